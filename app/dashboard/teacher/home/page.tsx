@@ -1,0 +1,5 @@
+import { HomePage } from "@/components/home/home-page";
+
+export default function TeacherHomePage() {
+  return <HomePage role="teacher" />;
+}

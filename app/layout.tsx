@@ -1,0 +1,25 @@
+import type { Metadata, Viewport } from "next";
+import { NextIntlClientProvider } from "next-intl";
+import { getMessages, getTranslations } from "next-intl/server";
+import type { ReactNode } from "react";
+import "katex/dist/katex.min.css";
+import "./globals.css";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("Common");
+  return { title: { default: t("appName"), template: `%s | ${t("appName")}` } };
+}
+
+export const viewport: Viewport = { width: "device-width", initialScale: 1, themeColor: "#1f7a4d" };
+
+/** <html lang="ja"> in all three display languages; the catalogue comes from the cookie. */
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  const messages = await getMessages();
+  return (
+    <html lang="ja">
+      <body>
+        <NextIntlClientProvider messages={messages}>{children}</NextIntlClientProvider>
+      </body>
+    </html>
+  );
+}

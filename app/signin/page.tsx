@@ -1,0 +1,3 @@
+import { SigninPage } from "@/components/auth/signin-page";
+
+export default SigninPage;

@@ -1,0 +1,25 @@
+"use client";
+import { useTranslations } from "next-intl";
+import { useFormStatus } from "react-dom";
+import { signOutAction } from "@/lib/auth/actions";
+import { RichTextClient } from "@/components/ui/rich-text-client";
+
+function Submit({ className }: { className: string }) {
+  const t = useTranslations("Auth");
+  const { pending } = useFormStatus();
+  return (
+    <button type="submit" className={className} disabled={pending} aria-busy={pending} data-testid="sign-out">
+      {pending ? <span className="spinner spinner-small" aria-hidden="true" /> : null}
+      <RichTextClient text={pending ? t("signingOut") : t("signout")} />
+    </button>
+  );
+}
+
+/** Sign-out with a loading state; a failed sign-out is logged and still lands on /signin. */
+export function SignOutButton({ className = "button button-ghost" }: { className?: string }) {
+  return (
+    <form action={signOutAction}>
+      <Submit className={className} />
+    </form>
+  );
+}

@@ -1,0 +1,11 @@
+"use client";
+import { useLocale } from "next-intl";
+import { languageOfLocaleTag } from "@/lib/i18n/languages";
+import { parseRichText } from "@/lib/richtext/parse";
+import { mathAsSource, renderNodes } from "@/lib/richtext/render-core";
+
+/** Client component: UI strings with ruby/bold/colour (math is typeset only by the server <RichText>). */
+export function RichTextClient({ text }: { text: string }) {
+  const lang = languageOfLocaleTag(useLocale());
+  return <>{renderNodes(parseRichText(text), lang, mathAsSource)}</>;
+}

@@ -1,0 +1,39 @@
+import nextVitals from "eslint-config-next/core-web-vitals";
+import nextTs from "eslint-config-next/typescript";
+import { defineConfig, globalIgnores } from "eslint/config";
+
+export default defineConfig([
+  ...nextVitals,
+  ...nextTs,
+  globalIgnores([
+    ".next/**",
+    ".data/**",
+    "node_modules/**",
+    "lib/generated/**",
+    "test-results/**",
+    "playwright-report/**",
+    "next-env.d.ts",
+  ]),
+  {
+    // Type-aware rules where a mistake loses data: promises that are never awaited.
+    files: ["**/*.ts", "**/*.tsx"],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      "@typescript-eslint/no-floating-promises": "error",
+      "@typescript-eslint/no-misused-promises": ["error", { checksVoidReturn: { attributes: false } }],
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            { name: "next-auth", message: "Import next-auth only inside lib/auth/ (GUIDE.md)." },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["lib/auth/**"],
+    rules: { "no-restricted-imports": "off" },
+  },
+]);

@@ -1,0 +1,51 @@
+import "server-only";
+import NextAuth, { CredentialsSignin, type NextAuthConfig } from "next-auth";
+import Credentials from "next-auth/providers/credentials";
+import { env } from "@/lib/env";
+import { checkPassword } from "./credentials";
+import { isRole } from "./roles";
+
+/** Thrown from authorize(): carries one of lib/auth/errors.ts's codes to the form. */
+class SigninFailure extends CredentialsSignin {
+  constructor(code: string) {
+    super(code);
+    this.code = code;
+  }
+}
+
+function config(): NextAuthConfig {
+  return {
+    secret: env().AUTH_SECRET,
+    trustHost: true,
+    session: { strategy: "jwt", maxAge: 60 * 60 * 12 },
+    pages: { signIn: "/signin", error: "/signin" },
+    providers: [
+      Credentials({
+        id: "password",
+        credentials: { email: {}, password: {} },
+        async authorize(credentials) {
+          const result = await checkPassword(credentials);
+          if (!result.ok) throw new SigninFailure(result.code);
+          return { id: result.user.id, role: result.user.role };
+        },
+      }),
+    ],
+    callbacks: {
+      jwt({ token, user }) {
+        if (user?.id) {
+          token.sub = user.id;
+          token.role = (user as { role?: string }).role;
+        }
+        return token;
+      },
+      session({ session, token }) {
+        if (token.sub && isRole(token.role)) {
+          session.user = { ...session.user, id: token.sub, role: token.role };
+        }
+        return session;
+      },
+    },
+  };
+}
+
+export const { handlers, auth, signIn, signOut } = NextAuth(() => config());

@@ -1,0 +1,16 @@
+export const ROLES = ["student", "teacher", "manager"] as const;
+export type Role = (typeof ROLES)[number];
+
+export function isRole(value: unknown): value is Role {
+  return typeof value === "string" && (ROLES as readonly string[]).includes(value);
+}
+
+export function homeOf(role: Role): string {
+  return `/dashboard/${role}/home`;
+}
+
+/** The role whose area a path belongs to, if any. */
+export function areaOf(pathname: string): Role | null {
+  const m = /^\/dashboard\/(student|teacher|manager)(\/|$)/.exec(pathname);
+  return m ? (m[1] as Role) : null;
+}

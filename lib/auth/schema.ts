@@ -1,0 +1,21 @@
+import { z } from "zod";
+
+export const emailSchema = z
+  .string()
+  .trim()
+  .max(254)
+  .pipe(z.email())
+  .transform((v) => v.toLowerCase());
+
+export const signinInputSchema = z.object({
+  email: emailSchema,
+  password: z.string().min(1).max(1024),
+});
+
+/** `from` after sign-in: only same-origin relative paths (no open redirect). */
+export function safeFromPath(from: unknown): string | null {
+  if (typeof from !== "string" || from.length > 2048) return null;
+  if (!from.startsWith("/") || from.startsWith("//") || from.startsWith("/\\")) return null;
+  if (/[\u0000-\u001f\\]/.test(from)) return null;
+  return from;
+}

@@ -1,0 +1,7 @@
+import type { Messages } from "./messages";
+
+declare module "next-intl" {
+  interface AppConfig {
+    Messages: Messages;
+  }
+}

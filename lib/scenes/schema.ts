@@ -1,0 +1,138 @@
+import { z } from "zod";
+
+/**
+ * Scene content and answer schemas for the six scene types (DESIGN.md
+ * "Activities"). Texts are rich-text markup (lib/richtext). Content is stored
+ * as JSON in activity_scenes.content / template_scenes.content; answers as
+ * JSON in responses.answer, validated against the scene's content.
+ */
+export const SCENE_TYPES = [
+  "info",
+  "single_choice",
+  "multiple_choice",
+  "free_text",
+  "scale",
+  "two_step",
+] as const;
+export type SceneType = (typeof SCENE_TYPES)[number];
+
+const text = z.string().trim().min(1).max(4000);
+const optionId = z.string().regex(/^[a-z0-9][a-z0-9_-]{0,31}$/, "option ids are short lower-case keys");
+export const optionSchema = z.object({ id: optionId, label: text });
+const options = z
+  .array(optionSchema)
+  .min(2)
+  .max(12)
+  .refine((list) => new Set(list.map((o) => o.id)).size === list.length, "option ids must be unique");
+
+export const infoContent = z.object({ prompt: text, body: text.optional() });
+export const singleChoiceContent = z.object({ prompt: text, options });
+export const multipleChoiceContent = z
+  .object({
+    prompt: text,
+    options,
+    min: z.number().int().min(0).optional(),
+    max: z.number().int().min(1).optional(),
+  })
+  .refine((c) => c.min === undefined || c.max === undefined || c.min <= c.max, "min must not exceed max")
+  .refine((c) => c.max === undefined || c.max <= c.options.length, "max must not exceed the option count");
+export const freeTextContent = z.object({
+  prompt: text,
+  placeholder: z.string().max(200).optional(),
+  maxLength: z.number().int().min(1).max(10000).optional(),
+});
+export const scaleContent = z.object({ prompt: text, minLabel: text, maxLabel: text });
+export const twoStepContent = z
+  .object({
+    prompt: text,
+    first: z.object({ prompt: text, options }),
+    second: z.object({
+      prompt: text,
+      options: options.optional(),
+      /** Options that depend on the first choice (keyed by first option id). */
+      optionsByFirst: z.record(optionId, options).optional(),
+    }),
+    reasonPrompt: text,
+  })
+  .refine((c) => c.second.options !== undefined || c.second.optionsByFirst !== undefined, {
+    message: "the second step needs options or optionsByFirst",
+  })
+  .refine(
+    (c) =>
+      c.second.optionsByFirst === undefined ||
+      c.second.options !== undefined ||
+      c.first.options.every((o) => c.second.optionsByFirst?.[o.id] !== undefined),
+    { message: "optionsByFirst must cover every first option (or give default options)" },
+  );
+
+export const sceneContentSchemas = {
+  info: infoContent,
+  single_choice: singleChoiceContent,
+  multiple_choice: multipleChoiceContent,
+  free_text: freeTextContent,
+  scale: scaleContent,
+  two_step: twoStepContent,
+} as const;
+
+export type SceneContent<T extends SceneType = SceneType> = z.infer<(typeof sceneContentSchemas)[T]>;
+
+export const sceneSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("info"), content: infoContent }),
+  z.object({ type: z.literal("single_choice"), content: singleChoiceContent }),
+  z.object({ type: z.literal("multiple_choice"), content: multipleChoiceContent }),
+  z.object({ type: z.literal("free_text"), content: freeTextContent }),
+  z.object({ type: z.literal("scale"), content: scaleContent }),
+  z.object({ type: z.literal("two_step"), content: twoStepContent }),
+]);
+export type Scene = z.infer<typeof sceneSchema>;
+
+/** The second-step options a student sees after choosing `firstId`. */
+export function secondOptionsFor(content: SceneContent<"two_step">, firstId: string) {
+  return content.second.optionsByFirst?.[firstId] ?? content.second.options ?? [];
+}
+
+/** Error message key used when a two-step reason is blank (SPEC.md §5 'required input'). */
+export const REQUIRED_INPUT = "requiredInput";
+
+const ids = (list: { id: string }[]) => list.map((o) => o.id) as [string, ...string[]];
+
+/** The zod schema of an answer to `scene` (option ids are checked against its content). */
+export function answerSchemaFor(scene: Scene) {
+  switch (scene.type) {
+    case "info":
+      return z.object({ seen: z.literal(true) }).strict();
+    case "single_choice":
+      return z.object({ choice: z.enum(ids(scene.content.options)) }).strict();
+    case "multiple_choice": {
+      const { min = 0, max = scene.content.options.length } = scene.content;
+      return z
+        .object({ choices: z.array(z.enum(ids(scene.content.options))).min(min).max(max) })
+        .strict()
+        .refine((a) => new Set(a.choices).size === a.choices.length, "choices must be distinct");
+    }
+    case "free_text":
+      return z.object({ text: z.string().max(scene.content.maxLength ?? 10000) }).strict();
+    case "scale":
+      return z.object({ value: z.number().int().min(1).max(5) }).strict();
+    case "two_step": {
+      const content = scene.content;
+      return z
+        .object({
+          first: z.enum(ids(content.first.options)),
+          second: z.string(),
+          reason: z.string().max(4000),
+        })
+        .strict()
+        .superRefine((a, ctx) => {
+          if (!secondOptionsFor(content, a.first).some((o) => o.id === a.second)) {
+            ctx.addIssue({ code: "custom", path: ["second"], message: "invalid second choice" });
+          }
+          if (a.reason.trim() === "") {
+            ctx.addIssue({ code: "custom", path: ["reason"], message: REQUIRED_INPUT });
+          }
+        });
+    }
+  }
+}
+
+export type Answer = z.infer<ReturnType<typeof answerSchemaFor>>;

@@ -1,0 +1,57 @@
+import { defineConfig, devices } from "@playwright/test";
+import { AUTH_DIR, BASE_URL, E2E_DB_NAME, E2E_PG_PORT, E2E_PORT } from "./tests/e2e/config";
+
+/**
+ * End-to-end tests in Debian's Chromium against a production build
+ * (`next start`) on its own port and its own database (fresh every run).
+ */
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [["list"], ["html", { open: "never" }]] : [["list"]],
+  outputDir: "test-results",
+  use: {
+    baseURL: BASE_URL,
+    locale: "ja-JP",
+    timezoneId: "Asia/Tokyo",
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  projects: [
+    { name: "setup", testMatch: /.*\.setup\.ts/ },
+    { name: "chromium", use: { ...devices["Desktop Chrome"] }, dependencies: ["setup"], testIgnore: /.*\.setup\.ts/ },
+  ],
+  webServer: {
+    command: "npx tsx scripts/start.ts",
+    url: `${BASE_URL}/signin`,
+    timeout: 300_000,
+    reuseExistingServer: false,
+    stdout: "pipe",
+    stderr: "pipe",
+    env: {
+      PORT: String(E2E_PORT),
+      EMBEDDED_PG_PORT: String(E2E_PG_PORT),
+      MANABIYA_PG_DIR: ".data/pg-test",
+      MANABIYA_DB_NAME: E2E_DB_NAME,
+      MANABIYA_FRESH_DB: "1",
+      NEXT_TELEMETRY_DISABLED: "1",
+      AUTH_DIR,
+    },
+  },
+});

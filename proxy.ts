@@ -1,0 +1,32 @@
+import { type NextRequest, NextResponse } from "next/server";
+import { readProxySession } from "@/lib/auth/proxy-session";
+import { areaOf, homeOf } from "@/lib/auth/roles";
+
+/**
+ * Fast redirects only (GUIDE.md layer 1): /dashboard → student home; signed
+ * out → /signin?from=…; wrong role → own home. Every layout, page, action and
+ * route handler checks again against the database.
+ */
+export default async function proxy(req: NextRequest) {
+  const { pathname, search } = req.nextUrl;
+  if (pathname === "/dashboard" || pathname === "/dashboard/") {
+    return NextResponse.redirect(new URL("/dashboard/student/home", req.url));
+  }
+  const area = areaOf(pathname);
+  if (area) {
+    const session = await readProxySession(req);
+    if (!session) {
+      const url = new URL("/signin", req.url);
+      url.searchParams.set("from", `${pathname}${search}`);
+      return NextResponse.redirect(url);
+    }
+    if (session.role !== area) return NextResponse.redirect(new URL(homeOf(session.role), req.url));
+  }
+  const headers = new Headers(req.headers);
+  headers.set("x-manabiya-path", `${pathname}${search}`);
+  return NextResponse.next({ request: { headers } });
+}
+
+export const config = {
+  matcher: ["/((?!_next/|api/auth/|favicon.ico|robots.txt|.*\\.(?:png|svg|ico|woff2?|ttf|css|js)$).*)"],
+};

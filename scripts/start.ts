@@ -1,0 +1,82 @@
+/**
+ * `npm start` / `npm run dev`: PostgreSQL (embedded unless DATABASE_URL is
+ * set) → migrations → seed → build when the sources changed → next start
+ * (or next dev). Ctrl-C stops the web server and PostgreSQL cleanly.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { EnvError, parseEnv } from "@/lib/env";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "../prisma/seed/demo";
+import { runSeed } from "../prisma/seed/run";
+import { buildIsCurrent } from "./lib/build-hash";
+import { migrate } from "./lib/migrate";
+import { prepareDatabase, ROOT } from "./lib/prepare-db";
+
+const dev = process.argv.includes("--dev");
+const port = Number(process.env.PORT ?? 3000);
+const nextBin = `${ROOT}/node_modules/next/dist/bin/next`;
+
+function run(args: string[], env: NodeJS.ProcessEnv): ChildProcess {
+  return spawn(process.execPath, [nextBin, ...args], { cwd: ROOT, env, stdio: "inherit" });
+}
+
+function waitExit(child: ChildProcess): Promise<number> {
+  return new Promise((resolve) => child.once("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0))));
+}
+
+async function main() {
+  const db = await prepareDatabase();
+  let server: ChildProcess | null = null;
+  let stopping = false;
+  const stop = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    if (server && server.exitCode === null) {
+      server.kill("SIGTERM");
+      await Promise.race([waitExit(server), new Promise((r) => setTimeout(r, 5000))]);
+      if (server.exitCode === null) server.kill("SIGKILL");
+    }
+    if (db.embedded?.startedHere) await db.embedded.stop().catch(() => undefined);
+    process.exit(code);
+  };
+  process.on("SIGINT", () => void stop(0));
+  process.on("SIGTERM", () => void stop(0));
+
+  try {
+    parseEnv(process.env);
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(error.message);
+      return stop(1);
+    }
+    throw error;
+  }
+
+  const migrated = await migrate(db.databaseUrl);
+  console.log(`database: ${migrated.applied.length} migration(s) applied, ${migrated.alreadyApplied} already in place`);
+  await runSeed({ demo: db.seedDemo, databaseUrl: db.databaseUrl });
+
+  const env = { ...process.env, PORT: String(port) };
+  if (!dev && !buildIsCurrent(ROOT)) {
+    console.log("building the app (next build)…");
+    const build = spawn(process.execPath, [`${ROOT}/node_modules/tsx/dist/cli.mjs`, "scripts/build.ts"], {
+      cwd: ROOT,
+      env,
+      stdio: "inherit",
+    });
+    const code = await waitExit(build);
+    if (code !== 0) return stop(code);
+  }
+  server = run(dev ? ["dev", "-p", String(port)] : ["start", "-p", String(port)], env);
+  server.once("exit", (code) => void stop(code ?? 0));
+
+  console.log(`\nManabiya: http://localhost:${port}`);
+  if (db.seedDemo) {
+    console.log(`demo accounts (password: ${DEMO_PASSWORD}):`);
+    for (const [role, email] of Object.entries(DEMO_ACCOUNTS)) console.log(`  ${role.padEnd(9)} ${email}`);
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,30 @@
+/**
+ * `npm test`: every check, in order, stopping at the first failure: lint,
+ * types, catalogues, Vitest (unit + integration on the embedded PostgreSQL),
+ * Playwright (Chromium against a production build).
+ */
+import { spawnSync } from "node:child_process";
+
+const steps: [string, string[]][] = [
+  ["lint", ["npx", "eslint", "."]],
+  ["typecheck", ["npx", "tsc", "--noEmit"]],
+  ["i18n", ["npx", "tsx", "scripts/i18n-check.ts"]],
+  ["vitest", ["npx", "vitest", "run"]],
+  ["e2e", ["npx", "playwright", "test"]],
+];
+
+const only = process.argv.slice(2);
+const started = Date.now();
+for (const [name, [cmd, ...args]] of steps) {
+  if (only.length > 0 && !only.includes(name)) continue;
+  const t0 = Date.now();
+  console.log(`\n=== ${name}: ${[cmd, ...args].join(" ")}`);
+  const result = spawnSync(cmd!, args, { stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+  const seconds = ((Date.now() - t0) / 1000).toFixed(0);
+  if (result.status !== 0) {
+    console.error(`\n=== ${name} FAILED after ${seconds}s (exit ${result.status ?? result.signal})`);
+    process.exit(result.status ?? 1);
+  }
+  console.log(`=== ${name} passed in ${seconds}s`);
+}
+console.log(`\nall checks passed in ${((Date.now() - started) / 1000).toFixed(0)}s`);

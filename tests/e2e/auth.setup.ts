@@ -1,0 +1,18 @@
+import { expect, test as setup } from "@playwright/test";
+import { signIn, storageStateOf } from "./helpers";
+
+/** One signed-in storage state per role (read-only use: tests that change data make their own users). */
+const ACCOUNTS = [
+  ["student", "student01@example.com"],
+  ["teacher", "teacher@example.com"],
+  ["manager", "manager@example.com"],
+] as const;
+
+for (const [role, email] of ACCOUNTS) {
+  setup(`sign in as ${role}`, async ({ page }) => {
+    await page.goto("/signin");
+    await signIn(page, email);
+    await expect(page).toHaveURL(`/dashboard/${role}/home`);
+    await page.context().storageState({ path: storageStateOf(role) });
+  });
+}

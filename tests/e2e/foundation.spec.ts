@@ -1,0 +1,57 @@
+import { expect, test } from "@playwright/test";
+import { baseText, expectAccessible, signIn } from "./helpers";
+
+test.describe("sign-in and homes (Foundation)", () => {
+  test("the sign-in page is served at / and /signin", async ({ page }) => {
+    for (const path of ["/", "/signin"]) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1, name: "サインイン" })).toBeVisible();
+      await expect(page.getByLabel("メールアドレス")).toBeVisible();
+    }
+    await expectAccessible(page);
+  });
+
+  const roles = [
+    ["student", "student01@example.com", "はるくん"],
+    ["teacher", "teacher@example.com", "佐藤先生"],
+    ["manager", "manager@example.com", "山田 恵子（管理者）"],
+  ] as const;
+
+  for (const [role, email, name] of roles) {
+    test(`a ${role} signs in, sees their home and name, and signs out`, async ({ page }) => {
+      await page.goto("/signin");
+      await signIn(page, email);
+      await expect(page).toHaveURL(`/dashboard/${role}/home`);
+      await expect(page.getByTestId("display-name")).toBeVisible();
+      expect(await baseText(page.getByTestId("display-name"))).toBe(name);
+      await expectAccessible(page);
+      await page.getByTestId("sign-out").click();
+      await expect(page).toHaveURL(/\/signin$/);
+      await page.goto(`/dashboard/${role}/home`);
+      await expect(page).toHaveURL(/\/signin\?from=/);
+    });
+  }
+
+  test("a wrong password and a malformed e-mail get their messages", async ({ page }) => {
+    await page.goto("/signin");
+    await signIn(page, "teacher@example.com", "not-the-password");
+    await expect(page.getByTestId("signin-error")).toHaveAttribute("data-code", "wrongPassword");
+    expect(await baseText(page.getByTestId("signin-error"))).toContain("パスワードが違います");
+    await signIn(page, "teacher-at-example");
+    await expect(page.getByTestId("signin-error")).toHaveAttribute("data-code", "invalidEmail");
+    await expect(page).toHaveURL(/\/signin$/);
+  });
+
+  test("signed out, a protected page sends to /signin with from, and sign-in returns there", async ({ page }) => {
+    await page.goto("/dashboard/teacher/home?tab=1");
+    await expect(page).toHaveURL("/signin?from=%2Fdashboard%2Fteacher%2Fhome%3Ftab%3D1");
+    await signIn(page, "teacher@example.com");
+    await expect(page).toHaveURL("/dashboard/teacher/home?tab=1");
+  });
+
+  test("an unknown path shows the error page with a 404", async ({ page }) => {
+    const response = await page.goto("/no/such/page");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByTestId("error-page")).toBeVisible();
+  });
+});

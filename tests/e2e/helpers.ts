@@ -1,0 +1,28 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Locator, type Page } from "@playwright/test";
+import { AUTH_DIR } from "./config";
+
+export const DEMO_PASSWORD = "manabiya-demo";
+export const storageStateOf = (role: "student" | "teacher" | "manager") => `${AUTH_DIR}/${role}.json`;
+
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
+  await page.getByLabel("メールアドレス").fill(email);
+  await page.getByLabel("パスワード").fill(password);
+  await page.getByRole("button", { name: "サインイン" }).click();
+}
+
+/** axe: no serious or critical violation. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
+}
+
+/** The text a reader sees with ruby readings left out (base text only). */
+export function baseText(locator: Locator): Promise<string> {
+  return locator.evaluate((el) => {
+    const clone = el.cloneNode(true) as HTMLElement;
+    clone.querySelectorAll("rt, rp").forEach((n) => n.remove());
+    return (clone.textContent ?? "").trim();
+  });
+}

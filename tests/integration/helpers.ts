@@ -1,0 +1,30 @@
+import { randomBytes } from "node:crypto";
+import { inject } from "vitest";
+import { createPrismaClient } from "@/lib/db-client";
+import { recreateDatabase } from "../../scripts/lib/embedded-pg";
+
+export const TEST_SIGNIN_CODE_KEY = "0f".repeat(32);
+
+/** The run's migrated database (shared by the integration files; tests make their own rows). */
+export function testDatabaseUrl(): string {
+  return inject("databaseUrl");
+}
+
+export function testPrisma() {
+  return createPrismaClient(testDatabaseUrl(), 4);
+}
+
+/** A new empty database on the test cluster (dropped with the cluster's data dir, or by the caller). */
+export async function emptyDatabase(prefix: string): Promise<{ name: string; url: string }> {
+  const name = `${prefix}_${randomBytes(4).toString("hex")}`;
+  await recreateDatabase(inject("adminUrl"), name);
+  return { name, url: `${inject("clusterBase")}${name}` };
+}
+
+export async function dropDatabase(name: string) {
+  const { default: pg } = await import("pg");
+  const client = new pg.Client({ connectionString: inject("adminUrl") });
+  await client.connect();
+  await client.query(`drop database if exists "${name}" with (force)`);
+  await client.end();
+}

@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { areaOf, homeOf } from "@/lib/auth/roles";
+import { safeFromPath, signinInputSchema } from "@/lib/auth/schema";
+import { baseDisplayName, roleSuffixKey } from "@/lib/users/display-name";
+
+describe("sign-in input", () => {
+  it("lower-cases and trims the e-mail", () => {
+    expect(signinInputSchema.parse({ email: "  Teacher@Example.COM ", password: "x" }).email).toBe("teacher@example.com");
+  });
+  it.each(["", "teacher", "teacher@", "@example.com", "a b@example.com"])("refuses %j", (email) => {
+    expect(signinInputSchema.safeParse({ email, password: "x" }).success).toBe(false);
+  });
+});
+
+describe("safeFromPath (no open redirect)", () => {
+  it.each(["/dashboard/teacher/students", "/dashboard/student/home?x=1"])("keeps %s", (p) => {
+    expect(safeFromPath(p)).toBe(p);
+  });
+  it.each(["//evil.example", "https://evil.example/", "/\\evil.example", "javascript:alert(1)", "dashboard", "/\u0000x", 42, null])(
+    "drops %j",
+    (p) => {
+      expect(safeFromPath(p)).toBeNull();
+    },
+  );
+});
+
+describe("roles", () => {
+  it("maps areas and homes", () => {
+    expect(areaOf("/dashboard/teacher/activities/edit/1")).toBe("teacher");
+    expect(areaOf("/dashboard/manager")).toBe("manager");
+    expect(areaOf("/dashboard/studentx")).toBeNull();
+    expect(areaOf("/signin")).toBeNull();
+    expect(homeOf("student")).toBe("/dashboard/student/home");
+  });
+});
+
+describe("display name (SPEC.md §2)", () => {
+  it("prefers the nickname, then the name, else null (guest)", () => {
+    expect(baseDisplayName({ nickname: "はる", name: "青木 陽翔" })).toBe("はる");
+    expect(baseDisplayName({ nickname: "  ", name: "青木 陽翔" })).toBe("青木 陽翔");
+    expect(baseDisplayName({ nickname: null, name: null })).toBeNull();
+  });
+  it("suffixes teachers and managers only", () => {
+    expect(roleSuffixKey("teacher")).toBe("teacherSuffix");
+    expect(roleSuffixKey("manager")).toBe("managerSuffix");
+    expect(roleSuffixKey("student")).toBeNull();
+  });
+});
