@@ -1,7 +1,10 @@
 import { getTranslations } from "next-intl/server";
+import Link from "next/link";
 import type { Role } from "@/lib/auth/roles";
 import { requireRole } from "@/lib/auth/session";
-import { baseDisplayName } from "@/lib/users/display-name";
+import { shownName } from "@/lib/users/person-name";
+import { PersonName } from "@/components/ui/person-name";
+import { RichMessage, SLOT } from "@/components/ui/rich-message";
 import { RichText } from "@/components/ui/rich-text";
 
 const TITLE_KEY = { student: "studentTitle", teacher: "teacherTitle", manager: "managerTitle" } as const;
@@ -11,15 +14,26 @@ export async function HomePage({ role }: { role: Role }) {
   const actor = await requireRole(role);
   const t = await getTranslations("Home");
   const common = await getTranslations("Common");
-  const name = baseDisplayName(actor) ?? common("guest");
+  const markup = await getTranslations("Markup");
+  const name = shownName(actor);
   return (
     <div className="stack">
       <h1>
         <RichText text={t(TITLE_KEY[role])} />
       </h1>
       <p data-testid="welcome">
-        <RichText text={t("welcome", { name })} />
+        <RichMessage
+          text={t("welcome", { name: SLOT })}
+          slots={[name ? <PersonName name={name} /> : <RichText text={common("guest")} />]}
+        />
       </p>
+      {role === "teacher" ? (
+        <p>
+          <Link href="/dashboard/teacher/markup" data-testid="markup-link">
+            <RichText text={markup("link")} />
+          </Link>
+        </p>
+      ) : null}
     </div>
   );
 }

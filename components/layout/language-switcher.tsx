@@ -10,8 +10,8 @@ import {
   LANGUAGE_STORAGE_KEY,
   languageOfLocaleTag,
 } from "@/lib/i18n/languages";
-import { toPlainText } from "@/lib/richtext/plain";
 import { RichTextClient } from "@/components/ui/rich-text-client";
+import { usePlainText } from "@/components/ui/use-plain-text";
 
 function writeChoice(lang: DisplayLanguage) {
   document.cookie = `${LANGUAGE_COOKIE}=${lang}; path=/; max-age=31536000; samesite=lax`;
@@ -34,6 +34,7 @@ function hasCookie() {
 export function LanguageSwitcher() {
   const t = useTranslations("Language");
   const current = languageOfLocaleTag(useLocale());
+  const plain = usePlainText();
   const router = useRouter();
   const [open, setOpen] = useState(false);
   const [pending, startTransition] = useTransition();
@@ -114,7 +115,7 @@ export function LanguageSwitcher() {
         <RichTextClient text={t(current)} />
       </button>
       {open ? (
-        <div id={menuId} role="menu" aria-label={toPlainText(t("label"), current)} className="menu" onKeyDown={onMenuKey}>
+        <div id={menuId} role="menu" aria-label={plain(t("label"))} className="menu" onKeyDown={onMenuKey}>
           {DISPLAY_LANGUAGES.map((lang) => (
             <button
               key={lang}

@@ -12,11 +12,12 @@ export interface Actor {
   role: Role;
   email: string | null;
   name: string | null;
+  nameKana: string | null;
   nickname: string | null;
   schoolId: string | null;
   academyId: string | null;
-  schoolName: string | null;
-  academyName: string | null;
+  school: { name: string; nameKana: string } | null;
+  academy: { name: string; nameKana: string } | null;
 }
 
 /** null when nobody is signed in. `disabled` when the account was disabled since sign-in. */
@@ -27,19 +28,16 @@ export const getActor = cache(async (): Promise<Actor | null | "disabled"> => {
   const user = await db().user.findUnique({
     where: { id },
     select: {
-      id: true, role: true, email: true, name: true, nickname: true, disabled: true,
+      id: true, role: true, email: true, name: true, nameKana: true, nickname: true, disabled: true,
       schoolId: true, academyId: true,
-      school: { select: { name: true } },
-      academy: { select: { name: true } },
+      school: { select: { name: true, nameKana: true } },
+      academy: { select: { name: true, nameKana: true } },
     },
   });
   if (!user) return null;
   if (user.disabled) return "disabled";
-  return {
-    id: user.id, role: user.role, email: user.email, name: user.name, nickname: user.nickname,
-    schoolId: user.schoolId, academyId: user.academyId,
-    schoolName: user.school?.name ?? null, academyName: user.academy?.name ?? null,
-  };
+  const { disabled: _disabled, ...actor } = user;
+  return actor;
 });
 
 /** The path the proxy saw, for `from` (set by proxy.ts). */

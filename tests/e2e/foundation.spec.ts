@@ -25,6 +25,7 @@ test.describe("sign-in and homes (Foundation)", () => {
       await expect(page.getByTestId("display-name")).toBeVisible();
       expect(await baseText(page.getByTestId("display-name"))).toBe(name);
       await expectAccessible(page);
+      await page.getByTestId("drawer-trigger").click();
       await page.getByTestId("sign-out").click();
       await expect(page).toHaveURL(/\/signin$/);
       await page.goto(`/dashboard/${role}/home`);

@@ -1,0 +1,1 @@
+export { MarkupGalleryPage as default } from "@/components/richtext/markup-gallery";

@@ -1,0 +1,50 @@
+import { getTranslations } from "next-intl/server";
+import { requireRole } from "@/lib/auth/session";
+import { MARKUP_EXAMPLES } from "@/lib/richtext/gallery";
+import { RichText } from "@/components/ui/rich-text";
+
+/** Teachers learn the markup here: each example's source and its rendering in the current language. */
+export async function MarkupGalleryPage() {
+  await requireRole("teacher");
+  const t = await getTranslations("Markup");
+  return (
+    <div className="stack">
+      <h1>
+        <RichText text={t("title")} />
+      </h1>
+      <p>
+        <RichText text={t("lead")} />
+      </p>
+      <table className="table" data-testid="markup-gallery">
+        <thead>
+          <tr>
+            <th scope="col">
+              <RichText text={t("what")} />
+            </th>
+            <th scope="col">
+              <RichText text={t("source")} />
+            </th>
+            <th scope="col">
+              <RichText text={t("result")} />
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {MARKUP_EXAMPLES.map((example) => (
+            <tr key={example.labelKey} data-example={example.labelKey}>
+              <th scope="row">
+                <RichText text={t(`examples.${example.labelKey}`)} />
+              </th>
+              <td>
+                <code className="markup-source">{example.source}</code>
+              </td>
+              <td className="markup-result" data-testid={`result-${example.labelKey}`}>
+                <RichText text={example.source} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

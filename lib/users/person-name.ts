@@ -1,0 +1,44 @@
+import type { DisplayLanguage } from "@/lib/i18n/languages";
+
+const HAN = /\p{Script=Han}/u;
+
+export interface NameParts {
+  nickname?: string | null;
+  name?: string | null;
+  nameKana?: string | null;
+}
+
+/** A name as shown: its text and, when it contains kanji and the reading is known, its reading. */
+export interface ShownName {
+  base: string;
+  reading: string | null;
+}
+
+/**
+ * The reading of `base` from the person's name and its kana: the whole name, or
+ * one of its space-separated parts (a nickname that is the family name, say).
+ */
+function readingOf(base: string, name: string | null, nameKana: string | null): string | null {
+  if (!HAN.test(base)) return null;
+  if (!name || !nameKana) return null;
+  if (base === name.trim()) return nameKana.trim();
+  const parts = name.trim().split(/\s+/);
+  const readings = nameKana.trim().split(/\s+/);
+  if (parts.length !== readings.length) return null;
+  const index = parts.indexOf(base);
+  return index >= 0 ? readings[index]! : null;
+}
+
+/** SPEC.md §2 order: nickname, otherwise name; null means 'guest'. */
+export function shownName(person: NameParts): ShownName | null {
+  const nickname = person.nickname?.trim();
+  const name = person.name?.trim() || null;
+  const base = nickname || name;
+  if (!base) return null;
+  return { base, reading: readingOf(base, name, person.nameKana?.trim() || null) };
+}
+
+/** Plain text of a shown name in a display language (kana: the reading when known). */
+export function nameText(shown: ShownName, lang: DisplayLanguage): string {
+  return lang === "ja-kana" && shown.reading ? shown.reading : shown.base;
+}
