@@ -1,4 +1,5 @@
 import { type NextRequest, NextResponse } from "next/server";
+import { PENDING_CODE_COOKIE } from "@/lib/auth/cookies";
 import { readProxySession } from "@/lib/auth/proxy-session";
 import { areaOf, homeOf } from "@/lib/auth/roles";
 
@@ -11,6 +12,19 @@ export default async function proxy(req: NextRequest) {
   const { pathname, search } = req.nextUrl;
   if (pathname === "/dashboard" || pathname === "/dashboard/") {
     return NextResponse.redirect(new URL("/dashboard/student/home", req.url));
+  }
+  if (pathname === "/auth/auth-with-code" && req.nextUrl.searchParams.has("code")) {
+    // Move the sign-in code from the URL into a short-lived cookie, so it never
+    // stays in the address bar or the history of a shared tablet.
+    const res = NextResponse.redirect(new URL("/auth/auth-with-code", req.url));
+    res.cookies.set(PENDING_CODE_COOKIE, (req.nextUrl.searchParams.get("code") ?? "").slice(0, 64), {
+      httpOnly: true,
+      sameSite: "lax",
+      secure: req.nextUrl.protocol === "https:",
+      path: "/auth",
+      maxAge: 300,
+    });
+    return res;
   }
   const area = areaOf(pathname);
   if (area) {

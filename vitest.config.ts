@@ -24,6 +24,7 @@ export default defineConfig({
           include: ["tests/integration/**/*.integration.test.ts"],
           environment: "node",
           globalSetup: ["tests/integration/global-setup.ts"],
+          setupFiles: ["tests/integration/setup-env.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

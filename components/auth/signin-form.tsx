@@ -60,7 +60,7 @@ export function SigninForm({ from, initialError }: { from: string | null; initia
       {error ? (
         <div className="alert alert-error" role="alert" data-testid="signin-error" data-code={error}>
           <span>
-            <RichTextClient text={te(error, { minutes: 15 })} />
+            <RichTextClient text={te(error, { minutes: state.retryMinutes ?? 15 })} />
           </span>
           <button
             type="button"

@@ -2,7 +2,9 @@ import "server-only";
 import NextAuth, { CredentialsSignin, type NextAuthConfig } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import { env } from "@/lib/env";
-import { checkPassword } from "./credentials";
+import { checkCode, checkPassword } from "./credentials";
+import { encodeFailure } from "./errors";
+import { requestIp } from "./request-ip";
 import { isRole } from "./roles";
 
 /** Thrown from authorize(): carries one of lib/auth/errors.ts's codes to the form. */
@@ -23,9 +25,18 @@ function config(): NextAuthConfig {
       Credentials({
         id: "password",
         credentials: { email: {}, password: {} },
-        async authorize(credentials) {
-          const result = await checkPassword(credentials);
-          if (!result.ok) throw new SigninFailure(result.code);
+        async authorize(credentials, request) {
+          const result = await checkPassword(credentials, requestIp(request.headers));
+          if (!result.ok) throw new SigninFailure(encodeFailure(result.code, result.retryMinutes));
+          return { id: result.user.id, role: result.user.role };
+        },
+      }),
+      Credentials({
+        id: "code",
+        credentials: { code: {} },
+        async authorize(credentials, request) {
+          const result = await checkCode(credentials?.code, requestIp(request.headers));
+          if (!result.ok) throw new SigninFailure(encodeFailure(result.code, result.retryMinutes));
           return { id: result.user.id, role: result.user.role };
         },
       }),

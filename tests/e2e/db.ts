@@ -1,0 +1,51 @@
+import { readFileSync } from "node:fs";
+import { createPrismaClient } from "@/lib/db-client";
+import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { hashPassword } from "@/lib/auth/password";
+import { createAcademy, createSchool, createSigninCode, createUser, uniqueTag } from "../../prisma/seed/factories";
+import { E2E_DATABASE_URL } from "./config";
+
+/**
+ * Direct access to the e2e database for tests that need their own data
+ * (made through the seed factories, so tests can run in parallel safely).
+ */
+let client: PrismaClient | undefined;
+export function e2eDb(): PrismaClient {
+  client ??= createPrismaClient(E2E_DATABASE_URL, 2);
+  return client;
+}
+
+/** The sign-in code key the e2e server uses (generated into .data/secrets.json by scripts/start.ts). */
+export function signinCodeKey(): string {
+  return (JSON.parse(readFileSync(".data/secrets.json", "utf8")) as { SIGNIN_CODE_KEY: string }).SIGNIN_CODE_KEY;
+}
+
+export const TEST_PASSWORD = "test-password-123";
+let hashed: Promise<string> | undefined;
+const testHash = () => (hashed ??= hashPassword(TEST_PASSWORD));
+
+/** A fresh academy with one school, a teacher, a manager and `students` students, each with a sign-in code. */
+export async function makeSchool(students = 1) {
+  const db = e2eDb();
+  const tag = uniqueTag();
+  const academy = await createAcademy(db, { name: `テスト学園${tag}`, nameKana: "てすとがくえん" });
+  const school = await createSchool(db, { academyId: academy.id, name: `テスト中学校${tag}`, nameKana: "てすとちゅうがっこう" });
+  const passwordHash = await testHash();
+  const teacher = await createUser(db, {
+    role: "teacher", email: `t-${tag}@test.example`, passwordHash, schoolId: school.id, name: "試験 先生", nameKana: "しけん せんせい",
+  });
+  const manager = await createUser(db, {
+    role: "manager", email: `m-${tag}@test.example`, passwordHash, academyId: academy.id, name: "試験 管理", nameKana: "しけん かんり",
+  });
+  const kids = [];
+  for (let n = 1; n <= students; n++) {
+    const user = await createUser(db, {
+      role: "student", email: `s${n}-${tag}@test.example`, passwordHash, schoolId: school.id,
+      name: `試験 花子${n}`, nameKana: `しけん はなこ${n}`, nickname: null,
+      student: { grade: 1, className: "1", number: n, counterbalanceGroup: n % 2 ? "A" : "B" },
+    });
+    const code = await createSigninCode(db, user.id, signinCodeKey());
+    kids.push({ ...user, code });
+  }
+  return { tag, academy, school, teacher, manager, students: kids };
+}

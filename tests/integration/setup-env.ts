@@ -1,0 +1,7 @@
+import { inject } from "vitest";
+import { TEST_SIGNIN_CODE_KEY } from "./helpers";
+
+// Server code reads its configuration through lib/env: point it at the run's database.
+process.env.DATABASE_URL = inject("databaseUrl");
+process.env.AUTH_SECRET ??= "integration-test-secret-integration-test-secret";
+process.env.SIGNIN_CODE_KEY = TEST_SIGNIN_CODE_KEY;
