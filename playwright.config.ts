@@ -1,5 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
-import { AUTH_DIR, BASE_URL, E2E_DB_NAME, E2E_PG_PORT, E2E_PORT } from "./tests/e2e/config";
+import { AUTH_DIR, BASE_URL, E2E_DB_NAME, E2E_PG_PORT, E2E_PORT, E2E_SMTP_PORT } from "./tests/e2e/config";
 
 /**
  * End-to-end tests in Debian's Chromium against a production build
@@ -7,6 +7,7 @@ import { AUTH_DIR, BASE_URL, E2E_DB_NAME, E2E_PG_PORT, E2E_PORT } from "./tests/
  */
 export default defineConfig({
   testDir: "tests/e2e",
+  globalSetup: "./tests/e2e/global-setup.ts",
   fullyParallel: true,
   workers: 2,
   retries: 0,
@@ -52,6 +53,8 @@ export default defineConfig({
       MANABIYA_FRESH_DB: "1",
       NEXT_TELEMETRY_DISABLED: "1",
       AUTH_DIR,
+      SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
+      MAIL_FROM: "Manabiya <no-reply@manabiya.test>",
     },
   },
 });

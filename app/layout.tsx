@@ -2,6 +2,7 @@ import type { Metadata, Viewport } from "next";
 import { NextIntlClientProvider } from "next-intl";
 import { getMessages, getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
+import { NotificationsProvider } from "@/components/ui/notifications";
 import "katex/dist/katex.min.css";
 import "./globals.css";
 
@@ -18,7 +19,9 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   return (
     <html lang="ja">
       <body>
-        <NextIntlClientProvider messages={messages}>{children}</NextIntlClientProvider>
+        <NextIntlClientProvider messages={messages}>
+          <NotificationsProvider>{children}</NotificationsProvider>
+        </NextIntlClientProvider>
       </body>
     </html>
   );

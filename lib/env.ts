@@ -25,6 +25,12 @@ export const envSchema = z.object({
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   GOOGLE_ISSUER: z.url("GOOGLE_ISSUER must be a URL").default("https://accounts.google.com"),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "SMTP_URL must be an smtp:// or smtps:// URL")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  MAIL_FROM: z.string().default("Manabiya <no-reply@manabiya.invalid>"),
   SEED_DEMO: booleanish,
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
 });

@@ -5,3 +5,6 @@ export const E2E_DB_NAME = "manabiya_e2e";
 export const E2E_DATABASE_URL = `postgresql://postgres:manabiya-local@127.0.0.1:${E2E_PG_PORT}/${E2E_DB_NAME}`;
 export const BASE_URL = `http://localhost:${E2E_PORT}`;
 export const AUTH_DIR = ".data/e2e-auth";
+export const E2E_SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? E2E_PORT + 25);
+/** Mails the test SMTP server received, one .eml file each. */
+export const MAIL_DIR = ".data/e2e-mail";

@@ -1,0 +1,1 @@
+export { ForgotPage as default } from "@/components/auth/reset-pages";

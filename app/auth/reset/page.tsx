@@ -1,0 +1,1 @@
+export { ResetPage as default } from "@/components/auth/reset-pages";

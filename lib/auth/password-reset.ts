@@ -1,0 +1,49 @@
+import "server-only";
+import { createHash, randomBytes } from "node:crypto";
+import { audit } from "@/lib/audit/log";
+import { db } from "@/lib/db";
+import { sendMail } from "@/lib/mail/send";
+import { hashPassword } from "./password";
+import { lockedMinutes, recordFailure } from "./throttle";
+
+export const RESET_TTL_MS = 60 * 60 * 1000;
+const sha256 = (token: string) => createHash("sha256").update(token).digest("hex");
+
+/**
+ * Sends a one-time reset link to a teacher or manager. Says nothing about
+ * whether the account exists (the caller always shows the same message);
+ * students' passwords are reset by their teacher, so they get no mail.
+ */
+export async function requestPasswordReset(email: string, origin: string, mailText: (url: string) => { subject: string; text: string }) {
+  const key = { kind: "account" as const, value: `reset:${email}` };
+  if ((await lockedMinutes([key])) > 0) return;
+  await recordFailure([key]); // every request counts: at most 10 mails per 15 minutes
+  const user = await db().user.findUnique({ where: { email }, select: { id: true, role: true, disabled: true, schoolId: true, academyId: true } });
+  if (!user || user.disabled || user.role === "student") return;
+  const token = randomBytes(32).toString("base64url");
+  await db().passwordResetToken.create({
+    data: { userId: user.id, tokenHash: sha256(token), expiresAt: new Date(Date.now() + RESET_TTL_MS) },
+    select: { id: true },
+  });
+  const url = `${origin}/auth/reset?token=${token}`;
+  await sendMail({ to: email, ...mailText(url) });
+  await audit({ action: "password.reset.requested", actorId: user.id, schoolId: user.schoolId, academyId: user.academyId });
+}
+
+/** Sets a new password with a reset token: one use, before it expires. */
+export async function resetPasswordWithToken(token: string, password: string): Promise<"ok" | "expiredActionCode"> {
+  const tokenHash = sha256(token);
+  const passwordHash = await hashPassword(password);
+  return db().$transaction(async (tx) => {
+    const used = await tx.passwordResetToken.updateMany({
+      where: { tokenHash, usedAt: null, expiresAt: { gt: new Date() } },
+      data: { usedAt: new Date() },
+    });
+    if (used.count !== 1) return "expiredActionCode";
+    const row = await tx.passwordResetToken.findUniqueOrThrow({ where: { tokenHash }, select: { userId: true } });
+    await tx.user.update({ where: { id: row.userId }, data: { passwordHash }, select: { id: true } });
+    await tx.passwordResetToken.updateMany({ where: { userId: row.userId, usedAt: null }, data: { usedAt: new Date() } });
+    await audit({ action: "password.reset.done", actorId: row.userId }, tx);
+    return "ok";
+  });
+}

@@ -1,0 +1,26 @@
+import type { Role } from "@/lib/auth/roles";
+
+/**
+ * Every page route of the app, with the area it belongs to. The access suite
+ * visits each as every role; routes.spec checks that no page exists without a row here.
+ */
+export interface RouteRow {
+  /** The app/ page pattern, e.g. /dashboard/teacher/home. */
+  pattern: string;
+  /** A concrete path to visit. */
+  path: string;
+  area: Role | "public";
+}
+
+export const ROUTES: RouteRow[] = [
+  { pattern: "/", path: "/", area: "public" },
+  { pattern: "/signin", path: "/signin", area: "public" },
+  { pattern: "/auth/auth-with-code", path: "/auth/auth-with-code", area: "public" },
+  { pattern: "/auth/forgot", path: "/auth/forgot", area: "public" },
+  { pattern: "/auth/reset", path: "/auth/reset", area: "public" },
+  { pattern: "/dashboard", path: "/dashboard", area: "public" },
+  { pattern: "/dashboard/student/home", path: "/dashboard/student/home", area: "student" },
+  { pattern: "/dashboard/teacher/home", path: "/dashboard/teacher/home", area: "teacher" },
+  { pattern: "/dashboard/teacher/markup", path: "/dashboard/teacher/markup", area: "teacher" },
+  { pattern: "/dashboard/manager/home", path: "/dashboard/manager/home", area: "manager" },
+];
