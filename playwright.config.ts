@@ -1,5 +1,14 @@
 import { defineConfig, devices } from "@playwright/test";
-import { AUTH_DIR, BASE_URL, E2E_DB_NAME, E2E_PG_PORT, E2E_PORT, E2E_SMTP_PORT } from "./tests/e2e/config";
+import {
+  AUTH_DIR,
+  BASE_URL,
+  E2E_DB_NAME,
+  E2E_PG_PORT,
+  E2E_PORT,
+  E2E_SMTP_PORT,
+  OIDC_CLIENT,
+  OIDC_ISSUER,
+} from "./tests/e2e/config";
 
 /**
  * End-to-end tests in Debian's Chromium against a production build
@@ -55,6 +64,9 @@ export default defineConfig({
       AUTH_DIR,
       SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
       MAIL_FROM: "Manabiya <no-reply@manabiya.test>",
+      GOOGLE_CLIENT_ID: OIDC_CLIENT.id,
+      GOOGLE_CLIENT_SECRET: OIDC_CLIENT.secret,
+      GOOGLE_ISSUER: OIDC_ISSUER,
     },
   },
 });

@@ -2,12 +2,14 @@ import { getTranslations } from "next-intl/server";
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { isSigninErrorCode } from "@/lib/auth/errors";
+import { googleEnabled } from "@/lib/auth/google";
 import { homeOf } from "@/lib/auth/roles";
 import { safeFromPath } from "@/lib/auth/schema";
 import { getActor } from "@/lib/auth/session";
 import { NotifyOnLoad } from "@/components/ui/notifications";
 import { RichText } from "@/components/ui/rich-text";
 import { AuthCard } from "./auth-card";
+import { GoogleButton } from "./google-button";
 import { SigninForm } from "./signin-form";
 
 type Params = Promise<Record<string, string | string[] | undefined>>;
@@ -19,7 +21,9 @@ export async function SigninPage({ searchParams }: { searchParams: Params }) {
   if (actor && actor !== "disabled") redirect(homeOf(actor.role));
   const t = await getTranslations("Auth");
   const reset = await getTranslations("Reset");
-  const error = isSigninErrorCode(params.error) ? params.error : null;
+  // next-auth's own error names (OAuthCallbackError, Configuration, …) come from the Google round trip.
+  const error = isSigninErrorCode(params.error) ? params.error : typeof params.error === "string" ? "googleFailed" : null;
+  const from = safeFromPath(params.from);
   return (
     <AuthCard labelledBy="signin-title">
       <h1 id="signin-title">
@@ -28,7 +32,15 @@ export async function SigninPage({ searchParams }: { searchParams: Params }) {
       <p className="muted">
         <RichText text={t("signinLead")} />
       </p>
-      <SigninForm from={safeFromPath(params.from)} initialError={error} />
+      <SigninForm from={from} initialError={error} />
+      {googleEnabled() ? (
+        <>
+          <p className="or-line" aria-hidden="true">
+            <RichText text={t("or")} />
+          </p>
+          <GoogleButton from={from} />
+        </>
+      ) : null}
       <Link href="/auth/forgot" data-testid="forgot-link">
         <RichText text={t("forgot")} />
       </Link>

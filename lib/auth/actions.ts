@@ -81,3 +81,9 @@ export async function signOutAction(): Promise<void> {
   }
   redirect("/signin");
 }
+
+/** Google sign-in (OpenID Connect): off to the provider, back to `from` or the own home. */
+export async function signInWithGoogle(form: FormData): Promise<void> {
+  const from = safeFromPath(form.get("from"));
+  await signIn("google", { redirectTo: from ?? "/dashboard" });
+}

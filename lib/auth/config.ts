@@ -1,8 +1,10 @@
 import "server-only";
 import NextAuth, { CredentialsSignin, type NextAuthConfig } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
+import Google from "next-auth/providers/google";
 import { env } from "@/lib/env";
 import { checkCode, checkPassword } from "./credentials";
+import { googleEnabled, matchGoogleAccount } from "./google";
 import { encodeFailure } from "./errors";
 import { requestIp } from "./request-ip";
 import { isRole } from "./roles";
@@ -40,10 +42,30 @@ function config(): NextAuthConfig {
           return { id: result.user.id, role: result.user.role };
         },
       }),
+      ...(googleEnabled()
+        ? [
+            Google({
+              clientId: env().GOOGLE_CLIENT_ID,
+              clientSecret: env().GOOGLE_CLIENT_SECRET,
+              issuer: env().GOOGLE_ISSUER,
+            }),
+          ]
+        : []),
     ],
     callbacks: {
-      jwt({ token, user }) {
-        if (user?.id) {
+      /** Google signs in only an existing, enabled user whose verified e-mail matches (DESIGN.md). */
+      async signIn({ account, profile }) {
+        if (account?.provider !== "google") return true;
+        const result = await matchGoogleAccount(account, profile);
+        return result.ok ? true : `/signin?error=${result.code}`;
+      },
+      async jwt({ token, user, account, profile }) {
+        if (account?.provider === "google") {
+          const result = await matchGoogleAccount(account, profile, { link: false });
+          if (!result.ok) throw new Error("google account no longer matches");
+          token.sub = result.user.id;
+          token.role = result.user.role;
+        } else if (user?.id) {
           token.sub = user.id;
           token.role = (user as { role?: string }).role;
         }

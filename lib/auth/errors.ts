@@ -9,6 +9,7 @@ export const SIGNIN_ERROR_CODES = [
   "networkFailed",
   "authFailed",
   "invalidCode",
+  "googleFailed",
 ] as const;
 export type SigninErrorCode = (typeof SIGNIN_ERROR_CODES)[number];
 

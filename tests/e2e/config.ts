@@ -8,3 +8,7 @@ export const AUTH_DIR = ".data/e2e-auth";
 export const E2E_SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? E2E_PORT + 25);
 /** Mails the test SMTP server received, one .eml file each. */
 export const MAIL_DIR = ".data/e2e-mail";
+/** The local OpenID provider that stands in for Google in the tests. */
+export const E2E_OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? E2E_PORT + 30);
+export const OIDC_ISSUER = `http://127.0.0.1:${E2E_OIDC_PORT}`;
+export const OIDC_CLIENT = { id: "manabiya-e2e", secret: "manabiya-e2e-secret" };

@@ -2,8 +2,12 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { SMTPServer } from "smtp-server";
 import { E2E_SMTP_PORT, MAIL_DIR } from "./config";
+import { startOidcProvider } from "./oidc-provider";
 
-/** A local SMTP server for the app under test: every mail lands in MAIL_DIR as an .eml file. */
+/**
+ * Services the app under test talks to: a local SMTP server (every mail lands
+ * in MAIL_DIR as an .eml file) and a local OpenID provider standing in for Google.
+ */
 export default async function globalSetup() {
   rmSync(MAIL_DIR, { recursive: true, force: true });
   mkdirSync(MAIL_DIR, { recursive: true });
@@ -23,7 +27,9 @@ export default async function globalSetup() {
     },
   });
   await new Promise<void>((resolve) => server.listen(E2E_SMTP_PORT, "127.0.0.1", resolve));
+  const stopOidc = await startOidcProvider();
   return async () => {
     await new Promise<void>((resolve) => server.close(() => resolve()));
+    await stopOidc();
   };
 }

@@ -8,7 +8,7 @@ export const storageStateOf = (role: "student" | "teacher" | "manager") => `${AU
 export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
   await page.getByLabel("メールアドレス").fill(email);
   await page.getByLabel("パスワード").fill(password);
-  await page.getByRole("button", { name: "サインイン" }).click();
+  await page.getByRole("button", { name: "サインイン", exact: true }).click();
 }
 
 /** axe: no serious or critical violation. */

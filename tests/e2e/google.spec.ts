@@ -1,0 +1,36 @@
+import { expect, type Page, test } from "@playwright/test";
+import { e2eDb, makeSchool } from "./db";
+
+/** Through the local OpenID provider's own sign-in and consent pages. */
+async function googleSignIn(page: Page, login: string) {
+  await page.goto("/signin");
+  await page.getByTestId("google-signin").click();
+  await page.locator('input[name="login"]').fill(login);
+  await page.locator('input[name="password"]').fill("anything");
+  await page.locator('button[type="submit"]').click();
+  const consent = page.locator('button:has-text("Continue")');
+  await consent.click();
+}
+
+test.describe("Google sign-in (against a local OpenID provider)", () => {
+  test("a verified e-mail that matches a user signs in and links the account", async ({ page }) => {
+    const { teacher } = await makeSchool(0);
+    await googleSignIn(page, teacher.email!);
+    await expect(page).toHaveURL("/dashboard/teacher/home");
+    const linked = await e2eDb().account.findFirst({ where: { userId: teacher.id, provider: "google" } });
+    expect(linked?.providerAccountId).toBe(teacher.email);
+  });
+
+  test("an e-mail with no user, or not verified, gets 'user not found' and no session", async ({ page }) => {
+    await googleSignIn(page, `stranger-${Date.now()}@test.example`);
+    await expect(page).toHaveURL(/\/signin\?error=userNotFound/);
+    await expect(page.getByTestId("signin-error")).toHaveAttribute("data-code", "userNotFound");
+    await page.goto("/dashboard/student/home");
+    await expect(page).toHaveURL(/\/signin\?from=/);
+
+    const { teacher } = await makeSchool(0);
+    await page.context().clearCookies();
+    await googleSignIn(page, `unverified-${teacher.email}`);
+    await expect(page).toHaveURL(/\/signin\?error=userNotFound/);
+  });
+});
