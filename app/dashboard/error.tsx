@@ -1,0 +1,2 @@
+"use client";
+export { DashboardError as default } from "@/components/layout/dashboard-error";
