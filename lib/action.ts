@@ -1,0 +1,40 @@
+import "server-only";
+import type { z } from "zod";
+import type { Role } from "@/lib/auth/roles";
+import { type Actor, getActor } from "@/lib/auth/session";
+import { type ActionResult, fail } from "@/lib/errors";
+
+/**
+ * The one way to write (GUIDE.md "Writes: one wrapper"): parse the input with
+ * zod → load the actor from the database → check the role → run (which
+ * checks school/academy scope and writes in a transaction) → a result with a
+ * closed-set code. Unexpected errors are logged and become INTERNAL; nothing
+ * of them reaches the client.
+ */
+export function defineAction<S extends z.ZodType, T>(options: {
+  name: string;
+  schema: S;
+  roles: readonly Role[];
+  run: (input: z.infer<S>, actor: Actor) => Promise<ActionResult<T>>;
+}) {
+  return async (raw: unknown): Promise<ActionResult<T>> => {
+    const parsed = options.schema.safeParse(raw);
+    if (!parsed.success) {
+      const fieldErrors: Record<string, string[]> = {};
+      for (const issue of parsed.error.issues) {
+        const key = issue.path.join(".") || "_";
+        (fieldErrors[key] ??= []).push(issue.message);
+      }
+      return fail("VALIDATION", fieldErrors);
+    }
+    const actor = await getActor();
+    if (!actor || actor === "disabled") return fail("UNAUTHENTICATED");
+    if (!options.roles.includes(actor.role)) return fail("FORBIDDEN");
+    try {
+      return await options.run(parsed.data, actor);
+    } catch (error) {
+      console.error(`action ${options.name} failed`, error);
+      return fail("INTERNAL");
+    }
+  };
+}

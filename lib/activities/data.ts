@@ -1,0 +1,62 @@
+import "server-only";
+import { db } from "@/lib/db";
+import type { AuthorizedSchoolId } from "@/lib/schools/scope";
+
+export interface ActivityRow {
+  id: string;
+  title: string;
+  actorType: "student" | "teacher";
+  mode: "standby" | "guide" | "self" | "complete";
+  status: "active" | "archived";
+  sceneCount: number;
+  respondents: number;
+  updatedAt: Date;
+}
+
+/** The school's activities with scene and respondent counts (two grouped queries, no N+1). */
+export async function listActivitiesForSchool(schoolId: AuthorizedSchoolId, status: "active" | "archived"): Promise<ActivityRow[]> {
+  const activities = await db().activity.findMany({
+    where: { schoolId, status },
+    orderBy: { updatedAt: "desc" },
+    select: {
+      id: true, title: true, actorType: true, mode: true, status: true, updatedAt: true,
+      _count: { select: { scenes: true } },
+    },
+  });
+  if (activities.length === 0) return [];
+  const respondents = await db().$queryRaw<{ activity_id: string; n: bigint }[]>`
+    select activity_id, count(distinct user_id) as n from responses
+    where activity_id = any(${activities.map((a) => a.id)}::uuid[]) group by activity_id`;
+  const counts = new Map(respondents.map((r) => [r.activity_id, Number(r.n)]));
+  return activities.map(({ _count, ...a }) => ({ ...a, sceneCount: _count.scenes, respondents: counts.get(a.id) ?? 0 }));
+}
+
+export async function listTemplates() {
+  return db().activityTemplate.findMany({
+    orderBy: { title: "asc" },
+    select: { id: true, title: true, description: true, actorType: true, _count: { select: { scenes: true } } },
+  });
+}
+
+/** One activity of the school with its scenes in default order and its group orders; null when not in scope. */
+export async function getActivityWithScenes(schoolId: AuthorizedSchoolId, activityId: string) {
+  return db().activity.findFirst({
+    where: { id: activityId, schoolId },
+    select: {
+      id: true, title: true, actorType: true, mode: true, status: true, version: true,
+      scenes: { orderBy: { position: "asc" }, select: { id: true, type: true, content: true, position: true } },
+      sceneOrders: { select: { group: true, sceneIds: true } },
+    },
+  });
+}
+
+/** Counterbalance groups in use in the school (A, B, … ; A and B at least). */
+export async function listGroups(schoolId: AuthorizedSchoolId): Promise<string[]> {
+  const rows = await db().studentDetail.findMany({
+    where: { user: { schoolId }, counterbalanceGroup: { not: null } },
+    distinct: ["counterbalanceGroup"],
+    select: { counterbalanceGroup: true },
+  });
+  const groups = new Set(["A", "B", ...rows.map((r) => r.counterbalanceGroup!)]);
+  return [...groups].sort();
+}

@@ -1,0 +1,104 @@
+import "server-only";
+import { audit } from "@/lib/audit/log";
+import { db } from "@/lib/db";
+import { type ActionResult, fail, ok } from "@/lib/errors";
+import type { AuthorizedSchoolId } from "@/lib/schools/scope";
+import { copyTemplateToSchoolTx } from "@/lib/templates/copy";
+import { canDelete, endsGuideSession, isPermutation } from "./policy";
+import type { ActivityMode, SaveOrderInput } from "./schema";
+
+/**
+ * Activity writes. Every function takes a school id that passed
+ * authorizeSchool() and scopes its WHERE clauses by it, so an activity of
+ * another school is simply NOT_FOUND.
+ */
+interface Ctx {
+  schoolId: AuthorizedSchoolId;
+  actorId: string;
+}
+
+export async function copyTemplate(ctx: Ctx, input: { templateId: string; title?: string }): Promise<ActionResult<{ id: string }>> {
+  return db().$transaction(async (tx) => {
+    const activity = await copyTemplateToSchoolTx(tx, { ...input, schoolId: ctx.schoolId, createdById: ctx.actorId });
+    if (!activity) return fail("NOT_FOUND");
+    await audit({ action: "activity.copy", actorId: ctx.actorId, schoolId: ctx.schoolId, targetType: "activity", targetId: activity.id, meta: { templateId: input.templateId } }, tx);
+    return ok({ id: activity.id });
+  });
+}
+
+export async function changeMode(ctx: Ctx, activityId: string, mode: ActivityMode): Promise<ActionResult<null>> {
+  return db().$transaction(async (tx) => {
+    const current = await tx.activity.findFirst({ where: { id: activityId, schoolId: ctx.schoolId }, select: { mode: true } });
+    if (!current) return fail("NOT_FOUND");
+    await tx.activity.update({ where: { id: activityId }, data: { mode, version: { increment: 1 } }, select: { id: true } });
+    if (endsGuideSession(current.mode, mode)) {
+      await tx.guideSession.updateMany({ where: { activityId, endedAt: null }, data: { endedAt: new Date(), version: { increment: 1 } } });
+    }
+    await audit({ action: "activity.mode", actorId: ctx.actorId, schoolId: ctx.schoolId, targetType: "activity", targetId: activityId, meta: { from: current.mode, to: mode } }, tx);
+    return ok(null);
+  });
+}
+
+export async function setArchived(ctx: Ctx, activityId: string, archived: boolean): Promise<ActionResult<null>> {
+  return db().$transaction(async (tx) => {
+    const changed = await tx.activity.updateMany({
+      where: { id: activityId, schoolId: ctx.schoolId, status: archived ? "active" : "archived" },
+      data: archived
+        ? { status: "archived", archivedAt: new Date(), version: { increment: 1 } }
+        : { status: "active", archivedAt: null, version: { increment: 1 } },
+    });
+    if (changed.count !== 1) return fail("NOT_FOUND");
+    if (archived) await tx.guideSession.updateMany({ where: { activityId, endedAt: null }, data: { endedAt: new Date() } });
+    await audit({ action: archived ? "activity.archive" : "activity.restore", actorId: ctx.actorId, schoolId: ctx.schoolId, targetType: "activity", targetId: activityId }, tx);
+    return ok(null);
+  });
+}
+
+/** Permanent deletion of an archived activity; its scenes, sessions and responses go with it. */
+export async function deleteActivity(ctx: Ctx, activityId: string): Promise<ActionResult<null>> {
+  return db().$transaction(async (tx) => {
+    const activity = await tx.activity.findFirst({ where: { id: activityId, schoolId: ctx.schoolId }, select: { status: true, title: true } });
+    if (!activity) return fail("NOT_FOUND");
+    if (!canDelete(activity.status)) return fail("CONFLICT");
+    const responses = await tx.response.count({ where: { activityId } });
+    await tx.activity.delete({ where: { id: activityId }, select: { id: true } });
+    await audit({ action: "activity.delete", actorId: ctx.actorId, schoolId: ctx.schoolId, targetType: "activity", targetId: activityId, meta: { title: activity.title, responses } }, tx);
+    return ok(null);
+  });
+}
+
+/**
+ * Title, default scene order and group orders in one write, guarded by the
+ * version the editor loaded: a concurrent edit gets CONFLICT, never a mix.
+ */
+export async function saveSceneOrder(ctx: Ctx, input: SaveOrderInput): Promise<ActionResult<{ version: number }>> {
+  return db().$transaction(async (tx) => {
+    const activity = await tx.activity.findFirst({
+      where: { id: input.activityId, schoolId: ctx.schoolId },
+      select: { title: true, template: { select: { title: true } }, scenes: { select: { id: true } } },
+    });
+    if (!activity) return fail("NOT_FOUND");
+    const sceneIds = activity.scenes.map((s) => s.id);
+    const orders = [input.order, ...Object.values(input.groupOrders).filter((o): o is string[] => o !== null)];
+    if (!orders.every((o) => isPermutation(o, sceneIds))) return fail("VALIDATION", { order: ["not a permutation of the scenes"] });
+    const bumped = await tx.activity.updateMany({
+      where: { id: input.activityId, version: input.version },
+      data: { title: input.title || activity.template?.title || activity.title, version: { increment: 1 } },
+    });
+    if (bumped.count !== 1) return fail("CONFLICT");
+    for (const [index, id] of input.order.entries()) {
+      await tx.activityScene.update({ where: { id }, data: { position: index }, select: { id: true } });
+    }
+    for (const [group, order] of Object.entries(input.groupOrders)) {
+      if (order === null) await tx.activitySceneOrder.deleteMany({ where: { activityId: input.activityId, group } });
+      else
+        await tx.activitySceneOrder.upsert({
+          where: { activityId_group: { activityId: input.activityId, group } },
+          create: { activityId: input.activityId, group, sceneIds: order },
+          update: { sceneIds: order },
+        });
+    }
+    await audit({ action: "activity.order", actorId: ctx.actorId, schoolId: ctx.schoolId, targetType: "activity", targetId: input.activityId }, tx);
+    return ok({ version: input.version + 1 });
+  });
+}

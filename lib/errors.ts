@@ -1,0 +1,14 @@
+/** The closed set of failure codes every action and route handler returns (GUIDE.md). */
+export const ERROR_CODES = ["UNAUTHENTICATED", "FORBIDDEN", "NOT_FOUND", "CONFLICT", "VALIDATION", "RATE_LIMITED", "INTERNAL"] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export type ActionResult<T = null> =
+  | { ok: true; data: T }
+  | { ok: false; code: ErrorCode; fieldErrors?: Record<string, string[]> };
+
+export const ok = <T>(data: T): ActionResult<T> => ({ ok: true, data });
+export const fail = (code: ErrorCode, fieldErrors?: Record<string, string[]>): ActionResult<never> => ({
+  ok: false,
+  code,
+  ...(fieldErrors ? { fieldErrors } : {}),
+});
