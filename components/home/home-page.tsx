@@ -6,6 +6,8 @@ import { shownName } from "@/lib/users/person-name";
 import { PersonName } from "@/components/ui/person-name";
 import { RichMessage, SLOT } from "@/components/ui/rich-message";
 import { RichText } from "@/components/ui/rich-text";
+import { ManagerSchools } from "./manager-home";
+import { TeacherRunning } from "./teacher-home";
 
 const TITLE_KEY = { student: "studentTitle", teacher: "teacherTitle", manager: "managerTitle" } as const;
 
@@ -27,6 +29,8 @@ export async function HomePage({ role }: { role: Role }) {
           slots={[name ? <PersonName name={name} /> : <RichText text={common("guest")} />]}
         />
       </p>
+      {role === "teacher" ? <TeacherRunning actor={actor} /> : null}
+      {role === "manager" ? <ManagerSchools actor={actor} /> : null}
       {role === "teacher" ? (
         <p>
           <Link href="/dashboard/teacher/markup" data-testid="markup-link">

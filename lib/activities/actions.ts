@@ -51,3 +51,12 @@ export const deleteAction = schoolAction("activities.delete", activityRefSchema,
 export const saveOrderAction = schoolAction("activities.saveOrder", saveOrderSchema, ["teacher"], (ctx, i) =>
   saveSceneOrder(ctx, i),
 );
+
+/** The library form (works before hydration too): FormData in, the action's result out. */
+export async function copyTemplateFromForm(_prev: ActionResult<{ id: string }> | null, form: FormData) {
+  return copyTemplateAction({
+    templateId: form.get("templateId"),
+    title: form.get("title") ?? "",
+    ...(form.get("schoolId") ? { schoolId: form.get("schoolId") } : {}),
+  });
+}

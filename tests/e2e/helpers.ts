@@ -26,3 +26,25 @@ export function baseText(locator: Locator): Promise<string> {
     return (clone.textContent ?? "").trim();
   });
 }
+
+/** Signs in from /signin and waits until the user's home is shown. */
+export async function signInAs(page: Page, email: string, password = DEMO_PASSWORD) {
+  await page.goto("/signin");
+  await signIn(page, email, password);
+  await expect(page).toHaveURL(/\/dashboard\/(student|teacher|manager)\/home$/);
+}
+
+/** Waits for a notification whose text (ruby readings left out) contains `text`. */
+export async function expectNotification(page: Page, text: string) {
+  await expect.poll(async () => {
+    const notes = page.getByTestId("notification");
+    const all = await notes.evaluateAll((els) =>
+      els.map((el) => {
+        const clone = el.cloneNode(true) as HTMLElement;
+        clone.querySelectorAll("rt, rp").forEach((n) => n.remove());
+        return clone.textContent ?? "";
+      }),
+    );
+    return all.some((t) => t.includes(text));
+  }).toBe(true);
+}

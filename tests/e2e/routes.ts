@@ -1,4 +1,5 @@
 import type { Role } from "@/lib/auth/roles";
+import { DEMO_IDS } from "../../prisma/seed/demo";
 
 /**
  * Every page route of the app, with the area it belongs to. The access suite
@@ -22,5 +23,11 @@ export const ROUTES: RouteRow[] = [
   { pattern: "/dashboard/student/home", path: "/dashboard/student/home", area: "student" },
   { pattern: "/dashboard/teacher/home", path: "/dashboard/teacher/home", area: "teacher" },
   { pattern: "/dashboard/teacher/markup", path: "/dashboard/teacher/markup", area: "teacher" },
+  { pattern: "/dashboard/teacher/activities", path: "/dashboard/teacher/activities", area: "teacher" },
   { pattern: "/dashboard/manager/home", path: "/dashboard/manager/home", area: "manager" },
+  {
+    pattern: "/dashboard/manager/activities/[schoolId]",
+    path: `/dashboard/manager/activities/${DEMO_IDS.school1}`,
+    area: "manager",
+  },
 ];

@@ -1,0 +1,12 @@
+import { ActivityManagement } from "@/components/activities/activity-management";
+
+export default async function ManagerActivitiesPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ schoolId: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  const { schoolId } = await params;
+  return <ActivityManagement role="manager" schoolId={schoolId} searchParams={searchParams} />;
+}

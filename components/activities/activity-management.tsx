@@ -1,0 +1,98 @@
+import { getTranslations } from "next-intl/server";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { listActivitiesForSchool, listTemplates } from "@/lib/activities/data";
+import { requireRole } from "@/lib/auth/session";
+import { db } from "@/lib/db";
+import { formatDateTime } from "@/lib/i18n/dates";
+import { getDisplayLanguage, getPlainText } from "@/lib/i18n/server";
+import { authorizeSchool } from "@/lib/schools/scope";
+import { PersonName } from "@/components/ui/person-name";
+import { RichMessage, SLOT } from "@/components/ui/rich-message";
+import { RichText } from "@/components/ui/rich-text";
+import { ActivityTable } from "./activity-table";
+import { TemplateLibrary } from "./template-library";
+
+type Params = Promise<Record<string, string | string[] | undefined>>;
+
+/**
+ * Activity management (teacher: own school; manager: a school of the academy,
+ * SPEC.md §2). A school outside the actor's scope is the no-access page: nothing of it leaks.
+ */
+export async function ActivityManagement({
+  role,
+  schoolId,
+  searchParams,
+}: {
+  role: "teacher" | "manager";
+  schoolId?: string;
+  searchParams: Params;
+}) {
+  const actor = await requireRole(role);
+  const t = await getTranslations("Activities");
+  const scope = await authorizeSchool(actor, schoolId);
+  if (!scope) {
+    if (role === "manager") notFound();
+    return (
+      <p className="alert alert-error" role="alert" data-testid="no-school">
+        <RichText text={t("errors.noSchool")} />
+      </p>
+    );
+  }
+  const archived = (await searchParams).tab === "archived";
+  const lang = await getDisplayLanguage();
+  const plain = await getPlainText();
+  const [rows, templates, school] = await Promise.all([
+    listActivitiesForSchool(scope, archived ? "archived" : "active"),
+    listTemplates(),
+    db().school.findUniqueOrThrow({ where: { id: scope }, select: { name: true, nameKana: true } }),
+  ]);
+  const base = role === "teacher" ? "/dashboard/teacher/activities" : `/dashboard/manager/activities`;
+  const here = role === "teacher" ? base : `${base}/${scope}`;
+  const links =
+    role === "teacher"
+      ? { edit: `${base}/edit`, preview: `${base}/preview`, guide: `${base}/guide`, stats: `${base}/stats` }
+      : { preview: `${base}/preview/${scope}`, guide: `${base}/guide/${scope}`, stats: `${base}/stats/${scope}` };
+  return (
+    <div className="stack">
+      <h1>
+        {role === "manager" ? (
+          <RichMessage
+            text={t("schoolTitle", { school: SLOT })}
+            slots={[<PersonName key="s" name={{ base: school.name, reading: school.nameKana }} />]}
+          />
+        ) : (
+          <RichText text={t("title")} />
+        )}
+      </h1>
+      <nav className="tabs" aria-label={plain(t("title"))}>
+        <Link href={here} className="tab" aria-current={!archived ? "page" : undefined} data-testid="tab-active">
+          <RichText text={t("active")} />
+        </Link>
+        <Link href={`${here}?tab=archived`} className="tab" aria-current={archived ? "page" : undefined} data-testid="tab-archived">
+          <RichText text={t("archived")} />
+        </Link>
+      </nav>
+      <ActivityTable
+        rows={rows.map((r) => ({ ...r, updated: formatDateTime(r.updatedAt, lang) }))}
+        archived={archived}
+        schoolId={role === "manager" ? scope : undefined}
+        links={links}
+      />
+      {!archived ? (
+        <section className="stack" aria-labelledby="library-title" id="library">
+          <h2 id="library-title">
+            <RichText text={t("library")} />
+          </h2>
+          <p className="muted">
+            <RichText text={t("libraryLead")} />
+          </p>
+          <TemplateLibrary
+            templates={templates.map(({ _count, ...tpl }) => ({ ...tpl, sceneCount: _count.scenes }))}
+            schoolId={role === "manager" ? scope : undefined}
+          />
+        </section>
+      ) : null}
+    </div>
+  );
+}

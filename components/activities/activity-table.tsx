@@ -1,0 +1,207 @@
+"use client";
+import { useTranslations } from "next-intl";
+import Link from "next/link";
+import { useRef, useState, useTransition } from "react";
+import { archiveAction, changeModeAction, deleteAction, restoreAction } from "@/lib/activities/actions";
+import { ACTIVITY_MODES, type ActivityMode } from "@/lib/activities/schema";
+import type { ActionResult } from "@/lib/errors";
+import { useNotify } from "@/components/ui/notifications";
+import { RichTextClient } from "@/components/ui/rich-text-client";
+import { usePlainText } from "@/components/ui/use-plain-text";
+import { type ActivityOp, activityErrorKey } from "./error-message";
+
+export interface ActivityTableRow {
+  id: string;
+  title: string;
+  actorType: "student" | "teacher";
+  mode: ActivityMode;
+  sceneCount: number;
+  respondents: number;
+  /** Rich-text markup of the last change, already formatted for the display language. */
+  updated: string;
+}
+
+const MODE_KEY = { standby: "modeStandby", guide: "modeGuide", self: "modeSelf", complete: "modeComplete" } as const;
+
+/** The activity list with its per-row actions (mode, archive, restore, delete with confirmation). */
+export function ActivityTable({
+  rows,
+  archived,
+  schoolId,
+  links,
+}: {
+  rows: ActivityTableRow[];
+  archived: boolean;
+  /** Managers act on a named school; teachers on their own. */
+  schoolId?: string;
+  links: { edit?: string; preview: string; guide: string; stats: string };
+}) {
+  const t = useTranslations("Activities");
+  const common = useTranslations("Common");
+  const plain = usePlainText();
+  const notify = useNotify();
+  const [pending, startTransition] = useTransition();
+  const [busyId, setBusyId] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<ActivityTableRow | null>(null);
+  const dialog = useRef<HTMLDialogElement>(null);
+
+  const run = (row: ActivityTableRow, op: ActivityOp, action: () => Promise<ActionResult<unknown>>, done: string) => {
+    setBusyId(row.id);
+    startTransition(async () => {
+      const result = await action().catch((): ActionResult<unknown> => ({ ok: false, code: "INTERNAL" }));
+      setBusyId(null);
+      if (result.ok) notify({ message: done, kind: "success" });
+      else notify({ message: t(activityErrorKey(op, result.code)), kind: "error" });
+    });
+  };
+  const ref = (row: ActivityTableRow) => ({ activityId: row.id, ...(schoolId ? { schoolId } : {}) });
+
+  if (rows.length === 0) {
+    return (
+      <p className="empty" data-testid="activities-empty">
+        <RichTextClient text={archived ? t("emptyArchived") : t("emptyActive")} />
+      </p>
+    );
+  }
+
+  return (
+    <>
+      <div className="table-wrap">
+        <table className="table" data-testid="activity-table">
+          <thead>
+            <tr>
+              {(["colTitle", "colActor", "colMode", "colScenes", "colRespondents", "colUpdated", "colActions"] as const).map((k) => (
+                <th key={k} scope="col">
+                  <RichTextClient text={t(k)} />
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.id} data-activity-id={row.id} aria-busy={busyId === row.id}>
+                <th scope="row" className="activity-title">
+                  <RichTextClient text={row.title} />
+                </th>
+                <td>
+                  <RichTextClient text={t(row.actorType === "student" ? "actorStudent" : "actorTeacher")} />
+                </td>
+                <td>
+                  {archived ? (
+                    <RichTextClient text={t(MODE_KEY[row.mode])} />
+                  ) : (
+                    <select
+                      className="mode-select"
+                      value={row.mode}
+                      disabled={pending}
+                      aria-label={plain(t("modeLabel", { title: row.title }))}
+                      data-testid="mode-select"
+                      onChange={(e) => {
+                        const mode = e.target.value as ActivityMode;
+                        run(row, "mode", () => changeModeAction({ ...ref(row), mode }), t("modeChanged"));
+                      }}
+                    >
+                      {ACTIVITY_MODES.map((m) => (
+                        <option key={m} value={m}>
+                          {plain(t(MODE_KEY[m]))}
+                        </option>
+                      ))}
+                    </select>
+                  )}
+                </td>
+                <td className="num">{row.sceneCount}</td>
+                <td className="num">{row.respondents}</td>
+                <td>
+                  <RichTextClient text={row.updated} />
+                </td>
+                <td>
+                  <div className="row actions">
+                    {!archived && links.edit ? (
+                      <Link className="button button-small" href={`${links.edit}/${row.id}`}>
+                        <RichTextClient text={t("edit")} />
+                      </Link>
+                    ) : null}
+                    <Link className="button button-small" href={`${links.preview}/${row.id}`}>
+                      <RichTextClient text={t("preview")} />
+                    </Link>
+                    {!archived ? (
+                      <>
+                        <Link className="button button-small" href={`${links.guide}/${row.id}`}>
+                          <RichTextClient text={t("guide")} />
+                        </Link>
+                        <Link className="button button-small" href={`${links.stats}/${row.id}`}>
+                          <RichTextClient text={t("stats")} />
+                        </Link>
+                        <button
+                          type="button"
+                          className="button button-small"
+                          disabled={pending}
+                          data-testid="archive"
+                          onClick={() => run(row, "archive", () => archiveAction(ref(row)), t("archivedDone"))}
+                        >
+                          <RichTextClient text={t("archive")} />
+                        </button>
+                      </>
+                    ) : (
+                      <>
+                        <button
+                          type="button"
+                          className="button button-small"
+                          disabled={pending}
+                          data-testid="restore"
+                          onClick={() => run(row, "restore", () => restoreAction(ref(row)), t("restoredDone"))}
+                        >
+                          <RichTextClient text={t("restore")} />
+                        </button>
+                        <button
+                          type="button"
+                          className="button button-small button-danger"
+                          disabled={pending}
+                          data-testid="delete"
+                          onClick={() => {
+                            setConfirming(row);
+                            dialog.current?.showModal();
+                          }}
+                        >
+                          <RichTextClient text={t("delete")} />
+                        </button>
+                      </>
+                    )}
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <dialog ref={dialog} className="dialog" aria-labelledby="delete-title" data-testid="delete-dialog" onClose={() => setConfirming(null)}>
+        {confirming ? (
+          <form
+            method="dialog"
+            className="stack"
+            onSubmit={(e) => {
+              if ((e.nativeEvent as SubmitEvent).submitter?.getAttribute("value") !== "confirm") return;
+              const row = confirming;
+              run(row, "delete", () => deleteAction(ref(row)), t("deletedDone"));
+            }}
+          >
+            <h2 id="delete-title">
+              <RichTextClient text={t("deleteTitle")} />
+            </h2>
+            <p data-testid="delete-body">
+              <RichTextClient text={t("deleteBody", { title: confirming.title, count: confirming.respondents })} />
+            </p>
+            <div className="row">
+              <button type="submit" value="cancel" className="button" autoFocus>
+                <RichTextClient text={common("cancel")} />
+              </button>
+              <button type="submit" value="confirm" className="button button-danger" data-testid="delete-confirm">
+                <RichTextClient text={t("deleteConfirm")} />
+              </button>
+            </div>
+          </form>
+        ) : null}
+      </dialog>
+    </>
+  );
+}
