@@ -1,4 +1,5 @@
 import "server-only";
+import { z } from "zod";
 import { db } from "@/lib/db";
 import type { AuthorizedSchoolId } from "@/lib/schools/scope";
 
@@ -40,6 +41,7 @@ export async function listTemplates() {
 
 /** One activity of the school with its scenes in default order and its group orders; null when not in scope. */
 export async function getActivityWithScenes(schoolId: AuthorizedSchoolId, activityId: string) {
+  if (!z.uuid().safeParse(activityId).success) return null;
   return db().activity.findFirst({
     where: { id: activityId, schoolId },
     select: {

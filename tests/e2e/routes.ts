@@ -24,10 +24,20 @@ export const ROUTES: RouteRow[] = [
   { pattern: "/dashboard/teacher/home", path: "/dashboard/teacher/home", area: "teacher" },
   { pattern: "/dashboard/teacher/markup", path: "/dashboard/teacher/markup", area: "teacher" },
   { pattern: "/dashboard/teacher/activities", path: "/dashboard/teacher/activities", area: "teacher" },
+  {
+    pattern: "/dashboard/teacher/activities/preview/[activityId]",
+    path: `/dashboard/teacher/activities/preview/${DEMO_IDS.mathActivity}`,
+    area: "teacher",
+  },
   { pattern: "/dashboard/manager/home", path: "/dashboard/manager/home", area: "manager" },
   {
     pattern: "/dashboard/manager/activities/[schoolId]",
     path: `/dashboard/manager/activities/${DEMO_IDS.school1}`,
+    area: "manager",
+  },
+  {
+    pattern: "/dashboard/manager/activities/preview/[schoolId]/[activityId]",
+    path: `/dashboard/manager/activities/preview/${DEMO_IDS.school1}/${DEMO_IDS.mathActivity}`,
     area: "manager",
   },
 ];

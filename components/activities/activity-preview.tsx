@@ -1,0 +1,40 @@
+import { getTranslations } from "next-intl/server";
+import { notFound } from "next/navigation";
+import { getActivityWithScenes } from "@/lib/activities/data";
+import { requireRole } from "@/lib/auth/session";
+import { getDisplayLanguage } from "@/lib/i18n/server";
+import { authorizeSchool } from "@/lib/schools/scope";
+import { PreviewPlayer } from "@/components/scenes/preview-player";
+import { renderScene } from "@/components/scenes/render-scene";
+import type { RenderedScene } from "@/components/scenes/types";
+import { RichText } from "@/components/ui/rich-text";
+
+/** Preview (teacher, or manager for a school of the academy): every scene as a student sees it; nothing is saved. */
+export async function ActivityPreview({ role, activityId, schoolId }: { role: "teacher" | "manager"; activityId: string; schoolId?: string }) {
+  const actor = await requireRole(role);
+  const scope = await authorizeSchool(actor, schoolId);
+  const activity = scope ? await getActivityWithScenes(scope, activityId) : null;
+  if (!scope || !activity) notFound();
+  const t = await getTranslations("Scenes");
+  const ta = await getTranslations("Activities");
+  const lang = await getDisplayLanguage();
+  const scenes = activity.scenes.map((s) => renderScene(s, lang)).filter((s): s is RenderedScene => s !== null);
+  const back = role === "teacher" ? "/dashboard/teacher/activities" : `/dashboard/manager/activities/${scope}`;
+  return (
+    <div className="stack preview">
+      <p className="badge" role="note" data-testid="preview-badge">
+        <RichText text={t("previewBadge")} />
+      </p>
+      <h1>
+        <RichText text={activity.title} />
+      </h1>
+      {scenes.length === 0 ? (
+        <p className="empty" data-testid="no-scenes">
+          <RichText text={ta("errors.noScenes")} />
+        </p>
+      ) : (
+        <PreviewPlayer scenes={scenes} backHref={back} />
+      )}
+    </div>
+  );
+}

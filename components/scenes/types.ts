@@ -1,0 +1,33 @@
+import type { ReactNode } from "react";
+
+/** A scene with its texts already rendered (rich text and math on the server), ready for the client player. */
+export interface RenderedOption {
+  id: string;
+  label: ReactNode;
+}
+
+export type RenderedScene = { id: string } & (
+  | { type: "info"; prompt: ReactNode; body: ReactNode | null }
+  | { type: "single_choice"; prompt: ReactNode; options: RenderedOption[] }
+  | { type: "multiple_choice"; prompt: ReactNode; options: RenderedOption[]; min: number; max: number }
+  | { type: "free_text"; prompt: ReactNode; placeholder: string | null; maxLength: number | null }
+  | { type: "scale"; prompt: ReactNode; minLabel: ReactNode; maxLabel: ReactNode }
+  | {
+      type: "two_step";
+      prompt: ReactNode;
+      firstPrompt: ReactNode;
+      firstOptions: RenderedOption[];
+      secondPrompt: ReactNode;
+      /** Second-step options per first choice ("*" when they do not depend on it). */
+      secondOptions: Record<string, RenderedOption[]>;
+      reasonPrompt: ReactNode;
+    }
+);
+
+export type SceneAnswer =
+  | { seen: true }
+  | { choice: string }
+  | { choices: string[] }
+  | { text: string }
+  | { value: number }
+  | { first: string; second: string; reason: string };
