@@ -25,6 +25,11 @@ export const ROUTES: RouteRow[] = [
   { pattern: "/dashboard/teacher/markup", path: "/dashboard/teacher/markup", area: "teacher" },
   { pattern: "/dashboard/teacher/activities", path: "/dashboard/teacher/activities", area: "teacher" },
   {
+    pattern: "/dashboard/teacher/activities/edit/[activityId]",
+    path: `/dashboard/teacher/activities/edit/${DEMO_IDS.mathActivity}`,
+    area: "teacher",
+  },
+  {
     pattern: "/dashboard/teacher/activities/preview/[activityId]",
     path: `/dashboard/teacher/activities/preview/${DEMO_IDS.mathActivity}`,
     area: "teacher",

@@ -1,0 +1,40 @@
+import { getTranslations } from "next-intl/server";
+import { notFound } from "next/navigation";
+import { getActivityWithScenes, listGroups } from "@/lib/activities/data";
+import { requireRole } from "@/lib/auth/session";
+import { getDisplayLanguage } from "@/lib/i18n/server";
+import { toPlainText } from "@/lib/richtext/plain";
+import { authorizeSchool } from "@/lib/schools/scope";
+import { RichText } from "@/components/ui/rich-text";
+import { type EditorScene, SceneOrderEditor } from "./scene-order-editor";
+
+/** /dashboard/teacher/activities/edit/{activityId}: title and scene orders (teachers only). */
+export async function ActivityEdit({ activityId }: { activityId: string }) {
+  const actor = await requireRole("teacher");
+  const scope = await authorizeSchool(actor, undefined);
+  const activity = scope ? await getActivityWithScenes(scope, activityId) : null;
+  if (!scope || !activity) notFound();
+  const t = await getTranslations("Edit");
+  const lang = await getDisplayLanguage();
+  const groups = await listGroups(scope);
+  const scenes: EditorScene[] = activity.scenes.map((s) => ({
+    id: s.id,
+    type: s.type,
+    label: toPlainText(String((s.content as { prompt?: unknown }).prompt ?? ""), lang).replace(/\s+/g, " ").slice(0, 120),
+  }));
+  return (
+    <div className="stack">
+      <h1>
+        <RichText text={t("title")} />
+      </h1>
+      <SceneOrderEditor
+        activityId={activity.id}
+        version={activity.version}
+        title={activity.title}
+        scenes={scenes}
+        groups={groups}
+        groupOrders={Object.fromEntries(activity.sceneOrders.map((o) => [o.group, o.sceneIds]))}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import { expect, type Locator, test } from "@playwright/test";
+import { createActivityFromTemplate } from "../../prisma/seed/factories";
+import { expectNotification, signInAs } from "./helpers";
+import { e2eDb, makeSchool, TEST_PASSWORD } from "./db";
+
+const ids = (list: Locator) => list.locator("li").evaluateAll((els) => els.map((e) => e.getAttribute("data-scene-id")));
+
+test.describe("scene order editor", () => {
+  test("reorders by keyboard and by mouse, sets a group B order, saves; a concurrent editor is told to reload", async ({ page, browser }) => {
+    const { teacher, school } = await makeSchool(2);
+    const activity = await createActivityFromTemplate(e2eDb(), { templateId: "math-linear-equations", schoolId: school.id });
+    const original = (await e2eDb().activityScene.findMany({ where: { activityId: activity.id }, orderBy: { position: "asc" } })).map((s) => s.id);
+    await signInAs(page, teacher.email!, TEST_PASSWORD);
+    const url = `/dashboard/teacher/activities/edit/${activity.id}`;
+    await page.goto(url);
+
+    // a second editor opens the same activity before the first saves
+    const other = await browser.newContext();
+    const page2 = await other.newPage();
+    await signInAs(page2, teacher.email!, TEST_PASSWORD);
+    await page2.goto(url);
+
+    const list = page.getByTestId("order-default");
+    expect(await ids(list)).toEqual(original);
+    // keyboard: move the first scene down twice
+    await list.locator("li").first().getByTestId("move-down").focus();
+    await page.keyboard.press("Enter");
+    await list.locator("li").nth(1).getByTestId("move-down").focus();
+    await page.keyboard.press("Enter");
+    expect(await ids(list)).toEqual([original[1], original[2], original[0], original[3], original[4]]);
+    // mouse: drag the last scene onto the first
+    await list.locator("li").last().dragTo(list.locator("li").first());
+    const afterDrag = [original[4], original[1], original[2], original[0], original[3]];
+    expect(await ids(list)).toEqual(afterDrag);
+
+    // group B gets an order of its own, starting from the default
+    await page.getByTestId("same-B").uncheck();
+    const groupList = page.getByTestId("order-B");
+    expect(await ids(groupList)).toEqual(afterDrag);
+    await groupList.locator("li").first().getByTestId("move-down").click();
+    const groupOrder = [afterDrag[1], afterDrag[0], afterDrag[2], afterDrag[3], afterDrag[4]];
+    await page.locator('input[name="title"]').fill("方程式（１組）");
+    await page.getByTestId("save-order").click();
+    await expectNotification(page, "保存しました");
+
+    const stored = await e2eDb().activityScene.findMany({ where: { activityId: activity.id }, orderBy: { position: "asc" } });
+    expect(stored.map((s) => s.id)).toEqual(afterDrag);
+    const b = await e2eDb().activitySceneOrder.findUniqueOrThrow({ where: { activityId_group: { activityId: activity.id, group: "B" } } });
+    expect(b.sceneIds).toEqual(groupOrder);
+    expect(await e2eDb().activitySceneOrder.count({ where: { activityId: activity.id, group: "A" } })).toBe(0);
+    expect((await e2eDb().activity.findUniqueOrThrow({ where: { id: activity.id } })).title).toBe("方程式（１組）");
+
+    // the second editor's save loses cleanly
+    await page2.getByTestId("order-default").locator("li").first().getByTestId("move-down").click();
+    await page2.getByTestId("save-order").click();
+    await expectNotification(page2, "ほかの人が先に変更しました");
+    const unchanged = await e2eDb().activityScene.findMany({ where: { activityId: activity.id }, orderBy: { position: "asc" } });
+    expect(unchanged.map((s) => s.id)).toEqual(afterDrag);
+    await other.close();
+  });
+
+  test("another school's activity cannot be opened for editing", async ({ page }) => {
+    const mine = await makeSchool(0);
+    const theirs = await makeSchool(0);
+    const activity = await createActivityFromTemplate(e2eDb(), { templateId: "reflection-weekly", schoolId: theirs.school.id, title: "よその学校のふりかえり" });
+    await signInAs(page, mine.teacher.email!, TEST_PASSWORD);
+    await page.goto(`/dashboard/teacher/activities/edit/${activity.id}`);
+    await expect(page.getByTestId("error-page")).toBeVisible();
+    await expect(page.locator("body")).not.toContainText("よその学校");
+  });
+});
