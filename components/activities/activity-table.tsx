@@ -2,13 +2,13 @@
 import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useRef, useState, useTransition } from "react";
-import { archiveAction, changeModeAction, deleteAction, restoreAction } from "@/lib/activities/actions";
-import { ACTIVITY_MODES, type ActivityMode } from "@/lib/activities/schema";
+import { archiveAction, deleteAction, restoreAction } from "@/lib/activities/actions";
+import type { ActivityMode } from "@/lib/activities/schema";
 import type { ActionResult } from "@/lib/errors";
 import { useNotify } from "@/components/ui/notifications";
 import { RichTextClient } from "@/components/ui/rich-text-client";
-import { usePlainText } from "@/components/ui/use-plain-text";
 import { type ActivityOp, activityErrorKey } from "./error-message";
+import { MODE_KEY, ModeSelect } from "./mode-select";
 
 export interface ActivityTableRow {
   id: string;
@@ -20,8 +20,6 @@ export interface ActivityTableRow {
   /** Rich-text markup of the last change, already formatted for the display language. */
   updated: string;
 }
-
-const MODE_KEY = { standby: "modeStandby", guide: "modeGuide", self: "modeSelf", complete: "modeComplete" } as const;
 
 /** The activity list with its per-row actions (mode, archive, restore, delete with confirmation). */
 export function ActivityTable({
@@ -38,7 +36,6 @@ export function ActivityTable({
 }) {
   const t = useTranslations("Activities");
   const common = useTranslations("Common");
-  const plain = usePlainText();
   const notify = useNotify();
   const [pending, startTransition] = useTransition();
   const [busyId, setBusyId] = useState<string | null>(null);
@@ -90,23 +87,7 @@ export function ActivityTable({
                   {archived ? (
                     <RichTextClient text={t(MODE_KEY[row.mode])} />
                   ) : (
-                    <select
-                      className="mode-select"
-                      value={row.mode}
-                      disabled={pending}
-                      aria-label={plain(t("modeLabel", { title: row.title }))}
-                      data-testid="mode-select"
-                      onChange={(e) => {
-                        const mode = e.target.value as ActivityMode;
-                        run(row, "mode", () => changeModeAction({ ...ref(row), mode }), t("modeChanged"));
-                      }}
-                    >
-                      {ACTIVITY_MODES.map((m) => (
-                        <option key={m} value={m}>
-                          {plain(t(MODE_KEY[m]))}
-                        </option>
-                      ))}
-                    </select>
+                    <ModeSelect activityId={row.id} mode={row.mode} title={row.title} schoolId={schoolId} />
                   )}
                 </td>
                 <td className="num">{row.sceneCount}</td>

@@ -62,3 +62,13 @@ export async function listGroups(schoolId: AuthorizedSchoolId): Promise<string[]
   const groups = new Set(["A", "B", ...rows.map((r) => r.counterbalanceGroup!)]);
   return [...groups].sort();
 }
+
+/** The school's activities answered most recently, with when and by how many (the teacher home's "recent results"). */
+export async function listRecentlyAnswered(schoolId: AuthorizedSchoolId, limit = 5) {
+  const rows = await db().$queryRaw<{ id: string; title: string; last: Date; n: bigint }[]>`
+    select a.id, a.title, max(r.updated_at) as last, count(distinct r.user_id) as n
+    from responses r join activities a on a.id = r.activity_id
+    where a.school_id = ${schoolId}::uuid and a.status = 'active'
+    group by a.id, a.title order by last desc limit ${limit}`;
+  return rows.map((r) => ({ id: r.id, title: r.title, last: r.last, respondents: Number(r.n) }));
+}

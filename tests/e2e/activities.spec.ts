@@ -113,3 +113,19 @@ test.describe("activity management (manager)", () => {
     await expect(page.getByTestId("error-page")).toBeVisible();
   });
 });
+
+test("the teacher home lists running activities with a quick mode change, and recent results", async ({ page }) => {
+  const { teacher, school, students } = await makeSchool(1);
+  const { createActivityFromTemplate, createResponse } = await import("../../prisma/seed/factories");
+  const activity = await createActivityFromTemplate(e2eDb(), { templateId: "reflection-weekly", schoolId: school.id, mode: "self", title: "今週のふりかえり" });
+  const scene = await e2eDb().activityScene.findFirstOrThrow({ where: { activityId: activity.id }, select: { id: true } });
+  await createResponse(e2eDb(), { activityId: activity.id, sceneId: scene.id, userId: students[0]!.id, answer: { value: 4 }, scenePosition: 0 });
+  await signInAs(page, teacher.email!, TEST_PASSWORD);
+  const card = page.getByTestId("running-list").locator(`[data-activity-id="${activity.id}"]`);
+  await expect(card).toBeVisible();
+  await expect(page.getByTestId("recent-list")).toContainText("今週のふりかえり");
+  await card.getByTestId("mode-select").selectOption("complete");
+  await expectNotification(page, "モードを変更しました");
+  await expect(page.getByTestId("none-running")).toBeVisible();
+  expect((await e2eDb().activity.findUniqueOrThrow({ where: { id: activity.id } })).mode).toBe("complete");
+});

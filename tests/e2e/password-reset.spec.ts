@@ -37,12 +37,13 @@ test.describe("forgotten password (teachers and managers)", () => {
     await page.reload();
     const note = page.getByTestId("notification");
     await expect(note).toBeVisible();
-    await page.clock.pauseAt(Date.now() + 100); // from here time moves only when the test says so
+    // from here time moves only when the test says so: the pause lands 2–3.5 s after the notification appeared
+    await page.clock.pauseAt(Date.now() + 2000);
     await expect(note).toBeVisible();
     await expect(note).toHaveAttribute("role", "status");
-    await page.clock.runFor(4000);
+    await page.clock.runFor(1400);
     await expect(note).toBeVisible();
-    await page.clock.runFor(1500);
+    await page.clock.runFor(2000);
     await expect(note).toHaveCount(0);
 
     await signIn(page, teacher.email!, "brand-new-pass");
