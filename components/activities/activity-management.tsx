@@ -30,6 +30,7 @@ export async function ActivityManagement({
 }) {
   const actor = await requireRole(role);
   const t = await getTranslations("Activities");
+  const edit = await getTranslations("Edit");
   const scope = await authorizeSchool(actor, schoolId);
   if (!scope) {
     if (role === "manager") notFound();
@@ -88,7 +89,18 @@ export async function ActivityManagement({
             <RichText text={t("libraryLead")} />
           </p>
           <TemplateLibrary
-            templates={templates.map(({ _count, ...tpl }) => ({ ...tpl, sceneCount: _count.scenes }))}
+            templates={templates.map(({ scenes, ...tpl }) => ({
+              ...tpl,
+              sceneCount: scenes.length,
+              preview: scenes.map((s, i) => (
+                <li key={i}>
+                  <span className="order-type">
+                    <RichText text={edit(`types.${s.type}`)} />
+                  </span>{" "}
+                  <RichText text={String((s.content as { prompt?: unknown }).prompt ?? "")} />
+                </li>
+              )),
+            }))}
             schoolId={role === "manager" ? scope : undefined}
           />
         </section>

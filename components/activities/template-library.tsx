@@ -1,6 +1,6 @@
 "use client";
 import { useTranslations } from "next-intl";
-import { useActionState, useEffect } from "react";
+import { type ReactNode, useActionState, useEffect } from "react";
 import { copyTemplateFromForm } from "@/lib/activities/actions";
 import { useNotify } from "@/components/ui/notifications";
 import { RichTextClient } from "@/components/ui/rich-text-client";
@@ -12,6 +12,8 @@ export interface TemplateCard {
   description: string;
   actorType: "student" | "teacher";
   sceneCount: number;
+  /** The scenes' prompts, rendered on the server (list items). */
+  preview: ReactNode[];
 }
 
 function TemplateItem({ tpl, schoolId }: { tpl: TemplateCard; schoolId?: string }) {
@@ -35,6 +37,12 @@ function TemplateItem({ tpl, schoolId }: { tpl: TemplateCard; schoolId?: string 
         <RichTextClient text={t("sceneCount", { count: tpl.sceneCount })} /> ・{" "}
         <RichTextClient text={t(tpl.actorType === "student" ? "actorStudent" : "actorTeacher")} />
       </p>
+      <details className="template-preview" data-testid="template-preview">
+        <summary>
+          <RichTextClient text={t("preview")} />
+        </summary>
+        <ol>{tpl.preview}</ol>
+      </details>
       <form className="stack" action={action}>
         <input type="hidden" name="templateId" value={tpl.id} />
         {schoolId ? <input type="hidden" name="schoolId" value={schoolId} /> : null}

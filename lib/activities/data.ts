@@ -35,7 +35,10 @@ export async function listActivitiesForSchool(schoolId: AuthorizedSchoolId, stat
 export async function listTemplates() {
   return db().activityTemplate.findMany({
     orderBy: { title: "asc" },
-    select: { id: true, title: true, description: true, actorType: true, _count: { select: { scenes: true } } },
+    select: {
+      id: true, title: true, description: true, actorType: true,
+      scenes: { orderBy: { position: "asc" }, select: { type: true, content: true } },
+    },
   });
 }
 

@@ -1,7 +1,7 @@
 import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { signIn, storageStateOf } from "./helpers";
+import { expectAccessible, signIn, storageStateOf } from "./helpers";
 import { ROUTES } from "./routes";
 
 const ROLES = ["student", "teacher", "manager"] as const;
@@ -35,6 +35,8 @@ for (const role of ROLES) {
           expect(response?.status()).toBe(200);
           await expect(page).toHaveURL(route.path);
           await expect(page.locator(".app-shell")).toHaveAttribute("data-role", role);
+          await expect(page.getByTestId("guard-loading")).toHaveCount(0);
+          await expectAccessible(page);
         } else {
           await expect(page).toHaveURL(home(role));
         }
@@ -78,4 +80,14 @@ test.describe("from after sign-in", () => {
     await signIn(page, "student01@example.com");
     await expect(page).toHaveURL(home("student"));
   });
+});
+
+test.describe("public pages are accessible", () => {
+  for (const route of ROUTES.filter((r) => r.area === "public" && r.path !== "/dashboard")) {
+    test(`${route.path}`, async ({ page }) => {
+      await page.goto(route.path);
+      await expect(page.locator("main")).toBeVisible();
+      await expectAccessible(page);
+    });
+  }
 });

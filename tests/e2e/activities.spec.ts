@@ -21,7 +21,11 @@ test.describe("activity management (teacher)", () => {
     await page.getByTestId("manage-link").click();
     await expect(page).toHaveURL("/dashboard/teacher/activities");
     await expect(page.getByTestId("activities-empty")).toBeVisible();
-    await expect(page.getByTestId("template-library").locator("li")).toHaveCount(4);
+    await expect(page.getByTestId("template-library").locator(":scope > li")).toHaveCount(4);
+    const preview = page.locator('[data-template-id="math-linear-equations"]').getByTestId("template-preview");
+    await preview.locator("summary").click();
+    await expect(preview.locator("ol > li")).toHaveCount(5);
+    await expect(preview.locator(".katex").first()).toBeVisible(); // the template's math, typeset
     await expectAccessible(page);
 
     await copy(page, "reflection-weekly", "２学期のふりかえり");
