@@ -1,54 +1,33 @@
 "use server";
-import { revalidatePath } from "next/cache";
 import type { z } from "zod";
-import { defineAction } from "@/lib/action";
 import type { Role } from "@/lib/auth/roles";
-import { type ActionResult, fail } from "@/lib/errors";
-import { type AuthorizedSchoolId, authorizeSchool } from "@/lib/schools/scope";
+import type { ActionResult } from "@/lib/errors";
+import { defineSchoolAction, type SchoolCtx } from "@/lib/schools/school-action";
 import { changeMode, copyTemplate, deleteActivity, saveSceneOrder, setArchived } from "./mutations";
 import { activityRefSchema, changeModeSchema, copyTemplateSchema, saveOrderSchema } from "./schema";
 
-/** An activity action: role check, then the school scope check (teacher: own school; manager: own academy's). */
-function schoolAction<S extends z.ZodType<{ schoolId?: string }>, T>(
-  name: string,
-  schema: S,
-  roles: readonly Role[],
-  run: (ctx: { schoolId: AuthorizedSchoolId; actorId: string }, input: z.infer<S>) => Promise<ActionResult<T>>,
-) {
-  return defineAction({
-    name,
-    schema,
-    roles,
-    async run(input, actor) {
-      const schoolId = await authorizeSchool(actor, input.schoolId);
-      if (!schoolId) return fail("FORBIDDEN");
-      const result = await run({ schoolId, actorId: actor.id }, input);
-      revalidatePath("/dashboard/teacher", "layout");
-      revalidatePath("/dashboard/manager", "layout");
-      return result;
-    },
-  });
-}
-
 const STAFF = ["teacher", "manager"] as const;
 
-export const copyTemplateAction = schoolAction("activities.copyTemplate", copyTemplateSchema, STAFF, (ctx, i) =>
+const activityAction = <S extends z.ZodType, T>(name: string, schema: S, roles: readonly Role[], run: (ctx: SchoolCtx, i: z.infer<S>) => Promise<ActionResult<T>>) =>
+  defineSchoolAction({ name, schema, roles, run, revalidate: ["/dashboard/teacher", "/dashboard/manager"] });
+
+export const copyTemplateAction = activityAction("activities.copyTemplate", copyTemplateSchema, STAFF, (ctx, i) =>
   copyTemplate(ctx, { templateId: i.templateId, title: i.title }),
 );
-export const changeModeAction = schoolAction("activities.changeMode", changeModeSchema, STAFF, (ctx, i) =>
+export const changeModeAction = activityAction("activities.changeMode", changeModeSchema, STAFF, (ctx, i) =>
   changeMode(ctx, i.activityId, i.mode),
 );
-export const archiveAction = schoolAction("activities.archive", activityRefSchema, STAFF, (ctx, i) =>
+export const archiveAction = activityAction("activities.archive", activityRefSchema, STAFF, (ctx, i) =>
   setArchived(ctx, i.activityId, true),
 );
-export const restoreAction = schoolAction("activities.restore", activityRefSchema, STAFF, (ctx, i) =>
+export const restoreAction = activityAction("activities.restore", activityRefSchema, STAFF, (ctx, i) =>
   setArchived(ctx, i.activityId, false),
 );
-export const deleteAction = schoolAction("activities.delete", activityRefSchema, STAFF, (ctx, i) =>
+export const deleteAction = activityAction("activities.delete", activityRefSchema, STAFF, (ctx, i) =>
   deleteActivity(ctx, i.activityId),
 );
 /** Scene order: teachers only (managers have no edit screen). */
-export const saveOrderAction = schoolAction("activities.saveOrder", saveOrderSchema, ["teacher"], (ctx, i) =>
+export const saveOrderAction = activityAction("activities.saveOrder", saveOrderSchema, ["teacher"], (ctx, i) =>
   saveSceneOrder(ctx, i),
 );
 

@@ -24,6 +24,7 @@ export const ROUTES: RouteRow[] = [
   { pattern: "/dashboard/teacher/home", path: "/dashboard/teacher/home", area: "teacher" },
   { pattern: "/dashboard/teacher/markup", path: "/dashboard/teacher/markup", area: "teacher" },
   { pattern: "/dashboard/teacher/activities", path: "/dashboard/teacher/activities", area: "teacher" },
+  { pattern: "/dashboard/teacher/students", path: "/dashboard/teacher/students", area: "teacher" },
   {
     pattern: "/dashboard/teacher/activities/edit/[activityId]",
     path: `/dashboard/teacher/activities/edit/${DEMO_IDS.mathActivity}`,

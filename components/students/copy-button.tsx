@@ -1,0 +1,20 @@
+"use client";
+import { useTranslations } from "next-intl";
+import { useNotify } from "@/components/ui/notifications";
+import { RichTextClient } from "@/components/ui/rich-text-client";
+
+export function CopyButton({ text }: { text: string }) {
+  const t = useTranslations("Students");
+  const notify = useNotify();
+  return (
+    <button
+      type="button"
+      className="button button-small"
+      onClick={() => {
+        void navigator.clipboard?.writeText(text).then(() => notify({ message: t("copied"), kind: "success" }), () => undefined);
+      }}
+    >
+      <RichTextClient text={t("copy")} />
+    </button>
+  );
+}

@@ -1,0 +1,92 @@
+import "server-only";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { db } from "@/lib/db";
+import type { AuthorizedSchoolId } from "@/lib/schools/scope";
+import { PAGE_SIZE, type StudentListQuery } from "./schema";
+
+export interface StudentRow {
+  id: string;
+  name: string | null;
+  nameKana: string | null;
+  nickname: string | null;
+  email: string | null;
+  grade: number | null;
+  className: string | null;
+  number: number | null;
+  group: string | null;
+  lastSignInAt: Date | null;
+  disabled: boolean;
+  hasCode: boolean;
+}
+
+function orderBy(q: StudentListQuery): Prisma.UserOrderByWithRelationInput[] {
+  const dir = q.dir;
+  const byClass: Prisma.UserOrderByWithRelationInput[] = [
+    { student: { grade: dir } },
+    { student: { className: dir } },
+    { student: { number: dir } },
+  ];
+  switch (q.sort) {
+    case "name":
+      return [{ name: dir }, ...byClass];
+    case "nameKana":
+      return [{ nameKana: dir }, ...byClass];
+    case "nickname":
+      return [{ nickname: dir }, ...byClass];
+    case "email":
+      return [{ email: dir }, ...byClass];
+    case "group":
+      return [{ student: { counterbalanceGroup: dir } }, ...byClass];
+    case "lastSignIn":
+      return [{ lastSignInAt: { sort: dir, nulls: "last" } }, ...byClass];
+    case "status":
+      return [{ disabled: dir }, ...byClass];
+    default:
+      return byClass;
+  }
+}
+
+/** One page of the school's students (server-side paging: smooth with 1,000 students), and the class list. */
+export async function listStudents(schoolId: AuthorizedSchoolId, q: StudentListQuery) {
+  const where: Prisma.UserWhereInput = {
+    schoolId,
+    role: "student",
+    ...(q.class ? { student: { className: q.class } } : {}),
+    ...(q.q
+      ? {
+          OR: [
+            { name: { contains: q.q, mode: "insensitive" } },
+            { nameKana: { contains: q.q, mode: "insensitive" } },
+            { nickname: { contains: q.q, mode: "insensitive" } },
+          ],
+        }
+      : {}),
+  };
+  const [total, users, classes] = await Promise.all([
+    db().user.count({ where }),
+    db().user.findMany({
+      where,
+      orderBy: orderBy(q),
+      skip: (q.page - 1) * PAGE_SIZE,
+      take: PAGE_SIZE,
+      select: {
+        id: true, name: true, nameKana: true, nickname: true, email: true, lastSignInAt: true, disabled: true,
+        student: { select: { grade: true, className: true, number: true, counterbalanceGroup: true } },
+        signinCodes: { where: { revokedAt: null }, select: { id: true }, take: 1 },
+      },
+    }),
+    db().studentDetail.findMany({
+      where: { user: { schoolId } },
+      distinct: ["className"],
+      orderBy: { className: "asc" },
+      select: { className: true },
+    }),
+  ]);
+  const rows: StudentRow[] = users.map((u) => ({
+    id: u.id, name: u.name, nameKana: u.nameKana, nickname: u.nickname, email: u.email,
+    grade: u.student?.grade ?? null, className: u.student?.className ?? null, number: u.student?.number ?? null,
+    group: u.student?.counterbalanceGroup ?? null, lastSignInAt: u.lastSignInAt, disabled: u.disabled,
+    hasCode: u.signinCodes.length > 0,
+  }));
+  return { rows, total, pages: Math.max(1, Math.ceil(total / PAGE_SIZE)), classes: classes.map((c) => c.className) };
+}

@@ -1,0 +1,105 @@
+import "server-only";
+import { randomInt } from "node:crypto";
+import { audit } from "@/lib/audit/log";
+import { hashPassword } from "@/lib/auth/password";
+import { db } from "@/lib/db";
+import { env } from "@/lib/env";
+import { type ActionResult, fail, ok } from "@/lib/errors";
+import { Prisma } from "@/lib/generated/prisma/client";
+import type { AuthorizedSchoolId } from "@/lib/schools/scope";
+import { decryptCode, sealNewCode } from "@/lib/signin-codes/crypto";
+import type { StudentInput } from "./schema";
+
+interface Ctx {
+  schoolId: AuthorizedSchoolId;
+  actorId: string;
+}
+
+/** A password a child can type from a printout: 10 characters without look-alikes (0/O, 1/l/I). */
+export function newInitialPassword(): string {
+  const alphabet = "abcdefghjkmnpqrstuvwxyz23456789";
+  return Array.from({ length: 10 }, () => alphabet[randomInt(alphabet.length)]).join("");
+}
+
+/** Adds a student with an initial password (returned once, stored only hashed) and a sign-in code. */
+export async function addStudent(ctx: Ctx, input: StudentInput): Promise<ActionResult<{ id: string; password: string }>> {
+  const password = newInitialPassword();
+  const passwordHash = await hashPassword(password);
+  try {
+    return await db().$transaction(async (tx) => {
+      const user = await tx.user.create({
+        data: {
+          role: "student", groupType: "school", schoolId: ctx.schoolId, email: input.email, passwordHash,
+          name: input.name, nameKana: input.nameKana || null, nickname: input.nickname || null,
+          student: { create: { grade: input.grade, className: input.className, number: input.number, counterbalanceGroup: input.group } },
+        },
+        select: { id: true },
+      });
+      const sealed = sealNewCode(env().SIGNIN_CODE_KEY);
+      await tx.signinCode.create({ data: { userId: user.id, codeHash: sealed.codeHash, codeEncrypted: sealed.codeEncrypted }, select: { id: true } });
+      await audit({ action: "student.add", actorId: ctx.actorId, schoolId: ctx.schoolId, targetType: "user", targetId: user.id }, tx);
+      return ok({ id: user.id, password });
+    });
+  } catch (error) {
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") return fail("CONFLICT", { email: ["emailInUse"] });
+    throw error;
+  }
+}
+
+/** The ids among `ids` that are students of the school (others are ignored: never touched, never revealed). */
+async function ownStudents(schoolId: AuthorizedSchoolId, ids: string[]) {
+  const rows = await db().user.findMany({ where: { id: { in: ids }, schoolId, role: "student" }, select: { id: true } });
+  return rows.map((r) => r.id);
+}
+
+export async function setStudentsDisabled(ctx: Ctx, ids: string[], disabled: boolean): Promise<ActionResult<{ count: number }>> {
+  const own = await ownStudents(ctx.schoolId, ids);
+  if (own.length === 0) return fail("NOT_FOUND");
+  await db().user.updateMany({ where: { id: { in: own } }, data: { disabled } });
+  await audit({ action: disabled ? "student.disable" : "student.enable", actorId: ctx.actorId, schoolId: ctx.schoolId, meta: { ids: own } });
+  return ok({ count: own.length });
+}
+
+/** A new password for one student, returned once. */
+export async function resetStudentPassword(ctx: Ctx, id: string): Promise<ActionResult<{ password: string }>> {
+  const [own] = await ownStudents(ctx.schoolId, [id]);
+  if (!own) return fail("NOT_FOUND");
+  const password = newInitialPassword();
+  await db().user.update({ where: { id: own }, data: { passwordHash: await hashPassword(password) }, select: { id: true } });
+  await audit({ action: "student.passwordReset", actorId: ctx.actorId, schoolId: ctx.schoolId, targetType: "user", targetId: own });
+  return ok({ password });
+}
+
+/** New codes replace the old ones (cards already handed out stop working). */
+export async function issueNewCodes(ctx: Ctx, ids: string[]): Promise<ActionResult<{ count: number }>> {
+  const own = await ownStudents(ctx.schoolId, ids);
+  if (own.length === 0) return fail("NOT_FOUND");
+  await db().$transaction(async (tx) => {
+    await tx.signinCode.updateMany({ where: { userId: { in: own }, revokedAt: null }, data: { revokedAt: new Date() } });
+    for (const userId of own) {
+      const sealed = sealNewCode(env().SIGNIN_CODE_KEY);
+      await tx.signinCode.create({ data: { userId, codeHash: sealed.codeHash, codeEncrypted: sealed.codeEncrypted }, select: { id: true } });
+    }
+    await audit({ action: "signinCode.rotate", actorId: ctx.actorId, schoolId: ctx.schoolId, meta: { ids: own } }, tx);
+  });
+  return ok({ count: own.length });
+}
+
+export async function revokeCodes(ctx: Ctx, ids: string[]): Promise<ActionResult<{ count: number }>> {
+  const own = await ownStudents(ctx.schoolId, ids);
+  if (own.length === 0) return fail("NOT_FOUND");
+  await db().signinCode.updateMany({ where: { userId: { in: own }, revokedAt: null }, data: { revokedAt: new Date() } });
+  await audit({ action: "signinCode.revoke", actorId: ctx.actorId, schoolId: ctx.schoolId, meta: { ids: own } });
+  return ok({ count: own.length });
+}
+
+/** The live code of one student of the school, decrypted for a QR code or a printed card. */
+export async function readStudentCode(ctx: Ctx, id: string): Promise<ActionResult<{ code: string }>> {
+  const row = await db().signinCode.findFirst({
+    where: { userId: id, revokedAt: null, user: { schoolId: ctx.schoolId, role: "student" } },
+    select: { codeEncrypted: true },
+  });
+  if (!row) return fail("NOT_FOUND");
+  await audit({ action: "signinCode.read", actorId: ctx.actorId, schoolId: ctx.schoolId, targetType: "user", targetId: id });
+  return ok({ code: decryptCode(row.codeEncrypted, env().SIGNIN_CODE_KEY) });
+}

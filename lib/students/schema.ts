@@ -1,0 +1,32 @@
+import { z } from "zod";
+
+export const STUDENT_SORTS = ["grade", "name", "nameKana", "nickname", "email", "group", "lastSignIn", "status"] as const;
+export type StudentSort = (typeof STUDENT_SORTS)[number];
+export const PAGE_SIZE = 50;
+
+/** The students table's query (from the URL): paging, sort, class filter, name/kana search. */
+export const studentListQuery = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).catch(1),
+  sort: z.enum(STUDENT_SORTS).catch("grade"),
+  dir: z.enum(["asc", "desc"]).catch("asc"),
+  class: z.string().max(20).optional().catch(undefined),
+  q: z.string().trim().max(100).optional().catch(undefined),
+});
+export type StudentListQuery = z.infer<typeof studentListQuery>;
+
+const name = z.string().trim().min(1).max(100);
+const kana = z.string().trim().max(100).regex(/^[\p{Script=Hiragana}\p{Script=Katakana}ー・\s]*$/u, "kana");
+
+export const studentInput = z.object({
+  name,
+  nameKana: kana.optional().or(z.literal("")),
+  nickname: z.string().trim().max(50).optional(),
+  email: z.union([z.literal(""), z.email().max(254)]).optional().transform((v) => (v ? v.toLowerCase() : null)),
+  grade: z.coerce.number().int().min(1).max(12),
+  className: z.string().trim().min(1).max(10),
+  number: z.coerce.number().int().min(1).max(99),
+  group: z.union([z.literal(""), z.string().regex(/^[A-Z]{1,3}$/)]).optional().transform((v) => v || null),
+});
+export type StudentInput = z.infer<typeof studentInput>;
+
+export const studentRefs = z.object({ studentIds: z.array(z.uuid()).min(1).max(2000) });

@@ -1,0 +1,144 @@
+import { execFileSync } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import { expect, type Page, test } from "@playwright/test";
+import { createUser } from "../../prisma/seed/factories";
+import { baseText, expectNotification, signIn, signInAs } from "./helpers";
+import { e2eDb, makeSchool, TEST_PASSWORD } from "./db";
+
+const rowOf = (page: Page, email: string) => page.locator(`tr[data-email="${email}"]`);
+
+/** Opens the student's QR dialog, saves the PNG and decodes it with zbarimg (a real QR reader). */
+async function qrUrlOf(page: Page, email: string, file: string): Promise<string> {
+  await rowOf(page, email).getByTestId("show-qr").click();
+  const dialog = rowOf(page, email).getByTestId("qr-dialog");
+  await expect(dialog.getByTestId("qr-image")).toBeVisible();
+  const href = await dialog.getByTestId("qr-download").getAttribute("href");
+  writeFileSync(file, Buffer.from(href!.replace(/^data:image\/png;base64,/, ""), "base64"));
+  await dialog.getByRole("button").last().click();
+  return execFileSync("zbarimg", ["--quiet", "--raw", file], { encoding: "utf8" }).trim();
+}
+
+test.describe("student management", () => {
+  test("adds a student who can sign in with the password shown once", async ({ page, browser }) => {
+    const { teacher, tag } = await makeSchool(0);
+    await signInAs(page, teacher.email!, TEST_PASSWORD);
+    await page.goto("/dashboard/teacher/students");
+    await expect(page.getByTestId("students-empty")).toBeVisible();
+    await page.getByTestId("add-student").click();
+    const dialog = page.getByTestId("add-student-dialog");
+    const email = `new-${tag}@test.example`;
+    await dialog.locator('input[name="name"]').fill("新井 葵");
+    await dialog.locator('input[name="nameKana"]').fill("あらい あおい");
+    await dialog.locator('input[name="email"]').fill(email);
+    await dialog.locator('input[name="number"]').fill("7");
+    await dialog.locator('input[name="group"]').fill("B");
+    await dialog.getByTestId("add-student-save").click();
+    const shown = dialog.getByTestId("initial-password");
+    await expect(shown).toBeVisible();
+    const password = (await shown.getAttribute("data-password"))!;
+    expect(password).toMatch(/^[a-z2-9]{10}$/);
+    const stored = await e2eDb().user.findUniqueOrThrow({ where: { email }, select: { passwordHash: true } });
+    expect(stored.passwordHash).not.toContain(password);
+
+    // the same e-mail again: 'e-mail already in use', nothing written
+    await dialog.locator('input[name="name"]').fill("別の 人");
+    await dialog.locator('input[name="email"]').fill(email);
+    await dialog.locator('input[name="number"]').fill("8");
+    await dialog.getByTestId("add-student-save").click();
+    await expect(dialog.getByTestId("add-student-error")).toBeVisible();
+    expect(await baseText(dialog.getByTestId("add-student-error"))).toContain("すでに使われています");
+    expect(await e2eDb().user.count({ where: { email } })).toBe(1);
+
+    const kid = await browser.newContext();
+    const kidPage = await kid.newPage();
+    await kidPage.goto("/signin");
+    await signIn(kidPage, email, password);
+    await expect(kidPage).toHaveURL("/dashboard/student/home");
+    await kid.close();
+  });
+
+  test("QR codes: decode, sign in twice (reusable), a new code invalidates the printed one", async ({ page, browser }, info) => {
+    const { teacher, students } = await makeSchool(1);
+    const email = students[0]!.email!;
+    await signInAs(page, teacher.email!, TEST_PASSWORD);
+    await page.goto("/dashboard/teacher/students");
+    const first = await qrUrlOf(page, email, info.outputPath("qr1.png"));
+    expect(first).toMatch(/\/auth\/auth-with-code\?code=[A-Za-z0-9_-]{22}$/);
+    expect(first).toContain(students[0]!.code);
+
+    for (let i = 0; i < 2; i++) {
+      const ctx = await browser.newContext();
+      const p = await ctx.newPage();
+      await p.goto(first);
+      await expect(p.getByTestId("code-confirm")).toBeVisible();
+      await ctx.close();
+    }
+
+    page.once("dialog", (d) => void d.accept());
+    await rowOf(page, email).getByTestId("new-code").click();
+    await expectNotification(page, "新しいコードを発行しました");
+    const second = await qrUrlOf(page, email, info.outputPath("qr2.png"));
+    expect(second).not.toBe(first);
+    const ctx = await browser.newContext();
+    const p = await ctx.newPage();
+    await p.goto(first);
+    await expect(p.getByTestId("code-error")).toHaveAttribute("data-code", "invalidCode");
+    await p.goto(second);
+    await expect(p.getByTestId("code-confirm")).toBeVisible();
+    await ctx.close();
+  });
+
+  test("stops and resumes a student, and resets a password", async ({ page, browser }) => {
+    const { teacher, students } = await makeSchool(1);
+    const email = students[0]!.email!;
+    await signInAs(page, teacher.email!, TEST_PASSWORD);
+    await page.goto("/dashboard/teacher/students");
+    await rowOf(page, email).getByTestId("toggle-disabled").click();
+    await expectNotification(page, "利用を停止しました");
+    await expect.poll(() => baseText(rowOf(page, email).getByTestId("status"))).toBe("停止中");
+    expect((await e2eDb().user.findUniqueOrThrow({ where: { email } })).disabled).toBe(true);
+    await rowOf(page, email).getByTestId("toggle-disabled").click();
+    await expectNotification(page, "利用を再開しました");
+
+    await rowOf(page, email).getByTestId("reset-password").click();
+    const shown = rowOf(page, email).getByTestId("new-password");
+    await expect(shown).toBeVisible();
+    const password = (await shown.getAttribute("data-password"))!;
+    const kid = await browser.newContext();
+    const kidPage = await kid.newPage();
+    await kidPage.goto("/signin");
+    await signIn(kidPage, email, TEST_PASSWORD);
+    await expect(kidPage.getByTestId("signin-error")).toHaveAttribute("data-code", "wrongPassword");
+    await signIn(kidPage, email, password);
+    await expect(kidPage).toHaveURL("/dashboard/student/home");
+    await kid.close();
+  });
+
+  test("pages, sorts, filters by class and searches by kana, on the server", async ({ page }) => {
+    const { teacher, school } = await makeSchool(55);
+    await e2eDb().studentDetail.updateMany({ where: { user: { schoolId: school.id }, number: { gt: 50 } }, data: { className: "2" } });
+    await signInAs(page, teacher.email!, TEST_PASSWORD);
+    await page.goto("/dashboard/teacher/students");
+    const rows = page.getByTestId("student-table").locator("tbody tr");
+    await expect(rows).toHaveCount(50);
+    expect(await baseText(page.getByTestId("page-info"))).toBe("1 / 2ページ");
+    await page.getByTestId("next-page").click();
+    await expect(rows).toHaveCount(5);
+    await page.goto("/dashboard/teacher/students?class=2");
+    await expect(rows).toHaveCount(5);
+    await page.goto("/dashboard/teacher/students");
+    await page.getByTestId("student-search").fill("はなこ12");
+    await page.getByTestId("student-search").press("Enter");
+    await expect(rows).toHaveCount(1);
+    await page.goto("/dashboard/teacher/students?sort=grade&dir=desc");
+    await expect(rows.first()).toContainText("55");
+  });
+
+  test("a teacher without a school gets 'no permission to access this page'", async ({ page }) => {
+    const lonely = await createUser(e2eDb(), { role: "teacher", email: `lonely-${Date.now()}@test.example`, password: TEST_PASSWORD, schoolId: null });
+    await signInAs(page, lonely.email!, TEST_PASSWORD);
+    await page.goto("/dashboard/teacher/students");
+    await expect(page.getByTestId("no-permission")).toBeVisible();
+    expect(await baseText(page.getByTestId("no-permission"))).toBe("このページを見る権限がありません。");
+  });
+});
