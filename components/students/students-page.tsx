@@ -9,6 +9,7 @@ import { type StudentListQuery, type StudentSort, studentListQuery } from "@/lib
 import { PersonName } from "@/components/ui/person-name";
 import { RichText } from "@/components/ui/rich-text";
 import { AddStudent } from "./add-student";
+import { PrintSheets } from "./print-sheets";
 import { StudentRowActions } from "./student-row-actions";
 
 type Params = Promise<Record<string, string | string[] | undefined>>;
@@ -63,6 +64,7 @@ export async function StudentsPage({ searchParams }: { searchParams: Params }) {
           <RichText text={t("total", { count: total })} />
         </span>
         <span className="top-bar-spacer" />
+        <PrintSheets className={q.class} />
         <AddStudent />
       </div>
       <form className="row toolbar" method="get" role="search">

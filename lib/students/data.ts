@@ -90,3 +90,24 @@ export async function listStudents(schoolId: AuthorizedSchoolId, q: StudentListQ
   }));
   return { rows, total, pages: Math.max(1, Math.ceil(total / PAGE_SIZE)), classes: classes.map((c) => c.className) };
 }
+
+/** Students to print, in class order, with their school; at most `limit` + 1 rows (to detect "too many"). */
+export async function listStudentsForSheets(schoolId: AuthorizedSchoolId, filter: { className?: string; ids?: string[] }, limit: number) {
+  return db().user.findMany({
+    where: {
+      schoolId,
+      role: "student",
+      disabled: false,
+      ...(filter.className ? { student: { className: filter.className } } : {}),
+      ...(filter.ids ? { id: { in: filter.ids } } : {}),
+    },
+    orderBy: [{ student: { grade: "asc" } }, { student: { className: "asc" } }, { student: { number: "asc" } }],
+    take: limit + 1,
+    select: {
+      id: true, name: true, nameKana: true,
+      student: { select: { grade: true, className: true, number: true } },
+      school: { select: { name: true } },
+      signinCodes: { where: { revokedAt: null }, select: { codeEncrypted: true }, take: 1 },
+    },
+  });
+}

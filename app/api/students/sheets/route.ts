@@ -1,0 +1,2 @@
+export { GET } from "@/lib/students/sheets-route";
+export const runtime = "nodejs";

@@ -1,0 +1,87 @@
+import "server-only";
+import { getTranslations } from "next-intl/server";
+import { type NextRequest, NextResponse } from "next/server";
+import { z } from "zod";
+import { audit } from "@/lib/audit/log";
+import { getActor } from "@/lib/auth/session";
+import { db } from "@/lib/db";
+import { env } from "@/lib/env";
+import { getDisplayLanguage } from "@/lib/i18n/server";
+import { toPlainText } from "@/lib/richtext/plain";
+import { authorizeSchool } from "@/lib/schools/scope";
+import { decryptCode, sealNewCode } from "@/lib/signin-codes/crypto";
+import { listStudentsForSheets } from "./data";
+import { MAX_CARDS, renderSigninSheets } from "./sheets";
+
+const query = z.object({
+  class: z.string().max(20).optional(),
+  ids: z
+    .string()
+    .max(40_000)
+    .optional()
+    .transform((v) => (v ? v.split(",") : undefined))
+    .pipe(z.array(z.uuid()).max(MAX_CARDS).optional()),
+});
+
+const problem = (status: number, code: string) => NextResponse.json({ ok: false, code }, { status });
+
+/**
+ * GET /api/students/sheets?class=1 (or ?ids=…): the sign-in sheets PDF for a
+ * teacher's own students. Students without a live code get one (printing
+ * again shows the same codes). Bounded to 1,000 cards.
+ */
+export async function GET(req: NextRequest) {
+  const actor = await getActor();
+  if (!actor || actor === "disabled") return problem(401, "UNAUTHENTICATED");
+  if (actor.role !== "teacher") return problem(403, "FORBIDDEN");
+  const school = await authorizeSchool(actor, undefined);
+  if (!school) return problem(403, "FORBIDDEN");
+  const parsed = query.safeParse(Object.fromEntries(req.nextUrl.searchParams));
+  if (!parsed.success) return problem(400, "VALIDATION");
+
+  const students = await listStudentsForSheets(school, { className: parsed.data.class, ids: parsed.data.ids }, MAX_CARDS);
+  if (students.length > MAX_CARDS) return problem(413, "VALIDATION");
+  if (students.length === 0) return problem(404, "NOT_FOUND");
+
+  const key = env().SIGNIN_CODE_KEY;
+  const codes = new Map<string, string>();
+  const missing = students.filter((s) => s.signinCodes.length === 0);
+  for (const s of students) if (s.signinCodes[0]) codes.set(s.id, decryptCode(s.signinCodes[0].codeEncrypted, key));
+  if (missing.length > 0) {
+    await db().$transaction(
+      missing.map((s) => {
+        const sealed = sealNewCode(key);
+        codes.set(s.id, sealed.code);
+        return db().signinCode.create({ data: { userId: s.id, codeHash: sealed.codeHash, codeEncrypted: sealed.codeEncrypted }, select: { id: true } });
+      }),
+    );
+  }
+
+  const lang = await getDisplayLanguage();
+  const t = await getTranslations("Sheets");
+  const kana = await getTranslations({ locale: "ja-Hrkt", namespace: "Sheets" });
+  const students_ = await getTranslations("Students");
+  const origin = env().AUTH_URL?.replace(/\/$/, "") ?? req.nextUrl.origin;
+  const cards = students.map((s) => ({
+    name: lang === "ja-kana" && s.nameKana ? s.nameKana : (s.name ?? ""),
+    reading: lang === "ja-ruby" ? s.nameKana : null,
+    classLine: s.student
+      ? `${toPlainText(students_("classLabel", { grade: s.student.grade, className: s.student.className }), lang)} ${s.student.number}`
+      : "",
+    school: s.school?.name ?? "",
+    url: `${origin}/auth/auth-with-code?code=${codes.get(s.id)}`,
+  }));
+  const texts = lang === "ja" ? t : kana;
+  const pdf = await renderSigninSheets(cards, {
+    keepSecret: toPlainText(texts("keepSecret"), "ja"),
+    howTo: toPlainText(texts("howTo"), "ja"),
+  });
+  await audit({ action: "signinCode.print", actorId: actor.id, schoolId: school, meta: { count: cards.length, issued: missing.length } });
+  return new NextResponse(new Uint8Array(pdf), {
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `attachment; filename="signin-sheets.pdf"`,
+      "Cache-Control": "no-store",
+    },
+  });
+}

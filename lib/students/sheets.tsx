@@ -1,0 +1,87 @@
+import "server-only";
+import path from "node:path";
+import { Document, Font, Image, Page, renderToBuffer, StyleSheet, Text, View } from "@react-pdf/renderer";
+import QRCode from "qrcode";
+
+/**
+ * A4 sign-in sheets (DESIGN.md "Students and sign-in sheets"): 2 × 4 cards per
+ * page with dashed cut lines; each card has the student's name (with its
+ * reading when asked), class and number, school, the QR code, and a line
+ * telling the student to keep the card like a password. Japanese is set in an
+ * embedded Noto Sans JP (STACK.md).
+ */
+export interface SheetCard {
+  name: string;
+  reading: string | null;
+  classLine: string;
+  school: string;
+  url: string;
+}
+
+export interface SheetTexts {
+  keepSecret: string;
+  howTo: string;
+}
+
+let fontsReady = false;
+function registerFonts() {
+  if (fontsReady) return;
+  const dir = path.join(process.cwd(), "node_modules/@expo-google-fonts/noto-sans-jp");
+  Font.register({
+    family: "NotoSansJP",
+    fonts: [
+      { src: path.join(dir, "400Regular/NotoSansJP_400Regular.ttf"), fontWeight: 400 },
+      { src: path.join(dir, "700Bold/NotoSansJP_700Bold.ttf"), fontWeight: 700 },
+    ],
+  });
+  // Japanese has no spaces: allow a break between any two characters.
+  Font.registerHyphenationCallback((word) => Array.from(word).flatMap((ch) => [ch, ""]).slice(0, -1));
+  fontsReady = true;
+}
+
+const styles = StyleSheet.create({
+  page: { fontFamily: "NotoSansJP", padding: 0, flexDirection: "row", flexWrap: "wrap" },
+  card: {
+    width: "50%", height: "25%", padding: 16, borderStyle: "dashed", borderColor: "#9aa5ab", borderWidth: 0.7,
+    flexDirection: "row", alignItems: "center",
+  },
+  text: { flex: 1, paddingRight: 8 },
+  reading: { fontSize: 9, color: "#333" },
+  name: { fontSize: 17, fontWeight: 700 },
+  line: { fontSize: 10, marginTop: 4 },
+  note: { fontSize: 8, marginTop: 8, color: "#333" },
+  qr: { width: 118, height: 118 },
+});
+
+export const CARDS_PER_PAGE = 8;
+export const MAX_CARDS = 1000;
+
+export async function renderSigninSheets(cards: SheetCard[], texts: SheetTexts): Promise<Buffer> {
+  registerFonts();
+  const qrs = await Promise.all(cards.map((c) => QRCode.toDataURL(c.url, { margin: 1, width: 360, errorCorrectionLevel: "M" })));
+  const pages: SheetCard[][] = [];
+  for (let i = 0; i < cards.length; i += CARDS_PER_PAGE) pages.push(cards.slice(i, i + CARDS_PER_PAGE));
+  const doc = (
+    <Document title="Manabiya sign-in cards" author="Manabiya">
+      {pages.map((page, p) => (
+        <Page key={p} size="A4" style={styles.page}>
+          {page.map((card, i) => (
+            <View key={i} style={styles.card} wrap={false}>
+              <View style={styles.text}>
+                {card.reading ? <Text style={styles.reading}>{card.reading}</Text> : null}
+                <Text style={styles.name}>{card.name}</Text>
+                <Text style={styles.line}>{card.classLine}</Text>
+                <Text style={styles.line}>{card.school}</Text>
+                <Text style={styles.note}>{texts.howTo}</Text>
+                <Text style={styles.note}>{texts.keepSecret}</Text>
+              </View>
+              {/* eslint-disable-next-line jsx-a11y/alt-text -- a PDF image, not an HTML one */}
+              <Image style={styles.qr} src={qrs[p * CARDS_PER_PAGE + i]!} />
+            </View>
+          ))}
+        </Page>
+      ))}
+    </Document>
+  );
+  return renderToBuffer(doc);
+}
