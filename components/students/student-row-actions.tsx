@@ -2,7 +2,7 @@
 import { useTranslations } from "next-intl";
 import QRCode from "qrcode";
 import { useRef, useState, useTransition } from "react";
-import { issueCodesAction, readCodeAction, resetPasswordAction, setDisabledAction } from "@/lib/students/actions";
+import { issueCodesAction, readCodeAction, resetPasswordAction, revokeCodesAction, setDisabledAction } from "@/lib/students/actions";
 import type { ActionResult } from "@/lib/errors";
 import { useNotify } from "@/components/ui/notifications";
 import { RichTextClient } from "@/components/ui/rich-text-client";
@@ -88,6 +88,23 @@ export function StudentRowActions({ studentId, disabled, hasCode, name, classLin
       >
         <RichTextClient text={t("newCode")} />
       </button>
+      {hasCode ? (
+        <button
+          type="button"
+          className="button button-small"
+          disabled={pending}
+          data-testid="revoke-code"
+          onClick={() => {
+            if (!window.confirm(plain(t("revokeConfirm")))) return;
+            startTransition(async () => {
+              const result = await revokeCodesAction({ studentIds: [studentId] }).catch(failed);
+              notify(result.ok ? { message: t("revokedDone"), kind: "success" } : { message: t("failed"), kind: "error" });
+            });
+          }}
+        >
+          <RichTextClient text={t("revoke")} />
+        </button>
+      ) : null}
       {password ? (
         <div className="alert alert-success" role="status" data-testid="new-password" data-password={password}>
           <span>

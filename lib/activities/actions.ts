@@ -1,9 +1,10 @@
 "use server";
 import type { z } from "zod";
-import type { Role } from "@/lib/auth/roles";
+import { ROLES, type Role } from "@/lib/auth/roles";
 import type { ActionResult } from "@/lib/errors";
 import { defineSchoolAction, type SchoolCtx } from "@/lib/schools/school-action";
 import { changeMode, copyTemplate, deleteActivity, saveSceneOrder, setArchived } from "./mutations";
+import { canEditSceneOrder } from "./policy";
 import { activityRefSchema, changeModeSchema, copyTemplateSchema, saveOrderSchema } from "./schema";
 
 const STAFF = ["teacher", "manager"] as const;
@@ -27,7 +28,7 @@ export const deleteAction = activityAction("activities.delete", activityRefSchem
   deleteActivity(ctx, i.activityId),
 );
 /** Scene order: teachers only (managers have no edit screen). */
-export const saveOrderAction = activityAction("activities.saveOrder", saveOrderSchema, ["teacher"], (ctx, i) =>
+export const saveOrderAction = activityAction("activities.saveOrder", saveOrderSchema, ROLES.filter(canEditSceneOrder), (ctx, i) =>
   saveSceneOrder(ctx, i),
 );
 

@@ -118,9 +118,3 @@ export function parseRichText(input: string): RichNode[] {
 
   return parseRange(0, input.length, 0);
 }
-
-/** True when `input` uses no markup at all (parses to one text node or nothing). */
-export function isPlain(input: string): boolean {
-  const nodes = parseRichText(input);
-  return nodes.length === 0 || (nodes.length === 1 && nodes[0]!.type === "text");
-}

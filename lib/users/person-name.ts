@@ -1,5 +1,3 @@
-import type { DisplayLanguage } from "@/lib/i18n/languages";
-
 const HAN = /\p{Script=Han}/u;
 
 export interface NameParts {
@@ -36,9 +34,4 @@ export function shownName(person: NameParts): ShownName | null {
   const base = nickname || name;
   if (!base) return null;
   return { base, reading: readingOf(base, name, person.nameKana?.trim() || null) };
-}
-
-/** Plain text of a shown name in a display language (kana: the reading when known). */
-export function nameText(shown: ShownName, lang: DisplayLanguage): string {
-  return lang === "ja-kana" && shown.reading ? shown.reading : shown.base;
 }

@@ -86,6 +86,17 @@ test.describe("student management", () => {
     await p.goto(second);
     await expect(p.getByTestId("code-confirm")).toBeVisible();
     await ctx.close();
+
+    // revoking leaves the student without a card that works, and without a QR to show
+    page.once("dialog", (d) => void d.accept());
+    await rowOf(page, email).getByTestId("revoke-code").click();
+    await expectNotification(page, "コードを無効にしました");
+    await expect(rowOf(page, email).getByTestId("show-qr")).toBeDisabled();
+    const ctx2 = await browser.newContext();
+    const p2 = await ctx2.newPage();
+    await p2.goto(second);
+    await expect(p2.getByTestId("code-error")).toHaveAttribute("data-code", "invalidCode");
+    await ctx2.close();
   });
 
   test("stops and resumes a student, and resets a password", async ({ page, browser }) => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { areaOf, homeOf } from "@/lib/auth/roles";
 import { safeFromPath, signinInputSchema } from "@/lib/auth/schema";
-import { baseDisplayName, roleSuffixKey } from "@/lib/users/display-name";
+import { roleSuffixKey } from "@/lib/users/display-name";
+import { shownName } from "@/lib/users/person-name";
 
 describe("sign-in input", () => {
   it("lower-cases and trims the e-mail", () => {
@@ -36,9 +37,15 @@ describe("roles", () => {
 
 describe("display name (SPEC.md §2)", () => {
   it("prefers the nickname, then the name, else null (guest)", () => {
-    expect(baseDisplayName({ nickname: "はる", name: "青木 陽翔" })).toBe("はる");
-    expect(baseDisplayName({ nickname: "  ", name: "青木 陽翔" })).toBe("青木 陽翔");
-    expect(baseDisplayName({ nickname: null, name: null })).toBeNull();
+    expect(shownName({ nickname: "はる", name: "青木 陽翔" })?.base).toBe("はる");
+    expect(shownName({ nickname: "  ", name: "青木 陽翔" })?.base).toBe("青木 陽翔");
+    expect(shownName({ nickname: null, name: null })).toBeNull();
+  });
+  it("knows the reading of the name, or of a nickname that is part of it", () => {
+    expect(shownName({ name: "佐藤 健一", nameKana: "さとう けんいち" })).toEqual({ base: "佐藤 健一", reading: "さとう けんいち" });
+    expect(shownName({ nickname: "佐藤", name: "佐藤 健一", nameKana: "さとう けんいち" })).toEqual({ base: "佐藤", reading: "さとう" });
+    expect(shownName({ nickname: "はるくん", name: "青木 陽翔", nameKana: "あおき はると" })).toEqual({ base: "はるくん", reading: null });
+    expect(shownName({ nickname: "陽ちゃん", name: "青木 陽翔", nameKana: "あおき はると" })).toEqual({ base: "陽ちゃん", reading: null });
   });
   it("suffixes teachers and managers only", () => {
     expect(roleSuffixKey("teacher")).toBe("teacherSuffix");
