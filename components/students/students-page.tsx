@@ -8,7 +8,9 @@ import { listStudents } from "@/lib/students/data";
 import { type StudentListQuery, type StudentSort, studentListQuery } from "@/lib/students/schema";
 import { PersonName } from "@/components/ui/person-name";
 import { RichText } from "@/components/ui/rich-text";
+import { listGroups } from "@/lib/activities/data";
 import { AddStudent } from "./add-student";
+import { BalanceButton, GroupSelect } from "./group-controls";
 import { PrintSheets } from "./print-sheets";
 import { StudentRowActions } from "./student-row-actions";
 
@@ -53,7 +55,7 @@ export async function StudentsPage({ searchParams }: { searchParams: Params }) {
   const q = studentListQuery.parse(Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v])));
   const lang = await getDisplayLanguage();
   const plain = await getPlainText();
-  const { rows, total, pages, classes } = await listStudents(school, q);
+  const [{ rows, total, pages, classes }, groups] = await Promise.all([listStudents(school, q), listGroups(school)]);
   return (
     <div className="stack">
       <div className="row page-head">
@@ -64,6 +66,7 @@ export async function StudentsPage({ searchParams }: { searchParams: Params }) {
           <RichText text={t("total", { count: total })} />
         </span>
         <span className="top-bar-spacer" />
+        <BalanceButton className={q.class} groups={groups} />
         <PrintSheets className={q.class} />
         <AddStudent />
       </div>
@@ -122,7 +125,9 @@ export async function StudentsPage({ searchParams }: { searchParams: Params }) {
                   <th scope="row">{s.name ? <PersonName name={{ base: s.name, reading: s.nameKana }} /> : null}</th>
                   <td>{s.nickname}</td>
                   <td>{s.email}</td>
-                  <td>{s.group}</td>
+                  <td>
+                    <GroupSelect studentId={s.id} group={s.group} groups={groups} name={s.name ?? ""} />
+                  </td>
                   <td>{s.lastSignInAt ? <RichText text={formatDateTime(s.lastSignInAt, lang)} /> : <RichText text={t("never")} />}</td>
                   <td data-testid="status">
                     <RichText text={s.disabled ? t("disabled") : t("active")} />

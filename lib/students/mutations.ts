@@ -8,6 +8,7 @@ import { type ActionResult, fail, ok } from "@/lib/errors";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { AuthorizedSchoolId } from "@/lib/schools/scope";
 import { decryptCode, sealNewCode } from "@/lib/signin-codes/crypto";
+import { assignBalanced } from "./balance";
 import type { StudentInput } from "./schema";
 
 interface Ctx {
@@ -102,4 +103,31 @@ export async function readStudentCode(ctx: Ctx, id: string): Promise<ActionResul
   if (!row) return fail("NOT_FOUND");
   await audit({ action: "signinCode.read", actorId: ctx.actorId, schoolId: ctx.schoolId, targetType: "user", targetId: id });
   return ok({ code: decryptCode(row.codeEncrypted, env().SIGNIN_CODE_KEY) });
+}
+
+/** Sets (or clears) the counterbalance group of the school's students among `ids`. */
+export async function setStudentGroups(ctx: Ctx, ids: string[], group: string | null): Promise<ActionResult<{ count: number }>> {
+  const own = await ownStudents(ctx.schoolId, ids);
+  if (own.length === 0) return fail("NOT_FOUND");
+  await db().studentDetail.updateMany({ where: { userId: { in: own } }, data: { counterbalanceGroup: group } });
+  await audit({ action: "student.group", actorId: ctx.actorId, schoolId: ctx.schoolId, meta: { ids: own, group } });
+  return ok({ count: own.length });
+}
+
+/** "Assign balanced" over the school's students (of one class when given), in one transaction. */
+export async function balanceStudentGroups(ctx: Ctx, className: string | undefined, groups: string[]): Promise<ActionResult<{ count: number }>> {
+  const students = await db().studentDetail.findMany({
+    where: { user: { schoolId: ctx.schoolId, role: "student", disabled: false }, ...(className ? { className } : {}) },
+    select: { userId: true, grade: true, className: true, number: true },
+  });
+  if (students.length === 0) return fail("NOT_FOUND");
+  const assignment = assignBalanced(students.map((s) => ({ id: s.userId, grade: s.grade, className: s.className, number: s.number })), groups);
+  await db().$transaction(async (tx) => {
+    for (const group of groups) {
+      const ids = [...assignment].filter(([, g]) => g === group).map(([id]) => id);
+      await tx.studentDetail.updateMany({ where: { userId: { in: ids } }, data: { counterbalanceGroup: group } });
+    }
+    await audit({ action: "student.balance", actorId: ctx.actorId, schoolId: ctx.schoolId, meta: { className: className ?? null, groups, count: assignment.size } }, tx);
+  });
+  return ok({ count: assignment.size });
 }

@@ -153,3 +153,19 @@ test.describe("student management", () => {
     expect(await baseText(page.getByTestId("no-permission"))).toBe("このページを見る権限がありません。");
   });
 });
+
+test("counterbalance groups: set one student's, then assign balanced by class number", async ({ page }) => {
+  const { teacher, school, students } = await makeSchool(4);
+  await e2eDb().studentDetail.updateMany({ where: { user: { schoolId: school.id } }, data: { counterbalanceGroup: null } });
+  await signInAs(page, teacher.email!, TEST_PASSWORD);
+  await page.goto("/dashboard/teacher/students");
+  await rowOf(page, students[2]!.email!).getByTestId("group-select").selectOption("B");
+  await expectNotification(page, "グループを変更しました");
+  expect((await e2eDb().studentDetail.findUniqueOrThrow({ where: { userId: students[2]!.id } })).counterbalanceGroup).toBe("B");
+
+  page.once("dialog", (d) => void d.accept());
+  await page.getByTestId("balance-groups").click();
+  await expectNotification(page, "4人にグループを割り当てました");
+  const groups = await e2eDb().studentDetail.findMany({ where: { user: { schoolId: school.id } }, orderBy: { number: "asc" }, select: { counterbalanceGroup: true } });
+  expect(groups.map((g) => g.counterbalanceGroup)).toEqual(["A", "B", "A", "B"]);
+});

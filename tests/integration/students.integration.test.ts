@@ -2,7 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import type { AuthorizedSchoolId } from "@/lib/schools/scope";
 import { listStudents } from "@/lib/students/data";
-import { addStudent, issueNewCodes, readStudentCode, resetStudentPassword, revokeCodes, setStudentsDisabled } from "@/lib/students/mutations";
+import {
+  addStudent,
+  balanceStudentGroups,
+  issueNewCodes,
+  readStudentCode,
+  resetStudentPassword,
+  revokeCodes,
+  setStudentGroups,
+  setStudentsDisabled,
+} from "@/lib/students/mutations";
 import { studentListQuery } from "@/lib/students/schema";
 import { verifyPassword } from "@/lib/auth/password";
 import { createAcademy, createSchool, createSigninCode, createUser, uniqueTag } from "../../prisma/seed/factories";
@@ -70,5 +79,24 @@ describe("student management: scope and mutations", () => {
     expect(await db().signinCode.count({ where: { userId: myStudent, revokedAt: null } })).toBe(1);
     expect((await revokeCodes(ctx, [myStudent])).ok).toBe(true);
     expect(await readStudentCode(ctx, myStudent)).toEqual({ ok: false, code: "NOT_FOUND" });
+  });
+});
+
+describe("counterbalance groups", () => {
+  it("set and balance only the own school's students", async () => {
+    const tag = uniqueTag();
+    const academy = await createAcademy(db(), { name: `G${tag}`, nameKana: "じー" });
+    const a = await createSchool(db(), { academyId: academy.id, name: `GA${tag}`, nameKana: "じーえー" });
+    const b = await createSchool(db(), { academyId: academy.id, name: `GB${tag}`, nameKana: "じーびー" });
+    const make = (schoolId: string, n: number) =>
+      createUser(db(), { role: "student", email: `g${n}-${schoolId.slice(0, 6)}-${tag}@t.example`, schoolId, student: { grade: 1, className: "1", number: n } });
+    const mine = [await make(a.id, 1), await make(a.id, 2), await make(a.id, 3)];
+    const theirs = await make(b.id, 1);
+    const ctx = { schoolId: a.id as AuthorizedSchoolId, actorId: mine[0]!.id };
+    expect(await setStudentGroups(ctx, [theirs.id], "A")).toEqual({ ok: false, code: "NOT_FOUND" });
+    expect(await balanceStudentGroups(ctx, "1", ["A", "B"])).toEqual({ ok: true, data: { count: 3 } });
+    const groups = await db().studentDetail.findMany({ where: { userId: { in: mine.map((m) => m.id) } }, orderBy: { number: "asc" }, select: { counterbalanceGroup: true } });
+    expect(groups.map((g) => g.counterbalanceGroup)).toEqual(["A", "B", "A"]);
+    expect((await db().studentDetail.findUniqueOrThrow({ where: { userId: theirs.id } })).counterbalanceGroup).toBeNull();
   });
 });

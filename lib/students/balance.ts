@@ -1,0 +1,35 @@
+/**
+ * "Assign balanced" (DESIGN.md "Counterbalancing"): spreads students evenly over
+ * the groups, Latin-square style: within each class the groups follow class
+ * number order (A, B, A, B, …), and each class starts one group later than the
+ * class before, so that neither group always gets the first numbers. Stable:
+ * the same students and groups always give the same assignment.
+ */
+export interface BalanceStudent {
+  id: string;
+  grade: number;
+  className: string;
+  number: number;
+}
+
+export function assignBalanced(students: BalanceStudent[], groups: string[]): Map<string, string> {
+  const out = new Map<string, string>();
+  if (groups.length === 0) return out;
+  const sorted = [...students].sort(
+    (a, b) => a.grade - b.grade || a.className.localeCompare(b.className, "ja", { numeric: true }) || a.number - b.number,
+  );
+  let classIndex = -1;
+  let previous = "";
+  let position = 0;
+  for (const s of sorted) {
+    const key = `${s.grade}/${s.className}`;
+    if (key !== previous) {
+      classIndex += 1;
+      previous = key;
+      position = 0;
+    }
+    out.set(s.id, groups[(position + classIndex) % groups.length]!);
+    position += 1;
+  }
+  return out;
+}
