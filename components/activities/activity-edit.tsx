@@ -1,6 +1,7 @@
 import { getTranslations } from "next-intl/server";
 import { notFound } from "next/navigation";
-import { getActivityWithScenes, listGroups } from "@/lib/activities/data";
+import { getActivityWithScenes } from "@/lib/activities/data";
+import { listGroups } from "@/lib/students/data";
 import { requireRole } from "@/lib/auth/session";
 import { getDisplayLanguage } from "@/lib/i18n/server";
 import { toPlainText } from "@/lib/richtext/plain";

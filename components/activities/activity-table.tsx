@@ -1,11 +1,11 @@
 "use client";
 import { useTranslations } from "next-intl";
 import Link from "next/link";
-import { useRef, useState, useTransition } from "react";
+import { useRef, useState } from "react";
 import { archiveAction, deleteAction, restoreAction } from "@/lib/activities/actions";
 import type { ActivityMode } from "@/lib/activities/schema";
 import type { ActionResult } from "@/lib/errors";
-import { useNotify } from "@/components/ui/notifications";
+import { useActionRunner } from "@/components/ui/use-action-runner";
 import { RichTextClient } from "@/components/ui/rich-text-client";
 import { type ActivityOp, activityErrorKey } from "./error-message";
 import { MODE_KEY, ModeSelect } from "./mode-select";
@@ -36,20 +36,14 @@ export function ActivityTable({
 }) {
   const t = useTranslations("Activities");
   const common = useTranslations("Common");
-  const notify = useNotify();
-  const [pending, startTransition] = useTransition();
+  const { pending, run: runAction } = useActionRunner();
   const [busyId, setBusyId] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<ActivityTableRow | null>(null);
   const dialog = useRef<HTMLDialogElement>(null);
 
   const run = (row: ActivityTableRow, op: ActivityOp, action: () => Promise<ActionResult<unknown>>, done: string) => {
     setBusyId(row.id);
-    startTransition(async () => {
-      const result = await action().catch((): ActionResult<unknown> => ({ ok: false, code: "INTERNAL" }));
-      setBusyId(null);
-      if (result.ok) notify({ message: done, kind: "success" });
-      else notify({ message: t(activityErrorKey(op, result.code)), kind: "error" });
-    });
+    runAction(action, { success: done, failure: (code) => t(activityErrorKey(op, code)), onDone: () => setBusyId(null) });
   };
   const ref = (row: ActivityTableRow) => ({ activityId: row.id, ...(schoolId ? { schoolId } : {}) });
 

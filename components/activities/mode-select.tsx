@@ -1,10 +1,8 @@
 "use client";
 import { useTranslations } from "next-intl";
-import { useTransition } from "react";
 import { changeModeAction } from "@/lib/activities/actions";
 import { ACTIVITY_MODES, type ActivityMode } from "@/lib/activities/schema";
-import type { ActionResult } from "@/lib/errors";
-import { useNotify } from "@/components/ui/notifications";
+import { useActionRunner } from "@/components/ui/use-action-runner";
 import { usePlainText } from "@/components/ui/use-plain-text";
 import { activityErrorKey } from "./error-message";
 
@@ -14,8 +12,7 @@ export const MODE_KEY = { standby: "modeStandby", guide: "modeGuide", self: "mod
 export function ModeSelect({ activityId, mode, title, schoolId }: { activityId: string; mode: ActivityMode; title: string; schoolId?: string }) {
   const t = useTranslations("Activities");
   const plain = usePlainText();
-  const notify = useNotify();
-  const [pending, startTransition] = useTransition();
+  const { pending, run } = useActionRunner();
   return (
     <select
       className="mode-select"
@@ -26,12 +23,9 @@ export function ModeSelect({ activityId, mode, title, schoolId }: { activityId: 
       data-testid="mode-select"
       onChange={(e) => {
         const next = e.target.value as ActivityMode;
-        startTransition(async () => {
-          const result = await changeModeAction({ activityId, mode: next, ...(schoolId ? { schoolId } : {}) }).catch(
-            (): ActionResult<null> => ({ ok: false, code: "INTERNAL" }),
-          );
-          if (result.ok) notify({ message: t("modeChanged"), kind: "success" });
-          else notify({ message: t(activityErrorKey("mode", result.code)), kind: "error" });
+        run(() => changeModeAction({ activityId, mode: next, ...(schoolId ? { schoolId } : {}) }), {
+          success: t("modeChanged"),
+          failure: (code) => t(activityErrorKey("mode", code)),
         });
       }}
     >

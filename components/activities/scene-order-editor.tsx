@@ -1,10 +1,9 @@
 "use client";
 import { useTranslations } from "next-intl";
 import Link from "next/link";
-import { useState, useTransition } from "react";
+import { useState } from "react";
 import { saveOrderAction } from "@/lib/activities/actions";
-import type { ActionResult } from "@/lib/errors";
-import { useNotify } from "@/components/ui/notifications";
+import { useActionRunner } from "@/components/ui/use-action-runner";
 import { RichTextClient } from "@/components/ui/rich-text-client";
 import { usePlainText } from "@/components/ui/use-plain-text";
 import { activityErrorKey } from "./error-message";
@@ -86,7 +85,6 @@ export function SceneOrderEditor(props: {
 }) {
   const t = useTranslations("Edit");
   const ta = useTranslations("Activities");
-  const notify = useNotify();
   const scenes = new Map(props.scenes.map((s) => [s.id, s]));
   const [version, setVersion] = useState(props.version);
   const [title, setTitle] = useState(props.title);
@@ -94,19 +92,13 @@ export function SceneOrderEditor(props: {
   const [groupOrders, setGroupOrders] = useState<Record<string, string[] | null>>(
     Object.fromEntries(props.groups.map((g) => [g, props.groupOrders[g] ?? null])),
   );
-  const [pending, startTransition] = useTransition();
+  const { pending, run } = useActionRunner();
 
   const save = () =>
-    startTransition(async () => {
-      const result = await saveOrderAction({ activityId: props.activityId, version, title, order, groupOrders }).catch(
-        (): ActionResult<{ version: number }> => ({ ok: false, code: "INTERNAL" }),
-      );
-      if (result.ok) {
-        setVersion(result.data.version);
-        notify({ message: t("saved"), kind: "success" });
-      } else {
-        notify({ message: ta(activityErrorKey("order", result.code)), kind: "error" });
-      }
+    run(() => saveOrderAction({ activityId: props.activityId, version, title, order, groupOrders }), {
+      success: t("saved"),
+      failure: (code) => ta(activityErrorKey("order", code)),
+      onOk: (data) => setVersion(data.version),
     });
 
   return (

@@ -8,6 +8,23 @@ import { PersonName } from "@/components/ui/person-name";
 import { RichTextClient } from "@/components/ui/rich-text-client";
 import { shownName } from "@/lib/users/person-name";
 
+/** A sign-in problem with the way back to the sign-in page. */
+function CodeProblem({ message, testId, code }: { message: string; testId: string; code?: string }) {
+  const t = useTranslations("CodeSignin");
+  return (
+    <div className="stack" data-testid={testId} data-code={code}>
+      <p className="alert alert-error" role="alert">
+        <span>
+          <RichTextClient text={message} />
+        </span>
+      </p>
+      <Link href="/signin" className="button">
+        <RichTextClient text={t("toSignin")} />
+      </Link>
+    </div>
+  );
+}
+
 /** Signs in with the code, then asks "is this you?" (SPEC.md §2). */
 export function CodeSignin({ pendingValid }: { pendingValid: boolean }) {
   const t = useTranslations("CodeSignin");
@@ -26,20 +43,7 @@ export function CodeSignin({ pendingValid }: { pendingValid: boolean }) {
     signInWithCode().then(setResult, () => setResult({ ok: false, error: "networkFailed" }));
   }, [hadCode]);
 
-  if (!hadCode) {
-    return (
-      <div className="stack" data-testid="code-invalid">
-        <p className="alert alert-error" role="alert">
-          <span>
-            <RichTextClient text={te("invalidCode")} />
-          </span>
-        </p>
-        <Link href="/signin" className="button">
-          <RichTextClient text={t("toSignin")} />
-        </Link>
-      </div>
-    );
-  }
+  if (!hadCode) return <CodeProblem message={te("invalidCode")} testId="code-invalid" />;
   if (!result) {
     return (
       <p className="spinner-wrap" role="status" data-testid="code-checking">
@@ -49,18 +53,7 @@ export function CodeSignin({ pendingValid }: { pendingValid: boolean }) {
     );
   }
   if (!result.ok) {
-    return (
-      <div className="stack" data-testid="code-error" data-code={result.error}>
-        <p className="alert alert-error" role="alert">
-          <span>
-            <RichTextClient text={te(result.error, { minutes: result.retryMinutes ?? 15 })} />
-          </span>
-        </p>
-        <Link href="/signin" className="button">
-          <RichTextClient text={t("toSignin")} />
-        </Link>
-      </div>
-    );
+    return <CodeProblem message={te(result.error, { minutes: result.retryMinutes ?? 15 })} testId="code-error" code={result.error} />;
   }
   const name = shownName({ name: result.name, nameKana: result.nameKana });
   return (

@@ -1,20 +1,15 @@
 "use client";
 import { useTranslations } from "next-intl";
-import { useTransition } from "react";
-import type { ActionResult } from "@/lib/errors";
 import { balanceGroupsAction, setGroupAction } from "@/lib/students/actions";
-import { useNotify } from "@/components/ui/notifications";
 import { RichTextClient } from "@/components/ui/rich-text-client";
+import { useActionRunner } from "@/components/ui/use-action-runner";
 import { usePlainText } from "@/components/ui/use-plain-text";
-
-const failed = (): ActionResult<never> => ({ ok: false, code: "INTERNAL" });
 
 /** One student's counterbalance group. */
 export function GroupSelect({ studentId, group, groups, name }: { studentId: string; group: string | null; groups: string[]; name: string }) {
   const t = useTranslations("Students");
   const plain = usePlainText();
-  const notify = useNotify();
-  const [pending, startTransition] = useTransition();
+  const { pending, run } = useActionRunner();
   return (
     <select
       className="mode-select"
@@ -24,10 +19,7 @@ export function GroupSelect({ studentId, group, groups, name }: { studentId: str
       data-testid="group-select"
       onChange={(e) => {
         const next = e.target.value || null;
-        startTransition(async () => {
-          const result = await setGroupAction({ studentIds: [studentId], group: next }).catch(failed);
-          notify(result.ok ? { message: t("groupDone"), kind: "success" } : { message: t("groupFailed"), kind: "error" });
-        });
+        run(() => setGroupAction({ studentIds: [studentId], group: next }), { success: t("groupDone"), failure: t("groupFailed") });
       }}
     >
       <option value="">{plain(t("groupNone"))}</option>
@@ -44,8 +36,7 @@ export function GroupSelect({ studentId, group, groups, name }: { studentId: str
 export function BalanceButton({ className, groups }: { className?: string; groups: string[] }) {
   const t = useTranslations("Students");
   const plain = usePlainText();
-  const notify = useNotify();
-  const [pending, startTransition] = useTransition();
+  const { pending, run } = useActionRunner();
   return (
     <button
       type="button"
@@ -55,9 +46,9 @@ export function BalanceButton({ className, groups }: { className?: string; group
       data-testid="balance-groups"
       onClick={() => {
         if (!window.confirm(plain(t("balanceConfirm", { groups: groups.join("・") })))) return;
-        startTransition(async () => {
-          const result = await balanceGroupsAction({ groups, ...(className ? { className } : {}) }).catch(failed);
-          notify(result.ok ? { message: t("balanceDone", { count: result.data.count }), kind: "success" } : { message: t("groupFailed"), kind: "error" });
+        run(() => balanceGroupsAction({ groups, ...(className ? { className } : {}) }), {
+          success: (data) => t("balanceDone", { count: data.count }),
+          failure: t("groupFailed"),
         });
       }}
     >

@@ -1,42 +1,41 @@
 "use client";
 import { useTranslations } from "next-intl";
 import QRCode from "qrcode";
-import { useRef, useState, useTransition } from "react";
+import { useRef, useState } from "react";
 import { issueCodesAction, readCodeAction, resetPasswordAction, revokeCodesAction, setDisabledAction } from "@/lib/students/actions";
-import type { ActionResult } from "@/lib/errors";
 import { useNotify } from "@/components/ui/notifications";
 import { RichTextClient } from "@/components/ui/rich-text-client";
+import { useActionRunner } from "@/components/ui/use-action-runner";
 import { usePlainText } from "@/components/ui/use-plain-text";
 import { CopyButton } from "./copy-button";
 
-const failed = (): ActionResult<never> => ({ ok: false, code: "INTERNAL" });
-
-/** Per-student actions: QR dialog (PNG download), reset password (shown once), stop/resume, new code. */
+/** Per-student actions: QR dialog (PNG download), reset password (shown once), stop/resume, new code, revoke. */
 export function StudentRowActions({ studentId, disabled, hasCode, name, classLine }: {
   studentId: string; disabled: boolean; hasCode: boolean; name: string; classLine: string;
 }) {
   const t = useTranslations("Students");
   const plain = usePlainText();
   const notify = useNotify();
-  const [pending, startTransition] = useTransition();
+  const { pending, run } = useActionRunner();
   const qrDialog = useRef<HTMLDialogElement>(null);
   const [qr, setQr] = useState<string | null>(null);
   const [password, setPassword] = useState<string | null>(null);
+  const ids = { studentIds: [studentId] };
+  const confirmed = (key: "newCodeConfirm" | "revokeConfirm") => window.confirm(plain(t(key)));
 
   const showQr = () =>
-    startTransition(async () => {
-      const result = await readCodeAction({ studentId }).catch(failed);
-      if (!result.ok) {
-        notify({ message: result.code === "NOT_FOUND" ? t("noCode") : t("qrFailed"), kind: "error" });
-        return;
-      }
-      try {
-        const url = `${window.location.origin}/auth/auth-with-code?code=${result.data.code}`;
-        setQr(await QRCode.toDataURL(url, { width: 360, margin: 2, errorCorrectionLevel: "M" }));
-        qrDialog.current?.showModal();
-      } catch {
-        notify({ message: t("qrFailed"), kind: "error" });
-      }
+    run(() => readCodeAction({ studentId }), {
+      failure: (code) => (code === "NOT_FOUND" ? t("noCode") : t("qrFailed")),
+      onOk: ({ code }) => {
+        const url = `${window.location.origin}/auth/auth-with-code?code=${code}`;
+        QRCode.toDataURL(url, { width: 360, margin: 2, errorCorrectionLevel: "M" }).then(
+          (png) => {
+            setQr(png);
+            qrDialog.current?.showModal();
+          },
+          () => notify({ message: t("qrFailed"), kind: "error" }),
+        );
+      },
     });
 
   return (
@@ -49,13 +48,7 @@ export function StudentRowActions({ studentId, disabled, hasCode, name, classLin
         className="button button-small"
         disabled={pending}
         data-testid="reset-password"
-        onClick={() =>
-          startTransition(async () => {
-            const result = await resetPasswordAction({ studentId }).catch(failed);
-            if (result.ok) setPassword(result.data.password);
-            else notify({ message: t("failed"), kind: "error" });
-          })
-        }
+        onClick={() => run(() => resetPasswordAction({ studentId }), { failure: t("failed"), onOk: (data) => setPassword(data.password) })}
       >
         <RichTextClient text={t("resetPassword")} />
       </button>
@@ -65,9 +58,9 @@ export function StudentRowActions({ studentId, disabled, hasCode, name, classLin
         disabled={pending}
         data-testid="toggle-disabled"
         onClick={() =>
-          startTransition(async () => {
-            const result = await setDisabledAction({ studentIds: [studentId], disabled: !disabled }).catch(failed);
-            notify(result.ok ? { message: disabled ? t("enabledDone") : t("disabledDone"), kind: "success" } : { message: t("failed"), kind: "error" });
+          run(() => setDisabledAction({ ...ids, disabled: !disabled }), {
+            success: disabled ? t("enabledDone") : t("disabledDone"),
+            failure: t("failed"),
           })
         }
       >
@@ -79,11 +72,7 @@ export function StudentRowActions({ studentId, disabled, hasCode, name, classLin
         disabled={pending}
         data-testid="new-code"
         onClick={() => {
-          if (!window.confirm(plain(t("newCodeConfirm")))) return;
-          startTransition(async () => {
-            const result = await issueCodesAction({ studentIds: [studentId] }).catch(failed);
-            notify(result.ok ? { message: t("newCodeDone"), kind: "success" } : { message: t("failed"), kind: "error" });
-          });
+          if (confirmed("newCodeConfirm")) run(() => issueCodesAction(ids), { success: t("newCodeDone"), failure: t("failed") });
         }}
       >
         <RichTextClient text={t("newCode")} />
@@ -95,11 +84,7 @@ export function StudentRowActions({ studentId, disabled, hasCode, name, classLin
           disabled={pending}
           data-testid="revoke-code"
           onClick={() => {
-            if (!window.confirm(plain(t("revokeConfirm")))) return;
-            startTransition(async () => {
-              const result = await revokeCodesAction({ studentIds: [studentId] }).catch(failed);
-              notify(result.ok ? { message: t("revokedDone"), kind: "success" } : { message: t("failed"), kind: "error" });
-            });
+            if (confirmed("revokeConfirm")) run(() => revokeCodesAction(ids), { success: t("revokedDone"), failure: t("failed") });
           }}
         >
           <RichTextClient text={t("revoke")} />

@@ -55,17 +55,6 @@ export async function getActivityWithScenes(schoolId: AuthorizedSchoolId, activi
   });
 }
 
-/** Counterbalance groups in use in the school (A, B, … ; A and B at least). */
-export async function listGroups(schoolId: AuthorizedSchoolId): Promise<string[]> {
-  const rows = await db().studentDetail.findMany({
-    where: { user: { schoolId }, counterbalanceGroup: { not: null } },
-    distinct: ["counterbalanceGroup"],
-    select: { counterbalanceGroup: true },
-  });
-  const groups = new Set(["A", "B", ...rows.map((r) => r.counterbalanceGroup!)]);
-  return [...groups].sort();
-}
-
 /** The school's activities answered most recently, with when and by how many (the teacher home's "recent results"). */
 export async function listRecentlyAnswered(schoolId: AuthorizedSchoolId, limit = 5) {
   const rows = await db().$queryRaw<{ id: string; title: string; last: Date; n: bigint }[]>`

@@ -111,3 +111,14 @@ export async function listStudentsForSheets(schoolId: AuthorizedSchoolId, filter
     },
   });
 }
+
+/** Counterbalance groups in use in the school (A, B, … ; A and B at least). */
+export async function listGroups(schoolId: AuthorizedSchoolId): Promise<string[]> {
+  const rows = await db().studentDetail.findMany({
+    where: { user: { schoolId }, counterbalanceGroup: { not: null } },
+    distinct: ["counterbalanceGroup"],
+    select: { counterbalanceGroup: true },
+  });
+  const groups = new Set(["A", "B", ...rows.map((r) => r.counterbalanceGroup!)]);
+  return [...groups].sort();
+}

@@ -77,10 +77,12 @@ export async function issueNewCodes(ctx: Ctx, ids: string[]): Promise<ActionResu
   if (own.length === 0) return fail("NOT_FOUND");
   await db().$transaction(async (tx) => {
     await tx.signinCode.updateMany({ where: { userId: { in: own }, revokedAt: null }, data: { revokedAt: new Date() } });
-    for (const userId of own) {
-      const sealed = sealNewCode(env().SIGNIN_CODE_KEY);
-      await tx.signinCode.create({ data: { userId, codeHash: sealed.codeHash, codeEncrypted: sealed.codeEncrypted }, select: { id: true } });
-    }
+    await tx.signinCode.createMany({
+      data: own.map((userId) => {
+        const sealed = sealNewCode(env().SIGNIN_CODE_KEY);
+        return { userId, codeHash: sealed.codeHash, codeEncrypted: sealed.codeEncrypted };
+      }),
+    });
     await audit({ action: "signinCode.rotate", actorId: ctx.actorId, schoolId: ctx.schoolId, meta: { ids: own } }, tx);
   });
   return ok({ count: own.length });
