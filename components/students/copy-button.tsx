@@ -18,3 +18,15 @@ export function CopyButton({ text }: { text: string }) {
     </button>
   );
 }
+
+/** A password shown once (after add or reset), with its copy button; never shown again. */
+export function PasswordOnce({ message, password, testId }: { message: string; password: string; testId: string }) {
+  return (
+    <div className="alert alert-success" role="status" data-testid={testId} data-password={password}>
+      <span>
+        <RichTextClient text={message} />
+      </span>
+      <CopyButton text={password} />
+    </div>
+  );
+}

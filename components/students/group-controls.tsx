@@ -1,6 +1,7 @@
 "use client";
 import { useTranslations } from "next-intl";
 import { balanceGroupsAction, setGroupAction } from "@/lib/students/actions";
+import { useConfirm } from "@/components/ui/confirm-dialog";
 import { RichTextClient } from "@/components/ui/rich-text-client";
 import { useActionRunner } from "@/components/ui/use-action-runner";
 import { usePlainText } from "@/components/ui/use-plain-text";
@@ -22,37 +23,51 @@ export function GroupSelect({ studentId, group, groups, name }: { studentId: str
         run(() => setGroupAction({ studentIds: [studentId], group: next }), { success: t("groupDone"), failure: t("groupFailed") });
       }}
     >
+      <GroupOptions groups={groups} />
+    </select>
+  );
+}
+
+/** "none" and the school's groups, as the options of a group select. */
+export function GroupOptions({ groups }: { groups: string[] }) {
+  const t = useTranslations("Students");
+  const plain = usePlainText();
+  return (
+    <>
       <option value="">{plain(t("groupNone"))}</option>
       {groups.map((g) => (
         <option key={g} value={g}>
           {g}
         </option>
       ))}
-    </select>
+    </>
   );
 }
 
 /** "Assign balanced" for the class shown (or every class). */
 export function BalanceButton({ className, groups }: { className?: string; groups: string[] }) {
   const t = useTranslations("Students");
-  const plain = usePlainText();
   const { pending, run } = useActionRunner();
+  const { confirm, dialog } = useConfirm();
   return (
-    <button
-      type="button"
-      className="button"
-      disabled={pending}
-      aria-busy={pending}
-      data-testid="balance-groups"
-      onClick={() => {
-        if (!window.confirm(plain(t("balanceConfirm", { groups: groups.join("・") })))) return;
-        run(() => balanceGroupsAction({ groups, ...(className ? { className } : {}) }), {
-          success: (data) => t("balanceDone", { count: data.count }),
-          failure: t("groupFailed"),
-        });
-      }}
-    >
-      <RichTextClient text={t("balance")} />
-    </button>
+    <>
+      <button
+        type="button"
+        className="button"
+        disabled={pending}
+        aria-busy={pending}
+        data-testid="balance-groups"
+        onClick={async () => {
+          if (!(await confirm({ title: t("balance"), body: t("balanceConfirm", { groups: groups.join("・") }), confirm: t("balance") }))) return;
+          run(() => balanceGroupsAction({ groups, ...(className ? { className } : {}) }), {
+            success: (data) => t("balanceDone", { count: data.count }),
+            failure: t("groupFailed"),
+          });
+        }}
+      >
+        <RichTextClient text={t("balance")} />
+      </button>
+      {dialog}
+    </>
   );
 }

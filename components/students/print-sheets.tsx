@@ -1,36 +1,49 @@
 "use client";
 import { useTranslations } from "next-intl";
-import { useState } from "react";
+import { useCallback, useState } from "react";
 import { useNotify } from "@/components/ui/notifications";
 import { RichTextClient } from "@/components/ui/rich-text-client";
 
-/** "Print sign-in sheets" for the class shown (or all): made on the server, with progress shown while it is made. */
-export function PrintSheets({ className }: { className?: string }) {
+/** Fetches the sign-in sheets PDF made on the server and saves it; `busy` while it is made. */
+export function useSheetsDownload() {
   const t = useTranslations("Sheets");
   const notify = useNotify();
   const [busy, setBusy] = useState(false);
-  const print = async () => {
-    setBusy(true);
-    try {
-      const res = await fetch(`/api/students/sheets${className ? `?class=${encodeURIComponent(className)}` : ""}`);
-      if (!res.ok) {
-        notify({ message: res.status === 413 ? t("tooMany") : t("pdfFailed"), kind: "error" });
-        return;
+  const download = useCallback(
+    async (query: URLSearchParams) => {
+      setBusy(true);
+      try {
+        const res = await fetch(`/api/students/sheets?${query}`);
+        if (!res.ok) {
+          notify({ message: res.status === 413 ? t("tooMany") : t("pdfFailed"), kind: "error" });
+          return;
+        }
+        const url = URL.createObjectURL(await res.blob());
+        const a = document.createElement("a");
+        a.href = url;
+        a.download = "signin-sheets.pdf";
+        a.click();
+        setTimeout(() => URL.revokeObjectURL(url), 60_000);
+      } catch {
+        notify({ message: t("pdfFailed"), kind: "error" });
+      } finally {
+        setBusy(false);
       }
-      const url = URL.createObjectURL(await res.blob());
-      const a = document.createElement("a");
-      a.href = url;
-      a.download = "signin-sheets.pdf";
-      a.click();
-      setTimeout(() => URL.revokeObjectURL(url), 60_000);
-    } catch {
-      notify({ message: t("pdfFailed"), kind: "error" });
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    [notify, t],
+  );
+  return { busy, download };
+}
+
+/** "Print sign-in sheets" for the class shown (or all), or for the selected students. */
+export function PrintSheets({ className, ids, testId = "print-sheets" }: { className?: string; ids?: string[]; testId?: string }) {
+  const t = useTranslations("Sheets");
+  const { busy, download } = useSheetsDownload();
+  const query = new URLSearchParams();
+  if (ids) query.set("ids", ids.join(","));
+  else if (className) query.set("class", className);
   return (
-    <button type="button" className="button" onClick={() => void print()} disabled={busy} aria-busy={busy} data-testid="print-sheets">
+    <button type="button" className="button" onClick={() => void download(query)} disabled={busy} aria-busy={busy} data-testid={testId}>
       {busy ? <span className="spinner spinner-small" aria-hidden="true" /> : null}
       <RichTextClient text={busy ? t("printing") : t("print")} />
     </button>

@@ -2,16 +2,24 @@
 import { useTranslations } from "next-intl";
 import QRCode from "qrcode";
 import { useRef, useState } from "react";
-import { issueCodesAction, readCodeAction, resetPasswordAction, revokeCodesAction, setDisabledAction } from "@/lib/students/actions";
+import { deleteStudentsAction, issueCodesAction, readCodeAction, resetPasswordAction, revokeCodesAction, setDisabledAction } from "@/lib/students/actions";
+import { ActionButton } from "@/components/ui/action-button";
+import { useConfirm } from "@/components/ui/confirm-dialog";
 import { useNotify } from "@/components/ui/notifications";
 import { RichTextClient } from "@/components/ui/rich-text-client";
 import { useActionRunner } from "@/components/ui/use-action-runner";
 import { usePlainText } from "@/components/ui/use-plain-text";
-import { CopyButton } from "./copy-button";
+import { PasswordOnce } from "./copy-button";
+import { EditStudent } from "./edit-student";
+import type { StudentValues } from "./student-fields";
 
-/** Per-student actions: QR dialog (PNG download), reset password (shown once), stop/resume, new code, revoke. */
-export function StudentRowActions({ studentId, disabled, hasCode, name, classLine }: {
-  studentId: string; disabled: boolean; hasCode: boolean; name: string; classLine: string;
+/**
+ * Per-student actions: QR dialog (PNG download) and edit in view; in the
+ * "more" menu reset password (shown once), stop/resume, new code, revoke and
+ * delete, each destructive one after a confirmation.
+ */
+export function StudentRowActions({ studentId, disabled, hasCode, name, classLine, values, responses }: {
+  studentId: string; disabled: boolean; hasCode: boolean; name: string; classLine: string; values: StudentValues; responses: number;
 }) {
   const t = useTranslations("Students");
   const plain = usePlainText();
@@ -21,7 +29,21 @@ export function StudentRowActions({ studentId, disabled, hasCode, name, classLin
   const [qr, setQr] = useState<string | null>(null);
   const [password, setPassword] = useState<string | null>(null);
   const ids = { studentIds: [studentId] };
-  const confirmed = (key: "newCodeConfirm" | "revokeConfirm") => window.confirm(plain(t(key)));
+  const { confirm, dialog: confirmDialog } = useConfirm();
+  const menu = useRef<HTMLDetailsElement>(null);
+  /** An entry of the "more" menu: closes the menu, then acts. */
+  const item = (label: string, testId: string, act: () => unknown, danger = false) => (
+    <ActionButton
+      label={label}
+      testId={testId}
+      disabled={pending}
+      danger={danger}
+      onClick={() => {
+        menu.current?.removeAttribute("open");
+        return act();
+      }}
+    />
+  );
 
   const showQr = () =>
     run(() => readCodeAction({ studentId }), {
@@ -43,61 +65,45 @@ export function StudentRowActions({ studentId, disabled, hasCode, name, classLin
       <button type="button" className="button button-small" onClick={showQr} disabled={pending || !hasCode} data-testid="show-qr">
         <RichTextClient text={t("qr")} />
       </button>
-      <button
-        type="button"
-        className="button button-small"
-        disabled={pending}
-        data-testid="reset-password"
-        onClick={() => run(() => resetPasswordAction({ studentId }), { failure: t("failed"), onOk: (data) => setPassword(data.password) })}
-      >
-        <RichTextClient text={t("resetPassword")} />
-      </button>
-      <button
-        type="button"
-        className="button button-small"
-        disabled={pending}
-        data-testid="toggle-disabled"
-        onClick={() =>
-          run(() => setDisabledAction({ ...ids, disabled: !disabled }), {
-            success: disabled ? t("enabledDone") : t("disabledDone"),
-            failure: t("failed"),
-          })
-        }
-      >
-        <RichTextClient text={disabled ? t("enable") : t("disable")} />
-      </button>
-      <button
-        type="button"
-        className="button button-small"
-        disabled={pending}
-        data-testid="new-code"
-        onClick={() => {
-          if (confirmed("newCodeConfirm")) run(() => issueCodesAction(ids), { success: t("newCodeDone"), failure: t("failed") });
-        }}
-      >
-        <RichTextClient text={t("newCode")} />
-      </button>
-      {hasCode ? (
-        <button
-          type="button"
-          className="button button-small"
-          disabled={pending}
-          data-testid="revoke-code"
-          onClick={() => {
-            if (confirmed("revokeConfirm")) run(() => revokeCodesAction(ids), { success: t("revokedDone"), failure: t("failed") });
-          }}
-        >
-          <RichTextClient text={t("revoke")} />
-        </button>
-      ) : null}
-      {password ? (
-        <div className="alert alert-success" role="status" data-testid="new-password" data-password={password}>
-          <span>
-            <RichTextClient text={t("newPassword", { password })} />
-          </span>
-          <CopyButton text={password} />
+      <EditStudent studentId={studentId} values={values} />
+      <details ref={menu} className="row-menu">
+        <summary className="button button-small" data-testid="row-menu">
+          <RichTextClient text={t("more")} />
+        </summary>
+        <div className="menu" role="group">
+          {item(t("resetPassword"), "reset-password", () =>
+            run(() => resetPasswordAction({ studentId }), { failure: t("failed"), onOk: (data) => setPassword(data.password) }),
+          )}
+          {item(disabled ? t("enable") : t("disable"), "toggle-disabled", () =>
+            run(() => setDisabledAction({ ...ids, disabled: !disabled }), { success: disabled ? t("enabledDone") : t("disabledDone"), failure: t("failed") }),
+          )}
+          {item(t("newCode"), "new-code", async () => {
+            if (await confirm({ title: t("newCode"), body: t("newCodeConfirm"), confirm: t("newCode"), danger: true })) {
+              run(() => issueCodesAction(ids), { success: t("newCodeDone"), failure: t("failed") });
+            }
+          })}
+          {hasCode
+            ? item(t("revoke"), "revoke-code", async () => {
+                if (await confirm({ title: t("revoke"), body: t("revokeConfirm"), confirm: t("revoke"), danger: true })) {
+                  run(() => revokeCodesAction(ids), { success: t("revokedDone"), failure: t("failed") });
+                }
+              })
+            : null}
+          {item(
+            t("delete"),
+            "delete-student",
+            async () => {
+              const body = responses > 0 ? t("deleteBodyResponses", { name, count: responses }) : t("deleteBody", { name });
+              if (await confirm({ title: t("deleteTitle"), body, confirm: t("delete"), danger: true })) {
+                run(() => deleteStudentsAction(ids), { success: t("deletedDone", { count: 1 }), failure: t("failed") });
+              }
+            },
+            true,
+          )}
         </div>
-      ) : null}
+      </details>
+      {password ? <PasswordOnce message={t("newPassword", { password })} password={password} testId="new-password" /> : null}
+      {confirmDialog}
       <dialog ref={qrDialog} className="dialog qr-dialog" aria-labelledby={`qr-${studentId}`} data-testid="qr-dialog" onClose={() => setQr(null)}>
         <h2 id={`qr-${studentId}`}>
           <RichTextClient text={t("qrTitle")} />

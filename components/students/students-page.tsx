@@ -1,14 +1,18 @@
 import { getTranslations } from "next-intl/server";
 import Link from "next/link";
 import { requireRole } from "@/lib/auth/session";
-import { formatDateTime } from "@/lib/i18n/dates";
+import { formatDate, formatDateTime } from "@/lib/i18n/dates";
 import { getDisplayLanguage, getPlainText } from "@/lib/i18n/server";
 import { authorizeSchool } from "@/lib/schools/scope";
 import { listGroups, listStudents } from "@/lib/students/data";
 import { type StudentListQuery, type StudentSort, studentListQuery } from "@/lib/students/schema";
 import { PersonName } from "@/components/ui/person-name";
 import { RichText } from "@/components/ui/rich-text";
+import { dayInJst } from "@/lib/time";
 import { AddStudent } from "./add-student";
+import { BulkActions } from "./bulk-actions";
+import { ImportStudents } from "./import-students";
+import { RowCheckbox, SelectAllCheckbox, SelectionProvider } from "./selection";
 import { BalanceButton, GroupSelect } from "./group-controls";
 import { PrintSheets } from "./print-sheets";
 import { StudentRowActions } from "./student-row-actions";
@@ -67,6 +71,7 @@ export async function StudentsPage({ searchParams }: { searchParams: Params }) {
         <span className="top-bar-spacer" />
         <BalanceButton className={q.class} groups={groups} />
         <PrintSheets className={q.class} />
+        <ImportStudents />
         <AddStudent />
       </div>
       <form className="row toolbar" method="get" role="search">
@@ -89,6 +94,8 @@ export async function StudentsPage({ searchParams }: { searchParams: Params }) {
           <RichText text={t("searchButton")} />
         </button>
       </form>
+      <SelectionProvider pageIds={rows.map((r) => r.id)}>
+      {rows.length > 0 ? <BulkActions groups={groups} /> : null}
       {rows.length === 0 ? (
         <p className="empty" data-testid="students-empty">
           <RichText text={q.q || q.class ? t("noMatch") : t("empty")} />
@@ -98,6 +105,9 @@ export async function StudentsPage({ searchParams }: { searchParams: Params }) {
           <table className="table" data-testid="student-table">
             <thead>
               <tr>
+                <th scope="col" className="check-cell">
+                  <SelectAllCheckbox label={t("selectAll")} />
+                </th>
                 {COLUMNS.map((c) => {
                   const active = q.sort === c.key;
                   const dir = active && q.dir === "asc" ? "desc" : "asc";
@@ -118,6 +128,9 @@ export async function StudentsPage({ searchParams }: { searchParams: Params }) {
             <tbody>
               {rows.map((s) => (
                 <tr key={s.id} data-student-id={s.id} data-email={s.email ?? ""}>
+                  <td className="check-cell">
+                    <RowCheckbox id={s.id} label={plain(t("selectRow", { name: s.name ?? "" }))} />
+                  </td>
                   <td className="num">
                     {s.grade !== null ? <RichText text={t("classLabel", { grade: s.grade, className: s.className ?? "" })} /> : null} {s.number}
                   </td>
@@ -128,8 +141,15 @@ export async function StudentsPage({ searchParams }: { searchParams: Params }) {
                     <GroupSelect studentId={s.id} group={s.group} groups={groups} name={s.name ?? ""} />
                   </td>
                   <td>{s.lastSignInAt ? <RichText text={formatDateTime(s.lastSignInAt, lang)} /> : <RichText text={t("never")} />}</td>
-                  <td data-testid="status">
-                    <RichText text={s.disabled ? t("disabled") : t("active")} />
+                  <td>
+                    <span data-testid="status">
+                      <RichText text={s.disabled ? t("disabled") : t("active")} />
+                    </span>
+                    {s.codeExpiresAt ? (
+                      <span className="muted small-block" data-testid="code-expiry" data-day={dayInJst(s.codeExpiresAt)}>
+                        <RichText text={t("codeExpires", { day: formatDate(s.codeExpiresAt, lang) })} />
+                      </span>
+                    ) : null}
                   </td>
                   <td>
                     <StudentRowActions
@@ -138,6 +158,11 @@ export async function StudentsPage({ searchParams }: { searchParams: Params }) {
                       hasCode={s.hasCode}
                       name={s.name ?? ""}
                       classLine={s.grade !== null ? plain(t("classLabel", { grade: s.grade, className: s.className ?? "" })) + ` ${s.number ?? ""}` : ""}
+                      responses={s.responses}
+                      values={{
+                        name: s.name ?? "", nameKana: s.nameKana ?? "", nickname: s.nickname ?? "", email: s.email ?? "",
+                        grade: s.grade ?? 1, className: s.className ?? "1", number: s.number, group: s.group ?? "",
+                      }}
                     />
                   </td>
                 </tr>
@@ -146,6 +171,7 @@ export async function StudentsPage({ searchParams }: { searchParams: Params }) {
           </table>
         </div>
       )}
+      </SelectionProvider>
       {pages > 1 ? (
         <nav className="row pager" aria-label={plain(t("page", { page: q.page, pages }))}>
           {q.page > 1 ? (

@@ -7,5 +7,6 @@ import { mathAsSource, renderNodes } from "@/lib/richtext/render-core";
 /** Client component: UI strings with ruby/bold/colour (math is typeset only by the server <RichText>). */
 export function RichTextClient({ text }: { text: string }) {
   const lang = languageOfLocaleTag(useLocale());
-  return <>{renderNodes(parseRichText(text), lang, mathAsSource)}</>;
+  // one inline box: inside a flex container (buttons, rows) the text and its ruby stay one item
+  return <span className="rt">{renderNodes(parseRichText(text), lang, mathAsSource)}</span>;
 }

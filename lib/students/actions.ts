@@ -5,13 +5,19 @@ import { defineSchoolAction, type SchoolCtx } from "@/lib/schools/school-action"
 import {
   addStudent,
   balanceStudentGroups,
+  deleteStudents,
+  importStudents,
   issueNewCodes,
   readStudentCode,
   resetStudentPassword,
   revokeCodes,
   setStudentGroups,
+  setCodeExpiry,
   setStudentsDisabled,
+  updateStudent,
 } from "./mutations";
+import { MAX_CSV_BYTES } from "./csv";
+import { endOfDayJst } from "@/lib/time";
 import { studentInput, studentRefs } from "./schema";
 
 const oneStudent = z.object({ studentId: z.uuid() });
@@ -35,11 +41,30 @@ export const setGroupAction = studentAction("students.setGroup", studentRefs.ext
 );
 export const balanceGroupsAction = studentAction(
   "students.balanceGroups",
-  z.object({ className: z.string().max(20).optional(), groups: z.array(group).min(2).max(6) }),
-  (ctx, i) => balanceStudentGroups(ctx, i.className, i.groups),
+  z.object({ className: z.string().max(20).optional(), studentIds: studentRefs.shape.studentIds.optional(), groups: z.array(group).min(2).max(6) }),
+  (ctx, i) => balanceStudentGroups(ctx, { className: i.className, ids: i.studentIds }, i.groups),
 );
 
-/** The add-student form (works before hydration too). */
-export async function addStudentFromForm(_prev: unknown, form: FormData) {
-  return addStudentAction(Object.fromEntries(form));
+export const updateStudentAction = studentAction("students.update", studentInput.extend({ studentId: z.uuid() }), (ctx, i) =>
+  updateStudent(ctx, i.studentId, i),
+);
+export const deleteStudentsAction = studentAction("students.delete", studentRefs, (ctx, i) => deleteStudents(ctx, i.studentIds));
+/** Expiry as a calendar date (YYYY-MM-DD): codes work through that day, Japan time. */
+export const setCodeExpiryAction = studentAction(
+  "students.codeExpiry",
+  studentRefs.extend({ expiresOn: z.iso.date().nullable() }),
+  (ctx, i) => setCodeExpiry(ctx, i.studentIds, i.expiresOn ? endOfDayJst(i.expiresOn) : null),
+);
+
+const csvFile = z.object({
+  file: z.instanceof(File).refine((f) => f.size <= MAX_CSV_BYTES, "tooLarge"),
+  commit: z.enum(["0", "1"]).transform((v) => v === "1"),
+});
+/** CSV import: preview (commit "0") or all-or-nothing write (commit "1"); the file comes as form data. */
+export const importStudentsAction = studentAction("students.import", csvFile, async (ctx, i) =>
+  importStudents(ctx, new Uint8Array(await i.file.arrayBuffer()), i.commit),
+);
+export async function importStudentsFromForm(form: FormData) {
+  return importStudentsAction({ file: form.get("file"), commit: form.get("commit") });
 }
+

@@ -17,6 +17,8 @@ export interface StudentRow {
   lastSignInAt: Date | null;
   disabled: boolean;
   hasCode: boolean;
+  codeExpiresAt: Date | null;
+  responses: number;
 }
 
 function orderBy(q: StudentListQuery): Prisma.UserOrderByWithRelationInput[] {
@@ -72,7 +74,8 @@ export async function listStudents(schoolId: AuthorizedSchoolId, q: StudentListQ
       select: {
         id: true, name: true, nameKana: true, nickname: true, email: true, lastSignInAt: true, disabled: true,
         student: { select: { grade: true, className: true, number: true, counterbalanceGroup: true } },
-        signinCodes: { where: { revokedAt: null }, select: { id: true }, take: 1 },
+        signinCodes: { where: { revokedAt: null }, select: { expiresAt: true }, take: 1 },
+        _count: { select: { responses: true } },
       },
     }),
     db().studentDetail.findMany({
@@ -87,6 +90,8 @@ export async function listStudents(schoolId: AuthorizedSchoolId, q: StudentListQ
     grade: u.student?.grade ?? null, className: u.student?.className ?? null, number: u.student?.number ?? null,
     group: u.student?.counterbalanceGroup ?? null, lastSignInAt: u.lastSignInAt, disabled: u.disabled,
     hasCode: u.signinCodes.length > 0,
+    codeExpiresAt: u.signinCodes[0]?.expiresAt ?? null,
+    responses: u._count.responses,
   }));
   return { rows, total, pages: Math.max(1, Math.ceil(total / PAGE_SIZE)), classes: classes.map((c) => c.className) };
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { randomInt } from "node:crypto";
+import { randomInt, randomUUID } from "node:crypto";
 import { audit } from "@/lib/audit/log";
 import { hashPassword } from "@/lib/auth/password";
 import { db } from "@/lib/db";
@@ -9,6 +9,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import type { AuthorizedSchoolId } from "@/lib/schools/scope";
 import { decryptCode, sealNewCode } from "@/lib/signin-codes/crypto";
 import { assignBalanced } from "./balance";
+import { type CsvRow, type CsvRowError, checkCsv, seatKey } from "./csv";
 import type { StudentInput } from "./schema";
 
 interface Ctx {
@@ -76,11 +77,14 @@ export async function issueNewCodes(ctx: Ctx, ids: string[]): Promise<ActionResu
   const own = await ownStudents(ctx.schoolId, ids);
   if (own.length === 0) return fail("NOT_FOUND");
   await db().$transaction(async (tx) => {
+    // a new card keeps the expiry date set for the old one (e.g. the end of the school year)
+    const live = await tx.signinCode.findMany({ where: { userId: { in: own }, revokedAt: null, expiresAt: { not: null } }, select: { userId: true, expiresAt: true } });
+    const expiry = new Map(live.map((c) => [c.userId, c.expiresAt]));
     await tx.signinCode.updateMany({ where: { userId: { in: own }, revokedAt: null }, data: { revokedAt: new Date() } });
     await tx.signinCode.createMany({
       data: own.map((userId) => {
         const sealed = sealNewCode(env().SIGNIN_CODE_KEY);
-        return { userId, codeHash: sealed.codeHash, codeEncrypted: sealed.codeEncrypted };
+        return { userId, codeHash: sealed.codeHash, codeEncrypted: sealed.codeEncrypted, expiresAt: expiry.get(userId) ?? null };
       }),
     });
     await audit({ action: "signinCode.rotate", actorId: ctx.actorId, schoolId: ctx.schoolId, meta: { ids: own } }, tx);
@@ -116,10 +120,18 @@ export async function setStudentGroups(ctx: Ctx, ids: string[], group: string | 
   return ok({ count: own.length });
 }
 
-/** "Assign balanced" over the school's students (of one class when given), in one transaction. */
-export async function balanceStudentGroups(ctx: Ctx, className: string | undefined, groups: string[]): Promise<ActionResult<{ count: number }>> {
+/** "Assign balanced" over the school's students (the selection, or one class, or all), in one transaction. */
+export async function balanceStudentGroups(
+  ctx: Ctx,
+  scope: { className?: string; ids?: string[] },
+  groups: string[],
+): Promise<ActionResult<{ count: number }>> {
+  const { className, ids } = scope;
   const students = await db().studentDetail.findMany({
-    where: { user: { schoolId: ctx.schoolId, role: "student", disabled: false }, ...(className ? { className } : {}) },
+    where: {
+      user: { schoolId: ctx.schoolId, role: "student", disabled: false, ...(ids ? { id: { in: ids } } : {}) },
+      ...(className ? { className } : {}),
+    },
     select: { userId: true, grade: true, className: true, number: true },
   });
   if (students.length === 0) return fail("NOT_FOUND");
@@ -129,7 +141,114 @@ export async function balanceStudentGroups(ctx: Ctx, className: string | undefin
       const ids = [...assignment].filter(([, g]) => g === group).map(([id]) => id);
       await tx.studentDetail.updateMany({ where: { userId: { in: ids } }, data: { counterbalanceGroup: group } });
     }
-    await audit({ action: "student.balance", actorId: ctx.actorId, schoolId: ctx.schoolId, meta: { className: className ?? null, groups, count: assignment.size } }, tx);
+    await audit({ action: "student.balance", actorId: ctx.actorId, schoolId: ctx.schoolId, meta: { className: className ?? null, selected: ids?.length ?? null, groups, count: assignment.size } }, tx);
   });
   return ok({ count: assignment.size });
+}
+
+/** Edits one student's details (not the password). */
+export async function updateStudent(ctx: Ctx, id: string, input: StudentInput): Promise<ActionResult<null>> {
+  const [own] = await ownStudents(ctx.schoolId, [id]);
+  if (!own) return fail("NOT_FOUND");
+  try {
+    await db().user.update({
+      where: { id: own },
+      data: {
+        email: input.email, name: input.name, nameKana: input.nameKana || null, nickname: input.nickname || null,
+        student: { update: { grade: input.grade, className: input.className, number: input.number, counterbalanceGroup: input.group } },
+      },
+      select: { id: true },
+    });
+  } catch (error) {
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") return fail("CONFLICT", { email: ["emailInUse"] });
+    throw error;
+  }
+  await audit({ action: "student.edit", actorId: ctx.actorId, schoolId: ctx.schoolId, targetType: "user", targetId: own });
+  return ok(null);
+}
+
+/** Deletes students of the school with their answers (the dialog says so; disabling keeps them). */
+export async function deleteStudents(ctx: Ctx, ids: string[]): Promise<ActionResult<{ count: number; responses: number }>> {
+  const own = await ownStudents(ctx.schoolId, ids);
+  if (own.length === 0) return fail("NOT_FOUND");
+  const result = await db().$transaction(async (tx) => {
+    const responses = await tx.response.deleteMany({ where: { userId: { in: own } } });
+    const users = await tx.user.deleteMany({ where: { id: { in: own }, schoolId: ctx.schoolId, role: "student" } });
+    await audit({ action: "student.delete", actorId: ctx.actorId, schoolId: ctx.schoolId, meta: { ids: own, responses: responses.count } }, tx);
+    return { count: users.count, responses: responses.count };
+  });
+  return ok(result);
+}
+
+/** Sets (or clears) the expiry of the live codes of the school's students among `ids`. */
+export async function setCodeExpiry(ctx: Ctx, ids: string[], expiresAt: Date | null): Promise<ActionResult<{ count: number }>> {
+  const own = await ownStudents(ctx.schoolId, ids);
+  if (own.length === 0) return fail("NOT_FOUND");
+  const updated = await db().signinCode.updateMany({ where: { userId: { in: own }, revokedAt: null }, data: { expiresAt } });
+  await audit({ action: "signinCode.expiry", actorId: ctx.actorId, schoolId: ctx.schoolId, meta: { ids: own, expiresAt: expiresAt?.toISOString() ?? null } });
+  return ok({ count: updated.count });
+}
+
+/** The school's e-mails and seats already taken, for the import's checks. */
+async function takenInSchool(schoolId: AuthorizedSchoolId, emails: string[]) {
+  const [users, seats] = await Promise.all([
+    emails.length > 0 ? db().user.findMany({ where: { email: { in: emails } }, select: { email: true } }) : [],
+    db().studentDetail.findMany({ where: { user: { schoolId, role: "student" } }, select: { grade: true, className: true, number: true } }),
+  ]);
+  return {
+    emails: new Set(users.map((u) => u.email!)),
+    seats: new Set(seats.map((s) => seatKey(s.grade, s.className, s.number))),
+  };
+}
+
+export type ImportPreview = { rows: { line: number; shown: CsvRow["shown"]; errors: CsvRowError[] }[]; valid: number; invalid: number };
+
+/**
+ * CSV import. `commit: false` checks the file and writes nothing (the
+ * preview); `commit: true` checks it again and, only when every row is
+ * valid, writes all students in one transaction (all or nothing). Imported
+ * students get a sign-in code (QR card); a password is given later with
+ * "reset password".
+ */
+export async function importStudents(ctx: Ctx, bytes: Uint8Array, commit: boolean): Promise<ActionResult<ImportPreview & { imported: number }>> {
+  const first = checkCsv(bytes);
+  if (!first.ok) return fail("VALIDATION", { file: [first.error] });
+  const emails = first.rows.flatMap((r) => (r.input?.email ? [r.input.email] : []));
+  const checked = checkCsv(bytes, await takenInSchool(ctx.schoolId, emails));
+  if (!checked.ok) return fail("VALIDATION", { file: [checked.error] });
+  const rows = checked.rows.map((r) => ({ line: r.line, shown: r.shown, errors: r.errors }));
+  const invalid = checked.rows.filter((r) => r.errors.length > 0).length;
+  const preview = { rows, valid: rows.length - invalid, invalid };
+  if (!commit || invalid > 0) return ok({ ...preview, imported: 0 });
+
+  const key = env().SIGNIN_CODE_KEY;
+  const students = checked.rows.map((r) => ({ id: randomUUID(), input: r.input! }));
+  try {
+    await db().$transaction(
+      async (tx) => {
+        await tx.user.createMany({
+          data: students.map(({ id, input }) => ({
+            id, role: "student" as const, groupType: "school" as const, schoolId: ctx.schoolId, email: input.email,
+            name: input.name, nameKana: input.nameKana || null, nickname: input.nickname || null,
+          })),
+        });
+        await tx.studentDetail.createMany({
+          data: students.map(({ id, input }) => ({ userId: id, grade: input.grade, className: input.className, number: input.number, counterbalanceGroup: input.group })),
+        });
+        await tx.signinCode.createMany({
+          data: students.map(({ id }) => {
+            const sealed = sealNewCode(key);
+            return { userId: id, codeHash: sealed.codeHash, codeEncrypted: sealed.codeEncrypted };
+          }),
+        });
+        await audit({ action: "student.import", actorId: ctx.actorId, schoolId: ctx.schoolId, meta: { count: students.length } }, tx);
+      },
+      { timeout: 60_000 },
+    );
+  } catch (error) {
+    // an e-mail taken between the check and the write: nothing was written
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") return fail("CONFLICT", { file: ["emailInUse"] });
+    throw error;
+  }
+  return ok({ ...preview, imported: students.length });
 }

@@ -66,3 +66,13 @@ export function withWriteTimestamps<T extends object>(
     updatedAt: record.updatedAt === undefined || record.updatedAt === null ? at : readTimestamp(record.updatedAt, () => at),
   };
 }
+
+/** The last millisecond of a calendar day (YYYY-MM-DD) in Japan (UTC+9, no daylight saving). */
+export function endOfDayJst(day: string): Date {
+  return new Date(Date.parse(`${day}T23:59:59.999+09:00`));
+}
+
+/** The calendar day (YYYY-MM-DD) of an instant in Japan. */
+export function dayInJst(at: Date): string {
+  return new Date(at.getTime() + 9 * 3_600_000).toISOString().slice(0, 10);
+}

@@ -36,6 +36,7 @@ export const ROUTES: RouteRow[] = [
     area: "teacher",
   },
   { pattern: "/dashboard/manager/home", path: "/dashboard/manager/home", area: "manager" },
+  { pattern: "/dashboard/manager/schools", path: "/dashboard/manager/schools", area: "manager" },
   {
     pattern: "/dashboard/manager/activities/[schoolId]",
     path: `/dashboard/manager/activities/${DEMO_IDS.school1}`,

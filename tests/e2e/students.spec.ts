@@ -1,11 +1,18 @@
 import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
-import { createUser } from "../../prisma/seed/factories";
+import { createActivityFromTemplate, createResponse, createUser } from "../../prisma/seed/factories";
 import { baseText, expectNotification, signIn, signInAs } from "./helpers";
 import { e2eDb, makeSchool, TEST_PASSWORD } from "./db";
 
 const rowOf = (page: Page, email: string) => page.locator(`tr[data-email="${email}"]`);
+/** Opens the row's "more" menu and chooses an action there. */
+async function rowAction(page: Page, email: string, testId: string) {
+  await rowOf(page, email).getByTestId("row-menu").click();
+  await rowOf(page, email).getByTestId(testId).click();
+}
+/** Chooses the confirming button of the open confirmation dialog. */
+const confirmOpenDialog = (page: Page) => page.locator('dialog[open] [data-testid="confirm-ok"]').click();
 
 /** Opens the student's QR dialog, saves the PNG and decodes it with zbarimg (a real QR reader). */
 async function qrUrlOf(page: Page, email: string, file: string): Promise<string> {
@@ -74,8 +81,8 @@ test.describe("student management", () => {
       await ctx.close();
     }
 
-    page.once("dialog", (d) => void d.accept());
-    await rowOf(page, email).getByTestId("new-code").click();
+    await rowAction(page, email, "new-code");
+    await confirmOpenDialog(page);
     await expectNotification(page, "新しいコードを発行しました");
     const second = await qrUrlOf(page, email, info.outputPath("qr2.png"));
     expect(second).not.toBe(first);
@@ -88,8 +95,8 @@ test.describe("student management", () => {
     await ctx.close();
 
     // revoking leaves the student without a card that works, and without a QR to show
-    page.once("dialog", (d) => void d.accept());
-    await rowOf(page, email).getByTestId("revoke-code").click();
+    await rowAction(page, email, "revoke-code");
+    await confirmOpenDialog(page);
     await expectNotification(page, "コードを無効にしました");
     await expect(rowOf(page, email).getByTestId("show-qr")).toBeDisabled();
     const ctx2 = await browser.newContext();
@@ -104,14 +111,14 @@ test.describe("student management", () => {
     const email = students[0]!.email!;
     await signInAs(page, teacher.email!, TEST_PASSWORD);
     await page.goto("/dashboard/teacher/students");
-    await rowOf(page, email).getByTestId("toggle-disabled").click();
+    await rowAction(page, email, "toggle-disabled");
     await expectNotification(page, "利用を停止しました");
     await expect.poll(() => baseText(rowOf(page, email).getByTestId("status"))).toBe("停止中");
     expect((await e2eDb().user.findUniqueOrThrow({ where: { email } })).disabled).toBe(true);
-    await rowOf(page, email).getByTestId("toggle-disabled").click();
+    await rowAction(page, email, "toggle-disabled");
     await expectNotification(page, "利用を再開しました");
 
-    await rowOf(page, email).getByTestId("reset-password").click();
+    await rowAction(page, email, "reset-password");
     const shown = rowOf(page, email).getByTestId("new-password");
     await expect(shown).toBeVisible();
     const password = (await shown.getAttribute("data-password"))!;
@@ -163,9 +170,85 @@ test("counterbalance groups: set one student's, then assign balanced by class nu
   await expectNotification(page, "グループを変更しました");
   expect((await e2eDb().studentDetail.findUniqueOrThrow({ where: { userId: students[2]!.id } })).counterbalanceGroup).toBe("B");
 
-  page.once("dialog", (d) => void d.accept());
   await page.getByTestId("balance-groups").click();
+  await confirmOpenDialog(page);
   await expectNotification(page, "4人にグループを割り当てました");
   const groups = await e2eDb().studentDetail.findMany({ where: { user: { schoolId: school.id } }, orderBy: { number: "asc" }, select: { counterbalanceGroup: true } });
   expect(groups.map((g) => g.counterbalanceGroup)).toEqual(["A", "B", "A", "B"]);
+});
+
+test("edits a student, acts on a selection (group, code expiry, stop), and deletes a student with their answers", async ({ page, browser }) => {
+  const { teacher, school, students } = await makeSchool(3);
+  const [first, second, third] = students as [(typeof students)[number], (typeof students)[number], (typeof students)[number]];
+  const activity = await createActivityFromTemplate(e2eDb(), { templateId: "science-dissolve", schoolId: school.id, mode: "self" });
+  const scene = await e2eDb().activityScene.findFirstOrThrow({ where: { activityId: activity.id }, orderBy: { position: "asc" } });
+  await createResponse(e2eDb(), { activityId: activity.id, sceneId: scene.id, userId: third.id, answer: { type: "info" }, scenePosition: 0 });
+  await signInAs(page, teacher.email!, TEST_PASSWORD);
+  await page.goto("/dashboard/teacher/students");
+
+  // edit
+  await rowOf(page, first.email!).getByTestId("edit-student").click();
+  const edit = rowOf(page, first.email!).getByTestId("edit-student-dialog");
+  await edit.locator('input[name="name"]').fill("編集 済子");
+  await edit.locator('input[name="nameKana"]').fill("へんしゅう 1"); // not kana: refused, and what was typed stays
+  await edit.getByTestId("edit-student-save").click();
+  expect(await baseText(edit.getByTestId("edit-student-error"))).toBe("ふりがなはひらがなかカタカナで書いてください");
+  await expect(edit.locator('input[name="name"]')).toHaveValue("編集 済子");
+  await edit.locator('input[name="nameKana"]').fill("へんしゅう すみこ");
+  await edit.locator('input[name="nickname"]').fill("へんしゅう");
+  await edit.locator('input[name="number"]').fill("31");
+  await edit.getByTestId("edit-student-save").click();
+  await expectNotification(page, "保存しました");
+  await expect(edit).not.toBeVisible();
+  await expect(rowOf(page, first.email!).getByRole("rowheader")).toContainText("編集");
+  expect(await e2eDb().user.findUniqueOrThrow({ where: { id: first.id }, select: { name: true, nickname: true, student: { select: { number: true } } } })).toEqual({
+    name: "編集 済子", nickname: "へんしゅう", student: { number: 31 },
+  });
+
+  // selection: the bar appears with the count
+  await expect(page.getByTestId("bulk-hint")).toBeVisible();
+  await rowOf(page, first.email!).getByTestId("row-select").check();
+  await rowOf(page, second.email!).getByTestId("row-select").check();
+  expect(await baseText(page.getByTestId("selected-count"))).toBe("2人を選択中");
+  await page.getByTestId("bulk-group").selectOption("B");
+  await page.getByTestId("bulk-set-group").click();
+  await expectNotification(page, "グループを変更しました");
+  const groupsOf = async () =>
+    (await e2eDb().studentDetail.findMany({ where: { userId: { in: [first.id, second.id, third.id] } }, orderBy: { number: "asc" } })).map((d) => d.counterbalanceGroup);
+  // by number: 2 (selected → B), 3 (not selected, keeps A), 31 (the edited one, selected → B)
+  expect(await groupsOf()).toEqual(["B", "A", "B"]);
+
+  await page.getByTestId("bulk-expiry").fill("2099-03-31");
+  await page.getByTestId("bulk-set-expiry").click();
+  await expectNotification(page, "有効期限を変更しました");
+  await expect(rowOf(page, second.email!).getByTestId("code-expiry")).toHaveAttribute("data-day", "2099-03-31");
+  await expect(rowOf(page, third.email!).getByTestId("code-expiry")).toHaveCount(0);
+
+  // a code whose expiry has passed no longer signs in
+  await page.getByTestId("bulk-expiry").fill("2020-03-31");
+  await page.getByTestId("bulk-set-expiry").click();
+  await expectNotification(page, "有効期限を変更しました");
+  const kid = await browser.newContext();
+  const kidPage = await kid.newPage();
+  await kidPage.goto(`/auth/auth-with-code?code=${second.code}`);
+  await expect(kidPage.getByTestId("code-error")).toHaveAttribute("data-code", "invalidCode");
+  await kid.close();
+
+  await page.getByTestId("bulk-disable").click();
+  await expectNotification(page, "利用を停止しました");
+  expect((await e2eDb().user.findMany({ where: { id: { in: [first.id, second.id] } } })).every((u) => u.disabled)).toBe(true);
+  await page.getByTestId("bulk-clear").click();
+  await expect(page.getByTestId("bulk-hint")).toBeVisible();
+
+  // delete: the dialog says the answers go too; cancel keeps everything, confirm deletes
+  await rowAction(page, third.email!, "delete-student");
+  const body = page.locator('dialog[open] [data-testid="confirm-body"]');
+  expect(await baseText(body)).toContain("その回答（1件）をすべて削除します");
+  await page.locator('dialog[open] [data-testid="confirm-cancel"]').click();
+  expect(await e2eDb().user.count({ where: { id: third.id } })).toBe(1);
+  await rowAction(page, third.email!, "delete-student");
+  await confirmOpenDialog(page);
+  await expectNotification(page, "1人を削除しました");
+  await expect(rowOf(page, third.email!)).toHaveCount(0);
+  expect(await e2eDb().response.count({ where: { userId: third.id } })).toBe(0);
 });

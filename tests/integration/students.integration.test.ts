@@ -5,16 +5,24 @@ import { listStudents } from "@/lib/students/data";
 import {
   addStudent,
   balanceStudentGroups,
+  deleteStudents,
+  importStudents,
   issueNewCodes,
   readStudentCode,
   resetStudentPassword,
   revokeCodes,
+  setCodeExpiry,
   setStudentGroups,
   setStudentsDisabled,
+  updateStudent,
 } from "@/lib/students/mutations";
+import { MAX_CSV_BYTES } from "@/lib/students/csv";
+import { checkCode } from "@/lib/auth/credentials";
+import { readTemplateFiles, syncTemplates } from "@/lib/templates/load";
+import { endOfDayJst } from "@/lib/time";
 import { studentListQuery } from "@/lib/students/schema";
 import { verifyPassword } from "@/lib/auth/password";
-import { createAcademy, createSchool, createSigninCode, createUser, uniqueTag } from "../../prisma/seed/factories";
+import { createAcademy, createActivityFromTemplate, createResponse, createSchool, createSigninCode, createUser, uniqueTag } from "../../prisma/seed/factories";
 import { TEST_SIGNIN_CODE_KEY } from "./helpers";
 
 describe("student management: scope and mutations", () => {
@@ -94,9 +102,118 @@ describe("counterbalance groups", () => {
     const theirs = await make(b.id, 1);
     const ctx = { schoolId: a.id as AuthorizedSchoolId, actorId: mine[0]!.id };
     expect(await setStudentGroups(ctx, [theirs.id], "A")).toEqual({ ok: false, code: "NOT_FOUND" });
-    expect(await balanceStudentGroups(ctx, "1", ["A", "B"])).toEqual({ ok: true, data: { count: 3 } });
+    expect(await balanceStudentGroups(ctx, { className: "1" }, ["A", "B"])).toEqual({ ok: true, data: { count: 3 } });
     const groups = await db().studentDetail.findMany({ where: { userId: { in: mine.map((m) => m.id) } }, orderBy: { number: "asc" }, select: { counterbalanceGroup: true } });
     expect(groups.map((g) => g.counterbalanceGroup)).toEqual(["A", "B", "A"]);
     expect((await db().studentDetail.findUniqueOrThrow({ where: { userId: theirs.id } })).counterbalanceGroup).toBeNull();
+  });
+});
+
+describe("edit, delete, code expiry", () => {
+  const setup = async () => {
+    const tag = uniqueTag();
+    const academy = await createAcademy(db(), { name: `E${tag}`, nameKana: "いー" });
+    const school = await createSchool(db(), { academyId: academy.id, name: `E${tag}`, nameKana: "いー" });
+    const ctx = { schoolId: school.id as AuthorizedSchoolId, actorId: "" };
+    const make = async (n: number) =>
+      (await createUser(db(), { role: "student", email: `e${n}-${tag}@t.example`, schoolId: school.id, name: `生徒 ${n}`, student: { grade: 1, className: "1", number: n } })).id;
+    const a = await make(1);
+    const b = await make(2);
+    ctx.actorId = (await createUser(db(), { role: "teacher", email: `et-${tag}@t.example`, schoolId: school.id })).id;
+    return { ctx, a, b, tag, school };
+  };
+
+  it("edits a student's details; an e-mail in use elsewhere is a conflict and changes nothing", async () => {
+    const { ctx, a, b, tag } = await setup();
+    expect(await updateStudent(ctx, a, { name: "新しい 名前", nameKana: "あたらしい なまえ", nickname: "あた", email: `new-${tag}@t.example`, grade: 2, className: "4", number: 9, group: "B" })).toEqual({ ok: true, data: null });
+    const row = await db().user.findUniqueOrThrow({ where: { id: a }, select: { name: true, nameKana: true, nickname: true, email: true, student: true } });
+    expect(row).toMatchObject({ name: "新しい 名前", nameKana: "あたらしい なまえ", nickname: "あた", email: `new-${tag}@t.example`, student: { grade: 2, className: "4", number: 9, counterbalanceGroup: "B" } });
+    const bEmail = (await db().user.findUniqueOrThrow({ where: { id: b } })).email;
+    expect(await updateStudent(ctx, a, { name: "x", nameKana: "", email: bEmail, grade: 1, className: "1", number: 1, group: null })).toEqual({ ok: false, code: "CONFLICT", fieldErrors: { email: ["emailInUse"] } });
+    expect((await db().user.findUniqueOrThrow({ where: { id: a } })).name).toBe("新しい 名前");
+  });
+
+  it("deletes students with their answers, and only the school's", async () => {
+    const { ctx, a, b, school } = await setup();
+    await syncTemplates(db(), await readTemplateFiles());
+    const activity = await createActivityFromTemplate(db(), { templateId: "science-dissolve", schoolId: school.id });
+    const scene = await db().activityScene.findFirstOrThrow({ where: { activityId: activity.id }, orderBy: { position: "asc" } });
+    await createResponse(db(), { activityId: activity.id, sceneId: scene.id, userId: a, answer: { type: "info" }, scenePosition: 0 });
+    await createResponse(db(), { activityId: activity.id, sceneId: scene.id, userId: b, answer: { type: "info" }, scenePosition: 0 });
+    expect(await deleteStudents(ctx, [a])).toEqual({ ok: true, data: { count: 1, responses: 1 } });
+    expect(await db().user.findUnique({ where: { id: a } })).toBeNull();
+    expect(await db().response.count({ where: { userId: b } })).toBe(1);
+  });
+
+  it("sets an expiry: the code stops working after that day, and a new code keeps the date", async () => {
+    const { ctx, a } = await setup();
+    const code = await createSigninCode(db(), a, TEST_SIGNIN_CODE_KEY);
+    expect((await checkCode(code, "203.0.113.9")).ok).toBe(true);
+    const past = new Date(Date.now() - 60_000);
+    expect(await setCodeExpiry(ctx, [a], past)).toEqual({ ok: true, data: { count: 1 } });
+    expect(await checkCode(code, "203.0.113.9")).toEqual({ ok: false, code: "invalidCode" });
+    const endOfYear = endOfDayJst("2099-03-31");
+    await setCodeExpiry(ctx, [a], endOfYear);
+    expect((await checkCode(code, "203.0.113.9")).ok).toBe(true);
+    await issueNewCodes(ctx, [a]);
+    const live = await db().signinCode.findFirstOrThrow({ where: { userId: a, revokedAt: null } });
+    expect(live.expiresAt).toEqual(endOfYear);
+    expect(await setCodeExpiry(ctx, [a], null)).toEqual({ ok: true, data: { count: 1 } });
+    expect((await db().signinCode.findFirstOrThrow({ where: { userId: a, revokedAt: null } })).expiresAt).toBeNull();
+  });
+
+  it("balances only the selected students", async () => {
+    const { ctx, a, b } = await setup();
+    await setStudentGroups(ctx, [a, b], null);
+    expect(await balanceStudentGroups(ctx, { ids: [b] }, ["A", "B"])).toEqual({ ok: true, data: { count: 1 } });
+    expect((await db().studentDetail.findUniqueOrThrow({ where: { userId: a } })).counterbalanceGroup).toBeNull();
+    expect((await db().studentDetail.findUniqueOrThrow({ where: { userId: b } })).counterbalanceGroup).toBe("A");
+  });
+});
+
+describe("CSV import", () => {
+  const bytes = (s: string) => new TextEncoder().encode(s);
+  const setup = async () => {
+    const tag = uniqueTag();
+    const academy = await createAcademy(db(), { name: `I${tag}`, nameKana: "あい" });
+    const school = await createSchool(db(), { academyId: academy.id, name: `I${tag}`, nameKana: "あい" });
+    const teacher = await createUser(db(), { role: "teacher", email: `it-${tag}@t.example`, schoolId: school.id });
+    const ctx = { schoolId: school.id as AuthorizedSchoolId, actorId: teacher.id };
+    const count = () => db().user.count({ where: { schoolId: school.id, role: "student" } });
+    return { ctx, tag, count, school };
+  };
+
+  it("previews without writing, then imports every row with a sign-in code", async () => {
+    const { ctx, tag, count, school } = await setup();
+    const csv = bytes(`学年,組,番号,氏名,ふりがな,メールアドレス\n2,1,1,石井 蓮,いしい れん,ren-${tag}@t.example\n2,1,2,上田 結衣,うえだ ゆい,\n`);
+    const preview = await importStudents(ctx, csv, false);
+    expect(preview).toMatchObject({ ok: true, data: { valid: 2, invalid: 0, imported: 0 } });
+    expect(await count()).toBe(0);
+    expect(await importStudents(ctx, csv, true)).toMatchObject({ ok: true, data: { valid: 2, imported: 2 } });
+    expect(await count()).toBe(2);
+    const students = await db().user.findMany({ where: { schoolId: school.id, role: "student" }, select: { name: true, passwordHash: true, student: true, signinCodes: { where: { revokedAt: null } } } });
+    expect(students.map((s) => s.name).sort()).toEqual(["上田 結衣", "石井 蓮"]);
+    expect(students.every((s) => s.signinCodes.length === 1 && s.passwordHash === null && s.student?.grade === 2)).toBe(true);
+    // the same file again: every seat (and the e-mail) is taken, nothing is written
+    const again = await importStudents(ctx, csv, true);
+    expect(again.ok && again.data.rows.map((r) => r.errors)).toEqual([["emailInUse", "duplicateSeat"], ["duplicateSeat"]]);
+    expect(await count()).toBe(2);
+  });
+
+  it("writes nothing when one row of many is bad", async () => {
+    const { ctx, count } = await setup();
+    const rows = Array.from({ length: 200 }, (_, i) => `3,2,${(i % 99) + 1},生徒 ${i},,`);
+    const csv = bytes(`学年,組,番号,氏名,ふりがな,メール\n${rows.slice(0, 99).join("\n")}\n3,2,100,,,\n`);
+    const result = await importStudents(ctx, csv, true);
+    expect(result).toMatchObject({ ok: true, data: { invalid: 1, imported: 0 } });
+    expect(result.ok && result.data.rows.find((r) => r.errors.length > 0)).toMatchObject({ line: 101, errors: ["missingName", "badClass"] });
+    expect(await count()).toBe(0);
+  });
+
+  it("refuses a file past the bounds with the reason", async () => {
+    const { ctx, count } = await setup();
+    expect(await importStudents(ctx, new Uint8Array(MAX_CSV_BYTES + 1), true)).toEqual({ ok: false, code: "VALIDATION", fieldErrors: { file: ["tooLarge"] } });
+    expect(await importStudents(ctx, bytes("氏名\n"), true)).toEqual({ ok: false, code: "VALIDATION", fieldErrors: { file: ["noHeader"] } });
+    expect(await count()).toBe(0);
   });
 });

@@ -1,0 +1,76 @@
+"use client";
+import { useTranslations } from "next-intl";
+import { RichTextClient } from "@/components/ui/rich-text-client";
+
+export interface StudentValues {
+  name: string;
+  nameKana: string;
+  nickname: string;
+  email: string;
+  grade: number;
+  className: string;
+  number: number | null;
+  group: string;
+}
+
+/** The fields of the add and edit forms (names match `studentInput`). */
+export function StudentFields({ values }: { values?: StudentValues }) {
+  const t = useTranslations("Students");
+  const text = (field: "name" | "nameKana" | "nickname" | "email", type = "text", max = 100) => (
+    <label className="field">
+      <span className="field-label">
+        <RichTextClient text={t(field)} />
+      </span>
+      <input name={field} type={type} required={field === "name"} maxLength={max} defaultValue={values?.[field] ?? ""} />
+    </label>
+  );
+  return (
+    <div className="form-grid">
+      {text("name")}
+      {text("nameKana")}
+      {text("nickname", "text", 50)}
+      {text("email", "email", 254)}
+      <label className="field">
+        <span className="field-label">
+          <RichTextClient text={t("grade")} />
+        </span>
+        <input name="grade" type="number" min={1} max={12} required defaultValue={values?.grade ?? 1} />
+      </label>
+      <label className="field">
+        <span className="field-label">
+          <RichTextClient text={t("className")} />
+        </span>
+        <input name="className" required maxLength={10} defaultValue={values?.className ?? "1"} />
+      </label>
+      <label className="field">
+        <span className="field-label">
+          <RichTextClient text={t("number")} />
+        </span>
+        <input name="number" type="number" min={1} max={99} required defaultValue={values?.number ?? undefined} />
+      </label>
+      <label className="field">
+        <span className="field-label">
+          <RichTextClient text={t("group")} />
+        </span>
+        <input name="group" maxLength={3} pattern="[A-Z]{0,3}" defaultValue={values?.group ?? ""} />
+      </label>
+    </div>
+  );
+}
+
+/** The add/edit form's failure as the person should read it: the first field that is wrong, and why. */
+export function useStudentFormError() {
+  const t = useTranslations("Students");
+  const rows = useTranslations("Import");
+  return (result: { code: string; fieldErrors?: Record<string, string[]> }): string => {
+    const fields = result.fieldErrors ?? {};
+    if (fields.email?.includes("emailInUse")) return t("emailInUse");
+    if (result.code !== "VALIDATION") return t("failed");
+    if (fields.name) return rows("row_missingName");
+    if (fields.nameKana) return rows("row_badKana");
+    if (fields.email) return rows("row_badEmail");
+    if (fields.grade || fields.className || fields.number) return rows("row_badClass");
+    if (fields.group) return rows("row_badGroup");
+    return t("invalid");
+  };
+}

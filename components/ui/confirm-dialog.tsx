@@ -1,0 +1,62 @@
+"use client";
+import { useTranslations } from "next-intl";
+import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
+import { RichTextClient } from "./rich-text-client";
+
+interface Request {
+  title: string;
+  body: string;
+  confirm: string;
+  danger?: boolean;
+  extra?: ReactNode;
+  resolve: (ok: boolean) => void;
+}
+
+/**
+ * A confirmation in a modal dialog (focus trapped, Escape cancels, cancel is
+ * focused first): `await confirm({...})` is true only when the person chose
+ * the confirming button. Render `dialog` once in the component.
+ */
+export function useConfirm() {
+  const common = useTranslations("Common");
+  const ref = useRef<HTMLDialogElement>(null);
+  const [request, setRequest] = useState<Request | null>(null);
+  const confirm = useCallback((options: Omit<Request, "resolve">) => new Promise<boolean>((resolve) => setRequest({ ...options, resolve })), []);
+  useEffect(() => {
+    if (request && !ref.current?.open) ref.current?.showModal();
+  }, [request]);
+  const finish = (ok: boolean) => {
+    request?.resolve(ok);
+    setRequest(null);
+    if (ref.current?.open) ref.current.close();
+  };
+  const dialog = (
+    <dialog ref={ref} className="dialog" aria-labelledby="confirm-title" data-testid="confirm-dialog" onClose={() => finish(false)}>
+      {request ? (
+        <div className="stack">
+          <h2 id="confirm-title">
+            <RichTextClient text={request.title} />
+          </h2>
+          <p data-testid="confirm-body">
+            <RichTextClient text={request.body} />
+          </p>
+          {request.extra}
+          <div className="row">
+            <button type="button" className="button" autoFocus onClick={() => finish(false)} data-testid="confirm-cancel">
+              <RichTextClient text={common("cancel")} />
+            </button>
+            <button
+              type="button"
+              className={request.danger ? "button button-danger" : "button button-primary"}
+              onClick={() => finish(true)}
+              data-testid="confirm-ok"
+            >
+              <RichTextClient text={request.confirm} />
+            </button>
+          </div>
+        </div>
+      ) : null}
+    </dialog>
+  );
+  return { confirm, dialog };
+}

@@ -1,0 +1,39 @@
+"use server";
+import { revalidatePath } from "next/cache";
+import { z } from "zod";
+import { defineAction } from "@/lib/action";
+import { type ActionResult, fail } from "@/lib/errors";
+import { type AcademyCtx, addTeacher, createSchool, moveTeacher, renameSchool, setTeacherDisabled } from "./manage";
+
+const kana = z.string().trim().max(100).regex(/^[\p{Script=Hiragana}\p{Script=Katakana}ー・\s]*$/u, "kana");
+const schoolInput = z.object({ name: z.string().trim().min(1).max(100), nameKana: kana });
+
+/** The manager's schools screen: managers only, on their own academy (taken from the database actor). */
+const academyAction = <S extends z.ZodType, T>(name: string, schema: S, run: (ctx: AcademyCtx, i: z.infer<S>) => Promise<ActionResult<T>>) =>
+  defineAction({
+    name,
+    schema,
+    roles: ["manager"],
+    async run(input, actor) {
+      if (!actor.academyId) return fail("FORBIDDEN");
+      const result = await run({ academyId: actor.academyId, actorId: actor.id }, input);
+      revalidatePath("/dashboard/manager", "layout");
+      return result;
+    },
+  });
+
+export const createSchoolAction = academyAction("schools.create", schoolInput, (ctx, i) => createSchool(ctx, i));
+export const renameSchoolAction = academyAction("schools.rename", schoolInput.extend({ schoolId: z.uuid() }), (ctx, i) =>
+  renameSchool(ctx, i.schoolId, i),
+);
+export const addTeacherAction = academyAction(
+  "schools.addTeacher",
+  z.object({ schoolId: z.uuid(), name: z.string().trim().min(1).max(100), nameKana: kana, email: z.email().max(254).transform((v) => v.toLowerCase()) }),
+  (ctx, i) => addTeacher(ctx, i),
+);
+export const setTeacherDisabledAction = academyAction("schools.teacherDisabled", z.object({ teacherId: z.uuid(), disabled: z.boolean() }), (ctx, i) =>
+  setTeacherDisabled(ctx, i.teacherId, i.disabled),
+);
+export const moveTeacherAction = academyAction("schools.moveTeacher", z.object({ teacherId: z.uuid(), schoolId: z.uuid() }), (ctx, i) =>
+  moveTeacher(ctx, i.teacherId, i.schoolId),
+);
