@@ -42,5 +42,5 @@ export default async function proxy(req: NextRequest) {
 }
 
 export const config = {
-  matcher: ["/((?!_next/|api/auth/|favicon.ico|robots.txt|.*\\.(?:png|svg|ico|woff2?|ttf|css|js)$).*)"],
+  matcher: ["/((?!_next/|api/auth/|api/v1/|favicon.ico|robots.txt|.*\\.(?:png|svg|ico|woff2?|ttf|css|js)$).*)"],
 };

@@ -6,6 +6,7 @@ import { shownName } from "@/lib/users/person-name";
 import { PersonName } from "@/components/ui/person-name";
 import { RichMessage, SLOT } from "@/components/ui/rich-message";
 import { RichText } from "@/components/ui/rich-text";
+import { RespondentActivities } from "@/components/play/student-activities";
 import { ManagerSchools } from "./manager-home";
 import { TeacherRunning } from "./teacher-home";
 
@@ -29,7 +30,9 @@ export async function HomePage({ role }: { role: Role }) {
           slots={[name ? <PersonName name={name} /> : <RichText text={common("guest")} />]}
         />
       </p>
+      {role === "student" ? <RespondentActivities actor={actor} role="student" /> : null}
       {role === "teacher" ? <TeacherRunning actor={actor} /> : null}
+      {role === "teacher" ? <RespondentActivities actor={actor} role="teacher" /> : null}
       {role === "manager" ? <ManagerSchools actor={actor} /> : null}
       {role === "teacher" ? (
         <p>

@@ -25,6 +25,17 @@ export function sceneProblem(scene: RenderedScene, answer: SceneAnswer | null): 
   return a?.first && a.second && a.reason?.trim() ? null : "requiredInput";
 }
 
+/**
+ * When an edit is saved: a choice at once, typing after a pause, and an
+ * answer that is not complete yet (a two-step answer without its reason, too
+ * few choices) not at all until it is.
+ */
+export function whenToSave(scene: RenderedScene, answer: SceneAnswer): "now" | "later" | "never" {
+  if (scene.type === "two_step") return sceneProblem(scene, answer) ? "never" : "later";
+  if (scene.type === "multiple_choice" && "choices" in answer) return answer.choices.length >= scene.min && answer.choices.length <= scene.max ? "now" : "never";
+  return "text" in answer ? "later" : "now";
+}
+
 function Choices({
   name, options, type, checked, onToggle, disabled, labelledBy,
 }: {

@@ -2,6 +2,8 @@ import "server-only";
 import { audit } from "@/lib/audit/log";
 import { db } from "@/lib/db";
 import { type ActionResult, fail, ok } from "@/lib/errors";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { publish } from "@/lib/live/bus";
 import type { AuthorizedSchoolId } from "@/lib/schools/scope";
 import { copyTemplateToSchoolTx } from "@/lib/templates/copy";
 import { canDelete, endsGuideSession, isPermutation } from "./policy";
@@ -26,6 +28,12 @@ export async function copyTemplate(ctx: Ctx, input: { templateId: string; title?
   });
 }
 
+/** Students' homes and live screens follow a mode or lifecycle change (sent on commit). */
+async function publishActivityChange(tx: Prisma.TransactionClient, schoolId: string, activityId: string) {
+  await publish(`school:${schoolId}`, "modes", tx);
+  await publish(`activity:${activityId}`, "state", tx);
+}
+
 export async function changeMode(ctx: Ctx, activityId: string, mode: ActivityMode): Promise<ActionResult<null>> {
   return db().$transaction(async (tx) => {
     const current = await tx.activity.findFirst({ where: { id: activityId, schoolId: ctx.schoolId }, select: { mode: true } });
@@ -35,6 +43,7 @@ export async function changeMode(ctx: Ctx, activityId: string, mode: ActivityMod
       await tx.guideSession.updateMany({ where: { activityId, endedAt: null }, data: { endedAt: new Date(), version: { increment: 1 } } });
     }
     await audit({ action: "activity.mode", actorId: ctx.actorId, schoolId: ctx.schoolId, targetType: "activity", targetId: activityId, meta: { from: current.mode, to: mode } }, tx);
+    await publishActivityChange(tx, ctx.schoolId, activityId);
     return ok(null);
   });
 }
@@ -48,8 +57,9 @@ export async function setArchived(ctx: Ctx, activityId: string, archived: boolea
         : { status: "active", archivedAt: null, version: { increment: 1 } },
     });
     if (changed.count !== 1) return fail("NOT_FOUND");
-    if (archived) await tx.guideSession.updateMany({ where: { activityId, endedAt: null }, data: { endedAt: new Date() } });
+    if (archived) await tx.guideSession.updateMany({ where: { activityId, endedAt: null }, data: { endedAt: new Date(), version: { increment: 1 } } });
     await audit({ action: archived ? "activity.archive" : "activity.restore", actorId: ctx.actorId, schoolId: ctx.schoolId, targetType: "activity", targetId: activityId }, tx);
+    await publishActivityChange(tx, ctx.schoolId, activityId);
     return ok(null);
   });
 }

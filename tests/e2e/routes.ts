@@ -43,6 +43,36 @@ export const ROUTES: RouteRow[] = [
     area: "manager",
   },
   {
+    pattern: "/dashboard/student/activities/solo/[activityId]",
+    path: `/dashboard/student/activities/solo/${DEMO_IDS.scienceActivity}`,
+    area: "student",
+  },
+  {
+    pattern: "/dashboard/student/activities/session/[activityId]",
+    path: `/dashboard/student/activities/session/${DEMO_IDS.mathActivity}`,
+    area: "student",
+  },
+  {
+    pattern: "/dashboard/student/activities/response/[activityId]",
+    path: `/dashboard/student/activities/response/${DEMO_IDS.reflectionActivity}`,
+    area: "student",
+  },
+  {
+    pattern: "/dashboard/teacher/activities/solo/[activityId]",
+    path: `/dashboard/teacher/activities/solo/${DEMO_IDS.teacherActivity}`,
+    area: "teacher",
+  },
+  {
+    pattern: "/dashboard/teacher/activities/guide/[activityId]",
+    path: `/dashboard/teacher/activities/guide/${DEMO_IDS.mathActivity}`,
+    area: "teacher",
+  },
+  {
+    pattern: "/dashboard/manager/activities/guide/[schoolId]/[activityId]",
+    path: `/dashboard/manager/activities/guide/${DEMO_IDS.school1}/${DEMO_IDS.mathActivity}`,
+    area: "manager",
+  },
+  {
     pattern: "/dashboard/manager/activities/preview/[schoolId]/[activityId]",
     path: `/dashboard/manager/activities/preview/${DEMO_IDS.school1}/${DEMO_IDS.mathActivity}`,
     area: "manager",

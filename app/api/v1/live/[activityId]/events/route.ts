@@ -1,0 +1,8 @@
+import type { NextRequest } from "next/server";
+import { liveEvents } from "@/lib/live/routes";
+
+export const dynamic = "force-dynamic";
+
+export async function GET(req: NextRequest, { params }: { params: Promise<{ activityId: string }> }) {
+  return liveEvents(req, (await params).activityId);
+}

@@ -1,0 +1,8 @@
+import type { NextRequest } from "next/server";
+import { schoolEvents } from "@/lib/live/routes";
+
+export const dynamic = "force-dynamic";
+
+export async function GET(req: NextRequest) {
+  return schoolEvents(req);
+}

@@ -1,0 +1,149 @@
+"use client";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import type { SceneAnswer } from "@/components/scenes/types";
+import { dequeue, enqueue, newKey, queued, send } from "./answer-queue";
+
+export type SaveStatus = { kind: "idle" } | { kind: "saving" } | { kind: "saved" } | { kind: "queued" } | { kind: "signedOut" } | { kind: "failed"; reason: string };
+
+export interface StoredAnswer {
+  answer: SceneAnswer;
+  revision: number;
+}
+
+const DEBOUNCE_MS = 800;
+const MAX_BACKOFF_MS = 30_000;
+
+/**
+ * Answers of one respondent to one activity: edits autosave after a pause,
+ * `flush` saves at once (moving on); every save is queued on the device first
+ * and sent with its idempotency key, retried with backoff (and when the
+ * browser is back online, and after a reload) until the server stores it or
+ * refuses it. `status` is what the screen says: saving, saved, queued
+ * (offline — will be sent), or failed with the server's reason.
+ */
+export function useAnswerSaver(options: {
+  userId: string;
+  activityId: string;
+  mode: "self" | "guide";
+  initial: Record<string, StoredAnswer>;
+  /** Try-outs (a teacher running a student activity) keep answers on the page only. */
+  writes?: boolean;
+}) {
+  const { userId, activityId, mode, writes = true } = options;
+  const start = useMemo(() => {
+    const answers: Record<string, SceneAnswer> = {};
+    const revisions: Record<string, number> = {};
+    for (const [sceneId, stored] of Object.entries(options.initial)) {
+      answers[sceneId] = stored.answer;
+      revisions[sceneId] = stored.revision;
+    }
+    return { answers, revisions };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the initial answers are read once
+  }, []);
+  const [answers, setAnswers] = useState<Record<string, SceneAnswer>>(start.answers);
+  const [status, setStatus] = useState<SaveStatus>({ kind: "idle" });
+  const revisions = useRef<Record<string, number>>(start.revisions);
+  const pending = useRef<Record<string, SceneAnswer>>({});
+  const timers = useRef<Record<string, ReturnType<typeof setTimeout>>>({});
+  const sending = useRef(false);
+  const backoff = useRef(2_000);
+  const retryTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  /** Sends everything this user has queued on the device, oldest first; schedules a retry when needed. */
+  const drain = useCallback(async () => {
+    if (sending.current || !writes) return;
+    sending.current = true;
+    clearTimeout(retryTimer.current);
+    try {
+      let list = queued(userId);
+      if (list.length === 0) return;
+      setStatus((s) => (s.kind === "failed" ? s : { kind: "saving" }));
+      let failed: string | null = null;
+      for (const entry of list.sort((a, b) => a.queuedAt - b.queuedAt)) {
+        const outcome = await send(entry);
+        if (outcome.kind === "retry" || outcome.kind === "signedOut") {
+          setStatus({ kind: outcome.kind === "retry" ? "queued" : "signedOut" });
+          retryTimer.current = setTimeout(() => void drain(), backoff.current);
+          backoff.current = Math.min(backoff.current * 2, MAX_BACKOFF_MS);
+          return;
+        }
+        dequeue(entry.key);
+        if (outcome.kind === "rejected") failed = outcome.reason;
+      }
+      backoff.current = 2_000;
+      list = queued(userId);
+      setStatus(failed ? { kind: "failed", reason: failed } : list.length > 0 ? { kind: "saving" } : { kind: "saved" });
+      if (list.length > 0) retryTimer.current = setTimeout(() => void drain(), 50);
+    } finally {
+      sending.current = false;
+    }
+  }, [userId, writes]);
+
+  const commit = useCallback(
+    (sceneId: string) => {
+      clearTimeout(timers.current[sceneId]);
+      const answer = pending.current[sceneId];
+      if (answer === undefined) return;
+      delete pending.current[sceneId];
+      if (!writes) return;
+      enqueue({ key: newKey(), userId, activityId, sceneId, answer, clientRevision: revisions.current[sceneId]!, mode, queuedAt: Date.now() });
+      void drain();
+    },
+    [activityId, drain, mode, userId, writes],
+  );
+
+  /**
+   * An edit, shown at once. `when`: "now" saves at once (a choice), "later"
+   * after a pause (typing), "never" keeps it on the page only (an answer not
+   * complete yet, e.g. a two-step answer without its reason).
+   */
+  const change = useCallback(
+    (sceneId: string, answer: SceneAnswer, when: "now" | "later" | "never" = "later") => {
+      setAnswers((all) => ({ ...all, [sceneId]: answer }));
+      clearTimeout(timers.current[sceneId]);
+      if (when === "never") {
+        delete pending.current[sceneId];
+        return;
+      }
+      revisions.current[sceneId] = (revisions.current[sceneId] ?? 0) + 1;
+      pending.current[sceneId] = answer;
+      if (when === "now") commit(sceneId);
+      else timers.current[sceneId] = setTimeout(() => commit(sceneId), DEBOUNCE_MS);
+    },
+    [commit],
+  );
+
+  /** Saves the scene's pending edit now (moving on). */
+  const flush = useCallback((sceneId: string) => commit(sceneId), [commit]);
+
+  // answers still queued on this device (from before a reload) win over older stored ones
+  useEffect(() => {
+    if (!writes) return;
+    const newer = queued(userId, activityId).filter((q) => q.clientRevision > (revisions.current[q.sceneId] ?? 0));
+    if (newer.length === 0) return;
+    for (const q of newer) revisions.current[q.sceneId] = q.clientRevision;
+    setAnswers((all) => ({ ...all, ...Object.fromEntries(newer.map((q) => [q.sceneId, q.answer as SceneAnswer])) }));
+  }, [activityId, userId, writes]);
+
+  useEffect(() => {
+    void drain();
+    const online = () => {
+      backoff.current = 2_000;
+      void drain();
+    };
+    const hidden = () => {
+      if (document.visibilityState === "hidden") for (const id of Object.keys(pending.current)) commit(id);
+    };
+    window.addEventListener("online", online);
+    document.addEventListener("visibilitychange", hidden);
+    return () => {
+      window.removeEventListener("online", online);
+      document.removeEventListener("visibilitychange", hidden);
+      clearTimeout(retryTimer.current);
+    };
+  }, [commit, drain]);
+
+  const hasUnsent = useCallback(() => writes && (Object.keys(pending.current).length > 0 || queued(userId, activityId).length > 0), [activityId, userId, writes]);
+
+  return { answers, status, change, flush, hasUnsent };
+}

@@ -1,0 +1,28 @@
+"use client";
+import { useTranslations } from "next-intl";
+import { SceneView } from "@/components/scenes/scene-view";
+import type { RenderedScene, SceneAnswer } from "@/components/scenes/types";
+import { RichTextClient } from "@/components/ui/rich-text-client";
+
+/** One respondent's answers, scene by scene, read-only (an unanswered scene says so). */
+export function AnswerReview({ scenes, answers }: { scenes: RenderedScene[]; answers: Record<string, SceneAnswer> }) {
+  const t = useTranslations("Play");
+  return (
+    <ol className="stack bare-list answer-review" data-testid="answer-review">
+      {scenes.map((scene, i) => (
+        <li key={scene.id} className="stack" data-scene-id={scene.id} data-answered={answers[scene.id] ? "true" : "false"}>
+          <p className="muted">
+            <RichTextClient text={t("sceneNumber", { number: i + 1 })} />
+            {scene.type !== "info" && !answers[scene.id] ? (
+              <>
+                {" "}
+                <RichTextClient text={t("notAnswered")} />
+              </>
+            ) : null}
+          </p>
+          <SceneView scene={scene} answer={answers[scene.id] ?? null} onAnswer={() => undefined} readOnly />
+        </li>
+      ))}
+    </ol>
+  );
+}

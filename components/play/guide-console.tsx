@@ -1,0 +1,132 @@
+"use client";
+import { useTranslations } from "next-intl";
+import type { StaffLiveState } from "@/lib/live/state";
+import { endSessionAction, goToSceneAction, setFlagsAction, setLockedAction, startSessionAction } from "@/lib/live/actions";
+import { useLiveState } from "@/components/live/use-live-state";
+import { SceneView } from "@/components/scenes/scene-view";
+import type { RenderedScene } from "@/components/scenes/types";
+import { ActionButton } from "@/components/ui/action-button";
+import { useConfirm } from "@/components/ui/confirm-dialog";
+import { RichTextClient } from "@/components/ui/rich-text-client";
+import { useActionRunner } from "@/components/ui/use-action-runner";
+import { usePlainText } from "@/components/ui/use-plain-text";
+import { ResultsView } from "./results-view";
+
+/**
+ * The teacher's live screen: start, scene by scene (next, previous, jump),
+ * the current scene as students see it, connected and answered counts live,
+ * "show results" (anonymous unless names are switched on), lock, end.
+ */
+export function GuideConsole({ activityId, schoolId, scenes, initialState }: {
+  activityId: string;
+  /** Managers name the school; teachers act on their own. */
+  schoolId?: string;
+  scenes: RenderedScene[];
+  initialState: StaffLiveState;
+}) {
+  const t = useTranslations("Play");
+  const plain = usePlainText();
+  const { pending, run } = useActionRunner();
+  const { confirm, dialog } = useConfirm();
+  const query = schoolId ? `?school=${schoolId}` : "";
+  const { state } = useLiveState(`/api/v1/live/${activityId}`, initialState, query);
+  const ref = { activityId, ...(schoolId ? { schoolId } : {}) };
+  const index = scenes.findIndex((s) => s.id === state.sceneId);
+  const scene = index >= 0 ? scenes[index] : undefined;
+  const failed = t("guideFailed");
+  const go = (sceneId: string | undefined) => sceneId && run(() => goToSceneAction({ ...ref, sceneId }), { failure: failed });
+
+  if (state.status !== "running" || !scene) {
+    return (
+      <div className="card stack" data-testid="guide-idle" data-status={state.status}>
+        <p>
+          <RichTextClient text={state.status === "ended" ? t("guideEnded") : state.mode === "guide" ? t("guideReady") : t("guideSwitches")} />
+        </p>
+        <ActionButton
+          label={state.status === "ended" ? t("startAgain") : t("start")}
+          testId="start-session"
+          disabled={pending || scenes.length === 0}
+          onClick={() => run(() => startSessionAction(ref), { failure: t("startFailed") })}
+        />
+      </div>
+    );
+  }
+  return (
+    <div className="stack guide" data-testid="guide-console" data-scene-id={scene.id} data-version={state.version}>
+      <div className="row wrap guide-bar">
+        <ActionButton label={t("previousScene")} testId="guide-previous" disabled={pending || index === 0} onClick={() => go(scenes[index - 1]?.id)} />
+        <label className="field field-inline">
+          <span className="visually-hidden">{plain(t("jumpTo"))}</span>
+          <select className="mode-select" value={scene.id} onChange={(e) => go(e.target.value)} disabled={pending} data-testid="guide-jump">
+            {scenes.map((s, i) => (
+              <option key={s.id} value={s.id}>
+                {plain(t("sceneOf", { number: i + 1, total: scenes.length }))}
+              </option>
+            ))}
+          </select>
+        </label>
+        <ActionButton label={t("nextScene")} testId="guide-next" disabled={pending || index === scenes.length - 1} onClick={() => go(scenes[index + 1]?.id)} />
+        <span className="top-bar-spacer" />
+        <p className="live-counts" aria-live="polite" data-testid="live-counts" data-connected={state.connected} data-answered={state.answered}>
+          <RichTextClient text={t("counts", { connected: state.connected, answered: state.answered })} />
+        </p>
+      </div>
+      <div className="row wrap guide-bar">
+        <button
+          type="button"
+          className="button button-small"
+          aria-pressed={state.showResults}
+          disabled={pending}
+          data-testid="toggle-results"
+          onClick={() => run(() => setFlagsAction({ ...ref, showResults: !state.showResults }), { failure: failed })}
+        >
+          <RichTextClient text={state.showResults ? t("hideResults") : t("showResults")} />
+        </button>
+        <button
+          type="button"
+          className="button button-small"
+          aria-pressed={state.showNames}
+          disabled={pending}
+          data-testid="toggle-names"
+          onClick={() => run(() => setFlagsAction({ ...ref, showNames: !state.showNames }), { failure: failed })}
+        >
+          <RichTextClient text={state.showNames ? t("hideNames") : t("showNames")} />
+        </button>
+        <button
+          type="button"
+          className="button button-small"
+          aria-pressed={state.locked}
+          disabled={pending}
+          data-testid="toggle-lock"
+          onClick={() => run(() => setLockedAction({ ...ref, locked: !state.locked }), { failure: failed })}
+        >
+          <RichTextClient text={state.locked ? t("unlock") : t("lock")} />
+        </button>
+        <span className="top-bar-spacer" />
+        <ActionButton
+          label={t("endSession")}
+          testId="end-session"
+          danger
+          disabled={pending}
+          onClick={async () => {
+            if (await confirm({ title: t("endSession"), body: t("endConfirm"), confirm: t("endSession"), danger: true })) {
+              run(() => endSessionAction(ref), { failure: failed });
+            }
+          }}
+        />
+      </div>
+      <p className="progress">
+        <RichTextClient text={t("sceneOf", { number: index + 1, total: scenes.length })} />
+        {state.locked ? (
+          <>
+            {" · "}
+            <RichTextClient text={t("lockedBadge")} />
+          </>
+        ) : null}
+      </p>
+      <SceneView key={scene.id} scene={scene} answer={null} onAnswer={() => undefined} readOnly />
+      {state.showResults && state.results ? <ResultsView scene={scene} results={state.results} /> : null}
+      {dialog}
+    </div>
+  );
+}

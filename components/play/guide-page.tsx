@@ -1,0 +1,45 @@
+import { getTranslations } from "next-intl/server";
+import { notFound } from "next/navigation";
+import { getActivityWithScenes } from "@/lib/activities/data";
+import { requireRole } from "@/lib/auth/session";
+import { getDisplayLanguage } from "@/lib/i18n/server";
+import { liveStateForStaff } from "@/lib/live/state";
+import { authorizeSchool } from "@/lib/schools/scope";
+import { renderScene } from "@/components/scenes/render-scene";
+import type { RenderedScene } from "@/components/scenes/types";
+import { RichText } from "@/components/ui/rich-text";
+import { GuideConsole } from "./guide-console";
+
+/** The guide screen (teacher, or manager for a school of the academy); out of scope → no access. */
+export async function GuidePage({ role, activityId, schoolId }: { role: "teacher" | "manager"; activityId: string; schoolId?: string }) {
+  const actor = await requireRole(role);
+  const scope = await authorizeSchool(actor, schoolId);
+  const activity = scope ? await getActivityWithScenes(scope, activityId) : null;
+  if (!scope || !activity || activity.status !== "active") notFound();
+  const t = await getTranslations("Play");
+  const ta = await getTranslations("Activities");
+  const lang = await getDisplayLanguage();
+  const scenes = activity.scenes.map((s) => renderScene(s, lang)).filter((s): s is RenderedScene => s !== null);
+  const state = await liveStateForStaff(activity.id);
+  if (!state) notFound();
+  return (
+    <div className="stack play">
+      <h1>
+        <RichText text={activity.title} />
+      </h1>
+      {activity.actorType !== "student" ? (
+        <p className="alert alert-info" role="status" data-testid="guide-teacher-activity">
+          <span>
+            <RichText text={t("guideTeacherActivity")} />
+          </span>
+        </p>
+      ) : scenes.length === 0 ? (
+        <p className="empty" data-testid="no-scenes">
+          <RichText text={ta("errors.noScenes")} />
+        </p>
+      ) : (
+        <GuideConsole activityId={activity.id} schoolId={role === "manager" ? scope : undefined} scenes={scenes} initialState={state} />
+      )}
+    </div>
+  );
+}

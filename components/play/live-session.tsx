@@ -1,0 +1,81 @@
+"use client";
+import { useTranslations } from "next-intl";
+import Link from "next/link";
+import { useEffect, useRef } from "react";
+import type { LiveState } from "@/lib/live/state";
+import { type StoredAnswer, useAnswerSaver } from "@/components/answers/use-answer-saver";
+import { useLiveState } from "@/components/live/use-live-state";
+import { SceneView, whenToSave } from "@/components/scenes/scene-view";
+import type { RenderedScene } from "@/components/scenes/types";
+import { RichTextClient } from "@/components/ui/rich-text-client";
+import { SaveStatusLine } from "./save-status";
+
+/**
+ * A student in a live session: the scene the teacher is on (within a moment
+ * of the teacher's click), answerable until the teacher moves on or locks it;
+ * a standby screen before the start and between sessions. Reconnecting lands
+ * on the current scene with the saved answers.
+ */
+export function LiveSession({ userId, activityId, scenes, initialState, initial }: {
+  userId: string;
+  activityId: string;
+  scenes: RenderedScene[];
+  initialState: LiveState;
+  initial: Record<string, StoredAnswer>;
+}) {
+  const t = useTranslations("Play");
+  const { state, transport } = useLiveState(`/api/v1/live/${activityId}`, initialState);
+  const saver = useAnswerSaver({ userId, activityId, mode: "guide", initial });
+  const index = scenes.findIndex((s) => s.id === state.sceneId);
+  const scene = index >= 0 ? scenes[index] : undefined;
+  const shown = useRef<string | null>(null);
+  const { flush } = saver;
+
+  // the teacher moved on: what was typed on the previous scene is sent at once
+  useEffect(() => {
+    if (shown.current && shown.current !== state.sceneId) flush(shown.current);
+    shown.current = state.sceneId;
+  }, [state.sceneId, flush]);
+
+  return (
+    <div className="stack live" data-testid="live-session" data-status={state.status} data-scene-id={state.sceneId ?? ""} data-transport={transport}>
+      {state.status !== "running" || !scene ? (
+        <div className="card stack standby" data-testid="standby">
+          <span className="spinner spinner-large" aria-hidden="true" />
+          <p>
+            <RichTextClient text={state.status === "ended" ? t("sessionEnded") : t("waitingForStart")} />
+          </p>
+          {state.status === "ended" ? (
+            <Link href="/dashboard/student/home" className="button">
+              <RichTextClient text={t("backHome")} />
+            </Link>
+          ) : null}
+        </div>
+      ) : (
+        <>
+          <div className="row play-head">
+            <p className="progress" data-testid="progress">
+              <RichTextClient text={t("sceneOf", { number: index + 1, total: scenes.length })} />
+            </p>
+            <span className="top-bar-spacer" />
+            <SaveStatusLine status={saver.status} />
+          </div>
+          {state.locked ? (
+            <p className="alert alert-info" role="status" data-testid="locked">
+              <span>
+                <RichTextClient text={t("lockedNote")} />
+              </span>
+            </p>
+          ) : null}
+          <SceneView
+            key={scene.id}
+            scene={scene}
+            answer={saver.answers[scene.id] ?? null}
+            readOnly={state.locked}
+            onAnswer={(a) => saver.change(scene.id, a, whenToSave(scene, a))}
+          />
+        </>
+      )}
+    </div>
+  );
+}

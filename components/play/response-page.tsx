@@ -1,0 +1,51 @@
+import { getTranslations } from "next-intl/server";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { requireRole } from "@/lib/auth/session";
+import { getDisplayLanguage } from "@/lib/i18n/server";
+import { loadForRespondent } from "@/lib/responses/data";
+import { renderScene } from "@/components/scenes/render-scene";
+import type { RenderedScene, SceneAnswer } from "@/components/scenes/types";
+import { RichText } from "@/components/ui/rich-text";
+import { AnswerReview } from "./answer-review";
+
+/**
+ * A student's own answers to one activity, read-only: when the activity is
+ * complete, or once they have answered every scene of a solo activity.
+ */
+export async function StudentResponsePage({ activityId }: { activityId: string }) {
+  const actor = await requireRole("student");
+  if (!actor.schoolId) notFound();
+  const activity = await loadForRespondent({ id: actor.id, role: "student", schoolId: actor.schoolId }, activityId);
+  if (!activity) notFound();
+  const t = await getTranslations("Play");
+  const lang = await getDisplayLanguage();
+  const scenes = activity.scenes.map((s) => renderScene(s, lang)).filter((s): s is RenderedScene => s !== null);
+  const answers = Object.fromEntries(Object.entries(activity.answers).map(([id, a]) => [id, a.answer as SceneAnswer]));
+  const finishedSolo = activity.mode === "self" && scenes.length > 0 && scenes.every((s) => s.type === "info" || answers[s.id]);
+  const open = activity.mode === "complete" || finishedSolo;
+  return (
+    <div className="stack play">
+      <h1>
+        <RichText text={activity.title} />
+      </h1>
+      <p className="muted">
+        <RichText text={t("yourAnswers")} />
+      </p>
+      {open ? (
+        <AnswerReview scenes={scenes} answers={answers} />
+      ) : (
+        <p className="alert alert-info" role="status" data-testid="response-not-yet">
+          <span>
+            <RichText text={t("responseNotYet")} />
+          </span>
+        </p>
+      )}
+      <p>
+        <Link href="/dashboard/student/home" className="button">
+          <RichText text={t("backHome")} />
+        </Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+"use client";
+import { useTranslations } from "next-intl";
+import { SAVE_REFUSALS, type SaveRefusal } from "@/lib/responses/schema";
+import type { SaveStatus } from "@/components/answers/use-answer-saver";
+import { RichTextClient } from "@/components/ui/rich-text-client";
+
+/** What happened to the answers, said plainly: saving, saved, offline (will be sent), or failed with why. */
+export function SaveStatusLine({ status }: { status: SaveStatus }) {
+  const t = useTranslations("Play");
+  if (status.kind === "idle") return <p className="save-status" aria-live="polite" data-testid="save-status" data-status="idle" />;
+  const text =
+    status.kind === "failed"
+      ? t("saveFailed", { reason: t(`refusal_${SAVE_REFUSALS.includes(status.reason as SaveRefusal) ? (status.reason as SaveRefusal) : "invalidAnswer"}`) })
+      : t(`save_${status.kind}`);
+  return (
+    <p
+      className={`save-status save-${status.kind}`}
+      role={status.kind === "failed" ? "alert" : "status"}
+      aria-live="polite"
+      data-testid="save-status"
+      data-status={status.kind}
+    >
+      <RichTextClient text={text} />
+    </p>
+  );
+}

@@ -1,0 +1,107 @@
+"use client";
+import { useTranslations } from "next-intl";
+import Link from "next/link";
+import { useState } from "react";
+import { type StoredAnswer, useAnswerSaver } from "@/components/answers/use-answer-saver";
+import { SceneView, sceneProblem, whenToSave } from "@/components/scenes/scene-view";
+import type { RenderedScene, SceneAnswer } from "@/components/scenes/types";
+import { RichTextClient } from "@/components/ui/rich-text-client";
+import { SaveStatusLine } from "./save-status";
+
+/**
+ * A solo activity at the respondent's pace: scene by scene in their group's
+ * order, back and forward, a progress indicator, answers saved as they go
+ * (queued on the device when offline), and a finish screen.
+ */
+export function SoloPlayer({ userId, activityId, scenes, initial, startAt, writes, doneHref, responseHref }: {
+  userId: string;
+  activityId: string;
+  scenes: RenderedScene[];
+  initial: Record<string, StoredAnswer>;
+  startAt: number;
+  /** false: a teacher trying out a student activity (nothing is written). */
+  writes: boolean;
+  doneHref: string;
+  responseHref: string | null;
+}) {
+  const t = useTranslations("Play");
+  const ts = useTranslations("Scenes");
+  const [index, setIndex] = useState(Math.min(startAt, scenes.length));
+  const [problem, setProblem] = useState<"requiredInput" | null>(null);
+  const saver = useAnswerSaver({ userId, activityId, mode: "self", initial, writes });
+  const scene = scenes[index];
+
+  const answerOf = (s: RenderedScene): SceneAnswer | null => saver.answers[s.id] ?? null;
+  const leave = (to: number) => {
+    if (!scene) return;
+    if (to > index) {
+      const p = sceneProblem(scene, answerOf(scene));
+      setProblem(p);
+      if (p) return;
+      // an info scene counts as answered once seen
+      if (scene.type === "info" && !saver.answers[scene.id]) saver.change(scene.id, { seen: true }, "now");
+    } else setProblem(null);
+    saver.flush(scene.id);
+    setIndex(to);
+    window.scrollTo({ top: 0 });
+  };
+
+  if (!scene) {
+    return (
+      <div className="stack card" data-testid="solo-done">
+        <h2>
+          <RichTextClient text={t("finished")} />
+        </h2>
+        <SaveStatusLine status={saver.status} />
+        {!writes ? (
+          <p className="muted">
+            <RichTextClient text={t("tryOutNote")} />
+          </p>
+        ) : null}
+        <div className="row">
+          <button type="button" className="button" onClick={() => setIndex(scenes.length - 1)} data-testid="back-to-last">
+            <RichTextClient text={ts("previous")} />
+          </button>
+          {responseHref ? (
+            <Link href={responseHref} className="button" data-testid="see-answers">
+              <RichTextClient text={t("seeAnswers")} />
+            </Link>
+          ) : null}
+          <Link href={doneHref} className="button button-primary" data-testid="back-home">
+            <RichTextClient text={t("backHome")} />
+          </Link>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div className="stack">
+      <div className="row play-head">
+        <p className="progress" data-testid="progress">
+          <RichTextClient text={ts("progress", { current: index + 1, total: scenes.length })} />
+        </p>
+        <span className="top-bar-spacer" />
+        <SaveStatusLine status={saver.status} />
+      </div>
+      <progress max={scenes.length} value={index + 1} aria-hidden="true" />
+      <SceneView
+        key={scene.id}
+        scene={scene}
+        answer={answerOf(scene)}
+        problem={problem}
+        onAnswer={(a) => {
+          saver.change(scene.id, a, whenToSave(scene, a));
+          setProblem(null);
+        }}
+      />
+      <div className="row scene-nav">
+        <button type="button" className="button" disabled={index === 0} onClick={() => leave(index - 1)} data-testid="previous">
+          <RichTextClient text={ts("previous")} />
+        </button>
+        <button type="button" className="button button-primary" onClick={() => leave(index + 1)} data-testid="next">
+          <RichTextClient text={index + 1 < scenes.length ? ts("next") : ts("finish")} />
+        </button>
+      </div>
+    </div>
+  );
+}

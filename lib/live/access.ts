@@ -1,0 +1,24 @@
+import "server-only";
+import type { Actor } from "@/lib/auth/session";
+import { db } from "@/lib/db";
+import { authorizeSchool } from "@/lib/schools/scope";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Who may follow an activity live: a student of its school (a student-actor,
+ * active activity), or staff in scope (a teacher of the school; a manager of
+ * its academy, naming the school). null otherwise: never revealed.
+ */
+export async function liveAccess(actor: Actor, activityId: string, schoolId?: string | null): Promise<{ kind: "student" | "staff"; schoolId: string } | null> {
+  if (!UUID.test(activityId)) return null;
+  if (actor.role === "student") {
+    if (!actor.schoolId) return null;
+    const found = await db().activity.findFirst({ where: { id: activityId, schoolId: actor.schoolId, status: "active", actorType: "student" }, select: { id: true } });
+    return found ? { kind: "student", schoolId: actor.schoolId } : null;
+  }
+  const school = await authorizeSchool(actor, schoolId ?? undefined);
+  if (!school) return null;
+  const found = await db().activity.findFirst({ where: { id: activityId, schoolId: school }, select: { id: true } });
+  return found ? { kind: "staff", schoolId: school } : null;
+}

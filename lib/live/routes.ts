@@ -1,0 +1,90 @@
+import "server-only";
+import { type NextRequest, NextResponse } from "next/server";
+import { getActor } from "@/lib/auth/session";
+import { db } from "@/lib/db";
+import { liveAccess } from "./access";
+import { countsChanged } from "./bus";
+import { leavePresence, touchPresence } from "./session";
+import { sseResponse } from "./sse";
+import { liveStateForStaff, liveStateForStudent } from "./state";
+
+const problem = (status: number, code: string) => NextResponse.json({ ok: false, code }, { status, headers: { "Cache-Control": "no-store" } });
+
+async function access(req: NextRequest, activityId: string) {
+  const actor = await getActor();
+  if (!actor || actor === "disabled") return { ok: false, error: problem(401, "UNAUTHENTICATED") } as const;
+  const granted = await liveAccess(actor, activityId, req.nextUrl.searchParams.get("school"));
+  if (!granted) return { ok: false, error: problem(404, "NOT_FOUND") } as const;
+  return { ok: true, actor, granted } as const;
+}
+
+/** A student following the session counts as connected (presence), and the teacher's counts follow. */
+async function present(activityId: string, userId: string) {
+  const session = await db().guideSession.findFirst({ where: { activityId, endedAt: null }, select: { id: true } });
+  if (!session) return null;
+  await touchPresence(session.id, userId);
+  return session.id;
+}
+
+/** GET /api/v1/live/{activityId}/events: the live state as server-sent events (students: state; staff: counts and results too). */
+export async function liveEvents(req: NextRequest, activityId: string): Promise<Response> {
+  const checked = await access(req, activityId);
+  if (!checked.ok) return checked.error;
+  const { actor, granted } = checked;
+  if (granted.kind === "staff") {
+    return sseResponse(req.signal, { topic: `activity:${activityId}`, kinds: ["state", "counts"], snapshot: () => liveStateForStaff(activityId) });
+  }
+  let sessionId = await present(activityId, actor.id);
+  if (sessionId) countsChanged(activityId);
+  return sseResponse(req.signal, {
+    topic: `activity:${activityId}`,
+    kinds: ["state"],
+    snapshot: async () => {
+      const state = await liveStateForStudent(activityId);
+      // a session started while the stream was open: join it
+      if (state?.sessionId && state.status === "running" && state.sessionId !== sessionId) {
+        sessionId = state.sessionId;
+        await touchPresence(sessionId, actor.id);
+        countsChanged(activityId);
+      }
+      return state;
+    },
+    onTick: async () => {
+      if (sessionId) await touchPresence(sessionId, actor.id);
+    },
+    onClose: async () => {
+      if (!sessionId) return;
+      await leavePresence(sessionId, actor.id);
+      countsChanged(activityId);
+    },
+  });
+}
+
+/** GET /api/v1/live/{activityId}/state: the same state as JSON, for clients whose network cannot hold a stream (polling). */
+export async function liveState(req: NextRequest, activityId: string): Promise<Response> {
+  const checked = await access(req, activityId);
+  if (!checked.ok) return checked.error;
+  const { actor, granted } = checked;
+  if (granted.kind === "student") {
+    const sessionId = await present(activityId, actor.id);
+    if (sessionId) countsChanged(activityId);
+  }
+  const state = granted.kind === "staff" ? await liveStateForStaff(activityId) : await liveStateForStudent(activityId);
+  return NextResponse.json(state, { headers: { "Cache-Control": "no-store" } });
+}
+
+/** GET /api/v1/live/school/events: a student's home follows mode changes of their school's activities. */
+export async function schoolEvents(req: NextRequest): Promise<Response> {
+  const actor = await getActor();
+  if (!actor || actor === "disabled") return problem(401, "UNAUTHENTICATED");
+  if (!actor.schoolId || actor.role === "manager") return problem(403, "FORBIDDEN");
+  const schoolId = actor.schoolId;
+  return sseResponse(req.signal, {
+    topic: `school:${schoolId}`,
+    kinds: ["modes"],
+    snapshot: async () => {
+      const rows = await db().activity.findMany({ where: { schoolId, actorType: actor.role === "teacher" ? "teacher" : "student" }, select: { id: true, mode: true, status: true, version: true } });
+      return rows.map((r) => `${r.id}:${r.mode}:${r.status}:${r.version}`).sort();
+    },
+  });
+}

@@ -1,0 +1,103 @@
+import "server-only";
+import { audit } from "@/lib/audit/log";
+import { db } from "@/lib/db";
+import { type ActionResult, fail, ok } from "@/lib/errors";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import type { SchoolCtx } from "@/lib/schools/school-action";
+import { publish } from "./bus";
+
+/** The running session of one of the school's activities (inside `tx`), or null. */
+async function runningSession(tx: Prisma.TransactionClient, ctx: SchoolCtx, activityId: string) {
+  return tx.guideSession.findFirst({
+    where: { activityId, endedAt: null, activity: { schoolId: ctx.schoolId, status: "active", mode: "guide" } },
+    select: { id: true, currentSceneId: true, lockedSceneIds: true },
+  });
+}
+
+/**
+ * Starts the live session (switching the activity to guide mode when it is
+ * not), on the first scene; a session already running is kept as it is.
+ * Refused for another school's, an archived, a teacher-actor or an empty activity.
+ */
+export async function startSession(ctx: SchoolCtx, activityId: string): Promise<ActionResult<{ sessionId: string }>> {
+  return db().$transaction(async (tx) => {
+    const activity = await tx.activity.findFirst({
+      where: { id: activityId, schoolId: ctx.schoolId, status: "active", actorType: "student" },
+      select: { id: true, mode: true, scenes: { orderBy: { position: "asc" }, take: 1, select: { id: true } } },
+    });
+    if (!activity) return fail("NOT_FOUND");
+    const first = activity.scenes[0];
+    if (!first) return fail("VALIDATION", { scenes: ["noScenes"] });
+    // one running session per activity: the row lock serialises two teachers pressing "start" at once
+    await tx.$executeRaw`select id from activities where id = ${activityId}::uuid for update`;
+    const running = await tx.guideSession.findFirst({ where: { activityId, endedAt: null }, select: { id: true } });
+    if (running && activity.mode === "guide") return ok({ sessionId: running.id });
+    if (running) await tx.guideSession.updateMany({ where: { activityId, endedAt: null }, data: { endedAt: new Date(), version: { increment: 1 } } });
+    if (activity.mode !== "guide") {
+      await tx.activity.update({ where: { id: activityId }, data: { mode: "guide", version: { increment: 1 } }, select: { id: true } });
+      await publish(`school:${ctx.schoolId}`, "modes", tx);
+    }
+    const session = await tx.guideSession.create({ data: { activityId, startedById: ctx.actorId, currentSceneId: first.id }, select: { id: true } });
+    await audit({ action: "guide.start", actorId: ctx.actorId, schoolId: ctx.schoolId, targetType: "activity", targetId: activityId }, tx);
+    await publish(`activity:${activityId}`, "state", tx);
+    return ok({ sessionId: session.id });
+  });
+}
+
+/** Applies a change to the running session (version + 1, everyone notified on commit). */
+async function changeSession(
+  ctx: SchoolCtx,
+  activityId: string,
+  action: string,
+  change: (session: { id: string; currentSceneId: string | null; lockedSceneIds: string[] }, tx: Prisma.TransactionClient) => Promise<Prisma.GuideSessionUpdateInput | "invalid">,
+): Promise<ActionResult<null>> {
+  return db().$transaction(async (tx) => {
+    const session = await runningSession(tx, ctx, activityId);
+    if (!session) return fail("CONFLICT", { session: ["notRunning"] });
+    const data = await change(session, tx);
+    if (data === "invalid") return fail("VALIDATION");
+    await tx.guideSession.update({ where: { id: session.id }, data: { ...data, version: { increment: 1 } }, select: { id: true } });
+    await audit({ action, actorId: ctx.actorId, schoolId: ctx.schoolId, targetType: "activity", targetId: activityId }, tx);
+    await publish(`activity:${activityId}`, "state", tx);
+    return ok(null);
+  });
+}
+
+/** Moves the class to one of the activity's scenes (results are hidden again on a new scene). */
+export function goToScene(ctx: SchoolCtx, activityId: string, sceneId: string) {
+  return changeSession(ctx, activityId, "guide.scene", async (session, tx) => {
+    const scene = await tx.activityScene.findFirst({ where: { id: sceneId, activityId }, select: { id: true } });
+    if (!scene) return "invalid";
+    return session.currentSceneId === sceneId ? {} : { currentSceneId: sceneId, showResults: false };
+  });
+}
+
+export function setSessionFlags(ctx: SchoolCtx, activityId: string, flags: { showResults?: boolean; showNames?: boolean }) {
+  return changeSession(ctx, activityId, "guide.flags", async () => flags);
+}
+
+/** Locks (or unlocks) answers to the current scene. */
+export function setSceneLocked(ctx: SchoolCtx, activityId: string, locked: boolean) {
+  return changeSession(ctx, activityId, locked ? "guide.lock" : "guide.unlock", async (session) => {
+    const current = session.currentSceneId;
+    if (!current) return "invalid";
+    const others = session.lockedSceneIds.filter((id) => id !== current);
+    return { lockedSceneIds: locked ? [...others, current] : others };
+  });
+}
+
+export function endSession(ctx: SchoolCtx, activityId: string) {
+  return changeSession(ctx, activityId, "guide.end", async () => ({ endedAt: new Date() }));
+}
+
+/** Refreshes a student's presence in the running session (their stream or poll is open). */
+export async function touchPresence(sessionId: string, userId: string): Promise<void> {
+  await db().$executeRaw`
+    insert into guide_presence (session_id, user_id, seen_at) values (${sessionId}::uuid, ${userId}::uuid, now())
+    on conflict (session_id, user_id) do update set seen_at = now()`;
+}
+
+/** A student's stream closed: they no longer count as connected. */
+export async function leavePresence(sessionId: string, userId: string): Promise<void> {
+  await db().guidePresence.deleteMany({ where: { sessionId, userId } });
+}

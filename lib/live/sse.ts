@@ -1,0 +1,94 @@
+import "server-only";
+import { type LiveKind, type LiveTopic, subscribe } from "./bus";
+
+export const HEARTBEAT_MS = 15_000;
+
+/** Headers that keep proxies and compression from buffering the stream. */
+export const SSE_HEADERS = {
+  "Content-Type": "text/event-stream; charset=utf-8",
+  "Cache-Control": "no-cache, no-store, no-transform",
+  "X-Accel-Buffering": "no",
+  Connection: "keep-alive",
+} as const;
+
+/**
+ * A server-sent event stream: the snapshot at once, then again whenever a
+ * notification of one of `kinds` arrives on `topic` (debounced, and only when
+ * it changed), a heartbeat every 15 s (`onTick` runs with it), `onClose` when
+ * the client goes. A ~2 KB comment first pushes the headers through proxies
+ * that buffer small responses.
+ */
+export function sseResponse(
+  signal: AbortSignal,
+  options: {
+    topic: LiveTopic;
+    kinds: LiveKind[];
+    snapshot: () => Promise<unknown>;
+    onTick?: () => Promise<void>;
+    onClose?: () => Promise<void>;
+  },
+): Response {
+  const encoder = new TextEncoder();
+  let closed = false;
+  let unsubscribe: (() => void) | undefined;
+  let heartbeat: NodeJS.Timeout | undefined;
+  let debounce: NodeJS.Timeout | undefined;
+  let last = "";
+  const stream = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      const write = (text: string) => {
+        if (closed) return;
+        try {
+          controller.enqueue(encoder.encode(text));
+        } catch {
+          close();
+        }
+      };
+      const send = async () => {
+        try {
+          const data = JSON.stringify(await options.snapshot());
+          if (data !== last) {
+            last = data;
+            write(`event: state\ndata: ${data}\n\n`);
+          }
+        } catch (error) {
+          console.error("live: snapshot failed", error);
+        }
+      };
+      const close = () => {
+        if (closed) return;
+        closed = true;
+        unsubscribe?.();
+        clearInterval(heartbeat);
+        clearTimeout(debounce);
+        void options.onClose?.().catch(() => undefined);
+        try {
+          controller.close();
+        } catch {
+          // already closed
+        }
+      };
+      signal.addEventListener("abort", close);
+      write(`: ${" ".repeat(2048)}\nretry: 3000\n\n`);
+      unsubscribe = await subscribe(options.topic, (m) => {
+        if (m.kind !== "resync" && !options.kinds.includes(m.kind)) return;
+        clearTimeout(debounce);
+        debounce = setTimeout(() => void send(), 40);
+      });
+      await send();
+      heartbeat = setInterval(() => {
+        write(`event: ping\ndata: ${Date.now()}\n\n`);
+        void options.onTick?.().catch(() => undefined);
+      }, HEARTBEAT_MS);
+      if (signal.aborted) close();
+    },
+    cancel() {
+      closed = true;
+      unsubscribe?.();
+      clearInterval(heartbeat);
+      clearTimeout(debounce);
+      void options.onClose?.().catch(() => undefined);
+    },
+  });
+  return new Response(stream, { headers: SSE_HEADERS });
+}

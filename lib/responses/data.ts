@@ -1,0 +1,65 @@
+import "server-only";
+import { z } from "zod";
+import type { ActivityMode } from "@/lib/activities/schema";
+import { db } from "@/lib/db";
+import { scenesInOrder } from "./order";
+
+export interface RespondentActivity {
+  id: string;
+  title: string;
+  mode: ActivityMode;
+  scenes: number;
+  answered: number;
+}
+
+/** The activities a respondent (student, or teacher for teacher-actor ones) has in their school: active ones, with progress. */
+export async function listRespondentActivities(who: { id: string; role: "student" | "teacher"; schoolId: string }): Promise<RespondentActivity[]> {
+  const rows = await db().activity.findMany({
+    where: { schoolId: who.schoolId, status: "active", actorType: who.role },
+    orderBy: [{ updatedAt: "desc" }],
+    select: { id: true, title: true, mode: true, _count: { select: { scenes: true } } },
+  });
+  const answered = await db().response.groupBy({
+    by: ["activityId"],
+    where: { userId: who.id, activityId: { in: rows.map((r) => r.id) } },
+    _count: { _all: true },
+  });
+  return rows.map((r) => ({
+    id: r.id, title: r.title, mode: r.mode, scenes: r._count.scenes,
+    answered: answered.find((a) => a.activityId === r.id)?._count._all ?? 0,
+  }));
+}
+
+/**
+ * One activity for its respondent: the scenes in the order of their
+ * counterbalance group and their own stored answers (with revisions). null
+ * when it is not theirs to answer (another school, archived, other actor).
+ */
+export async function loadForRespondent(who: { id: string; role: "student" | "teacher"; schoolId: string }, activityId: string, actorType: "student" | "teacher" = who.role) {
+  if (!z.uuid().safeParse(activityId).success) return null;
+  const activity = await db().activity.findFirst({
+    where: { id: activityId, schoolId: who.schoolId, status: "active", actorType },
+    select: {
+      id: true, title: true, mode: true, actorType: true,
+      scenes: { select: { id: true, type: true, content: true, position: true } },
+      sceneOrders: { select: { group: true, sceneIds: true } },
+    },
+  });
+  if (!activity) return null;
+  const [detail, responses] = await Promise.all([
+    who.role === "student" ? db().studentDetail.findUnique({ where: { userId: who.id }, select: { counterbalanceGroup: true } }) : null,
+    db().response.findMany({ where: { activityId, userId: who.id }, select: { sceneId: true, answer: true, clientRevision: true } }),
+  ]);
+  const group = detail?.counterbalanceGroup ?? null;
+  return {
+    id: activity.id,
+    title: activity.title,
+    mode: activity.mode,
+    actorType: activity.actorType,
+    group,
+    /** Self mode follows the group's order; a live session follows the teacher (default order). */
+    scenes: scenesInOrder(activity.scenes, activity.sceneOrders, group),
+    defaultOrder: scenesInOrder(activity.scenes, [], null),
+    answers: Object.fromEntries(responses.map((r) => [r.sceneId, { answer: r.answer, revision: r.clientRevision }])),
+  };
+}
