@@ -1,5 +1,6 @@
 "use client";
 import { useTranslations } from "next-intl";
+import type { ActionResult } from "@/lib/errors";
 import type { StaffLiveState } from "@/lib/live/state";
 import { endSessionAction, goToSceneAction, setFlagsAction, setLockedAction, startSessionAction } from "@/lib/live/actions";
 import { useLiveState } from "@/components/live/use-live-state";
@@ -35,6 +36,12 @@ export function GuideConsole({ activityId, schoolId, scenes, initialState }: {
   const scene = index >= 0 ? scenes[index] : undefined;
   const failed = t("guideFailed");
   const go = (sceneId: string | undefined) => sceneId && run(() => goToSceneAction({ ...ref, sceneId }), { failure: failed });
+  /** An on/off control (aria-pressed) running a session action. */
+  const toggle = (testId: string, on: boolean, offLabel: string, onLabel: string, action: () => Promise<ActionResult<null>>) => (
+    <button type="button" className="button button-small" aria-pressed={on} disabled={pending} data-testid={testId} onClick={() => run(action, { failure: failed })}>
+      <RichTextClient text={on ? offLabel : onLabel} />
+    </button>
+  );
 
   if (state.status !== "running" || !scene) {
     return (
@@ -72,36 +79,9 @@ export function GuideConsole({ activityId, schoolId, scenes, initialState }: {
         </p>
       </div>
       <div className="row wrap guide-bar">
-        <button
-          type="button"
-          className="button button-small"
-          aria-pressed={state.showResults}
-          disabled={pending}
-          data-testid="toggle-results"
-          onClick={() => run(() => setFlagsAction({ ...ref, showResults: !state.showResults }), { failure: failed })}
-        >
-          <RichTextClient text={state.showResults ? t("hideResults") : t("showResults")} />
-        </button>
-        <button
-          type="button"
-          className="button button-small"
-          aria-pressed={state.showNames}
-          disabled={pending}
-          data-testid="toggle-names"
-          onClick={() => run(() => setFlagsAction({ ...ref, showNames: !state.showNames }), { failure: failed })}
-        >
-          <RichTextClient text={state.showNames ? t("hideNames") : t("showNames")} />
-        </button>
-        <button
-          type="button"
-          className="button button-small"
-          aria-pressed={state.locked}
-          disabled={pending}
-          data-testid="toggle-lock"
-          onClick={() => run(() => setLockedAction({ ...ref, locked: !state.locked }), { failure: failed })}
-        >
-          <RichTextClient text={state.locked ? t("unlock") : t("lock")} />
-        </button>
+        {toggle("toggle-results", state.showResults, t("hideResults"), t("showResults"), () => setFlagsAction({ ...ref, showResults: !state.showResults }))}
+        {toggle("toggle-names", state.showNames, t("hideNames"), t("showNames"), () => setFlagsAction({ ...ref, showNames: !state.showNames }))}
+        {toggle("toggle-lock", state.locked, t("unlock"), t("lock"), () => setLockedAction({ ...ref, locked: !state.locked }))}
         <span className="top-bar-spacer" />
         <ActionButton
           label={t("endSession")}

@@ -8,7 +8,7 @@ import { useLiveState } from "@/components/live/use-live-state";
 import { SceneView, whenToSave } from "@/components/scenes/scene-view";
 import type { RenderedScene } from "@/components/scenes/types";
 import { RichTextClient } from "@/components/ui/rich-text-client";
-import { SaveStatusLine } from "./save-status";
+import { PlayHead } from "./save-status";
 
 /**
  * A student in a live session: the scene the teacher is on (within a moment
@@ -41,7 +41,7 @@ export function LiveSession({ userId, activityId, scenes, initialState, initial 
     <div className="stack live" data-testid="live-session" data-status={state.status} data-scene-id={state.sceneId ?? ""} data-transport={transport}>
       {state.status !== "running" || !scene ? (
         <div className="card stack standby" data-testid="standby">
-          <span className="spinner spinner-large" aria-hidden="true" />
+          {state.status === "ended" ? null : <span className="spinner spinner-large" aria-hidden="true" />}
           <p>
             <RichTextClient text={state.status === "ended" ? t("sessionEnded") : t("waitingForStart")} />
           </p>
@@ -53,13 +53,7 @@ export function LiveSession({ userId, activityId, scenes, initialState, initial 
         </div>
       ) : (
         <>
-          <div className="row play-head">
-            <p className="progress" data-testid="progress">
-              <RichTextClient text={t("sceneOf", { number: index + 1, total: scenes.length })} />
-            </p>
-            <span className="top-bar-spacer" />
-            <SaveStatusLine status={saver.status} />
-          </div>
+          <PlayHead progress={t("sceneOf", { number: index + 1, total: scenes.length })} status={saver.status} />
           {state.locked ? (
             <p className="alert alert-info" role="status" data-testid="locked">
               <span>

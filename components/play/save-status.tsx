@@ -24,3 +24,16 @@ export function SaveStatusLine({ status }: { status: SaveStatus }) {
     </p>
   );
 }
+
+/** The line above a scene: where the respondent is, and what happened to their answers. */
+export function PlayHead({ progress, status }: { progress: string; status: SaveStatus }) {
+  return (
+    <div className="row play-head">
+      <p className="progress" data-testid="progress">
+        <RichTextClient text={progress} />
+      </p>
+      <span className="top-bar-spacer" />
+      <SaveStatusLine status={status} />
+    </div>
+  );
+}

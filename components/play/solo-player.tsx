@@ -6,7 +6,7 @@ import { type StoredAnswer, useAnswerSaver } from "@/components/answers/use-answ
 import { SceneView, sceneProblem, whenToSave } from "@/components/scenes/scene-view";
 import type { RenderedScene, SceneAnswer } from "@/components/scenes/types";
 import { RichTextClient } from "@/components/ui/rich-text-client";
-import { SaveStatusLine } from "./save-status";
+import { PlayHead, SaveStatusLine } from "./save-status";
 
 /**
  * A solo activity at the respondent's pace: scene by scene in their group's
@@ -76,13 +76,7 @@ export function SoloPlayer({ userId, activityId, scenes, initial, startAt, write
   }
   return (
     <div className="stack">
-      <div className="row play-head">
-        <p className="progress" data-testid="progress">
-          <RichTextClient text={ts("progress", { current: index + 1, total: scenes.length })} />
-        </p>
-        <span className="top-bar-spacer" />
-        <SaveStatusLine status={saver.status} />
-      </div>
+      <PlayHead progress={ts("progress", { current: index + 1, total: scenes.length })} status={saver.status} />
       <progress max={scenes.length} value={index + 1} aria-hidden="true" />
       <SceneView
         key={scene.id}

@@ -12,6 +12,7 @@ vi.mock("@/lib/auth/config", () => ({ auth: async () => (session.userId ? { user
 vi.mock("next/cache", () => ({ revalidatePath: () => undefined }));
 
 import * as activityActions from "@/lib/activities/actions";
+import * as liveActions from "@/lib/live/actions";
 import { db } from "@/lib/db";
 import type { ActionResult } from "@/lib/errors";
 import * as schoolActions from "@/lib/schools/actions";
@@ -166,5 +167,25 @@ describe("activity actions: staff of the activity's school only", () => {
     expect(await as("noSchoolTeacher", call)).toMatchObject({ ok: false, code: "FORBIDDEN" });
     expect(await as("otherManager", call)).toMatchObject({ ok: false, code: "FORBIDDEN" });
     expect(await snapshot()).toEqual(before);
+  });
+});
+
+describe("guide session actions: staff of the activity's school only", () => {
+  const ref = () => ({ schoolId: ids.school, activityId: ids.activity });
+  const calls: [string, () => Promise<ActionResult<unknown>>][] = [
+    ["start", () => liveActions.startSessionAction(ref())],
+    ["go to scene", () => liveActions.goToSceneAction({ ...ref(), sceneId: ids.activity })],
+    ["flags", () => liveActions.setFlagsAction({ ...ref(), showResults: true })],
+    ["lock", () => liveActions.setLockedAction({ ...ref(), locked: true })],
+    ["end", () => liveActions.endSessionAction(ref())],
+  ];
+
+  it.each(calls)("%s: refused when signed out, for a student, another school's teacher and another academy's manager", async (_name, call) => {
+    const before = await snapshot();
+    const sessions = await db().guideSession.count({ where: { activityId: ids.activity } });
+    expect(await as("nobody", call)).toMatchObject({ ok: false, code: "UNAUTHENTICATED" });
+    for (const who of ["student", "otherTeacher", "noSchoolTeacher", "otherManager"] as const) expect(await as(who, call)).toMatchObject({ ok: false, code: "FORBIDDEN" });
+    expect(await snapshot()).toEqual(before);
+    expect(await db().guideSession.count({ where: { activityId: ids.activity } })).toBe(sessions);
   });
 });

@@ -1,0 +1,77 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { expect, test } from "@playwright/test";
+import { createActivityFromTemplate } from "../../prisma/seed/factories";
+import { E2E_DATABASE_URL, E2E_PORT } from "./config";
+import { signInAs } from "./helpers";
+import { e2eDb, makeSchool, TEST_PASSWORD } from "./db";
+
+/**
+ * Two `next start` processes on one database (as behind a load balancer): a
+ * student connected to the second follows a teacher connected to the first,
+ * in order, through PostgreSQL LISTEN/NOTIFY.
+ */
+const SECOND_PORT = E2E_PORT + 40;
+const SECOND_URL = `http://localhost:${SECOND_PORT}`;
+let second: ChildProcess | undefined;
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  const secrets = JSON.parse(readFileSync(".data/secrets.json", "utf8")) as { AUTH_SECRET: string; SIGNIN_CODE_KEY: string };
+  second = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(SECOND_PORT)], {
+    env: { ...process.env, NODE_ENV: "production", PORT: String(SECOND_PORT), DATABASE_URL: E2E_DATABASE_URL, ...secrets, NEXT_TELEMETRY_DISABLED: "1" },
+    stdio: "ignore",
+  });
+  await expect
+    .poll(async () => (await fetch(`${SECOND_URL}/signin`).then((r) => r.status, () => 0)), { timeout: 90_000, intervals: [500] })
+    .toBe(200);
+});
+
+test.afterAll(() => {
+  second?.kill("SIGTERM");
+});
+
+test("a student on instance B follows a teacher on instance A, in order", async ({ browser }) => {
+  const { teacher, school, students } = await makeSchool(1);
+  const activity = await createActivityFromTemplate(e2eDb(), { templateId: "science-dissolve", schoolId: school.id, mode: "guide" });
+  const scenes = await e2eDb().activityScene.findMany({ where: { activityId: activity.id }, orderBy: { position: "asc" } });
+
+  const teacherContext = await browser.newContext();
+  const teacherPage = await teacherContext.newPage();
+  await signInAs(teacherPage, teacher.email!, TEST_PASSWORD);
+  await teacherPage.goto(`/dashboard/teacher/activities/guide/${activity.id}`);
+
+  const kidContext = await browser.newContext({ baseURL: SECOND_URL });
+  const kid = await kidContext.newPage();
+  await signInAs(kid, students[0]!.email!, TEST_PASSWORD);
+  await kid.goto(`/dashboard/student/activities/session/${activity.id}`);
+  expect(kid.url().startsWith(SECOND_URL)).toBe(true);
+  await expect(kid.getByTestId("live-session")).toHaveAttribute("data-transport", "stream");
+  // every scene the student's screen shows, in order
+  await kid.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { seen: string[] }).seen = seen;
+    const el = document.querySelector('[data-testid="live-session"]')!;
+    new MutationObserver(() => {
+      const id = el.getAttribute("data-scene-id") ?? "";
+      if (id && seen.at(-1) !== id) seen.push(id);
+    }).observe(el, { attributes: true, attributeFilter: ["data-scene-id"] });
+  });
+
+  await teacherPage.getByTestId("start-session").click();
+  await expect(kid.getByTestId("live-session")).toHaveAttribute("data-scene-id", scenes[0]!.id);
+  for (const scene of scenes.slice(1)) {
+    await teacherPage.getByTestId("guide-next").click();
+    await expect(teacherPage.getByTestId("guide-console")).toHaveAttribute("data-scene-id", scene.id);
+  }
+  await expect(kid.getByTestId("live-session")).toHaveAttribute("data-scene-id", scenes.at(-1)!.id);
+  const seen = await kid.evaluate(() => (window as unknown as { seen: string[] }).seen);
+  const order = seen.map((id) => scenes.findIndex((s) => s.id === id));
+  expect(order).toEqual([...order].sort((a, b) => a - b));
+  expect(order.at(-1)).toBe(scenes.length - 1);
+
+  // the teacher on A sees the student on B as connected
+  await expect(teacherPage.getByTestId("live-counts")).toHaveAttribute("data-connected", "1");
+  await kidContext.close();
+  await teacherContext.close();
+});

@@ -1,0 +1,139 @@
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db } from "@/lib/db";
+import { LIVE_CHANNEL, subscribe } from "@/lib/live/bus";
+import { endSession, goToScene, setSceneLocked, startSession } from "@/lib/live/session";
+import { liveStateForStaff, liveStateForStudent } from "@/lib/live/state";
+import { scenesInOrder } from "@/lib/responses/order";
+import { saveAnswer } from "@/lib/responses/save";
+import type { SaveAnswerInput } from "@/lib/responses/schema";
+import type { AuthorizedSchoolId } from "@/lib/schools/scope";
+import { readTemplateFiles, syncTemplates } from "@/lib/templates/load";
+import { createAcademy, createActivityFromTemplate, createSchool, createUser, uniqueTag } from "../../prisma/seed/factories";
+import { testDatabaseUrl } from "./helpers";
+
+let school: string;
+let other: string;
+let student: { id: string; role: "student"; schoolId: string };
+let stranger: { id: string; role: "student"; schoolId: string };
+let teacher: { id: string; role: "teacher"; schoolId: string };
+let activity: string;
+let scenes: { id: string; type: string; position: number }[];
+const key = () => `k${uniqueTag()}${uniqueTag()}`;
+const input = (patch: Partial<SaveAnswerInput>): SaveAnswerInput => ({
+  activityId: activity, sceneId: scenes[2]!.id, answer: { choice: "clear" }, clientRevision: 1, idempotencyKey: key(), mode: "self", ...patch,
+});
+
+beforeAll(async () => {
+  await syncTemplates(db(), await readTemplateFiles());
+  const tag = uniqueTag();
+  const academy = await createAcademy(db(), { name: `R${tag}`, nameKana: "あーる" });
+  school = (await createSchool(db(), { academyId: academy.id, name: `R${tag}`, nameKana: "あーる" })).id;
+  other = (await createSchool(db(), { academyId: academy.id, name: `Q${tag}`, nameKana: "きゅー" })).id;
+  const make = async (schoolId: string, n: number, group: string) =>
+    (await createUser(db(), { role: "student", email: `r${n}-${tag}@t.example`, schoolId, name: `回答 ${n}`, student: { grade: 1, className: "1", number: n, counterbalanceGroup: group } })).id;
+  student = { id: await make(school, 1, "B"), role: "student", schoolId: school };
+  stranger = { id: await make(other, 2, "A"), role: "student", schoolId: other };
+  teacher = { id: (await createUser(db(), { role: "teacher", email: `rt-${tag}@t.example`, schoolId: school })).id, role: "teacher", schoolId: school };
+  activity = (await createActivityFromTemplate(db(), { templateId: "science-dissolve", schoolId: school, mode: "self" })).id;
+  scenes = await db().activityScene.findMany({ where: { activityId: activity }, orderBy: { position: "asc" }, select: { id: true, type: true, position: true } });
+  // group B sees the two prediction scenes in the other order
+  await db().activitySceneOrder.create({ data: { activityId: activity, group: "B", sceneIds: [scenes[0]!.id, scenes[3]!.id, scenes[2]!.id, scenes[1]!.id, scenes[4]!.id] } });
+});
+afterAll(async () => {
+  await db().$disconnect();
+});
+
+describe("saving answers", () => {
+  it("stores one row per student and scene: retries never duplicate, an older revision never overwrites a newer one", async () => {
+    const first = input({ clientRevision: 2, answer: { choice: "clear" } });
+    const saved = await saveAnswer(student, first);
+    expect(saved).toMatchObject({ ok: true, revision: 2, stale: false });
+    // the same save again (a retry after a lost response)
+    expect(await saveAnswer(student, first)).toMatchObject({ ok: true, revision: 2, stale: false });
+    // an older edit arriving late changes nothing
+    expect(await saveAnswer(student, input({ clientRevision: 1, answer: { choice: "cloudy" } }))).toMatchObject({ ok: true, revision: 2, stale: true });
+    // a newer edit replaces it
+    expect(await saveAnswer(student, input({ clientRevision: 3, answer: { choice: "colored" } }))).toMatchObject({ ok: true, revision: 3 });
+    const rows = await db().response.findMany({ where: { userId: student.id, sceneId: scenes[2]!.id } });
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ answer: { choice: "colored" }, clientRevision: 3, mode: "self", counterbalanceGroup: "B", scenePosition: 2, sessionId: null });
+  });
+
+  it("records the position in the student's own group order", async () => {
+    await saveAnswer(student, input({ sceneId: scenes[3]!.id, answer: { first: "out", second: "oxygen", reason: "空気がなくなるから" } }));
+    const row = await db().response.findUniqueOrThrow({ where: { userId_sceneId: { userId: student.id, sceneId: scenes[3]!.id } } });
+    expect(row.scenePosition).toBe(1);
+    expect(scenesInOrder(scenes, [], null).map((s) => s.id)).toEqual(scenes.map((s) => s.id));
+  });
+
+  it("refuses bad answers with the reason, and writes nothing", async () => {
+    const before = await db().response.count({ where: { activityId: activity } });
+    expect(await saveAnswer(student, input({ sceneId: scenes[1]!.id, answer: { first: "more", second: "sure", reason: "  " } }))).toMatchObject({ ok: false, status: 400, reason: "requiredInput" });
+    expect(await saveAnswer(student, input({ answer: { choice: "nope" } }))).toMatchObject({ ok: false, status: 400, reason: "invalidAnswer" });
+    expect(await saveAnswer(student, input({ answer: { choice: "clear", extra: 1 } }))).toMatchObject({ ok: false, reason: "invalidAnswer" });
+    expect(await db().response.count({ where: { activityId: activity } })).toBe(before);
+  });
+
+  it("refuses another school's student, a manager, the wrong actor type and a scene of another activity", async () => {
+    const before = await db().response.count();
+    expect(await saveAnswer(stranger, input({}))).toMatchObject({ ok: false, status: 404 });
+    expect(await saveAnswer({ id: teacher.id, role: "manager", schoolId: null }, input({}))).toMatchObject({ ok: false, status: 403 });
+    expect(await saveAnswer(teacher, input({}))).toMatchObject({ ok: false, status: 404 });
+    const otherActivity = await createActivityFromTemplate(db(), { templateId: "science-dissolve", schoolId: school, mode: "self" });
+    expect(await saveAnswer(student, input({ activityId: otherActivity.id }))).toMatchObject({ ok: false, status: 404 });
+    expect(await db().response.count()).toBe(before);
+  });
+
+  it("self answers need self mode; guide answers need the running session on that scene, unlocked", async () => {
+    const ctx = { schoolId: school as AuthorizedSchoolId, actorId: teacher.id };
+    await db().activity.update({ where: { id: activity }, data: { mode: "standby" } });
+    expect(await saveAnswer(student, input({ clientRevision: 10 }))).toMatchObject({ ok: false, status: 409, reason: "notSelfMode" });
+    expect(await saveAnswer(student, input({ mode: "guide", clientRevision: 10 }))).toMatchObject({ ok: false, reason: "sessionNotRunning" });
+
+    expect(await startSession(ctx, activity)).toMatchObject({ ok: true });
+    const state = await liveStateForStudent(activity);
+    expect(state).toMatchObject({ status: "running", mode: "guide", sceneId: scenes[0]!.id, locked: false });
+    expect(await saveAnswer(student, input({ mode: "guide", clientRevision: 10 }))).toMatchObject({ ok: false, reason: "notCurrentScene" });
+    expect(await goToScene(ctx, activity, scenes[2]!.id)).toEqual({ ok: true, data: null });
+    expect(await saveAnswer(student, input({ mode: "guide", clientRevision: 10, answer: { choice: "cloudy" } }))).toMatchObject({ ok: true, revision: 10 });
+    const row = await db().response.findUniqueOrThrow({ where: { userId_sceneId: { userId: student.id, sceneId: scenes[2]!.id } } });
+    expect(row).toMatchObject({ mode: "guide", sessionId: state!.sessionId, scenePosition: 2, answer: { choice: "cloudy" } });
+
+    const staff = await liveStateForStaff(activity);
+    expect(staff).toMatchObject({ answered: 1, showResults: false, results: null });
+    expect(await setSceneLocked(ctx, activity, true)).toEqual({ ok: true, data: null });
+    expect(await saveAnswer(student, input({ mode: "guide", clientRevision: 11 }))).toMatchObject({ ok: false, reason: "locked" });
+    expect((await liveStateForStudent(activity))!.locked).toBe(true);
+    expect(await endSession(ctx, activity)).toEqual({ ok: true, data: null });
+    expect(await saveAnswer(student, input({ mode: "guide", clientRevision: 11 }))).toMatchObject({ ok: false, reason: "sessionNotRunning" });
+    expect((await liveStateForStudent(activity))!.status).toBe("ended");
+    // a state's version only grows
+    expect((await liveStateForStudent(activity))!.version).toBeGreaterThan(state!.version);
+  });
+
+  it("refuses session control on another school's activity", async () => {
+    const ctx = { schoolId: other as AuthorizedSchoolId, actorId: teacher.id };
+    expect(await startSession(ctx, activity)).toEqual({ ok: false, code: "NOT_FOUND" });
+    expect(await goToScene(ctx, activity, scenes[0]!.id)).toMatchObject({ ok: false, code: "CONFLICT" });
+  });
+});
+
+describe("live notifications", () => {
+  it("a NOTIFY from any connection reaches the subscribers of this instance, in order, only on commit", async () => {
+    const seen: string[] = [];
+    const unsubscribe = await subscribe(`activity:${activity}`, (m) => seen.push(m.kind));
+    const other = new pg.Client({ connectionString: testDatabaseUrl() });
+    await other.connect();
+    await other.query("begin");
+    await other.query("select pg_notify($1, $2)", [LIVE_CHANNEL, JSON.stringify({ topic: `activity:${activity}`, kind: "state" })]);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(seen).toEqual([]); // not before commit
+    await other.query("select pg_notify($1, $2)", [LIVE_CHANNEL, JSON.stringify({ topic: `activity:${activity}`, kind: "counts" })]);
+    await other.query("commit");
+    await other.query("select pg_notify($1, $2)", [LIVE_CHANNEL, JSON.stringify({ topic: "activity:someone-else", kind: "state" })]);
+    await expect.poll(() => seen).toEqual(["state", "counts"]);
+    await other.end();
+    unsubscribe();
+  });
+});
