@@ -18,6 +18,7 @@ export async function HomePage({ role }: { role: Role }) {
   const t = await getTranslations("Home");
   const common = await getTranslations("Common");
   const markup = await getTranslations("Markup");
+  const portfolio = await getTranslations("Portfolio");
   const name = shownName(actor);
   return (
     <div className="stack">
@@ -35,7 +36,10 @@ export async function HomePage({ role }: { role: Role }) {
       {role === "teacher" ? <RespondentActivities actor={actor} role="teacher" /> : null}
       {role === "manager" ? <ManagerSchools actor={actor} /> : null}
       {role === "teacher" ? (
-        <p>
+        <p className="row">
+          <Link href="/dashboard/teacher/portfolio" className="button" data-testid="portfolio-link">
+            <RichText text={portfolio("link")} />
+          </Link>
           <Link href="/dashboard/teacher/markup" data-testid="markup-link">
             <RichText text={markup("link")} />
           </Link>

@@ -5,7 +5,7 @@ import type { RenderedScene, SceneAnswer } from "@/components/scenes/types";
 import { RichTextClient } from "@/components/ui/rich-text-client";
 
 /** One respondent's answers, scene by scene, read-only (an unanswered scene says so). */
-export function AnswerReview({ scenes, answers }: { scenes: RenderedScene[]; answers: Record<string, SceneAnswer> }) {
+export function AnswerReview({ scenes, answers, meta }: { scenes: RenderedScene[]; answers: Record<string, SceneAnswer>; meta?: Record<string, string> }) {
   const t = useTranslations("Play");
   return (
     <ol className="stack bare-list answer-review" data-testid="answer-review">
@@ -17,6 +17,12 @@ export function AnswerReview({ scenes, answers }: { scenes: RenderedScene[]; ans
               <>
                 {" "}
                 <RichTextClient text={t("notAnswered")} />
+              </>
+            ) : null}
+            {meta?.[scene.id] ? (
+              <>
+                {" · "}
+                <RichTextClient text={meta[scene.id]!} />
               </>
             ) : null}
           </p>

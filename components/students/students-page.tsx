@@ -46,6 +46,7 @@ export async function StudentsPage({ searchParams }: { searchParams: Params }) {
   const actor = await requireRole("teacher");
   const t = await getTranslations("Students");
   const guard = await getTranslations("Guard");
+  const portfolio = await getTranslations("Portfolio");
   const school = await authorizeSchool(actor, undefined);
   if (!school) {
     return (
@@ -134,7 +135,11 @@ export async function StudentsPage({ searchParams }: { searchParams: Params }) {
                   <td className="num">
                     {s.grade !== null ? <RichText text={t("classLabel", { grade: s.grade, className: s.className ?? "" })} /> : null} {s.number}
                   </td>
-                  <th scope="row">{s.name ? <PersonName name={{ base: s.name, reading: s.nameKana }} /> : null}</th>
+                  <th scope="row">
+                    <Link href={`/dashboard/teacher/portfolio/${s.id}`} data-testid="portfolio-of" title={plain(portfolio("link"))}>
+                      {s.name ? <PersonName name={{ base: s.name, reading: s.nameKana }} /> : plain(portfolio("link"))}
+                    </Link>
+                  </th>
                   <td>{s.nickname}</td>
                   <td>{s.email}</td>
                   <td>

@@ -154,12 +154,12 @@ async function seedDemoActivities(prisma: PrismaClient, students: { id: string; 
         },
       });
       const answers: [string, string, string][] = [
-        ["same", "sure", "とけても|食塩(しょくえん)はなくならないから。"],
-        ["less", "maybe", "とけて|見(み)えなくなるから|軽(かる)くなると|思(おも)う。"],
-        ["same", "maybe", "|水(みず)と|食塩(しょくえん)をあわせた|重(おも)さになるはず。"],
-        ["more", "unsure", "まぜると|重(おも)くなる|気(き)がする。"],
-        ["same", "sure", "|前(まえ)にお|湯(ゆ)で|砂糖(さとう)をとかしたときも|同(おな)じだった。"],
-        ["less", "unsure", "よくわからないけれど|少(すこ)し|減(へ)ると|思(おも)う。"],
+        ["same", "sure", "とけても食塩はなくならないから。"],
+        ["less", "maybe", "とけて見えなくなるから軽くなると思う。"],
+        ["same", "maybe", "水と食塩をあわせた重さになるはず。"],
+        ["more", "unsure", "まぜると重くなる気がする。"],
+        ["same", "sure", "前にお湯で砂糖をとかしたときも同じだった。"],
+        ["less", "unsure", "よくわからないけれど少し減ると思う。"],
       ];
       for (const [i, [first, second, reason]] of answers.entries()) {
         const student = students[i];
@@ -176,13 +176,13 @@ async function seedDemoActivities(prisma: PrismaClient, students: { id: string; 
   if (await ensureActivity(DEMO_IDS.reflectionActivity, { templateId: "reflection-weekly", mode: "complete" })) {
     created += 1;
     const scenes = await scenesOf(prisma, DEMO_IDS.reflectionActivity);
-    const texts = ["|計算(けいさん)ドリルを|毎日(まいにち)やった。", "|発表(はっぴょう)を２|回(かい)した。", "|漢字(かんじ)テストで|満点(まんてん)だった。"];
+    const texts = ["計算ドリルを毎日やった。", "発表を２回した。", "漢字テストで満点だった。"];
     for (const [i, student] of students.slice(0, 10).entries()) {
       const answers: Prisma.InputJsonValue[] = [
         { value: (i % 5) + 1 },
         { value: ((i + 2) % 5) + 1 },
         { text: texts[i % texts.length]! },
-        { text: "もっと|質問(しつもん)したい。" },
+        { text: "もっと質問したい。" },
       ];
       for (const [position, scene] of scenes.entries()) {
         await createResponse(prisma, {

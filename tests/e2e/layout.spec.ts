@@ -7,7 +7,7 @@ test.describe("role layouts", () => {
     const page = await context.newPage();
     await page.clock.install(); // the 300 ms exit is checked on a controlled clock
     await page.goto("/dashboard/teacher/home");
-    await page.clock.pauseAt(Date.now() + 1000); // time moves only when the test says so
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000); // time moves only when the test says so (from the page's own now)
     const trigger = page.getByTestId("drawer-trigger");
     await trigger.click();
     const drawer = page.getByTestId("drawer");

@@ -1,5 +1,8 @@
 import type { Role } from "@/lib/auth/roles";
 import { DEMO_IDS } from "../../prisma/seed/demo";
+import { stableId } from "../../prisma/seed/factories";
+
+const STUDENT = stableId("user:student-1-1");
 
 /**
  * Every page route of the app, with the area it belongs to. The access suite
@@ -70,6 +73,28 @@ export const ROUTES: RouteRow[] = [
   {
     pattern: "/dashboard/manager/activities/guide/[schoolId]/[activityId]",
     path: `/dashboard/manager/activities/guide/${DEMO_IDS.school1}/${DEMO_IDS.mathActivity}`,
+    area: "manager",
+  },
+  { pattern: "/dashboard/teacher/portfolio", path: "/dashboard/teacher/portfolio", area: "teacher" },
+  { pattern: "/dashboard/teacher/portfolio/[studentId]", path: `/dashboard/teacher/portfolio/${STUDENT}`, area: "teacher" },
+  {
+    pattern: "/dashboard/teacher/activities/stats/[activityId]",
+    path: `/dashboard/teacher/activities/stats/${DEMO_IDS.scienceActivity}`,
+    area: "teacher",
+  },
+  {
+    pattern: "/dashboard/teacher/activities/response/[activityId]/[studentId]",
+    path: `/dashboard/teacher/activities/response/${DEMO_IDS.scienceActivity}/${STUDENT}`,
+    area: "teacher",
+  },
+  {
+    pattern: "/dashboard/manager/activities/stats/[schoolId]/[activityId]",
+    path: `/dashboard/manager/activities/stats/${DEMO_IDS.school1}/${DEMO_IDS.scienceActivity}`,
+    area: "manager",
+  },
+  {
+    pattern: "/dashboard/manager/activities/response/[schoolId]/[activityId]/[studentId]",
+    path: `/dashboard/manager/activities/response/${DEMO_IDS.school1}/${DEMO_IDS.scienceActivity}/${STUDENT}`,
     area: "manager",
   },
   {

@@ -13,6 +13,7 @@ vi.mock("next/cache", () => ({ revalidatePath: () => undefined }));
 
 import * as activityActions from "@/lib/activities/actions";
 import * as liveActions from "@/lib/live/actions";
+import { cellReasonsAction } from "@/lib/results/actions";
 import { db } from "@/lib/db";
 import type { ActionResult } from "@/lib/errors";
 import * as schoolActions from "@/lib/schools/actions";
@@ -170,7 +171,7 @@ describe("activity actions: staff of the activity's school only", () => {
   });
 });
 
-describe("guide session actions: staff of the activity's school only", () => {
+describe("guide session and results actions: staff of the activity's school only", () => {
   const ref = () => ({ schoolId: ids.school, activityId: ids.activity });
   const calls: [string, () => Promise<ActionResult<unknown>>][] = [
     ["start", () => liveActions.startSessionAction(ref())],
@@ -178,6 +179,7 @@ describe("guide session actions: staff of the activity's school only", () => {
     ["flags", () => liveActions.setFlagsAction({ ...ref(), showResults: true })],
     ["lock", () => liveActions.setLockedAction({ ...ref(), locked: true })],
     ["end", () => liveActions.endSessionAction(ref())],
+    ["cell reasons", () => cellReasonsAction({ ...ref(), sceneId: ids.activity, first: "a", second: "b", filter: {} })],
   ];
 
   it.each(calls)("%s: refused when signed out, for a student, another school's teacher and another academy's manager", async (_name, call) => {

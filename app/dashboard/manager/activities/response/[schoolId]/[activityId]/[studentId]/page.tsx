@@ -1,0 +1,6 @@
+import { StaffResponsePage } from "@/components/results/staff-response-page";
+
+export default async function ManagerResponse({ params }: { params: Promise<{ schoolId: string; activityId: string; studentId: string }> }) {
+  const { schoolId, activityId, studentId } = await params;
+  return <StaffResponsePage role="manager" activityId={activityId} studentId={studentId} schoolId={schoolId} />;
+}

@@ -1,0 +1,8 @@
+import { StatsPage } from "@/components/results/stats-page";
+
+type Props = { params: Promise<{ schoolId: string; activityId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export default async function ManagerStats({ params, searchParams }: Props) {
+  const { schoolId, activityId } = await params;
+  return <StatsPage role="manager" activityId={activityId} schoolId={schoolId} searchParams={searchParams} />;
+}

@@ -1,0 +1,6 @@
+import { StaffResponsePage } from "@/components/results/staff-response-page";
+
+export default async function TeacherResponse({ params }: { params: Promise<{ activityId: string; studentId: string }> }) {
+  const { activityId, studentId } = await params;
+  return <StaffResponsePage role="teacher" activityId={activityId} studentId={studentId} />;
+}

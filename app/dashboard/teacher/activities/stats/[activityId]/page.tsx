@@ -1,0 +1,7 @@
+import { StatsPage } from "@/components/results/stats-page";
+
+type Props = { params: Promise<{ activityId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export default async function TeacherStats({ params, searchParams }: Props) {
+  return <StatsPage role="teacher" activityId={(await params).activityId} searchParams={searchParams} />;
+}

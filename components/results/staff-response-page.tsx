@@ -1,0 +1,69 @@
+import { getTranslations } from "next-intl/server";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { requireRole } from "@/lib/auth/session";
+import { formatDateTime } from "@/lib/i18n/dates";
+import { getDisplayLanguage, getPlainText } from "@/lib/i18n/server";
+import { respondentIds, studentResponses } from "@/lib/results/portfolio";
+import { authorizeSchool } from "@/lib/schools/scope";
+import { AnswerReview } from "@/components/play/answer-review";
+import { renderScene } from "@/components/scenes/render-scene";
+import type { RenderedScene, SceneAnswer } from "@/components/scenes/types";
+import { PersonName } from "@/components/ui/person-name";
+import { RichText } from "@/components/ui/rich-text";
+
+/** One student's answers to one activity (teacher, or manager for a school of the academy), with previous/next student. */
+export async function StaffResponsePage({ role, activityId, studentId, schoolId }: { role: "teacher" | "manager"; activityId: string; studentId: string; schoolId?: string }) {
+  const actor = await requireRole(role);
+  const scope = await authorizeSchool(actor, schoolId);
+  const data = scope ? await studentResponses(scope, activityId, studentId) : null;
+  if (!scope || !data) notFound();
+  const t = await getTranslations("Results");
+  const ta = await getTranslations("Activities");
+  const lang = await getDisplayLanguage();
+  const plain = await getPlainText();
+  const scenes = data.scenes.map((s) => renderScene(s, lang)).filter((s): s is RenderedScene => s !== null);
+  const answers = Object.fromEntries(data.responses.map((r) => [r.sceneId, r.answer as SceneAnswer]));
+  const meta = Object.fromEntries(
+    data.responses.map((r) => [r.sceneId, `${plain(formatDateTime(r.updatedAt, lang))} (${plain(ta(r.mode === "guide" ? "modeGuide" : "modeSelf"))})`]),
+  );
+  const order = await respondentIds(scope, activityId);
+  const at = order.indexOf(studentId);
+  const base = role === "teacher" ? `/dashboard/teacher/activities/response/${activityId}` : `/dashboard/manager/activities/response/${scope}/${activityId}`;
+  const statsHref = role === "teacher" ? `/dashboard/teacher/activities/stats/${activityId}` : `/dashboard/manager/activities/stats/${scope}/${activityId}`;
+  const s = data.student;
+  return (
+    <div className="stack">
+      <h1>
+        <RichText text={data.activity.title} />
+      </h1>
+      <p className="row" data-testid="response-student">
+        {s.name ? <PersonName name={{ base: s.name, reading: s.nameKana }} /> : null}
+        {s.student ? <span className="muted">{`${s.student.grade}-${s.student.className}-${s.student.number}`}</span> : null}
+        {s.student?.counterbalanceGroup ? <span className="muted">{`(${s.student.counterbalanceGroup})`}</span> : null}
+      </p>
+      <nav className="row no-print" aria-label={plain(t("otherStudents"))}>
+        {at > 0 ? (
+          <Link className="button" href={`${base}/${order[at - 1]}`} data-testid="previous-student">
+            <RichText text={t("previousStudent")} />
+          </Link>
+        ) : null}
+        <Link className="button" href={statsHref}>
+          <RichText text={t("backToStats")} />
+        </Link>
+        {at >= 0 && at < order.length - 1 ? (
+          <Link className="button" href={`${base}/${order[at + 1]}`} data-testid="next-student">
+            <RichText text={t("nextStudent")} />
+          </Link>
+        ) : null}
+      </nav>
+      {data.responses.length === 0 ? (
+        <p className="empty" data-testid="no-answers">
+          <RichText text={t("noAnswers")} />
+        </p>
+      ) : (
+        <AnswerReview scenes={scenes} answers={answers} meta={meta} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,195 @@
+import { getTranslations } from "next-intl/server";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { getActivityWithScenes } from "@/lib/activities/data";
+import { requireRole } from "@/lib/auth/session";
+import { getDisplayLanguage, getPlainText } from "@/lib/i18n/server";
+import { filterFromParams, filterQuery } from "@/lib/results/schema";
+import { activityStats, type SceneStats } from "@/lib/results/stats";
+import { authorizeSchool } from "@/lib/schools/scope";
+import { RichText } from "@/components/ui/rich-text";
+import { BarChart } from "./bar-chart";
+import { CrossTable } from "./cross-table";
+import { NamesToggle } from "./names-toggle";
+
+type Params = Promise<Record<string, string | string[] | undefined>>;
+
+function allSecondOptions(stats: SceneStats) {
+  if (stats.scene.type !== "two_step") return [];
+  const c = stats.scene.content;
+  const all = [...(c.second.options ?? []), ...Object.values(c.second.optionsByFirst ?? {}).flat()];
+  return all.filter((o, i) => all.findIndex((x) => x.id === o.id) === i);
+}
+
+/** One filter of the stats page ("all" or one value), sent with the GET form. */
+function FilterSelect({ name, label, value, all, options }: { name: string; label: string; value?: string; all: string; options: [string, string][] }) {
+  return (
+    <label className="field field-inline">
+      <span className="field-label">
+        <RichText text={label} />
+      </span>
+      <select name={name} defaultValue={value ?? ""} data-testid={`filter-${name}`}>
+        <option value="">{all}</option>
+        {options.map(([v, text]) => (
+          <option key={v} value={v}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/** Statistics of one activity (teacher, or manager for a school of the academy): overview, per scene, filters, exports. */
+export async function StatsPage({ role, activityId, schoolId, searchParams }: { role: "teacher" | "manager"; activityId: string; schoolId?: string; searchParams: Params }) {
+  const actor = await requireRole(role);
+  const scope = await authorizeSchool(actor, schoolId);
+  const activity = scope ? await getActivityWithScenes(scope, activityId) : null;
+  if (!scope || !activity) notFound();
+  const filter = filterFromParams(await searchParams);
+  const stats = await activityStats(scope, activity.id, filter);
+  if (!stats) notFound();
+  const t = await getTranslations("Results");
+  const ta = await getTranslations("Activities");
+  const lang = await getDisplayLanguage();
+  const plain = await getPlainText();
+  const query = filterQuery(filter);
+  const schoolParam = role === "manager" ? `school=${scope}` : "";
+  const exportQuery = (extra: string) => [schoolParam, extra].filter(Boolean).join("&");
+  const responseBase = role === "teacher" ? `/dashboard/teacher/activities/response/${activity.id}` : `/dashboard/manager/activities/response/${scope}/${activity.id}`;
+  const overview = [
+    ["assigned", stats.overview.assigned],
+    ["started", stats.overview.started],
+    ["finished", stats.overview.finished],
+    ["inGuide", stats.overview.guide],
+    ["inSelf", stats.overview.self],
+  ] as const;
+  return (
+    <div className="stack results-page">
+      <h1>
+        <RichText text={t("title", { title: activity.title })} />
+      </h1>
+      <form className="row wrap toolbar no-print" method="get" data-testid="stats-filter">
+        <FilterSelect name="group" label={t("group")} value={filter.group} all={plain(t("all"))} options={stats.groups.map((g) => [g, g])} />
+        <FilterSelect name="class" label={t("class")} value={filter.class} all={plain(t("all"))} options={stats.classes.map((c) => [c, c])} />
+        <FilterSelect
+          name="mode"
+          label={t("mode")}
+          value={filter.mode}
+          all={plain(t("all"))}
+          options={[
+            ["guide", plain(ta("modeGuide"))],
+            ["self", plain(ta("modeSelf"))],
+          ]}
+        />
+        <button type="submit" className="button" data-testid="apply-filter">
+          <RichText text={t("apply")} />
+        </button>
+        <span className="top-bar-spacer" />
+        <a className="button" href={`/api/v1/exports/${activity.id}/results?${exportQuery(query)}`} data-testid="export-results">
+          <RichText text={t("exportResults")} />
+        </a>
+        <a className="button" href={`/api/v1/exports/${activity.id}/responses?${exportQuery("")}`} data-testid="export-research">
+          <RichText text={t("exportResearch")} />
+        </a>
+        <a className="button" href={`/api/v1/exports/${activity.id}/responses?${exportQuery("pseudonymous=1")}`} data-testid="export-research-pseudo">
+          <RichText text={t("exportPseudonymous")} />
+        </a>
+      </form>
+      <dl className="counts overview" data-testid="overview">
+        {overview.map(([key, n]) => (
+          <div key={key} data-key={key} data-count={n}>
+            <dt>
+              <RichText text={t(key)} />
+            </dt>
+            <dd>{n}</dd>
+          </div>
+        ))}
+      </dl>
+      <NamesToggle>
+        {stats.scenes.map((s, i) => (
+          <section key={s.id} className="card stack scene-stats" data-scene-id={s.id} data-scene-type={s.scene.type} data-answered={s.answered} aria-labelledby={`scene-${s.id}`}>
+            <h2 id={`scene-${s.id}`}>
+              <span className="muted">{i + 1}. </span>
+              <RichText text={s.scene.content.prompt} />
+            </h2>
+            <p className="muted">
+              <RichText text={t("answeredCount", { count: s.answered })} />
+            </p>
+            {s.scene.type === "single_choice" || s.scene.type === "multiple_choice" ? (
+              <BarChart
+                lang={lang}
+                caption={s.scene.content.prompt}
+                total={s.answered}
+                bars={s.scene.content.options.map((o) => ({ id: o.id, label: o.label, count: s.choices[o.id] ?? 0 }))}
+              />
+            ) : null}
+            {s.scene.type === "scale" ? (
+              <>
+                <BarChart lang={lang} caption={s.scene.content.prompt} total={s.answered} bars={[1, 2, 3, 4, 5].map((v) => ({ id: String(v), label: String(v), count: s.values[String(v)] ?? 0 }))} />
+                <p data-testid="median" data-median={s.median ?? ""}>
+                  <RichText text={t("median", { median: s.median ?? "—" })} />
+                </p>
+              </>
+            ) : null}
+            {s.scene.type === "two_step" ? (
+              <CrossTable
+                activityId={activity.id}
+                schoolId={role === "manager" ? scope : undefined}
+                sceneId={s.id}
+                filter={filter}
+                cross={s.cross}
+                firsts={s.scene.content.first.options.map((o) => ({ id: o.id, label: <RichText text={o.label} /> }))}
+                seconds={allSecondOptions(s).map((o) => ({ id: o.id, label: <RichText text={o.label} /> }))}
+              />
+            ) : null}
+            {s.scene.type === "free_text" ? (
+              s.texts.length === 0 ? (
+                <p className="empty">
+                  <RichText text={t("noTexts")} />
+                </p>
+              ) : (
+                <ul className="stack bare-list free-texts" data-testid="free-texts">
+                  {s.texts.map((x) => (
+                    <li key={x.userId} className="reason">
+                      <span>{x.text}</span> <span className="who muted">— {x.name}</span>
+                    </li>
+                  ))}
+                </ul>
+              )
+            ) : null}
+          </section>
+        ))}
+      </NamesToggle>
+      <section className="stack" aria-labelledby="respondents-title">
+        <h2 id="respondents-title">
+          <RichText text={t("respondents")} />
+        </h2>
+        {stats.respondents.length === 0 ? (
+          <p className="empty" data-testid="no-respondents">
+            <RichText text={t("noRespondents")} />
+          </p>
+        ) : (
+          <div className="table-wrap">
+            <table className="table" data-testid="respondents">
+              <tbody>
+                {stats.respondents.map((r) => (
+                  <tr key={r.id} data-student-id={r.id}>
+                    <td className="num">{r.grade !== null ? `${r.grade}-${r.className}-${r.number}` : ""}</td>
+                    <th scope="row">
+                      <Link href={`${responseBase}/${r.id}`}>{r.name}</Link>
+                    </th>
+                    <td className="num">
+                      <RichText text={t("answeredOf", { answered: r.answered, total: stats.questions })} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}
+

@@ -1,0 +1,68 @@
+import "server-only";
+import { type NextRequest, NextResponse } from "next/server";
+import { audit } from "@/lib/audit/log";
+import { getActor } from "@/lib/auth/session";
+import { db } from "@/lib/db";
+import { getDisplayLanguage } from "@/lib/i18n/server";
+import { authorizeSchool } from "@/lib/schools/scope";
+import { CSV_BOM, csvRow } from "./csv";
+import { RESEARCH_COLUMNS, researchRows, resultsCsv } from "./export-data";
+import { filterFromParams } from "./schema";
+import { activityStats } from "./stats";
+
+const problem = (status: number, code: string) => NextResponse.json({ ok: false, code }, { status, headers: { "Cache-Control": "no-store" } });
+
+/** Staff in scope of the activity's school (manager: ?school=), or a refusal. */
+async function exportAccess(req: NextRequest, activityId: string) {
+  const actor = await getActor();
+  if (!actor || actor === "disabled") return { ok: false, error: problem(401, "UNAUTHENTICATED") } as const;
+  if (actor.role === "student") return { ok: false, error: problem(403, "FORBIDDEN") } as const;
+  const school = await authorizeSchool(actor, req.nextUrl.searchParams.get("school") ?? undefined);
+  if (!school || !/^[0-9a-f-]{36}$/i.test(activityId)) return { ok: false, error: problem(404, "NOT_FOUND") } as const;
+  const activity = await db().activity.findFirst({ where: { id: activityId, schoolId: school }, select: { id: true, title: true } });
+  if (!activity) return { ok: false, error: problem(404, "NOT_FOUND") } as const;
+  return { ok: true, actor, school, activity } as const;
+}
+
+const fileName = (base: string) => `attachment; filename="${base}.csv"; filename*=UTF-8''${encodeURIComponent(base)}.csv`;
+const csvHeaders = (base: string) => ({ "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": fileName(base), "Cache-Control": "no-store" });
+
+/** GET /api/v1/exports/{activityId}/results?group=&class=&mode=: the stats screen as CSV. */
+export async function resultsExport(req: NextRequest, activityId: string): Promise<Response> {
+  const access = await exportAccess(req, activityId);
+  if (!access.ok) return access.error;
+  const filter = filterFromParams(req.nextUrl.searchParams);
+  const stats = await activityStats(access.school, activityId, filter);
+  if (!stats) return problem(404, "NOT_FOUND");
+  await audit({ action: "export.results", actorId: access.actor.id, schoolId: access.school, targetType: "activity", targetId: activityId, meta: { filter } });
+  return new NextResponse(resultsCsv(stats, await getDisplayLanguage()), { headers: csvHeaders(`results-${activityId.slice(0, 8)}`) });
+}
+
+/** GET /api/v1/exports/{activityId}/responses[?pseudonymous=1]: one row per response, streamed. */
+export async function researchExport(req: NextRequest, activityId: string): Promise<Response> {
+  const access = await exportAccess(req, activityId);
+  if (!access.ok) return access.error;
+  const pseudonymous = req.nextUrl.searchParams.get("pseudonymous") === "1";
+  await audit({ action: "export.responses", actorId: access.actor.id, schoolId: access.school, targetType: "activity", targetId: activityId, meta: { pseudonymous } });
+  const rows = researchRows(access.school, activityId, pseudonymous);
+  const encoder = new TextEncoder();
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(encoder.encode(CSV_BOM + csvRow([...RESEARCH_COLUMNS])));
+    },
+    async pull(controller) {
+      try {
+        const next = await rows.next();
+        if (next.done) controller.close();
+        else controller.enqueue(encoder.encode(next.value));
+      } catch (error) {
+        console.error("export failed", error);
+        controller.error(error);
+      }
+    },
+    async cancel() {
+      await rows.return(undefined);
+    },
+  });
+  return new Response(stream, { headers: csvHeaders(`responses-${activityId.slice(0, 8)}${pseudonymous ? "-pseudonymous" : ""}`) });
+}
