@@ -2,6 +2,7 @@ import { type NextRequest, NextResponse } from "next/server";
 import { PENDING_CODE_COOKIE } from "@/lib/auth/cookies";
 import { readProxySession } from "@/lib/auth/proxy-session";
 import { areaOf, homeOf } from "@/lib/auth/roles";
+import { contentSecurityPolicy, originOf } from "@/lib/security/headers";
 
 /**
  * Fast redirects only (GUIDE.md layer 1): /dashboard → student home; signed
@@ -38,7 +39,17 @@ export default async function proxy(req: NextRequest) {
   }
   const headers = new Headers(req.headers);
   headers.set("x-manabiya-path", `${pathname}${search}`);
-  return NextResponse.next({ request: { headers } });
+  // a fresh nonce per request: Next reads it from the request's CSP and puts it on its scripts
+  const nonce = btoa(crypto.randomUUID());
+  const csp = contentSecurityPolicy(nonce, {
+    dev: process.env.NODE_ENV !== "production",
+    formTargets: [originOf(process.env.GOOGLE_ISSUER ?? "https://accounts.google.com")].filter((o): o is string => o !== null),
+  });
+  headers.set("x-nonce", nonce);
+  headers.set("Content-Security-Policy", csp);
+  const res = NextResponse.next({ request: { headers } });
+  res.headers.set("Content-Security-Policy", csp);
+  return res;
 }
 
 export const config = {

@@ -1,6 +1,7 @@
 import type { Metadata, Viewport } from "next";
 import { NextIntlClientProvider } from "next-intl";
 import { getMessages, getTranslations } from "next-intl/server";
+import { headers } from "next/headers";
 import type { ReactNode } from "react";
 import { NotificationsProvider } from "@/components/ui/notifications";
 import "katex/dist/katex.min.css";
@@ -15,6 +16,8 @@ export const viewport: Viewport = { width: "device-width", initialScale: 1, them
 
 /** <html lang="ja"> in all three display languages; the catalogue comes from the cookie. */
 export default async function RootLayout({ children }: { children: ReactNode }) {
+  // every page renders per request, so Next can put the CSP nonce (proxy.ts) on its scripts
+  await headers();
   const messages = await getMessages();
   return (
     <html lang="ja">

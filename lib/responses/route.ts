@@ -1,6 +1,7 @@
 import "server-only";
 import { type NextRequest, NextResponse } from "next/server";
 import { getActor } from "@/lib/auth/session";
+import { sameOrigin } from "@/lib/security/headers";
 import { saveAnswerInput } from "./schema";
 import { saveAnswer } from "./save";
 
@@ -15,6 +16,7 @@ const json = (status: number, body: unknown) => NextResponse.json(body, { status
  * again": the client keeps the answer queued.
  */
 export async function answerRoute(req: NextRequest): Promise<Response> {
+  if (!sameOrigin(req.headers, req.url)) return json(403, { ok: false, code: "FORBIDDEN" });
   const actor = await getActor();
   if (!actor || actor === "disabled") return json(401, { ok: false, code: "UNAUTHENTICATED" });
   const text = await req.text();

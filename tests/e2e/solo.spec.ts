@@ -102,3 +102,34 @@ test("teacher solo: a teacher-actor activity saves the teacher's answers; a stud
   await page.waitForTimeout(1500);
   expect(await e2eDb().response.count({ where: { activityId: kids.id } })).toBe(0);
 });
+
+test("fault: a student offline for ten minutes answers three scenes; everything arrives after reconnecting", async ({ page, context }) => {
+  test.setTimeout(90_000);
+  const { school, students } = await makeSchool(1);
+  const activity = await createActivityFromTemplate(e2eDb(), { templateId: "science-dissolve", schoolId: school.id, mode: "self" });
+  await signInAs(page, students[0]!.email!, TEST_PASSWORD);
+  await page.clock.install(); // ten minutes pass on the page's clock, not the test's
+  await page.goto(`/dashboard/student/activities/solo/${activity.id}`);
+  await page.getByTestId("next").click();
+  await expect(page.getByTestId("progress")).toContainText("2 / 5");
+  await context.setOffline(true);
+  await page.locator('[data-option="less"] input').check();
+  await page.locator('[data-testid="second-step"] [data-option="unsure"] input').check();
+  await page.getByTestId("reason").locator("textarea").fill("とけて見えなくなるから");
+  await page.getByTestId("next").click();
+  await page.locator('[data-option="cloudy"] input').check();
+  await page.getByTestId("next").click();
+  await page.locator('[data-option="burn"] input').check();
+  await page.locator('[data-testid="second-step"] input').first().check();
+  await page.getByTestId("reason").locator("textarea").fill("ふたをしても空気があるから");
+  await page.getByTestId("next").click();
+  await expect(status(page)).toHaveAttribute("data-status", "queued");
+  await page.clock.runFor(10 * 60_000);
+  await expect(status(page)).toHaveAttribute("data-status", "queued");
+  expect(await e2eDb().response.count({ where: { activityId: activity.id } })).toBe(1);
+  await context.setOffline(false);
+  await expect(status(page)).toHaveAttribute("data-status", "saved", { timeout: 20_000 });
+  const rows = await e2eDb().response.findMany({ where: { activityId: activity.id }, orderBy: { scenePosition: "asc" } });
+  expect(rows.map((r) => r.scenePosition)).toEqual([0, 1, 2, 3]);
+  expect(rows[1]!.answer).toMatchObject({ first: "less", second: "unsure" });
+});

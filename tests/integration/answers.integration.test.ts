@@ -122,14 +122,16 @@ describe("saving answers", () => {
 describe("live notifications", () => {
   it("a NOTIFY from any connection reaches the subscribers of this instance, in order, only on commit", async () => {
     const seen: string[] = [];
-    const unsubscribe = await subscribe(`activity:${activity}`, (m) => seen.push(m.kind));
+    // a topic of its own: the earlier tests' coalesced count notifications may still arrive
+    const topic = `activity:${crypto.randomUUID()}` as const;
+    const unsubscribe = await subscribe(topic, (m) => seen.push(m.kind));
     const other = new pg.Client({ connectionString: testDatabaseUrl() });
     await other.connect();
     await other.query("begin");
-    await other.query("select pg_notify($1, $2)", [LIVE_CHANNEL, JSON.stringify({ topic: `activity:${activity}`, kind: "state" })]);
+    await other.query("select pg_notify($1, $2)", [LIVE_CHANNEL, JSON.stringify({ topic, kind: "state" })]);
     await new Promise((r) => setTimeout(r, 200));
     expect(seen).toEqual([]); // not before commit
-    await other.query("select pg_notify($1, $2)", [LIVE_CHANNEL, JSON.stringify({ topic: `activity:${activity}`, kind: "counts" })]);
+    await other.query("select pg_notify($1, $2)", [LIVE_CHANNEL, JSON.stringify({ topic, kind: "counts" })]);
     await other.query("commit");
     await other.query("select pg_notify($1, $2)", [LIVE_CHANNEL, JSON.stringify({ topic: "activity:someone-else", kind: "state" })]);
     await expect.poll(() => seen).toEqual(["state", "counts"]);
