@@ -83,7 +83,22 @@ export async function PortfolioListPage({ searchParams }: { searchParams: Params
                     <Link href={`/dashboard/teacher/portfolio/${r.id}`}>{r.name ? <PersonName name={{ base: r.name, reading: r.name_kana }} /> : r.id}</Link>
                   </th>
                   <td className="num">{r.activities}</td>
-                  <td>{r.last_at ? <RichText text={formatDateTime(r.last_at, lang)} /> : <RichText text={t("never")} />}</td>
+                  <td>
+                    {r.last_at ? (
+                      <>
+                        {r.last_title ? (
+                          <span className="small-block" data-testid="last-title">
+                            <RichText text={r.last_title} />
+                          </span>
+                        ) : null}
+                        <span className="muted small-block">
+                          <RichText text={formatDateTime(r.last_at, lang)} />
+                        </span>
+                      </>
+                    ) : (
+                      <RichText text={t("never")} />
+                    )}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -22,9 +22,11 @@ export async function listPortfolios(school: AuthorizedSchoolId, q: PortfolioQue
     activities: `activities ${dir}, sd.grade, sd.class_name, sd.number`,
     last: `last_at ${dir} nulls last, sd.grade, sd.class_name, sd.number`,
   }[q.sort];
-  const rows = await db().$queryRawUnsafe<{ id: string; name: string | null; name_kana: string | null; nickname: string | null; grade: number; class_name: string; number: number; activities: number; last_at: Date | null }[]>(
+  const rows = await db().$queryRawUnsafe<{ id: string; name: string | null; name_kana: string | null; nickname: string | null; grade: number; class_name: string; number: number; activities: number; last_at: Date | null; last_title: string | null }[]>(
     `select u.id, u.name, u.name_kana, u.nickname, sd.grade, sd.class_name, sd.number,
-            count(distinct r.activity_id)::int as activities, max(r.updated_at) as last_at
+            count(distinct r.activity_id)::int as activities, max(r.updated_at) as last_at,
+            (select a.title from responses r2 join activities a on a.id = r2.activity_id
+              where r2.user_id = u.id order by r2.updated_at desc limit 1) as last_title
      from users u join student_details sd on sd.user_id = u.id
      left join responses r on r.user_id = u.id
      where u.school_id = $1::uuid and u.role = 'student'

@@ -115,7 +115,9 @@ test("response view and portfolio: one student's answers, previous/next student,
 
   await page.goto("/dashboard/teacher/home");
   await page.getByTestId("portfolio-link").click();
-  await expect(page.getByTestId("portfolio-table").locator(`tr[data-student-id="${students[0]!.id}"]`)).toHaveAttribute("data-activities", "2");
+  const row = page.getByTestId("portfolio-table").locator(`tr[data-student-id="${students[0]!.id}"]`);
+  await expect(row).toHaveAttribute("data-activities", "2");
+  expect(await baseText(row.getByTestId("last-title"))).toBe("新しい活動");
   await page.getByTestId("portfolio-table").locator(`tr[data-student-id="${students[0]!.id}"] a`).click();
   const titles = page.locator(".portfolio-activity > h2");
   await expect(titles).toHaveCount(2);
