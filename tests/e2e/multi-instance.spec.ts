@@ -1,8 +1,7 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { createActivityFromTemplate } from "../../prisma/seed/factories";
-import { E2E_DATABASE_URL, E2E_PORT } from "./config";
+import { E2E_PORT } from "./config";
+import { AppInstance } from "./instance";
 import { signInAs } from "./helpers";
 import { e2eDb, makeSchool, TEST_PASSWORD } from "./db";
 
@@ -11,25 +10,15 @@ import { e2eDb, makeSchool, TEST_PASSWORD } from "./db";
  * student connected to the second follows a teacher connected to the first,
  * in order, through PostgreSQL LISTEN/NOTIFY.
  */
-const SECOND_PORT = E2E_PORT + 40;
-const SECOND_URL = `http://localhost:${SECOND_PORT}`;
-let second: ChildProcess | undefined;
+const second = new AppInstance(E2E_PORT + 40);
+const SECOND_URL = second.url;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  const secrets = JSON.parse(readFileSync(".data/secrets.json", "utf8")) as { AUTH_SECRET: string; SIGNIN_CODE_KEY: string };
-  second = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(SECOND_PORT)], {
-    env: { ...process.env, NODE_ENV: "production", PORT: String(SECOND_PORT), DATABASE_URL: E2E_DATABASE_URL, ...secrets, NEXT_TELEMETRY_DISABLED: "1" },
-    stdio: "ignore",
-  });
-  await expect
-    .poll(async () => (await fetch(`${SECOND_URL}/signin`).then((r) => r.status, () => 0)), { timeout: 90_000, intervals: [500] })
-    .toBe(200);
+  await second.start();
 });
 
-test.afterAll(() => {
-  second?.kill("SIGTERM");
-});
+test.afterAll(() => second.stop());
 
 test("a student on instance B follows a teacher on instance A, in order", async ({ browser }) => {
   const { teacher, school, students } = await makeSchool(1);
