@@ -1,10 +1,9 @@
 import { getTranslations } from "next-intl/server";
 import { requireRole } from "@/lib/auth/session";
-import { formatDateTime } from "@/lib/i18n/dates";
-import { getDisplayLanguage } from "@/lib/i18n/server";
 import { listSchoolsForAcademy } from "@/lib/schools/data";
 import { listTeachersBySchool } from "@/lib/schools/manage";
 import { PersonName } from "@/components/ui/person-name";
+import { DateTime } from "@/components/ui/date-time";
 import { RichText } from "@/components/ui/rich-text";
 import { AddTeacher, SchoolForm, TeacherActions } from "./school-forms";
 
@@ -20,7 +19,6 @@ export async function SchoolsPage() {
       </p>
     );
   }
-  const lang = await getDisplayLanguage();
   const [schools, teachers] = await Promise.all([listSchoolsForAcademy(actor.academyId), listTeachersBySchool(actor.academyId)]);
   const choices = schools.map((s) => ({ id: s.id, name: s.name }));
   return (
@@ -74,7 +72,9 @@ export async function SchoolsPage() {
                           <tr key={teacher.id} data-teacher-id={teacher.id} data-email={teacher.email ?? ""}>
                             <th scope="row">{teacher.name ? <PersonName name={{ base: teacher.name, reading: teacher.nameKana }} /> : null}</th>
                             <td>{teacher.email}</td>
-                            <td>{teacher.lastSignInAt ? <RichText text={formatDateTime(teacher.lastSignInAt, lang)} /> : <RichText text={t("never")} />}</td>
+                            <td>
+                              <DateTime at={teacher.lastSignInAt} fallback={t("never")} />
+                            </td>
                             <td data-testid="teacher-status">
                               <RichText text={teacher.disabled ? t("disabled") : t("active")} />
                             </td>

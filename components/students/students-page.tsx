@@ -1,12 +1,13 @@
 import { getTranslations } from "next-intl/server";
 import Link from "next/link";
 import { requireRole } from "@/lib/auth/session";
-import { formatDate, formatDateTime } from "@/lib/i18n/dates";
+import { formatDate } from "@/lib/i18n/dates";
 import { getDisplayLanguage, getPlainText } from "@/lib/i18n/server";
 import { authorizeSchool } from "@/lib/schools/scope";
 import { listGroups, listStudents } from "@/lib/students/data";
 import { type StudentListQuery, type StudentSort, studentListQuery } from "@/lib/students/schema";
 import { PersonName } from "@/components/ui/person-name";
+import { DateTime } from "@/components/ui/date-time";
 import { RichText } from "@/components/ui/rich-text";
 import { dayInJst } from "@/lib/time";
 import { AddStudent } from "./add-student";
@@ -145,7 +146,9 @@ export async function StudentsPage({ searchParams }: { searchParams: Params }) {
                   <td>
                     <GroupSelect studentId={s.id} group={s.group} groups={groups} name={s.name ?? ""} />
                   </td>
-                  <td>{s.lastSignInAt ? <RichText text={formatDateTime(s.lastSignInAt, lang)} /> : <RichText text={t("never")} />}</td>
+                  <td>
+                    <DateTime at={s.lastSignInAt} fallback={t("never")} />
+                  </td>
                   <td>
                     <span data-testid="status">
                       <RichText text={s.disabled ? t("disabled") : t("active")} />

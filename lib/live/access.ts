@@ -1,9 +1,8 @@
 import "server-only";
+import { z } from "zod";
 import type { Actor } from "@/lib/auth/session";
 import { db } from "@/lib/db";
 import { authorizeSchool } from "@/lib/schools/scope";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Who may follow an activity live: a student of its school (a student-actor,
@@ -11,7 +10,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * its academy, naming the school). null otherwise: never revealed.
  */
 export async function liveAccess(actor: Actor, activityId: string, schoolId?: string | null): Promise<{ kind: "student" | "staff"; schoolId: string } | null> {
-  if (!UUID.test(activityId)) return null;
+  if (!z.uuid().safeParse(activityId).success) return null;
   if (actor.role === "student") {
     if (!actor.schoolId) return null;
     const found = await db().activity.findFirst({ where: { id: activityId, schoolId: actor.schoolId, status: "active", actorType: "student" }, select: { id: true } });

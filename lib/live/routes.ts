@@ -2,13 +2,13 @@ import "server-only";
 import { type NextRequest, NextResponse } from "next/server";
 import { getActor } from "@/lib/auth/session";
 import { db } from "@/lib/db";
+import { problem } from "@/lib/http";
 import { liveAccess } from "./access";
 import { countsChanged } from "./bus";
 import { leavePresence, touchPresence } from "./session";
 import { sseResponse } from "./sse";
 import { liveStateForStaff, liveStateForStudent } from "./state";
 
-const problem = (status: number, code: string) => NextResponse.json({ ok: false, code }, { status, headers: { "Cache-Control": "no-store" } });
 
 async function access(req: NextRequest, activityId: string) {
   const actor = await getActor();

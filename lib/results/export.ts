@@ -1,8 +1,10 @@
 import "server-only";
 import { type NextRequest, NextResponse } from "next/server";
+import { z } from "zod";
 import { audit } from "@/lib/audit/log";
 import { getActor } from "@/lib/auth/session";
 import { db } from "@/lib/db";
+import { problem } from "@/lib/http";
 import { getDisplayLanguage } from "@/lib/i18n/server";
 import { authorizeSchool } from "@/lib/schools/scope";
 import { CSV_BOM, csvRow } from "./csv";
@@ -10,7 +12,6 @@ import { RESEARCH_COLUMNS, researchRows, resultsCsv } from "./export-data";
 import { filterFromParams } from "./schema";
 import { activityStats } from "./stats";
 
-const problem = (status: number, code: string) => NextResponse.json({ ok: false, code }, { status, headers: { "Cache-Control": "no-store" } });
 
 /** Staff in scope of the activity's school (manager: ?school=), or a refusal. */
 async function exportAccess(req: NextRequest, activityId: string) {
@@ -18,7 +19,7 @@ async function exportAccess(req: NextRequest, activityId: string) {
   if (!actor || actor === "disabled") return { ok: false, error: problem(401, "UNAUTHENTICATED") } as const;
   if (actor.role === "student") return { ok: false, error: problem(403, "FORBIDDEN") } as const;
   const school = await authorizeSchool(actor, req.nextUrl.searchParams.get("school") ?? undefined);
-  if (!school || !/^[0-9a-f-]{36}$/i.test(activityId)) return { ok: false, error: problem(404, "NOT_FOUND") } as const;
+  if (!school || !z.uuid().safeParse(activityId).success) return { ok: false, error: problem(404, "NOT_FOUND") } as const;
   const activity = await db().activity.findFirst({ where: { id: activityId, schoolId: school }, select: { id: true, title: true } });
   if (!activity) return { ok: false, error: problem(404, "NOT_FOUND") } as const;
   return { ok: true, actor, school, activity } as const;

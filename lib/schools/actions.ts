@@ -3,9 +3,9 @@ import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { defineAction } from "@/lib/action";
 import { type ActionResult, fail } from "@/lib/errors";
+import { kana } from "@/lib/students/schema";
 import { type AcademyCtx, addTeacher, createSchool, moveTeacher, renameSchool, setTeacherDisabled } from "./manage";
 
-const kana = z.string().trim().max(100).regex(/^[\p{Script=Hiragana}\p{Script=Katakana}ー・\s]*$/u, "kana");
 const schoolInput = z.object({ name: z.string().trim().min(1).max(100), nameKana: kana });
 
 /** The manager's schools screen: managers only, on their own academy (taken from the database actor). */

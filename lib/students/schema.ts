@@ -15,7 +15,8 @@ export const studentListQuery = z.object({
 export type StudentListQuery = z.infer<typeof studentListQuery>;
 
 const name = z.string().trim().min(1).max(100);
-const kana = z.string().trim().max(100).regex(/^[\p{Script=Hiragana}\p{Script=Katakana}ー・\s]*$/u, "kana");
+/** A reading in hiragana or katakana (spaces, ー and ・ allowed), as people and schools have. */
+export const kana = z.string().trim().max(100).regex(/^[\p{Script=Hiragana}\p{Script=Katakana}ー・\s]*$/u, "kana");
 
 export const studentInput = z.object({
   name,

@@ -6,6 +6,7 @@ import { audit } from "@/lib/audit/log";
 import { getActor } from "@/lib/auth/session";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
+import { problem } from "@/lib/http";
 import { getDisplayLanguage } from "@/lib/i18n/server";
 import { toPlainText } from "@/lib/richtext/plain";
 import { authorizeSchool } from "@/lib/schools/scope";
@@ -23,7 +24,6 @@ const query = z.object({
     .pipe(z.array(z.uuid()).max(MAX_CARDS).optional()),
 });
 
-const problem = (status: number, code: string) => NextResponse.json({ ok: false, code }, { status });
 
 /**
  * GET /api/students/sheets?class=1 (or ?ids=…): the sign-in sheets PDF for a

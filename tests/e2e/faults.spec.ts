@@ -1,9 +1,7 @@
 import { expect, test } from "@playwright/test";
-import { createActivityFromTemplate } from "../../prisma/seed/factories";
 import { E2E_PORT } from "./config";
-import { signInAs } from "./helpers";
-import { AppInstance } from "./instance";
-import { e2eDb, makeSchool, TEST_PASSWORD } from "./db";
+import { AppInstance, guideAcrossInstances } from "./instance";
+import { e2eDb } from "./db";
 
 /** The app server dies (kill -9) in the middle of a live session: nothing acknowledged is lost, clients resume by themselves. */
 const crashing = new AppInstance(E2E_PORT + 50);
@@ -16,20 +14,9 @@ test.afterAll(() => crashing.stop());
 
 test("fault: kill -9 of the app mid-session; answers arrive exactly once after the restart and the student follows again", async ({ browser }) => {
   test.setTimeout(180_000);
-  const { teacher, school, students } = await makeSchool(1);
-  const activity = await createActivityFromTemplate(e2eDb(), { templateId: "science-dissolve", schoolId: school.id, mode: "guide" });
-  const scenes = await e2eDb().activityScene.findMany({ where: { activityId: activity.id }, orderBy: { position: "asc" } });
-
-  const teacherContext = await browser.newContext();
-  const teacherPage = await teacherContext.newPage();
-  await signInAs(teacherPage, teacher.email!, TEST_PASSWORD);
-  await teacherPage.goto(`/dashboard/teacher/activities/guide/${activity.id}`);
+  const { activity, scenes, students, teacherPage, kid, close } = await guideAcrossInstances(browser, crashing.url);
   await teacherPage.getByTestId("start-session").click();
   await teacherPage.getByTestId("guide-jump").selectOption(scenes[2]!.id);
-
-  const kidContext = await browser.newContext({ baseURL: crashing.url });
-  const kid = await kidContext.newPage();
-  await signInAs(kid, students[0]!.email!, TEST_PASSWORD);
   await kid.goto(`/dashboard/student/activities/session/${activity.id}`);
   const live = kid.getByTestId("live-session");
   await expect(live).toHaveAttribute("data-scene-id", scenes[2]!.id);
@@ -50,6 +37,5 @@ test("fault: kill -9 of the app mid-session; answers arrive exactly once after t
   // the live screen comes back by itself (stream reconnect or polling) and follows the teacher
   await teacherPage.getByTestId("guide-next").click();
   await expect(live).toHaveAttribute("data-scene-id", scenes[3]!.id, { timeout: 30_000 });
-  await kidContext.close();
-  await teacherContext.close();
+  await close();
 });

@@ -1,7 +1,10 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { expect } from "@playwright/test";
+import { type Browser, expect } from "@playwright/test";
+import { createActivityFromTemplate } from "../../prisma/seed/factories";
 import { E2E_DATABASE_URL } from "./config";
+import { e2eDb, makeSchool, TEST_PASSWORD } from "./db";
+import { signInAs } from "./helpers";
 
 /**
  * Another `next start` of the e2e build on its own port and the same
@@ -39,4 +42,27 @@ export class AppInstance {
   stop(): void {
     this.child?.kill("SIGTERM");
   }
+}
+
+/**
+ * A guide-mode copy of the science template in a fresh school, its teacher
+ * on the guide screen (on the main instance) and its student signed in on
+ * `studentBaseUrl` (another instance).
+ */
+export async function guideAcrossInstances(browser: Browser, studentBaseUrl: string) {
+  const { teacher, school, students } = await makeSchool(1);
+  const activity = await createActivityFromTemplate(e2eDb(), { templateId: "science-dissolve", schoolId: school.id, mode: "guide" });
+  const scenes = await e2eDb().activityScene.findMany({ where: { activityId: activity.id }, orderBy: { position: "asc" } });
+  const teacherContext = await browser.newContext();
+  const teacherPage = await teacherContext.newPage();
+  await signInAs(teacherPage, teacher.email!, TEST_PASSWORD);
+  await teacherPage.goto(`/dashboard/teacher/activities/guide/${activity.id}`);
+  const kidContext = await browser.newContext({ baseURL: studentBaseUrl });
+  const kid = await kidContext.newPage();
+  await signInAs(kid, students[0]!.email!, TEST_PASSWORD);
+  const close = async () => {
+    await kidContext.close();
+    await teacherContext.close();
+  };
+  return { activity, scenes, students, teacherPage, kid, close };
 }

@@ -1,9 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { createActivityFromTemplate } from "../../prisma/seed/factories";
 import { E2E_PORT } from "./config";
-import { AppInstance } from "./instance";
-import { signInAs } from "./helpers";
-import { e2eDb, makeSchool, TEST_PASSWORD } from "./db";
+import { AppInstance, guideAcrossInstances } from "./instance";
 
 /**
  * Two `next start` processes on one database (as behind a load balancer): a
@@ -21,18 +18,7 @@ test.beforeAll(async () => {
 test.afterAll(() => second.stop());
 
 test("a student on instance B follows a teacher on instance A, in order", async ({ browser }) => {
-  const { teacher, school, students } = await makeSchool(1);
-  const activity = await createActivityFromTemplate(e2eDb(), { templateId: "science-dissolve", schoolId: school.id, mode: "guide" });
-  const scenes = await e2eDb().activityScene.findMany({ where: { activityId: activity.id }, orderBy: { position: "asc" } });
-
-  const teacherContext = await browser.newContext();
-  const teacherPage = await teacherContext.newPage();
-  await signInAs(teacherPage, teacher.email!, TEST_PASSWORD);
-  await teacherPage.goto(`/dashboard/teacher/activities/guide/${activity.id}`);
-
-  const kidContext = await browser.newContext({ baseURL: SECOND_URL });
-  const kid = await kidContext.newPage();
-  await signInAs(kid, students[0]!.email!, TEST_PASSWORD);
+  const { activity, scenes, teacherPage, kid, close } = await guideAcrossInstances(browser, SECOND_URL);
   await kid.goto(`/dashboard/student/activities/session/${activity.id}`);
   expect(kid.url().startsWith(SECOND_URL)).toBe(true);
   await expect(kid.getByTestId("live-session")).toHaveAttribute("data-transport", "stream");
@@ -61,6 +47,5 @@ test("a student on instance B follows a teacher on instance A, in order", async 
 
   // the teacher on A sees the student on B as connected
   await expect(teacherPage.getByTestId("live-counts")).toHaveAttribute("data-connected", "1");
-  await kidContext.close();
-  await teacherContext.close();
+  await close();
 });
