@@ -1,8 +1,8 @@
 import type { Metadata, Viewport } from "next";
-import { NextIntlClientProvider } from "next-intl";
-import { getMessages, getTranslations } from "next-intl/server";
+import { getTranslations } from "next-intl/server";
 import { headers } from "next/headers";
 import type { ReactNode } from "react";
+import { ClientMessages, CLIENT_NAMESPACES } from "@/components/layout/client-messages";
 import { NotificationsProvider } from "@/components/ui/notifications";
 import "katex/dist/katex.min.css";
 import "./globals.css";
@@ -18,13 +18,12 @@ export const viewport: Viewport = { width: "device-width", initialScale: 1, them
 export default async function RootLayout({ children }: { children: ReactNode }) {
   // every page renders per request, so Next can put the CSP nonce (proxy.ts) on its scripts
   await headers();
-  const messages = await getMessages();
   return (
     <html lang="ja">
       <body>
-        <NextIntlClientProvider messages={messages}>
+        <ClientMessages namespaces={CLIENT_NAMESPACES.base}>
           <NotificationsProvider>{children}</NotificationsProvider>
-        </NextIntlClientProvider>
+        </ClientMessages>
       </body>
     </html>
   );

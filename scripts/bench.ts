@@ -9,8 +9,8 @@ import os from "node:os";
 import path from "node:path";
 import { checkCsv, MAX_CSV_ROWS } from "@/lib/students/csv";
 import { MAX_CARDS, renderSigninSheets } from "@/lib/students/sheets";
-import { ensureEmbeddedPostgres, recreateDatabase } from "./lib/embedded-pg";
-import { migrate } from "./lib/migrate";
+import { benchDatabase, ensureBuilt, seedBenchAcademy, startApp, stopBenchPostgres } from "./bench/app";
+import { answerBurst, bytesPerStudent, liveRows, type Row, signinStorm, sustainedAnswers } from "./bench/scenarios";
 
 interface Case {
   name: string;
@@ -72,10 +72,7 @@ const cases: Case[] = [
  */
 let stopDb: () => Promise<void> = async () => undefined;
 async function statsCase(): Promise<Case> {
-  const pg = await ensureEmbeddedPostgres({ dir: path.resolve(import.meta.dirname, "../.data/pg-bench"), port: Number(process.env.BENCH_PG_PORT ?? 54359) });
-  await recreateDatabase(pg.adminUrl, "manabiya_bench");
-  const url = pg.urlFor("manabiya_bench");
-  await migrate(url);
+  const { url } = await benchDatabase("manabiya_bench");
   process.env.DATABASE_URL = url;
   process.env.AUTH_SECRET ??= "bench-secret-bench-secret-bench-secret-0000";
   process.env.SIGNIN_CODE_KEY ??= "0f".repeat(32);
@@ -113,7 +110,6 @@ async function statsCase(): Promise<Case> {
   await db().$executeRawUnsafe("analyze");
   stopDb = async () => {
     await db().$disconnect();
-    if (pg.startedHere) await pg.stop();
   };
   return {
     name: "stats page data, 1,000 students × 20 scenes (20,000 responses)",
@@ -126,12 +122,20 @@ async function statsCase(): Promise<Case> {
     },
   };
 }
-if (process.argv.includes("--no-db")) console.log("skipping the database cases (--no-db)");
-else cases.push(await statsCase());
+/**
+ * `--only=a,b` runs only the named groups (pdf, csv, stats, live, answers,
+ * signin, bytes, scale); `--no-db` skips everything that needs PostgreSQL.
+ * The report in docs/benchmarks.md is written only by a full run.
+ */
+const only = process.argv.find((a) => a.startsWith("--only="))?.slice(7).split(",");
+const noDb = process.argv.includes("--no-db");
+const wants = (group: string) => (only ? only.includes(group) : !(noDb && ["stats", "live", "answers", "signin", "bytes", "scale"].includes(group)));
+const groupOf = (c: Case) => (c.name.startsWith("sign-in sheets") ? "pdf" : c.name.startsWith("CSV") ? "csv" : "stats");
+if (wants("stats")) cases.push(await statsCase());
 
 let failed = 0;
 const report: string[] = [];
-for (const c of cases) {
+for (const c of cases.filter((x) => wants(groupOf(x)))) {
   await c.run();
   const times: number[] = [];
   for (let i = 0; i < c.runs; i++) {
@@ -147,14 +151,61 @@ for (const c of cases) {
   );
   report.push(`| ${c.name} | ${Math.round(m)} | ${Math.round(Math.min(...times))}–${Math.round(Math.max(...times))} | ${c.runs} | ≤ ${c.limitMs} | ${ok ? "met" : `missed by ${Math.round(m - c.limitMs)} ms`} |`);
 }
-writeFileSync(
-  path.resolve(import.meta.dirname, "../docs/benchmarks.md"),
-  `# Benchmarks\n\nWritten by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)} (${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}).\n` +
-    "Times in ms: the median of n runs after a warm-up, and the spread (min–max); targets are judged on the median.\n" +
-    "The live fan-out, answer burst, sign-in storm and bytes-per-student scenarios of issue 9 are not measured yet.\n\n" +
-    "| scenario | median | min–max | n | target | result |\n|---|---|---|---|---|---|\n" +
-    `${report.join("\n")}\n`,
-);
-console.log(`rss ${Math.round(process.memoryUsage().rss / 1e6)} MB`);
+const pdfRss = Math.round(process.memoryUsage().rss / 1e6);
+console.log(`rss after the timing cases ${pdfRss} MB`);
 await stopDb();
+
+/** The load scenarios against the app itself: one instance, then two behind a round-robin proxy. */
+const rows: Row[] = [];
+const say = (r: Row[]) => {
+  for (const row of r) {
+    console.log(`${row.ok ? "ok  " : "MISS"} ${row.scenario}: ${row.measured} (target ${row.target})`);
+    rows.push(row);
+  }
+};
+if (["live", "answers", "signin", "bytes", "scale"].some(wants)) {
+  ensureBuilt();
+  const fresh = async () => {
+    const { url } = await benchDatabase("manabiya_bench_app");
+    return { url, data: await seedBenchAcademy(url) };
+  };
+  let { url, data } = await fresh();
+  const app = await startApp(url, 1);
+  try {
+    if (wants("live")) say(await liveRows(app, data));
+    if (wants("answers")) say([await answerBurst(app, data, url), await sustainedAnswers(app, data, url)]);
+    if (wants("signin")) say(await signinStorm(app, data));
+    if (wants("bytes")) say(await bytesPerStudent(app, data));
+  } finally {
+    await app.stop();
+  }
+  if (wants("scale")) {
+    ({ url, data } = await fresh());
+    const two = await startApp(url, 2);
+    try {
+      say(await liveRows(two, data, " (2 instances)", true));
+      say([await answerBurst(two, data, url)].map((r) => ({ ...r, scenario: `${r.scenario} (2 instances)` })));
+    } finally {
+      await two.stop();
+    }
+  }
+}
+await stopBenchPostgres();
+failed += rows.filter((r) => !r.ok).length;
+
+if (!only && !noDb) {
+  writeFileSync(
+    path.resolve(import.meta.dirname, "../docs/benchmarks.md"),
+    `# Benchmarks\n\nWritten by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)} (${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}).\n` +
+      "Everything runs on this one machine: the app (production build), its embedded PostgreSQL and the load clients share the cores, so the load numbers include the clients' own work.\n\n" +
+      "## Timings\n\nTimes in ms: the median of n runs after a warm-up, and the spread (min–max); targets are judged on the median.\n\n" +
+      "| case | median | min–max | n | target | result |\n|---|---|---|---|---|---|\n" +
+      `${report.join("\n")}\n\n` +
+      `Memory: the bench process's RSS after the PDF, CSV and stats cases (${cases.find((c) => c.name.includes("1000 cards"))?.runs ?? 0} + 1 renders of 1,000 cards among them): ${pdfRss} MB.\n\n` +
+      "## Load scenarios (issue 9)\n\nA generated academy: 5 schools × 10 classes × 40 students (2,000), a teacher and a guide activity per class, a solo activity per school. " +
+      "Latency is measured by the load client from the moment its request leaves to the moment the answer (or the stream's event) arrives. p99 over all deliveries.\n\n" +
+      "| scenario | measured | target | result |\n|---|---|---|---|\n" +
+      `${rows.map((r) => `| ${r.scenario} | ${r.measured} | ${r.target} | ${r.ok ? "met" : "**missed**"} |`).join("\n")}\n`,
+  );
+}
 process.exit(failed ? 1 : 0);

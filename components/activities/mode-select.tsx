@@ -1,7 +1,7 @@
 "use client";
 import { useTranslations } from "next-intl";
 import { changeModeAction } from "@/lib/activities/actions";
-import { ACTIVITY_MODES, type ActivityMode } from "@/lib/activities/schema";
+import { ACTIVITY_MODES, type ActivityMode } from "@/lib/activities/modes";
 import { useActionRunner } from "@/components/ui/use-action-runner";
 import { usePlainText } from "@/components/ui/use-plain-text";
 import { activityErrorKey } from "./error-message";

@@ -1,6 +1,6 @@
 "use client";
 import { useTranslations } from "next-intl";
-import { SAVE_REFUSALS, type SaveRefusal } from "@/lib/responses/schema";
+import { SAVE_REFUSALS, type SaveRefusal } from "@/lib/responses/refusals";
 import type { SaveStatus } from "@/components/answers/use-answer-saver";
 import { RichTextClient } from "@/components/ui/rich-text-client";
 

@@ -1,7 +1,8 @@
 import { z } from "zod";
 
-export const ACTIVITY_MODES = ["standby", "guide", "self", "complete"] as const;
-export type ActivityMode = (typeof ACTIVITY_MODES)[number];
+import { ACTIVITY_MODES } from "./modes";
+
+export { ACTIVITY_MODES, type ActivityMode } from "./modes";
 
 const id = z.uuid();
 /** Managers name the school; teachers act on their own (schoolId optional, checked when given). */

@@ -3,6 +3,7 @@ import NextAuth, { CredentialsSignin, type NextAuthConfig } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import Google from "next-auth/providers/google";
 import { env } from "@/lib/env";
+import { sessionCookieConfig } from "./cookies";
 import { checkCode, checkPassword } from "./credentials";
 import { googleEnabled, matchGoogleAccount } from "./google";
 import { encodeFailure } from "./errors";
@@ -22,6 +23,7 @@ function config(): NextAuthConfig {
     secret: env().AUTH_SECRET,
     trustHost: true,
     session: { strategy: "jwt", maxAge: 60 * 60 * 12 },
+    cookies: { sessionToken: sessionCookieConfig(env().AUTH_URL) },
     pages: { signIn: "/signin", error: "/signin" },
     providers: [
       Credentials({

@@ -1,5 +1,23 @@
-/** next-auth's session cookie names (http and https). */
-export const SESSION_COOKIES = ["authjs.session-token", "__Secure-authjs.session-token"];
+/**
+ * The session cookie. Served over https (AUTH_URL is https) it is
+ * `__Host-manabiya.session`: Secure, HttpOnly, SameSite=Lax, Path=/, no
+ * Domain, so no subdomain or plain-http page can set or overwrite it. Over
+ * plain http (a laptop on the school LAN, the tests) it has no prefix, since
+ * browsers refuse Secure cookies there. next-auth seals the token with the
+ * cookie's name as salt.
+ */
+export const SESSION_COOKIE = "manabiya.session";
+export const HOST_SESSION_COOKIE = "__Host-manabiya.session";
+/** Every name a session cookie may have had (the first two: next-auth's defaults before this one), for clearing. */
+export const SESSION_COOKIES = ["authjs.session-token", "__Secure-authjs.session-token", SESSION_COOKIE, HOST_SESSION_COOKIE];
+
+export function sessionCookieConfig(publicUrl: string | undefined) {
+  const secure = publicUrl?.startsWith("https://") ?? false;
+  return {
+    name: secure ? HOST_SESSION_COOKIE : SESSION_COOKIE,
+    options: { httpOnly: true, sameSite: "lax" as const, path: "/", secure },
+  };
+}
 
 /** A scanned sign-in code between the QR URL and the sign-in POST (proxy.ts → signInWithCode). */
 export const PENDING_CODE_COOKIE = "manabiya-pending-code";

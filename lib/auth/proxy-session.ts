@@ -1,6 +1,6 @@
-import { getToken } from "next-auth/jwt";
 import type { NextRequest } from "next/server";
 import { isRole, type Role } from "./roles";
+import { readSessionCookie } from "./session-token";
 
 /**
  * Reads the role from the session cookie for the proxy's fast redirects only.
@@ -9,12 +9,6 @@ import { isRole, type Role } from "./roles";
 export async function readProxySession(req: NextRequest): Promise<{ id: string; role: Role } | null> {
   const secret = process.env.AUTH_SECRET;
   if (!secret) return null;
-  const secureCookie = req.nextUrl.protocol === "https:";
-  try {
-    const token = await getToken({ req, secret, secureCookie });
-    if (!token?.sub || !isRole(token.role)) return null;
-    return { id: token.sub, role: token.role };
-  } catch {
-    return null;
-  }
+  const session = await readSessionCookie(req.cookies.getAll(), secret);
+  return session && isRole(session.role) ? { id: session.id, role: session.role } : null;
 }

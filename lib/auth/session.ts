@@ -1,10 +1,11 @@
 import "server-only";
-import { headers } from "next/headers";
+import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
 import { db } from "@/lib/db";
-import { auth } from "./config";
-import { homeOf, type Role } from "./roles";
+import { env } from "@/lib/env";
+import { readSessionCookie } from "./session-token";
+import { homeOf, isRole, type Role } from "./roles";
 
 /** The signed-in person as the database says now (a JWT can be stale). */
 export interface Actor {
@@ -20,24 +21,51 @@ export interface Actor {
   academy: { name: string; nameKana: string } | null;
 }
 
-/** null when nobody is signed in. `disabled` when the account was disabled since sign-in. */
+/**
+ * The signed-in user's id from the session cookie (the token next-auth set at
+ * sign-in, decrypted and checked for expiry). Read directly rather than
+ * through auth(), which emulates a whole request to the session endpoint and
+ * re-encrypts the token on every call: the live and answer paths read it on
+ * every request. A session lasts 12 hours from sign-in (lib/auth/config.ts).
+ */
+async function sessionUserId(): Promise<string | null> {
+  const session = await readSessionCookie((await cookies()).getAll(), env().AUTH_SECRET);
+  return session && isRole(session.role) ? session.id : null;
+}
+
+interface ActorRow {
+  id: string;
+  role: Role;
+  email: string | null;
+  name: string | null;
+  name_kana: string | null;
+  nickname: string | null;
+  disabled: boolean;
+  school_id: string | null;
+  academy_id: string | null;
+  school_name: string | null;
+  school_name_kana: string | null;
+  academy_name: string | null;
+  academy_name_kana: string | null;
+}
+
+/** null when nobody is signed in. `disabled` when the account was disabled since sign-in. One query: every request runs it. */
 export const getActor = cache(async (): Promise<Actor | null | "disabled"> => {
-  const session = await auth();
-  const id = session?.user?.id;
+  const id = await sessionUserId();
   if (!id) return null;
-  const user = await db().user.findUnique({
-    where: { id },
-    select: {
-      id: true, role: true, email: true, name: true, nameKana: true, nickname: true, disabled: true,
-      schoolId: true, academyId: true,
-      school: { select: { name: true, nameKana: true } },
-      academy: { select: { name: true, nameKana: true } },
-    },
-  });
+  const [user] = await db().$queryRaw<ActorRow[]>`
+    select u.id::text, u.role::text, u.email, u.name, u.name_kana, u.nickname, u.disabled, u.school_id::text, u.academy_id::text,
+           s.name as school_name, s.name_kana as school_name_kana, a.name as academy_name, a.name_kana as academy_name_kana
+    from users u left join schools s on s.id = u.school_id left join academies a on a.id = u.academy_id
+    where u.id = ${id}::uuid`;
   if (!user) return null;
   if (user.disabled) return "disabled";
-  const { disabled: _disabled, ...actor } = user;
-  return actor;
+  return {
+    id: user.id, role: user.role, email: user.email, name: user.name, nameKana: user.name_kana, nickname: user.nickname,
+    schoolId: user.school_id, academyId: user.academy_id,
+    school: user.school_name !== null ? { name: user.school_name, nameKana: user.school_name_kana ?? "" } : null,
+    academy: user.academy_name !== null ? { name: user.academy_name, nameKana: user.academy_name_kana ?? "" } : null,
+  };
 });
 
 /** The path the proxy saw, for `from` (set by proxy.ts). */

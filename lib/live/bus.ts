@@ -30,11 +30,13 @@ interface Bus {
   connecting: Promise<void> | null;
   retryMs: number;
   pendingCounts: Map<string, NodeJS.Timeout>;
+  /** Notifications received per topic (and, under "*", resyncs): a read started before the latest one may be stale. */
+  generations: Map<string, number>;
 }
 
 const g = globalThis as unknown as { manabiyaLiveBus?: Bus };
 function bus(): Bus {
-  g.manabiyaLiveBus ??= { emitter: new EventEmitter().setMaxListeners(0), client: null, connecting: null, retryMs: 500, pendingCounts: new Map() };
+  g.manabiyaLiveBus ??= { emitter: new EventEmitter().setMaxListeners(0), client: null, connecting: null, retryMs: 500, pendingCounts: new Map(), generations: new Map() };
   return g.manabiyaLiveBus;
 }
 
@@ -50,7 +52,10 @@ function connect(b: Bus): Promise<void> {
       // streams re-read the state when the listener is back (they may have missed a notification)
       const retry = () => {
         connect(b).then(
-          () => b.emitter.emit("*", { kind: "resync" }),
+          () => {
+            b.generations.set("*", (b.generations.get("*") ?? 0) + 1);
+            b.emitter.emit("*", { kind: "resync" });
+          },
           () => setTimeout(retry, (b.retryMs = Math.min(b.retryMs * 2, 10_000))),
         );
       };
@@ -62,6 +67,7 @@ function connect(b: Bus): Promise<void> {
       if (n.channel !== LIVE_CHANNEL || !n.payload) return;
       try {
         const message = JSON.parse(n.payload) as LiveMessage;
+        b.generations.set(message.topic, (b.generations.get(message.topic) ?? 0) + 1);
         b.emitter.emit(message.topic, message);
       } catch {
         // not ours
@@ -75,6 +81,12 @@ function connect(b: Bus): Promise<void> {
     b.connecting = null;
   });
   return b.connecting;
+}
+
+/** How many notifications (and resyncs) this instance has received for `topic`. */
+export function topicGeneration(topic: LiveTopic): number {
+  const b = bus();
+  return (b.generations.get(topic) ?? 0) + (b.generations.get("*") ?? 0) * 1_000_000_000;
 }
 
 /** Calls `onMessage` for every message on `topic` (and a `resync` after the listener reconnects); returns the unsubscribe. */

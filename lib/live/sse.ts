@@ -70,12 +70,20 @@ export function sseResponse(
       };
       signal.addEventListener("abort", close);
       write(`: ${" ".repeat(2048)}\nretry: 3000\n\n`);
+      // sends run one after another, so a newer state is never overtaken by an older one
+      let sending: Promise<void> = Promise.resolve();
+      const queueSend = () => {
+        sending = sending.then(send);
+      };
       unsubscribe = await subscribe(options.topic, (m) => {
         if (m.kind !== "resync" && !options.kinds.includes(m.kind)) return;
         clearTimeout(debounce);
-        debounce = setTimeout(() => void send(), 40);
+        // a state change (the teacher moved on) goes out at once; counts settle for 40 ms first
+        if (m.kind === "counts") debounce = setTimeout(queueSend, 40);
+        else queueSend();
       });
-      await send();
+      queueSend();
+      await sending;
       heartbeat = setInterval(() => {
         write(`event: ping\ndata: ${Date.now()}\n\n`);
         void options.onTick?.().catch(() => undefined);

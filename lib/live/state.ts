@@ -2,6 +2,7 @@ import "server-only";
 import { db } from "@/lib/db";
 import type { ActivityMode } from "@/lib/activities/schema";
 import { shownName } from "@/lib/users/person-name";
+import { topicGeneration } from "./bus";
 
 /** A student counts as connected while their stream or poll refreshed presence in the last 35 s. */
 export const PRESENCE_WINDOW_MS = 35_000;
@@ -68,10 +69,27 @@ function baseState(loaded: NonNullable<Awaited<ReturnType<typeof loadSession>>>)
   };
 }
 
+/**
+ * Reads of the same activity's student state that start while one is in
+ * flight share it, as long as no notification for the activity arrived since
+ * it started (then it may predate the change, and a new read starts). So a
+ * teacher's advance costs one query per instance, not one per student.
+ */
+const inflight = new Map<string, { generation: number; promise: Promise<LiveState | null> }>();
+
 /** The state a student follows (the caller has checked access). */
-export async function liveStateForStudent(activityId: string): Promise<LiveState | null> {
-  const loaded = await loadSession(activityId);
-  return loaded ? baseState(loaded) : null;
+export function liveStateForStudent(activityId: string): Promise<LiveState | null> {
+  const generation = topicGeneration(`activity:${activityId}`);
+  const current = inflight.get(activityId);
+  if (current && current.generation === generation) return current.promise;
+  const promise = loadSession(activityId).then((loaded) => (loaded ? baseState(loaded) : null));
+  const entry = { generation, promise };
+  inflight.set(activityId, entry);
+  const done = () => {
+    if (inflight.get(activityId) === entry) inflight.delete(activityId);
+  };
+  promise.then(done, done);
+  return promise;
 }
 
 /** The teacher's state: counts of connected and answered students, and the results when shown. */

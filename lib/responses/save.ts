@@ -18,6 +18,41 @@ export type SaveResult =
 
 const refuse = (status: 400 | 403 | 404 | 409, code: ErrorCode, reason?: SaveRefusal): SaveResult => ({ ok: false, status, code, ...(reason ? { reason } : {}) });
 
+interface AnswerContext {
+  id: string;
+  mode: string;
+  scene_type: string | null;
+  scene_content: unknown;
+  scenes: unknown;
+  own_order: string[] | null;
+  counterbalance_group: string | null;
+  session_id: string | null;
+  current_scene_id: string | null;
+  locked_scene_ids: string[] | null;
+}
+
+const json = (value: unknown) => (typeof value === "string" ? (JSON.parse(value) as unknown) : value);
+
+/**
+ * Everything a save checks, in one query (a class saves at once): the
+ * activity when it is the respondent's school's, active and for their role;
+ * the scene when it belongs to it; every scene's id and position; the
+ * respondent's counterbalance group and that group's order; the running
+ * session.
+ */
+function answerContext(who: Respondent, input: SaveAnswerInput) {
+  return db().$queryRaw<AnswerContext[]>`
+    select a.id::text, a.mode::text, sc.type::text as scene_type, sc.content as scene_content,
+      (select coalesce(json_agg(json_build_object('id', x.id, 'position', x.position)), '[]'::json) from activity_scenes x where x.activity_id = a.id) as scenes,
+      (select o.scene_ids::text[] from activity_scene_orders o where o.activity_id = a.id and o."group" = d.counterbalance_group) as own_order,
+      d.counterbalance_group, gs.id::text as session_id, gs.current_scene_id::text, gs.locked_scene_ids::text[]
+    from activities a
+    left join activity_scenes sc on sc.id = ${input.sceneId}::uuid and sc.activity_id = a.id
+    left join student_details d on d.user_id = ${who.id}::uuid
+    left join lateral (select g.id, g.current_scene_id, g.locked_scene_ids from guide_sessions g where g.activity_id = a.id and g.ended_at is null limit 1) gs on true
+    where a.id = ${input.activityId}::uuid and a.school_id = ${who.schoolId}::uuid and a.status = 'active' and a.actor_type::text = ${who.role}`;
+}
+
 /**
  * Saves one answer (DESIGN.md "Answers"): the respondent must belong to the
  * activity's school and be its actor type; a self answer needs the activity
@@ -30,31 +65,20 @@ const refuse = (status: 400 | 403 | 404 | 409, code: ErrorCode, reason?: SaveRef
 export async function saveAnswer(who: Respondent, input: SaveAnswerInput): Promise<SaveResult> {
   if (who.role === "manager" || !who.schoolId) return refuse(403, "FORBIDDEN");
   if (input.mode === "guide" && who.role !== "student") return refuse(403, "FORBIDDEN");
-  const activity = await db().activity.findFirst({
-    where: { id: input.activityId, schoolId: who.schoolId, status: "active", actorType: who.role },
-    select: {
-      id: true, mode: true,
-      scenes: { select: { id: true, type: true, content: true, position: true } },
-      sceneOrders: { select: { group: true, sceneIds: true } },
-      guideSessions: { where: { endedAt: null }, select: { id: true, currentSceneId: true, lockedSceneIds: true }, take: 1 },
-    },
-  });
-  if (!activity) return refuse(404, "NOT_FOUND", "activityNotFound");
-  const stored = activity.scenes.find((s) => s.id === input.sceneId);
-  if (!stored) return refuse(404, "NOT_FOUND", "activityNotFound");
+  const [activity] = await answerContext(who, input);
+  if (!activity || activity.scene_type === null) return refuse(404, "NOT_FOUND", "activityNotFound");
 
   let sessionId: string | null = null;
   if (input.mode === "self") {
     if (activity.mode !== "self") return refuse(409, "CONFLICT", "notSelfMode");
   } else {
-    const session = activity.guideSessions[0];
-    if (activity.mode !== "guide" || !session) return refuse(409, "CONFLICT", "sessionNotRunning");
-    if (session.currentSceneId !== input.sceneId) return refuse(409, "CONFLICT", "notCurrentScene");
-    if (session.lockedSceneIds.includes(input.sceneId)) return refuse(409, "CONFLICT", "locked");
-    sessionId = session.id;
+    if (activity.mode !== "guide" || !activity.session_id) return refuse(409, "CONFLICT", "sessionNotRunning");
+    if (activity.current_scene_id !== input.sceneId) return refuse(409, "CONFLICT", "notCurrentScene");
+    if ((activity.locked_scene_ids ?? []).includes(input.sceneId)) return refuse(409, "CONFLICT", "locked");
+    sessionId = activity.session_id;
   }
 
-  const scene = sceneSchema.safeParse({ type: stored.type, content: stored.content });
+  const scene = sceneSchema.safeParse({ type: activity.scene_type, content: json(activity.scene_content) });
   if (!scene.success) return refuse(404, "NOT_FOUND", "activityNotFound");
   const answer = answerSchemaFor(scene.data).safeParse(input.answer);
   if (!answer.success) {
@@ -62,9 +86,10 @@ export async function saveAnswer(who: Respondent, input: SaveAnswerInput): Promi
     return refuse(400, "VALIDATION", required ? "requiredInput" : "invalidAnswer");
   }
 
-  const detail = who.role === "student" ? await db().studentDetail.findUnique({ where: { userId: who.id }, select: { counterbalanceGroup: true } }) : null;
-  const group = detail?.counterbalanceGroup ?? null;
-  const order = input.mode === "self" ? scenesInOrder(activity.scenes, activity.sceneOrders, group) : scenesInOrder(activity.scenes, [], null);
+  const group = activity.counterbalance_group;
+  const scenes = json(activity.scenes) as { id: string; position: number }[];
+  const orders = activity.own_order && group ? [{ group, sceneIds: activity.own_order }] : [];
+  const order = input.mode === "self" ? scenesInOrder(scenes, orders, group) : scenesInOrder(scenes, [], null);
   const position = order.findIndex((s) => s.id === input.sceneId);
 
   const written = await db().$queryRaw<{ client_revision: number; updated_at: Date }[]>`

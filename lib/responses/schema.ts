@@ -14,5 +14,4 @@ export const saveAnswerInput = z.object({
 export type SaveAnswerInput = z.infer<typeof saveAnswerInput>;
 
 /** Why a save is refused, as the client shows it ('failed to save answer' with the reason). */
-export const SAVE_REFUSALS = ["requiredInput", "invalidAnswer", "notSelfMode", "sessionNotRunning", "notCurrentScene", "locked", "activityNotFound"] as const;
-export type SaveRefusal = (typeof SAVE_REFUSALS)[number];
+export { SAVE_REFUSALS, type SaveRefusal } from "./refusals";

@@ -174,3 +174,16 @@ export async function recreateDatabase(adminUrl: string, database: string): Prom
     await client.end();
   }
 }
+
+/**
+ * `pg_ctl stop -m immediate` on an embedded cluster: the postmaster and every
+ * backend quit at once, without a checkpoint (a crash, recovered from the WAL
+ * at the next start). As root, pg_ctl runs as the cluster's owner.
+ */
+export async function stopImmediately(dir: string): Promise<void> {
+  const { execFileSync } = await import("node:child_process");
+  const pgCtl = path.join(binaryDir(), "native", "bin", "pg_ctl");
+  const args = ["stop", "-D", path.resolve(dir), "-m", "immediate", "-w"];
+  if (process.getuid?.() === 0) execFileSync("runuser", ["-u", USER, "--", pgCtl, ...args], { stdio: "ignore" });
+  else execFileSync(pgCtl, args, { stdio: "ignore" });
+}

@@ -30,6 +30,11 @@ for (const role of ROLES) {
     test.use({ storageState: storageStateOf(role) });
     for (const route of ROUTES.filter((r) => r.area !== "public")) {
       test(`${route.path}`, async ({ page }) => {
+        // each area sends only the message namespaces its client components use (components/layout/client-messages.tsx)
+        const missing: string[] = [];
+        page.on("console", (m) => {
+          if (m.text().includes("MISSING_MESSAGE")) missing.push(m.text());
+        });
         const response = await page.goto(route.path);
         if (route.area === role) {
           expect(response?.status()).toBe(200);
@@ -37,6 +42,7 @@ for (const role of ROLES) {
           await expect(page.locator(".app-shell")).toHaveAttribute("data-role", role);
           await expect(page.getByTestId("guard-loading")).toHaveCount(0);
           await expectAccessible(page);
+          expect(missing).toEqual([]);
         } else {
           await expect(page).toHaveURL(home(role));
         }

@@ -1,7 +1,13 @@
 import { expect, test } from "@playwright/test";
-import { E2E_PORT } from "./config";
+import { createPrismaClient } from "@/lib/db-client";
+import { readTemplateFiles, syncTemplates } from "@/lib/templates/load";
+import { createAcademy, createActivityFromTemplate, createSchool, createUser } from "../../prisma/seed/factories";
+import { ensureEmbeddedPostgres, recreateDatabase, stopImmediately } from "../../scripts/lib/embedded-pg";
+import { migrate } from "../../scripts/lib/migrate";
+import { E2E_PG_PORT, E2E_PORT } from "./config";
 import { AppInstance, guideAcrossInstances } from "./instance";
-import { e2eDb } from "./db";
+import { e2eDb, TEST_PASSWORD } from "./db";
+import { signInAs } from "./helpers";
 
 /** The app server dies (kill -9) in the middle of a live session: nothing acknowledged is lost, clients resume by themselves. */
 const crashing = new AppInstance(E2E_PORT + 50);
@@ -38,4 +44,81 @@ test("fault: kill -9 of the app mid-session; answers arrive exactly once after t
   await teacherPage.getByTestId("guide-next").click();
   await expect(live).toHaveAttribute("data-scene-id", scenes[3]!.id, { timeout: 30_000 });
   await close();
+});
+
+/**
+ * PostgreSQL stops at once (pg_ctl stop -m immediate) while a student answers,
+ * then comes back. On a cluster and app instance of its own, so the rest of
+ * the suite, running in parallel, keeps its database.
+ */
+test.describe("PostgreSQL stops immediately", () => {
+  const dir = ".data/pg-fault";
+  const port = E2E_PG_PORT + 5;
+  let pgCluster: Awaited<ReturnType<typeof ensureEmbeddedPostgres>>;
+  let app: AppInstance;
+  let db: ReturnType<typeof createPrismaClient>;
+
+  test.beforeAll(async () => {
+    test.setTimeout(180_000);
+    pgCluster = await ensureEmbeddedPostgres({ dir, port });
+    await recreateDatabase(pgCluster.adminUrl, "manabiya_fault");
+    const url = pgCluster.urlFor("manabiya_fault");
+    await migrate(url);
+    db = createPrismaClient(url, 2);
+    await syncTemplates(db, await readTemplateFiles());
+    app = new AppInstance(E2E_PORT + 60, url);
+    await app.start();
+  });
+  test.afterAll(async () => {
+    app?.stop();
+    await db?.$disconnect();
+    await pgCluster?.stop();
+  });
+
+  test("fault: the database stops mid-activity; the app recovers by itself and the queued answers arrive once", async ({ browser }) => {
+    test.setTimeout(180_000);
+    const academy = await createAcademy(db, { name: "障害学園", nameKana: "しょうがいがくえん" });
+    const school = await createSchool(db, { academyId: academy.id, name: "障害中学校", nameKana: "しょうがいちゅうがっこう" });
+    const student = await createUser(db, {
+      role: "student", email: `fault-${Date.now()}@test.example`, password: TEST_PASSWORD, schoolId: school.id, name: "障害 花子",
+      student: { grade: 1, className: "1", number: 1 },
+    });
+    const activity = await createActivityFromTemplate(db, { templateId: "science-dissolve", schoolId: school.id, mode: "self" });
+    const context = await browser.newContext({ baseURL: app.url });
+    const page = await context.newPage();
+    await signInAs(page, student.email!, TEST_PASSWORD);
+    await page.goto(`/dashboard/student/activities/solo/${activity.id}`);
+    const status = page.getByTestId("save-status");
+    await page.getByTestId("next").click(); // the info scene
+    await page.locator('[data-option="same"] input').check();
+    await page.locator('[data-testid="second-step"] [data-option="sure"] input').check();
+    await page.getByTestId("reason").locator("textarea").fill("なくならないから");
+    await page.getByTestId("next").click();
+    await expect(status).toHaveAttribute("data-status", "saved");
+
+    await stopImmediately(dir);
+    // answered while the database is gone: refused with a server error, kept on the device
+    await page.locator('[data-option="cloudy"] input').check();
+    await expect(status).toHaveAttribute("data-status", "queued", { timeout: 20_000 });
+    await page.locator('[data-option="clear"] input').check();
+    await expect(status).toHaveAttribute("data-status", "queued");
+
+    pgCluster = await ensureEmbeddedPostgres({ dir, port });
+    await expect(status).toHaveAttribute("data-status", "saved", { timeout: 60_000 });
+    const rows = await db.response.findMany({ where: { activityId: activity.id, userId: student.id }, orderBy: { scenePosition: "asc" } });
+    expect(rows.map((r) => r.scenePosition)).toEqual([0, 1, 2]);
+    expect(rows[2]!.answer).toEqual({ choice: "clear" });
+
+    // the same app process (never restarted) serves pages and saves again
+    await page.getByTestId("next").click();
+    await page.locator('[data-option="out"] input').check();
+    await page.locator('[data-testid="second-step"] [data-option="oxygen"] input').check();
+    await page.getByTestId("reason").locator("textarea").fill("酸素がなくなるから");
+    await page.getByTestId("next").click();
+    await expect(status).toHaveAttribute("data-status", "saved", { timeout: 20_000 });
+    expect(await db.response.count({ where: { activityId: activity.id, userId: student.id } })).toBe(4);
+    await page.goto("/dashboard/student/home");
+    await expect(page.getByTestId("my-activities")).toBeVisible();
+    await context.close();
+  });
 });

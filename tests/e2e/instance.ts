@@ -13,7 +13,10 @@ import { signInAs } from "./helpers";
  */
 export class AppInstance {
   private child: ChildProcess | undefined;
-  constructor(readonly port: number) {}
+  constructor(
+    readonly port: number,
+    private readonly databaseUrl = E2E_DATABASE_URL,
+  ) {}
 
   get url(): string {
     return `http://localhost:${this.port}`;
@@ -22,7 +25,7 @@ export class AppInstance {
   async start(): Promise<void> {
     const secrets = JSON.parse(readFileSync(".data/secrets.json", "utf8")) as { AUTH_SECRET: string; SIGNIN_CODE_KEY: string };
     this.child = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(this.port)], {
-      env: { ...process.env, NODE_ENV: "production", PORT: String(this.port), DATABASE_URL: E2E_DATABASE_URL, ...secrets, NEXT_TELEMETRY_DISABLED: "1" },
+      env: { ...process.env, NODE_ENV: "production", PORT: String(this.port), DATABASE_URL: this.databaseUrl, ...secrets, NEXT_TELEMETRY_DISABLED: "1" },
       stdio: "ignore",
     });
     await expect

@@ -1,14 +1,23 @@
 /**
  * The access matrix of every server action, called the way the browser calls
  * them (the real wrapper, zod, role and scope checks, real PostgreSQL). Only
- * the session lookup is replaced: next-auth's `auth()` returns whoever the
- * test says is signed in, and Next's cache revalidation (which needs a
- * request) is a no-op.
+ * the request is made up: its Cookie header carries a session token made
+ * the way next-auth makes it (read by the real getActor), and Next's cache
+ * revalidation (which needs a request) is a no-op.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { encode } from "next-auth/jwt";
+import { SESSION_COOKIE } from "@/lib/auth/cookies";
 
-const session = vi.hoisted(() => ({ userId: null as string | null }));
-vi.mock("@/lib/auth/config", () => ({ auth: async () => (session.userId ? { user: { id: session.userId } } : null) }));
+const session = vi.hoisted(() => ({ cookie: "" }));
+vi.mock("next/headers", () => {
+  const headers = async () => new Headers(session.cookie ? { cookie: session.cookie } : {});
+  const cookies = async () => {
+    const list = session.cookie ? [{ name: session.cookie.slice(0, session.cookie.indexOf("=")), value: session.cookie.slice(session.cookie.indexOf("=") + 1) }] : [];
+    return { has: (name: string) => list.some((c) => c.name === name), getAll: () => list, get: (name: string) => list.find((c) => c.name === name) };
+  };
+  return { headers, cookies };
+});
 vi.mock("next/cache", () => ({ revalidatePath: () => undefined }));
 
 import * as activityActions from "@/lib/activities/actions";
@@ -25,8 +34,12 @@ import { TEST_SIGNIN_CODE_KEY } from "./helpers";
 type Who = "nobody" | "student" | "teacher" | "otherTeacher" | "noSchoolTeacher" | "manager" | "otherManager";
 const ids = {} as Record<Exclude<Who, "nobody">, string> & { school: string; sibling: string; foreign: string; target: string; targetTeacher: string; activity: string };
 
+const roles: Record<Exclude<Who, "nobody">, string> = {
+  student: "student", teacher: "teacher", otherTeacher: "teacher", noSchoolTeacher: "teacher", manager: "manager", otherManager: "manager",
+};
 async function as<T>(who: Who, call: () => Promise<ActionResult<T>>) {
-  session.userId = who === "nobody" ? null : ids[who];
+  const salt = SESSION_COOKIE;
+  session.cookie = who === "nobody" ? "" : `${salt}=${await encode({ token: { sub: ids[who], role: roles[who] }, secret: process.env.AUTH_SECRET!, salt })}`;
   return call();
 }
 

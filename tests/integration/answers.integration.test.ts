@@ -112,6 +112,29 @@ describe("saving answers", () => {
     expect((await liveStateForStudent(activity))!.version).toBeGreaterThan(state!.version);
   });
 
+  it("moving to a scene: one statement that hides the results, logs, notifies, and refuses a scene of another activity", async () => {
+    const ctx = { schoolId: school as AuthorizedSchoolId, actorId: teacher.id };
+    await db().activity.update({ where: { id: activity }, data: { mode: "standby" } });
+    expect(await startSession(ctx, activity)).toMatchObject({ ok: true });
+    const seen: string[] = [];
+    const unsubscribe = await subscribe(`activity:${activity}`, (m) => seen.push(m.kind));
+    await db().guideSession.updateMany({ where: { activityId: activity, endedAt: null }, data: { showResults: true } });
+    const before = (await liveStateForStudent(activity))!;
+    const logged = await db().auditLog.count({ where: { action: "guide.scene", targetId: activity } });
+    expect(await goToScene(ctx, activity, scenes[3]!.id)).toEqual({ ok: true, data: null });
+    await expect.poll(() => seen).toContain("state");
+    const after = (await liveStateForStaff(activity))!;
+    expect(after).toMatchObject({ sceneId: scenes[3]!.id, showResults: false, version: before.version + 1 });
+    expect(await db().auditLog.count({ where: { action: "guide.scene", targetId: activity, actorId: teacher.id, schoolId: school } })).toBe(logged + 1);
+
+    const foreignScene = await db().activityScene.findFirstOrThrow({ where: { activityId: { not: activity } }, select: { id: true } });
+    expect(await goToScene(ctx, activity, foreignScene.id)).toMatchObject({ ok: false, code: "VALIDATION" });
+    expect(await liveStateForStaff(activity)).toMatchObject({ sceneId: scenes[3]!.id, version: after.version });
+    expect(await db().auditLog.count({ where: { action: "guide.scene", targetId: activity } })).toBe(logged + 1);
+    unsubscribe();
+    expect(await endSession(ctx, activity)).toMatchObject({ ok: true });
+  });
+
   it("refuses session control on another school's activity", async () => {
     const ctx = { schoolId: other as AuthorizedSchoolId, actorId: teacher.id };
     expect(await startSession(ctx, activity)).toEqual({ ok: false, code: "NOT_FOUND" });

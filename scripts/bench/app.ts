@@ -1,0 +1,212 @@
+/**
+ * The bench's own app: a scratch embedded PostgreSQL database filled with a
+ * generated academy (5 schools × 10 classes × 40 students, a teacher and a
+ * guide activity per class, a solo activity per school), the production build
+ * (built when the sources changed) started as one or more `next start`
+ * processes, and for two of them a small round-robin proxy in front.
+ */
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import http from "node:http";
+import path from "node:path";
+import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { createPrismaClient } from "@/lib/db-client";
+import { hashPassword } from "@/lib/auth/password";
+import { sealNewCode } from "@/lib/signin-codes/crypto";
+import { buildIsCurrent } from "../lib/build-hash";
+import { ensureEmbeddedPostgres, recreateDatabase, type RunningPg } from "../lib/embedded-pg";
+import { migrate } from "../lib/migrate";
+import { ROOT } from "../lib/prepare-db";
+
+export const SCHOOLS = 5;
+export const CLASSES_PER_SCHOOL = 10;
+export const CLASS_SIZE = 40;
+export const BENCH_PASSWORD = "bench-password-123";
+export const SECRETS = { AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0000", SIGNIN_CODE_KEY: "0f".repeat(32) };
+
+export interface BenchStudent {
+  id: string;
+  code: string;
+  schoolIndex: number;
+  classIndex: number;
+}
+export interface BenchClass {
+  schoolId: string;
+  teacher: { id: string; email: string };
+  activityId: string;
+  sceneIds: string[];
+  students: BenchStudent[];
+}
+export interface BenchSchool {
+  id: string;
+  soloActivityId: string;
+  soloScenes: { id: string; type: string; content: unknown }[];
+  students: BenchStudent[];
+}
+export interface BenchData {
+  classes: BenchClass[];
+  schools: BenchSchool[];
+  students: BenchStudent[];
+}
+
+/** A valid answer to a scene of the science template (options taken from the scene itself). */
+export function answerFor(scene: { type: string; content: unknown }, n: number): unknown {
+  type Option = { id: string };
+  const c = scene.content as {
+    options?: Option[];
+    first?: { options: Option[] };
+    second?: { options?: Option[]; optionsByFirst?: Record<string, Option[]> };
+  };
+  const pick = (options: Option[]) => options[n % options.length]!.id;
+  if (scene.type === "two_step") {
+    const first = pick(c.first!.options);
+    return { first, second: pick(c.second!.options ?? c.second!.optionsByFirst![first]!), reason: `理由 ${n}` };
+  }
+  if (scene.type === "single_choice") return { choice: pick(c.options!) };
+  if (scene.type === "free_text") return { text: `感想 ${n}` };
+  return { seen: true };
+}
+
+let pgInstance: RunningPg | undefined;
+export async function benchDatabase(name: string): Promise<{ url: string; pg: RunningPg }> {
+  pgInstance ??= await ensureEmbeddedPostgres({ dir: path.resolve(ROOT, ".data/pg-bench"), port: Number(process.env.BENCH_PG_PORT ?? 54359) });
+  await recreateDatabase(pgInstance.adminUrl, name);
+  const url = pgInstance.urlFor(name);
+  await migrate(url);
+  return { url, pg: pgInstance };
+}
+export async function stopBenchPostgres(): Promise<void> {
+  if (pgInstance?.startedHere) await pgInstance.stop();
+  pgInstance = undefined;
+}
+
+/** Fills `url` with the bench academy; returns ids and the students' sign-in codes. */
+export async function seedBenchAcademy(url: string): Promise<BenchData> {
+  process.env.DATABASE_URL = url;
+  const db = createPrismaClient(url, 4);
+  const { readTemplateFiles, syncTemplates } = await import("@/lib/templates/load");
+  const { createActivityFromTemplate } = await import("../../prisma/seed/factories");
+  await syncTemplates(db, await readTemplateFiles());
+  const passwordHash = await hashPassword(BENCH_PASSWORD);
+  const academy = await db.academy.create({ data: { name: "ベンチ学園", nameKana: "べんちがくえん" } });
+  const data: BenchData = { classes: [], schools: [], students: [] };
+  for (let s = 0; s < SCHOOLS; s++) {
+    const school = await db.school.create({ data: { academyId: academy.id, name: `ベンチ中学校${s + 1}`, nameKana: "べんちちゅうがっこう" } });
+    const solo = await createActivityFromTemplate(db, { templateId: "science-dissolve", schoolId: school.id, mode: "self" });
+    const soloScenes = await db.activityScene.findMany({ where: { activityId: solo.id }, orderBy: { position: "asc" }, select: { id: true, type: true, content: true } });
+    const schoolEntry: BenchSchool = { id: school.id, soloActivityId: solo.id, soloScenes, students: [] };
+    for (let c = 0; c < CLASSES_PER_SCHOOL; c++) {
+      const teacher = await db.user.create({
+        data: { role: "teacher", groupType: "school", schoolId: school.id, email: `t${s}-${c}@bench.example`, passwordHash, name: `先生 ${s}-${c}` },
+        select: { id: true, email: true },
+      });
+      const activity = await createActivityFromTemplate(db, { templateId: "science-dissolve", schoolId: school.id, mode: "guide" });
+      const scenes = await db.activityScene.findMany({ where: { activityId: activity.id }, orderBy: { position: "asc" }, select: { id: true } });
+      const students: BenchStudent[] = Array.from({ length: CLASS_SIZE }, () => ({ id: crypto.randomUUID(), code: "", schoolIndex: s, classIndex: data.classes.length }));
+      await db.user.createMany({
+        data: students.map((u, n) => ({ id: u.id, role: "student" as const, groupType: "school" as const, schoolId: school.id, name: `生徒 ${s}-${c}-${n + 1}` })),
+      });
+      await db.studentDetail.createMany({
+        data: students.map((u, n) => ({ userId: u.id, grade: 1 + (c % 3), className: String(c + 1), number: n + 1, counterbalanceGroup: n % 2 ? "A" : "B" })),
+      });
+      const codes = students.map((u) => ({ userId: u.id, ...sealNewCode(SECRETS.SIGNIN_CODE_KEY) }));
+      await db.signinCode.createMany({ data: codes.map(({ code: _code, ...row }) => row) });
+      codes.forEach((c2, i) => (students[i]!.code = c2.code));
+      data.classes.push({ schoolId: school.id, teacher: { id: teacher.id, email: teacher.email! }, activityId: activity.id, sceneIds: scenes.map((x) => x.id), students });
+      schoolEntry.students.push(...students);
+      data.students.push(...students);
+    }
+    data.schools.push(schoolEntry);
+  }
+  await db.$executeRawUnsafe("analyze");
+  await db.$disconnect();
+  return data;
+}
+
+/** `next build` when the sources changed since the last one (as `npm start` does). */
+export function ensureBuilt(): void {
+  if (buildIsCurrent(ROOT)) return;
+  console.log("building the app (next build)…");
+  const result = spawnSync(process.execPath, [`${ROOT}/node_modules/tsx/dist/cli.mjs`, "scripts/build.ts"], { cwd: ROOT, stdio: "inherit" });
+  if (result.status !== 0) throw new Error("next build failed");
+}
+
+export interface RunningApp {
+  url: string;
+  ports: number[];
+  processes: ChildProcess[];
+  stop: () => Promise<void>;
+}
+
+async function waitUp(url: string): Promise<void> {
+  for (let i = 0; i < 300; i++) {
+    const status = await fetch(`${url}/signin`).then((r) => r.status, () => 0);
+    if (status === 200) return;
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`app at ${url} did not start`);
+}
+
+/** `instances` × `next start` on `url`'s database; with more than one, a round-robin proxy in front. */
+export async function startApp(databaseUrl: string, instances: number, basePort = Number(process.env.BENCH_APP_PORT ?? 3400)): Promise<RunningApp> {
+  const ports = Array.from({ length: instances }, (_, i) => basePort + 1 + i);
+  const processes = ports.map((port) =>
+    spawn(process.execPath, [...(process.env.BENCH_PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : []), `${ROOT}/node_modules/next/dist/bin/next`, "start", "-p", String(port)], {
+      cwd: ROOT,
+      env: { ...process.env, NODE_ENV: "production", PORT: String(port), DATABASE_URL: databaseUrl, ...SECRETS, NEXT_TELEMETRY_DISABLED: "1" },
+      stdio: ["ignore", "ignore", "inherit"],
+    }),
+  );
+  await Promise.all(ports.map((p) => waitUp(`http://127.0.0.1:${p}`)));
+  let proxy: http.Server | undefined;
+  let url = `http://127.0.0.1:${ports[0]}`;
+  if (instances > 1) {
+    proxy = roundRobinProxy(ports);
+    await new Promise<void>((r) => proxy!.listen(basePort, "127.0.0.1", r));
+    url = `http://127.0.0.1:${basePort}`;
+  }
+  const stop = async () => {
+    proxy?.closeAllConnections();
+    proxy?.close();
+    await Promise.all(
+      processes.map(
+        (p) =>
+          new Promise<void>((resolve) => {
+            if (p.exitCode !== null) return resolve();
+            p.once("exit", () => resolve());
+            p.kill("SIGTERM");
+            setTimeout(() => p.kill("SIGKILL"), 5000).unref();
+          }),
+      ),
+    );
+  };
+  return { url, ports, processes, stop };
+}
+
+/**
+ * The load balancer of a scaled-out deployment, in miniature: each request
+ * (a stream included) goes to the next instance in turn; the Host header is
+ * kept, as a real balancer does.
+ */
+function roundRobinProxy(ports: number[]): http.Server {
+  let next = 0;
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 4096 });
+  return http.createServer((req, res) => {
+    const port = ports[next++ % ports.length]!;
+    const upstream = http.request({ host: "127.0.0.1", port, path: req.url, method: req.method, headers: req.headers, agent }, (up) => {
+      res.writeHead(up.statusCode ?? 502, up.headers);
+      up.pipe(res);
+    });
+    upstream.on("error", () => {
+      if (!res.headersSent) res.writeHead(502);
+      res.end();
+    });
+    req.pipe(upstream);
+    res.on("close", () => {
+      if (!res.writableFinished) upstream.destroy();
+    });
+  });
+}
+
+export function openDb(url: string, max = 4): PrismaClient {
+  return createPrismaClient(url, max);
+}

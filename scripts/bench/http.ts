@@ -1,0 +1,147 @@
+/**
+ * The bench's clients: session cookies as next-auth makes them, server
+ * actions called the way the browser calls them, SSE streams read line by
+ * line, and percentiles.
+ */
+import { readFileSync } from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import { encode } from "next-auth/jwt";
+import { SESSION_COOKIE } from "@/lib/auth/cookies";
+import { ROOT } from "../lib/prepare-db";
+import { SECRETS } from "./app";
+
+export const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
+
+/** The session cookie next-auth sets after a sign-in (http: no `__Secure-` prefix). */
+export async function sessionCookie(userId: string, role: "student" | "teacher" | "manager"): Promise<string> {
+  const salt = SESSION_COOKIE;
+  const token = await encode({ token: { sub: userId, role }, secret: SECRETS.AUTH_SECRET, salt, maxAge: 60 * 60 * 12 });
+  return `${salt}=${token}`;
+}
+
+/** A server action's id in the production build (as the client bundle knows it). */
+export function actionId(filename: string, exportedName: string): string {
+  const manifest = JSON.parse(readFileSync(path.join(ROOT, ".next/server/server-reference-manifest.json"), "utf8")) as {
+    node: Record<string, { filename?: string; exportedName?: string }>;
+  };
+  const hit = Object.entries(manifest.node).find(([, v]) => v.filename === filename && v.exportedName === exportedName);
+  if (!hit) throw new Error(`no server action ${filename}#${exportedName} in the build`);
+  return hit[0];
+}
+
+export interface Reply {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+/**
+ * One request over the keep-alive agent. A kept-alive connection the server
+ * closed just as it was reused fails before any response: the request is sent
+ * again on a new connection, as browsers do (Node's documented pattern).
+ */
+export function request(url: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}, retried = false): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method: options.method ?? "GET", headers: options.headers, agent }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString("utf8") }));
+      res.on("error", reject);
+    });
+    req.on("error", (error: NodeJS.ErrnoException) => {
+      if (req.reusedSocket && error.code === "ECONNRESET" && !retried) request(url, options, true).then(resolve, reject);
+      else reject(error);
+    });
+    req.setTimeout(60_000, () => req.destroy(new Error("timeout")));
+    req.end(options.body);
+  });
+}
+
+/** POST of a server action, as React's client does it (JSON-encoded arguments). */
+export function callAction(baseUrl: string, pagePath: string, id: string, args: unknown[], cookie: string): Promise<Reply> {
+  return request(`${baseUrl}${pagePath}`, {
+    method: "POST",
+    headers: {
+      "Next-Action": id,
+      "Content-Type": "text/plain;charset=UTF-8",
+      Accept: "text/x-component",
+      Origin: new URL(baseUrl).origin,
+      Cookie: cookie,
+    },
+    body: JSON.stringify(args),
+  });
+}
+
+/** The cookies a response sets, as one Cookie header value (name=value only). */
+export function setCookies(reply: Reply): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const line of reply.headers["set-cookie"] ?? []) {
+    const [pair] = line.split(";");
+    const i = pair!.indexOf("=");
+    out[pair!.slice(0, i)] = pair!.slice(i + 1);
+  }
+  return out;
+}
+
+export interface SseClient {
+  /** Resolves when the response headers arrived with 200. */
+  ready: Promise<void>;
+  close: () => void;
+}
+
+/** An EventSource in miniature: calls `onEvent(event, data, receivedAt)` for every complete event. */
+export function openSse(url: string, cookie: string, onEvent: (event: string, data: string, at: number) => void): SseClient {
+  let req: http.ClientRequest;
+  const ready = new Promise<void>((resolve, reject) => {
+    req = http.get(url, { headers: { Cookie: cookie, Accept: "text/event-stream" }, agent }, (res) => {
+      if (res.statusCode !== 200) {
+        res.resume();
+        return reject(new Error(`stream ${url}: HTTP ${res.statusCode}`));
+      }
+      resolve();
+      res.setEncoding("utf8");
+      let buffer = "";
+      res.on("data", (chunk: string) => {
+        const at = performance.now();
+        buffer += chunk;
+        let end: number;
+        while ((end = buffer.indexOf("\n\n")) >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          let event = "message";
+          let data = "";
+          for (const line of block.split("\n")) {
+            if (line.startsWith("event: ")) event = line.slice(7);
+            else if (line.startsWith("data: ")) data += line.slice(6);
+          }
+          if (data) onEvent(event, data, at);
+        }
+      });
+      res.on("error", () => undefined);
+    });
+    req.on("error", reject);
+  });
+  ready.catch(() => undefined);
+  return { ready, close: () => req.destroy() };
+}
+
+export function percentile(xs: number[], p: number): number {
+  if (xs.length === 0) return NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))]!;
+}
+export const median = (xs: number[]) => percentile(xs, 50);
+
+/** Runs `tasks` with at most `limit` at a time. */
+export async function pool<T>(items: T[], limit: number, task: (item: T, index: number) => Promise<void>): Promise<void> {
+  let i = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (i < items.length) {
+        const index = i++;
+        await task(items[index]!, index);
+      }
+    }),
+  );
+}
