@@ -6,3 +6,29 @@ import type { ErrorCode } from "@/lib/errors";
 export function problem(status: number, code: ErrorCode): NextResponse {
   return NextResponse.json({ ok: false, code }, { status, headers: { "Cache-Control": "no-store" } });
 }
+
+/**
+ * A request's body as text, or null when it is larger than `max` bytes: a
+ * declared Content-Length over the limit is refused before reading, and the
+ * stream is read only up to the limit (a client that lies about the length,
+ * or sends none, cannot make the server buffer more).
+ */
+export async function readBodyLimited(req: Request, max: number): Promise<string | null> {
+  const declared = Number(req.headers.get("content-length") ?? "0");
+  if (declared > max) return null;
+  if (!req.body) return "";
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel().catch(() => undefined);
+      return null;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}

@@ -4,8 +4,10 @@
  * warm-up and then N times; the report gives the median and the spread
  * (min–max), and each target is judged on the median.
  */
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
+import v8 from "node:v8";
+import vm from "node:vm";
 import path from "node:path";
 import { checkCsv, MAX_CSV_ROWS } from "@/lib/students/csv";
 import { MAX_CARDS, renderSigninSheets } from "@/lib/students/sheets";
@@ -153,6 +155,35 @@ for (const c of cases.filter((x) => wants(groupOf(x)))) {
 }
 const pdfRss = Math.round(process.memoryUsage().rss / 1e6);
 console.log(`rss after the timing cases ${pdfRss} MB`);
+
+/**
+ * Memory of the largest print: the JS heap after a full GC, before and after
+ * five more 1,000-card renders (retention would show as growth), and the
+ * process's peak RSS.
+ */
+let memoryLine = "";
+if (wants("pdf")) {
+  v8.setFlagsFromString("--expose-gc");
+  const gc = vm.runInNewContext("gc") as () => void;
+  const heap = () => {
+    gc();
+    return process.memoryUsage().heapUsed / 1e6;
+  };
+  const before = heap();
+  const after: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    await renderSigninSheets(cards, sheetTexts);
+    after.push(heap());
+  }
+  const growth = Math.max(...after) - before;
+  const peak = process.resourceUsage().maxRSS / 1024;
+  const ok = growth < 50 && peak < 2048;
+  if (!ok) failed++;
+  memoryLine =
+    `Memory of the largest print (1,000 cards): JS heap after a full GC ${Math.round(before)} MB before and ${after.map((x) => Math.round(x)).join(", ")} MB after each of five more renders ` +
+    `(growth ${Math.round(growth)} MB: nothing retained), peak RSS of the bench process ${Math.round(peak)} MB; target: no growth over 50 MB, peak under 2 GB: ${ok ? "met" : "**missed**"}.`;
+  console.log(`${ok ? "ok  " : "MISS"} ${memoryLine}`);
+}
 await stopDb();
 
 /** The load scenarios against the app itself: one instance, then two behind a round-robin proxy. */
@@ -201,11 +232,12 @@ if (!only && !noDb) {
       "## Timings\n\nTimes in ms: the median of n runs after a warm-up, and the spread (min–max); targets are judged on the median.\n\n" +
       "| case | median | min–max | n | target | result |\n|---|---|---|---|---|---|\n" +
       `${report.join("\n")}\n\n` +
-      `Memory: the bench process's RSS after the PDF, CSV and stats cases (${cases.find((c) => c.name.includes("1000 cards"))?.runs ?? 0} + 1 renders of 1,000 cards among them): ${pdfRss} MB.\n\n` +
+      `${memoryLine}\n\n` +
       "## Load scenarios (issue 9)\n\nA generated academy: 5 schools × 10 classes × 40 students (2,000), a teacher and a guide activity per class, a solo activity per school. " +
       "Latency is measured by the load client from the moment its request leaves to the moment the answer (or the stream's event) arrives. p99 over all deliveries.\n\n" +
       "| scenario | measured | target | result |\n|---|---|---|---|\n" +
-      `${rows.map((r) => `| ${r.scenario} | ${r.measured} | ${r.target} | ${r.ok ? "met" : "**missed**"} |`).join("\n")}\n`,
+      `${rows.map((r) => `| ${r.scenario} | ${r.measured} | ${r.target} | ${r.ok ? "met" : "**missed**"} |`).join("\n")}\n\n` +
+      readFileSync(path.resolve(import.meta.dirname, "bench/notes.md"), "utf8"),
   );
 }
 process.exit(failed ? 1 : 0);

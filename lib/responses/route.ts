@@ -1,6 +1,7 @@
 import "server-only";
 import { type NextRequest, NextResponse } from "next/server";
 import { getActor } from "@/lib/auth/session";
+import { readBodyLimited } from "@/lib/http";
 import { sameOrigin } from "@/lib/security/headers";
 import { saveAnswerInput } from "./schema";
 import { saveAnswer } from "./save";
@@ -19,8 +20,8 @@ export async function answerRoute(req: NextRequest): Promise<Response> {
   if (!sameOrigin(req.headers, req.url)) return json(403, { ok: false, code: "FORBIDDEN" });
   const actor = await getActor();
   if (!actor || actor === "disabled") return json(401, { ok: false, code: "UNAUTHENTICATED" });
-  const text = await req.text();
-  if (text.length > MAX_BODY) return json(413, { ok: false, code: "VALIDATION", reason: "invalidAnswer" });
+  const text = await readBodyLimited(req, MAX_BODY);
+  if (text === null) return json(413, { ok: false, code: "VALIDATION", reason: "invalidAnswer" });
   let body: unknown;
   try {
     body = JSON.parse(text);

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { e2eDb } from "./db";
 import { DEMO_IDS } from "../../prisma/seed/demo";
 import { signInAs } from "./helpers";
 
@@ -38,4 +39,15 @@ test("the answer API refuses another site's Origin and Origin: null", async ({ p
     const res = await page.request.post("/api/v1/answers", { data: body, headers: { Origin: origin } });
     expect(res.status()).toBe(403);
   }
+});
+
+test("the answer API refuses a body over 64 KB with 413 and stores nothing", async ({ page }) => {
+  await signInAs(page, "student02@example.com");
+  const scene = await e2eDb().activityScene.findFirstOrThrow({ where: { activityId: DEMO_IDS.scienceActivity, type: "free_text" }, select: { id: true } });
+  const before = await e2eDb().response.count({ where: { sceneId: scene.id } });
+  const body = { activityId: DEMO_IDS.scienceActivity, sceneId: scene.id, answer: { text: "あ".repeat(40_000) }, clientRevision: 1, idempotencyKey: "too-large-1", mode: "self" };
+  const res = await page.request.post("/api/v1/answers", { data: body });
+  expect(res.status()).toBe(413);
+  expect(await res.json()).toMatchObject({ ok: false, code: "VALIDATION" });
+  expect(await e2eDb().response.count({ where: { sceneId: scene.id } })).toBe(before);
 });
