@@ -6,7 +6,7 @@ import type { ReactNode } from "react";
  * The message namespaces client components use, by where they render. Every
  * page sends the ones it may need with its HTML, so a student's page (on a
  * cheap tablet, a slow shared network) carries only the shell's and the
- * player's, not the teachers' screens' (tests/e2e/languages.spec.ts checks
+ * player's, not the teachers' screens (tests/e2e/access.spec.ts checks
  * that no page misses one).
  */
 export const CLIENT_NAMESPACES = {
