@@ -9,9 +9,11 @@ import os from "node:os";
 import v8 from "node:v8";
 import vm from "node:vm";
 import path from "node:path";
+import type { Prisma } from "@/lib/generated/prisma/client";
 import { checkCsv, MAX_CSV_ROWS } from "@/lib/students/csv";
 import { MAX_CARDS, renderSigninSheets } from "@/lib/students/sheets";
-import { benchDatabase, ensureBuilt, seedBenchAcademy, startApp, stopBenchPostgres } from "./bench/app";
+import { answerFor, benchDatabase, ensureBuilt, seedBenchAcademy, startApp, stopBenchPostgres } from "./bench/app";
+import { median } from "./bench/http";
 import { answerBurst, bytesPerStudent, liveRows, type Row, signinStorm, sustainedAnswers } from "./bench/scenarios";
 
 interface Case {
@@ -22,10 +24,6 @@ interface Case {
   run: () => Promise<unknown> | unknown;
 }
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
-};
 
 const cards = Array.from({ length: MAX_CARDS }, (_, i) => ({
   name: `試験 花子${i}`,
@@ -95,15 +93,10 @@ async function statsCase(): Promise<Case> {
   const users = Array.from({ length: 1000 }, (_, i) => ({ id: crypto.randomUUID(), n: i }));
   await db().user.createMany({ data: users.map((u) => ({ id: u.id, role: "student" as const, groupType: "school" as const, schoolId: school.id, name: `生徒 ${u.n}` })) });
   await db().studentDetail.createMany({ data: users.map((u) => ({ userId: u.id, grade: 1 + (u.n % 3), className: String(1 + (u.n % 8)), number: 1 + Math.floor(u.n / 24), counterbalanceGroup: u.n % 2 ? "A" : "B" })) });
-  const answerFor = (type: string, n: number) =>
-    type === "two_step" ? { first: ["more", "same", "less", "out", "burn"][n % 3], second: ["sure", "maybe", "unsure"][n % 3], reason: `理由 ${n}` }
-    : type === "single_choice" ? { choice: ["clear", "cloudy", "colored"][n % 3] }
-    : type === "free_text" ? { text: `感想 ${n}` }
-    : { seen: true };
   for (const scene of scenes) {
     await db().response.createMany({
       data: users.map((u) => ({
-        activityId: activity.id, sceneId: scene.id, userId: u.id, answer: answerFor(scene.type, u.n), scenePosition: scene.position,
+        activityId: activity.id, sceneId: scene.id, userId: u.id, answer: answerFor(scene, u.n) as Prisma.InputJsonValue, scenePosition: scene.position,
         counterbalanceGroup: u.n % 2 ? "A" : "B", mode: "self" as const, clientRevision: 1, idempotencyKey: `${u.id}-${scene.id}`.slice(0, 64),
       })),
     });

@@ -5,10 +5,9 @@
  * (built when the sources changed) started as one or more `next start`
  * processes, and for two of them a small round-robin proxy in front.
  */
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import http from "node:http";
 import path from "node:path";
-import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { createPrismaClient } from "@/lib/db-client";
 import { hashPassword } from "@/lib/auth/password";
 import { sealNewCode } from "@/lib/signin-codes/crypto";
@@ -17,9 +16,9 @@ import { ensureEmbeddedPostgres, recreateDatabase, type RunningPg } from "../lib
 import { migrate } from "../lib/migrate";
 import { ROOT } from "../lib/prepare-db";
 
-export const SCHOOLS = 5;
-export const CLASSES_PER_SCHOOL = 10;
-export const CLASS_SIZE = 40;
+const SCHOOLS = 5;
+const CLASSES_PER_SCHOOL = 10;
+const CLASS_SIZE = 40;
 export const BENCH_PASSWORD = "bench-password-123";
 export const SECRETS = { AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0000", SIGNIN_CODE_KEY: "0f".repeat(32) };
 
@@ -132,8 +131,6 @@ export function ensureBuilt(): void {
 
 export interface RunningApp {
   url: string;
-  ports: number[];
-  processes: ChildProcess[];
   stop: () => Promise<void>;
 }
 
@@ -179,7 +176,7 @@ export async function startApp(databaseUrl: string, instances: number, basePort 
       ),
     );
   };
-  return { url, ports, processes, stop };
+  return { url, stop };
 }
 
 /**
@@ -205,8 +202,4 @@ function roundRobinProxy(ports: number[]): http.Server {
       if (!res.writableFinished) upstream.destroy();
     });
   });
-}
-
-export function openDb(url: string, max = 4): PrismaClient {
-  return createPrismaClient(url, max);
 }

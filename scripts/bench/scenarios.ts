@@ -359,7 +359,7 @@ export async function signinStorm(app: RunningApp, data: BenchData): Promise<Row
 // ---------------------------------------------------------------- bytes per student
 
 /** The framework's own first-load chunks (rootMainFiles of the build), gzipped as the server sends them. */
-export function frameworkBytes(): number {
+function frameworkBytes(): number {
   const manifest = JSON.parse(readFileSync(path.join(ROOT, ".next/build-manifest.json"), "utf8")) as { rootMainFiles: string[] };
   return manifest.rootMainFiles.reduce((sum, f) => sum + gzipSync(readFileSync(path.join(ROOT, ".next", f))).length, 0);
 }

@@ -24,9 +24,8 @@ export const TEST_PASSWORD = "test-password-123";
 let hashed: Promise<string> | undefined;
 const testHash = () => (hashed ??= hashPassword(TEST_PASSWORD));
 
-/** A fresh academy with one school, a teacher, a manager and `students` students, each with a sign-in code. */
-export async function makeSchool(students = 1) {
-  const db = e2eDb();
+/** A fresh academy with one school, a teacher, a manager and `students` students, each with a sign-in code (in the e2e database unless `db` is given). */
+export async function makeSchool(students = 1, db: PrismaClient = e2eDb()) {
   const tag = uniqueTag();
   const academy = await createAcademy(db, { name: `テスト学園${tag}`, nameKana: "てすとがくえん" });
   const school = await createSchool(db, { academyId: academy.id, name: `テスト中学校${tag}`, nameKana: "てすとちゅうがっこう" });

@@ -1,12 +1,12 @@
 import { expect, test } from "@playwright/test";
 import { createPrismaClient } from "@/lib/db-client";
 import { readTemplateFiles, syncTemplates } from "@/lib/templates/load";
-import { createAcademy, createActivityFromTemplate, createSchool, createUser } from "../../prisma/seed/factories";
+import { createActivityFromTemplate } from "../../prisma/seed/factories";
 import { ensureEmbeddedPostgres, recreateDatabase, stopImmediately } from "../../scripts/lib/embedded-pg";
 import { migrate } from "../../scripts/lib/migrate";
 import { E2E_PG_PORT, E2E_PORT } from "./config";
 import { AppInstance, guideAcrossInstances } from "./instance";
-import { e2eDb, TEST_PASSWORD } from "./db";
+import { e2eDb, makeSchool, TEST_PASSWORD } from "./db";
 import { signInAs } from "./helpers";
 
 /** The app server dies (kill -9) in the middle of a live session: nothing acknowledged is lost, clients resume by themselves. */
@@ -77,12 +77,8 @@ test.describe("PostgreSQL stops immediately", () => {
 
   test("fault: the database stops mid-activity; the app recovers by itself and the queued answers arrive once", async ({ browser }) => {
     test.setTimeout(180_000);
-    const academy = await createAcademy(db, { name: "障害学園", nameKana: "しょうがいがくえん" });
-    const school = await createSchool(db, { academyId: academy.id, name: "障害中学校", nameKana: "しょうがいちゅうがっこう" });
-    const student = await createUser(db, {
-      role: "student", email: `fault-${Date.now()}@test.example`, password: TEST_PASSWORD, schoolId: school.id, name: "障害 花子",
-      student: { grade: 1, className: "1", number: 1 },
-    });
+    const { school, students } = await makeSchool(1, db);
+    const student = students[0]!;
     const activity = await createActivityFromTemplate(db, { templateId: "science-dissolve", schoolId: school.id, mode: "self" });
     const context = await browser.newContext({ baseURL: app.url });
     const page = await context.newPage();

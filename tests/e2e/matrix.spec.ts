@@ -38,7 +38,7 @@ const ids = {} as Record<Exclude<Variant, "mixed">, Ids>;
 const cookies = {} as Record<Who, string>;
 
 /** A school with a teacher, a student, a solo, a guide and a teacher activity, and the student's answers; every name and title carries `canary`. */
-async function makeSchool(academyId: string, canary: string, staffEmailTag: string) {
+async function seedMatrixSchool(academyId: string, canary: string, staffEmailTag: string) {
   const db = e2eDb();
   const mark = canary ? ` ${canary}` : "";
   const school = await createSchool(db, { academyId, name: `行列中学校${mark}`, nameKana: "ぎょうれつちゅうがっこう" });
@@ -81,10 +81,10 @@ test.beforeAll(async ({ browser }) => {
   test.setTimeout(120_000);
   const academy = await createAcademy(e2eDb(), { name: `行列学園${tag}`, nameKana: "ぎょうれつがくえん" });
   const other = await createAcademy(e2eDb(), { name: `他学園 ${CANARY.foreign}`, nameKana: "たがくえん" });
-  const own = await makeSchool(academy.id, "", "own");
+  const own = await seedMatrixSchool(academy.id, "", "own");
   ids.own = own.ids;
-  ids.sibling = (await makeSchool(academy.id, CANARY.sibling, "sib")).ids;
-  ids.foreign = (await makeSchool(other.id, CANARY.foreign, "for")).ids;
+  ids.sibling = (await seedMatrixSchool(academy.id, CANARY.sibling, "sib")).ids;
+  ids.foreign = (await seedMatrixSchool(other.id, CANARY.foreign, "for")).ids;
   const manager = await createUser(e2eDb(), { role: "manager", email: `mm-${tag}@test.example`, password: TEST_PASSWORD, academyId: academy.id, name: "行列 管理" });
   cookies.student = await cookieOf(browser, own.student.email!);
   cookies.teacher = await cookieOf(browser, own.teacher.email!);
