@@ -32,8 +32,9 @@ interface Ids {
   selfScene: string;
 }
 
-const tag = uniqueTag();
-const CANARY = { sibling: `CANARYSIB${tag}`, foreign: `CANARYFOR${tag}` };
+// set by beforeAll, which Playwright may run more than once per worker (fully parallel files): fresh each time
+let tag = "";
+const CANARY = { sibling: "", foreign: "" };
 const ids = {} as Record<Exclude<Variant, "mixed">, Ids>;
 const cookies = {} as Record<Who, string>;
 
@@ -79,6 +80,9 @@ async function cookieOf(browser: Browser, email: string): Promise<string> {
 
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(120_000);
+  tag = uniqueTag();
+  CANARY.sibling = `CANARYSIB${tag}`;
+  CANARY.foreign = `CANARYFOR${tag}`;
   const academy = await createAcademy(e2eDb(), { name: `行列学園${tag}`, nameKana: "ぎょうれつがくえん" });
   const other = await createAcademy(e2eDb(), { name: `他学園 ${CANARY.foreign}`, nameKana: "たがくえん" });
   const own = await seedMatrixSchool(academy.id, "", "own");
