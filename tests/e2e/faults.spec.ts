@@ -70,7 +70,7 @@ test.describe("PostgreSQL stops immediately", () => {
     await app.start();
   });
   test.afterAll(async () => {
-    app?.stop();
+    await app?.stop();
     await db?.$disconnect();
     await pgCluster?.stop();
   });

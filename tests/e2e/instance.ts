@@ -42,8 +42,15 @@ export class AppInstance {
     await exited;
   }
 
-  stop(): void {
-    this.child?.kill("SIGTERM");
+  /** SIGTERM, and waits until the port is free (a hook run again in the same worker starts it anew). */
+  async stop(): Promise<void> {
+    const child = this.child;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    child.kill("SIGTERM");
+    const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+    await exited;
+    clearTimeout(timer);
   }
 }
 
