@@ -6,6 +6,7 @@ import { formatDate, formatDateTime } from "@/lib/i18n/dates";
 import { getDisplayLanguage, getPlainText } from "@/lib/i18n/server";
 import { listPortfolios, portfolioOf, portfolioQuery } from "@/lib/results/portfolio";
 import { authorizeSchool } from "@/lib/schools/scope";
+import { seatCode } from "@/lib/students/seat";
 import { AnswerReview } from "@/components/play/answer-review";
 import { renderScene } from "@/components/scenes/render-scene";
 import type { RenderedScene, SceneAnswer } from "@/components/scenes/types";
@@ -78,7 +79,7 @@ export async function PortfolioListPage({ searchParams }: { searchParams: Params
             <tbody>
               {rows.map((r) => (
                 <tr key={r.id} data-student-id={r.id} data-activities={r.activities}>
-                  <td className="num">{`${r.grade}-${r.class_name}-${r.number}`}</td>
+                  <td className="num">{seatCode({ grade: r.grade, className: r.class_name, number: r.number })}</td>
                   <th scope="row">
                     <Link href={`/dashboard/teacher/portfolio/${r.id}`}>{r.name ? <PersonName name={{ base: r.name, reading: r.name_kana }} /> : r.id}</Link>
                   </th>
@@ -121,7 +122,7 @@ export async function PortfolioDetailPage({ studentId }: { studentId: string }) 
     <div className="stack portfolio">
       <h1 data-testid="portfolio-student">
         {s.name ? <PersonName name={{ base: s.name, reading: s.nameKana }} /> : null}
-        {s.student ? <span className="muted">{` ${s.student.grade}-${s.student.className}-${s.student.number}`}</span> : null}
+        {seatCode(s.student) ? <span className="muted">{` ${seatCode(s.student)}`}</span> : null}
       </h1>
       <p className="row no-print">
         <Link className="button" href="/dashboard/teacher/portfolio">

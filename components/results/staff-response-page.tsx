@@ -6,6 +6,7 @@ import { formatDateTime } from "@/lib/i18n/dates";
 import { getDisplayLanguage, getPlainText } from "@/lib/i18n/server";
 import { respondentIds, studentResponses } from "@/lib/results/portfolio";
 import { authorizeSchool } from "@/lib/schools/scope";
+import { seatCode } from "@/lib/students/seat";
 import { AnswerReview } from "@/components/play/answer-review";
 import { renderScene } from "@/components/scenes/render-scene";
 import type { RenderedScene, SceneAnswer } from "@/components/scenes/types";
@@ -39,7 +40,7 @@ export async function StaffResponsePage({ role, activityId, studentId, schoolId 
       </h1>
       <p className="row" data-testid="response-student">
         {s.name ? <PersonName name={{ base: s.name, reading: s.nameKana }} /> : null}
-        {s.student ? <span className="muted">{`${s.student.grade}-${s.student.className}-${s.student.number}`}</span> : null}
+        {seatCode(s.student) ? <span className="muted">{seatCode(s.student)}</span> : null}
         {s.student?.counterbalanceGroup ? <span className="muted">{`(${s.student.counterbalanceGroup})`}</span> : null}
       </p>
       <nav className="row no-print" aria-label={plain(t("otherStudents"))}>

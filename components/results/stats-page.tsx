@@ -7,6 +7,7 @@ import { getDisplayLanguage, getPlainText } from "@/lib/i18n/server";
 import { filterFromParams, filterQuery } from "@/lib/results/schema";
 import { activityStats, type SceneStats } from "@/lib/results/stats";
 import { authorizeSchool } from "@/lib/schools/scope";
+import { seatCode } from "@/lib/students/seat";
 import { RichText } from "@/components/ui/rich-text";
 import { BarChart } from "./bar-chart";
 import { CrossTable } from "./cross-table";
@@ -175,7 +176,7 @@ export async function StatsPage({ role, activityId, schoolId, searchParams }: { 
               <tbody>
                 {stats.respondents.map((r) => (
                   <tr key={r.id} data-student-id={r.id}>
-                    <td className="num">{r.grade !== null ? `${r.grade}-${r.className}-${r.number}` : ""}</td>
+                    <td className="num">{seatCode(r)}</td>
                     <th scope="row">
                       <Link href={`${responseBase}/${r.id}`}>{r.name}</Link>
                     </th>

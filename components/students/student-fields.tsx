@@ -7,8 +7,9 @@ export interface StudentValues {
   nameKana: string;
   nickname: string;
   email: string;
-  grade: number;
-  className: string;
+  /** Null for a student without a class yet (imported from the legacy product): the fields start empty. */
+  grade: number | null;
+  className: string | null;
   number: number | null;
   group: string;
 }
@@ -34,13 +35,13 @@ export function StudentFields({ values }: { values?: StudentValues }) {
         <span className="field-label">
           <RichTextClient text={t("grade")} />
         </span>
-        <input name="grade" type="number" min={1} max={12} required defaultValue={values?.grade ?? 1} />
+        <input name="grade" type="number" min={1} max={12} required defaultValue={values ? (values.grade ?? "") : 1} />
       </label>
       <label className="field">
         <span className="field-label">
           <RichTextClient text={t("className")} />
         </span>
-        <input name="className" required maxLength={10} defaultValue={values?.className ?? "1"} />
+        <input name="className" required maxLength={10} defaultValue={values ? (values.className ?? "") : "1"} />
       </label>
       <label className="field">
         <span className="field-label">

@@ -134,7 +134,15 @@ export async function StudentsPage({ searchParams }: { searchParams: Params }) {
                     <RowCheckbox id={s.id} label={plain(t("selectRow", { name: s.name ?? "" }))} />
                   </td>
                   <td className="num">
-                    {s.grade !== null ? <RichText text={t("classLabel", { grade: s.grade, className: s.className ?? "" })} /> : null} {s.number}
+                    {s.grade !== null ? (
+                      <>
+                        <RichText text={t("classLabel", { grade: s.grade, className: s.className ?? "" })} /> {s.number}
+                      </>
+                    ) : (
+                      <span className="muted" data-testid="seat-unset">
+                        <RichText text={t("seatUnset")} />
+                      </span>
+                    )}
                   </td>
                   <th scope="row">
                     <Link href={`/dashboard/teacher/portfolio/${s.id}`} data-testid="portfolio-of" title={plain(portfolio("link"))}>
@@ -169,7 +177,7 @@ export async function StudentsPage({ searchParams }: { searchParams: Params }) {
                       responses={s.responses}
                       values={{
                         name: s.name ?? "", nameKana: s.nameKana ?? "", nickname: s.nickname ?? "", email: s.email ?? "",
-                        grade: s.grade ?? 1, className: s.className ?? "1", number: s.number, group: s.group ?? "",
+                        grade: s.grade, className: s.className, number: s.number, group: s.group ?? "",
                       }}
                     />
                   </td>

@@ -159,7 +159,7 @@ export async function activityStats(schoolId: AuthorizedSchoolId, activityId: st
     questions,
     scenes,
     groups: groups.map((g) => g.counterbalanceGroup!).sort(),
-    classes: classes.map((c) => c.className),
+    classes: classes.flatMap((c) => (c.className === null ? [] : [c.className])),
   };
 }
 

@@ -7,16 +7,23 @@
  */
 export interface BalanceStudent {
   id: string;
-  grade: number;
-  className: string;
-  number: number;
+  /** Null for a student without a seat yet (imported): they come after every class, in id order. */
+  grade: number | null;
+  className: string | null;
+  number: number | null;
 }
+
+const LAST = Number.MAX_SAFE_INTEGER;
 
 export function assignBalanced(students: BalanceStudent[], groups: string[]): Map<string, string> {
   const out = new Map<string, string>();
   if (groups.length === 0) return out;
   const sorted = [...students].sort(
-    (a, b) => a.grade - b.grade || a.className.localeCompare(b.className, "ja", { numeric: true }) || a.number - b.number,
+    (a, b) =>
+      (a.grade ?? LAST) - (b.grade ?? LAST) ||
+      (a.className ?? "\uffff").localeCompare(b.className ?? "\uffff", "ja", { numeric: true }) ||
+      (a.number ?? LAST) - (b.number ?? LAST) ||
+      (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
   );
   let classIndex = -1;
   let previous = "";

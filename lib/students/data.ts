@@ -93,7 +93,7 @@ export async function listStudents(schoolId: AuthorizedSchoolId, q: StudentListQ
     codeExpiresAt: u.signinCodes[0]?.expiresAt ?? null,
     responses: u._count.responses,
   }));
-  return { rows, total, pages: Math.max(1, Math.ceil(total / PAGE_SIZE)), classes: classes.map((c) => c.className) };
+  return { rows, total, pages: Math.max(1, Math.ceil(total / PAGE_SIZE)), classes: classes.flatMap((c) => (c.className === null ? [] : [c.className])) };
 }
 
 /** Students to print, in class order, with their school; at most `limit` + 1 rows (to detect "too many"). */

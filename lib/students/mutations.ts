@@ -155,7 +155,12 @@ export async function updateStudent(ctx: Ctx, id: string, input: StudentInput): 
       where: { id: own },
       data: {
         email: input.email, name: input.name, nameKana: input.nameKana || null, nickname: input.nickname || null,
-        student: { update: { grade: input.grade, className: input.className, number: input.number, counterbalanceGroup: input.group } },
+        student: {
+          upsert: {
+            create: { grade: input.grade, className: input.className, number: input.number, counterbalanceGroup: input.group },
+            update: { grade: input.grade, className: input.className, number: input.number, counterbalanceGroup: input.group },
+          },
+        },
       },
       select: { id: true },
     });
@@ -197,7 +202,7 @@ async function takenInSchool(schoolId: AuthorizedSchoolId, emails: string[]) {
   ]);
   return {
     emails: new Set(users.map((u) => u.email!)),
-    seats: new Set(seats.map((s) => seatKey(s.grade, s.className, s.number))),
+    seats: new Set(seats.flatMap((s) => (s.grade === null || s.className === null || s.number === null ? [] : [seatKey(s.grade, s.className, s.number)]))),
   };
 }
 

@@ -65,9 +65,10 @@ export async function GET(req: NextRequest) {
   const cards = students.map((s) => ({
     name: lang === "ja-kana" && s.nameKana ? s.nameKana : (s.name ?? ""),
     reading: lang === "ja-ruby" ? s.nameKana : null,
-    classLine: s.student
-      ? `${toPlainText(students_("classLabel", { grade: s.student.grade, className: s.student.className }), lang)} ${s.student.number}`
-      : "",
+    classLine:
+      s.student?.grade != null && s.student.className !== null
+        ? `${toPlainText(students_("classLabel", { grade: s.student.grade, className: s.student.className }), lang)} ${s.student.number ?? ""}`.trim()
+        : "",
     school: s.school?.name ?? "",
     url: `${origin}/auth/auth-with-code?code=${codes.get(s.id)}`,
   }));

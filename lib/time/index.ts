@@ -41,12 +41,17 @@ function millisOf(value: unknown): number | undefined {
   return undefined;
 }
 
+/** A stored timestamp as a Date, or undefined when it is missing or unreadable (for importers that must tell the two apart). */
+export function parseTimestamp(value: unknown): Date | undefined {
+  const ms = millisOf(value);
+  if (ms === undefined) return undefined;
+  const date = new Date(ms);
+  return Number.isNaN(date.getTime()) ? undefined : date;
+}
+
 /** Normalises any stored timestamp form to a Date; missing or invalid → now. */
 export function readTimestamp(value: unknown, now: () => Date = () => new Date()): Date {
-  const ms = millisOf(value);
-  if (ms === undefined) return now();
-  const date = new Date(ms);
-  return Number.isNaN(date.getTime()) ? now() : date;
+  return parseTimestamp(value) ?? now();
 }
 
 /** The legacy storage form: a string of epoch milliseconds. */

@@ -1,7 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { inject } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
 import { createPrismaClient } from "@/lib/db-client";
+import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { recreateDatabase } from "../../scripts/lib/embedded-pg";
+import { migrate } from "../../scripts/lib/migrate";
 
 export const TEST_SIGNIN_CODE_KEY = "0f".repeat(32);
 
@@ -27,4 +29,22 @@ export async function dropDatabase(name: string) {
   await client.connect();
   await client.query(`drop database if exists "${name}" with (force)`);
   await client.end();
+}
+
+/**
+ * A new migrated database for one describe block: made in beforeAll, dropped
+ * in afterAll. Read `.prisma` / `.url` inside hooks and tests.
+ */
+export function freshDatabase(prefix: string) {
+  const state = {} as { name: string; url: string; prisma: PrismaClient };
+  beforeAll(async () => {
+    Object.assign(state, await emptyDatabase(prefix));
+    await migrate(state.url);
+    state.prisma = createPrismaClient(state.url, 4);
+  });
+  afterAll(async () => {
+    await state.prisma?.$disconnect();
+    if (state.name) await dropDatabase(state.name);
+  });
+  return state;
 }
