@@ -4,7 +4,8 @@
  * Imports academies, schools, managers, teachers and students from a JSON
  * export of the legacy document database (README "Importing from the legacy
  * product"; rules in lib/legacy/). Uses DATABASE_URL, or the embedded
- * PostgreSQL when it is not set (migrated first, like `npm start`).
+ * PostgreSQL when it is not set. A real run applies pending migrations first
+ * (like `npm start`); a dry run refuses on a database that lacks them.
  * Exit codes: 0 done (or dry run), 1 the file or the data is refused
  * (nothing written), 2 bad usage.
  */
@@ -14,7 +15,7 @@ import { parseEnv } from "@/lib/env";
 import { type LegacyProblem, readLegacyExport, readSchoolAcademyMap } from "@/lib/legacy/format";
 import { runImport } from "@/lib/legacy/import";
 import type { Plan } from "@/lib/legacy/plan";
-import { migrate } from "./lib/migrate";
+import { migrate, pendingMigrations } from "./lib/migrate";
 import { prepareDatabase } from "./lib/prepare-db";
 
 const USAGE = "usage: npm run import:legacy -- <export.json> [--dry-run] [--school-academy <map.json>] [--verbose]";
@@ -150,7 +151,13 @@ async function main() {
   const database = await prepareDatabase();
   const prisma = createPrismaClient(database.databaseUrl, 4);
   try {
-    await migrate(database.databaseUrl);
+    if (args.dryRun) {
+      // a dry run writes nothing, not even the schema
+      const pending = await pendingMigrations(database.databaseUrl);
+      if (pending.length > 0) {
+        refuse([{ path: "(database)", message: `${pending.length} migration(s) not applied yet (${pending.join(", ")}): run \`npm run db:migrate\` first; a real import applies them itself` }]);
+      }
+    } else await migrate(database.databaseUrl);
     const env = parseEnv(process.env);
     const result = await runImport(prisma, read.data, { dryRun: args.dryRun, schoolAcademy, signinCodeKey: env.SIGNIN_CODE_KEY, onProgress: progressReporter() });
     if (!result.ok) refuse(result.problems);

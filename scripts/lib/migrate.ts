@@ -49,6 +49,24 @@ export interface MigrateResult {
   alreadyApplied: number;
 }
 
+/** The committed migrations not yet applied to the database (all of them on an empty one). Reads only. */
+export async function pendingMigrations(databaseUrl: string, migrations?: Migration[]): Promise<string[]> {
+  const list = migrations ?? (await listMigrations());
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const exists = await client.query<{ t: string | null }>(`select to_regclass('"_prisma_migrations"')::text as t`);
+    if (!exists.rows[0]?.t) return list.map((m) => m.name);
+    const done = await client.query<{ migration_name: string }>(
+      `select migration_name from "_prisma_migrations" where rolled_back_at is null and finished_at is not null`,
+    );
+    const applied = new Set(done.rows.map((r) => r.migration_name));
+    return list.filter((m) => !applied.has(m.name)).map((m) => m.name);
+  } finally {
+    await client.end();
+  }
+}
+
 export async function migrate(databaseUrl: string, migrations?: Migration[]): Promise<MigrateResult> {
   const list = migrations ?? (await listMigrations());
   const client = new pg.Client({ connectionString: databaseUrl });

@@ -263,6 +263,12 @@ describe("legacy import: refusals, school links, e-mail links and the command li
           (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, stdout: e.stdout, stderr: e.stderr }),
         );
       const file = path.join(FIXTURES, "two-academies.json");
+      // a dry run writes nothing, not even the schema: it refuses a database without it
+      const unmigrated = await cli(file, "--dry-run");
+      expect(unmigrated).toMatchObject({ code: 1, stderr: expect.stringContaining("npm run db:migrate") });
+      const raw = createPrismaClient(other.url, 1);
+      expect(await raw.$queryRaw`select to_regclass('"_prisma_migrations"')::text as t`).toEqual([{ t: null }]);
+      await raw.$disconnect();
       const refused = await cli(file, "--school-academy", path.join(FIXTURES, "two-academies.partial-map.json"));
       expect(refused.code).toBe(1);
       expect(refused.stderr).toContain("schools/school-3: has no academy");
@@ -300,10 +306,20 @@ describe("legacy import: refusals, school links, e-mail links and the command li
 describe("legacy import of a generated export: 2 academies, 5 schools, 1,000 people", () => {
   const database = freshDatabase("legacy_big");
 
-  it("imports everyone once, every password signs in, and the second run changes nothing", async () => {
+  it("refuses a broken document with its path, dry-runs, imports everyone once, every password verifies, and the second run changes nothing", async () => {
     const { data, map } = generateExport(1000);
+    const schoolAcademy = new Map(Object.entries(map));
+    // a broken document anywhere aborts with its path; a dry run plans everyone and writes nothing
+    const broken = structuredClone(data);
+    (broken.users["gen-u00500"] as Record<string, unknown>).role = "principal";
+    expect(readLegacyExport(broken)).toEqual({ ok: false, problems: [{ path: "users/gen-u00500", message: "role must be student, teacher or manager" }] });
+    const empty = await dump(database.prisma);
+    const dry = await importJson(database.prisma, data, { schoolAcademy, dryRun: true });
+    expect(dry.counts.users.created).toBe(1000);
+    expect(await dump(database.prisma)).toBe(empty);
+
     const progress: string[] = [];
-    const first = await importJson(database.prisma, data, { schoolAcademy: new Map(Object.entries(map)), onProgress: (phase, done, total) => done === total && progress.push(`${phase} ${total}`) });
+    const first = await importJson(database.prisma, data, { schoolAcademy, onProgress: (phase, done, total) => done === total && progress.push(`${phase} ${total}`) });
     expect(first.counts).toEqual({
       academies: { created: 2, updated: 0, unchanged: 0, skipped: 0 },
       schools: { created: 5, updated: 0, unchanged: 0, skipped: 0 },
