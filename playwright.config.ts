@@ -12,7 +12,7 @@ import {
 
 /**
  * End-to-end tests in Debian's Chromium against a production build
- * (`next start`) on its own port and its own database (fresh every run).
+ * (scripts/server.ts, as `npm start` runs it) on its own port and its own database (fresh every run).
  */
 export default defineConfig({
   testDir: "tests/e2e",

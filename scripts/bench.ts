@@ -197,7 +197,7 @@ if (["live", "answers", "signin", "bytes", "scale"].some(wants)) {
   const app = await startApp(url, 1);
   try {
     if (wants("live")) say(await liveRows(app, data));
-    if (wants("answers")) say([await answerBurst(app, data, url), await sustainedAnswers(app, data, url)]);
+    if (wants("answers")) say([await answerBurst(app, data, url), await sustainedAnswers(app, data, url, 16), await sustainedAnswers(app, data, url, 40)]);
     if (wants("signin")) say(await signinStorm(app, data));
     if (wants("bytes")) say(await bytesPerStudent(app, data));
   } finally {

@@ -1,7 +1,8 @@
 /**
  * `npm start` / `npm run dev`: PostgreSQL (embedded unless DATABASE_URL is
- * set) → migrations → seed → build when the sources changed → next start
- * (or next dev). Ctrl-C stops the web server and PostgreSQL cleanly.
+ * set) → migrations → seed → build when the sources changed → the
+ * production server, scripts/server.ts (or next dev). Ctrl-C stops the web
+ * server and PostgreSQL cleanly.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { EnvError, parseEnv } from "@/lib/env";
@@ -14,6 +15,7 @@ import { prepareDatabase, ROOT } from "./lib/prepare-db";
 const dev = process.argv.includes("--dev");
 const port = Number(process.env.PORT ?? 3000);
 const nextBin = `${ROOT}/node_modules/next/dist/bin/next`;
+const TSX = `${ROOT}/node_modules/tsx/dist/cli.mjs`;
 
 function run(args: string[], env: NodeJS.ProcessEnv): ChildProcess {
   return spawn(process.execPath, [nextBin, ...args], { cwd: ROOT, env, stdio: "inherit" });
@@ -58,7 +60,7 @@ async function main() {
   const env = { ...process.env, PORT: String(port) };
   if (!dev && !buildIsCurrent(ROOT)) {
     console.log("building the app (next build)…");
-    const build = spawn(process.execPath, [`${ROOT}/node_modules/tsx/dist/cli.mjs`, "scripts/build.ts"], {
+    const build = spawn(process.execPath, [TSX, "scripts/build.ts"], {
       cwd: ROOT,
       env,
       stdio: "inherit",
@@ -66,7 +68,8 @@ async function main() {
     const code = await waitExit(build);
     if (code !== 0) return stop(code);
   }
-  server = run(dev ? ["dev", "-p", String(port)] : ["start", "-p", String(port)], env);
+  // production: Next.js inside scripts/server.ts (it answers POST /api/v1/answers itself)
+  server = dev ? run(["dev", "-p", String(port)], env) : spawn(process.execPath, ["--import", "tsx", "scripts/server.ts"], { cwd: ROOT, env, stdio: "inherit" });
   server.once("exit", (code) => void stop(code ?? 0));
 
   console.log(`\nManabiya: http://localhost:${port}`);

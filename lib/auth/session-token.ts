@@ -65,6 +65,32 @@ export function decodeSessionToken(token: string, secret: string, salt: string, 
   return claims;
 }
 
+/**
+ * Tokens already opened, by secret and salt: a student's device sends the
+ * same cookie with every answer, and the claims of a token never change.
+ * Expiry is checked again on every use; at most MAX_OPENED per secret.
+ */
+const opened = new Map<string, Map<string, SessionClaims>>();
+const MAX_OPENED = 20_000;
+
+function decodeRemembered(token: string, secret: string, salt: string): SessionClaims | null | "unsupported" {
+  let bySecret = opened.get(secret);
+  if (!bySecret) opened.set(secret, (bySecret = new Map()));
+  const id = `${salt}\0${token}`;
+  const known = bySecret.get(id);
+  const nowS = Date.now() / 1000;
+  if (known) {
+    const fresh = typeof known.exp === "number" && known.exp > nowS - CLOCK_TOLERANCE_S;
+    return fresh ? known : null;
+  }
+  const claims = decodeSessionToken(token, secret, salt, nowS);
+  if (claims !== null && claims !== "unsupported" && typeof claims.nbf !== "number") {
+    if (bySecret.size >= MAX_OPENED) bySecret.delete(bySecret.keys().next().value!);
+    bySecret.set(id, claims);
+  }
+  return claims;
+}
+
 /** The session cookie of a request (`__Host-` first; chunks `.0`, `.1`… joined) and the salt it was sealed with. */
 function sessionCookieOf(cookies: { name: string; value: string }[]): { salt: string; value: string } | null {
   for (const salt of [HOST_SESSION_COOKIE, SESSION_COOKIE]) {
@@ -82,7 +108,7 @@ function sessionCookieOf(cookies: { name: string; value: string }[]): { salt: st
 export async function readSessionCookie(cookies: { name: string; value: string }[], secret: string): Promise<{ id: string; role: string } | null> {
   const cookie = sessionCookieOf(cookies);
   if (!cookie) return null;
-  let claims = decodeSessionToken(cookie.value, secret, cookie.salt);
+  let claims = decodeRemembered(cookie.value, secret, cookie.salt);
   if (claims === "unsupported") {
     const { decode } = await import("next-auth/jwt");
     claims = (await decode({ token: cookie.value, secret, salt: cookie.salt }).catch(() => null)) as SessionClaims | null;

@@ -4,6 +4,7 @@ import pg from "pg";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import type { Prisma } from "@/lib/generated/prisma/client";
+import { COUNTS_DEBOUNCE_MS, LIVE_CHANNEL, type LiveKind, type LiveMessage, type LiveTopic, livePayload } from "./channel";
 
 /**
  * Live updates across app instances (DESIGN.md "Live (guide) sessions"):
@@ -14,15 +15,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
  * transaction is delivered when it commits, so nobody reads a state that is
  * not there yet.
  */
-export const LIVE_CHANNEL = "manabiya_live";
-
-/** `activity:<id>`: a live session's state or counts; `school:<id>`: activities' modes. */
-export type LiveTopic = `activity:${string}` | `school:${string}`;
-export type LiveKind = "state" | "counts" | "modes" | "resync";
-export interface LiveMessage {
-  topic: LiveTopic;
-  kind: LiveKind;
-}
+export { LIVE_CHANNEL, type LiveKind, type LiveMessage, type LiveTopic } from "./channel";
 
 interface Bus {
   emitter: EventEmitter;
@@ -103,7 +96,7 @@ export async function subscribe(topic: LiveTopic, onMessage: (m: LiveMessage | {
 
 /** NOTIFY every instance (inside `tx` when given: delivered on commit). */
 export async function publish(topic: LiveTopic, kind: LiveKind, tx?: Prisma.TransactionClient): Promise<void> {
-  const payload = JSON.stringify({ topic, kind } satisfies LiveMessage);
+  const payload = livePayload(topic, kind);
   await (tx ?? db()).$executeRaw`select pg_notify(${LIVE_CHANNEL}, ${payload})`;
 }
 
@@ -119,6 +112,6 @@ export function countsChanged(activityId: string): void {
     setTimeout(() => {
       b.pendingCounts.delete(activityId);
       publish(`activity:${activityId}`, "counts").catch((error: unknown) => console.error("live: counts notify failed", error));
-    }, 300),
+    }, COUNTS_DEBOUNCE_MS),
   );
 }

@@ -45,7 +45,7 @@ export const STATIC_SECURITY_HEADERS = [
  * refused. Requests without the header (not from a browser) pass; they
  * cannot carry a victim's cookies anyway.
  */
-export function sameOrigin(headers: Headers, requestUrl: string): boolean {
+export function sameOrigin(headers: Pick<Headers, "get">, requestUrl: string): boolean {
   const origin = headers.get("origin");
   if (origin === null) return true;
   if (origin === "null") return false;

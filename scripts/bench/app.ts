@@ -2,8 +2,8 @@
  * The bench's own app: a scratch embedded PostgreSQL database filled with a
  * generated academy (5 schools × 10 classes × 40 students, a teacher and a
  * guide activity per class, a solo activity per school), the production build
- * (built when the sources changed) started as one or more `next start`
- * processes, and for two of them a small round-robin proxy in front.
+ * (built when the sources changed) started as one or more production
+ * servers (scripts/server.ts), and for two of them a small round-robin proxy in front.
  */
 import { spawn, spawnSync } from "node:child_process";
 import http from "node:http";
@@ -131,6 +131,8 @@ export function ensureBuilt(): void {
 
 export interface RunningApp {
   url: string;
+  /** The app processes' ids (for their CPU time). */
+  pids: number[];
   stop: () => Promise<void>;
 }
 
@@ -143,11 +145,11 @@ async function waitUp(url: string): Promise<void> {
   throw new Error(`app at ${url} did not start`);
 }
 
-/** `instances` × `next start` on `url`'s database; with more than one, a round-robin proxy in front. */
+/** `instances` × the production server (scripts/server.ts) on `url`'s database; with more than one, a round-robin proxy in front. */
 export async function startApp(databaseUrl: string, instances: number, basePort = Number(process.env.BENCH_APP_PORT ?? 3400)): Promise<RunningApp> {
   const ports = Array.from({ length: instances }, (_, i) => basePort + 1 + i);
   const processes = ports.map((port) =>
-    spawn(process.execPath, [...(process.env.BENCH_PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : []), `${ROOT}/node_modules/next/dist/bin/next`, "start", "-p", String(port)], {
+    spawn(process.execPath, [...(process.env.BENCH_PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : []), "--import", "tsx", "scripts/server.ts"], {
       cwd: ROOT,
       env: { ...process.env, NODE_ENV: "production", PORT: String(port), DATABASE_URL: databaseUrl, ...SECRETS, NEXT_TELEMETRY_DISABLED: "1" },
       stdio: ["ignore", "ignore", "inherit"],
@@ -176,7 +178,7 @@ export async function startApp(databaseUrl: string, instances: number, basePort 
       ),
     );
   };
-  return { url, stop };
+  return { url, pids: processes.map((p) => p.pid!).filter(Boolean), stop };
 }
 
 /**

@@ -4,7 +4,7 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { gzipSync } from "node:zlib";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { SESSION_COOKIE } from "@/lib/auth/cookies";
@@ -183,10 +183,10 @@ export async function liveRows(app: RunningApp, data: BenchData, label = "", sca
 
 // ---------------------------------------------------------------- answers
 
-function answerBody(data: BenchData, s: BenchStudent, sceneIndex: number, n: number, key = crypto.randomUUID().replaceAll("-", "")) {
+function answerBody(data: BenchData, s: BenchStudent, sceneIndex: number, n: number, key = crypto.randomUUID().replaceAll("-", ""), revision = 1) {
   const school = data.schools[s.schoolIndex]!;
   const scene = school.soloScenes[sceneIndex]!;
-  return JSON.stringify({ activityId: school.soloActivityId, sceneId: scene.id, answer: answerFor(scene, n), clientRevision: 1, idempotencyKey: key, mode: "self" });
+  return JSON.stringify({ activityId: school.soloActivityId, sceneId: scene.id, answer: answerFor(scene, n + revision), clientRevision: revision, idempotencyKey: key, mode: "self" });
 }
 
 function postAnswer(app: RunningApp, body: string, cookie: string) {
@@ -233,20 +233,60 @@ export async function answerBurst(app: RunningApp, data: BenchData, databaseUrl:
 }
 
 /** Saves per second through the app vs single-row INSERTs into the same database, both with `concurrency` in flight. */
+/** CPU seconds (user + system) used so far by the processes `pick` selects, from /proc (Linux). */
+function cpuSeconds(pick: (pid: number, comm: string) => boolean): number {
+  let ticks = 0;
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const comm = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+      if (!pick(Number(entry), comm)) continue;
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      ticks += Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15 of the line)
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return ticks / 100; // USER_HZ
+}
+
+/** Who used the cores during `work`: the app, PostgreSQL, the load client (this process), as shares of one core. */
+async function cpuSplit<T>(app: RunningApp, work: () => Promise<T>): Promise<{ result: T; split: string }> {
+  const appPids = new Set(app.pids);
+  const measure = () => ({
+    app: cpuSeconds((pid) => appPids.has(pid)),
+    pg: cpuSeconds((_pid, comm) => comm === "postgres"),
+    client: process.cpuUsage(),
+    at: performance.now(),
+  });
+  const before = measure();
+  const result = await work();
+  const after = measure();
+  const wall = (after.at - before.at) / 1000;
+  const clientS = (after.client.user - before.client.user + after.client.system - before.client.system) / 1e6;
+  const pct = (s: number) => `${Math.round((s / wall) * 100)} %`;
+  return { result, split: `CPU: app ${pct(after.app - before.app)}, PostgreSQL ${pct(after.pg - before.pg)}, load client ${pct(clientS)} of one core` };
+}
+
 export async function sustainedAnswers(app: RunningApp, data: BenchData, databaseUrl: string, concurrency = 16, seconds = 6): Promise<Row> {
-  // each save a new (student, scene) row: the scenes the burst left, of every school's solo activity
-  const work = data.students.flatMap((s, n) => [0, 2, 3, 4].map((scene) => ({ s, scene, n })));
+  // the scenes the burst left, of every school's solo activity (emptied first): a first pass inserts a row per
+  // student and scene, the next passes change the answers (a newer revision each), until the time is up
+  const SCENES = [0, 2, 3, 4];
+  const raw = new pg.Pool({ connectionString: databaseUrl, max: concurrency });
+  await raw.query("delete from responses where scene_id = any($1::uuid[])", [data.schools.flatMap((school) => SCENES.map((i) => school.soloScenes[i]!.id))]);
+  const work = [1, 2, 3, 4, 5].flatMap((revision) => data.students.flatMap((s, n) => SCENES.map((scene) => ({ s, scene, n, revision }))));
   const cookies = new Map(await Promise.all(data.students.map(async (s) => [s.id, await sessionCookie(s.id, "student")] as const)));
   let next = 0;
   let saved = 0;
   let errors = 0;
   const deadline = performance.now() + seconds * 1000;
   const t0 = performance.now();
-  await Promise.all(
+  const { split } = await cpuSplit(app, () => Promise.all(
     Array.from({ length: concurrency }, async () => {
       while (performance.now() < deadline && next < work.length) {
         const w = work[next++]!;
-        const reply = await postAnswer(app, answerBody(data, w.s, w.scene, w.n), cookies.get(w.s.id)!).catch(() => ({ status: 0 }));
+        const reply = await postAnswer(app, answerBody(data, w.s, w.scene, w.n, undefined, w.revision), cookies.get(w.s.id)!).catch(() => ({ status: 0 }));
         if (reply.status === 200) saved++;
         else {
           errors++;
@@ -254,10 +294,10 @@ export async function sustainedAnswers(app: RunningApp, data: BenchData, databas
         }
       }
     }),
-  );
-  const appRate = saved / ((performance.now() - t0) / 1000);
+  ));
+  const appSeconds = (performance.now() - t0) / 1000;
+  const appRate = saved / appSeconds;
 
-  const raw = new pg.Pool({ connectionString: databaseUrl, max: concurrency });
   await raw.query("create table if not exists bench_raw_inserts (id uuid primary key default gen_random_uuid(), user_id uuid not null, scene_id uuid not null, answer jsonb not null, created_at timestamptz not null default now())");
   let inserted = 0;
   const rawDeadline = performance.now() + seconds * 1000;
@@ -274,8 +314,8 @@ export async function sustainedAnswers(app: RunningApp, data: BenchData, databas
   await raw.end();
   const ratio = appRate / rawRate;
   return {
-    scenario: `sustained saves, ${concurrency} in flight for ${seconds} s`,
-    measured: `${Math.round(appRate)} saves/s through the app vs ${Math.round(rawRate)} single-row INSERTs/s → ${Math.round(ratio * 100)} %${errors ? `; ${errors} errors` : ""}`,
+    scenario: `sustained saves, ${concurrency} in flight${concurrency === 40 ? " (a class saving at once)" : ""}`,
+    measured: `${Math.round(appRate)} saves/s through the app (${saved} saves in ${appSeconds.toFixed(1)} s: a row per student and scene, then newer revisions) vs ${Math.round(rawRate)} single-row INSERTs/s → ${Math.round(ratio * 100)} %${errors ? `; ${errors} errors` : ""} (${split})`,
     target: "≥ 25 % of the raw INSERT rate",
     ok: ratio >= 0.25 && errors === 0,
   };

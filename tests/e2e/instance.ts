@@ -7,7 +7,7 @@ import { e2eDb, makeSchool, TEST_PASSWORD } from "./db";
 import { signInAs } from "./helpers";
 
 /**
- * Another `next start` of the e2e build on its own port and the same
+ * Another production server (scripts/server.ts) of the e2e build on its own port and the same
  * database (as a second instance behind a load balancer). Used by the
  * multi-instance and fault tests.
  */
@@ -24,7 +24,7 @@ export class AppInstance {
 
   async start(): Promise<void> {
     const secrets = JSON.parse(readFileSync(".data/secrets.json", "utf8")) as { AUTH_SECRET: string; SIGNIN_CODE_KEY: string };
-    this.child = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(this.port)], {
+    this.child = spawn(process.execPath, ["--import", "tsx", "scripts/server.ts"], {
       env: { ...process.env, NODE_ENV: "production", PORT: String(this.port), DATABASE_URL: this.databaseUrl, ...secrets, NEXT_TELEMETRY_DISABLED: "1" },
       stdio: "ignore",
     });

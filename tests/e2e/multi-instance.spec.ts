@@ -3,7 +3,7 @@ import { E2E_PORT } from "./config";
 import { AppInstance, guideAcrossInstances } from "./instance";
 
 /**
- * Two `next start` processes on one database (as behind a load balancer): a
+ * Two production servers (scripts/server.ts) on one database (as behind a load balancer): a
  * student connected to the second follows a teacher connected to the first,
  * in order, through PostgreSQL LISTEN/NOTIFY.
  */

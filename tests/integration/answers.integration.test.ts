@@ -6,6 +6,7 @@ import { endSession, goToScene, setSceneLocked, startSession } from "@/lib/live/
 import { liveStateForStaff, liveStateForStudent } from "@/lib/live/state";
 import { scenesInOrder } from "@/lib/responses/order";
 import { saveAnswer } from "@/lib/responses/save";
+import { AnswerWriter } from "@/lib/responses/writer";
 import type { SaveAnswerInput } from "@/lib/responses/schema";
 import type { AuthorizedSchoolId } from "@/lib/schools/scope";
 import { readTemplateFiles, syncTemplates } from "@/lib/templates/load";
@@ -60,6 +61,53 @@ describe("saving answers", () => {
     expect(rows[0]).toMatchObject({ answer: { choice: "colored" }, clientRevision: 3, mode: "self", counterbalanceGroup: "B", scenePosition: 2, sessionId: null });
   });
 
+  it("saves arriving together are checked and written in a few statements, each with its own outcome", async () => {
+    const tag = uniqueTag();
+    const classmates = await Promise.all(
+      Array.from({ length: 40 }, async (_, n) =>
+        (await createUser(db(), { role: "student", email: `rb${n}-${tag}@t.example`, schoolId: school, student: { grade: 2, className: "1", number: n + 1 } })).id,
+      ),
+    );
+    let statements = 0;
+    const writer = new AnswerWriter((sql, params) => {
+      statements += 1;
+      return db().$queryRawUnsafe(sql, ...params);
+    });
+    // an activity of its own, so that these answers do not count in the other tests
+    const own = (await createActivityFromTemplate(db(), { templateId: "science-dissolve", schoolId: school, mode: "self" })).id;
+    const ownScenes = await db().activityScene.findMany({ where: { activityId: own }, orderBy: { position: "asc" }, select: { id: true } });
+    const at = (patch: Partial<SaveAnswerInput>) => input({ activityId: own, ...patch });
+    const sceneId = ownScenes[1]!.id; // the two-step prediction
+    const choiceScene = ownScenes[2]!.id;
+    const good = { first: "more", second: "sure", reason: "とけるから" };
+    const retryKey = key();
+    const results = await Promise.all([
+      ...classmates.map((id) => writer.save(id, at({ sceneId, answer: good }))),
+      writer.save(classmates[0]!, at({ sceneId: choiceScene, answer: { choice: "nope" } })), // refused, alone
+      writer.save(stranger.id, at({ sceneId, answer: good })), // another school's student
+      // the same student and scene three times in one turn: written one after the other, the newest wins
+      writer.save(classmates[1]!, at({ sceneId: choiceScene, clientRevision: 5, idempotencyKey: retryKey })),
+      writer.save(classmates[1]!, at({ sceneId: choiceScene, clientRevision: 5, idempotencyKey: retryKey })),
+      writer.save(classmates[1]!, at({ sceneId: choiceScene, clientRevision: 4, answer: { choice: "cloudy" } })),
+    ]);
+    expect(results.slice(0, 40).every((r) => r.ok && r.revision === 1 && !r.stale)).toBe(true);
+    expect(results.slice(40, 42)).toMatchObject([{ ok: false, status: 400, reason: "invalidAnswer" }, { ok: false, status: 404 }]);
+    expect(results.slice(42)).toMatchObject([{ ok: true, revision: 5, stale: false }, { ok: true, revision: 5, stale: false }, { ok: true, revision: 5, stale: true }]);
+    // 45 saves: the first 43 in one statement (after learning the scenes); the two repeats of one row a statement each,
+    // and once more when a repeat ran beside the statement that stored the row (its snapshot could not see it)
+    expect(statements).toBeLessThanOrEqual(6);
+    expect(await db().response.count({ where: { userId: { in: classmates }, sceneId } })).toBe(40);
+    expect(await db().response.findUniqueOrThrow({ where: { userId_sceneId: { userId: classmates[1]!, sceneId: choiceScene } } })).toMatchObject({ clientRevision: 5, idempotencyKey: retryKey });
+
+    // a scene edited after the writer learned it: answers are checked against the new content
+    const scene = await db().activityScene.findUniqueOrThrow({ where: { id: choiceScene }, select: { content: true } });
+    const content = scene.content as { prompt: string; options: { id: string; label: string }[] };
+    await db().activityScene.update({ where: { id: choiceScene }, data: { content: { ...content, options: [...content.options, { id: "brand-new", label: "新しい選択肢" }] } } });
+    expect(await writer.save(classmates[2]!, at({ sceneId: choiceScene, answer: { choice: "brand-new" } }))).toMatchObject({ ok: true, revision: 1 });
+    await db().activityScene.update({ where: { id: choiceScene }, data: { content } });
+    expect(await writer.save(classmates[3]!, at({ sceneId: choiceScene, answer: { choice: "brand-new" } }))).toMatchObject({ ok: false, status: 400, reason: "invalidAnswer" });
+  });
+
   it("records the position in the student's own group order", async () => {
     await saveAnswer(student, input({ sceneId: scenes[3]!.id, answer: { first: "out", second: "oxygen", reason: "空気がなくなるから" } }));
     const row = await db().response.findUniqueOrThrow({ where: { userId_sceneId: { userId: student.id, sceneId: scenes[3]!.id } } });
@@ -78,7 +126,16 @@ describe("saving answers", () => {
   it("refuses another school's student, a manager, the wrong actor type and a scene of another activity", async () => {
     const before = await db().response.count();
     expect(await saveAnswer(stranger, input({}))).toMatchObject({ ok: false, status: 404 });
-    expect(await saveAnswer({ id: teacher.id, role: "manager", schoolId: null }, input({}))).toMatchObject({ ok: false, status: 403 });
+    // the respondent is read from the database, not taken from the caller
+    const academyId = (await db().school.findUniqueOrThrow({ where: { id: school } })).academyId;
+    const manager = await createUser(db(), { role: "manager", email: `rm-${uniqueTag()}@t.example`, academyId });
+    expect(await saveAnswer({ id: manager.id, role: "manager", schoolId: null }, input({}))).toMatchObject({ ok: false, status: 403, code: "FORBIDDEN" });
+    expect(await saveAnswer({ id: teacher.id, role: "student", schoolId: school }, input({ mode: "guide" }))).toMatchObject({ ok: false, status: 403 });
+    const gone = "00000000-0000-4000-8000-000000000000";
+    expect(await saveAnswer({ id: gone, role: "student", schoolId: school }, input({}))).toMatchObject({ ok: false, status: 401, code: "UNAUTHENTICATED" });
+    await db().user.update({ where: { id: stranger.id }, data: { disabled: true } });
+    expect(await saveAnswer(stranger, input({}))).toMatchObject({ ok: false, status: 401 });
+    await db().user.update({ where: { id: stranger.id }, data: { disabled: false } });
     expect(await saveAnswer(teacher, input({}))).toMatchObject({ ok: false, status: 404 });
     const otherActivity = await createActivityFromTemplate(db(), { templateId: "science-dissolve", schoolId: school, mode: "self" });
     expect(await saveAnswer(student, input({ activityId: otherActivity.id }))).toMatchObject({ ok: false, status: 404 });

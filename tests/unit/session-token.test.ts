@@ -1,5 +1,5 @@
 import { encode } from "next-auth/jwt";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { HOST_SESSION_COOKIE, SESSION_COOKIE, sessionCookieConfig } from "@/lib/auth/cookies";
 import { decodeSessionToken, readSessionCookie } from "@/lib/auth/session-token";
 
@@ -14,6 +14,20 @@ describe("the session token reader (next-auth's JWE with node:crypto)", () => {
     const token = await seal({ sub: "u-1", role: "student" });
     expect(decodeSessionToken(token, secret, salt)).toMatchObject({ sub: "u-1", role: "student" });
     expect(await readSessionCookie([{ name: salt, value: token }], secret)).toEqual({ id: "u-1", role: "student" });
+  });
+
+  it("remembers an opened token but checks its expiry on every read, and never shares it across secrets", async () => {
+    const token = await seal({ sub: "u-9", role: "student" }, { maxAge: 60 });
+    const cookie = [{ name: salt, value: token }];
+    expect(await readSessionCookie(cookie, secret)).toEqual({ id: "u-9", role: "student" });
+    expect(await readSessionCookie(cookie, secret)).toEqual({ id: "u-9", role: "student" }); // from memory
+    expect(await readSessionCookie(cookie, `${secret}-other`)).toBeNull();
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(Date.now() + 120_000);
+    expect(await readSessionCookie(cookie, secret)).toBeNull();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
   });
 
   it("prefers the __Host- cookie and joins chunked cookies", async () => {

@@ -1,0 +1,126 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import pg from "pg";
+import { readSessionCookie } from "@/lib/auth/session-token";
+import { COUNTS_DEBOUNCE_MS, LIVE_CHANNEL, livePayload } from "@/lib/live/channel";
+import { STATIC_SECURITY_HEADERS } from "@/lib/security/headers";
+import { answerReply, MAX_ANSWER_BODY } from "./reply";
+import { AnswerWriter } from "./writer";
+
+/**
+ * POST /api/v1/answers served by the production server (scripts/server.ts)
+ * before Next.js sees the request: a class saving at once is the app's
+ * busiest moment, and Next's own request handling costs more CPU than the
+ * save itself (docs/benchmarks.md). The reply is the route handler's
+ * (lib/responses/reply.ts); the session cookie is read as the app reads it
+ * (lib/auth/session-token.ts) and the user re-checked in the database with
+ * the save (lib/responses/writer.ts); headers are the app's
+ * (next.config.ts). Framework-free: no Next.js, no Prisma.
+ */
+
+export const ANSWER_PATH = "/api/v1/answers";
+
+function readBody(req: IncomingMessage, max: number): Promise<string | null> {
+  const declared = Number(req.headers["content-length"] ?? "0");
+  if (declared > max) return Promise.resolve(null);
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let over = false;
+    req.on("data", (chunk: Buffer) => {
+      if (over) return;
+      size += chunk.byteLength;
+      if (size > max) {
+        over = true;
+        resolve(null);
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on("end", () => {
+      if (!over) resolve(Buffer.concat(chunks).toString("utf8"));
+    });
+    req.on("error", reject);
+  });
+}
+
+function cookiesOf(header: string | undefined): { name: string; value: string }[] {
+  if (!header) return [];
+  return header.split(";").flatMap((part) => {
+    const at = part.indexOf("=");
+    if (at < 0) return [];
+    return [{ name: part.slice(0, at).trim(), value: part.slice(at + 1).trim() }];
+  });
+}
+
+/** What the reply reads of the request's headers (node's own object: no WHATWG Headers built per request). */
+function headersOf(req: IncomingMessage): Pick<Headers, "get"> {
+  return {
+    get(name: string) {
+      const value = req.headers[name.toLowerCase()];
+      return value === undefined ? null : Array.isArray(value) ? value.join(", ") : value;
+    },
+  };
+}
+
+export interface AnswerEndpoint {
+  handle(req: IncomingMessage, res: ServerResponse): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function createAnswerEndpoint(options: { databaseUrl: string; authSecret: string; production: boolean; poolSize?: number }): AnswerEndpoint {
+  // The save statement is prepared once per connection, and a generic plan spares PostgreSQL planning it for
+  // every batch (its lookups are written so that the generic plan probes indexes). A batch that hangs (a
+  // database that stopped answering) fails after 10 s, and the clients keep their answers and try again.
+  const pool = new pg.Pool({
+    connectionString: options.databaseUrl,
+    max: options.poolSize ?? 4,
+    connectionTimeoutMillis: 5_000,
+    query_timeout: 15_000,
+    options: "-c plan_cache_mode=force_generic_plan -c statement_timeout=10000",
+  });
+  pool.on("error", (error) => console.error("answers: idle database connection failed", error.message));
+  const pendingCounts = new Map<string, NodeJS.Timeout>();
+  const countsChanged = (activityId: string) => {
+    if (pendingCounts.has(activityId)) return;
+    pendingCounts.set(
+      activityId,
+      setTimeout(() => {
+        pendingCounts.delete(activityId);
+        pool.query("select pg_notify($1, $2)", [LIVE_CHANNEL, livePayload(`activity:${activityId}`, "counts")]).catch((error: unknown) => console.error("live: counts notify failed", error));
+      }, COUNTS_DEBOUNCE_MS),
+    );
+  };
+  // named statements: each pooled connection prepares them once, and PostgreSQL plans them once
+  const writer = new AnswerWriter(async (sql, params, name) => (await pool.query({ name, text: sql, values: params })).rows, { onGuideSave: countsChanged });
+  const staticHeaders: Record<string, string> = Object.fromEntries(STATIC_SECURITY_HEADERS.map((h) => [h.key, h.value]));
+  if (options.production) staticHeaders["Strict-Transport-Security"] = "max-age=31536000; includeSubDomains";
+
+  const send = (res: ServerResponse, status: number, body: unknown) => {
+    const text = JSON.stringify(body);
+    res.writeHead(status, { ...staticHeaders, "Content-Type": "application/json", "Cache-Control": "no-store", "Content-Length": Buffer.byteLength(text) });
+    res.end(text);
+  };
+
+  return {
+    async handle(req, res) {
+      try {
+        const session = await readSessionCookie(cookiesOf(req.headers.cookie), options.authSecret);
+        const host = req.headers.host ?? "localhost";
+        const reply = await answerReply(
+          { headers: headersOf(req), url: `http://${host}${req.url ?? ANSWER_PATH}`, userId: session?.id ?? null, body: () => readBody(req, MAX_ANSWER_BODY) },
+          (userId, input) => writer.save(userId, input),
+        );
+        send(res, reply.status, reply.body);
+      } catch (error) {
+        // the database is away, or worse: the client keeps the answer and tries again
+        console.error("answers: save failed", error instanceof Error ? error.message : error);
+        if (!res.headersSent) send(res, 503, { ok: false, code: "INTERNAL" });
+        else res.destroy();
+      }
+    },
+    async close() {
+      for (const timer of pendingCounts.values()) clearTimeout(timer);
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,44 @@
+import { sameOrigin } from "@/lib/security/headers";
+import { saveAnswerInput, type SaveAnswerInput } from "./schema";
+import type { SaveResult } from "./writer";
+
+/** The most an answer request may carry (bytes): a long reason in Japanese is far below. */
+export const MAX_ANSWER_BODY = 64 * 1024;
+
+export interface AnswerRequest {
+  headers: Pick<Headers, "get">;
+  url: string;
+  /** The session's user id (not yet checked against the database), or null. */
+  userId: string | null;
+  /** The body as text, or null when it is larger than MAX_ANSWER_BODY. */
+  body: () => Promise<string | null>;
+}
+
+/**
+ * POST /api/v1/answers, whoever serves it (the Next.js route handler, or the
+ * production server's endpoint): JSON in (`saveAnswerInput`), JSON out. 200
+ * with the stored revision (also for a retry or an older revision);
+ * 400/403/404/409 with a code and reason for a refusal the client must show
+ * ('failed to save answer'); 401 when signed out or disabled; 413 past the
+ * size limit. Anything else (5xx, network) means "try again": the client
+ * keeps the answer queued.
+ */
+export async function answerReply(req: AnswerRequest, save: (userId: string, input: SaveAnswerInput) => Promise<SaveResult>): Promise<{ status: number; body: unknown }> {
+  if (!sameOrigin(req.headers, req.url)) return { status: 403, body: { ok: false, code: "FORBIDDEN" } };
+  const signedOut = { status: 401, body: { ok: false, code: "UNAUTHENTICATED" } };
+  if (!req.userId) return signedOut;
+  const text = await req.body();
+  if (text === null) return { status: 413, body: { ok: false, code: "VALIDATION", reason: "invalidAnswer" } };
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return { status: 400, body: { ok: false, code: "VALIDATION", reason: "invalidAnswer" } };
+  }
+  const parsed = saveAnswerInput.safeParse(body);
+  if (!parsed.success) return { status: 400, body: { ok: false, code: "VALIDATION", reason: "invalidAnswer" } };
+  const result = await save(req.userId, parsed.data);
+  // the session named someone who is gone or disabled: the same reply as no session
+  if (!result.ok && result.status === 401) return signedOut;
+  return { status: result.ok ? 200 : result.status, body: result };
+}

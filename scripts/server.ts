@@ -1,0 +1,47 @@
+/**
+ * The production web server (what `npm start` runs after the build): Next.js
+ * in a plain node:http server, with one route served before Next sees it —
+ * POST /api/v1/answers, the busiest request of a class (lib/responses/endpoint.ts;
+ * why: docs/benchmarks.md). Everything else, the answer route's Next.js
+ * handler included (used by `next dev`), is Next's as with `next start`.
+ *
+ *   PORT=3000 node --import tsx scripts/server.ts   (DATABASE_URL, AUTH_SECRET, … as for the app)
+ */
+import http from "node:http";
+import path from "node:path";
+
+(process.env as Record<string, string | undefined>).NODE_ENV ??= "production";
+process.env.NEXT_TELEMETRY_DISABLED ??= "1";
+const ROOT = path.resolve(import.meta.dirname, "..");
+const port = Number(process.env.PORT ?? 3000);
+
+const { parseEnv } = await import("@/lib/env");
+const { ANSWER_PATH, createAnswerEndpoint } = await import("@/lib/responses/endpoint");
+const { default: next } = await import("next");
+
+const env = parseEnv(process.env);
+const app = next({ dev: false, dir: ROOT, port, hostname: "localhost" });
+const handle = app.getRequestHandler();
+await app.prepare();
+const answers = createAnswerEndpoint({ databaseUrl: env.DATABASE_URL, authSecret: env.AUTH_SECRET, production: env.NODE_ENV === "production" });
+
+const isAnswer = (req: http.IncomingMessage) => req.method === "POST" && (req.url === ANSWER_PATH || req.url?.startsWith(`${ANSWER_PATH}?`));
+const server = http.createServer((req, res) => {
+  if (isAnswer(req)) void answers.handle(req, res);
+  else void handle(req, res);
+});
+server.listen(port, () => console.log(`✓ Ready on port ${port}`));
+
+let stopping = false;
+async function stop() {
+  if (stopping) return;
+  stopping = true;
+  server.close();
+  server.closeIdleConnections();
+  setTimeout(() => process.exit(0), 5000).unref();
+  await answers.close().catch(() => undefined);
+  await app.close().catch(() => undefined);
+  process.exit(0);
+}
+process.on("SIGTERM", () => void stop());
+process.on("SIGINT", () => void stop());

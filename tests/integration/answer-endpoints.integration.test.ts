@@ -1,0 +1,133 @@
+/**
+ * POST /api/v1/answers has two servers: the production server's endpoint
+ * (lib/responses/endpoint.ts, in front of Next.js) and the Next.js route
+ * handler (`next dev`). The same requests must get the same answers from
+ * both: the production endpoint over a real HTTP socket, the route handler
+ * with a NextRequest (its session read through a mocked next/headers).
+ */
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { encode } from "next-auth/jwt";
+import { NextRequest } from "next/server";
+import { SESSION_COOKIE } from "@/lib/auth/cookies";
+
+const session = vi.hoisted(() => ({ cookie: "" }));
+vi.mock("next/headers", () => {
+  const cookies = async () => {
+    const list = session.cookie ? [{ name: session.cookie.slice(0, session.cookie.indexOf("=")), value: session.cookie.slice(session.cookie.indexOf("=") + 1) }] : [];
+    return { has: (name: string) => list.some((c) => c.name === name), getAll: () => list, get: (name: string) => list.find((c) => c.name === name) };
+  };
+  return { headers: async () => new Headers(session.cookie ? { cookie: session.cookie } : {}), cookies };
+});
+
+import { db } from "@/lib/db";
+import { createAnswerEndpoint } from "@/lib/responses/endpoint";
+import { answerRoute } from "@/lib/responses/route";
+import { readTemplateFiles, syncTemplates } from "@/lib/templates/load";
+import { createAcademy, createActivityFromTemplate, createSchool, createUser, uniqueTag } from "../../prisma/seed/factories";
+import { testDatabaseUrl } from "./helpers";
+
+const HOST = "school.example";
+let server: http.Server;
+let endpoint: ReturnType<typeof createAnswerEndpoint>;
+let port: number;
+const ids = {} as { student: string; disabled: string; activity: string; scene: string; foreignActivity: string; foreignScene: string };
+
+beforeAll(async () => {
+  await syncTemplates(db(), await readTemplateFiles());
+  const tag = uniqueTag();
+  const academy = await createAcademy(db(), { name: `E${tag}`, nameKana: "いー" });
+  const school = await createSchool(db(), { academyId: academy.id, name: `E${tag}`, nameKana: "いー" });
+  const other = await createSchool(db(), { academyId: academy.id, name: `F${tag}`, nameKana: "えふ" });
+  ids.student = (await createUser(db(), { role: "student", email: `e1-${tag}@t.example`, schoolId: school.id, student: { grade: 1, className: "1", number: 1 } })).id;
+  ids.disabled = (await createUser(db(), { role: "student", email: `e2-${tag}@t.example`, schoolId: school.id, disabled: true, student: { grade: 1, className: "1", number: 2 } })).id;
+  const activity = await createActivityFromTemplate(db(), { templateId: "science-dissolve", schoolId: school.id, mode: "self" });
+  const foreign = await createActivityFromTemplate(db(), { templateId: "science-dissolve", schoolId: other.id, mode: "self" });
+  const sceneOf = async (activityId: string) => (await db().activityScene.findFirstOrThrow({ where: { activityId, type: "single_choice" }, select: { id: true } })).id;
+  Object.assign(ids, { activity: activity.id, scene: await sceneOf(activity.id), foreignActivity: foreign.id, foreignScene: await sceneOf(foreign.id) });
+
+  endpoint = createAnswerEndpoint({ databaseUrl: testDatabaseUrl(), authSecret: process.env.AUTH_SECRET!, production: true, poolSize: 2 });
+  server = http.createServer((req, res) => void endpoint.handle(req, res));
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  port = (server.address() as AddressInfo).port;
+});
+afterAll(async () => {
+  server?.close();
+  await endpoint?.close();
+  await db().$disconnect();
+});
+
+interface Case {
+  who: "nobody" | "student" | "disabled";
+  body: string;
+  origin?: string;
+}
+
+async function cookieOf(who: Case["who"]) {
+  if (who === "nobody") return "";
+  return `${SESSION_COOKIE}=${await encode({ token: { sub: ids[who], role: "student" }, secret: process.env.AUTH_SECRET!, salt: SESSION_COOKIE })}`;
+}
+
+async function viaEndpoint(c: Case) {
+  const cookie = await cookieOf(c.who);
+  const res = await fetch(`http://127.0.0.1:${port}/api/v1/answers`, {
+    method: "POST", body: c.body,
+    headers: { "content-type": "application/json", "x-forwarded-host": HOST, ...(cookie ? { cookie } : {}), ...(c.origin ? { origin: c.origin } : {}) },
+  });
+  return { status: res.status, body: await res.json(), headers: res.headers };
+}
+
+async function viaRoute(c: Case) {
+  session.cookie = await cookieOf(c.who);
+  const req = new NextRequest(`https://${HOST}/api/v1/answers`, {
+    method: "POST", body: c.body,
+    headers: { "content-type": "application/json", host: HOST, ...(session.cookie ? { cookie: session.cookie } : {}), ...(c.origin ? { origin: c.origin } : {}) },
+  });
+  const res = await answerRoute(req);
+  return { status: res.status, body: await res.json(), headers: res.headers };
+}
+
+const answer = (patch: Record<string, unknown> = {}) =>
+  JSON.stringify({ activityId: ids.activity, sceneId: ids.scene, answer: { choice: "clear" }, clientRevision: 1, idempotencyKey: `k${uniqueTag()}${uniqueTag()}`, mode: "self", ...patch });
+
+describe("the production answer endpoint and the route handler answer alike", () => {
+  const cases: [string, () => Case, number][] = [
+    ["signed out", () => ({ who: "nobody", body: answer() }), 401],
+    ["a disabled student", () => ({ who: "disabled", body: answer() }), 401],
+    ["Origin: null", () => ({ who: "student", body: answer(), origin: "null" }), 403],
+    ["another site's Origin", () => ({ who: "student", body: answer(), origin: "https://evil.example" }), 403],
+    ["a body over 64 KB", () => ({ who: "student", body: answer({ answer: { choice: "x".repeat(70_000) } }) }), 413],
+    ["not JSON", () => ({ who: "student", body: "{nope" }), 400],
+    ["not an answer request", () => ({ who: "student", body: JSON.stringify({ activityId: "x" }) }), 400],
+    ["an answer the scene does not allow", () => ({ who: "student", body: answer({ answer: { choice: "nope" } }) }), 400],
+    ["another school's activity", () => ({ who: "student", body: answer({ activityId: ids.foreignActivity, sceneId: ids.foreignScene }) }), 404],
+    ["a guide answer without a session", () => ({ who: "student", body: answer({ mode: "guide" }) }), 409],
+  ];
+  for (const [name, make, status] of cases) {
+    it(`${name}: ${status}`, async () => {
+      const c = make();
+      const [a, b] = [await viaEndpoint(c), await viaRoute(c)];
+      expect(a.status).toBe(status);
+      expect(b.status).toBe(status);
+      expect(a.body).toEqual(b.body);
+      expect(a.headers.get("cache-control")).toBe("no-store");
+      expect(a.headers.get("x-content-type-options")).toBe("nosniff");
+    });
+  }
+
+  it("a save, its retry and an older revision: stored once, the same replies from both", async () => {
+    await db().response.deleteMany({ where: { userId: ids.student, sceneId: ids.scene } });
+    const key = `k${uniqueTag()}${uniqueTag()}`;
+    const first = await viaEndpoint({ who: "student", body: answer({ clientRevision: 3, idempotencyKey: key }) });
+    expect(first).toMatchObject({ status: 200, body: { ok: true, revision: 3, stale: false } });
+    const retry = await viaRoute({ who: "student", body: answer({ clientRevision: 3, idempotencyKey: key }) });
+    expect(retry.body).toEqual(first.body);
+    const older = { who: "student" as const, body: answer({ clientRevision: 2, answer: { choice: "cloudy" } }) };
+    expect((await viaEndpoint(older)).body).toEqual({ ...first.body, stale: true });
+    expect((await viaRoute(older)).body).toEqual({ ...first.body, stale: true });
+    expect(await db().response.findMany({ where: { userId: ids.student, sceneId: ids.scene }, select: { clientRevision: true, answer: true } })).toEqual([
+      { clientRevision: 3, answer: { choice: "clear" } },
+    ]);
+  });
+});
