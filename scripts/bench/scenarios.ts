@@ -233,9 +233,9 @@ export async function answerBurst(app: RunningApp, data: BenchData, databaseUrl:
 }
 
 /** Saves per second through the app vs single-row INSERTs into the same database, both with `concurrency` in flight. */
-/** CPU seconds (user + system) used so far by the processes `pick` selects, from /proc (Linux). */
-function cpuSeconds(pick: (pid: number, comm: string) => boolean): number {
-  let ticks = 0;
+/** CPU ticks (user + system) used so far by each process `pick` selects, from /proc (Linux). */
+function cpuTicks(pick: (pid: number, comm: string) => boolean): Map<number, number> {
+  const ticks = new Map<number, number>();
   for (const entry of readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
     try {
@@ -243,11 +243,18 @@ function cpuSeconds(pick: (pid: number, comm: string) => boolean): number {
       const comm = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
       if (!pick(Number(entry), comm)) continue;
       const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      ticks += Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15 of the line)
+      ticks.set(Number(entry), Number(fields[11]) + Number(fields[12])); // utime, stime (fields 14 and 15 of the line)
     } catch {
       // the process ended meanwhile
     }
   }
+  return ticks;
+}
+
+/** CPU seconds the processes used between two readings (a process that started meanwhile counts from zero; one that ended is lost). */
+function cpuBetween(before: Map<number, number>, after: Map<number, number>): number {
+  let ticks = 0;
+  for (const [pid, t] of after) ticks += Math.max(0, t - (before.get(pid) ?? 0));
   return ticks / 100; // USER_HZ
 }
 
@@ -255,8 +262,8 @@ function cpuSeconds(pick: (pid: number, comm: string) => boolean): number {
 async function cpuSplit<T>(app: RunningApp, work: () => Promise<T>): Promise<{ result: T; split: string }> {
   const appPids = new Set(app.pids);
   const measure = () => ({
-    app: cpuSeconds((pid) => appPids.has(pid)),
-    pg: cpuSeconds((_pid, comm) => comm === "postgres"),
+    app: cpuTicks((pid) => appPids.has(pid)),
+    pg: cpuTicks((_pid, comm) => comm === "postgres"),
     client: process.cpuUsage(),
     at: performance.now(),
   });
@@ -266,58 +273,74 @@ async function cpuSplit<T>(app: RunningApp, work: () => Promise<T>): Promise<{ r
   const wall = (after.at - before.at) / 1000;
   const clientS = (after.client.user - before.client.user + after.client.system - before.client.system) / 1e6;
   const pct = (s: number) => `${Math.round((s / wall) * 100)} %`;
-  return { result, split: `CPU: app ${pct(after.app - before.app)}, PostgreSQL ${pct(after.pg - before.pg)}, load client ${pct(clientS)} of one core` };
+  return { result, split: `CPU: app ${pct(cpuBetween(before.app, after.app))}, PostgreSQL ${pct(cpuBetween(before.pg, after.pg))}, load client ${pct(clientS)} of one core` };
 }
 
-export async function sustainedAnswers(app: RunningApp, data: BenchData, databaseUrl: string, concurrency = 16, seconds = 6): Promise<Row> {
-  // the scenes the burst left, of every school's solo activity (emptied first): a first pass inserts a row per
-  // student and scene, the next passes change the answers (a newer revision each), until the time is up
+/**
+ * The sustained save rate through the app against bare single-row INSERTs at the same concurrency,
+ * `runs` times in turn (app, then INSERTs, so that the machine's moods touch both); judged on the
+ * median of the runs' ratios.
+ */
+export async function sustainedAnswers(app: RunningApp, data: BenchData, databaseUrl: string, concurrency = 16, seconds = 6, runs = 3): Promise<Row> {
+  // the scenes the burst left, of every school's solo activity (emptied before each run): a first pass inserts a
+  // row per student and scene, the next passes change the answers (a newer revision each), until the time is up
   const SCENES = [0, 2, 3, 4];
-  const raw = new pg.Pool({ connectionString: databaseUrl, max: concurrency });
-  await raw.query("delete from responses where scene_id = any($1::uuid[])", [data.schools.flatMap((school) => SCENES.map((i) => school.soloScenes[i]!.id))]);
+  const sceneIds = data.schools.flatMap((school) => SCENES.map((i) => school.soloScenes[i]!.id));
   const work = [1, 2, 3, 4, 5].flatMap((revision) => data.students.flatMap((s, n) => SCENES.map((scene) => ({ s, scene, n, revision }))));
   const cookies = new Map(await Promise.all(data.students.map(async (s) => [s.id, await sessionCookie(s.id, "student")] as const)));
-  let next = 0;
-  let saved = 0;
-  let errors = 0;
-  const deadline = performance.now() + seconds * 1000;
-  const t0 = performance.now();
-  const { split } = await cpuSplit(app, () => Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (performance.now() < deadline && next < work.length) {
-        const w = work[next++]!;
-        const reply = await postAnswer(app, answerBody(data, w.s, w.scene, w.n, undefined, w.revision), cookies.get(w.s.id)!).catch(() => ({ status: 0 }));
-        if (reply.status === 200) saved++;
-        else {
-          errors++;
-          if (errors <= 3) console.error(`save refused: HTTP ${reply.status} ${"body" in reply ? reply.body.slice(0, 200) : ""}`);
-        }
-      }
-    }),
-  ));
-  const appSeconds = (performance.now() - t0) / 1000;
-  const appRate = saved / appSeconds;
-
+  const raw = new pg.Pool({ connectionString: databaseUrl, max: concurrency });
   await raw.query("create table if not exists bench_raw_inserts (id uuid primary key default gen_random_uuid(), user_id uuid not null, scene_id uuid not null, answer jsonb not null, created_at timestamptz not null default now())");
-  let inserted = 0;
-  const rawDeadline = performance.now() + seconds * 1000;
-  const r0 = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async (_x, worker) => {
-      while (performance.now() < rawDeadline) {
-        await raw.query("insert into bench_raw_inserts (user_id, scene_id, answer) values ($1, $2, $3)", [crypto.randomUUID(), crypto.randomUUID(), JSON.stringify({ first: "more", second: "sure", reason: `理由 ${worker}` })]);
-        inserted++;
-      }
-    }),
-  );
-  const rawRate = inserted / ((performance.now() - r0) / 1000);
+
+  const results: { appRate: number; rawRate: number; ratio: number; saved: number; split: string }[] = [];
+  let errors = 0;
+  for (let run = 0; run < runs; run++) {
+    await raw.query("delete from responses where scene_id = any($1::uuid[])", [sceneIds]);
+    // the bench's own clean-up (and the scenarios before) must not be paid for by the run: vacuum it away first
+    await raw.query("vacuum analyze responses");
+    let next = 0;
+    let saved = 0;
+    const deadline = performance.now() + seconds * 1000;
+    const t0 = performance.now();
+    const { split } = await cpuSplit(app, () =>
+      Promise.all(
+        Array.from({ length: concurrency }, async () => {
+          while (performance.now() < deadline && next < work.length) {
+            const w = work[next++]!;
+            const reply = await postAnswer(app, answerBody(data, w.s, w.scene, w.n, undefined, w.revision), cookies.get(w.s.id)!).catch(() => ({ status: 0 }));
+            if (reply.status === 200) saved++;
+            else {
+              errors++;
+              if (errors <= 3) console.error(`save refused: HTTP ${reply.status} ${"body" in reply ? reply.body.slice(0, 200) : ""}`);
+            }
+          }
+        }),
+      ),
+    );
+    const appRate = saved / ((performance.now() - t0) / 1000);
+
+    let inserted = 0;
+    const rawDeadline = performance.now() + seconds * 1000;
+    const r0 = performance.now();
+    await Promise.all(
+      Array.from({ length: concurrency }, async (_x, worker) => {
+        while (performance.now() < rawDeadline) {
+          await raw.query("insert into bench_raw_inserts (user_id, scene_id, answer) values ($1, $2, $3)", [crypto.randomUUID(), crypto.randomUUID(), JSON.stringify({ first: "more", second: "sure", reason: `理由 ${worker}` })]);
+          inserted++;
+        }
+      }),
+    );
+    const rawRate = inserted / ((performance.now() - r0) / 1000);
+    results.push({ appRate, rawRate, ratio: appRate / rawRate, saved, split });
+  }
   await raw.end();
-  const ratio = appRate / rawRate;
+  const byRatio = [...results].sort((a, b) => a.ratio - b.ratio);
+  const mid = byRatio[Math.floor(byRatio.length / 2)]!;
+  const pct = (r: number) => `${Math.round(r * 100)} %`;
   return {
-    scenario: `sustained saves, ${concurrency} in flight${concurrency === 40 ? " (a class saving at once)" : ""}`,
-    measured: `${Math.round(appRate)} saves/s through the app (${saved} saves in ${appSeconds.toFixed(1)} s: a row per student and scene, then newer revisions) vs ${Math.round(rawRate)} single-row INSERTs/s → ${Math.round(ratio * 100)} %${errors ? `; ${errors} errors` : ""} (${split})`,
+    scenario: `sustained saves, ${concurrency} in flight${concurrency === 40 ? " (a class saving at once)" : ""}, ${runs} runs of ${seconds} s`,
+    measured: `median run: ${Math.round(mid.appRate)} saves/s through the app vs ${Math.round(mid.rawRate)} single-row INSERTs/s → ${pct(mid.ratio)} (${mid.split}); runs ${results.map((r) => pct(r.ratio)).join(", ")}; a row per student and scene, then newer revisions${errors ? `; ${errors} errors` : ""}`,
     target: "≥ 25 % of the raw INSERT rate",
-    ok: ratio >= 0.25 && errors === 0,
+    ok: mid.ratio >= 0.25 && errors === 0,
   };
 }
 
