@@ -322,7 +322,7 @@ export function planImport(data: LegacyExport, existing: Existing, options: { sc
       number: student && seatComplete ? profile!.number : null,
       hasPassword: password !== null,
     };
-    const groupIds_ = p.role === "manager" ? { schoolId: null, academyId: group.id } : { schoolId: group.id, academyId: null };
+    const membership = p.role === "manager" ? { schoolId: null, academyId: group.id } : { schoolId: group.id, academyId: null };
     const base = {
       legacyId: p.legacyId, path: p.path, role: p.role, changes: [] as string[], createDetails: false, setPassword: false, issueCode: false,
       createdAt: readTimestamp(p.createdAt, now), updatedAt: readTimestamp(p.updatedAt, now), snapshot,
@@ -341,7 +341,7 @@ export function planImport(data: LegacyExport, existing: Existing, options: { sc
     if (!target) {
       users.push({
         ...base, action: "create", id: randomUUID(), writeRecord: true,
-        user: { email: p.email, name: snapshot.name, nickname: snapshot.nickname, legacyId: p.legacyId, ...groupIds_ },
+        user: { email: p.email, name: snapshot.name, nickname: snapshot.nickname, legacyId: p.legacyId, ...membership },
         details: student ? { grade: snapshot.grade, className: snapshot.className, number: snapshot.number, counterbalanceGroup } : undefined,
         createDetails: student, setPassword: password !== null, issueCode: student,
       });
@@ -396,7 +396,7 @@ export function planImport(data: LegacyExport, existing: Existing, options: { sc
         continue;
       }
       if (differs(old.group, snapshot.group) && !sameGroup) {
-        Object.assign(user, groupIds_);
+        Object.assign(user, membership);
         changes.push(p.role === "manager" ? "academy" : "school");
       }
       if (differs(old.email, snapshot.email) && target.email !== snapshot.email) {

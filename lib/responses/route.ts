@@ -3,7 +3,7 @@ import { type NextRequest, NextResponse } from "next/server";
 import { getActor } from "@/lib/auth/session";
 import { readBodyLimited } from "@/lib/http";
 import { answerReply, MAX_ANSWER_BODY } from "./reply";
-import { saveAnswerOf } from "./save";
+import { saveAnswer } from "./save";
 
 /**
  * The answer API as a Next.js route handler (`next dev`, or `next start`
@@ -14,7 +14,7 @@ export async function answerRoute(req: NextRequest): Promise<Response> {
   const actor = await getActor();
   const reply = await answerReply(
     { headers: req.headers, url: req.url, userId: actor && actor !== "disabled" ? actor.id : null, body: () => readBodyLimited(req, MAX_ANSWER_BODY) },
-    saveAnswerOf,
+    saveAnswer,
   );
   return NextResponse.json(reply.body, { status: reply.status, headers: { "Cache-Control": "no-store" } });
 }

@@ -6,12 +6,6 @@ import { AnswerWriter, type SaveResult } from "./writer";
 
 export type { SaveResult } from "./writer";
 
-export interface Respondent {
-  id: string;
-  role: "student" | "teacher" | "manager";
-  schoolId: string | null;
-}
-
 const globalForWriter = globalThis as unknown as { answerWriter?: AnswerWriter };
 
 /** This process's batching writer over the app's Prisma client (lib/responses/writer.ts). */
@@ -21,15 +15,10 @@ function writer(): AnswerWriter {
 }
 
 /**
- * Saves one answer (DESIGN.md "Answers"), batched with the saves arriving at
- * the same time; every rule is checked per save in lib/responses/writer.ts,
- * against the database (the respondent included), not against `who`'s fields.
+ * Saves one answer of the user a session names (DESIGN.md "Answers"),
+ * batched with the saves arriving at the same time; every rule, who the user
+ * is included, is checked against the database in lib/responses/writer.ts.
  */
-export function saveAnswer(who: Respondent, input: SaveAnswerInput): Promise<SaveResult> {
-  return saveAnswerOf(who.id, input);
-}
-
-/** The same, for the user id a session names (checked against the database with the save). */
-export function saveAnswerOf(userId: string, input: SaveAnswerInput): Promise<SaveResult> {
+export function saveAnswer(userId: string, input: SaveAnswerInput): Promise<SaveResult> {
   return writer().save(userId, input);
 }

@@ -48,14 +48,14 @@ afterAll(async () => {
 describe("saving answers", () => {
   it("stores one row per student and scene: retries never duplicate, an older revision never overwrites a newer one", async () => {
     const first = input({ clientRevision: 2, answer: { choice: "clear" } });
-    const saved = await saveAnswer(student, first);
+    const saved = await saveAnswer(student.id, first);
     expect(saved).toMatchObject({ ok: true, revision: 2, stale: false });
     // the same save again (a retry after a lost response)
-    expect(await saveAnswer(student, first)).toMatchObject({ ok: true, revision: 2, stale: false });
+    expect(await saveAnswer(student.id, first)).toMatchObject({ ok: true, revision: 2, stale: false });
     // an older edit arriving late changes nothing
-    expect(await saveAnswer(student, input({ clientRevision: 1, answer: { choice: "cloudy" } }))).toMatchObject({ ok: true, revision: 2, stale: true });
+    expect(await saveAnswer(student.id, input({ clientRevision: 1, answer: { choice: "cloudy" } }))).toMatchObject({ ok: true, revision: 2, stale: true });
     // a newer edit replaces it
-    expect(await saveAnswer(student, input({ clientRevision: 3, answer: { choice: "colored" } }))).toMatchObject({ ok: true, revision: 3 });
+    expect(await saveAnswer(student.id, input({ clientRevision: 3, answer: { choice: "colored" } }))).toMatchObject({ ok: true, revision: 3 });
     const rows = await db().response.findMany({ where: { userId: student.id, sceneId: scenes[2]!.id } });
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ answer: { choice: "colored" }, clientRevision: 3, mode: "self", counterbalanceGroup: "B", scenePosition: 2, sessionId: null });
@@ -109,7 +109,7 @@ describe("saving answers", () => {
   });
 
   it("records the position in the student's own group order", async () => {
-    await saveAnswer(student, input({ sceneId: scenes[3]!.id, answer: { first: "out", second: "oxygen", reason: "空気がなくなるから" } }));
+    await saveAnswer(student.id, input({ sceneId: scenes[3]!.id, answer: { first: "out", second: "oxygen", reason: "空気がなくなるから" } }));
     const row = await db().response.findUniqueOrThrow({ where: { userId_sceneId: { userId: student.id, sceneId: scenes[3]!.id } } });
     expect(row.scenePosition).toBe(1);
     expect(scenesInOrder(scenes, [], null).map((s) => s.id)).toEqual(scenes.map((s) => s.id));
@@ -117,53 +117,53 @@ describe("saving answers", () => {
 
   it("refuses bad answers with the reason, and writes nothing", async () => {
     const before = await db().response.count({ where: { activityId: activity } });
-    expect(await saveAnswer(student, input({ sceneId: scenes[1]!.id, answer: { first: "more", second: "sure", reason: "  " } }))).toMatchObject({ ok: false, status: 400, reason: "requiredInput" });
-    expect(await saveAnswer(student, input({ answer: { choice: "nope" } }))).toMatchObject({ ok: false, status: 400, reason: "invalidAnswer" });
-    expect(await saveAnswer(student, input({ answer: { choice: "clear", extra: 1 } }))).toMatchObject({ ok: false, reason: "invalidAnswer" });
+    expect(await saveAnswer(student.id, input({ sceneId: scenes[1]!.id, answer: { first: "more", second: "sure", reason: "  " } }))).toMatchObject({ ok: false, status: 400, reason: "requiredInput" });
+    expect(await saveAnswer(student.id, input({ answer: { choice: "nope" } }))).toMatchObject({ ok: false, status: 400, reason: "invalidAnswer" });
+    expect(await saveAnswer(student.id, input({ answer: { choice: "clear", extra: 1 } }))).toMatchObject({ ok: false, reason: "invalidAnswer" });
     expect(await db().response.count({ where: { activityId: activity } })).toBe(before);
   });
 
   it("refuses another school's student, a manager, the wrong actor type and a scene of another activity", async () => {
     const before = await db().response.count();
-    expect(await saveAnswer(stranger, input({}))).toMatchObject({ ok: false, status: 404 });
-    // the respondent is read from the database, not taken from the caller
+    expect(await saveAnswer(stranger.id, input({}))).toMatchObject({ ok: false, status: 404 });
+    // who the respondent is (role, school, disabled) is read from the database with the save
     const academyId = (await db().school.findUniqueOrThrow({ where: { id: school } })).academyId;
     const manager = await createUser(db(), { role: "manager", email: `rm-${uniqueTag()}@t.example`, academyId });
-    expect(await saveAnswer({ id: manager.id, role: "manager", schoolId: null }, input({}))).toMatchObject({ ok: false, status: 403, code: "FORBIDDEN" });
-    expect(await saveAnswer({ id: teacher.id, role: "student", schoolId: school }, input({ mode: "guide" }))).toMatchObject({ ok: false, status: 403 });
+    expect(await saveAnswer(manager.id, input({}))).toMatchObject({ ok: false, status: 403, code: "FORBIDDEN" });
+    expect(await saveAnswer(teacher.id, input({ mode: "guide" }))).toMatchObject({ ok: false, status: 403 });
     const gone = "00000000-0000-4000-8000-000000000000";
-    expect(await saveAnswer({ id: gone, role: "student", schoolId: school }, input({}))).toMatchObject({ ok: false, status: 401, code: "UNAUTHENTICATED" });
+    expect(await saveAnswer(gone, input({}))).toMatchObject({ ok: false, status: 401, code: "UNAUTHENTICATED" });
     await db().user.update({ where: { id: stranger.id }, data: { disabled: true } });
-    expect(await saveAnswer(stranger, input({}))).toMatchObject({ ok: false, status: 401 });
+    expect(await saveAnswer(stranger.id, input({}))).toMatchObject({ ok: false, status: 401 });
     await db().user.update({ where: { id: stranger.id }, data: { disabled: false } });
-    expect(await saveAnswer(teacher, input({}))).toMatchObject({ ok: false, status: 404 });
+    expect(await saveAnswer(teacher.id, input({}))).toMatchObject({ ok: false, status: 404 });
     const otherActivity = await createActivityFromTemplate(db(), { templateId: "science-dissolve", schoolId: school, mode: "self" });
-    expect(await saveAnswer(student, input({ activityId: otherActivity.id }))).toMatchObject({ ok: false, status: 404 });
+    expect(await saveAnswer(student.id, input({ activityId: otherActivity.id }))).toMatchObject({ ok: false, status: 404 });
     expect(await db().response.count()).toBe(before);
   });
 
   it("self answers need self mode; guide answers need the running session on that scene, unlocked", async () => {
     const ctx = { schoolId: school as AuthorizedSchoolId, actorId: teacher.id };
     await db().activity.update({ where: { id: activity }, data: { mode: "standby" } });
-    expect(await saveAnswer(student, input({ clientRevision: 10 }))).toMatchObject({ ok: false, status: 409, reason: "notSelfMode" });
-    expect(await saveAnswer(student, input({ mode: "guide", clientRevision: 10 }))).toMatchObject({ ok: false, reason: "sessionNotRunning" });
+    expect(await saveAnswer(student.id, input({ clientRevision: 10 }))).toMatchObject({ ok: false, status: 409, reason: "notSelfMode" });
+    expect(await saveAnswer(student.id, input({ mode: "guide", clientRevision: 10 }))).toMatchObject({ ok: false, reason: "sessionNotRunning" });
 
     expect(await startSession(ctx, activity)).toMatchObject({ ok: true });
     const state = await liveStateForStudent(activity);
     expect(state).toMatchObject({ status: "running", mode: "guide", sceneId: scenes[0]!.id, locked: false });
-    expect(await saveAnswer(student, input({ mode: "guide", clientRevision: 10 }))).toMatchObject({ ok: false, reason: "notCurrentScene" });
+    expect(await saveAnswer(student.id, input({ mode: "guide", clientRevision: 10 }))).toMatchObject({ ok: false, reason: "notCurrentScene" });
     expect(await goToScene(ctx, activity, scenes[2]!.id)).toEqual({ ok: true, data: null });
-    expect(await saveAnswer(student, input({ mode: "guide", clientRevision: 10, answer: { choice: "cloudy" } }))).toMatchObject({ ok: true, revision: 10 });
+    expect(await saveAnswer(student.id, input({ mode: "guide", clientRevision: 10, answer: { choice: "cloudy" } }))).toMatchObject({ ok: true, revision: 10 });
     const row = await db().response.findUniqueOrThrow({ where: { userId_sceneId: { userId: student.id, sceneId: scenes[2]!.id } } });
     expect(row).toMatchObject({ mode: "guide", sessionId: state!.sessionId, scenePosition: 2, answer: { choice: "cloudy" } });
 
     const staff = await liveStateForStaff(activity);
     expect(staff).toMatchObject({ answered: 1, showResults: false, results: null });
     expect(await setSceneLocked(ctx, activity, true)).toEqual({ ok: true, data: null });
-    expect(await saveAnswer(student, input({ mode: "guide", clientRevision: 11 }))).toMatchObject({ ok: false, reason: "locked" });
+    expect(await saveAnswer(student.id, input({ mode: "guide", clientRevision: 11 }))).toMatchObject({ ok: false, reason: "locked" });
     expect((await liveStateForStudent(activity))!.locked).toBe(true);
     expect(await endSession(ctx, activity)).toEqual({ ok: true, data: null });
-    expect(await saveAnswer(student, input({ mode: "guide", clientRevision: 11 }))).toMatchObject({ ok: false, reason: "sessionNotRunning" });
+    expect(await saveAnswer(student.id, input({ mode: "guide", clientRevision: 11 }))).toMatchObject({ ok: false, reason: "sessionNotRunning" });
     expect((await liveStateForStudent(activity))!.status).toBe("ended");
     // a state's version only grows
     expect((await liveStateForStudent(activity))!.version).toBeGreaterThan(state!.version);
