@@ -3,7 +3,7 @@ import { hashPassword } from "@/lib/auth/password";
 import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
 import { sealNewCode } from "@/lib/signin-codes/crypto";
 import type { LegacyExport, LegacyProblem } from "./format";
-import { type Existing, type ExistingUser, type Plan, countPlan, planImport, recordKey } from "./plan";
+import { type Existing, type ExistingUser, type Plan, countPlan, planImport, recordKey, UUID_PATTERN } from "./plan";
 
 /**
  * Runs a legacy import (issue #10) against a database: reads what Manabiya
@@ -48,7 +48,7 @@ export async function loadExisting(db: Db, data: LegacyExport, schoolAcademy?: M
   }
   const schoolIds = new Set([...data.schools.keys(), ...data.users.filter((u) => u.role !== "manager").map((u) => u.groupId)]);
   const academyIds = new Set([...data.academies.keys(), ...data.users.filter((u) => u.role === "manager").map((u) => u.groupId), ...(schoolAcademy?.values() ?? [])]);
-  const uuids = [...(schoolAcademy?.values() ?? [])].filter((v) => /^[0-9a-f-]{36}$/i.test(v)).map((v) => v.toLowerCase());
+  const uuids = [...(schoolAcademy?.values() ?? [])].filter((v) => UUID_PATTERN.test(v)).map((v) => v.toLowerCase());
 
   const userSelect = {
     id: true, legacyId: true, email: true, role: true, schoolId: true, academyId: true, name: true, nickname: true, passwordHash: true,
@@ -160,6 +160,7 @@ async function write(tx: Prisma.TransactionClient, plan: Plan, hashes: Map<strin
     if (u.createDetails) await tx.studentDetail.create({ data: { userId: u.id, grade: null, className: null, number: null, counterbalanceGroup: null, ...u.details }, select: { userId: true } });
     else if (u.details && Object.keys(u.details).length > 0) await tx.studentDetail.update({ where: { userId: u.id }, data: u.details, select: { userId: true } });
   }
+  progress(plan.users.length - plan.users.filter((u) => u.action === "create").length); // updated, unchanged and skipped people
   const created = plan.users.filter((u) => u.action === "create");
   for (const batch of chunks(created)) {
     await tx.user.createMany({
@@ -205,7 +206,6 @@ async function write(tx: Prisma.TransactionClient, plan: Plan, hashes: Map<strin
       data: batch.map(({ kind, g }) => ({ kind, legacyId: g.legacyId, targetId: g.id, snapshot: g.snapshot as unknown as Prisma.InputJsonValue, importedAt: now })),
     });
   }
-  progress(plan.users.length - created.length);
 
   const counts = countPlan(plan);
   await tx.auditLog.create({

@@ -127,7 +127,8 @@ export const recordKey = (kind: Kind, legacyId: string) => `${kind}:${legacyId}`
 
 /** Manabiya's counterbalance groups are A, B, … (one to three capital letters). */
 const GROUP_PATTERN = /^[A-Z]{1,3}$/;
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A Manabiya id (for the map's academy ids, which may name an academy already in Manabiya). */
+export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 interface Person {
   legacyId: string;
@@ -218,18 +219,14 @@ export function planImport(data: LegacyExport, existing: Existing, options: { sc
     for (const p of people) if ((p.role === "manager") === (kind === "academy")) ids.add(p.group);
     return [...ids].sort();
   };
-  const memberNames = (doc: LegacyGroupDoc | undefined, kind: "school" | "academy", id: string) => {
-    const names: (string | null)[] = [];
-    for (const profiles of doc?.members.values() ?? []) for (const p of profiles.values()) names.push(p.groupName);
-    for (const p of people) if (p.group === id && (p.role === "manager") === (kind === "academy") && !doc) names.push(p.profile?.groupName ?? null);
-    return names;
-  };
+  // the groupName of every role document filed under the group (a group without a document has none)
+  const memberNames = (doc: LegacyGroupDoc | undefined) => [...(doc?.members.values() ?? [])].flatMap((profiles) => [...profiles.values()].map((p) => p.groupName));
   const namedById: string[] = [];
 
   const planGroup = (kind: "school" | "academy", legacyId: string, academyId?: string, academyRef?: string): GroupPlan => {
     const doc = (kind === "school" ? data.schools : data.academies).get(legacyId);
     const path = `${kind === "school" ? "schools" : "academies"}/${legacyId}`;
-    let name = doc?.name ?? mostCommon(memberNames(doc, kind, legacyId));
+    let name = doc?.name ?? mostCommon(memberNames(doc));
     if (!name) {
       name = legacyId;
       namedById.push(path);
