@@ -46,6 +46,8 @@ export default defineConfig({
   projects: [
     { name: "setup", testMatch: /.*\.setup\.ts/ },
     { name: "chromium", use: { ...devices["Desktop Chrome"] }, dependencies: ["setup"], testIgnore: /.*\.setup\.ts/ },
+    // tests/attacks: each class of attack of docs/security.md replayed against the real server
+    { name: "attacks", testDir: "tests/attacks", use: { ...devices["Desktop Chrome"] }, dependencies: ["setup"] },
   ],
   webServer: {
     command: "npx tsx scripts/start.ts",
