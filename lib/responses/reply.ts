@@ -28,7 +28,7 @@ export async function answerReply(req: AnswerRequest, save: (userId: string, inp
   const signedOut = { status: 401, body: { ok: false, code: "UNAUTHENTICATED" } };
   if (!req.userId) return signedOut;
   const text = await req.body();
-  if (text === null) return { status: 413, body: { ok: false, code: "VALIDATION", reason: "invalidAnswer" } };
+  if (text === null) return { status: 413, body: { ok: false, code: "VALIDATION", reason: "tooLong" } };
   let body: unknown;
   try {
     body = JSON.parse(text);
