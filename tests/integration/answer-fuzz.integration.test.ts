@@ -94,6 +94,6 @@ it("concurrent batches of arbitrary answers: no 5xx, every valid answer stored, 
       expect(rows).toHaveLength(stored.size);
       for (const row of rows) expect({ answer: row.answer, revision: row.clientRevision }).toEqual(stored.get(`${row.userId}/${row.sceneId}`));
     }),
-    { numRuns: 40 },
+    { numRuns: 60 },
   );
 });
