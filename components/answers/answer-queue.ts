@@ -68,9 +68,10 @@ export async function send(entry: QueuedAnswer): Promise<SendOutcome> {
     res = await fetch("/api/v1/answers", {
       method: "POST",
       headers: { "Content-Type": "application/json" },
+      // respondentId: on a shared tablet, the server refuses (401) an answer of someone else than the session's user
       body: JSON.stringify({
         activityId: entry.activityId, sceneId: entry.sceneId, answer: entry.answer,
-        clientRevision: entry.clientRevision, idempotencyKey: entry.key, mode: entry.mode,
+        clientRevision: entry.clientRevision, idempotencyKey: entry.key, mode: entry.mode, respondentId: entry.userId,
       }),
       keepalive: true,
       cache: "no-store",
@@ -82,6 +83,23 @@ export async function send(entry: QueuedAnswer): Promise<SendOutcome> {
   if (res.status >= 500 || res.status === 429 || res.status === 408) return { kind: "retry" };
   const body = (await res.json().catch(() => null)) as { ok?: boolean; revision?: number; stale?: boolean; reason?: string } | null;
   if (res.ok && body?.ok) return { kind: "saved", revision: body.revision ?? entry.clientRevision, stale: Boolean(body.stale) };
-  if (!body) return { kind: "retry" };
-  return { kind: "rejected", reason: body.reason ?? "invalidAnswer" };
+  // a 2xx that is not the API's answer (a portal in the way): try again
+  if (res.ok) return { kind: "retry" };
+  // any other 4xx is final for this answer, whoever sent it (a proxy's 413 has no JSON): not retried
+  return { kind: "rejected", reason: body?.reason ?? (res.status === 413 ? "tooLong" : "invalidAnswer") };
+}
+
+/** The first wait before sending again after a failure (5xx, network), and the most it grows to. */
+export const RETRY_FIRST_MS = 2_000;
+export const RETRY_MAX_MS = 30_000;
+
+/**
+ * How long to wait before the `failures`-th retry (1, 2, …): doubling from
+ * RETRY_FIRST_MS up to RETRY_MAX_MS, each wait drawn between half and all of
+ * it (`random` in [0, 1)), so that a class whose server came back does not
+ * retry in step.
+ */
+export function retryDelay(failures: number, random: number = Math.random()): number {
+  const full = Math.min(RETRY_FIRST_MS * 2 ** Math.max(0, Math.min(failures - 1, 16)), RETRY_MAX_MS);
+  return Math.round(full * (0.5 + random / 2));
 }

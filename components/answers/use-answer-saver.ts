@@ -1,7 +1,7 @@
 "use client";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { SceneAnswer } from "@/components/scenes/types";
-import { dequeue, enqueue, newKey, queued, send } from "./answer-queue";
+import { dequeue, enqueue, newKey, queued, retryDelay, send } from "./answer-queue";
 
 export type SaveStatus = { kind: "idle" } | { kind: "saving" } | { kind: "saved" } | { kind: "queued" } | { kind: "signedOut" } | { kind: "failed"; reason: string };
 
@@ -11,15 +11,75 @@ export interface StoredAnswer {
 }
 
 const DEBOUNCE_MS = 800;
-const MAX_BACKOFF_MS = 30_000;
+
+/**
+ * Sends everything `userId` has queued on this device, oldest first, and
+ * tries again after a failure (5xx, network) with a growing, capped wait
+ * (`retryDelay`), when the browser is back online, and on the next mount.
+ * The status says "not saved yet" (queued) from the first failure until the
+ * queue is stored; a refusal (4xx) is final for that answer and its reason
+ * is shown. Only `userId`'s entries are read: another user's answers on a
+ * shared device are never sent or shown (and the server refuses an answer
+ * naming another respondent than the session's user: 401, kept queued).
+ */
+export function useQueueDrain(userId: string, writes = true) {
+  const [status, setStatus] = useState<SaveStatus>({ kind: "idle" });
+  const sending = useRef(false);
+  const failures = useRef(0);
+  const retryTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  const drain = useCallback(async () => {
+    if (sending.current || !writes) return;
+    sending.current = true;
+    clearTimeout(retryTimer.current);
+    try {
+      let list = queued(userId);
+      if (list.length === 0) return;
+      // while an earlier attempt failed, the screen keeps saying "not saved yet" until it succeeds
+      setStatus((s) => (s.kind === "failed" || s.kind === "queued" || s.kind === "signedOut" ? s : { kind: "saving" }));
+      let failed: string | null = null;
+      for (const entry of list.sort((a, b) => a.queuedAt - b.queuedAt)) {
+        const outcome = await send(entry);
+        if (outcome.kind === "retry" || outcome.kind === "signedOut") {
+          setStatus({ kind: outcome.kind === "retry" ? "queued" : "signedOut" });
+          failures.current += 1;
+          retryTimer.current = setTimeout(() => void drain(), retryDelay(failures.current));
+          return;
+        }
+        dequeue(entry.key);
+        if (outcome.kind === "rejected") failed = outcome.reason;
+      }
+      failures.current = 0;
+      list = queued(userId);
+      setStatus(failed ? { kind: "failed", reason: failed } : list.length > 0 ? { kind: "saving" } : { kind: "saved" });
+      if (list.length > 0) retryTimer.current = setTimeout(() => void drain(), 50);
+    } finally {
+      sending.current = false;
+    }
+  }, [userId, writes]);
+
+  useEffect(() => {
+    void drain();
+    const online = () => {
+      failures.current = 0;
+      void drain();
+    };
+    window.addEventListener("online", online);
+    return () => {
+      window.removeEventListener("online", online);
+      clearTimeout(retryTimer.current);
+    };
+  }, [drain]);
+
+  return { status, drain };
+}
 
 /**
  * Answers of one respondent to one activity: edits autosave after a pause,
  * `flush` saves at once (moving on); every save is queued on the device first
- * and sent with its idempotency key, retried with backoff (and when the
- * browser is back online, and after a reload) until the server stores it or
- * refuses it. `status` is what the screen says: saving, saved, queued
- * (offline — will be sent), or failed with the server's reason.
+ * and sent with its idempotency key by `useQueueDrain` until the server
+ * stores it or refuses it. `status` is what the screen says: saving, saved,
+ * queued (not saved yet — will be sent), or failed with the server's reason.
  */
 export function useAnswerSaver(options: {
   userId: string;
@@ -41,43 +101,10 @@ export function useAnswerSaver(options: {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the initial answers are read once
   }, []);
   const [answers, setAnswers] = useState<Record<string, SceneAnswer>>(start.answers);
-  const [status, setStatus] = useState<SaveStatus>({ kind: "idle" });
+  const { status, drain } = useQueueDrain(userId, writes);
   const revisions = useRef<Record<string, number>>(start.revisions);
   const pending = useRef<Record<string, SceneAnswer>>({});
   const timers = useRef<Record<string, ReturnType<typeof setTimeout>>>({});
-  const sending = useRef(false);
-  const backoff = useRef(2_000);
-  const retryTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-
-  /** Sends everything this user has queued on the device, oldest first; schedules a retry when needed. */
-  const drain = useCallback(async () => {
-    if (sending.current || !writes) return;
-    sending.current = true;
-    clearTimeout(retryTimer.current);
-    try {
-      let list = queued(userId);
-      if (list.length === 0) return;
-      setStatus((s) => (s.kind === "failed" ? s : { kind: "saving" }));
-      let failed: string | null = null;
-      for (const entry of list.sort((a, b) => a.queuedAt - b.queuedAt)) {
-        const outcome = await send(entry);
-        if (outcome.kind === "retry" || outcome.kind === "signedOut") {
-          setStatus({ kind: outcome.kind === "retry" ? "queued" : "signedOut" });
-          retryTimer.current = setTimeout(() => void drain(), backoff.current);
-          backoff.current = Math.min(backoff.current * 2, MAX_BACKOFF_MS);
-          return;
-        }
-        dequeue(entry.key);
-        if (outcome.kind === "rejected") failed = outcome.reason;
-      }
-      backoff.current = 2_000;
-      list = queued(userId);
-      setStatus(failed ? { kind: "failed", reason: failed } : list.length > 0 ? { kind: "saving" } : { kind: "saved" });
-      if (list.length > 0) retryTimer.current = setTimeout(() => void drain(), 50);
-    } finally {
-      sending.current = false;
-    }
-  }, [userId, writes]);
 
   const commit = useCallback(
     (sceneId: string) => {
@@ -126,22 +153,12 @@ export function useAnswerSaver(options: {
   }, [activityId, userId, writes]);
 
   useEffect(() => {
-    void drain();
-    const online = () => {
-      backoff.current = 2_000;
-      void drain();
-    };
     const hidden = () => {
       if (document.visibilityState === "hidden") for (const id of Object.keys(pending.current)) commit(id);
     };
-    window.addEventListener("online", online);
     document.addEventListener("visibilitychange", hidden);
-    return () => {
-      window.removeEventListener("online", online);
-      document.removeEventListener("visibilitychange", hidden);
-      clearTimeout(retryTimer.current);
-    };
-  }, [commit, drain]);
+    return () => document.removeEventListener("visibilitychange", hidden);
+  }, [commit]);
 
   const hasUnsent = useCallback(() => writes && (Object.keys(pending.current).length > 0 || queued(userId, activityId).length > 0), [activityId, userId, writes]);
 

@@ -5,7 +5,7 @@ import { useEffect, useRef } from "react";
 import type { LiveState } from "@/lib/live/state";
 import { type StoredAnswer, useAnswerSaver } from "@/components/answers/use-answer-saver";
 import { useLiveState } from "@/components/live/use-live-state";
-import { SceneView, whenToSave } from "@/components/scenes/scene-view";
+import { SceneView, sceneProblem, whenToSave } from "@/components/scenes/scene-view";
 import type { RenderedScene } from "@/components/scenes/types";
 import { RichTextClient } from "@/components/ui/rich-text-client";
 import { PlayHead } from "./save-status";
@@ -30,6 +30,10 @@ export function LiveSession({ userId, activityId, scenes, initialState, initial 
   const scene = index >= 0 ? scenes[index] : undefined;
   const shown = useRef<string | null>(null);
   const { flush } = saver;
+  const answer = scene ? (saver.answers[scene.id] ?? null) : null;
+  // there is no "next" here: an answer begun but not complete (a two-step reason missing) says so at once, as
+  // it is not sent until it is complete (the same rule as solo; the server refuses it too)
+  const problem = scene && answer && "first" in answer && answer.first ? sceneProblem(scene, answer) : null;
 
   // the teacher moved on: what was typed on the previous scene is sent at once
   useEffect(() => {
@@ -64,7 +68,8 @@ export function LiveSession({ userId, activityId, scenes, initialState, initial 
           <SceneView
             key={scene.id}
             scene={scene}
-            answer={saver.answers[scene.id] ?? null}
+            answer={answer}
+            problem={problem}
             readOnly={state.locked}
             onAnswer={(a) => saver.change(scene.id, a, whenToSave(scene, a))}
           />

@@ -3,6 +3,7 @@ import Link from "next/link";
 import type { ActivityMode } from "@/lib/activities/schema";
 import type { Actor } from "@/lib/auth/session";
 import { listRespondentActivities, type RespondentActivity } from "@/lib/responses/data";
+import { QueueDelivery } from "@/components/answers/queue-delivery";
 import { RichText } from "@/components/ui/rich-text";
 import { HomeRefresh } from "./home-refresh";
 
@@ -35,6 +36,7 @@ export async function RespondentActivities({ actor, role }: { actor: Actor; role
   return (
     <section className="stack" aria-labelledby="my-activities" data-testid="my-activities">
       <HomeRefresh />
+      <QueueDelivery userId={actor.id} />
       <h2 id="my-activities">
         <RichText text={role === "student" ? t("myActivities") : t("myTeacherActivities")} />
       </h2>

@@ -19,7 +19,8 @@ export interface AnswerRequest {
  * production server's endpoint): JSON in (`saveAnswerInput`), JSON out. 200
  * with the stored revision (also for a retry or an older revision);
  * 400/403/404/409 with a code and reason for a refusal the client must show
- * ('failed to save answer'); 401 when signed out or disabled; 413 past the
+ * ('failed to save answer'); 401 when signed out or disabled, or when the
+ * answer names another respondent than the session's user; 413 past the
  * size limit. Anything else (5xx, network) means "try again": the client
  * keeps the answer queued.
  */
@@ -28,7 +29,7 @@ export async function answerReply(req: AnswerRequest, save: (userId: string, inp
   const signedOut = { status: 401, body: { ok: false, code: "UNAUTHENTICATED" } };
   if (!req.userId) return signedOut;
   const text = await req.body();
-  if (text === null) return { status: 413, body: { ok: false, code: "VALIDATION", reason: "invalidAnswer" } };
+  if (text === null) return { status: 413, body: { ok: false, code: "VALIDATION", reason: "tooLong" } };
   let body: unknown;
   try {
     body = JSON.parse(text);
@@ -37,6 +38,8 @@ export async function answerReply(req: AnswerRequest, save: (userId: string, inp
   }
   const parsed = saveAnswerInput.safeParse(body);
   if (!parsed.success) return { status: 400, body: { ok: false, code: "VALIDATION", reason: "invalidAnswer" } };
+  // the answer of someone else than the session's user (a shared tablet): as for them signed out, it waits for its owner
+  if (parsed.data.respondentId !== undefined && parsed.data.respondentId !== req.userId) return signedOut;
   const result = await save(req.userId, parsed.data);
   // the session named someone who is gone or disabled: the same reply as no session
   if (!result.ok && result.status === 401) return signedOut;

@@ -10,6 +10,12 @@ export const saveAnswerInput = z.object({
   /** Made by the client per save; a retry of the same save carries the same key and is answered the same. */
   idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/),
   mode: z.enum(["self", "guide"]),
+  /**
+   * Whose answer it is (the user who typed it, as the device's queue records
+   * it): on a shared tablet, an answer queued before a sign-out must never be
+   * stored as the next user's. Optional for answers queued before it existed.
+   */
+  respondentId: z.uuid().optional(),
 });
 export type SaveAnswerInput = z.infer<typeof saveAnswerInput>;
 

@@ -1,5 +1,6 @@
 import type { ErrorCode } from "@/lib/errors";
-import { answerSchemaFor, REQUIRED_INPUT, sceneSchema } from "@/lib/scenes/schema";
+import { answerSchemaFor, sceneSchema } from "@/lib/scenes/schema";
+import { refusalOf, refusedForData } from "./outcomes";
 import type { SaveRefusal } from "./refusals";
 import type { SaveAnswerInput } from "./schema";
 
@@ -25,6 +26,12 @@ import type { SaveAnswerInput } from "./schema";
  * statement, against the scene content this process knows; the statement
  * refuses the row when the scene was edited since, and the save is checked
  * again with the new content.
+ *
+ * One save never costs another one its answer: what PostgreSQL would refuse
+ * (NUL, lone surrogates, over-long text) is refused by the answer's schema
+ * before the statement, and a batch statement the database still refuses
+ * for its data is run again in halves, down to the row it refuses, which
+ * alone is refused (400 invalidAnswer); the others are stored.
  */
 
 export type SaveResult =
@@ -132,6 +139,8 @@ const REFUSALS: Record<string, SaveResult> = {
   locked: { ok: false, status: 409, code: "CONFLICT", reason: "locked" },
   requiredInput: { ok: false, status: 400, code: "VALIDATION", reason: "requiredInput" },
   invalidAnswer: { ok: false, status: 400, code: "VALIDATION", reason: "invalidAnswer" },
+  invalidCharacters: { ok: false, status: 400, code: "VALIDATION", reason: "invalidCharacters" },
+  tooLong: { ok: false, status: 400, code: "VALIDATION", reason: "tooLong" },
 };
 
 /** A scene's answer checker, built once per scene content (building one costs more than the rest of a check). */
@@ -199,12 +208,33 @@ export class AnswerWriter {
     if (batch.length === 0) return;
     this.inFlight += 1;
     try {
-      await this.run(batch);
-    } catch (error) {
-      for (const p of batch) p.reject(error);
+      await this.settle(batch);
     } finally {
       this.inFlight -= 1;
       if (this.queue.length > 0) this.schedule();
+    }
+  }
+
+  /**
+   * Runs a batch so that every save in it is resolved or rejected: a
+   * statement refused for its data is run again in halves, down to the save
+   * it refuses (400); any other failure (the database away) rejects the
+   * saves of that statement, and the clients try again.
+   */
+  private async settle(batch: Pending[]): Promise<void> {
+    try {
+      await this.run(batch);
+    } catch (error) {
+      if (!refusedForData(error)) {
+        for (const p of batch) p.reject(error);
+      } else if (batch.length === 1) {
+        console.error("answers: the database refused an answer that passed its checks", error instanceof Error ? error.message : error);
+        batch[0]!.resolve(REFUSALS.invalidAnswer!);
+      } else {
+        const half = Math.ceil(batch.length / 2);
+        await this.settle(batch.slice(0, half));
+        await this.settle(batch.slice(half));
+      }
     }
   }
 
@@ -238,7 +268,7 @@ export class AnswerWriter {
       } else {
         const answer = scene.checker.safeParse(input.answer);
         answers.push(answer.success ? JSON.stringify(answer.data) : "null");
-        errors.push(answer.success ? null : answer.error.issues.some((i) => i.message === REQUIRED_INPUT) ? "requiredInput" : "invalidAnswer");
+        errors.push(answer.success ? null : refusalOf(answer.error.issues));
       }
     }
     const rows = await this.query<OutcomeRow>(

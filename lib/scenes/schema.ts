@@ -93,6 +93,16 @@ export function secondOptionsFor(content: SceneContent<"two_step">, firstId: str
 
 /** Error message key used when a two-step reason is blank (SPEC.md §5 'required input'). */
 export const REQUIRED_INPUT = "requiredInput";
+/** Error message key of text PostgreSQL cannot store (see `answerText`). */
+export const INVALID_CHARACTERS = "invalidCharacters";
+
+/** Well-formed UTF-16 without NUL: no lone surrogate (not Unicode; jsonb refuses its escape) and no U+0000 (text and jsonb refuse it). */
+const STORABLE_TEXT = /^(?:[^\u0000\uD800-\uDFFF]|[\uD800-\uDBFF][\uDC00-\uDFFF])*$/;
+
+/** Text typed into an answer, checked as PostgreSQL will store it: at most `max` characters (UTF-16 units), storable. */
+export function answerText(max: number) {
+  return z.string().max(max).refine((s) => STORABLE_TEXT.test(s), { message: INVALID_CHARACTERS });
+}
 
 const ids = (list: { id: string }[]) => list.map((o) => o.id) as [string, ...string[]];
 
@@ -111,7 +121,7 @@ export function answerSchemaFor(scene: Scene) {
         .refine((a) => new Set(a.choices).size === a.choices.length, "choices must be distinct");
     }
     case "free_text":
-      return z.object({ text: z.string().max(scene.content.maxLength ?? 10000) }).strict();
+      return z.object({ text: answerText(scene.content.maxLength ?? 10000) }).strict();
     case "scale":
       return z.object({ value: z.number().int().min(1).max(5) }).strict();
     case "two_step": {
@@ -120,7 +130,7 @@ export function answerSchemaFor(scene: Scene) {
         .object({
           first: z.enum(ids(content.first.options)),
           second: z.string(),
-          reason: z.string().max(4000),
+          reason: answerText(4000),
         })
         .strict()
         .superRefine((a, ctx) => {

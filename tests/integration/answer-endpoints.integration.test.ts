@@ -103,6 +103,8 @@ describe("the production answer endpoint and the route handler answer alike", ()
     ["an answer the scene does not allow", () => ({ who: "student", body: answer({ answer: { choice: "nope" } }) }), 400],
     ["another school's activity", () => ({ who: "student", body: answer({ activityId: ids.foreignActivity, sceneId: ids.foreignScene }) }), 404],
     ["a guide answer without a session", () => ({ who: "student", body: answer({ mode: "guide" }) }), 409],
+    // a shared tablet: an answer queued by someone who signed out, sent with the next user's session
+    ["an answer of another respondent than the session's", () => ({ who: "student", body: answer({ respondentId: ids.disabled }) }), 401],
   ];
   for (const [name, make, status] of cases) {
     it(`${name}: ${status}`, async () => {
@@ -115,6 +117,13 @@ describe("the production answer endpoint and the route handler answer alike", ()
       expect(a.headers.get("x-content-type-options")).toBe("nosniff");
     });
   }
+
+  it("an answer naming its own respondent is stored as theirs", async () => {
+    await db().response.deleteMany({ where: { userId: ids.student, sceneId: ids.scene } });
+    expect(await viaEndpoint({ who: "student", body: answer({ respondentId: ids.student, clientRevision: 7 }) })).toMatchObject({ status: 200, body: { ok: true, revision: 7 } });
+    expect(await db().response.count({ where: { userId: ids.student, sceneId: ids.scene } })).toBe(1);
+    expect(await db().response.count({ where: { userId: ids.disabled } })).toBe(0);
+  });
 
   it("a save, its retry and an older revision: stored once, the same replies from both", async () => {
     await db().response.deleteMany({ where: { userId: ids.student, sceneId: ids.scene } });
