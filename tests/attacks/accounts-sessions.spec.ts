@@ -87,6 +87,26 @@ test.describe("a copied session cookie stops working", () => {
     await ctx.close();
   });
 
+  test("after the account is stopped, even once it is resumed", async ({ page, browser }) => {
+    const { teacher, students } = await makeSchool(1);
+    const student = students[0]!;
+    const kid = await browser.newContext();
+    const kidPage = await kid.newPage();
+    await signInAs(kidPage, student.email!, TEST_PASSWORD);
+    const copied = await kid.cookies();
+    await kid.close();
+
+    await signInAs(page, teacher.email!, TEST_PASSWORD);
+    await page.goto("/dashboard/teacher/students");
+    const row = page.locator(`tr[data-email="${student.email}"]`);
+    for (const disabled of [true, false]) {
+      await row.getByTestId("row-menu").click();
+      await row.getByTestId("toggle-disabled").click();
+      await expect.poll(async () => (await e2eDb().user.findUniqueOrThrow({ where: { id: student.id } })).disabled).toBe(disabled);
+    }
+    await expectSignedOut(browser, copied, "/dashboard/student/home");
+  });
+
   test("after two hours without use (teachers)", async ({ page, browser }) => {
     const { teacher } = await makeSchool(0);
     await signInAs(page, teacher.email!, TEST_PASSWORD);
