@@ -15,12 +15,20 @@ process.env.NEXT_TELEMETRY_DISABLED ??= "1";
 const ROOT = path.resolve(import.meta.dirname, "..");
 const port = Number(process.env.PORT ?? 3000);
 
-const { parseEnv } = await import("@/lib/env");
+const { EnvError, parseEnv } = await import("@/lib/env");
 const { ANSWER_PATH, createAnswerEndpoint } = await import("@/lib/responses/endpoint");
 const { default: next } = await import("next");
 const { claimClientIpHeader, clientAddress } = await import("@/lib/security/client-ip");
 
-const env = parseEnv(process.env);
+const env = (() => {
+  try {
+    return parseEnv(process.env);
+  } catch (error) {
+    if (!(error instanceof EnvError)) throw error;
+    console.error(error.message); // e.g. AUTH_URL missing: refuse to serve
+    process.exit(1);
+  }
+})();
 const app = next({ dev: false, dir: ROOT, port, hostname: "localhost" });
 const handle = app.getRequestHandler();
 await app.prepare();
