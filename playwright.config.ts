@@ -64,6 +64,7 @@ export default defineConfig({
       MANABIYA_FRESH_DB: "1",
       NEXT_TELEMETRY_DISABLED: "1",
       AUTH_DIR,
+      AUTH_URL: BASE_URL,
       SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
       MAIL_FROM: "Manabiya <no-reply@manabiya.test>",
       GOOGLE_CLIENT_ID: OIDC_CLIENT.id,

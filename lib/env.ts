@@ -21,7 +21,11 @@ export const envSchema = z.object({
   SIGNIN_CODE_KEY: z
     .string({ error: "SIGNIN_CODE_KEY is required (64 hex characters)" })
     .regex(/^[0-9a-fA-F]{64}$/, "SIGNIN_CODE_KEY must be 64 hex characters (32 bytes)"),
+  /** The public address of the app: every link in a mail or on a printed sheet is built from it, never from the request. */
   AUTH_URL: z.url("AUTH_URL must be a URL").optional(),
+  /** Reverse proxies in front of the app that append to X-Forwarded-For (nginx: 1); 0 = the socket's address is the client's. */
+  TRUSTED_PROXY_HOPS: z.coerce.number("TRUSTED_PROXY_HOPS must be a whole number from 0 to 5").int().min(0).max(5).default(0),
+  PORT: z.string().optional(),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   GOOGLE_ISSUER: z.url("GOOGLE_ISSUER must be a URL").default("https://accounts.google.com"),
@@ -33,6 +37,10 @@ export const envSchema = z.object({
   MAIL_FROM: z.string().default("Manabiya <no-reply@manabiya.invalid>"),
   SEED_DEMO: booleanish,
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+}).superRefine((value, ctx) => {
+  if (value.NODE_ENV === "production" && !value.AUTH_URL) {
+    ctx.addIssue({ code: "custom", path: ["AUTH_URL"], message: "AUTH_URL is required in production (the public address, e.g. https://manabiya.example.jp): links in mails and on sign-in sheets are built from it" });
+  }
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -55,6 +63,11 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
 }
 
 let cached: Env | undefined;
+
+/** The app's public address without a trailing slash (AUTH_URL; on a developer machine http://localhost:PORT). Never taken from a request. */
+export function publicUrl(source: Env = env()): string {
+  return (source.AUTH_URL ?? `http://localhost:${source.PORT ?? 3000}`).replace(/\/+$/, "");
+}
 
 export function env(): Env {
   cached ??= parseEnv(process.env);

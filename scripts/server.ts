@@ -15,18 +15,30 @@ process.env.NEXT_TELEMETRY_DISABLED ??= "1";
 const ROOT = path.resolve(import.meta.dirname, "..");
 const port = Number(process.env.PORT ?? 3000);
 
-const { parseEnv } = await import("@/lib/env");
+const { EnvError, parseEnv } = await import("@/lib/env");
 const { ANSWER_PATH, createAnswerEndpoint } = await import("@/lib/responses/endpoint");
 const { default: next } = await import("next");
+const { claimClientIpHeader, clientAddress } = await import("@/lib/security/client-ip");
 
-const env = parseEnv(process.env);
+const env = (() => {
+  try {
+    return parseEnv(process.env);
+  } catch (error) {
+    if (!(error instanceof EnvError)) throw error;
+    console.error(error.message); // e.g. AUTH_URL missing: refuse to serve
+    process.exit(1);
+  }
+})();
 const app = next({ dev: false, dir: ROOT, port, hostname: "localhost" });
 const handle = app.getRequestHandler();
 await app.prepare();
 const answers = createAnswerEndpoint({ databaseUrl: env.DATABASE_URL, authSecret: env.AUTH_SECRET, production: env.NODE_ENV === "production" });
 
 const isAnswer = (req: http.IncomingMessage) => req.method === "POST" && (req.url === ANSWER_PATH || req.url?.startsWith(`${ANSWER_PATH}?`));
+const clientIpHeader = claimClientIpHeader();
 const server = http.createServer((req, res) => {
+  // the client address for throttling, from the socket or the trusted proxies only (lib/security/client-ip.ts)
+  req.headers[clientIpHeader] = clientAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"], env.TRUSTED_PROXY_HOPS);
   if (isAnswer(req)) void answers.handle(req, res);
   else void handle(req, res);
 });

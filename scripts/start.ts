@@ -44,7 +44,8 @@ async function main() {
   process.on("SIGTERM", () => void stop(0));
 
   try {
-    parseEnv(process.env);
+    // `npm start` serves in production (scripts/server.ts), so its rules apply from the start (AUTH_URL…)
+    parseEnv({ ...process.env, NODE_ENV: process.env.NODE_ENV ?? (dev ? "development" : "production") });
   } catch (error) {
     if (error instanceof EnvError) {
       console.error(error.message);

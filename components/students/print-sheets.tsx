@@ -4,7 +4,7 @@ import { useCallback, useState } from "react";
 import { useNotify } from "@/components/ui/notifications";
 import { RichTextClient } from "@/components/ui/rich-text-client";
 
-/** Fetches the sign-in sheets PDF made on the server and saves it; `busy` while it is made. */
+/** Asks the server for the sign-in sheets PDF (a POST: it may issue codes) and saves it; `busy` while it is made. */
 export function useSheetsDownload() {
   const t = useTranslations("Sheets");
   const notify = useNotify();
@@ -13,7 +13,7 @@ export function useSheetsDownload() {
     async (query: URLSearchParams) => {
       setBusy(true);
       try {
-        const res = await fetch(`/api/students/sheets?${query}`);
+        const res = await fetch("/api/students/sheets", { method: "POST", body: query });
         if (!res.ok) {
           notify({ message: res.status === 413 ? t("tooMany") : t("pdfFailed"), kind: "error" });
           return;

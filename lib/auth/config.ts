@@ -7,8 +7,9 @@ import { sessionCookieConfig } from "./cookies";
 import { checkCode, checkPassword } from "./credentials";
 import { googleEnabled, matchGoogleAccount } from "./google";
 import { encodeFailure } from "./errors";
-import { requestIp } from "./request-ip";
+import { requestIp } from "@/lib/security/client-ip";
 import { isRole } from "./roles";
+import { endSessions, openSession } from "./session-version";
 
 /** Thrown from authorize(): carries one of lib/auth/errors.ts's codes to the form. */
 class SigninFailure extends CredentialsSignin {
@@ -54,6 +55,13 @@ function config(): NextAuthConfig {
           ]
         : []),
     ],
+    events: {
+      /** Signing out ends every session of the user, copies of the cookie included. */
+      async signOut(message) {
+        const sub = "token" in message ? message.token?.sub : undefined;
+        if (sub) await endSessions([sub]);
+      },
+    },
     callbacks: {
       /** Google signs in only an existing, enabled user whose verified e-mail matches (DESIGN.md). */
       async signIn({ account, profile }) {
@@ -71,6 +79,8 @@ function config(): NextAuthConfig {
           token.sub = user.id;
           token.role = (user as { role?: string }).role;
         }
+        // a new session carries the user's session version (lib/auth/session-version.ts)
+        if ((account || user) && token.sub) token.sv = await openSession(token.sub);
         return token;
       },
       session({ session, token }) {

@@ -6,32 +6,28 @@ import { hashCode, isWellFormedCode } from "@/lib/signin-codes/crypto";
 import type { SigninErrorCode } from "./errors";
 import { dummyPasswordHash, verifyPassword } from "./password";
 import { signinInputSchema } from "./schema";
-import { clearFailures, lockedMinutes, recordFailure } from "./throttle";
+import { recordSuccess, reserveAttempt } from "./throttle";
 
 export type SigninResult =
   | { ok: true; user: { id: string; role: "student" | "teacher" | "manager" } }
   | { ok: false; code: SigninErrorCode; retryMinutes?: number };
 
-/** Checks an e-mail and password (argon2id), with per-account throttling, and audits the attempt. */
+/** Checks an e-mail and password (argon2id), throttled per account (the attempt is counted before argon2 runs), and audits the attempt. */
 export async function checkPassword(input: unknown, ip: string): Promise<SigninResult> {
   const parsed = signinInputSchema.safeParse(input);
   if (!parsed.success) return { ok: false, code: "invalidEmail" };
   const { email, password } = parsed.data;
-  const keys = [
-    { kind: "account", value: email },
-    { kind: "ip", value: ip },
-  ] as const;
-  const wait = await lockedMinutes([...keys]);
-  if (wait > 0) {
+  const subject = { kind: "account", value: email } as const;
+  const reserved = await reserveAttempt(subject, ip);
+  if (!reserved.ok) {
     await audit({ action: "signin.password.throttled", ip, meta: { email } });
-    return { ok: false, code: "tooManyRequests", retryMinutes: wait };
+    return { ok: false, code: "tooManyRequests", retryMinutes: reserved.retryMinutes };
   }
   const user = await db().user.findUnique({
     where: { email },
     select: { id: true, role: true, passwordHash: true, disabled: true, schoolId: true, academyId: true },
   });
   const fail = async (code: SigninErrorCode) => {
-    await recordFailure([...keys]);
     await audit({ action: "signin.password.failure", actorId: user?.id, ip, schoolId: user?.schoolId, academyId: user?.academyId, meta: { email, reason: code } });
     return { ok: false as const, code };
   };
@@ -41,22 +37,19 @@ export async function checkPassword(input: unknown, ip: string): Promise<SigninR
   }
   if (!(await verifyPassword(user.passwordHash, password))) return fail("wrongPassword");
   if (user.disabled) return fail("userDisabled");
-  await clearFailures(keys[0]);
+  await recordSuccess(subject, ip);
   await db().user.update({ where: { id: user.id }, data: { lastSignInAt: new Date() }, select: { id: true } });
   await audit({ action: "signin.password.success", actorId: user.id, ip, schoolId: user.schoolId, academyId: user.academyId });
   return { ok: true, user: { id: user.id, role: user.role } };
 }
 
-/** Checks a student's QR sign-in code (live, not expired, account enabled), throttled per code. */
+/** Checks a student's QR sign-in code (live, not expired, account enabled), throttled per code (counted before the check). */
 export async function checkCode(code: unknown, ip: string): Promise<SigninResult> {
   if (typeof code !== "string" || !isWellFormedCode(code)) return { ok: false, code: "invalidCode" };
   const codeHash = hashCode(code, env().SIGNIN_CODE_KEY);
-  const keys = [
-    { kind: "code", value: codeHash },
-    { kind: "ip", value: ip },
-  ] as const;
-  const wait = await lockedMinutes([...keys]);
-  if (wait > 0) return { ok: false, code: "tooManyRequests", retryMinutes: wait };
+  const subject = { kind: "code", value: codeHash } as const;
+  const reserved = await reserveAttempt(subject, ip);
+  if (!reserved.ok) return { ok: false, code: "tooManyRequests", retryMinutes: reserved.retryMinutes };
   const now = new Date();
   const row = await db().signinCode.findUnique({
     where: { codeHash },
@@ -67,7 +60,6 @@ export async function checkCode(code: unknown, ip: string): Promise<SigninResult
   });
   const live = row && !row.revokedAt && (!row.expiresAt || row.expiresAt > now) && row.user.role === "student";
   if (!row || !live) {
-    await recordFailure([...keys]);
     await audit({ action: "signin.code.failure", actorId: row?.user.id, ip, schoolId: row?.user.schoolId, meta: { reason: row ? "revokedOrExpired" : "unknown" } });
     return { ok: false, code: "invalidCode" };
   }
@@ -75,6 +67,7 @@ export async function checkCode(code: unknown, ip: string): Promise<SigninResult
     await audit({ action: "signin.code.failure", actorId: row.user.id, ip, schoolId: row.user.schoolId, meta: { reason: "userDisabled" } });
     return { ok: false, code: "userDisabled" };
   }
+  await recordSuccess(subject, ip);
   await db().$transaction([
     db().signinCode.update({ where: { id: row.id }, data: { lastUsedAt: now }, select: { id: true } }),
     db().user.update({ where: { id: row.user.id }, data: { lastSignInAt: now }, select: { id: true } }),

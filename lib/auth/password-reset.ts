@@ -2,9 +2,10 @@ import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import { audit } from "@/lib/audit/log";
 import { db } from "@/lib/db";
+import { publicUrl } from "@/lib/env";
 import { sendMail } from "@/lib/mail/send";
 import { hashPassword } from "./password";
-import { lockedMinutes, recordFailure } from "./throttle";
+import { countAttempt, LIMITS } from "./throttle";
 
 export const RESET_TTL_MS = 60 * 60 * 1000;
 const sha256 = (token: string) => createHash("sha256").update(token).digest("hex");
@@ -12,12 +13,13 @@ const sha256 = (token: string) => createHash("sha256").update(token).digest("hex
 /**
  * Sends a one-time reset link to a teacher or manager. Says nothing about
  * whether the account exists (the caller always shows the same message);
- * students' passwords are reset by their teacher, so they get no mail.
+ * students' passwords are reset by their teacher, so they get no mail. The
+ * link is built from the configured public address (AUTH_URL) only.
  */
-export async function requestPasswordReset(email: string, origin: string, mailText: (url: string) => { subject: string; text: string }) {
-  const key = { kind: "account" as const, value: `reset:${email}` };
-  if ((await lockedMinutes([key])) > 0) return;
-  await recordFailure([key]); // every request counts: at most 10 mails per 15 minutes
+export async function requestPasswordReset(email: string, mailText: (url: string) => { subject: string; text: string }) {
+  // every request counts, atomically before anything else: at most 10 mails per account and 15 minutes
+  const { count } = await countAttempt({ kind: "account", value: `reset:${email}` });
+  if (count > LIMITS.account) return;
   const user = await db().user.findUnique({ where: { email }, select: { id: true, role: true, disabled: true, schoolId: true, academyId: true } });
   if (!user || user.disabled || user.role === "student") return;
   const token = randomBytes(32).toString("base64url");
@@ -25,7 +27,7 @@ export async function requestPasswordReset(email: string, origin: string, mailTe
     data: { userId: user.id, tokenHash: sha256(token), expiresAt: new Date(Date.now() + RESET_TTL_MS) },
     select: { id: true },
   });
-  const url = `${origin}/auth/reset?token=${token}`;
+  const url = `${publicUrl()}/auth/reset?token=${token}`; // configured, never the request's Host
   await sendMail({ to: email, ...mailText(url) });
   await audit({ action: "password.reset.requested", actorId: user.id, schoolId: user.schoolId, academyId: user.academyId });
 }
@@ -41,7 +43,8 @@ export async function resetPasswordWithToken(token: string, password: string): P
     });
     if (used.count !== 1) return "expiredActionCode";
     const row = await tx.passwordResetToken.findUniqueOrThrow({ where: { tokenHash }, select: { userId: true } });
-    await tx.user.update({ where: { id: row.userId }, data: { passwordHash }, select: { id: true } });
+    // a new password ends every session of the account (one may be the intruder's)
+    await tx.user.update({ where: { id: row.userId }, data: { passwordHash, sessionVersion: { increment: 1 } }, select: { id: true } });
     await tx.passwordResetToken.updateMany({ where: { userId: row.userId, usedAt: null }, data: { usedAt: new Date() } });
     await audit({ action: "password.reset.done", actorId: row.userId }, tx);
     return "ok";

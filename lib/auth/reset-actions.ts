@@ -1,24 +1,13 @@
 "use server";
 import { getTranslations } from "next-intl/server";
-import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { z } from "zod";
-import { env } from "@/lib/env";
 import { getPlainText } from "@/lib/i18n/server";
 import { requestPasswordReset, resetPasswordWithToken } from "./password-reset";
 import { emailSchema } from "./schema";
 
 export interface ForgotState {
   status: "idle" | "sent" | "invalidEmail";
-}
-
-async function origin(): Promise<string> {
-  const configured = env().AUTH_URL;
-  if (configured) return configured.replace(/\/$/, "");
-  const h = await headers();
-  const host = h.get("x-forwarded-host") ?? h.get("host") ?? "localhost:3000";
-  const proto = h.get("x-forwarded-proto") ?? "http";
-  return `${proto}://${host}`;
 }
 
 /** "Forgot password": always the same answer, whether or not the account exists. */
@@ -28,7 +17,7 @@ export async function requestReset(_prev: ForgotState, form: FormData): Promise<
   const t = await getTranslations("Reset");
   const plain = await getPlainText();
   try {
-    await requestPasswordReset(parsed.data, await origin(), (url) => ({
+    await requestPasswordReset(parsed.data, (url) => ({
       subject: plain(t("mailSubject")),
       text: plain(t("mailBody", { url })),
     }));

@@ -104,8 +104,13 @@ function sessionCookieOf(cookies: { name: string; value: string }[]): { salt: st
   return null;
 }
 
-/** Who the session cookie says is signed in (id and role), or null. Never the protection of data on its own: callers re-check the user in the database. */
-export async function readSessionCookie(cookies: { name: string; value: string }[], secret: string): Promise<{ id: string; role: string } | null> {
+/**
+ * Who the session cookie says is signed in (id, role and the session version
+ * it was issued with; 0 for tokens from before versions), or null. Never the
+ * protection of data on its own: callers re-check the user, and the version,
+ * in the database.
+ */
+export async function readSessionCookie(cookies: { name: string; value: string }[], secret: string): Promise<{ id: string; role: string; sv: number } | null> {
   const cookie = sessionCookieOf(cookies);
   if (!cookie) return null;
   let claims = decodeRemembered(cookie.value, secret, cookie.salt);
@@ -114,5 +119,5 @@ export async function readSessionCookie(cookies: { name: string; value: string }
     claims = (await decode({ token: cookie.value, secret, salt: cookie.salt }).catch(() => null)) as SessionClaims | null;
   }
   if (!claims || typeof claims.sub !== "string" || typeof claims.role !== "string") return null;
-  return { id: claims.sub, role: claims.role };
+  return { id: claims.sub, role: claims.role, sv: typeof claims.sv === "number" ? claims.sv : 0 };
 }

@@ -5,6 +5,7 @@ import { cache } from "react";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { readSessionCookie } from "./session-token";
+import { endSessions } from "./session-version";
 import { homeOf, isRole, type Role } from "./roles";
 
 /** The signed-in person as the database says now (a JWT can be stale). */
@@ -26,12 +27,16 @@ export interface Actor {
  * sign-in, decrypted and checked for expiry). Read directly rather than
  * through auth(), which emulates a whole request to the session endpoint and
  * re-encrypts the token on every call: the live and answer paths read it on
- * every request. A session lasts 12 hours from sign-in (lib/auth/config.ts).
+ * every request. A session lasts 12 hours from sign-in (lib/auth/config.ts),
+ * a teacher's or manager's ends sooner after STAFF_IDLE_MINUTES without use.
  */
-async function sessionUserId(): Promise<string | null> {
+async function sessionOf(): Promise<{ id: string; sv: number } | null> {
   const session = await readSessionCookie((await cookies()).getAll(), env().AUTH_SECRET);
-  return session && isRole(session.role) ? session.id : null;
+  return session && isRole(session.role) ? { id: session.id, sv: session.sv } : null;
 }
+
+/** Teachers and managers are signed out after this long without a request (docs/decisions.md). */
+export const STAFF_IDLE_MINUTES = 120;
 
 interface ActorRow {
   id: string;
@@ -47,19 +52,37 @@ interface ActorRow {
   school_name_kana: string | null;
   academy_name: string | null;
   academy_name_kana: string | null;
+  session_version: number;
+  /** a teacher or manager unused for STAFF_IDLE_MINUTES */
+  idle: boolean;
+  /** last use not recorded in the last minute */
+  touch: boolean;
 }
 
 /** null when nobody is signed in. `disabled` when the account was disabled since sign-in. One query: every request runs it. */
 export const getActor = cache(async (): Promise<Actor | null | "disabled"> => {
-  const id = await sessionUserId();
-  if (!id) return null;
+  const session = await sessionOf();
+  if (!session) return null;
+  const { id } = session;
   const [user] = await db().$queryRaw<ActorRow[]>`
     select u.id::text, u.role::text, u.email, u.name, u.name_kana, u.nickname, u.disabled, u.school_id::text, u.academy_id::text,
-           s.name as school_name, s.name_kana as school_name_kana, a.name as academy_name, a.name_kana as academy_name_kana
+           s.name as school_name, s.name_kana as school_name_kana, a.name as academy_name, a.name_kana as academy_name_kana,
+           u.session_version,
+           coalesce(u.role <> 'student' and u.last_active_at < now() - make_interval(mins => ${STAFF_IDLE_MINUTES}), false) as idle,
+           coalesce(u.last_active_at < now() - interval '1 minute', true) as touch
     from users u left join schools s on s.id = u.school_id left join academies a on a.id = u.academy_id
     where u.id = ${id}::uuid`;
   if (!user) return null;
   if (user.disabled) return "disabled";
+  // a session ended since (sign-out, new password, new code…): signed out
+  if (user.session_version !== session.sv) return null;
+  if (user.role !== "student") {
+    if (user.idle) {
+      await endSessions([id]); // idle: every session of the user ends, so none comes back at the next sign-in
+      return null;
+    }
+    if (user.touch) await db().$executeRaw`update users set last_active_at = now() where id = ${id}::uuid`;
+  }
   return {
     id: user.id, role: user.role, email: user.email, name: user.name, nameKana: user.name_kana, nickname: user.nickname,
     schoolId: user.school_id, academyId: user.academy_id,

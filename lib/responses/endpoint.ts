@@ -108,7 +108,7 @@ export function createAnswerEndpoint(options: { databaseUrl: string; authSecret:
         const host = req.headers.host ?? "localhost";
         const reply = await answerReply(
           { headers: headersOf(req), url: `http://${host}${req.url ?? ANSWER_PATH}`, userId: session?.id ?? null, body: () => readBody(req, MAX_ANSWER_BODY) },
-          (userId, input) => writer.save(userId, input),
+          (userId, input) => writer.save(userId, input, session?.sv ?? null),
         );
         send(res, reply.status, reply.body);
       } catch (error) {

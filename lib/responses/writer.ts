@@ -47,6 +47,8 @@ export type Query = <T>(sql: string, params: unknown[], name: string) => Promise
 
 interface Pending {
   userId: string;
+  /** the session version the token carries (null: the caller checked the session already) */
+  sessionVersion: number | null;
   input: SaveAnswerInput;
   attempts: number;
   resolve: (result: SaveResult) => void;
@@ -68,8 +70,8 @@ interface OutcomeRow {
 
 const SAVE_SQL = `
   with req as (
-    select * from unnest($1::int[], $2::uuid[], $3::uuid[], $4::uuid[], $5::text[], $6::jsonb[], $7::int[], $8::text[], $9::text[], $10::text[])
-      as r(i, user_id, activity_id, scene_id, mode, answer, revision, key, content_version, answer_error)
+    select * from unnest($1::int[], $2::uuid[], $3::uuid[], $4::uuid[], $5::text[], $6::jsonb[], $7::int[], $8::text[], $9::text[], $10::text[], $11::int[])
+      as r(i, user_id, activity_id, scene_id, mode, answer, revision, key, content_version, answer_error, session_version)
   ),
   acts as materialized (
     select a.id, a.mode::text as mode, a.school_id, a.actor_type::text as actor_type,
@@ -82,7 +84,7 @@ const SAVE_SQL = `
   chk as (
     select r.i, r.user_id, r.scene_id, r.mode, r.answer, r.revision, r.key, a.id as activity_id, a.session_id, d.counterbalance_group as grp,
       case
-        when u.id is null or u.disabled then 'unauthenticated'
+        when u.id is null or u.disabled or r.session_version <> u.session_version then 'unauthenticated'
         when u.role = 'manager' or u.school_id is null then 'forbidden'
         when r.mode = 'guide' and u.role <> 'student' then 'forbidden'
         when a.id is null or sc.id is null then 'activityNotFound'
@@ -102,7 +104,7 @@ const SAVE_SQL = `
     -- per request, lookups by key (LATERAL … LIMIT 1: index probes whatever the planner guesses of the batch's size,
     -- never a scan of a whole table, also in the generic plan of the prepared statement)
     from req r
-    left join lateral (select u.id, u.role, u.disabled, u.school_id from users u where u.id = r.user_id limit 1) u on true
+    left join lateral (select u.id, u.role, u.disabled, u.school_id, u.session_version from users u where u.id = r.user_id limit 1) u on true
     left join acts a on a.id = r.activity_id and a.school_id = u.school_id and a.actor_type = u.role::text
     left join lateral (select sc.id, sc.xmin from activity_scenes sc where sc.id = r.scene_id and sc.activity_id = a.id limit 1) sc on true
     left join lateral (select d.counterbalance_group from student_details d where d.user_id = r.user_id limit 1) d on true
@@ -171,10 +173,10 @@ export class AnswerWriter {
     private readonly options: { maxBatch?: number; maxInFlight?: number; onGuideSave?: (activityId: string) => void } = {},
   ) {}
 
-  /** Saves one answer of `userId` (from the session; checked again here) with the saves that arrive with it. */
-  save(userId: string, input: SaveAnswerInput): Promise<SaveResult> {
+  /** Saves one answer of `userId` (from the session, whose version is checked here unless null) with the saves that arrive with it. */
+  save(userId: string, input: SaveAnswerInput, sessionVersion: number | null = null): Promise<SaveResult> {
     return new Promise((resolve, reject) => {
-      this.queue.push({ userId, input, attempts: 0, resolve, reject });
+      this.queue.push({ userId, sessionVersion, input, attempts: 0, resolve, reject });
       this.schedule();
     });
   }
@@ -276,6 +278,7 @@ export class AnswerWriter {
       [
         batch.map((_, i) => i), batch.map((p) => p.userId), batch.map((p) => p.input.activityId), batch.map((p) => p.input.sceneId),
         batch.map((p) => p.input.mode), answers, batch.map((p) => p.input.clientRevision), batch.map((p) => p.input.idempotencyKey), versions, errors,
+        batch.map((p) => p.sessionVersion),
       ],
       "manabiya_answer_save",
     );

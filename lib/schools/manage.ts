@@ -85,7 +85,8 @@ export async function addTeacher(
 export async function setTeacherDisabled(ctx: AcademyCtx, teacherId: string, disabled: boolean): Promise<ActionResult<null>> {
   const teacher = await ownTeacher(ctx, teacherId);
   if (!teacher) return fail("NOT_FOUND");
-  await db().user.update({ where: { id: teacher.id }, data: { disabled }, select: { id: true } });
+  // disabling ends the teacher's sessions, so enabling again does not bring old cookies back
+  await db().user.update({ where: { id: teacher.id }, data: disabled ? { disabled, sessionVersion: { increment: 1 } } : { disabled }, select: { id: true } });
   await audit({ action: disabled ? "teacher.disable" : "teacher.enable", actorId: ctx.actorId, schoolId: teacher.schoolId, targetType: "user", targetId: teacher.id });
   return ok(null);
 }

@@ -57,7 +57,8 @@ async function ownStudents(schoolId: AuthorizedSchoolId, ids: string[]) {
 export async function setStudentsDisabled(ctx: Ctx, ids: string[], disabled: boolean): Promise<ActionResult<{ count: number }>> {
   const own = await ownStudents(ctx.schoolId, ids);
   if (own.length === 0) return fail("NOT_FOUND");
-  await db().user.updateMany({ where: { id: { in: own } }, data: { disabled } });
+  // disabling ends the students' sessions, so enabling them again does not bring old cookies back
+  await db().user.updateMany({ where: { id: { in: own } }, data: disabled ? { disabled, sessionVersion: { increment: 1 } } : { disabled } });
   await audit({ action: disabled ? "student.disable" : "student.enable", actorId: ctx.actorId, schoolId: ctx.schoolId, meta: { ids: own } });
   return ok({ count: own.length });
 }
@@ -67,7 +68,7 @@ export async function resetStudentPassword(ctx: Ctx, id: string): Promise<Action
   const [own] = await ownStudents(ctx.schoolId, [id]);
   if (!own) return fail("NOT_FOUND");
   const password = newInitialPassword();
-  await db().user.update({ where: { id: own }, data: { passwordHash: await hashPassword(password) }, select: { id: true } });
+  await db().user.update({ where: { id: own }, data: { passwordHash: await hashPassword(password), sessionVersion: { increment: 1 } }, select: { id: true } });
   await audit({ action: "student.passwordReset", actorId: ctx.actorId, schoolId: ctx.schoolId, targetType: "user", targetId: own });
   return ok({ password });
 }
@@ -81,6 +82,7 @@ export async function issueNewCodes(ctx: Ctx, ids: string[]): Promise<ActionResu
     const live = await tx.signinCode.findMany({ where: { userId: { in: own }, revokedAt: null, expiresAt: { not: null } }, select: { userId: true, expiresAt: true } });
     const expiry = new Map(live.map((c) => [c.userId, c.expiresAt]));
     await tx.signinCode.updateMany({ where: { userId: { in: own }, revokedAt: null }, data: { revokedAt: new Date() } });
+    await tx.user.updateMany({ where: { id: { in: own } }, data: { sessionVersion: { increment: 1 } } }); // sessions of the old card end
     await tx.signinCode.createMany({
       data: own.map((userId) => {
         const sealed = sealNewCode(env().SIGNIN_CODE_KEY);
@@ -95,7 +97,10 @@ export async function issueNewCodes(ctx: Ctx, ids: string[]): Promise<ActionResu
 export async function revokeCodes(ctx: Ctx, ids: string[]): Promise<ActionResult<{ count: number }>> {
   const own = await ownStudents(ctx.schoolId, ids);
   if (own.length === 0) return fail("NOT_FOUND");
-  await db().signinCode.updateMany({ where: { userId: { in: own }, revokedAt: null }, data: { revokedAt: new Date() } });
+  await db().$transaction([
+    db().signinCode.updateMany({ where: { userId: { in: own }, revokedAt: null }, data: { revokedAt: new Date() } }),
+    db().user.updateMany({ where: { id: { in: own } }, data: { sessionVersion: { increment: 1 } } }), // and the sessions it opened
+  ]);
   await audit({ action: "signinCode.revoke", actorId: ctx.actorId, schoolId: ctx.schoolId, meta: { ids: own } });
   return ok({ count: own.length });
 }

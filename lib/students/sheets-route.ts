@@ -5,11 +5,12 @@ import { z } from "zod";
 import { audit } from "@/lib/audit/log";
 import { getActor } from "@/lib/auth/session";
 import { db } from "@/lib/db";
-import { env } from "@/lib/env";
+import { env, publicUrl } from "@/lib/env";
 import { problem } from "@/lib/http";
 import { getDisplayLanguage } from "@/lib/i18n/server";
 import { toPlainText } from "@/lib/richtext/plain";
 import { authorizeSchool } from "@/lib/schools/scope";
+import { sameOrigin } from "@/lib/security/headers";
 import { decryptCode, sealNewCode } from "@/lib/signin-codes/crypto";
 import { listStudentsForSheets } from "./data";
 import { MAX_CARDS, renderSigninSheets } from "./sheets";
@@ -24,19 +25,28 @@ const query = z.object({
     .pipe(z.array(z.uuid()).max(MAX_CARDS).optional()),
 });
 
+/** The request's fields: a form (the app's button) or a JSON object. */
+async function bodyFields(req: NextRequest): Promise<unknown> {
+  if (req.headers.get("content-type")?.includes("application/json")) return req.json().catch(() => null);
+  const form = await req.formData().catch(() => null);
+  return form ? Object.fromEntries([...form.entries()].filter((e): e is [string, string] => typeof e[1] === "string")) : null;
+}
 
 /**
- * GET /api/students/sheets?class=1 (or ?ids=…): the sign-in sheets PDF for a
- * teacher's own students. Students without a live code get one (printing
- * again shows the same codes). Bounded to 1,000 cards.
+ * POST /api/students/sheets with `class=1` (or `ids=…`) as a form: the
+ * sign-in sheets PDF for a teacher's own students, as the response. Students
+ * without a live code get one (printing again shows the same codes), so this
+ * is a POST from the app's own pages: a GET, a link or another site's form
+ * changes nothing. Bounded to 1,000 cards.
  */
-export async function GET(req: NextRequest) {
+export async function POST(req: NextRequest) {
+  if (!sameOrigin(req.headers, req.url)) return problem(403, "FORBIDDEN");
   const actor = await getActor();
   if (!actor || actor === "disabled") return problem(401, "UNAUTHENTICATED");
   if (actor.role !== "teacher") return problem(403, "FORBIDDEN");
   const school = await authorizeSchool(actor, undefined);
   if (!school) return problem(403, "FORBIDDEN");
-  const parsed = query.safeParse(Object.fromEntries(req.nextUrl.searchParams));
+  const parsed = query.safeParse(await bodyFields(req));
   if (!parsed.success) return problem(400, "VALIDATION");
 
   const students = await listStudentsForSheets(school, { className: parsed.data.class, ids: parsed.data.ids }, MAX_CARDS);
@@ -61,7 +71,7 @@ export async function GET(req: NextRequest) {
   const t = await getTranslations("Sheets");
   const kana = await getTranslations({ locale: "ja-Hrkt", namespace: "Sheets" });
   const students_ = await getTranslations("Students");
-  const origin = env().AUTH_URL?.replace(/\/$/, "") ?? req.nextUrl.origin;
+  const origin = publicUrl(); // configured, never the request's Host
   const cards = students.map((s) => ({
     name: lang === "ja-kana" && s.nameKana ? s.nameKana : (s.name ?? ""),
     reading: lang === "ja-ruby" ? s.nameKana : null,

@@ -14,13 +14,15 @@ export interface PreparedDb {
  * DATABASE_URL when set; otherwise the embedded PostgreSQL in .data/ (its
  * folder, port and database name can be changed for tests with
  * MANABIYA_PG_DIR, EMBEDDED_PG_PORT, MANABIYA_DB_NAME; MANABIYA_FRESH_DB=1
- * starts from an empty database). Fills in local secrets outside production.
+ * starts from an empty database). Fills in local secrets and AUTH_URL outside production.
  */
 export async function prepareDatabase(): Promise<PreparedDb> {
   if (process.env.NODE_ENV !== "production") {
     const secrets = localSecrets(ROOT);
     process.env.AUTH_SECRET ||= secrets.AUTH_SECRET;
     process.env.SIGNIN_CODE_KEY ||= secrets.SIGNIN_CODE_KEY;
+    // this machine's own address for links (production requires AUTH_URL to be set)
+    process.env.AUTH_URL ||= `http://localhost:${process.env.PORT ?? 3000}`;
   }
   const seedFlag = process.env.SEED_DEMO === "1" || process.env.SEED_DEMO === "true";
   if (process.env.DATABASE_URL) return { databaseUrl: process.env.DATABASE_URL, embedded: null, seedDemo: seedFlag };

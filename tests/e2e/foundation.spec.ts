@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { e2eDb, makeSchool, TEST_PASSWORD } from "./db";
 import { baseText, expectAccessible, signIn } from "./helpers";
 
 test.describe("sign-in and homes (Foundation)", () => {
@@ -11,16 +12,21 @@ test.describe("sign-in and homes (Foundation)", () => {
     await expectAccessible(page);
   });
 
+  // fresh accounts shown like the demo ones: signing out ends every session of the user, and
+  // the demo accounts' sessions are shared by other tests (storage states)
   const roles = [
-    ["student", "student01@example.com", "はるくん"],
-    ["teacher", "teacher@example.com", "佐藤先生"],
-    ["manager", "manager@example.com", "山田 恵子（管理者）"],
+    ["student", { nickname: "はるくん" }, "はるくん"],
+    ["teacher", { nickname: "佐藤" }, "佐藤先生"],
+    ["manager", { name: "山田 恵子", nickname: null }, "山田 恵子（管理者）"],
   ] as const;
 
-  for (const [role, email, name] of roles) {
+  for (const [role, look, name] of roles) {
     test(`a ${role} signs in, sees their home and name, and signs out`, async ({ page }) => {
+      const school = await makeSchool(1);
+      const user = { student: school.students[0]!, teacher: school.teacher, manager: school.manager }[role];
+      await e2eDb().user.update({ where: { id: user.id }, data: look });
       await page.goto("/signin");
-      await signIn(page, email);
+      await signIn(page, user.email!, TEST_PASSWORD);
       await expect(page).toHaveURL(`/dashboard/${role}/home`);
       await expect(page.getByTestId("display-name")).toBeVisible();
       expect(await baseText(page.getByTestId("display-name"))).toBe(name);

@@ -216,7 +216,7 @@ const HANDLERS: HandlerRow[] = [
   },
   {
     file: "api/students/sheets/route.ts",
-    request: (v) => ({ path: `/api/students/sheets?ids=${v.studentId}` }),
+    request: (v) => ({ method: "POST", path: "/api/students/sheets", body: JSON.stringify({ ids: v.studentId }) }),
     variants: ["own", "sibling", "foreign"],
     expected: (who, variant) => (who === "signedOut" ? [401] : who !== "teacher" ? [403] : variant === "own" ? [200] : [404]),
   },

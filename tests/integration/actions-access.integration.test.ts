@@ -46,7 +46,7 @@ async function as<T>(who: Who, call: () => Promise<ActionResult<T>>) {
 /** Everything a refused call must leave untouched. */
 async function snapshot() {
   const [users, details, codes, schools, activities] = await Promise.all([
-    db().user.findMany({ where: { OR: [{ schoolId: { in: [ids.school, ids.sibling, ids.foreign] } }, { id: { in: [ids.manager, ids.otherManager] } }] }, orderBy: { id: "asc" } }),
+    db().user.findMany({ where: { OR: [{ schoolId: { in: [ids.school, ids.sibling, ids.foreign] } }, { id: { in: [ids.manager, ids.otherManager] } }] }, orderBy: { id: "asc" }, omit: { lastActiveAt: true } }), // the actor's own last use is recorded
     db().studentDetail.findMany({ where: { user: { schoolId: { in: [ids.school, ids.sibling, ids.foreign] } } }, orderBy: { userId: "asc" } }),
     db().signinCode.findMany({ where: { user: { schoolId: { in: [ids.school, ids.sibling, ids.foreign] } } }, orderBy: { id: "asc" } }),
     db().school.findMany({ where: { id: { in: [ids.school, ids.sibling, ids.foreign] } }, orderBy: { id: "asc" } }),

@@ -256,7 +256,7 @@ describe("legacy import: refusals, school links, e-mail links and the command li
   it("the command: refuses with the path and exit code 1, dry-runs, imports, and never prints a password", async () => {
     const other = await emptyDatabase("legacy_cli");
     try {
-      const env = { ...process.env, DATABASE_URL: other.url, SIGNIN_CODE_KEY: TEST_SIGNIN_CODE_KEY, NODE_ENV: "production" as const, AUTH_SECRET: "cli-test-secret-cli-test-secret-cli-test" };
+      const env = { ...process.env, DATABASE_URL: other.url, SIGNIN_CODE_KEY: TEST_SIGNIN_CODE_KEY, NODE_ENV: "production" as const, AUTH_URL: "https://manabiya.example.jp", AUTH_SECRET: "cli-test-secret-cli-test-secret-cli-test" };
       const cli = (...args: string[]) =>
         run(path.join(ROOT, "node_modules/.bin/tsx"), ["scripts/import-legacy.ts", ...args], { cwd: ROOT, env }).then(
           (r) => ({ code: 0, ...r }),

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkCode, checkPassword } from "@/lib/auth/credentials";
-import { LIMITS, lockedMinutes, recordFailure } from "@/lib/auth/throttle";
+import { countAttempt, LIMITS, recordSuccess, reserveAttempt } from "@/lib/auth/throttle";
 import { db } from "@/lib/db";
 import { createAcademy, createSchool, createSigninCode, createUser, uniqueTag } from "../../prisma/seed/factories";
 import { TEST_SIGNIN_CODE_KEY } from "./helpers";
@@ -50,17 +50,32 @@ describe("password and code sign-in checks", () => {
     expect(await checkCode(code, ip)).toEqual({ ok: false, code: "invalidCode" });
   });
 
-  it("locks an account after 10 failures, with the minutes to wait, and not its classmates", async () => {
+  it("locks an account after 10 attempts, with the minutes to wait, and not its classmates", async () => {
     const email = `locked-${uniqueTag()}@example.com`;
-    const keys = [{ kind: "account" as const, value: email }];
-    for (let i = 0; i < LIMITS.account - 1; i++) await recordFailure(keys);
-    expect(await lockedMinutes(keys)).toBe(0);
-    await recordFailure(keys);
-    const wait = await lockedMinutes(keys);
+    const account = { kind: "account" as const, value: email };
+    for (let i = 0; i < LIMITS.account; i++) expect((await reserveAttempt(account, "192.0.2.1")).ok).toBe(true);
+    const refused = await reserveAttempt(account, "192.0.2.1");
+    expect(refused.ok).toBe(false);
+    const wait = refused.ok ? 0 : refused.retryMinutes;
     expect(wait).toBeGreaterThanOrEqual(14);
     expect(wait).toBeLessThanOrEqual(15);
-    expect(await lockedMinutes(keys, new Date(Date.now() + 16 * 60 * 1000))).toBe(0);
-    expect(await lockedMinutes([{ kind: "account", value: `other-${email}` }])).toBe(0);
+    expect((await reserveAttempt({ kind: "account", value: `other-${email}` }, "192.0.2.1")).ok).toBe(true);
+  });
+
+  it("grants at most the limit of 100 concurrent reservations for one account", async () => {
+    const account = { kind: "account" as const, value: `race-${uniqueTag()}@example.com` };
+    const results = await Promise.all(Array.from({ length: 100 }, () => reserveAttempt(account, "192.0.2.2")));
+    expect(results.filter((r) => r.ok)).toHaveLength(LIMITS.account);
+  });
+
+  it("over the address ceiling, an address still gets the first try at each account; a success gives the slot back", async () => {
+    const ip = `192.0.2.${100 + Math.floor(Math.random() * 100)}-${uniqueTag()}`;
+    for (let i = 0; i < LIMITS.ip; i++) await countAttempt({ kind: "ip", value: ip });
+    const fresh = { kind: "account" as const, value: `fresh-${uniqueTag()}@example.com` };
+    expect((await reserveAttempt(fresh, ip)).ok).toBe(true);
+    expect((await reserveAttempt(fresh, ip)).ok).toBe(false);
+    await recordSuccess(fresh, ip);
+    expect((await reserveAttempt(fresh, ip)).ok).toBe(true);
   });
 
   it("never throttles correct sign-ins from one school IP", async () => {

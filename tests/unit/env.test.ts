@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EnvError, parseEnv } from "@/lib/env";
+import { EnvError, parseEnv, publicUrl } from "@/lib/env";
 
 const good = {
   DATABASE_URL: "postgresql://u:p@localhost:5432/db",
@@ -31,5 +31,18 @@ describe("environment validation", () => {
   it("names a missing variable", () => {
     const { AUTH_SECRET: _omit, ...rest } = good;
     expect(() => parseEnv(rest)).toThrowError(/AUTH_SECRET/);
+  });
+
+  it("refuses to start in production without the public address (AUTH_URL), and links use only it", () => {
+    expect(() => parseEnv({ ...good, NODE_ENV: "production" })).toThrowError(/AUTH_URL is required in production/);
+    const env = parseEnv({ ...good, NODE_ENV: "production", AUTH_URL: "https://manabiya.example.jp/" });
+    expect(publicUrl(env)).toBe("https://manabiya.example.jp");
+    expect(publicUrl(parseEnv({ ...good, PORT: "3123" }))).toBe("http://localhost:3123");
+  });
+
+  it("reads TRUSTED_PROXY_HOPS as a small whole number, 0 by default", () => {
+    expect(parseEnv(good).TRUSTED_PROXY_HOPS).toBe(0);
+    expect(parseEnv({ ...good, TRUSTED_PROXY_HOPS: "1" }).TRUSTED_PROXY_HOPS).toBe(1);
+    for (const bad of ["-1", "1.5", "x", "9"]) expect(() => parseEnv({ ...good, TRUSTED_PROXY_HOPS: bad })).toThrowError(/TRUSTED_PROXY_HOPS/);
   });
 });

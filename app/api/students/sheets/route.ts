@@ -1,2 +1,2 @@
-export { GET } from "@/lib/students/sheets-route";
+export { POST } from "@/lib/students/sheets-route";
 export const runtime = "nodejs";
