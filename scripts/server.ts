@@ -18,18 +18,25 @@ const port = Number(process.env.PORT ?? 3000);
 const { parseEnv } = await import("@/lib/env");
 const { ANSWER_PATH, createAnswerEndpoint } = await import("@/lib/responses/endpoint");
 const { default: next } = await import("next");
+const { applyServerLimits, SERVER_OPTIONS } = await import("./lib/server-limits");
 
 const env = parseEnv(process.env);
 const app = next({ dev: false, dir: ROOT, port, hostname: "localhost" });
 const handle = app.getRequestHandler();
 await app.prepare();
-const answers = createAnswerEndpoint({ databaseUrl: env.DATABASE_URL, authSecret: env.AUTH_SECRET, production: env.NODE_ENV === "production" });
+const answers = createAnswerEndpoint({
+  databaseUrl: env.DATABASE_URL,
+  authSecret: env.AUTH_SECRET,
+  production: env.NODE_ENV === "production",
+  connectTimeoutMs: env.DB_CONNECT_TIMEOUT_MS,
+});
 
 const isAnswer = (req: http.IncomingMessage) => req.method === "POST" && (req.url === ANSWER_PATH || req.url?.startsWith(`${ANSWER_PATH}?`));
-const server = http.createServer((req, res) => {
+const server = http.createServer(SERVER_OPTIONS, (req, res) => {
   if (isAnswer(req)) void answers.handle(req, res);
   else void handle(req, res);
 });
+applyServerLimits(server, env);
 server.listen(port, () => console.log(`✓ Ready on port ${port}`));
 
 let stopping = false;

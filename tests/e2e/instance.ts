@@ -16,6 +16,8 @@ export class AppInstance {
   constructor(
     readonly port: number,
     private readonly databaseUrl = E2E_DATABASE_URL,
+    /** more environment for this instance (e.g. small resource limits) */
+    private readonly extraEnv: Record<string, string> = {},
   ) {}
 
   get url(): string {
@@ -25,7 +27,7 @@ export class AppInstance {
   async start(): Promise<void> {
     const secrets = JSON.parse(readFileSync(".data/secrets.json", "utf8")) as { AUTH_SECRET: string; SIGNIN_CODE_KEY: string };
     this.child = spawn(process.execPath, ["--import", "tsx", "scripts/server.ts"], {
-      env: { ...process.env, NODE_ENV: "production", PORT: String(this.port), DATABASE_URL: this.databaseUrl, ...secrets, NEXT_TELEMETRY_DISABLED: "1" },
+      env: { ...process.env, NODE_ENV: "production", PORT: String(this.port), DATABASE_URL: this.databaseUrl, ...secrets, NEXT_TELEMETRY_DISABLED: "1", ...this.extraEnv },
       stdio: "ignore",
     });
     await expect
