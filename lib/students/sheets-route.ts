@@ -12,7 +12,8 @@ import { toPlainText } from "@/lib/richtext/plain";
 import { authorizeSchool } from "@/lib/schools/scope";
 import { decryptCode, sealNewCode } from "@/lib/signin-codes/crypto";
 import { listStudentsForSheets } from "./data";
-import { MAX_CARDS, renderSigninSheets } from "./sheets";
+import { MAX_CARDS } from "./sheets";
+import { renderSigninSheets, SheetsBusyError, SHEETS_RETRY_AFTER_S } from "./sheets-render";
 
 const query = z.object({
   class: z.string().max(20).optional(),
@@ -76,7 +77,15 @@ export async function GET(req: NextRequest) {
   const pdf = await renderSigninSheets(cards, {
     keepSecret: toPlainText(texts("keepSecret"), "ja"),
     howTo: toPlainText(texts("howTo"), "ja"),
+  }).catch((error: unknown) => {
+    if (error instanceof SheetsBusyError) return null;
+    throw error;
   });
+  if (!pdf) {
+    const busy = problem(503, "RATE_LIMITED");
+    busy.headers.set("Retry-After", String(SHEETS_RETRY_AFTER_S));
+    return busy;
+  }
   await audit({ action: "signinCode.print", actorId: actor.id, schoolId: school, meta: { count: cards.length, issued: missing.length } });
   return new NextResponse(new Uint8Array(pdf), {
     headers: {

@@ -1,10 +1,12 @@
+import http from "node:http";
 import net from "node:net";
 import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { encode } from "next-auth/jwt";
 import { SESSION_COOKIE } from "@/lib/auth/cookies";
 import { E2E_PORT } from "../e2e/config";
-import { makeSchool } from "../e2e/db";
+import { sealNewCode } from "@/lib/signin-codes/crypto";
+import { e2eDb, makeSchool, signinCodeKey } from "../e2e/db";
 import { AppInstance } from "../e2e/instance";
 
 /**
@@ -153,4 +155,47 @@ test("event streams: over the per-user and per-server caps a clear retry status,
   } finally {
     for (const s of open) s.close();
   }
+});
+
+/** POST /api/v1/answers without a session on a connection of its own: the server's quickest answer (401). */
+function probe(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(`${app.url}/api/v1/answers`, { method: "POST", agent: false, headers: { "Content-Type": "application/json", Origin: app.url } }, (res) => {
+      res.resume();
+      res.once("end", () => resolve(res.statusCode ?? 0));
+    });
+    req.once("error", reject);
+    req.end("{}");
+  });
+}
+
+test("pdf: printing 1,000 sign-in cards leaves the server answering other requests meanwhile", async () => {
+  test.setTimeout(180_000);
+  const { school, teacher } = await makeSchool(0);
+  const ids = Array.from({ length: 1000 }, () => crypto.randomUUID());
+  await e2eDb().user.createMany({ data: ids.map((id, n) => ({ id, role: "student" as const, groupType: "school" as const, schoolId: school.id, name: `印刷 花子${n}` })) });
+  await e2eDb().studentDetail.createMany({ data: ids.map((userId, n) => ({ userId, grade: 1, className: "1", number: n + 1, counterbalanceGroup: n % 2 ? "A" : "B" })) });
+  const key = signinCodeKey();
+  await e2eDb().signinCode.createMany({ data: ids.map((userId) => ({ userId, ...sealNewCode(key), code: undefined })) });
+  const cookie = await cookieFor(teacher.id, "teacher");
+
+  // a request the server answers by itself at once (no session: 401), over and over while the PDF renders
+  const started = Date.now();
+  let done = false;
+  const print = fetch(`${app.url}/api/students/sheets?class=1`, { headers: { cookie } }).then(async (res) => ({ status: res.status, type: res.headers.get("content-type"), bytes: (await res.arrayBuffer()).byteLength }));
+  void print.finally(() => (done = true));
+  const waits: number[] = [];
+  while (!done) {
+    const t = Date.now();
+    expect(await probe()).toBe(401);
+    waits.push(Date.now() - t);
+  }
+  const pdf = await print;
+  const took = Date.now() - started;
+  expect(pdf).toMatchObject({ status: 200, type: "application/pdf" });
+  expect(pdf.bytes).toBeGreaterThan(100_000);
+  // rendering on the server's own thread blocks it for most of the print; off it, a probe waits a moment at most
+  const longest = Math.max(...waits);
+  console.log(`pdf: ${took} ms, ${waits.length} probes, longest wait ${longest} ms`);
+  expect(longest).toBeLessThan(Math.max(1_000, took / 4));
 });

@@ -8,6 +8,8 @@ test.describe("sign-in sheets (PDF)", () => {
   test.use({ storageState: storageStateOf("teacher") });
 
   test("1年1組: one QR per student that signs in (twice), Japanese names in the text", async ({ page, browser }, info) => {
+    // the first print starts the PDF worker thread (lib/students/sheets-render.ts), then rasterising and two sign-ins follow
+    test.setTimeout(60_000);
     const res = await page.request.get("/api/students/sheets?class=1");
     expect(res.status()).toBe(200);
     expect(res.headers()["content-type"]).toBe("application/pdf");
