@@ -7,6 +7,7 @@ const globalForPrisma = globalThis as unknown as { prisma?: PrismaClient };
 
 /** The app's one Prisma client (reused across hot reloads in development). */
 export function db(): PrismaClient {
-  globalForPrisma.prisma ??= createPrismaClient(env().DATABASE_URL);
+  const { DATABASE_URL, DB_CONNECT_TIMEOUT_MS, DB_STATEMENT_TIMEOUT_MS } = env();
+  globalForPrisma.prisma ??= createPrismaClient(DATABASE_URL, 10, { connectMs: DB_CONNECT_TIMEOUT_MS, statementMs: DB_STATEMENT_TIMEOUT_MS });
   return globalForPrisma.prisma;
 }

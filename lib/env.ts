@@ -10,6 +10,23 @@ const booleanish = z
   .optional()
   .transform((v) => v === "1" || v === "true");
 
+/** A whole number from the environment, within bounds, with a default (docs: .env.example). */
+const count = (fallback: number, min: number, max: number) => z.coerce.number().int().min(min).max(max).default(fallback);
+
+/** Resource limits of the production server (scripts/server.ts) and the database pools (lib/db-client.ts). */
+const limitsSchema = {
+  HTTP_MAX_CONNECTIONS: count(8192, 16, 1_000_000),
+  HTTP_MAX_CONNECTIONS_PER_IP: count(2048, 4, 1_000_000),
+  HTTP_HEADERS_TIMEOUT_MS: count(15_000, 500, 300_000),
+  HTTP_REQUEST_TIMEOUT_MS: count(60_000, 1_000, 3_600_000),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: count(5_000, 500, 300_000),
+  HTTP_IDLE_TIMEOUT_MS: count(120_000, 20_000, 3_600_000),
+  LIVE_STREAMS_PER_USER: count(4, 1, 100),
+  LIVE_STREAMS_MAX: count(4000, 1, 1_000_000),
+  DB_CONNECT_TIMEOUT_MS: count(5_000, 500, 120_000),
+  DB_STATEMENT_TIMEOUT_MS: count(15_000, 1_000, 3_600_000),
+};
+
 export const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   DATABASE_URL: z
@@ -37,6 +54,7 @@ export const envSchema = z.object({
   MAIL_FROM: z.string().default("Manabiya <no-reply@manabiya.invalid>"),
   SEED_DEMO: booleanish,
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+  ...limitsSchema,
 }).superRefine((value, ctx) => {
   if (value.NODE_ENV === "production" && !value.AUTH_URL) {
     ctx.addIssue({ code: "custom", path: ["AUTH_URL"], message: "AUTH_URL is required in production (the public address, e.g. https://manabiya.example.jp): links in mails and on sign-in sheets are built from it" });

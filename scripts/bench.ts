@@ -14,6 +14,7 @@ import { checkCsv, MAX_CSV_ROWS } from "@/lib/students/csv";
 import { MAX_CARDS, renderSigninSheets } from "@/lib/students/sheets";
 import { answerFor, benchDatabase, ensureBuilt, seedBenchAcademy, startApp, stopBenchPostgres } from "./bench/app";
 import { median } from "./bench/http";
+import { fanoutWhilePrinting } from "./bench/print-load";
 import { answerBurst, bytesPerStudent, liveRows, type Row, signinStorm, sustainedAnswers } from "./bench/scenarios";
 
 interface Case {
@@ -118,13 +119,13 @@ async function statsCase(): Promise<Case> {
   };
 }
 /**
- * `--only=a,b` runs only the named groups (pdf, csv, stats, live, answers,
- * signin, bytes, scale); `--no-db` skips everything that needs PostgreSQL.
+ * `--only=a,b` runs only the named groups (pdf, csv, stats, live, print-live,
+ * answers, signin, bytes, scale); `--no-db` skips everything that needs PostgreSQL.
  * The report in docs/benchmarks.md is written only by a full run.
  */
 const only = process.argv.find((a) => a.startsWith("--only="))?.slice(7).split(",");
 const noDb = process.argv.includes("--no-db");
-const wants = (group: string) => (only ? only.includes(group) : !(noDb && ["stats", "live", "answers", "signin", "bytes", "scale"].includes(group)));
+const wants = (group: string) => (only ? only.includes(group) : !(noDb && ["stats", "live", "print-live", "answers", "signin", "bytes", "scale"].includes(group)));
 const groupOf = (c: Case) => (c.name.startsWith("sign-in sheets") ? "pdf" : c.name.startsWith("CSV") ? "csv" : "stats");
 if (wants("stats")) cases.push(await statsCase());
 
@@ -187,7 +188,7 @@ const say = (r: Row[]) => {
     rows.push(row);
   }
 };
-if (["live", "answers", "signin", "bytes", "scale"].some(wants)) {
+if (["live", "print-live", "answers", "signin", "bytes", "scale"].some(wants)) {
   ensureBuilt();
   const fresh = async () => {
     const { url } = await benchDatabase("manabiya_bench_app");
@@ -197,6 +198,7 @@ if (["live", "answers", "signin", "bytes", "scale"].some(wants)) {
   const app = await startApp(url, 1);
   try {
     if (wants("live")) say(await liveRows(app, data));
+    if (wants("print-live")) say([await fanoutWhilePrinting(app, data, url)]);
     if (wants("answers")) say([await answerBurst(app, data, url), await sustainedAnswers(app, data, url, 16), await sustainedAnswers(app, data, url, 40)]);
     if (wants("signin")) say(await signinStorm(app, data));
     if (wants("bytes")) say(await bytesPerStudent(app, data));

@@ -19,6 +19,7 @@ const { EnvError, parseEnv } = await import("@/lib/env");
 const { ANSWER_PATH, createAnswerEndpoint } = await import("@/lib/responses/endpoint");
 const { default: next } = await import("next");
 const { claimClientIpHeader, clientAddress } = await import("@/lib/security/client-ip");
+const { applyServerLimits, SERVER_OPTIONS } = await import("./lib/server-limits");
 
 const env = (() => {
   try {
@@ -32,16 +33,22 @@ const env = (() => {
 const app = next({ dev: false, dir: ROOT, port, hostname: "localhost" });
 const handle = app.getRequestHandler();
 await app.prepare();
-const answers = createAnswerEndpoint({ databaseUrl: env.DATABASE_URL, authSecret: env.AUTH_SECRET, production: env.NODE_ENV === "production" });
+const answers = createAnswerEndpoint({
+  databaseUrl: env.DATABASE_URL,
+  authSecret: env.AUTH_SECRET,
+  production: env.NODE_ENV === "production",
+  connectTimeoutMs: env.DB_CONNECT_TIMEOUT_MS,
+});
 
 const isAnswer = (req: http.IncomingMessage) => req.method === "POST" && (req.url === ANSWER_PATH || req.url?.startsWith(`${ANSWER_PATH}?`));
 const clientIpHeader = claimClientIpHeader();
-const server = http.createServer((req, res) => {
+const server = http.createServer(SERVER_OPTIONS, (req, res) => {
   // the client address for throttling, from the socket or the trusted proxies only (lib/security/client-ip.ts)
   req.headers[clientIpHeader] = clientAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"], env.TRUSTED_PROXY_HOPS);
   if (isAnswer(req)) void answers.handle(req, res);
   else void handle(req, res);
 });
+applyServerLimits(server, env);
 server.listen(port, () => console.log(`✓ Ready on port ${port}`));
 
 let stopping = false;

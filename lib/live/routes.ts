@@ -7,6 +7,7 @@ import { liveAccess } from "./access";
 import { countsChanged } from "./bus";
 import { leavePresence, touchPresence } from "./session";
 import { sseResponse } from "./sse";
+import { takeStreamSlot } from "./stream-slots";
 import { liveStateForStaff, liveStateForStudent } from "./state";
 
 
@@ -31,14 +32,21 @@ export async function liveEvents(req: NextRequest, activityId: string): Promise<
   const checked = await access(req, activityId);
   if (!checked.ok) return checked.error;
   const { actor, granted } = checked;
+  const slot = takeStreamSlot(actor.id);
+  if (!slot.ok) return slot.refusal;
+  const { release } = slot;
   if (granted.kind === "staff") {
-    return sseResponse(req.signal, { topic: `activity:${activityId}`, kinds: ["state", "counts"], snapshot: () => liveStateForStaff(activityId) });
+    return sseResponse(req.signal, { topic: `activity:${activityId}`, kinds: ["state", "counts"], snapshot: () => liveStateForStaff(activityId), release });
   }
-  let sessionId = await present(activityId, actor.id);
+  let sessionId = await present(activityId, actor.id).catch((error: unknown) => {
+    release();
+    throw error;
+  });
   if (sessionId) countsChanged(activityId);
   return sseResponse(req.signal, {
     topic: `activity:${activityId}`,
     kinds: ["state"],
+    release,
     snapshot: async () => {
       const state = await liveStateForStudent(activityId);
       // a session started while the stream was open: join it
@@ -79,9 +87,12 @@ export async function schoolEvents(req: NextRequest): Promise<Response> {
   if (!actor || actor === "disabled") return problem(401, "UNAUTHENTICATED");
   if (!actor.schoolId || actor.role === "manager") return problem(403, "FORBIDDEN");
   const schoolId = actor.schoolId;
+  const slot = takeStreamSlot(actor.id);
+  if (!slot.ok) return slot.refusal;
   return sseResponse(req.signal, {
     topic: `school:${schoolId}`,
     kinds: ["modes"],
+    release: slot.release,
     snapshot: async () => {
       const rows = await db().activity.findMany({ where: { schoolId, actorType: actor.role === "teacher" ? "teacher" : "student" }, select: { id: true, mode: true, status: true, version: true } });
       return rows.map((r) => `${r.id}:${r.mode}:${r.status}:${r.version}`).sort();

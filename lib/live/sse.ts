@@ -16,7 +16,8 @@ export const SSE_HEADERS = {
  * notification of one of `kinds` arrives on `topic` (debounced, and only when
  * it changed), a heartbeat every 15 s (`onTick` runs with it), `onClose` when
  * the client goes. A ~2 KB comment first pushes the headers through proxies
- * that buffer small responses.
+ * that buffer small responses. `release` runs once when the stream ends, however it ends
+ * (its place among the capped streams: lib/live/stream-slots.ts).
  */
 export function sseResponse(
   signal: AbortSignal,
@@ -26,6 +27,7 @@ export function sseResponse(
     snapshot: () => Promise<unknown>;
     onTick?: () => Promise<void>;
     onClose?: () => Promise<void>;
+    release?: () => void;
   },
 ): Response {
   const encoder = new TextEncoder();
@@ -61,6 +63,7 @@ export function sseResponse(
         unsubscribe?.();
         clearInterval(heartbeat);
         clearTimeout(debounce);
+        options.release?.();
         void options.onClose?.().catch(() => undefined);
         try {
           controller.close();
@@ -75,13 +78,20 @@ export function sseResponse(
       const queueSend = () => {
         sending = sending.then(send);
       };
-      unsubscribe = await subscribe(options.topic, (m) => {
-        if (m.kind !== "resync" && !options.kinds.includes(m.kind)) return;
-        clearTimeout(debounce);
-        // a state change (the teacher moved on) goes out at once; counts settle for 40 ms first
-        if (m.kind === "counts") debounce = setTimeout(queueSend, 40);
-        else queueSend();
-      });
+      try {
+        unsubscribe = await subscribe(options.topic, (m) => {
+          if (m.kind !== "resync" && !options.kinds.includes(m.kind)) return;
+          clearTimeout(debounce);
+          // a state change (the teacher moved on) goes out at once; counts settle for 40 ms first
+          if (m.kind === "counts") debounce = setTimeout(queueSend, 40);
+          else queueSend();
+        });
+      } catch (error) {
+        // the database is away: end the stream (the client reconnects or polls)
+        console.error("live: subscribe failed", error);
+        close();
+        return;
+      }
       queueSend();
       await sending;
       heartbeat = setInterval(() => {
@@ -92,6 +102,7 @@ export function sseResponse(
     },
     cancel() {
       closed = true;
+      options.release?.();
       unsubscribe?.();
       clearInterval(heartbeat);
       clearTimeout(debounce);

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import pg from "pg";
 import { readSessionCookie } from "@/lib/auth/session-token";
+import { poolTimeoutOptions } from "@/lib/db-timeouts";
 import { COUNTS_DEBOUNCE_MS, LIVE_CHANNEL, livePayload } from "@/lib/live/channel";
 import { STATIC_SECURITY_HEADERS } from "@/lib/security/headers";
 import { answerReply, MAX_ANSWER_BODY } from "./reply";
@@ -67,16 +68,14 @@ export interface AnswerEndpoint {
   close(): Promise<void>;
 }
 
-export function createAnswerEndpoint(options: { databaseUrl: string; authSecret: string; production: boolean; poolSize?: number }): AnswerEndpoint {
+export function createAnswerEndpoint(options: { databaseUrl: string; authSecret: string; production: boolean; poolSize?: number; connectTimeoutMs?: number }): AnswerEndpoint {
   // The save statement is prepared once per connection, and a generic plan spares PostgreSQL planning it for
   // every batch (its lookups are written so that the generic plan probes indexes). A batch that hangs (a
   // database that stopped answering) fails after 10 s, and the clients keep their answers and try again.
   const pool = new pg.Pool({
     connectionString: options.databaseUrl,
     max: options.poolSize ?? 4,
-    connectionTimeoutMillis: 5_000,
-    query_timeout: 15_000,
-    options: "-c plan_cache_mode=force_generic_plan -c statement_timeout=10000",
+    ...poolTimeoutOptions({ connectMs: options.connectTimeoutMs ?? 5_000, statementMs: 10_000 }, "-c plan_cache_mode=force_generic_plan"),
   });
   pool.on("error", (error) => console.error("answers: idle database connection failed", error.message));
   const pendingCounts = new Map<string, NodeJS.Timeout>();

@@ -13,7 +13,8 @@ import { authorizeSchool } from "@/lib/schools/scope";
 import { sameOrigin } from "@/lib/security/headers";
 import { decryptCode, sealNewCode } from "@/lib/signin-codes/crypto";
 import { listStudentsForSheets } from "./data";
-import { MAX_CARDS, renderSigninSheets } from "./sheets";
+import { MAX_CARDS } from "./sheets";
+import { renderSigninSheets, SheetsBusyError, SHEETS_RETRY_AFTER_S } from "./sheets-render";
 
 const query = z.object({
   class: z.string().max(20).optional(),
@@ -86,7 +87,15 @@ export async function POST(req: NextRequest) {
   const pdf = await renderSigninSheets(cards, {
     keepSecret: toPlainText(texts("keepSecret"), "ja"),
     howTo: toPlainText(texts("howTo"), "ja"),
+  }).catch((error: unknown) => {
+    if (error instanceof SheetsBusyError) return null;
+    throw error;
   });
+  if (!pdf) {
+    const busy = problem(503, "RATE_LIMITED");
+    busy.headers.set("Retry-After", String(SHEETS_RETRY_AFTER_S));
+    return busy;
+  }
   await audit({ action: "signinCode.print", actorId: actor.id, schoolId: school, meta: { count: cards.length, issued: missing.length } });
   return new NextResponse(new Uint8Array(pdf), {
     headers: {

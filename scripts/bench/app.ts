@@ -151,7 +151,8 @@ export async function startApp(databaseUrl: string, instances: number, basePort 
   const processes = ports.map((port) =>
     spawn(process.execPath, [...(process.env.BENCH_PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : []), "--import", "tsx", "scripts/server.ts"], {
       cwd: ROOT,
-      env: { ...process.env, NODE_ENV: "production", PORT: String(port), AUTH_URL: `http://localhost:${port}`, DATABASE_URL: databaseUrl, ...SECRETS, NEXT_TELEMETRY_DISABLED: "1" },
+      // every load client connects from this one address (as from a reverse proxy): no per-address cap below the total
+      env: { HTTP_MAX_CONNECTIONS_PER_IP: "8192", ...process.env, NODE_ENV: "production", PORT: String(port), AUTH_URL: `http://localhost:${port}`, DATABASE_URL: databaseUrl, ...SECRETS, NEXT_TELEMETRY_DISABLED: "1" },
       stdio: ["ignore", "ignore", "inherit"],
     }),
   );

@@ -16,6 +16,7 @@ export class AppInstance {
   constructor(
     readonly port: number,
     private readonly databaseUrl = E2E_DATABASE_URL,
+    /** more environment for this instance (e.g. small resource limits) */
     private readonly extraEnv: Record<string, string> = {},
   ) {}
 

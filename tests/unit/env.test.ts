@@ -12,6 +12,8 @@ describe("environment validation", () => {
     const env = parseEnv(good);
     expect(env.GOOGLE_ISSUER).toBe("https://accounts.google.com");
     expect(env.SEED_DEMO).toBe(false);
+    expect(env).toMatchObject({ HTTP_MAX_CONNECTIONS_PER_IP: 2048, LIVE_STREAMS_PER_USER: 4, DB_CONNECT_TIMEOUT_MS: 5000 });
+    expect(parseEnv({ ...good, LIVE_STREAMS_MAX: "12" }).LIVE_STREAMS_MAX).toBe(12);
   });
 
   it.each([
@@ -19,6 +21,9 @@ describe("environment validation", () => {
     ["AUTH_SECRET", { AUTH_SECRET: "short" }],
     ["SIGNIN_CODE_KEY", { SIGNIN_CODE_KEY: "not-hex" }],
     ["GOOGLE_ISSUER", { GOOGLE_ISSUER: "nope" }],
+    ["HTTP_IDLE_TIMEOUT_MS", { HTTP_IDLE_TIMEOUT_MS: "10000" }],
+    ["LIVE_STREAMS_PER_USER", { LIVE_STREAMS_PER_USER: "0" }],
+    ["DB_CONNECT_TIMEOUT_MS", { DB_CONNECT_TIMEOUT_MS: "soon" }],
   ])("names %s when it is bad", (name, patch) => {
     expect(() => parseEnv({ ...good, ...patch })).toThrowError(EnvError);
     try {
