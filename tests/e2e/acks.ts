@@ -47,12 +47,21 @@ export async function expectExactlyOnce(
   recorded: ReturnType<typeof recordAcks>,
   typed: Map<string, unknown>,
 ) {
-  await expect.poll(recorded.pending, { timeout: 30_000 }).toBe(0);
-  const newest = new Map<string, Ack>();
-  for (const ack of recorded.acks) {
-    const seen = newest.get(ack.sceneId);
-    if (!seen || ack.clientRevision > seen.clientRevision) newest.set(ack.sceneId, ack);
-  }
+  const newestAcks = () => {
+    const newest = new Map<string, Ack>();
+    for (const ack of recorded.acks) {
+      const seen = newest.get(ack.sceneId);
+      if (!seen || ack.clientRevision > seen.clientRevision) newest.set(ack.sceneId, ack);
+    }
+    return newest;
+  };
+  const typedAcknowledged = () => {
+    for (const [sceneId, answer] of typed) expect(newestAcks().get(sceneId)?.answer, `scene ${sceneId}: the last answer given was acknowledged`).toEqual(answer);
+  };
+  // the page may show "saved" a moment before Playwright reports the reply: wait for the replies, then judge
+  await expect.poll(() => { try { typedAcknowledged(); return recorded.pending(); } catch { return -1; } }, { timeout: 30_000 }).toBe(0);
+  typedAcknowledged();
+  const newest = newestAcks();
   const rows = await db.response.findMany({ where, select: { sceneId: true, answer: true, clientRevision: true } });
   const count = new Map<string, number>();
   for (const row of rows) count.set(row.sceneId, (count.get(row.sceneId) ?? 0) + 1);
@@ -64,6 +73,5 @@ export async function expectExactlyOnce(
     const ack = newest.get(row.sceneId)!;
     expect({ answer: row.answer, revision: row.clientRevision }, `scene ${row.sceneId}: the newest acknowledged save`).toEqual({ answer: ack.answer, revision: ack.clientRevision });
   }
-  for (const [sceneId, answer] of typed) expect(newest.get(sceneId)?.answer, `scene ${sceneId}: the last answer given was acknowledged`).toEqual(answer);
   expect([...newest.keys()].sort(), "every acknowledged scene is one the student answered").toEqual([...typed.keys()].sort());
 }
