@@ -22,25 +22,32 @@ export interface Ids {
   selfScene: string;
 }
 
+/**
+ * What each seeded item's name or title carries after the school's canary, so a
+ * page's positive control can ask for the very item its ids name (the school's
+ * name alone is in every area page's layout).
+ */
+export const ITEM = { school: "-SCH", teacher: "-TCH", student: "-STU", nickname: "-NIC", self: "-SELF", guide: "-GUIDE", teacherActivity: "-TACT", answer: "-ANS" } as const;
+
 /** A school with a teacher, a student, a solo, a guide and a teacher activity, and the student's answers; every name and title carries `canary`. */
 export async function seedMatrixSchool(academyId: string, canary: string, staffEmailTag: string, tag: string) {
   const db = e2eDb();
-  const mark = ` ${canary}`;
-  const school = await createSchool(db, { academyId, name: `行列中学校${mark}`, nameKana: "ぎょうれつちゅうがっこう" });
+  const mark = (item: keyof typeof ITEM) => ` ${canary}${ITEM[item]}`;
+  const school = await createSchool(db, { academyId, name: `行列中学校${mark("school")}`, nameKana: "ぎょうれつちゅうがっこう" });
   const teacher = await createUser(db, {
-    role: "teacher", email: `mt-${staffEmailTag}-${tag}@test.example`, password: TEST_PASSWORD, schoolId: school.id, name: `行列 先生${mark}`, nameKana: "ぎょうれつ せんせい",
+    role: "teacher", email: `mt-${staffEmailTag}-${tag}@test.example`, password: TEST_PASSWORD, schoolId: school.id, name: `行列 先生${mark("teacher")}`, nameKana: "ぎょうれつ せんせい",
   });
   const student = await createUser(db, {
-    role: "student", email: `ms-${staffEmailTag}-${tag}@test.example`, password: TEST_PASSWORD, schoolId: school.id, name: `行列 花子${mark}`, nameKana: "ぎょうれつ はなこ",
-    nickname: canary, student: { grade: 1, className: "1", number: 1 },
+    role: "student", email: `ms-${staffEmailTag}-${tag}@test.example`, password: TEST_PASSWORD, schoolId: school.id, name: `行列 花子${mark("student")}`, nameKana: "ぎょうれつ はなこ",
+    nickname: `${canary}${ITEM.nickname}`, student: { grade: 1, className: "1", number: 1 },
   });
-  const self = await createActivityFromTemplate(db, { templateId: "science-dissolve", schoolId: school.id, mode: "self", title: `理科${mark}` });
-  const guide = await createActivityFromTemplate(db, { templateId: "science-dissolve", schoolId: school.id, mode: "guide", title: `授業${mark}` });
-  const teacherActivity = await createActivityFromTemplate(db, { templateId: "teacher-lesson-reflection", schoolId: school.id, mode: "self", title: `振り返り${mark}` });
+  const self = await createActivityFromTemplate(db, { templateId: "science-dissolve", schoolId: school.id, mode: "self", title: `理科${mark("self")}` });
+  const guide = await createActivityFromTemplate(db, { templateId: "science-dissolve", schoolId: school.id, mode: "guide", title: `授業${mark("guide")}` });
+  const teacherActivity = await createActivityFromTemplate(db, { templateId: "teacher-lesson-reflection", schoolId: school.id, mode: "self", title: `振り返り${mark("teacherActivity")}` });
   const scenes = await db.activityScene.findMany({ where: { activityId: self.id }, orderBy: { position: "asc" } });
   for (const scene of scenes) {
     const answer =
-      scene.type === "free_text" ? { text: `感想${mark}` }
+      scene.type === "free_text" ? { text: `感想${mark("answer")}` }
       : scene.type === "two_step" ? null
       : scene.type === "single_choice" ? { choice: "clear" }
       : { seen: true };
