@@ -113,9 +113,9 @@ for (const route of ROUTES) {
         // the positive control: the rightful user sees the asked school's data, so no refusal in this test comes from a broken page
         if (expected.shows && route.showsSchool !== false) {
           const item = new RegExp(`${CANARY[expected.shows]}${itemShown(route.pattern).source}`);
-          expect(reply.body, `${what}: the page does not show the item its ids name (${item.source})`).toMatch(item);
+          expect(item.test(reply.body), `${what}: the page does not show the item its ids name (${item.source})`).toBe(true);
         }
-        if (expected.outcome === "allowed" && route.marker) expect(reply.body, `${what}: the page's own content`).toContain(route.marker);
+        if (expected.outcome === "allowed" && route.marker) expect(reply.body.includes(route.marker), `${what}: the page's own content (${route.marker})`).toBe(true);
         expectNoCanary(who, reply, what);
         seen.push(`${who}/${variant}:${expected.outcome}`);
       }
