@@ -12,7 +12,8 @@ for (const [role, email] of ACCOUNTS) {
   setup(`sign in as ${role}`, async ({ page }) => {
     await page.goto("/signin");
     await signIn(page, email);
-    await expect(page).toHaveURL(`/dashboard/${role}/home`);
+    // argon2 on a loaded box (CI shares its cores): generous, it is a poll
+    await expect(page).toHaveURL(`/dashboard/${role}/home`, { timeout: 60_000 });
     await page.context().storageState({ path: storageStateOf(role) });
   });
 }

@@ -6,44 +6,51 @@ import { ensureEmbeddedPostgres, recreateDatabase, stopImmediately } from "../..
 import { migrate } from "../../scripts/lib/migrate";
 import { E2E_PG_PORT, E2E_PORT } from "./config";
 import { AppInstance, guideAcrossInstances } from "./instance";
+import { expectExactlyOnce, recordAcks } from "./acks";
 import { e2eDb, makeSchool, TEST_PASSWORD } from "./db";
 import { signInAs } from "./helpers";
 
-/** The app server dies (kill -9) in the middle of a live session: nothing acknowledged is lost, clients resume by themselves. */
-const crashing = new AppInstance(E2E_PORT + 50);
+/**
+ * The app server dies (kill -9) in the middle of a live session: nothing acknowledged is lost, clients resume by themselves.
+ * Its hooks are the describe's own: a file-level beforeAll would also run in the worker of the other test
+ * (fully parallel), start a second server on the same port, and the kill could hit the one that lost the port.
+ */
+test.describe("the app is killed", () => {
+  const crashing = new AppInstance(E2E_PORT + 50);
 
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  await crashing.start();
-});
-test.afterAll(() => crashing.stop());
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    await crashing.start();
+  });
+  test.afterAll(() => crashing.stop());
 
-test("fault: kill -9 of the app mid-session; answers arrive exactly once after the restart and the student follows again", async ({ browser }) => {
-  test.setTimeout(180_000);
-  const { activity, scenes, students, teacherPage, kid, close } = await guideAcrossInstances(browser, crashing.url);
-  await teacherPage.getByTestId("start-session").click();
-  await teacherPage.getByTestId("guide-jump").selectOption(scenes[2]!.id);
-  await kid.goto(`/dashboard/student/activities/session/${activity.id}`);
-  const live = kid.getByTestId("live-session");
-  await expect(live).toHaveAttribute("data-scene-id", scenes[2]!.id);
-  await kid.locator('[data-option="clear"] input').check();
-  const status = kid.getByTestId("save-status");
-  await expect(status).toHaveAttribute("data-status", "saved");
+  test("fault: kill -9 of the app mid-session; answers arrive exactly once after the restart and the student follows again", async ({ browser }) => {
+    test.setTimeout(180_000);
+    const { activity, scenes, students, teacherPage, kid, close } = await guideAcrossInstances(browser, crashing.url);
+    await teacherPage.getByTestId("start-session").click();
+    await teacherPage.getByTestId("guide-jump").selectOption(scenes[2]!.id);
+    const recorded = recordAcks(kid);
+    await kid.goto(`/dashboard/student/activities/session/${activity.id}`);
+    const live = kid.getByTestId("live-session");
+    await expect(live).toHaveAttribute("data-scene-id", scenes[2]!.id);
+    await kid.locator('[data-option="clear"] input').check();
+    const status = kid.getByTestId("save-status");
+    await expect(status).toHaveAttribute("data-status", "saved");
 
-  await crashing.crash();
-  // the student changes their mind while the server is down: kept on the device
-  await kid.locator('[data-option="cloudy"] input').check();
-  await expect(status).toHaveAttribute("data-status", "queued");
-  await crashing.start();
-  await expect(status).toHaveAttribute("data-status", "saved", { timeout: 60_000 });
-  const rows = await e2eDb().response.findMany({ where: { activityId: activity.id, userId: students[0]!.id } });
-  expect(rows).toHaveLength(1);
-  expect(rows[0]!.answer).toEqual({ choice: "cloudy" });
+    await crashing.crash();
+    // the student changes their mind while the server is down: kept on the device
+    await kid.locator('[data-option="cloudy"] input').check();
+    await expect(status).toHaveAttribute("data-status", "queued");
+    await crashing.start();
+    await expect(status).toHaveAttribute("data-status", "saved", { timeout: 60_000 });
+    // the first answer was acknowledged before the crash, the changed one after the restart: one row, the changed answer
+    await expectExactlyOnce(e2eDb(), { activityId: activity.id, userId: students[0]!.id }, recorded, new Map([[scenes[2]!.id, { choice: "cloudy" }]]));
 
-  // the live screen comes back by itself (stream reconnect or polling) and follows the teacher
-  await teacherPage.getByTestId("guide-next").click();
-  await expect(live).toHaveAttribute("data-scene-id", scenes[3]!.id, { timeout: 30_000 });
-  await close();
+    // the live screen comes back by itself (stream reconnect or polling) and follows the teacher
+    await teacherPage.getByTestId("guide-next").click();
+    await expect(live).toHaveAttribute("data-scene-id", scenes[3]!.id, { timeout: 30_000 });
+    await close();
+  });
 });
 
 /**
@@ -82,6 +89,7 @@ test.describe("PostgreSQL stops immediately", () => {
     const activity = await createActivityFromTemplate(db, { templateId: "science-dissolve", schoolId: school.id, mode: "self" });
     const context = await browser.newContext({ baseURL: app.url });
     const page = await context.newPage();
+    const recorded = recordAcks(page);
     await signInAs(page, student.email!, TEST_PASSWORD);
     await page.goto(`/dashboard/student/activities/solo/${activity.id}`);
     const status = page.getByTestId("save-status");
@@ -101,9 +109,15 @@ test.describe("PostgreSQL stops immediately", () => {
 
     pgCluster = await ensureEmbeddedPostgres({ dir, port });
     await expect(status).toHaveAttribute("data-status", "saved", { timeout: 60_000 });
-    const rows = await db.response.findMany({ where: { activityId: activity.id, userId: student.id }, orderBy: { scenePosition: "asc" } });
-    expect(rows.map((r) => r.scenePosition)).toEqual([0, 1, 2]);
-    expect(rows[2]!.answer).toEqual({ choice: "clear" });
+    const scenes = await db.activityScene.findMany({ where: { activityId: activity.id }, orderBy: { position: "asc" }, select: { id: true } });
+    // what the student answered, the last choice of scene 2 given while the database was down
+    const typed = new Map<string, unknown>([
+      [scenes[0]!.id, expect.anything()],
+      [scenes[1]!.id, { first: "same", second: "sure", reason: "なくならないから" }],
+      [scenes[2]!.id, { choice: "clear" }],
+    ]);
+    const mine = { activityId: activity.id, userId: student.id };
+    await expectExactlyOnce(db, mine, recorded, typed);
 
     // the same app process (never restarted) serves pages and saves again
     await page.getByTestId("next").click();
@@ -112,7 +126,8 @@ test.describe("PostgreSQL stops immediately", () => {
     await page.getByTestId("reason").locator("textarea").fill("酸素がなくなるから");
     await page.getByTestId("next").click();
     await expect(status).toHaveAttribute("data-status", "saved", { timeout: 20_000 });
-    expect(await db.response.count({ where: { activityId: activity.id, userId: student.id } })).toBe(4);
+    typed.set(scenes[3]!.id, { first: "out", second: "oxygen", reason: "酸素がなくなるから" });
+    await expectExactlyOnce(db, mine, recorded, typed);
     await page.goto("/dashboard/student/home");
     await expect(page.getByTestId("my-activities")).toBeVisible();
     await context.close();

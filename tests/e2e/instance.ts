@@ -30,9 +30,16 @@ export class AppInstance {
       env: { ...process.env, NODE_ENV: "production", PORT: String(this.port), DATABASE_URL: this.databaseUrl, ...secrets, NEXT_TELEMETRY_DISABLED: "1", AUTH_URL: this.url, ...this.extraEnv },
       stdio: "ignore",
     });
-    await expect
-      .poll(async () => fetch(`${this.url}/signin`).then((r) => r.status, () => 0), { timeout: 90_000, intervals: [300] })
-      .toBe(200);
+    const child = this.child;
+    // a server that cannot take its port (another one is on it) exits: fail here rather than test that other server
+    const exited = new Promise<never>((_, reject) =>
+      child.once("exit", (code, signal) => reject(new Error(`the app instance on port ${this.port} exited (${code ?? signal}) before it was ready: is the port taken?`))),
+    );
+    await Promise.race([
+      expect.poll(async () => fetch(`${this.url}/signin`).then((r) => r.status, () => 0), { timeout: 90_000, intervals: [300] }).toBe(200),
+      exited,
+    ]);
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the app instance on port ${this.port} is not running`);
   }
 
   /** kill -9: no shutdown, open streams and requests just break. */

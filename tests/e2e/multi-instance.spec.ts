@@ -1,5 +1,7 @@
 import { expect, test } from "@playwright/test";
+import { expectExactlyOnce, recordAcks } from "./acks";
 import { E2E_PORT } from "./config";
+import { e2eDb } from "./db";
 import { AppInstance, guideAcrossInstances } from "./instance";
 
 /**
@@ -17,8 +19,9 @@ test.beforeAll(async () => {
 
 test.afterAll(() => second.stop());
 
-test("a student on instance B follows a teacher on instance A, in order", async ({ browser }) => {
-  const { activity, scenes, teacherPage, kid, close } = await guideAcrossInstances(browser, SECOND_URL);
+test("a student on instance B follows a teacher on instance A, in order, and their answer through B is stored exactly once", async ({ browser }) => {
+  const { activity, scenes, students, teacherPage, kid, close } = await guideAcrossInstances(browser, SECOND_URL);
+  const recorded = recordAcks(kid);
   await kid.goto(`/dashboard/student/activities/session/${activity.id}`);
   expect(kid.url().startsWith(SECOND_URL)).toBe(true);
   await expect(kid.getByTestId("live-session")).toHaveAttribute("data-transport", "stream");
@@ -47,5 +50,10 @@ test("a student on instance B follows a teacher on instance A, in order", async 
 
   // the teacher on A sees the student on B as connected
   await expect(teacherPage.getByTestId("live-counts")).toHaveAttribute("data-connected", "1");
+
+  // the student answers the last scene (free text) through instance B: stored exactly once, as acknowledged
+  await kid.locator("textarea.answer-text").fill("二台目から答えます");
+  await expect(kid.getByTestId("save-status")).toHaveAttribute("data-status", "saved", { timeout: 20_000 });
+  await expectExactlyOnce(e2eDb(), { activityId: activity.id, userId: students[0]!.id }, recorded, new Map([[scenes.at(-1)!.id, { text: "二台目から答えます" }]]));
   await close();
 });

@@ -14,14 +14,22 @@ export interface RouteRow {
   /** A concrete path to visit. */
   path: string;
   area: Role | "public";
+  /**
+   * The access matrix's positive control: an allowed request of an area page
+   * must show the data of the school whose ids it named (its canary), unless
+   * the page shows no school data (false); `marker` is content the page must
+   * carry whenever it is allowed.
+   */
+  showsSchool?: false;
+  marker?: string;
 }
 
 export const ROUTES: RouteRow[] = [
-  { pattern: "/", path: "/", area: "public" },
-  { pattern: "/signin", path: "/signin", area: "public" },
-  { pattern: "/auth/auth-with-code", path: "/auth/auth-with-code", area: "public" },
-  { pattern: "/auth/forgot", path: "/auth/forgot", area: "public" },
-  { pattern: "/auth/reset", path: "/auth/reset", area: "public" },
+  { pattern: "/", path: "/", area: "public", marker: 'data-testid="forgot-link"' },
+  { pattern: "/signin", path: "/signin", area: "public", marker: 'data-testid="forgot-link"' },
+  { pattern: "/auth/auth-with-code", path: "/auth/auth-with-code", area: "public", marker: 'data-testid="code-invalid"' },
+  { pattern: "/auth/forgot", path: "/auth/forgot", area: "public", marker: 'name="email"' },
+  { pattern: "/auth/reset", path: "/auth/reset", area: "public", marker: 'data-code="expiredActionCode"' },
   { pattern: "/dashboard", path: "/dashboard", area: "public" },
   { pattern: "/dashboard/student/home", path: "/dashboard/student/home", area: "student" },
   { pattern: "/dashboard/teacher/home", path: "/dashboard/teacher/home", area: "teacher" },

@@ -1,6 +1,8 @@
-import { expect, test } from "@playwright/test";
-import { e2eDb } from "./db";
+import { expect, type Page, test } from "@playwright/test";
+import { createActivityFromTemplate } from "../../prisma/seed/factories";
 import { DEMO_IDS } from "../../prisma/seed/demo";
+import { BASE_URL } from "./config";
+import { e2eDb, makeSchool, TEST_PASSWORD } from "./db";
 import { signInAs } from "./helpers";
 
 test("security headers on pages; the pages run under the CSP without a single violation", async ({ page }) => {
@@ -32,22 +34,40 @@ test("security headers on pages; the pages run under the CSP without a single vi
   expect(violations).toEqual([]);
 });
 
+/** A fresh student signed in on `page` and a solo activity of their school, with its free-text scene. */
+async function freshAnswerer(page: Page) {
+  const { school, students } = await makeSchool(1);
+  const activity = await createActivityFromTemplate(e2eDb(), { templateId: "science-dissolve", schoolId: school.id, mode: "self" });
+  const scene = await e2eDb().activityScene.findFirstOrThrow({ where: { activityId: activity.id, type: "free_text" }, select: { id: true } });
+  await signInAs(page, students[0]!.email!, TEST_PASSWORD);
+  const stored = () => e2eDb().response.findMany({ where: { sceneId: scene.id }, select: { answer: true } });
+  const body = (answer: unknown, key: string) => ({ activityId: activity.id, sceneId: scene.id, answer, clientRevision: 1, idempotencyKey: key, mode: "self" });
+  return { stored, body };
+}
+
 test("the answer API refuses another site's Origin and Origin: null", async ({ page }) => {
-  await signInAs(page, "student02@example.com");
-  const body = { activityId: DEMO_IDS.scienceActivity, sceneId: DEMO_IDS.scienceActivity, answer: {}, clientRevision: 1, idempotencyKey: "origin-check-1", mode: "self" };
+  const { stored, body } = await freshAnswerer(page);
   for (const origin of ["https://evil.example", "null"]) {
-    const res = await page.request.post("/api/v1/answers", { data: body, headers: { Origin: origin } });
-    expect(res.status()).toBe(403);
+    const res = await page.request.post("/api/v1/answers", { data: body({ text: "よそから" }, "origin-check-1"), headers: { Origin: origin } });
+    expect(res.status(), origin).toBe(403);
+    expect(await res.json()).toMatchObject({ ok: false, code: "FORBIDDEN" });
   }
+  expect(await stored()).toEqual([]);
+  // the control: the same save from the app's own origin is stored (the refusals above are the Origin's doing)
+  const own = await page.request.post("/api/v1/answers", { data: body({ text: "じぶんから" }, "origin-check-1"), headers: { Origin: BASE_URL } });
+  expect(own.status()).toBe(200);
+  expect(await stored()).toEqual([{ answer: { text: "じぶんから" } }]);
 });
 
 test("the answer API refuses a body over 64 KB with 413 and stores nothing", async ({ page }) => {
-  await signInAs(page, "student02@example.com");
-  const scene = await e2eDb().activityScene.findFirstOrThrow({ where: { activityId: DEMO_IDS.scienceActivity, type: "free_text" }, select: { id: true } });
-  const before = await e2eDb().response.count({ where: { sceneId: scene.id } });
-  const body = { activityId: DEMO_IDS.scienceActivity, sceneId: scene.id, answer: { text: "あ".repeat(40_000) }, clientRevision: 1, idempotencyKey: "too-large-1", mode: "self" };
-  const res = await page.request.post("/api/v1/answers", { data: body });
+  const { stored, body } = await freshAnswerer(page);
+  const res = await page.request.post("/api/v1/answers", { data: body({ text: "あ".repeat(40_000) }, "too-large-1"), headers: { Origin: BASE_URL } });
   expect(res.status()).toBe(413);
   expect(await res.json()).toMatchObject({ ok: false, code: "VALIDATION" });
-  expect(await e2eDb().response.count({ where: { sceneId: scene.id } })).toBe(before);
+  expect(await stored()).toEqual([]);
+  // the control: a long answer under the limit to the same scene is stored
+  const under = { text: "あ".repeat(200) };
+  const ok = await page.request.post("/api/v1/answers", { data: body(under, "under-limit-1"), headers: { Origin: BASE_URL } });
+  expect(ok.status()).toBe(200);
+  expect(await stored()).toEqual([{ answer: under }]);
 });

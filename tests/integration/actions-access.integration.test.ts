@@ -4,6 +4,12 @@
  * the request is made up: its Cookie header carries a session token made
  * the way next-auth makes it (read by the real getActor), and Next's cache
  * revalidation (which needs a request) is a no-op.
+ *
+ * Every row makes one valid call (tests/integration/actions-access-rows.ts) as
+ * every actor: the wrong ones are refused with the exact code and change
+ * nothing, then the rightful one makes the same call, gets `ok: true`, and the
+ * database shows the change (the positive control: no refusal here can come
+ * from bad input or a broken action). Each test has fresh rows to act on.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { encode } from "next-auth/jwt";
@@ -20,19 +26,17 @@ vi.mock("next/headers", () => {
 });
 vi.mock("next/cache", () => ({ revalidatePath: () => undefined }));
 
-import * as activityActions from "@/lib/activities/actions";
-import * as liveActions from "@/lib/live/actions";
-import { cellReasonsAction } from "@/lib/results/actions";
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { db } from "@/lib/db";
 import type { ActionResult } from "@/lib/errors";
-import * as schoolActions from "@/lib/schools/actions";
-import * as studentActions from "@/lib/students/actions";
 import { readTemplateFiles, syncTemplates } from "@/lib/templates/load";
-import { createAcademy, createActivityFromTemplate, createSchool, createSigninCode, createUser, uniqueTag } from "../../prisma/seed/factories";
-import { TEST_SIGNIN_CODE_KEY } from "./helpers";
+import { createAcademy, createSchool, createUser, uniqueTag } from "../../prisma/seed/factories";
+import * as schoolActions from "@/lib/schools/actions";
+import { ACTIVITY_ROWS, liveRows, makeFx, type Row, SCHOOL_ROWS, STUDENT_ROWS } from "./actions-access-rows";
 
 type Who = "nobody" | "student" | "teacher" | "otherTeacher" | "noSchoolTeacher" | "manager" | "otherManager";
-const ids = {} as Record<Exclude<Who, "nobody">, string> & { school: string; sibling: string; foreign: string; target: string; targetTeacher: string; activity: string };
+const ids = {} as Record<Exclude<Who, "nobody">, string> & { school: string; sibling: string; foreign: string };
 
 const roles: Record<Exclude<Who, "nobody">, string> = {
   student: "student", teacher: "teacher", otherTeacher: "teacher", noSchoolTeacher: "teacher", manager: "manager", otherManager: "manager",
@@ -45,162 +49,153 @@ async function as<T>(who: Who, call: () => Promise<ActionResult<T>>) {
 
 /** Everything a refused call must leave untouched. */
 async function snapshot() {
-  const [users, details, codes, schools, activities] = await Promise.all([
-    db().user.findMany({ where: { OR: [{ schoolId: { in: [ids.school, ids.sibling, ids.foreign] } }, { id: { in: [ids.manager, ids.otherManager] } }] }, orderBy: { id: "asc" }, omit: { lastActiveAt: true } }), // the actor's own last use is recorded
-    db().studentDetail.findMany({ where: { user: { schoolId: { in: [ids.school, ids.sibling, ids.foreign] } } }, orderBy: { userId: "asc" } }),
-    db().signinCode.findMany({ where: { user: { schoolId: { in: [ids.school, ids.sibling, ids.foreign] } } }, orderBy: { id: "asc" } }),
-    db().school.findMany({ where: { id: { in: [ids.school, ids.sibling, ids.foreign] } }, orderBy: { id: "asc" } }),
-    db().activity.findMany({ where: { schoolId: { in: [ids.school, ids.sibling, ids.foreign] } }, orderBy: { id: "asc" } }),
+  const schools = [ids.school, ids.sibling, ids.foreign];
+  const [users, details, codes, schoolRows, activities, sessions] = await Promise.all([
+    db().user.findMany({ where: { OR: [{ schoolId: { in: schools } }, { id: { in: [ids.manager, ids.otherManager] } }] }, orderBy: { id: "asc" }, omit: { lastActiveAt: true } }), // the actor's own last use is recorded
+    db().studentDetail.findMany({ where: { user: { schoolId: { in: schools } } }, orderBy: { userId: "asc" } }),
+    db().signinCode.findMany({ where: { user: { schoolId: { in: schools } } }, orderBy: { id: "asc" } }),
+    db().school.findMany({ where: { academyId: { in: [academies.academy, academies.otherAcademy] } }, orderBy: { id: "asc" } }),
+    db().activity.findMany({ where: { schoolId: { in: schools } }, orderBy: { id: "asc" } }),
+    db().guideSession.findMany({ where: { activity: { schoolId: { in: schools } } }, orderBy: { id: "asc" } }),
   ]);
-  return { users, details, codes, schools, activities };
+  return { users, details, codes, schools: schoolRows, activities, sessions };
 }
 
-const csv = () => {
-  const file = new File(["学年,組,番号,氏名\n3,9,1,侵入 太郎\n"], "x.csv", { type: "text/csv" });
-  const form = new FormData();
-  form.set("file", file);
-  form.set("commit", "1");
-  return form;
-};
-
+let academies = { academy: "", otherAcademy: "" };
 beforeAll(async () => {
   const tag = uniqueTag();
   const academy = await createAcademy(db(), { name: `M${tag}`, nameKana: "えむ" });
   const other = await createAcademy(db(), { name: `O${tag}`, nameKana: "おー" });
+  academies = { academy: academy.id, otherAcademy: other.id };
   ids.school = (await createSchool(db(), { academyId: academy.id, name: `S${tag}`, nameKana: "えす" })).id;
   ids.sibling = (await createSchool(db(), { academyId: academy.id, name: `T${tag}`, nameKana: "てぃー" })).id;
   ids.foreign = (await createSchool(db(), { academyId: other.id, name: `F${tag}`, nameKana: "えふ" })).id;
   const user = async (role: "student" | "teacher" | "manager", extra: object) =>
     (await createUser(db(), { role, email: `${role}-${uniqueTag()}@access.example`, name: `${role}`, ...extra })).id;
   ids.student = await user("student", { schoolId: ids.school, student: { grade: 1, className: "1", number: 1 } });
-  ids.target = await user("student", { schoolId: ids.school, student: { grade: 1, className: "1", number: 2 } });
   ids.teacher = await user("teacher", { schoolId: ids.school });
-  ids.targetTeacher = await user("teacher", { schoolId: ids.school });
   ids.otherTeacher = await user("teacher", { schoolId: ids.sibling });
   ids.noSchoolTeacher = await user("teacher", { schoolId: null });
   ids.manager = await user("manager", { academyId: academy.id });
   ids.otherManager = await user("manager", { academyId: other.id });
-  await createSigninCode(db(), ids.target, TEST_SIGNIN_CODE_KEY);
   await syncTemplates(db(), await readTemplateFiles());
-  ids.activity = (await createActivityFromTemplate(db(), { templateId: "science-dissolve", schoolId: ids.school, status: "archived" })).id;
 });
 afterAll(async () => {
   await db().$disconnect();
 });
+const fx = (row: Row) => makeFx({ school: ids.school, sibling: ids.sibling, foreign: ids.foreign }, row.activity ?? { status: "active", mode: "self" });
+
+/**
+ * The refusals (each with its exact code, nothing changed), then the positive
+ * control: `rightful` makes the same call and the row's effect shows.
+ */
+async function check(row: Row, refusals: [Who, string, string?][], rightful: Who, rightfulSchool?: "school") {
+  const f = await fx(row);
+  await row.prepare?.(f);
+  const before = await snapshot();
+  for (const [who, code, schoolId] of refusals) {
+    expect(await as(who, () => row.call(f, schoolId === "school" ? f.school : undefined)), `${row.name} as ${who}`).toMatchObject({ ok: false, code });
+  }
+  expect(await snapshot()).toEqual(before);
+  const result = await as(rightful, () => row.call(f, rightfulSchool ? f.school : undefined));
+  expect(result, `${row.name} as the rightful ${rightful}`).toMatchObject({ ok: true });
+  await row.effect(f, (result as { data: unknown }).data);
+  return f;
+}
+
+const NOT_STAFF: [Who, string][] = [["nobody", "UNAUTHENTICATED"], ["student", "FORBIDDEN"], ["noSchoolTeacher", "FORBIDDEN"]];
+const rows = <R extends Row>(list: R[]) => list.map((r) => [r.name, r] as [string, R]);
 
 describe("student actions: teachers of the student's own school only", () => {
-  const target = () => ({ studentIds: [ids.target] });
-  const calls: [string, () => Promise<ActionResult<unknown>>][] = [
-    ["add", () => studentActions.addStudentAction({ name: "侵入", grade: 1, className: "1", number: 30 })],
-    ["update", () => studentActions.updateStudentAction({ studentId: ids.target, name: "改ざん", grade: 1, className: "1", number: 2 })],
-    ["delete", () => studentActions.deleteStudentsAction(target())],
-    ["disable", () => studentActions.setDisabledAction({ ...target(), disabled: true })],
-    ["reset password", () => studentActions.resetPasswordAction({ studentId: ids.target })],
-    ["new codes", () => studentActions.issueCodesAction(target())],
-    ["revoke codes", () => studentActions.revokeCodesAction(target())],
-    ["read code", () => studentActions.readCodeAction({ studentId: ids.target })],
-    ["code expiry", () => studentActions.setCodeExpiryAction({ ...target(), expiresOn: "2020-01-01" })],
-    ["set group", () => studentActions.setGroupAction({ ...target(), group: "Z" })],
-    ["balance", () => studentActions.balanceGroupsAction({ studentIds: [ids.target, ids.student], groups: ["X", "Y"] })],
-    ["import", () => studentActions.importStudentsFromForm(csv())],
-  ];
-
-  it.each(calls)("%s: refused when signed out, for a student, a manager and a teacher without a school; nothing changes", async (_name, call) => {
-    const before = await snapshot();
-    expect(await as("nobody", call)).toMatchObject({ ok: false, code: "UNAUTHENTICATED" });
-    expect(await as("student", call)).toMatchObject({ ok: false, code: "FORBIDDEN" });
-    expect(await as("manager", call)).toMatchObject({ ok: false, code: "FORBIDDEN" });
-    expect(await as("otherManager", call)).toMatchObject({ ok: false, code: "FORBIDDEN" });
-    expect(await as("noSchoolTeacher", call)).toMatchObject({ ok: false, code: "FORBIDDEN" });
-    expect(await snapshot()).toEqual(before);
-  });
-
-  it.each(calls.filter(([name]) => name !== "add" && name !== "import"))(
-    "%s: a teacher of another school of the same academy gets 'not found' and changes nothing",
-    async (_name, call) => {
-      const before = await snapshot();
-      expect(await as("otherTeacher", call)).toMatchObject({ ok: false, code: "NOT_FOUND" });
-      expect(await snapshot()).toEqual(before);
-    },
-  );
-
-  it("a teacher of the school may (control: the matrix above is not refusing everything)", async () => {
-    expect(await as("teacher", () => studentActions.setGroupAction({ studentIds: [ids.target], group: "B" }))).toEqual({ ok: true, data: { count: 1 } });
+  it.each(rows(STUDENT_ROWS))("%s: refused when signed out, for a student, managers, a teacher without a school and (for named students) another school's teacher; the school's teacher may", async (_name, row) => {
+    const named = row.name !== "add" && row.name !== "import";
+    await check(row, [...NOT_STAFF, ["manager", "FORBIDDEN"], ["otherManager", "FORBIDDEN"], ...(named ? [["otherTeacher", "NOT_FOUND"] as [Who, string]] : [])], "teacher");
   });
 });
 
 describe("school actions: managers of the school's own academy only", () => {
-  const calls: [string, () => Promise<ActionResult<unknown>>][] = [
-    ["rename", () => schoolActions.renameSchoolAction({ schoolId: ids.school, name: "乗っ取り", nameKana: "" })],
-    ["add teacher", () => schoolActions.addTeacherAction({ schoolId: ids.school, name: "侵入", nameKana: "", email: `intruder-${uniqueTag()}@x.example` })],
-    ["disable teacher", () => schoolActions.setTeacherDisabledAction({ teacherId: ids.targetTeacher, disabled: true })],
-    ["move teacher", () => schoolActions.moveTeacherAction({ teacherId: ids.targetTeacher, schoolId: ids.sibling })],
-  ];
-
-  it.each([...calls, ["create", () => schoolActions.createSchoolAction({ name: "新校", nameKana: "" })] as (typeof calls)[number]])(
-    "%s: refused when signed out, for a student and for teachers; nothing changes",
-    async (_name, call) => {
-      const before = await snapshot();
-      const schools = await db().school.count();
-      expect(await as("nobody", call)).toMatchObject({ ok: false, code: "UNAUTHENTICATED" });
-      for (const who of ["student", "teacher", "noSchoolTeacher"] as const) expect(await as(who, call)).toMatchObject({ ok: false, code: "FORBIDDEN" });
-      expect(await snapshot()).toEqual(before);
-      expect(await db().school.count()).toBe(schools);
-    },
-  );
-
-  it.each(calls)("%s: another academy's manager gets 'not found' and changes nothing", async (_name, call) => {
-    const before = await snapshot();
-    expect(await as("otherManager", call)).toMatchObject({ ok: false, code: "NOT_FOUND" });
-    expect(await snapshot()).toEqual(before);
+  const create: Row = {
+    name: "create",
+    call: (f) => schoolActions.createSchoolAction({ name: `新校${f.target.slice(0, 8)}`, nameKana: "" }),
+    effect: async (f) => expect(await db().school.findFirst({ where: { name: `新校${f.target.slice(0, 8)}` }, select: { academyId: true } })).toEqual({ academyId: academies.academy }),
+  };
+  it.each(rows([...SCHOOL_ROWS, create]))("%s: refused when signed out, for a student, for teachers and (for a named school or teacher) another academy's manager; the academy's manager may", async (_name, row) => {
+    const named = row.name !== "create";
+    await check(row, [...NOT_STAFF, ["teacher", "FORBIDDEN"], ...(named ? [["otherManager", "NOT_FOUND"] as [Who, string]] : [])], "manager");
   });
 
-  it("a manager cannot move a teacher into another academy's school", async () => {
+  it("a manager cannot move a teacher into another academy's school; into the own academy's other school they may", async () => {
+    const row = SCHOOL_ROWS.find((r) => r.name === "move teacher")!;
+    const f = await fx(row);
     const before = await snapshot();
-    expect(await as("manager", () => schoolActions.moveTeacherAction({ teacherId: ids.targetTeacher, schoolId: ids.foreign }))).toMatchObject({ ok: false, code: "NOT_FOUND" });
+    expect(await as("manager", () => schoolActions.moveTeacherAction({ teacherId: f.targetTeacher, schoolId: f.foreign }))).toMatchObject({ ok: false, code: "NOT_FOUND" });
     expect(await snapshot()).toEqual(before);
+    expect(await as("manager", () => row.call(f))).toMatchObject({ ok: true });
+    await row.effect(f, null);
   });
 });
 
 describe("activity actions: staff of the activity's school only", () => {
-  const ref = () => ({ schoolId: ids.school, activityId: ids.activity });
-  const calls: [string, () => Promise<ActionResult<unknown>>][] = [
-    ["copy template", () => activityActions.copyTemplateAction({ schoolId: ids.school, templateId: "science-dissolve" })],
-    ["change mode", () => activityActions.changeModeAction({ ...ref(), mode: "guide" })],
-    ["archive", () => activityActions.archiveAction(ref())],
-    ["restore", () => activityActions.restoreAction(ref())],
-    ["delete", () => activityActions.deleteAction(ref())],
-    ["save order", () => activityActions.saveOrderAction({ ...ref(), version: 1, title: "x", order: [ids.activity], groupOrders: {} })],
-  ];
+  it.each(rows(ACTIVITY_ROWS))("%s: refused when signed out, for a student, another school's teacher (naming this school: forbidden; its own: not found) and another academy's manager; the school's teacher may", async (_name, row) => {
+    const copy = row.name === "copy template";
+    await check(row, [...NOT_STAFF, ["otherTeacher", "FORBIDDEN", "school"], ...(copy ? [] : [["otherTeacher", "NOT_FOUND"] as [Who, string]]), ["otherManager", "FORBIDDEN", "school"]], "teacher");
+  });
 
-  it.each(calls)("%s: refused when signed out, for a student, another school's teacher and another academy's manager", async (_name, call) => {
-    const before = await snapshot();
-    expect(await as("nobody", call)).toMatchObject({ ok: false, code: "UNAUTHENTICATED" });
-    expect(await as("student", call)).toMatchObject({ ok: false, code: "FORBIDDEN" });
-    expect(await as("otherTeacher", call)).toMatchObject({ ok: false, code: "FORBIDDEN" });
-    expect(await as("noSchoolTeacher", call)).toMatchObject({ ok: false, code: "FORBIDDEN" });
-    expect(await as("otherManager", call)).toMatchObject({ ok: false, code: "FORBIDDEN" });
-    expect(await snapshot()).toEqual(before);
+  it.each(rows(ACTIVITY_ROWS.filter((r) => r.name !== "save order")))("%s: the academy's manager naming the school may", async (_name, row) => {
+    await check(row, [], "manager", "school");
   });
 });
 
 describe("guide session and results actions: staff of the activity's school only", () => {
-  const ref = () => ({ schoolId: ids.school, activityId: ids.activity });
-  const calls: [string, () => Promise<ActionResult<unknown>>][] = [
-    ["start", () => liveActions.startSessionAction(ref())],
-    ["go to scene", () => liveActions.goToSceneAction({ ...ref(), sceneId: ids.activity })],
-    ["flags", () => liveActions.setFlagsAction({ ...ref(), showResults: true })],
-    ["lock", () => liveActions.setLockedAction({ ...ref(), locked: true })],
-    ["end", () => liveActions.endSessionAction(ref())],
-    ["cell reasons", () => cellReasonsAction({ ...ref(), sceneId: ids.activity, first: "a", second: "b", filter: {} })],
-  ];
-
-  it.each(calls)("%s: refused when signed out, for a student, another school's teacher and another academy's manager", async (_name, call) => {
-    const before = await snapshot();
-    const sessions = await db().guideSession.count({ where: { activityId: ids.activity } });
-    expect(await as("nobody", call)).toMatchObject({ ok: false, code: "UNAUTHENTICATED" });
-    for (const who of ["student", "otherTeacher", "noSchoolTeacher", "otherManager"] as const) expect(await as(who, call)).toMatchObject({ ok: false, code: "FORBIDDEN" });
-    expect(await snapshot()).toEqual(before);
-    expect(await db().guideSession.count({ where: { activityId: ids.activity } })).toBe(sessions);
+  const LIVE = liveRows((call) => as("teacher", call));
+  it.each(rows(LIVE))("%s: refused when signed out, for a student, another school's teacher (naming this school: forbidden; its own: not found) and another academy's manager; the school's teacher may", async (_name, row) => {
+    // a session action on another school's activity meets no running session in the actor's school: CONFLICT
+    // (notRunning), exactly as for an id that exists nowhere (next test); reading reasons finds no rows: ok, empty
+    const notFound: [Who, string][] = row.name === "cell reasons" ? [] : [["otherTeacher", row.name === "start" ? "NOT_FOUND" : "CONFLICT"]];
+    await check(row, [...NOT_STAFF, ["otherTeacher", "FORBIDDEN", "school"], ...notFound, ["otherManager", "FORBIDDEN", "school"]], "teacher");
   });
+
+  it.each(rows(LIVE))("%s: another school's running session answers as an activity that exists nowhere", async (_name, row) => {
+    const f = await fx(row);
+    await row.prepare?.(f);
+    const before = await snapshot();
+    const theirs = await as("otherTeacher", () => row.call(f));
+    const nowhere = await as("otherTeacher", () => row.call({ ...f, activity: crypto.randomUUID() }));
+    expect(theirs).toEqual(nowhere);
+    expect(theirs.ok && row.name !== "cell reasons").toBe(false);
+    if (theirs.ok) expect(theirs.data).toEqual([]);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it.each(rows(LIVE))("%s: the academy's manager naming the school may", async (_name, row) => {
+    await check(row, [], "manager", "school");
+  });
+});
+
+/** Server actions that are public by design (sign-in, sign-out, password reset): they take no school id. */
+const PUBLIC_ACTIONS = ["signInWithPassword", "signInWithCode", "signOutAction", "signInWithGoogle", "requestReset", "resetPassword"];
+/** Form adapters that call a row's action (copyTemplateFromForm → copy template, importStudentsFromForm is the import row itself). */
+const ADAPTERS = ["copyTemplateFromForm", "importStudentsAction"];
+
+function serverActionNames(dir = "lib"): string[] {
+  const out: string[] = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...serverActionNames(full));
+    else if (/\.tsx?$/.test(entry.name)) {
+      const text = readFileSync(full, "utf8");
+      if (!/^["']use server["']/m.test(text)) continue;
+      for (const m of text.matchAll(/^export (?:const|async function) (\w+)/gm)) out.push(m[1]!);
+    }
+  }
+  return out;
+}
+
+it("every server action has a row here (or is a public auth action or a form adapter of one)", () => {
+  const covered = new Set([...PUBLIC_ACTIONS, ...ADAPTERS]);
+  const called = new Set<string>();
+  const source = readFileSync("tests/integration/actions-access-rows.ts", "utf8") + readFileSync("tests/integration/actions-access.integration.test.ts", "utf8");
+  for (const m of source.matchAll(/(?:Actions\.|\b)(\w+Action|importStudentsFromForm)\(/g)) called.add(m[1]!);
+  const missing = serverActionNames().filter((name) => !covered.has(name) && !called.has(name));
+  expect(missing).toEqual([]);
 });

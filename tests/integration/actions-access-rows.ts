@@ -1,0 +1,171 @@
+/**
+ * The rows of tests/integration/actions-access.integration.test.ts: every
+ * server action with the one valid call the test makes as every actor (so a
+ * refusal never comes from bad input) and the change the rightful actor's
+ * call must make (so no row passes because the action is simply broken).
+ */
+import { expect } from "vitest";
+import * as activityActions from "@/lib/activities/actions";
+import { db } from "@/lib/db";
+import type { ActionResult } from "@/lib/errors";
+import * as liveActions from "@/lib/live/actions";
+import { cellReasonsAction } from "@/lib/results/actions";
+import * as schoolActions from "@/lib/schools/actions";
+import * as studentActions from "@/lib/students/actions";
+import { createActivityFromTemplate, createResponse, createSigninCode, createUser, uniqueTag } from "../../prisma/seed/factories";
+import { TEST_SIGNIN_CODE_KEY } from "./helpers";
+
+/** Fresh rows per test in the rightful actors' school: what one call acts on. */
+export interface Fx {
+  school: string;
+  sibling: string;
+  foreign: string;
+  target: string;
+  target2: string;
+  targetTeacher: string;
+  activity: string;
+  scenes: string[];
+  /** the activity's first two_step scene, answered by `target` ("same"/"sure") */
+  twoStep: string;
+  code: string;
+}
+
+export async function makeFx(schools: { school: string; sibling: string; foreign: string }, activity: { status: "active" | "archived"; mode: "self" | "guide" }): Promise<Fx> {
+  const student = async (number: number) =>
+    (await createUser(db(), { role: "student", email: `st-${uniqueTag()}@access.example`, name: "対象", schoolId: schools.school, student: { grade: 1, className: "1", number } })).id;
+  const target = await student(2);
+  const target2 = await student(3);
+  const targetTeacher = (await createUser(db(), { role: "teacher", email: `tt-${uniqueTag()}@access.example`, name: "対象 先生", schoolId: schools.school })).id;
+  const code = await createSigninCode(db(), target, TEST_SIGNIN_CODE_KEY);
+  const made = await createActivityFromTemplate(db(), { templateId: "science-dissolve", schoolId: schools.school, ...activity });
+  const scenes = await db().activityScene.findMany({ where: { activityId: made.id }, orderBy: { position: "asc" }, select: { id: true, type: true, position: true } });
+  const twoStep = scenes.find((s) => s.type === "two_step")!;
+  await createResponse(db(), { activityId: made.id, sceneId: twoStep.id, userId: target, answer: { first: "same", second: "sure", reason: "理由の対照" }, scenePosition: twoStep.position });
+  return { ...schools, target, target2, targetTeacher, activity: made.id, scenes: scenes.map((s) => s.id), twoStep: twoStep.id, code };
+}
+
+export type Call = (f: Fx, schoolId?: string) => Promise<ActionResult<unknown>>;
+export interface Row {
+  name: string;
+  /** The fixture's activity (default: an active self-paced one). */
+  activity?: { status: "active" | "archived"; mode: "self" | "guide" };
+  call: Call;
+  /** Set the scene up before the calls (e.g. a running guide session). */
+  prepare?: (f: Fx) => Promise<void>;
+  /** The rightful actor's call succeeded: what it must have changed (or returned). */
+  effect: (f: Fx, data: unknown) => Promise<void>;
+}
+
+const user = (id: string) => db().user.findUnique({ where: { id }, include: { student: true, signinCodes: true } });
+const csv = () => {
+  const form = new FormData();
+  form.set("file", new File(["学年,組,番号,氏名\n3,9,1,取込 太郎\n"], "x.csv", { type: "text/csv" }));
+  form.set("commit", "1");
+  return form;
+};
+const studentsNamed = async (f: Fx, name: string) => db().user.count({ where: { schoolId: f.school, name } });
+
+export const STUDENT_ROWS: Row[] = [
+  { name: "add", call: () => studentActions.addStudentAction({ name: "追加 生徒", grade: 1, className: "1", number: 30 }), effect: async (f) => expect(await studentsNamed(f, "追加 生徒")).toBeGreaterThanOrEqual(1) },
+  {
+    name: "update",
+    call: (f) => studentActions.updateStudentAction({ studentId: f.target, name: "改名 生徒", grade: 1, className: "1", number: 2 }),
+    effect: async (f) => expect((await user(f.target))?.name).toBe("改名 生徒"),
+  },
+  { name: "delete", call: (f) => studentActions.deleteStudentsAction({ studentIds: [f.target] }), effect: async (f) => expect(await user(f.target)).toBeNull() },
+  { name: "disable", call: (f) => studentActions.setDisabledAction({ studentIds: [f.target], disabled: true }), effect: async (f) => expect((await user(f.target))?.disabled).toBe(true) },
+  {
+    name: "reset password",
+    call: (f) => studentActions.resetPasswordAction({ studentId: f.target }),
+    effect: async (f, data) => {
+      expect(data).toMatchObject({ password: expect.any(String) });
+      expect((await user(f.target))?.passwordHash).toBeTruthy();
+    },
+  },
+  {
+    name: "new codes",
+    call: (f) => studentActions.issueCodesAction({ studentIds: [f.target] }),
+    effect: async (f) => {
+      const codes = (await user(f.target))!.signinCodes;
+      expect(codes.filter((c) => c.revokedAt === null)).toHaveLength(1);
+      expect(codes.filter((c) => c.revokedAt !== null)).toHaveLength(1);
+    },
+  },
+  { name: "revoke codes", call: (f) => studentActions.revokeCodesAction({ studentIds: [f.target] }), effect: async (f) => expect((await user(f.target))!.signinCodes.every((c) => c.revokedAt)).toBe(true) },
+  { name: "read code", call: (f) => studentActions.readCodeAction({ studentId: f.target }), effect: async (f, data) => expect(data).toEqual({ code: f.code }) },
+  {
+    name: "code expiry",
+    call: (f) => studentActions.setCodeExpiryAction({ studentIds: [f.target], expiresOn: "2030-01-01" }),
+    effect: async (f) => expect((await user(f.target))!.signinCodes[0]!.expiresAt?.toISOString().slice(0, 10)).toBe("2030-01-01"),
+  },
+  { name: "set group", call: (f) => studentActions.setGroupAction({ studentIds: [f.target], group: "Z" }), effect: async (f) => expect((await user(f.target))?.student?.counterbalanceGroup).toBe("Z") },
+  {
+    name: "balance",
+    call: (f) => studentActions.balanceGroupsAction({ studentIds: [f.target, f.target2], groups: ["X", "Y"] }),
+    effect: async (f) => expect([(await user(f.target))?.student?.counterbalanceGroup, (await user(f.target2))?.student?.counterbalanceGroup].sort()).toEqual(["X", "Y"]),
+  },
+  { name: "import", call: () => studentActions.importStudentsFromForm(csv()), effect: async (f) => expect(await studentsNamed(f, "取込 太郎")).toBeGreaterThanOrEqual(1) },
+];
+
+const teacher = (id: string) => db().user.findUnique({ where: { id }, select: { disabled: true, schoolId: true } });
+export const SCHOOL_ROWS: Row[] = [
+  {
+    name: "rename",
+    call: (f) => schoolActions.renameSchoolAction({ schoolId: f.school, name: `改名校${f.target.slice(0, 6)}`, nameKana: "" }),
+    effect: async (f) => expect((await db().school.findUnique({ where: { id: f.school } }))?.name).toBe(`改名校${f.target.slice(0, 6)}`),
+  },
+  {
+    name: "add teacher",
+    call: (f) => schoolActions.addTeacherAction({ schoolId: f.school, name: "追加 先生", nameKana: "", email: `added-${f.target}@x.example` }),
+    effect: async (f) => expect(await db().user.findUnique({ where: { email: `added-${f.target}@x.example` }, select: { schoolId: true, role: true } })).toEqual({ schoolId: f.school, role: "teacher" }),
+  },
+  {
+    name: "disable teacher",
+    call: (f) => schoolActions.setTeacherDisabledAction({ teacherId: f.targetTeacher, disabled: true }),
+    effect: async (f) => expect((await teacher(f.targetTeacher))?.disabled).toBe(true),
+  },
+  {
+    name: "move teacher",
+    call: (f) => schoolActions.moveTeacherAction({ teacherId: f.targetTeacher, schoolId: f.sibling }),
+    effect: async (f) => expect((await teacher(f.targetTeacher))?.schoolId).toBe(f.sibling),
+  },
+];
+
+const activity = (id: string) => db().activity.findUnique({ where: { id }, select: { status: true, mode: true, title: true, version: true } });
+const ref = (f: Fx, schoolId?: string) => ({ ...(schoolId ? { schoolId } : {}), activityId: f.activity });
+export const ACTIVITY_ROWS: Row[] = [
+  {
+    name: "copy template",
+    call: (_f, schoolId) => activityActions.copyTemplateAction({ ...(schoolId ? { schoolId } : {}), templateId: "science-dissolve", title: "複製の対照" }),
+    effect: async (f, data) => expect(await db().activity.findUnique({ where: { id: (data as { id: string }).id }, select: { schoolId: true, title: true } })).toEqual({ schoolId: f.school, title: "複製の対照" }),
+  },
+  { name: "change mode", call: (f, s) => activityActions.changeModeAction({ ...ref(f, s), mode: "guide" }), effect: async (f) => expect((await activity(f.activity))?.mode).toBe("guide") },
+  { name: "archive", call: (f, s) => activityActions.archiveAction(ref(f, s)), effect: async (f) => expect((await activity(f.activity))?.status).toBe("archived") },
+  { name: "restore", activity: { status: "archived", mode: "self" }, call: (f, s) => activityActions.restoreAction(ref(f, s)), effect: async (f) => expect((await activity(f.activity))?.status).toBe("active") },
+  { name: "delete", activity: { status: "archived", mode: "self" }, call: (f, s) => activityActions.deleteAction(ref(f, s)), effect: async (f) => expect(await activity(f.activity)).toBeNull() },
+  {
+    name: "save order",
+    call: (f, s) => activityActions.saveOrderAction({ ...ref(f, s), version: 1, title: "並べ替えの対照", order: [...f.scenes].reverse(), groupOrders: {} }),
+    effect: async (f) => expect((await activity(f.activity))?.title).toBe("並べ替えの対照"),
+  },
+];
+
+const GUIDE = { status: "active", mode: "guide" } as const;
+const running = (f: Fx) => db().guideSession.findFirst({ where: { activityId: f.activity, endedAt: null } });
+/** A session the teacher of the school started (through the action, as the guide screen does). */
+const started = (start: (f: Fx) => Promise<ActionResult<unknown>>) => async (f: Fx) => expect(await start(f)).toMatchObject({ ok: true });
+export function liveRows(asTeacher: (call: () => Promise<ActionResult<unknown>>) => Promise<ActionResult<unknown>>): Row[] {
+  const prepare = started((f) => asTeacher(() => liveActions.startSessionAction(ref(f))));
+  return [
+    { name: "start", activity: GUIDE, call: (f, s) => liveActions.startSessionAction(ref(f, s)), effect: async (f) => expect(await running(f)).not.toBeNull() },
+    { name: "go to scene", activity: GUIDE, prepare, call: (f, s) => liveActions.goToSceneAction({ ...ref(f, s), sceneId: f.scenes[2]! }), effect: async (f) => expect((await running(f))?.currentSceneId).toBe(f.scenes[2]) },
+    { name: "flags", activity: GUIDE, prepare, call: (f, s) => liveActions.setFlagsAction({ ...ref(f, s), showNames: true }), effect: async (f) => expect((await running(f))?.showNames).toBe(true) },
+    { name: "lock", activity: GUIDE, prepare, call: (f, s) => liveActions.setLockedAction({ ...ref(f, s), locked: true }), effect: async (f) => expect((await running(f))?.lockedSceneIds).toHaveLength(1) },
+    { name: "end", activity: GUIDE, prepare, call: (f, s) => liveActions.endSessionAction(ref(f, s)), effect: async (f) => expect(await running(f)).toBeNull() },
+    {
+      name: "cell reasons",
+      call: (f, s) => cellReasonsAction({ ...ref(f, s), sceneId: f.twoStep, first: "same", second: "sure", filter: {} }),
+      effect: async (_f, data) => expect(data).toEqual([expect.objectContaining({ reason: "理由の対照" })]),
+    },
+  ];
+}
