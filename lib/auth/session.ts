@@ -91,6 +91,21 @@ export const getActor = cache(async (): Promise<Actor | null | "disabled"> => {
   };
 });
 
+/**
+ * For responses that stay open (event streams): a check, run again on every
+ * heartbeat, that the session which opened the response is still the user's
+ * current one (not signed out, no new password or code, not disabled since).
+ */
+export async function sessionStillCurrent(): Promise<() => Promise<boolean>> {
+  const session = await sessionOf();
+  if (!session) return async () => false;
+  return async () => {
+    const [row] = await db().$queryRaw<{ ok: boolean }[]>`
+      select (not disabled and session_version = ${session.sv}) as ok from users where id = ${session.id}::uuid`;
+    return row?.ok === true;
+  };
+}
+
 /** The path the proxy saw, for `from` (set by proxy.ts). */
 async function currentPath(): Promise<string> {
   return (await headers()).get("x-manabiya-path") ?? "/";

@@ -1,6 +1,6 @@
 import "server-only";
 import { type NextRequest, NextResponse } from "next/server";
-import { getActor } from "@/lib/auth/session";
+import { getActor, sessionStillCurrent } from "@/lib/auth/session";
 import { db } from "@/lib/db";
 import { problem } from "@/lib/http";
 import { liveAccess } from "./access";
@@ -36,17 +36,19 @@ export async function liveEvents(req: NextRequest, activityId: string): Promise<
   if (!slot.ok) return slot.refusal;
   const { release } = slot;
   if (granted.kind === "staff") {
-    return sseResponse(req.signal, { topic: `activity:${activityId}`, kinds: ["state", "counts"], snapshot: () => liveStateForStaff(activityId), release });
+    return sseResponse(req.signal, { topic: `activity:${activityId}`, kinds: ["state", "counts"], snapshot: () => liveStateForStaff(activityId), release, stillValid: await sessionStillCurrent() });
   }
   let sessionId = await present(activityId, actor.id).catch((error: unknown) => {
     release();
     throw error;
   });
   if (sessionId) countsChanged(activityId);
+  const stillValid = await sessionStillCurrent();
   return sseResponse(req.signal, {
     topic: `activity:${activityId}`,
     kinds: ["state"],
     release,
+    stillValid,
     snapshot: async () => {
       const state = await liveStateForStudent(activityId);
       // a session started while the stream was open: join it
@@ -89,10 +91,15 @@ export async function schoolEvents(req: NextRequest): Promise<Response> {
   const schoolId = actor.schoolId;
   const slot = takeStreamSlot(actor.id);
   if (!slot.ok) return slot.refusal;
+  const stillValid = await sessionStillCurrent().catch((error: unknown) => {
+    slot.release();
+    throw error;
+  });
   return sseResponse(req.signal, {
     topic: `school:${schoolId}`,
     kinds: ["modes"],
     release: slot.release,
+    stillValid,
     snapshot: async () => {
       const rows = await db().activity.findMany({ where: { schoolId, actorType: actor.role === "teacher" ? "teacher" : "student" }, select: { id: true, mode: true, status: true, version: true } });
       return rows.map((r) => `${r.id}:${r.mode}:${r.status}:${r.version}`).sort();

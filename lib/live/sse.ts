@@ -17,7 +17,10 @@ export const SSE_HEADERS = {
  * it changed), a heartbeat every 15 s (`onTick` runs with it), `onClose` when
  * the client goes. A ~2 KB comment first pushes the headers through proxies
  * that buffer small responses. `release` runs once when the stream ends, however it ends
- * (its place among the capped streams: lib/live/stream-slots.ts).
+ * (its place among the capped streams: lib/live/stream-slots.ts). `stillValid`
+ * runs with each heartbeat: a stream whose session has ended since (sign-out,
+ * new password or code, account stopped) is closed, so a copied cookie does
+ * not keep one open.
  */
 export function sseResponse(
   signal: AbortSignal,
@@ -28,6 +31,7 @@ export function sseResponse(
     onTick?: () => Promise<void>;
     onClose?: () => Promise<void>;
     release?: () => void;
+    stillValid?: () => Promise<boolean>;
   },
 ): Response {
   const encoder = new TextEncoder();
@@ -95,8 +99,11 @@ export function sseResponse(
       queueSend();
       await sending;
       heartbeat = setInterval(() => {
-        write(`event: ping\ndata: ${Date.now()}\n\n`);
-        void options.onTick?.().catch(() => undefined);
+        void (async () => {
+          if (options.stillValid && !(await options.stillValid().catch(() => true))) return close();
+          write(`event: ping\ndata: ${Date.now()}\n\n`);
+          await options.onTick?.();
+        })().catch(() => undefined);
       }, HEARTBEAT_MS);
       if (signal.aborted) close();
     },

@@ -116,6 +116,37 @@ test.describe("a copied session cookie stops working", () => {
   });
 });
 
+test("an event stream opened before sign-out is closed by the server within a heartbeat", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const { students } = await makeSchool(1);
+  const student = students[0]!;
+  const kid = await browser.newContext();
+  const kidPage = await kid.newPage();
+  await signInAs(kidPage, student.email!, TEST_PASSWORD);
+  const cookie = (await kid.cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+  // what a thief with the copied cookie keeps open
+  const res = await fetch(new URL("/api/v1/live/school/events", kidPage.url()), { headers: { cookie } });
+  expect(res.status).toBe(200);
+  const reader = res.body!.getReader();
+  await reader.read(); // the stream is open
+
+  await kidPage.getByTestId("drawer-trigger").click();
+  await kidPage.getByTestId("sign-out").click();
+  await expect(kidPage).toHaveURL(/\/signin/);
+  await kid.close();
+
+  // the server ends it at the next heartbeat (15 s); until then it may still send pings
+  const deadline = Date.now() + 60_000;
+  let ended = false;
+  while (!ended && Date.now() < deadline) {
+    const next = await Promise.race([reader.read(), new Promise<null>((r) => setTimeout(() => r(null), deadline - Date.now()))]);
+    if (next === null) break;
+    ended = next.done;
+  }
+  await reader.cancel().catch(() => undefined);
+  expect(ended, "the stream of a signed-out session was still open after 60 s").toBe(true);
+});
+
 test.describe("GET changes nothing", () => {
   test("GET of the sign-in sheets issues no code", async ({ page }) => {
     const { teacher, students } = await makeSchool(1);
