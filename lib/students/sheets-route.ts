@@ -2,6 +2,7 @@ import "server-only";
 import { getTranslations } from "next-intl/server";
 import { type NextRequest, NextResponse } from "next/server";
 import { z } from "zod";
+import { filterText } from "@/lib/query-text";
 import { audit } from "@/lib/audit/log";
 import { getActor } from "@/lib/auth/session";
 import { db } from "@/lib/db";
@@ -15,7 +16,7 @@ import { listStudentsForSheets } from "./data";
 import { MAX_CARDS, renderSigninSheets } from "./sheets";
 
 const query = z.object({
-  class: z.string().max(20).optional(),
+  class: filterText(20).optional(),
   ids: z
     .string()
     .max(40_000)
