@@ -40,6 +40,15 @@ const LOCK_KEY = 0x6c656761; // "lega": one import at a time per database
 export const DEFAULT_BATCH = 2000;
 const TX = { timeout: 10 * 60_000, maxWait: 60_000 };
 
+const recordSelect = { kind: true, legacyId: true, targetId: true, snapshot: true } as const;
+
+/** `query` over `values` 10,000 at a time (one after the other), results joined. */
+async function inParts<T>(values: string[], query: (part: string[]) => Promise<T[]>): Promise<T[]> {
+  const out: T[] = [];
+  for (const part of chunks(values, 10_000)) out.push(...(await query(part)));
+  return out;
+}
+
 /** What Manabiya already holds for the export's ids and e-mails. */
 export async function loadExisting(db: Db, data: LegacyExport, schoolAcademy?: Map<string, string>): Promise<Existing> {
   const userIds = data.users.map((u) => u.id);
@@ -62,17 +71,15 @@ export async function loadExisting(db: Db, data: LegacyExport, schoolAcademy?: M
     db.academy.findMany({ where: { legacyId: { in: [...academyIds] } }, select: { id: true, legacyId: true, name: true } }),
     uuids.length > 0 ? db.academy.findMany({ where: { id: { in: uuids } }, select: { id: true } }) : [],
     db.school.findMany({ where: { legacyId: { in: [...schoolIds] } }, select: { id: true, legacyId: true, academyId: true, name: true } }),
-    db.user.findMany({ where: { OR: [{ legacyId: { in: userIds } }, { email: { in: [...emails] } }] }, select: userSelect }),
-    db.legacyRecord.findMany({
-      where: {
-        OR: [
-          { kind: "user", legacyId: { in: userIds } },
-          { kind: "school", legacyId: { in: [...schoolIds] } },
-          { kind: "academy", legacyId: { in: [...academyIds] } },
-        ],
-      },
-      select: { kind: true, legacyId: true, targetId: true, snapshot: true },
-    }),
+    // PostgreSQL takes at most 65,535 parameters a statement: ids and e-mails go 10,000 at a time
+    inParts([...userIds, ...emails], (part) => db.user.findMany({ where: { OR: [{ legacyId: { in: part } }, { email: { in: part } }] }, select: userSelect })),
+    inParts(userIds, (part) => db.legacyRecord.findMany({ where: { kind: "user", legacyId: { in: part } }, select: recordSelect })).then(async (users) => [
+      ...users,
+      ...(await db.legacyRecord.findMany({
+        where: { OR: [{ kind: "school", legacyId: { in: [...schoolIds] } }, { kind: "academy", legacyId: { in: [...academyIds] } }] },
+        select: recordSelect,
+      })),
+    ]),
   ]);
   const toExisting = (u: (typeof users)[number]): ExistingUser => ({
     id: u.id, legacyId: u.legacyId, email: u.email, role: u.role, schoolId: u.schoolId, academyId: u.academyId, name: u.name, nickname: u.nickname,
@@ -80,7 +87,7 @@ export async function loadExisting(db: Db, data: LegacyExport, schoolAcademy?: M
     grade: u.student?.grade ?? null, className: u.student?.className ?? null, number: u.student?.number ?? null,
     counterbalanceGroup: u.student?.counterbalanceGroup ?? null, codes: u._count.signinCodes,
   });
-  const existingUsers = users.map(toExisting);
+  const existingUsers = [...new Map(users.map((u) => [u.id, toExisting(u)])).values()];
   return {
     academiesByLegacy: new Map(academies.map((a) => [a.legacyId!, { id: a.id, name: a.name }])),
     academiesById: new Map(academiesById.map((a) => [a.id, a])),
