@@ -9,11 +9,11 @@
  * Exit codes: 0 done (or dry run), 1 the file or the data is refused
  * (nothing written), 2 bad usage.
  */
-import { readFile } from "node:fs/promises";
 import { createPrismaClient } from "@/lib/db-client";
 import { parseEnv } from "@/lib/env";
 import { type LegacyProblem, readLegacyExport, readSchoolAcademyMap } from "@/lib/legacy/format";
 import { runImport } from "@/lib/legacy/import";
+import { readJsonFile } from "@/lib/legacy/json-file";
 import type { Plan } from "@/lib/legacy/plan";
 import { migrate, pendingMigrations } from "./lib/migrate";
 import { prepareDatabase } from "./lib/prepare-db";
@@ -51,36 +51,33 @@ function refuse(problems: LegacyProblem[]): never {
 }
 
 function printRefusal(problems: LegacyProblem[]) {
-  console.error(`Refused: nothing was written. ${problems.length} problem${problems.length === 1 ? "" : "s"}:`);
+  // a refusal from the database mid-run says itself which batches are written
+  const midRun = problems.some((p) => p.path === "(database)" && p.message.includes("batches before it are written"));
+  console.error(`Refused${midRun ? "" : ": nothing was written"}. ${problems.length} problem${problems.length === 1 ? "" : "s"}:`);
   for (const p of problems.slice(0, 50)) console.error(`  ${p.path}: ${p.message}`);
   if (problems.length > 50) console.error(`  … and ${problems.length - 50} more`);
 }
 
 async function readJson(file: string, what: string): Promise<unknown> {
-  let text: string;
-  try {
-    text = await readFile(file, "utf8");
-  } catch (error) {
-    refuse([{ path: file, message: `cannot read the ${what}: ${(error as NodeJS.ErrnoException).code ?? String(error)}` }]);
-  }
-  try {
-    return JSON.parse(text.replace(/^\uFEFF/, ""));
-  } catch (error) {
-    refuse([{ path: file, message: `the ${what} is not valid JSON (${(error as Error).message})` }]);
-  }
+  const read = await readJsonFile(file, what);
+  if (!read.ok) refuse(read.problems);
+  return read.json;
 }
 
-/** A one-line bar on a terminal; a line per phase otherwise (CI logs, pipes). */
+/** A one-line bar on a terminal; otherwise (CI logs, pipes) a line per phase, per tenth of the hashing and per batch written. */
 function progressReporter() {
   const tty = process.stderr.isTTY;
   const labels = { hashing: "hashing passwords (argon2id)", writing: "writing" } as const;
   let lastPhase = "";
   let lastDraw = 0;
+  let lastTenth = -1;
   return (phase: keyof typeof labels, done: number, total: number) => {
     if (total === 0) return;
     if (!tty) {
-      if (phase !== lastPhase) console.error(`${labels[phase]}: ${total}`);
+      const tenth = Math.floor((done / total) * 10);
+      if (phase !== lastPhase || phase === "writing" || tenth !== lastTenth) console.error(`${labels[phase]}: ${done}/${total}`);
       lastPhase = phase;
+      lastTenth = tenth;
       return;
     }
     const t = Date.now();
@@ -104,7 +101,7 @@ function list(title: string, items: string[], verbose: boolean) {
 
 function printReport(result: { dryRun: boolean; plan: Plan; counts: Record<string, Record<string, number>>; codesIssued: number; passwordsSet: number }, verbose: boolean) {
   const { plan, counts } = result;
-  console.log(result.dryRun ? "\nDry run: nothing was written. The import would do this:" : "\nImported (one transaction):");
+  console.log(result.dryRun ? "\nDry run: nothing was written. The import would do this:" : "\nImported (academies and schools, then people in batches, each batch its own transaction):");
   console.log(`${"".padEnd(12)}${["created", "updated", "unchanged", "skipped"].map((h) => h.padStart(11)).join("")}`);
   for (const kind of ["academies", "schools", "users"]) {
     const c = counts[kind]!;

@@ -41,12 +41,28 @@ const answers = createAnswerEndpoint({
 });
 
 const isAnswer = (req: http.IncomingMessage) => req.method === "POST" && (req.url === ANSWER_PATH || req.url?.startsWith(`${ANSWER_PATH}?`));
+/**
+ * A path whose percent-encoding is not UTF-8 (%ED%A0%80, %C0%80, %FF) names
+ * no page or id; Next would answer it with a bare 500, so it gets the app's
+ * own 404 page instead (as an unknown path does).
+ */
+const malformedPath = (url = "/") => {
+  try {
+    decodeURIComponent(url.split("?")[0]!);
+    return false;
+  } catch {
+    return true;
+  }
+};
 const clientIpHeader = claimClientIpHeader();
 const server = http.createServer(SERVER_OPTIONS, (req, res) => {
   // the client address for throttling, from the socket or the trusted proxies only (lib/security/client-ip.ts)
   req.headers[clientIpHeader] = clientAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"], env.TRUSTED_PROXY_HOPS);
   if (isAnswer(req)) void answers.handle(req, res);
-  else void handle(req, res);
+  else {
+    if (malformedPath(req.url)) req.url = "/_malformed-path";
+    void handle(req, res);
+  }
 });
 applyServerLimits(server, env);
 server.listen(port, () => console.log(`✓ Ready on port ${port}`));

@@ -9,7 +9,7 @@ import { useNotify } from "@/components/ui/notifications";
 import { RichTextClient } from "@/components/ui/rich-text-client";
 
 type Result = ActionResult<ImportPreview & { imported: number }>;
-const FILE_ERRORS = ["tooLarge", "tooManyRows", "noHeader", "empty", "emailInUse"] as const;
+const FILE_ERRORS = ["tooLarge", "tooManyRows", "noHeader", "empty", "emailInUse", "seatTaken"] as const;
 type FileError = (typeof FILE_ERRORS)[number];
 
 /**

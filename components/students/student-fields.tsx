@@ -66,6 +66,7 @@ export function useStudentFormError() {
   return (result: { code: string; fieldErrors?: Record<string, string[]> }): string => {
     const fields = result.fieldErrors ?? {};
     if (fields.email?.includes("emailInUse")) return t("emailInUse");
+    if (fields.number?.includes("seatTaken")) return t("seatTaken");
     if (result.code !== "VALIDATION") return t("failed");
     if (fields.name) return rows("row_missingName");
     if (fields.nameKana) return rows("row_badKana");

@@ -79,13 +79,39 @@ const ROLE_OF: Record<string, LegacyRole> = { students: "student", teachers: "te
 type Obj = Record<string, unknown>;
 const isObject = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
 
-/** Replaces the export tools' typed wrappers (`{ __datatype__, value }`) by their value. */
+/**
+ * Keys that are never data: JSON.parse makes `__proto__` an ordinary own key,
+ * but copying it with `out[key] = …` would set the copy's prototype (and its
+ * fields would then be read from there). Such fields are dropped, and a
+ * document with such an id is refused.
+ */
+const RESERVED_KEYS = new Set(["__proto__", "constructor", "prototype"]);
+/** The own entries of an object that may be data (never its prototype's, never a reserved key). */
+const dataEntries = (value: Obj): [string, unknown][] => Object.entries(value).filter(([k]) => !RESERVED_KEYS.has(k));
+const own = (value: Obj, key: string): unknown => (Object.hasOwn(value, key) ? value[key] : undefined);
+
+/** Nesting of a real export is about ten levels; anything past this is refused (the reader below recurses). */
+export const MAX_DEPTH = 32;
+
+/** Whether `value` nests deeper than `max` levels (iterative: a hostile depth cannot overflow the stack here). */
+function tooDeep(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [v, depth] = stack.pop()!;
+    if (typeof v !== "object" || v === null) continue;
+    if (depth >= max) return true;
+    for (const child of Array.isArray(v) ? v : Object.values(v)) if (typeof child === "object" && child !== null) stack.push([child, depth + 1]);
+  }
+  return false;
+}
+
+/** Replaces the export tools' typed wrappers (`{ __datatype__, value }`) by their value; reserved keys are left out. */
 function unwrap(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(unwrap);
   if (!isObject(value)) return value;
-  if (typeof value.__datatype__ === "string" && "value" in value) return unwrap(value.value);
+  if (typeof own(value, "__datatype__") === "string" && Object.hasOwn(value, "value")) return unwrap(value.value);
   const out: Obj = {};
-  for (const [k, v] of Object.entries(value)) out[k] = unwrap(v);
+  for (const [k, v] of dataEntries(value)) out[k] = unwrap(v);
   return out;
 }
 
@@ -183,7 +209,8 @@ function documentsOf(node: unknown, path: string, problems: LegacyProblem[]): [s
   }
   const docs: [string, Obj][] = [];
   for (const [id, doc] of Object.entries(node)) {
-    if (id.trim() === "" || id.includes("/")) problems.push({ path: `${path}/${id}`, message: "has an empty id or one with a slash" });
+    if (RESERVED_KEYS.has(id)) problems.push({ path: `${path}/${id}`, message: "has a reserved id (__proto__, constructor and prototype are not document ids)" });
+    else if (id.trim() === "" || id.includes("/")) problems.push({ path: `${path}/${id}`, message: "has an empty id or one with a slash" });
     else if (!isObject(doc)) problems.push({ path: `${path}/${id}`, message: "is not a document (an object of fields)" });
     else docs.push([id, doc]);
   }
@@ -192,7 +219,8 @@ function documentsOf(node: unknown, path: string, problems: LegacyProblem[]): [s
 
 /** A document's own fields and its sub-collections (under `__collections__`, or the known names nested plainly). */
 function split(doc: Obj, subNames: readonly string[]): { fields: Obj; subs: Obj } {
-  const { [COLLECTIONS]: nested, ...rest } = doc;
+  const nested = own(doc, COLLECTIONS);
+  const rest = Object.fromEntries(dataEntries(doc).filter(([k]) => k !== COLLECTIONS));
   if (isObject(nested)) return { fields: rest, subs: nested };
   const fields: Obj = {};
   const subs: Obj = {};
@@ -216,7 +244,7 @@ function readGroups(kind: "schools" | "academies", node: unknown, problems: Lega
       const profiles = new Map<string, LegacyProfileDoc>();
       for (const [uid, profile] of documentsOf(subs[sub], `${path}/${sub}`, problems)) {
         const profilePath = `${path}/${sub}/${uid}`;
-        const { [COLLECTIONS]: _ignored, ...profileFields } = profile;
+        const profileFields = Object.fromEntries(dataEntries(profile).filter(([k]) => k !== COLLECTIONS));
         const p = profileDoc.safeParse(unwrap(profileFields));
         if (!p.success) problems.push(...problemsOf(profilePath, p.error));
         else profiles.set(uid, { id: uid, path: profilePath, ...p.data, createdAt: p.data.createdAt, updatedAt: p.data.updatedAt });
@@ -238,19 +266,21 @@ function readGroups(kind: "schools" | "academies", node: unknown, problems: Lega
 export function readLegacyExport(json: unknown): LegacyRead {
   const problems: LegacyProblem[] = [];
   if (!isObject(json)) return { ok: false, problems: [{ path: "(file)", message: "is not a JSON object of collections" }] };
-  const root = isObject(json[COLLECTIONS]) ? json[COLLECTIONS] : json;
-  if (!("users" in root)) return { ok: false, problems: [{ path: "users", message: "is missing: the export has no users collection" }] };
+  if (tooDeep(json, MAX_DEPTH)) return { ok: false, problems: [{ path: "(file)", message: `is nested deeper than ${MAX_DEPTH} levels: not an export of the legacy product` }] };
+  const nested = own(json, COLLECTIONS);
+  const root = isObject(nested) ? nested : json;
+  if (!Object.hasOwn(root, "users")) return { ok: false, problems: [{ path: "users", message: "is missing: the export has no users collection" }] };
 
   const users: LegacyUserDoc[] = [];
-  for (const [id, doc] of documentsOf(root.users, "users", problems)) {
+  for (const [id, doc] of documentsOf(own(root, "users"), "users", problems)) {
     const path = `users/${id}`;
-    const { [COLLECTIONS]: _ignored, ...fields } = doc;
+    const fields = Object.fromEntries(dataEntries(doc).filter(([k]) => k !== COLLECTIONS));
     const parsed = userDoc.safeParse(unwrap(fields));
     if (!parsed.success) problems.push(...problemsOf(path, parsed.error));
     else users.push({ id, path, ...parsed.data, createdAt: parsed.data.createdAt, updatedAt: parsed.data.updatedAt });
   }
-  const schools = readGroups("schools", root.schools, problems);
-  const academies = readGroups("academies", root.academies, problems);
+  const schools = readGroups("schools", own(root, "schools"), problems);
+  const academies = readGroups("academies", own(root, "academies"), problems);
   const ignoredCollections = Object.keys(root).filter((k) => !["users", "schools", "academies"].includes(k));
   if (problems.length > 0) return { ok: false, problems: problems.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)) };
   users.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));

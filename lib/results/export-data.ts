@@ -1,7 +1,6 @@
 import "server-only";
-import { createHmac } from "node:crypto";
+import { createHmac, randomBytes } from "node:crypto";
 import { db } from "@/lib/db";
-import { env } from "@/lib/env";
 import type { DisplayLanguage } from "@/lib/i18n/languages";
 import { toPlainText } from "@/lib/richtext/plain";
 import type { AuthorizedSchoolId } from "@/lib/schools/scope";
@@ -34,23 +33,44 @@ export function resultsCsv(stats: ActivityStats, lang: DisplayLanguage): string 
   return out;
 }
 
-export const RESEARCH_COLUMNS = [
+const RESEARCH_COLUMNS = [
   "school", "grade", "class", "number", "student_id", "role", "counterbalance_group", "scene_id", "scene_position", "scene_type",
   "first", "second", "reason", "answer_json", "mode", "session_id", "created_at", "updated_at",
 ] as const;
 
-/** A stable pseudonym for a student (same person, same id across exports; not reversible without the key). */
-export function pseudonym(userId: string): string {
-  return `p_${createHmac("sha256", `${env().AUTH_SECRET}:export`).update(userId).digest("base64url").slice(0, 16)}`;
+/**
+ * The header of the research export. The pseudonymous one has no seat number
+ * (with grade and class it names the student within the class) and no user id:
+ * a pseudonym takes its place.
+ */
+export function researchColumns(pseudonymous: boolean): string[] {
+  return pseudonymous ? RESEARCH_COLUMNS.flatMap((c) => (c === "number" ? [] : c === "student_id" ? ["pseudonym"] : [c])) : [...RESEARCH_COLUMNS];
 }
 
-/** The long-format rows of one activity, 500 at a time in id order (streamed: never the whole file in memory). */
+/**
+ * Pseudonyms of one export: an HMAC of the user id under a random key made for
+ * this export and never stored, so the same student has one pseudonym within the
+ * file, and two exports cannot be joined on it (nor can anyone, the server
+ * included, map one back to a student).
+ */
+function exportPseudonyms(): (userId: string) => string {
+  const key = randomBytes(32);
+  return (userId) => `p_${createHmac("sha256", key).update(userId).digest("base64url").slice(0, 16)}`;
+}
+
+/**
+ * The long-format rows of one activity, 500 at a time in id order (streamed:
+ * never the whole file in memory). Only responses of the school's own users:
+ * a user of another school who answered (an id copied across schools) is not
+ * this school's data, whatever activity they answered.
+ */
 export async function* researchRows(school: AuthorizedSchoolId, activityId: string, pseudonymous: boolean): AsyncGenerator<string> {
   const schoolRow = await db().school.findUniqueOrThrow({ where: { id: school }, select: { name: true } });
+  const pseudonym = pseudonymous ? exportPseudonyms() : null;
   let after = "00000000-0000-0000-0000-000000000000";
   for (;;) {
     const batch = await db().response.findMany({
-      where: { activityId, activity: { schoolId: school }, id: { gt: after } },
+      where: { activityId, activity: { schoolId: school }, user: { schoolId: school }, id: { gt: after } },
       orderBy: { id: "asc" },
       take: 500,
       select: {
@@ -63,8 +83,9 @@ export async function* researchRows(school: AuthorizedSchoolId, activityId: stri
     let chunk = "";
     for (const r of batch) {
       const a = (r.answer ?? {}) as Record<string, unknown>;
+      const who = pseudonym ? [pseudonym(r.userId)] : [r.user.student?.number, r.userId];
       chunk += csvRow([
-        schoolRow.name, r.user.student?.grade, r.user.student?.className, r.user.student?.number, pseudonymous ? pseudonym(r.userId) : r.userId, r.user.role,
+        schoolRow.name, r.user.student?.grade, r.user.student?.className, ...who, r.user.role,
         r.counterbalanceGroup, r.scene.id, r.scenePosition, r.scene.type, a.first ?? a.choice ?? "", a.second ?? "", a.reason ?? a.text ?? "",
         JSON.stringify(r.answer), r.mode, r.sessionId, r.createdAt.toISOString(), r.updatedAt.toISOString(),
       ]);
@@ -73,4 +94,3 @@ export async function* researchRows(school: AuthorizedSchoolId, activityId: stri
     after = batch.at(-1)!.id;
   }
 }
-

@@ -8,7 +8,7 @@ import { problem } from "@/lib/http";
 import { getDisplayLanguage } from "@/lib/i18n/server";
 import { authorizeSchool } from "@/lib/schools/scope";
 import { CSV_BOM, csvRow } from "./csv";
-import { RESEARCH_COLUMNS, researchRows, resultsCsv } from "./export-data";
+import { researchColumns, researchRows, resultsCsv } from "./export-data";
 import { filterFromParams } from "./schema";
 import { activityStats } from "./stats";
 
@@ -49,7 +49,7 @@ export async function researchExport(req: NextRequest, activityId: string): Prom
   const encoder = new TextEncoder();
   const stream = new ReadableStream<Uint8Array>({
     start(controller) {
-      controller.enqueue(encoder.encode(CSV_BOM + csvRow([...RESEARCH_COLUMNS])));
+      controller.enqueue(encoder.encode(CSV_BOM + csvRow(researchColumns(pseudonymous))));
     },
     async pull(controller) {
       try {

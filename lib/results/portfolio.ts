@@ -1,12 +1,13 @@
 import "server-only";
 import { z } from "zod";
 import { db } from "@/lib/db";
+import { containsPattern, searchText } from "@/lib/query-text";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { scenesInOrder } from "@/lib/responses/order";
 import type { AuthorizedSchoolId } from "@/lib/schools/scope";
 
 export const portfolioQuery = z.object({
-  q: z.string().trim().max(100).optional().catch(undefined),
+  q: searchText(100).optional().catch(undefined),
   sort: z.enum(["class", "name", "activities", "last"]).catch("class"),
   dir: z.enum(["asc", "desc"]).catch("asc"),
 });
@@ -14,7 +15,7 @@ export type PortfolioQuery = z.infer<typeof portfolioQuery>;
 
 /** The school's students with how many activities they answered and when last (sorted and searched in SQL). */
 export async function listPortfolios(school: AuthorizedSchoolId, q: PortfolioQuery) {
-  const search = q.q ? `%${q.q.replace(/[%_\\]/g, (c) => `\\${c}`)}%` : null;
+  const search = q.q ? containsPattern(q.q) : null;
   const dir = q.dir === "desc" ? "desc" : "asc";
   const order = {
     class: `sd.grade ${dir}, sd.class_name ${dir}, sd.number ${dir}`,

@@ -1,5 +1,6 @@
 "use server";
 import { z } from "zod";
+import { filterText } from "@/lib/query-text";
 import type { ActionResult } from "@/lib/errors";
 import { defineSchoolAction, type SchoolCtx } from "@/lib/schools/school-action";
 import {
@@ -41,7 +42,7 @@ export const setGroupAction = studentAction("students.setGroup", studentRefs.ext
 );
 export const balanceGroupsAction = studentAction(
   "students.balanceGroups",
-  z.object({ className: z.string().max(20).optional(), studentIds: studentRefs.shape.studentIds.optional(), groups: z.array(group).min(2).max(6) }),
+  z.object({ className: filterText(20).optional(), studentIds: studentRefs.shape.studentIds.optional(), groups: z.array(group).min(2).max(6) }),
   (ctx, i) => balanceStudentGroups(ctx, { className: i.className, ids: i.studentIds }, i.groups),
 );
 

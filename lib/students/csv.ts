@@ -106,7 +106,9 @@ export function checkCsv(bytes: Uint8Array, taken: { emails: Set<string>; seats:
   const records = parseCsv(decodeCsv(bytes));
   if (records.length === 0) return { ok: false, error: "empty" };
   const [header, ...body] = records;
-  const columns = header!.fields.map((h) => HEADER_ALIASES[h.trim().replace(/^\uFEFF/, "").toLowerCase()] ?? HEADER_ALIASES[h.trim()]);
+  // own keys only: a header such as "constructor" or "__proto__" is an unknown column, not Object's
+  const alias = (name: string) => (Object.hasOwn(HEADER_ALIASES, name) ? HEADER_ALIASES[name] : undefined);
+  const columns = header!.fields.map((h) => alias(h.trim().replace(/^\uFEFF/, "").toLowerCase()) ?? alias(h.trim()));
   if (!columns.includes("name") || !columns.includes("grade") || !columns.includes("className") || !columns.includes("number")) {
     return { ok: false, error: "noHeader" };
   }

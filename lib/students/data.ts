@@ -1,6 +1,7 @@
 import "server-only";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db";
+import { escapeLike } from "@/lib/query-text";
 import type { AuthorizedSchoolId } from "@/lib/schools/scope";
 import { PAGE_SIZE, type StudentListQuery } from "./schema";
 
@@ -57,9 +58,10 @@ export async function listStudents(schoolId: AuthorizedSchoolId, q: StudentListQ
     ...(q.q
       ? {
           OR: [
-            { name: { contains: q.q, mode: "insensitive" } },
-            { nameKana: { contains: q.q, mode: "insensitive" } },
-            { nickname: { contains: q.q, mode: "insensitive" } },
+            // Prisma puts the text between % as is: its own % _ \ must be escaped to be taken literally
+            { name: { contains: escapeLike(q.q), mode: "insensitive" } },
+            { nameKana: { contains: escapeLike(q.q), mode: "insensitive" } },
+            { nickname: { contains: escapeLike(q.q), mode: "insensitive" } },
           ],
         }
       : {}),

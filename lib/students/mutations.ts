@@ -17,6 +17,24 @@ interface Ctx {
   actorId: string;
 }
 
+/** The partial unique index of migration 20261123100000: one student per full seat in a school. */
+const SEAT_INDEX = "student_details_school_seat_key";
+/** Which unique rule a failed write broke (null: not a unique violation). */
+function conflictOf(error: unknown): "seat" | "email" | null {
+  if (!(error instanceof Prisma.PrismaClientKnownRequestError) || error.code !== "P2002") return null;
+  return JSON.stringify(error.meta ?? {}).includes(SEAT_INDEX) ? "seat" : "email";
+}
+const SEAT_TAKEN = { number: ["seatTaken"] };
+
+/** Whether another student of the school (not `except`) has this seat; the index has the last word under concurrency. */
+async function seatTaken(tx: Prisma.TransactionClient, schoolId: AuthorizedSchoolId, input: StudentInput, except?: string) {
+  const row = await tx.studentDetail.findFirst({
+    where: { schoolId, grade: input.grade, className: input.className, number: input.number, ...(except ? { userId: { not: except } } : {}) },
+    select: { userId: true },
+  });
+  return row !== null;
+}
+
 /** A password a child can type from a printout: 10 characters without look-alikes (0/O, 1/l/I). */
 export function newInitialPassword(): string {
   const alphabet = "abcdefghjkmnpqrstuvwxyz23456789";
@@ -29,6 +47,7 @@ export async function addStudent(ctx: Ctx, input: StudentInput): Promise<ActionR
   const passwordHash = await hashPassword(password);
   try {
     return await db().$transaction(async (tx) => {
+      if (await seatTaken(tx, ctx.schoolId, input)) return fail("CONFLICT", SEAT_TAKEN);
       const user = await tx.user.create({
         data: {
           role: "student", groupType: "school", schoolId: ctx.schoolId, email: input.email, passwordHash,
@@ -43,7 +62,8 @@ export async function addStudent(ctx: Ctx, input: StudentInput): Promise<ActionR
       return ok({ id: user.id, password });
     });
   } catch (error) {
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") return fail("CONFLICT", { email: ["emailInUse"] });
+    const conflict = conflictOf(error);
+    if (conflict) return fail("CONFLICT", conflict === "seat" ? SEAT_TAKEN : { email: ["emailInUse"] });
     throw error;
   }
 }
@@ -155,6 +175,7 @@ export async function balanceStudentGroups(
 export async function updateStudent(ctx: Ctx, id: string, input: StudentInput): Promise<ActionResult<null>> {
   const [own] = await ownStudents(ctx.schoolId, [id]);
   if (!own) return fail("NOT_FOUND");
+  if (await seatTaken(db(), ctx.schoolId, input, own)) return fail("CONFLICT", SEAT_TAKEN);
   try {
     await db().user.update({
       where: { id: own },
@@ -170,7 +191,8 @@ export async function updateStudent(ctx: Ctx, id: string, input: StudentInput): 
       select: { id: true },
     });
   } catch (error) {
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") return fail("CONFLICT", { email: ["emailInUse"] });
+    const conflict = conflictOf(error);
+    if (conflict) return fail("CONFLICT", conflict === "seat" ? SEAT_TAKEN : { email: ["emailInUse"] });
     throw error;
   }
   await audit({ action: "student.edit", actorId: ctx.actorId, schoolId: ctx.schoolId, targetType: "user", targetId: own });
@@ -256,8 +278,9 @@ export async function importStudents(ctx: Ctx, bytes: Uint8Array, commit: boolea
       { timeout: 60_000 },
     );
   } catch (error) {
-    // an e-mail taken between the check and the write: nothing was written
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") return fail("CONFLICT", { file: ["emailInUse"] });
+    // an e-mail or a seat taken between the check and the write: nothing was written
+    const conflict = conflictOf(error);
+    if (conflict) return fail("CONFLICT", { file: [conflict === "seat" ? "seatTaken" : "emailInUse"] });
     throw error;
   }
   return ok({ ...preview, imported: students.length });

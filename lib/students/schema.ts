@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { filterText, searchText } from "@/lib/query-text";
 
 export const STUDENT_SORTS = ["grade", "name", "nameKana", "nickname", "email", "group", "lastSignIn", "status"] as const;
 export type StudentSort = (typeof STUDENT_SORTS)[number];
@@ -9,8 +10,8 @@ export const studentListQuery = z.object({
   page: z.coerce.number().int().min(1).max(10_000).catch(1),
   sort: z.enum(STUDENT_SORTS).catch("grade"),
   dir: z.enum(["asc", "desc"]).catch("asc"),
-  class: z.string().max(20).optional().catch(undefined),
-  q: z.string().trim().max(100).optional().catch(undefined),
+  class: filterText(20).optional().catch(undefined),
+  q: searchText(100).optional().catch(undefined),
 });
 export type StudentListQuery = z.infer<typeof studentListQuery>;
 

@@ -2,6 +2,7 @@ import "server-only";
 import { getTranslations } from "next-intl/server";
 import { type NextRequest, NextResponse } from "next/server";
 import { z } from "zod";
+import { filterText } from "@/lib/query-text";
 import { audit } from "@/lib/audit/log";
 import { getActor } from "@/lib/auth/session";
 import { db } from "@/lib/db";
@@ -17,7 +18,7 @@ import { MAX_CARDS } from "./sheets";
 import { renderSigninSheets, SheetsBusyError, SHEETS_RETRY_AFTER_S } from "./sheets-render";
 
 const query = z.object({
-  class: z.string().max(20).optional(),
+  class: filterText(20).optional(),
   ids: z
     .string()
     .max(40_000)

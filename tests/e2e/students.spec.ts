@@ -56,6 +56,13 @@ test.describe("student management", () => {
     expect(await baseText(dialog.getByTestId("add-student-error"))).toContain("すでに使われています");
     expect(await e2eDb().user.count({ where: { email } })).toBe(1);
 
+    // the same seat again (1-1-7): 'a student with this grade, class and number exists', nothing written
+    await dialog.locator('input[name="email"]').fill(`seat-${tag}@test.example`);
+    await dialog.locator('input[name="number"]').fill("7");
+    await dialog.getByTestId("add-student-save").click();
+    await expect.poll(async () => baseText(dialog.getByTestId("add-student-error"))).toContain("同じ学年・組・番号の生徒がすでにいます");
+    expect(await e2eDb().user.count({ where: { email: `seat-${tag}@test.example` } })).toBe(0);
+
     const kid = await browser.newContext();
     const kidPage = await kid.newPage();
     await kidPage.goto("/signin");

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
-import { researchRows } from "@/lib/results/export-data";
+import { researchColumns, researchRows } from "@/lib/results/export-data";
 import { listPortfolios, portfolioOf, studentResponses } from "@/lib/results/portfolio";
 import { activityStats, cellReasons, medianOf } from "@/lib/results/stats";
 import type { AuthorizedSchoolId } from "@/lib/schools/scope";
@@ -12,6 +12,7 @@ let other: AuthorizedSchoolId;
 let activity: string;
 let scenes: { id: string }[];
 const students: string[] = [];
+let stranger: string;
 
 beforeAll(async () => {
   await syncTemplates(db(), await readTemplateFiles());
@@ -31,7 +32,7 @@ beforeAll(async () => {
     if (n <= 2) await createResponse(db(), { activityId: activity, sceneId: scenes[4]!.id, userId: id, scenePosition: 4, mode, answer: { text: `感想${n}` } });
   }
   // another school's student answering a copy: never counted here
-  const stranger = (await createUser(db(), { role: "student", email: `x-${tag}@t.example`, schoolId: other, student: { grade: 1, className: "1", number: 1 } })).id;
+  stranger = (await createUser(db(), { role: "student", email: `x-${tag}@t.example`, schoolId: other, student: { grade: 1, className: "1", number: 1 } })).id;
   await createResponse(db(), { activityId: activity, sceneId: scenes[2]!.id, userId: stranger, scenePosition: 2, answer: { choice: "colored" } });
 });
 afterAll(async () => {
@@ -78,15 +79,37 @@ describe("statistics", () => {
 });
 
 describe("exports, responses, portfolios", () => {
-  it("the research export has one row per response of the school, pseudonymous on request", async () => {
+  it("the research export has only the school's rows: another school's respondent is never in it", async () => {
     let text = "";
     for await (const chunk of researchRows(school, activity, false)) text += chunk;
     const lines = text.trim().split("\r\n");
-    expect(lines).toHaveLength(await db().response.count({ where: { activityId: activity } }));
+    expect(lines).toHaveLength(await db().response.count({ where: { activityId: activity, user: { schoolId: school } } }));
     expect(text).toContain(students[0]);
-    let pseudo = "";
-    for await (const chunk of researchRows(school, activity, true)) pseudo += chunk;
-    expect(pseudo).not.toContain(students[0]);
+    expect(text).not.toContain(stranger);
+    expect(text).not.toContain("colored");
+  });
+
+  it("the pseudonymous export carries no seat number, id or name, and its pseudonyms differ from one export to the next", async () => {
+    const columns = researchColumns(true);
+    expect(columns).not.toContain("number");
+    expect(columns).not.toContain("student_id");
+    const read = async () => {
+      let out = "";
+      for await (const chunk of researchRows(school, activity, true)) out += chunk;
+      return out.trim().split("\r\n").map((l) => l.split(","));
+    };
+    const first = await read();
+    expect(first.every((cells) => cells.length >= columns.length)).toBe(true);
+    const text = first.flat().join(",");
+    for (const id of students) expect(text).not.toContain(id);
+    expect(text).not.toContain("統計");
+    const pseudonyms = (rows: string[][]) => rows.map((cells) => cells[columns.indexOf("pseudonym")]!);
+    // one pseudonym per respondent within an export (8 students), none shared with the next export
+    expect(new Set(pseudonyms(first)).size).toBe(8);
+    const second = await read();
+    expect(pseudonyms(second).some((p) => new Set(pseudonyms(first)).has(p))).toBe(false);
+    // grade and class stay (aggregates by class); the seat number column is gone
+    expect(first.map((cells) => cells[columns.indexOf("class")])).toContain("2");
   });
 
   it("a student's responses and portfolio only within the school", async () => {
