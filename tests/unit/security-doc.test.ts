@@ -80,8 +80,7 @@ describe("docs/security.md names tests that exist", () => {
     expect(missingReferences(doc)).toEqual([]);
   });
 
-  // FAILS until the threat → test table is in docs/security.md (the lead adds it before merging):
-  // the document must name at least one test, so the check above cannot pass on an empty list.
+  // the document must name at least one test, so the check above cannot pass on an empty list
   it("names at least one test (threat → test table present)", () => {
     expect(referencesIn(doc).length).toBeGreaterThanOrEqual(1);
   });
