@@ -30,11 +30,18 @@ export interface Fx {
   code: string;
 }
 
+/** Seats not used by any other student of the school (one student per seat): fixtures are made many times in one school. */
+let seats = 0;
+const nextSeat = () => {
+  const n = seats++;
+  return { grade: 2, className: String(1 + Math.floor(n / 99)), number: 1 + (n % 99) };
+};
+
 export async function makeFx(schools: { school: string; sibling: string; foreign: string }, activity: { status: "active" | "archived"; mode: "self" | "guide" }): Promise<Fx> {
-  const student = async (number: number) =>
-    (await createUser(db(), { role: "student", email: `st-${uniqueTag()}@access.example`, name: "対象", schoolId: schools.school, student: { grade: 1, className: "1", number } })).id;
-  const target = await student(2);
-  const target2 = await student(3);
+  const student = async () =>
+    (await createUser(db(), { role: "student", email: `st-${uniqueTag()}@access.example`, name: "対象", schoolId: schools.school, student: nextSeat() })).id;
+  const target = await student();
+  const target2 = await student();
   const targetTeacher = (await createUser(db(), { role: "teacher", email: `tt-${uniqueTag()}@access.example`, name: "対象 先生", schoolId: schools.school })).id;
   const code = await createSigninCode(db(), target, TEST_SIGNIN_CODE_KEY);
   const made = await createActivityFromTemplate(db(), { templateId: "science-dissolve", schoolId: schools.school, ...activity });
@@ -66,10 +73,10 @@ const csv = () => {
 const studentsNamed = async (f: Fx, name: string) => db().user.count({ where: { schoolId: f.school, name } });
 
 export const STUDENT_ROWS: Row[] = [
-  { name: "add", call: () => studentActions.addStudentAction({ name: "追加 生徒", grade: 1, className: "1", number: 30 }), effect: async (f) => expect(await studentsNamed(f, "追加 生徒")).toBeGreaterThanOrEqual(1) },
+  { name: "add", call: () => studentActions.addStudentAction({ name: "追加 生徒", ...nextSeat() }), effect: async (f) => expect(await studentsNamed(f, "追加 生徒")).toBeGreaterThanOrEqual(1) },
   {
     name: "update",
-    call: (f) => studentActions.updateStudentAction({ studentId: f.target, name: "改名 生徒", grade: 1, className: "1", number: 2 }),
+    call: (f) => studentActions.updateStudentAction({ studentId: f.target, name: "改名 生徒", ...nextSeat() }),
     effect: async (f) => expect((await user(f.target))?.name).toBe("改名 生徒"),
   },
   { name: "delete", call: (f) => studentActions.deleteStudentsAction({ studentIds: [f.target] }), effect: async (f) => expect(await user(f.target)).toBeNull() },

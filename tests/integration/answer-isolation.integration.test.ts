@@ -35,11 +35,13 @@ afterAll(async () => {
 });
 
 /** A class of `n` students and an activity of its own: its free-text and two-step scenes. */
+let classes = 0;
 async function classroom(n: number) {
   const tag = uniqueTag();
+  const className = String(++classes); // a class of its own: one student per seat
   const students = await Promise.all(
     Array.from({ length: n }, async (_, i) =>
-      (await createUser(db(), { role: "student", email: `iso${i}-${tag}@t.example`, schoolId, student: { grade: 1, className: "2", number: i + 1 } })).id,
+      (await createUser(db(), { role: "student", email: `iso${i}-${tag}@t.example`, schoolId, student: { grade: 1, className, number: i + 1 } })).id,
     ),
   );
   const activityId = (await createActivityFromTemplate(db(), { templateId: "science-dissolve", schoolId, mode: "self" })).id;
