@@ -167,7 +167,8 @@ const HANDLERS: HandlerRow[] = [
     request: () => ({ path: "/auth/ended?reason=userDisabled" }),
     variants: ["own"],
     expected: () => 307,
-    ok: (reply) => expect(target(reply)).toBe(new URL("/signin?error=userDisabled", BASE_URL).href),
+    // a session that still works is sent home untouched (a GET signs nobody out); without one, to /signin
+    ok: (reply, who) => expect(target(reply)).toBe(new URL(who === "signedOut" ? "/signin" : `/dashboard/${who}/home`, BASE_URL).href),
   },
   {
     file: "api/students/sheets/route.ts",
