@@ -27,9 +27,9 @@ export async function listPortfolios(school: AuthorizedSchoolId, q: PortfolioQue
     `select u.id, u.name, u.name_kana, u.nickname, sd.grade, sd.class_name, sd.number,
             count(distinct r.activity_id)::int as activities, max(r.updated_at) as last_at,
             (select a.title from responses r2 join activities a on a.id = r2.activity_id
-              where r2.user_id = u.id order by r2.updated_at desc limit 1) as last_title
+              where r2.user_id = u.id and a.school_id = $1::uuid order by r2.updated_at desc limit 1) as last_title
      from users u join student_details sd on sd.user_id = u.id
-     left join responses r on r.user_id = u.id
+     left join (responses r join activities ra on ra.id = r.activity_id and ra.school_id = $1::uuid) on r.user_id = u.id
      where u.school_id = $1::uuid and u.role = 'student'
        and ($2::text is null or u.name ilike $2 or u.name_kana ilike $2 or u.nickname ilike $2)
      group by u.id, sd.grade, sd.class_name, sd.number

@@ -122,4 +122,10 @@ describe("exports, responses, portfolios", () => {
     expect(list.map((r) => r.id)).toEqual([students[0]]);
     expect(list[0]!.activities).toBe(1);
   });
+
+  it("the portfolio list counts and names only the school's own activities", async () => {
+    // the stranger of the other school answered this school's activity (see beforeAll)
+    const row = (await listPortfolios(other, { sort: "class", dir: "asc" })).find((r) => r.id === stranger);
+    expect(row).toMatchObject({ activities: 0, last_at: null, last_title: null });
+  });
 });
