@@ -15,7 +15,9 @@ export const MAX_HEADER_SIZE = 16 * 1024;
  *   heartbeat every 15 s), an idle keep-alive one after HTTP_KEEP_ALIVE_TIMEOUT_MS;
  * - at most HTTP_MAX_CONNECTIONS sockets, of which HTTP_MAX_CONNECTIONS_PER_IP from one address
  *   (a whole school behind one NAT shares an address: the default leaves room for it). Over
- *   either cap a new socket is closed at once, and the ones already served go on.
+ *   either cap a new socket is closed at once, and the ones already served go on. Behind trusted
+ *   reverse proxies (TRUSTED_PROXY_HOPS > 0) every socket comes from a proxy, so there is no
+ *   per-address cap here: per-client connection limits belong to the proxy (nginx limit_conn).
  */
 export function applyServerLimits(server: Server, env: Env): void {
   server.headersTimeout = env.HTTP_HEADERS_TIMEOUT_MS;
@@ -25,10 +27,11 @@ export function applyServerLimits(server: Server, env: Env): void {
   server.setTimeout(env.HTTP_IDLE_TIMEOUT_MS);
 
   const perAddress = new Map<string, number>();
+  const perAddressCap = env.TRUSTED_PROXY_HOPS > 0 ? Number.POSITIVE_INFINITY : env.HTTP_MAX_CONNECTIONS_PER_IP;
   server.on("connection", (socket) => {
     const address = socket.remoteAddress ?? "";
     const open = (perAddress.get(address) ?? 0) + 1;
-    if (open > env.HTTP_MAX_CONNECTIONS_PER_IP) {
+    if (open > perAddressCap) {
       socket.destroy();
       return;
     }
