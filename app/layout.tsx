@@ -1,16 +1,13 @@
-import type { Metadata, Viewport } from "next";
-import { getTranslations } from "next-intl/server";
+import type { Viewport } from "next";
 import { headers } from "next/headers";
 import type { ReactNode } from "react";
 import { ClientMessages, CLIENT_NAMESPACES } from "@/components/layout/client-messages";
 import { NotificationsProvider } from "@/components/ui/notifications";
+import { rootMetadata } from "@/lib/i18n/metadata";
 import "katex/dist/katex.min.css";
 import "./globals.css";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("Common");
-  return { title: { default: t("appName"), template: `%s | ${t("appName")}` } };
-}
+export const generateMetadata = rootMetadata;
 
 export const viewport: Viewport = { width: "device-width", initialScale: 1, themeColor: "#1f7a4d" };
 

@@ -9,6 +9,7 @@ import { useNotify } from "@/components/ui/notifications";
 import { RichTextClient } from "@/components/ui/rich-text-client";
 import { useActionRunner } from "@/components/ui/use-action-runner";
 import { usePlainText } from "@/components/ui/use-plain-text";
+import { qrFileName } from "@/lib/students/qr-file-name";
 import { PasswordOnce } from "./copy-button";
 import { EditStudent } from "./edit-student";
 import type { StudentValues } from "./student-fields";
@@ -48,8 +49,8 @@ export function StudentRowActions({ studentId, disabled, hasCode, name, classLin
   const showQr = () =>
     run(() => readCodeAction({ studentId }), {
       failure: (code) => (code === "NOT_FOUND" ? t("noCode") : t("qrFailed")),
-      onOk: ({ code }) => {
-        const url = `${window.location.origin}/auth/auth-with-code?code=${code}`;
+      // the URL comes from the server (the configured public address), as on the printed card
+      onOk: ({ url }) => {
         QRCode.toDataURL(url, { width: 360, margin: 2, errorCorrectionLevel: "M" }).then(
           (png) => {
             setQr(png);
@@ -59,6 +60,9 @@ export function StudentRowActions({ studentId, disabled, hasCode, name, classLin
         );
       },
     });
+
+  const classLabel = values.grade !== null ? plain(t("classLabel", { grade: values.grade, className: values.className ?? "" })) : null;
+  const fileName = qrFileName({ classLabel, number: values.number, name });
 
   return (
     <div className="row actions">
@@ -116,7 +120,7 @@ export function StudentRowActions({ studentId, disabled, hasCode, name, classLin
         ) : null}
         <div className="row">
           {qr ? (
-            <a className="button button-primary" href={qr} download={`signin-${classLine.replace(/\s+/g, "")}-${name.replace(/\s+/g, "")}.png`} data-testid="qr-download">
+            <a className="button button-primary" href={qr} download={fileName} data-testid="qr-download">
               <RichTextClient text={t("download")} />
             </a>
           ) : null}

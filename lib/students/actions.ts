@@ -1,7 +1,8 @@
 "use server";
 import { z } from "zod";
 import { filterText } from "@/lib/query-text";
-import type { ActionResult } from "@/lib/errors";
+import { type ActionResult, ok } from "@/lib/errors";
+import { signinCodeUrl } from "@/lib/signin-codes/url";
 import { defineSchoolAction, type SchoolCtx } from "@/lib/schools/school-action";
 import {
   addStudent,
@@ -34,7 +35,11 @@ export const setDisabledAction = studentAction("students.setDisabled", studentRe
 export const resetPasswordAction = studentAction("students.resetPassword", oneStudent, (ctx, i) => resetStudentPassword(ctx, i.studentId));
 export const issueCodesAction = studentAction("students.issueCodes", studentRefs, (ctx, i) => issueNewCodes(ctx, i.studentIds));
 export const revokeCodesAction = studentAction("students.revokeCodes", studentRefs, (ctx, i) => revokeCodes(ctx, i.studentIds));
-export const readCodeAction = studentAction("students.readCode", oneStudent, (ctx, i) => readStudentCode(ctx, i.studentId));
+/** The URL a student's QR code carries, built on the server from the configured public address. */
+export const readCodeAction = studentAction("students.readCode", oneStudent, async (ctx, i) => {
+  const read = await readStudentCode(ctx, i.studentId);
+  return read.ok ? ok({ url: signinCodeUrl(read.data.code) }) : read;
+});
 
 const group = z.string().regex(/^[A-Z]{1,3}$/);
 export const setGroupAction = studentAction("students.setGroup", studentRefs.extend({ group: group.nullable() }), (ctx, i) =>

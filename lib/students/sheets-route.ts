@@ -6,13 +6,14 @@ import { filterText } from "@/lib/query-text";
 import { audit } from "@/lib/audit/log";
 import { getActor } from "@/lib/auth/session";
 import { db } from "@/lib/db";
-import { env, publicUrl } from "@/lib/env";
+import { env } from "@/lib/env";
 import { problem } from "@/lib/http";
 import { getDisplayLanguage } from "@/lib/i18n/server";
 import { toPlainText } from "@/lib/richtext/plain";
 import { authorizeSchool } from "@/lib/schools/scope";
 import { sameOrigin } from "@/lib/security/headers";
 import { decryptCode, sealNewCode } from "@/lib/signin-codes/crypto";
+import { signinCodeUrl } from "@/lib/signin-codes/url";
 import { listStudentsForSheets } from "./data";
 import { MAX_CARDS } from "./sheets";
 import { renderSigninSheets, SheetsBusyError, SHEETS_RETRY_AFTER_S } from "./sheets-render";
@@ -73,7 +74,6 @@ export async function POST(req: NextRequest) {
   const t = await getTranslations("Sheets");
   const kana = await getTranslations({ locale: "ja-Hrkt", namespace: "Sheets" });
   const students_ = await getTranslations("Students");
-  const origin = publicUrl(); // configured, never the request's Host
   const cards = students.map((s) => ({
     name: lang === "ja-kana" && s.nameKana ? s.nameKana : (s.name ?? ""),
     reading: lang === "ja-ruby" ? s.nameKana : null,
@@ -82,7 +82,7 @@ export async function POST(req: NextRequest) {
         ? `${toPlainText(students_("classLabel", { grade: s.student.grade, className: s.student.className }), lang)} ${s.student.number ?? ""}`.trim()
         : "",
     school: s.school?.name ?? "",
-    url: `${origin}/auth/auth-with-code?code=${codes.get(s.id)}`,
+    url: signinCodeUrl(codes.get(s.id) ?? ""), // the configured public address, never the request's Host
   }));
   const texts = lang === "ja" ? t : kana;
   const pdf = await renderSigninSheets(cards, {

@@ -99,7 +99,7 @@ export const STUDENT_ROWS: Row[] = [
     },
   },
   { name: "revoke codes", call: (f) => studentActions.revokeCodesAction({ studentIds: [f.target] }), effect: async (f) => expect((await user(f.target))!.signinCodes.every((c) => c.revokedAt)).toBe(true) },
-  { name: "read code", call: (f) => studentActions.readCodeAction({ studentId: f.target }), effect: async (f, data) => expect(data).toEqual({ code: f.code }) },
+  { name: "read code", call: (f) => studentActions.readCodeAction({ studentId: f.target }), effect: async (f, data) => expect(data).toEqual({ url: expect.stringMatching(new RegExp(`/auth/auth-with-code\\?code=${f.code}$`)) }) },
   {
     name: "code expiry",
     call: (f) => studentActions.setCodeExpiryAction({ studentIds: [f.target], expiresOn: "2030-01-01" }),

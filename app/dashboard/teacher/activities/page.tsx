@@ -1,4 +1,7 @@
 import { ActivityManagement } from "@/components/activities/activity-management";
+import { screenTitle } from "@/lib/i18n/metadata";
+
+export const generateMetadata = screenTitle("activities");
 
 export default function TeacherActivitiesPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   return <ActivityManagement role="teacher" searchParams={searchParams} />;

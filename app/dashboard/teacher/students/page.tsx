@@ -1,4 +1,7 @@
 import { StudentsPage } from "@/components/students/students-page";
+import { screenTitle } from "@/lib/i18n/metadata";
+
+export const generateMetadata = screenTitle("students");
 
 export default function TeacherStudentsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   return <StudentsPage searchParams={searchParams} />;

@@ -1,4 +1,7 @@
 import { ActivityManagement } from "@/components/activities/activity-management";
+import { screenTitle } from "@/lib/i18n/metadata";
+
+export const generateMetadata = screenTitle("schoolActivities");
 
 export default async function ManagerActivitiesPage({
   params,

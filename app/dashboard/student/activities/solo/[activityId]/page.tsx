@@ -1,4 +1,7 @@
 import { SoloPage } from "@/components/play/solo-page";
+import { screenTitle } from "@/lib/i18n/metadata";
+
+export const generateMetadata = screenTitle("activity");
 
 export default async function StudentSoloPage({ params }: { params: Promise<{ activityId: string }> }) {
   return <SoloPage role="student" activityId={(await params).activityId} />;

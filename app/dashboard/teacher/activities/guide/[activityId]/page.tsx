@@ -1,4 +1,7 @@
 import { GuidePage } from "@/components/play/guide-page";
+import { screenTitle } from "@/lib/i18n/metadata";
+
+export const generateMetadata = screenTitle("guide");
 
 export default async function TeacherGuide({ params }: { params: Promise<{ activityId: string }> }) {
   return <GuidePage role="teacher" activityId={(await params).activityId} />;

@@ -1,4 +1,7 @@
 import { ActivityPreview } from "@/components/activities/activity-preview";
+import { screenTitle } from "@/lib/i18n/metadata";
+
+export const generateMetadata = screenTitle("preview");
 
 export default async function TeacherPreviewPage({ params }: { params: Promise<{ activityId: string }> }) {
   const { activityId } = await params;

@@ -1,4 +1,7 @@
 import { GuidePage } from "@/components/play/guide-page";
+import { screenTitle } from "@/lib/i18n/metadata";
+
+export const generateMetadata = screenTitle("guide");
 
 export default async function ManagerGuide({ params }: { params: Promise<{ schoolId: string; activityId: string }> }) {
   const { schoolId, activityId } = await params;

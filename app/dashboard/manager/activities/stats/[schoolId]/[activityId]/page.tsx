@@ -1,4 +1,7 @@
 import { StatsPage } from "@/components/results/stats-page";
+import { screenTitle } from "@/lib/i18n/metadata";
+
+export const generateMetadata = screenTitle("stats");
 
 type Props = { params: Promise<{ schoolId: string; activityId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 

@@ -1,4 +1,7 @@
 import { StaffResponsePage } from "@/components/results/staff-response-page";
+import { screenTitle } from "@/lib/i18n/metadata";
+
+export const generateMetadata = screenTitle("response");
 
 export default async function ManagerResponse({ params }: { params: Promise<{ schoolId: string; activityId: string; studentId: string }> }) {
   const { schoolId, activityId, studentId } = await params;
