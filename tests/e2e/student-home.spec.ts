@@ -66,3 +66,21 @@ test("student home: self-paced progress counts answerable scenes only; a complet
   await expect(kid).toHaveURL(`/dashboard/student/activities/response/${done.id}`);
   await expect(kid.getByTestId("response-not-yet").or(kid.getByTestId("answer-review"))).toBeVisible();
 });
+
+test("names: a nickname that already ends in an honorific gets none added; in furigana mode the student's name carries its reading per part", async ({ browser }) => {
+  const { students } = await makeSchool(2);
+  await e2eDb().user.update({ where: { id: students[0]!.id }, data: { nickname: "はなちゃん" } });
+  const kid = await signedIn(browser, students[0]!.email!);
+  const welcome = await baseText(kid.getByTestId("welcome"));
+  expect(welcome).toContain("はなちゃん");
+  expect(welcome).not.toContain("ちゃんさん");
+
+  const other = await signedIn(browser, students[1]!.email!, "ja-ruby");
+  await other.getByTestId("drawer-trigger").click();
+  const drawerName = other.getByTestId("drawer-name");
+  await expect(drawerName.locator("ruby")).toHaveCount(2);
+  await expect(drawerName.locator("ruby").first()).toContainText("試験");
+  await expect(drawerName.locator("rt").first()).toHaveText("しけん");
+  await expect(drawerName.locator("rt").nth(1)).toHaveText("はなこ2");
+  await expect(other.getByTestId("welcome").locator("rt").first()).toHaveText("しけん");
+});
