@@ -3,7 +3,18 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { SceneAnswer } from "@/components/scenes/types";
 import { dequeue, enqueue, newKey, queued, retryDelay, send } from "./answer-queue";
 
-export type SaveStatus = { kind: "idle" } | { kind: "saving" } | { kind: "saved" } | { kind: "queued" } | { kind: "signedOut" } | { kind: "failed"; reason: string };
+/**
+ * What happened to the answers. `sceneIds`: the scenes whose answers this
+ * saving/saved is about (a scene shows only its own: components/play/save-status.tsx);
+ * `recovered`: this saved ends a "not saved yet" (queued, signed out, failed) shown before.
+ */
+export type SaveStatus =
+  | { kind: "idle" }
+  | { kind: "saving"; sceneIds?: string[] }
+  | { kind: "saved"; sceneIds?: string[]; recovered?: boolean }
+  | { kind: "queued" }
+  | { kind: "signedOut" }
+  | { kind: "failed"; reason: string };
 
 export interface StoredAnswer {
   answer: SceneAnswer;
@@ -26,6 +37,8 @@ export function useQueueDrain(userId: string, writes = true) {
   const [status, setStatus] = useState<SaveStatus>({ kind: "idle" });
   const sending = useRef(false);
   const failures = useRef(0);
+  /** A "not saved yet" or a refusal was shown since the last saved. */
+  const trouble = useRef(false);
   const retryTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   const drain = useCallback(async () => {
@@ -36,11 +49,13 @@ export function useQueueDrain(userId: string, writes = true) {
       let list = queued(userId);
       if (list.length === 0) return;
       // while an earlier attempt failed, the screen keeps saying "not saved yet" until it succeeds
-      setStatus((s) => (s.kind === "failed" || s.kind === "queued" || s.kind === "signedOut" ? s : { kind: "saving" }));
+      const sceneIds = [...new Set(list.map((q) => q.sceneId))];
+      setStatus((s) => (s.kind === "failed" || s.kind === "queued" || s.kind === "signedOut" ? s : { kind: "saving", sceneIds }));
       let failed: string | null = null;
       for (const entry of list.sort((a, b) => a.queuedAt - b.queuedAt)) {
         const outcome = await send(entry);
         if (outcome.kind === "retry" || outcome.kind === "signedOut") {
+          trouble.current = true;
           setStatus({ kind: outcome.kind === "retry" ? "queued" : "signedOut" });
           failures.current += 1;
           retryTimer.current = setTimeout(() => void drain(), retryDelay(failures.current));
@@ -51,7 +66,11 @@ export function useQueueDrain(userId: string, writes = true) {
       }
       failures.current = 0;
       list = queued(userId);
-      setStatus(failed ? { kind: "failed", reason: failed } : list.length > 0 ? { kind: "saving" } : { kind: "saved" });
+      const recovered = trouble.current;
+      trouble.current = failed !== null;
+      setStatus(
+        failed ? { kind: "failed", reason: failed } : list.length > 0 ? { kind: "saving", sceneIds } : { kind: "saved", sceneIds, recovered },
+      );
       if (list.length > 0) retryTimer.current = setTimeout(() => void drain(), 50);
     } finally {
       sending.current = false;

@@ -2,7 +2,7 @@ import { getTranslations } from "next-intl/server";
 import Link from "next/link";
 import type { Role } from "@/lib/auth/roles";
 import { requireRole } from "@/lib/auth/session";
-import { shownName } from "@/lib/users/person-name";
+import { endsWithHonorific, shownName } from "@/lib/users/person-name";
 import { PersonName } from "@/components/ui/person-name";
 import { RichMessage, SLOT } from "@/components/ui/rich-message";
 import { RichText } from "@/components/ui/rich-text";
@@ -27,7 +27,7 @@ export async function HomePage({ role }: { role: Role }) {
       </h1>
       <p data-testid="welcome">
         <RichMessage
-          text={t("welcome", { name: SLOT })}
+          text={t("welcome", { name: SLOT, honorific: name && endsWithHonorific(name.base) ? "no" : "yes" })}
           slots={[name ? <PersonName name={name} /> : <RichText text={common("guest")} />]}
         />
       </p>

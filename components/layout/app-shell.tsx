@@ -5,7 +5,7 @@ import { homeOf, type Role } from "@/lib/auth/roles";
 import { getPlainText } from "@/lib/i18n/server";
 import type { Actor } from "@/lib/auth/session";
 import { roleSuffixKey } from "@/lib/users/display-name";
-import { shownName } from "@/lib/users/person-name";
+import { endsWithHonorific, shownName } from "@/lib/users/person-name";
 import { Logo } from "@/components/ui/logo";
 import { PersonName } from "@/components/ui/person-name";
 import { RichText } from "@/components/ui/rich-text";
@@ -31,8 +31,9 @@ const MENUS: Record<Role, { href: string; key: "home" | "students" | "activities
 export async function DisplayName({ actor }: { actor: Pick<Actor, "nickname" | "name" | "nameKana" | "role"> }) {
   const common = await getTranslations("Common");
   const roles = await getTranslations("Roles");
-  const suffix = roleSuffixKey(actor.role);
   const name = shownName(actor);
+  // an honorific is added once: a name already ending in one (山田先生) gets no 先生
+  const suffix = roleSuffixKey(actor.role) === "teacherSuffix" && name && endsWithHonorific(name.base) ? null : roleSuffixKey(actor.role);
   return (
     <>
       {name ? <PersonName name={name} /> : <RichText text={common("guest")} />}

@@ -57,7 +57,7 @@ export function LiveSession({ userId, activityId, scenes, initialState, initial 
         </div>
       ) : (
         <>
-          <PlayHead progress={t("sceneOf", { number: index + 1, total: scenes.length })} status={saver.status} />
+          <PlayHead progress={t("sceneOf", { number: index + 1, total: scenes.length })} status={saver.status} sceneId={scene.id} />
           {state.locked ? (
             <p className="alert alert-info" role="status" data-testid="locked">
               <span>

@@ -1,5 +1,6 @@
 "use client";
 import { useTranslations } from "next-intl";
+import { useState } from "react";
 import { SAVE_REFUSALS, type SaveRefusal } from "@/lib/responses/refusals";
 import type { SaveStatus } from "@/components/answers/use-answer-saver";
 import { RichTextClient } from "@/components/ui/rich-text-client";
@@ -25,15 +26,34 @@ export function SaveStatusLine({ status }: { status: SaveStatus }) {
   );
 }
 
-/** The line above a scene: where the respondent is, and what happened to their answers. */
-export function PlayHead({ progress, status }: { progress: string; status: SaveStatus }) {
+const IDLE: SaveStatus = { kind: "idle" };
+
+/**
+ * The status as the scene `sceneId` shows it: "saving"/"saved" only for its
+ * own answers, never one carried over from the scene before (what was current
+ * when the scene was entered is not shown), except a saved that ends a
+ * "not saved yet" (it concerns every answer). Trouble always shows.
+ */
+export function useSceneStatus(status: SaveStatus, sceneId: string): SaveStatus {
+  const [entry, setEntry] = useState({ sceneId, status });
+  const entered = entry.sceneId === sceneId ? entry.status : status;
+  if (entry.sceneId !== sceneId) setEntry({ sceneId, status });
+  if (status.kind !== "saving" && status.kind !== "saved") return status;
+  if (status === entered) return IDLE;
+  if (status.kind === "saved" && status.recovered) return status;
+  return status.sceneIds?.includes(sceneId) ? status : IDLE;
+}
+
+/** The line above a scene: where the respondent is, and what happened to its answers. */
+export function PlayHead({ progress, status, sceneId }: { progress: string; status: SaveStatus; sceneId: string }) {
+  const shown = useSceneStatus(status, sceneId);
   return (
     <div className="row play-head">
       <p className="progress" data-testid="progress">
         <RichTextClient text={progress} />
       </p>
       <span className="top-bar-spacer" />
-      <SaveStatusLine status={status} />
+      <SaveStatusLine status={shown} />
     </div>
   );
 }

@@ -76,7 +76,7 @@ export function SoloPlayer({ userId, activityId, scenes, initial, startAt, write
   }
   return (
     <div className="stack">
-      <PlayHead progress={ts("progress", { current: index + 1, total: scenes.length })} status={saver.status} />
+      <PlayHead progress={ts("progress", { current: index + 1, total: scenes.length })} status={saver.status} sceneId={scene.id} />
       <progress max={scenes.length} value={index + 1} aria-hidden="true" />
       <SceneView
         key={scene.id}

@@ -16,7 +16,8 @@ const GROUPS: { mode: ActivityMode; title: "groupGuide" | "groupSelf" | "groupSt
 
 function target(role: "student" | "teacher", a: RespondentActivity): { href: string; label: "join" | "start" | "continue" | "review" } | null {
   const area = `/dashboard/${role}/activities`;
-  if (a.mode === "guide" && role === "student") return { href: `${area}/session/${a.id}`, label: "join" };
+  // 参加する only while the teacher runs the session; before that the card says it starts with the teacher
+  if (a.mode === "guide" && role === "student" && a.live) return { href: `${area}/session/${a.id}`, label: "join" };
   if (a.mode === "self") return { href: `${area}/solo/${a.id}`, label: a.answered > 0 ? "continue" : "start" };
   if (a.mode === "complete" && role === "student") return { href: `${area}/response/${a.id}`, label: "review" };
   return null;
@@ -24,8 +25,9 @@ function target(role: "student" | "teacher", a: RespondentActivity): { href: str
 
 /**
  * A respondent's activities grouped by what they can do now: join the live
- * session, do it alone, wait, or review answers; with progress. Follows mode
- * changes live (HomeRefresh).
+ * session (only while one runs), do it alone, wait, or review answers; with
+ * progress over the answerable scenes. Follows mode changes and live sessions
+ * starting and ending (HomeRefresh).
  */
 export async function RespondentActivities({ actor, role }: { actor: Actor; role: "student" | "teacher" }) {
   const t = await getTranslations("Play");
@@ -57,23 +59,27 @@ export async function RespondentActivities({ actor, role }: { actor: Actor; role
                 {list.map((a) => {
                   const go = target(role, a);
                   return (
-                    <li key={a.id} className="card stack activity-card" data-activity-id={a.id} data-mode={a.mode}>
+                    <li key={a.id} className="card stack activity-card" data-activity-id={a.id} data-mode={a.mode} data-live={a.live}>
                       <h4>
                         <RichText text={a.title} />
                       </h4>
                       <p className="muted" data-testid="card-progress">
-                        <RichText text={t("answeredOf", { answered: Math.min(a.answered, a.scenes), total: a.scenes })} />
-                        {" · "}
+                        {a.scenes > 0 ? (
+                          <>
+                            <RichText text={t("answeredOf", { answered: Math.min(a.answered, a.scenes), total: a.scenes })} />
+                            {" · "}
+                          </>
+                        ) : null}
                         <RichText text={ta(`mode${mode[0]!.toUpperCase()}${mode.slice(1)}` as "modeGuide")} />
                       </p>
-                      <progress max={Math.max(a.scenes, 1)} value={Math.min(a.answered, a.scenes)} aria-hidden="true" />
+                      {a.scenes > 0 ? <progress max={a.scenes} value={Math.min(a.answered, a.scenes)} aria-hidden="true" /> : null}
                       {go ? (
                         <Link href={go.href} className={go.label === "join" ? "button button-primary" : "button"} data-testid={`go-${go.label}`}>
                           <RichText text={t(go.label)} />
                         </Link>
                       ) : (
-                        <p className="muted">
-                          <RichText text={t("waitForTeacher")} />
+                        <p className="muted" data-testid="card-waiting">
+                          <RichText text={t(a.mode === "guide" && role === "student" ? "guideNotStarted" : "waitForTeacher")} />
                         </p>
                       )}
                     </li>

@@ -101,8 +101,12 @@ export async function schoolEvents(req: NextRequest): Promise<Response> {
     release: slot.release,
     stillValid,
     snapshot: async () => {
-      const rows = await db().activity.findMany({ where: { schoolId, actorType: actor.role === "teacher" ? "teacher" : "student" }, select: { id: true, mode: true, status: true, version: true } });
-      return rows.map((r) => `${r.id}:${r.mode}:${r.status}:${r.version}`).sort();
+      // mode, state and whether a live session runs (the student home's 参加する follows it)
+      const rows = await db().activity.findMany({
+        where: { schoolId, actorType: actor.role === "teacher" ? "teacher" : "student" },
+        select: { id: true, mode: true, status: true, version: true, guideSessions: { where: { endedAt: null }, select: { id: true } } },
+      });
+      return rows.map((r) => `${r.id}:${r.mode}:${r.status}:${r.version}:${r.guideSessions.map((g) => g.id).join(",")}`).sort();
     },
   });
 }

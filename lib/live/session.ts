@@ -35,8 +35,9 @@ export async function startSession(ctx: SchoolCtx, activityId: string): Promise<
     if (running) await tx.guideSession.updateMany({ where: { activityId, endedAt: null }, data: { endedAt: new Date(), version: { increment: 1 } } });
     if (activity.mode !== "guide") {
       await tx.activity.update({ where: { id: activityId }, data: { mode: "guide", version: { increment: 1 } }, select: { id: true } });
-      await publish(`school:${ctx.schoolId}`, "modes", tx);
     }
+    // the students' homes show 参加する from now on
+    await publish(`school:${ctx.schoolId}`, "modes", tx);
     const session = await tx.guideSession.create({ data: { activityId, startedById: ctx.actorId, currentSceneId: first.id }, select: { id: true } });
     await audit({ action: "guide.start", actorId: ctx.actorId, schoolId: ctx.schoolId, targetType: "activity", targetId: activityId }, tx);
     await publish(`activity:${activityId}`, "state", tx);
@@ -59,6 +60,8 @@ async function changeSession(
     await tx.guideSession.update({ where: { id: session.id }, data: { ...data, version: { increment: 1 } }, select: { id: true } });
     await audit({ action, actorId: ctx.actorId, schoolId: ctx.schoolId, targetType: "activity", targetId: activityId }, tx);
     await publish(`activity:${activityId}`, "state", tx);
+    // the students' homes take 参加する away when the session ends
+    if (data.endedAt) await publish(`school:${ctx.schoolId}`, "modes", tx);
     return ok(null);
   });
 }

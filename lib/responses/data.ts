@@ -8,25 +8,38 @@ export interface RespondentActivity {
   id: string;
   title: string;
   mode: ActivityMode;
+  /** Answerable scenes (an information scene asks nothing). */
   scenes: number;
+  /** Of those, how many the respondent has answered. */
   answered: number;
+  /** A live session is running for it now. */
+  live: boolean;
 }
 
-/** The activities a respondent (student, or teacher for teacher-actor ones) has in their school: active ones, with progress. */
+/**
+ * The activities a respondent (student, or teacher for teacher-actor ones) has
+ * in their school: active ones, with progress over the answerable scenes and
+ * whether a live session is running.
+ */
 export async function listRespondentActivities(who: { id: string; role: "student" | "teacher"; schoolId: string }): Promise<RespondentActivity[]> {
   const rows = await db().activity.findMany({
     where: { schoolId: who.schoolId, status: "active", actorType: who.role },
     orderBy: [{ updatedAt: "desc" }],
-    select: { id: true, title: true, mode: true, _count: { select: { scenes: true } } },
+    select: {
+      id: true, title: true, mode: true,
+      _count: { select: { scenes: { where: { type: { not: "info" } } } } },
+      guideSessions: { where: { endedAt: null }, select: { id: true }, take: 1 },
+    },
   });
   const answered = await db().response.groupBy({
     by: ["activityId"],
-    where: { userId: who.id, activityId: { in: rows.map((r) => r.id) } },
+    where: { userId: who.id, activityId: { in: rows.map((r) => r.id) }, scene: { type: { not: "info" } } },
     _count: { _all: true },
   });
   return rows.map((r) => ({
     id: r.id, title: r.title, mode: r.mode, scenes: r._count.scenes,
     answered: answered.find((a) => a.activityId === r.id)?._count._all ?? 0,
+    live: r.mode === "guide" && r.guideSessions.length > 0,
   }));
 }
 

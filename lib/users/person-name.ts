@@ -35,3 +35,23 @@ export function shownName(person: NameParts): ShownName | null {
   if (!base) return null;
   return { base, reading: readingOf(base, name, person.nameKana?.trim() || null) };
 }
+
+/** Honorifics a nickname may already carry (はなちゃん, 山田先生): then none is added (docs/decisions.md). */
+const HONORIFIC = /(?:さん|くん|ちゃん|君|様|さま|先生)$/u;
+
+export function endsWithHonorific(base: string): boolean {
+  return HONORIFIC.test(base.trim());
+}
+
+/**
+ * A name cut for ruby: one part per space-separated part when the name and its
+ * reading split alike (family and given name), else the whole; a part without
+ * kanji carries no reading.
+ */
+export function rubyParts(name: ShownName): ShownName[] {
+  if (!name.reading) return [{ base: name.base, reading: null }];
+  const bases = name.base.trim().split(/\s+/);
+  const readings = name.reading.trim().split(/\s+/);
+  if (bases.length < 2 || bases.length !== readings.length) return [{ base: name.base, reading: name.reading }];
+  return bases.map((base, i) => ({ base, reading: HAN.test(base) ? readings[i]! : null }));
+}

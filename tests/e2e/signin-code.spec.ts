@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { baseText, expectAccessible, signIn } from "./helpers";
+import { BASE_URL } from "./config";
 import { e2eDb, makeSchool, TEST_PASSWORD } from "./db";
 
 test.describe("QR code sign-in", () => {
@@ -37,14 +38,21 @@ test.describe("QR code sign-in", () => {
     await other.close();
   });
 
-  test("missing, malformed, unknown and revoked codes get 'invalid parameters, scan a correct QR code'", async ({ page }) => {
-    for (const url of ["/auth/auth-with-code", "/auth/auth-with-code?code=abc", "/auth/auth-with-code?code=%3Cscript%3E"]) {
-      await page.goto(url);
-      await expect(page.getByTestId("code-invalid")).toBeVisible();
-      expect(await baseText(page.getByTestId("code-invalid"))).toContain("正しいQRコードを読み取ってください");
+  test("missing, malformed, unknown and revoked codes tell the child the card does not work and to ask the teacher for a new one, in each language", async ({ page, context }) => {
+    const said: Record<string, string> = { ja: "先生に新しいカードをもらってください", "ja-ruby": "先生に新しいカードをもらってください", "ja-kana": "せんせいに あたらしい カードを もらってください" };
+    for (const [lang, advice] of Object.entries(said)) {
+      await context.addCookies([{ name: "manabiya-lang", value: lang, url: BASE_URL }]);
+      for (const url of ["/auth/auth-with-code", "/auth/auth-with-code?code=abc", "/auth/auth-with-code?code=%3Cscript%3E"]) {
+        await page.goto(url);
+        await expect(page.getByTestId("code-invalid")).toBeVisible();
+        const text = await baseText(page.getByTestId("code-invalid"));
+        expect(text).toContain(advice);
+        expect(text).not.toContain("パラメータ");
+      }
     }
     await page.goto(`/auth/auth-with-code?code=${"A".repeat(22)}`);
     await expect(page.getByTestId("code-error")).toHaveAttribute("data-code", "invalidCode");
+    expect(await baseText(page.getByTestId("code-error"))).toContain("せんせいに あたらしい カードを もらってください");
 
     const { students } = await makeSchool(1);
     await e2eDb().signinCode.updateMany({ where: { userId: students[0]!.id }, data: { revokedAt: new Date() } });

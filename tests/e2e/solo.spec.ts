@@ -25,7 +25,7 @@ test("solo: a whole activity with the network cut for two scenes; queued answers
   await page.getByTestId("reason").locator("textarea").fill("溶けても水と食塩はなくならないから");
   await page.getByTestId("next").click();
   await expect(page.getByTestId("progress")).toContainText("3 / 5");
-  await expect(status(page)).toHaveAttribute("data-status", "saved");
+  await expect.poll(() => e2eDb().response.count({ where: { activityId: activity.id, userId: student.id } })).toBe(2);
 
   // the network goes: two scenes are answered offline and stay queued on the device
   await context.setOffline(true);
@@ -89,8 +89,7 @@ test("teacher solo: a teacher-actor activity saves the teacher's answers; a stud
   else if (type === "free_text") await first.locator("textarea").fill("よく話し合えた");
   else await first.locator("input").first().check();
   await page.getByTestId("next").click();
-  await expect(page.getByTestId("save-status")).toHaveAttribute("data-status", "saved");
-  expect(await e2eDb().response.count({ where: { activityId: own.id, userId: teacher.id } })).toBe(1);
+  await expect.poll(() => e2eDb().response.count({ where: { activityId: own.id, userId: teacher.id } })).toBe(1);
 
   await page.goto(`/dashboard/teacher/activities/solo/${kids.id}`);
   await page.getByTestId("next").click();
@@ -132,4 +131,33 @@ test("fault: a student offline for ten minutes answers three scenes; everything 
   const rows = await e2eDb().response.findMany({ where: { activityId: activity.id }, orderBy: { scenePosition: "asc" } });
   expect(rows.map((r) => r.scenePosition)).toEqual([0, 1, 2, 3]);
   expect(rows[1]!.answer).toMatchObject({ first: "less", second: "unsure" });
+});
+
+test("solo: a scene's 保存しました stays with that scene; the next scene starts without it", async ({ page }) => {
+  const { school, students } = await makeSchool(1);
+  const activity = await createActivityFromTemplate(e2eDb(), { templateId: "science-dissolve", schoolId: school.id, mode: "self" });
+  await signInAs(page, students[0]!.email!, TEST_PASSWORD);
+  await page.goto(`/dashboard/student/activities/solo/${activity.id}`);
+  await page.getByTestId("next").click();
+  await page.locator('[data-option="same"] input').check();
+  await page.locator('[data-testid="second-step"] [data-option="sure"] input').check();
+  await page.getByTestId("reason").locator("textarea").fill("なくならないから");
+  await page.getByTestId("next").click();
+  await expect(page.getByTestId("progress")).toContainText("3 / 5");
+  await page.locator('[data-option="clear"] input').check();
+  await expect(status(page)).toHaveAttribute("data-status", "saved");
+  expect(await baseText(status(page))).toBe("保存しました");
+
+  // moving on: the new scene says nothing about saving until something of its own is saved
+  await page.getByTestId("next").click();
+  await expect(page.getByTestId("progress")).toContainText("4 / 5");
+  await expect.poll(() => e2eDb().response.count({ where: { activityId: activity.id } })).toBe(3);
+  await expect(status(page)).toHaveAttribute("data-status", "idle");
+  expect(await baseText(status(page))).not.toContain("保存しました");
+  // and back on the previous scene, nothing stale either
+  await page.getByTestId("previous").click();
+  await expect(page.getByTestId("progress")).toContainText("3 / 5");
+  await expect(status(page)).toHaveAttribute("data-status", "idle");
+  await page.locator('[data-option="cloudy"] input').check();
+  await expect(status(page)).toHaveAttribute("data-status", "saved");
 });
