@@ -5,7 +5,7 @@ import { areaOf, homeOf } from "@/lib/auth/roles";
 import { contentSecurityPolicy, originOf } from "@/lib/security/headers";
 
 /**
- * Fast redirects only (GUIDE.md layer 1): /dashboard → student home; signed
+ * Fast redirects only (docs/architecture.md layer 1): /dashboard → student home; signed
  * out → /signin?from=…; wrong role → own home. Every layout, page, action and
  * route handler checks again against the database.
  */

@@ -5,7 +5,7 @@ import { type Actor, getActor } from "@/lib/auth/session";
 import { type ActionResult, fail } from "@/lib/errors";
 
 /**
- * The one way to write (GUIDE.md "Writes: one wrapper"): parse the input with
+ * The one way to write (docs/architecture.md "Writes: one wrapper"): parse the input with
  * zod → load the actor from the database → check the role → run (which
  * checks school/academy scope and writes in a transaction) → a result with a
  * closed-set code. Unexpected errors are logged and become INTERNAL; nothing

@@ -1,4 +1,4 @@
-/** The closed set of failure codes every action and route handler returns (GUIDE.md). */
+/** The closed set of failure codes every action and route handler returns (docs/architecture.md). */
 export const ERROR_CODES = ["UNAUTHENTICATED", "FORBIDDEN", "NOT_FOUND", "CONFLICT", "VALIDATION", "RATE_LIMITED", "INTERNAL"] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

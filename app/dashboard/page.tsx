@@ -1,6 +1,6 @@
 import { redirect } from "next/navigation";
 
-/** SPEC.md §2: an empty /dashboard path goes to the student home (the role guard sends others on). */
+/** docs/requirements.md §2: an empty /dashboard path goes to the student home (the role guard sends others on). */
 export default function DashboardIndex() {
   redirect("/dashboard/student/home");
 }

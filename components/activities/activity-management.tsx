@@ -17,7 +17,7 @@ type Params = Promise<Record<string, string | string[] | undefined>>;
 
 /**
  * Activity management (teacher: own school; manager: a school of the academy,
- * SPEC.md §2). A school outside the actor's scope is the no-access page: nothing of it leaks.
+ * docs/requirements.md §2). A school outside the actor's scope is the no-access page: nothing of it leaks.
  */
 export async function ActivityManagement({
   role,

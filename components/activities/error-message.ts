@@ -2,7 +2,7 @@ import type { ErrorCode } from "@/lib/errors";
 
 export type ActivityOp = "copy" | "archive" | "restore" | "delete" | "mode" | "order";
 
-/** The Activities.errors key for a failed operation (SPEC.md §8 messages). */
+/** The Activities.errors key for a failed operation (docs/requirements.md §8 messages). */
 export function activityErrorKey(op: ActivityOp, code: ErrorCode) {
   switch (code) {
     case "UNAUTHENTICATED":

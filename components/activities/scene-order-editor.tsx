@@ -74,7 +74,7 @@ function OrderList({ order, scenes, onChange, testId }: { order: string[]; scene
   );
 }
 
-/** Title and scene order, with an optional order per counterbalance group (DESIGN.md). */
+/** Title and scene order, with an optional order per counterbalance group (docs/product-design.md). */
 export function SceneOrderEditor(props: {
   activityId: string;
   version: number;

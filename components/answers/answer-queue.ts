@@ -1,5 +1,5 @@
 /**
- * The device's queue of answers not yet stored by the server (DESIGN.md
+ * The device's queue of answers not yet stored by the server (docs/product-design.md
  * "Answers": nothing a student writes is lost). Kept in localStorage, so it
  * survives a reload, a crash or a closed tab; one entry per user and scene
  * (a newer revision replaces the older one, which it supersedes anyway).

@@ -25,7 +25,7 @@ function CodeProblem({ message, testId, code }: { message: string; testId: strin
   );
 }
 
-/** Signs in with the code, then asks "is this you?" (SPEC.md §2). */
+/** Signs in with the code, then asks "is this you?" (docs/requirements.md §2). */
 export function CodeSignin({ pendingValid }: { pendingValid: boolean }) {
   const t = useTranslations("CodeSignin");
   const te = useTranslations("AuthErrors");

@@ -15,7 +15,7 @@ function Submit() {
   );
 }
 
-/** Google sign-in with its loading state (SPEC.md §4). */
+/** Google sign-in with its loading state (docs/requirements.md §4). */
 export function GoogleButton({ from }: { from: string | null }) {
   return (
     <form action={signInWithGoogle}>

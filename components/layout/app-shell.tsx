@@ -13,7 +13,7 @@ import { Drawer } from "./drawer";
 import { LanguageSwitcher } from "./language-switcher";
 import { SignOutButton } from "./sign-out-button";
 
-/** SPEC.md §2 menus: teacher home, students, activities; manager home, schools; students none. */
+/** docs/requirements.md §2 menus: teacher home, students, activities; manager home, schools; students none. */
 const MENUS: Record<Role, { href: string; key: "home" | "students" | "activities" | "schools" }[]> = {
   student: [],
   teacher: [
@@ -27,7 +27,7 @@ const MENUS: Record<Role, { href: string; key: "home" | "students" | "activities
   ],
 };
 
-/** The name shown in the top bar: nickname, else name, else 'guest', with the role suffix (SPEC.md §2). */
+/** The name shown in the top bar: nickname, else name, else 'guest', with the role suffix (docs/requirements.md §2). */
 export async function DisplayName({ actor }: { actor: Pick<Actor, "nickname" | "name" | "nameKana" | "role"> }) {
   const common = await getTranslations("Common");
   const roles = await getTranslations("Roles");
@@ -51,7 +51,7 @@ async function GroupName({ actor }: { actor: Actor }) {
 }
 
 /**
- * Each role's layout (SPEC.md "Layouts"): top bar with the logo linking home, a
+ * Each role's layout (docs/requirements.md "Layouts"): top bar with the logo linking home, a
  * menu button (teacher and manager; students open the drawer from their name),
  * the display name, the language switcher, and a slide-in drawer.
  */

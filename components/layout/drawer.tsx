@@ -4,7 +4,7 @@ import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 
 import { RichTextClient } from "@/components/ui/rich-text-client";
 import { usePlainText } from "@/components/ui/use-plain-text";
 
-/** SPEC.md §2/§9: the drawer closes after a 300 ms exit animation. */
+/** docs/requirements.md §2/§9: the drawer closes after a 300 ms exit animation. */
 export const DRAWER_EXIT_MS = 300;
 
 type Phase = "closed" | "open" | "closing";

@@ -27,7 +27,7 @@ function hasCookie() {
 }
 
 /**
- * Display-language menu (SPEC.md §2): shows the current choice, closes on an
+ * Display-language menu (docs/requirements.md §2): shows the current choice, closes on an
  * outside click or Escape, arrow keys move between options. Switching
  * re-renders from the server in place (form input is kept).
  */

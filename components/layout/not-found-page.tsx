@@ -2,7 +2,7 @@ import { getTranslations } from "next-intl/server";
 import Link from "next/link";
 import { RichText } from "@/components/ui/rich-text";
 
-/** SPEC.md §2: a title, 'page not found or no access', and a button back to home (404). */
+/** docs/requirements.md §2: a title, 'page not found or no access', and a button back to home (404). */
 export async function NotFoundPage() {
   const t = await getTranslations("Errors");
   return (

@@ -18,7 +18,7 @@ export function secondOptionsOf(scene: Extract<RenderedScene, { type: "two_step"
   return (first && scene.secondOptions[first]) || scene.secondOptions["*"] || [];
 }
 
-/** What stops a student from moving on: a two-step reason left empty ('required input', SPEC.md §5). */
+/** What stops a student from moving on: a two-step reason left empty ('required input', docs/requirements.md §5). */
 export function sceneProblem(scene: RenderedScene, answer: SceneAnswer | null): "requiredInput" | null {
   if (scene.type !== "two_step") return null;
   const a = answer as { first?: string; second?: string; reason?: string } | null;

@@ -2,7 +2,7 @@ import { getTranslations } from "next-intl/server";
 import { RichText } from "./rich-text";
 import { Spinner } from "./spinner";
 
-/** SPEC.md §2 guard loading pages: a spinner with 'checking authentication' or 'loading user info'. */
+/** docs/requirements.md §2 guard loading pages: a spinner with 'checking authentication' or 'loading user info'. */
 export async function GuardLoading({ what }: { what: "checkingAuth" | "loadingUser" }) {
   const t = await getTranslations("Guard");
   return (

@@ -2,7 +2,7 @@ import { getTranslations } from "next-intl/server";
 
 const SIZES = { small: 24, medium: 32, large: 48 } as const;
 
-/** The Manabiya mark and name. Sizes: small, medium, large (SPEC.md §9). */
+/** The Manabiya mark and name. Sizes: small, medium, large (docs/requirements.md §9). */
 export async function Logo({ size = "medium" }: { size?: keyof typeof SIZES }) {
   const t = await getTranslations("Common");
   const px = SIZES[size];

@@ -4,7 +4,7 @@ import { createContext, type ReactNode, useCallback, useContext, useEffect, useR
 import { RichTextClient } from "./rich-text-client";
 import { usePlainText } from "./use-plain-text";
 
-/** SPEC.md §4/§9: notifications close themselves after 5000 ms; 0 or less keeps them until closed. */
+/** docs/requirements.md §4/§9: notifications close themselves after 5000 ms; 0 or less keeps them until closed. */
 export const DEFAULT_NOTIFICATION_MS = 5000;
 
 export type NotificationKind = "success" | "info" | "error";

@@ -1,4 +1,4 @@
-/** Spinner: small, medium (default), large; accent-green by default (SPEC.md §9). */
+/** Spinner: small, medium (default), large; accent-green by default (docs/requirements.md §9). */
 export function Spinner({
   size = "medium",
   color = "accent-green",

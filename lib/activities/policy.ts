@@ -1,11 +1,11 @@
 import type { ActivityMode } from "./schema";
 
-/** Who may change an activity's scene order: teachers only (SPEC.md gives managers no edit screen). */
+/** Who may change an activity's scene order: teachers only (docs/requirements.md gives managers no edit screen). */
 export function canEditSceneOrder(role: "student" | "teacher" | "manager"): boolean {
   return role === "teacher";
 }
 
-/** Lifecycle (DESIGN.md): only an archived activity can be deleted for good. */
+/** Lifecycle (docs/product-design.md): only an archived activity can be deleted for good. */
 export function canDelete(status: "active" | "archived"): boolean {
   return status === "archived";
 }

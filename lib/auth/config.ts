@@ -63,7 +63,7 @@ function config(): NextAuthConfig {
       },
     },
     callbacks: {
-      /** Google signs in only an existing, enabled user whose verified e-mail matches (DESIGN.md). */
+      /** Google signs in only an existing, enabled user whose verified e-mail matches (docs/product-design.md). */
       async signIn({ account, profile }) {
         if (account?.provider !== "google") return true;
         const result = await matchGoogleAccount(account, profile);

@@ -1,4 +1,4 @@
-/** Sign-in failure codes (SPEC.md §8 provider error kinds), translated under AuthErrors.*. */
+/** Sign-in failure codes (docs/requirements.md §8 provider error kinds), translated under AuthErrors.*. */
 export const SIGNIN_ERROR_CODES = [
   "invalidEmail",
   "wrongPassword",

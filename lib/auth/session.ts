@@ -112,7 +112,7 @@ async function currentPath(): Promise<string> {
 }
 
 /**
- * Layout and page guard (GUIDE.md layer 2/3): no user → /signin?from=…;
+ * Layout and page guard (docs/architecture.md layer 2/3): no user → /signin?from=…;
  * disabled → signed out; another role → that role's home.
  */
 export async function requireRole(role: Role): Promise<Actor> {

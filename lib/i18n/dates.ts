@@ -2,7 +2,7 @@ import type { DisplayLanguage } from "./languages";
 
 /**
  * Dates by display language. Intl prints kanji (年月日, 曜日) in every Japanese
- * locale, so the kana language spells them itself (STACK.md); the reading-aids
+ * locale, so the kana language spells them itself (docs/toolchain.md); the reading-aids
  * language adds ruby markup to the kanji. Times are school time (Asia/Tokyo).
  */
 const TIME_ZONE = "Asia/Tokyo";

@@ -1,5 +1,5 @@
 /**
- * The three display languages (SPEC.md §1, §9; DESIGN.md "Display languages").
+ * The three display languages (docs/requirements.md §1, §9; docs/product-design.md "Display languages").
  * Ids are also the catalogue file names (messages/<id>.json) and the cookie /
  * localStorage values.
  */

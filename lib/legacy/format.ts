@@ -2,7 +2,7 @@ import { z } from "zod";
 import { parseTimestamp } from "@/lib/time";
 
 /**
- * Reading a JSON export of the legacy document database (SPEC.md §3):
+ * Reading a JSON export of the legacy document database (docs/requirements.md §3):
  *
  *   users/{uid}                               email, groupId, groupType, role, createdAt, updatedAt
  *   schools/{groupId}/students/{userId}       email, name, groupName, nickName, password, counterbalanceGroupId, …
@@ -179,7 +179,7 @@ const profileDoc = z.object({
     .union([z.string(), z.number()], { error: "must be text or a number" })
     .nullish()
     .transform((v) => (v === null || v === undefined || String(v).trim() === "" ? null : String(v).trim())),
-  // not in SPEC.md's layout, read when an export has them
+  // not in docs/requirements.md's layout, read when an export has them
   grade: wholeNumber(1, 12),
   className: text(10),
   number: wholeNumber(1, 99),

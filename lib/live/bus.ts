@@ -7,7 +7,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { COUNTS_DEBOUNCE_MS, LIVE_CHANNEL, type LiveKind, type LiveMessage, type LiveTopic, livePayload } from "./channel";
 
 /**
- * Live updates across app instances (DESIGN.md "Live (guide) sessions"):
+ * Live updates across app instances (docs/product-design.md "Live (guide) sessions"):
  * writers NOTIFY on one PostgreSQL channel with a tiny payload (a topic and a
  * kind, never the data); each instance holds ONE listening connection and
  * fans the notifications out in memory to its open streams, which then read

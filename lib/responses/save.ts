@@ -15,7 +15,7 @@ function writer(): AnswerWriter {
 }
 
 /**
- * Saves one answer of the user a session names (DESIGN.md "Answers"),
+ * Saves one answer of the user a session names (docs/product-design.md "Answers"),
  * batched with the saves arriving at the same time; every rule, who the user
  * is included, is checked against the database in lib/responses/writer.ts.
  */

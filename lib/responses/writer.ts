@@ -5,7 +5,7 @@ import type { SaveRefusal } from "./refusals";
 import type { SaveAnswerInput } from "./schema";
 
 /**
- * Saving answers in batches (DESIGN.md "Answers"; issue #9's sustained save
+ * Saving answers in batches (docs/product-design.md "Answers"; issue #9's sustained save
  * rate). Saves that arrive together (a class answering at once) are checked
  * AND written by ONE SQL statement, whoever sent them: one database round
  * trip for the whole batch.

@@ -1,4 +1,4 @@
-/** SPEC.md §5 colour names. A bare accent name gets the `accent-` prefix. */
+/** docs/requirements.md §5 colour names. A bare accent name gets the `accent-` prefix. */
 export const ACCENT_NAMES = ["red", "yellow", "green", "blue", "sky", "pink", "orange", "purple", "brown"] as const;
 export const OWN_TOKENS = ["accent", "white", "light-gray", "gray", "black"] as const;
 

@@ -1,5 +1,5 @@
 /**
- * The rich-text markup of SPEC.md §5, parsed into a small tree:
+ * The rich-text markup of docs/requirements.md §5, parsed into a small tree:
  *   ||            line break
  *   |base(read)   ruby (full-width parentheses accepted too)
  *   `tex`         inline math

@@ -8,7 +8,7 @@ export type MathRenderer = (tex: string, key: string) => ReactNode;
 /**
  * Builds React elements from parsed markup. Never emits HTML from input:
  * text is text; the only HTML is what `renderMath` returns (KaTeX on the
- * server). Ruby follows the display language (DESIGN.md).
+ * server). Ruby follows the display language (docs/product-design.md).
  */
 export function renderNodes(nodes: RichNode[], lang: DisplayLanguage, renderMath: MathRenderer, prefix = "r"): ReactNode[] {
   return nodes.map((node, index) => {

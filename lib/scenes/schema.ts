@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * Scene content and answer schemas for the six scene types (DESIGN.md
+ * Scene content and answer schemas for the six scene types (docs/product-design.md
  * "Activities"). Texts are rich-text markup (lib/richtext). Content is stored
  * as JSON in activity_scenes.content / template_scenes.content; answers as
  * JSON in responses.answer, validated against the scene's content.
@@ -91,7 +91,7 @@ export function secondOptionsFor(content: SceneContent<"two_step">, firstId: str
   return content.second.optionsByFirst?.[firstId] ?? content.second.options ?? [];
 }
 
-/** Error message key used when a two-step reason is blank (SPEC.md §5 'required input'). */
+/** Error message key used when a two-step reason is blank (docs/requirements.md §5 'required input'). */
 export const REQUIRED_INPUT = "requiredInput";
 /** Error message key of text PostgreSQL cannot store (see `answerText`). */
 export const INVALID_CHARACTERS = "invalidCharacters";

@@ -15,7 +15,7 @@ export interface ScopeActor {
 }
 
 /**
- * DESIGN.md "Roles and scope": a teacher acts on their own school only; a
+ * docs/product-design.md "Roles and scope": a teacher acts on their own school only; a
  * manager on any school of their academy; students manage nothing. Returns
  * null when the actor may not act on that school (or it does not exist).
  */

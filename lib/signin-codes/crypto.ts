@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from "node:crypto";
 
 /**
- * Sign-in codes (DESIGN.md "Accounts and sign-in"): 128 random bits, shown as
+ * Sign-in codes (docs/product-design.md "Accounts and sign-in"): 128 random bits, shown as
  * base64url (22 characters). At rest a code is encrypted (AES-256-GCM) so the
  * same card can be printed again, and found by a keyed hash (HMAC-SHA-256), so
  * a copy of the database alone signs nobody in. Both keys derive from

@@ -5,11 +5,11 @@ import { Document, Font, Page, Path, pdf, StyleSheet, Svg, Text, View } from "@r
 import QRCode from "qrcode";
 
 /**
- * A4 sign-in sheets (DESIGN.md "Students and sign-in sheets"): 2 × 4 cards per
+ * A4 sign-in sheets (docs/product-design.md "Students and sign-in sheets"): 2 × 4 cards per
  * page with dashed cut lines; each card has the student's name (with its
  * reading when asked), class and number, school, the QR code, and a line
  * telling the student to keep the card like a password. Japanese is set in an
- * embedded Noto Sans JP (STACK.md).
+ * embedded Noto Sans JP (docs/toolchain.md).
  */
 export interface SheetCard {
   name: string;

@@ -4,7 +4,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
  * Copies a template (and its scenes) into a school as an independent activity.
  * Takes a transaction client so that it is shared by lib/activities mutations,
  * the seed and the test factories. An empty title falls back to the template
- * title (SPEC.md §5).
+ * title (docs/requirements.md §5).
  */
 export async function copyTemplateToSchoolTx(
   tx: Prisma.TransactionClient,

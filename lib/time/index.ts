@@ -1,5 +1,5 @@
 /**
- * SPEC.md §3 timestamps. The legacy store kept them as strings of epoch
+ * docs/requirements.md §3 timestamps. The legacy store kept them as strings of epoch
  * milliseconds; on read they are normalised from numbers, Dates, ISO strings,
  * numeric strings or database timestamps ({seconds,nanoseconds} or
  * {_seconds,_nanoseconds}, or anything with toDate()/toMillis()); a missing or

@@ -27,7 +27,7 @@ function readingOf(base: string, name: string | null, nameKana: string | null): 
   return index >= 0 ? readings[index]! : null;
 }
 
-/** SPEC.md §2 order: nickname, otherwise name; null means 'guest'. */
+/** docs/requirements.md §2 order: nickname, otherwise name; null means 'guest'. */
 export function shownName(person: NameParts): ShownName | null {
   const nickname = person.nickname?.trim();
   const name = person.name?.trim() || null;

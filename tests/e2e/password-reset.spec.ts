@@ -32,7 +32,7 @@ test.describe("forgotten password (teachers and managers)", () => {
     await page.getByRole("button", { name: /パスワードを/ }).click();
     await expect(page).toHaveURL("/signin?notice=passwordReset");
     await expect(page.getByTestId("notification")).toBeVisible();
-    // notification timing (SPEC.md: closes itself after 5000 ms), on a controlled clock
+    // notification timing (docs/requirements.md: closes itself after 5000 ms), on a controlled clock
     await page.clock.install();
     await page.reload();
     const note = page.getByTestId("notification");

@@ -85,7 +85,7 @@ describe("legacy import of the committed fixture (every timestamp form, missing 
     expect([kita.name, kita.academyId, minami.name, minami.nameKana, minami.academyId]).toEqual(["北小学校", academy.id, "南中学校", "みなみちゅうがっこう", academy.id]);
     expect(minami.createdAt.getTime()).toBe(1_600_000_000_000);
 
-    // every timestamp form of SPEC.md §3
+    // every timestamp form of docs/requirements.md §3
     expect((await user("mgr-ito")).createdAt.getTime()).toBe(1_650_000_000_250); // export tool wrapper around {_seconds,_nanoseconds}
     expect((await user("tch-kato")).createdAt.getTime()).toBe(1_660_000_000_500); // {seconds,nanoseconds}
     expect((await user("tch-mori")).createdAt.toISOString()).toBe("2023-04-01T00:00:00.000Z"); // ISO with an offset

@@ -35,7 +35,7 @@ describe("roles", () => {
   });
 });
 
-describe("display name (SPEC.md §2)", () => {
+describe("display name (docs/requirements.md §2)", () => {
   it("prefers the nickname, then the name, else null (guest)", () => {
     expect(shownName({ nickname: "はる", name: "青木 陽翔" })?.base).toBe("はる");
     expect(shownName({ nickname: "  ", name: "青木 陽翔" })?.base).toBe("青木 陽翔");

@@ -4,7 +4,7 @@ import { colorToken } from "@/lib/richtext/colors";
 import { parseRichText, type RichNode } from "@/lib/richtext/parse";
 import { nodesToPlainText, toPlainText } from "@/lib/richtext/plain";
 
-describe("rich-text parser (SPEC.md §5)", () => {
+describe("rich-text parser (docs/requirements.md §5)", () => {
   it("parses each markup", () => {
     expect(parseRichText("a||b")).toEqual([{ type: "text", value: "a" }, { type: "br" }, { type: "text", value: "b" }]);
     expect(parseRichText("|漢字(かんじ)です")).toEqual([

@@ -5,7 +5,7 @@ const NOW = new Date("2026-04-01T00:00:00.000Z");
 const now = () => NOW;
 const MS = 1_700_000_000_123;
 
-describe("readTimestamp (SPEC.md §3)", () => {
+describe("readTimestamp (docs/requirements.md §3)", () => {
   it.each([
     ["a number", MS],
     ["a numeric string (the legacy storage form)", String(MS)],
