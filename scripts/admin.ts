@@ -8,6 +8,7 @@
  * without one, a one-time set-password link valid 24 hours is printed.
  * Exit codes: 0 done, 1 refused (nothing changed), 2 bad usage.
  */
+import "./lib/env-file"; // first: the settings file, before anything reads the environment
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import type { z } from "zod";

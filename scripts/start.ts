@@ -4,6 +4,7 @@
  * production server, scripts/server.ts (or next dev). Ctrl-C stops the web
  * server and PostgreSQL cleanly.
  */
+import "./lib/env-file"; // first: the settings file, before anything reads the environment
 import { type ChildProcess, spawn } from "node:child_process";
 import { EnvError, parseEnv } from "@/lib/env";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "../prisma/seed/demo";

@@ -17,6 +17,7 @@ function admin(args: string[], stdin?: string): Promise<{ code: number | null; o
     env: {
       PATH: process.env.PATH ?? "",
       HOME: process.env.HOME ?? "",
+      MANABIYA_ENV_FILE: "",
       NODE_ENV: "production",
       DATABASE_URL: db.url,
       AUTH_SECRET: "s".repeat(40),

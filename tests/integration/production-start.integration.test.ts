@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -21,7 +21,7 @@ const SECRETS = { AUTH_SECRET: "s".repeat(40), SIGNIN_CODE_KEY: TEST_SIGNIN_CODE
 /** scripts/start.ts with exactly this environment (no developer secrets, no embedded-database defaults). */
 function start(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
   const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NODE_ENV: "production", PORT: "0", ...env },
+    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", MANABIYA_ENV_FILE: "", NODE_ENV: "production", PORT: "0", ...env },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true, // its own process group: a start that went on is killed with everything it spawned
   });
@@ -45,6 +45,19 @@ describe("a production start", () => {
     expect(code).toBe(1);
     for (const name of ["DATABASE_URL", "AUTH_SECRET", "SIGNIN_CODE_KEY", "AUTH_URL"]) expect(output).toContain(name);
     expect(existsSync(pgDir)).toBe(false);
+  }, 90_000);
+
+  it("reads the settings file (quoted values keep # and @), and a variable set in the environment wins over it", async () => {
+    const file = path.join(scratch, "settings.env");
+    writeFileSync(
+      file,
+      ["# the IT office's settings", `AUTH_SECRET="p@ss#word-with:special/chars-and-more-than-32"`, `SIGNIN_CODE_KEY=${TEST_SIGNIN_CODE_KEY}`, "AUTH_URL=not a url"].join("\n"),
+    );
+    const { code, output } = await start({ MANABIYA_ENV_FILE: file, AUTH_URL: "https://manabiya.example.jp", MANABIYA_PG_DIR: path.join(scratch, "pg2") });
+    expect(code).toBe(1);
+    // only what neither gave is missing: the secrets came from the file, the address from the environment
+    expect(output).toContain("DATABASE_URL");
+    for (const name of ["AUTH_SECRET", "SIGNIN_CODE_KEY", "AUTH_URL:"]) expect(output).not.toContain(name);
   }, 90_000);
 
   it("refuses SEED_DEMO, and lists nothing when every setting is there", () => {
