@@ -12,5 +12,8 @@ COPY . .
 RUN npm run build
 ENV NODE_ENV=production PORT=3000
 EXPOSE 3000
+# liveness: the process serves (GET /healthz; readiness for a load balancer is GET /readyz)
+HEALTHCHECK --interval=15s --timeout=5s --start-period=120s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:3000/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 USER node
 CMD ["npm", "start"]

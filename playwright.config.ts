@@ -64,6 +64,7 @@ export default defineConfig({
       MANABIYA_DB_NAME: E2E_DB_NAME,
       MANABIYA_FRESH_DB: "1",
       NEXT_TELEMETRY_DISABLED: "1",
+      MANABIYA_ENV_FILE: "", // never a developer's .env: the run has its own database and settings
       AUTH_DIR,
       AUTH_URL: BASE_URL,
       SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,

@@ -27,6 +27,9 @@ const limitsSchema = {
   DB_STATEMENT_TIMEOUT_MS: count(15_000, 1_000, 3_600_000),
 };
 
+export const AUTH_URL_REQUIRED =
+  "AUTH_URL is required in production (the public address, e.g. https://manabiya.example.jp): links in mails and on sign-in sheets are built from it";
+
 export const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   DATABASE_URL: z
@@ -57,7 +60,7 @@ export const envSchema = z.object({
   ...limitsSchema,
 }).superRefine((value, ctx) => {
   if (value.NODE_ENV === "production" && !value.AUTH_URL) {
-    ctx.addIssue({ code: "custom", path: ["AUTH_URL"], message: "AUTH_URL is required in production (the public address, e.g. https://manabiya.example.jp): links in mails and on sign-in sheets are built from it" });
+    ctx.addIssue({ code: "custom", path: ["AUTH_URL"], message: AUTH_URL_REQUIRED });
   }
 });
 

@@ -9,6 +9,7 @@
  * Exit codes: 0 done (or dry run), 1 the file or the data is refused
  * (nothing written), 2 bad usage.
  */
+import "./lib/env-file"; // first: the settings file, before anything reads the environment
 import { createPrismaClient } from "@/lib/db-client";
 import { parseEnv } from "@/lib/env";
 import { type LegacyProblem, readLegacyExport, readSchoolAcademyMap } from "@/lib/legacy/format";

@@ -4,6 +4,7 @@
  * production server, scripts/server.ts (or next dev). Ctrl-C stops the web
  * server and PostgreSQL cleanly.
  */
+import "./lib/env-file"; // first: the settings file, before anything reads the environment
 import { type ChildProcess, spawn } from "node:child_process";
 import { EnvError, parseEnv } from "@/lib/env";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "../prisma/seed/demo";
@@ -11,6 +12,7 @@ import { runSeed } from "../prisma/seed/run";
 import { buildIsCurrent } from "./lib/build-hash";
 import { migrate } from "./lib/migrate";
 import { prepareDatabase, ROOT } from "./lib/prepare-db";
+import { demoPasswordAccounts, productionConfigProblems } from "./lib/production-checks";
 
 const dev = process.argv.includes("--dev");
 const port = Number(process.env.PORT ?? 3000);
@@ -25,7 +27,20 @@ function waitExit(child: ChildProcess): Promise<number> {
   return new Promise((resolve) => child.once("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0))));
 }
 
+/** NODE_ENV=production set by the operator (a developer's `npm start` leaves it unset). */
+const production = process.env.NODE_ENV === "production";
+
+function refuse(problems: string[]): never {
+  console.error(`Manabiya cannot start in production:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+  process.exit(1);
+}
+
 async function main() {
+  if (production) {
+    // before anything starts: never the embedded database, never the demo school
+    const problems = productionConfigProblems(process.env);
+    if (problems.length > 0) refuse(problems);
+  }
   const db = await prepareDatabase();
   let server: ChildProcess | null = null;
   let stopping = false;
@@ -56,6 +71,12 @@ async function main() {
 
   const migrated = await migrate(db.databaseUrl);
   console.log(`database: ${migrated.applied.length} migration(s) applied, ${migrated.alreadyApplied} already in place`);
+  if (production) {
+    const demo = await demoPasswordAccounts(db.databaseUrl);
+    if (demo.length > 0) {
+      refuse([`demo accounts still sign in with the published demo password: ${demo.join(", ")} (delete them or change their passwords)`]);
+    }
+  }
   await runSeed({ demo: db.seedDemo, databaseUrl: db.databaseUrl });
 
   const env = { ...process.env, PORT: String(port) };

@@ -10,6 +10,16 @@ import { countAttempt, LIMITS } from "./throttle";
 export const RESET_TTL_MS = 60 * 60 * 1000;
 const sha256 = (token: string) => createHash("sha256").update(token).digest("hex");
 
+/** A one-time link that sets the user's password, from the configured public address (never a request's Host). */
+export async function createResetLink(userId: string, ttlMs = RESET_TTL_MS): Promise<string> {
+  const token = randomBytes(32).toString("base64url");
+  await db().passwordResetToken.create({
+    data: { userId, tokenHash: sha256(token), expiresAt: new Date(Date.now() + ttlMs) },
+    select: { id: true },
+  });
+  return `${publicUrl()}/auth/reset?token=${token}`;
+}
+
 /**
  * Sends a one-time reset link to a teacher or manager. Says nothing about
  * whether the account exists (the caller always shows the same message);
@@ -22,12 +32,7 @@ export async function requestPasswordReset(email: string, mailText: (url: string
   if (count > LIMITS.account) return;
   const user = await db().user.findUnique({ where: { email }, select: { id: true, role: true, disabled: true, schoolId: true, academyId: true } });
   if (!user || user.disabled || user.role === "student") return;
-  const token = randomBytes(32).toString("base64url");
-  await db().passwordResetToken.create({
-    data: { userId: user.id, tokenHash: sha256(token), expiresAt: new Date(Date.now() + RESET_TTL_MS) },
-    select: { id: true },
-  });
-  const url = `${publicUrl()}/auth/reset?token=${token}`; // configured, never the request's Host
+  const url = await createResetLink(user.id);
   await sendMail({ to: email, ...mailText(url) });
   await audit({ action: "password.reset.requested", actorId: user.id, schoolId: user.schoolId, academyId: user.academyId });
 }

@@ -4,7 +4,7 @@ import { redirect } from "next/navigation";
 import { z } from "zod";
 import { getPlainText } from "@/lib/i18n/server";
 import { requestPasswordReset, resetPasswordWithToken } from "./password-reset";
-import { emailSchema } from "./schema";
+import { emailSchema, newPasswordSchema } from "./schema";
 
 export interface ForgotState {
   status: "idle" | "sent" | "invalidEmail";
@@ -33,7 +33,7 @@ export interface ResetState {
 
 const resetSchema = z.object({
   token: z.string().regex(/^[A-Za-z0-9_-]{43}$/),
-  password: z.string().min(8).max(200),
+  password: newPasswordSchema,
   confirm: z.string(),
 });
 

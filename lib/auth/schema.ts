@@ -7,6 +7,9 @@ export const emailSchema = z
   .pipe(z.email())
   .transform((v) => v.toLowerCase());
 
+/** A password someone chooses (reset link, administrator command line). */
+export const newPasswordSchema = z.string().min(8).max(200);
+
 export const signinInputSchema = z.object({
   email: emailSchema,
   password: z.string().min(1).max(1024),

@@ -23,6 +23,24 @@ export const DEMO_ACCOUNTS = {
   teacher3: "teacher3@example.com",
 } as const;
 
+/** The demo students' sign-in addresses, per demo school (n from 1). */
+const DEMO_STUDENT_EMAIL = {
+  school1: (n: number) => `student${String(n).padStart(2, "0")}@example.com`,
+  school2: (n: number) => `school2-student${n}@example.com`,
+  school3: (n: number) => `other-student${n}@example.com`,
+};
+
+/** Every demo account's address (a production start refuses while one still has the demo password). */
+export function demoEmails(): string[] {
+  const numbers = (list: unknown[]) => list.map((_, i) => i + 1);
+  return [
+    ...Object.values(DEMO_ACCOUNTS),
+    ...numbers(DEMO_STUDENTS_1).map(DEMO_STUDENT_EMAIL.school1),
+    ...numbers(DEMO_STUDENTS_2).map(DEMO_STUDENT_EMAIL.school2),
+    ...numbers(DEMO_STUDENTS_3).map(DEMO_STUDENT_EMAIL.school3),
+  ];
+}
+
 export const DEMO_IDS = {
   academy: stableId("academy:demo"),
   academy2: stableId("academy:other"),
@@ -102,7 +120,7 @@ export async function seedDemo(prisma: PrismaClient, options: { signinCodeKey: s
     const n = i + 1;
     const group = n % 2 === 1 ? "A" : "B";
     const id = await ensureUser(`student-1-${n}`, {
-      role: "student", email: `student${String(n).padStart(2, "0")}@example.com`, schoolId: DEMO_IDS.school1,
+      role: "student", email: DEMO_STUDENT_EMAIL.school1(n), schoolId: DEMO_IDS.school1,
       name: `${family} ${given}`, nameKana: `${familyKana} ${givenKana}`, nickname,
       student: { grade: 1, className: "1", number: n, counterbalanceGroup: group },
     });
@@ -111,7 +129,7 @@ export async function seedDemo(prisma: PrismaClient, options: { signinCodeKey: s
   for (const [i, [family, familyKana, given, givenKana, nickname]] of DEMO_STUDENTS_2.entries()) {
     const n = i + 1;
     await ensureUser(`student-2-${n}`, {
-      role: "student", email: `school2-student${n}@example.com`, schoolId: DEMO_IDS.school2,
+      role: "student", email: DEMO_STUDENT_EMAIL.school2(n), schoolId: DEMO_IDS.school2,
       name: `${family} ${given}`, nameKana: `${familyKana} ${givenKana}`, nickname,
       student: { grade: 1, className: "1", number: n, counterbalanceGroup: n % 2 === 1 ? "A" : "B" },
     });
@@ -119,7 +137,7 @@ export async function seedDemo(prisma: PrismaClient, options: { signinCodeKey: s
   for (const [i, [family, familyKana, given, givenKana, nickname]] of DEMO_STUDENTS_3.entries()) {
     const n = i + 1;
     await ensureUser(`student-3-${n}`, {
-      role: "student", email: `other-student${n}@example.com`, schoolId: DEMO_IDS.school3,
+      role: "student", email: DEMO_STUDENT_EMAIL.school3(n), schoolId: DEMO_IDS.school3,
       name: `${family} ${given}`, nameKana: `${familyKana} ${givenKana}`, nickname,
       student: { grade: 5, className: "2", number: n, counterbalanceGroup: null },
     });

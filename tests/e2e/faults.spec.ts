@@ -102,6 +102,10 @@ test.describe("PostgreSQL stops immediately", () => {
     await expect.poll(() => db.response.count({ where: { activityId: activity.id, userId: student.id } })).toBe(2);
 
     await stopImmediately(dir);
+    // the operational endpoints tell a load balancer: alive, but not ready
+    await expect.poll(() => fetch(`${app.url}/readyz`).then((r) => r.status), { timeout: 30_000 }).toBe(503);
+    expect(await fetch(`${app.url}/readyz`).then((r) => r.json())).toMatchObject({ database: "unreachable" });
+    expect(await fetch(`${app.url}/healthz`).then((r) => r.status)).toBe(200);
     // answered while the database is gone: refused with a server error, kept on the device
     await page.locator('[data-option="cloudy"] input').check();
     await expect(status).toHaveAttribute("data-status", "queued", { timeout: 20_000 });
@@ -110,6 +114,7 @@ test.describe("PostgreSQL stops immediately", () => {
 
     pgCluster = await ensureEmbeddedPostgres({ dir, port });
     await expect(status).toHaveAttribute("data-status", "saved", { timeout: 60_000 });
+    await expect.poll(() => fetch(`${app.url}/readyz`).then((r) => r.status), { timeout: 30_000 }).toBe(200);
     const scenes = await db.activityScene.findMany({ where: { activityId: activity.id }, orderBy: { position: "asc" }, select: { id: true } });
     // what the student answered, the last choice of scene 2 given while the database was down
     const typed = new Map<string, unknown>([

@@ -1,0 +1,12 @@
+import { readiness } from "@/lib/ops/health";
+
+/** Readiness: the database answers and its migrations are current; 503 otherwise. lib/ops/health.ts */
+export const dynamic = "force-dynamic";
+
+export async function GET() {
+  const state = await readiness();
+  return Response.json(
+    { status: state.ready ? "ok" : "unavailable", database: state.database, migrations: state.migrations },
+    { status: state.ready ? 200 : 503, headers: { "Cache-Control": "no-store" } },
+  );
+}
