@@ -99,13 +99,13 @@ export async function AppShell({ actor, children }: { actor: Actor; children: Re
         </Link>
         <span className="top-bar-spacer" />
         {hasMenuButton ? (
-          <span className="top-bar-name" data-testid="display-name">
+          <span className="top-bar-name top-bar-name-text" data-testid="display-name">
             <DisplayName actor={actor} />
           </span>
         ) : (
           <Drawer
             trigger={
-              <span data-testid="display-name">
+              <span className="top-bar-name-text" data-testid="display-name">
                 <DisplayName actor={actor} />
               </span>
             }

@@ -112,7 +112,10 @@ export function LanguageSwitcher() {
         <span className="visually-hidden">
           <RichTextClient text={t("label")} />:{" "}
         </span>
-        <RichTextClient text={t(current)} />
+        {/* on a phone only the icon shows; the name stays for screen readers */}
+        <span className="lang-current">
+          <RichTextClient text={t(current)} />
+        </span>
       </button>
       {open ? (
         <div id={menuId} role="menu" aria-label={plain(t("label"))} className="menu" onKeyDown={onMenuKey}>

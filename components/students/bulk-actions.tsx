@@ -20,7 +20,22 @@ import { GroupOptions } from "./group-controls";
 import { PrintSheets } from "./print-sheets";
 import { useSelection } from "./selection";
 
-/** The actions on the selected rows: group, balance, sheets, codes (new, revoke, expiry), stop/resume, delete. */
+/** What the bulk actions need, said in the toolbar while no row is selected. */
+export function BulkHint() {
+  const t = useTranslations("Students");
+  const { selected } = useSelection();
+  if (selected.size > 0) return null;
+  return (
+    <p className="muted bulk-hint" data-testid="bulk-hint">
+      <RichTextClient text={t("selectHint")} />
+    </p>
+  );
+}
+
+/**
+ * The actions on the selected rows: group, balance, sheets, codes (new, revoke, expiry), stop/resume, delete.
+ * Shown once a row is selected, below the table and kept on screen (sticky at the bottom) while the table scrolls.
+ */
 export function BulkActions({ groups }: { groups: string[] }) {
   const t = useTranslations("Students");
   const plain = usePlainText();
@@ -31,13 +46,7 @@ export function BulkActions({ groups }: { groups: string[] }) {
   const [expiry, setExpiry] = useState("");
   const studentIds = [...selected];
   const count = studentIds.length;
-  if (count === 0) {
-    return (
-      <p className="muted bulk-hint" data-testid="bulk-hint">
-        <RichTextClient text={t("selectHint")} />
-      </p>
-    );
-  }
+  if (count === 0) return null;
   /** One bulk action: an optional confirmation, then the action with its messages. */
   const act = <T,>(action: () => Promise<ActionResult<T>>, success: string | ((d: T) => string), ask?: { title: string; body: string; confirm?: string; danger?: boolean }, onOk?: () => void) =>
     async () => {

@@ -4,6 +4,7 @@ import QRCode from "qrcode";
 import { useRef, useState } from "react";
 import { deleteStudentsAction, issueCodesAction, readCodeAction, resetPasswordAction, revokeCodesAction, setDisabledAction } from "@/lib/students/actions";
 import { ActionButton } from "@/components/ui/action-button";
+import { PopoverMenu } from "@/components/ui/popover-menu";
 import { useConfirm } from "@/components/ui/confirm-dialog";
 import { useNotify } from "@/components/ui/notifications";
 import { RichTextClient } from "@/components/ui/rich-text-client";
@@ -31,19 +32,9 @@ export function StudentRowActions({ studentId, disabled, hasCode, name, classLin
   const [password, setPassword] = useState<string | null>(null);
   const ids = { studentIds: [studentId] };
   const { confirm, dialog: confirmDialog } = useConfirm();
-  const menu = useRef<HTMLDetailsElement>(null);
-  /** An entry of the "more" menu: closes the menu, then acts. */
+  /** An entry of the "more" menu (choosing it closes the menu). */
   const item = (label: string, testId: string, act: () => unknown, danger = false) => (
-    <ActionButton
-      label={label}
-      testId={testId}
-      disabled={pending}
-      danger={danger}
-      onClick={() => {
-        menu.current?.removeAttribute("open");
-        return act();
-      }}
-    />
+    <ActionButton label={label} testId={testId} disabled={pending} danger={danger} onClick={act} />
   );
 
   const showQr = () =>
@@ -70,42 +61,37 @@ export function StudentRowActions({ studentId, disabled, hasCode, name, classLin
         <RichTextClient text={t("qr")} />
       </button>
       <EditStudent studentId={studentId} values={values} />
-      <details ref={menu} className="row-menu">
-        <summary className="button button-small" data-testid="row-menu">
-          <RichTextClient text={t("more")} />
-        </summary>
-        <div className="menu" role="group">
-          {item(t("resetPassword"), "reset-password", () =>
-            run(() => resetPasswordAction({ studentId }), { failure: t("failed"), onOk: (data) => setPassword(data.password) }),
-          )}
-          {item(disabled ? t("enable") : t("disable"), "toggle-disabled", () =>
-            run(() => setDisabledAction({ ...ids, disabled: !disabled }), { success: disabled ? t("enabledDone") : t("disabledDone"), failure: t("failed") }),
-          )}
-          {item(t("newCode"), "new-code", async () => {
-            if (await confirm({ title: t("newCode"), body: t("newCodeConfirm"), confirm: t("newCode"), danger: true })) {
-              run(() => issueCodesAction(ids), { success: t("newCodeDone"), failure: t("failed") });
-            }
-          })}
-          {hasCode
-            ? item(t("revoke"), "revoke-code", async () => {
-                if (await confirm({ title: t("revoke"), body: t("revokeConfirm"), confirm: t("revoke"), danger: true })) {
-                  run(() => revokeCodesAction(ids), { success: t("revokedDone"), failure: t("failed") });
-                }
-              })
-            : null}
-          {item(
-            t("delete"),
-            "delete-student",
-            async () => {
-              const body = responses > 0 ? t("deleteBodyResponses", { name, count: responses }) : t("deleteBody", { name });
-              if (await confirm({ title: t("deleteTitle"), body, confirm: t("delete"), danger: true })) {
-                run(() => deleteStudentsAction(ids), { success: t("deletedDone", { count: 1 }), failure: t("failed") });
+      <PopoverMenu label={<RichTextClient text={t("more")} />} testId="row-menu">
+        {item(t("resetPassword"), "reset-password", () =>
+          run(() => resetPasswordAction({ studentId }), { failure: t("failed"), onOk: (data) => setPassword(data.password) }),
+        )}
+        {item(disabled ? t("enable") : t("disable"), "toggle-disabled", () =>
+          run(() => setDisabledAction({ ...ids, disabled: !disabled }), { success: disabled ? t("enabledDone") : t("disabledDone"), failure: t("failed") }),
+        )}
+        {item(t("newCode"), "new-code", async () => {
+          if (await confirm({ title: t("newCode"), body: t("newCodeConfirm"), confirm: t("newCode"), danger: true })) {
+            run(() => issueCodesAction(ids), { success: t("newCodeDone"), failure: t("failed") });
+          }
+        })}
+        {hasCode
+          ? item(t("revoke"), "revoke-code", async () => {
+              if (await confirm({ title: t("revoke"), body: t("revokeConfirm"), confirm: t("revoke"), danger: true })) {
+                run(() => revokeCodesAction(ids), { success: t("revokedDone"), failure: t("failed") });
               }
-            },
-            true,
-          )}
-        </div>
-      </details>
+            })
+          : null}
+        {item(
+          t("delete"),
+          "delete-student",
+          async () => {
+            const body = responses > 0 ? t("deleteBodyResponses", { name, count: responses }) : t("deleteBody", { name });
+            if (await confirm({ title: t("deleteTitle"), body, confirm: t("delete"), danger: true })) {
+              run(() => deleteStudentsAction(ids), { success: t("deletedDone", { count: 1 }), failure: t("failed") });
+            }
+          },
+          true,
+        )}
+      </PopoverMenu>
       {password ? <PasswordOnce message={t("newPassword", { password })} password={password} testId="new-password" /> : null}
       {confirmDialog}
       <dialog ref={qrDialog} className="dialog qr-dialog" aria-labelledby={`qr-${studentId}`} data-testid="qr-dialog" onClose={() => setQr(null)}>

@@ -3,7 +3,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db";
 import { escapeLike } from "@/lib/query-text";
 import type { AuthorizedSchoolId } from "@/lib/schools/scope";
-import { PAGE_SIZE, type StudentListQuery } from "./schema";
+import { PAGE_SIZE, seatNumberOf, type StudentListQuery } from "./schema";
 
 export interface StudentRow {
   id: string;
@@ -51,6 +51,7 @@ function orderBy(q: StudentListQuery): Prisma.UserOrderByWithRelationInput[] {
 
 /** One page of the school's students (server-side paging: smooth with 1,000 students), and the class list. */
 export async function listStudents(schoolId: AuthorizedSchoolId, q: StudentListQuery) {
+  const seat = q.q ? seatNumberOf(q.q) : null;
   const where: Prisma.UserWhereInput = {
     schoolId,
     role: "student",
@@ -62,6 +63,8 @@ export async function listStudents(schoolId: AuthorizedSchoolId, q: StudentListQ
             { name: { contains: escapeLike(q.q), mode: "insensitive" } },
             { nameKana: { contains: escapeLike(q.q), mode: "insensitive" } },
             { nickname: { contains: escapeLike(q.q), mode: "insensitive" } },
+            // a number is also a 番号: "7" finds seat 7 (and names holding a 7)
+            ...(seat !== null ? [{ student: { number: seat } }] : []),
           ],
         }
       : {}),

@@ -15,6 +15,14 @@ export const studentListQuery = z.object({
 });
 export type StudentListQuery = z.infer<typeof studentListQuery>;
 
+/** A search that is a 番号 (1–99, half- or full-width digits, as a Japanese keyboard may type them): that number, else null. */
+export function seatNumberOf(text: string): number | null {
+  const digits = text.normalize("NFKC").trim();
+  if (!/^\d{1,2}$/.test(digits)) return null;
+  const n = Number(digits);
+  return n >= 1 ? n : null;
+}
+
 const name = z.string().trim().min(1).max(100);
 /** A reading in hiragana or katakana (spaces, ー and ・ allowed), as people and schools have. */
 export const kana = z.string().trim().max(100).regex(/^[\p{Script=Hiragana}\p{Script=Katakana}ー・\s]*$/u, "kana");

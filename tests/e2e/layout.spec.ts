@@ -1,5 +1,8 @@
-import { expect, test } from "@playwright/test";
-import { baseText, storageStateOf } from "./helpers";
+import { expect, type Page, test } from "@playwright/test";
+import { BASE_URL } from "./config";
+import { makeSchool, TEST_PASSWORD } from "./db";
+import { baseText, signInAs, storageStateOf } from "./helpers";
+import { ROUTES } from "./routes";
 
 test.describe("role layouts", () => {
   test("the teacher drawer: menu, school, focus, Escape, outside click, 300 ms exit", async ({ browser }) => {
@@ -64,4 +67,87 @@ test.describe("role layouts", () => {
     await expect(page.getByTestId("sign-out")).toBeVisible();
     await student.close();
   });
+});
+
+const LANGS = ["ja", "ja-ruby", "ja-kana"] as const;
+const setLanguage = (page: Page, lang: string) => page.context().addCookies([{ name: "manabiya-lang", value: lang, url: BASE_URL }]);
+
+/** The top bar's items as boxes (hidden ones left out), and the page's horizontal overflow. */
+const measure = (page: Page) =>
+  page.evaluate(() => {
+    const bar = document.querySelector("header.top-bar");
+    const items = bar
+      ? [...bar.children]
+          .map((el) => ({ el: el.className || el.tagName, box: el.getBoundingClientRect() }))
+          .filter((i) => i.box.width > 0 && i.box.height > 0)
+          .map((i) => ({ el: i.el, mid: Math.round(i.box.top + i.box.height / 2), height: Math.round(i.box.height) }))
+      : [];
+    return {
+      overflow: document.documentElement.scrollWidth - window.innerWidth,
+      barHeight: bar ? Math.round(bar.getBoundingClientRect().height) : 0,
+      items,
+    };
+  });
+
+test.describe("phone layout at 360 px: no horizontal scroll, a one-line top bar", () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+  for (const area of ["public", "student", "teacher", "manager"] as const) {
+    test.describe(area, () => {
+      if (area !== "public") test.use({ storageState: storageStateOf(area) });
+      for (const route of ROUTES.filter((r) => r.area === area && r.pattern !== "/dashboard")) {
+        test(route.path, async ({ page }) => {
+          for (const lang of LANGS) {
+            await setLanguage(page, lang);
+            const res = await page.goto(route.path);
+            expect(res?.status(), `${lang} ${route.path}`).toBe(200);
+            await page.waitForLoadState("load");
+            const m = await measure(page);
+            expect.soft(m.overflow, `${lang}: page wider than the screen`).toBeLessThanOrEqual(0);
+            if (area === "public") continue;
+            // one line: every item is at most one 44 px target high (a wrapped name or label is two text lines),
+            // all centred on the same line, and the bar itself one target plus its padding
+            expect.soft(m.items.filter((i) => i.height > 48), `${lang}: items taller than one line`).toEqual([]);
+            const mids = m.items.map((i) => i.mid);
+            expect.soft(Math.max(...mids) - Math.min(...mids), `${lang}: items not on one line ${JSON.stringify(m.items)}`).toBeLessThanOrEqual(2);
+            expect.soft(m.barHeight, `${lang}: top bar height`).toBeLessThanOrEqual(56);
+          }
+        });
+      }
+    });
+  }
+});
+
+test.describe("row menus are not clipped by the table's scroll box", () => {
+  for (const viewport of [{ width: 360, height: 740 }, { width: 1366, height: 768 }]) {
+    test(`the last row's menu of the students table at ${viewport.width} px`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      const { teacher, students } = await makeSchool(12);
+      await signInAs(page, teacher.email!, TEST_PASSWORD);
+      await page.goto("/dashboard/teacher/students");
+      const last = page.locator(`tr[data-email="${students.at(-1)!.email}"]`);
+      await last.scrollIntoViewIfNeeded();
+      await last.getByTestId("row-menu").click();
+      const item = last.getByTestId("delete-student");
+      await expect(item).toBeVisible();
+      const menu = item.locator("xpath=.."); // the box that holds the entries
+      const seen = await menu.evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        const inside = r.left >= 0 && r.top >= 0 && r.right <= window.innerWidth && r.bottom <= window.innerHeight;
+        const corners = [
+          [r.left + 3, r.top + 3],
+          [r.right - 3, r.top + 3],
+          [r.left + 3, r.bottom - 3],
+          [r.right - 3, r.bottom - 3],
+        ].map(([x, y]) => el.contains(document.elementFromPoint(x!, y!)));
+        return { inside, corners };
+      });
+      expect(seen).toEqual({ inside: true, corners: [true, true, true, true] });
+      // every entry of the menu can be pressed where it is
+      for (const id of ["reset-password", "toggle-disabled", "new-code", "revoke-code", "delete-student"]) {
+        await expect(last.getByTestId(id)).toBeInViewport({ ratio: 1 });
+      }
+      await page.keyboard.press("Escape");
+      await expect(item).toBeHidden();
+    });
+  }
 });
