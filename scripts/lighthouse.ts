@@ -8,6 +8,7 @@
  * `npm test` runs that way, since the simulated score moves with the load of a shared machine
  * while the other checks do not (docs/benchmarks.md).
  */
+import os from "node:os";
 import { openBrowser, type PageRun } from "./lighthouse/audit";
 import { BASE_URL, MATH_ACTIVITY_ID, startApp } from "./lighthouse/app";
 import { median } from "./bench/http";
@@ -29,6 +30,7 @@ const app = await startApp(log);
 const browser = await openBrowser();
 let failed = 0;
 let version = "";
+const indexes: number[] = [];
 const rows: string[] = [];
 try {
   let signedIn = false;
@@ -40,9 +42,10 @@ try {
     const results: PageRun[] = [];
     for (let i = 0; i < runs; i++) {
       const run = await browser.run(`${BASE_URL}${page.path}`, `${page.id}-${i + 1}`);
-      log(`  ${page.name} run ${i + 1}: ${Object.entries(run.scores).map(([k, v]) => `${k} ${v}`).join(", ")}, console errors ${run.consoleErrors.length}`);
+      log(`  ${page.name} run ${i + 1}: ${Object.entries(run.scores).map(([k, v]) => `${k} ${v}`).join(", ")}, console errors ${run.consoleErrors.length}, benchmarkIndex ${Math.round(run.benchmarkIndex)}, load ${os.loadavg()[0]!.toFixed(1)}`);
       results.push(run);
       version = run.lighthouseVersion;
+      indexes.push(run.benchmarkIndex);
     }
     const med = (c: keyof typeof TARGETS) => median(results.map((r) => r.scores[c]));
     const spread = (c: keyof typeof TARGETS) => `${Math.min(...results.map((r) => r.scores[c]))}–${Math.max(...results.map((r) => r.scores[c]))}`;
@@ -66,6 +69,7 @@ try {
 }
 
 log(`\nLighthouse ${version}, mobile (default config, simulated throttling), median of ${runs} run(s) (min–max)`);
+log(`${os.cpus().length} cores, load average ${os.loadavg().map((x) => x.toFixed(1)).join(" ")}, Lighthouse benchmarkIndex ${Math.round(Math.min(...indexes))}–${Math.round(Math.max(...indexes))}`);
 log(`targets: performance ≥ ${TARGETS.performance}${judgePerformance ? "" : " (not judged in this run)"}, accessibility ${TARGETS.accessibility}, best practices ${TARGETS["best-practices"]}, no console error\n`);
 log("| page | performance | accessibility | best practices | console errors | result |");
 log("|---|---|---|---|---|---|");

@@ -26,6 +26,8 @@ export interface PageRun {
   /** Audits below a full score in accessibility and best practices (id: title). */
   misses: string[];
   lighthouseVersion: string;
+  /** Lighthouse's measure of this machine's speed at the time (a quiet desktop: about 1,500–2,500). */
+  benchmarkIndex: number;
 }
 
 const ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
@@ -83,7 +85,7 @@ export async function openBrowser(): Promise<Browser> {
           .filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score !== null && (lhr.audits[ref.id]?.score ?? 1) < 1)
           .map((ref) => `${ref.id}: ${lhr.audits[ref.id]?.title ?? ""}`),
       );
-      return { scores, consoleErrors: items.map((i) => `${i.source ?? ""} ${i.description ?? ""}`.trim()), misses, lighthouseVersion: lhr.lighthouseVersion };
+      return { scores, consoleErrors: items.map((i) => `${i.source ?? ""} ${i.description ?? ""}`.trim()), misses, lighthouseVersion: lhr.lighthouseVersion, benchmarkIndex: lhr.environment.benchmarkIndex };
     },
     close: async () => {
       await context.close();
