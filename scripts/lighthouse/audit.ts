@@ -4,6 +4,7 @@
  * Playwright launches the browser with a DevTools port; Lighthouse opens its own tab in the
  * same (persistent) browser context, so the session cookie is the one the form set.
  */
+import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -33,6 +34,7 @@ export interface PageRun {
 const ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
 
 export interface Browser {
+  version: string;
   run: (url: string, name: string) => Promise<PageRun>;
   signIn: () => Promise<void>;
   close: () => Promise<void>;
@@ -59,9 +61,10 @@ async function signIn(context: BrowserContext): Promise<void> {
 }
 
 export async function openBrowser(): Promise<Browser> {
+  const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
   const dir = mkdtempSync(path.join(os.tmpdir(), "manabiya-lighthouse-"));
   const context = await chromium.launchPersistentContext(dir, {
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    executablePath,
     headless: true,
     // no Playwright emulation on the tabs: Lighthouse sets the mobile screen itself
     viewport: null,
@@ -69,9 +72,16 @@ export async function openBrowser(): Promise<Browser> {
   });
   const port = await devtoolsPort(dir);
   return {
+    version: execFileSync(executablePath, ["--version"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim(),
     signIn: () => signIn(context),
     run: async (url, name) => {
-      const result = await lighthouse(url, { port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES] });
+      // a run Lighthouse itself calls broken (e.g. NO_NAVSTART: "please run Lighthouse again") is run again, twice at most
+      let result: Awaited<ReturnType<typeof lighthouse>>;
+      for (let attempt = 1; ; attempt++) {
+        result = await lighthouse(url, { port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES] });
+        if (!result?.lhr.runtimeError || attempt === 3) break;
+        console.log(`  (Lighthouse: ${result.lhr.runtimeError.code}; running again)`);
+      }
       if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
       const { lhr } = result;
       mkdirSync(REPORT_DIR, { recursive: true });
