@@ -12,6 +12,7 @@ import path from "node:path";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { checkCsv, MAX_CSV_ROWS } from "@/lib/students/csv";
 import { MAX_CARDS, renderSigninSheets } from "@/lib/students/sheets";
+import { BENCHMARKS_FILE, lighthouseSection } from "./lighthouse/report";
 import { answerFor, benchDatabase, ensureBuilt, seedBenchAcademy, startApp, stopBenchPostgres } from "./bench/app";
 import { median } from "./bench/http";
 import { fanoutWhilePrinting } from "./bench/print-load";
@@ -220,6 +221,8 @@ await stopBenchPostgres();
 failed += rows.filter((r) => !r.ok).length;
 
 if (!only && !noDb) {
+  const kept = lighthouseSection(readFileSync(BENCHMARKS_FILE, "utf8"));
+  const keptLighthouse = kept ? `\n${kept}` : "";
   writeFileSync(
     path.resolve(import.meta.dirname, "../docs/benchmarks.md"),
     `# Benchmarks\n\nWritten by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)} (${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}).\n` +
@@ -232,7 +235,9 @@ if (!only && !noDb) {
       "Latency is measured by the load client from the moment its request leaves to the moment the answer (or the stream's event) arrives. p99 over all deliveries.\n\n" +
       "| scenario | measured | target | result |\n|---|---|---|---|\n" +
       `${rows.map((r) => `| ${r.scenario} | ${r.measured} | ${r.target} | ${r.ok ? "met" : "**missed**"} |`).join("\n")}\n\n` +
-      readFileSync(path.resolve(import.meta.dirname, "bench/notes.md"), "utf8"),
+      readFileSync(path.resolve(import.meta.dirname, "bench/notes.md"), "utf8") +
+      // `npm run lighthouse` writes its own section: kept as it is
+      keptLighthouse,
   );
 }
 process.exit(failed ? 1 : 0);

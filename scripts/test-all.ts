@@ -1,7 +1,7 @@
 /**
  * `npm test`: every check, in order, stopping at the first failure: lint,
  * types, catalogues, Vitest (unit + integration on the embedded PostgreSQL),
- * Playwright (Chromium against a production build).
+ * Playwright (Chromium against a production build), Lighthouse's deterministic checks.
  */
 import { spawnSync } from "node:child_process";
 
@@ -11,6 +11,9 @@ const steps: [string, string[]][] = [
   ["i18n", ["npx", "tsx", "scripts/i18n-check.ts"]],
   ["vitest", ["npx", "vitest", "run"]],
   ["e2e", ["npx", "playwright", "test"]],
+  // Lighthouse on the sign-in page, the student home and a math scene: accessibility 100, best
+  // practices 100, no console error (performance is judged by `npm run lighthouse`: docs/benchmarks.md)
+  ["lighthouse", ["npx", "tsx", "scripts/lighthouse.ts", "--runs=1", "--no-performance"]],
 ];
 
 const only = process.argv.slice(2);

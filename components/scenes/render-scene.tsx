@@ -1,17 +1,25 @@
 import type { DisplayLanguage } from "@/lib/i18n/languages";
-import { toPlainText } from "@/lib/richtext/plain";
+import { parseRichText, type RichNode } from "@/lib/richtext/parse";
+import { nodesToPlainText, toPlainText } from "@/lib/richtext/plain";
 import { type Scene, sceneSchema } from "@/lib/scenes/schema";
 import { RichText } from "@/components/ui/rich-text";
 import type { RenderedOption, RenderedScene } from "./types";
 
 const rich = (text: string) => <RichText text={text} />;
-const opts = (list: { id: string; label: string }[]): RenderedOption[] => list.map((o) => ({ id: o.id, label: rich(o.label) }));
+const hasMath = (nodes: RichNode[]): boolean => nodes.some((n) => n.type === "math" || ("children" in n && hasMath(n.children)));
+/** Options; one with a formula also gets its plain text as the control's name (axe reads no name from MathML). */
+const optionsOf = (list: { id: string; label: string }[], lang: DisplayLanguage): RenderedOption[] =>
+  list.map((o) => {
+    const nodes = parseRichText(o.label);
+    return hasMath(nodes) ? { id: o.id, label: rich(o.label), name: nodesToPlainText(nodes, lang) } : { id: o.id, label: rich(o.label) };
+  });
 
 /** Renders a stored scene's texts on the server (one renderer for preview, solo, session and response). */
 export function renderScene(stored: { id: string; type: string; content: unknown }, lang: DisplayLanguage): RenderedScene | null {
   const parsed = sceneSchema.safeParse({ type: stored.type, content: stored.content });
   if (!parsed.success) return null;
   const scene: Scene = parsed.data;
+  const opts = (list: { id: string; label: string }[]) => optionsOf(list, lang);
   const id = stored.id;
   switch (scene.type) {
     case "info":

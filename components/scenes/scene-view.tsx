@@ -51,7 +51,7 @@ function Choices({
     <div className="choices" role={type === "radio" ? "radiogroup" : "group"} aria-labelledby={labelledBy}>
       {options.map((o) => (
         <label key={o.id} className="choice" data-option={o.id}>
-          <input type={type} name={name} value={o.id} checked={checked(o.id)} disabled={disabled} onChange={() => onToggle(o.id)} />
+          <input type={type} name={name} value={o.id} aria-label={o.name} checked={checked(o.id)} disabled={disabled} onChange={() => onToggle(o.id)} />
           <span>{o.label}</span>
         </label>
       ))}

@@ -4,6 +4,8 @@ import type { ReactNode } from "react";
 export interface RenderedOption {
   id: string;
   label: ReactNode;
+  /** The control's name when the label holds a formula (its plain text: the TeX). */
+  name?: string;
 }
 
 export type RenderedScene = { id: string } & (

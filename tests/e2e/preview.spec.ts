@@ -7,7 +7,8 @@ test.describe("activity preview", () => {
   test.use({ storageState: storageStateOf("teacher") });
 
   test("walks every scene type as a student sees it, with 'required input', and writes no response", async ({ page }) => {
-    const before = await e2eDb().response.count();
+    // this activity's responses only: tests running alongside write responses of their own
+    const before = await e2eDb().response.count({ where: { activityId: DEMO_IDS.mathActivity } });
     await page.goto(`/dashboard/teacher/activities/preview/${DEMO_IDS.mathActivity}`);
     await expect(page.getByTestId("preview-badge")).toBeVisible();
     const scene = page.getByTestId("scene");
@@ -54,7 +55,7 @@ test.describe("activity preview", () => {
     await scene.locator(".scale-point").nth(3).click();
     await page.getByTestId("next").click();
     await expect(page.getByTestId("preview-done")).toBeVisible();
-    expect(await e2eDb().response.count()).toBe(before);
+    expect(await e2eDb().response.count({ where: { activityId: DEMO_IDS.mathActivity } })).toBe(before);
   });
 
   test("free text with its length counter; second-step options depend on the first choice", async ({ page }) => {
