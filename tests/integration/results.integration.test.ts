@@ -81,7 +81,7 @@ describe("statistics", () => {
 describe("exports, responses, portfolios", () => {
   it("the research export has only the school's rows: another school's respondent is never in it", async () => {
     let text = "";
-    for await (const chunk of researchRows(school, activity, false)) text += chunk;
+    for await (const chunk of researchRows(school, activity, false, "ja")) text += chunk;
     const lines = text.trim().split("\r\n");
     expect(lines).toHaveLength(await db().response.count({ where: { activityId: activity, user: { schoolId: school } } }));
     expect(text).toContain(students[0]);
@@ -95,7 +95,7 @@ describe("exports, responses, portfolios", () => {
     expect(columns).not.toContain("student_id");
     const read = async () => {
       let out = "";
-      for await (const chunk of researchRows(school, activity, true)) out += chunk;
+      for await (const chunk of researchRows(school, activity, true, "ja")) out += chunk;
       return out.trim().split("\r\n").map((l) => l.split(","));
     };
     const first = await read();
