@@ -179,7 +179,7 @@ export async function StatsPage({ role, activityId, schoolId, searchParams }: { 
               <tbody>
                 {stats.respondents.map((r) => (
                   <tr key={r.id} data-student-id={r.id}>
-                    <td className="num">
+                    <td className="seat-cell">
                       <SeatLabel seat={r.seat} />
                     </td>
                     <th scope="row">

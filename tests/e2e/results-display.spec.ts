@@ -106,6 +106,11 @@ test("stats: an information scene shows no count; students by full name with 年
   await twoStep.getByTestId("cross-table").getByRole("button", { name: "1" }).click();
   await expect(page.getByTestId("cell-reasons")).toContainText("試験 花子1");
 
+  // one student's answers: full name and seat too
+  await respondents.getByRole("link", { name: "試験 花子1" }).click();
+  await expect(page.getByTestId("response-student")).toContainText("試験 花子1");
+  await expect(page.getByTestId("response-student")).toContainText("1年1組1番");
+
   // in furigana mode the names carry their reading; in kana mode the reading only, and the seat in kana
   const kana = await signedIn(browser, teacher.email!, "ja-kana");
   await kana.goto(`/dashboard/teacher/activities/stats/${activity.id}`);
