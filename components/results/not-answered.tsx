@@ -5,6 +5,8 @@ import { StudentLabel } from "./student-label";
 
 /** Past this many, the list starts folded (a school of 1,000 would bury the chart). */
 const OPEN_UP_TO = 40;
+/** Names listed at most: a whole school unfiltered (1,000 × 20 scenes) would make the page megabytes; a class fits. */
+const LIST_UP_TO = 100;
 
 /** The students the activity is for who have not answered this scene yet, in class order (names hidden with NamesToggle). */
 export async function NotAnswered({ sceneId, students }: { sceneId: string; students: Person[] }) {
@@ -23,12 +25,17 @@ export async function NotAnswered({ sceneId, students }: { sceneId: string; stud
         <RichText text={t("notAnswered", { count: students.length })} />
       </summary>
       <ul className="bare-list not-answered-list" aria-labelledby={id}>
-        {students.map((s) => (
+        {students.slice(0, LIST_UP_TO).map((s) => (
           <li key={s.id} className="who">
             <StudentLabel who={s} />
           </li>
         ))}
       </ul>
+      {students.length > LIST_UP_TO ? (
+        <p className="muted" data-testid="not-answered-more">
+          <RichText text={t("notAnsweredMore", { count: students.length - LIST_UP_TO })} />
+        </p>
+      ) : null}
     </details>
   );
 }
