@@ -76,9 +76,9 @@ function respondedIn(schoolId: AuthorizedSchoolId, activityId: string, filter: S
       and (${mode}::text is null or r.mode::text = ${mode}::text)`;
 }
 
-function notAnswered(students: Person[], answered: string[]): Person[] {
-  const done = new Set(answered);
-  return students.filter((s) => !done.has(s.id));
+function notAnswered(students: Person[], missing: { scene_id: string; user_id: string }[], sceneId: string): Person[] {
+  const ids = new Set(missing.flatMap((m) => (m.scene_id === sceneId ? [m.user_id] : [])));
+  return ids.size === 0 ? [] : students.filter((s) => ids.has(s.id));
 }
 
 /** The medians of a 1–5 distribution (no loop over rows: five buckets). */
@@ -112,7 +112,7 @@ export async function activityStats(schoolId: AuthorizedSchoolId, activityId: st
   const className = filter.class ?? null;
   const scope = respondedIn(schoolId, activityId, filter);
 
-  const [dims, totals, texts, people, assigned, groups, classes, answeredBy] = await Promise.all([
+  const [dims, totals, texts, people, assigned, groups, classes, missing] = await Promise.all([
     db().$queryRaw<{ scene_id: string; dim: string; k: string | null; k2: string | null; n: number }[]>`
       with r as (select r.scene_id, r.answer ${scope})
       select scene_id, 'choice' as dim, answer->>'choice' as k, null::text as k2, count(*)::int as n from r where answer ? 'choice' group by 1, 3
@@ -147,9 +147,17 @@ export async function activityStats(schoolId: AuthorizedSchoolId, activityId: st
     }),
     db().studentDetail.findMany({ where: { user: { schoolId }, counterbalanceGroup: { not: null } }, distinct: ["counterbalanceGroup"], select: { counterbalanceGroup: true } }),
     db().studentDetail.findMany({ where: { user: { schoolId } }, distinct: ["className"], orderBy: { className: "asc" }, select: { className: true } }),
-    // who answered each scene, in any mode: "not answered yet" means not at all
-    db().$queryRaw<{ scene_id: string; user_ids: string[] }[]>`
-      select r.scene_id, array_agg(distinct r.user_id)::text[] as user_ids ${respondedIn(schoolId, activityId, { ...filter, mode: undefined })} group by 1`,
+    // the students in scope without an answer to a question scene, in any mode ("not answered yet" means not at all);
+    // an anti-join on the one-answer-per-student-and-scene index: as many rows as answers missing
+    db().$queryRaw<{ scene_id: string; user_id: string }[]>`
+      select s.id as scene_id, u.id as user_id
+      from activity_scenes s
+      join users u on u.school_id = ${schoolId}::uuid and u.role = 'student' and not u.disabled
+      left join student_details sd on sd.user_id = u.id
+      where s.activity_id = ${activityId}::uuid and s.type <> 'info'
+        and (${group}::text is null or sd.counterbalance_group = ${group}::text)
+        and (${className}::text is null or sd.class_name = ${className}::text)
+        and not exists (select 1 from responses r where r.scene_id = s.id and r.user_id = u.id)`,
   ]);
   const students = assigned.map((u) =>
     personOf(u.id, { name: u.name, name_kana: u.nameKana, nickname: u.nickname, grade: u.student?.grade ?? null, class_name: u.student?.className ?? null, number: u.student?.number ?? null }),
@@ -180,7 +188,7 @@ export async function activityStats(schoolId: AuthorizedSchoolId, activityId: st
       median: parsed.data.type === "scale" ? medianOf(values) : null,
       cross,
       texts: texts.filter((x) => x.scene_id === stored.id).map((x) => ({ text: x.text, who: personOf(x.user_id, x) })),
-      notAnswered: parsed.data.type === "info" ? [] : notAnswered(students, answeredBy.find((a) => a.scene_id === stored.id)?.user_ids ?? []),
+      notAnswered: parsed.data.type === "info" ? [] : notAnswered(students, missing, stored.id),
     });
   }
   return {

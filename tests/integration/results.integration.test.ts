@@ -70,6 +70,19 @@ describe("statistics", () => {
     expect(await cellReasons(other, activity, scenes[1]!.id, "more", "sure", {})).toEqual([]);
   });
 
+  it("lists who has not answered each question scene (any mode, within the filters), by full name and seat; none for information scenes", async () => {
+    const all = (await activityStats(school, activity, {}))!;
+    expect(all.scenes[0]!.scene.type).toBe("info");
+    expect(all.scenes[0]!.notAnswered).toEqual([]);
+    expect(all.scenes[2]!.notAnswered).toEqual([]);
+    expect(all.scenes[4]!.notAnswered.map((p) => p.id)).toEqual(students.slice(2));
+    expect(all.scenes[4]!.notAnswered[0]).toMatchObject({ name: { base: "統計 3" }, seat: { grade: 1, className: "1", number: 3 } });
+    expect(all.scenes[3]!.notAnswered.map((p) => p.id)).not.toContain(stranger);
+    // the mode filter does not turn a student who answered in the other mode into "not answered"
+    expect((await activityStats(school, activity, { mode: "guide" }))!.scenes[2]!.notAnswered).toEqual([]);
+    expect((await activityStats(school, activity, { group: "B" }))!.scenes[4]!.notAnswered.map((p) => p.id)).toEqual([students[3], students[5], students[7]]);
+  });
+
   it("takes the median of a 1–5 distribution", () => {
     expect(medianOf({})).toBeNull();
     expect(medianOf({ "1": 1, "5": 1 })).toBe(3);
