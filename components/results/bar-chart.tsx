@@ -1,73 +1,69 @@
 import { getTranslations } from "next-intl/server";
-import type { DisplayLanguage } from "@/lib/i18n/languages";
-import { toPlainText } from "@/lib/richtext/plain";
 import { RichText } from "@/components/ui/rich-text";
-
-/** A label that fits left of the bars (the table below has the whole text). */
-const short = (text: string) => (Array.from(text).length > 13 ? `${Array.from(text).slice(0, 12).join("")}…` : text);
 
 export interface Bar {
   id: string;
+  /** Rich-text markup (ruby, math…), rendered as on every other screen. */
   label: string;
-  count: number;
 }
 
+const percentOf = (n: number, total: number) => (total > 0 ? Math.round((n / total) * 1000) / 10 : 0);
+
 /**
- * A distribution as an accessible SVG bar chart (role="img" with the numbers
- * in its label) and the same numbers in a table below it.
+ * A distribution as HTML bars: each label rendered by the one rich-text
+ * renderer beside its bar (SVG text could hold neither ruby nor typeset math),
+ * then the same numbers in a table. The bars are a picture of the table, so
+ * assistive technology reads the table alone.
  */
-export async function BarChart({ bars, total, lang, caption }: { bars: Bar[]; total: number; lang: DisplayLanguage; caption: string }) {
+export async function BarChart({ bars, counts, total }: { bars: Bar[]; counts: Record<string, number>; total: number }) {
   const t = await getTranslations("Results");
-  const max = Math.max(1, ...bars.map((b) => b.count));
-  const rowH = 34;
-  const labelW = 220;
-  const width = 640;
-  const pct = (n: number) => (total > 0 ? Math.round((n / total) * 1000) / 10 : 0);
-  const summary = bars.map((b) => `${toPlainText(b.label, lang)}: ${b.count}`).join("、");
+  const max = Math.max(1, ...bars.map((b) => counts[b.id] ?? 0));
   return (
     <figure className="chart" data-testid="chart">
-      <svg viewBox={`0 0 ${width} ${bars.length * rowH + 8}`} role="img" aria-label={`${toPlainText(caption, lang)} — ${summary}`} className="chart-svg">
-        {bars.map((b, i) => {
-          const w = ((width - labelW - 90) * b.count) / max;
+      <ul className="bare-list stack chart-bars" aria-hidden="true">
+        {bars.map((b) => {
+          const n = counts[b.id] ?? 0;
           return (
-            <g key={b.id} transform={`translate(0 ${i * rowH + 4})`}>
-              <text x={labelW - 8} y={rowH / 2 + 2} textAnchor="end" className="chart-label">
-                {short(toPlainText(b.label, lang))}
-              </text>
-              <rect x={labelW} y={4} width={Math.max(w, b.count > 0 ? 2 : 0)} height={rowH - 12} rx={4} className="chart-bar" />
-              <text x={labelW + w + 6} y={rowH / 2 + 2} className="chart-value">
-                {b.count}
-              </text>
-            </g>
+            <li key={b.id} className="result-row">
+              <span className="result-label">
+                <RichText text={b.label} />
+              </span>
+              <span className="result-bar">
+                <span style={{ width: `${(n / max) * 100}%` }} />
+              </span>
+              <span className="result-count">{n}</span>
+            </li>
           );
         })}
-      </svg>
-      <table className="table table-compact" data-testid="chart-table">
-        <thead>
-          <tr>
-            <th scope="col">
-              <RichText text={t("option")} />
-            </th>
-            <th scope="col">
-              <RichText text={t("count")} />
-            </th>
-            <th scope="col">
-              <RichText text={t("percent")} />
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {bars.map((b) => (
-            <tr key={b.id} data-option={b.id} data-count={b.count}>
-              <th scope="row">
-                <RichText text={b.label} />
+      </ul>
+      <div className="table-wrap">
+        <table className="table table-compact" data-testid="chart-table">
+          <thead>
+            <tr>
+              <th scope="col">
+                <RichText text={t("option")} />
               </th>
-              <td className="num">{b.count}</td>
-              <td className="num">{pct(b.count)}%</td>
+              <th scope="col">
+                <RichText text={t("count")} />
+              </th>
+              <th scope="col">
+                <RichText text={t("percent")} />
+              </th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {bars.map((b) => (
+              <tr key={b.id} data-option={b.id} data-count={counts[b.id] ?? 0}>
+                <th scope="row">
+                  <RichText text={b.label} />
+                </th>
+                <td className="num">{counts[b.id] ?? 0}</td>
+                <td className="num">{percentOf(counts[b.id] ?? 0, total)}%</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }

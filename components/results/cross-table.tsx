@@ -3,8 +3,10 @@ import { useTranslations } from "next-intl";
 import { type ReactNode, useState } from "react";
 import { cellReasonsAction } from "@/lib/results/actions";
 import type { StatsFilter } from "@/lib/results/schema";
+import type { Person } from "@/lib/results/stats";
 import { RichTextClient } from "@/components/ui/rich-text-client";
 import { useActionRunner } from "@/components/ui/use-action-runner";
+import { StudentLabel } from "./student-label";
 
 interface Option {
   id: string;
@@ -26,7 +28,7 @@ export function CrossTable({ activityId, schoolId, sceneId, firsts, seconds, cro
 }) {
   const t = useTranslations("Results");
   const { pending, run } = useActionRunner();
-  const [open, setOpen] = useState<{ first: string; second: string; reasons: { reason: string; name: string }[] } | null>(null);
+  const [open, setOpen] = useState<{ first: string; second: string; reasons: { reason: string; who: Person }[] } | null>(null);
   const show = (first: string, second: string) =>
     run(() => cellReasonsAction({ activityId, sceneId, first, second, filter, ...(schoolId ? { schoolId } : {}) }), {
       failure: t("loadFailed"),
@@ -86,7 +88,9 @@ export function CrossTable({ activityId, schoolId, sceneId, firsts, seconds, cro
           <ul className="stack bare-list">
             {open.reasons.map((r, i) => (
               <li key={i} className="reason">
-                <span>{r.reason}</span> <span className="who muted">— {r.name}</span>
+                <span>{r.reason}</span> <span className="who muted">
+                  — <StudentLabel who={r.who} />
+                </span>
               </li>
             ))}
           </ul>

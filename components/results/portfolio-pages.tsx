@@ -6,12 +6,12 @@ import { formatDate, formatDateTime } from "@/lib/i18n/dates";
 import { getDisplayLanguage, getPlainText } from "@/lib/i18n/server";
 import { listPortfolios, portfolioOf, portfolioQuery } from "@/lib/results/portfolio";
 import { authorizeSchool } from "@/lib/schools/scope";
-import { seatCode } from "@/lib/students/seat";
 import { AnswerReview } from "@/components/play/answer-review";
 import { renderScene } from "@/components/scenes/render-scene";
 import type { RenderedScene, SceneAnswer } from "@/components/scenes/types";
 import { PersonName } from "@/components/ui/person-name";
 import { RichText } from "@/components/ui/rich-text";
+import { SeatLabel } from "./student-label";
 
 type Params = Promise<Record<string, string | string[] | undefined>>;
 
@@ -79,7 +79,9 @@ export async function PortfolioListPage({ searchParams }: { searchParams: Params
             <tbody>
               {rows.map((r) => (
                 <tr key={r.id} data-student-id={r.id} data-activities={r.activities}>
-                  <td className="num">{seatCode({ grade: r.grade, className: r.class_name, number: r.number })}</td>
+                  <td className="seat-cell">
+                    <SeatLabel seat={{ grade: r.grade, className: r.class_name, number: r.number }} />
+                  </td>
                   <th scope="row">
                     <Link href={`/dashboard/teacher/portfolio/${r.id}`}>{r.name ? <PersonName name={{ base: r.name, reading: r.name_kana }} /> : r.id}</Link>
                   </th>
@@ -122,7 +124,12 @@ export async function PortfolioDetailPage({ studentId }: { studentId: string }) 
     <div className="stack portfolio">
       <h1 data-testid="portfolio-student">
         {s.name ? <PersonName name={{ base: s.name, reading: s.nameKana }} /> : null}
-        {seatCode(s.student) ? <span className="muted">{` ${seatCode(s.student)}`}</span> : null}
+        {s.student ? (
+          <span className="muted">
+            {" "}
+            <SeatLabel seat={s.student} />
+          </span>
+        ) : null}
       </h1>
       <p className="row no-print">
         <Link className="button" href="/dashboard/teacher/portfolio">

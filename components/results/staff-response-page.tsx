@@ -6,12 +6,12 @@ import { formatDateTime } from "@/lib/i18n/dates";
 import { getDisplayLanguage, getPlainText } from "@/lib/i18n/server";
 import { respondentIds, studentResponses } from "@/lib/results/portfolio";
 import { authorizeSchool } from "@/lib/schools/scope";
-import { seatCode } from "@/lib/students/seat";
 import { AnswerReview } from "@/components/play/answer-review";
 import { renderScene } from "@/components/scenes/render-scene";
 import type { RenderedScene, SceneAnswer } from "@/components/scenes/types";
 import { PersonName } from "@/components/ui/person-name";
 import { RichText } from "@/components/ui/rich-text";
+import { SeatLabel } from "./student-label";
 
 /** One student's answers to one activity (teacher, or manager for a school of the academy), with previous/next student. */
 export async function StaffResponsePage({ role, activityId, studentId, schoolId }: { role: "teacher" | "manager"; activityId: string; studentId: string; schoolId?: string }) {
@@ -40,7 +40,11 @@ export async function StaffResponsePage({ role, activityId, studentId, schoolId 
       </h1>
       <p className="row" data-testid="response-student">
         {s.name ? <PersonName name={{ base: s.name, reading: s.nameKana }} /> : null}
-        {seatCode(s.student) ? <span className="muted">{seatCode(s.student)}</span> : null}
+        {s.student ? (
+          <span className="muted">
+            <SeatLabel seat={s.student} />
+          </span>
+        ) : null}
         {s.student?.counterbalanceGroup ? <span className="muted">{`(${s.student.counterbalanceGroup})`}</span> : null}
       </p>
       <nav className="row no-print" aria-label={plain(t("otherStudents"))}>

@@ -3,15 +3,18 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { getActivityWithScenes } from "@/lib/activities/data";
 import { requireRole } from "@/lib/auth/session";
-import { getDisplayLanguage, getPlainText } from "@/lib/i18n/server";
+import { getPlainText } from "@/lib/i18n/server";
 import { filterFromParams, filterQuery } from "@/lib/results/schema";
 import { activityStats, type SceneStats } from "@/lib/results/stats";
 import { authorizeSchool } from "@/lib/schools/scope";
-import { seatCode } from "@/lib/students/seat";
+import { PersonName } from "@/components/ui/person-name";
 import { RichText } from "@/components/ui/rich-text";
 import { BarChart } from "./bar-chart";
 import { CrossTable } from "./cross-table";
+import { ExportLinks } from "./export-links";
 import { NamesToggle } from "./names-toggle";
+import { NotAnswered } from "./not-answered";
+import { SeatLabel, StudentLabel } from "./student-label";
 
 type Params = Promise<Record<string, string | string[] | undefined>>;
 
@@ -20,6 +23,12 @@ function allSecondOptions(stats: SceneStats) {
   const c = stats.scene.content;
   const all = [...(c.second.options ?? []), ...Object.values(c.second.optionsByFirst ?? {}).flat()];
   return all.filter((o, i) => all.findIndex((x) => x.id === o.id) === i);
+}
+
+/** The 1–5 of a scale, its two ends with their labels (rich text, as the student saw them). */
+function scaleBars(c: { minLabel: string; maxLabel: string }) {
+  const ends: Record<number, string> = { 1: c.minLabel, 5: c.maxLabel };
+  return [1, 2, 3, 4, 5].map((v) => ({ id: String(v), label: ends[v] ? `${v}（${ends[v]}）` : String(v) }));
 }
 
 /** One filter of the stats page ("all" or one value), sent with the GET form. */
@@ -52,7 +61,6 @@ export async function StatsPage({ role, activityId, schoolId, searchParams }: { 
   if (!stats) notFound();
   const t = await getTranslations("Results");
   const ta = await getTranslations("Activities");
-  const lang = await getDisplayLanguage();
   const plain = await getPlainText();
   const query = filterQuery(filter);
   const schoolParam = role === "manager" ? `school=${scope}` : "";
@@ -87,15 +95,13 @@ export async function StatsPage({ role, activityId, schoolId, searchParams }: { 
           <RichText text={t("apply")} />
         </button>
         <span className="top-bar-spacer" />
-        <a className="button" href={`/api/v1/exports/${activity.id}/results?${exportQuery(query)}`} data-testid="export-results">
-          <RichText text={t("exportResults")} />
-        </a>
-        <a className="button" href={`/api/v1/exports/${activity.id}/responses?${exportQuery("")}`} data-testid="export-research">
-          <RichText text={t("exportResearch")} />
-        </a>
-        <a className="button" href={`/api/v1/exports/${activity.id}/responses?${exportQuery("pseudonymous=1")}`} data-testid="export-research-pseudo">
-          <RichText text={t("exportPseudonymous")} />
-        </a>
+        <ExportLinks
+          links={[
+            { href: `/api/v1/exports/${activity.id}/results?${exportQuery(query)}`, label: t("exportResults"), testId: "export-results" },
+            { href: `/api/v1/exports/${activity.id}/responses?${exportQuery("")}`, label: t("exportResearch"), testId: "export-research" },
+            { href: `/api/v1/exports/${activity.id}/responses?${exportQuery("pseudonymous=1")}`, label: t("exportPseudonymous"), testId: "export-research-pseudo" },
+          ]}
+        />
       </form>
       <dl className="counts overview" data-testid="overview">
         {overview.map(([key, n]) => (
@@ -115,19 +121,12 @@ export async function StatsPage({ role, activityId, schoolId, searchParams }: { 
               <RichText text={s.scene.content.prompt} />
             </h2>
             <p className="muted">
-              <RichText text={t("answeredCount", { count: s.answered })} />
+              <RichText text={s.scene.type === "info" ? t("infoScene") : t("answeredCount", { count: s.answered })} />
             </p>
-            {s.scene.type === "single_choice" || s.scene.type === "multiple_choice" ? (
-              <BarChart
-                lang={lang}
-                caption={s.scene.content.prompt}
-                total={s.answered}
-                bars={s.scene.content.options.map((o) => ({ id: o.id, label: o.label, count: s.choices[o.id] ?? 0 }))}
-              />
-            ) : null}
+            {s.scene.type === "single_choice" || s.scene.type === "multiple_choice" ? <BarChart total={s.answered} bars={s.scene.content.options} counts={s.choices} /> : null}
             {s.scene.type === "scale" ? (
               <>
-                <BarChart lang={lang} caption={s.scene.content.prompt} total={s.answered} bars={[1, 2, 3, 4, 5].map((v) => ({ id: String(v), label: String(v), count: s.values[String(v)] ?? 0 }))} />
+                <BarChart total={s.answered} bars={scaleBars(s.scene.content)} counts={s.values} />
                 <p data-testid="median" data-median={s.median ?? ""}>
                   <RichText text={t("median", { median: s.median ?? "—" })} />
                 </p>
@@ -152,13 +151,17 @@ export async function StatsPage({ role, activityId, schoolId, searchParams }: { 
               ) : (
                 <ul className="stack bare-list free-texts" data-testid="free-texts">
                   {s.texts.map((x) => (
-                    <li key={x.userId} className="reason">
-                      <span>{x.text}</span> <span className="who muted">— {x.name}</span>
+                    <li key={x.who.id} className="reason">
+                      <span>{x.text}</span>{" "}
+                      <span className="who muted">
+                        — <StudentLabel who={x.who} />
+                      </span>
                     </li>
                   ))}
                 </ul>
               )
             ) : null}
+            {s.scene.type === "info" ? null : <NotAnswered sceneId={s.id} students={s.notAnswered} />}
           </section>
         ))}
       </NamesToggle>
@@ -176,9 +179,13 @@ export async function StatsPage({ role, activityId, schoolId, searchParams }: { 
               <tbody>
                 {stats.respondents.map((r) => (
                   <tr key={r.id} data-student-id={r.id}>
-                    <td className="num">{seatCode(r)}</td>
+                    <td className="seat-cell">
+                      <SeatLabel seat={r.seat} />
+                    </td>
                     <th scope="row">
-                      <Link href={`${responseBase}/${r.id}`}>{r.name}</Link>
+                      <Link href={`${responseBase}/${r.id}`}>
+                        <PersonName name={r.name} />
+                      </Link>
                     </th>
                     <td className="num">
                       <RichText text={t("answeredOf", { answered: r.answered, total: stats.questions })} />

@@ -2,49 +2,65 @@ import "server-only";
 import { createHmac, randomBytes } from "node:crypto";
 import { db } from "@/lib/db";
 import type { DisplayLanguage } from "@/lib/i18n/languages";
-import { toPlainText } from "@/lib/richtext/plain";
+import { type Scene, sceneSchema } from "@/lib/scenes/schema";
 import type { AuthorizedSchoolId } from "@/lib/schools/scope";
-import { CSV_BOM, csvRow } from "./csv";
+import { csvRow } from "./csv";
+import { type CsvColumn, csvTexts, tokyoTimestamp } from "./csv-text";
 import type { ActivityStats } from "./stats";
 
-/** The results as on the stats screen (same object, same filters), one row per number shown. */
+const OVERVIEW = { assigned: "assigned", started: "started", finished: "finished", guide: "inGuide", self: "inSelf" } as const;
+
+/**
+ * The results as on the stats screen (same object, same filters), one row per
+ * number shown, in the user's display language: option labels as plain text,
+ * scenes numbered from 1 as on the screen; information scenes have no row.
+ */
 export function resultsCsv(stats: ActivityStats, lang: DisplayLanguage): string {
-  const plain = (s: string) => toPlainText(s, lang);
-  let out = CSV_BOM + csvRow(["scene", "type", "prompt", "item", "item2", "count", "percent"]);
-  for (const [key, n] of Object.entries(stats.overview)) out += csvRow(["", "overview", "", key, "", n, ""]);
+  const tx = csvTexts(lang);
+  const { plain } = tx;
+  let out = csvRow((["scene", "type", "prompt", "item", "item2", "count", "percent"] as const).map(tx.column));
+  for (const [key, n] of Object.entries(stats.overview)) out += csvRow(["", tx.column("overview"), "", tx.result(OVERVIEW[key as keyof typeof OVERVIEW]), "", n, ""]);
   const pct = (n: number, total: number) => (total > 0 ? Math.round((n / total) * 1000) / 10 : 0);
   stats.scenes.forEach((s, i) => {
-    const base = [i + 1, s.scene.type, plain(s.scene.content.prompt)];
-    out += csvRow([...base, "answered", "", s.answered, ""]);
+    if (s.scene.type === "info") return;
+    const base = [i + 1, tx.type(s.scene.type), plain(s.scene.content.prompt)];
+    out += csvRow([...base, tx.column("answered"), "", s.answered, ""]);
     if (s.scene.type === "single_choice" || s.scene.type === "multiple_choice") {
       for (const o of s.scene.content.options) out += csvRow([...base, plain(o.label), "", s.choices[o.id] ?? 0, pct(s.choices[o.id] ?? 0, s.answered)]);
     }
     if (s.scene.type === "scale") {
-      for (let v = 1; v <= 5; v++) out += csvRow([...base, String(v), "", s.values[String(v)] ?? 0, pct(s.values[String(v)] ?? 0, s.answered)]);
-      out += csvRow([...base, "median", "", s.median ?? "", ""]);
+      const ends: Record<number, string> = { 1: plain(s.scene.content.minLabel), 5: plain(s.scene.content.maxLabel) };
+      for (let v = 1; v <= 5; v++) out += csvRow([...base, String(v), ends[v] ?? "", s.values[String(v)] ?? 0, pct(s.values[String(v)] ?? 0, s.answered)]);
+      out += csvRow([...base, tx.column("median"), "", s.median ?? "", ""]);
     }
     if (s.scene.type === "two_step") {
       const c = s.scene.content;
       const seconds = [...(c.second.options ?? []), ...Object.values(c.second.optionsByFirst ?? {}).flat()].filter((o, j, all) => all.findIndex((x) => x.id === o.id) === j);
       for (const f of c.first.options) for (const o of seconds) out += csvRow([...base, plain(f.label), plain(o.label), s.cross[f.id]?.[o.id] ?? 0, pct(s.cross[f.id]?.[o.id] ?? 0, s.answered)]);
     }
-    if (s.scene.type === "free_text") for (const x of s.texts) out += csvRow([...base, x.text, x.name, 1, ""]);
+    if (s.scene.type === "free_text") for (const x of s.texts) out += csvRow([...base, x.text, lang === "ja-kana" ? (x.who.name.reading ?? x.who.name.base) : x.who.name.base, 1, ""]);
   });
   return out;
 }
 
 const RESEARCH_COLUMNS = [
-  "school", "grade", "class", "number", "student_id", "role", "counterbalance_group", "scene_id", "scene_position", "scene_type",
-  "first", "second", "reason", "answer_json", "mode", "session_id", "created_at", "updated_at",
-] as const;
+  "school", "grade", "class", "number", "studentId", "role", "group", "sceneId", "scene", "shownAt", "type",
+  "first", "second", "reason", "answerJson", "mode", "session", "createdAt", "updatedAt",
+] as const satisfies readonly CsvColumn[];
 
 /**
- * The header of the research export. The pseudonymous one has no seat number
+ * The columns of the research export. The pseudonymous one has no seat number
  * (with grade and class it names the student within the class) and no user id:
  * a pseudonym takes its place.
  */
-export function researchColumns(pseudonymous: boolean): string[] {
-  return pseudonymous ? RESEARCH_COLUMNS.flatMap((c) => (c === "number" ? [] : c === "student_id" ? ["pseudonym"] : [c])) : [...RESEARCH_COLUMNS];
+export function researchColumns(pseudonymous: boolean): CsvColumn[] {
+  return pseudonymous ? RESEARCH_COLUMNS.flatMap((c): CsvColumn[] => (c === "number" ? [] : c === "studentId" ? ["pseudonym"] : [c])) : [...RESEARCH_COLUMNS];
+}
+
+/** The header of the research export in the user's display language. */
+export function researchHeader(pseudonymous: boolean, lang: DisplayLanguage): string[] {
+  const tx = csvTexts(lang);
+  return researchColumns(pseudonymous).map(tx.column);
 }
 
 /**
@@ -58,14 +74,38 @@ function exportPseudonyms(): (userId: string) => string {
   return (userId) => `p_${createHmac("sha256", key).update(userId).digest("base64url").slice(0, 16)}`;
 }
 
+/** An answer's choices as the option labels a person reads (an unknown id stays as it is). */
+function answerCells(scene: Scene | undefined, a: Record<string, unknown>, plain: (s: string) => string): [unknown, unknown, unknown] {
+  const label = (options: { id: string; label: string }[] | undefined, id: unknown) => {
+    const found = typeof id === "string" ? options?.find((o) => o.id === id) : undefined;
+    return found ? plain(found.label) : (id ?? "");
+  };
+  const reason = a.reason ?? a.text ?? "";
+  if (scene?.type === "two_step") {
+    const c = scene.content;
+    const seconds = (typeof a.first === "string" ? c.second.optionsByFirst?.[a.first] : undefined) ?? c.second.options;
+    return [label(c.first.options, a.first), label(seconds, a.second), reason];
+  }
+  if (scene?.type === "single_choice") return [label(scene.content.options, a.choice), "", reason];
+  if (scene?.type === "multiple_choice" && Array.isArray(a.choices)) return [a.choices.map((id) => label(scene.content.options, id)).join("、"), "", reason];
+  return [a.first ?? a.choice ?? a.value ?? "", a.second ?? "", reason];
+}
+
 /**
  * The long-format rows of one activity, 500 at a time in id order (streamed:
- * never the whole file in memory). Only responses of the school's own users:
- * a user of another school who answered (an id copied across schools) is not
- * this school's data, whatever activity they answered.
+ * never the whole file in memory), in the user's display language: option
+ * labels rather than ids, scene numbers from 1, times in Tokyo with the offset.
+ * Only responses of the school's own users: a user of another school who
+ * answered (an id copied across schools) is not this school's data.
  */
-export async function* researchRows(school: AuthorizedSchoolId, activityId: string, pseudonymous: boolean): AsyncGenerator<string> {
+export async function* researchRows(school: AuthorizedSchoolId, activityId: string, pseudonymous: boolean, lang: DisplayLanguage): AsyncGenerator<string> {
+  const tx = csvTexts(lang);
   const schoolRow = await db().school.findUniqueOrThrow({ where: { id: school }, select: { name: true } });
+  const stored = await db().activityScene.findMany({ where: { activityId, activity: { schoolId: school } }, select: { id: true, type: true, content: true } });
+  const scenes = new Map(stored.flatMap((s) => {
+    const parsed = sceneSchema.safeParse({ type: s.type, content: s.content });
+    return parsed.success ? [[s.id, parsed.data] as const] : [];
+  }));
   const pseudonym = pseudonymous ? exportPseudonyms() : null;
   let after = "00000000-0000-0000-0000-000000000000";
   for (;;) {
@@ -75,7 +115,7 @@ export async function* researchRows(school: AuthorizedSchoolId, activityId: stri
       take: 500,
       select: {
         id: true, answer: true, scenePosition: true, counterbalanceGroup: true, mode: true, sessionId: true, createdAt: true, updatedAt: true, userId: true,
-        scene: { select: { id: true, type: true } },
+        scene: { select: { id: true, type: true, position: true } },
         user: { select: { role: true, student: { select: { grade: true, className: true, number: true } } } },
       },
     });
@@ -85,9 +125,9 @@ export async function* researchRows(school: AuthorizedSchoolId, activityId: stri
       const a = (r.answer ?? {}) as Record<string, unknown>;
       const who = pseudonym ? [pseudonym(r.userId)] : [r.user.student?.number, r.userId];
       chunk += csvRow([
-        schoolRow.name, r.user.student?.grade, r.user.student?.className, ...who, r.user.role,
-        r.counterbalanceGroup, r.scene.id, r.scenePosition, r.scene.type, a.first ?? a.choice ?? "", a.second ?? "", a.reason ?? a.text ?? "",
-        JSON.stringify(r.answer), r.mode, r.sessionId, r.createdAt.toISOString(), r.updatedAt.toISOString(),
+        schoolRow.name, r.user.student?.grade, r.user.student?.className, ...who, tx.role(r.user.role),
+        r.counterbalanceGroup, r.scene.id, r.scene.position + 1, r.scenePosition + 1, tx.type(r.scene.type), ...answerCells(scenes.get(r.scene.id), a, tx.plain),
+        JSON.stringify(r.answer), tx.mode(r.mode), r.sessionId, tokyoTimestamp(r.createdAt), tokyoTimestamp(r.updatedAt),
       ]);
     }
     yield chunk;

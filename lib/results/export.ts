@@ -7,8 +7,10 @@ import { db } from "@/lib/db";
 import { problem } from "@/lib/http";
 import { getDisplayLanguage } from "@/lib/i18n/server";
 import { authorizeSchool } from "@/lib/schools/scope";
-import { CSV_BOM, csvRow } from "./csv";
-import { researchColumns, researchRows, resultsCsv } from "./export-data";
+import { csvRow } from "./csv";
+import { csvEncoder, csvEncodingOf } from "./csv-encoding";
+import { csvTexts } from "./csv-text";
+import { researchHeader, researchRows, resultsCsv } from "./export-data";
 import { filterFromParams } from "./schema";
 import { activityStats } from "./stats";
 
@@ -25,10 +27,16 @@ async function exportAccess(req: NextRequest, activityId: string) {
   return { ok: true, actor, school, activity } as const;
 }
 
-const fileName = (base: string) => `attachment; filename="${base}.csv"; filename*=UTF-8''${encodeURIComponent(base)}.csv`;
-const csvHeaders = (base: string) => ({ "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": fileName(base), "Cache-Control": "no-store" });
+/**
+ * The response headers of a CSV: its character set, and its name in the
+ * user's language (RFC 5987 filename*), with an ASCII name for old clients.
+ */
+function csvHeaders(contentType: string, ascii: string, name: string) {
+  const disposition = `attachment; filename="${ascii}.csv"; filename*=UTF-8''${encodeURIComponent(`${name}.csv`)}`;
+  return { "Content-Type": contentType, "Content-Disposition": disposition, "Cache-Control": "no-store" };
+}
 
-/** GET /api/v1/exports/{activityId}/results?group=&class=&mode=: the stats screen as CSV. */
+/** GET /api/v1/exports/{activityId}/results?group=&class=&mode=&encoding=sjis: the stats screen as CSV. */
 export async function resultsExport(req: NextRequest, activityId: string): Promise<Response> {
   const access = await exportAccess(req, activityId);
   if (!access.ok) return access.error;
@@ -36,20 +44,24 @@ export async function resultsExport(req: NextRequest, activityId: string): Promi
   const stats = await activityStats(access.school, activityId, filter);
   if (!stats) return problem(404, "NOT_FOUND");
   await audit({ action: "export.results", actorId: access.actor.id, schoolId: access.school, targetType: "activity", targetId: activityId, meta: { filter } });
-  return new NextResponse(resultsCsv(stats, await getDisplayLanguage()), { headers: csvHeaders(`results-${activityId.slice(0, 8)}`) });
+  const lang = await getDisplayLanguage();
+  const encoder = csvEncoder(csvEncodingOf(req.nextUrl.searchParams.get("encoding")));
+  const name = csvTexts(lang).fileName("fileResults", access.activity.title);
+  return new NextResponse(encoder.encode(resultsCsv(stats, lang)), { headers: csvHeaders(encoder.contentType, `results-${activityId.slice(0, 8)}`, name) });
 }
 
-/** GET /api/v1/exports/{activityId}/responses[?pseudonymous=1]: one row per response, streamed. */
+/** GET /api/v1/exports/{activityId}/responses[?pseudonymous=1][&encoding=sjis]: one row per response, streamed. */
 export async function researchExport(req: NextRequest, activityId: string): Promise<Response> {
   const access = await exportAccess(req, activityId);
   if (!access.ok) return access.error;
   const pseudonymous = req.nextUrl.searchParams.get("pseudonymous") === "1";
   await audit({ action: "export.responses", actorId: access.actor.id, schoolId: access.school, targetType: "activity", targetId: activityId, meta: { pseudonymous } });
-  const rows = researchRows(access.school, activityId, pseudonymous);
-  const encoder = new TextEncoder();
+  const lang = await getDisplayLanguage();
+  const rows = researchRows(access.school, activityId, pseudonymous, lang);
+  const encoder = csvEncoder(csvEncodingOf(req.nextUrl.searchParams.get("encoding")));
   const stream = new ReadableStream<Uint8Array>({
     start(controller) {
-      controller.enqueue(encoder.encode(CSV_BOM + csvRow(researchColumns(pseudonymous))));
+      controller.enqueue(encoder.encode(csvRow(researchHeader(pseudonymous, lang))));
     },
     async pull(controller) {
       try {
@@ -65,5 +77,6 @@ export async function researchExport(req: NextRequest, activityId: string): Prom
       await rows.return(undefined);
     },
   });
-  return new Response(stream, { headers: csvHeaders(`responses-${activityId.slice(0, 8)}${pseudonymous ? "-pseudonymous" : ""}`) });
+  const name = csvTexts(lang).fileName(pseudonymous ? "filePseudonymous" : "fileResponses", access.activity.title);
+  return new Response(stream, { headers: csvHeaders(encoder.contentType, `responses-${activityId.slice(0, 8)}${pseudonymous ? "-pseudonymous" : ""}`, name) });
 }

@@ -3,8 +3,28 @@ import { db } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { AuthorizedSchoolId } from "@/lib/schools/scope";
 import { type Scene, sceneSchema } from "@/lib/scenes/schema";
-import { shownName } from "@/lib/users/person-name";
+import type { Seat } from "@/lib/students/seat";
+import type { ShownName } from "@/lib/users/person-name";
 import type { StatsFilter } from "./schema";
+
+/** A student as staff see them in results: full name (never the nickname) with its reading, and the seat. */
+export interface Person {
+  id: string;
+  name: ShownName;
+  seat: Seat;
+}
+
+type PersonRow = { name: string | null; name_kana: string | null; nickname: string | null; grade: number | null; class_name: string | null; number: number | null };
+
+/** The full name with its reading (the nickname only when there is no name), and the seat. */
+function personOf(id: string, r: PersonRow): Person {
+  const name = r.name?.trim() || null;
+  return {
+    id,
+    name: { base: name ?? r.nickname?.trim() ?? "", reading: name ? r.name_kana?.trim() || null : null },
+    seat: { grade: r.grade, className: r.class_name, number: r.number },
+  };
+}
 
 export interface SceneStats {
   id: string;
@@ -20,13 +40,15 @@ export interface SceneStats {
   /** Two-step: counts per first × second. */
   cross: Record<string, Record<string, number>>;
   /** Free text (and nothing else), with who wrote it. */
-  texts: { text: string; name: string; userId: string }[];
+  texts: { text: string; who: Person }[];
+  /** The students the activity is for (after the group and class filters) without an answer here; empty for information scenes. */
+  notAnswered: Person[];
 }
 
 export interface ActivityStats {
   overview: { assigned: number; started: number; finished: number; guide: number; self: number };
   /** Who started, in class order, with how many questions they answered. */
-  respondents: { id: string; name: string; grade: number | null; className: string | null; number: number | null; answered: number }[];
+  respondents: (Person & { answered: number })[];
   /** Questions (scenes other than info). */
   questions: number;
   scenes: SceneStats[];
@@ -52,6 +74,11 @@ function respondedIn(schoolId: AuthorizedSchoolId, activityId: string, filter: S
       and (${group}::text is null or sd.counterbalance_group = ${group}::text)
       and (${className}::text is null or sd.class_name = ${className}::text)
       and (${mode}::text is null or r.mode::text = ${mode}::text)`;
+}
+
+function notAnswered(students: Person[], missing: { scene_id: string; user_id: string }[], sceneId: string): Person[] {
+  const ids = new Set(missing.flatMap((m) => (m.scene_id === sceneId ? [m.user_id] : [])));
+  return ids.size === 0 ? [] : students.filter((s) => ids.has(s.id));
 }
 
 /** The medians of a 1–5 distribution (no loop over rows: five buckets). */
@@ -85,7 +112,7 @@ export async function activityStats(schoolId: AuthorizedSchoolId, activityId: st
   const className = filter.class ?? null;
   const scope = respondedIn(schoolId, activityId, filter);
 
-  const [dims, totals, texts, people, assigned, groups, classes] = await Promise.all([
+  const [dims, totals, texts, people, assigned, groups, classes, missing] = await Promise.all([
     db().$queryRaw<{ scene_id: string; dim: string; k: string | null; k2: string | null; n: number }[]>`
       with r as (select r.scene_id, r.answer ${scope})
       select scene_id, 'choice' as dim, answer->>'choice' as k, null::text as k2, count(*)::int as n from r where answer ? 'choice' group by 1, 3
@@ -99,26 +126,42 @@ export async function activityStats(schoolId: AuthorizedSchoolId, activityId: st
       select scene_id, 'cross', answer->>'first', answer->>'second', count(*)::int from r where answer ? 'first' group by 1, 3, 4`,
     db().$queryRaw<{ scene_id: string; n: number }[]>`
       select r.scene_id, count(*)::int as n ${scope} group by 1`,
-    db().$queryRaw<{ scene_id: string; text: string; user_id: string; name: string | null; nickname: string | null }[]>`
-      select r.scene_id, r.answer->>'text' as text, u.id as user_id, u.name, u.nickname ${scope}
+    db().$queryRaw<({ scene_id: string; text: string; user_id: string } & PersonRow)[]>`
+      select r.scene_id, r.answer->>'text' as text, u.id as user_id, u.name, u.name_kana, u.nickname, sd.grade, sd.class_name, sd.number ${scope}
         and r.answer ? 'text' and btrim(r.answer->>'text') <> ''
       order by sd.grade, sd.class_name, sd.number`,
-    db().$queryRaw<{ user_id: string; name: string | null; nickname: string | null; grade: number | null; class_name: string | null; number: number | null; answered: number; guide: boolean; self: boolean }[]>`
-      select r.user_id, min(u.name) as name, min(u.nickname) as nickname, min(sd.grade) as grade, min(sd.class_name) as class_name, min(sd.number) as number,
+    db().$queryRaw<({ user_id: string; answered: number; guide: boolean; self: boolean } & PersonRow)[]>`
+      select r.user_id, min(u.name) as name, min(u.name_kana) as name_kana, min(u.nickname) as nickname, min(sd.grade) as grade, min(sd.class_name) as class_name, min(sd.number) as number,
              count(distinct r.scene_id) filter (where s.type <> 'info')::int as answered,
              bool_or(r.mode = 'guide') as guide, bool_or(r.mode = 'self') as self
       ${scope}
       group by r.user_id
       order by min(sd.grade), min(sd.class_name), min(sd.number)`,
-    db().user.count({
+    db().user.findMany({
       where: {
         schoolId, role: "student", disabled: false,
         ...(group || className ? { student: { ...(group ? { counterbalanceGroup: group } : {}), ...(className ? { className } : {}) } } : {}),
       },
+      orderBy: [{ student: { grade: "asc" } }, { student: { className: "asc" } }, { student: { number: "asc" } }, { nameKana: "asc" }],
+      select: { id: true, name: true, nameKana: true, nickname: true, student: { select: { grade: true, className: true, number: true } } },
     }),
     db().studentDetail.findMany({ where: { user: { schoolId }, counterbalanceGroup: { not: null } }, distinct: ["counterbalanceGroup"], select: { counterbalanceGroup: true } }),
     db().studentDetail.findMany({ where: { user: { schoolId } }, distinct: ["className"], orderBy: { className: "asc" }, select: { className: true } }),
+    // the students in scope without an answer to a question scene, in any mode ("not answered yet" means not at all);
+    // an anti-join on the one-answer-per-student-and-scene index: as many rows as answers missing
+    db().$queryRaw<{ scene_id: string; user_id: string }[]>`
+      select s.id as scene_id, u.id as user_id
+      from activity_scenes s
+      join users u on u.school_id = ${schoolId}::uuid and u.role = 'student' and not u.disabled
+      left join student_details sd on sd.user_id = u.id
+      where s.activity_id = ${activityId}::uuid and s.type <> 'info'
+        and (${group}::text is null or sd.counterbalance_group = ${group}::text)
+        and (${className}::text is null or sd.class_name = ${className}::text)
+        and not exists (select 1 from responses r where r.scene_id = s.id and r.user_id = u.id)`,
   ]);
+  const students = assigned.map((u) =>
+    personOf(u.id, { name: u.name, name_kana: u.nameKana, nickname: u.nickname, grade: u.student?.grade ?? null, class_name: u.student?.className ?? null, number: u.student?.number ?? null }),
+  );
 
   const questions = activity.scenes.filter((s) => s.type !== "info").length;
   const scenes: SceneStats[] = [];
@@ -144,18 +187,19 @@ export async function activityStats(schoolId: AuthorizedSchoolId, activityId: st
       values,
       median: parsed.data.type === "scale" ? medianOf(values) : null,
       cross,
-      texts: texts.filter((x) => x.scene_id === stored.id).map((x) => ({ text: x.text, name: shownName(x)?.base ?? "", userId: x.user_id })),
+      texts: texts.filter((x) => x.scene_id === stored.id).map((x) => ({ text: x.text, who: personOf(x.user_id, x) })),
+      notAnswered: parsed.data.type === "info" ? [] : notAnswered(students, missing, stored.id),
     });
   }
   return {
     overview: {
-      assigned,
+      assigned: students.length,
       started: people.length,
       finished: people.filter((p) => p.answered >= questions && questions > 0).length,
       guide: people.filter((p) => p.guide).length,
       self: people.filter((p) => p.self).length,
     },
-    respondents: people.map((p) => ({ id: p.user_id, name: shownName(p)?.base ?? "", grade: p.grade, className: p.class_name, number: p.number, answered: p.answered })),
+    respondents: people.map((p) => ({ ...personOf(p.user_id, p), answered: p.answered })),
     questions,
     scenes,
     groups: groups.map((g) => g.counterbalanceGroup!).sort(),
@@ -165,9 +209,9 @@ export async function activityStats(schoolId: AuthorizedSchoolId, activityId: st
 
 /** The reasons behind one cell of a two-step cross-table (first × second), with who gave them. */
 export async function cellReasons(schoolId: AuthorizedSchoolId, activityId: string, sceneId: string, first: string, second: string, filter: StatsFilter) {
-  const rows = await db().$queryRaw<{ reason: string; name: string | null; nickname: string | null }[]>`
-    select r.answer->>'reason' as reason, u.name, u.nickname ${respondedIn(schoolId, activityId, filter)}
+  const rows = await db().$queryRaw<({ reason: string; user_id: string } & PersonRow)[]>`
+    select r.answer->>'reason' as reason, u.id as user_id, u.name, u.name_kana, u.nickname, sd.grade, sd.class_name, sd.number ${respondedIn(schoolId, activityId, filter)}
       and r.scene_id = ${sceneId}::uuid and r.answer->>'first' = ${first} and r.answer->>'second' = ${second}
     order by sd.grade, sd.class_name, sd.number`;
-  return rows.map((r) => ({ reason: r.reason, name: shownName(r)?.base ?? "" }));
+  return rows.map((r) => ({ reason: r.reason, who: personOf(r.user_id, r) }));
 }

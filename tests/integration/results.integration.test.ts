@@ -70,6 +70,19 @@ describe("statistics", () => {
     expect(await cellReasons(other, activity, scenes[1]!.id, "more", "sure", {})).toEqual([]);
   });
 
+  it("lists who has not answered each question scene (any mode, within the filters), by full name and seat; none for information scenes", async () => {
+    const all = (await activityStats(school, activity, {}))!;
+    expect(all.scenes[0]!.scene.type).toBe("info");
+    expect(all.scenes[0]!.notAnswered).toEqual([]);
+    expect(all.scenes[2]!.notAnswered).toEqual([]);
+    expect(all.scenes[4]!.notAnswered.map((p) => p.id)).toEqual(students.slice(2));
+    expect(all.scenes[4]!.notAnswered[0]).toMatchObject({ name: { base: "統計 3" }, seat: { grade: 1, className: "1", number: 3 } });
+    expect(all.scenes[3]!.notAnswered.map((p) => p.id)).not.toContain(stranger);
+    // the mode filter does not turn a student who answered in the other mode into "not answered"
+    expect((await activityStats(school, activity, { mode: "guide" }))!.scenes[2]!.notAnswered).toEqual([]);
+    expect((await activityStats(school, activity, { group: "B" }))!.scenes[4]!.notAnswered.map((p) => p.id)).toEqual([students[3], students[5], students[7]]);
+  });
+
   it("takes the median of a 1–5 distribution", () => {
     expect(medianOf({})).toBeNull();
     expect(medianOf({ "1": 1, "5": 1 })).toBe(3);
@@ -81,7 +94,7 @@ describe("statistics", () => {
 describe("exports, responses, portfolios", () => {
   it("the research export has only the school's rows: another school's respondent is never in it", async () => {
     let text = "";
-    for await (const chunk of researchRows(school, activity, false)) text += chunk;
+    for await (const chunk of researchRows(school, activity, false, "ja")) text += chunk;
     const lines = text.trim().split("\r\n");
     expect(lines).toHaveLength(await db().response.count({ where: { activityId: activity, user: { schoolId: school } } }));
     expect(text).toContain(students[0]);
@@ -95,7 +108,7 @@ describe("exports, responses, portfolios", () => {
     expect(columns).not.toContain("student_id");
     const read = async () => {
       let out = "";
-      for await (const chunk of researchRows(school, activity, true)) out += chunk;
+      for await (const chunk of researchRows(school, activity, true, "ja")) out += chunk;
       return out.trim().split("\r\n").map((l) => l.split(","));
     };
     const first = await read();

@@ -1,0 +1,24 @@
+"use client";
+import { useTranslations } from "next-intl";
+import type { Person } from "@/lib/results/stats";
+import { PersonName } from "@/components/ui/person-name";
+import { RichTextClient } from "@/components/ui/rich-text-client";
+
+/** 年・組・番号 in the display language (１年２組３番 / reading / kana); null when the seat is not fully set. */
+export function SeatLabel({ seat }: { seat: Person["seat"] }) {
+  const t = useTranslations("Results");
+  if (seat.grade === null || seat.className === null || seat.number === null) return null;
+  return <RichTextClient text={t("seat", { grade: seat.grade, className: seat.className, number: seat.number })} />;
+}
+
+/** A student in results: seat, then the full name with its reading by display language. */
+export function StudentLabel({ who }: { who: Person }) {
+  return (
+    <span className="student-label">
+      <span className="muted">
+        <SeatLabel seat={who.seat} />
+      </span>{" "}
+      <PersonName name={who.name} />
+    </span>
+  );
+}
