@@ -105,7 +105,9 @@ test.describe("markup gallery", () => {
     await page.getByTestId("markup-link").click();
     await expect(page).toHaveURL("/dashboard/teacher/markup");
     const ruby = page.getByTestId("result-ruby");
-    await expect(ruby.locator("ruby rt").first()).toHaveText("すいようえき");
+    // mono-ruby: one reading per character; group ruby for jukujikun
+    await expect(ruby.locator("ruby").first().locator("rt")).toHaveText(["すい", "よう", "えき"]);
+    await expect(page.getByTestId("result-groupRuby").locator("ruby").first().locator("rt")).toHaveText(["きょう"]);
 
     const math = page.getByTestId("result-math");
     await expect(math.locator(".katex").first()).toBeVisible();
