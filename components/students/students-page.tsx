@@ -178,6 +178,7 @@ export async function StudentsPage({ searchParams }: { searchParams: Params }) {
                       values={{
                         name: s.name ?? "", nameKana: s.nameKana ?? "", nickname: s.nickname ?? "", email: s.email ?? "",
                         grade: s.grade, className: s.className, number: s.number, group: s.group ?? "",
+                        displayLanguage: s.displayLanguage ?? "",
                       }}
                     />
                   </td>
