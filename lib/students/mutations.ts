@@ -262,7 +262,7 @@ export async function importStudents(ctx: Ctx, bytes: Uint8Array, commit: boolea
         await tx.user.createMany({
           data: students.map(({ id, input }) => ({
             id, role: "student" as const, groupType: "school" as const, schoolId: ctx.schoolId, email: input.email,
-            name: input.name, nameKana: input.nameKana || null, nickname: input.nickname || null,
+            name: input.name, nameKana: input.nameKana || null, nickname: input.nickname || null, displayLanguage: input.displayLanguage ?? null,
           })),
         });
         await tx.studentDetail.createMany({

@@ -3,7 +3,7 @@ import { db } from "@/lib/db";
 import { languageOfUser } from "@/lib/i18n/data";
 import { saveOwnLanguage } from "@/lib/i18n/mutations";
 import type { AuthorizedSchoolId } from "@/lib/schools/scope";
-import { addStudent, updateStudent } from "@/lib/students/mutations";
+import { addStudent, importStudents, updateStudent } from "@/lib/students/mutations";
 import { studentInput } from "@/lib/students/schema";
 import { createAcademy, createSchool, createUser, uniqueTag } from "../../prisma/seed/factories";
 
@@ -45,6 +45,15 @@ describe("a person's display language", () => {
     expect(await languageOfUser(teacher.id)).toBe("ja");
     await saveOwnLanguage(teacher.id, "ja-ruby");
     expect(await languageOfUser(teacher.id)).toBe("ja-ruby");
+  });
+
+  it("the CSV import writes the optional display-language column", async () => {
+    const { ctx, tag } = await setup();
+    const csv = `学年,組,番号,氏名,メールアドレス,表示のことば\r\n1,1,1,一年 花子,k-${tag}@t.example,ひらがな\r\n1,1,2,一年 次郎,j-${tag}@t.example,\r\n`;
+    const result = await importStudents(ctx, new TextEncoder().encode(csv), true);
+    expect(result.ok && result.data.imported).toBe(2);
+    const rows = await db().user.findMany({ where: { email: { in: [`k-${tag}@t.example`, `j-${tag}@t.example`] } }, orderBy: { email: "asc" }, select: { displayLanguage: true } });
+    expect(rows.map((r) => r.displayLanguage)).toEqual([null, "ja-kana"]);
   });
 
   it("refuses a language that is not one of the three, in the form and in the database", async () => {
