@@ -2,11 +2,13 @@
 import { useLocale, useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useEffect, useId, useRef, useState, useTransition } from "react";
+import { saveOwnLanguageAction } from "@/lib/i18n/actions";
 import {
   DISPLAY_LANGUAGES,
   type DisplayLanguage,
   isDisplayLanguage,
   LANGUAGE_COOKIE,
+  LANGUAGE_COOKIE_MAX_AGE,
   LANGUAGE_STORAGE_KEY,
   languageOfLocaleTag,
 } from "@/lib/i18n/languages";
@@ -14,7 +16,11 @@ import { RichTextClient } from "@/components/ui/rich-text-client";
 import { usePlainText } from "@/components/ui/use-plain-text";
 
 function writeChoice(lang: DisplayLanguage) {
-  document.cookie = `${LANGUAGE_COOKIE}=${lang}; path=/; max-age=31536000; samesite=lax`;
+  document.cookie = `${LANGUAGE_COOKIE}=${lang}; path=/; max-age=${LANGUAGE_COOKIE_MAX_AGE}; samesite=lax`;
+  mirrorChoice(lang);
+}
+
+function mirrorChoice(lang: DisplayLanguage) {
   try {
     localStorage.setItem(LANGUAGE_STORAGE_KEY, lang);
   } catch {
@@ -29,7 +35,9 @@ function hasCookie() {
 /**
  * Display-language menu (docs/requirements.md §2): shows the current choice, closes on an
  * outside click or Escape, arrow keys move between options. Switching
- * re-renders from the server in place (form input is kept).
+ * re-renders from the server in place (form input is kept) and, signed in, is
+ * saved on the person's record, so it follows them to their next sign-in
+ * (signed out, the action answers UNAUTHENTICATED and only the cookie keeps it).
  */
 export function LanguageSwitcher() {
   const t = useTranslations("Language");
@@ -42,8 +50,13 @@ export function LanguageSwitcher() {
   const button = useRef<HTMLButtonElement>(null);
   const menuId = useId();
 
-  // Restore a choice kept in localStorage when the cookie is gone (e.g. cleared).
+  // The cookie may have been set by the server (at sign-in: the person's language): localStorage follows it.
+  // Restore a choice kept in localStorage only when the cookie is gone (e.g. cleared).
   useEffect(() => {
+    if (hasCookie()) {
+      mirrorChoice(current);
+      return;
+    }
     let stored: string | null = null;
     try {
       stored = localStorage.getItem(LANGUAGE_STORAGE_KEY);
@@ -81,7 +94,10 @@ export function LanguageSwitcher() {
     button.current?.focus();
     if (lang === current) return;
     writeChoice(lang);
-    startTransition(() => router.refresh());
+    startTransition(async () => {
+      await saveOwnLanguageAction({ language: lang }).catch(() => null);
+      router.refresh();
+    });
   };
 
   const onMenuKey = (e: React.KeyboardEvent<HTMLDivElement>) => {

@@ -1,6 +1,8 @@
 "use client";
 import { useTranslations } from "next-intl";
 import { RichTextClient } from "@/components/ui/rich-text-client";
+import { usePlainText } from "@/components/ui/use-plain-text";
+import { DISPLAY_LANGUAGES } from "@/lib/i18n/languages";
 
 export interface StudentValues {
   name: string;
@@ -12,6 +14,29 @@ export interface StudentValues {
   className: string | null;
   number: number | null;
   group: string;
+  /** "" when the student has none of their own (the students' default). */
+  displayLanguage: string;
+}
+
+/** The student's display language at sign-in (e.g. kana for a first-grader); options are plain text. */
+function DisplayLanguageField({ value }: { value: string }) {
+  const t = useTranslations("Language");
+  const plain = usePlainText();
+  return (
+    <label className="field">
+      <span className="field-label">
+        <RichTextClient text={t("studentField")} />
+      </span>
+      <select name="displayLanguage" defaultValue={value} data-testid="student-display-language">
+        <option value="">{plain(t("studentDefault"))}</option>
+        {DISPLAY_LANGUAGES.map((lang) => (
+          <option key={lang} value={lang}>
+            {plain(t(lang))}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
 }
 
 /** The fields of the add and edit forms (names match `studentInput`). */
@@ -55,6 +80,7 @@ export function StudentFields({ values }: { values?: StudentValues }) {
         </span>
         <input name="group" maxLength={3} pattern="[A-Z]{0,3}" defaultValue={values?.group ?? ""} />
       </label>
+      <DisplayLanguageField value={values?.displayLanguage ?? ""} />
     </div>
   );
 }

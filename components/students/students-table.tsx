@@ -117,6 +117,7 @@ export async function StudentsTable({ rows, q, groups, hrefFor }: {
                     values={{
                       name: s.name ?? "", nameKana: s.nameKana ?? "", nickname: s.nickname ?? "", email: s.email ?? "",
                       grade: s.grade, className: s.className, number: s.number, group: s.group ?? "",
+                      displayLanguage: s.displayLanguage ?? "",
                     }}
                   />
                 </td>

@@ -3,6 +3,7 @@ import NextAuth, { CredentialsSignin, type NextAuthConfig } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import Google from "next-auth/providers/google";
 import { env } from "@/lib/env";
+import { applyLanguageAtSignin } from "@/lib/i18n/signin";
 import { sessionCookieConfig } from "./cookies";
 import { checkCode, checkPassword } from "./credentials";
 import { googleEnabled, matchGoogleAccount } from "./google";
@@ -79,8 +80,12 @@ function config(): NextAuthConfig {
           token.sub = user.id;
           token.role = (user as { role?: string }).role;
         }
-        // a new session carries the user's session version (lib/auth/session-version.ts)
-        if ((account || user) && token.sub) token.sv = await openSession(token.sub);
+        if ((account || user) && token.sub) {
+          // a new session carries the user's session version (lib/auth/session-version.ts)
+          token.sv = await openSession(token.sub);
+          // and the person's display language becomes the cookie (the previous user's stays behind)
+          await applyLanguageAtSignin(token.sub);
+        }
         return token;
       },
       session({ session, token }) {

@@ -6,7 +6,8 @@ import type { DisplayLanguage } from "./languages";
  * Catalogue checks (`npm run i18n:check`, part of `npm test`): the same keys in
  * every catalogue; ICU syntax that formats; markup that parses (no stray
  * delimiters left as text); no Han character in the kana catalogue; every Han
- * character of the reading-aids catalogue inside a ruby base.
+ * character of the reading-aids catalogue inside a ruby base; a ・-split
+ * reading (mono-ruby) with one part per base character.
  */
 export type Catalogue = Record<string, unknown>;
 
@@ -32,6 +33,14 @@ function textOutsideRuby(nodes: RichNode[]): string {
       return textOutsideRuby(n.children);
     })
     .join("");
+}
+
+/** Ruby whose reading has ・ but did not become mono-ruby (part count ≠ character count). */
+function splitMismatches(nodes: RichNode[]): string[] {
+  return nodes.flatMap((n) => {
+    if (n.type === "ruby") return n.reading.includes("・") && !n.parts ? [`${n.base}(${n.reading})`] : [];
+    return "children" in n ? splitMismatches(n.children) : [];
+  });
 }
 
 function textNodes(nodes: RichNode[]): string[] {
@@ -65,6 +74,9 @@ export function checkCatalogues(catalogues: Record<DisplayLanguage, Catalogue>):
       if (lang === "ja-kana" && HAN.test(message)) problems.push(`${lang}: ${key}: kanji in the kana catalogue: ${message}`);
       if (lang === "ja-ruby" && HAN.test(textOutsideRuby(nodes))) {
         problems.push(`${lang}: ${key}: kanji without a reading: ${message}`);
+      }
+      for (const ruby of splitMismatches(nodes)) {
+        problems.push(`${lang}: ${key}: mono-ruby needs one ・-separated reading per character: ${ruby}`);
       }
     }
   }

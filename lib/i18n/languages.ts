@@ -6,12 +6,19 @@
 export const DISPLAY_LANGUAGES = ["ja", "ja-ruby", "ja-kana"] as const;
 export type DisplayLanguage = (typeof DISPLAY_LANGUAGES)[number];
 
-/** Japanese with reading aids is the default and the fallback. */
+/** Japanese with reading aids is the default and the fallback (signed out, and for students). */
 export const DEFAULT_LANGUAGE: DisplayLanguage = "ja-ruby";
+
+/** Furigana is for students: staff without a language of their own get plain Japanese (issue #18.8). */
+export function defaultLanguageFor(role: string | null | undefined): DisplayLanguage {
+  return role === "teacher" || role === "manager" ? "ja" : DEFAULT_LANGUAGE;
+}
 
 /** Cookie (read by the server) and localStorage key (mirrored by the client). */
 export const LANGUAGE_COOKIE = "manabiya-lang";
 export const LANGUAGE_STORAGE_KEY = "manabiya.displayLanguage";
+/** A year; readable by the page's script (the switcher), so not HttpOnly. */
+export const LANGUAGE_COOKIE_MAX_AGE = 31_536_000;
 
 /** BCP 47 tags next-intl and Intl see; all format as Japanese. */
 const LOCALE_TAGS: Record<DisplayLanguage, string> = {

@@ -5,7 +5,8 @@
  */
 export const MARKUP_EXAMPLES = [
   { labelKey: "lineBreak", source: "１|行目(ぎょうめ)||２|行目(ぎょうめ)" },
-  { labelKey: "ruby", source: "|水溶液(すいようえき)を|観察(かんさつ)する" },
+  { labelKey: "ruby", source: "|水溶液(すい・よう・えき)を|観察(かん・さつ)する" },
+  { labelKey: "groupRuby", source: "|今日(きょう)は|上手(じょうず)に|書(か)けた" },
   { labelKey: "math", source: "|二次方程式(にじほうていしき) `x^2 - 5x + 6 = 0` の|解(かい)は `x = 2, 3`" },
   { labelKey: "fraction", source: "`\\frac{1}{2} + \\frac{1}{3} = \\frac{5}{6}`" },
   { labelKey: "color", source: "{red:|赤(あか)}・{blue:|青(あお)}・{green:|緑(みどり)}・{accent-orange:オレンジ}" },

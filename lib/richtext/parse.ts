@@ -1,7 +1,10 @@
 /**
  * The rich-text markup of docs/requirements.md §5, parsed into a small tree:
  *   ||            line break
- *   |base(read)   ruby (full-width parentheses accepted too)
+ *   |base(read)   ruby (full-width parentheses accepted too); group ruby, one
+ *                 reading over the whole base (jukujikun: |今日(きょう))
+ *   |漢字(かん・じ) mono-ruby: as many ・-separated readings as the base has
+ *                 characters, one reading per character (otherwise group ruby)
  *   `tex`         inline math
  *   {colour:text} colour span
  *   **text**      bold
@@ -12,17 +15,39 @@
 export type RichNode =
   | { type: "text"; value: string }
   | { type: "br" }
-  | { type: "ruby"; base: string; reading: string }
+  /** `reading` is what is read aloud (mono-ruby: the parts joined); `parts` only for mono-ruby. */
+  | { type: "ruby"; base: string; reading: string; parts?: RubyPart[] }
   | { type: "math"; tex: string }
   | { type: "color"; name: string; children: RichNode[] }
   | { type: "bold"; children: RichNode[] }
   | { type: "underline"; children: RichNode[] };
+
+export interface RubyPart {
+  base: string;
+  reading: string;
+}
 
 export const MAX_INPUT = 20_000;
 const MAX_DEPTH = 16;
 
 const RUBY = /\|([^|()（）\n`{}*_]+?)[(（]([^()（）\n|`]+)[)）]/y;
 const COLOR_OPEN = /\{([a-z][a-z-]{0,30}):/y;
+
+const MONO_SEPARATOR = "・";
+/** A base character with the combining marks after it (variation selectors included). */
+const BASE_CHARACTER = /\P{M}\p{M}*/gu;
+
+/** Mono-ruby when the reading has one non-empty ・-part per base character; else group ruby as written. */
+function rubyNode(base: string, reading: string): RichNode {
+  if (!reading.includes(MONO_SEPARATOR)) return { type: "ruby", base, reading };
+  const readings = reading.split(MONO_SEPARATOR);
+  const chars = base.match(BASE_CHARACTER) ?? [];
+  if (chars.join("") !== base || chars.length !== readings.length || readings.some((r) => r.trim() === "")) {
+    return { type: "ruby", base, reading };
+  }
+  const parts = chars.map((c, i) => ({ base: c, reading: readings[i]! }));
+  return { type: "ruby", base, reading: readings.join(""), parts };
+}
 
 function pushText(nodes: RichNode[], value: string) {
   const last = nodes[nodes.length - 1];
@@ -77,7 +102,7 @@ export function parseRichText(input: string): RichNode[] {
         RUBY.lastIndex = i;
         const m = RUBY.exec(input);
         if (m && RUBY.lastIndex <= end) {
-          nodes.push({ type: "ruby", base: m[1]!, reading: m[2]! });
+          nodes.push(rubyNode(m[1]!, m[2]!));
           i = RUBY.lastIndex;
           continue;
         }

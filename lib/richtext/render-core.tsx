@@ -21,12 +21,17 @@ export function renderNodes(nodes: RichNode[], lang: DisplayLanguage, renderMath
       case "ruby":
         if (lang === "ja") return <Fragment key={key}>{node.base}</Fragment>;
         if (lang === "ja-kana") return <Fragment key={key}>{node.reading}</Fragment>;
+        // mono-ruby: one <rt> per character, so a long reading does not spread the kanji apart
         return (
           <ruby key={key}>
-            {node.base}
-            <rp>(</rp>
-            <rt>{node.reading}</rt>
-            <rp>)</rp>
+            {(node.parts ?? [node]).map((part, i) => (
+              <Fragment key={i}>
+                {part.base}
+                <rp>(</rp>
+                <rt>{part.reading}</rt>
+                <rp>)</rp>
+              </Fragment>
+            ))}
           </ruby>
         );
       case "math":

@@ -5,7 +5,7 @@ export const MAX_CSV_BYTES = 512 * 1024;
 export const MAX_CSV_ROWS = 1000;
 
 /** The template's header; the import also accepts the English names below. */
-export const CSV_COLUMNS = ["grade", "className", "number", "name", "nameKana", "nickname", "email", "group"] as const;
+export const CSV_COLUMNS = ["grade", "className", "number", "name", "nameKana", "nickname", "email", "group", "displayLanguage"] as const;
 type Column = (typeof CSV_COLUMNS)[number];
 export const CSV_TEMPLATE_HEADER = ["学年", "組", "番号", "氏名", "ふりがな", "ニックネーム", "メールアドレス", "グループ"];
 const HEADER_ALIASES: Record<string, Column> = {
@@ -17,7 +17,17 @@ const HEADER_ALIASES: Record<string, Column> = {
   ニックネーム: "nickname", nickname: "nickname",
   メールアドレス: "email", メール: "email", email: "email", "e-mail": "email",
   グループ: "group", group: "group",
+  // optional: the student's display language at sign-in (not in the template)
+  表示のことば: "displayLanguage", ことば: "displayLanguage", displaylanguage: "displayLanguage", language: "displayLanguage",
 };
+
+/** A display-language cell: an id, or the words of the language switcher. */
+const LANGUAGE_WORDS: Record<string, string> = {
+  ふつう: "ja", 漢字: "ja", "ふつう（漢字）": "ja",
+  ふりがな: "ja-ruby", ふりがなつき: "ja-ruby",
+  ひらがな: "ja-kana", かな: "ja-kana",
+};
+const languageCell = (cell: string | undefined) => (cell && Object.hasOwn(LANGUAGE_WORDS, cell) ? LANGUAGE_WORDS[cell] : cell);
 
 /** The template file: UTF-8 with a BOM (Excel opens it correctly), a header and one example row. */
 export function csvTemplate(): string {
@@ -80,7 +90,7 @@ export function parseCsv(text: string): { line: number; fields: string[] }[] {
   return records;
 }
 
-export type CsvRowError = "missingName" | "badClass" | "badEmail" | "badKana" | "badGroup" | "duplicateEmail" | "duplicateSeat" | "emailInUse";
+export type CsvRowError = "missingName" | "badClass" | "badEmail" | "badKana" | "badGroup" | "badLanguage" | "duplicateEmail" | "duplicateSeat" | "emailInUse";
 export type CsvFileError = "tooLarge" | "tooManyRows" | "noHeader" | "empty";
 
 export interface CsvRow {
@@ -123,7 +133,7 @@ export function checkCsv(bytes: Uint8Array, taken: { emails: Set<string>; seats:
       if (column) raw[column] = (fields[i] ?? "").trim();
     });
     const shown = { name: raw.name ?? "", grade: raw.grade ?? "", className: raw.className ?? "", number: raw.number ?? "", email: raw.email ?? "" };
-    const parsed = studentInput.safeParse({ ...raw, group: raw.group?.toUpperCase() ?? "" });
+    const parsed = studentInput.safeParse({ ...raw, group: raw.group?.toUpperCase() ?? "", displayLanguage: languageCell(raw.displayLanguage) });
     const errors = new Set<CsvRowError>();
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
@@ -132,6 +142,7 @@ export function checkCsv(bytes: Uint8Array, taken: { emails: Set<string>; seats:
         else if (field === "grade" || field === "className" || field === "number") errors.add("badClass");
         else if (field === "email") errors.add("badEmail");
         else if (field === "nameKana") errors.add("badKana");
+        else if (field === "displayLanguage") errors.add("badLanguage");
         else errors.add("badGroup");
       }
       return { line, input: null, shown, errors: [...errors] };

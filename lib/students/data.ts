@@ -11,6 +11,7 @@ export interface StudentRow {
   nameKana: string | null;
   nickname: string | null;
   email: string | null;
+  displayLanguage: string | null;
   grade: number | null;
   className: string | null;
   number: number | null;
@@ -77,7 +78,7 @@ export async function listStudents(schoolId: AuthorizedSchoolId, q: StudentListQ
       skip: (q.page - 1) * PAGE_SIZE,
       take: PAGE_SIZE,
       select: {
-        id: true, name: true, nameKana: true, nickname: true, email: true, lastSignInAt: true, disabled: true,
+        id: true, name: true, nameKana: true, nickname: true, email: true, lastSignInAt: true, disabled: true, displayLanguage: true,
         student: { select: { grade: true, className: true, number: true, counterbalanceGroup: true } },
         signinCodes: { where: { revokedAt: null }, select: { expiresAt: true }, take: 1 },
         _count: { select: { responses: true } },
@@ -91,7 +92,7 @@ export async function listStudents(schoolId: AuthorizedSchoolId, q: StudentListQ
     }),
   ]);
   const rows: StudentRow[] = users.map((u) => ({
-    id: u.id, name: u.name, nameKana: u.nameKana, nickname: u.nickname, email: u.email,
+    id: u.id, name: u.name, nameKana: u.nameKana, nickname: u.nickname, email: u.email, displayLanguage: u.displayLanguage,
     grade: u.student?.grade ?? null, className: u.student?.className ?? null, number: u.student?.number ?? null,
     group: u.student?.counterbalanceGroup ?? null, lastSignInAt: u.lastSignInAt, disabled: u.disabled,
     hasCode: u.signinCodes.length > 0,

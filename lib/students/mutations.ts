@@ -51,7 +51,7 @@ export async function addStudent(ctx: Ctx, input: StudentInput): Promise<ActionR
       const user = await tx.user.create({
         data: {
           role: "student", groupType: "school", schoolId: ctx.schoolId, email: input.email, passwordHash,
-          name: input.name, nameKana: input.nameKana || null, nickname: input.nickname || null,
+          name: input.name, nameKana: input.nameKana || null, nickname: input.nickname || null, displayLanguage: input.displayLanguage ?? null,
           student: { create: { grade: input.grade, className: input.className, number: input.number, counterbalanceGroup: input.group } },
         },
         select: { id: true },
@@ -181,6 +181,7 @@ export async function updateStudent(ctx: Ctx, id: string, input: StudentInput): 
       where: { id: own },
       data: {
         email: input.email, name: input.name, nameKana: input.nameKana || null, nickname: input.nickname || null,
+        displayLanguage: input.displayLanguage,
         student: {
           upsert: {
             create: { grade: input.grade, className: input.className, number: input.number, counterbalanceGroup: input.group },
@@ -261,7 +262,7 @@ export async function importStudents(ctx: Ctx, bytes: Uint8Array, commit: boolea
         await tx.user.createMany({
           data: students.map(({ id, input }) => ({
             id, role: "student" as const, groupType: "school" as const, schoolId: ctx.schoolId, email: input.email,
-            name: input.name, nameKana: input.nameKana || null, nickname: input.nickname || null,
+            name: input.name, nameKana: input.nameKana || null, nickname: input.nickname || null, displayLanguage: input.displayLanguage ?? null,
           })),
         });
         await tx.studentDetail.createMany({

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DISPLAY_LANGUAGES } from "@/lib/i18n/languages";
 import { filterText, searchText } from "@/lib/query-text";
 
 export const STUDENT_SORTS = ["grade", "name", "nameKana", "nickname", "email", "group", "lastSignIn", "status"] as const;
@@ -36,6 +37,8 @@ export const studentInput = z.object({
   className: z.string().trim().min(1).max(10),
   number: z.coerce.number().int().min(1).max(99),
   group: z.union([z.literal(""), z.string().regex(/^[A-Z]{1,3}$/)]).optional().transform((v) => v || null),
+  /** The student's display language at sign-in ("": the students' default); left out: unchanged. */
+  displayLanguage: z.union([z.literal(""), z.enum(DISPLAY_LANGUAGES)]).transform((v) => v || null).optional(),
 });
 export type StudentInput = z.infer<typeof studentInput>;
 

@@ -1,6 +1,7 @@
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { BASE_URL } from "./config";
-import { storageStateOf } from "./helpers";
+import { makeSchool, TEST_PASSWORD } from "./db";
+import { signInAs, storageStateOf } from "./helpers";
 
 const HAN = /\p{Script=Han}/u;
 
@@ -22,7 +23,7 @@ test.describe("display languages", () => {
     await page.goto("/signin");
     await expect(page.locator("html")).toHaveAttribute("lang", "ja");
     // default: reading aids (ruby on the lead text)
-    await expect(page.locator(".signin-card p.muted ruby rt").first()).toHaveText("にゅうりょく");
+    await expect(page.locator(".signin-card p.muted ruby").filter({ hasText: "入" }).locator("rt")).toHaveText(["にゅう", "りょく"]);
     await page.getByLabel("メールアドレス").fill("student01@example.com");
 
     await chooseLanguage(page, "ja-kana");
@@ -81,14 +82,18 @@ test.describe("display languages", () => {
   });
 
   test("switching on a home page changes its strings", async ({ browser }) => {
-    const context = await browser.newContext({ storageState: storageStateOf("teacher") });
+    // a teacher of its own: a signed-in switch is saved on the person's record
+    const { teacher } = await makeSchool(0);
+    const context = await browser.newContext();
     const page = await context.newPage();
-    await page.goto("/dashboard/teacher/home");
-    await expect(page.getByRole("heading", { level: 1 })).toContainText("せんせい"); // ruby reading
-    await chooseLanguage(page, "ja");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("先生のホーム");
+    await signInAs(page, teacher.email!, TEST_PASSWORD);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("先生のホーム"); // staff: plain Japanese
+    await chooseLanguage(page, "ja-ruby");
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("せん"); // ruby reading
     await chooseLanguage(page, "ja-kana");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("せんせいの ホーム");
+    await chooseLanguage(page, "ja");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("先生のホーム");
     await context.close();
   });
 });
@@ -96,6 +101,7 @@ test.describe("display languages", () => {
 test.describe("markup gallery", () => {
   test("shows ruby by language, math typeset by KaTeX with its own fonts from the app, and colours", async ({ browser }) => {
     const context = await browser.newContext({ storageState: storageStateOf("teacher") });
+    await setCookie(context, "ja-ruby"); // staff default to plain Japanese
     const page = await context.newPage();
     const foreign: string[] = [];
     page.on("request", (req) => {
@@ -105,7 +111,9 @@ test.describe("markup gallery", () => {
     await page.getByTestId("markup-link").click();
     await expect(page).toHaveURL("/dashboard/teacher/markup");
     const ruby = page.getByTestId("result-ruby");
-    await expect(ruby.locator("ruby rt").first()).toHaveText("すいようえき");
+    // mono-ruby: one reading per character; group ruby for jukujikun
+    await expect(ruby.locator("ruby").first().locator("rt")).toHaveText(["すい", "よう", "えき"]);
+    await expect(page.getByTestId("result-groupRuby").locator("ruby").first().locator("rt")).toHaveText(["きょう"]);
 
     const math = page.getByTestId("result-math");
     await expect(math.locator(".katex").first()).toBeVisible();

@@ -31,6 +31,22 @@ describe("CSV checks", () => {
     expect(result.ok && result.rows.map((r) => [r.line, r.errors])).toEqual([[2, []]]);
   });
 
+  it("reads an optional display-language column (ids or the switcher's words); an unknown language is a row error", () => {
+    const csv =
+      "学年,組,番号,氏名,表示のことば\r\n" +
+      "1,1,1,一年 花子,ひらがな\r\n" +
+      "1,1,2,一年 次郎,ja\r\n" +
+      "1,1,3,一年 三郎,\r\n" +
+      "1,1,4,一年 四郎,klingon\r\n";
+    const result = checkCsv(utf8(csv));
+    expect(result.ok && result.rows.map((r) => [r.input?.displayLanguage, r.errors])).toEqual([
+      ["ja-kana", []],
+      ["ja", []],
+      [null, []],
+      [undefined, ["badLanguage"]],
+    ]);
+  });
+
   it("reports each bad row with its line and reason", () => {
     const csv =
       HEADER +

@@ -30,6 +30,11 @@ describe("catalogue check", () => {
     expect(checkCatalogues({ ...ok, "ja-ruby": { A: { hello: "漢字です" } } })[0]).toMatch(/kanji without a reading/);
   });
 
+  it("reports a mono-ruby reading whose parts do not match the characters", () => {
+    const problems = checkCatalogues({ ...ok, "ja-ruby": { A: { hello: "|漢字(か・ん・じ)です {name}" } } });
+    expect(problems).toEqual(["ja-ruby: A.hello: mono-ruby needs one ・-separated reading per character: 漢字(か・ん・じ)"]);
+  });
+
   it("reports markup that does not parse and ICU that does not format", () => {
     const problems = checkCatalogues({ ...ok, ja: { A: { hello: "**太字 {name}" } }, "ja-kana": { A: { hello: "{name" } } });
     expect(problems.some((p) => p.includes("markup does not parse"))).toBe(true);
