@@ -2,6 +2,7 @@ import { getTranslations } from "next-intl/server";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { listActivitiesForSchool, listTemplates } from "@/lib/activities/data";
+import { activityListFilterSchema } from "@/lib/activities/schema";
 import { requireRole } from "@/lib/auth/session";
 import { db } from "@/lib/db";
 import { formatDateTime } from "@/lib/i18n/dates";
@@ -10,6 +11,7 @@ import { authorizeSchool } from "@/lib/schools/scope";
 import { PersonName } from "@/components/ui/person-name";
 import { RichMessage, SLOT } from "@/components/ui/rich-message";
 import { RichText } from "@/components/ui/rich-text";
+import { ActivityFilter } from "./activity-filter";
 import { ActivityTable } from "./activity-table";
 import { TemplateLibrary } from "./template-library";
 
@@ -40,11 +42,12 @@ export async function ActivityManagement({
       </p>
     );
   }
-  const archived = (await searchParams).tab === "archived";
+  const filter = activityListFilterSchema.parse(await searchParams);
+  const archived = filter.tab === "archived";
   const lang = await getDisplayLanguage();
   const plain = await getPlainText();
   const [rows, templates, school] = await Promise.all([
-    listActivitiesForSchool(scope, archived ? "archived" : "active"),
+    listActivitiesForSchool(scope, archived ? "archived" : "active", { search: filter.q, mode: filter.mode }),
     listTemplates(),
     db().school.findUniqueOrThrow({ where: { id: scope }, select: { name: true, nameKana: true } }),
   ]);
@@ -74,9 +77,11 @@ export async function ActivityManagement({
           <RichText text={t("archived")} />
         </Link>
       </nav>
+      <ActivityFilter action={here} filter={filter} count={rows.length} />
       <ActivityTable
-        rows={rows.map((r) => ({ ...r, updated: formatDateTime(r.updatedAt, lang) }))}
+        rows={rows.map(({ lastUsedAt, updatedAt: _, ...r }) => ({ ...r, lastUsed: lastUsedAt ? formatDateTime(lastUsedAt, lang) : null }))}
         archived={archived}
+        filtered={Boolean(filter.q || filter.mode)}
         schoolId={role === "manager" ? scope : undefined}
         links={links}
       />

@@ -16,25 +16,30 @@ export interface ActivityTableRow {
   actorType: "student" | "teacher";
   mode: ActivityMode;
   sceneCount: number;
+  answers: number;
   respondents: number;
-  /** Rich-text markup of the last change, already formatted for the display language. */
-  updated: string;
+  /** Rich-text markup of the last answer or session start, formatted for the display language; null: never used. */
+  lastUsed: string | null;
 }
 
-/** The activity list with its per-row actions (mode, archive, restore, delete with confirmation). */
+/** The activity list with its counts and per-row actions (mode, archive, restore, delete with confirmation). */
 export function ActivityTable({
   rows,
   archived,
+  filtered,
   schoolId,
   links,
 }: {
   rows: ActivityTableRow[];
   archived: boolean;
+  /** a search or filter is on: an empty list says nothing matched */
+  filtered?: boolean;
   /** Managers act on a named school; teachers on their own. */
   schoolId?: string;
   links: { edit?: string; preview: string; guide: string; stats: string };
 }) {
   const t = useTranslations("Activities");
+  const tl = useTranslations("ActivityList");
   const common = useTranslations("Common");
   const { pending, run: runAction } = useActionRunner();
   const [busyId, setBusyId] = useState<string | null>(null);
@@ -50,7 +55,7 @@ export function ActivityTable({
   if (rows.length === 0) {
     return (
       <p className="empty" data-testid="activities-empty">
-        <RichTextClient text={archived ? t("emptyArchived") : t("emptyActive")} />
+        <RichTextClient text={filtered ? tl("noMatch") : archived ? t("emptyArchived") : t("emptyActive")} />
       </p>
     );
   }
@@ -61,9 +66,9 @@ export function ActivityTable({
         <table className="table" data-testid="activity-table">
           <thead>
             <tr>
-              {(["colTitle", "colActor", "colMode", "colScenes", "colRespondents", "colUpdated", "colActions"] as const).map((k) => (
+              {(["colTitle", "colActor", "colMode", "colScenes", "colAnswers", "colLastUsed", "colActions"] as const).map((k) => (
                 <th key={k} scope="col">
-                  <RichTextClient text={t(k)} />
+                  <RichTextClient text={k === "colAnswers" || k === "colLastUsed" ? tl(k) : t(k)} />
                 </th>
               ))}
             </tr>
@@ -84,10 +89,12 @@ export function ActivityTable({
                     <ModeSelect activityId={row.id} mode={row.mode} title={row.title} schoolId={schoolId} />
                   )}
                 </td>
-                <td className="num">{row.sceneCount}</td>
-                <td className="num">{row.respondents}</td>
-                <td>
-                  <RichTextClient text={row.updated} />
+                <td className="num" data-testid="activity-scenes">{row.sceneCount}</td>
+                <td className="num" data-testid="activity-answers">
+                  <RichTextClient text={tl("answers", { answers: row.answers, respondents: row.respondents })} />
+                </td>
+                <td data-testid="activity-last-used">
+                  <RichTextClient text={row.lastUsed ?? tl("neverUsed")} />
                 </td>
                 <td>
                   <div className="row actions">

@@ -1,12 +1,12 @@
 "use client";
 import { useTranslations } from "next-intl";
 import { changeModeAction } from "@/lib/activities/actions";
-import { ACTIVITY_MODES, type ActivityMode } from "@/lib/activities/modes";
+import { ACTIVITY_MODES, type ActivityMode, MODE_KEY } from "@/lib/activities/modes";
 import { useActionRunner } from "@/components/ui/use-action-runner";
 import { usePlainText } from "@/components/ui/use-plain-text";
 import { activityErrorKey } from "./error-message";
 
-export const MODE_KEY = { standby: "modeStandby", guide: "modeGuide", self: "modeSelf", complete: "modeComplete" } as const;
+export { MODE_KEY };
 
 /** Changes an activity's mode: 'mode changed' on success, the translated failure otherwise. */
 export function ModeSelect({ activityId, mode, title, schoolId }: { activityId: string; mode: ActivityMode; title: string; schoolId?: string }) {

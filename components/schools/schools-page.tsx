@@ -5,12 +5,15 @@ import { listTeachersBySchool } from "@/lib/schools/manage";
 import { PersonName } from "@/components/ui/person-name";
 import { DateTime } from "@/components/ui/date-time";
 import { RichText } from "@/components/ui/rich-text";
+import Link from "next/link";
+import { DeleteSchool } from "./delete-school";
 import { AddTeacher, SchoolForm, TeacherActions } from "./school-forms";
 
-/** /dashboard/manager/schools: the academy's schools (create, rename) and their teachers (add, disable, move). */
+/** /dashboard/manager/schools: the academy's schools (create, rename, delete when empty) and their teachers (add, disable, move); each school's people on its own page. */
 export async function SchoolsPage() {
   const actor = await requireRole("manager");
   const t = await getTranslations("Schools");
+  const tm = await getTranslations("ManageSchools");
   const guard = await getTranslations("Guard");
   if (!actor.academyId) {
     return (
@@ -50,6 +53,12 @@ export async function SchoolsPage() {
                   <span className="top-bar-spacer" />
                   <SchoolForm school={{ id: s.id, name: s.name, nameKana: s.nameKana }} />
                   <AddTeacher schoolId={s.id} schoolName={s.name} />
+                  <DeleteSchool schoolId={s.id} schoolName={s.name} />
+                </div>
+                <div className="row">
+                  <Link href={`/dashboard/manager/schools/${s.id}`} data-testid="school-people-link">
+                    <RichText text={tm("openPeople")} />
+                  </Link>
                 </div>
                 {list.length === 0 ? (
                   <p className="empty" data-testid="no-teachers">

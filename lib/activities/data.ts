@@ -1,6 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { db } from "@/lib/db";
+import { containsPattern } from "@/lib/query-text";
 import type { AuthorizedSchoolId } from "@/lib/schools/scope";
 
 export interface ActivityRow {
@@ -10,26 +11,54 @@ export interface ActivityRow {
   mode: "standby" | "guide" | "self" | "complete";
   status: "active" | "archived";
   sceneCount: number;
+  /** answers stored so far (one per student and scene) */
+  answers: number;
   respondents: number;
+  /** the latest answer or guide session start; null when never used */
+  lastUsedAt: Date | null;
   updatedAt: Date;
 }
 
-/** The school's activities with scene and respondent counts (two grouped queries, no N+1). */
-export async function listActivitiesForSchool(schoolId: AuthorizedSchoolId, status: "active" | "archived"): Promise<ActivityRow[]> {
-  const activities = await db().activity.findMany({
-    where: { schoolId, status },
-    orderBy: { updatedAt: "desc" },
-    select: {
-      id: true, title: true, actorType: true, mode: true, status: true, updatedAt: true,
-      _count: { select: { scenes: true } },
-    },
-  });
-  if (activities.length === 0) return [];
-  const respondents = await db().$queryRaw<{ activity_id: string; n: bigint }[]>`
-    select activity_id, count(distinct user_id) as n from responses
-    where activity_id = any(${activities.map((a) => a.id)}::uuid[]) group by activity_id`;
-  const counts = new Map(respondents.map((r) => [r.activity_id, Number(r.n)]));
-  return activities.map(({ _count, ...a }) => ({ ...a, sceneCount: _count.scenes, respondents: counts.get(a.id) ?? 0 }));
+/**
+ * The school's activities with their scene, answer and respondent counts and when they
+ * were last used, in ONE statement whatever their number. `search` matches the title as
+ * written, its base text and its readings (ruby markup |漢字(かんじ) stripped either way),
+ * with LIKE's wildcards taken literally (lib/query-text.ts).
+ */
+/** Ruby markup |base(reading) (lib/richtext), and what to keep of it. */
+const RUBY = String.raw`\|([^|()]*)\(([^()]*)\)`;
+const BASE = String.raw`\1`;
+const READING = String.raw`\2`;
+
+export async function listActivitiesForSchool(
+  schoolId: AuthorizedSchoolId,
+  status: "active" | "archived",
+  filter: { search?: string; mode?: ActivityRow["mode"] } = {},
+): Promise<ActivityRow[]> {
+  const pattern = filter.search ? containsPattern(filter.search) : null;
+  const rows = await db().$queryRaw<
+    { id: string; title: string; actor_type: ActivityRow["actorType"]; mode: ActivityRow["mode"]; status: ActivityRow["status"]; updated_at: Date; scenes: number; answers: number; respondents: number; last_used: Date | null }[]
+  >`
+    select a.id, a.title, a.actor_type, a.mode, a.status, a.updated_at,
+      (select count(*)::int from activity_scenes s where s.activity_id = a.id) as scenes,
+      coalesce(r.answers, 0) as answers, coalesce(r.respondents, 0) as respondents,
+      greatest(r.last_answer, (select max(g.started_at) from guide_sessions g where g.activity_id = a.id)) as last_used
+    from activities a
+    left join lateral (
+      select count(*)::int as answers, count(distinct user_id)::int as respondents, max(updated_at) as last_answer
+      from responses where activity_id = a.id
+    ) r on true
+    where a.school_id = ${schoolId}::uuid and a.status = ${status}::"ActivityStatus"
+      and (${filter.mode ?? null}::text is null or a.mode::text = ${filter.mode ?? null}::text)
+      and (${pattern}::text is null
+        or a.title ilike ${pattern}
+        or regexp_replace(a.title, ${RUBY}, ${BASE}, 'g') ilike ${pattern}
+        or regexp_replace(a.title, ${RUBY}, ${READING}, 'g') ilike ${pattern})
+    order by a.updated_at desc, a.id`;
+  return rows.map((r) => ({
+    id: r.id, title: r.title, actorType: r.actor_type, mode: r.mode, status: r.status, updatedAt: r.updated_at,
+    sceneCount: r.scenes, answers: r.answers, respondents: r.respondents, lastUsedAt: r.last_used,
+  }));
 }
 
 export async function listTemplates() {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { searchText } from "@/lib/query-text";
 
 import { ACTIVITY_MODES } from "./modes";
 
@@ -31,3 +32,11 @@ export const saveOrderSchema = z.object({
 
 export type CopyTemplateInput = z.infer<typeof copyTemplateSchema>;
 export type SaveOrderInput = z.infer<typeof saveOrderSchema>;
+
+/** The activity list's filters from its URL (GET form): title search, one mode, the archived tab; anything else means "all". */
+export const activityListFilterSchema = z.object({
+  q: z.preprocess((v) => (Array.isArray(v) ? v[0] : v) ?? "", searchText(200)),
+  mode: z.preprocess((v) => (Array.isArray(v) ? v[0] : v), z.enum(ACTIVITY_MODES).optional().catch(undefined)),
+  tab: z.preprocess((v) => (Array.isArray(v) ? v[0] : v), z.literal("archived").optional().catch(undefined)),
+});
+export type ActivityListFilter = z.infer<typeof activityListFilterSchema>;

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { defineAction } from "@/lib/action";
 import { type ActionResult, fail } from "@/lib/errors";
 import { kana } from "@/lib/students/schema";
-import { type AcademyCtx, addTeacher, createSchool, moveTeacher, renameSchool, setTeacherDisabled } from "./manage";
+import { type AcademyCtx, addTeacher, createSchool, deleteSchool, moveTeacher, renameSchool, setTeacherDisabled } from "./manage";
 
 const schoolInput = z.object({ name: z.string().trim().min(1).max(100), nameKana: kana });
 
@@ -37,3 +37,5 @@ export const setTeacherDisabledAction = academyAction("schools.teacherDisabled",
 export const moveTeacherAction = academyAction("schools.moveTeacher", z.object({ teacherId: z.uuid(), schoolId: z.uuid() }), (ctx, i) =>
   moveTeacher(ctx, i.teacherId, i.schoolId),
 );
+/** Deletes an empty school of the academy (refused with CONFLICT while it holds people or activities). */
+export const deleteSchoolAction = academyAction("schools.delete", z.object({ schoolId: z.uuid() }), (ctx, i) => deleteSchool(ctx, i.schoolId));

@@ -1,5 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db";
+import type { AuthorizedSchoolId } from "./scope";
 
 export interface SchoolSummary {
   id: string;
@@ -30,4 +31,33 @@ export async function listSchoolsForAcademy(academyId: string): Promise<SchoolSu
     students: count(s.id, "student"),
     activities: activities.find((a) => a.schoolId === s.id)?._count._all ?? 0,
   }));
+}
+
+export interface SchoolPerson {
+  id: string;
+  name: string | null;
+  nameKana: string | null;
+  email: string | null;
+  disabled: boolean;
+  seat: { grade: number | null; className: string | null; number: number | null } | null;
+}
+
+/** One school's teachers and students (read-only lists for the manager; disabled accounts too), students by seat. */
+export async function listSchoolPeople(scope: AuthorizedSchoolId) {
+  const select = { id: true, name: true, nameKana: true, email: true, disabled: true } as const;
+  const [school, teachers, students] = await Promise.all([
+    db().school.findUnique({ where: { id: scope }, select: { id: true, name: true, nameKana: true } }),
+    db().user.findMany({ where: { schoolId: scope, role: "teacher" }, orderBy: [{ nameKana: "asc" }, { name: "asc" }], select }),
+    db().user.findMany({
+      where: { schoolId: scope, role: "student" },
+      orderBy: [{ student: { grade: "asc" } }, { student: { className: "asc" } }, { student: { number: "asc" } }, { nameKana: "asc" }],
+      select: { ...select, student: { select: { grade: true, className: true, number: true } } },
+    }),
+  ]);
+  if (!school) return null;
+  return {
+    school,
+    teachers: teachers.map((t): SchoolPerson => ({ ...t, seat: null })),
+    students: students.map(({ student, ...s }): SchoolPerson => ({ ...s, seat: student })),
+  };
 }

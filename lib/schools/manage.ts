@@ -100,3 +100,23 @@ export async function moveTeacher(ctx: AcademyCtx, teacherId: string, schoolId: 
   await audit({ action: "teacher.move", actorId: ctx.actorId, schoolId: school.id, targetType: "user", targetId: teacher.id, meta: { from: teacher.schoolId } });
   return ok(null);
 }
+
+/**
+ * Deletes an empty school of the academy. One transaction: the school row is locked
+ * first (FOR UPDATE), so a student or teacher being added concurrently either committed
+ * before (and is counted: refused, nothing lost) or waits and then fails on the foreign
+ * key; an activity likewise. Refused with CONFLICT while anyone (disabled too) or any
+ * activity (archived too) belongs to it.
+ */
+export async function deleteSchool(ctx: AcademyCtx, schoolId: string): Promise<ActionResult<null>> {
+  return db().$transaction(async (tx) => {
+    const locked = await tx.$queryRaw<{ id: string }[]>`
+      SELECT id FROM schools WHERE id = ${schoolId}::uuid AND academy_id = ${ctx.academyId}::uuid FOR UPDATE`;
+    if (locked.length === 0) return fail("NOT_FOUND");
+    const [people, activities] = await Promise.all([tx.user.count({ where: { schoolId } }), tx.activity.count({ where: { schoolId } })]);
+    if (people + activities > 0) return fail("CONFLICT", { school: ["notEmpty"] });
+    await tx.school.delete({ where: { id: schoolId }, select: { id: true } });
+    await audit({ action: "school.delete", actorId: ctx.actorId, academyId: ctx.academyId, targetType: "school", targetId: schoolId }, tx);
+    return ok(null);
+  });
+}

@@ -129,8 +129,7 @@ function streamedDigests(body: string): string[] {
 
 /**
  * Exactly what a page reply is: a redirect (3xx); "no access" only as Next's
- * not-found (a 404, or the not-found digest with the noindex meta once the
- * shell has streamed); "allowed" only as a 200 without any error digest.
+ * not-found with a real 404 status; "allowed" only as a 200 without any error digest.
  * Anything else (5xx, a streamed render error, another status) is an error.
  */
 export function outcomeOfPage(reply: Reply): PageOutcome {
@@ -141,6 +140,7 @@ export function outcomeOfPage(reply: Reply): PageOutcome {
   if (other !== undefined) return `error (streamed digest ${other})`;
   if (reply.status === 404) return "no access";
   if (reply.status !== 200) return `error ${reply.status}`;
-  if (digests.length > 0) return reply.body.includes('<meta name="robots" content="noindex"/>') ? "no access" : "error (not-found without noindex)";
+  // a not-found streamed after the shell went out with 200 (a crawler or a script reads "this exists")
+  if (digests.length > 0) return "error (not-found streamed with status 200)";
   return "allowed";
 }

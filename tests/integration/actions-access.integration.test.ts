@@ -124,6 +124,18 @@ describe("school actions: managers of the school's own academy only", () => {
     await check(row, [...NOT_STAFF, ["teacher", "FORBIDDEN"], ...(named ? [["otherManager", "NOT_FOUND"] as [Who, string]] : [])], "manager");
   });
 
+  it("delete school: refused when signed out, for a student, for teachers and another academy's manager; a school with people is refused; the academy's manager may delete an empty one", async () => {
+    const empty = (await createSchool(db(), { academyId: academies.academy, name: `空${uniqueTag()}`, nameKana: "から" })).id;
+    const before = await snapshot();
+    for (const [who, code] of [...NOT_STAFF, ["teacher", "FORBIDDEN"], ["otherManager", "NOT_FOUND"]] as [Who, string][]) {
+      expect(await as(who, () => schoolActions.deleteSchoolAction({ schoolId: empty })), `as ${who}`).toMatchObject({ ok: false, code });
+    }
+    expect(await as("manager", () => schoolActions.deleteSchoolAction({ schoolId: ids.school }))).toMatchObject({ ok: false, code: "CONFLICT" });
+    expect(await snapshot()).toEqual(before);
+    expect(await as("manager", () => schoolActions.deleteSchoolAction({ schoolId: empty }))).toEqual({ ok: true, data: null });
+    expect(await db().school.findUnique({ where: { id: empty } })).toBeNull();
+  });
+
   it("a manager cannot move a teacher into another academy's school; into the own academy's other school they may", async () => {
     const row = SCHOOL_ROWS.find((r) => r.name === "move teacher")!;
     const f = await fx(row);

@@ -1,0 +1,9 @@
+import { SchoolPeople } from "@/components/schools/school-people";
+import { screenTitle } from "@/lib/i18n/metadata";
+
+export const generateMetadata = screenTitle("schoolPeople");
+
+export default async function ManagerSchoolPeoplePage({ params }: { params: Promise<{ schoolId: string }> }) {
+  const { schoolId } = await params;
+  return <SchoolPeople schoolId={schoolId} />;
+}

@@ -1,0 +1,49 @@
+import { getTranslations } from "next-intl/server";
+import Link from "next/link";
+import { ACTIVITY_MODES, MODE_KEY } from "@/lib/activities/modes";
+import type { ActivityListFilter } from "@/lib/activities/schema";
+import { getPlainText } from "@/lib/i18n/server";
+import { RichText } from "@/components/ui/rich-text";
+
+/** The activity list's search and filter: a GET form, so the URL holds it (reload, back, share). */
+export async function ActivityFilter({ action, filter, count }: { action: string; filter: ActivityListFilter; count: number }) {
+  const [t, ta, plain] = await Promise.all([getTranslations("ActivityList"), getTranslations("Activities"), getPlainText()]);
+  const filtered = Boolean(filter.q || filter.mode);
+  return (
+    <form method="get" action={action} role="search" className="row wrap activity-filter" data-testid="activity-filter">
+      {filter.tab ? <input type="hidden" name="tab" value={filter.tab} /> : null}
+      <label className="field field-inline">
+        <span className="field-label">
+          <RichText text={t("search")} />
+        </span>
+        <input type="search" name="q" defaultValue={filter.q ?? ""} maxLength={200} data-testid="activity-search" />
+      </label>
+      <label className="field field-inline">
+        <span className="field-label">
+          <RichText text={t("mode")} />
+        </span>
+        <select name="mode" defaultValue={filter.mode ?? ""} data-testid="activity-mode-filter">
+          <option value="">{plain(t("allModes"))}</option>
+          {ACTIVITY_MODES.map((m) => (
+            <option key={m} value={m}>
+              {plain(ta(MODE_KEY[m]))}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="submit" className="button" data-testid="activity-filter-apply">
+        <RichText text={t("apply")} />
+      </button>
+      {filtered ? (
+        <>
+          <Link href={filter.tab ? `${action}?tab=${filter.tab}` : action} data-testid="activity-filter-clear">
+            <RichText text={t("clear")} />
+          </Link>
+          <span className="muted" role="status" data-testid="activity-found">
+            <RichText text={t("found", { count })} />
+          </span>
+        </>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,96 @@
+import { getTranslations } from "next-intl/server";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { requireRole } from "@/lib/auth/session";
+import { listSchoolPeople, type SchoolPerson } from "@/lib/schools/data";
+import { authorizeSchool } from "@/lib/schools/scope";
+import { PersonName } from "@/components/ui/person-name";
+import { RichText } from "@/components/ui/rich-text";
+
+type T = Awaited<ReturnType<typeof getTranslations<"ManageSchools">>>;
+
+function PeopleTable({ people, kind, t, ts }: { people: SchoolPerson[]; kind: "teachers" | "students"; t: T; ts: Awaited<ReturnType<typeof getTranslations<"Schools">>> }) {
+  if (people.length === 0) {
+    return (
+      <p className="empty" data-testid={`no-${kind}`}>
+        <RichText text={kind === "teachers" ? t("noTeachers") : t("noStudents")} />
+      </p>
+    );
+  }
+  const seat = (p: SchoolPerson) =>
+    p.seat && p.seat.grade !== null && p.seat.className !== null && p.seat.number !== null
+      ? t("seat", { grade: p.seat.grade, className: p.seat.className, number: p.seat.number })
+      : t("seatUnset");
+  return (
+    <div className="table-wrap">
+      <table className="table" data-testid={`${kind}-table`}>
+        <thead>
+          <tr>
+            {kind === "students" ? (
+              <th scope="col">
+                <RichText text={t("colSeat")} />
+              </th>
+            ) : null}
+            {(["colName", "colEmail", "colStatus"] as const).map((k) => (
+              <th key={k} scope="col">
+                <RichText text={ts(k)} />
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {people.map((p) => (
+            <tr key={p.id} data-person-id={p.id}>
+              {kind === "students" ? (
+                <td className="nowrap">
+                  <RichText text={seat(p)} />
+                </td>
+              ) : null}
+              <th scope="row">{p.name ? <PersonName name={{ base: p.name, reading: p.nameKana }} /> : null}</th>
+              <td>{p.email}</td>
+              <td>
+                <RichText text={p.disabled ? ts("disabled") : ts("active")} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** /dashboard/manager/schools/{schoolId}: one school's teachers and students, read-only, with their counts. */
+export async function SchoolPeople({ schoolId }: { schoolId: string }) {
+  const actor = await requireRole("manager");
+  const scope = await authorizeSchool(actor, schoolId);
+  const data = scope ? await listSchoolPeople(scope) : null;
+  if (!data) notFound();
+  const [t, ts] = await Promise.all([getTranslations("ManageSchools"), getTranslations("Schools")]);
+  return (
+    <div className="stack">
+      <p>
+        <Link href="/dashboard/manager/schools" data-testid="back-to-schools">
+          <RichText text={t("back")} />
+        </Link>
+      </p>
+      <h1>
+        <PersonName name={{ base: data.school.name, reading: data.school.nameKana }} />
+      </h1>
+      <p className="muted">
+        <RichText text={t("readOnly")} />
+      </p>
+      <section className="stack" aria-labelledby="teachers-heading">
+        <h2 id="teachers-heading" data-testid="teachers-heading">
+          <RichText text={t("teachersHeading", { count: data.teachers.length })} />
+        </h2>
+        <PeopleTable people={data.teachers} kind="teachers" t={t} ts={ts} />
+      </section>
+      <section className="stack" aria-labelledby="students-heading">
+        <h2 id="students-heading" data-testid="students-heading">
+          <RichText text={t("studentsHeading", { count: data.students.length })} />
+        </h2>
+        <PeopleTable people={data.students} kind="students" t={t} ts={ts} />
+      </section>
+    </div>
+  );
+}
