@@ -32,6 +32,7 @@ import { db } from "@/lib/db";
 import type { ActionResult } from "@/lib/errors";
 import { readTemplateFiles, syncTemplates } from "@/lib/templates/load";
 import { createAcademy, createSchool, createUser, uniqueTag } from "../../prisma/seed/factories";
+import { saveOwnLanguageAction } from "@/lib/i18n/actions";
 import * as schoolActions from "@/lib/schools/actions";
 import { ACTIVITY_ROWS, liveRows, makeFx, type Row, SCHOOL_ROWS, STUDENT_ROWS } from "./actions-access-rows";
 
@@ -182,6 +183,18 @@ describe("guide session and results actions: staff of the activity's school only
   it.each(rows(LIVE))("%s: the academy's manager naming the school may", async (_name, row) => {
     await check(row, [], "manager", "school");
   });
+});
+
+it("own display language: refused signed out and for a value that is not one of the three; each person changes only their own record", async () => {
+  const languages = () => db().user.findMany({ where: { id: { in: [ids.student, ids.teacher] } }, orderBy: { id: "asc" }, select: { id: true, displayLanguage: true } });
+  const before = await languages();
+  expect(await as("nobody", () => saveOwnLanguageAction({ language: "ja-kana" }))).toMatchObject({ ok: false, code: "UNAUTHENTICATED" });
+  expect(await as("student", () => saveOwnLanguageAction({ language: "en" as never }))).toMatchObject({ ok: false, code: "VALIDATION" });
+  expect(await languages()).toEqual(before);
+  expect(await as("student", () => saveOwnLanguageAction({ language: "ja-kana" }))).toMatchObject({ ok: true });
+  const after = await languages();
+  expect(after.find((u) => u.id === ids.student)?.displayLanguage).toBe("ja-kana");
+  expect(after.find((u) => u.id === ids.teacher)).toEqual(before.find((u) => u.id === ids.teacher));
 });
 
 /** Server actions that are public by design (sign-in, sign-out, password reset): they take no school id. */
