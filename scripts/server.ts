@@ -20,6 +20,7 @@ const { ANSWER_PATH, createAnswerEndpoint } = await import("@/lib/responses/endp
 const { default: next } = await import("next");
 const { claimClientIpHeader, clientAddress } = await import("@/lib/security/client-ip");
 const { applyServerLimits, SERVER_OPTIONS } = await import("./lib/server-limits");
+const { runShutdownHooks } = await import("@/lib/shutdown");
 
 const env = (() => {
   try {
@@ -67,16 +68,35 @@ const server = http.createServer(SERVER_OPTIONS, (req, res) => {
 applyServerLimits(server, env);
 server.listen(port, () => console.log(`✓ Ready on port ${port}`));
 
+/**
+ * SIGTERM (a deploy, a scale-down): stop accepting connections, end the open
+ * event streams so their browsers reconnect elsewhere, let the requests in
+ * progress finish, write every answer already received, close the database
+ * pools, and exit — within SHUTDOWN_MS whatever happens (docs/architecture.md "Operations").
+ */
+const SHUTDOWN_MS = 10_000;
 let stopping = false;
-async function stop() {
+async function stop(signal: string) {
   if (stopping) return;
   stopping = true;
-  server.close();
+  const started = Date.now();
+  setTimeout(() => {
+    console.error(`shutdown: not finished after ${SHUTDOWN_MS} ms, exiting anyway`);
+    process.exit(1);
+  }, SHUTDOWN_MS - 500).unref();
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  const streams = runShutdownHooks();
+  // connections finish their request in progress, then close; keep-alive ones left idle are closed at once
+  const idle = setInterval(() => server.closeIdleConnections(), 50);
   server.closeIdleConnections();
-  setTimeout(() => process.exit(0), 5000).unref();
-  await answers.close().catch(() => undefined);
+  await Promise.race([closed, new Promise((r) => setTimeout(r, SHUTDOWN_MS - 3_000))]);
+  clearInterval(idle);
+  server.closeAllConnections();
+  await answers.close().catch((error: unknown) => console.error("shutdown: answers", error));
   await app.close().catch(() => undefined);
+  await (globalThis as { prisma?: { $disconnect(): Promise<void> } }).prisma?.$disconnect().catch(() => undefined);
+  console.log(`shutdown (${signal}): ${streams} event stream(s) ended, answers written, in ${Date.now() - started} ms`);
   process.exit(0);
 }
-process.on("SIGTERM", () => void stop());
-process.on("SIGINT", () => void stop());
+process.on("SIGTERM", () => void stop("SIGTERM"));
+process.on("SIGINT", () => void stop("SIGINT"));

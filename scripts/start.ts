@@ -49,7 +49,7 @@ async function main() {
     stopping = true;
     if (server && server.exitCode === null) {
       server.kill("SIGTERM");
-      await Promise.race([waitExit(server), new Promise((r) => setTimeout(r, 5000))]);
+      await Promise.race([waitExit(server), new Promise((r) => setTimeout(r, 12_000))]); // its own shutdown takes up to 10 s
       if (server.exitCode === null) server.kill("SIGKILL");
     }
     if (db.embedded?.startedHere) await db.embedded.stop().catch(() => undefined);

@@ -1,4 +1,5 @@
 import "server-only";
+import { onShutdown } from "@/lib/shutdown";
 import { type LiveKind, type LiveTopic, subscribe } from "./bus";
 
 export const HEARTBEAT_MS = 15_000;
@@ -40,6 +41,7 @@ export function sseResponse(
   let heartbeat: NodeJS.Timeout | undefined;
   let debounce: NodeJS.Timeout | undefined;
   let last = "";
+  let forgetShutdown: (() => void) | undefined;
   const stream = new ReadableStream<Uint8Array>({
     async start(controller) {
       const write = (text: string) => {
@@ -64,6 +66,7 @@ export function sseResponse(
       const close = () => {
         if (closed) return;
         closed = true;
+        forgetShutdown?.();
         unsubscribe?.();
         clearInterval(heartbeat);
         clearTimeout(debounce);
@@ -76,6 +79,11 @@ export function sseResponse(
         }
       };
       signal.addEventListener("abort", close);
+      // the server is stopping: end the stream so the browser reconnects (to another instance), soon
+      forgetShutdown = onShutdown(() => {
+        write("retry: 1000\n\n");
+        close();
+      });
       write(`: ${" ".repeat(2048)}\nretry: 3000\n\n`);
       // sends run one after another, so a newer state is never overtaken by an older one
       let sending: Promise<void> = Promise.resolve();
@@ -109,6 +117,7 @@ export function sseResponse(
     },
     cancel() {
       closed = true;
+      forgetShutdown?.();
       options.release?.();
       unsubscribe?.();
       clearInterval(heartbeat);

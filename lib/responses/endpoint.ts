@@ -118,6 +118,7 @@ export function createAnswerEndpoint(options: { databaseUrl: string; authSecret:
       }
     },
     async close() {
+      await writer.drain(); // every answer already received is written (or refused) before the pool closes
       for (const timer of pendingCounts.values()) clearTimeout(timer);
       await pool.end();
     },

@@ -158,6 +158,7 @@ export class AnswerWriter {
   private scheduled = false;
   private inFlight = 0;
   private readonly scenes = new Map<string, SceneChecker>();
+  private readonly outstanding = new Set<Promise<SaveResult>>();
 
   /**
    * `maxBatch` saves at most per statement; `maxInFlight` statements at once
@@ -175,10 +176,19 @@ export class AnswerWriter {
 
   /** Saves one answer of `userId` (from the session, whose version is checked here unless null) with the saves that arrive with it. */
   save(userId: string, input: SaveAnswerInput, sessionVersion: number | null = null): Promise<SaveResult> {
-    return new Promise((resolve, reject) => {
+    const saved = new Promise<SaveResult>((resolve, reject) => {
       this.queue.push({ userId, sessionVersion, input, attempts: 0, resolve, reject });
       this.schedule();
     });
+    this.outstanding.add(saved);
+    const done = () => void this.outstanding.delete(saved);
+    saved.then(done, done);
+    return saved;
+  }
+
+  /** Resolves once every save accepted so far is written or refused (a shutdown waits for it). */
+  async drain(): Promise<void> {
+    while (this.outstanding.size > 0) await Promise.allSettled([...this.outstanding]);
   }
 
   private schedule() {

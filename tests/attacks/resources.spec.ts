@@ -1,12 +1,9 @@
 import http from "node:http";
 import net from "node:net";
-import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
-import { encode } from "next-auth/jwt";
-import { SESSION_COOKIE } from "@/lib/auth/cookies";
 import { E2E_PORT } from "../e2e/config";
 import { sealNewCode } from "@/lib/signin-codes/crypto";
-import { e2eDb, makeSchool, signinCodeKey } from "../e2e/db";
+import { e2eDb, makeSchool, sessionCookieFor, signinCodeKey } from "../e2e/db";
 import { AppInstance } from "../e2e/instance";
 
 /**
@@ -105,10 +102,7 @@ test("idle sockets: hundreds of silent connections from one address are capped a
   }
 });
 
-async function cookieFor(userId: string, role: "student" | "teacher" = "student"): Promise<string> {
-  const { AUTH_SECRET } = JSON.parse(readFileSync(".data/secrets.json", "utf8")) as { AUTH_SECRET: string };
-  return `${SESSION_COOKIE}=${await encode({ token: { sub: userId, role }, secret: AUTH_SECRET, salt: SESSION_COOKIE })}`;
-}
+const cookieFor = sessionCookieFor;
 
 /** Opens the student's school event stream; a stream that opened is read until its first event. */
 async function openStream(cookie: string) {

@@ -1,4 +1,6 @@
 import { readFileSync } from "node:fs";
+import { encode } from "next-auth/jwt";
+import { SESSION_COOKIE } from "@/lib/auth/cookies";
 import { createPrismaClient } from "@/lib/db-client";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { hashPassword } from "@/lib/auth/password";
@@ -18,6 +20,12 @@ export function e2eDb(): PrismaClient {
 /** The sign-in code key the e2e server uses (generated into .data/secrets.json by scripts/start.ts). */
 export function signinCodeKey(): string {
   return (JSON.parse(readFileSync(".data/secrets.json", "utf8")) as { SIGNIN_CODE_KEY: string }).SIGNIN_CODE_KEY;
+}
+
+/** A session cookie for `userId`, as the e2e server would set it after sign-in (for plain-HTTP tests). */
+export async function sessionCookieFor(userId: string, role: "student" | "teacher" = "student"): Promise<string> {
+  const { AUTH_SECRET } = JSON.parse(readFileSync(".data/secrets.json", "utf8")) as { AUTH_SECRET: string };
+  return `${SESSION_COOKIE}=${await encode({ token: { sub: userId, role }, secret: AUTH_SECRET, salt: SESSION_COOKIE })}`;
 }
 
 export const TEST_PASSWORD = "test-password-123";

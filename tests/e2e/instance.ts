@@ -52,14 +52,17 @@ export class AppInstance {
   }
 
   /** SIGTERM, and waits until the port is free (a hook run again in the same worker starts it anew). */
-  async stop(): Promise<void> {
+  async stop(): Promise<{ code: number | null; signal: string | null; ms: number } | null> {
     const child = this.child;
-    if (!child || child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise((resolve) => child.once("exit", resolve));
+    if (!child || child.exitCode !== null || child.signalCode !== null) return null;
+    const started = Date.now();
+    const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) => child.once("exit", (code, signal) => resolve({ code, signal })));
     child.kill("SIGTERM");
-    const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
-    await exited;
+    // its own shutdown ends within 10 s; a server still there after 15 s is killed (and the caller sees SIGKILL)
+    const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
+    const result = await exited;
     clearTimeout(timer);
+    return { ...result, ms: Date.now() - started };
   }
 }
 
