@@ -15,36 +15,38 @@ export async function MarkupGalleryPage() {
       <p>
         <RichText text={t("lead")} />
       </p>
-      <table className="table" data-testid="markup-gallery">
-        <thead>
-          <tr>
-            <th scope="col">
-              <RichText text={t("what")} />
-            </th>
-            <th scope="col">
-              <RichText text={t("source")} />
-            </th>
-            <th scope="col">
-              <RichText text={t("result")} />
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {MARKUP_EXAMPLES.map((example) => (
-            <tr key={example.labelKey} data-example={example.labelKey}>
-              <th scope="row">
-                <RichText text={t(`examples.${example.labelKey}`)} />
+      <div className="table-wrap">
+        <table className="table" data-testid="markup-gallery">
+          <thead>
+            <tr>
+              <th scope="col">
+                <RichText text={t("what")} />
               </th>
-              <td>
-                <code className="markup-source">{example.source}</code>
-              </td>
-              <td className="markup-result" data-testid={`result-${example.labelKey}`}>
-                <RichText text={example.source} />
-              </td>
+              <th scope="col">
+                <RichText text={t("source")} />
+              </th>
+              <th scope="col">
+                <RichText text={t("result")} />
+              </th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {MARKUP_EXAMPLES.map((example) => (
+              <tr key={example.labelKey} data-example={example.labelKey}>
+                <th scope="row">
+                  <RichText text={t(`examples.${example.labelKey}`)} />
+                </th>
+                <td>
+                  <code className="markup-source">{example.source}</code>
+                </td>
+                <td className="markup-result" data-testid={`result-${example.labelKey}`}>
+                  <RichText text={example.source} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </div>
   );
 }

@@ -115,7 +115,7 @@ export async function listStudentsForSheets(schoolId: AuthorizedSchoolId, filter
     orderBy: [{ student: { grade: "asc" } }, { student: { className: "asc" } }, { student: { number: "asc" } }],
     take: limit + 1,
     select: {
-      id: true, name: true, nameKana: true,
+      id: true, name: true, nameKana: true, displayLanguage: true,
       student: { select: { grade: true, className: true, number: true } },
       school: { select: { name: true } },
       signinCodes: { where: { revokedAt: null }, select: { codeEncrypted: true }, take: 1 },

@@ -8,7 +8,7 @@ import { getActor } from "@/lib/auth/session";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { problem } from "@/lib/http";
-import { getDisplayLanguage } from "@/lib/i18n/server";
+import { defaultLanguageFor, toDisplayLanguage } from "@/lib/i18n/languages";
 import { toPlainText } from "@/lib/richtext/plain";
 import { authorizeSchool } from "@/lib/schools/scope";
 import { sameOrigin } from "@/lib/security/headers";
@@ -70,21 +70,23 @@ export async function POST(req: NextRequest) {
     );
   }
 
-  const lang = await getDisplayLanguage();
+  // a card is the child's: their own display language (the students' default when none is set), not the teacher's
+  const langOf = (s: (typeof students)[number]) => toDisplayLanguage(s.displayLanguage ?? defaultLanguageFor("student"));
   const t = await getTranslations("Sheets");
   const kana = await getTranslations({ locale: "ja-Hrkt", namespace: "Sheets" });
   const students_ = await getTranslations("Students");
   const cards = students.map((s) => ({
-    name: lang === "ja-kana" && s.nameKana ? s.nameKana : (s.name ?? ""),
-    reading: lang === "ja-ruby" ? s.nameKana : null,
+    name: langOf(s) === "ja-kana" && s.nameKana ? s.nameKana : (s.name ?? ""),
+    reading: langOf(s) === "ja-ruby" ? s.nameKana : null,
     classLine:
       s.student?.grade != null && s.student.className !== null
-        ? `${toPlainText(students_("classLabel", { grade: s.student.grade, className: s.student.className }), lang)} ${s.student.number ?? ""}`.trim()
+        ? `${toPlainText(students_("classLabel", { grade: s.student.grade, className: s.student.className }), langOf(s))} ${s.student.number ?? ""}`.trim()
         : "",
     school: s.school?.name ?? "",
     url: signinCodeUrl(codes.get(s.id) ?? ""), // the configured public address, never the request's Host
   }));
-  const texts = lang === "ja" ? t : kana;
+  // the instructions are printed once for the whole sheet: in kana unless every child reads plain Japanese
+  const texts = students.every((s) => langOf(s) === "ja") ? t : kana;
   const pdf = await renderSigninSheets(cards, {
     keepSecret: toPlainText(texts("keepSecret"), "ja"),
     howTo: toPlainText(texts("howTo"), "ja"),

@@ -171,6 +171,21 @@ const HANDLERS: HandlerRow[] = [
     ok: (reply, who) => expect(target(reply)).toBe(new URL(who === "signedOut" ? "/signin" : `/dashboard/${who}/home`, BASE_URL).href),
   },
   {
+    // operations: the same answer for everyone, signed in or not, and nothing but the checks' states
+    file: "healthz/route.ts",
+    request: () => ({ path: "/healthz" }),
+    variants: ["own"],
+    expected: () => 200,
+    ok: (reply) => expect(JSON.parse(reply.body)).toEqual({ status: "ok" }),
+  },
+  {
+    file: "readyz/route.ts",
+    request: () => ({ path: "/readyz" }),
+    variants: ["own"],
+    expected: () => 200,
+    ok: (reply) => expect(JSON.parse(reply.body)).toEqual({ status: "ok", database: "ok", migrations: "current" }),
+  },
+  {
     file: "api/students/sheets/route.ts",
     request: (v) => ({ method: "POST", path: "/api/students/sheets", body: JSON.stringify({ ids: v.studentId }) }),
     variants: ["own", "sibling", "foreign"],

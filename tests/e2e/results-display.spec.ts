@@ -12,9 +12,10 @@ test.afterEach(async () => {
 async function signedIn(browser: Browser, email: string, lang: "ja" | "ja-ruby" | "ja-kana"): Promise<Page> {
   const context = await browser.newContext();
   opened.push(context);
-  await context.addCookies([{ name: "manabiya-lang", value: lang, url: BASE_URL }]);
   const page = await context.newPage();
   await signInAs(page, email, TEST_PASSWORD);
+  // after sign-in: signing in sets the person's own language (staff: plain Japanese)
+  await context.addCookies([{ name: "manabiya-lang", value: lang, url: BASE_URL }]);
   return page;
 }
 

@@ -27,9 +27,10 @@ test.describe("the students table", () => {
   for (const lang of ["ja", "ja-ruby", "ja-kana"] as const) {
     test(`${lang}: at least 10 students fully on a 1366×768 screen, with compact columns`, async ({ page }) => {
       await page.setViewportSize({ width: 1366, height: 768 });
-      await page.context().addCookies([{ name: "manabiya-lang", value: lang, url: BASE_URL }]);
       const { teacher } = await schoolWithNamedStudents();
       await signInAs(page, teacher.email!, TEST_PASSWORD);
+      // after sign-in: signing in sets the person's own language (staff: plain Japanese)
+      await page.context().addCookies([{ name: "manabiya-lang", value: lang, url: BASE_URL }]);
       await page.goto("/dashboard/teacher/students");
       await expect(rows(page)).toHaveCount(NAMES.length);
       const shown = await page.evaluate(() => {
