@@ -41,7 +41,7 @@ const OPTION_OF: Record<string, string> = { academyId: "academy", nameKana: "nam
 
 function parse<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
   const result = schema.safeParse(value);
-  if (!result.success) throw new Usage(result.error.issues.map((i) => `--${OPTION_OF[String(i.path[0])] ?? String(i.path[0] ?? "?")}: ${i.message}`).join("\n"));
+  if (!result.success) throw new Usage(result.error.issues.map((i) => `--${OPTION_OF[String(i.path[0])] ?? String(i.path[0] ?? "?")}: ${i.message === "kana" ? "must be hiragana or katakana (spaces, ー and ・ allowed)" : i.message}`).join("\n"));
   return result.data;
 }
 

@@ -10,7 +10,8 @@ function isOwnNavigation(event: MouseEvent): boolean {
   const link = (event.target as Element | null)?.closest?.("a[href]");
   if (!(link instanceof HTMLAnchorElement) || link.hasAttribute("download") || (link.target && link.target !== "_self")) return false;
   const to = new URL(link.href, location.href);
-  return to.origin === location.origin && to.pathname + to.search !== location.pathname + location.search;
+  // a file (an export under /api/) downloads and the address stays: no page is on its way
+  return to.origin === location.origin && !to.pathname.startsWith("/api/") && to.pathname + to.search !== location.pathname + location.search;
 }
 
 /**

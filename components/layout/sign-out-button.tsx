@@ -2,6 +2,7 @@
 import { useTranslations } from "next-intl";
 import { useFormStatus } from "react-dom";
 import { signOutAction } from "@/lib/auth/actions";
+import { LANGUAGE_STORAGE_KEY } from "@/lib/i18n/languages";
 import { RichTextClient } from "@/components/ui/rich-text-client";
 
 function Submit({ className }: { className: string }) {
@@ -15,10 +16,19 @@ function Submit({ className }: { className: string }) {
   );
 }
 
+function forgetLanguage() {
+  try {
+    localStorage.removeItem(LANGUAGE_STORAGE_KEY);
+  } catch {
+    // storage unavailable: nothing kept
+  }
+}
+
 /** Sign-out with a loading state; a failed sign-out is logged and still lands on /signin. */
 export function SignOutButton({ className = "button button-ghost" }: { className?: string }) {
   return (
-    <form action={signOutAction}>
+    // the display language kept on this device was the person's (the server clears its cookie too)
+    <form action={signOutAction} onSubmit={forgetLanguage}>
       <Submit className={className} />
     </form>
   );

@@ -30,7 +30,7 @@ export function ExportLinks({ links }: { links: ExportLink[] }) {
         </select>
       </label>
       {links.map((l) => (
-        <a key={l.testId} className="button" href={withEncoding(l.href)} data-testid={l.testId}>
+        <a key={l.testId} className="button" href={withEncoding(l.href)} download data-testid={l.testId}>
           <RichTextClient text={l.label} />
         </a>
       ))}

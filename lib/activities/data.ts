@@ -26,7 +26,7 @@ export interface ActivityRow {
  * with LIKE's wildcards taken literally (lib/query-text.ts).
  */
 /** Ruby markup |base(reading) (lib/richtext), and what to keep of it. */
-const RUBY = String.raw`\|([^|()]*)\(([^()]*)\)`;
+const RUBY = String.raw`\|([^|()（）]*)[(（]([^()（）]*)[)）]`;
 const BASE = String.raw`\1`;
 const READING = String.raw`\2`;
 
@@ -45,15 +45,16 @@ export async function listActivitiesForSchool(
       greatest(r.last_answer, (select max(g.started_at) from guide_sessions g where g.activity_id = a.id)) as last_used
     from activities a
     left join lateral (
-      select count(*)::int as answers, count(distinct user_id)::int as respondents, max(updated_at) as last_answer
-      from responses where activity_id = a.id
+      select count(*)::int as answers, count(distinct responses.user_id)::int as respondents, max(responses.updated_at) as last_answer
+      from responses join users u on u.id = responses.user_id and u.school_id = a.school_id
+      where responses.activity_id = a.id
     ) r on true
     where a.school_id = ${schoolId}::uuid and a.status = ${status}::"ActivityStatus"
       and (${filter.mode ?? null}::text is null or a.mode::text = ${filter.mode ?? null}::text)
       and (${pattern}::text is null
         or a.title ilike ${pattern}
         or regexp_replace(a.title, ${RUBY}, ${BASE}, 'g') ilike ${pattern}
-        or regexp_replace(a.title, ${RUBY}, ${READING}, 'g') ilike ${pattern})
+        or replace(regexp_replace(a.title, ${RUBY}, ${READING}, 'g'), '・', '') ilike ${pattern})
     order by a.updated_at desc, a.id`;
   return rows.map((r) => ({
     id: r.id, title: r.title, actorType: r.actor_type, mode: r.mode, status: r.status, updatedAt: r.updated_at,

@@ -1,9 +1,11 @@
 import { z } from "zod";
 import { emailSchema, newPasswordSchema } from "@/lib/auth/schema";
+import { kana } from "@/lib/students/schema";
 
 /** Inputs of the administrator's command line (scripts/admin.ts), checked like any form's. */
 const name = z.string().trim().min(1, "must not be empty").max(100, "at most 100 characters");
-const nameKana = z.string().trim().max(100, "at most 100 characters").default("");
+/** The reading as the web forms take it: hiragana or katakana (it is what kana screens show). */
+const nameKana = kana.default("");
 
 export const academyInput = z.object({ name, nameKana });
 export const schoolInput = z.object({ academyId: z.uuid("must be an academy id (see list-academies)"), name, nameKana });

@@ -14,8 +14,12 @@ let shipped: Promise<string[]> | undefined;
 
 /** The migrations this build ships (prisma/migrations/<name>/), read once per process. */
 function shippedMigrations(): Promise<string[]> {
-  shipped ??= readdir(path.join(process.cwd(), "prisma", "migrations"), { withFileTypes: true }).then((entries) =>
-    entries.filter((e) => e.isDirectory()).map((e) => e.name),
+  shipped ??= readdir(path.join(process.cwd(), "prisma", "migrations"), { withFileTypes: true }).then(
+    (entries) => entries.filter((e) => e.isDirectory()).map((e) => e.name),
+    (error: unknown) => {
+      shipped = undefined; // read again next time
+      throw error;
+    },
   );
   return shipped;
 }
@@ -28,6 +32,8 @@ export async function readiness(): Promise<Readiness> {
   } catch {
     return { ready: false, database: "unreachable", migrations: "unknown" };
   }
-  const current = (await shippedMigrations()).every((name) => applied.has(name));
+  const shipped = await shippedMigrations().catch(() => null);
+  if (!shipped) return { ready: false, database: "ok", migrations: "unknown" };
+  const current = shipped.every((name) => applied.has(name));
   return { ready: current, database: "ok", migrations: current ? "current" : "pending" };
 }

@@ -27,12 +27,15 @@ async function exportAccess(req: NextRequest, activityId: string) {
   return { ok: true, actor, school, activity } as const;
 }
 
+/** A value for filename*: percent-encoded UTF-8, with the ' ( ) * ! that encodeURIComponent leaves but RFC 5987 does not allow. */
+const rfc5987 = (text: string) => encodeURIComponent(text).replace(/['()*!]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+
 /**
  * The response headers of a CSV: its character set, and its name in the
  * user's language (RFC 5987 filename*), with an ASCII name for old clients.
  */
 function csvHeaders(contentType: string, ascii: string, name: string) {
-  const disposition = `attachment; filename="${ascii}.csv"; filename*=UTF-8''${encodeURIComponent(`${name}.csv`)}`;
+  const disposition = `attachment; filename="${ascii}.csv"; filename*=UTF-8''${rfc5987(`${name}.csv`)}`;
   return { "Content-Type": contentType, "Content-Disposition": disposition, "Cache-Control": "no-store" };
 }
 

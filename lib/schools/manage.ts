@@ -110,13 +110,14 @@ export async function moveTeacher(ctx: AcademyCtx, teacherId: string, schoolId: 
  */
 export async function deleteSchool(ctx: AcademyCtx, schoolId: string): Promise<ActionResult<null>> {
   return db().$transaction(async (tx) => {
-    const locked = await tx.$queryRaw<{ id: string }[]>`
-      SELECT id FROM schools WHERE id = ${schoolId}::uuid AND academy_id = ${ctx.academyId}::uuid FOR UPDATE`;
+    const locked = await tx.$queryRaw<{ id: string; name: string }[]>`
+      SELECT id, name FROM schools WHERE id = ${schoolId}::uuid AND academy_id = ${ctx.academyId}::uuid FOR UPDATE`;
     if (locked.length === 0) return fail("NOT_FOUND");
     const [people, activities] = await Promise.all([tx.user.count({ where: { schoolId } }), tx.activity.count({ where: { schoolId } })]);
     if (people + activities > 0) return fail("CONFLICT", { school: ["notEmpty"] });
     await tx.school.delete({ where: { id: schoolId }, select: { id: true } });
-    await audit({ action: "school.delete", actorId: ctx.actorId, academyId: ctx.academyId, targetType: "school", targetId: schoolId }, tx);
+    // the school's id and name stay in the log after its row is gone
+    await audit({ action: "school.delete", actorId: ctx.actorId, academyId: ctx.academyId, schoolId, targetType: "school", targetId: schoolId, meta: { name: locked[0]!.name } }, tx);
     return ok(null);
   });
 }

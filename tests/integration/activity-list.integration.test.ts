@@ -19,11 +19,16 @@ beforeAll(async () => {
   await make("percent", "100%の理解", "guide");
   await make("plain", "ふりかえり", "standby");
   await make("old", "むかしの水溶液", "complete", "archived");
+  await make("mono", "|観察（かん・さつ）カード", "self");
   const scenes = await db().activityScene.findMany({ where: { activityId: ids.ruby }, orderBy: { position: "asc" } });
   for (const n of [1, 2]) {
     const student = await createUser(db(), { role: "student", email: `al${n}-${tag}@t.example`, schoolId: school, student: { grade: 1, className: "1", number: n } });
     for (const scene of scenes.slice(0, 2)) await createResponse(db(), { activityId: ids.ruby!, sceneId: scene.id, userId: student.id, answer: { seen: true }, scenePosition: scene.position });
   }
+  // someone who is not (or no longer) the school's: the stats leave them out, so does the list
+  const elsewhere = await createSchool(db(), { academyId: academy.id, name: `AX${tag}`, nameKana: "えーえっくす" });
+  const moved = await createUser(db(), { role: "student", email: `al-moved-${tag}@t.example`, schoolId: elsewhere.id, student: { grade: 1, className: "1", number: 1 } });
+  await createResponse(db(), { activityId: ids.ruby!, sceneId: scenes[0]!.id, userId: moved.id, answer: { seen: true }, scenePosition: scenes[0]!.position });
 });
 afterAll(async () => {
   await db().$disconnect();
@@ -31,7 +36,7 @@ afterAll(async () => {
 
 it("lists each activity with its scenes, answers so far, respondents and last use", async () => {
   const rows = await listActivitiesForSchool(school, "active");
-  expect(rows.map((r) => r.id).sort()).toEqual([ids.ruby, ids.percent, ids.plain].sort());
+  expect(rows.map((r) => r.id).sort()).toEqual([ids.ruby, ids.percent, ids.plain, ids.mono].sort());
   const ruby = rows.find((r) => r.id === ids.ruby)!;
   const scenes = await db().activityScene.count({ where: { activityId: ids.ruby } });
   expect(ruby).toMatchObject({ sceneCount: scenes, answers: 4, respondents: 2 });
@@ -50,7 +55,10 @@ it("searches the title as written, by its base text and by its reading; % is lit
   expect(await find({ q: "_" })).toEqual([]);
   expect(await find({ q: "\u0000" })).toEqual([]);
   expect(await find({ mode: "standby" })).toEqual([ids.plain]);
-  expect(await find({ mode: "nonsense" })).toEqual([ids.ruby, ids.percent, ids.plain].sort());
+  expect(await find({ mode: "nonsense" })).toEqual([ids.ruby, ids.percent, ids.plain, ids.mono].sort());
+  // full-width parentheses and the per-character (mono-ruby) form: found by the base and by the whole reading
+  expect(await find({ q: "観察" })).toEqual([ids.mono]);
+  expect(await find({ q: "かんさつ" })).toEqual([ids.mono]);
   expect(await find({ q: "水溶液", tab: "archived" })).toEqual([ids.old]);
   expect(await find({ q: "水溶液", mode: "guide" })).toEqual([]);
 });

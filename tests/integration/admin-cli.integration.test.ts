@@ -91,6 +91,7 @@ describe("the administrator's command line", () => {
   it("refuses bad input with its usage and changes nothing", async () => {
     const before = await db.prisma.academy.count();
     expect((await admin(["create-academy", "--name", "   "])).code).toBe(2);
+    expect((await admin(["create-academy", "--name", "市", "--name-kana", "City"])).err).toContain("hiragana or katakana");
     expect((await admin(["create-school", "--academy", "not-an-id", "--name", "x"])).err).toContain("--academy");
     expect((await admin(["create-manager", "--academy", "00000000-0000-4000-8000-000000000000", "--email", "m@example.jp", "--name", "x"])).code).toBe(1);
     expect((await admin(["drop-everything"])).code).toBe(2);

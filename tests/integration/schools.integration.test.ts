@@ -66,7 +66,10 @@ describe("manager: deleting a school", () => {
     expect(await db().school.count({ where: { id: { in: [foreign.id, withTeacher.id, withActivity.id] } } })).toBe(3);
     expect(await deleteSchool(ctx, empty.id)).toEqual({ ok: true, data: null });
     expect(await db().school.findUnique({ where: { id: empty.id } })).toBeNull();
-    expect(await db().auditLog.findMany({ where: { actorId: manager.id }, select: { action: true, targetId: true } })).toEqual([{ action: "school.delete", targetId: empty.id }]);
+    // the log still says which school it was once the row is gone
+    expect(await db().auditLog.findMany({ where: { actorId: manager.id }, select: { action: true, targetId: true, schoolId: true, meta: true } })).toEqual([
+      { action: "school.delete", targetId: empty.id, schoolId: empty.id, meta: { name: `空${tag}` } },
+    ]);
   });
 
   it("a race: students added while the school is deleted are never lost (each add either stays in the kept school or fails)", async () => {
