@@ -26,7 +26,7 @@ export default defineConfig([
         "error",
         {
           paths: [
-            { name: "next-auth", message: "Import next-auth only inside lib/auth/ (GUIDE.md)." },
+            { name: "next-auth", message: "Import next-auth only inside lib/auth/ (docs/architecture.md)." },
           ],
         },
       ],

@@ -1,5 +1,6 @@
 import { getTranslations } from "next-intl/server";
 import { RichText } from "@/components/ui/rich-text";
+import { TableHead } from "@/components/ui/table-head";
 
 export interface Bar {
   id: string;
@@ -38,19 +39,7 @@ export async function BarChart({ bars, counts, total }: { bars: Bar[]; counts: R
       </ul>
       <div className="table-wrap">
         <table className="table table-compact" data-testid="chart-table">
-          <thead>
-            <tr>
-              <th scope="col">
-                <RichText text={t("option")} />
-              </th>
-              <th scope="col">
-                <RichText text={t("count")} />
-              </th>
-              <th scope="col">
-                <RichText text={t("percent")} />
-              </th>
-            </tr>
-          </thead>
+          <TableHead labels={[t("option"), t("count"), t("percent")]} />
           <tbody>
             {bars.map((b) => (
               <tr key={b.id} data-option={b.id} data-count={counts[b.id] ?? 0}>

@@ -2,6 +2,7 @@ import { getTranslations } from "next-intl/server";
 import { requireRole } from "@/lib/auth/session";
 import { MARKUP_EXAMPLES } from "@/lib/richtext/gallery";
 import { RichText } from "@/components/ui/rich-text";
+import { TableHead } from "@/components/ui/table-head";
 
 /** Teachers learn the markup here: each example's source and its rendering in the current language. */
 export async function MarkupGalleryPage() {
@@ -17,19 +18,7 @@ export async function MarkupGalleryPage() {
       </p>
       <div className="table-wrap">
         <table className="table" data-testid="markup-gallery">
-          <thead>
-            <tr>
-              <th scope="col">
-                <RichText text={t("what")} />
-              </th>
-              <th scope="col">
-                <RichText text={t("source")} />
-              </th>
-              <th scope="col">
-                <RichText text={t("result")} />
-              </th>
-            </tr>
-          </thead>
+          <TableHead labels={[t("what"), t("source"), t("result")]} />
           <tbody>
             {MARKUP_EXAMPLES.map((example) => (
               <tr key={example.labelKey} data-example={example.labelKey}>

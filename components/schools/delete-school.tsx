@@ -2,7 +2,7 @@
 import { useTranslations } from "next-intl";
 import { deleteSchoolAction } from "@/lib/schools/actions";
 import { useConfirm } from "@/components/ui/confirm-dialog";
-import { RichTextClient } from "@/components/ui/rich-text-client";
+import { ActionButton } from "@/components/ui/action-button";
 import { useActionRunner } from "@/components/ui/use-action-runner";
 
 /** "Delete school" after a confirmation; a school that still holds people or activities is refused with what to do first. */
@@ -12,11 +12,10 @@ export function DeleteSchool({ schoolId, schoolName }: { schoolId: string; schoo
   const { confirm, dialog } = useConfirm();
   return (
     <>
-      <button
-        type="button"
-        className="button button-small"
+      <ActionButton
+        label={t("delete")}
+        testId="delete-school"
         disabled={pending}
-        data-testid="delete-school"
         onClick={async () => {
           if (!(await confirm({ title: t("delete"), body: t("deleteConfirm", { school: schoolName }), confirm: t("deleteButton"), danger: true }))) return;
           run(() => deleteSchoolAction({ schoolId }), {
@@ -24,9 +23,7 @@ export function DeleteSchool({ schoolId, schoolName }: { schoolId: string; schoo
             failure: (code) => (code === "CONFLICT" ? t("notEmpty") : t("deleteFailed")),
           });
         }}
-      >
-        <RichTextClient text={t("delete")} />
-      </button>
+      />
       {dialog}
     </>
   );

@@ -79,18 +79,14 @@ export async function SchoolPeople({ schoolId }: { schoolId: string }) {
       <p className="muted">
         <RichText text={t("readOnly")} />
       </p>
-      <section className="stack" aria-labelledby="teachers-heading">
-        <h2 id="teachers-heading" data-testid="teachers-heading">
-          <RichText text={t("teachersHeading", { count: data.teachers.length })} />
-        </h2>
-        <PeopleTable people={data.teachers} kind="teachers" t={t} ts={ts} />
-      </section>
-      <section className="stack" aria-labelledby="students-heading">
-        <h2 id="students-heading" data-testid="students-heading">
-          <RichText text={t("studentsHeading", { count: data.students.length })} />
-        </h2>
-        <PeopleTable people={data.students} kind="students" t={t} ts={ts} />
-      </section>
+      {(["teachers", "students"] as const).map((kind) => (
+        <section key={kind} className="stack" aria-labelledby={`${kind}-heading`}>
+          <h2 id={`${kind}-heading`} data-testid={`${kind}-heading`}>
+            <RichText text={t(`${kind}Heading`, { count: data[kind].length })} />
+          </h2>
+          <PeopleTable people={data[kind]} kind={kind} t={t} ts={ts} />
+        </section>
+      ))}
     </div>
   );
 }
