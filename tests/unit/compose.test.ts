@@ -116,6 +116,8 @@ describe("the reverse proxy (deploy/Caddyfile)", () => {
   it("streams the live lesson (/api/v1/live/…) without buffering", () => {
     const live = /handle \/api\/v1\/live\/\*\s*\{([\s\S]*?)\n\t\}/.exec(caddyfile)?.[1] ?? "";
     expect(live).toMatch(/flush_interval -1/);
+    // a stream lasts the whole lesson: no server timeout may end it
+    expect(caddyfile).not.toMatch(/^\s*(read_body|write)\s/m);
     expect(readFileSync("lib/live/routes.ts", "utf8")).toMatch(/GET \/api\/v1\/live\//);
   });
 
