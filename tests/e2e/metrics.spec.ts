@@ -121,6 +121,26 @@ test("metrics: a failed sign-in counts by method and reason; an open live stream
   }
 });
 
+test("metrics: a sign-in sheets print counts as a PDF job, with its rendering time", async ({ page }) => {
+  const { teacher, students } = await makeSchool(1);
+  await page.goto("/signin");
+  await signIn(page, teacher.email!, TEST_PASSWORD);
+  await expect(page).toHaveURL(/\/dashboard\/teacher\/home$/, { timeout: 60_000 });
+  const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+  const before = await scrape();
+  const res = await fetch(`${BASE_URL}/api/students/sheets`, {
+    method: "POST",
+    headers: { Cookie: cookie, "Content-Type": "application/json", Origin: BASE_URL },
+    body: JSON.stringify({ ids: students[0]!.id }),
+  });
+  expect(res.status).toBe(200);
+  expect(res.headers.get("content-type")).toMatch(/^application\/pdf/);
+  const after = await scrape();
+  const ok = { kind: "signin_sheets", outcome: "ok" };
+  expect(value(after, "manabiya_pdf_jobs_total", ok)).toBeGreaterThanOrEqual(value(before, "manabiya_pdf_jobs_total", ok) + 1);
+  expect(value(after, "manabiya_pdf_job_duration_seconds_count")).toBeGreaterThanOrEqual(value(before, "manabiya_pdf_job_duration_seconds_count") + 1);
+});
+
 test("metrics: a flood of random paths adds no series: unknown paths are 'other', ids their route's pattern", async () => {
   test.setTimeout(180_000);
   const seriesOf = (samples: Sample[]) => samples.filter((s) => s.name === "http_requests_total");
@@ -145,8 +165,31 @@ test("metrics: a flood of random paths adds no series: unknown paths are 'other'
   expect(value(after, "http_requests_total", { route: "/dashboard/teacher/portfolio/[studentId]" })).toBeGreaterThanOrEqual(100);
 });
 
+test.describe("a server whose SMTP server is away", () => {
+  // nothing listens on the SMTP port given: every send fails
+  const app = new AppInstance(E2E_PORT + 92, undefined, { METRICS_TOKEN: E2E_METRICS_TOKEN, SMTP_URL: `smtp://127.0.0.1:${E2E_PORT + 93}` });
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    await app.start();
+  });
+  test.afterAll(() => app.stop());
+
+  test("metrics: a reset mail that cannot be sent counts as a mail failure; the page still says it was sent", async ({ browser }) => {
+    const { teacher } = await makeSchool(0);
+    expect(value(await scrape(app.url), "manabiya_mail_send_failures_total")).toBe(0);
+    const context = await browser.newContext({ baseURL: app.url });
+    const page = await context.newPage();
+    await page.goto("/auth/forgot");
+    await page.getByLabel("メールアドレス").fill(teacher.email!);
+    await page.getByRole("button", { name: /リンクを/ }).click();
+    await expect(page.getByTestId("forgot-sent")).toBeVisible({ timeout: 30_000 });
+    await expect.poll(async () => value(await scrape(app.url), "manabiya_mail_send_failures_total"), { timeout: 30_000 }).toBe(1);
+    await context.close();
+  });
+});
+
 test.describe("a server without METRICS_TOKEN", () => {
-  const app = new AppInstance(E2E_PORT + 71, undefined, { METRICS_TOKEN: "" });
+  const app = new AppInstance(E2E_PORT + 91, undefined, { METRICS_TOKEN: "" });
   test.beforeAll(async () => {
     test.setTimeout(120_000);
     await app.start();
