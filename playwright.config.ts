@@ -3,6 +3,7 @@ import {
   AUTH_DIR,
   BASE_URL,
   E2E_DB_NAME,
+  E2E_METRICS_TOKEN,
   E2E_PG_PORT,
   E2E_PORT,
   E2E_SMTP_PORT,
@@ -72,6 +73,7 @@ export default defineConfig({
       GOOGLE_CLIENT_ID: OIDC_CLIENT.id,
       GOOGLE_CLIENT_SECRET: OIDC_CLIENT.secret,
       GOOGLE_ISSUER: OIDC_ISSUER,
+      METRICS_TOKEN: E2E_METRICS_TOKEN,
     },
   },
 });

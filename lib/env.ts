@@ -56,6 +56,12 @@ export const envSchema = z.object({
     .or(z.literal("").transform(() => undefined)),
   MAIL_FROM: z.string().default("Manabiya <no-reply@manabiya.invalid>"),
   SEED_DEMO: booleanish,
+  /** The bearer token GET /metrics asks for (app/metrics/route.ts); unset or empty: the endpoint is off (404). */
+  METRICS_TOKEN: z
+    .string()
+    .min(32, "METRICS_TOKEN must be at least 32 characters (e.g. openssl rand -hex 32)")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   ...limitsSchema,
 }).superRefine((value, ctx) => {

@@ -21,6 +21,7 @@ const { default: next } = await import("next");
 const { claimClientIpHeader, clientAddress } = await import("@/lib/security/client-ip");
 const { applyServerLimits, SERVER_OPTIONS } = await import("./lib/server-limits");
 const { runShutdownHooks } = await import("@/lib/shutdown");
+const { httpInstrument } = await import("@/lib/ops/http-metrics");
 
 const env = (() => {
   try {
@@ -56,7 +57,10 @@ const malformedPath = (url = "/") => {
   }
 };
 const clientIpHeader = claimClientIpHeader();
+// every request in the metrics by route pattern and status (GET /metrics: app/metrics/route.ts)
+const instrument = httpInstrument(ROOT);
 const server = http.createServer(SERVER_OPTIONS, (req, res) => {
+  instrument(req, res);
   // the client address for throttling, from the socket or the trusted proxies only (lib/security/client-ip.ts)
   req.headers[clientIpHeader] = clientAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"], env.TRUSTED_PROXY_HOPS);
   if (isAnswer(req)) void answers.handle(req, res);

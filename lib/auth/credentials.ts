@@ -2,6 +2,7 @@ import "server-only";
 import { audit } from "@/lib/audit/log";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
+import { countSigninFailure } from "@/lib/ops/metrics";
 import { hashCode, isWellFormedCode } from "@/lib/signin-codes/crypto";
 import type { SigninErrorCode } from "./errors";
 import { dummyPasswordHash, verifyPassword } from "./password";
@@ -12,8 +13,23 @@ export type SigninResult =
   | { ok: true; user: { id: string; role: "student" | "teacher" | "manager" } }
   | { ok: false; code: SigninErrorCode; retryMinutes?: number };
 
+/** A failed sign-in in the metrics (manabiya_signin_failures_total), by method and reason. */
+const counted = (method: "password" | "code", result: SigninResult): SigninResult => {
+  if (!result.ok) countSigninFailure(method, result.code);
+  return result;
+};
+
 /** Checks an e-mail and password (argon2id), throttled per account (the attempt is counted before argon2 runs), and audits the attempt. */
 export async function checkPassword(input: unknown, ip: string): Promise<SigninResult> {
+  return counted("password", await passwordResult(input, ip));
+}
+
+/** Checks a student's QR sign-in code (live, not expired, account enabled), throttled per code (counted before the check). */
+export async function checkCode(code: unknown, ip: string): Promise<SigninResult> {
+  return counted("code", await codeResult(code, ip));
+}
+
+async function passwordResult(input: unknown, ip: string): Promise<SigninResult> {
   const parsed = signinInputSchema.safeParse(input);
   if (!parsed.success) return { ok: false, code: "invalidEmail" };
   const { email, password } = parsed.data;
@@ -43,8 +59,7 @@ export async function checkPassword(input: unknown, ip: string): Promise<SigninR
   return { ok: true, user: { id: user.id, role: user.role } };
 }
 
-/** Checks a student's QR sign-in code (live, not expired, account enabled), throttled per code (counted before the check). */
-export async function checkCode(code: unknown, ip: string): Promise<SigninResult> {
+async function codeResult(code: unknown, ip: string): Promise<SigninResult> {
   if (typeof code !== "string" || !isWellFormedCode(code)) return { ok: false, code: "invalidCode" };
   const codeHash = hashCode(code, env().SIGNIN_CODE_KEY);
   const subject = { kind: "code", value: codeHash } as const;

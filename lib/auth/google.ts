@@ -3,6 +3,7 @@ import type { Account, Profile } from "next-auth";
 import { audit } from "@/lib/audit/log";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
+import { countSigninFailure } from "@/lib/ops/metrics";
 import type { SigninErrorCode } from "./errors";
 
 export function googleEnabled(): boolean {
@@ -26,7 +27,10 @@ export async function matchGoogleAccount(account: Account, profile: Profile | un
     ? await db().user.findUnique({ where: { email }, select: { id: true, role: true, disabled: true, schoolId: true, academyId: true } })
     : null;
   const fail = async (code: SigninErrorCode) => {
-    if (options.link) await audit({ action: "signin.google.failure", actorId: user?.id, meta: { email, reason: code } });
+    if (options.link) {
+      countSigninFailure("google", code);
+      await audit({ action: "signin.google.failure", actorId: user?.id, meta: { email, reason: code } });
+    }
     return { ok: false as const, code };
   };
   if (!email || !verified || !user) return fail("userNotFound");

@@ -1,6 +1,7 @@
 import "server-only";
 import { env } from "@/lib/env";
 import { problem } from "@/lib/http";
+import { metrics } from "@/lib/ops/metrics";
 
 /**
  * How many event streams this process holds, in all and per user: a user may have
@@ -29,6 +30,7 @@ export function takeStreamSlot(userId: string): { ok: true; release: () => void 
   if (s.total >= LIVE_STREAMS_MAX) return { ok: false, refusal: refuse(503) };
   s.total++;
   s.perUser.set(userId, mine + 1);
+  metrics().streams.inc();
   let released = false;
   return {
     ok: true,
@@ -36,6 +38,7 @@ export function takeStreamSlot(userId: string): { ok: true; release: () => void 
       if (released) return;
       released = true;
       s.total--;
+      metrics().streams.dec();
       const left = (s.perUser.get(userId) ?? 1) - 1;
       if (left > 0) s.perUser.set(userId, left);
       else s.perUser.delete(userId);

@@ -1,6 +1,7 @@
 import "server-only";
 import nodemailer, { type Transporter } from "nodemailer";
 import { env } from "@/lib/env";
+import { metrics } from "@/lib/ops/metrics";
 
 let transport: Transporter | undefined;
 
@@ -16,6 +17,15 @@ export interface Mail {
  * is an error the caller reports.
  */
 export async function sendMail(mail: Mail): Promise<void> {
+  try {
+    await deliver(mail);
+  } catch (error) {
+    metrics().mailFailures.inc(); // manabiya_mail_send_failures_total
+    throw error;
+  }
+}
+
+async function deliver(mail: Mail): Promise<void> {
   const { SMTP_URL, MAIL_FROM, NODE_ENV } = env();
   if (!SMTP_URL) {
     if (NODE_ENV === "production") throw new Error("SMTP_URL is not set: cannot send mail");

@@ -3,6 +3,7 @@ import pg from "pg";
 import { readSessionCookie } from "@/lib/auth/session-token";
 import { poolTimeoutOptions } from "@/lib/db-timeouts";
 import { COUNTS_DEBOUNCE_MS, LIVE_CHANNEL, livePayload } from "@/lib/live/channel";
+import { observeAnswerSave, watchPool } from "@/lib/ops/metrics";
 import { STATIC_SECURITY_HEADERS } from "@/lib/security/headers";
 import { answerReply, MAX_ANSWER_BODY } from "./reply";
 import { AnswerWriter } from "./writer";
@@ -78,6 +79,7 @@ export function createAnswerEndpoint(options: { databaseUrl: string; authSecret:
     ...poolTimeoutOptions({ connectMs: options.connectTimeoutMs ?? 5_000, statementMs: 10_000 }, "-c plan_cache_mode=force_generic_plan"),
   });
   pool.on("error", (error) => console.error("answers: idle database connection failed", error.message));
+  watchPool("answers", pool);
   const pendingCounts = new Map<string, NodeJS.Timeout>();
   const countsChanged = (activityId: string) => {
     if (pendingCounts.has(activityId)) return;
@@ -107,7 +109,7 @@ export function createAnswerEndpoint(options: { databaseUrl: string; authSecret:
         const host = req.headers.host ?? "localhost";
         const reply = await answerReply(
           { headers: headersOf(req), url: `http://${host}${req.url ?? ANSWER_PATH}`, userId: session?.id ?? null, body: () => readBody(req, MAX_ANSWER_BODY) },
-          (userId, input) => writer.save(userId, input, session?.sv ?? null),
+          (userId, input) => observeAnswerSave(writer.save(userId, input, session?.sv ?? null)),
         );
         send(res, reply.status, reply.body);
       } catch (error) {

@@ -1,6 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { countsChanged } from "@/lib/live/bus";
+import { observeAnswerSave } from "@/lib/ops/metrics";
 import type { SaveAnswerInput } from "./schema";
 import { AnswerWriter, type SaveResult } from "./writer";
 
@@ -20,5 +21,5 @@ function writer(): AnswerWriter {
  * is included, is checked against the database in lib/responses/writer.ts.
  */
 export function saveAnswer(userId: string, input: SaveAnswerInput): Promise<SaveResult> {
-  return writer().save(userId, input);
+  return observeAnswerSave(writer().save(userId, input));
 }

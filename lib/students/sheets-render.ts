@@ -1,6 +1,7 @@
 import "server-only";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
+import { countPdfBusy, observePdfJob } from "@/lib/ops/metrics";
 import type { SheetCard, SheetTexts } from "./sheets";
 
 /**
@@ -67,9 +68,12 @@ function renderInWorker(cards: SheetCard[], texts: SheetTexts): Promise<Buffer> 
 
 /** The PDF of `cards`, rendered in the worker when its turn comes. */
 export function renderSigninSheets(cards: SheetCard[], texts: SheetTexts): Promise<Buffer> {
-  if (waiting >= MAX_WAITING + 1) return Promise.reject(new SheetsBusyError());
+  if (waiting >= MAX_WAITING + 1) {
+    countPdfBusy();
+    return Promise.reject(new SheetsBusyError());
+  }
   waiting++;
-  const turn = queue.then(() => renderInWorker(cards, texts));
+  const turn = queue.then(() => observePdfJob(() => renderInWorker(cards, texts)));
   queue = turn
     .catch(() => undefined)
     .finally(() => {

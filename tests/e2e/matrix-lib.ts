@@ -76,13 +76,13 @@ export interface Reply {
   body: string;
 }
 
-export async function send(cookie: string, pathname: string, init: { method?: string; body?: string; stream?: boolean } = {}): Promise<Reply> {
+export async function send(cookie: string, pathname: string, init: { method?: string; body?: string; stream?: boolean; headers?: Record<string, string> } = {}): Promise<Reply> {
   const controller = new AbortController();
   const res = await fetch(`${BASE_URL}${pathname}`, {
     method: init.method ?? "GET",
     redirect: "manual",
     signal: controller.signal,
-    headers: { Cookie: cookie, ...(init.body ? { "Content-Type": "application/json", Origin: BASE_URL } : {}) },
+    headers: { Cookie: cookie, ...(init.body ? { "Content-Type": "application/json", Origin: BASE_URL } : {}), ...init.headers },
     body: init.body,
   });
   let body = "";

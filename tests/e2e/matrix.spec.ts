@@ -16,7 +16,7 @@ import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { createAcademy, createUser, uniqueTag } from "../../prisma/seed/factories";
-import { BASE_URL } from "./config";
+import { BASE_URL, E2E_METRICS_TOKEN } from "./config";
 import { e2eDb, TEST_PASSWORD } from "./db";
 import { cookieOf, homeUrl, type Ids, ITEM, outcomeOfPage, type PageOutcome, type Reply, seedMatrixSchool, send, signinFrom, target, type Variant, type Who } from "./matrix-lib";
 import { ROUTES } from "./routes";
@@ -131,7 +131,7 @@ interface HandlerRow {
   /** The route.ts file under app/. */
   file: string;
   /** The request each variant makes as `who` (manager requests name the school), and the statuses expected. */
-  request: (v: Ids, who: Who) => { method?: string; path: string; body?: string; stream?: boolean };
+  request: (v: Ids, who: Who) => { method?: string; path: string; body?: string; stream?: boolean; headers?: Record<string, string> };
   variants: Variant[];
   expected: (who: Who, variant: Variant) => number;
   /** What a success (200, or the one redirect) carries: the control that the handler works and serves the asked school's data. */
@@ -184,6 +184,17 @@ const HANDLERS: HandlerRow[] = [
     variants: ["own"],
     expected: () => 200,
     ok: (reply) => expect(JSON.parse(reply.body)).toEqual({ status: "ok", database: "ok", migrations: "current" }),
+  },
+  {
+    // the bearer token decides, not a session: each role here sends it, signed out sends none (the refusals: metrics.spec.ts)
+    file: "metrics/route.ts",
+    request: (_v, who) => ({ path: "/metrics", headers: who === "signedOut" ? {} : { Authorization: `Bearer ${E2E_METRICS_TOKEN}` } }),
+    variants: ["own"],
+    expected: (who) => (who === "signedOut" ? 401 : 200),
+    ok: (reply) => {
+      expect(reply.contentType).toMatch(/^text\/plain/);
+      expect(reply.body).toContain("# TYPE http_requests_total counter");
+    },
   },
   {
     file: "api/students/sheets/route.ts",

@@ -24,6 +24,7 @@ describe("environment validation", () => {
     ["HTTP_IDLE_TIMEOUT_MS", { HTTP_IDLE_TIMEOUT_MS: "10000" }],
     ["LIVE_STREAMS_PER_USER", { LIVE_STREAMS_PER_USER: "0" }],
     ["DB_CONNECT_TIMEOUT_MS", { DB_CONNECT_TIMEOUT_MS: "soon" }],
+    ["METRICS_TOKEN", { METRICS_TOKEN: "too-short-to-guard-metrics" }],
   ])("names %s when it is bad", (name, patch) => {
     expect(() => parseEnv({ ...good, ...patch })).toThrowError(EnvError);
     try {
@@ -31,6 +32,12 @@ describe("environment validation", () => {
     } catch (e) {
       expect((e as Error).message).toContain(name);
     }
+  });
+
+  it("takes a METRICS_TOKEN of 32 characters or more; empty (compose's default) leaves the metrics off", () => {
+    expect(parseEnv({ ...good, METRICS_TOKEN: "m".repeat(32) }).METRICS_TOKEN).toBe("m".repeat(32));
+    expect(parseEnv({ ...good, METRICS_TOKEN: "" }).METRICS_TOKEN).toBeUndefined();
+    expect(parseEnv(good).METRICS_TOKEN).toBeUndefined();
   });
 
   it("names a missing variable", () => {
