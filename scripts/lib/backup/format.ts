@@ -86,6 +86,9 @@ export class RowsDigest {
   }
 }
 
+/** Far above any row the app writes; bounds the memory a foreign or damaged file can take. */
+const MAX_LINE = 256 << 20;
+
 /** The lines of a stream (without their newline), reading as they are consumed: memory holds one chunk and one line. */
 export async function* linesOf(stream: Readable): AsyncGenerator<Buffer> {
   let rest: Buffer = Buffer.alloc(0);
@@ -97,6 +100,7 @@ export async function* linesOf(stream: Readable): AsyncGenerator<Buffer> {
       data = data.subarray(nl + 1);
     }
     rest = Buffer.from(data);
+    if (rest.length > MAX_LINE) throw new BackupRefused(`${DAMAGED} (a line longer than ${MAX_LINE >> 20} MiB)`);
   }
   if (rest.length) throw new BackupRefused("the file is incomplete (truncated: its last line has no end)");
 }

@@ -19,9 +19,9 @@ export interface RestoreResult {
   migratedForward: string[];
 }
 
-/** Reads the file line by line, hashing every byte; a gzip error is a damaged file. */
 export type BackupReader = ReturnType<typeof reader>;
 
+/** Reads the file line by line, hashing every byte; a gzip error is a damaged file. */
 function reader(file: string) {
   const input = createReadStream(file);
   const gunzip = createGunzip();
