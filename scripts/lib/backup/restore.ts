@@ -3,13 +3,15 @@ import { createReadStream } from "node:fs";
 import { access } from "node:fs/promises";
 import { createGunzip } from "node:zlib";
 import pg from "pg";
-import { applyMigration, ensureMigrationsTable, listMigrations, LOCK_KEY } from "../migrate";
+import { applyMigration, ensureMigrationsTable, listMigrations, LOCK_KEY, type Migration } from "../migrate";
 import { resetSequences } from "./catalog";
 import { BackupRefused, type BackupHeader, DAMAGED, FORMAT, FORMAT_VERSION, headerSchema, json, linesOf, SESSION_SETTINGS, trailerSchema } from "./format";
 import { checkMigrations, ensureEmpty, loadTables, verifyTables } from "./restore-steps";
 
 export interface RestoreOptions {
   progress?: (line: string) => void;
+  /** This version's migrations (tests give their own list, as to migrate()). */
+  migrations?: Migration[];
 }
 
 export interface RestoreResult {
@@ -82,7 +84,7 @@ export async function restoreDatabase(databaseUrl: string, file: string, options
   const client = new pg.Client({ connectionString: databaseUrl });
   try {
     const header = await readHeader(read, file);
-    const local = await listMigrations();
+    const local = options.migrations ?? (await listMigrations());
     const known = checkMigrations(header, local, progress);
     await client.connect();
     await client.query(SESSION_SETTINGS);
