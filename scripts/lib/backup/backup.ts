@@ -7,7 +7,7 @@ import { createGzip, type Gzip } from "node:zlib";
 import pg from "pg";
 import { to as copyTo } from "pg-copy-streams";
 import { listForeignKeys, listTables, loadOrder } from "./catalog";
-import { BackupRefused, END_OF_TABLE, FORMAT, FORMAT_VERSION, type BackupHeader, quoteIdent, RowsDigest, SESSION_SETTINGS } from "./format";
+import { BackupRefused, END_OF_TABLE, FORMAT, FORMAT_VERSION, type BackupHeader, PROGRESS_EVERY, quoteIdent, RowsDigest, SESSION_SETTINGS } from "./format";
 
 export interface BackupOptions {
   /** Replace an existing file. */
@@ -64,9 +64,14 @@ export async function backupDatabase(databaseUrl: string, file: string, options:
     for (const table of header.tables) {
       const digest = new RowsDigest();
       const stream = client.query(copyTo(`copy ${quoteIdent(table.name)} (${table.columns.map(quoteIdent).join(", ")}) to stdout`));
+      let next = PROGRESS_EVERY;
       for await (const chunk of stream as AsyncIterable<Buffer>) {
         digest.addChunk(chunk);
         await write(chunk);
+        if (digest.rows >= next) {
+          progress(`backup: ${table.name} ${digest.rows} of ${table.rows} rows…`);
+          next += PROGRESS_EVERY;
+        }
       }
       if (digest.rows !== table.rows) throw new Error(`${table.name}: ${digest.rows} rows copied, ${table.rows} counted`);
       await write(`${END_OF_TABLE}\n${JSON.stringify({ table: table.name, rows: digest.rows, digest: digest.hex() })}\n`);

@@ -14,6 +14,8 @@ import { z } from "zod";
 export const FORMAT = "manabiya-backup";
 export const FORMAT_VERSION = 1;
 export const END_OF_TABLE = "\\.";
+/** A progress line within a large table every so many rows (besides one per table). */
+export const PROGRESS_EVERY = 100_000;
 
 export const DAMAGED = "the file is damaged or truncated";
 

@@ -4,7 +4,7 @@ import type pg from "pg";
 import { from as copyFrom, to as copyTo } from "pg-copy-streams";
 import type { Migration } from "../migrate";
 import { keysToDefer, listForeignKeys, listTables } from "./catalog";
-import { BackupRefused, type BackupHeader, DAMAGED, END_OF_TABLE, footerSchema, json, quoteIdent, RowsDigest } from "./format";
+import { BackupRefused, type BackupHeader, DAMAGED, END_OF_TABLE, footerSchema, json, PROGRESS_EVERY, quoteIdent, RowsDigest } from "./format";
 import type { BackupReader } from "./restore";
 
 const MIGRATIONS = "_prisma_migrations";
@@ -80,6 +80,7 @@ export async function loadTables(client: pg.ClientBase, header: BackupHeader, re
         batch.push(line, NEWLINE);
         size += line.length + 1;
         if (size >= 1 << 16) await flush();
+        if (digest.rows % PROGRESS_EVERY === 0) progress(`restore: ${t.name} ${digest.rows} of ${t.rows} rows…`);
       }
       copy.end(Buffer.concat(batch));
       await finished(copy);
