@@ -24,6 +24,8 @@ export interface BackupResult {
 
 const ROOT = path.resolve(import.meta.dirname, "../../..");
 
+const taken = (file: string) => new BackupRefused(`${file} exists: choose another name, or add --force to replace it`);
+
 async function exists(file: string) {
   return lstat(file).then(() => true, () => false);
 }
@@ -37,7 +39,7 @@ async function exists(file: string) {
  */
 export async function backupDatabase(databaseUrl: string, file: string, options: BackupOptions = {}): Promise<BackupResult> {
   const progress = options.progress ?? ((line: string) => process.stderr.write(`${line}\n`));
-  if (!options.force && (await exists(file))) throw new BackupRefused(`${file} exists: choose another name, or add --force to replace it`);
+  if (!options.force && (await exists(file))) throw taken(file);
   const tmp = `${file}.tmp`;
   await unlink(tmp).catch(() => undefined);
   const client = new pg.Client({ connectionString: databaseUrl });
@@ -87,10 +89,14 @@ export async function backupDatabase(databaseUrl: string, file: string, options:
     await synced.close();
     if (options.force) await rename(tmp, file);
     else {
-      await link(tmp, file).catch((error: NodeJS.ErrnoException) => {
-        throw error.code === "EEXIST" ? new BackupRefused(`${file} exists: choose another name, or add --force to replace it`) : error;
+      // link() never replaces a file that appeared meanwhile; where the file system has no links (a USB stick, some shares), rename after a last look
+      const linked = await link(tmp, file).then(() => true, (error: NodeJS.ErrnoException) => {
+        if (error.code === "EEXIST") throw taken(file);
+        return false;
       });
-      await unlink(tmp);
+      if (linked) await unlink(tmp);
+      else if (await exists(file)) throw taken(file);
+      else await rename(tmp, file);
     }
     progress(`backup: ${header.tables.length} tables, ${rows} rows, ${size} bytes written to ${file}`);
     return { tables: header.tables.length, rows, bytes: size };
