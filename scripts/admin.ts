@@ -6,6 +6,8 @@
  * Every action is in the audit log. Passwords are read from standard input
  * (`--password-stdin`), never from the command line (shell history, `ps`);
  * without one, a one-time set-password link valid 24 hours is printed.
+ * `backup` and `restore` neither migrate first: a backup records the schema
+ * as it is, a restore brings its own (scripts/lib/backup/).
  * Exit codes: 0 done, 1 refused (nothing changed), 2 bad usage.
  */
 import "./lib/env-file"; // first: the settings file, before anything reads the environment
@@ -13,10 +15,13 @@ import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import type { z } from "zod";
 import { listAcademies } from "@/lib/admin/data";
-import { createAcademy, createManager, createSchool, resetStaffPassword, unlockAccount } from "@/lib/admin/mutations";
-import { academyInput, emailInput, managerInput, schoolInput, staffPasswordInput } from "@/lib/admin/schema";
+import { auditMaintenance, createAcademy, createManager, createSchool, resetStaffPassword, unlockAccount } from "@/lib/admin/mutations";
+import { academyInput, backupInput, emailInput, managerInput, restoreInput, schoolInput, staffPasswordInput } from "@/lib/admin/schema";
 import { db } from "@/lib/db";
 import type { ActionResult } from "@/lib/errors";
+import { backupDatabase } from "./lib/backup/backup";
+import { BackupRefused } from "./lib/backup/format";
+import { restoreDatabase } from "./lib/backup/restore";
 import { migrate } from "./lib/migrate";
 import { prepareDatabase } from "./lib/prepare-db";
 
@@ -27,7 +32,11 @@ const USAGE = `usage: npm run admin -- <command> [options]
   create-manager --academy <academy id> --email <e-mail> --name <name> [--name-kana <reading>] [--password-stdin]
   reset-password --email <e-mail of a teacher or manager> [--password-stdin]
   unlock         --email <e-mail>   (clears the sign-in throttle after too many tries)
-Without --password-stdin a one-time set-password link (valid 24 hours) is printed.`;
+  backup  FILE [--force]   every table, from one consistent snapshot while the school keeps working
+  restore FILE             into an EMPTY database only (a new one: see README "Backups"), all or nothing
+Without --password-stdin a one-time set-password link (valid 24 hours) is printed.
+A backup file holds password hashes and sealed sign-in codes: it is written with mode 0600;
+keep it as carefully as the database itself (never in a shared folder or unencrypted mail).`;
 
 class Usage extends Error {}
 
@@ -39,9 +48,12 @@ const REFUSALS: Record<string, string> = {
 
 const OPTION_OF: Record<string, string> = { academyId: "academy", nameKana: "name-kana", password: "password-stdin" };
 
+/** How the usage names an input: its option, or FILE (a positional). */
+const label = (key: string) => (key === "file" ? "FILE" : `--${OPTION_OF[key] ?? key}`);
+
 function parse<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
   const result = schema.safeParse(value);
-  if (!result.success) throw new Usage(result.error.issues.map((i) => `--${OPTION_OF[String(i.path[0])] ?? String(i.path[0] ?? "?")}: ${i.message === "kana" ? "must be hiragana or katakana (spaces, ー and ・ allowed)" : i.message}`).join("\n"));
+  if (!result.success) throw new Usage(result.error.issues.map((i) => `${label(String(i.path[0] ?? "?"))}: ${i.message === "kana" ? "must be hiragana or katakana (spaces, ー and ・ allowed)" : i.message}`).join("\n"));
   return result.data;
 }
 
@@ -56,6 +68,20 @@ function done<T>(result: ActionResult<T>): T {
 function printCredential(link: string | null) {
   if (link) console.log(`set-password link (one use, valid 24 hours; give it only to this person):\n  ${link}`);
   else console.log("password set from standard input");
+}
+
+/** backup and restore: their own connection to `databaseUrl`, progress on standard error. */
+async function maintain(command: "backup" | "restore", databaseUrl: string, file: string | undefined, force: boolean | undefined) {
+  if (command === "backup") {
+    const input = parse(backupInput, { file, force: force ?? false });
+    const result = await backupDatabase(databaseUrl, input.file, { force: input.force });
+    console.log(`backup written: ${input.file} (${result.tables} tables, ${result.rows} rows)`);
+    return auditMaintenance("admin.backup", { file: input.file, tables: result.tables, rows: result.rows });
+  }
+  const input = parse(restoreInput, { file });
+  const result = await restoreDatabase(databaseUrl, input.file);
+  console.log(`restored: ${input.file} (${result.tables} tables, ${result.rows} rows)${result.migratedForward.length ? `, then migrated forward: ${result.migratedForward.join(", ")}` : ""}`);
+  return auditMaintenance("admin.restore", { file: input.file, tables: result.tables, rows: result.rows });
 }
 
 async function run(command: string, values: Record<string, string | boolean | undefined>) {
@@ -99,17 +125,23 @@ async function main() {
       academy: { type: "string" },
       email: { type: "string" },
       "password-stdin": { type: "boolean" },
+      force: { type: "boolean" },
       help: { type: "boolean", short: "h" },
     },
   });
-  if (values.help || positionals.length !== 1) throw new Usage(values.help ? "" : "give exactly one command");
+  const [command, file] = positionals;
+  const maintenance = command === "backup" || command === "restore";
+  if (values.help || !command || positionals.length > (maintenance ? 2 : 1)) throw new Usage(values.help ? "" : "give exactly one command");
   if (process.env.NODE_ENV === "production" && !process.env.DATABASE_URL) {
     throw new Error("DATABASE_URL is required in production (the administrator's tool never starts the embedded database)");
   }
   const prepared = await prepareDatabase();
-  await migrate(prepared.databaseUrl);
   try {
-    await run(positionals[0]!, values);
+    if (maintenance) await maintain(command, prepared.databaseUrl, file, values.force);
+    else {
+      await migrate(prepared.databaseUrl);
+      await run(command, values);
+    }
   } finally {
     await db().$disconnect();
     if (prepared.embedded?.startedHere) await prepared.embedded.stop();
@@ -122,6 +154,6 @@ main().catch((error: unknown) => {
     console.error(USAGE);
     process.exit(2);
   }
-  console.error(error instanceof Error ? error.message : error);
+  console.error(error instanceof BackupRefused ? `refused: ${error.message}` : error instanceof Error ? error.message : error);
   process.exit(1);
 });

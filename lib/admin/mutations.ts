@@ -92,3 +92,8 @@ export async function unlockAccount(email: string): Promise<ActionResult<{ clear
   await audit({ action: "admin.account.unlock", schoolId: user.schoolId, academyId: user.academyId, targetType: "user", targetId: user.id, meta: CLI });
   return ok({ cleared: count });
 }
+
+/** A backup written or a database restored (scripts/lib/backup/), in the audit log of the database concerned. */
+export async function auditMaintenance(action: "admin.backup" | "admin.restore", meta: { file: string; tables: number; rows: number }): Promise<void> {
+  await audit({ action, targetType: "database", meta: { ...CLI, ...meta } });
+}

@@ -18,3 +18,7 @@ export const managerInput = z.object({
 });
 export const staffPasswordInput = z.object({ email: emailSchema, password: newPasswordSchema.optional() });
 export const emailInput = z.object({ email: emailSchema });
+/** The file of `backup FILE` / `restore FILE`. */
+const file = z.string({ error: "give the backup file: backup FILE / restore FILE" }).trim().min(1, "must not be empty");
+export const backupInput = z.object({ file, force: z.boolean().default(false) });
+export const restoreInput = z.object({ file });

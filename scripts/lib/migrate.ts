@@ -24,8 +24,8 @@ CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
     "applied_steps_count"   INTEGER NOT NULL DEFAULT 0
 )`;
 
-// Any constant shared by every Manabiya process: serialises concurrent runners.
-const LOCK_KEY = 72707369;
+// Any constant shared by every Manabiya process: serialises concurrent runners (and a restore).
+export const LOCK_KEY = 72707369;
 
 export interface Migration {
   name: string;
@@ -67,13 +67,29 @@ export async function pendingMigrations(databaseUrl: string, migrations?: Migrat
   }
 }
 
+/** Runs one migration and records it, inside the caller's transaction (`_prisma_migrations` must exist). */
+export async function applyMigration(client: pg.ClientBase, m: Migration): Promise<void> {
+  const id = randomUUID();
+  await client.query(
+    `insert into "_prisma_migrations" (id, checksum, migration_name, started_at) values ($1, $2, $3, now())`,
+    [id, m.checksum, m.name],
+  );
+  await client.query(m.sql);
+  await client.query(`update "_prisma_migrations" set finished_at = now(), applied_steps_count = 1 where id = $1`, [id]);
+}
+
+/** Creates the migrations table when missing (a new database). */
+export async function ensureMigrationsTable(client: pg.ClientBase): Promise<void> {
+  await client.query(CREATE_TABLE);
+}
+
 export async function migrate(databaseUrl: string, migrations?: Migration[]): Promise<MigrateResult> {
   const list = migrations ?? (await listMigrations());
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
     await client.query("select pg_advisory_lock($1)", [LOCK_KEY]);
-    await client.query(CREATE_TABLE);
+    await ensureMigrationsTable(client);
     const done = await client.query<{ migration_name: string; checksum: string; finished_at: Date | null }>(
       `select migration_name, checksum, finished_at from "_prisma_migrations" where rolled_back_at is null`,
     );
@@ -88,18 +104,9 @@ export async function migrate(databaseUrl: string, migrations?: Migration[]): Pr
         continue;
       }
       if (row) throw new Error(`migration ${m.name} failed earlier and must be resolved by hand`);
-      const id = randomUUID();
       await client.query("begin");
       try {
-        await client.query(
-          `insert into "_prisma_migrations" (id, checksum, migration_name, started_at) values ($1, $2, $3, now())`,
-          [id, m.checksum, m.name],
-        );
-        await client.query(m.sql);
-        await client.query(
-          `update "_prisma_migrations" set finished_at = now(), applied_steps_count = 1 where id = $1`,
-          [id],
-        );
+        await applyMigration(client, m);
         await client.query("commit");
       } catch (error) {
         await client.query("rollback");

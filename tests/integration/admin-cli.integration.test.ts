@@ -1,8 +1,8 @@
-import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { verifyPassword } from "@/lib/auth/password";
-import { freshDatabase, TEST_SIGNIN_CODE_KEY } from "./helpers";
+import { PUBLIC_URL, runAdmin } from "./admin-run";
+import { freshDatabase } from "./helpers";
 
 /**
  * `npm run admin -- …` as an IT office uses it on an empty production database:
@@ -10,29 +10,8 @@ import { freshDatabase, TEST_SIGNIN_CODE_KEY } from "./helpers";
  * reset, an unlock; each in the audit log; bad input changes nothing.
  */
 const db = freshDatabase("admin_cli");
-const PUBLIC = "https://manabiya.example.jp";
-
-function admin(args: string[], stdin?: string): Promise<{ code: number | null; out: string; err: string }> {
-  const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", "scripts/admin.ts", ...args], {
-    env: {
-      PATH: process.env.PATH ?? "",
-      HOME: process.env.HOME ?? "",
-      MANABIYA_ENV_FILE: "",
-      NODE_ENV: "production",
-      DATABASE_URL: db.url,
-      AUTH_SECRET: "s".repeat(40),
-      SIGNIN_CODE_KEY: TEST_SIGNIN_CODE_KEY,
-      AUTH_URL: PUBLIC,
-    },
-    stdio: ["pipe", "pipe", "pipe"],
-  });
-  let out = "";
-  let err = "";
-  child.stdout.on("data", (d: Buffer) => (out += d.toString()));
-  child.stderr.on("data", (d: Buffer) => (err += d.toString()));
-  child.stdin.end(stdin ?? "");
-  return new Promise((resolve) => child.once("exit", (code) => resolve({ code, out, err })));
-}
+const PUBLIC = PUBLIC_URL;
+const admin = (args: string[], stdin?: string) => runAdmin(db.url, args, stdin);
 
 const idIn = (text: string) => /([0-9a-f-]{36})/.exec(text)?.[1] ?? "";
 

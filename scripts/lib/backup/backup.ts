@@ -1,0 +1,131 @@
+import { createHash } from "node:crypto";
+import { once } from "node:events";
+import { createWriteStream, type WriteStream } from "node:fs";
+import { link, lstat, open, readFile, rename, unlink } from "node:fs/promises";
+import path from "node:path";
+import { createGzip, type Gzip } from "node:zlib";
+import pg from "pg";
+import { to as copyTo } from "pg-copy-streams";
+import { listForeignKeys, listTables, loadOrder } from "./catalog";
+import { BackupRefused, END_OF_TABLE, FORMAT, FORMAT_VERSION, type BackupHeader, PROGRESS_EVERY, quoteIdent, RowsDigest, SESSION_SETTINGS } from "./format";
+
+export interface BackupOptions {
+  /** Replace an existing file. */
+  force?: boolean;
+  /** A line for the operator (the CLI writes it to standard error). */
+  progress?: (line: string) => void;
+}
+
+export interface BackupResult {
+  tables: number;
+  rows: number;
+  bytes: number;
+}
+
+const ROOT = path.resolve(import.meta.dirname, "../../..");
+
+const taken = (file: string) => new BackupRefused(`${file} exists: choose another name, or add --force to replace it`);
+
+async function exists(file: string) {
+  return lstat(file).then(() => true, () => false);
+}
+
+/**
+ * Writes every application table of the database to `file` (format in
+ * ./format.ts) from one REPEATABLE READ snapshot: the school keeps answering
+ * while it runs and the file is one consistent moment. Streams table by table
+ * (memory holds a chunk, never a table), into `file.tmp` (mode 0600: it holds
+ * password hashes and sealed sign-in codes), renamed only when complete.
+ */
+export async function backupDatabase(databaseUrl: string, file: string, options: BackupOptions = {}): Promise<BackupResult> {
+  const progress = options.progress ?? ((line: string) => process.stderr.write(`${line}\n`));
+  if (!options.force && (await exists(file))) throw taken(file);
+  const tmp = `${file}.tmp`;
+  await unlink(tmp).catch(() => undefined);
+  const client = new pg.Client({ connectionString: databaseUrl });
+  let out: WriteStream | undefined;
+  let gzip: Gzip | undefined;
+  try {
+    await client.connect();
+    await client.query(SESSION_SETTINGS);
+    await client.query("begin isolation level repeatable read read only");
+    const header = await readHeader(client);
+    out = createWriteStream(tmp, { flags: "wx", mode: 0o600 });
+    gzip = createGzip();
+    gzip.pipe(out);
+    const zipped = gzip;
+    out.on("error", (error) => zipped.destroy(error)); // a full disk: stop waiting for the compressor
+
+    const sha = createHash("sha256");
+    const write = async (data: Buffer | string) => {
+      sha.update(data);
+      if (!zipped.write(data)) await once(zipped, "drain");
+    };
+    await write(`${JSON.stringify(header)}\n`);
+    let rows = 0;
+    for (const table of header.tables) {
+      const digest = new RowsDigest();
+      const stream = client.query(copyTo(`copy ${quoteIdent(table.name)} (${table.columns.map(quoteIdent).join(", ")}) to stdout`));
+      let next = PROGRESS_EVERY;
+      for await (const chunk of stream as AsyncIterable<Buffer>) {
+        digest.addChunk(chunk);
+        await write(chunk);
+        if (digest.rows >= next) {
+          progress(`backup: ${table.name} ${digest.rows} of ${table.rows} rows…`);
+          next += PROGRESS_EVERY;
+        }
+      }
+      if (digest.rows !== table.rows) throw new Error(`${table.name}: ${digest.rows} rows copied, ${table.rows} counted`);
+      await write(`${END_OF_TABLE}\n${JSON.stringify({ table: table.name, rows: digest.rows, digest: digest.hex() })}\n`);
+      rows += digest.rows;
+      progress(`backup: ${table.name} ${digest.rows} rows`);
+    }
+    await client.query("commit");
+    gzip.end(`${JSON.stringify({ end: true, sha256: sha.digest("hex") })}\n`);
+    await once(out, "close");
+    const synced = await open(tmp, "r+");
+    await synced.sync(); // on disk before it takes the final name
+    const { size } = await synced.stat();
+    await synced.close();
+    if (options.force) await rename(tmp, file);
+    else {
+      // link() never replaces a file that appeared meanwhile; where the file system has no links (a USB stick, some shares), rename after a last look
+      const linked = await link(tmp, file).then(() => true, (error: NodeJS.ErrnoException) => {
+        if (error.code === "EEXIST") throw taken(file);
+        return false;
+      });
+      if (linked) await unlink(tmp);
+      else if (await exists(file)) throw taken(file);
+      else await rename(tmp, file);
+    }
+    progress(`backup: ${header.tables.length} tables, ${rows} rows, ${size} bytes written to ${file}`);
+    return { tables: header.tables.length, rows, bytes: size };
+  } catch (error) {
+    gzip?.unpipe();
+    gzip?.destroy();
+    out?.destroy();
+    await unlink(tmp).catch(() => undefined);
+    throw error;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/** The header, read inside the snapshot: the applied migrations, and each table with its row count, referenced tables first. */
+async function readHeader(client: pg.Client): Promise<BackupHeader> {
+  const migrationsTable = await client.query<{ t: string | null }>(`select to_regclass('"_prisma_migrations"')::text as t`);
+  if (!migrationsTable.rows[0]?.t) throw new BackupRefused("this database has no Manabiya schema (no _prisma_migrations table): nothing to back up");
+  const migrations = await client.query<{ name: string; checksum: string }>(
+    `select migration_name as name, checksum from "_prisma_migrations" where finished_at is not null and rolled_back_at is null order by migration_name`,
+  );
+  const tables = await listTables(client);
+  const order = loadOrder(tables.map((t) => t.name), await listForeignKeys(client));
+  const byName = new Map(tables.map((t) => [t.name, t]));
+  const counted = [];
+  for (const name of order) {
+    const { rows } = await client.query<{ n: string }>(`select count(*)::text as n from ${quoteIdent(name)}`);
+    counted.push({ name, columns: byName.get(name)!.columns, rows: Number(rows[0]!.n) });
+  }
+  const app = (JSON.parse(await readFile(path.join(ROOT, "package.json"), "utf8")) as { version: string }).version;
+  return { format: FORMAT, version: FORMAT_VERSION, app, createdAt: new Date().toISOString(), migrations: migrations.rows, tables: counted };
+}
