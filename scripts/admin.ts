@@ -131,7 +131,11 @@ async function main() {
   });
   const [command, file] = positionals;
   const maintenance = command === "backup" || command === "restore";
-  if (values.help || !command || positionals.length > (maintenance ? 2 : 1)) throw new Usage(values.help ? "" : "give exactly one command");
+  if (values.help) {
+    console.log(USAGE); // asked for: the usage on standard output, success
+    return;
+  }
+  if (!command || positionals.length > (maintenance ? 2 : 1)) throw new Usage("give exactly one command");
   if (process.env.NODE_ENV === "production" && !process.env.DATABASE_URL) {
     throw new Error("DATABASE_URL is required in production (the administrator's tool never starts the embedded database)");
   }
