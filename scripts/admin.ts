@@ -17,8 +17,11 @@ import { createAcademy, createManager, createSchool, resetStaffPassword, unlockA
 import { academyInput, emailInput, managerInput, schoolInput, staffPasswordInput } from "@/lib/admin/schema";
 import { db } from "@/lib/db";
 import type { ActionResult } from "@/lib/errors";
+import { logToStderr } from "@/lib/ops/log";
 import { migrate } from "./lib/migrate";
 import { prepareDatabase } from "./lib/prepare-db";
+
+logToStderr(); // each audited action is a JSON line on stderr (lib/ops/log.ts); stdout is the tool's answer
 
 const USAGE = `usage: npm run admin -- <command> [options]
   list-academies

@@ -21,7 +21,7 @@ const { default: next } = await import("next");
 const { claimClientIpHeader, clientAddress } = await import("@/lib/security/client-ip");
 const { applyServerLimits, SERVER_OPTIONS } = await import("./lib/server-limits");
 const { runShutdownHooks } = await import("@/lib/shutdown");
-const { createLogger, errorField, log } = await import("@/lib/ops/log");
+const { createLogger, errorField, log, routeConsoleToLog } = await import("@/lib/ops/log");
 const { withRequestLog } = await import("./lib/request-log");
 
 const env = (() => {
@@ -34,6 +34,7 @@ const env = (() => {
     process.exit(1);
   }
 })();
+routeConsoleToLog(); // Next's own messages as JSON lines too
 const app = next({ dev: false, dir: ROOT, port, hostname: "localhost" });
 const handle = app.getRequestHandler();
 await app.prepare();

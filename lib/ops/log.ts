@@ -10,6 +10,7 @@
  * `redact` below is a backstop for the known paths, not a licence.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
+import { format, stripVTControlCharacters } from "node:util";
 import pino, { type DestinationStream, type Logger } from "pino";
 import { type LogLevel, logLevel } from "@/lib/env";
 
@@ -51,5 +52,26 @@ export function log(): Logger {
   return (shared.manabiyaLog ??= createLogger(logLevel(), undefined, logContext()));
 }
 
+/** A command-line tool (scripts/admin.ts): its log lines (the audited actions) on stderr, so stdout holds only its answer. */
+export function logToStderr(): void {
+  shared.manabiyaLog = createLogger(logLevel(), pino.destination({ dest: 2, sync: true }), logContext());
+}
+
 /** An error as a log field: its message and stack (pino's serializer under `err`). */
 export const errorField = (error: unknown) => ({ err: error instanceof Error ? error : new Error(String(error)) });
+
+/**
+ * The production server's console (what Next.js itself prints: its start-up
+ * timing, a render error's "⨯ …") goes through the logger too, so stdout holds
+ * JSON lines only. Called once by scripts/server.ts before Next starts.
+ */
+export function routeConsoleToLog(): void {
+  const levels = { debug: "debug", log: "info", info: "info", warn: "warn", error: "error" } as const;
+  for (const [method, level] of Object.entries(levels)) {
+    console[method as keyof typeof levels] = (...args: unknown[]) => {
+      const error = args.find((a) => a instanceof Error);
+      const msg = stripVTControlCharacters(format(...args.filter((a) => a !== error))).trim();
+      log()[level]({ event: "console", ...(error ? errorField(error) : {}) }, msg || (error instanceof Error ? error.message : ""));
+    };
+  }
+}

@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { EnvError, logLevel, parseEnv } from "@/lib/env";
-import { createLogger, errorField, type LogContext } from "@/lib/ops/log";
+import { createLogger, errorField, type LogContext, routeConsoleToLog } from "@/lib/ops/log";
 
 /** A destination that keeps every JSON line written to it. */
 function capture() {
@@ -85,5 +85,28 @@ describe("LOG_LEVEL", () => {
     const env = { DATABASE_URL: "postgresql://u:p@localhost:5432/db", AUTH_SECRET: "x".repeat(32), SIGNIN_CODE_KEY: "ab".repeat(32) };
     expect(() => parseEnv({ ...env, LOG_LEVEL: "trace" })).toThrowError(/LOG_LEVEL must be one of debug, info, warn, error/);
     expect(parseEnv({ ...env, LOG_LEVEL: "" }).LOG_LEVEL).toBe("info");
+  });
+});
+
+describe("the server's console (routeConsoleToLog)", () => {
+  it("writes what Next.js prints as JSON lines, without colour codes, an error with its stack", () => {
+    const saved = { debug: console.debug, log: console.log, info: console.info, warn: console.warn, error: console.error };
+    const shared = globalThis as { manabiyaLog?: unknown };
+    const before = shared.manabiyaLog;
+    const { lines, stream } = capture();
+    shared.manabiyaLog = createLogger("info", stream);
+    try {
+      routeConsoleToLog();
+      console.log("\u001b[32m✓\u001b[39m Running %s took %d ms", "next.config.ts", 12);
+      console.error(" ⨯", new Error("render failed"));
+      console.debug("hidden at info");
+    } finally {
+      Object.assign(console, saved);
+      shared.manabiyaLog = before;
+    }
+    expect(lines).toEqual([
+      expect.objectContaining({ level: "info", event: "console", msg: "✓ Running next.config.ts took 12 ms" }),
+      expect.objectContaining({ level: "error", event: "console", msg: "⨯", err: expect.objectContaining({ message: "render failed", stack: expect.any(String) }) }),
+    ]);
   });
 });
