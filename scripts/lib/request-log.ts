@@ -8,18 +8,19 @@ export const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 /**
  * The busy traffic of a class at the bell: every answer saved, every live
  * stream (its line is written when it ends, so a class reconnecting after a
- * network blip writes one per student), the pages' static files and the
- * load balancer's probes. These write their access line at debug when they
- * succeed; a refusal or failure is at info/warn/error like any other.
+ * network blip, or leaving the page, writes one per student), the pages'
+ * static files and the load balancer's probes. These write their access line
+ * at debug when they succeed or the client went away (499); a refusal is at
+ * info and a server failure at error, like any other request's.
  */
 const BUSY = [/^\/api\/v1\/answers$/, /^\/api\/v1\/live\//, /^\/_next\//, /^\/(healthz|readyz)$/, /^\/favicon\.ico$/];
 
-type Level = "debug" | "info" | "warn" | "error";
-const levelOf = (path: string, status: number): Level => {
+export type AccessLevel = "debug" | "info" | "error";
+export function accessLevel(path: string, status: number): AccessLevel {
   if (status >= 500) return "error";
-  if (status >= 400 && status !== 404) return "info";
-  return BUSY.some((re) => re.test(path)) ? "debug" : "info";
-};
+  if ((status < 400 || status === 499) && BUSY.some((re) => re.test(path))) return "debug";
+  return "info";
+}
 
 /**
  * Wraps the server's request handler: each request gets an id (the proxy's
@@ -43,7 +44,7 @@ export function withRequestLog(handler: http.RequestListener): http.RequestListe
       done = true;
       const status = res.writableFinished ? res.statusCode : 499; // 499: the client went away first
       const line = { event: "http", reqId, method: req.method, path, status, ms: Math.round(performance.now() - started) };
-      log()[levelOf(path, status)](line, "request");
+      log()[accessLevel(path, status)](line, "request");
     };
     res.once("finish", access);
     res.once("close", access);

@@ -51,7 +51,7 @@ test.describe("the production server's log (LOG_LEVEL=debug)", () => {
     expect(find(app, (l) => l.event === "ready")).toHaveLength(1);
   });
 
-  test("a sign-in failure (in Next's route handlers) carries the request's id and the user id, never the e-mail", async ({ browser }) => {
+  test("a sign-in failure (in a server action) carries the request's id and the user id, never the e-mail", async ({ browser }) => {
     const { teacher } = await makeSchool(0);
     const context = await browser.newContext({ baseURL: app.url });
     const page = await context.newPage();
