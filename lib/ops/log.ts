@@ -34,7 +34,8 @@ export function createLogger(level: LogLevel, destination?: DestinationStream, c
       timestamp: pino.stdTimeFunctions.isoTime,
       formatters: { level: (label) => ({ level: label }) },
       redact: { paths: REDACT_PATHS, censor: "[redacted]" },
-      mixin: () => context?.getStore() ?? {},
+      // a new object each time: pino merges the line's fields into what mixin returns, and the store must stay as it is
+      mixin: () => ({ ...context?.getStore() }),
     },
     destination ?? pino.destination({ dest: 1, sync: true }),
   );

@@ -11,6 +11,8 @@ import { AppInstance } from "./instance";
  * the server log and on /demo/mailbox, with a link that works.
  */
 test.describe("the demo mailbox", () => {
+  // one worker for the whole block: parallel workers would each start a server on the same port
+  test.describe.configure({ mode: "default" });
   const demo = new AppInstance(E2E_PORT + 77, undefined, { MANABIYA_DEMO: "1", SMTP_URL: "" });
   test.beforeAll(async () => {
     test.setTimeout(120_000);

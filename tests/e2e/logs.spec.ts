@@ -1,3 +1,4 @@
+import net from "node:net";
 import { expect, type Page, test } from "@playwright/test";
 import { createActivityFromTemplate, createResponse } from "../../prisma/seed/factories";
 import { E2E_PORT } from "./config";
@@ -7,7 +8,7 @@ import { AppInstance } from "./instance";
 
 /**
  * The server log (docs/architecture.md "Operations"): a production server's
- * real stdout, read line by line. Nothing listens on the SMTP port, so every
+ * real stdout, read line by line. Its mail server hangs up at once, so every
  * mail fails there.
  */
 type Line = Record<string, unknown>;
@@ -16,12 +17,21 @@ const linesOf = (app: AppInstance): Line[] => app.output.map((l) => JSON.parse(l
 const find = (app: AppInstance, match: (l: Line) => boolean) => linesOf(app).filter(match);
 
 test.describe("the production server's log (LOG_LEVEL=debug)", () => {
-  const app = new AppInstance(E2E_PORT + 72, undefined, { LOG_LEVEL: "debug", SMTP_URL: `smtp://127.0.0.1:${E2E_PORT + 76}` });
+  // one worker for the whole block: parallel workers would each start a server on the same port
+  test.describe.configure({ mode: "default" });
+  const smtpPort = E2E_PORT + 76;
+  const app = new AppInstance(E2E_PORT + 72, undefined, { LOG_LEVEL: "debug", SMTP_URL: `smtp://127.0.0.1:${smtpPort}` });
+  // a mail server that hangs up on every connection: each send fails at once (a port nobody holds could be taken meanwhile)
+  const refuser = net.createServer((socket) => socket.destroy());
   test.beforeAll(async () => {
     test.setTimeout(120_000);
+    await new Promise<void>((resolve, reject) => refuser.once("error", reject).listen(smtpPort, "127.0.0.1", resolve));
     await app.start();
   });
-  test.afterAll(() => app.stop());
+  test.afterAll(async () => {
+    await app.stop();
+    refuser.close();
+  });
 
   test("every line is JSON; a request keeps a safe X-Request-Id, gets a new one for a forged one, and has one access line without its query", async () => {
     const own = await fetch(`${app.url}/healthz?token=SECRET-IN-QUERY`, { headers: { "X-Request-Id": "lb-4f2a.9_X" } });

@@ -60,8 +60,16 @@ describe("the logger (lib/ops/log.ts)", () => {
       logger.info("inside");
     });
     logger.info("outside");
+    await context.run({ reqId: "req-2" }, async () => {
+      logger.info({ userId: "u-1", event: "first" }, "one");
+      logger.info("two");
+    });
     expect(lines[0]).toMatchObject({ msg: "inside", reqId: "req-1" });
     expect(lines[1]!.reqId).toBeUndefined();
+    // one line's fields never stick to the next line of the same request
+    expect(lines[3]).toEqual(expect.objectContaining({ msg: "two", reqId: "req-2" }));
+    expect(lines[3]!.userId).toBeUndefined();
+    expect(lines[3]!.event).toBeUndefined();
   });
 
   it("writes an error with its stack", () => {
