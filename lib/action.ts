@@ -3,6 +3,7 @@ import type { z } from "zod";
 import type { Role } from "@/lib/auth/roles";
 import { type Actor, getActor } from "@/lib/auth/session";
 import { type ActionResult, fail } from "@/lib/errors";
+import { errorField, log } from "@/lib/ops/log";
 
 /**
  * The one way to write (docs/architecture.md "Writes: one wrapper"): parse the input with
@@ -33,7 +34,7 @@ export function defineAction<S extends z.ZodType, T>(options: {
     try {
       return await options.run(parsed.data, actor);
     } catch (error) {
-      console.error(`action ${options.name} failed`, error);
+      log().error({ event: "action.failed", action: options.name, userId: actor.id, ...errorField(error) }, "server action failed");
       return fail("INTERNAL");
     }
   };

@@ -27,6 +27,13 @@ const limitsSchema = {
   DB_STATEMENT_TIMEOUT_MS: count(15_000, 1_000, 3_600_000),
 };
 
+export const LOG_LEVELS = ["debug", "info", "warn", "error"] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+const logLevelSchema = z.preprocess(
+  (v) => (v === "" ? undefined : v),
+  z.enum(LOG_LEVELS, `LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")} (default info)`).default("info"),
+);
+
 export const AUTH_URL_REQUIRED =
   "AUTH_URL is required in production (the public address, e.g. https://manabiya.example.jp): links in mails and on sign-in sheets are built from it";
 
@@ -62,7 +69,9 @@ export const envSchema = z.object({
     .min(32, "METRICS_TOKEN must be at least 32 characters (e.g. openssl rand -hex 32)")
     .optional()
     .or(z.literal("").transform(() => undefined)),
-  LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+  /** Set by scripts/start.ts when it runs the demo school (embedded database or SEED_DEMO): the demo mailbox page exists. */
+  MANABIYA_DEMO: booleanish,
+  LOG_LEVEL: logLevelSchema,
   ...limitsSchema,
 }).superRefine((value, ctx) => {
   if (value.NODE_ENV === "production" && !value.AUTH_URL) {
@@ -86,6 +95,13 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       result.error.issues.map((issue) => `${issue.path.join(".") || "(env)"}: ${issue.message}`),
     );
   }
+  return result.data;
+}
+
+/** LOG_LEVEL alone (lib/ops/log.ts: the logger must not need the database's settings); a bad value throws EnvError. */
+export function logLevel(source: Record<string, string | undefined> = process.env): LogLevel {
+  const result = logLevelSchema.safeParse(source.LOG_LEVEL);
+  if (!result.success) throw new EnvError([`LOG_LEVEL: ${result.error.issues[0]?.message ?? "invalid"}`]);
   return result.data;
 }
 

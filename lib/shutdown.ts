@@ -5,6 +5,8 @@
  * per process, shared through globalThis by the server script and every route
  * bundle of Next.js (each has its own copy of this module).
  */
+import { errorField, log } from "@/lib/ops/log";
+
 type Hook = () => void;
 
 const shared = globalThis as unknown as { manabiyaShutdownHooks?: Set<Hook> };
@@ -24,7 +26,7 @@ export function runShutdownHooks(): number {
     try {
       hook();
     } catch (error) {
-      console.error("shutdown: a hook failed", error);
+      log().error({ event: "shutdown.hook.failed", ...errorField(error) }, "shutdown: a hook failed");
     }
   }
   return all.length;

@@ -19,11 +19,14 @@ import { auditMaintenance, createAcademy, createManager, createSchool, resetStaf
 import { academyInput, backupInput, emailInput, managerInput, restoreInput, schoolInput, staffPasswordInput } from "@/lib/admin/schema";
 import { db } from "@/lib/db";
 import type { ActionResult } from "@/lib/errors";
+import { logToStderr } from "@/lib/ops/log";
 import { backupDatabase } from "./lib/backup/backup";
 import { BackupRefused } from "./lib/backup/format";
 import { restoreDatabase } from "./lib/backup/restore";
 import { migrate } from "./lib/migrate";
 import { prepareDatabase } from "./lib/prepare-db";
+
+logToStderr(); // each audited action is a JSON line on stderr (lib/ops/log.ts); stdout is the tool's answer
 
 const USAGE = `usage: npm run admin -- <command> [options]
   list-academies

@@ -22,16 +22,20 @@ const { claimClientIpHeader, clientAddress } = await import("@/lib/security/clie
 const { applyServerLimits, SERVER_OPTIONS } = await import("./lib/server-limits");
 const { runShutdownHooks } = await import("@/lib/shutdown");
 const { httpInstrument } = await import("@/lib/ops/http-metrics");
+const { createLogger, errorField, log, routeConsoleToLog } = await import("@/lib/ops/log");
+const { withRequestLog } = await import("./lib/request-log");
 
 const env = (() => {
   try {
     return parseEnv(process.env);
   } catch (error) {
     if (!(error instanceof EnvError)) throw error;
-    console.error(error.message); // e.g. AUTH_URL missing: refuse to serve
+    // e.g. AUTH_URL missing (or LOG_LEVEL itself bad, hence a logger of its own): refuse to serve
+    createLogger("error").error({ event: "start.refused", problems: error.problems }, error.message);
     process.exit(1);
   }
 })();
+routeConsoleToLog(); // Next's own messages as JSON lines too
 const app = next({ dev: false, dir: ROOT, port, hostname: "localhost" });
 const handle = app.getRequestHandler();
 await app.prepare();
@@ -59,7 +63,7 @@ const malformedPath = (url = "/") => {
 const clientIpHeader = claimClientIpHeader();
 // every request in the metrics by route pattern and status (GET /metrics: app/metrics/route.ts)
 const instrument = httpInstrument(ROOT);
-const server = http.createServer(SERVER_OPTIONS, (req, res) => {
+const server = http.createServer(SERVER_OPTIONS, withRequestLog((req, res) => {
   instrument(req, res);
   // the client address for throttling, from the socket or the trusted proxies only (lib/security/client-ip.ts)
   req.headers[clientIpHeader] = clientAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"], env.TRUSTED_PROXY_HOPS);
@@ -68,9 +72,9 @@ const server = http.createServer(SERVER_OPTIONS, (req, res) => {
     if (malformedPath(req.url)) req.url = "/_malformed-path";
     void handle(req, res);
   }
-});
+}));
 applyServerLimits(server, env);
-server.listen(port, () => console.log(`✓ Ready on port ${port}`));
+server.listen(port, () => log().info({ event: "ready", port }, `ready on port ${port}`));
 
 /**
  * SIGTERM (a deploy, a scale-down): stop accepting connections, end the open
@@ -85,7 +89,7 @@ async function stop(signal: string) {
   stopping = true;
   const started = Date.now();
   setTimeout(() => {
-    console.error(`shutdown: not finished after ${SHUTDOWN_MS} ms, exiting anyway`);
+    log().error({ event: "shutdown.timeout", ms: SHUTDOWN_MS }, `shutdown: not finished after ${SHUTDOWN_MS} ms, exiting anyway`);
     process.exit(1);
   }, SHUTDOWN_MS - 500).unref();
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
@@ -96,10 +100,10 @@ async function stop(signal: string) {
   await Promise.race([closed, new Promise((r) => setTimeout(r, SHUTDOWN_MS - 3_000))]);
   clearInterval(idle);
   server.closeAllConnections();
-  await answers.close().catch((error: unknown) => console.error("shutdown: answers", error));
+  await answers.close().catch((error: unknown) => log().error({ event: "shutdown.answers.failed", ...errorField(error) }, "shutdown: answers"));
   await app.close().catch(() => undefined);
   await (globalThis as { prisma?: { $disconnect(): Promise<void> } }).prisma?.$disconnect().catch(() => undefined);
-  console.log(`shutdown (${signal}): ${streams} event stream(s) ended, answers written, in ${Date.now() - started} ms`);
+  log().info({ event: "shutdown", signal, streams, ms: Date.now() - started }, "shutdown: event streams ended, answers written");
   process.exit(0);
 }
 process.on("SIGTERM", () => void stop("SIGTERM"));

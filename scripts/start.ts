@@ -7,6 +7,7 @@
 import "./lib/env-file"; // first: the settings file, before anything reads the environment
 import { type ChildProcess, spawn } from "node:child_process";
 import { EnvError, parseEnv } from "@/lib/env";
+import { createLogger, errorField, log } from "@/lib/ops/log";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "../prisma/seed/demo";
 import { runSeed } from "../prisma/seed/run";
 import { buildIsCurrent } from "./lib/build-hash";
@@ -30,8 +31,22 @@ function waitExit(child: ChildProcess): Promise<number> {
 /** NODE_ENV=production set by the operator (a developer's `npm start` leaves it unset). */
 const production = process.env.NODE_ENV === "production";
 
+/**
+ * What the start itself says goes to the same JSON log as the server's
+ * (lib/ops/log.ts), so a log collector sees only JSON lines; a LOG_LEVEL too
+ * bad to build the logger still gets its refusal written. Only a developer's
+ * banner (the address, the demo accounts) stays plain text, outside production.
+ */
+const startLog = () => {
+  try {
+    return log();
+  } catch {
+    return createLogger("info");
+  }
+};
+
 function refuse(problems: string[]): never {
-  console.error(`Manabiya cannot start in production:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+  startLog().error({ event: "start.refused", problems }, `Manabiya cannot start in production:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
   process.exit(1);
 }
 
@@ -63,25 +78,26 @@ async function main() {
     parseEnv({ ...process.env, NODE_ENV: process.env.NODE_ENV ?? (dev ? "development" : "production") });
   } catch (error) {
     if (error instanceof EnvError) {
-      console.error(error.message);
+      startLog().error({ event: "start.refused", problems: error.problems }, error.message);
       return stop(1);
     }
     throw error;
   }
 
   const migrated = await migrate(db.databaseUrl);
-  console.log(`database: ${migrated.applied.length} migration(s) applied, ${migrated.alreadyApplied} already in place`);
+  log().info({ event: "migrations", applied: migrated.applied.length, alreadyApplied: migrated.alreadyApplied }, "database migrated");
   if (production) {
     const demo = await demoPasswordAccounts(db.databaseUrl);
     if (demo.length > 0) {
       refuse([`demo accounts still sign in with the published demo password: ${demo.join(", ")} (delete them or change their passwords)`]);
     }
   }
-  await runSeed({ demo: db.seedDemo, databaseUrl: db.databaseUrl });
+  await runSeed({ demo: db.seedDemo, databaseUrl: db.databaseUrl, log: (m) => log().info({ event: "seed" }, m) });
 
-  const env = { ...process.env, PORT: String(port) };
+  // demo mode (the demo school's accounts; lib/mail/demo-mailbox.ts): decided here, never by the operator's environment
+  const env = { ...process.env, PORT: String(port), MANABIYA_DEMO: db.seedDemo ? "1" : "0" };
   if (!dev && !buildIsCurrent(ROOT)) {
-    console.log("building the app (next build)…");
+    log().info({ event: "build" }, "building the app (next build)");
     const build = spawn(process.execPath, [TSX, "scripts/build.ts"], {
       cwd: ROOT,
       env,
@@ -94,6 +110,7 @@ async function main() {
   server = dev ? run(["dev", "-p", String(port)], env) : spawn(process.execPath, ["--import", "tsx", "scripts/server.ts"], { cwd: ROOT, env, stdio: "inherit" });
   server.once("exit", (code) => void stop(code ?? 0));
 
+  if (production) return;
   console.log(`\nManabiya: http://localhost:${port}`);
   if (db.seedDemo) {
     console.log(`demo accounts (password: ${DEMO_PASSWORD}):`);
@@ -102,6 +119,6 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
+  startLog().error({ event: "start.failed", ...errorField(error) }, error instanceof Error ? error.message : String(error));
   process.exit(1);
 });

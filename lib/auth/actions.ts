@@ -13,6 +13,7 @@ import { PENDING_CODE_COOKIE } from "./cookies";
 import { decodeFailure, type SigninErrorCode } from "./errors";
 import { areaOf, homeOf } from "./roles";
 import { safeFromPath, signinInputSchema } from "./schema";
+import { errorField, log } from "@/lib/ops/log";
 
 export interface SigninState {
   error: SigninErrorCode | null;
@@ -80,7 +81,7 @@ export async function signOutAction(): Promise<void> {
     (await cookies()).delete(LANGUAGE_COOKIE);
     if (session?.user?.id) await audit({ action: "signout", actorId: session.user.id });
   } catch (error) {
-    console.error("sign-out failed", error);
+    log().error({ event: "signout.failed", ...errorField(error) }, "sign-out failed");
   }
   redirect("/signin");
 }

@@ -3,6 +3,7 @@ import { audit } from "@/lib/audit/log";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { countSigninFailure } from "@/lib/ops/metrics";
+import { log } from "@/lib/ops/log";
 import { hashCode, isWellFormedCode } from "@/lib/signin-codes/crypto";
 import type { SigninErrorCode } from "./errors";
 import { dummyPasswordHash, verifyPassword } from "./password";
@@ -31,12 +32,16 @@ export async function checkCode(code: unknown, ip: string): Promise<SigninResult
 
 async function passwordResult(input: unknown, ip: string): Promise<SigninResult> {
   const parsed = signinInputSchema.safeParse(input);
-  if (!parsed.success) return { ok: false, code: "invalidEmail" };
+  if (!parsed.success) {
+    // not audited (nothing to tie it to): the log line alone, like the audited failures' (lib/audit/log.ts)
+    log().info({ event: "signin.password.failure", method: "password", reason: "invalidEmail" }, "audit");
+    return { ok: false, code: "invalidEmail" };
+  }
   const { email, password } = parsed.data;
   const subject = { kind: "account", value: email } as const;
   const reserved = await reserveAttempt(subject, ip);
   if (!reserved.ok) {
-    await audit({ action: "signin.password.throttled", ip, meta: { email } });
+    await audit({ action: "signin.password.throttled", ip, meta: { email, reason: "tooManyRequests" } });
     return { ok: false, code: "tooManyRequests", retryMinutes: reserved.retryMinutes };
   }
   const user = await db().user.findUnique({
@@ -60,11 +65,17 @@ async function passwordResult(input: unknown, ip: string): Promise<SigninResult>
 }
 
 async function codeResult(code: unknown, ip: string): Promise<SigninResult> {
-  if (typeof code !== "string" || !isWellFormedCode(code)) return { ok: false, code: "invalidCode" };
+  if (typeof code !== "string" || !isWellFormedCode(code)) {
+    log().info({ event: "signin.code.failure", method: "code", reason: "malformed" }, "audit");
+    return { ok: false, code: "invalidCode" };
+  }
   const codeHash = hashCode(code, env().SIGNIN_CODE_KEY);
   const subject = { kind: "code", value: codeHash } as const;
   const reserved = await reserveAttempt(subject, ip);
-  if (!reserved.ok) return { ok: false, code: "tooManyRequests", retryMinutes: reserved.retryMinutes };
+  if (!reserved.ok) {
+    log().warn({ event: "signin.code.throttled", method: "code", reason: "tooManyRequests" }, "audit");
+    return { ok: false, code: "tooManyRequests", retryMinutes: reserved.retryMinutes };
+  }
   const now = new Date();
   const row = await db().signinCode.findUnique({
     where: { codeHash },

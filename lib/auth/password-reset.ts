@@ -3,6 +3,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { audit } from "@/lib/audit/log";
 import { db } from "@/lib/db";
 import { publicUrl } from "@/lib/env";
+import { errorField, log } from "@/lib/ops/log";
 import { sendMail } from "@/lib/mail/send";
 import { hashPassword } from "./password";
 import { countAttempt, LIMITS } from "./throttle";
@@ -33,7 +34,14 @@ export async function requestPasswordReset(email: string, mailText: (url: string
   const user = await db().user.findUnique({ where: { email }, select: { id: true, role: true, disabled: true, schoolId: true, academyId: true } });
   if (!user || user.disabled || user.role === "student") return;
   const url = await createResetLink(user.id);
-  await sendMail({ to: email, ...mailText(url) });
+  try {
+    await sendMail({ to: email, ...mailText(url) });
+  } catch (error) {
+    // the same answer as for an unknown address (the caller's): the operator learns it from the log
+    // metrics: mail failure
+    log().error({ event: "mail.failed", userId: user.id, ...errorField(error) }, "password reset mail not sent");
+    return;
+  }
   await audit({ action: "password.reset.requested", actorId: user.id, schoolId: user.schoolId, academyId: user.academyId });
 }
 

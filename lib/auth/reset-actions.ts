@@ -5,6 +5,7 @@ import { z } from "zod";
 import { getPlainText } from "@/lib/i18n/server";
 import { requestPasswordReset, resetPasswordWithToken } from "./password-reset";
 import { emailSchema, newPasswordSchema } from "./schema";
+import { errorField, log } from "@/lib/ops/log";
 
 export interface ForgotState {
   status: "idle" | "sent" | "invalidEmail";
@@ -22,7 +23,7 @@ export async function requestReset(_prev: ForgotState, form: FormData): Promise<
       text: plain(t("mailBody", { url })),
     }));
   } catch (error) {
-    console.error("password reset mail failed", error);
+    log().error({ event: "password.reset.failed", ...errorField(error) }, "password reset request failed");
   }
   return { status: "sent" };
 }

@@ -3,6 +3,7 @@ import { cookies } from "next/headers";
 import { env } from "@/lib/env";
 import { languageOfUser } from "./data";
 import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE } from "./languages";
+import { errorField, log } from "@/lib/ops/log";
 
 /**
  * At sign-in the language follows the person: their own language, else their
@@ -23,6 +24,6 @@ export async function applyLanguageAtSignin(userId: string): Promise<void> {
       httpOnly: false,
     });
   } catch (error) {
-    console.error("display language at sign-in not applied", error);
+    log().warn({ event: "signin.language.failed", ...errorField(error) }, "display language at sign-in not applied");
   }
 }

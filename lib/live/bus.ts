@@ -5,6 +5,7 @@ import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { COUNTS_DEBOUNCE_MS, LIVE_CHANNEL, type LiveKind, type LiveMessage, type LiveTopic, livePayload } from "./channel";
+import { errorField, log } from "@/lib/ops/log";
 
 /**
  * Live updates across app instances (docs/product-design.md "Live (guide) sessions"):
@@ -111,7 +112,7 @@ export function countsChanged(activityId: string): void {
     activityId,
     setTimeout(() => {
       b.pendingCounts.delete(activityId);
-      publish(`activity:${activityId}`, "counts").catch((error: unknown) => console.error("live: counts notify failed", error));
+      publish(`activity:${activityId}`, "counts").catch((error: unknown) => log().warn({ event: "live.notify.failed", ...errorField(error) }, "live: counts notify failed"));
     }, COUNTS_DEBOUNCE_MS),
   );
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import { onShutdown } from "@/lib/shutdown";
 import { type LiveKind, type LiveTopic, subscribe } from "./bus";
+import { errorField, log } from "@/lib/ops/log";
 
 export const HEARTBEAT_MS = 15_000;
 
@@ -60,7 +61,7 @@ export function sseResponse(
             write(`event: state\ndata: ${data}\n\n`);
           }
         } catch (error) {
-          console.error("live: snapshot failed", error);
+          log().error({ event: "live.snapshot.failed", ...errorField(error) }, "live: snapshot failed");
         }
       };
       const close = () => {
@@ -100,7 +101,7 @@ export function sseResponse(
         });
       } catch (error) {
         // the database is away: end the stream (the client reconnects or polls)
-        console.error("live: subscribe failed", error);
+        log().warn({ event: "live.subscribe.failed", ...errorField(error) }, "live: subscribe failed");
         close();
         return;
       }

@@ -7,6 +7,7 @@ import { observeAnswerSave, watchPool } from "@/lib/ops/metrics";
 import { STATIC_SECURITY_HEADERS } from "@/lib/security/headers";
 import { answerReply, MAX_ANSWER_BODY } from "./reply";
 import { AnswerWriter } from "./writer";
+import { errorField, log } from "@/lib/ops/log";
 
 /**
  * POST /api/v1/answers served by the production server (scripts/server.ts)
@@ -78,7 +79,7 @@ export function createAnswerEndpoint(options: { databaseUrl: string; authSecret:
     max: options.poolSize ?? 4,
     ...poolTimeoutOptions({ connectMs: options.connectTimeoutMs ?? 5_000, statementMs: 10_000 }, "-c plan_cache_mode=force_generic_plan"),
   });
-  pool.on("error", (error) => console.error("answers: idle database connection failed", error.message));
+  pool.on("error", (error) => log().warn({ event: "answers.pool.failed", ...errorField(error) }, "answers: idle database connection failed"));
   watchPool("answers", pool);
   const pendingCounts = new Map<string, NodeJS.Timeout>();
   const countsChanged = (activityId: string) => {
@@ -87,7 +88,7 @@ export function createAnswerEndpoint(options: { databaseUrl: string; authSecret:
       activityId,
       setTimeout(() => {
         pendingCounts.delete(activityId);
-        pool.query("select pg_notify($1, $2)", [LIVE_CHANNEL, livePayload(`activity:${activityId}`, "counts")]).catch((error: unknown) => console.error("live: counts notify failed", error));
+        pool.query("select pg_notify($1, $2)", [LIVE_CHANNEL, livePayload(`activity:${activityId}`, "counts")]).catch((error: unknown) => log().warn({ event: "live.notify.failed", ...errorField(error) }, "live: counts notify failed"));
       }, COUNTS_DEBOUNCE_MS),
     );
   };
@@ -114,7 +115,7 @@ export function createAnswerEndpoint(options: { databaseUrl: string; authSecret:
         send(res, reply.status, reply.body);
       } catch (error) {
         // the database is away, or worse: the client keeps the answer and tries again
-        console.error("answers: save failed", error instanceof Error ? error.message : error);
+        log().error({ event: "answers.save.failed", ...errorField(error) }, "answers: save failed");
         if (!res.headersSent) send(res, 503, { ok: false, code: "INTERNAL" });
         else res.destroy();
       }

@@ -3,6 +3,7 @@ import { answerSchemaFor, sceneSchema } from "@/lib/scenes/schema";
 import { refusalOf, refusedForData } from "./outcomes";
 import type { SaveRefusal } from "./refusals";
 import type { SaveAnswerInput } from "./schema";
+import { errorField, log } from "@/lib/ops/log";
 
 /**
  * Saving answers in batches (docs/product-design.md "Answers"; issue #9's sustained save
@@ -240,7 +241,7 @@ export class AnswerWriter {
       if (!refusedForData(error)) {
         for (const p of batch) p.reject(error);
       } else if (batch.length === 1) {
-        console.error("answers: the database refused an answer that passed its checks", error instanceof Error ? error.message : error);
+        log().error({ event: "answers.refused", ...errorField(error) }, "answers: the database refused an answer that passed its checks");
         batch[0]!.resolve(REFUSALS.invalidAnswer!);
       } else {
         const half = Math.ceil(batch.length / 2);

@@ -16,3 +16,15 @@ export function csvCell(value: unknown): string {
 export function csvRow(values: unknown[]): string {
   return `${values.map(csvCell).join(",")}\r\n`;
 }
+
+/** How many whole records `text` holds (line ends outside quotes; a quote inside a cell is doubled, so it toggles twice). */
+export function csvRecordCount(text: string): number {
+  let quoted = false;
+  let records = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 34) quoted = !quoted;
+    else if (c === 10 && !quoted) records++;
+  }
+  return records;
+}

@@ -7,12 +7,13 @@ import { db } from "@/lib/db";
 import { problem } from "@/lib/http";
 import { getDisplayLanguage } from "@/lib/i18n/server";
 import { authorizeSchool } from "@/lib/schools/scope";
-import { csvRow } from "./csv";
+import { csvRecordCount, csvRow } from "./csv";
 import { csvEncoder, csvEncodingOf } from "./csv-encoding";
 import { csvTexts } from "./csv-text";
 import { researchHeader, researchRows, resultsCsv } from "./export-data";
 import { filterFromParams } from "./schema";
 import { activityStats } from "./stats";
+import { errorField, log } from "@/lib/ops/log";
 
 
 /** Staff in scope of the activity's school (manager: ?school=), or a refusal. */
@@ -39,6 +40,10 @@ function csvHeaders(contentType: string, ascii: string, name: string) {
   return { "Content-Type": contentType, "Content-Disposition": disposition, "Cache-Control": "no-store" };
 }
 
+/** One log line per export served (the audit line says who asked; this one says what left, once it has). */
+const logExport = (kind: string, activityId: string, userId: string, rows: number) =>
+  log().info({ event: "export.done", export: kind, activityId, userId, rows }, "export");
+
 /** GET /api/v1/exports/{activityId}/results?group=&class=&mode=&encoding=sjis: the stats screen as CSV. */
 export async function resultsExport(req: NextRequest, activityId: string): Promise<Response> {
   const access = await exportAccess(req, activityId);
@@ -50,7 +55,9 @@ export async function resultsExport(req: NextRequest, activityId: string): Promi
   const lang = await getDisplayLanguage();
   const encoder = csvEncoder(csvEncodingOf(req.nextUrl.searchParams.get("encoding")));
   const name = csvTexts(lang).fileName("fileResults", access.activity.title);
-  return new NextResponse(encoder.encode(resultsCsv(stats, lang)), { headers: csvHeaders(encoder.contentType, `results-${activityId.slice(0, 8)}`, name) });
+  const csv = resultsCsv(stats, lang);
+  logExport("results", activityId, access.actor.id, csvRecordCount(csv) - 1);
+  return new NextResponse(encoder.encode(csv), { headers: csvHeaders(encoder.contentType, `results-${activityId.slice(0, 8)}`, name) });
 }
 
 /** GET /api/v1/exports/{activityId}/responses[?pseudonymous=1][&encoding=sjis]: one row per response, streamed. */
@@ -62,6 +69,7 @@ export async function researchExport(req: NextRequest, activityId: string): Prom
   const lang = await getDisplayLanguage();
   const rows = researchRows(access.school, activityId, pseudonymous, lang);
   const encoder = csvEncoder(csvEncodingOf(req.nextUrl.searchParams.get("encoding")));
+  let written = 0;
   const stream = new ReadableStream<Uint8Array>({
     start(controller) {
       controller.enqueue(encoder.encode(csvRow(researchHeader(pseudonymous, lang))));
@@ -69,10 +77,15 @@ export async function researchExport(req: NextRequest, activityId: string): Prom
     async pull(controller) {
       try {
         const next = await rows.next();
-        if (next.done) controller.close();
-        else controller.enqueue(encoder.encode(next.value));
+        if (next.done) {
+          controller.close();
+          logExport(pseudonymous ? "pseudonymous" : "responses", activityId, access.actor.id, written);
+        } else {
+          written += csvRecordCount(next.value);
+          controller.enqueue(encoder.encode(next.value));
+        }
       } catch (error) {
-        console.error("export failed", error);
+        log().error({ event: "export.failed", export: "responses", activityId, userId: access.actor.id, ...errorField(error) }, "export failed");
         controller.error(error);
       }
     },

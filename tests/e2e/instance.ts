@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
+import { createInterface } from "node:readline";
 import { type Browser, expect } from "@playwright/test";
 import { createActivityFromTemplate } from "../../prisma/seed/factories";
 import { E2E_DATABASE_URL } from "./config";
@@ -13,6 +14,8 @@ import { signInAs } from "./helpers";
  */
 export class AppInstance {
   private child: ChildProcess | undefined;
+  /** Every line the server wrote to stdout (its JSON log, lib/ops/log.ts), in order. */
+  readonly output: string[] = [];
   constructor(
     readonly port: number,
     private readonly databaseUrl = E2E_DATABASE_URL,
@@ -28,9 +31,10 @@ export class AppInstance {
     const secrets = JSON.parse(readFileSync(".data/secrets.json", "utf8")) as { AUTH_SECRET: string; SIGNIN_CODE_KEY: string };
     this.child = spawn(process.execPath, ["--import", "tsx", "scripts/server.ts"], {
       env: { ...process.env, NODE_ENV: "production", PORT: String(this.port), DATABASE_URL: this.databaseUrl, ...secrets, NEXT_TELEMETRY_DISABLED: "1", AUTH_URL: this.url, ...this.extraEnv },
-      stdio: "ignore",
+      stdio: ["ignore", "pipe", "ignore"],
     });
     const child = this.child;
+    createInterface({ input: child.stdout! }).on("line", (line) => this.output.push(line));
     // a server that cannot take its port (another one is on it) exits: fail here rather than test that other server
     const exited = new Promise<never>((_, reject) =>
       child.once("exit", (code, signal) => reject(new Error(`the app instance on port ${this.port} exited (${code ?? signal}) before it was ready: is the port taken?`))),

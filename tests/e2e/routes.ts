@@ -30,6 +30,7 @@ export const ROUTES: RouteRow[] = [
   { pattern: "/auth/auth-with-code", path: "/auth/auth-with-code", area: "public", marker: 'data-testid="code-invalid"' },
   { pattern: "/auth/forgot", path: "/auth/forgot", area: "public", marker: 'name="email"' },
   { pattern: "/auth/reset", path: "/auth/reset", area: "public", marker: 'data-code="expiredActionCode"' },
+  { pattern: "/demo/mailbox", path: "/demo/mailbox", area: "public", marker: 'id="mailbox-title"' },
   { pattern: "/dashboard", path: "/dashboard", area: "public" },
   { pattern: "/dashboard/student/home", path: "/dashboard/student/home", area: "student" },
   { pattern: "/dashboard/teacher/home", path: "/dashboard/teacher/home", area: "teacher" },
