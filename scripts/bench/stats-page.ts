@@ -4,6 +4,7 @@
  * school of 1,000 students who all answered a 20-scene activity (20,000
  * responses), added to the bench academy's database as its own school.
  */
+import { writeFileSync } from "node:fs";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { createPrismaClient } from "@/lib/db-client";
 import { answerFor, type RunningApp } from "./app";
@@ -61,6 +62,8 @@ export async function statsPage(app: RunningApp, databaseUrl: string): Promise<R
     if (reply.status !== 200 || !reply.body.includes(`data-key="started" data-count="${STUDENTS}"`)) {
       throw new Error(`stats page: HTTP ${reply.status}, ${reply.body.length} bytes without ${STUDENTS} students started`);
     }
+    // BENCH_STATS_HTML=<file> keeps the page, to see what it is made of
+    if (process.env.BENCH_STATS_HTML) writeFileSync(process.env.BENCH_STATS_HTML, reply.body);
     return { elapsed, bytes: Buffer.byteLength(reply.body) };
   };
   const first = await open(); // warm-up (the route's first render compiles nothing in production, but fills caches as a second teacher would find them)
