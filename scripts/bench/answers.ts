@@ -59,7 +59,7 @@ export async function answerBurst(app: RunningApp, data: BenchData, databaseUrl:
   let retriedOnce = 0;
   let neededMore = 0;
   const t0 = performance.now() + 20;
-  await Promise.all(
+  const { split } = await cpuSplit(app, () => Promise.all(
     students.map(async (s, i) => {
       // each at its own moment (from the same origin, so a late timer does not push the later ones)
       await sleep(Math.max(0, t0 + i * SEND_EVERY_MS - performance.now()));
@@ -76,7 +76,7 @@ export async function answerBurst(app: RunningApp, data: BenchData, databaseUrl:
       if (outcome === "saved") acknowledged.push({ userId: s.id, sceneId: saves[i]!.sceneId, key: saves[i]!.idempotencyKey });
       else if (outcome === "refused") refused++;
     }),
-  );
+  ));
   const window = Math.max(...sentAt) - Math.min(...sentAt);
   // a retry of an acknowledged save (same key) must not store anything twice
   const again = await Promise.all(students.slice(0, 100).map((_s, i) => sendOnce(app, bodies[i]!, cookies[i]!)));
@@ -97,7 +97,7 @@ export async function answerBurst(app: RunningApp, data: BenchData, databaseUrl:
     measured:
       `sent within ${ms(window)}; p99 ${ms(p99)} (p50 ${ms(median(latencies))}); ${check.acknowledged} acknowledged, ${refused} refused; ` +
       `in the database: ${check.missing} acknowledged but missing, ${check.duplicates} stored twice, ${check.otherKey} stored with another save's key; ` +
-      `${retriedOnce} clients retried once, ${neededMore} needed a second retry; the 100 repeated saves: ${100 - againFailed} acknowledged, nothing stored twice`,
+      `${retriedOnce} clients retried once, ${neededMore} needed a second retry; the 100 repeated saves: ${100 - againFailed} acknowledged, nothing stored twice; ${split}`,
     ratio: p99 / 500,
     ok,
   };
