@@ -20,7 +20,7 @@ import { bytesPerStudent } from "./bench/bytes";
 import { liveRows, type Row } from "./bench/scenarios";
 import { signinStorm } from "./bench/signin";
 import { statsPage } from "./bench/stats-page";
-import { benchExitCode, consoleLine, REPORT_HEADER, tableLine, timingRow } from "./bench/verdict";
+import { benchExitCode, benchmarksMarkdown, consoleLine, timingRow } from "./bench/verdict";
 
 interface Case {
   name: string;
@@ -166,21 +166,17 @@ const missed = rows.filter((r) => !r.ok);
 console.log(`${rows.length} rows: ${rows.length - missed.length} PASS, ${missed.length} MISS${missed.length ? ` (${missed.map((r) => r.scenario).join("; ")})` : ""}; load average ${os.loadavg().map((x) => x.toFixed(1)).join(" ")}`);
 
 if (!only && !noDb) {
-  const kept = lighthouseSection(readFileSync(BENCHMARKS_FILE, "utf8"));
-  const keptLighthouse = kept ? `\n${kept}` : "";
+  const load = os.loadavg().map((x) => x.toFixed(1)).join(" ");
   writeFileSync(
-    path.resolve(import.meta.dirname, "../docs/benchmarks.md"),
-    `# Benchmarks\n\nWritten by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)} (${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}; load average at the end ${os.loadavg().map((x) => x.toFixed(1)).join(" ")}).\n` +
-      "Everything runs on this one machine: the app (production build), its embedded PostgreSQL and the load clients share the cores, so the load numbers include the clients' own work.\n\n" +
-      "Every row: the target, the measured value, the ratio (measured / target; where the target is a share of a baseline measured in the same run, the app's rate / the baseline's) and PASS or MISS. `npm run bench` exits non-zero on any MISS; a missed target stays in the table as measured.\n\n" +
-      "## Timings\n\nTimes in ms: the median of n runs after a warm-up, and the spread (min–max); targets are judged on the median.\n\n" +
-      `${REPORT_HEADER}\n${rows.slice(0, timingCount).map(tableLine).join("\n")}\n\n` +
-      "## Load scenarios (issue 9)\n\nA generated academy: 5 schools × 10 classes × 40 students (2,000), a teacher and a guide activity per class, a solo activity per school; for the statistics page a sixth school of 1,000 students who answered a 20-scene activity. " +
-      "Latency is measured by the load client from the moment its request leaves to the moment the answer (or the stream's event, or the page's last byte) arrives. p99 over all deliveries.\n\n" +
-      `${REPORT_HEADER}\n${rows.slice(timingCount).map(tableLine).join("\n")}\n\n` +
-      readFileSync(path.resolve(import.meta.dirname, "bench/notes.md"), "utf8") +
+    BENCHMARKS_FILE,
+    benchmarksMarkdown({
+      machine: `${new Date().toISOString().slice(0, 10)} (${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}; load average at the end ${load})`,
+      timings: rows.slice(0, timingCount),
+      load: rows.slice(timingCount),
+      notes: readFileSync(path.resolve(import.meta.dirname, "bench/notes.md"), "utf8"),
       // `npm run lighthouse` writes its own section: kept as it is
-      keptLighthouse,
+      lighthouse: lighthouseSection(readFileSync(BENCHMARKS_FILE, "utf8")),
+    }),
   );
 }
 process.exit(benchExitCode(rows));

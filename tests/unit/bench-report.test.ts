@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { checkExactlyOnce, isThrottled, tallyOutcomes } from "../../scripts/bench/checks";
-import { benchExitCode, consoleLine, formatRatio, REPORT_HEADER, tableLine, timingRow } from "../../scripts/bench/verdict";
+import { benchExitCode, benchmarksMarkdown, consoleLine, formatRatio, REPORT_HEADER, tableLine, timingRow } from "../../scripts/bench/verdict";
 
 describe("bench report rows", () => {
   it("prints target, measured value, ratio and PASS or MISS on every row", () => {
@@ -65,5 +65,20 @@ describe("throttled sign-in responses", () => {
   });
   it("tallies outcomes, keeping throttled apart from other failures", () => {
     expect(tallyOutcomes([null, "throttled", "page 500", null, "throttled"])).toEqual({ ok: 2, throttled: 2, failed: 1, failures: { throttled: 2, "page 500": 1 } });
+  });
+});
+
+describe("the docs/benchmarks.md a full run writes", () => {
+  it("has the console's columns in both tables, the notes and the kept Lighthouse section", () => {
+    const pass = { scenario: "csv", target: "median ≤ 1000 ms", measured: "median 12 ms", ratio: 0.012, ok: true };
+    const miss = { scenario: "stats page", target: "median ≤ 500 ms", measured: "median 1600 ms", ratio: 3.2, ok: false };
+    const md = benchmarksMarkdown({ machine: "2 cores", timings: [pass], load: [miss], notes: "## How\n\nnotes\n", lighthouse: "## Lighthouse\n\nkept\n" });
+    const tables = md.split(REPORT_HEADER);
+    expect(tables).toHaveLength(3);
+    expect(md).toContain(tableLine(pass));
+    expect(md).toContain(tableLine(miss));
+    expect(md).toContain("| stats page | median ≤ 500 ms | median 1600 ms | 3.20 | **MISS** |");
+    expect(md.indexOf("## How")).toBeGreaterThan(md.indexOf(tableLine(miss)));
+    expect(md.trimEnd().endsWith("## Lighthouse\n\nkept")).toBe(true);
   });
 });
