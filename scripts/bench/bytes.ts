@@ -16,7 +16,7 @@ import { createPrismaClient } from "@/lib/db-client";
 import { HEARTBEAT_MS } from "@/lib/live/sse";
 import { ROOT } from "../lib/prepare-db";
 import type { BenchData, RunningApp } from "./app";
-import { actionId, callAction, sessionCookie } from "./http";
+import { actionId, callAction, request, sessionCookie } from "./http";
 import type { Row } from "./verdict";
 
 const KB = 1024;
@@ -142,9 +142,12 @@ export async function bytesPerStudent(app: RunningApp, data: BenchData, database
     await settle();
     phase = "qr";
     await page.goto(`/auth/auth-with-code?code=${student.code}`);
-    await page.getByTestId("code-confirm").locator("button.button-primary").click({ timeout: 30_000 });
-    await page.waitForURL(/\/dashboard\/student\/home/, { timeout: 30_000 });
+    const confirm = page.getByTestId("code-confirm").locator("button.button-primary");
+    await confirm.waitFor({ timeout: 30_000 });
+    await settle();
     phase = "home";
+    await confirm.click();
+    await page.waitForURL(/\/dashboard\/student\/home/, { timeout: 30_000 });
     await settle();
     phase = "math";
     await page.goto(`/dashboard/student/activities/solo/${mathId}`);
@@ -163,7 +166,11 @@ export async function bytesPerStudent(app: RunningApp, data: BenchData, database
     const inPhase = (p: string) => sum((r) => r.phase === p && firstVisit.includes(r));
     const pages = firstVisit.reduce((n, r) => n + r.bytes, 0);
     const js = sum((r) => r.type === "Script" && firstVisit.includes(r));
-    const katexCss = sum((r) => r.type === "Stylesheet" && r.phase === "math" && firstVisit.includes(r));
+    // the stylesheets that carry KaTeX's rules (fetched again here, outside the count, to look inside)
+    const sheets = firstVisit.filter((r) => r.type === "Stylesheet" && r.bytes > 0);
+    const katexSheets = (await Promise.all(sheets.map(async (r) => ((await request(r.url)).body.includes(".katex") ? [r] : [])))).flat();
+    const katexCss = katexSheets.reduce((n, r) => n + r.bytes, 0);
+    const phaseNames: Record<string, string> = { signin: "the sign-in page", qr: "the QR sign-in", home: "the home", math: "the math scene" };
     const fonts = firstVisit.filter((r) => r.type === "Font");
     const fontBytes = fonts.reduce((n, r) => n + r.bytes, 0);
     const framework = frameworkBytes();
@@ -175,14 +182,14 @@ export async function bytesPerStudent(app: RunningApp, data: BenchData, database
     return [
       {
         scenario: `bytes per student: first day (sign-in page, QR sign-in, home, a self-paced scene with math, a ${LESSON_SCENES}-scene live lesson's stream)`,
-        target: `≤ ${LIMIT_TOTAL / KB} KB in all, JS ≤ ${LIMIT_JS_ABOVE / KB} KB above the framework, KaTeX's fonts fetched, no other host`,
+        target: `≤ ${LIMIT_TOTAL / KB} KB in all, JS ≤ ${LIMIT_JS_ABOVE / KB} KB above the framework, KaTeX's CSS and fonts fetched, no other host`,
         measured:
-          `${kb(total)} in all (compressed as served): sign-in page ${kb(inPhase("signin"))}, QR sign-in ${kb(inPhase("qr"))}, home ${kb(inPhase("home"))}, math scene ${kb(inPhase("math"))} ` +
-          `(of which stylesheets ${kb(katexCss)}, ${fonts.filter((r) => r.phase === "math").length} fonts ${kb(sum((r) => r.type === "Font" && r.phase === "math" && firstVisit.includes(r)))}; fonts on the whole visit ${kb(fontBytes)}), ` +
+          `${kb(total)} in all (compressed as served): sign-in page ${kb(inPhase("signin"))}, QR sign-in ${kb(inPhase("qr"))}, the home it opens ${kb(inPhase("home"))}, math scene ${kb(inPhase("math"))} ` +
+          `(${fonts.filter((r) => r.phase === "math").length} KaTeX fonts ${kb(sum((r) => r.type === "Font" && r.phase === "math" && firstVisit.includes(r)))}; fonts on the whole visit ${kb(fontBytes)}; KaTeX's CSS in a shared stylesheet of ${kb(katexCss)} fetched with ${katexSheets.map((r) => phaseNames[r.phase] ?? r.phase).join(", ") || "no page"}), ` +
           `live lesson stream ${kb(lesson.stream)} + pings of a ${LESSON_MINUTES}-minute lesson ${kb(lesson.pings)}; JavaScript ${kb(js)}, framework's shared chunks ${kb(framework)} → ${kb(above)} above; ` +
           `requests to other hosts: ${foreign.length ? foreign.join(", ") : "none"}`,
         ratio: Math.max(total / LIMIT_TOTAL, above / LIMIT_JS_ABOVE),
-        ok: total <= LIMIT_TOTAL && above <= LIMIT_JS_ABOVE && mathFetched && foreign.length === 0,
+        ok: total <= LIMIT_TOTAL && above <= LIMIT_JS_ABOVE && mathFetched && katexSheets.length > 0 && foreign.length === 0,
       },
       {
         scenario: "bytes per student: repeat visit to the home",
