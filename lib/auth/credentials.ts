@@ -94,10 +94,10 @@ async function codeResult(code: unknown, ip: string): Promise<SigninResult> {
     return { ok: false, code: "userDisabled" };
   }
   await recordSuccess(subject, ip);
-  await db().$transaction([
-    db().signinCode.update({ where: { id: row.id }, data: { lastUsedAt: now }, select: { id: true } }),
-    db().user.update({ where: { id: row.user.id }, data: { lastSignInAt: now }, select: { id: true } }),
-  ]);
+  // two bookkeeping writes, not a transaction: under a storm of sign-ins a transaction waits for a pool connection
+  // of its own only 2 s and then fails the sign-in (measured: docs/benchmarks.md, the sign-in storm)
+  await db().signinCode.update({ where: { id: row.id }, data: { lastUsedAt: now }, select: { id: true } });
+  await db().user.update({ where: { id: row.user.id }, data: { lastSignInAt: now }, select: { id: true } });
   await audit({ action: "signin.code.success", actorId: row.user.id, ip, schoolId: row.user.schoolId, targetType: "signinCode", targetId: row.id });
   return { ok: true, user: { id: row.user.id, role: row.user.role } };
 }

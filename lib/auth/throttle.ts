@@ -50,8 +50,10 @@ export async function reserveAttempt(subject: ThrottleKey, ip: string): Promise<
 
 /** After a successful sign-in: the account's (or code's) count is cleared, and the address gets its slot back. */
 export async function recordSuccess(subject: ThrottleKey, ip: string): Promise<void> {
-  await db().$transaction([
-    db().signinThrottle.deleteMany({ where: { key: throttleKey(subject.kind, subject.value) } }),
-    db().$executeRaw`update signin_throttles set failures = greatest(failures - 1, 0) where key = ${throttleKey("ip", ip)}`,
-  ]);
+  // One statement, not a transaction of two: a school's sign-ins share its address's row, and a transaction kept
+  // that row locked across a round trip to this busy process, so that a storm of sign-ins queued on it and ran out
+  // of pool connections (measured: docs/benchmarks.md, the sign-in storm).
+  await db().$executeRaw`
+    with cleared as (delete from signin_throttles where key = ${throttleKey(subject.kind, subject.value)})
+    update signin_throttles set failures = greatest(failures - 1, 0) where key = ${throttleKey("ip", ip)}`;
 }

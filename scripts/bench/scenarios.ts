@@ -3,22 +3,14 @@
  * rows for the report; a row's `ok` says whether its target was met.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { gzipSync } from "node:zlib";
-import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import pg from "pg";
-import { SESSION_COOKIE } from "@/lib/auth/cookies";
+import type { LiveState } from "@/lib/live/state";
 import { ROOT } from "../lib/prepare-db";
-import { answerFor, BENCH_PASSWORD, type BenchClass, type BenchData, type BenchStudent, type RunningApp } from "./app";
-import { actionId, callAction, median, openSse, percentile, pool, request, sessionCookie, setCookies, type SseClient } from "./http";
+import type { BenchClass, BenchData, RunningApp } from "./app";
+import type { Row } from "./verdict";
+import { actionId, callAction, median, openSse, percentile, pool, request, sessionCookie, type SseClient } from "./http";
 
-export interface Row {
-  scenario: string;
-  measured: string;
-  target: string;
-  ok: boolean;
-  note?: string;
-}
+export type { Row } from "./verdict";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const ms = (x: number) => `${Math.round(x)} ms`;
@@ -119,8 +111,18 @@ export async function liveFanout(app: RunningApp, classes: BenchClass[], rounds:
   return { action: median(actionTimes), students: followers.length, samples: latencies.length, p50: median(latencies), p99: percentile(latencies, 99), perRoundP99, missed, disordered };
 }
 
-/** The bare SSE echo (scripts/bench/echo-server.ts) with the same number of streams and rounds. */
-export async function echoFanout(streams: number, rounds: number, port = Number(process.env.BENCH_ECHO_PORT ?? 3390)) {
+/** A live state as the students' streams carry it (lib/live/state.ts), the same size: the echo's payload when the caller gives none. */
+export const LIVE_STATE_SAMPLE = JSON.stringify({
+  activityId: crypto.randomUUID(), mode: "guide", sessionId: crypto.randomUUID(), sessionStartedAt: Date.now(),
+  version: 12, status: "running", sceneId: crypto.randomUUID(), locked: false,
+} satisfies LiveState);
+
+/**
+ * The bare SSE echo (scripts/bench/echo-server.ts) with the same number of
+ * streams and rounds, each round writing `payload` (a state event's data,
+ * byte for byte as the live streams send it) to every stream.
+ */
+export async function echoFanout(streams: number, rounds: number, port = Number(process.env.BENCH_ECHO_PORT ?? 3390), payload = LIVE_STATE_SAMPLE) {
   const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, "node_modules/tsx/dist/cli.mjs"), path.join(ROOT, "scripts/bench/echo-server.ts"), String(port)], {
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
@@ -141,7 +143,7 @@ export async function echoFanout(streams: number, rounds: number, port = Number(
   const latencies: number[] = [];
   for (round = 1; round <= rounds; round++) {
     const t0 = performance.now();
-    await request(`${url}/fire`, { method: "POST", body: JSON.stringify({ round }) });
+    await request(`${url}/fire`, { method: "POST", body: payload });
     await waitFor(() => arrivals.every((a) => a.has(round)), 5_000);
     for (const a of arrivals) if (a.has(round)) latencies.push(a.get(round)! - t0);
     await sleep(150);
@@ -181,322 +183,3 @@ export async function liveRows(app: RunningApp, data: BenchData, label = "", sca
   return rows;
 }
 
-// ---------------------------------------------------------------- answers
-
-function answerBody(data: BenchData, s: BenchStudent, sceneIndex: number, n: number, key = crypto.randomUUID().replaceAll("-", ""), revision = 1) {
-  const school = data.schools[s.schoolIndex]!;
-  const scene = school.soloScenes[sceneIndex]!;
-  return JSON.stringify({ activityId: school.soloActivityId, sceneId: scene.id, answer: answerFor(scene, n + revision), clientRevision: revision, idempotencyKey: key, mode: "self" });
-}
-
-function postAnswer(app: RunningApp, body: string, cookie: string) {
-  return request(`${app.url}/api/v1/answers`, { method: "POST", headers: { "Content-Type": "application/json", Origin: app.url, Cookie: cookie }, body });
-}
-
-/** 1,000 students answer within 5 s; then 100 of them retry the same save. */
-export async function answerBurst(app: RunningApp, data: BenchData, databaseUrl: string): Promise<Row> {
-  const students = data.students.slice(0, 1000);
-  const cookies = await Promise.all(students.map((s) => sessionCookie(s.id, "student")));
-  const keys = students.map(() => crypto.randomUUID().replaceAll("-", ""));
-  const bodies = students.map((s, i) => answerBody(data, s, 1, i, keys[i]));
-  const latencies: number[] = [];
-  let failures = 0;
-  const t0 = performance.now();
-  await Promise.all(
-    students.map(async (_s, i) => {
-      await sleep(i * 4.5); // evenly over 4.5 s
-      const t = performance.now();
-      const reply = await postAnswer(app, bodies[i]!, cookies[i]!).catch(() => ({ status: 0 }));
-      latencies.push(performance.now() - t);
-      if (reply.status !== 200) failures++;
-    }),
-  );
-  const wall = performance.now() - t0;
-  // a retry of an acknowledged save (same key) must not store anything twice
-  await Promise.all(students.slice(0, 100).map((_s, i) => postAnswer(app, bodies[i]!, cookies[i]!)));
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  const ids = students.map((s) => s.id);
-  const { rows } = await client.query<{ n: string; d: string }>(
-    "select count(*) n, count(distinct user_id) d from responses where user_id = any($1::uuid[]) and scene_position = 1",
-    [ids],
-  );
-  await client.end();
-  const stored = Number(rows[0]!.n);
-  const ok = failures === 0 && stored === 1000 && Number(rows[0]!.d) === 1000 && percentile(latencies, 99) < 500 && wall < 5_000 + 1_000;
-  return {
-    scenario: "answer burst: 1,000 students answer within 5 s (then 100 retries)",
-    measured: `p99 ${ms(percentile(latencies, 99))} (p50 ${ms(median(latencies))}); ${1000 - failures} acknowledged, ${stored} rows stored for 1,000 students`,
-    target: "all stored exactly once, p99 < 500 ms",
-    ok,
-  };
-}
-
-/** Saves per second through the app vs single-row INSERTs into the same database, both with `concurrency` in flight. */
-/** CPU ticks (user + system) used so far by each process `pick` selects, from /proc (Linux). */
-function cpuTicks(pick: (pid: number, comm: string) => boolean): Map<number, number> {
-  const ticks = new Map<number, number>();
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      const comm = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
-      if (!pick(Number(entry), comm)) continue;
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      ticks.set(Number(entry), Number(fields[11]) + Number(fields[12])); // utime, stime (fields 14 and 15 of the line)
-    } catch {
-      // the process ended meanwhile
-    }
-  }
-  return ticks;
-}
-
-/** CPU seconds the processes used between two readings (a process that started meanwhile counts from zero; one that ended is lost). */
-function cpuBetween(before: Map<number, number>, after: Map<number, number>): number {
-  let ticks = 0;
-  for (const [pid, t] of after) ticks += Math.max(0, t - (before.get(pid) ?? 0));
-  return ticks / 100; // USER_HZ
-}
-
-/** Who used the cores during `work`: the app, PostgreSQL, the load client (this process), as shares of one core. */
-async function cpuSplit<T>(app: RunningApp, work: () => Promise<T>): Promise<{ result: T; split: string }> {
-  const appPids = new Set(app.pids);
-  const measure = () => ({
-    app: cpuTicks((pid) => appPids.has(pid)),
-    pg: cpuTicks((_pid, comm) => comm === "postgres"),
-    client: process.cpuUsage(),
-    at: performance.now(),
-  });
-  const before = measure();
-  const result = await work();
-  const after = measure();
-  const wall = (after.at - before.at) / 1000;
-  const clientS = (after.client.user - before.client.user + after.client.system - before.client.system) / 1e6;
-  const pct = (s: number) => `${Math.round((s / wall) * 100)} %`;
-  return { result, split: `CPU: app ${pct(cpuBetween(before.app, after.app))}, PostgreSQL ${pct(cpuBetween(before.pg, after.pg))}, load client ${pct(clientS)} of one core` };
-}
-
-/**
- * The sustained save rate through the app against bare single-row INSERTs at the same concurrency,
- * `runs` times in turn (app, then INSERTs, so that the machine's moods touch both); judged on the
- * median of the runs' ratios.
- */
-export async function sustainedAnswers(app: RunningApp, data: BenchData, databaseUrl: string, concurrency = 16, seconds = 6, runs = 3): Promise<Row> {
-  // the scenes the burst left, of every school's solo activity (emptied before each run): a first pass inserts a
-  // row per student and scene, the next passes change the answers (a newer revision each), until the time is up
-  const SCENES = [0, 2, 3, 4];
-  const sceneIds = data.schools.flatMap((school) => SCENES.map((i) => school.soloScenes[i]!.id));
-  const work = [1, 2, 3, 4, 5].flatMap((revision) => data.students.flatMap((s, n) => SCENES.map((scene) => ({ s, scene, n, revision }))));
-  const cookies = new Map(await Promise.all(data.students.map(async (s) => [s.id, await sessionCookie(s.id, "student")] as const)));
-  const raw = new pg.Pool({ connectionString: databaseUrl, max: concurrency });
-  await raw.query("create table if not exists bench_raw_inserts (id uuid primary key default gen_random_uuid(), user_id uuid not null, scene_id uuid not null, answer jsonb not null, created_at timestamptz not null default now())");
-
-  const results: { appRate: number; rawRate: number; ratio: number; saved: number; split: string }[] = [];
-  let errors = 0;
-  for (let run = 0; run < runs; run++) {
-    await raw.query("delete from responses where scene_id = any($1::uuid[])", [sceneIds]);
-    // the bench's own clean-up (and the scenarios before) must not be paid for by the run: vacuum it away first
-    await raw.query("vacuum analyze responses");
-    let next = 0;
-    let saved = 0;
-    const deadline = performance.now() + seconds * 1000;
-    const t0 = performance.now();
-    const { split } = await cpuSplit(app, () =>
-      Promise.all(
-        Array.from({ length: concurrency }, async () => {
-          while (performance.now() < deadline && next < work.length) {
-            const w = work[next++]!;
-            const reply = await postAnswer(app, answerBody(data, w.s, w.scene, w.n, undefined, w.revision), cookies.get(w.s.id)!).catch(() => ({ status: 0 }));
-            if (reply.status === 200) saved++;
-            else {
-              errors++;
-              if (errors <= 3) console.error(`save refused: HTTP ${reply.status} ${"body" in reply ? reply.body.slice(0, 200) : ""}`);
-            }
-          }
-        }),
-      ),
-    );
-    const appRate = saved / ((performance.now() - t0) / 1000);
-
-    let inserted = 0;
-    const rawDeadline = performance.now() + seconds * 1000;
-    const r0 = performance.now();
-    await Promise.all(
-      Array.from({ length: concurrency }, async (_x, worker) => {
-        while (performance.now() < rawDeadline) {
-          await raw.query("insert into bench_raw_inserts (user_id, scene_id, answer) values ($1, $2, $3)", [crypto.randomUUID(), crypto.randomUUID(), JSON.stringify({ first: "more", second: "sure", reason: `理由 ${worker}` })]);
-          inserted++;
-        }
-      }),
-    );
-    const rawRate = inserted / ((performance.now() - r0) / 1000);
-    results.push({ appRate, rawRate, ratio: appRate / rawRate, saved, split });
-  }
-  await raw.end();
-  const byRatio = [...results].sort((a, b) => a.ratio - b.ratio);
-  const mid = byRatio[Math.floor(byRatio.length / 2)]!;
-  const pct = (r: number) => `${Math.round(r * 100)} %`;
-  return {
-    scenario: `sustained saves, ${concurrency} in flight${concurrency === 40 ? " (a class saving at once)" : ""}, ${runs} runs of ${seconds} s`,
-    measured: `median run: ${Math.round(mid.appRate)} saves/s through the app vs ${Math.round(mid.rawRate)} single-row INSERTs/s → ${pct(mid.ratio)} (${mid.split}); runs ${results.map((r) => pct(r.ratio)).join(", ")}; a row per student and scene, then newer revisions${errors ? `; ${errors} errors` : ""}`,
-    target: "≥ 25 % of the raw INSERT rate",
-    ok: mid.ratio >= 0.25 && errors === 0,
-  };
-}
-
-// ---------------------------------------------------------------- sign-in storm
-
-/** The QR flow of one student: the code URL, the page, the sign-in action. Returns the failure, or null. */
-async function codeSignIn(app: RunningApp, action: string, code: string): Promise<string | null> {
-  const first = await request(`${app.url}/auth/auth-with-code?code=${encodeURIComponent(code)}`);
-  const pending = setCookies(first)["manabiya-pending-code"];
-  if (first.status !== 307 || !pending) return `redirect ${first.status}`;
-  const cookie = `manabiya-pending-code=${pending}`;
-  const page = await request(`${app.url}/auth/auth-with-code`, { headers: { Cookie: cookie } });
-  if (page.status !== 200) return `page ${page.status}`;
-  const reply = await callAction(app.url, "/auth/auth-with-code", action, [], cookie);
-  if (reply.status !== 200) return `action ${reply.status}`;
-  if (reply.body.includes('"throttled"')) return "throttled";
-  if (!reply.body.includes('"ok":true') || !setCookies(reply)[SESSION_COOKIE]) return "refused";
-  return null;
-}
-
-export async function signinStorm(app: RunningApp, data: BenchData): Promise<Row[]> {
-  const action = actionId("lib/auth/actions.ts", "signInWithCode");
-  const students = data.students.slice(0, 1000);
-  const latencies: number[] = [];
-  const failures = new Map<string, number>();
-  const spreadMs = 30_000;
-  const t0 = performance.now();
-  await Promise.all(
-    students.map(async (s, i) => {
-      await sleep((i * spreadMs) / students.length);
-      const t = performance.now();
-      const failure = await codeSignIn(app, action, s.code).catch((e: unknown) => String(e));
-      latencies.push(performance.now() - t);
-      if (failure) failures.set(failure, (failures.get(failure) ?? 0) + 1);
-    }),
-  );
-  const wall = (performance.now() - t0) / 1000;
-  const errors = [...failures.values()].reduce((a, b) => a + b, 0);
-  const codeRow: Row = {
-    scenario: `sign-in storm: 1,000 QR sign-ins from one address in ${Math.round(wall)} s`,
-    measured: `p99 ${ms(percentile(latencies, 99))} (p50 ${ms(median(latencies))}) for the whole QR flow (link → page → sign-in); ${errors} failed${errors ? ` (${[...failures].map(([k, v]) => `${k} ×${v}`).join(", ")})` : ""}, ${failures.get("throttled") ?? 0} throttled`,
-    target: "0 errors, 0 throttled, p99 < 2 s",
-    ok: errors === 0 && percentile(latencies, 99) < 2_000,
-  };
-
-  // 40 teachers press "sign in" at the same moment (next-auth's credentials endpoint: the same argon2 check as the form)
-  const teachers = data.classes.slice(0, 40).map((c) => c.teacher);
-  const prepared = await Promise.all(
-    teachers.map(async () => {
-      const csrf = await request(`${app.url}/api/auth/csrf`);
-      const cookie = Object.entries(setCookies(csrf)).map(([k, v]) => `${k}=${v}`).join("; ");
-      return { cookie, token: (JSON.parse(csrf.body) as { csrfToken: string }).csrfToken };
-    }),
-  );
-  const pwLatencies: number[] = [];
-  let pwFailures = 0;
-  await Promise.all(
-    teachers.map(async (t, i) => {
-      const body = new URLSearchParams({ email: t.email, password: BENCH_PASSWORD, csrfToken: prepared[i]!.token, callbackUrl: "/" }).toString();
-      const start = performance.now();
-      const reply = await request(`${app.url}/api/auth/callback/password`, {
-        method: "POST",
-        headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: prepared[i]!.cookie, Origin: app.url },
-        body,
-      });
-      pwLatencies.push(performance.now() - start);
-      if (!setCookies(reply)[SESSION_COOKIE]) pwFailures++;
-    }),
-  );
-  const pwRow: Row = {
-    scenario: "40 simultaneous password sign-ins (argon2id 19 MiB, t=2)",
-    measured: `p99 ${ms(percentile(pwLatencies, 99))} (p50 ${ms(median(pwLatencies))}); ${pwFailures} failed`,
-    target: "p99 < 2 s, none failed",
-    ok: pwFailures === 0 && percentile(pwLatencies, 99) < 2_000,
-  };
-  return [codeRow, pwRow];
-}
-
-// ---------------------------------------------------------------- bytes per student
-
-/** The framework's own first-load chunks (rootMainFiles of the build), gzipped as the server sends them. */
-function frameworkBytes(): number {
-  const manifest = JSON.parse(readFileSync(path.join(ROOT, ".next/build-manifest.json"), "utf8")) as { rootMainFiles: string[] };
-  return manifest.rootMainFiles.reduce((sum, f) => sum + gzipSync(readFileSync(path.join(ROOT, ".next", f))).length, 0);
-}
-
-export async function bytesPerStudent(app: RunningApp, data: BenchData): Promise<Row[]> {
-  const { chromium } = await import("@playwright/test");
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"] });
-  try {
-    const student = data.schools[4]!.students[0]!;
-    const school = data.schools[4]!;
-    // sign in on one device…
-    const signin = await browser.newContext({ baseURL: app.url, locale: "ja-JP" });
-    const page0 = await signin.newPage();
-    await page0.goto(`/auth/auth-with-code?code=${student.code}`);
-    await page0.waitForURL(/\/dashboard\/student\/home/, { timeout: 30_000 }).catch(() => undefined);
-    const cookies = await signin.cookies();
-    await signin.close();
-    // …and count a first visit with an empty cache
-    const context = await browser.newContext({ baseURL: app.url, locale: "ja-JP" });
-    await context.addCookies(cookies.filter((c) => c.name === SESSION_COOKIE));
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send("Network.enable");
-    const types = new Map<string, string>();
-    const urls = new Map<string, string>();
-    let total = 0;
-    let js = 0;
-    const hosts = new Set<string>();
-    cdp.on("Network.requestWillBeSent", (e) => {
-      urls.set(e.requestId, e.request.url);
-      hosts.add(new URL(e.request.url).host);
-    });
-    cdp.on("Network.responseReceived", (e) => types.set(e.requestId, e.type));
-    cdp.on("Network.loadingFinished", (e) => {
-      if (process.env.BENCH_BYTES_DETAIL) console.log(`  ${e.encodedDataLength}\t${types.get(e.requestId)}\t${urls.get(e.requestId)?.slice(0, 120)}`);
-      total += e.encodedDataLength;
-      if (types.get(e.requestId) === "Script") js += e.encodedDataLength;
-    });
-    const settle = () => page.waitForLoadState("networkidle").catch(() => undefined);
-    await page.goto("/dashboard/student/home");
-    await settle();
-    const homeJs = js;
-    await page.goto(`/dashboard/student/activities/solo/${school.soloActivityId}`);
-    await settle();
-    await page.waitForTimeout(500);
-    const firstVisit = total;
-    const firstJs = js;
-    total = 0;
-    js = 0;
-    await page.goto("/dashboard/student/home");
-    await settle();
-    await page.waitForTimeout(500);
-    const repeat = total;
-    await context.close();
-    const framework = frameworkBytes();
-    const appHost = new URL(app.url).host;
-    const foreign = [...hosts].filter((h) => h !== appHost);
-    const above = firstJs - framework;
-    const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
-    return [
-      {
-        scenario: "bytes per student: first visit to the home and a solo scene",
-        measured: `${kb(firstVisit)} transferred (compressed); JavaScript ${kb(firstJs)} (home alone ${kb(homeJs)}), framework's shared chunks ${kb(framework)} → ${kb(above)} above; requests to other hosts: ${foreign.length ? foreign.join(", ") : "none"}`,
-        target: "≤ 230 KB in all, JS ≤ 40 KB above the framework, no other host",
-        ok: firstVisit <= 230 * 1024 && above <= 40 * 1024 && foreign.length === 0,
-      },
-      {
-        scenario: "bytes per student: repeat visit to the home",
-        measured: kb(repeat),
-        target: "≤ 20 KB",
-        ok: repeat <= 20 * 1024,
-      },
-    ];
-  } finally {
-    await browser.close();
-  }
-}

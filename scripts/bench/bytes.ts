@@ -1,0 +1,205 @@
+/**
+ * Bytes per student, as a browser receives them: Debian's Chromium with an
+ * empty cache, counted from the DevTools network events (encodedDataLength:
+ * the bytes on the wire, compressed as the server sends them, headers
+ * included). A student's first day: the sign-in page, the QR sign-in, the
+ * home, a self-paced scene with math (KaTeX's CSS and the fonts the browser
+ * actually fetches for it); then the stream of a 20-scene live lesson,
+ * counted on the socket; then a repeat visit to the home.
+ */
+import { readFileSync } from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { createPrismaClient } from "@/lib/db-client";
+import { HEARTBEAT_MS } from "@/lib/live/sse";
+import { ROOT } from "../lib/prepare-db";
+import type { BenchData, RunningApp } from "./app";
+import { actionId, callAction, request, sessionCookie } from "./http";
+import type { Row } from "./verdict";
+
+const KB = 1024;
+const LIMIT_TOTAL = 230 * KB;
+const LIMIT_JS_ABOVE = 40 * KB;
+const LIMIT_REPEAT = 20 * KB;
+const LESSON_SCENES = 20;
+const LESSON_MINUTES = 50;
+const kb = (n: number) => `${(n / KB).toFixed(1)} KB`;
+
+/** The framework's own first-load chunks (rootMainFiles of the build), gzipped as the server sends them. */
+function frameworkBytes(): number {
+  const manifest = JSON.parse(readFileSync(path.join(ROOT, ".next/build-manifest.json"), "utf8")) as { rootMainFiles: string[] };
+  return manifest.rootMainFiles.reduce((sum, f) => sum + gzipSync(readFileSync(path.join(ROOT, ".next", f))).length, 0);
+}
+
+/** A self-paced math activity whose information scene the student has read (the page opens on formulas), and a 20-scene guide activity. */
+async function seedActivities(databaseUrl: string, schoolId: string, studentId: string) {
+  const db = createPrismaClient(databaseUrl, 2);
+  try {
+    const { createActivityFromTemplate, createResponse } = await import("../../prisma/seed/factories");
+    const math = await createActivityFromTemplate(db, { templateId: "math-linear-equations", schoolId, mode: "self" });
+    const [info] = await db.activityScene.findMany({ where: { activityId: math.id }, orderBy: { position: "asc" }, take: 1 });
+    if (info) await createResponse(db, { activityId: math.id, sceneId: info.id, userId: studentId, answer: { seen: true } as Prisma.InputJsonValue, scenePosition: info.position });
+    const lesson = await createActivityFromTemplate(db, { templateId: "science-dissolve", schoolId, mode: "guide" });
+    const base = await db.activityScene.findMany({ where: { activityId: lesson.id }, orderBy: { position: "asc" } });
+    const extra = Array.from({ length: LESSON_SCENES - base.length }, (_, i) => base[i % base.length]!);
+    await db.activityScene.createMany({ data: extra.map((s, i) => ({ activityId: lesson.id, position: base.length + i, type: s.type, content: s.content ?? {} })) });
+    const scenes = await db.activityScene.findMany({ where: { activityId: lesson.id }, orderBy: { position: "asc" }, select: { id: true } });
+    return { mathId: math.id, lessonId: lesson.id, lessonScenes: scenes.map((s) => s.id) };
+  } finally {
+    await db.$disconnect();
+  }
+}
+
+/**
+ * The student's stream of a live lesson: the teacher starts it, shows every
+ * scene in turn (the next once the student has the last), and ends it. The
+ * bytes are those the socket received (headers and body); the pings of a
+ * 50-minute lesson (one every HEARTBEAT_MS) are added at their measured size.
+ */
+async function lessonStream(app: RunningApp, studentId: string, teacherId: string, lessonId: string, scenes: string[]) {
+  const [studentCookie, teacherCookie] = await Promise.all([sessionCookie(studentId, "student"), sessionCookie(teacherId, "teacher")]);
+  const page = `/dashboard/teacher/activities/guide/${lessonId}`;
+  const call = async (name: string, args: Record<string, string>) => {
+    const reply = await callAction(app.url, page, actionId("lib/live/actions.ts", name), [{ activityId: lessonId, ...args }], teacherCookie);
+    if (reply.status !== 200) throw new Error(`${name}: HTTP ${reply.status}`);
+  };
+  await call("startSessionAction", {});
+  let bytes = 0;
+  let text = "";
+  const req = http.get(`${app.url}/api/v1/live/${lessonId}/events`, {
+    headers: { Cookie: studentCookie, Accept: "text/event-stream", "Accept-Encoding": "gzip, deflate, br, zstd", "Cache-Control": "no-cache" },
+  });
+  await new Promise<void>((resolve, reject) => {
+    req.on("response", (res) => {
+      if (res.statusCode !== 200) return reject(new Error(`lesson stream: HTTP ${res.statusCode}`));
+      // the status line and headers as they came over the wire
+      bytes += `HTTP/1.1 ${res.statusCode} ${res.statusMessage}\r\n`.length + res.rawHeaders.reduce((n, h) => n + Buffer.byteLength(h) + 2, 0) + 2;
+      if (res.headers["content-encoding"]) text = "(compressed)";
+      res.on("data", (chunk: Buffer) => {
+        bytes += chunk.length;
+        if (text !== "(compressed)") text += chunk.toString("utf8");
+      });
+      resolve();
+    });
+    req.on("error", reject);
+  });
+  const seen = (sceneId: string) => text.includes(`"sceneId":"${sceneId}"`);
+  const waitFor = async (check: () => boolean, what: string) => {
+    for (let i = 0; i < 600 && !check(); i++) await new Promise((r) => setTimeout(r, 50));
+    if (!check()) throw new Error(`lesson stream: ${what} never arrived`);
+  };
+  await waitFor(() => seen(scenes[0]!), "the first scene");
+  for (const sceneId of scenes.slice(1)) {
+    await call("goToSceneAction", { sceneId });
+    await waitFor(() => seen(sceneId), "a scene");
+  }
+  await call("endSessionAction", {});
+  await waitFor(() => text.includes('"status":"ended"'), "the end");
+  req.destroy();
+  const ping = Buffer.byteLength(`event: ping\ndata: ${Date.now()}\n\n`);
+  const pings = Math.floor((LESSON_MINUTES * 60_000) / HEARTBEAT_MS) * ping;
+  return { stream: bytes, pings, total: bytes + pings };
+}
+
+export async function bytesPerStudent(app: RunningApp, data: BenchData, databaseUrl: string): Promise<Row[]> {
+  const school = data.schools[4]!;
+  const student = school.students[0]!;
+  const teacher = data.classes.find((c) => c.schoolId === school.id)!.teacher;
+  const { mathId, lessonId, lessonScenes } = await seedActivities(databaseUrl, school.id, student.id);
+  const { chromium } = await import("@playwright/test");
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"] });
+  try {
+    const context = await browser.newContext({ baseURL: app.url, locale: "ja-JP" });
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Network.enable");
+    let phase = "signin";
+    const phaseOf = new Map<string, string>();
+    const typeOf = new Map<string, string>();
+    const urlOf = new Map<string, string>();
+    const hosts = new Set<string>();
+    const got: { phase: string; type: string; url: string; bytes: number }[] = [];
+    cdp.on("Network.requestWillBeSent", (e) => {
+      phaseOf.set(e.requestId, phase);
+      urlOf.set(e.requestId, e.request.url);
+      hosts.add(new URL(e.request.url).host);
+    });
+    cdp.on("Network.responseReceived", (e) => typeOf.set(e.requestId, e.type));
+    cdp.on("Network.loadingFinished", (e) => {
+      const row = { phase: phaseOf.get(e.requestId) ?? phase, type: typeOf.get(e.requestId) ?? "Other", url: urlOf.get(e.requestId) ?? "", bytes: e.encodedDataLength };
+      if (process.env.BENCH_BYTES_DETAIL) console.log(`  ${row.phase}\t${row.bytes}\t${row.type}\t${row.url.slice(0, 120)}`);
+      got.push(row);
+    });
+    const settle = async () => {
+      await page.waitForLoadState("networkidle").catch(() => undefined);
+      await page.waitForTimeout(500);
+    };
+    const sum = (pick: (r: (typeof got)[number]) => boolean) => got.filter(pick).reduce((n, r) => n + r.bytes, 0);
+
+    await page.goto("/signin");
+    await settle();
+    phase = "qr";
+    await page.goto(`/auth/auth-with-code?code=${student.code}`);
+    const confirm = page.getByTestId("code-confirm").locator("button.button-primary");
+    await confirm.waitFor({ timeout: 30_000 });
+    await settle();
+    phase = "home";
+    await confirm.click();
+    await page.waitForURL(/\/dashboard\/student\/home/, { timeout: 30_000 });
+    await settle();
+    phase = "math";
+    await page.goto(`/dashboard/student/activities/solo/${mathId}`);
+    await page.locator(".katex").first().waitFor({ timeout: 30_000 });
+    await page.evaluate(() => document.fonts.ready.then(() => undefined));
+    await settle();
+    const firstVisit = got.slice();
+    phase = "repeat";
+    const before = got.length;
+    await page.goto("/dashboard/student/home");
+    await settle();
+    const repeat = got.slice(before).reduce((n, r) => n + r.bytes, 0);
+    await context.close();
+
+    const lesson = await lessonStream(app, student.id, teacher.id, lessonId, lessonScenes);
+    const inPhase = (p: string) => sum((r) => r.phase === p && firstVisit.includes(r));
+    const pages = firstVisit.reduce((n, r) => n + r.bytes, 0);
+    const js = sum((r) => r.type === "Script" && firstVisit.includes(r));
+    // the stylesheets that carry KaTeX's rules (fetched again here, outside the count, to look inside)
+    const sheets = firstVisit.filter((r) => r.type === "Stylesheet" && r.bytes > 0);
+    const katexSheets = (await Promise.all(sheets.map(async (r) => ((await request(r.url)).body.includes(".katex") ? [r] : [])))).flat();
+    const katexCss = katexSheets.reduce((n, r) => n + r.bytes, 0);
+    const phaseNames: Record<string, string> = { signin: "the sign-in page", qr: "the QR sign-in", home: "the home", math: "the math scene" };
+    const fonts = firstVisit.filter((r) => r.type === "Font");
+    const fontBytes = fonts.reduce((n, r) => n + r.bytes, 0);
+    const framework = frameworkBytes();
+    const above = js - framework;
+    const total = pages + lesson.total;
+    const appHost = new URL(app.url).host;
+    const foreign = [...hosts].filter((h) => h !== appHost);
+    const mathFetched = fonts.some((r) => r.phase === "math");
+    return [
+      {
+        scenario: `bytes per student: first day (sign-in page, QR sign-in, home, a self-paced scene with math, a ${LESSON_SCENES}-scene live lesson's stream)`,
+        target: `≤ ${LIMIT_TOTAL / KB} KB in all, JS ≤ ${LIMIT_JS_ABOVE / KB} KB above the framework, KaTeX's CSS and fonts fetched, no other host`,
+        measured:
+          `${kb(total)} in all (compressed as served): sign-in page ${kb(inPhase("signin"))}, QR sign-in ${kb(inPhase("qr"))}, the home it opens ${kb(inPhase("home"))}, math scene ${kb(inPhase("math"))} ` +
+          `(${fonts.filter((r) => r.phase === "math").length} KaTeX fonts ${kb(sum((r) => r.type === "Font" && r.phase === "math" && firstVisit.includes(r)))}; fonts on the whole visit ${kb(fontBytes)}; KaTeX's CSS in a shared stylesheet of ${kb(katexCss)} fetched with ${katexSheets.map((r) => phaseNames[r.phase] ?? r.phase).join(", ") || "no page"}), ` +
+          `live lesson stream ${kb(lesson.stream)} + pings of a ${LESSON_MINUTES}-minute lesson ${kb(lesson.pings)}; JavaScript ${kb(js)}, framework's shared chunks ${kb(framework)} → ${kb(above)} above; ` +
+          `requests to other hosts: ${foreign.length ? foreign.join(", ") : "none"}`,
+        ratio: Math.max(total / LIMIT_TOTAL, above / LIMIT_JS_ABOVE),
+        ok: total <= LIMIT_TOTAL && above <= LIMIT_JS_ABOVE && mathFetched && katexSheets.length > 0 && foreign.length === 0,
+      },
+      {
+        scenario: "bytes per student: repeat visit to the home",
+        target: `≤ ${LIMIT_REPEAT / KB} KB`,
+        measured: kb(repeat),
+        ratio: repeat / LIMIT_REPEAT,
+        ok: repeat <= LIMIT_REPEAT,
+      },
+    ];
+  } finally {
+    await browser.close();
+  }
+}

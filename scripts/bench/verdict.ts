@@ -1,0 +1,67 @@
+/**
+ * One format for every row of `npm run bench`, on the console and in
+ * docs/benchmarks.md: the target, the measured value, the ratio (measured /
+ * target, or the app against its baseline where the target is a share of a
+ * baseline) and PASS or MISS. Any MISS makes the run exit non-zero.
+ */
+import { median } from "./http";
+
+export interface Row {
+  scenario: string;
+  measured: string;
+  target: string;
+  ok: boolean;
+  /** measured / target (≤ 1 passes a limit), or app / baseline where the target is a share of a baseline; absent: printed as "—" */
+  ratio?: number;
+  note?: string;
+}
+
+export const REPORT_HEADER = "| scenario | target | measured | ratio | result |\n|---|---|---|---|---|";
+
+export function formatRatio(ratio: number | undefined): string {
+  if (ratio === undefined || !Number.isFinite(ratio)) return "—";
+  return ratio >= 10 ? ratio.toFixed(0) : ratio.toFixed(2);
+}
+
+export const verdict = (ok: boolean) => (ok ? "PASS" : "MISS");
+
+export function consoleLine(row: Row): string {
+  return `${verdict(row.ok)} ${row.scenario}: target ${row.target}; measured ${row.measured}; ratio ${formatRatio(row.ratio)}`;
+}
+
+const cell = (text: string) => text.replaceAll("|", "\\|").replaceAll("\n", " ");
+
+export function tableLine(row: Row): string {
+  return `| ${cell(row.scenario)} | ${cell(row.target)} | ${cell(row.measured)} | ${formatRatio(row.ratio)} | ${row.ok ? "PASS" : "**MISS**"} |`;
+}
+
+/** A timed case judged on the median of its runs against `limitMs`. */
+export function timingRow(c: { name: string; target: string; limitMs: number }, times: number[]): Row {
+  const m = median(times);
+  const r = (x: number) => Math.round(x);
+  return {
+    scenario: c.name,
+    target: `median ≤ ${c.limitMs} ms: ${c.target}`,
+    measured: `median ${r(m)} ms (min ${r(Math.min(...times))}, max ${r(Math.max(...times))}, n=${times.length})`,
+    ratio: m / c.limitMs,
+    ok: m <= c.limitMs,
+  };
+}
+
+export const benchExitCode = (rows: Row[]) => (rows.some((r) => !r.ok) ? 1 : 0);
+
+/** docs/benchmarks.md as a full run writes it: both tables in the console's columns, then the notes and the kept Lighthouse section. */
+export function benchmarksMarkdown(parts: { machine: string; timings: Row[]; load: Row[]; notes: string; lighthouse: string }): string {
+  return (
+    `# Benchmarks\n\nWritten by \`npm run bench\` on ${parts.machine}.\n` +
+    "Everything runs on this one machine: the app (production build), its embedded PostgreSQL and the load clients share the cores, so the load numbers include the clients' own work.\n\n" +
+    "Every row: the target, the measured value, the ratio (measured / target; where the target is a share of a baseline measured in the same run, the app's rate / the baseline's) and PASS or MISS. `npm run bench` exits non-zero on any MISS; a missed target stays in the table as measured.\n\n" +
+    "## Timings\n\nTimes in ms: the median of n runs after a warm-up, and the spread (min–max); targets are judged on the median.\n\n" +
+    `${REPORT_HEADER}\n${parts.timings.map(tableLine).join("\n")}\n\n` +
+    "## Load scenarios (issue 9)\n\nA generated academy: 5 schools × 10 classes × 40 students (2,000), a teacher and a guide activity per class, a solo activity per school; for the statistics page a sixth school of 1,000 students who answered a 20-scene activity. " +
+    "Latency is measured by the load client from the moment its request leaves to the moment the answer (or the stream's event, or the page's last byte) arrives. p99 over all deliveries.\n\n" +
+    `${REPORT_HEADER}\n${parts.load.map(tableLine).join("\n")}\n\n` +
+    parts.notes +
+    (parts.lighthouse ? `\n${parts.lighthouse}` : "")
+  );
+}
