@@ -6,6 +6,7 @@ import path from "node:path";
 import { createGzip, type Gzip } from "node:zlib";
 import pg from "pg";
 import { to as copyTo } from "pg-copy-streams";
+import { LOCK_KEY } from "../migrate";
 import { listForeignKeys, listTables, loadOrder } from "./catalog";
 import { BackupRefused, END_OF_TABLE, FORMAT, FORMAT_VERSION, type BackupHeader, PROGRESS_EVERY, quoteIdent, RowsDigest, SESSION_SETTINGS } from "./format";
 
@@ -48,7 +49,7 @@ export async function backupDatabase(databaseUrl: string, file: string, options:
   try {
     await client.connect();
     await client.query(SESSION_SETTINGS);
-    await client.query("begin isolation level repeatable read read only");
+    await beginSnapshot(client);
     const header = await readHeader(client);
     out = createWriteStream(tmp, { flags: "wx", mode: 0o600 });
     gzip = createGzip();
@@ -109,6 +110,20 @@ export async function backupDatabase(databaseUrl: string, file: string, options:
   } finally {
     await client.end().catch(() => undefined);
   }
+}
+
+/**
+ * Begins the backup's snapshot when no migration runs (an instance applies them as it
+ * starts: scripts/lib/migrate.ts), and locks every table against the next one until the
+ * backup ends. A migration that rewrites a table (ALTER TABLE) is not MVCC-safe: a
+ * snapshot taken before it committed reads the table as empty.
+ */
+async function beginSnapshot(client: pg.Client): Promise<void> {
+  await client.query("select pg_advisory_lock_shared($1)", [LOCK_KEY]);
+  await client.query("begin isolation level repeatable read read only");
+  const tables = await listTables(client);
+  if (tables.length > 0) await client.query(`lock table ${tables.map((t) => quoteIdent(t.name)).join(", ")} in access share mode`);
+  await client.query("select pg_advisory_unlock_shared($1)", [LOCK_KEY]);
 }
 
 /** The header, read inside the snapshot: the applied migrations, and each table with its row count, referenced tables first. */
