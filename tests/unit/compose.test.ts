@@ -18,6 +18,7 @@ interface Service {
   ports?: unknown[];
   expose?: unknown[];
   environment?: Record<string, string>;
+  env_file?: string | (string | { path: string })[];
   volumes?: string[];
   healthcheck?: { test?: unknown };
   depends_on?: Record<string, { condition?: string }>;
@@ -87,6 +88,16 @@ describe("docker-compose.yml", () => {
     expect(app.environment?.TRUSTED_PROXY_HOPS).toBe("1");
     // Caddy sets X-Forwarded-For to the address it saw (it ignores a client's own header): one hop
     expect(caddyfile).not.toMatch(/trusted_proxies|header_up\s+[+-]?X-Forwarded-For/i);
+  });
+
+  it("hands the app every setting of .env it reads (LOG_LEVEL, limits, timeouts), the values compose fixes winning", () => {
+    const files = [app.env_file ?? []].flat().map((f) => (typeof f === "string" ? f : f.path));
+    const notTheApps = new Set(["POSTGRES_PASSWORD", "CADDY_TLS", "MANABIYA_PG_DIR", "EMBEDDED_PG_PORT", "MANABIYA_DB_NAME"]);
+    const names = [...example.matchAll(/^#?\s*([A-Z][A-Z0-9_]+)=/gm)].map((m) => m[1]!).filter((n) => !notTheApps.has(n));
+    expect(names).toEqual(expect.arrayContaining(["LOG_LEVEL", "HTTP_MAX_CONNECTIONS", "LIVE_STREAMS_MAX", "DB_STATEMENT_TIMEOUT_MS"]));
+    for (const name of names) expect(files.includes(".env") || app.environment?.[name] !== undefined, `${name} reaches the app`).toBe(true);
+    // .env.example's values for `npm start` on the host (localhost database, no proxy, any port) never reach the container
+    expect(app.environment).toMatchObject({ DATABASE_URL: "postgresql://manabiya@db:5432/manabiya", TRUSTED_PROXY_HOPS: "1", PORT: "3000", NODE_ENV: "production" });
   });
 
   it("gives the app time for its graceful shutdown (10 s) before it is killed", () => {
