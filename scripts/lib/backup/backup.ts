@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { once } from "node:events";
-import { createWriteStream, type WriteStream } from "node:fs";
+import type { WriteStream } from "node:fs";
 import { link, lstat, open, readFile, rename, unlink } from "node:fs/promises";
 import path from "node:path";
 import { createGzip, type Gzip } from "node:zlib";
@@ -51,14 +51,21 @@ export async function backupDatabase(databaseUrl: string, file: string, options:
     await client.query(SESSION_SETTINGS);
     await beginSnapshot(client);
     const header = await readHeader(client);
-    out = createWriteStream(tmp, { flags: "wx", mode: 0o600 });
+    // opened before the first byte: a folder that does not exist or cannot be written is a refusal, not a crash
+    const handle = await open(tmp, "wx", 0o600).catch((error: Error) => {
+      throw new BackupRefused(`cannot write ${file} (${error.message})`);
+    });
+    out = handle.createWriteStream();
     gzip = createGzip();
     gzip.pipe(out);
     const zipped = gzip;
-    out.on("error", (error) => zipped.destroy(error)); // a full disk: stop waiting for the compressor
+    let failure: Error | undefined; // a full disk: the next write throws it
+    zipped.on("error", (error) => (failure ??= error));
+    out.on("error", (error) => zipped.destroy(error));
 
     const sha = createHash("sha256");
     const write = async (data: Buffer | string) => {
+      if (failure) throw failure;
       sha.update(data);
       if (!zipped.write(data)) await once(zipped, "drain");
     };
@@ -84,6 +91,7 @@ export async function backupDatabase(databaseUrl: string, file: string, options:
     await client.query("commit");
     gzip.end(`${JSON.stringify({ end: true, sha256: sha.digest("hex") })}\n`);
     await once(out, "close");
+    if (failure) throw failure;
     const synced = await open(tmp, "r+");
     await synced.sync(); // on disk before it takes the final name
     const { size } = await synced.stat();
