@@ -72,6 +72,11 @@ describe("docker-compose.yml", () => {
     expect(app.depends_on?.db?.condition).toBe("service_healthy");
   });
 
+  it("calls the database healthy only once it answers over TCP, as the app connects (not the first start's socket-only server)", () => {
+    // the image's first start runs initdb under a temporary server that listens on its Unix socket only
+    expect(JSON.stringify(services.db!.healthcheck?.test)).toMatch(/pg_isready -h (127\.0\.0\.1|localhost) /);
+  });
+
   it("passes the database password beside the URL (PGPASSWORD), so a password with @ # : / works unencoded", () => {
     expect(app.environment?.DATABASE_URL).toBe("postgresql://manabiya@db:5432/manabiya");
     expect(app.environment?.PGPASSWORD).toBe("${POSTGRES_PASSWORD}");
