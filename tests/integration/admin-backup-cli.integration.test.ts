@@ -55,6 +55,13 @@ describe("npm run admin -- backup / restore", () => {
     expect(after.audit_logs!.filter((r) => r.includes("admin.restore"))).toHaveLength(1);
   }, 120_000);
 
+  it("refuses a FILE it cannot write (a folder that does not exist): exit 1 with a message, no crash", async () => {
+    const nowhere = path.join(dir, "no-such-folder", "school.backup");
+    const made = await runAdmin(source.url, ["backup", nowhere]);
+    expect(made).toMatchObject({ code: 1, err: expect.stringContaining(`cannot write ${nowhere}`) });
+    expect(made.err).not.toMatch(/Unhandled|node:events|\n\s+at /);
+  }, 120_000);
+
   it("refuses a damaged or missing file (exit 1) and a missing FILE (exit 2, usage naming what the file holds)", async () => {
     const bad = path.join(dir, "bad.backup");
     await writeFile(bad, "not a backup");

@@ -18,6 +18,7 @@ interface Service {
   ports?: unknown[];
   expose?: unknown[];
   environment?: Record<string, string>;
+  env_file?: string | (string | { path: string })[];
   volumes?: string[];
   healthcheck?: { test?: unknown };
   depends_on?: Record<string, { condition?: string }>;
@@ -71,6 +72,11 @@ describe("docker-compose.yml", () => {
     expect(app.depends_on?.db?.condition).toBe("service_healthy");
   });
 
+  it("calls the database healthy only once it answers over TCP, as the app connects (not the first start's socket-only server)", () => {
+    // the image's first start runs initdb under a temporary server that listens on its Unix socket only
+    expect(JSON.stringify(services.db!.healthcheck?.test)).toMatch(/pg_isready -h (127\.0\.0\.1|localhost) /);
+  });
+
   it("passes the database password beside the URL (PGPASSWORD), so a password with @ # : / works unencoded", () => {
     expect(app.environment?.DATABASE_URL).toBe("postgresql://manabiya@db:5432/manabiya");
     expect(app.environment?.PGPASSWORD).toBe("${POSTGRES_PASSWORD}");
@@ -87,6 +93,16 @@ describe("docker-compose.yml", () => {
     expect(app.environment?.TRUSTED_PROXY_HOPS).toBe("1");
     // Caddy sets X-Forwarded-For to the address it saw (it ignores a client's own header): one hop
     expect(caddyfile).not.toMatch(/trusted_proxies|header_up\s+[+-]?X-Forwarded-For/i);
+  });
+
+  it("hands the app every setting of .env it reads (LOG_LEVEL, limits, timeouts), the values compose fixes winning", () => {
+    const files = [app.env_file ?? []].flat().map((f) => (typeof f === "string" ? f : f.path));
+    const notTheApps = new Set(["POSTGRES_PASSWORD", "CADDY_TLS", "MANABIYA_PG_DIR", "EMBEDDED_PG_PORT", "MANABIYA_DB_NAME"]);
+    const names = [...example.matchAll(/^#?\s*([A-Z][A-Z0-9_]+)=/gm)].map((m) => m[1]!).filter((n) => !notTheApps.has(n));
+    expect(names).toEqual(expect.arrayContaining(["LOG_LEVEL", "HTTP_MAX_CONNECTIONS", "LIVE_STREAMS_MAX", "DB_STATEMENT_TIMEOUT_MS"]));
+    for (const name of names) expect(files.includes(".env") || app.environment?.[name] !== undefined, `${name} reaches the app`).toBe(true);
+    // .env.example's values for `npm start` on the host (localhost database, no proxy, any port) never reach the container
+    expect(app.environment).toMatchObject({ DATABASE_URL: "postgresql://manabiya@db:5432/manabiya", TRUSTED_PROXY_HOPS: "1", PORT: "3000", NODE_ENV: "production" });
   });
 
   it("gives the app time for its graceful shutdown (10 s) before it is killed", () => {

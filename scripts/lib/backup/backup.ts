@@ -1,11 +1,12 @@
 import { createHash } from "node:crypto";
 import { once } from "node:events";
-import { createWriteStream, type WriteStream } from "node:fs";
+import type { WriteStream } from "node:fs";
 import { link, lstat, open, readFile, rename, unlink } from "node:fs/promises";
 import path from "node:path";
 import { createGzip, type Gzip } from "node:zlib";
 import pg from "pg";
 import { to as copyTo } from "pg-copy-streams";
+import { LOCK_KEY } from "../migrate";
 import { listForeignKeys, listTables, loadOrder } from "./catalog";
 import { BackupRefused, END_OF_TABLE, FORMAT, FORMAT_VERSION, type BackupHeader, PROGRESS_EVERY, quoteIdent, RowsDigest, SESSION_SETTINGS } from "./format";
 
@@ -48,16 +49,23 @@ export async function backupDatabase(databaseUrl: string, file: string, options:
   try {
     await client.connect();
     await client.query(SESSION_SETTINGS);
-    await client.query("begin isolation level repeatable read read only");
+    await beginSnapshot(client);
     const header = await readHeader(client);
-    out = createWriteStream(tmp, { flags: "wx", mode: 0o600 });
+    // opened before the first byte: a folder that does not exist or cannot be written is a refusal, not a crash
+    const handle = await open(tmp, "wx", 0o600).catch((error: Error) => {
+      throw new BackupRefused(`cannot write ${file} (${error.message})`);
+    });
+    out = handle.createWriteStream();
     gzip = createGzip();
     gzip.pipe(out);
     const zipped = gzip;
-    out.on("error", (error) => zipped.destroy(error)); // a full disk: stop waiting for the compressor
+    let failure: Error | undefined; // a full disk: the next write throws it
+    zipped.on("error", (error) => (failure ??= error));
+    out.on("error", (error) => zipped.destroy(error));
 
     const sha = createHash("sha256");
     const write = async (data: Buffer | string) => {
+      if (failure) throw failure;
       sha.update(data);
       if (!zipped.write(data)) await once(zipped, "drain");
     };
@@ -83,6 +91,7 @@ export async function backupDatabase(databaseUrl: string, file: string, options:
     await client.query("commit");
     gzip.end(`${JSON.stringify({ end: true, sha256: sha.digest("hex") })}\n`);
     await once(out, "close");
+    if (failure) throw failure;
     const synced = await open(tmp, "r+");
     await synced.sync(); // on disk before it takes the final name
     const { size } = await synced.stat();
@@ -109,6 +118,20 @@ export async function backupDatabase(databaseUrl: string, file: string, options:
   } finally {
     await client.end().catch(() => undefined);
   }
+}
+
+/**
+ * Begins the backup's snapshot when no migration runs (an instance applies them as it
+ * starts: scripts/lib/migrate.ts), and locks every table against the next one until the
+ * backup ends. A migration that rewrites a table (ALTER TABLE) is not MVCC-safe: a
+ * snapshot taken before it committed reads the table as empty.
+ */
+async function beginSnapshot(client: pg.Client): Promise<void> {
+  await client.query("select pg_advisory_lock_shared($1)", [LOCK_KEY]);
+  await client.query("begin isolation level repeatable read read only");
+  const tables = await listTables(client);
+  if (tables.length > 0) await client.query(`lock table ${tables.map((t) => quoteIdent(t.name)).join(", ")} in access share mode`);
+  await client.query("select pg_advisory_unlock_shared($1)", [LOCK_KEY]);
 }
 
 /** The header, read inside the snapshot: the applied migrations, and each table with its row count, referenced tables first. */
