@@ -17,6 +17,11 @@ export function productionConfigProblems(source: Record<string, string | undefin
   if (!source.AUTH_URL) {
     problems.push(`AUTH_URL: ${AUTH_URL_REQUIRED}`);
   }
+  // the origin alone: compose's Caddy takes AUTH_URL as its site address, and a path there
+  // (even a trailing "/") limits the site to that path (README "Settings and secrets")
+  if (source.AUTH_URL && /^[a-z][a-z0-9+.-]*:\/\/[^/?#]+[/?#]/i.test(source.AUTH_URL)) {
+    problems.push(`AUTH_URL: the public origin only, without a path, query or trailing slash (e.g. https://manabiya.school.example.jp), not ${JSON.stringify(source.AUTH_URL)}`);
+  }
   if (source.SEED_DEMO === "1" || source.SEED_DEMO === "true") {
     problems.push("SEED_DEMO: must be 0 in production (the demo accounts' password is published in the README)");
   }

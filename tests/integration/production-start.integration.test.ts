@@ -67,6 +67,14 @@ describe("a production start", () => {
     expect(productionConfigProblems({ ...full, AUTH_SECRET: "short" })).toEqual([expect.stringContaining("AUTH_SECRET")]);
   });
 
+  it("refuses an AUTH_URL with a path or a trailing slash (compose's proxy would serve that path alone)", () => {
+    const full = { ...SECRETS, DATABASE_URL: "postgresql://u:p@db.example.jp:5432/manabiya" };
+    for (const url of ["https://manabiya.school.example.jp/", "https://manabiya.school.example.jp/app", "https://manabiya.school.example.jp?x=1"]) {
+      expect(productionConfigProblems({ ...full, AUTH_URL: url }), url).toEqual([expect.stringContaining("AUTH_URL")]);
+    }
+    expect(productionConfigProblems({ ...full, AUTH_URL: "https://manabiya.school.example.jp:8443" })).toEqual([]);
+  });
+
   describe("on a database that still holds the demo school", () => {
     const db = freshDatabase("prod_demo");
 
