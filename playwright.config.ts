@@ -74,6 +74,9 @@ export default defineConfig({
       GOOGLE_CLIENT_SECRET: OIDC_CLIENT.secret,
       GOOGLE_ISSUER: OIDC_ISSUER,
       METRICS_TOKEN: E2E_METRICS_TOKEN,
+      // warnings and errors only in the run's output (every request is an info line); the
+      // tests that read log lines start their own server (tests/e2e/logs.spec.ts)
+      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
     },
   },
 });
