@@ -6,7 +6,7 @@ import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { readSessionCookie } from "./session-token";
 import { endSessions } from "./session-version";
-import { homeOf, isRole, type Role } from "./roles";
+import { homeOf, isRole, type Role, STAFF_IDLE_MINUTES } from "./roles";
 
 /** The signed-in person as the database says now (a JWT can be stale). */
 export interface Actor {
@@ -35,8 +35,7 @@ async function sessionOf(): Promise<{ id: string; sv: number } | null> {
   return session && isRole(session.role) ? { id: session.id, sv: session.sv } : null;
 }
 
-/** Teachers and managers are signed out after this long without a request (docs/decisions.md). */
-export const STAFF_IDLE_MINUTES = 120;
+export { STAFF_IDLE_MINUTES } from "./roles";
 
 interface ActorRow {
   id: string;

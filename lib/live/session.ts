@@ -4,7 +4,8 @@ import { db } from "@/lib/db";
 import { type ActionResult, fail, ok } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { SchoolCtx } from "@/lib/schools/school-action";
-import { LIVE_CHANNEL, type LiveMessage, publish } from "./bus";
+import { MOVE_SQL, type MoveRow, moveParams, moveResult } from "./advance";
+import { publish } from "./bus";
 
 /** The running session of one of the school's activities (inside `tx`), or null. */
 async function runningSession(tx: Prisma.TransactionClient | ReturnType<typeof db>, ctx: SchoolCtx, activityId: string) {
@@ -67,39 +68,13 @@ async function changeSession(
 }
 
 /**
- * Moves the class to one of the activity's scenes (results are hidden again on
- * a new scene). The teacher presses this every minute with the class waiting,
- * so it is one statement, not a transaction of six round trips: it locks and
- * moves the running session of an active guide-mode activity of the school
- * when the scene belongs to the activity, writes the audit entry and notifies
- * (delivered on commit, as publish() inside a transaction would).
+ * Moves the class to one of the activity's scenes. The teacher presses this
+ * every minute with the class waiting, so it is one statement, not a
+ * transaction of six round trips (lib/live/advance.ts).
  */
 export async function goToScene(ctx: SchoolCtx, activityId: string, sceneId: string): Promise<ActionResult<null>> {
-  const payload = JSON.stringify({ topic: `activity:${activityId}`, kind: "state" } satisfies LiveMessage);
-  const moved = await db().$queryRaw<{ id: string }[]>`
-    with target as (
-      select gs.id from guide_sessions gs join activities a on a.id = gs.activity_id
-      where gs.activity_id = ${activityId}::uuid and gs.ended_at is null
-        and a.school_id = ${ctx.schoolId}::uuid and a.status = 'active' and a.mode = 'guide'
-        and exists (select 1 from activity_scenes sc where sc.id = ${sceneId}::uuid and sc.activity_id = gs.activity_id)
-      for update of gs
-    ), moved as (
-      update guide_sessions gs set
-        show_results = case when gs.current_scene_id is distinct from ${sceneId}::uuid then false else gs.show_results end,
-        current_scene_id = ${sceneId}::uuid,
-        version = gs.version + 1
-      from target where gs.id = target.id
-      returning gs.id
-    ), logged as (
-      insert into audit_logs (actor_id, action, target_type, target_id, school_id)
-      select ${ctx.actorId}::uuid, 'guide.scene', 'activity', ${activityId}, ${ctx.schoolId}::uuid from moved
-      returning id
-    )
-    select moved.id::text as id, pg_notify(${LIVE_CHANNEL}, ${payload})::text as notified from moved, logged`;
-  if (moved.length > 0) return ok(null);
-  // nothing moved: say why (no running session, or a scene of another activity)
-  const running = await runningSession(db(), ctx, activityId);
-  return running ? fail("VALIDATION") : fail("CONFLICT", { session: ["notRunning"] });
+  const rows = await db().$queryRawUnsafe<MoveRow[]>(MOVE_SQL, ...moveParams(ctx.schoolId, ctx.actorId, activityId, sceneId));
+  return moveResult(rows[0]);
 }
 
 export function setSessionFlags(ctx: SchoolCtx, activityId: string, flags: { showResults?: boolean; showNames?: boolean }) {

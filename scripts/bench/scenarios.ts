@@ -50,7 +50,6 @@ interface Follower {
  * start (0: all in the same millisecond).
  */
 export async function liveFanout(app: RunningApp, classes: BenchClass[], rounds: number, windowMs = 0) {
-  const goTo = actionId("lib/live/actions.ts", "goToSceneAction");
   const start = actionId("lib/live/actions.ts", "startSessionAction");
   const end = actionId("lib/live/actions.ts", "endSessionAction");
   const teacherCookies = await Promise.all(classes.map((c) => sessionCookie(c.teacher.id, "teacher")));
@@ -89,7 +88,12 @@ export async function liveFanout(app: RunningApp, classes: BenchClass[], rounds:
         const sceneId = c.sceneIds[round % c.sceneIds.length]!;
         if (windowMs) await sleep(Math.random() * windowMs);
         const t = (t0[i] = performance.now());
-        return callAction(app.url, guidePath(c), goTo, [{ activityId: c.activityId, sceneId }], teacherCookies[i]!).then((r) => {
+        // as the guide screen sends it (components/live/advance-scene.ts)
+        return request(`${app.url}/api/v1/live/${c.activityId}/scene`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", Origin: app.url, Cookie: teacherCookies[i]! },
+          body: JSON.stringify({ sceneId }),
+        }).then((r) => {
           if (r.status !== 200) throw new Error(`advance refused: HTTP ${r.status}`);
           actionTimes.push(performance.now() - t);
         });
