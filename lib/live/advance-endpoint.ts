@@ -6,7 +6,7 @@ import { poolTimeoutOptions } from "@/lib/db-timeouts";
 import { type ActionResult, fail, fieldErrorsOf } from "@/lib/errors";
 import { cookiesOf, headersOf, jsonSender, readBody } from "@/lib/node-http";
 import { sameOrigin } from "@/lib/security/headers";
-import { ADVANCE_PATH, advanceInputOf, MAX_ADVANCE_BODY, MOVE_SQL, type MoveRow, moveParams, moveResult, statusOf } from "./advance";
+import { ADVANCE_PATH, advanceInputOf, MAX_ADVANCE_BODY, moveColumns, moveCtes, type MoveRow, moveResult, notifyParams, statusOf } from "./advance";
 import { goToSceneInput } from "./schema";
 
 /**
@@ -23,26 +23,47 @@ import { goToSceneInput } from "./schema";
  * version: UNAUTHENTICATED; a teacher or manager idle past
  * STAFF_IDLE_MINUTES: every session of theirs ended; the last use recorded);
  * the role (teacher, manager: else FORBIDDEN); the school scope as
- * authorizeSchool decides it; then the one move statement (lib/live/advance.ts).
- * Framework-free: no Next.js, no Prisma.
+ * authorizeSchool decides it; then the move (lib/live/advance.ts) — the
+ * user's checks and the move in one statement. Framework-free: no Next.js, no Prisma.
  */
 
-interface StaffRow {
-  role: string;
-  disabled: boolean;
-  school_id: string | null;
-  academy_id: string | null;
-  session_version: number;
-  idle: boolean;
-  touch: boolean;
-}
-
+/**
+ * The user re-read as getActor does, the idle staff session ended or the last use
+ * recorded, the scope decided as authorizeSchool does, and the move — in ONE
+ * statement (one round trip: fifty teachers at once wait on the database, not on
+ * each other). $2 is the school the input names (or null), $7 the token's session version.
+ */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const ACTOR_SQL = `
-  select u.role::text, u.disabled, u.school_id::text, u.academy_id::text, u.session_version,
-         coalesce(u.role <> 'student' and u.last_active_at < now() - make_interval(mins => ${STAFF_IDLE_MINUTES}), false) as idle,
-         coalesce(u.last_active_at < now() - interval '1 minute', true) as touch
-  from users u where u.id = $1::uuid`;
+const SCHOOL = "(select school from verdict where refusal is null)";
+const ADVANCE_SQL = `
+  with actor as (
+    select u.id, u.role::text as role, u.school_id, u.academy_id,
+           (u.disabled or u.session_version <> $7::int) as ended,
+           coalesce(u.role <> 'student' and u.last_active_at < now() - make_interval(mins => ${STAFF_IDLE_MINUTES}), false) as idle,
+           coalesce(u.last_active_at < now() - interval '1 minute', true) as touch
+    from users u where u.id = $4::uuid
+  ), verdict as (
+    select a.id, a.role, a.touch,
+           case when a.ended then 'UNAUTHENTICATED' when a.idle then 'IDLE' when a.role not in ('teacher', 'manager') then 'FORBIDDEN' end as refusal,
+           case a.role
+             when 'teacher' then case when $2::uuid is null or $2::uuid = a.school_id then a.school_id end
+             when 'manager' then (select s.id from schools s where s.id = $2::uuid and s.academy_id = a.academy_id)
+           end as school
+    from actor a
+  ), ended_sessions as (
+    update users u set session_version = u.session_version + 1 from verdict v where u.id = v.id and v.refusal = 'IDLE' returning u.id
+  ), touched as (
+    update users u set last_active_at = now() from verdict v
+    where u.id = v.id and v.role <> 'student' and v.touch and (v.refusal is null or v.refusal = 'FORBIDDEN') returning u.id
+  ), ${moveCtes(SCHOOL)}
+  select (select coalesce(refusal, 'OK') from verdict) as refusal, (select school is not null from verdict) as scoped,
+         (select count(*) from ended_sessions)::int + (select count(*) from touched)::int as written, ${moveColumns(SCHOOL)}`;
+
+interface AdvanceRow extends MoveRow {
+  /** null: no such user */
+  refusal: "OK" | "UNAUTHENTICATED" | "IDLE" | "FORBIDDEN" | null;
+  scoped: boolean | null;
+}
 
 export interface AdvanceEndpoint {
   handle(req: IncomingMessage, res: ServerResponse): Promise<void>;
@@ -50,10 +71,16 @@ export interface AdvanceEndpoint {
 }
 
 export function createAdvanceEndpoint(options: { databaseUrl: string; authSecret: string; production: boolean; poolSize?: number; connectTimeoutMs?: number }): AdvanceEndpoint {
-  const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 4, ...poolTimeoutOptions({ connectMs: options.connectTimeoutMs ?? 5_000, statementMs: 10_000 }) });
+  // A move is not waited on for the disk: with synchronous_commit off the commit (and the
+  // notification with it) returns before its WAL is flushed — a database crash in the next
+  // fraction of a second could lose the move (the teacher presses again), never corrupt anything.
+  const pool = new pg.Pool({
+    connectionString: options.databaseUrl,
+    max: options.poolSize ?? 4,
+    ...poolTimeoutOptions({ connectMs: options.connectTimeoutMs ?? 5_000, statementMs: 10_000 }, "-c synchronous_commit=off"),
+  });
   pool.on("error", (error) => console.error("advance: idle database connection failed", error.message));
   const send = jsonSender(options.production);
-  const query = async <R>(name: string, text: string, values: unknown[]) => (await pool.query<R & pg.QueryResultRow>({ name, text, values })).rows;
 
   /** The reply of one request, in the server action's order of checks. */
   async function reply(req: IncomingMessage, activityId: string): Promise<ActionResult<null>> {
@@ -67,31 +94,11 @@ export function createAdvanceEndpoint(options: { databaseUrl: string; authSecret
 
     const session = await readSessionCookie(cookiesOf(req.headers.cookie), options.authSecret);
     if (!session || !isRole(session.role) || !UUID.test(session.id)) return fail("UNAUTHENTICATED");
-    const [user] = await query<StaffRow>("advance-actor", ACTOR_SQL, [session.id]);
-    if (!user || user.disabled || user.session_version !== session.sv) return fail("UNAUTHENTICATED");
-    if (user.role !== "student") {
-      if (user.idle) {
-        await pool.query("update users set session_version = session_version + 1 where id = $1::uuid", [session.id]);
-        return fail("UNAUTHENTICATED");
-      }
-      if (user.touch) await pool.query("update users set last_active_at = now() where id = $1::uuid", [session.id]);
-    }
-    if (user.role !== "teacher" && user.role !== "manager") return fail("FORBIDDEN");
-
-    try {
-      let schoolId: string | null = null;
-      if (user.role === "teacher") schoolId = user.school_id && (!input.schoolId || input.schoolId === user.school_id) ? user.school_id : null;
-      else if (user.academy_id && input.schoolId) {
-        const [school] = await query<{ id: string }>("advance-school", "select id::text from schools where id = $1::uuid and academy_id = $2::uuid", [input.schoolId, user.academy_id]);
-        schoolId = school?.id ?? null;
-      }
-      if (!schoolId) return fail("FORBIDDEN");
-      const [row] = await query<MoveRow>("advance-move", MOVE_SQL, moveParams(schoolId, session.id, input.activityId, input.sceneId));
-      return moveResult(row);
-    } catch (error) {
-      console.error("action guide.scene failed", error);
-      return fail("INTERNAL");
-    }
+    const params = [input.activityId, input.schoolId ?? null, input.sceneId, session.id, ...notifyParams(input.activityId), session.sv];
+    const [row] = (await pool.query<AdvanceRow>({ name: "advance", text: ADVANCE_SQL, values: params })).rows;
+    if (!row?.refusal || row.refusal === "UNAUTHENTICATED" || row.refusal === "IDLE") return fail("UNAUTHENTICATED");
+    if (row.refusal === "FORBIDDEN" || !row.scoped) return fail("FORBIDDEN");
+    return moveResult(row);
   }
 
   return {

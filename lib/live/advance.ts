@@ -11,11 +11,11 @@ import { LIVE_CHANNEL, livePayload } from "./channel";
  * publish() inside a transaction would); when nothing moved it says why (a
  * session runs: the scene is not the activity's; none runs). Framework-free.
  */
-export const MOVE_SQL = `
-  with target as (
+export const moveCtes = (school: string) => `
+  target as (
     select gs.id from guide_sessions gs join activities a on a.id = gs.activity_id
     where gs.activity_id = $1::uuid and gs.ended_at is null
-      and a.school_id = $2::uuid and a.status = 'active' and a.mode = 'guide'
+      and a.school_id = ${school} and a.status = 'active' and a.mode = 'guide'
       and exists (select 1 from activity_scenes sc where sc.id = $3::uuid and sc.activity_id = gs.activity_id)
     for update of gs
   ), moved as (
@@ -27,16 +27,19 @@ export const MOVE_SQL = `
     returning gs.id
   ), logged as (
     insert into audit_logs (actor_id, action, target_type, target_id, school_id)
-    select $4::uuid, 'guide.scene', 'activity', $1, $2::uuid from moved
+    select $4::uuid, 'guide.scene', 'activity', $1, ${school} from moved
     returning id
   ), notified as (
     select pg_notify($5, $6) from moved, logged
-  )
-  select (select count(*) from notified)::int as moved,
-    exists (
-      select 1 from guide_sessions gs join activities a on a.id = gs.activity_id
-      where gs.activity_id = $1::uuid and gs.ended_at is null and a.school_id = $2::uuid and a.status = 'active' and a.mode = 'guide'
-    ) as running`;
+  )`;
+export const moveColumns = (school: string) => `
+  (select count(*) from notified)::int as moved,
+  exists (
+    select 1 from guide_sessions gs join activities a on a.id = gs.activity_id
+    where gs.activity_id = $1::uuid and gs.ended_at is null and a.school_id = ${school} and a.status = 'active' and a.mode = 'guide'
+  ) as running`;
+/** With the school authorised ($2): parameters as moveParams gives them. */
+export const MOVE_SQL = `with ${moveCtes("$2::uuid")} select ${moveColumns("$2::uuid")}`;
 
 export interface MoveRow {
   moved: number;
@@ -45,8 +48,11 @@ export interface MoveRow {
 
 /** MOVE_SQL's parameters, in order. */
 export function moveParams(schoolId: string, actorId: string, activityId: string, sceneId: string): string[] {
-  return [activityId, schoolId, sceneId, actorId, LIVE_CHANNEL, livePayload(`activity:${activityId}`, "state")];
+  return [activityId, schoolId, sceneId, actorId, ...notifyParams(activityId)];
 }
+
+/** $5 and $6: the channel and the notification's payload. */
+export const notifyParams = (activityId: string): [string, string] => [LIVE_CHANNEL, livePayload(`activity:${activityId}`, "state")];
 
 /** The action's result of MOVE_SQL's row. */
 export function moveResult(row: MoveRow | undefined): ActionResult<null> {

@@ -171,6 +171,16 @@ describe("the production advance endpoint and the route handler (the server acti
     await expect.poll(() => notified.filter((n) => n === payload).length, { timeout: 10_000 }).toBe(3);
   });
 
+  it("both record the staff member's last use (refused by scope or not), as every signed-in request does", async () => {
+    const fiveMinutesAgo = new Date(Date.now() - 5 * 60_000);
+    const lastUse = async () => (await db().user.findUniqueOrThrow({ where: { id: ids.teacher }, select: { lastActiveAt: true } })).lastActiveAt!.getTime();
+    for (const via of [viaEndpoint, viaRoute]) {
+      await db().user.update({ where: { id: ids.teacher }, data: { lastActiveAt: fiveMinutesAgo } });
+      expect((await via({ who: "teacher", body: to(ids.scenes[1]!, { schoolId: ids.other }) })).status).toBe(403);
+      expect(await lastUse()).toBeGreaterThan(fiveMinutesAgo.getTime() + 60_000);
+    }
+  });
+
   it("a teacher idle past the limit: signed out by both, every session of theirs ended", async () => {
     const idleTeacher = async () => {
       const { id } = await createUser(db(), { role: "teacher", email: `i-${uniqueTag()}@t.example`, schoolId: ids.school });
