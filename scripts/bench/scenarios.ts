@@ -54,7 +54,11 @@ export async function liveFanout(app: RunningApp, classes: BenchClass[], rounds:
   const end = actionId("lib/live/actions.ts", "endSessionAction");
   const teacherCookies = await Promise.all(classes.map((c) => sessionCookie(c.teacher.id, "teacher")));
   const guidePath = (c: BenchClass) => `/dashboard/teacher/activities/guide/${c.activityId}`;
-  await Promise.all(classes.map((c, i) => callAction(app.url, guidePath(c), start, [{ activityId: c.activityId }], teacherCookies[i]!)));
+  // the lessons start ten at a time (the setting up, not what is measured: fifty interactive
+  // transactions at once on a just-started instance can outwait Prisma's 2 s for a connection)
+  await pool(classes, 10, async (c, i) => {
+    await callAction(app.url, guidePath(c), start, [{ activityId: c.activityId }], teacherCookies[i]!);
+  });
 
   let round = 0;
   const followers: Follower[] = [];
