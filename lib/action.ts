@@ -2,7 +2,7 @@ import "server-only";
 import type { z } from "zod";
 import type { Role } from "@/lib/auth/roles";
 import { type Actor, getActor } from "@/lib/auth/session";
-import { type ActionResult, fail } from "@/lib/errors";
+import { type ActionResult, fail, fieldErrorsOf } from "@/lib/errors";
 import { errorField, log } from "@/lib/ops/log";
 
 /**
@@ -20,14 +20,7 @@ export function defineAction<S extends z.ZodType, T>(options: {
 }) {
   return async (raw: unknown): Promise<ActionResult<T>> => {
     const parsed = options.schema.safeParse(raw);
-    if (!parsed.success) {
-      const fieldErrors: Record<string, string[]> = {};
-      for (const issue of parsed.error.issues) {
-        const key = issue.path.join(".") || "_";
-        (fieldErrors[key] ??= []).push(issue.message);
-      }
-      return fail("VALIDATION", fieldErrors);
-    }
+    if (!parsed.success) return fail("VALIDATION", fieldErrorsOf(parsed.error.issues));
     const actor = await getActor();
     if (!actor || actor === "disabled") return fail("UNAUTHENTICATED");
     if (!options.roles.includes(actor.role)) return fail("FORBIDDEN");

@@ -12,3 +12,13 @@ export const fail = (code: ErrorCode, fieldErrors?: Record<string, string[]>): A
   code,
   ...(fieldErrors ? { fieldErrors } : {}),
 });
+
+/** A failed input's messages by field (`a.b`; `_` for the whole input), as every action answers VALIDATION. */
+export function fieldErrorsOf(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Record<string, string[]> {
+  const fieldErrors: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const key = issue.path.map(String).join(".") || "_";
+    (fieldErrors[key] ??= []).push(issue.message);
+  }
+  return fieldErrors;
+}

@@ -1,9 +1,11 @@
 /**
  * The production web server (what `npm start` runs after the build): Next.js
- * in a plain node:http server, with one route served before Next sees it —
- * POST /api/v1/answers, the busiest request of a class (lib/responses/endpoint.ts;
- * why: docs/benchmarks.md). Everything else, the answer route's Next.js
- * handler included (used by `next dev`), is Next's as with `next start`.
+ * in a plain node:http server, with two routes served before Next sees them —
+ * POST /api/v1/answers, the busiest request of a class (lib/responses/endpoint.ts),
+ * and POST /api/v1/live/{activityId}/scene, the teacher's "next" that every
+ * class waits on (lib/live/advance-endpoint.ts); why: docs/benchmarks.md.
+ * Everything else, these routes' Next.js handlers included (used by
+ * `next dev`), is Next's as with `next start`.
  *
  *   PORT=3000 node --import tsx scripts/server.ts   (DATABASE_URL, AUTH_SECRET, … as for the app)
  */
@@ -17,6 +19,8 @@ const port = Number(process.env.PORT ?? 3000);
 
 const { EnvError, parseEnv } = await import("@/lib/env");
 const { ANSWER_PATH, createAnswerEndpoint } = await import("@/lib/responses/endpoint");
+const { createAdvanceEndpoint } = await import("@/lib/live/advance-endpoint");
+const { ADVANCE_PATH } = await import("@/lib/live/advance");
 const { default: next } = await import("next");
 const { claimClientIpHeader, clientAddress } = await import("@/lib/security/client-ip");
 const { applyServerLimits, SERVER_OPTIONS } = await import("./lib/server-limits");
@@ -45,6 +49,14 @@ const answers = createAnswerEndpoint({
   production: env.NODE_ENV === "production",
   connectTimeoutMs: env.DB_CONNECT_TIMEOUT_MS,
 });
+const advance = createAdvanceEndpoint({
+  databaseUrl: env.DATABASE_URL,
+  authSecret: env.AUTH_SECRET,
+  production: env.NODE_ENV === "production",
+  connectTimeoutMs: env.DB_CONNECT_TIMEOUT_MS,
+  // fifty teachers pressing at once: their statements wait on commits, not on the CPU, so they go side by side
+  poolSize: 8,
+});
 
 const isAnswer = (req: http.IncomingMessage) => req.method === "POST" && (req.url === ANSWER_PATH || req.url?.startsWith(`${ANSWER_PATH}?`));
 /**
@@ -68,6 +80,7 @@ const server = http.createServer(SERVER_OPTIONS, withRequestLog((req, res) => {
   // the client address for throttling, from the socket or the trusted proxies only (lib/security/client-ip.ts)
   req.headers[clientIpHeader] = clientAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"], env.TRUSTED_PROXY_HOPS);
   if (isAnswer(req)) void answers.handle(req, res);
+  else if (req.method === "POST" && ADVANCE_PATH.test(req.url ?? "")) void advance.handle(req, res);
   else {
     if (malformedPath(req.url)) req.url = "/_malformed-path";
     void handle(req, res);
@@ -101,6 +114,7 @@ async function stop(signal: string) {
   clearInterval(idle);
   server.closeAllConnections();
   await answers.close().catch((error: unknown) => log().error({ event: "shutdown.answers.failed", ...errorField(error) }, "shutdown: answers"));
+  await advance.close().catch((error: unknown) => log().error({ event: "shutdown.advance.failed", ...errorField(error) }, "shutdown: advance"));
   await app.close().catch(() => undefined);
   await (globalThis as { prisma?: { $disconnect(): Promise<void> } }).prisma?.$disconnect().catch(() => undefined);
   log().info({ event: "shutdown", signal, streams, ms: Date.now() - started }, "shutdown: event streams ended, answers written");

@@ -2,7 +2,8 @@
 import { useTranslations } from "next-intl";
 import type { ActionResult } from "@/lib/errors";
 import type { StaffLiveState } from "@/lib/live/state";
-import { endSessionAction, goToSceneAction, setFlagsAction, setLockedAction, startSessionAction } from "@/lib/live/actions";
+import { endSessionAction, setFlagsAction, setLockedAction, startSessionAction } from "@/lib/live/actions";
+import { advanceScene } from "@/components/live/advance-scene";
 import { useLiveState } from "@/components/live/use-live-state";
 import { SceneView } from "@/components/scenes/scene-view";
 import type { RenderedScene } from "@/components/scenes/types";
@@ -35,7 +36,7 @@ export function GuideConsole({ activityId, schoolId, scenes, initialState }: {
   const index = scenes.findIndex((s) => s.id === state.sceneId);
   const scene = index >= 0 ? scenes[index] : undefined;
   const failed = t("guideFailed");
-  const go = (sceneId: string | undefined) => sceneId && run(() => goToSceneAction({ ...ref, sceneId }), { failure: failed });
+  const go = (sceneId: string | undefined) => sceneId && run(() => advanceScene(activityId, { ...(schoolId ? { schoolId } : {}), sceneId }), { failure: failed });
   /** An on/off control (aria-pressed) running a session action. */
   const toggle = (testId: string, on: boolean, offLabel: string, onLabel: string, action: () => Promise<ActionResult<null>>) => (
     <button type="button" className="button button-small" aria-pressed={on} disabled={pending} data-testid={testId} onClick={() => run(action, { failure: failed })}>

@@ -1,4 +1,5 @@
 import "server-only";
+import DataLoader from "dataloader";
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
@@ -6,7 +7,7 @@ import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { readSessionCookie } from "./session-token";
 import { endSessions } from "./session-version";
-import { homeOf, isRole, type Role } from "./roles";
+import { homeOf, isRole, type Role, STAFF_IDLE_MINUTES } from "./roles";
 
 /** The signed-in person as the database says now (a JWT can be stale). */
 export interface Actor {
@@ -35,8 +36,7 @@ async function sessionOf(): Promise<{ id: string; sv: number } | null> {
   return session && isRole(session.role) ? { id: session.id, sv: session.sv } : null;
 }
 
-/** Teachers and managers are signed out after this long without a request (docs/decisions.md). */
-export const STAFF_IDLE_MINUTES = 120;
+export { STAFF_IDLE_MINUTES } from "./roles";
 
 interface ActorRow {
   id: string;
@@ -99,11 +99,28 @@ export const getActor = cache(async (): Promise<Actor | null | "disabled"> => {
 export async function sessionStillCurrent(): Promise<() => Promise<boolean>> {
   const session = await sessionOf();
   if (!session) return async () => false;
-  return async () => {
-    const [row] = await db().$queryRaw<{ ok: boolean }[]>`
-      select (not disabled and session_version = ${session.sv}) as ok from users where id = ${session.id}::uuid`;
-    return row?.ok === true;
-  };
+  return () => sessionChecks().load(`${session.id}:${session.sv}`);
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** The checks made in the same turn of the event loop (an instance's streams' heartbeats) go as ONE query. Keys: `userId:sessionVersion`. */
+function sessionChecks(): DataLoader<string, boolean> {
+  const g = globalThis as unknown as { manabiyaSessionChecks?: DataLoader<string, boolean> };
+  g.manabiyaSessionChecks ??= new DataLoader<string, boolean>(
+    async (keys) => {
+      const asked = keys.map((k) => ({ id: k.slice(0, k.lastIndexOf(":")), sv: Number(k.slice(k.lastIndexOf(":") + 1)) }));
+      const ids = [...new Set(asked.map((a) => a.id).filter((id) => UUID.test(id)))];
+      const rows = await db().$queryRaw<{ id: string; session_version: number; disabled: boolean }[]>`
+        select id::text, session_version, disabled from users where id = any(${ids}::uuid[])`;
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      return asked.map(({ id, sv }) => {
+        const row = byId.get(id);
+        return Boolean(row && !row.disabled && row.session_version === sv);
+      });
+    },
+    { cache: false, maxBatchSize: 1000 },
+  );
+  return g.manabiyaSessionChecks;
 }
 
 /** The path the proxy saw, for `from` (set by proxy.ts). */

@@ -2,15 +2,16 @@
 import { z } from "zod";
 import type { ActionResult } from "@/lib/errors";
 import { defineSchoolAction, type SchoolCtx } from "@/lib/schools/school-action";
+import { goToSceneInput, guideRef } from "./schema";
 import { endSession, goToScene, setSceneLocked, setSessionFlags, startSession } from "./session";
 
 /** Guide-screen actions: teachers on their school's activities, managers naming a school of their academy. */
-const ref = z.object({ schoolId: z.uuid().optional(), activityId: z.uuid() });
+const ref = guideRef;
 const guideAction = <S extends z.ZodType, T>(name: string, schema: S, run: (ctx: SchoolCtx, i: z.infer<S>) => Promise<ActionResult<T>>) =>
   defineSchoolAction({ name, schema, roles: ["teacher", "manager"], run, revalidate: [] });
 
 export const startSessionAction = guideAction("guide.start", ref, (ctx, i) => startSession(ctx, i.activityId));
-export const goToSceneAction = guideAction("guide.scene", ref.extend({ sceneId: z.uuid() }), (ctx, i) => goToScene(ctx, i.activityId, i.sceneId));
+export const goToSceneAction = guideAction("guide.scene", goToSceneInput, (ctx, i) => goToScene(ctx, i.activityId, i.sceneId));
 export const setFlagsAction = guideAction("guide.flags", ref.extend({ showResults: z.boolean().optional(), showNames: z.boolean().optional() }), (ctx, i) =>
   setSessionFlags(ctx, i.activityId, { showResults: i.showResults, showNames: i.showNames }),
 );

@@ -2,8 +2,12 @@ import "server-only";
 import { type NextRequest, NextResponse } from "next/server";
 import { getActor, sessionStillCurrent } from "@/lib/auth/session";
 import { db } from "@/lib/db";
-import { problem } from "@/lib/http";
+import { fail } from "@/lib/errors";
+import { problem, readBodyLimited } from "@/lib/http";
+import { sameOrigin } from "@/lib/security/headers";
 import { liveAccess } from "./access";
+import { goToSceneAction } from "./actions";
+import { advanceInputOf, MAX_ADVANCE_BODY, statusOf } from "./advance";
 import { countsChanged } from "./bus";
 import { leavePresence, touchPresence } from "./session";
 import { sseResponse } from "./sse";
@@ -109,4 +113,19 @@ export async function schoolEvents(req: NextRequest): Promise<Response> {
       return rows.map((r) => `${r.id}:${r.mode}:${r.status}:${r.version}:${r.guideSessions.map((g) => g.id).join(",")}`).sort();
     },
   });
+}
+
+/**
+ * POST /api/v1/live/{activityId}/scene with `{ sceneId, schoolId? }`: "next", as the guide screen
+ * sends it — the server action goToSceneAction's answer as JSON, with its status. The production
+ * server answers this path before Next.js (lib/live/advance-endpoint.ts) with the same replies.
+ */
+export async function advanceRoute(req: NextRequest, activityId: string): Promise<Response> {
+  let result;
+  if (!sameOrigin(req.headers, req.url)) result = fail("FORBIDDEN");
+  else {
+    const raw = advanceInputOf(await readBodyLimited(req, MAX_ADVANCE_BODY), activityId);
+    result = raw ? await goToSceneAction(raw) : fail("VALIDATION");
+  }
+  return NextResponse.json(result, { status: statusOf(result), headers: { "Cache-Control": "no-store" } });
 }

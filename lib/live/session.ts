@@ -1,10 +1,12 @@
 import "server-only";
+import DataLoader from "dataloader";
 import { audit } from "@/lib/audit/log";
 import { db } from "@/lib/db";
 import { type ActionResult, fail, ok } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { SchoolCtx } from "@/lib/schools/school-action";
-import { LIVE_CHANNEL, type LiveMessage, publish } from "./bus";
+import { MOVE_SQL, type MoveRow, moveParams, moveResult } from "./advance";
+import { publish } from "./bus";
 
 /** The running session of one of the school's activities (inside `tx`), or null. */
 async function runningSession(tx: Prisma.TransactionClient | ReturnType<typeof db>, ctx: SchoolCtx, activityId: string) {
@@ -67,39 +69,13 @@ async function changeSession(
 }
 
 /**
- * Moves the class to one of the activity's scenes (results are hidden again on
- * a new scene). The teacher presses this every minute with the class waiting,
- * so it is one statement, not a transaction of six round trips: it locks and
- * moves the running session of an active guide-mode activity of the school
- * when the scene belongs to the activity, writes the audit entry and notifies
- * (delivered on commit, as publish() inside a transaction would).
+ * Moves the class to one of the activity's scenes. The teacher presses this
+ * every minute with the class waiting, so it is one statement, not a
+ * transaction of six round trips (lib/live/advance.ts).
  */
 export async function goToScene(ctx: SchoolCtx, activityId: string, sceneId: string): Promise<ActionResult<null>> {
-  const payload = JSON.stringify({ topic: `activity:${activityId}`, kind: "state" } satisfies LiveMessage);
-  const moved = await db().$queryRaw<{ id: string }[]>`
-    with target as (
-      select gs.id from guide_sessions gs join activities a on a.id = gs.activity_id
-      where gs.activity_id = ${activityId}::uuid and gs.ended_at is null
-        and a.school_id = ${ctx.schoolId}::uuid and a.status = 'active' and a.mode = 'guide'
-        and exists (select 1 from activity_scenes sc where sc.id = ${sceneId}::uuid and sc.activity_id = gs.activity_id)
-      for update of gs
-    ), moved as (
-      update guide_sessions gs set
-        show_results = case when gs.current_scene_id is distinct from ${sceneId}::uuid then false else gs.show_results end,
-        current_scene_id = ${sceneId}::uuid,
-        version = gs.version + 1
-      from target where gs.id = target.id
-      returning gs.id
-    ), logged as (
-      insert into audit_logs (actor_id, action, target_type, target_id, school_id)
-      select ${ctx.actorId}::uuid, 'guide.scene', 'activity', ${activityId}, ${ctx.schoolId}::uuid from moved
-      returning id
-    )
-    select moved.id::text as id, pg_notify(${LIVE_CHANNEL}, ${payload})::text as notified from moved, logged`;
-  if (moved.length > 0) return ok(null);
-  // nothing moved: say why (no running session, or a scene of another activity)
-  const running = await runningSession(db(), ctx, activityId);
-  return running ? fail("VALIDATION") : fail("CONFLICT", { session: ["notRunning"] });
+  const rows = await db().$queryRawUnsafe<MoveRow[]>(MOVE_SQL, ...moveParams(ctx.schoolId, ctx.actorId, activityId, sceneId));
+  return moveResult(rows[0]);
 }
 
 export function setSessionFlags(ctx: SchoolCtx, activityId: string, flags: { showResults?: boolean; showNames?: boolean }) {
@@ -120,14 +96,41 @@ export function endSession(ctx: SchoolCtx, activityId: string) {
   return changeSession(ctx, activityId, "guide.end", async () => ({ endedAt: new Date() }));
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Presence changes made within 20 ms of each other go as ONE statement: the
+ * heartbeats of an instance's streams come together (lib/live/sse.ts), and a class's
+ * streams open and close together (the bell: 2,000 deletes one by one kept the
+ * pool's connections from the teachers' requests for seconds). Keys are `sessionId:userId`.
+ */
+function presenceLoader(name: "touch" | "leave", write: (sessionIds: string[], userIds: string[]) => Promise<unknown>) {
+  const g = globalThis as unknown as Record<string, DataLoader<string, null> | undefined>;
+  const key = `manabiyaPresence_${name}`;
+  g[key] ??= new DataLoader<string, null>(
+    async (keys) => {
+      const pairs = [...new Set(keys)].map((k) => k.split(":") as [string, string]).filter(([s, u]) => UUID.test(s) && UUID.test(u));
+      if (pairs.length) await write(pairs.map(([s]) => s), pairs.map(([, u]) => u));
+      return keys.map(() => null);
+    },
+    // a class's streams open, beat and close within moments of each other: gathered for 20 ms
+    { cache: false, maxBatchSize: 1000, batchScheduleFn: (run) => setTimeout(run, 20) },
+  );
+  return g[key];
+}
+
 /** Refreshes a student's presence in the running session (their stream or poll is open). */
 export async function touchPresence(sessionId: string, userId: string): Promise<void> {
-  await db().$executeRaw`
-    insert into guide_presence (session_id, user_id, seen_at) values (${sessionId}::uuid, ${userId}::uuid, now())
-    on conflict (session_id, user_id) do update set seen_at = now()`;
+  await presenceLoader("touch", (sessionIds, userIds) => db().$executeRaw`
+    insert into guide_presence (session_id, user_id, seen_at)
+    select t.s, t.u, now() from unnest(${sessionIds}::uuid[], ${userIds}::uuid[]) as t(s, u)
+    where exists (select 1 from guide_sessions gs where gs.id = t.s)
+    on conflict (session_id, user_id) do update set seen_at = now()`).load(`${sessionId}:${userId}`);
 }
 
 /** A student's stream closed: they no longer count as connected. */
 export async function leavePresence(sessionId: string, userId: string): Promise<void> {
-  await db().guidePresence.deleteMany({ where: { sessionId, userId } });
+  await presenceLoader("leave", (sessionIds, userIds) => db().$executeRaw`
+    delete from guide_presence p using unnest(${sessionIds}::uuid[], ${userIds}::uuid[]) as t(s, u)
+    where p.session_id = t.s and p.user_id = t.u`).load(`${sessionId}:${userId}`);
 }

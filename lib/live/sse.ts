@@ -14,6 +14,50 @@ export const SSE_HEADERS = {
 } as const;
 
 /**
+ * The heartbeats of every stream of the process, from ONE timer: each stream's
+ * comes every HEARTBEAT_MS, and the streams due in the same second beat
+ * together, so their session checks and presence refreshes go to the database
+ * as one query each (lib/auth/session.ts, lib/live/session.ts), not one per
+ * stream. Returns the stop.
+ */
+const TICK_MS = 1_000;
+const beats = ((globalThis as unknown as { manabiyaBeats?: Map<() => void, number> }).manabiyaBeats ??= new Map());
+let ticker: NodeJS.Timeout | undefined;
+function onHeartbeat(beat: () => void): () => void {
+  beats.set(beat, Date.now() + HEARTBEAT_MS);
+  ticker ??= setInterval(() => {
+    const now = Date.now();
+    for (const [b, due] of beats) {
+      if (due > now) continue;
+      beats.set(b, now + HEARTBEAT_MS);
+      b();
+    }
+  }, TICK_MS);
+  return () => {
+    beats.delete(beat);
+    if (beats.size === 0 && ticker) {
+      clearInterval(ticker);
+      ticker = undefined;
+    }
+  };
+}
+
+/**
+ * A state's event, serialised and encoded once however many streams send it:
+ * the students of a class share one state object per change (lib/live/state.ts).
+ */
+const frames = new WeakMap<object, { data: string; bytes: Uint8Array }>();
+const encoder = new TextEncoder();
+function frameOf(state: unknown): { data: string; bytes: Uint8Array } {
+  const known = state !== null && typeof state === "object" ? frames.get(state) : undefined;
+  if (known) return known;
+  const data = JSON.stringify(state) ?? "null";
+  const frame = { data, bytes: encoder.encode(`event: state\ndata: ${data}\n\n`) };
+  if (state !== null && typeof state === "object") frames.set(state, frame);
+  return frame;
+}
+
+/**
  * A server-sent event stream: the snapshot at once, then again whenever a
  * notification of one of `kinds` arrives on `topic` (debounced, and only when
  * it changed), a heartbeat every 15 s (`onTick` runs with it), `onClose` when
@@ -36,29 +80,29 @@ export function sseResponse(
     stillValid?: () => Promise<boolean>;
   },
 ): Response {
-  const encoder = new TextEncoder();
   let closed = false;
   let unsubscribe: (() => void) | undefined;
-  let heartbeat: NodeJS.Timeout | undefined;
+  let stopBeating: (() => void) | undefined;
   let debounce: NodeJS.Timeout | undefined;
   let last = "";
   let forgetShutdown: (() => void) | undefined;
   const stream = new ReadableStream<Uint8Array>({
     async start(controller) {
-      const write = (text: string) => {
+      const writeBytes = (bytes: Uint8Array) => {
         if (closed) return;
         try {
-          controller.enqueue(encoder.encode(text));
+          controller.enqueue(bytes);
         } catch {
           close();
         }
       };
+      const write = (text: string) => writeBytes(encoder.encode(text));
       const send = async () => {
         try {
-          const data = JSON.stringify(await options.snapshot());
-          if (data !== last) {
-            last = data;
-            write(`event: state\ndata: ${data}\n\n`);
+          const frame = frameOf(await options.snapshot());
+          if (frame.data !== last) {
+            last = frame.data;
+            writeBytes(frame.bytes);
           }
         } catch (error) {
           log().error({ event: "live.snapshot.failed", ...errorField(error) }, "live: snapshot failed");
@@ -69,7 +113,7 @@ export function sseResponse(
         closed = true;
         forgetShutdown?.();
         unsubscribe?.();
-        clearInterval(heartbeat);
+        stopBeating?.();
         clearTimeout(debounce);
         options.release?.();
         void options.onClose?.().catch(() => undefined);
@@ -107,13 +151,13 @@ export function sseResponse(
       }
       queueSend();
       await sending;
-      heartbeat = setInterval(() => {
+      stopBeating = onHeartbeat(() => {
         void (async () => {
           if (options.stillValid && !(await options.stillValid().catch(() => true))) return close();
           write(`event: ping\ndata: ${Date.now()}\n\n`);
           await options.onTick?.();
         })().catch(() => undefined);
-      }, HEARTBEAT_MS);
+      });
       if (signal.aborted) close();
     },
     cancel() {
@@ -121,7 +165,7 @@ export function sseResponse(
       forgetShutdown?.();
       options.release?.();
       unsubscribe?.();
-      clearInterval(heartbeat);
+      stopBeating?.();
       clearTimeout(debounce);
       void options.onClose?.().catch(() => undefined);
     },

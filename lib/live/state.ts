@@ -1,4 +1,5 @@
 import "server-only";
+import DataLoader from "dataloader";
 import { db } from "@/lib/db";
 import type { ActivityMode } from "@/lib/activities/schema";
 import { shownName } from "@/lib/users/person-name";
@@ -39,19 +40,56 @@ export interface StaffLiveState extends LiveState {
   results: SceneResults | null;
 }
 
-async function loadSession(activityId: string) {
-  const activity = await db().activity.findUnique({
-    where: { id: activityId },
-    select: {
-      id: true, mode: true,
-      guideSessions: {
-        orderBy: { startedAt: "desc" }, take: 1,
-        select: { id: true, version: true, startedAt: true, currentSceneId: true, lockedSceneIds: true, showResults: true, showNames: true, endedAt: true },
-      },
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+interface SessionRow {
+  id: string;
+  mode: ActivityMode;
+  session_id: string | null;
+  version: number | null;
+  started_at: Date | null;
+  current_scene_id: string | null;
+  locked_scene_ids: string[] | null;
+  show_results: boolean | null;
+  show_names: boolean | null;
+  ended_at: Date | null;
+}
+
+/**
+ * The activities' mode and latest session, for every activity asked in the same
+ * turn of the event loop in ONE query: when fifty classes move on at once, the
+ * notifications arrive together and their reads go as one (an instance reads each
+ * activity once per notification, however many students follow it: see liveStateForStudent).
+ */
+function sessionLoader() {
+  const g = globalThis as unknown as { manabiyaLiveSessions?: DataLoader<string, SessionRow | null> };
+  g.manabiyaLiveSessions ??= new DataLoader<string, SessionRow | null>(
+    async (asked) => {
+      const ids = asked.filter((id) => UUID.test(id));
+      const rows = await db().$queryRaw<SessionRow[]>`
+        select a.id::text, a.mode::text as mode, gs.id::text as session_id, gs.version, gs.started_at, gs.current_scene_id::text,
+               gs.locked_scene_ids::text[], gs.show_results, gs.show_names, gs.ended_at
+        from activities a
+        left join lateral (select * from guide_sessions s where s.activity_id = a.id order by s.started_at desc limit 1) gs on true
+        where a.id = any(${ids}::uuid[])`;
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      return asked.map((id) => byId.get(id) ?? null);
     },
-  });
-  if (!activity) return null;
-  return { activity, session: activity.guideSessions[0] ?? null };
+    { cache: false, maxBatchSize: 500 },
+  );
+  return g.manabiyaLiveSessions;
+}
+
+async function loadSession(activityId: string) {
+  const row = await sessionLoader().load(activityId);
+  if (!row) return null;
+  const session = row.session_id
+    ? {
+        id: row.session_id, version: row.version ?? 0, startedAt: row.started_at!, currentSceneId: row.current_scene_id,
+        lockedSceneIds: row.locked_scene_ids ?? [], showResults: Boolean(row.show_results), showNames: Boolean(row.show_names), endedAt: row.ended_at,
+      }
+    : null;
+  return { activity: { id: row.id, mode: row.mode }, session };
 }
 
 function baseState(loaded: NonNullable<Awaited<ReturnType<typeof loadSession>>>): LiveState {

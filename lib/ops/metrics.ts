@@ -36,7 +36,7 @@ function createMetrics() {
         for (const [pool, p] of pools) this.set({ pool }, read(p));
       },
     });
-  poolGauge("manabiya_db_pool_connections", "Connections open in a database pool (answers: the answer endpoint's; prisma: the app's)", (p) => p.totalCount);
+  poolGauge("manabiya_db_pool_connections", "Connections open in a database pool (answers: the answer endpoint's; advance: the teacher's next-scene endpoint's; prisma: the app's)", (p) => p.totalCount);
   poolGauge("manabiya_db_pool_idle_connections", "Connections of a database pool open and idle", (p) => p.idleCount);
   poolGauge("manabiya_db_pool_waiting_requests", "Queries waiting for a connection of a database pool", (p) => p.waitingCount);
 
@@ -87,7 +87,7 @@ export function metrics(): Metrics {
 }
 
 /** Reports a database pool's connections under `name` (one pool per name: a later one replaces it). */
-export function watchPool(name: "answers" | "prisma", pool: PoolLike): void {
+export function watchPool(name: "answers" | "advance" | "prisma", pool: PoolLike): void {
   metrics().pools.set(name, pool);
 }
 

@@ -3,8 +3,8 @@ import pg from "pg";
 import { readSessionCookie } from "@/lib/auth/session-token";
 import { poolTimeoutOptions } from "@/lib/db-timeouts";
 import { COUNTS_DEBOUNCE_MS, LIVE_CHANNEL, livePayload } from "@/lib/live/channel";
+import { cookiesOf, headersOf, jsonSender, readBody } from "@/lib/node-http";
 import { observeAnswerSave, watchPool } from "@/lib/ops/metrics";
-import { STATIC_SECURITY_HEADERS } from "@/lib/security/headers";
 import { answerReply, MAX_ANSWER_BODY } from "./reply";
 import { AnswerWriter } from "./writer";
 import { errorField, log } from "@/lib/ops/log";
@@ -21,49 +21,6 @@ import { errorField, log } from "@/lib/ops/log";
  */
 
 export const ANSWER_PATH = "/api/v1/answers";
-
-function readBody(req: IncomingMessage, max: number): Promise<string | null> {
-  const declared = Number(req.headers["content-length"] ?? "0");
-  if (declared > max) return Promise.resolve(null);
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let over = false;
-    req.on("data", (chunk: Buffer) => {
-      if (over) return;
-      size += chunk.byteLength;
-      if (size > max) {
-        over = true;
-        resolve(null);
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on("end", () => {
-      if (!over) resolve(Buffer.concat(chunks).toString("utf8"));
-    });
-    req.on("error", reject);
-  });
-}
-
-function cookiesOf(header: string | undefined): { name: string; value: string }[] {
-  if (!header) return [];
-  return header.split(";").flatMap((part) => {
-    const at = part.indexOf("=");
-    if (at < 0) return [];
-    return [{ name: part.slice(0, at).trim(), value: part.slice(at + 1).trim() }];
-  });
-}
-
-/** What the reply reads of the request's headers (node's own object: no WHATWG Headers built per request). */
-function headersOf(req: IncomingMessage): Pick<Headers, "get"> {
-  return {
-    get(name: string) {
-      const value = req.headers[name.toLowerCase()];
-      return value === undefined ? null : Array.isArray(value) ? value.join(", ") : value;
-    },
-  };
-}
 
 export interface AnswerEndpoint {
   handle(req: IncomingMessage, res: ServerResponse): Promise<void>;
@@ -94,14 +51,7 @@ export function createAnswerEndpoint(options: { databaseUrl: string; authSecret:
   };
   // named statements: each pooled connection prepares them once, and PostgreSQL plans them once
   const writer = new AnswerWriter(async (sql, params, name) => (await pool.query({ name, text: sql, values: params })).rows, { onGuideSave: countsChanged });
-  const staticHeaders: Record<string, string> = Object.fromEntries(STATIC_SECURITY_HEADERS.map((h) => [h.key, h.value]));
-  if (options.production) staticHeaders["Strict-Transport-Security"] = "max-age=31536000; includeSubDomains";
-
-  const send = (res: ServerResponse, status: number, body: unknown) => {
-    const text = JSON.stringify(body);
-    res.writeHead(status, { ...staticHeaders, "Content-Type": "application/json", "Cache-Control": "no-store", "Content-Length": Buffer.byteLength(text) });
-    res.end(text);
-  };
+  const send = jsonSender(options.production);
 
   return {
     async handle(req, res) {

@@ -39,15 +39,18 @@ interface Follower {
  * over SSE; all teachers advance at once, `rounds` times. Latency: from the
  * teacher's request leaving to each student's stream delivering the scene.
  * Each teacher presses at a random moment within `windowMs` of the round's
- * start (0: all in the same millisecond).
+ * start (10: the headline, all in the same 10 ms).
  */
 export async function liveFanout(app: RunningApp, classes: BenchClass[], rounds: number, windowMs = 0) {
-  const goTo = actionId("lib/live/actions.ts", "goToSceneAction");
   const start = actionId("lib/live/actions.ts", "startSessionAction");
   const end = actionId("lib/live/actions.ts", "endSessionAction");
   const teacherCookies = await Promise.all(classes.map((c) => sessionCookie(c.teacher.id, "teacher")));
   const guidePath = (c: BenchClass) => `/dashboard/teacher/activities/guide/${c.activityId}`;
-  await Promise.all(classes.map((c, i) => callAction(app.url, guidePath(c), start, [{ activityId: c.activityId }], teacherCookies[i]!)));
+  // the lessons start ten at a time (the setting up, not what is measured: fifty interactive
+  // transactions at once on a just-started instance can outwait Prisma's 2 s for a connection)
+  await pool(classes, 10, async (c, i) => {
+    await callAction(app.url, guidePath(c), start, [{ activityId: c.activityId }], teacherCookies[i]!);
+  });
 
   let round = 0;
   const followers: Follower[] = [];
@@ -81,7 +84,12 @@ export async function liveFanout(app: RunningApp, classes: BenchClass[], rounds:
         const sceneId = c.sceneIds[round % c.sceneIds.length]!;
         if (windowMs) await sleep(Math.random() * windowMs);
         const t = (t0[i] = performance.now());
-        return callAction(app.url, guidePath(c), goTo, [{ activityId: c.activityId, sceneId }], teacherCookies[i]!).then((r) => {
+        // as the guide screen sends it (components/live/advance-scene.ts)
+        return request(`${app.url}/api/v1/live/${c.activityId}/scene`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", Origin: app.url, Cookie: teacherCookies[i]! },
+          body: JSON.stringify({ sceneId }),
+        }).then((r) => {
           if (r.status !== 200) throw new Error(`advance refused: HTTP ${r.status}`);
           actionTimes.push(performance.now() - t);
         });
@@ -107,7 +115,11 @@ export async function liveFanout(app: RunningApp, classes: BenchClass[], rounds:
     if (!monotonic || f.scenes.join() !== expected.join()) disordered++;
   }
   for (const f of followers) f.client.close();
-  await Promise.all(classes.map((c, i) => callAction(app.url, guidePath(c), end, [{ activityId: c.activityId }], teacherCookies[i]!)));
+  // tidying up, ten at a time (not measured; a failure is reported, and the next start keeps a session that still runs)
+  await pool(classes, 10, async (c, i) => {
+    const reply = await callAction(app.url, guidePath(c), end, [{ activityId: c.activityId }], teacherCookies[i]!).catch((error: unknown) => ({ status: 0, body: String(error) }));
+    if (reply.status !== 200) console.warn(`live fan-out: ending a lesson failed (HTTP ${reply.status})`);
+  });
   return { action: median(actionTimes), students: followers.length, samples: latencies.length, p50: median(latencies), p99: percentile(latencies, 99), perRoundP99, missed, disordered };
 }
 
@@ -154,25 +166,29 @@ export async function echoFanout(streams: number, rounds: number, port = Number(
 }
 
 /**
- * The fan-out rows. With `scaleOut` (two instances behind the bench's own
- * round-robin proxy, all on the same 2 cores) the rows show that it works
- * across instances (nothing missed or out of order); their latency is for
- * the record, the targets being for one instance.
+ * The fan-out rows. The headline (issue 19): the 50 teachers press "next"
+ * within the same 10 ms, with the 2,000 students connected; every student's
+ * stream must show the new scene within 250 ms (p99), on one instance and on
+ * two behind the bench's round-robin proxy (all on the same cores). Then the
+ * same presses spread over a second, and one class alone (single instance: a
+ * target; two instances: that it works across them, latency for the record).
  */
 export async function liveRows(app: RunningApp, data: BenchData, label = "", scaleOut = false): Promise<Row[]> {
   const rows: Row[] = [];
-  for (const [classes, rounds, singleLimit, windowMs] of [
-    [data.classes.slice(0, 1), 30, 50, 0],
-    [data.classes, 10, 250, 1000],
-    [data.classes, 10, null, 0],
+  for (const [classes, rounds, singleLimit, scaledLimit, windowMs] of [
+    [data.classes, 10, 250, 250, 10],
+    [data.classes, 10, 250, null, 1000],
+    [data.classes.slice(0, 1), 30, 50, null, 0],
   ] as const) {
-    const limit = scaleOut ? null : singleLimit;
+    const limit = scaleOut ? scaledLimit : singleLimit;
     const students = classes.length * classes[0]!.students.length;
     const live = await liveFanout(app, [...classes], rounds, windowMs);
     const echo = await echoFanout(students, rounds);
     const ok = (limit === null || live.p99 < limit) && live.missed === 0 && live.disordered === 0;
     const how =
-      classes.length === 1 ? "" : windowMs ? `, each teacher presses once within every ${windowMs / 1000} s (${Math.round((classes.length * 1000) / windowMs)} advances/s)` : ", worst case: all teachers press in the same millisecond";
+      classes.length === 1 ? ""
+      : windowMs < 100 ? `, all ${classes.length} teachers press "next" within the same ${windowMs} ms (the headline)`
+      : `, each teacher presses once within every ${windowMs / 1000} s (${Math.round((classes.length * 1000) / windowMs)} advances/s)`;
     rows.push({
       scenario: `live fan-out${label}: ${classes.length} class${classes.length > 1 ? "es" : ""}, ${students} students, ${rounds} rounds${how}`,
       measured: `p99 ${ms(live.p99)} (median of the ${rounds} rounds' p99s ${ms(median(live.perRoundP99))}; p50 ${ms(live.p50)}; the teacher's request alone p50 ${ms(live.action)}; ${live.samples} deliveries; missed ${live.missed}, out of order ${live.disordered}); bare SSE echo p99 ${ms(echo.p99)} → ${(live.p99 / Math.max(echo.p99, 0.1)).toFixed(1)}× the echo`,

@@ -16,6 +16,8 @@ export interface Ids {
   schoolId: string;
   self: string;
   guide: string;
+  /** the guide activity's first scene */
+  guideScene: string;
   teacherActivity: string;
   studentId: string;
   /** the solo activity's first (info) scene, which the school's student has answered */
@@ -45,6 +47,7 @@ export async function seedMatrixSchool(academyId: string, canary: string, staffE
   const guide = await createActivityFromTemplate(db, { templateId: "science-dissolve", schoolId: school.id, mode: "guide", title: `授業${mark("guide")}` });
   const teacherActivity = await createActivityFromTemplate(db, { templateId: "teacher-lesson-reflection", schoolId: school.id, mode: "self", title: `振り返り${mark("teacherActivity")}` });
   const scenes = await db.activityScene.findMany({ where: { activityId: self.id }, orderBy: { position: "asc" } });
+  const guideScene = await db.activityScene.findFirstOrThrow({ where: { activityId: guide.id }, orderBy: { position: "asc" }, select: { id: true } });
   for (const scene of scenes) {
     const answer =
       scene.type === "free_text" ? { text: `感想${mark("answer")}` }
@@ -54,7 +57,7 @@ export async function seedMatrixSchool(academyId: string, canary: string, staffE
     if (answer) await createResponse(db, { activityId: self.id, sceneId: scene.id, userId: student.id, answer, scenePosition: scene.position });
   }
   return {
-    ids: { schoolId: school.id, self: self.id, guide: guide.id, teacherActivity: teacherActivity.id, studentId: student.id, selfScene: scenes[0]!.id },
+    ids: { schoolId: school.id, self: self.id, guide: guide.id, teacherActivity: teacherActivity.id, studentId: student.id, selfScene: scenes[0]!.id, guideScene: guideScene.id },
     teacher,
     student,
   };

@@ -40,6 +40,8 @@ test.beforeAll(async ({ browser }) => {
   ids.own = own.ids;
   ids.sibling = (await seedMatrixSchool(academy.id, CANARY.sibling, "sib", tag)).ids;
   ids.foreign = (await seedMatrixSchool(other.id, CANARY.foreign, "for", tag)).ids;
+  // a live session runs in every guide activity: "next scene" has a class to move
+  for (const v of [ids.own, ids.sibling, ids.foreign]) await e2eDb().guideSession.create({ data: { activityId: v.guide, currentSceneId: v.guideScene } });
   const manager = await createUser(e2eDb(), { role: "manager", email: `mm-${tag}@test.example`, password: TEST_PASSWORD, academyId: academy.id, name: "行列 管理" });
   userIds.student = own.student.id;
   userIds.teacher = own.teacher.id;
@@ -245,6 +247,19 @@ const HANDLERS: HandlerRow[] = [
     variants: ["own", "sibling", "foreign", "mixed"],
     expected: (who, variant) => (who === "signedOut" ? 401 : variant === "own" || (variant === "sibling" && who === "manager") ? 200 : 404),
     ok: (reply) => expect(reply.body).toContain("event: state"),
+  },
+  {
+    file: "api/v1/live/[activityId]/scene/route.ts",
+    // the guide screen's "next": a manager names the school; another school's session is not running as far as the actor can see
+    request: (v, who) => ({ method: "POST", path: `/api/v1/live/${v.guide}/scene`, body: JSON.stringify({ sceneId: v.guideScene, ...(who === "manager" ? { schoolId: v.schoolId } : {}) }) }),
+    variants: ["own", "sibling", "foreign", "mixed"],
+    expected: (who, variant) =>
+      who === "signedOut" ? 401
+      : who === "student" ? 403
+      : variant === "own" || (variant === "sibling" && who === "manager") ? 200
+      : who === "manager" && variant === "foreign" ? 403
+      : 409,
+    ok: (reply) => expect(JSON.parse(reply.body)).toEqual({ ok: true, data: null }),
   },
   {
     file: "api/v1/live/school/events/route.ts",

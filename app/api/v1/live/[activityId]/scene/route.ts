@@ -1,0 +1,8 @@
+import type { NextRequest } from "next/server";
+import { advanceRoute } from "@/lib/live/routes";
+
+export const dynamic = "force-dynamic";
+
+export async function POST(req: NextRequest, { params }: { params: Promise<{ activityId: string }> }) {
+  return advanceRoute(req, (await params).activityId);
+}

@@ -1,0 +1,88 @@
+import { type ActionResult, type ErrorCode, fail, ok } from "@/lib/errors";
+import { LIVE_CHANNEL, livePayload } from "./channel";
+
+/**
+ * Moving the class to a scene ("next"), whoever serves it: the server action
+ * (lib/live/session.ts goToScene) and the production server's endpoint
+ * (lib/live/advance-endpoint.ts) run this one statement. It locks and moves
+ * the running session of an active guide-mode activity of the school when
+ * the scene belongs to the activity (results are hidden again on a new
+ * scene), writes the audit entry and notifies (delivered on commit, as
+ * publish() inside a transaction would); when nothing moved it says why (a
+ * session runs: the scene is not the activity's; none runs). Framework-free.
+ */
+export const moveCtes = (school: string) => `
+  target as (
+    select gs.id from guide_sessions gs join activities a on a.id = gs.activity_id
+    where gs.activity_id = $1::uuid and gs.ended_at is null
+      and a.school_id = ${school} and a.status = 'active' and a.mode = 'guide'
+      and exists (select 1 from activity_scenes sc where sc.id = $3::uuid and sc.activity_id = gs.activity_id)
+    for update of gs
+  ), moved as (
+    update guide_sessions gs set
+      show_results = case when gs.current_scene_id is distinct from $3::uuid then false else gs.show_results end,
+      current_scene_id = $3::uuid,
+      version = gs.version + 1
+    from target where gs.id = target.id
+    returning gs.id
+  ), logged as (
+    insert into audit_logs (actor_id, action, target_type, target_id, school_id)
+    select $4::uuid, 'guide.scene', 'activity', $1, ${school} from moved
+    returning id
+  ), notified as (
+    select pg_notify($5, $6) from moved, logged
+  )`;
+export const moveColumns = (school: string) => `
+  (select count(*) from notified)::int as moved,
+  exists (
+    select 1 from guide_sessions gs join activities a on a.id = gs.activity_id
+    where gs.activity_id = $1::uuid and gs.ended_at is null and a.school_id = ${school} and a.status = 'active' and a.mode = 'guide'
+  ) as running`;
+/** With the school authorised ($2): parameters as moveParams gives them. */
+export const MOVE_SQL = `with ${moveCtes("$2::uuid")} select ${moveColumns("$2::uuid")}`;
+
+export interface MoveRow {
+  moved: number;
+  running: boolean;
+}
+
+/** MOVE_SQL's parameters, in order. */
+export function moveParams(schoolId: string, actorId: string, activityId: string, sceneId: string): string[] {
+  return [activityId, schoolId, sceneId, actorId, ...notifyParams(activityId)];
+}
+
+/** $5 and $6: the channel and the notification's payload. */
+export const notifyParams = (activityId: string): [string, string] => [LIVE_CHANNEL, livePayload(`activity:${activityId}`, "state")];
+
+/** The action's result of MOVE_SQL's row. */
+export function moveResult(row: MoveRow | undefined): ActionResult<null> {
+  if (row && row.moved > 0) return ok(null);
+  return row?.running ? fail("VALIDATION") : fail("CONFLICT", { session: ["notRunning"] });
+}
+
+/** The HTTP status of an action's result, as the advance endpoint and its route handler answer it. */
+export function statusOf(result: ActionResult<unknown>): number {
+  if (result.ok) return 200;
+  const statuses: Record<ErrorCode, number> = { VALIDATION: 400, UNAUTHENTICATED: 401, FORBIDDEN: 403, NOT_FOUND: 404, CONFLICT: 409, RATE_LIMITED: 429, INTERNAL: 500 };
+  return statuses[result.code];
+}
+
+/** The advance path: POST /api/v1/live/{activityId}/scene with `{ sceneId, schoolId? }`. */
+export const ADVANCE_PATH = /^\/api\/v1\/live\/([^/?#]*)\/scene(?:\?.*)?$/;
+/** The most an advance request may carry (bytes). */
+export const MAX_ADVANCE_BODY = 4 * 1024;
+
+/**
+ * The action's raw input from a request body (text, or null past
+ * MAX_ADVANCE_BODY) and the path's activity id; null when it is not JSON.
+ */
+export function advanceInputOf(text: string | null, activityId: string): Record<string, unknown> | null {
+  if (text === null) return null;
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  return { ...(typeof body === "object" && body !== null && !Array.isArray(body) ? body : {}), activityId };
+}
