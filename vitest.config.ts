@@ -15,7 +15,9 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node" },
+        // a unit test reading many files (the security document's references) or running
+        // fast-check takes seconds on a loaded 2-core CI machine: judged on results, not on time
+        test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node", testTimeout: 30_000 },
       },
       {
         extends: true,
