@@ -9,7 +9,6 @@
  * idle staff session ended).
  */
 import http from "node:http";
-import type { AddressInfo } from "node:net";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { encode } from "next-auth/jwt";
@@ -32,7 +31,7 @@ import { LIVE_CHANNEL } from "@/lib/live/channel";
 import { advanceRoute } from "@/lib/live/routes";
 import { readTemplateFiles, syncTemplates } from "@/lib/templates/load";
 import { createAcademy, createActivityFromTemplate, createSchool, createUser, uniqueTag } from "../../prisma/seed/factories";
-import { testDatabaseUrl } from "./helpers";
+import { serveEndpoint, testDatabaseUrl } from "./helpers";
 
 const HOST = "school.example";
 let server: http.Server;
@@ -70,9 +69,7 @@ beforeAll(async () => {
   await listener.query(`LISTEN ${LIVE_CHANNEL}`);
 
   endpoint = createAdvanceEndpoint({ databaseUrl: testDatabaseUrl(), authSecret: process.env.AUTH_SECRET!, production: true, poolSize: 2 });
-  server = http.createServer((req, res) => void endpoint.handle(req, res));
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  port = (server.address() as AddressInfo).port;
+  ({ server, port } = await serveEndpoint(endpoint));
 });
 afterAll(async () => {
   server?.close();

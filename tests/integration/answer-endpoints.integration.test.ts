@@ -6,7 +6,6 @@
  * with a NextRequest (its session read through a mocked next/headers).
  */
 import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { encode } from "next-auth/jwt";
 import { NextRequest } from "next/server";
@@ -26,7 +25,7 @@ import { createAnswerEndpoint } from "@/lib/responses/endpoint";
 import { answerRoute } from "@/lib/responses/route";
 import { readTemplateFiles, syncTemplates } from "@/lib/templates/load";
 import { createAcademy, createActivityFromTemplate, createSchool, createUser, uniqueTag } from "../../prisma/seed/factories";
-import { testDatabaseUrl } from "./helpers";
+import { serveEndpoint, testDatabaseUrl } from "./helpers";
 
 const HOST = "school.example";
 let server: http.Server;
@@ -48,9 +47,7 @@ beforeAll(async () => {
   Object.assign(ids, { activity: activity.id, scene: await sceneOf(activity.id), foreignActivity: foreign.id, foreignScene: await sceneOf(foreign.id) });
 
   endpoint = createAnswerEndpoint({ databaseUrl: testDatabaseUrl(), authSecret: process.env.AUTH_SECRET!, production: true, poolSize: 2 });
-  server = http.createServer((req, res) => void endpoint.handle(req, res));
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  port = (server.address() as AddressInfo).port;
+  ({ server, port } = await serveEndpoint(endpoint));
 });
 afterAll(async () => {
   server?.close();

@@ -7,7 +7,6 @@
  * exactly once, as sent; a refused one changes nothing.
  */
 import http from "node:http";
-import type { AddressInfo } from "node:net";
 import fc from "fast-check";
 import { encode } from "next-auth/jwt";
 import { afterAll, beforeAll, expect, it } from "vitest";
@@ -16,7 +15,7 @@ import { db } from "@/lib/db";
 import { createAnswerEndpoint } from "@/lib/responses/endpoint";
 import { readTemplateFiles, syncTemplates } from "@/lib/templates/load";
 import { createAcademy, createActivityFromTemplate, createSchool, createUser, uniqueTag } from "../../prisma/seed/factories";
-import { testDatabaseUrl } from "./helpers";
+import { serveEndpoint, testDatabaseUrl } from "./helpers";
 
 const CLASS = 10;
 let server: http.Server;
@@ -40,9 +39,7 @@ beforeAll(async () => {
   const rows = await db().activityScene.findMany({ where: { activityId }, select: { id: true, type: true } });
   scenes = { free: rows.find((s) => s.type === "free_text")!.id, twoStep: rows.find((s) => s.type === "two_step")!.id, choice: rows.find((s) => s.type === "single_choice")!.id };
   endpoint = createAnswerEndpoint({ databaseUrl: testDatabaseUrl(), authSecret: process.env.AUTH_SECRET!, production: false, poolSize: 2 });
-  server = http.createServer((req, res) => void endpoint.handle(req, res));
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  port = (server.address() as AddressInfo).port;
+  ({ server, port } = await serveEndpoint(endpoint));
 });
 afterAll(async () => {
   server?.close();

@@ -1,3 +1,5 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, inject } from "vitest";
 import { createPrismaClient } from "@/lib/db-client";
@@ -47,4 +49,11 @@ export function freshDatabase(prefix: string) {
     if (state.name) await dropDatabase(state.name);
   });
   return state;
+}
+
+/** Serves a pre-Next endpoint (the answer or the advance endpoint) on a free loopback port, as scripts/server.ts does. */
+export async function serveEndpoint(endpoint: { handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> }): Promise<{ server: http.Server; port: number }> {
+  const server = http.createServer((req, res) => void endpoint.handle(req, res));
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { server, port: (server.address() as AddressInfo).port };
 }
