@@ -9,7 +9,7 @@ const HTML_LIMIT = 400 * 1024;
 
 /** A class of 230 who all wrote a free text and answered nothing else (so every question scene lists 230 "not answered yet"). */
 async function largeClass() {
-  const { teacher, school } = await makeSchool(0);
+  const { teacher, manager, school } = await makeSchool(0);
   const users = Array.from({ length: STUDENTS }, (_, i) => ({ id: crypto.randomUUID(), n: i + 1 }));
   await e2eDb().user.createMany({ data: users.map((u) => ({ id: u.id, role: "student" as const, groupType: "school" as const, schoolId: school.id, name: `大量 生徒${u.n}` })) });
   await e2eDb().studentDetail.createMany({ data: users.map((u) => ({ userId: u.id, grade: 1, className: "1", number: u.n })) });
@@ -22,7 +22,7 @@ async function largeClass() {
       mode: "self" as const, clientRevision: 1, idempotencyKey: `${u.id}-${free.id}`.slice(0, 64),
     })),
   });
-  return { teacher, activity, free, choice };
+  return { teacher, manager, school, activity, free, choice };
 }
 
 /** "Show all" by keyboard: focus the control and press Enter. */
@@ -67,4 +67,24 @@ test("stats: a large class's page stays bounded (exact counts, the first 50 of e
   await showAll(page, page.locator("section", { has: respondents }));
   await expect(respondents.getByRole("row")).toHaveCount(STUDENTS, { timeout: 30_000 });
   await expect(respondents).toContainText(`大量 生徒${STUDENTS}`);
+});
+
+test("stats: a manager's \"show all\" stays on the manager's page of that school, with the filters kept", async ({ browser }) => {
+  test.setTimeout(180_000);
+  const { manager, school, activity, free } = await largeClass();
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    await signInAs(page, manager.email!, TEST_PASSWORD);
+    const path = `/dashboard/manager/activities/stats/${school.id}/${activity.id}`;
+    await page.goto(`${path}?class=1`);
+    const texts = page.locator(`section[data-scene-id="${free.id}"]`);
+    await expect(texts.getByTestId("free-texts").getByRole("listitem")).toHaveCount(50);
+    await showAll(page, texts);
+    await expect(texts.getByTestId("free-texts").getByRole("listitem")).toHaveCount(STUDENTS, { timeout: 30_000 });
+    expect(new URL(page.url()).pathname).toBe(path);
+    expect(new URL(page.url()).searchParams.get("class")).toBe("1");
+  } finally {
+    await context.close();
+  }
 });
