@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { createActivityFromTemplate } from "../../prisma/seed/factories";
-import { signInAs } from "./helpers";
+import { expectAccessible, signInAs } from "./helpers";
 import { e2eDb, makeSchool, TEST_PASSWORD } from "./db";
 
 const STUDENTS = 230;
@@ -49,6 +49,7 @@ test("stats: a large class's page stays bounded (exact counts, the first 50 of e
   const texts = page.locator(`section[data-scene-id="${free.id}"]`);
   await expect(texts).toContainText(`${STUDENTS}人が回答`);
   await expect(texts.getByTestId("free-texts").getByRole("listitem")).toHaveCount(50);
+  await expectAccessible(page);
   await showAll(page, texts);
   await expect(texts.getByTestId("free-texts").getByRole("listitem")).toHaveCount(STUDENTS, { timeout: 30_000 });
   await expect(texts.getByText(`こたえ${STUDENTS}番`)).toBeVisible();
