@@ -1,20 +1,18 @@
 import { getTranslations } from "next-intl/server";
-import Link from "next/link";
 import { notFound } from "next/navigation";
 import { getActivityWithScenes } from "@/lib/activities/data";
 import { requireRole } from "@/lib/auth/session";
 import { getPlainText } from "@/lib/i18n/server";
-import { filterFromParams, filterQuery } from "@/lib/results/schema";
+import { filterFromParams, filterQuery, showFromParams } from "@/lib/results/schema";
 import { activityStats, type SceneStats } from "@/lib/results/stats";
 import { authorizeSchool } from "@/lib/schools/scope";
-import { PersonName } from "@/components/ui/person-name";
 import { RichText } from "@/components/ui/rich-text";
 import { BarChart } from "./bar-chart";
 import { CrossTable } from "./cross-table";
 import { ExportLinks } from "./export-links";
 import { NamesToggle } from "./names-toggle";
 import { NotAnswered } from "./not-answered";
-import { SeatLabel, StudentLabel } from "./student-label";
+import { FreeTexts, Respondents } from "./stats-lists";
 
 type Params = Promise<Record<string, string | string[] | undefined>>;
 
@@ -56,13 +54,18 @@ export async function StatsPage({ role, activityId, schoolId, searchParams }: { 
   const scope = await authorizeSchool(actor, schoolId);
   const activity = scope ? await getActivityWithScenes(scope, activityId) : null;
   if (!scope || !activity) notFound();
-  const filter = filterFromParams(await searchParams);
+  const params = await searchParams;
+  const filter = filterFromParams(params);
   const stats = await activityStats(scope, activity.id, filter);
   if (!stats) notFound();
   const t = await getTranslations("Results");
   const ta = await getTranslations("Activities");
   const plain = await getPlainText();
   const query = filterQuery(filter);
+  const show = showFromParams(params);
+  const pagePath = role === "teacher" ? `/dashboard/teacher/activities/stats/${activity.id}` : `/dashboard/manager/activities/stats/${scope}/${activity.id}`;
+  // the same page (same filters, same loader and checks) with one long list whole, scrolled to it
+  const showHref = (key: string) => `${pagePath}?${[query, `show=${key}`].filter(Boolean).join("&")}#${key}`;
   const schoolParam = role === "manager" ? `school=${scope}` : "";
   const exportQuery = (extra: string) => [schoolParam, extra].filter(Boolean).join("&");
   const responseBase = role === "teacher" ? `/dashboard/teacher/activities/response/${activity.id}` : `/dashboard/manager/activities/response/${scope}/${activity.id}`;
@@ -143,60 +146,12 @@ export async function StatsPage({ role, activityId, schoolId, searchParams }: { 
                 seconds={allSecondOptions(s).map((o) => ({ id: o.id, label: <RichText text={o.label} /> }))}
               />
             ) : null}
-            {s.scene.type === "free_text" ? (
-              s.texts.length === 0 ? (
-                <p className="empty">
-                  <RichText text={t("noTexts")} />
-                </p>
-              ) : (
-                <ul className="stack bare-list free-texts" data-testid="free-texts">
-                  {s.texts.map((x) => (
-                    <li key={x.who.id} className="reason">
-                      <span>{x.text}</span>{" "}
-                      <span className="who muted">
-                        — <StudentLabel who={x.who} />
-                      </span>
-                    </li>
-                  ))}
-                </ul>
-              )
-            ) : null}
-            {s.scene.type === "info" ? null : <NotAnswered sceneId={s.id} students={s.notAnswered} />}
+            {s.scene.type === "free_text" ? <FreeTexts stats={s} whole={show === `texts-${s.id}`} showHref={showHref(`texts-${s.id}`)} /> : null}
+            {s.scene.type === "info" ? null : <NotAnswered sceneId={s.id} students={s.notAnswered} whole={show === `missing-${s.id}`} showHref={showHref(`missing-${s.id}`)} />}
           </section>
         ))}
       </NamesToggle>
-      <section className="stack" aria-labelledby="respondents-title">
-        <h2 id="respondents-title">
-          <RichText text={t("respondents")} />
-        </h2>
-        {stats.respondents.length === 0 ? (
-          <p className="empty" data-testid="no-respondents">
-            <RichText text={t("noRespondents")} />
-          </p>
-        ) : (
-          <div className="table-wrap">
-            <table className="table" data-testid="respondents">
-              <tbody>
-                {stats.respondents.map((r) => (
-                  <tr key={r.id} data-student-id={r.id}>
-                    <td className="seat-cell">
-                      <SeatLabel seat={r.seat} />
-                    </td>
-                    <th scope="row">
-                      <Link href={`${responseBase}/${r.id}`}>
-                        <PersonName name={r.name} />
-                      </Link>
-                    </th>
-                    <td className="num">
-                      <RichText text={t("answeredOf", { answered: r.answered, total: stats.questions })} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </section>
+      <Respondents stats={stats} responseBase={responseBase} whole={show === "respondents"} showHref={showHref("respondents")} />
     </div>
   );
 }

@@ -1,8 +1,10 @@
-"use client";
 import { useTranslations } from "next-intl";
 import type { Person } from "@/lib/results/stats";
 import { PersonName } from "@/components/ui/person-name";
 import { RichTextClient } from "@/components/ui/rich-text-client";
+
+// Neither a client nor a server module: rendered on the server from the stats page (no props
+// serialised into the page's RSC payload, one per student listed) and in the browser from CrossTable.
 
 /** 年・組・番号 in the display language (１年２組３番 / reading / kana); null when the seat is not fully set. */
 export function SeatLabel({ seat }: { seat: Person["seat"] }) {

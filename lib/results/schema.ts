@@ -9,13 +9,33 @@ export const statsFilter = z.object({
 });
 export type StatsFilter = z.infer<typeof statsFilter>;
 
-export function filterFromParams(params: URLSearchParams | Record<string, string | string[] | undefined>): StatsFilter {
-  const get = (k: string) => {
-    const v = params instanceof URLSearchParams ? params.get(k) : params[k];
-    const one = Array.isArray(v) ? v[0] : v;
-    return one === "" || one === null ? undefined : one;
-  };
+type Params = URLSearchParams | Record<string, string | string[] | undefined>;
+
+/** One value of the query (the first when repeated); an empty one counts as absent. */
+function paramOf(params: Params, k: string): string | undefined {
+  const v = params instanceof URLSearchParams ? params.get(k) : params[k];
+  const one = Array.isArray(v) ? v[0] : v;
+  return one === "" || one === null ? undefined : one;
+}
+
+export function filterFromParams(params: Params): StatsFilter {
+  const get = (k: string) => paramOf(params, k);
   return statsFilter.parse({ group: get("group"), class: get("class"), mode: get("mode") });
+}
+
+/**
+ * The one long list of the stats page shown whole (`?show=`): the respondents,
+ * or one scene's free texts or its "not answered yet"; every other list shows
+ * its first part. Anything else shows every list's first part.
+ */
+export const statsShow = z
+  .string()
+  .regex(/^(respondents|(texts|missing)-[0-9a-f-]{36})$/)
+  .optional()
+  .catch(undefined);
+
+export function showFromParams(params: Params): string | undefined {
+  return statsShow.parse(paramOf(params, "show"));
 }
 
 export function filterQuery(filter: StatsFilter): string {

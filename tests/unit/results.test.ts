@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CSV_BOM, csvCell, csvRow } from "@/lib/results/csv";
-import { filterFromParams, filterQuery } from "@/lib/results/schema";
+import { filterFromParams, filterQuery, showFromParams } from "@/lib/results/schema";
 
 describe("CSV for Excel", () => {
   it("quotes commas, quotes and line breaks, and defuses formulas", () => {
@@ -22,5 +22,16 @@ describe("stats filters", () => {
     expect(filterFromParams(new URLSearchParams("group=B&class=2&mode=self"))).toEqual({ group: "B", class: "2", mode: "self" });
     expect(filterFromParams({ group: "b; drop", class: "", mode: "later" })).toEqual({ group: undefined, class: undefined, mode: undefined });
     expect(filterQuery({ group: "A", mode: "guide" })).toBe("group=A&mode=guide");
+  });
+});
+
+describe("stats page: the one list shown whole", () => {
+  it("takes the respondents or one scene's texts or missing list, and nothing else", () => {
+    const scene = "0b6f3c1e-9d2a-4c7e-8f10-2a3b4c5d6e7f";
+    expect(showFromParams({ show: "respondents" })).toBe("respondents");
+    expect(showFromParams(new URLSearchParams(`show=texts-${scene}`))).toBe(`texts-${scene}`);
+    expect(showFromParams({ show: [`missing-${scene}`, "respondents"] })).toBe(`missing-${scene}`);
+    for (const bad of ["", "all", "texts-", `texts-${scene}x`, `other-${scene}`, "respondents<script>"]) expect(showFromParams({ show: bad })).toBeUndefined();
+    expect(showFromParams({})).toBeUndefined();
   });
 });

@@ -1,0 +1,74 @@
+import { getTranslations } from "next-intl/server";
+import Link from "next/link";
+import type { ActivityStats, SceneStats } from "@/lib/results/stats";
+import { PersonName } from "@/components/ui/person-name";
+import { RichText } from "@/components/ui/rich-text";
+import { firstPart, ShowAll } from "./show-all";
+import { SeatLabel, StudentLabel } from "./student-label";
+
+/** One free-text scene's answers with who wrote them: the first part, then "show all" (`whole`: asked for whole at `showHref`). */
+export async function FreeTexts({ stats, whole, showHref }: { stats: SceneStats; whole: boolean; showHref: string }) {
+  const t = await getTranslations("Results");
+  if (stats.texts.length === 0) {
+    return (
+      <p className="empty">
+        <RichText text={t("noTexts")} />
+      </p>
+    );
+  }
+  return (
+    <div id={`texts-${stats.id}`} className="stack">
+      <ul className="stack bare-list free-texts" data-testid="free-texts">
+        {firstPart(stats.texts, whole).map((x) => (
+          <li key={x.who.id} className="reason">
+            <span>{x.text}</span>{" "}
+            <span className="who muted">
+              — <StudentLabel who={x.who} />
+            </span>
+          </li>
+        ))}
+      </ul>
+      <ShowAll total={stats.texts.length} whole={whole} href={showHref} />
+    </div>
+  );
+}
+
+/** Who started, with how many questions each answered (a link to their answers): the first part, then "show all". */
+export async function Respondents({ stats, responseBase, whole, showHref }: { stats: ActivityStats; responseBase: string; whole: boolean; showHref: string }) {
+  const t = await getTranslations("Results");
+  return (
+    <section id="respondents" className="stack" aria-labelledby="respondents-title">
+      <h2 id="respondents-title">
+        <RichText text={t("respondents")} />
+      </h2>
+      {stats.respondents.length === 0 ? (
+        <p className="empty" data-testid="no-respondents">
+          <RichText text={t("noRespondents")} />
+        </p>
+      ) : (
+        <div className="table-wrap">
+          <table className="table" data-testid="respondents">
+            <tbody>
+              {firstPart(stats.respondents, whole).map((r) => (
+                <tr key={r.id} data-student-id={r.id}>
+                  <td className="seat-cell">
+                    <SeatLabel seat={r.seat} />
+                  </td>
+                  <th scope="row">
+                    <Link href={`${responseBase}/${r.id}`} prefetch={false}>
+                      <PersonName name={r.name} />
+                    </Link>
+                  </th>
+                  <td className="num">
+                    <RichText text={t("answeredOf", { answered: r.answered, total: stats.questions })} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <ShowAll total={stats.respondents.length} whole={whole} href={showHref} />
+    </section>
+  );
+}
