@@ -2,6 +2,7 @@ import type { Viewport } from "next";
 import { headers } from "next/headers";
 import type { ReactNode } from "react";
 import { ClientMessages, CLIENT_NAMESPACES } from "@/components/layout/client-messages";
+import { SHARED_CLIENT_COMPONENTS } from "@/components/layout/shared-client";
 import { NotificationsProvider } from "@/components/ui/notifications";
 import { rootMetadata } from "@/lib/i18n/metadata";
 import "katex/dist/katex.min.css";
@@ -15,6 +16,8 @@ export const viewport: Viewport = { width: "device-width", initialScale: 1, them
 export default async function RootLayout({ children }: { children: ReactNode }) {
   // every page renders per request, so Next can put the CSP nonce (proxy.ts) on its scripts
   await headers();
+  // referenced, so the shared client components' code is loaded with this layout (components/layout/shared-client.ts)
+  if (SHARED_CLIENT_COMPONENTS.length === 0) throw new Error("no shared client components");
   return (
     <html lang="ja">
       <body>

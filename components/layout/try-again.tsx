@@ -1,6 +1,5 @@
 "use client";
 import { useTranslations } from "next-intl";
-import Link from "next/link";
 import { useEffect } from "react";
 import { RichTextClient } from "@/components/ui/rich-text-client";
 
@@ -40,9 +39,11 @@ export function TryAgain({ error, retry, title, signInAgain = false }: {
             <RichTextClient text={t("retry")} />
           </button>
           {signInAgain ? (
-            <Link href="/signin" className="button">
+            // a plain link: the error boundaries load on every page, and next/link would put a
+            // copy of its code in each of their chunks; a page load is the right way out of an error anyway
+            <a href="/signin" className="button">
               <RichTextClient text={t("signInAgain")} />
-            </Link>
+            </a>
           ) : null}
         </div>
       </section>

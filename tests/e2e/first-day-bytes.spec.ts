@@ -1,0 +1,59 @@
+import { expect, type Page, test } from "@playwright/test";
+import { makeSchool } from "./db";
+
+/**
+ * What a student's tablet downloads on a first day (scripts/bench/bytes.ts
+ * measures the bytes; these check the causes): the JavaScript of each module
+ * comes once, the browser keeps the icon, and no ICU message parser is sent
+ * (the catalogues are compiled at build time).
+ */
+
+/** Turbopack's chunks: `…push([script, <id>, (e,t,r)=>{…}, <id>, …])`, a module's id before its factory. */
+const MODULE = /[,[](\d+),(?:\([\w$]+(?:,[\w$]+)*\)|[\w$]+)=>/g;
+
+/** The scripts a page's visit fetched (in order), with their text. */
+function recordScripts(page: Page) {
+  const scripts: { url: string; body: string }[] = [];
+  page.on("response", async (res) => {
+    if (res.request().resourceType() !== "script" || !res.url().includes("/_next/static/")) return;
+    scripts.push({ url: res.url(), body: await res.text().catch(() => "") });
+  });
+  return scripts;
+}
+
+test.describe("a student's first day downloads each thing once", () => {
+  test("no JavaScript module comes twice over the sign-in page, the QR sign-in and the home", async ({ page }) => {
+    const scripts = recordScripts(page);
+    await page.goto("/signin");
+    await expect(page.locator('input[name="email"]')).toBeVisible();
+    const { students } = await makeSchool(1);
+    await page.goto(`/auth/auth-with-code?code=${students[0]!.code}`);
+    await page.getByRole("button", { name: "はい、わたしです" }).click();
+    await expect(page).toHaveURL("/dashboard/student/home");
+    await page.waitForLoadState("networkidle");
+    const where = new Map<string, string[]>();
+    for (const { url, body } of scripts) for (const [, id] of body.matchAll(MODULE)) where.set(id!, [...(where.get(id!) ?? []), url.replace(/.*\//, "")]);
+    expect(scripts.length).toBeGreaterThan(3);
+    expect(where.size).toBeGreaterThan(50);
+    const twice = [...where].filter(([, files]) => new Set(files).size > 1).map(([id, files]) => `${id} in ${files.join(", ")}`);
+    expect(twice).toEqual([]);
+  });
+
+  test("the sign-in page sends no ICU message parser", async ({ page }) => {
+    const scripts = recordScripts(page);
+    await page.goto("/signin");
+    await page.waitForLoadState("networkidle");
+    expect(scripts.length).toBeGreaterThan(3);
+    // intl-messageformat's parser errors, by name: present wherever the parser is
+    expect(scripts.filter((s) => s.body.includes("MALFORMED_ARGUMENT")).map((s) => s.url)).toEqual([]);
+  });
+
+  test("the browser keeps the site icon (its URL carries its hash) instead of fetching it on every page", async ({ page, request }) => {
+    await page.goto("/signin");
+    const href = await page.locator('link[rel="icon"][type="image/svg+xml"]').getAttribute("href");
+    expect(href).toMatch(/^\/icon\.svg\?/);
+    const res = await request.get(href!);
+    expect(res.status()).toBe(200);
+    expect(res.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+  });
+});
