@@ -63,7 +63,8 @@ async function lessonStream(app: RunningApp, studentId: string, teacherId: strin
   const page = `/dashboard/teacher/activities/guide/${lessonId}`;
   const call = async (name: string, args: Record<string, string>) => {
     const reply = await callAction(app.url, page, actionId("lib/live/actions.ts", name), [{ activityId: lessonId, ...args }], teacherCookie);
-    if (reply.status !== 200) throw new Error(`${name}: HTTP ${reply.status}`);
+    // a server action answers 200 with its refusal in the body: that is not a move either
+    if (reply.status !== 200 || /"ok":false/.test(reply.body)) throw new Error(`${name}: HTTP ${reply.status} ${reply.body.slice(0, 300)}`);
   };
   await call("startSessionAction", {});
   let bytes = 0;
@@ -88,11 +89,17 @@ async function lessonStream(app: RunningApp, studentId: string, teacherId: strin
   const seen = (sceneId: string) => text.includes(`"sceneId":"${sceneId}"`);
   const waitFor = async (check: () => boolean, what: string) => {
     for (let i = 0; i < 600 && !check(); i++) await new Promise((r) => setTimeout(r, 50));
-    if (!check()) throw new Error(`lesson stream: ${what} never arrived`);
+    if (!check()) throw new Error(`lesson stream: ${what} never arrived (the stream's last 600 characters: ${text.slice(-600)})`);
   };
   await waitFor(() => seen(scenes[0]!), "the first scene");
   for (const sceneId of scenes.slice(1)) {
-    await call("goToSceneAction", { sceneId });
+    // as the guide screen sends it (components/live/advance-scene.ts)
+    const moved = await request(`${app.url}/api/v1/live/${lessonId}/scene`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: app.url, Cookie: teacherCookie },
+      body: JSON.stringify({ sceneId }),
+    });
+    if (moved.status !== 200) throw new Error(`advance: HTTP ${moved.status} ${moved.body.slice(0, 300)}`);
     await waitFor(() => seen(sceneId), "a scene");
   }
   await call("endSessionAction", {});
