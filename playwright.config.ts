@@ -61,7 +61,7 @@ export default defineConfig({
     env: {
       PORT: String(E2E_PORT),
       EMBEDDED_PG_PORT: String(E2E_PG_PORT),
-      MANABIYA_PG_DIR: ".data/pg-test",
+      MANABIYA_PG_DIR: ".data/pg-e2e",
       MANABIYA_DB_NAME: E2E_DB_NAME,
       MANABIYA_FRESH_DB: "1",
       NEXT_TELEMETRY_DISABLED: "1",

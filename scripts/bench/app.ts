@@ -15,6 +15,7 @@ import { buildIsCurrent } from "../lib/build-hash";
 import { ensureEmbeddedPostgres, recreateDatabase, type RunningPg } from "../lib/embedded-pg";
 import { migrate } from "../lib/migrate";
 import { ROOT } from "../lib/prepare-db";
+import { PG_PORTS } from "../lib/ports";
 
 const SCHOOLS = 5;
 const CLASSES_PER_SCHOOL = 10;
@@ -67,7 +68,7 @@ export function answerFor(scene: { type: string; content: unknown }, n: number):
 
 let pgInstance: RunningPg | undefined;
 export async function benchDatabase(name: string): Promise<{ url: string; pg: RunningPg }> {
-  pgInstance ??= await ensureEmbeddedPostgres({ dir: path.resolve(ROOT, ".data/pg-bench"), port: Number(process.env.BENCH_PG_PORT ?? 54359) });
+  pgInstance ??= await ensureEmbeddedPostgres({ dir: path.resolve(ROOT, ".data/pg-bench"), port: Number(process.env.BENCH_PG_PORT ?? PG_PORTS.bench), portEnv: "BENCH_PG_PORT" });
   await recreateDatabase(pgInstance.adminUrl, name);
   const url = pgInstance.urlFor(name);
   await migrate(url);

@@ -16,7 +16,7 @@ import { createPrismaClient } from "@/lib/db-client";
 import { HEARTBEAT_MS } from "@/lib/live/sse";
 import { ROOT } from "../lib/prepare-db";
 import type { BenchData, RunningApp } from "./app";
-import { actionId, callAction, request, sessionCookie } from "./http";
+import { actionId, callAction, expectActionOk, request, sessionCookie } from "./http";
 import type { Row } from "./verdict";
 
 const KB = 1024;
@@ -62,9 +62,8 @@ async function lessonStream(app: RunningApp, studentId: string, teacherId: strin
   const [studentCookie, teacherCookie] = await Promise.all([sessionCookie(studentId, "student"), sessionCookie(teacherId, "teacher")]);
   const page = `/dashboard/teacher/activities/guide/${lessonId}`;
   const call = async (name: string, args: Record<string, string>) => {
-    const reply = await callAction(app.url, page, actionId("lib/live/actions.ts", name), [{ activityId: lessonId, ...args }], teacherCookie);
-    // a server action answers 200 with its refusal in the body: that is not a move either
-    if (reply.status !== 200 || /"ok":false/.test(reply.body)) throw new Error(`${name}: HTTP ${reply.status} ${reply.body.slice(0, 300)}`);
+    // a server action answers 200 with its refusal in the body: only `{ ok: true }` is done
+    expectActionOk(await callAction(app.url, page, actionId("lib/live/actions.ts", name), [{ activityId: lessonId, ...args }], teacherCookie), name);
   };
   await call("startSessionAction", {});
   let bytes = 0;

@@ -20,14 +20,39 @@ export async function sessionCookie(userId: string, role: "student" | "teacher" 
   return `${salt}=${token}`;
 }
 
+interface ActionManifest {
+  node: Record<string, { filename?: string; exportedName?: string; workers?: Record<string, unknown> }>;
+}
+const readActionManifest = (): ActionManifest => JSON.parse(readFileSync(path.join(ROOT, ".next/server/server-reference-manifest.json"), "utf8")) as ActionManifest;
+
 /** A server action's id in the production build (as the client bundle knows it). */
-export function actionId(filename: string, exportedName: string): string {
-  const manifest = JSON.parse(readFileSync(path.join(ROOT, ".next/server/server-reference-manifest.json"), "utf8")) as {
-    node: Record<string, { filename?: string; exportedName?: string }>;
-  };
+export function actionId(filename: string, exportedName: string, manifest = readActionManifest()): string {
   const hit = Object.entries(manifest.node).find(([, v]) => v.filename === filename && v.exportedName === exportedName);
   if (!hit) throw new Error(`no server action ${filename}#${exportedName} in the build`);
   return hit[0];
+}
+
+/** Whether the build's route `worker` (`app/dashboard/…/[activityId]/page`) is the page at `pagePath`. */
+export function workerServesPath(worker: string, pagePath: string): boolean {
+  if (!worker.endsWith("/page")) return false;
+  const segments = worker.slice("app".length, -"/page".length).split("/").filter((s) => s && !/^\(.*\)$/.test(s));
+  const pattern = segments.map((s) => (/^\[\[\.\.\./.test(s) ? "(?:/.+)?" : /^\[\.\.\./.test(s) ? "/.+" : /^\[.+\]$/.test(s) ? "/[^/]+" : `/${s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`)).join("");
+  return new RegExp(`^${pattern}/?$`).test(new URL(pagePath, "http://x").pathname);
+}
+
+/**
+ * Refuses an action the page at `pagePath` does not serve. Next.js does not
+ * refuse it: it forwards the request to the first route that has the action
+ * (here a route handler, which does not run actions) and answers 200 `{}`
+ * with nothing done — a bench step that "passed" without moving anyone.
+ */
+export function assertPageServesAction(id: string, pagePath: string, manifest = readActionManifest()): void {
+  const entry = manifest.node[id];
+  if (!entry) throw new Error(`server action ${id} is not in the build (a stale id?)`);
+  const workers = Object.keys(entry.workers ?? {});
+  if (!workers.some((w) => workerServesPath(w, pagePath))) {
+    throw new Error(`server action ${entry.filename}#${entry.exportedName} is not served by ${pagePath} (its pages and routes: ${workers.join(", ") || "none"}); post it to a page that imports it, or use the endpoint the screen uses`);
+  }
 }
 
 export interface Reply {
@@ -58,9 +83,14 @@ export function request(url: string, options: { method?: string; headers?: Recor
   });
 }
 
-/** POST of a server action, as React's client does it (JSON-encoded arguments). */
-export function callAction(baseUrl: string, pagePath: string, id: string, args: unknown[], cookie: string): Promise<Reply> {
-  return request(`${baseUrl}${pagePath}`, {
+/**
+ * POST of a server action, as React's client does it (JSON-encoded
+ * arguments), to a page that serves it (assertPageServesAction). The reply
+ * must be the action's own (React's flight format): anything else throws.
+ */
+export async function callAction(baseUrl: string, pagePath: string, id: string, args: unknown[], cookie: string): Promise<Reply> {
+  assertPageServesAction(id, pagePath);
+  const reply = await request(`${baseUrl}${pagePath}`, {
     method: "POST",
     headers: {
       "Next-Action": id,
@@ -71,6 +101,34 @@ export function callAction(baseUrl: string, pagePath: string, id: string, args: 
     },
     body: JSON.stringify(args),
   });
+  if (reply.status === 200 && !String(reply.headers["content-type"]).startsWith("text/x-component")) {
+    throw new Error(`server action ${id} on ${pagePath}: HTTP 200 but not the action's reply (${reply.headers["content-type"]}: ${reply.body.slice(0, 200)})`);
+  }
+  return reply;
+}
+
+/**
+ * The ActionResult an action's reply carries (`{ ok, … }`, a row of React's
+ * flight format), or null when it carries none (a redirect, a crash).
+ */
+export function actionResult(reply: Pick<Reply, "body">): { ok: boolean; code?: string } | null {
+  for (const line of reply.body.split("\n")) {
+    const json = line.slice(line.indexOf(":") + 1);
+    if (!json.startsWith("{")) continue;
+    try {
+      const value = JSON.parse(json) as { ok?: unknown; code?: unknown };
+      if (typeof value.ok === "boolean") return { ok: value.ok, ...(typeof value.code === "string" ? { code: value.code } : {}) };
+    } catch {
+      // another row of the payload
+    }
+  }
+  return null;
+}
+
+/** The action's reply said `{ ok: true }`; anything else (HTTP error, refusal, no result) throws, naming `what`. */
+export function expectActionOk(reply: Reply, what: string): void {
+  const result = actionResult(reply);
+  if (reply.status !== 200 || !result?.ok) throw new Error(`${what}: HTTP ${reply.status} ${reply.body.slice(0, 300)}`);
 }
 
 /** The cookies a response sets, as one Cookie header value (name=value only). */

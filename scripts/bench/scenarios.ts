@@ -8,7 +8,7 @@ import type { LiveState } from "@/lib/live/state";
 import { ROOT } from "../lib/prepare-db";
 import type { BenchClass, BenchData, RunningApp } from "./app";
 import type { Row } from "./verdict";
-import { actionId, callAction, median, openSse, percentile, pool, request, sessionCookie, type SseClient } from "./http";
+import { actionId, actionResult, callAction, expectActionOk, median, openSse, percentile, pool, request, sessionCookie, type SseClient } from "./http";
 
 export type { Row } from "./verdict";
 
@@ -49,7 +49,7 @@ export async function liveFanout(app: RunningApp, classes: BenchClass[], rounds:
   // the lessons start ten at a time (the setting up, not what is measured: fifty interactive
   // transactions at once on a just-started instance can outwait Prisma's 2 s for a connection)
   await pool(classes, 10, async (c, i) => {
-    await callAction(app.url, guidePath(c), start, [{ activityId: c.activityId }], teacherCookies[i]!);
+    expectActionOk(await callAction(app.url, guidePath(c), start, [{ activityId: c.activityId }], teacherCookies[i]!), "live fan-out: starting a lesson");
   });
 
   let round = 0;
@@ -118,7 +118,7 @@ export async function liveFanout(app: RunningApp, classes: BenchClass[], rounds:
   // tidying up, ten at a time (not measured; a failure is reported, and the next start keeps a session that still runs)
   await pool(classes, 10, async (c, i) => {
     const reply = await callAction(app.url, guidePath(c), end, [{ activityId: c.activityId }], teacherCookies[i]!).catch((error: unknown) => ({ status: 0, body: String(error) }));
-    if (reply.status !== 200) console.warn(`live fan-out: ending a lesson failed (HTTP ${reply.status})`);
+    if (reply.status !== 200 || !actionResult(reply)?.ok) console.warn(`live fan-out: ending a lesson failed (HTTP ${reply.status} ${reply.body.slice(0, 200)})`);
   });
   return { action: median(actionTimes), students: followers.length, samples: latencies.length, p50: median(latencies), p99: percentile(latencies, 99), perRoundP99, missed, disordered };
 }

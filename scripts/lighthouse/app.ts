@@ -9,10 +9,11 @@ import { createPrismaClient } from "@/lib/db-client";
 import { DEMO_IDS } from "../../prisma/seed/demo";
 import { createActivityFromTemplate, createResponse, stableId } from "../../prisma/seed/factories";
 import { ROOT } from "../lib/prepare-db";
+import { PG_PORTS } from "../lib/ports";
 
 /** Like the e2e ports (tests/e2e/config.ts), moved by 50 so both can run at once. */
 export const APP_PORT = Number(process.env.LIGHTHOUSE_PORT ?? Number(process.env.E2E_PORT ?? 3100) + 50);
-const PG_PORT = Number(process.env.LIGHTHOUSE_PG_PORT ?? Number(process.env.TEST_PG_PORT ?? 54339) + 50);
+const PG_PORT = Number(process.env.LIGHTHOUSE_PG_PORT ?? Number(process.env.TEST_PG_PORT ?? PG_PORTS.integration) + 50);
 const DB_NAME = "manabiya_lighthouse";
 export const BASE_URL = `http://localhost:${APP_PORT}`;
 export const STUDENT = { email: "student01@example.com", id: stableId("user:student-1-1") };

@@ -1,6 +1,9 @@
+import { PG_PORTS } from "../../scripts/lib/ports";
+
 /** Where the e2e app and its database live (see playwright.config.ts). */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
-export const E2E_PG_PORT = Number(process.env.TEST_PG_PORT ?? 54339);
+/** The e2e cluster (.data/pg-e2e): its own, so integration tests on TEST_PG_PORT can run alongside. */
+export const E2E_PG_PORT = Number(process.env.E2E_PG_PORT ?? PG_PORTS.e2e);
 export const E2E_DB_NAME = "manabiya_e2e";
 export const E2E_DATABASE_URL = `postgresql://postgres:manabiya-local@127.0.0.1:${E2E_PG_PORT}/${E2E_DB_NAME}`;
 export const BASE_URL = `http://localhost:${E2E_PORT}`;

@@ -67,7 +67,7 @@ test.describe("PostgreSQL stops immediately", () => {
 
   test.beforeAll(async () => {
     test.setTimeout(180_000);
-    pgCluster = await ensureEmbeddedPostgres({ dir, port });
+    pgCluster = await ensureEmbeddedPostgres({ dir, port, portEnv: "E2E_PG_PORT" });
     await recreateDatabase(pgCluster.adminUrl, "manabiya_fault");
     const url = pgCluster.urlFor("manabiya_fault");
     await migrate(url);
@@ -112,7 +112,7 @@ test.describe("PostgreSQL stops immediately", () => {
     await page.locator('[data-option="clear"] input').check();
     await expect(status).toHaveAttribute("data-status", "queued");
 
-    pgCluster = await ensureEmbeddedPostgres({ dir, port });
+    pgCluster = await ensureEmbeddedPostgres({ dir, port, portEnv: "E2E_PG_PORT" });
     await expect(status).toHaveAttribute("data-status", "saved", { timeout: 60_000 });
     await expect.poll(() => fetch(`${app.url}/readyz`).then((r) => r.status), { timeout: 30_000 }).toBe(200);
     const scenes = await db.activityScene.findMany({ where: { activityId: activity.id }, orderBy: { position: "asc" }, select: { id: true } });

@@ -65,7 +65,7 @@ test.describe("the database stops answering", () => {
 
   test.beforeAll(async () => {
     test.setTimeout(180_000);
-    pgCluster = await ensureEmbeddedPostgres({ dir, port });
+    pgCluster = await ensureEmbeddedPostgres({ dir, port, portEnv: "E2E_PG_PORT" });
     await recreateDatabase(pgCluster.adminUrl, "manabiya_outage");
     const url = pgCluster.urlFor("manabiya_outage");
     await migrate(url);

@@ -12,18 +12,8 @@
  * from bad input or a broken action). Each test has fresh rows to act on.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { encode } from "next-auth/jwt";
-import { SESSION_COOKIE } from "@/lib/auth/cookies";
 
-const session = vi.hoisted(() => ({ cookie: "" }));
-vi.mock("next/headers", () => {
-  const headers = async () => new Headers(session.cookie ? { cookie: session.cookie } : {});
-  const cookies = async () => {
-    const list = session.cookie ? [{ name: session.cookie.slice(0, session.cookie.indexOf("=")), value: session.cookie.slice(session.cookie.indexOf("=") + 1) }] : [];
-    return { has: (name: string) => list.some((c) => c.name === name), getAll: () => list, get: (name: string) => list.find((c) => c.name === name) };
-  };
-  return { headers, cookies };
-});
+vi.mock("next/headers", () => import("./next-headers-fake"));
 vi.mock("next/cache", () => ({ revalidatePath: () => undefined }));
 
 import { readdirSync, readFileSync } from "node:fs";
@@ -34,6 +24,7 @@ import { readTemplateFiles, syncTemplates } from "@/lib/templates/load";
 import { createAcademy, createSchool, createUser, uniqueTag } from "../../prisma/seed/factories";
 import { saveOwnLanguageAction } from "@/lib/i18n/actions";
 import * as schoolActions from "@/lib/schools/actions";
+import { session, sessionCookieOf } from "./next-headers-fake";
 import { ACTIVITY_ROWS, liveRows, makeFx, type Row, SCHOOL_ROWS, STUDENT_ROWS } from "./actions-access-rows";
 
 type Who = "nobody" | "student" | "teacher" | "otherTeacher" | "noSchoolTeacher" | "manager" | "otherManager";
@@ -43,8 +34,7 @@ const roles: Record<Exclude<Who, "nobody">, string> = {
   student: "student", teacher: "teacher", otherTeacher: "teacher", noSchoolTeacher: "teacher", manager: "manager", otherManager: "manager",
 };
 async function as<T>(who: Who, call: () => Promise<ActionResult<T>>) {
-  const salt = SESSION_COOKIE;
-  session.cookie = who === "nobody" ? "" : `${salt}=${await encode({ token: { sub: ids[who], role: roles[who] }, secret: process.env.AUTH_SECRET!, salt })}`;
+  session.cookie = who === "nobody" ? "" : await sessionCookieOf(ids[who], roles[who]);
   return call();
 }
 

@@ -11,18 +11,8 @@
 import http from "node:http";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { encode } from "next-auth/jwt";
-import { NextRequest } from "next/server";
-import { SESSION_COOKIE } from "@/lib/auth/cookies";
 
-const session = vi.hoisted(() => ({ cookie: "" }));
-vi.mock("next/headers", () => {
-  const cookies = async () => {
-    const list = session.cookie ? [{ name: session.cookie.slice(0, session.cookie.indexOf("=")), value: session.cookie.slice(session.cookie.indexOf("=") + 1) }] : [];
-    return { has: (name: string) => list.some((c) => c.name === name), getAll: () => list, get: (name: string) => list.find((c) => c.name === name) };
-  };
-  return { headers: async () => new Headers(session.cookie ? { cookie: session.cookie } : {}), cookies };
-});
+vi.mock("next/headers", () => import("./next-headers-fake"));
 vi.mock("next/cache", () => ({ revalidatePath: () => undefined }));
 
 import { db } from "@/lib/db";
@@ -31,7 +21,8 @@ import { LIVE_CHANNEL } from "@/lib/live/channel";
 import { advanceRoute } from "@/lib/live/routes";
 import { readTemplateFiles, syncTemplates } from "@/lib/templates/load";
 import { createAcademy, createActivityFromTemplate, createSchool, createUser, uniqueTag } from "../../prisma/seed/factories";
-import { serveEndpoint, testDatabaseUrl } from "./helpers";
+import { type PostCase, postToEndpoint, replyOf, routeRequest, serveEndpoint, testDatabaseUrl } from "./helpers";
+import { session, sessionCookieOf } from "./next-headers-fake";
 
 const HOST = "school.example";
 let server: http.Server;
@@ -79,11 +70,9 @@ afterAll(async () => {
 });
 
 type Who = "nobody" | "teacher" | "otherTeacher" | "student" | "disabled" | "manager" | "stale" | { idle: string };
-interface Case {
+interface Case extends PostCase {
   who: Who;
-  body: string;
   activityId?: string;
-  origin?: string;
 }
 
 async function cookieOf(who: Who) {
@@ -92,27 +81,17 @@ async function cookieOf(who: Who) {
     typeof who === "object" ? [who.idle, "teacher", 0]
     : who === "stale" ? [ids.teacher, "teacher", 7]
     : [ids[who], who === "otherTeacher" || who === "disabled" ? "teacher" : who, 0];
-  return `${SESSION_COOKIE}=${await encode({ token: { sub, role, sv }, secret: process.env.AUTH_SECRET!, salt: SESSION_COOKIE })}`;
+  return sessionCookieOf(sub, role, sv);
 }
 const pathOf = (c: Case) => `/api/v1/live/${c.activityId ?? ids.activity}/scene`;
 
 async function viaEndpoint(c: Case) {
-  const cookie = await cookieOf(c.who);
-  const res = await fetch(`http://127.0.0.1:${port}${pathOf(c)}`, {
-    method: "POST", body: c.body,
-    headers: { "content-type": "application/json", "x-forwarded-host": HOST, ...(cookie ? { cookie } : {}), ...(c.origin ? { origin: c.origin } : {}) },
-  });
-  return { status: res.status, body: await res.json(), headers: res.headers };
+  return postToEndpoint(port, HOST, pathOf(c), await cookieOf(c.who), c);
 }
 
 async function viaRoute(c: Case) {
   session.cookie = await cookieOf(c.who);
-  const req = new NextRequest(`https://${HOST}${pathOf(c)}`, {
-    method: "POST", body: c.body,
-    headers: { "content-type": "application/json", host: HOST, ...(session.cookie ? { cookie: session.cookie } : {}), ...(c.origin ? { origin: c.origin } : {}) },
-  });
-  const res = await advanceRoute(req, c.activityId ?? ids.activity);
-  return { status: res.status, body: await res.json(), headers: res.headers };
+  return replyOf(await advanceRoute(routeRequest(HOST, pathOf(c), session.cookie, c), c.activityId ?? ids.activity));
 }
 
 const to = (sceneId: string, extra: Record<string, unknown> = {}) => JSON.stringify({ sceneId, ...extra });

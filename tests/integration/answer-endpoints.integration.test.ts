@@ -7,25 +7,16 @@
  */
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { encode } from "next-auth/jwt";
-import { NextRequest } from "next/server";
-import { SESSION_COOKIE } from "@/lib/auth/cookies";
 
-const session = vi.hoisted(() => ({ cookie: "" }));
-vi.mock("next/headers", () => {
-  const cookies = async () => {
-    const list = session.cookie ? [{ name: session.cookie.slice(0, session.cookie.indexOf("=")), value: session.cookie.slice(session.cookie.indexOf("=") + 1) }] : [];
-    return { has: (name: string) => list.some((c) => c.name === name), getAll: () => list, get: (name: string) => list.find((c) => c.name === name) };
-  };
-  return { headers: async () => new Headers(session.cookie ? { cookie: session.cookie } : {}), cookies };
-});
+vi.mock("next/headers", () => import("./next-headers-fake"));
 
 import { db } from "@/lib/db";
 import { createAnswerEndpoint } from "@/lib/responses/endpoint";
 import { answerRoute } from "@/lib/responses/route";
 import { readTemplateFiles, syncTemplates } from "@/lib/templates/load";
 import { createAcademy, createActivityFromTemplate, createSchool, createUser, uniqueTag } from "../../prisma/seed/factories";
-import { serveEndpoint, testDatabaseUrl } from "./helpers";
+import { type PostCase, postToEndpoint, replyOf, routeRequest, serveEndpoint, testDatabaseUrl } from "./helpers";
+import { session, sessionCookieOf } from "./next-headers-fake";
 
 const HOST = "school.example";
 let server: http.Server;
@@ -55,34 +46,21 @@ afterAll(async () => {
   await db().$disconnect();
 });
 
-interface Case {
+interface Case extends PostCase {
   who: "nobody" | "student" | "disabled";
-  body: string;
-  origin?: string;
 }
 
 async function cookieOf(who: Case["who"]) {
-  if (who === "nobody") return "";
-  return `${SESSION_COOKIE}=${await encode({ token: { sub: ids[who], role: "student" }, secret: process.env.AUTH_SECRET!, salt: SESSION_COOKIE })}`;
+  return who === "nobody" ? "" : sessionCookieOf(ids[who], "student");
 }
 
 async function viaEndpoint(c: Case) {
-  const cookie = await cookieOf(c.who);
-  const res = await fetch(`http://127.0.0.1:${port}/api/v1/answers`, {
-    method: "POST", body: c.body,
-    headers: { "content-type": "application/json", "x-forwarded-host": HOST, ...(cookie ? { cookie } : {}), ...(c.origin ? { origin: c.origin } : {}) },
-  });
-  return { status: res.status, body: await res.json(), headers: res.headers };
+  return postToEndpoint(port, HOST, "/api/v1/answers", await cookieOf(c.who), c);
 }
 
 async function viaRoute(c: Case) {
   session.cookie = await cookieOf(c.who);
-  const req = new NextRequest(`https://${HOST}/api/v1/answers`, {
-    method: "POST", body: c.body,
-    headers: { "content-type": "application/json", host: HOST, ...(session.cookie ? { cookie: session.cookie } : {}), ...(c.origin ? { origin: c.origin } : {}) },
-  });
-  const res = await answerRoute(req);
-  return { status: res.status, body: await res.json(), headers: res.headers };
+  return replyOf(await answerRoute(routeRequest(HOST, "/api/v1/answers", session.cookie, c)));
 }
 
 const answer = (patch: Record<string, unknown> = {}) =>

@@ -8,14 +8,13 @@
  */
 import http from "node:http";
 import fc from "fast-check";
-import { encode } from "next-auth/jwt";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { SESSION_COOKIE } from "@/lib/auth/cookies";
 import { db } from "@/lib/db";
 import { createAnswerEndpoint } from "@/lib/responses/endpoint";
 import { readTemplateFiles, syncTemplates } from "@/lib/templates/load";
 import { createAcademy, createActivityFromTemplate, createSchool, createUser, uniqueTag } from "../../prisma/seed/factories";
 import { serveEndpoint, testDatabaseUrl } from "./helpers";
+import { sessionCookieOf } from "./next-headers-fake";
 
 const CLASS = 10;
 let server: http.Server;
@@ -32,8 +31,7 @@ beforeAll(async () => {
   const schoolId = (await createSchool(db(), { academyId: academy.id, name: `Z${tag}`, nameKana: "ぜっと" })).id;
   for (let n = 0; n < CLASS; n++) {
     const id = (await createUser(db(), { role: "student", email: `fz${n}-${tag}@t.example`, schoolId, student: { grade: 3, className: "1", number: n + 1 } })).id;
-    const token = await encode({ token: { sub: id, role: "student" }, secret: process.env.AUTH_SECRET!, salt: SESSION_COOKIE });
-    students.push({ id, cookie: `${SESSION_COOKIE}=${token}` });
+    students.push({ id, cookie: await sessionCookieOf(id, "student") });
   }
   activityId = (await createActivityFromTemplate(db(), { templateId: "science-dissolve", schoolId, mode: "self" })).id;
   const rows = await db().activityScene.findMany({ where: { activityId }, select: { id: true, type: true } });

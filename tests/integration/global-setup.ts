@@ -2,6 +2,7 @@ import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { ensureEmbeddedPostgres, recreateDatabase, type RunningPg } from "../../scripts/lib/embedded-pg";
 import { migrate } from "../../scripts/lib/migrate";
+import { PG_PORTS } from "../../scripts/lib/ports";
 
 /**
  * Starts the test cluster (embedded PostgreSQL in .data/pg-test), makes a
@@ -12,7 +13,8 @@ let pg: RunningPg | undefined;
 export async function setup(project: TestProject) {
   pg = await ensureEmbeddedPostgres({
     dir: path.resolve(import.meta.dirname, "../../.data/pg-test"),
-    port: Number(process.env.TEST_PG_PORT ?? 54339),
+    port: Number(process.env.TEST_PG_PORT ?? PG_PORTS.integration),
+    portEnv: "TEST_PG_PORT",
   });
   const name = `manabiya_it_${process.pid}`;
   await recreateDatabase(pg.adminUrl, name);

@@ -2,6 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, inject } from "vitest";
+import { NextRequest } from "next/server";
 import { createPrismaClient } from "@/lib/db-client";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { recreateDatabase } from "../../scripts/lib/embedded-pg";
@@ -56,4 +57,28 @@ export async function serveEndpoint(endpoint: { handle(req: http.IncomingMessage
   const server = http.createServer((req, res) => void endpoint.handle(req, res));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return { server, port: (server.address() as AddressInfo).port };
+}
+
+/** A POST as a school's browser sends it (through the proxy that names the host), the Origin header when given. */
+export interface PostCase {
+  body: string;
+  origin?: string;
+}
+const postHeaders = (c: PostCase, cookie: string, host: Record<string, string>) => ({
+  "content-type": "application/json",
+  ...host,
+  ...(cookie ? { cookie } : {}),
+  ...(c.origin ? { origin: c.origin } : {}),
+});
+/** Status, JSON body and headers of a reply, to compare the production endpoint's with the route handler's. */
+export async function replyOf(res: Response) {
+  return { status: res.status, body: await res.json(), headers: res.headers };
+}
+/** The request to a pre-Next endpoint served by serveEndpoint, behind a proxy for `host`. */
+export async function postToEndpoint(port: number, host: string, path: string, cookie: string, c: PostCase) {
+  return replyOf(await fetch(`http://127.0.0.1:${port}${path}`, { method: "POST", body: c.body, headers: postHeaders(c, cookie, { "x-forwarded-host": host }) }));
+}
+/** The same request as the Next.js route handler gets it (its session read through ./next-headers-fake). */
+export function routeRequest(host: string, path: string, cookie: string, c: PostCase): NextRequest {
+  return new NextRequest(`https://${host}${path}`, { method: "POST", body: c.body, headers: postHeaders(c, cookie, { host }) });
 }

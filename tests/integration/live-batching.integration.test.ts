@@ -6,17 +6,8 @@
  * each caller must still get exactly its own answer, repeated keys included.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { encode } from "next-auth/jwt";
-import { SESSION_COOKIE } from "@/lib/auth/cookies";
 
-const session = vi.hoisted(() => ({ cookie: "" }));
-vi.mock("next/headers", () => {
-  const cookies = async () => {
-    const list = session.cookie ? [{ name: session.cookie.slice(0, session.cookie.indexOf("=")), value: session.cookie.slice(session.cookie.indexOf("=") + 1) }] : [];
-    return { has: (name: string) => list.some((c) => c.name === name), getAll: () => list, get: (name: string) => list.find((c) => c.name === name) };
-  };
-  return { headers: async () => new Headers(session.cookie ? { cookie: session.cookie } : {}), cookies };
-});
+vi.mock("next/headers", () => import("./next-headers-fake"));
 
 import { sessionStillCurrent } from "@/lib/auth/session";
 import { db } from "@/lib/db";
@@ -24,6 +15,7 @@ import { leavePresence, touchPresence } from "@/lib/live/session";
 import { liveStateForStudent } from "@/lib/live/state";
 import { readTemplateFiles, syncTemplates } from "@/lib/templates/load";
 import { createAcademy, createActivityFromTemplate, createSchool, createUser, uniqueTag } from "../../prisma/seed/factories";
+import { session, sessionCookieOf } from "./next-headers-fake";
 
 const ids = {} as { students: string[]; sessionId: string; running: string; idle: string; scene: string };
 
@@ -61,7 +53,7 @@ describe("batched live reads and writes", () => {
     await db().user.update({ where: { id: stale }, data: { sessionVersion: 3 } });
     const checks: (() => Promise<boolean>)[] = [];
     for (const [sub, sv] of [[ok, 0], [disabled, 0], [stale, 0], [stale, 3]] as const) {
-      session.cookie = `${SESSION_COOKIE}=${await encode({ token: { sub, role: "student", sv }, secret: process.env.AUTH_SECRET!, salt: SESSION_COOKIE })}`;
+      session.cookie = await sessionCookieOf(sub, "student", sv);
       checks.push(await sessionStillCurrent());
     }
     expect(await Promise.all(checks.map((check) => check()))).toEqual([true, false, false, true]);

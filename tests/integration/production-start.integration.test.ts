@@ -41,7 +41,7 @@ function start(env: Record<string, string>): Promise<{ code: number | null; outp
 describe("a production start", () => {
   it("without DATABASE_URL, AUTH_SECRET, SIGNIN_CODE_KEY and AUTH_URL exits at once naming each, and never starts the embedded database", async () => {
     const pgDir = path.join(scratch, "pg");
-    const { code, output } = await start({ MANABIYA_PG_DIR: pgDir, EMBEDDED_PG_PORT: "54399" });
+    const { code, output } = await start({ MANABIYA_PG_DIR: pgDir, EMBEDDED_PG_PORT: "25499" });
     expect(code).toBe(1);
     for (const name of ["DATABASE_URL", "AUTH_SECRET", "SIGNIN_CODE_KEY", "AUTH_URL"]) expect(output).toContain(name);
     expect(existsSync(pgDir)).toBe(false);

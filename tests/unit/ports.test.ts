@@ -1,0 +1,33 @@
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { PG_PORTS } from "../../scripts/lib/ports";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+/** Linux's default ip_local_port_range: the ports outgoing connections are given. */
+const EPHEMERAL = { from: 32768, to: 60999 };
+
+describe("default ports", () => {
+  it("the embedded clusters' defaults, and the ports derived from them, are distinct and below Linux's ephemeral range", () => {
+    const all = [PG_PORTS.dev, PG_PORTS.integration, PG_PORTS.integration + 50, PG_PORTS.e2e, PG_PORTS.e2e + 5, PG_PORTS.e2e + 7, PG_PORTS.bench];
+    expect(new Set(all).size).toBe(all.length);
+    for (const port of all) expect(port).toBeLessThan(EPHEMERAL.from);
+  });
+
+  it("no script, test or setting defaults a port inside Linux's ephemeral range", () => {
+    const files = execFileSync("git", ["ls-files", "scripts", "tests", "lib", "playwright.config.ts", "vitest.config.ts", ".env.example", "docker-compose.yml"], { cwd: ROOT, encoding: "utf8" })
+      .split("\n")
+      .filter((f) => /\.(ts|tsx|mjs|js|yml)$|\.env\.example$/.test(f));
+    const found: string[] = [];
+    for (const file of files) {
+      const text = readFileSync(path.join(ROOT, file), "utf8");
+      // `X_PORT ?? 54339`, `X_PORT: "54399"`, `# X_PORT=54329`
+      for (const m of text.matchAll(/PORT\w*\)?\s*(?:\?\?|=|:)\s*["']?(\d{5})\b/gi)) {
+        const port = Number(m[1]);
+        if (port >= EPHEMERAL.from && port <= EPHEMERAL.to) found.push(`${file}: ${m[0]}`);
+      }
+    }
+    expect(found).toEqual([]);
+  });
+});
