@@ -133,7 +133,7 @@ export async function bytesPerStudent(app: RunningApp, data: BenchData, database
     // every request by id: a response's headers and body as they arrive (dataReceived), so a
     // request that never finishes (an open event stream) or is cancelled (a navigation away)
     // still counts what it received; loadingFinished gives the exact total when it comes
-    type Seen = { phase: string; type: string; url: string; headers: number; data: number; total?: number; stream: boolean; done: boolean };
+    type Seen = { phase: string; type: string; url: string; headers: number; data: number; total?: number; stream: boolean; cached: boolean; done: boolean };
     const seen = new Map<string, Seen>();
     const redirects: Seen[] = [];
     cdp.on("Network.requestWillBeSent", (e) => {
@@ -141,7 +141,7 @@ export async function bytesPerStudent(app: RunningApp, data: BenchData, database
       const prev = seen.get(e.requestId);
       // a redirect keeps the request id: the redirect response's bytes count on their own
       if (prev && e.redirectResponse) redirects.push({ ...prev, headers: e.redirectResponse.encodedDataLength, data: 0, total: e.redirectResponse.encodedDataLength, done: true });
-      seen.set(e.requestId, { phase, type: e.type ?? "Other", url: e.request.url, headers: 0, data: 0, stream: false, done: false });
+      seen.set(e.requestId, { phase, type: e.type ?? "Other", url: e.request.url, headers: 0, data: 0, stream: false, cached: false, done: false });
     });
     cdp.on("Network.responseReceived", (e) => {
       const r = seen.get(e.requestId);
@@ -149,6 +149,12 @@ export async function bytesPerStudent(app: RunningApp, data: BenchData, database
       r.type = e.type;
       r.headers = Math.max(r.headers, e.response.encodedDataLength);
       r.stream = e.response.mimeType === "text/event-stream";
+      r.cached ||= Boolean(e.response.fromDiskCache || e.response.fromPrefetchCache || e.response.fromServiceWorker);
+    });
+    // from the browser's cache: nothing came over the network
+    cdp.on("Network.requestServedFromCache", (e) => {
+      const r = seen.get(e.requestId);
+      if (r) r.cached = true;
     });
     cdp.on("Network.dataReceived", (e) => {
       const r = seen.get(e.requestId);
@@ -163,7 +169,8 @@ export async function bytesPerStudent(app: RunningApp, data: BenchData, database
     };
     cdp.on("Network.loadingFinished", (e) => end(e.requestId, e.encodedDataLength));
     cdp.on("Network.loadingFailed", (e) => end(e.requestId));
-    const bytesOf = (r: Seen) => Math.max(r.total ?? 0, r.headers + r.data);
+    // loadingFinished's count when it came; else what had arrived when the request was cut
+    const bytesOf = (r: Seen) => r.total ?? (r.cached ? 0 : r.headers + r.data);
     const rows = () => [...redirects, ...seen.values()].map((r) => ({ phase: r.phase, type: r.type, url: r.url, bytes: bytesOf(r) }));
     // quiet: nothing in flight for 500 ms but the event streams a page keeps open
     const settle = async () => {
