@@ -50,6 +50,18 @@ test.describe("a student's first day downloads each thing once", () => {
     expect(scripts.filter((s) => s.body.includes("MALFORMED_ARGUMENT")).map((s) => s.url)).toEqual([]);
   });
 
+  test("the sign-in page prefetches no page a student never opens (the reset request is for staff)", async ({ page }) => {
+    const fetched: string[] = [];
+    page.on("request", (req) => {
+      if (new URL(req.url()).pathname !== "/signin" && req.resourceType() === "fetch") fetched.push(new URL(req.url()).pathname);
+    });
+    await page.goto("/signin");
+    await expect(page.getByTestId("forgot-link")).toBeVisible();
+    // a prefetch starts once the link is on screen: well within the page's loading
+    await page.waitForLoadState("networkidle");
+    expect(fetched).toEqual([]);
+  });
+
   test("the browser keeps the site icon (its URL carries its hash) instead of fetching it on every page", async ({ page, request }) => {
     await page.goto("/signin");
     const href = await page.locator('link[rel="icon"][type="image/svg+xml"]').getAttribute("href");
