@@ -67,7 +67,7 @@ const advance = createAdvanceEndpoint({
 // at a fast quality where the browser accepts it (every Chromium does), gzip else. Event
 // streams say `no-transform` (lib/live/sse.ts) and pass uncompressed, each event as written.
 const staticBrotli = createStaticBrotli(ROOT, env.NODE_ENV === "production");
-const compress = compression({ brotli: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } } });
+const compress = compression({ brotli: { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } } });
 
 const isAnswer = (req: http.IncomingMessage) => req.method === "POST" && (req.url === ANSWER_PATH || req.url?.startsWith(`${ANSWER_PATH}?`));
 /**
