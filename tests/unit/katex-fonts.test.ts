@@ -20,9 +20,10 @@ describe("KaTeX's fonts split by unicode-range", () => {
     }
   });
 
+  // KaTeX draws "-" as U+2212
   it("a formula in ASCII needs only the first part of each", async () => {
     const parts = await partition();
-    const formula = [..."x^2 + 3 = 7 - 2(y)"].map((c) => c.codePointAt(0)!).concat(0x2212);
+    const formula = [..."x^2 + 3 = 7, 2(y)"].map((c) => c.codePointAt(0)!).concat(0x2212);
     expect(formula.filter((c) => c !== 0x5e && /[^a-z]/.test(String.fromCodePoint(c))).every((c) => parts.get("KaTeX_Main-Regular")![0]!.points.includes(c))).toBe(true);
     expect([..."xy"].every((c) => parts.get("KaTeX_Math-Italic")![0]!.points.includes(c.codePointAt(0)!))).toBe(true);
   });
