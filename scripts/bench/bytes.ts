@@ -2,8 +2,9 @@
  * Bytes per student, as a browser receives them: Debian's Chromium with an
  * empty cache, counted from the DevTools network events (encodedDataLength:
  * the bytes on the wire, compressed as the server sends them, headers
- * included). A student's first day: the sign-in page, the QR sign-in, the
- * home, a self-paced scene with math (KaTeX's CSS and the fonts the browser
+ * included; a request that never finishes, such as the home's school event
+ * stream, by the bytes that had arrived). A student's first day: the sign-in
+ * page, the QR sign-in, the home, a self-paced scene with math (KaTeX's CSS and the fonts the browser
  * actually fetches for it); then the stream of a 20-scene live lesson,
  * counted on the socket; then a repeat visit to the home.
  */
