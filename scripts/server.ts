@@ -5,7 +5,8 @@
  * and POST /api/v1/live/{activityId}/scene, the teacher's "next" that every
  * class waits on (lib/live/advance-endpoint.ts); why: docs/benchmarks.md.
  * Everything else, these routes' Next.js handlers included (used by
- * `next dev`), is Next's as with `next start`.
+ * `next dev`), is Next's as with `next start`, compressed by this server
+ * (brotli where accepted; the build's static files compressed once at build).
  *
  *   PORT=3000 node --import tsx scripts/server.ts   (DATABASE_URL, AUTH_SECRET, … as for the app)
  */
@@ -28,6 +29,9 @@ const { runShutdownHooks } = await import("@/lib/shutdown");
 const { httpInstrument } = await import("@/lib/ops/http-metrics");
 const { createLogger, errorField, log, routeConsoleToLog } = await import("@/lib/ops/log");
 const { withRequestLog } = await import("./lib/request-log");
+const { createStaticBrotli } = await import("./lib/static-brotli");
+const { default: compression } = await import("compression");
+const { constants: zlib } = await import("node:zlib");
 
 const env = (() => {
   try {
@@ -58,6 +62,13 @@ const advance = createAdvanceEndpoint({
   poolSize: 8,
 });
 
+// /_next/static/* brotli-compressed once at build (scripts/lib/static-brotli.ts); everything else
+// Next.js answers is compressed here as it streams (next.config.ts `compress: false`): brotli
+// at a fast quality where the browser accepts it (every Chromium does), gzip else. Event
+// streams say `no-transform` (lib/live/sse.ts) and pass uncompressed, each event as written.
+const staticBrotli = createStaticBrotli(ROOT, env.NODE_ENV === "production");
+const compress = compression({ brotli: { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } } });
+
 const isAnswer = (req: http.IncomingMessage) => req.method === "POST" && (req.url === ANSWER_PATH || req.url?.startsWith(`${ANSWER_PATH}?`));
 /**
  * A path whose percent-encoding is not UTF-8 (%ED%A0%80, %C0%80, %FF) names
@@ -83,6 +94,8 @@ const server = http.createServer(SERVER_OPTIONS, withRequestLog((req, res) => {
   else if (req.method === "POST" && ADVANCE_PATH.test(req.url ?? "")) void advance.handle(req, res);
   else {
     if (malformedPath(req.url)) req.url = "/_malformed-path";
+    else if (staticBrotli(req, res)) return;
+    compress(req as Parameters<typeof compress>[0], res as Parameters<typeof compress>[1], () => undefined);
     void handle(req, res);
   }
 }));

@@ -41,7 +41,8 @@ export async function SigninPage({ searchParams }: { searchParams: Params }) {
           <GoogleButton from={from} />
         </>
       ) : null}
-      <Link href="/auth/forgot" data-testid="forgot-link">
+      {/* not prefetched: every student's tablet opens this page, only staff ever ask for a reset (3 KB) */}
+      <Link href="/auth/forgot" prefetch={false} data-testid="forgot-link">
         <RichText text={t("forgot")} />
       </Link>
       {params.notice === "passwordReset" ? <NotifyOnLoad message={reset("done")} kind="success" /> : null}

@@ -39,6 +39,11 @@ export const STATIC_SECURITY_HEADERS = [
   { key: "Cross-Origin-Opener-Policy", value: "same-origin" },
 ];
 
+/** Those, and HSTS in production: what every response of the app carries (next.config.ts, scripts/server.ts's own routes). */
+export function staticSecurityHeaders(production: boolean): { key: string; value: string }[] {
+  return production ? [...STATIC_SECURITY_HEADERS, { key: "Strict-Transport-Security", value: "max-age=31536000; includeSubDomains" }] : STATIC_SECURITY_HEADERS;
+}
+
 /**
  * A state-changing request from a browser must come from this site: an
  * `Origin` of another site, or `null` (sandboxed frames, some redirects), is
