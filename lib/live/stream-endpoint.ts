@@ -32,7 +32,8 @@ import { baseState, SESSIONS_SQL, type SessionRow, sessionOfRow, sessionRowLoade
  * anyone without a student's session cookie are Next's (`next()`): the
  * teacher's stream carries counts and results. Framework-free: no Next.js, no Prisma.
  */
-export const EVENTS_PATH = /^\/api\/v1\/live\/([^/?#]*)\/events(?:\?.*)?$/;
+/** An activity's stream; /api/v1/live/school/events (a student's home) is another route, Next's. */
+export const EVENTS_PATH = /^\/api\/v1\/live\/(?!school\/)([^/?#]*)\/events(?:\?.*)?$/;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The student re-read as getActor does, the activity as liveAccess checks it, and its running session: one query. */

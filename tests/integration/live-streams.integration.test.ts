@@ -27,7 +27,7 @@ import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { MOVE_SQL, moveParams } from "@/lib/live/advance";
 import { liveEvents } from "@/lib/live/routes";
-import { createStreamEndpoint } from "@/lib/live/stream-endpoint";
+import { createStreamEndpoint, EVENTS_PATH } from "@/lib/live/stream-endpoint";
 import { runShutdownHooks } from "@/lib/shutdown";
 import { readTemplateFiles, syncTemplates } from "@/lib/templates/load";
 import { createAcademy, createActivityFromTemplate, createSchool, createUser, uniqueTag } from "../../prisma/seed/factories";
@@ -121,6 +121,11 @@ describe("a student's live stream from the production endpoint and from the rout
       expect(a.res.headers.get("cache-control")).toBe("no-store");
     });
   }
+
+  it("the school's stream (a student's home) is another route: the production server leaves its path to Next.js", () => {
+    expect(EVENTS_PATH.test("/api/v1/live/school/events")).toBe(false);
+    expect(EVENTS_PATH.test(`/api/v1/live/${ids.activity}/events`)).toBe(true);
+  });
 
   it("staff and the signed out are left to Next.js (the teacher's stream carries counts and results)", async () => {
     expect((await viaEndpoint(await cookieOf(ids.teacher, "teacher"))).res.headers.get("x-left-to")).toBe("next");
