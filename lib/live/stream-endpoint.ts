@@ -104,6 +104,12 @@ export function createStreamEndpoint(options: {
     const { release } = slot;
     const topicId = user.activity_id;
     let sessionId = user.session_id;
+    // the client may go while presence is written: then there is no stream to open
+    const opened: { live?: ReturnType<typeof openLiveStream>; gone?: boolean } = {};
+    res.once("close", () => {
+      opened.gone = true;
+      opened.live?.close();
+    });
     try {
       if (sessionId) {
         await presence.touch(sessionId, session.id);
@@ -113,8 +119,13 @@ export function createStreamEndpoint(options: {
       release();
       throw error;
     }
+    if (opened.gone) {
+      release();
+      if (sessionId) await presence.leave(sessionId, session.id);
+      return;
+    }
     res.writeHead(200, streamHeaders);
-    const live = openLiveStream(
+    const live = (opened.live = openLiveStream(
       { write: (bytes) => void res.write(bytes), end: () => res.end() },
       {
         subscribe,
@@ -141,8 +152,7 @@ export function createStreamEndpoint(options: {
           countsChanged(topicId);
         },
       },
-    );
-    res.on("close", live.close);
+    ));
     await live.started;
   }
 
