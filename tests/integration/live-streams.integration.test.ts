@@ -171,6 +171,17 @@ describe("a student's live stream from the production endpoint and from the rout
     for (const o of open) o.abort();
   });
 
+  it("a stream whose session has ended since (signed out elsewhere) is closed at its next heartbeat by both", async () => {
+    const student = (await createUser(db(), { role: "student", email: `hb-${uniqueTag()}@t.example`, schoolId: ids.school, student: { grade: 1, className: "2", number: 1 } })).id;
+    const cookie = await cookieOf(student);
+    const [a, b] = [await viaEndpoint(cookie), await viaRoute(cookie)];
+    const [fa, fb] = [follow(a.res.body!), follow(b.res.body!)];
+    await expect.poll(() => states(fa.text).length + states(fb.text).length, { timeout: 10_000 }).toBe(2);
+    await db().user.update({ where: { id: student }, data: { sessionVersion: { increment: 1 } } });
+    await expect.poll(() => [fa.ended, fb.ended], { timeout: 40_000, interval: 500 }).toEqual([true, true]);
+    expect(fa.text).not.toContain("event: ping");
+  });
+
   it("at shutdown the stream tells the browser to reconnect within a second and ends", async () => {
     const a = await viaEndpoint(await cookieOf(ids.students[2]!));
     const fa = follow(a.res.body!);
