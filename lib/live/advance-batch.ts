@@ -174,6 +174,19 @@ export function createPressBatcher(pool: pg.Pool, options: { maxInFlight?: numbe
   }
 
   return {
+    /**
+     * Opens the connections the statements run on and has PostgreSQL plan the statement on
+     * each (it does nothing with no presses), so that the first "next" after a start waits
+     * for neither a connection nor a plan.
+     */
+    async warm(): Promise<void> {
+      const clients = await Promise.all(Array.from({ length: maxInFlight }, () => pool.connect()));
+      try {
+        await Promise.all(clients.map((client) => client.query({ name: "advance_batch", text: BATCH_SQL, values: [[], [], [], [], [], [], [], LIVE_CHANNEL] })));
+      } finally {
+        for (const client of clients) client.release();
+      }
+    },
     decide(press: Press): Promise<PressOutcome> {
       return new Promise((resolve, reject) => {
         queue.push({ press, resolve, reject });

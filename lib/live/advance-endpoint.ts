@@ -44,6 +44,7 @@ export function createAdvanceEndpoint(options: { databaseUrl: string; authSecret
   // fraction of a second could lose the move (the teacher presses again), never corrupt anything.
   const pool = new pg.Pool({
     connectionString: options.databaseUrl,
+    application_name: "manabiya-advance",
     max: options.poolSize ?? 4,
     ...poolTimeoutOptions({ connectMs: options.connectTimeoutMs ?? 5_000, statementMs: 10_000 }, "-c synchronous_commit=off"),
   });
@@ -51,6 +52,7 @@ export function createAdvanceEndpoint(options: { databaseUrl: string; authSecret
   watchPool("advance", pool);
   const send = jsonSender(options.production);
   const presses = createPressBatcher(pool);
+  const warming = presses.warm().catch((error: unknown) => log().warn({ event: "advance.warm.failed", ...errorField(error) }, "advance: could not prepare the connections"));
 
   /** The reply of one request, in the server action's order of checks. */
   async function reply(req: IncomingMessage, activityId: string): Promise<ActionResult<null>> {
@@ -84,6 +86,7 @@ export function createAdvanceEndpoint(options: { databaseUrl: string; authSecret
       }
     },
     async close() {
+      await warming;
       await pool.end();
     },
   };

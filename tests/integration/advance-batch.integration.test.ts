@@ -16,7 +16,7 @@ import { createAdvanceEndpoint } from "@/lib/live/advance-endpoint";
 import { LIVE_CHANNEL } from "@/lib/live/channel";
 import { readTemplateFiles, syncTemplates } from "@/lib/templates/load";
 import { createAcademy, createActivityFromTemplate, createSchool, createUser, uniqueTag } from "../../prisma/seed/factories";
-import { serveEndpoint, testDatabaseUrl } from "./helpers";
+import { freshDatabase, serveEndpoint, testDatabaseUrl } from "./helpers";
 
 const CLASSES = 20;
 let server: http.Server;
@@ -117,5 +117,19 @@ describe("presses that arrive together", () => {
     const replies = await Promise.all(order.map((scene) => press(cookie, c.activity, scene)));
     expect(replies.map((r) => r.status)).toEqual([200, 200, 200, 200]);
     expect((await sessionsOf([c.activity]))[0]).toMatchObject({ version: version + 4 });
+  });
+});
+
+describe("a started server", () => {
+  const fresh = freshDatabase("advance_warm");
+  it("has the connections of its presses open before the first press (the first \"next\" after a deploy waits for no connection)", async () => {
+    const started = createAdvanceEndpoint({ databaseUrl: fresh.url, authSecret: process.env.AUTH_SECRET!, production: true, poolSize: 8 });
+    try {
+      const open = async () =>
+        Number((await fresh.prisma.$queryRaw<{ n: bigint }[]>`select count(*) as n from pg_stat_activity where datname = ${fresh.name} and application_name = 'manabiya-advance'`)[0]!.n);
+      await expect.poll(open, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
+    } finally {
+      await started.close();
+    }
   });
 });
