@@ -2,8 +2,10 @@
  * The production web server (what `npm start` runs after the build): Next.js
  * in a plain node:http server, with two routes served before Next sees them —
  * POST /api/v1/answers, the busiest request of a class (lib/responses/endpoint.ts),
- * and POST /api/v1/live/{activityId}/scene, the teacher's "next" that every
- * class waits on (lib/live/advance-endpoint.ts); why: docs/benchmarks.md.
+ * POST /api/v1/live/{activityId}/scene, the teacher's "next" that every
+ * class waits on (lib/live/advance-endpoint.ts), and a student's
+ * GET /api/v1/live/{activityId}/events, the stream that shows it
+ * (lib/live/stream-endpoint.ts; staff streams stay Next's); why: docs/benchmarks.md.
  * Everything else, these routes' Next.js handlers included (used by
  * `next dev`), is Next's as with `next start`, compressed by this server
  * (brotli where accepted; the build's static files compressed once at build).
@@ -22,6 +24,7 @@ const { EnvError, parseEnv } = await import("@/lib/env");
 const { ANSWER_PATH, createAnswerEndpoint } = await import("@/lib/responses/endpoint");
 const { createAdvanceEndpoint } = await import("@/lib/live/advance-endpoint");
 const { ADVANCE_PATH } = await import("@/lib/live/advance");
+const { createStreamEndpoint, EVENTS_PATH } = await import("@/lib/live/stream-endpoint");
 const { default: next } = await import("next");
 const { claimClientIpHeader, clientAddress } = await import("@/lib/security/client-ip");
 const { applyServerLimits, SERVER_OPTIONS } = await import("./lib/server-limits");
@@ -61,6 +64,13 @@ const advance = createAdvanceEndpoint({
   // fifty teachers pressing at once: their statements wait on commits, not on the CPU, so they go side by side
   poolSize: 8,
 });
+const studentStreams = createStreamEndpoint({
+  databaseUrl: env.DATABASE_URL,
+  authSecret: env.AUTH_SECRET,
+  production: env.NODE_ENV === "production",
+  connectTimeoutMs: env.DB_CONNECT_TIMEOUT_MS,
+  limits: { perUser: env.LIVE_STREAMS_PER_USER, max: env.LIVE_STREAMS_MAX },
+});
 
 // /_next/static/* brotli-compressed once at build (scripts/lib/static-brotli.ts); everything else
 // Next.js answers is compressed here as it streams (next.config.ts `compress: false`): brotli
@@ -92,6 +102,7 @@ const server = http.createServer(SERVER_OPTIONS, withRequestLog((req, res) => {
   req.headers[clientIpHeader] = clientAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"], env.TRUSTED_PROXY_HOPS);
   if (isAnswer(req)) void answers.handle(req, res);
   else if (req.method === "POST" && ADVANCE_PATH.test(req.url ?? "")) void advance.handle(req, res);
+  else if (req.method === "GET" && EVENTS_PATH.test(req.url ?? "") && !malformedPath(req.url)) void studentStreams.handle(req, res, () => void handle(req, res));
   else {
     if (malformedPath(req.url)) req.url = "/_malformed-path";
     else if (staticBrotli(req, res)) return;
@@ -128,6 +139,7 @@ async function stop(signal: string) {
   server.closeAllConnections();
   await answers.close().catch((error: unknown) => log().error({ event: "shutdown.answers.failed", ...errorField(error) }, "shutdown: answers"));
   await advance.close().catch((error: unknown) => log().error({ event: "shutdown.advance.failed", ...errorField(error) }, "shutdown: advance"));
+  await studentStreams.close().catch((error: unknown) => log().error({ event: "shutdown.streams.failed", ...errorField(error) }, "shutdown: streams"));
   await app.close().catch(() => undefined);
   await (globalThis as { prisma?: { $disconnect(): Promise<void> } }).prisma?.$disconnect().catch(() => undefined);
   log().info({ event: "shutdown", signal, streams, ms: Date.now() - started }, "shutdown: event streams ended, answers written");

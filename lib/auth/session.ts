@@ -1,10 +1,10 @@
 import "server-only";
-import DataLoader from "dataloader";
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
+import { sessionCheckLoader } from "./session-checks";
 import { readSessionCookie } from "./session-token";
 import { endSessions } from "./session-version";
 import { homeOf, isRole, type Role, STAFF_IDLE_MINUTES } from "./roles";
@@ -102,25 +102,10 @@ export async function sessionStillCurrent(): Promise<() => Promise<boolean>> {
   return () => sessionChecks().load(`${session.id}:${session.sv}`);
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** The checks made in the same turn of the event loop (an instance's streams' heartbeats) go as ONE query. Keys: `userId:sessionVersion`. */
-function sessionChecks(): DataLoader<string, boolean> {
-  const g = globalThis as unknown as { manabiyaSessionChecks?: DataLoader<string, boolean> };
-  g.manabiyaSessionChecks ??= new DataLoader<string, boolean>(
-    async (keys) => {
-      const asked = keys.map((k) => ({ id: k.slice(0, k.lastIndexOf(":")), sv: Number(k.slice(k.lastIndexOf(":") + 1)) }));
-      const ids = [...new Set(asked.map((a) => a.id).filter((id) => UUID.test(id)))];
-      const rows = await db().$queryRaw<{ id: string; session_version: number; disabled: boolean }[]>`
-        select id::text, session_version, disabled from users where id = any(${ids}::uuid[])`;
-      const byId = new Map(rows.map((r) => [r.id, r]));
-      return asked.map(({ id, sv }) => {
-        const row = byId.get(id);
-        return Boolean(row && !row.disabled && row.session_version === sv);
-      });
-    },
-    { cache: false, maxBatchSize: 1000 },
-  );
-  return g.manabiyaSessionChecks;
+/** The checks made in the same turn of the event loop (an instance's streams' heartbeats) go as ONE query (lib/auth/session-checks.ts). */
+function sessionChecks() {
+  const g = globalThis as unknown as { manabiyaSessionChecks?: ReturnType<typeof sessionCheckLoader> };
+  return (g.manabiyaSessionChecks ??= sessionCheckLoader((sql, ids) => db().$queryRawUnsafe(sql, ids)));
 }
 
 /** The path the proxy saw, for `from` (set by proxy.ts). */

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import pg from "pg";
-import { isRole, STAFF_IDLE_MINUTES } from "@/lib/auth/roles";
+import { isRole } from "@/lib/auth/roles";
 import { readSessionCookie } from "@/lib/auth/session-token";
 import { poolTimeoutOptions } from "@/lib/db-timeouts";
 import { type ActionResult, fail, fieldErrorsOf } from "@/lib/errors";
@@ -8,7 +8,8 @@ import { cookiesOf, headersOf, jsonSender, readBody } from "@/lib/node-http";
 import { errorField, log } from "@/lib/ops/log";
 import { watchPool } from "@/lib/ops/metrics";
 import { sameOrigin } from "@/lib/security/headers";
-import { ADVANCE_PATH, advanceInputOf, MAX_ADVANCE_BODY, moveColumns, moveCtes, type MoveRow, moveResult, notifyParams, statusOf } from "./advance";
+import { ADVANCE_PATH, advanceInputOf, MAX_ADVANCE_BODY, moveResult, statusOf } from "./advance";
+import { createPressBatcher } from "./advance-batch";
 import { goToSceneInput } from "./schema";
 
 /**
@@ -25,47 +26,12 @@ import { goToSceneInput } from "./schema";
  * version: UNAUTHENTICATED; a teacher or manager idle past
  * STAFF_IDLE_MINUTES: every session of theirs ended; the last use recorded);
  * the role (teacher, manager: else FORBIDDEN); the school scope as
- * authorizeSchool decides it; then the move (lib/live/advance.ts) — the
- * user's checks and the move in one statement. Framework-free: no Next.js, no Prisma.
+ * authorizeSchool decides it; then the move — the user's checks and the
+ * move in one statement, shared by the presses that arrive together
+ * (lib/live/advance-batch.ts). Framework-free: no Next.js, no Prisma.
  */
 
-/**
- * The user re-read as getActor does, the idle staff session ended or the last use
- * recorded, the scope decided as authorizeSchool does, and the move — in ONE
- * statement (one round trip: fifty teachers at once wait on the database, not on
- * each other). $2 is the school the input names (or null), $7 the token's session version.
- */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const SCHOOL = "(select school from verdict where refusal is null)";
-const ADVANCE_SQL = `
-  with actor as (
-    select u.id, u.role::text as role, u.school_id, u.academy_id,
-           (u.disabled or u.session_version <> $7::int) as ended,
-           coalesce(u.role <> 'student' and u.last_active_at < now() - make_interval(mins => ${STAFF_IDLE_MINUTES}), false) as idle,
-           coalesce(u.last_active_at < now() - interval '1 minute', true) as touch
-    from users u where u.id = $4::uuid
-  ), verdict as (
-    select a.id, a.role, a.touch,
-           case when a.ended then 'UNAUTHENTICATED' when a.idle then 'IDLE' when a.role not in ('teacher', 'manager') then 'FORBIDDEN' end as refusal,
-           case a.role
-             when 'teacher' then case when $2::uuid is null or $2::uuid = a.school_id then a.school_id end
-             when 'manager' then (select s.id from schools s where s.id = $2::uuid and s.academy_id = a.academy_id)
-           end as school
-    from actor a
-  ), ended_sessions as (
-    update users u set session_version = u.session_version + 1 from verdict v where u.id = v.id and v.refusal = 'IDLE' returning u.id
-  ), touched as (
-    update users u set last_active_at = now() from verdict v
-    where u.id = v.id and v.role <> 'student' and v.touch and (v.refusal is null or v.refusal = 'FORBIDDEN') returning u.id
-  ), ${moveCtes(SCHOOL)}
-  select (select coalesce(refusal, 'OK') from verdict) as refusal, (select school is not null from verdict) as scoped,
-         (select count(*) from ended_sessions)::int + (select count(*) from touched)::int as written, ${moveColumns(SCHOOL)}`;
-
-interface AdvanceRow extends MoveRow {
-  /** null: no such user */
-  refusal: "OK" | "UNAUTHENTICATED" | "IDLE" | "FORBIDDEN" | null;
-  scoped: boolean | null;
-}
 
 export interface AdvanceEndpoint {
   handle(req: IncomingMessage, res: ServerResponse): Promise<void>;
@@ -78,12 +44,15 @@ export function createAdvanceEndpoint(options: { databaseUrl: string; authSecret
   // fraction of a second could lose the move (the teacher presses again), never corrupt anything.
   const pool = new pg.Pool({
     connectionString: options.databaseUrl,
+    application_name: "manabiya-advance",
     max: options.poolSize ?? 4,
     ...poolTimeoutOptions({ connectMs: options.connectTimeoutMs ?? 5_000, statementMs: 10_000 }, "-c synchronous_commit=off"),
   });
   pool.on("error", (error) => log().warn({ event: "advance.pool.failed", ...errorField(error) }, "advance: idle database connection failed"));
   watchPool("advance", pool);
   const send = jsonSender(options.production);
+  const presses = createPressBatcher(pool);
+  const warming = presses.warm().catch((error: unknown) => log().warn({ event: "advance.warm.failed", ...errorField(error) }, "advance: could not prepare the connections"));
 
   /** The reply of one request, in the server action's order of checks. */
   async function reply(req: IncomingMessage, activityId: string): Promise<ActionResult<null>> {
@@ -97,9 +66,8 @@ export function createAdvanceEndpoint(options: { databaseUrl: string; authSecret
 
     const session = await readSessionCookie(cookiesOf(req.headers.cookie), options.authSecret);
     if (!session || !isRole(session.role) || !UUID.test(session.id)) return fail("UNAUTHENTICATED");
-    const params = [input.activityId, input.schoolId ?? null, input.sceneId, session.id, ...notifyParams(input.activityId), session.sv];
-    const [row] = (await pool.query<AdvanceRow>({ name: "advance", text: ADVANCE_SQL, values: params })).rows;
-    if (!row?.refusal || row.refusal === "UNAUTHENTICATED" || row.refusal === "IDLE") return fail("UNAUTHENTICATED");
+    const row = await presses.decide({ userId: session.id, sessionVersion: session.sv, activityId: input.activityId, schoolId: input.schoolId ?? null, sceneId: input.sceneId });
+    if (row.refusal === "UNAUTHENTICATED" || row.refusal === "IDLE") return fail("UNAUTHENTICATED");
     if (row.refusal === "FORBIDDEN" || !row.scoped) return fail("FORBIDDEN");
     return moveResult(row);
   }
@@ -118,6 +86,7 @@ export function createAdvanceEndpoint(options: { databaseUrl: string; authSecret
       }
     },
     async close() {
+      await warming;
       await pool.end();
     },
   };

@@ -1,5 +1,4 @@
 import "server-only";
-import DataLoader from "dataloader";
 import { audit } from "@/lib/audit/log";
 import { db } from "@/lib/db";
 import { type ActionResult, fail, ok } from "@/lib/errors";
@@ -7,6 +6,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import type { SchoolCtx } from "@/lib/schools/school-action";
 import { MOVE_SQL, type MoveRow, moveParams, moveResult } from "./advance";
 import { publish } from "./bus";
+import { presenceWriter } from "./presence";
 
 /** The running session of one of the school's activities (inside `tx`), or null. */
 async function runningSession(tx: Prisma.TransactionClient | ReturnType<typeof db>, ctx: SchoolCtx, activityId: string) {
@@ -96,41 +96,18 @@ export function endSession(ctx: SchoolCtx, activityId: string) {
   return changeSession(ctx, activityId, "guide.end", async () => ({ endedAt: new Date() }));
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/**
- * Presence changes made within 20 ms of each other go as ONE statement: the
- * heartbeats of an instance's streams come together (lib/live/sse.ts), and a class's
- * streams open and close together (the bell: 2,000 deletes one by one kept the
- * pool's connections from the teachers' requests for seconds). Keys are `sessionId:userId`.
- */
-function presenceLoader(name: "touch" | "leave", write: (sessionIds: string[], userIds: string[]) => Promise<unknown>) {
-  const g = globalThis as unknown as Record<string, DataLoader<string, null> | undefined>;
-  const key = `manabiyaPresence_${name}`;
-  g[key] ??= new DataLoader<string, null>(
-    async (keys) => {
-      const pairs = [...new Set(keys)].map((k) => k.split(":") as [string, string]).filter(([s, u]) => UUID.test(s) && UUID.test(u));
-      if (pairs.length) await write(pairs.map(([s]) => s), pairs.map(([, u]) => u));
-      return keys.map(() => null);
-    },
-    // a class's streams open, beat and close within moments of each other: gathered for 20 ms
-    { cache: false, maxBatchSize: 1000, batchScheduleFn: (run) => setTimeout(run, 20) },
-  );
-  return g[key];
+/** Presence writes, batched (lib/live/presence.ts); one writer per process. */
+function presence() {
+  const g = globalThis as unknown as { manabiyaPresence?: ReturnType<typeof presenceWriter> };
+  return (g.manabiyaPresence ??= presenceWriter((sql, params) => db().$executeRawUnsafe(sql, ...params)));
 }
 
 /** Refreshes a student's presence in the running session (their stream or poll is open). */
-export async function touchPresence(sessionId: string, userId: string): Promise<void> {
-  await presenceLoader("touch", (sessionIds, userIds) => db().$executeRaw`
-    insert into guide_presence (session_id, user_id, seen_at)
-    select t.s, t.u, now() from unnest(${sessionIds}::uuid[], ${userIds}::uuid[]) as t(s, u)
-    where exists (select 1 from guide_sessions gs where gs.id = t.s)
-    on conflict (session_id, user_id) do update set seen_at = now()`).load(`${sessionId}:${userId}`);
+export function touchPresence(sessionId: string, userId: string): Promise<void> {
+  return presence().touch(sessionId, userId);
 }
 
 /** A student's stream closed: they no longer count as connected. */
-export async function leavePresence(sessionId: string, userId: string): Promise<void> {
-  await presenceLoader("leave", (sessionIds, userIds) => db().$executeRaw`
-    delete from guide_presence p using unnest(${sessionIds}::uuid[], ${userIds}::uuid[]) as t(s, u)
-    where p.session_id = t.s and p.user_id = t.u`).load(`${sessionId}:${userId}`);
+export function leavePresence(sessionId: string, userId: string): Promise<void> {
+  return presence().leave(sessionId, userId);
 }

@@ -1,25 +1,10 @@
 import "server-only";
 import DataLoader from "dataloader";
 import { db } from "@/lib/db";
-import type { ActivityMode } from "@/lib/activities/schema";
 import { shownName } from "@/lib/users/person-name";
-import { topicGeneration } from "./bus";
+import { baseState, type LiveState, PRESENCE_WINDOW_MS, SESSIONS_SQL, type SessionRow, sessionOfRow, sessionRowLoader, sharedStudentReads } from "./student-state";
 
-/** A student counts as connected while their stream or poll refreshed presence in the last 35 s. */
-export const PRESENCE_WINDOW_MS = 35_000;
-
-/** What every follower of a live session sees. `version` orders states of one session: a client never goes back. */
-export interface LiveState {
-  activityId: string;
-  mode: ActivityMode;
-  sessionId: string | null;
-  /** When the session started (ms): with `version`, orders every state of an activity. */
-  sessionStartedAt: number;
-  version: number;
-  status: "waiting" | "running" | "ended";
-  sceneId: string | null;
-  locked: boolean;
-}
+export { PRESENCE_WINDOW_MS, type LiveState } from "./student-state";
 
 /** The class's answers to one scene, for projection: counts per option (with names only when asked), texts. */
 export interface SceneResults {
@@ -40,94 +25,30 @@ export interface StaffLiveState extends LiveState {
   results: SceneResults | null;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-interface SessionRow {
-  id: string;
-  mode: ActivityMode;
-  session_id: string | null;
-  version: number | null;
-  started_at: Date | null;
-  current_scene_id: string | null;
-  locked_scene_ids: string[] | null;
-  show_results: boolean | null;
-  show_names: boolean | null;
-  ended_at: Date | null;
-}
-
 /**
  * The activities' mode and latest session, for every activity asked in the same
- * turn of the event loop in ONE query: when fifty classes move on at once, the
- * notifications arrive together and their reads go as one (an instance reads each
- * activity once per notification, however many students follow it: see liveStateForStudent).
+ * turn of the event loop in ONE query (lib/live/student-state.ts): when fifty classes
+ * move on at once, the notifications arrive together and their reads go as one.
  */
 function sessionLoader() {
   const g = globalThis as unknown as { manabiyaLiveSessions?: DataLoader<string, SessionRow | null> };
-  g.manabiyaLiveSessions ??= new DataLoader<string, SessionRow | null>(
-    async (asked) => {
-      const ids = asked.filter((id) => UUID.test(id));
-      const rows = await db().$queryRaw<SessionRow[]>`
-        select a.id::text, a.mode::text as mode, gs.id::text as session_id, gs.version, gs.started_at, gs.current_scene_id::text,
-               gs.locked_scene_ids::text[], gs.show_results, gs.show_names, gs.ended_at
-        from activities a
-        left join lateral (select * from guide_sessions s where s.activity_id = a.id order by s.started_at desc limit 1) gs on true
-        where a.id = any(${ids}::uuid[])`;
-      const byId = new Map(rows.map((r) => [r.id, r]));
-      return asked.map((id) => byId.get(id) ?? null);
-    },
-    { cache: false, maxBatchSize: 500 },
-  );
+  g.manabiyaLiveSessions ??= sessionRowLoader((ids) => db().$queryRawUnsafe<SessionRow[]>(SESSIONS_SQL, ids));
   return g.manabiyaLiveSessions;
 }
 
 async function loadSession(activityId: string) {
   const row = await sessionLoader().load(activityId);
-  if (!row) return null;
-  const session = row.session_id
-    ? {
-        id: row.session_id, version: row.version ?? 0, startedAt: row.started_at!, currentSceneId: row.current_scene_id,
-        lockedSceneIds: row.locked_scene_ids ?? [], showResults: Boolean(row.show_results), showNames: Boolean(row.show_names), endedAt: row.ended_at,
-      }
-    : null;
-  return { activity: { id: row.id, mode: row.mode }, session };
+  return row ? sessionOfRow(row) : null;
 }
 
-function baseState(loaded: NonNullable<Awaited<ReturnType<typeof loadSession>>>): LiveState {
-  const { activity, session } = loaded;
-  const running = session && !session.endedAt && activity.mode === "guide";
-  return {
-    activityId: activity.id,
-    mode: activity.mode,
-    sessionId: session?.id ?? null,
-    sessionStartedAt: session?.startedAt.getTime() ?? 0,
-    version: session?.version ?? 0,
-    status: running ? "running" : session?.endedAt ? "ended" : "waiting",
-    sceneId: running ? session.currentSceneId : null,
-    locked: Boolean(running && session.currentSceneId && session.lockedSceneIds.includes(session.currentSceneId)),
-  };
-}
-
-/**
- * Reads of the same activity's student state that start while one is in
- * flight share it, as long as no notification for the activity arrived since
- * it started (then it may predate the change, and a new read starts). So a
- * teacher's advance costs one query per instance, not one per student.
- */
-const inflight = new Map<string, { generation: number; promise: Promise<LiveState | null> }>();
+const studentStates = sharedStudentReads(async (activityId) => {
+  const loaded = await loadSession(activityId);
+  return loaded ? baseState(loaded) : null;
+});
 
 /** The state a student follows (the caller has checked access). */
 export function liveStateForStudent(activityId: string): Promise<LiveState | null> {
-  const generation = topicGeneration(`activity:${activityId}`);
-  const current = inflight.get(activityId);
-  if (current && current.generation === generation) return current.promise;
-  const promise = loadSession(activityId).then((loaded) => (loaded ? baseState(loaded) : null));
-  const entry = { generation, promise };
-  inflight.set(activityId, entry);
-  const done = () => {
-    if (inflight.get(activityId) === entry) inflight.delete(activityId);
-  };
-  promise.then(done, done);
-  return promise;
+  return studentStates(activityId);
 }
 
 /** The teacher's state: counts of connected and answered students, and the results when shown. */

@@ -1,0 +1,41 @@
+import { metrics } from "@/lib/ops/metrics";
+
+/**
+ * How many event streams this process holds, in all and per user (the caps:
+ * lib/live/stream-slots.ts). One count per process, kept on globalThis: the
+ * production server's student streams (lib/live/stream-endpoint.ts) and every
+ * route bundle of Next.js count into it, and into the open-streams gauge. Framework-free.
+ */
+interface Slots {
+  total: number;
+  perUser: Map<string, number>;
+}
+const shared = globalThis as unknown as { liveStreamSlots?: Slots };
+const slots = (): Slots => (shared.liveStreamSlots ??= { total: 0, perUser: new Map() });
+
+/** How long a refused client is asked to wait (Retry-After, seconds). */
+export const SLOT_RETRY_AFTER_S = 30;
+
+/** A place for one more stream of `userId` (its release, to call once the stream ends), or the status to refuse it with. */
+export function takeSlot(userId: string, limits: { perUser: number; max: number }): { ok: true; release: () => void } | { ok: false; status: 429 | 503 } {
+  const s = slots();
+  const mine = s.perUser.get(userId) ?? 0;
+  if (mine >= limits.perUser) return { ok: false, status: 429 };
+  if (s.total >= limits.max) return { ok: false, status: 503 };
+  s.total++;
+  s.perUser.set(userId, mine + 1);
+  metrics().streams.inc();
+  let released = false;
+  return {
+    ok: true,
+    release: () => {
+      if (released) return;
+      released = true;
+      s.total--;
+      metrics().streams.dec();
+      const left = (s.perUser.get(userId) ?? 1) - 1;
+      if (left > 0) s.perUser.set(userId, left);
+      else s.perUser.delete(userId);
+    },
+  };
+}

@@ -1,0 +1,113 @@
+import DataLoader from "dataloader";
+import type { ActivityMode } from "@/lib/activities/modes";
+import { topicGeneration } from "./listen";
+
+/**
+ * The state every follower of a live session sees, read the same way by the app
+ * (lib/live/state.ts, over Prisma) and by the production server's student
+ * streams (lib/live/stream-endpoint.ts, over node-postgres). Framework-free.
+ */
+
+/** A student counts as connected while their stream or poll refreshed presence in the last 35 s. */
+export const PRESENCE_WINDOW_MS = 35_000;
+
+/** What every follower of a live session sees. `version` orders states of one session: a client never goes back. */
+export interface LiveState {
+  activityId: string;
+  mode: ActivityMode;
+  sessionId: string | null;
+  /** When the session started (ms): with `version`, orders every state of an activity. */
+  sessionStartedAt: number;
+  version: number;
+  status: "waiting" | "running" | "ended";
+  sceneId: string | null;
+  locked: boolean;
+}
+
+export interface SessionRow {
+  id: string;
+  mode: ActivityMode;
+  session_id: string | null;
+  version: number | null;
+  started_at: Date | null;
+  current_scene_id: string | null;
+  locked_scene_ids: string[] | null;
+  show_results: boolean | null;
+  show_names: boolean | null;
+  ended_at: Date | null;
+}
+
+/** The activities' ($1, uuid[]) mode and latest session. */
+export const SESSIONS_SQL = `
+  select a.id::text, a.mode::text as mode, gs.id::text as session_id, gs.version, gs.started_at, gs.current_scene_id::text,
+         gs.locked_scene_ids::text[], gs.show_results, gs.show_names, gs.ended_at
+  from activities a
+  left join lateral (select * from guide_sessions s where s.activity_id = a.id order by s.started_at desc limit 1) gs on true
+  where a.id = any($1::uuid[])`;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The rows of every activity asked in the same turn of the event loop, in ONE query:
+ * when fifty classes move on at once, the notifications arrive together and their
+ * reads go as one.
+ */
+export function sessionRowLoader(query: (ids: string[]) => Promise<SessionRow[]>): DataLoader<string, SessionRow | null> {
+  return new DataLoader<string, SessionRow | null>(
+    async (asked) => {
+      const rows = await query(asked.filter((id) => UUID.test(id)));
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      return asked.map((id) => byId.get(id) ?? null);
+    },
+    { cache: false, maxBatchSize: 500 },
+  );
+}
+
+export function sessionOfRow(row: SessionRow) {
+  const session = row.session_id
+    ? {
+        id: row.session_id, version: row.version ?? 0, startedAt: new Date(row.started_at!), currentSceneId: row.current_scene_id,
+        lockedSceneIds: row.locked_scene_ids ?? [], showResults: Boolean(row.show_results), showNames: Boolean(row.show_names), endedAt: row.ended_at,
+      }
+    : null;
+  return { activity: { id: row.id, mode: row.mode }, session };
+}
+
+export function baseState(loaded: ReturnType<typeof sessionOfRow>): LiveState {
+  const { activity, session } = loaded;
+  const running = session && !session.endedAt && activity.mode === "guide";
+  return {
+    activityId: activity.id,
+    mode: activity.mode,
+    sessionId: session?.id ?? null,
+    sessionStartedAt: session?.startedAt.getTime() ?? 0,
+    version: session?.version ?? 0,
+    status: running ? "running" : session?.endedAt ? "ended" : "waiting",
+    sceneId: running ? session.currentSceneId : null,
+    locked: Boolean(running && session.currentSceneId && session.lockedSceneIds.includes(session.currentSceneId)),
+  };
+}
+
+/**
+ * Reads of the same activity's student state that start while one is in
+ * flight share it, as long as no notification for the activity arrived since
+ * it started (then it may predate the change, and a new read starts). So a
+ * teacher's advance costs one query per instance, not one per student, and
+ * the class's streams share one state object (serialised once: lib/live/stream-core.ts).
+ */
+export function sharedStudentReads(read: (activityId: string) => Promise<LiveState | null>): (activityId: string) => Promise<LiveState | null> {
+  const inflight = new Map<string, { generation: number; promise: Promise<LiveState | null> }>();
+  return (activityId) => {
+    const generation = topicGeneration(`activity:${activityId}`);
+    const current = inflight.get(activityId);
+    if (current && current.generation === generation) return current.promise;
+    const promise = read(activityId);
+    const entry = { generation, promise };
+    inflight.set(activityId, entry);
+    const done = () => {
+      if (inflight.get(activityId) === entry) inflight.delete(activityId);
+    };
+    promise.then(done, done);
+    return promise;
+  };
+}
