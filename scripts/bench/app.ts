@@ -3,10 +3,10 @@
  * generated academy (5 schools × 10 classes × 40 students, a teacher and a
  * guide activity per class, a solo activity per school), the production build
  * (built when the sources changed) started as one or more production
- * servers (scripts/server.ts), and for two of them a small round-robin proxy in front.
+ * servers (scripts/server.ts), and for two of them a small round-robin proxy
+ * in front (scripts/bench/proxy.ts, a process of its own).
  */
 import { spawn, spawnSync } from "node:child_process";
-import http from "node:http";
 import path from "node:path";
 import { createPrismaClient } from "@/lib/db-client";
 import { hashPassword } from "@/lib/auth/password";
@@ -158,16 +158,22 @@ export async function startApp(databaseUrl: string, instances: number, basePort 
     }),
   );
   await Promise.all(ports.map((p) => waitUp(`http://127.0.0.1:${p}`)));
-  let proxy: http.Server | undefined;
+  const pids = processes.map((p) => p.pid!).filter(Boolean);
   let url = `http://127.0.0.1:${ports[0]}`;
   if (instances > 1) {
-    proxy = roundRobinProxy(ports);
-    await new Promise<void>((r) => proxy!.listen(basePort, "127.0.0.1", r));
+    // the round-robin balancer in a process of its own (scripts/bench/proxy.ts), as a real one is
+    const proxy = spawn(process.execPath, ["--import", "tsx", "scripts/bench/proxy.ts", String(basePort), ...ports.map(String)], {
+      cwd: ROOT,
+      stdio: ["ignore", "ignore", "inherit", "ipc"],
+    });
+    await new Promise<void>((resolve, reject) => {
+      proxy.once("message", () => resolve());
+      proxy.once("exit", (code) => reject(new Error(`the bench's proxy exited (${code})`)));
+    });
+    processes.push(proxy);
     url = `http://127.0.0.1:${basePort}`;
   }
   const stop = async () => {
-    proxy?.closeAllConnections();
-    proxy?.close();
     await Promise.all(
       processes.map(
         (p) =>
@@ -180,30 +186,5 @@ export async function startApp(databaseUrl: string, instances: number, basePort 
       ),
     );
   };
-  return { url, pids: processes.map((p) => p.pid!).filter(Boolean), stop };
-}
-
-/**
- * The load balancer of a scaled-out deployment, in miniature: each request
- * (a stream included) goes to the next instance in turn; the Host header is
- * kept, as a real balancer does.
- */
-function roundRobinProxy(ports: number[]): http.Server {
-  let next = 0;
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 4096 });
-  return http.createServer((req, res) => {
-    const port = ports[next++ % ports.length]!;
-    const upstream = http.request({ host: "127.0.0.1", port, path: req.url, method: req.method, headers: req.headers, agent }, (up) => {
-      res.writeHead(up.statusCode ?? 502, up.headers);
-      up.pipe(res);
-    });
-    upstream.on("error", () => {
-      if (!res.headersSent) res.writeHead(502);
-      res.end();
-    });
-    req.pipe(upstream);
-    res.on("close", () => {
-      if (!res.writableFinished) upstream.destroy();
-    });
-  });
+  return { url, pids, stop };
 }
