@@ -22,7 +22,7 @@ describe("default ports", () => {
     const found: string[] = [];
     for (const file of files) {
       const text = readFileSync(path.join(ROOT, file), "utf8");
-      // `X_PORT ?? 54339`, `X_PORT: "54399"`, `# X_PORT=54329`
+      // `X_PORT ?? <five digits>`, `X_PORT: "<five digits>"`, `# X_PORT=<five digits>` (no digits here: this file is scanned too)
       for (const m of text.matchAll(/PORT\w*\)?\s*(?:\?\?|=|:)\s*["']?(\d{5})\b/gi)) {
         const port = Number(m[1]);
         if (port >= EPHEMERAL.from && port <= EPHEMERAL.to) found.push(`${file}: ${m[0]}`);
