@@ -30,4 +30,21 @@ describe("default ports", () => {
     }
     expect(found).toEqual([]);
   });
+
+  it("each port derived from E2E_PORT (the e2e run's extra servers, Lighthouse's app) is taken by one file only", () => {
+    const files = execFileSync("git", ["ls-files", "scripts", "tests", "playwright.config.ts"], { cwd: ROOT, encoding: "utf8" })
+      .split("\n")
+      .filter((f) => /\.(ts|mjs|js)$/.test(f));
+    const users = new Map<number, Set<string>>();
+    for (const file of files) {
+      // `E2E_PORT + <n>`, `Number(process.env.E2E_PORT ?? <default>) + <n>`
+      for (const m of readFileSync(path.join(ROOT, file), "utf8").matchAll(/E2E_PORT\b(?:\s*\?\?\s*\d+\))?\s*\+\s*(\d+)/g)) {
+        const offset = Number(m[1]);
+        users.set(offset, (users.get(offset) ?? new Set()).add(file));
+      }
+    }
+    expect(users.size).toBeGreaterThan(5);
+    const shared = [...users].filter(([, by]) => by.size > 1).map(([offset, by]) => `E2E_PORT + ${offset}: ${[...by].join(", ")}`);
+    expect(shared).toEqual([]);
+  });
 });
