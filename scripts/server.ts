@@ -33,8 +33,7 @@ const { httpInstrument } = await import("@/lib/ops/http-metrics");
 const { createLogger, errorField, log, routeConsoleToLog } = await import("@/lib/ops/log");
 const { withRequestLog } = await import("./lib/request-log");
 const { createStaticBrotli } = await import("./lib/static-brotli");
-const { default: compression } = await import("compression");
-const { constants: zlib } = await import("node:zlib");
+const { pageCompression } = await import("./lib/page-compression");
 
 const env = (() => {
   try {
@@ -74,10 +73,11 @@ const studentStreams = createStreamEndpoint({
 
 // /_next/static/* brotli-compressed once at build (scripts/lib/static-brotli.ts); everything else
 // Next.js answers is compressed here as it streams (next.config.ts `compress: false`): brotli
-// at a fast quality where the browser accepts it (every Chromium does), gzip else. Event
-// streams say `no-transform` (lib/live/sse.ts) and pass uncompressed, each event as written.
+// at a fast quality and a small window where the browser accepts it (every Chromium does), gzip
+// else (scripts/lib/page-compression.ts). Event streams say `no-transform` (lib/live/sse.ts)
+// and pass uncompressed, each event as written.
 const staticBrotli = createStaticBrotli(ROOT, env.NODE_ENV === "production");
-const compress = compression({ brotli: { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } } });
+const compress = pageCompression();
 
 const isAnswer = (req: http.IncomingMessage) => req.method === "POST" && (req.url === ANSWER_PATH || req.url?.startsWith(`${ANSWER_PATH}?`));
 /**

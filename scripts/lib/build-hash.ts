@@ -2,8 +2,14 @@ import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
-/** What a production build is made from: a change to any of these needs a new `next build`. */
-const INPUTS = ["app", "components", "lib", "messages", "public", "proxy.ts", "next.config.ts", "tsconfig.json", "package-lock.json", "prisma/schema.prisma"];
+/**
+ * What a production build is made from: a change to any of these needs a new `npm run build`
+ * (next build, and what scripts/build.ts does after it: the static files' brotli copies).
+ */
+const INPUTS = [
+  "app", "components", "lib", "messages", "public", "proxy.ts", "next.config.ts", "tsconfig.json", "package-lock.json", "prisma/schema.prisma",
+  "scripts/build.ts", "scripts/lib/static-brotli.ts",
+];
 const SKIP = new Set(["node_modules", ".next", "generated"]);
 const STAMP = ".next/manabiya-source-hash";
 

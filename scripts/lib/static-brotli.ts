@@ -14,7 +14,7 @@
  * app is compressed (scripts/server.ts). docs/architecture.md "Bytes on the wire".
  */
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import type http from "node:http";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -106,6 +106,19 @@ function staticKey(url: string): string | undefined {
 
 type Entry = { br: Buffer; etag: string; type: string };
 
+/** The list of copies `npm run build` wrote last; none when it is missing or cut short (a build interrupted). */
+function readManifest(root: string): Manifest {
+  const file = path.join(root, BR_DIR, MANIFEST);
+  if (!existsSync(file)) return {};
+  try {
+    const manifest: unknown = JSON.parse(readFileSync(file, "utf8"));
+    return manifest !== null && typeof manifest === "object" && !Array.isArray(manifest) ? (manifest as Manifest) : {};
+  } catch {
+    console.warn(`static files: ${BR_DIR}/${MANIFEST} is unreadable; Next.js sends every static file (npm run build makes it again)`);
+    return {};
+  }
+}
+
 /**
  * The production server's handler: true when it answered (br accepted, a
  * brotli copy of an unchanged file), false to leave the request to Next.js.
@@ -114,14 +127,20 @@ type Entry = { br: Buffer; etag: string; type: string };
  */
 export function createStaticBrotli(root: string, production: boolean): (req: http.IncomingMessage, res: http.ServerResponse) => boolean {
   const files = new Map<string, Entry>();
-  const manifestPath = path.join(root, BR_DIR, MANIFEST);
-  const manifest: Manifest = existsSync(manifestPath) ? (JSON.parse(readFileSync(manifestPath, "utf8")) as Manifest) : {};
-  for (const [rel, hash] of Object.entries(manifest)) {
+  const unusable: string[] = [];
+  for (const [rel, hash] of Object.entries(readManifest(root))) {
     const file = path.join(root, STATIC_DIR, rel);
+    const copy = path.join(root, BR_DIR, `${rel}.br`);
     // a copy made from another build's file is not this file
     if (!existsSync(file) || sha256(readFileSync(file)) !== hash) continue;
-    files.set(rel, { br: readFileSync(path.join(root, BR_DIR, `${rel}.br`)), etag: `W/"${hash.slice(0, 32)}-br"`, type: TYPES[path.extname(rel)]! });
+    // a copy a deploy left behind: that file goes to Next.js, the server still starts
+    if (!existsSync(copy) || !statSync(copy).isFile()) {
+      unusable.push(rel);
+      continue;
+    }
+    files.set(rel, { br: readFileSync(copy), etag: `W/"${hash.slice(0, 32)}-br"`, type: TYPES[path.extname(rel)]! });
   }
+  if (unusable.length > 0) console.warn(`static files: ${unusable.length} brotli copies missing from ${BR_DIR} (${unusable.slice(0, 3).join(", ")}…); Next.js sends those files`);
   const common: [string, string][] = [
     ...staticSecurityHeaders(production).map((h): [string, string] => [h.key, h.value]),
     ["Cache-Control", "public, max-age=31536000, immutable"],

@@ -11,8 +11,8 @@ import { createActivityFromTemplate, createResponse, stableId } from "../../pris
 import { ROOT } from "../lib/prepare-db";
 import { PG_PORTS } from "../lib/ports";
 
-/** Like the e2e ports (tests/e2e/config.ts), moved by 50 so both can run at once. */
-export const APP_PORT = Number(process.env.LIGHTHOUSE_PORT ?? Number(process.env.E2E_PORT ?? 3100) + 50);
+/** Like the e2e ports (tests/e2e/config.ts), moved past the e2e run's extra servers (up to + 93) so both can run at once. */
+export const APP_PORT = Number(process.env.LIGHTHOUSE_PORT ?? Number(process.env.E2E_PORT ?? 3100) + 95);
 const PG_PORT = Number(process.env.LIGHTHOUSE_PG_PORT ?? Number(process.env.TEST_PG_PORT ?? PG_PORTS.integration) + 50);
 const DB_NAME = "manabiya_lighthouse";
 export const BASE_URL = `http://localhost:${APP_PORT}`;

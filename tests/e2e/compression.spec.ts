@@ -1,7 +1,9 @@
 import http from "node:http";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { expect, test } from "@playwright/test";
+import { readFileSync } from "node:fs";
 import { BASE_URL } from "./config";
+import { storageStateOf } from "./helpers";
 
 /**
  * What the production server sends a tablet's Chromium (scripts/server.ts,
@@ -107,5 +109,30 @@ test.describe("compression as a tablet's Chromium asks for it", () => {
       expect(text, path).not.toContain("root:x:0");
       expect(text, path).not.toMatch(/"[\w/.-]+":"[0-9a-f]{64}"/); // the brotli copies' manifest
     }
+  });
+
+  test("an event stream passes uncompressed, its first event at once while it stays open", async () => {
+    const { cookies } = JSON.parse(readFileSync(storageStateOf("student"), "utf8")) as { cookies: { name: string; value: string }[] };
+    const cookie = cookies.map((c) => `${c.name}=${c.value}`).join("; ");
+    const got = await new Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }>((resolve, reject) => {
+      const req = http.request(`${BASE_URL}/api/v1/live/school/events`, { headers: { "Accept-Encoding": CHROMIUM, Cookie: cookie } }, (res) => {
+        let text = "";
+        res.on("data", (c: Buffer) => {
+          text += c.toString("latin1");
+          // the snapshot event, not the end of the stream: compression would hold it back
+          if (/^event: /m.test(text)) {
+            resolve({ status: res.statusCode ?? 0, headers: res.headers, text });
+            req.destroy();
+          }
+        });
+        res.on("end", () => reject(new Error(`the stream ended before its first event: ${text.slice(0, 200)}`)));
+      });
+      req.on("error", (e) => (req.destroyed ? undefined : reject(e)));
+      req.end();
+    });
+    expect(got.status).toBe(200);
+    expect(got.headers["content-type"]).toMatch(/^text\/event-stream/);
+    expect(got.headers["content-encoding"]).toBeUndefined();
+    expect(got.headers["cache-control"]).toMatch(/no-transform/);
   });
 });

@@ -22,12 +22,29 @@ describe("default ports", () => {
     const found: string[] = [];
     for (const file of files) {
       const text = readFileSync(path.join(ROOT, file), "utf8");
-      // `X_PORT ?? 54339`, `X_PORT: "54399"`, `# X_PORT=54329`
+      // `X_PORT ?? <five digits>`, `X_PORT: "<five digits>"`, `# X_PORT=<five digits>` (no digits here: this file is scanned too)
       for (const m of text.matchAll(/PORT\w*\)?\s*(?:\?\?|=|:)\s*["']?(\d{5})\b/gi)) {
         const port = Number(m[1]);
         if (port >= EPHEMERAL.from && port <= EPHEMERAL.to) found.push(`${file}: ${m[0]}`);
       }
     }
     expect(found).toEqual([]);
+  });
+
+  it("each port derived from E2E_PORT (the e2e run's extra servers, Lighthouse's app) is taken by one file only", () => {
+    const files = execFileSync("git", ["ls-files", "scripts", "tests", "playwright.config.ts"], { cwd: ROOT, encoding: "utf8" })
+      .split("\n")
+      .filter((f) => /\.(ts|mjs|js)$/.test(f));
+    const users = new Map<number, Set<string>>();
+    for (const file of files) {
+      // `E2E_PORT + <n>`, `Number(process.env.E2E_PORT ?? <default>) + <n>`
+      for (const m of readFileSync(path.join(ROOT, file), "utf8").matchAll(/E2E_PORT\b(?:\s*\?\?\s*\d+\))?\s*\+\s*(\d+)/g)) {
+        const offset = Number(m[1]);
+        users.set(offset, (users.get(offset) ?? new Set()).add(file));
+      }
+    }
+    expect(users.size).toBeGreaterThan(5);
+    const shared = [...users].filter(([, by]) => by.size > 1).map(([offset, by]) => `E2E_PORT + ${offset}: ${[...by].join(", ")}`);
+    expect(shared).toEqual([]);
   });
 });
