@@ -6,7 +6,7 @@
  * servers (scripts/server.ts), and for two of them a small round-robin proxy
  * in front (scripts/bench/proxy.ts, a process of its own).
  */
-import { spawn, spawnSync } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { createPrismaClient } from "@/lib/db-client";
 import { hashPassword } from "@/lib/auth/password";
@@ -149,7 +149,7 @@ async function waitUp(url: string): Promise<void> {
 /** `instances` × the production server (scripts/server.ts) on `url`'s database; with more than one, a round-robin proxy in front. */
 export async function startApp(databaseUrl: string, instances: number, basePort = Number(process.env.BENCH_APP_PORT ?? 3400)): Promise<RunningApp> {
   const ports = Array.from({ length: instances }, (_, i) => basePort + 1 + i);
-  const processes = ports.map((port) =>
+  const processes: ChildProcess[] = ports.map((port) =>
     spawn(process.execPath, [...(process.env.BENCH_PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : []), "--import", "tsx", "scripts/server.ts"], {
       cwd: ROOT,
       // every load client connects from this one address (as from a reverse proxy): no per-address cap below the total
