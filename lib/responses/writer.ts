@@ -69,7 +69,15 @@ interface OutcomeRow {
   current_at: Date | string | null;
 }
 
-const SAVE_SQL = `
+/**
+ * The session settings of a connection that runs the save statement (lib/responses/endpoint.ts's pool): a
+ * generic plan spares PostgreSQL planning every batch. It is made once per connection and kept while the
+ * tables grow, so every lookup in the statement is an index probe by key (LATERAL … LIMIT 1), never a join
+ * the planner may serve with a scan while a table is small (tests/integration/answer-plan.integration.test.ts).
+ */
+export const WRITER_PG_OPTIONS = "-c plan_cache_mode=force_generic_plan";
+
+export const SAVE_SQL = `
   with req as (
     select * from unnest($1::int[], $2::uuid[], $3::uuid[], $4::uuid[], $5::text[], $6::jsonb[], $7::int[], $8::text[], $9::text[], $10::text[], $11::int[])
       as r(i, user_id, activity_id, scene_id, mode, answer, revision, key, content_version, answer_error, session_version)
@@ -127,7 +135,11 @@ const SAVE_SQL = `
     cur.client_revision as current_revision, cur.idempotency_key as current_key, cur.updated_at as current_at
   from chk c
   left join ins on ins.user_id = c.user_id and ins.scene_id = c.scene_id
-  left join responses cur on c.refusal is null and ins.user_id is null and cur.user_id = c.user_id and cur.scene_id = c.scene_id`;
+  -- the row that stays (a retry, an older revision): probed by its key, never a join over the whole table
+  left join lateral (
+    select cur.client_revision, cur.idempotency_key, cur.updated_at from responses cur
+    where c.refusal is null and ins.user_id is null and cur.user_id = c.user_id and cur.scene_id = c.scene_id limit 1
+  ) cur on true`;
 
 // xmin: the scene row's version (it changes with every update of the row), a cheap stand-in for its content
 const SCENES_SQL = `select id::text, type::text, content::text, xmin::text as version from activity_scenes where id = any($1::uuid[])`;
