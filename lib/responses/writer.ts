@@ -164,6 +164,11 @@ interface SceneChecker {
   checker: ReturnType<typeof answerSchemaFor> | null;
 }
 const MAX_SCENES = 2_000;
+/**
+ * How long a save that finds no statement running waits for the saves arriving with it (ms): a student waits
+ * this much longer for a lone save; a class saving at once makes half as many statements (docs/benchmarks.md).
+ */
+const GATHER_MS = 1;
 const iso = (at: Date | string) => new Date(at).toISOString();
 
 export class AnswerWriter {
@@ -175,7 +180,8 @@ export class AnswerWriter {
 
   /**
    * `maxBatch` saves at most per statement; `maxInFlight` statements at once
-   * (one by default): while it runs, new saves gather into the next batch, so
+   * (one by default): while it runs, new saves gather into the next batch (and
+   * with no statement running, for `gatherMs` after the first), so
    * the busier the school, the bigger the batches and the fewer the
    * statements per save. Measured (docs/benchmarks.md): one statement at a
    * time saves more per second than two or more, which compete for the same
@@ -184,7 +190,7 @@ export class AnswerWriter {
    */
   constructor(
     private readonly query: Query,
-    private readonly options: { maxBatch?: number; maxInFlight?: number; onGuideSave?: (activityId: string) => void } = {},
+    private readonly options: { maxBatch?: number; maxInFlight?: number; gatherMs?: number; onGuideSave?: (activityId: string) => void } = {},
   ) {}
 
   /** Saves one answer of `userId` (from the session, whose version is checked here unless null) with the saves that arrive with it. */
@@ -207,11 +213,16 @@ export class AnswerWriter {
   private schedule() {
     if (this.scheduled) return;
     this.scheduled = true;
-    // everything that arrived in this turn of the event loop goes in the batch
-    setImmediate(() => {
+    const flush = () => {
       this.scheduled = false;
       void this.flush();
-    });
+    };
+    // A statement running: what arrives meanwhile makes the next batch, sent when it ends. None running: the
+    // saves that arrive with this one (a class answering at once) get a moment to join it, rather than the
+    // first going alone and the others waiting for its whole statement.
+    const gatherMs = this.options.gatherMs ?? GATHER_MS;
+    if (this.inFlight === 0 && gatherMs > 0) setTimeout(flush, gatherMs);
+    else setImmediate(flush);
   }
 
   private async flush() {
