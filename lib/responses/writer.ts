@@ -166,7 +166,7 @@ interface SceneChecker {
 const MAX_SCENES = 2_000;
 /**
  * How long a save that finds no statement running waits for the saves arriving with it (ms): a student waits
- * this much longer for a lone save; a class saving at once makes half as many statements (docs/benchmarks.md).
+ * this much longer for a lone save; a class saving at once makes fewer, fuller statements (docs/benchmarks.md).
  */
 const GATHER_MS = 1;
 const iso = (at: Date | string) => new Date(at).toISOString();
