@@ -6,7 +6,7 @@ import { COUNTS_DEBOUNCE_MS, LIVE_CHANNEL, livePayload } from "@/lib/live/channe
 import { cookiesOf, headersOf, jsonSender, readBody } from "@/lib/node-http";
 import { observeAnswerSave, watchPool } from "@/lib/ops/metrics";
 import { answerReply, MAX_ANSWER_BODY } from "./reply";
-import { AnswerWriter } from "./writer";
+import { AnswerWriter, WRITER_PG_OPTIONS } from "./writer";
 import { errorField, log } from "@/lib/ops/log";
 
 /**
@@ -28,13 +28,13 @@ export interface AnswerEndpoint {
 }
 
 export function createAnswerEndpoint(options: { databaseUrl: string; authSecret: string; production: boolean; poolSize?: number; connectTimeoutMs?: number }): AnswerEndpoint {
-  // The save statement is prepared once per connection, and a generic plan spares PostgreSQL planning it for
-  // every batch (its lookups are written so that the generic plan probes indexes). A batch that hangs (a
-  // database that stopped answering) fails after 10 s, and the clients keep their answers and try again.
+  // The save statement is prepared once per connection, with a generic plan of index probes
+  // (WRITER_PG_OPTIONS). A batch that hangs (a database that stopped answering) fails after 10 s, and the
+  // clients keep their answers and try again.
   const pool = new pg.Pool({
     connectionString: options.databaseUrl,
     max: options.poolSize ?? 4,
-    ...poolTimeoutOptions({ connectMs: options.connectTimeoutMs ?? 5_000, statementMs: 10_000 }, "-c plan_cache_mode=force_generic_plan"),
+    ...poolTimeoutOptions({ connectMs: options.connectTimeoutMs ?? 5_000, statementMs: 10_000 }, WRITER_PG_OPTIONS),
   });
   pool.on("error", (error) => log().warn({ event: "answers.pool.failed", ...errorField(error) }, "answers: idle database connection failed"));
   watchPool("answers", pool);

@@ -69,7 +69,15 @@ interface OutcomeRow {
   current_at: Date | string | null;
 }
 
-const SAVE_SQL = `
+/**
+ * The session settings of a connection that runs the save statement (lib/responses/endpoint.ts's pool): a
+ * generic plan spares PostgreSQL planning every batch. It is made once per connection and kept while the
+ * tables grow, so every lookup in the statement is an index probe by key (LATERAL … LIMIT 1), never a join
+ * the planner may serve with a scan while a table is small (tests/integration/answer-plan.integration.test.ts).
+ */
+export const WRITER_PG_OPTIONS = "-c plan_cache_mode=force_generic_plan";
+
+export const SAVE_SQL = `
   with req as (
     select * from unnest($1::int[], $2::uuid[], $3::uuid[], $4::uuid[], $5::text[], $6::jsonb[], $7::int[], $8::text[], $9::text[], $10::text[], $11::int[])
       as r(i, user_id, activity_id, scene_id, mode, answer, revision, key, content_version, answer_error, session_version)
@@ -127,7 +135,11 @@ const SAVE_SQL = `
     cur.client_revision as current_revision, cur.idempotency_key as current_key, cur.updated_at as current_at
   from chk c
   left join ins on ins.user_id = c.user_id and ins.scene_id = c.scene_id
-  left join responses cur on c.refusal is null and ins.user_id is null and cur.user_id = c.user_id and cur.scene_id = c.scene_id`;
+  -- the row that stays (a retry, an older revision): probed by its key, never a join over the whole table
+  left join lateral (
+    select cur.client_revision, cur.idempotency_key, cur.updated_at from responses cur
+    where c.refusal is null and ins.user_id is null and cur.user_id = c.user_id and cur.scene_id = c.scene_id limit 1
+  ) cur on true`;
 
 // xmin: the scene row's version (it changes with every update of the row), a cheap stand-in for its content
 const SCENES_SQL = `select id::text, type::text, content::text, xmin::text as version from activity_scenes where id = any($1::uuid[])`;
@@ -152,6 +164,11 @@ interface SceneChecker {
   checker: ReturnType<typeof answerSchemaFor> | null;
 }
 const MAX_SCENES = 2_000;
+/**
+ * How long a save that finds no statement running waits for the saves arriving with it (ms): a student waits
+ * this much longer for a lone save; a class saving at once makes fewer, fuller statements (docs/benchmarks.md).
+ */
+const GATHER_MS = 1;
 const iso = (at: Date | string) => new Date(at).toISOString();
 
 export class AnswerWriter {
@@ -163,7 +180,8 @@ export class AnswerWriter {
 
   /**
    * `maxBatch` saves at most per statement; `maxInFlight` statements at once
-   * (one by default): while it runs, new saves gather into the next batch, so
+   * (one by default): while it runs, new saves gather into the next batch (and
+   * with no statement running, for `gatherMs` after the first), so
    * the busier the school, the bigger the batches and the fewer the
    * statements per save. Measured (docs/benchmarks.md): one statement at a
    * time saves more per second than two or more, which compete for the same
@@ -172,7 +190,7 @@ export class AnswerWriter {
    */
   constructor(
     private readonly query: Query,
-    private readonly options: { maxBatch?: number; maxInFlight?: number; onGuideSave?: (activityId: string) => void } = {},
+    private readonly options: { maxBatch?: number; maxInFlight?: number; gatherMs?: number; onGuideSave?: (activityId: string) => void } = {},
   ) {}
 
   /** Saves one answer of `userId` (from the session, whose version is checked here unless null) with the saves that arrive with it. */
@@ -195,11 +213,16 @@ export class AnswerWriter {
   private schedule() {
     if (this.scheduled) return;
     this.scheduled = true;
-    // everything that arrived in this turn of the event loop goes in the batch
-    setImmediate(() => {
+    const flush = () => {
       this.scheduled = false;
       void this.flush();
-    });
+    };
+    // A statement running: what arrives meanwhile makes the next batch, sent when it ends. None running: the
+    // saves that arrive with this one (a class answering at once) get a moment to join it, rather than the
+    // first going alone and the others waiting for its whole statement.
+    const gatherMs = this.options.gatherMs ?? GATHER_MS;
+    if (this.inFlight === 0 && gatherMs > 0) setTimeout(flush, gatherMs);
+    else setImmediate(flush);
   }
 
   private async flush() {

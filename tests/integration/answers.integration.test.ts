@@ -108,6 +108,33 @@ describe("saving answers", () => {
     expect(await writer.save(classmates[3]!, at({ sceneId: choiceScene, answer: { choice: "brand-new" } }))).toMatchObject({ ok: false, status: 400, reason: "invalidAnswer" });
   });
 
+  it("saves arriving one after another while no statement runs (a class answering at once) go in one statement", async () => {
+    const tag = uniqueTag();
+    const classmates = await Promise.all(
+      Array.from({ length: 8 }, async (_, n) =>
+        (await createUser(db(), { role: "student", email: `rg${n}-${tag}@t.example`, schoolId: school, student: { grade: 3, className: "1", number: n + 1 } })).id,
+      ),
+    );
+    const own = (await createActivityFromTemplate(db(), { templateId: "science-dissolve", schoolId: school, mode: "self" })).id;
+    const sceneId = (await db().activityScene.findMany({ where: { activityId: own }, orderBy: { position: "asc" }, select: { id: true } }))[2]!.id;
+    let statements = 0;
+    // a window wider than the writer's own, so that a loaded machine's slow turns of the event loop stay inside it
+    const writer = new AnswerWriter((sql, params) => {
+      statements += 1;
+      return db().$queryRawUnsafe(sql, ...params);
+    }, { gatherMs: 100 });
+    const save = (id: string) => writer.save(id, input({ activityId: own, sceneId, answer: { choice: "clear" } }));
+    expect(await save(classmates[0]!)).toMatchObject({ ok: true }); // the writer learns the scene
+    statements = 0;
+    const saving: ReturnType<typeof save>[] = [];
+    for (const id of classmates.slice(1)) {
+      await new Promise((resolve) => setImmediate(resolve)); // each request arrives in a later turn of the event loop
+      saving.push(save(id));
+    }
+    expect((await Promise.all(saving)).every((r) => r.ok && !r.stale)).toBe(true);
+    expect(statements).toBe(1);
+  });
+
   it("records the position in the student's own group order", async () => {
     await saveAnswer(student.id, input({ sceneId: scenes[3]!.id, answer: { first: "out", second: "oxygen", reason: "空気がなくなるから" } }));
     const row = await db().response.findUniqueOrThrow({ where: { userId_sceneId: { userId: student.id, sceneId: scenes[3]!.id } } });
