@@ -20,6 +20,8 @@ import { PG_PORTS } from "../lib/ports";
 const SCHOOLS = 5;
 const CLASSES_PER_SCHOOL = 10;
 const CLASS_SIZE = 40;
+/** The bench's own PostgreSQL cluster (its processes are the "PostgreSQL" of the CPU split, scripts/bench/cpu.ts). */
+export const BENCH_PG_DIR = path.resolve(ROOT, ".data/pg-bench");
 export const BENCH_PASSWORD = "bench-password-123";
 export const SECRETS = { AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0000", SIGNIN_CODE_KEY: "0f".repeat(32) };
 
@@ -68,7 +70,7 @@ export function answerFor(scene: { type: string; content: unknown }, n: number):
 
 let pgInstance: RunningPg | undefined;
 export async function benchDatabase(name: string): Promise<{ url: string; pg: RunningPg }> {
-  pgInstance ??= await ensureEmbeddedPostgres({ dir: path.resolve(ROOT, ".data/pg-bench"), port: Number(process.env.BENCH_PG_PORT ?? PG_PORTS.bench), portEnv: "BENCH_PG_PORT" });
+  pgInstance ??= await ensureEmbeddedPostgres({ dir: BENCH_PG_DIR, port: Number(process.env.BENCH_PG_PORT ?? PG_PORTS.bench), portEnv: "BENCH_PG_PORT" });
   await recreateDatabase(pgInstance.adminUrl, name);
   const url = pgInstance.urlFor(name);
   await migrate(url);

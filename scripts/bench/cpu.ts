@@ -1,17 +1,17 @@
 /** Who used the cores during a scenario (Linux /proc): the app, PostgreSQL and the load client. */
 import { readdirSync, readFileSync } from "node:fs";
-import type { RunningApp } from "./app";
+import { BENCH_PG_DIR, type RunningApp } from "./app";
 
 /** CPU ticks (user + system) used so far by each process `pick` selects, from /proc (Linux). */
-function cpuTicks(pick: (pid: number, comm: string) => boolean): Map<number, number> {
+function cpuTicks(pick: (pid: number, comm: string, ppid: number) => boolean): Map<number, number> {
   const ticks = new Map<number, number>();
   for (const entry of readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
       const comm = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
-      if (!pick(Number(entry), comm)) continue;
       const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      if (!pick(Number(entry), comm, Number(fields[1]))) continue; // fields[1]: the parent's pid
       ticks.set(Number(entry), Number(fields[11]) + Number(fields[12])); // utime, stime (fields 14 and 15 of the line)
     } catch {
       // the process ended meanwhile
@@ -30,9 +30,11 @@ function cpuBetween(before: Map<number, number>, after: Map<number, number>): nu
 /** Who used the cores during `work`: the app, PostgreSQL, the load client (this process), as shares of one core. */
 export async function cpuSplit<T>(app: RunningApp, work: () => Promise<T>): Promise<{ result: T; split: string }> {
   const appPids = new Set(app.pids);
+  // the bench cluster's postmaster and its backends only, not other PostgreSQL servers on the machine
+  const postmaster = Number(readFileSync(`${BENCH_PG_DIR}/postmaster.pid`, "utf8").split("\n")[0]);
   const measure = () => ({
     app: cpuTicks((pid) => appPids.has(pid)),
-    pg: cpuTicks((_pid, comm) => comm === "postgres"),
+    pg: cpuTicks((pid, comm, ppid) => comm === "postgres" && (pid === postmaster || ppid === postmaster)),
     client: process.cpuUsage(),
     at: performance.now(),
   });
