@@ -14,7 +14,8 @@ import { authorizeSchool } from "@/lib/schools/scope";
 import { sameOrigin } from "@/lib/security/headers";
 import { decryptCode, sealNewCode } from "@/lib/signin-codes/crypto";
 import { signinCodeUrl } from "@/lib/signin-codes/url";
-import { listStudentsForSheets } from "./data";
+import { mapInChunks } from "@/lib/chunks";
+import { listStudentsForSheets, SHEETS_CHUNK } from "./data";
 import { MAX_CARDS } from "./sheets";
 import { renderSigninSheets, SheetsBusyError, SHEETS_RETRY_AFTER_S } from "./sheets-render";
 
@@ -59,7 +60,10 @@ export async function POST(req: NextRequest) {
   const key = env().SIGNIN_CODE_KEY;
   const codes = new Map<string, string>();
   const missing = students.filter((s) => s.signinCodes.length === 0);
-  for (const s of students) if (s.signinCodes[0]) codes.set(s.id, decryptCode(s.signinCodes[0].codeEncrypted, key));
+  await mapInChunks(students, SHEETS_CHUNK, (chunk) => {
+    for (const s of chunk) if (s.signinCodes[0]) codes.set(s.id, decryptCode(s.signinCodes[0].codeEncrypted, key));
+    return [];
+  });
   if (missing.length > 0) {
     await db().$transaction(
       missing.map((s) => {
@@ -75,7 +79,7 @@ export async function POST(req: NextRequest) {
   const t = await getTranslations("Sheets");
   const kana = await getTranslations({ locale: "ja-Hrkt", namespace: "Sheets" });
   const students_ = await getTranslations("Students");
-  const cards = students.map((s) => ({
+  const cards = await mapInChunks(students, SHEETS_CHUNK, (chunk) => chunk.map((s) => ({
     name: langOf(s) === "ja-kana" && s.nameKana ? s.nameKana : (s.name ?? ""),
     reading: langOf(s) === "ja-ruby" ? s.nameKana : null,
     classLine:
@@ -84,7 +88,7 @@ export async function POST(req: NextRequest) {
         : "",
     school: s.school?.name ?? "",
     url: signinCodeUrl(codes.get(s.id) ?? ""), // the configured public address, never the request's Host
-  }));
+  })));
   // the instructions are printed once for the whole sheet: in kana unless every child reads plain Japanese
   const texts = students.every((s) => langOf(s) === "ja") ? t : kana;
   const pdf = await renderSigninSheets(cards, {

@@ -2,8 +2,11 @@
  * Issue #17 point 14: sign-in sheets are rendered off the event loop that serves live classes.
  * The row: live fan-out to one class of 40 students, quiet and then while a teacher prints
  * 1,000 sign-in cards (the real sheets route, print after print for the whole measurement),
- * in the same run; target: the loaded p99 under 1.5× the quiet one.
+ * in the same run, three pairs in turn; target: in the median pair, the loaded p99 under 1.5×
+ * the quiet one; none missed or out of order in any run.
  */
+import { fork } from "node:child_process";
+import path from "node:path";
 import { createPrismaClient } from "@/lib/db-client";
 import { sealNewCode } from "@/lib/signin-codes/crypto";
 import { type BenchData, type RunningApp, SECRETS } from "./app";
@@ -12,6 +15,8 @@ import { liveFanout, type Row } from "./scenarios";
 
 const CARDS = 1000;
 const ROUNDS = 30;
+/** Quiet and printing runs, in turn: one pair's p99s move by 2× from one minute to the next on a shared machine. */
+const PAIRS = 3;
 
 /** A school of its own in the bench academy: a teacher and 1,000 students with sign-in codes. */
 async function seedPrintSchool(databaseUrl: string): Promise<string> {
@@ -32,36 +37,57 @@ async function seedPrintSchool(databaseUrl: string): Promise<string> {
 
 export async function fanoutWhilePrinting(app: RunningApp, data: BenchData, databaseUrl: string): Promise<Row> {
   const cookie = await sessionCookie(await seedPrintSchool(databaseUrl), "teacher");
-  const printTimes: number[] = [];
-  const print = async () => {
-    const t = performance.now();
-    const res = await fetch(`${app.url}/api/students/sheets`, { method: "POST", body: new URLSearchParams({ class: "1" }), headers: { Cookie: cookie }, signal: AbortSignal.timeout(300_000) });
-    const bytes = (await res.arrayBuffer()).byteLength;
-    if (res.status !== 200 || bytes < 100_000) throw new Error(`print refused: HTTP ${res.status}, ${bytes} bytes`);
-    printTimes.push(performance.now() - t);
+  // the teacher's computer: a process of its own (scripts/bench/print-client.ts), not the students' load client
+  const client = fork(path.join(import.meta.dirname, "print-client.ts"), [], {
+    execArgv: ["--import", "tsx"],
+    env: { ...process.env, PRINT_URL: app.url, PRINT_COOKIE: cookie },
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
+  const next = () =>
+    new Promise<{ ready?: boolean; times?: number[]; error?: string }>((resolve, reject) => {
+      const onExit = (code: number | null) => reject(new Error(`the print client exited (${code})`));
+      client.once("exit", onExit);
+      client.once("message", (m) => {
+        client.off("exit", onExit);
+        resolve(m as { times?: number[]; error?: string });
+      });
+    });
+  const ask = async (command: "print" | "start" | "stop") => {
+    if (command === "start") return void client.send(command), [];
+    const answer = next();
+    client.send(command);
+    const { times, error } = await answer;
+    if (error) throw new Error(error);
+    return times!;
   };
-  await print(); // warm-up: the worker starts, fonts load
-  printTimes.length = 0;
+  await next(); // ready
+  const printTimes: number[] = [];
+  await ask("print"); // warm-up: the worker starts, fonts load
   const classes = data.classes.slice(0, 1);
-  const quiet = await liveFanout(app, classes, ROUNDS);
-  let printing = true;
-  const prints = (async () => {
-    while (printing) await print();
-  })();
-  let loaded: Awaited<ReturnType<typeof liveFanout>>;
-  try {
-    loaded = await liveFanout(app, classes, ROUNDS);
-  } finally {
-    printing = false;
-    await prints;
+  // quiet, then printing, PAIRS times in turn (so that the machine's moods touch both), judged on the median pair
+  const pairs: { quiet: Awaited<ReturnType<typeof liveFanout>>; loaded: Awaited<ReturnType<typeof liveFanout>>; ratio: number }[] = [];
+  for (let pair = 0; pair < PAIRS; pair++) {
+    const quiet = await liveFanout(app, classes, ROUNDS);
+    await ask("start");
+    let loaded: Awaited<ReturnType<typeof liveFanout>>;
+    try {
+      loaded = await liveFanout(app, classes, ROUNDS);
+    } finally {
+      printTimes.push(...(await ask("stop")));
+    }
+    pairs.push({ quiet, loaded, ratio: loaded.p99 / Math.max(quiet.p99, 0.1) });
   }
-  const ratio = loaded.p99 / Math.max(quiet.p99, 0.1);
-  const ok = ratio < 1.5 && loaded.missed === 0 && loaded.disordered === 0;
+  client.disconnect(); // it exits
+  const { quiet, loaded, ratio } = [...pairs].sort((a, b) => a.ratio - b.ratio)[Math.floor(PAIRS / 2)]!;
+  const missed = pairs.reduce((n, p) => n + p.loaded.missed + p.quiet.missed, 0);
+  const disordered = pairs.reduce((n, p) => n + p.loaded.disordered + p.quiet.disordered, 0);
+  const ok = ratio < 1.5 && missed === 0 && disordered === 0;
   return {
-    scenario: `live fan-out to 40 students while a teacher prints ${CARDS} sign-in cards (print after print), beside the same without printing`,
+    scenario: `live fan-out to 40 students while a teacher prints ${CARDS} sign-in cards (print after print), beside the same without printing, ${PAIRS} pairs in turn`,
     measured:
-      `p99 ${Math.round(loaded.p99)} ms printing vs ${Math.round(quiet.p99)} ms quiet → ${ratio.toFixed(2)}× (p50 ${Math.round(loaded.p50)} vs ${Math.round(quiet.p50)} ms; ` +
-      `${printTimes.length} prints, median ${Math.round(median(printTimes))} ms each; missed ${loaded.missed}, out of order ${loaded.disordered})`,
+      `median pair: p99 ${Math.round(loaded.p99)} ms printing vs ${Math.round(quiet.p99)} ms quiet → ${ratio.toFixed(2)}× (p50 ${Math.round(loaded.p50)} vs ${Math.round(quiet.p50)} ms); ` +
+      `pairs ${pairs.map((p) => `${Math.round(p.loaded.p99)}/${Math.round(p.quiet.p99)} ms ${p.ratio.toFixed(2)}×`).join(", ")}; ` +
+      `${printTimes.length} prints, median ${Math.round(median(printTimes))} ms each; missed ${missed}, out of order ${disordered} (all pairs)`,
     target: "p99 while printing < 1.5× the quiet p99, none missed or out of order",
     ok,
   };
