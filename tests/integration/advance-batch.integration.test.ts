@@ -6,24 +6,19 @@
  * notification their press alone would get — refusals included, and a
  * class's own presses in the order they came.
  */
-import http from "node:http";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { encode } from "next-auth/jwt";
 import { SESSION_COOKIE } from "@/lib/auth/cookies";
 import { db } from "@/lib/db";
 import { createAdvanceEndpoint } from "@/lib/live/advance-endpoint";
-import { LIVE_CHANNEL } from "@/lib/live/channel";
 import { readTemplateFiles, syncTemplates } from "@/lib/templates/load";
 import { createAcademy, createActivityFromTemplate, createSchool, createUser, uniqueTag } from "../../prisma/seed/factories";
-import { freshDatabase, serveEndpoint, testDatabaseUrl } from "./helpers";
+import { freshDatabase } from "./helpers";
+import { advanceEndpointListened } from "./advance-helpers";
 
 const CLASSES = 20;
-let server: http.Server;
-let endpoint: ReturnType<typeof createAdvanceEndpoint>;
+let served: Awaited<ReturnType<typeof advanceEndpointListened>>;
 let port: number;
-let listener: pg.Client;
-const notified: string[] = [];
 const classes: { teacher: string; activity: string; scenes: string[] }[] = [];
 const ids = {} as { student: string; otherTeacher: string; idle: string; disabled: string };
 
@@ -45,17 +40,11 @@ beforeAll(async () => {
   Object.assign(ids, { student: await user("student", "s"), otherTeacher: await user("teacher", "o", other.id), idle: await user("teacher", "i"), disabled: await user("teacher", "d", school.id, true) });
   await db().user.update({ where: { id: ids.idle }, data: { lastActiveAt: new Date(Date.now() - 3 * 3600_000) } });
 
-  listener = new pg.Client({ connectionString: testDatabaseUrl() });
-  await listener.connect();
-  listener.on("notification", (n) => notified.push(n.payload ?? ""));
-  await listener.query(`LISTEN ${LIVE_CHANNEL}`);
-  endpoint = createAdvanceEndpoint({ databaseUrl: testDatabaseUrl(), authSecret: process.env.AUTH_SECRET!, production: true, poolSize: 2 });
-  ({ server, port } = await serveEndpoint(endpoint));
+  served = await advanceEndpointListened();
+  port = served.port;
 });
 afterAll(async () => {
-  server?.close();
-  await endpoint?.close();
-  await listener?.end();
+  await served?.close();
   await db().$disconnect();
 });
 
@@ -74,7 +63,7 @@ describe("presses that arrive together", () => {
   it("twenty teachers pressing at once: each class moved, audited and notified once, in far fewer statements than presses", async () => {
     const cookies = await Promise.all(classes.map((c) => cookieOf(c.teacher)));
     const before = new Map((await sessionsOf(classes.map((c) => c.activity))).map((s) => [s.activity_id, s.version]));
-    notified.length = 0;
+    served.notified.length = 0;
     const replies = await Promise.all(classes.map((c, i) => press(cookies[i]!, c.activity, c.scenes[1]!)));
     expect(replies).toEqual(classes.map(() => ({ status: 200, body: { ok: true, data: null } })));
     const after = await sessionsOf(classes.map((c) => c.activity));
@@ -84,7 +73,7 @@ describe("presses that arrive together", () => {
     const audits = await db().auditLog.findMany({ where: { action: "guide.scene", targetId: { in: classes.map((c) => c.activity) } }, select: { actorId: true, targetId: true } });
     expect(audits.map((a) => `${a.actorId}/${a.targetId}`).sort()).toEqual(classes.map((c) => `${c.teacher}/${c.activity}`).sort());
     const payloads = classes.map((c) => JSON.stringify({ topic: `activity:${c.activity}`, kind: "state" }));
-    await expect.poll(() => payloads.every((p) => notified.filter((n) => n === p).length === 1), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => payloads.every((p) => served.notified.filter((n) => n === p).length === 1), { timeout: 10_000 }).toBe(true);
   });
 
   it("refusals mixed in with the moves: each press gets its own reply, and only the allowed ones move", async () => {

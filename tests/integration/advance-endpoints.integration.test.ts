@@ -8,28 +8,22 @@
  * have the same effects (the move, the audit entry, the notification, an
  * idle staff session ended).
  */
-import http from "node:http";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 vi.mock("next/headers", () => import("./next-headers-fake"));
 vi.mock("next/cache", () => ({ revalidatePath: () => undefined }));
 
 import { db } from "@/lib/db";
-import { createAdvanceEndpoint } from "@/lib/live/advance-endpoint";
-import { LIVE_CHANNEL } from "@/lib/live/channel";
 import { advanceRoute } from "@/lib/live/routes";
 import { readTemplateFiles, syncTemplates } from "@/lib/templates/load";
 import { createAcademy, createActivityFromTemplate, createSchool, createUser, uniqueTag } from "../../prisma/seed/factories";
-import { type PostCase, postToEndpoint, replyOf, routeRequest, serveEndpoint, testDatabaseUrl } from "./helpers";
+import { type PostCase, postToEndpoint, replyOf, routeRequest } from "./helpers";
+import { advanceEndpointListened } from "./advance-helpers";
 import { session, sessionCookieOf } from "./next-headers-fake";
 
 const HOST = "school.example";
-let server: http.Server;
-let endpoint: ReturnType<typeof createAdvanceEndpoint>;
+let served: Awaited<ReturnType<typeof advanceEndpointListened>>;
 let port: number;
-let listener: pg.Client;
-const notified: string[] = [];
 const ids = {} as {
   school: string; other: string; teacher: string; otherTeacher: string; student: string; disabled: string; manager: string;
   activity: string; scenes: string[]; idle: string; foreignScene: string; notStarted: string; notStartedScene: string;
@@ -54,18 +48,11 @@ beforeAll(async () => {
   });
   await db().guideSession.create({ data: { activityId: activity.id, startedById: ids.teacher, currentSceneId: scenes[0]! } });
 
-  listener = new pg.Client({ connectionString: testDatabaseUrl() });
-  await listener.connect();
-  listener.on("notification", (n) => notified.push(n.payload ?? ""));
-  await listener.query(`LISTEN ${LIVE_CHANNEL}`);
-
-  endpoint = createAdvanceEndpoint({ databaseUrl: testDatabaseUrl(), authSecret: process.env.AUTH_SECRET!, production: true, poolSize: 2 });
-  ({ server, port } = await serveEndpoint(endpoint));
+  served = await advanceEndpointListened();
+  port = served.port;
 });
 afterAll(async () => {
-  server?.close();
-  await endpoint?.close();
-  await listener?.end();
+  await served?.close();
   await db().$disconnect();
 });
 
@@ -132,7 +119,7 @@ describe("the production advance endpoint and the route handler (the server acti
   it("the teacher (and a manager naming the school) move the class: the same reply, the move, its audit entry and a notification from both", async () => {
     const audits = () => db().auditLog.count({ where: { action: "guide.scene", targetId: ids.activity } });
     const [auditsBefore, { version }] = [await audits(), await current()];
-    notified.length = 0;
+    served.notified.length = 0;
     const a = await viaEndpoint({ who: "teacher", body: to(ids.scenes[1]!) });
     expect(a).toMatchObject({ status: 200, body: { ok: true, data: null } });
     expect(await current()).toEqual({ currentSceneId: ids.scenes[1], version: version + 1 });
@@ -144,7 +131,7 @@ describe("the production advance endpoint and the route handler (the server acti
     expect(c.body).toEqual(a.body);
     expect(await audits()).toBe(auditsBefore + 3);
     const payload = JSON.stringify({ topic: `activity:${ids.activity}`, kind: "state" });
-    await expect.poll(() => notified.filter((n) => n === payload).length, { timeout: 10_000 }).toBe(3);
+    await expect.poll(() => served.notified.filter((n) => n === payload).length, { timeout: 10_000 }).toBe(3);
   });
 
   it("both record the staff member's last use (refused by scope or not), as every signed-in request does", async () => {

@@ -1,0 +1,24 @@
+import pg from "pg";
+import { createAdvanceEndpoint } from "@/lib/live/advance-endpoint";
+import { LIVE_CHANNEL } from "@/lib/live/channel";
+import { serveEndpoint, testDatabaseUrl } from "./helpers";
+
+/**
+ * The production advance endpoint (lib/live/advance-endpoint.ts) on a port of its own, with a
+ * listener on the live channel whose payloads land in `notified` (empty it before a step).
+ */
+export async function advanceEndpointListened(poolSize = 2) {
+  const notified: string[] = [];
+  const listener = new pg.Client({ connectionString: testDatabaseUrl() });
+  await listener.connect();
+  listener.on("notification", (n) => notified.push(n.payload ?? ""));
+  await listener.query(`LISTEN ${LIVE_CHANNEL}`);
+  const endpoint = createAdvanceEndpoint({ databaseUrl: testDatabaseUrl(), authSecret: process.env.AUTH_SECRET!, production: true, poolSize });
+  const { server, port } = await serveEndpoint(endpoint);
+  const close = async () => {
+    server.close();
+    await endpoint.close();
+    await listener.end();
+  };
+  return { notified, endpoint, port, close };
+}
