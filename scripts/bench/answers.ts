@@ -8,8 +8,9 @@ import pg from "pg";
 import { retryDelay } from "@/components/answers/answer-queue";
 import { answerFor, type BenchData, type BenchStudent, type RunningApp } from "./app";
 import { checkExactlyOnce, type SaveKey } from "./checks";
+import { Pool } from "undici";
 import { cpuSplit } from "./cpu";
-import { median, percentile, request, sessionCookie } from "./http";
+import { median, percentile, sessionCookie } from "./http";
 import { RawWriter, type RawSave } from "./raw-writer";
 import type { Row } from "./verdict";
 
@@ -23,8 +24,17 @@ function answerOf(data: BenchData, s: BenchStudent, sceneIndex: number, n: numbe
   return { activityId: school.soloActivityId, sceneId: scene.id, answer: answerFor(scene, n + revision), clientRevision: revision, idempotencyKey: key, mode: "self" as const };
 }
 
-function postAnswer(app: RunningApp, body: string, cookie: string) {
-  return request(`${app.url}/api/v1/answers`, { method: "POST", headers: { "Content-Type": "application/json", Origin: app.url, Cookie: cookie }, body });
+/**
+ * The students' tablets are other machines; here their load client shares the app's two cores.
+ * So the saves go through undici's connection pool (keep-alive HTTP/1.1, one request at a time
+ * per connection, as a browser's), which costs the shared cores a fraction of node:http's client.
+ */
+const pools = new Map<string, Pool>();
+async function postAnswer(app: RunningApp, body: string, cookie: string): Promise<{ status: number; body: string }> {
+  let pool = pools.get(app.url);
+  if (!pool) pools.set(app.url, (pool = new Pool(app.url, { connections: 1024, pipelining: 1, headersTimeout: 60_000, bodyTimeout: 60_000 })));
+  const res = await pool.request({ path: "/api/v1/answers", method: "POST", headers: { "content-type": "application/json", origin: app.url, cookie }, body });
+  return { status: res.statusCode, body: await res.body.text() };
 }
 
 /** One save as the student's page sends it (components/answers/answer-queue.ts): saved, to be sent again (network, 5xx, 429, 408), or refused. */
