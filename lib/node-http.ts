@@ -62,3 +62,22 @@ export function jsonSender(production: boolean): (res: ServerResponse, status: n
     res.end(text);
   };
 }
+
+/**
+ * A route the production server (scripts/server.ts) serves before Next.js sees it: the answer
+ * save, the teacher's "next", a student's event stream. `close` finishes what is in progress
+ * and closes its database pool (at shutdown).
+ */
+export interface NodeEndpoint {
+  handle(req: IncomingMessage, res: ServerResponse): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** What such an endpoint is made from: the app's database, session secret and mode. */
+export interface EndpointOptions {
+  databaseUrl: string;
+  authSecret: string;
+  production: boolean;
+  poolSize?: number;
+  connectTimeoutMs?: number;
+}

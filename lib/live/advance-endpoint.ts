@@ -1,10 +1,10 @@
-import type { IncomingMessage, ServerResponse } from "node:http";
+import type { IncomingMessage } from "node:http";
 import pg from "pg";
 import { isRole } from "@/lib/auth/roles";
 import { readSessionCookie } from "@/lib/auth/session-token";
 import { poolTimeoutOptions } from "@/lib/db-timeouts";
 import { type ActionResult, fail, fieldErrorsOf } from "@/lib/errors";
-import { cookiesOf, headersOf, jsonSender, readBody } from "@/lib/node-http";
+import { cookiesOf, headersOf, jsonSender, readBody, type EndpointOptions, type NodeEndpoint } from "@/lib/node-http";
 import { errorField, log } from "@/lib/ops/log";
 import { watchPool } from "@/lib/ops/metrics";
 import { sameOrigin } from "@/lib/security/headers";
@@ -33,12 +33,9 @@ import { goToSceneInput } from "./schema";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export interface AdvanceEndpoint {
-  handle(req: IncomingMessage, res: ServerResponse): Promise<void>;
-  close(): Promise<void>;
-}
+export type AdvanceEndpoint = NodeEndpoint;
 
-export function createAdvanceEndpoint(options: { databaseUrl: string; authSecret: string; production: boolean; poolSize?: number; connectTimeoutMs?: number }): AdvanceEndpoint {
+export function createAdvanceEndpoint(options: EndpointOptions): AdvanceEndpoint {
   // A move is not waited on for the disk: with synchronous_commit off the commit (and the
   // notification with it) returns before its WAL is flushed — a database crash in the next
   // fraction of a second could lose the move (the teacher presses again), never corrupt anything.

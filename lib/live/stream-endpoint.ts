@@ -5,7 +5,7 @@ import { sessionCheckLoader } from "@/lib/auth/session-checks";
 import { readSessionCookie } from "@/lib/auth/session-token";
 import { poolTimeoutOptions } from "@/lib/db-timeouts";
 import { fail } from "@/lib/errors";
-import { cookiesOf, jsonSender } from "@/lib/node-http";
+import { cookiesOf, jsonSender, type EndpointOptions } from "@/lib/node-http";
 import { errorField, log } from "@/lib/ops/log";
 import { STATIC_SECURITY_HEADERS } from "@/lib/security/headers";
 import { LIVE_CHANNEL, livePayload } from "./channel";
@@ -57,14 +57,7 @@ export interface StreamEndpoint {
   close(): Promise<void>;
 }
 
-export function createStreamEndpoint(options: {
-  databaseUrl: string;
-  authSecret: string;
-  production: boolean;
-  limits: { perUser: number; max: number };
-  poolSize?: number;
-  connectTimeoutMs?: number;
-}): StreamEndpoint {
+export function createStreamEndpoint(options: EndpointOptions & { limits: { perUser: number; max: number } }): StreamEndpoint {
   const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 4, ...poolTimeoutOptions({ connectMs: options.connectTimeoutMs ?? 5_000, statementMs: 10_000 }) });
   pool.on("error", (error) => log().warn({ event: "streams.pool.failed", ...errorField(error) }, "streams: idle database connection failed"));
   const rows = async <T,>(sql: string, params: unknown[]) => (await pool.query<T & pg.QueryResultRow>(sql, params)).rows as T[];

@@ -1,9 +1,8 @@
-import type { IncomingMessage, ServerResponse } from "node:http";
 import pg from "pg";
 import { readSessionCookie } from "@/lib/auth/session-token";
 import { poolTimeoutOptions } from "@/lib/db-timeouts";
 import { COUNTS_DEBOUNCE_MS, LIVE_CHANNEL, livePayload } from "@/lib/live/channel";
-import { cookiesOf, headersOf, jsonSender, readBody } from "@/lib/node-http";
+import { cookiesOf, headersOf, jsonSender, readBody, type EndpointOptions, type NodeEndpoint } from "@/lib/node-http";
 import { observeAnswerSave, watchPool } from "@/lib/ops/metrics";
 import { answerReply, MAX_ANSWER_BODY } from "./reply";
 import { AnswerWriter, WRITER_PG_OPTIONS } from "./writer";
@@ -22,12 +21,9 @@ import { errorField, log } from "@/lib/ops/log";
 
 export const ANSWER_PATH = "/api/v1/answers";
 
-export interface AnswerEndpoint {
-  handle(req: IncomingMessage, res: ServerResponse): Promise<void>;
-  close(): Promise<void>;
-}
+export type AnswerEndpoint = NodeEndpoint;
 
-export function createAnswerEndpoint(options: { databaseUrl: string; authSecret: string; production: boolean; poolSize?: number; connectTimeoutMs?: number }): AnswerEndpoint {
+export function createAnswerEndpoint(options: EndpointOptions): AnswerEndpoint {
   // The save statement is prepared once per connection, with a generic plan of index probes
   // (WRITER_PG_OPTIONS). A batch that hangs (a database that stopped answering) fails after 10 s, and the
   // clients keep their answers and try again.

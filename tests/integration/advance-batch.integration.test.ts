@@ -11,10 +11,10 @@ import { encode } from "next-auth/jwt";
 import { SESSION_COOKIE } from "@/lib/auth/cookies";
 import { db } from "@/lib/db";
 import { createAdvanceEndpoint } from "@/lib/live/advance-endpoint";
-import { readTemplateFiles, syncTemplates } from "@/lib/templates/load";
-import { createAcademy, createActivityFromTemplate, createSchool, createUser, uniqueTag } from "../../prisma/seed/factories";
+import { createActivityFromTemplate, createUser } from "../../prisma/seed/factories";
 import { freshDatabase } from "./helpers";
 import { advanceEndpointListened } from "./advance-helpers";
+import { twoSchools } from "./two-schools";
 
 const CLASSES = 20;
 let served: Awaited<ReturnType<typeof advanceEndpointListened>>;
@@ -23,11 +23,7 @@ const classes: { teacher: string; activity: string; scenes: string[] }[] = [];
 const ids = {} as { student: string; otherTeacher: string; idle: string; disabled: string };
 
 beforeAll(async () => {
-  await syncTemplates(db(), await readTemplateFiles());
-  const tag = uniqueTag();
-  const academy = await createAcademy(db(), { name: `P${tag}`, nameKana: "ぴー" });
-  const school = await createSchool(db(), { academyId: academy.id, name: `P${tag}`, nameKana: "ぴー" });
-  const other = await createSchool(db(), { academyId: academy.id, name: `Q${tag}`, nameKana: "きゅー" });
+  const { tag, academy, school, other } = await twoSchools();
   const user = async (role: "teacher" | "student", n: string, schoolId = school.id, disabled = false) =>
     (await createUser(db(), { role, email: `${n}-${tag}@t.example`, schoolId, academyId: academy.id, disabled, ...(role === "student" ? { student: { grade: 1, className: "1", number: 1 } } : {}) })).id;
   for (let i = 0; i < CLASSES; i++) {

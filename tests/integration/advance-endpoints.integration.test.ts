@@ -15,11 +15,11 @@ vi.mock("next/cache", () => ({ revalidatePath: () => undefined }));
 
 import { db } from "@/lib/db";
 import { advanceRoute } from "@/lib/live/routes";
-import { readTemplateFiles, syncTemplates } from "@/lib/templates/load";
-import { createAcademy, createActivityFromTemplate, createSchool, createUser, uniqueTag } from "../../prisma/seed/factories";
+import { createActivityFromTemplate, createUser, uniqueTag } from "../../prisma/seed/factories";
 import { type PostCase, postToEndpoint, replyOf, routeRequest } from "./helpers";
 import { advanceEndpointListened } from "./advance-helpers";
 import { session, sessionCookieOf } from "./next-headers-fake";
+import { twoSchools } from "./two-schools";
 
 const HOST = "school.example";
 let served: Awaited<ReturnType<typeof advanceEndpointListened>>;
@@ -30,11 +30,7 @@ const ids = {} as {
 };
 
 beforeAll(async () => {
-  await syncTemplates(db(), await readTemplateFiles());
-  const tag = uniqueTag();
-  const academy = await createAcademy(db(), { name: `G${tag}`, nameKana: "じー" });
-  const school = await createSchool(db(), { academyId: academy.id, name: `G${tag}`, nameKana: "じー" });
-  const other = await createSchool(db(), { academyId: academy.id, name: `H${tag}`, nameKana: "えいち" });
+  const { tag, academy, school, other } = await twoSchools();
   const user = async (role: "teacher" | "student" | "manager", n: string, extra: { schoolId?: string; disabled?: boolean } = {}) =>
     (await createUser(db(), { role, email: `${n}-${tag}@t.example`, schoolId: extra.schoolId ?? school.id, academyId: academy.id, disabled: extra.disabled, ...(role === "student" ? { student: { grade: 1, className: "1", number: 1 } } : {}) })).id;
   const activity = await createActivityFromTemplate(db(), { templateId: "science-dissolve", schoolId: school.id, mode: "guide" });

@@ -13,10 +13,10 @@ vi.mock("next/headers", () => import("./next-headers-fake"));
 import { db } from "@/lib/db";
 import { createAnswerEndpoint } from "@/lib/responses/endpoint";
 import { answerRoute } from "@/lib/responses/route";
-import { readTemplateFiles, syncTemplates } from "@/lib/templates/load";
-import { createAcademy, createActivityFromTemplate, createSchool, createUser, uniqueTag } from "../../prisma/seed/factories";
+import { createActivityFromTemplate, createUser, uniqueTag } from "../../prisma/seed/factories";
 import { type PostCase, postToEndpoint, replyOf, routeRequest, serveEndpoint, testDatabaseUrl } from "./helpers";
 import { session, sessionCookieOf } from "./next-headers-fake";
+import { twoSchools } from "./two-schools";
 
 const HOST = "school.example";
 let server: http.Server;
@@ -25,11 +25,7 @@ let port: number;
 const ids = {} as { student: string; disabled: string; activity: string; scene: string; foreignActivity: string; foreignScene: string };
 
 beforeAll(async () => {
-  await syncTemplates(db(), await readTemplateFiles());
-  const tag = uniqueTag();
-  const academy = await createAcademy(db(), { name: `E${tag}`, nameKana: "いー" });
-  const school = await createSchool(db(), { academyId: academy.id, name: `E${tag}`, nameKana: "いー" });
-  const other = await createSchool(db(), { academyId: academy.id, name: `F${tag}`, nameKana: "えふ" });
+  const { tag, school, other } = await twoSchools();
   ids.student = (await createUser(db(), { role: "student", email: `e1-${tag}@t.example`, schoolId: school.id, student: { grade: 1, className: "1", number: 1 } })).id;
   ids.disabled = (await createUser(db(), { role: "student", email: `e2-${tag}@t.example`, schoolId: school.id, disabled: true, student: { grade: 1, className: "1", number: 2 } })).id;
   const activity = await createActivityFromTemplate(db(), { templateId: "science-dissolve", schoolId: school.id, mode: "self" });

@@ -29,9 +29,9 @@ import { MOVE_SQL, moveParams } from "@/lib/live/advance";
 import { liveEvents } from "@/lib/live/routes";
 import { createStreamEndpoint, EVENTS_PATH } from "@/lib/live/stream-endpoint";
 import { runShutdownHooks } from "@/lib/shutdown";
-import { readTemplateFiles, syncTemplates } from "@/lib/templates/load";
-import { createAcademy, createActivityFromTemplate, createSchool, createUser, uniqueTag } from "../../prisma/seed/factories";
+import { createActivityFromTemplate, createUser, uniqueTag } from "../../prisma/seed/factories";
 import { testDatabaseUrl } from "./helpers";
+import { twoSchools } from "./two-schools";
 
 let server: http.Server;
 let endpoint: ReturnType<typeof createStreamEndpoint>;
@@ -39,11 +39,7 @@ let port: number;
 const ids = {} as { school: string; teacher: string; students: string[]; disabled: string; foreign: string; activity: string; otherActivity: string; scenes: string[] };
 
 beforeAll(async () => {
-  await syncTemplates(db(), await readTemplateFiles());
-  const tag = uniqueTag();
-  const academy = await createAcademy(db(), { name: `S${tag}`, nameKana: "えす" });
-  const school = await createSchool(db(), { academyId: academy.id, name: `S${tag}`, nameKana: "えす" });
-  const other = await createSchool(db(), { academyId: academy.id, name: `T${tag}`, nameKana: "てぃー" });
+  const { tag, school, other } = await twoSchools();
   const student = async (n: number, schoolId = school.id, disabled = false) =>
     (await createUser(db(), { role: "student", email: `s${n}-${tag}@t.example`, schoolId, disabled, student: { grade: 1, className: "1", number: n } })).id;
   const activity = await createActivityFromTemplate(db(), { templateId: "science-dissolve", schoolId: school.id, mode: "guide" });
