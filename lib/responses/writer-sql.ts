@@ -1,0 +1,93 @@
+/**
+ * The SQL of the answer writer (lib/responses/writer.ts): the one statement that checks and writes a
+ * batch of saves, the read of the scenes whose answer checkers it builds, and the connection settings
+ * it runs with. What each column and refusal means: writer.ts.
+ */
+
+/** What the statement answers per save: the refusal, or the row written, or the row that stays. */
+export interface OutcomeRow {
+  i: number;
+  refusal: string | null;
+  activity_id: string | null;
+  guided: boolean;
+  written_revision: number | null;
+  written_at: Date | string | null;
+  current_revision: number | null;
+  current_key: string | null;
+  current_at: Date | string | null;
+}
+
+/**
+ * The session settings of a connection that runs the save statement (lib/responses/endpoint.ts's pool): a
+ * generic plan spares PostgreSQL planning every batch. It is made once per connection and kept while the
+ * tables grow, so every lookup in the statement is an index probe by key (LATERAL … LIMIT 1), never a join
+ * the planner may serve with a scan while a table is small (tests/integration/answer-plan.integration.test.ts).
+ */
+export const WRITER_PG_OPTIONS = "-c plan_cache_mode=force_generic_plan";
+
+export const SAVE_SQL = `
+  with req as (
+    select * from unnest($1::int[], $2::uuid[], $3::uuid[], $4::uuid[], $5::text[], $6::jsonb[], $7::int[], $8::text[], $9::text[], $10::text[], $11::int[])
+      as r(i, user_id, activity_id, scene_id, mode, answer, revision, key, content_version, answer_error, session_version)
+  ),
+  acts as materialized (
+    select a.id, a.mode::text as mode, a.school_id, a.actor_type::text as actor_type,
+      array(select x.id from activity_scenes x where x.activity_id = a.id order by x.position) as scene_ids,
+      gs.id as session_id, gs.current_scene_id, gs.locked_scene_ids
+    from activities a
+    left join lateral (select g.id, g.current_scene_id, g.locked_scene_ids from guide_sessions g where g.activity_id = a.id and g.ended_at is null limit 1) gs on true
+    where a.id = any(array(select distinct activity_id from req)) and a.status = 'active'
+  ),
+  chk as (
+    select r.i, r.user_id, r.scene_id, r.mode, r.answer, r.revision, r.key, a.id as activity_id, a.session_id, d.counterbalance_group as grp,
+      case
+        when u.id is null or u.disabled or r.session_version <> u.session_version then 'unauthenticated'
+        when u.role = 'manager' or u.school_id is null then 'forbidden'
+        when r.mode = 'guide' and u.role <> 'student' then 'forbidden'
+        when a.id is null or sc.id is null then 'activityNotFound'
+        when r.mode = 'self' and a.mode <> 'self' then 'notSelfMode'
+        when r.mode = 'guide' and (a.mode <> 'guide' or a.session_id is null) then 'sessionNotRunning'
+        when r.mode = 'guide' and a.current_scene_id is distinct from r.scene_id then 'notCurrentScene'
+        when r.mode = 'guide' and r.scene_id = any(coalesce(a.locked_scene_ids, '{}')) then 'locked'
+        when r.content_version is distinct from sc.xmin::text then 'sceneChanged'
+        else r.answer_error
+      end as refusal,
+      -- the position in the order the respondent sees: their group's own order when it names exactly the activity's scenes
+      (case
+        when r.mode = 'self' and o.scene_ids is not null and cardinality(o.scene_ids) = cardinality(a.scene_ids) and o.scene_ids @> a.scene_ids
+          then array_position(o.scene_ids, r.scene_id)
+        else array_position(a.scene_ids, r.scene_id)
+      end) - 1 as position
+    -- per request, lookups by key (LATERAL … LIMIT 1: index probes whatever the planner guesses of the batch's size,
+    -- never a scan of a whole table, also in the generic plan of the prepared statement)
+    from req r
+    left join lateral (select u.id, u.role, u.disabled, u.school_id, u.session_version from users u where u.id = r.user_id limit 1) u on true
+    left join acts a on a.id = r.activity_id and a.school_id = u.school_id and a.actor_type = u.role::text
+    left join lateral (select sc.id, sc.xmin from activity_scenes sc where sc.id = r.scene_id and sc.activity_id = a.id limit 1) sc on true
+    left join lateral (select d.counterbalance_group from student_details d where d.user_id = r.user_id limit 1) d on true
+    left join lateral (select o.scene_ids from activity_scene_orders o where o.activity_id = a.id and o."group" = d.counterbalance_group limit 1) o on true
+  ),
+  ins as (
+    insert into responses (activity_id, scene_id, user_id, answer, scene_position, counterbalance_group, mode, session_id, client_revision, idempotency_key)
+    select activity_id, scene_id, user_id, answer, position, grp, mode::"ResponseMode", case when mode = 'guide' then session_id end, revision, key
+    from chk where refusal is null
+    on conflict (user_id, scene_id) do update set
+      answer = excluded.answer, scene_position = excluded.scene_position, counterbalance_group = excluded.counterbalance_group,
+      mode = excluded.mode, session_id = excluded.session_id, client_revision = excluded.client_revision,
+      idempotency_key = excluded.idempotency_key, updated_at = now()
+    where responses.client_revision < excluded.client_revision
+    returning user_id, scene_id, client_revision, updated_at
+  )
+  select c.i, c.refusal, c.activity_id::text, (c.mode = 'guide') as guided,
+    ins.client_revision as written_revision, ins.updated_at as written_at,
+    cur.client_revision as current_revision, cur.idempotency_key as current_key, cur.updated_at as current_at
+  from chk c
+  left join ins on ins.user_id = c.user_id and ins.scene_id = c.scene_id
+  -- the row that stays (a retry, an older revision): probed by its key, never a join over the whole table
+  left join lateral (
+    select cur.client_revision, cur.idempotency_key, cur.updated_at from responses cur
+    where c.refusal is null and ins.user_id is null and cur.user_id = c.user_id and cur.scene_id = c.scene_id limit 1
+  ) cur on true`;
+
+// xmin: the scene row's version (it changes with every update of the row), a cheap stand-in for its content
+export const SCENES_SQL = `select id::text, type::text, content::text, xmin::text as version from activity_scenes where id = any($1::uuid[])`;
