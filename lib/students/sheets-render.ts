@@ -1,18 +1,24 @@
 import "server-only";
+import { type ChildProcess, fork } from "node:child_process";
 import path from "node:path";
-import { Worker } from "node:worker_threads";
+import { setImmediate as nextTurn } from "node:timers/promises";
 import { countPdfBusy, observePdfJob } from "@/lib/ops/metrics";
 import type { SheetCard, SheetTexts } from "./sheets";
 
 /**
- * Sign-in sheet PDFs are rendered off the event loop that serves live classes: in one worker
- * thread per process (sheets-worker.mjs), one print at a time, the others waiting their turn in
- * order. At most MAX_WAITING prints wait; one more is refused (SheetsBusyError: the route answers
- * 503 with Retry-After). The worker is kept for the next print and ended after a minute without
- * one (its heap goes with it); a worker that fails or runs out of memory fails only its print.
+ * Sign-in sheet PDFs are rendered off the process that serves live classes: in one child process
+ * per server process (sheets-worker.mjs), one print at a time, the others waiting their turn in
+ * order. The child runs every one of its threads at the lowest CPU priority, its garbage
+ * collector's too: a worker thread shared the server's garbage-collector threads, which ran at
+ * normal priority beside the event loop and held back a class's live events (docs/benchmarks.md,
+ * "A print beside a lesson"). At most MAX_WAITING prints wait; one more is refused
+ * (SheetsBusyError: the route answers 503 with Retry-After). The child is kept for the next print
+ * and ended after a minute without one (its memory goes with it); a child that fails or runs out
+ * of memory fails only its print. It gets no secrets: the cards and texts are all it needs.
  */
 const MAX_WAITING = 4;
 const IDLE_MS = 60_000;
+const HEAP_MB = 1536;
 export const SHEETS_RETRY_AFTER_S = 30;
 
 export class SheetsBusyError extends Error {
@@ -22,68 +28,105 @@ export class SheetsBusyError extends Error {
   }
 }
 
-let worker: Worker | undefined;
+let child: ChildProcess | undefined;
 let idle: NodeJS.Timeout | undefined;
 let queue: Promise<unknown> = Promise.resolve();
 let waiting = 0;
 
-function startWorker(): Worker {
-  // Loaded by path at run time and never bundled: Turbopack follows a `new Worker(path)` into the
-  // worker and its tsx (esbuild) and fails on them, magic comment or not; Reflect.construct is opaque to it.
+function startRenderer(): ChildProcess {
+  // Loaded by path at run time and never bundled: Turbopack follows a `fork(path)` or `new Worker(path)`
+  // into the file and its tsx (esbuild) and fails on them; Reflect.apply is opaque to it.
   const file = path.join(process.cwd(), "lib", "students", "sheets-worker.mjs");
-  const w = Reflect.construct(Worker, [file, { resourceLimits: { maxOldGenerationSizeMb: 1536 } }]) as Worker;
-  w.once("exit", () => {
-    if (worker === w) worker = undefined;
+  const c = Reflect.apply(fork, undefined, [
+    file,
+    [],
+    {
+      // typed arrays cross the channel as bytes, not as JSON
+      serialization: "advanced",
+      execArgv: [`--max-old-space-size=${HEAP_MB}`],
+      env: { PATH: process.env.PATH ?? "", NODE_ENV: process.env.NODE_ENV ?? "production" },
+      stdio: ["ignore", "inherit", "inherit", "ipc"],
+    },
+  ]) as ChildProcess;
+  c.once("exit", () => {
+    if (child === c) child = undefined;
   });
-  return w;
+  c.on("error", () => undefined); // a failed send or spawn: the print's own listener answers it
+  // never what keeps the server running (a shutdown exits, and the child follows: sheets-worker.mjs)
+  c.unref();
+  c.channel?.unref();
+  return c;
 }
 
-function renderInWorker(cards: SheetCard[], texts: SheetTexts): Promise<Buffer> {
+function stopRenderer() {
+  const c = child;
+  child = undefined;
+  if (c && c.exitCode === null) c.kill();
+}
+
+/**
+ * Both ways in pieces (PIECE_CARDS cards, the PDF in the child's PIECE_BYTES), a turn of the event loop
+ * apart: one message of 1,000 cards or of a 5 MB PDF is serialized or read back in one block on the
+ * thread that serves live classes.
+ */
+const PIECE_CARDS = 100;
+
+function renderInChild(cards: SheetCard[], texts: SheetTexts): Promise<Buffer> {
   clearTimeout(idle);
-  const w = (worker ??= startWorker());
+  const c = (child ??= startRenderer());
   return new Promise<Buffer>((resolve, reject) => {
+    const pieces: Buffer[] = [];
+    let failed = false;
     const settle = () => {
-      w.off("message", onMessage);
-      w.off("error", onError);
-      w.off("exit", onExit);
+      c.off("message", onMessage);
+      c.off("error", onError);
+      c.off("exit", onExit);
     };
-    const onMessage = (m: { pdf?: Uint8Array; error?: string }) => {
-      settle();
-      if (m.pdf) resolve(Buffer.from(m.pdf.buffer, m.pdf.byteOffset, m.pdf.byteLength));
-      else reject(new Error(`sign-in sheets: ${m.error}`));
+    const onMessage = (m: { piece?: Uint8Array; done?: boolean; error?: string }) => {
+      if (m.piece) pieces.push(Buffer.from(m.piece.buffer, m.piece.byteOffset, m.piece.byteLength));
+      else if (m.done) {
+        settle();
+        resolve(pieces.length === 1 ? pieces[0]! : Buffer.concat(pieces));
+      } else {
+        settle();
+        reject(new Error(`sign-in sheets: ${m.error}`));
+      }
     };
     const onError = (error: Error) => {
+      failed = true;
       settle();
-      if (worker === w) worker = undefined;
-      void w.terminate();
+      if (child === c) stopRenderer();
       reject(error);
     };
-    const onExit = (code: number) => onError(new Error(`sign-in sheets: the worker exited (${code})`));
-    w.on("message", onMessage);
-    w.on("error", onError);
-    w.on("exit", onExit);
-    w.postMessage({ cards, texts });
+    const onExit = (code: number | null, signal: string | null) => onError(new Error(`sign-in sheets: the renderer exited (${code ?? signal})`));
+    c.on("message", onMessage);
+    c.on("error", onError);
+    c.on("exit", onExit);
+    void (async () => {
+      for (let i = 0; i < cards.length && !failed; i += PIECE_CARDS) {
+        if (i > 0) await nextTurn();
+        c.send({ cards: cards.slice(i, i + PIECE_CARDS) });
+      }
+      if (!failed) c.send({ texts, end: true });
+    })();
   });
 }
 
-/** The PDF of `cards`, rendered in the worker when its turn comes. */
+/** The PDF of `cards`, rendered in the child process when its turn comes. */
 export function renderSigninSheets(cards: SheetCard[], texts: SheetTexts): Promise<Buffer> {
   if (waiting >= MAX_WAITING + 1) {
     countPdfBusy();
     return Promise.reject(new SheetsBusyError());
   }
   waiting++;
-  const turn = queue.then(() => observePdfJob(() => renderInWorker(cards, texts)));
+  const turn = queue.then(() => observePdfJob(() => renderInChild(cards, texts)));
   queue = turn
     .catch(() => undefined)
     .finally(() => {
       waiting--;
       if (waiting > 0) return;
       clearTimeout(idle);
-      idle = setTimeout(() => {
-        void worker?.terminate();
-        worker = undefined;
-      }, IDLE_MS).unref();
+      idle = setTimeout(stopRenderer, IDLE_MS).unref();
     });
   return turn;
 }

@@ -104,7 +104,7 @@ export async function POST(req: NextRequest) {
     return busy;
   }
   await audit({ action: "signinCode.print", actorId: actor.id, schoolId: school, meta: { count: cards.length, issued: missing.length } });
-  return new NextResponse(new Uint8Array(pdf), {
+  return new NextResponse(new Uint8Array(pdf.buffer as ArrayBuffer, pdf.byteOffset, pdf.byteLength), {
     headers: {
       "Content-Type": "application/pdf",
       "Content-Disposition": `attachment; filename="signin-sheets.pdf"`,

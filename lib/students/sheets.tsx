@@ -1,4 +1,4 @@
-// No "server-only" here: the PDF is rendered in a worker thread (sheets-worker.mjs, queued by
+// No "server-only" here: the PDF is rendered in a child process (sheets-worker.mjs, queued by
 // sheets-render.ts), which loads this file outside Next's server bundle.
 import path from "node:path";
 import { Document, Font, Page, Path, pdf, StyleSheet, Svg, Text, View } from "@react-pdf/renderer";

@@ -10,7 +10,7 @@ describe("the students of a sign-in sheets print (read a chunk at a time)", () =
     const academy = await createAcademy(db(), { name: `P${tag}`, nameKana: "ぴー" });
     const school = await createSchool(db(), { academyId: academy.id, name: `P${tag}`, nameKana: "ぴー" });
     const other = await createSchool(db(), { academyId: academy.id, name: `Q${tag}`, nameKana: "きゅー" });
-    const count = SHEETS_CHUNK * 2 + 37; // three chunks, the last one short
+    const count = SHEETS_CHUNK * 6 + 37; // seven chunks, the last one short (and more than the limit of 300 below)
     const ids = Array.from({ length: count }, () => crypto.randomUUID());
     // created in shuffled seat order, so that the order comes from the query and not from insertion
     const seats = ids.map((_, i) => ((i * 7919) % count) + 1);
