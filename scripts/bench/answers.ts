@@ -120,7 +120,7 @@ export async function answerBurst(app: RunningApp, data: BenchData, databaseUrl:
  * concurrency, `runs` times in turn (app, then baseline, so that the
  * machine's moods touch both); judged on the median of the runs' ratios.
  */
-export async function sustainedAnswers(app: RunningApp, data: BenchData, databaseUrl: string, concurrency = 16, seconds = 6, runs = 3): Promise<Row> {
+export async function sustainedAnswers(app: RunningApp, data: BenchData, databaseUrl: string, concurrency = 16, seconds = 6, runs = 5): Promise<Row> {
   // the scenes the burst left, of every school's solo activity (emptied before each run): a first pass inserts a
   // row per student and scene, the next passes change the answers (a newer revision each), until the time is up
   const SCENES = [0, 2, 3, 4];

@@ -2,21 +2,25 @@
  * Issue #17 point 14: sign-in sheets are rendered off the event loop that serves live classes.
  * The row: live fan-out to one class of 40 students, quiet and then while a teacher prints
  * 1,000 sign-in cards (the real sheets route, print after print for the whole measurement),
- * in the same run, three pairs in turn; target: in the median pair, the loaded p99 under 1.5×
- * the quiet one; none missed or out of order in any run.
+ * in the same run, five pairs in turn; target: the p99 of every delivery while printing under
+ * 1.5× the p99 of every quiet delivery; none missed or out of order in any run.
  */
 import { fork } from "node:child_process";
 import path from "node:path";
 import { createPrismaClient } from "@/lib/db-client";
 import { sealNewCode } from "@/lib/signin-codes/crypto";
 import { type BenchData, type RunningApp, SECRETS } from "./app";
-import { median, sessionCookie } from "./http";
+import { median, percentile, sessionCookie } from "./http";
 import { liveFanout, type Row } from "./scenarios";
 
 const CARDS = 1000;
 const ROUNDS = 30;
-/** Quiet and printing runs, in turn: one pair's p99s move by 2× from one minute to the next on a shared machine. */
-const PAIRS = 3;
+/**
+ * Quiet and printing runs, in turn, so that the machine's moods touch both; the row's p99s are over all
+ * of each kind's deliveries (a run's p99 of 1,200 is about its worst round, and one pair's moved by 2×
+ * from one minute to the next).
+ */
+const PAIRS = 5;
 
 /** A school of its own in the bench academy: a teacher and 1,000 students with sign-in codes. */
 async function seedPrintSchool(databaseUrl: string): Promise<string> {
@@ -64,7 +68,7 @@ export async function fanoutWhilePrinting(app: RunningApp, data: BenchData, data
   const printTimes: number[] = [];
   await ask("print"); // warm-up: the worker starts, fonts load
   const classes = data.classes.slice(0, 1);
-  // quiet, then printing, PAIRS times in turn (so that the machine's moods touch both), judged on the median pair
+  // quiet, then printing, PAIRS times in turn (so that the machine's moods touch both)
   const pairs: { quiet: Awaited<ReturnType<typeof liveFanout>>; loaded: Awaited<ReturnType<typeof liveFanout>>; ratio: number }[] = [];
   for (let pair = 0; pair < PAIRS; pair++) {
     const quiet = await liveFanout(app, classes, ROUNDS);
@@ -78,15 +82,18 @@ export async function fanoutWhilePrinting(app: RunningApp, data: BenchData, data
     pairs.push({ quiet, loaded, ratio: loaded.p99 / Math.max(quiet.p99, 0.1) });
   }
   client.disconnect(); // it exits
-  const { quiet, loaded, ratio } = [...pairs].sort((a, b) => a.ratio - b.ratio)[Math.floor(PAIRS / 2)]!;
+  const all = (kind: "quiet" | "loaded") => pairs.flatMap((p) => p[kind].latencies);
+  const quiet = { p99: percentile(all("quiet"), 99), p50: median(all("quiet")), n: all("quiet").length };
+  const loaded = { p99: percentile(all("loaded"), 99), p50: median(all("loaded")), n: all("loaded").length };
+  const ratio = loaded.p99 / Math.max(quiet.p99, 0.1);
   const missed = pairs.reduce((n, p) => n + p.loaded.missed + p.quiet.missed, 0);
   const disordered = pairs.reduce((n, p) => n + p.loaded.disordered + p.quiet.disordered, 0);
   const ok = ratio < 1.5 && missed === 0 && disordered === 0;
   return {
     scenario: `live fan-out to 40 students while a teacher prints ${CARDS} sign-in cards (print after print), beside the same without printing, ${PAIRS} pairs in turn`,
     measured:
-      `median pair: p99 ${Math.round(loaded.p99)} ms printing vs ${Math.round(quiet.p99)} ms quiet → ${ratio.toFixed(2)}× (p50 ${Math.round(loaded.p50)} vs ${Math.round(quiet.p50)} ms); ` +
-      `pairs ${pairs.map((p) => `${Math.round(p.loaded.p99)}/${Math.round(p.quiet.p99)} ms ${p.ratio.toFixed(2)}×`).join(", ")}; ` +
+      `p99 ${Math.round(loaded.p99)} ms printing vs ${Math.round(quiet.p99)} ms quiet → ${ratio.toFixed(2)}× (p50 ${Math.round(loaded.p50)} vs ${Math.round(quiet.p50)} ms; ${loaded.n} and ${quiet.n} deliveries); ` +
+      `pairs (printing/quiet p99) ${pairs.map((p) => `${Math.round(p.loaded.p99)}/${Math.round(p.quiet.p99)} ms ${p.ratio.toFixed(2)}×`).join(", ")}; ` +
       `${printTimes.length} prints, median ${Math.round(median(printTimes))} ms each; missed ${missed}, out of order ${disordered} (all pairs)`,
     target: "p99 while printing < 1.5× the quiet p99, none missed or out of order",
     ok,

@@ -8,11 +8,9 @@
  * FROM unnest(…) ON CONFLICT (user_id, scene_id) DO UPDATE … WHERE the
  * stored revision is older, RETURNING the rows written. What it leaves out
  * is exactly the app's share: HTTP, the session, the checks of the
- * respondent, activity, scene and answer. The writer also waits a moment
- * (its GATHER_MS) for more saves when no statement runs; the baseline does
- * not need to: its clients are in this process, so every save in flight is
- * already in its one turn (its statements carry 16.0 and 40.0 saves), and
- * waiting would only slow it.
+ * respondent, activity, scene and answer. Its clients are in this process,
+ * so every save in flight is already in its one turn (its statements carry
+ * 16.0 and 40.0 saves).
  */
 import pg from "pg";
 

@@ -120,7 +120,7 @@ export async function liveFanout(app: RunningApp, classes: BenchClass[], rounds:
     const reply = await callAction(app.url, guidePath(c), end, [{ activityId: c.activityId }], teacherCookies[i]!).catch((error: unknown) => ({ status: 0, body: String(error) }));
     if (reply.status !== 200 || !actionResult(reply)?.ok) console.warn(`live fan-out: ending a lesson failed (HTTP ${reply.status} ${reply.body.slice(0, 200)})`);
   });
-  return { action: median(actionTimes), students: followers.length, samples: latencies.length, p50: median(latencies), p99: percentile(latencies, 99), perRoundP99, missed, disordered };
+  return { action: median(actionTimes), students: followers.length, samples: latencies.length, p50: median(latencies), p99: percentile(latencies, 99), perRoundP99, missed, disordered, latencies };
 }
 
 /** A live state as the students' streams carry it (lib/live/state.ts), the same size: the echo's payload when the caller gives none. */
