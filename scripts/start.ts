@@ -14,7 +14,6 @@ import { buildIsCurrent } from "./lib/build-hash";
 import { migrate } from "./lib/migrate";
 import { prepareDatabase, ROOT } from "./lib/prepare-db";
 import { demoPasswordAccounts, productionConfigProblems } from "./lib/production-checks";
-import { serverArgs } from "./lib/server-args";
 
 const dev = process.argv.includes("--dev");
 const port = Number(process.env.PORT ?? 3000);
@@ -108,7 +107,7 @@ async function main() {
     if (code !== 0) return stop(code);
   }
   // production: Next.js inside scripts/server.ts (it answers POST /api/v1/answers itself)
-  server = dev ? run(["dev", "-p", String(port)], env) : spawn(process.execPath, serverArgs(), { cwd: ROOT, env, stdio: "inherit" });
+  server = dev ? run(["dev", "-p", String(port)], env) : spawn(process.execPath, ["--import", "tsx", "scripts/server.ts"], { cwd: ROOT, env, stdio: "inherit" });
   server.once("exit", (code) => void stop(code ?? 0));
 
   if (production) return;

@@ -16,7 +16,6 @@ import { ensureEmbeddedPostgres, recreateDatabase, type RunningPg } from "../lib
 import { migrate } from "../lib/migrate";
 import { ROOT } from "../lib/prepare-db";
 import { PG_PORTS } from "../lib/ports";
-import { serverArgs } from "../lib/server-args";
 
 const SCHOOLS = 5;
 const CLASSES_PER_SCHOOL = 10;
@@ -153,7 +152,7 @@ async function waitUp(url: string): Promise<void> {
 export async function startApp(databaseUrl: string, instances: number, basePort = Number(process.env.BENCH_APP_PORT ?? 3400)): Promise<RunningApp> {
   const ports = Array.from({ length: instances }, (_, i) => basePort + 1 + i);
   const processes: ChildProcess[] = ports.map((port) =>
-    spawn(process.execPath, serverArgs(process.env.BENCH_PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : []), {
+    spawn(process.execPath, [...(process.env.BENCH_PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : []), "--import", "tsx", "scripts/server.ts"], {
       cwd: ROOT,
       // every load client connects from this one address (as from a reverse proxy): no per-address cap below the total
       env: { HTTP_MAX_CONNECTIONS_PER_IP: "8192", ...process.env, NODE_ENV: "production", PORT: String(port), AUTH_URL: `http://localhost:${port}`, DATABASE_URL: databaseUrl, ...SECRETS, NEXT_TELEMETRY_DISABLED: "1" },

@@ -3,7 +3,6 @@ import { readFileSync } from "node:fs";
 import { createInterface } from "node:readline";
 import { type Browser, expect } from "@playwright/test";
 import { createActivityFromTemplate } from "../../prisma/seed/factories";
-import { serverArgs } from "../../scripts/lib/server-args";
 import { E2E_DATABASE_URL } from "./config";
 import { e2eDb, makeSchool, TEST_PASSWORD } from "./db";
 import { signInAs } from "./helpers";
@@ -30,7 +29,7 @@ export class AppInstance {
 
   async start(): Promise<void> {
     const secrets = JSON.parse(readFileSync(".data/secrets.json", "utf8")) as { AUTH_SECRET: string; SIGNIN_CODE_KEY: string };
-    this.child = spawn(process.execPath, serverArgs(), {
+    this.child = spawn(process.execPath, ["--import", "tsx", "scripts/server.ts"], {
       env: { ...process.env, NODE_ENV: "production", PORT: String(this.port), DATABASE_URL: this.databaseUrl, ...secrets, NEXT_TELEMETRY_DISABLED: "1", AUTH_URL: this.url, ...this.extraEnv },
       stdio: ["ignore", "pipe", "ignore"],
     });
