@@ -11,7 +11,7 @@ import type { SheetCard, SheetTexts } from "./sheets";
  * order. The child runs every one of its threads at the lowest CPU priority, its garbage
  * collector's too: a worker thread shared the server's garbage-collector threads, which ran at
  * normal priority beside the event loop and held back a class's live events (docs/benchmarks.md,
- * "A print beside a lesson"). At most MAX_WAITING prints wait; one more is refused
+ * "A print beside a live lesson"). At most MAX_WAITING prints wait; one more is refused
  * (SheetsBusyError: the route answers 503 with Retry-After). The child is kept for the next print
  * and ended after a minute without one (its memory goes with it); a child that fails or runs out
  * of memory fails only its print. It gets no secrets: the cards and texts are all it needs.
