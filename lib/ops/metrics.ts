@@ -105,6 +105,11 @@ export function observeAnswerSave<T extends { ok: boolean }>(saving: Promise<T>)
   return saving;
 }
 
+/** Counts an answer refused before it reached the save (not JSON, too large, another site's Origin, signed out). */
+export function countAnswerRefused(): void {
+  metrics().answers.refused.inc();
+}
+
 /** Counts a failed sign-in (`reason`: one of lib/auth/errors.ts's codes). */
 export function countSigninFailure(method: SigninMethod, reason: string): void {
   metrics().signinFailures.inc({ method, reason });

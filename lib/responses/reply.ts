@@ -1,3 +1,4 @@
+import { countAnswerRefused } from "@/lib/ops/metrics";
 import { sameOrigin } from "@/lib/security/headers";
 import { saveAnswerInput, type SaveAnswerInput } from "./schema";
 import type { SaveResult } from "./writer";
@@ -25,6 +26,16 @@ export interface AnswerRequest {
  * keeps the answer queued.
  */
 export async function answerReply(req: AnswerRequest, save: (userId: string, input: SaveAnswerInput) => Promise<SaveResult>): Promise<{ status: number; body: unknown }> {
+  let saved = false;
+  const reply = await replyOf(req, (userId, input) => {
+    saved = true; // its outcome is counted with the save (observeAnswerSave)
+    return save(userId, input);
+  });
+  if (!saved && reply.status >= 400 && reply.status < 500) countAnswerRefused();
+  return reply;
+}
+
+async function replyOf(req: AnswerRequest, save: (userId: string, input: SaveAnswerInput) => Promise<SaveResult>): Promise<{ status: number; body: unknown }> {
   if (!sameOrigin(req.headers, req.url)) return { status: 403, body: { ok: false, code: "FORBIDDEN" } };
   const signedOut = { status: 401, body: { ok: false, code: "UNAUTHENTICATED" } };
   if (!req.userId) return signedOut;

@@ -98,6 +98,20 @@ test("metrics: a student's saved answer counts in the answers counter, the save 
   expect(value(after, "manabiya_db_pool_connections", { pool: "prisma" })).toBeGreaterThanOrEqual(1);
 });
 
+test("metrics: answers refused before the save (not JSON, over the size limit, another site's Origin) count as refused", async () => {
+  const { students } = await makeSchool(1);
+  const cookie = await sessionCookieFor(students[0]!.id);
+  const refused = { kind: "refused" };
+  const before = await current("manabiya_answer_save_errors_total", refused);
+  const post = (body: string, origin = BASE_URL) =>
+    fetch(`${BASE_URL}/api/v1/answers`, { method: "POST", headers: { Cookie: cookie, "Content-Type": "application/json", Origin: origin }, body });
+  expect((await post("{not json")).status).toBe(400);
+  expect((await post(JSON.stringify({ pad: "x".repeat(70_000) }))).status).toBe(413);
+  expect((await post("{}", "https://evil.example")).status).toBe(403);
+  // other tests refuse answers at the same time: at least these three more
+  await expect.poll(() => current("manabiya_answer_save_errors_total", refused), { timeout: 20_000 }).toBeGreaterThanOrEqual(before + 3);
+});
+
 test("metrics: a failed sign-in counts by method and reason; an open live stream in the streams gauge", async ({ page }) => {
   const { teacher, school } = await makeSchool(0);
   const failures = { method: "password", reason: "wrongPassword" };
