@@ -6,13 +6,14 @@
  * notification their press alone would get — refusals included, and a
  * class's own presses in the order they came.
  */
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { encode } from "next-auth/jwt";
 import { SESSION_COOKIE } from "@/lib/auth/cookies";
 import { db } from "@/lib/db";
 import { createAdvanceEndpoint } from "@/lib/live/advance-endpoint";
 import { createActivityFromTemplate, createUser } from "../../prisma/seed/factories";
-import { freshDatabase } from "./helpers";
+import { freshDatabase, testDatabaseUrl } from "./helpers";
 import { advanceEndpointListened } from "./advance-helpers";
 import { twoSchools } from "./two-schools";
 
@@ -60,7 +61,25 @@ describe("presses that arrive together", () => {
     const cookies = await Promise.all(classes.map((c) => cookieOf(c.teacher)));
     const before = new Map((await sessionsOf(classes.map((c) => c.activity))).map((s) => [s.activity_id, s.version]));
     served.notified.length = 0;
-    const replies = await Promise.all(classes.map((c, i) => press(cookies[i]!, c.activity, c.scenes[1]!)));
+    // "at once" whatever the machine's load: the sessions are locked until every press has arrived, so
+    // the presses wait behind the first statements as they would behind a busy database
+    const locker = new pg.Client({ connectionString: testDatabaseUrl() });
+    await locker.connect();
+    let replies: Awaited<ReturnType<typeof press>>[];
+    try {
+      await locker.query("begin");
+      await locker.query("lock table guide_sessions in share row exclusive mode");
+      const from = served.received();
+      const pressing = Promise.all(classes.map((c, i) => press(cookies[i]!, c.activity, c.scenes[1]!)));
+      await expect.poll(() => served.received() - from, { timeout: 30_000 }).toBe(CLASSES);
+      await expect
+        .poll(async () => (await db().$queryRaw<{ n: number }[]>`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`)[0]!.n, { timeout: 30_000 })
+        .toBeGreaterThanOrEqual(1);
+      await locker.query("commit");
+      replies = await pressing;
+    } finally {
+      await locker.end();
+    }
     expect(replies).toEqual(classes.map(() => ({ status: 200, body: { ok: true, data: null } })));
     const after = await sessionsOf(classes.map((c) => c.activity));
     for (const s of after) expect(s).toMatchObject({ current_scene_id: classes.find((c) => c.activity === s.activity_id)!.scenes[1], version: before.get(s.activity_id)! + 1 });

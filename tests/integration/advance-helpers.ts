@@ -5,7 +5,8 @@ import { serveEndpoint, testDatabaseUrl } from "./helpers";
 
 /**
  * The production advance endpoint (lib/live/advance-endpoint.ts) on a port of its own, with a
- * listener on the live channel whose payloads land in `notified` (empty it before a step).
+ * listener on the live channel whose payloads land in `notified` (empty it before a step), and a
+ * count of the requests it has received.
  */
 export async function advanceEndpointListened(poolSize = 2) {
   const notified: string[] = [];
@@ -15,10 +16,14 @@ export async function advanceEndpointListened(poolSize = 2) {
   await listener.query(`LISTEN ${LIVE_CHANNEL}`);
   const endpoint = createAdvanceEndpoint({ databaseUrl: testDatabaseUrl(), authSecret: process.env.AUTH_SECRET!, production: true, poolSize });
   const { server, port } = await serveEndpoint(endpoint);
+  let requests = 0;
+  server.on("request", () => void (requests += 1));
   const close = async () => {
     server.close();
     await endpoint.close();
     await listener.end();
   };
-  return { notified, endpoint, port, close };
+  /** requests the endpoint's server has received so far */
+  const received = () => requests;
+  return { notified, endpoint, port, close, received };
 }
