@@ -1,6 +1,5 @@
 import "server-only";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { mapInChunks } from "@/lib/chunks";
 import { db } from "@/lib/db";
 import { escapeLike } from "@/lib/query-text";
 import type { AuthorizedSchoolId } from "@/lib/schools/scope";
@@ -103,10 +102,10 @@ export async function listStudents(schoolId: AuthorizedSchoolId, q: StudentListQ
   return { rows, total, pages: Math.max(1, Math.ceil(total / PAGE_SIZE)), classes: classes.flatMap((c) => (c.className === null ? [] : [c.className])) };
 }
 
-/** Students to print, in class order, with their school; at most `limit` + 1 rows (to detect "too many"). */
-export async function listStudentsForSheets(schoolId: AuthorizedSchoolId, filter: { className?: string; ids?: string[] }, limit: number) {
-  // the order first (ids only), then the cards' fields a chunk at a time: the event loop that serves live
-  // classes runs between chunks instead of waiting for 1,000 students' rows at once (lib/chunks.ts)
+/** The ids of the students to print, in class order; at most `limit` + 1 (to detect "too many"). */
+export async function listStudentIdsForSheets(schoolId: AuthorizedSchoolId, filter: { className?: string; ids?: string[] }, limit: number): Promise<string[]> {
+  // the order first (ids only), then the cards' fields a chunk at a time (readSheetStudents): the event loop that
+  // serves live classes runs between chunks, and a print never holds 1,000 students' rows at once
   const order = await db().user.findMany({
     where: {
       schoolId,
@@ -119,28 +118,32 @@ export async function listStudentsForSheets(schoolId: AuthorizedSchoolId, filter
     take: limit + 1,
     select: { id: true },
   });
-  return mapInChunks(order, SHEETS_CHUNK, async (chunk) => {
-    // one flat statement per chunk (Prisma's nested reads cost several queries and joins in JavaScript on the
-    // thread that serves live classes); still the school's enabled students: one changed since the first
-    // query is left out
-    const rows = await db().$queryRaw<SheetRow[]>`
-      select u.id::text as id, u.name, u.name_kana, u.display_language, d.grade, d.class_name, d.number, s.name as school_name, c.code_encrypted
-      from users u
-      left join student_details d on d.user_id = u.id
-      left join schools s on s.id = u.school_id
-      left join lateral (select c.code_encrypted from signin_codes c where c.user_id = u.id and c.revoked_at is null limit 1) c on true
-      where u.id = any(${chunk.map((r) => r.id)}::uuid[]) and u.school_id = ${schoolId}::uuid and u.role = 'student' and not u.disabled`;
-    const byId = new Map(rows.map((r) => [r.id, r]));
-    return chunk.flatMap((r) => {
-      const row = byId.get(r.id);
-      if (!row) return [];
-      return [{
-        id: row.id, name: row.name, nameKana: row.name_kana, displayLanguage: row.display_language,
-        student: row.grade === null && row.class_name === null && row.number === null ? null : { grade: row.grade, className: row.class_name, number: row.number },
-        school: row.school_name === null ? null : { name: row.school_name },
-        signinCodes: row.code_encrypted === null ? [] : [{ codeEncrypted: row.code_encrypted }],
-      }];
-    });
+  return order.map((r) => r.id);
+}
+
+export type SheetStudent = Awaited<ReturnType<typeof readSheetStudents>>[number];
+
+/** What a card needs of these students (a chunk of listStudentIdsForSheets), in their order; one changed since is left out. */
+export async function readSheetStudents(schoolId: AuthorizedSchoolId, ids: string[]) {
+  // one flat statement (Prisma's nested reads cost several queries and joins in JavaScript on the thread that
+  // serves live classes); still the school's enabled students
+  const rows = await db().$queryRaw<SheetRow[]>`
+    select u.id::text as id, u.name, u.name_kana, u.display_language, d.grade, d.class_name, d.number, s.name as school_name, c.code_encrypted
+    from users u
+    left join student_details d on d.user_id = u.id
+    left join schools s on s.id = u.school_id
+    left join lateral (select c.code_encrypted from signin_codes c where c.user_id = u.id and c.revoked_at is null limit 1) c on true
+    where u.id = any(${ids}::uuid[]) and u.school_id = ${schoolId}::uuid and u.role = 'student' and not u.disabled`;
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    if (!row) return [];
+    return [{
+      id: row.id, name: row.name, nameKana: row.name_kana, displayLanguage: row.display_language,
+      student: row.grade === null && row.class_name === null && row.number === null ? null : { grade: row.grade, className: row.class_name, number: row.number },
+      school: row.school_name === null ? null : { name: row.school_name },
+      codeEncrypted: row.code_encrypted,
+    }];
   });
 }
 

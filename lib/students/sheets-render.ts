@@ -1,7 +1,6 @@
 import "server-only";
 import { type ChildProcess, fork } from "node:child_process";
 import path from "node:path";
-import { setImmediate as nextTurn } from "node:timers/promises";
 import { countPdfBusy, observePdfJob } from "@/lib/ops/metrics";
 import type { SheetCard, SheetTexts } from "./sheets";
 
@@ -65,13 +64,12 @@ function stopRenderer() {
 }
 
 /**
- * Both ways in pieces (PIECE_CARDS cards, the PDF in the child's PIECE_BYTES), a turn of the event loop
- * apart: one message of 1,000 cards or of a 5 MB PDF is serialized or read back in one block on the
- * thread that serves live classes.
+ * Both ways in pieces: the cards as the caller makes them (a chunk of students at a time, so that the
+ * server never holds a whole print's students at once), the PDF in the child's PIECE_BYTES. One message
+ * of 1,000 cards or of a whole PDF (megabytes) would be serialized or read back in one block on the thread that
+ * serves live classes.
  */
-const PIECE_CARDS = 100;
-
-function renderInChild(cards: SheetCard[], texts: SheetTexts): Promise<Buffer> {
+function renderInChild(cards: AsyncIterable<SheetCard[]>, texts: () => SheetTexts): Promise<Buffer> {
   clearTimeout(idle);
   const c = (child ??= startRenderer());
   return new Promise<Buffer>((resolve, reject) => {
@@ -92,9 +90,11 @@ function renderInChild(cards: SheetCard[], texts: SheetTexts): Promise<Buffer> {
         reject(new Error(`sign-in sheets: ${m.error}`));
       }
     };
-    const onError = (error: Error) => {
+    const onError = (error: unknown) => {
+      if (failed) return;
       failed = true;
       settle();
+      // the child may hold some of this print's cards: it goes, and the next print starts a new one
       if (child === c) stopRenderer();
       reject(error);
     };
@@ -103,17 +103,24 @@ function renderInChild(cards: SheetCard[], texts: SheetTexts): Promise<Buffer> {
     c.on("error", onError);
     c.on("exit", onExit);
     void (async () => {
-      for (let i = 0; i < cards.length && !failed; i += PIECE_CARDS) {
-        if (i > 0) await nextTurn();
-        c.send({ cards: cards.slice(i, i + PIECE_CARDS) });
+      try {
+        for await (const piece of cards) {
+          if (failed) return;
+          c.send({ cards: piece });
+        }
+        if (!failed) c.send({ texts: texts(), end: true });
+      } catch (error) {
+        onError(error); // making the cards failed (the database away): this print fails
       }
-      if (!failed) c.send({ texts, end: true });
     })();
   });
 }
 
-/** The PDF of `cards`, rendered in the child process when its turn comes. */
-export function renderSigninSheets(cards: SheetCard[], texts: SheetTexts): Promise<Buffer> {
+/**
+ * The PDF of `cards`, rendered in the child process when its turn comes: the pieces are made (read) only
+ * then, and `texts` is asked for after the last one.
+ */
+export function renderSigninSheets(cards: AsyncIterable<SheetCard[]>, texts: () => SheetTexts): Promise<Buffer> {
   if (waiting >= MAX_WAITING + 1) {
     countPdfBusy();
     return Promise.reject(new SheetsBusyError());

@@ -5,18 +5,17 @@ import { z } from "zod";
 import { filterText } from "@/lib/query-text";
 import { audit } from "@/lib/audit/log";
 import { getActor } from "@/lib/auth/session";
-import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { problem } from "@/lib/http";
 import { defaultLanguageFor, toDisplayLanguage } from "@/lib/i18n/languages";
 import { toPlainText } from "@/lib/richtext/plain";
 import { authorizeSchool } from "@/lib/schools/scope";
 import { sameOrigin } from "@/lib/security/headers";
-import { decryptCode, sealNewCode } from "@/lib/signin-codes/crypto";
+import { decryptCode } from "@/lib/signin-codes/crypto";
+import { issueFirstCodes } from "@/lib/signin-codes/mutations";
 import { signinCodeUrl } from "@/lib/signin-codes/url";
-import { mapInChunks } from "@/lib/chunks";
-import { listStudentsForSheets, SHEETS_CHUNK } from "./data";
-import { MAX_CARDS } from "./sheets";
+import { listStudentIdsForSheets, readSheetStudents, SHEETS_CHUNK, type SheetStudent } from "./data";
+import { MAX_CARDS, type SheetCard } from "./sheets";
 import { renderSigninSheets, SheetsBusyError, SHEETS_RETRY_AFTER_S } from "./sheets-render";
 
 const query = z.object({
@@ -53,47 +52,46 @@ export async function POST(req: NextRequest) {
   const parsed = query.safeParse(await bodyFields(req));
   if (!parsed.success) return problem(400, "VALIDATION");
 
-  const students = await listStudentsForSheets(school, { className: parsed.data.class, ids: parsed.data.ids }, MAX_CARDS);
-  if (students.length > MAX_CARDS) return problem(413, "VALIDATION");
-  if (students.length === 0) return problem(404, "NOT_FOUND");
+  const ids = await listStudentIdsForSheets(school, { className: parsed.data.class, ids: parsed.data.ids }, MAX_CARDS);
+  if (ids.length > MAX_CARDS) return problem(413, "VALIDATION");
+  if (ids.length === 0) return problem(404, "NOT_FOUND");
 
   const key = env().SIGNIN_CODE_KEY;
-  const codes = new Map<string, string>();
-  const missing = students.filter((s) => s.signinCodes.length === 0);
-  await mapInChunks(students, SHEETS_CHUNK, (chunk) => {
-    for (const s of chunk) if (s.signinCodes[0]) codes.set(s.id, decryptCode(s.signinCodes[0].codeEncrypted, key));
-    return [];
-  });
-  if (missing.length > 0) {
-    await db().$transaction(
-      missing.map((s) => {
-        const sealed = sealNewCode(key);
-        codes.set(s.id, sealed.code);
-        return db().signinCode.create({ data: { userId: s.id, codeHash: sealed.codeHash, codeEncrypted: sealed.codeEncrypted }, select: { id: true } });
-      }),
-    );
-  }
-
   // a card is the child's: their own display language (the students' default when none is set), not the teacher's
-  const langOf = (s: (typeof students)[number]) => toDisplayLanguage(s.displayLanguage ?? defaultLanguageFor("student"));
+  const langOf = (s: SheetStudent) => toDisplayLanguage(s.displayLanguage ?? defaultLanguageFor("student"));
   const t = await getTranslations("Sheets");
   const kana = await getTranslations({ locale: "ja-Hrkt", namespace: "Sheets" });
   const students_ = await getTranslations("Students");
-  const cards = await mapInChunks(students, SHEETS_CHUNK, (chunk) => chunk.map((s) => ({
-    name: langOf(s) === "ja-kana" && s.nameKana ? s.nameKana : (s.name ?? ""),
-    reading: langOf(s) === "ja-ruby" ? s.nameKana : null,
-    classLine:
-      s.student?.grade != null && s.student.className !== null
-        ? `${toPlainText(students_("classLabel", { grade: s.student.grade, className: s.student.className }), langOf(s))} ${s.student.number ?? ""}`.trim()
-        : "",
-    school: s.school?.name ?? "",
-    url: signinCodeUrl(codes.get(s.id) ?? ""), // the configured public address, never the request's Host
-  })));
+  const printed = { cards: 0, issued: 0, plainOnly: true };
+  // the cards a chunk of students at a time, read when the renderer's turn comes (lib/students/sheets-render.ts):
+  // the event loop that serves live classes runs between chunks, and the print never holds every student at once
+  async function* cards(): AsyncGenerator<SheetCard[]> {
+    for (let i = 0; i < ids.length; i += SHEETS_CHUNK) {
+      const students = await readSheetStudents(school!, ids.slice(i, i + SHEETS_CHUNK));
+      // students without a live code get one (printing again shows the same codes)
+      const issued = await issueFirstCodes(students.filter((s) => s.codeEncrypted === null).map((s) => s.id));
+      printed.issued += issued.size;
+      printed.cards += students.length;
+      yield students.map((s) => {
+        if (langOf(s) !== "ja") printed.plainOnly = false;
+        const code = s.codeEncrypted === null ? (issued.get(s.id) ?? "") : decryptCode(s.codeEncrypted, key);
+        return {
+          name: langOf(s) === "ja-kana" && s.nameKana ? s.nameKana : (s.name ?? ""),
+          reading: langOf(s) === "ja-ruby" ? s.nameKana : null,
+          classLine:
+            s.student?.grade != null && s.student.className !== null
+              ? `${toPlainText(students_("classLabel", { grade: s.student.grade, className: s.student.className }), langOf(s))} ${s.student.number ?? ""}`.trim()
+              : "",
+          school: s.school?.name ?? "",
+          url: signinCodeUrl(code), // the configured public address, never the request's Host
+        };
+      });
+    }
+  }
   // the instructions are printed once for the whole sheet: in kana unless every child reads plain Japanese
-  const texts = students.every((s) => langOf(s) === "ja") ? t : kana;
-  const pdf = await renderSigninSheets(cards, {
-    keepSecret: toPlainText(texts("keepSecret"), "ja"),
-    howTo: toPlainText(texts("howTo"), "ja"),
+  const pdf = await renderSigninSheets(cards(), () => {
+    const texts = printed.plainOnly ? t : kana;
+    return { keepSecret: toPlainText(texts("keepSecret"), "ja"), howTo: toPlainText(texts("howTo"), "ja") };
   }).catch((error: unknown) => {
     if (error instanceof SheetsBusyError) return null;
     throw error;
@@ -103,7 +101,7 @@ export async function POST(req: NextRequest) {
     busy.headers.set("Retry-After", String(SHEETS_RETRY_AFTER_S));
     return busy;
   }
-  await audit({ action: "signinCode.print", actorId: actor.id, schoolId: school, meta: { count: cards.length, issued: missing.length } });
+  await audit({ action: "signinCode.print", actorId: actor.id, schoolId: school, meta: { count: printed.cards, issued: printed.issued } });
   return new NextResponse(new Uint8Array(pdf.buffer as ArrayBuffer, pdf.byteOffset, pdf.byteLength), {
     headers: {
       "Content-Type": "application/pdf",

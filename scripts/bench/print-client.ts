@@ -1,6 +1,6 @@
 /**
  * The teacher's computer of the fan-out-while-printing row (scripts/bench/print-load.ts), in a
- * process of its own: it is not the students' tablets, so the 5 MB PDFs it receives must not
+ * process of its own: it is not the students' tablets, so the PDFs it receives (megabytes each) must not
  * be received on the event loop that times the students' events. Started with the app's URL
  * and the teacher's cookie in PRINT_URL and PRINT_COOKIE; "print" prints once, "start" prints
  * one after another until "stop"; each answers with the prints' times (ms) or an error.

@@ -9,7 +9,11 @@ import { renderSigninSheets } from "@/lib/students/sheets-render";
 
 const cards = (n: number): SheetCard[] =>
   Array.from({ length: n }, (_, i) => ({ name: `生徒 ${i + 1}`, reading: null, classLine: `1年1組 ${i + 1}`, school: "テスト中学校", url: `https://manabiya.example/q/${"A".repeat(20)}${i}` }));
-const texts = { keepSecret: "このカードはパスワードと同じです。", howTo: "タブレットのカメラで読み取ってください。" };
+const texts = () => ({ keepSecret: "このカードはパスワードと同じです。", howTo: "タブレットのカメラで読み取ってください。" });
+/** The cards in pieces of 50, as the sheets route makes them. */
+async function* inPieces(all: SheetCard[]): AsyncGenerator<SheetCard[]> {
+  for (let i = 0; i < all.length; i += 50) yield all.slice(i, i + 50);
+}
 
 /** The renderer child of this process, if one runs. */
 function rendererPid(): number | undefined {
@@ -39,7 +43,7 @@ const isPdf = (pdf: Buffer) => pdf.subarray(0, 5).toString("latin1") === "%PDF-"
 
 describe.runIf(process.platform === "linux")("sign-in sheets rendered in a child process at idle priority", () => {
   it("a print larger than one piece comes back whole, from a child whose every thread runs at idle priority and which has no secrets", async () => {
-    const pdf = await renderSigninSheets(cards(250), texts);
+    const pdf = await renderSigninSheets(inPieces(cards(250)), texts);
     expect(isPdf(pdf)).toBe(true);
     expect(pdf.byteLength).toBeGreaterThan(256 * 1024); // more than one piece of the child's reply
 
@@ -53,15 +57,25 @@ describe.runIf(process.platform === "linux")("sign-in sheets rendered in a child
     expect(process.env.DATABASE_URL).toBeTruthy(); // (the server's own environment has them)
   });
 
+  it("a print whose cards cannot be made (the database away) fails, and the next print is whole", async () => {
+    async function* failing(): AsyncGenerator<SheetCard[]> {
+      yield cards(50);
+      throw new Error("the database is away");
+    }
+    await expect(renderSigninSheets(failing(), texts)).rejects.toThrow("the database is away");
+    const next = await renderSigninSheets(inPieces(cards(8)), texts);
+    expect(isPdf(next)).toBe(true);
+  });
+
   it("a renderer that dies fails only the print it had; the next print starts a new one", async () => {
-    await renderSigninSheets(cards(8), texts);
+    await renderSigninSheets(inPieces(cards(8)), texts);
     const first = rendererPid();
     expect(first).toBeDefined();
-    const printing = renderSigninSheets(cards(400), texts);
+    const printing = renderSigninSheets(inPieces(cards(400)), texts);
     process.kill(first!, "SIGKILL");
     await expect(printing).rejects.toThrow(/renderer exited|sign-in sheets/);
 
-    const again = await renderSigninSheets(cards(8), texts);
+    const again = await renderSigninSheets(inPieces(cards(8)), texts);
     expect(isPdf(again)).toBe(true);
     const second = rendererPid();
     expect(second).toBeDefined();
