@@ -1,5 +1,5 @@
 import "server-only";
-import type { Prisma } from "@/lib/generated/prisma/client";
+import type { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db";
 import { escapeLike } from "@/lib/query-text";
 import type { AuthorizedSchoolId } from "@/lib/schools/scope";
@@ -104,8 +104,7 @@ export async function listStudents(schoolId: AuthorizedSchoolId, q: StudentListQ
 
 /** The ids of the students to print, in class order; at most `limit` + 1 (to detect "too many"). */
 export async function listStudentIdsForSheets(schoolId: AuthorizedSchoolId, filter: { className?: string; ids?: string[] }, limit: number): Promise<string[]> {
-  // the order first (ids only), then the cards' fields a chunk at a time (readSheetStudents): the event loop that
-  // serves live classes runs between chunks, and a print never holds 1,000 students' rows at once
+  // the order only (ids): the cards' fields are read by the renderer process, a chunk at a time (readSheetStudents)
   const order = await db().user.findMany({
     where: {
       schoolId,
@@ -123,11 +122,13 @@ export async function listStudentIdsForSheets(schoolId: AuthorizedSchoolId, filt
 
 export type SheetStudent = Awaited<ReturnType<typeof readSheetStudents>>[number];
 
-/** What a card needs of these students (a chunk of listStudentIdsForSheets), in their order; one changed since is left out. */
-export async function readSheetStudents(schoolId: AuthorizedSchoolId, ids: string[]) {
-  // one flat statement (Prisma's nested reads cost several queries and joins in JavaScript on the thread that
-  // serves live classes); still the school's enabled students
-  const rows = await db().$queryRaw<SheetRow[]>`
+/**
+ * What a card needs of these students (a chunk of listStudentIdsForSheets), in their order; one changed since
+ * is left out. `client`: the sheets renderer process's own (lib/students/sheets-cards.ts).
+ */
+export async function readSheetStudents(schoolId: AuthorizedSchoolId, ids: string[], client: PrismaClient = db()) {
+  // one flat statement; still the school's enabled students
+  const rows = await client.$queryRaw<SheetRow[]>`
     select u.id::text as id, u.name, u.name_kana, u.display_language, d.grade, d.class_name, d.number, s.name as school_name, c.code_encrypted
     from users u
     left join student_details d on d.user_id = u.id
@@ -159,7 +160,7 @@ interface SheetRow {
   code_encrypted: string | null;
 }
 
-/** Students read (and cards made) per turn of the event loop when printing sign-in sheets. */
+/** Students read (and cards made) per statement when printing sign-in sheets (a print's statements stay small). */
 export const SHEETS_CHUNK = 50;
 
 /** Counterbalance groups in use in the school (A, B, … ; A and B at least). */

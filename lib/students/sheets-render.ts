@@ -1,19 +1,26 @@
 import "server-only";
 import { type ChildProcess, fork } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
+import { Readable } from "node:stream";
 import { countPdfBusy, observePdfJob } from "@/lib/ops/metrics";
-import type { SheetCard, SheetTexts } from "./sheets";
+import type { SheetJob } from "./sheets-cards";
 
 /**
- * Sign-in sheet PDFs are rendered off the process that serves live classes: in one child process
- * per server process (sheets-worker.mjs), one print at a time, the others waiting their turn in
- * order. The child runs every one of its threads at the lowest CPU priority, its garbage
- * collector's too: a worker thread shared the server's garbage-collector threads, which ran at
- * normal priority beside the event loop and held back a class's live events (docs/benchmarks.md,
- * "A print beside a live lesson"). At most MAX_WAITING prints wait; one more is refused
- * (SheetsBusyError: the route answers 503 with Retry-After). The child is kept for the next print
- * and ended after a minute without one (its memory goes with it); a child that fails or runs out
- * of memory fails only its print. It gets no secrets: the cards and texts are all it needs.
+ * Sign-in sheet PDFs are made off the process that serves live classes: in one child process per
+ * server process (sheets-worker.mjs), one print at a time, the others waiting their turn in order.
+ * Once the route has authorized a print and listed its students, everything else happens in the
+ * child: reading the students, issuing first codes, making the cards and drawing the PDF. The child
+ * runs every one of its threads at the lowest CPU priority, its garbage collector's too, and its
+ * PDF reaches the response as a file streamed in small reads: what a print reads, makes and draws
+ * never passes through this process's heap (a 1.5 MB PDF received here set off a full collection
+ * of the server's heap at every print or two, on the thread that writes the live events:
+ * docs/benchmarks.md, "A print beside a live lesson"). At most MAX_WAITING prints wait; one more is
+ * refused (SheetsBusyError: the route answers 503 with Retry-After). The child is kept for the next
+ * print and ended after a minute without one (its memory and database connection go with it); a
+ * child that fails or runs out of memory fails only its print. Its environment has no secrets: the
+ * database address and the code key come with each job.
  */
 const MAX_WAITING = 4;
 const IDLE_MS = 60_000;
@@ -27,106 +34,102 @@ export class SheetsBusyError extends Error {
   }
 }
 
-let child: ChildProcess | undefined;
+/** A print made: its PDF (to stream, once) and what the audit log records of it. */
+export interface SheetsPdf {
+  body: ReadableStream<Uint8Array>;
+  bytes: number;
+  cards: number;
+  issued: number;
+}
+
+let child: { process: ChildProcess; dir: string } | undefined;
 let idle: NodeJS.Timeout | undefined;
 let queue: Promise<unknown> = Promise.resolve();
 let waiting = 0;
 
-function startRenderer(): ChildProcess {
+function startRenderer(): { process: ChildProcess; dir: string } {
+  // the child's PDFs go in a directory of this process's own (only its user can read it), removed with the child
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "manabiya-sheets-"));
   // Loaded by path at run time and never bundled: Turbopack follows a `fork(path)` or `new Worker(path)`
   // into the file and its tsx (esbuild) and fails on them; Reflect.apply is opaque to it.
   const file = path.join(process.cwd(), "lib", "students", "sheets-worker.mjs");
   const c = Reflect.apply(fork, undefined, [
     file,
-    [],
+    [dir],
     {
-      // typed arrays cross the channel as bytes, not as JSON
-      serialization: "advanced",
-      execArgv: [`--max-old-space-size=${HEAP_MB}`],
+      // V8 without background threads: one idle-priority thread, not five. Linux's scheduler (EEVDF) may run an
+      // idle-class thread for a tick (4 ms) before a woken server thread that is not yet "eligible", and the
+      // renderer's garbage-collector threads took ticks in turn that way (docs/benchmarks.md)
+      execArgv: [`--max-old-space-size=${HEAP_MB}`, "--single-threaded", "--v8-pool-size=1"],
       env: { PATH: process.env.PATH ?? "", NODE_ENV: process.env.NODE_ENV ?? "production" },
       stdio: ["ignore", "inherit", "inherit", "ipc"],
     },
   ]) as ChildProcess;
+  const started = { process: c, dir };
   c.once("exit", () => {
-    if (child === c) child = undefined;
+    if (child === started) child = undefined;
+    fs.rm(dir, { recursive: true, force: true }, () => undefined);
   });
   c.on("error", () => undefined); // a failed send or spawn: the print's own listener answers it
   // never what keeps the server running (a shutdown exits, and the child follows: sheets-worker.mjs)
   c.unref();
   c.channel?.unref();
-  return c;
+  return started;
 }
 
 function stopRenderer() {
-  const c = child;
+  const c = child?.process;
   child = undefined;
   if (c && c.exitCode === null) c.kill();
 }
 
-/**
- * Both ways in pieces: the cards as the caller makes them (a chunk of students at a time, so that the
- * server never holds a whole print's students at once), the PDF in the child's PIECE_BYTES. One message
- * of 1,000 cards or of a whole PDF (megabytes) would be serialized or read back in one block on the thread that
- * serves live classes.
- */
-function renderInChild(cards: AsyncIterable<SheetCard[]>, texts: () => SheetTexts): Promise<Buffer> {
+/** The child's PDF file as a stream: opened, then removed (the open file stays readable), closed when read or cancelled. */
+async function streamFile(file: string): Promise<ReadableStream<Uint8Array>> {
+  const handle = await fs.promises.open(file, "r");
+  await fs.promises.rm(file, { force: true });
+  return Readable.toWeb(handle.createReadStream({ highWaterMark: 64 * 1024 })) as ReadableStream<Uint8Array>;
+}
+
+function renderInChild(job: SheetJob): Promise<SheetsPdf> {
   clearTimeout(idle);
-  const c = (child ??= startRenderer());
-  return new Promise<Buffer>((resolve, reject) => {
-    const pieces: Buffer[] = [];
-    let failed = false;
+  const { process: c } = (child ??= startRenderer());
+  return new Promise<SheetsPdf>((resolve, reject) => {
+    let settled = false;
     const settle = () => {
+      settled = true;
       c.off("message", onMessage);
       c.off("error", onError);
       c.off("exit", onExit);
     };
-    const onMessage = (m: { piece?: Uint8Array; done?: boolean; error?: string }) => {
-      if (m.piece) pieces.push(Buffer.from(m.piece.buffer, m.piece.byteOffset, m.piece.byteLength));
-      else if (m.done) {
-        settle();
-        resolve(pieces.length === 1 ? pieces[0]! : Buffer.concat(pieces));
-      } else {
-        settle();
-        reject(new Error(`sign-in sheets: ${m.error}`));
-      }
+    const onMessage = (m: { file?: string; bytes?: number; cards?: number; issued?: number; error?: string }) => {
+      settle();
+      if (m.file === undefined) return reject(new Error(`sign-in sheets: ${m.error}`));
+      const { bytes = 0, cards = 0, issued = 0 } = m;
+      streamFile(m.file).then((body) => resolve({ body, bytes, cards, issued }), reject);
     };
     const onError = (error: unknown) => {
-      if (failed) return;
-      failed = true;
+      if (settled) return;
       settle();
-      // the child may hold some of this print's cards: it goes, and the next print starts a new one
-      if (child === c) stopRenderer();
+      // the child may be in the middle of this print: it goes, and the next print starts a new one
+      if (child?.process === c) stopRenderer();
       reject(error);
     };
     const onExit = (code: number | null, signal: string | null) => onError(new Error(`sign-in sheets: the renderer exited (${code ?? signal})`));
     c.on("message", onMessage);
     c.on("error", onError);
     c.on("exit", onExit);
-    void (async () => {
-      try {
-        for await (const piece of cards) {
-          if (failed) return;
-          c.send({ cards: piece });
-        }
-        if (!failed) c.send({ texts: texts(), end: true });
-      } catch (error) {
-        onError(error); // making the cards failed (the database away): this print fails
-      }
-    })();
+    c.send({ job });
   });
 }
 
-/**
- * The PDF of `cards`, rendered in the child process when its turn comes: the pieces are made (read) only
- * then, and `texts` is asked for after the last one.
- */
-export function renderSigninSheets(cards: AsyncIterable<SheetCard[]>, texts: () => SheetTexts): Promise<Buffer> {
+/** The PDF of `job`'s students, made in the child process when its turn comes (nothing is read or issued before). */
+export function renderSigninSheets(job: SheetJob): Promise<SheetsPdf> {
   if (waiting >= MAX_WAITING + 1) {
     countPdfBusy();
     return Promise.reject(new SheetsBusyError());
   }
   waiting++;
-  const turn = queue.then(() => observePdfJob(() => renderInChild(cards, texts)));
+  const turn = queue.then(() => observePdfJob(() => renderInChild(job)));
   queue = turn
     .catch(() => undefined)
     .finally(() => {

@@ -1,21 +1,16 @@
 import "server-only";
-import { getTranslations } from "next-intl/server";
 import { type NextRequest, NextResponse } from "next/server";
 import { z } from "zod";
 import { filterText } from "@/lib/query-text";
 import { audit } from "@/lib/audit/log";
 import { getActor } from "@/lib/auth/session";
-import { env } from "@/lib/env";
+import { env, publicUrl } from "@/lib/env";
 import { problem } from "@/lib/http";
-import { defaultLanguageFor, toDisplayLanguage } from "@/lib/i18n/languages";
-import { toPlainText } from "@/lib/richtext/plain";
+import { getDisplayLanguage } from "@/lib/i18n/server";
 import { authorizeSchool } from "@/lib/schools/scope";
 import { sameOrigin } from "@/lib/security/headers";
-import { decryptCode } from "@/lib/signin-codes/crypto";
-import { issueFirstCodes } from "@/lib/signin-codes/mutations";
-import { signinCodeUrl } from "@/lib/signin-codes/url";
-import { listStudentIdsForSheets, readSheetStudents, SHEETS_CHUNK, type SheetStudent } from "./data";
-import { MAX_CARDS, type SheetCard } from "./sheets";
+import { listStudentIdsForSheets } from "./data";
+import { MAX_CARDS } from "./sheets";
 import { renderSigninSheets, SheetsBusyError, SHEETS_RETRY_AFTER_S } from "./sheets-render";
 
 const query = z.object({
@@ -56,42 +51,15 @@ export async function POST(req: NextRequest) {
   if (ids.length > MAX_CARDS) return problem(413, "VALIDATION");
   if (ids.length === 0) return problem(404, "NOT_FOUND");
 
-  const key = env().SIGNIN_CODE_KEY;
-  // a card is the child's: their own display language (the students' default when none is set), not the teacher's
-  const langOf = (s: SheetStudent) => toDisplayLanguage(s.displayLanguage ?? defaultLanguageFor("student"));
-  const t = await getTranslations("Sheets");
-  const kana = await getTranslations({ locale: "ja-Hrkt", namespace: "Sheets" });
-  const students_ = await getTranslations("Students");
-  const printed = { cards: 0, issued: 0, plainOnly: true };
-  // the cards a chunk of students at a time, read when the renderer's turn comes (lib/students/sheets-render.ts):
-  // the event loop that serves live classes runs between chunks, and the print never holds every student at once
-  async function* cards(): AsyncGenerator<SheetCard[]> {
-    for (let i = 0; i < ids.length; i += SHEETS_CHUNK) {
-      const students = await readSheetStudents(school!, ids.slice(i, i + SHEETS_CHUNK));
-      // students without a live code get one (printing again shows the same codes)
-      const issued = await issueFirstCodes(students.filter((s) => s.codeEncrypted === null).map((s) => s.id));
-      printed.issued += issued.size;
-      printed.cards += students.length;
-      yield students.map((s) => {
-        if (langOf(s) !== "ja") printed.plainOnly = false;
-        const code = s.codeEncrypted === null ? (issued.get(s.id) ?? "") : decryptCode(s.codeEncrypted, key);
-        return {
-          name: langOf(s) === "ja-kana" && s.nameKana ? s.nameKana : (s.name ?? ""),
-          reading: langOf(s) === "ja-ruby" ? s.nameKana : null,
-          classLine:
-            s.student?.grade != null && s.student.className !== null
-              ? `${toPlainText(students_("classLabel", { grade: s.student.grade, className: s.student.className }), langOf(s))} ${s.student.number ?? ""}`.trim()
-              : "",
-          school: s.school?.name ?? "",
-          url: signinCodeUrl(code), // the configured public address, never the request's Host
-        };
-      });
-    }
-  }
-  // the instructions are printed once for the whole sheet: in kana unless every child reads plain Japanese
-  const pdf = await renderSigninSheets(cards(), () => {
-    const texts = printed.plainOnly ? t : kana;
-    return { keepSecret: toPlainText(texts("keepSecret"), "ja"), howTo: toPlainText(texts("howTo"), "ja") };
+  const { DATABASE_URL, DB_CONNECT_TIMEOUT_MS, DB_STATEMENT_TIMEOUT_MS, SIGNIN_CODE_KEY } = env();
+  // the rest is the renderer process's, when the print's turn comes (lib/students/sheets-cards.ts)
+  const pdf = await renderSigninSheets({
+    schoolId: school,
+    ids,
+    lang: await getDisplayLanguage(),
+    origin: publicUrl(), // the configured public address, never the request's Host
+    key: SIGNIN_CODE_KEY,
+    database: { url: DATABASE_URL, connectMs: DB_CONNECT_TIMEOUT_MS, statementMs: DB_STATEMENT_TIMEOUT_MS },
   }).catch((error: unknown) => {
     if (error instanceof SheetsBusyError) return null;
     throw error;
@@ -101,9 +69,10 @@ export async function POST(req: NextRequest) {
     busy.headers.set("Retry-After", String(SHEETS_RETRY_AFTER_S));
     return busy;
   }
-  await audit({ action: "signinCode.print", actorId: actor.id, schoolId: school, meta: { count: printed.cards, issued: printed.issued } });
-  return new NextResponse(new Uint8Array(pdf.buffer as ArrayBuffer, pdf.byteOffset, pdf.byteLength), {
+  await audit({ action: "signinCode.print", actorId: actor.id, schoolId: school, meta: { count: pdf.cards, issued: pdf.issued } });
+  return new NextResponse(pdf.body, {
     headers: {
+      "Content-Length": String(pdf.bytes),
       "Content-Type": "application/pdf",
       "Content-Disposition": `attachment; filename="signin-sheets.pdf"`,
       "Cache-Control": "no-store",

@@ -1,13 +1,18 @@
 /**
- * The child process that renders sign-in sheet PDFs (lib/students/sheets.tsx), so that a large
- * print never competes with the process that serves live classes (lib/students/sheets-render.ts
- * queues the prints, starts this with `fork` and talks to it over its IPC channel). Plain
- * JavaScript, loaded by path at run time and not bundled by Next; the TypeScript renderer is
- * loaded through tsx, registered here. It ends when its parent goes.
+ * The child process that makes sign-in sheet PDFs, so that a large print never competes with the
+ * process that serves live classes (lib/students/sheets-render.ts queues the prints, starts this with
+ * `fork` and talks to it over its IPC channel). Everything a print does after the route has authorized
+ * it happens here: reading the students, issuing first codes, making the cards
+ * (lib/students/sheets-cards.ts) and drawing the PDF (lib/students/sheets.tsx), which is written to a
+ * file in the directory the parent made for it (the first argument) for the parent to stream. Plain
+ * JavaScript, loaded by path at run time and not bundled by Next; the TypeScript modules are loaded
+ * through tsx, registered here. It ends when its parent goes.
  */
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
+import { register as registerHooks } from "node:module";
 import os from "node:os";
+import path from "node:path";
 
 // The lowest CPU priority for every thread of this process: the JavaScript thread and the garbage
 // collector's and libuv's threads alike (threads started later inherit it), so that on a busy server
@@ -44,24 +49,41 @@ process.on("disconnect", () => process.exit(0));
 
 const { register } = await import("tsx/esm/api");
 register();
+// The app's data modules start with `import "server-only"`, which throws outside Next's server bundle;
+// here (a server process of its own) it is the empty module it is in that bundle.
+registerHooks(
+  `data:text/javascript,${encodeURIComponent(
+    'export async function resolve(specifier, context, next) { return specifier === "server-only" ? { url: "data:text/javascript,", shortCircuit: true } : next(specifier, context); }',
+  )}`,
+);
 const { renderSigninSheets } = await import("./sheets.tsx");
+const { makeSheetCards } = await import("./sheets-cards.ts");
+const { createPrismaClient } = await import("../db-client.ts");
 lowestPriority(); // any thread started while loading
 
-// The cards arrive in pieces and then the texts (`end`); the PDF goes back in pieces of PIECE_BYTES and
-// then `done`, each a message of its own (lib/students/sheets-render.ts).
-const PIECE_BYTES = 256 * 1024;
-let cards = [];
-process.on("message", async (message) => {
-  if (!message.end) {
-    cards.push(...message.cards);
-    return;
+const dir = process.argv[2];
+let client;
+let clientUrl;
+/** One connection of its own, to the database the job names (its address comes with each job, never in the environment). */
+function clientFor({ url, connectMs, statementMs }) {
+  if (clientUrl !== url) {
+    void client?.$disconnect();
+    client = createPrismaClient(url, 1, { connectMs, statementMs });
+    clientUrl = url;
   }
-  const these = cards;
-  cards = [];
+  return client;
+}
+
+// One job at a time (lib/students/sheets-render.ts waits for the answer before sending the next):
+// the answer is the PDF's file and its counts, or an error.
+let printed = 0;
+process.on("message", async ({ job }) => {
   try {
-    const pdf = await renderSigninSheets(these, message.texts);
-    for (let at = 0; at < pdf.byteLength; at += PIECE_BYTES) process.send?.({ piece: new Uint8Array(pdf.buffer, pdf.byteOffset + at, Math.min(PIECE_BYTES, pdf.byteLength - at)) });
-    process.send?.({ done: true });
+    const made = await makeSheetCards(clientFor(job.database), job);
+    const pdf = await renderSigninSheets(made.cards, made.texts);
+    const file = path.join(dir, `${++printed}.pdf`);
+    await fs.promises.writeFile(file, pdf, { mode: 0o600 });
+    process.send?.({ file, bytes: pdf.byteLength, cards: made.cards.length, issued: made.issued });
   } catch (error) {
     process.send?.({ error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
   }
