@@ -7,6 +7,11 @@ import { useNotify } from "@/components/ui/notifications";
 import { RichTextClient } from "@/components/ui/rich-text-client";
 import { activityErrorKey } from "./error-message";
 
+type Result = Awaited<ReturnType<typeof importActivityFromForm>>;
+/** A request that never got an answer (a school network dropped it) is "try again", not a broken page. */
+const submit = (prev: Result | null, form: FormData): Promise<Result> =>
+  importActivityFromForm(prev, form).catch((): Result => ({ ok: false, code: "INTERNAL" }));
+
 const PROBLEMS = ["empty", "tooLarge", "binary", "notJson", "formatMissing", "formatUnknown", "versionUnknown", "sceneType", "sceneContent", "invalid", "invalidCharacters"] as const;
 type Problem = (typeof PROBLEMS)[number];
 
@@ -20,7 +25,7 @@ export function ImportActivity({ schoolId }: { schoolId?: string }) {
   const ta = useTranslations("Activities");
   const notify = useNotify();
   const form = useRef<HTMLFormElement>(null);
-  const [result, action, pending] = useActionState(importActivityFromForm, null);
+  const [result, action, pending] = useActionState(submit, null);
   const [tooLarge, setTooLarge] = useState(false);
   const kb = ACTIVITY_FILE_MAX_BYTES / 1024;
 

@@ -58,7 +58,7 @@ test("an activity downloaded as a file by one school's teacher is imported by an
   expect(await baseText(pageB.getByTestId("progress"))).toBe(`1 / ${original.length}`);
 });
 
-test("a file that is not an activity, of an unknown version, or too large shows why, and nothing is created", async ({ page }) => {
+test("a file that is not an activity, of an unknown version, too large, or lost on the network shows why, and nothing is created", async ({ page }) => {
   test.setTimeout(120_000);
   const { school, teacher } = await makeSchool(0);
   await signInAs(page, teacher.email!, TEST_PASSWORD);
@@ -83,5 +83,12 @@ test("a file that is not an activity, of an unknown version, or too large shows 
   await tryFile("broken.json", '{"format": "manabiya-activity", ');
   await expect(error).toHaveAttribute("data-code", "notJson", { timeout: 30_000 });
   await expectAccessible(page);
+
+  // a good file whose request the network drops: "try again", and the page stays usable
+  await page.route("**/dashboard/teacher/activities", (route) => (route.request().method() === "POST" ? route.abort() : route.continue()));
+  await tryFile("good.json", JSON.stringify({ format: "manabiya-activity", version: 1, title: "届かない", actorType: "student", scenes: [{ id: "s1", type: "info", content: { prompt: "p" } }] }));
+  await expect(error).toHaveAttribute("data-code", "INTERNAL", { timeout: 30_000 });
+  expect(await baseText(error)).toBe("取り込めませんでした。もう一度お試しください。");
+  await expect(page.getByTestId("import-activity-submit")).toBeEnabled();
   expect(await e2eDb().activity.count({ where: { schoolId: school.id } })).toBe(0);
 });

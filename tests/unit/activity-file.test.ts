@@ -102,6 +102,14 @@ describe("activity file format", () => {
     }
   });
 
+  it("reads a deeply nested file without recursing into it: refused where a field expects else, dropped where unknown", async () => {
+    const deep = `${"[".repeat(200_000)}${"]".repeat(200_000)}`;
+    const file = JSON.stringify(await good());
+    expect(parseActivityFile(enc(file.replace(/^\{/, `{"extra":${deep},`)))).toMatchObject({ ok: true });
+    expect(parseActivityFile(enc(file.replace(/"scenes":\[/, `"scenes":[${deep},`)))).toEqual({ ok: false, problem: { code: "sceneType", scene: 1, found: "—" } });
+    expect(parseActivityFile(enc(file.replace(/^\{/, `{"groupOrders":{"A":${deep}},`)))).toMatchObject({ ok: false, problem: { code: "invalid" } });
+  });
+
   it("drops unknown keys (no ids or other data ride along into the school)", async () => {
     const parsed = activityFileSchema.parse({ ...(await good()), schoolId: "x", createdById: "y" });
     expect(parsed).not.toHaveProperty("schoolId");
