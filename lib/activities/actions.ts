@@ -55,7 +55,7 @@ export const importActivityAction = activityAction("activities.import", importFi
   }
   return importActivity(ctx, parsed.file);
 });
-/** The import form (works before hydration too): FormData in, the action's result out. */
+/** The import form: FormData in, the action's result out (components/activities/import-activity.tsx). */
 export async function importActivityFromForm(_prev: ActionResult<{ id: string; title: string }> | null, form: FormData) {
   return importActivityAction({ file: form.get("file"), ...(form.get("schoolId") ? { schoolId: form.get("schoolId") } : {}) });
 }
