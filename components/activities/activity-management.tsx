@@ -13,6 +13,7 @@ import { RichMessage, SLOT } from "@/components/ui/rich-message";
 import { RichText } from "@/components/ui/rich-text";
 import { ActivityFilter } from "./activity-filter";
 import { ActivityTable } from "./activity-table";
+import { ImportActivity } from "./import-activity";
 import { TemplateLibrary } from "./template-library";
 
 type Params = Promise<Record<string, string | string[] | undefined>>;
@@ -85,6 +86,7 @@ export async function ActivityManagement({
         schoolId={role === "manager" ? scope : undefined}
         links={links}
       />
+      {!archived ? <ImportActivity schoolId={role === "manager" ? scope : undefined} /> : null}
       {!archived ? (
         <section className="stack" aria-labelledby="library-title" id="library">
           <h2 id="library-title">

@@ -40,6 +40,7 @@ export function ActivityTable({
 }) {
   const t = useTranslations("Activities");
   const tl = useTranslations("ActivityList");
+  const tt = useTranslations("ActivityTransfer");
   const common = useTranslations("Common");
   const { pending, run: runAction } = useActionRunner();
   const [busyId, setBusyId] = useState<string | null>(null);
@@ -106,6 +107,14 @@ export function ActivityTable({
                     <Link className="button button-small" href={`${links.preview}/${row.id}`}>
                       <RichTextClient text={t("preview")} />
                     </Link>
+                    <a
+                      className="button button-small"
+                      href={`/api/v1/exports/${row.id}/activity${schoolId ? `?school=${schoolId}` : ""}`}
+                      download
+                      data-testid="export-activity"
+                    >
+                      <RichTextClient text={tt("export")} />
+                    </a>
                     {!archived ? (
                       <>
                         <Link className="button button-small" href={`${links.guide}/${row.id}`}>

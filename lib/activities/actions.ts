@@ -1,11 +1,12 @@
 "use server";
 import type { z } from "zod";
 import { ROLES, type Role } from "@/lib/auth/roles";
-import type { ActionResult } from "@/lib/errors";
+import { type ActionResult, fail } from "@/lib/errors";
 import { defineSchoolAction, type SchoolCtx } from "@/lib/schools/school-action";
-import { changeMode, copyTemplate, deleteActivity, saveSceneOrder, setArchived } from "./mutations";
+import { parseActivityFile } from "./file-format";
+import { changeMode, copyTemplate, deleteActivity, importActivity, saveSceneOrder, setArchived } from "./mutations";
 import { canEditSceneOrder } from "./policy";
-import { activityRefSchema, changeModeSchema, copyTemplateSchema, saveOrderSchema } from "./schema";
+import { activityRefSchema, changeModeSchema, copyTemplateSchema, importFileSchema, saveOrderSchema } from "./schema";
 
 const STAFF = ["teacher", "manager"] as const;
 
@@ -39,4 +40,22 @@ export async function copyTemplateFromForm(_prev: ActionResult<{ id: string }> |
     title: form.get("title") ?? "",
     ...(form.get("schoolId") ? { schoolId: form.get("schoolId") } : {}),
   });
+}
+
+/**
+ * Import an exported activity file into the school (docs/product-design.md
+ * "Sharing activities"): a refused file is VALIDATION with the problem's code
+ * under `file` (and what was found under `found`, the scene under `scene`).
+ */
+export const importActivityAction = activityAction("activities.import", importFileSchema, STAFF, async (ctx, i) => {
+  const parsed = parseActivityFile(new Uint8Array(await i.file.arrayBuffer()));
+  if (!parsed.ok) {
+    const { code, ...rest } = parsed.problem;
+    return fail("VALIDATION", { file: [code], ...Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, [String(v)]])) });
+  }
+  return importActivity(ctx, parsed.file);
+});
+/** The import form: FormData in, the action's result out (components/activities/import-activity.tsx). */
+export async function importActivityFromForm(_prev: ActionResult<{ id: string; title: string }> | null, form: FormData) {
+  return importActivityAction({ file: form.get("file"), ...(form.get("schoolId") ? { schoolId: form.get("schoolId") } : {}) });
 }

@@ -5,7 +5,8 @@ import { type ActionResult, fail, ok } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { publish } from "@/lib/live/bus";
 import type { AuthorizedSchoolId } from "@/lib/schools/scope";
-import { copyTemplateToSchoolTx } from "@/lib/templates/copy";
+import { copyTemplateToSchoolTx, createActivityTx } from "@/lib/templates/copy";
+import type { ActivityFile } from "./file-format";
 import { canDelete, endsGuideSession, isPermutation } from "./policy";
 import type { ActivityMode, SaveOrderInput } from "./schema";
 
@@ -25,6 +26,28 @@ export async function copyTemplate(ctx: Ctx, input: { templateId: string; title?
     if (!activity) return fail("NOT_FOUND");
     await audit({ action: "activity.copy", actorId: ctx.actorId, schoolId: ctx.schoolId, targetType: "activity", targetId: activity.id, meta: { templateId: input.templateId } }, tx);
     return ok({ id: activity.id });
+  });
+}
+
+/**
+ * A new activity from an exported file (already parsed by parseActivityFile),
+ * made as a template copy is; the same file imported twice makes two activities
+ * (docs/decisions.md "Importing an activity file").
+ */
+export async function importActivity(ctx: Ctx, file: ActivityFile): Promise<ActionResult<{ id: string; title: string }>> {
+  return db().$transaction(async (tx) => {
+    const activity = await createActivityTx(tx, {
+      schoolId: ctx.schoolId,
+      createdById: ctx.actorId,
+      content: {
+        title: file.title,
+        actorType: file.actorType,
+        scenes: file.scenes.map(({ id, type, content }) => ({ key: id, type, content })),
+        groupOrders: file.groupOrders,
+      },
+    });
+    await audit({ action: "activity.import", actorId: ctx.actorId, schoolId: ctx.schoolId, targetType: "activity", targetId: activity.id, meta: { scenes: file.scenes.length, version: file.version } }, tx);
+    return ok(activity);
   });
 }
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { searchText } from "@/lib/query-text";
 
+import { ACTIVITY_FILE_MAX_BYTES } from "./file-limits";
 import { ACTIVITY_MODES } from "./modes";
 
 export { ACTIVITY_MODES, type ActivityMode } from "./modes";
@@ -13,6 +14,12 @@ export const copyTemplateSchema = z.object({
   schoolId,
   templateId: z.string().regex(/^[a-z0-9-]{3,64}$/),
   title: z.string().trim().max(200).optional(),
+});
+
+/** An activity file to import (lib/activities/file-format.ts reads it; a larger one is refused unread). */
+export const importFileSchema = z.object({
+  schoolId,
+  file: z.instanceof(File).refine((f) => f.size <= ACTIVITY_FILE_MAX_BYTES, "tooLarge"),
 });
 
 export const changeModeSchema = z.object({ schoolId, activityId: id, mode: z.enum(ACTIVITY_MODES) });

@@ -36,8 +36,8 @@ export function csvTexts(lang: DisplayLanguage) {
     type: (type: SceneType) => plain(types(type)),
     mode: (mode: string) => (mode === "guide" ? plain(activities("modeGuide")) : mode === "self" ? plain(activities("modeSelf")) : mode),
     role: (role: string) => (role === "student" ? plain(t("roleStudent")) : role === "teacher" ? plain(t("roleTeacher")) : role),
-    /** A file name (without .csv) from the activity's title: no path or reserved characters, not too long. */
-    fileName: (kind: "fileResults" | "fileResponses" | "filePseudonymous", title: string) => {
+    /** A file name (without .csv or .json) from the activity's title: no path or reserved characters, not too long. */
+    fileName: (kind: "fileResults" | "fileResponses" | "filePseudonymous" | "fileActivity", title: string) => {
       const safe = Array.from(plain(title).replace(/[\\/:*?"<>|\p{Cc}\s]+/gu, "_")).slice(0, 60).join("");
       return plain(t(kind, { title: safe || "activity" }));
     },

@@ -16,8 +16,8 @@ import { activityStats } from "./stats";
 import { errorField, log } from "@/lib/ops/log";
 
 
-/** Staff in scope of the activity's school (manager: ?school=), or a refusal. */
-async function exportAccess(req: NextRequest, activityId: string) {
+/** Staff in scope of the activity's school (manager: ?school=), or a refusal (anyone else: as for a missing activity). */
+export async function exportAccess(req: NextRequest, activityId: string) {
   const actor = await getActor();
   if (!actor || actor === "disabled") return { ok: false, error: problem(401, "UNAUTHENTICATED") } as const;
   if (actor.role === "student") return { ok: false, error: problem(403, "FORBIDDEN") } as const;
@@ -32,13 +32,14 @@ async function exportAccess(req: NextRequest, activityId: string) {
 const rfc5987 = (text: string) => encodeURIComponent(text).replace(/['()*!]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
 /**
- * The response headers of a CSV: its character set, and its name in the
+ * The response headers of a downloaded file: its type, and its name in the
  * user's language (RFC 5987 filename*), with an ASCII name for old clients.
  */
-function csvHeaders(contentType: string, ascii: string, name: string) {
-  const disposition = `attachment; filename="${ascii}.csv"; filename*=UTF-8''${rfc5987(`${name}.csv`)}`;
+export function attachmentHeaders(contentType: string, ascii: string, name: string) {
+  const disposition = `attachment; filename="${ascii}"; filename*=UTF-8''${rfc5987(name)}`;
   return { "Content-Type": contentType, "Content-Disposition": disposition, "Cache-Control": "no-store" };
 }
+const csvHeaders = (contentType: string, ascii: string, name: string) => attachmentHeaders(contentType, `${ascii}.csv`, `${name}.csv`);
 
 /** One log line per export served (the audit line says who asked; this one says what left, once it has). */
 const logExport = (kind: string, activityId: string, userId: string, rows: number) =>

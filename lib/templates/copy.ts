@@ -1,10 +1,62 @@
+import { randomUUID } from "node:crypto";
 import type { Prisma } from "@/lib/generated/prisma/client";
+import type { SceneType } from "@/lib/scenes/schema";
+
+/** A new activity's content: a template's, or an imported file's (lib/activities/file-format.ts). */
+export interface ActivityContent {
+  title: string;
+  actorType: "student" | "teacher";
+  templateId?: string | null;
+  /** In order; `key` names a scene in `groupOrders`, `sourceSceneId` is kept (a template scene's id). */
+  scenes: { key: string; sourceSceneId?: string | null; type: SceneType; content: unknown }[];
+  /** Counterbalance groups' own orders, as scene keys. */
+  groupOrders?: Record<string, string[]>;
+}
+
+/**
+ * Creates an independent activity in a school with its own copy of the scenes
+ * (and of the group orders): the one way an activity is made, shared by the
+ * template copy, the file import, the seed and the test factories.
+ */
+export async function createActivityTx(
+  tx: Prisma.TransactionClient,
+  input: { schoolId: string; createdById?: string | null; id?: string; content: ActivityContent },
+) {
+  const { content } = input;
+  const activity = await tx.activity.create({
+    data: {
+      id: input.id,
+      schoolId: input.schoolId,
+      templateId: content.templateId ?? null,
+      title: content.title,
+      actorType: content.actorType,
+      createdById: input.createdById ?? null,
+    },
+    select: { id: true, title: true },
+  });
+  const ids = new Map(content.scenes.map((s) => [s.key, randomUUID()]));
+  await tx.activityScene.createMany({
+    data: content.scenes.map((scene, index) => ({
+      id: ids.get(scene.key),
+      activityId: activity.id,
+      sourceSceneId: scene.sourceSceneId ?? null,
+      position: index,
+      type: scene.type,
+      content: scene.content as Prisma.InputJsonValue,
+    })),
+  });
+  const orders = Object.entries(content.groupOrders ?? {});
+  if (orders.length > 0) {
+    await tx.activitySceneOrder.createMany({
+      data: orders.map(([group, keys]) => ({ activityId: activity.id, group, sceneIds: keys.map((k) => ids.get(k)!) })),
+    });
+  }
+  return activity;
+}
 
 /**
  * Copies a template (and its scenes) into a school as an independent activity.
- * Takes a transaction client so that it is shared by lib/activities mutations,
- * the seed and the test factories. An empty title falls back to the template
- * title (docs/requirements.md §5).
+ * An empty title falls back to the template title (docs/requirements.md §5).
  */
 export async function copyTemplateToSchoolTx(
   tx: Prisma.TransactionClient,
@@ -16,25 +68,15 @@ export async function copyTemplateToSchoolTx(
   });
   if (!template) return null;
   const title = input.title?.trim() ? input.title.trim() : template.title;
-  const activity = await tx.activity.create({
-    data: {
-      id: input.id,
-      schoolId: input.schoolId,
-      templateId: template.id,
+  return createActivityTx(tx, {
+    schoolId: input.schoolId,
+    createdById: input.createdById,
+    id: input.id,
+    content: {
       title,
       actorType: template.actorType,
-      createdById: input.createdById ?? null,
+      templateId: template.id,
+      scenes: template.scenes.map((s) => ({ key: s.id, sourceSceneId: s.id, type: s.type, content: s.content })),
     },
-    select: { id: true, title: true },
   });
-  await tx.activityScene.createMany({
-    data: template.scenes.map((scene, index) => ({
-      activityId: activity.id,
-      sourceSceneId: scene.id,
-      position: index,
-      type: scene.type,
-      content: scene.content as Prisma.InputJsonValue,
-    })),
-  });
-  return activity;
 }

@@ -235,6 +235,20 @@ const HANDLERS: HandlerRow[] = [
     ok: showsSchool,
   },
   {
+    file: "api/v1/exports/[activityId]/activity/route.ts",
+    request: (v, who) => ({ path: `/api/v1/exports/${v.self}/activity${withSchool(v, who)}` }),
+    variants: ["own", "sibling", "foreign", "mixed"],
+    expected: staffOnly,
+    // the activity as a file: its title (with the canary), never the school's name nor an answer
+    ok: (reply, who, variant) => {
+      showsSchool(reply, who, variant);
+      expect(reply.contentType).toMatch(/^application\/json/);
+      expect(JSON.parse(reply.body)).toMatchObject({ format: "manabiya-activity", version: 1 });
+      expect(reply.body).not.toContain(`${canaryOf(variant)}${ITEM.school}`);
+      expect(reply.body).not.toContain(ITEM.answer);
+    },
+  },
+  {
     file: "api/v1/live/[activityId]/state/route.ts",
     request: (v, who) => ({ path: `/api/v1/live/${v.guide}/state${withSchool(v, who)}` }),
     variants: ["own", "sibling", "foreign", "mixed"],

@@ -13,6 +13,7 @@ import { cellReasonsAction } from "@/lib/results/actions";
 import * as schoolActions from "@/lib/schools/actions";
 import * as studentActions from "@/lib/students/actions";
 import { createActivityFromTemplate, createResponse, createSigninCode, createUser, uniqueTag } from "../../prisma/seed/factories";
+import { readTemplateFiles } from "@/lib/templates/load";
 import { TEST_SIGNIN_CODE_KEY } from "./helpers";
 
 /** Fresh rows per test in the rightful actors' school: what one call acts on. */
@@ -70,6 +71,11 @@ const csv = () => {
   form.set("commit", "1");
   return form;
 };
+/** An exported activity file (a bundled template in the file format) with this title. */
+async function activityFile(title: string) {
+  const { id: _id, description: _d, ...content } = (await readTemplateFiles()).find((t) => t.id === "science-dissolve")!;
+  return new File([JSON.stringify({ format: "manabiya-activity", version: 1, ...content, title })], "activity.json", { type: "application/json" });
+}
 const studentsNamed = async (f: Fx, name: string) => db().user.count({ where: { schoolId: f.school, name } });
 
 export const STUDENT_ROWS: Row[] = [
@@ -145,6 +151,11 @@ export const ACTIVITY_ROWS: Row[] = [
     name: "copy template",
     call: (_f, schoolId) => activityActions.copyTemplateAction({ ...(schoolId ? { schoolId } : {}), templateId: "science-dissolve", title: "複製の対照" }),
     effect: async (f, data) => expect(await db().activity.findUnique({ where: { id: (data as { id: string }).id }, select: { schoolId: true, title: true } })).toEqual({ schoolId: f.school, title: "複製の対照" }),
+  },
+  {
+    name: "import activity",
+    call: async (_f, schoolId) => activityActions.importActivityAction({ ...(schoolId ? { schoolId } : {}), file: await activityFile("取込の対照") }),
+    effect: async (f, data) => expect(await db().activity.findUnique({ where: { id: (data as { id: string }).id }, select: { schoolId: true, title: true, templateId: true } })).toEqual({ schoolId: f.school, title: "取込の対照", templateId: null }),
   },
   { name: "change mode", call: (f, s) => activityActions.changeModeAction({ ...ref(f, s), mode: "guide" }), effect: async (f) => expect((await activity(f.activity))?.mode).toBe("guide") },
   { name: "archive", call: (f, s) => activityActions.archiveAction(ref(f, s)), effect: async (f) => expect((await activity(f.activity))?.status).toBe("archived") },

@@ -140,7 +140,7 @@ describe("school actions: managers of the school's own academy only", () => {
 
 describe("activity actions: staff of the activity's school only", () => {
   it.each(rows(ACTIVITY_ROWS))("%s: refused when signed out, for a student, another school's teacher (naming this school: forbidden; its own: not found) and another academy's manager; the school's teacher may", async (_name, row) => {
-    const copy = row.name === "copy template";
+    const copy = row.name === "copy template" || row.name === "import activity";
     await check(row, [...NOT_STAFF, ["otherTeacher", "FORBIDDEN", "school"], ...(copy ? [] : [["otherTeacher", "NOT_FOUND"] as [Who, string]]), ["otherManager", "FORBIDDEN", "school"]], "teacher");
   });
 
@@ -189,8 +189,8 @@ it("own display language: refused signed out and for a value that is not one of 
 
 /** Server actions that are public by design (sign-in, sign-out, password reset): they take no school id. */
 const PUBLIC_ACTIONS = ["signInWithPassword", "signInWithCode", "signOutAction", "signInWithGoogle", "requestReset", "resetPassword"];
-/** Form adapters that call a row's action (copyTemplateFromForm → copy template, importStudentsFromForm is the import row itself). */
-const ADAPTERS = ["copyTemplateFromForm", "importStudentsAction"];
+/** Form adapters that call a row's action (copyTemplateFromForm → copy template, importActivityFromForm → import activity, importStudentsFromForm is the import row itself). */
+const ADAPTERS = ["copyTemplateFromForm", "importActivityFromForm", "importStudentsAction"];
 
 function serverActionNames(dir = "lib"): string[] {
   const out: string[] = [];

@@ -1,0 +1,8 @@
+import type { NextRequest } from "next/server";
+import { activityFileExport } from "@/lib/activities/export";
+
+export const dynamic = "force-dynamic";
+
+export async function GET(req: NextRequest, { params }: { params: Promise<{ activityId: string }> }) {
+  return activityFileExport(req, (await params).activityId);
+}

@@ -1,0 +1,25 @@
+import "server-only";
+import { type NextRequest, NextResponse } from "next/server";
+import { audit } from "@/lib/audit/log";
+import { problem } from "@/lib/http";
+import { getDisplayLanguage } from "@/lib/i18n/server";
+import { csvTexts } from "@/lib/results/csv-text";
+import { attachmentHeaders, exportAccess } from "@/lib/results/export";
+import { getActivityWithScenes } from "./data";
+import { toActivityFile } from "./file-format";
+
+/**
+ * GET /api/v1/exports/{activityId}/activity[?school=]: the activity as a file
+ * another school can import (docs/product-design.md "Sharing activities").
+ * The same refusals as the other exports: out of scope is NOT_FOUND.
+ */
+export async function activityFileExport(req: NextRequest, activityId: string): Promise<Response> {
+  const access = await exportAccess(req, activityId);
+  if (!access.ok) return access.error;
+  const activity = await getActivityWithScenes(access.school, activityId);
+  if (!activity) return problem(404, "NOT_FOUND");
+  await audit({ action: "export.activity", actorId: access.actor.id, schoolId: access.school, targetType: "activity", targetId: activityId });
+  const name = csvTexts(await getDisplayLanguage()).fileName("fileActivity", activity.title);
+  const body = `${JSON.stringify(toActivityFile(activity), null, 2)}\n`;
+  return new NextResponse(body, { headers: attachmentHeaders("application/json; charset=utf-8", `activity-${activityId.slice(0, 8)}.json`, `${name}.json`) });
+}
