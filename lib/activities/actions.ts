@@ -5,6 +5,8 @@ import type { ActionResult } from "@/lib/errors";
 import { defineSchoolAction, type SchoolCtx } from "@/lib/schools/school-action";
 import { changeMode, copyTemplate, deleteActivity, saveSceneOrder, setArchived } from "./mutations";
 import { canEditSceneOrder } from "./policy";
+import { addScene, deleteScene, duplicateScene, saveSceneContent } from "./scene-mutations";
+import { addSceneSchema, saveSceneSchema, sceneRefSchema } from "./scene-schema";
 import { activityRefSchema, changeModeSchema, copyTemplateSchema, saveOrderSchema } from "./schema";
 
 const STAFF = ["teacher", "manager"] as const;
@@ -31,6 +33,13 @@ export const deleteAction = activityAction("activities.delete", activityRefSchem
 export const saveOrderAction = activityAction("activities.saveOrder", saveOrderSchema, ROLES.filter(canEditSceneOrder), (ctx, i) =>
   saveSceneOrder(ctx, i),
 );
+
+/** Scene edits (docs/architecture.md "Activity editor"): teachers only, like the order. */
+const EDITORS = ROLES.filter(canEditSceneOrder);
+export const saveSceneAction = activityAction("activities.saveScene", saveSceneSchema, EDITORS, saveSceneContent);
+export const addSceneAction = activityAction("activities.addScene", addSceneSchema, EDITORS, addScene);
+export const duplicateSceneAction = activityAction("activities.duplicateScene", sceneRefSchema, EDITORS, duplicateScene);
+export const deleteSceneAction = activityAction("activities.deleteScene", sceneRefSchema, EDITORS, deleteScene);
 
 /** The library form (works before hydration too): FormData in, the action's result out. */
 export async function copyTemplateFromForm(_prev: ActionResult<{ id: string }> | null, form: FormData) {
