@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { isStorableText, sceneSchema } from "@/lib/scenes/schema";
-import { INVALID_CHARACTERS } from "@/lib/scenes/schema";
+import { INVALID_CHARACTERS, isStorableText, sceneSchema } from "@/lib/scenes/schema";
 
 /** At most this many scenes in one activity (the scene order's own limit, lib/activities/schema.ts). */
 export const MAX_SCENES = 200;
