@@ -5,8 +5,8 @@ import type { ActionResult } from "@/lib/errors";
 import { defineSchoolAction, type SchoolCtx } from "@/lib/schools/school-action";
 import { changeMode, copyTemplate, deleteActivity, saveSceneOrder, setArchived } from "./mutations";
 import { canEditSceneOrder } from "./policy";
-import { addScene, deleteScene, duplicateScene, saveSceneContent } from "./scene-mutations";
-import { addSceneSchema, saveSceneSchema, sceneRefSchema } from "./scene-schema";
+import { addScene, createBlankActivity, deleteScene, duplicateScene, saveSceneContent } from "./scene-mutations";
+import { addSceneSchema, blankActivitySchema, saveSceneSchema, sceneRefSchema } from "./scene-schema";
 import { activityRefSchema, changeModeSchema, copyTemplateSchema, saveOrderSchema } from "./schema";
 
 const STAFF = ["teacher", "manager"] as const;
@@ -40,6 +40,7 @@ export const saveSceneAction = activityAction("activities.saveScene", saveSceneS
 export const addSceneAction = activityAction("activities.addScene", addSceneSchema, EDITORS, addScene);
 export const duplicateSceneAction = activityAction("activities.duplicateScene", sceneRefSchema, EDITORS, duplicateScene);
 export const deleteSceneAction = activityAction("activities.deleteScene", sceneRefSchema, EDITORS, deleteScene);
+export const createBlankActivityAction = activityAction("activities.createBlank", blankActivitySchema, EDITORS, createBlankActivity);
 
 /** The library form (works before hydration too): FormData in, the action's result out. */
 export async function copyTemplateFromForm(_prev: ActionResult<{ id: string }> | null, form: FormData) {

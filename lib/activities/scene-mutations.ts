@@ -5,7 +5,7 @@ import { type ActionResult, fail, ok } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { AuthorizedSchoolId } from "@/lib/schools/scope";
 import type { Scene } from "@/lib/scenes/schema";
-import { type AddSceneInput, MAX_SCENES, SCENE_REFUSAL, type SaveSceneInput, type SceneRefInput } from "./scene-schema";
+import { type AddSceneInput, type BlankActivityInput, MAX_SCENES, SCENE_REFUSAL, type SaveSceneInput, type SceneRefInput } from "./scene-schema";
 
 /**
  * Scene edits (docs/architecture.md "Activity editor"). Each runs in one
@@ -129,5 +129,18 @@ export async function deleteScene(ctx: Ctx, input: SceneRefInput): Promise<Actio
     await rewriteGroupOrders(tx, input.activityId, (o) => o.filter((id) => id !== input.sceneId));
     await audit({ action: "activity.scene.delete", actorId: ctx.actorId, schoolId: ctx.schoolId, targetType: "activity", targetId: input.activityId, meta: { sceneId: input.sceneId } }, tx);
     return ok({ version: input.version + 1 });
+  });
+}
+
+/** A new activity of the school from nothing: the title and one information scene, answered by students. */
+export async function createBlankActivity(ctx: Ctx, input: BlankActivityInput): Promise<ActionResult<{ id: string }>> {
+  return db().$transaction(async (tx) => {
+    const activity = await tx.activity.create({
+      data: { schoolId: ctx.schoolId, title: input.title, actorType: "student", createdById: ctx.actorId },
+      select: { id: true },
+    });
+    await tx.activityScene.create({ data: { activityId: activity.id, position: 0, type: input.scene.type, content: input.scene.content as Prisma.InputJsonValue }, select: { id: true } });
+    await audit({ action: "activity.create", actorId: ctx.actorId, schoolId: ctx.schoolId, targetType: "activity", targetId: activity.id }, tx);
+    return ok({ id: activity.id });
   });
 }

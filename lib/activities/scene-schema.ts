@@ -29,6 +29,14 @@ export const saveSceneSchema = z.object({ ...edit, sceneId: id, scene: editedSce
 export const addSceneSchema = z.object({ ...edit, afterSceneId: id.optional(), scene: editedSceneSchema });
 export const sceneRefSchema = z.object({ ...edit, sceneId: id });
 
+/** A blank activity: its title and its one information scene (worded in the teacher's language by the page). */
+export const blankActivitySchema = z.object({
+  schoolId,
+  title: z.string().trim().min(1).max(200).refine(isStorableText, { message: INVALID_CHARACTERS }),
+  scene: editedSceneSchema.refine((s) => s.type === "info", { message: "the first scene is an information scene" }),
+});
+
+export type BlankActivityInput = z.infer<typeof blankActivitySchema>;
 export type SaveSceneInput = z.infer<typeof saveSceneSchema>;
 export type AddSceneInput = z.infer<typeof addSceneSchema>;
 export type SceneRefInput = z.infer<typeof sceneRefSchema>;

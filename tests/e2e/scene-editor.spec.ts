@@ -139,4 +139,23 @@ test.describe("scene editor", () => {
     await expect(items.nth(0).getByTestId("delete-scene")).toBeDisabled();
     expect(await e2eDb().activityScene.count({ where: { activityId: activity.id } })).toBe(1);
   });
+
+  test("a teacher creates an activity from nothing: a title is required, then the editor opens on its one information scene", async ({ page }) => {
+    const { teacher, school } = await makeSchool(0);
+    await signInAs(page, teacher.email!, TEST_PASSWORD);
+    await page.goto("/dashboard/teacher/activities");
+    const blank = page.getByTestId("blank-activity");
+    await blank.getByTestId("create-blank").click();
+    await expect(blank.getByTestId("field-error")).toHaveText("入力してください。");
+    expect(await e2eDb().activity.count({ where: { schoolId: school.id } })).toBe(0);
+    await blank.getByTestId("blank-title").fill("白紙からの授業");
+    await blank.getByTestId("create-blank").click();
+    await expect(page).toHaveURL(/\/dashboard\/teacher\/activities\/edit\/[0-9a-f-]{36}$/);
+    const items = page.getByTestId("scene-item");
+    await expect(items).toHaveCount(1);
+    await expect(items.first()).toContainText("新しい説明");
+    await expect(items.first().getByTestId("delete-scene")).toBeDisabled();
+    const made = await e2eDb().activity.findFirstOrThrow({ where: { schoolId: school.id }, select: { title: true, templateId: true } });
+    expect(made).toEqual({ title: "白紙からの授業", templateId: null });
+  });
 });

@@ -175,9 +175,14 @@ export const ACTIVITY_ROWS: Row[] = [
     call: (f, s) => activityActions.deleteSceneAction({ ...ref(f, s), version: 1, sceneId: f.scenes[0]! }),
     effect: async (f) => expect(await sceneOf(f.scenes[0]!)).toBeNull(),
   },
+  {
+    name: "create blank",
+    call: (_f, s) => activityActions.createBlankActivityAction({ ...(s ? { schoolId: s } : {}), title: "白紙の対照", scene: { type: "info", content: { prompt: "はじめに" } } }),
+    effect: async (f, data) => expect(await db().activity.findUnique({ where: { id: (data as { id: string }).id }, select: { schoolId: true, title: true } })).toEqual({ schoolId: f.school, title: "白紙の対照" }),
+  },
 ];
 /** Rows only the school's teachers may call (managers have no edit screen, lib/activities/policy.ts). */
-export const TEACHER_ONLY_ROWS = ["save order", "save scene", "add scene", "duplicate scene", "delete scene"];
+export const TEACHER_ONLY_ROWS = ["save order", "save scene", "add scene", "duplicate scene", "delete scene", "create blank"];
 const sceneOf = (id: string) => db().activityScene.findUnique({ where: { id }, select: { activityId: true, position: true, content: true } });
 
 const GUIDE = { status: "active", mode: "guide" } as const;

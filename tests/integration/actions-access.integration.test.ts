@@ -140,7 +140,7 @@ describe("school actions: managers of the school's own academy only", () => {
 
 describe("activity actions: staff of the activity's school only", () => {
   it.each(rows(ACTIVITY_ROWS))("%s: refused when signed out, for a student, another school's teacher (naming this school: forbidden; its own: not found) and another academy's manager; the school's teacher may", async (_name, row) => {
-    const copy = row.name === "copy template";
+    const copy = row.name === "copy template" || row.name === "create blank";
     const managers: [Who, string, string?][] = TEACHER_ONLY_ROWS.includes(row.name) ? [["manager", "FORBIDDEN", "school"]] : [];
     await check(row, [...NOT_STAFF, ["otherTeacher", "FORBIDDEN", "school"], ...(copy ? [] : [["otherTeacher", "NOT_FOUND"] as [Who, string]]), ["otherManager", "FORBIDDEN", "school"], ...managers], "teacher");
   });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addScene, deleteScene, duplicateScene, saveSceneContent } from "@/lib/activities/scene-mutations";
-import { saveSceneSchema } from "@/lib/activities/scene-schema";
+import { addScene, createBlankActivity, deleteScene, duplicateScene, saveSceneContent } from "@/lib/activities/scene-mutations";
+import { blankActivitySchema, saveSceneSchema } from "@/lib/activities/scene-schema";
 import { db } from "@/lib/db";
 import type { AuthorizedSchoolId } from "@/lib/schools/scope";
 import { readTemplateFiles, syncTemplates } from "@/lib/templates/load";
@@ -137,5 +137,15 @@ describe("activity editor: scene edits", () => {
     expect(await deleteScene(ctx(), { activityId: theirs.id, version: 1, sceneId: theirs.ids[1]! })).toEqual({ ok: false, code: "NOT_FOUND" });
     expect(await addScene(ctx(), { activityId: theirs.id, version: 1, scene: info })).toEqual({ ok: false, code: "NOT_FOUND" });
     expect((await state(theirs.id)).contents).toEqual(theirs.scenes.map((s) => s.content));
+  });
+
+  it("creates a blank activity with its one information scene in the school; a blank title or another first scene type is refused", async () => {
+    const made = await createBlankActivity(ctx(), { title: "白紙の授業", scene: info });
+    if (!made.ok) throw new Error("create failed");
+    const row = await db().activity.findUniqueOrThrow({ where: { id: made.data.id }, select: { schoolId: true, title: true, templateId: true, actorType: true, version: true, scenes: { select: { type: true, content: true, position: true } } } });
+    expect(row).toEqual({ schoolId: school, title: "白紙の授業", templateId: null, actorType: "student", version: 1, scenes: [{ type: "info", content: info.content, position: 0 }] });
+    expect(blankActivitySchema.safeParse({ title: "  ", scene: info }).success).toBe(false);
+    expect(blankActivitySchema.safeParse({ title: "題", scene: choice("問い") }).success).toBe(false);
+    expect(blankActivitySchema.safeParse({ title: "\u0000", scene: info }).success).toBe(false);
   });
 });
