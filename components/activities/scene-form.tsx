@@ -9,6 +9,7 @@ import type { SceneType } from "@/lib/scenes/schema";
 import { useNotify } from "@/components/ui/notifications";
 import { RichTextClient } from "@/components/ui/rich-text-client";
 import { type Draft, draftErrors, type ErrorKey, normalize, type Path, setAt } from "./scene-content";
+import { followOwnVersions, recordOwnVersion } from "./own-versions";
 import { ScenePreview } from "./scene-preview";
 import { SceneTypeFields } from "./scene-type-fields";
 
@@ -25,14 +26,15 @@ const problemOf = (code: ErrorCode, fieldErrors?: Record<string, string[]>): Pro
 
 /**
  * One scene's content form with its live preview. It saves with the activity version it
- * was opened at (moved on by its own saves only): after someone else's change every save
- * is refused until the teacher reloads, however often the page itself is refreshed.
+ * was opened at, moved on only by this tab's own saves (own-versions.ts): after someone
+ * else's change every save is refused until the teacher reloads, however often the page
+ * itself is refreshed.
  */
-export function SceneForm({ activityId, version: openedAt, scene }: { activityId: string; version: number; scene: EditableScene }) {
+export function SceneForm({ activityId, version: current, scene }: { activityId: string; version: number; scene: EditableScene }) {
   const t = useTranslations("SceneEditor");
   const router = useRouter();
   const notify = useNotify();
-  const [version, setVersion] = useState(openedAt);
+  const [savedAt, setSavedAt] = useState(current);
   const [draft, setDraft] = useState<Draft>(scene.content);
   const formRef = useRef<HTMLFormElement>(null);
   useEffect(() => formRef.current?.querySelector<HTMLElement>("input, textarea")?.focus(), []);
@@ -55,10 +57,13 @@ export function SceneForm({ activityId, version: openedAt, scene }: { activityId
       return;
     }
     setProblem(null);
+    // read at the click: the page may have been refreshed before this tab's own save was recorded
+    const version = followOwnVersions(activityId, savedAt, current);
     startTransition(async () => {
       const result = await saveSceneAction({ activityId, version, sceneId: scene.id, scene: checked.data }).catch(() => null);
       if (result?.ok) {
-        setVersion(result.data.version);
+        recordOwnVersion(activityId, result.data.version);
+        setSavedAt(result.data.version);
         notify({ message: t("saved"), kind: "success" });
         router.refresh();
       } else if (result && result.code === "VALIDATION" && result.fieldErrors && !result.fieldErrors.scene) {

@@ -9,6 +9,7 @@ import { useConfirm } from "@/components/ui/confirm-dialog";
 import { RichTextClient } from "@/components/ui/rich-text-client";
 import { useActionRunner } from "@/components/ui/use-action-runner";
 import { usePlainText } from "@/components/ui/use-plain-text";
+import { recordOwnVersion } from "./own-versions";
 import { defaultContent } from "./scene-content";
 import { type EditableScene, SceneForm } from "./scene-form";
 
@@ -43,7 +44,15 @@ export function SceneList({ activityId, version, scenes }: { activityId: string;
       const result = await action();
       failure = refusal(result) ?? failure;
       return result;
-    }, { success, failure: () => failure, onOk: (data) => { onOk?.(data); router.refresh(); } });
+    }, {
+      success,
+      failure: () => failure,
+      onOk: (data) => {
+        recordOwnVersion(activityId, (data as { version: number }).version);
+        onOk?.(data);
+        router.refresh();
+      },
+    });
   };
   const remove = async (scene: ListedScene, n: number) => {
     if (!(await confirm({ title: t("confirmTitle"), body: t("confirmBody", { n }), confirm: t("delete"), danger: true }))) return;

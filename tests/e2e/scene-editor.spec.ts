@@ -108,6 +108,24 @@ test.describe("scene editor", () => {
     await other.close();
   });
 
+  test("the teacher's own order save does not make an open scene form stale", async ({ page }) => {
+    const { teacher, school } = await makeSchool(0);
+    const activity = await createActivityFromTemplate(e2eDb(), { templateId: "math-linear-equations", schoolId: school.id });
+    const scene = (await scenesOf(activity.id))[1]!;
+    await signInAs(page, teacher.email!, TEST_PASSWORD);
+    await page.goto(editUrl(activity.id));
+    const item = page.locator(`[data-scene-id="${scene.id}"][data-testid="scene-item"]`);
+    await item.getByTestId("edit-scene").click();
+    await item.getByTestId("scene-form").locator('[data-field="content.prompt"]').fill("並べ替えの後の問い");
+    await page.getByTestId("order-default").locator("li").first().getByTestId("move-down").click();
+    await page.getByTestId("save-order").click();
+    await expectNotification(page, "保存しました");
+    await expect.poll(async () => (await e2eDb().activity.findUniqueOrThrow({ where: { id: activity.id } })).version).toBe(2);
+    await item.getByTestId("save-scene").click();
+    await expectNotification(page, "シーンを保存しました");
+    await expect.poll(async () => ((await e2eDb().activityScene.findUniqueOrThrow({ where: { id: scene.id } })).content as { prompt: string }).prompt).toBe("並べ替えの後の問い");
+  });
+
   test("add, duplicate and delete scenes (with confirmation); the last scene cannot be deleted", async ({ page }) => {
     const { teacher, school } = await makeSchool(0);
     const activity = await createActivityFromTemplate(e2eDb(), { templateId: "reflection-weekly", schoolId: school.id });

@@ -33,3 +33,18 @@ describe("scene editor content", () => {
     expect(draftErrors(bad.error!.issues)).toEqual({ "content.prompt": "invalidCharacters" });
   });
 });
+
+describe("own versions (an open scene form follows this tab's saves only)", () => {
+  it("moves on only when every version in between is this tab's own", async () => {
+    const { followOwnVersions, recordOwnVersion } = await import("@/components/activities/own-versions");
+    const id = crypto.randomUUID();
+    expect(followOwnVersions(id, 3, 3)).toBe(3);
+    expect(followOwnVersions(id, 3, 4)).toBe(3);
+    recordOwnVersion(id, 4);
+    expect(followOwnVersions(id, 3, 4)).toBe(4);
+    expect(followOwnVersions(id, 3, 5)).toBe(3); // 5 is someone else's
+    recordOwnVersion(id, 5);
+    expect(followOwnVersions(id, 3, 5)).toBe(5);
+    expect(followOwnVersions(crypto.randomUUID(), 3, 4)).toBe(3);
+  });
+});
