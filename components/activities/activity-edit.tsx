@@ -1,15 +1,20 @@
 import { getTranslations } from "next-intl/server";
 import { notFound } from "next/navigation";
-import { getActivityWithScenes } from "@/lib/activities/data";
+import { getActivityWithScenes, listAnsweredSceneIds } from "@/lib/activities/data";
 import { listGroups } from "@/lib/students/data";
 import { requireRole } from "@/lib/auth/session";
 import { getDisplayLanguage } from "@/lib/i18n/server";
 import { toPlainText } from "@/lib/richtext/plain";
 import { authorizeSchool } from "@/lib/schools/scope";
 import { RichText } from "@/components/ui/rich-text";
-import { type EditorScene, SceneOrderEditor } from "./scene-order-editor";
+import { type ListedScene, SceneList } from "./scene-list";
+import { SceneOrderEditor } from "./scene-order-editor";
 
-/** /dashboard/teacher/activities/edit/{activityId}: title and scene orders (teachers only). */
+/**
+ * /dashboard/teacher/activities/edit/{activityId}: title and scene orders, then each
+ * scene's content (teachers only). Every save carries the activity version rendered
+ * here; a save re-renders the page, and the keyed parts start again from the new version.
+ */
 export async function ActivityEdit({ activityId }: { activityId: string }) {
   const actor = await requireRole("teacher");
   const scope = await authorizeSchool(actor, undefined);
@@ -17,10 +22,12 @@ export async function ActivityEdit({ activityId }: { activityId: string }) {
   if (!scope || !activity) notFound();
   const t = await getTranslations("Edit");
   const lang = await getDisplayLanguage();
-  const groups = await listGroups(scope);
-  const scenes: EditorScene[] = activity.scenes.map((s) => ({
+  const [groups, answered] = await Promise.all([listGroups(scope), listAnsweredSceneIds(scope, activity.id)]);
+  const scenes: ListedScene[] = activity.scenes.map((s) => ({
     id: s.id,
     type: s.type,
+    content: s.content as ListedScene["content"],
+    answered: answered.includes(s.id),
     label: toPlainText(String((s.content as { prompt?: unknown }).prompt ?? ""), lang).replace(/\s+/g, " ").slice(0, 120),
   }));
   return (
@@ -29,6 +36,7 @@ export async function ActivityEdit({ activityId }: { activityId: string }) {
         <RichText text={t("title")} />
       </h1>
       <SceneOrderEditor
+        key={activity.version}
         activityId={activity.id}
         version={activity.version}
         title={activity.title}
@@ -36,6 +44,7 @@ export async function ActivityEdit({ activityId }: { activityId: string }) {
         groups={groups}
         groupOrders={Object.fromEntries(activity.sceneOrders.map((o) => [o.group, o.sceneIds]))}
       />
+      <SceneList activityId={activity.id} version={activity.version} scenes={scenes} />
     </div>
   );
 }

@@ -12,6 +12,7 @@ import { PersonName } from "@/components/ui/person-name";
 import { RichMessage, SLOT } from "@/components/ui/rich-message";
 import { RichText } from "@/components/ui/rich-text";
 import { ActivityFilter } from "./activity-filter";
+import { BlankActivity } from "./blank-activity";
 import { ActivityTable } from "./activity-table";
 import { ImportActivity } from "./import-activity";
 import { TemplateLibrary } from "./template-library";
@@ -95,6 +96,7 @@ export async function ActivityManagement({
           <p className="muted">
             <RichText text={t("libraryLead")} />
           </p>
+          {role === "teacher" ? <BlankActivity /> : null}
           <TemplateLibrary
             templates={templates.map(({ scenes, ...tpl }) => ({
               ...tpl,

@@ -7,6 +7,7 @@ import { useActionRunner } from "@/components/ui/use-action-runner";
 import { RichTextClient } from "@/components/ui/rich-text-client";
 import { usePlainText } from "@/components/ui/use-plain-text";
 import { activityErrorKey } from "./error-message";
+import { recordOwnVersion } from "./own-versions";
 
 export interface EditorScene {
   id: string;
@@ -98,7 +99,10 @@ export function SceneOrderEditor(props: {
     run(() => saveOrderAction({ activityId: props.activityId, version, title, order, groupOrders }), {
       success: t("saved"),
       failure: (code) => ta(activityErrorKey("order", code)),
-      onOk: (data) => setVersion(data.version),
+      onOk: (data) => {
+        recordOwnVersion(props.activityId, data.version);
+        setVersion(data.version);
+      },
     });
 
   return (

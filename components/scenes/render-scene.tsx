@@ -1,53 +1,10 @@
 import type { DisplayLanguage } from "@/lib/i18n/languages";
-import { parseRichText, type RichNode } from "@/lib/richtext/parse";
-import { nodesToPlainText, toPlainText } from "@/lib/richtext/plain";
-import { type Scene, sceneSchema } from "@/lib/scenes/schema";
 import { RichText } from "@/components/ui/rich-text";
-import type { RenderedOption, RenderedScene } from "./types";
+import { renderSceneWith } from "./render-scene-core";
 
 const rich = (text: string) => <RichText text={text} />;
-const hasMath = (nodes: RichNode[]): boolean => nodes.some((n) => n.type === "math" || ("children" in n && hasMath(n.children)));
-/** Options; one with a formula also gets its plain text as the control's name (axe reads no name from MathML). */
-const optionsOf = (list: { id: string; label: string }[], lang: DisplayLanguage): RenderedOption[] =>
-  list.map((o) => {
-    const nodes = parseRichText(o.label);
-    return hasMath(nodes) ? { id: o.id, label: rich(o.label), name: nodesToPlainText(nodes, lang) } : { id: o.id, label: rich(o.label) };
-  });
 
 /** Renders a stored scene's texts on the server (one renderer for preview, solo, session and response). */
-export function renderScene(stored: { id: string; type: string; content: unknown }, lang: DisplayLanguage): RenderedScene | null {
-  const parsed = sceneSchema.safeParse({ type: stored.type, content: stored.content });
-  if (!parsed.success) return null;
-  const scene: Scene = parsed.data;
-  const opts = (list: { id: string; label: string }[]) => optionsOf(list, lang);
-  const id = stored.id;
-  switch (scene.type) {
-    case "info":
-      return { id, type: "info", prompt: rich(scene.content.prompt), body: scene.content.body ? rich(scene.content.body) : null };
-    case "single_choice":
-      return { id, type: "single_choice", prompt: rich(scene.content.prompt), options: opts(scene.content.options) };
-    case "multiple_choice":
-      return {
-        id, type: "multiple_choice", prompt: rich(scene.content.prompt), options: opts(scene.content.options),
-        min: scene.content.min ?? 0, max: scene.content.max ?? scene.content.options.length,
-      };
-    case "free_text":
-      return {
-        id, type: "free_text", prompt: rich(scene.content.prompt),
-        placeholder: scene.content.placeholder ? toPlainText(scene.content.placeholder, lang) : null,
-        maxLength: scene.content.maxLength ?? null,
-      };
-    case "scale":
-      return { id, type: "scale", prompt: rich(scene.content.prompt), minLabel: rich(scene.content.minLabel), maxLabel: rich(scene.content.maxLabel) };
-    case "two_step": {
-      const c = scene.content;
-      const secondOptions: Record<string, RenderedOption[]> = {};
-      if (c.second.options) secondOptions["*"] = opts(c.second.options);
-      for (const [first, list] of Object.entries(c.second.optionsByFirst ?? {})) secondOptions[first] = opts(list);
-      return {
-        id, type: "two_step", prompt: rich(c.prompt), firstPrompt: rich(c.first.prompt), firstOptions: opts(c.first.options),
-        secondPrompt: rich(c.second.prompt), secondOptions, reasonPrompt: rich(c.reasonPrompt),
-      };
-    }
-  }
+export function renderScene(stored: { id: string; type: string; content: unknown }, lang: DisplayLanguage) {
+  return renderSceneWith(stored, lang, rich);
 }

@@ -6,6 +6,8 @@ import { defineSchoolAction, type SchoolCtx } from "@/lib/schools/school-action"
 import { parseActivityFile } from "./file-format";
 import { changeMode, copyTemplate, deleteActivity, importActivity, saveSceneOrder, setArchived } from "./mutations";
 import { canEditSceneOrder } from "./policy";
+import { addScene, createBlankActivity, deleteScene, duplicateScene, saveSceneContent } from "./scene-mutations";
+import { addSceneSchema, blankActivitySchema, saveSceneSchema, sceneRefSchema } from "./scene-schema";
 import { activityRefSchema, changeModeSchema, copyTemplateSchema, importFileSchema, saveOrderSchema } from "./schema";
 
 const STAFF = ["teacher", "manager"] as const;
@@ -32,6 +34,14 @@ export const deleteAction = activityAction("activities.delete", activityRefSchem
 export const saveOrderAction = activityAction("activities.saveOrder", saveOrderSchema, ROLES.filter(canEditSceneOrder), (ctx, i) =>
   saveSceneOrder(ctx, i),
 );
+
+/** Scene edits (docs/architecture.md "Activity editor"): teachers only, like the order. */
+const EDITORS = ROLES.filter(canEditSceneOrder);
+export const saveSceneAction = activityAction("activities.saveScene", saveSceneSchema, EDITORS, saveSceneContent);
+export const addSceneAction = activityAction("activities.addScene", addSceneSchema, EDITORS, addScene);
+export const duplicateSceneAction = activityAction("activities.duplicateScene", sceneRefSchema, EDITORS, duplicateScene);
+export const deleteSceneAction = activityAction("activities.deleteScene", sceneRefSchema, EDITORS, deleteScene);
+export const createBlankActivityAction = activityAction("activities.createBlank", blankActivitySchema, EDITORS, createBlankActivity);
 
 /** The library form (works before hydration too): FormData in, the action's result out. */
 export async function copyTemplateFromForm(_prev: ActionResult<{ id: string }> | null, form: FormData) {

@@ -94,3 +94,9 @@ export async function listRecentlyAnswered(schoolId: AuthorizedSchoolId, limit =
     group by a.id, a.title order by last desc limit ${limit}`;
   return rows.map((r) => ({ id: r.id, title: r.title, last: r.last, respondents: Number(r.n) }));
 }
+
+/** The activity's scenes that have at least one answer (the editor locks them); the activity must be in scope. */
+export async function listAnsweredSceneIds(schoolId: AuthorizedSchoolId, activityId: string): Promise<string[]> {
+  const rows = await db().response.groupBy({ by: ["sceneId"], where: { activityId, activity: { schoolId } } });
+  return rows.map((r) => r.sceneId);
+}

@@ -98,6 +98,8 @@ export const INVALID_CHARACTERS = "invalidCharacters";
 
 /** Well-formed UTF-16 without NUL: no lone surrogate (not Unicode; jsonb refuses its escape) and no U+0000 (text and jsonb refuse it). */
 const STORABLE_TEXT = /^(?:[^\u0000\uD800-\uDFFF]|[\uD800-\uDBFF][\uDC00-\uDFFF])*$/;
+
+/** Whether PostgreSQL can store `s` as text and in jsonb (see STORABLE_TEXT). */
 export const isStorableText = (s: string) => STORABLE_TEXT.test(s);
 
 /** Text typed into an answer, checked as PostgreSQL will store it: at most `max` characters (UTF-16 units), storable. */

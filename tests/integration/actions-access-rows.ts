@@ -166,7 +166,35 @@ export const ACTIVITY_ROWS: Row[] = [
     call: (f, s) => activityActions.saveOrderAction({ ...ref(f, s), version: 1, title: "並べ替えの対照", order: [...f.scenes].reverse(), groupOrders: {} }),
     effect: async (f) => expect((await activity(f.activity))?.title).toBe("並べ替えの対照"),
   },
+  {
+    name: "save scene",
+    call: (f, s) => activityActions.saveSceneAction({ ...ref(f, s), version: 1, sceneId: f.scenes[2]!, scene: { type: "single_choice", content: { prompt: "編集の対照", options: [{ id: "a", label: "あ" }, { id: "b", label: "い" }] } } }),
+    effect: async (f) => expect((await sceneOf(f.scenes[2]!))?.content).toMatchObject({ prompt: "編集の対照" }),
+  },
+  {
+    name: "add scene",
+    call: (f, s) => activityActions.addSceneAction({ ...ref(f, s), version: 1, scene: { type: "info", content: { prompt: "追加の対照" } } }),
+    effect: async (f, data) => expect(await sceneOf((data as { sceneId: string }).sceneId)).toMatchObject({ activityId: f.activity, position: f.scenes.length }),
+  },
+  {
+    name: "duplicate scene",
+    call: (f, s) => activityActions.duplicateSceneAction({ ...ref(f, s), version: 1, sceneId: f.scenes[0]! }),
+    effect: async (f, data) => expect(await sceneOf((data as { sceneId: string }).sceneId)).toMatchObject({ activityId: f.activity, position: 1 }),
+  },
+  {
+    name: "delete scene",
+    call: (f, s) => activityActions.deleteSceneAction({ ...ref(f, s), version: 1, sceneId: f.scenes[0]! }),
+    effect: async (f) => expect(await sceneOf(f.scenes[0]!)).toBeNull(),
+  },
+  {
+    name: "create blank",
+    call: (_f, s) => activityActions.createBlankActivityAction({ ...(s ? { schoolId: s } : {}), title: "白紙の対照", scene: { type: "info", content: { prompt: "はじめに" } } }),
+    effect: async (f, data) => expect(await db().activity.findUnique({ where: { id: (data as { id: string }).id }, select: { schoolId: true, title: true } })).toEqual({ schoolId: f.school, title: "白紙の対照" }),
+  },
 ];
+/** Rows only the school's teachers may call (managers have no edit screen, lib/activities/policy.ts). */
+export const TEACHER_ONLY_ROWS = ["save order", "save scene", "add scene", "duplicate scene", "delete scene", "create blank"];
+const sceneOf = (id: string) => db().activityScene.findUnique({ where: { id }, select: { activityId: true, position: true, content: true } });
 
 const GUIDE = { status: "active", mode: "guide" } as const;
 const running = (f: Fx) => db().guideSession.findFirst({ where: { activityId: f.activity, endedAt: null } });

@@ -25,7 +25,7 @@ import { createAcademy, createSchool, createUser, uniqueTag } from "../../prisma
 import { saveOwnLanguageAction } from "@/lib/i18n/actions";
 import * as schoolActions from "@/lib/schools/actions";
 import { session, sessionCookieOf } from "./next-headers-fake";
-import { ACTIVITY_ROWS, liveRows, makeFx, type Row, SCHOOL_ROWS, STUDENT_ROWS } from "./actions-access-rows";
+import { ACTIVITY_ROWS, liveRows, makeFx, type Row, SCHOOL_ROWS, STUDENT_ROWS, TEACHER_ONLY_ROWS } from "./actions-access-rows";
 
 type Who = "nobody" | "student" | "teacher" | "otherTeacher" | "noSchoolTeacher" | "manager" | "otherManager";
 const ids = {} as Record<Exclude<Who, "nobody">, string> & { school: string; sibling: string; foreign: string };
@@ -140,11 +140,12 @@ describe("school actions: managers of the school's own academy only", () => {
 
 describe("activity actions: staff of the activity's school only", () => {
   it.each(rows(ACTIVITY_ROWS))("%s: refused when signed out, for a student, another school's teacher (naming this school: forbidden; its own: not found) and another academy's manager; the school's teacher may", async (_name, row) => {
-    const copy = row.name === "copy template" || row.name === "import activity";
-    await check(row, [...NOT_STAFF, ["otherTeacher", "FORBIDDEN", "school"], ...(copy ? [] : [["otherTeacher", "NOT_FOUND"] as [Who, string]]), ["otherManager", "FORBIDDEN", "school"]], "teacher");
+    const copy = row.name === "copy template" || row.name === "import activity" || row.name === "create blank";
+    const managers: [Who, string, string?][] = TEACHER_ONLY_ROWS.includes(row.name) ? [["manager", "FORBIDDEN", "school"]] : [];
+    await check(row, [...NOT_STAFF, ["otherTeacher", "FORBIDDEN", "school"], ...(copy ? [] : [["otherTeacher", "NOT_FOUND"] as [Who, string]]), ["otherManager", "FORBIDDEN", "school"], ...managers], "teacher");
   });
 
-  it.each(rows(ACTIVITY_ROWS.filter((r) => r.name !== "save order")))("%s: the academy's manager naming the school may", async (_name, row) => {
+  it.each(rows(ACTIVITY_ROWS.filter((r) => !TEACHER_ONLY_ROWS.includes(r.name))))("%s: the academy's manager naming the school may", async (_name, row) => {
     await check(row, [], "manager", "school");
   });
 });

@@ -1,0 +1,55 @@
+"use client";
+import { useTranslations } from "next-intl";
+import { useRouter } from "next/navigation";
+import { useId, useState } from "react";
+import { createBlankActivityAction } from "@/lib/activities/actions";
+import { RichTextClient } from "@/components/ui/rich-text-client";
+import { useActionRunner } from "@/components/ui/use-action-runner";
+import { activityErrorKey } from "./error-message";
+import { defaultContent } from "./scene-content";
+
+/** "Start from nothing" beside the template library: a title, then the edit page of the new activity (teachers). */
+export function BlankActivity() {
+  const t = useTranslations("SceneEditor");
+  const td = useTranslations("SceneEditor.defaults");
+  const ta = useTranslations("Activities");
+  const router = useRouter();
+  const id = useId();
+  const [title, setTitle] = useState("");
+  const [empty, setEmpty] = useState(false);
+  const { pending, run } = useActionRunner();
+  const create = () => {
+    if (!title.trim()) return setEmpty(true);
+    run(() => createBlankActivityAction({ title, scene: { type: "info", content: defaultContent("info", td) } }), {
+      failure: (code) => ta(activityErrorKey("copy", code)),
+      onOk: (data) => router.push(`/dashboard/teacher/activities/edit/${data.id}`),
+    });
+  };
+  return (
+    <section className="card stack" aria-labelledby={`${id}-heading`} data-testid="blank-activity">
+      <h3 id={`${id}-heading`}>
+        <RichTextClient text={t("blankHeading")} />
+      </h3>
+      <p className="muted">
+        <RichTextClient text={t("blankLead")} />
+      </p>
+      <form className="row" noValidate onSubmit={(e) => { e.preventDefault(); create(); }}>
+        <div className="field">
+          <label htmlFor={id} className="field-label">
+            <RichTextClient text={t("blankName")} />
+          </label>
+          <input id={id} value={title} maxLength={200} required aria-invalid={empty || undefined} aria-describedby={empty ? `${id}-error` : undefined}
+            data-testid="blank-title" onChange={(e) => { setTitle(e.target.value); setEmpty(false); }} />
+          {empty ? (
+            <p className="field-error" id={`${id}-error`} data-testid="field-error">
+              <RichTextClient text={t("errors.required")} />
+            </p>
+          ) : null}
+        </div>
+        <button type="submit" className="button button-primary" disabled={pending} aria-busy={pending} data-testid="create-blank">
+          <RichTextClient text={pending ? t("blankCreating") : t("blankCreate")} />
+        </button>
+      </form>
+    </section>
+  );
+}

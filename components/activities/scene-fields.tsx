@@ -1,0 +1,96 @@
+"use client";
+import { useTranslations } from "next-intl";
+import { useId } from "react";
+import { RichTextClient } from "@/components/ui/rich-text-client";
+import { usePlainText } from "@/components/ui/use-plain-text";
+import { type ErrorKey, nextOptionId, type Path } from "./scene-content";
+
+/** What every field of the scene form gets: the draft's value, its errors, and how to change it. */
+export interface FieldProps {
+  path: Path;
+  value: unknown;
+  errors: Record<string, ErrorKey>;
+  onChange: (path: Path, value: unknown) => void;
+}
+const keyOf = (path: Path) => ["content", ...path].join(".");
+
+function FieldError({ id, error }: { id: string; error: ErrorKey | undefined }) {
+  const t = useTranslations("SceneEditor.errors");
+  if (!error) return null;
+  return (
+    <p className="field-error" id={id} data-testid="field-error">
+      <RichTextClient text={t(error)} />
+    </p>
+  );
+}
+
+/** A plain-text field (ruby, math and emphasis markup may be typed; the preview shows them). */
+export function TextField({ label, path, value, errors, onChange, multiline, optional }: FieldProps & { label: string; multiline?: boolean; optional?: boolean }) {
+  const id = useId();
+  const error = errors[keyOf(path)];
+  const common = {
+    id, value: typeof value === "string" ? value : "", "aria-invalid": error ? true : undefined, "aria-describedby": error ? `${id}-error` : undefined,
+    required: !optional, maxLength: 4000, "data-field": keyOf(path),
+  };
+  return (
+    <div className="field">
+      <label htmlFor={id} className="field-label">
+        <RichTextClient text={label} />
+      </label>
+      {multiline ? (
+        <textarea rows={3} {...common} onChange={(e) => onChange(path, e.target.value)} />
+      ) : (
+        <input {...common} onChange={(e) => onChange(path, e.target.value)} />
+      )}
+      <FieldError id={`${id}-error`} error={error} />
+    </div>
+  );
+}
+
+/** An optional whole number (empty = not set). */
+export function NumberField({ label, path, value, errors, onChange, min, max }: FieldProps & { label: string; min: number; max: number }) {
+  const id = useId();
+  const error = errors[keyOf(path)];
+  return (
+    <div className="field">
+      <label htmlFor={id} className="field-label">
+        <RichTextClient text={label} />
+      </label>
+      <input id={id} type="number" inputMode="numeric" min={min} max={max} value={typeof value === "number" ? value : ""} data-field={keyOf(path)}
+        aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(e) => onChange(path, e.target.value === "" ? undefined : Math.trunc(Number(e.target.value)))} />
+      <FieldError id={`${id}-error`} error={error} />
+    </div>
+  );
+}
+
+type Option = { id: string; label: string };
+
+/** Options: a label each, add (up to 12) and remove (down to 2). `onAdd`/`onRemove` let a two-step scene keep its second options in step. */
+export function OptionsField({ label, path, value, errors, onChange, onAdd, onRemove }: FieldProps & { label: string; onAdd?: (id: string) => void; onRemove?: (id: string) => void }) {
+  const t = useTranslations("SceneEditor.fields");
+  const plain = usePlainText();
+  const options = Array.isArray(value) ? (value as Option[]) : [];
+  const listError = errors[keyOf(path)];
+  return (
+    <fieldset className="stack option-fields" data-field={keyOf(path)}>
+      <legend className="field-label">
+        <RichTextClient text={label} />
+      </legend>
+      {options.map((o, i) => (
+        <div key={o.id} className="row option-field">
+          <TextField label={t("option", { n: i + 1 })} path={[...path, i, "label"]} value={o.label} errors={errors} onChange={onChange} />
+          <button type="button" className="button button-small" disabled={options.length <= 2} aria-label={plain(t("removeOption", { n: i + 1 }))}
+            onClick={() => { onChange(path, options.filter((x) => x.id !== o.id)); onRemove?.(o.id); }}>
+            ×
+          </button>
+        </div>
+      ))}
+      <FieldError id={`${keyOf(path)}-error`} error={listError} />
+      <button type="button" className="button button-small" disabled={options.length >= 12} data-testid="add-option"
+        onClick={() => { const id = nextOptionId(options); onChange(path, [...options, { id, label: "" }]); onAdd?.(id); }}>
+        <RichTextClient text={t("addOption")} />
+      </button>
+    </fieldset>
+  );
+}

@@ -1,0 +1,105 @@
+"use client";
+import { useTranslations } from "next-intl";
+import { useRouter } from "next/navigation";
+import { useEffect, useRef, useState, useTransition } from "react";
+import { saveSceneAction } from "@/lib/activities/actions";
+import { editedSceneSchema } from "@/lib/activities/scene-schema";
+import type { ErrorCode } from "@/lib/errors";
+import type { SceneType } from "@/lib/scenes/schema";
+import { useNotify } from "@/components/ui/notifications";
+import { RichTextClient } from "@/components/ui/rich-text-client";
+import { type Draft, draftErrors, type ErrorKey, normalize, type Path, setAt } from "./scene-content";
+import { followOwnVersions, recordOwnVersion } from "./own-versions";
+import { ScenePreview } from "./scene-preview";
+import { SceneTypeFields } from "./scene-type-fields";
+
+export interface EditableScene {
+  id: string;
+  type: SceneType;
+  content: Draft;
+}
+
+/** A refusal shown in the form: someone else saved first, or the scene got an answer meanwhile. */
+type Problem = "conflict" | "answered" | "failed" | null;
+const problemOf = (code: ErrorCode, fieldErrors?: Record<string, string[]>): Problem =>
+  fieldErrors?.scene?.includes("answered") ? "answered" : code === "CONFLICT" ? "conflict" : "failed";
+
+/**
+ * One scene's content form with its live preview. It saves with the activity version it
+ * was opened at, moved on only by this tab's own saves (own-versions.ts): after someone
+ * else's change every save is refused until the teacher reloads, however often the page
+ * itself is refreshed.
+ */
+export function SceneForm({ activityId, version: current, scene }: { activityId: string; version: number; scene: EditableScene }) {
+  const t = useTranslations("SceneEditor");
+  const router = useRouter();
+  const notify = useNotify();
+  const [savedAt, setSavedAt] = useState(current);
+  const [draft, setDraft] = useState<Draft>(scene.content);
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => formRef.current?.querySelector<HTMLElement>("input, textarea")?.focus(), []);
+  const [errors, setErrors] = useState<Record<string, ErrorKey>>({});
+  const [problem, setProblem] = useState<Problem>(null);
+  const [pending, startTransition] = useTransition();
+  const candidate = { type: scene.type, content: normalize(scene.type, draft) };
+  const checked = editedSceneSchema.safeParse(candidate);
+
+  const onChange = (path: Path, value: unknown) => {
+    setDraft((d) => setAt(d, path, value));
+    setErrors((e) => {
+      const key = ["content", ...path].join(".");
+      return Object.fromEntries(Object.entries(e).filter(([k]) => k !== key && !key.startsWith(`${k}.`) && !k.startsWith(`${key}.`)));
+    });
+  };
+  const save = () => {
+    if (!checked.success) {
+      setErrors(draftErrors(checked.error.issues));
+      return;
+    }
+    setProblem(null);
+    // read at the click: the page may have been refreshed before this tab's own save was recorded
+    const version = followOwnVersions(activityId, savedAt, current);
+    startTransition(async () => {
+      const result = await saveSceneAction({ activityId, version, sceneId: scene.id, scene: checked.data }).catch(() => null);
+      if (result?.ok) {
+        recordOwnVersion(activityId, result.data.version);
+        setSavedAt(result.data.version);
+        notify({ message: t("saved"), kind: "success" });
+        router.refresh();
+      } else if (result && result.code === "VALIDATION" && result.fieldErrors && !result.fieldErrors.scene) {
+        setErrors(Object.fromEntries(Object.keys(result.fieldErrors).map((k) => [k.replace(/^scene\./, ""), "invalid" as const])));
+      } else setProblem(result ? problemOf(result.code, result.fieldErrors) : "failed");
+    });
+  };
+
+  return (
+    <div className="scene-editor" data-testid="scene-form">
+      <form ref={formRef} className="stack" noValidate onSubmit={(e) => { e.preventDefault(); save(); }}>
+        <SceneTypeFields type={scene.type} draft={draft} errors={errors} onChange={onChange} />
+        {errors.content ? (
+          <p className="field-error" data-testid="field-error">
+            <RichTextClient text={t(`errors.${errors.content}`)} />
+          </p>
+        ) : null}
+        {problem ? (
+          <div className="alert alert-error" role="alert" data-testid="scene-problem">
+            <span>
+              <RichTextClient text={t(problem === "answered" ? "locked" : problem)} />
+            </span>
+            {problem === "conflict" || problem === "answered" ? (
+              <button type="button" className="button button-small" onClick={() => window.location.reload()} data-testid="reload">
+                <RichTextClient text={t("reload")} />
+              </button>
+            ) : null}
+          </div>
+        ) : null}
+        <div className="row">
+          <button type="submit" className="button button-primary" disabled={pending} aria-busy={pending} data-testid="save-scene">
+            <RichTextClient text={pending ? t("saving") : t("save")} />
+          </button>
+        </div>
+      </form>
+      <ScenePreview scene={{ id: scene.id, ...(checked.success ? checked.data : { type: "invalid", content: null }) }} />
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import type { ReactNode } from "react";
+import type { DisplayLanguage } from "@/lib/i18n/languages";
+import { parseRichText, type RichNode } from "@/lib/richtext/parse";
+import { nodesToPlainText, toPlainText } from "@/lib/richtext/plain";
+import { type Scene, sceneSchema } from "@/lib/scenes/schema";
+import type { RenderedOption, RenderedScene } from "./types";
+
+/** How a text becomes markup: the server's <RichText> (render-scene.tsx) or the editor's live preview. */
+export type RenderText = (text: string) => ReactNode;
+
+const hasMath = (nodes: RichNode[]): boolean => nodes.some((n) => n.type === "math" || ("children" in n && hasMath(n.children)));
+/** Options; one with a formula also gets its plain text as the control's name (axe reads no name from MathML). */
+const optionsOf = (list: { id: string; label: string }[], lang: DisplayLanguage, rich: RenderText): RenderedOption[] =>
+  list.map((o) => {
+    const nodes = parseRichText(o.label);
+    return hasMath(nodes) ? { id: o.id, label: rich(o.label), name: nodesToPlainText(nodes, lang) } : { id: o.id, label: rich(o.label) };
+  });
+
+/** A stored scene's texts rendered with `rich` (one renderer for preview, solo, session, response and the editor). */
+export function renderSceneWith(stored: { id: string; type: string; content: unknown }, lang: DisplayLanguage, rich: RenderText): RenderedScene | null {
+  const parsed = sceneSchema.safeParse({ type: stored.type, content: stored.content });
+  if (!parsed.success) return null;
+  const scene: Scene = parsed.data;
+  const opts = (list: { id: string; label: string }[]) => optionsOf(list, lang, rich);
+  const id = stored.id;
+  switch (scene.type) {
+    case "info":
+      return { id, type: "info", prompt: rich(scene.content.prompt), body: scene.content.body ? rich(scene.content.body) : null };
+    case "single_choice":
+      return { id, type: "single_choice", prompt: rich(scene.content.prompt), options: opts(scene.content.options) };
+    case "multiple_choice":
+      return {
+        id, type: "multiple_choice", prompt: rich(scene.content.prompt), options: opts(scene.content.options),
+        min: scene.content.min ?? 0, max: scene.content.max ?? scene.content.options.length,
+      };
+    case "free_text":
+      return {
+        id, type: "free_text", prompt: rich(scene.content.prompt),
+        placeholder: scene.content.placeholder ? toPlainText(scene.content.placeholder, lang) : null,
+        maxLength: scene.content.maxLength ?? null,
+      };
+    case "scale":
+      return { id, type: "scale", prompt: rich(scene.content.prompt), minLabel: rich(scene.content.minLabel), maxLabel: rich(scene.content.maxLabel) };
+    case "two_step": {
+      const c = scene.content;
+      const secondOptions: Record<string, RenderedOption[]> = {};
+      if (c.second.options) secondOptions["*"] = opts(c.second.options);
+      for (const [first, list] of Object.entries(c.second.optionsByFirst ?? {})) secondOptions[first] = opts(list);
+      return {
+        id, type: "two_step", prompt: rich(c.prompt), firstPrompt: rich(c.first.prompt), firstOptions: opts(c.first.options),
+        secondPrompt: rich(c.second.prompt), secondOptions, reasonPrompt: rich(c.reasonPrompt),
+      };
+    }
+  }
+}

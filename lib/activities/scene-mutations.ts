@@ -1,0 +1,146 @@
+import "server-only";
+import { audit } from "@/lib/audit/log";
+import { db } from "@/lib/db";
+import { type ActionResult, fail, ok } from "@/lib/errors";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import type { AuthorizedSchoolId } from "@/lib/schools/scope";
+import type { Scene } from "@/lib/scenes/schema";
+import { type AddSceneInput, type BlankActivityInput, MAX_SCENES, SCENE_REFUSAL, type SaveSceneInput, type SceneRefInput } from "./scene-schema";
+
+/**
+ * Scene edits (docs/architecture.md "Activity editor"). Each runs in one
+ * transaction that ends by moving the activity's version on from the one the
+ * editor loaded: a stale editor gets CONFLICT and nothing is written. A scene
+ * that has answers is never changed or deleted (its row is locked first, so
+ * an answer arriving meanwhile waits and the count below sees it).
+ */
+interface Ctx {
+  schoolId: AuthorizedSchoolId;
+  actorId: string;
+}
+type Tx = Prisma.TransactionClient;
+const refused = (reason: keyof typeof SCENE_REFUSAL, code: "CONFLICT" | "VALIDATION" = "CONFLICT") => fail(code, { scene: [SCENE_REFUSAL[reason]] });
+
+/** The activity's scene ids in default order; null when the activity is not the school's. */
+async function sceneIdsOf(tx: Tx, ctx: Ctx, activityId: string) {
+  const activity = await tx.activity.findFirst({
+    where: { id: activityId, schoolId: ctx.schoolId },
+    select: { scenes: { orderBy: { position: "asc" }, select: { id: true } } },
+  });
+  return activity ? activity.scenes.map((s) => s.id) : null;
+}
+
+/** Locks the scene row (FOR UPDATE waits for answers being written to it) and tells whether it has answers. */
+async function lockScene(tx: Tx, activityId: string, sceneId: string) {
+  const rows = await tx.$queryRaw<{ type: string }[]>`
+    select type::text as type from activity_scenes where id = ${sceneId}::uuid and activity_id = ${activityId}::uuid for update`;
+  if (rows.length === 0) return null;
+  const answers = await tx.response.count({ where: { sceneId } });
+  return { type: rows[0]!.type, answered: answers > 0 };
+}
+
+/** The version check, always the last check before writing: true when this edit may go ahead. */
+async function bump(tx: Tx, ctx: Ctx, activityId: string, version: number) {
+  const changed = await tx.activity.updateMany({ where: { id: activityId, schoolId: ctx.schoolId, version }, data: { version: { increment: 1 } } });
+  return changed.count === 1;
+}
+
+async function writePositions(tx: Tx, order: string[]) {
+  for (const [position, id] of order.entries()) await tx.activityScene.update({ where: { id }, data: { position }, select: { id: true } });
+}
+
+/** Rewrites every counterbalance group's own order with `change` (the default order is written separately). */
+async function rewriteGroupOrders(tx: Tx, activityId: string, change: (order: string[]) => string[]) {
+  const orders = await tx.activitySceneOrder.findMany({ where: { activityId }, select: { group: true, sceneIds: true } });
+  for (const o of orders) {
+    await tx.activitySceneOrder.update({ where: { activityId_group: { activityId, group: o.group } }, data: { sceneIds: change(o.sceneIds) } });
+  }
+}
+
+const insertAfter = (order: string[], after: string | undefined, id: string) => {
+  const at = after ? order.indexOf(after) : -1;
+  return at < 0 ? [...order, id] : [...order.slice(0, at + 1), id, ...order.slice(at + 1)];
+};
+
+export async function saveSceneContent(ctx: Ctx, input: SaveSceneInput): Promise<ActionResult<{ version: number }>> {
+  return db().$transaction(async (tx) => {
+    if (!(await sceneIdsOf(tx, ctx, input.activityId))) return fail("NOT_FOUND");
+    const scene = await lockScene(tx, input.activityId, input.sceneId);
+    if (!scene) return fail("NOT_FOUND");
+    if (scene.type !== input.scene.type) return refused("type", "VALIDATION");
+    if (scene.answered) return refused("answered");
+    if (!(await bump(tx, ctx, input.activityId, input.version))) return fail("CONFLICT");
+    await tx.activityScene.update({ where: { id: input.sceneId }, data: { content: input.scene.content as Prisma.InputJsonValue }, select: { id: true } });
+    await audit({ action: "activity.scene.edit", actorId: ctx.actorId, schoolId: ctx.schoolId, targetType: "activity", targetId: input.activityId, meta: { sceneId: input.sceneId } }, tx);
+    return ok({ version: input.version + 1 });
+  });
+}
+
+/** A new scene (or a copy) after `afterSceneId` in the default order and in every group's order. */
+async function insertScene(tx: Tx, ctx: Ctx, input: { activityId: string; version: number; afterSceneId?: string; scene: Scene }, order: string[]) {
+  if (order.length >= MAX_SCENES) return refused("tooMany", "VALIDATION");
+  if (!(await bump(tx, ctx, input.activityId, input.version))) return fail("CONFLICT");
+  const created = await tx.activityScene.create({
+    data: { activityId: input.activityId, position: order.length, type: input.scene.type, content: input.scene.content as Prisma.InputJsonValue },
+    select: { id: true },
+  });
+  await writePositions(tx, insertAfter(order, input.afterSceneId, created.id));
+  await rewriteGroupOrders(tx, input.activityId, (o) => insertAfter(o, input.afterSceneId, created.id));
+  return ok({ version: input.version + 1, sceneId: created.id });
+}
+
+export async function addScene(ctx: Ctx, input: AddSceneInput): Promise<ActionResult<{ version: number; sceneId: string }>> {
+  return db().$transaction(async (tx) => {
+    const order = await sceneIdsOf(tx, ctx, input.activityId);
+    if (!order) return fail("NOT_FOUND");
+    if (input.afterSceneId && !order.includes(input.afterSceneId)) return fail("NOT_FOUND");
+    const result = await insertScene(tx, ctx, input, order);
+    if (result.ok) await audit({ action: "activity.scene.add", actorId: ctx.actorId, schoolId: ctx.schoolId, targetType: "activity", targetId: input.activityId, meta: { sceneId: result.data.sceneId } }, tx);
+    return result;
+  });
+}
+
+export async function duplicateScene(ctx: Ctx, input: SceneRefInput): Promise<ActionResult<{ version: number; sceneId: string }>> {
+  return db().$transaction(async (tx) => {
+    const order = await sceneIdsOf(tx, ctx, input.activityId);
+    const source = order?.includes(input.sceneId) ? await tx.activityScene.findUnique({ where: { id: input.sceneId }, select: { type: true, content: true } }) : null;
+    if (!order || !source) return fail("NOT_FOUND");
+    const scene = { type: source.type, content: source.content } as Scene;
+    const result = await insertScene(tx, ctx, { ...input, afterSceneId: input.sceneId, scene }, order);
+    if (result.ok) await audit({ action: "activity.scene.duplicate", actorId: ctx.actorId, schoolId: ctx.schoolId, targetType: "activity", targetId: input.activityId, meta: { from: input.sceneId, sceneId: result.data.sceneId } }, tx);
+    return result;
+  });
+}
+
+/** Deletes a scene without answers; never the last one, nor the one a live session is showing. */
+export async function deleteScene(ctx: Ctx, input: SceneRefInput): Promise<ActionResult<{ version: number }>> {
+  return db().$transaction(async (tx) => {
+    const order = await sceneIdsOf(tx, ctx, input.activityId);
+    if (!order) return fail("NOT_FOUND");
+    const scene = await lockScene(tx, input.activityId, input.sceneId);
+    if (!scene) return fail("NOT_FOUND");
+    if (scene.answered) return refused("answered");
+    if (order.length <= 1) return refused("last", "VALIDATION");
+    const live = await tx.guideSession.count({ where: { activityId: input.activityId, endedAt: null, currentSceneId: input.sceneId } });
+    if (live > 0) return refused("live");
+    if (!(await bump(tx, ctx, input.activityId, input.version))) return fail("CONFLICT");
+    await tx.activityScene.delete({ where: { id: input.sceneId }, select: { id: true } });
+    await writePositions(tx, order.filter((id) => id !== input.sceneId));
+    await rewriteGroupOrders(tx, input.activityId, (o) => o.filter((id) => id !== input.sceneId));
+    await audit({ action: "activity.scene.delete", actorId: ctx.actorId, schoolId: ctx.schoolId, targetType: "activity", targetId: input.activityId, meta: { sceneId: input.sceneId } }, tx);
+    return ok({ version: input.version + 1 });
+  });
+}
+
+/** A new activity of the school from nothing: the title and one information scene, answered by students. */
+export async function createBlankActivity(ctx: Ctx, input: BlankActivityInput): Promise<ActionResult<{ id: string }>> {
+  return db().$transaction(async (tx) => {
+    const activity = await tx.activity.create({
+      data: { schoolId: ctx.schoolId, title: input.title, actorType: "student", createdById: ctx.actorId },
+      select: { id: true },
+    });
+    await tx.activityScene.create({ data: { activityId: activity.id, position: 0, type: input.scene.type, content: input.scene.content as Prisma.InputJsonValue }, select: { id: true } });
+    await audit({ action: "activity.create", actorId: ctx.actorId, schoolId: ctx.schoolId, targetType: "activity", targetId: activity.id }, tx);
+    return ok({ id: activity.id });
+  });
+}

@@ -1,0 +1,179 @@
+import { expect, test } from "@playwright/test";
+import { createActivityFromTemplate, createResponse } from "../../prisma/seed/factories";
+import { expectAccessible, expectNotification, signInAs } from "./helpers";
+import { e2eDb, makeSchool, TEST_PASSWORD } from "./db";
+
+const editUrl = (id: string) => `/dashboard/teacher/activities/edit/${id}`;
+const scenesOf = (activityId: string) => e2eDb().activityScene.findMany({ where: { activityId }, orderBy: { position: "asc" } });
+
+test.describe("scene editor", () => {
+  test("a teacher edits a choice scene by keyboard alone, sees ruby and math in the preview, saves; a student playing it sees the new text", async ({ page, browser }) => {
+    const { teacher, school, students } = await makeSchool(1);
+    const activity = await createActivityFromTemplate(e2eDb(), { templateId: "science-dissolve", schoolId: school.id, mode: "self" });
+    const choice = (await scenesOf(activity.id))[2]!; // single_choice "solution"
+    await signInAs(page, teacher.email!, TEST_PASSWORD);
+    await page.goto(editUrl(activity.id));
+
+    const item = page.locator(`[data-scene-id="${choice.id}"][data-testid="scene-item"]`);
+    await item.getByTestId("edit-scene").focus();
+    await page.keyboard.press("Enter");
+    const form = item.getByTestId("scene-form");
+    await expect(form).toBeVisible();
+    // the question has the focus: replace it; Tab to each option label and replace it
+    await expect(form.locator('[data-field="content.prompt"]')).toBeFocused();
+    await page.keyboard.press("ControlOrMeta+a");
+    await page.keyboard.type("|水溶液(すいようえき)はどれ？ `x^2`");
+    for (const label of ["すき通っている", "にごっている", "色がついている"]) {
+      await page.keyboard.press("Tab");
+      await page.keyboard.press("ControlOrMeta+a");
+      await page.keyboard.type(label);
+      await page.keyboard.press("Tab"); // past the remove button
+    }
+    const preview = item.getByTestId("scene-preview");
+    // the teacher's display language is plain Japanese: the ruby markup shows as its base text
+    await expect(preview.getByTestId("scene")).toContainText("水溶液はどれ？");
+    await expect(preview.locator(".katex")).toHaveCount(1);
+    await expect(preview.locator('[data-option="cloudy"]')).toContainText("にごっている");
+    await expectAccessible(page);
+    // an emptied option is refused with a message, nothing is saved
+    await page.keyboard.press("Shift+Tab");
+    await page.keyboard.press("ControlOrMeta+a");
+    await page.keyboard.press("Delete");
+    await page.keyboard.press("Enter");
+    await expect(form.getByTestId("field-error")).toHaveText("入力してください。");
+    expect(((await e2eDb().activityScene.findUniqueOrThrow({ where: { id: choice.id } })).content as { prompt: string }).prompt).toBe((choice.content as { prompt: string }).prompt);
+    await page.keyboard.type("色がついている");
+    await page.keyboard.press("Enter");
+    await expectNotification(page, "シーンを保存しました");
+    await expect.poll(async () => ((await e2eDb().activityScene.findUniqueOrThrow({ where: { id: choice.id } })).content as { prompt: string }).prompt).toBe("|水溶液(すいようえき)はどれ？ `x^2`");
+
+    // the student sees the new question and options
+    const other = await browser.newContext();
+    const student = await other.newPage();
+    await signInAs(student, students[0]!.email!, TEST_PASSWORD);
+    await student.getByTestId("my-activities").locator(`[data-activity-id="${activity.id}"]`).getByTestId("go-start").click();
+    await student.getByTestId("next").click();
+    await student.locator('[data-option="same"] input').check();
+    await student.locator('[data-testid="second-step"] [data-option="sure"] input').check();
+    await student.getByTestId("reason").locator("textarea").fill("なくならないから");
+    await student.getByTestId("next").click();
+    await expect(student.getByTestId("scene")).toContainText("はどれ？");
+    await expect(student.getByTestId("scene").locator("ruby rt")).toContainText("すいようえき");
+    await expect(student.locator('[data-option="cloudy"]')).toContainText("にごっている");
+    await other.close();
+  });
+
+  test("a scene with an answer is locked: the form says why and it cannot be deleted (the server refusal: tests/integration/activity-scenes)", async ({ page }) => {
+    const { teacher, school, students } = await makeSchool(1);
+    const activity = await createActivityFromTemplate(e2eDb(), { templateId: "science-dissolve", schoolId: school.id, mode: "self" });
+    const scene = (await scenesOf(activity.id))[2]!;
+    await createResponse(e2eDb(), { activityId: activity.id, sceneId: scene.id, userId: students[0]!.id, answer: { choice: "clear" }, scenePosition: 2 });
+    await signInAs(page, teacher.email!, TEST_PASSWORD);
+    await page.goto(editUrl(activity.id));
+    const item = page.locator(`[data-scene-id="${scene.id}"][data-testid="scene-item"]`);
+    await expect(item.getByTestId("answered-badge")).toBeVisible();
+    await expect(item.getByTestId("delete-scene")).toBeDisabled();
+    await item.getByTestId("edit-scene").click();
+    await expect(item.getByTestId("scene-locked")).toContainText("回答の意味が変わらないように");
+    await expect(item.getByTestId("scene-form")).toHaveCount(0);
+  });
+
+  test("two editors: the stale save is refused with 'reload', nothing of it is stored", async ({ page, browser }) => {
+    const { teacher, school } = await makeSchool(0);
+    const activity = await createActivityFromTemplate(e2eDb(), { templateId: "math-linear-equations", schoolId: school.id });
+    const scene = (await scenesOf(activity.id))[1]!;
+    await signInAs(page, teacher.email!, TEST_PASSWORD);
+    await page.goto(editUrl(activity.id));
+    const other = await browser.newContext();
+    const page2 = await other.newPage();
+    await signInAs(page2, teacher.email!, TEST_PASSWORD);
+    await page2.goto(editUrl(activity.id));
+
+    const open = async (p: typeof page) => {
+      const item = p.locator(`[data-scene-id="${scene.id}"][data-testid="scene-item"]`);
+      await item.getByTestId("edit-scene").click();
+      return item.getByTestId("scene-form");
+    };
+    const form1 = await open(page);
+    const form2 = await open(page2);
+    await form1.locator('[data-field="content.prompt"]').fill("一人目の問い");
+    await form1.getByTestId("save-scene").click();
+    await expectNotification(page, "シーンを保存しました");
+    await form2.locator('[data-field="content.prompt"]').fill("二人目の問い");
+    await form2.getByTestId("save-scene").click();
+    await expect(form2.getByTestId("scene-problem")).toContainText("ほかの人がこのアクティビティを変更しました");
+    expect(((await e2eDb().activityScene.findUniqueOrThrow({ where: { id: scene.id } })).content as { prompt: string }).prompt).toBe("一人目の問い");
+    await form2.getByTestId("reload").click();
+    await expect(page2.locator(`[data-scene-id="${scene.id}"][data-testid="scene-item"]`)).toContainText("一人目の問い");
+    await other.close();
+  });
+
+  test("the teacher's own order save does not make an open scene form stale", async ({ page }) => {
+    const { teacher, school } = await makeSchool(0);
+    const activity = await createActivityFromTemplate(e2eDb(), { templateId: "math-linear-equations", schoolId: school.id });
+    const scene = (await scenesOf(activity.id))[1]!;
+    await signInAs(page, teacher.email!, TEST_PASSWORD);
+    await page.goto(editUrl(activity.id));
+    const item = page.locator(`[data-scene-id="${scene.id}"][data-testid="scene-item"]`);
+    await item.getByTestId("edit-scene").click();
+    await item.getByTestId("scene-form").locator('[data-field="content.prompt"]').fill("並べ替えの後の問い");
+    await page.getByTestId("order-default").locator("li").first().getByTestId("move-down").click();
+    await page.getByTestId("save-order").click();
+    await expectNotification(page, "保存しました");
+    await expect.poll(async () => (await e2eDb().activity.findUniqueOrThrow({ where: { id: activity.id } })).version).toBe(2);
+    await item.getByTestId("save-scene").click();
+    await expectNotification(page, "シーンを保存しました");
+    await expect.poll(async () => ((await e2eDb().activityScene.findUniqueOrThrow({ where: { id: scene.id } })).content as { prompt: string }).prompt).toBe("並べ替えの後の問い");
+  });
+
+  test("add, duplicate and delete scenes (with confirmation); the last scene cannot be deleted", async ({ page }) => {
+    const { teacher, school } = await makeSchool(0);
+    const activity = await createActivityFromTemplate(e2eDb(), { templateId: "reflection-weekly", schoolId: school.id });
+    await signInAs(page, teacher.email!, TEST_PASSWORD);
+    await page.goto(editUrl(activity.id));
+    const items = page.getByTestId("scene-item");
+    await expect(items).toHaveCount(4);
+    await page.getByTestId("add-type").selectOption("two_step");
+    await page.getByTestId("add-scene").click();
+    await expectNotification(page, "シーンを追加しました");
+    await expect(items).toHaveCount(5);
+    await expect(items.nth(4).getByTestId("scene-form")).toBeVisible();
+    await expect(items.nth(4).getByTestId("scene-preview").getByTestId("scene")).toBeVisible();
+    await items.nth(0).getByTestId("duplicate-scene").click();
+    await expectNotification(page, "シーンを複製しました");
+    await expect(items).toHaveCount(6);
+    const scenes = await scenesOf(activity.id);
+    expect(scenes[1]!.content).toEqual(scenes[0]!.content);
+    expect(scenes[5]!.type).toBe("two_step");
+    // delete asks first; cancelling keeps the scene
+    await items.nth(1).getByTestId("delete-scene").click();
+    await page.getByTestId("confirm-cancel").click();
+    await expect(items).toHaveCount(6);
+    for (let left = 6; left > 1; left--) {
+      await items.nth(0).getByTestId("delete-scene").click();
+      await page.getByTestId("confirm-ok").click();
+      await expect(items).toHaveCount(left - 1);
+    }
+    await expect(items.nth(0).getByTestId("delete-scene")).toBeDisabled();
+    expect(await e2eDb().activityScene.count({ where: { activityId: activity.id } })).toBe(1);
+  });
+
+  test("a teacher creates an activity from nothing: a title is required, then the editor opens on its one information scene", async ({ page }) => {
+    const { teacher, school } = await makeSchool(0);
+    await signInAs(page, teacher.email!, TEST_PASSWORD);
+    await page.goto("/dashboard/teacher/activities");
+    const blank = page.getByTestId("blank-activity");
+    await blank.getByTestId("create-blank").click();
+    await expect(blank.getByTestId("field-error")).toHaveText("入力してください。");
+    expect(await e2eDb().activity.count({ where: { schoolId: school.id } })).toBe(0);
+    await blank.getByTestId("blank-title").fill("白紙からの授業");
+    await blank.getByTestId("create-blank").click();
+    await expect(page).toHaveURL(/\/dashboard\/teacher\/activities\/edit\/[0-9a-f-]{36}$/);
+    const items = page.getByTestId("scene-item");
+    await expect(items).toHaveCount(1);
+    await expect(items.first()).toContainText("新しい説明");
+    await expect(items.first().getByTestId("delete-scene")).toBeDisabled();
+    const made = await e2eDb().activity.findFirstOrThrow({ where: { schoolId: school.id }, select: { title: true, templateId: true } });
+    expect(made).toEqual({ title: "白紙からの授業", templateId: null });
+  });
+});
