@@ -5,6 +5,7 @@ import { type ActionResult, fail, ok } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { AuthorizedSchoolId } from "@/lib/schools/scope";
 import type { Scene } from "@/lib/scenes/schema";
+import { createActivityTx } from "@/lib/templates/copy";
 import { type AddSceneInput, type BlankActivityInput, MAX_SCENES, SCENE_REFUSAL, type SaveSceneInput, type SceneRefInput } from "./scene-schema";
 
 /**
@@ -135,11 +136,11 @@ export async function deleteScene(ctx: Ctx, input: SceneRefInput): Promise<Actio
 /** A new activity of the school from nothing: the title and one information scene, answered by students. */
 export async function createBlankActivity(ctx: Ctx, input: BlankActivityInput): Promise<ActionResult<{ id: string }>> {
   return db().$transaction(async (tx) => {
-    const activity = await tx.activity.create({
-      data: { schoolId: ctx.schoolId, title: input.title, actorType: "student", createdById: ctx.actorId },
-      select: { id: true },
+    const activity = await createActivityTx(tx, {
+      schoolId: ctx.schoolId,
+      createdById: ctx.actorId,
+      content: { title: input.title, actorType: "student", scenes: [{ key: "s1", type: input.scene.type, content: input.scene.content }] },
     });
-    await tx.activityScene.create({ data: { activityId: activity.id, position: 0, type: input.scene.type, content: input.scene.content as Prisma.InputJsonValue }, select: { id: true } });
     await audit({ action: "activity.create", actorId: ctx.actorId, schoolId: ctx.schoolId, targetType: "activity", targetId: activity.id }, tx);
     return ok({ id: activity.id });
   });
