@@ -7,6 +7,7 @@ import { useActionRunner } from "@/components/ui/use-action-runner";
 import { RichTextClient } from "@/components/ui/rich-text-client";
 import { usePlainText } from "@/components/ui/use-plain-text";
 import { activityErrorKey } from "./error-message";
+import { FuriganaSuggest } from "./furigana-suggest";
 
 export interface EditorScene {
   id: string;
@@ -109,6 +110,7 @@ export function SceneOrderEditor(props: {
         </span>
         <input name="title" value={title} maxLength={200} onChange={(e) => setTitle(e.target.value)} />
       </label>
+      <FuriganaSuggest text={title} onApply={setTitle} />
       <p className="muted">
         <RichTextClient text={t("dragHint")} /> <RichTextClient text={t("contentNote")} />
       </p>
