@@ -32,7 +32,19 @@ interface Claim {
   end: number;
 }
 const overlaps = (claims: Claim[], start: number, end: number) => claims.some((c) => start < c.end && c.start < end);
-const spanOf = (spans: TextSpan[], start: number, end: number) => spans.find((s) => start >= s.start && end <= s.start + s.text.length);
+/** The span holding [start, end), by binary search (spans are in text order and do not overlap). */
+function spanOf(spans: TextSpan[], start: number, end: number): TextSpan | undefined {
+  let lo = 0;
+  let hi = spans.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const s = spans[mid]!;
+    if (start < s.start) hi = mid - 1;
+    else if (start >= s.start + Math.max(s.text.length, 1)) lo = mid + 1;
+    else return end <= s.start + s.text.length ? s : undefined;
+  }
+  return undefined;
+}
 
 /** The ruby of one word at `start`, okurigana left bare; none where the markup would not read it back. */
 function rubyOf(text: string, start: number, word: string, reading: string, source: Proposal["source"]): Proposal[] {

@@ -2,7 +2,7 @@ import "server-only";
 import path from "node:path";
 import kuromoji from "kuromoji";
 import type { Token } from "./propose";
-import { textSpans } from "./spans";
+import { chunksOf, textSpans } from "./spans";
 
 /**
  * The morphological analyser (kuromoji with its IPADIC dictionary, 18 MB of
@@ -29,7 +29,8 @@ export function loadTokenizer(dicPath = DICTIONARY_DIR): Promise<Analyzer> {
 /** The analyser's words of the plain-text parts of `text` (stored markup), at their offsets in `text`. */
 export async function tokenizeMarkup(text: string): Promise<Token[]> {
   const tokenizer = await loadTokenizer();
-  return textSpans(text).flatMap((span) => {
+  const pieces = textSpans(text).flatMap((span) => chunksOf(span.text).map((c) => ({ start: span.start + c.start, text: c.text })));
+  return pieces.flatMap((span) => {
     // kuromoji's word_position counts code points, the app's offsets count UTF-16 units (𠮷 is two):
     // each word is found after the previous one instead
     let cursor = 0;

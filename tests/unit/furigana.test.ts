@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { alignReading, toHiragana } from "@/lib/furigana/align";
 import { nameEntries } from "@/lib/furigana/names";
 import { applyFurigana, proposeFurigana, type Token } from "@/lib/furigana/propose";
-import { textSpans } from "@/lib/furigana/spans";
+import { chunksOf, textSpans } from "@/lib/furigana/spans";
 import { parseRichText } from "@/lib/richtext/parse";
 import { toPlainText } from "@/lib/richtext/plain";
 
@@ -108,6 +108,33 @@ describe("readings of names come from the roster", () => {
     const twice = nameEntries([{ name: "山田 一", nameKana: "やまだ はじめ" }, { name: "山田 二郎", nameKana: "やまた じろう" }]);
     const toks = tokens([["山田", "ヤマダ"]]);
     expect(proposeFurigana("山田", toks, twice)).toEqual([expect.objectContaining({ reading: "やまだ", source: "dictionary" })]);
+  });
+});
+
+describe("long stretches go to the analyser in pieces", () => {
+  it("cuts after a particle or punctuation, else at 128 characters, never inside a surrogate pair", () => {
+    const prose = "先生の方を見てください。".repeat(30);
+    const pieces = chunksOf(prose);
+    expect(pieces.map((c) => c.text).join("")).toBe(prose);
+    for (const c of pieces.slice(0, -1)) expect(c.text).toMatch(/。$/);
+    const noPunctuation = "先生の方を見て".repeat(40);
+    for (const c of chunksOf(noPunctuation).slice(0, -1)) expect(c.text).toMatch(/\p{Script=Hiragana}$/u);
+    const wide = "𠮷".repeat(100);
+    for (const c of chunksOf(wide)) expect(c.text.length % 2).toBe(0);
+  });
+  it("property: the pieces are the text, in order, each at most 128 long", () => {
+    fc.assert(
+      fc.property(fc.string({ unit: "binary", maxLength: 1_000 }), (text) => {
+        const pieces = chunksOf(text);
+        expect(pieces.map((c) => c.text).join("")).toBe(text);
+        let at = 0;
+        for (const c of pieces) {
+          expect(c.start).toBe(at);
+          expect(c.text.length).toBeLessThanOrEqual(128);
+          at += c.text.length;
+        }
+      }),
+    );
   });
 });
 
