@@ -68,7 +68,10 @@ test.describe("automatic furigana", () => {
     const tooLong = await post(page, JSON.stringify({ text: "漢".repeat(10_001) }));
     expect(tooLong.status()).toBe(413);
     expect(await tooLong.json()).toEqual({ ok: false, code: "VALIDATION" });
+    // a body past the byte bound is refused before it is read whole
+    expect((await post(page, JSON.stringify({ text: "a".repeat(200_000) }))).status()).toBe(413);
     expect((await post(page, "not json")).status()).toBe(400);
+    expect((await post(page, JSON.stringify({ text: "先生", schoolId: "not-a-uuid" }))).status()).toBe(400);
     expect((await post(page, JSON.stringify({ text: 42 }))).status()).toBe(400);
     const ok = await post(page, JSON.stringify({ text: "先生" }));
     expect(await ok.json()).toMatchObject({ ok: true, data: { proposals: [{ base: "先生", reading: "せんせい" }] } });

@@ -1,9 +1,11 @@
+import { readdirSync, readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { alignReading, toHiragana } from "@/lib/furigana/align";
 import { nameEntries } from "@/lib/furigana/names";
 import { applyFurigana, proposeFurigana, type Token } from "@/lib/furigana/propose";
 import { chunksOf, textSpans } from "@/lib/furigana/spans";
+import { DICTIONARY_DIR } from "@/lib/furigana/tokenizer";
 import { parseRichText } from "@/lib/richtext/parse";
 import { toPlainText } from "@/lib/richtext/plain";
 
@@ -178,3 +180,13 @@ function rubies(text: string): number {
   const count = (nodes: Node[]): number => nodes.reduce((s, n) => s + (n.type === "ruby" ? 1 : "children" in n ? count(n.children) : 0), 0);
   return count(parseRichText(text));
 }
+
+describe("the dictionary ships with the app", () => {
+  it("is read from the production dependency kuromoji, which Next leaves in node_modules", () => {
+    const pkg = JSON.parse(readFileSync("package.json", "utf8")) as { dependencies: Record<string, string> };
+    expect(pkg.dependencies.kuromoji).toBe("0.1.2");
+    expect(readFileSync("next.config.ts", "utf8")).toMatch(/serverExternalPackages: \[[^\]]*"kuromoji"/);
+    expect(DICTIONARY_DIR.endsWith("node_modules/kuromoji/dict")).toBe(true);
+    expect(readdirSync(DICTIONARY_DIR).sort()).toEqual(expect.arrayContaining(["base.dat.gz", "cc.dat.gz", "check.dat.gz", "tid.dat.gz", "unk.dat.gz"]));
+  });
+});
