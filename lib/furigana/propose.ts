@@ -102,8 +102,8 @@ export function proposeFurigana(text: string, tokens: Token[], names: NameEntry[
   return proposals.sort((a, b) => a.start - b.start);
 }
 
-/** A reading as the teacher left it, made safe for the markup (empty: no ruby). */
-export const cleanReading = (reading: string) => reading.replace(/[|()（）\n\r`]/g, "").trim();
+/** A reading as the teacher left it, made safe for the markup: no character that opens or closes a form (empty: no ruby). */
+export const cleanReading = (reading: string) => reading.replace(/[|()（）\n\r`{}*_]/g, "").trim();
 
 /**
  * `text` with the accepted proposals written in as ruby (`|base(reading)`).

@@ -77,6 +77,9 @@ describe("proposals in the stored markup", () => {
     expect(applyFurigana(text, [{ start: 0, end: 2, base: "京都", reading: "きょうと" }])).toBe("東京");
     expect(applyFurigana(text, [{ start: 0, end: 2, base: "東京", reading: " () " }])).toBe("東京");
     expect(applyFurigana(text, [{ start: 0, end: 2, base: "東京", reading: "とう(きょう)" }])).toBe("|東京(とうきょう)");
+    // a reading with markup characters would close the bold or the colour around it
+    expect(applyFurigana("**東京**", [{ start: 2, end: 4, base: "東京", reading: "と**う_{}_" }])).toBe("**|東京(とう)**");
+    expect(applyFurigana("{red:東京}", [{ start: 5, end: 7, base: "東京", reading: "と}う" }])).toBe("{red:|東京(とう)}");
     expect(applyFurigana(text, [{ start: 0, end: 2, base: "東京", reading: "とうきょう" }, { start: 1, end: 2, base: "京", reading: "きょう" }])).toBe("|東京(とうきょう)");
   });
 });
@@ -150,6 +153,18 @@ describe("properties", () => {
         const spans = textSpans(text);
         for (const s of spans) expect(text.slice(s.start, s.start + s.text.length)).toBe(s.text);
         expect(spans.map((s) => s.text).join("")).toBe(textsOf(parseRichText(text)));
+      }),
+    );
+  });
+  it("whatever the teacher types as readings, the text reads the same in plain and gains only ruby", () => {
+    fc.assert(
+      fc.property(markup, fc.array(fc.string({ maxLength: 8 }), { maxLength: 30 }), (text, typed) => {
+        const toks: Token[] = [];
+        for (let at = text.indexOf("東京"); at >= 0; at = text.indexOf("東京", at + 1)) toks.push({ start: at, surface: "東京", reading: "トウキョウ" });
+        const proposals = proposeFurigana(text, toks).map((p, i) => ({ ...p, reading: typed[i] ?? p.reading }));
+        const out = applyFurigana(text, proposals);
+        expect(toPlainText(out, "ja")).toBe(toPlainText(text, "ja"));
+        expect(rubies(out) - rubies(text)).toBe(proposals.filter((p) => p.reading.replace(/[|()（）\n\r`{}*_]/g, "").trim() !== "").length);
       }),
     );
   });
