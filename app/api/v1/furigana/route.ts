@@ -1,0 +1,2 @@
+export { POST } from "@/lib/furigana/route";
+export const runtime = "nodejs";
