@@ -36,7 +36,7 @@ export async function ActivityEdit({ activityId }: { activityId: string }) {
         <RichText text={t("title")} />
       </h1>
       <SceneOrderEditor
-        key={activity.version}
+        key={scenes.map((s) => s.id).join()}
         activityId={activity.id}
         version={activity.version}
         title={activity.title}

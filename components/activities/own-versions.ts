@@ -12,9 +12,15 @@ export function recordOwnVersion(activityId: string, version: number) {
   set.add(version);
 }
 
-/** `to` when every version after `from` up to `to` is this tab's own; else `from`. */
-export function followOwnVersions(activityId: string, from: number, to: number): number {
+/**
+ * The version to send with a save made from something shown at version `from`: `from`
+ * followed along every version this tab made next (its own order save, add, duplicate…),
+ * read at the click. It does not wait for the page's refresh after such a save, and it stops
+ * at the first version someone else made, so that change is never saved over.
+ */
+export function followOwnVersions(activityId: string, from: number): number {
   const set = own.get(activityId);
-  for (let v = from + 1; v <= to; v++) if (!set?.has(v)) return from;
-  return Math.max(from, to);
+  let v = from;
+  while (set?.has(v + 1)) v++;
+  return v;
 }

@@ -26,7 +26,7 @@ const problemOf = (code: ErrorCode, fieldErrors?: Record<string, string[]>): Pro
 
 /**
  * One scene's content form with its live preview. It saves with the activity version it
- * was opened at, moved on only by this tab's own saves (own-versions.ts): after someone
+ * was opened at, moved on at the click over this tab's own saves (own-versions.ts): after someone
  * else's change every save is refused until the teacher reloads, however often the page
  * itself is refreshed.
  */
@@ -58,7 +58,7 @@ export function SceneForm({ activityId, version: current, scene }: { activityId:
     }
     setProblem(null);
     // read at the click: the page may have been refreshed before this tab's own save was recorded
-    const version = followOwnVersions(activityId, savedAt, current);
+    const version = followOwnVersions(activityId, savedAt);
     startTransition(async () => {
       const result = await saveSceneAction({ activityId, version, sceneId: scene.id, scene: checked.data }).catch(() => null);
       if (result?.ok) {

@@ -9,7 +9,7 @@ import { useConfirm } from "@/components/ui/confirm-dialog";
 import { RichTextClient } from "@/components/ui/rich-text-client";
 import { useActionRunner } from "@/components/ui/use-action-runner";
 import { usePlainText } from "@/components/ui/use-plain-text";
-import { recordOwnVersion } from "./own-versions";
+import { followOwnVersions, recordOwnVersion } from "./own-versions";
 import { defaultContent } from "./scene-content";
 import { type EditableScene, SceneForm } from "./scene-form";
 
@@ -56,7 +56,7 @@ export function SceneList({ activityId, version, scenes }: { activityId: string;
   };
   const remove = async (scene: ListedScene, n: number) => {
     if (!(await confirm({ title: t("confirmTitle"), body: t("confirmBody", { n }), confirm: t("delete"), danger: true }))) return;
-    change(() => deleteSceneAction({ activityId, version, sceneId: scene.id }), t("deleted"));
+    change(() => deleteSceneAction({ activityId, version: followOwnVersions(activityId, version), sceneId: scene.id }), t("deleted"));
   };
   const opened = (data: unknown) => setOpen((data as { sceneId: string }).sceneId);
 
@@ -93,7 +93,7 @@ export function SceneList({ activityId, version, scenes }: { activityId: string;
                     <RichTextClient text={isOpen ? t("close") : t("edit")} />
                   </button>
                   <button type="button" className="button button-small" disabled={pending} aria-label={plain(t("duplicateLabel", { n }))}
-                    data-testid="duplicate-scene" onClick={() => change(() => duplicateSceneAction({ activityId, version, sceneId: scene.id }), t("duplicated"), opened)}>
+                    data-testid="duplicate-scene" onClick={() => change(() => duplicateSceneAction({ activityId, version: followOwnVersions(activityId, version), sceneId: scene.id }), t("duplicated"), opened)}>
                     <RichTextClient text={t("duplicate")} />
                   </button>
                   <button type="button" className="button button-small" disabled={pending || scene.answered || scenes.length <= 1}
@@ -128,7 +128,7 @@ export function SceneList({ activityId, version, scenes }: { activityId: string;
           </select>
         </label>
         <button type="button" className="button" disabled={pending} data-testid="add-scene"
-          onClick={() => change(() => addSceneAction({ activityId, version, scene: { type, content: defaultContent(type, (k, v) => td(k, v)) } as never }), t("added"), opened)}>
+          onClick={() => change(() => addSceneAction({ activityId, version: followOwnVersions(activityId, version), scene: { type, content: defaultContent(type, (k, v) => td(k, v)) } as never }), t("added"), opened)}>
           <RichTextClient text={t("add")} />
         </button>
       </div>

@@ -7,7 +7,7 @@ import { useActionRunner } from "@/components/ui/use-action-runner";
 import { RichTextClient } from "@/components/ui/rich-text-client";
 import { usePlainText } from "@/components/ui/use-plain-text";
 import { activityErrorKey } from "./error-message";
-import { recordOwnVersion } from "./own-versions";
+import { followOwnVersions, recordOwnVersion } from "./own-versions";
 import { FuriganaSuggest } from "./furigana-suggest";
 
 export interface EditorScene {
@@ -97,7 +97,7 @@ export function SceneOrderEditor(props: {
   const { pending, run } = useActionRunner();
 
   const save = () =>
-    run(() => saveOrderAction({ activityId: props.activityId, version, title, order, groupOrders }), {
+    run(() => saveOrderAction({ activityId: props.activityId, version: followOwnVersions(props.activityId, version), title, order, groupOrders }), {
       success: t("saved"),
       failure: (code) => ta(activityErrorKey("order", code)),
       onOk: (data) => {

@@ -126,6 +126,27 @@ test.describe("scene editor", () => {
     await expect.poll(async () => ((await e2eDb().activityScene.findUniqueOrThrow({ where: { id: scene.id } })).content as { prompt: string }).prompt).toBe("並べ替えの後の問い");
   });
 
+  test("a scene save keeps an unsaved title, and the order save right after it is accepted", async ({ page }) => {
+    const { teacher, school } = await makeSchool(0);
+    const activity = await createActivityFromTemplate(e2eDb(), { templateId: "math-linear-equations", schoolId: school.id });
+    const scene = (await scenesOf(activity.id))[1]!;
+    await signInAs(page, teacher.email!, TEST_PASSWORD);
+    await page.goto(editUrl(activity.id));
+    const title = page.locator('input[name="title"]');
+    await title.fill("題名を変えている途中");
+    const item = page.locator(`[data-scene-id="${scene.id}"][data-testid="scene-item"]`);
+    await item.getByTestId("edit-scene").click();
+    await item.getByTestId("scene-form").locator('[data-field="content.prompt"]').fill("先に保存する問い");
+    await item.getByTestId("save-scene").click();
+    await expectNotification(page, "シーンを保存しました");
+    // at once, without waiting for the page's refresh after the scene save
+    await page.getByTestId("save-order").click();
+    await expectNotification(page, "保存しました");
+    await expect(title).toHaveValue("題名を変えている途中");
+    await expect.poll(async () => (await e2eDb().activity.findUniqueOrThrow({ where: { id: activity.id } })).title).toBe("題名を変えている途中");
+    expect(((await e2eDb().activityScene.findUniqueOrThrow({ where: { id: scene.id } })).content as { prompt: string }).prompt).toBe("先に保存する問い");
+  });
+
   test("add, duplicate and delete scenes (with confirmation); the last scene cannot be deleted", async ({ page }) => {
     const { teacher, school } = await makeSchool(0);
     const activity = await createActivityFromTemplate(e2eDb(), { templateId: "reflection-weekly", schoolId: school.id });

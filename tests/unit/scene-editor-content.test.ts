@@ -34,17 +34,19 @@ describe("scene editor content", () => {
   });
 });
 
-describe("own versions (an open scene form follows this tab's saves only)", () => {
-  it("moves on only when every version in between is this tab's own", async () => {
+describe("own versions (every part of the editor follows this tab's saves only)", () => {
+  it("moves on along this tab's own versions and stops at the first one someone else made", async () => {
     const { followOwnVersions, recordOwnVersion } = await import("@/components/activities/own-versions");
     const id = crypto.randomUUID();
-    expect(followOwnVersions(id, 3, 3)).toBe(3);
-    expect(followOwnVersions(id, 3, 4)).toBe(3);
+    expect(followOwnVersions(id, 3)).toBe(3);
     recordOwnVersion(id, 4);
-    expect(followOwnVersions(id, 3, 4)).toBe(4);
-    expect(followOwnVersions(id, 3, 5)).toBe(3); // 5 is someone else's
+    expect(followOwnVersions(id, 3)).toBe(4);
+    expect(followOwnVersions(id, 4)).toBe(4);
+    recordOwnVersion(id, 6); // 5 is someone else's: nothing past it is followed
+    expect(followOwnVersions(id, 3)).toBe(4);
     recordOwnVersion(id, 5);
-    expect(followOwnVersions(id, 3, 5)).toBe(5);
-    expect(followOwnVersions(crypto.randomUUID(), 3, 4)).toBe(3);
+    expect(followOwnVersions(id, 3)).toBe(6);
+    expect(followOwnVersions(id, 2)).toBe(2); // 3 was not this tab's
+    expect(followOwnVersions(crypto.randomUUID(), 3)).toBe(3);
   });
 });
