@@ -1,5 +1,5 @@
 -- Sign-in failure counters per account, per sign-in code and per IP address
--- (DESIGN.md "Brute force": a whole school shares one IP, so accounts and codes
+-- (docs/product-design.md "Brute force": a whole school shares one IP, so accounts and codes
 -- are limited on their own and the IP ceiling is generous).
 CREATE TABLE "signin_throttles" (
     "key" TEXT NOT NULL,
