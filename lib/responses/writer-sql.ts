@@ -63,7 +63,10 @@ export const SAVE_SQL = `
     from req r
     left join lateral (select u.id, u.role, u.disabled, u.school_id, u.session_version from users u where u.id = r.user_id limit 1) u on true
     left join acts a on a.id = r.activity_id and a.school_id = u.school_id and a.actor_type = u.role::text
-    left join lateral (select sc.id, sc.xmin from activity_scenes sc where sc.id = r.scene_id and sc.activity_id = a.id limit 1) sc on true
+    -- FOR KEY SHARE: an edit of the scene locked FOR UPDATE and not yet committed is waited for, and its new row
+    -- (another xmin: sceneChanged, the answer checked again) is what is compared, also when no foreign key check
+    -- would wait (a changed answer is an UPDATE of its row); the insert's own foreign key check takes the same lock
+    left join lateral (select sc.id, sc.xmin from activity_scenes sc where sc.id = r.scene_id and sc.activity_id = a.id limit 1 for key share) sc on true
     left join lateral (select d.counterbalance_group from student_details d where d.user_id = r.user_id limit 1) d on true
     left join lateral (select o.scene_ids from activity_scene_orders o where o.activity_id = a.id and o."group" = d.counterbalance_group limit 1) o on true
   ),
