@@ -2,7 +2,7 @@
 import { useTranslations } from "next-intl";
 import type { ActionResult } from "@/lib/errors";
 import type { StaffLiveState } from "@/lib/live/state";
-import { endSessionAction, setFlagsAction, setLockedAction, startSessionAction } from "@/lib/live/actions";
+import { endSessionAction, setFlagsAction, setLockedAction, setPausedAction, startSessionAction } from "@/lib/live/actions";
 import { advanceScene } from "@/components/live/advance-scene";
 import { useLiveState } from "@/components/live/use-live-state";
 import { SceneView } from "@/components/scenes/scene-view";
@@ -17,7 +17,7 @@ import { ResultsView } from "./results-view";
 /**
  * The teacher's live screen: start, scene by scene (next, previous, jump),
  * the current scene as students see it, connected and answered counts live,
- * "show results" (anonymous unless names are switched on), lock, end.
+ * "show results" (anonymous unless names are switched on), lock, "eyes on me" (pause), end.
  */
 export function GuideConsole({ activityId, schoolId, scenes, initialState }: {
   activityId: string;
@@ -83,6 +83,7 @@ export function GuideConsole({ activityId, schoolId, scenes, initialState }: {
         {toggle("toggle-results", state.showResults, t("hideResults"), t("showResults"), () => setFlagsAction({ ...ref, showResults: !state.showResults }))}
         {toggle("toggle-names", state.showNames, t("hideNames"), t("showNames"), () => setFlagsAction({ ...ref, showNames: !state.showNames }))}
         {toggle("toggle-lock", state.locked, t("unlock"), t("lock"), () => setLockedAction({ ...ref, locked: !state.locked }))}
+        {toggle("toggle-pause", state.paused, t("resume"), t("pause"), () => setPausedAction({ ...ref, paused: !state.paused }))}
         <span className="top-bar-spacer" />
         <ActionButton
           label={t("endSession")}
@@ -102,6 +103,14 @@ export function GuideConsole({ activityId, schoolId, scenes, initialState }: {
           <>
             {" · "}
             <RichTextClient text={t("lockedBadge")} />
+          </>
+        ) : null}
+        {state.paused ? (
+          <>
+            {" · "}
+            <strong data-testid="paused-badge">
+              <RichTextClient text={t("pausedBadge")} />
+            </strong>
           </>
         ) : null}
       </p>

@@ -14,7 +14,8 @@ import { PlayHead } from "./save-status";
  * A student in a live session: the scene the teacher is on (within a moment
  * of the teacher's click), answerable until the teacher moves on or locks it;
  * a standby screen before the start and between sessions. Reconnecting lands
- * on the current scene with the saved answers.
+ * on the current scene with the saved answers. While the teacher has paused the
+ * class ("eyes on me") the scene is hidden, not unmounted: what was typed stays.
  */
 export function LiveSession({ userId, activityId, scenes, initialState, initial }: {
   userId: string;
@@ -57,22 +58,34 @@ export function LiveSession({ userId, activityId, scenes, initialState, initial 
         </div>
       ) : (
         <>
-          <PlayHead progress={t("sceneOf", { number: index + 1, total: scenes.length })} status={saver.status} sceneId={scene.id} />
-          {state.locked ? (
-            <p className="alert alert-info" role="status" data-testid="locked">
-              <span>
-                <RichTextClient text={t("lockedNote")} />
-              </span>
-            </p>
+          {state.paused ? (
+            <div className="card stack standby paused" role="status" data-testid="paused">
+              <p className="paused-title">
+                <RichTextClient text={t("pausedTitle")} />
+              </p>
+              <p className="muted">
+                <RichTextClient text={t("pausedNote")} />
+              </p>
+            </div>
           ) : null}
-          <SceneView
-            key={scene.id}
-            scene={scene}
-            answer={answer}
-            problem={problem}
-            readOnly={state.locked}
-            onAnswer={(a) => saver.change(scene.id, a, whenToSave(scene, a))}
-          />
+          <div className="stack" hidden={state.paused}>
+            <PlayHead progress={t("sceneOf", { number: index + 1, total: scenes.length })} status={saver.status} sceneId={scene.id} />
+            {state.locked ? (
+              <p className="alert alert-info" role="status" data-testid="locked">
+                <span>
+                  <RichTextClient text={t("lockedNote")} />
+                </span>
+              </p>
+            ) : null}
+            <SceneView
+              key={scene.id}
+              scene={scene}
+              answer={answer}
+              problem={problem}
+              readOnly={state.locked}
+              onAnswer={(a) => saver.change(scene.id, a, whenToSave(scene, a))}
+            />
+          </div>
         </>
       )}
     </div>

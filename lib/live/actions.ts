@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { ActionResult } from "@/lib/errors";
 import { defineSchoolAction, type SchoolCtx } from "@/lib/schools/school-action";
 import { goToSceneInput, guideRef } from "./schema";
-import { endSession, goToScene, setSceneLocked, setSessionFlags, startSession } from "./session";
+import { endSession, goToScene, setSceneLocked, setSessionFlags, setSessionPaused, startSession } from "./session";
 
 /** Guide-screen actions: teachers on their school's activities, managers naming a school of their academy. */
 const ref = guideRef;
@@ -15,5 +15,6 @@ export const goToSceneAction = guideAction("guide.scene", goToSceneInput, (ctx, 
 export const setFlagsAction = guideAction("guide.flags", ref.extend({ showResults: z.boolean().optional(), showNames: z.boolean().optional() }), (ctx, i) =>
   setSessionFlags(ctx, i.activityId, { showResults: i.showResults, showNames: i.showNames }),
 );
+export const setPausedAction = guideAction("guide.pause", ref.extend({ paused: z.boolean() }), (ctx, i) => setSessionPaused(ctx, i.activityId, i.paused));
 export const setLockedAction = guideAction("guide.lock", ref.extend({ locked: z.boolean() }), (ctx, i) => setSceneLocked(ctx, i.activityId, i.locked));
 export const endSessionAction = guideAction("guide.end", ref, (ctx, i) => endSession(ctx, i.activityId));

@@ -82,6 +82,11 @@ export function setSessionFlags(ctx: SchoolCtx, activityId: string, flags: { sho
   return changeSession(ctx, activityId, "guide.flags", async () => flags);
 }
 
+/** "Eyes on me": blanks every student screen of the running session, or brings the scene back. */
+export function setSessionPaused(ctx: SchoolCtx, activityId: string, paused: boolean) {
+  return changeSession(ctx, activityId, paused ? "guide.pause" : "guide.resume", async () => ({ paused }));
+}
+
 /** Locks (or unlocks) answers to the current scene. */
 export function setSceneLocked(ctx: SchoolCtx, activityId: string, locked: boolean) {
   return changeSession(ctx, activityId, locked ? "guide.lock" : "guide.unlock", async (session) => {

@@ -22,6 +22,8 @@ export interface LiveState {
   status: "waiting" | "running" | "ended";
   sceneId: string | null;
   locked: boolean;
+  /** "Eyes on me": the teacher has blanked the students' screens (the scene stays answerable underneath). */
+  paused: boolean;
 }
 
 export interface SessionRow {
@@ -34,13 +36,14 @@ export interface SessionRow {
   locked_scene_ids: string[] | null;
   show_results: boolean | null;
   show_names: boolean | null;
+  paused: boolean | null;
   ended_at: Date | null;
 }
 
 /** The activities' ($1, uuid[]) mode and latest session. */
 export const SESSIONS_SQL = `
   select a.id::text, a.mode::text as mode, gs.id::text as session_id, gs.version, gs.started_at, gs.current_scene_id::text,
-         gs.locked_scene_ids::text[], gs.show_results, gs.show_names, gs.ended_at
+         gs.locked_scene_ids::text[], gs.show_results, gs.show_names, gs.paused, gs.ended_at
   from activities a
   left join lateral (select * from guide_sessions s where s.activity_id = a.id order by s.started_at desc limit 1) gs on true
   where a.id = any($1::uuid[])`;
@@ -67,7 +70,7 @@ export function sessionOfRow(row: SessionRow) {
   const session = row.session_id
     ? {
         id: row.session_id, version: row.version ?? 0, startedAt: new Date(row.started_at!), currentSceneId: row.current_scene_id,
-        lockedSceneIds: row.locked_scene_ids ?? [], showResults: Boolean(row.show_results), showNames: Boolean(row.show_names), endedAt: row.ended_at,
+        lockedSceneIds: row.locked_scene_ids ?? [], showResults: Boolean(row.show_results), showNames: Boolean(row.show_names), paused: Boolean(row.paused), endedAt: row.ended_at,
       }
     : null;
   return { activity: { id: row.id, mode: row.mode }, session };
@@ -85,6 +88,7 @@ export function baseState(loaded: ReturnType<typeof sessionOfRow>): LiveState {
     status: running ? "running" : session?.endedAt ? "ended" : "waiting",
     sceneId: running ? session.currentSceneId : null,
     locked: Boolean(running && session.currentSceneId && session.lockedSceneIds.includes(session.currentSceneId)),
+    paused: Boolean(running && session.paused),
   };
 }
 
