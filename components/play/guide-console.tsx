@@ -13,11 +13,13 @@ import { RichTextClient } from "@/components/ui/rich-text-client";
 import { useActionRunner } from "@/components/ui/use-action-runner";
 import { usePlainText } from "@/components/ui/use-plain-text";
 import { ResultsView } from "./results-view";
+import { TimerControls } from "./timer-controls";
 
 /**
  * The teacher's live screen: start, scene by scene (next, previous, jump),
  * the current scene as students see it, connected and answered counts live,
- * "show results" (anonymous unless names are switched on), lock, "eyes on me" (pause), end.
+ * "show results" (anonymous unless names are switched on), lock, "eyes on me" (pause),
+ * a countdown on the current scene, end.
  */
 export function GuideConsole({ activityId, schoolId, scenes, initialState }: {
   activityId: string;
@@ -97,6 +99,7 @@ export function GuideConsole({ activityId, schoolId, scenes, initialState }: {
           }}
         />
       </div>
+      <TimerControls timer={state.timer} guideRef={ref} pending={pending} run={(action) => run(action, { failure: failed })} />
       <p className="progress">
         <RichTextClient text={t("sceneOf", { number: index + 1, total: scenes.length })} />
         {state.locked ? (

@@ -8,6 +8,7 @@ import { useLiveState } from "@/components/live/use-live-state";
 import { SceneView, sceneProblem, whenToSave } from "@/components/scenes/scene-view";
 import type { RenderedScene } from "@/components/scenes/types";
 import { RichTextClient } from "@/components/ui/rich-text-client";
+import { Countdown, useCountdown } from "./countdown";
 import { PlayHead } from "./save-status";
 
 /**
@@ -34,6 +35,9 @@ export function LiveSession({ userId, activityId, scenes, initialState, initial 
   const answer = scene ? (saver.answers[scene.id] ?? null) : null;
   // there is no "next" here: an answer begun but not complete (a two-step reason missing) says so at once, as
   // it is not sent until it is complete (the same rule as solo; the server refuses it too)
+  const countdown = useCountdown(state.timer);
+  // at zero of a countdown that closes answers: read-only, and what was typed goes at once (kept, late if it arrives late)
+  const closed = state.locked || (countdown.over && Boolean(state.timer?.locks));
   const problem = scene && answer && "first" in answer && answer.first ? sceneProblem(scene, answer) : null;
 
   // the teacher moved on: what was typed on the previous scene is sent at once
@@ -41,6 +45,10 @@ export function LiveSession({ userId, activityId, scenes, initialState, initial 
     if (shown.current && shown.current !== state.sceneId) flush(shown.current);
     shown.current = state.sceneId;
   }, [state.sceneId, flush]);
+
+  useEffect(() => {
+    if (closed && shown.current) flush(shown.current);
+  }, [closed, flush]);
 
   return (
     <div className="stack live" data-testid="live-session" data-status={state.status} data-scene-id={state.sceneId ?? ""} data-transport={transport}>
@@ -70,6 +78,7 @@ export function LiveSession({ userId, activityId, scenes, initialState, initial 
           ) : null}
           <div className="stack" hidden={state.paused}>
             <PlayHead progress={t("sceneOf", { number: index + 1, total: scenes.length })} status={saver.status} sceneId={scene.id} />
+            {state.timer && countdown.left !== null ? <Countdown timer={state.timer} left={countdown.left} over={countdown.over} /> : null}
             {state.locked ? (
               <p className="alert alert-info" role="status" data-testid="locked">
                 <span>
@@ -82,7 +91,7 @@ export function LiveSession({ userId, activityId, scenes, initialState, initial 
               scene={scene}
               answer={answer}
               problem={problem}
-              readOnly={state.locked}
+              readOnly={closed}
               onAnswer={(a) => saver.change(scene.id, a, whenToSave(scene, a))}
             />
           </div>

@@ -2,8 +2,8 @@
 import { z } from "zod";
 import type { ActionResult } from "@/lib/errors";
 import { defineSchoolAction, type SchoolCtx } from "@/lib/schools/school-action";
-import { goToSceneInput, guideRef } from "./schema";
-import { endSession, goToScene, setSceneLocked, setSessionFlags, setSessionPaused, startSession } from "./session";
+import { goToSceneInput, guideRef, TIMER_MAX_SECONDS, TIMER_MIN_SECONDS } from "./schema";
+import { endSession, goToScene, setSceneLocked, setSessionFlags, setSessionPaused, setSessionTimer, startSession } from "./session";
 
 /** Guide-screen actions: teachers on their school's activities, managers naming a school of their academy. */
 const ref = guideRef;
@@ -16,5 +16,11 @@ export const setFlagsAction = guideAction("guide.flags", ref.extend({ showResult
   setSessionFlags(ctx, i.activityId, { showResults: i.showResults, showNames: i.showNames }),
 );
 export const setPausedAction = guideAction("guide.pause", ref.extend({ paused: z.boolean() }), (ctx, i) => setSessionPaused(ctx, i.activityId, i.paused));
+/** A countdown of 5 s to 1 hour on the current scene, or `seconds: null` to stop it. */
+export const setTimerAction = guideAction(
+  "guide.timer",
+  ref.extend({ seconds: z.number().int().min(TIMER_MIN_SECONDS).max(TIMER_MAX_SECONDS).nullable(), locks: z.boolean().default(false) }),
+  (ctx, i) => setSessionTimer(ctx, i.activityId, i.seconds === null ? null : { seconds: i.seconds, locks: i.locks }),
+);
 export const setLockedAction = guideAction("guide.lock", ref.extend({ locked: z.boolean() }), (ctx, i) => setSceneLocked(ctx, i.activityId, i.locked));
 export const endSessionAction = guideAction("guide.end", ref, (ctx, i) => endSession(ctx, i.activityId));

@@ -5,3 +5,8 @@ export const guideRef = z.object({ schoolId: z.uuid().optional(), activityId: z.
 /** "Next scene" (the server action and the production server's endpoint, lib/live/advance-endpoint.ts). */
 export const goToSceneInput = guideRef.extend({ sceneId: z.uuid() });
 export type GoToSceneInput = z.infer<typeof goToSceneInput>;
+
+/** A scene's countdown: 5 s to an hour; the presets the guide screen offers (seconds). */
+export const TIMER_MIN_SECONDS = 5;
+export const TIMER_MAX_SECONDS = 3600;
+export const TIMER_PRESETS = [30, 60, 120, 180, 300] as const;

@@ -87,6 +87,19 @@ export function setSessionPaused(ctx: SchoolCtx, activityId: string, paused: boo
   return changeSession(ctx, activityId, paused ? "guide.pause" : "guide.resume", async () => ({ paused }));
 }
 
+/**
+ * Starts a countdown of `seconds` on the current scene (replacing any earlier one), or stops it (null).
+ * At zero the students' answers close when `locks`; an answer arriving later is kept all the same and
+ * marked late by the answer writer (lib/responses/writer-sql.ts).
+ */
+export function setSessionTimer(ctx: SchoolCtx, activityId: string, timer: { seconds: number; locks: boolean } | null) {
+  return changeSession(ctx, activityId, timer ? "guide.timer" : "guide.timer.stop", async (session) => {
+    if (!timer) return { timerSceneId: null, timerEndsAt: null, timerSeconds: null, timerLocks: false };
+    if (!session.currentSceneId) return "invalid";
+    return { timerSceneId: session.currentSceneId, timerEndsAt: new Date(Date.now() + timer.seconds * 1000), timerSeconds: timer.seconds, timerLocks: timer.locks };
+  });
+}
+
 /** Locks (or unlocks) answers to the current scene. */
 export function setSceneLocked(ctx: SchoolCtx, activityId: string, locked: boolean) {
   return changeSession(ctx, activityId, locked ? "guide.lock" : "guide.unlock", async (session) => {

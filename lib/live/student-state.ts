@@ -24,6 +24,12 @@ export interface LiveState {
   locked: boolean;
   /** "Eyes on me": the teacher has blanked the students' screens (the scene stays answerable underneath). */
   paused: boolean;
+  /**
+   * The countdown on the current scene, if any: its end and the server's clock when this state was read
+   * (ms; a device whose clock is wrong still counts down right), its length, whether answers close at zero.
+   * Only a state with a timer carries a clock, so states without one stay the same between changes.
+   */
+  timer: { endsAt: number; now: number; seconds: number; locks: boolean } | null;
 }
 
 export interface SessionRow {
@@ -37,13 +43,18 @@ export interface SessionRow {
   show_results: boolean | null;
   show_names: boolean | null;
   paused: boolean | null;
+  timer_scene_id: string | null;
+  timer_ends_at: Date | null;
+  timer_seconds: number | null;
+  timer_locks: boolean | null;
   ended_at: Date | null;
 }
 
 /** The activities' ($1, uuid[]) mode and latest session. */
 export const SESSIONS_SQL = `
   select a.id::text, a.mode::text as mode, gs.id::text as session_id, gs.version, gs.started_at, gs.current_scene_id::text,
-         gs.locked_scene_ids::text[], gs.show_results, gs.show_names, gs.paused, gs.ended_at
+         gs.locked_scene_ids::text[], gs.show_results, gs.show_names, gs.paused,
+         gs.timer_scene_id::text, gs.timer_ends_at, gs.timer_seconds, gs.timer_locks, gs.ended_at
   from activities a
   left join lateral (select * from guide_sessions s where s.activity_id = a.id order by s.started_at desc limit 1) gs on true
   where a.id = any($1::uuid[])`;
@@ -71,6 +82,9 @@ export function sessionOfRow(row: SessionRow) {
     ? {
         id: row.session_id, version: row.version ?? 0, startedAt: new Date(row.started_at!), currentSceneId: row.current_scene_id,
         lockedSceneIds: row.locked_scene_ids ?? [], showResults: Boolean(row.show_results), showNames: Boolean(row.show_names), paused: Boolean(row.paused), endedAt: row.ended_at,
+        timer: row.timer_scene_id && row.timer_ends_at
+          ? { sceneId: row.timer_scene_id, endsAt: new Date(row.timer_ends_at).getTime(), seconds: row.timer_seconds ?? 0, locks: Boolean(row.timer_locks) }
+          : null,
       }
     : null;
   return { activity: { id: row.id, mode: row.mode }, session };
@@ -89,6 +103,9 @@ export function baseState(loaded: ReturnType<typeof sessionOfRow>): LiveState {
     sceneId: running ? session.currentSceneId : null,
     locked: Boolean(running && session.currentSceneId && session.lockedSceneIds.includes(session.currentSceneId)),
     paused: Boolean(running && session.paused),
+    timer: running && session.timer && session.timer.sceneId === session.currentSceneId
+      ? { endsAt: session.timer.endsAt, now: Date.now(), seconds: session.timer.seconds, locks: session.timer.locks }
+      : null,
   };
 }
 

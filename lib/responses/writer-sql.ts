@@ -33,13 +33,15 @@ export const SAVE_SQL = `
   acts as materialized (
     select a.id, a.mode::text as mode, a.school_id, a.actor_type::text as actor_type,
       array(select x.id from activity_scenes x where x.activity_id = a.id order by x.position) as scene_ids,
-      gs.id as session_id, gs.current_scene_id, gs.locked_scene_ids
+      gs.id as session_id, gs.current_scene_id, gs.locked_scene_ids, gs.timer_scene_id, gs.timer_ends_at
     from activities a
-    left join lateral (select g.id, g.current_scene_id, g.locked_scene_ids from guide_sessions g where g.activity_id = a.id and g.ended_at is null limit 1) gs on true
+    left join lateral (select g.id, g.current_scene_id, g.locked_scene_ids, g.timer_scene_id, g.timer_ends_at from guide_sessions g where g.activity_id = a.id and g.ended_at is null limit 1) gs on true
     where a.id = any(array(select distinct activity_id from req)) and a.status = 'active'
   ),
   chk as (
     select r.i, r.user_id, r.scene_id, r.mode, r.answer, r.revision, r.key, a.id as activity_id, a.session_id, d.counterbalance_group as grp,
+      -- after the scene's countdown (and 2 s for the network): kept all the same, marked late
+      coalesce(r.mode = 'guide' and a.timer_scene_id = r.scene_id and now() > a.timer_ends_at + interval '2 seconds', false) as late,
       case
         when u.id is null or u.disabled or r.session_version <> u.session_version then 'unauthenticated'
         when u.role = 'manager' or u.school_id is null then 'forbidden'
@@ -71,13 +73,13 @@ export const SAVE_SQL = `
     left join lateral (select o.scene_ids from activity_scene_orders o where o.activity_id = a.id and o."group" = d.counterbalance_group limit 1) o on true
   ),
   ins as (
-    insert into responses (activity_id, scene_id, user_id, answer, scene_position, counterbalance_group, mode, session_id, client_revision, idempotency_key)
-    select activity_id, scene_id, user_id, answer, position, grp, mode::"ResponseMode", case when mode = 'guide' then session_id end, revision, key
+    insert into responses (activity_id, scene_id, user_id, answer, scene_position, counterbalance_group, mode, session_id, client_revision, idempotency_key, late)
+    select activity_id, scene_id, user_id, answer, position, grp, mode::"ResponseMode", case when mode = 'guide' then session_id end, revision, key, late
     from chk where refusal is null
     on conflict (user_id, scene_id) do update set
       answer = excluded.answer, scene_position = excluded.scene_position, counterbalance_group = excluded.counterbalance_group,
       mode = excluded.mode, session_id = excluded.session_id, client_revision = excluded.client_revision,
-      idempotency_key = excluded.idempotency_key, updated_at = now()
+      idempotency_key = excluded.idempotency_key, late = excluded.late, updated_at = now()
     where responses.client_revision < excluded.client_revision
     returning user_id, scene_id, client_revision, updated_at
   )

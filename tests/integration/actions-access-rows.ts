@@ -207,6 +207,7 @@ export function liveRows(asTeacher: (call: () => Promise<ActionResult<unknown>>)
     { name: "go to scene", activity: GUIDE, prepare, call: (f, s) => liveActions.goToSceneAction({ ...ref(f, s), sceneId: f.scenes[2]! }), effect: async (f) => expect((await running(f))?.currentSceneId).toBe(f.scenes[2]) },
     { name: "flags", activity: GUIDE, prepare, call: (f, s) => liveActions.setFlagsAction({ ...ref(f, s), showNames: true }), effect: async (f) => expect((await running(f))?.showNames).toBe(true) },
     { name: "pause", activity: GUIDE, prepare, call: (f, s) => liveActions.setPausedAction({ ...ref(f, s), paused: true }), effect: async (f) => expect((await running(f))?.paused).toBe(true) },
+    { name: "timer", activity: GUIDE, prepare, call: (f, s) => liveActions.setTimerAction({ ...ref(f, s), seconds: 60, locks: true }), effect: async (f) => expect((await running(f))?.timerSeconds).toBe(60) },
     { name: "lock", activity: GUIDE, prepare, call: (f, s) => liveActions.setLockedAction({ ...ref(f, s), locked: true }), effect: async (f) => expect((await running(f))?.lockedSceneIds).toHaveLength(1) },
     { name: "end", activity: GUIDE, prepare, call: (f, s) => liveActions.endSessionAction(ref(f, s)), effect: async (f) => expect(await running(f)).toBeNull() },
     {

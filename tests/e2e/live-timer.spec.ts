@@ -1,0 +1,79 @@
+import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { createActivityFromTemplate } from "../../prisma/seed/factories";
+import { signInAs } from "./helpers";
+import { e2eDb, makeSchool, TEST_PASSWORD } from "./db";
+
+const opened: BrowserContext[] = [];
+test.afterEach(async () => {
+  await Promise.all(opened.splice(0).map((c) => c.close()));
+});
+
+async function signedIn(browser: Browser, email: string, viewport = { width: 1280, height: 800 }): Promise<Page> {
+  const context = await browser.newContext({ viewport });
+  opened.push(context);
+  const page = await context.newPage();
+  await signInAs(page, email, TEST_PASSWORD);
+  return page;
+}
+
+test("timer: the class sees the countdown; at zero the answers close, and an answer sent after it is kept and marked late", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const { teacher, school, students } = await makeSchool(2);
+  const activity = await createActivityFromTemplate(e2eDb(), { templateId: "science-dissolve", schoolId: school.id, mode: "standby" });
+  const scenes = await e2eDb().activityScene.findMany({ where: { activityId: activity.id }, orderBy: { position: "asc" } });
+  const choice = scenes.find((s) => s.type === "single_choice")!;
+
+  const teacherPage = await signedIn(browser, teacher.email!);
+  await teacherPage.goto(`/dashboard/teacher/activities/guide/${activity.id}`);
+  await teacherPage.getByTestId("start-session").click();
+  await teacherPage.getByTestId("guide-jump").selectOption(choice.id);
+  const kids = [await signedIn(browser, students[0]!.email!, { width: 360, height: 740 }), await signedIn(browser, students[1]!.email!, { width: 768, height: 1024 })];
+  await kids[0]!.goto(`/dashboard/student/activities/session/${activity.id}`);
+  await kids[1]!.goto(`/dashboard/student/activities/session/${activity.id}?live=poll`);
+  for (const kid of kids) await expect(kid.getByTestId("live-session")).toHaveAttribute("data-scene-id", choice.id);
+
+  // a custom time, closing at zero, set by keyboard
+  await teacherPage.getByTestId("timer-seconds").fill("6");
+  await teacherPage.getByTestId("timer-locks").check();
+  await teacherPage.getByTestId("timer-start").focus();
+  await teacherPage.keyboard.press("Enter");
+  await expect(teacherPage.getByTestId("timer")).toBeVisible();
+  for (const kid of kids) await expect(kid.getByTestId("timer")).toHaveAttribute("data-state", "running");
+
+  // one answers in time
+  await kids[0]!.locator("[data-option] input").first().check();
+  await expect(kids[0]!.getByTestId("save-status")).toHaveAttribute("data-status", "saved");
+
+  // zero: both see it, the choices close
+  for (const kid of kids) await expect(kid.getByTestId("timer")).toHaveAttribute("data-state", "over", { timeout: 20_000 });
+  await expect(kids[1]!.locator("[data-option] input").first()).toBeDisabled();
+  await expect(teacherPage.getByTestId("timer")).toHaveAttribute("data-state", "over");
+
+  // an answer that arrives after zero (a slow network) is kept, marked late; the one in time is not
+  await expect
+    .poll(async () => {
+      const s = await e2eDb().guideSession.findFirstOrThrow({ where: { activityId: activity.id, endedAt: null }, select: { timerEndsAt: true } });
+      return Date.now() > s.timerEndsAt!.getTime() + 3000;
+    }, { timeout: 20_000 })
+    .toBe(true);
+  const option = (choice.content as { options: { id: string }[] }).options[1]!.id;
+  const late = await kids[1]!.evaluate(
+    async ([activityId, sceneId, choice]) =>
+      (await fetch("/api/v1/answers", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ activityId, sceneId, answer: { choice }, clientRevision: 1, idempotencyKey: "late-after-zero-1", mode: "guide" }),
+      })).json(),
+    [activity.id, choice.id, option],
+  );
+  expect(late).toMatchObject({ ok: true });
+  const rows = await e2eDb().response.findMany({ where: { sceneId: choice.id }, select: { userId: true, late: true, answer: true } });
+  expect(rows.find((r) => r.userId === students[1]!.id)).toMatchObject({ late: true, answer: { choice: option } });
+  expect(rows.find((r) => r.userId === students[0]!.id)).toMatchObject({ late: false });
+
+  // the teacher stops the timer: the countdown goes away everywhere
+  await teacherPage.getByTestId("timer-stop").click();
+  for (const kid of kids) await expect(kid.getByTestId("timer")).toHaveCount(0);
+  const audit = await e2eDb().auditLog.findMany({ where: { targetId: activity.id, action: { startsWith: "guide.timer" } }, orderBy: { id: "asc" }, select: { action: true } });
+  expect(audit.map((a) => a.action)).toEqual(["guide.timer", "guide.timer.stop"]);
+});
