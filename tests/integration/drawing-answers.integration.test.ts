@@ -7,6 +7,9 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { addScene } from "@/lib/activities/scene-mutations";
 import { DRAWING_COLORS, DRAWING_LIMITS } from "@/lib/drawing/limits";
+import { drawingAnswers } from "@/lib/results/drawings";
+import { researchRows, resultsCsv } from "@/lib/results/export-data";
+import { activityStats } from "@/lib/results/stats";
 import { saveAnswer } from "@/lib/responses/save";
 import type { AuthorizedSchoolId } from "@/lib/schools/scope";
 import { readTemplateFiles, syncTemplates } from "@/lib/templates/load";
@@ -16,6 +19,8 @@ let student: string;
 let otherStudent: string;
 let activity: string;
 let scene: string;
+let schoolId: AuthorizedSchoolId;
+let otherSchool: AuthorizedSchoolId;
 
 const drawing = (strokes: unknown[]) => ({ width: 1000, height: 750, strokes });
 const stroke = (n: number, extra: Record<string, unknown> = {}) => ({ color: DRAWING_COLORS[2], size: 8, points: Array.from({ length: n }, (_, i) => [i % 1000, i % 750, 0.5]), ...extra });
@@ -25,7 +30,9 @@ beforeAll(async () => {
   const tag = uniqueTag();
   const academy = await createAcademy(db(), { name: `D${tag}`, nameKana: "でぃー" });
   const school = (await createSchool(db(), { academyId: academy.id, name: `D${tag}`, nameKana: "でぃー" })).id;
+  schoolId = school as AuthorizedSchoolId;
   const other = (await createSchool(db(), { academyId: academy.id, name: `E${tag}`, nameKana: "いー" })).id;
+  otherSchool = other as AuthorizedSchoolId;
   student = (await createUser(db(), { role: "student", email: `dr-${tag}@t.example`, schoolId: school, student: { grade: 1, className: "1", number: 1 } })).id;
   otherStudent = (await createUser(db(), { role: "student", email: `dro-${tag}@t.example`, schoolId: other, student: { grade: 1, className: "1", number: 1 } })).id;
   const teacher = (await createUser(db(), { role: "teacher", email: `drt-${tag}@t.example`, schoolId: school })).id;
@@ -70,4 +77,20 @@ it("oversized or forged drawings are refused with the existing codes and change 
 it("a student of another school cannot answer the drawing scene", async () => {
   expect(await save(drawing([stroke(2)]), 1, otherStudent)).toMatchObject({ ok: false, status: 404 });
   expect((await stored()).map((r) => r.userId)).toEqual([student]);
+});
+
+it("stats list who drew (stroke counts); the gallery loads only the school's drawings asked for; CSVs say a drawing was made, never the strokes", async () => {
+  const stats = (await activityStats(schoolId, activity, {}))!;
+  const mine = stats.scenes.find((x) => x.id === scene)!;
+  expect(mine.answered).toBe(1);
+  expect(mine.drawings).toEqual([{ strokes: 1, who: expect.objectContaining({ id: student }) }]);
+  expect([...(await drawingAnswers(schoolId, activity, scene, [student])).keys()]).toEqual([student]);
+  expect((await drawingAnswers(otherSchool, activity, scene, [student])).size).toBe(0);
+  const csv = resultsCsv(stats, "ja");
+  expect(csv).toContain("絵（線1本）");
+  let research = "";
+  for await (const chunk of researchRows(schoolId, activity, false, "ja")) research += chunk;
+  expect(research).toContain("絵（線1本）");
+  expect(research).toContain('{""strokes"":1}');
+  expect(research).not.toContain("points");
 });
