@@ -1,6 +1,7 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { createActivityFromTemplate } from "../../prisma/seed/factories";
 import { expectAccessible, expectNotification, signInAs } from "./helpers";
+import { BASE_URL } from "./config";
 import { e2eDb, makeSchool, TEST_PASSWORD } from "./db";
 
 /** A line across the canvas with the mouse (pointerType "mouse": no pressure stored). */
@@ -97,17 +98,34 @@ test.describe("drawing scenes", () => {
     expect(stored.strokes[0]!.color).toBe("#1f2937");
     expect(stored.strokes[1]!.color).toBe("#dc2626");
     for (const s of stored.strokes) for (const p of s.points) expect(p.every((v) => Number.isInteger(v))).toBe(true); // no pressure from mouse or finger
-    // the drawing survives a reload
+    // the drawing survives a reload, even a stroke not sent yet (queued on the device as the page hides)
+    await mouseLine(student, canvas, [0.3, 0.3], [0.6, 0.6]);
+    await expect(canvas).toHaveAttribute("data-strokes", "3");
     await student.reload();
     for (let i = 0; i < 4; i++) await student.getByTestId("next").click();
-    await expect(student.getByTestId("drawing-canvas")).toHaveAttribute("data-strokes", "2");
+    await expect(student.getByTestId("drawing-canvas")).toHaveAttribute("data-strokes", "3");
+    await expect.poll(() => strokesStored(scene.id, students[0]!.id), { timeout: 30_000 }).toBe(3);
+
+    // crafted over HTTP: a forged colour is refused, a huge drawing does not even get read
+    const post = (answer: unknown, clientRevision: number) =>
+      student.request.post("/api/v1/answers", {
+        data: { activityId: activity.id, sceneId: scene.id, answer, clientRevision, idempotencyKey: `forged${clientRevision}xx`, mode: "self" },
+        headers: { "Content-Type": "application/json", Origin: BASE_URL },
+        failOnStatusCode: false,
+      });
+    const forged = await post({ width: 1000, height: 750, strokes: [{ color: "\"/><script>alert(1)</script>", size: 8, points: [[1, 1]] }] }, 1000);
+    expect(forged.status()).toBe(400);
+    expect(await forged.json()).toMatchObject({ code: "VALIDATION", reason: "invalidAnswer" });
+    const huge = await post({ width: 1000, height: 750, strokes: Array.from({ length: 40 }, () => ({ color: "#1f2937", size: 8, points: Array.from({ length: 500 }, () => [999, 749, 0.99]) })) }, 1001);
+    expect(huge.status()).toBe(413);
+    expect(await strokesStored(scene.id, students[0]!.id)).toBe(3);
     await phone.close();
 
     // the teacher sees it as SVG drawn on the server
     await page.goto(`/dashboard/teacher/activities/response/${activity.id}/${students[0]!.id}`);
     const picture = page.locator(`[data-scene-id="${scene.id}"]`).getByTestId("drawing-svg");
-    await expect(picture).toHaveAttribute("data-strokes", "2");
-    await expect(picture.locator("path")).toHaveCount(2);
+    await expect(picture).toHaveAttribute("data-strokes", "3");
+    await expect(picture.locator("path")).toHaveCount(3);
     await expect(picture.locator("path").nth(1)).toHaveAttribute("fill", "#dc2626");
     await expect(page.getByTestId("drawing-canvas")).toHaveCount(0);
     await expectAccessible(page);

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { db } from "@/lib/db";
+import { endSession, goToScene, startSession } from "@/lib/live/session";
 import { addScene } from "@/lib/activities/scene-mutations";
 import { DRAWING_COLORS, DRAWING_LIMITS } from "@/lib/drawing/limits";
 import { drawingAnswers } from "@/lib/results/drawings";
@@ -21,6 +22,7 @@ let activity: string;
 let scene: string;
 let schoolId: AuthorizedSchoolId;
 let otherSchool: AuthorizedSchoolId;
+let teacher: string;
 
 const drawing = (strokes: unknown[]) => ({ width: 1000, height: 750, strokes });
 const stroke = (n: number, extra: Record<string, unknown> = {}) => ({ color: DRAWING_COLORS[2], size: 8, points: Array.from({ length: n }, (_, i) => [i % 1000, i % 750, 0.5]), ...extra });
@@ -35,7 +37,7 @@ beforeAll(async () => {
   otherSchool = other as AuthorizedSchoolId;
   student = (await createUser(db(), { role: "student", email: `dr-${tag}@t.example`, schoolId: school, student: { grade: 1, className: "1", number: 1 } })).id;
   otherStudent = (await createUser(db(), { role: "student", email: `dro-${tag}@t.example`, schoolId: other, student: { grade: 1, className: "1", number: 1 } })).id;
-  const teacher = (await createUser(db(), { role: "teacher", email: `drt-${tag}@t.example`, schoolId: school })).id;
+  teacher = (await createUser(db(), { role: "teacher", email: `drt-${tag}@t.example`, schoolId: school })).id;
   activity = (await createActivityFromTemplate(db(), { templateId: "science-dissolve", schoolId: school, mode: "self" })).id;
   const { version } = await db().activity.findUniqueOrThrow({ where: { id: activity }, select: { version: true } });
   const added = await addScene({ schoolId: school as AuthorizedSchoolId, actorId: teacher }, { activityId: activity, version, scene: { type: "drawing", content: { prompt: "とけるようすを絵にかこう", instructions: "つぶの動きを矢印で" } } });
@@ -93,4 +95,17 @@ it("stats list who drew (stroke counts); the gallery loads only the school's dra
   expect(research).toContain("絵（線1本）");
   expect(research).toContain('{""strokes"":1}');
   expect(research).not.toContain("points");
+});
+
+it("in a live session, a drawing is saved on the scene the teacher shows, and refused on another", async () => {
+  const ctx = { schoolId, actorId: teacher };
+  const live = (answer: unknown, clientRevision: number) =>
+    saveAnswer(student, { activityId: activity, sceneId: scene, answer, clientRevision, idempotencyKey: `g${uniqueTag()}${uniqueTag()}`, mode: "guide" });
+  expect(await startSession(ctx, activity)).toMatchObject({ ok: true });
+  expect(await live(drawing([stroke(2)]), 20)).toMatchObject({ ok: false, status: 409, reason: "notCurrentScene" });
+  expect(await goToScene(ctx, activity, scene)).toMatchObject({ ok: true });
+  const answer = drawing([stroke(4), stroke(2, { color: DRAWING_COLORS[0] })]);
+  expect(await live(answer, 21)).toMatchObject({ ok: true, revision: 21 });
+  expect(await db().response.findFirstOrThrow({ where: { sceneId: scene, userId: student }, select: { answer: true, mode: true } })).toEqual({ answer, mode: "guide" });
+  expect(await endSession(ctx, activity)).toMatchObject({ ok: true });
 });
