@@ -4,28 +4,19 @@ import { type PointerEvent, useId, useMemo, useRef, useState } from "react";
 import { useConfirm } from "@/components/ui/confirm-dialog";
 import { RichTextClient } from "@/components/ui/rich-text-client";
 import { usePlainText } from "@/components/ui/use-plain-text";
-import {
-  DRAWING_COLORS, DRAWING_HEIGHT, DRAWING_LIMITS, DRAWING_SIZES, DRAWING_WIDTH,
-  type DrawingAnswer, type DrawingColor, type DrawingPoint, type DrawingStroke, emptyDrawing, pointCount, withinLimits,
-} from "@/lib/drawing/limits";
+import { canvasPoint, extendStroke, roomForStroke, withStroke } from "@/lib/drawing/canvas";
+import { DRAWING_COLORS, DRAWING_HEIGHT, DRAWING_SIZES, DRAWING_WIDTH, type DrawingAnswer, type DrawingColor, type DrawingStroke, emptyDrawing } from "@/lib/drawing/limits";
 import { strokePath } from "@/lib/drawing/outline";
 
 const COLOR_KEYS = ["black", "red", "blue", "green"] as const;
 const SIZE_KEYS = ["thin", "medium", "thick"] as const;
-
-/** A pointer position as a point of the 1000 × 750 canvas (whole units, clamped); pressure only from a pen. */
-function pointOf(e: { clientX: number; clientY: number; pressure: number; pointerType: string }, box: DOMRect): DrawingPoint {
-  const x = Math.min(DRAWING_WIDTH, Math.max(0, Math.round(((e.clientX - box.left) / box.width) * DRAWING_WIDTH)));
-  const y = Math.min(DRAWING_HEIGHT, Math.max(0, Math.round(((e.clientY - box.top) / box.height) * DRAWING_HEIGHT)));
-  return e.pointerType === "pen" && e.pressure > 0 ? [x, y, Math.min(1, Math.round(e.pressure * 100) / 100)] : [x, y];
-}
 
 /**
  * The student's drawing canvas (docs/product-design.md "Drawing"): pen,
  * finger or mouse, a few pens and sizes, undo and clear (asked first). A
  * stroke becomes part of the answer when the pointer lifts; one that would
  * pass a limit the server checks (lib/drawing/limits.ts) is not added and
- * the canvas says it is full. Loaded only on a drawing scene (scene-view.tsx).
+ * the canvas says it is full (the rules: lib/drawing/canvas.ts). Loaded only on a drawing scene (scene-view.tsx).
  */
 export default function DrawingPad({ answer, onAnswer, readOnly }: { answer: DrawingAnswer | null; onAnswer: (a: DrawingAnswer) => void; readOnly?: boolean }) {
   const t = useTranslations("Scenes.drawing");
@@ -40,15 +31,19 @@ export default function DrawingPad({ answer, onAnswer, readOnly }: { answer: Dra
   const stroke = useRef<{ id: number; box: DOMRect; stroke: DrawingStroke } | null>(null);
   const paths = useMemo(() => drawing.strokes.map((s) => ({ d: strokePath(s), color: s.color })), [drawing.strokes]);
 
-  const roomFor = (points: number) => drawing.strokes.length < DRAWING_LIMITS.strokes && pointCount(drawing) + points <= DRAWING_LIMITS.points;
-
   const down = (e: PointerEvent<SVGSVGElement>) => {
     if (readOnly || !e.isPrimary || stroke.current) return;
     e.preventDefault();
-    if (!roomFor(1)) return setFull(true);
-    e.currentTarget.setPointerCapture?.(e.pointerId);
+    if (!roomForStroke(drawing)) return setFull(true);
     const box = e.currentTarget.getBoundingClientRect();
-    const s: DrawingStroke = { color, size, points: [pointOf(e, box)] };
+    const first = canvasPoint(e, box);
+    if (!first) return;
+    try {
+      e.currentTarget.setPointerCapture(e.pointerId); // the stroke goes on past the canvas's edge
+    } catch {
+      // a pointer the browser no longer tracks: the stroke still ends on pointerup
+    }
+    const s: DrawingStroke = { color, size, points: [first] };
     stroke.current = { id: e.pointerId, box, stroke: s };
     setCurrent(s);
   };
@@ -56,14 +51,8 @@ export default function DrawingPad({ answer, onAnswer, readOnly }: { answer: Dra
     const live = stroke.current;
     if (!live || e.pointerId !== live.id) return;
     const events = e.nativeEvent.getCoalescedEvents?.() ?? [];
-    let points = live.stroke.points;
-    for (const ev of events.length > 0 ? events : [e.nativeEvent]) {
-      const p = pointOf(ev, live.box);
-      const last = points[points.length - 1]!;
-      if (Math.hypot(p[0] - last[0], p[1] - last[1]) < DRAWING_LIMITS.minStep) continue;
-      if (points.length >= DRAWING_LIMITS.pointsPerStroke || !roomFor(points.length + 1)) break;
-      points = [...points, p];
-    }
+    const samples = (events.length > 0 ? events : [e.nativeEvent]).map((ev) => canvasPoint(ev, live.box)).filter((p) => p !== null);
+    const points = extendStroke(drawing, live.stroke.points, samples);
     if (points === live.stroke.points) return;
     live.stroke = { ...live.stroke, points };
     setCurrent(live.stroke);
@@ -73,8 +62,8 @@ export default function DrawingPad({ answer, onAnswer, readOnly }: { answer: Dra
     if (!live || e.pointerId !== live.id) return;
     stroke.current = null;
     setCurrent(null);
-    const next: DrawingAnswer = { ...drawing, strokes: [...drawing.strokes, live.stroke] };
-    if (!withinLimits(next)) return setFull(true);
+    const next = withStroke(drawing, live.stroke);
+    if (!next) return setFull(true);
     onAnswer(next);
   };
   const undo = () => {

@@ -46,7 +46,15 @@ test.describe("drawing scenes", () => {
     const form = item.getByTestId("scene-form");
     await expect(form).toBeVisible();
     await form.locator('[data-field="content.instructions"]').fill("葉と根をかきましょう。");
-    await expect(item.getByTestId("scene-preview").getByTestId("drawing-canvas")).toBeVisible();
+    // the preview draws (nothing is saved) and "clear" empties it once confirmed
+    const previewCanvas = item.getByTestId("scene-preview").getByTestId("drawing-canvas");
+    await expect(previewCanvas).toBeVisible();
+    await mouseLine(page, previewCanvas, [0.2, 0.2], [0.7, 0.7]);
+    await expect(previewCanvas).toHaveAttribute("data-strokes", "1");
+    await item.getByTestId("drawing-clear").click();
+    await expect(page.getByTestId("confirm-body")).toContainText("かいた線を全部消します。");
+    await page.getByTestId("confirm-ok").click();
+    await expect(previewCanvas).toHaveAttribute("data-strokes", "0");
     await expectAccessible(page);
     await form.getByTestId("save-scene").click();
     await expectNotification(page, "シーンを保存しました");
