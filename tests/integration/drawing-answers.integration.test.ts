@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { endSession, goToScene, startSession } from "@/lib/live/session";
+import { sceneResults } from "@/lib/live/state";
 import { addScene } from "@/lib/activities/scene-mutations";
 import { DRAWING_COLORS, DRAWING_LIMITS } from "@/lib/drawing/limits";
 import { drawingAnswers } from "@/lib/results/drawings";
@@ -107,5 +108,7 @@ it("in a live session, a drawing is saved on the scene the teacher shows, and re
   const answer = drawing([stroke(4), stroke(2, { color: DRAWING_COLORS[0] })]);
   expect(await live(answer, 21)).toMatchObject({ ok: true, revision: 21 });
   expect(await db().response.findFirstOrThrow({ where: { sceneId: scene, userId: student }, select: { answer: true, mode: true } })).toEqual({ answer, mode: "guide" });
+  // the teacher's live results count the drawings without reading their strokes
+  expect(await sceneResults(activity, scene, true)).toEqual({ sceneId: scene, total: 1, counts: {}, names: {}, texts: [] });
   expect(await endSession(ctx, activity)).toMatchObject({ ok: true });
 });
