@@ -1,7 +1,6 @@
 "use client";
 import { useTranslations } from "next-intl";
-import dynamic from "next/dynamic";
-import { type ReactNode, useId } from "react";
+import { lazy, type ReactNode, Suspense, useId } from "react";
 import type { DrawingAnswer } from "@/lib/drawing/limits";
 import { RichTextClient } from "@/components/ui/rich-text-client";
 import type { RenderedOption, RenderedScene, SceneAnswer } from "./types";
@@ -26,8 +25,12 @@ function LoadingPad() {
   );
 }
 
-/** The drawing canvas, loaded only when a drawing scene is shown (the student pages' bytes: docs/benchmarks.md). */
-const DrawingPad = dynamic(() => import("@/components/drawing/drawing-pad"), { ssr: false, loading: LoadingPad });
+/**
+ * The drawing canvas, loaded only when a drawing scene is shown (the student pages' bytes:
+ * docs/benchmarks.md). React's own lazy rather than next/dynamic, whose loader would add ~2 KB
+ * to every page that shows scenes.
+ */
+const DrawingPad = lazy(() => import("@/components/drawing/drawing-pad"));
 
 /** The second-step options after a first choice. */
 export function secondOptionsOf(scene: Extract<RenderedScene, { type: "two_step" }>, first: string | undefined) {
@@ -89,7 +92,11 @@ export function SceneView({ scene, answer, onAnswer, problem, readOnly, drawing 
       {scene.type === "drawing" ? (
         <>
           {scene.instructions ? <div className="scene-body">{scene.instructions}</div> : null}
-          {readOnly ? (drawing ?? null) : <DrawingPad answer={answer && "strokes" in answer ? (answer as DrawingAnswer) : null} onAnswer={onAnswer} />}
+          {readOnly ? (drawing ?? null) : (
+            <Suspense fallback={<LoadingPad />}>
+              <DrawingPad answer={answer && "strokes" in answer ? (answer as DrawingAnswer) : null} onAnswer={onAnswer} />
+            </Suspense>
+          )}
         </>
       ) : null}
       {scene.type === "single_choice" ? (

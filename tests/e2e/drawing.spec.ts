@@ -30,6 +30,9 @@ const strokesStored = async (sceneId: string, userId: string) => {
 };
 
 test.describe("drawing scenes", () => {
+  // one long walk through three people's screens: on a loaded CI box (load 20–30) it takes minutes
+  test.setTimeout(240_000);
+
   test("a teacher adds a drawing scene; a student draws with mouse and finger on a phone, undoes and clears; the teacher sees the drawing as SVG", async ({ page, browser }) => {
     const { teacher, school, students } = await makeSchool(1);
     const activity = await createActivityFromTemplate(e2eDb(), { templateId: "reflection-weekly", schoolId: school.id, mode: "self" });
