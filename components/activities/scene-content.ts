@@ -35,11 +35,12 @@ export function normalize(type: SceneType, draft: Draft): Draft {
   let out = draft;
   if (type === "info" && blank(out.body)) out = setAt(out, ["body"], undefined);
   if (type === "free_text" && blank(out.placeholder)) out = setAt(out, ["placeholder"], undefined);
+  if (type === "drawing" && blank(out.instructions)) out = setAt(out, ["instructions"], undefined);
   return out;
 }
 
 /** Valid new content of each type, worded in the teacher's display language. */
-export type DefaultKey = "info" | "prompt" | "option" | "minLabel" | "maxLabel" | "first" | "second" | "reason";
+export type DefaultKey = "info" | "prompt" | "option" | "minLabel" | "maxLabel" | "first" | "second" | "reason" | "drawing";
 export function defaultContent(type: SceneType, t: (key: DefaultKey, values?: { n: number }) => string): Draft {
   const options = (n: number) => Array.from({ length: n }, (_, i) => ({ id: `o${i + 1}`, label: t("option", { n: i + 1 }) }));
   switch (type) {
@@ -54,6 +55,8 @@ export function defaultContent(type: SceneType, t: (key: DefaultKey, values?: { 
       return { prompt: t("prompt"), minLabel: t("minLabel"), maxLabel: t("maxLabel") };
     case "two_step":
       return { prompt: t("prompt"), first: { prompt: t("first"), options: options(2) }, second: { prompt: t("second"), options: options(2) }, reasonPrompt: t("reason") };
+    case "drawing":
+      return { prompt: t("drawing") };
   }
 }
 

@@ -3,6 +3,7 @@ import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useState } from "react";
 import { saveOrderAction } from "@/lib/activities/actions";
+import type { SceneType } from "@/lib/scenes/schema";
 import { useActionRunner } from "@/components/ui/use-action-runner";
 import { RichTextClient } from "@/components/ui/rich-text-client";
 import { usePlainText } from "@/components/ui/use-plain-text";
@@ -12,7 +13,7 @@ import { FuriganaSuggest } from "./furigana-suggest";
 
 export interface EditorScene {
   id: string;
-  type: "info" | "single_choice" | "multiple_choice" | "free_text" | "scale" | "two_step";
+  type: SceneType;
   /** The prompt as plain text in the current display language. */
   label: string;
 }

@@ -47,6 +47,8 @@ export function SceneTypeFields({ type, draft, errors, onChange }: { type: Scene
           <TextField label={t("maxLabel")} {...f(["maxLabel"])} />
         </>
       );
+    case "drawing":
+      return <>{prompt}<TextField label={t("instructions")} multiline optional {...f(["instructions"])} /></>;
     case "two_step":
       return <TwoStepFields draft={draft} f={f} onChange={onChange} prompt={prompt} />;
   }

@@ -1,11 +1,18 @@
 "use client";
 import { useTranslations } from "next-intl";
+import type { ReactNode } from "react";
 import { SceneView } from "@/components/scenes/scene-view";
 import type { RenderedScene, SceneAnswer } from "@/components/scenes/types";
 import { RichTextClient } from "@/components/ui/rich-text-client";
 
 /** One respondent's answers, scene by scene, read-only (an unanswered scene says so). */
-export function AnswerReview({ scenes, answers, meta }: { scenes: RenderedScene[]; answers: Record<string, SceneAnswer>; meta?: Record<string, string> }) {
+export function AnswerReview({ scenes, answers, meta, drawings }: {
+  scenes: RenderedScene[];
+  answers: Record<string, SceneAnswer>;
+  meta?: Record<string, string>;
+  /** Drawing answers drawn on the server, by scene id (components/drawing/answer-drawings.tsx). */
+  drawings?: Record<string, ReactNode>;
+}) {
   const t = useTranslations("Play");
   return (
     <ol className="stack bare-list answer-review" data-testid="answer-review">
@@ -26,7 +33,7 @@ export function AnswerReview({ scenes, answers, meta }: { scenes: RenderedScene[
               </>
             ) : null}
           </p>
-          <SceneView scene={scene} answer={answers[scene.id] ?? null} onAnswer={() => undefined} readOnly />
+          <SceneView scene={scene} answer={answers[scene.id] ?? null} onAnswer={() => undefined} readOnly drawing={drawings?.[scene.id]} />
         </li>
       ))}
     </ol>

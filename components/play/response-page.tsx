@@ -7,6 +7,7 @@ import { loadForRespondent } from "@/lib/responses/data";
 import { renderScene } from "@/components/scenes/render-scene";
 import type { RenderedScene, SceneAnswer } from "@/components/scenes/types";
 import { RichText } from "@/components/ui/rich-text";
+import { answerDrawings, drawingLabel } from "@/components/drawing/answer-drawings";
 import { AnswerReview } from "./answer-review";
 
 /**
@@ -33,7 +34,7 @@ export async function StudentResponsePage({ activityId }: { activityId: string }
         <RichText text={t("yourAnswers")} />
       </p>
       {open ? (
-        <AnswerReview scenes={scenes} answers={answers} />
+        <AnswerReview scenes={scenes} answers={answers} drawings={answerDrawings(scenes, answers, await drawingLabel())} />
       ) : (
         <p className="alert alert-info" role="status" data-testid="response-not-yet">
           <span>

@@ -6,6 +6,7 @@ import { formatDate, formatDateTime } from "@/lib/i18n/dates";
 import { getDisplayLanguage, getPlainText } from "@/lib/i18n/server";
 import { listPortfolios, portfolioOf, portfolioQuery } from "@/lib/results/portfolio";
 import { authorizeSchool } from "@/lib/schools/scope";
+import { answerDrawings, drawingLabel } from "@/components/drawing/answer-drawings";
 import { AnswerReview } from "@/components/play/answer-review";
 import { renderScene } from "@/components/scenes/render-scene";
 import type { RenderedScene, SceneAnswer } from "@/components/scenes/types";
@@ -120,6 +121,7 @@ export async function PortfolioDetailPage({ studentId }: { studentId: string }) 
   const t = await getTranslations("Portfolio");
   const lang = await getDisplayLanguage();
   const s = data.student;
+  const label = await drawingLabel();
   return (
     <div className="stack portfolio">
       <h1 data-testid="portfolio-student">
@@ -155,7 +157,7 @@ export async function PortfolioDetailPage({ studentId }: { studentId: string }) 
               <p className="muted">
                 <RichText text={t("lastAnswered", { date: formatDate(a.lastAt, lang) })} />
               </p>
-              <AnswerReview scenes={scenes} answers={answers} />
+              <AnswerReview scenes={scenes} answers={answers} drawings={answerDrawings(scenes, answers, label)} />
             </section>
           );
         })

@@ -6,6 +6,7 @@ import { formatDateTime } from "@/lib/i18n/dates";
 import { getDisplayLanguage, getPlainText } from "@/lib/i18n/server";
 import { respondentIds, studentResponses } from "@/lib/results/portfolio";
 import { authorizeSchool } from "@/lib/schools/scope";
+import { answerDrawings, drawingLabel } from "@/components/drawing/answer-drawings";
 import { AnswerReview } from "@/components/play/answer-review";
 import { renderScene } from "@/components/scenes/render-scene";
 import type { RenderedScene, SceneAnswer } from "@/components/scenes/types";
@@ -67,7 +68,7 @@ export async function StaffResponsePage({ role, activityId, studentId, schoolId 
           <RichText text={t("noAnswers")} />
         </p>
       ) : (
-        <AnswerReview scenes={scenes} answers={answers} meta={meta} />
+        <AnswerReview scenes={scenes} answers={answers} meta={meta} drawings={answerDrawings(scenes, answers, await drawingLabel())} />
       )}
     </div>
   );

@@ -9,6 +9,7 @@ import { authorizeSchool } from "@/lib/schools/scope";
 import { RichText } from "@/components/ui/rich-text";
 import { BarChart } from "./bar-chart";
 import { CrossTable } from "./cross-table";
+import { DrawingGallery } from "./drawing-gallery";
 import { ExportLinks } from "./export-links";
 import { NamesToggle } from "./names-toggle";
 import { NotAnswered } from "./not-answered";
@@ -145,6 +146,9 @@ export async function StatsPage({ role, activityId, schoolId, searchParams }: { 
                 firsts={s.scene.content.first.options.map((o) => ({ id: o.id, label: <RichText text={o.label} /> }))}
                 seconds={allSecondOptions(s).map((o) => ({ id: o.id, label: <RichText text={o.label} /> }))}
               />
+            ) : null}
+            {s.scene.type === "drawing" ? (
+              <DrawingGallery stats={s} schoolId={scope} activityId={activity.id} whole={show === `drawings-${s.id}`} showHref={showHref(`drawings-${s.id}`)} />
             ) : null}
             {s.scene.type === "free_text" ? <FreeTexts stats={s} whole={show === `texts-${s.id}`} showHref={showHref(`texts-${s.id}`)} /> : null}
             {s.scene.type === "info" ? null : <NotAnswered sceneId={s.id} students={s.notAnswered} whole={show === `missing-${s.id}`} showHref={showHref(`missing-${s.id}`)} />}

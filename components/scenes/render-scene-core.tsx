@@ -39,6 +39,8 @@ export function renderSceneWith(stored: { id: string; type: string; content: unk
         placeholder: scene.content.placeholder ? toPlainText(scene.content.placeholder, lang) : null,
         maxLength: scene.content.maxLength ?? null,
       };
+    case "drawing":
+      return { id, type: "drawing", prompt: rich(scene.content.prompt), instructions: scene.content.instructions ? rich(scene.content.instructions) : null };
     case "scale":
       return { id, type: "scale", prompt: rich(scene.content.prompt), minLabel: rich(scene.content.minLabel), maxLabel: rich(scene.content.maxLabel) };
     case "two_step": {

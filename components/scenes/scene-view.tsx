@@ -1,6 +1,7 @@
 "use client";
 import { useTranslations } from "next-intl";
-import { useId } from "react";
+import { lazy, type ReactNode, Suspense, useId } from "react";
+import type { DrawingAnswer } from "@/lib/drawing/limits";
 import { RichTextClient } from "@/components/ui/rich-text-client";
 import type { RenderedOption, RenderedScene, SceneAnswer } from "./types";
 
@@ -11,7 +12,25 @@ type Props = {
   /** Message key under Scenes shown for this scene (e.g. requiredInput). */
   problem?: "requiredInput" | null;
   readOnly?: boolean;
+  /** A read-only drawing scene's answer, drawn on the server (components/drawing/drawing-svg.tsx). */
+  drawing?: ReactNode;
 };
+
+function LoadingPad() {
+  const t = useTranslations("Scenes.drawing");
+  return (
+    <p className="muted drawing-loading" data-testid="drawing-loading">
+      <RichTextClient text={t("loading")} />
+    </p>
+  );
+}
+
+/**
+ * The drawing canvas, loaded only when a drawing scene is shown (the student pages' bytes:
+ * docs/benchmarks.md). React's own lazy rather than next/dynamic, whose loader would add ~2 KB
+ * to every page that shows scenes.
+ */
+const DrawingPad = lazy(() => import("@/components/drawing/drawing-pad"));
 
 /** The second-step options after a first choice. */
 export function secondOptionsOf(scene: Extract<RenderedScene, { type: "two_step" }>, first: string | undefined) {
@@ -33,7 +52,7 @@ export function sceneProblem(scene: RenderedScene, answer: SceneAnswer | null): 
 export function whenToSave(scene: RenderedScene, answer: SceneAnswer): "now" | "later" | "never" {
   if (scene.type === "two_step") return sceneProblem(scene, answer) ? "never" : "later";
   if (scene.type === "multiple_choice" && "choices" in answer) return answer.choices.length >= scene.min && answer.choices.length <= scene.max ? "now" : "never";
-  return "text" in answer ? "later" : "now";
+  return "text" in answer || "strokes" in answer ? "later" : "now";
 }
 
 function Choices({
@@ -60,7 +79,7 @@ function Choices({
 }
 
 /** One scene as a student sees and answers it (shared by preview, solo, live session and response screens). */
-export function SceneView({ scene, answer, onAnswer, problem, readOnly }: Props) {
+export function SceneView({ scene, answer, onAnswer, problem, readOnly, drawing }: Props) {
   const t = useTranslations("Scenes");
   const uid = useId();
   const a = (answer ?? {}) as Record<string, unknown>;
@@ -70,6 +89,16 @@ export function SceneView({ scene, answer, onAnswer, problem, readOnly }: Props)
         {scene.prompt}
       </h2>
       {scene.type === "info" ? (scene.body ? <div className="scene-body">{scene.body}</div> : null) : null}
+      {scene.type === "drawing" ? (
+        <>
+          {scene.instructions ? <div className="scene-body">{scene.instructions}</div> : null}
+          {readOnly ? (drawing ?? null) : (
+            <Suspense fallback={<LoadingPad />}>
+              <DrawingPad answer={answer && "strokes" in answer ? (answer as DrawingAnswer) : null} onAnswer={onAnswer} />
+            </Suspense>
+          )}
+        </>
+      ) : null}
       {scene.type === "single_choice" ? (
         <Choices name={uid} type="radio" options={scene.options} disabled={readOnly} labelledBy={`${uid}-prompt`}
           checked={(id) => a.choice === id} onToggle={(id) => onAnswer({ choice: id })} />

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import type { DrawingAnswer } from "@/lib/drawing/limits";
 
 /** A scene with its texts already rendered (rich text and math on the server), ready for the client player. */
 export interface RenderedOption {
@@ -24,6 +25,7 @@ export type RenderedScene = { id: string } & (
       secondOptions: Record<string, RenderedOption[]>;
       reasonPrompt: ReactNode;
     }
+  | { type: "drawing"; prompt: ReactNode; instructions: ReactNode | null }
 );
 
 export type SceneAnswer =
@@ -32,4 +34,5 @@ export type SceneAnswer =
   | { choices: string[] }
   | { text: string }
   | { value: number }
-  | { first: string; second: string; reason: string };
+  | { first: string; second: string; reason: string }
+  | DrawingAnswer;

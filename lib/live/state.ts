@@ -88,6 +88,12 @@ const addName = (map: Record<string, Record<string, string[]>> | null, key: stri
 
 /** Counts per option of one scene's answers (students only); names only when `withNames`. */
 export async function sceneResults(activityId: string, sceneId: string, withNames: boolean): Promise<SceneResults> {
+  // a drawing has nothing to count but its answers, which can be tens of kilobytes each: never loaded here
+  const scene = await db().activityScene.findUnique({ where: { id: sceneId }, select: { type: true } });
+  if (scene?.type === "drawing") {
+    const total = await db().response.count({ where: { activityId, sceneId, user: { role: "student" } } });
+    return { sceneId, total, counts: {}, names: withNames ? {} : null, texts: [] };
+  }
   const rows = await db().response.findMany({
     where: { activityId, sceneId, user: { role: "student" } },
     orderBy: { updatedAt: "asc" },

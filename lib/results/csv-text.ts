@@ -31,9 +31,11 @@ export function csvTexts(lang: DisplayLanguage) {
   const plain = (text: string) => toPlainText(text, lang);
   return {
     plain,
-    column: (key: CsvColumn) => plain(t(key, { title: "" })),
+    column: (key: CsvColumn) => plain(t(key, { title: "", count: 0 })),
     result: (key: "assigned" | "started" | "finished" | "inGuide" | "inSelf") => plain(results(key)),
     type: (type: SceneType) => plain(types(type)),
+    /** A drawing answer's cell: that a drawing was made and its stroke count, never the strokes. */
+    drawing: (strokes: number) => plain(t("drawing", { count: strokes })),
     mode: (mode: string) => (mode === "guide" ? plain(activities("modeGuide")) : mode === "self" ? plain(activities("modeSelf")) : mode),
     role: (role: string) => (role === "student" ? plain(t("roleStudent")) : role === "teacher" ? plain(t("roleTeacher")) : role),
     /** A file name (without .csv or .json) from the activity's title: no path or reserved characters, not too long. */

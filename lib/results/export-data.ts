@@ -38,6 +38,7 @@ export function resultsCsv(stats: ActivityStats, lang: DisplayLanguage): string 
       const seconds = [...(c.second.options ?? []), ...Object.values(c.second.optionsByFirst ?? {}).flat()].filter((o, j, all) => all.findIndex((x) => x.id === o.id) === j);
       for (const f of c.first.options) for (const o of seconds) out += csvRow([...base, plain(f.label), plain(o.label), s.cross[f.id]?.[o.id] ?? 0, pct(s.cross[f.id]?.[o.id] ?? 0, s.answered)]);
     }
+    if (s.scene.type === "drawing") for (const x of s.drawings) out += csvRow([...base, tx.drawing(x.strokes), lang === "ja-kana" ? (x.who.name.reading ?? x.who.name.base) : x.who.name.base, 1, ""]);
     if (s.scene.type === "free_text") for (const x of s.texts) out += csvRow([...base, x.text, lang === "ja-kana" ? (x.who.name.reading ?? x.who.name.base) : x.who.name.base, 1, ""]);
   });
   return out;
@@ -74,8 +75,16 @@ function exportPseudonyms(): (userId: string) => string {
   return (userId) => `p_${createHmac("sha256", key).update(userId).digest("base64url").slice(0, 16)}`;
 }
 
+/** A drawing answer's stroke count (0 for anything else). */
+const strokesOf = (a: Record<string, unknown>) => (Array.isArray(a.strokes) ? a.strokes.length : 0);
+
+/** The answer as JSON, a drawing as its stroke count only (a file people open in Excel, not the strokes: up to 60 KB each). */
+const answerJson = (type: string, a: Record<string, unknown>, raw: unknown) => JSON.stringify(type === "drawing" ? { strokes: strokesOf(a) } : raw);
+
 /** An answer's choices as the option labels a person reads (an unknown id stays as it is). */
-function answerCells(scene: Scene | undefined, a: Record<string, unknown>, plain: (s: string) => string): [unknown, unknown, unknown] {
+function answerCells(scene: Scene | undefined, a: Record<string, unknown>, tx: ReturnType<typeof csvTexts>): [unknown, unknown, unknown] {
+  const { plain } = tx;
+  if (scene?.type === "drawing") return ["", "", tx.drawing(strokesOf(a))];
   const label = (options: { id: string; label: string }[] | undefined, id: unknown) => {
     const found = typeof id === "string" ? options?.find((o) => o.id === id) : undefined;
     return found ? plain(found.label) : (id ?? "");
@@ -126,8 +135,8 @@ export async function* researchRows(school: AuthorizedSchoolId, activityId: stri
       const who = pseudonym ? [pseudonym(r.userId)] : [r.user.student?.number, r.userId];
       chunk += csvRow([
         schoolRow.name, r.user.student?.grade, r.user.student?.className, ...who, tx.role(r.user.role),
-        r.counterbalanceGroup, r.scene.id, r.scene.position + 1, r.scenePosition + 1, tx.type(r.scene.type), ...answerCells(scenes.get(r.scene.id), a, tx.plain),
-        JSON.stringify(r.answer), tx.mode(r.mode), r.sessionId, tokyoTimestamp(r.createdAt), tokyoTimestamp(r.updatedAt),
+        r.counterbalanceGroup, r.scene.id, r.scene.position + 1, r.scenePosition + 1, tx.type(r.scene.type), ...answerCells(scenes.get(r.scene.id), a, tx),
+        answerJson(r.scene.type, a, r.answer), tx.mode(r.mode), r.sessionId, tokyoTimestamp(r.createdAt), tokyoTimestamp(r.updatedAt),
       ]);
     }
     yield chunk;

@@ -25,12 +25,12 @@ export function filterFromParams(params: Params): StatsFilter {
 
 /**
  * The one long list of the stats page shown whole (`?show=`): the respondents,
- * or one scene's free texts or its "not answered yet"; every other list shows
+ * or one scene's free texts, drawings or its "not answered yet"; every other list shows
  * its first part. Anything else shows every list's first part.
  */
 export const statsShow = z
   .string()
-  .regex(/^(respondents|(texts|missing)-[0-9a-f-]{36})$/)
+  .regex(/^(respondents|(texts|missing|drawings)-[0-9a-f-]{36})$/)
   .optional()
   .catch(undefined);
 

@@ -41,6 +41,8 @@ export interface SceneStats {
   cross: Record<string, Record<string, number>>;
   /** Free text (and nothing else), with who wrote it. */
   texts: { text: string; who: Person }[];
+  /** Drawing scenes: who drew something (at least one stroke), with the stroke count; the pictures load per page (lib/results/drawings.ts). */
+  drawings: { strokes: number; who: Person }[];
   /** The students the activity is for (after the group and class filters) without an answer here; empty for information scenes. */
   notAnswered: Person[];
 }
@@ -112,7 +114,7 @@ export async function activityStats(schoolId: AuthorizedSchoolId, activityId: st
   const className = filter.class ?? null;
   const scope = respondedIn(schoolId, activityId, filter);
 
-  const [dims, totals, texts, people, assigned, groups, classes, missing] = await Promise.all([
+  const [dims, totals, texts, drawn, people, assigned, groups, classes, missing] = await Promise.all([
     db().$queryRaw<{ scene_id: string; dim: string; k: string | null; k2: string | null; n: number }[]>`
       with r as (select r.scene_id, r.answer ${scope})
       select scene_id, 'choice' as dim, answer->>'choice' as k, null::text as k2, count(*)::int as n from r where answer ? 'choice' group by 1, 3
@@ -129,6 +131,10 @@ export async function activityStats(schoolId: AuthorizedSchoolId, activityId: st
     db().$queryRaw<({ scene_id: string; text: string; user_id: string } & PersonRow)[]>`
       select r.scene_id, r.answer->>'text' as text, u.id as user_id, u.name, u.name_kana, u.nickname, sd.grade, sd.class_name, sd.number ${scope}
         and r.answer ? 'text' and btrim(r.answer->>'text') <> ''
+      order by sd.grade, sd.class_name, sd.number`,
+    db().$queryRaw<({ scene_id: string; strokes: number; user_id: string } & PersonRow)[]>`
+      select r.scene_id, jsonb_array_length(r.answer->'strokes')::int as strokes, u.id as user_id, u.name, u.name_kana, u.nickname, sd.grade, sd.class_name, sd.number ${scope}
+        and s.type = 'drawing' and jsonb_typeof(r.answer->'strokes') = 'array' and jsonb_array_length(r.answer->'strokes') > 0
       order by sd.grade, sd.class_name, sd.number`,
     db().$queryRaw<({ user_id: string; answered: number; guide: boolean; self: boolean } & PersonRow)[]>`
       select r.user_id, min(u.name) as name, min(u.name_kana) as name_kana, min(u.nickname) as nickname, min(sd.grade) as grade, min(sd.class_name) as class_name, min(sd.number) as number,
@@ -188,6 +194,7 @@ export async function activityStats(schoolId: AuthorizedSchoolId, activityId: st
       median: parsed.data.type === "scale" ? medianOf(values) : null,
       cross,
       texts: texts.filter((x) => x.scene_id === stored.id).map((x) => ({ text: x.text, who: personOf(x.user_id, x) })),
+      drawings: drawn.filter((x) => x.scene_id === stored.id).map((x) => ({ strokes: x.strokes, who: personOf(x.user_id, x) })),
       notAnswered: parsed.data.type === "info" ? [] : notAnswered(students, missing, stored.id),
     });
   }

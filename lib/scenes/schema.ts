@@ -1,7 +1,8 @@
 import { z } from "zod";
+import { drawingAnswerSchema } from "@/lib/drawing/schema";
 
 /**
- * Scene content and answer schemas for the six scene types (docs/product-design.md
+ * Scene content and answer schemas for the seven scene types (docs/product-design.md
  * "Activities"). Texts are rich-text markup (lib/richtext). Content is stored
  * as JSON in activity_scenes.content / template_scenes.content; answers as
  * JSON in responses.answer, validated against the scene's content.
@@ -13,6 +14,7 @@ export const SCENE_TYPES = [
   "free_text",
   "scale",
   "two_step",
+  "drawing",
 ] as const;
 export type SceneType = (typeof SCENE_TYPES)[number];
 
@@ -65,6 +67,9 @@ export const twoStepContent = z
     { message: "optionsByFirst must cover every first option (or give default options)" },
   );
 
+/** Drawing: the student draws on a canvas (lib/drawing); `instructions` under the prompt. */
+export const drawingContent = z.object({ prompt: text, instructions: text.optional() });
+
 export const sceneContentSchemas = {
   info: infoContent,
   single_choice: singleChoiceContent,
@@ -72,6 +77,7 @@ export const sceneContentSchemas = {
   free_text: freeTextContent,
   scale: scaleContent,
   two_step: twoStepContent,
+  drawing: drawingContent,
 } as const;
 
 export type SceneContent<T extends SceneType = SceneType> = z.infer<(typeof sceneContentSchemas)[T]>;
@@ -83,6 +89,7 @@ export const sceneSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("free_text"), content: freeTextContent }),
   z.object({ type: z.literal("scale"), content: scaleContent }),
   z.object({ type: z.literal("two_step"), content: twoStepContent }),
+  z.object({ type: z.literal("drawing"), content: drawingContent }),
 ]);
 export type Scene = z.infer<typeof sceneSchema>;
 
@@ -127,6 +134,8 @@ export function answerSchemaFor(scene: Scene) {
       return z.object({ text: answerText(scene.content.maxLength ?? 10000) }).strict();
     case "scale":
       return z.object({ value: z.number().int().min(1).max(5) }).strict();
+    case "drawing":
+      return drawingAnswerSchema;
     case "two_step": {
       const content = scene.content;
       return z

@@ -57,7 +57,8 @@ describe("activity editor: scene edits", () => {
       choice("\u0000"),
       { type: "scale", content: { prompt: "問い", minLabel: "", maxLabel: "高い" } },
       { type: "info", content: { prompt: "x".repeat(4001) } },
-      { type: "drawing", content: { prompt: "問い" } },
+      { type: "video", content: { prompt: "問い" } },
+      { type: "drawing", content: { prompt: "問い", instructions: "" } },
     ];
     for (const scene of bad) expect(saveSceneSchema.safeParse({ ...base, scene }).success, JSON.stringify(scene).slice(0, 60)).toBe(false);
     expect(saveSceneSchema.safeParse({ ...base, scene: choice("問い") }).success).toBe(true);

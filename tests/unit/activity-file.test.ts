@@ -61,8 +61,15 @@ describe("activity file format", () => {
   it("refuses a scene type the app does not play, naming the scene and the type", async () => {
     const file = await good();
     const scenes = [...file.scenes];
-    scenes[1] = { ...scenes[1]!, type: "drawing" as never };
-    expect(parseActivityFile(enc({ ...file, scenes }))).toEqual({ ok: false, problem: { code: "sceneType", scene: 2, found: "drawing" } });
+    scenes[1] = { ...scenes[1]!, type: "video" as never };
+    expect(parseActivityFile(enc({ ...file, scenes }))).toEqual({ ok: false, problem: { code: "sceneType", scene: 2, found: "video" } });
+  });
+
+  it("carries a drawing scene (prompt and instructions) like any other", async () => {
+    const file = await good();
+    const scenes = [...file.scenes, { id: "draw", type: "drawing" as const, content: { prompt: "|花(はな)の絵", instructions: "根も" } }];
+    const parsed = parseActivityFile(enc({ ...file, scenes }));
+    expect(parsed.ok && parsed.file.scenes.at(-1)).toEqual({ id: "draw", type: "drawing", content: { prompt: "|花(はな)の絵", instructions: "根も" } });
   });
 
   it("refuses content that fails the scene schema, naming the scene", async () => {
