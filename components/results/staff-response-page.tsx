@@ -27,7 +27,10 @@ export async function StaffResponsePage({ role, activityId, studentId, schoolId 
   const scenes = data.scenes.map((s) => renderScene(s, lang)).filter((s): s is RenderedScene => s !== null);
   const answers = Object.fromEntries(data.responses.map((r) => [r.sceneId, r.answer as SceneAnswer]));
   const meta = Object.fromEntries(
-    data.responses.map((r) => [r.sceneId, `${plain(formatDateTime(r.updatedAt, lang))} (${plain(ta(r.mode === "guide" ? "modeGuide" : "modeSelf"))})`]),
+    data.responses.map((r) => [
+      r.sceneId,
+      `${plain(formatDateTime(r.updatedAt, lang))} (${plain(ta(r.mode === "guide" ? "modeGuide" : "modeSelf"))}${r.late ? `・${plain(ta("lateAnswer"))}` : ""})`,
+    ]),
   );
   const order = await respondentIds(scope, activityId);
   const at = order.indexOf(studentId);

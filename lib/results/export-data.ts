@@ -46,7 +46,7 @@ export function resultsCsv(stats: ActivityStats, lang: DisplayLanguage): string 
 
 const RESEARCH_COLUMNS = [
   "school", "grade", "class", "number", "studentId", "role", "group", "sceneId", "scene", "shownAt", "type",
-  "first", "second", "reason", "answerJson", "mode", "session", "createdAt", "updatedAt",
+  "first", "second", "reason", "answerJson", "mode", "session", "createdAt", "updatedAt", "late",
 ] as const satisfies readonly CsvColumn[];
 
 /**
@@ -123,7 +123,7 @@ export async function* researchRows(school: AuthorizedSchoolId, activityId: stri
       orderBy: { id: "asc" },
       take: 500,
       select: {
-        id: true, answer: true, scenePosition: true, counterbalanceGroup: true, mode: true, sessionId: true, createdAt: true, updatedAt: true, userId: true,
+        id: true, answer: true, scenePosition: true, counterbalanceGroup: true, mode: true, sessionId: true, createdAt: true, updatedAt: true, late: true, userId: true,
         scene: { select: { id: true, type: true, position: true } },
         user: { select: { role: true, student: { select: { grade: true, className: true, number: true } } } },
       },
@@ -136,7 +136,7 @@ export async function* researchRows(school: AuthorizedSchoolId, activityId: stri
       chunk += csvRow([
         schoolRow.name, r.user.student?.grade, r.user.student?.className, ...who, tx.role(r.user.role),
         r.counterbalanceGroup, r.scene.id, r.scene.position + 1, r.scenePosition + 1, tx.type(r.scene.type), ...answerCells(scenes.get(r.scene.id), a, tx),
-        answerJson(r.scene.type, a, r.answer), tx.mode(r.mode), r.sessionId, tokyoTimestamp(r.createdAt), tokyoTimestamp(r.updatedAt),
+        answerJson(r.scene.type, a, r.answer), tx.mode(r.mode), r.sessionId, tokyoTimestamp(r.createdAt), tokyoTimestamp(r.updatedAt), r.late ? 1 : 0,
       ]);
     }
     yield chunk;

@@ -65,7 +65,7 @@ export async function studentResponses(school: AuthorizedSchoolId, activityId: s
   if (!student || !activity) return null;
   const responses = await db().response.findMany({
     where: { activityId, userId: studentId },
-    select: { sceneId: true, answer: true, mode: true, updatedAt: true },
+    select: { sceneId: true, answer: true, mode: true, updatedAt: true, late: true },
   });
   return { student, activity, scenes: scenesInOrder(activity.scenes, activity.sceneOrders, student.student?.counterbalanceGroup ?? null), responses };
 }

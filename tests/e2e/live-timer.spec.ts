@@ -71,6 +71,15 @@ test("timer: the class sees the countdown; at zero the answers close, and an ans
   expect(rows.find((r) => r.userId === students[1]!.id)).toMatchObject({ late: true, answer: { choice: option } });
   expect(rows.find((r) => r.userId === students[0]!.id)).toMatchObject({ late: false });
 
+  // the teacher sees which answer came late, on the student's answers and in the research export
+  await teacherPage.goto(`/dashboard/teacher/activities/response/${activity.id}/${students[1]!.id}`);
+  await expect(teacherPage.getByText("時間切れの後")).toBeVisible();
+  const csv = await teacherPage.evaluate(async (id) => (await fetch(`/api/v1/exports/${id}/responses`)).text(), activity.id);
+  expect(csv.split("\r\n")[0]).toContain("時間切れの後に回答");
+  const lateOf = (userId: string) => csv.split("\r\n").find((line) => line.includes(userId) && line.includes(choice.id))?.split(",").at(-1);
+  expect([lateOf(students[1]!.id), lateOf(students[0]!.id)]).toEqual(["1", "0"]);
+  await teacherPage.goto(`/dashboard/teacher/activities/guide/${activity.id}`);
+
   // the teacher stops the timer: the countdown goes away everywhere
   await teacherPage.getByTestId("timer-stop").click();
   for (const kid of kids) await expect(kid.getByTestId("timer")).toHaveCount(0);
