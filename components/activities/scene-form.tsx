@@ -8,6 +8,7 @@ import type { ErrorCode } from "@/lib/errors";
 import type { SceneType } from "@/lib/scenes/schema";
 import { useNotify } from "@/components/ui/notifications";
 import { RichTextClient } from "@/components/ui/rich-text-client";
+import { applyFuriganaToDraft } from "./furigana-fetch";
 import { type Draft, draftErrors, type ErrorKey, normalize, type Path, setAt } from "./scene-content";
 import { followOwnVersions, recordOwnVersion } from "./own-versions";
 import { ScenePreview } from "./scene-preview";
@@ -20,7 +21,7 @@ export interface EditableScene {
 }
 
 /** A refusal shown in the form: someone else saved first, or the scene got an answer meanwhile. */
-type Problem = "conflict" | "answered" | "failed" | null;
+type Problem = "conflict" | "answered" | "failed" | "furiganaFailed" | null;
 const problemOf = (code: ErrorCode, fieldErrors?: Record<string, string[]>): Problem =>
   fieldErrors?.scene?.includes("answered") ? "answered" : code === "CONFLICT" ? "conflict" : "failed";
 
@@ -41,6 +42,7 @@ export function SceneForm({ activityId, version: current, scene }: { activityId:
   const [errors, setErrors] = useState<Record<string, ErrorKey>>({});
   const [problem, setProblem] = useState<Problem>(null);
   const [pending, startTransition] = useTransition();
+  const [furiganaOnSave, setFuriganaOnSave] = useState(false);
   const candidate = { type: scene.type, content: normalize(scene.type, draft) };
   const checked = editedSceneSchema.safeParse(candidate);
 
@@ -60,11 +62,22 @@ export function SceneForm({ activityId, version: current, scene }: { activityId:
     // read at the click: the page may have been refreshed before this tab's own save was recorded
     const version = followOwnVersions(activityId, savedAt);
     startTransition(async () => {
-      const result = await saveSceneAction({ activityId, version, sceneId: scene.id, scene: checked.data }).catch(() => null);
+      let content = checked.data;
+      let words: number | null = null;
+      if (furiganaOnSave) {
+        // the readings go into the fields first: what is stored is what the form and preview show
+        const applied = await applyFuriganaToDraft(draft);
+        if (!applied) return setProblem("furiganaFailed");
+        setDraft(applied.draft);
+        const again = editedSceneSchema.safeParse({ type: scene.type, content: normalize(scene.type, applied.draft) });
+        if (!again.success) return setErrors(draftErrors(again.error.issues));
+        [content, words] = [again.data, applied.words];
+      }
+      const result = await saveSceneAction({ activityId, version, sceneId: scene.id, scene: content }).catch(() => null);
       if (result?.ok) {
         recordOwnVersion(activityId, result.data.version);
         setSavedAt(result.data.version);
-        notify({ message: t("saved"), kind: "success" });
+        notify({ message: words === null ? t("saved") : t("savedWithFurigana", { n: words }), kind: "success" });
         router.refresh();
       } else if (result && result.code === "VALIDATION" && result.fieldErrors && !result.fieldErrors.scene) {
         setErrors(Object.fromEntries(Object.keys(result.fieldErrors).map((k) => [k.replace(/^scene\./, ""), "invalid" as const])));
@@ -93,6 +106,10 @@ export function SceneForm({ activityId, version: current, scene }: { activityId:
             ) : null}
           </div>
         ) : null}
+        <label className="row furigana-on-save">
+          <input type="checkbox" checked={furiganaOnSave} onChange={(e) => setFuriganaOnSave(e.target.checked)} data-testid="furigana-on-save" />
+          <RichTextClient text={t("furiganaOnSave")} />
+        </label>
         <div className="row">
           <button type="submit" className="button button-primary" disabled={pending} aria-busy={pending} data-testid="save-scene">
             <RichTextClient text={pending ? t("saving") : t("save")} />
