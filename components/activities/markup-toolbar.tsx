@@ -1,4 +1,5 @@
 "use client";
+import "./editor.css";
 import { useTranslations } from "next-intl";
 import { type KeyboardEvent as ReactKeyboardEvent, type RefObject, useEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";

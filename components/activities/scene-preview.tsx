@@ -1,4 +1,5 @@
 "use client";
+import "./editor.css";
 import { useLocale, useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import { DISPLAY_LANGUAGES, type DisplayLanguage, languageOfLocaleTag } from "@/lib/i18n/languages";
