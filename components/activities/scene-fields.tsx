@@ -12,8 +12,10 @@ export interface FieldProps {
   path: Path;
   value: unknown;
   errors: Record<string, ErrorKey>;
-  onChange: (path: Path, value: unknown) => void;
+  onChange: OnChange;
 }
+/** `typed`: the change is typing in the field (the undo history groups it), not a toolbar or list action. */
+export type OnChange = (path: Path, value: unknown, typed?: boolean) => void;
 const keyOf = (path: Path) => ["content", ...path].join(".");
 
 function FieldError({ id, error }: { id: string; error: ErrorKey | undefined }) {
@@ -35,7 +37,7 @@ export function TextField({ label, path, value, errors, onChange, multiline, opt
   const set = (next: string) => onChange(path, next);
   const common = {
     id, ref, value: text, "aria-invalid": error ? true : undefined, "aria-describedby": error ? `${id}-error` : undefined,
-    required: !optional, maxLength: 4000, "data-field": keyOf(path), onChange: (e: { target: { value: string } }) => set(e.target.value),
+    required: !optional, maxLength: 4000, "data-field": keyOf(path), onChange: (e: { target: { value: string } }) => onChange(path, e.target.value, true),
   };
   return (
     <div className="field rich-field">
@@ -61,7 +63,7 @@ export function NumberField({ label, path, value, errors, onChange, min, max }: 
       </label>
       <input id={id} type="number" inputMode="numeric" min={min} max={max} value={typeof value === "number" ? value : ""} data-field={keyOf(path)}
         aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(e) => onChange(path, e.target.value === "" ? undefined : Math.trunc(Number(e.target.value)))} />
+        onChange={(e) => onChange(path, e.target.value === "" ? undefined : Math.trunc(Number(e.target.value)), true)} />
       <FieldError id={`${id}-error`} error={error} />
     </div>
   );

@@ -12,6 +12,7 @@ import { applyFuriganaToDraft } from "./furigana-fetch";
 import { type Draft, draftErrors, type ErrorKey, normalize, type Path, setAt } from "./scene-content";
 import { followOwnVersions, recordOwnVersion } from "./own-versions";
 import { ScenePreview } from "./scene-preview";
+import { useDraftHistory } from "./use-draft-history";
 import { SceneTypeFields } from "./scene-type-fields";
 
 export interface EditableScene {
@@ -36,7 +37,7 @@ export function SceneForm({ activityId, version: current, scene }: { activityId:
   const router = useRouter();
   const notify = useNotify();
   const [savedAt, setSavedAt] = useState(current);
-  const [draft, setDraft] = useState<Draft>(scene.content);
+  const { draft, change, undo, canUndo } = useDraftHistory(scene.content);
   const formRef = useRef<HTMLFormElement>(null);
   useEffect(() => formRef.current?.querySelector<HTMLElement>("input, textarea")?.focus(), []);
   const [errors, setErrors] = useState<Record<string, ErrorKey>>({});
@@ -46,8 +47,8 @@ export function SceneForm({ activityId, version: current, scene }: { activityId:
   const candidate = { type: scene.type, content: normalize(scene.type, draft) };
   const checked = editedSceneSchema.safeParse(candidate);
 
-  const onChange = (path: Path, value: unknown) => {
-    setDraft((d) => setAt(d, path, value));
+  const onChange = (path: Path, value: unknown, typed?: boolean) => {
+    change((d) => setAt(d, path, value), typed ? path.join(".") : undefined);
     setErrors((e) => {
       const key = ["content", ...path].join(".");
       return Object.fromEntries(Object.entries(e).filter(([k]) => k !== key && !key.startsWith(`${k}.`) && !k.startsWith(`${key}.`)));
@@ -68,7 +69,7 @@ export function SceneForm({ activityId, version: current, scene }: { activityId:
         // the readings go into the fields first: what is stored is what the form and preview show
         const applied = await applyFuriganaToDraft(draft);
         if (!applied) return setProblem("furiganaFailed");
-        setDraft(applied.draft);
+        change(() => applied.draft);
         const again = editedSceneSchema.safeParse({ type: scene.type, content: normalize(scene.type, applied.draft) });
         if (!again.success) return setErrors(draftErrors(again.error.issues));
         [content, words] = [again.data, applied.words];
@@ -111,6 +112,9 @@ export function SceneForm({ activityId, version: current, scene }: { activityId:
           <RichTextClient text={t("furiganaOnSave")} />
         </label>
         <div className="row">
+          <button type="button" className="button" disabled={!canUndo || pending} onClick={() => { undo(); setErrors({}); }} data-testid="undo">
+            <RichTextClient text={t("undo")} />
+          </button>
           <button type="submit" className="button button-primary" disabled={pending} aria-busy={pending} data-testid="save-scene">
             <RichTextClient text={pending ? t("saving") : t("save")} />
           </button>

@@ -125,4 +125,21 @@ test.describe("rich-text toolbar", () => {
     await expect(form.locator('[data-field="content.options.0.label"]')).toHaveValue("|水(みず)");
     await expect.poll(() => promptOf(choice.id)).toBe("|東京(とうきょう)で|食(た)べる");
   });
+
+  test("「元に戻す」 steps back one edit at a time: the toolbar's bold, then the typing before it", async ({ page }) => {
+    const { choice, item } = await openDissolve(page, 0);
+    await item.getByTestId("edit-scene").click();
+    const form = item.getByTestId("scene-form");
+    const prompt = form.locator('[data-field="content.prompt"]');
+    await expect(form.getByTestId("undo")).toBeDisabled();
+    await prompt.fill("水は透明");
+    await prompt.evaluate((el: HTMLTextAreaElement) => el.setSelectionRange(2, 4));
+    await page.keyboard.press("ControlOrMeta+b");
+    await expect(prompt).toHaveValue("水は**透明**");
+    await form.getByTestId("undo").click();
+    await expect(prompt).toHaveValue("水は透明");
+    await form.getByTestId("undo").click();
+    await expect(prompt).toHaveValue((choice.content as { prompt: string }).prompt);
+    await expect(form.getByTestId("undo")).toBeDisabled();
+  });
 });
