@@ -18,19 +18,27 @@ const KANJI = /[\p{Script=Han}々〆ヶ]/u;
 
 /**
  * 「保存するときにふりがなをつける」: every proposal (dictionary and roster) applied to every text of
- * the scene, where no ruby is set yet (the proposals skip existing ruby). Null when any text
- * could not be analysed: then nothing is applied and nothing saved.
+ * the scene, where no ruby is set yet (the proposals skip existing ruby). The texts go in one
+ * request, joined by line feeds (which no proposal spans), so a scene of 150 option labels is
+ * one analysis, bounded like any other. Null when it fails: then nothing is applied or saved.
  */
 export async function applyFuriganaToDraft(draft: Draft): Promise<{ draft: Draft; words: number } | null> {
   const paths = textPaths(draft).filter((p) => KANJI.test(String(getAt(draft, p))));
-  const results = await Promise.all(paths.map((p) => fetchProposals(String(getAt(draft, p)))));
+  if (paths.length === 0) return { draft, words: 0 };
+  const texts = paths.map((p) => String(getAt(draft, p)));
+  const proposals = await fetchProposals(texts.join("\n"));
+  if (!Array.isArray(proposals)) return null;
   let out = draft;
   let words = 0;
+  let offset = 0;
   for (const [i, path] of paths.entries()) {
-    const proposals = results[i];
-    if (!Array.isArray(proposals)) return null;
-    out = setAt(out, path, applyFurigana(String(getAt(draft, path)), proposals));
-    words += proposals.length;
+    const text = texts[i]!;
+    const end = offset + text.length;
+    const own = proposals.filter((p) => p.start >= offset && p.end <= end).map((p) => ({ ...p, start: p.start - offset, end: p.end - offset }));
+    // applyFurigana checks each proposal against this text's own markup
+    out = setAt(out, path, applyFurigana(text, own));
+    words += own.length;
+    offset = end + 1;
   }
   return { draft: out, words };
 }
