@@ -6,6 +6,7 @@ import { useNotify } from "@/components/ui/notifications";
 import { RichTextClient } from "@/components/ui/rich-text-client";
 import { Spinner } from "@/components/ui/spinner";
 import { usePlainText } from "@/components/ui/use-plain-text";
+import { fetchProposals } from "./furigana-fetch";
 
 interface Row extends Proposal {
   use: boolean;
@@ -13,19 +14,6 @@ interface Row extends Proposal {
 }
 
 type State = { kind: "closed" } | { kind: "loading" } | { kind: "failed"; tooLong: boolean } | { kind: "ready"; rows: Row[] };
-
-/** The readings the server proposes for `text` (POST /api/v1/furigana); a thrown error or a refusal is a failure. */
-async function fetchProposals(text: string, schoolId?: string): Promise<Proposal[] | "tooLong" | null> {
-  const res = await fetch("/api/v1/furigana", {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ text, ...(schoolId ? { schoolId } : {}) }),
-  }).catch(() => null);
-  if (!res) return null;
-  if (res.status === 413) return "tooLong";
-  const body = (await res.json().catch(() => null)) as { ok?: boolean; data?: { proposals?: Proposal[] } } | null;
-  return res.ok && body?.ok && Array.isArray(body.data?.proposals) ? body.data.proposals : null;
-}
 
 /**
  * 「ふりがなを提案」: asks for the readings of every kanji word of `text`

@@ -21,6 +21,14 @@ export function getAt(draft: unknown, path: Path): unknown {
   return path.reduce<unknown>((v, k) => (v && typeof v === "object" ? (v as Record<string | number, unknown>)[k] : undefined), draft);
 }
 
+/** The paths of every text of a draft (prompts, labels, options' labels), never an option's id. */
+export function textPaths(draft: unknown, at: Path = []): Path[] {
+  if (typeof draft === "string") return at.length > 0 && at[at.length - 1] !== "id" ? [at] : [];
+  if (Array.isArray(draft)) return draft.flatMap((v, i) => textPaths(v, [...at, i]));
+  if (draft && typeof draft === "object") return Object.entries(draft).flatMap(([k, v]) => textPaths(v, [...at, k]));
+  return [];
+}
+
 /** A short option id not used in `options` (o1, o2, …). */
 export function nextOptionId(options: Option[]): string {
   const used = new Set(options.map((o) => o.id));

@@ -1,8 +1,10 @@
 "use client";
 import { useTranslations } from "next-intl";
-import { useId } from "react";
+import { useId, useRef } from "react";
 import { RichTextClient } from "@/components/ui/rich-text-client";
 import { usePlainText } from "@/components/ui/use-plain-text";
+import { FuriganaSuggest } from "./furigana-suggest";
+import { MarkupToolbar } from "./markup-toolbar";
 import { type ErrorKey, nextOptionId, type Path } from "./scene-content";
 
 /** What every field of the scene form gets: the draft's value, its errors, and how to change it. */
@@ -10,8 +12,10 @@ export interface FieldProps {
   path: Path;
   value: unknown;
   errors: Record<string, ErrorKey>;
-  onChange: (path: Path, value: unknown) => void;
+  onChange: OnChange;
 }
+/** `typed`: the change is typing in the field (the undo history groups it), not a toolbar or list action. */
+export type OnChange = (path: Path, value: unknown, typed?: boolean) => void;
 const keyOf = (path: Path) => ["content", ...path].join(".");
 
 function FieldError({ id, error }: { id: string; error: ErrorKey | undefined }) {
@@ -24,25 +28,26 @@ function FieldError({ id, error }: { id: string; error: ErrorKey | undefined }) 
   );
 }
 
-/** A plain-text field (ruby, math and emphasis markup may be typed; the preview shows them). */
+/** A rich-text field: the formatting toolbar over it, furigana proposals under it (the stored markup is never typed by hand). */
 export function TextField({ label, path, value, errors, onChange, multiline, optional }: FieldProps & { label: string; multiline?: boolean; optional?: boolean }) {
   const id = useId();
+  const ref = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
   const error = errors[keyOf(path)];
+  const text = typeof value === "string" ? value : "";
+  const set = (next: string) => onChange(path, next);
   const common = {
-    id, value: typeof value === "string" ? value : "", "aria-invalid": error ? true : undefined, "aria-describedby": error ? `${id}-error` : undefined,
-    required: !optional, maxLength: 4000, "data-field": keyOf(path),
+    id, ref, value: text, "aria-invalid": error ? true : undefined, "aria-describedby": error ? `${id}-error` : undefined,
+    required: !optional, maxLength: 4000, "data-field": keyOf(path), onChange: (e: { target: { value: string } }) => onChange(path, e.target.value, true),
   };
   return (
-    <div className="field">
+    <div className="field rich-field">
       <label htmlFor={id} className="field-label">
         <RichTextClient text={label} />
       </label>
-      {multiline ? (
-        <textarea rows={3} {...common} onChange={(e) => onChange(path, e.target.value)} />
-      ) : (
-        <input {...common} onChange={(e) => onChange(path, e.target.value)} />
-      )}
+      <MarkupToolbar fieldRef={ref} value={text} onChange={set} />
+      {multiline ? <textarea rows={3} {...common} /> : <input {...common} />}
       <FieldError id={`${id}-error`} error={error} />
+      <FuriganaSuggest text={text} onApply={set} />
     </div>
   );
 }
@@ -58,7 +63,7 @@ export function NumberField({ label, path, value, errors, onChange, min, max }: 
       </label>
       <input id={id} type="number" inputMode="numeric" min={min} max={max} value={typeof value === "number" ? value : ""} data-field={keyOf(path)}
         aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(e) => onChange(path, e.target.value === "" ? undefined : Math.trunc(Number(e.target.value)))} />
+        onChange={(e) => onChange(path, e.target.value === "" ? undefined : Math.trunc(Number(e.target.value)), true)} />
       <FieldError id={`${id}-error`} error={error} />
     </div>
   );

@@ -8,9 +8,11 @@ import type { ErrorCode } from "@/lib/errors";
 import type { SceneType } from "@/lib/scenes/schema";
 import { useNotify } from "@/components/ui/notifications";
 import { RichTextClient } from "@/components/ui/rich-text-client";
+import { applyFuriganaToDraft } from "./furigana-fetch";
 import { type Draft, draftErrors, type ErrorKey, normalize, type Path, setAt } from "./scene-content";
 import { followOwnVersions, recordOwnVersion } from "./own-versions";
 import { ScenePreview } from "./scene-preview";
+import { useDraftHistory } from "./use-draft-history";
 import { SceneTypeFields } from "./scene-type-fields";
 
 export interface EditableScene {
@@ -20,7 +22,7 @@ export interface EditableScene {
 }
 
 /** A refusal shown in the form: someone else saved first, or the scene got an answer meanwhile. */
-type Problem = "conflict" | "answered" | "failed" | null;
+type Problem = "conflict" | "answered" | "failed" | "furiganaFailed" | null;
 const problemOf = (code: ErrorCode, fieldErrors?: Record<string, string[]>): Problem =>
   fieldErrors?.scene?.includes("answered") ? "answered" : code === "CONFLICT" ? "conflict" : "failed";
 
@@ -35,17 +37,18 @@ export function SceneForm({ activityId, version: current, scene }: { activityId:
   const router = useRouter();
   const notify = useNotify();
   const [savedAt, setSavedAt] = useState(current);
-  const [draft, setDraft] = useState<Draft>(scene.content);
+  const { draft, change, undo, canUndo } = useDraftHistory(scene.content);
   const formRef = useRef<HTMLFormElement>(null);
   useEffect(() => formRef.current?.querySelector<HTMLElement>("input, textarea")?.focus(), []);
   const [errors, setErrors] = useState<Record<string, ErrorKey>>({});
   const [problem, setProblem] = useState<Problem>(null);
   const [pending, startTransition] = useTransition();
+  const [furiganaOnSave, setFuriganaOnSave] = useState(false);
   const candidate = { type: scene.type, content: normalize(scene.type, draft) };
   const checked = editedSceneSchema.safeParse(candidate);
 
-  const onChange = (path: Path, value: unknown) => {
-    setDraft((d) => setAt(d, path, value));
+  const onChange = (path: Path, value: unknown, typed?: boolean) => {
+    change((d) => setAt(d, path, value), typed ? path.join(".") : undefined);
     setErrors((e) => {
       const key = ["content", ...path].join(".");
       return Object.fromEntries(Object.entries(e).filter(([k]) => k !== key && !key.startsWith(`${k}.`) && !k.startsWith(`${key}.`)));
@@ -60,11 +63,22 @@ export function SceneForm({ activityId, version: current, scene }: { activityId:
     // read at the click: the page may have been refreshed before this tab's own save was recorded
     const version = followOwnVersions(activityId, savedAt);
     startTransition(async () => {
-      const result = await saveSceneAction({ activityId, version, sceneId: scene.id, scene: checked.data }).catch(() => null);
+      let content = checked.data;
+      let words: number | null = null;
+      if (furiganaOnSave) {
+        // the readings go into the fields first: what is stored is what the form and preview show
+        const applied = await applyFuriganaToDraft(draft);
+        if (!applied) return setProblem("furiganaFailed");
+        change(() => applied.draft);
+        const again = editedSceneSchema.safeParse({ type: scene.type, content: normalize(scene.type, applied.draft) });
+        if (!again.success) return setErrors(draftErrors(again.error.issues));
+        [content, words] = [again.data, applied.words];
+      }
+      const result = await saveSceneAction({ activityId, version, sceneId: scene.id, scene: content }).catch(() => null);
       if (result?.ok) {
         recordOwnVersion(activityId, result.data.version);
         setSavedAt(result.data.version);
-        notify({ message: t("saved"), kind: "success" });
+        notify({ message: words === null ? t("saved") : t("savedWithFurigana", { n: words }), kind: "success" });
         router.refresh();
       } else if (result && result.code === "VALIDATION" && result.fieldErrors && !result.fieldErrors.scene) {
         setErrors(Object.fromEntries(Object.keys(result.fieldErrors).map((k) => [k.replace(/^scene\./, ""), "invalid" as const])));
@@ -93,7 +107,14 @@ export function SceneForm({ activityId, version: current, scene }: { activityId:
             ) : null}
           </div>
         ) : null}
+        <label className="row furigana-on-save">
+          <input type="checkbox" checked={furiganaOnSave} onChange={(e) => setFuriganaOnSave(e.target.checked)} data-testid="furigana-on-save" />
+          <RichTextClient text={t("furiganaOnSave")} />
+        </label>
         <div className="row">
+          <button type="button" className="button" disabled={!canUndo || pending} onClick={() => { undo(); setErrors({}); }} data-testid="undo">
+            <RichTextClient text={t("undo")} />
+          </button>
           <button type="submit" className="button button-primary" disabled={pending} aria-busy={pending} data-testid="save-scene">
             <RichTextClient text={pending ? t("saving") : t("save")} />
           </button>

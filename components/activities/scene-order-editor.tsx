@@ -1,7 +1,7 @@
 "use client";
 import { useTranslations } from "next-intl";
 import Link from "next/link";
-import { useState } from "react";
+import { useId, useRef, useState } from "react";
 import { saveOrderAction } from "@/lib/activities/actions";
 import type { SceneType } from "@/lib/scenes/schema";
 import { useActionRunner } from "@/components/ui/use-action-runner";
@@ -10,6 +10,7 @@ import { usePlainText } from "@/components/ui/use-plain-text";
 import { activityErrorKey } from "./error-message";
 import { followOwnVersions, recordOwnVersion } from "./own-versions";
 import { FuriganaSuggest } from "./furigana-suggest";
+import { MarkupToolbar } from "./markup-toolbar";
 
 export interface EditorScene {
   id: string;
@@ -96,6 +97,8 @@ export function SceneOrderEditor(props: {
     Object.fromEntries(props.groups.map((g) => [g, props.groupOrders[g] ?? null])),
   );
   const { pending, run } = useActionRunner();
+  const titleId = useId();
+  const titleRef = useRef<HTMLInputElement>(null);
 
   const save = () =>
     run(() => saveOrderAction({ activityId: props.activityId, version: followOwnVersions(props.activityId, version), title, order, groupOrders }), {
@@ -109,12 +112,13 @@ export function SceneOrderEditor(props: {
 
   return (
     <form className="stack" onSubmit={(e) => { e.preventDefault(); save(); }}>
-      <label className="field">
-        <span className="field-label">
+      <div className="field rich-field">
+        <label className="field-label" htmlFor={titleId}>
           <RichTextClient text={t("titleLabel")} />
-        </span>
-        <input name="title" value={title} maxLength={200} onChange={(e) => setTitle(e.target.value)} />
-      </label>
+        </label>
+        <MarkupToolbar fieldRef={titleRef} value={title} onChange={setTitle} />
+        <input id={titleId} ref={titleRef} name="title" value={title} maxLength={200} onChange={(e) => setTitle(e.target.value)} />
+      </div>
       <FuriganaSuggest text={title} onApply={setTitle} />
       <p className="muted">
         <RichTextClient text={t("dragHint")} /> <RichTextClient text={t("contentNote")} />

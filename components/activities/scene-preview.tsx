@@ -1,7 +1,8 @@
 "use client";
+import "./editor.css";
 import { useLocale, useTranslations } from "next-intl";
-import { useState } from "react";
-import { languageOfLocaleTag } from "@/lib/i18n/languages";
+import { useId, useState } from "react";
+import { DISPLAY_LANGUAGES, type DisplayLanguage, languageOfLocaleTag } from "@/lib/i18n/languages";
 import { renderKatex } from "@/lib/richtext/katex-render";
 import { parseRichText } from "@/lib/richtext/parse";
 import { renderNodes } from "@/lib/richtext/render-core";
@@ -10,10 +11,41 @@ import { renderSceneWith } from "@/components/scenes/render-scene-core";
 import { SceneView } from "@/components/scenes/scene-view";
 import type { SceneAnswer } from "@/components/scenes/types";
 
-/** The scene as a student sees it, in the teacher's display language, while it is typed (math typeset as on the server). */
+const SIZES = ["phone", "projector"] as const;
+type Size = (typeof SIZES)[number];
+
+/** A row of radio buttons (arrow keys move the choice, as in any radio group). */
+function Choice<T extends string>({ legend, name, values, value, label, onChange }: {
+  legend: string; name: string; values: readonly T[]; value: T; label: (v: T) => string; onChange: (v: T) => void;
+}) {
+  return (
+    <fieldset className="preview-choice">
+      <legend className="field-label">
+        <RichTextClient text={legend} />
+      </legend>
+      <div className="row">
+        {values.map((v) => (
+          <label key={v} className="row preview-option">
+            <input type="radio" name={name} value={v} checked={value === v} onChange={() => onChange(v)} data-testid={`preview-${v}`} />
+            <RichTextClient text={label(v)} />
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/**
+ * The scene as a student sees it, while it is typed (math typeset as on the server): its content
+ * in any of the three display languages (the teacher's by default) at phone or projector size.
+ */
 export function ScenePreview({ scene }: { scene: { id: string; type: string; content: unknown } }) {
   const t = useTranslations("SceneEditor");
-  const lang = languageOfLocaleTag(useLocale());
+  const tt = useTranslations("Toolbar");
+  const tl = useTranslations("Language");
+  const name = useId();
+  const [lang, setLang] = useState<DisplayLanguage>(languageOfLocaleTag(useLocale()));
+  const [size, setSize] = useState<Size>("phone");
   const [answer, setAnswer] = useState<SceneAnswer | null>(null);
   const rendered = renderSceneWith(scene, lang, (text) => <span className="rt">{renderNodes(parseRichText(text), lang, renderKatex)}</span>);
   return (
@@ -21,13 +53,19 @@ export function ScenePreview({ scene }: { scene: { id: string; type: string; con
       <h3 id={`${scene.id}-preview`}>
         <RichTextClient text={t("preview")} />
       </h3>
-      {rendered ? (
-        <SceneView scene={rendered} answer={answer} onAnswer={setAnswer} />
-      ) : (
-        <p className="muted" data-testid="preview-invalid">
-          <RichTextClient text={t("previewInvalid")} />
-        </p>
-      )}
+      <div className="row preview-switches">
+        <Choice legend={tt("previewLanguage")} name={`${name}-lang`} values={DISPLAY_LANGUAGES} value={lang} label={(v) => tl(v)} onChange={setLang} />
+        <Choice legend={tt("previewSize")} name={`${name}-size`} values={SIZES} value={size} label={(v) => tt(v)} onChange={setSize} />
+      </div>
+      <div className={`preview-frame preview-${size}`} data-testid="preview-frame" data-size={size} data-lang={lang}>
+        {rendered ? (
+          <SceneView scene={rendered} answer={answer} onAnswer={setAnswer} />
+        ) : (
+          <p className="muted" data-testid="preview-invalid">
+            <RichTextClient text={t("previewInvalid")} />
+          </p>
+        )}
+      </div>
     </section>
   );
 }

@@ -3,12 +3,12 @@ import { useTranslations } from "next-intl";
 import { RichTextClient } from "@/components/ui/rich-text-client";
 import type { SceneType } from "@/lib/scenes/schema";
 import { type Draft, type ErrorKey, getAt, type Path } from "./scene-content";
-import { NumberField, OptionsField, TextField } from "./scene-fields";
+import { NumberField, type OnChange, OptionsField, TextField } from "./scene-fields";
 
 type Option = { id: string; label: string };
 
 /** The fields of one scene type: exactly what its stored content schema holds (lib/scenes/schema.ts). */
-export function SceneTypeFields({ type, draft, errors, onChange }: { type: SceneType; draft: Draft; errors: Record<string, ErrorKey>; onChange: (path: Path, value: unknown) => void }) {
+export function SceneTypeFields({ type, draft, errors, onChange }: { type: SceneType; draft: Draft; errors: Record<string, ErrorKey>; onChange: OnChange }) {
   const t = useTranslations("SceneEditor.fields");
   const f = (path: Path) => ({ path, value: getAt(draft, path), errors, onChange });
   const prompt = <TextField label={t("prompt")} multiline {...f(["prompt"])} />;
@@ -57,8 +57,8 @@ export function SceneTypeFields({ type, draft, errors, onChange }: { type: Scene
 /** Two-step: the first choice, the second (shared options, or options per first choice), and the reason prompt. */
 function TwoStepFields({ draft, f, onChange, prompt }: {
   draft: Draft;
-  f: (path: Path) => { path: Path; value: unknown; errors: Record<string, ErrorKey>; onChange: (path: Path, value: unknown) => void };
-  onChange: (path: Path, value: unknown) => void;
+  f: (path: Path) => { path: Path; value: unknown; errors: Record<string, ErrorKey>; onChange: OnChange };
+  onChange: OnChange;
   prompt: React.ReactNode;
 }) {
   const t = useTranslations("SceneEditor.fields");

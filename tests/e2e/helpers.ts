@@ -49,3 +49,12 @@ export async function expectNotification(page: Page, text: string) {
     return all.some((t) => t.includes(text));
   }).toBe(true);
 }
+
+/** Presses Tab (keyboard only) until `target` has the focus; fails after `max` presses. */
+export async function tabTo(page: Page, target: Locator, max = 12) {
+  for (let i = 0; i < max; i++) {
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+    await page.keyboard.press("Tab");
+  }
+  await expect(target).toBeFocused();
+}

@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { createActivityFromTemplate, createResponse } from "../../prisma/seed/factories";
-import { expectAccessible, expectNotification, signInAs } from "./helpers";
+import { playDissolveToChoice } from "./dissolve";
+import { expectAccessible, expectNotification, signInAs, tabTo } from "./helpers";
 import { e2eDb, makeSchool, TEST_PASSWORD } from "./db";
 
 const editUrl = (id: string) => `/dashboard/teacher/activities/edit/${id}`;
@@ -23,11 +24,12 @@ test.describe("scene editor", () => {
     await expect(form.locator('[data-field="content.prompt"]')).toBeFocused();
     await page.keyboard.press("ControlOrMeta+a");
     await page.keyboard.type("|水溶液(すいようえき)はどれ？ `x^2`");
-    for (const label of ["すき通っている", "にごっている", "色がついている"]) {
-      await page.keyboard.press("Tab");
+    for (const [i, label] of ["すき通っている", "にごっている", "色がついている"].entries()) {
+      // past each field's furigana button, remove button and the next field's toolbar (one tab stop each)
+      await tabTo(page, form.locator(`[data-field="content.options.${i}.label"]`));
       await page.keyboard.press("ControlOrMeta+a");
       await page.keyboard.type(label);
-      await page.keyboard.press("Tab"); // past the remove button
+      await page.keyboard.press("Tab");
     }
     const preview = item.getByTestId("scene-preview");
     // the teacher's display language is plain Japanese: the ruby markup shows as its base text
@@ -49,14 +51,7 @@ test.describe("scene editor", () => {
 
     // the student sees the new question and options
     const other = await browser.newContext();
-    const student = await other.newPage();
-    await signInAs(student, students[0]!.email!, TEST_PASSWORD);
-    await student.getByTestId("my-activities").locator(`[data-activity-id="${activity.id}"]`).getByTestId("go-start").click();
-    await student.getByTestId("next").click();
-    await student.locator('[data-option="same"] input').check();
-    await student.locator('[data-testid="second-step"] [data-option="sure"] input').check();
-    await student.getByTestId("reason").locator("textarea").fill("なくならないから");
-    await student.getByTestId("next").click();
+    const student = await playDissolveToChoice(await other.newPage(), students[0]!.email!, activity.id);
     await expect(student.getByTestId("scene")).toContainText("はどれ？");
     await expect(student.getByTestId("scene").locator("ruby rt")).toContainText("すいようえき");
     await expect(student.locator('[data-option="cloudy"]')).toContainText("にごっている");

@@ -1,11 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { defaultContent, draftErrors, nextOptionId, normalize, setAt } from "@/components/activities/scene-content";
+import { defaultContent, draftErrors, nextOptionId, normalize, setAt, textPaths } from "@/components/activities/scene-content";
 import { editedSceneSchema } from "@/lib/activities/scene-schema";
 import { SCENE_TYPES } from "@/lib/scenes/schema";
 
 const t = (key: string, values?: { n: number }) => `${key}${values?.n ?? ""}`;
 
 describe("scene editor content", () => {
+  it("textPaths lists every text of a draft and never an option id (furigana on save)", () => {
+    const draft = { prompt: "問", first: { prompt: "一", options: [{ id: "a", label: "甲" }] }, second: { optionsByFirst: { a: [{ id: "x", label: "乙" }] } }, maxLength: 10 };
+    expect(textPaths(draft)).toEqual([["prompt"], ["first", "prompt"], ["first", "options", 0, "label"], ["second", "optionsByFirst", "a", 0, "label"]]);
+  });
+
   it.each(SCENE_TYPES)("a new %s scene starts with content the stored schema accepts", (type) => {
     expect(editedSceneSchema.safeParse({ type, content: defaultContent(type, t) }).success).toBe(true);
   });
