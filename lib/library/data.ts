@@ -3,7 +3,7 @@ import { titleMatchesSql } from "@/lib/activities/data";
 import { db } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { containsPattern } from "@/lib/query-text";
-import type { ScopeActor } from "@/lib/schools/scope";
+import type { AuthorizedSchoolId, ScopeActor } from "@/lib/schools/scope";
 import { LIBRARY_PAGE_SIZE, type LibraryFilter } from "./schema";
 import type { Grade, Subject } from "./tags";
 
@@ -72,7 +72,12 @@ export async function listLibraryEntries(academyId: LibraryAcademyId, filter: Li
 }
 
 /** Which of the school's activities are in the library (the manager's publish form marks them). */
-export async function listPublishedActivityIds(schoolId: string): Promise<string[]> {
+export async function listPublishedActivityIds(schoolId: AuthorizedSchoolId): Promise<string[]> {
   const rows = await db().libraryEntry.findMany({ where: { sourceSchoolId: schoolId, sourceActivityId: { not: null } }, select: { sourceActivityId: true } });
   return rows.map((r) => r.sourceActivityId!);
+}
+
+/** The academy's schools (a manager's copy target), by name. */
+export async function listAcademySchools(academyId: LibraryAcademyId): Promise<{ id: string; name: string }[]> {
+  return db().school.findMany({ where: { academyId }, orderBy: { name: "asc" }, select: { id: true, name: true } });
 }
