@@ -36,7 +36,11 @@ async function EntryCard({ row, manager, schools }: { row: LibraryRow; manager: 
             <RichText text={tag} />
           </span>
         ))}
-        {row.unit ? <span className="badge">{row.unit}</span> : null}
+        {row.unit ? (
+          <span className="badge">
+            <RichText text={row.unit} />
+          </span>
+        ) : null}
       </p>
       <p className="muted small">
         <RichText text={ta("sceneCount", { count: row.sceneCount })} /> ・ <RichText text={ta(row.actorType === "student" ? "actorStudent" : "actorTeacher")} />

@@ -1,5 +1,6 @@
 import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { createActivityFromTemplate, createSchool, createUser } from "../../prisma/seed/factories";
+import { BASE_URL } from "./config";
 import { e2eDb, makeSchool, TEST_PASSWORD, testHash } from "./db";
 import { expectAccessible, expectNotification, signInAs } from "./helpers";
 
@@ -98,4 +99,26 @@ test("the manager retags and withdraws an entry after a confirmation; the copies
   await expect.poll(() => e2eDb().libraryEntry.count({ where: { sourceActivityId: activity.id } }), { timeout: 30_000 }).toBe(0);
   await expect(manager.getByTestId("library-entry").filter({ hasText: `ふりかえり${a.tag}` })).toHaveCount(0, { timeout: 30_000 });
   expect(await e2eDb().activity.count({ where: { schoolId: a.school.id, title: `ふりかえり${a.tag}` } })).toBe(2);
+});
+
+test("the library in kana has no kanji (content with ruby included); with reading aids it shows ruby; a phone shows it without sideways scrolling", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const a = await makeSchool(0);
+  const title = `|水(みず)の|実験(じっけん)${a.tag}`;
+  const content = { format: "manabiya-activity", version: 1, title, actorType: "student", scenes: [{ id: "s1", type: "info", content: { prompt: "|予想(よそう)しよう" } }] };
+  await e2eDb().libraryEntry.create({ data: { academyId: a.academy.id, sourceSchoolId: a.school.id, title, actorType: "student", sceneCount: 1, content, subject: "science", grade: "e5", unit: "|水溶液(すいようえき)" } });
+  const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+  opened.push(context);
+  const page = await context.newPage();
+  await signInAs(page, a.teacher.email!, TEST_PASSWORD);
+  await context.addCookies([{ name: "manabiya-lang", value: "ja-kana", url: BASE_URL }]);
+  await page.goto("/dashboard/teacher/library");
+  await expect(page.getByTestId("library-entry")).toHaveCount(1);
+  await page.getByTestId("library-entry").locator("summary").first().click();
+  expect(await page.evaluate(() => document.body.innerText)).not.toMatch(/\p{Script=Han}/u);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  await context.addCookies([{ name: "manabiya-lang", value: "ja-ruby", url: BASE_URL }]);
+  await page.reload();
+  await expect(page.getByTestId("library-entry").locator("h3 ruby")).toHaveCount(2);
+  await expectAccessible(page);
 });
