@@ -190,3 +190,24 @@ describe("tags and withdrawal", () => {
     expect(await copyLibraryEntryAction({ entryId: entry.id })).toEqual({ ok: false, code: "NOT_FOUND" });
   });
 });
+
+describe("pages and odd input", () => {
+  it("20 entries a page, newest first; an odd page, a NUL or an over-long search is an ordinary empty or first page, never an error", async () => {
+    const academyId = (await createAcademy(db(), { name: `頁${uniqueTag()}`, nameKana: "ぺーじ" })).id;
+    const content = { format: "manabiya-activity", version: 1, title: "t", actorType: "student", scenes: [{ id: "s1", type: "info", content: { prompt: "p" } }] };
+    for (let n = 0; n < 21; n++) {
+      await db().libraryEntry.create({ data: { academyId, title: `頁${n}`, actorType: "student", sceneCount: 1, content, publishedAt: new Date(Date.UTC(2026, 0, 1, 0, n)) } });
+    }
+    const manager = { id: crypto.randomUUID(), role: "manager" as const, schoolId: null, academyId };
+    const first = await search(manager, {});
+    expect(first!.total).toBe(21);
+    expect(first!.rows.map((r) => r.title)).toEqual(Array.from({ length: 20 }, (_, i) => `頁${20 - i}`));
+    expect((await search(manager, { page: "2" }))!.rows.map((r) => r.title)).toEqual(["頁0"]);
+    expect((await search(manager, { page: "0" }))!.rows).toHaveLength(20);
+    expect((await search(manager, { page: "abc" }))!.rows).toHaveLength(20);
+    expect((await search(manager, { page: "99" }))!.rows).toEqual([]);
+    expect(await search(manager, { q: "頁\u0000" })).toEqual({ rows: [], total: 0 });
+    expect(await search(manager, { q: "頁".repeat(10_000) })).toEqual({ rows: [], total: 0 });
+    expect((await search(manager, { q: "頁2", subject: "nonsense", grade: "<script>" }))!.rows.map((r) => r.title).sort()).toEqual(["頁2", "頁20"]);
+  });
+});
