@@ -2,6 +2,7 @@ import { getTranslations } from "next-intl/server";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { listActivitiesForSchool, listTemplates } from "@/lib/activities/data";
+import { listPublishedActivityIds } from "@/lib/library/data";
 import { activityListFilterSchema } from "@/lib/activities/schema";
 import { requireRole } from "@/lib/auth/session";
 import { db } from "@/lib/db";
@@ -15,6 +16,7 @@ import { ActivityFilter } from "./activity-filter";
 import { BlankActivity } from "./blank-activity";
 import { ActivityTable } from "./activity-table";
 import { ImportActivity } from "./import-activity";
+import { PublishActivity } from "@/components/library/publish-activity";
 import { TemplateLibrary } from "./template-library";
 
 type Params = Promise<Record<string, string | string[] | undefined>>;
@@ -48,10 +50,11 @@ export async function ActivityManagement({
   const archived = filter.tab === "archived";
   const lang = await getDisplayLanguage();
   const plain = await getPlainText();
-  const [rows, templates, school] = await Promise.all([
+  const [rows, templates, school, published] = await Promise.all([
     listActivitiesForSchool(scope, archived ? "archived" : "active", { search: filter.q, mode: filter.mode }),
     listTemplates(),
     db().school.findUniqueOrThrow({ where: { id: scope }, select: { name: true, nameKana: true } }),
+    role === "manager" ? listPublishedActivityIds(scope) : ([] as string[]),
   ]);
   const base = role === "teacher" ? "/dashboard/teacher/activities" : `/dashboard/manager/activities`;
   const here = role === "teacher" ? base : `${base}/${scope}`;
@@ -88,6 +91,9 @@ export async function ActivityManagement({
         links={links}
       />
       {!archived ? <ImportActivity schoolId={role === "manager" ? scope : undefined} /> : null}
+      {!archived && role === "manager" ? (
+        <PublishActivity schoolId={scope} activities={rows.map((r) => ({ id: r.id, title: r.title, published: published.includes(r.id) }))} />
+      ) : null}
       {!archived ? (
         <section className="stack" aria-labelledby="library-title" id="library">
           <h2 id="library-title">

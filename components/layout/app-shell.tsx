@@ -13,17 +13,19 @@ import { Drawer } from "./drawer";
 import { LanguageSwitcher } from "./language-switcher";
 import { SignOutButton } from "./sign-out-button";
 
-/** docs/requirements.md §2 menus: teacher home, students, activities; manager home, schools; students none. */
-const MENUS: Record<Role, { href: string; key: "home" | "students" | "activities" | "schools" }[]> = {
+/** docs/requirements.md §2 menus: teacher home, students, activities, library; manager home, schools, library; students none. */
+const MENUS: Record<Role, { href: string; key: "home" | "students" | "activities" | "schools" | "library" }[]> = {
   student: [],
   teacher: [
     { href: "/dashboard/teacher/home", key: "home" },
     { href: "/dashboard/teacher/students", key: "students" },
     { href: "/dashboard/teacher/activities", key: "activities" },
+    { href: "/dashboard/teacher/library", key: "library" },
   ],
   manager: [
     { href: "/dashboard/manager/home", key: "home" },
     { href: "/dashboard/manager/schools", key: "schools" },
+    { href: "/dashboard/manager/library", key: "library" },
   ],
 };
 

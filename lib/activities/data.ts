@@ -1,6 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { db } from "@/lib/db";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { containsPattern } from "@/lib/query-text";
 import type { AuthorizedSchoolId } from "@/lib/schools/scope";
 
@@ -30,6 +31,13 @@ const RUBY = String.raw`\|([^|()（）]*)[(（]([^()（）]*)[)）]`;
 const BASE = String.raw`\1`;
 const READING = String.raw`\2`;
 
+/** A title column matching a LIKE pattern as written, by its base text or by its readings (the activity list's and the library's search). */
+export function titleMatchesSql(title: Prisma.Sql, pattern: string): Prisma.Sql {
+  return Prisma.sql`(${title} ilike ${pattern}
+    or regexp_replace(${title}, ${RUBY}, ${BASE}, 'g') ilike ${pattern}
+    or replace(regexp_replace(${title}, ${RUBY}, ${READING}, 'g'), '・', '') ilike ${pattern})`;
+}
+
 export async function listActivitiesForSchool(
   schoolId: AuthorizedSchoolId,
   status: "active" | "archived",
@@ -51,10 +59,7 @@ export async function listActivitiesForSchool(
     ) r on true
     where a.school_id = ${schoolId}::uuid and a.status = ${status}::"ActivityStatus"
       and (${filter.mode ?? null}::text is null or a.mode::text = ${filter.mode ?? null}::text)
-      and (${pattern}::text is null
-        or a.title ilike ${pattern}
-        or regexp_replace(a.title, ${RUBY}, ${BASE}, 'g') ilike ${pattern}
-        or replace(regexp_replace(a.title, ${RUBY}, ${READING}, 'g'), '・', '') ilike ${pattern})
+      and ${pattern === null ? Prisma.sql`true` : titleMatchesSql(Prisma.sql`a.title`, pattern)}
     order by a.updated_at desc, a.id`;
   return rows.map((r) => ({
     id: r.id, title: r.title, actorType: r.actor_type, mode: r.mode, status: r.status, updatedAt: r.updated_at,

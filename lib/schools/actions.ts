@@ -1,26 +1,15 @@
 "use server";
-import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import { defineAction } from "@/lib/action";
-import { type ActionResult, fail } from "@/lib/errors";
+import type { ActionResult } from "@/lib/errors";
 import { kana } from "@/lib/students/schema";
+import { defineAcademyAction } from "./school-action";
 import { type AcademyCtx, addTeacher, createSchool, deleteSchool, moveTeacher, renameSchool, setTeacherDisabled } from "./manage";
 
 const schoolInput = z.object({ name: z.string().trim().min(1).max(100), nameKana: kana });
 
 /** The manager's schools screen: managers only, on their own academy (taken from the database actor). */
 const academyAction = <S extends z.ZodType, T>(name: string, schema: S, run: (ctx: AcademyCtx, i: z.infer<S>) => Promise<ActionResult<T>>) =>
-  defineAction({
-    name,
-    schema,
-    roles: ["manager"],
-    async run(input, actor) {
-      if (!actor.academyId) return fail("FORBIDDEN");
-      const result = await run({ academyId: actor.academyId, actorId: actor.id }, input);
-      revalidatePath("/dashboard/manager", "layout");
-      return result;
-    },
-  });
+  defineAcademyAction({ name, schema, run, revalidate: ["/dashboard/manager"] });
 
 export const createSchoolAction = academyAction("schools.create", schoolInput, (ctx, i) => createSchool(ctx, i));
 export const renameSchoolAction = academyAction("schools.rename", schoolInput.extend({ schoolId: z.uuid() }), (ctx, i) =>

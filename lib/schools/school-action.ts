@@ -38,3 +38,27 @@ export function defineSchoolAction<S extends z.ZodType, T>(options: {
     },
   });
 }
+
+/**
+ * An action on the acting manager's own academy (its id read from the
+ * database actor, never from the input): managers only, then `run`, then
+ * revalidation of the given paths.
+ */
+export function defineAcademyAction<S extends z.ZodType, T>(options: {
+  name: string;
+  schema: S;
+  revalidate: string[];
+  run: (ctx: { academyId: string; actorId: string }, input: z.infer<S>) => Promise<ActionResult<T>>;
+}) {
+  return defineAction({
+    name: options.name,
+    schema: options.schema,
+    roles: ["manager"],
+    async run(input, actor) {
+      if (!actor.academyId) return fail("FORBIDDEN");
+      const result = await options.run({ academyId: actor.academyId, actorId: actor.id }, input);
+      for (const path of options.revalidate) revalidatePath(path, "layout");
+      return result;
+    },
+  });
+}

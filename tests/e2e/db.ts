@@ -30,7 +30,7 @@ export async function sessionCookieFor(userId: string, role: "student" | "teache
 
 export const TEST_PASSWORD = "test-password-123";
 let hashed: Promise<string> | undefined;
-const testHash = () => (hashed ??= hashPassword(TEST_PASSWORD));
+export const testHash = () => (hashed ??= hashPassword(TEST_PASSWORD));
 
 /** A fresh academy with one school, a teacher, a manager and `students` students, each with a sign-in code (in the e2e database unless `db` is given). */
 export async function makeSchool(students = 1, db: PrismaClient = e2eDb()) {

@@ -17,11 +17,12 @@ test.describe("role layouts", () => {
     await expect(drawer).toBeVisible();
     expect(await baseText(page.getByTestId("drawer-group"))).toBe("デモ第一中学校");
     const links = drawer.locator(".drawer-link");
-    await expect(links).toHaveCount(3);
+    await expect(links).toHaveCount(4);
     expect(await links.evaluateAll((els) => els.map((e) => e.getAttribute("href")))).toEqual([
       "/dashboard/teacher/home",
       "/dashboard/teacher/students",
       "/dashboard/teacher/activities",
+      "/dashboard/teacher/library",
     ]);
     await expect(page.getByTestId("drawer-close")).toBeFocused();
     // focus is trapped: Shift+Tab from the first element goes to the last
@@ -46,7 +47,7 @@ test.describe("role layouts", () => {
     await context.close();
   });
 
-  test("the manager drawer has home and schools; the student drawer has no menu items", async ({ browser }) => {
+  test("the manager drawer has home, schools and the library; the student drawer has no menu items", async ({ browser }) => {
     const manager = await browser.newContext({ storageState: storageStateOf("manager") });
     let page = await manager.newPage();
     await page.goto("/dashboard/manager/home");
@@ -54,6 +55,7 @@ test.describe("role layouts", () => {
     expect(await page.locator(".drawer-link").evaluateAll((els) => els.map((e) => e.getAttribute("href")))).toEqual([
       "/dashboard/manager/home",
       "/dashboard/manager/schools",
+      "/dashboard/manager/library",
     ]);
     expect(await baseText(page.getByTestId("drawer-group"))).toBe("デモ学園");
     await manager.close();

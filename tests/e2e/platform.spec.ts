@@ -18,6 +18,8 @@ const TITLES: Record<string, string> = {
   "/dashboard/teacher/markup": "書式の書き方",
   "/dashboard/teacher/activities": "アクティビティの管理",
   "/dashboard/teacher/students": "生徒の管理",
+  "/dashboard/teacher/library": "ライブラリ",
+  "/dashboard/manager/library": "ライブラリ",
   "/dashboard/teacher/activities/edit/[activityId]": "アクティビティの編集",
   "/dashboard/teacher/activities/preview/[activityId]": "プレビュー",
   "/dashboard/manager/activities/preview/[schoolId]/[activityId]": "プレビュー",

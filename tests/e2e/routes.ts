@@ -37,6 +37,8 @@ export const ROUTES: RouteRow[] = [
   { pattern: "/dashboard/teacher/markup", path: "/dashboard/teacher/markup", area: "teacher" },
   { pattern: "/dashboard/teacher/activities", path: "/dashboard/teacher/activities", area: "teacher" },
   { pattern: "/dashboard/teacher/students", path: "/dashboard/teacher/students", area: "teacher" },
+  { pattern: "/dashboard/teacher/library", path: "/dashboard/teacher/library", area: "teacher", showsSchool: false },
+  { pattern: "/dashboard/manager/library", path: "/dashboard/manager/library", area: "manager", showsSchool: false },
   {
     pattern: "/dashboard/teacher/activities/edit/[activityId]",
     path: `/dashboard/teacher/activities/edit/${DEMO_IDS.mathActivity}`,

@@ -8,6 +8,7 @@ import { expect } from "vitest";
 import * as activityActions from "@/lib/activities/actions";
 import { db } from "@/lib/db";
 import type { ActionResult } from "@/lib/errors";
+import * as libraryActions from "@/lib/library/actions";
 import * as liveActions from "@/lib/live/actions";
 import { cellReasonsAction } from "@/lib/results/actions";
 import * as schoolActions from "@/lib/schools/actions";
@@ -217,3 +218,42 @@ export function liveRows(asTeacher: (call: () => Promise<ActionResult<unknown>>)
     },
   ];
 }
+
+/** A library entry of the fixture school's academy (made by the library row's prepare), by the fixture's activity. */
+const entries = new Map<string, string>();
+const entryOf = (f: Fx) => entries.get(f.activity)!;
+async function publishDirectly(f: Fx) {
+  const { id: _id, description: _d, ...content } = (await readTemplateFiles()).find((t) => t.id === "science-dissolve")!;
+  const { academyId } = await db().school.findUniqueOrThrow({ where: { id: f.school }, select: { academyId: true } });
+  const entry = await db().libraryEntry.create({
+    data: { academyId, sourceSchoolId: f.school, sourceActivityId: f.activity, title: content.title, actorType: content.actorType, sceneCount: content.scenes.length, content: { format: "manabiya-activity", version: 1, ...content } },
+  });
+  entries.set(f.activity, entry.id);
+}
+const entry = (f: Fx) => db().libraryEntry.findUnique({ where: { id: entryOf(f) }, select: { subject: true, grade: true, unit: true } });
+/** The academy library (lib/library/actions.ts): publish, withdraw and tags are the academy's managers'; copy is staff's of the academy's schools. */
+export const LIBRARY_ROWS: Row[] = [
+  {
+    name: "publish",
+    call: (f) => libraryActions.publishActivityAction({ schoolId: f.school, activityId: f.activity, subject: "science", grade: "e5", unit: "公開の対照" }),
+    effect: async (f) => expect(await db().libraryEntry.findUnique({ where: { sourceActivityId: f.activity }, select: { sourceSchoolId: true, unit: true } })).toEqual({ sourceSchoolId: f.school, unit: "公開の対照" }),
+  },
+  {
+    name: "withdraw",
+    prepare: publishDirectly,
+    call: (f) => libraryActions.withdrawEntryAction({ entryId: entryOf(f) }),
+    effect: async (f) => expect(await entry(f)).toBeNull(),
+  },
+  {
+    name: "tags",
+    prepare: publishDirectly,
+    call: (f) => libraryActions.setEntryTagsAction({ entryId: entryOf(f), subject: "math", grade: "j2", unit: "タグの対照" }),
+    effect: async (f) => expect(await entry(f)).toEqual({ subject: "math", grade: "j2", unit: "タグの対照" }),
+  },
+  {
+    name: "copy entry",
+    prepare: publishDirectly,
+    call: (f, schoolId) => libraryActions.copyLibraryEntryAction({ ...(schoolId ? { schoolId } : {}), entryId: entryOf(f), title: "図書の対照" }),
+    effect: async (f, data) => expect(await db().activity.findUnique({ where: { id: (data as { id: string }).id }, select: { schoolId: true, title: true } })).toEqual({ schoolId: f.school, title: "図書の対照" }),
+  },
+];

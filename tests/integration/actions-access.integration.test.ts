@@ -25,7 +25,7 @@ import { createAcademy, createSchool, createUser, uniqueTag } from "../../prisma
 import { saveOwnLanguageAction } from "@/lib/i18n/actions";
 import * as schoolActions from "@/lib/schools/actions";
 import { session, sessionCookieOf } from "./next-headers-fake";
-import { ACTIVITY_ROWS, liveRows, makeFx, type Row, SCHOOL_ROWS, STUDENT_ROWS, TEACHER_ONLY_ROWS } from "./actions-access-rows";
+import { ACTIVITY_ROWS, LIBRARY_ROWS, liveRows, makeFx, type Row, SCHOOL_ROWS, STUDENT_ROWS, TEACHER_ONLY_ROWS } from "./actions-access-rows";
 
 type Who = "nobody" | "student" | "teacher" | "otherTeacher" | "noSchoolTeacher" | "manager" | "otherManager";
 const ids = {} as Record<Exclude<Who, "nobody">, string> & { school: string; sibling: string; foreign: string };
@@ -41,15 +41,16 @@ async function as<T>(who: Who, call: () => Promise<ActionResult<T>>) {
 /** Everything a refused call must leave untouched. */
 async function snapshot() {
   const schools = [ids.school, ids.sibling, ids.foreign];
-  const [users, details, codes, schoolRows, activities, sessions] = await Promise.all([
+  const [users, details, codes, schoolRows, activities, sessions, library] = await Promise.all([
     db().user.findMany({ where: { OR: [{ schoolId: { in: schools } }, { id: { in: [ids.manager, ids.otherManager] } }] }, orderBy: { id: "asc" }, omit: { lastActiveAt: true } }), // the actor's own last use is recorded
     db().studentDetail.findMany({ where: { user: { schoolId: { in: schools } } }, orderBy: { userId: "asc" } }),
     db().signinCode.findMany({ where: { user: { schoolId: { in: schools } } }, orderBy: { id: "asc" } }),
     db().school.findMany({ where: { academyId: { in: [academies.academy, academies.otherAcademy] } }, orderBy: { id: "asc" } }),
     db().activity.findMany({ where: { schoolId: { in: schools } }, orderBy: { id: "asc" } }),
     db().guideSession.findMany({ where: { activity: { schoolId: { in: schools } } }, orderBy: { id: "asc" } }),
+    db().libraryEntry.findMany({ where: { academyId: { in: [academies.academy, academies.otherAcademy] } }, orderBy: { id: "asc" } }),
   ]);
-  return { users, details, codes, schools: schoolRows, activities, sessions };
+  return { users, details, codes, schools: schoolRows, activities, sessions, library };
 }
 
 let academies = { academy: "", otherAcademy: "" };
@@ -150,6 +151,22 @@ describe("activity actions: staff of the activity's school only", () => {
   });
 });
 
+describe("library actions: the academy's managers publish, retag and withdraw; staff of its schools copy", () => {
+  const MANAGER_ROWS = LIBRARY_ROWS.filter((r) => r.name !== "copy entry");
+  it.each(rows(MANAGER_ROWS))("%s: refused when signed out, for a student, for teachers (even of the school) and another academy's manager; the academy's manager may", async (_name, row) => {
+    const byId = row.name !== "publish";
+    await check(row, [...NOT_STAFF, ["teacher", "FORBIDDEN"], ["otherTeacher", "FORBIDDEN"], ["otherManager", byId ? "NOT_FOUND" : "FORBIDDEN"]], "manager");
+  });
+
+  const copy = LIBRARY_ROWS.find((r) => r.name === "copy entry")!;
+  it("copy entry: refused when signed out, for a student, a teacher naming another school and another academy's manager; the school's teacher may", async () => {
+    await check(copy, [...NOT_STAFF, ["otherTeacher", "FORBIDDEN", "school"], ["otherManager", "FORBIDDEN", "school"]], "teacher");
+  });
+  it("copy entry: the academy's manager naming the school may", async () => {
+    await check(copy, [], "manager", "school");
+  });
+});
+
 describe("guide session and results actions: staff of the activity's school only", () => {
   const LIVE = liveRows((call) => as("teacher", call));
   it.each(rows(LIVE))("%s: refused when signed out, for a student, another school's teacher (naming this school: forbidden; its own: not found) and another academy's manager; the school's teacher may", async (_name, row) => {
@@ -191,7 +208,7 @@ it("own display language: refused signed out and for a value that is not one of 
 /** Server actions that are public by design (sign-in, sign-out, password reset): they take no school id. */
 const PUBLIC_ACTIONS = ["signInWithPassword", "signInWithCode", "signOutAction", "signInWithGoogle", "requestReset", "resetPassword"];
 /** Form adapters that call a row's action (copyTemplateFromForm → copy template, importActivityFromForm → import activity, importStudentsFromForm is the import row itself). */
-const ADAPTERS = ["copyTemplateFromForm", "importActivityFromForm", "importStudentsAction"];
+const ADAPTERS = ["copyTemplateFromForm", "importActivityFromForm", "importStudentsAction", "publishActivityFromForm", "copyLibraryEntryFromForm", "setEntryTagsFromForm"];
 
 function serverActionNames(dir = "lib"): string[] {
   const out: string[] = [];

@@ -1,0 +1,1 @@
+export { LibraryLoading as default } from "@/components/library/library-loading";

@@ -1,0 +1,109 @@
+import "server-only";
+import { activityFileSchema, toActivityFile } from "@/lib/activities/file-format";
+import { audit } from "@/lib/audit/log";
+import { db } from "@/lib/db";
+import { type ActionResult, fail, ok } from "@/lib/errors";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import type { AuthorizedSchoolId } from "@/lib/schools/scope";
+import { createActivityTx } from "@/lib/templates/copy";
+import type { LibraryTags } from "./schema";
+
+/**
+ * Library writes (docs/product-design.md "The academy library"). Publishing
+ * and copying take a school id that passed authorizeSchool(); withdrawing and
+ * tagging the acting manager's academy id (from the database actor). Every
+ * WHERE is scoped by them, so another academy's entry is NOT_FOUND.
+ */
+interface SchoolCtx {
+  schoolId: AuthorizedSchoolId;
+  actorId: string;
+}
+interface AcademyCtx {
+  academyId: string;
+  actorId: string;
+}
+
+const tagData = (tags: LibraryTags) => ({ subject: tags.subject ?? null, grade: tags.grade ?? null, unit: tags.unit });
+
+/**
+ * Publishes the school's activity to its academy's library as a snapshot in
+ * the activity file format (no answers, no people). Publishing it again
+ * replaces that snapshot and its tags (docs/decisions.md "The academy library").
+ */
+export async function publishActivity(ctx: SchoolCtx, input: LibraryTags & { activityId: string }): Promise<ActionResult<{ id: string; republished: boolean }>> {
+  return db().$transaction(async (tx) => {
+    const activity = await tx.activity.findFirst({
+      where: { id: input.activityId, schoolId: ctx.schoolId },
+      select: {
+        title: true, actorType: true, school: { select: { academyId: true } },
+        scenes: { orderBy: { position: "asc" }, select: { id: true, type: true, content: true } },
+        sceneOrders: { orderBy: { group: "asc" }, select: { group: true, sceneIds: true } },
+      },
+    });
+    if (!activity) return fail("NOT_FOUND");
+    const file = activityFileSchema.safeParse(toActivityFile(activity));
+    if (!file.success) return fail("VALIDATION", { activityId: ["content"] });
+    const before = await tx.libraryEntry.findUnique({ where: { sourceActivityId: input.activityId }, select: { id: true } });
+    const snapshot = {
+      academyId: activity.school.academyId, sourceSchoolId: ctx.schoolId, title: file.data.title, actorType: file.data.actorType,
+      sceneCount: file.data.scenes.length, content: file.data as Prisma.InputJsonValue, publishedById: ctx.actorId, ...tagData(input),
+    };
+    const entry = await tx.libraryEntry.upsert({
+      where: { sourceActivityId: input.activityId },
+      create: { ...snapshot, sourceActivityId: input.activityId },
+      update: { ...snapshot, publishedAt: new Date() },
+      select: { id: true },
+    });
+    await audit({ action: "library.publish", actorId: ctx.actorId, schoolId: ctx.schoolId, academyId: activity.school.academyId, targetType: "libraryEntry", targetId: entry.id, meta: { activityId: input.activityId, republished: Boolean(before), ...tagData(input) } }, tx);
+    return ok({ id: entry.id, republished: Boolean(before) });
+  });
+}
+
+/** Takes an entry out of the academy's library; activities already copied from it stay. */
+export async function withdrawEntry(ctx: AcademyCtx, entryId: string): Promise<ActionResult<null>> {
+  return db().$transaction(async (tx) => {
+    const entry = await tx.libraryEntry.findFirst({ where: { id: entryId, academyId: ctx.academyId }, select: { title: true, sourceActivityId: true, sourceSchoolId: true } });
+    if (!entry) return fail("NOT_FOUND");
+    await tx.libraryEntry.delete({ where: { id: entryId }, select: { id: true } });
+    await audit({ action: "library.withdraw", actorId: ctx.actorId, academyId: ctx.academyId, schoolId: entry.sourceSchoolId, targetType: "libraryEntry", targetId: entryId, meta: { title: entry.title, activityId: entry.sourceActivityId } }, tx);
+    return ok(null);
+  });
+}
+
+/** Changes an entry's subject, grade and unit (its snapshot stays). */
+export async function setEntryTags(ctx: AcademyCtx, entryId: string, tags: LibraryTags): Promise<ActionResult<null>> {
+  return db().$transaction(async (tx) => {
+    const changed = await tx.libraryEntry.updateMany({ where: { id: entryId, academyId: ctx.academyId }, data: tagData(tags) });
+    if (changed.count !== 1) return fail("NOT_FOUND");
+    await audit({ action: "library.tags", actorId: ctx.actorId, academyId: ctx.academyId, targetType: "libraryEntry", targetId: entryId, meta: tagData(tags) }, tx);
+    return ok(null);
+  });
+}
+
+/**
+ * Copies an entry of the school's own academy into the school "like a
+ * template": a new independent activity made by createActivityTx, as an
+ * import is. Copying twice (or twice at once) makes two activities.
+ */
+export async function copyEntry(ctx: SchoolCtx, input: { entryId: string; title?: string }): Promise<ActionResult<{ id: string; title: string }>> {
+  return db().$transaction(async (tx) => {
+    const entry = await tx.libraryEntry.findFirst({
+      where: { id: input.entryId, academy: { schools: { some: { id: ctx.schoolId } } } },
+      select: { content: true },
+    });
+    if (!entry) return fail("NOT_FOUND");
+    const file = activityFileSchema.parse(entry.content);
+    const activity = await createActivityTx(tx, {
+      schoolId: ctx.schoolId,
+      createdById: ctx.actorId,
+      content: {
+        title: input.title || file.title,
+        actorType: file.actorType,
+        scenes: file.scenes.map(({ id, type, content }) => ({ key: id, type, content })),
+        groupOrders: file.groupOrders,
+      },
+    });
+    await audit({ action: "activity.copyLibrary", actorId: ctx.actorId, schoolId: ctx.schoolId, targetType: "activity", targetId: activity.id, meta: { entryId: input.entryId } }, tx);
+    return ok(activity);
+  });
+}
