@@ -132,7 +132,7 @@ describe("activity export and import", () => {
     const file = JSON.parse(text);
     const cases: [string | Uint8Array, Record<string, string[]>][] = [
       [JSON.stringify({ ...file, version: 2 }), { file: ["versionUnknown"], found: ["2"] }],
-      [JSON.stringify({ ...file, scenes: [{ ...file.scenes[0], type: "drawing" }] }), { file: ["sceneType"], scene: ["1"], found: ["drawing"] }],
+      [JSON.stringify({ ...file, scenes: [{ ...file.scenes[0], type: "video" }] }), { file: ["sceneType"], scene: ["1"], found: ["video"] }],
       [JSON.stringify({ ...file, scenes: [file.scenes[0], { ...file.scenes[1], content: {} }] }), { file: ["sceneContent"], scene: ["2"] }],
       [text.slice(0, 100), { file: ["notJson"] }],
       [new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 1]), { file: ["binary"] }],
