@@ -15,7 +15,7 @@ export function ScenePreview({ scene }: { scene: { id: string; type: string; con
   const t = useTranslations("SceneEditor");
   const lang = languageOfLocaleTag(useLocale());
   const [answer, setAnswer] = useState<SceneAnswer | null>(null);
-  const rendered = renderSceneWith(scene, lang, (text) => <span className="rt">{renderNodes(parseRichText(text), lang, renderKatex)}</span>);
+  const rendered = renderSceneWith(scene, lang, (text) => <span className="rt">{renderNodes(parseRichText(text), lang, renderKatex)}</span>, { key: true });
   return (
     <section className="stack scene-preview" aria-labelledby={`${scene.id}-preview`} data-testid="scene-preview">
       <h3 id={`${scene.id}-preview`}>

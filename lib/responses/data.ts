@@ -2,6 +2,7 @@ import "server-only";
 import { z } from "zod";
 import type { ActivityMode } from "@/lib/activities/schema";
 import { db } from "@/lib/db";
+import { withoutKey } from "@/lib/scenes/key";
 import { scenesInOrder } from "./order";
 
 export interface RespondentActivity {
@@ -45,7 +46,7 @@ export async function listRespondentActivities(who: { id: string; role: "student
 
 /**
  * One activity for its respondent: the scenes in the order of their
- * counterbalance group and their own stored answers (with revisions). null
+ * counterbalance group (without their answer key) and their own stored answers (with revisions). null
  * when it is not theirs to answer (another school, archived, other actor).
  */
 export async function loadForRespondent(who: { id: string; role: "student" | "teacher"; schoolId: string }, activityId: string, actorType: "student" | "teacher" = who.role) {
@@ -59,6 +60,8 @@ export async function loadForRespondent(who: { id: string; role: "student" | "te
     },
   });
   if (!activity) return null;
+  // a respondent's copy never holds the answer key (feedback comes from the server once allowed)
+  const scenes = activity.scenes.map(withoutKey);
   const [detail, responses] = await Promise.all([
     who.role === "student" ? db().studentDetail.findUnique({ where: { userId: who.id }, select: { counterbalanceGroup: true } }) : null,
     db().response.findMany({ where: { activityId, userId: who.id }, select: { sceneId: true, answer: true, clientRevision: true } }),
@@ -71,8 +74,8 @@ export async function loadForRespondent(who: { id: string; role: "student" | "te
     actorType: activity.actorType,
     group,
     /** Self mode follows the group's order; a live session follows the teacher (default order). */
-    scenes: scenesInOrder(activity.scenes, activity.sceneOrders, group),
-    defaultOrder: scenesInOrder(activity.scenes, [], null),
+    scenes: scenesInOrder(scenes, activity.sceneOrders, group),
+    defaultOrder: scenesInOrder(scenes, [], null),
     answers: Object.fromEntries(responses.map((r) => [r.sceneId, { answer: r.answer, revision: r.clientRevision }])),
   };
 }

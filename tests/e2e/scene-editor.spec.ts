@@ -27,7 +27,8 @@ test.describe("scene editor", () => {
       await page.keyboard.press("Tab");
       await page.keyboard.press("ControlOrMeta+a");
       await page.keyboard.type(label);
-      await page.keyboard.press("Tab"); // past the remove button
+      await page.keyboard.press("Tab"); // past the 「正解」 box
+      await page.keyboard.press("Tab"); // and the remove button
     }
     const preview = item.getByTestId("scene-preview");
     // the teacher's display language is plain Japanese: the ruby markup shows as its base text
@@ -35,7 +36,8 @@ test.describe("scene editor", () => {
     await expect(preview.locator(".katex")).toHaveCount(1);
     await expect(preview.locator('[data-option="cloudy"]')).toContainText("にごっている");
     await expectAccessible(page);
-    // an emptied option is refused with a message, nothing is saved
+    // an emptied option is refused with a message, nothing is saved (back past the 「正解」 box to the last label)
+    await page.keyboard.press("Shift+Tab");
     await page.keyboard.press("Shift+Tab");
     await page.keyboard.press("ControlOrMeta+a");
     await page.keyboard.press("Delete");
