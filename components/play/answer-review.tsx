@@ -2,10 +2,16 @@
 import { useTranslations } from "next-intl";
 import { SceneView } from "@/components/scenes/scene-view";
 import type { RenderedScene, SceneAnswer } from "@/components/scenes/types";
+import type { SceneFeedback } from "@/lib/scenes/key";
 import { RichTextClient } from "@/components/ui/rich-text-client";
 
-/** One respondent's answers, scene by scene, read-only (an unanswered scene says so). */
-export function AnswerReview({ scenes, answers, meta }: { scenes: RenderedScene[]; answers: Record<string, SceneAnswer>; meta?: Record<string, string> }) {
+/** One respondent's answers, scene by scene, read-only (an unanswered scene says so), with verdicts when given. */
+export function AnswerReview({ scenes, answers, meta, feedback }: {
+  scenes: RenderedScene[];
+  answers: Record<string, SceneAnswer>;
+  meta?: Record<string, string>;
+  feedback?: Record<string, SceneFeedback>;
+}) {
   const t = useTranslations("Play");
   return (
     <ol className="stack bare-list answer-review" data-testid="answer-review">
@@ -26,6 +32,11 @@ export function AnswerReview({ scenes, answers, meta }: { scenes: RenderedScene[
               </>
             ) : null}
           </p>
+          {feedback?.[scene.id] ? (
+            <p className={`verdict verdict-${feedback[scene.id]!.verdict}`} data-testid="verdict" data-verdict={feedback[scene.id]!.verdict}>
+              <RichTextClient text={t(feedback[scene.id]!.verdict === "correct" ? "verdictCorrect" : "verdictIncorrect")} />
+            </p>
+          ) : null}
           <SceneView scene={scene} answer={answers[scene.id] ?? null} onAnswer={() => undefined} readOnly />
         </li>
       ))}

@@ -74,3 +74,29 @@ export function verdictOf(scene: Scene, answer: unknown): Verdict | null {
   })();
   return ok ? "correct" : "incorrect";
 }
+
+/**
+ * Whether a respondent may see the verdicts now (docs/product-design.md "Correct answers"):
+ * never; after each answer (every answered scene); at the end (once the activity is complete
+ * or they answered every scene of it).
+ */
+export function feedbackAllowed(timing: "never" | "after_answer" | "at_end", progress: { complete: boolean; finished: boolean }): boolean {
+  if (timing === "after_answer") return true;
+  return timing === "at_end" && (progress.complete || progress.finished);
+}
+
+export interface SceneFeedback {
+  verdict: Verdict;
+  /** The option ids to mark correct (correctIdsOf). */
+  correct: string[];
+}
+
+/** The verdict and correct options of each answered scene that has a key (scenes without one are left out). */
+export function feedbackFor(scenes: { id: string; scene: Scene | null }[], answers: Record<string, unknown>): Record<string, SceneFeedback> {
+  const out: Record<string, SceneFeedback> = {};
+  for (const { id, scene } of scenes) {
+    const verdict = scene ? verdictOf(scene, answers[id]) : null;
+    if (scene && verdict) out[id] = { verdict, correct: correctIdsOf(scene) };
+  }
+  return out;
+}

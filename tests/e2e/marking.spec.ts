@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { createActivityFromTemplate } from "../../prisma/seed/factories";
+import { createActivityFromTemplate, createResponse } from "../../prisma/seed/factories";
 import { expectAccessible, expectNotification, signInAs } from "./helpers";
 import { e2eDb, makeSchool, TEST_PASSWORD } from "./db";
 
@@ -47,6 +47,65 @@ test.describe("correct answers", () => {
     await student.goto(`/dashboard/student/activities/solo/${activity.id}`);
     await expect(student.getByTestId("scene")).toBeVisible();
     await expect(student.getByTestId("correct-mark")).toHaveCount(0);
+    await other.close();
+  });
+});
+
+test.describe("feedback to students", () => {
+  test("the teacher chooses 'at the end': the student's result page shows 正解/不正解 and the correct option once every scene is answered, never before", async ({ page, browser }) => {
+    const { teacher, school, students } = await makeSchool(1);
+    const db = e2eDb();
+    const activity = await createActivityFromTemplate(db, { templateId: "science-dissolve", schoolId: school.id, mode: "self" });
+    const [, weight, solution, candle, learned] = await scenesOf(activity.id);
+    // the key: 「すき通っていて…」 is correct; the candle's correct pair is out → oxygen
+    const keyed = (content: unknown, ids: string[]) =>
+      JSON.parse(JSON.stringify(content), (k, v: unknown) => (v && typeof v === "object" && "id" in v && "label" in v && ids.includes((v as { id: string }).id) ? { ...v, correct: true } : v));
+    await db.activityScene.update({ where: { id: solution!.id }, data: { content: keyed(solution!.content, ["clear"]) } });
+    await db.activityScene.update({ where: { id: candle!.id }, data: { content: keyed(candle!.content, ["out", "oxygen"]) } });
+
+    await signInAs(page, teacher.email!, TEST_PASSWORD);
+    await page.goto(`/dashboard/teacher/activities/edit/${activity.id}`);
+    await page.getByLabel("正誤の表示（正解にしるしをつけた問題）").selectOption("at_end");
+    await expectNotification(page, "正誤の表示を変えました");
+    await expect.poll(async () => (await db.activity.findUniqueOrThrow({ where: { id: activity.id } })).feedback).toBe("at_end");
+
+    const student = students[0]!;
+    const answer = (scene: { id: string; position: number }, value: object) =>
+      createResponse(db, { activityId: activity.id, sceneId: scene.id, userId: student.id, scenePosition: scene.position, answer: value });
+    await answer(weight!, { first: "same", second: "sure", reason: "なくならない" });
+    await answer(solution!, { choice: "cloudy" });
+    await answer(candle!, { first: "out", second: "oxygen", reason: "空気がなくなる" });
+
+    const other = await browser.newContext();
+    const sp = await other.newPage();
+    await signInAs(sp, student.email!, TEST_PASSWORD);
+    const url = `/dashboard/student/activities/response/${activity.id}`;
+    // one scene still open: no answers, no verdicts, no key in the page
+    const early = await sp.request.get(url);
+    expect(await early.text()).not.toMatch(KEY);
+    await sp.goto(url);
+    await expect(sp.getByTestId("response-not-yet")).toBeVisible();
+    await expect(sp.getByTestId("verdict")).toHaveCount(0);
+
+    await answer(learned!, { text: "友だちの考えもおもしろい" });
+    await sp.reload();
+    const review = sp.getByTestId("answer-review");
+    await expect(review.locator(`[data-scene-id="${solution!.id}"] [data-testid="verdict"]`)).toHaveAttribute("data-verdict", "incorrect");
+    // a student's default display language is Japanese with reading aids: 「× 不正解」 with its ruby
+    await expect(review.locator(`[data-scene-id="${solution!.id}"] [data-testid="verdict"]`)).toContainText("×");
+    await expect(review.locator(`[data-scene-id="${solution!.id}"] [data-testid="verdict"] rt`).first()).toHaveText("ふ");
+    await expect(review.locator(`[data-scene-id="${solution!.id}"] [data-option="clear"] [data-testid="correct-mark"]`)).toBeVisible();
+    await expect(review.locator(`[data-scene-id="${candle!.id}"] [data-testid="verdict"]`)).toHaveAttribute("data-verdict", "correct");
+    await expect(review.locator(`[data-scene-id="${weight!.id}"] [data-testid="verdict"]`)).toHaveCount(0);
+    await expect(review.getByTestId("verdict")).toHaveCount(2);
+    await expectAccessible(sp);
+
+    // 'never': the same page shows the answers without verdicts or marks
+    await db.activity.update({ where: { id: activity.id }, data: { feedback: "never" } });
+    await sp.reload();
+    await expect(review).toBeVisible();
+    await expect(sp.getByTestId("verdict")).toHaveCount(0);
+    await expect(sp.getByTestId("correct-mark")).toHaveCount(0);
     await other.close();
   });
 });

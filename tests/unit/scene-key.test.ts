@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { parseActivityFile, toActivityFile } from "@/lib/activities/file-format";
 import { sceneSchema } from "@/lib/scenes/schema";
-import { correctIdsOf, sceneHasKey, verdictOf, withoutKey } from "@/lib/scenes/key";
+import { correctIdsOf, feedbackAllowed, feedbackFor, sceneHasKey, verdictOf, withoutKey } from "@/lib/scenes/key";
+import { markCorrect } from "@/components/scenes/mark-correct";
 import { renderSceneWith } from "@/components/scenes/render-scene-core";
 
 const opt = (id: string, correct?: boolean) => (correct ? { id, label: id, correct } : { id, label: id });
@@ -59,5 +60,27 @@ describe("correct answers in scene content", () => {
     const file = toActivityFile({ title: "t", actorType: "student", scenes: [{ id: "x", ...pair }], sceneOrders: [] });
     const parsed = parseActivityFile(new TextEncoder().encode(JSON.stringify(file)));
     expect(parsed.ok && parsed.file.scenes[0]).toEqual({ id: "s1", ...pair });
+  });
+});
+
+describe("feedback timing", () => {
+  it("never shows verdicts with 'never', at the end only once complete or finished, after each answer always", () => {
+    for (const p of [{ complete: true, finished: true }, { complete: false, finished: false }]) expect(feedbackAllowed("never", p)).toBe(false);
+    expect(feedbackAllowed("at_end", { complete: false, finished: false })).toBe(false);
+    expect(feedbackAllowed("at_end", { complete: false, finished: true })).toBe(true);
+    expect(feedbackAllowed("at_end", { complete: true, finished: false })).toBe(true);
+    expect(feedbackAllowed("after_answer", { complete: false, finished: false })).toBe(true);
+  });
+
+  it("gives verdicts only for answered scenes with a key, and marks their correct options", () => {
+    const scale = sceneSchema.parse({ type: "scale", content: { prompt: "q", minLabel: "a", maxLabel: "b" } });
+    const out = feedbackFor([{ id: "1", scene: single }, { id: "2", scene: pair }, { id: "3", scene: scale }, { id: "4", scene: multi }, { id: "5", scene: null }], {
+      "1": { choice: "a" }, "2": { first: "out", second: "oxygen", reason: "r" }, "3": { value: 3 }, "5": { choice: "a" },
+    });
+    expect(out).toEqual({ "1": { verdict: "incorrect", correct: ["b"] }, "2": { verdict: "correct", correct: ["out", "oxygen"] } });
+    const rendered = renderSceneWith({ id: "1", ...single }, "ja", (t) => t)!;
+    const marked = markCorrect(rendered, out["1"]!.correct);
+    expect(marked.type === "single_choice" && marked.options.map((o) => o.correct ?? false)).toEqual([false, true, false]);
+    expect(markCorrect(rendered, undefined)).toBe(rendered);
   });
 });
