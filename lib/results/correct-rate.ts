@@ -1,6 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db";
 import type { AuthorizedSchoolId } from "@/lib/schools/scope";
+import type { StatsFilter } from "./schema";
 
 /** Answered and correct answers of one scene: all students, and per counterbalance group. */
 export interface CorrectRate {
@@ -14,9 +15,10 @@ const flagged = (list: string) => `(select coalesce(array_agg(o->>'id' order by 
 /**
  * The correct rate of every scene with a key (lib/scenes/key.ts `verdictOf`, the same rules in
  * SQL): one grouped pass over the activity's responses by the school's students, nothing
- * loaded row by row. Groups are the student's counterbalance group ("" for none).
+ * loaded row by row. Groups are the student's counterbalance group ("" for none); the stats
+ * page's filters (group, class, mode) narrow it as they narrow the rest of the page.
  */
-export async function correctRates(schoolId: AuthorizedSchoolId, activityId: string): Promise<Record<string, CorrectRate>> {
+export async function correctRates(schoolId: AuthorizedSchoolId, activityId: string, filter: StatsFilter = {}): Promise<Record<string, CorrectRate>> {
   const rows = await db().$queryRawUnsafe<{ scene_id: string; grp: string; answered: number; correct: number }[]>(
     `with k as (
        select s.id, s.type::text as type, s.content,
@@ -41,6 +43,9 @@ export async function correctRates(schoolId: AuthorizedSchoolId, activityId: str
        left join student_details sd on sd.user_id = u.id
        left join lateral (select ${flagged("coalesce(k.content->'second'->'optionsByFirst'->(r.answer->>'first'), k.content->'second'->'options')")} as ids) sec on true
        where r.activity_id = $1::uuid
+         and ($3::text is null or sd.counterbalance_group = $3::text)
+         and ($4::text is null or sd.class_name = $4::text)
+         and ($5::text is null or r.mode::text = $5::text)
      )
      select scene_id::text, grp, count(*)::int as answered, count(*) filter (where ok)::int as correct
      from v
@@ -49,6 +54,9 @@ export async function correctRates(schoolId: AuthorizedSchoolId, activityId: str
      group by grouping sets ((scene_id), (scene_id, grp))`,
     activityId,
     schoolId,
+    filter.group ?? null,
+    filter.class ?? null,
+    filter.mode ?? null,
   );
   const out: Record<string, CorrectRate> = {};
   for (const r of rows) {

@@ -5,6 +5,7 @@ import type { AuthorizedSchoolId } from "@/lib/schools/scope";
 import { type Scene, sceneSchema } from "@/lib/scenes/schema";
 import type { Seat } from "@/lib/students/seat";
 import type { ShownName } from "@/lib/users/person-name";
+import { type CorrectRate, correctRates } from "./correct-rate";
 import type { StatsFilter } from "./schema";
 
 /** A student as staff see them in results: full name (never the nickname) with its reading, and the seat. */
@@ -41,6 +42,8 @@ export interface SceneStats {
   cross: Record<string, Record<string, number>>;
   /** Free text (and nothing else), with who wrote it. */
   texts: { text: string; who: Person }[];
+  /** Scenes with a key: how many answered correctly, in all and per counterbalance group; null otherwise. */
+  correct: CorrectRate | null;
   /** The students the activity is for (after the group and class filters) without an answer here; empty for information scenes. */
   notAnswered: Person[];
 }
@@ -112,7 +115,8 @@ export async function activityStats(schoolId: AuthorizedSchoolId, activityId: st
   const className = filter.class ?? null;
   const scope = respondedIn(schoolId, activityId, filter);
 
-  const [dims, totals, texts, people, assigned, groups, classes, missing] = await Promise.all([
+  const [rates, dims, totals, texts, people, assigned, groups, classes, missing] = await Promise.all([
+    correctRates(schoolId, activityId, filter),
     db().$queryRaw<{ scene_id: string; dim: string; k: string | null; k2: string | null; n: number }[]>`
       with r as (select r.scene_id, r.answer ${scope})
       select scene_id, 'choice' as dim, answer->>'choice' as k, null::text as k2, count(*)::int as n from r where answer ? 'choice' group by 1, 3
@@ -187,6 +191,7 @@ export async function activityStats(schoolId: AuthorizedSchoolId, activityId: st
       values,
       median: parsed.data.type === "scale" ? medianOf(values) : null,
       cross,
+      correct: rates[stored.id] ?? null,
       texts: texts.filter((x) => x.scene_id === stored.id).map((x) => ({ text: x.text, who: personOf(x.user_id, x) })),
       notAnswered: parsed.data.type === "info" ? [] : notAnswered(students, missing, stored.id),
     });

@@ -100,6 +100,17 @@ test.describe("feedback to students", () => {
     await expect(review.getByTestId("verdict")).toHaveCount(2);
     await expectAccessible(sp);
 
+    // the teacher's statistics: the correct rate of each scene with a key, and per group
+    await page.goto(`/dashboard/teacher/activities/stats/${activity.id}`);
+    const rate = page.locator(`[data-scene-id="${solution!.id}"] [data-testid="correct-rate"]`);
+    await expect(rate).toHaveAttribute("data-correct", "0");
+    await expect(rate).toHaveAttribute("data-answered", "1");
+    await expect(rate).toContainText("正答率 0%（0/1人）");
+    await expect(rate.locator('[data-group="A"]')).toContainText("Aグループ：0%");
+    await expect(page.locator(`[data-scene-id="${candle!.id}"] [data-testid="correct-rate"]`)).toContainText("正答率 100%（1/1人）");
+    await expect(page.locator(`[data-scene-id="${weight!.id}"] [data-testid="correct-rate"]`)).toHaveCount(0);
+    await expectAccessible(page);
+
     // 'never': the same page shows the answers without verdicts or marks
     await db.activity.update({ where: { id: activity.id }, data: { feedback: "never" } });
     await sp.reload();

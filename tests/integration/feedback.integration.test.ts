@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setFeedback } from "@/lib/activities/mutations";
 import { db } from "@/lib/db";
 import { loadForRespondent, loadOwnFeedback } from "@/lib/responses/data";
+import { researchHeader, researchRows, resultsCsv } from "@/lib/results/export-data";
+import { activityStats } from "@/lib/results/stats";
 import type { AuthorizedSchoolId } from "@/lib/schools/scope";
 import { readTemplateFiles, syncTemplates } from "@/lib/templates/load";
 import { createAcademy, createActivityFromTemplate, createResponse, createSchool, createUser, uniqueTag } from "../../prisma/seed/factories";
@@ -103,5 +105,19 @@ describe("correct rate in SQL", () => {
       [scenes[3]!.id]: { all: { answered: 2, correct: 1 }, groups: { A: { answered: 2, correct: 1 } } },
     });
     expect(await correctRates(other, activity)).toEqual({});
+    expect(await correctRates(school, activity, { group: "B" })).toEqual({ [scenes[2]!.id]: { all: { answered: 2, correct: 1 }, groups: { B: { answered: 2, correct: 1 } } } });
+    expect(await correctRates(school, activity, { mode: "guide" })).toEqual({});
+
+    // the stats object (screen and results CSV) carries it; the research export has a 正誤 column
+    const stats = (await activityStats(school, activity, {}))!;
+    expect(stats.scenes.map((s) => s.correct?.all ?? null)).toEqual([null, null, { answered: 4, correct: 2 }, { answered: 2, correct: 1 }, null]);
+    const csv = resultsCsv(stats, "ja");
+    expect(csv).toContain("正答率,,2,50");
+    let research = "";
+    for await (const chunk of researchRows(school, activity, false, "ja")) research += chunk;
+    const verdicts = research.trim().split("\r\n").map((line) => (line.includes(`,"{""choice"":""clear""}",正解,`) ? "ok" : line.includes(",不正解,") ? "ng" : "-"));
+    expect(verdicts.filter((v) => v === "ok")).toHaveLength(2);
+    expect(verdicts.filter((v) => v === "ng")).toHaveLength(3);
+    expect(researchHeader(false, "ja")).toContain("正誤");
   });
 });
