@@ -120,3 +120,31 @@ test.describe("feedback to students", () => {
     await other.close();
   });
 });
+
+test("'after each answer': a student answers in solo, opens 答え合わせ and sees the verdict of that answer at once", async ({ browser }) => {
+  const { school, students } = await makeSchool(1);
+  const db = e2eDb();
+  const activity = await createActivityFromTemplate(db, { templateId: "science-dissolve", schoolId: school.id, mode: "self" });
+  await db.activity.update({ where: { id: activity.id }, data: { feedback: "after_answer" } });
+  const [intro, weight, solution] = await scenesOf(activity.id);
+  const options = (solution!.content as Options).options.map((o) => (o.id === "clear" ? { ...o, correct: true } : o));
+  await db.activityScene.update({ where: { id: solution!.id }, data: { content: { ...(solution!.content as object), options } } });
+  const student = students[0]!;
+  // the first two scenes are answered: the player opens on the choice
+  await createResponse(db, { activityId: activity.id, sceneId: intro!.id, userId: student.id, scenePosition: 0, answer: { seen: true } });
+  await createResponse(db, { activityId: activity.id, sceneId: weight!.id, userId: student.id, scenePosition: 1, answer: { first: "same", second: "sure", reason: "r" } });
+  const context = await browser.newContext();
+  const sp = await context.newPage();
+  await signInAs(sp, student.email!, TEST_PASSWORD);
+  await sp.goto(`/dashboard/student/activities/solo/${activity.id}`);
+  await expect(sp.getByTestId("correct-mark")).toHaveCount(0);
+  await sp.locator('[data-option="clear"] input').check();
+  await expect(sp.getByTestId("save-status")).toHaveAttribute("data-status", "saved");
+  await sp.getByTestId("check-answers").click();
+  await expect(sp).toHaveURL(new RegExp(`/dashboard/student/activities/response/${activity.id}$`));
+  const verdict = sp.locator(`[data-scene-id="${solution!.id}"] [data-testid="verdict"]`);
+  await expect(verdict).toHaveAttribute("data-verdict", "correct");
+  await expect(sp.locator(`[data-scene-id="${solution!.id}"] [data-option="clear"] [data-testid="correct-mark"]`)).toBeVisible();
+  await expectAccessible(sp);
+  await context.close();
+});
