@@ -7,6 +7,7 @@ import { getDisplayLanguage } from "@/lib/i18n/server";
 import { toPlainText } from "@/lib/richtext/plain";
 import { authorizeSchool } from "@/lib/schools/scope";
 import { RichText } from "@/components/ui/rich-text";
+import { FeedbackSelect } from "./feedback-select";
 import { type ListedScene, SceneList } from "./scene-list";
 import { SceneOrderEditor } from "./scene-order-editor";
 
@@ -44,6 +45,7 @@ export async function ActivityEdit({ activityId }: { activityId: string }) {
         groups={groups}
         groupOrders={Object.fromEntries(activity.sceneOrders.map((o) => [o.group, o.sceneIds]))}
       />
+      <FeedbackSelect activityId={activity.id} feedback={activity.feedback} />
       <SceneList activityId={activity.id} version={activity.version} scenes={scenes} />
     </div>
   );

@@ -9,7 +9,7 @@ import { renderScene } from "@/components/scenes/render-scene";
 import type { RenderedScene } from "@/components/scenes/types";
 import { RichText } from "@/components/ui/rich-text";
 
-/** Preview (teacher, or manager for a school of the academy): every scene as a student sees it; nothing is saved. */
+/** Preview (teacher, or manager for a school of the academy): every scene as a student sees it, with the correct options marked; nothing is saved. */
 export async function ActivityPreview({ role, activityId, schoolId }: { role: "teacher" | "manager"; activityId: string; schoolId?: string }) {
   const actor = await requireRole(role);
   const scope = await authorizeSchool(actor, schoolId);
@@ -18,7 +18,7 @@ export async function ActivityPreview({ role, activityId, schoolId }: { role: "t
   const t = await getTranslations("Scenes");
   const ta = await getTranslations("Activities");
   const lang = await getDisplayLanguage();
-  const scenes = activity.scenes.map((s) => renderScene(s, lang)).filter((s): s is RenderedScene => s !== null);
+  const scenes = activity.scenes.map((s) => renderScene(s, lang, { key: true })).filter((s): s is RenderedScene => s !== null);
   const back = role === "teacher" ? "/dashboard/teacher/activities" : `/dashboard/manager/activities/${scope}`;
   return (
     <div className="stack preview">

@@ -69,10 +69,25 @@ export function NumberField({ label, path, value, errors, onChange, min, max }: 
   );
 }
 
-type Option = { id: string; label: string };
+type Option = { id: string; label: string; correct?: boolean };
 
-/** Options: a label each, add (up to 12) and remove (down to 2). `onAdd`/`onRemove` let a two-step scene keep its second options in step. */
-export function OptionsField({ label, path, value, errors, onChange, onAdd, onRemove }: FieldProps & { label: string; onAdd?: (id: string) => void; onRemove?: (id: string) => void }) {
+/** The option's 「正解」 checkbox (a native one: Space toggles it); unchecked leaves the flag out of the content. */
+function CorrectBox({ n, checked, onToggle }: { n: number; checked: boolean; onToggle: (on: boolean) => void }) {
+  const t = useTranslations("SceneEditor.fields");
+  const plain = usePlainText();
+  return (
+    <label className="row correct-box">
+      <input type="checkbox" checked={checked} aria-label={plain(t("correctLabel", { n }))} data-testid="option-correct" onChange={(e) => onToggle(e.target.checked)} />
+      <RichTextClient text={t("correct")} />
+    </label>
+  );
+}
+
+/**
+ * Options: a label each, add (up to 12) and remove (down to 2), and with `correctable` a 「正解」 box each.
+ * `onAdd`/`onRemove` let a two-step scene keep its second options in step.
+ */
+export function OptionsField({ label, path, value, errors, onChange, onAdd, onRemove, correctable }: FieldProps & { label: string; onAdd?: (id: string) => void; onRemove?: (id: string) => void; correctable?: boolean }) {
   const t = useTranslations("SceneEditor.fields");
   const plain = usePlainText();
   const options = Array.isArray(value) ? (value as Option[]) : [];
@@ -85,6 +100,7 @@ export function OptionsField({ label, path, value, errors, onChange, onAdd, onRe
       {options.map((o, i) => (
         <div key={o.id} className="row option-field">
           <TextField label={t("option", { n: i + 1 })} path={[...path, i, "label"]} value={o.label} errors={errors} onChange={onChange} />
+          {correctable ? <CorrectBox n={i + 1} checked={o.correct === true} onToggle={(on) => onChange([...path, i, "correct"], on ? true : undefined)} /> : null}
           <button type="button" className="button button-small" disabled={options.length <= 2} aria-label={plain(t("removeOption", { n: i + 1 }))}
             onClick={() => { onChange(path, options.filter((x) => x.id !== o.id)); onRemove?.(o.id); }}>
             ×

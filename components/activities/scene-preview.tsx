@@ -47,7 +47,7 @@ export function ScenePreview({ scene }: { scene: { id: string; type: string; con
   const [lang, setLang] = useState<DisplayLanguage>(languageOfLocaleTag(useLocale()));
   const [size, setSize] = useState<Size>("phone");
   const [answer, setAnswer] = useState<SceneAnswer | null>(null);
-  const rendered = renderSceneWith(scene, lang, (text) => <span className="rt">{renderNodes(parseRichText(text), lang, renderKatex)}</span>);
+  const rendered = renderSceneWith(scene, lang, (text) => <span className="rt">{renderNodes(parseRichText(text), lang, renderKatex)}</span>, { key: true });
   return (
     <section className="stack scene-preview" aria-labelledby={`${scene.id}-preview`} data-testid="scene-preview">
       <h3 id={`${scene.id}-preview`}>

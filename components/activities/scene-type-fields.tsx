@@ -16,12 +16,12 @@ export function SceneTypeFields({ type, draft, errors, onChange }: { type: Scene
     case "info":
       return <>{prompt}<TextField label={t("body")} multiline optional {...f(["body"])} /></>;
     case "single_choice":
-      return <>{prompt}<OptionsField label={t("options")} {...f(["options"])} /></>;
+      return <>{prompt}<OptionsField label={t("options")} correctable {...f(["options"])} /></>;
     case "multiple_choice":
       return (
         <>
           {prompt}
-          <OptionsField label={t("options")} {...f(["options"])} />
+          <OptionsField label={t("options")} correctable {...f(["options"])} />
           <div className="row">
             <NumberField label={t("min")} min={0} max={12} {...f(["min"])} />
             <NumberField label={t("max")} min={1} max={12} {...f(["max"])} />
@@ -76,11 +76,11 @@ function TwoStepFields({ draft, f, onChange, prompt }: {
     <>
       {prompt}
       <TextField label={t("firstPrompt")} multiline {...f(["first", "prompt"])} />
-      <OptionsField label={t("firstOptions")} {...f(["first", "options"])} onAdd={onAdd} onRemove={onRemove} />
+      <OptionsField label={t("firstOptions")} correctable {...f(["first", "options"])} onAdd={onAdd} onRemove={onRemove} />
       <TextField label={t("secondPrompt")} multiline {...f(["second", "prompt"])} />
-      {shared ? <OptionsField label={t("secondOptions")} {...f(["second", "options"])} /> : null}
+      {shared ? <OptionsField label={t("secondOptions")} correctable {...f(["second", "options"])} /> : null}
       {firstOptions.map((o) =>
-        byFirst?.[o.id] ? <OptionsField key={o.id} label={t("secondFor", { option: o.label })} {...f(["second", "optionsByFirst", o.id])} /> : null,
+        byFirst?.[o.id] ? <OptionsField key={o.id} label={t("secondFor", { option: o.label })} correctable {...f(["second", "optionsByFirst", o.id])} /> : null,
       )}
       <TextField label={t("reasonPrompt")} multiline {...f(["reasonPrompt"])} />
     </>

@@ -3,15 +3,17 @@ import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { SceneView } from "@/components/scenes/scene-view";
 import type { RenderedScene, SceneAnswer } from "@/components/scenes/types";
+import type { SceneFeedback } from "@/lib/scenes/key";
 import { RichTextClient } from "@/components/ui/rich-text-client";
 
-/** One respondent's answers, scene by scene, read-only (an unanswered scene says so). */
-export function AnswerReview({ scenes, answers, meta, drawings }: {
+/** One respondent's answers, scene by scene, read-only (an unanswered scene says so), with verdicts when given. */
+export function AnswerReview({ scenes, answers, meta, drawings, feedback }: {
   scenes: RenderedScene[];
   answers: Record<string, SceneAnswer>;
   meta?: Record<string, string>;
   /** Drawing answers drawn on the server, by scene id (components/drawing/answer-drawings.tsx). */
   drawings?: Record<string, ReactNode>;
+  feedback?: Record<string, SceneFeedback>;
 }) {
   const t = useTranslations("Play");
   return (
@@ -33,6 +35,11 @@ export function AnswerReview({ scenes, answers, meta, drawings }: {
               </>
             ) : null}
           </p>
+          {feedback?.[scene.id] ? (
+            <p className={`verdict verdict-${feedback[scene.id]!.verdict}`} data-testid="verdict" data-verdict={feedback[scene.id]!.verdict}>
+              <RichTextClient text={t(feedback[scene.id]!.verdict === "correct" ? "verdictCorrect" : "verdictIncorrect")} />
+            </p>
+          ) : null}
           <SceneView scene={scene} answer={answers[scene.id] ?? null} onAnswer={() => undefined} readOnly drawing={drawings?.[scene.id]} />
         </li>
       ))}

@@ -3,7 +3,8 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { requireRole } from "@/lib/auth/session";
 import { getDisplayLanguage } from "@/lib/i18n/server";
-import { loadForRespondent } from "@/lib/responses/data";
+import { loadForRespondent, loadOwnFeedback } from "@/lib/responses/data";
+import { markCorrect } from "@/components/scenes/mark-correct";
 import { renderScene } from "@/components/scenes/render-scene";
 import type { RenderedScene, SceneAnswer } from "@/components/scenes/types";
 import { RichText } from "@/components/ui/rich-text";
@@ -12,7 +13,8 @@ import { AnswerReview } from "./answer-review";
 
 /**
  * A student's own answers to one activity, read-only: when the activity is
- * complete, or once they have answered every scene of a solo activity.
+ * complete, or once they have answered every scene of a solo activity (with "after each
+ * answer" feedback, from the first answer on), with their verdicts when the feedback timing allows.
  */
 export async function StudentResponsePage({ activityId }: { activityId: string }) {
   const actor = await requireRole("student");
@@ -24,7 +26,10 @@ export async function StudentResponsePage({ activityId }: { activityId: string }
   const scenes = activity.scenes.map((s) => renderScene(s, lang)).filter((s): s is RenderedScene => s !== null);
   const answers = Object.fromEntries(Object.entries(activity.answers).map(([id, a]) => [id, a.answer as SceneAnswer]));
   const finishedSolo = activity.mode === "self" && scenes.length > 0 && scenes.every((s) => s.type === "info" || answers[s.id]);
-  const open = activity.mode === "complete" || finishedSolo;
+  const answeredAny = scenes.some((s) => s.type !== "info" && answers[s.id]);
+  // after each answer: the page opens with the first answer, so its verdict can be seen
+  const open = activity.mode === "complete" || finishedSolo || (activity.feedback === "after_answer" && answeredAny);
+  const feedback = open && activity.feedback !== "never" ? await loadOwnFeedback({ id: actor.id, schoolId: actor.schoolId }, activity.id, { finished: finishedSolo }) : {};
   return (
     <div className="stack play">
       <h1>
@@ -34,7 +39,12 @@ export async function StudentResponsePage({ activityId }: { activityId: string }
         <RichText text={t("yourAnswers")} />
       </p>
       {open ? (
-        <AnswerReview scenes={scenes} answers={answers} drawings={answerDrawings(scenes, answers, await drawingLabel())} />
+        <AnswerReview
+          scenes={scenes.map((s) => markCorrect(s, feedback[s.id]?.correct))}
+          answers={answers}
+          feedback={feedback}
+          drawings={answerDrawings(scenes, answers, await drawingLabel())}
+        />
       ) : (
         <p className="alert alert-info" role="status" data-testid="response-not-yet">
           <span>

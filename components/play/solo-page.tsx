@@ -50,6 +50,7 @@ export async function SoloPage({ role, activityId }: { role: "student" | "teache
           writes={writes}
           doneHref={home}
           responseHref={writes && role === "student" ? `/dashboard/student/activities/response/${activity.id}` : null}
+          checkHref={writes && role === "student" && activity.feedback === "after_answer" ? `/dashboard/student/activities/response/${activity.id}` : null}
         />
       )}
     </div>

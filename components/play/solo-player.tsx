@@ -13,7 +13,7 @@ import { PlayHead, SaveStatusLine } from "./save-status";
  * order, back and forward, a progress indicator, answers saved as they go
  * (queued on the device when offline), and a finish screen.
  */
-export function SoloPlayer({ userId, activityId, scenes, initial, startAt, writes, doneHref, responseHref }: {
+export function SoloPlayer({ userId, activityId, scenes, initial, startAt, writes, doneHref, responseHref, checkHref = null }: {
   userId: string;
   activityId: string;
   scenes: RenderedScene[];
@@ -23,6 +23,8 @@ export function SoloPlayer({ userId, activityId, scenes, initial, startAt, write
   writes: boolean;
   doneHref: string;
   responseHref: string | null;
+  /** "After each answer" feedback: the result page, open from the first answer on. */
+  checkHref?: string | null;
 }) {
   const t = useTranslations("Play");
   const ts = useTranslations("Scenes");
@@ -96,6 +98,13 @@ export function SoloPlayer({ userId, activityId, scenes, initial, startAt, write
           <RichTextClient text={index + 1 < scenes.length ? ts("next") : ts("finish")} />
         </button>
       </div>
+      {checkHref && Object.keys(saver.answers).length > 0 ? (
+        <p>
+          <Link href={checkHref} className="button" data-testid="check-answers" onClick={() => saver.flush(scene.id)}>
+            <RichTextClient text={t("checkAnswers")} />
+          </Link>
+        </p>
+      ) : null}
     </div>
   );
 }

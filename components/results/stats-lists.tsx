@@ -1,5 +1,6 @@
 import { getTranslations } from "next-intl/server";
 import Link from "next/link";
+import type { CorrectRate } from "@/lib/results/correct-rate";
 import type { ActivityStats, SceneStats } from "@/lib/results/stats";
 import { PersonName } from "@/components/ui/person-name";
 import { RichText } from "@/components/ui/rich-text";
@@ -70,5 +71,30 @@ export async function Respondents({ stats, responseBase, whole, showHref }: { st
       )}
       <ShowAll total={stats.respondents.length} whole={whole} href={showHref} />
     </section>
+  );
+}
+
+/** A scene's correct rate (scenes with a key), then per counterbalance group. */
+export async function CorrectRateLine({ rate }: { rate: CorrectRate }) {
+  const t = await getTranslations("Results");
+  const pct = (r: { correct: number; answered: number }) => (r.answered > 0 ? Math.round((r.correct / r.answered) * 1000) / 10 : 0);
+  const groups = Object.entries(rate.groups).sort(([a], [b]) => (a === "" ? 1 : b === "" ? -1 : a.localeCompare(b)));
+  return (
+    <div className="stack correct-rate" data-testid="correct-rate" data-correct={rate.all.correct} data-answered={rate.all.answered}>
+      <p>
+        <strong>
+          <RichText text={t("correctRate", { rate: pct(rate.all), correct: rate.all.correct, answered: rate.all.answered })} />
+        </strong>
+      </p>
+      {groups.length > 1 || (groups.length === 1 && groups[0]![0] !== "") ? (
+        <ul className="bare-list row wrap">
+          {groups.map(([g, r]) => (
+            <li key={g} data-group={g} data-correct={r.correct} data-answered={r.answered}>
+              <RichText text={t("correctRateGroup", { group: g === "" ? t("noGroup") : t("groupName", { group: g }), rate: pct(r), correct: r.correct, answered: r.answered })} />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
   );
 }

@@ -13,7 +13,7 @@ import { DrawingGallery } from "./drawing-gallery";
 import { ExportLinks } from "./export-links";
 import { NamesToggle } from "./names-toggle";
 import { NotAnswered } from "./not-answered";
-import { FreeTexts, Respondents } from "./stats-lists";
+import { CorrectRateLine, FreeTexts, Respondents } from "./stats-lists";
 
 type Params = Promise<Record<string, string | string[] | undefined>>;
 
@@ -127,6 +127,7 @@ export async function StatsPage({ role, activityId, schoolId, searchParams }: { 
             <p className="muted">
               <RichText text={s.scene.type === "info" ? t("infoScene") : t("answeredCount", { count: s.answered })} />
             </p>
+            {s.correct ? <CorrectRateLine rate={s.correct} /> : null}
             {s.scene.type === "single_choice" || s.scene.type === "multiple_choice" ? <BarChart total={s.answered} bars={s.scene.content.options} counts={s.choices} /> : null}
             {s.scene.type === "scale" ? (
               <>

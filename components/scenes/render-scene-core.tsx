@@ -10,18 +10,27 @@ export type RenderText = (text: string) => ReactNode;
 
 const hasMath = (nodes: RichNode[]): boolean => nodes.some((n) => n.type === "math" || ("children" in n && hasMath(n.children)));
 /** Options; one with a formula also gets its plain text as the control's name (axe reads no name from MathML). */
-const optionsOf = (list: { id: string; label: string }[], lang: DisplayLanguage, rich: RenderText): RenderedOption[] =>
+const optionsOf = (list: { id: string; label: string; correct?: boolean }[], lang: DisplayLanguage, rich: RenderText, key: boolean): RenderedOption[] =>
   list.map((o) => {
     const nodes = parseRichText(o.label);
-    return hasMath(nodes) ? { id: o.id, label: rich(o.label), name: nodesToPlainText(nodes, lang) } : { id: o.id, label: rich(o.label) };
+    const base: RenderedOption = hasMath(nodes) ? { id: o.id, label: rich(o.label), name: nodesToPlainText(nodes, lang) } : { id: o.id, label: rich(o.label) };
+    return key && o.correct ? { ...base, correct: true } : base;
   });
 
-/** A stored scene's texts rendered with `rich` (one renderer for preview, solo, session, response and the editor). */
-export function renderSceneWith(stored: { id: string; type: string; content: unknown }, lang: DisplayLanguage, rich: RenderText): RenderedScene | null {
+/**
+ * A stored scene's texts rendered with `rich` (one renderer for preview, solo, session, response and the editor).
+ * Correct flags are left out unless `key` is asked for (staff previews; a respondent's page never asks).
+ */
+export function renderSceneWith(
+  stored: { id: string; type: string; content: unknown },
+  lang: DisplayLanguage,
+  rich: RenderText,
+  { key = false }: { key?: boolean } = {},
+): RenderedScene | null {
   const parsed = sceneSchema.safeParse({ type: stored.type, content: stored.content });
   if (!parsed.success) return null;
   const scene: Scene = parsed.data;
-  const opts = (list: { id: string; label: string }[]) => optionsOf(list, lang, rich);
+  const opts = (list: { id: string; label: string; correct?: boolean }[]) => optionsOf(list, lang, rich, key);
   const id = stored.id;
   switch (scene.type) {
     case "info":

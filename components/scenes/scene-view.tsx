@@ -66,12 +66,18 @@ function Choices({
   onToggle: (id: string) => void;
   disabled?: boolean;
 }) {
+  const t = useTranslations("Scenes");
   return (
     <div className="choices" role={type === "radio" ? "radiogroup" : "group"} aria-labelledby={labelledBy}>
       {options.map((o) => (
-        <label key={o.id} className="choice" data-option={o.id}>
+        <label key={o.id} className="choice" data-option={o.id} data-correct={o.correct ? "true" : undefined}>
           <input type={type} name={name} value={o.id} aria-label={o.name} checked={checked(o.id)} disabled={disabled} onChange={() => onToggle(o.id)} />
           <span>{o.label}</span>
+          {o.correct ? (
+            <span className="badge badge-correct" data-testid="correct-mark">
+              <RichTextClient text={t("correctOption")} />
+            </span>
+          ) : null}
         </label>
       ))}
     </div>

@@ -7,6 +7,8 @@ export interface RenderedOption {
   label: ReactNode;
   /** The control's name when the label holds a formula (its plain text: the TeX). */
   name?: string;
+  /** Marked correct: only in staff previews and once feedback is allowed (lib/scenes/key.ts). */
+  correct?: true;
 }
 
 export type RenderedScene = { id: string } & (

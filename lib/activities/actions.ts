@@ -4,11 +4,11 @@ import { ROLES, type Role } from "@/lib/auth/roles";
 import { type ActionResult, fail } from "@/lib/errors";
 import { defineSchoolAction, type SchoolCtx } from "@/lib/schools/school-action";
 import { parseActivityFile } from "./file-format";
-import { changeMode, copyTemplate, deleteActivity, importActivity, saveSceneOrder, setArchived } from "./mutations";
+import { changeMode, copyTemplate, deleteActivity, importActivity, saveSceneOrder, setArchived, setFeedback } from "./mutations";
 import { canEditSceneOrder } from "./policy";
 import { addScene, createBlankActivity, deleteScene, duplicateScene, saveSceneContent } from "./scene-mutations";
 import { addSceneSchema, blankActivitySchema, saveSceneSchema, sceneRefSchema } from "./scene-schema";
-import { activityRefSchema, changeModeSchema, copyTemplateSchema, importFileSchema, saveOrderSchema } from "./schema";
+import { activityRefSchema, changeModeSchema, copyTemplateSchema, importFileSchema, saveOrderSchema, setFeedbackSchema } from "./schema";
 
 const STAFF = ["teacher", "manager"] as const;
 
@@ -42,6 +42,8 @@ export const addSceneAction = activityAction("activities.addScene", addSceneSche
 export const duplicateSceneAction = activityAction("activities.duplicateScene", sceneRefSchema, EDITORS, duplicateScene);
 export const deleteSceneAction = activityAction("activities.deleteScene", sceneRefSchema, EDITORS, deleteScene);
 export const createBlankActivityAction = activityAction("activities.createBlank", blankActivitySchema, EDITORS, createBlankActivity);
+/** When students see correct/incorrect: set in the editor, so teachers only too. */
+export const setFeedbackAction = activityAction("activities.setFeedback", setFeedbackSchema, EDITORS, (ctx, i) => setFeedback(ctx, i.activityId, i.feedback));
 
 /** The library form (works before hydration too): FormData in, the action's result out. */
 export async function copyTemplateFromForm(_prev: ActionResult<{ id: string }> | null, form: FormData) {

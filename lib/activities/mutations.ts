@@ -8,6 +8,7 @@ import type { AuthorizedSchoolId } from "@/lib/schools/scope";
 import { copyTemplateToSchoolTx, createActivityTx } from "@/lib/templates/copy";
 import type { ActivityFile } from "./file-format";
 import { canDelete, endsGuideSession, isPermutation } from "./policy";
+import type { FeedbackTiming } from "./modes";
 import type { ActivityMode, SaveOrderInput } from "./schema";
 
 /**
@@ -67,6 +68,20 @@ export async function changeMode(ctx: Ctx, activityId: string, mode: ActivityMod
     }
     await audit({ action: "activity.mode", actorId: ctx.actorId, schoolId: ctx.schoolId, targetType: "activity", targetId: activityId, meta: { from: current.mode, to: mode } }, tx);
     await publishActivityChange(tx, ctx.schoolId, activityId);
+    return ok(null);
+  });
+}
+
+/**
+ * When students see whether they answered correctly (docs/product-design.md "Correct answers").
+ * A setting beside the content: the editor's version is left alone (an open scene form stays valid).
+ */
+export async function setFeedback(ctx: Ctx, activityId: string, feedback: FeedbackTiming): Promise<ActionResult<null>> {
+  return db().$transaction(async (tx) => {
+    const current = await tx.activity.findFirst({ where: { id: activityId, schoolId: ctx.schoolId }, select: { feedback: true } });
+    if (!current) return fail("NOT_FOUND");
+    await tx.activity.update({ where: { id: activityId }, data: { feedback }, select: { id: true } });
+    await audit({ action: "activity.feedback", actorId: ctx.actorId, schoolId: ctx.schoolId, targetType: "activity", targetId: activityId, meta: { from: current.feedback, to: feedback } }, tx);
     return ok(null);
   });
 }

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { searchText } from "@/lib/query-text";
 
 import { ACTIVITY_FILE_MAX_BYTES } from "./file-limits";
-import { ACTIVITY_MODES } from "./modes";
+import { ACTIVITY_MODES, FEEDBACK_TIMINGS } from "./modes";
 
 export { ACTIVITY_MODES, type ActivityMode } from "./modes";
 
@@ -24,6 +24,7 @@ export const importFileSchema = z.object({
 
 export const changeModeSchema = z.object({ schoolId, activityId: id, mode: z.enum(ACTIVITY_MODES) });
 export const activityRefSchema = z.object({ schoolId, activityId: id });
+export const setFeedbackSchema = z.object({ schoolId, activityId: id, feedback: z.enum(FEEDBACK_TIMINGS) });
 
 export const saveOrderSchema = z.object({
   /** Teachers edit their own school's activities; a school id, when given, must be it. */

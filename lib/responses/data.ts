@@ -2,6 +2,8 @@ import "server-only";
 import { z } from "zod";
 import type { ActivityMode } from "@/lib/activities/schema";
 import { db } from "@/lib/db";
+import { feedbackAllowed, feedbackFor, type SceneFeedback, withoutKey } from "@/lib/scenes/key";
+import { sceneSchema } from "@/lib/scenes/schema";
 import { scenesInOrder } from "./order";
 
 export interface RespondentActivity {
@@ -45,7 +47,7 @@ export async function listRespondentActivities(who: { id: string; role: "student
 
 /**
  * One activity for its respondent: the scenes in the order of their
- * counterbalance group and their own stored answers (with revisions). null
+ * counterbalance group (without their answer key) and their own stored answers (with revisions). null
  * when it is not theirs to answer (another school, archived, other actor).
  */
 export async function loadForRespondent(who: { id: string; role: "student" | "teacher"; schoolId: string }, activityId: string, actorType: "student" | "teacher" = who.role) {
@@ -53,12 +55,14 @@ export async function loadForRespondent(who: { id: string; role: "student" | "te
   const activity = await db().activity.findFirst({
     where: { id: activityId, schoolId: who.schoolId, status: "active", actorType },
     select: {
-      id: true, title: true, mode: true, actorType: true,
+      id: true, title: true, mode: true, actorType: true, feedback: true,
       scenes: { select: { id: true, type: true, content: true, position: true } },
       sceneOrders: { select: { group: true, sceneIds: true } },
     },
   });
   if (!activity) return null;
+  // a respondent's copy never holds the answer key (feedback comes from the server once allowed)
+  const scenes = activity.scenes.map(withoutKey);
   const [detail, responses] = await Promise.all([
     who.role === "student" ? db().studentDetail.findUnique({ where: { userId: who.id }, select: { counterbalanceGroup: true } }) : null,
     db().response.findMany({ where: { activityId, userId: who.id }, select: { sceneId: true, answer: true, clientRevision: true } }),
@@ -69,10 +73,32 @@ export async function loadForRespondent(who: { id: string; role: "student" | "te
     title: activity.title,
     mode: activity.mode,
     actorType: activity.actorType,
+    /** When verdicts may be shown (the verdicts themselves: loadOwnFeedback). */
+    feedback: activity.feedback,
     group,
     /** Self mode follows the group's order; a live session follows the teacher (default order). */
-    scenes: scenesInOrder(activity.scenes, activity.sceneOrders, group),
-    defaultOrder: scenesInOrder(activity.scenes, [], null),
+    scenes: scenesInOrder(scenes, activity.sceneOrders, group),
+    defaultOrder: scenesInOrder(scenes, [], null),
     answers: Object.fromEntries(responses.map((r) => [r.sceneId, { answer: r.answer, revision: r.clientRevision }])),
   };
+}
+
+/**
+ * The verdicts a respondent may see now on their own answers (empty when the
+ * activity's feedback timing does not allow them yet): the key is read here, on
+ * the server, and only the verdict and correct options of answered scenes leave.
+ */
+export async function loadOwnFeedback(who: { id: string; schoolId: string }, activityId: string, progress: { finished: boolean }): Promise<Record<string, SceneFeedback>> {
+  if (!z.uuid().safeParse(activityId).success) return {};
+  const activity = await db().activity.findFirst({
+    where: { id: activityId, schoolId: who.schoolId, status: "active" },
+    select: { mode: true, feedback: true, scenes: { select: { id: true, type: true, content: true } } },
+  });
+  if (!activity || !feedbackAllowed(activity.feedback, { complete: activity.mode === "complete", finished: progress.finished })) return {};
+  const responses = await db().response.findMany({ where: { activityId, userId: who.id }, select: { sceneId: true, answer: true } });
+  const scenes = activity.scenes.map((s) => {
+    const parsed = sceneSchema.safeParse({ type: s.type, content: s.content });
+    return { id: s.id, scene: parsed.success ? parsed.data : null };
+  });
+  return feedbackFor(scenes, Object.fromEntries(responses.map((r) => [r.sceneId, r.answer])));
 }

@@ -2,6 +2,7 @@ import "server-only";
 import { createHmac, randomBytes } from "node:crypto";
 import { db } from "@/lib/db";
 import type { DisplayLanguage } from "@/lib/i18n/languages";
+import { verdictOf } from "@/lib/scenes/key";
 import { type Scene, sceneSchema } from "@/lib/scenes/schema";
 import type { AuthorizedSchoolId } from "@/lib/schools/scope";
 import { csvRow } from "./csv";
@@ -25,6 +26,7 @@ export function resultsCsv(stats: ActivityStats, lang: DisplayLanguage): string 
     if (s.scene.type === "info") return;
     const base = [i + 1, tx.type(s.scene.type), plain(s.scene.content.prompt)];
     out += csvRow([...base, tx.column("answered"), "", s.answered, ""]);
+    if (s.correct) out += csvRow([...base, tx.column("correctRate"), "", s.correct.all.correct, pct(s.correct.all.correct, s.correct.all.answered)]);
     if (s.scene.type === "single_choice" || s.scene.type === "multiple_choice") {
       for (const o of s.scene.content.options) out += csvRow([...base, plain(o.label), "", s.choices[o.id] ?? 0, pct(s.choices[o.id] ?? 0, s.answered)]);
     }
@@ -46,7 +48,7 @@ export function resultsCsv(stats: ActivityStats, lang: DisplayLanguage): string 
 
 const RESEARCH_COLUMNS = [
   "school", "grade", "class", "number", "studentId", "role", "group", "sceneId", "scene", "shownAt", "type",
-  "first", "second", "reason", "answerJson", "mode", "session", "createdAt", "updatedAt", "late",
+  "first", "second", "reason", "answerJson", "correct", "mode", "session", "createdAt", "updatedAt", "late",
 ] as const satisfies readonly CsvColumn[];
 
 /**
@@ -100,6 +102,12 @@ function answerCells(scene: Scene | undefined, a: Record<string, unknown>, tx: R
   return [a.first ?? a.choice ?? a.value ?? "", a.second ?? "", reason];
 }
 
+/** 正解 / 不正解 by the scene's key; empty for a scene without one. */
+function verdictCell(scene: Scene | undefined, answer: unknown, tx: ReturnType<typeof csvTexts>): string {
+  const verdict = scene ? verdictOf(scene, answer) : null;
+  return verdict === null ? "" : tx.column(verdict === "correct" ? "verdictCorrect" : "verdictIncorrect");
+}
+
 /**
  * The long-format rows of one activity, 500 at a time in id order (streamed:
  * never the whole file in memory), in the user's display language: option
@@ -136,7 +144,7 @@ export async function* researchRows(school: AuthorizedSchoolId, activityId: stri
       chunk += csvRow([
         schoolRow.name, r.user.student?.grade, r.user.student?.className, ...who, tx.role(r.user.role),
         r.counterbalanceGroup, r.scene.id, r.scene.position + 1, r.scenePosition + 1, tx.type(r.scene.type), ...answerCells(scenes.get(r.scene.id), a, tx),
-        answerJson(r.scene.type, a, r.answer), tx.mode(r.mode), r.sessionId, tokyoTimestamp(r.createdAt), tokyoTimestamp(r.updatedAt), r.late ? 1 : 0,
+        answerJson(r.scene.type, a, r.answer), verdictCell(scenes.get(r.scene.id), r.answer, tx), tx.mode(r.mode), r.sessionId, tokyoTimestamp(r.createdAt), tokyoTimestamp(r.updatedAt), r.late ? 1 : 0,
       ]);
     }
     yield chunk;

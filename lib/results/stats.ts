@@ -5,6 +5,7 @@ import type { AuthorizedSchoolId } from "@/lib/schools/scope";
 import { type Scene, sceneSchema } from "@/lib/scenes/schema";
 import type { Seat } from "@/lib/students/seat";
 import type { ShownName } from "@/lib/users/person-name";
+import { type CorrectRate, correctRates } from "./correct-rate";
 import type { StatsFilter } from "./schema";
 
 /** A student as staff see them in results: full name (never the nickname) with its reading, and the seat. */
@@ -43,6 +44,8 @@ export interface SceneStats {
   texts: { text: string; who: Person }[];
   /** Drawing scenes: who drew something (at least one stroke), with the stroke count; the pictures load per page (lib/results/drawings.ts). */
   drawings: { strokes: number; who: Person }[];
+  /** Scenes with a key: how many answered correctly, in all and per counterbalance group; null otherwise. */
+  correct: CorrectRate | null;
   /** The students the activity is for (after the group and class filters) without an answer here; empty for information scenes. */
   notAnswered: Person[];
 }
@@ -114,7 +117,8 @@ export async function activityStats(schoolId: AuthorizedSchoolId, activityId: st
   const className = filter.class ?? null;
   const scope = respondedIn(schoolId, activityId, filter);
 
-  const [dims, totals, texts, drawn, people, assigned, groups, classes, missing] = await Promise.all([
+  const [rates, dims, totals, texts, drawn, people, assigned, groups, classes, missing] = await Promise.all([
+    correctRates(schoolId, activityId, filter),
     db().$queryRaw<{ scene_id: string; dim: string; k: string | null; k2: string | null; n: number }[]>`
       with r as (select r.scene_id, r.answer ${scope})
       select scene_id, 'choice' as dim, answer->>'choice' as k, null::text as k2, count(*)::int as n from r where answer ? 'choice' group by 1, 3
@@ -193,6 +197,7 @@ export async function activityStats(schoolId: AuthorizedSchoolId, activityId: st
       values,
       median: parsed.data.type === "scale" ? medianOf(values) : null,
       cross,
+      correct: rates[stored.id] ?? null,
       texts: texts.filter((x) => x.scene_id === stored.id).map((x) => ({ text: x.text, who: personOf(x.user_id, x) })),
       drawings: drawn.filter((x) => x.scene_id === stored.id).map((x) => ({ strokes: x.strokes, who: personOf(x.user_id, x) })),
       notAnswered: parsed.data.type === "info" ? [] : notAnswered(students, missing, stored.id),

@@ -145,7 +145,7 @@ export const SCHOOL_ROWS: Row[] = [
   },
 ];
 
-const activity = (id: string) => db().activity.findUnique({ where: { id }, select: { status: true, mode: true, title: true, version: true } });
+const activity = (id: string) => db().activity.findUnique({ where: { id }, select: { status: true, mode: true, title: true, version: true, feedback: true } });
 const ref = (f: Fx, schoolId?: string) => ({ ...(schoolId ? { schoolId } : {}), activityId: f.activity });
 export const ACTIVITY_ROWS: Row[] = [
   {
@@ -192,9 +192,10 @@ export const ACTIVITY_ROWS: Row[] = [
     call: (_f, s) => activityActions.createBlankActivityAction({ ...(s ? { schoolId: s } : {}), title: "白紙の対照", scene: { type: "info", content: { prompt: "はじめに" } } }),
     effect: async (f, data) => expect(await db().activity.findUnique({ where: { id: (data as { id: string }).id }, select: { schoolId: true, title: true } })).toEqual({ schoolId: f.school, title: "白紙の対照" }),
   },
+  { name: "set feedback", call: (f, s) => activityActions.setFeedbackAction({ ...ref(f, s), feedback: "at_end" }), effect: async (f) => expect((await activity(f.activity))?.feedback).toBe("at_end") },
 ];
 /** Rows only the school's teachers may call (managers have no edit screen, lib/activities/policy.ts). */
-export const TEACHER_ONLY_ROWS = ["save order", "save scene", "add scene", "duplicate scene", "delete scene", "create blank"];
+export const TEACHER_ONLY_ROWS = ["save order", "save scene", "add scene", "duplicate scene", "delete scene", "create blank", "set feedback"];
 const sceneOf = (id: string) => db().activityScene.findUnique({ where: { id }, select: { activityId: true, position: true, content: true } });
 
 const GUIDE = { status: "active", mode: "guide" } as const;

@@ -1,0 +1,68 @@
+import "server-only";
+import { db } from "@/lib/db";
+import type { AuthorizedSchoolId } from "@/lib/schools/scope";
+import type { StatsFilter } from "./schema";
+
+/** Answered and correct answers of one scene: all students, and per counterbalance group. */
+export interface CorrectRate {
+  all: { answered: number; correct: number };
+  groups: Record<string, { answered: number; correct: number }>;
+}
+
+/** The ids of `list` (a jsonb array of options) marked correct. */
+const flagged = (list: string) => `(select coalesce(array_agg(o->>'id' order by o->>'id'), '{}') from jsonb_array_elements(coalesce(${list}, '[]'::jsonb)) o where o->>'correct' = 'true')`;
+
+/**
+ * The correct rate of every scene with a key (lib/scenes/key.ts `verdictOf`, the same rules in
+ * SQL): one grouped pass over the activity's responses by the school's students, nothing
+ * loaded row by row. Groups are the student's counterbalance group ("" for none); the stats
+ * page's filters (group, class, mode) narrow it as they narrow the rest of the page.
+ */
+export async function correctRates(schoolId: AuthorizedSchoolId, activityId: string, filter: StatsFilter = {}): Promise<Record<string, CorrectRate>> {
+  const rows = await db().$queryRawUnsafe<{ scene_id: string; grp: string; answered: number; correct: number }[]>(
+    `with k as (
+       select s.id, s.type::text as type, s.content,
+              ${flagged("s.content->'options'")} as opts,
+              ${flagged("s.content->'first'->'options'")} as firsts
+       from activity_scenes s join activities a on a.id = s.activity_id
+       where s.activity_id = $1::uuid and a.school_id = $2::uuid and s.type in ('single_choice', 'multiple_choice', 'two_step')
+     ),
+     v as (
+       select r.scene_id, coalesce(sd.counterbalance_group, '') as grp,
+         case k.type
+           when 'single_choice' then (r.answer->>'choice') = any(k.opts)
+           when 'multiple_choice' then (select coalesce(array_agg(x order by x), '{}') from jsonb_array_elements_text(
+               case when jsonb_typeof(r.answer->'choices') = 'array' then r.answer->'choices' else '[]'::jsonb end) x) = k.opts
+           else (cardinality(k.firsts) = 0 or (r.answer->>'first') = any(k.firsts))
+             and (cardinality(sec.ids) = 0 or (r.answer->>'second') = any(sec.ids))
+         end as ok,
+         k.type, k.opts, k.firsts, sec.ids as seconds
+       from responses r
+       join k on k.id = r.scene_id
+       join users u on u.id = r.user_id and u.role = 'student' and u.school_id = $2::uuid
+       left join student_details sd on sd.user_id = u.id
+       left join lateral (select ${flagged("coalesce(k.content->'second'->'optionsByFirst'->(r.answer->>'first'), k.content->'second'->'options')")} as ids) sec on true
+       where r.activity_id = $1::uuid
+         and ($3::text is null or sd.counterbalance_group = $3::text)
+         and ($4::text is null or sd.class_name = $4::text)
+         and ($5::text is null or r.mode::text = $5::text)
+     )
+     select scene_id::text, grp, count(*)::int as answered, count(*) filter (where ok)::int as correct
+     from v
+     -- a scene with a key: some option (anywhere in it) is marked
+     where exists (select 1 from k where k.id = v.scene_id and k.content::text ~ '"correct":\\s*true')
+     group by grouping sets ((scene_id), (scene_id, grp))`,
+    activityId,
+    schoolId,
+    filter.group ?? null,
+    filter.class ?? null,
+    filter.mode ?? null,
+  );
+  const out: Record<string, CorrectRate> = {};
+  for (const r of rows) {
+    const rate = (out[r.scene_id] ??= { all: { answered: 0, correct: 0 }, groups: {} });
+    if (r.grp === null) rate.all = { answered: r.answered, correct: r.correct };
+    else rate.groups[r.grp] = { answered: r.answered, correct: r.correct };
+  }
+  return out;
+}

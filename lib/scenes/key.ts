@@ -1,0 +1,102 @@
+import { type Scene, secondOptionsFor } from "./schema";
+
+/**
+ * The answer key of a scene: options flagged `correct` (docs/product-design.md
+ * "Correct answers"). Pure and shared by the server (verdicts, stats, results)
+ * and the editor's preview.
+ */
+export type Verdict = "correct" | "incorrect";
+type Option = { id: string; label: string; correct?: boolean };
+
+const flagged = (list: Option[] | undefined) => (list ?? []).filter((o) => o.correct === true).map((o) => o.id);
+
+/** Every option list of a scene (two-step: first, shared second, second per first choice). */
+function optionLists(scene: Scene): Option[][] {
+  switch (scene.type) {
+    case "single_choice":
+    case "multiple_choice":
+      return [scene.content.options];
+    case "two_step":
+      return [scene.content.first.options, scene.content.second.options ?? [], ...Object.values(scene.content.second.optionsByFirst ?? {})];
+    default:
+      return [];
+  }
+}
+
+/** Whether the teacher marked any option of the scene correct. */
+export function sceneHasKey(scene: Scene): boolean {
+  return optionLists(scene).some((list) => flagged(list).length > 0);
+}
+
+/**
+ * The scene without its key: the one function that takes correct flags out of
+ * content sent to a respondent before feedback is allowed.
+ */
+export function withoutKey<S extends { type: string; content: unknown }>(scene: S): S {
+  const strip = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(strip);
+    if (value && typeof value === "object") {
+      return Object.fromEntries(Object.entries(value).filter(([k]) => k !== "correct").map(([k, v]) => [k, strip(v)]));
+    }
+    return value;
+  };
+  return { ...scene, content: strip(scene.content) };
+}
+
+/** The option ids to show as correct (two-step: the correct first options, then their correct second options). */
+export function correctIdsOf(scene: Scene): string[] {
+  if (scene.type !== "two_step") return optionLists(scene).flatMap(flagged);
+  const firsts = flagged(scene.content.first.options);
+  const seconds = (firsts.length > 0 ? firsts : scene.content.first.options.map((o) => o.id)).flatMap((f) => flagged(secondOptionsFor(scene.content, f)));
+  return [...firsts, ...new Set(seconds)];
+}
+
+const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((x) => b.includes(x));
+
+/** Correct or not by the scene's key; null when the scene has no key or there is no answer. */
+export function verdictOf(scene: Scene, answer: unknown): Verdict | null {
+  if (!sceneHasKey(scene) || !answer || typeof answer !== "object") return null;
+  const a = answer as Record<string, unknown>;
+  const ok = (() => {
+    switch (scene.type) {
+      case "single_choice":
+        return flagged(scene.content.options).includes(String(a.choice));
+      case "multiple_choice":
+        return Array.isArray(a.choices) && sameSet(a.choices.map(String), flagged(scene.content.options));
+      case "two_step": {
+        const first = flagged(scene.content.first.options);
+        const second = flagged(secondOptionsFor(scene.content, String(a.first)));
+        return (first.length === 0 || first.includes(String(a.first))) && (second.length === 0 || second.includes(String(a.second)));
+      }
+      default:
+        return false;
+    }
+  })();
+  return ok ? "correct" : "incorrect";
+}
+
+/**
+ * Whether a respondent may see the verdicts now (docs/product-design.md "Correct answers"):
+ * never; after each answer (every answered scene); at the end (once the activity is complete
+ * or they answered every scene of it).
+ */
+export function feedbackAllowed(timing: "never" | "after_answer" | "at_end", progress: { complete: boolean; finished: boolean }): boolean {
+  if (timing === "after_answer") return true;
+  return timing === "at_end" && (progress.complete || progress.finished);
+}
+
+export interface SceneFeedback {
+  verdict: Verdict;
+  /** The option ids to mark correct (correctIdsOf). */
+  correct: string[];
+}
+
+/** The verdict and correct options of each answered scene that has a key (scenes without one are left out). */
+export function feedbackFor(scenes: { id: string; scene: Scene | null }[], answers: Record<string, unknown>): Record<string, SceneFeedback> {
+  const out: Record<string, SceneFeedback> = {};
+  for (const { id, scene } of scenes) {
+    const verdict = scene ? verdictOf(scene, answers[id]) : null;
+    if (scene && verdict) out[id] = { verdict, correct: correctIdsOf(scene) };
+  }
+  return out;
+}
