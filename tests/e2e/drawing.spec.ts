@@ -6,6 +6,8 @@ import { e2eDb, makeSchool, TEST_PASSWORD } from "./db";
 
 /** A line across the canvas with the mouse (pointerType "mouse": no pressure stored). */
 async function mouseLine(page: Page, canvas: Locator, from: [number, number], to: [number, number]) {
+  // the mouse reaches only what is on the screen: the preview may be below the fold under a long form
+  await canvas.scrollIntoViewIfNeeded();
   const box = (await canvas.boundingBox())!;
   await page.mouse.move(box.x + box.width * from[0], box.y + box.height * from[1]);
   await page.mouse.down();

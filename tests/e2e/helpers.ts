@@ -51,10 +51,10 @@ export async function expectNotification(page: Page, text: string) {
 }
 
 /** Presses Tab (keyboard only) until `target` has the focus; fails after `max` presses. */
-export async function tabTo(page: Page, target: Locator, max = 12) {
+export async function tabTo(page: Page, target: Locator, max = 12, key: "Tab" | "Shift+Tab" = "Tab") {
   for (let i = 0; i < max; i++) {
     if (await target.evaluate((el) => el === document.activeElement)) return;
-    await page.keyboard.press("Tab");
+    await page.keyboard.press(key);
   }
   await expect(target).toBeFocused();
 }

@@ -37,9 +37,8 @@ test.describe("scene editor", () => {
     await expect(preview.locator(".katex")).toHaveCount(1);
     await expect(preview.locator('[data-option="cloudy"]')).toContainText("にごっている");
     await expectAccessible(page);
-    // an emptied option is refused with a message, nothing is saved (back past the 「正解」 box to the last label)
-    await page.keyboard.press("Shift+Tab");
-    await page.keyboard.press("Shift+Tab");
+    // an emptied option is refused with a message, nothing is saved (back past its 「正解」 box and tools to the last label)
+    await tabTo(page, form.locator('[data-field="content.options.2.label"]'), 12, "Shift+Tab");
     await page.keyboard.press("ControlOrMeta+a");
     await page.keyboard.press("Delete");
     await page.keyboard.press("Enter");
