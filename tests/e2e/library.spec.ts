@@ -1,20 +1,11 @@
-import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { signedInBrowsers } from "./browsers";
 import { createActivityFromTemplate, createSchool, createUser } from "../../prisma/seed/factories";
 import { BASE_URL } from "./config";
-import { e2eDb, makeSchool, TEST_PASSWORD, testHash } from "./db";
-import { expectAccessible, expectNotification, signInAs } from "./helpers";
+import { e2eDb, makeSchool, testHash } from "./db";
+import { expectAccessible, expectNotification } from "./helpers";
 
-const opened: BrowserContext[] = [];
-test.afterEach(async () => {
-  await Promise.all(opened.splice(0).map((c) => c.close()));
-});
-async function signedIn(browser: Browser, email: string): Promise<Page> {
-  const context = await browser.newContext();
-  opened.push(context);
-  const page = await context.newPage();
-  await signInAs(page, email, TEST_PASSWORD);
-  return page;
-}
+const signedIn = signedInBrowsers();
 
 test("a manager publishes an activity with tags; a teacher of another school of the academy finds it by search and copies it; another academy's teacher never sees it", async ({ browser }) => {
   test.setTimeout(240_000);
@@ -107,17 +98,14 @@ test("the library in kana has no kanji (content with ruby included); with readin
   const title = `|水(みず)の|実験(じっけん)${a.tag}`;
   const content = { format: "manabiya-activity", version: 1, title, actorType: "student", scenes: [{ id: "s1", type: "info", content: { prompt: "|予想(よそう)しよう" } }] };
   await e2eDb().libraryEntry.create({ data: { academyId: a.academy.id, sourceSchoolId: a.school.id, title, actorType: "student", sceneCount: 1, content, subject: "science", grade: "e5", unit: "|水溶液(すいようえき)" } });
-  const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
-  opened.push(context);
-  const page = await context.newPage();
-  await signInAs(page, a.teacher.email!, TEST_PASSWORD);
-  await context.addCookies([{ name: "manabiya-lang", value: "ja-kana", url: BASE_URL }]);
+  const page = await signedIn(browser, a.teacher.email!, { width: 360, height: 740 });
+  await page.context().addCookies([{ name: "manabiya-lang", value: "ja-kana", url: BASE_URL }]);
   await page.goto("/dashboard/teacher/library");
   await expect(page.getByTestId("library-entry")).toHaveCount(1);
   await page.getByTestId("library-entry").locator("summary").first().click();
   expect(await page.evaluate(() => document.body.innerText)).not.toMatch(/\p{Script=Han}/u);
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-  await context.addCookies([{ name: "manabiya-lang", value: "ja-ruby", url: BASE_URL }]);
+  await page.context().addCookies([{ name: "manabiya-lang", value: "ja-ruby", url: BASE_URL }]);
   await page.reload();
   await expect(page.getByTestId("library-entry").locator("h3 ruby")).toHaveCount(2);
   await expectAccessible(page);

@@ -1,20 +1,10 @@
-import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { signedInBrowsers } from "./browsers";
 import { createActivityFromTemplate } from "../../prisma/seed/factories";
-import { baseText, signInAs } from "./helpers";
-import { e2eDb, makeSchool, TEST_PASSWORD } from "./db";
+import { baseText } from "./helpers";
+import { e2eDb, makeSchool } from "./db";
 
-const opened: BrowserContext[] = [];
-test.afterEach(async () => {
-  await Promise.all(opened.splice(0).map((c) => c.close()));
-});
-
-async function signedIn(browser: Browser, email: string, viewport: { width: number; height: number }): Promise<Page> {
-  const context = await browser.newContext({ viewport });
-  opened.push(context);
-  const page = await context.newPage();
-  await signInAs(page, email, TEST_PASSWORD);
-  return page;
-}
+const signedIn = signedInBrowsers();
 
 test("eyes on me: the teacher blanks every student screen with a message in the student's language, a reload stays paused, and typed text is still there after", async ({ browser }) => {
   test.setTimeout(120_000);

@@ -1,20 +1,9 @@
-import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { signedInBrowsers } from "./browsers";
 import { createActivityFromTemplate } from "../../prisma/seed/factories";
-import { signInAs } from "./helpers";
-import { e2eDb, makeSchool, TEST_PASSWORD } from "./db";
+import { e2eDb, makeSchool } from "./db";
 
-const opened: BrowserContext[] = [];
-test.afterEach(async () => {
-  await Promise.all(opened.splice(0).map((c) => c.close()));
-});
-
-async function signedIn(browser: Browser, email: string, viewport = { width: 1280, height: 800 }): Promise<Page> {
-  const context = await browser.newContext({ viewport });
-  opened.push(context);
-  const page = await context.newPage();
-  await signInAs(page, email, TEST_PASSWORD);
-  return page;
-}
+const signedIn = signedInBrowsers();
 
 test("timer: the class sees the countdown; at zero the answers close, and an answer sent after it is kept and marked late", async ({ browser }) => {
   test.setTimeout(120_000);

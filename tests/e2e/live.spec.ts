@@ -1,21 +1,10 @@
-import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
+import { signedInBrowsers } from "./browsers";
 import { createActivityFromTemplate } from "../../prisma/seed/factories";
-import { baseText, signInAs } from "./helpers";
-import { e2eDb, makeSchool, TEST_PASSWORD } from "./db";
+import { baseText } from "./helpers";
+import { e2eDb, makeSchool } from "./db";
 
-const opened: BrowserContext[] = [];
-test.afterEach(async () => {
-  // close every browser of the test: their open streams would load the server for the next tests
-  await Promise.all(opened.splice(0).map((c) => c.close()));
-});
-
-async function signedIn(browser: Browser, email: string): Promise<Page> {
-  const context = await browser.newContext();
-  opened.push(context);
-  const page = await context.newPage();
-  await signInAs(page, email, TEST_PASSWORD);
-  return page;
-}
+const signedIn = signedInBrowsers();
 
 const sceneOf = (page: Page) => page.getByTestId("live-session");
 
