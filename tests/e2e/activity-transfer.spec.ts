@@ -1,20 +1,11 @@
 import { readFile } from "node:fs/promises";
-import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { createActivityFromTemplate } from "../../prisma/seed/factories";
 import { e2eDb, makeSchool, TEST_PASSWORD } from "./db";
+import { signedInBrowsers } from "./browsers";
 import { baseText, expectAccessible, expectNotification, signInAs } from "./helpers";
 
-const opened: BrowserContext[] = [];
-test.afterEach(async () => {
-  await Promise.all(opened.splice(0).map((c) => c.close()));
-});
-async function signedIn(browser: Browser, email: string): Promise<Page> {
-  const context = await browser.newContext({ acceptDownloads: true });
-  opened.push(context);
-  const page = await context.newPage();
-  await signInAs(page, email, TEST_PASSWORD);
-  return page;
-}
+const signedIn = signedInBrowsers();
 const scenesOf = (activityId: string) =>
   e2eDb().activityScene.findMany({ where: { activityId }, orderBy: { position: "asc" }, select: { type: true, content: true, position: true } });
 

@@ -1,25 +1,13 @@
-import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { createActivityFromTemplate } from "../../prisma/seed/factories";
 import { baseText, signInAs } from "./helpers";
 import { e2eDb, makeSchool, TEST_PASSWORD } from "./db";
+import { devices, signedInBrowsers } from "./browsers";
 
 /** Issue #17, points 1–4 on the device: answers are never lost, never sent as someone else, and the screen says why. */
 
-const opened: BrowserContext[] = [];
-test.afterEach(async () => {
-  await Promise.all(opened.splice(0).map((c) => c.close()));
-});
-
-async function device(browser: Browser): Promise<BrowserContext> {
-  const context = await browser.newContext();
-  opened.push(context);
-  return context;
-}
-async function signedIn(browser: Browser, email: string): Promise<Page> {
-  const page = await (await device(browser)).newPage();
-  await signInAs(page, email, TEST_PASSWORD);
-  return page;
-}
+const device = devices();
+const signedIn = signedInBrowsers();
 const status = (page: Page) => page.getByTestId("save-status");
 const isAnswerPost = (url: string, method: string) => method === "POST" && new URL(url).pathname === "/api/v1/answers";
 /** Every answer request a page sends: its body, in order. */

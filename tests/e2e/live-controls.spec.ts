@@ -1,7 +1,7 @@
-import { type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { createActivityFromTemplate } from "../../prisma/seed/factories";
-import { signInAs } from "./helpers";
-import { e2eDb, makeSchool, TEST_PASSWORD } from "./db";
+import { e2eDb, makeSchool } from "./db";
+import { signedInBrowsers } from "./browsers";
 
 /**
  * Every control of the guide screen that changes the scene, pressed as a
@@ -9,10 +9,7 @@ import { e2eDb, makeSchool, TEST_PASSWORD } from "./db";
  * (its stream, not a reload). Next, previous, the jump list, end, and
  * starting again.
  */
-const opened: BrowserContext[] = [];
-test.afterEach(async () => {
-  await Promise.all(opened.splice(0).map((c) => c.close()));
-});
+const signedIn = signedInBrowsers();
 
 test("guide controls: next, previous, jump, end and start again each move the student's screen", async ({ browser }) => {
   test.setTimeout(120_000);
@@ -22,10 +19,7 @@ test("guide controls: next, previous, jump, end and start again each move the st
   expect(scenes.length).toBeGreaterThanOrEqual(4);
 
   const open = async (email: string, path: string): Promise<Page> => {
-    const context = await browser.newContext();
-    opened.push(context);
-    const page = await context.newPage();
-    await signInAs(page, email, TEST_PASSWORD);
+    const page = await signedIn(browser, email);
     await page.goto(path);
     return page;
   };

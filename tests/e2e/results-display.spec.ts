@@ -1,23 +1,11 @@
-import { type Browser, type BrowserContext, expect, type Locator, type Page, test } from "@playwright/test";
+import { type Browser, expect, type Locator, test } from "@playwright/test";
 import { createActivityFromTemplate, createResponse } from "../../prisma/seed/factories";
-import { baseText, signInAs } from "./helpers";
-import { BASE_URL } from "./config";
-import { e2eDb, makeSchool, TEST_PASSWORD } from "./db";
+import { baseText } from "./helpers";
+import { e2eDb, makeSchool } from "./db";
+import { signedInBrowsers } from "./browsers";
 
-const opened: BrowserContext[] = [];
-test.afterEach(async () => {
-  await Promise.all(opened.splice(0).map((c) => c.close()));
-});
-
-async function signedIn(browser: Browser, email: string, lang: "ja" | "ja-ruby" | "ja-kana"): Promise<Page> {
-  const context = await browser.newContext();
-  opened.push(context);
-  const page = await context.newPage();
-  await signInAs(page, email, TEST_PASSWORD);
-  // after sign-in: signing in sets the person's own language (staff: plain Japanese)
-  await context.addCookies([{ name: "manabiya-lang", value: lang, url: BASE_URL }]);
-  return page;
-}
+const signedInAs = signedInBrowsers();
+const signedIn = (browser: Browser, email: string, lang: "ja" | "ja-ruby" | "ja-kana") => signedInAs(browser, email, undefined, { lang });
 
 /** The text a reader sees outside typeset math and ruby readings: where raw markup would show. */
 const textOutsideMath = (locator: Locator) =>

@@ -1,23 +1,11 @@
-import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { type Browser, expect, test } from "@playwright/test";
 import { createActivityFromTemplate } from "../../prisma/seed/factories";
-import { baseText, signInAs } from "./helpers";
-import { BASE_URL } from "./config";
-import { e2eDb, makeSchool, TEST_PASSWORD } from "./db";
+import { baseText } from "./helpers";
+import { e2eDb, makeSchool } from "./db";
+import { signedInBrowsers } from "./browsers";
 
-const opened: BrowserContext[] = [];
-test.afterEach(async () => {
-  // close every browser of the test: their open streams would load the server for the next tests
-  await Promise.all(opened.splice(0).map((c) => c.close()));
-});
-
-async function signedIn(browser: Browser, email: string, lang?: "ja" | "ja-ruby" | "ja-kana"): Promise<Page> {
-  const context = await browser.newContext();
-  opened.push(context);
-  if (lang) await context.addCookies([{ name: "manabiya-lang", value: lang, url: BASE_URL }]);
-  const page = await context.newPage();
-  await signInAs(page, email, TEST_PASSWORD);
-  return page;
-}
+const signedInAs = signedInBrowsers();
+const signedIn = (browser: Browser, email: string, lang?: "ja" | "ja-ruby" | "ja-kana") => signedInAs(browser, email, undefined, { lang });
 
 test("student home: 参加する only while a live session runs; a waiting guide activity says the teacher starts it; the card follows start and end live", async ({ browser }) => {
   test.setTimeout(90_000);
