@@ -24,7 +24,9 @@ function MarkupDialog({ title, testId, onSubmit, onClose, canSubmit, children }:
   }, []);
   return createPortal(
     <dialog ref={ref} className="dialog" aria-label={plain(title)} data-testid={testId} onClose={onClose}>
-      <form className="stack" noValidate onSubmit={(e) => { e.preventDefault(); onSubmit(); }}>
+      {/* a portal's events still bubble to its React parents: without stopPropagation this
+          submit would also submit the scene form the dialog was opened from (a save per insert) */}
+      <form className="stack" noValidate onSubmit={(e) => { e.preventDefault(); e.stopPropagation(); onSubmit(); }}>
         <h2>
           <RichTextClient text={title} />
         </h2>

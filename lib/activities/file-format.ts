@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { isStorableText, SCENE_TYPES } from "@/lib/scenes/schema";
 import { activityContentShape, sceneKeySchema } from "@/lib/templates/content-schema";
+import type { ActivityContent } from "@/lib/templates/copy";
+import { FEEDBACK_TIMINGS } from "./modes";
 import { ACTIVITY_FILE_FORMAT, ACTIVITY_FILE_MAX_BYTES, ACTIVITY_FILE_VERSION, type ActivityFileProblem } from "./file-limits";
 
 /**
@@ -15,6 +17,8 @@ export const activityFileSchema = z
     version: z.literal(ACTIVITY_FILE_VERSION),
     ...activityContentShape,
     groupOrders: z.record(z.string().regex(/^[A-Z]{1,3}$/), z.array(sceneKeySchema).min(1).max(100)).optional(),
+    /** When students see their verdicts; absent in files written before it existed (then "never"). */
+    feedback: z.enum(FEEDBACK_TIMINGS).optional(),
   })
   .superRefine((file, ctx) => {
     const keys = file.scenes.map((s) => s.id);
@@ -89,12 +93,13 @@ export function parseActivityFile(bytes: Uint8Array): ParsedActivityFile {
 
 /**
  * The file of an activity as stored: scenes keyed s1, s2, … in the default
- * order, group orders by those keys. Nothing else of the activity (no ids, no
- * mode, no answers) goes into it.
+ * order, group orders by those keys, and when students see their verdicts (how
+ * it plays). Nothing else of the activity (no ids, no mode, no answers) goes into it.
  */
 export function toActivityFile(activity: {
   title: string;
   actorType: "student" | "teacher";
+  feedback?: (typeof FEEDBACK_TIMINGS)[number];
   scenes: { id: string; type: string; content: unknown }[];
   sceneOrders: { group: string; sceneIds: string[] }[];
 }) {
@@ -107,5 +112,17 @@ export function toActivityFile(activity: {
     actorType: activity.actorType,
     scenes: activity.scenes.map((s) => ({ id: keys.get(s.id)!, type: s.type, content: s.content })),
     ...(activity.sceneOrders.length > 0 ? { groupOrders } : {}),
+    ...(activity.feedback && activity.feedback !== "never" ? { feedback: activity.feedback } : {}),
+  };
+}
+
+/** A new activity's content from a parsed file (an import, a copy from the academy library). */
+export function contentOfFile(file: ActivityFile, title = file.title): ActivityContent {
+  return {
+    title,
+    actorType: file.actorType,
+    scenes: file.scenes.map(({ id, type, content }) => ({ key: id, type, content })),
+    groupOrders: file.groupOrders,
+    feedback: file.feedback,
   };
 }

@@ -6,7 +6,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { publish } from "@/lib/live/bus";
 import type { AuthorizedSchoolId } from "@/lib/schools/scope";
 import { copyTemplateToSchoolTx, createActivityTx } from "@/lib/templates/copy";
-import type { ActivityFile } from "./file-format";
+import { type ActivityFile, contentOfFile } from "./file-format";
 import { canDelete, endsGuideSession, isPermutation } from "./policy";
 import type { FeedbackTiming } from "./modes";
 import type { ActivityMode, SaveOrderInput } from "./schema";
@@ -40,12 +40,7 @@ export async function importActivity(ctx: Ctx, file: ActivityFile): Promise<Acti
     const activity = await createActivityTx(tx, {
       schoolId: ctx.schoolId,
       createdById: ctx.actorId,
-      content: {
-        title: file.title,
-        actorType: file.actorType,
-        scenes: file.scenes.map(({ id, type, content }) => ({ key: id, type, content })),
-        groupOrders: file.groupOrders,
-      },
+      content: contentOfFile(file),
     });
     await audit({ action: "activity.import", actorId: ctx.actorId, schoolId: ctx.schoolId, targetType: "activity", targetId: activity.id, meta: { scenes: file.scenes.length, version: file.version } }, tx);
     return ok(activity);

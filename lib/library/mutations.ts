@@ -1,5 +1,5 @@
 import "server-only";
-import { activityFileSchema, toActivityFile } from "@/lib/activities/file-format";
+import { activityFileSchema, contentOfFile, toActivityFile } from "@/lib/activities/file-format";
 import { audit } from "@/lib/audit/log";
 import { db } from "@/lib/db";
 import { type ActionResult, fail, ok } from "@/lib/errors";
@@ -35,7 +35,7 @@ export async function publishActivity(ctx: SchoolCtx, input: LibraryTags & { act
     const activity = await tx.activity.findFirst({
       where: { id: input.activityId, schoolId: ctx.schoolId },
       select: {
-        title: true, actorType: true, school: { select: { academyId: true } },
+        title: true, actorType: true, feedback: true, school: { select: { academyId: true } },
         scenes: { orderBy: { position: "asc" }, select: { id: true, type: true, content: true } },
         sceneOrders: { orderBy: { group: "asc" }, select: { group: true, sceneIds: true } },
       },
@@ -96,12 +96,7 @@ export async function copyEntry(ctx: SchoolCtx, input: { entryId: string; title?
     const activity = await createActivityTx(tx, {
       schoolId: ctx.schoolId,
       createdById: ctx.actorId,
-      content: {
-        title: input.title || file.title,
-        actorType: file.actorType,
-        scenes: file.scenes.map(({ id, type, content }) => ({ key: id, type, content })),
-        groupOrders: file.groupOrders,
-      },
+      content: contentOfFile(file, input.title || file.title),
     });
     await audit({ action: "activity.copyLibrary", actorId: ctx.actorId, schoolId: ctx.schoolId, targetType: "activity", targetId: activity.id, meta: { entryId: input.entryId } }, tx);
     return ok(activity);

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Prisma } from "@/lib/generated/prisma/client";
+import type { FeedbackTiming } from "@/lib/activities/modes";
 import type { SceneType } from "@/lib/scenes/schema";
 
 /** A new activity's content: a template's, or an imported file's (lib/activities/file-format.ts). */
@@ -11,6 +12,8 @@ export interface ActivityContent {
   scenes: { key: string; sourceSceneId?: string | null; type: SceneType; content: unknown }[];
   /** Counterbalance groups' own orders, as scene keys. */
   groupOrders?: Record<string, string[]>;
+  /** When students see their verdicts (an activity file carries it; a template starts at "never"). */
+  feedback?: FeedbackTiming;
 }
 
 /**
@@ -30,6 +33,7 @@ export async function createActivityTx(
       templateId: content.templateId ?? null,
       title: content.title,
       actorType: content.actorType,
+      feedback: content.feedback,
       createdById: input.createdById ?? null,
     },
     select: { id: true, title: true },

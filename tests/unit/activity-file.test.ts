@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { activityFileSchema, parseActivityFile, toActivityFile } from "@/lib/activities/file-format";
+import { activityFileSchema, contentOfFile, parseActivityFile, toActivityFile } from "@/lib/activities/file-format";
 import { ACTIVITY_FILE_MAX_BYTES } from "@/lib/activities/file-limits";
 import { readTemplateFiles } from "@/lib/templates/load";
 
@@ -33,6 +33,18 @@ describe("activity file format", () => {
     expect(JSON.stringify(file)).not.toMatch(/u1|u2/);
     const parsed = parseActivityFile(enc(file));
     expect(parsed.ok && parsed.file).toEqual({ ...file, scenes: file.scenes.map((s) => ({ ...s })) });
+  });
+
+  it("carries when students see their verdicts (how the activity plays); 'never' and older files without it read as never; an unknown timing is refused", () => {
+    const scenes = [{ id: "u1", type: "single_choice", content: { prompt: "どれ?", options: [{ id: "a", label: "あ", correct: true }, { id: "b", label: "い" }] } }];
+    const atEnd = toActivityFile({ title: "題", actorType: "student", feedback: "at_end", scenes, sceneOrders: [] });
+    const parsed = parseActivityFile(enc(atEnd));
+    expect(parsed.ok && contentOfFile(parsed.file).feedback).toBe("at_end");
+    const never = toActivityFile({ title: "題", actorType: "student", feedback: "never", scenes, sceneOrders: [] });
+    expect(never).not.toHaveProperty("feedback");
+    const old = parseActivityFile(enc(never));
+    expect(old.ok && contentOfFile(old.file).feedback).toBeUndefined();
+    expect(parseActivityFile(enc({ ...atEnd, feedback: "always" }))).toMatchObject({ ok: false, problem: { code: "invalid" } });
   });
 
   it("accepts a UTF-8 byte order mark", async () => {

@@ -1,0 +1,238 @@
+import { readFile } from "node:fs/promises";
+import { expect, type Locator, type Page, test } from "@playwright/test";
+import { signedInBrowsers } from "./browsers";
+import { e2eDb, makeSchool } from "./db";
+import { mouseLine } from "./drawing-input";
+import { baseText, expectNotification, tabTo } from "./helpers";
+
+/**
+ * Issue #20's whole path, as a school meets it: a teacher writes a lesson from an empty form
+ * (one scene of every type, ruby and math, correct answers; one scene by keyboard alone),
+ * students answer it self-paced and live on phones, the teacher sees the marks and the
+ * drawing, and the lesson travels as a file to another school, where it plays the same.
+ */
+const signedIn = signedInBrowsers();
+const PHONE = { width: 360, height: 740 };
+const scenesOf = (activityId: string) =>
+  e2eDb().activityScene.findMany({ where: { activityId }, orderBy: { position: "asc" }, select: { id: true, type: true, content: true, position: true } });
+
+const field = (form: Locator, path: string) => form.locator(`[data-field="content.${path}"]`);
+const correct = (form: Locator, options: string, n: number) => form.locator(`[data-field="content.${options}"]`).getByTestId("option-correct").nth(n - 1);
+const versionOf = async (activityId: string) => (await e2eDb().activity.findUniqueOrThrow({ where: { id: activityId }, select: { version: true } })).version;
+
+/**
+ * The teacher's editor, one change at a time: each add and save moves the activity's version
+ * on by exactly one, and the next change waits for it (a notification of the same text may
+ * still be on screen from the change before).
+ */
+class Editor {
+  private version = 1;
+  constructor(private page: Page, private activityId: string) {}
+
+  private async changed() {
+    this.version++;
+    await expect.poll(() => versionOf(this.activityId)).toBe(this.version);
+  }
+
+  /** Adds a scene of `type` at the end; the editor opens its form. */
+  async add(type: string): Promise<Locator> {
+    const items = this.page.getByTestId("scene-item");
+    const before = await items.count();
+    await this.page.getByTestId("add-type").selectOption(type);
+    await this.page.getByTestId("add-scene").click();
+    await expectNotification(this.page, "シーンを追加しました");
+    await this.changed();
+    await expect(items).toHaveCount(before + 1);
+    const form = items.nth(before).getByTestId("scene-form");
+    await expect(form).toBeVisible();
+    return form;
+  }
+
+  async save(form: Locator) {
+    await form.getByTestId("save-scene").click();
+    await expectNotification(this.page, "シーンを保存しました");
+    await this.changed();
+  }
+
+  /**
+   * The information scene by keyboard alone: the text, ruby for 「濃さ」 and a fraction through
+   * the toolbar, saved once (the dialogs' Enter inserts, it does not save the scene).
+   */
+  async infoByKeyboard() {
+    const page = this.page;
+    const item = page.getByTestId("scene-item").first();
+    await item.getByTestId("edit-scene").focus();
+    await page.keyboard.press("Enter");
+    const form = item.getByTestId("scene-form");
+    const prompt = field(form, "prompt");
+    await expect(prompt).toBeFocused();
+    await page.keyboard.press("ControlOrMeta+a");
+    await page.keyboard.type("食塩水の濃さ");
+    await page.keyboard.press("Shift+ArrowLeft");
+    await page.keyboard.press("Shift+ArrowLeft");
+    await page.keyboard.press("Shift+Tab");
+    const toolbar = form.getByRole("toolbar").first();
+    await expect(toolbar.getByTestId("toolbar-bold")).toBeFocused();
+    for (let i = 0; i < 3; i++) await page.keyboard.press("ArrowRight");
+    await expect(toolbar.getByTestId("toolbar-ruby")).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page.getByTestId("ruby-reading")).toBeFocused();
+    await page.keyboard.type("こさ");
+    await page.keyboard.press("Enter");
+    await expect(prompt).toBeFocused();
+    await page.keyboard.press("End");
+    await page.keyboard.type(" は ");
+    await page.keyboard.press("ControlOrMeta+m");
+    await expect(page.getByTestId("math-tex")).toBeFocused();
+    await page.keyboard.type("\\frac{a}{b}");
+    await expect(page.getByTestId("math-preview").locator(".katex")).toHaveCount(1);
+    await page.keyboard.press("Enter");
+    await expect(prompt).toHaveValue("食塩水の|濃さ(こさ) は `\\frac{a}{b}`");
+    await tabTo(page, form.getByTestId("save-scene"), 40);
+    await page.keyboard.press("Enter");
+    await expectNotification(page, "シーンを保存しました");
+    await this.changed();
+    // nothing else saved meanwhile: the dialogs did not submit the scene's form
+    expect(await versionOf(this.activityId)).toBe(this.version);
+  }
+
+  /** The six answerable scenes after the information scene, with their correct answers. */
+  async answerableScenes() {
+    let form = await this.add("single_choice");
+    await field(form, "prompt").fill("水溶液はどれ？");
+    await field(form, "options.0.label").fill("食塩水");
+    await field(form, "options.1.label").fill("牛乳");
+    await correct(form, "options", 1).check();
+    await this.save(form);
+
+    form = await this.add("multiple_choice");
+    await field(form, "prompt").fill("とけるものを全部えらびましょう。");
+    await field(form, "options.0.label").fill("砂糖");
+    await field(form, "options.1.label").fill("食塩");
+    await correct(form, "options", 1).check();
+    await correct(form, "options", 2).check();
+    await this.save(form);
+
+    form = await this.add("free_text");
+    await field(form, "prompt").fill("気づいたことを書きましょう。");
+    await this.save(form);
+
+    form = await this.add("scale");
+    await field(form, "prompt").fill("どのくらい自信がありますか。");
+    await this.save(form);
+
+    form = await this.add("two_step");
+    await field(form, "prompt").fill("重さはどうなる？");
+    await field(form, "first.options.0.label").fill("変わらない");
+    await field(form, "first.options.1.label").fill("軽くなる");
+    await correct(form, "first.options", 1).check();
+    await correct(form, "second.options", 2).check();
+    await this.save(form);
+
+    form = await this.add("drawing");
+    await field(form, "prompt").fill("ビーカーの中の様子をかきましょう。");
+    await this.save(form);
+  }
+}
+
+/** A student plays every scene of the activity on their own, from its card on the home. */
+async function playSelfPaced(kid: Page, activityId: string) {
+  await kid.getByTestId("my-activities").locator(`[data-activity-id="${activityId}"]`).getByTestId("go-start").click();
+  const scene = kid.getByTestId("scene");
+  await expect(scene.locator("ruby rt")).toHaveText("こさ");
+  await expect(scene.locator(".katex")).toHaveCount(1);
+  await kid.getByTestId("next").click();
+  await kid.locator('[data-option="o1"] input').check();
+  await kid.getByTestId("next").click();
+  await kid.locator('[data-option="o1"] input').check();
+  await kid.locator('[data-option="o2"] input').check();
+  await kid.getByTestId("next").click();
+  await kid.locator("textarea").fill("とけると見えなくなる");
+  await kid.getByTestId("next").click();
+  await kid.locator('.scale-point input[value="4"]').check();
+  await kid.getByTestId("next").click();
+  await kid.locator('[data-option="o1"] input').check();
+  await kid.locator('[data-testid="second-step"] [data-option="o2"] input').check();
+  await kid.getByTestId("reason").locator("textarea").fill("水と食塩はなくならないから");
+  await kid.getByTestId("next").click();
+  const canvas = kid.getByTestId("drawing-canvas");
+  await mouseLine(kid, canvas, [0.2, 0.3], [0.8, 0.6]);
+  await expect(canvas).toHaveAttribute("data-strokes", "1");
+  await expect(kid.getByTestId("save-status")).toHaveAttribute("data-status", "saved", { timeout: 30_000 });
+  await kid.getByTestId("next").click();
+  await expect(kid.getByTestId("solo-done")).toBeVisible();
+}
+
+test("a teacher writes a lesson of every scene type from an empty form; students answer it self-paced and live on phones; the teacher sees marks and the drawing; it plays the same in another school", async ({ browser }) => {
+  test.setTimeout(420_000);
+  const a = await makeSchool(2);
+  const b = await makeSchool(1);
+  const title = `まるごと授業${a.tag}`;
+  const teacher = await signedIn(browser, a.teacher.email!);
+  await teacher.goto("/dashboard/teacher/activities");
+  await teacher.getByTestId("blank-activity").getByTestId("blank-title").fill(title);
+  await teacher.getByTestId("blank-activity").getByTestId("create-blank").click();
+  await expect(teacher).toHaveURL(/\/dashboard\/teacher\/activities\/edit\/[0-9a-f-]{36}$/);
+  const activityId = new URL(teacher.url()).pathname.split("/").pop()!;
+
+  const editor = new Editor(teacher, activityId);
+  await editor.infoByKeyboard();
+  await editor.answerableScenes();
+  await teacher.getByLabel("正誤の表示（正解にしるしをつけた問題）").selectOption("at_end");
+  await expectNotification(teacher, "正誤の表示を変えました");
+  const scenes = await scenesOf(activityId);
+  expect(scenes.map((s) => s.type)).toEqual(["info", "single_choice", "multiple_choice", "free_text", "scale", "two_step", "drawing"]);
+
+  // self-paced on a phone, then the verdicts on the student's own result page
+  await teacher.goto("/dashboard/teacher/activities");
+  await teacher.locator(`tr[data-activity-id="${activityId}"]`).getByTestId("mode-select").selectOption("self");
+  await expectNotification(teacher, "モードを変更しました");
+  const kid = await signedIn(browser, a.students[0]!.email!, PHONE);
+  await playSelfPaced(kid, activityId);
+  expect(await kid.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  await kid.getByTestId("see-answers").click();
+  await expect(kid.getByTestId("verdict")).toHaveCount(3);
+  for (const verdict of await kid.getByTestId("verdict").all()) expect(await baseText(verdict)).toContain("正解");
+  await expect.poll(() => e2eDb().response.count({ where: { activityId, userId: a.students[0]!.id, mode: "self" } })).toBe(7);
+
+  // live on a phone: the teacher leads, the student answers the choice scene
+  await teacher.goto(`/dashboard/teacher/activities/guide/${activityId}`);
+  await teacher.getByTestId("start-session").click();
+  const live = await signedIn(browser, a.students[1]!.email!, PHONE);
+  await live.goto(`/dashboard/student/activities/session/${activityId}`);
+  await expect(live.getByTestId("live-session")).toHaveAttribute("data-scene-id", scenes[0]!.id);
+  await expect(live.getByTestId("scene").locator(".katex")).toHaveCount(1);
+  await teacher.getByTestId("guide-jump").selectOption(scenes[1]!.id);
+  await expect(live.getByTestId("live-session")).toHaveAttribute("data-scene-id", scenes[1]!.id);
+  await live.locator('[data-option="o2"] input').check();
+  await expect.poll(() => e2eDb().response.count({ where: { activityId, userId: a.students[1]!.id, mode: "guide" } })).toBe(1);
+
+  // the teacher: correct rates from both students, the drawing as SVG
+  await teacher.goto(`/dashboard/teacher/activities/stats/${activityId}`);
+  await expect(teacher.locator(`[data-scene-id="${scenes[1]!.id}"] [data-testid="correct-rate"]`)).toContainText("正答率 50%（1/2人）");
+  await expect(teacher.locator(`[data-scene-id="${scenes[5]!.id}"] [data-testid="correct-rate"]`)).toContainText("正答率 100%（1/1人）");
+  await expect(teacher.locator(`[data-scene-id="${scenes[6]!.id}"]`).getByTestId("drawing-gallery").getByTestId("drawing-svg")).toHaveCount(1);
+
+  // the file to another school: imported, the same scenes, and it plays the same
+  await teacher.goto("/dashboard/teacher/activities");
+  const downloading = teacher.waitForEvent("download");
+  await teacher.locator(`tr[data-activity-id="${activityId}"]`).getByTestId("export-activity").click();
+  const saved = await (await downloading).path();
+  expect(JSON.parse(await readFile(saved, "utf8"))).toMatchObject({ format: "manabiya-activity", title });
+  const other = await signedIn(browser, b.teacher.email!);
+  await other.goto("/dashboard/teacher/activities");
+  await other.getByTestId("activity-file").setInputFiles(saved);
+  await other.getByTestId("import-activity-submit").click();
+  await expectNotification(other, `「${title}」を取り込みました。`);
+  const imported = await e2eDb().activity.findFirstOrThrow({ where: { schoolId: b.school.id, title }, select: { id: true, feedback: true } });
+  expect(imported.feedback).toBe("at_end");
+  const strip = (rows: Awaited<ReturnType<typeof scenesOf>>) => rows.map(({ type, content, position }) => ({ type, content, position }));
+  expect(strip(await scenesOf(imported.id))).toEqual(strip(scenes));
+  await other.reload();
+  await other.locator(`tr[data-activity-id="${imported.id}"]`).getByTestId("mode-select").selectOption("self");
+  await expectNotification(other, "モードを変更しました");
+  const kidB = await signedIn(browser, b.students[0]!.email!, PHONE);
+  await playSelfPaced(kidB, imported.id);
+  await kidB.getByTestId("see-answers").click();
+  await expect(kidB.getByTestId("verdict")).toHaveCount(3);
+});
