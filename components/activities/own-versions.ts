@@ -24,3 +24,24 @@ export function followOwnVersions(activityId: string, from: number): number {
   while (set?.has(v + 1)) v++;
   return v;
 }
+
+const queues = new Map<string, Promise<unknown>>();
+
+/**
+ * One of this tab's changes to the activity (a scene save, an add, an order save…), run after
+ * the ones before it have come back: a click made while a save is on its way would otherwise
+ * send the version from before that save and be refused as someone else's change. The version
+ * is followed (followOwnVersions) from `from` when the change starts, and a version the server
+ * gives back is recorded before the next change starts.
+ */
+export function ownWrite<T extends { ok: boolean; data?: unknown }>(activityId: string, from: () => number, write: (version: number) => Promise<T>): Promise<T> {
+  const run = async () => {
+    const result = await write(followOwnVersions(activityId, from()));
+    const version = result.ok ? (result.data as { version?: unknown } | undefined)?.version : undefined;
+    if (typeof version === "number") recordOwnVersion(activityId, version);
+    return result;
+  };
+  const next = (queues.get(activityId) ?? Promise.resolve()).then(run, run);
+  queues.set(activityId, next.catch(() => undefined));
+  return next;
+}

@@ -10,7 +10,7 @@ import { useNotify } from "@/components/ui/notifications";
 import { RichTextClient } from "@/components/ui/rich-text-client";
 import { applyFuriganaToDraft } from "./furigana-fetch";
 import { type Draft, draftErrors, type ErrorKey, normalize, type Path, setAt } from "./scene-content";
-import { followOwnVersions, recordOwnVersion } from "./own-versions";
+import { ownWrite } from "./own-versions";
 import { ScenePreview } from "./scene-preview";
 import { useDraftHistory } from "./use-draft-history";
 import { SceneTypeFields } from "./scene-type-fields";
@@ -60,8 +60,6 @@ export function SceneForm({ activityId, version: current, scene }: { activityId:
       return;
     }
     setProblem(null);
-    // read at the click: the page may have been refreshed before this tab's own save was recorded
-    const version = followOwnVersions(activityId, savedAt);
     startTransition(async () => {
       let content = checked.data;
       let words: number | null = null;
@@ -74,9 +72,9 @@ export function SceneForm({ activityId, version: current, scene }: { activityId:
         if (!again.success) return setErrors(draftErrors(again.error.issues));
         [content, words] = [again.data, applied.words];
       }
-      const result = await saveSceneAction({ activityId, version, sceneId: scene.id, scene: content }).catch(() => null);
+      // after this tab's changes still on their way, from the version this form last saw
+      const result = await ownWrite(activityId, () => savedAt, (version) => saveSceneAction({ activityId, version, sceneId: scene.id, scene: content })).catch(() => null);
       if (result?.ok) {
-        recordOwnVersion(activityId, result.data.version);
         setSavedAt(result.data.version);
         notify({ message: words === null ? t("saved") : t("savedWithFurigana", { n: words }), kind: "success" });
         router.refresh();

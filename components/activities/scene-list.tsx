@@ -9,7 +9,7 @@ import { useConfirm } from "@/components/ui/confirm-dialog";
 import { RichTextClient } from "@/components/ui/rich-text-client";
 import { useActionRunner } from "@/components/ui/use-action-runner";
 import { usePlainText } from "@/components/ui/use-plain-text";
-import { followOwnVersions, recordOwnVersion } from "./own-versions";
+import { ownWrite } from "./own-versions";
 import { defaultContent } from "./scene-content";
 import { type EditableScene, SceneForm } from "./scene-form";
 
@@ -38,17 +38,16 @@ export function SceneList({ activityId, version, scenes }: { activityId: string;
     return reason === "answered" ? t("locked") : reason === "last" || reason === "live" || reason === "tooMany" ? t(reason) : result.code === "CONFLICT" ? t("conflict") : t("failed");
   };
   /** Runs a structural change; its refusal (if any) is the notification's message. */
-  const change = (action: () => Promise<ActionResult<unknown>>, success: string, onOk?: (data: unknown) => void) => {
+  const change = (action: (version: number) => Promise<ActionResult<unknown>>, success: string, onOk?: (data: unknown) => void) => {
     let failure = t("failed");
     run(async () => {
-      const result = await action();
+      const result = await ownWrite(activityId, () => version, action);
       failure = refusal(result) ?? failure;
       return result;
     }, {
       success,
       failure: () => failure,
       onOk: (data) => {
-        recordOwnVersion(activityId, (data as { version: number }).version);
         onOk?.(data);
         router.refresh();
       },
@@ -56,7 +55,7 @@ export function SceneList({ activityId, version, scenes }: { activityId: string;
   };
   const remove = async (scene: ListedScene, n: number) => {
     if (!(await confirm({ title: t("confirmTitle"), body: t("confirmBody", { n }), confirm: t("delete"), danger: true }))) return;
-    change(() => deleteSceneAction({ activityId, version: followOwnVersions(activityId, version), sceneId: scene.id }), t("deleted"));
+    change((v) => deleteSceneAction({ activityId, version: v, sceneId: scene.id }), t("deleted"));
   };
   const opened = (data: unknown) => setOpen((data as { sceneId: string }).sceneId);
 
@@ -93,7 +92,7 @@ export function SceneList({ activityId, version, scenes }: { activityId: string;
                     <RichTextClient text={isOpen ? t("close") : t("edit")} />
                   </button>
                   <button type="button" className="button button-small" disabled={pending} aria-label={plain(t("duplicateLabel", { n }))}
-                    data-testid="duplicate-scene" onClick={() => change(() => duplicateSceneAction({ activityId, version: followOwnVersions(activityId, version), sceneId: scene.id }), t("duplicated"), opened)}>
+                    data-testid="duplicate-scene" onClick={() => change((v) => duplicateSceneAction({ activityId, version: v, sceneId: scene.id }), t("duplicated"), opened)}>
                     <RichTextClient text={t("duplicate")} />
                   </button>
                   <button type="button" className="button button-small" disabled={pending || scene.answered || scenes.length <= 1}
@@ -128,7 +127,7 @@ export function SceneList({ activityId, version, scenes }: { activityId: string;
           </select>
         </label>
         <button type="button" className="button" disabled={pending} data-testid="add-scene"
-          onClick={() => change(() => addSceneAction({ activityId, version: followOwnVersions(activityId, version), scene: { type, content: defaultContent(type, (k, v) => td(k, v)) } as never }), t("added"), opened)}>
+          onClick={() => change((v) => addSceneAction({ activityId, version: v, scene: { type, content: defaultContent(type, (k, v) => td(k, v)) } as never }), t("added"), opened)}>
           <RichTextClient text={t("add")} />
         </button>
       </div>

@@ -8,7 +8,7 @@ import { useActionRunner } from "@/components/ui/use-action-runner";
 import { RichTextClient } from "@/components/ui/rich-text-client";
 import { usePlainText } from "@/components/ui/use-plain-text";
 import { activityErrorKey } from "./error-message";
-import { followOwnVersions, recordOwnVersion } from "./own-versions";
+import { ownWrite } from "./own-versions";
 import { FuriganaSuggest } from "./furigana-suggest";
 import { MarkupToolbar } from "./markup-toolbar";
 
@@ -101,13 +101,10 @@ export function SceneOrderEditor(props: {
   const titleRef = useRef<HTMLInputElement>(null);
 
   const save = () =>
-    run(() => saveOrderAction({ activityId: props.activityId, version: followOwnVersions(props.activityId, version), title, order, groupOrders }), {
+    run(() => ownWrite(props.activityId, () => version, (v) => saveOrderAction({ activityId: props.activityId, version: v, title, order, groupOrders })), {
       success: t("saved"),
       failure: (code) => ta(activityErrorKey("order", code)),
-      onOk: (data) => {
-        recordOwnVersion(props.activityId, data.version);
-        setVersion(data.version);
-      },
+      onOk: (data) => setVersion(data.version),
     });
 
   return (

@@ -142,6 +142,31 @@ test.describe("scene editor", () => {
     expect(((await e2eDb().activityScene.findUniqueOrThrow({ where: { id: scene.id } })).content as { prompt: string }).prompt).toBe("先に保存する問い");
   });
 
+  test("a scene save and an add clicked while the save is on its way both land: the add waits for the save (no 'someone else changed' for the teacher's own clicks)", async ({ page }) => {
+    const { teacher, school } = await makeSchool(0);
+    const activity = await createActivityFromTemplate(e2eDb(), { templateId: "reflection-weekly", schoolId: school.id });
+    const scene = (await scenesOf(activity.id))[1]!;
+    await signInAs(page, teacher.email!, TEST_PASSWORD);
+    await page.goto(editUrl(activity.id));
+    const item = page.locator(`[data-scene-id="${scene.id}"][data-testid="scene-item"]`);
+    await item.getByTestId("edit-scene").click();
+    await item.getByTestId("scene-form").locator('[data-field="content.prompt"]').fill("すぐ次を押す問い");
+    // the server's answer to the save is slowed: the next clicks come while it is on its way
+    await page.route("**/*", async (route) => {
+      if (route.request().method() === "POST" && (route.request().postData() ?? "").includes("すぐ次を押す問い")) await new Promise((r) => setTimeout(r, 1_500));
+      await route.continue();
+    });
+    await item.getByTestId("save-scene").click();
+    await page.getByTestId("add-type").selectOption("free_text");
+    await page.getByTestId("add-scene").click();
+    await expectNotification(page, "シーンを追加しました");
+    await expectNotification(page, "シーンを保存しました");
+    await expect(page.getByTestId("scene-item")).toHaveCount(5);
+    await expect(page.getByTestId("notification").filter({ hasText: "ほかの人" })).toHaveCount(0);
+    expect((await e2eDb().activity.findUniqueOrThrow({ where: { id: activity.id } })).version).toBe(3);
+    expect(((await e2eDb().activityScene.findUniqueOrThrow({ where: { id: scene.id } })).content as { prompt: string }).prompt).toBe("すぐ次を押す問い");
+  });
+
   test("add, duplicate and delete scenes (with confirmation); the last scene cannot be deleted", async ({ page }) => {
     const { teacher, school } = await makeSchool(0);
     const activity = await createActivityFromTemplate(e2eDb(), { templateId: "reflection-weekly", schoolId: school.id });
