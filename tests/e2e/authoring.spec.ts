@@ -3,6 +3,7 @@ import { expect, type Locator, type Page, test } from "@playwright/test";
 import { signedInBrowsers } from "./browsers";
 import { e2eDb, makeSchool } from "./db";
 import { mouseLine } from "./drawing-input";
+import { rubyByKeyboard } from "./editor-keys";
 import { baseText, expectNotification, tabTo } from "./helpers";
 
 /**
@@ -68,18 +69,7 @@ class Editor {
     await expect(prompt).toBeFocused();
     await page.keyboard.press("ControlOrMeta+a");
     await page.keyboard.type("食塩水の濃さ");
-    await page.keyboard.press("Shift+ArrowLeft");
-    await page.keyboard.press("Shift+ArrowLeft");
-    await page.keyboard.press("Shift+Tab");
-    const toolbar = form.getByRole("toolbar").first();
-    await expect(toolbar.getByTestId("toolbar-bold")).toBeFocused();
-    for (let i = 0; i < 3; i++) await page.keyboard.press("ArrowRight");
-    await expect(toolbar.getByTestId("toolbar-ruby")).toBeFocused();
-    await page.keyboard.press("Enter");
-    await expect(page.getByTestId("ruby-reading")).toBeFocused();
-    await page.keyboard.type("こさ");
-    await page.keyboard.press("Enter");
-    await expect(prompt).toBeFocused();
+    await rubyByKeyboard(page, form, prompt, 2, "こさ");
     await page.keyboard.press("End");
     await page.keyboard.type(" は ");
     await page.keyboard.press("ControlOrMeta+m");
