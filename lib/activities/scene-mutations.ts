@@ -23,8 +23,13 @@ interface Ctx {
 type Tx = Prisma.TransactionClient;
 const refused = (reason: keyof typeof SCENE_REFUSAL, code: "CONFLICT" | "VALIDATION" = "CONFLICT") => fail(code, { scene: [SCENE_REFUSAL[reason]] });
 
-/** The activity's scene ids in default order; null when the activity is not the school's. */
+/**
+ * The activity's scene ids in default order; null when the activity is not the school's.
+ * Locks the activity row first (the lock the version bump takes anyway), so concurrent edits
+ * of one activity queue here instead of locking scene rows in different orders (a deadlock).
+ */
 async function sceneIdsOf(tx: Tx, ctx: Ctx, activityId: string) {
+  await tx.$queryRaw`select 1 from activities where id = ${activityId}::uuid and school_id = ${ctx.schoolId}::uuid for no key update`;
   const activity = await tx.activity.findFirst({
     where: { id: activityId, schoolId: ctx.schoolId },
     select: { scenes: { orderBy: { position: "asc" }, select: { id: true } } },

@@ -30,17 +30,21 @@ export async function imageForViewer(actor: ScopeActor, id: string): Promise<Ima
 }
 
 /** The school's images among `ids` (the others do not exist or are another school's). */
-export async function schoolImages(schoolId: string, ids: string[]): Promise<{ id: string; width: number; height: number }[]> {
+export async function schoolImages(schoolId: string, ids: string[]): Promise<{ id: string; width: number; height: number; contentType: string }[]> {
   const valid = ids.filter((id) => UUID.test(id));
   if (valid.length === 0) return [];
-  return db().image.findMany({ where: { id: { in: valid }, schoolId }, select: { id: true, width: true, height: true } });
+  return db().image.findMany({ where: { id: { in: valid }, schoolId }, select: { id: true, width: true, height: true, contentType: true } });
 }
 
-/** Images of the schools of one academy among `ids`, with their type (library copies read them). */
+/** Images of the schools of one academy among `ids`, with what a copy needs (the academy library's copies). */
 export async function academyImages(academyId: string, ids: string[]) {
   const valid = ids.filter((id) => UUID.test(id));
   if (valid.length === 0) return [];
-  return db().image.findMany({ where: { id: { in: valid }, schoolId: { in: (await db().school.findMany({ where: { academyId }, select: { id: true } })).map((s) => s.id) } }, select: { id: true, contentType: true } });
+  const schools = await db().school.findMany({ where: { academyId }, select: { id: true } });
+  return db().image.findMany({
+    where: { id: { in: valid }, schoolId: { in: schools.map((s) => s.id) } },
+    select: { id: true, schoolId: true, contentType: true, width: true, height: true, sha256: true },
+  });
 }
 
 /** The stored bytes of an image (the PostgreSQL storage, lib/images/storage.ts). */

@@ -32,7 +32,7 @@ export async function uploadImage(req: NextRequest): Promise<Response> {
   const stored = await storeImage(school, actor.id, bytes);
   if (!stored.ok) return refused(stored.problem);
   const { id, width, height } = stored.image;
-  return NextResponse.json({ ok: true, data: { id, width, height } }, { status: 201, headers: { "Cache-Control": "no-store" } });
+  return NextResponse.json({ ok: true, data: { id, width, height } }, { headers: { "Cache-Control": "no-store" } });
 }
 
 /**
