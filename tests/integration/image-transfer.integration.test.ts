@@ -13,7 +13,7 @@ import { NextRequest } from "next/server";
 import { importActivityFromForm } from "@/lib/activities/actions";
 import { activityFileExport } from "@/lib/activities/export";
 import { db } from "@/lib/db";
-import { serveImage } from "@/lib/images/route";
+import { serveImage, uploadImage } from "@/lib/images/route";
 import { imageStorage } from "@/lib/images/storage";
 import { storeImage } from "@/lib/images/store";
 import { copyEntry, publishActivity } from "@/lib/library/mutations";
@@ -141,5 +141,31 @@ describe("GET /api/v1/images/{id}", () => {
     expect([unknown.status, await unknown.json()]).toEqual([404, { ok: false, code: "NOT_FOUND" }]);
     session.cookie = "";
     expect((await get(w.image)).status).toBe(401);
+  });
+});
+
+describe("POST /api/v1/images", () => {
+  const post = (body: Uint8Array, headers: Record<string, string> = {}, query = "") =>
+    uploadImage(new NextRequest(`http://localhost/api/v1/images${query}`, { method: "POST", body: new Uint8Array(body), headers: { host: "localhost", "content-type": "image/png", ...headers } }));
+
+  it("stores a teacher's upload for their school; refuses another site's page, a student, another school, a declared size over the limit and a non-image", async () => {
+    const count = () => db().image.count({ where: { schoolId: w.schoolA } });
+    const before = await count();
+    const bytes = await png(90);
+    await as(w.teacherA, "teacher");
+    const stored = await post(bytes, { origin: "http://localhost" });
+    expect(stored.status).toBe(200);
+    expect(await stored.json()).toMatchObject({ ok: true, data: { width: 120, height: 80 } });
+    expect(await count()).toBe(before + 1);
+    expect((await post(bytes, { origin: "https://evil.example" })).status).toBe(403);
+    expect((await post(bytes, {}, `?school=${w.schoolB}`)).status).toBe(403);
+    expect((await post(bytes, { "content-length": String(6 * 1024 * 1024) })).status).toBe(413);
+    const html = await post(new Uint8Array(Buffer.from("<html><script>alert(1)</script>")));
+    expect([html.status, await html.json()]).toEqual([415, { ok: false, code: "VALIDATION", problem: "type" }]);
+    await as(w.studentA, "student");
+    expect((await post(bytes)).status).toBe(403);
+    session.cookie = "";
+    expect((await post(bytes)).status).toBe(401);
+    expect(await count()).toBe(before + 1);
   });
 });
