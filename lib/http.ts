@@ -8,15 +8,15 @@ export function problem(status: number, code: ErrorCode): NextResponse {
 }
 
 /**
- * A request's body as text, or null when it is larger than `max` bytes: a
+ * A request's body as bytes, or null when it is larger than `max` bytes: a
  * declared Content-Length over the limit is refused before reading, and the
  * stream is read only up to the limit (a client that lies about the length,
  * or sends none, cannot make the server buffer more).
  */
-export async function readBodyLimited(req: Request, max: number): Promise<string | null> {
+export async function readBytesLimited(req: Request, max: number): Promise<Buffer | null> {
   const declared = Number(req.headers.get("content-length") ?? "0");
   if (declared > max) return null;
-  if (!req.body) return "";
+  if (!req.body) return Buffer.alloc(0);
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -30,5 +30,11 @@ export async function readBodyLimited(req: Request, max: number): Promise<string
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString("utf8");
+  return Buffer.concat(chunks);
+}
+
+/** A request's body as UTF-8 text, or null when it is larger than `max` bytes (readBytesLimited). */
+export async function readBodyLimited(req: Request, max: number): Promise<string | null> {
+  const bytes = await readBytesLimited(req, max);
+  return bytes === null ? null : bytes.toString("utf8");
 }

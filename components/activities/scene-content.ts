@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { INVALID_CHARACTERS, type SceneType } from "@/lib/scenes/schema";
+import { ALT_REQUIRED, INVALID_CHARACTERS, type SceneType } from "@/lib/scenes/schema";
 
 /** A scene's content while it is being edited: the stored JSON shape, any values. */
 export type Draft = Record<string, unknown>;
@@ -68,11 +68,12 @@ export function defaultContent(type: SceneType, t: (key: DefaultKey, values?: { 
   }
 }
 
-export type ErrorKey = "required" | "tooLong" | "fewOptions" | "manyOptions" | "invalidCharacters" | "number" | "invalid";
+export type ErrorKey = "altRequired" | "required" | "tooLong" | "fewOptions" | "manyOptions" | "invalidCharacters" | "number" | "invalid";
 
 /** The editor's message for one zod issue of the stored schema. */
 export function errorKeyOf(issue: z.core.$ZodIssue): ErrorKey {
   if (issue.message === INVALID_CHARACTERS) return "invalidCharacters";
+  if (issue.message === ALT_REQUIRED) return "altRequired";
   if (issue.code === "too_small") return issue.origin === "array" ? "fewOptions" : issue.origin === "string" ? "required" : "number";
   if (issue.code === "too_big") return issue.origin === "array" ? "manyOptions" : issue.origin === "string" ? "tooLong" : "number";
   if (issue.code === "invalid_type" && issue.expected === "string") return "required";

@@ -4,6 +4,7 @@ import { useId, useRef } from "react";
 import { RichTextClient } from "@/components/ui/rich-text-client";
 import { usePlainText } from "@/components/ui/use-plain-text";
 import { FuriganaSuggest } from "./furigana-suggest";
+import { ImageField } from "./image-field";
 import { MarkupToolbar } from "./markup-toolbar";
 import { type ErrorKey, nextOptionId, type Path } from "./scene-content";
 
@@ -69,7 +70,7 @@ export function NumberField({ label, path, value, errors, onChange, min, max }: 
   );
 }
 
-type Option = { id: string; label: string; correct?: boolean };
+type Option = { id: string; label: string; correct?: boolean; image?: unknown };
 
 /** The option's 「正解」 checkbox (a native one: Space toggles it); unchecked leaves the flag out of the content. */
 function CorrectBox({ n, checked, onToggle }: { n: number; checked: boolean; onToggle: (on: boolean) => void }) {
@@ -89,6 +90,7 @@ function CorrectBox({ n, checked, onToggle }: { n: number; checked: boolean; onT
  */
 export function OptionsField({ label, path, value, errors, onChange, onAdd, onRemove, correctable }: FieldProps & { label: string; onAdd?: (id: string) => void; onRemove?: (id: string) => void; correctable?: boolean }) {
   const t = useTranslations("SceneEditor.fields");
+  const tImage = useTranslations("SceneEditor.image");
   const plain = usePlainText();
   const options = Array.isArray(value) ? (value as Option[]) : [];
   const listError = errors[keyOf(path)];
@@ -98,13 +100,16 @@ export function OptionsField({ label, path, value, errors, onChange, onAdd, onRe
         <RichTextClient text={label} />
       </legend>
       {options.map((o, i) => (
-        <div key={o.id} className="row option-field">
-          <TextField label={t("option", { n: i + 1 })} path={[...path, i, "label"]} value={o.label} errors={errors} onChange={onChange} />
-          {correctable ? <CorrectBox n={i + 1} checked={o.correct === true} onToggle={(on) => onChange([...path, i, "correct"], on ? true : undefined)} /> : null}
-          <button type="button" className="button button-small" disabled={options.length <= 2} aria-label={plain(t("removeOption", { n: i + 1 }))}
-            onClick={() => { onChange(path, options.filter((x) => x.id !== o.id)); onRemove?.(o.id); }}>
-            ×
-          </button>
+        <div key={o.id} className="stack option-block">
+          <div className="row option-field">
+            <TextField label={t("option", { n: i + 1 })} path={[...path, i, "label"]} value={o.label} errors={errors} onChange={onChange} />
+            {correctable ? <CorrectBox n={i + 1} checked={o.correct === true} onToggle={(on) => onChange([...path, i, "correct"], on ? true : undefined)} /> : null}
+            <button type="button" className="button button-small" disabled={options.length <= 2} aria-label={plain(t("removeOption", { n: i + 1 }))}
+              onClick={() => { onChange(path, options.filter((x) => x.id !== o.id)); onRemove?.(o.id); }}>
+              ×
+            </button>
+          </div>
+          <ImageField label={tImage("optionImage", { n: i + 1 })} path={[...path, i, "image"]} value={o.image} errors={errors} onChange={onChange} />
         </div>
       ))}
       <FieldError id={`${keyOf(path)}-error`} error={listError} />

@@ -22,9 +22,9 @@ export interface EditableScene {
 }
 
 /** A refusal shown in the form: someone else saved first, or the scene got an answer meanwhile. */
-type Problem = "conflict" | "answered" | "failed" | "furiganaFailed" | null;
+type Problem = "conflict" | "answered" | "failed" | "furiganaFailed" | "imageGone" | null;
 const problemOf = (code: ErrorCode, fieldErrors?: Record<string, string[]>): Problem =>
-  fieldErrors?.scene?.includes("answered") ? "answered" : code === "CONFLICT" ? "conflict" : "failed";
+  fieldErrors?.scene?.includes("answered") ? "answered" : fieldErrors?.scene?.includes("image") ? "imageGone" : code === "CONFLICT" ? "conflict" : "failed";
 
 /**
  * One scene's content form with its live preview. It saves with the activity version it

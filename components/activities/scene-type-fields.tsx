@@ -3,6 +3,7 @@ import { useTranslations } from "next-intl";
 import { RichTextClient } from "@/components/ui/rich-text-client";
 import type { SceneType } from "@/lib/scenes/schema";
 import { type Draft, type ErrorKey, getAt, type Path } from "./scene-content";
+import { ImageField } from "./image-field";
 import { NumberField, type OnChange, OptionsField, TextField } from "./scene-fields";
 
 type Option = { id: string; label: string };
@@ -11,7 +12,13 @@ type Option = { id: string; label: string };
 export function SceneTypeFields({ type, draft, errors, onChange }: { type: SceneType; draft: Draft; errors: Record<string, ErrorKey>; onChange: OnChange }) {
   const t = useTranslations("SceneEditor.fields");
   const f = (path: Path) => ({ path, value: getAt(draft, path), errors, onChange });
-  const prompt = <TextField label={t("prompt")} multiline {...f(["prompt"])} />;
+  const tImage = useTranslations("SceneEditor.image");
+  const prompt = (
+    <>
+      <TextField label={t("prompt")} multiline {...f(["prompt"])} />
+      <ImageField label={tImage("sceneImage")} {...f(["image"])} />
+    </>
+  );
   switch (type) {
     case "info":
       return <>{prompt}<TextField label={t("body")} multiline optional {...f(["body"])} /></>;

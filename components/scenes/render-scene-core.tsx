@@ -2,18 +2,26 @@ import type { ReactNode } from "react";
 import type { DisplayLanguage } from "@/lib/i18n/languages";
 import { parseRichText, type RichNode } from "@/lib/richtext/parse";
 import { nodesToPlainText, toPlainText } from "@/lib/richtext/plain";
-import { type Scene, sceneSchema } from "@/lib/scenes/schema";
-import type { RenderedOption, RenderedScene } from "./types";
+import { imageUrl } from "@/lib/images/limits";
+import { type ImageRef, type Scene, sceneSchema } from "@/lib/scenes/schema";
+import type { RenderedImage, RenderedOption, RenderedScene } from "./types";
 
 /** How a text becomes markup: the server's <RichText> (render-scene.tsx) or the editor's live preview. */
 export type RenderText = (text: string) => ReactNode;
 
+/** A placed image with its alt text in the display language (alt may carry ruby, like any content text). */
+const imageOf = (image: ImageRef | undefined, lang: DisplayLanguage): RenderedImage | undefined =>
+  image ? { src: imageUrl(image.id), alt: toPlainText(image.alt, lang), width: image.width, height: image.height } : undefined;
+const withImage = <T extends object>(base: T, image: RenderedImage | undefined): T => (image ? { ...base, image } : base);
+
 const hasMath = (nodes: RichNode[]): boolean => nodes.some((n) => n.type === "math" || ("children" in n && hasMath(n.children)));
 /** Options; one with a formula also gets its plain text as the control's name (axe reads no name from MathML). */
-const optionsOf = (list: { id: string; label: string; correct?: boolean }[], lang: DisplayLanguage, rich: RenderText, key: boolean): RenderedOption[] =>
+type StoredOption = { id: string; label: string; correct?: boolean; image?: ImageRef };
+const optionsOf = (list: StoredOption[], lang: DisplayLanguage, rich: RenderText, key: boolean): RenderedOption[] =>
   list.map((o) => {
     const nodes = parseRichText(o.label);
-    const base: RenderedOption = hasMath(nodes) ? { id: o.id, label: rich(o.label), name: nodesToPlainText(nodes, lang) } : { id: o.id, label: rich(o.label) };
+    const labelled: RenderedOption = hasMath(nodes) ? { id: o.id, label: rich(o.label), name: nodesToPlainText(nodes, lang) } : { id: o.id, label: rich(o.label) };
+    const base = withImage(labelled, imageOf(o.image, lang));
     return key && o.correct ? { ...base, correct: true } : base;
   });
 
@@ -30,8 +38,12 @@ export function renderSceneWith(
   const parsed = sceneSchema.safeParse({ type: stored.type, content: stored.content });
   if (!parsed.success) return null;
   const scene: Scene = parsed.data;
-  const opts = (list: { id: string; label: string; correct?: boolean }[]) => optionsOf(list, lang, rich, key);
-  const id = stored.id;
+  const opts = (list: StoredOption[]) => optionsOf(list, lang, rich, key);
+  const rendered = renderParsed(stored.id, scene, lang, rich, opts);
+  return withImage(rendered, imageOf(scene.content.image, lang));
+}
+
+function renderParsed(id: string, scene: Scene, lang: DisplayLanguage, rich: RenderText, opts: (list: StoredOption[]) => RenderedOption[]): RenderedScene {
   switch (scene.type) {
     case "info":
       return { id, type: "info", prompt: rich(scene.content.prompt), body: scene.content.body ? rich(scene.content.body) : null };

@@ -3,6 +3,7 @@ import { useTranslations } from "next-intl";
 import { lazy, type ReactNode, Suspense, useId } from "react";
 import type { DrawingAnswer } from "@/lib/drawing/limits";
 import { RichTextClient } from "@/components/ui/rich-text-client";
+import { SceneImage } from "./scene-image";
 import type { RenderedOption, RenderedScene, SceneAnswer } from "./types";
 
 type Props = {
@@ -73,6 +74,7 @@ function Choices({
         <label key={o.id} className="choice" data-option={o.id} data-correct={o.correct ? "true" : undefined}>
           <input type={type} name={name} value={o.id} aria-label={o.name} checked={checked(o.id)} disabled={disabled} onChange={() => onToggle(o.id)} />
           <span>{o.label}</span>
+          {o.image ? <SceneImage image={o.image} className="option-image" /> : null}
           {o.correct ? (
             <span className="badge badge-correct" data-testid="correct-mark">
               <RichTextClient text={t("correctOption")} />
@@ -91,6 +93,7 @@ export function SceneView({ scene, answer, onAnswer, problem, readOnly, drawing 
   const a = (answer ?? {}) as Record<string, unknown>;
   return (
     <section className="scene card" data-scene-type={scene.type} data-testid="scene">
+      {scene.image ? <SceneImage image={scene.image} /> : null}
       <h2 className="scene-prompt" id={`${uid}-prompt`}>
         {scene.prompt}
       </h2>

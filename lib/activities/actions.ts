@@ -3,6 +3,7 @@ import type { z } from "zod";
 import { ROLES, type Role } from "@/lib/auth/roles";
 import { type ActionResult, fail } from "@/lib/errors";
 import { defineSchoolAction, type SchoolCtx } from "@/lib/schools/school-action";
+import { importFileImages, withPlacedImages } from "@/lib/images/transfer";
 import { parseActivityFile } from "./file-format";
 import { changeMode, copyTemplate, deleteActivity, importActivity, saveSceneOrder, setArchived, setFeedback } from "./mutations";
 import { canEditSceneOrder } from "./policy";
@@ -65,7 +66,10 @@ export const importActivityAction = activityAction("activities.import", importFi
     const { code, ...rest } = parsed.problem;
     return fail("VALIDATION", { file: [code], ...Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, [String(v)]])) });
   }
-  return importActivity(ctx, parsed.file);
+  // the file's images are stored again (checked and re-encoded) as the school's own
+  const placed = await importFileImages(ctx.schoolId, ctx.actorId, parsed.file);
+  if (!placed) return fail("VALIDATION", { file: ["invalid"], field: ["images"] });
+  return importActivity(ctx, { ...parsed.file, scenes: withPlacedImages(parsed.file.scenes, placed) });
 });
 /** The import form: FormData in, the action's result out (components/activities/import-activity.tsx). */
 export async function importActivityFromForm(_prev: ActionResult<{ id: string; title: string }> | null, form: FormData) {

@@ -3,6 +3,7 @@ import { type NextRequest, NextResponse } from "next/server";
 import { audit } from "@/lib/audit/log";
 import { problem } from "@/lib/http";
 import { getDisplayLanguage } from "@/lib/i18n/server";
+import { embedImages } from "@/lib/images/transfer";
 import { csvTexts } from "@/lib/results/csv-text";
 import { attachmentHeaders, exportAccess } from "@/lib/results/export";
 import { getActivityWithScenes } from "./data";
@@ -20,6 +21,9 @@ export async function activityFileExport(req: NextRequest, activityId: string): 
   if (!activity) return problem(404, "NOT_FOUND");
   await audit({ action: "export.activity", actorId: access.actor.id, schoolId: access.school, targetType: "activity", targetId: activityId });
   const name = csvTexts(await getDisplayLanguage()).fileName("fileActivity", activity.title);
-  const body = `${JSON.stringify(toActivityFile(activity), null, 2)}\n`;
+  // the images its scenes place travel inside the file (base64), so the other school gets its own copies
+  const images = await embedImages(access.school, activity.scenes.map((s) => s.content));
+  const file = { ...toActivityFile(activity), ...(Object.keys(images).length > 0 ? { images } : {}) };
+  const body = `${JSON.stringify(file, null, 2)}\n`;
   return new NextResponse(body, { headers: attachmentHeaders("application/json; charset=utf-8", `activity-${activityId.slice(0, 8)}.json`, `${name}.json`) });
 }

@@ -1,9 +1,19 @@
 import { z } from "zod";
+import { IMAGE_TYPES, MAX_IMAGE_BYTES } from "@/lib/images/limits";
 import { isStorableText, SCENE_TYPES } from "@/lib/scenes/schema";
 import { activityContentShape, sceneKeySchema } from "@/lib/templates/content-schema";
 import type { ActivityContent } from "@/lib/templates/copy";
 import { FEEDBACK_TIMINGS } from "./modes";
-import { ACTIVITY_FILE_FORMAT, ACTIVITY_FILE_MAX_BYTES, ACTIVITY_FILE_VERSION, type ActivityFileProblem } from "./file-limits";
+import { ACTIVITY_FILE_FORMAT, ACTIVITY_FILE_MAX_BYTES, ACTIVITY_FILE_VERSION, type ActivityFileProblem, MAX_FILE_IMAGES } from "./file-limits";
+
+/**
+ * The images a file carries, by the id its scenes place them with: type and base64 bytes.
+ * Bounded by the file's own size, and each decoded, checked and re-encoded again by sharp on
+ * import (lib/images/transfer.ts), never trusted as sent.
+ */
+export const fileImagesSchema = z
+  .record(z.uuid(), z.object({ type: z.enum(IMAGE_TYPES), data: z.base64().max(Math.ceil(MAX_IMAGE_BYTES / 3) * 4) }))
+  .refine((images) => Object.keys(images).length <= MAX_FILE_IMAGES, "too many images");
 
 /**
  * An exported activity (docs/product-design.md "Sharing activities"): a
@@ -19,6 +29,7 @@ export const activityFileSchema = z
     groupOrders: z.record(z.string().regex(/^[A-Z]{1,3}$/), z.array(sceneKeySchema).min(1).max(100)).optional(),
     /** When students see their verdicts; absent in files written before it existed (then "never"). */
     feedback: z.enum(FEEDBACK_TIMINGS).optional(),
+    images: fileImagesSchema.optional(),
   })
   .superRefine((file, ctx) => {
     const keys = file.scenes.map((s) => s.id);

@@ -1,10 +1,13 @@
 /**
  * The exported activity file (docs/product-design.md "Sharing activities"),
  * zod-free so that the browser can check a file's size before sending it.
- * 512 KiB: under Next's 1 MB limit on a server action's whole request body,
- * and some fifty times a large real activity (100 scenes of short texts).
+ * 960 KiB: under Next's 1 MB limit on a server action's whole request body (the
+ * multipart wrapping included); a large real activity (100 scenes of short texts)
+ * is tens of KB, the rest is room for its images (base64, docs/decisions.md "Images").
  */
-export const ACTIVITY_FILE_MAX_BYTES = 512 * 1024;
+export const ACTIVITY_FILE_MAX_BYTES = 960 * 1024;
+/** At most this many images in one file. */
+export const MAX_FILE_IMAGES = 50;
 export const ACTIVITY_FILE_FORMAT = "manabiya-activity";
 export const ACTIVITY_FILE_VERSION = 1;
 

@@ -3,6 +3,7 @@ import { audit } from "@/lib/audit/log";
 import { db } from "@/lib/db";
 import { type ActionResult, fail, ok } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
+import { placeSchoolImages } from "@/lib/images/store";
 import type { AuthorizedSchoolId } from "@/lib/schools/scope";
 import type { Scene } from "@/lib/scenes/schema";
 import { createActivityTx } from "@/lib/templates/copy";
@@ -22,8 +23,13 @@ interface Ctx {
 type Tx = Prisma.TransactionClient;
 const refused = (reason: keyof typeof SCENE_REFUSAL, code: "CONFLICT" | "VALIDATION" = "CONFLICT") => fail(code, { scene: [SCENE_REFUSAL[reason]] });
 
-/** The activity's scene ids in default order; null when the activity is not the school's. */
+/**
+ * The activity's scene ids in default order; null when the activity is not the school's.
+ * Locks the activity row first (the lock the version bump takes anyway), so concurrent edits
+ * of one activity queue here instead of locking scene rows in different orders (a deadlock).
+ */
 async function sceneIdsOf(tx: Tx, ctx: Ctx, activityId: string) {
+  await tx.$queryRaw`select 1 from activities where id = ${activityId}::uuid and school_id = ${ctx.schoolId}::uuid for no key update`;
   const activity = await tx.activity.findFirst({
     where: { id: activityId, schoolId: ctx.schoolId },
     select: { scenes: { orderBy: { position: "asc" }, select: { id: true } } },
@@ -63,7 +69,15 @@ const insertAfter = (order: string[], after: string | undefined, id: string) => 
   return at < 0 ? [...order, id] : [...order.slice(0, at + 1), id, ...order.slice(at + 1)];
 };
 
-export async function saveSceneContent(ctx: Ctx, input: SaveSceneInput): Promise<ActionResult<{ version: number }>> {
+/** The scene with its images checked to be the school's (and their stored sizes), or null (docs/architecture.md "Images"). */
+async function withSchoolImages<S extends { scene: Scene }>(ctx: Ctx, input: S): Promise<S | null> {
+  const content = await placeSchoolImages(ctx.schoolId, input.scene.content);
+  return content ? { ...input, scene: { ...input.scene, content } as Scene } : null;
+}
+
+export async function saveSceneContent(ctx: Ctx, edit: SaveSceneInput): Promise<ActionResult<{ version: number }>> {
+  const input = await withSchoolImages(ctx, edit);
+  if (!input) return refused("image", "VALIDATION");
   return db().$transaction(async (tx) => {
     if (!(await sceneIdsOf(tx, ctx, input.activityId))) return fail("NOT_FOUND");
     const scene = await lockScene(tx, input.activityId, input.sceneId);
@@ -90,7 +104,9 @@ async function insertScene(tx: Tx, ctx: Ctx, input: { activityId: string; versio
   return ok({ version: input.version + 1, sceneId: created.id });
 }
 
-export async function addScene(ctx: Ctx, input: AddSceneInput): Promise<ActionResult<{ version: number; sceneId: string }>> {
+export async function addScene(ctx: Ctx, edit: AddSceneInput): Promise<ActionResult<{ version: number; sceneId: string }>> {
+  const input = await withSchoolImages(ctx, edit);
+  if (!input) return refused("image", "VALIDATION");
   return db().$transaction(async (tx) => {
     const order = await sceneIdsOf(tx, ctx, input.activityId);
     if (!order) return fail("NOT_FOUND");
@@ -134,7 +150,9 @@ export async function deleteScene(ctx: Ctx, input: SceneRefInput): Promise<Actio
 }
 
 /** A new activity of the school from nothing: the title and one information scene, answered by students. */
-export async function createBlankActivity(ctx: Ctx, input: BlankActivityInput): Promise<ActionResult<{ id: string }>> {
+export async function createBlankActivity(ctx: Ctx, blank: BlankActivityInput): Promise<ActionResult<{ id: string }>> {
+  const input = await withSchoolImages(ctx, blank);
+  if (!input) return refused("image", "VALIDATION");
   return db().$transaction(async (tx) => {
     const activity = await createActivityTx(tx, {
       schoolId: ctx.schoolId,

@@ -42,4 +42,4 @@ export type AddSceneInput = z.infer<typeof addSceneSchema>;
 export type SceneRefInput = z.infer<typeof sceneRefSchema>;
 
 /** fieldErrors key and messages of a refused scene edit (the editor shows a message per reason). */
-export const SCENE_REFUSAL = { answered: "answered", last: "last", live: "live", tooMany: "tooMany", type: "type" } as const;
+export const SCENE_REFUSAL = { answered: "answered", last: "last", live: "live", tooMany: "tooMany", type: "type", image: "image" } as const;

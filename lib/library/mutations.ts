@@ -5,6 +5,7 @@ import { db } from "@/lib/db";
 import { type ActionResult, fail, ok } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { AuthorizedSchoolId } from "@/lib/schools/scope";
+import { copyAcademyImages, withPlacedImages } from "@/lib/images/transfer";
 import { createActivityTx } from "@/lib/templates/copy";
 import type { LibraryTags } from "./schema";
 
@@ -86,13 +87,16 @@ export async function setEntryTags(ctx: AcademyCtx, entryId: string, tags: Libra
  * import is. Copying twice (or twice at once) makes two activities.
  */
 export async function copyEntry(ctx: SchoolCtx, input: { entryId: string; title?: string }): Promise<ActionResult<{ id: string; title: string }>> {
+  const entry = await db().libraryEntry.findFirst({
+    where: { id: input.entryId, academy: { schools: { some: { id: ctx.schoolId } } } },
+    select: { content: true, academyId: true },
+  });
+  if (!entry) return fail("NOT_FOUND");
+  const parsed = activityFileSchema.parse(entry.content);
+  // the snapshot places its source school's images: the school gets its own copies (docs/architecture.md "Images")
+  const placed = await copyAcademyImages(ctx.schoolId, ctx.actorId, entry.academyId, parsed.scenes.map((s) => s.content));
+  const file = { ...parsed, scenes: withPlacedImages(parsed.scenes, placed) };
   return db().$transaction(async (tx) => {
-    const entry = await tx.libraryEntry.findFirst({
-      where: { id: input.entryId, academy: { schools: { some: { id: ctx.schoolId } } } },
-      select: { content: true },
-    });
-    if (!entry) return fail("NOT_FOUND");
-    const file = activityFileSchema.parse(entry.content);
     const activity = await createActivityTx(tx, {
       schoolId: ctx.schoolId,
       createdById: ctx.actorId,

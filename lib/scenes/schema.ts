@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { drawingAnswerSchema } from "@/lib/drawing/schema";
+import { MAX_ALT_LENGTH, MAX_IMAGE_EDGE } from "@/lib/images/limits";
 
 /**
  * Scene content and answer schemas for the seven scene types (docs/product-design.md
@@ -19,24 +20,42 @@ export const SCENE_TYPES = [
 export type SceneType = (typeof SCENE_TYPES)[number];
 
 const text = z.string().trim().min(1).max(4000);
+/** The alt text's message key when it is missing (the editor and the server refuse an image without it). */
+export const ALT_REQUIRED = "altRequired";
+const edge = z.number().int().min(1).max(MAX_IMAGE_EDGE);
+/**
+ * An image placed in content (docs/architecture.md "Images"): by id, never by scene, so a
+ * scene's content can be copied (duplicate, versions) and still show it. Width and height are
+ * the stored image's (the server writes them), for the page's layout; `alt` is required text.
+ */
+export const imageRefSchema = z.object({
+  id: z.uuid(),
+  alt: z.string().trim().min(1, ALT_REQUIRED).max(MAX_ALT_LENGTH),
+  width: edge,
+  height: edge,
+});
+export type ImageRef = z.infer<typeof imageRefSchema>;
+const image = { image: imageRefSchema.optional() };
+
 const optionId = z.string().regex(/^[a-z0-9][a-z0-9_-]{0,31}$/, "option ids are short lower-case keys");
 /**
  * An option; `correct` marks it as (one of) the right answer(s) (docs/product-design.md
  * "Correct answers"). Optional: content without it has no key and is never marked.
  * A student never receives it before feedback is allowed (lib/scenes/key.ts `withoutKey`).
  */
-export const optionSchema = z.object({ id: optionId, label: text, correct: z.boolean().optional() });
+export const optionSchema = z.object({ id: optionId, label: text, correct: z.boolean().optional(), ...image });
 const options = z
   .array(optionSchema)
   .min(2)
   .max(12)
   .refine((list) => new Set(list.map((o) => o.id)).size === list.length, "option ids must be unique");
 
-export const infoContent = z.object({ prompt: text, body: text.optional() });
-export const singleChoiceContent = z.object({ prompt: text, options });
+export const infoContent = z.object({ prompt: text, ...image, body: text.optional() });
+export const singleChoiceContent = z.object({ prompt: text, ...image, options });
 export const multipleChoiceContent = z
   .object({
     prompt: text,
+    ...image,
     options,
     min: z.number().int().min(0).optional(),
     max: z.number().int().min(1).optional(),
@@ -45,13 +64,15 @@ export const multipleChoiceContent = z
   .refine((c) => c.max === undefined || c.max <= c.options.length, "max must not exceed the option count");
 export const freeTextContent = z.object({
   prompt: text,
+  ...image,
   placeholder: z.string().max(200).optional(),
   maxLength: z.number().int().min(1).max(10000).optional(),
 });
-export const scaleContent = z.object({ prompt: text, minLabel: text, maxLabel: text });
+export const scaleContent = z.object({ prompt: text, ...image, minLabel: text, maxLabel: text });
 export const twoStepContent = z
   .object({
     prompt: text,
+    ...image,
     first: z.object({ prompt: text, options }),
     second: z.object({
       prompt: text,
@@ -73,7 +94,7 @@ export const twoStepContent = z
   );
 
 /** Drawing: the student draws on a canvas (lib/drawing); `instructions` under the prompt. */
-export const drawingContent = z.object({ prompt: text, instructions: text.optional() });
+export const drawingContent = z.object({ prompt: text, ...image, instructions: text.optional() });
 
 export const sceneContentSchemas = {
   info: infoContent,

@@ -67,9 +67,9 @@ test("a file that is not an activity, of an unknown version, too large, or lost 
   await tryFile("photo.json", Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0xff, 0x00]));
   await expect(error).toHaveAttribute("data-code", "binary", { timeout: 30_000 });
 
-  await tryFile("huge.json", " ".repeat(600 * 1024));
+  await tryFile("huge.json", " ".repeat(1000 * 1024));
   await expect(error).toHaveAttribute("data-code", "tooLarge");
-  expect(await baseText(error)).toBe("ファイルが大きすぎます（512 KBまで）。");
+  expect(await baseText(error)).toBe("ファイルが大きすぎます（960 KBまで）。");
 
   await tryFile("broken.json", '{"format": "manabiya-activity", ');
   await expect(error).toHaveAttribute("data-code", "notJson", { timeout: 30_000 });

@@ -3,7 +3,9 @@
  * An outcome is exact: a 5xx, or a page whose render failed after the shell had
  * streamed, is "error" and never counts as "no access".
  */
+import { createHash } from "node:crypto";
 import type { Browser } from "@playwright/test";
+import sharp from "sharp";
 import type { Role } from "@/lib/auth/roles";
 import { createActivityFromTemplate, createResponse, createSchool, createUser } from "../../prisma/seed/factories";
 import { BASE_URL } from "./config";
@@ -22,6 +24,8 @@ export interface Ids {
   studentId: string;
   /** the solo activity's first (info) scene, which the school's student has answered */
   selfScene: string;
+  /** an image of the school (docs/architecture.md "Images") */
+  image: string;
 }
 
 /**
@@ -56,8 +60,11 @@ export async function seedMatrixSchool(academyId: string, canary: string, staffE
       : { seen: true };
     if (answer) await createResponse(db, { activityId: self.id, sceneId: scene.id, userId: student.id, answer, scenePosition: scene.position });
   }
+  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "red" } }).png().toBuffer();
+  const image = await db.image.create({ data: { schoolId: school.id, contentType: "image/png", width: 8, height: 8, byteSize: png.byteLength, sha256: createHash("sha256").update(png).digest("hex") }, select: { id: true } });
+  await db.imageBlob.create({ data: { id: image.id, data: new Uint8Array(png) } });
   return {
-    ids: { schoolId: school.id, self: self.id, guide: guide.id, teacherActivity: teacherActivity.id, studentId: student.id, selfScene: scenes[0]!.id, guideScene: guideScene.id },
+    ids: { schoolId: school.id, self: self.id, guide: guide.id, teacherActivity: teacherActivity.id, studentId: student.id, selfScene: scenes[0]!.id, guideScene: guideScene.id, image: image.id },
     teacher,
     student,
   };
@@ -79,7 +86,7 @@ export interface Reply {
   body: string;
 }
 
-export async function send(cookie: string, pathname: string, init: { method?: string; body?: string; stream?: boolean; headers?: Record<string, string> } = {}): Promise<Reply> {
+export async function send(cookie: string, pathname: string, init: { method?: string; body?: string | Uint8Array<ArrayBuffer>; stream?: boolean; headers?: Record<string, string> } = {}): Promise<Reply> {
   const controller = new AbortController();
   const res = await fetch(`${BASE_URL}${pathname}`, {
     method: init.method ?? "GET",
@@ -100,7 +107,7 @@ export async function send(cookie: string, pathname: string, init: { method?: st
       body += decoder.decode(chunk.value, { stream: true });
     }
     controller.abort();
-  } else if ((res.headers.get("content-type") ?? "").startsWith("application/pdf")) {
+  } else if (/^(application\/pdf|image\/)/.test(res.headers.get("content-type") ?? "")) {
     body = Buffer.from(await res.arrayBuffer()).toString("latin1");
   } else {
     body = await res.text();

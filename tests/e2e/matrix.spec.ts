@@ -15,6 +15,7 @@
 import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import sharp from "sharp";
 import { createAcademy, createUser, uniqueTag } from "../../prisma/seed/factories";
 import { BASE_URL, E2E_METRICS_TOKEN } from "./config";
 import { e2eDb, TEST_PASSWORD } from "./db";
@@ -27,10 +28,12 @@ const CANARY = { own: "", sibling: "", foreign: "" };
 const ids = {} as Record<Exclude<Variant, "mixed">, Ids>;
 const cookies = {} as Record<Who, string>;
 const userIds = {} as Record<Exclude<Who, "signedOut">, string>;
+let PNG = new Uint8Array(new ArrayBuffer(0));
 
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(120_000);
   tag = uniqueTag();
+  PNG = new Uint8Array(await sharp({ create: { width: 16, height: 16, channels: 3, background: "blue" } }).png().toBuffer());
   CANARY.own = `CANARYOWN${tag}`;
   CANARY.sibling = `CANARYSIB${tag}`;
   CANARY.foreign = `CANARYFOR${tag}`;
@@ -259,6 +262,25 @@ const HANDLERS: HandlerRow[] = [
         ok: true,
         data: { proposals: [{ base: "行列", reading: "ぎょうれつ" }, { base: "見", reading: "み", source: "dictionary" }] },
       }),
+  },
+  {
+    // an upload names the school (as a manager must); any school out of the actor's scope is refused before the body is read
+    file: "api/v1/images/route.ts",
+    request: (v) => ({ method: "POST", path: `/api/v1/images?school=${v.schoolId}`, body: PNG, headers: { "Content-Type": "image/png", Origin: BASE_URL } }),
+    variants: ["own", "sibling", "foreign"],
+    expected: (who, variant) => (who === "signedOut" ? 401 : who === "student" ? 403 : variant === "own" || (variant === "sibling" && who === "manager") ? 200 : 403),
+    ok: (reply) => expect(JSON.parse(reply.body)).toMatchObject({ ok: true, data: { id: expect.stringMatching(/^[0-9a-f-]{36}$/), width: 16, height: 16 } }),
+  },
+  {
+    // an image to anyone signed in to its school (a manager: their academy's schools); any other is 404 like an unknown id
+    file: "api/v1/images/[id]/route.ts",
+    request: (v) => ({ path: `/api/v1/images/${v.image}` }),
+    variants: ["own", "sibling", "foreign"],
+    expected: (who, variant) => (who === "signedOut" ? 401 : variant === "own" || (variant === "sibling" && who === "manager") ? 200 : 404),
+    ok: (reply) => {
+      expect(reply.contentType).toBe("image/png");
+      expect(reply.body.startsWith("\x89PNG")).toBe(true);
+    },
   },
   {
     file: "api/v1/live/[activityId]/state/route.ts",

@@ -137,7 +137,7 @@ describe("activity export and import", () => {
       [text.slice(0, 100), { file: ["notJson"] }],
       [new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 1]), { file: ["binary"] }],
       ["", { file: ["empty"] }],
-      [" ".repeat(600 * 1024), { file: ["tooLarge"] }],
+      [" ".repeat(1000 * 1024), { file: ["tooLarge"] }],
     ];
     for (const [body, fieldErrors] of cases) {
       expect(await importActivityFromForm(null, formOf(body))).toEqual({ ok: false, code: "VALIDATION", fieldErrors });

@@ -1,0 +1,7 @@
+import type { NextRequest } from "next/server";
+import { serveImage } from "@/lib/images/route";
+
+export const runtime = "nodejs";
+export async function GET(req: NextRequest, { params }: { params: Promise<{ id: string }> }) {
+  return serveImage(req, (await params).id);
+}

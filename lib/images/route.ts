@@ -1,0 +1,61 @@
+import "server-only";
+import { type NextRequest, NextResponse } from "next/server";
+import { getActor } from "@/lib/auth/session";
+import { problem, readBytesLimited } from "@/lib/http";
+import { authorizeSchool } from "@/lib/schools/scope";
+import { sameOrigin } from "@/lib/security/headers";
+import { imageForViewer } from "./data";
+import { type ImageProblem, MAX_IMAGE_BYTES } from "./limits";
+import { imageStorage } from "./storage";
+import { storeImage } from "./store";
+
+/** A year: the bytes behind an id never change (rows are never updated). `private`: only the signed-in browser keeps them, never a shared cache. */
+const CACHE = "private, max-age=31536000, immutable";
+const STATUS: Record<ImageProblem, number> = { tooLarge: 413, type: 415, pixels: 422, unreadable: 422, failed: 503 };
+const refused = (p: ImageProblem) =>
+  NextResponse.json({ ok: false, code: p === "failed" ? "INTERNAL" : "VALIDATION", problem: p }, { status: STATUS[p], headers: { "Cache-Control": "no-store" } });
+
+/**
+ * POST /api/v1/images[?school=] with the file's bytes as the body: teachers for their school,
+ * managers for a school of their academy (named). Answers `{ ok, data: { id, width, height } }`
+ * or `{ ok: false, code, problem }` (docs/architecture.md "Images").
+ */
+export async function uploadImage(req: NextRequest): Promise<Response> {
+  if (!sameOrigin(req.headers, req.url)) return problem(403, "FORBIDDEN");
+  const actor = await getActor();
+  if (!actor || actor === "disabled") return problem(401, "UNAUTHENTICATED");
+  if (actor.role !== "teacher" && actor.role !== "manager") return problem(403, "FORBIDDEN");
+  const school = await authorizeSchool(actor, req.nextUrl.searchParams.get("school") ?? undefined);
+  if (!school) return problem(403, "FORBIDDEN");
+  const bytes = await readBytesLimited(req, MAX_IMAGE_BYTES);
+  if (bytes === null) return refused("tooLarge");
+  const stored = await storeImage(school, actor.id, bytes);
+  if (!stored.ok) return refused(stored.problem);
+  const { id, width, height } = stored.image;
+  return NextResponse.json({ ok: true, data: { id, width, height } }, { headers: { "Cache-Control": "no-store" } });
+}
+
+/**
+ * GET /api/v1/images/{id}: the image to signed-in users of its school (managers: of their
+ * academy's schools). Any other id, one of another school included, is 404, so ids are never
+ * confirmed. The body can never be read as a page or a script (nosniff, CSP none, its own type).
+ */
+export async function serveImage(req: NextRequest, id: string): Promise<Response> {
+  const actor = await getActor();
+  if (!actor || actor === "disabled") return problem(401, "UNAUTHENTICATED");
+  const image = await imageForViewer(actor, id);
+  if (!image) return problem(404, "NOT_FOUND");
+  const headers = {
+    "Cache-Control": CACHE,
+    ETag: `"${image.sha256}"`,
+    "X-Content-Type-Options": "nosniff",
+    "Content-Security-Policy": "default-src 'none'; sandbox",
+    "Cross-Origin-Resource-Policy": "same-origin",
+    Vary: "Cookie",
+  };
+  const match = req.headers.get("if-none-match");
+  if (match && match.split(",").some((tag) => tag.trim().replace(/^W\//, "") === headers.ETag)) return new Response(null, { status: 304, headers });
+  const bytes = await imageStorage().get(image.id);
+  if (!bytes) return problem(404, "NOT_FOUND");
+  return new Response(new Uint8Array(bytes), { headers: { ...headers, "Content-Type": image.contentType, "Content-Length": String(bytes.byteLength) } });
+}

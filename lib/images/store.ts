@@ -1,0 +1,43 @@
+import "server-only";
+import { audit } from "@/lib/audit/log";
+import type { AuthorizedSchoolId } from "@/lib/schools/scope";
+import { schoolImages } from "./data";
+import { deleteImageRow, insertImageRow } from "./mutations";
+import { type ProcessResult, processImage } from "./process";
+import { imageIdsOf, rewriteImages } from "./refs";
+import { imageStorage } from "./storage";
+
+export type StoredImage = { id: string; width: number; height: number; contentType: string };
+export type StoreResult = { ok: true; image: StoredImage } | Extract<ProcessResult, { ok: false }>;
+
+/**
+ * Checks, re-encodes and stores an image for the school: the metadata row first, then the
+ * bytes through the storage; if the bytes cannot be written the row goes too, so no image
+ * is ever listed without its bytes.
+ */
+export async function storeImage(school: AuthorizedSchoolId, actorId: string | null, input: Uint8Array): Promise<StoreResult> {
+  const processed = await processImage(input);
+  if (!processed.ok) return processed;
+  const { image } = processed;
+  const row = await insertImageRow(school, actorId, image);
+  try {
+    await imageStorage().put(row.id, image.bytes, image.contentType);
+  } catch {
+    await deleteImageRow(row.id);
+    return { ok: false, problem: "failed" };
+  }
+  await audit({ action: "image.upload", actorId, schoolId: school, targetType: "image", targetId: row.id, meta: { bytes: image.bytes.byteLength, type: image.contentType } });
+  return { ok: true, image: { id: row.id, width: image.width, height: image.height, contentType: image.contentType } };
+}
+
+/**
+ * The images `content` places, checked to be the school's and given their stored sizes:
+ * the content to save, or null when it names an image the school does not have.
+ */
+export async function placeSchoolImages<T>(school: AuthorizedSchoolId, content: T): Promise<T | null> {
+  const ids = imageIdsOf(content);
+  if (ids.length === 0) return content;
+  const found = await schoolImages(school, ids);
+  if (found.length !== ids.length) return null;
+  return rewriteImages(content, new Map(found.map((i) => [i.id, i])));
+}

@@ -1,0 +1,71 @@
+import "server-only";
+import type { ActivityFile } from "@/lib/activities/file-format";
+import type { AuthorizedSchoolId } from "@/lib/schools/scope";
+import { academyImages, schoolImages } from "./data";
+import type { ImageType } from "./limits";
+import { deleteImageRow, insertImageRow } from "./mutations";
+import { imageIdsOf, rewriteImages } from "./refs";
+import { imageStorage } from "./storage";
+import { type StoredImage, storeImage } from "./store";
+
+/**
+ * Images crossing schools with an activity (docs/architecture.md "Images"): embedded in an
+ * exported file, stored again (checked and re-encoded) by an import, copied for a library
+ * copy. The receiving school always gets its own rows; content is rewritten to their ids.
+ */
+type Placed = ReadonlyMap<string, { id: string; width: number; height: number }>;
+
+/** The school's images that `contents` place, as a file carries them (type and base64 bytes). */
+export async function embedImages(school: AuthorizedSchoolId, contents: unknown[]): Promise<NonNullable<ActivityFile["images"]>> {
+  const found = await schoolImages(school, imageIdsOf(contents));
+  const out: NonNullable<ActivityFile["images"]> = {};
+  for (const image of found) {
+    const bytes = await imageStorage().get(image.id);
+    if (bytes) out[image.id] = { type: image.contentType as ImageType, data: bytes.toString("base64") };
+  }
+  return out;
+}
+
+/**
+ * Stores a file's images in the school, each decoded and checked by sharp as an upload is:
+ * the new ids by the file's ids, or null when one is refused (nothing of the file is kept).
+ */
+export async function importFileImages(school: AuthorizedSchoolId, actorId: string, file: ActivityFile): Promise<Placed | null> {
+  const placed = new Set(imageIdsOf(file.scenes));
+  const stored: [string, StoredImage][] = [];
+  for (const [id, image] of Object.entries(file.images ?? {})) {
+    if (!placed.has(id)) continue;
+    const result = await storeImage(school, actorId, Buffer.from(image.data, "base64"));
+    if (!result.ok || result.image.contentType !== image.type) {
+      await Promise.all(stored.map(([, s]) => deleteImageRow(s.id)));
+      if (result.ok) await deleteImageRow(result.image.id);
+      return null;
+    }
+    stored.push([id, result.image]);
+  }
+  return new Map(stored);
+}
+
+/**
+ * Copies the images that `contents` place from the academy's schools into `school` (a library
+ * copy): the same bytes under new rows of the school (an image already the school's is kept).
+ * An image that is gone (its school was deleted) is left out of the content.
+ */
+export async function copyAcademyImages(school: AuthorizedSchoolId, actorId: string, academyId: string, contents: unknown[]): Promise<Placed> {
+  const out = new Map<string, { id: string; width: number; height: number }>();
+  for (const image of await academyImages(academyId, imageIdsOf(contents))) {
+    if (image.schoolId === school) {
+      out.set(image.id, image);
+      continue;
+    }
+    const bytes = await imageStorage().get(image.id);
+    if (!bytes) continue;
+    const row = await insertImageRow(school, actorId, { ...image, contentType: image.contentType as ImageType, bytes });
+    await imageStorage().put(row.id, bytes, image.contentType);
+    out.set(image.id, { id: row.id, width: image.width, height: image.height });
+  }
+  return out;
+}
+
+/** A file's scenes with their images placed by `to` (see rewriteImages). */
+export const withPlacedImages = <S extends { content: unknown }>(scenes: S[], to: Placed): S[] => scenes.map((s) => ({ ...s, content: rewriteImages(s.content, to) }));
