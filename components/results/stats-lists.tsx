@@ -10,6 +10,7 @@ import { SeatLabel, StudentLabel } from "./student-label";
 /** One free-text scene's answers with who wrote them: the first part, then "show all" (`whole`: asked for whole at `showHref`). */
 export async function FreeTexts({ stats, whole, showHref }: { stats: SceneStats; whole: boolean; showHref: string }) {
   const t = await getTranslations("Results");
+  const tm = await getTranslations("Marks");
   if (stats.texts.length === 0) {
     return (
       <p className="empty">
@@ -26,6 +27,14 @@ export async function FreeTexts({ stats, whole, showHref }: { stats: SceneStats;
             <span className="who muted">
               — <StudentLabel who={x.who} />
             </span>
+            {x.mark ? (
+              <>
+                {" "}
+                <span className={`verdict verdict-${x.mark}`} data-testid="text-mark" data-verdict={x.mark}>
+                  <RichText text={tm(x.mark as "correct" | "partly" | "incorrect")} />
+                </span>
+              </>
+            ) : null}
           </li>
         ))}
       </ul>
@@ -79,11 +88,13 @@ export async function CorrectRateLine({ rate }: { rate: CorrectRate }) {
   const t = await getTranslations("Results");
   const pct = (r: { correct: number; answered: number }) => (r.answered > 0 ? Math.round((r.correct / r.answered) * 1000) / 10 : 0);
   const groups = Object.entries(rate.groups).sort(([a], [b]) => (a === "" ? 1 : b === "" ? -1 : a.localeCompare(b)));
+  // free text and drawing: from the teachers' marks, "partly" on its own (lib/results/correct-rate.ts)
+  const tm = await getTranslations("Marks");
   return (
-    <div className="stack correct-rate" data-testid="correct-rate" data-correct={rate.all.correct} data-answered={rate.all.answered}>
+    <div className="stack correct-rate" data-testid="correct-rate" data-correct={rate.all.correct} data-answered={rate.all.answered} data-partly={rate.all.partly ?? ""}>
       <p>
         <strong>
-          <RichText text={t("correctRate", { rate: pct(rate.all), correct: rate.all.correct, answered: rate.all.answered })} />
+          <RichText text={rate.marked ? tm("markedRate", { rate: pct(rate.all), correct: rate.all.correct, answered: rate.all.answered, partly: rate.all.partly ?? 0 }) : t("correctRate", { rate: pct(rate.all), correct: rate.all.correct, answered: rate.all.answered })} />
         </strong>
       </p>
       {groups.length > 1 || (groups.length === 1 && groups[0]![0] !== "") ? (
