@@ -4,13 +4,13 @@ import type { CorrectRate } from "@/lib/results/correct-rate";
 import type { ActivityStats, SceneStats } from "@/lib/results/stats";
 import { PersonName } from "@/components/ui/person-name";
 import { RichText } from "@/components/ui/rich-text";
+import { MarkBadge } from "@/components/marks/mark-badge";
 import { firstPart, ShowAll } from "./show-all";
 import { SeatLabel, StudentLabel } from "./student-label";
 
 /** One free-text scene's answers with who wrote them: the first part, then "show all" (`whole`: asked for whole at `showHref`). */
 export async function FreeTexts({ stats, whole, showHref }: { stats: SceneStats; whole: boolean; showHref: string }) {
   const t = await getTranslations("Results");
-  const tm = await getTranslations("Marks");
   if (stats.texts.length === 0) {
     return (
       <p className="empty">
@@ -27,14 +27,8 @@ export async function FreeTexts({ stats, whole, showHref }: { stats: SceneStats;
             <span className="who muted">
               — <StudentLabel who={x.who} />
             </span>
-            {x.mark ? (
-              <>
-                {" "}
-                <span className={`verdict verdict-${x.mark}`} data-testid="text-mark" data-verdict={x.mark}>
-                  <RichText text={tm(x.mark as "correct" | "partly" | "incorrect")} />
-                </span>
-              </>
-            ) : null}
+            {" "}
+            <MarkBadge mark={x.mark} />
           </li>
         ))}
       </ul>

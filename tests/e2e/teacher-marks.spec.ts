@@ -1,6 +1,7 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { createActivityFromTemplate } from "../../prisma/seed/factories";
 import { signedInBrowsers } from "./browsers";
+import { BASE_URL } from "./config";
 import { e2eDb, makeSchool } from "./db";
 import { expectAccessible, expectNotification } from "./helpers";
 
@@ -79,7 +80,8 @@ test.describe("teacher marks and comments", () => {
     await page.goto(`/dashboard/teacher/activities/stats/${made.id}`);
     await expect(page.locator(`[data-scene-id="${free.id}"]`).getByTestId("correct-rate")).toHaveAttribute("data-correct", "1");
     await expect(page.locator(`[data-scene-id="${drawing.id}"]`).getByTestId("correct-rate")).toHaveAttribute("data-partly", "1");
-    await expect(page.locator(`[data-scene-id="${free.id}"]`).getByTestId("text-mark")).toHaveAttribute("data-verdict", "correct");
+    await expect(page.locator(`[data-scene-id="${free.id}"]`).getByTestId("free-texts").getByTestId("mark-badge")).toHaveAttribute("data-verdict", "correct");
+    await expect(page.locator(`[data-scene-id="${drawing.id}"]`).getByTestId("drawing-gallery").getByTestId("mark-badge")).toHaveAttribute("data-verdict", "partly");
 
     // the student's result page on the phone: marks (feedback at the end, all answered) and comments, as text
     await student.reload();
@@ -96,6 +98,13 @@ test.describe("teacher marks and comments", () => {
     await expectAccessible(student);
     // the student has no mark form
     await expect(student.getByTestId("mark-form")).toHaveCount(0);
+
+    // in kana: the mark's words without kanji (the comment is the teacher's own text)
+    await student.context().addCookies([{ name: "manabiya-lang", value: "ja-kana", url: BASE_URL }]);
+    await student.reload();
+    await expect(textNote.getByTestId("teacher-verdict")).toHaveText("せんせいのさいてん：せいかい");
+    await expect(drawNote.getByTestId("teacher-verdict")).toHaveText("せんせいのさいてん：ぶぶんせいかい");
+    expect(await textNote.locator("p.muted").first().textContent()).toBe("せんせいのコメント");
 
     // feedback "never": the marks go, the comments stay
     await e2eDb().activity.update({ where: { id: made.id }, data: { feedback: "never" } });
