@@ -29,8 +29,9 @@ export function MarkForm({ activityId, schoolId, responseId, markable, initial, 
   const [comment, setComment] = useState(initial?.comment ?? "");
   const { pending, run } = useActionRunner();
   const save = () =>
-    run(() => markResponseAction({ ...(schoolId ? { schoolId } : {}), activityId, responseId, verdict: markable ? verdict : null, comment }), {
-      success: (data) => t(data ? "saved" : "cleared"),
+    run(() => markResponseAction({ ...(schoolId ? { schoolId } : {}), activityId, responseId, verdict: markable ? verdict : null, comment, seen: mark?.markedAt ?? null }), {
+      // last save wins; a save over another teacher's mark this form had not shown says whose
+      success: (data) => (data?.replaced ? t("savedOver", { name: data.replaced.by ?? "—", time: formatDateTime(new Date(data.replaced.at), lang) }) : t(data ? "saved" : "cleared")),
       failure: (code) => (code === "NOT_FOUND" ? t("notFound") : code === "VALIDATION" ? t("invalid", { max: COMMENT_MAX }) : t("failed")),
       onOk: (data) => setMark(data),
     });

@@ -18,5 +18,7 @@ export const markInput = z.object({
   responseId: z.uuid(),
   verdict: z.enum(MARK_VERDICTS).nullable(),
   comment: markComment,
+  /** The mark time the form showed (null: it showed none), so a save over another teacher's newer mark can say so. */
+  seen: z.iso.datetime().nullable().optional(),
 });
 export type MarkInput = z.infer<typeof markInput>;

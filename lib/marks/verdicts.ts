@@ -19,6 +19,8 @@ export interface StaffMark {
   markedAt: string;
   /** The answer changed after it was marked (the mark is kept, shown as made before). */
   stale: boolean;
+  /** This save replaced another teacher's mark the form had not shown (last save wins; the teacher is told). */
+  replaced?: { by: string | null; at: string };
 }
 
 /** A mark as the student sees it on their result page (the verdict only when the feedback timing allows). */

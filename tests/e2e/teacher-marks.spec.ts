@@ -22,7 +22,7 @@ test.describe("teacher marks and comments", () => {
   test.setTimeout(240_000);
 
   test("a student writes and draws on a phone; the teacher marks both with the keyboard and comments; the student's result page shows marks and comments as text", async ({ browser }) => {
-    const { teacher, school, students } = await makeSchool(1);
+    const { teacher, manager: managerUser, school, students } = await makeSchool(1);
     const made = await createActivityFromTemplate(e2eDb(), { templateId: "reflection-weekly", schoolId: school.id, mode: "self" });
     // one free-text scene, then a drawing scene; marks shown at the end
     const free = await e2eDb().activityScene.findFirstOrThrow({ where: { activityId: made.id, type: "free_text" }, orderBy: { position: "asc" } });
@@ -51,6 +51,11 @@ test.describe("teacher marks and comments", () => {
     // the teacher marks the free text with keys (1 = correct) and saves with Ctrl+Enter in the comment
     const page = await signedIn(browser, teacher.email!);
     await page.goto(`/dashboard/teacher/activities/response/${made.id}/${students[0]!.id}`);
+    // the academy's manager opens the same answers before the teacher marks (sees no mark yet)
+    const manager = await signedIn(browser, managerUser.email!);
+    await manager.goto(`/dashboard/manager/activities/response/${school.id}/${made.id}/${students[0]!.id}`);
+    const managerDraw = manager.locator(`[data-scene-id="${drawing.id}"]`).getByTestId("mark-form");
+    await expect(managerDraw.getByTestId("mark-status")).toContainText("まだ");
     const textForm = page.locator(`[data-scene-id="${free.id}"]`).getByTestId("mark-form");
     await expect(textForm.getByTestId("mark-status")).toContainText("まだ");
     await textForm.getByTestId("mark-none").focus();
@@ -71,6 +76,15 @@ test.describe("teacher marks and comments", () => {
     await expect(drawForm).toHaveAttribute("data-verdict", "partly");
     const ids = Object.fromEntries((await answers()).map((a) => [a.sceneId, a.id]));
     expect(await e2eDb().responseMark.findUnique({ where: { responseId: ids[free.id]! }, select: { verdict: true, comment: true, markedById: true } })).toEqual({ verdict: "correct", comment: "よく観察できました", markedById: teacher.id });
+    expect((await e2eDb().responseMark.findUnique({ where: { responseId: ids[drawing.id]! } }))?.markedById).toBe(teacher.id);
+    // the manager saves over it from the page that showed no mark: last save wins, and says whose mark it replaced
+    await managerDraw.getByTestId("mark-none").focus();
+    await manager.keyboard.press("2");
+    await managerDraw.getByTestId("mark-comment").fill("<b>根</b>もかこう<script>window.__x=1</script>");
+    await managerDraw.getByTestId("mark-save").click();
+    await expectNotification(manager, "試験 先生の採点");
+    await expect(managerDraw.getByTestId("mark-status")).toContainText("試験 管理");
+    await expect.poll(async () => (await e2eDb().responseMark.findUnique({ where: { responseId: ids[drawing.id]! } }))?.markedById).toBe(managerUser.id);
     expect((await e2eDb().responseMark.findUnique({ where: { responseId: ids[drawing.id]! } }))?.verdict).toBe("partly");
     await expectAccessible(page);
     // a reload shows the stored marks; the stats page counts them (partly apart)

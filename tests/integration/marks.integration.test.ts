@@ -110,6 +110,20 @@ describe("teacher marks and comments", () => {
     expect(await markRow(text[1]!)).toMatchObject({ verdict: "partly", markedById: teacher2 });
   });
 
+  it("a save over another teacher's mark the form had not seen says whose mark it replaced; one over the mark it showed does not", async () => {
+    const first = await markResponse(ctx(), input(choice[1]!, null, "一人目"));
+    const seen = first.ok ? first.data!.markedAt : "";
+    // teacher 2 opened the page before the first mark (saw none): told it replaced 採点 先生's
+    const over = await markResponse(ctx(teacher2), { ...input(choice[1]!, null, "二人目"), seen: null });
+    expect(over).toMatchObject({ ok: true, data: { comment: "二人目", markedBy: "二人目 先生", replaced: { by: "採点 先生", at: seen } } });
+    // teacher 1 saves again having seen teacher 2's mark: nothing replaced unseen
+    const again = await markResponse(ctx(), { ...input(choice[1]!, null, "三回目"), seen: over.ok ? over.data!.markedAt : "" });
+    expect(again.ok && again.data!.replaced).toBeUndefined();
+    // the form of a mark it showed at another time: told
+    const stale = await markResponse(ctx(teacher2), { ...input(choice[1]!, null, "四回目"), seen });
+    expect(stale).toMatchObject({ ok: true, data: { replaced: { by: "採点 先生" } } });
+  });
+
   it("the student sees marks only as the feedback timing allows and comments whenever the page opens; another student sees none of them", async () => {
     const free = scenes.find((s) => s.type === "free_text")!.id;
     const single = scenes.find((s) => s.type === "single_choice")!.id;
