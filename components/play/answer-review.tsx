@@ -7,13 +7,15 @@ import type { SceneFeedback } from "@/lib/scenes/key";
 import { RichTextClient } from "@/components/ui/rich-text-client";
 
 /** One respondent's answers, scene by scene, read-only (an unanswered scene says so), with verdicts when given. */
-export function AnswerReview({ scenes, answers, meta, drawings, feedback }: {
+export function AnswerReview({ scenes, answers, meta, drawings, feedback, extra }: {
   scenes: RenderedScene[];
   answers: Record<string, SceneAnswer>;
   meta?: Record<string, string>;
   /** Drawing answers drawn on the server, by scene id (components/drawing/answer-drawings.tsx). */
   drawings?: Record<string, ReactNode>;
   feedback?: Record<string, SceneFeedback>;
+  /** Shown under each scene's answer, by scene id (teacher marks and comments: components/marks/). */
+  extra?: Record<string, ReactNode>;
 }) {
   const t = useTranslations("Play");
   return (
@@ -41,6 +43,7 @@ export function AnswerReview({ scenes, answers, meta, drawings, feedback }: {
             </p>
           ) : null}
           <SceneView scene={scene} answer={answers[scene.id] ?? null} onAnswer={() => undefined} readOnly drawing={drawings?.[scene.id]} />
+          {extra?.[scene.id] ?? null}
         </li>
       ))}
     </ol>

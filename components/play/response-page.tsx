@@ -10,6 +10,9 @@ import type { RenderedScene, SceneAnswer } from "@/components/scenes/types";
 import { RichText } from "@/components/ui/rich-text";
 import { answerDrawings, drawingLabel } from "@/components/drawing/answer-drawings";
 import { AnswerReview } from "./answer-review";
+import { MarkNote } from "@/components/marks/mark-note";
+import { ownMarks } from "@/lib/marks/data";
+import { feedbackAllowed } from "@/lib/scenes/key";
 
 /**
  * A student's own answers to one activity, read-only: when the activity is
@@ -22,6 +25,7 @@ export async function StudentResponsePage({ activityId }: { activityId: string }
   const activity = await loadForRespondent({ id: actor.id, role: "student", schoolId: actor.schoolId }, activityId);
   if (!activity) notFound();
   const t = await getTranslations("Play");
+  const tm = await getTranslations("Marks");
   const lang = await getDisplayLanguage();
   const scenes = activity.scenes.map((s) => renderScene(s, lang)).filter((s): s is RenderedScene => s !== null);
   const answers = Object.fromEntries(Object.entries(activity.answers).map(([id, a]) => [id, a.answer as SceneAnswer]));
@@ -30,6 +34,9 @@ export async function StudentResponsePage({ activityId }: { activityId: string }
   // after each answer: the page opens with the first answer, so its verdict can be seen
   const open = activity.mode === "complete" || finishedSolo || (activity.feedback === "after_answer" && answeredAny);
   const feedback = open && activity.feedback !== "never" ? await loadOwnFeedback({ id: actor.id, schoolId: actor.schoolId }, activity.id, { finished: finishedSolo }) : {};
+  // teachers' marks follow the feedback timing; their comments show whenever the page is open (docs/decisions.md)
+  const verdicts = feedbackAllowed(activity.feedback, { complete: activity.mode === "complete", finished: finishedSolo });
+  const marks = open ? await ownMarks({ id: actor.id, schoolId: actor.schoolId }, activity.id, { verdicts }) : {};
   return (
     <div className="stack play">
       <h1>
@@ -38,12 +45,18 @@ export async function StudentResponsePage({ activityId }: { activityId: string }
       <p className="muted">
         <RichText text={t("yourAnswers")} />
       </p>
+      {open && Object.keys(marks).length === 0 ? (
+        <p className="empty" data-testid="marks-empty">
+          <RichText text={tm("empty")} />
+        </p>
+      ) : null}
       {open ? (
         <AnswerReview
           scenes={scenes.map((s) => markCorrect(s, feedback[s.id]?.correct))}
           answers={answers}
           feedback={feedback}
           drawings={answerDrawings(scenes, answers, await drawingLabel())}
+          extra={Object.fromEntries(Object.entries(marks).map(([id, m]) => [id, <MarkNote key={id} mark={m} />]))}
         />
       ) : (
         <p className="alert alert-info" role="status" data-testid="response-not-yet">

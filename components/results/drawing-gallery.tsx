@@ -5,6 +5,7 @@ import { drawingAnswers } from "@/lib/results/drawings";
 import type { SceneStats } from "@/lib/results/stats";
 import type { AuthorizedSchoolId } from "@/lib/schools/scope";
 import { RichText } from "@/components/ui/rich-text";
+import { MarkBadge } from "@/components/marks/mark-badge";
 import { firstPart, ShowAll } from "./show-all";
 import { StudentLabel } from "./student-label";
 
@@ -35,6 +36,7 @@ export async function DrawingGallery({ stats, schoolId, activityId, whole, showH
               <figcaption className="who muted">
                 <StudentLabel who={d.who} />
               </figcaption>
+              <MarkBadge mark={d.mark} />
             </figure>
           </li>
         ))}

@@ -13,6 +13,21 @@ import type { RenderedScene, SceneAnswer } from "@/components/scenes/types";
 import { PersonName } from "@/components/ui/person-name";
 import { RichText } from "@/components/ui/rich-text";
 import { SeatLabel } from "./student-label";
+import { MarkForm } from "@/components/marks/mark-form";
+import type { DisplayLanguage } from "@/lib/i18n/languages";
+import { toStaffMark } from "@/lib/marks/data";
+import { isMarkedSceneType } from "@/lib/marks/verdicts";
+
+/** A mark form under every answer (components/marks/mark-form.tsx): verdicts on free text and drawing, comments on any. */
+function markForms(data: NonNullable<Awaited<ReturnType<typeof studentResponses>>>, scenes: RenderedScene[], lang: DisplayLanguage, schoolId?: string) {
+  const types = new Map(scenes.map((s) => [s.id, s.type]));
+  return Object.fromEntries(
+    data.responses.map((r) => [
+      r.sceneId,
+      <MarkForm key={r.id} activityId={data.activity.id} schoolId={schoolId} responseId={r.id} markable={isMarkedSceneType(types.get(r.sceneId) ?? "")} initial={toStaffMark(r.mark, r.updatedAt)} lang={lang} />,
+    ]),
+  );
+}
 
 /** One student's answers to one activity (teacher, or manager for a school of the academy), with previous/next student. */
 export async function StaffResponsePage({ role, activityId, studentId, schoolId }: { role: "teacher" | "manager"; activityId: string; studentId: string; schoolId?: string }) {
@@ -71,7 +86,7 @@ export async function StaffResponsePage({ role, activityId, studentId, schoolId 
           <RichText text={t("noAnswers")} />
         </p>
       ) : (
-        <AnswerReview scenes={scenes} answers={answers} meta={meta} drawings={answerDrawings(scenes, answers, await drawingLabel())} />
+        <AnswerReview scenes={scenes} answers={answers} meta={meta} drawings={answerDrawings(scenes, answers, await drawingLabel())} extra={markForms(data, scenes, lang, schoolId && scope)} />
       )}
     </div>
   );

@@ -4,6 +4,7 @@ import type { CorrectRate } from "@/lib/results/correct-rate";
 import type { ActivityStats, SceneStats } from "@/lib/results/stats";
 import { PersonName } from "@/components/ui/person-name";
 import { RichText } from "@/components/ui/rich-text";
+import { MarkBadge } from "@/components/marks/mark-badge";
 import { firstPart, ShowAll } from "./show-all";
 import { SeatLabel, StudentLabel } from "./student-label";
 
@@ -26,6 +27,8 @@ export async function FreeTexts({ stats, whole, showHref }: { stats: SceneStats;
             <span className="who muted">
               — <StudentLabel who={x.who} />
             </span>
+            {" "}
+            <MarkBadge mark={x.mark} />
           </li>
         ))}
       </ul>
@@ -79,11 +82,13 @@ export async function CorrectRateLine({ rate }: { rate: CorrectRate }) {
   const t = await getTranslations("Results");
   const pct = (r: { correct: number; answered: number }) => (r.answered > 0 ? Math.round((r.correct / r.answered) * 1000) / 10 : 0);
   const groups = Object.entries(rate.groups).sort(([a], [b]) => (a === "" ? 1 : b === "" ? -1 : a.localeCompare(b)));
+  // free text and drawing: from the teachers' marks, "partly" on its own (lib/results/correct-rate.ts)
+  const tm = await getTranslations("Marks");
   return (
-    <div className="stack correct-rate" data-testid="correct-rate" data-correct={rate.all.correct} data-answered={rate.all.answered}>
+    <div className="stack correct-rate" data-testid="correct-rate" data-correct={rate.all.correct} data-answered={rate.all.answered} data-partly={rate.all.partly ?? ""}>
       <p>
         <strong>
-          <RichText text={t("correctRate", { rate: pct(rate.all), correct: rate.all.correct, answered: rate.all.answered })} />
+          <RichText text={rate.marked ? tm("markedRate", { rate: pct(rate.all), correct: rate.all.correct, answered: rate.all.answered, partly: rate.all.partly ?? 0 }) : t("correctRate", { rate: pct(rate.all), correct: rate.all.correct, answered: rate.all.answered })} />
         </strong>
       </p>
       {groups.length > 1 || (groups.length === 1 && groups[0]![0] !== "") ? (

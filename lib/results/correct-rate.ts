@@ -5,9 +5,13 @@ import type { StatsFilter } from "./schema";
 
 /** Answered and correct answers of one scene: all students, and per counterbalance group. */
 export interface CorrectRate {
-  all: { answered: number; correct: number };
-  groups: Record<string, { answered: number; correct: number }>;
+  all: RateCount;
+  groups: Record<string, RateCount>;
+  /** Free text and drawing: counted from the teachers' marks (`answered` = marked answers). */
+  marked?: true;
 }
+/** `partly` only for marked scenes: "partly correct" is counted on its own, never as correct. */
+export type RateCount = { answered: number; correct: number; partly?: number };
 
 /** The ids of `list` (a jsonb array of options) marked correct. */
 const flagged = (list: string) => `(select coalesce(array_agg(o->>'id' order by o->>'id'), '{}') from jsonb_array_elements(coalesce(${list}, '[]'::jsonb)) o where o->>'correct' = 'true')`;
@@ -19,7 +23,18 @@ const flagged = (list: string) => `(select coalesce(array_agg(o->>'id' order by 
  * page's filters (group, class, mode) narrow it as they narrow the rest of the page.
  */
 export async function correctRates(schoolId: AuthorizedSchoolId, activityId: string, filter: StatsFilter = {}): Promise<Record<string, CorrectRate>> {
-  const rows = await db().$queryRawUnsafe<{ scene_id: string; grp: string; answered: number; correct: number }[]>(
+  const [rows, marked] = await Promise.all([keyedRows(schoolId, activityId, filter), markedRates(schoolId, activityId, filter)]);
+  const out: Record<string, CorrectRate> = {};
+  for (const r of rows) {
+    const rate = (out[r.scene_id] ??= { all: { answered: 0, correct: 0 }, groups: {} });
+    if (r.grp === null) rate.all = { answered: r.answered, correct: r.correct };
+    else rate.groups[r.grp] = { answered: r.answered, correct: r.correct };
+  }
+  return { ...out, ...marked };
+}
+
+function keyedRows(schoolId: AuthorizedSchoolId, activityId: string, filter: StatsFilter) {
+  return db().$queryRawUnsafe<{ scene_id: string; grp: string; answered: number; correct: number }[]>(
     `with k as (
        select s.id, s.type::text as type, s.content,
               ${flagged("s.content->'options'")} as opts,
@@ -58,11 +73,34 @@ export async function correctRates(schoolId: AuthorizedSchoolId, activityId: str
     filter.class ?? null,
     filter.mode ?? null,
   );
+}
+
+/**
+ * The correct rate of free-text and drawing scenes from the teachers' marks: only marks
+ * with a verdict made on the answer as it is now (a mark made before the answer changed is
+ * shown to people but not counted); "partly" counted on its own.
+ */
+async function markedRates(schoolId: AuthorizedSchoolId, activityId: string, filter: StatsFilter): Promise<Record<string, CorrectRate>> {
+  const rows = await db().$queryRaw<{ scene_id: string; grp: string | null; answered: number; correct: number; partly: number }[]>`
+    select r.scene_id::text, coalesce(sd.counterbalance_group, '') as grp, grouping(coalesce(sd.counterbalance_group, '')) as g,
+           count(*)::int as answered, count(*) filter (where m.verdict = 'correct')::int as correct, count(*) filter (where m.verdict = 'partly')::int as partly
+    from responses r
+    join activity_scenes s on s.id = r.scene_id and s.type in ('free_text', 'drawing')
+    join activities a on a.id = r.activity_id and a.school_id = ${schoolId}::uuid
+    join response_marks m on m.response_id = r.id and m.verdict is not null and m.answer_at >= r.updated_at
+    join users u on u.id = r.user_id and u.role = 'student' and u.school_id = ${schoolId}::uuid
+    left join student_details sd on sd.user_id = u.id
+    where r.activity_id = ${activityId}::uuid
+      and (${filter.group ?? null}::text is null or sd.counterbalance_group = ${filter.group ?? null}::text)
+      and (${filter.class ?? null}::text is null or sd.class_name = ${filter.class ?? null}::text)
+      and (${filter.mode ?? null}::text is null or r.mode::text = ${filter.mode ?? null}::text)
+    group by grouping sets ((r.scene_id), (r.scene_id, coalesce(sd.counterbalance_group, '')))`;
   const out: Record<string, CorrectRate> = {};
-  for (const r of rows) {
-    const rate = (out[r.scene_id] ??= { all: { answered: 0, correct: 0 }, groups: {} });
-    if (r.grp === null) rate.all = { answered: r.answered, correct: r.correct };
-    else rate.groups[r.grp] = { answered: r.answered, correct: r.correct };
+  for (const r of rows as ({ g: number } & (typeof rows)[number])[]) {
+    const rate = (out[r.scene_id] ??= { marked: true, all: { answered: 0, correct: 0, partly: 0 }, groups: {} });
+    const count = { answered: r.answered, correct: r.correct, partly: r.partly };
+    if (r.g === 1) rate.all = count;
+    else rate.groups[r.grp ?? ""] = count;
   }
   return out;
 }

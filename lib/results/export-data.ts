@@ -1,6 +1,7 @@
 import "server-only";
 import { createHmac, randomBytes } from "node:crypto";
 import { db } from "@/lib/db";
+import type { MarkCells } from "@/lib/marks/data";
 import type { DisplayLanguage } from "@/lib/i18n/languages";
 import { verdictOf } from "@/lib/scenes/key";
 import { type Scene, sceneSchema } from "@/lib/scenes/schema";
@@ -19,7 +20,7 @@ const OVERVIEW = { assigned: "assigned", started: "started", finished: "finished
 export function resultsCsv(stats: ActivityStats, lang: DisplayLanguage): string {
   const tx = csvTexts(lang);
   const { plain } = tx;
-  let out = csvRow((["scene", "type", "prompt", "item", "item2", "count", "percent"] as const).map(tx.column));
+  let out = csvRow((["scene", "type", "prompt", "item", "item2", "count", "percent", "teacherMark", "teacherComment"] as const).map(tx.column));
   for (const [key, n] of Object.entries(stats.overview)) out += csvRow(["", tx.column("overview"), "", tx.result(OVERVIEW[key as keyof typeof OVERVIEW]), "", n, ""]);
   const pct = (n: number, total: number) => (total > 0 ? Math.round((n / total) * 1000) / 10 : 0);
   stats.scenes.forEach((s, i) => {
@@ -27,6 +28,7 @@ export function resultsCsv(stats: ActivityStats, lang: DisplayLanguage): string 
     const base = [i + 1, tx.type(s.scene.type), plain(s.scene.content.prompt)];
     out += csvRow([...base, tx.column("answered"), "", s.answered, ""]);
     if (s.correct) out += csvRow([...base, tx.column("correctRate"), "", s.correct.all.correct, pct(s.correct.all.correct, s.correct.all.answered)]);
+    if (s.correct?.marked) out += csvRow([...base, tx.column("markPartly"), "", s.correct.all.partly ?? 0, pct(s.correct.all.partly ?? 0, s.correct.all.answered)]);
     if (s.scene.type === "single_choice" || s.scene.type === "multiple_choice") {
       for (const o of s.scene.content.options) out += csvRow([...base, plain(o.label), "", s.choices[o.id] ?? 0, pct(s.choices[o.id] ?? 0, s.answered)]);
     }
@@ -40,15 +42,15 @@ export function resultsCsv(stats: ActivityStats, lang: DisplayLanguage): string 
       const seconds = [...(c.second.options ?? []), ...Object.values(c.second.optionsByFirst ?? {}).flat()].filter((o, j, all) => all.findIndex((x) => x.id === o.id) === j);
       for (const f of c.first.options) for (const o of seconds) out += csvRow([...base, plain(f.label), plain(o.label), s.cross[f.id]?.[o.id] ?? 0, pct(s.cross[f.id]?.[o.id] ?? 0, s.answered)]);
     }
-    if (s.scene.type === "drawing") for (const x of s.drawings) out += csvRow([...base, tx.drawing(x.strokes), lang === "ja-kana" ? (x.who.name.reading ?? x.who.name.base) : x.who.name.base, 1, ""]);
-    if (s.scene.type === "free_text") for (const x of s.texts) out += csvRow([...base, x.text, lang === "ja-kana" ? (x.who.name.reading ?? x.who.name.base) : x.who.name.base, 1, ""]);
+    if (s.scene.type === "drawing") for (const x of s.drawings) out += csvRow([...base, tx.drawing(x.strokes), lang === "ja-kana" ? (x.who.name.reading ?? x.who.name.base) : x.who.name.base, 1, "", ...markCells(x, tx)]);
+    if (s.scene.type === "free_text") for (const x of s.texts) out += csvRow([...base, x.text, lang === "ja-kana" ? (x.who.name.reading ?? x.who.name.base) : x.who.name.base, 1, "", ...markCells(x, tx)]);
   });
   return out;
 }
 
 const RESEARCH_COLUMNS = [
   "school", "grade", "class", "number", "studentId", "role", "group", "sceneId", "scene", "shownAt", "type",
-  "first", "second", "reason", "answerJson", "correct", "mode", "session", "createdAt", "updatedAt", "late",
+  "first", "second", "reason", "answerJson", "correct", "mode", "session", "createdAt", "updatedAt", "late", "teacherMark", "teacherComment",
 ] as const satisfies readonly CsvColumn[];
 
 /**
@@ -102,6 +104,12 @@ function answerCells(scene: Scene | undefined, a: Record<string, unknown>, tx: R
   return [a.first ?? a.choice ?? a.value ?? "", a.second ?? "", reason];
 }
 
+/** A teacher's mark and comment (lib/marks) as two cells in the user's language; the comment as written (csvCell defuses formulas). */
+function markCells(m: Partial<MarkCells>, tx: ReturnType<typeof csvTexts>): [string, string] {
+  const verdict = m.mark === "correct" ? tx.column("verdictCorrect") : m.mark === "partly" ? tx.column("markPartly") : m.mark === "incorrect" ? tx.column("verdictIncorrect") : "";
+  return [verdict, m.comment ?? ""];
+}
+
 /** 正解 / 不正解 by the scene's key; empty for a scene without one. */
 function verdictCell(scene: Scene | undefined, answer: unknown, tx: ReturnType<typeof csvTexts>): string {
   const verdict = scene ? verdictOf(scene, answer) : null;
@@ -134,6 +142,7 @@ export async function* researchRows(school: AuthorizedSchoolId, activityId: stri
         id: true, answer: true, scenePosition: true, counterbalanceGroup: true, mode: true, sessionId: true, createdAt: true, updatedAt: true, late: true, userId: true,
         scene: { select: { id: true, type: true, position: true } },
         user: { select: { role: true, student: { select: { grade: true, className: true, number: true } } } },
+        mark: { select: { verdict: true, comment: true } },
       },
     });
     if (batch.length === 0) return;
@@ -145,6 +154,7 @@ export async function* researchRows(school: AuthorizedSchoolId, activityId: stri
         schoolRow.name, r.user.student?.grade, r.user.student?.className, ...who, tx.role(r.user.role),
         r.counterbalanceGroup, r.scene.id, r.scene.position + 1, r.scenePosition + 1, tx.type(r.scene.type), ...answerCells(scenes.get(r.scene.id), a, tx),
         answerJson(r.scene.type, a, r.answer), verdictCell(scenes.get(r.scene.id), r.answer, tx), tx.mode(r.mode), r.sessionId, tokyoTimestamp(r.createdAt), tokyoTimestamp(r.updatedAt), r.late ? 1 : 0,
+        ...markCells({ mark: r.mark?.verdict ?? null, comment: r.mark?.comment ?? null }, tx),
       ]);
     }
     yield chunk;

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { db } from "@/lib/db";
 import { containsPattern, searchText } from "@/lib/query-text";
 import type { Prisma } from "@/lib/generated/prisma/client";
+import { staffMarkSelect } from "@/lib/marks/data";
 import { scenesInOrder } from "@/lib/responses/order";
 import type { AuthorizedSchoolId } from "@/lib/schools/scope";
 
@@ -65,7 +66,7 @@ export async function studentResponses(school: AuthorizedSchoolId, activityId: s
   if (!student || !activity) return null;
   const responses = await db().response.findMany({
     where: { activityId, userId: studentId },
-    select: { sceneId: true, answer: true, mode: true, updatedAt: true, late: true },
+    select: { id: true, sceneId: true, answer: true, mode: true, updatedAt: true, late: true, mark: { select: staffMarkSelect } },
   });
   return { student, activity, scenes: scenesInOrder(activity.scenes, activity.sceneOrders, student.student?.counterbalanceGroup ?? null), responses };
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
+import { type MarkCells, markColumnsSql } from "@/lib/marks/data";
 import type { AuthorizedSchoolId } from "@/lib/schools/scope";
 import { type Scene, sceneSchema } from "@/lib/scenes/schema";
 import type { Seat } from "@/lib/students/seat";
@@ -41,9 +42,9 @@ export interface SceneStats {
   /** Two-step: counts per first × second. */
   cross: Record<string, Record<string, number>>;
   /** Free text (and nothing else), with who wrote it. */
-  texts: { text: string; who: Person }[];
+  texts: ({ text: string; who: Person } & Partial<MarkCells>)[];
   /** Drawing scenes: who drew something (at least one stroke), with the stroke count; the pictures load per page (lib/results/drawings.ts). */
-  drawings: { strokes: number; who: Person }[];
+  drawings: ({ strokes: number; who: Person } & Partial<MarkCells>)[];
   /** Scenes with a key: how many answered correctly, in all and per counterbalance group; null otherwise. */
   correct: CorrectRate | null;
   /** The students the activity is for (after the group and class filters) without an answer here; empty for information scenes. */
@@ -132,12 +133,12 @@ export async function activityStats(schoolId: AuthorizedSchoolId, activityId: st
       select scene_id, 'cross', answer->>'first', answer->>'second', count(*)::int from r where answer ? 'first' group by 1, 3, 4`,
     db().$queryRaw<{ scene_id: string; n: number }[]>`
       select r.scene_id, count(*)::int as n ${scope} group by 1`,
-    db().$queryRaw<({ scene_id: string; text: string; user_id: string } & PersonRow)[]>`
-      select r.scene_id, r.answer->>'text' as text, u.id as user_id, u.name, u.name_kana, u.nickname, sd.grade, sd.class_name, sd.number ${scope}
+    db().$queryRaw<({ scene_id: string; text: string; user_id: string } & PersonRow & MarkCells)[]>`
+      select r.scene_id, r.answer->>'text' as text, ${markColumnsSql}, u.id as user_id, u.name, u.name_kana, u.nickname, sd.grade, sd.class_name, sd.number ${scope}
         and r.answer ? 'text' and btrim(r.answer->>'text') <> ''
       order by sd.grade, sd.class_name, sd.number`,
-    db().$queryRaw<({ scene_id: string; strokes: number; user_id: string } & PersonRow)[]>`
-      select r.scene_id, jsonb_array_length(r.answer->'strokes')::int as strokes, u.id as user_id, u.name, u.name_kana, u.nickname, sd.grade, sd.class_name, sd.number ${scope}
+    db().$queryRaw<({ scene_id: string; strokes: number; user_id: string } & PersonRow & MarkCells)[]>`
+      select r.scene_id, jsonb_array_length(r.answer->'strokes')::int as strokes, ${markColumnsSql}, u.id as user_id, u.name, u.name_kana, u.nickname, sd.grade, sd.class_name, sd.number ${scope}
         and s.type = 'drawing' and jsonb_typeof(r.answer->'strokes') = 'array' and jsonb_array_length(r.answer->'strokes') > 0
       order by sd.grade, sd.class_name, sd.number`,
     db().$queryRaw<({ user_id: string; answered: number; guide: boolean; self: boolean } & PersonRow)[]>`
@@ -198,8 +199,8 @@ export async function activityStats(schoolId: AuthorizedSchoolId, activityId: st
       median: parsed.data.type === "scale" ? medianOf(values) : null,
       cross,
       correct: rates[stored.id] ?? null,
-      texts: texts.filter((x) => x.scene_id === stored.id).map((x) => ({ text: x.text, who: personOf(x.user_id, x) })),
-      drawings: drawn.filter((x) => x.scene_id === stored.id).map((x) => ({ strokes: x.strokes, who: personOf(x.user_id, x) })),
+      texts: texts.filter((x) => x.scene_id === stored.id).map((x) => ({ text: x.text, who: personOf(x.user_id, x), ...markedOnly(x) })),
+      drawings: drawn.filter((x) => x.scene_id === stored.id).map((x) => ({ strokes: x.strokes, who: personOf(x.user_id, x), ...markedOnly(x) })),
       notAnswered: parsed.data.type === "info" ? [] : notAnswered(students, missing, stored.id),
     });
   }
@@ -218,6 +219,9 @@ export async function activityStats(schoolId: AuthorizedSchoolId, activityId: st
     classes: classes.flatMap((c) => (c.className === null ? [] : [c.className])),
   };
 }
+
+/** A teacher's mark and comment (lib/marks), only on answers that have one. */
+const markedOnly = (x: MarkCells): Partial<MarkCells> => (x.mark || x.comment ? { mark: x.mark, comment: x.comment } : {});
 
 /** The reasons behind one cell of a two-step cross-table (first × second), with who gave them. */
 export async function cellReasons(schoolId: AuthorizedSchoolId, activityId: string, sceneId: string, first: string, second: string, filter: StatsFilter) {

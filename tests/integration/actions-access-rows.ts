@@ -10,6 +10,7 @@ import { db } from "@/lib/db";
 import type { ActionResult } from "@/lib/errors";
 import * as libraryActions from "@/lib/library/actions";
 import * as liveActions from "@/lib/live/actions";
+import { markResponseAction } from "@/lib/marks/actions";
 import { cellReasonsAction } from "@/lib/results/actions";
 import * as schoolActions from "@/lib/schools/actions";
 import * as studentActions from "@/lib/students/actions";
@@ -193,7 +194,14 @@ export const ACTIVITY_ROWS: Row[] = [
     effect: async (f, data) => expect(await db().activity.findUnique({ where: { id: (data as { id: string }).id }, select: { schoolId: true, title: true } })).toEqual({ schoolId: f.school, title: "白紙の対照" }),
   },
   { name: "set feedback", call: (f, s) => activityActions.setFeedbackAction({ ...ref(f, s), feedback: "at_end" }), effect: async (f) => expect((await activity(f.activity))?.feedback).toBe("at_end") },
+  {
+    name: "mark response",
+    call: async (f, s) => markResponseAction({ ...ref(f, s), responseId: (await answerOf(f)).id, verdict: null, comment: "対照のコメント" }),
+    effect: async (f) => expect(await db().responseMark.findUnique({ where: { responseId: (await answerOf(f)).id }, select: { comment: true } })).toEqual({ comment: "対照のコメント" }),
+  },
 ];
+/** The fixture's one answer (`target`'s two-step answer). */
+const answerOf = (f: Fx) => db().response.findFirstOrThrow({ where: { activityId: f.activity, sceneId: f.twoStep, userId: f.target }, select: { id: true } });
 /** Rows only the school's teachers may call (managers have no edit screen, lib/activities/policy.ts). */
 export const TEACHER_ONLY_ROWS = ["save order", "save scene", "add scene", "duplicate scene", "delete scene", "create blank", "set feedback"];
 const sceneOf = (id: string) => db().activityScene.findUnique({ where: { id }, select: { activityId: true, position: true, content: true } });
