@@ -1,7 +1,10 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import sharp from "sharp";
-import { type ImageProblem, type ImageType, MAX_IMAGE_BYTES, MAX_IMAGE_EDGE, MAX_INPUT_PIXELS } from "./limits";
+import { type ImageProblem, type ImageType, MAX_IMAGE_BYTES, MAX_IMAGE_EDGE, MAX_INPUT_PIXELS, MAX_PIXELS_PER_BYTE, MAX_STORED_BYTES, RATIO_CHECK_PIXELS } from "./limits";
+
+// one libvips thread per image: sharp shares libuv's thread pool with password hashing (argon2)
+sharp.concurrency(1);
 
 /** An image as stored: re-encoded bytes without metadata, its type, size and content hash. */
 export interface ProcessedImage {
@@ -34,20 +37,54 @@ const FORMAT: Record<ImageType, "png" | "jpeg" | "webp"> = { "image/png": "png",
  */
 export async function processImage(input: Uint8Array): Promise<ProcessResult> {
   if (input.byteLength > MAX_IMAGE_BYTES) return { ok: false, problem: "tooLarge" };
+  return (await oneAtATime(() => decodeAndEncode(input))) ?? { ok: false, problem: "failed" };
+}
+
+const MAX_WAITING = 8;
+let tail: Promise<unknown> = Promise.resolve();
+let waiting = 0;
+
+/**
+ * Images are decoded one at a time per process, at most MAX_WAITING waiting (then null: the
+ * upload is refused as "failed", try again): decoding is CPU and memory heavy, and a burst of
+ * uploads must not hold the threads the sign-ins' password hashing needs.
+ */
+async function oneAtATime<T>(work: () => Promise<T>): Promise<T | null> {
+  if (waiting >= MAX_WAITING) return null;
+  waiting++;
+  const run = tail.then(work, work);
+  tail = run.catch(() => undefined);
+  try {
+    return await run;
+  } finally {
+    waiting--;
+  }
+}
+
+async function decodeAndEncode(input: Uint8Array): Promise<ProcessResult> {
   const type = sniffImageType(input);
   if (!type) return { ok: false, problem: "type" };
   const options = { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error", autoOrient: true, animated: false } as const;
   try {
     const meta = await sharp(input, options).metadata();
     if (meta.format !== FORMAT[type]) return { ok: false, problem: "type" };
-    if ((meta.width ?? 0) * (meta.height ?? 0) > MAX_INPUT_PIXELS) return { ok: false, problem: "pixels" };
+    const pixels = (meta.width ?? 0) * (meta.height ?? 0);
+    if (pixels > MAX_INPUT_PIXELS) return { ok: false, problem: "pixels" };
+    if (pixels > RATIO_CHECK_PIXELS && pixels / input.byteLength > MAX_PIXELS_PER_BYTE) return { ok: false, problem: "pixels" };
     const pipeline = sharp(input, options).resize({ width: MAX_IMAGE_EDGE, height: MAX_IMAGE_EDGE, fit: "inside", withoutEnlargement: true });
     const encoded =
       type === "image/png" ? pipeline.png({ compressionLevel: 9, adaptiveFiltering: true })
         : type === "image/jpeg" ? pipeline.jpeg({ quality: 82, mozjpeg: true })
           : pipeline.webp({ quality: 82 });
-    const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
-    return { ok: true, image: { bytes: data, contentType: type, width: info.width, height: info.height, sha256: createHash("sha256").update(data).digest("hex") } };
+    let { data, info } = await encoded.toBuffer({ resolveWithObject: true });
+    let contentType: ImageType = type;
+    if (data.byteLength > MAX_STORED_BYTES && type !== "image/webp") {
+      // a photo saved as PNG: the same pixels as WebP are a fraction of the size
+      ({ data, info } = await sharp(data).webp({ quality: 80 }).toBuffer({ resolveWithObject: true }));
+      contentType = "image/webp";
+    }
+    if (data.byteLength > MAX_STORED_BYTES) return { ok: false, problem: "tooLarge" };
+    return { ok: true, image: { bytes: data, contentType, width: info.width, height: info.height, sha256: createHash("sha256").update(data).digest("hex") } };
   } catch (e) {
     return { ok: false, problem: e instanceof Error && /pixel limit/i.test(e.message) ? "pixels" : "unreadable" };
   }

@@ -5,7 +5,7 @@ import { saveSceneContent } from "@/lib/activities/scene-mutations";
 import { saveSceneSchema } from "@/lib/activities/scene-schema";
 import { db } from "@/lib/db";
 import { imageForViewer } from "@/lib/images/data";
-import { MAX_IMAGE_BYTES } from "@/lib/images/limits";
+import { MAX_IMAGE_BYTES, MAX_STORED_BYTES } from "@/lib/images/limits";
 import { imageStorage } from "@/lib/images/storage";
 import { storeImage } from "@/lib/images/store";
 import type { AuthorizedSchoolId } from "@/lib/schools/scope";
@@ -133,6 +133,23 @@ describe("images: upload checks, re-encoding, storage and scope", () => {
     const started = performance.now();
     expect(await storeImage(school, teacher, bomb)).toEqual({ ok: false, problem: "pixels" });
     expect(performance.now() - started).toBeLessThan(5_000);
+  });
+
+  it("refuses a tiny file that decodes to tens of megapixels (a flat 6300×6300 WebP of 2 KB: seconds of CPU for nothing)", async () => {
+    const flat = await sharp({ create: { width: 6300, height: 6300, channels: 3, background: "white" } }).webp({ lossless: true }).toBuffer();
+    expect(flat.byteLength).toBeLessThan(4_000);
+    expect(await storeImage(school, teacher, flat)).toEqual({ ok: false, problem: "pixels" });
+    // a small flat image is fine: cheap to decode whatever its ratio
+    expect(await storeImage(school, teacher, await sharp({ create: { width: 400, height: 300, channels: 3, background: "white" } }).webp({ lossless: true }).toBuffer())).toMatchObject({ ok: true });
+  });
+
+  it("never stores more than MAX_STORED_BYTES: a photo whose PNG would be larger is stored as WebP", async () => {
+    const photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: "black", noise: { type: "gaussian", mean: 128, sigma: 40 } } }).blur(3).png().toBuffer();
+    expect(photo.byteLength).toBeLessThan(MAX_IMAGE_BYTES);
+    const stored = await storeImage(school, teacher, photo);
+    expect(stored).toMatchObject({ ok: true, image: { contentType: "image/webp", width: 1600, height: 1200 } });
+    const bytes = await imageStorage().get((stored as { image: { id: string } }).image.id);
+    expect(bytes!.byteLength).toBeLessThanOrEqual(MAX_STORED_BYTES);
   });
 
   it("shows an image to its school's student and teacher and its academy's manager, to nobody else (same null as an unknown id)", async () => {
