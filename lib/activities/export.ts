@@ -8,6 +8,7 @@ import { csvTexts } from "@/lib/results/csv-text";
 import { attachmentHeaders, exportAccess } from "@/lib/results/export";
 import { getActivityWithScenes } from "./data";
 import { toActivityFile } from "./file-format";
+import { ACTIVITY_FILE_MAX_BYTES } from "./file-limits";
 
 /**
  * GET /api/v1/exports/{activityId}/activity[?school=]: the activity as a file
@@ -22,7 +23,9 @@ export async function activityFileExport(req: NextRequest, activityId: string): 
   await audit({ action: "export.activity", actorId: access.actor.id, schoolId: access.school, targetType: "activity", targetId: activityId });
   const name = csvTexts(await getDisplayLanguage()).fileName("fileActivity", activity.title);
   // the images its scenes place travel inside the file (base64), so the other school gets its own copies
-  const images = await embedImages(access.school, activity.scenes.map((s) => s.content));
+  const images = await embedImages(access.school, activity.scenes.map((s) => s.content), ACTIVITY_FILE_MAX_BYTES);
+  // more than an import accepts: refused here rather than a file nobody can import
+  if (!images) return problem(413, "VALIDATION");
   const file = { ...toActivityFile(activity), ...(Object.keys(images).length > 0 ? { images } : {}) };
   const body = `${JSON.stringify(file, null, 2)}\n`;
   return new NextResponse(body, { headers: attachmentHeaders("application/json; charset=utf-8", `activity-${activityId.slice(0, 8)}.json`, `${name}.json`) });

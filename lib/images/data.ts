@@ -30,10 +30,10 @@ export async function imageForViewer(actor: ScopeActor, id: string): Promise<Ima
 }
 
 /** The school's images among `ids` (the others do not exist or are another school's). */
-export async function schoolImages(schoolId: string, ids: string[]): Promise<{ id: string; width: number; height: number; contentType: string }[]> {
+export async function schoolImages(schoolId: string, ids: string[]): Promise<{ id: string; width: number; height: number; contentType: string; byteSize: number }[]> {
   const valid = ids.filter((id) => UUID.test(id));
   if (valid.length === 0) return [];
-  return db().image.findMany({ where: { id: { in: valid }, schoolId }, select: { id: true, width: true, height: true, contentType: true } });
+  return db().image.findMany({ where: { id: { in: valid }, schoolId }, select: { id: true, width: true, height: true, contentType: true, byteSize: true } });
 }
 
 /** Images of the schools of one academy among `ids`, with what a copy needs (the academy library's copies). */

@@ -6,6 +6,7 @@ import type { ImageType } from "./limits";
 import { deleteImageRow, insertImageRow } from "./mutations";
 import { imageIdsOf, rewriteImages } from "./refs";
 import { imageStorage } from "./storage";
+import { sniffImageType } from "./process";
 import { type StoredImage, storeImage } from "./store";
 
 /**
@@ -15,11 +16,18 @@ import { type StoredImage, storeImage } from "./store";
  */
 type Placed = ReadonlyMap<string, { id: string; width: number; height: number }>;
 
-/** The school's images that `contents` place, as a file carries them (type and base64 bytes). */
-export async function embedImages(school: AuthorizedSchoolId, contents: unknown[]): Promise<NonNullable<ActivityFile["images"]>> {
+/**
+ * The school's images that `contents` place, as a file carries them (type and base64 bytes),
+ * or null as soon as they pass `budget` characters: a file an import would refuse is never
+ * built (nor held in memory).
+ */
+export async function embedImages(school: AuthorizedSchoolId, contents: unknown[], budget: number): Promise<NonNullable<ActivityFile["images"]> | null> {
   const found = await schoolImages(school, imageIdsOf(contents));
   const out: NonNullable<ActivityFile["images"]> = {};
+  let size = 0;
   for (const image of found) {
+    size += Math.ceil(image.byteSize / 3) * 4;
+    if (size > budget) return null;
     const bytes = await imageStorage().get(image.id);
     if (bytes) out[image.id] = { type: image.contentType as ImageType, data: bytes.toString("base64") };
   }
@@ -35,10 +43,11 @@ export async function importFileImages(school: AuthorizedSchoolId, actorId: stri
   const stored: [string, StoredImage][] = [];
   for (const [id, image] of Object.entries(file.images ?? {})) {
     if (!placed.has(id)) continue;
-    const result = await storeImage(school, actorId, Buffer.from(image.data, "base64"));
-    if (!result.ok || result.image.contentType !== image.type) {
+    const bytes = Buffer.from(image.data, "base64");
+    // the declared type must be the bytes' own (what is stored may be re-encoded to WebP)
+    const result = sniffImageType(bytes) === image.type ? await storeImage(school, actorId, bytes) : ({ ok: false } as const);
+    if (!result.ok) {
       await Promise.all(stored.map(([, s]) => deleteImageRow(s.id)));
-      if (result.ok) await deleteImageRow(result.image.id);
       return null;
     }
     stored.push([id, result.image]);

@@ -89,6 +89,19 @@ describe("images travel with an activity", () => {
     expect(await pixels(copies[1]!)).toEqual(await pixels(w.optionImage));
   });
 
+  it("an activity whose images make a file larger than an import accepts is not exported as a file nobody can import (413), and nothing is built beyond that", async () => {
+    await as(w.teacherA, "teacher");
+    const noise = await sharp({ create: { width: 560, height: 560, channels: 3, background: "black", noise: { type: "gaussian", mean: 128, sigma: 60 } } }).png().toBuffer();
+    const stored = await storeImage(w.schoolA as AuthorizedSchoolId, w.teacherA, noise);
+    if (!stored.ok) throw new Error(JSON.stringify(stored));
+    const heavy = (await createActivityFromTemplate(db(), { templateId: "math-linear-equations", schoolId: w.schoolA, title: "重い図" })).id;
+    const scene = await db().activityScene.findFirstOrThrow({ where: { activityId: heavy, type: "single_choice" }, select: { id: true, content: true } });
+    await db().activityScene.update({ where: { id: scene.id }, data: { content: { ...(scene.content as object), image: { id: stored.image.id, alt: "ノイズ", width: 560, height: 560 } } } });
+    const res = await activityFileExport(new NextRequest(`http://localhost/api/v1/exports/${heavy}/activity`), heavy);
+    expect(res.status).toBe(413);
+    expect(await res.json()).toMatchObject({ ok: false, code: "VALIDATION" });
+  });
+
   it("a file whose image is an SVG, HTML or a GIF named a PNG is refused, and nothing is created", async () => {
     await as(w.teacherA, "teacher");
     const file = JSON.parse(await exportText());
