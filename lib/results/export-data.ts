@@ -47,7 +47,7 @@ export function resultsCsv(stats: ActivityStats, lang: DisplayLanguage): string 
 }
 
 const RESEARCH_COLUMNS = [
-  "school", "grade", "class", "number", "studentId", "role", "group", "sceneId", "scene", "shownAt", "type",
+  "school", "grade", "class", "number", "studentId", "role", "group", "sceneId", "scene", "sceneVersion", "shownAt", "type",
   "first", "second", "reason", "answerJson", "correct", "mode", "session", "createdAt", "updatedAt", "late",
 ] as const satisfies readonly CsvColumn[];
 
@@ -109,6 +109,21 @@ function verdictCell(scene: Scene | undefined, answer: unknown, tx: ReturnType<t
 }
 
 /**
+ * The content of every version of the activity's scenes, retired ones included, by `sceneId:version`
+ * (docs/decisions.md "Scene versions"): each answer is read with the content it answered.
+ */
+async function exportedScenes(school: AuthorizedSchoolId, activityId: string): Promise<Map<string, Scene>> {
+  const stored = await db().activityScene.findMany({
+    where: { OR: [{ activityId, activity: { schoolId: school } }, { retiredFromId: activityId, retiredFrom: { schoolId: school } }] },
+    select: { id: true, type: true, content: true, version: true, versions: { select: { version: true, content: true } } },
+  });
+  return new Map(stored.flatMap((s) => [{ version: s.version, content: s.content }, ...s.versions].flatMap((v) => {
+    const parsed = sceneSchema.safeParse({ type: s.type, content: v.content });
+    return parsed.success ? [[`${s.id}:${v.version}`, parsed.data] as const] : [];
+  })));
+}
+
+/**
  * The long-format rows of one activity, 500 at a time in id order (streamed:
  * never the whole file in memory), in the user's display language: option
  * labels rather than ids, scene numbers from 1, times in Tokyo with the offset.
@@ -118,11 +133,7 @@ function verdictCell(scene: Scene | undefined, answer: unknown, tx: ReturnType<t
 export async function* researchRows(school: AuthorizedSchoolId, activityId: string, pseudonymous: boolean, lang: DisplayLanguage): AsyncGenerator<string> {
   const tx = csvTexts(lang);
   const schoolRow = await db().school.findUniqueOrThrow({ where: { id: school }, select: { name: true } });
-  const stored = await db().activityScene.findMany({ where: { activityId, activity: { schoolId: school } }, select: { id: true, type: true, content: true } });
-  const scenes = new Map(stored.flatMap((s) => {
-    const parsed = sceneSchema.safeParse({ type: s.type, content: s.content });
-    return parsed.success ? [[s.id, parsed.data] as const] : [];
-  }));
+  const scenes = await exportedScenes(school, activityId);
   const pseudonym = pseudonymous ? exportPseudonyms() : null;
   let after = "00000000-0000-0000-0000-000000000000";
   for (;;) {
@@ -131,7 +142,7 @@ export async function* researchRows(school: AuthorizedSchoolId, activityId: stri
       orderBy: { id: "asc" },
       take: 500,
       select: {
-        id: true, answer: true, scenePosition: true, counterbalanceGroup: true, mode: true, sessionId: true, createdAt: true, updatedAt: true, late: true, userId: true,
+        id: true, answer: true, scenePosition: true, sceneVersion: true, counterbalanceGroup: true, mode: true, sessionId: true, createdAt: true, updatedAt: true, late: true, userId: true,
         scene: { select: { id: true, type: true, position: true } },
         user: { select: { role: true, student: { select: { grade: true, className: true, number: true } } } },
       },
@@ -140,11 +151,12 @@ export async function* researchRows(school: AuthorizedSchoolId, activityId: stri
     let chunk = "";
     for (const r of batch) {
       const a = (r.answer ?? {}) as Record<string, unknown>;
+      const scene = scenes.get(`${r.scene.id}:${r.sceneVersion}`);
       const who = pseudonym ? [pseudonym(r.userId)] : [r.user.student?.number, r.userId];
       chunk += csvRow([
         schoolRow.name, r.user.student?.grade, r.user.student?.className, ...who, tx.role(r.user.role),
-        r.counterbalanceGroup, r.scene.id, r.scene.position + 1, r.scenePosition + 1, tx.type(r.scene.type), ...answerCells(scenes.get(r.scene.id), a, tx),
-        answerJson(r.scene.type, a, r.answer), verdictCell(scenes.get(r.scene.id), r.answer, tx), tx.mode(r.mode), r.sessionId, tokyoTimestamp(r.createdAt), tokyoTimestamp(r.updatedAt), r.late ? 1 : 0,
+        r.counterbalanceGroup, r.scene.id, r.scene.position + 1, r.sceneVersion, r.scenePosition + 1, tx.type(r.scene.type), ...answerCells(scene, a, tx),
+        answerJson(r.scene.type, a, r.answer), verdictCell(scene, r.answer, tx), tx.mode(r.mode), r.sessionId, tokyoTimestamp(r.createdAt), tokyoTimestamp(r.updatedAt), r.late ? 1 : 0,
       ]);
     }
     yield chunk;
