@@ -24,3 +24,22 @@ export function followOwnVersions(activityId: string, from: number): number {
   while (set?.has(v + 1)) v++;
   return v;
 }
+
+const queues = new Map<string, Promise<unknown>>();
+
+/**
+ * Runs one save of this tab after its earlier saves of the activity have finished, with the version
+ * followed over them (followOwnVersions), and records the version it produced. An autosave in flight
+ * and a click on another part's save (the order, add, delete) thus never send the same version and
+ * refuse each other as if someone else had changed the activity.
+ */
+export function ownSave<R extends { ok: boolean; data?: unknown }>(activityId: string, from: number, run: (version: number) => Promise<R>): Promise<R> {
+  const next = (queues.get(activityId) ?? Promise.resolve()).then(async () => {
+    const result = await run(followOwnVersions(activityId, from));
+    const version = result.ok ? (result.data as { version?: unknown } | undefined)?.version : undefined;
+    if (typeof version === "number") recordOwnVersion(activityId, version);
+    return result;
+  });
+  queues.set(activityId, next.catch(() => undefined));
+  return next;
+}

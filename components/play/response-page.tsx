@@ -43,6 +43,7 @@ export async function StudentResponsePage({ activityId }: { activityId: string }
           scenes={scenes.map((s) => markCorrect(s, feedback[s.id]?.correct))}
           answers={answers}
           feedback={feedback}
+          meta={Object.fromEntries(Object.entries(activity.olderVersions).map(([id, v]) => [id, t("answeredOlderVersion", { v })]))}
           drawings={answerDrawings(scenes, answers, await drawingLabel())}
         />
       ) : (

@@ -19,29 +19,31 @@ const OVERVIEW = { assigned: "assigned", started: "started", finished: "finished
 export function resultsCsv(stats: ActivityStats, lang: DisplayLanguage): string {
   const tx = csvTexts(lang);
   const { plain } = tx;
-  let out = csvRow((["scene", "type", "prompt", "item", "item2", "count", "percent"] as const).map(tx.column));
-  for (const [key, n] of Object.entries(stats.overview)) out += csvRow(["", tx.column("overview"), "", tx.result(OVERVIEW[key as keyof typeof OVERVIEW]), "", n, ""]);
+  let out = csvRow((["scene", "type", "prompt", "item", "item2", "count", "percent", "sceneVersion"] as const).map(tx.column));
+  for (const [key, n] of Object.entries(stats.overview)) out += csvRow(["", tx.column("overview"), "", tx.result(OVERVIEW[key as keyof typeof OVERVIEW]), "", n, "", ""]);
   const pct = (n: number, total: number) => (total > 0 ? Math.round((n / total) * 1000) / 10 : 0);
-  stats.scenes.forEach((s, i) => {
+  // each scene's current version, then its earlier versions with answers, each read with its own content (docs/decisions.md "Scene versions")
+  stats.scenes.flatMap((s, i) => [s, ...s.earlier].map((v) => [v, i] as const)).forEach(([s, i]) => {
     if (s.scene.type === "info") return;
     const base = [i + 1, tx.type(s.scene.type), plain(s.scene.content.prompt)];
-    out += csvRow([...base, tx.column("answered"), "", s.answered, ""]);
-    if (s.correct) out += csvRow([...base, tx.column("correctRate"), "", s.correct.all.correct, pct(s.correct.all.correct, s.correct.all.answered)]);
+    const row = (cells: unknown[]) => csvRow([...cells, s.version]);
+    out += row([...base, tx.column("answered"), "", s.answered, ""]);
+    if (s.correct) out += row([...base, tx.column("correctRate"), "", s.correct.all.correct, pct(s.correct.all.correct, s.correct.all.answered)]);
     if (s.scene.type === "single_choice" || s.scene.type === "multiple_choice") {
-      for (const o of s.scene.content.options) out += csvRow([...base, plain(o.label), "", s.choices[o.id] ?? 0, pct(s.choices[o.id] ?? 0, s.answered)]);
+      for (const o of s.scene.content.options) out += row([...base, plain(o.label), "", s.choices[o.id] ?? 0, pct(s.choices[o.id] ?? 0, s.answered)]);
     }
     if (s.scene.type === "scale") {
       const ends: Record<number, string> = { 1: plain(s.scene.content.minLabel), 5: plain(s.scene.content.maxLabel) };
-      for (let v = 1; v <= 5; v++) out += csvRow([...base, String(v), ends[v] ?? "", s.values[String(v)] ?? 0, pct(s.values[String(v)] ?? 0, s.answered)]);
-      out += csvRow([...base, tx.column("median"), "", s.median ?? "", ""]);
+      for (let v = 1; v <= 5; v++) out += row([...base, String(v), ends[v] ?? "", s.values[String(v)] ?? 0, pct(s.values[String(v)] ?? 0, s.answered)]);
+      out += row([...base, tx.column("median"), "", s.median ?? "", ""]);
     }
     if (s.scene.type === "two_step") {
       const c = s.scene.content;
       const seconds = [...(c.second.options ?? []), ...Object.values(c.second.optionsByFirst ?? {}).flat()].filter((o, j, all) => all.findIndex((x) => x.id === o.id) === j);
-      for (const f of c.first.options) for (const o of seconds) out += csvRow([...base, plain(f.label), plain(o.label), s.cross[f.id]?.[o.id] ?? 0, pct(s.cross[f.id]?.[o.id] ?? 0, s.answered)]);
+      for (const f of c.first.options) for (const o of seconds) out += row([...base, plain(f.label), plain(o.label), s.cross[f.id]?.[o.id] ?? 0, pct(s.cross[f.id]?.[o.id] ?? 0, s.answered)]);
     }
-    if (s.scene.type === "drawing") for (const x of s.drawings) out += csvRow([...base, tx.drawing(x.strokes), lang === "ja-kana" ? (x.who.name.reading ?? x.who.name.base) : x.who.name.base, 1, ""]);
-    if (s.scene.type === "free_text") for (const x of s.texts) out += csvRow([...base, x.text, lang === "ja-kana" ? (x.who.name.reading ?? x.who.name.base) : x.who.name.base, 1, ""]);
+    if (s.scene.type === "drawing") for (const x of s.drawings) out += row([...base, tx.drawing(x.strokes), lang === "ja-kana" ? (x.who.name.reading ?? x.who.name.base) : x.who.name.base, 1, ""]);
+    if (s.scene.type === "free_text") for (const x of s.texts) out += row([...base, x.text, lang === "ja-kana" ? (x.who.name.reading ?? x.who.name.base) : x.who.name.base, 1, ""]);
   });
   return out;
 }

@@ -8,7 +8,9 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deleteScene, saveSceneContent } from "@/lib/activities/scene-mutations";
 import { db } from "@/lib/db";
-import { researchHeader, researchRows } from "@/lib/results/export-data";
+import { researchHeader, researchRows, resultsCsv } from "@/lib/results/export-data";
+import { studentResponses } from "@/lib/results/portfolio";
+import { activityStats } from "@/lib/results/stats";
 import { AnswerWriter } from "@/lib/responses/writer";
 import type { AuthorizedSchoolId } from "@/lib/schools/scope";
 import { parseCsv } from "@/lib/students/csv";
@@ -88,6 +90,19 @@ describe("scene versions", () => {
     expect(col).toBeGreaterThan(0);
     const mine = rows.filter((r) => r.includes(scene));
     expect(mine.map((r) => [r[col], r.includes("りんご"), r.includes("にんじん")]).sort()).toEqual([["1", true, false], ["2", false, true]]);
+
+    // statistics count each version with its own content: v2's option a is にんじん (1), v1's was りんご (1)
+    const stats = (await activityStats(school, a.id, {}))!;
+    const counted = stats.scenes.find((x) => x.id === scene)!;
+    expect([counted.version, counted.answered, counted.choices, counted.scene.content.prompt]).toEqual([2, 1, { a: 1 }, "好きな野菜は？"]);
+    expect(counted.earlier.map((e) => [e.version, e.answered, e.choices, e.scene.content.prompt])).toEqual([[1, 1, { a: 1 }, "好きな果物は？"]]);
+    const results = parseCsv(resultsCsv(stats, "ja")).map((r) => r.fields);
+    expect(results[0]!.at(-1)).toBe("版");
+    expect(results.filter((r) => r[3] === "りんご").map((r) => [r[5], r.at(-1)])).toEqual([["1", "1"]]);
+    expect(results.filter((r) => r[3] === "にんじん").map((r) => [r[5], r.at(-1)])).toEqual([["1", "2"]]);
+    // the first student's answers are shown with the question they answered
+    const view = (await studentResponses(school, a.id, students[0]!))!;
+    expect(view.scenes.find((x) => x.id === scene)).toMatchObject({ answeredVersion: 1, content: { prompt: "好きな果物は？" } });
 
     // an edit while only older versions have answers stays the current version (nobody answered it yet)
     await db().response.delete({ where: { userId_sceneId: { userId: students[1]!, sceneId: scene } } });
