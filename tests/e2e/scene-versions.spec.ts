@@ -72,6 +72,18 @@ test.describe("scene versions and autosave", () => {
     await earlier.locator("summary").click();
     await expect(earlier).toContainText("あてはまるものはどれですか");
     await expect(page.locator(`section[data-scene-id="${reason.id}"]`)).toHaveCount(0);
+
+    // the student's answers (staff view, portfolio) show the question they answered and its version
+    await page.goto(`/dashboard/teacher/activities/response/${activity.id}/${students[0]!.id}`);
+    await expect(page.locator("main")).toContainText("版1に回答");
+    await expect(page.locator("main")).toContainText("あてはまるものはどれですか");
+    await page.goto(`/dashboard/teacher/portfolio/${students[0]!.id}`);
+    await expect(page.locator("main")).toContainText("版1に回答");
+    // and the student's own result page says their answer was to the earlier version
+    await e2eDb().activity.update({ where: { id: activity.id }, data: { mode: "complete" } });
+    const kid = await signedIn(browser, students[0]!.email!);
+    await kid.goto(`/dashboard/student/activities/response/${activity.id}`);
+    await expect(kid.locator("main")).toContainText(/あとで直.*前.*版.*1/);
   });
 
   test("the scene form saves by itself after a pause, shows its state, never saves an invalid form, and the save survives a reload", async ({ browser }) => {
