@@ -4,7 +4,7 @@
  * scene is deleted (retired) after a confirmation naming the count; the form saves by itself with a
  * visible state; two tabs get the conflict prompt. Server rules: tests/integration/scene-versions.
  */
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, type Route, test } from "@playwright/test";
 import { createActivityFromTemplate, createResponse } from "../../prisma/seed/factories";
 import { signedInBrowsers } from "./browsers";
 import { expectNotification } from "./helpers";
@@ -109,6 +109,17 @@ test.describe("scene versions and autosave", () => {
     await page.reload();
     form = await openForm(page, scene.id);
     await expect(form.locator('[data-field="content.prompt"]')).toHaveValue("自動で保存される問い");
+
+    // the network drops the save: 保存できませんでした with a retry, which saves once it is back
+    const offline = (route: Route) => (route.request().method() === "POST" ? route.abort("internetdisconnected") : route.continue());
+    await page.route(`**${editUrl(activity.id)}`, offline);
+    await form.locator('[data-field="content.prompt"]').fill("回線が切れたときの問い");
+    await expect(form.getByTestId("autosave-state")).toContainText("保存できませんでした", { timeout: 15_000 });
+    expect(await promptOf(scene.id)).toBe("自動で保存される問い");
+    await page.unroute(`**${editUrl(activity.id)}`, offline);
+    await form.getByTestId("autosave-retry").click();
+    await expect(form.getByTestId("autosave-state")).toContainText("保存しました", { timeout: 15_000 });
+    await expect.poll(() => promptOf(scene.id)).toBe("回線が切れたときの問い");
   });
 
   test("two tabs editing the same scene: the later autosave is refused with the reload / keep mine prompt, and keep mine saves over it", async ({ browser }) => {
