@@ -76,7 +76,8 @@ function respondedIn(schoolId: AuthorizedSchoolId, activityId: string, filter: S
   const mode = filter.mode ?? null;
   return Prisma.sql`
     from responses r
-    join activity_scenes s on s.id = r.scene_id
+    -- a retired scene's answers (docs/decisions.md "Scene versions") stay in the research CSV, not in the statistics
+    join activity_scenes s on s.id = r.scene_id and s.activity_id is not null
     join users u on u.id = r.user_id and u.role = 'student' and u.school_id = ${schoolId}::uuid
     left join student_details sd on sd.user_id = u.id
     where r.activity_id = ${activityId}::uuid

@@ -144,6 +144,8 @@ describe("scene versions", () => {
     expect(await db().response.count({ where: { sceneId: scene } })).toBe(1);
     const rows = await csv(a.id);
     expect(rows.filter((r) => r.includes(scene))).toHaveLength(1);
+    // the statistics are of the activity's scenes: the student who answered only the retired one has not started it
+    expect((await activityStats(school, a.id, {}))!.overview.started).toBe(0);
     // deleting the activity deletes the retired scene with it
     await db().activity.delete({ where: { id: a.id } });
     expect(await db().activityScene.count({ where: { id: scene } })).toBe(0);
