@@ -97,10 +97,13 @@ export async function loadOwnFeedback(who: { id: string; schoolId: string }, act
   if (!z.uuid().safeParse(activityId).success) return {};
   const activity = await db().activity.findFirst({
     where: { id: activityId, schoolId: who.schoolId, status: "active" },
-    select: { mode: true, feedback: true, scenes: { select: { id: true, type: true, content: true } } },
+    select: { mode: true, feedback: true, scenes: { select: { id: true, type: true, content: true, version: true } } },
   });
   if (!activity || !feedbackAllowed(activity.feedback, { complete: activity.mode === "complete", finished: progress.finished })) return {};
-  const responses = await db().response.findMany({ where: { activityId, userId: who.id }, select: { sceneId: true, answer: true } });
+  const current = new Map(activity.scenes.map((s) => [s.id, s.version]));
+  // only answers to the scene's current version are judged by its key (docs/decisions.md "Scene versions")
+  const responses = (await db().response.findMany({ where: { activityId, userId: who.id }, select: { sceneId: true, answer: true, sceneVersion: true } }))
+    .filter((r) => current.get(r.sceneId) === r.sceneVersion);
   const scenes = activity.scenes.map((s) => {
     const parsed = sceneSchema.safeParse({ type: s.type, content: s.content });
     return { id: s.id, scene: parsed.success ? parsed.data : null };

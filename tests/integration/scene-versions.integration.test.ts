@@ -11,6 +11,7 @@ import { db } from "@/lib/db";
 import { researchHeader, researchRows, resultsCsv } from "@/lib/results/export-data";
 import { studentResponses } from "@/lib/results/portfolio";
 import { activityStats } from "@/lib/results/stats";
+import { loadOwnFeedback } from "@/lib/responses/data";
 import { AnswerWriter } from "@/lib/responses/writer";
 import type { AuthorizedSchoolId } from "@/lib/schools/scope";
 import { parseCsv } from "@/lib/students/csv";
@@ -108,6 +109,19 @@ describe("scene versions", () => {
     await db().response.delete({ where: { userId_sceneId: { userId: students[1]!, sceneId: scene } } });
     expect(await saveSceneContent(ctx(), { activityId: a.id, version: 3, sceneId: scene, scene: choice("好きな野菜は？", "にんじん", "ピーマン") })).toEqual({ ok: true, data: { version: 4 } });
     expect((await db().activityScene.findUniqueOrThrow({ where: { id: scene }, select: { version: true } })).version).toBe(2);
+  });
+
+  it("a verdict is never worked out with another version's key: an answer to version 1 gets none once version 2 has its own", async () => {
+    const a = await fresh();
+    const scene = a.ids[1]!;
+    await db().activity.update({ where: { id: a.id }, data: { feedback: "after_answer" } });
+    const keyed = (correct: "a" | "b") => ({ type: "single_choice" as const, content: { prompt: "問い", options: [{ id: "a", label: "あ", ...(correct === "a" ? { correct: true } : {}) }, { id: "b", label: "い", ...(correct === "b" ? { correct: true } : {}) }] } });
+    await saveSceneContent(ctx(), { activityId: a.id, version: 1, sceneId: scene, scene: keyed("a") });
+    expect(await answer(students[0]!, a.id, scene, { choice: "a" })).toMatchObject({ ok: true });
+    const who = { id: students[0]!, schoolId: school };
+    expect((await loadOwnFeedback(who, a.id, { finished: false }))[scene]).toMatchObject({ verdict: "correct" });
+    await saveSceneContent(ctx(), { activityId: a.id, version: 2, sceneId: scene, scene: keyed("b"), newVersion: true });
+    expect((await loadOwnFeedback(who, a.id, { finished: false }))[scene]).toBeUndefined();
   });
 
   it("an answer that waits on an edit making a new version is stored under the new version, never the old", async () => {
