@@ -1,6 +1,6 @@
 import { getTranslations } from "next-intl/server";
 import { notFound } from "next/navigation";
-import { getActivityWithScenes, listAnsweredSceneIds } from "@/lib/activities/data";
+import { countSceneAnswers, getActivityWithScenes } from "@/lib/activities/data";
 import { listGroups } from "@/lib/students/data";
 import { requireRole } from "@/lib/auth/session";
 import { getDisplayLanguage } from "@/lib/i18n/server";
@@ -23,12 +23,14 @@ export async function ActivityEdit({ activityId }: { activityId: string }) {
   if (!scope || !activity) notFound();
   const t = await getTranslations("Edit");
   const lang = await getDisplayLanguage();
-  const [groups, answered] = await Promise.all([listGroups(scope), listAnsweredSceneIds(scope, activity.id)]);
+  const [groups, answered] = await Promise.all([listGroups(scope), countSceneAnswers(scope, activity.id)]);
   const scenes: ListedScene[] = activity.scenes.map((s) => ({
     id: s.id,
     type: s.type,
     content: s.content as ListedScene["content"],
-    answered: answered.includes(s.id),
+    sceneVersion: s.version,
+    answered: answered.get(s.id)?.current ?? 0,
+    answers: answered.get(s.id)?.all ?? 0,
     label: toPlainText(String((s.content as { prompt?: unknown }).prompt ?? ""), lang).replace(/\s+/g, " ").slice(0, 120),
   }));
   return (

@@ -28,20 +28,18 @@ export function followOwnVersions(activityId: string, from: number): number {
 const queues = new Map<string, Promise<unknown>>();
 
 /**
- * One of this tab's changes to the activity (a scene save, an add, an order save…), run after
- * the ones before it have come back: a click made while a save is on its way would otherwise
- * send the version from before that save and be refused as someone else's change. The version
- * is followed (followOwnVersions) from `from` when the change starts, and a version the server
- * gives back is recorded before the next change starts.
+ * Runs one save of this tab after its earlier saves of the activity have finished, with the version
+ * followed over them (followOwnVersions), and records the version it produced. An autosave in flight
+ * and a click on another part's save (the order, add, delete) thus never send the same version and
+ * refuse each other as if someone else had changed the activity.
  */
-export function ownWrite<T extends { ok: boolean; data?: unknown }>(activityId: string, from: () => number, write: (version: number) => Promise<T>): Promise<T> {
-  const run = async () => {
-    const result = await write(followOwnVersions(activityId, from()));
+export function ownSave<R extends { ok: boolean; data?: unknown }>(activityId: string, from: number, run: (version: number) => Promise<R>): Promise<R> {
+  const next = (queues.get(activityId) ?? Promise.resolve()).then(async () => {
+    const result = await run(followOwnVersions(activityId, from));
     const version = result.ok ? (result.data as { version?: unknown } | undefined)?.version : undefined;
     if (typeof version === "number") recordOwnVersion(activityId, version);
     return result;
-  };
-  const next = (queues.get(activityId) ?? Promise.resolve()).then(run, run);
+  });
   queues.set(activityId, next.catch(() => undefined));
   return next;
 }

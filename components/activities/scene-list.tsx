@@ -9,15 +9,17 @@ import { useConfirm } from "@/components/ui/confirm-dialog";
 import { RichTextClient } from "@/components/ui/rich-text-client";
 import { useActionRunner } from "@/components/ui/use-action-runner";
 import { usePlainText } from "@/components/ui/use-plain-text";
-import { ownWrite } from "./own-versions";
+import { ownSave, recordOwnVersion } from "./own-versions";
 import { defaultContent } from "./scene-content";
 import { type EditableScene, SceneForm } from "./scene-form";
 
 export interface ListedScene extends EditableScene {
   /** The prompt as plain text in the current display language. */
   label: string;
-  /** It has answers: locked (docs/product-design.md "Activity editor"). */
-  answered: boolean;
+  /** Answers to its current version: saving makes a new version (docs/decisions.md "Scene versions"). */
+  answered: number;
+  /** Answers to any version: deleting retires the scene and keeps them. */
+  answers: number;
 }
 
 /** Every scene in default order: open one to edit its content, duplicate, delete, or add a new one. */
@@ -38,24 +40,27 @@ export function SceneList({ activityId, version, scenes }: { activityId: string;
     return reason === "answered" ? t("locked") : reason === "last" || reason === "live" || reason === "tooMany" ? t(reason) : result.code === "CONFLICT" ? t("conflict") : t("failed");
   };
   /** Runs a structural change; its refusal (if any) is the notification's message. */
-  const change = (action: (version: number) => Promise<ActionResult<unknown>>, success: string, onOk?: (data: unknown) => void) => {
+  const change = (action: () => Promise<ActionResult<unknown>>, success: string, onOk?: (data: unknown) => void) => {
     let failure = t("failed");
     run(async () => {
-      const result = await ownWrite(activityId, () => version, action);
+      const result = await action();
       failure = refusal(result) ?? failure;
       return result;
     }, {
       success,
       failure: () => failure,
       onOk: (data) => {
+        recordOwnVersion(activityId, (data as { version: number }).version);
         onOk?.(data);
         router.refresh();
       },
     });
   };
   const remove = async (scene: ListedScene, n: number) => {
-    if (!(await confirm({ title: t("confirmTitle"), body: t("confirmBody", { n }), confirm: t("delete"), danger: true }))) return;
-    change((v) => deleteSceneAction({ activityId, version: v, sceneId: scene.id }), t("deleted"));
+    const body = scene.answers > 0 ? t("retireBody", { n, count: scene.answers }) : t("confirmBody", { n });
+    if (!(await confirm({ title: t("confirmTitle"), body, confirm: t("delete"), danger: true }))) return;
+    const retire = scene.answers > 0 ? { retire: true } : {};
+    change(() => ownSave(activityId, version, (v) => deleteSceneAction({ activityId, version: v, sceneId: scene.id, ...retire })), t("deleted"));
   };
   const opened = (data: unknown) => setOpen((data as { sceneId: string }).sceneId);
 
@@ -81,9 +86,14 @@ export function SceneList({ activityId, version, scenes }: { activityId: string;
                   </span>
                   {scene.label}
                 </span>
-                {scene.answered ? (
+                {scene.answers > 0 ? (
                   <span className="badge" data-testid="answered-badge">
                     <RichTextClient text={t("answered")} />
+                  </span>
+                ) : null}
+                {(scene.sceneVersion ?? 1) > 1 ? (
+                  <span className="badge" data-testid="version-badge">
+                    <RichTextClient text={t("versionBadge", { v: scene.sceneVersion ?? 1 })} />
                   </span>
                 ) : null}
                 <span className="row">
@@ -92,23 +102,16 @@ export function SceneList({ activityId, version, scenes }: { activityId: string;
                     <RichTextClient text={isOpen ? t("close") : t("edit")} />
                   </button>
                   <button type="button" className="button button-small" disabled={pending} aria-label={plain(t("duplicateLabel", { n }))}
-                    data-testid="duplicate-scene" onClick={() => change((v) => duplicateSceneAction({ activityId, version: v, sceneId: scene.id }), t("duplicated"), opened)}>
+                    data-testid="duplicate-scene" onClick={() => change(() => ownSave(activityId, version, (v) => duplicateSceneAction({ activityId, version: v, sceneId: scene.id })), t("duplicated"), opened)}>
                     <RichTextClient text={t("duplicate")} />
                   </button>
-                  <button type="button" className="button button-small" disabled={pending || scene.answered || scenes.length <= 1}
+                  <button type="button" className="button button-small" disabled={pending || scenes.length <= 1}
                     aria-label={plain(t("deleteLabel", { n }))} data-testid="delete-scene" onClick={() => void remove(scene, n)}>
                     <RichTextClient text={t("delete")} />
                   </button>
                 </span>
               </div>
-              {isOpen && scene.answered ? (
-                <p className="alert alert-info" role="note" data-testid="scene-locked">
-                  <span>
-                    <RichTextClient text={t("locked")} />
-                  </span>
-                </p>
-              ) : null}
-              {isOpen && !scene.answered ? <SceneForm key={scene.id} activityId={activityId} version={version} scene={scene} /> : null}
+              {isOpen ? <SceneForm key={scene.id} activityId={activityId} version={version} scene={scene} /> : null}
             </li>
           );
         })}
@@ -127,7 +130,7 @@ export function SceneList({ activityId, version, scenes }: { activityId: string;
           </select>
         </label>
         <button type="button" className="button" disabled={pending} data-testid="add-scene"
-          onClick={() => change((v) => addSceneAction({ activityId, version: v, scene: { type, content: defaultContent(type, (k, v) => td(k, v)) } as never }), t("added"), opened)}>
+          onClick={() => change(() => ownSave(activityId, version, (v) => addSceneAction({ activityId, version: v, scene: { type, content: defaultContent(type, (k, x) => td(k, x)) } as never })), t("added"), opened)}>
           <RichTextClient text={t("add")} />
         </button>
       </div>

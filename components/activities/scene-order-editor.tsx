@@ -8,7 +8,7 @@ import { useActionRunner } from "@/components/ui/use-action-runner";
 import { RichTextClient } from "@/components/ui/rich-text-client";
 import { usePlainText } from "@/components/ui/use-plain-text";
 import { activityErrorKey } from "./error-message";
-import { ownWrite } from "./own-versions";
+import { ownSave, recordOwnVersion } from "./own-versions";
 import { FuriganaSuggest } from "./furigana-suggest";
 import { MarkupToolbar } from "./markup-toolbar";
 
@@ -101,10 +101,13 @@ export function SceneOrderEditor(props: {
   const titleRef = useRef<HTMLInputElement>(null);
 
   const save = () =>
-    run(() => ownWrite(props.activityId, () => version, (v) => saveOrderAction({ activityId: props.activityId, version: v, title, order, groupOrders })), {
+    run(() => ownSave(props.activityId, version, (v) => saveOrderAction({ activityId: props.activityId, version: v, title, order, groupOrders })), {
       success: t("saved"),
       failure: (code) => ta(activityErrorKey("order", code)),
-      onOk: (data) => setVersion(data.version),
+      onOk: (data) => {
+        recordOwnVersion(props.activityId, data.version);
+        setVersion(data.version);
+      },
     });
 
   return (

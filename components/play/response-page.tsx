@@ -55,6 +55,7 @@ export async function StudentResponsePage({ activityId }: { activityId: string }
           scenes={scenes.map((s) => markCorrect(s, feedback[s.id]?.correct))}
           answers={answers}
           feedback={feedback}
+          meta={Object.fromEntries(Object.entries(activity.olderVersions).map(([id, v]) => [id, t("answeredOlderVersion", { v })]))}
           drawings={answerDrawings(scenes, answers, await drawingLabel())}
           extra={Object.fromEntries(Object.entries(marks).map(([id, m]) => [id, <MarkNote key={id} mark={m} />]))}
         />

@@ -119,6 +119,7 @@ export async function PortfolioDetailPage({ studentId }: { studentId: string }) 
   const data = await portfolioOf(school, studentId);
   if (!data) notFound();
   const t = await getTranslations("Portfolio");
+  const tr = await getTranslations("Results");
   const lang = await getDisplayLanguage();
   const s = data.student;
   const label = await drawingLabel();
@@ -149,6 +150,8 @@ export async function PortfolioDetailPage({ studentId }: { studentId: string }) 
         data.activities.map((a) => {
           const scenes = a.scenes.map((x) => renderScene(x, lang)).filter((x): x is RenderedScene => x !== null);
           const answers = Object.fromEntries(a.responses.map((r) => [r.sceneId, r.answer as SceneAnswer]));
+          // which version an answer belongs to, where the scene has several (docs/decisions.md "Scene versions")
+          const versions = Object.fromEntries(a.scenes.flatMap((x) => (x.answeredVersion ? [[x.id, tr("answeredVersion", { v: x.answeredVersion })]] : [])));
           return (
             <section key={a.id} className="card stack portfolio-activity" data-activity-id={a.id} aria-labelledby={`pa-${a.id}`}>
               <h2 id={`pa-${a.id}`}>
@@ -157,7 +160,7 @@ export async function PortfolioDetailPage({ studentId }: { studentId: string }) 
               <p className="muted">
                 <RichText text={t("lastAnswered", { date: formatDate(a.lastAt, lang) })} />
               </p>
-              <AnswerReview scenes={scenes} answers={answers} drawings={answerDrawings(scenes, answers, label)} />
+              <AnswerReview scenes={scenes} answers={answers} meta={versions} drawings={answerDrawings(scenes, answers, label)} />
             </section>
           );
         })

@@ -41,10 +41,15 @@ export async function StaffResponsePage({ role, activityId, studentId, schoolId 
   const plain = await getPlainText();
   const scenes = data.scenes.map((s) => renderScene(s, lang)).filter((s): s is RenderedScene => s !== null);
   const answers = Object.fromEntries(data.responses.map((r) => [r.sceneId, r.answer as SceneAnswer]));
+  const answeredVersion = new Map(data.scenes.map((s) => [s.id, s.answeredVersion]));
+  const versionNote = (id: string) => {
+    const v = answeredVersion.get(id);
+    return v ? `・${plain(t("answeredVersion", { v }))}` : "";
+  };
   const meta = Object.fromEntries(
     data.responses.map((r) => [
       r.sceneId,
-      `${plain(formatDateTime(r.updatedAt, lang))} (${plain(ta(r.mode === "guide" ? "modeGuide" : "modeSelf"))}${r.late ? `・${plain(ta("lateAnswer"))}` : ""})`,
+      `${plain(formatDateTime(r.updatedAt, lang))} (${plain(ta(r.mode === "guide" ? "modeGuide" : "modeSelf"))}${r.late ? `・${plain(ta("lateAnswer"))}` : ""}${versionNote(r.sceneId)})`,
     ]),
   );
   const order = await respondentIds(scope, activityId);

@@ -77,6 +77,39 @@ export async function StatsPage({ role, activityId, schoolId, searchParams }: { 
     ["inGuide", stats.overview.guide],
     ["inSelf", stats.overview.self],
   ] as const;
+  /** The numbers of one version of a scene; the cross-table's reasons and the drawings load for the current version only. */
+  const numbersOf = (s: SceneStats, current: boolean) => (
+    <>
+      <p className="muted">
+        <RichText text={s.scene.type === "info" ? t("infoScene") : t("answeredCount", { count: s.answered })} />
+      </p>
+      {s.correct ? <CorrectRateLine rate={s.correct} /> : null}
+      {s.scene.type === "single_choice" || s.scene.type === "multiple_choice" ? <BarChart total={s.answered} bars={s.scene.content.options} counts={s.choices} /> : null}
+      {s.scene.type === "scale" ? (
+        <>
+          <BarChart total={s.answered} bars={scaleBars(s.scene.content)} counts={s.values} />
+          <p data-testid="median" data-median={s.median ?? ""}>
+            <RichText text={t("median", { median: s.median ?? "—" })} />
+          </p>
+        </>
+      ) : null}
+      {s.scene.type === "two_step" && current ? (
+        <CrossTable
+          activityId={activity.id}
+          schoolId={role === "manager" ? scope : undefined}
+          sceneId={s.id}
+          filter={filter}
+          cross={s.cross}
+          firsts={s.scene.content.first.options.map((o) => ({ id: o.id, label: <RichText text={o.label} /> }))}
+          seconds={allSecondOptions(s).map((o) => ({ id: o.id, label: <RichText text={o.label} /> }))}
+        />
+      ) : null}
+      {s.scene.type === "drawing" && current ? (
+        <DrawingGallery stats={s} schoolId={scope} activityId={activity.id} whole={show === `drawings-${s.id}`} showHref={showHref(`drawings-${s.id}`)} />
+      ) : null}
+      {s.scene.type === "free_text" ? <FreeTexts stats={s} whole={show === `texts-${s.id}`} showHref={showHref(`texts-${s.id}`)} /> : null}
+    </>
+  );
   return (
     <div className="stack results-page">
       <h1>
@@ -123,36 +156,25 @@ export async function StatsPage({ role, activityId, schoolId, searchParams }: { 
             <h2 id={`scene-${s.id}`}>
               <span className="muted">{i + 1}. </span>
               <RichText text={s.scene.content.prompt} />
+              {s.earlier.length > 0 ? (
+                <span className="badge" data-testid="current-version" data-version={s.version}>
+                  <RichText text={t("currentVersion", { v: s.version })} />
+                </span>
+              ) : null}
             </h2>
-            <p className="muted">
-              <RichText text={s.scene.type === "info" ? t("infoScene") : t("answeredCount", { count: s.answered })} />
-            </p>
-            {s.correct ? <CorrectRateLine rate={s.correct} /> : null}
-            {s.scene.type === "single_choice" || s.scene.type === "multiple_choice" ? <BarChart total={s.answered} bars={s.scene.content.options} counts={s.choices} /> : null}
-            {s.scene.type === "scale" ? (
-              <>
-                <BarChart total={s.answered} bars={scaleBars(s.scene.content)} counts={s.values} />
-                <p data-testid="median" data-median={s.median ?? ""}>
-                  <RichText text={t("median", { median: s.median ?? "—" })} />
-                </p>
-              </>
-            ) : null}
-            {s.scene.type === "two_step" ? (
-              <CrossTable
-                activityId={activity.id}
-                schoolId={role === "manager" ? scope : undefined}
-                sceneId={s.id}
-                filter={filter}
-                cross={s.cross}
-                firsts={s.scene.content.first.options.map((o) => ({ id: o.id, label: <RichText text={o.label} /> }))}
-                seconds={allSecondOptions(s).map((o) => ({ id: o.id, label: <RichText text={o.label} /> }))}
-              />
-            ) : null}
-            {s.scene.type === "drawing" ? (
-              <DrawingGallery stats={s} schoolId={scope} activityId={activity.id} whole={show === `drawings-${s.id}`} showHref={showHref(`drawings-${s.id}`)} />
-            ) : null}
-            {s.scene.type === "free_text" ? <FreeTexts stats={s} whole={show === `texts-${s.id}`} showHref={showHref(`texts-${s.id}`)} /> : null}
+            {numbersOf(s, true)}
             {s.scene.type === "info" ? null : <NotAnswered sceneId={s.id} students={s.notAnswered} whole={show === `missing-${s.id}`} showHref={showHref(`missing-${s.id}`)} />}
+            {s.earlier.map((e) => (
+              <details key={e.version} className="stack earlier-version" data-testid="earlier-version" data-version={e.version} data-answered={e.answered}>
+                <summary>
+                  <RichText text={t("earlierVersion", { v: e.version, count: e.answered })} />
+                </summary>
+                <p>
+                  <RichText text={e.scene.content.prompt} />
+                </p>
+                {numbersOf(e, false)}
+              </details>
+            ))}
           </section>
         ))}
       </NamesToggle>

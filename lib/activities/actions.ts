@@ -8,7 +8,7 @@ import { parseActivityFile } from "./file-format";
 import { changeMode, copyTemplate, deleteActivity, importActivity, saveSceneOrder, setArchived, setFeedback } from "./mutations";
 import { canEditSceneOrder } from "./policy";
 import { addScene, createBlankActivity, deleteScene, duplicateScene, saveSceneContent } from "./scene-mutations";
-import { addSceneSchema, blankActivitySchema, saveSceneSchema, sceneRefSchema } from "./scene-schema";
+import { addSceneSchema, blankActivitySchema, deleteSceneSchema, saveSceneSchema, sceneRefSchema } from "./scene-schema";
 import { activityRefSchema, changeModeSchema, copyTemplateSchema, importFileSchema, saveOrderSchema, setFeedbackSchema } from "./schema";
 
 const STAFF = ["teacher", "manager"] as const;
@@ -41,7 +41,7 @@ const EDITORS = ROLES.filter(canEditSceneOrder);
 export const saveSceneAction = activityAction("activities.saveScene", saveSceneSchema, EDITORS, saveSceneContent);
 export const addSceneAction = activityAction("activities.addScene", addSceneSchema, EDITORS, addScene);
 export const duplicateSceneAction = activityAction("activities.duplicateScene", sceneRefSchema, EDITORS, duplicateScene);
-export const deleteSceneAction = activityAction("activities.deleteScene", sceneRefSchema, EDITORS, deleteScene);
+export const deleteSceneAction = activityAction("activities.deleteScene", deleteSceneSchema, EDITORS, deleteScene);
 export const createBlankActivityAction = activityAction("activities.createBlank", blankActivitySchema, EDITORS, createBlankActivity);
 /** When students see correct/incorrect: set in the editor, so teachers only too. */
 export const setFeedbackAction = activityAction("activities.setFeedback", setFeedbackSchema, EDITORS, (ctx, i) => setFeedback(ctx, i.activityId, i.feedback));

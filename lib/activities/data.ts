@@ -84,7 +84,7 @@ export async function getActivityWithScenes(schoolId: AuthorizedSchoolId, activi
     where: { id: activityId, schoolId },
     select: {
       id: true, title: true, actorType: true, mode: true, status: true, version: true, feedback: true,
-      scenes: { orderBy: { position: "asc" }, select: { id: true, type: true, content: true, position: true } },
+      scenes: { orderBy: { position: "asc" }, select: { id: true, type: true, content: true, position: true, version: true } },
       sceneOrders: { select: { group: true, sceneIds: true } },
     },
   });
@@ -100,8 +100,16 @@ export async function listRecentlyAnswered(schoolId: AuthorizedSchoolId, limit =
   return rows.map((r) => ({ id: r.id, title: r.title, last: r.last, respondents: Number(r.n) }));
 }
 
-/** The activity's scenes that have at least one answer (the editor locks them); the activity must be in scope. */
-export async function listAnsweredSceneIds(schoolId: AuthorizedSchoolId, activityId: string): Promise<string[]> {
-  const rows = await db().response.groupBy({ by: ["sceneId"], where: { activityId, activity: { schoolId } } });
-  return rows.map((r) => r.sceneId);
+/**
+ * Per answered scene of the activity: how many answered its current version (an edit of it makes a
+ * new version, docs/decisions.md "Scene versions") and how many answered any version (a delete retires it).
+ */
+export async function countSceneAnswers(schoolId: AuthorizedSchoolId, activityId: string): Promise<Map<string, { current: number; all: number }>> {
+  const rows = await db().$queryRaw<{ id: string; current: number; total: number }[]>`
+    select s.id::text as id, count(*) filter (where r.scene_version = s.version)::int as current, count(*)::int as total
+    from activity_scenes s join activities a on a.id = s.activity_id and a.school_id = ${schoolId}::uuid
+    join responses r on r.scene_id = s.id
+    where s.activity_id = ${activityId}::uuid
+    group by s.id`;
+  return new Map(rows.map((r) => [r.id, { current: r.current, all: r.total }]));
 }

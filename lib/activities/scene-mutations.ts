@@ -7,14 +7,16 @@ import { placeSchoolImages } from "@/lib/images/store";
 import type { AuthorizedSchoolId } from "@/lib/schools/scope";
 import type { Scene } from "@/lib/scenes/schema";
 import { createActivityTx } from "@/lib/templates/copy";
-import { type AddSceneInput, type BlankActivityInput, MAX_SCENES, SCENE_REFUSAL, type SaveSceneInput, type SceneRefInput } from "./scene-schema";
+import { type AddSceneInput, type BlankActivityInput, type DeleteSceneInput, MAX_SCENES, SCENE_REFUSAL, type SaveSceneInput, type SceneRefInput } from "./scene-schema";
 
 /**
  * Scene edits (docs/architecture.md "Activity editor"). Each runs in one
  * transaction that ends by moving the activity's version on from the one the
- * editor loaded: a stale editor gets CONFLICT and nothing is written. A scene
- * that has answers is never changed or deleted (its row is locked first, so
- * an answer arriving meanwhile waits and the count below sees it).
+ * editor loaded: a stale editor gets CONFLICT and nothing is written. An answer
+ * never changes meaning (docs/decisions.md "Scene versions"): a scene whose current
+ * version has answers changes only into a new version, and is deleted only by
+ * retiring it, each after the teacher confirmed (its row is locked first, so an
+ * answer arriving meanwhile waits and the count below sees it).
  */
 interface Ctx {
   schoolId: AuthorizedSchoolId;
@@ -37,13 +39,17 @@ async function sceneIdsOf(tx: Tx, ctx: Ctx, activityId: string) {
   return activity ? activity.scenes.map((s) => s.id) : null;
 }
 
-/** Locks the scene row (FOR UPDATE waits for answers being written to it) and tells whether it has answers. */
+/**
+ * Locks the scene row (FOR UPDATE waits for answers being written to it) and tells whether its
+ * current version has answers (`answered`) and whether any version has (`anyAnswers`).
+ */
 async function lockScene(tx: Tx, activityId: string, sceneId: string) {
-  const rows = await tx.$queryRaw<{ type: string }[]>`
-    select type::text as type from activity_scenes where id = ${sceneId}::uuid and activity_id = ${activityId}::uuid for update`;
+  const rows = await tx.$queryRaw<{ type: string; version: number }[]>`
+    select type::text as type, version from activity_scenes where id = ${sceneId}::uuid and activity_id = ${activityId}::uuid for update`;
   if (rows.length === 0) return null;
-  const answers = await tx.response.count({ where: { sceneId } });
-  return { type: rows[0]!.type, answered: answers > 0 };
+  const { type, version } = rows[0]!;
+  const [current, all] = await Promise.all([tx.response.count({ where: { sceneId, sceneVersion: version } }), tx.response.count({ where: { sceneId } })]);
+  return { type, version, answered: current > 0, anyAnswers: all > 0 };
 }
 
 /** The version check, always the last check before writing: true when this edit may go ahead. */
@@ -83,10 +89,14 @@ export async function saveSceneContent(ctx: Ctx, edit: SaveSceneInput): Promise<
     const scene = await lockScene(tx, input.activityId, input.sceneId);
     if (!scene) return fail("NOT_FOUND");
     if (scene.type !== input.scene.type) return refused("type", "VALIDATION");
-    if (scene.answered) return refused("answered");
+    if (scene.answered && !input.newVersion) return refused("answered");
     if (!(await bump(tx, ctx, input.activityId, input.version))) return fail("CONFLICT");
-    await tx.activityScene.update({ where: { id: input.sceneId }, data: { content: input.scene.content as Prisma.InputJsonValue }, select: { id: true } });
-    await audit({ action: "activity.scene.edit", actorId: ctx.actorId, schoolId: ctx.schoolId, targetType: "activity", targetId: input.activityId, meta: { sceneId: input.sceneId } }, tx);
+    // answers to the current version keep its content: it moves to scene_versions and the scene gets the next version
+    if (scene.answered) await tx.$executeRaw`insert into scene_versions (scene_id, version, content) select id, version, content from activity_scenes where id = ${input.sceneId}::uuid`;
+    const content = input.scene.content as Prisma.InputJsonValue;
+    await tx.activityScene.update({ where: { id: input.sceneId }, data: scene.answered ? { content, version: { increment: 1 } } : { content }, select: { id: true } });
+    const meta = scene.answered ? { sceneId: input.sceneId, sceneVersion: scene.version + 1 } : { sceneId: input.sceneId };
+    await audit({ action: "activity.scene.edit", actorId: ctx.actorId, schoolId: ctx.schoolId, targetType: "activity", targetId: input.activityId, meta }, tx);
     return ok({ version: input.version + 1 });
   });
 }
@@ -129,22 +139,28 @@ export async function duplicateScene(ctx: Ctx, input: SceneRefInput): Promise<Ac
   });
 }
 
-/** Deletes a scene without answers; never the last one, nor the one a live session is showing. */
-export async function deleteScene(ctx: Ctx, input: SceneRefInput): Promise<ActionResult<{ version: number }>> {
+/**
+ * Deletes a scene without answers; retires one with answers when the teacher confirmed (`retire`): it
+ * leaves the activity (activity_id null, retired_from_id kept) so students no longer get it, and its
+ * answers stay for exports. Never the last scene, nor the one a live session is showing.
+ */
+export async function deleteScene(ctx: Ctx, input: DeleteSceneInput): Promise<ActionResult<{ version: number }>> {
   return db().$transaction(async (tx) => {
     const order = await sceneIdsOf(tx, ctx, input.activityId);
     if (!order) return fail("NOT_FOUND");
     const scene = await lockScene(tx, input.activityId, input.sceneId);
     if (!scene) return fail("NOT_FOUND");
-    if (scene.answered) return refused("answered");
+    if (scene.anyAnswers && !input.retire) return refused("answered");
     if (order.length <= 1) return refused("last", "VALIDATION");
     const live = await tx.guideSession.count({ where: { activityId: input.activityId, endedAt: null, currentSceneId: input.sceneId } });
     if (live > 0) return refused("live");
     if (!(await bump(tx, ctx, input.activityId, input.version))) return fail("CONFLICT");
-    await tx.activityScene.delete({ where: { id: input.sceneId }, select: { id: true } });
+    if (scene.anyAnswers) {
+      await tx.activityScene.update({ where: { id: input.sceneId }, data: { activityId: null, retiredFromId: input.activityId, retiredAt: new Date() }, select: { id: true } });
+    } else await tx.activityScene.delete({ where: { id: input.sceneId }, select: { id: true } });
     await writePositions(tx, order.filter((id) => id !== input.sceneId));
     await rewriteGroupOrders(tx, input.activityId, (o) => o.filter((id) => id !== input.sceneId));
-    await audit({ action: "activity.scene.delete", actorId: ctx.actorId, schoolId: ctx.schoolId, targetType: "activity", targetId: input.activityId, meta: { sceneId: input.sceneId } }, tx);
+    await audit({ action: "activity.scene.delete", actorId: ctx.actorId, schoolId: ctx.schoolId, targetType: "activity", targetId: input.activityId, meta: { sceneId: input.sceneId, retired: scene.anyAnswers } }, tx);
     return ok({ version: input.version + 1 });
   });
 }

@@ -24,10 +24,16 @@ export const editedSceneSchema = sceneSchema.superRefine((scene, ctx) => {
 /** Every edit carries the activity version the editor loaded (optimistic concurrency, docs/architecture.md). */
 const edit = { schoolId, activityId: id, version: z.number().int().min(1) };
 
-export const saveSceneSchema = z.object({ ...edit, sceneId: id, scene: editedSceneSchema });
+/**
+ * `newVersion`: the teacher confirmed that a scene whose current version has answers gets a new
+ * version (those answers stay with the old one); without it such an edit is refused ("answered").
+ */
+export const saveSceneSchema = z.object({ ...edit, sceneId: id, scene: editedSceneSchema, newVersion: z.boolean().optional() });
 /** A new scene goes after `afterSceneId` (in the default order and every group order), else last. */
 export const addSceneSchema = z.object({ ...edit, afterSceneId: id.optional(), scene: editedSceneSchema });
 export const sceneRefSchema = z.object({ ...edit, sceneId: id });
+/** `retire`: the teacher confirmed deleting a scene that has answers (it is retired, its answers kept). */
+export const deleteSceneSchema = sceneRefSchema.extend({ retire: z.boolean().optional() });
 
 /** A blank activity: its title and its one information scene (worded in the teacher's language by the page). */
 export const blankActivitySchema = z.object({
@@ -40,6 +46,7 @@ export type BlankActivityInput = z.infer<typeof blankActivitySchema>;
 export type SaveSceneInput = z.infer<typeof saveSceneSchema>;
 export type AddSceneInput = z.infer<typeof addSceneSchema>;
 export type SceneRefInput = z.infer<typeof sceneRefSchema>;
+export type DeleteSceneInput = z.infer<typeof deleteSceneSchema>;
 
 /** fieldErrors key and messages of a refused scene edit (the editor shows a message per reason). */
 export const SCENE_REFUSAL = { answered: "answered", last: "last", live: "live", tooMany: "tooMany", type: "type", image: "image" } as const;

@@ -56,7 +56,7 @@ export async function loadForRespondent(who: { id: string; role: "student" | "te
     where: { id: activityId, schoolId: who.schoolId, status: "active", actorType },
     select: {
       id: true, title: true, mode: true, actorType: true, feedback: true,
-      scenes: { select: { id: true, type: true, content: true, position: true } },
+      scenes: { select: { id: true, type: true, content: true, position: true, version: true } },
       sceneOrders: { select: { group: true, sceneIds: true } },
     },
   });
@@ -65,7 +65,7 @@ export async function loadForRespondent(who: { id: string; role: "student" | "te
   const scenes = activity.scenes.map(withoutKey);
   const [detail, responses] = await Promise.all([
     who.role === "student" ? db().studentDetail.findUnique({ where: { userId: who.id }, select: { counterbalanceGroup: true } }) : null,
-    db().response.findMany({ where: { activityId, userId: who.id }, select: { sceneId: true, answer: true, clientRevision: true } }),
+    db().response.findMany({ where: { activityId, userId: who.id }, select: { sceneId: true, answer: true, clientRevision: true, sceneVersion: true } }),
   ]);
   const group = detail?.counterbalanceGroup ?? null;
   return {
@@ -80,6 +80,11 @@ export async function loadForRespondent(who: { id: string; role: "student" | "te
     scenes: scenesInOrder(scenes, activity.sceneOrders, group),
     defaultOrder: scenesInOrder(scenes, [], null),
     answers: Object.fromEntries(responses.map((r) => [r.sceneId, { answer: r.answer, revision: r.clientRevision }])),
+    /** Answers given to an earlier version of their scene (edited since): the version they answered (docs/decisions.md "Scene versions"). */
+    olderVersions: Object.fromEntries(responses.flatMap((r) => {
+      const scene = scenes.find((s) => s.id === r.sceneId);
+      return scene && scene.version !== r.sceneVersion ? [[r.sceneId, r.sceneVersion] as const] : [];
+    })),
   };
 }
 
@@ -92,10 +97,13 @@ export async function loadOwnFeedback(who: { id: string; schoolId: string }, act
   if (!z.uuid().safeParse(activityId).success) return {};
   const activity = await db().activity.findFirst({
     where: { id: activityId, schoolId: who.schoolId, status: "active" },
-    select: { mode: true, feedback: true, scenes: { select: { id: true, type: true, content: true } } },
+    select: { mode: true, feedback: true, scenes: { select: { id: true, type: true, content: true, version: true } } },
   });
   if (!activity || !feedbackAllowed(activity.feedback, { complete: activity.mode === "complete", finished: progress.finished })) return {};
-  const responses = await db().response.findMany({ where: { activityId, userId: who.id }, select: { sceneId: true, answer: true } });
+  const current = new Map(activity.scenes.map((s) => [s.id, s.version]));
+  // only answers to the scene's current version are judged by its key (docs/decisions.md "Scene versions")
+  const responses = (await db().response.findMany({ where: { activityId, userId: who.id }, select: { sceneId: true, answer: true, sceneVersion: true } }))
+    .filter((r) => current.get(r.sceneId) === r.sceneVersion);
   const scenes = activity.scenes.map((s) => {
     const parsed = sceneSchema.safeParse({ type: s.type, content: s.content });
     return { id: s.id, scene: parsed.success ? parsed.data : null };

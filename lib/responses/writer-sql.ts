@@ -40,6 +40,8 @@ export const SAVE_SQL = `
   ),
   chk as (
     select r.i, r.user_id, r.scene_id, r.mode, r.answer, r.revision, r.key, a.id as activity_id, a.session_id, d.counterbalance_group as grp,
+      -- the scene's content version, read from the row locked below and checked by xmin: the version this answer was checked against
+      sc.version as scene_version,
       -- after the scene's countdown (and 2 s for the network): kept all the same, marked late
       coalesce(r.mode = 'guide' and a.timer_scene_id = r.scene_id and now() > a.timer_ends_at + interval '2 seconds', false) as late,
       case
@@ -68,18 +70,18 @@ export const SAVE_SQL = `
     -- FOR KEY SHARE: an edit of the scene locked FOR UPDATE and not yet committed is waited for, and its new row
     -- (another xmin: sceneChanged, the answer checked again) is what is compared, also when no foreign key check
     -- would wait (a changed answer is an UPDATE of its row); the insert's own foreign key check takes the same lock
-    left join lateral (select sc.id, sc.xmin from activity_scenes sc where sc.id = r.scene_id and sc.activity_id = a.id limit 1 for key share) sc on true
+    left join lateral (select sc.id, sc.xmin, sc.version from activity_scenes sc where sc.id = r.scene_id and sc.activity_id = a.id limit 1 for key share) sc on true
     left join lateral (select d.counterbalance_group from student_details d where d.user_id = r.user_id limit 1) d on true
     left join lateral (select o.scene_ids from activity_scene_orders o where o.activity_id = a.id and o."group" = d.counterbalance_group limit 1) o on true
   ),
   ins as (
-    insert into responses (activity_id, scene_id, user_id, answer, scene_position, counterbalance_group, mode, session_id, client_revision, idempotency_key, late)
-    select activity_id, scene_id, user_id, answer, position, grp, mode::"ResponseMode", case when mode = 'guide' then session_id end, revision, key, late
+    insert into responses (activity_id, scene_id, user_id, answer, scene_position, counterbalance_group, mode, session_id, client_revision, idempotency_key, late, scene_version)
+    select activity_id, scene_id, user_id, answer, position, grp, mode::"ResponseMode", case when mode = 'guide' then session_id end, revision, key, late, scene_version
     from chk where refusal is null
     on conflict (user_id, scene_id) do update set
       answer = excluded.answer, scene_position = excluded.scene_position, counterbalance_group = excluded.counterbalance_group,
       mode = excluded.mode, session_id = excluded.session_id, client_revision = excluded.client_revision,
-      idempotency_key = excluded.idempotency_key, late = excluded.late, updated_at = now()
+      idempotency_key = excluded.idempotency_key, late = excluded.late, scene_version = excluded.scene_version, updated_at = now()
     where responses.client_revision < excluded.client_revision
     returning user_id, scene_id, client_revision, updated_at
   )

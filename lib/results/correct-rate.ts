@@ -36,7 +36,7 @@ export async function correctRates(schoolId: AuthorizedSchoolId, activityId: str
 function keyedRows(schoolId: AuthorizedSchoolId, activityId: string, filter: StatsFilter) {
   return db().$queryRawUnsafe<{ scene_id: string; grp: string; answered: number; correct: number }[]>(
     `with k as (
-       select s.id, s.type::text as type, s.content,
+       select s.id, s.type::text as type, s.content, s.version,
               ${flagged("s.content->'options'")} as opts,
               ${flagged("s.content->'first'->'options'")} as firsts
        from activity_scenes s join activities a on a.id = s.activity_id
@@ -53,7 +53,8 @@ function keyedRows(schoolId: AuthorizedSchoolId, activityId: string, filter: Sta
          end as ok,
          k.type, k.opts, k.firsts, sec.ids as seconds
        from responses r
-       join k on k.id = r.scene_id
+       -- the key of the current version: answers to earlier versions are not marked by it (docs/decisions.md "Scene versions")
+       join k on k.id = r.scene_id and r.scene_version = k.version
        join users u on u.id = r.user_id and u.role = 'student' and u.school_id = $2::uuid
        left join student_details sd on sd.user_id = u.id
        left join lateral (select ${flagged("coalesce(k.content->'second'->'optionsByFirst'->(r.answer->>'first'), k.content->'second'->'options')")} as ids) sec on true

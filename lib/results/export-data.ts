@@ -20,36 +20,39 @@ const OVERVIEW = { assigned: "assigned", started: "started", finished: "finished
 export function resultsCsv(stats: ActivityStats, lang: DisplayLanguage): string {
   const tx = csvTexts(lang);
   const { plain } = tx;
-  let out = csvRow((["scene", "type", "prompt", "item", "item2", "count", "percent", "teacherMark", "teacherComment"] as const).map(tx.column));
-  for (const [key, n] of Object.entries(stats.overview)) out += csvRow(["", tx.column("overview"), "", tx.result(OVERVIEW[key as keyof typeof OVERVIEW]), "", n, ""]);
+  let out = csvRow((["scene", "type", "prompt", "item", "item2", "count", "percent", "sceneVersion", "teacherMark", "teacherComment"] as const).map(tx.column));
+  for (const [key, n] of Object.entries(stats.overview)) out += csvRow(["", tx.column("overview"), "", tx.result(OVERVIEW[key as keyof typeof OVERVIEW]), "", n, "", ""]);
   const pct = (n: number, total: number) => (total > 0 ? Math.round((n / total) * 1000) / 10 : 0);
-  stats.scenes.forEach((s, i) => {
+  // each scene's current version, then its earlier versions with answers, each read with its own content (docs/decisions.md "Scene versions")
+  stats.scenes.flatMap((s, i) => [s, ...s.earlier].map((v) => [v, i] as const)).forEach(([s, i]) => {
     if (s.scene.type === "info") return;
     const base = [i + 1, tx.type(s.scene.type), plain(s.scene.content.prompt)];
-    out += csvRow([...base, tx.column("answered"), "", s.answered, ""]);
-    if (s.correct) out += csvRow([...base, tx.column("correctRate"), "", s.correct.all.correct, pct(s.correct.all.correct, s.correct.all.answered)]);
-    if (s.correct?.marked) out += csvRow([...base, tx.column("markPartly"), "", s.correct.all.partly ?? 0, pct(s.correct.all.partly ?? 0, s.correct.all.answered)]);
+    // the version column, then a free text's or drawing's teacher mark and comment
+    const row = (cells: unknown[], marks: unknown[] = []) => csvRow([...cells, s.version, ...marks]);
+    out += row([...base, tx.column("answered"), "", s.answered, ""]);
+    if (s.correct) out += row([...base, tx.column("correctRate"), "", s.correct.all.correct, pct(s.correct.all.correct, s.correct.all.answered)]);
+    if (s.correct?.marked) out += row([...base, tx.column("markPartly"), "", s.correct.all.partly ?? 0, pct(s.correct.all.partly ?? 0, s.correct.all.answered)]);
     if (s.scene.type === "single_choice" || s.scene.type === "multiple_choice") {
-      for (const o of s.scene.content.options) out += csvRow([...base, plain(o.label), "", s.choices[o.id] ?? 0, pct(s.choices[o.id] ?? 0, s.answered)]);
+      for (const o of s.scene.content.options) out += row([...base, plain(o.label), "", s.choices[o.id] ?? 0, pct(s.choices[o.id] ?? 0, s.answered)]);
     }
     if (s.scene.type === "scale") {
       const ends: Record<number, string> = { 1: plain(s.scene.content.minLabel), 5: plain(s.scene.content.maxLabel) };
-      for (let v = 1; v <= 5; v++) out += csvRow([...base, String(v), ends[v] ?? "", s.values[String(v)] ?? 0, pct(s.values[String(v)] ?? 0, s.answered)]);
-      out += csvRow([...base, tx.column("median"), "", s.median ?? "", ""]);
+      for (let v = 1; v <= 5; v++) out += row([...base, String(v), ends[v] ?? "", s.values[String(v)] ?? 0, pct(s.values[String(v)] ?? 0, s.answered)]);
+      out += row([...base, tx.column("median"), "", s.median ?? "", ""]);
     }
     if (s.scene.type === "two_step") {
       const c = s.scene.content;
       const seconds = [...(c.second.options ?? []), ...Object.values(c.second.optionsByFirst ?? {}).flat()].filter((o, j, all) => all.findIndex((x) => x.id === o.id) === j);
-      for (const f of c.first.options) for (const o of seconds) out += csvRow([...base, plain(f.label), plain(o.label), s.cross[f.id]?.[o.id] ?? 0, pct(s.cross[f.id]?.[o.id] ?? 0, s.answered)]);
+      for (const f of c.first.options) for (const o of seconds) out += row([...base, plain(f.label), plain(o.label), s.cross[f.id]?.[o.id] ?? 0, pct(s.cross[f.id]?.[o.id] ?? 0, s.answered)]);
     }
-    if (s.scene.type === "drawing") for (const x of s.drawings) out += csvRow([...base, tx.drawing(x.strokes), lang === "ja-kana" ? (x.who.name.reading ?? x.who.name.base) : x.who.name.base, 1, "", ...markCells(x, tx)]);
-    if (s.scene.type === "free_text") for (const x of s.texts) out += csvRow([...base, x.text, lang === "ja-kana" ? (x.who.name.reading ?? x.who.name.base) : x.who.name.base, 1, "", ...markCells(x, tx)]);
+    if (s.scene.type === "drawing") for (const x of s.drawings) out += row([...base, tx.drawing(x.strokes), lang === "ja-kana" ? (x.who.name.reading ?? x.who.name.base) : x.who.name.base, 1, ""], markCells(x, tx));
+    if (s.scene.type === "free_text") for (const x of s.texts) out += row([...base, x.text, lang === "ja-kana" ? (x.who.name.reading ?? x.who.name.base) : x.who.name.base, 1, ""], markCells(x, tx));
   });
   return out;
 }
 
 const RESEARCH_COLUMNS = [
-  "school", "grade", "class", "number", "studentId", "role", "group", "sceneId", "scene", "shownAt", "type",
+  "school", "grade", "class", "number", "studentId", "role", "group", "sceneId", "scene", "sceneVersion", "shownAt", "type",
   "first", "second", "reason", "answerJson", "correct", "mode", "session", "createdAt", "updatedAt", "late", "teacherMark", "teacherComment",
 ] as const satisfies readonly CsvColumn[];
 
@@ -117,6 +120,21 @@ function verdictCell(scene: Scene | undefined, answer: unknown, tx: ReturnType<t
 }
 
 /**
+ * The content of every version of the activity's scenes, retired ones included, by `sceneId:version`
+ * (docs/decisions.md "Scene versions"): each answer is read with the content it answered.
+ */
+async function exportedScenes(school: AuthorizedSchoolId, activityId: string): Promise<Map<string, Scene>> {
+  const stored = await db().activityScene.findMany({
+    where: { OR: [{ activityId, activity: { schoolId: school } }, { retiredFromId: activityId, retiredFrom: { schoolId: school } }] },
+    select: { id: true, type: true, content: true, version: true, versions: { select: { version: true, content: true } } },
+  });
+  return new Map(stored.flatMap((s) => [{ version: s.version, content: s.content }, ...s.versions].flatMap((v) => {
+    const parsed = sceneSchema.safeParse({ type: s.type, content: v.content });
+    return parsed.success ? [[`${s.id}:${v.version}`, parsed.data] as const] : [];
+  })));
+}
+
+/**
  * The long-format rows of one activity, 500 at a time in id order (streamed:
  * never the whole file in memory), in the user's display language: option
  * labels rather than ids, scene numbers from 1, times in Tokyo with the offset.
@@ -126,11 +144,7 @@ function verdictCell(scene: Scene | undefined, answer: unknown, tx: ReturnType<t
 export async function* researchRows(school: AuthorizedSchoolId, activityId: string, pseudonymous: boolean, lang: DisplayLanguage): AsyncGenerator<string> {
   const tx = csvTexts(lang);
   const schoolRow = await db().school.findUniqueOrThrow({ where: { id: school }, select: { name: true } });
-  const stored = await db().activityScene.findMany({ where: { activityId, activity: { schoolId: school } }, select: { id: true, type: true, content: true } });
-  const scenes = new Map(stored.flatMap((s) => {
-    const parsed = sceneSchema.safeParse({ type: s.type, content: s.content });
-    return parsed.success ? [[s.id, parsed.data] as const] : [];
-  }));
+  const scenes = await exportedScenes(school, activityId);
   const pseudonym = pseudonymous ? exportPseudonyms() : null;
   let after = "00000000-0000-0000-0000-000000000000";
   for (;;) {
@@ -139,7 +153,7 @@ export async function* researchRows(school: AuthorizedSchoolId, activityId: stri
       orderBy: { id: "asc" },
       take: 500,
       select: {
-        id: true, answer: true, scenePosition: true, counterbalanceGroup: true, mode: true, sessionId: true, createdAt: true, updatedAt: true, late: true, userId: true,
+        id: true, answer: true, scenePosition: true, sceneVersion: true, counterbalanceGroup: true, mode: true, sessionId: true, createdAt: true, updatedAt: true, late: true, userId: true,
         scene: { select: { id: true, type: true, position: true } },
         user: { select: { role: true, student: { select: { grade: true, className: true, number: true } } } },
         mark: { select: { verdict: true, comment: true } },
@@ -149,11 +163,12 @@ export async function* researchRows(school: AuthorizedSchoolId, activityId: stri
     let chunk = "";
     for (const r of batch) {
       const a = (r.answer ?? {}) as Record<string, unknown>;
+      const scene = scenes.get(`${r.scene.id}:${r.sceneVersion}`);
       const who = pseudonym ? [pseudonym(r.userId)] : [r.user.student?.number, r.userId];
       chunk += csvRow([
         schoolRow.name, r.user.student?.grade, r.user.student?.className, ...who, tx.role(r.user.role),
-        r.counterbalanceGroup, r.scene.id, r.scene.position + 1, r.scenePosition + 1, tx.type(r.scene.type), ...answerCells(scenes.get(r.scene.id), a, tx),
-        answerJson(r.scene.type, a, r.answer), verdictCell(scenes.get(r.scene.id), r.answer, tx), tx.mode(r.mode), r.sessionId, tokyoTimestamp(r.createdAt), tokyoTimestamp(r.updatedAt), r.late ? 1 : 0,
+        r.counterbalanceGroup, r.scene.id, r.scene.position + 1, r.sceneVersion, r.scenePosition + 1, tx.type(r.scene.type), ...answerCells(scene, a, tx),
+        answerJson(r.scene.type, a, r.answer), verdictCell(scene, r.answer, tx), tx.mode(r.mode), r.sessionId, tokyoTimestamp(r.createdAt), tokyoTimestamp(r.updatedAt), r.late ? 1 : 0,
         ...markCells({ mark: r.mark?.verdict ?? null, comment: r.mark?.comment ?? null }, tx),
       ]);
     }

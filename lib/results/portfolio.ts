@@ -6,6 +6,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { staffMarkSelect } from "@/lib/marks/data";
 import { scenesInOrder } from "@/lib/responses/order";
 import type { AuthorizedSchoolId } from "@/lib/schools/scope";
+import { asAnswered } from "./versions";
 
 export const portfolioQuery = z.object({
   q: searchText(100).optional().catch(undefined),
@@ -53,7 +54,7 @@ export function schoolStudent(school: AuthorizedSchoolId, studentId: string) {
 
 const activitySelect = {
   id: true, title: true,
-  scenes: { select: { id: true, type: true, content: true, position: true } },
+  scenes: { select: { id: true, type: true, content: true, position: true, version: true, versions: { select: { version: true, content: true } } } },
   sceneOrders: { select: { group: true, sceneIds: true } },
 } satisfies Prisma.ActivitySelect;
 
@@ -66,9 +67,10 @@ export async function studentResponses(school: AuthorizedSchoolId, activityId: s
   if (!student || !activity) return null;
   const responses = await db().response.findMany({
     where: { activityId, userId: studentId },
-    select: { id: true, sceneId: true, answer: true, mode: true, updatedAt: true, late: true, mark: { select: staffMarkSelect } },
+    select: { id: true, sceneId: true, answer: true, mode: true, updatedAt: true, late: true, sceneVersion: true, mark: { select: staffMarkSelect } },
   });
-  return { student, activity, scenes: scenesInOrder(activity.scenes, activity.sceneOrders, student.student?.counterbalanceGroup ?? null), responses };
+  const scenes = asAnswered(activity.scenes, responses);
+  return { student, activity, scenes: scenesInOrder(scenes, activity.sceneOrders, student.student?.counterbalanceGroup ?? null), responses };
 }
 
 /** The respondents of an activity in class order (for previous/next student). */
@@ -87,7 +89,7 @@ export async function portfolioOf(school: AuthorizedSchoolId, studentId: string)
   if (!student) return null;
   const responses = await db().response.findMany({
     where: { userId: studentId, activity: { schoolId: school } },
-    select: { activityId: true, sceneId: true, answer: true, mode: true, updatedAt: true },
+    select: { activityId: true, sceneId: true, answer: true, mode: true, updatedAt: true, sceneVersion: true },
   });
   const ids = [...new Set(responses.map((r) => r.activityId))];
   const activities = await db().activity.findMany({ where: { id: { in: ids } }, select: activitySelect });
@@ -98,7 +100,7 @@ export async function portfolioOf(school: AuthorizedSchoolId, studentId: string)
       .map((a) => ({
         ...a,
         lastAt: new Date(last(a.id)),
-        scenes: scenesInOrder(a.scenes, a.sceneOrders, student.student?.counterbalanceGroup ?? null),
+        scenes: scenesInOrder(asAnswered(a.scenes, responses.filter((r) => r.activityId === a.id)), a.sceneOrders, student.student?.counterbalanceGroup ?? null),
         responses: responses.filter((r) => r.activityId === a.id),
       }))
       .sort((a, b) => b.lastAt.getTime() - a.lastAt.getTime()),

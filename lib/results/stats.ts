@@ -49,6 +49,10 @@ export interface SceneStats {
   correct: CorrectRate | null;
   /** The students the activity is for (after the group and class filters) without an answer here; empty for information scenes. */
   notAnswered: Person[];
+  /** The content version these numbers count (the scene's current one, or an earlier one in `earlier`). */
+  version: number;
+  /** Earlier versions that have answers, newest first, each counted with its own content (docs/decisions.md "Scene versions"). */
+  earlier: SceneStats[];
 }
 
 export interface ActivityStats {
@@ -73,7 +77,8 @@ function respondedIn(schoolId: AuthorizedSchoolId, activityId: string, filter: S
   const mode = filter.mode ?? null;
   return Prisma.sql`
     from responses r
-    join activity_scenes s on s.id = r.scene_id
+    -- a retired scene's answers (docs/decisions.md "Scene versions") stay in the research CSV, not in the statistics
+    join activity_scenes s on s.id = r.scene_id and s.activity_id is not null
     join users u on u.id = r.user_id and u.role = 'student' and u.school_id = ${schoolId}::uuid
     left join student_details sd on sd.user_id = u.id
     where r.activity_id = ${activityId}::uuid
@@ -111,7 +116,7 @@ export function medianOf(values: Record<string, number>): number | null {
 export async function activityStats(schoolId: AuthorizedSchoolId, activityId: string, filter: StatsFilter): Promise<ActivityStats | null> {
   const activity = await db().activity.findFirst({
     where: { id: activityId, schoolId },
-    select: { id: true, scenes: { orderBy: { position: "asc" }, select: { id: true, type: true, content: true, position: true } } },
+    select: { id: true, scenes: { orderBy: { position: "asc" }, select: { id: true, type: true, content: true, position: true, version: true, versions: { orderBy: { version: "desc" }, select: { version: true, content: true } } } } },
   });
   if (!activity) return null;
   const group = filter.group ?? null;
@@ -120,25 +125,25 @@ export async function activityStats(schoolId: AuthorizedSchoolId, activityId: st
 
   const [rates, dims, totals, texts, drawn, people, assigned, groups, classes, missing] = await Promise.all([
     correctRates(schoolId, activityId, filter),
-    db().$queryRaw<{ scene_id: string; dim: string; k: string | null; k2: string | null; n: number }[]>`
-      with r as (select r.scene_id, r.answer ${scope})
-      select scene_id, 'choice' as dim, answer->>'choice' as k, null::text as k2, count(*)::int as n from r where answer ? 'choice' group by 1, 3
+    db().$queryRaw<{ scene_id: string; v: number; dim: string; k: string | null; k2: string | null; n: number }[]>`
+      with r as (select r.scene_id, r.scene_version as v, r.answer ${scope})
+      select scene_id, v, 'choice' as dim, answer->>'choice' as k, null::text as k2, count(*)::int as n from r where answer ? 'choice' group by 1, 2, 4
       union all
-      select scene_id, 'choice', c, null, count(*)::int from r
+      select scene_id, v, 'choice', c, null, count(*)::int from r
         cross join lateral jsonb_array_elements_text(case when jsonb_typeof(answer->'choices') = 'array' then answer->'choices' else '[]'::jsonb end) c
-        group by 1, 3
+        group by 1, 2, 4
       union all
-      select scene_id, 'value', answer->>'value', null, count(*)::int from r where answer ? 'value' group by 1, 3
+      select scene_id, v, 'value', answer->>'value', null, count(*)::int from r where answer ? 'value' group by 1, 2, 4
       union all
-      select scene_id, 'cross', answer->>'first', answer->>'second', count(*)::int from r where answer ? 'first' group by 1, 3, 4`,
-    db().$queryRaw<{ scene_id: string; n: number }[]>`
-      select r.scene_id, count(*)::int as n ${scope} group by 1`,
-    db().$queryRaw<({ scene_id: string; text: string; user_id: string } & PersonRow & MarkCells)[]>`
-      select r.scene_id, r.answer->>'text' as text, ${markColumnsSql}, u.id as user_id, u.name, u.name_kana, u.nickname, sd.grade, sd.class_name, sd.number ${scope}
+      select scene_id, v, 'cross', answer->>'first', answer->>'second', count(*)::int from r where answer ? 'first' group by 1, 2, 4, 5`,
+    db().$queryRaw<{ scene_id: string; v: number; n: number }[]>`
+      select r.scene_id, r.scene_version as v, count(*)::int as n ${scope} group by 1, 2`,
+    db().$queryRaw<({ scene_id: string; v: number; text: string; user_id: string } & PersonRow & MarkCells)[]>`
+      select r.scene_id, r.scene_version as v, r.answer->>'text' as text, ${markColumnsSql}, u.id as user_id, u.name, u.name_kana, u.nickname, sd.grade, sd.class_name, sd.number ${scope}
         and r.answer ? 'text' and btrim(r.answer->>'text') <> ''
       order by sd.grade, sd.class_name, sd.number`,
-    db().$queryRaw<({ scene_id: string; strokes: number; user_id: string } & PersonRow & MarkCells)[]>`
-      select r.scene_id, jsonb_array_length(r.answer->'strokes')::int as strokes, ${markColumnsSql}, u.id as user_id, u.name, u.name_kana, u.nickname, sd.grade, sd.class_name, sd.number ${scope}
+    db().$queryRaw<({ scene_id: string; v: number; strokes: number; user_id: string } & PersonRow & MarkCells)[]>`
+      select r.scene_id, r.scene_version as v, jsonb_array_length(r.answer->'strokes')::int as strokes, ${markColumnsSql}, u.id as user_id, u.name, u.name_kana, u.nickname, sd.grade, sd.class_name, sd.number ${scope}
         and s.type = 'drawing' and jsonb_typeof(r.answer->'strokes') = 'array' and jsonb_array_length(r.answer->'strokes') > 0
       order by sd.grade, sd.class_name, sd.number`,
     db().$queryRaw<({ user_id: string; answered: number; guide: boolean; self: boolean } & PersonRow)[]>`
@@ -175,34 +180,46 @@ export async function activityStats(schoolId: AuthorizedSchoolId, activityId: st
   );
 
   const questions = activity.scenes.filter((s) => s.type !== "info").length;
-  const scenes: SceneStats[] = [];
-  for (const stored of activity.scenes) {
-    const parsed = sceneSchema.safeParse({ type: stored.type, content: stored.content });
-    if (!parsed.success) continue;
-    const mine = dims.filter((d) => d.scene_id === stored.id);
+  /** The numbers of one version of a scene, read with that version's content. */
+  const statsOf = (stored: (typeof activity.scenes)[number], content: unknown, v: number, current: boolean): SceneStats | null => {
+    const parsed = sceneSchema.safeParse({ type: stored.type, content });
+    if (!parsed.success) return null;
+    const ours = (x: { scene_id: string; v: number }) => x.scene_id === stored.id && x.v === v;
     const choices: Record<string, number> = {};
     const values: Record<string, number> = {};
     const cross: Record<string, Record<string, number>> = {};
-    for (const d of mine) {
-      if (d.k === null) continue;
+    for (const d of dims) {
+      if (!ours(d) || d.k === null) continue;
       if (d.dim === "choice") choices[d.k] = (choices[d.k] ?? 0) + d.n;
       else if (d.dim === "value") values[d.k] = (values[d.k] ?? 0) + d.n;
       else if (d.dim === "cross" && d.k2 !== null) (cross[d.k] ??= {})[d.k2] = d.n;
     }
-    scenes.push({
+    return {
       id: stored.id,
       position: stored.position,
       scene: parsed.data,
-      answered: totals.find((x) => x.scene_id === stored.id)?.n ?? 0,
+      answered: totals.find(ours)?.n ?? 0,
       choices,
       values,
       median: parsed.data.type === "scale" ? medianOf(values) : null,
       cross,
-      correct: rates[stored.id] ?? null,
-      texts: texts.filter((x) => x.scene_id === stored.id).map((x) => ({ text: x.text, who: personOf(x.user_id, x), ...markedOnly(x) })),
-      drawings: drawn.filter((x) => x.scene_id === stored.id).map((x) => ({ strokes: x.strokes, who: personOf(x.user_id, x), ...markedOnly(x) })),
-      notAnswered: parsed.data.type === "info" ? [] : notAnswered(students, missing, stored.id),
+      correct: current ? (rates[stored.id] ?? null) : null,
+      texts: texts.filter(ours).map((x) => ({ text: x.text, who: personOf(x.user_id, x), ...markedOnly(x) })),
+      drawings: drawn.filter(ours).map((x) => ({ strokes: x.strokes, who: personOf(x.user_id, x), ...markedOnly(x) })),
+      notAnswered: parsed.data.type === "info" || !current ? [] : notAnswered(students, missing, stored.id),
+      version: v,
+      earlier: [],
+    };
+  };
+  const scenes: SceneStats[] = [];
+  for (const stored of activity.scenes) {
+    const now = statsOf(stored, stored.content, stored.version, true);
+    if (!now) continue;
+    now.earlier = stored.versions.flatMap((old) => {
+      const then = statsOf(stored, old.content, old.version, false);
+      return then && then.answered > 0 ? [then] : [];
     });
+    scenes.push(now);
   }
   return {
     overview: {
@@ -227,7 +244,7 @@ const markedOnly = (x: MarkCells): Partial<MarkCells> => (x.mark || x.comment ? 
 export async function cellReasons(schoolId: AuthorizedSchoolId, activityId: string, sceneId: string, first: string, second: string, filter: StatsFilter) {
   const rows = await db().$queryRaw<({ reason: string; user_id: string } & PersonRow)[]>`
     select r.answer->>'reason' as reason, u.id as user_id, u.name, u.name_kana, u.nickname, sd.grade, sd.class_name, sd.number ${respondedIn(schoolId, activityId, filter)}
-      and r.scene_id = ${sceneId}::uuid and r.answer->>'first' = ${first} and r.answer->>'second' = ${second}
+      and r.scene_id = ${sceneId}::uuid and r.scene_version = s.version and r.answer->>'first' = ${first} and r.answer->>'second' = ${second}
     order by sd.grade, sd.class_name, sd.number`;
   return rows.map((r) => ({ reason: r.reason, who: personOf(r.user_id, r) }));
 }
