@@ -158,7 +158,7 @@ describe("teacher marks and comments", () => {
     const stats = (await activityStats(school, activity, {}))!;
     const csv = resultsCsv(stats, "ja");
     expect(csv.split("\r\n")[0]).toContain(",先生の採点,先生のコメント");
-    expect(csv).toContain("答え0,生徒1,1,,正解,よく書けました");
+    expect(csv).toContain("答え0,生徒1,1,,1,正解,よく書けました"); // …, 割合, 版, 先生の採点, 先生のコメント
     expect(csv).toContain(`"'=HYPERLINK(""http://x"")"`);
     expect(csv).toContain("部分正解,,1,33.3");
     let research = "";

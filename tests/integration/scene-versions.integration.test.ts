@@ -98,9 +98,9 @@ describe("scene versions", () => {
     expect([counted.version, counted.answered, counted.choices, counted.scene.content.prompt]).toEqual([2, 1, { a: 1 }, "好きな野菜は？"]);
     expect(counted.earlier.map((e) => [e.version, e.answered, e.choices, e.scene.content.prompt])).toEqual([[1, 1, { a: 1 }, "好きな果物は？"]]);
     const results = parseCsv(resultsCsv(stats, "ja")).map((r) => r.fields);
-    expect(results[0]!.at(-1)).toBe("版");
-    expect(results.filter((r) => r[3] === "りんご").map((r) => [r[5], r.at(-1)])).toEqual([["1", "1"]]);
-    expect(results.filter((r) => r[3] === "にんじん").map((r) => [r[5], r.at(-1)])).toEqual([["1", "2"]]);
+    expect(results[0]![7]).toBe("版");
+    expect(results.filter((r) => r[3] === "りんご").map((r) => [r[5], r[7]])).toEqual([["1", "1"]]);
+    expect(results.filter((r) => r[3] === "にんじん").map((r) => [r[5], r[7]])).toEqual([["1", "2"]]);
     // the first student's answers are shown with the question they answered
     const view = (await studentResponses(school, a.id, students[0]!))!;
     expect(view.scenes.find((x) => x.id === scene)).toMatchObject({ answeredVersion: 1, content: { prompt: "好きな果物は？" } });
