@@ -1,9 +1,10 @@
 import { readFile } from "node:fs/promises";
 import { expect, type Locator, type Page, test } from "@playwright/test";
+import sharp from "sharp";
 import { signedInBrowsers } from "./browsers";
 import { e2eDb, makeSchool } from "./db";
 import { mouseLine } from "./drawing-input";
-import { rubyByKeyboard } from "./editor-keys";
+import { rubyByKeyboard, uploadImage } from "./editor-keys";
 import { baseText, expectNotification, tabTo } from "./helpers";
 
 /**
@@ -99,6 +100,9 @@ class Editor {
   /** The six answerable scenes after the information scene, with their correct answers. */
   async answerableScenes() {
     let { form, id } = await this.add("single_choice");
+    const picture = await sharp({ create: { width: 640, height: 480, channels: 3, background: "#3366cc" } }).png().toBuffer();
+    await uploadImage(form.locator('[data-field="content.image"]'), { name: "beaker.png", mimeType: "image/png", buffer: picture });
+    await form.locator('[data-field="content.image"]').getByTestId("image-alt").fill("青い液体の入ったビーカー");
     await field(form, "options.0.label").fill("食塩水");
     await field(form, "options.1.label").fill("牛乳");
     await correct(form, "options", 1).check();
@@ -142,6 +146,9 @@ async function playSelfPaced(kid: Page, activityId: string) {
   await expect(scene.locator("ruby rt")).toHaveText("こさ");
   await expect(scene.locator(".katex")).toHaveCount(1);
   await kid.getByTestId("next").click();
+  const img = scene.getByRole("img", { name: "青い液体の入ったビーカー" });
+  await img.scrollIntoViewIfNeeded();
+  await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth), { timeout: 30_000 }).toBeGreaterThan(0);
   await kid.locator('[data-option="o1"] input').check();
   await kid.getByTestId("next").click();
   await kid.locator('[data-option="o1"] input').check();
@@ -208,8 +215,18 @@ test("a teacher writes a lesson of every scene type from an empty form; students
   await live.locator('[data-option="o2"] input').check();
   await expect.poll(() => e2eDb().response.count({ where: { activityId, userId: a.students[1]!.id, mode: "guide" } })).toBe(1);
 
-  // the teacher: correct rates from both students, the drawing as SVG
+  // the teacher marks the free text answer (keyboard: 1 = correct) with a comment
+  await teacher.goto(`/dashboard/teacher/activities/response/${activityId}/${a.students[0]!.id}`);
+  const markForm = teacher.locator(`[data-scene-id="${scenes[3]!.id}"]`).getByTestId("mark-form");
+  await markForm.getByTestId("mark-none").focus();
+  await teacher.keyboard.press("1");
+  await markForm.getByTestId("mark-comment").fill("よく見ています");
+  await markForm.getByTestId("mark-comment").press("Control+Enter");
+  await expectNotification(teacher, "採点を保存しました");
+
+  // the teacher: correct rates from both students and the mark, the drawing as SVG
   await teacher.goto(`/dashboard/teacher/activities/stats/${activityId}`);
+  await expect(teacher.locator(`[data-scene-id="${scenes[3]!.id}"]`).getByTestId("correct-rate")).toHaveAttribute("data-correct", "1");
   await expect(teacher.locator(`[data-scene-id="${scenes[1]!.id}"] [data-testid="correct-rate"]`)).toContainText("正答率 50%（1/2人）");
   await expect(teacher.locator(`[data-scene-id="${scenes[5]!.id}"] [data-testid="correct-rate"]`)).toContainText("正答率 100%（1/1人）");
   await expect(teacher.locator(`[data-scene-id="${scenes[6]!.id}"]`).getByTestId("drawing-gallery").getByTestId("drawing-svg")).toHaveCount(1);
@@ -227,8 +244,12 @@ test("a teacher writes a lesson of every scene type from an empty form; students
   await expectNotification(other, `「${title}」を取り込みました。`);
   const imported = await e2eDb().activity.findFirstOrThrow({ where: { schoolId: b.school.id, title }, select: { id: true, feedback: true } });
   expect(imported.feedback).toBe("at_end");
-  const strip = (rows: Awaited<ReturnType<typeof scenesOf>>) => rows.map(({ type, content, position }) => ({ type, content, position }));
-  expect(strip(await scenesOf(imported.id))).toEqual(strip(scenes));
+  // the same scenes, but the images are the other school's own copies (new ids)
+  const anyImageId = (content: unknown) => JSON.parse(JSON.stringify(content), (k, v: unknown) => (k === "image" && v ? { ...(v as object), id: "(copy)" } : v)) as unknown;
+  const strip = (rows: Awaited<ReturnType<typeof scenesOf>>) => rows.map(({ type, content, position }) => ({ type, content: anyImageId(content), position }));
+  const copies = await scenesOf(imported.id);
+  expect(strip(copies)).toEqual(strip(scenes));
+  expect((copies[1]!.content as { image: { id: string } }).image.id).not.toBe((scenes[1]!.content as { image: { id: string } }).image.id);
   await other.reload();
   await other.locator(`tr[data-activity-id="${imported.id}"]`).getByTestId("mode-select").selectOption("self");
   await expectNotification(other, "モードを変更しました");

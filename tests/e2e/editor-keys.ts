@@ -1,5 +1,11 @@
 import { expect, type Locator, type Page } from "@playwright/test";
 
+/** Uploads a file into one image field of the scene form and waits until the upload is over. */
+export async function uploadImage(field: Locator, file: { name: string; mimeType: string; buffer: Buffer }) {
+  await field.getByTestId("image-file").setInputFiles(file);
+  await expect(field.getByTestId("image-progress")).toHaveCount(0, { timeout: 30_000 });
+}
+
 /**
  * Ruby through the scene form's toolbar by keyboard alone: the last `chars` characters before
  * the caret selected, Shift+Tab to the toolbar, arrows to 「ふりがなをつける」, Enter, the

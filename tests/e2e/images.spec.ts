@@ -5,6 +5,7 @@ import { createActivityFromTemplate } from "../../prisma/seed/factories";
 import { signedInBrowsers } from "./browsers";
 import { e2eDb, makeSchool } from "./db";
 import { playDissolveToChoice } from "./dissolve";
+import { uploadImage } from "./editor-keys";
 import { expectAccessible, expectNotification } from "./helpers";
 
 const signedIn = signedInBrowsers();
@@ -13,11 +14,7 @@ const picture = (width: number, height: number, background: string) => sharp({ c
 type Placed = { image?: { id: string; alt: string; width: number; height: number }; options: { image?: { id: string; alt: string } }[] };
 const contentOf = async (sceneId: string) => (await e2eDb().activityScene.findUniqueOrThrow({ where: { id: sceneId } })).content as Placed;
 
-/** Uploads a file into one image field of the form and waits until the upload is over. */
-async function upload(field: Locator, file: { name: string; mimeType: string; buffer: Buffer }) {
-  await field.getByTestId("image-file").setInputFiles(file);
-  await expect(field.getByTestId("image-progress")).toHaveCount(0, { timeout: 30_000 });
-}
+const upload = uploadImage;
 
 /** The student's or preview's image: described by its alt text and really decoded. */
 async function expectShown(page: Page, img: Locator, alt: string) {
