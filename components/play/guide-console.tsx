@@ -16,6 +16,7 @@ import { useActionRunner } from "@/components/ui/use-action-runner";
 import { usePlainText } from "@/components/ui/use-plain-text";
 import { ClassPicker } from "./class-picker";
 import { LiveGrid } from "./live-grid";
+import { PacingControl } from "./pacing-control";
 import { ResultsView } from "./results-view";
 import { TimerControls } from "./timer-controls";
 
@@ -25,7 +26,7 @@ import { TimerControls } from "./timer-controls";
  * "show results" (anonymous unless names are switched on), lock, "eyes on me" (pause),
  * a countdown on the current scene, end.
  */
-export function GuideConsole({ activityId, schoolId, scenes, initialState, classes }: {
+export function GuideConsole({ activityId, schoolId, scenes, initialState, classes, pacing = null }: {
   activityId: string;
   /** Managers name the school; teachers act on their own. */
   schoolId?: string;
@@ -33,6 +34,8 @@ export function GuideConsole({ activityId, schoolId, scenes, initialState, class
   initialState: StaffLiveState;
   /** The school's classes: the session is run for one of them, or the whole school. */
   classes: SessionClass[];
+  /** Self mode's open scenes (null: all). */
+  pacing?: number | null;
 }) {
   const t = useTranslations("Play");
   const tg = useTranslations("LiveGrid");
@@ -60,6 +63,7 @@ export function GuideConsole({ activityId, schoolId, scenes, initialState, class
         <p>
           <RichTextClient text={state.status === "ended" ? t("guideEnded") : state.mode === "guide" ? t("guideReady") : t("guideSwitches")} />
         </p>
+        {state.mode === "self" ? <PacingControl activityId={activityId} schoolId={schoolId} open={pacing} total={scenes.length} /> : null}
         <ClassPicker classes={classes} value={klass} onChange={setKlass} />
         <ActionButton
           label={state.status === "ended" ? t("startAgain") : t("start")}

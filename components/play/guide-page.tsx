@@ -39,7 +39,7 @@ export async function GuidePage({ role, activityId, schoolId }: { role: "teacher
           <RichText text={ta("errors.noScenes")} />
         </p>
       ) : (
-        <GuideConsole activityId={activity.id} schoolId={role === "manager" ? scope : undefined} scenes={scenes} initialState={state} classes={classes} />
+        <GuideConsole activityId={activity.id} schoolId={role === "manager" ? scope : undefined} scenes={scenes} initialState={state} classes={classes} pacing={activity.selfOpenScenes} />
       )}
     </div>
   );

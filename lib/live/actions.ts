@@ -2,8 +2,9 @@
 import { z } from "zod";
 import { type ActionResult, fail, ok } from "@/lib/errors";
 import { defineSchoolAction, type SchoolCtx } from "@/lib/schools/school-action";
-import { goToSceneInput, guideRef, startSessionInput, TIMER_MAX_SECONDS, TIMER_MIN_SECONDS } from "./schema";
+import { goToSceneInput, guideRef, pacingInput, startSessionInput, TIMER_MAX_SECONDS, TIMER_MIN_SECONDS } from "./schema";
 import { studentAnswerNow } from "./grid";
+import { setPacing } from "./pacing";
 import { endSession, goToScene, setSceneLocked, setSessionFlags, setSessionPaused, setSessionTimer, startSession } from "./session";
 
 /** Guide-screen actions: teachers on their school's activities, managers naming a school of their academy. */
@@ -31,3 +32,5 @@ export const studentAnswerAction = guideAction("guide.answer", ref.extend({ stud
   const found = await studentAnswerNow(ctx.schoolId, i.activityId, i.studentId);
   return found ? ok(found) : fail("NOT_FOUND");
 });
+/** Pacing in self mode: students reach the first `open` scenes (null: all). */
+export const setPacingAction = guideAction("activity.pacing", pacingInput, (ctx, i) => setPacing(ctx, i.activityId, i.open));

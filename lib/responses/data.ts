@@ -59,7 +59,7 @@ export async function loadForRespondent(who: { id: string; role: "student" | "te
   const activity = await db().activity.findFirst({
     where: { id: activityId, schoolId: who.schoolId, status: "active", actorType },
     select: {
-      id: true, title: true, mode: true, actorType: true, feedback: true,
+      id: true, title: true, mode: true, actorType: true, feedback: true, selfOpenScenes: true,
       scenes: { select: { id: true, type: true, content: true, position: true } },
       sceneOrders: { select: { group: true, sceneIds: true } },
     },
@@ -79,6 +79,8 @@ export async function loadForRespondent(who: { id: string; role: "student" | "te
     actorType: activity.actorType,
     /** When verdicts may be shown (the verdicts themselves: loadOwnFeedback). */
     feedback: activity.feedback,
+    /** Self mode: how many scenes of their order students reach now (null: all; docs/decisions.md "Pacing in self mode"). */
+    selfOpenScenes: activity.selfOpenScenes,
     group,
     /** Self mode follows the group's order; a live session follows the teacher (default order). */
     scenes: scenesInOrder(scenes, activity.sceneOrders, group),

@@ -213,6 +213,11 @@ export function liveRows(asTeacher: (call: () => Promise<ActionResult<unknown>>)
     { name: "lock", activity: GUIDE, prepare, call: (f, s) => liveActions.setLockedAction({ ...ref(f, s), locked: true }), effect: async (f) => expect((await running(f))?.lockedSceneIds).toHaveLength(1) },
     { name: "end", activity: GUIDE, prepare, call: (f, s) => liveActions.endSessionAction(ref(f, s)), effect: async (f) => expect(await running(f)).toBeNull() },
     {
+      name: "pacing",
+      call: (f, s) => liveActions.setPacingAction({ ...ref(f, s), open: 2 }),
+      effect: async (f) => expect((await db().activity.findUnique({ where: { id: f.activity }, select: { selfOpenScenes: true } }))?.selfOpenScenes).toBe(2),
+    },
+    {
       name: "student answer",
       activity: GUIDE,
       prepare: async (f) => {
