@@ -31,7 +31,7 @@ export const SAVE_SQL = `
       as r(i, user_id, activity_id, scene_id, mode, answer, revision, key, content_version, answer_error, session_version)
   ),
   acts as materialized (
-    select a.id, a.mode::text as mode, a.school_id, a.actor_type::text as actor_type,
+    select a.id, a.mode::text as mode, a.school_id, a.actor_type::text as actor_type, a.self_open_scenes,
       array(select x.id from activity_scenes x where x.activity_id = a.id order by x.position) as scene_ids,
       gs.id as session_id, gs.current_scene_id, gs.locked_scene_ids, gs.timer_scene_id, gs.timer_ends_at, gs.grade as session_grade, gs.class_name as session_class
     from activities a
@@ -53,6 +53,12 @@ export const SAVE_SQL = `
         when r.mode = 'guide' and a.session_class is not null and (d.grade is distinct from a.session_grade or d.class_name is distinct from a.session_class) then 'sessionNotRunning'
         when r.mode = 'guide' and a.current_scene_id is distinct from r.scene_id then 'notCurrentScene'
         when r.mode = 'guide' and r.scene_id = any(coalesce(a.locked_scene_ids, '{}')) then 'locked'
+        -- pacing: the first self_open_scenes scenes of the order the respondent sees (as position below) are open
+        when r.mode = 'self' and a.self_open_scenes is not null and (case
+          when o.scene_ids is not null and cardinality(o.scene_ids) = cardinality(a.scene_ids) and o.scene_ids @> a.scene_ids
+            then array_position(o.scene_ids, r.scene_id)
+          else array_position(a.scene_ids, r.scene_id)
+        end) > a.self_open_scenes then 'notOpenYet'
         when r.content_version is distinct from sc.xmin::text then 'sceneChanged'
         else r.answer_error
       end as refusal,

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { liveGrid } from "@/lib/live/grid";
+import { setPacing } from "@/lib/live/pacing";
 import { endSession, goToScene, leavePresence, startSession, touchPresence } from "@/lib/live/session";
 import { liveStateForStaff, liveStateForStudent } from "@/lib/live/state";
 import { listRespondentActivities } from "@/lib/responses/data";
@@ -113,6 +114,19 @@ describe("the live grid and sessions for one class", () => {
     expect(await liveStateForStaff(ids.activity, ids.school)).toMatchObject({ answered: 1 });
     expect((await liveStateForStudent(ids.activity, "2:1"))!.status).toBe("waiting");
     await endSession(ctx(), ids.activity);
+  });
+
+  it("pacing in self mode: a self answer to a scene not yet open is refused (notOpenYet); open ones and, once opened, the next are saved", async () => {
+    await db().activity.update({ where: { id: ids.activity }, data: { mode: "self" } });
+    expect(await setPacing(ctx(), ids.activity, 2)).toEqual({ ok: true, data: { open: 2 } });
+    const self = (sceneId: string) => ({ ...guideAnswer(sceneId), mode: "self" as const, answer: { choice: "clear" } });
+    const [, , , a4] = ids.a as [string, string, string, string];
+    expect(await saveAnswer(a4, self(ids.scenes[2]!))).toMatchObject({ ok: false, status: 409, reason: "notOpenYet" });
+    expect(await setPacing(ctx(), ids.activity, 3)).toEqual({ ok: true, data: { open: 3 } });
+    expect(await saveAnswer(a4, self(ids.scenes[2]!))).toMatchObject({ ok: true });
+    // as many as the activity has: all (null)
+    expect(await setPacing(ctx(), ids.activity, 99)).toEqual({ ok: true, data: { open: null } });
+    expect(await setPacing({ schoolId: ids.other as AuthorizedSchoolId, actorId: ids.foreignTeacher }, ids.activity, 1)).toMatchObject({ ok: false, code: "NOT_FOUND" });
   });
 
   it("a session for the whole school lists the students who joined or answered, of this school only", async () => {
