@@ -1,6 +1,8 @@
 "use client";
 import { useTranslations } from "next-intl";
+import { useState } from "react";
 import type { ActionResult } from "@/lib/errors";
+import type { SessionClass } from "@/lib/live/schema";
 import type { StaffLiveState } from "@/lib/live/state";
 import { endSessionAction, setFlagsAction, setLockedAction, setPausedAction, startSessionAction } from "@/lib/live/actions";
 import { advanceScene } from "@/components/live/advance-scene";
@@ -12,6 +14,9 @@ import { useConfirm } from "@/components/ui/confirm-dialog";
 import { RichTextClient } from "@/components/ui/rich-text-client";
 import { useActionRunner } from "@/components/ui/use-action-runner";
 import { usePlainText } from "@/components/ui/use-plain-text";
+import { ClassPicker } from "./class-picker";
+import { LiveGrid } from "./live-grid";
+import { PacingControl } from "./pacing-control";
 import { ResultsView } from "./results-view";
 import { TimerControls } from "./timer-controls";
 
@@ -21,14 +26,20 @@ import { TimerControls } from "./timer-controls";
  * "show results" (anonymous unless names are switched on), lock, "eyes on me" (pause),
  * a countdown on the current scene, end.
  */
-export function GuideConsole({ activityId, schoolId, scenes, initialState }: {
+export function GuideConsole({ activityId, schoolId, scenes, initialState, classes, pacing = null }: {
   activityId: string;
   /** Managers name the school; teachers act on their own. */
   schoolId?: string;
   scenes: RenderedScene[];
   initialState: StaffLiveState;
+  /** The school's classes: the session is run for one of them, or the whole school. */
+  classes: SessionClass[];
+  /** Self mode's open scenes (null: all). */
+  pacing?: number | null;
 }) {
   const t = useTranslations("Play");
+  const tg = useTranslations("LiveGrid");
+  const [klass, setKlass] = useState("");
   const plain = usePlainText();
   const { pending, run } = useActionRunner();
   const { confirm, dialog } = useConfirm();
@@ -52,11 +63,17 @@ export function GuideConsole({ activityId, schoolId, scenes, initialState }: {
         <p>
           <RichTextClient text={state.status === "ended" ? t("guideEnded") : state.mode === "guide" ? t("guideReady") : t("guideSwitches")} />
         </p>
+        {state.mode === "self" ? <PacingControl activityId={activityId} schoolId={schoolId} open={pacing} total={scenes.length} /> : null}
+        <ClassPicker classes={classes} value={klass} onChange={setKlass} />
         <ActionButton
           label={state.status === "ended" ? t("startAgain") : t("start")}
           testId="start-session"
           disabled={pending || scenes.length === 0}
-          onClick={() => run(() => startSessionAction(ref), { failure: t("startFailed") })}
+          onClick={() =>
+            run(() => startSessionAction({ ...ref, klass: klass === "" ? null : (classes[Number(klass)] ?? null) }), {
+              failure: (code) => (code === "CONFLICT" ? tg("otherClassRunning") : t("startFailed")),
+            })
+          }
         />
       </div>
     );
@@ -77,6 +94,9 @@ export function GuideConsole({ activityId, schoolId, scenes, initialState }: {
         </label>
         <ActionButton label={t("nextScene")} testId="guide-next" disabled={pending || index === scenes.length - 1} onClick={() => go(scenes[index + 1]?.id)} />
         <span className="top-bar-spacer" />
+        <p className="muted" data-testid="session-class" data-class={state.classKey ?? ""}>
+          <RichTextClient text={state.grid?.klass ? tg("runningFor", state.grid.klass) : tg("runningWhole")} />
+        </p>
         <p className="live-counts" aria-live="polite" data-testid="live-counts" data-connected={state.connected} data-answered={state.answered}>
           <RichTextClient text={t("counts", { connected: state.connected, answered: state.answered })} />
         </p>
@@ -118,6 +138,7 @@ export function GuideConsole({ activityId, schoolId, scenes, initialState }: {
         ) : null}
       </p>
       <SceneView key={scene.id} scene={scene} answer={null} onAnswer={() => undefined} readOnly />
+      {state.grid ? <LiveGrid grid={state.grid} scene={scene} activityId={activityId} schoolId={schoolId} /> : null}
       {state.showResults && state.results ? <ResultsView scene={scene} results={state.results} /> : null}
       {dialog}
     </div>

@@ -3,6 +3,7 @@ import { notFound } from "next/navigation";
 import { getActivityWithScenes } from "@/lib/activities/data";
 import { requireRole } from "@/lib/auth/session";
 import { getDisplayLanguage } from "@/lib/i18n/server";
+import { schoolClasses } from "@/lib/live/grid";
 import { liveStateForStaff } from "@/lib/live/state";
 import { authorizeSchool } from "@/lib/schools/scope";
 import { renderScene } from "@/components/scenes/render-scene";
@@ -20,7 +21,7 @@ export async function GuidePage({ role, activityId, schoolId }: { role: "teacher
   const ta = await getTranslations("Activities");
   const lang = await getDisplayLanguage();
   const scenes = activity.scenes.map((s) => renderScene(s, lang)).filter((s): s is RenderedScene => s !== null);
-  const state = await liveStateForStaff(activity.id);
+  const [state, classes] = await Promise.all([liveStateForStaff(activity.id, scope), schoolClasses(scope)]);
   if (!state) notFound();
   return (
     <div className="stack play">
@@ -38,7 +39,7 @@ export async function GuidePage({ role, activityId, schoolId }: { role: "teacher
           <RichText text={ta("errors.noScenes")} />
         </p>
       ) : (
-        <GuideConsole activityId={activity.id} schoolId={role === "manager" ? scope : undefined} scenes={scenes} initialState={state} />
+        <GuideConsole activityId={activity.id} schoolId={role === "manager" ? scope : undefined} scenes={scenes} initialState={state} classes={classes} pacing={activity.selfOpenScenes} />
       )}
     </div>
   );

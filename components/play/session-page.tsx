@@ -1,6 +1,7 @@
 import { notFound } from "next/navigation";
 import { requireRole } from "@/lib/auth/session";
 import { getDisplayLanguage } from "@/lib/i18n/server";
+import { studentClassKey } from "@/lib/live/access";
 import { liveStateForStudent } from "@/lib/live/state";
 import { loadForRespondent } from "@/lib/responses/data";
 import type { StoredAnswer } from "@/components/answers/use-answer-saver";
@@ -15,7 +16,7 @@ export async function StudentSessionPage({ activityId }: { activityId: string })
   if (!actor.schoolId) notFound();
   const activity = await loadForRespondent({ id: actor.id, role: "student", schoolId: actor.schoolId }, activityId);
   if (!activity) notFound();
-  const state = await liveStateForStudent(activity.id);
+  const state = await liveStateForStudent(activity.id, await studentClassKey(actor.id));
   if (!state) notFound();
   const lang = await getDisplayLanguage();
   const scenes = activity.defaultOrder.map((s) => renderScene(s, lang)).filter((s): s is RenderedScene => s !== null);

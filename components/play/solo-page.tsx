@@ -7,6 +7,7 @@ import type { StoredAnswer } from "@/components/answers/use-answer-saver";
 import { renderScene } from "@/components/scenes/render-scene";
 import type { RenderedScene } from "@/components/scenes/types";
 import { RichText } from "@/components/ui/rich-text";
+import { HomeRefresh } from "./home-refresh";
 import { SoloPlayer } from "./solo-player";
 
 /**
@@ -24,7 +25,10 @@ export async function SoloPage({ role, activityId }: { role: "student" | "teache
   if (!activity) notFound();
   const writes = activity.actorType === role;
   const lang = await getDisplayLanguage();
-  const scenes = activity.scenes.map((s) => renderScene(s, lang)).filter((s): s is RenderedScene => s !== null);
+  const all = activity.scenes.map((s) => renderScene(s, lang)).filter((s): s is RenderedScene => s !== null);
+  // pacing: a student reaches the scenes the teacher has opened (docs/decisions.md "Pacing in self mode")
+  const paced = writes && role === "student" && activity.mode === "self" && activity.selfOpenScenes !== null;
+  const scenes = paced ? all.slice(0, activity.selfOpenScenes ?? all.length) : all;
   const problem = writes && activity.mode !== "self" ? "notSelfMode" : scenes.length === 0 ? "noScenes" : null;
   const initial = (writes ? activity.answers : {}) as Record<string, StoredAnswer>;
   const firstOpen = scenes.findIndex((s) => !initial[s.id]);
@@ -42,6 +46,7 @@ export async function SoloPage({ role, activityId }: { role: "student" | "teache
         </p>
       ) : (
         <SoloPlayer
+          waitingForMore={scenes.length < all.length}
           userId={actor.id}
           activityId={activity.id}
           scenes={scenes}
@@ -53,6 +58,7 @@ export async function SoloPage({ role, activityId }: { role: "student" | "teache
           checkHref={writes && role === "student" && activity.feedback === "after_answer" ? `/dashboard/student/activities/response/${activity.id}` : null}
         />
       )}
+      {paced ? <HomeRefresh /> : null}
     </div>
   );
 }

@@ -13,7 +13,7 @@ import { PlayHead, SaveStatusLine } from "./save-status";
  * order, back and forward, a progress indicator, answers saved as they go
  * (queued on the device when offline), and a finish screen.
  */
-export function SoloPlayer({ userId, activityId, scenes, initial, startAt, writes, doneHref, responseHref, checkHref = null }: {
+export function SoloPlayer({ userId, activityId, scenes, initial, startAt, writes, doneHref, responseHref, checkHref = null, waitingForMore = false }: {
   userId: string;
   activityId: string;
   scenes: RenderedScene[];
@@ -25,6 +25,8 @@ export function SoloPlayer({ userId, activityId, scenes, initial, startAt, write
   responseHref: string | null;
   /** "After each answer" feedback: the result page, open from the first answer on. */
   checkHref?: string | null;
+  /** Pacing: the teacher has not opened the scenes after these yet (the page re-renders with them when they do). */
+  waitingForMore?: boolean;
 }) {
   const t = useTranslations("Play");
   const ts = useTranslations("Scenes");
@@ -48,6 +50,21 @@ export function SoloPlayer({ userId, activityId, scenes, initial, startAt, write
     window.scrollTo({ top: 0 });
   };
 
+  if (!scene && waitingForMore) {
+    return (
+      <div className="stack card" data-testid="solo-wait" aria-live="polite">
+        <p>
+          <RichTextClient text={t("waitForTeacher")} />
+        </p>
+        <SaveStatusLine status={saver.status} />
+        <div className="row">
+          <button type="button" className="button" disabled={scenes.length === 0} onClick={() => setIndex(scenes.length - 1)} data-testid="back-to-last">
+            <RichTextClient text={ts("previous")} />
+          </button>
+        </div>
+      </div>
+    );
+  }
   if (!scene) {
     return (
       <div className="stack card" data-testid="solo-done">
@@ -95,7 +112,7 @@ export function SoloPlayer({ userId, activityId, scenes, initial, startAt, write
           <RichTextClient text={ts("previous")} />
         </button>
         <button type="button" className="button button-primary" onClick={() => leave(index + 1)} data-testid="next">
-          <RichTextClient text={index + 1 < scenes.length ? ts("next") : ts("finish")} />
+          <RichTextClient text={index + 1 < scenes.length || waitingForMore ? ts("next") : ts("finish")} />
         </button>
       </div>
       {checkHref && Object.keys(saver.answers).length > 0 ? (

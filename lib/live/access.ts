@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { Actor } from "@/lib/auth/session";
 import { db } from "@/lib/db";
 import { authorizeSchool } from "@/lib/schools/scope";
+import { classKeyOf } from "./klass";
 
 /**
  * Who may follow an activity live: a student of its school (a student-actor,
@@ -20,4 +21,10 @@ export async function liveAccess(actor: Actor, activityId: string, schoolId?: st
   if (!school) return null;
   const found = await db().activity.findFirst({ where: { id: activityId, schoolId: school }, select: { id: true } });
   return found ? { kind: "staff", schoolId: school } : null;
+}
+
+/** A student's class key (lib/live/klass.ts): which class's live sessions they join. */
+export async function studentClassKey(userId: string): Promise<string | null> {
+  const d = await db().studentDetail.findUnique({ where: { userId }, select: { grade: true, className: true } });
+  return classKeyOf(d?.grade, d?.className);
 }

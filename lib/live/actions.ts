@@ -1,8 +1,10 @@
 "use server";
 import { z } from "zod";
-import type { ActionResult } from "@/lib/errors";
+import { type ActionResult, fail, ok } from "@/lib/errors";
 import { defineSchoolAction, type SchoolCtx } from "@/lib/schools/school-action";
-import { goToSceneInput, guideRef, TIMER_MAX_SECONDS, TIMER_MIN_SECONDS } from "./schema";
+import { goToSceneInput, guideRef, pacingInput, startSessionInput, TIMER_MAX_SECONDS, TIMER_MIN_SECONDS } from "./schema";
+import { studentAnswerNow } from "./grid";
+import { setPacing } from "./pacing";
 import { endSession, goToScene, setSceneLocked, setSessionFlags, setSessionPaused, setSessionTimer, startSession } from "./session";
 
 /** Guide-screen actions: teachers on their school's activities, managers naming a school of their academy. */
@@ -10,7 +12,8 @@ const ref = guideRef;
 const guideAction = <S extends z.ZodType, T>(name: string, schema: S, run: (ctx: SchoolCtx, i: z.infer<S>) => Promise<ActionResult<T>>) =>
   defineSchoolAction({ name, schema, roles: ["teacher", "manager"], run, revalidate: [] });
 
-export const startSessionAction = guideAction("guide.start", ref, (ctx, i) => startSession(ctx, i.activityId));
+/** Starts the session for one class (or the whole school: `klass: null`). */
+export const startSessionAction = guideAction("guide.start", startSessionInput, (ctx, i) => startSession(ctx, i.activityId, i.klass));
 export const goToSceneAction = guideAction("guide.scene", goToSceneInput, (ctx, i) => goToScene(ctx, i.activityId, i.sceneId));
 export const setFlagsAction = guideAction("guide.flags", ref.extend({ showResults: z.boolean().optional(), showNames: z.boolean().optional() }), (ctx, i) =>
   setSessionFlags(ctx, i.activityId, { showResults: i.showResults, showNames: i.showNames }),
@@ -24,3 +27,10 @@ export const setTimerAction = guideAction(
 );
 export const setLockedAction = guideAction("guide.lock", ref.extend({ locked: z.boolean() }), (ctx, i) => setSceneLocked(ctx, i.activityId, i.locked));
 export const endSessionAction = guideAction("guide.end", ref, (ctx, i) => endSession(ctx, i.activityId));
+/** The grid's "show their answer": one of the school's students' latest answer to the current scene. */
+export const studentAnswerAction = guideAction("guide.answer", ref.extend({ studentId: z.uuid() }), async (ctx, i) => {
+  const found = await studentAnswerNow(ctx.schoolId, i.activityId, i.studentId);
+  return found ? ok(found) : fail("NOT_FOUND");
+});
+/** Pacing in self mode: students reach the first `open` scenes (null: all). */
+export const setPacingAction = guideAction("activity.pacing", pacingInput, (ctx, i) => setPacing(ctx, i.activityId, i.open));

@@ -13,8 +13,9 @@ const TOUCH_SQL = `
   select t.s, t.u, now() from unnest($1::uuid[], $2::uuid[]) as t(s, u)
   where exists (select 1 from guide_sessions gs where gs.id = t.s)
   on conflict (session_id, user_id) do update set seen_at = now()`;
+/** A student who left stays as "was here" (the teacher's grid shows them offline, lib/live/grid-state.ts): seen at the epoch, never connected. */
 const LEAVE_SQL = `
-  delete from guide_presence p using unnest($1::uuid[], $2::uuid[]) as t(s, u)
+  update guide_presence p set seen_at = 'epoch' from unnest($1::uuid[], $2::uuid[]) as t(s, u)
   where p.session_id = t.s and p.user_id = t.u`;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -34,7 +35,7 @@ function loader(execute: Execute, sql: string) {
   );
 }
 
-/** Refreshing (the stream or poll is open) and removing (it closed) students' presence in running sessions. */
+/** Refreshing (the stream or poll is open) and ending (it closed) students' presence in running sessions. */
 export function presenceWriter(execute: Execute) {
   const touch = loader(execute, TOUCH_SQL);
   const leave = loader(execute, LEAVE_SQL);

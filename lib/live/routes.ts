@@ -5,10 +5,11 @@ import { db } from "@/lib/db";
 import { fail } from "@/lib/errors";
 import { problem, readBodyLimited } from "@/lib/http";
 import { sameOrigin } from "@/lib/security/headers";
-import { liveAccess } from "./access";
+import { liveAccess, studentClassKey } from "./access";
 import { goToSceneAction } from "./actions";
 import { advanceInputOf, MAX_ADVANCE_BODY, statusOf } from "./advance";
 import { countsChanged } from "./bus";
+import { classKeyOf, sessionOpenTo } from "./klass";
 import { leavePresence, touchPresence } from "./session";
 import { sseResponse } from "./sse";
 import { takeStreamSlot } from "./stream-slots";
@@ -23,10 +24,10 @@ async function access(req: NextRequest, activityId: string) {
   return { ok: true, actor, granted } as const;
 }
 
-/** A student following the session counts as connected (presence), and the teacher's counts follow. */
-async function present(activityId: string, userId: string) {
-  const session = await db().guideSession.findFirst({ where: { activityId, endedAt: null }, select: { id: true } });
-  if (!session) return null;
+/** A student following the session counts as connected (presence), and the teacher's counts follow; only in a session open to their class. */
+async function present(activityId: string, userId: string, studentClass: string | null) {
+  const session = await db().guideSession.findFirst({ where: { activityId, endedAt: null }, select: { id: true, grade: true, className: true } });
+  if (!session || !sessionOpenTo(classKeyOf(session.grade, session.className), studentClass)) return null;
   await touchPresence(session.id, userId);
   return session.id;
 }
@@ -40,9 +41,14 @@ export async function liveEvents(req: NextRequest, activityId: string): Promise<
   if (!slot.ok) return slot.refusal;
   const { release } = slot;
   if (granted.kind === "staff") {
-    return sseResponse(req.signal, { topic: `activity:${activityId}`, kinds: ["state", "counts"], snapshot: () => liveStateForStaff(activityId), release, stillValid: await sessionStillCurrent() });
+    const schoolId = granted.schoolId;
+    return sseResponse(req.signal, { topic: `activity:${activityId}`, kinds: ["state", "counts"], snapshot: () => liveStateForStaff(activityId, schoolId), refreshOnTick: true, release, stillValid: await sessionStillCurrent() });
   }
-  let sessionId = await present(activityId, actor.id).catch((error: unknown) => {
+  const studentClass = await studentClassKey(actor.id).catch((error: unknown) => {
+    release();
+    throw error;
+  });
+  let sessionId = await present(activityId, actor.id, studentClass).catch((error: unknown) => {
     release();
     throw error;
   });
@@ -54,7 +60,7 @@ export async function liveEvents(req: NextRequest, activityId: string): Promise<
     release,
     stillValid,
     snapshot: async () => {
-      const state = await liveStateForStudent(activityId);
+      const state = await liveStateForStudent(activityId, studentClass);
       // a session started while the stream was open: join it
       if (state?.sessionId && state.status === "running" && state.sessionId !== sessionId) {
         sessionId = state.sessionId;
@@ -79,11 +85,11 @@ export async function liveState(req: NextRequest, activityId: string): Promise<R
   const checked = await access(req, activityId);
   if (!checked.ok) return checked.error;
   const { actor, granted } = checked;
-  if (granted.kind === "student") {
-    const sessionId = await present(activityId, actor.id);
-    if (sessionId) countsChanged(activityId);
-  }
-  const state = granted.kind === "staff" ? await liveStateForStaff(activityId) : await liveStateForStudent(activityId);
+  if (granted.kind === "staff") return NextResponse.json(await liveStateForStaff(activityId, granted.schoolId), { headers: { "Cache-Control": "no-store" } });
+  const studentClass = await studentClassKey(actor.id);
+  const sessionId = await present(activityId, actor.id, studentClass);
+  if (sessionId) countsChanged(activityId);
+  const state = await liveStateForStudent(activityId, studentClass);
   return NextResponse.json(state, { headers: { "Cache-Control": "no-store" } });
 }
 
@@ -108,9 +114,10 @@ export async function schoolEvents(req: NextRequest): Promise<Response> {
       // mode, state and whether a live session runs (the student home's 参加する follows it)
       const rows = await db().activity.findMany({
         where: { schoolId, actorType: actor.role === "teacher" ? "teacher" : "student" },
-        select: { id: true, mode: true, status: true, version: true, guideSessions: { where: { endedAt: null }, select: { id: true } } },
+        select: { id: true, mode: true, status: true, version: true, selfOpenScenes: true, guideSessions: { where: { endedAt: null }, select: { id: true } } },
       });
-      return rows.map((r) => `${r.id}:${r.mode}:${r.status}:${r.version}:${r.guideSessions.map((g) => g.id).join(",")}`).sort();
+      // pacing (self mode's open scenes) too: the solo page re-renders with the scenes opened
+      return rows.map((r) => `${r.id}:${r.mode}:${r.status}:${r.version}:${r.selfOpenScenes ?? ""}:${r.guideSessions.map((g) => g.id).join(",")}`).sort();
     },
   });
 }

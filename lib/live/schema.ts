@@ -2,6 +2,12 @@ import { z } from "zod";
 
 /** The guide-screen actions' inputs (lib/live/actions.ts): an activity, and the school when a manager acts. */
 export const guideRef = z.object({ schoolId: z.uuid().optional(), activityId: z.uuid() });
+/** The class (組) a session is run for, as the students' data names it (lib/students/schema.ts); null: the whole school. */
+export const sessionClass = z.object({ grade: z.number().int().min(1).max(12), className: z.string().trim().min(1).max(10) });
+export type SessionClass = z.infer<typeof sessionClass>;
+export const startSessionInput = guideRef.extend({ klass: sessionClass.nullable().default(null) });
+/** Pacing in self mode: the first `open` scenes (1 or more), or all (null). */
+export const pacingInput = guideRef.extend({ open: z.number().int().min(1).max(10_000).nullable() });
 /** "Next scene" (the server action and the production server's endpoint, lib/live/advance-endpoint.ts). */
 export const goToSceneInput = guideRef.extend({ sceneId: z.uuid() });
 export type GoToSceneInput = z.infer<typeof goToSceneInput>;

@@ -6,7 +6,9 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import type { SchoolCtx } from "@/lib/schools/school-action";
 import { MOVE_SQL, type MoveRow, moveParams, moveResult } from "./advance";
 import { publish } from "./bus";
+import { classKeyOf } from "./klass";
 import { presenceWriter } from "./presence";
+import type { SessionClass } from "./schema";
 
 /** The running session of one of the school's activities (inside `tx`), or null. */
 async function runningSession(tx: Prisma.TransactionClient | ReturnType<typeof db>, ctx: SchoolCtx, activityId: string) {
@@ -17,11 +19,13 @@ async function runningSession(tx: Prisma.TransactionClient | ReturnType<typeof d
 }
 
 /**
- * Starts the live session (switching the activity to guide mode when it is
- * not), on the first scene; a session already running is kept as it is.
- * Refused for another school's, an archived, a teacher-actor or an empty activity.
+ * Starts the live session for `klass` (a class of the school's students) or the whole school (null),
+ * switching the activity to guide mode when it is not, on the first scene; a session already running
+ * for the same class is kept as it is, one running for another class is CONFLICT (one running session
+ * per activity: docs/decisions.md "Live sessions for one class").
+ * Refused for another school's, an archived, a teacher-actor or an empty activity, and a class no student is in.
  */
-export async function startSession(ctx: SchoolCtx, activityId: string): Promise<ActionResult<{ sessionId: string }>> {
+export async function startSession(ctx: SchoolCtx, activityId: string, klass: SessionClass | null = null): Promise<ActionResult<{ sessionId: string }>> {
   return db().$transaction(async (tx) => {
     const activity = await tx.activity.findFirst({
       where: { id: activityId, schoolId: ctx.schoolId, status: "active", actorType: "student" },
@@ -32,15 +36,21 @@ export async function startSession(ctx: SchoolCtx, activityId: string): Promise<
     if (!first) return fail("VALIDATION", { scenes: ["noScenes"] });
     // one running session per activity: the row lock serialises two teachers pressing "start" at once
     await tx.$executeRaw`select id from activities where id = ${activityId}::uuid for update`;
-    const running = await tx.guideSession.findFirst({ where: { activityId, endedAt: null }, select: { id: true } });
-    if (running && activity.mode === "guide") return ok({ sessionId: running.id });
+    if (klass && !(await tx.studentDetail.findFirst({ where: { grade: klass.grade, className: klass.className, user: { schoolId: ctx.schoolId, role: "student" } }, select: { userId: true } }))) {
+      return fail("VALIDATION", { klass: ["unknownClass"] });
+    }
+    const running = await tx.guideSession.findFirst({ where: { activityId, endedAt: null }, select: { id: true, grade: true, className: true } });
+    if (running && activity.mode === "guide") {
+      const same = classKeyOf(running.grade, running.className) === classKeyOf(klass?.grade, klass?.className);
+      return same ? ok({ sessionId: running.id }) : fail("CONFLICT", { session: ["otherClass"] });
+    }
     if (running) await tx.guideSession.updateMany({ where: { activityId, endedAt: null }, data: { endedAt: new Date(), version: { increment: 1 } } });
     if (activity.mode !== "guide") {
       await tx.activity.update({ where: { id: activityId }, data: { mode: "guide", version: { increment: 1 } }, select: { id: true } });
     }
     // the students' homes show 参加する from now on
     await publish(`school:${ctx.schoolId}`, "modes", tx);
-    const session = await tx.guideSession.create({ data: { activityId, startedById: ctx.actorId, currentSceneId: first.id }, select: { id: true } });
+    const session = await tx.guideSession.create({ data: { activityId, startedById: ctx.actorId, currentSceneId: first.id, grade: klass?.grade ?? null, className: klass?.className ?? null }, select: { id: true } });
     await audit({ action: "guide.start", actorId: ctx.actorId, schoolId: ctx.schoolId, targetType: "activity", targetId: activityId }, tx);
     await publish(`activity:${activityId}`, "state", tx);
     return ok({ sessionId: session.id });

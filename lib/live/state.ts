@@ -2,7 +2,9 @@ import "server-only";
 import DataLoader from "dataloader";
 import { db } from "@/lib/db";
 import { shownName } from "@/lib/users/person-name";
-import { baseState, type LiveState, PRESENCE_WINDOW_MS, SESSIONS_SQL, type SessionRow, sessionOfRow, sessionRowLoader, sharedStudentReads } from "./student-state";
+import { type LiveGrid, liveGrid } from "./grid";
+import { gridCounts } from "./grid-state";
+import { baseState, type LiveState, PRESENCE_WINDOW_MS, SESSIONS_SQL, type SessionRow, sessionOfRow, sessionRowLoader, sharedStudentReads, stateForClass } from "./student-state";
 
 export { PRESENCE_WINDOW_MS, type LiveState } from "./student-state";
 
@@ -23,6 +25,8 @@ export interface StaffLiveState extends LiveState {
   showNames: boolean;
   lockedSceneIds: string[];
   results: SceneResults | null;
+  /** Who is still working: the class's students and their state on the current scene (staff only). */
+  grid: LiveGrid | null;
 }
 
 /**
@@ -46,22 +50,30 @@ const studentStates = sharedStudentReads(async (activityId) => {
   return loaded ? baseState(loaded) : null;
 });
 
-/** The state a student follows (the caller has checked access). */
-export function liveStateForStudent(activityId: string): Promise<LiveState | null> {
-  return studentStates(activityId);
+/** The state a student of class `studentClass` (lib/live/klass.ts) follows (the caller has checked access). */
+export async function liveStateForStudent(activityId: string, studentClass: string | null): Promise<LiveState | null> {
+  return stateForClass(await studentStates(activityId), studentClass);
 }
 
-/** The teacher's state: counts of connected and answered students, and the results when shown. */
-export async function liveStateForStaff(activityId: string): Promise<StaffLiveState | null> {
+/** The students whose answers a session's counts and results are made of: its class's, or every student's. */
+function respondents(klass: { grade: number; className: string } | null | undefined) {
+  return klass ? { role: "student" as const, student: { is: { grade: klass.grade, className: klass.className } } } : { role: "student" as const };
+}
+
+/** The teacher's state (`schoolId` authorised): counts of connected and answered students, the grid, and the results when shown. */
+export async function liveStateForStaff(activityId: string, schoolId: string): Promise<StaffLiveState | null> {
   const loaded = await loadSession(activityId);
   if (!loaded) return null;
   const state = baseState(loaded);
   const session = loaded.session;
   const running = state.status === "running" && session;
+  const grid = running ? await liveGrid(schoolId, activityId) : null;
+  const klass = grid?.klass;
   const [connected, answered] = running
     ? await Promise.all([
         db().guidePresence.count({ where: { sessionId: session.id, seenAt: { gt: new Date(Date.now() - PRESENCE_WINDOW_MS) } } }),
-        state.sceneId ? db().response.count({ where: { activityId, sceneId: state.sceneId, user: { role: "student" } } }) : 0,
+        klass && grid ? gridCounts(grid.students).answered
+        : state.sceneId ? db().response.count({ where: { activityId, sceneId: state.sceneId, user: respondents(klass) } }) : 0,
       ])
     : [0, 0];
   const showResults = Boolean(running && session.showResults);
@@ -72,7 +84,8 @@ export async function liveStateForStaff(activityId: string): Promise<StaffLiveSt
     showResults,
     showNames: Boolean(session?.showNames),
     lockedSceneIds: session?.lockedSceneIds ?? [],
-    results: showResults && state.sceneId ? await sceneResults(activityId, state.sceneId, Boolean(session?.showNames)) : null,
+    results: showResults && state.sceneId ? await sceneResults(activityId, state.sceneId, Boolean(session?.showNames), klass) : null,
+    grid,
   };
 }
 
@@ -86,16 +99,16 @@ const addName = (map: Record<string, Record<string, string[]>> | null, key: stri
   (map[key][value] ??= []).push(name);
 };
 
-/** Counts per option of one scene's answers (students only); names only when `withNames`. */
-export async function sceneResults(activityId: string, sceneId: string, withNames: boolean): Promise<SceneResults> {
+/** Counts per option of one scene's answers (students only; of `klass` when the session is run for one); names only when `withNames`. */
+export async function sceneResults(activityId: string, sceneId: string, withNames: boolean, klass?: { grade: number; className: string } | null): Promise<SceneResults> {
   // a drawing has nothing to count but its answers, which can be tens of kilobytes each: never loaded here
   const scene = await db().activityScene.findUnique({ where: { id: sceneId }, select: { type: true } });
   if (scene?.type === "drawing") {
-    const total = await db().response.count({ where: { activityId, sceneId, user: { role: "student" } } });
+    const total = await db().response.count({ where: { activityId, sceneId, user: respondents(klass) } });
     return { sceneId, total, counts: {}, names: withNames ? {} : null, texts: [] };
   }
   const rows = await db().response.findMany({
-    where: { activityId, sceneId, user: { role: "student" } },
+    where: { activityId, sceneId, user: respondents(klass) },
     orderBy: { updatedAt: "asc" },
     select: { answer: true, user: { select: { name: true, nickname: true } } },
   });

@@ -77,6 +77,8 @@ export interface LiveStreamOptions {
   snapshot: () => Promise<unknown>;
   onTick?: () => Promise<void>;
   onClose?: () => Promise<void>;
+  /** Send the snapshot again with each heartbeat when it changed (the teacher's grid: a polling student who vanished turns offline without any notification). */
+  refreshOnTick?: boolean;
   release?: () => void;
   stillValid?: () => Promise<boolean>;
 }
@@ -167,6 +169,7 @@ export function openLiveStream(sink: StreamSink, options: LiveStreamOptions): { 
       void (async () => {
         if (options.stillValid && !(await options.stillValid().catch(() => true))) return close();
         write(encoder.encode(`event: ping\ndata: ${Date.now()}\n\n`));
+        if (options.refreshOnTick) queueSend();
         await options.onTick?.();
       })().catch(() => undefined);
     });

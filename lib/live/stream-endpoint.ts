@@ -13,7 +13,8 @@ import { debounceCounts, type Subscribe, subscribeVia } from "./listen";
 import { presenceWriter } from "./presence";
 import { SLOT_RETRY_AFTER_S, takeSlot } from "./slot-count";
 import { openLiveStream, SSE_HEADERS } from "./stream-core";
-import { baseState, SESSIONS_SQL, type SessionRow, sessionOfRow, sessionRowLoader, sharedStudentReads } from "./student-state";
+import { classKeyOf, SESSION_OPEN_SQL } from "./klass";
+import { baseState, SESSIONS_SQL, type SessionRow, sessionOfRow, sessionRowLoader, sharedStudentReads, stateForClass } from "./student-state";
 
 /**
  * GET /api/v1/live/{activityId}/events of a STUDENT, served by the production
@@ -36,12 +37,12 @@ import { baseState, SESSIONS_SQL, type SessionRow, sessionOfRow, sessionRowLoade
 export const EVENTS_PATH = /^\/api\/v1\/live\/(?!school\/)([^/?#]*)\/events(?:\?.*)?$/;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** The student re-read as getActor does, the activity as liveAccess checks it, and its running session: one query. */
+/** The student re-read as getActor does, the activity as liveAccess checks it, their class, and the running session if it is open to them: one query. */
 const STUDENT_SQL = `
-  select u.role::text as role, u.disabled, u.session_version,
+  select u.role::text as role, u.disabled, u.session_version, d.grade, d.class_name,
          (select a.id::text from activities a where a.id = $2::uuid and a.school_id = u.school_id and a.status = 'active' and a.actor_type = 'student') as activity_id,
-         (select gs.id::text from guide_sessions gs where gs.activity_id = $2::uuid and gs.ended_at is null limit 1) as session_id
-  from users u where u.id = $1::uuid`;
+         (select gs.id::text from guide_sessions gs where gs.activity_id = $2::uuid and gs.ended_at is null and ${SESSION_OPEN_SQL("gs", "d")} limit 1) as session_id
+  from users u left join student_details d on d.user_id = u.id where u.id = $1::uuid`;
 
 interface StudentRow {
   role: string;
@@ -49,6 +50,8 @@ interface StudentRow {
   session_version: number;
   activity_id: string | null;
   session_id: string | null;
+  grade: number | null;
+  class_name: string | null;
 }
 
 export interface StreamEndpoint {
@@ -96,6 +99,7 @@ export function createStreamEndpoint(options: EndpointOptions & { limits: { perU
     }
     const { release } = slot;
     const topicId = user.activity_id;
+    const studentClass = classKeyOf(user.grade, user.class_name);
     let sessionId = user.session_id;
     // the client may go while presence is written: then there is no stream to open
     const opened: { live?: ReturnType<typeof openLiveStream>; gone?: boolean } = {};
@@ -127,7 +131,7 @@ export function createStreamEndpoint(options: EndpointOptions & { limits: { perU
         release,
         stillValid: () => checks.load(`${session.id}:${session.sv}`),
         snapshot: async () => {
-          const state = await stateOf(topicId);
+          const state = stateForClass(await stateOf(topicId), studentClass);
           // a session started while the stream was open: join it
           if (state?.sessionId && state.status === "running" && state.sessionId !== sessionId) {
             sessionId = state.sessionId;

@@ -1,5 +1,6 @@
 import DataLoader from "dataloader";
 import type { ActivityMode } from "@/lib/activities/modes";
+import { classKeyOf, sessionOpenTo } from "./klass";
 import { topicGeneration } from "./listen";
 
 /**
@@ -30,6 +31,8 @@ export interface LiveState {
    * Only a state with a timer carries a clock, so states without one stay the same between changes.
    */
   timer: { endsAt: number; now: number; seconds: number; locks: boolean } | null;
+  /** The class the session is run for ("grade:className", lib/live/klass.ts); null: the whole school. */
+  classKey: string | null;
 }
 
 export interface SessionRow {
@@ -48,13 +51,15 @@ export interface SessionRow {
   timer_seconds: number | null;
   timer_locks: boolean | null;
   ended_at: Date | null;
+  grade: number | null;
+  class_name: string | null;
 }
 
 /** The activities' ($1, uuid[]) mode and latest session. */
 export const SESSIONS_SQL = `
   select a.id::text, a.mode::text as mode, gs.id::text as session_id, gs.version, gs.started_at, gs.current_scene_id::text,
          gs.locked_scene_ids::text[], gs.show_results, gs.show_names, gs.paused,
-         gs.timer_scene_id::text, gs.timer_ends_at, gs.timer_seconds, gs.timer_locks, gs.ended_at
+         gs.timer_scene_id::text, gs.timer_ends_at, gs.timer_seconds, gs.timer_locks, gs.ended_at, gs.grade, gs.class_name
   from activities a
   left join lateral (select * from guide_sessions s where s.activity_id = a.id order by s.started_at desc limit 1) gs on true
   where a.id = any($1::uuid[])`;
@@ -82,6 +87,7 @@ export function sessionOfRow(row: SessionRow) {
     ? {
         id: row.session_id, version: row.version ?? 0, startedAt: new Date(row.started_at!), currentSceneId: row.current_scene_id,
         lockedSceneIds: row.locked_scene_ids ?? [], showResults: Boolean(row.show_results), showNames: Boolean(row.show_names), paused: Boolean(row.paused), endedAt: row.ended_at,
+        classKey: classKeyOf(row.grade, row.class_name),
         timer: row.timer_scene_id && row.timer_ends_at
           ? { sceneId: row.timer_scene_id, endsAt: new Date(row.timer_ends_at).getTime(), seconds: row.timer_seconds ?? 0, locks: Boolean(row.timer_locks) }
           : null,
@@ -106,7 +112,25 @@ export function baseState(loaded: ReturnType<typeof sessionOfRow>): LiveState {
     timer: running && session.timer && session.timer.sceneId === session.currentSceneId
       ? { endsAt: session.timer.endsAt, now: Date.now(), seconds: session.timer.seconds, locks: session.timer.locks }
       : null,
+    classKey: session?.classKey ?? null,
   };
+}
+
+const notForThisClass = new WeakMap<LiveState, LiveState>();
+
+/**
+ * The state as a student of `studentClass` sees it: a session run for another class is, for them,
+ * no session at all (the waiting screen; docs/decisions.md "Live sessions for one class"). The
+ * same object for every student of a state, so the class's streams still serialise it once.
+ */
+export function stateForClass(state: LiveState | null, studentClass: string | null): LiveState | null {
+  if (!state || sessionOpenTo(state.classKey, studentClass)) return state;
+  let other = notForThisClass.get(state);
+  if (!other) {
+    other = { ...state, sessionId: null, sessionStartedAt: 0, version: 0, status: "waiting", sceneId: null, locked: false, paused: false, timer: null };
+    notForThisClass.set(state, other);
+  }
+  return other;
 }
 
 /**

@@ -2,6 +2,7 @@ import "server-only";
 import { z } from "zod";
 import type { ActivityMode } from "@/lib/activities/schema";
 import { db } from "@/lib/db";
+import { classKeyOf, sessionOpenTo } from "@/lib/live/klass";
 import { feedbackAllowed, feedbackFor, type SceneFeedback, withoutKey } from "@/lib/scenes/key";
 import { sceneSchema } from "@/lib/scenes/schema";
 import { scenesInOrder } from "./order";
@@ -30,9 +31,12 @@ export async function listRespondentActivities(who: { id: string; role: "student
     select: {
       id: true, title: true, mode: true,
       _count: { select: { scenes: { where: { type: { not: "info" } } } } },
-      guideSessions: { where: { endedAt: null }, select: { id: true }, take: 1 },
+      guideSessions: { where: { endedAt: null }, select: { id: true, grade: true, className: true }, take: 1 },
     },
   });
+  // a session run for another class is not theirs to join (docs/decisions.md "Live sessions for one class")
+  const own = who.role === "student" ? await db().studentDetail.findUnique({ where: { userId: who.id }, select: { grade: true, className: true } }) : null;
+  const studentClass = classKeyOf(own?.grade, own?.className);
   const answered = await db().response.groupBy({
     by: ["activityId"],
     where: { userId: who.id, activityId: { in: rows.map((r) => r.id) }, scene: { type: { not: "info" } } },
@@ -41,7 +45,7 @@ export async function listRespondentActivities(who: { id: string; role: "student
   return rows.map((r) => ({
     id: r.id, title: r.title, mode: r.mode, scenes: r._count.scenes,
     answered: answered.find((a) => a.activityId === r.id)?._count._all ?? 0,
-    live: r.mode === "guide" && r.guideSessions.length > 0,
+    live: r.mode === "guide" && r.guideSessions.some((g) => who.role !== "student" || sessionOpenTo(classKeyOf(g.grade, g.className), studentClass)),
   }));
 }
 
@@ -55,7 +59,7 @@ export async function loadForRespondent(who: { id: string; role: "student" | "te
   const activity = await db().activity.findFirst({
     where: { id: activityId, schoolId: who.schoolId, status: "active", actorType },
     select: {
-      id: true, title: true, mode: true, actorType: true, feedback: true,
+      id: true, title: true, mode: true, actorType: true, feedback: true, selfOpenScenes: true,
       scenes: { select: { id: true, type: true, content: true, position: true, version: true } },
       sceneOrders: { select: { group: true, sceneIds: true } },
     },
@@ -75,6 +79,8 @@ export async function loadForRespondent(who: { id: string; role: "student" | "te
     actorType: activity.actorType,
     /** When verdicts may be shown (the verdicts themselves: loadOwnFeedback). */
     feedback: activity.feedback,
+    /** Self mode: how many scenes of their order students reach now (null: all; docs/decisions.md "Pacing in self mode"). */
+    selfOpenScenes: activity.selfOpenScenes,
     group,
     /** Self mode follows the group's order; a live session follows the teacher (default order). */
     scenes: scenesInOrder(scenes, activity.sceneOrders, group),

@@ -31,11 +31,11 @@ export const SAVE_SQL = `
       as r(i, user_id, activity_id, scene_id, mode, answer, revision, key, content_version, answer_error, session_version)
   ),
   acts as materialized (
-    select a.id, a.mode::text as mode, a.school_id, a.actor_type::text as actor_type,
+    select a.id, a.mode::text as mode, a.school_id, a.actor_type::text as actor_type, a.self_open_scenes,
       array(select x.id from activity_scenes x where x.activity_id = a.id order by x.position) as scene_ids,
-      gs.id as session_id, gs.current_scene_id, gs.locked_scene_ids, gs.timer_scene_id, gs.timer_ends_at
+      gs.id as session_id, gs.current_scene_id, gs.locked_scene_ids, gs.timer_scene_id, gs.timer_ends_at, gs.grade as session_grade, gs.class_name as session_class
     from activities a
-    left join lateral (select g.id, g.current_scene_id, g.locked_scene_ids, g.timer_scene_id, g.timer_ends_at from guide_sessions g where g.activity_id = a.id and g.ended_at is null limit 1) gs on true
+    left join lateral (select g.id, g.current_scene_id, g.locked_scene_ids, g.timer_scene_id, g.timer_ends_at, g.grade, g.class_name from guide_sessions g where g.activity_id = a.id and g.ended_at is null limit 1) gs on true
     where a.id = any(array(select distinct activity_id from req)) and a.status = 'active'
   ),
   chk as (
@@ -51,8 +51,16 @@ export const SAVE_SQL = `
         when a.id is null or sc.id is null then 'activityNotFound'
         when r.mode = 'self' and a.mode <> 'self' then 'notSelfMode'
         when r.mode = 'guide' and (a.mode <> 'guide' or a.session_id is null) then 'sessionNotRunning'
+        -- a session run for another class is, for this student, no session (docs/decisions.md "Live sessions for one class")
+        when r.mode = 'guide' and a.session_class is not null and (d.grade is distinct from a.session_grade or d.class_name is distinct from a.session_class) then 'sessionNotRunning'
         when r.mode = 'guide' and a.current_scene_id is distinct from r.scene_id then 'notCurrentScene'
         when r.mode = 'guide' and r.scene_id = any(coalesce(a.locked_scene_ids, '{}')) then 'locked'
+        -- pacing: the first self_open_scenes scenes of the order the respondent sees (as position below) are open
+        when r.mode = 'self' and a.self_open_scenes is not null and (case
+          when o.scene_ids is not null and cardinality(o.scene_ids) = cardinality(a.scene_ids) and o.scene_ids @> a.scene_ids
+            then array_position(o.scene_ids, r.scene_id)
+          else array_position(a.scene_ids, r.scene_id)
+        end) > a.self_open_scenes then 'notOpenYet'
         when r.content_version is distinct from sc.xmin::text then 'sceneChanged'
         else r.answer_error
       end as refusal,
@@ -71,7 +79,7 @@ export const SAVE_SQL = `
     -- (another xmin: sceneChanged, the answer checked again) is what is compared, also when no foreign key check
     -- would wait (a changed answer is an UPDATE of its row); the insert's own foreign key check takes the same lock
     left join lateral (select sc.id, sc.xmin, sc.version from activity_scenes sc where sc.id = r.scene_id and sc.activity_id = a.id limit 1 for key share) sc on true
-    left join lateral (select d.counterbalance_group from student_details d where d.user_id = r.user_id limit 1) d on true
+    left join lateral (select d.counterbalance_group, d.grade, d.class_name from student_details d where d.user_id = r.user_id limit 1) d on true
     left join lateral (select o.scene_ids from activity_scene_orders o where o.activity_id = a.id and o."group" = d.counterbalance_group limit 1) o on true
   ),
   ins as (

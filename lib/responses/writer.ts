@@ -67,6 +67,7 @@ const REFUSALS: Record<string, SaveResult> = {
   sessionNotRunning: { ok: false, status: 409, code: "CONFLICT", reason: "sessionNotRunning" },
   notCurrentScene: { ok: false, status: 409, code: "CONFLICT", reason: "notCurrentScene" },
   locked: { ok: false, status: 409, code: "CONFLICT", reason: "locked" },
+  notOpenYet: { ok: false, status: 409, code: "CONFLICT", reason: "notOpenYet" },
   requiredInput: { ok: false, status: 400, code: "VALIDATION", reason: "requiredInput" },
   invalidAnswer: { ok: false, status: 400, code: "VALIDATION", reason: "invalidAnswer" },
   invalidCharacters: { ok: false, status: 400, code: "VALIDATION", reason: "invalidCharacters" },

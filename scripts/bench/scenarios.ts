@@ -126,7 +126,7 @@ export async function liveFanout(app: RunningApp, classes: BenchClass[], rounds:
 /** A live state as the students' streams carry it (lib/live/state.ts), the same size: the echo's payload when the caller gives none. */
 export const LIVE_STATE_SAMPLE = JSON.stringify({
   activityId: crypto.randomUUID(), mode: "guide", sessionId: crypto.randomUUID(), sessionStartedAt: Date.now(),
-  version: 12, status: "running", sceneId: crypto.randomUUID(), locked: false, paused: false, timer: null,
+  version: 12, status: "running", sceneId: crypto.randomUUID(), locked: false, paused: false, timer: null, classKey: "2:1",
 } satisfies LiveState);
 
 /**

@@ -221,6 +221,21 @@ export function liveRows(asTeacher: (call: () => Promise<ActionResult<unknown>>)
     { name: "lock", activity: GUIDE, prepare, call: (f, s) => liveActions.setLockedAction({ ...ref(f, s), locked: true }), effect: async (f) => expect((await running(f))?.lockedSceneIds).toHaveLength(1) },
     { name: "end", activity: GUIDE, prepare, call: (f, s) => liveActions.endSessionAction(ref(f, s)), effect: async (f) => expect(await running(f)).toBeNull() },
     {
+      name: "pacing",
+      call: (f, s) => liveActions.setPacingAction({ ...ref(f, s), open: 2 }),
+      effect: async (f) => expect((await db().activity.findUnique({ where: { id: f.activity }, select: { selfOpenScenes: true } }))?.selfOpenScenes).toBe(2),
+    },
+    {
+      name: "student answer",
+      activity: GUIDE,
+      prepare: async (f) => {
+        await prepare(f);
+        expect(await asTeacher(() => liveActions.goToSceneAction({ ...ref(f), sceneId: f.twoStep }))).toMatchObject({ ok: true });
+      },
+      call: (f, s) => liveActions.studentAnswerAction({ ...ref(f, s), studentId: f.target }),
+      effect: async (f, data) => expect(data).toMatchObject({ studentId: f.target, sceneId: f.twoStep, answer: { first: "same", second: "sure" }, drawing: null }),
+    },
+    {
       name: "cell reasons",
       call: (f, s) => cellReasonsAction({ ...ref(f, s), sceneId: f.twoStep, first: "same", second: "sure", filter: {} }),
       effect: async (_f, data) => expect(data).toEqual([expect.objectContaining({ reason: "理由の対照" })]),

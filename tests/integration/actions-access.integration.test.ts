@@ -171,8 +171,9 @@ describe("guide session and results actions: staff of the activity's school only
   const LIVE = liveRows((call) => as("teacher", call));
   it.each(rows(LIVE))("%s: refused when signed out, for a student, another school's teacher (naming this school: forbidden; its own: not found) and another academy's manager; the school's teacher may", async (_name, row) => {
     // a session action on another school's activity meets no running session in the actor's school: CONFLICT
-    // (notRunning), exactly as for an id that exists nowhere (next test); reading reasons finds no rows: ok, empty
-    const notFound: [Who, string][] = row.name === "cell reasons" ? [] : [["otherTeacher", row.name === "start" ? "NOT_FOUND" : "CONFLICT"]];
+    // (notRunning), exactly as for an id that exists nowhere (next test); reading reasons finds no rows: ok, empty;
+    // starting it, pacing it and reading a student's answer find no activity or student there: NOT_FOUND
+    const notFound: [Who, string][] = row.name === "cell reasons" ? [] : [["otherTeacher", ["start", "student answer", "pacing"].includes(row.name) ? "NOT_FOUND" : "CONFLICT"]];
     await check(row, [...NOT_STAFF, ["otherTeacher", "FORBIDDEN", "school"], ...notFound, ["otherManager", "FORBIDDEN", "school"]], "teacher");
   });
 

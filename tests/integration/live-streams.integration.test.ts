@@ -96,7 +96,8 @@ async function viaRoute(cookie: string, activityId = ids.activity) {
   const res = await liveEvents(new NextRequest(`http://localhost/api/v1/live/${activityId}/events`, { headers: { cookie }, signal: aborter.signal }), activityId);
   return { res, abort: () => aborter.abort() };
 }
-const presence = async (userId: string) => db().guidePresence.count({ where: { userId, session: { activityId: ids.activity, endedAt: null } } });
+/** Connected: seen within the presence window (a student who left stays in the table as "was here", seen at the epoch). */
+const presence = async (userId: string) => db().guidePresence.count({ where: { userId, seenAt: { gt: new Date(Date.now() - 35_000) }, session: { activityId: ids.activity, endedAt: null } } });
 
 describe("a student's live stream from the production endpoint and from the route handler", () => {
   const refusals: [string, () => Promise<[string, string?]>, number, string][] = [

@@ -1,0 +1,27 @@
+import "server-only";
+import { audit } from "@/lib/audit/log";
+import { db } from "@/lib/db";
+import { type ActionResult, fail, ok } from "@/lib/errors";
+import type { SchoolCtx } from "@/lib/schools/school-action";
+import { publish } from "./bus";
+
+/**
+ * Pacing in self mode (issue 21 point 3): students reach only the first `open` scenes of their
+ * order, or every scene (null). The students' pages follow through their school's "modes"
+ * notification (their home and solo page re-render). Not the editor's version: it changes no content.
+ */
+export async function setPacing(ctx: SchoolCtx, activityId: string, open: number | null): Promise<ActionResult<{ open: number | null }>> {
+  return db().$transaction(async (tx) => {
+    const activity = await tx.activity.findFirst({
+      where: { id: activityId, schoolId: ctx.schoolId, status: "active", actorType: "student" },
+      select: { id: true, _count: { select: { scenes: true } } },
+    });
+    if (!activity) return fail("NOT_FOUND");
+    // opening as many scenes as the activity has, or more, is opening all
+    const value = open === null || open >= activity._count.scenes ? null : open;
+    await tx.activity.update({ where: { id: activityId }, data: { selfOpenScenes: value }, select: { id: true } });
+    await audit({ action: "activity.pacing", actorId: ctx.actorId, schoolId: ctx.schoolId, targetType: "activity", targetId: activityId, meta: { open: value } }, tx);
+    await publish(`school:${ctx.schoolId}`, "modes", tx);
+    return ok({ open: value });
+  });
+}
