@@ -2,10 +2,11 @@
 import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useRef, useState } from "react";
-import { archiveAction, deleteAction, restoreAction } from "@/lib/activities/actions";
+import { archiveAction, deleteAction, duplicateActivityAction, restoreAction } from "@/lib/activities/actions";
 import type { ActivityMode } from "@/lib/activities/schema";
 import type { ActionResult } from "@/lib/errors";
 import { useActionRunner } from "@/components/ui/use-action-runner";
+import { usePlainText } from "@/components/ui/use-plain-text";
 import { RichTextClient } from "@/components/ui/rich-text-client";
 import { type ActivityOp, activityErrorKey } from "./error-message";
 import { MODE_KEY, ModeSelect } from "./mode-select";
@@ -42,6 +43,7 @@ export function ActivityTable({
   const tl = useTranslations("ActivityList");
   const tt = useTranslations("ActivityTransfer");
   const common = useTranslations("Common");
+  const plain = usePlainText();
   const { pending, run: runAction } = useActionRunner();
   const [busyId, setBusyId] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<ActivityTableRow | null>(null);
@@ -123,6 +125,16 @@ export function ActivityTable({
                         <Link className="button button-small" href={`${links.stats}/${row.id}`}>
                           <RichTextClient text={t("stats")} />
                         </Link>
+                        <button
+                          type="button"
+                          className="button button-small"
+                          disabled={pending}
+                          aria-label={plain(t("duplicateLabel", { title: row.title }))}
+                          data-testid="duplicate-activity"
+                          onClick={() => run(row, "copy", () => duplicateActivityAction(ref(row)), t("duplicatedDone"))}
+                        >
+                          <RichTextClient text={t("duplicate")} />
+                        </button>
                         <button
                           type="button"
                           className="button button-small"

@@ -5,7 +5,7 @@ import { type ActionResult, fail } from "@/lib/errors";
 import { defineSchoolAction, type SchoolCtx } from "@/lib/schools/school-action";
 import { importFileImages, withPlacedImages } from "@/lib/images/transfer";
 import { parseActivityFile } from "./file-format";
-import { changeMode, copyTemplate, deleteActivity, importActivity, saveSceneOrder, setArchived, setFeedback } from "./mutations";
+import { changeMode, copyTemplate, deleteActivity, duplicateActivity, importActivity, saveSceneOrder, setArchived, setFeedback } from "./mutations";
 import { canEditSceneOrder } from "./policy";
 import { addScene, createBlankActivity, deleteScene, duplicateScene, saveSceneContent } from "./scene-mutations";
 import { addSceneSchema, blankActivitySchema, deleteSceneSchema, saveSceneSchema, sceneRefSchema } from "./scene-schema";
@@ -18,6 +18,9 @@ const activityAction = <S extends z.ZodType, T>(name: string, schema: S, roles: 
 
 export const copyTemplateAction = activityAction("activities.copyTemplate", copyTemplateSchema, STAFF, (ctx, i) =>
   copyTemplate(ctx, { templateId: i.templateId, title: i.title }),
+);
+export const duplicateActivityAction = activityAction("activities.duplicate", activityRefSchema, STAFF, (ctx, i) =>
+  duplicateActivity(ctx, i.activityId),
 );
 export const changeModeAction = activityAction("activities.changeMode", changeModeSchema, STAFF, (ctx, i) =>
   changeMode(ctx, i.activityId, i.mode),

@@ -6,7 +6,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { publish } from "@/lib/live/bus";
 import type { AuthorizedSchoolId } from "@/lib/schools/scope";
 import { copyTemplateToSchoolTx, createActivityTx } from "@/lib/templates/copy";
-import { type ActivityFile, contentOfFile } from "./file-format";
+import { type ActivityFile, activityFileSchema, contentOfFile, toActivityFile } from "./file-format";
 import { canDelete, endsGuideSession, isPermutation } from "./policy";
 import type { FeedbackTiming } from "./modes";
 import type { ActivityMode, SaveOrderInput } from "./schema";
@@ -43,6 +43,34 @@ export async function importActivity(ctx: Ctx, file: ActivityFile): Promise<Acti
       content: contentOfFile(file),
     });
     await audit({ action: "activity.import", actorId: ctx.actorId, schoolId: ctx.schoolId, targetType: "activity", targetId: activity.id, meta: { scenes: file.scenes.length, version: file.version } }, tx);
+    return ok(activity);
+  });
+}
+
+/** A copy's title: the source's with 「（コピー）」, within the 200 characters a title may have. */
+export const copyTitle = (title: string) => `${Array.from(title).slice(0, 195).join("")}（コピー）`;
+
+/**
+ * A copy of one of the school's activities (docs/product-design.md "Activities"): the same
+ * scenes, group orders and feedback timing, as a new activity in standby with none of the
+ * answers. It goes through the activity file's shape, as an import does, so a duplicate and an
+ * exported file never differ; its images are the school's own already and stay placed.
+ */
+export async function duplicateActivity(ctx: Ctx, activityId: string): Promise<ActionResult<{ id: string; title: string }>> {
+  return db().$transaction(async (tx) => {
+    const source = await tx.activity.findFirst({
+      where: { id: activityId, schoolId: ctx.schoolId },
+      select: {
+        title: true, actorType: true, feedback: true,
+        scenes: { orderBy: { position: "asc" }, select: { id: true, type: true, content: true } },
+        sceneOrders: { orderBy: { group: "asc" }, select: { group: true, sceneIds: true } },
+      },
+    });
+    if (!source) return fail("NOT_FOUND");
+    const file = activityFileSchema.safeParse(toActivityFile(source));
+    if (!file.success) return fail("VALIDATION", { activityId: ["content"] });
+    const activity = await createActivityTx(tx, { schoolId: ctx.schoolId, createdById: ctx.actorId, content: contentOfFile(file.data, copyTitle(source.title)) });
+    await audit({ action: "activity.duplicate", actorId: ctx.actorId, schoolId: ctx.schoolId, targetType: "activity", targetId: activity.id, meta: { from: activityId } }, tx);
     return ok(activity);
   });
 }

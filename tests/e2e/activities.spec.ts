@@ -133,3 +133,23 @@ test("the teacher home lists running activities with a quick mode change, and re
   await expect(page.getByTestId("none-running")).toBeVisible();
   expect((await e2eDb().activity.findUniqueOrThrow({ where: { id: activity.id } })).mode).toBe("complete");
 });
+
+test("duplicate: a teacher copies an activity with one button; the copy has the same scenes and none of the answers, and opens in the editor", async ({ page }) => {
+  const { teacher, school, students } = await makeSchool(1);
+  const source = await e2eDb().activity.create({ data: { schoolId: school.id, title: "複製のもと", actorType: "student" }, select: { id: true } });
+  await e2eDb().activityScene.create({ data: { activityId: source.id, position: 0, type: "free_text", content: { prompt: "気づいたことは？" } } });
+  const scene = await e2eDb().activityScene.findFirstOrThrow({ where: { activityId: source.id } });
+  await e2eDb().response.create({ data: { activityId: source.id, sceneId: scene.id, userId: students[0]!.id, answer: { text: "とける" }, scenePosition: 0, mode: "self", clientRevision: 1, idempotencyKey: "dup-e2e-answer-1" } });
+  await signInAs(page, teacher.email!, TEST_PASSWORD);
+  await page.goto("/dashboard/teacher/activities");
+  await row(page, "複製のもと").getByRole("button", { name: "「複製のもと」を複製する" }).click();
+  await expectNotification(page, "複製しました");
+  const copyRow = row(page, "複製のもと（コピー）");
+  await expect(copyRow).toHaveCount(1);
+  const copy = await e2eDb().activity.findFirstOrThrow({ where: { schoolId: school.id, title: "複製のもと（コピー）" }, select: { id: true, scenes: { select: { type: true, content: true } } } });
+  expect(copy.scenes).toEqual([{ type: "free_text", content: { prompt: "気づいたことは？" } }]);
+  expect(await e2eDb().response.count({ where: { activityId: copy.id } })).toBe(0);
+  await copyRow.getByRole("link", { name: "編集" }).click();
+  await expect(page.getByTestId("scene-item")).toHaveCount(1);
+  await expectAccessible(page);
+});

@@ -159,6 +159,15 @@ export const ACTIVITY_ROWS: Row[] = [
     call: async (_f, schoolId) => activityActions.importActivityAction({ ...(schoolId ? { schoolId } : {}), file: await activityFile("取込の対照") }),
     effect: async (f, data) => expect(await db().activity.findUnique({ where: { id: (data as { id: string }).id }, select: { schoolId: true, title: true, templateId: true } })).toEqual({ schoolId: f.school, title: "取込の対照", templateId: null }),
   },
+  {
+    name: "duplicate activity",
+    call: (f, s) => activityActions.duplicateActivityAction(ref(f, s)),
+    effect: async (f, data) => {
+      const copy = await db().activity.findUniqueOrThrow({ where: { id: (data as { id: string }).id }, select: { schoolId: true, title: true } });
+      expect(copy.schoolId).toBe(f.school);
+      expect(copy.title.endsWith("（コピー）")).toBe(true);
+    },
+  },
   { name: "change mode", call: (f, s) => activityActions.changeModeAction({ ...ref(f, s), mode: "guide" }), effect: async (f) => expect((await activity(f.activity))?.mode).toBe("guide") },
   { name: "archive", call: (f, s) => activityActions.archiveAction(ref(f, s)), effect: async (f) => expect((await activity(f.activity))?.status).toBe("archived") },
   { name: "restore", activity: { status: "archived", mode: "self" }, call: (f, s) => activityActions.restoreAction(ref(f, s)), effect: async (f) => expect((await activity(f.activity))?.status).toBe("active") },

@@ -11,7 +11,7 @@ vi.mock("next/cache", () => ({ revalidatePath: () => undefined }));
 vi.mock("next-intl/server", () => ({ getLocale: async () => "ja" }));
 
 import { NextRequest } from "next/server";
-import { importActivityFromForm } from "@/lib/activities/actions";
+import { duplicateActivityAction, importActivityFromForm } from "@/lib/activities/actions";
 import { activityFileExport } from "@/lib/activities/export";
 import { db } from "@/lib/db";
 import { readTemplateFiles, syncTemplates } from "@/lib/templates/load";
@@ -96,6 +96,30 @@ describe("activity export and import", () => {
     expect(await db().auditLog.count({ where: { action: "activity.import", targetId: id, actorId: w.teacherB, schoolId: w.schoolB } })).toBe(1);
     const again = await exportOf(id);
     expect(await again.text()).toBe(text);
+  });
+
+  it("duplicate: a teacher copies an activity of the school, with its scenes, group orders and feedback timing, none of its answers; audited; another school's teacher gets not found", async () => {
+    await db().activity.update({ where: { id: w.activity }, data: { feedback: "at_end" } });
+    await as(w.teacherA, "teacher");
+    const made = await duplicateActivityAction({ activityId: w.activity });
+    if (!made.ok) throw new Error(JSON.stringify(made));
+    const copy = await db().activity.findUniqueOrThrow({
+      where: { id: made.data.id },
+      select: { schoolId: true, title: true, feedback: true, mode: true, createdById: true, sceneOrders: { select: { group: true, sceneIds: true } } },
+    });
+    expect(copy).toMatchObject({ schoolId: w.schoolA, title: "|溶(と)ける/と:とけない*（コピー）", feedback: "at_end", mode: "standby", createdById: w.teacherA });
+    const [from, to] = [await scenesOf(w.activity), await scenesOf(made.data.id)];
+    expect(to.map(({ type, content, position }) => ({ type, content, position }))).toEqual(from.map(({ type, content, position }) => ({ type, content, position })));
+    expect(to.map((s) => s.id).some((id) => from.some((f) => f.id === id))).toBe(false);
+    expect(copy.sceneOrders).toEqual([{ group: "B", sceneIds: to.map((s) => s.id).reverse() }]);
+    expect(await db().response.count({ where: { activityId: made.data.id } })).toBe(0);
+    expect(await db().auditLog.count({ where: { action: "activity.duplicate", targetId: made.data.id } })).toBe(1);
+    await db().activity.update({ where: { id: w.activity }, data: { feedback: "never" } });
+
+    await as(w.teacherB, "teacher");
+    const before = await db().activity.count({ where: { schoolId: w.schoolB } });
+    expect(await duplicateActivityAction({ activityId: w.activity })).toMatchObject({ ok: false, code: "NOT_FOUND" });
+    expect(await db().activity.count({ where: { schoolId: w.schoolB } })).toBe(before);
   });
 
   it("the same file imported twice makes two activities", async () => {
