@@ -7,18 +7,21 @@ import { getDisplayLanguage } from "@/lib/i18n/server";
 import { toPlainText } from "@/lib/richtext/plain";
 import { authorizeSchool } from "@/lib/schools/scope";
 import { RichText } from "@/components/ui/rich-text";
+import { EditorSchoolScope } from "./editor-school";
 import { FeedbackSelect } from "./feedback-select";
 import { type ListedScene, SceneList } from "./scene-list";
 import { SceneOrderEditor } from "./scene-order-editor";
 
 /**
- * /dashboard/teacher/activities/edit/{activityId}: title and scene orders, then each
- * scene's content (teachers only). Every save carries the activity version rendered
- * here; a save re-renders the page, and the keyed parts start again from the new version.
+ * /dashboard/teacher/activities/edit/{activityId} (the teacher's school) and
+ * /dashboard/manager/activities/edit/{schoolId}/{activityId} (a school of the manager's
+ * academy, named in every save): title and scene orders, then each scene's content. Every
+ * save carries the activity version rendered here; a save re-renders the page, and the keyed
+ * parts start again from the new version.
  */
-export async function ActivityEdit({ activityId }: { activityId: string }) {
-  const actor = await requireRole("teacher");
-  const scope = await authorizeSchool(actor, undefined);
+export async function ActivityEdit({ activityId, schoolId }: { activityId: string; schoolId?: string }) {
+  const actor = await requireRole(schoolId ? "manager" : "teacher");
+  const scope = await authorizeSchool(actor, schoolId);
   const activity = scope ? await getActivityWithScenes(scope, activityId) : null;
   if (!scope || !activity) notFound();
   const t = await getTranslations("Edit");
@@ -34,21 +37,23 @@ export async function ActivityEdit({ activityId }: { activityId: string }) {
     label: toPlainText(String((s.content as { prompt?: unknown }).prompt ?? ""), lang).replace(/\s+/g, " ").slice(0, 120),
   }));
   return (
-    <div className="stack">
-      <h1>
-        <RichText text={t("title")} />
-      </h1>
-      <SceneOrderEditor
-        key={scenes.map((s) => s.id).join()}
-        activityId={activity.id}
-        version={activity.version}
-        title={activity.title}
-        scenes={scenes}
-        groups={groups}
-        groupOrders={Object.fromEntries(activity.sceneOrders.map((o) => [o.group, o.sceneIds]))}
-      />
-      <FeedbackSelect activityId={activity.id} feedback={activity.feedback} />
-      <SceneList activityId={activity.id} version={activity.version} scenes={scenes} />
-    </div>
+    <EditorSchoolScope schoolId={schoolId ? scope : undefined}>
+      <div className="stack">
+        <h1>
+          <RichText text={t("title")} />
+        </h1>
+        <SceneOrderEditor
+          key={scenes.map((s) => s.id).join()}
+          activityId={activity.id}
+          version={activity.version}
+          title={activity.title}
+          scenes={scenes}
+          groups={groups}
+          groupOrders={Object.fromEntries(activity.sceneOrders.map((o) => [o.group, o.sceneIds]))}
+        />
+        <FeedbackSelect activityId={activity.id} feedback={activity.feedback} />
+        <SceneList activityId={activity.id} version={activity.version} scenes={scenes} />
+      </div>
+    </EditorSchoolScope>
   );
 }

@@ -61,7 +61,7 @@ export async function ActivityManagement({
   const links =
     role === "teacher"
       ? { edit: `${base}/edit`, preview: `${base}/preview`, guide: `${base}/guide`, stats: `${base}/stats` }
-      : { preview: `${base}/preview/${scope}`, guide: `${base}/guide/${scope}`, stats: `${base}/stats/${scope}` };
+      : { edit: `${base}/edit/${scope}`, preview: `${base}/preview/${scope}`, guide: `${base}/guide/${scope}`, stats: `${base}/stats/${scope}` };
   return (
     <div className="stack">
       <h1>
@@ -102,7 +102,7 @@ export async function ActivityManagement({
           <p className="muted">
             <RichText text={t("libraryLead")} />
           </p>
-          {role === "teacher" ? <BlankActivity /> : null}
+          <BlankActivity schoolId={role === "manager" ? scope : undefined} />
           <TemplateLibrary
             templates={templates.map(({ scenes, ...tpl }) => ({
               ...tpl,

@@ -8,8 +8,8 @@ import { useActionRunner } from "@/components/ui/use-action-runner";
 import { activityErrorKey } from "./error-message";
 import { defaultContent } from "./scene-content";
 
-/** "Start from nothing" beside the template library: a title, then the edit page of the new activity (teachers). */
-export function BlankActivity() {
+/** "Start from nothing" beside the template library: a title, then the edit page of the new activity (a manager names the school). */
+export function BlankActivity({ schoolId }: { schoolId?: string }) {
   const t = useTranslations("SceneEditor");
   const td = useTranslations("SceneEditor.defaults");
   const ta = useTranslations("Activities");
@@ -20,9 +20,9 @@ export function BlankActivity() {
   const { pending, run } = useActionRunner();
   const create = () => {
     if (!title.trim()) return setEmpty(true);
-    run(() => createBlankActivityAction({ title, scene: { type: "info", content: defaultContent("info", td) } }), {
+    run(() => createBlankActivityAction({ ...(schoolId ? { schoolId } : {}), title, scene: { type: "info", content: defaultContent("info", td) } }), {
       failure: (code) => ta(activityErrorKey("copy", code)),
-      onOk: (data) => router.push(`/dashboard/teacher/activities/edit/${data.id}`),
+      onOk: (data) => router.push(schoolId ? `/dashboard/manager/activities/edit/${schoolId}/${data.id}` : `/dashboard/teacher/activities/edit/${data.id}`),
     });
   };
   return (

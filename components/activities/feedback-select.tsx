@@ -6,6 +6,7 @@ import { FEEDBACK_TIMINGS, type FeedbackTiming } from "@/lib/activities/modes";
 import { RichTextClient } from "@/components/ui/rich-text-client";
 import { useActionRunner } from "@/components/ui/use-action-runner";
 import { usePlainText } from "@/components/ui/use-plain-text";
+import { useSchoolRef } from "./editor-school";
 
 /** When students see correct/incorrect for this activity (docs/product-design.md "Correct answers"); saved on change. */
 export function FeedbackSelect({ activityId, feedback }: { activityId: string; feedback: FeedbackTiming }) {
@@ -14,6 +15,7 @@ export function FeedbackSelect({ activityId, feedback }: { activityId: string; f
   const id = useId();
   const [value, setValue] = useState(feedback);
   const { pending, run } = useActionRunner();
+  const school = useSchoolRef();
   return (
     <div className="field">
       <label htmlFor={id} className="field-label">
@@ -24,7 +26,7 @@ export function FeedbackSelect({ activityId, feedback }: { activityId: string; f
           const next = e.target.value as FeedbackTiming;
           const before = value;
           setValue(next);
-          run(() => setFeedbackAction({ activityId, feedback: next }), {
+          run(() => setFeedbackAction({ ...school, activityId, feedback: next }), {
             success: t("feedbackSaved"),
             failure: () => {
               setValue(before);

@@ -22,11 +22,11 @@ const KANJI = /[\p{Script=Han}々〆ヶ]/u;
  * request, joined by line feeds (which no proposal spans), so a scene of 150 option labels is
  * one analysis, bounded like any other. Null when it fails: then nothing is applied or saved.
  */
-export async function applyFuriganaToDraft(draft: Draft): Promise<{ draft: Draft; words: number } | null> {
+export async function applyFuriganaToDraft(draft: Draft, schoolId?: string): Promise<{ draft: Draft; words: number } | null> {
   const paths = textPaths(draft).filter((p) => KANJI.test(String(getAt(draft, p))));
   if (paths.length === 0) return { draft, words: 0 };
   const texts = paths.map((p) => String(getAt(draft, p)));
-  const proposals = await fetchProposals(texts.join("\n"));
+  const proposals = await fetchProposals(texts.join("\n"), schoolId);
   if (!Array.isArray(proposals)) return null;
   let out = draft;
   let words = 0;

@@ -8,6 +8,7 @@ import { IMAGE_TYPES, type ImageProblem, imageUrl, MAX_ALT_LENGTH } from "@/lib/
 import type { ImageRef } from "@/lib/scenes/schema";
 import type { FieldProps } from "./scene-fields";
 import { uploadImage } from "./image-upload";
+import { useEditorSchool } from "./editor-school";
 
 const keyOf = (path: FieldProps["path"]) => ["content", ...path].join(".");
 
@@ -21,6 +22,7 @@ export function ImageField({ label, path, value, errors, onChange }: FieldProps 
   const te = useTranslations("SceneEditor.errors");
   const plain = usePlainText();
   const { confirm, dialog } = useConfirm();
+  const schoolId = useEditorSchool();
   const id = useId();
   const fileRef = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<number | null>(null);
@@ -35,7 +37,7 @@ export function ImageField({ label, path, value, errors, onChange }: FieldProps 
     setProblem(null);
     setDone(false);
     setProgress(0);
-    const result = await uploadImage(file, setProgress);
+    const result = await uploadImage(file, setProgress, schoolId);
     setProgress(null);
     if (fileRef.current) fileRef.current.value = "";
     if (!result.ok) return setProblem(result.problem);

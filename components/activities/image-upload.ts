@@ -14,12 +14,12 @@ export function precheckImage(file: { size: number; type: string }): ImageProble
  * Sends an image to POST /api/v1/images with XMLHttpRequest, whose upload events give the
  * progress a slow school network needs to show (fetch has none).
  */
-export function uploadImage(file: File, onProgress: (percent: number) => void): Promise<UploadResult> {
+export function uploadImage(file: File, onProgress: (percent: number) => void, schoolId?: string): Promise<UploadResult> {
   const early = precheckImage(file);
   if (early) return Promise.resolve({ ok: false, problem: early });
   return new Promise((resolve) => {
     const xhr = new XMLHttpRequest();
-    xhr.open("POST", "/api/v1/images");
+    xhr.open("POST", schoolId ? `/api/v1/images?school=${encodeURIComponent(schoolId)}` : "/api/v1/images");
     xhr.setRequestHeader("Content-Type", file.type);
     xhr.responseType = "json";
     xhr.upload.onprogress = (e) => {

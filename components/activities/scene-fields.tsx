@@ -3,6 +3,7 @@ import { useTranslations } from "next-intl";
 import { useId, useRef } from "react";
 import { RichTextClient } from "@/components/ui/rich-text-client";
 import { usePlainText } from "@/components/ui/use-plain-text";
+import { useEditorSchool } from "./editor-school";
 import { FuriganaSuggest } from "./furigana-suggest";
 import { ImageField } from "./image-field";
 import { MarkupToolbar } from "./markup-toolbar";
@@ -32,6 +33,7 @@ function FieldError({ id, error }: { id: string; error: ErrorKey | undefined }) 
 /** A rich-text field: the formatting toolbar over it, furigana proposals under it (the stored markup is never typed by hand). */
 export function TextField({ label, path, value, errors, onChange, multiline, optional }: FieldProps & { label: string; multiline?: boolean; optional?: boolean }) {
   const id = useId();
+  const schoolId = useEditorSchool();
   const ref = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
   const error = errors[keyOf(path)];
   const text = typeof value === "string" ? value : "";
@@ -48,7 +50,7 @@ export function TextField({ label, path, value, errors, onChange, multiline, opt
       <MarkupToolbar fieldRef={ref} value={text} onChange={set} />
       {multiline ? <textarea rows={3} {...common} /> : <input {...common} />}
       <FieldError id={`${id}-error`} error={error} />
-      <FuriganaSuggest text={text} onApply={set} />
+      <FuriganaSuggest text={text} onApply={set} schoolId={schoolId} />
     </div>
   );
 }

@@ -11,6 +11,7 @@ import { useNotify } from "@/components/ui/notifications";
 import { RichTextClient } from "@/components/ui/rich-text-client";
 import { applyFuriganaToDraft } from "./furigana-fetch";
 import { type Draft, draftErrors, type ErrorKey, normalize, type Path, setAt } from "./scene-content";
+import { useSchoolRef } from "./editor-school";
 import { ownSave } from "./own-versions";
 import { ScenePreview } from "./scene-preview";
 import { useDraftHistory } from "./use-draft-history";
@@ -45,6 +46,7 @@ export function SceneForm({ activityId, version: current, scene }: { activityId:
   const router = useRouter();
   const notify = useNotify();
   const { confirm, dialog } = useConfirm();
+  const school = useSchoolRef();
   const savedAt = useRef(current);
   const { draft, change, undo, canUndo } = useDraftHistory(scene.content);
   const formRef = useRef<HTMLFormElement>(null);
@@ -63,7 +65,7 @@ export function SceneForm({ activityId, version: current, scene }: { activityId:
   const send = async (content: Scene, newVersion = false): Promise<SaveOutcome> => {
     // after this tab's other saves, with the version followed over them (own-versions.ts)
     const result = await ownSave(activityId, savedAt.current, (version) =>
-      saveSceneAction({ activityId, version, sceneId: scene.id, scene: content, ...(newVersion ? { newVersion } : {}) }),
+      saveSceneAction({ ...school, activityId, version, sceneId: scene.id, scene: content, ...(newVersion ? { newVersion } : {}) }),
     ).catch(() => null);
     if (result?.ok) {
       savedAt.current = result.data.version;
@@ -107,7 +109,7 @@ export function SceneForm({ activityId, version: current, scene }: { activityId:
       let words: number | null = null;
       if (furiganaOnSave) {
         // the readings go into the fields first: what is stored is what the form and preview show
-        const applied = await applyFuriganaToDraft(draft);
+        const applied = await applyFuriganaToDraft(draft, school.schoolId);
         if (!applied) return setProblem("furiganaFailed");
         change(() => applied.draft);
         const again = editedSceneSchema.safeParse({ type: scene.type, content: normalize(scene.type, applied.draft) });

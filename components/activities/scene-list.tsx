@@ -9,6 +9,7 @@ import { useConfirm } from "@/components/ui/confirm-dialog";
 import { RichTextClient } from "@/components/ui/rich-text-client";
 import { useActionRunner } from "@/components/ui/use-action-runner";
 import { usePlainText } from "@/components/ui/use-plain-text";
+import { useSchoolRef } from "./editor-school";
 import { ownSave, recordOwnVersion } from "./own-versions";
 import { defaultContent } from "./scene-content";
 import { type EditableScene, SceneForm } from "./scene-form";
@@ -30,6 +31,7 @@ export function SceneList({ activityId, version, scenes }: { activityId: string;
   const plain = usePlainText();
   const router = useRouter();
   const { confirm, dialog } = useConfirm();
+  const school = useSchoolRef();
   const { pending, run } = useActionRunner();
   const [open, setOpen] = useState<string | null>(null);
   const [type, setType] = useState<SceneType>("single_choice");
@@ -60,7 +62,7 @@ export function SceneList({ activityId, version, scenes }: { activityId: string;
     const body = scene.answers > 0 ? t("retireBody", { n, count: scene.answers }) : t("confirmBody", { n });
     if (!(await confirm({ title: t("confirmTitle"), body, confirm: t("delete"), danger: true }))) return;
     const retire = scene.answers > 0 ? { retire: true } : {};
-    change(() => ownSave(activityId, version, (v) => deleteSceneAction({ activityId, version: v, sceneId: scene.id, ...retire })), t("deleted"));
+    change(() => ownSave(activityId, version, (v) => deleteSceneAction({ ...school, activityId, version: v, sceneId: scene.id, ...retire })), t("deleted"));
   };
   const opened = (data: unknown) => setOpen((data as { sceneId: string }).sceneId);
 
@@ -102,7 +104,7 @@ export function SceneList({ activityId, version, scenes }: { activityId: string;
                     <RichTextClient text={isOpen ? t("close") : t("edit")} />
                   </button>
                   <button type="button" className="button button-small" disabled={pending} aria-label={plain(t("duplicateLabel", { n }))}
-                    data-testid="duplicate-scene" onClick={() => change(() => ownSave(activityId, version, (v) => duplicateSceneAction({ activityId, version: v, sceneId: scene.id })), t("duplicated"), opened)}>
+                    data-testid="duplicate-scene" onClick={() => change(() => ownSave(activityId, version, (v) => duplicateSceneAction({ ...school, activityId, version: v, sceneId: scene.id })), t("duplicated"), opened)}>
                     <RichTextClient text={t("duplicate")} />
                   </button>
                   <button type="button" className="button button-small" disabled={pending || scenes.length <= 1}
@@ -130,7 +132,7 @@ export function SceneList({ activityId, version, scenes }: { activityId: string;
           </select>
         </label>
         <button type="button" className="button" disabled={pending} data-testid="add-scene"
-          onClick={() => change(() => ownSave(activityId, version, (v) => addSceneAction({ activityId, version: v, scene: { type, content: defaultContent(type, (k, x) => td(k, x)) } as never })), t("added"), opened)}>
+          onClick={() => change(() => ownSave(activityId, version, (v) => addSceneAction({ ...school, activityId, version: v, scene: { type, content: defaultContent(type, (k, x) => td(k, x)) } as never })), t("added"), opened)}>
           <RichTextClient text={t("add")} />
         </button>
       </div>

@@ -8,6 +8,7 @@ import { useActionRunner } from "@/components/ui/use-action-runner";
 import { RichTextClient } from "@/components/ui/rich-text-client";
 import { usePlainText } from "@/components/ui/use-plain-text";
 import { activityErrorKey } from "./error-message";
+import { useSchoolRef } from "./editor-school";
 import { ownSave, recordOwnVersion } from "./own-versions";
 import { FuriganaSuggest } from "./furigana-suggest";
 import { MarkupToolbar } from "./markup-toolbar";
@@ -97,11 +98,12 @@ export function SceneOrderEditor(props: {
     Object.fromEntries(props.groups.map((g) => [g, props.groupOrders[g] ?? null])),
   );
   const { pending, run } = useActionRunner();
+  const school = useSchoolRef();
   const titleId = useId();
   const titleRef = useRef<HTMLInputElement>(null);
 
   const save = () =>
-    run(() => ownSave(props.activityId, version, (v) => saveOrderAction({ activityId: props.activityId, version: v, title, order, groupOrders })), {
+    run(() => ownSave(props.activityId, version, (v) => saveOrderAction({ ...school, activityId: props.activityId, version: v, title, order, groupOrders })), {
       success: t("saved"),
       failure: (code) => ta(activityErrorKey("order", code)),
       onOk: (data) => {
@@ -119,7 +121,7 @@ export function SceneOrderEditor(props: {
         <MarkupToolbar fieldRef={titleRef} value={title} onChange={setTitle} />
         <input id={titleId} ref={titleRef} name="title" value={title} maxLength={200} onChange={(e) => setTitle(e.target.value)} />
       </div>
-      <FuriganaSuggest text={title} onApply={setTitle} />
+      <FuriganaSuggest text={title} onApply={setTitle} schoolId={school.schoolId} />
       <p className="muted">
         <RichTextClient text={t("dragHint")} /> <RichTextClient text={t("contentNote")} />
       </p>

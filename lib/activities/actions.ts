@@ -6,7 +6,7 @@ import { defineSchoolAction, type SchoolCtx } from "@/lib/schools/school-action"
 import { importFileImages, withPlacedImages } from "@/lib/images/transfer";
 import { parseActivityFile } from "./file-format";
 import { changeMode, copyTemplate, deleteActivity, duplicateActivity, importActivity, saveSceneOrder, setArchived, setFeedback } from "./mutations";
-import { canEditSceneOrder } from "./policy";
+import { canEditActivity } from "./policy";
 import { addScene, createBlankActivity, deleteScene, duplicateScene, saveSceneContent } from "./scene-mutations";
 import { addSceneSchema, blankActivitySchema, deleteSceneSchema, saveSceneSchema, sceneRefSchema } from "./scene-schema";
 import { activityRefSchema, changeModeSchema, copyTemplateSchema, importFileSchema, saveOrderSchema, setFeedbackSchema } from "./schema";
@@ -34,19 +34,21 @@ export const restoreAction = activityAction("activities.restore", activityRefSch
 export const deleteAction = activityAction("activities.delete", activityRefSchema, STAFF, (ctx, i) =>
   deleteActivity(ctx, i.activityId),
 );
-/** Scene order: teachers only (managers have no edit screen). */
-export const saveOrderAction = activityAction("activities.saveOrder", saveOrderSchema, ROLES.filter(canEditSceneOrder), (ctx, i) =>
+/**
+ * The editor (docs/architecture.md "Activity editor"): teachers for their school, managers for
+ * a school of their academy, named in the input (the scope check of every school action).
+ */
+const EDITORS = ROLES.filter(canEditActivity);
+export const saveOrderAction = activityAction("activities.saveOrder", saveOrderSchema, EDITORS, (ctx, i) =>
   saveSceneOrder(ctx, i),
 );
 
-/** Scene edits (docs/architecture.md "Activity editor"): teachers only, like the order. */
-const EDITORS = ROLES.filter(canEditSceneOrder);
 export const saveSceneAction = activityAction("activities.saveScene", saveSceneSchema, EDITORS, saveSceneContent);
 export const addSceneAction = activityAction("activities.addScene", addSceneSchema, EDITORS, addScene);
 export const duplicateSceneAction = activityAction("activities.duplicateScene", sceneRefSchema, EDITORS, duplicateScene);
 export const deleteSceneAction = activityAction("activities.deleteScene", deleteSceneSchema, EDITORS, deleteScene);
 export const createBlankActivityAction = activityAction("activities.createBlank", blankActivitySchema, EDITORS, createBlankActivity);
-/** When students see correct/incorrect: set in the editor, so teachers only too. */
+/** When students see correct/incorrect: set in the editor. */
 export const setFeedbackAction = activityAction("activities.setFeedback", setFeedbackSchema, EDITORS, (ctx, i) => setFeedback(ctx, i.activityId, i.feedback));
 
 /** The library form (works before hydration too): FormData in, the action's result out. */

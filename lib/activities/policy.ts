@@ -1,8 +1,8 @@
 import type { ActivityMode } from "./schema";
 
-/** Who may change an activity's scene order: teachers only (docs/requirements.md gives managers no edit screen). */
-export function canEditSceneOrder(role: "student" | "teacher" | "manager"): boolean {
-  return role === "teacher";
+/** Who may edit an activity (its order, scenes, feedback): staff, each within their scope (teachers their school, managers their academy's schools). */
+export function canEditActivity(role: "student" | "teacher" | "manager"): boolean {
+  return role === "teacher" || role === "manager";
 }
 
 /** Lifecycle (docs/product-design.md): only an archived activity can be deleted for good. */

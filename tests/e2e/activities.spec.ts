@@ -102,7 +102,8 @@ test.describe("activity management (manager)", () => {
     await expect(page).toHaveURL(`/dashboard/manager/activities/${school.id}`);
     await copy(page, "math-linear-equations", "");
     await expect(row(page, "方程式")).toHaveCount(1);
-    await expect(row(page, "方程式").getByRole("link", { name: "編集" })).toHaveCount(0); // no edit screen for managers
+    // managers edit their academy's schools' activities (issue #20), on a page naming the school
+    await expect(row(page, "方程式").getByRole("link", { name: "編集" })).toHaveAttribute("href", new RegExp(`^/dashboard/manager/activities/edit/${school.id}/[0-9a-f-]{36}$`));
     await page.goto("/dashboard/manager/home");
     await expect(card.getByTestId("count-activities")).toHaveText("1");
   });

@@ -22,6 +22,7 @@ const TITLES: Record<string, string> = {
   "/dashboard/manager/library": "ライブラリ",
   "/dashboard/teacher/activities/edit/[activityId]": "アクティビティの編集",
   "/dashboard/teacher/activities/preview/[activityId]": "プレビュー",
+  "/dashboard/manager/activities/edit/[schoolId]/[activityId]": "アクティビティの編集",
   "/dashboard/manager/activities/preview/[schoolId]/[activityId]": "プレビュー",
   "/dashboard/teacher/activities/guide/[activityId]": "授業の進行",
   "/dashboard/manager/activities/guide/[schoolId]/[activityId]": "授業の進行",

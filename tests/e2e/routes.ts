@@ -110,6 +110,11 @@ export const ROUTES: RouteRow[] = [
     area: "manager",
   },
   {
+    pattern: "/dashboard/manager/activities/edit/[schoolId]/[activityId]",
+    path: `/dashboard/manager/activities/edit/${DEMO_IDS.school1}/${DEMO_IDS.mathActivity}`,
+    area: "manager",
+  },
+  {
     pattern: "/dashboard/manager/activities/preview/[schoolId]/[activityId]",
     path: `/dashboard/manager/activities/preview/${DEMO_IDS.school1}/${DEMO_IDS.mathActivity}`,
     area: "manager",

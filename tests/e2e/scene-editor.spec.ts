@@ -205,3 +205,34 @@ test.describe("scene editor", () => {
     expect(made).toEqual({ title: "白紙からの授業", templateId: null });
   });
 });
+
+test("a manager edits a school's activity from the school's list (each save names the school), creates one from nothing for it; another academy's manager gets not found", async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const { manager, school } = await makeSchool(0);
+  const other = await makeSchool(0);
+  const activity = await createActivityFromTemplate(e2eDb(), { templateId: "reflection-weekly", schoolId: school.id, title: "管理者が直す" });
+  const scene = (await scenesOf(activity.id))[1]!;
+  await signInAs(page, manager.email!, TEST_PASSWORD);
+  await page.goto(`/dashboard/manager/activities/${school.id}`);
+  await page.locator(`tr[data-activity-id="${activity.id}"]`).getByRole("link", { name: "編集" }).click();
+  await expect(page).toHaveURL(`/dashboard/manager/activities/edit/${school.id}/${activity.id}`);
+  const item = page.locator(`[data-scene-id="${scene.id}"][data-testid="scene-item"]`);
+  await item.getByTestId("edit-scene").click();
+  await item.getByTestId("scene-form").locator('[data-field="content.prompt"]').fill("管理者の問い");
+  await item.getByTestId("save-scene").click();
+  await expectNotification(page, "シーンを保存しました");
+  await expect.poll(async () => ((await e2eDb().activityScene.findUniqueOrThrow({ where: { id: scene.id } })).content as { prompt: string }).prompt).toBe("管理者の問い");
+
+  await page.goto(`/dashboard/manager/activities/${school.id}`);
+  await page.getByTestId("blank-activity").getByTestId("blank-title").fill("管理者の白紙");
+  await page.getByTestId("blank-activity").getByTestId("create-blank").click();
+  await expect(page).toHaveURL(new RegExp(`/dashboard/manager/activities/edit/${school.id}/[0-9a-f-]{36}$`));
+  expect(await e2eDb().activity.count({ where: { schoolId: school.id, title: "管理者の白紙" } })).toBe(1);
+
+  const stranger = await browser.newContext();
+  const strangerPage = await stranger.newPage();
+  await signInAs(strangerPage, other.manager.email!, TEST_PASSWORD);
+  const res = await strangerPage.goto(`/dashboard/manager/activities/edit/${school.id}/${activity.id}`);
+  expect(res?.status()).toBe(404);
+  await stranger.close();
+});

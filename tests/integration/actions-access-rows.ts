@@ -212,7 +212,8 @@ export const ACTIVITY_ROWS: Row[] = [
 /** The fixture's one answer (`target`'s two-step answer). */
 const answerOf = (f: Fx) => db().response.findFirstOrThrow({ where: { activityId: f.activity, sceneId: f.twoStep, userId: f.target }, select: { id: true } });
 /** Rows only the school's teachers may call (managers have no edit screen, lib/activities/policy.ts). */
-export const TEACHER_ONLY_ROWS = ["save order", "save scene", "add scene", "duplicate scene", "delete scene", "create blank", "set feedback"];
+/** Activity actions a manager of the academy may not take (none: managers edit their schools' activities too, issue #20). */
+export const TEACHER_ONLY_ROWS: string[] = [];
 const sceneOf = (id: string) => db().activityScene.findUnique({ where: { id }, select: { activityId: true, position: true, content: true } });
 
 const GUIDE = { status: "active", mode: "guide" } as const;

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { canDelete, canEditSceneOrder, endsGuideSession, isPermutation } from "@/lib/activities/policy";
+import { canDelete, canEditActivity, endsGuideSession, isPermutation } from "@/lib/activities/policy";
 import { changeModeSchema, copyTemplateSchema, saveOrderSchema } from "@/lib/activities/schema";
 
 describe("activity policy", () => {
-  it("lets only teachers edit scene order", () => {
-    expect(canEditSceneOrder("teacher")).toBe(true);
-    expect(canEditSceneOrder("manager")).toBe(false);
-    expect(canEditSceneOrder("student")).toBe(false);
+  it("lets staff edit an activity (each within their scope), never students", () => {
+    expect(canEditActivity("teacher")).toBe(true);
+    expect(canEditActivity("manager")).toBe(true);
+    expect(canEditActivity("student")).toBe(false);
   });
   it("deletes only archived activities", () => {
     expect(canDelete("archived")).toBe(true);

@@ -1,0 +1,9 @@
+import { ActivityEdit } from "@/components/activities/activity-edit";
+import { screenTitle } from "@/lib/i18n/metadata";
+
+export const generateMetadata = screenTitle("edit");
+
+export default async function ManagerEditPage({ params }: { params: Promise<{ schoolId: string; activityId: string }> }) {
+  const { schoolId, activityId } = await params;
+  return <ActivityEdit activityId={activityId} schoolId={schoolId} />;
+}
