@@ -8,8 +8,8 @@ export function ClassPicker({ classes, value, onChange }: { classes: SessionClas
   const t = useTranslations("LiveGrid");
   const plain = usePlainText();
   return (
-    <label className="field field-inline">
-      <span>{plain(t("classPick"))}</span>
+    <label className="field">
+      <span className="field-label">{plain(t("classPick"))}</span>
       <select className="mode-select" value={value} onChange={(e) => onChange(e.target.value)} data-testid="session-class-pick">
         <option value="">{plain(t("wholeSchool"))}</option>
         {classes.map((c, i) => (
