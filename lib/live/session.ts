@@ -1,5 +1,5 @@
 import "server-only";
-import { audit } from "@/lib/audit/log";
+import { audit, logAudit } from "@/lib/audit/log";
 import { db } from "@/lib/db";
 import { type ActionResult, fail, ok } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
@@ -117,7 +117,9 @@ const PAUSE_SQL = `
 /** "Eyes on me": blanks every student screen of the running session, or brings the scene back. */
 export async function setSessionPaused(ctx: SchoolCtx, activityId: string, paused: boolean): Promise<ActionResult<null>> {
   const rows = await db().$queryRawUnsafe<{ moved: number }[]>(PAUSE_SQL, activityId, ctx.schoolId, paused, ctx.actorId, paused ? "guide.pause" : "guide.resume", ...notifyParams(activityId));
-  return rows[0]?.moved ? ok(null) : fail("CONFLICT", { session: ["notRunning"] });
+  if (!rows[0]?.moved) return fail("CONFLICT", { session: ["notRunning"] });
+  logAudit({ action: paused ? "guide.pause" : "guide.resume", actorId: ctx.actorId, schoolId: ctx.schoolId, targetType: "activity", targetId: activityId });
+  return ok(null);
 }
 
 /**
