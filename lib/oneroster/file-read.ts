@@ -34,19 +34,21 @@ export async function readRosterFile<F extends ReadFile>(
   const fileName = `${file}.csv`;
   const rows: RosterSet[F][number][] = [];
   let cols: Column[] | null = null;
+  let index = new Map<string, number>();
   let sawHeader = false;
+  const shared = new Map<string, string>();
   try {
     for await (const record of readCsvRecords(chunks)) {
       if (!sawHeader) {
         sawHeader = true;
         cols = matchHeader(file, record.fields, problems, fileName);
         if (!cols) return null;
+        index = new Map(cols.map((col, i) => [col.name, i]));
         continue;
       }
-      const at = { file: fileName, line: record.line, problems, mode };
-      const values = new Map<string, Value>();
-      cols!.forEach((col, i) => values.set(col.name, readField(col, record.fields[i], at)));
-      rows.push(buildRow(file, (name) => values.get(name) ?? null, record.line));
+      const at = { file: fileName, line: record.line, problems, mode, shared };
+      const values: Value[] = cols!.map((col, i) => readField(col, record.fields[i], at));
+      rows.push(buildRow(file, (name) => values[index.get(name) ?? -1] ?? null, record.line));
       if (rows.length % PROGRESS_EVERY === 0) onProgress?.(fileName, rows.length);
     }
   } catch (error) {
