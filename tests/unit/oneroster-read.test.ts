@@ -208,6 +208,24 @@ describe("OneRoster reader: encodings and the CSV dialect", () => {
     expect(where(r.problems)).toEqual(["csvSyntax courses.csv:3 "]);
   });
 
+  it("empty, binary, UTF-16 and endless input: a clear problem each, no set", async () => {
+    const cases: [Parameters<typeof readRosterPackage>[0], string][] = [
+      [new Uint8Array(), "zipInvalid :0 "],
+      [new Uint8Array([1, 2, 3, 4, 5, 6, 7, 8]), "zipInvalid :0 "],
+      [{}, "manifestMissing manifest.csv:0 "],
+      [{ "manifest.csv": new Uint8Array() }, "fileEmpty manifest.csv:0 "],
+      [{ "manifest.csv": new Uint8Array([0xff, 0xfe, 0x70, 0x00]) }, "encodingNotUtf8 manifest.csv:0 "],
+      [{ "manifest.csv": new TextEncoder().encode(`propertyName,value\n"${"x".repeat(1_100_000)}`) }, "csvSyntax manifest.csv:2 "],
+    ];
+    for (const [input, expected] of cases) {
+      const r = await readRosterPackage(input);
+      expect(r.set).toBeNull();
+      expect(where(r.problems)).toEqual([expected]);
+    }
+    const utf16 = await readRosterPackage({ "manifest.csv": new Uint8Array([0xff, 0xfe, 0x70, 0x00]) });
+    expect(utf16.problems[0]!.params).toMatchObject({ encoding: "UTF-16" });
+  });
+
   it("a package the writer zipped reads back", async () => {
     const { set } = await readRosterPackage(bulk());
     const again = await readRosterPackage(zipRosterPackage(set!));
