@@ -20,6 +20,8 @@ export interface ReadOptions {
   known?: Known;
   /** Problems kept before the list is cut (default 1000). */
   maxProblems?: number;
+  /** A zip unpacking (by its declared sizes) to more is refused before it is inflated (default 1 GiB). */
+  maxUnzippedBytes?: number;
 }
 
 export interface ReadResult {
@@ -28,8 +30,8 @@ export interface ReadResult {
   problems: Problem[];
 }
 
-async function sourceOf(input: RosterInput, problems: ProblemList): Promise<PackageSource | null> {
-  if (input instanceof Uint8Array) return zipSource(input, problems);
+async function sourceOf(input: RosterInput, problems: ProblemList, maxBytes?: number): Promise<PackageSource | null> {
+  if (input instanceof Uint8Array) return zipSource(input, problems, maxBytes);
   if ("folder" in input && typeof input.folder === "string") {
     const { folderSource } = await import("./folder");
     return folderSource(input.folder);
@@ -40,7 +42,7 @@ async function sourceOf(input: RosterInput, problems: ProblemList): Promise<Pack
 
 export async function readRosterPackage(input: RosterInput, options: ReadOptions = {}): Promise<ReadResult> {
   const problems = new ProblemList(options.maxProblems);
-  const source = await sourceOf(input, problems);
+  const source = await sourceOf(input, problems, options.maxUnzippedBytes);
   if (!source) return { set: null, problems: problems.items };
   if (!source.names.includes(MANIFEST)) {
     problems.add("manifestMissing", MANIFEST, 0, "");

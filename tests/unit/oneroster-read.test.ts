@@ -155,6 +155,12 @@ describe("OneRoster reader: bad packages are reported at file, line and column, 
     expect(extra.problems).toEqual([]);
   });
 
+  it("a zip that would unpack past the limit is refused before it is inflated", async () => {
+    const r = await readRosterPackage(zipSync(bulk()), { maxUnzippedBytes: 4096 });
+    expect(r.set).toBeNull();
+    expect(where(r.problems)).toEqual(["packageTooLarge :0 "]);
+  });
+
   it("a zip that is not a zip, and a zip whose CSVs sit in a folder", async () => {
     const bad = await readRosterPackage(new Uint8Array([0x50, 0x4b, 1, 2, 3]));
     expect(where(bad.problems)).toEqual(["zipInvalid :0 "]);
