@@ -20,7 +20,10 @@ function duplicates(file: ReadFile, rows: RowMeta[], problems: ProblemList): voi
   }
 }
 
-export function checkAcross(set: Sets, files: RosterSet["manifest"]["files"], problems: ProblemList, known?: Known): void {
+export function checkAcross(
+  set: Sets, files: RosterSet["manifest"]["files"], problems: ProblemList, known?: Known,
+  shussekiColumn = "metadata.jp.ShussekiNo",
+): void {
   const ids = {} as Record<ReadFile, Set<string>>;
   for (const file of READ_FILES) {
     duplicates(file, set[file], problems);
@@ -44,12 +47,12 @@ export function checkAcross(set: Sets, files: RosterSet["manifest"]["files"], pr
       }
     }
   }
-  homerooms(set, problems);
+  homerooms(set, problems, shussekiColumn);
   if (files.roles === "bulk") primaries(set, problems);
 }
 
 /** A student in one homeroom only; within a homeroom, each 出席番号 once. */
-function homerooms(set: Sets, problems: ProblemList): void {
+function homerooms(set: Sets, problems: ProblemList, shussekiColumn: string): void {
   const homeroom = new Set(set.classes.filter((c) => c.classType === "homeroom").map((c) => c.sourcedId));
   const studentIn = new Map<string, { classId: string; line: number }>();
   const numberAt = new Map<string, number>();
@@ -65,7 +68,7 @@ function homerooms(set: Sets, problems: ProblemList): void {
     const key = `${e.classSourcedId} ${e.shussekiNo}`;
     const other = numberAt.get(key);
     if (other === undefined) numberAt.set(key, e.line);
-    else problems.add("shussekiNoCollision", "enrollments.csv", e.line, "metadata.jp.ShussekiNo", { value: e.shussekiNo, other });
+    else problems.add("shussekiNoCollision", "enrollments.csv", e.line, shussekiColumn, { value: e.shussekiNo, other });
   }
 }
 

@@ -27,10 +27,10 @@ export function matchHeader(file: ReadFile, header: string[], problems: ProblemL
 /** Progress is reported every this many rows (and at the end of each file). */
 const PROGRESS_EVERY = 5000;
 
-/** The file's rows, or null after a problem that stops the whole file (encoding, header, CSV syntax). */
+/** The file's rows and the header variant it uses, or null after a problem that stops the whole file (encoding, header, CSV syntax). */
 export async function readRosterFile<F extends ReadFile>(
   file: F, chunks: ByteChunks, mode: FileMode, problems: ProblemList, onProgress?: Progress,
-): Promise<RosterSet[F] | null> {
+): Promise<{ rows: RosterSet[F]; columns: Column[] } | null> {
   const fileName = `${file}.csv`;
   const rows: RosterSet[F][number][] = [];
   let cols: Column[] | null = null;
@@ -62,5 +62,5 @@ export async function readRosterFile<F extends ReadFile>(
     return null;
   }
   onProgress?.(fileName, rows.length);
-  return rows as RosterSet[F];
+  return { rows: rows as RosterSet[F], columns: cols! };
 }

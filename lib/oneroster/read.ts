@@ -63,14 +63,16 @@ export async function readRosterPackage(input: RosterInput, options: ReadOptions
     manifest, academicSessions: [], orgs: [], courses: [], classes: [], users: [], roles: [], enrollments: [],
   };
   let whole = true;
+  let shussekiColumn: string | undefined;
   for (const file of READ_FILES) {
     const mode = manifest.files[file];
     if (mode === "absent") continue;
-    const rows = await readRosterFile(file, source.open(`${file}.csv`), mode, problems, options.onProgress);
-    if (rows) (set[file] as RosterSet[typeof file]) = rows;
-    else whole = false;
+    const read = await readRosterFile(file, source.open(`${file}.csv`), mode, problems, options.onProgress);
+    if (!read) whole = false;
+    else (set[file] as RosterSet[typeof file]) = read.rows;
+    if (read && file === "enrollments") shussekiColumn = read.columns.find((c) => c.kind === "int")?.name;
   }
   // References into a file that could not be read would all look missing: check them once every file reads.
-  if (whole) checkAcross(set, manifest.files, problems, options.known);
+  if (whole) checkAcross(set, manifest.files, problems, options.known, shussekiColumn);
   return problems.count > 0 ? { set: null, problems: problems.items } : { set, problems: [] };
 }

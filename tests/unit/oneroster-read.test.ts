@@ -116,6 +116,10 @@ describe("OneRoster reader: bad packages are reported at file, line and column, 
     const r = await readRosterPackage(editFile(bulk(), "enrollments.csv", replaceLine(4, (l) => l.replace('"2","true"', '"1","true"'))));
     expect(where(r.problems)).toEqual(["shussekiNoCollision enrollments.csv:4 metadata.jp.ShussekiNo"]);
     expect(r.problems[0]!.message).toContain("出席番号 1 は同じ組の 3 行目と同じ");
+    // The K-12 Profile's spelling is named as the file has it.
+    const k12 = await readRosterPackage(editFile(bulk(), "enrollments.csv", (t) => replaceLine(4, (l) => l.replace('"2","true"', '"1","true"'))(
+      t.replace("metadata.jp.ShussekiNo,metadata.jp.PublicFlg", "metadata.jp.shussekiNo,metadata.jp.publicFlg"))));
+    expect(where(k12.problems)).toEqual(["shussekiNoCollision enrollments.csv:4 metadata.jp.shussekiNo"]);
   });
 
   it("a secondary role without a primary one", async () => {
