@@ -1,0 +1,105 @@
+import "server-only";
+import { db } from "@/lib/db";
+import { sceneResults } from "@/lib/live/state";
+import { hashProjectorToken, PROJECTOR_TOKEN } from "./token";
+
+/** A valid projector link: not revoked, its session running, its activity active and in guide mode. */
+export interface ProjectorLinkRef {
+  linkId: string;
+  sessionId: string;
+  activityId: string;
+  schoolId: string;
+}
+
+/** The link a token opens, or null (malformed, unknown, revoked, the lesson over): never says which. */
+export async function projectorLinkOf(token: string): Promise<ProjectorLinkRef | null> {
+  if (!PROJECTOR_TOKEN.test(token)) return null;
+  const link = await db().projectorLink.findFirst({
+    where: { tokenHash: hashProjectorToken(token), revokedAt: null, session: { endedAt: null, activity: { status: "active", mode: "guide", actorType: "student" } } },
+    select: { id: true, session: { select: { id: true, activityId: true, activity: { select: { schoolId: true } } } } },
+  });
+  return link ? { linkId: link.id, sessionId: link.session.id, activityId: link.session.activityId, schoolId: link.session.activity.schoolId } : null;
+}
+
+/** The answers as the classroom screen shows them: counts, and texts by arrival with no id and a name only while names are on. */
+export interface ProjectorResults {
+  sceneId: string;
+  total: number;
+  counts: Record<string, Record<string, number>>;
+  names: Record<string, Record<string, string[]>> | null;
+  answers: { text: string; name: string | null; starred: boolean }[];
+}
+
+/** What a projector page shows: the session's scene and what the teacher chose, or that the lesson is over. */
+export type ProjectorState =
+  | { status: "ended"; sessionStartedAt: number; version: number }
+  | {
+      status: "running";
+      sessionStartedAt: number;
+      version: number;
+      sceneId: string | null;
+      paused: boolean;
+      locked: boolean;
+      timer: { endsAt: number; now: number; seconds: number; locks: boolean } | null;
+      showResults: boolean;
+      showNames: boolean;
+      starredOnly: boolean;
+      results: ProjectorResults | null;
+    };
+
+/** Newer than any state of any session: a page that has seen it never goes back to a scene. */
+export const ENDED: ProjectorState = { status: "ended", sessionStartedAt: Number.MAX_SAFE_INTEGER, version: 0 };
+
+/** The state a token's projector shows now (`ENDED` once the link no longer opens anything). */
+export async function projectorState(token: string): Promise<ProjectorState> {
+  const link = await projectorLinkOf(token);
+  if (!link) return ENDED;
+  const s = await db().guideSession.findUnique({
+    where: { id: link.sessionId },
+    select: {
+      startedAt: true, version: true, currentSceneId: true, paused: true, lockedSceneIds: true, showResults: true, showNames: true, starredOnly: true,
+      timerSceneId: true, timerEndsAt: true, timerSeconds: true, timerLocks: true, grade: true, className: true,
+    },
+  });
+  if (!s) return ENDED;
+  const sceneId = s.currentSceneId;
+  const klass = s.grade !== null && s.className !== null ? { grade: s.grade, className: s.className } : null;
+  const raw = s.showResults && sceneId ? await sceneResults(link.activityId, sceneId, s.showNames, klass, link.sessionId) : null;
+  const results: ProjectorResults | null = raw && {
+    sceneId: raw.sceneId,
+    total: raw.total,
+    counts: raw.counts,
+    names: s.showNames ? raw.names : null,
+    answers: raw.texts.filter((x) => !s.starredOnly || x.starred).map((x) => ({ text: x.text, name: s.showNames ? x.name : null, starred: x.starred })),
+  };
+  return {
+    status: "running",
+    sessionStartedAt: s.startedAt.getTime(),
+    version: s.version,
+    sceneId,
+    paused: s.paused,
+    locked: Boolean(sceneId && s.lockedSceneIds.includes(sceneId)),
+    timer: s.timerSceneId && s.timerSceneId === sceneId && s.timerEndsAt
+      ? { endsAt: s.timerEndsAt.getTime(), now: Date.now(), seconds: s.timerSeconds ?? 0, locks: s.timerLocks }
+      : null,
+    showResults: s.showResults,
+    showNames: s.showNames,
+    starredOnly: s.starredOnly,
+    results,
+  };
+}
+
+/** The activity's title and the session's current scene as stored, for the projector page (null once the link opens nothing). */
+export async function projectorSceneOf(token: string) {
+  const link = await projectorLinkOf(token);
+  if (!link) return null;
+  const s = await db().guideSession.findUnique({
+    where: { id: link.sessionId },
+    select: { currentSceneId: true, activity: { select: { title: true } } },
+  });
+  if (!s) return null;
+  const scene = s.currentSceneId
+    ? await db().activityScene.findFirst({ where: { id: s.currentSceneId, activityId: link.activityId }, select: { id: true, type: true, content: true } })
+    : null;
+  return { title: s.activity.title, scene };
+}
