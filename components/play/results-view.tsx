@@ -71,7 +71,7 @@ export function ResultsView({ scene, results, onStar }: { scene: RenderedScene; 
         <ul className="stack bare-list result-texts" data-testid="result-texts">
           {results.texts.map((x, i) => (
             <li key={x.id ?? i} className="card result-text" data-testid="result-text" data-starred={x.starred}>
-              <p>{x.text}</p>
+              <p data-testid="result-text-body">{x.text}</p>
               {x.name ? <p className="muted" data-testid="result-name">{x.name}</p> : null}
               {onStar && x.id ? (
                 <button type="button" className="button button-small" aria-pressed={x.starred} data-testid="star-answer" onClick={() => onStar(x.id!, !x.starred)}>
