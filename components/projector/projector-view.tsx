@@ -2,13 +2,15 @@
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useEffect } from "react";
-import type { ProjectorState } from "@/lib/projector/data";
+import { DRAWING_HEIGHT, DRAWING_WIDTH } from "@/lib/drawing/limits";
+import type { ProjectorResults, ProjectorState } from "@/lib/projector/data";
 import { useLiveState } from "@/components/live/use-live-state";
 import { Countdown, useCountdown } from "@/components/play/countdown";
 import { ResultsView } from "@/components/play/results-view";
 import { SceneView } from "@/components/scenes/scene-view";
 import type { RenderedScene } from "@/components/scenes/types";
 import { RichTextClient } from "@/components/ui/rich-text-client";
+import { usePlainText } from "@/components/ui/use-plain-text";
 
 /** "This lesson is over": the page of a link that opens nothing any more. */
 export function ProjectorEnded({ heading = false }: { heading?: boolean }) {
@@ -54,7 +56,8 @@ export function ProjectorView({ token, initialState, scene }: { token: string; i
       {scene && !stale && running.showResults && results ? (
         <div className="stack" data-testid="projector-results" data-starred-only={running.starredOnly} data-names={running.showNames}>
           <ResultsView scene={scene} results={{ ...results, texts: results.answers }} />
-          {running.starredOnly && results.answers.length === 0 ? (
+          {results.drawings.length > 0 ? <DrawingGallery drawings={results.drawings} /> : null}
+          {running.starredOnly && results.answers.length === 0 && results.drawings.length === 0 ? (
             <p className="empty">
               <RichTextClient text={t("noStarred")} />
             </p>
@@ -62,5 +65,27 @@ export function ProjectorView({ token, initialState, scene }: { token: string; i
         </div>
       ) : null}
     </div>
+  );
+}
+
+/** A drawing scene's pictures, as SVG paths outlined on the server; anonymous unless names are on. */
+function DrawingGallery({ drawings }: { drawings: ProjectorResults["drawings"] }) {
+  const t = useTranslations("Projector");
+  const plain = usePlainText();
+  return (
+    <section className="card stack" aria-label={plain(t("drawings"))}>
+      <ul className="bare-list result-texts" data-testid="projector-drawings">
+        {drawings.map((d, i) => (
+          <li key={i} className="card" data-testid="projector-drawing" data-starred={d.starred}>
+            <svg className="drawing-picture" viewBox={`0 0 ${DRAWING_WIDTH} ${DRAWING_HEIGHT}`} role="img" aria-label={plain(t("picture", { count: d.strokes }))}>
+              {d.paths.map((p, j) => (
+                <path key={j} d={p.d} fill={p.color} />
+              ))}
+            </svg>
+            {d.name ? <p className="muted" data-testid="result-name">{d.name}</p> : null}
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

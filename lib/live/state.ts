@@ -59,7 +59,7 @@ export async function liveStateForStudent(activityId: string, studentClass: stri
 }
 
 /** The students whose answers a session's counts and results are made of: its class's, or every student's. */
-function respondents(klass: { grade: number; className: string } | null | undefined) {
+export function respondents(klass: { grade: number; className: string } | null | undefined) {
   return klass ? { role: "student" as const, student: { is: { grade: klass.grade, className: klass.className } } } : { role: "student" as const };
 }
 

@@ -1,6 +1,9 @@
 import "server-only";
 import { db } from "@/lib/db";
-import { sceneResults } from "@/lib/live/state";
+import { drawingPaths } from "@/lib/drawing/outline";
+import { drawingAnswerSchema } from "@/lib/drawing/schema";
+import { shownName } from "@/lib/users/person-name";
+import { respondents, sceneResults } from "@/lib/live/state";
 import { hashProjectorToken, PROJECTOR_TOKEN } from "./token";
 
 /** A valid projector link: not revoked, its session running, its activity active and in guide mode. */
@@ -28,6 +31,26 @@ export interface ProjectorResults {
   counts: Record<string, Record<string, number>>;
   names: Record<string, Record<string, string[]>> | null;
   answers: { text: string; name: string | null; starred: boolean }[];
+  /** A drawing scene's pictures, outlined on the server, by arrival (at most MAX_DRAWINGS). */
+  drawings: { strokes: number; paths: { d: string; color: string }[]; name: string | null; starred: boolean }[];
+}
+
+/** How many drawings the gallery shows (the first to arrive; "starred only" picks among all). */
+export const MAX_DRAWINGS = 48;
+
+/** The drawings of a drawing scene for the gallery: outlined here, so the page gets SVG paths only. */
+async function sceneDrawings(activityId: string, sceneId: string, sessionId: string, klass: { grade: number; className: string } | null, opts: { names: boolean; starredOnly: boolean }) {
+  const rows = await db().response.findMany({
+    where: { activityId, sceneId, user: respondents(klass), ...(opts.starredOnly ? { projectorStars: { some: { sessionId } } } : {}) },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    take: MAX_DRAWINGS,
+    select: { answer: true, user: { select: { name: true, nickname: true } }, projectorStars: { where: { sessionId }, select: { responseId: true } } },
+  });
+  return rows.flatMap((r) => {
+    const parsed = drawingAnswerSchema.safeParse(r.answer);
+    if (!parsed.success) return [];
+    return [{ strokes: parsed.data.strokes.length, paths: drawingPaths(parsed.data), name: opts.names ? (shownName(r.user)?.base ?? null) : null, starred: r.projectorStars.length > 0 }];
+  });
 }
 
 /** What a projector page shows: the session's scene and what the teacher chose, or that the lesson is over. */
@@ -65,12 +88,15 @@ export async function projectorState(token: string): Promise<ProjectorState> {
   const sceneId = s.currentSceneId;
   const klass = s.grade !== null && s.className !== null ? { grade: s.grade, className: s.className } : null;
   const raw = s.showResults && sceneId ? await sceneResults(link.activityId, sceneId, s.showNames, klass, link.sessionId) : null;
+  const drawn = raw && sceneId ? (await db().activityScene.findUnique({ where: { id: sceneId }, select: { type: true } }))?.type === "drawing" : false;
+  const drawings = drawn && sceneId ? await sceneDrawings(link.activityId, sceneId, link.sessionId, klass, { names: s.showNames, starredOnly: s.starredOnly }) : [];
   const results: ProjectorResults | null = raw && {
     sceneId: raw.sceneId,
     total: raw.total,
     counts: raw.counts,
     names: s.showNames ? raw.names : null,
     answers: raw.texts.filter((x) => !s.starredOnly || x.starred).map((x) => ({ text: x.text, name: s.showNames ? x.name : null, starred: x.starred })),
+    drawings,
   };
   return {
     status: "running",

@@ -4,7 +4,10 @@
  * anonymous unless names are on, and only the starred ones when the teacher chooses.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addScene } from "@/lib/activities/scene-mutations";
 import { db } from "@/lib/db";
+import { DRAWING_COLORS } from "@/lib/drawing/limits";
+import { studentAnswerNow } from "@/lib/live/grid";
 import { endSession, goToScene, setSessionFlags, startSession } from "@/lib/live/session";
 import { projectorLinkOf, projectorState } from "@/lib/projector/data";
 import { createProjectorLink, revokeProjectorLinks, setAnswerStar } from "@/lib/projector/mutations";
@@ -116,6 +119,35 @@ describe("projector links", () => {
     expect(await setAnswerStar(ctx(), ids.activity, responses[0]!.id, false)).toEqual({ ok: true, data: null });
     const one = await projectorState(token);
     expect(one.status === "running" && one.results?.answers).toHaveLength(1);
+  });
+
+  it("a drawing scene's gallery: outlined pictures by arrival, anonymous; the grid's panel stars one; starred only shows it", async () => {
+    const [s1, s2] = ids.students as [string, string, string];
+    const activity = (await createActivityFromTemplate(db(), { templateId: "science-dissolve", schoolId: ids.school, mode: "standby" })).id;
+    const { version } = await db().activity.findUniqueOrThrow({ where: { id: activity }, select: { version: true } });
+    const added = await addScene(ctx(), { activityId: activity, version, scene: { type: "drawing", content: { prompt: "とけるようすを絵にかこう" } } });
+    if (!added.ok) throw new Error(added.code);
+    const scene = added.data.sceneId;
+    expect(await startSession(ctx(), activity)).toMatchObject({ ok: true });
+    expect(await goToScene(ctx(), activity, scene)).toMatchObject({ ok: true });
+    const token = await openLink(ctx(), activity);
+    const stroke = { color: DRAWING_COLORS[2], size: 8, points: [[10, 10, 0.5], [200, 120, 0.5], [400, 300, 0.5]] };
+    for (const s of [s1, s2]) {
+      expect(await saveAnswer(s, { ...answer(scene, { width: 1000, height: 750, strokes: [stroke] }), activityId: activity })).toMatchObject({ ok: true });
+    }
+    expect(await setSessionFlags(ctx(), activity, { showResults: true })).toMatchObject({ ok: true });
+    const all = await projectorState(token);
+    expect(all.status === "running" && all.results?.drawings.map((d) => [d.strokes, d.name, d.paths.length > 0])).toEqual([[1, null, true], [1, null, true]]);
+    expect(JSON.stringify(all)).not.toContain("名前");
+    // the teacher stars the second student's drawing from the grid's answer panel
+    const now = await studentAnswerNow(ids.school, activity, s2);
+    expect(now).toMatchObject({ starred: false, responseId: expect.any(String) });
+    expect(await setAnswerStar(ctx(), activity, now!.responseId!, true)).toEqual({ ok: true, data: null });
+    expect(await studentAnswerNow(ids.school, activity, s2)).toMatchObject({ starred: true });
+    expect(await setSessionFlags(ctx(), activity, { starredOnly: true })).toMatchObject({ ok: true });
+    const starred = await projectorState(token);
+    expect(starred.status === "running" && starred.results?.drawings.map((d) => d.starred)).toEqual([true]);
+    await endSession(ctx(), activity);
   });
 
   it("a revoked link and every link after the lesson open nothing", async () => {
