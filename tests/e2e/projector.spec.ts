@@ -62,8 +62,8 @@ test("a projector page: the scene, a live chart, anonymous answers, stars, names
     await kid.locator(`[data-option="${picks[i]}"] input`).check();
     await expect(kid.getByTestId("save-status")).toHaveAttribute("data-status", "saved");
     const count = (option: string) => String(picks.slice(0, i + 1).filter((p) => p === option).length);
-    await expect(projector.locator('[data-option="clear"]')).toHaveAttribute("data-count", count("clear"));
-    await expect(projector.locator('[data-option="cloudy"]')).toHaveAttribute("data-count", count("cloudy"));
+    await expect(bars.locator('[data-option="clear"]')).toHaveAttribute("data-count", count("clear"));
+    await expect(bars.locator('[data-option="cloudy"]')).toHaveAttribute("data-count", count("cloudy"));
   }
   await expectAnonymous(projector, students);
 
