@@ -73,22 +73,28 @@ export type ProjectorState =
 /** Newer than any state of any session: a page that has seen it never goes back to a scene. */
 export const ENDED: ProjectorState = { status: "ended", sessionStartedAt: Number.MAX_SAFE_INTEGER, version: 0 };
 
-/** The state a token's projector shows now (`ENDED` once the link no longer opens anything). */
+/** The state a token's projector shows now (`ENDED` once the link no longer opens anything): the link and its session in one read. */
 export async function projectorState(token: string): Promise<ProjectorState> {
-  const link = await projectorLinkOf(token);
-  if (!link) return ENDED;
-  const s = await db().guideSession.findUnique({
-    where: { id: link.sessionId },
+  if (!PROJECTOR_TOKEN.test(token)) return ENDED;
+  const found = await db().projectorLink.findFirst({
+    where: { tokenHash: hashProjectorToken(token), revokedAt: null, session: { endedAt: null, activity: { status: "active", mode: "guide", actorType: "student" } } },
     select: {
-      startedAt: true, version: true, currentSceneId: true, paused: true, lockedSceneIds: true, showResults: true, showNames: true, starredOnly: true,
-      timerSceneId: true, timerEndsAt: true, timerSeconds: true, timerLocks: true, grade: true, className: true,
+      session: {
+        select: {
+          id: true, activityId: true, startedAt: true, version: true, currentSceneId: true, paused: true, lockedSceneIds: true, showResults: true, showNames: true,
+          starredOnly: true, timerSceneId: true, timerEndsAt: true, timerSeconds: true, timerLocks: true, grade: true, className: true,
+        },
+      },
     },
   });
-  if (!s) return ENDED;
+  if (!found) return ENDED;
+  const s = found.session;
+  const link = { activityId: s.activityId, sessionId: s.id };
   const sceneId = s.currentSceneId;
   const klass = s.grade !== null && s.className !== null ? { grade: s.grade, className: s.className } : null;
   const raw = s.showResults && sceneId ? await sceneResults(link.activityId, sceneId, s.showNames, klass, link.sessionId) : null;
-  const drawn = raw && sceneId ? (await db().activityScene.findUnique({ where: { id: sceneId }, select: { type: true } }))?.type === "drawing" : false;
+  // a drawing scene's answers have nothing to count and no text (lib/live/state.ts): only then is its type read
+  const drawn = raw && sceneId && raw.total > 0 && raw.texts.length === 0 && Object.keys(raw.counts).length === 0 ? (await db().activityScene.findUnique({ where: { id: sceneId }, select: { type: true } }))?.type === "drawing" : false;
   const drawings = drawn && sceneId ? await sceneDrawings(link.activityId, sceneId, link.sessionId, klass, { names: s.showNames, starredOnly: s.starredOnly }) : [];
   const results: ProjectorResults | null = raw && {
     sceneId: raw.sceneId,

@@ -38,7 +38,10 @@ async function setUp(app: RunningApp, classes: BenchClass[], cookies: string[]):
     expectActionOk(await callAction(app.url, page, flags, [{ activityId: c.activityId, showResults: true }], cookies[i]!), "projector: showing results");
     const opened = await callAction(app.url, page, open, [{ activityId: c.activityId }], cookies[i]!);
     expectActionOk(opened, "projector: opening the link");
-    tokens[i] = (actionResult(opened) as unknown as { data: { path: string } }).data.path.split("/").pop()!;
+    // the action's data (`{ path: "/projector/<token>" }`) in the reply's flight rows
+    const token = /\/projector\/([A-Za-z0-9_-]{43})/.exec(opened.body)?.[1];
+    if (!token) throw new Error("projector: no link in the reply");
+    tokens[i] = token;
   });
   return tokens;
 }
@@ -79,7 +82,10 @@ export async function projectorChart(app: RunningApp, data: BenchData): Promise<
     }),
   );
   const sentWithin = performance.now() - t0;
-  await sleep(LIMIT_MS + 500);
+  // until every screen shows its class's answers (a late one is measured, not dropped), at most 10 s
+  const perClass = classes.map((_c, ci) => acked.filter((x) => x.ci === ci).length);
+  const end = performance.now() + 10_000;
+  while (performance.now() < end && !screens.every((s, ci) => s.updates.some((u) => u.total >= perClass[ci]!))) await sleep(20);
 
   // an answer acknowledged at `a` is on a screen once it shows as many answers as its class had acknowledged by `a`
   const latencies: number[] = [];
