@@ -2,7 +2,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { createActivityFromTemplate } from "../../prisma/seed/factories";
 import { devices, signedInBrowsers } from "./browsers";
 import { e2eDb, makeSchool } from "./db";
-import { baseText } from "./helpers";
+import { baseText, expectAccessible } from "./helpers";
 
 /**
  * The projector view (issue 21 point 4): a teacher, a classroom screen with no sign-in and five
@@ -67,6 +67,7 @@ test("a projector page: the scene, a live chart, anonymous answers, stars, names
     await expect(bars.locator('[data-option="cloudy"]')).toHaveAttribute("data-count", count("cloudy"));
   }
   await expectAnonymous(projector, students);
+  await expectAccessible(projector);
 
   // the free-text scene: the screen follows; the answers come by arrival, with no name
   await teacherPage.getByTestId("guide-jump").selectOption(text.id);
