@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { DRAWING_HEIGHT, DRAWING_WIDTH } from "@/lib/drawing/limits";
 import type { AnswerNow, GridStudent } from "@/lib/live/grid";
 import { studentAnswerAction } from "@/lib/live/actions";
+import { StarButton } from "@/components/projector/star-button";
 import { SceneView } from "@/components/scenes/scene-view";
 import type { RenderedScene, SceneAnswer } from "@/components/scenes/types";
 import { PersonName } from "@/components/ui/person-name";
@@ -53,6 +54,7 @@ export function GridAnswer({ student, scene, activityId, schoolId, onClose }: {
           </span>
         </h3>
         <span className="top-bar-spacer" />
+        {now?.responseId ? <StarButton key={now.responseId} guideRef={{ activityId, ...(schoolId ? { schoolId } : {}) }} responseId={now.responseId} starred={now.starred} /> : null}
         <button type="button" className="button button-small" onClick={onClose} data-testid="grid-answer-close">
           <RichTextClient text={t("close")} />
         </button>

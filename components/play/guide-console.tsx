@@ -14,6 +14,8 @@ import { useConfirm } from "@/components/ui/confirm-dialog";
 import { RichTextClient } from "@/components/ui/rich-text-client";
 import { useActionRunner } from "@/components/ui/use-action-runner";
 import { usePlainText } from "@/components/ui/use-plain-text";
+import { starAnswerAction } from "@/lib/projector/actions";
+import { ProjectorControls } from "@/components/projector/projector-controls";
 import { ClassPicker } from "./class-picker";
 import { LiveGrid } from "./live-grid";
 import { PacingControl } from "./pacing-control";
@@ -26,7 +28,7 @@ const ignoreAnswer = () => undefined;
  * The teacher's live screen: start, scene by scene (next, previous, jump),
  * the current scene as students see it, connected and answered counts live,
  * "show results" (anonymous unless names are switched on), lock, "eyes on me" (pause),
- * a countdown on the current scene, end.
+ * a countdown on the current scene, the projector page and its starred answers, end.
  */
 export function GuideConsole({ activityId, schoolId, scenes, initialState, classes, pacing = null }: {
   activityId: string;
@@ -124,6 +126,7 @@ export function GuideConsole({ activityId, schoolId, scenes, initialState, class
           }}
         />
       </div>
+      <ProjectorControls guideRef={ref} starredOnly={state.starredOnly} pending={pending} run={run} />
       <TimerControls timer={state.timer} guideRef={ref} pending={pending} run={(action) => run(action, { failure: failed })} />
       <p className="progress">
         <RichTextClient text={t("sceneOf", { number: index + 1, total: scenes.length })} />
@@ -144,7 +147,7 @@ export function GuideConsole({ activityId, schoolId, scenes, initialState, class
       </p>
       {sceneView}
       {state.grid ? <LiveGrid grid={state.grid} scene={scene} activityId={activityId} schoolId={schoolId} /> : null}
-      {state.showResults && state.results ? <ResultsView scene={scene} results={state.results} /> : null}
+      {state.showResults && state.results ? <ResultsView scene={scene} results={state.results} onStar={(responseId, starred) => run(() => starAnswerAction({ ...ref, responseId, starred }), { failure: failed })} /> : null}
       {dialog}
     </div>
   );

@@ -37,9 +37,16 @@ function Bars({ label, options, counts, names, total }: {
   );
 }
 
-/** The class's answers to the current scene, for projection: bars per option (names only when chosen), texts. */
-export function ResultsView({ scene, results }: { scene: RenderedScene; results: SceneResults }) {
+/** Results as a screen shows them: the projector's carry no response ids (components/projector/projector-view.tsx). */
+export type ShownResults = Omit<SceneResults, "texts"> & { texts: { id?: string; text: string; name: string | null; starred: boolean }[] };
+
+/**
+ * The class's answers to the current scene, for projection: bars per option (names only when chosen), texts
+ * by arrival. `onStar` (the guide screen): a star per text, for the projector's "starred only".
+ */
+export function ResultsView({ scene, results, onStar }: { scene: RenderedScene; results: ShownResults; onStar?: (id: string, starred: boolean) => void }) {
   const t = useTranslations("Play");
+  const tp = useTranslations("Projector");
   const get = (key: string) => ({ counts: results.counts[key] ?? {}, names: results.names?.[key] ?? null });
   const scale: RenderedOption[] = [1, 2, 3, 4, 5].map((v) => ({ id: String(v), label: String(v) }));
   return (
@@ -63,9 +70,17 @@ export function ResultsView({ scene, results }: { scene: RenderedScene; results:
       {results.texts.length > 0 ? (
         <ul className="stack bare-list result-texts" data-testid="result-texts">
           {results.texts.map((x, i) => (
-            <li key={i} className="card">
-              <p>{x.text}</p>
-              {x.name ? <p className="muted">{x.name}</p> : null}
+            <li key={x.id ?? i} className="card result-text" data-testid="result-text" data-starred={x.starred}>
+              <p data-testid="result-text-body">{x.text}</p>
+              {x.name ? <p className="muted" data-testid="result-name">{x.name}</p> : null}
+              {onStar && x.id ? (
+                <button type="button" className="button button-small" aria-pressed={x.starred} data-testid="star-answer" onClick={() => onStar(x.id!, !x.starred)}>
+                  <span aria-hidden="true">{x.starred ? "★ " : "☆ "}</span>
+                  <RichTextClient text={x.starred ? tp("unstar") : tp("star")} />
+                </button>
+              ) : x.starred ? (
+                <span aria-hidden="true" className="result-star">★</span>
+              ) : null}
             </li>
           ))}
         </ul>

@@ -15,8 +15,8 @@ const guideAction = <S extends z.ZodType, T>(name: string, schema: S, run: (ctx:
 /** Starts the session for one class (or the whole school: `klass: null`). */
 export const startSessionAction = guideAction("guide.start", startSessionInput, (ctx, i) => startSession(ctx, i.activityId, i.klass));
 export const goToSceneAction = guideAction("guide.scene", goToSceneInput, (ctx, i) => goToScene(ctx, i.activityId, i.sceneId));
-export const setFlagsAction = guideAction("guide.flags", ref.extend({ showResults: z.boolean().optional(), showNames: z.boolean().optional() }), (ctx, i) =>
-  setSessionFlags(ctx, i.activityId, { showResults: i.showResults, showNames: i.showNames }),
+export const setFlagsAction = guideAction("guide.flags", ref.extend({ showResults: z.boolean().optional(), showNames: z.boolean().optional(), starredOnly: z.boolean().optional() }), (ctx, i) =>
+  setSessionFlags(ctx, i.activityId, { showResults: i.showResults, showNames: i.showNames, starredOnly: i.starredOnly }),
 );
 export const setPausedAction = guideAction("guide.pause", ref.extend({ paused: z.boolean() }), (ctx, i) => setSessionPaused(ctx, i.activityId, i.paused));
 /** A countdown of 5 s to 1 hour on the current scene, or `seconds: null` to stop it. */

@@ -55,6 +55,9 @@ const BATCH_SQL = `
   ), moved as (
     update guide_sessions gs set
       show_results = case when gs.current_scene_id is distinct from r.scene_id then false else gs.show_results end,
+      -- names and the projector's "starred only" are for one moment: a new scene starts without them
+      show_names = gs.show_names and gs.current_scene_id is not distinct from r.scene_id,
+      starred_only = gs.starred_only and gs.current_scene_id is not distinct from r.scene_id,
       current_scene_id = r.scene_id,
       version = gs.version + 1
     from target t join req r on r.i = t.i where gs.id = t.id

@@ -21,6 +21,9 @@ export const moveCtes = (school: string) => `
   ), moved as (
     update guide_sessions gs set
       show_results = case when gs.current_scene_id is distinct from $3::uuid then false else gs.show_results end,
+      -- names and the projector's "starred only" are for one moment: a new scene starts without them
+      show_names = gs.show_names and gs.current_scene_id is not distinct from $3::uuid,
+      starred_only = gs.starred_only and gs.current_scene_id is not distinct from $3::uuid,
       current_scene_id = $3::uuid,
       version = gs.version + 1
     from target where gs.id = target.id

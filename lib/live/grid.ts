@@ -89,6 +89,9 @@ export interface AnswerNow {
   sceneId: string;
   answer: unknown;
   late: boolean;
+  /** The answer (for the projector's star) and whether it is starred in this session. */
+  responseId: string | null;
+  starred: boolean;
   /** A drawing, outlined on the server (lib/drawing/outline.ts): the console gets paths, not the drawing code. */
   drawing: { strokes: number; paths: { d: string; color: string }[] } | null;
 }
@@ -100,13 +103,13 @@ export interface AnswerNow {
 export async function studentAnswerNow(schoolId: string, activityId: string, studentId: string): Promise<AnswerNow | null> {
   const session = await db().guideSession.findFirst({
     where: { activityId, endedAt: null, activity: { schoolId, mode: "guide" } },
-    select: { currentSceneId: true },
+    select: { id: true, currentSceneId: true },
   });
   const student = await db().user.findFirst({ where: { id: studentId, schoolId, role: "student" }, select: { id: true } });
   if (!session?.currentSceneId || !student) return null;
   const row = await db().response.findUnique({
     where: { userId_sceneId: { userId: studentId, sceneId: session.currentSceneId } },
-    select: { answer: true, late: true, scene: { select: { type: true } } },
+    select: { id: true, answer: true, late: true, scene: { select: { type: true } }, projectorStars: { where: { sessionId: session.id }, select: { responseId: true } } },
   });
   const parsed = row?.scene.type === "drawing" ? drawingAnswerSchema.safeParse(row.answer) : null;
   return {
@@ -114,6 +117,8 @@ export async function studentAnswerNow(schoolId: string, activityId: string, stu
     sceneId: session.currentSceneId,
     answer: row && row.scene.type !== "drawing" ? row.answer : null,
     late: Boolean(row?.late),
+    responseId: row?.id ?? null,
+    starred: Boolean(row?.projectorStars.length),
     drawing: parsed?.success ? { strokes: parsed.data.strokes.length, paths: drawingPaths(parsed.data) } : null,
   };
 }

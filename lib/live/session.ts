@@ -88,7 +88,7 @@ export async function goToScene(ctx: SchoolCtx, activityId: string, sceneId: str
   return moveResult(rows[0]);
 }
 
-export function setSessionFlags(ctx: SchoolCtx, activityId: string, flags: { showResults?: boolean; showNames?: boolean }) {
+export function setSessionFlags(ctx: SchoolCtx, activityId: string, flags: { showResults?: boolean; showNames?: boolean; starredOnly?: boolean }) {
   return changeSession(ctx, activityId, "guide.flags", async () => flags);
 }
 

@@ -14,7 +14,8 @@ export interface SceneResults {
   total: number;
   counts: Record<string, Record<string, number>>;
   names: Record<string, Record<string, string[]>> | null;
-  texts: { text: string; name: string | null }[];
+  /** Free-text answers by arrival; `id` (the response) lets the teacher star one for the projector (staff only: the projector drops it). */
+  texts: { id: string; text: string; name: string | null; starred: boolean }[];
 }
 
 /** The teacher's view adds live counts, the flags and, when shown, the results. */
@@ -23,6 +24,8 @@ export interface StaffLiveState extends LiveState {
   answered: number;
   showResults: boolean;
   showNames: boolean;
+  /** The projector shows only the starred answers. */
+  starredOnly: boolean;
   lockedSceneIds: string[];
   results: SceneResults | null;
   /** Who is still working: the class's students and their state on the current scene (staff only). */
@@ -56,7 +59,7 @@ export async function liveStateForStudent(activityId: string, studentClass: stri
 }
 
 /** The students whose answers a session's counts and results are made of: its class's, or every student's. */
-function respondents(klass: { grade: number; className: string } | null | undefined) {
+export function respondents(klass: { grade: number; className: string } | null | undefined) {
   return klass ? { role: "student" as const, student: { is: { grade: klass.grade, className: klass.className } } } : { role: "student" as const };
 }
 
@@ -84,7 +87,8 @@ export async function liveStateForStaff(activityId: string, schoolId: string): P
     showResults,
     showNames: Boolean(session?.showNames),
     lockedSceneIds: session?.lockedSceneIds ?? [],
-    results: showResults && state.sceneId ? await sceneResults(activityId, state.sceneId, Boolean(session?.showNames), klass) : null,
+    starredOnly: Boolean(running && session.starredOnly),
+    results: showResults && state.sceneId ? await sceneResults(activityId, state.sceneId, Boolean(session?.showNames), klass, session?.id) : null,
     grid,
   };
 }
@@ -99,8 +103,8 @@ const addName = (map: Record<string, Record<string, string[]>> | null, key: stri
   (map[key][value] ??= []).push(name);
 };
 
-/** Counts per option of one scene's answers (students only; of `klass` when the session is run for one); names only when `withNames`. */
-export async function sceneResults(activityId: string, sceneId: string, withNames: boolean, klass?: { grade: number; className: string } | null): Promise<SceneResults> {
+/** Counts per option of one scene's answers (students only; of `klass` when the session is run for one); names only when `withNames`; stars of session `sessionId`. */
+export async function sceneResults(activityId: string, sceneId: string, withNames: boolean, klass?: { grade: number; className: string } | null, sessionId?: string): Promise<SceneResults> {
   // a drawing has nothing to count but its answers, which can be tens of kilobytes each: never loaded here
   const scene = await db().activityScene.findUnique({ where: { id: sceneId }, select: { type: true } });
   if (scene?.type === "drawing") {
@@ -109,15 +113,16 @@ export async function sceneResults(activityId: string, sceneId: string, withName
   }
   const rows = await db().response.findMany({
     where: { activityId, sceneId, user: respondents(klass) },
-    orderBy: { updatedAt: "asc" },
-    select: { answer: true, user: { select: { name: true, nickname: true } } },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    select: { id: true, answer: true, user: { select: { name: true, nickname: true } }, projectorStars: { where: { sessionId: sessionId ?? "00000000-0000-0000-0000-000000000000" }, select: { responseId: true } } },
   });
   const counts: Record<string, Record<string, number>> = {};
   const names: Record<string, Record<string, string[]>> | null = withNames ? {} : null;
-  const texts: { text: string; name: string | null }[] = [];
+  const texts: SceneResults["texts"] = [];
   for (const row of rows) {
     const a = row.answer as Record<string, unknown>;
     const name = shownName(row.user)?.base ?? "";
+    const text = (value: string) => texts.push({ id: row.id, text: value, name: withNames ? name : null, starred: row.projectorStars.length > 0 });
     const tally = (key: string, value: unknown) => {
       if (typeof value !== "string" && typeof value !== "number") return;
       add(counts, key, String(value));
@@ -129,9 +134,9 @@ export async function sceneResults(activityId: string, sceneId: string, withName
     if ("first" in a) {
       tally("first", a.first);
       tally("second", a.second);
-      if (typeof a.reason === "string" && a.reason.trim()) texts.push({ text: a.reason, name: withNames ? name : null });
+      if (typeof a.reason === "string" && a.reason.trim()) text(a.reason);
     }
-    if (typeof a.text === "string" && a.text.trim()) texts.push({ text: a.text, name: withNames ? name : null });
+    if (typeof a.text === "string" && a.text.trim()) text(a.text);
   }
   return { sceneId, total: rows.length, counts, names, texts };
 }

@@ -45,6 +45,7 @@ export interface SessionRow {
   locked_scene_ids: string[] | null;
   show_results: boolean | null;
   show_names: boolean | null;
+  starred_only: boolean | null;
   paused: boolean | null;
   timer_scene_id: string | null;
   timer_ends_at: Date | null;
@@ -58,7 +59,7 @@ export interface SessionRow {
 /** The activities' ($1, uuid[]) mode and latest session. */
 export const SESSIONS_SQL = `
   select a.id::text, a.mode::text as mode, gs.id::text as session_id, gs.version, gs.started_at, gs.current_scene_id::text,
-         gs.locked_scene_ids::text[], gs.show_results, gs.show_names, gs.paused,
+         gs.locked_scene_ids::text[], gs.show_results, gs.show_names, gs.starred_only, gs.paused,
          gs.timer_scene_id::text, gs.timer_ends_at, gs.timer_seconds, gs.timer_locks, gs.ended_at, gs.grade, gs.class_name
   from activities a
   left join lateral (select * from guide_sessions s where s.activity_id = a.id order by s.started_at desc limit 1) gs on true
@@ -86,7 +87,7 @@ export function sessionOfRow(row: SessionRow) {
   const session = row.session_id
     ? {
         id: row.session_id, version: row.version ?? 0, startedAt: new Date(row.started_at!), currentSceneId: row.current_scene_id,
-        lockedSceneIds: row.locked_scene_ids ?? [], showResults: Boolean(row.show_results), showNames: Boolean(row.show_names), paused: Boolean(row.paused), endedAt: row.ended_at,
+        lockedSceneIds: row.locked_scene_ids ?? [], showResults: Boolean(row.show_results), showNames: Boolean(row.show_names), starredOnly: Boolean(row.starred_only), paused: Boolean(row.paused), endedAt: row.ended_at,
         classKey: classKeyOf(row.grade, row.class_name),
         timer: row.timer_scene_id && row.timer_ends_at
           ? { sceneId: row.timer_scene_id, endsAt: new Date(row.timer_ends_at).getTime(), seconds: row.timer_seconds ?? 0, locks: Boolean(row.timer_locks) }

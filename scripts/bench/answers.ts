@@ -30,7 +30,7 @@ function answerOf(data: BenchData, s: BenchStudent, sceneIndex: number, n: numbe
  * per connection, as a browser's), which costs the shared cores a fraction of node:http's client.
  */
 const pools = new Map<string, Pool>();
-async function postAnswer(app: RunningApp, body: string, cookie: string): Promise<{ status: number; body: string }> {
+export async function postAnswer(app: RunningApp, body: string, cookie: string): Promise<{ status: number; body: string }> {
   let pool = pools.get(app.url);
   if (!pool) pools.set(app.url, (pool = new Pool(app.url, { connections: 1024, pipelining: 1, headersTimeout: 60_000, bodyTimeout: 60_000 })));
   const res = await pool.request({ path: "/api/v1/answers", method: "POST", headers: { "content-type": "application/json", origin: app.url, cookie }, body });

@@ -16,6 +16,7 @@ import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import sharp from "sharp";
+import { hashProjectorToken, newProjectorToken } from "../../lib/projector/token";
 import { createAcademy, createUser, uniqueTag } from "../../prisma/seed/factories";
 import { BASE_URL, E2E_METRICS_TOKEN } from "./config";
 import { e2eDb, TEST_PASSWORD } from "./db";
@@ -29,6 +30,9 @@ const ids = {} as Record<Exclude<Variant, "mixed">, Ids>;
 const cookies = {} as Record<Who, string>;
 const userIds = {} as Record<Exclude<Who, "signedOut">, string>;
 let PNG = new Uint8Array(new ArrayBuffer(0));
+/** Projector tokens by `schoolId:guide` (beforeAll); `mixed` matches none: a garbage token. */
+const projectorTokens = new Map<string, string>();
+const projectorTokenOf = (v: Ids) => projectorTokens.get(`${v.schoolId}:${v.guide}`) ?? "Z".repeat(43);
 
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(120_000);
@@ -44,7 +48,16 @@ test.beforeAll(async ({ browser }) => {
   ids.sibling = (await seedMatrixSchool(academy.id, CANARY.sibling, "sib", tag)).ids;
   ids.foreign = (await seedMatrixSchool(other.id, CANARY.foreign, "for", tag)).ids;
   // a live session runs in every guide activity: "next scene" has a class to move
-  for (const v of [ids.own, ids.sibling, ids.foreign]) await e2eDb().guideSession.create({ data: { activityId: v.guide, currentSceneId: v.guideScene } });
+  const sessions = [];
+  for (const v of [ids.own, ids.sibling, ids.foreign]) sessions.push(await e2eDb().guideSession.create({ data: { activityId: v.guide, currentSceneId: v.guideScene }, select: { id: true } }));
+  // projector links: the own and sibling sessions' (each opens its own session only), a foreign one whose lesson is over
+  const hourAgo = new Date(Date.now() - 3_600_000);
+  const ended = await e2eDb().guideSession.create({ data: { activityId: ids.foreign.guide, currentSceneId: ids.foreign.guideScene, startedAt: hourAgo, endedAt: hourAgo }, select: { id: true } });
+  for (const [v, sessionId] of [[ids.own, sessions[0]!.id], [ids.sibling, sessions[1]!.id], [ids.foreign, ended.id]] as const) {
+    const token = newProjectorToken();
+    await e2eDb().projectorLink.create({ data: { sessionId, tokenHash: hashProjectorToken(token) } });
+    projectorTokens.set(`${v.schoolId}:${v.guide}`, token);
+  }
   const manager = await createUser(e2eDb(), { role: "manager", email: `mm-${tag}@test.example`, password: TEST_PASSWORD, academyId: academy.id, name: "行列 管理" });
   userIds.student = own.student.id;
   userIds.teacher = own.teacher.id;
@@ -71,7 +84,7 @@ const WHO: Who[] = ["student", "teacher", "manager", "signedOut"];
 
 const activityOf = (pattern: string) => (/\/(guide|session)\//.test(pattern) ? "guide" : pattern.startsWith("/dashboard/teacher/activities/solo/") ? "teacherActivity" : "self");
 function fill(pattern: string, v: Ids): string {
-  return pattern.replace("[schoolId]", v.schoolId).replace("[activityId]", v[activityOf(pattern)]).replace("[studentId]", v.studentId);
+  return pattern.replace("[token]", "Z".repeat(43)).replace("[schoolId]", v.schoolId).replace("[activityId]", v[activityOf(pattern)]).replace("[studentId]", v.studentId);
 }
 /** What an allowed page must show of the school its ids name: the student, else the activity, else the school itself (area pages without ids: anything of the own school). */
 function itemShown(pattern: string): RegExp {
@@ -143,7 +156,7 @@ interface HandlerRow {
   ok: (reply: Reply, who: Who, variant: Variant) => void;
 }
 
-const CODE_OF: Record<number, string> = { 401: "UNAUTHENTICATED", 403: "FORBIDDEN", 404: "NOT_FOUND" };
+const CODE_OF: Record<number, string> = { 401: "UNAUTHENTICATED", 403: "FORBIDDEN", 404: "NOT_FOUND", 410: "NOT_FOUND" };
 const staffOnly = (who: Who, variant: Variant) =>
   who === "signedOut" ? 401
   : who === "student" ? 403
@@ -308,6 +321,26 @@ const HANDLERS: HandlerRow[] = [
       : who === "manager" && variant === "foreign" ? 403
       : 409,
     ok: (reply) => expect(JSON.parse(reply.body)).toEqual({ ok: true, data: null }),
+  },
+  {
+    // the token is the key, whoever asks (no sign-in): it opens its own session's projector only (own, sibling);
+    // after the lesson (foreign) or a garbage token (mixed): 410, nothing
+    file: "api/v1/projector/[token]/state/route.ts",
+    request: (v) => ({ path: `/api/v1/projector/${projectorTokenOf(v)}/state` }),
+    variants: ["own", "sibling", "foreign", "mixed"],
+    expected: (_who, variant) => (variant === "own" || variant === "sibling" ? 200 : 410),
+    ok: (reply, _who, variant) => {
+      const state = JSON.parse(reply.body) as { status: string; sceneId: string };
+      expect(state).toMatchObject({ status: "running", sceneId: ids[variant === "sibling" ? "sibling" : "own"].guideScene, results: null });
+      expect(reply.body).not.toContain(ids.own.schoolId);
+    },
+  },
+  {
+    file: "api/v1/projector/[token]/events/route.ts",
+    request: (v) => ({ path: `/api/v1/projector/${projectorTokenOf(v)}/events`, stream: true }),
+    variants: ["own", "sibling", "foreign", "mixed"],
+    expected: (_who, variant) => (variant === "own" || variant === "sibling" ? 200 : 410),
+    ok: (reply, _who, variant) => expect(reply.body).toContain(`"sceneId":"${ids[variant === "sibling" ? "sibling" : "own"].guideScene}"`),
   },
   {
     file: "api/v1/live/school/events/route.ts",

@@ -11,6 +11,7 @@ import type { ActionResult } from "@/lib/errors";
 import * as libraryActions from "@/lib/library/actions";
 import * as liveActions from "@/lib/live/actions";
 import { markResponseAction } from "@/lib/marks/actions";
+import * as projectorActions from "@/lib/projector/actions";
 import { cellReasonsAction } from "@/lib/results/actions";
 import * as schoolActions from "@/lib/schools/actions";
 import * as studentActions from "@/lib/students/actions";
@@ -240,6 +241,34 @@ export function liveRows(asTeacher: (call: () => Promise<ActionResult<unknown>>)
     { name: "timer", activity: GUIDE, prepare, call: (f, s) => liveActions.setTimerAction({ ...ref(f, s), seconds: 60, locks: true }), effect: async (f) => expect((await running(f))?.timerSeconds).toBe(60) },
     { name: "lock", activity: GUIDE, prepare, call: (f, s) => liveActions.setLockedAction({ ...ref(f, s), locked: true }), effect: async (f) => expect((await running(f))?.lockedSceneIds).toHaveLength(1) },
     { name: "end", activity: GUIDE, prepare, call: (f, s) => liveActions.endSessionAction(ref(f, s)), effect: async (f) => expect(await running(f)).toBeNull() },
+    {
+      name: "open projector",
+      activity: GUIDE,
+      prepare,
+      call: (f, s) => projectorActions.openProjectorAction(ref(f, s)),
+      effect: async (f, data) => {
+        expect(data).toEqual({ path: expect.stringMatching(/^\/projector\/[A-Za-z0-9_-]{43}$/) });
+        expect(await db().projectorLink.count({ where: { session: { activityId: f.activity }, revokedAt: null } })).toBe(1);
+      },
+    },
+    {
+      name: "revoke projector",
+      activity: GUIDE,
+      prepare: async (f) => {
+        await prepare(f);
+        expect(await asTeacher(() => projectorActions.openProjectorAction(ref(f)))).toMatchObject({ ok: true });
+      },
+      call: (f, s) => projectorActions.revokeProjectorAction(ref(f, s)),
+      effect: async (f) => expect(await db().projectorLink.findMany({ where: { session: { activityId: f.activity } }, select: { revokedAt: true } })).toEqual([{ revokedAt: expect.any(Date) }]),
+    },
+    {
+      name: "star answer",
+      activity: GUIDE,
+      prepare,
+      // the answer by its scene (the call may name an activity that exists nowhere)
+      call: async (f, s) => projectorActions.starAnswerAction({ ...ref(f, s), responseId: (await db().response.findFirstOrThrow({ where: { sceneId: f.twoStep, userId: f.target } })).id, starred: true }),
+      effect: async (f) => expect(await db().projectorStar.count({ where: { responseId: (await answerOf(f)).id } })).toBe(1),
+    },
     {
       name: "pacing",
       call: (f, s) => liveActions.setPacingAction({ ...ref(f, s), open: 2 }),

@@ -1,0 +1,8 @@
+import type { NextRequest } from "next/server";
+import { projectorEvents } from "@/lib/projector/routes";
+
+export const dynamic = "force-dynamic";
+
+export async function GET(req: NextRequest, { params }: { params: Promise<{ token: string }> }) {
+  return projectorEvents(req, (await params).token);
+}

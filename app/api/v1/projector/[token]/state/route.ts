@@ -1,0 +1,7 @@
+import { projectorStateRoute } from "@/lib/projector/routes";
+
+export const dynamic = "force-dynamic";
+
+export async function GET(_req: Request, { params }: { params: Promise<{ token: string }> }) {
+  return projectorStateRoute((await params).token);
+}

@@ -1,0 +1,34 @@
+import { ClientMessages } from "@/components/layout/client-messages";
+import { LanguageSwitcher } from "@/components/layout/language-switcher";
+import { renderScene } from "@/components/scenes/render-scene";
+import { RichText } from "@/components/ui/rich-text";
+import { getDisplayLanguage } from "@/lib/i18n/server";
+import { projectorSceneOf, projectorState } from "@/lib/projector/data";
+import { ProjectorEnded, ProjectorView } from "./projector-view";
+import "./projector.css";
+
+/**
+ * The classroom screen of a running session (no sign-in: the link's token is the key): the current
+ * scene in large type, the timer and pause, and the answers when the teacher shows them. Nothing to
+ * answer, no link anywhere; "this lesson is over" once the session ends or the link is revoked.
+ */
+export async function ProjectorPage({ token }: { token: string }) {
+  const [state, loaded, lang] = await Promise.all([projectorState(token), projectorSceneOf(token), getDisplayLanguage()]);
+  const scene = loaded?.scene ? renderScene(loaded.scene, lang) : null;
+  return (
+    <ClientMessages namespaces={["Common", "Language", "Errors", "Play", "Scenes", "Projector"]}>
+      <main className="projector stack" data-testid="projector">
+        <div className="row wrap projector-bar">
+          {loaded ? (
+            <h1>
+              <RichText text={loaded.title} />
+            </h1>
+          ) : null}
+          <span className="top-bar-spacer" />
+          <LanguageSwitcher />
+        </div>
+        {state.status === "ended" || !loaded ? <ProjectorEnded heading /> : <ProjectorView token={token} initialState={state} scene={scene} />}
+      </main>
+    </ClientMessages>
+  );
+}

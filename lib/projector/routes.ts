@@ -1,0 +1,33 @@
+import "server-only";
+import { type NextRequest, NextResponse } from "next/server";
+import { problem } from "@/lib/http";
+import { sseResponse } from "@/lib/live/sse";
+import { takeStreamSlot } from "@/lib/live/stream-slots";
+import { projectorLinkOf, projectorState } from "./data";
+
+/**
+ * GET /api/v1/projector/{token}/events: a projector page's live state, no sign-in — the token is
+ * the capability (docs/security.md "Projector link"). 410 once the link opens nothing (unknown,
+ * revoked, another's, the lesson over); a place among the capped streams like any other (per link).
+ * The stream ends at the next heartbeat after the link stops working; until then it says "ended".
+ */
+export async function projectorEvents(req: NextRequest, token: string): Promise<Response> {
+  const link = await projectorLinkOf(token);
+  if (!link) return problem(410, "NOT_FOUND");
+  const slot = takeStreamSlot(`projector:${link.linkId}`);
+  if (!slot.ok) return slot.refusal;
+  return sseResponse(req.signal, {
+    topic: `activity:${link.activityId}`,
+    kinds: ["state", "counts"],
+    release: slot.release,
+    stillValid: async () => (await projectorLinkOf(token)) !== null,
+    snapshot: () => projectorState(token),
+  });
+}
+
+/** GET /api/v1/projector/{token}/state: the same as JSON, for a screen whose network cannot hold a stream (410 once over). */
+export async function projectorStateRoute(token: string): Promise<Response> {
+  const state = await projectorState(token);
+  if (state.status === "ended") return problem(410, "NOT_FOUND");
+  return NextResponse.json(state, { headers: { "Cache-Control": "no-store" } });
+}
