@@ -18,9 +18,13 @@ function classTarget(c: RosterClass, teacher: string | null): ClassTarget {
   };
 }
 
+/** Name parts the product never stored (people added on its own screens) match what an export made of the name. */
+const sameParts = (u: DbUser, t: UserTarget) =>
+  (u.familyName === null && u.givenName === null) ||
+  (u.familyName === t.familyName && u.givenName === t.givenName && u.kanaFamilyName === t.kanaFamilyName && u.kanaGivenName === t.kanaGivenName);
+
 const sameUser = (u: DbUser, t: UserTarget) =>
-  !u.disabled && u.email === t.email && u.name === t.name && u.nameKana === t.nameKana && u.familyName === t.familyName &&
-  u.givenName === t.givenName && u.kanaFamilyName === t.kanaFamilyName && u.kanaGivenName === t.kanaGivenName &&
+  !u.disabled && u.email === t.email && u.name === t.name && u.nameKana === t.nameKana && sameParts(u, t) &&
   (t.userMasterIdentifier === null || u.userMasterIdentifier === t.userMasterIdentifier) &&
   (t.role === "teacher" || (u.grade === t.grade && u.className === t.className && u.number === t.number));
 
