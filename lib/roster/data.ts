@@ -1,6 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db";
-import type { RosterSet } from "@/lib/oneroster/model";
+import type { RosterFile, RosterSet } from "@/lib/oneroster/model";
 
 /** A person as the plan compares them with the set. */
 export interface DbUser {
@@ -109,12 +109,39 @@ export async function loadRosterState(academyId: string, set: RosterSet): Promis
   };
 }
 
-/** The sourcedIds the database already holds for this academy, for the reader's delta reference checks. */
-export async function knownSourcedIds(academyId: string): Promise<Set<string>> {
+/**
+ * The rows the database already holds for this academy, for the reader's reference checks in
+ * delta files (a delta may name a school, 組 or person sent by an earlier set).
+ */
+export async function knownRosterRows(academyId: string): Promise<(kind: RosterFile, sourcedId: string) => boolean> {
   const [schools, classes, users] = await Promise.all([
     db().school.findMany({ where: { academyId, sourcedId: { not: null } }, select: { sourcedId: true } }),
-    db().rosterClass.findMany({ where: { school: { academyId } }, select: { sourcedId: true } }),
+    db().rosterClass.findMany({ where: { school: { academyId } }, select: { sourcedId: true, courseSourcedId: true, termSourcedId: true } }),
     db().user.findMany({ where: { school: { academyId }, sourcedId: { not: null } }, select: { sourcedId: true } }),
   ]);
-  return new Set([...schools, ...classes, ...users].map((r) => r.sourcedId!));
+  const byKind: Partial<Record<RosterFile, Set<string>>> = {
+    orgs: new Set(schools.map((s) => s.sourcedId!)),
+    classes: new Set(classes.map((c) => c.sourcedId)),
+    courses: new Set(classes.flatMap((c) => (c.courseSourcedId ? [c.courseSourcedId] : []))),
+    academicSessions: new Set(classes.flatMap((c) => (c.termSourcedId ? [c.termSourcedId] : []))),
+    users: new Set(users.map((u) => u.sourcedId!)),
+  };
+  return (kind, sourcedId) => byKind[kind]?.has(sourcedId) ?? false;
+}
+
+/** An academy named by its id or its exact name (null: none, or more than one of that name). */
+export async function findAcademy(ref: string): Promise<{ id: string; name: string } | null> {
+  const isId = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(ref);
+  const rows = await db().academy.findMany({ where: isId ? { OR: [{ id: ref }, { name: ref }] } : { name: ref }, select: { id: true, name: true }, take: 2 });
+  return rows.length === 1 ? rows[0]! : null;
+}
+
+/** A school of the academy named by its id, its sourcedId or its exact name. */
+export async function findSchool(academyId: string, ref: string): Promise<{ id: string; name: string } | null> {
+  const isId = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(ref);
+  const rows = await db().school.findMany({
+    where: { academyId, OR: [...(isId ? [{ id: ref }] : []), { sourcedId: ref }, { name: ref }] },
+    select: { id: true, name: true }, take: 2,
+  });
+  return rows.length === 1 ? rows[0]! : null;
 }
