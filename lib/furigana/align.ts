@@ -16,6 +16,11 @@ export function toHiragana(s: string): string {
   return s.replace(/[\u30a1-\u30f6]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0x60));
 }
 
+/** Hiragana to katakana (ゝゞ to ヽヾ; ー and everything else unchanged). */
+export function toKatakana(s: string): string {
+  return s.replace(/[\u3041-\u3096\u309d\u309e]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0x60));
+}
+
 export interface RubySegment {
   /** offset of the kanji run inside the word */
   offset: number;

@@ -140,5 +140,7 @@ export interface Problem {
   line: number;
   column: string;
   code: string;
+  /** The ICU parameters of `RosterProblems.<code>` (file, line, column, value, ...), for translated messages. */
+  params?: Record<string, string | number>;
   message: string;
 }

@@ -1,0 +1,61 @@
+/** Reads one of the seven files the product uses: header, then each row checked and typed. */
+import { readCsvRecords, CsvSyntaxError, EncodingError, type ByteChunks } from "./csv-stream";
+import { FILE_COLUMNS, type Column, type ReadFile } from "./columns";
+import { readField, type Value } from "./fields";
+import type { FileMode, RosterSet } from "./model";
+import type { ProblemList } from "./problems";
+import { buildRow } from "./rows";
+
+export type Progress = (file: string, rows: number) => void;
+
+/** The accepted header variant the header starts with; extra trailing columns are ignored (liberal in). */
+export function matchHeader(file: ReadFile, header: string[], problems: ProblemList, fileName: string): Column[] | null {
+  const variants: readonly Column[][] = FILE_COLUMNS[file];
+  let best = variants[0]!;
+  let bestAt = -1;
+  for (const cols of variants) {
+    const at = cols.findIndex((col, i) => header[i] !== col.name);
+    if (at === -1) return cols;
+    if (at > bestAt) [best, bestAt] = [cols, at];
+  }
+  problems.add("headerMismatch", fileName, 1, header[bestAt] ?? "", {
+    position: bestAt + 1, expected: best[bestAt]?.name ?? "",
+  });
+  return null;
+}
+
+/** Progress is reported every this many rows (and at the end of each file). */
+const PROGRESS_EVERY = 5000;
+
+/** The file's rows, or [] after adding problems (a header or encoding problem stops the file). */
+export async function readRosterFile<F extends ReadFile>(
+  file: F, chunks: ByteChunks, mode: FileMode, problems: ProblemList, onProgress?: Progress,
+): Promise<RosterSet[F]> {
+  const fileName = `${file}.csv`;
+  const rows: RosterSet[F][number][] = [];
+  let cols: Column[] | null = null;
+  let sawHeader = false;
+  try {
+    for await (const record of readCsvRecords(chunks)) {
+      if (!sawHeader) {
+        sawHeader = true;
+        cols = matchHeader(file, record.fields, problems, fileName);
+        if (!cols) return [] as RosterSet[F];
+        continue;
+      }
+      const at = { file: fileName, line: record.line, problems, mode };
+      const values = new Map<string, Value>();
+      cols!.forEach((col, i) => values.set(col.name, readField(col, record.fields[i], at)));
+      rows.push(buildRow(file, (name) => values.get(name) ?? null, record.line));
+      if (rows.length % PROGRESS_EVERY === 0) onProgress?.(fileName, rows.length);
+    }
+  } catch (error) {
+    if (error instanceof EncodingError) problems.add("encodingNotUtf8", fileName, 0, "", { encoding: error.encoding });
+    else if (error instanceof CsvSyntaxError) problems.add("csvSyntax", fileName, error.line, "");
+    else problems.add("fileUnreadable", fileName, 0, "");
+    return [] as RosterSet[F];
+  }
+  if (!sawHeader) problems.add("fileEmpty", fileName, 0, "");
+  onProgress?.(fileName, rows.length);
+  return rows as RosterSet[F];
+}
