@@ -1,5 +1,5 @@
 /** Checks across rows and files: duplicate ids, references, homerooms, 出席番号, roles. Pure. */
-import type { ReadFile } from "./columns";
+import { READ_FILES, type ReadFile } from "./columns";
 import type { RosterFile, RosterSet, RowMeta } from "./model";
 import type { ProblemList } from "./problems";
 
@@ -19,37 +19,39 @@ function duplicates(file: ReadFile, rows: RowMeta[], problems: ProblemList): voi
 
 export function checkAcross(set: Sets, files: RosterSet["manifest"]["files"], problems: ProblemList, known?: Known): void {
   const ids = {} as Record<ReadFile, Set<string>>;
-  for (const file of Object.keys(set) as ReadFile[]) {
+  for (const file of READ_FILES) {
     duplicates(file, set[file], problems);
     ids[file] = new Set(set[file].map((r) => r.sourcedId));
   }
   // A reference resolves inside the set, or (when the target file is not sent in bulk) to a known row.
   const has = (target: ReadFile, id: string) =>
     ids[target].has(id) || (files[target] !== "bulk" && known !== undefined && known(target, id));
+  // A row being deleted (delta tobedeleted) may point at rows already gone.
+  const live = <T extends RowMeta>(rows: T[]) => rows.filter((r) => r.status !== "tobedeleted");
   const ref = (file: ReadFile, line: number, column: string, target: ReadFile, id: string | null) => {
     if (id !== null && id !== "" && !has(target, id)) {
       problems.add("missingReference", `${file}.csv`, line, column, { value: id, expected: `${target}.csv` });
     }
   };
-  for (const o of set.orgs) ref("orgs", o.line, "parentSourcedId", "orgs", o.parentSourcedId);
-  for (const c of set.courses) {
+  for (const o of live(set.orgs)) ref("orgs", o.line, "parentSourcedId", "orgs", o.parentSourcedId);
+  for (const c of live(set.courses)) {
     ref("courses", c.line, "schoolYearSourcedId", "academicSessions", c.schoolYearSourcedId);
     ref("courses", c.line, "orgSourcedId", "orgs", c.orgSourcedId);
   }
-  for (const c of set.classes) {
+  for (const c of live(set.classes)) {
     ref("classes", c.line, "courseSourcedId", "courses", c.courseSourcedId);
     ref("classes", c.line, "schoolSourcedId", "orgs", c.schoolSourcedId);
     for (const t of c.termSourcedIds) ref("classes", c.line, "termSourcedIds", "academicSessions", t);
   }
-  for (const u of set.users) {
+  for (const u of live(set.users)) {
     ref("users", u.line, "primaryOrgSourcedId", "orgs", u.primaryOrgSourcedId);
     ref("users", u.line, "metadata.jp.homeClass", "classes", u.homeClass);
   }
-  for (const r of set.roles) {
+  for (const r of live(set.roles)) {
     ref("roles", r.line, "userSourcedId", "users", r.userSourcedId);
     ref("roles", r.line, "orgSourcedId", "orgs", r.orgSourcedId);
   }
-  for (const e of set.enrollments) {
+  for (const e of live(set.enrollments)) {
     ref("enrollments", e.line, "classSourcedId", "classes", e.classSourcedId);
     ref("enrollments", e.line, "schoolSourcedId", "orgs", e.schoolSourcedId);
     ref("enrollments", e.line, "userSourcedId", "users", e.userSourcedId);

@@ -27,10 +27,10 @@ export function matchHeader(file: ReadFile, header: string[], problems: ProblemL
 /** Progress is reported every this many rows (and at the end of each file). */
 const PROGRESS_EVERY = 5000;
 
-/** The file's rows, or [] after adding problems (a header or encoding problem stops the file). */
+/** The file's rows, or null after a problem that stops the whole file (encoding, header, CSV syntax). */
 export async function readRosterFile<F extends ReadFile>(
   file: F, chunks: ByteChunks, mode: FileMode, problems: ProblemList, onProgress?: Progress,
-): Promise<RosterSet[F]> {
+): Promise<RosterSet[F] | null> {
   const fileName = `${file}.csv`;
   const rows: RosterSet[F][number][] = [];
   let cols: Column[] | null = null;
@@ -40,7 +40,7 @@ export async function readRosterFile<F extends ReadFile>(
       if (!sawHeader) {
         sawHeader = true;
         cols = matchHeader(file, record.fields, problems, fileName);
-        if (!cols) return [] as RosterSet[F];
+        if (!cols) return null;
         continue;
       }
       const at = { file: fileName, line: record.line, problems, mode };
@@ -53,9 +53,12 @@ export async function readRosterFile<F extends ReadFile>(
     if (error instanceof EncodingError) problems.add("encodingNotUtf8", fileName, 0, "", { encoding: error.encoding });
     else if (error instanceof CsvSyntaxError) problems.add("csvSyntax", fileName, error.line, "");
     else problems.add("fileUnreadable", fileName, 0, "");
-    return [] as RosterSet[F];
+    return null;
   }
-  if (!sawHeader) problems.add("fileEmpty", fileName, 0, "");
+  if (!sawHeader) {
+    problems.add("fileEmpty", fileName, 0, "");
+    return null;
+  }
   onProgress?.(fileName, rows.length);
   return rows as RosterSet[F];
 }

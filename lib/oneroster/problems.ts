@@ -9,7 +9,7 @@ import type { Problem } from "./model";
  */
 export const ROSTER_PROBLEM_CODES = [
   // the package
-  "zipInvalid", "packageTooLarge", "notAtRoot", "fileMissing", "fileNotAbsent", "fileUnreadable",
+  "zipInvalid", "packageTooLarge", "notAtRoot", "manifestMissing", "fileMissing", "fileNotAbsent", "fileUnreadable",
   // one file's bytes and CSV
   "encodingNotUtf8", "csvSyntax", "fileEmpty", "headerMismatch",
   // manifest.csv

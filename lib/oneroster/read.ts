@@ -43,7 +43,7 @@ export async function readRosterPackage(input: RosterInput, options: ReadOptions
   const source = await sourceOf(input, problems);
   if (!source) return { set: null, problems: problems.items };
   if (!source.names.includes(MANIFEST)) {
-    problems.add("fileMissing", MANIFEST, 0, "", { expected: "manifest" });
+    problems.add("manifestMissing", MANIFEST, 0, "");
     return { set: null, problems: problems.items };
   }
   const manifest = await readManifest(source.open(MANIFEST), problems);
@@ -60,12 +60,15 @@ export async function readRosterPackage(input: RosterInput, options: ReadOptions
   const set: RosterSet = {
     manifest, academicSessions: [], orgs: [], courses: [], classes: [], users: [], roles: [], enrollments: [],
   };
+  let whole = true;
   for (const file of READ_FILES) {
     const mode = manifest.files[file];
     if (mode === "absent") continue;
-    // Each assignment keeps its own file's row type.
-    (set[file] as RosterSet[typeof file]) = await readRosterFile(file, source.open(`${file}.csv`), mode, problems, options.onProgress);
+    const rows = await readRosterFile(file, source.open(`${file}.csv`), mode, problems, options.onProgress);
+    if (rows) (set[file] as RosterSet[typeof file]) = rows;
+    else whole = false;
   }
-  checkAcross(set, manifest.files, problems, options.known);
+  // References into a file that could not be read would all look missing: check them once every file reads.
+  if (whole) checkAcross(set, manifest.files, problems, options.known);
   return problems.count > 0 ? { set: null, problems: problems.items } : { set, problems: [] };
 }
