@@ -5,10 +5,10 @@
  */
 import type { Problem, RosterClass, RosterSet, RosterUser } from "@/lib/oneroster/model";
 import { type DbUser, type RosterState, seatOf } from "./data";
+import { importProblem, type RosterImportCode } from "./problems";
 import { classNameOf, displayName, gradeOfCode, readingOf } from "./rules";
 import type { ClassTarget, Counts, PreviewRow, RosterPlan, SchoolWork, UserTarget } from "./types";
 
-const problem = (file: string, line: number, column: string, code: string, message: string): Problem => ({ file, line, column, code, message });
 
 function classTarget(c: RosterClass, teacher: string | null): ClassTarget {
   const gradeCode = c.grades[0] ?? null;
@@ -17,6 +17,8 @@ function classTarget(c: RosterClass, teacher: string | null): ClassTarget {
     classCode: c.classCode, courseSourcedId: c.courseSourcedId || null, termSourcedId: c.termSourcedIds[0] ?? null, teacherSourcedId: teacher,
   };
 }
+
+const problem = (file: string, line: number, column: string, code: RosterImportCode, extra?: Record<string, string | number>) => importProblem(code, file, line, column, extra);
 
 /** Name parts the product never stored (people added on its own screens) match what an export made of the name. */
 const sameParts = (u: DbUser, t: UserTarget) =>
@@ -47,7 +49,7 @@ export function computePlan(state: RosterState, set: RosterSet): { plan: RosterP
   for (const org of set.orgs) {
     if (org.type !== "school") continue;
     if (state.foreignSchools.has(org.sourcedId)) {
-      problems.push(problem("orgs.csv", org.line, "sourcedId", "roster.schoolOfOtherAcademy", "この学校の sourcedId は別の学園の学校のものです"));
+      problems.push(problem("orgs.csv", org.line, "sourcedId", "schoolOfOtherAcademy"));
       continue;
     }
     const known = dbSchoolBySourced.get(org.sourcedId) ?? state.schools.find((s) => s.sourcedId === null && s.name === org.name);
@@ -87,7 +89,7 @@ export function computePlan(state: RosterState, set: RosterSet): { plan: RosterP
     if (c.classType !== "homeroom") continue;
     const w = schoolWork(c.schoolSourcedId);
     if (!w) {
-      problems.push(problem("classes.csv", c.line, "schoolSourcedId", "roster.unknownSchool", "この学校は名簿にもデータベースにもありません"));
+      problems.push(problem("classes.csv", c.line, "schoolSourcedId", "unknownSchool"));
       continue;
     }
     const existing = w.schoolId ? dbClassBySourced.get(`${w.schoolId}|${c.sourcedId}`) : undefined;
@@ -129,7 +131,7 @@ export function computePlan(state: RosterState, set: RosterSet): { plan: RosterP
     const existing = state.users.get(sourcedId);
     const line = row?.line ?? 0;
     if (existing && (existing.academyId !== state.academyId || existing.role === "manager")) {
-      problems.push(problem(row ? "users.csv" : "enrollments.csv", line || (seatEnrollment.get(sourcedId)?.line ?? 0), "sourcedId", "roster.userOfOtherAcademy", "この sourcedId の利用者は別の学園に属しています"));
+      problems.push(problem(row ? "users.csv" : "enrollments.csv", line || (seatEnrollment.get(sourcedId)?.line ?? 0), "sourcedId", "userOfOtherAcademy"));
       continue;
     }
     if (row?.status === "tobedeleted") {
@@ -140,7 +142,7 @@ export function computePlan(state: RosterState, set: RosterSet): { plan: RosterP
     const role = roleRow ? roleRow.role : existing?.role;
     if (role !== "student" && role !== "teacher") continue; // guardians, district staff: not people of a school here (docs/decisions.md)
     if (existing && existing.role !== role) {
-      problems.push(problem("roles.csv", roleRow?.line ?? 0, "role", "roster.roleChanged", "生徒と教員の入れ替えはできません"));
+      problems.push(problem("roles.csv", roleRow?.line ?? 0, "role", "roleChanged"));
       continue;
     }
     const seat = seatEnrollment.get(sourcedId);
@@ -149,7 +151,7 @@ export function computePlan(state: RosterState, set: RosterSet): { plan: RosterP
     const existingWork = workOfSchoolId(existing?.schoolId ?? null);
     const w = roleRow ? schoolWork(roleRow.org) : home ? schoolWork(home.schoolOrg) : existingWork;
     if (!w) {
-      problems.push(problem(roleRow ? "roles.csv" : "users.csv", roleRow?.line ?? line, roleRow ? "orgSourcedId" : "sourcedId", "roster.unknownSchool", "この学校は名簿にもデータベースにもありません"));
+      problems.push(problem(roleRow ? "roles.csv" : "users.csv", roleRow?.line ?? line, roleRow ? "orgSourcedId" : "sourcedId", "unknownSchool"));
       continue;
     }
     const family = row?.familyName ?? existing?.familyName ?? "";
@@ -169,7 +171,7 @@ export function computePlan(state: RosterState, set: RosterSet): { plan: RosterP
     if (email) {
       const owner = state.emailOwners.get(email);
       if ((owner && owner.sourcedId !== sourcedId) || emailsSeen.has(email)) {
-        problems.push(problem("users.csv", line, "email", "roster.emailTaken", "このメールアドレスは別の利用者が使っています"));
+        problems.push(problem("users.csv", line, "email", "emailTaken"));
         continue;
       }
       emailsSeen.set(email, line);
@@ -200,7 +202,7 @@ export function computePlan(state: RosterState, set: RosterSet): { plan: RosterP
     const key = t.role === "student" ? seatOf(w.schoolId ?? `new:${w.sourcedId}`, t.grade, t.className, t.number) : null;
     if (!key) continue;
     if (taken.has(key)) {
-      problems.push(problem(seatLine ? "enrollments.csv" : "users.csv", seatLine || line, seatLine ? "metadata.jp.ShussekiNo" : "metadata.jp.homeClass", "roster.seatTaken", `${t.grade}年${t.className}組${t.number}番は別の生徒の番号です`));
+      problems.push(problem(seatLine ? "enrollments.csv" : "users.csv", seatLine || line, seatLine ? "metadata.jp.ShussekiNo" : "metadata.jp.homeClass", "seatTaken", { grade: t.grade!, className: t.className!, number: t.number! }));
       continue;
     }
     taken.set(key, t.sourcedId);

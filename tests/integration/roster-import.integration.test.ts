@@ -141,7 +141,7 @@ describe("OneRoster import", () => {
     stolen.students.push(...students(`${tag}-n13`, `${tag}-n13`, 2));
     const plan = await applyRosterImport(academy.id, rosterSet([stolen]));
     expect(plan.applied).toBe(false);
-    expect(plan.problems).toEqual([expect.objectContaining({ file: "users.csv", line: 6, column: "email", code: "roster.emailTaken" })]);
+    expect(plan.problems).toEqual([expect.objectContaining({ file: "users.csv", line: 6, column: "email", code: "emailTaken" })]);
     expect(await rowCounts(academy.id)).toEqual(before);
     expect(await db().auditLog.count({ where: { academyId: academy.id } })).toBe(audits);
     const victim = await db().user.findUniqueOrThrow({ where: { email: `victim-${tag}@school.example` } });
@@ -155,11 +155,11 @@ describe("OneRoster import", () => {
     await createUser(db(), { role: "student", schoolId: school.id, name: "手入力 一郎", student: { grade: 1, className: "2", number: 3 } });
     const grown = { ...north, students: [...north.students, ...students(`${tag}-n12x`, `${tag}-n12`, 3).slice(2)] };
     const plan = await planRosterImport(academy.id, rosterSet([grown]));
-    expect(plan.problems).toEqual([expect.objectContaining({ file: "enrollments.csv", column: "metadata.jp.ShussekiNo", code: "roster.seatTaken" })]);
+    expect(plan.problems).toEqual([expect.objectContaining({ file: "enrollments.csv", column: "metadata.jp.ShussekiNo", code: "seatTaken" })]);
 
     const other = await createAcademy(db(), { name: `O${tag}`, nameKana: "おー" });
     const refused = await applyRosterImport(other.id, rosterSet([{ ...north, students: [], teachers: [], classes: [] }]));
-    expect(refused.problems).toEqual([expect.objectContaining({ file: "orgs.csv", line: 2, column: "sourcedId", code: "roster.schoolOfOtherAcademy" })]);
+    expect(refused.problems).toEqual([expect.objectContaining({ file: "orgs.csv", line: 2, column: "sourcedId", code: "schoolOfOtherAcademy" })]);
     expect(await db().school.count({ where: { academyId: other.id } })).toBe(0);
   }, 120_000);
 });
