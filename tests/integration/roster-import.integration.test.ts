@@ -128,7 +128,7 @@ describe("OneRoster import", () => {
     expect(await db().user.count({ where: { schoolId: leaver.schoolId!, disabled: false, role: "student" } })).toBe(3);
   }, 120_000);
 
-  it("refuses an e-mail that belongs to another user, and any problem changes nothing", async () => {
+  it("refuses an e-mail that belongs to another user, and another academy's people; any problem changes nothing", async () => {
     const { tag, academy, north } = await academyWithSets();
     const elsewhere = await createAcademy(db(), { name: `X${tag}`, nameKana: "えっくす" });
     const theirSchool = await createSchool(db(), { academyId: elsewhere.id, name: `X${tag}`, nameKana: "えっくす" });
@@ -146,6 +146,13 @@ describe("OneRoster import", () => {
     expect(await db().auditLog.count({ where: { academyId: academy.id } })).toBe(audits);
     const victim = await db().user.findUniqueOrThrow({ where: { email: `victim-${tag}@school.example` } });
     expect(victim).toMatchObject({ sourcedId: null, schoolId: theirSchool.id });
+
+    // another academy's set naming this academy's people by their sourcedIds claims nobody
+    const claim = await applyRosterImport(elsewhere.id, rosterSet([{ ...north, sourcedId: `${tag}-claim`, name: `X${tag}` }]));
+    expect(claim.applied).toBe(false);
+    expect(claim.problems.map((p) => p.code)).toEqual(Array(north.students.length + north.teachers.length).fill("userOfOtherAcademy"));
+    expect(await rowCounts(academy.id)).toEqual(before);
+    expect(await db().user.count({ where: { school: { academyId: elsewhere.id } } })).toBe(1);
   }, 120_000);
 
   it("refuses a 番号 held by a student the roster does not know, and a school sourcedId of another academy", async () => {
