@@ -103,7 +103,10 @@ async function main(): Promise<number> {
 }
 
 main().then(
-  (code) => process.exit(code),
+  (code) => {
+    progress(`peak memory ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`);
+    process.stdout.write("", () => process.exit(code)); // after a long report has drained into the pipe
+  },
   (error: unknown) => {
     if (error instanceof Usage || (error instanceof Error && "code" in error && String(error.code).startsWith("ERR_PARSE_ARGS"))) {
       console.error(error.message);

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { derivedId } from "@/lib/roster/rules";
 import { ROSTER_FILES, type FileMode, type RosterSet, type RosterUser } from "@/lib/oneroster/model";
 
 /** A homeroom of a school in a hand-built set. */
@@ -54,7 +55,7 @@ export function rosterSet(schools: SchoolSpec[], mode: "bulk" | "delta" = "bulk"
   for (const s of schools) {
     set.orgs.push({ ...meta(s.sourcedId, set.orgs.length + 2, delta), name: s.name, type: "school", identifier: null, parentSourcedId: null });
     for (const c of s.classes) {
-      const course = `${c.sourcedId}-course`;
+      const course = derivedId(`course:${c.sourcedId}`);
       set.courses.push({ ...meta(course, set.courses.length + 2, delta), schoolYearSourcedId: set.academicSessions[0]!.sourcedId, title: "2026年度ホームルーム", grades: [c.grade], orgSourcedId: s.sourcedId, subjects: [], subjectCodes: [] });
       set.classes.push({
         ...meta(c.sourcedId, set.classes.length + 2, delta), title: c.title, grades: [c.grade], courseSourcedId: course, classCode: c.classCode ?? null, classType: "homeroom",
