@@ -32,7 +32,8 @@ ACADEMY: the academy's id or exact name (npm run admin -- list-academies); SCHOO
 Exit codes: 0 no problems, 1 problems (nothing changed), 2 bad usage.`;
 
 class Usage extends Error {}
-const progress = (text: string) => process.stderr.write(`${text}\n`);
+const started = performance.now();
+const progress = (text: string) => process.stderr.write(`[${((performance.now() - started) / 1000).toFixed(1)} s] ${text}\n`);
 
 function report(plan: RosterPlan, json: boolean, applied: boolean | null) {
   for (const s of plan.schools) {

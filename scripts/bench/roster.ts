@@ -54,6 +54,7 @@ export async function rosterImport(): Promise<Row> {
     child.once("exit", (c) => resolve({ code: c, err: e, out: o }));
   });
   const ms = performance.now() - started;
+  if (process.env.BENCH_VERBOSE) console.error(err);
   rmSync(dir, { recursive: true, force: true });
   const created = (JSON.parse(out.trimEnd().split("\n").at(-1) ?? "{}") as { schools?: { students: { create: number } }[] }).schools?.reduce((n, s) => n + s.students.create, 0) ?? 0;
   const rss = Number(/peak memory (\d+) MB/.exec(err)?.[1] ?? NaN);
