@@ -1,6 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db";
 import type { RosterFile, RosterSet } from "@/lib/oneroster/model";
+import type { ClassFields } from "./types";
 
 /** A person as the plan compares them with the set. */
 export interface DbUser {
@@ -24,17 +25,9 @@ export interface DbUser {
   number: number | null;
 }
 
-export interface DbClass {
+export interface DbClass extends ClassFields {
   id: string;
   schoolId: string;
-  sourcedId: string;
-  title: string;
-  gradeCode: string | null;
-  grade: number | null;
-  className: string;
-  classCode: string | null;
-  courseSourcedId: string | null;
-  termSourcedId: string | null;
   homeroomTeacherId: string | null;
 }
 

@@ -58,7 +58,8 @@ export interface UserTarget {
   number: number | null;
 }
 
-export interface ClassTarget {
+/** A homeroom's fields as roster_classes stores them. */
+export interface ClassFields {
   sourcedId: string;
   title: string;
   gradeCode: string | null;
@@ -67,6 +68,9 @@ export interface ClassTarget {
   classCode: string | null;
   courseSourcedId: string | null;
   termSourcedId: string | null;
+}
+
+export interface ClassTarget extends ClassFields {
   /** sourcedId of the 担任, or null. */
   teacherSourcedId: string | null;
 }
