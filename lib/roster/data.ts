@@ -43,6 +43,8 @@ export interface RosterState {
   sourcedOf: Map<string, string>;
   /** Owners of the set's e-mails. */
   emailOwners: Map<string, { id: string; sourcedId: string | null }>;
+  /** Owners of the set's userMasterIdentifiers. */
+  umiOwners: Map<string, { id: string; sourcedId: string | null }>;
   /** Full seats of the academy's students: `${schoolId}|${grade}|${className}|${number}` → user id. */
   seats: Map<string, string>;
 }
@@ -69,13 +71,15 @@ export async function loadRosterState(academyId: string, set: RosterSet): Promis
   const orgIds = set.orgs.filter((o) => o.type === "school").map((o) => o.sourcedId);
   const userIds = [...new Set([...set.users.map((u) => u.sourcedId), ...set.enrollments.map((e) => e.userSourcedId)])];
   const emails = [...new Set(set.users.flatMap((u) => (u.email?.trim() ? [u.email.trim().toLowerCase()] : [])))];
-  const [schools, foreign, classes, named, academyUsers, owners] = await Promise.all([
+  const umis = [...new Set(set.users.flatMap((u) => (u.userMasterIdentifier ? [u.userMasterIdentifier] : [])))];
+  const [schools, foreign, classes, named, academyUsers, owners, umiOwners] = await Promise.all([
     db().school.findMany({ where: { academyId }, select: { id: true, name: true, sourcedId: true }, orderBy: { createdAt: "asc" } }),
     orgIds.length ? db().school.findMany({ where: { sourcedId: { in: orgIds }, academyId: { not: academyId } }, select: { sourcedId: true } }) : [],
     db().rosterClass.findMany({ where: { school: { academyId } } }),
     inChunks(userIds, (ids) => db().user.findMany({ where: { sourcedId: { in: ids } }, select: USER_SELECT })),
     db().user.findMany({ where: { school: { academyId }, sourcedId: { not: null } }, select: USER_SELECT }),
     inChunks(emails, (chunk) => db().user.findMany({ where: { email: { in: chunk } }, select: { id: true, email: true, sourcedId: true } })),
+    inChunks(umis, (chunk) => db().user.findMany({ where: { userMasterIdentifier: { in: chunk } }, select: { id: true, userMasterIdentifier: true, sourcedId: true } })),
   ]);
   const users = new Map<string, DbUser>();
   const sourcedOf = new Map<string, string>();
@@ -98,6 +102,7 @@ export async function loadRosterState(academyId: string, set: RosterSet): Promis
     users,
     sourcedOf,
     emailOwners: new Map(owners.map((o) => [o.email!, { id: o.id, sourcedId: o.sourcedId }])),
+    umiOwners: new Map(umiOwners.map((o) => [o.userMasterIdentifier!, { id: o.id, sourcedId: o.sourcedId }])),
     seats,
   };
 }

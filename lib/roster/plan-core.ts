@@ -126,6 +126,7 @@ export function computePlan(state: RosterState, set: RosterSet): { plan: RosterP
   const touched = new Set<string>([...rowOf.keys(), ...seatEnrollment.keys()]);
   const targets: { t: UserTarget; w: SchoolWork; existing: DbUser | undefined; line: number; seatLine: number }[] = [];
   const emailsSeen = new Map<string, number>();
+  const umisSeen = new Set<string>();
   for (const sourcedId of touched) {
     const row = rowOf.get(sourcedId);
     const existing = state.users.get(sourcedId);
@@ -176,6 +177,15 @@ export function computePlan(state: RosterState, set: RosterSet): { plan: RosterP
       }
       emailsSeen.set(email, line);
     }
+    const umi = t.userMasterIdentifier;
+    if (umi && umi !== existing?.userMasterIdentifier) {
+      const owner = state.umiOwners.get(umi);
+      if ((owner && owner.sourcedId !== sourcedId) || umisSeen.has(umi)) {
+        problems.push(problem("users.csv", line, "userMasterIdentifier", "umiTaken"));
+        continue;
+      }
+    }
+    if (umi) umisSeen.add(umi);
     targets.push({ t, w, existing, line, seatLine: seat?.line ?? 0 });
     if (!existing) w.create.push(t);
     else if (existing.schoolId !== w.schoolId) {

@@ -155,7 +155,7 @@ describe("OneRoster import", () => {
     expect(await db().user.count({ where: { school: { academyId: elsewhere.id } } })).toBe(1);
   }, 120_000);
 
-  it("refuses a 番号 held by a student the roster does not know, and a school sourcedId of another academy", async () => {
+  it("refuses a 番号 held by a student the roster does not know, a userMasterIdentifier someone else holds, and a school sourcedId of another academy", async () => {
     const { tag, academy, north } = await academyWithSets();
     await applyRosterImport(academy.id, rosterSet([north]));
     const school = await db().school.findFirstOrThrow({ where: { academyId: academy.id }, select: { id: true } });
@@ -163,6 +163,15 @@ describe("OneRoster import", () => {
     const grown = { ...north, students: [...north.students, ...students(`${tag}-n12x`, `${tag}-n12`, 3).slice(2)] };
     const plan = await planRosterImport(academy.id, rosterSet([grown]));
     expect(plan.problems).toEqual([expect.objectContaining({ file: "enrollments.csv", column: "metadata.jp.ShussekiNo", code: "seatTaken" })]);
+
+    // a userMasterIdentifier someone else holds (unique in the database): a problem, not a failed write halfway
+    const holder = await db().user.findUniqueOrThrow({ where: { sourcedId: `${tag}-n11-s1` }, select: { id: true } });
+    await db().user.update({ where: { id: holder.id }, data: { userMasterIdentifier: `${tag}-umi` } });
+    const taken = rosterSet([north]);
+    taken.users.find((u) => u.sourcedId === `${tag}-n12-s1`)!.userMasterIdentifier = `${tag}-umi`;
+    const umiPlan = await applyRosterImport(academy.id, taken);
+    expect(umiPlan.problems).toEqual([expect.objectContaining({ file: "users.csv", column: "userMasterIdentifier", code: "umiTaken" })]);
+    expect(umiPlan.applied).toBe(false);
 
     const other = await createAcademy(db(), { name: `O${tag}`, nameKana: "おー" });
     const refused = await applyRosterImport(other.id, rosterSet([{ ...north, students: [], teachers: [], classes: [] }]));
