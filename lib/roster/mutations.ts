@@ -103,12 +103,17 @@ const changes = (s: SchoolSummary) => [s.students, s.teachers, s.classes].some((
 
 /**
  * Applies a set: plans again against the database as it is now and, only when there is no
- * problem, writes each school in one transaction (progress after each). Every school's
- * share is in the audit log. With problems nothing changes and the plan says why.
+ * problem, writes each school in one transaction (progress after each). Every changed
+ * school's share is in the audit log (`roster.import`, with its counts), and every apply,
+ * refused or not, once more (`roster.apply`). With problems nothing changes and the plan says why.
  */
 export async function applyRosterImport(academyId: string, set: RosterSet, options: ApplyOptions = {}): Promise<RosterPlan & { applied: boolean }> {
   const { plan, work } = await planWithWork(academyId, set);
-  if (plan.problems.length > 0) return { ...plan, applied: false };
+  const summary = { via: options.via ?? "web", schools: plan.schools.length, problems: plan.problems.length };
+  if (plan.problems.length > 0) {
+    await audit({ action: "roster.apply", actorId: options.actorId ?? null, academyId, meta: { ...summary, applied: false } });
+    return { ...plan, applied: false };
+  }
   const total = work.length;
   for (const [i, w] of work.entries()) {
     const summary = plan.schools[i]!;
@@ -123,5 +128,6 @@ export async function applyRosterImport(academyId: string, set: RosterSet, optio
     }
     options.onProgress?.({ school: w.name, done: i + 1, total });
   }
+  await audit({ action: "roster.apply", actorId: options.actorId ?? null, academyId, meta: { ...summary, applied: true, changed: plan.schools.filter(changes).length } });
   return { ...plan, applied: true };
 }
