@@ -35,13 +35,13 @@ class Usage extends Error {}
 const started = performance.now();
 const progress = (text: string) => process.stderr.write(`[${((performance.now() - started) / 1000).toFixed(1)} s] ${text}\n`);
 
-function report(plan: RosterPlan, json: boolean, applied: boolean | null) {
+function report(plan: RosterPlan, json: boolean, dryRun: boolean) {
   for (const s of plan.schools) {
     const c = (x: { create: number; update: number; move: number; disable: number }) => `+${x.create} ~${x.update} →${x.move} ×${x.disable}`;
     console.log(`${s.name} (${s.sourcedId}): students ${c(s.students)}, teachers ${c(s.teachers)}, classes ${c(s.classes)}`);
   }
   for (const p of plan.problems) console.log(`${p.file}:${p.line}:${p.column}: ${p.message}`);
-  if (applied !== null) console.log(applied ? "applied" : plan.problems.length ? "nothing changed: fix the problems above" : "dry run: nothing changed");
+  console.log(plan.problems.length ? "nothing changed: fix the problems above" : dryRun ? "dry run: nothing changed" : "applied");
   if (json) {
     const schools = plan.schools.map(({ sourcedId, name, students, teachers, classes }) => ({ sourcedId, name, students, teachers, classes }));
     const problems = plan.problems.map(({ file, line, column, message }) => ({ file, line, column, message }));
@@ -53,10 +53,10 @@ function report(plan: RosterPlan, json: boolean, applied: boolean | null) {
 async function importSet(file: string, academyId: string, dryRun: boolean, json: boolean): Promise<number> {
   const input = statSync(file).isDirectory() ? { folder: file } : new Uint8Array(readFileSync(file));
   const read = await readRosterPackage(input, { known: await knownRosterRows(academyId), onProgress: (f, rows) => progress(`reading ${f}: ${rows} rows`) });
-  if (!read.set) return report({ schools: [], problems: read.problems }, json, false);
-  if (dryRun) return report(await planRosterImport(academyId, read.set), json, null);
+  if (!read.set) return report({ schools: [], problems: read.problems }, json, dryRun);
+  if (dryRun) return report(await planRosterImport(academyId, read.set), json, true);
   const result = await applyRosterImport(academyId, read.set, { via: "cli", onProgress: (p) => progress(`applied ${p.school} (${p.done}/${p.total})`) });
-  return report(result, json, result.applied);
+  return report(result, json, false);
 }
 
 async function exportSet(file: string, academyId: string, schoolRef: string | undefined): Promise<number> {

@@ -92,8 +92,12 @@ async function applySchool(tx: Prisma.TransactionClient, academyId: string, w: S
   const teachers = new Map(
     (await tx.user.findMany({ where: { sourcedId: { in: teacherIds }, role: "teacher", school: { academyId } }, select: { id: true, sourcedId: true } })).map((u) => [u.sourcedId!, u.id]),
   );
-  for (const c of linked) {
-    await tx.rosterClass.updateMany({ where: { schoolId, sourcedId: c.sourcedId }, data: { homeroomTeacherId: c.teacherSourcedId ? (teachers.get(c.teacherSourcedId) ?? null) : null } });
+  if (linked.length) {
+    const classIds = linked.map((c) => c.sourcedId);
+    const teacherOf = linked.map((c) => (c.teacherSourcedId ? (teachers.get(c.teacherSourcedId) ?? null) : null));
+    await tx.$executeRaw`UPDATE "roster_classes" rc SET "homeroom_teacher_id" = v.teacher::uuid
+      FROM unnest(${classIds}::text[], ${teacherOf}::text[]) AS v(sourced_id, teacher)
+      WHERE rc."school_id" = ${schoolId}::uuid AND rc."sourced_id" = v.sourced_id`;
   }
   return schoolId;
 }
