@@ -34,6 +34,7 @@ describe("the roster command line", () => {
     expect(dry, dry.err).toMatchObject({ code: 0 });
     const plan = lastLine(dry.out);
     expect(plan).toEqual({ problems: [], schools: [expect.objectContaining({ name: "まなびや市立みなみ中学校", students: { ...zero, create: 4 }, teachers: { ...zero, create: 2 }, classes: { ...zero, create: 3 } })] });
+    expect(dry.out).toContain("dry run: nothing changed");
     expect(await db.prisma.user.count()).toBe(0);
 
     const done = await roster(["import", BULK, "--academy", "まなびや市", "--json"]);
