@@ -17,14 +17,12 @@ import type { z } from "zod";
 import { listAcademies } from "@/lib/admin/data";
 import { auditMaintenance, createAcademy, createManager, createSchool, resetStaffPassword, unlockAccount } from "@/lib/admin/mutations";
 import { academyInput, backupInput, emailInput, managerInput, restoreInput, schoolInput, staffPasswordInput } from "@/lib/admin/schema";
-import { db } from "@/lib/db";
 import type { ActionResult } from "@/lib/errors";
 import { logToStderr } from "@/lib/ops/log";
 import { backupDatabase } from "./lib/backup/backup";
 import { BackupRefused } from "./lib/backup/format";
 import { restoreDatabase } from "./lib/backup/restore";
-import { migrate } from "./lib/migrate";
-import { prepareDatabase } from "./lib/prepare-db";
+import { withCliDatabase } from "./lib/cli-database";
 
 logToStderr(); // each audited action is a JSON line on stderr (lib/ops/log.ts); stdout is the tool's answer
 
@@ -139,20 +137,7 @@ async function main() {
     return;
   }
   if (!command || positionals.length > (maintenance ? 2 : 1)) throw new Usage("give exactly one command");
-  if (process.env.NODE_ENV === "production" && !process.env.DATABASE_URL) {
-    throw new Error("DATABASE_URL is required in production (the administrator's tool never starts the embedded database)");
-  }
-  const prepared = await prepareDatabase();
-  try {
-    if (maintenance) await maintain(command, prepared.databaseUrl, file, values.force);
-    else {
-      await migrate(prepared.databaseUrl);
-      await run(command, values);
-    }
-  } finally {
-    await db().$disconnect();
-    if (prepared.embedded?.startedHere) await prepared.embedded.stop();
-  }
+  await withCliDatabase((databaseUrl) => (maintenance ? maintain(command, databaseUrl, file, values.force) : run(command, values)), { migrate: !maintenance });
 }
 
 main().catch((error: unknown) => {

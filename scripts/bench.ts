@@ -21,6 +21,7 @@ import { editorBytes, furiganaTiming } from "./bench/editor";
 import { liveControlRows } from "./bench/live-controls";
 import { projectorChart } from "./bench/projector";
 import { liveRows, type Row } from "./bench/scenarios";
+import { rosterImport } from "./bench/roster";
 import { signinStorm } from "./bench/signin";
 import { statsPage } from "./bench/stats-page";
 import { benchExitCode, benchmarksMarkdown, consoleLine, timingRow } from "./bench/verdict";
@@ -76,12 +77,12 @@ const cases: Case[] = [
 
 /**
  * `--only=a,b` runs only the named groups (pdf, csv, stats, live, live-controls, projector, print-live,
- * answers, signin, bytes, editor, scale); `--no-db` skips everything that needs PostgreSQL.
+ * answers, signin, bytes, editor, scale, roster); `--no-db` skips everything that needs PostgreSQL.
  * The report in docs/benchmarks.md is written only by a full run.
  */
 const only = process.argv.find((a) => a.startsWith("--only="))?.slice(7).split(",");
 const noDb = process.argv.includes("--no-db");
-const wants = (group: string) => (only ? only.includes(group) : !(noDb && ["stats", "live", "live-controls", "projector", "print-live", "answers", "signin", "bytes", "editor", "scale"].includes(group)));
+const wants = (group: string) => (only ? only.includes(group) : !(noDb && ["stats", "live", "live-controls", "projector", "print-live", "answers", "signin", "bytes", "editor", "scale", "roster"].includes(group)));
 const groupOf = (c: Case) => (c.name.startsWith("sign-in sheets") ? "pdf" : "csv");
 const rows: Row[] = [];
 const say = (r: Row[]) => {
@@ -167,6 +168,7 @@ if (["stats", "live", "live-controls", "projector", "print-live", "answers", "si
     }
   }
 }
+if (wants("roster")) say([await rosterImport()]);
 await stopBenchPostgres();
 const missed = rows.filter((r) => !r.ok);
 console.log(`${rows.length} rows: ${rows.length - missed.length} PASS, ${missed.length} MISS${missed.length ? ` (${missed.map((r) => r.scenario).join("; ")})` : ""}; load average ${os.loadavg().map((x) => x.toFixed(1)).join(" ")}`);

@@ -4,8 +4,13 @@ import { TEST_SIGNIN_CODE_KEY } from "./helpers";
 export const PUBLIC_URL = "https://manabiya.example.jp";
 
 /** `npm run admin -- …` as an IT office runs it: production settings, this database, standard input given. */
-export function runAdmin(databaseUrl: string, args: string[], stdin?: string): Promise<{ code: number | null; out: string; err: string }> {
-  const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", "scripts/admin.ts", ...args], {
+export function runAdmin(databaseUrl: string, args: string[], stdin?: string) {
+  return runScript("scripts/admin.ts", databaseUrl, args, stdin);
+}
+
+/** A command-line tool of package.json (admin, roster) run the way its npm script runs it. */
+export function runScript(script: string, databaseUrl: string, args: string[], stdin?: string): Promise<{ code: number | null; out: string; err: string }> {
+  const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", script, ...args], {
     env: {
       PATH: process.env.PATH ?? "",
       HOME: process.env.HOME ?? "",

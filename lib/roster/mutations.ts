@@ -1,0 +1,137 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { audit } from "@/lib/audit/log";
+import { db } from "@/lib/db";
+import { env } from "@/lib/env";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import type { RosterSet } from "@/lib/oneroster/model";
+import { sealNewCode } from "@/lib/signin-codes/crypto";
+import { planWithWork } from "./plan";
+import type { ApplyProgress, ClassTarget, RosterPlan, SchoolSummary, SchoolWork, UserTarget } from "./types";
+
+export interface ApplyOptions {
+  /** The manager applying it (null: the command line). */
+  actorId?: string | null;
+  via?: "web" | "cli";
+  onProgress?: (progress: ApplyProgress) => void;
+}
+
+const BATCH = 1000;
+const batches = <T>(rows: T[]) => Array.from({ length: Math.ceil(rows.length / BATCH) }, (_, i) => rows.slice(i * BATCH, (i + 1) * BATCH));
+
+const userData = (t: UserTarget) => ({
+  email: t.email, name: t.name, nameKana: t.nameKana, familyName: t.familyName, givenName: t.givenName,
+  kanaFamilyName: t.kanaFamilyName, kanaGivenName: t.kanaGivenName, userMasterIdentifier: t.userMasterIdentifier, disabled: false,
+});
+const seat = (t: UserTarget) => ({ grade: t.grade, className: t.className, number: t.number });
+const classData = (c: ClassTarget) => ({
+  sourcedId: c.sourcedId, title: c.title, gradeCode: c.gradeCode, grade: c.grade, className: c.className, classCode: c.classCode,
+  courseSourcedId: c.courseSourcedId, termSourcedId: c.termSourcedId,
+});
+
+async function newCodes(tx: Prisma.TransactionClient, userIds: string[]) {
+  const key = env().SIGNIN_CODE_KEY;
+  for (const ids of batches(userIds)) {
+    await tx.signinCode.createMany({ data: ids.map((userId) => ({ userId, ...pick(sealNewCode(key)) })) });
+  }
+}
+const pick = (s: { codeHash: string; codeEncrypted: string }) => ({ codeHash: s.codeHash, codeEncrypted: s.codeEncrypted });
+
+async function createPeople(tx: Prisma.TransactionClient, schoolId: string, people: UserTarget[]) {
+  const rows = people.map((t) => ({ id: randomUUID(), t }));
+  for (const chunk of batches(rows)) {
+    await tx.user.createMany({ data: chunk.map(({ id, t }) => ({ id, role: t.role, groupType: "school" as const, schoolId, sourcedId: t.sourcedId, ...userData(t) })) });
+    const students = chunk.filter(({ t }) => t.role === "student");
+    if (students.length) await tx.studentDetail.createMany({ data: students.map(({ id, t }) => ({ userId: id, ...seat(t) })) });
+  }
+  await newCodes(tx, rows.filter(({ t }) => t.role === "student").map(({ id }) => id));
+}
+
+async function updatePerson(tx: Prisma.TransactionClient, id: string, t: UserTarget, schoolId?: string) {
+  await tx.user.update({
+    where: { id },
+    data: {
+      ...userData(t), ...(schoolId ? { schoolId, sessionVersion: { increment: 1 } } : {}),
+      ...(t.role === "student" ? { student: { upsert: { create: seat(t), update: seat(t) } } } : {}),
+    },
+    select: { id: true },
+  });
+}
+
+/** One school's share of the import, inside its own transaction. */
+async function applySchool(tx: Prisma.TransactionClient, academyId: string, w: SchoolWork): Promise<string> {
+  let schoolId = w.schoolId;
+  if (!schoolId) schoolId = (await tx.school.create({ data: { academyId, name: w.name, nameKana: "", sourcedId: w.sourcedId }, select: { id: true } })).id;
+  else if (w.schoolChanged) await tx.school.update({ where: { id: schoolId }, data: { name: w.name, sourcedId: w.sourcedId }, select: { id: true } });
+
+  // free the seats that change first: the one-student-per-seat index checks every statement
+  const changing = [...w.update.map((x) => x.id), ...w.disable.map((d) => d.id), ...w.leaving];
+  await tx.studentDetail.updateMany({ where: { userId: { in: changing }, schoolId }, data: { number: null } });
+  await tx.studentDetail.updateMany({ where: { userId: { in: w.move.map((x) => x.id) } }, data: { number: null } });
+
+  if (w.disable.length) {
+    await tx.user.updateMany({ where: { id: { in: w.disable.map((d) => d.id) } }, data: { disabled: true, sessionVersion: { increment: 1 } } });
+  }
+  if (w.classDelete.length) await tx.rosterClass.deleteMany({ where: { id: { in: w.classDelete }, schoolId } });
+  await tx.rosterClass.createMany({ data: w.classCreate.map((c) => ({ schoolId, ...classData(c) })) });
+  for (const { id, target } of w.classUpdate) await tx.rosterClass.update({ where: { id }, data: classData(target), select: { id: true } });
+
+  await createPeople(tx, schoolId, w.create);
+  for (const { id, target } of w.update) await updatePerson(tx, id, target);
+  if (w.move.length) {
+    // a transfer keeps the person (same id, answers untouched); their card is reissued
+    const ids = w.move.map((x) => x.id);
+    await tx.signinCode.updateMany({ where: { userId: { in: ids }, revokedAt: null }, data: { revokedAt: new Date() } });
+    for (const { id, target } of w.move) await updatePerson(tx, id, target, schoolId);
+    await newCodes(tx, w.move.filter((x) => x.target.role === "student").map((x) => x.id));
+  }
+
+  // 担任: by the teacher's sourcedId, once every teacher of the school exists
+  const linked = [...w.classCreate, ...w.classUpdate.map((x) => x.target)];
+  const teacherIds = [...new Set(linked.flatMap((c) => (c.teacherSourcedId ? [c.teacherSourcedId] : [])))];
+  const teachers = new Map(
+    (await tx.user.findMany({ where: { sourcedId: { in: teacherIds }, role: "teacher", school: { academyId } }, select: { id: true, sourcedId: true } })).map((u) => [u.sourcedId!, u.id]),
+  );
+  if (linked.length) {
+    const classIds = linked.map((c) => c.sourcedId);
+    const teacherOf = linked.map((c) => (c.teacherSourcedId ? (teachers.get(c.teacherSourcedId) ?? null) : null));
+    await tx.$executeRaw`UPDATE "roster_classes" rc SET "homeroom_teacher_id" = v.teacher::uuid
+      FROM unnest(${classIds}::text[], ${teacherOf}::text[]) AS v(sourced_id, teacher)
+      WHERE rc."school_id" = ${schoolId}::uuid AND rc."sourced_id" = v.sourced_id`;
+  }
+  return schoolId;
+}
+
+const countsOf = (s: SchoolSummary) => ({ students: s.students, teachers: s.teachers, classes: s.classes });
+const changes = (s: SchoolSummary) => [s.students, s.teachers, s.classes].some((c) => c.create + c.update + c.move + c.disable > 0);
+
+/**
+ * Applies a set: plans again against the database as it is now and, only when there is no
+ * problem, writes each school in one transaction (progress after each). Every changed
+ * school's share is in the audit log (`roster.import`, with its counts), and every apply,
+ * refused or not, once more (`roster.apply`). With problems nothing changes and the plan says why.
+ */
+export async function applyRosterImport(academyId: string, set: RosterSet, options: ApplyOptions = {}): Promise<RosterPlan & { applied: boolean }> {
+  const { plan, work } = await planWithWork(academyId, set);
+  const summary = { via: options.via ?? "web", schools: plan.schools.length, problems: plan.problems.length };
+  if (plan.problems.length > 0) {
+    await audit({ action: "roster.apply", actorId: options.actorId ?? null, academyId, meta: { ...summary, applied: false } });
+    return { ...plan, applied: false };
+  }
+  const total = work.length;
+  for (const [i, w] of work.entries()) {
+    const summary = plan.schools[i]!;
+    if (changes(summary) || w.schoolChanged) {
+      await db().$transaction(
+        async (tx) => {
+          const schoolId = await applySchool(tx, academyId, w);
+          await audit({ action: "roster.import", actorId: options.actorId ?? null, academyId, schoolId, targetType: "school", targetId: schoolId, meta: { via: options.via ?? "web", sourcedId: w.sourcedId, ...countsOf(summary) } }, tx);
+        },
+        { timeout: 300_000, maxWait: 30_000 },
+      );
+    }
+    options.onProgress?.({ school: w.name, done: i + 1, total });
+  }
+  await audit({ action: "roster.apply", actorId: options.actorId ?? null, academyId, meta: { ...summary, applied: true, changed: plan.schools.filter(changes).length } });
+  return { ...plan, applied: true };
+}

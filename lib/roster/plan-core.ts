@@ -1,0 +1,249 @@
+/**
+ * The import plan, computed from a parsed set and what the database holds (lib/roster/data.ts):
+ * per school, who and what is created, changed, moved and disabled, and every database-level
+ * problem with file, line and column. Pure: the same inputs give the same plan.
+ */
+import type { Problem, RosterClass, RosterSet, RosterUser } from "@/lib/oneroster/model";
+import { type DbUser, type RosterState, seatOf } from "./data";
+import { importProblem, type RosterImportCode } from "./problems";
+import { classNameOf, displayName, gradeOfCode, readingOf } from "./rules";
+import type { ClassTarget, Counts, PreviewRow, RosterPlan, SchoolWork, UserTarget } from "./types";
+
+
+function classTarget(c: RosterClass, teacher: string | null): ClassTarget {
+  const gradeCode = c.grades[0] ?? null;
+  return {
+    sourcedId: c.sourcedId, title: c.title, gradeCode, grade: gradeOfCode(gradeCode), className: classNameOf(c.title, c.classCode),
+    classCode: c.classCode, courseSourcedId: c.courseSourcedId || null, termSourcedId: c.termSourcedIds[0] ?? null, teacherSourcedId: teacher,
+  };
+}
+
+const problem = (file: string, line: number, column: string, code: RosterImportCode, extra?: Record<string, string | number>) => importProblem(code, file, line, column, extra);
+
+/** Name parts the product never stored (people added on its own screens) match what an export made of the name. */
+const sameParts = (u: DbUser, t: UserTarget) =>
+  (u.familyName === null && u.givenName === null) ||
+  (u.familyName === t.familyName && u.givenName === t.givenName && u.kanaFamilyName === t.kanaFamilyName && u.kanaGivenName === t.kanaGivenName);
+
+const sameUser = (u: DbUser, t: UserTarget) =>
+  !u.disabled && u.email === t.email && u.name === t.name && u.nameKana === t.nameKana && sameParts(u, t) &&
+  (t.userMasterIdentifier === null || u.userMasterIdentifier === t.userMasterIdentifier) &&
+  (t.role === "teacher" || (u.grade === t.grade && u.className === t.className && u.number === t.number));
+
+const disabled = (u: DbUser) => ({ id: u.id, role: u.role as "student" | "teacher", sourcedId: u.sourcedId ?? "", name: u.name ?? "" });
+
+const emptyWork = (sourcedId: string, name: string, schoolId: string | null, schoolChanged: boolean): SchoolWork => ({
+  sourcedId, name, schoolId, schoolChanged, create: [], update: [], move: [], disable: [], leaving: [], classCreate: [], classUpdate: [], classDelete: [],
+});
+
+/** The plan and the work behind it. `problems` non-empty: nothing may be applied. */
+export function computePlan(state: RosterState, set: RosterSet): { plan: RosterPlan; work: SchoolWork[] } {
+  const problems: Problem[] = [];
+  const files = set.manifest.files;
+  const works = new Map<string, SchoolWork>(); // by org sourcedId
+  const bySchoolId = new Map<string, SchoolWork>();
+  const dbSchoolBySourced = new Map(state.schools.filter((s) => s.sourcedId).map((s) => [s.sourcedId!, s]));
+  const work = (orgSourcedId: string) => works.get(orgSourcedId);
+
+  // schools: by sourcedId, then by exact name (one without a sourcedId), else new
+  for (const org of set.orgs) {
+    if (org.type !== "school") continue;
+    if (state.foreignSchools.has(org.sourcedId)) {
+      problems.push(problem("orgs.csv", org.line, "sourcedId", "schoolOfOtherAcademy"));
+      continue;
+    }
+    const known = dbSchoolBySourced.get(org.sourcedId) ?? state.schools.find((s) => s.sourcedId === null && s.name === org.name);
+    const w = emptyWork(org.sourcedId, org.name, known?.id ?? null, !known || known.name !== org.name || known.sourcedId !== org.sourcedId);
+    works.set(org.sourcedId, w);
+    if (known) bySchoolId.set(known.id, w);
+  }
+  // schools a delta names only by reference, known from earlier imports
+  const schoolWork = (orgSourcedId: string): SchoolWork | undefined => {
+    const found = work(orgSourcedId);
+    if (found) return found;
+    const known = dbSchoolBySourced.get(orgSourcedId);
+    if (!known) return undefined;
+    const w = emptyWork(orgSourcedId, known.name, known.id, false);
+    works.set(orgSourcedId, w);
+    bySchoolId.set(known.id, w);
+    return w;
+  };
+  const workOfSchoolId = (schoolId: string | null) => {
+    if (!schoolId) return undefined;
+    const found = bySchoolId.get(schoolId);
+    if (found) return found;
+    const known = state.schools.find((s) => s.id === schoolId);
+    return known?.sourcedId ? schoolWork(known.sourcedId) : undefined;
+  };
+
+  // homerooms and their 担任
+  const teacherOf = new Map<string, string | null>();
+  for (const e of set.enrollments) {
+    if (e.role !== "teacher" || e.primary !== true) continue;
+    teacherOf.set(e.classSourcedId, e.status === "tobedeleted" ? null : e.userSourcedId);
+  }
+  const dbClassBySourced = new Map(state.classes.map((c) => [`${c.schoolId}|${c.sourcedId}`, c]));
+  const classInfo = new Map<string, { grade: number | null; className: string; schoolOrg: string }>();
+  const seenClasses = new Set<string>();
+  for (const c of set.classes) {
+    if (c.classType !== "homeroom") continue;
+    const w = schoolWork(c.schoolSourcedId);
+    if (!w) {
+      problems.push(problem("classes.csv", c.line, "schoolSourcedId", "unknownSchool"));
+      continue;
+    }
+    const existing = w.schoolId ? dbClassBySourced.get(`${w.schoolId}|${c.sourcedId}`) : undefined;
+    seenClasses.add(existing?.id ?? "");
+    if (c.status === "tobedeleted") {
+      if (existing) w.classDelete.push(existing.id);
+      continue;
+    }
+    const keepTeacher = existing?.homeroomTeacherId ? (state.sourcedOf.get(existing.homeroomTeacherId) ?? null) : null;
+    const target = classTarget(c, teacherOf.has(c.sourcedId) ? teacherOf.get(c.sourcedId)! : files.enrollments === "bulk" ? null : keepTeacher);
+    classInfo.set(c.sourcedId, { grade: target.grade, className: target.className, schoolOrg: w.sourcedId });
+    if (!existing) w.classCreate.push(target);
+    else {
+      const same = existing.title === target.title && existing.gradeCode === target.gradeCode && existing.className === target.className &&
+        existing.classCode === target.classCode && existing.courseSourcedId === target.courseSourcedId && existing.termSourcedId === target.termSourcedId && keepTeacher === target.teacherSourcedId;
+      if (!same) w.classUpdate.push({ id: existing.id, target });
+    }
+  }
+  for (const c of state.classes) {
+    const w = bySchoolId.get(c.schoolId);
+    if (!classInfo.has(c.sourcedId)) classInfo.set(c.sourcedId, { grade: c.grade, className: c.className, schoolOrg: w?.sourcedId ?? "" });
+    if (w && files.classes === "bulk" && works.has(w.sourcedId) && set.orgs.some((o) => o.sourcedId === w.sourcedId) && !seenClasses.has(c.id)) w.classDelete.push(c.id);
+  }
+
+  // people: the primary role decides student or teacher and the school
+  const primaryRole = new Map<string, { role: string; org: string; line: number }>();
+  for (const r of set.roles) if (r.roleType === "primary" && r.status !== "tobedeleted") primaryRole.set(r.userSourcedId, { role: r.role, org: r.orgSourcedId, line: r.line });
+  const seatEnrollment = new Map<string, { classSourcedId: string; number: number | null; line: number }>();
+  for (const e of set.enrollments) {
+    if (e.role !== "student" || e.status === "tobedeleted" || !classInfo.has(e.classSourcedId)) continue;
+    seatEnrollment.set(e.userSourcedId, { classSourcedId: e.classSourcedId, number: e.shussekiNo, line: e.line });
+  }
+  const rowOf = new Map<string, RosterUser>(set.users.map((u) => [u.sourcedId, u]));
+  const touched = new Set<string>([...rowOf.keys(), ...seatEnrollment.keys()]);
+  const targets: { t: UserTarget; w: SchoolWork; existing: DbUser | undefined; line: number; seatLine: number }[] = [];
+  const emailsSeen = new Map<string, number>();
+  const umisSeen = new Set<string>();
+  for (const sourcedId of touched) {
+    const row = rowOf.get(sourcedId);
+    const existing = state.users.get(sourcedId);
+    const line = row?.line ?? 0;
+    if (existing && (existing.academyId !== state.academyId || existing.role === "manager")) {
+      problems.push(problem(row ? "users.csv" : "enrollments.csv", line || (seatEnrollment.get(sourcedId)?.line ?? 0), "sourcedId", "userOfOtherAcademy"));
+      continue;
+    }
+    if (row?.status === "tobedeleted") {
+      if (existing && !existing.disabled && existing.role !== "manager") workOfSchoolId(existing.schoolId)?.disable.push(disabled(existing));
+      continue;
+    }
+    const roleRow = primaryRole.get(sourcedId);
+    const role = roleRow ? roleRow.role : existing?.role;
+    if (role !== "student" && role !== "teacher") continue; // guardians, district staff: not people of a school here (docs/decisions.md)
+    if (existing && existing.role !== role) {
+      problems.push(problem("roles.csv", roleRow?.line ?? 0, "role", "roleChanged"));
+      continue;
+    }
+    const seat = seatEnrollment.get(sourcedId);
+    const homeClass = row?.homeClass ?? seat?.classSourcedId ?? null;
+    const home = homeClass ? classInfo.get(homeClass) : undefined;
+    const existingWork = workOfSchoolId(existing?.schoolId ?? null);
+    const w = roleRow ? schoolWork(roleRow.org) : home ? schoolWork(home.schoolOrg) : existingWork;
+    if (!w) {
+      problems.push(problem(roleRow ? "roles.csv" : "users.csv", roleRow?.line ?? line, roleRow ? "orgSourcedId" : "sourcedId", "unknownSchool"));
+      continue;
+    }
+    const family = row?.familyName ?? existing?.familyName ?? "";
+    const given = row?.givenName ?? existing?.givenName ?? "";
+    const kanaFamily = row ? row.kanaFamilyName : (existing?.kanaFamilyName ?? null);
+    const kanaGiven = row ? row.kanaGivenName : (existing?.kanaGivenName ?? null);
+    const email = row ? (row.email?.trim().toLowerCase() || null) : (existing?.email ?? null);
+    const sameClass = existing && home && existing.grade === home.grade && existing.className === home.className;
+    const t: UserTarget = {
+      sourcedId, role, email, familyName: family, givenName: given, kanaFamilyName: kanaFamily, kanaGivenName: kanaGiven,
+      name: row ? displayName(family, given) : (existing?.name ?? ""), nameKana: row ? readingOf(kanaFamily, kanaGiven) : (existing?.nameKana ?? null),
+      userMasterIdentifier: row?.userMasterIdentifier ?? existing?.userMasterIdentifier ?? null,
+      grade: role === "student" ? (home?.grade ?? gradeOfCode(row?.grades[0]) ?? existing?.grade ?? null) : null,
+      className: role === "student" ? (home?.className ?? existing?.className ?? null) : null,
+      number: role === "student" ? (seat ? seat.number : sameClass ? (existing?.number ?? null) : null) : null,
+    };
+    if (email) {
+      const owner = state.emailOwners.get(email);
+      if ((owner && owner.sourcedId !== sourcedId) || emailsSeen.has(email)) {
+        problems.push(problem("users.csv", line, "email", "emailTaken"));
+        continue;
+      }
+      emailsSeen.set(email, line);
+    }
+    const umi = t.userMasterIdentifier;
+    if (umi && umi !== existing?.userMasterIdentifier) {
+      const owner = state.umiOwners.get(umi);
+      if ((owner && owner.sourcedId !== sourcedId) || umisSeen.has(umi)) {
+        problems.push(problem("users.csv", line, "userMasterIdentifier", "umiTaken"));
+        continue;
+      }
+    }
+    if (umi) umisSeen.add(umi);
+    targets.push({ t, w, existing, line, seatLine: seat?.line ?? 0 });
+    if (!existing) w.create.push(t);
+    else if (existing.schoolId !== w.schoolId) {
+      w.move.push({ id: existing.id, target: t });
+      if (existingWork && existingWork !== w) existingWork.leaving.push(existing.id);
+    } else if (!sameUser(existing, t)) w.update.push({ id: existing.id, target: t });
+  }
+
+  // a bulk users file is the whole list of its schools: roster people left out are disabled
+  if (files.users === "bulk") {
+    const covered = new Set(set.orgs.map((o) => o.sourcedId));
+    for (const u of state.users.values()) {
+      const w = workOfSchoolId(u.schoolId);
+      if (w && covered.has(w.sourcedId) && !u.disabled && u.role !== "manager" && !touched.has(u.sourcedId!)) w.disable.push(disabled(u));
+    }
+  }
+
+  // seats: one student per 年・組・番号 in a school, after the change
+  const freed = new Set<string>(targets.flatMap((x) => (x.existing ? [x.existing.id] : [])));
+  for (const w of works.values()) for (const d of w.disable) freed.add(d.id);
+  const taken = new Map<string, string>();
+  for (const [key, userId] of state.seats) if (!freed.has(userId)) taken.set(key, userId);
+  for (const { t, w, line, seatLine } of targets) {
+    const key = t.role === "student" ? seatOf(w.schoolId ?? `new:${w.sourcedId}`, t.grade, t.className, t.number) : null;
+    if (!key) continue;
+    if (taken.has(key)) {
+      problems.push(problem(seatLine ? "enrollments.csv" : "users.csv", seatLine || line, seatLine ? "metadata.jp.ShussekiNo" : "metadata.jp.homeClass", "seatTaken", { grade: t.grade!, className: t.className!, number: t.number! }));
+      continue;
+    }
+    taken.set(key, t.sourcedId);
+  }
+
+  const all = [...works.values()];
+  return { plan: { schools: all.map(summaryOf), problems: problems.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line) }, work: all };
+}
+
+const userRow = (action: PreviewRow["action"], t: UserTarget): PreviewRow => ({
+  action, sourcedId: t.sourcedId, name: t.name, nameKana: t.nameKana, grade: t.grade, className: t.className, number: t.number,
+});
+const counts = (create: number, update: number, move: number, disable: number): Counts => ({ create, update, move, disable });
+
+function summaryOf(w: SchoolWork) {
+  const people = (role: UserTarget["role"]) => [
+    ...w.create.filter((t) => t.role === role).map((t) => userRow("create", t)),
+    ...w.update.filter((x) => x.target.role === role).map((x) => userRow("update", x.target)),
+    ...w.move.filter((x) => x.target.role === role).map((x) => userRow("move", x.target)),
+    ...w.disable.filter((d) => d.role === role).map((d): PreviewRow => ({ action: "disable", sourcedId: d.sourcedId, name: d.name, nameKana: null, grade: null, className: null, number: null })),
+  ];
+  const students = people("student");
+  const teachers = people("teacher");
+  const n = (rows: PreviewRow[], action: PreviewRow["action"]) => rows.filter((r) => r.action === action).length;
+  const classRow = (action: PreviewRow["action"], c: ClassTarget): PreviewRow => ({ action, sourcedId: c.sourcedId, name: c.title, nameKana: null, grade: c.grade, className: c.className, number: null });
+  const classes = [...w.classCreate.map((c) => classRow("create", c)), ...w.classUpdate.map((x) => classRow("update", x.target))];
+  return {
+    sourcedId: w.sourcedId, name: w.name,
+    students: counts(n(students, "create"), n(students, "update"), n(students, "move"), n(students, "disable")),
+    teachers: counts(n(teachers, "create"), n(teachers, "update"), n(teachers, "move"), n(teachers, "disable")),
+    classes: counts(w.classCreate.length, w.classUpdate.length, 0, w.classDelete.length),
+    preview: { students, teachers, classes },
+  };
+}

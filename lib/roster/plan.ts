@@ -1,0 +1,17 @@
+import "server-only";
+import type { RosterSet } from "@/lib/oneroster/model";
+import { loadRosterState } from "./data";
+import { computePlan } from "./plan-core";
+import type { RosterPlan, SchoolWork } from "./types";
+
+/**
+ * The dry run of an import into an academy: per school what would be created, changed,
+ * moved and disabled, and every problem (file, line, column). Writes nothing.
+ */
+export async function planRosterImport(academyId: string, set: RosterSet): Promise<RosterPlan> {
+  return (await planWithWork(academyId, set)).plan;
+}
+
+export async function planWithWork(academyId: string, set: RosterSet): Promise<{ plan: RosterPlan; work: SchoolWork[] }> {
+  return computePlan(await loadRosterState(academyId, set), set);
+}

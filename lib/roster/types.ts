@@ -1,0 +1,94 @@
+/** The plain objects of an import plan (lib/roster/plan.ts) as the page and the command line show them. */
+import type { Problem } from "@/lib/oneroster/model";
+
+export type Counts = {
+  create: number;
+  update: number;
+  move: number;
+  disable: number;
+};
+
+export type Action = keyof Counts;
+
+/** One row of the preview: who or what changes, and how (年・組・番号 after the change). */
+export interface PreviewRow {
+  action: Action;
+  sourcedId: string;
+  name: string;
+  nameKana: string | null;
+  grade: number | null;
+  className: string | null;
+  number: number | null;
+}
+
+export interface SchoolSummary {
+  sourcedId: string;
+  name: string;
+  students: Counts;
+  teachers: Counts;
+  classes: Counts;
+  preview: { students: PreviewRow[]; teachers: PreviewRow[]; classes: PreviewRow[] };
+}
+
+export interface RosterPlan {
+  schools: SchoolSummary[];
+  problems: Problem[];
+}
+
+export interface ApplyProgress {
+  school: string;
+  done: number;
+  total: number;
+}
+
+/** The person a set describes, as the product will store them. */
+export interface UserTarget {
+  sourcedId: string;
+  role: "student" | "teacher";
+  email: string | null;
+  name: string;
+  nameKana: string | null;
+  familyName: string;
+  givenName: string;
+  kanaFamilyName: string | null;
+  kanaGivenName: string | null;
+  userMasterIdentifier: string | null;
+  grade: number | null;
+  className: string | null;
+  number: number | null;
+}
+
+/** A homeroom's fields as roster_classes stores them. */
+export interface ClassFields {
+  sourcedId: string;
+  title: string;
+  gradeCode: string | null;
+  grade: number | null;
+  className: string;
+  classCode: string | null;
+  courseSourcedId: string | null;
+  termSourcedId: string | null;
+}
+
+export interface ClassTarget extends ClassFields {
+  /** sourcedId of the 担任, or null. */
+  teacherSourcedId: string | null;
+}
+
+/** What applying does to one school (the school may not exist yet: `schoolId` null). */
+export interface SchoolWork {
+  sourcedId: string;
+  name: string;
+  schoolId: string | null;
+  /** The school's row changes (name or sourcedId). */
+  schoolChanged: boolean;
+  create: UserTarget[];
+  update: { id: string; target: UserTarget }[];
+  move: { id: string; target: UserTarget }[];
+  disable: { id: string; role: "student" | "teacher"; sourcedId: string; name: string }[];
+  /** Students leaving this school for another of the academy: their seat here is freed first. */
+  leaving: string[];
+  classCreate: ClassTarget[];
+  classUpdate: { id: string; target: ClassTarget }[];
+  classDelete: string[];
+}
