@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
+import { listActivitiesForSchool, listActivityYears } from "@/lib/activities/data";
 import { db } from "@/lib/db";
 import { researchRows, resultsCsv } from "@/lib/results/export-data";
 import { activityStats } from "@/lib/results/stats";
@@ -89,9 +90,13 @@ describe("year-end rollover (年次更新)", () => {
     let research = "";
     for await (const chunk of researchRows(s.schoolId, s.activity, false, "ja")) research += chunk;
     expect(research).toContain("卒業生の答え");
+    // the archive lists it under its year, and the year filter finds it
+    expect((await listActivitiesForSchool(s.schoolId, "archived", { year: s.currentYear })).map((r) => [r.id, r.academicYear])).toEqual([[s.activity, s.currentYear]]);
+    expect(await listActivitiesForSchool(s.schoolId, "archived", { year: s.currentYear + 1 })).toEqual([]);
     // a new activity belongs to the new year
     const fresh = await createActivityFromTemplate(db(), { templateId: "science-dissolve", schoolId: s.schoolId });
     expect((await db().activity.findUniqueOrThrow({ where: { id: fresh.id }, select: { academicYear: true } })).academicYear).toBe(s.currentYear + 1);
+    expect(await listActivityYears(s.schoolId, "active")).toEqual([s.currentYear + 1]);
     expect(await db().auditLog.count({ where: { action: "school.rollover", schoolId: s.schoolId } })).toBe(1);
   });
 
