@@ -7,7 +7,7 @@ import { previewRollover } from "@/lib/rollover/data";
 import { academicYearOf, inferTopGrade, planRollover } from "@/lib/rollover/plan";
 import { applyRollover } from "@/lib/rollover/mutations";
 import type { AuthorizedSchoolId } from "@/lib/schools/scope";
-import { createActivityFromTemplate, createResponse, createSigninCode, createUser, uniqueTag } from "../../prisma/seed/factories";
+import { createActivityFromTemplate, createResponse, createSigninCode, createUser } from "../../prisma/seed/factories";
 import { TEST_SIGNIN_CODE_KEY } from "./helpers";
 import { twoSchools } from "./two-schools";
 
