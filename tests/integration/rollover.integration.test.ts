@@ -97,6 +97,9 @@ describe("year-end rollover (年次更新)", () => {
     const fresh = await createActivityFromTemplate(db(), { templateId: "science-dissolve", schoolId: s.schoolId });
     expect((await db().activity.findUniqueOrThrow({ where: { id: fresh.id }, select: { academicYear: true } })).academicYear).toBe(s.currentYear + 1);
     expect(await listActivityYears(s.schoolId, "active")).toEqual([s.currentYear + 1]);
+    // a year given is kept (a restore brings back each row's own year, not the school's)
+    const restored = await db().activity.create({ data: { schoolId: s.schoolId, title: "復元", actorType: "student", academicYear: s.currentYear }, select: { academicYear: true } });
+    expect(restored.academicYear).toBe(s.currentYear);
     expect(await db().auditLog.count({ where: { action: "school.rollover", schoolId: s.schoolId } })).toBe(1);
   });
 

@@ -8,19 +8,23 @@ $$;
 ALTER TABLE "schools" ADD COLUMN "current_year" INTEGER NOT NULL DEFAULT academic_year_of(now());
 
 -- The year an activity and a live session belong to: the later of the calendar's year and the
--- school's (a school that rolled over in March already works in the new year). Set by the database.
+-- school's (a school that rolled over in March already works in the new year). Set by the database
+-- when an insert leaves it out (no column default: the trigger fills a NULL); a value given is kept,
+-- so a restore (COPY) brings back each row's own year.
 ALTER TABLE "activities" ADD COLUMN "academic_year" INTEGER;
 UPDATE "activities" SET "academic_year" = academic_year_of("created_at");
-ALTER TABLE "activities" ALTER COLUMN "academic_year" SET NOT NULL, ALTER COLUMN "academic_year" SET DEFAULT academic_year_of(now());
+ALTER TABLE "activities" ALTER COLUMN "academic_year" SET NOT NULL;
 CREATE INDEX "activities_school_id_academic_year_idx" ON "activities"("school_id", "academic_year");
 
 ALTER TABLE "guide_sessions" ADD COLUMN "academic_year" INTEGER;
 UPDATE "guide_sessions" SET "academic_year" = academic_year_of("started_at");
-ALTER TABLE "guide_sessions" ALTER COLUMN "academic_year" SET NOT NULL, ALTER COLUMN "academic_year" SET DEFAULT academic_year_of(now());
+ALTER TABLE "guide_sessions" ALTER COLUMN "academic_year" SET NOT NULL;
 
 CREATE FUNCTION "activities_set_academic_year"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  NEW."academic_year" := greatest(academic_year_of(NEW."created_at"), (SELECT "current_year" FROM "schools" WHERE "id" = NEW."school_id"));
+  IF NEW."academic_year" IS NULL THEN
+    NEW."academic_year" := greatest(academic_year_of(NEW."created_at"), (SELECT "current_year" FROM "schools" WHERE "id" = NEW."school_id"));
+  END IF;
   RETURN NEW;
 END $$;
 CREATE TRIGGER "activities_set_academic_year" BEFORE INSERT ON "activities"
@@ -28,8 +32,10 @@ CREATE TRIGGER "activities_set_academic_year" BEFORE INSERT ON "activities"
 
 CREATE FUNCTION "guide_sessions_set_academic_year"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  NEW."academic_year" := greatest(academic_year_of(NEW."started_at"),
-    (SELECT s."current_year" FROM "activities" a JOIN "schools" s ON s."id" = a."school_id" WHERE a."id" = NEW."activity_id"));
+  IF NEW."academic_year" IS NULL THEN
+    NEW."academic_year" := greatest(academic_year_of(NEW."started_at"),
+      (SELECT s."current_year" FROM "activities" a JOIN "schools" s ON s."id" = a."school_id" WHERE a."id" = NEW."activity_id"));
+  END IF;
   RETURN NEW;
 END $$;
 CREATE TRIGGER "guide_sessions_set_academic_year" BEFORE INSERT ON "guide_sessions"
