@@ -6,9 +6,9 @@ import { getPlainText } from "@/lib/i18n/server";
 import { RichText } from "@/components/ui/rich-text";
 
 /** The activity list's search and filter: a GET form, so the URL holds it (reload, back, share). */
-export async function ActivityFilter({ action, filter, count }: { action: string; filter: ActivityListFilter; count: number }) {
-  const [t, ta, plain] = await Promise.all([getTranslations("ActivityList"), getTranslations("Activities"), getPlainText()]);
-  const filtered = Boolean(filter.q || filter.mode);
+export async function ActivityFilter({ action, filter, count, years }: { action: string; filter: ActivityListFilter; count: number; years: number[] }) {
+  const [t, ta, common, plain] = await Promise.all([getTranslations("ActivityList"), getTranslations("Activities"), getTranslations("Common"), getPlainText()]);
+  const filtered = Boolean(filter.q || filter.mode || filter.year);
   return (
     <form method="get" action={action} role="search" className="row wrap activity-filter" data-testid="activity-filter">
       {filter.tab ? <input type="hidden" name="tab" value={filter.tab} /> : null}
@@ -31,6 +31,21 @@ export async function ActivityFilter({ action, filter, count }: { action: string
           ))}
         </select>
       </label>
+      {years.length > 1 || filter.year ? (
+        <label className="field field-inline">
+          <span className="field-label">
+            <RichText text={t("year")} />
+          </span>
+          <select name="year" defaultValue={filter.year ?? ""} data-testid="activity-year-filter">
+            <option value="">{plain(t("allYears"))}</option>
+            {years.map((y) => (
+              <option key={y} value={y}>
+                {plain(common("academicYear", { year: y }))}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : null}
       <button type="submit" className="button" data-testid="activity-filter-apply">
         <RichText text={t("apply")} />
       </button>

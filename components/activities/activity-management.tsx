@@ -1,7 +1,7 @@
 import { getTranslations } from "next-intl/server";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { listActivitiesForSchool, listTemplates } from "@/lib/activities/data";
+import { listActivitiesForSchool, listActivityYears, listTemplates } from "@/lib/activities/data";
 import { listPublishedActivityIds } from "@/lib/library/data";
 import { activityListFilterSchema } from "@/lib/activities/schema";
 import { requireRole } from "@/lib/auth/session";
@@ -50,11 +50,12 @@ export async function ActivityManagement({
   const archived = filter.tab === "archived";
   const lang = await getDisplayLanguage();
   const plain = await getPlainText();
-  const [rows, templates, school, published] = await Promise.all([
-    listActivitiesForSchool(scope, archived ? "archived" : "active", { search: filter.q, mode: filter.mode }),
+  const [rows, templates, school, published, years] = await Promise.all([
+    listActivitiesForSchool(scope, archived ? "archived" : "active", { search: filter.q, mode: filter.mode, year: filter.year }),
     listTemplates(),
     db().school.findUniqueOrThrow({ where: { id: scope }, select: { name: true, nameKana: true } }),
     role === "manager" ? listPublishedActivityIds(scope) : ([] as string[]),
+    listActivityYears(scope, archived ? "archived" : "active"),
   ]);
   const base = role === "teacher" ? "/dashboard/teacher/activities" : `/dashboard/manager/activities`;
   const here = role === "teacher" ? base : `${base}/${scope}`;
@@ -82,11 +83,11 @@ export async function ActivityManagement({
           <RichText text={t("archived")} />
         </Link>
       </nav>
-      <ActivityFilter action={here} filter={filter} count={rows.length} />
+      <ActivityFilter action={here} filter={filter} count={rows.length} years={years} />
       <ActivityTable
         rows={rows.map(({ lastUsedAt, updatedAt: _, ...r }) => ({ ...r, lastUsed: lastUsedAt ? formatDateTime(lastUsedAt, lang) : null }))}
         archived={archived}
-        filtered={Boolean(filter.q || filter.mode)}
+        filtered={Boolean(filter.q || filter.mode || filter.year)}
         schoolId={role === "manager" ? scope : undefined}
         links={links}
       />

@@ -20,6 +20,8 @@ export interface ActivityTableRow {
   sceneCount: number;
   answers: number;
   respondents: number;
+  /** The academic year (年度) the activity belongs to. */
+  academicYear: number;
   /** Rich-text markup of the last answer or session start, formatted for the display language; null: never used. */
   lastUsed: string | null;
 }
@@ -81,7 +83,10 @@ export function ActivityTable({
             {rows.map((row) => (
               <tr key={row.id} data-activity-id={row.id} aria-busy={busyId === row.id}>
                 <th scope="row" className="activity-title">
-                  <RichTextClient text={row.title} />
+                  <RichTextClient text={row.title} />{" "}
+                  <span className="muted nowrap" data-testid="activity-year">
+                    <RichTextClient text={common("academicYear", { year: row.academicYear })} />
+                  </span>
                 </th>
                 <td>
                   <RichTextClient text={t(row.actorType === "student" ? "actorStudent" : "actorTeacher")} />

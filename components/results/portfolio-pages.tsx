@@ -120,6 +120,7 @@ export async function PortfolioDetailPage({ studentId }: { studentId: string }) 
   if (!data) notFound();
   const t = await getTranslations("Portfolio");
   const tr = await getTranslations("Results");
+  const common = await getTranslations("Common");
   const lang = await getDisplayLanguage();
   const s = data.student;
   const label = await drawingLabel();
@@ -158,6 +159,9 @@ export async function PortfolioDetailPage({ studentId }: { studentId: string }) 
                 <RichText text={a.title} />
               </h2>
               <p className="muted">
+                <span data-testid="portfolio-year">
+                  <RichText text={common("academicYear", { year: a.academicYear })} />
+                </span>{" "}
                 <RichText text={t("lastAnswered", { date: formatDate(a.lastAt, lang) })} />
               </p>
               <AnswerReview scenes={scenes} answers={answers} meta={versions} drawings={answerDrawings(scenes, answers, label)} />

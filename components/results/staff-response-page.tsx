@@ -37,6 +37,7 @@ export async function StaffResponsePage({ role, activityId, studentId, schoolId 
   if (!scope || !data) notFound();
   const t = await getTranslations("Results");
   const ta = await getTranslations("Activities");
+  const common = await getTranslations("Common");
   const lang = await getDisplayLanguage();
   const plain = await getPlainText();
   const scenes = data.scenes.map((s) => renderScene(s, lang)).filter((s): s is RenderedScene => s !== null);
@@ -62,6 +63,9 @@ export async function StaffResponsePage({ role, activityId, studentId, schoolId 
       <h1>
         <RichText text={data.activity.title} />
       </h1>
+      <p className="muted" data-testid="response-year">
+        <RichText text={common("academicYear", { year: data.activity.academicYear })} />
+      </p>
       <p className="row" data-testid="response-student">
         {s.name ? <PersonName name={{ base: s.name, reading: s.nameKana }} /> : null}
         {s.student ? (

@@ -61,6 +61,7 @@ export async function StatsPage({ role, activityId, schoolId, searchParams }: { 
   if (!stats) notFound();
   const t = await getTranslations("Results");
   const ta = await getTranslations("Activities");
+  const common = await getTranslations("Common");
   const plain = await getPlainText();
   const query = filterQuery(filter);
   const show = showFromParams(params);
@@ -115,6 +116,9 @@ export async function StatsPage({ role, activityId, schoolId, searchParams }: { 
       <h1>
         <RichText text={t("title", { title: activity.title })} />
       </h1>
+      <p className="muted" data-testid="results-year">
+        <RichText text={common("academicYear", { year: stats.academicYear })} />
+      </p>
       <form className="row wrap toolbar no-print" method="get" data-testid="stats-filter">
         <FilterSelect name="group" label={t("group")} value={filter.group} all={plain(t("all"))} options={stats.groups.map((g) => [g, g])} />
         <FilterSelect name="class" label={t("class")} value={filter.class} all={plain(t("all"))} options={stats.classes.map((c) => [c, c])} />

@@ -65,7 +65,7 @@ export async function SchoolPeople({ schoolId }: { schoolId: string }) {
   const scope = await authorizeSchool(actor, schoolId);
   const data = scope ? await listSchoolPeople(scope) : null;
   if (!data) notFound();
-  const [t, ts] = await Promise.all([getTranslations("ManageSchools"), getTranslations("Schools")]);
+  const [t, ts, tr] = await Promise.all([getTranslations("ManageSchools"), getTranslations("Schools"), getTranslations("Rollover")]);
   return (
     <div className="stack">
       <p>
@@ -78,6 +78,12 @@ export async function SchoolPeople({ schoolId }: { schoolId: string }) {
       </h1>
       <p className="muted">
         <RichText text={t("readOnly")} />
+      </p>
+      <p className="row">
+        <RichText text={tr("currentYear", { year: data.school.currentYear })} />
+        <Link href={`/dashboard/manager/schools/${data.school.id}/rollover`} className="button button-small" data-testid="open-rollover">
+          <RichText text={tr("open")} />
+        </Link>
       </p>
       {(["teachers", "students"] as const).map((kind) => (
         <section key={kind} className="stack" aria-labelledby={`${kind}-heading`}>

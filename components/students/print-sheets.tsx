@@ -36,10 +36,11 @@ export function useSheetsDownload() {
 }
 
 /** "Print sign-in sheets" for the class shown (or all), or for the selected students. */
-export function PrintSheets({ className, ids, testId = "print-sheets" }: { className?: string; ids?: string[]; testId?: string }) {
+export function PrintSheets({ className, ids, schoolId, testId = "print-sheets" }: { className?: string; ids?: string[]; schoolId?: string; testId?: string }) {
   const t = useTranslations("Sheets");
   const { busy, download } = useSheetsDownload();
   const query = new URLSearchParams();
+  if (schoolId) query.set("schoolId", schoolId); // a manager's print (the rollover's reissued cards)
   if (ids) query.set("ids", ids.join(","));
   else if (className) query.set("class", className);
   return (

@@ -11,6 +11,8 @@ export interface ActivityRow {
   actorType: "student" | "teacher";
   mode: "standby" | "guide" | "self" | "complete";
   status: "active" | "archived";
+  /** The academic year (年度) it belongs to. */
+  academicYear: number;
   sceneCount: number;
   /** answers stored so far (one per student and scene) */
   answers: number;
@@ -41,13 +43,13 @@ export function titleMatchesSql(title: Prisma.Sql, pattern: string): Prisma.Sql 
 export async function listActivitiesForSchool(
   schoolId: AuthorizedSchoolId,
   status: "active" | "archived",
-  filter: { search?: string; mode?: ActivityRow["mode"] } = {},
+  filter: { search?: string; mode?: ActivityRow["mode"]; year?: number } = {},
 ): Promise<ActivityRow[]> {
   const pattern = filter.search ? containsPattern(filter.search) : null;
   const rows = await db().$queryRaw<
-    { id: string; title: string; actor_type: ActivityRow["actorType"]; mode: ActivityRow["mode"]; status: ActivityRow["status"]; updated_at: Date; scenes: number; answers: number; respondents: number; last_used: Date | null }[]
+    { id: string; title: string; actor_type: ActivityRow["actorType"]; mode: ActivityRow["mode"]; status: ActivityRow["status"]; academic_year: number; updated_at: Date; scenes: number; answers: number; respondents: number; last_used: Date | null }[]
   >`
-    select a.id, a.title, a.actor_type, a.mode, a.status, a.updated_at,
+    select a.id, a.title, a.actor_type, a.mode, a.status, a.academic_year, a.updated_at,
       (select count(*)::int from activity_scenes s where s.activity_id = a.id) as scenes,
       coalesce(r.answers, 0) as answers, coalesce(r.respondents, 0) as respondents,
       greatest(r.last_answer, (select max(g.started_at) from guide_sessions g where g.activity_id = a.id)) as last_used
@@ -59,12 +61,19 @@ export async function listActivitiesForSchool(
     ) r on true
     where a.school_id = ${schoolId}::uuid and a.status = ${status}::"ActivityStatus"
       and (${filter.mode ?? null}::text is null or a.mode::text = ${filter.mode ?? null}::text)
+      and (${filter.year ?? null}::int is null or a.academic_year = ${filter.year ?? null}::int)
       and ${pattern === null ? Prisma.sql`true` : titleMatchesSql(Prisma.sql`a.title`, pattern)}
     order by a.updated_at desc, a.id`;
   return rows.map((r) => ({
-    id: r.id, title: r.title, actorType: r.actor_type, mode: r.mode, status: r.status, updatedAt: r.updated_at,
+    id: r.id, title: r.title, actorType: r.actor_type, mode: r.mode, status: r.status, academicYear: r.academic_year, updatedAt: r.updated_at,
     sceneCount: r.scenes, answers: r.answers, respondents: r.respondents, lastUsedAt: r.last_used,
   }));
+}
+
+/** The academic years (年度) of the school's activities with this status, latest first (the list's year filter). */
+export async function listActivityYears(schoolId: AuthorizedSchoolId, status: "active" | "archived"): Promise<number[]> {
+  const rows = await db().activity.findMany({ where: { schoolId, status }, distinct: ["academicYear"], orderBy: { academicYear: "desc" }, select: { academicYear: true } });
+  return rows.map((r) => r.academicYear);
 }
 
 export async function listTemplates() {

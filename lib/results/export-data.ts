@@ -20,15 +20,17 @@ const OVERVIEW = { assigned: "assigned", started: "started", finished: "finished
 export function resultsCsv(stats: ActivityStats, lang: DisplayLanguage): string {
   const tx = csvTexts(lang);
   const { plain } = tx;
-  let out = csvRow((["scene", "type", "prompt", "item", "item2", "count", "percent", "sceneVersion", "teacherMark", "teacherComment"] as const).map(tx.column));
-  for (const [key, n] of Object.entries(stats.overview)) out += csvRow(["", tx.column("overview"), "", tx.result(OVERVIEW[key as keyof typeof OVERVIEW]), "", n, "", ""]);
+  // the activity's academic year closes every row (the eleventh column), after the columns older files had
+  const yearRow = (cells: unknown[]) => csvRow([...cells, ...Array<string>(Math.max(0, 10 - cells.length)).fill(""), stats.academicYear]);
+  let out = csvRow((["scene", "type", "prompt", "item", "item2", "count", "percent", "sceneVersion", "teacherMark", "teacherComment", "academicYear"] as const).map(tx.column));
+  for (const [key, n] of Object.entries(stats.overview)) out += yearRow(["", tx.column("overview"), "", tx.result(OVERVIEW[key as keyof typeof OVERVIEW]), "", n, "", ""]);
   const pct = (n: number, total: number) => (total > 0 ? Math.round((n / total) * 1000) / 10 : 0);
   // each scene's current version, then its earlier versions with answers, each read with its own content (docs/decisions.md "Scene versions")
   stats.scenes.flatMap((s, i) => [s, ...s.earlier].map((v) => [v, i] as const)).forEach(([s, i]) => {
     if (s.scene.type === "info") return;
     const base = [i + 1, tx.type(s.scene.type), plain(s.scene.content.prompt)];
     // the version column, then a free text's or drawing's teacher mark and comment
-    const row = (cells: unknown[], marks: unknown[] = []) => csvRow([...cells, s.version, ...marks]);
+    const row = (cells: unknown[], marks: unknown[] = []) => yearRow([...cells, s.version, ...marks]);
     out += row([...base, tx.column("answered"), "", s.answered, ""]);
     if (s.correct) out += row([...base, tx.column("correctRate"), "", s.correct.all.correct, pct(s.correct.all.correct, s.correct.all.answered)]);
     if (s.correct?.marked) out += row([...base, tx.column("markPartly"), "", s.correct.all.partly ?? 0, pct(s.correct.all.partly ?? 0, s.correct.all.answered)]);
@@ -53,7 +55,7 @@ export function resultsCsv(stats: ActivityStats, lang: DisplayLanguage): string 
 
 const RESEARCH_COLUMNS = [
   "school", "grade", "class", "number", "studentId", "role", "group", "sceneId", "scene", "sceneVersion", "shownAt", "type",
-  "first", "second", "reason", "answerJson", "correct", "mode", "session", "createdAt", "updatedAt", "late", "teacherMark", "teacherComment",
+  "first", "second", "reason", "answerJson", "correct", "mode", "session", "createdAt", "updatedAt", "late", "teacherMark", "teacherComment", "academicYear",
 ] as const satisfies readonly CsvColumn[];
 
 /**
@@ -145,6 +147,7 @@ export async function* researchRows(school: AuthorizedSchoolId, activityId: stri
   const tx = csvTexts(lang);
   const schoolRow = await db().school.findUniqueOrThrow({ where: { id: school }, select: { name: true } });
   const scenes = await exportedScenes(school, activityId);
+  const year = (await db().activity.findFirst({ where: { id: activityId, schoolId: school }, select: { academicYear: true } }))?.academicYear ?? "";
   const pseudonym = pseudonymous ? exportPseudonyms() : null;
   let after = "00000000-0000-0000-0000-000000000000";
   for (;;) {
@@ -169,7 +172,7 @@ export async function* researchRows(school: AuthorizedSchoolId, activityId: stri
         schoolRow.name, r.user.student?.grade, r.user.student?.className, ...who, tx.role(r.user.role),
         r.counterbalanceGroup, r.scene.id, r.scene.position + 1, r.sceneVersion, r.scenePosition + 1, tx.type(r.scene.type), ...answerCells(scene, a, tx),
         answerJson(r.scene.type, a, r.answer), verdictCell(scene, r.answer, tx), tx.mode(r.mode), r.sessionId, tokyoTimestamp(r.createdAt), tokyoTimestamp(r.updatedAt), r.late ? 1 : 0,
-        ...markCells({ mark: r.mark?.verdict ?? null, comment: r.mark?.comment ?? null }, tx),
+        ...markCells({ mark: r.mark?.verdict ?? null, comment: r.mark?.comment ?? null }, tx), year,
       ]);
     }
     yield chunk;

@@ -53,7 +53,7 @@ export function schoolStudent(school: AuthorizedSchoolId, studentId: string) {
 }
 
 const activitySelect = {
-  id: true, title: true,
+  id: true, title: true, academicYear: true,
   scenes: { select: { id: true, type: true, content: true, position: true, version: true, versions: { select: { version: true, content: true } } } },
   sceneOrders: { select: { group: true, sceneIds: true } },
 } satisfies Prisma.ActivitySelect;

@@ -64,6 +64,8 @@ export interface ActivityStats {
   scenes: SceneStats[];
   groups: string[];
   classes: string[];
+  /** The activity's academic year (年度). */
+  academicYear: number;
 }
 
 /**
@@ -116,7 +118,7 @@ export function medianOf(values: Record<string, number>): number | null {
 export async function activityStats(schoolId: AuthorizedSchoolId, activityId: string, filter: StatsFilter): Promise<ActivityStats | null> {
   const activity = await db().activity.findFirst({
     where: { id: activityId, schoolId },
-    select: { id: true, scenes: { orderBy: { position: "asc" }, select: { id: true, type: true, content: true, position: true, version: true, versions: { orderBy: { version: "desc" }, select: { version: true, content: true } } } } },
+    select: { id: true, academicYear: true, scenes: { orderBy: { position: "asc" }, select: { id: true, type: true, content: true, position: true, version: true, versions: { orderBy: { version: "desc" }, select: { version: true, content: true } } } } },
   });
   if (!activity) return null;
   const group = filter.group ?? null;
@@ -230,6 +232,7 @@ export async function activityStats(schoolId: AuthorizedSchoolId, activityId: st
       self: people.filter((p) => p.self).length,
     },
     respondents: people.map((p) => ({ ...personOf(p.user_id, p), answered: p.answered })),
+    academicYear: activity.academicYear,
     questions,
     scenes,
     groups: groups.map((g) => g.counterbalanceGroup!).sort(),

@@ -46,7 +46,7 @@ export interface SchoolPerson {
 export async function listSchoolPeople(scope: AuthorizedSchoolId) {
   const select = { id: true, name: true, nameKana: true, email: true, disabled: true } as const;
   const [school, teachers, students] = await Promise.all([
-    db().school.findUnique({ where: { id: scope }, select: { id: true, name: true, nameKana: true } }),
+    db().school.findUnique({ where: { id: scope }, select: { id: true, name: true, nameKana: true, currentYear: true } }),
     db().user.findMany({ where: { schoolId: scope, role: "teacher" }, orderBy: [{ nameKana: "asc" }, { name: "asc" }], select }),
     db().user.findMany({
       where: { schoolId: scope, role: "student" },

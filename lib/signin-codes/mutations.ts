@@ -1,5 +1,5 @@
 import "server-only";
-import type { PrismaClient } from "@/lib/generated/prisma/client";
+import type { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { sealNewCode } from "./crypto";
@@ -21,4 +21,23 @@ export async function issueFirstCodes(userIds: string[], key: string = env().SIG
     }),
   });
   return codes;
+}
+
+/**
+ * New cards for these students, in the caller's transaction: each live code revoked, the sessions it
+ * opened ended, a new code made that keeps the old one's expiry date (e.g. the end of the school year).
+ * The caller has checked that they are its school's students.
+ */
+export async function rotateSigninCodes(tx: Prisma.TransactionClient, userIds: string[], key: string = env().SIGNIN_CODE_KEY): Promise<void> {
+  if (userIds.length === 0) return;
+  const live = await tx.signinCode.findMany({ where: { userId: { in: userIds }, revokedAt: null, expiresAt: { not: null } }, select: { userId: true, expiresAt: true } });
+  const expiry = new Map(live.map((c) => [c.userId, c.expiresAt]));
+  await tx.signinCode.updateMany({ where: { userId: { in: userIds }, revokedAt: null }, data: { revokedAt: new Date() } });
+  await tx.user.updateMany({ where: { id: { in: userIds } }, data: { sessionVersion: { increment: 1 } } }); // sessions of the old card end
+  await tx.signinCode.createMany({
+    data: userIds.map((userId) => {
+      const sealed = sealNewCode(key);
+      return { userId, codeHash: sealed.codeHash, codeEncrypted: sealed.codeEncrypted, expiresAt: expiry.get(userId) ?? null };
+    }),
+  });
 }

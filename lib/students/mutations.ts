@@ -8,6 +8,7 @@ import { type ActionResult, fail, ok } from "@/lib/errors";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { AuthorizedSchoolId } from "@/lib/schools/scope";
 import { decryptCode, sealNewCode } from "@/lib/signin-codes/crypto";
+import { rotateSigninCodes } from "@/lib/signin-codes/mutations";
 import { assignBalanced } from "./balance";
 import { type CsvRow, type CsvRowError, checkCsv, seatKey } from "./csv";
 import type { StudentInput } from "./schema";
@@ -29,7 +30,7 @@ const SEAT_TAKEN = { number: ["seatTaken"] };
 /** Whether another student of the school (not `except`) has this seat; the index has the last word under concurrency. */
 async function seatTaken(tx: Prisma.TransactionClient, schoolId: AuthorizedSchoolId, input: StudentInput, except?: string) {
   const row = await tx.studentDetail.findFirst({
-    where: { schoolId, grade: input.grade, className: input.className, number: input.number, ...(except ? { userId: { not: except } } : {}) },
+    where: { schoolId, graduatedYear: null, grade: input.grade, className: input.className, number: input.number, ...(except ? { userId: { not: except } } : {}) },
     select: { userId: true },
   });
   return row !== null;
@@ -98,17 +99,7 @@ export async function issueNewCodes(ctx: Ctx, ids: string[]): Promise<ActionResu
   const own = await ownStudents(ctx.schoolId, ids);
   if (own.length === 0) return fail("NOT_FOUND");
   await db().$transaction(async (tx) => {
-    // a new card keeps the expiry date set for the old one (e.g. the end of the school year)
-    const live = await tx.signinCode.findMany({ where: { userId: { in: own }, revokedAt: null, expiresAt: { not: null } }, select: { userId: true, expiresAt: true } });
-    const expiry = new Map(live.map((c) => [c.userId, c.expiresAt]));
-    await tx.signinCode.updateMany({ where: { userId: { in: own }, revokedAt: null }, data: { revokedAt: new Date() } });
-    await tx.user.updateMany({ where: { id: { in: own } }, data: { sessionVersion: { increment: 1 } } }); // sessions of the old card end
-    await tx.signinCode.createMany({
-      data: own.map((userId) => {
-        const sealed = sealNewCode(env().SIGNIN_CODE_KEY);
-        return { userId, codeHash: sealed.codeHash, codeEncrypted: sealed.codeEncrypted, expiresAt: expiry.get(userId) ?? null };
-      }),
-    });
+    await rotateSigninCodes(tx, own);
     await audit({ action: "signinCode.rotate", actorId: ctx.actorId, schoolId: ctx.schoolId, meta: { ids: own } }, tx);
   });
   return ok({ count: own.length });
@@ -226,7 +217,7 @@ export async function setCodeExpiry(ctx: Ctx, ids: string[], expiresAt: Date | n
 async function takenInSchool(schoolId: AuthorizedSchoolId, emails: string[]) {
   const [users, seats] = await Promise.all([
     emails.length > 0 ? db().user.findMany({ where: { email: { in: emails } }, select: { email: true } }) : [],
-    db().studentDetail.findMany({ where: { user: { schoolId, role: "student" } }, select: { grade: true, className: true, number: true } }),
+    db().studentDetail.findMany({ where: { user: { schoolId, role: "student" }, graduatedYear: null }, select: { grade: true, className: true, number: true } }),
   ]);
   return {
     emails: new Set(users.map((u) => u.email!)),

@@ -14,6 +14,8 @@ import { MAX_CARDS } from "./sheets";
 import { renderSigninSheets, SheetsBusyError, SHEETS_RETRY_AFTER_S } from "./sheets-render";
 
 const query = z.object({
+  /** A manager names the school (one of their academy's); a teacher's is their own. */
+  schoolId: z.uuid().optional(),
   class: filterText(20).optional(),
   ids: z
     .string()
@@ -32,7 +34,8 @@ async function bodyFields(req: NextRequest): Promise<unknown> {
 
 /**
  * POST /api/students/sheets with `class=1` (or `ids=…`) as a form: the
- * sign-in sheets PDF for a teacher's own students, as the response. Students
+ * sign-in sheets PDF for a teacher's own students (or, with `schoolId=…`, a
+ * manager's school's: the cards the year-end rollover reissued), as the response. Students
  * without a live code get one (printing again shows the same codes), so this
  * is a POST from the app's own pages: a GET, a link or another site's form
  * changes nothing. Bounded to 1,000 cards.
@@ -41,11 +44,11 @@ export async function POST(req: NextRequest) {
   if (!sameOrigin(req.headers, req.url)) return problem(403, "FORBIDDEN");
   const actor = await getActor();
   if (!actor || actor === "disabled") return problem(401, "UNAUTHENTICATED");
-  if (actor.role !== "teacher") return problem(403, "FORBIDDEN");
-  const school = await authorizeSchool(actor, undefined);
-  if (!school) return problem(403, "FORBIDDEN");
+  if (actor.role !== "teacher" && actor.role !== "manager") return problem(403, "FORBIDDEN");
   const parsed = query.safeParse(await bodyFields(req));
   if (!parsed.success) return problem(400, "VALIDATION");
+  const school = await authorizeSchool(actor, parsed.data.schoolId);
+  if (!school) return problem(403, "FORBIDDEN");
 
   const ids = await listStudentIdsForSheets(school, { className: parsed.data.class, ids: parsed.data.ids }, MAX_CARDS);
   if (ids.length > MAX_CARDS) return problem(413, "VALIDATION");

@@ -65,8 +65,8 @@ test("timer: the class sees the countdown; at zero the answers close, and an ans
   await expect(teacherPage.getByText("時間切れの後")).toBeVisible();
   const csv = await teacherPage.evaluate(async (id) => (await fetch(`/api/v1/exports/${id}/responses`)).text(), activity.id);
   expect(csv.split("\r\n")[0]).toContain("時間切れの後に回答");
-  // the late column, then the teacher's mark and comment end each row (quoted JSON before them may hold commas)
-  const lateOf = (userId: string) => csv.split("\r\n").find((line) => line.includes(userId) && line.includes(choice.id))?.split(",").at(-3);
+  // the late column, then the teacher's mark and comment and the academic year end each row (quoted JSON before them may hold commas)
+  const lateOf = (userId: string) => csv.split("\r\n").find((line) => line.includes(userId) && line.includes(choice.id))?.split(",").at(-4);
   expect([lateOf(students[1]!.id), lateOf(students[0]!.id)]).toEqual(["1", "0"]);
   await teacherPage.goto(`/dashboard/teacher/activities/guide/${activity.id}`);
 

@@ -216,9 +216,11 @@ const HANDLERS: HandlerRow[] = [
   },
   {
     file: "api/students/sheets/route.ts",
-    request: (v) => ({ method: "POST", path: "/api/students/sheets", body: JSON.stringify({ ids: v.studentId }) }),
+    // the school named (a manager's print of the rollover's reissued cards; a teacher's own school or none)
+    request: (v) => ({ method: "POST", path: "/api/students/sheets", body: JSON.stringify({ ids: v.studentId, schoolId: v.schoolId }) }),
     variants: ["own", "sibling", "foreign"],
-    expected: (who, variant) => (who === "signedOut" ? 401 : who !== "teacher" ? 403 : variant === "own" ? 200 : 404),
+    expected: (who, variant) =>
+      who === "signedOut" ? 401 : who === "teacher" ? (variant === "own" ? 200 : 403) : who === "manager" ? (variant === "foreign" ? 403 : 200) : 403,
     ok: (reply) => {
       expect(reply.contentType).toMatch(/^application\/pdf/);
       expect(reply.body.startsWith("%PDF-")).toBe(true);

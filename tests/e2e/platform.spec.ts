@@ -39,6 +39,7 @@ const TITLES: Record<string, string> = {
   "/dashboard/teacher/portfolio/[studentId]": "ポートフォリオ",
   "/dashboard/manager/schools": "学校の管理",
   "/dashboard/manager/schools/[schoolId]": "学校の先生と生徒",
+  "/dashboard/manager/schools/[schoolId]/rollover": "年次更新",
   "/dashboard/manager/activities/[schoolId]": "学校のアクティビティ",
 };
 

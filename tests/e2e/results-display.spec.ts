@@ -134,7 +134,7 @@ test("CSV downloads speak the user's language: Japanese file name and headers, U
   const raw = await streamBytes(await sjis.createReadStream());
   expect(raw[0]).not.toBe(0xef);
   const decoded = new TextDecoder("shift_jis").decode(raw);
-  expect(decoded.split("\r\n")[0]).toBe("シーン,種類,問題,項目,項目2,人数,割合（%）,版,先生の採点,先生のコメント");
+  expect(decoded.split("\r\n")[0]).toBe("シーン,種類,問題,項目,項目2,人数,割合（%）,版,先生の採点,先生のコメント,年度");
   expect(decoded).toContain("にごっていて、底にものがたまっている");
 });
 

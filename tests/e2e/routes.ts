@@ -54,6 +54,7 @@ export const ROUTES: RouteRow[] = [
   { pattern: "/dashboard/manager/home", path: "/dashboard/manager/home", area: "manager" },
   { pattern: "/dashboard/manager/schools", path: "/dashboard/manager/schools", area: "manager" },
   { pattern: "/dashboard/manager/schools/[schoolId]", path: `/dashboard/manager/schools/${DEMO_IDS.school1}`, area: "manager" },
+  { pattern: "/dashboard/manager/schools/[schoolId]/rollover", path: `/dashboard/manager/schools/${DEMO_IDS.school1}/rollover`, area: "manager" },
   {
     pattern: "/dashboard/manager/activities/[schoolId]",
     path: `/dashboard/manager/activities/${DEMO_IDS.school1}`,

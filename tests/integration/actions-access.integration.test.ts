@@ -23,6 +23,7 @@ import type { ActionResult } from "@/lib/errors";
 import { readTemplateFiles, syncTemplates } from "@/lib/templates/load";
 import { createAcademy, createSchool, createUser, uniqueTag } from "../../prisma/seed/factories";
 import { saveOwnLanguageAction } from "@/lib/i18n/actions";
+import { applyRolloverAction } from "@/lib/rollover/actions";
 import * as schoolActions from "@/lib/schools/actions";
 import { session, sessionCookieOf } from "./next-headers-fake";
 import { ACTIVITY_ROWS, LIBRARY_ROWS, liveRows, makeFx, type Row, SCHOOL_ROWS, STUDENT_ROWS, TEACHER_ONLY_ROWS } from "./actions-access-rows";
@@ -126,6 +127,23 @@ describe("school actions: managers of the school's own academy only", () => {
     expect(await snapshot()).toEqual(before);
     expect(await as("manager", () => schoolActions.deleteSchoolAction({ schoolId: empty }))).toEqual({ ok: true, data: null });
     expect(await db().school.findUnique({ where: { id: empty } })).toBeNull();
+  });
+
+  it("year-end rollover: refused when signed out, for a student, for teachers (even of the school) and another academy's manager; the academy's manager may, once", async () => {
+    // a school of its own: the rollover moves every student and archives every activity of the school
+    const school = (await createSchool(db(), { academyId: academies.academy, name: `年${uniqueTag()}`, nameKana: "ねん" })).id;
+    const pupil = (await createUser(db(), { role: "student", email: `ro-${uniqueTag()}@access.example`, schoolId: school, student: { grade: 1, className: "1", number: 1 } })).id;
+    const { currentYear } = await db().school.findUniqueOrThrow({ where: { id: school }, select: { currentYear: true } });
+    const input = { schoolId: school, expectedYear: currentYear, topGrade: 3, classMoves: [] };
+    const state = () => Promise.all([db().school.findUnique({ where: { id: school } }), db().studentDetail.findUnique({ where: { userId: pupil } })]);
+    const before = await state();
+    for (const [who, code] of [...NOT_STAFF, ["teacher", "FORBIDDEN"], ["otherTeacher", "FORBIDDEN"], ["otherManager", "FORBIDDEN"]] as [Who, string][]) {
+      expect(await as(who, () => applyRolloverAction(input)), `as ${who}`).toMatchObject({ ok: false, code });
+    }
+    expect(await state()).toEqual(before);
+    expect(await as("manager", () => applyRolloverAction(input))).toMatchObject({ ok: true, data: { year: currentYear + 1, promoted: 1 } });
+    expect(await db().studentDetail.findUnique({ where: { userId: pupil }, select: { grade: true } })).toEqual({ grade: 2 });
+    expect(await as("manager", () => applyRolloverAction(input))).toMatchObject({ ok: false, code: "CONFLICT" });
   });
 
   it("a manager cannot move a teacher into another academy's school; into the own academy's other school they may", async () => {

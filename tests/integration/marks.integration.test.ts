@@ -158,14 +158,15 @@ describe("teacher marks and comments", () => {
     const stats = (await activityStats(school, activity, {}))!;
     const csv = resultsCsv(stats, "ja");
     expect(csv.split("\r\n")[0]).toContain(",先生の採点,先生のコメント");
-    expect(csv).toContain("答え0,生徒1,1,,1,正解,よく書けました"); // …, 割合, 版, 先生の採点, 先生のコメント
+    expect(csv).toContain(`答え0,生徒1,1,,1,正解,よく書けました,${stats.academicYear}`); // …, 割合, 版, 先生の採点, 先生のコメント, 年度
     expect(csv).toContain(`"'=HYPERLINK(""http://x"")"`);
     expect(csv).toContain("部分正解,,1,33.3");
     let research = "";
     for await (const chunk of researchRows(school, activity, false, "ja")) research += chunk;
-    expect(researchHeader(false, "ja").slice(-2)).toEqual(["先生の採点", "先生のコメント"]);
+    expect(researchHeader(false, "ja").slice(-3)).toEqual(["先生の採点", "先生のコメント", "年度"]); // the academic year closes the row
+
     const line = research.split("\r\n").find((l) => l.includes("直した答え"))!;
-    expect(line.endsWith(",部分正解,直してよくなった")).toBe(true);
+    expect(line.endsWith(`,部分正解,直してよくなった,${stats.academicYear}`)).toBe(true);
     expect(research).toContain(`,"'=HYPERLINK(""http://x"")"`);
     expect(research).toContain(`,,"<script>alert(1)</script>\n二行目"`);
   });

@@ -1,0 +1,181 @@
+"use client";
+import { useTranslations } from "next-intl";
+import { useRouter } from "next/navigation";
+import { useMemo, useState } from "react";
+import { applyRolloverAction } from "@/lib/rollover/actions";
+import { type ClassNow, planRollover } from "@/lib/rollover/plan";
+import type { RolloverResult } from "@/lib/rollover/mutations";
+import { useConfirm } from "@/components/ui/confirm-dialog";
+import { RichTextClient } from "@/components/ui/rich-text-client";
+import { useActionRunner } from "@/components/ui/use-action-runner";
+import { usePlainText } from "@/components/ui/use-plain-text";
+import { PrintSheets } from "@/components/students/print-sheets";
+
+interface Props {
+  schoolId: string;
+  year: number;
+  classes: ClassNow[];
+  inferredTop: number;
+  activities: number;
+  unplaced: number;
+  /** False when the school is already a year ahead of the calendar. */
+  allowed: boolean;
+}
+
+const key = (grade: number, className: string) => `${grade}\u0000${className}`;
+
+/** The rollover preview (class → class, counts, graduates), the top grade and new 組 to confirm, then apply and print the new cards. */
+export function RolloverForm({ schoolId, year, classes, inferredTop, activities, unplaced, allowed }: Props) {
+  const t = useTranslations("Rollover");
+  const plain = usePlainText();
+  const router = useRouter();
+  const { pending, run } = useActionRunner();
+  const { confirm, dialog } = useConfirm();
+  const [topGrade, setTopGrade] = useState(inferredTop);
+  const [moves, setMoves] = useState<Record<string, string>>({});
+  const [result, setResult] = useState<RolloverResult | null>(null);
+  const classMoves = useMemo(
+    () =>
+      classes.flatMap((c) => {
+        const to = moves[key(c.grade, c.className)]?.trim();
+        return to && to !== c.className ? [{ grade: c.grade, className: c.className, to }] : [];
+      }),
+    [classes, moves],
+  );
+  const plan = useMemo(() => planRollover(classes, topGrade, classMoves), [classes, topGrade, classMoves]);
+
+  if (result) {
+    return (
+      <section className="stack" aria-live="polite" data-testid="rollover-result">
+        <h2>
+          <RichTextClient text={t("done", { year: result.year })} />
+        </h2>
+        <p>
+          <RichTextClient text={t("doneSummary", { promoted: result.promoted, graduated: result.graduated, archived: result.archived, reissued: result.reissuedIds.length })} />
+        </p>
+        {result.reissuedIds.length > 0 ? (
+          <div className="stack">
+            <p>
+              <RichTextClient text={t("printHint")} />
+            </p>
+            <div>
+              <PrintSheets schoolId={schoolId} ids={result.reissuedIds} testId="rollover-print" />
+            </div>
+          </div>
+        ) : null}
+      </section>
+    );
+  }
+
+  const grades = Array.from({ length: Math.max(6, inferredTop) }, (_, i) => i + 1);
+  const blocked = !allowed || classes.length === 0 || plan.clashes.length > 0;
+  return (
+    <div className="stack">
+      <label className="field">
+        <span className="field-label">
+          <RichTextClient text={t("topGrade")} />
+        </span>
+        <select value={topGrade} onChange={(e) => setTopGrade(Number(e.target.value))} data-testid="rollover-top-grade">
+          {grades.map((g) => (
+            <option key={g} value={g}>
+              {plain(t("gradeOption", { grade: g }))}
+            </option>
+          ))}
+        </select>
+      </label>
+      <p className="muted">
+        <RichTextClient text={t("keepHint")} />
+      </p>
+      {classes.length === 0 ? (
+        <p className="empty" data-testid="rollover-empty">
+          <RichTextClient text={t("noStudents")} />
+        </p>
+      ) : (
+        <div className="table-wrap">
+          <table className="table" data-testid="rollover-table">
+            <thead>
+              <tr>
+                {(["colClass", "colCount", "colNext"] as const).map((k) => (
+                  <th key={k} scope="col">
+                    <RichTextClient text={t(k)} />
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {plan.steps.map((s) => (
+                <tr key={key(s.grade, s.className)} data-class={`${s.grade}-${s.className}`}>
+                  <th scope="row" className="nowrap">
+                    <RichTextClient text={t("classLabel", { grade: s.grade, className: s.className })} />
+                  </th>
+                  <td>{s.count}</td>
+                  <td className="nowrap">
+                    {s.to === null ? (
+                      <strong data-testid="rollover-graduates">
+                        <RichTextClient text={t("graduates")} />
+                      </strong>
+                    ) : (
+                      <span className="row">
+                        <RichTextClient text={t("nextGrade", { grade: s.to.grade })} />{" "}
+                        <input
+                          type="text"
+                          size={4}
+                          maxLength={10}
+                          value={moves[key(s.grade, s.className)] ?? s.className}
+                          onChange={(e) => setMoves((m) => ({ ...m, [key(s.grade, s.className)]: e.target.value }))}
+                          aria-label={plain(t("newClass", { grade: s.grade, className: s.className }))}
+                          data-testid={`rollover-to-${s.grade}-${s.className}`}
+                        />
+                      </span>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <p data-testid="rollover-summary">
+        <RichTextClient text={t("summary", { promoted: plan.promoted, graduates: plan.graduates, reissued: plan.reissued, activities })} />
+      </p>
+      {unplaced > 0 ? (
+        <p className="muted">
+          <RichTextClient text={t("unplaced", { count: unplaced })} />
+        </p>
+      ) : null}
+      {plan.clashes.length > 0 ? (
+        <p role="alert" className="alert alert-error" data-testid="rollover-clash">
+          <RichTextClient text={t("clash", { seats: plan.clashes.join(", ") })} />
+        </p>
+      ) : null}
+      {!allowed ? (
+        <p role="status" data-testid="rollover-too-early">
+          <RichTextClient text={t("tooEarly", { year: year + 1 })} />
+        </p>
+      ) : null}
+      <div>
+        <button
+          type="button"
+          className="button button-danger"
+          disabled={pending || blocked}
+          aria-busy={pending}
+          data-testid="rollover-apply"
+          onClick={async () => {
+            if (!(await confirm({ title: t("confirmTitle"), body: t("confirmBody", { from: year }), confirm: t("confirmButton"), danger: true }))) return;
+            run(() => applyRolloverAction({ schoolId, expectedYear: year, topGrade, classMoves }), {
+              failure: (code) => (code === "CONFLICT" ? t("conflict") : code === "VALIDATION" ? t("seatClash") : t("failed")),
+              onOk: (data) => {
+                setResult(data);
+                router.refresh();
+              },
+            });
+          }}
+        >
+          {pending ? <span className="spinner spinner-small" aria-hidden="true" /> : null}
+          <RichTextClient text={pending ? t("applying") : t("apply")} />
+        </button>
+      </div>
+      {dialog}
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import { getTranslations } from "next-intl/server";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { requireRole } from "@/lib/auth/session";
+import { previewRollover } from "@/lib/rollover/data";
+import { inferTopGrade, mayRollInto } from "@/lib/rollover/plan";
+import { authorizeSchool } from "@/lib/schools/scope";
+import { PersonName } from "@/components/ui/person-name";
+import { RichText } from "@/components/ui/rich-text";
+import { RolloverForm } from "./rollover-form";
+
+/** /dashboard/manager/schools/{schoolId}/rollover: the year-end rollover's preview and its apply (lib/rollover). */
+export async function RolloverPage({ schoolId }: { schoolId: string }) {
+  const actor = await requireRole("manager");
+  const scope = await authorizeSchool(actor, schoolId);
+  const data = scope ? await previewRollover(scope) : null;
+  if (!data) notFound();
+  const t = await getTranslations("Rollover");
+  const year = data.school.currentYear;
+  return (
+    <div className="stack">
+      <p>
+        <Link href={`/dashboard/manager/schools/${data.school.id}`} data-testid="back-to-school">
+          <RichText text={t("back")} />
+        </Link>
+      </p>
+      <h1>
+        <RichText text={t("title")} />
+      </h1>
+      <p className="muted">
+        <PersonName name={{ base: data.school.name, reading: data.school.nameKana }} />
+      </p>
+      <p data-testid="rollover-current-year">
+        <RichText text={t("currentYear", { year })} />
+      </p>
+      <p>
+        <RichText text={t("intro", { from: year, to: year + 1 })} />
+      </p>
+      <RolloverForm
+        schoolId={data.school.id}
+        year={year}
+        classes={data.classes}
+        inferredTop={inferTopGrade(data.classes)}
+        activities={data.activities}
+        unplaced={data.unplaced}
+        allowed={mayRollInto(year + 1, new Date())}
+      />
+    </div>
+  );
+}

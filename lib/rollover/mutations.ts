@@ -1,0 +1,100 @@
+import "server-only";
+import { audit } from "@/lib/audit/log";
+import { db } from "@/lib/db";
+import { type ActionResult, fail, ok } from "@/lib/errors";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import type { AuthorizedSchoolId } from "@/lib/schools/scope";
+import { rotateSigninCodes } from "@/lib/signin-codes/mutations";
+import { classesOf, readRolloverStudents, type RolloverStudent } from "./data";
+import { mayRollInto, planRollover } from "./plan";
+import type { RolloverInput } from "./schema";
+
+interface Ctx {
+  schoolId: AuthorizedSchoolId;
+  actorId: string;
+}
+
+export interface RolloverResult {
+  year: number;
+  promoted: number;
+  graduated: number;
+  archived: number;
+  /** The students given a new card (their 組 changed), in class order: the manager prints them in one PDF. */
+  reissuedIds: string[];
+}
+
+/** Thrown inside the transaction to undo it: next year's seats would clash. */
+class SeatClash extends Error {}
+
+/** Next year's 組 of each student who moves up, grade by grade (highest first). */
+function movesByGrade(students: RolloverStudent[], input: RolloverInput) {
+  const target = new Map(input.classMoves.map((m) => [`${m.grade}\u0000${m.className}`, m.to]));
+  const byGrade = new Map<number, { ids: string[]; classes: string[]; changed: string[] }>();
+  for (const s of students.filter((x) => x.grade < input.topGrade)) {
+    const to = target.get(`${s.grade}\u0000${s.className}`) ?? s.className;
+    const g = byGrade.get(s.grade) ?? { ids: [], classes: [], changed: [] };
+    g.ids.push(s.userId);
+    g.classes.push(to);
+    if (to !== s.className) g.changed.push(s.userId);
+    byGrade.set(s.grade, g);
+  }
+  return [...byGrade].sort(([a], [b]) => b - a);
+}
+
+async function moveStudents(tx: Prisma.TransactionClient, schoolId: AuthorizedSchoolId, students: RolloverStudent[], input: RolloverInput) {
+  const graduates = students.filter((s) => s.grade >= input.topGrade).map((s) => s.userId);
+  if (graduates.length > 0) {
+    // graduates keep their last seat as history, no longer holding it; disabled (never deleted), their cards and sessions end
+    await tx.studentDetail.updateMany({ where: { userId: { in: graduates }, schoolId }, data: { graduatedYear: input.expectedYear } });
+    await tx.user.updateMany({ where: { id: { in: graduates }, schoolId }, data: { disabled: true, sessionVersion: { increment: 1 } } });
+    await tx.signinCode.updateMany({ where: { userId: { in: graduates }, revokedAt: null }, data: { revokedAt: new Date() } });
+  }
+  const changed: string[] = [];
+  // highest grade first: each grade moves into the one the previous statement emptied, so no seat is held twice on the way
+  for (const [, g] of movesByGrade(students, input)) {
+    await tx.$executeRaw`
+      update student_details sd set grade = sd.grade + 1, class_name = m.to_class, updated_at = now()
+      from unnest(${g.ids}::uuid[], ${g.classes}::text[]) as m(user_id, to_class)
+      where sd.user_id = m.user_id and sd.school_id = ${schoolId}::uuid`;
+    changed.push(...g.changed);
+  }
+  return { graduates, changed };
+}
+
+/**
+ * The year-end rollover of one school, in one transaction: the school's year advances from
+ * `expectedYear` (the version check: a second or concurrent apply finds the year moved and changes
+ * nothing); students move up a grade (組 kept or mapped, numbers kept); the top grade graduates;
+ * students whose 組 changed get new cards; the year's activities are archived under their year
+ * (answers, results and exports stay). Refused when next year's seats would clash.
+ */
+export async function applyRollover(ctx: Ctx, input: RolloverInput): Promise<ActionResult<RolloverResult>> {
+  const year = input.expectedYear + 1;
+  if (!mayRollInto(year, new Date())) return fail("CONFLICT");
+  try {
+    return await db().$transaction(
+      async (tx) => {
+        const advanced = await tx.school.updateMany({ where: { id: ctx.schoolId, currentYear: input.expectedYear }, data: { currentYear: year } });
+        if (advanced.count === 0) return fail("CONFLICT");
+        const students = await readRolloverStudents(ctx.schoolId, tx);
+        if (planRollover(classesOf(students), input.topGrade, input.classMoves).clashes.length > 0) throw new SeatClash();
+        const { graduates, changed } = await moveStudents(tx, ctx.schoolId, students, input);
+        await rotateSigninCodes(tx, changed);
+        const active = { schoolId: ctx.schoolId, status: "active" as const, academicYear: { lte: input.expectedYear } };
+        const ids = (await tx.activity.findMany({ where: active, select: { id: true } })).map((a) => a.id);
+        await tx.activity.updateMany({ where: { id: { in: ids } }, data: { status: "archived", archivedAt: new Date(), version: { increment: 1 } } });
+        await tx.guideSession.updateMany({ where: { activityId: { in: ids }, endedAt: null }, data: { endedAt: new Date(), version: { increment: 1 } } });
+        const result = { year, promoted: students.length - graduates.length, graduated: graduates.length, archived: ids.length, reissuedIds: changed };
+        await audit(
+          { action: "school.rollover", actorId: ctx.actorId, schoolId: ctx.schoolId, targetType: "school", targetId: ctx.schoolId, meta: { from: input.expectedYear, topGrade: input.topGrade, ...result } },
+          tx,
+        );
+        return ok(result);
+      },
+      { timeout: 60_000 },
+    );
+  } catch (error) {
+    if (error instanceof SeatClash) return fail("VALIDATION", { classMoves: ["seatClash"] });
+    throw error;
+  }
+}

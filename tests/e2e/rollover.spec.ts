@@ -1,0 +1,73 @@
+import { expect, test } from "@playwright/test";
+import { createActivityFromTemplate, createResponse } from "../../prisma/seed/factories";
+import { e2eDb, makeSchool, TEST_PASSWORD } from "./db";
+import { baseText, expectAccessible, signIn, signInAs } from "./helpers";
+
+test("year-end rollover: a manager previews, confirms and applies; a student moves up, the graduate cannot sign in, the old year shows on the results", async ({ page, browser }) => {
+  test.setTimeout(180_000);
+  const { manager, school, students } = await makeSchool(3);
+  const [first, graduate, second] = students as [(typeof students)[0], (typeof students)[0], (typeof students)[0]];
+  // 1年1組1番, 3年1組2番 (the top grade), 2年1組3番
+  await e2eDb().studentDetail.update({ where: { userId: graduate.id }, data: { grade: 3 } });
+  await e2eDb().studentDetail.update({ where: { userId: second.id }, data: { grade: 2 } });
+  const activity = await createActivityFromTemplate(e2eDb(), { templateId: "science-dissolve", schoolId: school.id, mode: "self", title: "前の年度の活動" });
+  const scene = await e2eDb().activityScene.findFirstOrThrow({ where: { activityId: activity.id, type: "two_step" }, select: { id: true, position: true } });
+  await createResponse(e2eDb(), { activityId: activity.id, sceneId: scene.id, userId: graduate.id, scenePosition: scene.position, answer: { first: "same", second: "sure", reason: "卒業生の理由" } });
+  const { currentYear } = await e2eDb().school.findUniqueOrThrow({ where: { id: school.id }, select: { currentYear: true } });
+
+  await signInAs(page, manager.email!, TEST_PASSWORD);
+  await page.goto(`/dashboard/manager/schools/${school.id}`);
+  await page.getByTestId("open-rollover").click();
+  await expect(page).toHaveURL(new RegExp(`/dashboard/manager/schools/${school.id}/rollover$`));
+  expect(await baseText(page.getByTestId("rollover-current-year"))).toContain(`${currentYear}年度`);
+  await expect(page.getByTestId("rollover-top-grade")).toHaveValue("3");
+  const rows = page.getByTestId("rollover-table").locator("tbody tr");
+  await expect(rows).toHaveCount(3);
+  expect(await baseText(rows.nth(2))).toContain("卒業");
+  await expectAccessible(page);
+
+  // 1年1組 becomes 2年2組: the card of its student is reissued
+  await page.getByTestId("rollover-to-1-1").fill("2");
+  expect(await baseText(page.getByTestId("rollover-summary"))).toContain("カードの再発行 1人");
+  // keyboard: the apply button, then the confirmation; cancelling changes nothing
+  await page.getByTestId("rollover-apply").focus();
+  await page.keyboard.press("Enter");
+  await page.getByTestId("confirm-cancel").click();
+  expect((await e2eDb().school.findUniqueOrThrow({ where: { id: school.id }, select: { currentYear: true } })).currentYear).toBe(currentYear);
+  await page.getByTestId("rollover-apply").focus();
+  await page.keyboard.press("Enter");
+  await page.getByTestId("confirm-ok").click();
+  const result = page.getByTestId("rollover-result");
+  await expect(result).toBeVisible({ timeout: 60_000 });
+  expect(await baseText(result)).toContain(`${currentYear + 1}年度になりました`);
+
+  // the new cards in one PDF
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("rollover-print").click()]);
+  expect(download.suggestedFilename()).toBe("signin-sheets.pdf");
+
+  expect(await e2eDb().studentDetail.findUnique({ where: { userId: first.id }, select: { grade: true, className: true } })).toEqual({ grade: 2, className: "2" });
+  expect(await e2eDb().studentDetail.findUnique({ where: { userId: second.id }, select: { grade: true, className: true } })).toEqual({ grade: 3, className: "1" });
+
+  // the graduate: disabled, not deleted; neither the password nor the old card signs in
+  const other = await browser.newPage();
+  await other.goto("/signin");
+  await signIn(other, graduate.email!, TEST_PASSWORD);
+  await expect(other.getByTestId("signin-error")).toHaveAttribute("data-code", "userDisabled", { timeout: 60_000 });
+  await other.goto(`/auth/auth-with-code?code=${graduate.code}`);
+  await expect(other.getByTestId("code-confirm")).toHaveCount(0);
+  await other.close();
+
+  // the old year's activity is archived under its year; its results show the year; the graduate's answer is kept
+  await page.goto(`/dashboard/manager/activities/${school.id}?tab=archived`);
+  const row = page.locator(`tr[data-activity-id="${activity.id}"]`);
+  expect(await baseText(row.getByTestId("activity-year"))).toBe(`${currentYear}年度`);
+  await page.goto(`/dashboard/manager/activities/stats/${school.id}/${activity.id}`);
+  expect(await baseText(page.getByTestId("results-year"))).toBe(`${currentYear}年度`);
+  expect(await e2eDb().response.count({ where: { activityId: activity.id, userId: graduate.id } })).toBe(1);
+
+  // applying again (another tab still showing the old year) changes nothing
+  await page.goto(`/dashboard/manager/schools/${school.id}/rollover`);
+  expect(await baseText(page.getByTestId("rollover-current-year"))).toContain(`${currentYear + 1}年度`);
+  await expect(page.getByTestId("rollover-apply")).toBeDisabled();
+  await expect(page.getByTestId("rollover-too-early")).toBeVisible();
+});
