@@ -8,7 +8,7 @@ import { toPlainText } from "@/lib/richtext/plain";
 import { authorizeSchool } from "@/lib/schools/scope";
 import { RichText } from "@/components/ui/rich-text";
 import { EditorSchoolScope } from "./editor-school";
-import { FeedbackSelect } from "./feedback-select";
+import { ActorTypeSelect, FeedbackSelect } from "./feedback-select";
 import { type ListedScene, SceneList } from "./scene-list";
 import { SceneOrderEditor } from "./scene-order-editor";
 
@@ -51,6 +51,7 @@ export async function ActivityEdit({ activityId, schoolId }: { activityId: strin
           groups={groups}
           groupOrders={Object.fromEntries(activity.sceneOrders.map((o) => [o.group, o.sceneIds]))}
         />
+        <ActorTypeSelect activityId={activity.id} actorType={activity.actorType} />
         <FeedbackSelect activityId={activity.id} feedback={activity.feedback} />
         <SceneList activityId={activity.id} version={activity.version} scenes={scenes} />
       </div>

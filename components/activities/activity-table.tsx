@@ -7,6 +7,7 @@ import type { ActivityMode } from "@/lib/activities/schema";
 import type { ActionResult } from "@/lib/errors";
 import { useActionRunner } from "@/components/ui/use-action-runner";
 import { usePlainText } from "@/components/ui/use-plain-text";
+import { DownloadLink } from "@/components/ui/download-link";
 import { RichTextClient } from "@/components/ui/rich-text-client";
 import { type ActivityOp, activityErrorKey } from "./error-message";
 import { MODE_KEY, ModeSelect } from "./mode-select";
@@ -109,14 +110,14 @@ export function ActivityTable({
                     <Link className="button button-small" href={`${links.preview}/${row.id}`}>
                       <RichTextClient text={t("preview")} />
                     </Link>
-                    <a
+                    <DownloadLink
                       className="button button-small"
                       href={`/api/v1/exports/${row.id}/activity${schoolId ? `?school=${schoolId}` : ""}`}
-                      download
-                      data-testid="export-activity"
+                      testId="export-activity"
+                      failure={(status) => plain(tt(status === 413 ? "exportTooLarge" : "exportFailed"))}
                     >
                       <RichTextClient text={tt("export")} />
-                    </a>
+                    </DownloadLink>
                     {!archived ? (
                       <>
                         <Link className="button button-small" href={`${links.guide}/${row.id}`}>

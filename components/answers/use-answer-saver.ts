@@ -17,7 +17,8 @@ export type SaveStatus =
   | { kind: "failed"; reason: string };
 
 export interface StoredAnswer {
-  answer: SceneAnswer;
+  /** null: an answer to an earlier version of the scene, shown as not answered (its revision still counts). */
+  answer: SceneAnswer | null;
   revision: number;
 }
 
@@ -113,7 +114,7 @@ export function useAnswerSaver(options: {
     const answers: Record<string, SceneAnswer> = {};
     const revisions: Record<string, number> = {};
     for (const [sceneId, stored] of Object.entries(options.initial)) {
-      answers[sceneId] = stored.answer;
+      if (stored.answer !== null) answers[sceneId] = stored.answer;
       revisions[sceneId] = stored.revision;
     }
     return { answers, revisions };

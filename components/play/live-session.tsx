@@ -6,6 +6,7 @@ import type { LiveState } from "@/lib/live/state";
 import { type StoredAnswer, useAnswerSaver } from "@/components/answers/use-answer-saver";
 import { useLiveState } from "@/components/live/use-live-state";
 import { SceneView, sceneProblem, whenToSave } from "@/components/scenes/scene-view";
+import { RevisedNote } from "./revised-note";
 import type { RenderedScene } from "@/components/scenes/types";
 import { RichTextClient } from "@/components/ui/rich-text-client";
 import { Countdown, useCountdown } from "./countdown";
@@ -86,6 +87,7 @@ export function LiveSession({ userId, activityId, scenes, initialState, initial 
                 </span>
               </p>
             ) : null}
+            <RevisedNote show={initial[scene.id]?.answer === null && !saver.answers[scene.id]} />
             <SceneView
               key={scene.id}
               scene={scene}

@@ -27,7 +27,10 @@ export async function StudentResponsePage({ activityId }: { activityId: string }
   const t = await getTranslations("Play");
   const tm = await getTranslations("Marks");
   const lang = await getDisplayLanguage();
-  const scenes = activity.scenes.map((s) => renderScene(s, lang)).filter((s): s is RenderedScene => s !== null);
+  // an answer to an earlier version is shown under the question it answered
+  const scenes = activity.scenes
+    .map((s) => renderScene(s.id in activity.olderContent ? { ...s, content: activity.olderContent[s.id] } : s, lang))
+    .filter((s): s is RenderedScene => s !== null);
   const answers = Object.fromEntries(Object.entries(activity.answers).map(([id, a]) => [id, a.answer as SceneAnswer]));
   const finishedSolo = activity.mode === "self" && scenes.length > 0 && scenes.every((s) => s.type === "info" || answers[s.id]);
   const answeredAny = scenes.some((s) => s.type !== "info" && answers[s.id]);

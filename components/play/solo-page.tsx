@@ -30,8 +30,8 @@ export async function SoloPage({ role, activityId }: { role: "student" | "teache
   const paced = writes && role === "student" && activity.mode === "self" && activity.selfOpenScenes !== null;
   const scenes = paced ? all.slice(0, activity.selfOpenScenes ?? all.length) : all;
   const problem = writes && activity.mode !== "self" ? "notSelfMode" : scenes.length === 0 ? "noScenes" : null;
-  const initial = (writes ? activity.answers : {}) as Record<string, StoredAnswer>;
-  const firstOpen = scenes.findIndex((s) => !initial[s.id]);
+  const initial = (writes ? activity.toPlay : {}) as Record<string, StoredAnswer>;
+  const firstOpen = scenes.findIndex((s) => !initial[s.id]?.answer);
   const home = role === "student" ? "/dashboard/student/home" : "/dashboard/teacher/home";
   return (
     <div className="stack play">

@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useState } from "react";
 import { type StoredAnswer, useAnswerSaver } from "@/components/answers/use-answer-saver";
 import { SceneView, sceneProblem, whenToSave } from "@/components/scenes/scene-view";
+import { RevisedNote } from "./revised-note";
 import type { RenderedScene, SceneAnswer } from "@/components/scenes/types";
 import { RichTextClient } from "@/components/ui/rich-text-client";
 import { PlayHead, SaveStatusLine } from "./save-status";
@@ -97,6 +98,7 @@ export function SoloPlayer({ userId, activityId, scenes, initial, startAt, write
     <div className="stack">
       <PlayHead progress={ts("progress", { current: index + 1, total: scenes.length })} status={saver.status} sceneId={scene.id} />
       <progress max={scenes.length} value={index + 1} aria-hidden="true" />
+      <RevisedNote show={initial[scene.id]?.answer === null && !saver.answers[scene.id]} />
       <SceneView
         key={scene.id}
         scene={scene}

@@ -5,11 +5,11 @@ import { type ActionResult, fail } from "@/lib/errors";
 import { defineSchoolAction, type SchoolCtx } from "@/lib/schools/school-action";
 import { importFileImages, withPlacedImages } from "@/lib/images/transfer";
 import { parseActivityFile } from "./file-format";
-import { changeMode, copyTemplate, deleteActivity, duplicateActivity, importActivity, saveSceneOrder, setArchived, setFeedback } from "./mutations";
+import { changeMode, copyTemplate, deleteActivity, duplicateActivity, importActivity, saveSceneOrder, setActorType, setArchived, setFeedback } from "./mutations";
 import { canEditActivity } from "./policy";
 import { addScene, createBlankActivity, deleteScene, duplicateScene, saveSceneContent } from "./scene-mutations";
 import { addSceneSchema, blankActivitySchema, deleteSceneSchema, saveSceneSchema, sceneRefSchema } from "./scene-schema";
-import { activityRefSchema, changeModeSchema, copyTemplateSchema, importFileSchema, saveOrderSchema, setFeedbackSchema } from "./schema";
+import { activityRefSchema, changeModeSchema, copyTemplateSchema, importFileSchema, saveOrderSchema, setActorTypeSchema, setFeedbackSchema } from "./schema";
 
 const STAFF = ["teacher", "manager"] as const;
 
@@ -50,6 +50,7 @@ export const deleteSceneAction = activityAction("activities.deleteScene", delete
 export const createBlankActivityAction = activityAction("activities.createBlank", blankActivitySchema, EDITORS, createBlankActivity);
 /** When students see correct/incorrect: set in the editor. */
 export const setFeedbackAction = activityAction("activities.setFeedback", setFeedbackSchema, EDITORS, (ctx, i) => setFeedback(ctx, i.activityId, i.feedback));
+export const setActorTypeAction = activityAction("activities.setActorType", setActorTypeSchema, EDITORS, (ctx, i) => setActorType(ctx, i.activityId, i.actorType));
 
 /** The library form (works before hydration too): FormData in, the action's result out. */
 export async function copyTemplateFromForm(_prev: ActionResult<{ id: string }> | null, form: FormData) {

@@ -109,6 +109,26 @@ export async function setFeedback(ctx: Ctx, activityId: string, feedback: Feedba
   });
 }
 
+/**
+ * Who answers the activity. Refused (CONFLICT) once it has answers, which were given as
+ * that kind of user, or while students or teachers can answer it (guide or self mode):
+ * the row lock orders this against a mode change and against answers being written.
+ */
+export async function setActorType(ctx: Ctx, activityId: string, actorType: "student" | "teacher"): Promise<ActionResult<null>> {
+  return db().$transaction(async (tx) => {
+    const [current] = await tx.$queryRaw<{ actor_type: string; mode: string }[]>`
+      select actor_type::text, mode::text from activities where id = ${activityId}::uuid and school_id = ${ctx.schoolId}::uuid for update`;
+    if (!current) return fail("NOT_FOUND");
+    if (current.actor_type === actorType) return ok(null);
+    const answered = await tx.response.findFirst({ where: { activityId }, select: { id: true } });
+    if (answered || current.mode === "guide" || current.mode === "self") return fail("CONFLICT");
+    await tx.activity.update({ where: { id: activityId }, data: { actorType }, select: { id: true } });
+    await audit({ action: "activity.actorType", actorId: ctx.actorId, schoolId: ctx.schoolId, targetType: "activity", targetId: activityId, meta: { from: current.actor_type, to: actorType } }, tx);
+    await publishActivityChange(tx, ctx.schoolId, activityId);
+    return ok(null);
+  });
+}
+
 export async function setArchived(ctx: Ctx, activityId: string, archived: boolean): Promise<ActionResult<null>> {
   return db().$transaction(async (tx) => {
     const changed = await tx.activity.updateMany({

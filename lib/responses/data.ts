@@ -72,6 +72,13 @@ export async function loadForRespondent(who: { id: string; role: "student" | "te
     db().response.findMany({ where: { activityId, userId: who.id }, select: { sceneId: true, answer: true, clientRevision: true, sceneVersion: true } }),
   ]);
   const group = detail?.counterbalanceGroup ?? null;
+  const older = responses.flatMap((r) => {
+    const scene = scenes.find((s) => s.id === r.sceneId);
+    return scene && scene.version !== r.sceneVersion ? [{ sceneId: r.sceneId, version: r.sceneVersion, type: scene.type }] : [];
+  });
+  const olderRows = older.length
+    ? await db().sceneVersion.findMany({ where: { OR: older.map((o) => ({ sceneId: o.sceneId, version: o.version })) }, select: { sceneId: true, content: true } })
+    : [];
   return {
     id: activity.id,
     title: activity.title,
@@ -86,11 +93,19 @@ export async function loadForRespondent(who: { id: string; role: "student" | "te
     scenes: scenesInOrder(scenes, activity.sceneOrders, group),
     defaultOrder: scenesInOrder(scenes, [], null),
     answers: Object.fromEntries(responses.map((r) => [r.sceneId, { answer: r.answer, revision: r.clientRevision }])),
-    /** Answers given to an earlier version of their scene (edited since): the version they answered (docs/decisions.md "Scene versions"). */
-    olderVersions: Object.fromEntries(responses.flatMap((r) => {
+    /**
+     * What the player starts from: an answer to an earlier version of its scene is not put under the
+     * new question (it may name options that are gone); its revision is kept, so the next answer is
+     * stored over it (docs/decisions.md "Scene versions").
+     */
+    toPlay: Object.fromEntries(responses.map((r) => {
       const scene = scenes.find((s) => s.id === r.sceneId);
-      return scene && scene.version !== r.sceneVersion ? [[r.sceneId, r.sceneVersion] as const] : [];
+      return [r.sceneId, { answer: scene && scene.version !== r.sceneVersion ? null : r.answer, revision: r.clientRevision }];
     })),
+    /** Answers given to an earlier version of their scene (edited since): the version they answered (docs/decisions.md "Scene versions"). */
+    olderVersions: Object.fromEntries(older.map((o) => [o.sceneId, o.version])),
+    /** The content those answers were given to (without its answer key), for the student's own result page. */
+    olderContent: Object.fromEntries(olderRows.map((v) => [v.sceneId, withoutKey({ type: older.find((o) => o.sceneId === v.sceneId)!.type, content: v.content }).content])),
   };
 }
 

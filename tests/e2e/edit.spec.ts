@@ -69,3 +69,25 @@ test.describe("scene order editor", () => {
     await expect(page.locator("body")).not.toContainText("よその学校");
   });
 });
+
+test.describe("who answers", () => {
+  test("the editor changes who answers an activity nobody has answered; with answers it says why not and keeps the choice", async ({ page }) => {
+    const { teacher, school, students } = await makeSchool(1);
+    const fresh = await createActivityFromTemplate(e2eDb(), { templateId: "science-dissolve", schoolId: school.id, mode: "standby" });
+    const used = await createActivityFromTemplate(e2eDb(), { templateId: "science-dissolve", schoolId: school.id, mode: "complete" });
+    const scene = await e2eDb().activityScene.findFirstOrThrow({ where: { activityId: used.id }, orderBy: { position: "asc" }, select: { id: true } });
+    await e2eDb().response.create({ data: { activityId: used.id, sceneId: scene.id, userId: students[0]!.id, answer: { seen: true }, scenePosition: 0, mode: "self", clientRevision: 1, idempotencyKey: `k-${used.id}` } });
+    await signInAs(page, teacher.email!, TEST_PASSWORD);
+
+    await page.goto(`/dashboard/teacher/activities/edit/${fresh.id}`);
+    await page.getByTestId("actor-select").selectOption("teacher");
+    await expectNotification(page, "答える人を変えました。");
+    await expect.poll(async () => (await e2eDb().activity.findUniqueOrThrow({ where: { id: fresh.id }, select: { actorType: true } })).actorType).toBe("teacher");
+
+    await page.goto(`/dashboard/teacher/activities/edit/${used.id}`);
+    await page.getByTestId("actor-select").selectOption("teacher");
+    await expectNotification(page, "回答がある活動や、実施中の活動は、答える人を変えられません。");
+    await expect(page.getByTestId("actor-select")).toHaveValue("student");
+    expect((await e2eDb().activity.findUniqueOrThrow({ where: { id: used.id }, select: { actorType: true } })).actorType).toBe("student");
+  });
+});

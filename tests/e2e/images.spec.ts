@@ -140,3 +140,24 @@ test("an activity with images exported by one school and imported by another pla
     await student.context().close();
   }
 });
+
+test("an activity whose images make a file larger than an import accepts: the export says why in the page and downloads nothing", async ({ browser }) => {
+  const a = await makeSchool(0);
+  const activity = await createActivityFromTemplate(e2eDb(), { templateId: "math-linear-equations", schoolId: a.school.id, title: `重い図${a.tag}` });
+  const page = await signedIn(browser, a.teacher.email!);
+  await page.goto("/dashboard/teacher/activities");
+  // noise does not compress: one such picture is stored near the 1 MiB cap, more than an import file holds
+  const noise = await sharp({ create: { width: 560, height: 560, channels: 3, background: "black", noise: { type: "gaussian", mean: 128, sigma: 60 } } }).png().toBuffer();
+  const stored = await page.request.post("/api/v1/images", { data: noise, headers: { "content-type": "application/octet-stream", origin: new URL(page.url()).origin } });
+  expect(stored.status()).toBe(200);
+  const { data } = (await stored.json()) as { data: { id: string } };
+  const scene = await e2eDb().activityScene.findFirstOrThrow({ where: { activityId: activity.id, type: "single_choice" }, select: { id: true, content: true } });
+  await e2eDb().activityScene.update({ where: { id: scene.id }, data: { content: { ...(scene.content as object), image: { id: data.id, alt: "ノイズ", width: 560, height: 560 } } } });
+
+  let downloads = 0;
+  page.on("download", () => downloads++);
+  await page.locator(`tr[data-activity-id="${activity.id}"]`).getByTestId("export-activity").click();
+  await expectNotification(page, "画像が多すぎて");
+  await expect(page).toHaveURL(/\/dashboard\/teacher\/activities$/);
+  expect(downloads).toBe(0);
+});

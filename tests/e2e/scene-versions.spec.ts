@@ -79,11 +79,26 @@ test.describe("scene versions and autosave", () => {
     await expect(page.locator("main")).toContainText("あてはまるものはどれですか");
     await page.goto(`/dashboard/teacher/portfolio/${students[0]!.id}`);
     await expect(page.locator("main")).toContainText("版1に回答");
-    // and the student's own result page says their answer was to the earlier version
-    await e2eDb().activity.update({ where: { id: activity.id }, data: { mode: "complete" } });
+    // the student's player puts nothing under the new question and asks again; the earlier answer's revision still counts
+    await createResponse(e2eDb(), { activityId: activity.id, sceneId: scenes[0]!.id, userId: students[0]!.id, answer: { seen: true }, scenePosition: 0 });
+    await createResponse(e2eDb(), { activityId: activity.id, sceneId: scenes[1]!.id, userId: students[0]!.id, answer: { first: "same", reason: "r" }, scenePosition: 1 });
     const kid = await signedIn(browser, students[0]!.email!);
-    await kid.goto(`/dashboard/student/activities/response/${activity.id}`);
-    await expect(kid.locator("main")).toContainText(/あとで直.*前.*版.*1/);
+    await kid.goto(`/dashboard/student/activities/solo/${activity.id}`);
+    await expect(kid.getByTestId("revised-note")).toBeVisible();
+    await expect(kid.locator("main")).toContainText("直した問い：水溶液はどれ？");
+    await expect(kid.locator("main input[type=radio]:checked")).toHaveCount(0);
+    await kid.locator("main input[type=radio]").first().check();
+    await expect(kid.getByTestId("revised-note")).toHaveCount(0);
+    await expect.poll(() => e2eDb().response.findUnique({ where: { userId_sceneId: { userId: students[0]!.id, sceneId: choice.id } }, select: { sceneVersion: true } })).toEqual({ sceneVersion: 2 });
+    await createResponse(e2eDb(), { activityId: activity.id, sceneId: choice.id, userId: students[1]!.id, answer: { choice: "clear" }, scenePosition: 2 });
+    await e2eDb().response.updateMany({ where: { sceneId: choice.id, userId: students[1]!.id }, data: { sceneVersion: 1 } });
+    // and another student's own result page shows the question they answered, saying it was the earlier version
+    await e2eDb().activity.update({ where: { id: activity.id }, data: { mode: "complete" } });
+    const other = await signedIn(browser, students[1]!.email!);
+    await other.goto(`/dashboard/student/activities/response/${activity.id}`);
+    await expect(other.locator("main")).toContainText(/あとで直.*前.*版.*1/);
+    await expect(other.locator("main")).toContainText("あてはまるものはどれですか");
+    await expect(other.locator("main")).not.toContainText("直した問い");
   });
 
   test("the scene form saves by itself after a pause, shows its state, never saves an invalid form, and the save survives a reload", async ({ browser }) => {

@@ -204,6 +204,16 @@ export const ACTIVITY_ROWS: Row[] = [
   },
   { name: "set feedback", call: (f, s) => activityActions.setFeedbackAction({ ...ref(f, s), feedback: "at_end" }), effect: async (f) => expect((await activity(f.activity))?.feedback).toBe("at_end") },
   {
+    // who answers may change only while nobody has answered and nobody can: the row clears the fixture's answers first
+    name: "set actor type",
+    prepare: async (f) => {
+      await db().response.deleteMany({ where: { activityId: f.activity } });
+      await db().activity.update({ where: { id: f.activity }, data: { mode: "standby" }, select: { id: true } });
+    },
+    call: (f, s) => activityActions.setActorTypeAction({ ...ref(f, s), actorType: "teacher" }),
+    effect: async (f) => expect((await db().activity.findUnique({ where: { id: f.activity }, select: { actorType: true } }))?.actorType).toBe("teacher"),
+  },
+  {
     name: "mark response",
     call: async (f, s) => markResponseAction({ ...ref(f, s), responseId: (await answerOf(f)).id, verdict: null, comment: "対照のコメント" }),
     effect: async (f) => expect(await db().responseMark.findUnique({ where: { responseId: (await answerOf(f)).id }, select: { comment: true } })).toEqual({ comment: "対照のコメント" }),
