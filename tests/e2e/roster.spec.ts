@@ -5,7 +5,7 @@ import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { decryptCode } from "@/lib/signin-codes/crypto";
 import { e2eDb, makeSchool, signinCodeKey, TEST_PASSWORD } from "./db";
-import { baseText, expectAccessible, expectNotification, signInAs } from "./helpers";
+import { expectAccessible, expectNotification, signInAs } from "./helpers";
 
 const FIXTURES = "tests/fixtures/oneroster";
 
