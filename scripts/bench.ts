@@ -18,6 +18,7 @@ import { fanoutWhilePrinting } from "./bench/print-load";
 import { answerBurst, sustainedAnswers } from "./bench/answers";
 import { bytesPerStudent } from "./bench/bytes";
 import { editorBytes, furiganaTiming } from "./bench/editor";
+import { liveControlRows } from "./bench/live-controls";
 import { liveRows, type Row } from "./bench/scenarios";
 import { signinStorm } from "./bench/signin";
 import { statsPage } from "./bench/stats-page";
@@ -73,13 +74,13 @@ const cases: Case[] = [
 ];
 
 /**
- * `--only=a,b` runs only the named groups (pdf, csv, stats, live, print-live,
+ * `--only=a,b` runs only the named groups (pdf, csv, stats, live, live-controls, print-live,
  * answers, signin, bytes, editor, scale); `--no-db` skips everything that needs PostgreSQL.
  * The report in docs/benchmarks.md is written only by a full run.
  */
 const only = process.argv.find((a) => a.startsWith("--only="))?.slice(7).split(",");
 const noDb = process.argv.includes("--no-db");
-const wants = (group: string) => (only ? only.includes(group) : !(noDb && ["stats", "live", "print-live", "answers", "signin", "bytes", "editor", "scale"].includes(group)));
+const wants = (group: string) => (only ? only.includes(group) : !(noDb && ["stats", "live", "live-controls", "print-live", "answers", "signin", "bytes", "editor", "scale"].includes(group)));
 const groupOf = (c: Case) => (c.name.startsWith("sign-in sheets") ? "pdf" : "csv");
 const rows: Row[] = [];
 const say = (r: Row[]) => {
@@ -133,7 +134,7 @@ if (wants("pdf")) {
 
 /** The load scenarios against the app itself: one instance, then two behind a round-robin proxy. */
 const timingCount = rows.length;
-if (["stats", "live", "print-live", "answers", "signin", "bytes", "editor", "scale"].some(wants)) {
+if (["stats", "live", "live-controls", "print-live", "answers", "signin", "bytes", "editor", "scale"].some(wants)) {
   ensureBuilt();
   const fresh = async () => {
     const { url } = await benchDatabase("manabiya_bench_app");
@@ -143,6 +144,7 @@ if (["stats", "live", "print-live", "answers", "signin", "bytes", "editor", "sca
   const app = await startApp(url, 1);
   try {
     if (wants("live")) say(await liveRows(app, data));
+    if (wants("live-controls")) say(await liveControlRows(app, data, url));
     if (wants("print-live")) say([await fanoutWhilePrinting(app, data, url)]);
     if (wants("answers")) say([await answerBurst(app, data, url), await sustainedAnswers(app, data, url, 16), await sustainedAnswers(app, data, url, 40)]);
     if (wants("signin")) say(await signinStorm(app, data));

@@ -1,6 +1,6 @@
 "use client";
 import { useTranslations } from "next-intl";
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import type { ActionResult } from "@/lib/errors";
 import type { SessionClass } from "@/lib/live/schema";
 import type { StaffLiveState } from "@/lib/live/state";
@@ -19,6 +19,8 @@ import { LiveGrid } from "./live-grid";
 import { PacingControl } from "./pacing-control";
 import { ResultsView } from "./results-view";
 import { TimerControls } from "./timer-controls";
+
+const ignoreAnswer = () => undefined;
 
 /**
  * The teacher's live screen: start, scene by scene (next, previous, jump),
@@ -49,6 +51,9 @@ export function GuideConsole({ activityId, schoolId, scenes, initialState, class
   const index = scenes.findIndex((s) => s.id === state.sceneId);
   const scene = index >= 0 ? scenes[index] : undefined;
   const failed = t("guideFailed");
+  // the scene as students see it re-renders only when the scene changes, not with every count
+  // the stream brings (issue 21: the grid's update renders within a frame)
+  const sceneView = useMemo(() => (scene ? <SceneView key={scene.id} scene={scene} answer={null} onAnswer={ignoreAnswer} readOnly /> : null), [scene]);
   const go = (sceneId: string | undefined) => sceneId && run(() => advanceScene(activityId, { ...(schoolId ? { schoolId } : {}), sceneId }), { failure: failed });
   /** An on/off control (aria-pressed) running a session action. */
   const toggle = (testId: string, on: boolean, offLabel: string, onLabel: string, action: () => Promise<ActionResult<null>>) => (
@@ -137,7 +142,7 @@ export function GuideConsole({ activityId, schoolId, scenes, initialState, class
           </>
         ) : null}
       </p>
-      <SceneView key={scene.id} scene={scene} answer={null} onAnswer={() => undefined} readOnly />
+      {sceneView}
       {state.grid ? <LiveGrid grid={state.grid} scene={scene} activityId={activityId} schoolId={schoolId} /> : null}
       {state.showResults && state.results ? <ResultsView scene={scene} results={state.results} /> : null}
       {dialog}

@@ -22,9 +22,10 @@ const LOGGED_META = ["reason", "from", "to", "pseudonymous", "rows"] as const;
  * The audited event as a log line too (docs/architecture.md "Operations"):
  * sign-in failures, exports, mode changes, live sessions, admin actions — by
  * user id, never by name or e-mail. Inside a transaction the line is written
- * when the entry is, before the commit.
+ * when the entry is, before the commit. A statement that writes its own entry in SQL
+ * (lib/live/session.ts setSessionPaused) calls it once the entry is written.
  */
-function logAudit(entry: AuditEntry) {
+export function logAudit(entry: AuditEntry) {
   const meta = entry.meta && typeof entry.meta === "object" && !Array.isArray(entry.meta) ? (entry.meta as Record<string, unknown>) : {};
   const fields = Object.fromEntries(LOGGED_META.filter((key) => meta[key] !== undefined).map((key) => [key, meta[key]]));
   const method = entry.action.startsWith("signin.") ? entry.action.split(".")[1] : undefined; // password, code, google

@@ -1,5 +1,5 @@
 /** Checks across rows and files: duplicate ids, references, homerooms, 出席番号, roles. Pure. */
-import { READ_FILES, type ReadFile } from "./columns";
+import { FILE_COLUMNS, READ_FILES, type ReadFile } from "./columns";
 import type { RosterFile, RosterSet, RowMeta } from "./model";
 import type { ProblemList } from "./problems";
 
@@ -7,6 +7,9 @@ import type { ProblemList } from "./problems";
 export type Known = (kind: RosterFile, sourcedId: string) => boolean;
 
 type Sets = Pick<RosterSet, ReadFile>;
+
+/** The row property a column is read into, where the names differ. */
+const ROW_PROPERTY: Record<string, string> = { "metadata.jp.homeClass": "homeClass" };
 
 function duplicates(file: ReadFile, rows: RowMeta[], problems: ProblemList): void {
   const first = new Map<string, number>();
@@ -17,7 +20,10 @@ function duplicates(file: ReadFile, rows: RowMeta[], problems: ProblemList): voi
   }
 }
 
-export function checkAcross(set: Sets, files: RosterSet["manifest"]["files"], problems: ProblemList, known?: Known): void {
+export function checkAcross(
+  set: Sets, files: RosterSet["manifest"]["files"], problems: ProblemList, known?: Known,
+  shussekiColumn = "metadata.jp.ShussekiNo",
+): void {
   const ids = {} as Record<ReadFile, Set<string>>;
   for (const file of READ_FILES) {
     duplicates(file, set[file], problems);
@@ -26,42 +32,27 @@ export function checkAcross(set: Sets, files: RosterSet["manifest"]["files"], pr
   // A reference resolves inside the set, or (when the target file is not sent in bulk) to a known row.
   const has = (target: ReadFile, id: string) =>
     ids[target].has(id) || (files[target] !== "bulk" && known !== undefined && known(target, id));
-  // A row being deleted (delta tobedeleted) may point at rows already gone.
-  const live = <T extends RowMeta>(rows: T[]) => rows.filter((r) => r.status !== "tobedeleted");
-  const ref = (file: ReadFile, line: number, column: string, target: ReadFile, id: string | null) => {
-    if (id !== null && id !== "" && !has(target, id)) {
-      problems.add("missingReference", `${file}.csv`, line, column, { value: id, expected: `${target}.csv` });
+  // Every ref/refs column of lib/oneroster/columns.ts; rows being deleted (delta tobedeleted) may point at rows already gone.
+  for (const file of READ_FILES) {
+    const refs = FILE_COLUMNS[file][0].filter((c) => c.target !== undefined);
+    for (const row of set[file] as unknown as (RowMeta & Record<string, unknown>)[]) {
+      if (row.status === "tobedeleted") continue;
+      for (const col of refs) {
+        const value = row[ROW_PROPERTY[col.name] ?? col.name];
+        for (const id of Array.isArray(value) ? value : [value]) {
+          if (typeof id === "string" && id !== "" && !has(col.target as ReadFile, id)) {
+            problems.add("missingReference", `${file}.csv`, row.line, col.name, { value: id, expected: `${col.target}.csv` });
+          }
+        }
+      }
     }
-  };
-  for (const o of live(set.orgs)) ref("orgs", o.line, "parentSourcedId", "orgs", o.parentSourcedId);
-  for (const c of live(set.courses)) {
-    ref("courses", c.line, "schoolYearSourcedId", "academicSessions", c.schoolYearSourcedId);
-    ref("courses", c.line, "orgSourcedId", "orgs", c.orgSourcedId);
   }
-  for (const c of live(set.classes)) {
-    ref("classes", c.line, "courseSourcedId", "courses", c.courseSourcedId);
-    ref("classes", c.line, "schoolSourcedId", "orgs", c.schoolSourcedId);
-    for (const t of c.termSourcedIds) ref("classes", c.line, "termSourcedIds", "academicSessions", t);
-  }
-  for (const u of live(set.users)) {
-    ref("users", u.line, "primaryOrgSourcedId", "orgs", u.primaryOrgSourcedId);
-    ref("users", u.line, "metadata.jp.homeClass", "classes", u.homeClass);
-  }
-  for (const r of live(set.roles)) {
-    ref("roles", r.line, "userSourcedId", "users", r.userSourcedId);
-    ref("roles", r.line, "orgSourcedId", "orgs", r.orgSourcedId);
-  }
-  for (const e of live(set.enrollments)) {
-    ref("enrollments", e.line, "classSourcedId", "classes", e.classSourcedId);
-    ref("enrollments", e.line, "schoolSourcedId", "orgs", e.schoolSourcedId);
-    ref("enrollments", e.line, "userSourcedId", "users", e.userSourcedId);
-  }
-  homerooms(set, problems);
+  homerooms(set, problems, shussekiColumn);
   if (files.roles === "bulk") primaries(set, problems);
 }
 
 /** A student in one homeroom only; within a homeroom, each 出席番号 once. */
-function homerooms(set: Sets, problems: ProblemList): void {
+function homerooms(set: Sets, problems: ProblemList, shussekiColumn: string): void {
   const homeroom = new Set(set.classes.filter((c) => c.classType === "homeroom").map((c) => c.sourcedId));
   const studentIn = new Map<string, { classId: string; line: number }>();
   const numberAt = new Map<string, number>();
@@ -77,7 +68,7 @@ function homerooms(set: Sets, problems: ProblemList): void {
     const key = `${e.classSourcedId} ${e.shussekiNo}`;
     const other = numberAt.get(key);
     if (other === undefined) numberAt.set(key, e.line);
-    else problems.add("shussekiNoCollision", "enrollments.csv", e.line, "metadata.jp.ShussekiNo", { value: e.shussekiNo, other });
+    else problems.add("shussekiNoCollision", "enrollments.csv", e.line, shussekiColumn, { value: e.shussekiNo, other });
   }
 }
 

@@ -67,6 +67,9 @@ export function guessEncoding(bytes: Uint8Array): string {
   return "UTF-8 以外の文字コード";
 }
 
+/** The longest record read (characters); real rows are under 2,000. */
+export const MAX_RECORD_CHARS = 1_000_000;
+
 /** Lines a field spans beyond its first: CRLF, CR or LF each end one physical line. */
 function extraLines(fields: string[]): number {
   let n = 0;
@@ -93,6 +96,8 @@ export async function* readCsvRecords(chunks: ByteChunks): AsyncGenerator<CsvRec
   let line = 1;
   const options: Options<CsvRecord, string[]> = {
     relax_column_count: true, record_delimiter: ["\r\n", "\n", "\r"], skip_empty_lines: false,
+    // A record longer than this (e.g. an unclosed quote swallowing the file) is a syntax error, not held in memory.
+    max_record_size: MAX_RECORD_CHARS,
     // Runs as each record is parsed, so `line` is exact even when a later record fails.
     on_record: (fields: string[]) => {
       const start = line;

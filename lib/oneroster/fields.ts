@@ -39,6 +39,18 @@ export interface At {
   line: number;
   problems: ProblemList;
   mode: FileMode;
+  /** One copy of each repeated value (the school's id on every row, grade codes, dates) per file. */
+  shared?: Map<string, string>;
+}
+
+const MAX_SHARED = 50_000;
+function share(value: string, at: At): string {
+  const map = at.shared;
+  if (!map) return value;
+  const known = map.get(value);
+  if (known !== undefined) return known;
+  if (map.size < MAX_SHARED) map.set(value, value);
+  return value;
 }
 
 /**
@@ -59,27 +71,28 @@ export function readField(col: Column, raw: string | undefined, at: At): Value {
   if (text === "") return col.required ? bad("fieldRequired") : null;
   switch (col.kind) {
     case "status":
-      return (STATUSES as readonly string[]).includes(text) ? text : bad("fieldEnum", { expected: STATUSES.join(", ") });
+      return (STATUSES as readonly string[]).includes(text) ? share(text, at) : bad("fieldEnum", { expected: STATUSES.join(", ") });
     case "id":
-    case "ref":
       return isUuid(text) ? text.toLowerCase() : bad("fieldUuid");
+    case "ref":
+      return isUuid(text) ? share(text.toLowerCase(), at) : bad("fieldUuid");
     case "refs": {
       const ids = splitList(text);
       const wrong = ids.find((x) => !isUuid(x));
       if (wrong !== undefined) return bad("fieldUuid", { value: wrong });
       if (ids.length === 0 && col.required) return bad("fieldRequired");
-      return ids.map((x) => x.toLowerCase());
+      return ids.map((x) => share(x.toLowerCase(), at));
     }
     case "name":
       return HALF_WIDTH_KANA.test(text) ? bad("fieldHalfWidthKana") : text;
     case "text":
       return text;
     case "enum":
-      return col.values?.includes(text) ? text : bad("fieldEnum", { expected: (col.values ?? []).join(", ") });
+      return col.values?.includes(text) ? share(text, at) : bad("fieldEnum", { expected: (col.values ?? []).join(", ") });
     case "date":
-      return isDate(text) ? text : bad("fieldDate");
+      return isDate(text) ? share(text, at) : bad("fieldDate");
     case "dateTime":
-      return isDateTime(text) ? text : bad("fieldDateTime");
+      return isDateTime(text) ? share(text, at) : bad("fieldDateTime");
     case "bool": {
       const lower = text.toLowerCase();
       return lower === "true" ? true : lower === "false" ? false : bad("fieldBoolean");
@@ -89,7 +102,7 @@ export function readField(col: Column, raw: string | undefined, at: At): Value {
     case "grades": {
       const grades = splitList(text);
       const wrong = grades.find((g) => !GRADES.has(g));
-      return wrong === undefined ? grades : bad("fieldGrade", { value: wrong });
+      return wrong === undefined ? grades.map((g) => share(g, at)) : bad("fieldGrade", { value: wrong });
     }
     case "list":
       return splitList(text);

@@ -27,26 +27,28 @@ export function matchHeader(file: ReadFile, header: string[], problems: ProblemL
 /** Progress is reported every this many rows (and at the end of each file). */
 const PROGRESS_EVERY = 5000;
 
-/** The file's rows, or null after a problem that stops the whole file (encoding, header, CSV syntax). */
+/** The file's rows and the header variant it uses, or null after a problem that stops the whole file (encoding, header, CSV syntax). */
 export async function readRosterFile<F extends ReadFile>(
   file: F, chunks: ByteChunks, mode: FileMode, problems: ProblemList, onProgress?: Progress,
-): Promise<RosterSet[F] | null> {
+): Promise<{ rows: RosterSet[F]; columns: Column[] } | null> {
   const fileName = `${file}.csv`;
   const rows: RosterSet[F][number][] = [];
   let cols: Column[] | null = null;
+  let index = new Map<string, number>();
   let sawHeader = false;
+  const shared = new Map<string, string>();
   try {
     for await (const record of readCsvRecords(chunks)) {
       if (!sawHeader) {
         sawHeader = true;
         cols = matchHeader(file, record.fields, problems, fileName);
         if (!cols) return null;
+        index = new Map(cols.map((col, i) => [col.name, i]));
         continue;
       }
-      const at = { file: fileName, line: record.line, problems, mode };
-      const values = new Map<string, Value>();
-      cols!.forEach((col, i) => values.set(col.name, readField(col, record.fields[i], at)));
-      rows.push(buildRow(file, (name) => values.get(name) ?? null, record.line));
+      const at = { file: fileName, line: record.line, problems, mode, shared };
+      const values: Value[] = cols!.map((col, i) => readField(col, record.fields[i], at));
+      rows.push(buildRow(file, (name) => values[index.get(name) ?? -1] ?? null, record.line));
       if (rows.length % PROGRESS_EVERY === 0) onProgress?.(fileName, rows.length);
     }
   } catch (error) {
@@ -60,5 +62,5 @@ export async function readRosterFile<F extends ReadFile>(
     return null;
   }
   onProgress?.(fileName, rows.length);
-  return rows as RosterSet[F];
+  return { rows: rows as RosterSet[F], columns: cols! };
 }

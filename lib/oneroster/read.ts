@@ -20,6 +20,8 @@ export interface ReadOptions {
   known?: Known;
   /** Problems kept before the list is cut (default 1000). */
   maxProblems?: number;
+  /** A zip unpacking (by its declared sizes) to more is refused before it is inflated (default 1 GiB). */
+  maxUnzippedBytes?: number;
 }
 
 export interface ReadResult {
@@ -28,8 +30,8 @@ export interface ReadResult {
   problems: Problem[];
 }
 
-async function sourceOf(input: RosterInput, problems: ProblemList): Promise<PackageSource | null> {
-  if (input instanceof Uint8Array) return zipSource(input, problems);
+async function sourceOf(input: RosterInput, problems: ProblemList, maxBytes?: number): Promise<PackageSource | null> {
+  if (input instanceof Uint8Array) return zipSource(input, problems, maxBytes);
   if ("folder" in input && typeof input.folder === "string") {
     const { folderSource } = await import("./folder");
     return folderSource(input.folder);
@@ -40,7 +42,7 @@ async function sourceOf(input: RosterInput, problems: ProblemList): Promise<Pack
 
 export async function readRosterPackage(input: RosterInput, options: ReadOptions = {}): Promise<ReadResult> {
   const problems = new ProblemList(options.maxProblems);
-  const source = await sourceOf(input, problems);
+  const source = await sourceOf(input, problems, options.maxUnzippedBytes);
   if (!source) return { set: null, problems: problems.items };
   if (!source.names.includes(MANIFEST)) {
     problems.add("manifestMissing", MANIFEST, 0, "");
@@ -61,14 +63,16 @@ export async function readRosterPackage(input: RosterInput, options: ReadOptions
     manifest, academicSessions: [], orgs: [], courses: [], classes: [], users: [], roles: [], enrollments: [],
   };
   let whole = true;
+  let shussekiColumn: string | undefined;
   for (const file of READ_FILES) {
     const mode = manifest.files[file];
     if (mode === "absent") continue;
-    const rows = await readRosterFile(file, source.open(`${file}.csv`), mode, problems, options.onProgress);
-    if (rows) (set[file] as RosterSet[typeof file]) = rows;
-    else whole = false;
+    const read = await readRosterFile(file, source.open(`${file}.csv`), mode, problems, options.onProgress);
+    if (!read) whole = false;
+    else (set[file] as RosterSet[typeof file]) = read.rows;
+    if (read && file === "enrollments") shussekiColumn = read.columns.find((c) => c.kind === "int")?.name;
   }
   // References into a file that could not be read would all look missing: check them once every file reads.
-  if (whole) checkAcross(set, manifest.files, problems, options.known);
+  if (whole) checkAcross(set, manifest.files, problems, options.known, shussekiColumn);
   return problems.count > 0 ? { set: null, problems: problems.items } : { set, problems: [] };
 }

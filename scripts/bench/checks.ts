@@ -55,3 +55,43 @@ export function tallyOutcomes(outcomes: (string | null)[]) {
   const notOk = outcomes.filter(Boolean).length;
   return { ok: outcomes.length - notOk, throttled, failed: notOk - throttled, failures };
 }
+
+/**
+ * Each grid update's time in the browser (scripts/bench/grid-render.ts): from a state event that
+ * changed the grid arriving (`arrivals`) to the first time the grid's DOM was committed and laid out
+ * after it (`laidOut`). An arrival with nothing laid out after it is `unrendered`.
+ */
+export function pairUpdates(arrivals: number[], laidOut: number[]) {
+  const done = [...laidOut].sort((a, b) => a - b);
+  const times: number[] = [];
+  const windows: [number, number][] = [];
+  let unrendered = 0;
+  for (const a of arrivals) {
+    const d = done.find((t) => t >= a);
+    if (d === undefined) unrendered++;
+    else {
+      times.push(d - a);
+      windows.push([a, d]);
+    }
+  }
+  return { times, windows, unrendered };
+}
+
+/**
+ * Frames (requestAnimationFrame timestamps, sorted) that ran longer than `frameMs` × 1.5, i.e. at
+ * least one frame dropped, ending within an update's window (its arrival to `frameMs` × 2 after it
+ * was laid out: the frame that paints it); and the long animation frames (start, duration) that
+ * overlap a window.
+ */
+export function framesDuringUpdates(windows: [number, number][], frames: number[], longFrames: [number, number][], frameMs = 1000 / 60) {
+  const inWindow = (t0: number, t1: number) => windows.some(([a, d]) => t1 > a && t0 <= d + frameMs * 2);
+  let counted = 0;
+  let dropped = 0;
+  for (let i = 1; i < frames.length; i++) {
+    if (!inWindow(frames[i - 1]!, frames[i]!)) continue;
+    counted++;
+    if (frames[i]! - frames[i - 1]! > frameMs * 1.5) dropped++;
+  }
+  const long = longFrames.filter(([start, duration]) => inWindow(start, start + duration)).length;
+  return { counted, dropped, long };
+}

@@ -4,7 +4,7 @@
  * target, or the app against its baseline where the target is a share of a
  * baseline) and PASS or MISS. Any MISS makes the run exit non-zero.
  */
-import { median } from "./http";
+import { median, percentile } from "./http";
 
 export interface Row {
   scenario: string;
@@ -45,6 +45,46 @@ export function timingRow(c: { name: string; target: string; limitMs: number }, 
     measured: `median ${r(m)} ms (min ${r(Math.min(...times))}, max ${r(Math.max(...times))}, n=${times.length})`,
     ratio: m / c.limitMs,
     ok: m <= c.limitMs,
+  };
+}
+
+/**
+ * A control reaching its receivers (issue 21, `live-controls`): every delivery's latency from the
+ * teacher's request leaving; p99 under `limitMs`, none missed. `extra` goes to the measured text.
+ */
+export function deliveryRow(scenario: string, limitMs: number, latencies: number[], missed: number, extra = ""): Row {
+  const p99 = percentile(latencies, 99);
+  const r = (x: number) => Math.round(x);
+  return {
+    scenario,
+    target: `p99 < ${limitMs} ms, none missed`,
+    measured: `p99 ${r(p99)} ms (median ${r(median(latencies))}, max ${r(Math.max(...latencies))}; ${latencies.length} deliveries, missed ${missed})${extra ? `; ${extra}` : ""}`,
+    ratio: p99 / limitMs,
+    ok: latencies.length > 0 && p99 < limitMs && missed === 0,
+  };
+}
+
+/**
+ * The teacher's grid in the browser: each update's time (event arrived to DOM committed and laid
+ * out) with p99 under `frameMs`, every update rendered, at least `minUpdates` measured, and no long
+ * animation frame during an update (a dropped frame the browser itself reports).
+ */
+export function gridRenderRow(
+  scenario: string,
+  frameMs: number,
+  m: { times: number[]; unrendered: number; minUpdates: number; frames: { counted: number; dropped: number; long: number } },
+  extra = "",
+): Row {
+  const p99 = percentile(m.times, 99);
+  const f = (x: number) => x.toFixed(1);
+  return {
+    scenario,
+    target: `p99 < ${frameMs} ms per update (event arrived → DOM committed and laid out), every update rendered, no long animation frame during an update`,
+    measured:
+      `p99 ${f(p99)} ms (median ${f(median(m.times))}, max ${f(Math.max(...m.times))}; ${m.times.length} updates, ${m.unrendered} not rendered); ` +
+      `frames over ${f(frameMs * 1.5)} ms during updates ${m.frames.dropped} of ${m.frames.counted}, long animation frames ${m.frames.long}${extra ? `; ${extra}` : ""}`,
+    ratio: p99 / frameMs,
+    ok: m.times.length >= m.minUpdates && m.unrendered === 0 && p99 < frameMs && m.frames.long === 0,
   };
 }
 

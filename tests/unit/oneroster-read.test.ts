@@ -116,6 +116,10 @@ describe("OneRoster reader: bad packages are reported at file, line and column, 
     const r = await readRosterPackage(editFile(bulk(), "enrollments.csv", replaceLine(4, (l) => l.replace('"2","true"', '"1","true"'))));
     expect(where(r.problems)).toEqual(["shussekiNoCollision enrollments.csv:4 metadata.jp.ShussekiNo"]);
     expect(r.problems[0]!.message).toContain("出席番号 1 は同じ組の 3 行目と同じ");
+    // The K-12 Profile's spelling is named as the file has it.
+    const k12 = await readRosterPackage(editFile(bulk(), "enrollments.csv", (t) => replaceLine(4, (l) => l.replace('"2","true"', '"1","true"'))(
+      t.replace("metadata.jp.ShussekiNo,metadata.jp.PublicFlg", "metadata.jp.shussekiNo,metadata.jp.publicFlg"))));
+    expect(where(k12.problems)).toEqual(["shussekiNoCollision enrollments.csv:4 metadata.jp.shussekiNo"]);
   });
 
   it("a secondary role without a primary one", async () => {
@@ -153,6 +157,12 @@ describe("OneRoster reader: bad packages are reported at file, line and column, 
     const extra = await readRosterPackage(editFile(bulk(), "orgs.csv", (t) =>
       t.split("\r\n").map((l, i) => (l === "" ? l : i === 0 ? `${l},metadata.vendor.x` : `${l},"x"`)).join("\r\n")));
     expect(extra.problems).toEqual([]);
+  });
+
+  it("a zip that would unpack past the limit is refused before it is inflated", async () => {
+    const r = await readRosterPackage(zipSync(bulk()), { maxUnzippedBytes: 4096 });
+    expect(r.set).toBeNull();
+    expect(where(r.problems)).toEqual(["packageTooLarge :0 "]);
   });
 
   it("a zip that is not a zip, and a zip whose CSVs sit in a folder", async () => {
@@ -206,6 +216,24 @@ describe("OneRoster reader: encodings and the CSV dialect", () => {
   it("reports an unclosed quote at the line where its record starts", async () => {
     const r = await readRosterPackage(editFile(bulk(), "courses.csv", replaceLine(3, (l) => l.replace('"2026年度2年', '"2026年度"2年'))));
     expect(where(r.problems)).toEqual(["csvSyntax courses.csv:3 "]);
+  });
+
+  it("empty, binary, UTF-16 and endless input: a clear problem each, no set", async () => {
+    const cases: [Parameters<typeof readRosterPackage>[0], string][] = [
+      [new Uint8Array(), "zipInvalid :0 "],
+      [new Uint8Array([1, 2, 3, 4, 5, 6, 7, 8]), "zipInvalid :0 "],
+      [{}, "manifestMissing manifest.csv:0 "],
+      [{ "manifest.csv": new Uint8Array() }, "fileEmpty manifest.csv:0 "],
+      [{ "manifest.csv": new Uint8Array([0xff, 0xfe, 0x70, 0x00]) }, "encodingNotUtf8 manifest.csv:0 "],
+      [{ "manifest.csv": new TextEncoder().encode(`propertyName,value\n"${"x".repeat(1_100_000)}`) }, "csvSyntax manifest.csv:2 "],
+    ];
+    for (const [input, expected] of cases) {
+      const r = await readRosterPackage(input);
+      expect(r.set).toBeNull();
+      expect(where(r.problems)).toEqual([expected]);
+    }
+    const utf16 = await readRosterPackage({ "manifest.csv": new Uint8Array([0xff, 0xfe, 0x70, 0x00]) });
+    expect(utf16.problems[0]!.params).toMatchObject({ encoding: "UTF-16" });
   });
 
   it("a package the writer zipped reads back", async () => {

@@ -1,0 +1,158 @@
+/**
+ * Row B of `live-controls` (issue 21): the teacher's "who is still working" grid for 40 students
+ * renders an update in less than a frame, measured in the browser (Debian's Chromium, 1920×1080, the
+ * guide screen as the teacher opens it). The class does what it does at the bell, over the real
+ * streams: all 40 open their streams at once (working) and close them at once (offline), JOINS times;
+ * then on each question the teacher moves on (all working) and all 40 answer at once (answered).
+ * In the page: every state event that changes the grid is timed from its arrival (the event's
+ * timeStamp) to the grid's DOM committed and laid out (a MutationObserver on the grid that forces
+ * layout: what the frame then paints); requestAnimationFrame's timestamps and the browser's long
+ * animation frames tell the frames dropped meanwhile.
+ */
+import { createPrismaClient } from "@/lib/db-client";
+import { answerFor, type BenchClass, type RunningApp } from "./app";
+import { framesDuringUpdates, pairUpdates } from "./checks";
+import { median, openSse, request, sessionCookie, type SseClient } from "./http";
+import { gridRenderRow, type Row } from "./verdict";
+
+/** 2 × JOINS + 2 × the questions (4) updates: over 100, so that the p99 is not simply the slowest one */
+const JOINS = 48;
+const FRAME_MS = 16;
+
+interface Measured {
+  arrivals: number[];
+  laidOut: number[];
+  frames: number[];
+  long: [number, number][];
+  /** the grid's own render: its start and its duration to the DOM committed */
+  renders: [number, number][];
+}
+
+/** Runs in the page before its scripts (page.addInitScript): fills `window.__gridBench`. */
+function measureInPage() {
+  const m = { arrivals: [] as number[], laidOut: [] as number[], frames: [] as number[], long: [] as [number, number][], renders: [] as [number, number][] };
+  (window as unknown as { __gridBench: typeof m }).__gridBench = m;
+  let last = "";
+  const add = EventSource.prototype.addEventListener;
+  // registered just before the page's own "state" listener: runs first, on the same event
+  EventSource.prototype.addEventListener = function (this: EventSource, type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions) {
+    if (type === "state") {
+      add.call(this, "state", (e: Event) => {
+        const now = performance.now();
+        const grid = (JSON.parse((e as MessageEvent<string>).data) as { grid?: { students: { id: string; state: string }[] } | null }).grid;
+        const signature = JSON.stringify(grid?.students.map((s) => [s.id, s.state]) ?? null);
+        if (signature === last) return;
+        last = signature;
+        m.arrivals.push(e.timeStamp > 0 && e.timeStamp <= now ? e.timeStamp : now);
+      });
+    }
+    return add.call(this, type, listener, options);
+  } as typeof EventSource.prototype.addEventListener;
+  new MutationObserver((records) => {
+    const grid = document.querySelector('[data-testid="live-grid"]');
+    if (!grid || !records.some((r) => grid.contains(r.target))) return;
+    void (grid as HTMLElement).offsetHeight; // style and layout now, as the frame would
+    m.laidOut.push(performance.now());
+  }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) m.long.push([e.startTime, e.duration]);
+    }).observe({ type: "long-animation-frame", buffered: true });
+    // the grid's own render, start to DOM committed (components/play/live-grid.tsx)
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) if (e.name === "live-grid-render") m.renders.push([e.startTime, e.duration]);
+    }).observe({ type: "measure" });
+  } catch {
+    // no long-animation-frame entries in this browser: only the frames' timestamps count
+  }
+  const tick = (t: number) => {
+    m.frames.push(t);
+    requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+}
+
+/** Where an update's time went (medians): waiting for React to start the grid's render, the grid's render, the rest (the page's other parts, layout). */
+function split(m: Measured, windows: [number, number][]): string {
+  const parts = windows.flatMap(([a, d]) => {
+    const r = m.renders.find(([start]) => start >= a && start <= d);
+    return r ? [[r[0] - a, r[1], d - r[0] - r[1]]] : [];
+  });
+  const f = (i: number) => median(parts.map((p) => p[i]!)).toFixed(1);
+  return `median split: ${f(0)} ms until the grid's render starts, ${f(1)} ms the grid's render (React, to commit), ${f(2)} ms the rest (other parts, layout)`;
+}
+
+export async function teacherGridRow(app: RunningApp, c: BenchClass, teacherCookie: string, databaseUrl: string): Promise<Row> {
+  const db = createPrismaClient(databaseUrl, 1);
+  const scenes = await db.activityScene.findMany({ where: { activityId: c.activityId }, orderBy: { position: "asc" }, select: { id: true, type: true, content: true } }).finally(() => db.$disconnect());
+  const questions = scenes.filter((s) => s.type !== "info");
+  const cookies = await Promise.all(c.students.map((s) => sessionCookie(s.id, "student")));
+  const [name, value] = [teacherCookie.slice(0, teacherCookie.indexOf("=")), teacherCookie.slice(teacherCookie.indexOf("=") + 1)];
+  const { chromium } = await import("@playwright/test");
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"] });
+  let streams: SseClient[] = [];
+  const join = async () => {
+    streams = cookies.map((cookie) => openSse(`${app.url}/api/v1/live/${c.activityId}/events`, cookie, () => undefined));
+    await Promise.all(streams.map((s) => s.ready));
+  };
+  const leave = () => streams.splice(0).forEach((s) => s.close());
+  try {
+    const context = await browser.newContext({ baseURL: app.url, locale: "ja-JP", viewport: { width: 1920, height: 1080 } });
+    await context.addCookies([{ name, value, url: app.url }]);
+    const page = await context.newPage();
+    // as a string: tsx names inner functions with its own helper (`__name`), which the page lacks
+    await page.addInitScript({ content: `var __name = (f) => f; (${measureInPage.toString()})();` });
+    const reply = await page.goto(`/dashboard/teacher/activities/guide/${c.activityId}`);
+    if (reply?.status() !== 200) throw new Error(`grid: HTTP ${reply?.status()}`);
+    const counts = (attribute: string, n: number) =>
+      page.waitForFunction(([a, v]) => document.querySelector<HTMLElement>('[data-testid="grid-counts"]')?.getAttribute(a!) === v, [attribute, String(n)] as const, { polling: 50, timeout: 30_000 });
+    await counts("data-total", c.students.length);
+    await page.waitForTimeout(1_000);
+    await page.evaluate(() => Object.assign((window as unknown as { __gridBench: Measured }).__gridBench, { arrivals: [], laidOut: [], long: [], renders: [] }));
+    let steps = 0;
+    for (let i = 0; i < JOINS; i++) {
+      await join();
+      await counts("data-working", c.students.length);
+      leave();
+      await counts("data-working", 0);
+      steps += 2;
+    }
+    await join();
+    for (const [n, scene] of questions.entries()) {
+      const moved = await request(`${app.url}/api/v1/live/${c.activityId}/scene`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Origin: app.url, Cookie: teacherCookie },
+        body: JSON.stringify({ sceneId: scene.id }),
+      });
+      if (moved.status !== 200) throw new Error(`grid: moving on refused: HTTP ${moved.status}`);
+      await counts("data-working", c.students.length);
+      const saves = await Promise.all(
+        c.students.map((s, k) =>
+          request(`${app.url}/api/v1/answers`, {
+            method: "POST",
+            headers: { "Content-Type": "application/json", Origin: app.url, Cookie: cookies[k]! },
+            body: JSON.stringify({ activityId: c.activityId, sceneId: scene.id, answer: answerFor(scene, k + n), clientRevision: 1, idempotencyKey: crypto.randomUUID().replaceAll("-", ""), mode: "guide", respondentId: s.id }),
+          }),
+        ),
+      );
+      const refused = saves.find((r) => r.status !== 200);
+      if (refused) throw new Error(`grid: an answer refused: HTTP ${refused.status} ${refused.body.slice(0, 200)}`);
+      await counts("data-answered", c.students.length);
+      steps += 2;
+    }
+    leave();
+    await page.waitForTimeout(500);
+    const m = await page.evaluate(() => (window as unknown as { __gridBench: Measured }).__gridBench);
+    const { times, windows, unrendered } = pairUpdates(m.arrivals, m.laidOut);
+    const frames = framesDuringUpdates(windows, m.frames, m.long);
+    return gridRenderRow(
+      `live controls: the teacher's grid for ${c.students.length} students renders each update in Chromium (all join, all leave, ×${JOINS}; then on ${questions.length} questions: moving on, all answer)`,
+      FRAME_MS,
+      { times, unrendered, minUpdates: steps, frames },
+      split(m, windows),
+    );
+  } finally {
+    leave();
+    await browser.close();
+  }
+}
