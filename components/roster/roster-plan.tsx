@@ -107,7 +107,7 @@ export function RosterSchools({ schools }: { schools: SchoolSummary[] }) {
                 <tr>
                   <th scope="col"><span className="visually-hidden"><RichTextClient text={t("what")} /></span></th>
                   {ACTIONS.map((a) => (
-                    <th key={a} scope="col"><RichTextClient text={t(`action.${a}`)} /></th>
+                    <th key={a} scope="col" className="num"><RichTextClient text={t(`action.${a}`)} /></th>
                   ))}
                 </tr>
               </thead>
