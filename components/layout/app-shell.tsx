@@ -14,7 +14,7 @@ import { LanguageSwitcher } from "./language-switcher";
 import { SignOutButton } from "./sign-out-button";
 
 /** docs/requirements.md §2 menus: teacher home, students, activities, library; manager home, schools, library; students none. */
-const MENUS: Record<Role, { href: string; key: "home" | "students" | "activities" | "schools" | "library" }[]> = {
+const MENUS: Record<Role, { href: string; key: "home" | "students" | "activities" | "schools" | "library" | "roster" }[]> = {
   student: [],
   teacher: [
     { href: "/dashboard/teacher/home", key: "home" },
@@ -26,6 +26,7 @@ const MENUS: Record<Role, { href: string; key: "home" | "students" | "activities
     { href: "/dashboard/manager/home", key: "home" },
     { href: "/dashboard/manager/schools", key: "schools" },
     { href: "/dashboard/manager/library", key: "library" },
+    { href: "/dashboard/manager/roster", key: "roster" },
   ],
 };
 

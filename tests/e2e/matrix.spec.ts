@@ -287,6 +287,25 @@ const HANDLERS: HandlerRow[] = [
     ok: (reply) => expect(JSON.parse(reply.body)).toMatchObject({ ok: true, data: { id: expect.stringMatching(/^[0-9a-f-]{36}$/), width: 16, height: 16 } }),
   },
   {
+    // a OneRoster set for the manager's own academy only (the academy is the session's, never named in the request)
+    file: "api/v1/roster/import/route.ts",
+    request: () => ({ method: "POST", path: "/api/v1/roster/import", body: "not a zip", headers: { "Content-Type": "application/zip", Origin: BASE_URL } }),
+    variants: ["own"],
+    expected: (who) => (who === "signedOut" ? 401 : who === "manager" ? 200 : 403),
+    ok: (reply) => expect(JSON.parse(reply.body)).toMatchObject({ schools: [], applied: false, problems: [expect.objectContaining({ code: "zipInvalid" })] }),
+  },
+  {
+    // the academy's roster as a zip: one of its schools by id; another academy's school is 404 like an unknown id
+    file: "api/v1/roster/export/route.ts",
+    request: (v) => ({ path: `/api/v1/roster/export?school=${v.schoolId}` }),
+    variants: ["own", "sibling", "foreign"],
+    expected: (who, variant) => (who === "signedOut" ? 401 : who !== "manager" ? 403 : variant === "foreign" ? 404 : 200),
+    ok: (reply) => {
+      expect(reply.contentType).toBe("application/zip");
+      expect(reply.body.startsWith("PK")).toBe(true);
+    },
+  },
+  {
     // an image to anyone signed in to its school (a manager: their academy's schools); any other is 404 like an unknown id
     file: "api/v1/images/[id]/route.ts",
     request: (v) => ({ path: `/api/v1/images/${v.image}` }),

@@ -21,6 +21,7 @@ const TITLES: Record<string, string> = {
   "/dashboard/teacher/students": "生徒の管理",
   "/dashboard/teacher/library": "ライブラリ",
   "/dashboard/manager/library": "ライブラリ",
+  "/dashboard/manager/roster": "名簿の取り込みと書き出し",
   "/dashboard/teacher/activities/edit/[activityId]": "アクティビティの編集",
   "/dashboard/teacher/activities/preview/[activityId]": "プレビュー",
   "/dashboard/manager/activities/edit/[schoolId]/[activityId]": "アクティビティの編集",

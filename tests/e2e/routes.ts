@@ -41,6 +41,7 @@ export const ROUTES: RouteRow[] = [
   { pattern: "/dashboard/teacher/students", path: "/dashboard/teacher/students", area: "teacher" },
   { pattern: "/dashboard/teacher/library", path: "/dashboard/teacher/library", area: "teacher", showsSchool: false },
   { pattern: "/dashboard/manager/library", path: "/dashboard/manager/library", area: "manager", showsSchool: false },
+  { pattern: "/dashboard/manager/roster", path: "/dashboard/manager/roster", area: "manager", showsSchool: false },
   {
     pattern: "/dashboard/teacher/activities/edit/[activityId]",
     path: `/dashboard/teacher/activities/edit/${DEMO_IDS.mathActivity}`,

@@ -1,0 +1,131 @@
+"use client";
+import { useTranslations } from "next-intl";
+import type { Problem } from "@/lib/oneroster/model";
+import type { Counts, PreviewRow, SchoolSummary } from "@/lib/roster/types";
+import { RichTextClient } from "@/components/ui/rich-text-client";
+import { placeOf } from "./roster-send";
+
+const KINDS = ["students", "teachers", "classes"] as const;
+const ACTIONS = ["create", "update", "move", "disable"] as const;
+/** How many rows of each kind the preview lists (the counts are always whole). */
+const SHOWN = 200;
+
+/** Every problem with its file, line and column, in the page's display language. */
+export function RosterProblems({ problems }: { problems: Problem[] }) {
+  const t = useTranslations("Roster");
+  const tp = useTranslations("RosterProblems");
+  return (
+    <div className="stack" data-testid="roster-problems">
+      <p className="alert alert-error" role="alert">
+        <span>
+          <RichTextClient text={t("problemsLead", { count: problems.length })} />
+        </span>
+      </p>
+      <div className="table-wrap">
+        <table className="table">
+          <thead>
+            <tr>
+              <th scope="col"><RichTextClient text={t("file")} /></th>
+              <th scope="col"><RichTextClient text={t("line")} /></th>
+              <th scope="col"><RichTextClient text={t("column")} /></th>
+              <th scope="col"><RichTextClient text={t("problem")} /></th>
+            </tr>
+          </thead>
+          <tbody>
+            {problems.map((p, i) => {
+              const place = placeOf(p);
+              const known = p.params && tp.has(p.code as never);
+              return (
+                <tr key={i} data-testid="roster-problem" data-file={p.file} data-line={p.line} data-column={p.column}>
+                  <td>{place.file}</td>
+                  <td className="num">{place.line}</td>
+                  <td>{place.column}</td>
+                  <td>{known ? <RichTextClient text={tp(p.code as never, p.params as never)} /> : p.message}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}
+
+function CountCells({ counts }: { counts: Counts }) {
+  return ACTIONS.map((a) => (
+    <td key={a} className="num" data-action={a}>
+      {counts[a]}
+    </td>
+  ));
+}
+
+function PreviewList({ kind, rows }: { kind: (typeof KINDS)[number]; rows: PreviewRow[] }) {
+  const t = useTranslations("Roster");
+  if (rows.length === 0) return null;
+  return (
+    <details data-testid={`roster-preview-${kind}`}>
+      <summary>
+        <RichTextClient text={t(`kind.${kind}`)} /> ({rows.length})
+      </summary>
+      <ul className="stack">
+        {rows.slice(0, SHOWN).map((r) => (
+          <li key={`${r.action}-${r.sourcedId}`} data-action={r.action}>
+            <RichTextClient text={t(`action.${r.action}`)} />
+            {"："}
+            {r.grade !== null ? <RichTextClient text={t("seat", { grade: r.grade, className: r.className ?? "", number: r.number ?? 0 })} /> : null}{" "}
+            {r.nameKana ? <ruby>{r.name}<rt>{r.nameKana}</rt></ruby> : r.name}
+          </li>
+        ))}
+      </ul>
+      {rows.length > SHOWN ? (
+        <p className="muted">
+          <RichTextClient text={t("more", { count: rows.length - SHOWN })} />
+        </p>
+      ) : null}
+    </details>
+  );
+}
+
+/** Per school: what would be created, changed, moved and disabled, and who. */
+export function RosterSchools({ schools }: { schools: SchoolSummary[] }) {
+  const t = useTranslations("Roster");
+  if (schools.length === 0) {
+    return (
+      <p className="empty" data-testid="roster-no-schools">
+        <RichTextClient text={t("noSchools")} />
+      </p>
+    );
+  }
+  return (
+    <div className="stack">
+      {schools.map((s) => (
+        <section key={s.sourcedId} className="stack" data-testid="roster-school" data-sourced-id={s.sourcedId}>
+          <h3>{s.name}</h3>
+          <div className="table-wrap">
+            <table className="table">
+              <thead>
+                <tr>
+                  <th scope="col"><span className="visually-hidden"><RichTextClient text={t("what")} /></span></th>
+                  {ACTIONS.map((a) => (
+                    <th key={a} scope="col" className="num"><RichTextClient text={t(`action.${a}`)} /></th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {KINDS.map((k) => (
+                  <tr key={k} data-kind={k}>
+                    <th scope="row"><RichTextClient text={t(`kind.${k}`)} /></th>
+                    <CountCells counts={s[k]} />
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {KINDS.map((k) => (
+            <PreviewList key={k} kind={k} rows={s.preview[k]} />
+          ))}
+        </section>
+      ))}
+    </div>
+  );
+}

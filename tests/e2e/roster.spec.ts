@@ -1,0 +1,118 @@
+import { randomUUID } from "node:crypto";
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { expect, type Page, test } from "@playwright/test";
+import { decryptCode } from "@/lib/signin-codes/crypto";
+import { e2eDb, makeSchool, signinCodeKey, TEST_PASSWORD } from "./db";
+import { expectAccessible, expectNotification, signInAs } from "./helpers";
+
+const FIXTURES = "tests/fixtures/oneroster";
+
+/**
+ * A copy of a fixture set whose sourcedIds and e-mail addresses are this test's own (the e2e
+ * database is shared by every test): the same new id for the same old one across the files.
+ */
+function ownCopy(sets: string[], ids = new Map<string, string>(), tag = randomUUID().slice(0, 8)) {
+  const folders = sets.map((set) => {
+    const dir = mkdtempSync(path.join(tmpdir(), `roster-${set}-`));
+    for (const name of readdirSync(path.join(FIXTURES, set))) {
+      const text = readFileSync(path.join(FIXTURES, set, name), "utf8")
+        .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, (id) => {
+          if (!ids.has(id)) ids.set(id, randomUUID());
+          return ids.get(id)!;
+        })
+        .replace(/@example\.jp/g, `@${tag}.example.jp`);
+      writeFileSync(path.join(dir, name), text);
+    }
+    return readdirSync(dir).map((n) => path.join(dir, n));
+  });
+  return { folders, ids, tag };
+}
+
+async function check(page: Page, files: string[]) {
+  await page.getByTestId("roster-file").setInputFiles(files);
+  await page.getByTestId("roster-check").click();
+  await expect(page.getByTestId("roster-plan")).toBeVisible({ timeout: 60_000 });
+}
+
+test("a manager imports a OneRoster set through the browser: preview, apply with progress; a student signs in with the new card and shows with their reading; a delta moves a student", async ({ page, browser }) => {
+  test.setTimeout(240_000);
+  const { manager } = await makeSchool(0);
+  const { folders: [bulk, delta] } = ownCopy(["bulk-jhs", "delta-jhs"]);
+  await signInAs(page, manager.email!, TEST_PASSWORD);
+  await page.goto("/dashboard/manager/roster");
+  await expectAccessible(page);
+
+  // the dry run: per school, what would be created; nothing is written yet
+  await check(page, bulk!);
+  const school = page.getByTestId("roster-school");
+  await expect(school).toHaveCount(1);
+  await expect(school.locator("h3")).toHaveText("まなびや市立みなみ中学校");
+  const created = Number(await school.locator('tr[data-kind="students"] td[data-action="create"]').textContent());
+  expect(created).toBeGreaterThan(0);
+  expect(await e2eDb().school.count({ where: { academyId: manager.academyId!, name: "まなびや市立みなみ中学校" } })).toBe(0);
+  await school.getByTestId("roster-preview-students").locator("summary").click();
+  await expect(school.getByTestId("roster-preview-students")).toContainText("1年1組1番");
+  await expectAccessible(page);
+
+  // apply: a confirmation, then the result
+  await page.getByTestId("roster-apply").click();
+  await page.getByTestId("confirm-ok").click();
+  await expectNotification(page, "名簿を反映しました。");
+  await expect(page.getByTestId("roster-plan")).toHaveAttribute("data-applied", "1");
+  const made = await e2eDb().school.findFirstOrThrow({ where: { academyId: manager.academyId!, name: "まなびや市立みなみ中学校" }, select: { id: true } });
+  expect(await e2eDb().user.count({ where: { schoolId: made.id, role: "student" } })).toBe(created);
+
+  // the same set again changes nothing
+  await check(page, bulk!);
+  await expect(page.getByTestId("roster-plan")).toContainText("変更はありません");
+  await expect(page.getByTestId("roster-apply")).toHaveCount(0);
+
+  // a student of the set signs in with their new card, and their name shows with its reading
+  const sato = await e2eDb().user.findFirstOrThrow({ where: { schoolId: made.id, name: { contains: "佐藤" } }, select: { id: true, nameKana: true, signinCodes: { where: { revokedAt: null }, select: { codeEncrypted: true } } } });
+  expect(sato.nameKana).toMatch(/さとう/);
+  const kid = await (await browser.newContext()).newPage();
+  try {
+    await kid.goto(`/auth/auth-with-code?code=${decryptCode(sato.signinCodes[0]!.codeEncrypted, signinCodeKey())}`);
+    await expect(kid.getByTestId("code-confirm")).toBeVisible();
+    // a student's display language shows names with their reading: 佐藤(さとう) 太郎(たろう)
+    await expect(kid.getByTestId("code-name").locator("rt").first()).toHaveText(/さとう/);
+  } finally {
+    await kid.context().close();
+  }
+
+  // a delta set: only what it names changes (a new student, one marked tobedeleted disabled, answers kept)
+  await check(page, delta!);
+  await expect(page.getByTestId("roster-problems")).toHaveCount(0);
+  await page.getByTestId("roster-apply").click();
+  await page.getByTestId("confirm-ok").click();
+  await expect(page.getByTestId("roster-plan")).toHaveAttribute("data-applied", "1");
+  expect(await e2eDb().user.count({ where: { schoolId: made.id, role: "student", disabled: true } })).toBeGreaterThan(0);
+});
+
+test("a bad set lists every problem by file, line and column and offers nothing to apply; the export downloads a zip", async ({ page }) => {
+  const { manager } = await makeSchool(0);
+  const { folders: [bulk] } = ownCopy(["bulk-jhs"]);
+  // a bad enumeration on the third line of classes.csv
+  const classes = bulk!.find((f) => f.endsWith("classes.csv"))!;
+  const lines = readFileSync(classes, "utf8").split("\n");
+  lines[2] = lines[2]!.replace('"homeroom"', '"homeroomz"');
+  writeFileSync(classes, lines.join("\n"));
+  await signInAs(page, manager.email!, TEST_PASSWORD);
+  await page.goto("/dashboard/manager/roster");
+  await check(page, bulk!);
+  const problem = page.getByTestId("roster-problem").filter({ hasText: "homeroomz" });
+  await expect(problem.first()).toHaveAttribute("data-file", "classes.csv");
+  await expect(problem.first()).toHaveAttribute("data-line", "3");
+  await expect(problem.first()).toHaveAttribute("data-column", "classType");
+  await expect(page.getByTestId("roster-apply")).toHaveCount(0);
+  await expectAccessible(page);
+
+  const downloading = page.waitForEvent("download");
+  await page.getByTestId("roster-export").click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^oneroster-\d{4}-\d{2}-\d{2}\.zip$/);
+  const bytes = readFileSync(await download.path());
+  expect(bytes.subarray(0, 2).toString("latin1")).toBe("PK");
+});
