@@ -14,6 +14,13 @@ const SHOWN = 200;
 export function RosterProblems({ problems }: { problems: Problem[] }) {
   const t = useTranslations("Roster");
   const tp = useTranslations("RosterProblems");
+  const ti = useTranslations("RosterImportProblems");
+  // the reader's problems and the database's (lib/oneroster/problems.ts, lib/roster/problems.ts), each in the page's language
+  const text = (p: Problem) =>
+    !p.params ? p.message
+    : tp.has(p.code as never) ? tp(p.code as never, p.params as never)
+    : ti.has(p.code as never) ? ti(p.code as never, p.params as never)
+    : p.message;
   return (
     <div className="stack" data-testid="roster-problems">
       <p className="alert alert-error" role="alert">
@@ -34,13 +41,12 @@ export function RosterProblems({ problems }: { problems: Problem[] }) {
           <tbody>
             {problems.map((p, i) => {
               const place = placeOf(p);
-              const known = p.params && tp.has(p.code as never);
               return (
                 <tr key={i} data-testid="roster-problem" data-file={p.file} data-line={p.line} data-column={p.column}>
                   <td>{place.file}</td>
                   <td className="num">{place.line}</td>
                   <td>{place.column}</td>
-                  <td>{known ? <RichTextClient text={tp(p.code as never, p.params as never)} /> : p.message}</td>
+                  <td><RichTextClient text={text(p)} /></td>
                 </tr>
               );
             })}
