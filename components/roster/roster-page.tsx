@@ -1,6 +1,7 @@
 import { getTranslations } from "next-intl/server";
 import { requireRole } from "@/lib/auth/session";
 import { listSchoolsForAcademy } from "@/lib/schools/data";
+import { NoPermission } from "@/components/layout/no-permission";
 import { RichText } from "@/components/ui/rich-text";
 import { RosterExport } from "./roster-export";
 import { RosterImport } from "./roster-import";
@@ -13,13 +14,8 @@ import { RosterImport } from "./roster-import";
 export async function RosterPage() {
   const actor = await requireRole("manager");
   const t = await getTranslations("Roster");
-  const guard = await getTranslations("Guard");
   if (!actor.academyId) {
-    return (
-      <p className="alert alert-error" role="alert" data-testid="no-permission">
-        <RichText text={guard("noPermission")} />
-      </p>
-    );
+    return <NoPermission />;
   }
   const schools = await listSchoolsForAcademy(actor.academyId);
   return (

@@ -4,6 +4,7 @@ import { listSchoolsForAcademy } from "@/lib/schools/data";
 import { listTeachersBySchool } from "@/lib/schools/manage";
 import { PersonName } from "@/components/ui/person-name";
 import { DateTime } from "@/components/ui/date-time";
+import { NoPermission } from "@/components/layout/no-permission";
 import { RichText } from "@/components/ui/rich-text";
 import Link from "next/link";
 import { DeleteSchool } from "./delete-school";
@@ -14,13 +15,8 @@ export async function SchoolsPage() {
   const actor = await requireRole("manager");
   const t = await getTranslations("Schools");
   const tm = await getTranslations("ManageSchools");
-  const guard = await getTranslations("Guard");
   if (!actor.academyId) {
-    return (
-      <p className="alert alert-error" role="alert" data-testid="no-permission">
-        <RichText text={guard("noPermission")} />
-      </p>
-    );
+    return <NoPermission />;
   }
   const [schools, teachers] = await Promise.all([listSchoolsForAcademy(actor.academyId), listTeachersBySchool(actor.academyId)]);
   const choices = schools.map((s) => ({ id: s.id, name: s.name }));

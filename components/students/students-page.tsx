@@ -5,6 +5,7 @@ import { getPlainText } from "@/lib/i18n/server";
 import { authorizeSchool } from "@/lib/schools/scope";
 import { listGroups, listStudents } from "@/lib/students/data";
 import { type StudentListQuery, studentListQuery } from "@/lib/students/schema";
+import { NoPermission } from "@/components/layout/no-permission";
 import { RichText } from "@/components/ui/rich-text";
 import { AddStudent } from "./add-student";
 import { BulkActions, BulkHint } from "./bulk-actions";
@@ -32,14 +33,9 @@ function href(q: StudentListQuery, patch: Partial<StudentListQuery>): string {
 export async function StudentsPage({ searchParams }: { searchParams: Params }) {
   const actor = await requireRole("teacher");
   const t = await getTranslations("Students");
-  const guard = await getTranslations("Guard");
   const school = await authorizeSchool(actor, undefined);
   if (!school) {
-    return (
-      <p className="alert alert-error" role="alert" data-testid="no-permission">
-        <RichText text={guard("noPermission")} />
-      </p>
-    );
+    return <NoPermission />;
   }
   const raw = await searchParams;
   const q = studentListQuery.parse(Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v])));
