@@ -47,7 +47,7 @@ test.describe("role layouts", () => {
     await context.close();
   });
 
-  test("the manager drawer has home, schools and the library; the student drawer has no menu items", async ({ browser }) => {
+  test("the manager drawer has home, schools, the library and the roster; the student drawer has no menu items", async ({ browser }) => {
     const manager = await browser.newContext({ storageState: storageStateOf("manager") });
     let page = await manager.newPage();
     await page.goto("/dashboard/manager/home");
@@ -56,6 +56,7 @@ test.describe("role layouts", () => {
       "/dashboard/manager/home",
       "/dashboard/manager/schools",
       "/dashboard/manager/library",
+      "/dashboard/manager/roster",
     ]);
     expect(await baseText(page.getByTestId("drawer-group"))).toBe("デモ学園");
     await manager.close();

@@ -13,11 +13,12 @@ const FIXTURES = "tests/fixtures/oneroster";
  * A copy of a fixture set whose sourcedIds and e-mail addresses are this test's own (the e2e
  * database is shared by every test): the same new id for the same old one across the files.
  */
-function ownCopy(sets: string[], ids = new Map<string, string>(), tag = randomUUID().slice(0, 8)) {
+function ownCopy(sets: string[], ids = new Map<string, string>(), tag: string = randomUUID().slice(0, 8)) {
   const folders = sets.map((set) => {
-    const dir = mkdtempSync(path.join(tmpdir(), `roster-${set}-`));
-    for (const name of readdirSync(path.join(FIXTURES, set))) {
-      const text = readFileSync(path.join(FIXTURES, set, name), "utf8")
+    const from = path.resolve(FIXTURES, set);
+    const dir = mkdtempSync(path.join(tmpdir(), "roster-"));
+    for (const name of readdirSync(from)) {
+      const text = readFileSync(path.join(from, name), "utf8")
         .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, (id) => {
           if (!ids.has(id)) ids.set(id, randomUUID());
           return ids.get(id)!;
@@ -39,7 +40,7 @@ async function check(page: Page, files: string[]) {
 test("a manager imports a OneRoster set through the browser: preview, apply with progress; a student signs in with the new card and shows with their reading; a delta moves a student", async ({ page, browser }) => {
   test.setTimeout(240_000);
   const { manager } = await makeSchool(0);
-  const { folders: [bulk, delta] } = ownCopy(["bulk-jhs", "delta-jhs"]);
+  const { folders: [bulk, delta], ids, tag } = ownCopy(["bulk-jhs", "delta-jhs"]);
   await signInAs(page, manager.email!, TEST_PASSWORD);
   await page.goto("/dashboard/manager/roster");
   await expectAccessible(page);
@@ -89,7 +90,44 @@ test("a manager imports a OneRoster set through the browser: preview, apply with
   await page.getByTestId("confirm-ok").click();
   await expect(page.getByTestId("roster-plan")).toHaveAttribute("data-applied", "1");
   expect(await e2eDb().user.count({ where: { schoolId: made.id, role: "student", disabled: true } })).toBeGreaterThan(0);
+
+  // a delta that moves 鈴木 さくら from 1年1組2番 to 2年1組9番: the same account, their answers kept
+  const { folders: [move] } = ownCopy([moveDelta()], ids, tag);
+  await check(page, move!);
+  await expect(page.getByTestId("roster-problems")).toHaveCount(0);
+  await page.getByTestId("roster-apply").click();
+  await page.getByTestId("confirm-ok").click();
+  await expect(page.getByTestId("roster-plan")).toHaveAttribute("data-applied", "1");
+  const suzuki = await e2eDb().user.findFirstOrThrow({ where: { schoolId: made.id, name: { contains: "鈴木" } }, select: { disabled: true, student: { select: { grade: true, className: true, number: true } } } });
+  expect(suzuki).toEqual({ disabled: false, student: { grade: 2, className: "1", number: 9 } });
 });
+
+/** A delta set (in the fixtures' ids) moving student 12 from class 1 (1年1組) to class 2 (2年1組) as 出席番号 9. */
+function moveDelta(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), "roster-move-"));
+  const bulk = path.join(FIXTURES, "bulk-jhs");
+  const stamp = "2026-06-01T00:00:00Z";
+  writeFileSync(path.join(dir, "manifest.csv"), readFileSync(path.join(FIXTURES, "delta-jhs", "manifest.csv")));
+  // the student's role says which school they belong to
+  const [rolesHead, ...roles] = readFileSync(path.join(bulk, "roles.csv"), "utf8").trim().split("\n");
+  const role = roles.find((l) => l.startsWith('"60000000-0000-4000-8000-000000000012"'))!.replace('"",""', `"active","${stamp}"`);
+  writeFileSync(path.join(dir, "roles.csv"), `${rolesHead}\n${role}\n`);
+  const [usersHead, ...users] = readFileSync(path.join(bulk, "users.csv"), "utf8").trim().split("\n");
+  const user = users.find((l) => l.startsWith('"50000000-0000-4000-8000-000000000012"'))!
+    .replace('"","","true"', `"active","${stamp}","true"`)
+    .replace('"J1"', '"J2"')
+    .replace('"40000000-0000-4000-8000-000000000001"', '"40000000-0000-4000-8000-000000000002"');
+  writeFileSync(path.join(dir, "users.csv"), `${usersHead}\n${user}\n`);
+  const [enrollHead] = readFileSync(path.join(bulk, "enrollments.csv"), "utf8").split("\n");
+  const school = "20000000-0000-4000-8000-000000000002";
+  const student = "50000000-0000-4000-8000-000000000012";
+  writeFileSync(path.join(dir, "enrollments.csv"), [
+    enrollHead,
+    `"70000000-0000-4000-8000-000000000012","tobedeleted","${stamp}","40000000-0000-4000-8000-000000000001","${school}","${student}","student","false","","","2","true"`,
+    `"70000000-0000-4000-8000-000000000099","active","${stamp}","40000000-0000-4000-8000-000000000002","${school}","${student}","student","false","","","9","true"`,
+  ].join("\n") + "\n");
+  return dir;
+}
 
 test("a bad set lists every problem by file, line and column and offers nothing to apply; the export downloads a zip", async ({ page }) => {
   const { manager } = await makeSchool(0);
