@@ -58,3 +58,12 @@ export async function tabTo(page: Page, target: Locator, max = 12, key: "Tab" | 
   }
   await expect(target).toBeFocused();
 }
+
+/**
+ * Waits until React has hydrated `locator`'s element (its props are attached), so a keypress
+ * or click reaches the component's handler and not the form's native submission that runs
+ * before hydration (a race a loaded machine loses).
+ */
+export async function expectHydrated(locator: Locator) {
+  await expect.poll(() => locator.evaluate((el) => Object.keys(el).some((k) => k.startsWith("__reactProps"))), { timeout: 30_000 }).toBe(true);
+}

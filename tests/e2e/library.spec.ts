@@ -3,7 +3,7 @@ import { signedInBrowsers } from "./browsers";
 import { createActivityFromTemplate, createSchool, createUser } from "../../prisma/seed/factories";
 import { BASE_URL } from "./config";
 import { e2eDb, makeSchool, testHash } from "./db";
-import { expectAccessible, expectNotification } from "./helpers";
+import { expectAccessible, expectHydrated, expectNotification } from "./helpers";
 
 const signedIn = signedInBrowsers();
 
@@ -40,6 +40,7 @@ test("a manager publishes an activity with tags; a teacher of another school of 
   await expect(entries).toHaveCount(1, { timeout: 30_000 });
   await expect(entries.first()).toContainText("理科");
   await expect(entries.first()).toContainText("中1");
+  await expectHydrated(entries.first().getByTestId("library-copy"));
   await entries.first().getByTestId("library-copy").focus();
   await teacher.keyboard.press("Enter");
   await expectNotification(teacher, `「溶ける実験${a.tag}」を学校に追加しました。`);
