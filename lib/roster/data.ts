@@ -43,6 +43,11 @@ export interface RosterState {
   sourcedOf: Map<string, string>;
   /** Owners of the set's e-mails. */
   emailOwners: Map<string, { id: string; sourcedId: string | null }>;
+  /**
+   * Accounts added by hand (no sourcedId) whose e-mail the set names, by e-mail: candidates for a link
+   * (the plan links only one of the same school and role).
+   */
+  unsourcedByEmail: Map<string, DbUser>;
   /** Owners of the set's userMasterIdentifiers. */
   umiOwners: Map<string, { id: string; sourcedId: string | null }>;
   /** Full seats of the academy's students: `${schoolId}|${grade}|${className}|${number}` → user id. */
@@ -58,6 +63,12 @@ const USER_SELECT = {
   school: { select: { academyId: true } },
   student: { select: { grade: true, className: true, number: true } },
 } as const;
+
+type UserRow = { school: { academyId: string } | null; student: { grade: number | null; className: string | null; number: number | null } | null; academyId: string | null } & Omit<DbUser, "academyId" | "grade" | "className" | "number">;
+function dbUser(u: UserRow): DbUser {
+  const { school, student, ...rest } = u;
+  return { ...rest, academyId: school?.academyId ?? u.academyId, grade: student?.grade ?? null, className: student?.className ?? null, number: student?.number ?? null };
+}
 
 const CHUNK = 5000;
 async function inChunks<T, R>(items: T[], run: (chunk: T[]) => Promise<R[]>): Promise<R[]> {
@@ -78,16 +89,16 @@ export async function loadRosterState(academyId: string, set: RosterSet): Promis
     db().rosterClass.findMany({ where: { school: { academyId } } }),
     inChunks(userIds, (ids) => db().user.findMany({ where: { sourcedId: { in: ids } }, select: USER_SELECT })),
     db().user.findMany({ where: { school: { academyId }, sourcedId: { not: null } }, select: USER_SELECT }),
-    inChunks(emails, (chunk) => db().user.findMany({ where: { email: { in: chunk } }, select: { id: true, email: true, sourcedId: true } })),
+    inChunks(emails, (chunk) => db().user.findMany({ where: { email: { in: chunk } }, select: USER_SELECT })),
     inChunks(umis, (chunk) => db().user.findMany({ where: { userMasterIdentifier: { in: chunk } }, select: { id: true, userMasterIdentifier: true, sourcedId: true } })),
   ]);
   const users = new Map<string, DbUser>();
   const sourcedOf = new Map<string, string>();
   for (const u of [...named, ...academyUsers]) {
-    const { school, student, ...rest } = u;
-    users.set(u.sourcedId!, { ...rest, academyId: school?.academyId ?? u.academyId, grade: student?.grade ?? null, className: student?.className ?? null, number: student?.number ?? null });
+    users.set(u.sourcedId!, dbUser(u));
     sourcedOf.set(u.id, u.sourcedId!);
   }
+  const unsourcedByEmail = new Map(owners.filter((o) => o.sourcedId === null).map((o) => [o.email!, dbUser(o)]));
   const seatRows = await db().studentDetail.findMany({
     where: { user: { school: { academyId } }, grade: { not: null }, className: { not: null }, number: { not: null } },
     select: { userId: true, schoolId: true, grade: true, className: true, number: true },
@@ -102,6 +113,7 @@ export async function loadRosterState(academyId: string, set: RosterSet): Promis
     users,
     sourcedOf,
     emailOwners: new Map(owners.map((o) => [o.email!, { id: o.id, sourcedId: o.sourcedId }])),
+    unsourcedByEmail,
     umiOwners: new Map(umiOwners.map((o) => [o.userMasterIdentifier!, { id: o.id, sourcedId: o.sourcedId }])),
     seats,
   };

@@ -13,7 +13,7 @@ afterAll(async () => {
   await db().$disconnect();
 });
 
-const zero = { create: 0, update: 0, move: 0, disable: 0 };
+const zero = { create: 0, update: 0, move: 0, disable: 0, link: 0 };
 
 describe("OneRoster export", () => {
   it("exports stable sourcedIds and userMasterIdentifiers, and its import into the same academy changes nothing", async () => {
