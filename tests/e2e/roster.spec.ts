@@ -8,6 +8,8 @@ import { e2eDb, makeSchool, signinCodeKey, TEST_PASSWORD } from "./db";
 import { expectAccessible, expectNotification, signInAs } from "./helpers";
 
 const FIXTURES = "tests/fixtures/oneroster";
+// one set is read at a time per server (another gets "busy"): this file's tests run one after another
+test.describe.configure({ mode: "default" });
 
 /**
  * A copy of a fixture set whose sourcedIds and e-mail addresses are this test's own (the e2e
