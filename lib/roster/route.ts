@@ -16,12 +16,22 @@ import { planRosterImport } from "./plan";
 /** The largest upload the page sends (a zip or its CSV files): a city's 10,000 students are a few MB. */
 export const MAX_ROSTER_UPLOAD_BYTES = 64 * 1024 * 1024;
 /** What an uploaded zip may unpack to (100,000 rows are about 40 MB of CSV): a zip bomb is refused before it is inflated. */
-const MAX_UNZIPPED_BYTES = 256 * 1024 * 1024;
+export const MAX_UNZIPPED_BYTES = 256 * 1024 * 1024;
 
 /** One set read, planned or applied at a time per server: reading 100,000 rows is CPU work shared with every lesson. */
 let busy = false;
 
-async function managerOf(req: NextRequest, write: boolean) {
+/** Takes the server's one slot for reading a set (false: another is being read; answer 429). */
+export function claimRosterSlot(): boolean {
+  if (busy) return false;
+  busy = true;
+  return true;
+}
+export function releaseRosterSlot(): void {
+  busy = false;
+}
+
+export async function managerOf(req: NextRequest, write: boolean) {
   if (write && !sameOrigin(req.headers, req.url)) return problem(403, "FORBIDDEN");
   const actor = await getActor();
   if (!actor || actor === "disabled") return problem(401, "UNAUTHENTICATED");
@@ -30,7 +40,7 @@ async function managerOf(req: NextRequest, write: boolean) {
 }
 
 /** A zip as the body, or the set's CSV files as multipart form fields named `files`. */
-async function inputOf(bytes: Buffer, contentType: string): Promise<RosterInput | null> {
+export async function rosterInputOf(bytes: Buffer, contentType: string): Promise<RosterInput | null> {
   if (!contentType.startsWith("multipart/form-data")) return new Uint8Array(bytes);
   const form = await new Response(new Uint8Array(bytes), { headers: { "content-type": contentType } }).formData().catch(() => null);
   if (!form) return null;
@@ -54,13 +64,12 @@ const line = (value: unknown) => new TextEncoder().encode(`${JSON.stringify(valu
 export async function rosterImportRoute(req: NextRequest): Promise<Response> {
   const manager = await managerOf(req, true);
   if (manager instanceof Response) return manager;
-  if (busy) return problem(429, "RATE_LIMITED");
-  busy = true;
+  if (!claimRosterSlot()) return problem(429, "RATE_LIMITED");
   let streaming = false;
   try {
     const bytes = await readBytesLimited(req, MAX_ROSTER_UPLOAD_BYTES);
     if (bytes === null) return problem(413, "VALIDATION");
-    const input = await inputOf(bytes, req.headers.get("content-type") ?? "");
+    const input = await rosterInputOf(bytes, req.headers.get("content-type") ?? "");
     if (!input) return problem(400, "VALIDATION");
     const read = await readRosterPackage(input, { known: await knownRosterRows(manager.academyId), maxUnzippedBytes: MAX_UNZIPPED_BYTES });
     const headers = { "Cache-Control": "no-store" };
@@ -76,14 +85,14 @@ export async function rosterImportRoute(req: NextRequest): Promise<Response> {
         } catch {
           controller.enqueue(line({ error: "INTERNAL" }));
         } finally {
-          busy = false;
+          releaseRosterSlot();
           controller.close();
         }
       },
     });
     return new Response(body, { headers: { ...headers, "Content-Type": "application/x-ndjson; charset=utf-8", "X-Accel-Buffering": "no" } });
   } finally {
-    if (!streaming) busy = false;
+    if (!streaming) releaseRosterSlot();
   }
 }
 
