@@ -1,10 +1,8 @@
 import "server-only";
 import { type NextRequest, NextResponse } from "next/server";
 import { getActor } from "@/lib/auth/session";
-import { problem, readBytesLimited } from "@/lib/http";
-import { readRosterPackage } from "@/lib/oneroster/read";
-import { knownRosterRows } from "@/lib/roster/data";
-import { claimRosterSlot, MAX_ROSTER_UPLOAD_BYTES, MAX_UNZIPPED_BYTES, managerOf, releaseRosterSlot, rosterInputOf } from "@/lib/roster/route";
+import { problem } from "@/lib/http";
+import { claimRosterSlot, managerOf, readUploadedSet, releaseRosterSlot } from "@/lib/roster/route";
 import { authorizeSchool } from "@/lib/schools/scope";
 import { applyRollover, type RolloverResult } from "./mutations";
 import { rolloverInput } from "./schema";
@@ -31,11 +29,8 @@ export async function rolloverSetRoute(req: NextRequest, schoolId: string): Prom
   if (!input.success) return problem(400, "VALIDATION");
   if (!claimRosterSlot()) return problem(429, "RATE_LIMITED");
   try {
-    const bytes = await readBytesLimited(req, MAX_ROSTER_UPLOAD_BYTES);
-    if (bytes === null) return problem(413, "VALIDATION");
-    const files = await rosterInputOf(bytes, req.headers.get("content-type") ?? "");
-    if (!files) return problem(400, "VALIDATION");
-    const read = await readRosterPackage(files, { known: await knownRosterRows(manager.academyId), maxUnzippedBytes: MAX_UNZIPPED_BYTES });
+    const read = await readUploadedSet(req, manager.academyId);
+    if (read instanceof Response) return read;
     const headers = { "Cache-Control": "no-store" };
     if (!read.set) {
       const refused: RolloverResult = { year: input.data.expectedYear + 1, promoted: 0, graduated: 0, archived: 0, reissuedIds: [], applied: false, roster: { schools: [], problems: read.problems } };

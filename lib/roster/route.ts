@@ -16,7 +16,7 @@ import { planRosterImport } from "./plan";
 /** The largest upload the page sends (a zip or its CSV files): a city's 10,000 students are a few MB. */
 export const MAX_ROSTER_UPLOAD_BYTES = 64 * 1024 * 1024;
 /** What an uploaded zip may unpack to (100,000 rows are about 40 MB of CSV): a zip bomb is refused before it is inflated. */
-export const MAX_UNZIPPED_BYTES = 256 * 1024 * 1024;
+const MAX_UNZIPPED_BYTES = 256 * 1024 * 1024;
 
 /** One set read, planned or applied at a time per server: reading 100,000 rows is CPU work shared with every lesson. */
 let busy = false;
@@ -40,7 +40,7 @@ export async function managerOf(req: NextRequest, write: boolean) {
 }
 
 /** A zip as the body, or the set's CSV files as multipart form fields named `files`. */
-export async function rosterInputOf(bytes: Buffer, contentType: string): Promise<RosterInput | null> {
+async function rosterInputOf(bytes: Buffer, contentType: string): Promise<RosterInput | null> {
   if (!contentType.startsWith("multipart/form-data")) return new Uint8Array(bytes);
   const form = await new Response(new Uint8Array(bytes), { headers: { "content-type": contentType } }).formData().catch(() => null);
   if (!form) return null;
@@ -51,6 +51,15 @@ export async function rosterInputOf(bytes: Buffer, contentType: string): Promise
     files[entry.name.split(/[\\/]/).pop()!] = new Uint8Array(await entry.arrayBuffer());
   }
   return Object.keys(files).length > 0 ? files : null;
+}
+
+/** The set a manager uploaded (a zip, or its CSV files): a refusal (too large 413, unreadable 400), or the reader's answer (its problems, or the set). */
+export async function readUploadedSet(req: NextRequest, academyId: string): Promise<Response | Awaited<ReturnType<typeof readRosterPackage>>> {
+  const bytes = await readBytesLimited(req, MAX_ROSTER_UPLOAD_BYTES);
+  if (bytes === null) return problem(413, "VALIDATION");
+  const input = await rosterInputOf(bytes, req.headers.get("content-type") ?? "");
+  if (!input) return problem(400, "VALIDATION");
+  return readRosterPackage(input, { known: await knownRosterRows(academyId), maxUnzippedBytes: MAX_UNZIPPED_BYTES });
 }
 
 const line = (value: unknown) => new TextEncoder().encode(`${JSON.stringify(value)}\n`);
@@ -67,11 +76,8 @@ export async function rosterImportRoute(req: NextRequest): Promise<Response> {
   if (!claimRosterSlot()) return problem(429, "RATE_LIMITED");
   let streaming = false;
   try {
-    const bytes = await readBytesLimited(req, MAX_ROSTER_UPLOAD_BYTES);
-    if (bytes === null) return problem(413, "VALIDATION");
-    const input = await rosterInputOf(bytes, req.headers.get("content-type") ?? "");
-    if (!input) return problem(400, "VALIDATION");
-    const read = await readRosterPackage(input, { known: await knownRosterRows(manager.academyId), maxUnzippedBytes: MAX_UNZIPPED_BYTES });
+    const read = await readUploadedSet(req, manager.academyId);
+    if (read instanceof Response) return read;
     const headers = { "Cache-Control": "no-store" };
     if (!read.set) return NextResponse.json({ schools: [], problems: read.problems, applied: false }, { headers });
     const set = read.set;

@@ -2,12 +2,21 @@ import { randomUUID } from "node:crypto";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { zipRosterPackage } from "@/lib/oneroster/write";
 import { createActivityFromTemplate, createResponse } from "../../prisma/seed/factories";
 import { e2eDb, makeSchool, TEST_PASSWORD } from "./db";
 import { rosterSet } from "../integration/roster-fixture";
 import { baseText, expectAccessible, signIn, signInAs } from "./helpers";
+
+/** The result of an applied rollover names the new year, and its new cards download as one PDF. */
+async function expectRolledAndPrinted(page: Page, year: number) {
+  const result = page.getByTestId("rollover-result");
+  await expect(result).toBeVisible({ timeout: 60_000 });
+  expect(await baseText(result)).toContain(`${year}年度になりました`);
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("rollover-print").click()]);
+  expect(download.suggestedFilename()).toBe("signin-sheets.pdf");
+}
 
 test("year-end rollover: a manager previews, confirms and applies; a student moves up, the graduate cannot sign in, the old year shows on the results", async ({ page, browser }) => {
   test.setTimeout(180_000);
@@ -43,13 +52,8 @@ test("year-end rollover: a manager previews, confirms and applies; a student mov
   await page.getByTestId("rollover-apply").focus();
   await page.keyboard.press("Enter");
   await page.getByTestId("confirm-ok").click();
-  const result = page.getByTestId("rollover-result");
-  await expect(result).toBeVisible({ timeout: 60_000 });
-  expect(await baseText(result)).toContain(`${currentYear + 1}年度になりました`);
-
   // the new cards in one PDF
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("rollover-print").click()]);
-  expect(download.suggestedFilename()).toBe("signin-sheets.pdf");
+  await expectRolledAndPrinted(page, currentYear + 1);
 
   expect(await e2eDb().studentDetail.findUnique({ where: { userId: first.id }, select: { grade: true, className: true } })).toEqual({ grade: 2, className: "2" });
   expect(await e2eDb().studentDetail.findUnique({ where: { userId: second.id }, select: { grade: true, className: true } })).toEqual({ grade: 3, className: "1" });
@@ -136,11 +140,7 @@ test("year-end rollover with next year's roster set: a set with a problem shows 
 
   await page.getByTestId("rollover-apply").click();
   await page.getByTestId("confirm-ok").click();
-  const result = page.getByTestId("rollover-result");
-  await expect(result).toBeVisible({ timeout: 60_000 });
-  expect(await baseText(result)).toContain(`${currentYear + 1}年度になりました`);
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("rollover-print").click()]);
-  expect(download.suggestedFilename()).toBe("signin-sheets.pdf");
+  await expectRolledAndPrinted(page, currentYear + 1);
 
   const seat = (id: string) => e2eDb().studentDetail.findUniqueOrThrow({ where: { userId: id }, select: { grade: true, className: true, number: true, graduatedYear: true } });
   expect(await seat(first.id)).toEqual({ grade: 2, className: "2", number: 7, graduatedYear: null });
