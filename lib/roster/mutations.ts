@@ -12,7 +12,7 @@ import type { ApplyProgress, ClassTarget, RosterPlan, SchoolSummary, SchoolWork,
 export interface ApplyOptions {
   /** The manager applying it (null: the command line). */
   actorId?: string | null;
-  via?: "web" | "cli";
+  via?: "web" | "cli" | "rollover";
   onProgress?: (progress: ApplyProgress) => void;
 }
 
@@ -118,6 +118,13 @@ async function applySchool(tx: Prisma.TransactionClient, academyId: string, w: S
   return schoolId;
 }
 
+/** One school's share of a planned set, written and audited (`roster.import`) in the caller's transaction; the school's id. */
+export async function applySchoolWork(tx: Prisma.TransactionClient, academyId: string, w: SchoolWork, summary: SchoolSummary, options: Pick<ApplyOptions, "actorId" | "via">): Promise<string> {
+  const schoolId = await applySchool(tx, academyId, w, options.actorId ?? null, options.via ?? "web");
+  await audit({ action: "roster.import", actorId: options.actorId ?? null, academyId, schoolId, targetType: "school", targetId: schoolId, meta: { via: options.via ?? "web", sourcedId: w.sourcedId, ...countsOf(summary) } }, tx);
+  return schoolId;
+}
+
 const countsOf = (s: SchoolSummary) => ({ students: s.students, teachers: s.teachers, classes: s.classes });
 const changes = (s: SchoolSummary) => [s.students, s.teachers, s.classes].some((c) => c.create + c.update + c.move + c.disable + c.link > 0);
 
@@ -140,8 +147,7 @@ export async function applyRosterImport(academyId: string, set: RosterSet, optio
     if (changes(summary) || w.schoolChanged) {
       await db().$transaction(
         async (tx) => {
-          const schoolId = await applySchool(tx, academyId, w, options.actorId ?? null, options.via ?? "web");
-          await audit({ action: "roster.import", actorId: options.actorId ?? null, academyId, schoolId, targetType: "school", targetId: schoolId, meta: { via: options.via ?? "web", sourcedId: w.sourcedId, ...countsOf(summary) } }, tx);
+          await applySchoolWork(tx, academyId, w, summary, options);
         },
         { timeout: 300_000, maxWait: 30_000 },
       );
