@@ -72,6 +72,25 @@ export function GuideConsole({ activityId, schoolId, sessionId = null, scenes, i
     </button>
   );
 
+  // start for a class (or the whole school): on the idle screen, and beside a running session for another class
+  const start = (
+    <>
+      <ClassPicker classes={classes} value={klass} onChange={setKlass} />
+      <ActionButton
+        label={state.status === "ended" ? t("startAgain") : t("start")}
+        testId="start-session"
+        disabled={pending || scenes.length === 0}
+        onClick={() =>
+          run(() => startSessionAction({ activityId, ...(schoolId ? { schoolId } : {}), klass: klass === "" ? null : (classes[Number(klass)] ?? null) }), {
+            failure: (code) => (code === "CONFLICT" ? tg("otherClassRunning") : t("startFailed")),
+            // the screen follows the session just started (another class's may run beside it)
+            onOk: ({ sessionId: started }) => router.replace(`?session=${started}`),
+          })
+        }
+      />
+    </>
+  );
+
   if (state.status !== "running" || !scene) {
     return (
       <div className="card stack" data-testid="guide-idle" data-status={state.status}>
@@ -80,25 +99,19 @@ export function GuideConsole({ activityId, schoolId, sessionId = null, scenes, i
           <RichTextClient text={state.status === "ended" ? t("guideEnded") : state.sessions.length > 1 ? tg("chooseSession") : state.mode === "guide" ? t("guideReady") : t("guideSwitches")} />
         </p>
         {state.mode === "self" ? <PacingControl activityId={activityId} schoolId={schoolId} open={pacing} total={scenes.length} /> : null}
-        <ClassPicker classes={classes} value={klass} onChange={setKlass} />
-        <ActionButton
-          label={state.status === "ended" ? t("startAgain") : t("start")}
-          testId="start-session"
-          disabled={pending || scenes.length === 0}
-          onClick={() =>
-            run(() => startSessionAction({ activityId, ...(schoolId ? { schoolId } : {}), klass: klass === "" ? null : (classes[Number(klass)] ?? null) }), {
-              failure: (code) => (code === "CONFLICT" ? tg("otherClassRunning") : t("startFailed")),
-              // the screen follows the session just started (another class's may run beside it)
-              onOk: ({ sessionId: started }) => router.replace(`?session=${started}`),
-            })
-          }
-        />
+        {start}
       </div>
     );
   }
   return (
     <div className="stack guide" data-testid="guide-console" data-scene-id={scene.id} data-version={state.version} data-session-id={state.sessionId ?? ""}>
       {sessions}
+      <details className="card" data-testid="start-other">
+        <summary>
+          <RichTextClient text={tg("startOther")} />
+        </summary>
+        <div className="stack">{start}</div>
+      </details>
       <div className="row wrap guide-bar">
         <ActionButton label={t("previousScene")} testId="guide-previous" disabled={pending || index === 0} onClick={() => go(scenes[index - 1]?.id)} />
         <label className="field field-inline">
@@ -126,7 +139,7 @@ export function GuideConsole({ activityId, schoolId, sessionId = null, scenes, i
         {toggle("toggle-lock", state.locked, t("unlock"), t("lock"), () => setLockedAction({ ...ref, locked: !state.locked }))}
         {toggle("toggle-pause", state.paused, t("resume"), t("pause"), () => setPausedAction({ ...ref, paused: !state.paused }))}
         <span className="top-bar-spacer" />
-        <ActionButton
+      <ActionButton
           label={t("endSession")}
           testId="end-session"
           danger
