@@ -124,7 +124,7 @@ export async function schoolEvents(req: NextRequest): Promise<Response> {
       // mode, state and whether a live session runs (the student home's 参加する follows it)
       const rows = await db().activity.findMany({
         where: { schoolId, actorType: actor.role === "teacher" ? "teacher" : "student" },
-        select: { id: true, mode: true, status: true, version: true, selfOpenScenes: true, guideSessions: { where: { endedAt: null }, select: { id: true } } },
+        select: { id: true, mode: true, status: true, version: true, selfOpenScenes: true, guideSessions: { where: { endedAt: null }, orderBy: { id: "asc" }, select: { id: true } } },
       });
       // pacing (self mode's open scenes) too: the solo page re-renders with the scenes opened
       return rows.map((r) => `${r.id}:${r.mode}:${r.status}:${r.version}:${r.selfOpenScenes ?? ""}:${r.guideSessions.map((g) => g.id).join(",")}`).sort();
