@@ -60,19 +60,22 @@ const SESSION_COLUMNS = `a.id::text, a.mode::text as mode, gs.id::text as sessio
          gs.locked_scene_ids::text[], gs.show_results, gs.show_names, gs.starred_only, gs.paused,
          gs.timer_scene_id::text, gs.timer_ends_at, gs.timer_seconds, gs.timer_locks, gs.ended_at, gs.grade, gs.class_name`;
 
-/** The sessions of activity `a` a follower may be shown (`extra`: one more by id): every running one (one per class), and the latest. */
+/**
+ * The sessions of activity `a` a follower may be shown: the latest of each class (and of the whole school) —
+ * so every running one (one per class) and, for a class whose session ended, that one ended; `extra`: one more by id.
+ */
 const shownSessions = (extra = "") => `
   left join lateral (
-    select * from guide_sessions s where s.activity_id = a.id
-      and (s.ended_at is null ${extra} or s.id = (select l.id from guide_sessions l where l.activity_id = a.id order by l.started_at desc limit 1))
-    order by s.started_at desc limit 100
+    (select distinct on (coalesce(s.grade, 0), coalesce(s.class_name, '')) s.* from guide_sessions s where s.activity_id = a.id
+      order by coalesce(s.grade, 0), coalesce(s.class_name, ''), s.started_at desc limit 100)
+    ${extra}
   ) gs on true`;
 
-/** The activities' ($1, uuid[]) mode and sessions: every running one (several classes may run it at once) and the latest; one row per session. */
+/** The activities' ($1, uuid[]) mode and sessions (the latest of each class: several classes may run it at once); one row per session. */
 export const SESSIONS_SQL = `select ${SESSION_COLUMNS} from activities a ${shownSessions()} where a.id = any($1::uuid[])`;
 
-/** As SESSIONS_SQL for one activity ($1) and also the session $2 (a teacher's chosen one, when it has ended since). */
-export const STAFF_SESSIONS_SQL = `select ${SESSION_COLUMNS} from activities a ${shownSessions("or s.id = $2::uuid")} where a.id = $1::uuid`;
+/** As SESSIONS_SQL for one activity ($1) and also the session $2 (a teacher's chosen one, when a later one of its class followed). */
+export const STAFF_SESSIONS_SQL = `select ${SESSION_COLUMNS} from activities a ${shownSessions("union select x.* from guide_sessions x where x.activity_id = a.id and x.id = $2::uuid")} where a.id = $1::uuid`;
 
 /** An activity's rows, latest session first. */
 export function sortRows(rows: SessionRow[]): SessionRow[] {
@@ -145,7 +148,7 @@ const notForThisClass = new WeakMap<LiveState, LiveState>();
 /**
  * The state as a student of `studentClass` sees it, of an activity's states (latest session first):
  * the running session of their own class, else the whole school's running one, else the latest
- * session when it was open to them; a session run for another class is, for them, no session at all
+ * session open to them (ended); a session run for another class is, for them, no session at all
  * (the waiting screen; docs/decisions.md "Live sessions for one class", "Several classes at once").
  * The same object for every student of a state, so the class's streams still serialise it once.
  */
@@ -154,8 +157,11 @@ export function stateForClass(states: LiveState | readonly LiveState[] | null, s
   const running = list.filter((s) => s.status === "running");
   const own = running.find((s) => s.classKey !== null && s.classKey === studentClass) ?? running.find((s) => s.classKey === null);
   if (own) return own;
+  // no session of theirs runs: their class's (or the whole school's) latest, ended; else the waiting screen
+  const theirs = list.find((s) => sessionOpenTo(s.classKey, studentClass));
+  if (theirs) return theirs;
   const state = list[0] ?? null;
-  if (!state || sessionOpenTo(state.classKey, studentClass)) return state;
+  if (!state) return state;
   let other = notForThisClass.get(state);
   if (!other) {
     other = { ...state, sessionId: null, sessionStartedAt: 0, version: 0, status: "waiting", sceneId: null, locked: false, paused: false, timer: null };
