@@ -111,7 +111,8 @@ describe("the live grid and sessions for one class", () => {
     expect(await saveAnswer(a1, guideAnswer(ids.scenes[2]!))).toMatchObject({ ok: false, reason: "sessionNotRunning" });
     expect(await saveAnswer(ids.b, guideAnswer(ids.scenes[2]!))).toMatchObject({ ok: true });
     expect(await liveStateForStaff(ids.activity, ids.school)).toMatchObject({ answered: 1 });
-    expect((await liveStateForStudent(ids.activity, "2:1"))!.status).toBe("waiting");
+    // class A's own session has ended: they see it ended (not class B's, never waiting behind an older state)
+    expect((await liveStateForStudent(ids.activity, "2:1"))!.status).toBe("ended");
     await endSession(ctx(), ids.activity);
   });
 
