@@ -18,11 +18,13 @@ type Loaded = { kind: "loading" } | { kind: "failed" } | { kind: "done"; now: An
  * state changes (they answer, or change their answer while answered: the grid's state moves on).
  * A drawing comes outlined by the server: paths only, no drawing code in the console.
  */
-export function GridAnswer({ student, scene, activityId, schoolId, onClose }: {
+export function GridAnswer({ student, scene, activityId, schoolId, sessionId, onClose }: {
   student: GridStudent;
   scene: RenderedScene;
   activityId: string;
   schoolId?: string;
+  /** The grid's session (several classes may run the activity at once). */
+  sessionId: string;
   onClose: () => void;
 }) {
   const t = useTranslations("LiveGrid");
@@ -32,13 +34,13 @@ export function GridAnswer({ student, scene, activityId, schoolId, onClose }: {
   const reload = `${scene.id}:${student.state}`;
   useEffect(() => {
     let current = true;
-    studentAnswerAction({ activityId, studentId: student.id, ...(schoolId ? { schoolId } : {}) })
+    studentAnswerAction({ activityId, sessionId, studentId: student.id, ...(schoolId ? { schoolId } : {}) })
       .then((result) => current && setLoaded(result.ok ? { kind: "done", now: result.data } : { kind: "failed" }))
       .catch(() => current && setLoaded({ kind: "failed" }));
     return () => {
       current = false;
     };
-  }, [activityId, schoolId, student.id, reload]);
+  }, [activityId, schoolId, sessionId, student.id, reload]);
   useEffect(() => heading.current?.focus(), []);
 
   const name = student.name ? <PersonName name={student.name} /> : <RichTextClient text={t("unnamed")} />;
@@ -54,7 +56,7 @@ export function GridAnswer({ student, scene, activityId, schoolId, onClose }: {
           </span>
         </h3>
         <span className="top-bar-spacer" />
-        {now?.responseId ? <StarButton key={now.responseId} guideRef={{ activityId, ...(schoolId ? { schoolId } : {}) }} responseId={now.responseId} starred={now.starred} /> : null}
+        {now?.responseId ? <StarButton key={now.responseId} guideRef={{ activityId, sessionId, ...(schoolId ? { schoolId } : {}) }} responseId={now.responseId} starred={now.starred} /> : null}
         <button type="button" className="button button-small" onClick={onClose} data-testid="grid-answer-close">
           <RichTextClient text={t("close")} />
         </button>

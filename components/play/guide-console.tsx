@@ -1,5 +1,6 @@
 "use client";
 import { useTranslations } from "next-intl";
+import { useRouter } from "next/navigation";
 import { useMemo, useState } from "react";
 import type { ActionResult } from "@/lib/errors";
 import type { SessionClass } from "@/lib/live/schema";
@@ -19,6 +20,7 @@ import { ProjectorControls } from "@/components/projector/projector-controls";
 import { ClassPicker } from "./class-picker";
 import { LiveGrid } from "./live-grid";
 import { PacingControl } from "./pacing-control";
+import { RunningSessions } from "./running-sessions";
 import { ResultsView } from "./results-view";
 import { TimerControls } from "./timer-controls";
 
@@ -30,8 +32,10 @@ const ignoreAnswer = () => undefined;
  * "show results" (anonymous unless names are switched on), lock, "eyes on me" (pause),
  * a countdown on the current scene, the projector page and its starred answers, end.
  */
-export function GuideConsole({ activityId, schoolId, scenes, initialState, classes, pacing = null }: {
+export function GuideConsole({ activityId, schoolId, sessionId = null, scenes, initialState, classes, pacing = null }: {
   activityId: string;
+  /** The session chosen (`?session=`): several classes may run the activity at once; null: the only one running. */
+  sessionId?: string | null;
   /** Managers name the school; teachers act on their own. */
   schoolId?: string;
   scenes: RenderedScene[];
@@ -47,16 +51,20 @@ export function GuideConsole({ activityId, schoolId, scenes, initialState, class
   const plain = usePlainText();
   const { pending, run } = useActionRunner();
   const { confirm, dialog } = useConfirm();
-  const query = schoolId ? `?school=${schoolId}` : "";
+  const router = useRouter();
+  const params = new URLSearchParams({ ...(schoolId ? { school: schoolId } : {}), ...(sessionId ? { session: sessionId } : {}) }).toString();
+  const query = params ? `?${params}` : "";
   const { state } = useLiveState(`/api/v1/live/${activityId}`, initialState, query);
-  const ref = { activityId, ...(schoolId ? { schoolId } : {}) };
+  // every control addresses the session shown: another class's running at the same time is never touched
+  const ref = { activityId, ...(schoolId ? { schoolId } : {}), ...(state.sessionId && state.status === "running" ? { sessionId: state.sessionId } : {}) };
+  const sessions = <RunningSessions sessions={state.sessions} current={state.status === "running" ? state.sessionId : null} />;
   const index = scenes.findIndex((s) => s.id === state.sceneId);
   const scene = index >= 0 ? scenes[index] : undefined;
   const failed = t("guideFailed");
   // the scene as students see it re-renders only when the scene changes, not with every count
   // the stream brings (issue 21: the grid's update renders within a frame)
   const sceneView = useMemo(() => (scene ? <SceneView key={scene.id} scene={scene} answer={null} onAnswer={ignoreAnswer} readOnly /> : null), [scene]);
-  const go = (sceneId: string | undefined) => sceneId && run(() => advanceScene(activityId, { ...(schoolId ? { schoolId } : {}), sceneId }), { failure: failed });
+  const go = (sceneId: string | undefined) => sceneId && run(() => advanceScene(activityId, { ...(schoolId ? { schoolId } : {}), ...(ref.sessionId ? { sessionId: ref.sessionId } : {}), sceneId }), { failure: failed });
   /** An on/off control (aria-pressed) running a session action. */
   const toggle = (testId: string, on: boolean, offLabel: string, onLabel: string, action: () => Promise<ActionResult<null>>) => (
     <button type="button" className="button button-small" aria-pressed={on} disabled={pending} data-testid={testId} onClick={() => run(action, { failure: failed })}>
@@ -64,29 +72,46 @@ export function GuideConsole({ activityId, schoolId, scenes, initialState, class
     </button>
   );
 
+  // start for a class (or the whole school): on the idle screen, and beside a running session for another class
+  const start = (
+    <>
+      <ClassPicker classes={classes} value={klass} onChange={setKlass} />
+      <ActionButton
+        label={state.status === "ended" ? t("startAgain") : t("start")}
+        testId="start-session"
+        disabled={pending || scenes.length === 0}
+        onClick={() =>
+          run(() => startSessionAction({ activityId, ...(schoolId ? { schoolId } : {}), klass: klass === "" ? null : (classes[Number(klass)] ?? null) }), {
+            failure: (code) => (code === "CONFLICT" ? tg("otherClassRunning") : t("startFailed")),
+            // the screen follows the session just started (another class's may run beside it)
+            onOk: ({ sessionId: started }) => router.replace(`?session=${started}`),
+          })
+        }
+      />
+    </>
+  );
+
   if (state.status !== "running" || !scene) {
     return (
       <div className="card stack" data-testid="guide-idle" data-status={state.status}>
+        {sessions}
         <p>
-          <RichTextClient text={state.status === "ended" ? t("guideEnded") : state.mode === "guide" ? t("guideReady") : t("guideSwitches")} />
+          <RichTextClient text={state.status === "ended" ? t("guideEnded") : state.sessions.length > 1 ? tg("chooseSession") : state.mode === "guide" ? t("guideReady") : t("guideSwitches")} />
         </p>
         {state.mode === "self" ? <PacingControl activityId={activityId} schoolId={schoolId} open={pacing} total={scenes.length} /> : null}
-        <ClassPicker classes={classes} value={klass} onChange={setKlass} />
-        <ActionButton
-          label={state.status === "ended" ? t("startAgain") : t("start")}
-          testId="start-session"
-          disabled={pending || scenes.length === 0}
-          onClick={() =>
-            run(() => startSessionAction({ ...ref, klass: klass === "" ? null : (classes[Number(klass)] ?? null) }), {
-              failure: (code) => (code === "CONFLICT" ? tg("otherClassRunning") : t("startFailed")),
-            })
-          }
-        />
+        {start}
       </div>
     );
   }
   return (
-    <div className="stack guide" data-testid="guide-console" data-scene-id={scene.id} data-version={state.version}>
+    <div className="stack guide" data-testid="guide-console" data-scene-id={scene.id} data-version={state.version} data-session-id={state.sessionId ?? ""}>
+      {sessions}
+      <details className="card" data-testid="start-other">
+        <summary>
+          <RichTextClient text={tg("startOther")} />
+        </summary>
+        <div className="stack">{start}</div>
+      </details>
       <div className="row wrap guide-bar">
         <ActionButton label={t("previousScene")} testId="guide-previous" disabled={pending || index === 0} onClick={() => go(scenes[index - 1]?.id)} />
         <label className="field field-inline">
@@ -114,7 +139,7 @@ export function GuideConsole({ activityId, schoolId, scenes, initialState, class
         {toggle("toggle-lock", state.locked, t("unlock"), t("lock"), () => setLockedAction({ ...ref, locked: !state.locked }))}
         {toggle("toggle-pause", state.paused, t("resume"), t("pause"), () => setPausedAction({ ...ref, paused: !state.paused }))}
         <span className="top-bar-spacer" />
-        <ActionButton
+      <ActionButton
           label={t("endSession")}
           testId="end-session"
           danger

@@ -1,5 +1,6 @@
 import { getTranslations } from "next-intl/server";
 import { notFound } from "next/navigation";
+import { z } from "zod";
 import { getActivityWithScenes } from "@/lib/activities/data";
 import { requireRole } from "@/lib/auth/session";
 import { getDisplayLanguage } from "@/lib/i18n/server";
@@ -12,7 +13,7 @@ import { RichText } from "@/components/ui/rich-text";
 import { GuideConsole } from "./guide-console";
 
 /** The guide screen (teacher, or manager for a school of the academy); out of scope → no access. */
-export async function GuidePage({ role, activityId, schoolId }: { role: "teacher" | "manager"; activityId: string; schoolId?: string }) {
+export async function GuidePage({ role, activityId, schoolId, session }: { role: "teacher" | "manager"; activityId: string; schoolId?: string; session?: string | string[] }) {
   const actor = await requireRole(role);
   const scope = await authorizeSchool(actor, schoolId);
   const activity = scope ? await getActivityWithScenes(scope, activityId) : null;
@@ -21,7 +22,9 @@ export async function GuidePage({ role, activityId, schoolId }: { role: "teacher
   const ta = await getTranslations("Activities");
   const lang = await getDisplayLanguage();
   const scenes = activity.scenes.map((s) => renderScene(s, lang)).filter((s): s is RenderedScene => s !== null);
-  const [state, classes] = await Promise.all([liveStateForStaff(activity.id, scope), schoolClasses(scope)]);
+  // the session chosen (several classes may run the activity at once): anything but an id is none
+  const sessionId = typeof session === "string" && z.uuid().safeParse(session).success ? session : null;
+  const [state, classes] = await Promise.all([liveStateForStaff(activity.id, scope, sessionId), schoolClasses(scope)]);
   if (!state) notFound();
   return (
     <div className="stack play">
@@ -39,7 +42,7 @@ export async function GuidePage({ role, activityId, schoolId }: { role: "teacher
           <RichText text={ta("errors.noScenes")} />
         </p>
       ) : (
-        <GuideConsole activityId={activity.id} schoolId={role === "manager" ? scope : undefined} scenes={scenes} initialState={state} classes={classes} pacing={activity.selfOpenScenes} />
+        <GuideConsole key={sessionId ?? ""} sessionId={sessionId} activityId={activity.id} schoolId={role === "manager" ? scope : undefined} scenes={scenes} initialState={state} classes={classes} pacing={activity.selfOpenScenes} />
       )}
     </div>
   );

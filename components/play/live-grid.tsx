@@ -86,7 +86,7 @@ export function LiveGrid({ grid, scene, activityId, schoolId }: { grid: LiveGrid
           ))}
         </ul>
       )}
-      {chosen ? <GridAnswer key={chosen.id} student={chosen} scene={scene} activityId={activityId} schoolId={schoolId} onClose={() => setSelected(null)} /> : null}
+      {chosen ? <GridAnswer key={chosen.id} student={chosen} scene={scene} activityId={activityId} schoolId={schoolId} sessionId={grid.sessionId} onClose={() => setSelected(null)} /> : null}
     </section>
   );
 }

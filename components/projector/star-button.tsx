@@ -7,7 +7,7 @@ import { useActionRunner } from "@/components/ui/use-action-runner";
 import { usePlainText } from "@/components/ui/use-plain-text";
 
 /** Stars (or unstars) one answer for the projector's "starred only" (the grid's answer panel: drawings too). */
-export function StarButton({ guideRef, responseId, starred }: { guideRef: { activityId: string; schoolId?: string }; responseId: string; starred: boolean }) {
+export function StarButton({ guideRef, responseId, starred }: { guideRef: { activityId: string; schoolId?: string; sessionId?: string }; responseId: string; starred: boolean }) {
   const t = useTranslations("Projector");
   const plain = usePlainText();
   const { pending, run } = useActionRunner();

@@ -1,7 +1,7 @@
 import type pg from "pg";
 import { STAFF_IDLE_MINUTES } from "@/lib/auth/roles";
 import { LIVE_CHANNEL } from "./channel";
-import { notifyParams } from "./advance";
+import { notifyParams, SESSION_KNOWN_SQL, SESSION_PICK_SQL } from "./advance";
 
 /**
  * The production advance endpoint's moves in batches (lib/live/advance-endpoint.ts):
@@ -22,8 +22,8 @@ import { notifyParams } from "./advance";
  */
 const BATCH_SQL = `
   with req as (
-    select * from unnest($1::int[], $2::uuid[], $3::uuid[], $4::uuid[], $5::uuid[], $6::int[], $7::text[])
-      as r(i, activity_id, school_id, scene_id, user_id, session_version, payload)
+    select * from unnest($1::int[], $2::uuid[], $3::uuid[], $4::uuid[], $5::uuid[], $6::int[], $7::text[], $9::uuid[])
+      as r(i, activity_id, school_id, scene_id, user_id, session_version, payload, session_id)
   ), verdict as (
     select r.i, u.id, u.role::text as role,
            coalesce(u.last_active_at < now() - interval '1 minute', true) as touch,
@@ -45,7 +45,7 @@ const BATCH_SQL = `
   ), target as (
     select r.i, gs.id from req r
     join verdict v on v.i = r.i and v.refusal is null
-    join guide_sessions gs on gs.activity_id = r.activity_id and gs.ended_at is null
+    join guide_sessions gs on gs.activity_id = r.activity_id and gs.ended_at is null and ${SESSION_PICK_SQL("gs", "r.session_id")}
     join activities a on a.id = gs.activity_id
     where a.school_id = v.school and a.status = 'active' and a.mode = 'guide'
       and exists (select 1 from activity_scenes sc where sc.id = r.scene_id and sc.activity_id = gs.activity_id)
@@ -73,7 +73,8 @@ const BATCH_SQL = `
          exists (
            select 1 from guide_sessions gs join activities a on a.id = gs.activity_id
            where gs.activity_id = r.activity_id and gs.ended_at is null and a.school_id = v.school and a.status = 'active' and a.mode = 'guide'
-         ) as running
+         ) as running,
+         ${SESSION_KNOWN_SQL("r.session_id", "r.activity_id", "v.school")} as known
   from req r
   left join verdict v on v.i = r.i
   left join (select i, count(*) as moved from notified group by i) n on n.i = r.i
@@ -86,6 +87,8 @@ export interface Press {
   activityId: string;
   schoolId: string | null;
   sceneId: string;
+  /** The session the press addresses (null: the activity's only running one). */
+  sessionId: string | null;
 }
 
 /** What the statement decided for a press (the endpoint turns it into the action's reply). */
@@ -94,6 +97,7 @@ export interface PressOutcome {
   scoped: boolean;
   moved: number;
   running: boolean;
+  known: boolean;
 }
 
 interface Pending {
@@ -125,6 +129,7 @@ export function createPressBatcher(pool: pg.Pool, options: { maxInFlight?: numbe
       values: [
         p.map((_, i) => i), p.map((x) => x.activityId), p.map((x) => x.schoolId), p.map((x) => x.sceneId), p.map((x) => x.userId),
         p.map((x) => x.sessionVersion), p.map((x) => notifyParams(x.activityId)[1]), LIVE_CHANNEL,
+        p.map((x) => x.sessionId),
       ],
     });
     return rows.sort((a, b) => a.i - b.i);
@@ -185,7 +190,7 @@ export function createPressBatcher(pool: pg.Pool, options: { maxInFlight?: numbe
     async warm(): Promise<void> {
       const clients = await Promise.all(Array.from({ length: maxInFlight }, () => pool.connect()));
       try {
-        await Promise.all(clients.map((client) => client.query({ name: "advance_batch", text: BATCH_SQL, values: [[], [], [], [], [], [], [], LIVE_CHANNEL] })));
+        await Promise.all(clients.map((client) => client.query({ name: "advance_batch", text: BATCH_SQL, values: [[], [], [], [], [], [], [], LIVE_CHANNEL, []] })));
       } finally {
         for (const client of clients) client.release();
       }

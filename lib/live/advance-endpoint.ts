@@ -63,7 +63,7 @@ export function createAdvanceEndpoint(options: EndpointOptions): AdvanceEndpoint
 
     const session = await readSessionCookie(cookiesOf(req.headers.cookie), options.authSecret);
     if (!session || !isRole(session.role) || !UUID.test(session.id)) return fail("UNAUTHENTICATED");
-    const row = await presses.decide({ userId: session.id, sessionVersion: session.sv, activityId: input.activityId, schoolId: input.schoolId ?? null, sceneId: input.sceneId });
+    const row = await presses.decide({ userId: session.id, sessionVersion: session.sv, activityId: input.activityId, schoolId: input.schoolId ?? null, sceneId: input.sceneId, sessionId: input.sessionId ?? null });
     if (row.refusal === "UNAUTHENTICATED" || row.refusal === "IDLE") return fail("UNAUTHENTICATED");
     if (row.refusal === "FORBIDDEN" || !row.scoped) return fail("FORBIDDEN");
     return moveResult(row);

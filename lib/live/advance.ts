@@ -11,10 +11,22 @@ import { LIVE_CHANNEL, livePayload } from "./channel";
  * publish() inside a transaction would); when nothing moved it says why (a
  * session runs: the scene is not the activity's; none runs). Framework-free.
  */
+/**
+ * "gs is the session a control addresses": the one named by `sessionId` (an SQL uuid, possibly null), or,
+ * when none is named, the activity's only running one (several classes running it at once: issue 21
+ * point 7, docs/decisions.md "Several classes at once" — then a control must name its session).
+ */
+export const SESSION_PICK_SQL = (gs: string, sessionId: string) =>
+  `(case when ${sessionId} is null then not exists (select 1 from guide_sessions o where o.activity_id = ${gs}.activity_id and o.ended_at is null and o.id <> ${gs}.id) else ${gs}.id = ${sessionId} end)`;
+
+/** "The session named (if any) is one of this activity's, of this school" (else the control answers NOT_FOUND). */
+export const SESSION_KNOWN_SQL = (sessionId: string, activityId: string, school: string) =>
+  `(${sessionId} is null or exists (select 1 from guide_sessions ks join activities ka on ka.id = ks.activity_id where ks.id = ${sessionId} and ks.activity_id = ${activityId} and ka.school_id = ${school}))`;
+
 export const moveCtes = (school: string) => `
   target as (
     select gs.id from guide_sessions gs join activities a on a.id = gs.activity_id
-    where gs.activity_id = $1::uuid and gs.ended_at is null
+    where gs.activity_id = $1::uuid and gs.ended_at is null and ${SESSION_PICK_SQL("gs", "$7::uuid")}
       and a.school_id = ${school} and a.status = 'active' and a.mode = 'guide'
       and exists (select 1 from activity_scenes sc where sc.id = $3::uuid and sc.activity_id = gs.activity_id)
     for update of gs
@@ -40,18 +52,21 @@ export const moveColumns = (school: string) => `
   exists (
     select 1 from guide_sessions gs join activities a on a.id = gs.activity_id
     where gs.activity_id = $1::uuid and gs.ended_at is null and a.school_id = ${school} and a.status = 'active' and a.mode = 'guide'
-  ) as running`;
+  ) as running,
+  ${SESSION_KNOWN_SQL("$7::uuid", "$1::uuid", school)} as known`;
 /** With the school authorised ($2): parameters as moveParams gives them. */
 export const MOVE_SQL = `with ${moveCtes("$2::uuid")} select ${moveColumns("$2::uuid")}`;
 
 export interface MoveRow {
   moved: number;
   running: boolean;
+  /** false: the session named is not one of the activity's of the school (NOT_FOUND) */
+  known?: boolean;
 }
 
 /** MOVE_SQL's parameters, in order. */
-export function moveParams(schoolId: string, actorId: string, activityId: string, sceneId: string): string[] {
-  return [activityId, schoolId, sceneId, actorId, ...notifyParams(activityId)];
+export function moveParams(schoolId: string, actorId: string, activityId: string, sceneId: string, sessionId: string | null = null): (string | null)[] {
+  return [activityId, schoolId, sceneId, actorId, ...notifyParams(activityId), sessionId];
 }
 
 /** $5 and $6: the channel and the notification's payload. */
@@ -60,6 +75,7 @@ export const notifyParams = (activityId: string): [string, string] => [LIVE_CHAN
 /** The action's result of MOVE_SQL's row. */
 export function moveResult(row: MoveRow | undefined): ActionResult<null> {
   if (row && row.moved > 0) return ok(null);
+  if (row?.known === false) return fail("NOT_FOUND");
   return row?.running ? fail("VALIDATION") : fail("CONFLICT", { session: ["notRunning"] });
 }
 

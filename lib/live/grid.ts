@@ -44,13 +44,18 @@ interface GridRow {
 /**
  * The students of a running session's class and their state on its current scene
  * (lib/live/grid-state.ts), sorted by 年・組・番号, in ONE query. `schoolId` is
- * the authorised school: a session of another school's activity reads nothing.
+ * the authorised school: a session of another school's activity reads nothing. `sessionId`: the
+ * session (several classes may run the activity at once); null: the activity's only running one.
  */
-export async function liveGrid(schoolId: string, activityId: string): Promise<LiveGrid | null> {
+export async function liveGrid(schoolId: string, activityId: string, sessionId: string | null = null): Promise<LiveGrid | null> {
   const sessions = await db().$queryRaw<{ id: string; current_scene_id: string | null; grade: number | null; class_name: string | null }[]>`
     select gs.id::text, gs.current_scene_id::text, gs.grade, gs.class_name
     from guide_sessions gs join activities a on a.id = gs.activity_id
     where gs.activity_id = ${activityId}::uuid and a.school_id = ${schoolId}::uuid and gs.ended_at is null and a.mode = 'guide'
+      -- the session named, else the activity's only running one (several classes may run it at once)
+      and (case when ${sessionId}::uuid is null
+             then not exists (select 1 from guide_sessions o where o.activity_id = gs.activity_id and o.ended_at is null and o.id <> gs.id)
+             else gs.id = ${sessionId}::uuid end)
     limit 1`;
   const session = sessions[0];
   if (!session) return null;
@@ -98,11 +103,14 @@ export interface AnswerNow {
 
 /**
  * The latest saved answer of one of the school's students (`schoolId` authorised) to the current
- * scene of the activity's running session; null when there is no such session or student.
+ * scene of the activity's running session (the one named, else the one open to the student's class);
+ * null when there is no such session or student.
  */
-export async function studentAnswerNow(schoolId: string, activityId: string, studentId: string): Promise<AnswerNow | null> {
+export async function studentAnswerNow(schoolId: string, activityId: string, studentId: string, sessionId?: string): Promise<AnswerNow | null> {
+  const details = await db().studentDetail.findUnique({ where: { userId: studentId }, select: { grade: true, className: true } });
+  const open = details?.grade != null && details.className ? [{ className: null }, { grade: details.grade, className: details.className }] : [{ className: null }];
   const session = await db().guideSession.findFirst({
-    where: { activityId, endedAt: null, activity: { schoolId, mode: "guide" } },
+    where: { activityId, endedAt: null, activity: { schoolId, mode: "guide" }, ...(sessionId ? { id: sessionId } : { OR: open }) },
     select: { id: true, currentSceneId: true },
   });
   const student = await db().user.findFirst({ where: { id: studentId, schoolId, role: "student" }, select: { id: true } });

@@ -1,5 +1,6 @@
 import "server-only";
 import { type NextRequest, NextResponse } from "next/server";
+import { z } from "zod";
 import { getActor, sessionStillCurrent } from "@/lib/auth/session";
 import { db } from "@/lib/db";
 import { fail } from "@/lib/errors";
@@ -9,7 +10,6 @@ import { liveAccess, studentClassKey } from "./access";
 import { goToSceneAction } from "./actions";
 import { advanceInputOf, MAX_ADVANCE_BODY, statusOf } from "./advance";
 import { countsChanged } from "./bus";
-import { classKeyOf, sessionOpenTo } from "./klass";
 import { leavePresence, touchPresence } from "./session";
 import { sseResponse } from "./sse";
 import { takeStreamSlot } from "./stream-slots";
@@ -24,12 +24,21 @@ async function access(req: NextRequest, activityId: string) {
   return { ok: true, actor, granted } as const;
 }
 
-/** A student following the session counts as connected (presence), and the teacher's counts follow; only in a session open to their class. */
+/**
+ * A student following the session counts as connected (presence), and the teacher's counts follow: in the
+ * running session of their own class (or the whole school's), never another class's.
+ */
 async function present(activityId: string, userId: string, studentClass: string | null) {
-  const session = await db().guideSession.findFirst({ where: { activityId, endedAt: null }, select: { id: true, grade: true, className: true } });
-  if (!session || !sessionOpenTo(classKeyOf(session.grade, session.className), studentClass)) return null;
-  await touchPresence(session.id, userId);
-  return session.id;
+  const state = await liveStateForStudent(activityId, studentClass);
+  if (state?.status !== "running" || !state.sessionId) return null;
+  await touchPresence(state.sessionId, userId);
+  return state.sessionId;
+}
+
+/** The session a teacher's screen follows (`?session=`; lib/live/state.ts liveStateForStaff): null when none or not an id. */
+function chosenSession(req: NextRequest): string | null {
+  const raw = req.nextUrl.searchParams.get("session");
+  return raw && z.uuid().safeParse(raw).success ? raw : null;
 }
 
 /** GET /api/v1/live/{activityId}/events: the live state as server-sent events (students: state; staff: counts and results too). */
@@ -42,7 +51,8 @@ export async function liveEvents(req: NextRequest, activityId: string): Promise<
   const { release } = slot;
   if (granted.kind === "staff") {
     const schoolId = granted.schoolId;
-    return sseResponse(req.signal, { topic: `activity:${activityId}`, kinds: ["state", "counts"], snapshot: () => liveStateForStaff(activityId, schoolId), refreshOnTick: true, release, stillValid: await sessionStillCurrent() });
+    const sessionId = chosenSession(req);
+    return sseResponse(req.signal, { topic: `activity:${activityId}`, kinds: ["state", "counts"], snapshot: () => liveStateForStaff(activityId, schoolId, sessionId), refreshOnTick: true, release, stillValid: await sessionStillCurrent() });
   }
   const studentClass = await studentClassKey(actor.id).catch((error: unknown) => {
     release();
@@ -85,7 +95,7 @@ export async function liveState(req: NextRequest, activityId: string): Promise<R
   const checked = await access(req, activityId);
   if (!checked.ok) return checked.error;
   const { actor, granted } = checked;
-  if (granted.kind === "staff") return NextResponse.json(await liveStateForStaff(activityId, granted.schoolId), { headers: { "Cache-Control": "no-store" } });
+  if (granted.kind === "staff") return NextResponse.json(await liveStateForStaff(activityId, granted.schoolId, chosenSession(req)), { headers: { "Cache-Control": "no-store" } });
   const studentClass = await studentClassKey(actor.id);
   const sessionId = await present(activityId, actor.id, studentClass);
   if (sessionId) countsChanged(activityId);
@@ -114,7 +124,7 @@ export async function schoolEvents(req: NextRequest): Promise<Response> {
       // mode, state and whether a live session runs (the student home's 参加する follows it)
       const rows = await db().activity.findMany({
         where: { schoolId, actorType: actor.role === "teacher" ? "teacher" : "student" },
-        select: { id: true, mode: true, status: true, version: true, selfOpenScenes: true, guideSessions: { where: { endedAt: null }, select: { id: true } } },
+        select: { id: true, mode: true, status: true, version: true, selfOpenScenes: true, guideSessions: { where: { endedAt: null }, orderBy: { id: "asc" }, select: { id: true } } },
       });
       // pacing (self mode's open scenes) too: the solo page re-renders with the scenes opened
       return rows.map((r) => `${r.id}:${r.mode}:${r.status}:${r.version}:${r.selfOpenScenes ?? ""}:${r.guideSessions.map((g) => g.id).join(",")}`).sort();

@@ -4,7 +4,7 @@ import { db } from "@/lib/db";
 import { shownName } from "@/lib/users/person-name";
 import { type LiveGrid, liveGrid } from "./grid";
 import { gridCounts } from "./grid-state";
-import { baseState, type LiveState, PRESENCE_WINDOW_MS, SESSIONS_SQL, type SessionRow, sessionOfRow, sessionRowLoader, sharedStudentReads, stateForClass } from "./student-state";
+import { baseState, type LiveState, PRESENCE_WINDOW_MS, SESSIONS_SQL, type SessionRow, sessionOfRow, sessionRowLoader, sharedStudentReads, sortRows, STAFF_SESSIONS_SQL, stateForClass, statesOfRows } from "./student-state";
 
 export { PRESENCE_WINDOW_MS, type LiveState } from "./student-state";
 
@@ -30,30 +30,32 @@ export interface StaffLiveState extends LiveState {
   results: SceneResults | null;
   /** Who is still working: the class's students and their state on the current scene (staff only). */
   grid: LiveGrid | null;
+  /** Every running session of the activity (several classes may run it at once): the teacher picks the one to control. */
+  sessions: RunningSession[];
+}
+
+/** One running session of the activity, as the teacher's screen lists it. */
+export interface RunningSession {
+  id: string;
+  klass: { grade: number; className: string } | null;
+  /** Who started it (null: their account is gone). */
+  startedBy: string | null;
 }
 
 /**
- * The activities' mode and latest session, for every activity asked in the same
+ * The activities' mode and sessions, for every activity asked in the same
  * turn of the event loop in ONE query (lib/live/student-state.ts): when fifty classes
  * move on at once, the notifications arrive together and their reads go as one.
  */
 function sessionLoader() {
-  const g = globalThis as unknown as { manabiyaLiveSessions?: DataLoader<string, SessionRow | null> };
+  const g = globalThis as unknown as { manabiyaLiveSessions?: DataLoader<string, SessionRow[] | null> };
   g.manabiyaLiveSessions ??= sessionRowLoader((ids) => db().$queryRawUnsafe<SessionRow[]>(SESSIONS_SQL, ids));
   return g.manabiyaLiveSessions;
 }
 
-async function loadSession(activityId: string) {
-  const row = await sessionLoader().load(activityId);
-  return row ? sessionOfRow(row) : null;
-}
+const studentStates = sharedStudentReads(async (activityId) => statesOfRows(await sessionLoader().load(activityId)));
 
-const studentStates = sharedStudentReads(async (activityId) => {
-  const loaded = await loadSession(activityId);
-  return loaded ? baseState(loaded) : null;
-});
-
-/** The state a student of class `studentClass` (lib/live/klass.ts) follows (the caller has checked access). */
+/** The state a student of class `studentClass` (lib/live/klass.ts) follows: their class's session (the caller has checked access). */
 export async function liveStateForStudent(activityId: string, studentClass: string | null): Promise<LiveState | null> {
   return stateForClass(await studentStates(activityId), studentClass);
 }
@@ -63,22 +65,51 @@ export function respondents(klass: { grade: number; className: string } | null |
   return klass ? { role: "student" as const, student: { is: { grade: klass.grade, className: klass.className } } } : { role: "student" as const };
 }
 
-/** The teacher's state (`schoolId` authorised): counts of connected and answered students, the grid, and the results when shown. */
-export async function liveStateForStaff(activityId: string, schoolId: string): Promise<StaffLiveState | null> {
-  const loaded = await loadSession(activityId);
-  if (!loaded) return null;
+/**
+ * The session the teacher's screen shows: the one chosen (`sessionId`, when it is one of the activity's),
+ * else the only running one, else (none running) the latest; null when several run and none is chosen.
+ */
+async function staffSession(activityId: string, sessionId: string | null) {
+  const rows = sortRows(await db().$queryRawUnsafe<SessionRow[]>(STAFF_SESSIONS_SQL, activityId, sessionId));
+  const loaded = rows.map(sessionOfRow);
+  const first = loaded[0];
+  if (!first) return null;
+  const running = loaded.filter((l) => l.session && !l.session.endedAt && l.activity.mode === "guide");
+  const chosen = sessionId ? loaded.find((l) => l.session?.id === sessionId) : running.length <= 1 ? (running[0] ?? first) : undefined;
+  return { chosen: chosen ?? { activity: first.activity, session: null }, running };
+}
+
+/** The activity's running sessions as the teacher's screen lists them: which class, who started it (staff only). */
+async function runningSessions(activityId: string, ids: string[]): Promise<RunningSession[]> {
+  if (ids.length === 0) return [];
+  const rows = await db().guideSession.findMany({
+    where: { id: { in: ids }, activityId },
+    orderBy: [{ grade: "asc" }, { className: "asc" }, { startedAt: "asc" }],
+    select: { id: true, grade: true, className: true, startedBy: { select: { name: true, nickname: true } } },
+  });
+  return rows.map((r) => ({ id: r.id, klass: r.grade !== null && r.className !== null ? { grade: r.grade, className: r.className } : null, startedBy: r.startedBy ? (shownName(r.startedBy)?.base ?? null) : null }));
+}
+
+/**
+ * The teacher's state (`schoolId` authorised) of the session chosen (`sessionId`, lib/live/state.ts staffSession):
+ * counts of connected and answered students, the grid, the results when shown, and every running session of the activity.
+ */
+export async function liveStateForStaff(activityId: string, schoolId: string, sessionId: string | null = null): Promise<StaffLiveState | null> {
+  const found = await staffSession(activityId, sessionId);
+  if (!found) return null;
+  const loaded = found.chosen;
   const state = baseState(loaded);
   const session = loaded.session;
   const running = state.status === "running" && session;
-  const grid = running ? await liveGrid(schoolId, activityId) : null;
+  const grid = running ? await liveGrid(schoolId, activityId, session.id) : null;
   const klass = grid?.klass;
-  const [connected, answered] = running
-    ? await Promise.all([
-        db().guidePresence.count({ where: { sessionId: session.id, seenAt: { gt: new Date(Date.now() - PRESENCE_WINDOW_MS) } } }),
-        klass && grid ? gridCounts(grid.students).answered
-        : state.sceneId ? db().response.count({ where: { activityId, sceneId: state.sceneId, user: respondents(klass) } }) : 0,
-      ])
-    : [0, 0];
+  const [connected, answered, sessions] = await Promise.all([
+    running ? db().guidePresence.count({ where: { sessionId: session.id, seenAt: { gt: new Date(Date.now() - PRESENCE_WINDOW_MS) } } }) : 0,
+    !running ? 0
+    : klass && grid ? gridCounts(grid.students).answered
+    : state.sceneId ? db().response.count({ where: { activityId, sceneId: state.sceneId, user: respondents(klass) } }) : 0,
+    runningSessions(activityId, found.running.map((l) => l.session!.id)),
+  ]);
   const showResults = Boolean(running && session.showResults);
   return {
     ...state,
@@ -90,6 +121,7 @@ export async function liveStateForStaff(activityId: string, schoolId: string): P
     starredOnly: Boolean(running && session.starredOnly),
     results: showResults && state.sceneId ? await sceneResults(activityId, state.sceneId, Boolean(session?.showNames), klass, session?.id) : null,
     grid,
+    sessions,
   };
 }
 

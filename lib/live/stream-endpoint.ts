@@ -14,7 +14,7 @@ import { presenceWriter } from "./presence";
 import { SLOT_RETRY_AFTER_S, takeSlot } from "./slot-count";
 import { openLiveStream, SSE_HEADERS } from "./stream-core";
 import { classKeyOf, SESSION_OPEN_SQL } from "./klass";
-import { baseState, SESSIONS_SQL, type SessionRow, sessionOfRow, sessionRowLoader, sharedStudentReads, stateForClass } from "./student-state";
+import { SESSIONS_SQL, type SessionRow, sessionRowLoader, sharedStudentReads, stateForClass, statesOfRows } from "./student-state";
 
 /**
  * GET /api/v1/live/{activityId}/events of a STUDENT, served by the production
@@ -69,10 +69,7 @@ export function createStreamEndpoint(options: EndpointOptions & { limits: { perU
   if (options.production) streamHeaders["Strict-Transport-Security"] = "max-age=31536000; includeSubDomains";
 
   const sessions = sessionRowLoader((ids) => rows<SessionRow>(SESSIONS_SQL, [ids]));
-  const stateOf = sharedStudentReads(async (activityId) => {
-    const row = await sessions.load(activityId);
-    return row ? baseState(sessionOfRow(row)) : null;
-  });
+  const stateOf = sharedStudentReads(async (activityId) => statesOfRows(await sessions.load(activityId)));
   const presence = presenceWriter((sql, params) => pool.query(sql, params));
   const checks = sessionCheckLoader((sql, ids) => rows(sql, [ids]));
   const subscribe: Subscribe = (topic, onMessage) => subscribeVia(options.databaseUrl, topic, onMessage);

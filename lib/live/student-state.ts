@@ -56,14 +56,31 @@ export interface SessionRow {
   class_name: string | null;
 }
 
-/** The activities' ($1, uuid[]) mode and latest session. */
-export const SESSIONS_SQL = `
-  select a.id::text, a.mode::text as mode, gs.id::text as session_id, gs.version, gs.started_at, gs.current_scene_id::text,
+const SESSION_COLUMNS = `a.id::text, a.mode::text as mode, gs.id::text as session_id, gs.version, gs.started_at, gs.current_scene_id::text,
          gs.locked_scene_ids::text[], gs.show_results, gs.show_names, gs.starred_only, gs.paused,
-         gs.timer_scene_id::text, gs.timer_ends_at, gs.timer_seconds, gs.timer_locks, gs.ended_at, gs.grade, gs.class_name
-  from activities a
-  left join lateral (select * from guide_sessions s where s.activity_id = a.id order by s.started_at desc limit 1) gs on true
-  where a.id = any($1::uuid[])`;
+         gs.timer_scene_id::text, gs.timer_ends_at, gs.timer_seconds, gs.timer_locks, gs.ended_at, gs.grade, gs.class_name`;
+
+/**
+ * The sessions of activity `a` a follower may be shown: the latest of each class (and of the whole school) —
+ * so every running one (one per class) and, for a class whose session ended, that one ended; `extra`: one more by id.
+ */
+const shownSessions = (extra = "") => `
+  left join lateral (
+    (select distinct on (coalesce(s.grade, 0), coalesce(s.class_name, '')) s.* from guide_sessions s where s.activity_id = a.id
+      order by coalesce(s.grade, 0), coalesce(s.class_name, ''), s.started_at desc limit 100)
+    ${extra}
+  ) gs on true`;
+
+/** The activities' ($1, uuid[]) mode and sessions (the latest of each class: several classes may run it at once); one row per session. */
+export const SESSIONS_SQL = `select ${SESSION_COLUMNS} from activities a ${shownSessions()} where a.id = any($1::uuid[])`;
+
+/** As SESSIONS_SQL for one activity ($1) and also the session $2 (a teacher's chosen one, when a later one of its class followed). */
+export const STAFF_SESSIONS_SQL = `select ${SESSION_COLUMNS} from activities a ${shownSessions("union select x.* from guide_sessions x where x.activity_id = a.id and x.id = $2::uuid")} where a.id = $1::uuid`;
+
+/** An activity's rows, latest session first. */
+export function sortRows(rows: SessionRow[]): SessionRow[] {
+  return [...rows].sort((x, y) => (y.started_at ? new Date(y.started_at).getTime() : 0) - (x.started_at ? new Date(x.started_at).getTime() : 0));
+}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -72,12 +89,16 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * when fifty classes move on at once, the notifications arrive together and their
  * reads go as one.
  */
-export function sessionRowLoader(query: (ids: string[]) => Promise<SessionRow[]>): DataLoader<string, SessionRow | null> {
-  return new DataLoader<string, SessionRow | null>(
+export function sessionRowLoader(query: (ids: string[]) => Promise<SessionRow[]>): DataLoader<string, SessionRow[] | null> {
+  return new DataLoader<string, SessionRow[] | null>(
     async (asked) => {
       const rows = await query(asked.filter((id) => UUID.test(id)));
-      const byId = new Map(rows.map((r) => [r.id, r]));
-      return asked.map((id) => byId.get(id) ?? null);
+      const byId = new Map<string, SessionRow[]>();
+      for (const r of rows) byId.set(r.id, [...(byId.get(r.id) ?? []), r]);
+      return asked.map((id) => {
+        const found = byId.get(id);
+        return found ? sortRows(found) : null;
+      });
     },
     { cache: false, maxBatchSize: 500 },
   );
@@ -117,15 +138,30 @@ export function baseState(loaded: ReturnType<typeof sessionOfRow>): LiveState {
   };
 }
 
+/** The states of an activity's rows (latest session first: sortRows), one per session shown. */
+export function statesOfRows(rows: SessionRow[] | null): LiveState[] | null {
+  return rows ? rows.map((row) => baseState(sessionOfRow(row))) : null;
+}
+
 const notForThisClass = new WeakMap<LiveState, LiveState>();
 
 /**
- * The state as a student of `studentClass` sees it: a session run for another class is, for them,
- * no session at all (the waiting screen; docs/decisions.md "Live sessions for one class"). The
- * same object for every student of a state, so the class's streams still serialise it once.
+ * The state as a student of `studentClass` sees it, of an activity's states (latest session first):
+ * the running session of their own class, else the whole school's running one, else the latest
+ * session open to them (ended); a session run for another class is, for them, no session at all
+ * (the waiting screen; docs/decisions.md "Live sessions for one class", "Several classes at once").
+ * The same object for every student of a state, so the class's streams still serialise it once.
  */
-export function stateForClass(state: LiveState | null, studentClass: string | null): LiveState | null {
-  if (!state || sessionOpenTo(state.classKey, studentClass)) return state;
+export function stateForClass(states: LiveState | readonly LiveState[] | null, studentClass: string | null): LiveState | null {
+  const list: readonly LiveState[] = states === null ? [] : Array.isArray(states) ? states : [states as LiveState];
+  const running = list.filter((s) => s.status === "running");
+  const own = running.find((s) => s.classKey !== null && s.classKey === studentClass) ?? running.find((s) => s.classKey === null);
+  if (own) return own;
+  // no session of theirs runs: their class's (or the whole school's) latest, ended; else the waiting screen
+  const theirs = list.find((s) => sessionOpenTo(s.classKey, studentClass));
+  if (theirs) return theirs;
+  const state = list[0] ?? null;
+  if (!state) return state;
   let other = notForThisClass.get(state);
   if (!other) {
     other = { ...state, sessionId: null, sessionStartedAt: 0, version: 0, status: "waiting", sceneId: null, locked: false, paused: false, timer: null };
@@ -141,8 +177,8 @@ export function stateForClass(state: LiveState | null, studentClass: string | nu
  * teacher's advance costs one query per instance, not one per student, and
  * the class's streams share one state object (serialised once: lib/live/stream-core.ts).
  */
-export function sharedStudentReads(read: (activityId: string) => Promise<LiveState | null>): (activityId: string) => Promise<LiveState | null> {
-  const inflight = new Map<string, { generation: number; promise: Promise<LiveState | null> }>();
+export function sharedStudentReads<T>(read: (activityId: string) => Promise<T>): (activityId: string) => Promise<T> {
+  const inflight = new Map<string, { generation: number; promise: Promise<T> }>();
   return (activityId) => {
     const generation = topicGeneration(`activity:${activityId}`);
     const current = inflight.get(activityId);

@@ -7,22 +7,32 @@ import { publish } from "@/lib/live/bus";
 import type { SchoolCtx } from "@/lib/schools/school-action";
 import { hashProjectorToken, newProjectorToken } from "./token";
 
-/** The running guide session of one of the school's activities, or null. */
-function runningSession(tx: Prisma.TransactionClient, ctx: SchoolCtx, activityId: string) {
-  return tx.guideSession.findFirst({
-    where: { activityId, endedAt: null, activity: { schoolId: ctx.schoolId, status: "active", mode: "guide" } },
+/**
+ * The running guide session of one of the school's activities the control addresses: the one named
+ * (NOT_FOUND when it is not one of this activity's of the school), else the only running one;
+ * CONFLICT when it is not running (or several run and none is named).
+ */
+async function runningSession(tx: Prisma.TransactionClient, ctx: SchoolCtx, activityId: string, sessionId: string | undefined): Promise<ActionResult<{ id: string }>> {
+  const where = { activityId, activity: { schoolId: ctx.schoolId } };
+  if (sessionId && !(await tx.guideSession.findFirst({ where: { ...where, id: sessionId }, select: { id: true } }))) return fail("NOT_FOUND");
+  const running = await tx.guideSession.findMany({
+    where: { ...where, endedAt: null, activity: { schoolId: ctx.schoolId, status: "active", mode: "guide" }, ...(sessionId ? { id: sessionId } : {}) },
     select: { id: true },
+    take: 2,
   });
+  const session = running[0];
+  return session && running.length === 1 ? ok(session) : fail("CONFLICT", { session: [running.length > 1 ? "chooseSession" : "notRunning"] });
 }
 
 /**
  * A new read-only link to the running session's projector view: the token is returned once, its
  * hash kept. Several may be open (two screens); they all stop with the session or revokeProjectorLinks.
  */
-export async function createProjectorLink(ctx: SchoolCtx, activityId: string): Promise<ActionResult<{ path: string }>> {
+export async function createProjectorLink(ctx: SchoolCtx, activityId: string, sessionId?: string): Promise<ActionResult<{ path: string }>> {
   return db().$transaction(async (tx) => {
-    const session = await runningSession(tx, ctx, activityId);
-    if (!session) return fail("CONFLICT", { session: ["notRunning"] });
+    const found = await runningSession(tx, ctx, activityId, sessionId);
+    if (!found.ok) return found;
+    const session = found.data;
     const token = newProjectorToken();
     await tx.projectorLink.create({ data: { sessionId: session.id, tokenHash: hashProjectorToken(token), createdById: ctx.actorId }, select: { id: true } });
     await audit({ action: "projector.open", actorId: ctx.actorId, schoolId: ctx.schoolId, targetType: "activity", targetId: activityId }, tx);
@@ -31,10 +41,11 @@ export async function createProjectorLink(ctx: SchoolCtx, activityId: string): P
 }
 
 /** Every projector link of the running session stops working (their pages say the lesson ended). */
-export async function revokeProjectorLinks(ctx: SchoolCtx, activityId: string): Promise<ActionResult<{ revoked: number }>> {
+export async function revokeProjectorLinks(ctx: SchoolCtx, activityId: string, sessionId?: string): Promise<ActionResult<{ revoked: number }>> {
   return db().$transaction(async (tx) => {
-    const session = await runningSession(tx, ctx, activityId);
-    if (!session) return fail("CONFLICT", { session: ["notRunning"] });
+    const found = await runningSession(tx, ctx, activityId, sessionId);
+    if (!found.ok) return found;
+    const session = found.data;
     const { count } = await tx.projectorLink.updateMany({ where: { sessionId: session.id, revokedAt: null }, data: { revokedAt: new Date() } });
     await audit({ action: "projector.revoke", actorId: ctx.actorId, schoolId: ctx.schoolId, targetType: "activity", targetId: activityId }, tx);
     await publish(`activity:${activityId}`, "state", tx);
@@ -43,10 +54,11 @@ export async function revokeProjectorLinks(ctx: SchoolCtx, activityId: string): 
 }
 
 /** Stars (or unstars) one answer to the activity in the running session; the projector follows at once. */
-export async function setAnswerStar(ctx: SchoolCtx, activityId: string, responseId: string, starred: boolean): Promise<ActionResult<null>> {
+export async function setAnswerStar(ctx: SchoolCtx, activityId: string, responseId: string, starred: boolean, sessionId?: string): Promise<ActionResult<null>> {
   return db().$transaction(async (tx) => {
-    const session = await runningSession(tx, ctx, activityId);
-    if (!session) return fail("CONFLICT", { session: ["notRunning"] });
+    const found = await runningSession(tx, ctx, activityId, sessionId);
+    if (!found.ok) return found;
+    const session = found.data;
     const response = await tx.response.findFirst({ where: { id: responseId, activityId }, select: { id: true } });
     if (!response) return fail("NOT_FOUND");
     const key = { sessionId: session.id, responseId };

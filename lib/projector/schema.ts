@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { guideRef } from "@/lib/live/schema";
+import { sessionRef } from "@/lib/live/schema";
 
 /** Open a projector link / revoke the session's links: the guide screen's activity (and school, for a manager). */
-export const projectorRef = guideRef;
+export const projectorRef = sessionRef;
 /** Star (or unstar) one answer of the running session for the projector. */
-export const starInput = guideRef.extend({ responseId: z.uuid(), starred: z.boolean() });
+export const starInput = sessionRef.extend({ responseId: z.uuid(), starred: z.boolean() });

@@ -31,10 +31,10 @@ export async function listRespondentActivities(who: { id: string; role: "student
     select: {
       id: true, title: true, mode: true,
       _count: { select: { scenes: { where: { type: { not: "info" } } } } },
-      guideSessions: { where: { endedAt: null }, select: { id: true, grade: true, className: true }, take: 1 },
+      guideSessions: { where: { endedAt: null }, select: { id: true, grade: true, className: true }, take: 100 },
     },
   });
-  // a session run for another class is not theirs to join (docs/decisions.md "Live sessions for one class")
+  // a session run for another class is not theirs to join; several classes may run it at once (docs/decisions.md "Live sessions for one class", "Several classes at once")
   const own = who.role === "student" ? await db().studentDetail.findUnique({ where: { userId: who.id }, select: { grade: true, className: true } }) : null;
   const studentClass = classKeyOf(own?.grade, own?.className);
   const answered = await db().response.groupBy({

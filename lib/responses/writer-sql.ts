@@ -1,3 +1,5 @@
+import { SESSION_OPEN_SQL } from "@/lib/live/klass";
+
 /**
  * The SQL of the answer writer (lib/responses/writer.ts): the one statement that checks and writes a
  * batch of saves, the read of the scenes whose answer checkers it builds, and the connection settings
@@ -32,29 +34,27 @@ export const SAVE_SQL = `
   ),
   acts as materialized (
     select a.id, a.mode::text as mode, a.school_id, a.actor_type::text as actor_type, a.self_open_scenes,
-      array(select x.id from activity_scenes x where x.activity_id = a.id order by x.position) as scene_ids,
-      gs.id as session_id, gs.current_scene_id, gs.locked_scene_ids, gs.timer_scene_id, gs.timer_ends_at, gs.grade as session_grade, gs.class_name as session_class
+      array(select x.id from activity_scenes x where x.activity_id = a.id order by x.position) as scene_ids
     from activities a
-    left join lateral (select g.id, g.current_scene_id, g.locked_scene_ids, g.timer_scene_id, g.timer_ends_at, g.grade, g.class_name from guide_sessions g where g.activity_id = a.id and g.ended_at is null limit 1) gs on true
     where a.id = any(array(select distinct activity_id from req)) and a.status = 'active'
   ),
   chk as (
-    select r.i, r.user_id, r.scene_id, r.mode, r.answer, r.revision, r.key, a.id as activity_id, a.session_id, d.counterbalance_group as grp,
+    select r.i, r.user_id, r.scene_id, r.mode, r.answer, r.revision, r.key, a.id as activity_id, gs.id as session_id, d.counterbalance_group as grp,
       -- the scene's content version, read from the row locked below and checked by xmin: the version this answer was checked against
       sc.version as scene_version,
       -- after the scene's countdown (and 2 s for the network): kept all the same, marked late
-      coalesce(r.mode = 'guide' and a.timer_scene_id = r.scene_id and now() > a.timer_ends_at + interval '2 seconds', false) as late,
+      coalesce(r.mode = 'guide' and gs.timer_scene_id = r.scene_id and now() > gs.timer_ends_at + interval '2 seconds', false) as late,
       case
         when u.id is null or u.disabled or r.session_version <> u.session_version then 'unauthenticated'
         when u.role = 'manager' or u.school_id is null then 'forbidden'
         when r.mode = 'guide' and u.role <> 'student' then 'forbidden'
         when a.id is null or sc.id is null then 'activityNotFound'
         when r.mode = 'self' and a.mode <> 'self' then 'notSelfMode'
-        when r.mode = 'guide' and (a.mode <> 'guide' or a.session_id is null) then 'sessionNotRunning'
-        -- a session run for another class is, for this student, no session (docs/decisions.md "Live sessions for one class")
-        when r.mode = 'guide' and a.session_class is not null and (d.grade is distinct from a.session_grade or d.class_name is distinct from a.session_class) then 'sessionNotRunning'
-        when r.mode = 'guide' and a.current_scene_id is distinct from r.scene_id then 'notCurrentScene'
-        when r.mode = 'guide' and r.scene_id = any(coalesce(a.locked_scene_ids, '{}')) then 'locked'
+        -- only the running session of the student's own class (or the whole school's) is theirs: another class's
+        -- is, for this student, no session (docs/decisions.md "Live sessions for one class", "Several classes at once")
+        when r.mode = 'guide' and (a.mode <> 'guide' or gs.id is null) then 'sessionNotRunning'
+        when r.mode = 'guide' and gs.current_scene_id is distinct from r.scene_id then 'notCurrentScene'
+        when r.mode = 'guide' and r.scene_id = any(coalesce(gs.locked_scene_ids, '{}')) then 'locked'
         -- pacing: the first self_open_scenes scenes of the order the respondent sees (as position below) are open
         when r.mode = 'self' and a.self_open_scenes is not null and (case
           when o.scene_ids is not null and cardinality(o.scene_ids) = cardinality(a.scene_ids) and o.scene_ids @> a.scene_ids
@@ -81,6 +81,11 @@ export const SAVE_SQL = `
     left join lateral (select sc.id, sc.xmin, sc.version from activity_scenes sc where sc.id = r.scene_id and sc.activity_id = a.id limit 1 for key share) sc on true
     left join lateral (select d.counterbalance_group, d.grade, d.class_name from student_details d where d.user_id = r.user_id limit 1) d on true
     left join lateral (select o.scene_ids from activity_scene_orders o where o.activity_id = a.id and o."group" = d.counterbalance_group limit 1) o on true
+    -- the running session open to the student (one at most: the whole school's excludes every class's, lib/live/session.ts)
+    left join lateral (
+      select g.id, g.current_scene_id, g.locked_scene_ids, g.timer_scene_id, g.timer_ends_at from guide_sessions g
+      where g.activity_id = a.id and g.ended_at is null and ${SESSION_OPEN_SQL("g", "d")} limit 1
+    ) gs on true
   ),
   ins as (
     insert into responses (activity_id, scene_id, user_id, answer, scene_position, counterbalance_group, mode, session_id, client_revision, idempotency_key, late, scene_version)

@@ -90,9 +90,8 @@ describe("the live grid and sessions for one class", () => {
     expect(await homeOf(a4)).toMatchObject({ live: true });
   });
 
-  it("one teacher runs it in two classes in turn: another class waits for the end, a class nobody is in is refused, the views never mix", async () => {
-    expect(await startSession(ctx(), ids.activity, classB)).toMatchObject({ ok: false, code: "CONFLICT", fieldErrors: { session: ["otherClass"] } });
-    expect(await startSession(ctx(), ids.activity, null)).toMatchObject({ ok: false, code: "CONFLICT" });
+  it("one teacher runs it in two classes in turn: the whole school waits for the class's end, a class nobody is in is refused, the views never mix", async () => {
+    expect(await startSession(ctx(), ids.activity, null)).toMatchObject({ ok: false, code: "CONFLICT", fieldErrors: { session: ["otherClass"] } });
     // pressing start again for the same class keeps the running session
     const again = await startSession(ctx(), ids.activity, classA);
     expect(again).toMatchObject({ ok: true });
@@ -112,7 +111,8 @@ describe("the live grid and sessions for one class", () => {
     expect(await saveAnswer(a1, guideAnswer(ids.scenes[2]!))).toMatchObject({ ok: false, reason: "sessionNotRunning" });
     expect(await saveAnswer(ids.b, guideAnswer(ids.scenes[2]!))).toMatchObject({ ok: true });
     expect(await liveStateForStaff(ids.activity, ids.school)).toMatchObject({ answered: 1 });
-    expect((await liveStateForStudent(ids.activity, "2:1"))!.status).toBe("waiting");
+    // class A's own session has ended: they see it ended (not class B's, never waiting behind an older state)
+    expect((await liveStateForStudent(ids.activity, "2:1"))!.status).toBe("ended");
     await endSession(ctx(), ids.activity);
   });
 
