@@ -5,6 +5,7 @@ import { type MarkCells, markColumnsSql } from "@/lib/marks/data";
 import type { AuthorizedSchoolId } from "@/lib/schools/scope";
 import { type Scene, sceneSchema } from "@/lib/scenes/schema";
 import type { Seat } from "@/lib/students/seat";
+import { seatInYearJoin } from "@/lib/students/year-seat";
 import type { ShownName } from "@/lib/users/person-name";
 import { type CorrectRate, correctRates } from "./correct-rate";
 import type { StatsFilter } from "./schema";
@@ -70,8 +71,9 @@ export interface ActivityStats {
 
 /**
  * `from … where …` of the responses the statistics count: students of the
- * school answering the activity, narrowed by group and class (the student's)
- * and mode (the response's). Callers append `and …` conditions.
+ * school answering the activity, narrowed by group (the student's), class (the
+ * student's 組 in the activity's year) and mode (the response's); `sd` is the
+ * seat of that year. Callers append `and …` conditions.
  */
 function respondedIn(schoolId: AuthorizedSchoolId, activityId: string, filter: StatsFilter) {
   const group = filter.group ?? null;
@@ -82,7 +84,9 @@ function respondedIn(schoolId: AuthorizedSchoolId, activityId: string, filter: S
     -- a retired scene's answers (docs/decisions.md "Scene versions") stay in the research CSV, not in the statistics
     join activity_scenes s on s.id = r.scene_id and s.activity_id is not null
     join users u on u.id = r.user_id and u.role = 'student' and u.school_id = ${schoolId}::uuid
-    left join student_details sd on sd.user_id = u.id
+    join activities a on a.id = r.activity_id
+    -- the seat of the activity's year: a past year's answers listed and filtered by that year's 組
+    ${seatInYearJoin("u.id", "a.academic_year")}
     where r.activity_id = ${activityId}::uuid
       and (${group}::text is null or sd.counterbalance_group = ${group}::text)
       and (${className}::text is null or sd.class_name = ${className}::text)
@@ -171,7 +175,7 @@ export async function activityStats(schoolId: AuthorizedSchoolId, activityId: st
       select s.id as scene_id, u.id as user_id
       from activity_scenes s
       join users u on u.school_id = ${schoolId}::uuid and u.role = 'student' and not u.disabled
-      left join student_details sd on sd.user_id = u.id
+      ${seatInYearJoin("u.id", activity.academicYear)}
       where s.activity_id = ${activityId}::uuid and s.type <> 'info'
         and (${group}::text is null or sd.counterbalance_group = ${group}::text)
         and (${className}::text is null or sd.class_name = ${className}::text)

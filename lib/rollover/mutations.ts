@@ -5,6 +5,7 @@ import { type ActionResult, fail, ok } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { AuthorizedSchoolId } from "@/lib/schools/scope";
 import { rotateSigninCodes } from "@/lib/signin-codes/mutations";
+import { recordYearSeats } from "@/lib/students/year-seat-record";
 import { classesOf, readRolloverStudents, type RolloverStudent } from "./data";
 import { mayRollInto, planRollover } from "./plan";
 import type { RolloverInput } from "./schema";
@@ -78,6 +79,7 @@ export async function applyRollover(ctx: Ctx, input: RolloverInput): Promise<Act
         if (advanced.count === 0) return fail("CONFLICT");
         const students = await readRolloverStudents(ctx.schoolId, tx);
         if (planRollover(classesOf(students), input.topGrade, input.classMoves).clashes.length > 0) throw new SeatClash();
+        await recordYearSeats(tx, ctx.schoolId, input.expectedYear);
         const { graduates, changed } = await moveStudents(tx, ctx.schoolId, students, input);
         await rotateSigninCodes(tx, changed);
         const active = { schoolId: ctx.schoolId, status: "active" as const, academicYear: { lte: input.expectedYear } };
