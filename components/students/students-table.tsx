@@ -75,6 +75,12 @@ export async function StudentsTable({ rows, q, groups, hrefFor }: {
                   {s.grade !== null ? (
                     <>
                       <RichText text={t("classLabel", { grade: s.grade, className: s.className ?? "" })} /> {s.number}
+                      {s.graduatedYear !== null ? (
+                        <span className="muted" data-testid="graduated-in">
+                          {" "}
+                          <RichText text={t("graduatedIn", { year: s.graduatedYear })} />
+                        </span>
+                      ) : null}
                     </>
                   ) : (
                     <span className="muted" data-testid="seat-unset">
