@@ -9,11 +9,20 @@ import { RichText } from "@/components/ui/rich-text";
 
 type T = Awaited<ReturnType<typeof getTranslations<"ManageSchools">>>;
 
-function PeopleTable({ people, kind, t, ts }: { people: SchoolPerson[]; kind: "teachers" | "students"; t: T; ts: Awaited<ReturnType<typeof getTranslations<"Schools">>> }) {
+type Kind = "teachers" | "students" | "graduates";
+const EMPTY = { teachers: "noTeachers", students: "noStudents", graduates: "noGraduates" } as const;
+
+function PeopleTable({ people, kind, t, ts, tg }: {
+  people: SchoolPerson[];
+  kind: Kind;
+  t: T;
+  ts: Awaited<ReturnType<typeof getTranslations<"Schools">>>;
+  tg: Awaited<ReturnType<typeof getTranslations<"Students">>>;
+}) {
   if (people.length === 0) {
     return (
       <p className="empty" data-testid={`no-${kind}`}>
-        <RichText text={kind === "teachers" ? t("noTeachers") : t("noStudents")} />
+        <RichText text={t(EMPTY[kind])} />
       </p>
     );
   }
@@ -26,7 +35,7 @@ function PeopleTable({ people, kind, t, ts }: { people: SchoolPerson[]; kind: "t
       <table className="table" data-testid={`${kind}-table`}>
         <thead>
           <tr>
-            {kind === "students" ? (
+            {kind !== "teachers" ? (
               <th scope="col">
                 <RichText text={t("colSeat")} />
               </th>
@@ -41,9 +50,15 @@ function PeopleTable({ people, kind, t, ts }: { people: SchoolPerson[]; kind: "t
         <tbody>
           {people.map((p) => (
             <tr key={p.id} data-person-id={p.id}>
-              {kind === "students" ? (
+              {kind !== "teachers" ? (
                 <td className="nowrap">
                   <RichText text={seat(p)} />
+                  {p.graduatedYear !== null ? (
+                    <span className="muted" data-testid="graduated-in">
+                      {" "}
+                      <RichText text={tg("graduatedIn", { year: p.graduatedYear })} />
+                    </span>
+                  ) : null}
                 </td>
               ) : null}
               <th scope="row">{p.name ? <PersonName name={{ base: p.name, reading: p.nameKana }} /> : null}</th>
@@ -65,7 +80,7 @@ export async function SchoolPeople({ schoolId }: { schoolId: string }) {
   const scope = await authorizeSchool(actor, schoolId);
   const data = scope ? await listSchoolPeople(scope) : null;
   if (!data) notFound();
-  const [t, ts, tr] = await Promise.all([getTranslations("ManageSchools"), getTranslations("Schools"), getTranslations("Rollover")]);
+  const [t, ts, tr, tg] = await Promise.all([getTranslations("ManageSchools"), getTranslations("Schools"), getTranslations("Rollover"), getTranslations("Students")]);
   return (
     <div className="stack">
       <p>
@@ -85,12 +100,12 @@ export async function SchoolPeople({ schoolId }: { schoolId: string }) {
           <RichText text={tr("open")} />
         </Link>
       </p>
-      {(["teachers", "students"] as const).map((kind) => (
+      {(["teachers", "students", "graduates"] as const).map((kind) => (
         <section key={kind} className="stack" aria-labelledby={`${kind}-heading`}>
           <h2 id={`${kind}-heading`} data-testid={`${kind}-heading`}>
             <RichText text={t(`${kind}Heading`, { count: data[kind].length })} />
           </h2>
-          <PeopleTable people={data[kind]} kind={kind} t={t} ts={ts} />
+          <PeopleTable people={data[kind]} kind={kind} t={t} ts={ts} tg={tg} />
         </section>
       ))}
     </div>
