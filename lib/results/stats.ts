@@ -159,14 +159,14 @@ export async function activityStats(schoolId: AuthorizedSchoolId, activityId: st
       ${scope}
       group by r.user_id
       order by min(sd.grade), min(sd.class_name), min(sd.number)`,
-    db().user.findMany({
-      where: {
-        schoolId, role: "student", disabled: false,
-        ...(group || className ? { student: { ...(group ? { counterbalanceGroup: group } : {}), ...(className ? { className } : {}) } } : {}),
-      },
-      orderBy: [{ student: { grade: "asc" } }, { student: { className: "asc" } }, { student: { number: "asc" } }, { nameKana: "asc" }],
-      select: { id: true, name: true, nameKana: true, nickname: true, student: { select: { grade: true, className: true, number: true } } },
-    }),
+    // the students at school in scope, at their seat of the activity's year
+    db().$queryRaw<({ id: string } & PersonRow)[]>`
+      select u.id::text as id, u.name, u.name_kana, u.nickname, sd.grade, sd.class_name, sd.number
+      from users u ${seatInYearJoin("u.id", activity.academicYear)}
+      where u.school_id = ${schoolId}::uuid and u.role = 'student' and not u.disabled
+        and (${group}::text is null or sd.counterbalance_group = ${group}::text)
+        and (${className}::text is null or sd.class_name = ${className}::text)
+      order by sd.grade, sd.class_name, sd.number, u.name_kana`,
     db().studentDetail.findMany({ where: { user: { schoolId }, counterbalanceGroup: { not: null } }, distinct: ["counterbalanceGroup"], select: { counterbalanceGroup: true } }),
     db().studentDetail.findMany({ where: { user: { schoolId } }, distinct: ["className"], orderBy: { className: "asc" }, select: { className: true } }),
     // the students in scope without an answer to a question scene, in any mode ("not answered yet" means not at all);
@@ -181,9 +181,7 @@ export async function activityStats(schoolId: AuthorizedSchoolId, activityId: st
         and (${className}::text is null or sd.class_name = ${className}::text)
         and not exists (select 1 from responses r where r.scene_id = s.id and r.user_id = u.id)`,
   ]);
-  const students = assigned.map((u) =>
-    personOf(u.id, { name: u.name, name_kana: u.nameKana, nickname: u.nickname, grade: u.student?.grade ?? null, class_name: u.student?.className ?? null, number: u.student?.number ?? null }),
-  );
+  const students = assigned.map((u) => personOf(u.id, u));
 
   const questions = activity.scenes.filter((s) => s.type !== "info").length;
   /** The numbers of one version of a scene, read with that version's content. */

@@ -68,6 +68,9 @@ describe("seats by year", () => {
     expect(reasons.answered).toBe(2);
     expect((await activityStats(s.schoolId, s.lastYear, { class: "1" }))!.respondents.map((p) => p.id).sort()).toEqual([s.junior, s.senior].sort());
     expect((await activityStats(s.schoolId, s.lastYear, { class: "2" }))!.respondents).toEqual([]);
+    // "not answered yet": the students at school (the graduate is not), at that year's seat and 組
+    const unanswered = (await activityStats(s.schoolId, s.lastYear, { class: "1" }))!.scenes.find((x) => x.scene.type !== "info" && x.answered === 0)!;
+    expect([...seatsOf(unanswered.notAnswered)]).toEqual([[s.junior, "1-1-1"]]);
 
     // this year's activity lists the new seat
     const thisYear = await s.answered([s.junior]);
