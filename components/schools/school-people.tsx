@@ -4,6 +4,7 @@ import { notFound } from "next/navigation";
 import { requireRole } from "@/lib/auth/session";
 import { listSchoolPeople, type SchoolPerson } from "@/lib/schools/data";
 import { authorizeSchool } from "@/lib/schools/scope";
+import { GraduatedIn } from "@/components/students/graduated-in";
 import { PersonName } from "@/components/ui/person-name";
 import { RichText } from "@/components/ui/rich-text";
 
@@ -12,12 +13,11 @@ type T = Awaited<ReturnType<typeof getTranslations<"ManageSchools">>>;
 type Kind = "teachers" | "students" | "graduates";
 const EMPTY = { teachers: "noTeachers", students: "noStudents", graduates: "noGraduates" } as const;
 
-function PeopleTable({ people, kind, t, ts, tg }: {
+function PeopleTable({ people, kind, t, ts }: {
   people: SchoolPerson[];
   kind: Kind;
   t: T;
   ts: Awaited<ReturnType<typeof getTranslations<"Schools">>>;
-  tg: Awaited<ReturnType<typeof getTranslations<"Students">>>;
 }) {
   if (people.length === 0) {
     return (
@@ -53,12 +53,7 @@ function PeopleTable({ people, kind, t, ts, tg }: {
               {kind !== "teachers" ? (
                 <td className="nowrap">
                   <RichText text={seat(p)} />
-                  {p.graduatedYear !== null ? (
-                    <span className="muted" data-testid="graduated-in">
-                      {" "}
-                      <RichText text={tg("graduatedIn", { year: p.graduatedYear })} />
-                    </span>
-                  ) : null}
+                  <GraduatedIn year={p.graduatedYear} />
                 </td>
               ) : null}
               <th scope="row">{p.name ? <PersonName name={{ base: p.name, reading: p.nameKana }} /> : null}</th>
@@ -80,7 +75,7 @@ export async function SchoolPeople({ schoolId }: { schoolId: string }) {
   const scope = await authorizeSchool(actor, schoolId);
   const data = scope ? await listSchoolPeople(scope) : null;
   if (!data) notFound();
-  const [t, ts, tr, tg] = await Promise.all([getTranslations("ManageSchools"), getTranslations("Schools"), getTranslations("Rollover"), getTranslations("Students")]);
+  const [t, ts, tr] = await Promise.all([getTranslations("ManageSchools"), getTranslations("Schools"), getTranslations("Rollover")]);
   return (
     <div className="stack">
       <p>
@@ -105,7 +100,7 @@ export async function SchoolPeople({ schoolId }: { schoolId: string }) {
           <h2 id={`${kind}-heading`} data-testid={`${kind}-heading`}>
             <RichText text={t(`${kind}Heading`, { count: data[kind].length })} />
           </h2>
-          <PeopleTable people={data[kind]} kind={kind} t={t} ts={ts} tg={tg} />
+          <PeopleTable people={data[kind]} kind={kind} t={t} ts={ts} />
         </section>
       ))}
     </div>
