@@ -57,21 +57,21 @@ export async function StudentsPage({ searchParams }: { searchParams: Params }) {
         <ImportStudents />
         <AddStudent />
       </div>
-      <nav className="tabs" aria-label={plain(t("viewLabel"))} data-testid="student-view">
-        {(["current", "graduates"] as const).map((view) => (
-          <Link
-            key={view}
-            className="tab"
-            href={href(q, { view, page: 1, class: undefined })}
-            aria-current={q.view === view ? "page" : undefined}
-            data-testid={`view-${view}`}
-          >
-            <RichText text={t(view === "current" ? "viewCurrent" : "viewGraduates")} />
-          </Link>
-        ))}
-      </nav>
       <SelectionProvider pageIds={rows.map((r) => r.id)}>
         <form className="row toolbar" method="get" role="search">
+          <nav className="tabs" aria-label={plain(t("viewLabel"))} data-testid="student-view">
+            {(["current", "graduates"] as const).map((view) => (
+              <Link
+                key={view}
+                className="tab"
+                href={href(q, { view, page: 1, class: undefined })}
+                aria-current={q.view === view ? "page" : undefined}
+                data-testid={`view-${view}`}
+              >
+                <RichText text={t(view === "current" ? "viewCurrent" : "viewGraduates")} />
+              </Link>
+            ))}
+          </nav>
           {q.view === "graduates" ? <input type="hidden" name="view" value="graduates" /> : null}
           <label className="field">
             <span className="visually-hidden">{plain(t("search"))}</span>
