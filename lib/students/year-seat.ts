@@ -3,7 +3,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 /**
  * The one rule for "the seat a student had in year Y" (docs/decisions.md "Seats by year"): the seat
  * the year-end rollover recorded for Y (student_year_seats) when there is one, else the student's
- * current seat (student_details). As SQL: `left join lateral (…) <alias> on true`, giving
+ * current seat (student_details). As SQL: joins ending in `cross join lateral (…) <alias>`, giving
  * `<alias>.grade`, `<alias>.class_name`, `<alias>.number` (Y's seat) and `<alias>.counterbalance_group`
  * (the student's), for the user whose id is `userColumn`.
  *
@@ -13,13 +13,11 @@ import { Prisma } from "@/lib/generated/prisma/client";
 export function seatInYearSql(userColumn: string, year: number | string, alias = "sd"): string {
   if (typeof year === "number" && !Number.isSafeInteger(year)) throw new Error("year must be an integer");
   const y = typeof year === "number" ? `${year}::int` : year;
-  const pick = (column: string) => `case when ys.user_id is null then d.${column} else ys.${column} end as ${column}`;
-  return `left join lateral (
-      select d.counterbalance_group, ${pick("grade")}, ${pick("class_name")}, ${pick("number")}
-      from student_details d
-      left join student_year_seats ys on ys.user_id = d.user_id and ys.academic_year = ${y}
-      where d.user_id = ${userColumn}
-    ) ${alias} on true`;
+  const pick = (column: string) => `case when ${alias}_y.user_id is null then ${alias}_d.${column} else ${alias}_y.${column} end as ${column}`;
+  // two plain outer joins and a FROM-less lateral the planner flattens: hash joins over a whole activity's answers
+  return `left join student_details ${alias}_d on ${alias}_d.user_id = ${userColumn}
+    left join student_year_seats ${alias}_y on ${alias}_y.user_id = ${userColumn} and ${alias}_y.academic_year = ${y}
+    cross join lateral (select ${alias}_d.counterbalance_group, ${pick("grade")}, ${pick("class_name")}, ${pick("number")}) ${alias}`;
 }
 
 /** The same join for a `Prisma.sql` / `$queryRaw` template. */
