@@ -37,7 +37,7 @@ const progress = (text: string) => process.stderr.write(`[${((performance.now() 
 
 function report(plan: RosterPlan, json: boolean, dryRun: boolean) {
   for (const s of plan.schools) {
-    const c = (x: { create: number; update: number; move: number; disable: number }) => `+${x.create} ~${x.update} →${x.move} ×${x.disable}`;
+    const c = (x: { create: number; update: number; move: number; disable: number; link: number }) => `+${x.create} ~${x.update} →${x.move} ×${x.disable} =${x.link}`;
     console.log(`${s.name} (${s.sourcedId}): students ${c(s.students)}, teachers ${c(s.teachers)}, classes ${c(s.classes)}`);
   }
   for (const p of plan.problems) console.log(`${p.file}:${p.line}:${p.column}: ${p.message}`);

@@ -6,7 +6,7 @@ import { RichTextClient } from "@/components/ui/rich-text-client";
 import { placeOf } from "./roster-send";
 
 const KINDS = ["students", "teachers", "classes"] as const;
-const ACTIONS = ["create", "update", "move", "disable"] as const;
+const ACTIONS = ["create", "update", "move", "link", "disable"] as const;
 /** How many rows of each kind the preview lists (the counts are always whole). */
 const SHOWN = 200;
 

@@ -5,7 +5,7 @@ export type PlanAnswer = RosterPlan & { applied: boolean };
 export type SendResult = { ok: true; plan: PlanAnswer } | { ok: false; status: number };
 
 /** The request body: a zip as it is, or the CSV files as `files` form fields. */
-function bodyOf(files: File[]): { body: BodyInit; headers: Record<string, string> } {
+export function bodyOf(files: File[]): { body: BodyInit; headers: Record<string, string> } {
   if (files.length === 1 && files[0]!.name.toLowerCase().endsWith(".zip")) return { body: files[0]!, headers: { "Content-Type": "application/zip" } };
   const form = new FormData();
   for (const f of files) form.append("files", f, f.name);

@@ -10,6 +10,8 @@ import { RichTextClient } from "@/components/ui/rich-text-client";
 import { useActionRunner } from "@/components/ui/use-action-runner";
 import { usePlainText } from "@/components/ui/use-plain-text";
 import { PrintSheets } from "@/components/students/print-sheets";
+import { RolloverSet } from "./rollover-set";
+import { rolloverWithSet } from "./rollover-send";
 
 interface Props {
   schoolId: string;
@@ -34,6 +36,11 @@ export function RolloverForm({ schoolId, year, classes, inferredTop, activities,
   const [topGrade, setTopGrade] = useState(inferredTop);
   const [moves, setMoves] = useState<Record<string, string>>({});
   const [result, setResult] = useState<RolloverResult | null>(null);
+  // next year's set (optional): with it the set decides 組 and 番号, and the apply needs a clean preview first
+  const [files, setFiles] = useState<File[]>([]);
+  const [preview, setPreview] = useState<RolloverResult | null>(null);
+  const withSet = files.length > 0;
+  const setReady = !withSet || (preview !== null && (preview.roster?.problems.length ?? 1) === 0);
   const classMoves = useMemo(
     () =>
       classes.flatMap((c) => {
@@ -56,7 +63,7 @@ export function RolloverForm({ schoolId, year, classes, inferredTop, activities,
         {result.reissuedIds.length > 0 ? (
           <div className="stack">
             <p>
-              <RichTextClient text={t("printHint")} />
+              <RichTextClient text={t(result.roster ? "printHintSet" : "printHint")} />
             </p>
             <div>
               <PrintSheets schoolId={schoolId} ids={result.reissuedIds} testId="rollover-print" />
@@ -68,14 +75,14 @@ export function RolloverForm({ schoolId, year, classes, inferredTop, activities,
   }
 
   const grades = Array.from({ length: Math.max(6, inferredTop) }, (_, i) => i + 1);
-  const blocked = !allowed || classes.length === 0 || plan.clashes.length > 0;
+  const blocked = !allowed || (classes.length === 0 && !withSet) || (!withSet && plan.clashes.length > 0) || !setReady;
   return (
     <div className="stack">
       <label className="field">
         <span className="field-label">
           <RichTextClient text={t("topGrade")} />
         </span>
-        <select value={topGrade} onChange={(e) => setTopGrade(Number(e.target.value))} data-testid="rollover-top-grade">
+        <select value={topGrade} onChange={(e) => { setTopGrade(Number(e.target.value)); setPreview(null); }} data-testid="rollover-top-grade">
           {grades.map((g) => (
             <option key={g} value={g}>
               {plain(t("gradeOption", { grade: g }))}
@@ -122,6 +129,7 @@ export function RolloverForm({ schoolId, year, classes, inferredTop, activities,
                           size={4}
                           maxLength={10}
                           value={moves[key(s.grade, s.className)] ?? s.className}
+                          disabled={withSet}
                           onChange={(e) => setMoves((m) => ({ ...m, [key(s.grade, s.className)]: e.target.value }))}
                           aria-label={plain(t("newClass", { grade: s.grade, className: s.className }))}
                           data-testid={`rollover-to-${s.grade}-${s.className}`}
@@ -143,9 +151,15 @@ export function RolloverForm({ schoolId, year, classes, inferredTop, activities,
           <RichTextClient text={t("unplaced", { count: unplaced })} />
         </p>
       ) : null}
-      {plan.clashes.length > 0 ? (
+      {!withSet && plan.clashes.length > 0 ? (
         <p role="alert" className="alert alert-error" data-testid="rollover-clash">
           <RichTextClient text={t("clash", { seats: plan.clashes.join(", ") })} />
+        </p>
+      ) : null}
+      <RolloverSet schoolId={schoolId} year={year} topGrade={topGrade} files={files} onFiles={setFiles} preview={preview} onPreview={setPreview} disabled={pending || !allowed} />
+      {withSet ? (
+        <p className="muted" data-testid="rollover-set-hint">
+          <RichTextClient text={t(setReady ? "setClassHint" : "setNeedsCheck")} />
         </p>
       ) : null}
       {!allowed ? (
@@ -162,9 +176,11 @@ export function RolloverForm({ schoolId, year, classes, inferredTop, activities,
           data-testid="rollover-apply"
           onClick={async () => {
             if (!(await confirm({ title: t("confirmTitle"), body: t("confirmBody", { from: year }), confirm: t("confirmButton"), danger: true }))) return;
-            run(() => applyRolloverAction({ schoolId, expectedYear: year, topGrade, classMoves }), {
-              failure: (code) => (code === "CONFLICT" ? t("conflict") : code === "VALIDATION" ? t("seatClash") : t("failed")),
+            const apply = () => (withSet ? rolloverWithSet(schoolId, year, topGrade, files, true) : applyRolloverAction({ schoolId, expectedYear: year, topGrade, classMoves }));
+            run(apply, {
+              failure: (code) => (code === "CONFLICT" ? t("conflict") : code === "VALIDATION" && !withSet ? t("seatClash") : t("failed")),
               onOk: (data) => {
+                if (!data.applied) return setPreview(data); // the set's problems (the database changed since the preview): nothing changed
                 setResult(data);
                 router.refresh();
               },

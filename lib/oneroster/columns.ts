@@ -14,7 +14,14 @@ export interface Column {
   values?: readonly string[];
   /** The file a ref/refs column points into. */
   target?: RosterFile;
+  /** The Japan Profile fixes this column empty (courses.courseCode). */
+  mustBeEmpty?: boolean;
+  /** Characters at most ("name" columns: NAME_MAX unless set). */
+  max?: number;
 }
+
+/** The longest name or title a strict checker of the profile accepts ([DA-X] caps names at 128). */
+export const NAME_MAX = 128;
 
 const id: Column = { name: "sourcedId", kind: "id", required: true };
 const meta: Column[] = [id, { name: "status", kind: "status" }, { name: "dateLastModified", kind: "dateTime" }];
@@ -40,7 +47,7 @@ export const ORG_COLUMNS: Column[] = [
   c("parentSourcedId", "ref", { target: "orgs" }),
 ];
 export const COURSE_COLUMNS: Column[] = [
-  ...meta, c("schoolYearSourcedId", "ref", { target: "academicSessions" }), c("title", "name", R), c("courseCode", "text"),
+  ...meta, c("schoolYearSourcedId", "ref", { target: "academicSessions" }), c("title", "name", R), c("courseCode", "text", { mustBeEmpty: true }),
   c("grades", "grades"), c("orgSourcedId", "ref", { ...R, target: "orgs" }), c("subjects", "list"), c("subjectCodes", "list"),
 ];
 export const CLASS_COLUMNS: Column[] = [

@@ -2,6 +2,7 @@
 import { FILE_COLUMNS, READ_FILES, type ReadFile } from "./columns";
 import type { RosterFile, RosterSet, RowMeta } from "./model";
 import type { ProblemList } from "./problems";
+import { checkProfile } from "./profile";
 
 /** Whether a row already exists where the set will be applied (delta files may point at it). */
 export type Known = (kind: RosterFile, sourcedId: string) => boolean;
@@ -49,6 +50,7 @@ export function checkAcross(
   }
   homerooms(set, problems, shussekiColumn);
   if (files.roles === "bulk") primaries(set, problems);
+  checkProfile(set, problems);
 }
 
 /** A student in one homeroom only; within a homeroom, each 出席番号 once. */

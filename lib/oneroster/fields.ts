@@ -1,5 +1,5 @@
 /** One CSV field checked and converted by its column's kind. Pure. */
-import type { Column } from "./columns";
+import { type Column, NAME_MAX } from "./columns";
 import type { FileMode } from "./model";
 import type { ProblemList } from "./problems";
 
@@ -69,6 +69,7 @@ export function readField(col: Column, raw: string | undefined, at: At): Value {
   }
   if (col.kind === "ignored") return null;
   if (text === "") return col.required ? bad("fieldRequired") : null;
+  if (col.mustBeEmpty) return bad("fieldNotEmpty");
   switch (col.kind) {
     case "status":
       return (STATUSES as readonly string[]).includes(text) ? share(text, at) : bad("fieldEnum", { expected: STATUSES.join(", ") });
@@ -84,7 +85,8 @@ export function readField(col: Column, raw: string | undefined, at: At): Value {
       return ids.map((x) => share(x.toLowerCase(), at));
     }
     case "name":
-      return HALF_WIDTH_KANA.test(text) ? bad("fieldHalfWidthKana") : text;
+      if (HALF_WIDTH_KANA.test(text)) return bad("fieldHalfWidthKana");
+      return text.length > (col.max ?? NAME_MAX) && Array.from(text).length > (col.max ?? NAME_MAX) ? bad("fieldTooLong", { max: String(col.max ?? NAME_MAX) }) : text;
     case "text":
       return text;
     case "enum":

@@ -52,7 +52,8 @@ export async function setAnswerStar(ctx: SchoolCtx, activityId: string, response
     const key = { sessionId: session.id, responseId };
     if (starred) await tx.projectorStar.upsert({ where: { sessionId_responseId: key }, create: key, update: {}, select: { responseId: true } });
     else await tx.projectorStar.deleteMany({ where: key });
-    await publish(`activity:${activityId}`, "counts", tx);
+    // a state change, not a count: the projector and the console show it at once (counts settle for 40 ms first)
+    await publish(`activity:${activityId}`, "state", tx);
     return ok(null);
   });
 }

@@ -3,12 +3,15 @@ import { audit } from "@/lib/audit/log";
 import { db } from "@/lib/db";
 import { type ActionResult, fail, ok } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
+import type { RosterSet } from "@/lib/oneroster/model";
+import type { RosterPlan } from "@/lib/roster/types";
 import type { AuthorizedSchoolId } from "@/lib/schools/scope";
 import { rotateSigninCodes } from "@/lib/signin-codes/mutations";
 import { recordYearSeats } from "@/lib/students/year-seat-record";
 import { classesOf, readRolloverStudents, type RolloverStudent } from "./data";
 import { mayRollInto, planRollover } from "./plan";
 import type { RolloverInput } from "./schema";
+import { applyNextYearSet, SetRefused } from "./set";
 
 interface Ctx {
   schoolId: AuthorizedSchoolId;
@@ -22,6 +25,24 @@ export interface RolloverResult {
   archived: number;
   /** The students given a new card (their 組 changed), in class order: the manager prints them in one PDF. */
   reissuedIds: string[];
+  /** False: nothing changed (a preview, or a set with problems: `roster.problems` says which). */
+  applied: boolean;
+  /** With next year's set: its plan (each listed student's new 年・組・番号, newcomers, who is disabled) or its problems. */
+  roster?: RosterPlan;
+}
+
+export interface RolloverOptions {
+  /** Next year's OneRoster set of this school (lib/rollover/set.ts). */
+  set?: RosterSet;
+  /** The preview: everything is done and then undone, and the result says what would change. */
+  dryRun?: boolean;
+}
+
+/** Thrown at the end of a preview to undo it, carrying what it would have done. */
+class DryRun extends Error {
+  constructor(readonly result: RolloverResult) {
+    super("dry run");
+  }
 }
 
 /** Thrown inside the transaction to undo it: next year's seats would clash. */
@@ -67,9 +88,11 @@ async function moveStudents(tx: Prisma.TransactionClient, schoolId: AuthorizedSc
  * `expectedYear` (the version check: a second or concurrent apply finds the year moved and changes
  * nothing); students move up a grade (組 kept or mapped, numbers kept); the top grade graduates;
  * students whose 組 changed get new cards; the year's activities are archived under their year
- * (answers, results and exports stay). Refused when next year's seats would clash.
+ * (answers, results and exports stay). Refused when next year's seats would clash. With next year's
+ * set (lib/rollover/set.ts) the set then decides the seats, in the same transaction; with problems
+ * nothing changes. A dry run does it all and undoes it (the preview of a set).
  */
-export async function applyRollover(ctx: Ctx, input: RolloverInput): Promise<ActionResult<RolloverResult>> {
+export async function applyRollover(ctx: Ctx, input: RolloverInput, options: RolloverOptions = {}): Promise<ActionResult<RolloverResult>> {
   const year = input.expectedYear + 1;
   if (!mayRollInto(year, new Date())) return fail("CONFLICT");
   try {
@@ -81,22 +104,27 @@ export async function applyRollover(ctx: Ctx, input: RolloverInput): Promise<Act
         if (planRollover(classesOf(students), input.topGrade, input.classMoves).clashes.length > 0) throw new SeatClash();
         await recordYearSeats(tx, ctx.schoolId, input.expectedYear);
         const { graduates, changed } = await moveStudents(tx, ctx.schoolId, students, input);
-        await rotateSigninCodes(tx, changed);
+        const fromSet = options.set ? await applyNextYearSet(tx, ctx.schoolId, options.set, students, graduates, ctx.actorId) : null;
+        await rotateSigninCodes(tx, fromSet ? fromSet.changed : changed);
         const active = { schoolId: ctx.schoolId, status: "active" as const, academicYear: { lte: input.expectedYear } };
         const ids = (await tx.activity.findMany({ where: active, select: { id: true } })).map((a) => a.id);
         await tx.activity.updateMany({ where: { id: { in: ids } }, data: { status: "archived", archivedAt: new Date(), version: { increment: 1 } } });
         await tx.guideSession.updateMany({ where: { activityId: { in: ids }, endedAt: null }, data: { endedAt: new Date(), version: { increment: 1 } } });
-        const result = { year, promoted: students.length - graduates.length, graduated: graduates.length, archived: ids.length, reissuedIds: changed };
+        const reissuedIds = fromSet ? [...fromSet.changed, ...fromSet.joined] : changed;
+        const result = { year, promoted: students.length - graduates.length, graduated: graduates.length, archived: ids.length, reissuedIds };
+        if (options.dryRun) throw new DryRun({ ...result, applied: false, ...(fromSet ? { roster: fromSet.plan } : {}) });
         await audit(
-          { action: "school.rollover", actorId: ctx.actorId, schoolId: ctx.schoolId, targetType: "school", targetId: ctx.schoolId, meta: { from: input.expectedYear, topGrade: input.topGrade, ...result } },
+          { action: "school.rollover", actorId: ctx.actorId, schoolId: ctx.schoolId, targetType: "school", targetId: ctx.schoolId, meta: { from: input.expectedYear, topGrade: input.topGrade, withSet: Boolean(fromSet), ...result } },
           tx,
         );
-        return ok(result);
+        return ok({ ...result, applied: true, ...(fromSet ? { roster: fromSet.plan } : {}) });
       },
       { timeout: 60_000 },
     );
   } catch (error) {
     if (error instanceof SeatClash) return fail("VALIDATION", { classMoves: ["seatClash"] });
+    if (error instanceof DryRun) return ok(error.result);
+    if (error instanceof SetRefused) return ok({ year, promoted: 0, graduated: 0, archived: 0, reissuedIds: [], applied: false, roster: error.plan });
     throw error;
   }
 }

@@ -1,5 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db";
+import type { Prisma } from "@/lib/generated/prisma/client";
 import type { RosterFile, RosterSet } from "@/lib/oneroster/model";
 import type { ClassFields } from "./types";
 
@@ -43,6 +44,11 @@ export interface RosterState {
   sourcedOf: Map<string, string>;
   /** Owners of the set's e-mails. */
   emailOwners: Map<string, { id: string; sourcedId: string | null }>;
+  /**
+   * Accounts added by hand (no sourcedId) whose e-mail the set names, by e-mail: candidates for a link
+   * (the plan links only one of the same school and role).
+   */
+  unsourcedByEmail: Map<string, DbUser>;
   /** Owners of the set's userMasterIdentifiers. */
   umiOwners: Map<string, { id: string; sourcedId: string | null }>;
   /** Full seats of the academy's students: `${schoolId}|${grade}|${className}|${number}` → user id. */
@@ -59,6 +65,12 @@ const USER_SELECT = {
   student: { select: { grade: true, className: true, number: true } },
 } as const;
 
+type UserRow = { school: { academyId: string } | null; student: { grade: number | null; className: string | null; number: number | null } | null; academyId: string | null } & Omit<DbUser, "academyId" | "grade" | "className" | "number">;
+function dbUser(u: UserRow): DbUser {
+  const { school, student, ...rest } = u;
+  return { ...rest, academyId: school?.academyId ?? u.academyId, grade: student?.grade ?? null, className: student?.className ?? null, number: student?.number ?? null };
+}
+
 const CHUNK = 5000;
 async function inChunks<T, R>(items: T[], run: (chunk: T[]) => Promise<R[]>): Promise<R[]> {
   const out: R[] = [];
@@ -66,30 +78,34 @@ async function inChunks<T, R>(items: T[], run: (chunk: T[]) => Promise<R[]>): Pr
   return out;
 }
 
-/** What the plan needs to know of the database about this academy and this set (reads only). */
-export async function loadRosterState(academyId: string, set: RosterSet): Promise<RosterState> {
+/**
+ * What the plan needs to know of the database about this academy and this set (reads only; in the
+ * caller's transaction when given: the rollover plans its set against the school as it has just moved up).
+ */
+export async function loadRosterState(academyId: string, set: RosterSet, tx: Prisma.TransactionClient = db()): Promise<RosterState> {
   const orgIds = set.orgs.filter((o) => o.type === "school").map((o) => o.sourcedId);
   const userIds = [...new Set([...set.users.map((u) => u.sourcedId), ...set.enrollments.map((e) => e.userSourcedId)])];
   const emails = [...new Set(set.users.flatMap((u) => (u.email?.trim() ? [u.email.trim().toLowerCase()] : [])))];
   const umis = [...new Set(set.users.flatMap((u) => (u.userMasterIdentifier ? [u.userMasterIdentifier] : [])))];
   const [schools, foreign, classes, named, academyUsers, owners, umiOwners] = await Promise.all([
-    db().school.findMany({ where: { academyId }, select: { id: true, name: true, sourcedId: true }, orderBy: { createdAt: "asc" } }),
-    orgIds.length ? db().school.findMany({ where: { sourcedId: { in: orgIds }, academyId: { not: academyId } }, select: { sourcedId: true } }) : [],
-    db().rosterClass.findMany({ where: { school: { academyId } } }),
-    inChunks(userIds, (ids) => db().user.findMany({ where: { sourcedId: { in: ids } }, select: USER_SELECT })),
-    db().user.findMany({ where: { school: { academyId }, sourcedId: { not: null } }, select: USER_SELECT }),
-    inChunks(emails, (chunk) => db().user.findMany({ where: { email: { in: chunk } }, select: { id: true, email: true, sourcedId: true } })),
-    inChunks(umis, (chunk) => db().user.findMany({ where: { userMasterIdentifier: { in: chunk } }, select: { id: true, userMasterIdentifier: true, sourcedId: true } })),
+    tx.school.findMany({ where: { academyId }, select: { id: true, name: true, sourcedId: true }, orderBy: { createdAt: "asc" } }),
+    orgIds.length ? tx.school.findMany({ where: { sourcedId: { in: orgIds }, academyId: { not: academyId } }, select: { sourcedId: true } }) : [],
+    tx.rosterClass.findMany({ where: { school: { academyId } } }),
+    inChunks(userIds, (ids) => tx.user.findMany({ where: { sourcedId: { in: ids } }, select: USER_SELECT })),
+    tx.user.findMany({ where: { school: { academyId }, sourcedId: { not: null } }, select: USER_SELECT }),
+    inChunks(emails, (chunk) => tx.user.findMany({ where: { email: { in: chunk } }, select: USER_SELECT })),
+    inChunks(umis, (chunk) => tx.user.findMany({ where: { userMasterIdentifier: { in: chunk } }, select: { id: true, userMasterIdentifier: true, sourcedId: true } })),
   ]);
   const users = new Map<string, DbUser>();
   const sourcedOf = new Map<string, string>();
   for (const u of [...named, ...academyUsers]) {
-    const { school, student, ...rest } = u;
-    users.set(u.sourcedId!, { ...rest, academyId: school?.academyId ?? u.academyId, grade: student?.grade ?? null, className: student?.className ?? null, number: student?.number ?? null });
+    users.set(u.sourcedId!, dbUser(u));
     sourcedOf.set(u.id, u.sourcedId!);
   }
-  const seatRows = await db().studentDetail.findMany({
-    where: { user: { school: { academyId } }, grade: { not: null }, className: { not: null }, number: { not: null } },
+  const unsourcedByEmail = new Map(owners.filter((o) => o.sourcedId === null).map((o) => [o.email!, dbUser(o)]));
+  const seatRows = await tx.studentDetail.findMany({
+    // graduates keep their last seat as history but no longer hold it (the seat index counts only students at school)
+    where: { user: { school: { academyId } }, graduatedYear: null, grade: { not: null }, className: { not: null }, number: { not: null } },
     select: { userId: true, schoolId: true, grade: true, className: true, number: true },
   });
   const seats = new Map<string, string>();
@@ -102,6 +118,7 @@ export async function loadRosterState(academyId: string, set: RosterSet): Promis
     users,
     sourcedOf,
     emailOwners: new Map(owners.map((o) => [o.email!, { id: o.id, sourcedId: o.sourcedId }])),
+    unsourcedByEmail,
     umiOwners: new Map(umiOwners.map((o) => [o.userMasterIdentifier!, { id: o.id, sourcedId: o.sourcedId }])),
     seats,
   };

@@ -12,7 +12,7 @@ import type { ApplyProgress, ClassTarget, RosterPlan, SchoolSummary, SchoolWork,
 export interface ApplyOptions {
   /** The manager applying it (null: the command line). */
   actorId?: string | null;
-  via?: "web" | "cli";
+  via?: "web" | "cli" | "rollover";
   onProgress?: (progress: ApplyProgress) => void;
 }
 
@@ -59,13 +59,28 @@ async function updatePerson(tx: Prisma.TransactionClient, id: string, t: UserTar
 }
 
 /** One school's share of the import, inside its own transaction. */
-async function applySchool(tx: Prisma.TransactionClient, academyId: string, w: SchoolWork): Promise<string> {
+/**
+ * Hand-added accounts the set takes over (plan-core.ts linkOf): the same user row gets the sourcedId, the
+ * name and seat of the set; its id, password, sign-in card and answers stay. The update is guarded on
+ * "still no sourcedId, still this school", so a concurrent change makes the transaction fail instead of
+ * linking the wrong account. One audit row per link.
+ */
+async function linkPeople(tx: Prisma.TransactionClient, academyId: string, schoolId: string, w: SchoolWork, actorId: string | null, via: string) {
+  for (const { id, target } of w.link) {
+    const { count } = await tx.user.updateMany({ where: { id, schoolId, sourcedId: null, role: target.role }, data: { sourcedId: target.sourcedId } });
+    if (count !== 1) throw new Error(`roster link: account ${id} changed during the import`);
+    await updatePerson(tx, id, target);
+    await audit({ action: "roster.link", actorId, academyId, schoolId, targetType: "user", targetId: id, meta: { via, sourcedId: target.sourcedId } }, tx);
+  }
+}
+
+async function applySchool(tx: Prisma.TransactionClient, academyId: string, w: SchoolWork, actorId: string | null, via: string): Promise<string> {
   let schoolId = w.schoolId;
   if (!schoolId) schoolId = (await tx.school.create({ data: { academyId, name: w.name, nameKana: "", sourcedId: w.sourcedId }, select: { id: true } })).id;
   else if (w.schoolChanged) await tx.school.update({ where: { id: schoolId }, data: { name: w.name, sourcedId: w.sourcedId }, select: { id: true } });
 
   // free the seats that change first: the one-student-per-seat index checks every statement
-  const changing = [...w.update.map((x) => x.id), ...w.disable.map((d) => d.id), ...w.leaving];
+  const changing = [...w.update.map((x) => x.id), ...w.link.map((x) => x.id), ...w.disable.map((d) => d.id), ...w.leaving];
   await tx.studentDetail.updateMany({ where: { userId: { in: changing }, schoolId }, data: { number: null } });
   await tx.studentDetail.updateMany({ where: { userId: { in: w.move.map((x) => x.id) } }, data: { number: null } });
 
@@ -78,6 +93,7 @@ async function applySchool(tx: Prisma.TransactionClient, academyId: string, w: S
 
   await createPeople(tx, schoolId, w.create);
   for (const { id, target } of w.update) await updatePerson(tx, id, target);
+  await linkPeople(tx, academyId, schoolId, w, actorId, via);
   if (w.move.length) {
     // a transfer keeps the person (same id, answers untouched); their card is reissued
     const ids = w.move.map((x) => x.id);
@@ -102,8 +118,15 @@ async function applySchool(tx: Prisma.TransactionClient, academyId: string, w: S
   return schoolId;
 }
 
+/** One school's share of a planned set, written and audited (`roster.import`) in the caller's transaction; the school's id. */
+export async function applySchoolWork(tx: Prisma.TransactionClient, academyId: string, w: SchoolWork, summary: SchoolSummary, options: Pick<ApplyOptions, "actorId" | "via">): Promise<string> {
+  const schoolId = await applySchool(tx, academyId, w, options.actorId ?? null, options.via ?? "web");
+  await audit({ action: "roster.import", actorId: options.actorId ?? null, academyId, schoolId, targetType: "school", targetId: schoolId, meta: { via: options.via ?? "web", sourcedId: w.sourcedId, ...countsOf(summary) } }, tx);
+  return schoolId;
+}
+
 const countsOf = (s: SchoolSummary) => ({ students: s.students, teachers: s.teachers, classes: s.classes });
-const changes = (s: SchoolSummary) => [s.students, s.teachers, s.classes].some((c) => c.create + c.update + c.move + c.disable > 0);
+const changes = (s: SchoolSummary) => [s.students, s.teachers, s.classes].some((c) => c.create + c.update + c.move + c.disable + c.link > 0);
 
 /**
  * Applies a set: plans again against the database as it is now and, only when there is no
@@ -124,8 +147,7 @@ export async function applyRosterImport(academyId: string, set: RosterSet, optio
     if (changes(summary) || w.schoolChanged) {
       await db().$transaction(
         async (tx) => {
-          const schoolId = await applySchool(tx, academyId, w);
-          await audit({ action: "roster.import", actorId: options.actorId ?? null, academyId, schoolId, targetType: "school", targetId: schoolId, meta: { via: options.via ?? "web", sourcedId: w.sourcedId, ...countsOf(summary) } }, tx);
+          await applySchoolWork(tx, academyId, w, summary, options);
         },
         { timeout: 300_000, maxWait: 30_000 },
       );

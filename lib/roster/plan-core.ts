@@ -33,8 +33,21 @@ const sameUser = (u: DbUser, t: UserTarget) =>
 const disabled = (u: DbUser) => ({ id: u.id, role: u.role as "student" | "teacher", sourcedId: u.sourcedId ?? "", name: u.name ?? "" });
 
 const emptyWork = (sourcedId: string, name: string, schoolId: string | null, schoolChanged: boolean): SchoolWork => ({
-  sourcedId, name, schoolId, schoolChanged, create: [], update: [], move: [], disable: [], leaving: [], classCreate: [], classUpdate: [], classDelete: [],
+  sourcedId, name, schoolId, schoolChanged, create: [], update: [], move: [], link: [], disable: [], leaving: [], classCreate: [], classUpdate: [], classDelete: [],
 });
+
+/**
+ * The account added by hand (CSV import or the students page: no sourcedId) that a new roster person
+ * takes over: same e-mail, same school (so same academy), same role. A student row whose e-mail is a
+ * teacher's of that school (or the reverse) is refused; anything else is not a link (the e-mail check
+ * then reports `emailTaken`). No link by 年・組・番号 and name (docs/decisions.md).
+ */
+function linkOf(state: RosterState, email: string, role: "student" | "teacher", w: SchoolWork): DbUser | "roleMismatch" | undefined {
+  const candidate = state.unsourcedByEmail.get(email);
+  if (!candidate || !w.schoolId || candidate.schoolId !== w.schoolId || candidate.academyId !== state.academyId || candidate.sourcedId !== null) return undefined;
+  if (candidate.role === "manager") return undefined;
+  return candidate.role === role ? candidate : "roleMismatch";
+}
 
 /** The plan and the work behind it. `problems` non-empty: nothing may be applied. */
 export function computePlan(state: RosterState, set: RosterSet): { plan: RosterPlan; work: SchoolWork[] } {
@@ -169,25 +182,32 @@ export function computePlan(state: RosterState, set: RosterSet): { plan: RosterP
       className: role === "student" ? (home?.className ?? existing?.className ?? null) : null,
       number: role === "student" ? (seat ? seat.number : sameClass ? (existing?.number ?? null) : null) : null,
     };
+    const link = existing || !email ? undefined : linkOf(state, email, role, w);
+    if (link === "roleMismatch") {
+      problems.push(problem("users.csv", line, "email", "linkRoleMismatch"));
+      continue;
+    }
+    if (link && !seat && home && link.grade === home.grade && link.className === home.className) t.number = link.number;
     if (email) {
       const owner = state.emailOwners.get(email);
-      if ((owner && owner.sourcedId !== sourcedId) || emailsSeen.has(email)) {
+      if ((owner && owner.sourcedId !== sourcedId && owner.id !== link?.id) || emailsSeen.has(email)) {
         problems.push(problem("users.csv", line, "email", "emailTaken"));
         continue;
       }
       emailsSeen.set(email, line);
     }
     const umi = t.userMasterIdentifier;
-    if (umi && umi !== existing?.userMasterIdentifier) {
+    if (umi && umi !== (existing ?? link)?.userMasterIdentifier) {
       const owner = state.umiOwners.get(umi);
-      if ((owner && owner.sourcedId !== sourcedId) || umisSeen.has(umi)) {
+      if ((owner && owner.sourcedId !== sourcedId && owner.id !== link?.id) || umisSeen.has(umi)) {
         problems.push(problem("users.csv", line, "userMasterIdentifier", "umiTaken"));
         continue;
       }
     }
     if (umi) umisSeen.add(umi);
-    targets.push({ t, w, existing, line, seatLine: seat?.line ?? 0 });
-    if (!existing) w.create.push(t);
+    targets.push({ t, w, existing: existing ?? link, line, seatLine: seat?.line ?? 0 });
+    if (link) w.link.push({ id: link.id, target: t });
+    else if (!existing) w.create.push(t);
     else if (existing.schoolId !== w.schoolId) {
       w.move.push({ id: existing.id, target: t });
       if (existingWork && existingWork !== w) existingWork.leaving.push(existing.id);
@@ -225,13 +245,14 @@ export function computePlan(state: RosterState, set: RosterSet): { plan: RosterP
 const userRow = (action: PreviewRow["action"], t: UserTarget): PreviewRow => ({
   action, sourcedId: t.sourcedId, name: t.name, nameKana: t.nameKana, grade: t.grade, className: t.className, number: t.number,
 });
-const counts = (create: number, update: number, move: number, disable: number): Counts => ({ create, update, move, disable });
+const counts = (create: number, update: number, move: number, disable: number, link = 0): Counts => ({ create, update, move, disable, link });
 
 function summaryOf(w: SchoolWork) {
   const people = (role: UserTarget["role"]) => [
     ...w.create.filter((t) => t.role === role).map((t) => userRow("create", t)),
     ...w.update.filter((x) => x.target.role === role).map((x) => userRow("update", x.target)),
     ...w.move.filter((x) => x.target.role === role).map((x) => userRow("move", x.target)),
+    ...w.link.filter((x) => x.target.role === role).map((x) => userRow("link", x.target)),
     ...w.disable.filter((d) => d.role === role).map((d): PreviewRow => ({ action: "disable", sourcedId: d.sourcedId, name: d.name, nameKana: null, grade: null, className: null, number: null })),
   ];
   const students = people("student");
@@ -241,8 +262,8 @@ function summaryOf(w: SchoolWork) {
   const classes = [...w.classCreate.map((c) => classRow("create", c)), ...w.classUpdate.map((x) => classRow("update", x.target))];
   return {
     sourcedId: w.sourcedId, name: w.name,
-    students: counts(n(students, "create"), n(students, "update"), n(students, "move"), n(students, "disable")),
-    teachers: counts(n(teachers, "create"), n(teachers, "update"), n(teachers, "move"), n(teachers, "disable")),
+    students: counts(n(students, "create"), n(students, "update"), n(students, "move"), n(students, "disable"), n(students, "link")),
+    teachers: counts(n(teachers, "create"), n(teachers, "update"), n(teachers, "move"), n(teachers, "disable"), n(teachers, "link")),
     classes: counts(w.classCreate.length, w.classUpdate.length, 0, w.classDelete.length),
     preview: { students, teachers, classes },
   };

@@ -1,4 +1,5 @@
 import "server-only";
+import type { Prisma } from "@/lib/generated/prisma/client";
 import type { RosterSet } from "@/lib/oneroster/model";
 import { loadRosterState } from "./data";
 import { computePlan } from "./plan-core";
@@ -12,6 +13,7 @@ export async function planRosterImport(academyId: string, set: RosterSet): Promi
   return (await planWithWork(academyId, set)).plan;
 }
 
-export async function planWithWork(academyId: string, set: RosterSet): Promise<{ plan: RosterPlan; work: SchoolWork[] }> {
-  return computePlan(await loadRosterState(academyId, set), set);
+/** The plan and the work behind it, read in the caller's transaction when given (lib/rollover/set.ts). */
+export async function planWithWork(academyId: string, set: RosterSet, tx?: Prisma.TransactionClient): Promise<{ plan: RosterPlan; work: SchoolWork[] }> {
+  return computePlan(await loadRosterState(academyId, set, tx), set);
 }

@@ -21,7 +21,17 @@ const MAX_UNZIPPED_BYTES = 256 * 1024 * 1024;
 /** One set read, planned or applied at a time per server: reading 100,000 rows is CPU work shared with every lesson. */
 let busy = false;
 
-async function managerOf(req: NextRequest, write: boolean) {
+/** Takes the server's one slot for reading a set (false: another is being read; answer 429). */
+export function claimRosterSlot(): boolean {
+  if (busy) return false;
+  busy = true;
+  return true;
+}
+export function releaseRosterSlot(): void {
+  busy = false;
+}
+
+export async function managerOf(req: NextRequest, write: boolean) {
   if (write && !sameOrigin(req.headers, req.url)) return problem(403, "FORBIDDEN");
   const actor = await getActor();
   if (!actor || actor === "disabled") return problem(401, "UNAUTHENTICATED");
@@ -30,7 +40,7 @@ async function managerOf(req: NextRequest, write: boolean) {
 }
 
 /** A zip as the body, or the set's CSV files as multipart form fields named `files`. */
-async function inputOf(bytes: Buffer, contentType: string): Promise<RosterInput | null> {
+async function rosterInputOf(bytes: Buffer, contentType: string): Promise<RosterInput | null> {
   if (!contentType.startsWith("multipart/form-data")) return new Uint8Array(bytes);
   const form = await new Response(new Uint8Array(bytes), { headers: { "content-type": contentType } }).formData().catch(() => null);
   if (!form) return null;
@@ -41,6 +51,15 @@ async function inputOf(bytes: Buffer, contentType: string): Promise<RosterInput 
     files[entry.name.split(/[\\/]/).pop()!] = new Uint8Array(await entry.arrayBuffer());
   }
   return Object.keys(files).length > 0 ? files : null;
+}
+
+/** The set a manager uploaded (a zip, or its CSV files): a refusal (too large 413, unreadable 400), or the reader's answer (its problems, or the set). */
+export async function readUploadedSet(req: NextRequest, academyId: string): Promise<Response | Awaited<ReturnType<typeof readRosterPackage>>> {
+  const bytes = await readBytesLimited(req, MAX_ROSTER_UPLOAD_BYTES);
+  if (bytes === null) return problem(413, "VALIDATION");
+  const input = await rosterInputOf(bytes, req.headers.get("content-type") ?? "");
+  if (!input) return problem(400, "VALIDATION");
+  return readRosterPackage(input, { known: await knownRosterRows(academyId), maxUnzippedBytes: MAX_UNZIPPED_BYTES });
 }
 
 const line = (value: unknown) => new TextEncoder().encode(`${JSON.stringify(value)}\n`);
@@ -54,15 +73,11 @@ const line = (value: unknown) => new TextEncoder().encode(`${JSON.stringify(valu
 export async function rosterImportRoute(req: NextRequest): Promise<Response> {
   const manager = await managerOf(req, true);
   if (manager instanceof Response) return manager;
-  if (busy) return problem(429, "RATE_LIMITED");
-  busy = true;
+  if (!claimRosterSlot()) return problem(429, "RATE_LIMITED");
   let streaming = false;
   try {
-    const bytes = await readBytesLimited(req, MAX_ROSTER_UPLOAD_BYTES);
-    if (bytes === null) return problem(413, "VALIDATION");
-    const input = await inputOf(bytes, req.headers.get("content-type") ?? "");
-    if (!input) return problem(400, "VALIDATION");
-    const read = await readRosterPackage(input, { known: await knownRosterRows(manager.academyId), maxUnzippedBytes: MAX_UNZIPPED_BYTES });
+    const read = await readUploadedSet(req, manager.academyId);
+    if (read instanceof Response) return read;
     const headers = { "Cache-Control": "no-store" };
     if (!read.set) return NextResponse.json({ schools: [], problems: read.problems, applied: false }, { headers });
     const set = read.set;
@@ -76,14 +91,14 @@ export async function rosterImportRoute(req: NextRequest): Promise<Response> {
         } catch {
           controller.enqueue(line({ error: "INTERNAL" }));
         } finally {
-          busy = false;
+          releaseRosterSlot();
           controller.close();
         }
       },
     });
     return new Response(body, { headers: { ...headers, "Content-Type": "application/x-ndjson; charset=utf-8", "X-Accel-Buffering": "no" } });
   } finally {
-    if (!streaming) busy = false;
+    if (!streaming) releaseRosterSlot();
   }
 }
 

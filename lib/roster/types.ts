@@ -6,6 +6,8 @@ export type Counts = {
   update: number;
   move: number;
   disable: number;
+  /** Accounts added by hand (no sourcedId yet) that the set's person takes over: same id, answers kept. */
+  link: number;
 };
 
 export type Action = keyof Counts;
@@ -85,6 +87,8 @@ export interface SchoolWork {
   create: UserTarget[];
   update: { id: string; target: UserTarget }[];
   move: { id: string; target: UserTarget }[];
+  /** Hand-added accounts of this school matched by e-mail: they get the sourcedId, seat and name (docs/decisions.md). */
+  link: { id: string; target: UserTarget }[];
   disable: { id: string; role: "student" | "teacher"; sourcedId: string; name: string }[];
   /** Students leaving this school for another of the academy: their seat here is freed first. */
   leaving: string[];

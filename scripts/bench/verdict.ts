@@ -52,16 +52,31 @@ export function timingRow(c: { name: string; target: string; limitMs: number }, 
  * A control reaching its receivers (issue 21, `live-controls`): every delivery's latency from the
  * teacher's request leaving; p99 under `limitMs`, none missed. `extra` goes to the measured text.
  */
-export function deliveryRow(scenario: string, limitMs: number, latencies: number[], missed: number, extra = ""): Row {
+export function deliveryRow(scenario: string, limitMs: number, latencies: number[], missed: number, extra = "", counted = "deliveries"): Row {
   const p99 = percentile(latencies, 99);
   const r = (x: number) => Math.round(x);
   return {
     scenario,
     target: `p99 < ${limitMs} ms, none missed`,
-    measured: `p99 ${r(p99)} ms (median ${r(median(latencies))}, max ${r(Math.max(...latencies))}; ${latencies.length} deliveries, missed ${missed})${extra ? `; ${extra}` : ""}`,
+    measured: `p99 ${r(p99)} ms (median ${r(median(latencies))}, max ${r(Math.max(...latencies))}; ${latencies.length} ${counted}, missed ${missed})${extra ? `; ${extra}` : ""}`,
     ratio: p99 / limitMs,
     ok: latencies.length > 0 && p99 < limitMs && missed === 0,
   };
+}
+
+/**
+ * Per control pressed (a round), the time until EVERY receiver it must reach had seen it: the
+ * latest of its receivers' latencies (`undefined`: that receiver never saw it). A round some
+ * receiver missed is missed, not timed.
+ */
+export function untilEveryReceiver(rounds: (number | undefined)[][]): { times: number[]; missed: number } {
+  const times: number[] = [];
+  let missed = 0;
+  for (const latencies of rounds) {
+    if (latencies.length === 0 || latencies.some((x) => x === undefined)) missed++;
+    else times.push(Math.max(...(latencies as number[])));
+  }
+  return { times, missed };
 }
 
 /**

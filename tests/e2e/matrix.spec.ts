@@ -295,6 +295,14 @@ const HANDLERS: HandlerRow[] = [
     ok: (reply) => expect(JSON.parse(reply.body)).toMatchObject({ schools: [], applied: false, problems: [expect.objectContaining({ code: "zipInvalid" })] }),
   },
   {
+    // the rollover with next year's set: a school of the manager's academy only (another academy's is 404 like an unknown id); without apply=1 nothing changes
+    file: "api/v1/rollover/[schoolId]/route.ts",
+    request: (v) => ({ method: "POST", path: `/api/v1/rollover/${v.schoolId}?expectedYear=2026&topGrade=3`, body: "not a zip", headers: { "Content-Type": "application/zip", Origin: BASE_URL } }),
+    variants: ["own", "sibling", "foreign"],
+    expected: (who, variant) => (who === "signedOut" ? 401 : who !== "manager" ? 403 : variant === "foreign" ? 404 : 200),
+    ok: (reply) => expect(JSON.parse(reply.body)).toMatchObject({ applied: false, roster: { schools: [], problems: [expect.objectContaining({ code: "zipInvalid" })] } }),
+  },
+  {
     // the academy's roster as a zip: one of its schools by id; another academy's school is 404 like an unknown id
     file: "api/v1/roster/export/route.ts",
     request: (v) => ({ path: `/api/v1/roster/export?school=${v.schoolId}` }),

@@ -1,7 +1,22 @@
-import { expect, test } from "@playwright/test";
+import { randomUUID } from "node:crypto";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { expect, type Page, test } from "@playwright/test";
+import { zipRosterPackage } from "@/lib/oneroster/write";
 import { createActivityFromTemplate, createResponse } from "../../prisma/seed/factories";
 import { e2eDb, makeSchool, TEST_PASSWORD } from "./db";
+import { rosterSet } from "../integration/roster-fixture";
 import { baseText, expectAccessible, signIn, signInAs } from "./helpers";
+
+/** The result of an applied rollover names the new year, and its new cards download as one PDF. */
+async function expectRolledAndPrinted(page: Page, year: number) {
+  const result = page.getByTestId("rollover-result");
+  await expect(result).toBeVisible({ timeout: 60_000 });
+  expect(await baseText(result)).toContain(`${year}年度になりました`);
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("rollover-print").click()]);
+  expect(download.suggestedFilename()).toBe("signin-sheets.pdf");
+}
 
 test("year-end rollover: a manager previews, confirms and applies; a student moves up, the graduate cannot sign in, the old year shows on the results", async ({ page, browser }) => {
   test.setTimeout(180_000);
@@ -38,13 +53,8 @@ test("year-end rollover: a manager previews, confirms and applies; a student mov
   await page.getByTestId("rollover-apply").focus();
   await page.keyboard.press("Enter");
   await page.getByTestId("confirm-ok").click();
-  const result = page.getByTestId("rollover-result");
-  await expect(result).toBeVisible({ timeout: 60_000 });
-  expect(await baseText(result)).toContain(`${currentYear + 1}年度になりました`);
-
   // the new cards in one PDF
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("rollover-print").click()]);
-  expect(download.suggestedFilename()).toBe("signin-sheets.pdf");
+  await expectRolledAndPrinted(page, currentYear + 1);
 
   expect(await e2eDb().studentDetail.findUnique({ where: { userId: first.id }, select: { grade: true, className: true } })).toEqual({ grade: 2, className: "2" });
   expect(await e2eDb().studentDetail.findUnique({ where: { userId: second.id }, select: { grade: true, className: true } })).toEqual({ grade: 3, className: "1" });
@@ -119,4 +129,72 @@ test("students page: graduates are not listed with the students at school but un
   await expect(managerPage.getByTestId("graduates-table").locator(`tr[data-person-id="${graduate.id}"]`)).toBeVisible();
   await expect(managerPage.getByTestId("students-table").locator(`tr[data-person-id="${graduate.id}"]`)).toHaveCount(0);
   await managerPage.context().close();
+});
+
+/** Next year's set of the school as a zip (the roster page's format): the school by its name, one person per row of `people`. */
+function nextYearZip(schoolName: string, people: { sourcedId: string; email: string | null; given: string; homeClass: string; number: number }[], classes: { sourcedId: string; title: string; grade: string }[]) {
+  const set = rosterSet([{
+    sourcedId: randomUUID(), name: schoolName, classes, teachers: [],
+    students: people.map((p) => ({ sourcedId: p.sourcedId, family: "試験", given: p.given, kanaFamily: "シケン", kanaGiven: "ハナコ", email: p.email ?? undefined, homeClass: p.homeClass, number: p.number })),
+  }]);
+  const file = path.join(mkdtempSync(path.join(tmpdir(), "rollover-set-")), "next-year.zip");
+  writeFileSync(file, zipRosterPackage(set));
+  return file;
+}
+
+test("year-end rollover with next year's roster set: a set with a problem shows it and cannot be applied; the checked set gives 組 and 番号, creates the newcomer and prints the new cards", async ({ page }) => {
+  test.setTimeout(240_000);
+  const { manager, school, students } = await makeSchool(3);
+  const [first, graduate, second] = students as [(typeof students)[0], (typeof students)[0], (typeof students)[0]];
+  // 1年1組1番, 3年1組2番 (the top grade), 2年1組3番; each known to the roster by a sourcedId
+  const ids = { first: randomUUID(), graduate: randomUUID(), second: randomUUID(), newcomer: randomUUID() };
+  await e2eDb().user.update({ where: { id: first.id }, data: { sourcedId: ids.first } });
+  await e2eDb().user.update({ where: { id: graduate.id }, data: { sourcedId: ids.graduate, student: { update: { grade: 3 } } } });
+  await e2eDb().user.update({ where: { id: second.id }, data: { sourcedId: ids.second, student: { update: { grade: 2 } } } });
+  const { currentYear } = await e2eDb().school.findUniqueOrThrow({ where: { id: school.id }, select: { currentYear: true } });
+  const classes = { j1: { sourcedId: randomUUID(), title: "1年1組", grade: "J1" }, j22: { sourcedId: randomUUID(), title: "2年2組", grade: "J2" }, j31: { sourcedId: randomUUID(), title: "3年1組", grade: "J3" } };
+  const people = [
+    { sourcedId: ids.first, email: first.email, given: "花子1", homeClass: classes.j22.sourcedId, number: 7 },
+    { sourcedId: ids.second, email: second.email, given: "花子3", homeClass: classes.j31.sourcedId, number: 3 },
+    { sourcedId: ids.newcomer, email: null, given: "新入生", homeClass: classes.j1.sourcedId, number: 1 },
+  ];
+
+  await signInAs(page, manager.email!, TEST_PASSWORD);
+  await page.goto(`/dashboard/manager/schools/${school.id}/rollover`);
+  await expect(page.getByTestId("rollover-set")).toBeVisible();
+
+  // the graduate listed in next year's set: the problem at its file, line and column; nothing to apply, nothing changed
+  const withGraduate = nextYearZip(school.name, [...people, { sourcedId: ids.graduate, email: graduate.email, given: "花子2", homeClass: classes.j31.sourcedId, number: 2 }], Object.values(classes));
+  await page.getByTestId("rollover-set-file").setInputFiles(withGraduate);
+  await page.getByTestId("rollover-set-check").click();
+  const problem = page.getByTestId("roster-problem");
+  await expect(problem).toHaveCount(1, { timeout: 60_000 });
+  await expect(problem).toHaveAttribute("data-file", "users.csv");
+  await expect(problem).toHaveAttribute("data-column", "sourcedId");
+  expect(await baseText(problem)).toContain("卒業する生徒");
+  await expect(page.getByTestId("rollover-apply")).toBeDisabled();
+  expect((await e2eDb().school.findUniqueOrThrow({ where: { id: school.id }, select: { currentYear: true } })).currentYear).toBe(currentYear);
+
+  // the right set: each student's new 年・組・番号 and the newcomer in the preview
+  await page.getByTestId("rollover-set-file").setInputFiles(nextYearZip(school.name, people, Object.values(classes)));
+  await expect(page.getByTestId("rollover-apply")).toBeDisabled(); // a new set is checked before it can be applied
+  await page.getByTestId("rollover-set-check").click();
+  await expect(page.getByTestId("rollover-set-checked")).toBeVisible({ timeout: 60_000 });
+  const preview = page.getByTestId("roster-preview-students");
+  await preview.locator("summary").click();
+  expect(await baseText(preview)).toContain("2年2組7番");
+  expect(await baseText(preview)).toContain("1年1組1番");
+  await expectAccessible(page);
+  expect(await e2eDb().user.count({ where: { sourcedId: ids.newcomer } })).toBe(0); // the preview wrote nothing
+
+  await page.getByTestId("rollover-apply").click();
+  await page.getByTestId("confirm-ok").click();
+  await expectRolledAndPrinted(page, currentYear + 1);
+
+  const seat = (id: string) => e2eDb().studentDetail.findUniqueOrThrow({ where: { userId: id }, select: { grade: true, className: true, number: true, graduatedYear: true } });
+  expect(await seat(first.id)).toEqual({ grade: 2, className: "2", number: 7, graduatedYear: null });
+  expect(await seat(second.id)).toEqual({ grade: 3, className: "1", number: 3, graduatedYear: null });
+  expect(await seat(graduate.id)).toMatchObject({ graduatedYear: currentYear });
+  const newcomer = await e2eDb().user.findUniqueOrThrow({ where: { sourcedId: ids.newcomer }, select: { schoolId: true, student: { select: { grade: true, className: true, number: true } } } });
+  expect(newcomer).toEqual({ schoolId: school.id, student: { grade: 1, className: "1", number: 1 } });
 });

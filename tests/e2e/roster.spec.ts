@@ -8,6 +8,8 @@ import { e2eDb, makeSchool, signinCodeKey, TEST_PASSWORD } from "./db";
 import { expectAccessible, expectNotification, signInAs } from "./helpers";
 
 const FIXTURES = "tests/fixtures/oneroster";
+// one set is read at a time per server (another gets "busy"): this file's tests run one after another
+test.describe.configure({ mode: "default" });
 
 /**
  * A copy of a fixture set whose sourcedIds and e-mail addresses are this test's own (the e2e
@@ -153,4 +155,37 @@ test("a bad set lists every problem by file, line and column and offers nothing 
   expect(download.suggestedFilename()).toMatch(/^oneroster-\d{4}-\d{2}-\d{2}\.zip$/);
   const bytes = readFileSync(await download.path());
   expect(bytes.subarray(0, 2).toString("latin1")).toBe("PK");
+});
+
+test("a school that added its students by hand adopts OneRoster: the preview shows the link, the linked student keeps their account and signs in with the same password", async ({ page, browser }) => {
+  test.setTimeout(240_000);
+  const { manager, school, students: [hand] } = await makeSchool(1);
+  const { folders: [bulk], ids } = ownCopy(["bulk-jhs"]);
+  // the set names the school as the product does, and gives 佐藤 太郎 (1年1組1番) the hand-added student's e-mail
+  const edit = (name: string, change: (text: string) => string) => {
+    const file = bulk!.find((f) => f.endsWith(name))!;
+    writeFileSync(file, change(readFileSync(file, "utf8")));
+  };
+  edit("orgs.csv", (t) => t.replace("まなびや市立みなみ中学校", school.name));
+  const sato = ids.get("50000000-0000-4000-8000-000000000011")!;
+  edit("users.csv", (t) => t.split("\n").map((l) => (l.startsWith(`"${sato}"`) ? l.replace('"太郎","佐藤","","",""', `"太郎","佐藤","","","${hand!.email}"`) : l)).join("\n"));
+  await signInAs(page, manager.email!, TEST_PASSWORD);
+  await page.goto("/dashboard/manager/roster");
+
+  await check(page, bulk!);
+  const row = page.getByTestId("roster-school").locator('tr[data-kind="students"]');
+  await expect(row.locator('td[data-action="link"]')).toHaveText("1");
+  await page.getByTestId("roster-apply").click();
+  await page.getByTestId("confirm-ok").click();
+  await expect(page.getByTestId("roster-plan")).toHaveAttribute("data-applied", "1");
+  const linked = await e2eDb().user.findUniqueOrThrow({ where: { id: hand!.id }, select: { sourcedId: true, schoolId: true, name: true } });
+  expect(linked).toEqual({ sourcedId: sato, schoolId: school.id, name: "佐藤 太郎" });
+
+  const kid = await (await browser.newContext()).newPage();
+  try {
+    await signInAs(kid, hand!.email!, TEST_PASSWORD);
+    await expect(kid).toHaveURL(/\/dashboard\/student\/home$/);
+  } finally {
+    await kid.context().close();
+  }
 });

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addScene } from "@/lib/activities/scene-mutations";
 import { db } from "@/lib/db";
 import { DRAWING_COLORS } from "@/lib/drawing/limits";
+import { subscribe } from "@/lib/live/bus";
 import { studentAnswerNow } from "@/lib/live/grid";
 import { endSession, goToScene, setSessionFlags, startSession } from "@/lib/live/session";
 import { projectorLinkOf, projectorState } from "@/lib/projector/data";
@@ -113,6 +114,14 @@ describe("projector links", () => {
     expect(await setAnswerStar(ctx(), ids.activity, responses[0]!.id, true)).toEqual({ ok: true, data: null });
     expect(await setAnswerStar(otherCtx(), ids.activity, responses[0]!.id, false)).toMatchObject({ ok: false, code: "CONFLICT" });
     expect(await setAnswerStar(otherCtx(), ids.foreign, responses[0]!.id, true)).toMatchObject({ ok: false, code: "NOT_FOUND" });
+    // a star goes out as a state change: the projector's stream sends it at once (counts settle for 40 ms first)
+    const seen: string[] = [];
+    const unsubscribe = await subscribe(`activity:${ids.activity}`, (m) => seen.push(m.kind));
+    await new Promise((r) => setTimeout(r, 300)); // what the steps above notified has arrived
+    seen.length = 0;
+    expect(await setAnswerStar(ctx(), ids.activity, responses[1]!.id, true)).toEqual({ ok: true, data: null });
+    await expect.poll(() => seen).toContain("state");
+    unsubscribe();
     expect(await setSessionFlags(ctx(), ids.activity, { starredOnly: true })).toMatchObject({ ok: true });
     const starred = await projectorState(token);
     expect(starred.status === "running" && starred.results?.answers.map((a) => a.text)).toEqual(["にごる", "色がつく"]);

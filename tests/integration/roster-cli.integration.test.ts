@@ -15,7 +15,7 @@ const db = freshDatabase("roster_cli");
 const roster = (args: string[]) => runScript("scripts/roster.ts", db.url, args);
 const BULK = "tests/fixtures/oneroster/bulk-jhs";
 const DELTA = "tests/fixtures/oneroster/delta-jhs";
-const zero = { create: 0, update: 0, move: 0, disable: 0 };
+const zero = { create: 0, update: 0, move: 0, disable: 0, link: 0 };
 
 interface Answer {
   schools: { sourcedId: string; name: string; students: typeof zero; teachers: typeof zero; classes: typeof zero }[];

@@ -26,7 +26,7 @@ async function answer(userId: string, schoolId: string) {
   await createResponse(db(), { activityId: activity.id, sceneId: scene.id, userId, answer: { value: 3 }, scenePosition: 0 });
 }
 
-const zero = { create: 0, update: 0, move: 0, disable: 0 };
+const zero = { create: 0, update: 0, move: 0, disable: 0, link: 0 };
 
 async function academyWithSets() {
   const tag = uniqueTag();

@@ -15,7 +15,7 @@ afterAll(async () => {
   await db().$disconnect();
 });
 
-const zero = { create: 0, update: 0, move: 0, disable: 0 };
+const zero = { create: 0, update: 0, move: 0, disable: 0, link: 0 };
 const shape = fc.array(fc.array(fc.integer({ min: 0, max: 6 }), { minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 2 });
 
 function build(tag: string, sizes: number[][], order: (n: number) => number[], title: (c: number) => string): SchoolSpec[] {

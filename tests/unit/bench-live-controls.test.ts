@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { framesDuringUpdates, pairUpdates } from "../../scripts/bench/checks";
-import { deliveryRow, gridRenderRow } from "../../scripts/bench/verdict";
+import { deliveryRow, gridRenderRow, untilEveryReceiver } from "../../scripts/bench/verdict";
 
 describe("the live-controls bench rows (issue 21)", () => {
   it("passes a control that reaches every receiver with p99 under the limit, and misses on a slow tail or one missed delivery", () => {
@@ -12,6 +12,14 @@ describe("the live-controls bench rows (issue 21)", () => {
     expect(deliveryRow("pause", 100, tail, 0)).toMatchObject({ ok: false, ratio: 1.5 });
     expect(deliveryRow("pause", 100, fast, 1).ok).toBe(false);
     expect(deliveryRow("pause", 100, [], 0).ok).toBe(false);
+  });
+
+  it("times each press until its LAST receiver saw it; a press one receiver never saw is missed, not timed", () => {
+    // three presses, three receivers (40 students and the projector in the bench)
+    expect(untilEveryReceiver([[5, 9, 7], [3, undefined, 4], [12, 2, 30]])).toEqual({ times: [9, 30], missed: 1 });
+    expect(untilEveryReceiver([[]])).toEqual({ times: [], missed: 1 });
+    expect(deliveryRow("star", 100, [9, 30], 1, "", "presses").measured).toBe("p99 30 ms (median 20, max 30; 2 presses, missed 1)");
+    expect(deliveryRow("star", 100, [9, 30], 1).ok).toBe(false);
   });
 
   it("times each grid update from its arrival to the first layout after it; an update never laid out is counted", () => {
