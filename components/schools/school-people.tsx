@@ -4,16 +4,25 @@ import { notFound } from "next/navigation";
 import { requireRole } from "@/lib/auth/session";
 import { listSchoolPeople, type SchoolPerson } from "@/lib/schools/data";
 import { authorizeSchool } from "@/lib/schools/scope";
+import { GraduatedIn } from "@/components/students/graduated-in";
 import { PersonName } from "@/components/ui/person-name";
 import { RichText } from "@/components/ui/rich-text";
 
 type T = Awaited<ReturnType<typeof getTranslations<"ManageSchools">>>;
 
-function PeopleTable({ people, kind, t, ts }: { people: SchoolPerson[]; kind: "teachers" | "students"; t: T; ts: Awaited<ReturnType<typeof getTranslations<"Schools">>> }) {
+type Kind = "teachers" | "students" | "graduates";
+const EMPTY = { teachers: "noTeachers", students: "noStudents", graduates: "noGraduates" } as const;
+
+function PeopleTable({ people, kind, t, ts }: {
+  people: SchoolPerson[];
+  kind: Kind;
+  t: T;
+  ts: Awaited<ReturnType<typeof getTranslations<"Schools">>>;
+}) {
   if (people.length === 0) {
     return (
       <p className="empty" data-testid={`no-${kind}`}>
-        <RichText text={kind === "teachers" ? t("noTeachers") : t("noStudents")} />
+        <RichText text={t(EMPTY[kind])} />
       </p>
     );
   }
@@ -26,7 +35,7 @@ function PeopleTable({ people, kind, t, ts }: { people: SchoolPerson[]; kind: "t
       <table className="table" data-testid={`${kind}-table`}>
         <thead>
           <tr>
-            {kind === "students" ? (
+            {kind !== "teachers" ? (
               <th scope="col">
                 <RichText text={t("colSeat")} />
               </th>
@@ -41,9 +50,10 @@ function PeopleTable({ people, kind, t, ts }: { people: SchoolPerson[]; kind: "t
         <tbody>
           {people.map((p) => (
             <tr key={p.id} data-person-id={p.id}>
-              {kind === "students" ? (
+              {kind !== "teachers" ? (
                 <td className="nowrap">
                   <RichText text={seat(p)} />
+                  <GraduatedIn year={p.graduatedYear} />
                 </td>
               ) : null}
               <th scope="row">{p.name ? <PersonName name={{ base: p.name, reading: p.nameKana }} /> : null}</th>
@@ -85,7 +95,7 @@ export async function SchoolPeople({ schoolId }: { schoolId: string }) {
           <RichText text={tr("open")} />
         </Link>
       </p>
-      {(["teachers", "students"] as const).map((kind) => (
+      {(["teachers", "students", "graduates"] as const).map((kind) => (
         <section key={kind} className="stack" aria-labelledby={`${kind}-heading`}>
           <h2 id={`${kind}-heading`} data-testid={`${kind}-heading`}>
             <RichText text={t(`${kind}Heading`, { count: data[kind].length })} />

@@ -25,6 +25,7 @@ function href(q: StudentListQuery, patch: Partial<StudentListQuery>): string {
   if (next.dir !== "asc") params.set("dir", next.dir);
   if (next.class) params.set("class", next.class);
   if (next.q) params.set("q", next.q);
+  if (next.view !== "current") params.set("view", next.view);
   const s = params.toString();
   return `/dashboard/teacher/students${s ? `?${s}` : ""}`;
 }
@@ -58,6 +59,20 @@ export async function StudentsPage({ searchParams }: { searchParams: Params }) {
       </div>
       <SelectionProvider pageIds={rows.map((r) => r.id)}>
         <form className="row toolbar" method="get" role="search">
+          <nav className="tabs" aria-label={plain(t("viewLabel"))} data-testid="student-view">
+            {(["current", "graduates"] as const).map((view) => (
+              <Link
+                key={view}
+                className="tab"
+                href={href(q, { view, page: 1, class: undefined })}
+                aria-current={q.view === view ? "page" : undefined}
+                data-testid={`view-${view}`}
+              >
+                <RichText text={t(view === "current" ? "viewCurrent" : "viewGraduates")} />
+              </Link>
+            ))}
+          </nav>
+          {q.view === "graduates" ? <input type="hidden" name="view" value="graduates" /> : null}
           <label className="field">
             <span className="visually-hidden">{plain(t("search"))}</span>
             <input name="q" type="search" defaultValue={q.q ?? ""} placeholder={plain(t("search"))} data-testid="student-search" />
@@ -80,7 +95,7 @@ export async function StudentsPage({ searchParams }: { searchParams: Params }) {
         </form>
         {rows.length === 0 ? (
           <p className="empty" data-testid="students-empty">
-            <RichText text={q.q || q.class ? t("noMatch") : t("empty")} />
+            <RichText text={q.q || q.class ? t("noMatch") : q.view === "graduates" ? t("noGraduates") : t("empty")} />
           </p>
         ) : (
           <StudentsTable rows={rows} q={q} groups={groups} hrefFor={(patch) => href(q, patch)} />

@@ -7,6 +7,7 @@ import type { StudentListQuery, StudentSort } from "@/lib/students/schema";
 import { dayInJst } from "@/lib/time";
 import { PersonName } from "@/components/ui/person-name";
 import { RichText } from "@/components/ui/rich-text";
+import { GraduatedIn } from "./graduated-in";
 import { GroupSelect } from "./group-controls";
 import { RowCheckbox, SelectAllCheckbox } from "./selection";
 import { StudentRowActions } from "./student-row-actions";
@@ -75,6 +76,7 @@ export async function StudentsTable({ rows, q, groups, hrefFor }: {
                   {s.grade !== null ? (
                     <>
                       <RichText text={t("classLabel", { grade: s.grade, className: s.className ?? "" })} /> {s.number}
+                      <GraduatedIn year={s.graduatedYear} />
                     </>
                   ) : (
                     <span className="muted" data-testid="seat-unset">

@@ -1,6 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db";
 import type { AuthorizedSchoolId } from "@/lib/schools/scope";
+import { seatInYearJoin, seatInYearSql } from "@/lib/students/year-seat";
 import type { StatsFilter } from "./schema";
 
 /** Answered and correct answers of one scene: all students, and per counterbalance group. */
@@ -56,7 +57,7 @@ function keyedRows(schoolId: AuthorizedSchoolId, activityId: string, filter: Sta
        -- the key of the current version: answers to earlier versions are not marked by it (docs/decisions.md "Scene versions")
        join k on k.id = r.scene_id and r.scene_version = k.version
        join users u on u.id = r.user_id and u.role = 'student' and u.school_id = $2::uuid
-       left join student_details sd on sd.user_id = u.id
+       ${seatInYearSql("u.id", "(select ya.academic_year from activities ya where ya.id = $1::uuid)")}
        left join lateral (select ${flagged("coalesce(k.content->'second'->'optionsByFirst'->(r.answer->>'first'), k.content->'second'->'options')")} as ids) sec on true
        where r.activity_id = $1::uuid
          and ($3::text is null or sd.counterbalance_group = $3::text)
@@ -90,7 +91,7 @@ async function markedRates(schoolId: AuthorizedSchoolId, activityId: string, fil
     join activities a on a.id = r.activity_id and a.school_id = ${schoolId}::uuid
     join response_marks m on m.response_id = r.id and m.verdict is not null and m.answer_at >= r.updated_at
     join users u on u.id = r.user_id and u.role = 'student' and u.school_id = ${schoolId}::uuid
-    left join student_details sd on sd.user_id = u.id
+    ${seatInYearJoin("u.id", "a.academic_year")}
     where r.activity_id = ${activityId}::uuid
       and (${filter.group ?? null}::text is null or sd.counterbalance_group = ${filter.group ?? null}::text)
       and (${filter.class ?? null}::text is null or sd.class_name = ${filter.class ?? null}::text)

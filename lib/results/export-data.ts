@@ -6,6 +6,7 @@ import type { DisplayLanguage } from "@/lib/i18n/languages";
 import { verdictOf } from "@/lib/scenes/key";
 import { type Scene, sceneSchema } from "@/lib/scenes/schema";
 import type { AuthorizedSchoolId } from "@/lib/schools/scope";
+import { seatInYearJoin } from "@/lib/students/year-seat";
 import { csvRow } from "./csv";
 import { type CsvColumn, csvTexts, tokyoTimestamp } from "./csv-text";
 import type { ActivityStats } from "./stats";
@@ -149,6 +150,7 @@ export async function* researchRows(school: AuthorizedSchoolId, activityId: stri
   const scenes = await exportedScenes(school, activityId);
   const year = (await db().activity.findFirst({ where: { id: activityId, schoolId: school }, select: { academicYear: true } }))?.academicYear ?? "";
   const pseudonym = pseudonymous ? exportPseudonyms() : null;
+  const seats = await respondentSeats(school, activityId);
   let after = "00000000-0000-0000-0000-000000000000";
   for (;;) {
     const batch = await db().response.findMany({
@@ -158,7 +160,7 @@ export async function* researchRows(school: AuthorizedSchoolId, activityId: stri
       select: {
         id: true, answer: true, scenePosition: true, sceneVersion: true, counterbalanceGroup: true, mode: true, sessionId: true, createdAt: true, updatedAt: true, late: true, userId: true,
         scene: { select: { id: true, type: true, position: true } },
-        user: { select: { role: true, student: { select: { grade: true, className: true, number: true } } } },
+        user: { select: { role: true } },
         mark: { select: { verdict: true, comment: true } },
       },
     });
@@ -167,9 +169,10 @@ export async function* researchRows(school: AuthorizedSchoolId, activityId: stri
     for (const r of batch) {
       const a = (r.answer ?? {}) as Record<string, unknown>;
       const scene = scenes.get(`${r.scene.id}:${r.sceneVersion}`);
-      const who = pseudonym ? [pseudonym(r.userId)] : [r.user.student?.number, r.userId];
+      const seat = seats.get(r.userId);
+      const who = pseudonym ? [pseudonym(r.userId)] : [seat?.number, r.userId];
       chunk += csvRow([
-        schoolRow.name, r.user.student?.grade, r.user.student?.className, ...who, tx.role(r.user.role),
+        schoolRow.name, seat?.grade, seat?.class_name, ...who, tx.role(r.user.role),
         r.counterbalanceGroup, r.scene.id, r.scene.position + 1, r.sceneVersion, r.scenePosition + 1, tx.type(r.scene.type), ...answerCells(scene, a, tx),
         answerJson(r.scene.type, a, r.answer), verdictCell(scene, r.answer, tx), tx.mode(r.mode), r.sessionId, tokyoTimestamp(r.createdAt), tokyoTimestamp(r.updatedAt), r.late ? 1 : 0,
         ...markCells({ mark: r.mark?.verdict ?? null, comment: r.mark?.comment ?? null }, tx), year,
@@ -178,4 +181,15 @@ export async function* researchRows(school: AuthorizedSchoolId, activityId: stri
     yield chunk;
     after = batch.at(-1)!.id;
   }
+}
+
+/** The seat each of the school's respondents had in the activity's year (lib/students/year-seat.ts), by user id. */
+async function respondentSeats(school: AuthorizedSchoolId, activityId: string) {
+  const rows = await db().$queryRaw<{ id: string; grade: number | null; class_name: string | null; number: number | null }[]>`
+    select u.id::text as id, sd.grade, sd.class_name, sd.number
+    from activities a join users u on u.school_id = a.school_id
+    ${seatInYearJoin("u.id", "a.academic_year")}
+    where a.id = ${activityId}::uuid and a.school_id = ${school}::uuid
+      and exists (select 1 from responses r where r.activity_id = a.id and r.user_id = u.id)`;
+  return new Map(rows.map((r) => [r.id, r]));
 }

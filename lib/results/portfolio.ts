@@ -6,6 +6,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { staffMarkSelect } from "@/lib/marks/data";
 import { scenesInOrder } from "@/lib/responses/order";
 import type { AuthorizedSchoolId } from "@/lib/schools/scope";
+import { seatInYearJoin } from "@/lib/students/year-seat";
 import { asAnswered } from "./versions";
 
 export const portfolioQuery = z.object({
@@ -76,7 +77,8 @@ export async function studentResponses(school: AuthorizedSchoolId, activityId: s
 /** The respondents of an activity in class order (for previous/next student). */
 export async function respondentIds(school: AuthorizedSchoolId, activityId: string): Promise<string[]> {
   const rows = await db().$queryRaw<{ id: string }[]>`
-    select u.id from users u join student_details sd on sd.user_id = u.id
+    select u.id from users u join activities a on a.id = ${activityId}::uuid and a.school_id = ${school}::uuid
+    ${seatInYearJoin("u.id", "a.academic_year")}
     where u.school_id = ${school}::uuid and u.role = 'student'
       and exists (select 1 from responses r where r.user_id = u.id and r.activity_id = ${activityId}::uuid)
     order by sd.grade, sd.class_name, sd.number`;

@@ -5,6 +5,7 @@ import { type MarkCells, markColumnsSql } from "@/lib/marks/data";
 import type { AuthorizedSchoolId } from "@/lib/schools/scope";
 import { type Scene, sceneSchema } from "@/lib/scenes/schema";
 import type { Seat } from "@/lib/students/seat";
+import { seatInYearJoin } from "@/lib/students/year-seat";
 import type { ShownName } from "@/lib/users/person-name";
 import { type CorrectRate, correctRates } from "./correct-rate";
 import type { StatsFilter } from "./schema";
@@ -70,8 +71,9 @@ export interface ActivityStats {
 
 /**
  * `from … where …` of the responses the statistics count: students of the
- * school answering the activity, narrowed by group and class (the student's)
- * and mode (the response's). Callers append `and …` conditions.
+ * school answering the activity, narrowed by group (the student's), class (the
+ * student's 組 in the activity's year) and mode (the response's); `sd` is the
+ * seat of that year. Callers append `and …` conditions.
  */
 function respondedIn(schoolId: AuthorizedSchoolId, activityId: string, filter: StatsFilter) {
   const group = filter.group ?? null;
@@ -82,7 +84,9 @@ function respondedIn(schoolId: AuthorizedSchoolId, activityId: string, filter: S
     -- a retired scene's answers (docs/decisions.md "Scene versions") stay in the research CSV, not in the statistics
     join activity_scenes s on s.id = r.scene_id and s.activity_id is not null
     join users u on u.id = r.user_id and u.role = 'student' and u.school_id = ${schoolId}::uuid
-    left join student_details sd on sd.user_id = u.id
+    join activities a on a.id = r.activity_id
+    -- the seat of the activity's year: a past year's answers listed and filtered by that year's 組
+    ${seatInYearJoin("u.id", "a.academic_year")}
     where r.activity_id = ${activityId}::uuid
       and (${group}::text is null or sd.counterbalance_group = ${group}::text)
       and (${className}::text is null or sd.class_name = ${className}::text)
@@ -155,14 +159,14 @@ export async function activityStats(schoolId: AuthorizedSchoolId, activityId: st
       ${scope}
       group by r.user_id
       order by min(sd.grade), min(sd.class_name), min(sd.number)`,
-    db().user.findMany({
-      where: {
-        schoolId, role: "student", disabled: false,
-        ...(group || className ? { student: { ...(group ? { counterbalanceGroup: group } : {}), ...(className ? { className } : {}) } } : {}),
-      },
-      orderBy: [{ student: { grade: "asc" } }, { student: { className: "asc" } }, { student: { number: "asc" } }, { nameKana: "asc" }],
-      select: { id: true, name: true, nameKana: true, nickname: true, student: { select: { grade: true, className: true, number: true } } },
-    }),
+    // the students at school in scope, at their seat of the activity's year
+    db().$queryRaw<({ id: string } & PersonRow)[]>`
+      select u.id::text as id, u.name, u.name_kana, u.nickname, sd.grade, sd.class_name, sd.number
+      from users u ${seatInYearJoin("u.id", activity.academicYear)}
+      where u.school_id = ${schoolId}::uuid and u.role = 'student' and not u.disabled
+        and (${group}::text is null or sd.counterbalance_group = ${group}::text)
+        and (${className}::text is null or sd.class_name = ${className}::text)
+      order by sd.grade, sd.class_name, sd.number, u.name_kana`,
     db().studentDetail.findMany({ where: { user: { schoolId }, counterbalanceGroup: { not: null } }, distinct: ["counterbalanceGroup"], select: { counterbalanceGroup: true } }),
     db().studentDetail.findMany({ where: { user: { schoolId } }, distinct: ["className"], orderBy: { className: "asc" }, select: { className: true } }),
     // the students in scope without an answer to a question scene, in any mode ("not answered yet" means not at all);
@@ -171,15 +175,13 @@ export async function activityStats(schoolId: AuthorizedSchoolId, activityId: st
       select s.id as scene_id, u.id as user_id
       from activity_scenes s
       join users u on u.school_id = ${schoolId}::uuid and u.role = 'student' and not u.disabled
-      left join student_details sd on sd.user_id = u.id
+      ${seatInYearJoin("u.id", activity.academicYear)}
       where s.activity_id = ${activityId}::uuid and s.type <> 'info'
         and (${group}::text is null or sd.counterbalance_group = ${group}::text)
         and (${className}::text is null or sd.class_name = ${className}::text)
         and not exists (select 1 from responses r where r.scene_id = s.id and r.user_id = u.id)`,
   ]);
-  const students = assigned.map((u) =>
-    personOf(u.id, { name: u.name, name_kana: u.nameKana, nickname: u.nickname, grade: u.student?.grade ?? null, class_name: u.student?.className ?? null, number: u.student?.number ?? null }),
-  );
+  const students = assigned.map((u) => personOf(u.id, u));
 
   const questions = activity.scenes.filter((s) => s.type !== "info").length;
   /** The numbers of one version of a scene, read with that version's content. */

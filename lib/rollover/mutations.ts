@@ -7,6 +7,7 @@ import type { RosterSet } from "@/lib/oneroster/model";
 import type { RosterPlan } from "@/lib/roster/types";
 import type { AuthorizedSchoolId } from "@/lib/schools/scope";
 import { rotateSigninCodes } from "@/lib/signin-codes/mutations";
+import { recordYearSeats } from "@/lib/students/year-seat-record";
 import { classesOf, readRolloverStudents, type RolloverStudent } from "./data";
 import { mayRollInto, planRollover } from "./plan";
 import type { RolloverInput } from "./schema";
@@ -101,6 +102,7 @@ export async function applyRollover(ctx: Ctx, input: RolloverInput, options: Rol
         if (advanced.count === 0) return fail("CONFLICT");
         const students = await readRolloverStudents(ctx.schoolId, tx);
         if (planRollover(classesOf(students), input.topGrade, input.classMoves).clashes.length > 0) throw new SeatClash();
+        await recordYearSeats(tx, ctx.schoolId, input.expectedYear);
         const { graduates, changed } = await moveStudents(tx, ctx.schoolId, students, input);
         const fromSet = options.set ? await applyNextYearSet(tx, ctx.schoolId, options.set, students, graduates, ctx.actorId) : null;
         await rotateSigninCodes(tx, fromSet ? fromSet.changed : changed);

@@ -40,9 +40,11 @@ export interface SchoolPerson {
   email: string | null;
   disabled: boolean;
   seat: { grade: number | null; className: string | null; number: number | null } | null;
+  /** A graduate's year of graduation (listed apart from the students at school), else null. */
+  graduatedYear: number | null;
 }
 
-/** One school's teachers and students (read-only lists for the manager; disabled accounts too), students by seat. */
+/** One school's teachers, students and graduates (read-only lists for the manager; disabled accounts too), students by seat. */
 export async function listSchoolPeople(scope: AuthorizedSchoolId) {
   const select = { id: true, name: true, nameKana: true, email: true, disabled: true } as const;
   const [school, teachers, students] = await Promise.all([
@@ -51,13 +53,15 @@ export async function listSchoolPeople(scope: AuthorizedSchoolId) {
     db().user.findMany({
       where: { schoolId: scope, role: "student" },
       orderBy: [{ student: { grade: "asc" } }, { student: { className: "asc" } }, { student: { number: "asc" } }, { nameKana: "asc" }],
-      select: { ...select, student: { select: { grade: true, className: true, number: true } } },
+      select: { ...select, student: { select: { grade: true, className: true, number: true, graduatedYear: true } } },
     }),
   ]);
   if (!school) return null;
+  const people = students.map(({ student, ...s }): SchoolPerson => ({ ...s, seat: student, graduatedYear: student?.graduatedYear ?? null }));
   return {
     school,
-    teachers: teachers.map((t): SchoolPerson => ({ ...t, seat: null })),
-    students: students.map(({ student, ...s }): SchoolPerson => ({ ...s, seat: student })),
+    teachers: teachers.map((t): SchoolPerson => ({ ...t, seat: null, graduatedYear: null })),
+    students: people.filter((p) => p.graduatedYear === null),
+    graduates: people.filter((p) => p.graduatedYear !== null),
   };
 }

@@ -21,6 +21,8 @@ export interface StudentRow {
   hasCode: boolean;
   codeExpiresAt: Date | null;
   responses: number;
+  /** The academic year the student graduated in (a graduate: listed only under 卒業生), else null. */
+  graduatedYear: number | null;
 }
 
 function orderBy(q: StudentListQuery): Prisma.UserOrderByWithRelationInput[] {
@@ -56,7 +58,11 @@ export async function listStudents(schoolId: AuthorizedSchoolId, q: StudentListQ
   const where: Prisma.UserWhereInput = {
     schoolId,
     role: "student",
-    ...(q.class ? { student: { className: q.class } } : {}),
+    // graduates keep their last seat: listed apart, never mixed with the students at school
+    AND: [
+      q.view === "graduates" ? { student: { graduatedYear: { not: null } } } : { NOT: { student: { graduatedYear: { not: null } } } },
+      ...(q.class ? [{ student: { className: q.class } }] : []),
+    ],
     ...(q.q
       ? {
           OR: [
@@ -79,13 +85,13 @@ export async function listStudents(schoolId: AuthorizedSchoolId, q: StudentListQ
       take: PAGE_SIZE,
       select: {
         id: true, name: true, nameKana: true, nickname: true, email: true, lastSignInAt: true, disabled: true, displayLanguage: true,
-        student: { select: { grade: true, className: true, number: true, counterbalanceGroup: true } },
+        student: { select: { grade: true, className: true, number: true, counterbalanceGroup: true, graduatedYear: true } },
         signinCodes: { where: { revokedAt: null }, select: { expiresAt: true }, take: 1 },
         _count: { select: { responses: true } },
       },
     }),
     db().studentDetail.findMany({
-      where: { user: { schoolId } },
+      where: { user: { schoolId }, graduatedYear: q.view === "graduates" ? { not: null } : null },
       distinct: ["className"],
       orderBy: { className: "asc" },
       select: { className: true },
@@ -98,6 +104,7 @@ export async function listStudents(schoolId: AuthorizedSchoolId, q: StudentListQ
     hasCode: u.signinCodes.length > 0,
     codeExpiresAt: u.signinCodes[0]?.expiresAt ?? null,
     responses: u._count.responses,
+    graduatedYear: u.student?.graduatedYear ?? null,
   }));
   return { rows, total, pages: Math.max(1, Math.ceil(total / PAGE_SIZE)), classes: classes.flatMap((c) => (c.className === null ? [] : [c.className])) };
 }

@@ -13,6 +13,8 @@ export const studentListQuery = z.object({
   dir: z.enum(["asc", "desc"]).catch("asc"),
   class: filterText(20).optional().catch(undefined),
   q: searchText(100).optional().catch(undefined),
+  /** Students at school (the default) or graduates (卒業生: disabled at a rollover, keeping their last seat). */
+  view: z.enum(["current", "graduates"]).catch("current"),
 });
 export type StudentListQuery = z.infer<typeof studentListQuery>;
 

@@ -28,6 +28,7 @@ test("year-end rollover: a manager previews, confirms and applies; a student mov
   const activity = await createActivityFromTemplate(e2eDb(), { templateId: "science-dissolve", schoolId: school.id, mode: "self", title: "前の年度の活動" });
   const scene = await e2eDb().activityScene.findFirstOrThrow({ where: { activityId: activity.id, type: "two_step" }, select: { id: true, position: true } });
   await createResponse(e2eDb(), { activityId: activity.id, sceneId: scene.id, userId: graduate.id, scenePosition: scene.position, answer: { first: "same", second: "sure", reason: "卒業生の理由" } });
+  await createResponse(e2eDb(), { activityId: activity.id, sceneId: scene.id, userId: first.id, scenePosition: scene.position, answer: { first: "same", second: "sure", reason: "一年生の理由" } });
   const { currentYear } = await e2eDb().school.findUniqueOrThrow({ where: { id: school.id }, select: { currentYear: true } });
 
   await signInAs(page, manager.email!, TEST_PASSWORD);
@@ -73,6 +74,9 @@ test("year-end rollover: a manager previews, confirms and applies; a student mov
   expect(await baseText(row.getByTestId("activity-year"))).toBe(`${currentYear}年度`);
   await page.goto(`/dashboard/manager/activities/stats/${school.id}/${activity.id}`);
   expect(await baseText(page.getByTestId("results-year"))).toBe(`${currentYear}年度`);
+  // each listed at the seat of that year: the student now in 2年2組 answered as 1年1組1番
+  expect(await baseText(page.getByTestId("respondents").locator(`tr[data-student-id="${first.id}"] .seat-cell`))).toBe("1年1組1番");
+  expect(await baseText(page.getByTestId("respondents").locator(`tr[data-student-id="${graduate.id}"] .seat-cell`))).toBe("3年1組2番");
   expect(await e2eDb().response.count({ where: { activityId: activity.id, userId: graduate.id } })).toBe(1);
 
   // applying again (another tab still showing the old year) changes nothing
@@ -80,6 +84,51 @@ test("year-end rollover: a manager previews, confirms and applies; a student mov
   expect(await baseText(page.getByTestId("rollover-current-year"))).toContain(`${currentYear + 1}年度`);
   await expect(page.getByTestId("rollover-apply")).toBeDisabled();
   await expect(page.getByTestId("rollover-too-early")).toBeVisible();
+});
+
+test("students page: graduates are not listed with the students at school but under 卒業生 with their year; the manager sees them apart too", async ({ page, browser }) => {
+  const { teacher, manager, school, students } = await makeSchool(2);
+  const [current, graduate] = students as [(typeof students)[0], (typeof students)[0]];
+  const { currentYear } = await e2eDb().school.findUniqueOrThrow({ where: { id: school.id }, select: { currentYear: true } });
+  // as a rollover leaves a graduate: disabled, keeping the last seat (3年1組2番), graduated last year
+  await e2eDb().studentDetail.update({ where: { userId: graduate.id }, data: { grade: 3, graduatedYear: currentYear - 1 } });
+  await e2eDb().user.update({ where: { id: graduate.id }, data: { disabled: true } });
+
+  await signInAs(page, teacher.email!, TEST_PASSWORD);
+  await page.goto("/dashboard/teacher/students");
+  const table = page.getByTestId("student-table");
+  await expect(table.locator(`tr[data-student-id="${current.id}"]`)).toBeVisible();
+  await expect(table.locator(`tr[data-student-id="${graduate.id}"]`)).toHaveCount(0);
+  expect(await baseText(page.getByTestId("student-total"))).toContain("1");
+  await expect(page.getByTestId("view-current")).toHaveAttribute("aria-current", "page");
+
+  await page.getByTestId("view-graduates").click();
+  await expect(page).toHaveURL(/view=graduates/);
+  await expect(page.getByTestId("view-graduates")).toHaveAttribute("aria-current", "page");
+  const row = table.locator(`tr[data-student-id="${graduate.id}"]`);
+  await expect(row).toBeVisible();
+  await expect(table.locator(`tr[data-student-id="${current.id}"]`)).toHaveCount(0);
+  expect(await baseText(row.getByTestId("graduated-in"))).toBe(`${currentYear - 1}年度卒業`);
+  await expectAccessible(page);
+  // a search stays among the graduates
+  await page.getByTestId("student-search").fill("2");
+  await page.getByTestId("student-search").press("Enter");
+  await expect(page).toHaveURL(/view=graduates/);
+  await expect(row).toBeVisible();
+
+  // back to the students at school, the search kept: the graduate's match is not among them
+  await page.getByTestId("view-current").click();
+  await expect(page).toHaveURL(/\/dashboard\/teacher\/students\?q=2$/);
+  await expect(page.getByTestId("students-empty")).toBeVisible();
+
+  const managerPage = await (await browser.newContext()).newPage();
+  await signInAs(managerPage, manager.email!, TEST_PASSWORD);
+  await managerPage.goto(`/dashboard/manager/schools/${school.id}`);
+  expect(await baseText(managerPage.getByTestId("students-heading"))).toBe("生徒（1人）");
+  expect(await baseText(managerPage.getByTestId("graduates-heading"))).toBe("卒業生（1人）");
+  await expect(managerPage.getByTestId("graduates-table").locator(`tr[data-person-id="${graduate.id}"]`)).toBeVisible();
+  await expect(managerPage.getByTestId("students-table").locator(`tr[data-person-id="${graduate.id}"]`)).toHaveCount(0);
+  await managerPage.context().close();
 });
 
 /** Next year's set of the school as a zip (the roster page's format): the school by its name, one person per row of `people`. */

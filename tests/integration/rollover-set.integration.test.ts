@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
+import { researchRows } from "@/lib/results/export-data";
 import { applyRollover } from "@/lib/rollover/mutations";
 import { applyRosterImport } from "@/lib/roster/mutations";
 import type { AuthorizedSchoolId } from "@/lib/schools/scope";
+import { parseCsv } from "@/lib/students/csv";
 import { readTemplateFiles, syncTemplates } from "@/lib/templates/load";
 import { createAcademy, createActivityFromTemplate, createResponse, createUser, uniqueTag } from "../../prisma/seed/factories";
 import { type SchoolSpec, rosterSet, students } from "./roster-fixture";
@@ -92,6 +94,10 @@ describe("year-end rollover with next year's roster set", () => {
     expect(await seatBySourced(`${s.tag}-j1-s2`)).toEqual({ disabled: false, student: { grade: 2, className: "1", number: 1, graduatedYear: null } });
     expect(await seatBySourced(`${s.tag}-j2-s1`)).toEqual({ disabled: false, student: { grade: 3, className: "1", number: 2, graduatedYear: null } });
     expect(await seatBySourced(`${s.tag}-j2-s2`)).toMatchObject({ disabled: true, student: { graduatedYear: null } });
+    // last year's answers stay at last year's seat (1年1組1番), not the set's 2年2組5番 (lib/students/year-seat.ts)
+    let research = "";
+    for await (const chunk of researchRows(s.schoolId, s.activity, false, "ja")) research += chunk;
+    expect(parseCsv(research).find((r) => r.fields[4] === moved)?.fields.slice(1, 4)).toEqual(["1", "1", "1"]);
     expect(await seatBySourced(`${s.tag}-j3-s1`)).toEqual({ disabled: true, student: { grade: 3, className: "1", number: 1, graduatedYear: s.year } });
     const newcomer = await db().user.findUniqueOrThrow({ where: { sourcedId: `${s.tag}-new1` }, select: { id: true, schoolId: true, name: true, student: { select: { grade: true, className: true, number: true } } } });
     expect(newcomer).toMatchObject({ schoolId: s.schoolId, name: "鈴木 一郎", student: { grade: 1, className: "1", number: 1 } });
