@@ -24,9 +24,21 @@ async function openSockets(port: number, n: number) {
   );
 }
 
-/** Whether a plain GET from the same address is still answered. */
+/**
+ * Whether a plain GET from the same address is still answered: one raw socket, one request, the
+ * body if an answer came, "refused" if the server closed it without one. (fetch is not used: its
+ * client retries a request whose fresh socket closed before the request was written, on a new
+ * socket, which this server closes again: an endless loop when the close wins that race.)
+ */
 async function answered(port: number) {
-  return fetch(`http://127.0.0.1:${port}/`).then((r) => r.text(), () => "refused");
+  return new Promise<string>((resolve) => {
+    let received = "";
+    const s = net.connect(port, "127.0.0.1", () => s.write("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"));
+    s.setEncoding("utf8");
+    s.on("data", (chunk: string) => (received += chunk));
+    s.on("error", () => undefined);
+    s.on("close", () => resolve(received === "" ? "refused" : received.slice(received.indexOf("\r\n\r\n") + 4)));
+  });
 }
 
 let server: http.Server | undefined;
