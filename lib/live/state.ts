@@ -70,7 +70,10 @@ export function respondents(klass: { grade: number; className: string } | null |
  * else the only running one, else (none running) the latest; null when several run and none is chosen.
  */
 async function staffSession(activityId: string, sessionId: string | null) {
-  const rows = sortRows(await db().$queryRawUnsafe<SessionRow[]>(STAFF_SESSIONS_SQL, activityId, sessionId));
+  // the fifty teachers' reads at the bell go as one with the students' (the batched loader); only a
+  // chosen session that a later one of its class followed needs a read of its own
+  let rows = (await sessionLoader().load(activityId)) ?? [];
+  if (sessionId && !rows.some((r) => r.session_id === sessionId)) rows = sortRows(await db().$queryRawUnsafe<SessionRow[]>(STAFF_SESSIONS_SQL, activityId, sessionId));
   const loaded = rows.map(sessionOfRow);
   const first = loaded[0];
   if (!first) return null;
@@ -80,8 +83,14 @@ async function staffSession(activityId: string, sessionId: string | null) {
 }
 
 /** The activity's running sessions as the teacher's screen lists them: which class, who started it (staff only). */
-async function runningSessions(activityId: string, ids: string[]): Promise<RunningSession[]> {
+async function runningSessions(activityId: string, running: ReturnType<typeof sessionOfRow>[], shown: string | null): Promise<RunningSession[]> {
+  const ids = running.map((l) => l.session!.id);
   if (ids.length === 0) return [];
+  // one session, the one shown: the screen lists nothing (components/play/running-sessions.tsx), so no read
+  if (ids.length === 1 && ids[0] === shown) {
+    const only = running[0]!.session!;
+    return [{ id: only.id, klass: only.klass, startedBy: null }];
+  }
   const rows = await db().guideSession.findMany({
     where: { id: { in: ids }, activityId },
     orderBy: [{ grade: "asc" }, { className: "asc" }, { startedAt: "asc" }],
@@ -108,7 +117,7 @@ export async function liveStateForStaff(activityId: string, schoolId: string, se
     !running ? 0
     : klass && grid ? gridCounts(grid.students).answered
     : state.sceneId ? db().response.count({ where: { activityId, sceneId: state.sceneId, user: respondents(klass) } }) : 0,
-    runningSessions(activityId, found.running.map((l) => l.session!.id)),
+    runningSessions(activityId, found.running, session?.id ?? null),
   ]);
   const showResults = Boolean(running && session.showResults);
   return {

@@ -110,6 +110,7 @@ export function sessionOfRow(row: SessionRow) {
         id: row.session_id, version: row.version ?? 0, startedAt: new Date(row.started_at!), currentSceneId: row.current_scene_id,
         lockedSceneIds: row.locked_scene_ids ?? [], showResults: Boolean(row.show_results), showNames: Boolean(row.show_names), starredOnly: Boolean(row.starred_only), paused: Boolean(row.paused), endedAt: row.ended_at,
         classKey: classKeyOf(row.grade, row.class_name),
+        klass: row.grade !== null && row.class_name !== null ? { grade: row.grade, className: row.class_name } : null,
         timer: row.timer_scene_id && row.timer_ends_at
           ? { sceneId: row.timer_scene_id, endsAt: new Date(row.timer_ends_at).getTime(), seconds: row.timer_seconds ?? 0, locks: Boolean(row.timer_locks) }
           : null,
