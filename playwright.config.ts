@@ -15,6 +15,9 @@ import {
  * End-to-end tests in Debian's Chromium against a production build
  * (scripts/server.ts, as `npm start` runs it) on its own port and its own database (fresh every run).
  */
+/** The e2e files that upload OneRoster sets (project "roster-uploads"). */
+const ROSTER_UPLOADS = /tests\/e2e\/(roster|rollover)\.spec\.ts$/;
+
 export default defineConfig({
   testDir: "tests/e2e",
   globalSetup: "./tests/e2e/global-setup.ts",
@@ -47,7 +50,10 @@ export default defineConfig({
   },
   projects: [
     { name: "setup", testMatch: /.*\.setup\.ts/ },
-    { name: "chromium", use: { ...devices["Desktop Chrome"] }, dependencies: ["setup"], testIgnore: /.*\.setup\.ts/ },
+    { name: "chromium", use: { ...devices["Desktop Chrome"] }, dependencies: ["setup"], testIgnore: [/.*\.setup\.ts/, ROSTER_UPLOADS] },
+    // the server reads one OneRoster set at a time (another upload is answered "busy", lib/roster/route.ts): the files
+    // that upload sets (the roster page, the rollover with next year's set) run one at a time, beside the rest
+    { name: "roster-uploads", testMatch: ROSTER_UPLOADS, use: { ...devices["Desktop Chrome"] }, dependencies: ["setup"], workers: 1 },
     // tests/attacks: each class of attack of docs/security.md replayed against the real server
     { name: "attacks", testDir: "tests/attacks", use: { ...devices["Desktop Chrome"] }, dependencies: ["setup"] },
   ],
