@@ -1,6 +1,6 @@
 /**
- * The columns of each file the product reads, in order (OneRoster 1.2 CSV, Japan Profile row 1),
- * with the header variants other profile versions use. docs/oneroster.md gives the sources.
+ * The columns of each file the product reads and writes, in order, per published Japan profile
+ * (ROSTER_PROFILES below). docs/oneroster.md gives the sources.
  */
 import type { RosterFile } from "./model";
 
@@ -68,9 +68,9 @@ const USER_PREFERRED: Column[] = [
   c("metadata.jp.kanaFamilyName", "name"), c("metadata.jp.kanaMiddleName", "name"),
   c("metadata.jp.homeClass", "ref", { target: "classes" }),
 ];
-/** Japan Profile rev.2 / eポータル v3 (OneRoster 1.2): 27 columns — what the writer writes. */
+/** Japan Profile rev.2 / eポータル v3 (OneRoster 1.2): 27 columns. */
 export const USER_COLUMNS_27: Column[] = [...USER_HEAD, c("resourceSourcedIds", "ignored"), ...USER_PREFERRED];
-/** Japan Profile 1.2.1 / K-12 (OneRoster 1.2.1): no resourceSourcedIds, three kanaPreferred* at the end. */
+/** Japan Profile 1.2.1 / eポータル v4 / K-12 (OneRoster 1.2.1): no resourceSourcedIds, three kanaPreferred* at the end. */
 export const USER_COLUMNS_29: Column[] = [
   ...USER_HEAD, ...USER_PREFERRED, c("metadata.jp.kanaPreferredFamilyName", "name"),
   c("metadata.jp.kanaPreferredGivenName", "name"), c("metadata.jp.kanaPreferredMiddleName", "name"),
@@ -85,7 +85,7 @@ const ENROLLMENT_HEAD: Column[] = [
   c("userSourcedId", "ref", { ...R, target: "users" }), c("role", "enum", { ...R, values: ENROLLMENT_ROLES }),
   c("primary", "bool"), c("beginDate", "date"), c("endDate", "date"),
 ];
-/** Japan Profile rev.2 … 1.2.1: ShussekiNo / PublicFlg — what the writer writes. */
+/** Japan Profile rev.2 … 1.2.1: ShussekiNo / PublicFlg. */
 export const ENROLLMENT_COLUMNS: Column[] = [
   ...ENROLLMENT_HEAD, c("metadata.jp.ShussekiNo", "int"), c("metadata.jp.PublicFlg", "bool"),
 ];
@@ -94,16 +94,48 @@ export const ENROLLMENT_COLUMNS_K12: Column[] = [
   ...ENROLLMENT_HEAD, c("metadata.jp.shussekiNo", "int"), c("metadata.jp.publicFlg", "bool"),
 ];
 
-/** The header variants accepted per file the product reads; the first is the one written. */
-export const FILE_COLUMNS = {
-  academicSessions: [ACADEMIC_SESSION_COLUMNS],
-  orgs: [ORG_COLUMNS],
-  courses: [COURSE_COLUMNS],
-  classes: [CLASS_COLUMNS],
-  users: [USER_COLUMNS_27, USER_COLUMNS_29],
-  roles: [ROLE_COLUMNS],
-  enrollments: [ENROLLMENT_COLUMNS, ENROLLMENT_COLUMNS_K12],
-} as const satisfies Partial<Record<RosterFile, readonly Column[][]>>;
-export type ReadFile = keyof typeof FILE_COLUMNS;
+/** The files the product reads and writes. */
+export type ReadFile = "academicSessions" | "orgs" | "courses" | "classes" | "users" | "roles" | "enrollments";
 /** In reading order: a file's references point to files read before it (orgs.parent and users.homeClass aside). */
 export const READ_FILES: readonly ReadFile[] = ["academicSessions", "orgs", "courses", "classes", "users", "roles", "enrollments"];
+
+/**
+ * The published Japan profiles a receiver is configured for, named by the `oneroster.version` their
+ * manifest carries ([M] `profiles.rb`): "1.2" Japan Profile rev.2 / 学習eポータル標準モデル v3 (users
+ * 27 columns); "1.2.1" Japan Profile v1.2.1 / eポータル v4 (users 29 columns, kanaPreferred*); "1.2_JP"
+ * 1EdTech Japan K-12/Schools Profile (29 columns, lower-case `shussekiNo`/`publicFlg`). One definition
+ * serves both the reader (the header variants it accepts) and the writer (what it writes).
+ */
+export interface RosterProfile {
+  onerosterVersion: string;
+  columns: Record<ReadFile, Column[]>;
+}
+const SAME: Omit<Record<ReadFile, Column[]>, "users" | "enrollments"> = {
+  academicSessions: ACADEMIC_SESSION_COLUMNS, orgs: ORG_COLUMNS, courses: COURSE_COLUMNS, classes: CLASS_COLUMNS, roles: ROLE_COLUMNS,
+};
+export const ROSTER_PROFILES = {
+  "1.2": { onerosterVersion: "1.2", columns: { ...SAME, users: USER_COLUMNS_27, enrollments: ENROLLMENT_COLUMNS } },
+  "1.2.1": { onerosterVersion: "1.2.1", columns: { ...SAME, users: USER_COLUMNS_29, enrollments: ENROLLMENT_COLUMNS } },
+  "1.2_JP": { onerosterVersion: "1.2_JP", columns: { ...SAME, users: USER_COLUMNS_29, enrollments: ENROLLMENT_COLUMNS_K12 } },
+} as const satisfies Record<string, RosterProfile>;
+export type ProfileName = keyof typeof ROSTER_PROFILES;
+export const PROFILE_NAMES = Object.keys(ROSTER_PROFILES) as ProfileName[];
+/** What the writer writes when nothing says otherwise. */
+export const DEFAULT_PROFILE: ProfileName = "1.2";
+export const isProfileName = (name: unknown): name is ProfileName => typeof name === "string" && Object.hasOwn(ROSTER_PROFILES, name);
+
+/**
+ * The profile of a set as read: the one whose header variants the files carry (users, enrollments),
+ * then the one its manifest's version names (a delta may carry neither file).
+ */
+export function profileOf(onerosterVersion: string, read: Partial<Record<ReadFile, Column[]>>): ProfileName {
+  const fits = PROFILE_NAMES.filter((name) =>
+    (Object.keys(read) as ReadFile[]).every((file) => read[file] === ROSTER_PROFILES[name].columns[file]));
+  const byVersion = PROFILE_NAMES.find((name) => ROSTER_PROFILES[name].onerosterVersion === onerosterVersion) ?? DEFAULT_PROFILE;
+  return fits.includes(byVersion) || fits.length === 0 ? byVersion : fits[0]!;
+}
+
+/** The header variants accepted per file, from the profiles; the first (profile 1.2's) is the one written by default. */
+export const FILE_COLUMNS = Object.fromEntries(
+  READ_FILES.map((file) => [file, [...new Set(PROFILE_NAMES.map((p) => ROSTER_PROFILES[p].columns[file]))]]),
+) as unknown as Record<ReadFile, readonly [Column[], ...Column[][]]>;

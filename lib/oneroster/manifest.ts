@@ -1,11 +1,12 @@
 /** manifest.csv: header propertyName,value; manifest.version 1.0; oneroster.version; all 21 file.* rows. */
 import { readCsvRecords, CsvSyntaxError, EncodingError, type ByteChunks } from "./csv-stream";
+import { ROSTER_PROFILES } from "./columns";
 import { ROSTER_FILES, type FileMode, type Manifest, type RosterFile } from "./model";
 import type { ProblemList } from "./problems";
 
 export const MANIFEST = "manifest.csv";
-/** The versions read (Japan Profile rev.2 / eポータル v3: 1.2; 1.2.1; K-12 Profile: 1.2_JP). The writer writes 1.2. */
-export const ONEROSTER_VERSIONS = ["1.2", "1.2.1", "1.2_JP"] as const;
+/** The versions read: one per profile (Japan Profile rev.2 / eポータル v3: 1.2; eポータル v4: 1.2.1; K-12 Profile: 1.2_JP). */
+export const ONEROSTER_VERSIONS: readonly string[] = Object.values(ROSTER_PROFILES).map((p) => p.onerosterVersion);
 const MODES: readonly string[] = ["bulk", "delta", "absent"];
 
 /** The manifest, or null after adding problems. */
@@ -49,7 +50,7 @@ export async function readManifest(chunks: ByteChunks, problems: ProblemList): P
     problems.add("manifestVersion", MANIFEST, manifestVersion.line, "value", { value: manifestVersion.value });
   }
   const version = take("oneroster.version");
-  if (version && !(ONEROSTER_VERSIONS as readonly string[]).includes(version.value)) {
+  if (version && !ONEROSTER_VERSIONS.includes(version.value)) {
     problems.add("onerosterVersion", MANIFEST, version.line, "value", { value: version.value });
   }
   const files = {} as Record<RosterFile, FileMode>;

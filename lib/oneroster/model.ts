@@ -3,6 +3,7 @@
  * one plain object per CSV row, the fields the product uses, typed. Pure (no database).
  * docs/oneroster.md records the format rules and where each comes from.
  */
+import type { ProfileName } from "./columns";
 
 /** The 21 files a manifest names, in the manifest's order. */
 export const ROSTER_FILES = [
@@ -26,6 +27,8 @@ export interface RowMeta {
 export interface Manifest {
   /** `oneroster.version` as read: "1.2", "1.2.1" or "1.2_JP". */
   onerosterVersion: string;
+  /** The Japan profile the set was read in (lib/oneroster/columns.ts ROSTER_PROFILES); the writer writes it unless told another. */
+  profile?: ProfileName;
   files: Record<RosterFile, FileMode>;
   sourceSystemName: string | null;
   sourceSystemCode: string | null;

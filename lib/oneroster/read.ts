@@ -3,7 +3,7 @@
  * list of problems (each at file, line, column) when anything is wrong. Pure: no database; the
  * caller says which rows already exist through `known` (for delta files).
  */
-import { READ_FILES } from "./columns";
+import { profileOf, READ_FILES, type Column, type ReadFile } from "./columns";
 import { checkAcross, type Known } from "./cross";
 import { readRosterFile, type Progress } from "./file-read";
 import { MANIFEST, readManifest } from "./manifest";
@@ -64,14 +64,17 @@ export async function readRosterPackage(input: RosterInput, options: ReadOptions
   };
   let whole = true;
   let shussekiColumn: string | undefined;
+  const headers: Partial<Record<ReadFile, Column[]>> = {};
   for (const file of READ_FILES) {
     const mode = manifest.files[file];
     if (mode === "absent") continue;
     const read = await readRosterFile(file, source.open(`${file}.csv`), mode, problems, options.onProgress);
     if (!read) whole = false;
     else (set[file] as RosterSet[typeof file]) = read.rows;
+    if (read && (file === "users" || file === "enrollments")) headers[file] = read.columns;
     if (read && file === "enrollments") shussekiColumn = read.columns.find((c) => c.kind === "int")?.name;
   }
+  manifest.profile = profileOf(manifest.onerosterVersion, headers);
   // References into a file that could not be read would all look missing: check them once every file reads.
   if (whole) checkAcross(set, manifest.files, problems, options.known, shussekiColumn);
   return problems.count > 0 ? { set: null, problems: problems.items } : { set, problems: [] };
