@@ -1,7 +1,7 @@
 /**
  * `npm run roster -- import PATH --academy ACADEMY [--dry-run] [--json]` and
- * `npm run roster -- export PATH --academy ACADEMY [--school SCHOOL]`: OneRoster 1.2 (Japan
- * Profile) sets for IT offices (docs/oneroster.md). PATH is a zip or a folder of CSV files;
+ * `npm run roster -- export PATH --academy ACADEMY [--school SCHOOL] [--profile PROFILE] [--since TIME]`:
+ * OneRoster 1.2 (Japan Profile) sets for IT offices (docs/oneroster.md). PATH is a zip or a folder of CSV files;
  * ACADEMY an academy's id or exact name; SCHOOL a school's id, sourcedId or exact name.
  * Uses DATABASE_URL, or the same local database as `npm start` when it is not set.
  * Progress goes to standard error; with --json the last line of standard output is one JSON
@@ -13,11 +13,12 @@ import { mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { audit } from "@/lib/audit/log";
+import { isProfileName, PROFILE_NAMES, type ProfileName } from "@/lib/oneroster/columns";
 import { readRosterPackage } from "@/lib/oneroster/read";
 import { writeRosterPackage, zipRosterPackage } from "@/lib/oneroster/write";
 import { logToStderr } from "@/lib/ops/log";
 import { findAcademy, findSchool, knownRosterRows } from "@/lib/roster/data";
-import { rosterSetOfAcademy } from "@/lib/roster/export";
+import { rosterSetOfAcademy, type ExportOptions } from "@/lib/roster/export";
 import { applyRosterImport } from "@/lib/roster/mutations";
 import { planRosterImport } from "@/lib/roster/plan";
 import type { RosterPlan } from "@/lib/roster/types";
@@ -26,9 +27,10 @@ import { withCliDatabase } from "./lib/cli-database";
 logToStderr();
 
 const USAGE = `usage: npm run roster -- import PATH --academy ACADEMY [--dry-run] [--json]
-       npm run roster -- export PATH --academy ACADEMY [--school SCHOOL]
+       npm run roster -- export PATH --academy ACADEMY [--school SCHOOL] [--profile PROFILE] [--since TIME]
 PATH: a OneRoster zip, or a folder of its CSV files (export: a path ending in .zip writes a zip, else a folder)
 ACADEMY: the academy's id or exact name (npm run admin -- list-academies); SCHOOL: id, sourcedId or exact name
+PROFILE: ${PROFILE_NAMES.join(", ")} (default: the profile of the academy's last imported set); TIME: ISO 8601, a delta of what changed since
 Exit codes: 0 no problems, 1 problems (nothing changed), 2 bad usage.`;
 
 class Usage extends Error {}
@@ -59,10 +61,10 @@ async function importSet(file: string, academyId: string, dryRun: boolean, json:
   return report(result, json, false);
 }
 
-async function exportSet(file: string, academyId: string, schoolRef: string | undefined): Promise<number> {
+async function exportSet(file: string, academyId: string, schoolRef: string | undefined, options: Omit<ExportOptions, "schoolId">): Promise<number> {
   const school = schoolRef ? await findSchool(academyId, schoolRef) : null;
   if (schoolRef && !school) throw new Usage(`--school: no single school of this academy is named ${schoolRef}`);
-  const set = await rosterSetOfAcademy(academyId, school?.id);
+  const set = await rosterSetOfAcademy(academyId, { ...options, schoolId: school?.id });
   if (!set) throw new Usage("the academy has no school to export");
   if (file.endsWith(".zip")) writeFileSync(file, zipRosterPackage(set), { mode: 0o600 });
   else {
@@ -77,7 +79,7 @@ async function exportSet(file: string, academyId: string, schoolRef: string | un
 async function main(): Promise<number> {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
-    options: { academy: { type: "string" }, school: { type: "string" }, "dry-run": { type: "boolean" }, json: { type: "boolean" }, help: { type: "boolean", short: "h" } },
+    options: { academy: { type: "string" }, school: { type: "string" }, profile: { type: "string" }, since: { type: "string" }, "dry-run": { type: "boolean" }, json: { type: "boolean" }, help: { type: "boolean", short: "h" } },
   });
   if (values.help) {
     console.log(USAGE);
@@ -88,6 +90,10 @@ async function main(): Promise<number> {
   if (!values.academy) throw new Usage("--academy is required");
   if (command === "import" && values.school) throw new Usage("--school is for export only");
   if (command === "export" && (values["dry-run"] || values.json)) throw new Usage("--dry-run and --json are for import only");
+  if (command === "import" && (values.profile || values.since)) throw new Usage("--profile and --since are for export only");
+  if (values.profile !== undefined && !isProfileName(values.profile)) throw new Usage(`--profile: one of ${PROFILE_NAMES.join(", ")}`);
+  const since = values.since === undefined ? undefined : new Date(values.since);
+  if (since && Number.isNaN(since.getTime())) throw new Usage("--since: a time such as 2026-11-29T07:00:00+09:00");
   if (command === "import") {
     try {
       statSync(file);
@@ -99,7 +105,7 @@ async function main(): Promise<number> {
     const academy = await findAcademy(values.academy!);
     if (!academy) throw new Usage(`--academy: no single academy has the id or name ${values.academy}`);
     progress(`academy: ${academy.name} (${academy.id})`);
-    return command === "import" ? importSet(file, academy.id, values["dry-run"] ?? false, values.json ?? false) : exportSet(file, academy.id, values.school);
+    return command === "import" ? importSet(file, academy.id, values["dry-run"] ?? false, values.json ?? false) : exportSet(file, academy.id, values.school, { profile: values.profile as ProfileName | undefined, since });
   });
 }
 

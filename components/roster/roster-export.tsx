@@ -5,12 +5,21 @@ import { DownloadLink } from "@/components/ui/download-link";
 import { RichTextClient } from "@/components/ui/rich-text-client";
 import { usePlainText } from "@/components/ui/use-plain-text";
 
-/** The academy, or one school, as a OneRoster zip (GET /api/v1/roster/export). */
-export function RosterExport({ schools }: { schools: { id: string; name: string }[] }) {
+/** The catalogue key naming each Japan profile (lib/oneroster/columns.ts ROSTER_PROFILES). */
+const PROFILE_KEYS: Record<string, "profile12" | "profile121" | "profile12JP"> = { "1.2": "profile12", "1.2.1": "profile121", "1.2_JP": "profile12JP" };
+
+/**
+ * The academy, or one school, as a OneRoster zip in the profile the receiver is configured for
+ * (GET /api/v1/roster/export); the choice starts at the profile of the academy's last imported set.
+ */
+export function RosterExport({ schools, profiles, profile: initial }: { schools: { id: string; name: string }[]; profiles: readonly string[]; profile: string }) {
   const t = useTranslations("Roster");
   const plain = usePlainText();
   const id = useId();
+  const profileId = useId();
   const [school, setSchool] = useState("");
+  const [profile, setProfile] = useState(initial);
+  const query = new URLSearchParams({ ...(school ? { school } : {}), profile });
   return (
     <div className="stack">
       <p className="muted">
@@ -29,8 +38,23 @@ export function RosterExport({ schools }: { schools: { id: string; name: string 
           ))}
         </select>
       </div>
+      <div className="field">
+        <label htmlFor={profileId} className="field-label">
+          <RichTextClient text={t("exportProfile")} />
+        </label>
+        <select id={profileId} value={profile} onChange={(e) => setProfile(e.target.value)} data-testid="roster-export-profile" aria-describedby={`${profileId}-hint`}>
+          {profiles.map((p) => (
+            <option key={p} value={p}>
+              {plain(t(PROFILE_KEYS[p] ?? "profile12"))}
+            </option>
+          ))}
+        </select>
+        <p id={`${profileId}-hint`} className="muted">
+          <RichTextClient text={t("exportProfileHint")} />
+        </p>
+      </div>
       <p>
-        <DownloadLink className="button" href={`/api/v1/roster/export${school ? `?school=${school}` : ""}`} testId="roster-export"
+        <DownloadLink className="button" href={`/api/v1/roster/export?${query}`} testId="roster-export"
           failure={() => plain(t("exportFailed"))}>
           <RichTextClient text={t("exportButton")} />
         </DownloadLink>

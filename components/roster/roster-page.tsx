@@ -1,5 +1,7 @@
 import { getTranslations } from "next-intl/server";
 import { requireRole } from "@/lib/auth/session";
+import { PROFILE_NAMES } from "@/lib/oneroster/columns";
+import { exportProfileOf } from "@/lib/roster/data";
 import { listSchoolsForAcademy } from "@/lib/schools/data";
 import { NoPermission } from "@/components/layout/no-permission";
 import { RichText } from "@/components/ui/rich-text";
@@ -17,7 +19,7 @@ export async function RosterPage() {
   if (!actor.academyId) {
     return <NoPermission />;
   }
-  const schools = await listSchoolsForAcademy(actor.academyId);
+  const [schools, profile] = await Promise.all([listSchoolsForAcademy(actor.academyId), exportProfileOf(actor.academyId)]);
   return (
     <div className="stack">
       <h1>
@@ -36,7 +38,7 @@ export async function RosterPage() {
         <h2 id="roster-export">
           <RichText text={t("exportTitle")} />
         </h2>
-        <RosterExport schools={schools.map((s) => ({ id: s.id, name: s.name }))} />
+        <RosterExport schools={schools.map((s) => ({ id: s.id, name: s.name }))} profiles={PROFILE_NAMES} profile={profile} />
       </section>
     </div>
   );

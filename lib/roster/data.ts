@@ -1,6 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
+import { DEFAULT_PROFILE, isProfileName, type ProfileName } from "@/lib/oneroster/columns";
 import type { RosterFile, RosterSet } from "@/lib/oneroster/model";
 import type { ClassFields } from "./types";
 
@@ -159,4 +160,10 @@ export async function findSchool(academyId: string, ref: string): Promise<{ id: 
     select: { id: true, name: true }, take: 2,
   });
   return rows.length === 1 ? rows[0]! : null;
+}
+
+/** The profile an export of the academy writes unless told another: that of its last applied set, else 1.2. */
+export async function exportProfileOf(academyId: string): Promise<ProfileName> {
+  const academy = await db().academy.findUnique({ where: { id: academyId }, select: { rosterProfile: true } });
+  return isProfileName(academy?.rosterProfile) ? academy.rosterProfile : DEFAULT_PROFILE;
 }

@@ -1,6 +1,8 @@
 import "server-only";
 import { db } from "@/lib/db";
-import { ROSTER_FILES, type Enrollment, type FileMode, type RosterClass, type RosterSet } from "@/lib/oneroster/model";
+import { READ_FILES, ROSTER_PROFILES, type ProfileName } from "@/lib/oneroster/columns";
+import { ROSTER_FILES, type Enrollment, type FileMode, type RosterClass, type RosterSet, type RosterUser } from "@/lib/oneroster/model";
+import { exportProfileOf } from "./data";
 import { derivedId, schoolYearOf, toKatakana } from "./rules";
 
 /**
@@ -10,24 +12,36 @@ import { derivedId, schoolYearOf, toKatakana } from "./rules";
  * keep (sessions, courses, roles, enrollments) get ids derived from what they join.
  * Disabled people are left out (a bulk set lists who is there).
  */
-export async function rosterSetOfAcademy(academyId: string, schoolId?: string): Promise<RosterSet | null> {
+export interface ExportOptions {
+  /** One school of the academy instead of all. */
+  schoolId?: string;
+  /** The Japan profile to write (default: the profile of the academy's last applied set, else 1.2). */
+  profile?: ProfileName;
+  /** A delta set instead, of what changed at or after this time (deltaSince). */
+  since?: Date;
+}
+
+export async function rosterSetOfAcademy(academyId: string, options: ExportOptions = {}): Promise<RosterSet | null> {
+  const { schoolId, since } = options;
   const schools = await db().school.findMany({ where: { academyId, ...(schoolId ? { id: schoolId } : {}) }, orderBy: { createdAt: "asc" }, select: { id: true } });
   if (schools.length === 0) return null;
   const ids = schools.map((s) => s.id);
   await assignIds(ids);
   const [academy, schoolRows, classes, people] = await Promise.all([
     db().academy.findUniqueOrThrow({ where: { id: academyId }, select: { name: true } }),
-    db().school.findMany({ where: { id: { in: ids } }, orderBy: { createdAt: "asc" }, select: { id: true, name: true, sourcedId: true } }),
+    db().school.findMany({ where: { id: { in: ids } }, orderBy: { createdAt: "asc" }, select: { id: true, name: true, sourcedId: true, updatedAt: true } }),
     db().rosterClass.findMany({ where: { schoolId: { in: ids } }, orderBy: [{ schoolId: "asc" }, { grade: "asc" }, { className: "asc" }] }),
     db().user.findMany({
-      where: { schoolId: { in: ids }, role: { in: ["student", "teacher"] }, disabled: false },
+      // a delta also names the people disabled since (as tobedeleted)
+      where: { schoolId: { in: ids }, role: { in: ["student", "teacher"] }, ...(since ? { OR: [{ disabled: false }, { updatedAt: { gte: since } }] } : { disabled: false }) },
       orderBy: [{ role: "asc" }, { createdAt: "asc" }, { id: "asc" }],
       select: {
-        id: true, role: true, schoolId: true, sourcedId: true, userMasterIdentifier: true, email: true, name: true, nameKana: true,
-        familyName: true, givenName: true, kanaFamilyName: true, kanaGivenName: true, student: { select: { grade: true, className: true, number: true } },
+        id: true, role: true, schoolId: true, sourcedId: true, userMasterIdentifier: true, email: true, name: true, nameKana: true, disabled: true, updatedAt: true,
+        familyName: true, givenName: true, kanaFamilyName: true, kanaGivenName: true, student: { select: { grade: true, className: true, number: true, updatedAt: true } },
       },
     }),
   ]);
+  const profile = options.profile ?? (await exportProfileOf(academyId));
   const schoolSourced = new Map(schoolRows.map((s) => [s.id, s.sourcedId!]));
   const userSourced = new Map(people.map((p) => [p.id, p.sourcedId!]));
   const year = schoolYearOf(new Date());
@@ -35,7 +49,7 @@ export async function rosterSetOfAcademy(academyId: string, schoolId?: string): 
   const session = terms[0] ?? derivedId(`session:${academyId}:${year}`);
   const district = derivedId(`district:${academyId}`);
   const files = Object.fromEntries(ROSTER_FILES.map((f) => [f, "absent"])) as Record<(typeof ROSTER_FILES)[number], FileMode>;
-  for (const f of ["academicSessions", "orgs", "courses", "classes", "users", "roles", "enrollments"] as const) files[f] = "bulk";
+  for (const f of READ_FILES) files[f] = since ? "delta" : "bulk";
   const bulk = (sourcedId: string, line: number) => ({ sourcedId, status: null, dateLastModified: null, line });
 
   // a 組 the product made keeps the course and 年度 ids it is exported with, so the next import sees no change
@@ -64,9 +78,9 @@ export async function rosterSetOfAcademy(academyId: string, schoolId?: string): 
     });
   };
   for (const c of classes) if (c.homeroomTeacherId) enroll(c, c.homeroomTeacherId, "teacher", null);
-  const users = people.map((p, i) => {
+  const users = people.map((p, i): RosterUser => {
     const home = p.student ? classOf.get(`${p.schoolId}|${p.student.grade}|${p.student.className}`) : undefined;
-    if (home) enroll(home, p.id, "student", p.student?.number ?? null);
+    if (home) enroll(home, p.id, "student", p.disabled ? null : (p.student?.number ?? null));
     const [family, ...given] = (p.name ?? "").split(/\s+/);
     const [kanaFamily, ...kanaGiven] = (p.nameKana ?? "").split(/\s+/);
     const kana = (stored: string | null, split: string) => (stored ?? split) ? toKatakana(stored ?? split) : null;
@@ -78,8 +92,8 @@ export async function rosterSetOfAcademy(academyId: string, schoolId?: string): 
       kanaFamilyName: kana(p.kanaFamilyName, kanaFamily ?? ""), kanaMiddleName: null, homeClass: home?.sourcedId ?? null,
     };
   });
-  return {
-    manifest: { onerosterVersion: "1.2", files, sourceSystemName: "Manabiya", sourceSystemCode: null },
+  const set: RosterSet = {
+    manifest: { onerosterVersion: ROSTER_PROFILES[profile].onerosterVersion, profile, files, sourceSystemName: "Manabiya", sourceSystemCode: null },
     academicSessions: [{ ...bulk(session, 2), title: `${year}年度`, type: "schoolYear", startDate: `${year}-04-01`, endDate: `${year + 1}-03-31`, schoolYear: year }],
     orgs: [
       { ...bulk(district, 2), name: academy.name, type: "district", identifier: null, parentSourcedId: null },
@@ -93,6 +107,52 @@ export async function rosterSetOfAcademy(academyId: string, schoolId?: string): 
       orgSourcedId: schoolSourced.get(p.schoolId!)!, beginDate: null, endDate: null,
     })),
     enrollments,
+  };
+  if (!since) return set;
+  const changedAt = new Map<string, Date>([
+    ...schoolRows.map((s) => [s.sourcedId!, s.updatedAt] as const),
+    ...classes.map((c) => [c.sourcedId, c.updatedAt] as const),
+    ...people.map((p) => [p.sourcedId!, p.student && p.student.updatedAt > p.updatedAt ? p.student.updatedAt : p.updatedAt] as const),
+  ]);
+  return deltaSince(set, since, changedAt, new Set(people.filter((p) => p.disabled).map((p) => p.sourcedId!)));
+}
+
+/**
+ * The delta of a whole set since a time: the schools, 組 and people changed at or after it (their
+ * `changedAt`, which becomes the rows' dateLastModified) as `active` rows, with the rows that belong
+ * to them (a 組's course, 年度 and 担任's enrollment, a person's role and homeroom enrollment, a
+ * school's district); people disabled since as `tobedeleted` (their role and enrollment too).
+ * Everything else is left out.
+ */
+function deltaSince(set: RosterSet, since: Date, changedAt: Map<string, Date>, disabled: Set<string>): RosterSet {
+  const changed = (id: string) => {
+    const at = changedAt.get(id);
+    return at !== undefined && at >= since;
+  };
+  const stamp = (id: string) => (changedAt.get(id) ?? since).toISOString();
+  const row = <T extends { sourcedId: string }>(r: T, owner: string, deleted = false): T =>
+    ({ ...r, status: deleted ? "tobedeleted" : "active", dateLastModified: stamp(owner) });
+  const lines = <T extends { line: number }>(rows: T[]) => rows.map((r, i) => ({ ...r, line: i + 2 }));
+
+  const classes = set.classes.filter((c) => changed(c.sourcedId));
+  const courseOwner = new Map(classes.map((c) => [c.courseSourcedId, c.sourcedId]));
+  const sessions = new Set(classes.flatMap((c) => c.termSourcedIds));
+  const users = set.users.filter((u) => changed(u.sourcedId));
+  const userIds = new Set(users.map((u) => u.sourcedId));
+  const classIds = new Set(classes.map((c) => c.sourcedId));
+  const schools = set.orgs.filter((o) => o.type === "school" && changed(o.sourcedId));
+  const districts = new Set(schools.map((s) => s.parentSourcedId));
+  const firstClass = classes[0]?.sourcedId ?? "";
+  return {
+    ...set,
+    academicSessions: lines(set.academicSessions.filter((s) => sessions.has(s.sourcedId)).map((s) => row(s, firstClass))),
+    orgs: lines(set.orgs.filter((o) => districts.has(o.sourcedId)).map((o) => row(o, schools[0]!.sourcedId)).concat(schools.map((s) => row(s, s.sourcedId)))),
+    courses: lines(set.courses.filter((c) => courseOwner.has(c.sourcedId)).map((c) => row(c, courseOwner.get(c.sourcedId)!))),
+    classes: lines(classes.map((c) => row(c, c.sourcedId))),
+    users: lines(users.map((u) => row(u, u.sourcedId, disabled.has(u.sourcedId)))),
+    roles: lines(set.roles.filter((r) => userIds.has(r.userSourcedId)).map((r) => row(r, r.userSourcedId, disabled.has(r.userSourcedId)))),
+    enrollments: lines(set.enrollments.filter((e) => userIds.has(e.userSourcedId) || classIds.has(e.classSourcedId)).map((e) =>
+      row(e, userIds.has(e.userSourcedId) ? e.userSourcedId : e.classSourcedId, disabled.has(e.userSourcedId)))),
   };
 }
 

@@ -128,11 +128,19 @@ export async function applySchoolWork(tx: Prisma.TransactionClient, academyId: s
 const countsOf = (s: SchoolSummary) => ({ students: s.students, teachers: s.teachers, classes: s.classes });
 const changes = (s: SchoolSummary) => [s.students, s.teachers, s.classes].some((c) => c.create + c.update + c.move + c.disable + c.link > 0);
 
+/** The applied set's profile (as read) becomes the academy's export default; the profile, or null. */
+export async function rememberProfile(tx: Prisma.TransactionClient, academyId: string, set: RosterSet): Promise<string | null> {
+  const profile = set.manifest.profile ?? null;
+  if (profile) await tx.academy.update({ where: { id: academyId }, data: { rosterProfile: profile }, select: { id: true } });
+  return profile;
+}
+
 /**
  * Applies a set: plans again against the database as it is now and, only when there is no
  * problem, writes each school in one transaction (progress after each). Every changed
  * school's share is in the audit log (`roster.import`, with its counts), and every apply,
- * refused or not, once more (`roster.apply`). With problems nothing changes and the plan says why.
+ * refused or not, once more (`roster.apply`). An applied set's profile becomes the academy's
+ * export default. With problems nothing changes and the plan says why.
  */
 export async function applyRosterImport(academyId: string, set: RosterSet, options: ApplyOptions = {}): Promise<RosterPlan & { applied: boolean }> {
   const { plan, work } = await planWithWork(academyId, set);
@@ -154,6 +162,7 @@ export async function applyRosterImport(academyId: string, set: RosterSet, optio
     }
     options.onProgress?.({ school: w.name, done: i + 1, total });
   }
-  await audit({ action: "roster.apply", actorId: options.actorId ?? null, academyId, meta: { ...summary, applied: true, changed: plan.schools.filter(changes).length } });
+  const profile = await rememberProfile(db(), academyId, set);
+  await audit({ action: "roster.apply", actorId: options.actorId ?? null, academyId, meta: { ...summary, applied: true, changed: plan.schools.filter(changes).length, profile } });
   return { ...plan, applied: true };
 }

@@ -3,6 +3,7 @@ import { type NextRequest, NextResponse } from "next/server";
 import { audit } from "@/lib/audit/log";
 import { getActor } from "@/lib/auth/session";
 import { problem, readBytesLimited } from "@/lib/http";
+import { isProfileName } from "@/lib/oneroster/columns";
 import type { RosterInput } from "@/lib/oneroster/read";
 import { readRosterPackage } from "@/lib/oneroster/read";
 import { zipRosterPackage } from "@/lib/oneroster/write";
@@ -102,16 +103,21 @@ export async function rosterImportRoute(req: NextRequest): Promise<Response> {
   }
 }
 
-/** GET /api/v1/roster/export[?school=]: the academy (or one of its schools) as a OneRoster 1.2 Japan Profile zip. */
+/**
+ * GET /api/v1/roster/export[?school=][&profile=]: the academy (or one of its schools) as a OneRoster
+ * 1.2 Japan Profile zip, in the profile asked for (default: that of the academy's last applied set).
+ */
 export async function rosterExportRoute(req: NextRequest): Promise<Response> {
   const manager = await managerOf(req, false);
   if (manager instanceof Response) return manager;
   const ref = req.nextUrl.searchParams.get("school");
   const school = ref ? await findSchool(manager.academyId, ref) : null;
   if (ref && !school) return problem(404, "NOT_FOUND");
-  const set = await rosterSetOfAcademy(manager.academyId, school?.id);
+  const profile = req.nextUrl.searchParams.get("profile");
+  if (profile !== null && !isProfileName(profile)) return problem(400, "VALIDATION");
+  const set = await rosterSetOfAcademy(manager.academyId, { schoolId: school?.id, profile: profile ?? undefined });
   if (!set) return problem(404, "NOT_FOUND");
-  await audit({ action: "roster.export", actorId: manager.id, academyId: manager.academyId, schoolId: school?.id ?? null, meta: { via: "web", users: set.users.length } });
+  await audit({ action: "roster.export", actorId: manager.id, academyId: manager.academyId, schoolId: school?.id ?? null, meta: { via: "web", users: set.users.length, profile: set.manifest.profile } });
   const name = `oneroster-${new Date().toISOString().slice(0, 10)}`;
   return new Response(new Uint8Array(zipRosterPackage(set)), { headers: attachmentHeaders("application/zip", `${name}.zip`, `${name}.zip`) });
 }

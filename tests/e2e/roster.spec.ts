@@ -3,6 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
+import { unzipSync } from "fflate";
 import { decryptCode } from "@/lib/signin-codes/crypto";
 import { e2eDb, makeSchool, signinCodeKey, TEST_PASSWORD } from "./db";
 import { expectAccessible, expectNotification, signInAs } from "./helpers";
@@ -188,4 +189,25 @@ test("a school that added its students by hand adopts OneRoster: the preview sho
   } finally {
     await kid.context().close();
   }
+});
+
+test("the export offers the three profiles, starts at the academy's last imported one, and downloads the profile chosen", async ({ page }) => {
+  const { manager, academy } = await makeSchool(1);
+  await e2eDb().academy.update({ where: { id: academy.id }, data: { rosterProfile: "1.2.1" } });
+  await signInAs(page, manager.email!, TEST_PASSWORD);
+  await page.goto("/dashboard/manager/roster");
+  const choice = page.getByTestId("roster-export-profile");
+  await expect(choice).toHaveValue("1.2.1");
+  await expect(choice.locator("option")).toHaveText([/^OneRoster 1\.2（/, /^OneRoster 1\.2\.1（/, /^OneRoster 1\.2_JP（/]);
+  await choice.selectOption("1.2_JP");
+  await expectAccessible(page);
+
+  const downloading = page.waitForEvent("download");
+  await page.getByTestId("roster-export").click();
+  const files = unzipSync(new Uint8Array(readFileSync(await (await downloading).path())));
+  const text = (name: string) => new TextDecoder().decode(files[name]).split("\r\n");
+  expect(text("manifest.csv")).toContain('"oneroster.version","1.2_JP"');
+  expect(text("enrollments.csv")[0]!.endsWith(",metadata.jp.shussekiNo,metadata.jp.publicFlg")).toBe(true);
+  expect(text("users.csv")[0]!.split(",")).toHaveLength(29);
+  expect(text("users.csv")).toHaveLength(4); // header, the teacher, the student, the final line end
 });

@@ -30,7 +30,7 @@ describe("OneRoster export", () => {
     const own = await createUser(db(), { role: "student", schoolId: school.id, name: "鈴木 一郎", nameKana: "すずき いちろう", email: `own-${tag}@school.example`, student: { grade: 5, className: "2", number: 9 } });
 
     const first = (await rosterSetOfAcademy(academy.id))!;
-    const second = (await rosterSetOfAcademy(academy.id, school.id))!;
+    const second = (await rosterSetOfAcademy(academy.id, { schoolId: school.id }))!;
     const ids = (s: typeof first) => ({ users: s.users.map((u) => [u.sourcedId, u.userMasterIdentifier]), classes: s.classes.map((c) => c.sourcedId), orgs: s.orgs.map((o) => o.sourcedId), enrollments: s.enrollments.map((e) => e.sourcedId), roles: s.roles.map((r) => r.sourcedId) });
     expect(ids(second)).toEqual(ids(first));
     const mine = first.users.find((u) => u.email === `own-${tag}@school.example`)!;
