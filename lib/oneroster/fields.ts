@@ -1,5 +1,6 @@
 /** One CSV field checked and converted by its column's kind. Pure. */
 import { type Column, NAME_MAX } from "./columns";
+import { startsLikeFormula } from "@/lib/users/person-name";
 import type { FileMode } from "./model";
 import type { ProblemList } from "./problems";
 
@@ -86,6 +87,7 @@ export function readField(col: Column, raw: string | undefined, at: At): Value {
     }
     case "name":
       if (HALF_WIDTH_KANA.test(text)) return bad("fieldHalfWidthKana");
+      if (startsLikeFormula(text)) return bad("fieldFormula");
       return text.length > (col.max ?? NAME_MAX) && Array.from(text).length > (col.max ?? NAME_MAX) ? bad("fieldTooLong", { max: String(col.max ?? NAME_MAX) }) : text;
     case "text":
       return text;
