@@ -74,5 +74,6 @@ export async function readRosterPackage(input: RosterInput, options: ReadOptions
   }
   // References into a file that could not be read would all look missing: check them once every file reads.
   if (whole) checkAcross(set, manifest.files, problems, options.known, shussekiColumn);
+  if (shussekiColumn && shussekiColumn !== "metadata.jp.ShussekiNo") set.shussekiColumn = shussekiColumn;
   return problems.count > 0 ? { set: null, problems: problems.items } : { set, problems: [] };
 }

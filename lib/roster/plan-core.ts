@@ -232,7 +232,7 @@ export function computePlan(state: RosterState, set: RosterSet): { plan: RosterP
     const key = t.role === "student" ? seatOf(w.schoolId ?? `new:${w.sourcedId}`, t.grade, t.className, t.number) : null;
     if (!key) continue;
     if (taken.has(key)) {
-      problems.push(problem(seatLine ? "enrollments.csv" : "users.csv", seatLine || line, seatLine ? "metadata.jp.ShussekiNo" : "metadata.jp.homeClass", "seatTaken", { grade: t.grade!, className: t.className!, number: t.number! }));
+      problems.push(problem(seatLine ? "enrollments.csv" : "users.csv", seatLine || line, seatLine ? (set.shussekiColumn ?? "metadata.jp.ShussekiNo") : "metadata.jp.homeClass", "seatTaken", { grade: t.grade!, className: t.className!, number: t.number! }));
       continue;
     }
     taken.set(key, t.sourcedId);

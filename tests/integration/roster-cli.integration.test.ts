@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { runScript } from "./admin-run";
+import { createUser } from "../../prisma/seed/factories";
 import { freshDatabase } from "./helpers";
 
 /**
@@ -104,6 +105,19 @@ describe("the roster command line", () => {
     expect(answer.schools).toEqual([expect.objectContaining({ name: "まなびや市立みなみ中学校", newSchool: false, students: expect.objectContaining({ create: 0 }) })]);
     expect(textOf(refused.out)).toEqual(expect.arrayContaining([expect.stringMatching(/^users\.csv:4:email: users\.csv の 4 行目「email」/), "問題が 1 件あります。何も変えていません。ファイルを直してから、もう一度実行してください。"]));
     expect(await everything()).toEqual(before);
+  }, 300_000);
+
+  it("a seat already taken is pointed at in the delta's own enrollments.csv, by the column as that file spells it", async () => {
+    const school = await db.prisma.school.findFirstOrThrow();
+    await createUser(db.prisma, { role: "student", email: null, schoolId: school.id, name: "手で 追加", student: { grade: 1, className: "1", number: 9 } });
+    const dir = mkdtempSync(path.join(tmpdir(), "roster-cli-"));
+    cpSync(DELTA, dir, { recursive: true });
+    const enrollments = path.join(dir, "enrollments.csv");
+    writeFileSync(enrollments, readFileSync(enrollments, "utf8").replace(",2026-05-01,,3,true", ",2026-05-01,,9,true"));
+    const refused = await roster(["import", dir, "--academy", "まなびや市", "--dry-run", "--json"]);
+    expect(refused.code).toBe(1);
+    expect(lastLine(refused.out).problems).toEqual([expect.objectContaining({ file: "enrollments.csv", line: 2, column: "metadata.jp.shussekiNo", code: "seatTaken" })]);
+    expect(textOf(refused.out)).toContain("enrollments.csv:2:metadata.jp.shussekiNo: enrollments.csv の 2 行目「metadata.jp.shussekiNo」：1年1組9番は、別の生徒の番号です。番号を直すか、先にその生徒の番号を変えてください。");
   }, 300_000);
 
   it("bad usage is exit 2, says why and how in Japanese, and changes nothing", async () => {
