@@ -34,8 +34,22 @@ describe("negative fixtures of the validator rules", () => {
   });
 });
 
+describe("a missing file names the file that was sent instead", () => {
+  it("users (1).csv and Manifest.csv, as a browser's download or a hand rename leaves them: the problem names them and the name to give", async () => {
+    const { "users.csv": users, ...rest } = loadFixture("bulk-jhs");
+    const renamed = await readRosterPackage({ ...rest, "users (1).csv": users! });
+    expect(where(renamed.problems)).toEqual(["fileMissing users.csv:0 "]);
+    expect(renamed.problems[0]!.message).toBe("users.csv がありません。送られた「users (1).csv」が users.csv のつもりなら、名前を users.csv に変えてください（大文字と小文字も同じにします）。");
+    const { "manifest.csv": manifest, ...others } = loadFixture("bulk-jhs");
+    const upper = await readRosterPackage({ ...others, "Manifest.csv": manifest! });
+    expect(upper.problems.map((p) => p.message)).toEqual(["manifest.csv がありません。送られた「Manifest.csv」が manifest.csv のつもりなら、名前を manifest.csv に変えてください（大文字と小文字も同じにします）。"]);
+    const gone = await readRosterPackage(others);
+    expect(gone.problems.map((p) => p.message)).toEqual(["manifest.csv がありません。OneRoster の CSV 一式には manifest.csv が必要です。manifest.csv を入れてください。"]);
+  });
+});
+
 describe("every problem says what to do", () => {
-  const params = { value: "x", expected: "y", other: 2, encoding: "Shift_JIS", position: 3, count: 1000, max: 128, grade: 1, className: "1", number: 4, type: "school" };
+  const params = { value: "x", expected: "y", other: 2, encoding: "Shift_JIS", position: 3, count: 1000, max: 128, grade: 1, className: "1", number: 4, type: "school", sent: "none" };
   // emailTaken and userOfOtherAcademy are worded with the dry run's e-mail rules
   const IMPORT_CODES = ROSTER_IMPORT_CODES.filter((c) => c !== "emailTaken" && c !== "userOfOtherAcademy");
   it.each([...ROSTER_PROBLEM_CODES])("reader problem %s: what was expected and what to do", (code) => {
