@@ -97,7 +97,7 @@ async function importSet(file: string, academyId: string, options: { dryRun: boo
     return report(result, json, false);
   } catch (error) {
     // a school's transaction failed (a change between the plan and the write): the schools before it stay applied
-    const message = error instanceof Error ? error.message : String(error);
+    const message = (error instanceof Error ? error.message : String(error)).replace(/\s*\n\s*/g, " ").trim(); // one line
     peakMemory();
     console.log(t("failed", { done: applied.length, total, error: message }));
     if (json) console.log(JSON.stringify({ schools: applied.map(schoolJson), problems: [], error: message }));

@@ -1,10 +1,13 @@
+import { randomUUID } from "node:crypto";
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { runScript } from "./admin-run";
+import { writeRosterPackage } from "@/lib/oneroster/write";
 import { createUser } from "../../prisma/seed/factories";
 import { freshDatabase } from "./helpers";
+import { rosterSet } from "./roster-fixture";
 
 /**
  * `npm run roster -- …` as an IT office runs it: a dry run writes nothing, the import applies,
@@ -118,6 +121,32 @@ describe("the roster command line", () => {
     expect(refused.code).toBe(1);
     expect(lastLine(refused.out).problems).toEqual([expect.objectContaining({ file: "enrollments.csv", line: 2, column: "metadata.jp.shussekiNo", code: "seatTaken" })]);
     expect(textOf(refused.out)).toContain("enrollments.csv:2:metadata.jp.shussekiNo: enrollments.csv の 2 行目「metadata.jp.shussekiNo」：1年1組9番は、別の生徒の番号です。番号を直すか、先にその生徒の番号を変えてください。");
+  }, 300_000);
+
+  it("applying stops at a school that cannot be written: exit 1, and the JSON lists the schools applied so far with their counts", async () => {
+    await db.prisma.academy.create({ data: { name: "ふたつ市", nameKana: "ふたつし" } });
+    const school = (name: string) => {
+      const sourcedId = randomUUID();
+      const homeroom = randomUUID();
+      return { sourcedId, name, classes: [{ sourcedId: homeroom, title: "1年1組", grade: "J1" }], teachers: [], students: [{ sourcedId: randomUUID(), family: "山田", given: "太郎", kanaFamily: "ヤマダ", kanaGiven: "タロウ", homeClass: homeroom, number: 1 }] };
+    };
+    const dir = mkdtempSync(path.join(tmpdir(), "roster-cli-"));
+    for (const [name, bytes] of Object.entries(writeRosterPackage(rosterSet([school("ひがし中学校"), school("にし中学校")])))) writeFileSync(path.join(dir, name), bytes);
+    // the second school's write fails, as when something changes between the plan and the write
+    await db.prisma.$executeRawUnsafe(`CREATE FUNCTION refuse_nishi() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN IF NEW.name = 'にし中学校' THEN RAISE EXCEPTION 'the test refuses this school'; END IF; RETURN NEW; END $$`);
+    await db.prisma.$executeRawUnsafe(`CREATE TRIGGER refuse_nishi BEFORE INSERT ON schools FOR EACH ROW EXECUTE FUNCTION refuse_nishi()`);
+    try {
+      const stopped = await roster(["import", dir, "--academy", "ふたつ市", "--json"]);
+      expect(stopped.code, stopped.err).toBe(1);
+      const answer = lastLine(stopped.out) as Answer & { error: string };
+      expect(answer.schools).toEqual([expect.objectContaining({ name: "ひがし中学校", newSchool: true, students: { ...zero, create: 1 }, classes: { ...zero, create: 1 } })]);
+      expect(answer.error).toContain("the test refuses this school");
+      expect(textOf(stopped.out)).toEqual(expect.arrayContaining([expect.stringMatching(/^1 \/ 2 校を反映したところで止まりました: .*the test refuses this school.*反映した学校はそのままです。同じ名簿をもう一度取り込むと、残りを反映します。$/)]));
+      expect(await db.prisma.school.findMany({ where: { academy: { name: "ふたつ市" } }, select: { name: true } })).toEqual([{ name: "ひがし中学校" }]);
+    } finally {
+      await db.prisma.$executeRawUnsafe("DROP TRIGGER refuse_nishi ON schools");
+      await db.prisma.$executeRawUnsafe("DROP FUNCTION refuse_nishi()");
+    }
   }, 300_000);
 
   it("bad usage is exit 2, says why and how in Japanese, and changes nothing", async () => {
