@@ -1,17 +1,21 @@
 /**
- * `npm run roster -- import PATH --academy ACADEMY [--dry-run] [--json]` and
+ * `npm run roster -- import PATH --academy ACADEMY [--dry-run] [--json] [--school-kana SCHOOL=よみ]…` and
  * `npm run roster -- export PATH --academy ACADEMY [--school SCHOOL] [--profile PROFILE] [--since TIME]`:
  * OneRoster 1.2 (Japan Profile) sets for IT offices (docs/oneroster.md). PATH is a zip or a folder of CSV files;
  * ACADEMY an academy's id or exact name; SCHOOL a school's id, sourcedId or exact name.
  * Uses DATABASE_URL, or the same local database as `npm start` when it is not set.
- * Progress goes to standard error; with --json the last line of standard output is one JSON
- * object {"schools":[…],"problems":[…]}. Exit codes: 0 no problems, 1 problems (nothing
- * changed), 2 bad usage.
+ * Every text (progress, summary, problems, usage, errors) is Japanese (messages/ja.json
+ * `RosterCli`, the problems' own messages). Standard output carries the text and, with --json,
+ * as its last line one JSON object {"schools":[…],"problems":[…]}; standard error carries the
+ * log (JSON lines: the audited actions) and the usage and error texts. Exit codes: 0 no
+ * problems, 1 problems (nothing changed), 2 bad usage.
  */
 import "./lib/env-file"; // first: the settings file, before anything reads the environment
 import { mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { createTranslator } from "use-intl/core";
+import ja from "@/messages/ja.json";
 import { audit } from "@/lib/audit/log";
 import { isProfileName, PROFILE_NAMES, type ProfileName } from "@/lib/oneroster/columns";
 import { readRosterPackage } from "@/lib/oneroster/read";
@@ -21,106 +25,152 @@ import { findAcademy, findSchool, knownRosterRows } from "@/lib/roster/data";
 import { rosterSetOfAcademy, type ExportOptions } from "@/lib/roster/export";
 import { applyRosterImport } from "@/lib/roster/mutations";
 import { planRosterImport } from "@/lib/roster/plan";
-import type { RosterPlan } from "@/lib/roster/types";
+import type { RosterSet } from "@/lib/oneroster/model";
+import type { Counts, RosterPlan } from "@/lib/roster/types";
+import { kana } from "@/lib/students/schema";
 import { withCliDatabase } from "./lib/cli-database";
 
 logToStderr();
 
-const USAGE = `usage: npm run roster -- import PATH --academy ACADEMY [--dry-run] [--json]
-       npm run roster -- export PATH --academy ACADEMY [--school SCHOOL] [--profile PROFILE] [--since TIME]
-PATH: a OneRoster zip, or a folder of its CSV files (export: a path ending in .zip writes a zip, else a folder)
-ACADEMY: the academy's id or exact name (npm run admin -- list-academies); SCHOOL: id, sourcedId or exact name
-PROFILE: ${PROFILE_NAMES.join(", ")} (default: the profile of the academy's last imported set); TIME: ISO 8601, a delta of what changed since
-Exit codes: 0 no problems, 1 problems (nothing changed), 2 bad usage.`;
+const t = createTranslator({ locale: "ja", messages: ja, namespace: "RosterCli" });
 
 class Usage extends Error {}
 const started = performance.now();
-const progress = (text: string) => process.stderr.write(`[${((performance.now() - started) / 1000).toFixed(1)} s] ${text}\n`);
+const progress = (text: string) => console.log(`${t("seconds", { seconds: ((performance.now() - started) / 1000).toFixed(1) })} ${text}`);
 
-function report(plan: RosterPlan, json: boolean, dryRun: boolean) {
+/** Peak memory so far (the bench reads it), printed before the summary so the JSON stays the last line. */
+const peakMemory = () => progress(t("peakMemory", { mb: Math.round(process.resourceUsage().maxRSS / 1024) }));
+
+type SchoolCounts = Pick<RosterPlan["schools"][number], "sourcedId" | "name" | "newSchool" | "students" | "teachers" | "classes">;
+const counts = (c: Counts) => t("counts", c);
+const schoolJson = ({ sourcedId, name, newSchool, students, teachers, classes }: SchoolCounts) => ({ sourcedId, name, newSchool, students, teachers, classes });
+
+/** The summary, the problems and the closing line in Japanese; with --json the one JSON object last. */
+function report(plan: { schools: SchoolCounts[]; problems: RosterPlan["problems"] }, json: boolean, dryRun: boolean) {
+  peakMemory();
   for (const s of plan.schools) {
-    const c = (x: { create: number; update: number; move: number; disable: number; link: number }) => `+${x.create} ~${x.update} →${x.move} ×${x.disable} =${x.link}`;
-    console.log(`${s.name} (${s.sourcedId}): students ${c(s.students)}, teachers ${c(s.teachers)}, classes ${c(s.classes)}`);
+    console.log(t("school", { name: s.name, sourcedId: s.sourcedId, newSchool: String(s.newSchool), students: counts(s.students), teachers: counts(s.teachers), classes: counts(s.classes) }));
   }
+  const created = plan.schools.filter((s) => s.newSchool).length;
+  if (created) console.log(t("newSchools", { count: created }));
   for (const p of plan.problems) console.log(`${p.file}:${p.line}:${p.column}: ${p.message}`);
-  console.log(plan.problems.length ? "nothing changed: fix the problems above" : dryRun ? "dry run: nothing changed" : "applied");
+  console.log(plan.problems.length ? t("problemsEnd", { count: plan.problems.length }) : dryRun ? t("dryRunEnd") : t("appliedEnd"));
   if (json) {
-    const schools = plan.schools.map(({ sourcedId, name, students, teachers, classes }) => ({ sourcedId, name, students, teachers, classes }));
-    const problems = plan.problems.map(({ file, line, column, message }) => ({ file, line, column, message }));
-    console.log(JSON.stringify({ schools, problems }));
+    const problems = plan.problems.map(({ file, line, column, code, message }) => ({ file, line, column, code, message }));
+    console.log(JSON.stringify({ schools: plan.schools.map(schoolJson), problems }));
   }
   return plan.problems.length > 0 ? 1 : 0;
 }
 
-async function importSet(file: string, academyId: string, dryRun: boolean, json: boolean): Promise<number> {
+/** `--school-kana SCHOOL=よみ`: readings by the school's sourcedId (given to the schools the set creates). */
+function schoolReadings(values: string[], set: RosterSet): Map<string, string> {
+  const readings = new Map<string, string>();
+  for (const value of values) {
+    const at = value.lastIndexOf("=");
+    const reading = kana.safeParse(value.slice(at + 1));
+    if (at <= 0 || !reading.success || !reading.data) throw new Usage(t("badSchoolKana", { value }));
+    const ref = value.slice(0, at).trim();
+    const school = set.orgs.find((o) => o.type === "school" && (o.sourcedId === ref.toLowerCase() || o.name === ref));
+    if (!school) throw new Usage(t("schoolKanaNotInSet", { value }));
+    readings.set(school.sourcedId, reading.data);
+  }
+  return readings;
+}
+
+async function importSet(file: string, academyId: string, options: { dryRun: boolean; json: boolean; schoolKana: string[] }): Promise<number> {
+  const { dryRun, json } = options;
   const input = statSync(file).isDirectory() ? { folder: file } : new Uint8Array(readFileSync(file));
-  const read = await readRosterPackage(input, { known: await knownRosterRows(academyId), onProgress: (f, rows) => progress(`reading ${f}: ${rows} rows`) });
+  const read = await readRosterPackage(input, { known: await knownRosterRows(academyId), onProgress: (f, rows) => progress(t("reading", { file: f, rows })) });
   if (!read.set) return report({ schools: [], problems: read.problems }, json, dryRun);
+  const schoolKana = schoolReadings(options.schoolKana, read.set);
   if (dryRun) return report(await planRosterImport(academyId, read.set), json, true);
-  const result = await applyRosterImport(academyId, read.set, { via: "cli", onProgress: (p) => progress(`applied ${p.school} (${p.done}/${p.total})`) });
-  return report(result, json, false);
+  const applied: SchoolCounts[] = [];
+  let total = 0;
+  try {
+    const result = await applyRosterImport(academyId, read.set, {
+      via: "cli", schoolKana,
+      onProgress: (p) => {
+        applied.push(p.summary);
+        total = p.total;
+        progress(t("applied", { school: p.school, done: p.done, total: p.total }));
+      },
+    });
+    return report(result, json, false);
+  } catch (error) {
+    // a school's transaction failed (a change between the plan and the write): the schools before it stay applied
+    const message = (error instanceof Error ? error.message : String(error)).replace(/\s*\n\s*/g, " ").trim(); // one line
+    peakMemory();
+    console.log(t("failed", { done: applied.length, total, error: message }));
+    if (json) console.log(JSON.stringify({ schools: applied.map(schoolJson), problems: [], error: message }));
+    return 1;
+  }
 }
 
 async function exportSet(file: string, academyId: string, schoolRef: string | undefined, options: Omit<ExportOptions, "schoolId">): Promise<number> {
   const school = schoolRef ? await findSchool(academyId, schoolRef) : null;
-  if (schoolRef && !school) throw new Usage(`--school: no single school of this academy is named ${schoolRef}`);
+  if (schoolRef && !school) throw new Usage(t("noSchool", { value: schoolRef }));
   const set = await rosterSetOfAcademy(academyId, { ...options, schoolId: school?.id });
-  if (!set) throw new Usage("the academy has no school to export");
+  if (!set) throw new Usage(t("nothingToExport"));
   if (file.endsWith(".zip")) writeFileSync(file, zipRosterPackage(set), { mode: 0o600 });
   else {
     mkdirSync(file, { recursive: true });
     for (const [name, bytes] of Object.entries(writeRosterPackage(set))) writeFileSync(path.join(file, name), bytes, { mode: 0o600 });
   }
   await audit({ action: "roster.export", academyId, schoolId: school?.id ?? null, meta: { via: "cli", users: set.users.length, rows: set.users.length } });
-  console.log(`exported ${set.orgs.filter((o) => o.type === "school").length} school(s), ${set.users.length} people, ${set.classes.length} classes to ${file}`);
+  peakMemory();
+  console.log(t("exported", { schools: set.orgs.filter((o) => o.type === "school").length, people: set.users.length, classes: set.classes.length, path: file }));
   return 0;
 }
 
 async function main(): Promise<number> {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
-    options: { academy: { type: "string" }, school: { type: "string" }, profile: { type: "string" }, since: { type: "string" }, "dry-run": { type: "boolean" }, json: { type: "boolean" }, help: { type: "boolean", short: "h" } },
+    options: {
+      academy: { type: "string" }, school: { type: "string" }, profile: { type: "string" }, since: { type: "string" },
+      "dry-run": { type: "boolean" }, json: { type: "boolean" }, "school-kana": { type: "string", multiple: true },
+      help: { type: "boolean", short: "h" },
+    },
   });
   if (values.help) {
-    console.log(USAGE);
+    console.log(t("usage", { profiles: PROFILE_NAMES.join(", ") }));
     return 0;
   }
   const [command, file] = positionals;
-  if ((command !== "import" && command !== "export") || !file || positionals.length !== 2) throw new Usage("give import or export and one PATH");
-  if (!values.academy) throw new Usage("--academy is required");
-  if (command === "import" && values.school) throw new Usage("--school is for export only");
-  if (command === "export" && (values["dry-run"] || values.json)) throw new Usage("--dry-run and --json are for import only");
-  if (command === "import" && (values.profile || values.since)) throw new Usage("--profile and --since are for export only");
-  if (values.profile !== undefined && !isProfileName(values.profile)) throw new Usage(`--profile: one of ${PROFILE_NAMES.join(", ")}`);
+  if ((command !== "import" && command !== "export") || !file || positionals.length !== 2) throw new Usage(t("badCommand"));
+  if (!values.academy) throw new Usage(t("academyRequired"));
+  if (command === "import" && (values.school || values.profile || values.since)) throw new Usage(t("exportOnly"));
+  if (command === "export" && (values["dry-run"] || values.json || values["school-kana"])) throw new Usage(t("importOnly"));
+  if (values.profile !== undefined && !isProfileName(values.profile)) throw new Usage(t("badProfile", { profiles: PROFILE_NAMES.join(", ") }));
   const since = values.since === undefined ? undefined : new Date(values.since);
-  if (since && Number.isNaN(since.getTime())) throw new Usage("--since: a time such as 2026-11-29T07:00:00+09:00");
+  if (since && Number.isNaN(since.getTime())) throw new Usage(t("badSince"));
   if (command === "import") {
     try {
       statSync(file);
     } catch {
-      throw new Usage(`${file}: no such file or folder`);
+      throw new Usage(t("noSuchPath", { path: file }));
     }
   }
   return withCliDatabase(async () => {
     const academy = await findAcademy(values.academy!);
-    if (!academy) throw new Usage(`--academy: no single academy has the id or name ${values.academy}`);
-    progress(`academy: ${academy.name} (${academy.id})`);
-    return command === "import" ? importSet(file, academy.id, values["dry-run"] ?? false, values.json ?? false) : exportSet(file, academy.id, values.school, { profile: values.profile as ProfileName | undefined, since });
+    if (!academy) throw new Usage(t("noAcademy", { value: values.academy! }));
+    progress(t("academy", { name: academy.name, id: academy.id }));
+    return command === "import"
+      ? importSet(file, academy.id, { dryRun: values["dry-run"] ?? false, json: values.json ?? false, schoolKana: values["school-kana"] ?? [] })
+      : exportSet(file, academy.id, values.school, { profile: values.profile as ProfileName | undefined, since });
   });
 }
 
 main().then(
   (code) => {
-    progress(`peak memory ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`);
     process.stdout.write("", () => process.exit(code)); // after a long report has drained into the pipe
   },
   (error: unknown) => {
     if (error instanceof Usage || (error instanceof Error && "code" in error && String(error.code).startsWith("ERR_PARSE_ARGS"))) {
-      console.error(error.message);
-      console.error(USAGE);
+      console.error(t("error", { message: error.message }));
+      console.error(t("usage", { profiles: PROFILE_NAMES.join(", ") }));
       process.exit(2);
     }
-    console.error(error instanceof Error ? error.message : error);
+    console.error(t("error", { message: error instanceof Error ? error.message : String(error) }));
     process.exit(1);
   },
 );

@@ -5,6 +5,7 @@ import { addTeacherAction, createSchoolAction, moveTeacherAction, renameSchoolAc
 import { useConfirm } from "@/components/ui/confirm-dialog";
 import { FormDialog } from "@/components/ui/form-dialog";
 import { RichTextClient } from "@/components/ui/rich-text-client";
+import { refusesFormula } from "@/lib/users/person-name";
 import { useActionRunner } from "@/components/ui/use-action-runner";
 import { usePlainText } from "@/components/ui/use-plain-text";
 import { PasswordOnce } from "@/components/students/copy-button";
@@ -19,6 +20,7 @@ function useFormFailure() {
   return (result: { code: string; fieldErrors?: Record<string, string[]> }) => {
     const fields = result.fieldErrors ?? {};
     if (result.code !== "VALIDATION") return failure(t)(result.code);
+    if (refusesFormula(fields)) return rows("row_formulaName");
     if (fields.nameKana) return rows("row_badKana");
     if (fields.email) return rows("row_badEmail");
     return t("invalid");

@@ -1,6 +1,7 @@
 "use client";
 import { useTranslations } from "next-intl";
 import { RichTextClient } from "@/components/ui/rich-text-client";
+import { refusesFormula } from "@/lib/users/person-name";
 import { usePlainText } from "@/components/ui/use-plain-text";
 import { DISPLAY_LANGUAGES } from "@/lib/i18n/languages";
 
@@ -94,6 +95,7 @@ export function useStudentFormError() {
     if (fields.email?.includes("emailInUse")) return t("emailInUse");
     if (fields.number?.includes("seatTaken")) return t("seatTaken");
     if (result.code !== "VALIDATION") return t("failed");
+    if (refusesFormula(fields)) return rows("row_formulaName");
     if (fields.name) return rows("row_missingName");
     if (fields.nameKana) return rows("row_badKana");
     if (fields.email) return rows("row_badEmail");

@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { emailSchema, newPasswordSchema } from "@/lib/auth/schema";
-import { kana } from "@/lib/students/schema";
+import { kana, notFormula } from "@/lib/students/schema";
+import { FORMULA_WORDS } from "@/lib/users/person-name";
 
 /** Inputs of the administrator's command line (scripts/admin.ts), checked like any form's. */
-const name = z.string().trim().min(1, "must not be empty").max(100, "at most 100 characters");
+const name = notFormula(z.string().trim().min(1, "must not be empty").max(100, "at most 100 characters"), FORMULA_WORDS);
 /** The reading as the web forms take it: hiragana or katakana (it is what kana screens show). */
 const nameKana = kana.default("");
 

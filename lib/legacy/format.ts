@@ -1,5 +1,7 @@
 import { z } from "zod";
+import { notFormula } from "@/lib/students/schema";
 import { parseTimestamp } from "@/lib/time";
+import { FORMULA_WORDS } from "@/lib/users/person-name";
 
 /**
  * Reading a JSON export of the legacy document database (docs/requirements.md §3):
@@ -133,6 +135,11 @@ const text = (max: number) =>
     .max(max, { error: `is longer than ${max} characters` })
     .nullish()
     .transform((v) => v || null);
+/** A name, reading or nickname: optional text that a spreadsheet would not run as a formula. */
+const nameText = (max: number) =>
+  notFormula(z.string({ error: "must be text" }).trim().max(max, { error: `is longer than ${max} characters` }), FORMULA_WORDS)
+    .nullish()
+    .transform((v) => v || null);
 
 const email = z
   .string({ error: "must be text" })
@@ -167,9 +174,9 @@ const wholeNumber = (min: number, max: number) =>
 
 const profileDoc = z.object({
   email,
-  name: text(100),
+  name: nameText(100),
   groupName: text(200),
-  nickName: text(50),
+  nickName: nameText(50),
   password: z
     .string({ error: "must be text" })
     .max(1024, { error: "is longer than 1024 characters" })
@@ -188,8 +195,8 @@ const profileDoc = z.object({
 });
 
 const groupDoc = z.object({
-  name: text(100),
-  nameKana: text(100),
+  name: nameText(100),
+  nameKana: nameText(100),
   createdAt: timestamp,
 });
 

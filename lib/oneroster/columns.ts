@@ -5,7 +5,7 @@
 import type { RosterFile } from "./model";
 
 export type Kind =
-  | "id" | "ref" | "refs" | "text" | "name" | "enum" | "date" | "dateTime" | "bool" | "grades" | "int" | "list" | "status" | "ignored";
+  | "id" | "ref" | "refs" | "text" | "name" | "enum" | "date" | "dateTime" | "bool" | "grades" | "subjectCodes" | "int" | "list" | "status" | "ignored";
 
 export interface Column {
   name: string;
@@ -48,13 +48,13 @@ export const ORG_COLUMNS: Column[] = [
 ];
 export const COURSE_COLUMNS: Column[] = [
   ...meta, c("schoolYearSourcedId", "ref", { target: "academicSessions" }), c("title", "name", R), c("courseCode", "text", { mustBeEmpty: true }),
-  c("grades", "grades"), c("orgSourcedId", "ref", { ...R, target: "orgs" }), c("subjects", "list"), c("subjectCodes", "list"),
+  c("grades", "grades"), c("orgSourcedId", "ref", { ...R, target: "orgs" }), c("subjects", "list"), c("subjectCodes", "subjectCodes"),
 ];
 export const CLASS_COLUMNS: Column[] = [
   ...meta, c("title", "name", R), c("grades", "grades"), c("courseSourcedId", "ref", { ...R, target: "courses" }),
   c("classCode", "text"), c("classType", "enum", { ...R, values: CLASS_TYPES }), c("location", "name"),
   c("schoolSourcedId", "ref", { ...R, target: "orgs" }), c("termSourcedIds", "refs", { ...R, target: "academicSessions" }),
-  c("subjects", "list"), c("subjectCodes", "list"), c("periods", "list"), c("metadata.jp.specialNeeds", "bool"),
+  c("subjects", "list"), c("subjectCodes", "subjectCodes"), c("periods", "list"), c("metadata.jp.specialNeeds", "bool"),
 ];
 const USER_HEAD: Column[] = [
   ...meta, c("enabledUser", "bool", R), c("username", "text", R), c("userIds", "list"), c("givenName", "name", R),

@@ -1,5 +1,6 @@
 /** One CSV field checked and converted by its column's kind. Pure. */
 import { type Column, NAME_MAX } from "./columns";
+import { startsLikeFormula } from "@/lib/users/person-name";
 import type { FileMode } from "./model";
 import type { ProblemList } from "./problems";
 
@@ -11,6 +12,14 @@ const DATE_TIME = /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,
 const HALF_WIDTH_KANA = /[\uFF61-\uFF9F]/;
 export const GRADES = new Set([
   "P1", "P2", "P3", "P4", "P5", "P6", "J1", "J2", "J3", "H1", "H2", "H3", "E1", "E2", "E3",
+]);
+/**
+ * 教科コード of the Japan Profile: P010–P100 (小学校, 10 教科) and J010–J090 (中学校, 9), as the
+ * Digital Agency's strict receivers check them ([DA-K], [DA-T], [DA-D], [DA-F]).
+ */
+export const SUBJECT_CODES = new Set([
+  ...Array.from({ length: 10 }, (_, i) => `P${String((i + 1) * 10).padStart(3, "0")}`),
+  ...Array.from({ length: 9 }, (_, i) => `J${String((i + 1) * 10).padStart(3, "0")}`),
 ]);
 export const STATUSES = ["active", "tobedeleted"] as const;
 
@@ -86,6 +95,7 @@ export function readField(col: Column, raw: string | undefined, at: At): Value {
     }
     case "name":
       if (HALF_WIDTH_KANA.test(text)) return bad("fieldHalfWidthKana");
+      if (startsLikeFormula(text)) return bad("fieldFormula");
       return text.length > (col.max ?? NAME_MAX) && Array.from(text).length > (col.max ?? NAME_MAX) ? bad("fieldTooLong", { max: String(col.max ?? NAME_MAX) }) : text;
     case "text":
       return text;
@@ -105,6 +115,11 @@ export function readField(col: Column, raw: string | undefined, at: At): Value {
       const grades = splitList(text);
       const wrong = grades.find((g) => !GRADES.has(g));
       return wrong === undefined ? grades.map((g) => share(g, at)) : bad("fieldGrade", { value: wrong });
+    }
+    case "subjectCodes": {
+      const codes = splitList(text);
+      const wrong = codes.find((c) => !SUBJECT_CODES.has(c));
+      return wrong === undefined ? codes : bad("fieldSubjectCode", { value: wrong });
     }
     case "list":
       return splitList(text);

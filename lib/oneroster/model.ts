@@ -131,6 +131,8 @@ export interface RosterSet {
   users: RosterUser[];
   roles: RosterRole[];
   enrollments: Enrollment[];
+  /** The 出席番号 column as enrollments.csv spells it, when not `metadata.jp.ShussekiNo` (the K-12 Profile's `…shussekiNo`). */
+  shussekiColumn?: string;
 }
 
 /**

@@ -16,7 +16,7 @@ export const ROSTER_PROBLEM_CODES = [
   "manifestHeader", "manifestVersion", "onerosterVersion", "manifestRowMissing", "manifestMode", "manifestUnknownRow",
   // one field
   "fieldRequired", "fieldEnum", "fieldUuid", "fieldDate", "fieldDateTime", "fieldBoolean", "fieldGrade",
-  "fieldInteger", "fieldHalfWidthKana", "bulkStatusNotEmpty", "deltaStatusMissing", "fieldNotEmpty", "fieldTooLong",
+  "fieldInteger", "fieldHalfWidthKana", "bulkStatusNotEmpty", "deltaStatusMissing", "fieldNotEmpty", "fieldTooLong", "fieldFormula", "fieldSubjectCode",
   // the Japan Profile's row rules (profile.ts)
   "sessionTitle", "orgIdentifier", "enabledUserFalse", "adminPrimary", "studentPrimary",
   // across rows and files

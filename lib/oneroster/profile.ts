@@ -31,7 +31,7 @@ export function checkProfile(set: Sets, problems: ProblemList): void {
   for (const o of set.orgs) {
     if (o.status === "tobedeleted" || o.identifier === null) continue;
     const pattern = o.type === "school" ? SCHOOL_CODE : DISTRICT_CODE;
-    if (!pattern.test(o.identifier)) problems.add("orgIdentifier", "orgs.csv", o.line, "identifier", { value: o.identifier, expected: o.type === "school" ? "C113210000019" : "131000" });
+    if (!pattern.test(o.identifier)) problems.add("orgIdentifier", "orgs.csv", o.line, "identifier", { value: o.identifier, type: o.type, expected: o.type === "school" ? "C113210000019" : "131000" });
   }
   for (const u of set.users) {
     if (u.status !== "tobedeleted" && u.enabledUser === false) problems.add("enabledUserFalse", "users.csv", u.line, "enabledUser", { value: "false" });

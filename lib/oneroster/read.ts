@@ -40,12 +40,28 @@ async function sourceOf(input: RosterInput, problems: ProblemList, maxBytes?: nu
   return filesSource(input as Record<string, Uint8Array>);
 }
 
+/** Copies a browser or a file manager names "users (1).csv" / "users-2.csv"; their base name. */
+const COPY_SUFFIX = /(?:\s*\(\d+\)|[-_ ]\d+)$/;
+
+/**
+ * The sent file that was probably meant as `expected` (same name but for upper/lower case or a copy's
+ * number), so the problem names what was actually sent; "none" when no sent file looks like it.
+ */
+export function sentAs(names: readonly string[], expected: string): string {
+  const base = (name: string) => {
+    const dot = name.lastIndexOf(".");
+    const stem = dot > 0 ? name.slice(0, dot) : name;
+    return `${stem.replace(COPY_SUFFIX, "").trim()}${dot > 0 ? name.slice(dot) : ""}`.toLowerCase();
+  };
+  return names.find((n) => n !== expected && base(n) === expected) ?? "none";
+}
+
 export async function readRosterPackage(input: RosterInput, options: ReadOptions = {}): Promise<ReadResult> {
   const problems = new ProblemList(options.maxProblems);
   const source = await sourceOf(input, problems, options.maxUnzippedBytes);
   if (!source) return { set: null, problems: problems.items };
   if (!source.names.includes(MANIFEST)) {
-    problems.add("manifestMissing", MANIFEST, 0, "");
+    problems.add("manifestMissing", MANIFEST, 0, "", { sent: sentAs(source.names, MANIFEST) });
     return { set: null, problems: problems.items };
   }
   const manifest = await readManifest(source.open(MANIFEST), problems);
@@ -55,7 +71,7 @@ export async function readRosterPackage(input: RosterInput, options: ReadOptions
     const present = source.names.includes(`${file}.csv`);
     const mode = manifest.files[file];
     if (mode === "absent" && present) problems.add("fileNotAbsent", `${file}.csv`, 0, "");
-    if (mode !== "absent" && !present) problems.add("fileMissing", `${file}.csv`, 0, "", { expected: mode });
+    if (mode !== "absent" && !present) problems.add("fileMissing", `${file}.csv`, 0, "", { expected: mode, sent: sentAs(source.names, `${file}.csv`) });
   }
   if (problems.count > 0) return { set: null, problems: problems.items };
 
@@ -77,5 +93,6 @@ export async function readRosterPackage(input: RosterInput, options: ReadOptions
   manifest.profile = profileOf(manifest.onerosterVersion, headers);
   // References into a file that could not be read would all look missing: check them once every file reads.
   if (whole) checkAcross(set, manifest.files, problems, options.known, shussekiColumn);
+  if (shussekiColumn && shussekiColumn !== "metadata.jp.ShussekiNo") set.shussekiColumn = shussekiColumn;
   return problems.count > 0 ? { set: null, problems: problems.items } : { set, problems: [] };
 }

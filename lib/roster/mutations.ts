@@ -14,6 +14,8 @@ export interface ApplyOptions {
   actorId?: string | null;
   via?: "web" | "cli" | "rollover";
   onProgress?: (progress: ApplyProgress) => void;
+  /** Readings of the schools the set creates, by the school's sourcedId (OneRoster carries none; empty otherwise). */
+  schoolKana?: ReadonlyMap<string, string>;
 }
 
 const BATCH = 1000;
@@ -74,9 +76,9 @@ async function linkPeople(tx: Prisma.TransactionClient, academyId: string, schoo
   }
 }
 
-async function applySchool(tx: Prisma.TransactionClient, academyId: string, w: SchoolWork, actorId: string | null, via: string): Promise<string> {
+async function applySchool(tx: Prisma.TransactionClient, academyId: string, w: SchoolWork, actorId: string | null, via: string, nameKana = ""): Promise<string> {
   let schoolId = w.schoolId;
-  if (!schoolId) schoolId = (await tx.school.create({ data: { academyId, name: w.name, nameKana: "", sourcedId: w.sourcedId }, select: { id: true } })).id;
+  if (!schoolId) schoolId = (await tx.school.create({ data: { academyId, name: w.name, nameKana, sourcedId: w.sourcedId }, select: { id: true } })).id;
   else if (w.schoolChanged) await tx.school.update({ where: { id: schoolId }, data: { name: w.name, sourcedId: w.sourcedId }, select: { id: true } });
 
   // free the seats that change first: the one-student-per-seat index checks every statement
@@ -119,8 +121,8 @@ async function applySchool(tx: Prisma.TransactionClient, academyId: string, w: S
 }
 
 /** One school's share of a planned set, written and audited (`roster.import`) in the caller's transaction; the school's id. */
-export async function applySchoolWork(tx: Prisma.TransactionClient, academyId: string, w: SchoolWork, summary: SchoolSummary, options: Pick<ApplyOptions, "actorId" | "via">): Promise<string> {
-  const schoolId = await applySchool(tx, academyId, w, options.actorId ?? null, options.via ?? "web");
+export async function applySchoolWork(tx: Prisma.TransactionClient, academyId: string, w: SchoolWork, summary: SchoolSummary, options: Pick<ApplyOptions, "actorId" | "via" | "schoolKana">): Promise<string> {
+  const schoolId = await applySchool(tx, academyId, w, options.actorId ?? null, options.via ?? "web", options.schoolKana?.get(w.sourcedId));
   await audit({ action: "roster.import", actorId: options.actorId ?? null, academyId, schoolId, targetType: "school", targetId: schoolId, meta: { via: options.via ?? "web", sourcedId: w.sourcedId, ...countsOf(summary) } }, tx);
   return schoolId;
 }
@@ -160,7 +162,7 @@ export async function applyRosterImport(academyId: string, set: RosterSet, optio
         { timeout: 300_000, maxWait: 30_000 },
       );
     }
-    options.onProgress?.({ school: w.name, done: i + 1, total });
+    options.onProgress?.({ school: w.name, done: i + 1, total, summary: { sourcedId: summary.sourcedId, name: summary.name, newSchool: summary.newSchool, ...countsOf(summary) } });
   }
   const profile = await rememberProfile(db(), academyId, set);
   await audit({ action: "roster.apply", actorId: options.actorId ?? null, academyId, meta: { ...summary, applied: true, changed: plan.schools.filter(changes).length, profile } });

@@ -232,7 +232,7 @@ export function computePlan(state: RosterState, set: RosterSet): { plan: RosterP
     const key = t.role === "student" ? seatOf(w.schoolId ?? `new:${w.sourcedId}`, t.grade, t.className, t.number) : null;
     if (!key) continue;
     if (taken.has(key)) {
-      problems.push(problem(seatLine ? "enrollments.csv" : "users.csv", seatLine || line, seatLine ? "metadata.jp.ShussekiNo" : "metadata.jp.homeClass", "seatTaken", { grade: t.grade!, className: t.className!, number: t.number! }));
+      problems.push(problem(seatLine ? "enrollments.csv" : "users.csv", seatLine || line, seatLine ? (set.shussekiColumn ?? "metadata.jp.ShussekiNo") : "metadata.jp.homeClass", "seatTaken", { grade: t.grade!, className: t.className!, number: t.number! }));
       continue;
     }
     taken.set(key, t.sourcedId);
@@ -261,7 +261,7 @@ function summaryOf(w: SchoolWork) {
   const classRow = (action: PreviewRow["action"], c: ClassTarget): PreviewRow => ({ action, sourcedId: c.sourcedId, name: c.title, nameKana: null, grade: c.grade, className: c.className, number: null });
   const classes = [...w.classCreate.map((c) => classRow("create", c)), ...w.classUpdate.map((x) => classRow("update", x.target))];
   return {
-    sourcedId: w.sourcedId, name: w.name,
+    sourcedId: w.sourcedId, name: w.name, newSchool: w.schoolId === null,
     students: counts(n(students, "create"), n(students, "update"), n(students, "move"), n(students, "disable"), n(students, "link")),
     teachers: counts(n(teachers, "create"), n(teachers, "update"), n(teachers, "move"), n(teachers, "disable"), n(teachers, "link")),
     classes: counts(w.classCreate.length, w.classUpdate.length, 0, w.classDelete.length),

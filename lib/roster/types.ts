@@ -26,6 +26,8 @@ export interface PreviewRow {
 export interface SchoolSummary {
   sourcedId: string;
   name: string;
+  /** The set creates this school (no school of the academy has its sourcedId or, without one, its name). */
+  newSchool: boolean;
   students: Counts;
   teachers: Counts;
   classes: Counts;
@@ -41,6 +43,8 @@ export interface ApplyProgress {
   school: string;
   done: number;
   total: number;
+  /** That school and what was applied to it. */
+  summary: Pick<SchoolSummary, "sourcedId" | "name" | "newSchool" | "students" | "teachers" | "classes">;
 }
 
 /** The person a set describes, as the product will store them. */

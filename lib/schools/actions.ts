@@ -1,11 +1,11 @@
 "use server";
 import { z } from "zod";
 import type { ActionResult } from "@/lib/errors";
-import { kana } from "@/lib/students/schema";
+import { kana, personName } from "@/lib/students/schema";
 import { defineAcademyAction } from "./school-action";
 import { type AcademyCtx, addTeacher, createSchool, deleteSchool, moveTeacher, renameSchool, setTeacherDisabled } from "./manage";
 
-const schoolInput = z.object({ name: z.string().trim().min(1).max(100), nameKana: kana });
+const schoolInput = z.object({ name: personName, nameKana: kana });
 
 /** The manager's schools screen: managers only, on their own academy (taken from the database actor). */
 const academyAction = <S extends z.ZodType, T>(name: string, schema: S, run: (ctx: AcademyCtx, i: z.infer<S>) => Promise<ActionResult<T>>) =>
@@ -17,7 +17,7 @@ export const renameSchoolAction = academyAction("schools.rename", schoolInput.ex
 );
 export const addTeacherAction = academyAction(
   "schools.addTeacher",
-  z.object({ schoolId: z.uuid(), name: z.string().trim().min(1).max(100), nameKana: kana, email: z.email().max(254).transform((v) => v.toLowerCase()) }),
+  z.object({ schoolId: z.uuid(), name: personName, nameKana: kana, email: z.email().max(254).transform((v) => v.toLowerCase()) }),
   (ctx, i) => addTeacher(ctx, i),
 );
 export const setTeacherDisabledAction = academyAction("schools.teacherDisabled", z.object({ teacherId: z.uuid(), disabled: z.boolean() }), (ctx, i) =>

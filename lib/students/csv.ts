@@ -1,3 +1,4 @@
+import { FORMULA_ISSUE } from "@/lib/users/person-name";
 import { studentInput, type StudentInput } from "./schema";
 
 /** Bounds of one import (the issue's "bounded with clear messages past the bound"). */
@@ -90,7 +91,7 @@ export function parseCsv(text: string): { line: number; fields: string[] }[] {
   return records;
 }
 
-export type CsvRowError = "missingName" | "badClass" | "badEmail" | "badKana" | "badGroup" | "badLanguage" | "duplicateEmail" | "duplicateSeat" | "emailInUse";
+export type CsvRowError = "missingName" | "formulaName" | "badClass" | "badEmail" | "badKana" | "badGroup" | "badLanguage" | "duplicateEmail" | "duplicateSeat" | "emailInUse";
 export type CsvFileError = "tooLarge" | "tooManyRows" | "noHeader" | "empty";
 
 export interface CsvRow {
@@ -138,7 +139,8 @@ export function checkCsv(bytes: Uint8Array, taken: { emails: Set<string>; seats:
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
         const field = issue.path[0];
-        if (field === "name") errors.add("missingName");
+        if (issue.message === FORMULA_ISSUE) errors.add("formulaName");
+        else if (field === "name") errors.add("missingName");
         else if (field === "grade" || field === "className" || field === "number") errors.add("badClass");
         else if (field === "email") errors.add("badEmail");
         else if (field === "nameKana") errors.add("badKana");

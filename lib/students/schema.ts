@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { DISPLAY_LANGUAGES } from "@/lib/i18n/languages";
 import { filterText, searchText } from "@/lib/query-text";
+import { FORMULA_ISSUE, startsLikeFormula } from "@/lib/users/person-name";
 
 export const STUDENT_SORTS = ["grade", "name", "nameKana", "nickname", "email", "group", "lastSignIn", "status"] as const;
 export type StudentSort = (typeof STUDENT_SORTS)[number];
@@ -26,14 +27,17 @@ export function seatNumberOf(text: string): number | null {
   return n >= 1 ? n : null;
 }
 
-const name = z.string().trim().min(1).max(100);
+/** A name, reading or nickname as the forms take it: never one a spreadsheet would run as a formula. */
+export const notFormula = (text: z.ZodString, message = FORMULA_ISSUE) => text.refine((v) => !startsLikeFormula(v), message);
+/** A person's or school's name as the forms take it. */
+export const personName = notFormula(z.string().trim().min(1).max(100));
 /** A reading in hiragana or katakana (spaces, ー and ・ allowed), as people and schools have. */
-export const kana = z.string().trim().max(100).regex(/^[\p{Script=Hiragana}\p{Script=Katakana}ー・\s]*$/u, "kana");
+export const kana = notFormula(z.string().trim().max(100).regex(/^[\p{Script=Hiragana}\p{Script=Katakana}ー・\s]*$/u, "kana"));
 
 export const studentInput = z.object({
-  name,
+  name: personName,
   nameKana: kana.optional().or(z.literal("")),
-  nickname: z.string().trim().max(50).optional(),
+  nickname: notFormula(z.string().trim().max(50)).optional(),
   email: z.union([z.literal(""), z.email().max(254)]).optional().transform((v) => (v ? v.toLowerCase() : null)),
   grade: z.coerce.number().int().min(1).max(12),
   className: z.string().trim().min(1).max(10),

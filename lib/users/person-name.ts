@@ -1,5 +1,26 @@
 const HAN = /\p{Script=Han}/u;
 
+/**
+ * What a spreadsheet runs as a formula when a cell starts with it: `=`, `+`, `-`, `@`, a tab or
+ * a carriage return. No real name or reading starts that way, so every path names enter by
+ * (forms, the students CSV, OneRoster, the legacy import) refuses such a name, reading or
+ * title, and the exports never carry one (docs/security.md).
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+export function startsLikeFormula(text: string): boolean {
+  return FORMULA_START.test(text);
+}
+
+/** The issue message a form's schema gives such a name (what the forms translate). */
+export const FORMULA_ISSUE = "formula";
+/** Whether a form's field errors refuse a name as a formula. */
+export function refusesFormula(fieldErrors: Record<string, string[]>): boolean {
+  return Object.values(fieldErrors).some((issues) => issues.includes(FORMULA_ISSUE));
+}
+/** The same in words, for the command lines' English problems. */
+export const FORMULA_WORDS = "must not start with =, +, -, @, a tab or a carriage return (a spreadsheet would run it as a formula)";
+
 export interface NameParts {
   nickname?: string | null;
   name?: string | null;

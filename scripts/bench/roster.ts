@@ -57,7 +57,7 @@ export async function rosterImport(): Promise<Row> {
   if (process.env.BENCH_VERBOSE) console.error(err);
   rmSync(dir, { recursive: true, force: true });
   const created = (JSON.parse(out.trimEnd().split("\n").at(-1) ?? "{}") as { schools?: { students: { create: number } }[] }).schools?.reduce((n, s) => n + s.students.create, 0) ?? 0;
-  const rss = Number(/peak memory (\d+) MB/.exec(err)?.[1] ?? NaN);
+  const rss = Number(/最大メモリ (\d+) MB/.exec(out)?.[1] ?? NaN);
   const ok = code === 0 && created === SCHOOLS * CLASSES * SIZE && ms < LIMIT_MS && rss < RSS_LIMIT_MB;
   return {
     scenario: `npm run roster -- import: ${SCHOOLS * CLASSES * SIZE} students (${SCHOOLS} schools × ${CLASSES} 組 × ${SIZE}) into an empty academy`,

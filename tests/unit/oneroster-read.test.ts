@@ -88,7 +88,7 @@ describe("OneRoster reader: bad packages are reported at file, line and column, 
     const r = await readRosterPackage(files);
     expect(where(r.problems)).toEqual(["fieldEnum classes.csv:3 classType", "fieldEnum roles.csv:2 role"]);
     expect(r.problems[0]!.message).toBe(
-      "classes.csv の 3 行目「classType」の値「homeroomX」は使えません（使える値: homeroom, scheduled）。",
+      "classes.csv の 3 行目「classType」の値「homeroomX」は使えません（使える値: homeroom, scheduled）。使える値のどれかにしてください。",
     );
     expect(r.set).toBeNull();
   });
