@@ -4,6 +4,7 @@ import { getActor } from "@/lib/auth/session";
 import { problem, readBytesLimited } from "@/lib/http";
 import { authorizeSchool } from "@/lib/schools/scope";
 import { sameOrigin } from "@/lib/security/headers";
+import { RATIONS, rationRefusal, takeRation } from "@/lib/security/ration";
 import { imageForViewer } from "./data";
 import { type ImageProblem, MAX_IMAGE_BYTES } from "./limits";
 import { imageStorage } from "./storage";
@@ -11,14 +12,16 @@ import { storeImage } from "./store";
 
 /** A year: the bytes behind an id never change (rows are never updated). `private`: only the signed-in browser keeps them, never a shared cache. */
 const CACHE = "private, max-age=31536000, immutable";
-const STATUS: Record<ImageProblem, number> = { tooLarge: 413, type: 415, pixels: 422, unreadable: 422, failed: 503 };
+const STATUS: Record<Exclude<ImageProblem, "busy">, number> = { tooLarge: 413, type: 415, pixels: 422, unreadable: 422, failed: 503 };
 const refused = (p: ImageProblem) =>
-  NextResponse.json({ ok: false, code: p === "failed" ? "INTERNAL" : "VALIDATION", problem: p }, { status: STATUS[p], headers: { "Cache-Control": "no-store" } });
+  p === "busy" ? rationRefusal(RATIONS.image.retryAfterS, { problem: p })
+  : NextResponse.json({ ok: false, code: p === "failed" ? "INTERNAL" : "VALIDATION", problem: p }, { status: STATUS[p], headers: { "Cache-Control": "no-store" } });
 
 /**
  * POST /api/v1/images[?school=] with the file's bytes as the body: teachers for their school,
  * managers for a school of their academy (named). Answers `{ ok, data: { id, width, height } }`
- * or `{ ok: false, code, problem }` (docs/architecture.md "Images").
+ * or `{ ok: false, code, problem }` (docs/architecture.md "Images"). Rationed per person and
+ * per process before the body is read (lib/security/ration.ts: 429 `busy` with Retry-After).
  */
 export async function uploadImage(req: NextRequest): Promise<Response> {
   if (!sameOrigin(req.headers, req.url)) return problem(403, "FORBIDDEN");
@@ -27,12 +30,18 @@ export async function uploadImage(req: NextRequest): Promise<Response> {
   if (actor.role !== "teacher" && actor.role !== "manager") return problem(403, "FORBIDDEN");
   const school = await authorizeSchool(actor, req.nextUrl.searchParams.get("school") ?? undefined);
   if (!school) return problem(403, "FORBIDDEN");
-  const bytes = await readBytesLimited(req, MAX_IMAGE_BYTES);
-  if (bytes === null) return refused("tooLarge");
-  const stored = await storeImage(school, actor.id, bytes);
-  if (!stored.ok) return refused(stored.problem);
-  const { id, width, height } = stored.image;
-  return NextResponse.json({ ok: true, data: { id, width, height } }, { headers: { "Cache-Control": "no-store" } });
+  const ration = takeRation("image", actor.id);
+  if (!ration.ok) return refused("busy");
+  try {
+    const bytes = await readBytesLimited(req, MAX_IMAGE_BYTES);
+    if (bytes === null) return refused("tooLarge");
+    const stored = await storeImage(school, actor.id, bytes);
+    if (!stored.ok) return refused(stored.problem);
+    const { id, width, height } = stored.image;
+    return NextResponse.json({ ok: true, data: { id, width, height } }, { headers: { "Cache-Control": "no-store" } });
+  } finally {
+    ration.release();
+  }
 }
 
 /**

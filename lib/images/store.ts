@@ -16,7 +16,7 @@ export type StoreResult = { ok: true; image: StoredImage } | Extract<ProcessResu
  * is ever listed without its bytes.
  */
 export async function storeImage(school: AuthorizedSchoolId, actorId: string | null, input: Uint8Array): Promise<StoreResult> {
-  const processed = await processImage(input);
+  const processed = await processImage(school, input);
   if (!processed.ok) return processed;
   const { image } = processed;
   const row = await insertImageRow(school, actorId, image);
