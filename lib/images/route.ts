@@ -1,7 +1,7 @@
 import "server-only";
 import { type NextRequest, NextResponse } from "next/server";
 import { getActor } from "@/lib/auth/session";
-import { problem, readBytesLimited } from "@/lib/http";
+import { problem, readUploadBytes } from "@/lib/http";
 import { authorizeSchool } from "@/lib/schools/scope";
 import { sameOrigin } from "@/lib/security/headers";
 import { RATIONS, rationRefusal, takeRation } from "@/lib/security/ration";
@@ -21,7 +21,8 @@ const refused = (p: ImageProblem) =>
  * POST /api/v1/images[?school=] with the file's bytes as the body: teachers for their school,
  * managers for a school of their academy (named). Answers `{ ok, data: { id, width, height } }`
  * or `{ ok: false, code, problem }` (docs/architecture.md "Images"). Rationed per person and
- * per process before the body is read (lib/security/ration.ts: 429 `busy` with Retry-After).
+ * per process before the body is read (lib/security/ration.ts: 429 `busy` with Retry-After), its
+ * bytes counted against the cap of upload bytes in flight (lib/http.ts `readUploadBytes`).
  */
 export async function uploadImage(req: NextRequest): Promise<Response> {
   if (!sameOrigin(req.headers, req.url)) return problem(403, "FORBIDDEN");
@@ -33,9 +34,9 @@ export async function uploadImage(req: NextRequest): Promise<Response> {
   const ration = takeRation("image", actor.id);
   if (!ration.ok) return refused("busy");
   try {
-    const bytes = await readBytesLimited(req, MAX_IMAGE_BYTES);
-    if (bytes === null) return refused("tooLarge");
-    const stored = await storeImage(school, actor.id, bytes);
+    const body = await readUploadBytes(req, MAX_IMAGE_BYTES);
+    if (!body.ok) return refused(body.problem);
+    const stored = await storeImage(school, actor.id, body.bytes);
     if (!stored.ok) return refused(stored.problem);
     const { id, width, height } = stored.image;
     return NextResponse.json({ ok: true, data: { id, width, height } }, { headers: { "Cache-Control": "no-store" } });
