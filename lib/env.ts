@@ -25,6 +25,8 @@ const limitsSchema = {
   LIVE_STREAMS_MAX: count(4000, 1, 1_000_000),
   DB_CONNECT_TIMEOUT_MS: count(5_000, 500, 120_000),
   DB_STATEMENT_TIMEOUT_MS: count(15_000, 1_000, 3_600_000),
+  /** The stored images a school may hold, in MB (lib/images/store.ts). */
+  IMAGE_QUOTA_MB: count(500, 1, 1_000_000),
 };
 
 export const LOG_LEVELS = ["debug", "info", "warn", "error"] as const;

@@ -47,6 +47,17 @@ export async function academyImages(academyId: string, ids: string[]) {
   });
 }
 
+/** The bytes a school's images take (its quota, lib/images/store.ts). */
+export async function schoolImageBytes(schoolId: string): Promise<number> {
+  const sum = await db().image.aggregate({ where: { schoolId }, _sum: { byteSize: true } });
+  return sum._sum.byteSize ?? 0;
+}
+
+/** The school's image with these bytes (by their SHA-256), if it has one. */
+export async function schoolImageByHash(schoolId: string, sha256: string): Promise<{ id: string; width: number; height: number; contentType: string } | null> {
+  return db().image.findFirst({ where: { schoolId, sha256 }, select: { id: true, width: true, height: true, contentType: true }, orderBy: { createdAt: "asc" } });
+}
+
 /** The stored bytes of an image (the PostgreSQL storage, lib/images/storage.ts). */
 export async function getImageBytes(id: string): Promise<Buffer | null> {
   const row = await db().imageBlob.findUnique({ where: { id }, select: { data: true } });

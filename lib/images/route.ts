@@ -12,7 +12,7 @@ import { storeImage } from "./store";
 
 /** A year: the bytes behind an id never change (rows are never updated). `private`: only the signed-in browser keeps them, never a shared cache. */
 const CACHE = "private, max-age=31536000, immutable";
-const STATUS: Record<Exclude<ImageProblem, "busy">, number> = { tooLarge: 413, type: 415, pixels: 422, unreadable: 422, failed: 503 };
+const STATUS: Record<Exclude<ImageProblem, "busy">, number> = { tooLarge: 413, type: 415, pixels: 422, unreadable: 422, failed: 503, quota: 409 };
 const refused = (p: ImageProblem) =>
   p === "busy" ? rationRefusal(RATIONS.image.retryAfterS, { problem: p })
   : NextResponse.json({ ok: false, code: p === "failed" ? "INTERNAL" : "VALIDATION", problem: p }, { status: STATUS[p], headers: { "Cache-Control": "no-store" } });

@@ -47,7 +47,8 @@ export async function importFileImages(school: AuthorizedSchoolId, actorId: stri
     // the declared type must be the bytes' own (what is stored may be re-encoded to WebP)
     const result = sniffImageType(bytes) === image.type ? await storeImage(school, actorId, bytes) : ({ ok: false } as const);
     if (!result.ok) {
-      await Promise.all(stored.map(([, s]) => deleteImageRow(s.id)));
+      // only the images this import made go (one the school already had stays)
+      await Promise.all(stored.filter(([, s]) => s.created).map(([, s]) => deleteImageRow(s.id)));
       return null;
     }
     stored.push([id, result.image]);
