@@ -65,7 +65,7 @@ export async function serveImage(req: NextRequest, id: string): Promise<Response
   };
   const match = req.headers.get("if-none-match");
   if (match && match.split(",").some((tag) => tag.trim().replace(/^W\//, "") === headers.ETag)) return new Response(null, { status: 304, headers });
-  const bytes = await imageStorage().get(image.id);
+  const bytes = await imageStorage().get(image.sha256);
   if (!bytes) return problem(404, "NOT_FOUND");
   return new Response(new Uint8Array(bytes), { headers: { ...headers, "Content-Type": image.contentType, "Content-Length": String(bytes.byteLength) } });
 }

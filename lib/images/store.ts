@@ -25,9 +25,9 @@ export async function storeImage(school: AuthorizedSchoolId, actorId: string | n
   const same = await schoolImageByHash(school, image.sha256);
   if (same) return { ok: true, image: { ...same, created: false } };
   if ((await schoolImageBytes(school)) + image.bytes.byteLength > env().IMAGE_QUOTA_MB * 1024 * 1024) return { ok: false, problem: "quota" };
-  const row = await insertImageRow(school, actorId, image);
+  const row = await insertImageRow(school, actorId, { ...image, byteSize: image.bytes.byteLength });
   try {
-    await imageStorage().put(row.id, image.bytes, image.contentType);
+    await imageStorage().put(image.sha256, image.bytes, image.contentType);
   } catch {
     await deleteImageRow(row.id);
     return { ok: false, problem: "failed" };

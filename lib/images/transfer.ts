@@ -1,7 +1,7 @@
 import "server-only";
 import type { ActivityFile } from "@/lib/activities/file-format";
 import type { AuthorizedSchoolId } from "@/lib/schools/scope";
-import { academyImages, schoolImages } from "./data";
+import { academyImages, schoolImageByHash, schoolImages } from "./data";
 import type { ImageType } from "./limits";
 import { deleteImageRow, insertImageRow } from "./mutations";
 import { imageIdsOf, rewriteImages } from "./refs";
@@ -28,7 +28,7 @@ export async function embedImages(school: AuthorizedSchoolId, contents: unknown[
   for (const image of found) {
     size += Math.ceil(image.byteSize / 3) * 4;
     if (size > budget) return null;
-    const bytes = await imageStorage().get(image.id);
+    const bytes = await imageStorage().get(image.sha256);
     if (bytes) out[image.id] = { type: image.contentType as ImageType, data: bytes.toString("base64") };
   }
   return out;
@@ -58,8 +58,9 @@ export async function importFileImages(school: AuthorizedSchoolId, actorId: stri
 
 /**
  * Copies the images that `contents` place from the academy's schools into `school` (a library
- * copy): the same bytes under new rows of the school (an image already the school's is kept).
- * An image that is gone (its school was deleted) is left out of the content.
+ * copy): new rows of the school naming the same stored bytes, never a second copy of them (an
+ * image already the school's, or one of the school's with the same bytes, is kept). An image
+ * that is gone (its school was deleted) is left out of the content.
  */
 export async function copyAcademyImages(school: AuthorizedSchoolId, actorId: string, academyId: string, contents: unknown[]): Promise<Placed> {
   const out = new Map<string, { id: string; width: number; height: number }>();
@@ -68,10 +69,7 @@ export async function copyAcademyImages(school: AuthorizedSchoolId, actorId: str
       out.set(image.id, image);
       continue;
     }
-    const bytes = await imageStorage().get(image.id);
-    if (!bytes) continue;
-    const row = await insertImageRow(school, actorId, { ...image, contentType: image.contentType as ImageType, bytes });
-    await imageStorage().put(row.id, bytes, image.contentType);
+    const row = (await schoolImageByHash(school, image.sha256)) ?? (await insertImageRow(school, actorId, image));
     out.set(image.id, { id: row.id, width: image.width, height: image.height });
   }
   return out;

@@ -4,6 +4,8 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/db";
 import { uploadImage } from "@/lib/images/route";
+import { copyAcademyImages } from "@/lib/images/transfer";
+import type { AuthorizedSchoolId } from "@/lib/schools/scope";
 import { createAcademy, createSchool, createUser, uniqueTag } from "../../prisma/seed/factories";
 import { session, sessionCookieOf } from "./next-headers-fake";
 
@@ -24,15 +26,19 @@ async function send(cookie: string, bytes: Buffer) {
 }
 
 describe("image storage: quota per school, identical bytes stored once", () => {
-  const schools = { a: "", b: "" };
-  const cookies = { a: "", b: "" };
+  const schools = { a: "", b: "", c: "", academy: "" };
+  const cookies = { a: "", b: "", c: "" };
+  let teacherC = "";
 
   beforeAll(async () => {
     const tag = uniqueTag();
     const academy = await createAcademy(db(), { name: `容量${tag}`, nameKana: "ようりょう" });
     const a = await createSchool(db(), { academyId: academy.id, name: `容量A${tag}`, nameKana: "ようりょう" });
     const b = await createSchool(db(), { academyId: academy.id, name: `容量B${tag}`, nameKana: "ようりょう" });
-    Object.assign(schools, { a: a.id, b: b.id });
+    const c = await createSchool(db(), { academyId: academy.id, name: `容量C${tag}`, nameKana: "ようりょう" });
+    Object.assign(schools, { a: a.id, b: b.id, c: c.id, academy: academy.id });
+    teacherC = (await createUser(db(), { role: "teacher", email: `qc-${tag}@t.example`, schoolId: c.id })).id;
+    cookies.c = await sessionCookieOf(teacherC, "teacher", 0);
     cookies.a = await sessionCookieOf((await createUser(db(), { role: "teacher", email: `qa-${tag}@t.example`, schoolId: a.id })).id, "teacher", 0);
     cookies.b = await sessionCookieOf((await createUser(db(), { role: "teacher", email: `qb-${tag}@t.example`, schoolId: b.id })).id, "teacher", 0);
   });
@@ -65,5 +71,25 @@ describe("image storage: quota per school, identical bytes stored once", () => {
     expect(await db().image.count({ where: { schoolId: schools.b, id: first.body.data!.id } })).toBe(1);
     const row = await db().image.findUniqueOrThrow({ where: { id: first.body.data!.id }, select: { sha256: true } });
     expect(await db().image.count({ where: { schoolId: schools.b, sha256: row.sha256 } })).toBe(1);
+  });
+
+  it("the same bytes uploaded by another school and copied by the library into a third are rows of their own sharing one stored copy", async () => {
+    const bytes = await photo();
+    const tag = uniqueTag();
+    const d = await createSchool(db(), { academyId: schools.academy, name: `容量D${tag}`, nameKana: "ようりょう" });
+    const e = await createSchool(db(), { academyId: schools.academy, name: `容量E${tag}`, nameKana: "ようりょう" });
+    const cookieD = await sessionCookieOf((await createUser(db(), { role: "teacher", email: `qd-${tag}@t.example`, schoolId: d.id })).id, "teacher", 0);
+    const inC = await send(cookies.c, bytes);
+    const inD = await send(cookieD, bytes);
+    expect(inC.status).toBe(200);
+    expect(inD.status).toBe(200);
+    expect(inD.body.data!.id).not.toBe(inC.body.data!.id);
+    const { sha256 } = await db().image.findUniqueOrThrow({ where: { id: inC.body.data!.id }, select: { sha256: true } });
+    // a library copy from C into a school that does not have it yet
+    const copied = await copyAcademyImages(e.id as AuthorizedSchoolId, teacherC, schools.academy, [{ image: { id: inC.body.data!.id } }]);
+    const inE = copied.get(inC.body.data!.id)!;
+    expect(await db().image.findUniqueOrThrow({ where: { id: inE.id }, select: { schoolId: true, sha256: true } })).toEqual({ schoolId: e.id, sha256 });
+    expect(await db().image.count({ where: { sha256 } })).toBe(3);
+    expect(await db().imageContent.count({ where: { sha256 } })).toBe(1);
   });
 });
