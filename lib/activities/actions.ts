@@ -80,9 +80,12 @@ async function importFile(ctx: SchoolCtx, file: File): Promise<ActionResult<{ id
     return fail("VALIDATION", { file: [code], ...Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, [String(v)]])) });
   }
   // the file's images are stored again (checked and re-encoded) as the school's own
-  const placed = await importFileImages(ctx.schoolId, ctx.actorId, parsed.file);
-  if (!placed) return fail("VALIDATION", { file: ["invalid"], field: ["images"] });
-  return importActivity(ctx, { ...parsed.file, scenes: withPlacedImages(parsed.file.scenes, placed) });
+  const images = await importFileImages(ctx.schoolId, ctx.actorId, parsed.file);
+  if (!images.ok) {
+    if (images.problem === "quota" || images.problem === "busy") return fail(images.problem === "busy" ? "RATE_LIMITED" : "VALIDATION", { file: [images.problem === "quota" ? "imageQuota" : "busy"] });
+    return fail("VALIDATION", { file: ["invalid"], field: ["images"] });
+  }
+  return importActivity(ctx, { ...parsed.file, scenes: withPlacedImages(parsed.file.scenes, images.placed) });
 }
 /** The import form: FormData in, the action's result out (components/activities/import-activity.tsx). */
 export async function importActivityFromForm(_prev: ActionResult<{ id: string; title: string }> | null, form: FormData) {

@@ -2,7 +2,7 @@ import "server-only";
 import type { ActivityFile } from "@/lib/activities/file-format";
 import type { AuthorizedSchoolId } from "@/lib/schools/scope";
 import { academyImages, schoolImageByHash, schoolImages } from "./data";
-import type { ImageType } from "./limits";
+import type { ImageProblem, ImageType } from "./limits";
 import { deleteImageRow, insertImageRow } from "./mutations";
 import { imageIdsOf, rewriteImages } from "./refs";
 import { imageStorage } from "./storage";
@@ -36,24 +36,24 @@ export async function embedImages(school: AuthorizedSchoolId, contents: unknown[
 
 /**
  * Stores a file's images in the school, each decoded and checked by sharp as an upload is:
- * the new ids by the file's ids, or null when one is refused (nothing of the file is kept).
+ * the new ids by the file's ids, or why one was refused (nothing of the file is kept).
  */
-export async function importFileImages(school: AuthorizedSchoolId, actorId: string, file: ActivityFile): Promise<Placed | null> {
+export async function importFileImages(school: AuthorizedSchoolId, actorId: string, file: ActivityFile): Promise<{ ok: true; placed: Placed } | { ok: false; problem: ImageProblem }> {
   const placed = new Set(imageIdsOf(file.scenes));
   const stored: [string, StoredImage][] = [];
   for (const [id, image] of Object.entries(file.images ?? {})) {
     if (!placed.has(id)) continue;
     const bytes = Buffer.from(image.data, "base64");
     // the declared type must be the bytes' own (what is stored may be re-encoded to WebP)
-    const result = sniffImageType(bytes) === image.type ? await storeImage(school, actorId, bytes) : ({ ok: false } as const);
+    const result = sniffImageType(bytes) === image.type ? await storeImage(school, actorId, bytes) : ({ ok: false, problem: "type" } as const);
     if (!result.ok) {
       // only the images this import made go (one the school already had stays)
       await Promise.all(stored.filter(([, s]) => s.created).map(([, s]) => deleteImageRow(s.id)));
-      return null;
+      return result;
     }
     stored.push([id, result.image]);
   }
-  return new Map(stored);
+  return { ok: true, placed: new Map(stored) };
 }
 
 /**
