@@ -26,9 +26,26 @@ export const RATIONS: Record<RationKind, RationLimits> = {
   import: { perUser: 1, total: 4, retryAfterS: 10 },
 };
 
-interface Counts {
+/** Calls in progress, in all and per user. */
+export interface Counts {
   total: number;
   perUser: Map<string, number>;
+}
+
+/** Counts one more call of `userId` in `counts`; its release (once only; `onRelease` then). */
+export function holdSlot(counts: Counts, userId: string, onRelease?: () => void): () => void {
+  counts.total++;
+  counts.perUser.set(userId, (counts.perUser.get(userId) ?? 0) + 1);
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    counts.total--;
+    const left = (counts.perUser.get(userId) ?? 1) - 1;
+    if (left > 0) counts.perUser.set(userId, left);
+    else counts.perUser.delete(userId);
+    onRelease?.();
+  };
 }
 const shared = globalThis as unknown as { rations?: Map<RationKind, Counts> };
 const countsOf = (kind: RationKind): Counts => {
@@ -45,20 +62,7 @@ export function takeRation(kind: RationKind, userId: string, limits: RationLimit
   const counts = countsOf(kind);
   const mine = counts.perUser.get(userId) ?? 0;
   if (mine >= limits.perUser || counts.total >= limits.total) return { ok: false, retryAfterS: limits.retryAfterS };
-  counts.total++;
-  counts.perUser.set(userId, mine + 1);
-  let released = false;
-  return {
-    ok: true,
-    release: () => {
-      if (released) return;
-      released = true;
-      counts.total--;
-      const left = (counts.perUser.get(userId) ?? 1) - 1;
-      if (left > 0) counts.perUser.set(userId, left);
-      else counts.perUser.delete(userId);
-    },
-  };
+  return { ok: true, release: holdSlot(counts, userId) };
 }
 
 /** `work` within a ration of `kind` for `userId`, or the refusal when none is free. */
