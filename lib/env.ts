@@ -25,6 +25,10 @@ const limitsSchema = {
   LIVE_STREAMS_MAX: count(4000, 1, 1_000_000),
   DB_CONNECT_TIMEOUT_MS: count(5_000, 500, 120_000),
   DB_STATEMENT_TIMEOUT_MS: count(15_000, 1_000, 3_600_000),
+  /** The stored images a school may hold, in MB (lib/images/store.ts). */
+  IMAGE_QUOTA_MB: count(500, 1, 1_000_000),
+  /** Hours an image may stay placed in no content before the clean-up removes it (lib/images/cleanup.ts). */
+  IMAGE_UNUSED_GRACE_HOURS: count(168, 1, 87_600),
 };
 
 export const LOG_LEVELS = ["debug", "info", "warn", "error"] as const;

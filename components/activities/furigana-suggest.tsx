@@ -13,7 +13,7 @@ interface Row extends Proposal {
   edited: string;
 }
 
-type State = { kind: "closed" } | { kind: "loading" } | { kind: "failed"; tooLong: boolean } | { kind: "ready"; rows: Row[] };
+type State = { kind: "closed" } | { kind: "loading" } | { kind: "failed"; why: "tooLong" | "busy" | "failed" } | { kind: "ready"; rows: Row[] };
 
 /**
  * 「ふりがなを提案」: asks for the readings of every kanji word of `text`
@@ -31,7 +31,7 @@ export function FuriganaSuggest({ text, onApply, schoolId }: { text: string; onA
   const suggest = async () => {
     setState({ kind: "loading" });
     const proposals = await fetchProposals(text, schoolId);
-    if (proposals === null || proposals === "tooLong") setState({ kind: "failed", tooLong: proposals === "tooLong" });
+    if (!Array.isArray(proposals)) setState({ kind: "failed", why: proposals ?? "failed" });
     else setState({ kind: "ready", rows: proposals.map((p) => ({ ...p, use: true, edited: p.reading })) });
   };
   const update = (index: number, change: Partial<Row>) =>
@@ -55,7 +55,7 @@ export function FuriganaSuggest({ text, onApply, schoolId }: { text: string; onA
       {state.kind === "loading" ? <Spinner size="small" label={plain(t("loading"))} /> : null}
       {state.kind === "failed" ? (
         <p role="alert" className="alert alert-error">
-          <RichTextClient text={t(state.tooLong ? "tooLong" : "failed")} />
+          <RichTextClient text={t(state.why)} />
         </p>
       ) : null}
       {state.kind === "ready" && state.rows.length === 0 ? (

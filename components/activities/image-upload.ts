@@ -28,7 +28,7 @@ export function uploadImage(file: File, onProgress: (percent: number) => void, s
     xhr.onload = () => {
       const body = xhr.response as { ok?: boolean; data?: Uploaded; problem?: ImageProblem } | null;
       if (xhr.status === 200 && body?.ok && body.data) resolve({ ok: true, image: body.data });
-      else resolve({ ok: false, problem: body?.problem ?? "failed" });
+      else resolve({ ok: false, problem: body?.problem ?? (xhr.status === 429 ? "busy" : "failed") });
     };
     xhr.onerror = () => resolve({ ok: false, problem: "failed" });
     xhr.ontimeout = () => resolve({ ok: false, problem: "failed" });

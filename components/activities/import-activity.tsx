@@ -12,7 +12,7 @@ type Result = Awaited<ReturnType<typeof importActivityFromForm>>;
 const submit = (prev: Result | null, form: FormData): Promise<Result> =>
   importActivityFromForm(prev, form).catch((): Result => ({ ok: false, code: "INTERNAL" }));
 
-const PROBLEMS = ["empty", "tooLarge", "binary", "notJson", "formatMissing", "formatUnknown", "versionUnknown", "sceneType", "sceneContent", "invalid", "invalidCharacters"] as const;
+const PROBLEMS = ["empty", "tooLarge", "binary", "notJson", "formatMissing", "formatUnknown", "versionUnknown", "sceneType", "sceneContent", "invalid", "invalidCharacters", "busy", "imageQuota"] as const;
 type Problem = (typeof PROBLEMS)[number];
 
 /**

@@ -29,10 +29,10 @@ export interface EditableScene {
 }
 
 /** A refusal shown in the form: someone else saved first, or the scene got an answer meanwhile. */
-type Problem = "conflict" | "answered" | "failed" | "furiganaFailed" | "imageGone" | null;
+type Problem = "conflict" | "answered" | "failed" | "furiganaFailed" | "furiganaBusy" | "imageGone" | null;
 const problemOf = (code: ErrorCode, fieldErrors?: Record<string, string[]>): Problem =>
   fieldErrors?.scene?.includes("answered") ? "answered" : fieldErrors?.scene?.includes("image") ? "imageGone" : code === "CONFLICT" ? "conflict" : "failed";
-const PROBLEM_TEXT = { conflict: "conflictChoice", answered: "answersArrived", failed: "failed", furiganaFailed: "furiganaFailed", imageGone: "imageGone" } as const;
+const PROBLEM_TEXT = { conflict: "conflictChoice", answered: "answersArrived", failed: "failed", furiganaFailed: "furiganaFailed", furiganaBusy: "furiganaBusy", imageGone: "imageGone" } as const;
 
 /**
  * One scene's content form with its live preview. It saves by itself after a pause in typing and
@@ -110,7 +110,7 @@ export function SceneForm({ activityId, version: current, scene }: { activityId:
       if (furiganaOnSave) {
         // the readings go into the fields first: what is stored is what the form and preview show
         const applied = await applyFuriganaToDraft(draft, school.schoolId);
-        if (!applied) return setProblem("furiganaFailed");
+        if (!applied || applied === "busy") return setProblem(applied ? "furiganaBusy" : "furiganaFailed");
         change(() => applied.draft);
         const again = editedSceneSchema.safeParse({ type: scene.type, content: normalize(scene.type, applied.draft) });
         if (!again.success) return setErrors(draftErrors(again.error.issues));

@@ -15,7 +15,7 @@ export function useSheetsDownload() {
       try {
         const res = await fetch("/api/students/sheets", { method: "POST", body: query });
         if (!res.ok) {
-          notify({ message: res.status === 413 ? t("tooMany") : t("pdfFailed"), kind: "error" });
+          notify({ message: t(res.status === 413 ? "tooMany" : res.status === 429 || res.status === 503 ? "busy" : "pdfFailed"), kind: "error" });
           return;
         }
         const url = URL.createObjectURL(await res.blob());

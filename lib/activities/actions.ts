@@ -4,6 +4,7 @@ import { ROLES, type Role } from "@/lib/auth/roles";
 import { type ActionResult, fail } from "@/lib/errors";
 import { defineSchoolAction, type SchoolCtx } from "@/lib/schools/school-action";
 import { importFileImages, withPlacedImages } from "@/lib/images/transfer";
+import { withRation } from "@/lib/security/ration";
 import { parseActivityFile } from "./file-format";
 import { changeMode, copyTemplate, deleteActivity, duplicateActivity, importActivity, saveSceneOrder, setActorType, setArchived, setFeedback } from "./mutations";
 import { canEditActivity } from "./policy";
@@ -67,16 +68,25 @@ export async function copyTemplateFromForm(_prev: ActionResult<{ id: string }> |
  * under `file` (and what was found under `found`, the scene under `scene`).
  */
 export const importActivityAction = activityAction("activities.import", importFileSchema, STAFF, async (ctx, i) => {
-  const parsed = parseActivityFile(new Uint8Array(await i.file.arrayBuffer()));
+  // one import per person at a time, a few per process (lib/security/ration.ts)
+  const done = await withRation("import", ctx.actorId, () => importFile(ctx, i.file));
+  return done.ok ? done.value : fail("RATE_LIMITED", { file: ["busy"] });
+});
+
+async function importFile(ctx: SchoolCtx, file: File): Promise<ActionResult<{ id: string; title: string }>> {
+  const parsed = parseActivityFile(new Uint8Array(await file.arrayBuffer()));
   if (!parsed.ok) {
     const { code, ...rest } = parsed.problem;
     return fail("VALIDATION", { file: [code], ...Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, [String(v)]])) });
   }
   // the file's images are stored again (checked and re-encoded) as the school's own
-  const placed = await importFileImages(ctx.schoolId, ctx.actorId, parsed.file);
-  if (!placed) return fail("VALIDATION", { file: ["invalid"], field: ["images"] });
-  return importActivity(ctx, { ...parsed.file, scenes: withPlacedImages(parsed.file.scenes, placed) });
-});
+  const images = await importFileImages(ctx.schoolId, ctx.actorId, parsed.file);
+  if (!images.ok) {
+    if (images.problem === "quota" || images.problem === "busy") return fail(images.problem === "busy" ? "RATE_LIMITED" : "VALIDATION", { file: [images.problem === "quota" ? "imageQuota" : "busy"] });
+    return fail("VALIDATION", { file: ["invalid"], field: ["images"] });
+  }
+  return importActivity(ctx, { ...parsed.file, scenes: withPlacedImages(parsed.file.scenes, images.placed) });
+}
 /** The import form: FormData in, the action's result out (components/activities/import-activity.tsx). */
 export async function importActivityFromForm(_prev: ActionResult<{ id: string; title: string }> | null, form: FormData) {
   return importActivityAction({ file: form.get("file"), ...(form.get("schoolId") ? { schoolId: form.get("schoolId") } : {}) });

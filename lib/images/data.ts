@@ -30,10 +30,10 @@ export async function imageForViewer(actor: ScopeActor, id: string): Promise<Ima
 }
 
 /** The school's images among `ids` (the others do not exist or are another school's). */
-export async function schoolImages(schoolId: string, ids: string[]): Promise<{ id: string; width: number; height: number; contentType: string; byteSize: number }[]> {
+export async function schoolImages(schoolId: string, ids: string[]): Promise<{ id: string; width: number; height: number; contentType: string; byteSize: number; sha256: string }[]> {
   const valid = ids.filter((id) => UUID.test(id));
   if (valid.length === 0) return [];
-  return db().image.findMany({ where: { id: { in: valid }, schoolId }, select: { id: true, width: true, height: true, contentType: true, byteSize: true } });
+  return db().image.findMany({ where: { id: { in: valid }, schoolId }, select: { id: true, width: true, height: true, contentType: true, byteSize: true, sha256: true } });
 }
 
 /** Images of the schools of one academy among `ids`, with what a copy needs (the academy library's copies). */
@@ -43,12 +43,23 @@ export async function academyImages(academyId: string, ids: string[]) {
   const schools = await db().school.findMany({ where: { academyId }, select: { id: true } });
   return db().image.findMany({
     where: { id: { in: valid }, schoolId: { in: schools.map((s) => s.id) } },
-    select: { id: true, schoolId: true, contentType: true, width: true, height: true, sha256: true },
+    select: { id: true, schoolId: true, contentType: true, width: true, height: true, byteSize: true, sha256: true },
   });
 }
 
-/** The stored bytes of an image (the PostgreSQL storage, lib/images/storage.ts). */
-export async function getImageBytes(id: string): Promise<Buffer | null> {
-  const row = await db().imageBlob.findUnique({ where: { id }, select: { data: true } });
+/** The bytes a school's images take (its quota, lib/images/store.ts). */
+export async function schoolImageBytes(schoolId: string): Promise<number> {
+  const sum = await db().image.aggregate({ where: { schoolId }, _sum: { byteSize: true } });
+  return sum._sum.byteSize ?? 0;
+}
+
+/** The school's image with these bytes (by their SHA-256), if it has one. */
+export async function schoolImageByHash(schoolId: string, sha256: string): Promise<{ id: string; width: number; height: number; contentType: string } | null> {
+  return db().image.findFirst({ where: { schoolId, sha256 }, select: { id: true, width: true, height: true, contentType: true }, orderBy: { createdAt: "asc" } });
+}
+
+/** Stored bytes by their SHA-256 (the PostgreSQL storage, lib/images/storage.ts). */
+export async function getImageBytes(sha256: string): Promise<Buffer | null> {
+  const row = await db().imageContent.findUnique({ where: { sha256 }, select: { data: true } });
   return row ? Buffer.from(row.data) : null;
 }

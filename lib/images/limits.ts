@@ -29,7 +29,7 @@ export const IMAGE_TYPES = ["image/png", "image/jpeg", "image/webp"] as const;
 export type ImageType = (typeof IMAGE_TYPES)[number];
 
 /** Why an image was refused: the keys of SceneEditor.image.problems in the catalogues. */
-export type ImageProblem = "tooLarge" | "type" | "pixels" | "unreadable" | "failed";
+export type ImageProblem = "tooLarge" | "type" | "pixels" | "unreadable" | "failed" | "busy" | "quota";
 
 /** The URL an image is served at; its id never changes meaning (rows are never updated), so the URL is immutable. */
 export const imageUrl = (id: string) => `/api/v1/images/${id}`;

@@ -1,6 +1,7 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import sharp from "sharp";
+import { decodeInTurn } from "./decode-queue";
 import { type ImageProblem, type ImageType, MAX_IMAGE_BYTES, MAX_IMAGE_EDGE, MAX_INPUT_PIXELS, MAX_PIXELS_PER_BYTE, MAX_STORED_BYTES, RATIO_CHECK_PIXELS } from "./limits";
 
 // one libvips thread per image: sharp shares libuv's thread pool with password hashing (argon2)
@@ -34,36 +35,16 @@ const FORMAT: Record<ImageType, "png" | "jpeg" | "webp"> = { "image/png": "png",
  * decoder must agree, the pixels are limited before decoding (a bomb is refused by its
  * header), the orientation is applied, the longest edge is at most MAX_IMAGE_EDGE, and no
  * metadata (EXIF, GPS, ICC, XMP, comments) is written. Only the first frame of an animation.
+ * Decoded in the school's turn (./decode-queue.ts): "busy" when its queue is full.
  */
-export async function processImage(input: Uint8Array): Promise<ProcessResult> {
+export async function processImage(school: string, input: Uint8Array): Promise<ProcessResult> {
   if (input.byteLength > MAX_IMAGE_BYTES) return { ok: false, problem: "tooLarge" };
-  return (await oneAtATime(() => decodeAndEncode(input))) ?? { ok: false, problem: "failed" };
-}
-
-const MAX_WAITING = 8;
-let tail: Promise<unknown> = Promise.resolve();
-let waiting = 0;
-
-/**
- * Images are decoded one at a time per process, at most MAX_WAITING waiting (then null: the
- * upload is refused as "failed", try again): decoding is CPU and memory heavy, and a burst of
- * uploads must not hold the threads the sign-ins' password hashing needs.
- */
-async function oneAtATime<T>(work: () => Promise<T>): Promise<T | null> {
-  if (waiting >= MAX_WAITING) return null;
-  waiting++;
-  const run = tail.then(work, work);
-  tail = run.catch(() => undefined);
-  try {
-    return await run;
-  } finally {
-    waiting--;
-  }
-}
-
-async function decodeAndEncode(input: Uint8Array): Promise<ProcessResult> {
   const type = sniffImageType(input);
   if (!type) return { ok: false, problem: "type" };
+  return (await decodeInTurn(school, () => decodeAndEncode(input, type))) ?? { ok: false, problem: "busy" };
+}
+
+async function decodeAndEncode(input: Uint8Array, type: ImageType): Promise<ProcessResult> {
   const options = { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error", autoOrient: true, animated: false } as const;
   try {
     const meta = await sharp(input, options).metadata();

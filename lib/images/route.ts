@@ -1,9 +1,10 @@
 import "server-only";
 import { type NextRequest, NextResponse } from "next/server";
 import { getActor } from "@/lib/auth/session";
-import { problem, readBytesLimited } from "@/lib/http";
+import { problem, readUploadBytes } from "@/lib/http";
 import { authorizeSchool } from "@/lib/schools/scope";
 import { sameOrigin } from "@/lib/security/headers";
+import { RATIONS, rationRefusal, takeRation } from "@/lib/security/ration";
 import { imageForViewer } from "./data";
 import { type ImageProblem, MAX_IMAGE_BYTES } from "./limits";
 import { imageStorage } from "./storage";
@@ -11,14 +12,17 @@ import { storeImage } from "./store";
 
 /** A year: the bytes behind an id never change (rows are never updated). `private`: only the signed-in browser keeps them, never a shared cache. */
 const CACHE = "private, max-age=31536000, immutable";
-const STATUS: Record<ImageProblem, number> = { tooLarge: 413, type: 415, pixels: 422, unreadable: 422, failed: 503 };
+const STATUS: Record<Exclude<ImageProblem, "busy">, number> = { tooLarge: 413, type: 415, pixels: 422, unreadable: 422, failed: 503, quota: 409 };
 const refused = (p: ImageProblem) =>
-  NextResponse.json({ ok: false, code: p === "failed" ? "INTERNAL" : "VALIDATION", problem: p }, { status: STATUS[p], headers: { "Cache-Control": "no-store" } });
+  p === "busy" ? rationRefusal(RATIONS.image.retryAfterS, { problem: p })
+  : NextResponse.json({ ok: false, code: p === "failed" ? "INTERNAL" : "VALIDATION", problem: p }, { status: STATUS[p], headers: { "Cache-Control": "no-store" } });
 
 /**
  * POST /api/v1/images[?school=] with the file's bytes as the body: teachers for their school,
  * managers for a school of their academy (named). Answers `{ ok, data: { id, width, height } }`
- * or `{ ok: false, code, problem }` (docs/architecture.md "Images").
+ * or `{ ok: false, code, problem }` (docs/architecture.md "Images"). Rationed per person and
+ * per process before the body is read (lib/security/ration.ts: 429 `busy` with Retry-After), its
+ * bytes counted against the cap of upload bytes in flight (lib/http.ts `readUploadBytes`).
  */
 export async function uploadImage(req: NextRequest): Promise<Response> {
   if (!sameOrigin(req.headers, req.url)) return problem(403, "FORBIDDEN");
@@ -27,12 +31,18 @@ export async function uploadImage(req: NextRequest): Promise<Response> {
   if (actor.role !== "teacher" && actor.role !== "manager") return problem(403, "FORBIDDEN");
   const school = await authorizeSchool(actor, req.nextUrl.searchParams.get("school") ?? undefined);
   if (!school) return problem(403, "FORBIDDEN");
-  const bytes = await readBytesLimited(req, MAX_IMAGE_BYTES);
-  if (bytes === null) return refused("tooLarge");
-  const stored = await storeImage(school, actor.id, bytes);
-  if (!stored.ok) return refused(stored.problem);
-  const { id, width, height } = stored.image;
-  return NextResponse.json({ ok: true, data: { id, width, height } }, { headers: { "Cache-Control": "no-store" } });
+  const ration = takeRation("image", actor.id);
+  if (!ration.ok) return refused("busy");
+  try {
+    const body = await readUploadBytes(req, MAX_IMAGE_BYTES);
+    if (!body.ok) return refused(body.problem);
+    const stored = await storeImage(school, actor.id, body.bytes);
+    if (!stored.ok) return refused(stored.problem);
+    const { id, width, height } = stored.image;
+    return NextResponse.json({ ok: true, data: { id, width, height } }, { headers: { "Cache-Control": "no-store" } });
+  } finally {
+    ration.release();
+  }
 }
 
 /**
@@ -55,7 +65,7 @@ export async function serveImage(req: NextRequest, id: string): Promise<Response
   };
   const match = req.headers.get("if-none-match");
   if (match && match.split(",").some((tag) => tag.trim().replace(/^W\//, "") === headers.ETag)) return new Response(null, { status: 304, headers });
-  const bytes = await imageStorage().get(image.id);
+  const bytes = await imageStorage().get(image.sha256);
   if (!bytes) return problem(404, "NOT_FOUND");
   return new Response(new Uint8Array(bytes), { headers: { ...headers, "Content-Type": image.contentType, "Content-Length": String(bytes.byteLength) } });
 }

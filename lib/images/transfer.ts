@@ -1,8 +1,8 @@
 import "server-only";
 import type { ActivityFile } from "@/lib/activities/file-format";
 import type { AuthorizedSchoolId } from "@/lib/schools/scope";
-import { academyImages, schoolImages } from "./data";
-import type { ImageType } from "./limits";
+import { academyImages, schoolImageByHash, schoolImages } from "./data";
+import type { ImageProblem, ImageType } from "./limits";
 import { deleteImageRow, insertImageRow } from "./mutations";
 import { imageIdsOf, rewriteImages } from "./refs";
 import { imageStorage } from "./storage";
@@ -28,7 +28,7 @@ export async function embedImages(school: AuthorizedSchoolId, contents: unknown[
   for (const image of found) {
     size += Math.ceil(image.byteSize / 3) * 4;
     if (size > budget) return null;
-    const bytes = await imageStorage().get(image.id);
+    const bytes = await imageStorage().get(image.sha256);
     if (bytes) out[image.id] = { type: image.contentType as ImageType, data: bytes.toString("base64") };
   }
   return out;
@@ -36,29 +36,31 @@ export async function embedImages(school: AuthorizedSchoolId, contents: unknown[
 
 /**
  * Stores a file's images in the school, each decoded and checked by sharp as an upload is:
- * the new ids by the file's ids, or null when one is refused (nothing of the file is kept).
+ * the new ids by the file's ids, or why one was refused (nothing of the file is kept).
  */
-export async function importFileImages(school: AuthorizedSchoolId, actorId: string, file: ActivityFile): Promise<Placed | null> {
+export async function importFileImages(school: AuthorizedSchoolId, actorId: string, file: ActivityFile): Promise<{ ok: true; placed: Placed } | { ok: false; problem: ImageProblem }> {
   const placed = new Set(imageIdsOf(file.scenes));
   const stored: [string, StoredImage][] = [];
   for (const [id, image] of Object.entries(file.images ?? {})) {
     if (!placed.has(id)) continue;
     const bytes = Buffer.from(image.data, "base64");
     // the declared type must be the bytes' own (what is stored may be re-encoded to WebP)
-    const result = sniffImageType(bytes) === image.type ? await storeImage(school, actorId, bytes) : ({ ok: false } as const);
+    const result = sniffImageType(bytes) === image.type ? await storeImage(school, actorId, bytes) : ({ ok: false, problem: "type" } as const);
     if (!result.ok) {
-      await Promise.all(stored.map(([, s]) => deleteImageRow(s.id)));
-      return null;
+      // only the images this import made go (one the school already had stays)
+      await Promise.all(stored.filter(([, s]) => s.created).map(([, s]) => deleteImageRow(s.id)));
+      return result;
     }
     stored.push([id, result.image]);
   }
-  return new Map(stored);
+  return { ok: true, placed: new Map(stored) };
 }
 
 /**
  * Copies the images that `contents` place from the academy's schools into `school` (a library
- * copy): the same bytes under new rows of the school (an image already the school's is kept).
- * An image that is gone (its school was deleted) is left out of the content.
+ * copy): new rows of the school naming the same stored bytes, never a second copy of them (an
+ * image already the school's, or one of the school's with the same bytes, is kept). An image
+ * that is gone (its school was deleted) is left out of the content.
  */
 export async function copyAcademyImages(school: AuthorizedSchoolId, actorId: string, academyId: string, contents: unknown[]): Promise<Placed> {
   const out = new Map<string, { id: string; width: number; height: number }>();
@@ -67,10 +69,7 @@ export async function copyAcademyImages(school: AuthorizedSchoolId, actorId: str
       out.set(image.id, image);
       continue;
     }
-    const bytes = await imageStorage().get(image.id);
-    if (!bytes) continue;
-    const row = await insertImageRow(school, actorId, { ...image, contentType: image.contentType as ImageType, bytes });
-    await imageStorage().put(row.id, bytes, image.contentType);
+    const row = (await schoolImageByHash(school, image.sha256)) ?? (await insertImageRow(school, actorId, image));
     out.set(image.id, { id: row.id, width: image.width, height: image.height });
   }
   return out;

@@ -1,4 +1,5 @@
 import { metrics } from "@/lib/ops/metrics";
+import { type Counts, holdSlot } from "@/lib/security/ration";
 
 /**
  * How many event streams this process holds, in all and per user (the caps:
@@ -6,12 +7,8 @@ import { metrics } from "@/lib/ops/metrics";
  * production server's student streams (lib/live/stream-endpoint.ts) and every
  * route bundle of Next.js count into it, and into the open-streams gauge. Framework-free.
  */
-interface Slots {
-  total: number;
-  perUser: Map<string, number>;
-}
-const shared = globalThis as unknown as { liveStreamSlots?: Slots };
-const slots = (): Slots => (shared.liveStreamSlots ??= { total: 0, perUser: new Map() });
+const shared = globalThis as unknown as { liveStreamSlots?: Counts };
+const slots = (): Counts => (shared.liveStreamSlots ??= { total: 0, perUser: new Map() });
 
 /** How long a refused client is asked to wait (Retry-After, seconds). */
 export const SLOT_RETRY_AFTER_S = 30;
@@ -22,20 +19,6 @@ export function takeSlot(userId: string, limits: { perUser: number; max: number 
   const mine = s.perUser.get(userId) ?? 0;
   if (mine >= limits.perUser) return { ok: false, status: 429 };
   if (s.total >= limits.max) return { ok: false, status: 503 };
-  s.total++;
-  s.perUser.set(userId, mine + 1);
   metrics().streams.inc();
-  let released = false;
-  return {
-    ok: true,
-    release: () => {
-      if (released) return;
-      released = true;
-      s.total--;
-      metrics().streams.dec();
-      const left = (s.perUser.get(userId) ?? 1) - 1;
-      if (left > 0) s.perUser.set(userId, left);
-      else s.perUser.delete(userId);
-    },
-  };
+  return { ok: true, release: holdSlot(s, userId, () => metrics().streams.dec()) };
 }

@@ -9,6 +9,7 @@ import { problem } from "@/lib/http";
 import { getDisplayLanguage } from "@/lib/i18n/server";
 import { authorizeSchool } from "@/lib/schools/scope";
 import { sameOrigin } from "@/lib/security/headers";
+import { rationRefusal, takeRation } from "@/lib/security/ration";
 import { listStudentIdsForSheets } from "./data";
 import { MAX_CARDS } from "./sheets";
 import { renderSigninSheets, SheetsBusyError, SHEETS_RETRY_AFTER_S } from "./sheets-render";
@@ -38,7 +39,8 @@ async function bodyFields(req: NextRequest): Promise<unknown> {
  * manager's school's: the cards the year-end rollover reissued), as the response. Students
  * without a live code get one (printing again shows the same codes), so this
  * is a POST from the app's own pages: a GET, a link or another site's form
- * changes nothing. Bounded to 1,000 cards.
+ * changes nothing. Bounded to 1,000 cards; one print per person at a time
+ * (lib/security/ration.ts: 429 with Retry-After), and the renderer's own queue.
  */
 export async function POST(req: NextRequest) {
   if (!sameOrigin(req.headers, req.url)) return problem(403, "FORBIDDEN");
@@ -54,6 +56,8 @@ export async function POST(req: NextRequest) {
   if (ids.length > MAX_CARDS) return problem(413, "VALIDATION");
   if (ids.length === 0) return problem(404, "NOT_FOUND");
 
+  const ration = takeRation("pdf", actor.id);
+  if (!ration.ok) return rationRefusal(ration.retryAfterS);
   const { DATABASE_URL, DB_CONNECT_TIMEOUT_MS, DB_STATEMENT_TIMEOUT_MS, SIGNIN_CODE_KEY } = env();
   // the rest is the renderer process's, when the print's turn comes (lib/students/sheets-cards.ts)
   const pdf = await renderSigninSheets({
@@ -66,7 +70,7 @@ export async function POST(req: NextRequest) {
   }).catch((error: unknown) => {
     if (error instanceof SheetsBusyError) return null;
     throw error;
-  });
+  }).finally(ration.release);
   if (!pdf) {
     const busy = problem(503, "RATE_LIMITED");
     busy.headers.set("Retry-After", String(SHEETS_RETRY_AFTER_S));

@@ -61,8 +61,9 @@ export async function seedMatrixSchool(academyId: string, canary: string, staffE
     if (answer) await createResponse(db, { activityId: self.id, sceneId: scene.id, userId: student.id, answer, scenePosition: scene.position });
   }
   const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "red" } }).png().toBuffer();
-  const image = await db.image.create({ data: { schoolId: school.id, contentType: "image/png", width: 8, height: 8, byteSize: png.byteLength, sha256: createHash("sha256").update(png).digest("hex") }, select: { id: true } });
-  await db.imageBlob.create({ data: { id: image.id, data: new Uint8Array(png) } });
+  const sha256 = createHash("sha256").update(png).digest("hex");
+  const image = await db.image.create({ data: { schoolId: school.id, contentType: "image/png", width: 8, height: 8, byteSize: png.byteLength, sha256 }, select: { id: true } });
+  await db.imageContent.upsert({ where: { sha256 }, create: { sha256, data: new Uint8Array(png) }, update: {} });
   return {
     ids: { schoolId: school.id, self: self.id, guide: guide.id, teacherActivity: teacherActivity.id, studentId: student.id, selfScene: scenes[0]!.id, guideScene: guideScene.id, image: image.id },
     teacher,
