@@ -121,9 +121,12 @@ export function computePlan(state: RosterState, set: RosterSet): { plan: RosterP
       if (!same) w.classUpdate.push({ id: existing.id, target });
     }
   }
+  const schoolSourcedOf = new Map(state.schools.map((s) => [s.id, s.sourcedId]));
   for (const c of state.classes) {
     const w = bySchoolId.get(c.schoolId);
-    if (!classInfo.has(c.sourcedId)) classInfo.set(c.sourcedId, { grade: c.grade, className: c.className, schoolOrg: w?.sourcedId ?? "" });
+    // a 組 only the database holds: its school is looked up there (a users-only delta names neither)
+    const schoolOrg = w?.sourcedId ?? schoolSourcedOf.get(c.schoolId) ?? "";
+    if (!classInfo.has(c.sourcedId)) classInfo.set(c.sourcedId, { grade: c.grade, className: c.className, schoolOrg });
     if (w && files.classes === "bulk" && works.has(w.sourcedId) && set.orgs.some((o) => o.sourcedId === w.sourcedId) && !seenClasses.has(c.id)) w.classDelete.push(c.id);
   }
 

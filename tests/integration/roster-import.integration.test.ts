@@ -181,3 +181,22 @@ describe("OneRoster import", () => {
     expect(await db().school.count({ where: { academyId: other.id } })).toBe(0);
   }, 120_000);
 });
+
+describe("OneRoster users-only delta", () => {
+  it("a one-row users.csv delta renames a student, changes the reading and moves them to another 組 of the same school", async () => {
+    const { tag, academy, north } = await academyWithSets();
+    expect((await applyRosterImport(academy.id, rosterSet([north]))).applied).toBe(true);
+    const kid = await db().user.findUniqueOrThrow({ where: { sourcedId: `${tag}-n11-s1` }, select: { id: true } });
+
+    const delta = rosterSet([{ ...north, classes: [], teachers: [], students: [{ ...north.students[0]!, family: "鈴木", kanaFamily: "スズキ", homeClass: `${tag}-n12` }] }], "delta");
+    for (const f of ["academicSessions", "orgs", "courses", "classes", "roles", "enrollments"] as const) {
+      delta.manifest.files[f] = "absent";
+      delta[f] = [];
+    }
+    const plan = await applyRosterImport(academy.id, delta);
+    expect(plan.problems).toEqual([]);
+    expect(plan.schools.map((s) => [s.sourcedId, s.students])).toEqual([[north.sourcedId, { ...zero, update: 1 }]]);
+    const after = await db().user.findUniqueOrThrow({ where: { id: kid.id }, include: { student: true } });
+    expect(after).toMatchObject({ name: "鈴木 太郎1", nameKana: "すずき たろう", student: { grade: 1, className: "2", number: null } });
+  }, 120_000);
+});
