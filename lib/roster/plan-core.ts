@@ -148,7 +148,7 @@ export function computePlan(state: RosterState, set: RosterSet): { plan: RosterP
     const existing = state.users.get(sourcedId);
     const line = row?.line ?? 0;
     if (existing && (existing.academyId !== state.academyId || existing.role === "manager")) {
-      problems.push(problem(row ? "users.csv" : "enrollments.csv", line || (seatEnrollment.get(sourcedId)?.line ?? 0), "sourcedId", "userOfOtherAcademy"));
+      problems.push(problem(row ? "users.csv" : "enrollments.csv", line || (seatEnrollment.get(sourcedId)?.line ?? 0), "sourcedId", "idUnusable"));
       continue;
     }
     if (row?.status === "tobedeleted") {

@@ -7,7 +7,7 @@ import type { Problem } from "@/lib/oneroster/model";
  * lib/oneroster/problems.ts). Each code is a key of the `RosterImportProblems` namespace in
  * messages/{ja,ja-ruby,ja-kana}.json; `message` is the Japanese text the command line prints.
  */
-export const ROSTER_IMPORT_CODES = ["emailTaken", "seatTaken", "schoolOfOtherAcademy", "userOfOtherAcademy", "roleChanged", "unknownSchool", "umiTaken", "linkRoleMismatch", "otherSchool", "graduateInSet"] as const;
+export const ROSTER_IMPORT_CODES = ["emailTaken", "seatTaken", "schoolOfOtherAcademy", "idUnusable", "roleChanged", "unknownSchool", "umiTaken", "linkRoleMismatch", "otherSchool", "graduateInSet"] as const;
 export type RosterImportCode = (typeof ROSTER_IMPORT_CODES)[number];
 
 const t = createTranslator({ locale: "ja", messages: ja, namespace: "RosterImportProblems" });

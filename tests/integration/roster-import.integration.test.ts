@@ -152,7 +152,7 @@ describe("OneRoster import", () => {
     // another academy's set naming this academy's people by their sourcedIds claims nobody
     const claim = await applyRosterImport(elsewhere.id, rosterSet([{ ...north, sourcedId: `${tag}-claim`, name: `X${tag}` }]));
     expect(claim.applied).toBe(false);
-    expect(claim.problems.map((p) => p.code)).toEqual(Array(north.students.length + north.teachers.length).fill("userOfOtherAcademy"));
+    expect(claim.problems.map((p) => p.code)).toEqual(Array(north.students.length + north.teachers.length).fill("idUnusable"));
     expect(await rowCounts(academy.id)).toEqual(before);
     expect(await db().user.count({ where: { school: { academyId: elsewhere.id } } })).toBe(1);
   }, 120_000);
@@ -198,5 +198,33 @@ describe("OneRoster users-only delta", () => {
     expect(plan.schools.map((s) => [s.sourcedId, s.students])).toEqual([[north.sourcedId, { ...zero, update: 1 }]]);
     const after = await db().user.findUniqueOrThrow({ where: { id: kid.id }, include: { student: true } });
     expect(after).toMatchObject({ name: "鈴木 太郎1", nameKana: "すずき たろう", student: { grade: 1, className: "2", number: null } });
+  }, 120_000);
+});
+
+describe("OneRoster dry run: no oracle", () => {
+  it("an e-mail, a userMasterIdentifier or a sourcedId held in this academy or another gets the same answer: it cannot be used", async () => {
+    const { tag, academy, north } = await academyWithSets();
+    await applyRosterImport(academy.id, rosterSet([north]));
+    const sibling = await createSchool(db(), { academyId: academy.id, name: `西${tag}`, nameKana: "にし" });
+    await createUser(db(), { role: "teacher", email: `here-${tag}@school.example`, schoolId: sibling.id, password: "a-long-password-2026" });
+    const elsewhere = await createAcademy(db(), { name: `E${tag}`, nameKana: "いー" });
+    const theirs = { ...north, sourcedId: `${tag}-theirs`, name: `E${tag}`, classes: [], students: [], teachers: [{ sourcedId: `${tag}-their-t`, family: "他", given: "人", email: `there-${tag}@school.example` }] };
+    expect((await applyRosterImport(elsewhere.id, rosterSet([theirs]))).applied).toBe(true);
+    await db().user.update({ where: { sourcedId: `${tag}-their-t` }, data: { userMasterIdentifier: `${tag}-umi-there` } });
+
+    const newcomer = (i: number, extra: Partial<SchoolSpec["students"][number]>) => ({ sourcedId: `${tag}-new${i}`, family: "新", given: `${i}`, homeClass: `${tag}-n12`, ...extra });
+    const grown = { ...north, students: [...north.students, newcomer(1, { email: `here-${tag}@school.example` }), newcomer(2, { email: `there-${tag}@school.example` }), newcomer(3, {}), newcomer(4, {})] };
+    const set = rosterSet([grown]);
+    set.users.find((u) => u.sourcedId === `${tag}-new3`)!.sourcedId = `${tag}-their-t`; // another academy's person id
+    set.roles.find((r) => r.userSourcedId === `${tag}-new3`)!.userSourcedId = `${tag}-their-t`;
+    set.users.find((u) => u.sourcedId === `${tag}-new4`)!.userMasterIdentifier = `${tag}-umi-there`;
+    const plan = await planRosterImport(academy.id, set);
+    const shown = plan.problems.map((p) => ({ column: p.column, code: p.code, message: p.message.replace(/^users\.csv の \d+ 行目/, "") }));
+    expect(shown).toEqual([
+      { column: "email", code: "emailTaken", message: "「email」のメールアドレスは、名簿の取り込みでは使えません。" },
+      { column: "email", code: "emailTaken", message: "「email」のメールアドレスは、名簿の取り込みでは使えません。" },
+      { column: "sourcedId", code: "idUnusable", message: "「sourcedId」の sourcedId は、名簿の取り込みでは使えません。" },
+      { column: "userMasterIdentifier", code: "umiTaken", message: "「userMasterIdentifier」の userMasterIdentifier は、名簿の取り込みでは使えません。" },
+    ]);
   }, 120_000);
 });
