@@ -41,11 +41,13 @@ function report(plan: RosterPlan, json: boolean, dryRun: boolean) {
     console.log(`${s.name} (${s.sourcedId}): students ${c(s.students)}, teachers ${c(s.teachers)}, classes ${c(s.classes)}`);
   }
   for (const p of plan.problems) console.log(`${p.file}:${p.line}:${p.column}: ${p.message}`);
+  for (const p of plan.warnings ?? []) console.log(`warning: ${p.file}:${p.line}:${p.column}: ${p.message}`);
   console.log(plan.problems.length ? "nothing changed: fix the problems above" : dryRun ? "dry run: nothing changed" : "applied");
   if (json) {
     const schools = plan.schools.map(({ sourcedId, name, students, teachers, classes }) => ({ sourcedId, name, students, teachers, classes }));
     const problems = plan.problems.map(({ file, line, column, message }) => ({ file, line, column, message }));
-    console.log(JSON.stringify({ schools, problems }));
+    const warnings = (plan.warnings ?? []).map(({ file, line, column, message }) => ({ file, line, column, message }));
+    console.log(JSON.stringify({ schools, problems, ...(warnings.length ? { warnings } : {}) }));
   }
   return plan.problems.length > 0 ? 1 : 0;
 }

@@ -52,6 +52,7 @@ function linkOf(state: RosterState, email: string, role: "student" | "teacher", 
 /** The plan and the work behind it. `problems` non-empty: nothing may be applied. */
 export function computePlan(state: RosterState, set: RosterSet): { plan: RosterPlan; work: SchoolWork[] } {
   const problems: Problem[] = [];
+  const warnings: Problem[] = [];
   const files = set.manifest.files;
   const works = new Map<string, SchoolWork>(); // by org sourcedId
   const bySchoolId = new Map<string, SchoolWork>();
@@ -209,6 +210,7 @@ export function computePlan(state: RosterState, set: RosterSet): { plan: RosterP
     }
     if (umi) umisSeen.add(umi);
     targets.push({ t, w, existing: existing ?? link, line, seatLine: seat?.line ?? 0 });
+    if (role === "student" && seat && seat.number === null) warnings.push(problem("enrollments.csv", seat.line, "metadata.jp.ShussekiNo", "noShussekiNo"));
     if (link) w.link.push({ id: link.id, target: t });
     else if (!existing) w.create.push(t);
     else if (existing.schoolId !== w.schoolId) {
@@ -242,7 +244,8 @@ export function computePlan(state: RosterState, set: RosterSet): { plan: RosterP
   }
 
   const all = [...works.values()];
-  return { plan: { schools: all.map(summaryOf), problems: problems.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line) }, work: all };
+  const byPlace = (a: Problem, b: Problem) => a.file.localeCompare(b.file) || a.line - b.line;
+  return { plan: { schools: all.map(summaryOf), problems: problems.sort(byPlace), warnings: warnings.sort(byPlace) }, work: all };
 }
 
 const userRow = (action: PreviewRow["action"], t: UserTarget): PreviewRow => ({

@@ -228,3 +228,21 @@ describe("OneRoster dry run: no oracle", () => {
     ]);
   }, 120_000);
 });
+
+describe("OneRoster plan warnings", () => {
+  it("a student whose homeroom enrollment carries no 出席番号 is planned and applied with a warning at that enrollment", async () => {
+    const { tag, academy, north } = await academyWithSets();
+    const set = rosterSet([{ ...north, students: north.students.map((s, i) => (i === 1 ? { ...s, number: undefined } : s)) }]);
+    const line = set.enrollments.find((e) => e.userSourcedId === `${tag}-n11-s2`)!.line;
+    const plan = await planRosterImport(academy.id, set);
+    expect(plan.problems).toEqual([]);
+    expect(plan.warnings).toEqual([expect.objectContaining({
+      file: "enrollments.csv", line, column: "metadata.jp.ShussekiNo", code: "noShussekiNo",
+      message: `enrollments.csv の ${line} 行目「metadata.jp.ShussekiNo」：出席番号がありません。この生徒は番号なしで取り込まれます。`,
+    })]);
+    const applied = await applyRosterImport(academy.id, set);
+    expect(applied.applied).toBe(true);
+    expect(applied.warnings).toHaveLength(1);
+    expect((await db().user.findUniqueOrThrow({ where: { sourcedId: `${tag}-n11-s2` }, include: { student: true } })).student).toMatchObject({ grade: 1, className: "1", number: null });
+  }, 120_000);
+});
