@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
@@ -10,7 +9,7 @@ import { applyRosterImport } from "@/lib/roster/mutations";
 import { createAcademy, uniqueTag } from "../../prisma/seed/factories";
 import { rosterSet as generatedSet } from "../unit/oneroster-arbitrary";
 import { loadFixture } from "../unit/oneroster-fixture";
-import { type SchoolSpec, rosterSet } from "./roster-fixture";
+import { type SchoolSpec, ownSet, rosterSet } from "./roster-fixture";
 
 /**
  * Properties over generated academies: any set imports without problems; the same set again
@@ -71,15 +70,6 @@ describe("OneRoster import properties", () => {
     );
   }, 300_000);
 });
-
-/** A generated set made importable once more in this database: ids, userMasterIdentifiers and e-mails unique to the run, one 組 name per class. */
-function ownSet(set: RosterSet, tag: string): RosterSet {
-  const run = createHash("sha256").update(tag).digest("hex").slice(0, 12);
-  const copy = JSON.parse(JSON.stringify(set).replaceAll("-8000-00000000abcd", `-8000-${run}`)) as RosterSet;
-  copy.classes.forEach((c, i) => (c.title = `${c.title}${i + 1}組`));
-  copy.users.forEach((u, i) => (u.email = u.email === null ? null : `u${i}-${run}@school.example`));
-  return copy;
-}
 
 /** Each file's rows by sourcedId, without line numbers, readings in katakana as the export writes them. */
 function rowsOf(set: RosterSet) {

@@ -1,10 +1,17 @@
+import { randomUUID } from "node:crypto";
+import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
+import { checkAcross } from "@/lib/oneroster/cross";
+import { ROSTER_FILES, type FileMode, type RosterSet } from "@/lib/oneroster/model";
+import { ProblemList } from "@/lib/oneroster/problems";
 import { readRosterPackage } from "@/lib/oneroster/read";
 import { knownRosterRows } from "@/lib/roster/data";
 import { applyRosterImport } from "@/lib/roster/mutations";
 import { createAcademy, uniqueTag } from "../../prisma/seed/factories";
+import { rosterSet as generatedSet } from "../unit/oneroster-arbitrary";
 import { loadFixture } from "../unit/oneroster-fixture";
+import { ownSet } from "./roster-fixture";
 
 /**
  * The academy's record of every row it has received (docs/oneroster.md "The sourcedId record"): a later
@@ -63,5 +70,58 @@ describe("OneRoster record of received rows", () => {
     const missing = refused.problems.filter((p) => p.code === "missingReference" && p.file === "enrollments.csv" && p.column === "classSourcedId");
     expect(missing).toHaveLength(2);
     expect(missing[1]!.message).toContain("は、この名簿の classes.csv にも、前に送られた名簿にもありません。");
+  }, 120_000);
+
+  it("for generated sets: a delta enrolling a new student in every class sent before (homeroom and subject) resolves and applies", async () => {
+    await fc.assert(
+      fc.asyncProperty(generatedSet, async (generated) => {
+        const tag = uniqueTag();
+        const academy = await createAcademy(db(), { name: `記録${tag}`, nameKana: "きろく" });
+        const set = ownSet(generated, tag);
+        expect((await applyRosterImport(academy.id, set)).problems).toEqual([]);
+
+        const school = set.orgs.find((o) => o.type === "school")!.sourcedId;
+        const home = set.classes.find((c) => c.classType === "homeroom")!;
+        const id = randomUUID();
+        const at = { status: "active" as const, dateLastModified: "2026-06-01T00:00:00.000Z" };
+        const files = Object.fromEntries(ROSTER_FILES.map((f) => [f, "absent"])) as Record<(typeof ROSTER_FILES)[number], FileMode>;
+        files.users = files.roles = files.enrollments = "delta";
+        const delta: RosterSet = {
+          manifest: { ...set.manifest, files }, academicSessions: [], orgs: [], courses: [], classes: [],
+          users: [{ ...set.users.at(-1)!, ...at, sourcedId: id, line: 2, username: `${id}@example.jp`, email: null, userMasterIdentifier: null, homeClass: home.sourcedId }],
+          roles: [{ ...set.roles.at(-1)!, ...at, sourcedId: randomUUID(), line: 2, userSourcedId: id, roleType: "primary", role: "student", orgSourcedId: school }],
+          enrollments: set.classes.map((c, i) => ({
+            ...at, sourcedId: randomUUID(), line: i + 2, classSourcedId: c.sourcedId, schoolSourcedId: school, userSourcedId: id, role: "student" as const,
+            primary: false, beginDate: null, endDate: null, shussekiNo: null, publicFlg: null,
+          })).filter((e) => e.classSourcedId === home.sourcedId || set.classes.find((c) => c.sourcedId === e.classSourcedId)!.classType === "scheduled"),
+        };
+        const problems = new ProblemList();
+        checkAcross(delta, files, problems, await knownRosterRows(academy.id));
+        expect(problems.items).toEqual([]);
+        const applied = await applyRosterImport(academy.id, delta);
+        expect(applied.problems).toEqual([]);
+        expect(applied.schools[0]!.students.create).toBe(1);
+        expect(await db().rosterRecord.count({ where: { academyId: academy.id, kind: "enrollments", fields: { path: ["userSourcedId"], equals: id } } })).toBe(delta.enrollments.length);
+      }),
+      { numRuns: 6 },
+    );
+  }, 300_000);
+
+  it("a users-only delta (a new family name, a new reading) applies after the bulk set with every field filled", async () => {
+    const tag = uniqueTag();
+    const academy = await createAcademy(db(), { name: `記録${tag}`, nameKana: "きろく" });
+    const bulk = await read(academy.id, fixture("bulk-full", tag));
+    expect((await applyRosterImport(academy.id, bulk.set!)).applied).toBe(true);
+    const kid = bulk.set!.users.find((u) => u.grades[0] === "J2")!;
+    const files = fixture("delta-scheduled", tag);
+    const header = dec.decode(fixture("bulk-full", tag)["users.csv"]!).split("\r\n")[0]!;
+    const row = dec.decode(fixture("bulk-full", tag)["users.csv"]!).split("\r\n").find((l) => l.includes(kid.sourcedId))!
+      .replace('"","",', '"active","2026-07-01T00:00:00Z",').replace('"高橋"', '"渡辺"').replace('"タカハシ"', '"ワタナベ"');
+    const manifest = dec.decode(files["manifest.csv"]!).replace('"file.roles","delta"', '"file.roles","absent"').replace('"file.enrollments","delta"', '"file.enrollments","absent"');
+    const delta = await read(academy.id, { "manifest.csv": enc.encode(manifest), "users.csv": enc.encode(`${header}\r\n${row}\r\n`) });
+    expect(delta.problems).toEqual([]);
+    const applied = await applyRosterImport(academy.id, delta.set!);
+    expect(applied.problems).toEqual([]);
+    expect(await db().user.findFirstOrThrow({ where: { sourcedId: kid.sourcedId }, include: { student: true } })).toMatchObject({ name: "渡辺 健, \"ケン\"", nameKana: "わたなべ けん", student: { grade: 2, className: "1", number: 1 } });
   }, 120_000);
 });
