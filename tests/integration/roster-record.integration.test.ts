@@ -7,6 +7,7 @@ import { ROSTER_FILES, type FileMode, type RosterSet } from "@/lib/oneroster/mod
 import { ProblemList } from "@/lib/oneroster/problems";
 import { readRosterPackage } from "@/lib/oneroster/read";
 import { knownRosterRows } from "@/lib/roster/data";
+import { rosterSetOfAcademy } from "@/lib/roster/export";
 import { applyRosterImport } from "@/lib/roster/mutations";
 import { createAcademy, uniqueTag } from "../../prisma/seed/factories";
 import { rosterSet as generatedSet } from "../unit/oneroster-arbitrary";
@@ -26,7 +27,7 @@ const enc = new TextEncoder();
 const dec = new TextDecoder();
 
 /** A fixture folder with its ids made unique to this run (users' sourcedIds are unique in the whole database). */
-function fixture(name: "bulk-full" | "delta-scheduled", tag: string): Record<string, Uint8Array> {
+function fixture(name: "bulk-full" | "bulk-jhs" | "delta-scheduled", tag: string): Record<string, Uint8Array> {
   const files = loadFixture(name);
   const unique = tag.replace(/[^0-9a-f]/gi, "").padStart(4, "0").slice(-4).toLowerCase();
   return Object.fromEntries(Object.entries(files).map(([f, bytes]) => [f, enc.encode(dec.decode(bytes).replaceAll("-0000-4000-8000-", `-${unique}-4000-8000-`))]));
@@ -123,5 +124,21 @@ describe("OneRoster record of received rows", () => {
     const applied = await applyRosterImport(academy.id, delta.set!);
     expect(applied.problems).toEqual([]);
     expect(await db().user.findFirstOrThrow({ where: { sourcedId: kid.sourcedId }, include: { student: true } })).toMatchObject({ name: "渡辺 健, \"ケン\"", nameKana: "わたなべ けん", student: { grade: 2, className: "1", number: 1 } });
+  }, 120_000);
+
+  it("a later bulk set that no longer names a subject class, a role or an enrollment marks them deleted: they no longer resolve nor export", async () => {
+    const tag = uniqueTag();
+    const academy = await createAcademy(db(), { name: `記録${tag}`, nameKana: "きろく" });
+    const full = await read(academy.id, fixture("bulk-full", tag));
+    expect((await applyRosterImport(academy.id, full.set!)).applied).toBe(true);
+    const plain = await read(academy.id, fixture("bulk-jhs", tag));
+    expect((await applyRosterImport(academy.id, plain.set!)).applied).toBe(true);
+
+    const gone = full.set!.classes.find((c) => c.classType === "scheduled")!.sourcedId;
+    expect(await db().rosterRecord.findUniqueOrThrow({ where: { academyId_kind_sourcedId: { academyId: academy.id, kind: "classes", sourcedId: gone } } })).toMatchObject({ status: "tobedeleted" });
+    expect((await knownRosterRows(academy.id))("classes", gone)).toBe(false);
+    const exported = (await rosterSetOfAcademy(academy.id))!;
+    const ids = (rows: { sourcedId: string }[]) => rows.map((r) => r.sourcedId).sort();
+    for (const file of ["classes", "courses", "roles", "enrollments"] as const) expect(ids(exported[file])).toEqual(ids(plain.set![file]));
   }, 120_000);
 });
