@@ -37,13 +37,19 @@ async function read(academyId: string, files: Record<string, Uint8Array>) {
   return readRosterPackage(files, { known: await knownRosterRows(academyId) });
 }
 
+/** A new academy with the bulk-full fixture applied (ids of this run). */
+async function academyWithFullSet() {
+  const tag = uniqueTag();
+  const academy = await createAcademy(db(), { name: `記録${tag}`, nameKana: "きろく" });
+  const bulk = await read(academy.id, fixture("bulk-full", tag));
+  expect(bulk.problems).toEqual([]);
+  expect((await applyRosterImport(academy.id, bulk.set!)).applied).toBe(true);
+  return { tag, academy, bulk };
+}
+
 describe("OneRoster record of received rows", () => {
   it("a delta enrolling a new student in a scheduled class sent in an earlier bulk set applies; the enrollment is recorded", async () => {
-    const tag = uniqueTag();
-    const academy = await createAcademy(db(), { name: `記録${tag}`, nameKana: "きろく" });
-    const bulk = await read(academy.id, fixture("bulk-full", tag));
-    expect(bulk.problems).toEqual([]);
-    expect((await applyRosterImport(academy.id, bulk.set!)).applied).toBe(true);
+    const { tag, academy } = await academyWithFullSet();
     const kinds = await db().rosterRecord.groupBy({ by: ["kind"], where: { academyId: academy.id }, _count: true, orderBy: { kind: "asc" } });
     expect(Object.fromEntries(kinds.map((k) => [k.kind, k._count]))).toEqual({ academicSessions: 1, classes: 4, courses: 4, enrollments: 8, orgs: 2, roles: 8, users: 6 });
 
@@ -60,11 +66,8 @@ describe("OneRoster record of received rows", () => {
   }, 120_000);
 
   it("a reference sent neither in the set nor before is refused, saying so; another academy's rows do not resolve", async () => {
-    const tag = uniqueTag();
-    const academy = await createAcademy(db(), { name: `記録${tag}`, nameKana: "きろく" });
+    const { tag } = await academyWithFullSet();
     const other = await createAcademy(db(), { name: `他${tag}`, nameKana: "た" });
-    const bulk = await read(academy.id, fixture("bulk-full", tag));
-    expect((await applyRosterImport(academy.id, bulk.set!)).applied).toBe(true);
 
     const refused = await read(other.id, fixture("delta-scheduled", tag));
     expect(refused.set).toBeNull();
@@ -109,10 +112,7 @@ describe("OneRoster record of received rows", () => {
   }, 300_000);
 
   it("a users-only delta (a new family name, a new reading) applies after the bulk set with every field filled", async () => {
-    const tag = uniqueTag();
-    const academy = await createAcademy(db(), { name: `記録${tag}`, nameKana: "きろく" });
-    const bulk = await read(academy.id, fixture("bulk-full", tag));
-    expect((await applyRosterImport(academy.id, bulk.set!)).applied).toBe(true);
+    const { tag, academy, bulk } = await academyWithFullSet();
     const kid = bulk.set!.users.find((u) => u.grades[0] === "J2")!;
     const files = fixture("delta-scheduled", tag);
     const header = dec.decode(fixture("bulk-full", tag)["users.csv"]!).split("\r\n")[0]!;
@@ -127,10 +127,7 @@ describe("OneRoster record of received rows", () => {
   }, 120_000);
 
   it("a later bulk set that no longer names a subject class, a role or an enrollment marks them deleted: they no longer resolve nor export", async () => {
-    const tag = uniqueTag();
-    const academy = await createAcademy(db(), { name: `記録${tag}`, nameKana: "きろく" });
-    const full = await read(academy.id, fixture("bulk-full", tag));
-    expect((await applyRosterImport(academy.id, full.set!)).applied).toBe(true);
+    const { tag, academy, bulk: full } = await academyWithFullSet();
     const plain = await read(academy.id, fixture("bulk-jhs", tag));
     expect((await applyRosterImport(academy.id, plain.set!)).applied).toBe(true);
 
