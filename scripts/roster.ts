@@ -46,7 +46,7 @@ const counts = (c: Counts) => t("counts", c);
 const schoolJson = ({ sourcedId, name, newSchool, students, teachers, classes }: SchoolCounts) => ({ sourcedId, name, newSchool, students, teachers, classes });
 
 /** The summary, the problems and the closing line in Japanese; with --json the one JSON object last. */
-function report(plan: { schools: SchoolCounts[]; problems: RosterPlan["problems"] }, json: boolean, dryRun: boolean) {
+function report(plan: { schools: SchoolCounts[]; problems: RosterPlan["problems"]; warnings?: RosterPlan["warnings"] }, json: boolean, dryRun: boolean) {
   peakMemory();
   for (const s of plan.schools) {
     console.log(t("school", { name: s.name, sourcedId: s.sourcedId, newSchool: String(s.newSchool), students: counts(s.students), teachers: counts(s.teachers), classes: counts(s.classes) }));
@@ -54,10 +54,12 @@ function report(plan: { schools: SchoolCounts[]; problems: RosterPlan["problems"
   const created = plan.schools.filter((s) => s.newSchool).length;
   if (created) console.log(t("newSchools", { count: created }));
   for (const p of plan.problems) console.log(`${p.file}:${p.line}:${p.column}: ${p.message}`);
+  for (const p of plan.warnings ?? []) console.log(t("warning", { where: `${p.file}:${p.line}:${p.column}`, message: p.message }));
   console.log(plan.problems.length ? t("problemsEnd", { count: plan.problems.length }) : dryRun ? t("dryRunEnd") : t("appliedEnd"));
   if (json) {
     const problems = plan.problems.map(({ file, line, column, code, message }) => ({ file, line, column, code, message }));
-    console.log(JSON.stringify({ schools: plan.schools.map(schoolJson), problems }));
+    const warnings = (plan.warnings ?? []).map(({ file, line, column, code, message }) => ({ file, line, column, code, message }));
+    console.log(JSON.stringify({ schools: plan.schools.map(schoolJson), problems, ...(warnings.length ? { warnings } : {}) }));
   }
   return plan.problems.length > 0 ? 1 : 0;
 }

@@ -111,6 +111,7 @@ export function RosterImport() {
       {plan ? (
         <div className="stack" data-testid="roster-plan" data-applied={plan.applied ? "1" : "0"}>
           {plan.problems.length > 0 ? <RosterProblems problems={plan.problems} /> : null}
+          {plan.problems.length === 0 && plan.warnings?.length ? <RosterProblems problems={plan.warnings} warning /> : null}
           {plan.problems.length === 0 ? (
             <p className={plan.applied ? "alert alert-success" : "alert alert-info"} role="status">
               <span>

@@ -10,8 +10,8 @@ const ACTIONS = ["create", "update", "move", "link", "disable"] as const;
 /** How many rows of each kind the preview lists (the counts are always whole). */
 const SHOWN = 200;
 
-/** Every problem with its file, line and column, in the page's display language. */
-export function RosterProblems({ problems }: { problems: Problem[] }) {
+/** Every problem (or, `warning`, every warning of a plan that applies) with its file, line and column, in the page's display language. */
+export function RosterProblems({ problems, warning = false }: { problems: Problem[]; warning?: boolean }) {
   const t = useTranslations("Roster");
   const tp = useTranslations("RosterProblems");
   const ti = useTranslations("RosterImportProblems");
@@ -22,10 +22,10 @@ export function RosterProblems({ problems }: { problems: Problem[] }) {
     : ti.has(p.code as never) ? ti(p.code as never, p.params as never)
     : p.message;
   return (
-    <div className="stack" data-testid="roster-problems">
-      <p className="alert alert-error" role="alert">
+    <div className="stack" data-testid={warning ? "roster-warnings" : "roster-problems"}>
+      <p className={warning ? "alert alert-warning" : "alert alert-error"} role={warning ? "status" : "alert"}>
         <span>
-          <RichTextClient text={t("problemsLead", { count: problems.length })} />
+          <RichTextClient text={t(warning ? "warningsLead" : "problemsLead", { count: problems.length })} />
         </span>
       </p>
       <div className="table-wrap">
@@ -42,7 +42,7 @@ export function RosterProblems({ problems }: { problems: Problem[] }) {
             {problems.map((p, i) => {
               const place = placeOf(p);
               return (
-                <tr key={i} data-testid="roster-problem" data-file={p.file} data-line={p.line} data-column={p.column}>
+                <tr key={i} data-testid={warning ? "roster-warning" : "roster-problem"} data-file={p.file} data-line={p.line} data-column={p.column}>
                   <td>{place.file}</td>
                   <td className="num">{place.line}</td>
                   <td>{place.column}</td>

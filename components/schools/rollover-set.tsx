@@ -90,6 +90,7 @@ export function RolloverSet({ schoolId, year, topGrade, files, onFiles, preview,
               </span>
             </p>
           )}
+          {problems.length === 0 && preview.roster.warnings?.length ? <RosterProblems problems={preview.roster.warnings} warning /> : null}
           <RosterSchools schools={preview.roster.schools} />
         </div>
       ) : null}

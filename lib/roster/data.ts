@@ -127,14 +127,18 @@ export async function loadRosterState(academyId: string, set: RosterSet, tx: Pri
 
 /**
  * The rows the database already holds for this academy, for the reader's reference checks in
- * delta files (a delta may name a school, 組 or person sent by an earlier set).
+ * delta files: the product's schools, 組 and people, and every row of any kind an earlier set sent
+ * that is not deleted (a delta may enrol a student in a scheduled class sent in the bulk set).
  */
 export async function knownRosterRows(academyId: string): Promise<(kind: RosterFile, sourcedId: string) => boolean> {
-  const [schools, classes, users] = await Promise.all([
+  const [schools, classes, users, records] = await Promise.all([
     db().school.findMany({ where: { academyId, sourcedId: { not: null } }, select: { sourcedId: true } }),
     db().rosterClass.findMany({ where: { school: { academyId } }, select: { sourcedId: true, courseSourcedId: true, termSourcedId: true } }),
     db().user.findMany({ where: { school: { academyId }, sourcedId: { not: null } }, select: { sourcedId: true } }),
+    // every row received before, of any kind (docs/oneroster.md "The sourcedId record")
+    db().rosterRecord.findMany({ where: { academyId, status: "active" }, select: { kind: true, sourcedId: true } }),
   ]);
+  const recorded = new Set(records.map((r) => `${r.kind}|${r.sourcedId}`));
   const byKind: Partial<Record<RosterFile, Set<string>>> = {
     orgs: new Set(schools.map((s) => s.sourcedId!)),
     classes: new Set(classes.map((c) => c.sourcedId)),
@@ -142,7 +146,7 @@ export async function knownRosterRows(academyId: string): Promise<(kind: RosterF
     academicSessions: new Set(classes.flatMap((c) => (c.termSourcedId ? [c.termSourcedId] : []))),
     users: new Set(users.map((u) => u.sourcedId!)),
   };
-  return (kind, sourcedId) => byKind[kind]?.has(sourcedId) ?? false;
+  return (kind, sourcedId) => (byKind[kind]?.has(sourcedId) ?? false) || recorded.has(`${kind}|${sourcedId}`);
 }
 
 /** An academy named by its id or its exact name (null: none, or more than one of that name). */

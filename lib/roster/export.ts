@@ -1,15 +1,41 @@
 import "server-only";
 import { db } from "@/lib/db";
-import { READ_FILES, ROSTER_PROFILES, type ProfileName } from "@/lib/oneroster/columns";
-import { ROSTER_FILES, type Enrollment, type FileMode, type RosterClass, type RosterSet, type RosterUser } from "@/lib/oneroster/model";
+import { READ_FILES, ROSTER_PROFILES, type ProfileName, type ReadFile } from "@/lib/oneroster/columns";
+import { ROSTER_FILES, type Enrollment, type FileMode, type Org, type RosterClass, type RosterRole, type RosterSet, type RosterUser } from "@/lib/oneroster/model";
+import { type RowFields, rowOfFields } from "@/lib/oneroster/record";
 import { exportProfileOf } from "./data";
 import { derivedId, schoolYearOf, toKatakana } from "./rules";
 
+type Recorded = { [F in ReadFile]: Map<string, RosterSet[F][number]> };
+
 /**
- * The academy (or one school of it) as a OneRoster bulk set, for the writer in lib/oneroster.
- * Stable ids: a school, person or 組 without a sourcedId (or person without a userMasterIdentifier)
- * gets a UUID v4 stored now, so every later export names it the same; rows the product does not
- * keep (sessions, courses, roles, enrollments) get ids derived from what they join.
+ * The rows the academy has received and not seen deleted (docs/oneroster.md "The sourcedId record"), of
+ * these schools and those of no school (districts, academic sessions), as the reader built them.
+ */
+async function recordedRows(academyId: string, schoolSourcedIds: string[]): Promise<Recorded> {
+  const rows = await db().rosterRecord.findMany({
+    where: { academyId, status: "active", OR: [{ schoolSourcedId: { in: schoolSourcedIds } }, { schoolSourcedId: null }] },
+    orderBy: [{ kind: "asc" }, { sourcedId: "asc" }], select: { kind: true, sourcedId: true, fields: true },
+  });
+  const out = Object.fromEntries(READ_FILES.map((f) => [f, new Map()])) as Recorded;
+  for (const r of rows) {
+    const file = READ_FILES.find((f) => f === r.kind);
+    if (file) (out[file] as Map<string, unknown>).set(r.sourcedId, rowOfFields(file, { sourcedId: r.sourcedId, status: null, dateLastModified: null }, r.fields as RowFields, 0));
+  }
+  return out;
+}
+
+/** The same list when the product's first value is the sent list's first (a 組 keeps one grade code and one term). */
+const keepList = (sent: string[] | undefined, ours: string | null) => (sent && sent[0] === (ours ?? undefined) ? sent : ours ? [ours] : (sent ?? []));
+const numbered = <T extends { line: number }>(rows: T[]): T[] => rows.map((r, i) => ({ ...r, line: i + 2 }));
+
+/**
+ * The academy (or one school of it) as a OneRoster bulk set, for the writer in lib/oneroster:
+ * the rows the academy was sent (its record of received rows) with what the product now holds laid
+ * over them (names, readings, e-mail, 組, 番号, 担任), so an import followed by an export gives the same
+ * rows. Stable ids: a school, person or 組 without a sourcedId (or person without a userMasterIdentifier)
+ * gets a UUID v4 stored now, so every later export names it the same; rows nobody sent (sessions,
+ * courses, roles, enrollments of what the product made) get ids derived from what they join.
  * Disabled people are left out (a bulk set lists who is there).
  */
 export interface ExportOptions {
@@ -43,7 +69,9 @@ export async function rosterSetOfAcademy(academyId: string, options: ExportOptio
   ]);
   const profile = options.profile ?? (await exportProfileOf(academyId));
   const schoolSourced = new Map(schoolRows.map((s) => [s.id, s.sourcedId!]));
+  const exportedSchools = new Set(schoolSourced.values());
   const userSourced = new Map(people.map((p) => [p.id, p.sourcedId!]));
+  const rec = await recordedRows(academyId, [...exportedSchools]);
   const year = schoolYearOf(new Date());
   const terms = classes.flatMap((c) => (c.termSourcedId ? [c.termSourcedId] : []));
   const session = terms[0] ?? derivedId(`session:${academyId}:${year}`);
@@ -58,55 +86,91 @@ export async function rosterSetOfAcademy(academyId: string, options: ExportOptio
     c.termSourcedId ??= session;
     await db().rosterClass.update({ where: { id: c.id }, data: { courseSourcedId: c.courseSourcedId, termSourcedId: c.termSourcedId }, select: { id: true } });
   }
+
+  // orgs: what was sent (学校コード, district), with the school's name as the product holds it
+  const schoolOrgs: Org[] = schoolRows.map((s, i) => {
+    const sent = rec.orgs.get(s.sourcedId!);
+    const parent = sent ? (sent.parentSourcedId && rec.orgs.has(sent.parentSourcedId) ? sent.parentSourcedId : sent.parentSourcedId ? district : null) : district;
+    return { ...(sent ?? { ...bulk(s.sourcedId!, i), identifier: null }), name: s.name, type: "school", parentSourcedId: parent };
+  });
+  const districts: Org[] = [...new Set(schoolOrgs.map((o) => o.parentSourcedId))].flatMap((id) => {
+    if (!id) return [];
+    const sent = rec.orgs.get(id);
+    return [sent ?? { ...bulk(district, 0), name: academy.name, type: "district" as const, identifier: null, parentSourcedId: null }];
+  });
+
   const classOf = new Map(classes.map((c) => [`${c.schoolId}|${c.grade}|${c.className}`, c]));
   const courseOf = (c: (typeof classes)[number]) => c.courseSourcedId ?? derivedId(`course:${c.sourcedId}`);
-  const courses = [...new Map(classes.map((c) => [courseOf(c), c])).entries()].map(([id, c], i) => ({
-    ...bulk(id, i + 2), schoolYearSourcedId: session, title: `${year}年度ホームルーム`, grades: c.gradeCode ? [c.gradeCode] : [],
-    orgSourcedId: schoolSourced.get(c.schoolId)!, subjects: [], subjectCodes: [],
-  }));
-  const rosterClasses: RosterClass[] = classes.map((c, i) => ({
-    ...bulk(c.sourcedId, i + 2), title: c.title, grades: c.gradeCode ? [c.gradeCode] : [], courseSourcedId: courseOf(c), classCode: c.classCode,
-    classType: "homeroom", location: null, schoolSourcedId: schoolSourced.get(c.schoolId)!, termSourcedIds: [c.termSourcedId ?? session], subjects: [], subjectCodes: [], specialNeeds: false,
-  }));
-  const enrollments: Enrollment[] = [];
-  const enroll = (classRow: (typeof classes)[number], userId: string, role: "student" | "teacher", number: number | null) => {
-    const user = userSourced.get(userId);
-    if (!user) return; // a disabled 担任
-    enrollments.push({
-      ...bulk(derivedId(`enrollment:${user}:${classRow.sourcedId}`), enrollments.length + 2), classSourcedId: classRow.sourcedId, schoolSourcedId: schoolSourced.get(classRow.schoolId)!,
-      userSourcedId: user, role, primary: role === "teacher", beginDate: null, endDate: null, shussekiNo: number, publicFlg: true,
-    });
-  };
-  for (const c of classes) if (c.homeroomTeacherId) enroll(c, c.homeroomTeacherId, "teacher", null);
-  const users = people.map((p, i): RosterUser => {
-    const home = p.student ? classOf.get(`${p.schoolId}|${p.student.grade}|${p.student.className}`) : undefined;
-    if (home) enroll(home, p.id, "student", p.disabled ? null : (p.student?.number ?? null));
-    const [family, ...given] = (p.name ?? "").split(/\s+/);
-    const [kanaFamily, ...kanaGiven] = (p.nameKana ?? "").split(/\s+/);
-    const kana = (stored: string | null, split: string) => (stored ?? split) ? toKatakana(stored ?? split) : null;
+  const sentCourses = [...rec.courses.values()].filter((c) => exportedSchools.has(c.orgSourcedId));
+  const courses = [
+    ...sentCourses,
+    ...[...new Map(classes.filter((c) => !rec.courses.has(courseOf(c))).map((c) => [courseOf(c), c])).entries()].map(([id, c]) => ({
+      ...bulk(id, 0), schoolYearSourcedId: session, title: `${year}年度ホームルーム`, grades: c.gradeCode ? [c.gradeCode] : [],
+      orgSourcedId: schoolSourced.get(c.schoolId)!, subjects: [], subjectCodes: [],
+    })),
+  ];
+  // homerooms: the product's 組 over what was sent (location, subjects, specialNeeds as sent); every other class as sent
+  const homerooms: RosterClass[] = classes.map((c) => {
+    const sent = rec.classes.get(c.sourcedId);
     return {
-      ...bulk(p.sourcedId!, i + 2), enabledUser: true, username: p.email ?? p.sourcedId!, userIds: [], givenName: p.givenName ?? given.join(" "),
-      familyName: p.familyName ?? family ?? "", middleName: null, identifier: null, email: p.email, grades: home?.gradeCode ? [home.gradeCode] : [],
-      userMasterIdentifier: p.userMasterIdentifier, preferredGivenName: p.givenName ?? given.join(" "), preferredFamilyName: p.familyName ?? family ?? "",
-      preferredMiddleName: null, primaryOrgSourcedId: schoolSourced.get(p.schoolId!)!, kanaGivenName: kana(p.kanaGivenName, kanaGiven.join(" ")),
-      kanaFamilyName: kana(p.kanaFamilyName, kanaFamily ?? ""), kanaMiddleName: null, homeClass: home?.sourcedId ?? null,
+      ...(sent ?? { ...bulk(c.sourcedId, 0), location: null, subjects: [], subjectCodes: [], specialNeeds: false }),
+      title: c.title, grades: keepList(sent?.grades, c.gradeCode), courseSourcedId: courseOf(c), classCode: c.classCode, classType: "homeroom",
+      schoolSourcedId: schoolSourced.get(c.schoolId)!, termSourcedIds: keepList(sent?.termSourcedIds, c.termSourcedId ?? session),
     };
   });
-  const set: RosterSet = {
-    manifest: { onerosterVersion: ROSTER_PROFILES[profile].onerosterVersion, profile, files, sourceSystemName: "Manabiya", sourceSystemCode: null },
-    academicSessions: [{ ...bulk(session, 2), title: `${year}年度`, type: "schoolYear", startDate: `${year}-04-01`, endDate: `${year + 1}-03-31`, schoolYear: year }],
-    orgs: [
-      { ...bulk(district, 2), name: academy.name, type: "district", identifier: null, parentSourcedId: null },
-      ...schoolRows.map((s, i) => ({ ...bulk(s.sourcedId!, i + 3), name: s.name, type: "school" as const, identifier: null, parentSourcedId: district })),
-    ],
-    courses,
-    classes: rosterClasses,
-    users,
-    roles: people.map((p, i) => ({
-      ...bulk(derivedId(`role:${p.sourcedId}`), i + 2), userSourcedId: p.sourcedId!, roleType: "primary" as const, role: p.role === "student" ? "student" as const : "teacher" as const,
+  const otherClasses = [...rec.classes.values()].filter((c) => c.classType !== "homeroom" && exportedSchools.has(c.schoolSourcedId));
+  const rosterClasses = [...homerooms, ...otherClasses];
+  const exportedClasses = new Set(rosterClasses.map((c) => c.sourcedId));
+
+  // people: the product's names, readings, e-mail and 組 over what was sent (identifier, userIds, middle names, …);
+  // people sent with roles the product does not hold (guardians, district staff) as sent
+  const held = new Set((await db().user.findMany({ where: { sourcedId: { in: [...rec.users.keys()] } }, select: { sourcedId: true } })).map((u) => u.sourcedId!));
+  const homeOf = new Map<string, (typeof classes)[number]>();
+  const users: RosterUser[] = people.map((p) => {
+    const sent = rec.users.get(p.sourcedId!);
+    const home = p.student ? classOf.get(`${p.schoolId}|${p.student.grade}|${p.student.className}`) : undefined;
+    if (home) homeOf.set(p.sourcedId!, home);
+    const [family, ...given] = (p.name ?? "").split(/\s+/);
+    const [kanaFamily, ...kanaGiven] = (p.nameKana ?? "").split(/\s+/);
+    // parts an import stored are the readings as sent (a missing one stays missing); else the stored reading split
+    const parts = p.familyName !== null || p.givenName !== null;
+    const kana = (stored: string | null, split: string) => (parts ? stored : (stored ?? split)) ? toKatakana((parts ? stored : (stored ?? split))!) : null;
+    const familyName = p.familyName ?? family ?? "";
+    const givenName = p.givenName ?? given.join(" ");
+    const sameName = sent?.familyName === familyName && sent.givenName === givenName;
+    return {
+      ...(sent ?? { ...bulk(p.sourcedId!, 0), userIds: [], middleName: null, identifier: null, preferredMiddleName: null, kanaMiddleName: null }),
+      enabledUser: true, username: sent?.username ?? p.email ?? p.sourcedId!, givenName, familyName, email: p.email,
+      grades: p.role === "student" ? keepList(sent?.grades, home?.gradeCode ?? null) : (sent?.grades ?? []),
+      userMasterIdentifier: p.userMasterIdentifier,
+      preferredGivenName: sameName ? sent.preferredGivenName : givenName, preferredFamilyName: sameName ? sent.preferredFamilyName : familyName,
+      primaryOrgSourcedId: schoolSourced.get(p.schoolId!)!, kanaGivenName: kana(p.kanaGivenName, kanaGiven.join(" ")), kanaFamilyName: kana(p.kanaFamilyName, kanaFamily ?? ""),
+      homeClass: p.role === "student" ? (home?.sourcedId ?? null) : (sent?.homeClass && exportedClasses.has(sent.homeClass) ? sent.homeClass : null),
+    };
+  });
+  const notHeld = [...rec.users.values()].filter((u) => !held.has(u.sourcedId));
+  const exportedUsers = new Set([...users, ...notHeld].map((u) => u.sourcedId));
+
+  const sentRoles = [...rec.roles.values()].filter((r) => exportedUsers.has(r.userSourcedId));
+  const withPrimary = new Set(sentRoles.filter((r) => r.roleType === "primary").map((r) => r.userSourcedId));
+  const roles: RosterRole[] = [
+    ...sentRoles,
+    ...people.filter((p) => !withPrimary.has(p.sourcedId!)).map((p) => ({
+      ...bulk(derivedId(`role:${p.sourcedId}`), 0), userSourcedId: p.sourcedId!, roleType: "primary" as const, role: p.role === "student" ? "student" as const : "teacher" as const,
       orgSourcedId: schoolSourced.get(p.schoolId!)!, beginDate: null, endDate: null,
     })),
-    enrollments,
+  ];
+
+  const enrollments = enrollmentsOf(rec, classes, homeOf, people, userSourced, schoolSourced, exportedUsers, exportedClasses);
+  const set: RosterSet = {
+    manifest: { onerosterVersion: ROSTER_PROFILES[profile].onerosterVersion, profile, files, sourceSystemName: "Manabiya", sourceSystemCode: null },
+    academicSessions: numbered(sessionsOf(rec, session, year, courses, rosterClasses)),
+    orgs: numbered([...districts, ...schoolOrgs]),
+    courses: numbered(courses),
+    classes: numbered(rosterClasses),
+    users: numbered([...users, ...notHeld]),
+    roles: numbered(roles),
+    enrollments: numbered(enrollments),
   };
   if (!since) return set;
   const changedAt = new Map<string, Date>([
@@ -115,6 +179,16 @@ export async function rosterSetOfAcademy(academyId: string, options: ExportOptio
     ...people.map((p) => [p.sourcedId!, p.student && p.student.updatedAt > p.updatedAt ? p.student.updatedAt : p.updatedAt] as const),
   ]);
   return deltaSince(set, since, changedAt, new Set(people.filter((p) => p.disabled).map((p) => p.sourcedId!)));
+}
+
+/** The academic sessions the exported courses and classes name: as sent, or the product's 年度. */
+function sessionsOf(rec: Recorded, session: string, year: number, courses: RosterSet["courses"], classes: RosterClass[]): RosterSet["academicSessions"] {
+  const named = new Set([...courses.flatMap((c) => (c.schoolYearSourcedId ? [c.schoolYearSourcedId] : [])), ...classes.flatMap((c) => c.termSourcedIds)]);
+  return [...named].flatMap((id) => {
+    const sent = rec.academicSessions.get(id);
+    if (sent) return [sent];
+    return id === session ? [{ sourcedId: session, status: null, dateLastModified: null, line: 0, title: `${year}年度`, type: "schoolYear", startDate: `${year}-04-01`, endDate: `${year + 1}-03-31`, schoolYear: year }] : [];
+  });
 }
 
 /**
@@ -154,6 +228,62 @@ function deltaSince(set: RosterSet, since: Date, changedAt: Map<string, Date>, d
     enrollments: lines(set.enrollments.filter((e) => userIds.has(e.userSourcedId) || classIds.has(e.classSourcedId)).map((e) =>
       row(e, userIds.has(e.userSourcedId) ? e.userSourcedId : e.classSourcedId, disabled.has(e.userSourcedId)))),
   };
+}
+
+type ClassRow = { id: string; sourcedId: string; schoolId: string; homeroomTeacherId: string | null };
+type Person = { id: string; sourcedId: string | null; schoolId: string | null; role: string; disabled: boolean; student: { number: number | null } | null };
+
+/**
+ * Enrollments as sent, where the product agrees: a student's homeroom enrollment only in the 組 the product
+ * holds them in, with its 番号; a homeroom's primary teacher enrollments only while the product's 担任 is among
+ * them. What the product holds and nobody sent (a 組 or 担任 set on its own screens) gets a derived row.
+ */
+function enrollmentsOf(
+  rec: Recorded, classes: ClassRow[], homeOf: Map<string, ClassRow>, people: Person[], userSourced: Map<string, string>,
+  schoolSourced: Map<string, string>, exportedUsers: Set<string>, exportedClasses: Set<string>,
+): Enrollment[] {
+  const homeroomById = new Map(classes.map((c) => [c.sourcedId, c]));
+  const tanninOf = new Map(classes.map((c) => [c.sourcedId, c.homeroomTeacherId ? (userSourced.get(c.homeroomTeacherId) ?? null) : null]));
+  const numberOf = new Map(people.map((p) => [p.sourcedId!, p.disabled ? null : (p.student?.number ?? null)]));
+  const sentPrimaries = new Map<string, Set<string>>();
+  for (const e of rec.enrollments.values()) {
+    if (e.role === "teacher" && e.primary === true) sentPrimaries.set(e.classSourcedId, (sentPrimaries.get(e.classSourcedId) ?? new Set()).add(e.userSourcedId));
+  }
+  const heldPeople = new Set(people.map((p) => p.sourcedId!));
+  const out: Enrollment[] = [];
+  const covered = new Set<string>();
+  for (const e of rec.enrollments.values()) {
+    if (!exportedUsers.has(e.userSourcedId) || !exportedClasses.has(e.classSourcedId)) continue;
+    const homeroom = homeroomById.get(e.classSourcedId);
+    if (homeroom && e.role === "student" && heldPeople.has(e.userSourcedId)) {
+      if (homeOf.get(e.userSourcedId)?.sourcedId !== homeroom.sourcedId) continue; // moved to another 組 since
+      covered.add(`${e.userSourcedId}|${homeroom.sourcedId}`);
+      out.push({ ...e, shussekiNo: numberOf.get(e.userSourcedId) ?? null });
+      continue;
+    }
+    if (homeroom && e.role === "teacher" && e.primary === true) {
+      const tannin = tanninOf.get(homeroom.sourcedId);
+      if (!tannin || !sentPrimaries.get(homeroom.sourcedId)?.has(tannin)) continue; // the 担任 changed since
+      covered.add(`${e.userSourcedId}|${homeroom.sourcedId}`);
+    }
+    out.push(e);
+  }
+  const derived = (c: ClassRow, user: string, role: "student" | "teacher", number: number | null) => {
+    if (covered.has(`${user}|${c.sourcedId}`)) return;
+    out.push({
+      sourcedId: derivedId(`enrollment:${user}:${c.sourcedId}`), status: null, dateLastModified: null, line: 0, classSourcedId: c.sourcedId, schoolSourcedId: schoolSourced.get(c.schoolId)!,
+      userSourcedId: user, role, primary: role === "teacher", beginDate: null, endDate: null, shussekiNo: number, publicFlg: true,
+    });
+  };
+  for (const c of classes) {
+    const tannin = tanninOf.get(c.sourcedId);
+    if (tannin && !sentPrimaries.get(c.sourcedId)?.has(tannin)) derived(c, tannin, "teacher", null);
+  }
+  for (const p of people) {
+    const home = homeOf.get(p.sourcedId!);
+    if (home) derived(home, p.sourcedId!, "student", numberOf.get(p.sourcedId!) ?? null);
+  }
+  return out;
 }
 
 /** Stores a UUID v4 for every school, person and 組 of these schools that has none yet (one statement each). */

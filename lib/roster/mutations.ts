@@ -4,7 +4,9 @@ import { audit } from "@/lib/audit/log";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import type { Prisma } from "@/lib/generated/prisma/client";
+import { READ_FILES, type ReadFile } from "@/lib/oneroster/columns";
 import type { RosterSet } from "@/lib/oneroster/model";
+import { fieldsOfRow } from "@/lib/oneroster/record";
 import { sealNewCode } from "@/lib/signin-codes/crypto";
 import { planWithWork } from "./plan";
 import type { ApplyProgress, ClassTarget, RosterPlan, SchoolSummary, SchoolWork, UserTarget } from "./types";
@@ -137,6 +139,49 @@ export async function rememberProfile(tx: Prisma.TransactionClient, academyId: s
   return profile;
 }
 
+/** The orgs sourcedId of the school a row belongs to (null: a district, an academic session). */
+function schoolOfRow(set: RosterSet, file: ReadFile, row: RosterSet[ReadFile][number], primaryOrg: Map<string, string>): string | null {
+  const r = row as unknown as Record<string, unknown>;
+  switch (file) {
+    case "orgs": return r.type === "school" ? row.sourcedId : null;
+    case "courses": case "roles": return r.orgSourcedId as string;
+    case "classes": case "enrollments": return r.schoolSourcedId as string;
+    case "users": return (r.primaryOrgSourcedId as string | null) ?? primaryOrg.get(row.sourcedId) ?? null;
+    default: return null;
+  }
+}
+
+/**
+ * The academy's record of every row the set carries (docs/oneroster.md "The sourcedId record"), in the
+ * caller's transaction: each row upserted with its status, dateLastModified, school, profile and fields
+ * as sent; a bulk file's kind also marks `tobedeleted` the recorded rows of the set's schools it no longer names.
+ */
+export async function recordRosterSet(tx: Prisma.TransactionClient, academyId: string, set: RosterSet): Promise<void> {
+  const profile = set.manifest.onerosterVersion;
+  const schools = set.orgs.filter((o) => o.type === "school").map((o) => o.sourcedId);
+  const primaryOrg = new Map(set.roles.filter((r) => r.roleType === "primary").map((r) => [r.userSourcedId, r.orgSourcedId]));
+  for (const file of READ_FILES) {
+    const rows = set[file] as RosterSet[ReadFile][number][];
+    if (set.manifest.files[file] === "bulk" && schools.length) {
+      await tx.$executeRaw`UPDATE "roster_records" SET "status" = 'tobedeleted', "updated_at" = now()
+        WHERE "academy_id" = ${academyId}::uuid AND "kind" = ${file} AND "school_sourced_id" = ANY(${schools}::text[])
+          AND "status" = 'active' AND NOT ("sourced_id" = ANY(${rows.map((r) => r.sourcedId)}::text[]))`;
+    }
+    for (const chunk of batches(rows)) {
+      const ids = chunk.map((r) => r.sourcedId);
+      const statuses = chunk.map((r) => r.status ?? "active");
+      const modified = chunk.map((r) => r.dateLastModified);
+      const owners = chunk.map((r) => schoolOfRow(set, file, r, primaryOrg));
+      const fields = chunk.map((r) => JSON.stringify(fieldsOfRow(file, r)));
+      await tx.$executeRaw`INSERT INTO "roster_records" ("academy_id", "kind", "sourced_id", "status", "date_last_modified", "school_sourced_id", "profile", "fields")
+        SELECT ${academyId}::uuid, ${file}, v.id, v.status, v.modified, v.school, ${profile}, v.fields::jsonb
+        FROM unnest(${ids}::text[], ${statuses}::text[], ${modified}::text[], ${owners}::text[], ${fields}::text[]) AS v(id, status, modified, school, fields)
+        ON CONFLICT ("academy_id", "kind", "sourced_id") DO UPDATE SET "status" = EXCLUDED."status", "date_last_modified" = EXCLUDED."date_last_modified",
+          "school_sourced_id" = EXCLUDED."school_sourced_id", "profile" = EXCLUDED."profile", "fields" = EXCLUDED."fields", "updated_at" = now()`;
+    }
+  }
+}
+
 /**
  * Applies a set: plans again against the database as it is now and, only when there is no
  * problem, writes each school in one transaction (progress after each). Every changed
@@ -164,7 +209,14 @@ export async function applyRosterImport(academyId: string, set: RosterSet, optio
     }
     options.onProgress?.({ school: w.name, done: i + 1, total, summary: { sourcedId: summary.sourcedId, name: summary.name, newSchool: summary.newSchool, ...countsOf(summary) } });
   }
-  const profile = await rememberProfile(db(), academyId, set);
+  // every row sent is recorded, whether or not it changed the product (a scheduled class, a role, a 副担任)
+  const profile = await db().$transaction(
+    async (tx) => {
+      await recordRosterSet(tx, academyId, set);
+      return rememberProfile(tx, academyId, set);
+    },
+    { timeout: 300_000, maxWait: 30_000 },
+  );
   await audit({ action: "roster.apply", actorId: options.actorId ?? null, academyId, meta: { ...summary, applied: true, changed: plan.schools.filter(changes).length, profile } });
   return { ...plan, applied: true };
 }

@@ -52,6 +52,7 @@ function linkOf(state: RosterState, email: string, role: "student" | "teacher", 
 /** The plan and the work behind it. `problems` non-empty: nothing may be applied. */
 export function computePlan(state: RosterState, set: RosterSet): { plan: RosterPlan; work: SchoolWork[] } {
   const problems: Problem[] = [];
+  const warnings: Problem[] = [];
   const files = set.manifest.files;
   const works = new Map<string, SchoolWork>(); // by org sourcedId
   const bySchoolId = new Map<string, SchoolWork>();
@@ -121,9 +122,12 @@ export function computePlan(state: RosterState, set: RosterSet): { plan: RosterP
       if (!same) w.classUpdate.push({ id: existing.id, target });
     }
   }
+  const schoolSourcedOf = new Map(state.schools.map((s) => [s.id, s.sourcedId]));
   for (const c of state.classes) {
     const w = bySchoolId.get(c.schoolId);
-    if (!classInfo.has(c.sourcedId)) classInfo.set(c.sourcedId, { grade: c.grade, className: c.className, schoolOrg: w?.sourcedId ?? "" });
+    // a 組 only the database holds: its school is looked up there (a users-only delta names neither)
+    const schoolOrg = w?.sourcedId ?? schoolSourcedOf.get(c.schoolId) ?? "";
+    if (!classInfo.has(c.sourcedId)) classInfo.set(c.sourcedId, { grade: c.grade, className: c.className, schoolOrg });
     if (w && files.classes === "bulk" && works.has(w.sourcedId) && set.orgs.some((o) => o.sourcedId === w.sourcedId) && !seenClasses.has(c.id)) w.classDelete.push(c.id);
   }
 
@@ -145,7 +149,7 @@ export function computePlan(state: RosterState, set: RosterSet): { plan: RosterP
     const existing = state.users.get(sourcedId);
     const line = row?.line ?? 0;
     if (existing && (existing.academyId !== state.academyId || existing.role === "manager")) {
-      problems.push(problem(row ? "users.csv" : "enrollments.csv", line || (seatEnrollment.get(sourcedId)?.line ?? 0), "sourcedId", "userOfOtherAcademy"));
+      problems.push(problem(row ? "users.csv" : "enrollments.csv", line || (seatEnrollment.get(sourcedId)?.line ?? 0), "sourcedId", "idUnusable"));
       continue;
     }
     if (row?.status === "tobedeleted") {
@@ -206,6 +210,7 @@ export function computePlan(state: RosterState, set: RosterSet): { plan: RosterP
     }
     if (umi) umisSeen.add(umi);
     targets.push({ t, w, existing: existing ?? link, line, seatLine: seat?.line ?? 0 });
+    if (role === "student" && seat && seat.number === null) warnings.push(problem("enrollments.csv", seat.line, "metadata.jp.ShussekiNo", "noShussekiNo"));
     if (link) w.link.push({ id: link.id, target: t });
     else if (!existing) w.create.push(t);
     else if (existing.schoolId !== w.schoolId) {
@@ -239,7 +244,8 @@ export function computePlan(state: RosterState, set: RosterSet): { plan: RosterP
   }
 
   const all = [...works.values()];
-  return { plan: { schools: all.map(summaryOf), problems: problems.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line) }, work: all };
+  const byPlace = (a: Problem, b: Problem) => a.file.localeCompare(b.file) || a.line - b.line;
+  return { plan: { schools: all.map(summaryOf), problems: problems.sort(byPlace), warnings: warnings.sort(byPlace) }, work: all };
 }
 
 const userRow = (action: PreviewRow["action"], t: UserTarget): PreviewRow => ({

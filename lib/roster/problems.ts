@@ -4,10 +4,10 @@ import type { Problem } from "@/lib/oneroster/model";
 
 /**
  * The closed list of problems the import finds against the database (the reader's own are in
- * lib/oneroster/problems.ts). Each code is a key of the `RosterImportProblems` namespace in
+ * lib/oneroster/problems.ts), and the plan's warnings (`noShussekiNo`). Each code is a key of the `RosterImportProblems` namespace in
  * messages/{ja,ja-ruby,ja-kana}.json; `message` is the Japanese text the command line prints.
  */
-export const ROSTER_IMPORT_CODES = ["emailTaken", "seatTaken", "schoolOfOtherAcademy", "userOfOtherAcademy", "roleChanged", "unknownSchool", "umiTaken", "linkRoleMismatch", "otherSchool", "graduateInSet"] as const;
+export const ROSTER_IMPORT_CODES = ["emailTaken", "seatTaken", "schoolOfOtherAcademy", "idUnusable", "roleChanged", "unknownSchool", "umiTaken", "linkRoleMismatch", "otherSchool", "graduateInSet", "noShussekiNo"] as const;
 export type RosterImportCode = (typeof ROSTER_IMPORT_CODES)[number];
 
 const t = createTranslator({ locale: "ja", messages: ja, namespace: "RosterImportProblems" });

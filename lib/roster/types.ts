@@ -37,6 +37,8 @@ export interface SchoolSummary {
 export interface RosterPlan {
   schools: SchoolSummary[];
   problems: Problem[];
+  /** What is applied but worth a look (a student without 出席番号); never stops the apply. */
+  warnings?: Problem[];
 }
 
 export interface ApplyProgress {

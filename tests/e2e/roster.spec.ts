@@ -158,6 +158,28 @@ test("a bad set lists every problem by file, line and column and offers nothing 
   expect(bytes.subarray(0, 2).toString("latin1")).toBe("PK");
 });
 
+test("a student whose homeroom enrollment has no 出席番号 is shown as a warning at that enrollment, and the set can still be applied", async ({ page }) => {
+  const { manager } = await makeSchool(0);
+  const { folders: [bulk] } = ownCopy(["bulk-jhs"]);
+  // the first student's enrollment (third line of enrollments.csv) without its 番号
+  const enrollments = bulk!.find((f) => f.endsWith("enrollments.csv"))!;
+  const lines = readFileSync(enrollments, "utf8").split("\r\n");
+  lines[2] = lines[2]!.replace('"student","false","","","1","true"', '"student","false","","","","true"');
+  writeFileSync(enrollments, lines.join("\r\n"));
+  await signInAs(page, manager.email!, TEST_PASSWORD);
+  await page.goto("/dashboard/manager/roster");
+  await check(page, bulk!);
+  const warning = page.getByTestId("roster-warning");
+  await expect(warning).toHaveCount(1);
+  await expect(warning).toHaveAttribute("data-file", "enrollments.csv");
+  await expect(warning).toHaveAttribute("data-line", "3");
+  await expect(warning).toHaveAttribute("data-column", "metadata.jp.ShussekiNo");
+  await expect(page.getByTestId("roster-warnings")).toContainText("出席番号");
+  await expect(page.getByTestId("roster-problems")).toHaveCount(0);
+  await expect(page.getByTestId("roster-apply")).toBeVisible();
+  await expectAccessible(page);
+});
+
 test("a school that added its students by hand adopts OneRoster: the preview shows the link, the linked student keeps their account and signs in with the same password", async ({ page, browser }) => {
   test.setTimeout(240_000);
   const { manager, school, students: [hand] } = await makeSchool(1);

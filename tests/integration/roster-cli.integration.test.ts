@@ -110,6 +110,17 @@ describe("the roster command line", () => {
     expect(await everything()).toEqual(before);
   }, 300_000);
 
+  it("a student without 出席番号 is a warning on its own line: exit 0, and the JSON lists it", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "roster-cli-"));
+    cpSync(BULK, dir, { recursive: true });
+    const enrollmentsCsv = path.join(dir, "enrollments.csv");
+    writeFileSync(enrollmentsCsv, readFileSync(enrollmentsCsv, "utf8").replace('"student","false","","","2","true"', '"student","false","","","","true"'));
+    const dry = await roster(["import", dir, "--academy", "まなびや市", "--dry-run", "--json"]);
+    expect(dry.code).toBe(0);
+    expect(dry.out).toContain("注意: enrollments.csv:4:metadata.jp.ShussekiNo: enrollments.csv の 4 行目「metadata.jp.ShussekiNo」：出席番号がありません。");
+    expect(JSON.parse(dry.out.trimEnd().split("\n").at(-1)!)).toMatchObject({ problems: [], warnings: [{ file: "enrollments.csv", line: 4, column: "metadata.jp.ShussekiNo" }] });
+  }, 300_000);
+
   it("a seat already taken is pointed at in the delta's own enrollments.csv, by the column as that file spells it", async () => {
     const school = await db.prisma.school.findFirstOrThrow();
     await createUser(db.prisma, { role: "student", email: null, schoolId: school.id, name: "手で 追加", student: { grade: 1, className: "1", number: 9 } });

@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { derivedId } from "@/lib/roster/rules";
 import { ROSTER_FILES, type FileMode, type RosterSet, type RosterUser } from "@/lib/oneroster/model";
 
@@ -82,4 +82,13 @@ export function students(prefix: string, homeClass: string, n: number): PersonSp
   return Array.from({ length: n }, (_, i) => ({
     sourcedId: `${prefix}-s${i + 1}`, family: "山田", given: `太郎${i + 1}`, kanaFamily: "ヤマダ", kanaGiven: "タロウ", homeClass, number: i + 1,
   }));
+}
+
+/** A generated set made importable once more in this database: ids, userMasterIdentifiers and e-mails unique to the run, one 組 name per class. */
+export function ownSet(set: RosterSet, tag: string): RosterSet {
+  const run = createHash("sha256").update(tag).digest("hex").slice(0, 12);
+  const copy = JSON.parse(JSON.stringify(set).replaceAll("-8000-00000000abcd", `-8000-${run}`)) as RosterSet;
+  copy.classes.forEach((c, i) => (c.title = `${c.title}${i + 1}組`));
+  copy.users.forEach((u, i) => (u.email = u.email === null ? null : `u${i}-${run}@school.example`));
+  return copy;
 }

@@ -152,7 +152,7 @@ describe("OneRoster import", () => {
     // another academy's set naming this academy's people by their sourcedIds claims nobody
     const claim = await applyRosterImport(elsewhere.id, rosterSet([{ ...north, sourcedId: `${tag}-claim`, name: `X${tag}` }]));
     expect(claim.applied).toBe(false);
-    expect(claim.problems.map((p) => p.code)).toEqual(Array(north.students.length + north.teachers.length).fill("userOfOtherAcademy"));
+    expect(claim.problems.map((p) => p.code)).toEqual(Array(north.students.length + north.teachers.length).fill("idUnusable"));
     expect(await rowCounts(academy.id)).toEqual(before);
     expect(await db().user.count({ where: { school: { academyId: elsewhere.id } } })).toBe(1);
   }, 120_000);
@@ -179,5 +179,70 @@ describe("OneRoster import", () => {
     const refused = await applyRosterImport(other.id, rosterSet([{ ...north, students: [], teachers: [], classes: [] }]));
     expect(refused.problems).toEqual([expect.objectContaining({ file: "orgs.csv", line: 2, column: "sourcedId", code: "schoolOfOtherAcademy" })]);
     expect(await db().school.count({ where: { academyId: other.id } })).toBe(0);
+  }, 120_000);
+});
+
+describe("OneRoster users-only delta", () => {
+  it("a one-row users.csv delta renames a student, changes the reading and moves them to another 組 of the same school", async () => {
+    const { tag, academy, north } = await academyWithSets();
+    expect((await applyRosterImport(academy.id, rosterSet([north]))).applied).toBe(true);
+    const kid = await db().user.findUniqueOrThrow({ where: { sourcedId: `${tag}-n11-s1` }, select: { id: true } });
+
+    const delta = rosterSet([{ ...north, classes: [], teachers: [], students: [{ ...north.students[0]!, family: "鈴木", kanaFamily: "スズキ", homeClass: `${tag}-n12` }] }], "delta");
+    for (const f of ["academicSessions", "orgs", "courses", "classes", "roles", "enrollments"] as const) {
+      delta.manifest.files[f] = "absent";
+      delta[f] = [];
+    }
+    const plan = await applyRosterImport(academy.id, delta);
+    expect(plan.problems).toEqual([]);
+    expect(plan.schools.map((s) => [s.sourcedId, s.students])).toEqual([[north.sourcedId, { ...zero, update: 1 }]]);
+    const after = await db().user.findUniqueOrThrow({ where: { id: kid.id }, include: { student: true } });
+    expect(after).toMatchObject({ name: "鈴木 太郎1", nameKana: "すずき たろう", student: { grade: 1, className: "2", number: null } });
+  }, 120_000);
+});
+
+describe("OneRoster dry run: no oracle", () => {
+  it("an e-mail, a userMasterIdentifier or a sourcedId held in this academy or another gets the same answer: it cannot be used", async () => {
+    const { tag, academy, north } = await academyWithSets();
+    await applyRosterImport(academy.id, rosterSet([north]));
+    const sibling = await createSchool(db(), { academyId: academy.id, name: `西${tag}`, nameKana: "にし" });
+    await createUser(db(), { role: "teacher", email: `here-${tag}@school.example`, schoolId: sibling.id, password: "a-long-password-2026" });
+    const elsewhere = await createAcademy(db(), { name: `E${tag}`, nameKana: "いー" });
+    const theirs = { ...north, sourcedId: `${tag}-theirs`, name: `E${tag}`, classes: [], students: [], teachers: [{ sourcedId: `${tag}-their-t`, family: "他", given: "人", email: `there-${tag}@school.example` }] };
+    expect((await applyRosterImport(elsewhere.id, rosterSet([theirs]))).applied).toBe(true);
+    await db().user.update({ where: { sourcedId: `${tag}-their-t` }, data: { userMasterIdentifier: `${tag}-umi-there` } });
+
+    const newcomer = (i: number, extra: Partial<SchoolSpec["students"][number]>) => ({ sourcedId: `${tag}-new${i}`, family: "新", given: `${i}`, homeClass: `${tag}-n12`, ...extra });
+    const grown = { ...north, students: [...north.students, newcomer(1, { email: `here-${tag}@school.example` }), newcomer(2, { email: `there-${tag}@school.example` }), newcomer(3, {}), newcomer(4, {})] };
+    const set = rosterSet([grown]);
+    set.users.find((u) => u.sourcedId === `${tag}-new3`)!.sourcedId = `${tag}-their-t`; // another academy's person id
+    set.roles.find((r) => r.userSourcedId === `${tag}-new3`)!.userSourcedId = `${tag}-their-t`;
+    set.users.find((u) => u.sourcedId === `${tag}-new4`)!.userMasterIdentifier = `${tag}-umi-there`;
+    const plan = await planRosterImport(academy.id, set);
+    const shown = plan.problems.map((p) => ({ column: p.column, code: p.code, message: p.message.replace(/^users\.csv の \d+ 行目/, "") }));
+    expect(shown).toEqual([
+      { column: "email", code: "emailTaken", message: "「email」のメールアドレスは、名簿の取り込みでは使えません。" },
+      { column: "email", code: "emailTaken", message: "「email」のメールアドレスは、名簿の取り込みでは使えません。" },
+      { column: "sourcedId", code: "idUnusable", message: "「sourcedId」の sourcedId は、名簿の取り込みでは使えません。" },
+      { column: "userMasterIdentifier", code: "umiTaken", message: "「userMasterIdentifier」の userMasterIdentifier は、名簿の取り込みでは使えません。" },
+    ]);
+  }, 120_000);
+});
+
+describe("OneRoster plan warnings", () => {
+  it("a student whose homeroom enrollment carries no 出席番号 is planned and applied with a warning at that enrollment", async () => {
+    const { tag, academy, north } = await academyWithSets();
+    const set = rosterSet([{ ...north, students: north.students.map((s, i) => (i === 1 ? { ...s, number: undefined } : s)) }]);
+    const line = set.enrollments.find((e) => e.userSourcedId === `${tag}-n11-s2`)!.line;
+    const plan = await planRosterImport(academy.id, set);
+    expect(plan.problems).toEqual([]);
+    expect(plan.warnings).toEqual([expect.objectContaining({
+      file: "enrollments.csv", line, column: "metadata.jp.ShussekiNo", code: "noShussekiNo",
+      message: `enrollments.csv の ${line} 行目「metadata.jp.ShussekiNo」：出席番号がありません。この生徒は番号なしで取り込まれます。`,
+    })]);
+    const applied = await applyRosterImport(academy.id, set);
+    expect(applied.applied).toBe(true);
+    expect(applied.warnings).toHaveLength(1);
+    expect((await db().user.findUniqueOrThrow({ where: { sourcedId: `${tag}-n11-s2` }, include: { student: true } })).student).toMatchObject({ grade: 1, className: "1", number: null });
   }, 120_000);
 });

@@ -1,4 +1,4 @@
-/** fast-check generators of valid OneRoster sets (one school, its 年度, homerooms, teachers and students). */
+/** fast-check generators of valid OneRoster sets (one school, its 年度, homerooms, subject classes, teachers and students). */
 import fc from "fast-check";
 import { ROSTER_FILES, type FileMode, type RosterSet } from "@/lib/oneroster/model";
 import { startsLikeFormula } from "@/lib/users/person-name";
@@ -34,6 +34,7 @@ export const rosterSet: fc.Arbitrary<RosterSet> = fc.record({
   students: fc.array(fc.record({ given: text, family: text, middle: optText, kanaGiven: kana, kanaFamily: kana, room: fc.nat(), no: fc.option(fc.integer({ min: 1, max: 99 }), { nil: null }), begin: optDate, ids: fc.array(listItem, { maxLength: 2 }) }), { maxLength: 8 }),
   subjects: fc.array(listItem, { maxLength: 2 }),
   principal: fc.boolean(),
+  scheduled: fc.array(fc.record({ title: text, grade, location: optText, code: fc.constantFrom("J010", "J030", "P020"), subject: fc.constantFrom("国語", "数学", "理科"), members: fc.array(fc.nat(), { maxLength: 4 }) }), { maxLength: 2 }),
 }).map((g) => {
   counter = 0;
   const session = { ...meta(0), title: `${g.year}年度`, type: "schoolYear", startDate: `${g.year}-04-01`, endDate: `${g.year + 1}-03-31`, schoolYear: g.year };
@@ -43,6 +44,12 @@ export const rosterSet: fc.Arbitrary<RosterSet> = fc.record({
   const classes = g.homerooms.map((h, i) => ({
     ...meta(0), title: h.title, grades: [h.grade], courseSourcedId: courses[i]!.sourcedId, classCode: h.code, classType: "homeroom" as const,
     location: h.location, schoolSourcedId: school.sourcedId, termSourcedIds: [session.sourcedId], subjects: g.subjects, subjectCodes: [], specialNeeds: h.needs,
+  }));
+  // subject (scheduled) classes with their own course; some students and the first teacher enrolled
+  const subjectCourses = g.scheduled.map((c) => ({ ...meta(0), schoolYearSourcedId: session.sourcedId, title: `${g.year}年度${c.title}`, grades: [c.grade], orgSourcedId: school.sourcedId, subjects: [c.subject], subjectCodes: [c.code] }));
+  const subjectClasses = g.scheduled.map((c, i) => ({
+    ...meta(0), title: c.title, grades: [c.grade], courseSourcedId: subjectCourses[i]!.sourcedId, classCode: null, classType: "scheduled" as const,
+    location: c.location, schoolSourcedId: school.sourcedId, termSourcedIds: [session.sourcedId], subjects: [c.subject], subjectCodes: [c.code], specialNeeds: null,
   }));
   const person = (p: { given: string; family: string; middle?: string | null; kanaGiven: string | null; kanaFamily?: string | null }, i: number) => ({
     ...meta(0), enabledUser: true, username: `u${i}@example.jp`, userIds: [] as string[], givenName: p.given, familyName: p.family,
@@ -71,6 +78,10 @@ export const rosterSet: fc.Arbitrary<RosterSet> = fc.record({
   const enrollments = [
     ...teachers.map((t, i) => enrollment(classes[i % classes.length]!.sourcedId, t.sourcedId, "teacher", true, null, null)),
     ...students.map((s) => enrollment(s.room.sourcedId, s.user.sourcedId, "student", false, s.no, s.begin)),
+    ...subjectClasses.flatMap((c, i) => [
+      enrollment(c.sourcedId, teachers[0]!.sourcedId, "teacher", true, null, null),
+      ...[...new Set(g.scheduled[i]!.members.filter((m) => m < students.length))].map((m) => enrollment(c.sourcedId, students[m]!.user.sourcedId, "student", false, null, null)),
+    ]),
   ];
-  return { manifest: manifestOf(), academicSessions: [session], orgs: [district, school], courses, classes, users, roles, enrollments };
+  return { manifest: manifestOf(), academicSessions: [session], orgs: [district, school], courses: [...courses, ...subjectCourses], classes: [...classes, ...subjectClasses], users, roles, enrollments };
 });

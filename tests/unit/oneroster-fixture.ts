@@ -4,7 +4,7 @@ import path from "node:path";
 
 export const FIXTURES = path.join(__dirname, "..", "fixtures", "oneroster");
 
-export function loadFixture(name: "bulk-jhs" | "delta-jhs"): Record<string, Uint8Array> {
+export function loadFixture(name: "bulk-jhs" | "delta-jhs" | "bulk-full" | "delta-scheduled"): Record<string, Uint8Array> {
   const dir = path.join(FIXTURES, name);
   return Object.fromEntries(readdirSync(dir).map((f) => [f, new Uint8Array(readFileSync(path.join(dir, f)))]));
 }
