@@ -224,7 +224,7 @@ describe("OneRoster dry run: no oracle", () => {
       { column: "email", code: "emailTaken", message: "「email」のメールアドレスは、名簿の取り込みでは使えません。" },
       { column: "email", code: "emailTaken", message: "「email」のメールアドレスは、名簿の取り込みでは使えません。" },
       { column: "sourcedId", code: "idUnusable", message: "「sourcedId」の sourcedId は、名簿の取り込みでは使えません。" },
-      { column: "userMasterIdentifier", code: "umiTaken", message: "「userMasterIdentifier」の userMasterIdentifier は、名簿の取り込みでは使えません。" },
+      { column: "userMasterIdentifier", code: "umiTaken", message: "「userMasterIdentifier」の userMasterIdentifier は、名簿の取り込みでは使えません。その人の値か確かめて、直してください。" },
     ]);
   }, 120_000);
 });
@@ -238,7 +238,7 @@ describe("OneRoster plan warnings", () => {
     expect(plan.problems).toEqual([]);
     expect(plan.warnings).toEqual([expect.objectContaining({
       file: "enrollments.csv", line, column: "metadata.jp.ShussekiNo", code: "noShussekiNo",
-      message: `enrollments.csv の ${line} 行目「metadata.jp.ShussekiNo」：出席番号がありません。この生徒は番号なしで取り込まれます。`,
+      message: `enrollments.csv の ${line} 行目「metadata.jp.ShussekiNo」：出席番号がありません。この生徒は番号なしで取り込まれます。番号が要るなら、名簿に入れて送り直してください。`,
     })]);
     const applied = await applyRosterImport(academy.id, set);
     expect(applied.applied).toBe(true);

@@ -91,7 +91,8 @@ describe("OneRoster round trip (fast-check)", () => {
       const { set: back, problems } = await readRosterPackage(writeRosterPackage(set, { profile }));
       expect(problems).toEqual([]);
       const { onerosterVersion } = ROSTER_PROFILES[profile];
-      expect(normal(back!)).toEqual(normal({ ...set, manifest: { ...set.manifest, onerosterVersion, profile } }));
+      const { shussekiColumn: _spelled, ...read } = back!; // how the read file spelled 出席番号 (the profile's own spelling)
+      expect(normal(read)).toEqual(normal({ ...set, manifest: { ...set.manifest, onerosterVersion, profile } }));
     }), { numRuns: 60 });
   });
 
