@@ -1,7 +1,8 @@
 "use client";
 import { useTranslations } from "next-intl";
 import Link from "next/link";
-import { useState } from "react";
+import { useRouter } from "next/navigation";
+import { useEffect, useState } from "react";
 import { type StoredAnswer, useAnswerSaver } from "@/components/answers/use-answer-saver";
 import { SceneView, sceneProblem, whenToSave } from "@/components/scenes/scene-view";
 import { RevisedNote } from "./revised-note";
@@ -14,7 +15,7 @@ import { PlayHead, SaveStatusLine } from "./save-status";
  * order, back and forward, a progress indicator, answers saved as they go
  * (queued on the device when offline), and a finish screen.
  */
-export function SoloPlayer({ userId, activityId, scenes, initial, startAt, writes, doneHref, responseHref, checkHref = null, waitingForMore = false }: {
+export function SoloPlayer({ userId, activityId, scenes, initial, startAt, writes, doneHref, responseHref, checkHref = null, waitingForMore = false, finalScenes = [] }: {
   userId: string;
   activityId: string;
   scenes: RenderedScene[];
@@ -28,6 +29,8 @@ export function SoloPlayer({ userId, activityId, scenes, initial, startAt, write
   checkHref?: string | null;
   /** Pacing: the teacher has not opened the scenes after these yet (the page re-renders with them when they do). */
   waitingForMore?: boolean;
+  /** Scenes whose verdict or key the respondent has seen: their stored answer is final, shown read-only. */
+  finalScenes?: string[];
 }) {
   const t = useTranslations("Play");
   const ts = useTranslations("Scenes");
@@ -35,6 +38,7 @@ export function SoloPlayer({ userId, activityId, scenes, initial, startAt, write
   const [problem, setProblem] = useState<"requiredInput" | null>(null);
   const saver = useAnswerSaver({ userId, activityId, mode: "self", initial, writes });
   const scene = scenes[index];
+  const final = useFinalScenes(finalScenes, saver.status);
 
   const answerOf = (s: RenderedScene): SceneAnswer | null => saver.answers[s.id] ?? null;
   const leave = (to: number) => {
@@ -99,10 +103,18 @@ export function SoloPlayer({ userId, activityId, scenes, initial, startAt, write
       <PlayHead progress={ts("progress", { current: index + 1, total: scenes.length })} status={saver.status} sceneId={scene.id} />
       <progress max={scenes.length} value={index + 1} aria-hidden="true" />
       <RevisedNote show={initial[scene.id]?.answer === null && !saver.answers[scene.id]} />
+      {final.has(scene.id) ? (
+        <p className="alert alert-info" role="status" data-testid="answer-final">
+          <span>
+            <RichTextClient text={t("finalNote")} />
+          </span>
+        </p>
+      ) : null}
       <SceneView
         key={scene.id}
         scene={scene}
-        answer={answerOf(scene)}
+        readOnly={final.has(scene.id)}
+        answer={final.has(scene.id) ? (initial[scene.id]?.answer ?? null) : answerOf(scene)}
         problem={problem}
         onAnswer={(a) => {
           saver.change(scene.id, a, whenToSave(scene, a));
@@ -126,4 +138,17 @@ export function SoloPlayer({ userId, activityId, scenes, initial, startAt, write
       ) : null}
     </div>
   );
+}
+
+/**
+ * The scenes shown read-only: those the server says are final, and one whose save it just refused
+ * as final (answerFinal), whose stored answer the page then reads again from the server.
+ */
+function useFinalScenes(fromServer: string[], status: ReturnType<typeof useAnswerSaver>["status"]): Set<string> {
+  const router = useRouter();
+  const refused = status.kind === "failed" && status.reason === "answerFinal" ? status.sceneId : undefined;
+  useEffect(() => {
+    if (refused) router.refresh();
+  }, [refused, router]);
+  return new Set(refused ? [...fromServer, refused] : fromServer);
 }

@@ -27,6 +27,12 @@ export interface OutcomeRow {
  */
 export const WRITER_PG_OPTIONS = "-c plan_cache_mode=force_generic_plan";
 
+/**
+ * How long after a countdown's zero a save is still on time (s): a save sent at zero is in flight for a
+ * moment (a slow school network, a batch waiting for the one before it). docs/security.md.
+ */
+export const TIMER_GRACE_SECONDS = 2;
+
 export const SAVE_SQL = `
   with req as (
     select * from unnest($1::int[], $2::uuid[], $3::uuid[], $4::uuid[], $5::text[], $6::jsonb[], $7::int[], $8::text[], $9::text[], $10::text[], $11::int[])
@@ -42,8 +48,9 @@ export const SAVE_SQL = `
     select r.i, r.user_id, r.scene_id, r.mode, r.answer, r.revision, r.key, a.id as activity_id, gs.id as session_id, d.counterbalance_group as grp,
       -- the scene's content version, read from the row locked below and checked by xmin: the version this answer was checked against
       sc.version as scene_version,
-      -- after the scene's countdown (and 2 s for the network): kept all the same, marked late
-      coalesce(r.mode = 'guide' and gs.timer_scene_id = r.scene_id and now() > gs.timer_ends_at + interval '2 seconds', false) as late,
+      -- after the scene's countdown (and the grace for saves in flight): kept all the same, marked late (a timer that
+      -- does not close answers; one that does refuses them below)
+      coalesce(r.mode = 'guide' and gs.timer_scene_id = r.scene_id and now() > gs.timer_ends_at + interval '${TIMER_GRACE_SECONDS} seconds', false) as late,
       case
         when u.id is null or u.disabled or r.session_version <> u.session_version then 'unauthenticated'
         when u.role = 'manager' or u.school_id is null then 'forbidden'
@@ -55,6 +62,11 @@ export const SAVE_SQL = `
         when r.mode = 'guide' and (a.mode <> 'guide' or gs.id is null) then 'sessionNotRunning'
         when r.mode = 'guide' and gs.current_scene_id is distinct from r.scene_id then 'notCurrentScene'
         when r.mode = 'guide' and r.scene_id = any(coalesce(gs.locked_scene_ids, '{}')) then 'locked'
+        -- a countdown that closes answers: past zero (and the grace), nothing new for the scene in this session
+        when r.mode = 'guide' and gs.timer_locks and gs.timer_scene_id = r.scene_id and now() > gs.timer_ends_at + interval '${TIMER_GRACE_SECONDS} seconds' then 'timeUp'
+        -- its verdict or key was shown to the respondent: the stored answer is final (a retry of the very save stored
+        -- is answered as before); ON CONFLICT below re-checks it against a reveal committed after this snapshot
+        when ex.revealed_at is not null and ex.idempotency_key <> r.key then 'answerFinal'
         -- pacing: the first self_open_scenes scenes of the order the respondent sees (as position below) are open
         when r.mode = 'self' and a.self_open_scenes is not null and (case
           when o.scene_ids is not null and cardinality(o.scene_ids) = cardinality(a.scene_ids) and o.scene_ids @> a.scene_ids
@@ -84,9 +96,10 @@ export const SAVE_SQL = `
     -- the running session open to the student (one at most: the whole school's excludes every class's, lib/live/session.ts);
     -- looked up for live saves only (a session runs only in guide mode: a self-paced save is never in one)
     left join lateral (
-      select g.id, g.current_scene_id, g.locked_scene_ids, g.timer_scene_id, g.timer_ends_at from guide_sessions g
+      select g.id, g.current_scene_id, g.locked_scene_ids, g.timer_scene_id, g.timer_ends_at, g.timer_locks from guide_sessions g
       where r.mode = 'guide' and g.activity_id = a.id and g.ended_at is null and ${SESSION_OPEN_SQL("g", "d")} limit 1
     ) gs on true
+    left join lateral (select x.revealed_at, x.idempotency_key from responses x where x.user_id = r.user_id and x.scene_id = r.scene_id limit 1) ex on true
   ),
   ins as (
     insert into responses (activity_id, scene_id, user_id, answer, scene_position, counterbalance_group, mode, session_id, client_revision, idempotency_key, late, scene_version)
@@ -96,7 +109,7 @@ export const SAVE_SQL = `
       answer = excluded.answer, scene_position = excluded.scene_position, counterbalance_group = excluded.counterbalance_group,
       mode = excluded.mode, session_id = excluded.session_id, client_revision = excluded.client_revision,
       idempotency_key = excluded.idempotency_key, late = excluded.late, scene_version = excluded.scene_version, updated_at = now()
-    where responses.client_revision < excluded.client_revision
+    where responses.client_revision < excluded.client_revision and responses.revealed_at is null
     returning user_id, scene_id, client_revision, updated_at
   )
   select c.i, c.refusal, c.activity_id::text, (c.mode = 'guide') as guided,
