@@ -60,7 +60,7 @@ export async function loadForRespondent(who: { id: string; role: "student" | "te
   const activity = await db().activity.findFirst({
     where: { id: activityId, schoolId: who.schoolId, status: "active", actorType },
     select: {
-      id: true, title: true, mode: true, actorType: true, feedback: true, selfOpenScenes: true,
+      id: true, title: true, mode: true, actorType: true, feedback: true, selfOpenScenes: true, allowRetries: true,
       scenes: { select: { id: true, type: true, content: true, position: true, version: true } },
       sceneOrders: { select: { group: true, sceneIds: true } },
     },
@@ -70,7 +70,7 @@ export async function loadForRespondent(who: { id: string; role: "student" | "te
   const scenes = activity.scenes.map(withoutKey);
   const [detail, responses] = await Promise.all([
     who.role === "student" ? db().studentDetail.findUnique({ where: { userId: who.id }, select: { counterbalanceGroup: true } }) : null,
-    db().response.findMany({ where: { activityId, userId: who.id }, select: { sceneId: true, answer: true, clientRevision: true, sceneVersion: true, revealedAt: true } }),
+    db().response.findMany({ where: { activityId, userId: who.id }, select: { sceneId: true, answer: true, clientRevision: true, sceneVersion: true, revealedAt: true, attempts: { orderBy: { clientRevision: "desc" }, take: 1, select: { answer: true, clientRevision: true } } } }),
   ]);
   const group = detail?.counterbalanceGroup ?? null;
   const older = responses.flatMap((r) => {
@@ -97,14 +97,17 @@ export async function loadForRespondent(who: { id: string; role: "student" | "te
     /**
      * What the player starts from: an answer to an earlier version of its scene is not put under the
      * new question (it may name options that are gone); its revision is kept, so the next answer is
-     * stored over it (docs/decisions.md "Scene versions").
+     * stored over it (docs/decisions.md "Scene versions"). With retries, the latest attempt.
      */
     toPlay: Object.fromEntries(responses.map((r) => {
       const scene = scenes.find((s) => s.id === r.sceneId);
-      return [r.sceneId, { answer: scene && scene.version !== r.sceneVersion ? null : r.answer, revision: r.clientRevision }];
+      const older = scene && scene.version !== r.sceneVersion;
+      // an attempt answers the stored answer's version, like the answer itself
+      const latest = r.attempts[0] && r.attempts[0].clientRevision > r.clientRevision ? r.attempts[0] : null;
+      return [r.sceneId, { answer: older ? null : (latest?.answer ?? r.answer), revision: latest?.clientRevision ?? r.clientRevision }];
     })),
     /** Scenes whose verdict or key the respondent has been shown: their answer is final (lib/responses/mutations.ts). */
-    finalScenes: responses.filter((r) => r.revealedAt !== null).map((r) => r.sceneId),
+    finalScenes: activity.allowRetries ? [] : responses.filter((r) => r.revealedAt !== null).map((r) => r.sceneId),
     /** Answers given to an earlier version of their scene (edited since): the version they answered (docs/decisions.md "Scene versions"). */
     olderVersions: Object.fromEntries(older.map((o) => [o.sceneId, o.version])),
     /** The content those answers were given to (without its answer key), for the student's own result page. */

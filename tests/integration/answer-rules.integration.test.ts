@@ -13,7 +13,8 @@ vi.mock("next/headers", () => import("./next-headers-fake"));
 
 import { db } from "@/lib/db";
 import { goToScene, startSession } from "@/lib/live/session";
-import { loadOwnFeedback } from "@/lib/responses/data";
+import { setRetries } from "@/lib/activities/mutations";
+import { loadForRespondent, loadOwnFeedback } from "@/lib/responses/data";
 import { createAnswerEndpoint } from "@/lib/responses/endpoint";
 import { answerRoute } from "@/lib/responses/route";
 import type { SaveAnswerInput } from "@/lib/responses/schema";
@@ -32,7 +33,7 @@ let endpoint: ReturnType<typeof createAnswerEndpoint>;
 let port: number;
 let batchPool: pg.Pool;
 let batchWriter: AnswerWriter;
-const ids = {} as { school: AuthorizedSchoolId; teacher: string; self: string; guide: string; keyed: string; open: string; guideScene: string };
+const ids = {} as { school: AuthorizedSchoolId; teacher: string; self: string; guide: string; keyed: string; open: string; guideScene: string; retry: string; retryScene: string };
 
 const keyed = (content: unknown, correct: string[]) =>
   JSON.parse(JSON.stringify(content), (_k, v: unknown) => (v && typeof v === "object" && "id" in v && "label" in v && correct.includes((v as { id: string }).id) ? { ...v, correct: true } : v));
@@ -49,6 +50,13 @@ beforeAll(async () => {
   await db().activityScene.update({ where: { id: scenes[0]!.id }, data: { content: keyed(scenes[0]!.content, ["clear"]) } });
   ids.keyed = scenes[0]!.id;
   ids.open = scenes[1]?.id ?? scenes[0]!.id;
+  // a copy whose teacher allows retries
+  ids.retry = (await createActivityFromTemplate(db(), { templateId: "science-dissolve", schoolId: school.id, mode: "self" })).id;
+  expect(await setRetries({ schoolId: ids.school, actorId: ids.teacher }, ids.retry, true)).toEqual({ ok: true, data: null });
+  await db().activity.update({ where: { id: ids.retry }, data: { feedback: "after_answer" } });
+  const retryScene = await db().activityScene.findFirstOrThrow({ where: { activityId: ids.retry, type: "single_choice" }, orderBy: { position: "asc" }, select: { id: true, content: true } });
+  await db().activityScene.update({ where: { id: retryScene.id }, data: { content: keyed(retryScene.content, ["clear"]) } });
+  ids.retryScene = retryScene.id;
   ids.guideScene = (await db().activityScene.findFirstOrThrow({ where: { activityId: ids.guide, type: "single_choice" }, orderBy: { position: "asc" }, select: { id: true } })).id;
   expect(await startSession({ schoolId: ids.school, actorId: ids.teacher }, ids.guide)).toMatchObject({ ok: true });
   expect(await goToScene({ schoolId: ids.school, actorId: ids.teacher }, ids.guide, ids.guideScene)).toEqual({ ok: true, data: null });
@@ -143,6 +151,18 @@ describe("an answer whose verdict or key was shown is final", () => {
     await loadOwnFeedback({ id: student, schoolId: ids.school }, ids.self, { finished: false });
     for (const post of [viaEndpoint, viaRoute, inBatch]) expect(await post(student, first)).toMatchObject({ status: 200, body: { ok: true, revision: 1, stale: false } });
   });
+
+  // last in this block: it edits the shared keyed scene
+  it("an answer shown under an earlier version of its scene does not lock the edited question: it is answered anew, and locked once shown", async () => {
+    const student = await newStudent();
+    expect(await viaEndpoint(student, selfAnswer(ids.keyed, "cloudy", 1))).toMatchObject({ status: 200 });
+    await loadOwnFeedback({ id: student, schoolId: ids.school }, ids.self, { finished: false });
+    await db().activityScene.update({ where: { id: ids.keyed }, data: { version: { increment: 1 } } });
+    expect(await viaRoute(student, selfAnswer(ids.keyed, "clear", 2))).toMatchObject({ status: 200, body: { ok: true, revision: 2 } });
+    expect(await stored(student, ids.keyed)).toMatchObject({ answer: { choice: "clear" }, clientRevision: 2 });
+    expect(await loadOwnFeedback({ id: student, schoolId: ids.school }, ids.self, { finished: false })).toEqual({ [ids.keyed]: { verdict: "correct", correct: ["clear"] } });
+    expect(await inBatch(student, selfAnswer(ids.keyed, "cloudy", 3))).toMatchObject({ status: 409, body: { reason: "answerFinal" } });
+  });
 });
 
 describe("a countdown that closes answers closes them on the server", () => {
@@ -172,5 +192,42 @@ describe("a countdown that closes answers closes them on the server", () => {
     await setTimer(-(TIMER_GRACE_SECONDS * 1000 + 5_000), false);
     expect(await viaRoute(student, guideAnswer("clear", 2))).toMatchObject({ status: 200 });
     expect(await stored(student, ids.guideScene)).toMatchObject({ answer: { choice: "clear" }, late: true });
+  });
+});
+
+describe("retries allowed: every attempt is kept, the first one is marked", () => {
+  const retryAnswer = (choice: string, clientRevision: number, idempotencyKey = key()): SaveAnswerInput =>
+    ({ activityId: ids.retry, sceneId: ids.retryScene, answer: { choice }, clientRevision, idempotencyKey, mode: "self" });
+  const me = (id: string) => ({ id, role: "student" as const, schoolId: ids.school });
+
+  for (const [path, post] of PATHS) {
+    it(`${path}: after the key was shown a new answer is kept as an attempt; the answer shown stays the one marked`, async () => {
+      const student = await newStudent();
+      expect(await post(student, retryAnswer("cloudy", 1))).toMatchObject({ status: 200 });
+      expect(await loadOwnFeedback(me(student), ids.retry, { finished: false })).toEqual({ [ids.retryScene]: { verdict: "incorrect", correct: ["clear"] } });
+      const second = retryAnswer("clear", 2);
+      expect(await post(student, second)).toMatchObject({ status: 200, body: { ok: true, revision: 2, stale: false } });
+      // its retry (the same save again) is answered alike and kept once
+      expect(await post(student, second)).toMatchObject({ status: 200, body: { ok: true, revision: 2, stale: false } });
+      expect(await post(student, retryAnswer("colored", 3))).toMatchObject({ status: 200, body: { ok: true, revision: 3 } });
+
+      expect(await stored(student, ids.retryScene)).toMatchObject({ answer: { choice: "cloudy" }, clientRevision: 1 });
+      const attempts = await db().responseAttempt.findMany({ where: { response: { userId: student, sceneId: ids.retryScene } }, orderBy: { clientRevision: "asc" }, select: { answer: true, clientRevision: true } });
+      expect(attempts).toEqual([{ answer: { choice: "clear" }, clientRevision: 2 }, { answer: { choice: "colored" }, clientRevision: 3 }]);
+      expect(await loadOwnFeedback(me(student), ids.retry, { finished: false })).toEqual({ [ids.retryScene]: { verdict: "incorrect", correct: ["clear"] } });
+      // the player goes on from the latest attempt, and the scene is not final
+      const mine = (await loadForRespondent(me(student), ids.retry))!;
+      expect(mine.toPlay[ids.retryScene]).toEqual({ answer: { choice: "colored" }, revision: 3 });
+      expect(mine.finalScenes).toEqual([]);
+    });
+  }
+
+  it("the setting is the school's teacher's to change, and audited", async () => {
+    const tag = uniqueTag();
+    const { school: otherSchool } = await twoSchools();
+    const stranger = (await createUser(db(), { role: "teacher", email: `rx-${tag}@t.example`, schoolId: otherSchool.id })).id;
+    expect(await setRetries({ schoolId: otherSchool.id as AuthorizedSchoolId, actorId: stranger }, ids.retry, false)).toEqual({ ok: false, code: "NOT_FOUND" });
+    expect((await db().activity.findUniqueOrThrow({ where: { id: ids.retry }, select: { allowRetries: true } })).allowRetries).toBe(true);
+    expect(await db().auditLog.count({ where: { action: "activity.retries", targetId: ids.retry, actorId: ids.teacher, schoolId: ids.school } })).toBe(1);
   });
 });
