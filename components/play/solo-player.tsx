@@ -39,6 +39,7 @@ export function SoloPlayer({ userId, activityId, scenes, initial, startAt, write
   const saver = useAnswerSaver({ userId, activityId, mode: "self", initial, writes });
   const scene = scenes[index];
   const final = useFinalScenes(finalScenes, saver.status);
+  const router = useRouter();
 
   const answerOf = (s: RenderedScene): SceneAnswer | null => saver.answers[s.id] ?? null;
   const leave = (to: number) => {
@@ -131,7 +132,12 @@ export function SoloPlayer({ userId, activityId, scenes, initial, startAt, write
       </div>
       {checkHref && Object.keys(saver.answers).length > 0 ? (
         <p>
-          <Link href={checkHref} className="button" data-testid="check-answers" onClick={() => saver.flush(scene.id)}>
+          <Link href={checkHref} className="button" data-testid="check-answers" onClick={(e) => {
+            // showing the key makes the stored answers final: what was just typed is stored first
+            e.preventDefault();
+            saver.flush(scene.id);
+            void whenSent(saver.hasUnsent).then(() => router.push(checkHref));
+          }}>
             <RichTextClient text={t("checkAnswers")} />
           </Link>
         </p>
@@ -151,4 +157,9 @@ function useFinalScenes(fromServer: string[], status: ReturnType<typeof useAnswe
     if (refused) router.refresh();
   }, [refused, router]);
   return new Set(refused ? [...fromServer, refused] : fromServer);
+}
+
+/** Resolves once nothing is left to send, or after `maxMs` (offline: the key is shown all the same). */
+async function whenSent(hasUnsent: () => boolean, maxMs = 5_000): Promise<void> {
+  for (const start = Date.now(); hasUnsent() && Date.now() - start < maxMs; ) await new Promise((r) => setTimeout(r, 100));
 }
