@@ -40,6 +40,15 @@ export function SoloPlayer({ userId, activityId, scenes, initial, startAt, write
   const scene = scenes[index];
   const final = useFinalScenes(finalScenes, saver.status);
   const router = useRouter();
+  /**
+   * The result page (not prefetched): it shows the key, which makes the stored answers final, so what was
+   * just given is stored first.
+   */
+  const openWhenSent = (href: string, sceneId?: string) => (e: React.MouseEvent) => {
+    e.preventDefault();
+    if (sceneId) saver.flush(sceneId);
+    void whenSent(saver.hasUnsent).then(() => router.push(href));
+  };
 
   const answerOf = (s: RenderedScene): SceneAnswer | null => saver.answers[s.id] ?? null;
   const leave = (to: number) => {
@@ -88,7 +97,7 @@ export function SoloPlayer({ userId, activityId, scenes, initial, startAt, write
             <RichTextClient text={ts("previous")} />
           </button>
           {responseHref ? (
-            <Link href={responseHref} className="button" data-testid="see-answers">
+            <Link href={responseHref} className="button" prefetch={false} data-testid="see-answers" onClick={openWhenSent(responseHref)}>
               <RichTextClient text={t("seeAnswers")} />
             </Link>
           ) : null}
@@ -132,12 +141,7 @@ export function SoloPlayer({ userId, activityId, scenes, initial, startAt, write
       </div>
       {checkHref && Object.keys(saver.answers).length > 0 ? (
         <p>
-          <Link href={checkHref} className="button" data-testid="check-answers" onClick={(e) => {
-            // showing the key makes the stored answers final: what was just typed is stored first
-            e.preventDefault();
-            saver.flush(scene.id);
-            void whenSent(saver.hasUnsent).then(() => router.push(checkHref));
-          }}>
+          <Link href={checkHref} className="button" prefetch={false} data-testid="check-answers" onClick={openWhenSent(checkHref, scene.id)}>
             <RichTextClient text={t("checkAnswers")} />
           </Link>
         </p>
