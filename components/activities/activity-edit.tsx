@@ -8,7 +8,7 @@ import { toPlainText } from "@/lib/richtext/plain";
 import { authorizeSchool } from "@/lib/schools/scope";
 import { RichText } from "@/components/ui/rich-text";
 import { EditorSchoolScope } from "./editor-school";
-import { ActorTypeSelect, FeedbackSelect } from "./feedback-select";
+import { ActorTypeSelect, FeedbackSelect, RetriesSelect } from "./feedback-select";
 import { type ListedScene, SceneList } from "./scene-list";
 import { SceneOrderEditor } from "./scene-order-editor";
 
@@ -53,6 +53,7 @@ export async function ActivityEdit({ activityId, schoolId }: { activityId: strin
         />
         <ActorTypeSelect activityId={activity.id} actorType={activity.actorType} />
         <FeedbackSelect activityId={activity.id} feedback={activity.feedback} />
+        <RetriesSelect activityId={activity.id} allowRetries={activity.allowRetries} />
         <SceneList activityId={activity.id} version={activity.version} scenes={scenes} />
       </div>
     </EditorSchoolScope>

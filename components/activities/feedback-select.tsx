@@ -1,6 +1,6 @@
 "use client";
 import { useTranslations } from "next-intl";
-import { setActorTypeAction, setFeedbackAction } from "@/lib/activities/actions";
+import { setActorTypeAction, setFeedbackAction, setRetriesAction } from "@/lib/activities/actions";
 import { FEEDBACK_TIMINGS, type FeedbackTiming } from "@/lib/activities/modes";
 import { usePlainText } from "@/components/ui/use-plain-text";
 import { useSchoolRef } from "./editor-school";
@@ -32,5 +32,18 @@ export function ActorTypeSelect({ activityId, actorType }: { activityId: string;
       options={(["student", "teacher"] as const).map((a) => ({ value: a, label: plain(t(`actor.${a}`)) }))}
       save={(next) => setActorTypeAction({ ...school, activityId, actorType: next })}
       saved={t("actorSaved")} failed={(code) => t(code === "CONFLICT" ? "actorInUse" : "actorFailed")} />
+  );
+}
+
+/** Whether a student may answer again after seeing the key (every attempt kept, the first marked); saved on change. */
+export function RetriesSelect({ activityId, allowRetries }: { activityId: string; allowRetries: boolean }) {
+  const t = useTranslations("Edit");
+  const plain = usePlainText();
+  const school = useSchoolRef();
+  return (
+    <SettingSelect label={t("retriesLabel")} value={allowRetries ? "allowed" : "final"} testId="retries-select"
+      options={(["final", "allowed"] as const).map((r) => ({ value: r, label: plain(t(`retries.${r}`)) }))}
+      save={(next) => setRetriesAction({ ...school, activityId, allowRetries: next === "allowed" })}
+      saved={t("retriesSaved")} failed={() => t("retriesFailed")} />
   );
 }

@@ -14,7 +14,7 @@ export type SaveStatus =
   | { kind: "saved"; sceneIds?: string[]; recovered?: boolean }
   | { kind: "queued" }
   | { kind: "signedOut" }
-  | { kind: "failed"; reason: string };
+  | { kind: "failed"; reason: string; sceneId?: string };
 
 export interface StoredAnswer {
   /** null: an answer to an earlier version of the scene, shown as not answered (its revision still counts). */
@@ -52,7 +52,7 @@ export function useQueueDrain(userId: string, writes = true) {
       // while an earlier attempt failed, the screen keeps saying "not saved yet" until it succeeds
       const sceneIds = [...new Set(list.map((q) => q.sceneId))];
       setStatus((s) => (s.kind === "failed" || s.kind === "queued" || s.kind === "signedOut" ? s : { kind: "saving", sceneIds }));
-      let failed: string | null = null;
+      let failed: { reason: string; sceneId: string } | null = null;
       for (const entry of list.sort((a, b) => a.queuedAt - b.queuedAt)) {
         const outcome = await send(entry);
         if (outcome.kind === "retry" || outcome.kind === "signedOut") {
@@ -63,14 +63,14 @@ export function useQueueDrain(userId: string, writes = true) {
           return;
         }
         dequeue(entry.key);
-        if (outcome.kind === "rejected") failed = outcome.reason;
+        if (outcome.kind === "rejected") failed = { reason: outcome.reason, sceneId: entry.sceneId };
       }
       failures.current = 0;
       list = queued(userId);
       const recovered = trouble.current;
       trouble.current = failed !== null;
       setStatus(
-        failed ? { kind: "failed", reason: failed } : list.length > 0 ? { kind: "saving", sceneIds } : { kind: "saved", sceneIds, recovered },
+        failed ? { kind: "failed", ...failed } : list.length > 0 ? { kind: "saving", sceneIds } : { kind: "saved", sceneIds, recovered },
       );
       if (list.length > 0) retryTimer.current = setTimeout(() => void drain(), 50);
     } finally {

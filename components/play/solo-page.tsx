@@ -47,6 +47,7 @@ export async function SoloPage({ role, activityId }: { role: "student" | "teache
       ) : (
         <SoloPlayer
           waitingForMore={scenes.length < all.length}
+          finalScenes={writes ? activity.finalScenes : []}
           userId={actor.id}
           activityId={activity.id}
           scenes={scenes}

@@ -1,7 +1,8 @@
 "use client";
 import { useTranslations } from "next-intl";
 import Link from "next/link";
-import { useState } from "react";
+import { useRouter } from "next/navigation";
+import { useEffect, useState } from "react";
 import { type StoredAnswer, useAnswerSaver } from "@/components/answers/use-answer-saver";
 import { SceneView, sceneProblem, whenToSave } from "@/components/scenes/scene-view";
 import { RevisedNote } from "./revised-note";
@@ -14,7 +15,7 @@ import { PlayHead, SaveStatusLine } from "./save-status";
  * order, back and forward, a progress indicator, answers saved as they go
  * (queued on the device when offline), and a finish screen.
  */
-export function SoloPlayer({ userId, activityId, scenes, initial, startAt, writes, doneHref, responseHref, checkHref = null, waitingForMore = false }: {
+export function SoloPlayer({ userId, activityId, scenes, initial, startAt, writes, doneHref, responseHref, checkHref = null, waitingForMore = false, finalScenes = [] }: {
   userId: string;
   activityId: string;
   scenes: RenderedScene[];
@@ -28,6 +29,8 @@ export function SoloPlayer({ userId, activityId, scenes, initial, startAt, write
   checkHref?: string | null;
   /** Pacing: the teacher has not opened the scenes after these yet (the page re-renders with them when they do). */
   waitingForMore?: boolean;
+  /** Scenes whose verdict or key the respondent has seen: their stored answer is final, shown read-only. */
+  finalScenes?: string[];
 }) {
   const t = useTranslations("Play");
   const ts = useTranslations("Scenes");
@@ -35,6 +38,17 @@ export function SoloPlayer({ userId, activityId, scenes, initial, startAt, write
   const [problem, setProblem] = useState<"requiredInput" | null>(null);
   const saver = useAnswerSaver({ userId, activityId, mode: "self", initial, writes });
   const scene = scenes[index];
+  const final = useFinalScenes(finalScenes, saver.status);
+  const router = useRouter();
+  /**
+   * The result page (not prefetched): it shows the key, which makes the stored answers final, so what was
+   * just given is stored first.
+   */
+  const openWhenSent = (href: string, sceneId?: string) => (e: React.MouseEvent) => {
+    e.preventDefault();
+    if (sceneId) saver.flush(sceneId);
+    void whenSent(saver.hasUnsent).then(() => router.push(href));
+  };
 
   const answerOf = (s: RenderedScene): SceneAnswer | null => saver.answers[s.id] ?? null;
   const leave = (to: number) => {
@@ -83,7 +97,7 @@ export function SoloPlayer({ userId, activityId, scenes, initial, startAt, write
             <RichTextClient text={ts("previous")} />
           </button>
           {responseHref ? (
-            <Link href={responseHref} className="button" data-testid="see-answers">
+            <Link href={responseHref} className="button" prefetch={false} data-testid="see-answers" onClick={openWhenSent(responseHref)}>
               <RichTextClient text={t("seeAnswers")} />
             </Link>
           ) : null}
@@ -99,10 +113,18 @@ export function SoloPlayer({ userId, activityId, scenes, initial, startAt, write
       <PlayHead progress={ts("progress", { current: index + 1, total: scenes.length })} status={saver.status} sceneId={scene.id} />
       <progress max={scenes.length} value={index + 1} aria-hidden="true" />
       <RevisedNote show={initial[scene.id]?.answer === null && !saver.answers[scene.id]} />
+      {final.has(scene.id) ? (
+        <p className="alert alert-info" role="status" data-testid="answer-final">
+          <span>
+            <RichTextClient text={t("finalNote")} />
+          </span>
+        </p>
+      ) : null}
       <SceneView
         key={scene.id}
         scene={scene}
-        answer={answerOf(scene)}
+        readOnly={final.has(scene.id)}
+        answer={final.has(scene.id) ? (initial[scene.id]?.answer ?? null) : answerOf(scene)}
         problem={problem}
         onAnswer={(a) => {
           saver.change(scene.id, a, whenToSave(scene, a));
@@ -119,11 +141,29 @@ export function SoloPlayer({ userId, activityId, scenes, initial, startAt, write
       </div>
       {checkHref && Object.keys(saver.answers).length > 0 ? (
         <p>
-          <Link href={checkHref} className="button" data-testid="check-answers" onClick={() => saver.flush(scene.id)}>
+          <Link href={checkHref} className="button" prefetch={false} data-testid="check-answers" onClick={openWhenSent(checkHref, scene.id)}>
             <RichTextClient text={t("checkAnswers")} />
           </Link>
         </p>
       ) : null}
     </div>
   );
+}
+
+/**
+ * The scenes shown read-only: those the server says are final, and one whose save it just refused
+ * as final (answerFinal), whose stored answer the page then reads again from the server.
+ */
+function useFinalScenes(fromServer: string[], status: ReturnType<typeof useAnswerSaver>["status"]): Set<string> {
+  const router = useRouter();
+  const refused = status.kind === "failed" && status.reason === "answerFinal" ? status.sceneId : undefined;
+  useEffect(() => {
+    if (refused) router.refresh();
+  }, [refused, router]);
+  return new Set(refused ? [...fromServer, refused] : fromServer);
+}
+
+/** Resolves once nothing is left to send, or after `maxMs` (offline: the key is shown all the same). */
+async function whenSent(hasUnsent: () => boolean, maxMs = 5_000): Promise<void> {
+  for (const start = Date.now(); hasUnsent() && Date.now() - start < maxMs; ) await new Promise((r) => setTimeout(r, 100));
 }

@@ -6,11 +6,11 @@ import { defineSchoolAction, type SchoolCtx } from "@/lib/schools/school-action"
 import { importFileImages, withPlacedImages } from "@/lib/images/transfer";
 import { withRation } from "@/lib/security/ration";
 import { parseActivityFile } from "./file-format";
-import { changeMode, copyTemplate, deleteActivity, duplicateActivity, importActivity, saveSceneOrder, setActorType, setArchived, setFeedback } from "./mutations";
+import { changeMode, copyTemplate, deleteActivity, duplicateActivity, importActivity, saveSceneOrder, setActorType, setArchived, setFeedback, setRetries } from "./mutations";
 import { canEditActivity } from "./policy";
 import { addScene, createBlankActivity, deleteScene, duplicateScene, saveSceneContent } from "./scene-mutations";
 import { addSceneSchema, blankActivitySchema, deleteSceneSchema, saveSceneSchema, sceneRefSchema } from "./scene-schema";
-import { activityRefSchema, changeModeSchema, copyTemplateSchema, importFileSchema, saveOrderSchema, setActorTypeSchema, setFeedbackSchema } from "./schema";
+import { activityRefSchema, changeModeSchema, copyTemplateSchema, importFileSchema, saveOrderSchema, setActorTypeSchema, setFeedbackSchema, setRetriesSchema } from "./schema";
 
 const STAFF = ["teacher", "manager"] as const;
 
@@ -51,6 +51,8 @@ export const deleteSceneAction = activityAction("activities.deleteScene", delete
 export const createBlankActivityAction = activityAction("activities.createBlank", blankActivitySchema, EDITORS, createBlankActivity);
 /** When students see correct/incorrect: set in the editor. */
 export const setFeedbackAction = activityAction("activities.setFeedback", setFeedbackSchema, EDITORS, (ctx, i) => setFeedback(ctx, i.activityId, i.feedback));
+/** Whether students may answer again after seeing the key: set in the editor. */
+export const setRetriesAction = activityAction("activities.setRetries", setRetriesSchema, EDITORS, (ctx, i) => setRetries(ctx, i.activityId, i.allowRetries));
 export const setActorTypeAction = activityAction("activities.setActorType", setActorTypeSchema, EDITORS, (ctx, i) => setActorType(ctx, i.activityId, i.actorType));
 
 /** The library form (works before hydration too): FormData in, the action's result out. */

@@ -92,7 +92,7 @@ export async function getActivityWithScenes(schoolId: AuthorizedSchoolId, activi
   return db().activity.findFirst({
     where: { id: activityId, schoolId },
     select: {
-      id: true, title: true, actorType: true, mode: true, status: true, version: true, feedback: true, selfOpenScenes: true,
+      id: true, title: true, actorType: true, mode: true, status: true, version: true, feedback: true, selfOpenScenes: true, allowRetries: true,
       scenes: { orderBy: { position: "asc" }, select: { id: true, type: true, content: true, position: true, version: true } },
       sceneOrders: { select: { group: true, sceneIds: true } },
     },

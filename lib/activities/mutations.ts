@@ -95,18 +95,31 @@ export async function changeMode(ctx: Ctx, activityId: string, mode: ActivityMod
   });
 }
 
-/**
- * When students see whether they answered correctly (docs/product-design.md "Correct answers").
- * A setting beside the content: the editor's version is left alone (an open scene form stays valid).
- */
-export async function setFeedback(ctx: Ctx, activityId: string, feedback: FeedbackTiming): Promise<ActionResult<null>> {
+/** The settings beside the content, each changed on its own and audited with its value before and after. */
+type Settings = { feedback: FeedbackTiming; allowRetries: boolean };
+
+/** A setting beside the content: the editor's version is left alone (an open scene form stays valid). */
+async function setSetting<K extends keyof Settings>(ctx: Ctx, activityId: string, key: K, value: Settings[K], action: string): Promise<ActionResult<null>> {
   return db().$transaction(async (tx) => {
-    const current = await tx.activity.findFirst({ where: { id: activityId, schoolId: ctx.schoolId }, select: { feedback: true } });
+    const current = await tx.activity.findFirst({ where: { id: activityId, schoolId: ctx.schoolId }, select: { feedback: true, allowRetries: true } });
     if (!current) return fail("NOT_FOUND");
-    await tx.activity.update({ where: { id: activityId }, data: { feedback }, select: { id: true } });
-    await audit({ action: "activity.feedback", actorId: ctx.actorId, schoolId: ctx.schoolId, targetType: "activity", targetId: activityId, meta: { from: current.feedback, to: feedback } }, tx);
+    await tx.activity.update({ where: { id: activityId }, data: { [key]: value } as Prisma.ActivityUpdateInput, select: { id: true } });
+    await audit({ action, actorId: ctx.actorId, schoolId: ctx.schoolId, targetType: "activity", targetId: activityId, meta: { from: current[key], to: value } }, tx);
     return ok(null);
   });
+}
+
+/** When students see whether they answered correctly (docs/product-design.md "Correct answers"). */
+export function setFeedback(ctx: Ctx, activityId: string, feedback: FeedbackTiming): Promise<ActionResult<null>> {
+  return setSetting(ctx, activityId, "feedback", feedback, "activity.feedback");
+}
+
+/**
+ * Whether a student may answer a scene again after its verdict and key were shown (docs/decisions.md
+ * "Final answers"): every attempt is kept, the first stays the one marked.
+ */
+export function setRetries(ctx: Ctx, activityId: string, allowRetries: boolean): Promise<ActionResult<null>> {
+  return setSetting(ctx, activityId, "allowRetries", allowRetries, "activity.retries");
 }
 
 /**

@@ -25,6 +25,7 @@ export const importFileSchema = z.object({
 export const changeModeSchema = z.object({ schoolId, activityId: id, mode: z.enum(ACTIVITY_MODES) });
 export const activityRefSchema = z.object({ schoolId, activityId: id });
 export const setFeedbackSchema = z.object({ schoolId, activityId: id, feedback: z.enum(FEEDBACK_TIMINGS) });
+export const setRetriesSchema = z.object({ schoolId, activityId: id, allowRetries: z.boolean() });
 export const setActorTypeSchema = z.object({ schoolId, activityId: id, actorType: z.enum(["student", "teacher"]) });
 
 export const saveOrderSchema = z.object({

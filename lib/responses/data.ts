@@ -3,8 +3,9 @@ import { z } from "zod";
 import type { ActivityMode } from "@/lib/activities/schema";
 import { db } from "@/lib/db";
 import { classKeyOf, sessionOpenTo } from "@/lib/live/klass";
-import { feedbackAllowed, feedbackFor, type SceneFeedback, withoutKey } from "@/lib/scenes/key";
+import { feedbackAllowed, feedbackFor, type SceneFeedback, sceneHasKey, withoutKey } from "@/lib/scenes/key";
 import { sceneSchema } from "@/lib/scenes/schema";
+import { revealOwnAnswers } from "./mutations";
 import { scenesInOrder } from "./order";
 
 export interface RespondentActivity {
@@ -59,7 +60,7 @@ export async function loadForRespondent(who: { id: string; role: "student" | "te
   const activity = await db().activity.findFirst({
     where: { id: activityId, schoolId: who.schoolId, status: "active", actorType },
     select: {
-      id: true, title: true, mode: true, actorType: true, feedback: true, selfOpenScenes: true,
+      id: true, title: true, mode: true, actorType: true, feedback: true, selfOpenScenes: true, allowRetries: true,
       scenes: { select: { id: true, type: true, content: true, position: true, version: true } },
       sceneOrders: { select: { group: true, sceneIds: true } },
     },
@@ -69,7 +70,7 @@ export async function loadForRespondent(who: { id: string; role: "student" | "te
   const scenes = activity.scenes.map(withoutKey);
   const [detail, responses] = await Promise.all([
     who.role === "student" ? db().studentDetail.findUnique({ where: { userId: who.id }, select: { counterbalanceGroup: true } }) : null,
-    db().response.findMany({ where: { activityId, userId: who.id }, select: { sceneId: true, answer: true, clientRevision: true, sceneVersion: true } }),
+    db().response.findMany({ where: { activityId, userId: who.id }, select: { sceneId: true, answer: true, clientRevision: true, sceneVersion: true, revealedAt: true, attempts: { orderBy: { clientRevision: "desc" }, take: 1, select: { answer: true, clientRevision: true } } } }),
   ]);
   const group = detail?.counterbalanceGroup ?? null;
   const older = responses.flatMap((r) => {
@@ -96,12 +97,17 @@ export async function loadForRespondent(who: { id: string; role: "student" | "te
     /**
      * What the player starts from: an answer to an earlier version of its scene is not put under the
      * new question (it may name options that are gone); its revision is kept, so the next answer is
-     * stored over it (docs/decisions.md "Scene versions").
+     * stored over it (docs/decisions.md "Scene versions"). With retries, the latest attempt.
      */
     toPlay: Object.fromEntries(responses.map((r) => {
       const scene = scenes.find((s) => s.id === r.sceneId);
-      return [r.sceneId, { answer: scene && scene.version !== r.sceneVersion ? null : r.answer, revision: r.clientRevision }];
+      const older = scene && scene.version !== r.sceneVersion;
+      // an attempt answers the stored answer's version, like the answer itself
+      const latest = r.attempts[0] && r.attempts[0].clientRevision > r.clientRevision ? r.attempts[0] : null;
+      return [r.sceneId, { answer: older ? null : (latest?.answer ?? r.answer), revision: latest?.clientRevision ?? r.clientRevision }];
     })),
+    /** Scenes whose verdict or key the respondent has been shown: their answer is final (lib/responses/mutations.ts). */
+    finalScenes: activity.allowRetries ? [] : responses.filter((r) => r.revealedAt !== null).map((r) => r.sceneId),
     /** Answers given to an earlier version of their scene (edited since): the version they answered (docs/decisions.md "Scene versions"). */
     olderVersions: Object.fromEntries(older.map((o) => [o.sceneId, o.version])),
     /** The content those answers were given to (without its answer key), for the student's own result page. */
@@ -113,6 +119,7 @@ export async function loadForRespondent(who: { id: string; role: "student" | "te
  * The verdicts a respondent may see now on their own answers (empty when the
  * activity's feedback timing does not allow them yet): the key is read here, on
  * the server, and only the verdict and correct options of answered scenes leave.
+ * Showing them makes those answers final (lib/responses/mutations.ts `revealOwnAnswers`).
  */
 export async function loadOwnFeedback(who: { id: string; schoolId: string }, activityId: string, progress: { finished: boolean }): Promise<Record<string, SceneFeedback>> {
   if (!z.uuid().safeParse(activityId).success) return {};
@@ -121,13 +128,11 @@ export async function loadOwnFeedback(who: { id: string; schoolId: string }, act
     select: { mode: true, feedback: true, scenes: { select: { id: true, type: true, content: true, version: true } } },
   });
   if (!activity || !feedbackAllowed(activity.feedback, { complete: activity.mode === "complete", finished: progress.finished })) return {};
-  const current = new Map(activity.scenes.map((s) => [s.id, s.version]));
-  // only answers to the scene's current version are judged by its key (docs/decisions.md "Scene versions")
-  const responses = (await db().response.findMany({ where: { activityId, userId: who.id }, select: { sceneId: true, answer: true, sceneVersion: true } }))
-    .filter((r) => current.get(r.sceneId) === r.sceneVersion);
   const scenes = activity.scenes.map((s) => {
     const parsed = sceneSchema.safeParse({ type: s.type, content: s.content });
-    return { id: s.id, scene: parsed.success ? parsed.data : null };
+    return { id: s.id, version: s.version, scene: parsed.success ? parsed.data : null };
   });
-  return feedbackFor(scenes, Object.fromEntries(responses.map((r) => [r.sceneId, r.answer])));
+  // only answers to the scene's current version are judged by its key (docs/decisions.md "Scene versions")
+  const shown = await revealOwnAnswers(who.id, activityId, scenes.filter((s) => s.scene && sceneHasKey(s.scene)));
+  return feedbackFor(scenes, Object.fromEntries(shown.map((r) => [r.sceneId, r.answer])));
 }

@@ -21,7 +21,10 @@ import { errorField, log } from "@/lib/ops/log";
  * student for a guide answer (403); the activity is their school's, active,
  * for their role, and the scene is one of its scenes (404); a self answer
  * needs the activity in self mode, a guide answer the running session on that
- * very scene, not locked (409); the answer fits the scene's schema (400). One
+ * very scene, not locked and not past a closing countdown's zero plus
+ * TIMER_GRACE_SECONDS (409 timeUp), and an answer whose verdict or key its
+ * respondent has been shown is final (409 answerFinal; lib/responses/mutations.ts);
+ * the answer fits the scene's schema (400). One
  * row per respondent and scene: a newer client revision replaces it, an older
  * one changes nothing ("stale"), a retry with the same idempotency key gets
  * the same answer back. The answer's schema is checked here, before the
@@ -68,6 +71,8 @@ const REFUSALS: Record<string, SaveResult> = {
   notCurrentScene: { ok: false, status: 409, code: "CONFLICT", reason: "notCurrentScene" },
   locked: { ok: false, status: 409, code: "CONFLICT", reason: "locked" },
   notOpenYet: { ok: false, status: 409, code: "CONFLICT", reason: "notOpenYet" },
+  answerFinal: { ok: false, status: 409, code: "CONFLICT", reason: "answerFinal" },
+  timeUp: { ok: false, status: 409, code: "CONFLICT", reason: "timeUp" },
   requiredInput: { ok: false, status: 400, code: "VALIDATION", reason: "requiredInput" },
   invalidAnswer: { ok: false, status: 400, code: "VALIDATION", reason: "invalidAnswer" },
   invalidCharacters: { ok: false, status: 400, code: "VALIDATION", reason: "invalidCharacters" },

@@ -5,7 +5,7 @@ import { e2eDb, makeSchool } from "./db";
 
 const signedIn = signedInBrowsers();
 
-test("timer: the class sees the countdown; at zero the answers close, and an answer sent after it is kept and marked late", async ({ browser }) => {
+test("timer: the class sees the countdown; at zero the answers close on the server too (409, the one in time stays); without closing, a later answer is kept and marked late", async ({ browser }) => {
   test.setTimeout(120_000);
   const { teacher, school, students } = await makeSchool(2);
   const activity = await createActivityFromTemplate(e2eDb(), { templateId: "science-dissolve", schoolId: school.id, mode: "standby" });
@@ -38,24 +38,43 @@ test("timer: the class sees the countdown; at zero the answers close, and an ans
   await expect(kids[1]!.locator("[data-option] input").first()).toBeDisabled();
   await expect(teacherPage.getByTestId("timer")).toHaveAttribute("data-state", "over");
 
-  // an answer that arrives after zero (a slow network) is kept, marked late; the one in time is not
-  await expect
-    .poll(async () => {
-      const s = await e2eDb().guideSession.findFirstOrThrow({ where: { activityId: activity.id, endedAt: null }, select: { timerEndsAt: true } });
-      return Date.now() > s.timerEndsAt!.getTime() + 3000;
-    }, { timeout: 20_000 })
-    .toBe(true);
+  // after zero and the grace for saves in flight, the server takes nothing new for the scene: a first answer and a change
+  // of the one in time (a page whose countdown was tampered with, a slow network) are refused, and the one in time stays
+  const afterZero = async (timeout: number) =>
+    expect
+      .poll(async () => {
+        const s = await e2eDb().guideSession.findFirstOrThrow({ where: { activityId: activity.id, endedAt: null }, select: { timerEndsAt: true } });
+        return s.timerEndsAt !== null && Date.now() > s.timerEndsAt.getTime() + 3000;
+      }, { timeout })
+      .toBe(true);
+  await afterZero(20_000);
   const option = (choice.content as { options: { id: string }[] }).options[1]!.id;
-  const late = await kids[1]!.evaluate(
-    async ([activityId, sceneId, choice]) =>
-      (await fetch("/api/v1/answers", {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ activityId, sceneId, answer: { choice }, clientRevision: 1, idempotencyKey: "late-after-zero-1", mode: "guide" }),
-      })).json(),
-    [activity.id, choice.id, option],
-  );
-  expect(late).toMatchObject({ ok: true });
+  const post = (kid: number, clientRevision: number, key: string) =>
+    kids[kid]!.evaluate(
+      async ([activityId, sceneId, choice, clientRevision, idempotencyKey]) => {
+        const res = await fetch("/api/v1/answers", {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ activityId, sceneId, answer: { choice }, clientRevision: Number(clientRevision), idempotencyKey, mode: "guide" }),
+        });
+        return { status: res.status, body: await res.json() };
+      },
+      [activity.id, choice.id, option, String(clientRevision), key],
+    );
+  expect(await post(1, 1, "late-after-zero-1")).toEqual({ status: 409, body: { ok: false, status: 409, code: "CONFLICT", reason: "timeUp" } });
+  expect(await post(0, 99, "late-after-zero-0")).toMatchObject({ status: 409, body: { reason: "timeUp" } });
+  const onTime = await e2eDb().response.findMany({ where: { sceneId: choice.id }, select: { userId: true, late: true, answer: true } });
+  expect(onTime).toEqual([{ userId: students[0]!.id, late: false, answer: { choice: (choice.content as { options: { id: string }[] }).options[0]!.id } }]);
+
+  // a countdown that does not close answers: an answer after its zero is kept, marked late; the one in time is not
+  await teacherPage.getByTestId("timer-stop").click();
+  for (const kid of kids) await expect(kid.getByTestId("timer")).toHaveCount(0);
+  await teacherPage.getByTestId("timer-seconds").fill("5");
+  await teacherPage.getByTestId("timer-locks").uncheck();
+  await teacherPage.getByTestId("timer-start").click();
+  for (const kid of kids) await expect(kid.getByTestId("timer")).toHaveAttribute("data-state", "over", { timeout: 20_000 });
+  await afterZero(20_000);
+  expect(await post(1, 1, "late-after-zero-2")).toMatchObject({ status: 200, body: { ok: true } });
   const rows = await e2eDb().response.findMany({ where: { sceneId: choice.id }, select: { userId: true, late: true, answer: true } });
   expect(rows.find((r) => r.userId === students[1]!.id)).toMatchObject({ late: true, answer: { choice: option } });
   expect(rows.find((r) => r.userId === students[0]!.id)).toMatchObject({ late: false });
@@ -74,5 +93,5 @@ test("timer: the class sees the countdown; at zero the answers close, and an ans
   await teacherPage.getByTestId("timer-stop").click();
   for (const kid of kids) await expect(kid.getByTestId("timer")).toHaveCount(0);
   const audit = await e2eDb().auditLog.findMany({ where: { targetId: activity.id, action: { startsWith: "guide.timer" } }, orderBy: { id: "asc" }, select: { action: true } });
-  expect(audit.map((a) => a.action)).toEqual(["guide.timer", "guide.timer.stop"]);
+  expect(audit.map((a) => a.action)).toEqual(["guide.timer", "guide.timer.stop", "guide.timer", "guide.timer.stop"]);
 });

@@ -147,7 +147,7 @@ export const SCHOOL_ROWS: Row[] = [
   },
 ];
 
-const activity = (id: string) => db().activity.findUnique({ where: { id }, select: { status: true, mode: true, title: true, version: true, feedback: true } });
+const activity = (id: string) => db().activity.findUnique({ where: { id }, select: { status: true, mode: true, title: true, version: true, feedback: true, allowRetries: true } });
 const ref = (f: Fx, schoolId?: string) => ({ ...(schoolId ? { schoolId } : {}), activityId: f.activity });
 export const ACTIVITY_ROWS: Row[] = [
   {
@@ -204,6 +204,7 @@ export const ACTIVITY_ROWS: Row[] = [
     effect: async (f, data) => expect(await db().activity.findUnique({ where: { id: (data as { id: string }).id }, select: { schoolId: true, title: true } })).toEqual({ schoolId: f.school, title: "白紙の対照" }),
   },
   { name: "set feedback", call: (f, s) => activityActions.setFeedbackAction({ ...ref(f, s), feedback: "at_end" }), effect: async (f) => expect((await activity(f.activity))?.feedback).toBe("at_end") },
+  { name: "set retries", call: (f, s) => activityActions.setRetriesAction({ ...ref(f, s), allowRetries: true }), effect: async (f) => expect((await activity(f.activity))?.allowRetries).toBe(true) },
   {
     // who answers may change only while nobody has answered and nobody can: the row clears the fixture's answers first
     name: "set actor type",
