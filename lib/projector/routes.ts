@@ -3,7 +3,8 @@ import { type NextRequest, NextResponse } from "next/server";
 import { problem } from "@/lib/http";
 import { sseResponse } from "@/lib/live/sse";
 import { takeStreamSlot } from "@/lib/live/stream-slots";
-import { projectorLinkOf, projectorState } from "./data";
+import { sendImage } from "@/lib/images/route";
+import { projectorImageOf, projectorLinkOf, projectorState } from "./data";
 
 /**
  * GET /api/v1/projector/{token}/events: a projector page's live state, no sign-in — the token is
@@ -30,4 +31,18 @@ export async function projectorStateRoute(token: string): Promise<Response> {
   const state = await projectorState(token);
   if (state.status === "ended") return problem(410, "NOT_FOUND");
   return NextResponse.json(state, { headers: { "Cache-Control": "no-store" } });
+}
+
+/**
+ * GET /api/v1/projector/{token}/images/{id}: a picture of the link's lesson, no sign-in (the token
+ * is the capability): only the images placed on the scenes of the link's activity (any other id,
+ * another activity's of the same school included, is 404), and 410 once the link opens nothing. The
+ * browser asks again each time (no-cache), so a stopped link stops its pictures too.
+ */
+export async function projectorImage(req: Request, token: string, id: string): Promise<Response> {
+  const link = await projectorLinkOf(token);
+  if (!link) return problem(410, "NOT_FOUND");
+  const image = await projectorImageOf(link, id);
+  if (!image) return problem(404, "NOT_FOUND");
+  return sendImage(req, image, "private, no-cache");
 }
