@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { expect, type Locator, type Page, test } from "@playwright/test";
+import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
 import sharp from "sharp";
 import { createActivityFromTemplate } from "../../prisma/seed/factories";
 import { devices, signedInBrowsers } from "./browsers";
@@ -132,12 +132,7 @@ test("a projector link the teacher revokes stops at once; the running screen fit
   test.setTimeout(120_000);
   const { teacher, school } = await makeSchool(1);
   const activity = await createActivityFromTemplate(e2eDb(), { templateId: "science-dissolve", schoolId: school.id, mode: "standby" });
-  const teacherPage = await signedIn(browser, teacher.email!);
-  await teacherPage.goto(`/dashboard/teacher/activities/guide/${activity.id}`);
-  await teacherPage.getByTestId("start-session").click();
-  const [popup] = await Promise.all([teacherPage.waitForEvent("popup"), teacherPage.getByTestId("projector-open").click()]);
-  await popup.close();
-  const link = await teacherPage.getByTestId("projector-link").inputValue();
+  const { teacherPage, link } = await startWithProjector(browser, teacher.email!, activity.id);
   const screen = await (await device(browser, { viewport: { width: 360, height: 740 } })).newPage();
   await screen.goto(link);
   await expect(screen.getByTestId("projector-live")).toBeVisible();
@@ -146,6 +141,20 @@ test("a projector link the teacher revokes stops at once; the running screen fit
   await expect(screen.getByTestId("projector-ended")).toBeVisible();
   expect((await screen.request.get(`${link.replace("/projector/", "/api/v1/projector/")}/state`)).status()).toBe(410);
 });
+
+/** The teacher starts the lesson (on `sceneId` if given) and opens a projector link: their page and the link. */
+async function startWithProjector(browser: Browser, email: string, activityId: string, sceneId?: string) {
+  const teacherPage = await signedIn(browser, email);
+  await teacherPage.goto(`/dashboard/teacher/activities/guide/${activityId}`);
+  await teacherPage.getByTestId("start-session").click();
+  if (sceneId) {
+    await teacherPage.getByTestId("guide-jump").selectOption(sceneId);
+    await expect(teacherPage.getByTestId("guide-console")).toHaveAttribute("data-scene-id", sceneId);
+  }
+  const [popup] = await Promise.all([teacherPage.waitForEvent("popup"), teacherPage.getByTestId("projector-open").click()]);
+  await popup.close();
+  return { teacherPage, link: await teacherPage.getByTestId("projector-link").inputValue() };
+}
 
 /** An image of the school, stored as an upload stores it (its row and its bytes). */
 async function storedImage(schoolId: string, width: number, height: number, background: string) {
@@ -184,14 +193,7 @@ test("the projector shows its lesson's images without sign-in; another activity'
   const mine = await placeImages(choice.id, school.id, "青いビーカー");
   const theirs = await placeImages(otherChoice.id, school.id, "別の授業の図");
 
-  const teacherPage = await signedIn(browser, teacher.email!);
-  await teacherPage.goto(`/dashboard/teacher/activities/guide/${activity.id}`);
-  await teacherPage.getByTestId("start-session").click();
-  await teacherPage.getByTestId("guide-jump").selectOption(choice.id);
-  await expect(teacherPage.getByTestId("guide-console")).toHaveAttribute("data-scene-id", choice.id);
-  const [popup] = await Promise.all([teacherPage.waitForEvent("popup"), teacherPage.getByTestId("projector-open").click()]);
-  await popup.close();
-  const link = await teacherPage.getByTestId("projector-link").inputValue();
+  const { teacherPage, link } = await startWithProjector(browser, teacher.email!, activity.id, choice.id);
   const token = link.split("/").pop()!;
 
   // the classroom PC: no sign-in, no cookie at all
