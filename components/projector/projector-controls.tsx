@@ -1,11 +1,12 @@
 "use client";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import type { ActionResult } from "@/lib/errors";
 import { setFlagsAction } from "@/lib/live/actions";
 import { openProjectorAction, revokeProjectorAction } from "@/lib/projector/actions";
+import { MAX_PROJECTOR_LINKS } from "@/lib/projector/schema";
 import { RichTextClient } from "@/components/ui/rich-text-client";
 import { useNotify } from "@/components/ui/notifications";
+import type { useActionRunner } from "@/components/ui/use-action-runner";
 import { usePlainText } from "@/components/ui/use-plain-text";
 
 /**
@@ -17,7 +18,7 @@ export function ProjectorControls({ guideRef, starredOnly, pending, run }: {
   guideRef: { activityId: string; schoolId?: string };
   starredOnly: boolean;
   pending: boolean;
-  run: <T>(action: () => Promise<ActionResult<T>>, options: { success?: string; failure: string; onOk?: (data: T) => void }) => void;
+  run: ReturnType<typeof useActionRunner>["run"];
 }) {
   const t = useTranslations("Projector");
   const plain = usePlainText();
@@ -28,7 +29,10 @@ export function ProjectorControls({ guideRef, starredOnly, pending, run }: {
     // opened now, in the click, so that no pop-up blocker stops it; it goes to the link once made
     const win = window.open("", "_blank");
     run(() => openProjectorAction(guideRef), {
-      failure,
+      failure: (code) => {
+        win?.close(); // the blank window would stay behind
+        return code === "RATE_LIMITED" ? plain(t("tooManyLinks", { max: MAX_PROJECTOR_LINKS })) : failure;
+      },
       onOk: ({ path }) => {
         const url = `${window.location.origin}${path}`;
         setLink(url);

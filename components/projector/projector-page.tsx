@@ -4,17 +4,19 @@ import { renderScene } from "@/components/scenes/render-scene";
 import { RichText } from "@/components/ui/rich-text";
 import { getDisplayLanguage } from "@/lib/i18n/server";
 import { projectorSceneOf, projectorState } from "@/lib/projector/data";
+import { projectorImageUrl } from "@/lib/projector/token";
 import { ProjectorEnded, ProjectorView } from "./projector-view";
 import "./projector.css";
 
 /**
  * The classroom screen of a running session (no sign-in: the link's token is the key): the current
  * scene in large type, the timer and pause, and the answers when the teacher shows them. Nothing to
- * answer, no link anywhere; "this lesson is over" once the session ends or the link is revoked.
+ * answer, no link anywhere; its images load through the link (lib/projector/routes.ts). "This lesson
+ * is over" once the session ends or the link is revoked.
  */
 export async function ProjectorPage({ token }: { token: string }) {
   const [state, loaded, lang] = await Promise.all([projectorState(token), projectorSceneOf(token), getDisplayLanguage()]);
-  const scene = loaded?.scene ? renderScene(loaded.scene, lang) : null;
+  const scene = loaded?.scene ? renderScene(loaded.scene, lang, { imageSrc: (id) => projectorImageUrl(token, id) }) : null;
   return (
     <ClientMessages namespaces={["Common", "Language", "Errors", "Play", "Scenes", "Projector"]}>
       <main className="projector stack" data-testid="projector">

@@ -9,38 +9,42 @@ import type { RenderedImage, RenderedOption, RenderedScene } from "./types";
 /** How a text becomes markup: the server's <RichText> (render-scene.tsx) or the editor's live preview. */
 export type RenderText = (text: string) => ReactNode;
 
+/** Where a page loads a placed image from: the signed-in image route, or the projector link's own. */
+export type ImageSrc = (id: string) => string;
+
 /** A placed image with its alt text in the display language (alt may carry ruby, like any content text). */
-const imageOf = (image: ImageRef | undefined, lang: DisplayLanguage): RenderedImage | undefined =>
-  image ? { src: imageUrl(image.id), alt: toPlainText(image.alt, lang), width: image.width, height: image.height } : undefined;
+const imageOf = (image: ImageRef | undefined, lang: DisplayLanguage, src: ImageSrc): RenderedImage | undefined =>
+  image ? { src: src(image.id), alt: toPlainText(image.alt, lang), width: image.width, height: image.height } : undefined;
 const withImage = <T extends object>(base: T, image: RenderedImage | undefined): T => (image ? { ...base, image } : base);
 
 const hasMath = (nodes: RichNode[]): boolean => nodes.some((n) => n.type === "math" || ("children" in n && hasMath(n.children)));
 /** Options; one with a formula also gets its plain text as the control's name (axe reads no name from MathML). */
 type StoredOption = { id: string; label: string; correct?: boolean; image?: ImageRef };
-const optionsOf = (list: StoredOption[], lang: DisplayLanguage, rich: RenderText, key: boolean): RenderedOption[] =>
+const optionsOf = (list: StoredOption[], lang: DisplayLanguage, rich: RenderText, key: boolean, src: ImageSrc): RenderedOption[] =>
   list.map((o) => {
     const nodes = parseRichText(o.label);
     const labelled: RenderedOption = hasMath(nodes) ? { id: o.id, label: rich(o.label), name: nodesToPlainText(nodes, lang) } : { id: o.id, label: rich(o.label) };
-    const base = withImage(labelled, imageOf(o.image, lang));
+    const base = withImage(labelled, imageOf(o.image, lang, src));
     return key && o.correct ? { ...base, correct: true } : base;
   });
 
 /**
  * A stored scene's texts rendered with `rich` (one renderer for preview, solo, session, response and the editor).
  * Correct flags are left out unless `key` is asked for (staff previews; a respondent's page never asks).
+ * Images load from the signed-in image route unless `imageSrc` names another (the projector's link).
  */
 export function renderSceneWith(
   stored: { id: string; type: string; content: unknown },
   lang: DisplayLanguage,
   rich: RenderText,
-  { key = false }: { key?: boolean } = {},
+  { key = false, imageSrc = imageUrl }: { key?: boolean; imageSrc?: ImageSrc } = {},
 ): RenderedScene | null {
   const parsed = sceneSchema.safeParse({ type: stored.type, content: stored.content });
   if (!parsed.success) return null;
   const scene: Scene = parsed.data;
-  const opts = (list: StoredOption[]) => optionsOf(list, lang, rich, key);
+  const opts = (list: StoredOption[]) => optionsOf(list, lang, rich, key, imageSrc);
   const rendered = renderParsed(stored.id, scene, lang, rich, opts);
-  return withImage(rendered, imageOf(scene.content.image, lang));
+  return withImage(rendered, imageOf(scene.content.image, lang, imageSrc));
 }
 
 function renderParsed(id: string, scene: Scene, lang: DisplayLanguage, rich: RenderText, opts: (list: StoredOption[]) => RenderedOption[]): RenderedScene {

@@ -3,7 +3,7 @@ import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useMemo, useState } from "react";
 import { applyRolloverAction } from "@/lib/rollover/actions";
-import { type ClassNow, planRollover } from "@/lib/rollover/plan";
+import { type ClassNow, confirmsSchoolName, planRollover } from "@/lib/rollover/plan";
 import type { RolloverResult } from "@/lib/rollover/mutations";
 import { useConfirm } from "@/components/ui/confirm-dialog";
 import { RichTextClient } from "@/components/ui/rich-text-client";
@@ -15,8 +15,11 @@ import { rolloverWithSet } from "./rollover-send";
 
 interface Props {
   schoolId: string;
+  /** The school's name: typed by the manager to confirm a rollover that graduates anyone. */
+  schoolName: string;
   year: number;
   classes: ClassNow[];
+  /** The top grade the page starts with (lib/rollover/plan.ts defaultTopGrade). */
   inferredTop: number;
   activities: number;
   unplaced: number;
@@ -27,7 +30,7 @@ interface Props {
 const key = (grade: number, className: string) => `${grade}\u0000${className}`;
 
 /** The rollover preview (class → class, counts, graduates), the top grade and new 組 to confirm, then apply and print the new cards. */
-export function RolloverForm({ schoolId, year, classes, inferredTop, activities, unplaced, allowed }: Props) {
+export function RolloverForm({ schoolId, schoolName, year, classes, inferredTop, activities, unplaced, allowed }: Props) {
   const t = useTranslations("Rollover");
   const plain = usePlainText();
   const router = useRouter();
@@ -73,6 +76,19 @@ export function RolloverForm({ schoolId, year, classes, inferredTop, activities,
       </section>
     );
   }
+
+  /** The confirmation: when anyone graduates, it says how many and takes the school's name typed (null: cancelled). */
+  const askToApply = async (graduates: number): Promise<{ confirmName?: string } | null> => {
+    let typedName = "";
+    const typed = graduates > 0 ? { label: t("confirmNameLabel"), matches: (text: string) => confirmsSchoolName(text, schoolName), onInput: (text: string) => void (typedName = text) } : undefined;
+    const extra = typed ? (
+      <p className="alert alert-error" data-testid="rollover-confirm-graduates">
+        <RichTextClient text={t("confirmGraduates", { count: graduates, school: schoolName })} />
+      </p>
+    ) : undefined;
+    if (!(await confirm({ title: t("confirmTitle"), body: t("confirmBody", { from: year }), confirm: t("confirmButton"), danger: true, extra, typed }))) return null;
+    return typed ? { confirmName: typedName } : {};
+  };
 
   const grades = Array.from({ length: Math.max(6, inferredTop) }, (_, i) => i + 1);
   const blocked = !allowed || (classes.length === 0 && !withSet) || (!withSet && plan.clashes.length > 0) || !setReady;
@@ -175,10 +191,14 @@ export function RolloverForm({ schoolId, year, classes, inferredTop, activities,
           aria-busy={pending}
           data-testid="rollover-apply"
           onClick={async () => {
-            if (!(await confirm({ title: t("confirmTitle"), body: t("confirmBody", { from: year }), confirm: t("confirmButton"), danger: true }))) return;
-            const apply = () => (withSet ? rolloverWithSet(schoolId, year, topGrade, files, true) : applyRolloverAction({ schoolId, expectedYear: year, topGrade, classMoves }));
+            // the set's preview counts the graduates when there is one
+            const graduates = withSet ? (preview?.graduated ?? plan.graduates) : plan.graduates;
+            const confirmed = await askToApply(graduates);
+            if (!confirmed) return;
+            const { confirmName } = confirmed;
+            const apply = () => (withSet ? rolloverWithSet(schoolId, year, topGrade, files, true, confirmName) : applyRolloverAction({ schoolId, expectedYear: year, topGrade, classMoves, confirmName }));
             run(apply, {
-              failure: (code) => (code === "CONFLICT" ? t("conflict") : code === "VALIDATION" && !withSet ? t("seatClash") : t("failed")),
+              failure: (code) => (code === "CONFLICT" ? t("conflict") : code === "VALIDATION" && graduates > 0 ? t("notConfirmed") : code === "VALIDATION" && !withSet ? t("seatClash") : t("failed")),
               onOk: (data) => {
                 if (!data.applied) return setPreview(data); // the set's problems (the database changed since the preview): nothing changed
                 setResult(data);

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { requireRole } from "@/lib/auth/session";
 import { previewRollover } from "@/lib/rollover/data";
-import { inferTopGrade, mayRollInto } from "@/lib/rollover/plan";
+import { defaultTopGrade, mayRollInto } from "@/lib/rollover/plan";
 import { authorizeSchool } from "@/lib/schools/scope";
 import { PersonName } from "@/components/ui/person-name";
 import { RichText } from "@/components/ui/rich-text";
@@ -38,9 +38,10 @@ export async function RolloverPage({ schoolId }: { schoolId: string }) {
       </p>
       <RolloverForm
         schoolId={data.school.id}
+        schoolName={data.school.name}
         year={year}
         classes={data.classes}
-        inferredTop={inferTopGrade(data.classes)}
+        inferredTop={defaultTopGrade({ name: data.school.name, gradeCodes: data.gradeCodes }, data.classes)}
         activities={data.activities}
         unplaced={data.unplaced}
         allowed={mayRollInto(year + 1, new Date())}

@@ -6,11 +6,12 @@ const CODES: Record<number, ErrorCode> = { 400: "VALIDATION", 401: "UNAUTHENTICA
 
 /**
  * The rollover with next year's set: POST /api/v1/rollover/{schoolId} with the files as the roster
- * page sends them (lib/rollover/route.ts). `apply` false: the preview (nothing changes). The answer
+ * page sends them (lib/rollover/route.ts). `apply` false: the preview (nothing changes); `confirmName`:
+ * the school's name as typed, when the apply graduates anyone. The answer
  * as an action result, so the page reports failures as it does for the rollover without a set.
  */
-export async function rolloverWithSet(schoolId: string, expectedYear: number, topGrade: number, files: File[], apply: boolean): Promise<ActionResult<RolloverResult> & { status?: number }> {
-  const query = new URLSearchParams({ expectedYear: String(expectedYear), topGrade: String(topGrade), ...(apply ? { apply: "1" } : {}) });
+export async function rolloverWithSet(schoolId: string, expectedYear: number, topGrade: number, files: File[], apply: boolean, confirmName?: string): Promise<ActionResult<RolloverResult> & { status?: number }> {
+  const query = new URLSearchParams({ expectedYear: String(expectedYear), topGrade: String(topGrade), ...(apply ? { apply: "1" } : {}), ...(confirmName ? { confirmName } : {}) });
   try {
     const res = await fetch(`/api/v1/rollover/${encodeURIComponent(schoolId)}?${query}`, { method: "POST", ...bodyOf(files) });
     if (!res.ok) return { ok: false, code: CODES[res.status] ?? "INTERNAL", status: res.status };

@@ -9,24 +9,36 @@ interface Request {
   confirm: string;
   danger?: boolean;
   extra?: ReactNode;
+  /** A text the person must type before the confirming button works (e.g. the school's name before a rollover graduates anyone). */
+  typed?: { label: string; matches: (text: string) => boolean; onInput: (text: string) => void };
   resolve: (ok: boolean) => void;
 }
 
 /**
  * A confirmation in a modal dialog (focus trapped, Escape cancels, cancel is
  * focused first): `await confirm({...})` is true only when the person chose
- * the confirming button. Render `dialog` once in the component.
+ * the confirming button (with `typed`: only once what they typed matches).
+ * Render `dialog` once in the component.
  */
 export function useConfirm() {
   const common = useTranslations("Common");
   const ref = useRef<HTMLDialogElement>(null);
   const [request, setRequest] = useState<Request | null>(null);
-  const confirm = useCallback((options: Omit<Request, "resolve">) => new Promise<boolean>((resolve) => setRequest({ ...options, resolve })), []);
+  const [text, setText] = useState("");
+  const confirm = useCallback(
+    (options: Omit<Request, "resolve">) =>
+      new Promise<boolean>((resolve) => {
+        setText("");
+        setRequest({ ...options, resolve });
+      }),
+    [],
+  );
+  const typedOk = !request?.typed || request.typed.matches(text);
   useEffect(() => {
     if (request && !ref.current?.open) ref.current?.showModal();
   }, [request]);
   const finish = (ok: boolean) => {
-    request?.resolve(ok);
+    request?.resolve(ok && typedOk);
     setRequest(null);
     if (ref.current?.open) ref.current.close();
   };
@@ -41,6 +53,23 @@ export function useConfirm() {
             <RichTextClient text={request.body} />
           </p>
           {request.extra}
+          {request.typed ? (
+            <label className="field">
+              <span className="field-label">
+                <RichTextClient text={request.typed.label} />
+              </span>
+              <input
+                className="input"
+                value={text}
+                autoComplete="off"
+                onChange={(e) => {
+                  setText(e.target.value);
+                  request.typed?.onInput(e.target.value);
+                }}
+                data-testid="confirm-typed"
+              />
+            </label>
+          ) : null}
           <div className="row">
             <button type="button" className="button" autoFocus onClick={() => finish(false)} data-testid="confirm-cancel">
               <RichTextClient text={common("cancel")} />
@@ -49,6 +78,7 @@ export function useConfirm() {
               type="button"
               className={request.danger ? "button button-danger" : "button button-primary"}
               onClick={() => finish(true)}
+              disabled={!typedOk}
               data-testid="confirm-ok"
             >
               <RichTextClient text={request.confirm} />

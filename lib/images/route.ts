@@ -5,7 +5,7 @@ import { problem, readUploadBytes } from "@/lib/http";
 import { authorizeSchool } from "@/lib/schools/scope";
 import { sameOrigin } from "@/lib/security/headers";
 import { RATIONS, rationRefusal, takeRation } from "@/lib/security/ration";
-import { imageForViewer } from "./data";
+import { type ImageMeta, imageForViewer } from "./data";
 import { type ImageProblem, MAX_IMAGE_BYTES } from "./limits";
 import { imageStorage } from "./storage";
 import { storeImage } from "./store";
@@ -55,8 +55,16 @@ export async function serveImage(req: NextRequest, id: string): Promise<Response
   if (!actor || actor === "disabled") return problem(401, "UNAUTHENTICATED");
   const image = await imageForViewer(actor, id);
   if (!image) return problem(404, "NOT_FOUND");
+  return sendImage(req, image, CACHE);
+}
+
+/**
+ * The bytes of an image the caller has already allowed (its own headers: never read as a page or
+ * a script), or 304 when the browser holds them. `cache`: how long the browser may keep them.
+ */
+export async function sendImage(req: Request, image: ImageMeta, cache: string): Promise<Response> {
   const headers = {
-    "Cache-Control": CACHE,
+    "Cache-Control": cache,
     ETag: `"${image.sha256}"`,
     "X-Content-Type-Options": "nosniff",
     "Content-Security-Policy": "default-src 'none'; sandbox",

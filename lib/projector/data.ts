@@ -2,6 +2,8 @@ import "server-only";
 import { db } from "@/lib/db";
 import { drawingPaths } from "@/lib/drawing/outline";
 import { drawingAnswerSchema } from "@/lib/drawing/schema";
+import type { ImageMeta } from "@/lib/images/data";
+import { imageIdsOf } from "@/lib/images/refs";
 import { shownName } from "@/lib/users/person-name";
 import { respondents, sceneResults } from "@/lib/live/state";
 import { hashProjectorToken, PROJECTOR_TOKEN } from "./token";
@@ -134,4 +136,15 @@ export async function projectorSceneOf(token: string) {
     ? await db().activityScene.findFirst({ where: { id: s.currentSceneId, activityId: link.activityId }, select: { id: true, type: true, content: true } })
     : null;
   return { title: s.activity.title, scene };
+}
+
+/**
+ * An image the link's projector may show: one placed on a scene (or an option) of the link's
+ * activity, and of its school. Anything else is null, an image of another activity of the same
+ * school included: the token reads exactly its lesson's pictures.
+ */
+export async function projectorImageOf(link: ProjectorLinkRef, id: string): Promise<ImageMeta | null> {
+  const scenes = await db().activityScene.findMany({ where: { activityId: link.activityId }, select: { content: true } });
+  if (!imageIdsOf(scenes.map((s) => s.content)).includes(id)) return null;
+  return db().image.findFirst({ where: { id, schoolId: link.schoolId }, select: { id: true, contentType: true, sha256: true, byteSize: true } });
 }

@@ -5,6 +5,7 @@ import { type ActionResult, fail, ok } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { publish } from "@/lib/live/bus";
 import type { SchoolCtx } from "@/lib/schools/school-action";
+import { MAX_PROJECTOR_LINKS } from "./schema";
 import { hashProjectorToken, newProjectorToken } from "./token";
 
 /**
@@ -26,13 +27,18 @@ async function runningSession(tx: Prisma.TransactionClient, ctx: SchoolCtx, acti
 
 /**
  * A new read-only link to the running session's projector view: the token is returned once, its
- * hash kept. Several may be open (two screens); they all stop with the session or revokeProjectorLinks.
+ * hash kept. Up to MAX_PROJECTOR_LINKS may be open (two screens), then RATE_LIMITED until the teacher
+ * stops them; they all stop with the session or revokeProjectorLinks. The session's row is locked
+ * while its links are counted, so two opened at once cannot pass the cap together.
  */
 export async function createProjectorLink(ctx: SchoolCtx, activityId: string, sessionId?: string): Promise<ActionResult<{ path: string }>> {
   return db().$transaction(async (tx) => {
     const found = await runningSession(tx, ctx, activityId, sessionId);
     if (!found.ok) return found;
     const session = found.data;
+    await tx.$queryRaw`select id from guide_sessions where id = ${session.id}::uuid for update`;
+    const open = await tx.projectorLink.count({ where: { sessionId: session.id, revokedAt: null } });
+    if (open >= MAX_PROJECTOR_LINKS) return fail("RATE_LIMITED", { projector: ["tooManyLinks"] });
     const token = newProjectorToken();
     await tx.projectorLink.create({ data: { sessionId: session.id, tokenHash: hashProjectorToken(token), createdById: ctx.actorId }, select: { id: true } });
     await audit({ action: "projector.open", actorId: ctx.actorId, schoolId: ctx.schoolId, targetType: "activity", targetId: activityId }, tx);

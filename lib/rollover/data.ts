@@ -35,6 +35,8 @@ export function classesOf(students: RolloverStudent[]): ClassNow[] {
 
 export interface RolloverPreviewData {
   school: { id: string; name: string; nameKana: string; currentYear: number };
+  /** Its homerooms' OneRoster grade codes ("J1"): with the name, what kind of school it is (lib/rollover/plan.ts defaultTopGrade). */
+  gradeCodes: string[];
   classes: ClassNow[];
   /** Students without a grade or 組 (e.g. imported from the legacy product): they stay as they are. */
   unplaced: number;
@@ -46,10 +48,11 @@ export interface RolloverPreviewData {
 export async function previewRollover(schoolId: AuthorizedSchoolId): Promise<RolloverPreviewData | null> {
   const school = await db().school.findUnique({ where: { id: schoolId }, select: { id: true, name: true, nameKana: true, currentYear: true } });
   if (!school) return null;
-  const [students, unplaced, activities] = await Promise.all([
+  const [students, unplaced, activities, codes] = await Promise.all([
     readRolloverStudents(schoolId),
     db().user.count({ where: { schoolId, role: "student", disabled: false, student: { OR: [{ grade: null }, { className: null }] } } }),
     db().activity.count({ where: { schoolId, status: "active", academicYear: { lte: school.currentYear } } }),
+    db().rosterClass.findMany({ where: { schoolId, gradeCode: { not: null } }, distinct: ["gradeCode"], select: { gradeCode: true } }),
   ]);
-  return { school, classes: classesOf(students), unplaced, activities };
+  return { school, gradeCodes: codes.flatMap((c) => (c.gradeCode ? [c.gradeCode] : [])), classes: classesOf(students), unplaced, activities };
 }

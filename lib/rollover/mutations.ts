@@ -9,7 +9,7 @@ import type { AuthorizedSchoolId } from "@/lib/schools/scope";
 import { rotateSigninCodes } from "@/lib/signin-codes/mutations";
 import { recordYearSeats } from "@/lib/students/year-seat-record";
 import { classesOf, readRolloverStudents, type RolloverStudent } from "./data";
-import { mayRollInto, planRollover } from "./plan";
+import { confirmsSchoolName, mayRollInto, planRollover } from "./plan";
 import type { RolloverInput } from "./schema";
 import { applyNextYearSet, SetRefused } from "./set";
 
@@ -48,6 +48,9 @@ class DryRun extends Error {
 /** Thrown inside the transaction to undo it: next year's seats would clash. */
 class SeatClash extends Error {}
 
+/** Thrown inside the transaction to undo it: students would graduate and the school's name was not typed to confirm it. */
+class NotConfirmed extends Error {}
+
 /** Next year's 組 of each student who moves up, grade by grade (highest first). */
 function movesByGrade(students: RolloverStudent[], input: RolloverInput) {
   const target = new Map(input.classMoves.map((m) => [`${m.grade}\u0000${m.className}`, m.to]));
@@ -62,6 +65,8 @@ function movesByGrade(students: RolloverStudent[], input: RolloverInput) {
   }
   return [...byGrade].sort(([a], [b]) => b - a);
 }
+
+const schoolName = async (tx: Prisma.TransactionClient, id: AuthorizedSchoolId) => (await tx.school.findUniqueOrThrow({ where: { id }, select: { name: true } })).name;
 
 async function moveStudents(tx: Prisma.TransactionClient, schoolId: AuthorizedSchoolId, students: RolloverStudent[], input: RolloverInput) {
   const graduates = students.filter((s) => s.grade >= input.topGrade).map((s) => s.userId);
@@ -90,7 +95,8 @@ async function moveStudents(tx: Prisma.TransactionClient, schoolId: AuthorizedSc
  * students whose 組 changed get new cards; the year's activities are archived under their year
  * (answers, results and exports stay). Refused when next year's seats would clash. With next year's
  * set (lib/rollover/set.ts) the set then decides the seats, in the same transaction; with problems
- * nothing changes. A dry run does it all and undoes it (the preview of a set).
+ * nothing changes. A dry run does it all and undoes it (the preview of a set). A rollover that
+ * graduates anyone is applied only with the school's name typed as `confirmName` (VALIDATION otherwise).
  */
 export async function applyRollover(ctx: Ctx, input: RolloverInput, options: RolloverOptions = {}): Promise<ActionResult<RolloverResult>> {
   const year = input.expectedYear + 1;
@@ -101,7 +107,9 @@ export async function applyRollover(ctx: Ctx, input: RolloverInput, options: Rol
         const advanced = await tx.school.updateMany({ where: { id: ctx.schoolId, currentYear: input.expectedYear }, data: { currentYear: year } });
         if (advanced.count === 0) return fail("CONFLICT");
         const students = await readRolloverStudents(ctx.schoolId, tx);
-        if (planRollover(classesOf(students), input.topGrade, input.classMoves).clashes.length > 0) throw new SeatClash();
+        const plan = planRollover(classesOf(students), input.topGrade, input.classMoves);
+        if (plan.clashes.length > 0) throw new SeatClash();
+        if (plan.graduates > 0 && !options.dryRun && !confirmsSchoolName(input.confirmName ?? "", await schoolName(tx, ctx.schoolId))) throw new NotConfirmed();
         await recordYearSeats(tx, ctx.schoolId, input.expectedYear);
         const { graduates, changed } = await moveStudents(tx, ctx.schoolId, students, input);
         const fromSet = options.set ? await applyNextYearSet(tx, ctx.schoolId, options.set, students, graduates, ctx.actorId) : null;
@@ -123,6 +131,7 @@ export async function applyRollover(ctx: Ctx, input: RolloverInput, options: Rol
     );
   } catch (error) {
     if (error instanceof SeatClash) return fail("VALIDATION", { classMoves: ["seatClash"] });
+    if (error instanceof NotConfirmed) return fail("VALIDATION", { confirmName: ["notConfirmed"] });
     if (error instanceof DryRun) return ok(error.result);
     if (error instanceof SetRefused) return ok({ year, promoted: 0, graduated: 0, archived: 0, reissuedIds: [], applied: false, roster: error.plan });
     throw error;

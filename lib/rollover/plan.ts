@@ -25,9 +25,46 @@ export interface RolloverPlan {
   clashes: string[];
 }
 
-/** Grades are years of one school: the school's top grade is the highest grade it has now (the manager confirms it). */
+/** Grades are years of one school: the highest grade it has now (the last resort of `defaultTopGrade`). */
 export function inferTopGrade(classes: ClassNow[]): number {
   return classes.reduce((top, c) => Math.max(top, c.grade), 1);
+}
+
+/** The kinds of school by how their names end, longest first (中等教育学校 also ends in 学校, not in 中学校). */
+const KINDS: [RegExp, number][] = [
+  [/義務教育学校/, 9],
+  [/中等教育学校/, 6],
+  [/小学校/, 6],
+  [/中学校/, 3],
+  [/(高等学校|高校)/, 3],
+];
+
+/** The top grade a school's kind has (小学校 6, 中学校 and 高校 3, 義務教育学校 9, 中等教育学校 6), from its name; null when the name says none. */
+export function topGradeOfName(name: string): number | null {
+  const normalized = name.normalize("NFKC");
+  return KINDS.find(([kind]) => kind.test(normalized))?.[1] ?? null;
+}
+
+/** The top grade its homerooms' OneRoster grade codes say (P1–P6: 小学校 6; J1–J3, H1–H3: 3); null when they say none. */
+export function topGradeOfCodes(codes: string[]): number | null {
+  if (codes.some((c) => /^P[1-6]$/.test(c))) return 6;
+  if (codes.some((c) => /^[JH][1-3]$/.test(c))) return 3;
+  return null;
+}
+
+/**
+ * The top grade the rollover page starts with: the school's kind (its name, else its homerooms'
+ * grade codes), and only when neither says it, the highest grade it has now. A 中学校 whose students
+ * are all in 1年 starts at 3年, never at 1年 (which would graduate all of them).
+ */
+export function defaultTopGrade(school: { name: string; gradeCodes: string[] }, classes: ClassNow[]): number {
+  return topGradeOfName(school.name) ?? topGradeOfCodes(school.gradeCodes) ?? inferTopGrade(classes);
+}
+
+/** What the manager typed to confirm a rollover that graduates students is the school's name (width and spaces aside). */
+export function confirmsSchoolName(typed: string, name: string): boolean {
+  const norm = (s: string) => s.normalize("NFKC").replace(/\s+/g, "");
+  return norm(typed) !== "" && norm(typed) === norm(name);
 }
 
 /**

@@ -25,7 +25,8 @@ export async function rolloverSetRoute(req: NextRequest, schoolId: string): Prom
   const scope = await authorizeSchool(actor, schoolId);
   if (!scope) return problem(404, "NOT_FOUND");
   const query = req.nextUrl.searchParams;
-  const input = rolloverInput.safeParse({ schoolId, expectedYear: Number(query.get("expectedYear")), topGrade: Number(query.get("topGrade")), classMoves: [] });
+  // &confirmName=: the school's name as the manager typed it, needed to apply a rollover that graduates anyone
+  const input = rolloverInput.safeParse({ schoolId, expectedYear: Number(query.get("expectedYear")), topGrade: Number(query.get("topGrade")), classMoves: [], confirmName: query.get("confirmName") ?? undefined });
   if (!input.success) return problem(400, "VALIDATION");
   if (!claimRosterSlot()) return problem(429, "RATE_LIMITED");
   try {

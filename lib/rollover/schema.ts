@@ -15,5 +15,7 @@ export const rolloverInput = z.object({
   /** The school's top grade, confirmed in the preview: its students graduate. */
   topGrade: z.int().min(1).max(12),
   classMoves: z.array(classMove).max(200).default([]),
+  /** The school's name as the manager typed it: needed when anyone graduates (lib/rollover/mutations.ts). */
+  confirmName: z.string().max(200).optional(),
 });
 export type RolloverInput = z.infer<typeof rolloverInput>;

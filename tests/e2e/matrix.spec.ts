@@ -50,6 +50,11 @@ test.beforeAll(async ({ browser }) => {
   // a live session runs in every guide activity: "next scene" has a class to move
   const sessions = [];
   for (const v of [ids.own, ids.sibling, ids.foreign]) sessions.push(await e2eDb().guideSession.create({ data: { activityId: v.guide, currentSceneId: v.guideScene }, select: { id: true } }));
+  // each guide activity's first scene shows its school's image (the projector's image route reads only those)
+  for (const v of [ids.own, ids.sibling, ids.foreign]) {
+    const { content } = await e2eDb().activityScene.findUniqueOrThrow({ where: { id: v.guideScene }, select: { content: true } });
+    await e2eDb().activityScene.update({ where: { id: v.guideScene }, data: { content: { ...(content as object), image: { id: v.image, alt: "図", width: 8, height: 8 } } } });
+  }
   // projector links: the own and sibling sessions' (each opens its own session only), a foreign one whose lesson is over
   const hourAgo = new Date(Date.now() - 3_600_000);
   const ended = await e2eDb().guideSession.create({ data: { activityId: ids.foreign.guide, currentSceneId: ids.foreign.guideScene, startedAt: hourAgo, endedAt: hourAgo }, select: { id: true } });
@@ -370,6 +375,17 @@ const HANDLERS: HandlerRow[] = [
     variants: ["own", "sibling", "foreign", "mixed"],
     expected: (_who, variant) => (variant === "own" || variant === "sibling" ? 200 : 410),
     ok: (reply, _who, variant) => expect(reply.body).toContain(`"sceneId":"${ids[variant === "sibling" ? "sibling" : "own"].guideScene}"`),
+  },
+  {
+    // the lesson's images through its link (no sign-in); after the lesson (foreign) or a garbage token (mixed): 410
+    file: "api/v1/projector/[token]/images/[id]/route.ts",
+    request: (v) => ({ path: `/api/v1/projector/${projectorTokenOf(v)}/images/${v.image}` }),
+    variants: ["own", "sibling", "foreign", "mixed"],
+    expected: (_who, variant) => (variant === "own" || variant === "sibling" ? 200 : 410),
+    ok: (reply) => {
+      expect(reply.contentType).toBe("image/png");
+      expect(reply.body.startsWith("\x89PNG")).toBe(true);
+    },
   },
   {
     file: "api/v1/live/school/events/route.ts",

@@ -1,4 +1,6 @@
-import { expect, type Page, test } from "@playwright/test";
+import { createHash } from "node:crypto";
+import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
+import sharp from "sharp";
 import { createActivityFromTemplate } from "../../prisma/seed/factories";
 import { devices, signedInBrowsers } from "./browsers";
 import { e2eDb, makeSchool } from "./db";
@@ -130,12 +132,7 @@ test("a projector link the teacher revokes stops at once; the running screen fit
   test.setTimeout(120_000);
   const { teacher, school } = await makeSchool(1);
   const activity = await createActivityFromTemplate(e2eDb(), { templateId: "science-dissolve", schoolId: school.id, mode: "standby" });
-  const teacherPage = await signedIn(browser, teacher.email!);
-  await teacherPage.goto(`/dashboard/teacher/activities/guide/${activity.id}`);
-  await teacherPage.getByTestId("start-session").click();
-  const [popup] = await Promise.all([teacherPage.waitForEvent("popup"), teacherPage.getByTestId("projector-open").click()]);
-  await popup.close();
-  const link = await teacherPage.getByTestId("projector-link").inputValue();
+  const { teacherPage, link } = await startWithProjector(browser, teacher.email!, activity.id);
   const screen = await (await device(browser, { viewport: { width: 360, height: 740 } })).newPage();
   await screen.goto(link);
   await expect(screen.getByTestId("projector-live")).toBeVisible();
@@ -143,6 +140,84 @@ test("a projector link the teacher revokes stops at once; the running screen fit
   await teacherPage.getByTestId("projector-revoke").click();
   await expect(screen.getByTestId("projector-ended")).toBeVisible();
   expect((await screen.request.get(`${link.replace("/projector/", "/api/v1/projector/")}/state`)).status()).toBe(410);
+});
+
+/** The teacher starts the lesson (on `sceneId` if given) and opens a projector link: their page and the link. */
+async function startWithProjector(browser: Browser, email: string, activityId: string, sceneId?: string) {
+  const teacherPage = await signedIn(browser, email);
+  await teacherPage.goto(`/dashboard/teacher/activities/guide/${activityId}`);
+  await teacherPage.getByTestId("start-session").click();
+  if (sceneId) {
+    await teacherPage.getByTestId("guide-jump").selectOption(sceneId);
+    await expect(teacherPage.getByTestId("guide-console")).toHaveAttribute("data-scene-id", sceneId);
+  }
+  const [popup] = await Promise.all([teacherPage.waitForEvent("popup"), teacherPage.getByTestId("projector-open").click()]);
+  await popup.close();
+  return { teacherPage, link: await teacherPage.getByTestId("projector-link").inputValue() };
+}
+
+/** An image of the school, stored as an upload stores it (its row and its bytes). */
+async function storedImage(schoolId: string, width: number, height: number, background: string) {
+  const png = await sharp({ create: { width, height, channels: 3, background } }).png().toBuffer();
+  const sha256 = createHash("sha256").update(png).digest("hex");
+  const image = await e2eDb().image.create({ data: { schoolId, contentType: "image/png", width, height, byteSize: png.byteLength, sha256 }, select: { id: true } });
+  await e2eDb().imageBlob.create({ data: { id: image.id, data: new Uint8Array(png) } });
+  return { id: image.id, width, height };
+}
+
+/** Places an image on a scene (alt text `alt`) and one on its first option. */
+async function placeImages(sceneId: string, schoolId: string, alt: string) {
+  const scene = await storedImage(schoolId, 320, 200, "#3366cc");
+  const option = await storedImage(schoolId, 120, 80, "#cc3333");
+  const { content } = await e2eDb().activityScene.findUniqueOrThrow({ where: { id: sceneId }, select: { content: true } });
+  const c = content as { options: { id: string; label: string }[] };
+  const options = c.options.map((o, i) => (i === 0 ? { ...o, image: { ...option, alt: `${alt}の答え` } } : o));
+  await e2eDb().activityScene.update({ where: { id: sceneId }, data: { content: { ...c, options, image: { ...scene, alt } } } });
+  return { scene: scene.id, option: option.id };
+}
+
+/** The image is really shown: decoded (natural size above 0), not its alt text. */
+async function expectDecoded(img: Locator) {
+  await img.scrollIntoViewIfNeeded();
+  await expect(img).toBeVisible();
+  await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth), { timeout: 30_000 }).toBeGreaterThan(0);
+}
+
+test("the projector shows its lesson's images without sign-in; another activity's are refused, and they stop with the link (410)", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const { teacher, school } = await makeSchool(1);
+  const activity = await createActivityFromTemplate(e2eDb(), { templateId: "science-dissolve", schoolId: school.id, mode: "standby" });
+  const other = await createActivityFromTemplate(e2eDb(), { templateId: "science-dissolve", schoolId: school.id, mode: "standby" });
+  const choice = (await e2eDb().activityScene.findMany({ where: { activityId: activity.id }, orderBy: { position: "asc" } }))[2]!;
+  const otherChoice = (await e2eDb().activityScene.findMany({ where: { activityId: other.id }, orderBy: { position: "asc" } }))[2]!;
+  const mine = await placeImages(choice.id, school.id, "青いビーカー");
+  const theirs = await placeImages(otherChoice.id, school.id, "別の授業の図");
+
+  const { teacherPage, link } = await startWithProjector(browser, teacher.email!, activity.id, choice.id);
+  const token = link.split("/").pop()!;
+
+  // the classroom PC: no sign-in, no cookie at all
+  const projector = await (await device(browser, { viewport: { width: 1280, height: 720 } })).newPage();
+  expect(await projector.context().cookies()).toEqual([]);
+  await projector.goto(link);
+  await expect(projector.getByTestId("projector-live")).toHaveAttribute("data-scene-id", choice.id);
+  const images = projector.getByTestId("projector-live").getByTestId("scene-image");
+  await expect(images).toHaveCount(2);
+  await expect(images.nth(0)).toHaveAttribute("alt", "青いビーカー");
+  for (const img of await images.all()) await expectDecoded(img);
+  const srcs = await images.evaluateAll((els) => els.map((el) => (el as HTMLImageElement).src));
+  expect(srcs.sort()).toEqual([mine.scene, mine.option].map((id) => `${new URL(link).origin}/api/v1/projector/${token}/images/${id}`).sort());
+
+  // the same school's other activity: its images are not this link's to read, nor through the signed-in route
+  for (const id of [theirs.scene, theirs.option]) {
+    expect((await projector.request.get(`/api/v1/projector/${token}/images/${id}`)).status()).toBe(404);
+    expect((await projector.request.get(`/api/v1/images/${id}`)).status()).toBe(401);
+  }
+
+  // the teacher stops the link: its images stop with it
+  await teacherPage.getByTestId("projector-revoke").click();
+  await expect(projector.getByTestId("projector-ended")).toBeVisible();
+  for (const src of srcs) expect((await projector.request.get(src)).status()).toBe(410);
 });
 
 /** No student's name, kana name or id anywhere in the projector's page (its DOM, attributes included). */

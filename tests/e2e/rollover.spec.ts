@@ -52,6 +52,8 @@ test("year-end rollover: a manager previews, confirms and applies; a student mov
   expect((await e2eDb().school.findUniqueOrThrow({ where: { id: school.id }, select: { currentYear: true } })).currentYear).toBe(currentYear);
   await page.getByTestId("rollover-apply").focus();
   await page.keyboard.press("Enter");
+  // one graduates: the school's name is typed to confirm it
+  await page.getByTestId("confirm-typed").fill(school.name);
   await page.getByTestId("confirm-ok").click();
   // the new cards in one PDF
   await expectRolledAndPrinted(page, currentYear + 1);
@@ -84,6 +86,45 @@ test("year-end rollover: a manager previews, confirms and applies; a student mov
   expect(await baseText(page.getByTestId("rollover-current-year"))).toContain(`${currentYear + 1}年度`);
   await expect(page.getByTestId("rollover-apply")).toBeDisabled();
   await expect(page.getByTestId("rollover-too-early")).toBeVisible();
+});
+
+test("at a 中学校 whose students are all in 1年 the rollover starts at 3年 (nobody graduates); a rollover that graduates says how many and needs the school's name typed", async ({ page }) => {
+  test.setTimeout(120_000);
+  const { manager, school, students } = await makeSchool(3);
+  expect(school.name).toContain("中学校");
+  const { currentYear } = await e2eDb().school.findUniqueOrThrow({ where: { id: school.id }, select: { currentYear: true } });
+  await signInAs(page, manager.email!, TEST_PASSWORD);
+  await page.goto(`/dashboard/manager/schools/${school.id}/rollover`);
+  // the first screen: 卒業する学年 = 3年, 1年1組 moves up, nobody graduates
+  await expect(page.getByTestId("rollover-top-grade")).toHaveValue("3");
+  const rows = page.getByTestId("rollover-table").locator("tbody tr");
+  await expect(rows).toHaveCount(1);
+  expect(await baseText(rows.first())).toContain("2年");
+  await expect(page.getByTestId("rollover-graduates")).toHaveCount(0);
+  expect(await baseText(page.getByTestId("rollover-summary"))).toContain("卒業 0人");
+
+  // the manager picks 1年 by mistake: 3 would graduate; the confirmation says so and needs the school's name
+  await page.getByTestId("rollover-top-grade").selectOption("1");
+  await expect(page.getByTestId("rollover-graduates")).toHaveCount(1);
+  await page.getByTestId("rollover-apply").click();
+  const dialog = page.getByTestId("confirm-dialog");
+  expect(await baseText(dialog.getByTestId("rollover-confirm-graduates"))).toContain(`${students.length}人が卒業`);
+  expect(await baseText(dialog.getByTestId("rollover-confirm-graduates"))).toContain(school.name);
+  await expect(dialog.getByTestId("confirm-ok")).toBeDisabled();
+  await dialog.getByTestId("confirm-typed").fill("テスト中学校");
+  await expect(dialog.getByTestId("confirm-ok")).toBeDisabled();
+  await expectAccessible(page);
+  await dialog.getByTestId("confirm-cancel").click();
+  expect((await e2eDb().school.findUniqueOrThrow({ where: { id: school.id }, select: { currentYear: true } })).currentYear).toBe(currentYear);
+  expect(await e2eDb().studentDetail.count({ where: { userId: { in: students.map((s) => s.id) }, graduatedYear: null, grade: 1 } })).toBe(students.length);
+
+  // back to 3年: nobody graduates, so no name to type; everyone moves up
+  await page.getByTestId("rollover-top-grade").selectOption("3");
+  await page.getByTestId("rollover-apply").click();
+  await expect(dialog.getByTestId("confirm-typed")).toHaveCount(0);
+  await dialog.getByTestId("confirm-ok").click();
+  await expect(page.getByTestId("rollover-result")).toBeVisible({ timeout: 60_000 });
+  expect(await e2eDb().studentDetail.count({ where: { userId: { in: students.map((s) => s.id) }, graduatedYear: null, grade: 2 } })).toBe(students.length);
 });
 
 test("students page: graduates are not listed with the students at school but under 卒業生 with their year; the manager sees them apart too", async ({ page, browser }) => {
@@ -188,6 +229,7 @@ test("year-end rollover with next year's roster set: a set with a problem shows 
   expect(await e2eDb().user.count({ where: { sourcedId: ids.newcomer } })).toBe(0); // the preview wrote nothing
 
   await page.getByTestId("rollover-apply").click();
+  await page.getByTestId("confirm-typed").fill(school.name);
   await page.getByTestId("confirm-ok").click();
   await expectRolledAndPrinted(page, currentYear + 1);
 

@@ -3,15 +3,21 @@
  * hashed, opens only that session, stops with the lesson or when revoked; the answers it shows are
  * anonymous unless names are on, and only the starred ones when the teacher chooses.
  */
+import { NextRequest } from "next/server";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addScene } from "@/lib/activities/scene-mutations";
 import { db } from "@/lib/db";
 import { DRAWING_COLORS } from "@/lib/drawing/limits";
+import { env } from "@/lib/env";
+import { storeImage } from "@/lib/images/store";
 import { subscribe } from "@/lib/live/bus";
 import { studentAnswerNow } from "@/lib/live/grid";
 import { endSession, goToScene, setSessionFlags, startSession } from "@/lib/live/session";
 import { projectorLinkOf, projectorState } from "@/lib/projector/data";
 import { createProjectorLink, revokeProjectorLinks, setAnswerStar } from "@/lib/projector/mutations";
+import { projectorEvents, projectorImage } from "@/lib/projector/routes";
+import { MAX_PROJECTOR_LINKS } from "@/lib/projector/schema";
 import { hashProjectorToken } from "@/lib/projector/token";
 import { saveAnswer } from "@/lib/responses/save";
 import type { AuthorizedSchoolId } from "@/lib/schools/scope";
@@ -160,6 +166,7 @@ describe("projector links", () => {
   });
 
   it("a revoked link and every link after the lesson open nothing", async () => {
+    await revokeProjectorLinks(ctx(), ids.activity); // the links the tests above opened
     const revoked = await openLink();
     const second = await openLink();
     expect(await revokeProjectorLinks(ctx(), ids.activity)).toMatchObject({ ok: true });
@@ -174,5 +181,115 @@ describe("projector links", () => {
     expect(await startSession(ctx(), ids.activity)).toMatchObject({ ok: true });
     expect(await projectorLinkOf(after)).toBeNull();
     await endSession(ctx(), ids.activity);
+  });
+});
+
+/** One projector stream of a token, through the route handler; abort() ends it (its place is released). */
+async function projectorStream(token: string) {
+  const aborter = new AbortController();
+  const res = await projectorEvents(new NextRequest(`http://localhost/api/v1/projector/${token}/events`, { signal: aborter.signal }), token);
+  return { status: res.status, abort: () => aborter.abort() };
+}
+
+/** A fresh guide activity of a school with its session running. */
+async function runningActivity(c = ctx()) {
+  const activity = (await createActivityFromTemplate(db(), { templateId: "science-dissolve", schoolId: c.schoolId, mode: "standby" })).id;
+  expect(await startSession(c, activity)).toMatchObject({ ok: true });
+  return activity;
+}
+
+describe("projector caps", () => {
+  it("a session has at most a few open links; a stopped one frees its place", async () => {
+    const activity = await runningActivity();
+    for (let i = 0; i < MAX_PROJECTOR_LINKS; i++) await openLink(ctx(), activity);
+    expect(await createProjectorLink(ctx(), activity)).toEqual({ ok: false, code: "RATE_LIMITED", fieldErrors: { projector: ["tooManyLinks"] } });
+    // opened at once, they still cannot pass the cap together
+    expect(await revokeProjectorLinks(ctx(), activity)).toMatchObject({ ok: true });
+    const race = await Promise.all(Array.from({ length: MAX_PROJECTOR_LINKS + 3 }, () => createProjectorLink(ctx(), activity)));
+    expect(race.filter((r) => r.ok)).toHaveLength(MAX_PROJECTOR_LINKS);
+    expect(race.filter((r) => !r.ok).map((r) => !r.ok && r.code)).toEqual(["RATE_LIMITED", "RATE_LIMITED", "RATE_LIMITED"]);
+    expect(await revokeProjectorLinks(ctx(), activity)).toMatchObject({ ok: true });
+    expect(await openLink(ctx(), activity)).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    await endSession(ctx(), activity);
+  });
+
+  it("every projector stream of a session counts against one cap; another school's projector still gets its stream", async () => {
+    const activity = await runningActivity();
+    const tokens: string[] = [];
+    for (let i = 0; i < MAX_PROJECTOR_LINKS; i++) tokens.push(await openLink(ctx(), activity));
+    const open: Awaited<ReturnType<typeof projectorStream>>[] = [];
+    try {
+      // the session's streams, spread over its links, up to the cap
+      for (let i = 0; i < env().LIVE_STREAMS_PER_USER; i++) open.push(await projectorStream(tokens[i % tokens.length]!));
+      expect(open.map((o) => o.status)).toEqual(Array(env().LIVE_STREAMS_PER_USER).fill(200));
+      // one more on any of its links is refused
+      for (const token of tokens) {
+        const refused = await projectorStream(token);
+        expect(refused.status).toBe(429);
+      }
+      // another school's lesson is not held back
+      const foreign = await runningActivity(otherCtx());
+      const theirs = await projectorStream(await openLink(otherCtx(), foreign));
+      open.push(theirs);
+      expect(theirs.status).toBe(200);
+      await endSession(otherCtx(), foreign);
+    } finally {
+      for (const o of open) o.abort();
+    }
+    // a closed stream gives its place back
+    await expect.poll(async () => {
+      const again = await projectorStream(tokens[0]!);
+      again.abort();
+      return again.status;
+    }).toBe(200);
+    await endSession(ctx(), activity);
+  });
+});
+
+describe("projector images", () => {
+  const png = (r: number) => sharp({ create: { width: 120, height: 80, channels: 3, background: { r, g: 40, b: 90 } } }).png().toBuffer();
+  const get = (token: string, id: string) => projectorImage(new Request(`http://localhost/api/v1/projector/${token}/images/${id}`), token, id);
+
+  /** An image of the school placed on the first scene of `activity` (and one on an option of its third). */
+  async function placeImages(activity: string, schoolId = ids.school, actorId = ids.teacher) {
+    const scenes = await db().activityScene.findMany({ where: { activityId: activity }, orderBy: { position: "asc" }, select: { id: true, content: true } });
+    const stored = [await storeImage(schoolId as AuthorizedSchoolId, actorId, await png(200)), await storeImage(schoolId as AuthorizedSchoolId, actorId, await png(30))];
+    const [scene, option] = stored.map((x) => (x.ok ? x.image : null));
+    if (!scene || !option) throw new Error("not stored");
+    const ref = (i: { id: string; width: number; height: number }) => ({ id: i.id, alt: "ビーカー", width: i.width, height: i.height });
+    const first = scenes[0]!.content as { prompt: string };
+    await db().activityScene.update({ where: { id: scenes[0]!.id }, data: { content: { ...first, image: ref(scene) } } });
+    const third = scenes[2]!.content as { options: { id: string; label: string }[] };
+    await db().activityScene.update({ where: { id: scenes[2]!.id }, data: { content: { ...third, options: third.options.map((o, i) => (i === 0 ? { ...o, image: ref(option) } : o)) } } });
+    return { scene: scene.id, option: option.id };
+  }
+
+  it("a link reads exactly its activity's images, and none once it stops (410)", async () => {
+    const activity = await runningActivity();
+    const mine = await placeImages(activity);
+    const sibling = await placeImages((await createActivityFromTemplate(db(), { templateId: "science-dissolve", schoolId: ids.school, mode: "standby" })).id);
+    const foreignActivity = (await createActivityFromTemplate(db(), { templateId: "science-dissolve", schoolId: ids.other, mode: "standby" })).id;
+    const foreign = await placeImages(foreignActivity, ids.other, ids.otherTeacher);
+    const token = await openLink(ctx(), activity);
+
+    for (const id of [mine.scene, mine.option]) {
+      const res = await get(token, id);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-type")).toBe("image/png");
+      expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+      expect((await sharp(Buffer.from(await res.arrayBuffer())).metadata()).width).toBe(120);
+    }
+    // the same school's other activity, another school's, an id that is no image, garbage: nothing
+    for (const id of [sibling.scene, sibling.option, foreign.scene, foreign.option, "00000000-0000-4000-8000-000000000000", "../x", "x".repeat(500)]) {
+      expect((await get(token, id)).status).toBe(404);
+    }
+    // another lesson's token does not read this one's images either
+    const foreignToken = await openLink(otherCtx(), await runningActivity(otherCtx()));
+    expect((await get(foreignToken, mine.scene)).status).toBe(404);
+    // a garbage token, then the stopped link: 410
+    expect((await get("a".repeat(43), mine.scene)).status).toBe(410);
+    expect(await revokeProjectorLinks(ctx(), activity)).toMatchObject({ ok: true });
+    expect((await get(token, mine.scene)).status).toBe(410);
+    await endSession(ctx(), activity);
   });
 });

@@ -32,7 +32,7 @@ async function importedSchool() {
     teachers: [],
   };
   expect((await applyRosterImport(academy.id, rosterSet([spec]))).applied).toBe(true);
-  const school = await db().school.findFirstOrThrow({ where: { academyId: academy.id }, select: { id: true, currentYear: true } });
+  const school = await db().school.findFirstOrThrow({ where: { academyId: academy.id }, select: { id: true, currentYear: true, name: true } });
   const schoolId = school.id as AuthorizedSchoolId;
   const manager = await createUser(db(), { role: "manager", email: `rsm-${tag}@t.example`, academyId: academy.id });
   const idOf = async (sourcedId: string) => (await db().user.findUniqueOrThrow({ where: { sourcedId }, select: { id: true } })).id;
@@ -50,7 +50,7 @@ async function importedSchool() {
       { sourcedId: `${tag}-new1`, family: "鈴木", given: "一郎", kanaFamily: "スズキ", kanaGiven: "イチロウ", homeClass: `${tag}-n11`, number: 1 },
     ],
   };
-  const input = { schoolId, expectedYear: school.currentYear, topGrade: 3, classMoves: [] };
+  const input = { schoolId, expectedYear: school.currentYear, topGrade: 3, classMoves: [], confirmName: school.name };
   return { tag, academy, spec, next, schoolId, ctx: { schoolId, actorId: manager.id }, input, activity: activity.id, idOf, year: school.currentYear };
 }
 

@@ -32,8 +32,8 @@ async function juniorHigh() {
   const activity = await createActivityFromTemplate(db(), { templateId: "science-dissolve", schoolId, mode: "self" });
   const scene = await db().activityScene.findFirstOrThrow({ where: { activityId: activity.id, type: "two_step" }, select: { id: true, position: true } });
   await createResponse(db(), { activityId: activity.id, sceneId: scene.id, userId: students["3-1-1"]!, answer: { first: "same", second: "sure", reason: "卒業生の答え" }, scenePosition: scene.position });
-  const { currentYear } = await db().school.findUniqueOrThrow({ where: { id: schoolId }, select: { currentYear: true } });
-  return { tag, schoolId, other, ctx: { schoolId, actorId: manager.id }, students, activity: activity.id, currentYear };
+  const { currentYear, name } = await db().school.findUniqueOrThrow({ where: { id: schoolId }, select: { currentYear: true, name: true } });
+  return { tag, schoolId, other, ctx: { schoolId, actorId: manager.id }, students, activity: activity.id, currentYear, name };
 }
 
 const seatOf = (userId: string) => db().studentDetail.findUniqueOrThrow({ where: { userId }, select: { grade: true, className: true, number: true, graduatedYear: true } });
@@ -62,7 +62,7 @@ describe("year-end rollover (年次更新)", () => {
 
   it("applies once: promotes, graduates (disabled, answers kept), reissues cards only where 組 changed, archives the year's activities with results and exports still readable", async () => {
     const s = await juniorHigh();
-    const input = { schoolId: s.schoolId, expectedYear: s.currentYear, topGrade: 3, classMoves: [{ grade: 1, className: "1", to: "2" }, { grade: 1, className: "2", to: "1" }] };
+    const input = { schoolId: s.schoolId, expectedYear: s.currentYear, topGrade: 3, classMoves: [{ grade: 1, className: "1", to: "2" }, { grade: 1, className: "2", to: "1" }], confirmName: s.name };
     const codesBefore = await liveCodes(s.students["2-1-1"]!);
     const result = await applyRollover(s.ctx, input);
     expect(result).toMatchObject({ ok: true, data: { year: s.currentYear + 1, promoted: 6, graduated: 2, archived: 1 } });
@@ -105,7 +105,7 @@ describe("year-end rollover (年次更新)", () => {
 
   it("applying twice, or twice at once, advances the year once", async () => {
     const s = await juniorHigh();
-    const input = { schoolId: s.schoolId, expectedYear: s.currentYear, topGrade: 3, classMoves: [] };
+    const input = { schoolId: s.schoolId, expectedYear: s.currentYear, topGrade: 3, classMoves: [], confirmName: s.name };
     const results = await Promise.all([applyRollover(s.ctx, input), applyRollover(s.ctx, input)]);
     expect(results.map((r) => r.ok).sort()).toEqual([false, true]);
     expect(results.find((r) => !r.ok)).toEqual({ ok: false, code: "CONFLICT" });
@@ -114,6 +114,31 @@ describe("year-end rollover (年次更新)", () => {
     // and not past next year: the school cannot roll into the year after next
     expect(await applyRollover(s.ctx, { ...input, expectedYear: s.currentYear + 1 })).toEqual({ ok: false, code: "CONFLICT" });
     expect(await db().school.findUnique({ where: { id: s.schoolId }, select: { currentYear: true } })).toEqual({ currentYear: s.currentYear + 1 });
+  });
+
+  it("a rollover that graduates anyone is refused, changing nothing, unless the school's name is typed to confirm it", async () => {
+    const s = await juniorHigh();
+    const input = { schoolId: s.schoolId, expectedYear: s.currentYear, topGrade: 3, classMoves: [] };
+    const unchanged = async () => {
+      expect(await db().school.findUnique({ where: { id: s.schoolId }, select: { currentYear: true } })).toEqual({ currentYear: s.currentYear });
+      expect(await seatOf(s.students["3-1-1"]!)).toEqual({ grade: 3, className: "1", number: 1, graduatedYear: null });
+      expect(await db().user.findUnique({ where: { id: s.students["3-1-1"]! }, select: { disabled: true } })).toEqual({ disabled: false });
+      expect(await seatOf(s.students["1-1-1"]!)).toMatchObject({ grade: 1 });
+    };
+    for (const confirmName of [undefined, "", " ", "別の学校", s.name.slice(0, -1), `${s.name}x`]) {
+      expect(await applyRollover(s.ctx, { ...input, confirmName }), String(confirmName)).toEqual({ ok: false, code: "VALIDATION", fieldErrors: { confirmName: ["notConfirmed"] } });
+      await unchanged();
+    }
+    // typed with other widths or spaces, the name still confirms it
+    const typed = ` ${s.name.normalize("NFKC").replace(/[A-Za-z0-9]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0))} `;
+    expect(await applyRollover(s.ctx, { ...input, confirmName: typed })).toMatchObject({ ok: true, data: { graduated: 2 } });
+    expect(await seatOf(s.students["3-1-1"]!)).toMatchObject({ graduatedYear: s.currentYear });
+  });
+
+  it("a rollover that graduates nobody needs no typed name", async () => {
+    const s = await juniorHigh();
+    expect(await applyRollover(s.ctx, { schoolId: s.schoolId, expectedYear: s.currentYear, topGrade: 4, classMoves: [] })).toMatchObject({ ok: true, data: { graduated: 0, promoted: 8 } });
+    expect(await seatOf(s.students["3-1-1"]!)).toEqual({ grade: 4, className: "1", number: 1, graduatedYear: null });
   });
 
   it("refuses a mapping that puts two students on one seat, changing nothing", async () => {

@@ -38,8 +38,8 @@ async function school() {
     return activity.id;
   };
   const lastYear = await answered([junior, senior]);
-  const { currentYear } = await db().school.findUniqueOrThrow({ where: { id: schoolId }, select: { currentYear: true } });
-  return { tag, schoolId, manager, teacher: { schoolId, actorId: teacher.id }, junior, senior, lastYear, answered, currentYear };
+  const { currentYear, name } = await db().school.findUniqueOrThrow({ where: { id: schoolId }, select: { currentYear: true, name: true } });
+  return { tag, schoolId, manager, teacher: { schoolId, actorId: teacher.id }, junior, senior, lastYear, answered, currentYear, name };
 }
 
 /** grade, 組, 番号 of each user's rows in the research CSV (columns 2–4, the user id in column 5). */
@@ -53,7 +53,7 @@ const seatsOf = (people: Person[]) => new Map(people.map((p) => [p.id, `${p.seat
 describe("seats by year", () => {
   it("after a rollover, last year's results and CSV show last year's seat; this year's show the new seat", async () => {
     const s = await school();
-    const rolled = await applyRollover({ schoolId: s.schoolId, actorId: s.manager.id }, { schoolId: s.schoolId, expectedYear: s.currentYear, topGrade: 3, classMoves: [{ grade: 1, className: "1", to: "2" }] });
+    const rolled = await applyRollover({ schoolId: s.schoolId, actorId: s.manager.id }, { schoolId: s.schoolId, expectedYear: s.currentYear, topGrade: 3, classMoves: [{ grade: 1, className: "1", to: "2" }], confirmName: s.name });
     expect(rolled.ok).toBe(true);
     // the student is now 2年2組1番 …
     expect(await db().studentDetail.findUniqueOrThrow({ where: { userId: s.junior }, select: { grade: true, className: true, number: true } })).toEqual({ grade: 2, className: "2", number: 1 });
@@ -86,7 +86,7 @@ describe("seats by year", () => {
 
   it("a graduate is hidden from the students list by default and listed under graduates; a new student may take the graduate's old seat", async () => {
     const s = await school();
-    expect((await applyRollover({ schoolId: s.schoolId, actorId: s.manager.id }, { schoolId: s.schoolId, expectedYear: s.currentYear, topGrade: 3, classMoves: [] })).ok).toBe(true);
+    expect((await applyRollover({ schoolId: s.schoolId, actorId: s.manager.id }, { schoolId: s.schoolId, expectedYear: s.currentYear, topGrade: 3, classMoves: [], confirmName: s.name })).ok).toBe(true);
 
     const current = await listStudents(s.schoolId, studentListQuery.parse({}));
     expect(current.rows.map((r) => r.id)).toEqual([s.junior]);

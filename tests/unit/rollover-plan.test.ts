@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { academicYearOf, inferTopGrade, mayRollInto, planRollover } from "@/lib/rollover/plan";
+import { academicYearOf, confirmsSchoolName, defaultTopGrade, inferTopGrade, mayRollInto, planRollover } from "@/lib/rollover/plan";
 
 describe("academic year (年度): April to March, Japan time", () => {
   it("turns at April 1, 00:00 in Tokyo (March 31, 15:00 UTC)", () => {
@@ -41,5 +41,32 @@ describe("the rollover plan", () => {
 
   it("a lower top grade (confirmed by the manager) graduates it and any grade above", () => {
     expect(planRollover(classes, 1, [])).toMatchObject({ promoted: 0, graduates: 7 });
+  });
+});
+
+describe("the top grade the rollover page starts with", () => {
+  const firstYears = [{ grade: 1, className: "1", numbers: [1, 2] }];
+
+  it("is the school's kind's top grade, never the highest grade it happens to have (a 中学校 of 1年 only starts at 3年)", () => {
+    expect(defaultTopGrade({ name: "市立みどり中学校", gradeCodes: [] }, firstYears)).toBe(3);
+    expect(defaultTopGrade({ name: "市立みどり小学校", gradeCodes: [] }, firstYears)).toBe(6);
+    expect(defaultTopGrade({ name: "県立みどり高等学校", gradeCodes: [] }, firstYears)).toBe(3);
+    expect(defaultTopGrade({ name: "みどり義務教育学校", gradeCodes: [] }, firstYears)).toBe(9);
+    expect(defaultTopGrade({ name: "みどり中等教育学校", gradeCodes: [] }, firstYears)).toBe(6);
+  });
+
+  it("else its homerooms' grade codes; only when neither says, the highest grade it has", () => {
+    expect(defaultTopGrade({ name: "みどり学園", gradeCodes: ["J1"] }, firstYears)).toBe(3);
+    expect(defaultTopGrade({ name: "みどり学園", gradeCodes: ["P1", "P2"] }, firstYears)).toBe(6);
+    expect(defaultTopGrade({ name: "みどり学園", gradeCodes: [] }, [...firstYears, { grade: 2, className: "1", numbers: [1] }])).toBe(2);
+  });
+
+  it("the typed confirmation is the school's name, width and spaces aside; nothing typed never confirms", () => {
+    expect(confirmsSchoolName("市立みどり中学校", "市立みどり中学校")).toBe(true);
+    expect(confirmsSchoolName(" 市立　みどり中学校 ", "市立みどり中学校")).toBe(true);
+    expect(confirmsSchoolName("ＡＢＣ中学校", "ABC中学校")).toBe(true);
+    expect(confirmsSchoolName("市立みどり中学", "市立みどり中学校")).toBe(false);
+    expect(confirmsSchoolName("", "")).toBe(false);
+    expect(confirmsSchoolName(" ", " ")).toBe(false);
   });
 });
