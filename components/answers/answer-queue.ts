@@ -16,13 +16,28 @@ export interface QueuedAnswer {
   queuedAt: number;
 }
 
+/**
+ * saved: stored, or already stored (a retry); stale: not stored, the server holds a newer revision (another
+ * tab's or device's save) and `answer` is the one it holds (null: an answer to an earlier version of the scene).
+ */
 export type SendOutcome =
-  | { kind: "saved"; revision: number; stale: boolean }
+  | { kind: "saved"; revision: number }
+  | { kind: "stale"; revision: number; answer: unknown }
   | { kind: "rejected"; reason: string }
   | { kind: "signedOut" }
   | { kind: "retry" };
 
 const STORAGE_KEY = "manabiya.answerQueue.v1";
+/**
+ * The highest revision of each (user, activity, scene) answer the server told
+ * this device it stores, so that every page of the device (a page restored by
+ * Back from the browser's or the router's cache, a second tab) numbers its next
+ * edit above it and above the queued ones: a save made after any navigation is
+ * newer than the ones before, and the server stores it. Revisions only, never answers.
+ */
+const REVISIONS_KEY = "manabiya.answerRevisions.v1";
+/** The most (user, scene) revisions kept: the least recently noted go first. */
+const MAX_REVISIONS = 2_000;
 
 function read(): QueuedAnswer[] {
   try {
@@ -44,6 +59,45 @@ function write(list: QueuedAnswer[]): void {
 
 export function queued(userId: string, activityId?: string): QueuedAnswer[] {
   return read().filter((q) => q.userId === userId && (!activityId || q.activityId === activityId));
+}
+
+function readRevisions(): Record<string, number> {
+  try {
+    const raw = window.localStorage.getItem(REVISIONS_KEY);
+    const map = raw ? (JSON.parse(raw) as unknown) : {};
+    return map && typeof map === "object" && !Array.isArray(map) ? (map as Record<string, number>) : {};
+  } catch {
+    return {};
+  }
+}
+
+type AnswerOf = Pick<QueuedAnswer, "userId" | "activityId" | "sceneId">;
+const revisionKey = (a: AnswerOf) => `${a.userId}/${a.activityId}/${a.sceneId}`;
+
+/** The highest revision of each of `userId`'s answers to `activityId` this device knows of, by scene. */
+export function knownRevisions(userId: string, activityId: string): Record<string, number> {
+  const prefix = `${userId}/${activityId}/`;
+  return Object.fromEntries(
+    Object.entries(readRevisions())
+      .filter(([key, revision]) => key.startsWith(prefix) && typeof revision === "number" && Number.isFinite(revision))
+      .map(([key, revision]) => [key.slice(prefix.length), revision]),
+  );
+}
+
+/** Records that the server stores `revision` of the answer, or a newer one (the highest is kept). */
+export function noteRevision(answer: AnswerOf, revision: number): void {
+  const key = revisionKey(answer);
+  const all = readRevisions();
+  if ((all[key] ?? 0) >= revision) return;
+  delete all[key];
+  all[key] = revision; // last in insertion order: the most recently noted
+  const keys = Object.keys(all);
+  for (const old of keys.slice(0, Math.max(0, keys.length - MAX_REVISIONS))) delete all[old];
+  try {
+    window.localStorage.setItem(REVISIONS_KEY, JSON.stringify(all));
+  } catch {
+    // storage full or blocked: this page's own revisions still count up
+  }
 }
 
 export function enqueue(entry: QueuedAnswer): void {
@@ -81,8 +135,12 @@ export async function send(entry: QueuedAnswer): Promise<SendOutcome> {
   }
   if (res.status === 401) return { kind: "signedOut" };
   if (res.status >= 500 || res.status === 429 || res.status === 408) return { kind: "retry" };
-  const body = (await res.json().catch(() => null)) as { ok?: boolean; revision?: number; stale?: boolean; reason?: string } | null;
-  if (res.ok && body?.ok) return { kind: "saved", revision: body.revision ?? entry.clientRevision, stale: Boolean(body.stale) };
+  const body = (await res.json().catch(() => null)) as { ok?: boolean; revision?: number; stale?: boolean; answer?: unknown; reason?: string } | null;
+  if (res.ok && body?.ok) {
+    const revision = body.revision ?? entry.clientRevision;
+    noteRevision(entry, revision);
+    return body.stale ? { kind: "stale", revision, answer: body.answer ?? null } : { kind: "saved", revision };
+  }
   // a 2xx that is not the API's answer (a portal in the way): try again
   if (res.ok) return { kind: "retry" };
   // any other 4xx is final for this answer, whoever sent it (a proxy's 413 has no JSON): not retried

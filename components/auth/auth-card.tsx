@@ -7,7 +7,7 @@ export function AuthCard({ children, labelledBy }: { children: ReactNode; labell
   return (
     <main className="signin-page">
       <div className="signin-top">
-        <LanguageSwitcher />
+        <LanguageSwitcher signedOut />
       </div>
       <section className="card signin-card" aria-labelledby={labelledBy} aria-live="polite">
         <Logo size="large" />

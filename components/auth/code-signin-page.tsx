@@ -17,7 +17,7 @@ export async function CodeSigninPage() {
   return (
     <main className="signin-page">
       <div className="signin-top">
-        <LanguageSwitcher />
+        <LanguageSwitcher signedOut />
       </div>
       <section className="card signin-card" aria-live="polite">
         <Logo size="large" />

@@ -7,6 +7,8 @@ import {
   DISPLAY_LANGUAGES,
   type DisplayLanguage,
   isDisplayLanguage,
+  LANGUAGE_CHOICE_COOKIE,
+  LANGUAGE_CHOICE_MAX_AGE,
   LANGUAGE_COOKIE,
   LANGUAGE_COOKIE_MAX_AGE,
   LANGUAGE_STORAGE_KEY,
@@ -18,6 +20,11 @@ import { usePlainText } from "@/components/ui/use-plain-text";
 function writeChoice(lang: DisplayLanguage) {
   document.cookie = `${LANGUAGE_COOKIE}=${lang}; path=/; max-age=${LANGUAGE_COOKIE_MAX_AGE}; samesite=lax`;
   mirrorChoice(lang);
+}
+
+/** A choice on a signed-out page: it was made on this device before sign-in (lib/i18n/signin.ts). */
+function markChosenSignedOut() {
+  document.cookie = `${LANGUAGE_CHOICE_COOKIE}=1; path=/; max-age=${LANGUAGE_CHOICE_MAX_AGE}; samesite=lax`;
 }
 
 function mirrorChoice(lang: DisplayLanguage) {
@@ -37,9 +44,10 @@ function hasCookie() {
  * outside click or Escape, arrow keys move between options. Switching
  * re-renders from the server in place (form input is kept) and, signed in, is
  * saved on the person's record, so it follows them to their next sign-in
- * (signed out, the action answers UNAUTHENTICATED and only the cookie keeps it).
+ * (`signedOut`, on the signed-in-less pages, the choice is marked as made before
+ * sign-in: the next sign-in keeps it for a person without a language of their own).
  */
-export function LanguageSwitcher() {
+export function LanguageSwitcher({ signedOut = false }: { signedOut?: boolean }) {
   const t = useTranslations("Language");
   const current = languageOfLocaleTag(useLocale());
   const plain = usePlainText();
@@ -94,8 +102,9 @@ export function LanguageSwitcher() {
     button.current?.focus();
     if (lang === current) return;
     writeChoice(lang);
+    if (signedOut) markChosenSignedOut();
     startTransition(async () => {
-      await saveOwnLanguageAction({ language: lang }).catch(() => null);
+      if (!signedOut) await saveOwnLanguageAction({ language: lang }).catch(() => null);
       router.refresh();
     });
   };

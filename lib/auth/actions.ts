@@ -8,7 +8,7 @@ import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { hashCode } from "@/lib/signin-codes/crypto";
 import { auth, signIn, signOut } from "./config";
-import { LANGUAGE_COOKIE } from "@/lib/i18n/languages";
+import { LANGUAGE_CHOICE_COOKIE, LANGUAGE_COOKIE } from "@/lib/i18n/languages";
 import { PENDING_CODE_COOKIE } from "./cookies";
 import { decodeFailure, type SigninErrorCode } from "./errors";
 import { areaOf, homeOf } from "./roles";
@@ -79,6 +79,7 @@ export async function signOutAction(): Promise<void> {
     await signOut({ redirect: false });
     // the display language was this person's: the next one on a shared device starts from the default
     (await cookies()).delete(LANGUAGE_COOKIE);
+    (await cookies()).delete(LANGUAGE_CHOICE_COOKIE);
     if (session?.user?.id) await audit({ action: "signout", actorId: session.user.id });
   } catch (error) {
     log().error({ event: "signout.failed", ...errorField(error) }, "sign-out failed");

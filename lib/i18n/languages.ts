@@ -19,6 +19,13 @@ export const LANGUAGE_COOKIE = "manabiya-lang";
 export const LANGUAGE_STORAGE_KEY = "manabiya.displayLanguage";
 /** A year; readable by the page's script (the switcher), so not HttpOnly. */
 export const LANGUAGE_COOKIE_MAX_AGE = 31_536_000;
+/**
+ * Set with the cookie by the switcher of a signed-out page: the language was chosen on this
+ * device before sign-in, so it wins over the role's default at the next sign-in (lib/i18n/signin.ts).
+ * A day: a choice left on a sign-in screen is not handed to whoever signs in next week.
+ */
+export const LANGUAGE_CHOICE_COOKIE = "manabiya-lang-chosen";
+export const LANGUAGE_CHOICE_MAX_AGE = 86_400;
 
 /** BCP 47 tags next-intl and Intl see; all format as Japanese. */
 const LOCALE_TAGS: Record<DisplayLanguage, string> = {

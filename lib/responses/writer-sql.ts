@@ -17,6 +17,8 @@ export interface OutcomeRow {
   current_revision: number | null;
   current_key: string | null;
   current_at: Date | string | null;
+  /** the stored answer when it is not this save's (null when it answers an earlier version of the scene) */
+  current_answer: unknown;
 }
 
 /**
@@ -125,7 +127,8 @@ export const SAVE_SQL = `
   )
   select c.i, c.refusal, c.activity_id::text, (c.mode = 'guide') as guided,
     coalesce(ins.client_revision, att.client_revision, pa.client_revision) as written_revision, coalesce(ins.updated_at, att.created_at, pa.created_at) as written_at,
-    cur.client_revision as current_revision, cur.idempotency_key as current_key, cur.updated_at as current_at
+    cur.client_revision as current_revision, cur.idempotency_key as current_key, cur.updated_at as current_at,
+    case when cur.idempotency_key is distinct from c.key and cur.scene_version is not distinct from c.scene_version then cur.answer end as current_answer
   from chk c
   left join ins on ins.user_id = c.user_id and ins.scene_id = c.scene_id
   left join att on c.attempt and att.response_id = c.response_id
@@ -136,7 +139,7 @@ export const SAVE_SQL = `
   ) pa on true
   -- the row that stays (a retry, an older revision): probed by its key, never a join over the whole table
   left join lateral (
-    select cur.client_revision, cur.idempotency_key, cur.updated_at from responses cur
+    select cur.client_revision, cur.idempotency_key, cur.updated_at, cur.answer, cur.scene_version from responses cur
     where c.refusal is null and not c.attempt and ins.user_id is null and cur.user_id = c.user_id and cur.scene_id = c.scene_id limit 1
   ) cur on true`;
 

@@ -42,7 +42,9 @@ import { errorField, log } from "@/lib/ops/log";
 export { SAVE_SQL, WRITER_PG_OPTIONS } from "./writer-sql";
 
 export type SaveResult =
-  | { ok: true; revision: number; savedAt: string; stale: boolean }
+  /** stale: not written, another save of a newer revision stays: `answer` is the one stored (null: an answer to an earlier version of the scene) */
+  | { ok: true; revision: number; savedAt: string; stale: false }
+  | { ok: true; revision: number; savedAt: string; stale: true; answer: unknown }
   | { ok: false; status: 400 | 401 | 403 | 404 | 409; code: ErrorCode; reason?: SaveRefusal };
 
 /**
@@ -259,7 +261,9 @@ export class AnswerWriter {
         p.resolve({ ok: true, revision: Number(row.written_revision), savedAt: iso(row.written_at), stale: false });
       } else if (row.current_revision !== null && row.current_at !== null) {
         // not written: the same save again (a retry), or an older revision than the stored one
-        p.resolve({ ok: true, revision: Number(row.current_revision), savedAt: iso(row.current_at), stale: row.current_key !== p.input.idempotencyKey });
+        const savedAt = iso(row.current_at);
+        const revision = Number(row.current_revision);
+        p.resolve(row.current_key === p.input.idempotencyKey ? { ok: true, revision, savedAt, stale: false } : { ok: true, revision, savedAt, stale: true, answer: row.current_answer ?? null });
       } else if (p.attempts < 3) {
         // a concurrent statement stored this row after ours began: its snapshot cannot see it; ask again
         p.attempts += 1;

@@ -105,6 +105,43 @@ test.describe("display language follows the person", () => {
   });
 });
 
+test.describe("a language chosen on the sign-in screen", () => {
+  test("a child who chooses ひらがな before signing in gets kana, and it becomes their own on any device", async ({ browser }) => {
+    const { students } = await makeSchool(1);
+    const kid = students[0]!;
+    const { context, page } = await freshPage(browser);
+    await page.goto("/signin");
+    await chooseLanguage(page, "ja-kana");
+    await expect(switcher(page)).toContainText("ひらがな");
+    await signInAs(page, kid.email!, TEST_PASSWORD);
+    await expect(page.getByTestId("welcome")).toBeVisible();
+    await expect(switcher(page)).toContainText("ひらがな");
+    expect(await visibleText(page)).not.toMatch(HAN);
+    await context.close();
+
+    const other = await freshPage(browser);
+    await signInAs(other.page, kid.email!, TEST_PASSWORD);
+    await expect(switcher(other.page)).toContainText("ひらがな");
+    await other.context.close();
+  });
+
+  test("a person's own language wins over the one chosen on the sign-in screen", async ({ browser }) => {
+    const { manager } = await makeSchool(0);
+    const first = await freshPage(browser);
+    await signInAs(first.page, manager.email!, TEST_PASSWORD);
+    await chooseLanguage(first.page, "ja-ruby");
+    await expect(switcher(first.page)).toContainText("ふりがなつき");
+    await first.context.close();
+
+    const { context, page } = await freshPage(browser);
+    await page.goto("/signin");
+    await chooseLanguage(page, "ja-kana");
+    await signInAs(page, manager.email!, TEST_PASSWORD);
+    await expect(switcher(page)).toContainText("ふりがなつき");
+    await context.close();
+  });
+});
+
 test("ruby is per character where the reading splits: 一覧 carries いち and らん over its own kanji", async ({ browser }) => {
   const { manager } = await makeSchool(0);
   const { context, page } = await freshPage(browser);

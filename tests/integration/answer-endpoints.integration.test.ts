@@ -104,8 +104,9 @@ describe("the production answer endpoint and the route handler answer alike", ()
     const retry = await viaRoute({ who: "student", body: answer({ clientRevision: 3, idempotencyKey: key }) });
     expect(retry.body).toEqual(first.body);
     const older = { who: "student" as const, body: answer({ clientRevision: 2, answer: { choice: "cloudy" } }) };
-    expect((await viaEndpoint(older)).body).toEqual({ ...first.body, stale: true });
-    expect((await viaRoute(older)).body).toEqual({ ...first.body, stale: true });
+    // not stored, and the reply says which answer is (the client shows it)
+    expect((await viaEndpoint(older)).body).toEqual({ ...first.body, stale: true, answer: { choice: "clear" } });
+    expect((await viaRoute(older)).body).toEqual({ ...first.body, stale: true, answer: { choice: "clear" } });
     expect(await db().response.findMany({ where: { userId: ids.student, sceneId: ids.scene }, select: { clientRevision: true, answer: true } })).toEqual([
       { clientRevision: 3, answer: { choice: "clear" } },
     ]);
