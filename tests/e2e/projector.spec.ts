@@ -161,7 +161,7 @@ async function storedImage(schoolId: string, width: number, height: number, back
   const png = await sharp({ create: { width, height, channels: 3, background } }).png().toBuffer();
   const sha256 = createHash("sha256").update(png).digest("hex");
   const image = await e2eDb().image.create({ data: { schoolId, contentType: "image/png", width, height, byteSize: png.byteLength, sha256 }, select: { id: true } });
-  await e2eDb().imageBlob.create({ data: { id: image.id, data: new Uint8Array(png) } });
+  await e2eDb().imageContent.upsert({ where: { sha256 }, create: { sha256, data: new Uint8Array(png) }, update: {} });
   return { id: image.id, width, height };
 }
 
