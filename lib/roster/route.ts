@@ -15,8 +15,6 @@ import { planRosterImport } from "./plan";
 
 /** The largest upload the page sends (a zip or its CSV files): a city's 10,000 students are a few MB. */
 export const MAX_ROSTER_UPLOAD_BYTES = 64 * 1024 * 1024;
-/** What an uploaded zip may unpack to (100,000 rows are about 40 MB of CSV): a zip bomb is refused before it is inflated. */
-const MAX_UNZIPPED_BYTES = 256 * 1024 * 1024;
 
 /** One set read, planned or applied at a time per server: reading 100,000 rows is CPU work shared with every lesson. */
 let busy = false;
@@ -59,7 +57,7 @@ export async function readUploadedSet(req: NextRequest, academyId: string): Prom
   if (bytes === null) return problem(413, "VALIDATION");
   const input = await rosterInputOf(bytes, req.headers.get("content-type") ?? "");
   if (!input) return problem(400, "VALIDATION");
-  return readRosterPackage(input, { known: await knownRosterRows(academyId), maxUnzippedBytes: MAX_UNZIPPED_BYTES });
+  return readRosterPackage(input, { known: await knownRosterRows(academyId) });
 }
 
 const line = (value: unknown) => new TextEncoder().encode(`${JSON.stringify(value)}\n`);
