@@ -23,6 +23,8 @@ export function filesSource(files: Record<string, Uint8Array>): PackageSource {
   return { names: [...byName.keys()], open: (name) => slices(byName.get(name) ?? new Uint8Array()) };
 }
 
+/** The largest upload the roster page sends (a zip or its CSV files): a city's 10,000 students are a few MB. */
+export const MAX_ROSTER_UPLOAD_BYTES = 64 * 1024 * 1024;
 /** The most a package's files may hold when unpacked, counted in bytes actually inflated (docs/security.md). */
 export const MAX_UNZIPPED_BYTES = 256 * 1024 * 1024;
 
