@@ -9,7 +9,6 @@
  * server the lessons' threads go first. It has its own database pool, closed when the job ends.
  */
 import fs from "node:fs";
-import { register as registerHooks } from "node:module";
 import os from "node:os";
 import { parentPort, workerData } from "node:worker_threads";
 
@@ -20,15 +19,9 @@ try {
   // no /proc, or not permitted: the thread keeps its priority
 }
 
-const { register } = await import("tsx/esm/api");
-register();
-// The app's data modules start with `import "server-only"`, which throws outside Next's server bundle;
-// here (a server thread of its own) it is the empty module it is in that bundle.
-registerHooks(
-  `data:text/javascript,${encodeURIComponent(
-    'export async function resolve(specifier, context, next) { return specifier === "server-only" ? { url: "data:text/javascript,", shortCircuit: true } : next(specifier, context); }',
-  )}`,
-);
+// the TypeScript modules through tsx, `import "server-only"` as the empty module
+const { registerServerModules } = await import("../server-modules.mjs");
+await registerServerModules();
 const { runUploadJob } = await import("./upload-job.ts");
 const { db } = await import("../db.ts");
 
