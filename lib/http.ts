@@ -14,21 +14,40 @@ export function problem(status: number, code: ErrorCode): NextResponse {
  * or sends none, cannot make the server buffer more).
  */
 export async function readBytesLimited(req: Request, max: number): Promise<Buffer | null> {
+  const read = await readBytesWithin(req, max, Infinity);
+  return read === "tooLarge" ? null : (read as Buffer);
+}
+
+/**
+ * readBytesLimited with a deadline: "tooSlow" when the whole body has not arrived within `ms`
+ * (the rest is not read), "tooLarge" past `max` bytes.
+ */
+export async function readBytesWithin(req: Request, max: number, ms: number): Promise<Buffer | "tooLarge" | "tooSlow"> {
   const declared = Number(req.headers.get("content-length") ?? "0");
-  if (declared > max) return null;
+  if (declared > max) return "tooLarge";
   if (!req.body) return Buffer.alloc(0);
   const reader = req.body.getReader();
+  let late = false;
+  const timer = Number.isFinite(ms) ? setTimeout(() => ((late = true), void reader.cancel().catch(() => undefined)), ms) : undefined;
   const chunks: Uint8Array[] = [];
   let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel().catch(() => undefined);
-      return null;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (late) return "tooSlow";
+      if (done) break;
+      size += value.byteLength;
+      if (size > max) {
+        await reader.cancel().catch(() => undefined);
+        return "tooLarge";
+      }
+      chunks.push(value);
     }
-    chunks.push(value);
+  } catch (error) {
+    if (late) return "tooSlow";
+    throw error;
+  } finally {
+    clearTimeout(timer);
   }
   return Buffer.concat(chunks);
 }

@@ -22,6 +22,7 @@ import { liveControlRows } from "./bench/live-controls";
 import { projectorChart } from "./bench/projector";
 import { liveRows, type Row } from "./bench/scenarios";
 import { rosterImport } from "./bench/roster";
+import { rosterCheckBeside } from "./bench/roster-load";
 import { signinStorm } from "./bench/signin";
 import { rolloverRow } from "./bench/rollover";
 import { statsPage } from "./bench/stats-page";
@@ -78,12 +79,12 @@ const cases: Case[] = [
 
 /**
  * `--only=a,b` runs only the named groups (pdf, csv, stats, live, live-controls, projector, print-live,
- * answers, signin, bytes, editor, scale, roster, rollover); `--no-db` skips everything that needs PostgreSQL.
+ * answers, signin, bytes, editor, scale, roster, rollover, roster-load); `--no-db` skips everything that needs PostgreSQL.
  * The report in docs/benchmarks.md is written only by a full run.
  */
 const only = process.argv.find((a) => a.startsWith("--only="))?.slice(7).split(",");
 const noDb = process.argv.includes("--no-db");
-const wants = (group: string) => (only ? only.includes(group) : !(noDb && ["stats", "live", "live-controls", "projector", "print-live", "answers", "signin", "bytes", "editor", "scale", "roster", "rollover"].includes(group)));
+const wants = (group: string) => (only ? only.includes(group) : !(noDb && ["stats", "live", "live-controls", "projector", "print-live", "answers", "signin", "bytes", "editor", "scale", "roster", "rollover", "roster-load"].includes(group)));
 const groupOf = (c: Case) => (c.name.startsWith("sign-in sheets") ? "pdf" : "csv");
 const rows: Row[] = [];
 const say = (r: Row[]) => {
@@ -137,7 +138,7 @@ if (wants("pdf")) {
 
 /** The load scenarios against the app itself: one instance, then two behind a round-robin proxy. */
 const timingCount = rows.length;
-if (["stats", "live", "live-controls", "projector", "print-live", "answers", "signin", "bytes", "editor", "scale", "rollover"].some(wants)) {
+if (["stats", "live", "live-controls", "projector", "print-live", "answers", "signin", "bytes", "editor", "scale", "rollover", "roster-load"].some(wants)) {
   ensureBuilt();
   const fresh = async () => {
     const { url } = await benchDatabase("manabiya_bench_app");
@@ -156,6 +157,7 @@ if (["stats", "live", "live-controls", "projector", "print-live", "answers", "si
     if (wants("editor")) say([await editorBytes(app, data, url), await furiganaTiming(app, data)]);
     if (wants("stats")) say([await statsPage(app, url)]);
     if (wants("rollover")) say([await rolloverRow(app, url)]);
+    if (wants("roster-load")) say([await rosterCheckBeside(app, data, url)]);
   } finally {
     await app.stop();
   }

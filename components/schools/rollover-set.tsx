@@ -6,7 +6,7 @@ import { RosterProblems, RosterSchools } from "@/components/roster/roster-plan";
 import { RichTextClient } from "@/components/ui/rich-text-client";
 import { rolloverWithSet } from "./rollover-send";
 
-/** The roster page's limit (lib/roster/route.ts MAX_ROSTER_UPLOAD_BYTES). */
+/** The roster page's limit (lib/oneroster/package.ts MAX_ROSTER_UPLOAD_BYTES). */
 const MAX_BYTES = 64 * 1024 * 1024;
 
 interface Props {

@@ -1,6 +1,6 @@
 /** Where a package's files come from: a zip, loose files from a browser upload, or (command line) a folder. */
-import { unzipSync } from "fflate";
 import type { ProblemList } from "./problems";
+import { readZip, ZipError } from "./zip";
 
 /** The files of a package by name (no folder part), each readable as byte chunks. */
 export interface PackageSource {
@@ -23,35 +23,24 @@ export function filesSource(files: Record<string, Uint8Array>): PackageSource {
   return { names: [...byName.keys()], open: (name) => slices(byName.get(name) ?? new Uint8Array()) };
 }
 
-/** The largest a package may grow when unpacked (a zip bomb is refused before it is inflated). */
-export const MAX_UNZIPPED_BYTES = 1024 * 1024 * 1024;
+/** The largest upload the roster page sends (a zip or its CSV files): a city's 10,000 students are a few MB. */
+export const MAX_ROSTER_UPLOAD_BYTES = 64 * 1024 * 1024;
+/** The most a package's files may hold when unpacked, counted in bytes actually inflated (docs/security.md). */
+export const MAX_UNZIPPED_BYTES = 256 * 1024 * 1024;
 
-/** A zip with the CSVs at its root; null after adding a problem. Folders, dot files and __MACOSX are ignored. */
+/** A zip with the CSVs at its root; null after adding a problem. Folders, dot files and __MACOSX are ignored (lib/oneroster/zip.ts reads it). */
 export function zipSource(zip: Uint8Array, problems: ProblemList, maxBytes = MAX_UNZIPPED_BYTES): PackageSource | null {
-  let declared = 0;
-  let tooLarge = false;
   const nested: string[] = [];
   let entries: Record<string, Uint8Array>;
   try {
-    entries = unzipSync(zip, {
-      filter: (file) => {
-        const name = file.name;
-        if (name.endsWith("/") || name.startsWith("__MACOSX/") || baseName(name).startsWith(".")) return false;
-        if (name.includes("/")) {
-          nested.push(name);
-          return false;
-        }
-        declared += file.originalSize;
-        if (declared > maxBytes) tooLarge = true;
-        return !tooLarge;
-      },
-    });
-  } catch {
-    problems.add("zipInvalid", "", 0, "");
-    return null;
-  }
-  if (tooLarge) {
-    problems.add("packageTooLarge", "", 0, "", { value: `${Math.round(declared / 1024 / 1024)} MB` });
+    entries = readZip(zip, (name) => {
+      if (name.endsWith("/") || name.startsWith("__MACOSX/") || baseName(name).startsWith(".")) return false;
+      if (name.includes("/")) nested.push(name);
+      return !name.includes("/");
+    }, maxBytes);
+  } catch (error) {
+    if (error instanceof ZipError && error.kind === "tooLarge") problems.add("packageTooLarge", "", 0, "", { value: `${Math.round(error.bytes / 1024 / 1024)} MB` });
+    else problems.add("zipInvalid", "", 0, "");
     return null;
   }
   const names = Object.keys(entries);

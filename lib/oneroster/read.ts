@@ -20,7 +20,7 @@ export interface ReadOptions {
   known?: Known;
   /** Problems kept before the list is cut (default 1000). */
   maxProblems?: number;
-  /** A zip unpacking (by its declared sizes) to more is refused before it is inflated (default 1 GiB). */
+  /** A zip whose files hold more is refused (declared sizes before inflating, then the bytes inflated; default MAX_UNZIPPED_BYTES, 256 MiB). */
   maxUnzippedBytes?: number;
 }
 

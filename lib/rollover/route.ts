@@ -1,13 +1,10 @@
 import "server-only";
-import { type NextRequest, NextResponse } from "next/server";
+import type { NextRequest } from "next/server";
 import { getActor } from "@/lib/auth/session";
 import { problem } from "@/lib/http";
-import { claimRosterSlot, managerOf, readUploadedSet, releaseRosterSlot } from "@/lib/roster/route";
+import { managerOf, workThroughUploadedSet } from "@/lib/roster/route";
 import { authorizeSchool } from "@/lib/schools/scope";
-import { applyRollover, type RolloverResult } from "./mutations";
 import { rolloverInput } from "./schema";
-
-const STATUS = { CONFLICT: 409, VALIDATION: 400 } as const;
 
 /**
  * POST /api/v1/rollover/{schoolId}?expectedYear=&topGrade=[&apply=1]: the year-end rollover of a
@@ -28,19 +25,5 @@ export async function rolloverSetRoute(req: NextRequest, schoolId: string): Prom
   // &confirmName=: the school's name as the manager typed it, needed to apply a rollover that graduates anyone
   const input = rolloverInput.safeParse({ schoolId, expectedYear: Number(query.get("expectedYear")), topGrade: Number(query.get("topGrade")), classMoves: [], confirmName: query.get("confirmName") ?? undefined });
   if (!input.success) return problem(400, "VALIDATION");
-  if (!claimRosterSlot()) return problem(429, "RATE_LIMITED");
-  try {
-    const read = await readUploadedSet(req, manager.academyId);
-    if (read instanceof Response) return read;
-    const headers = { "Cache-Control": "no-store" };
-    if (!read.set) {
-      const refused: RolloverResult = { year: input.data.expectedYear + 1, promoted: 0, graduated: 0, archived: 0, reissuedIds: [], applied: false, roster: { schools: [], problems: read.problems } };
-      return NextResponse.json(refused, { headers });
-    }
-    const result = await applyRollover({ schoolId: scope, actorId: manager.id }, input.data, { set: read.set, dryRun: query.get("apply") !== "1" });
-    if (!result.ok) return problem(result.code === "CONFLICT" ? STATUS.CONFLICT : STATUS.VALIDATION, result.code);
-    return NextResponse.json(result.data, { headers });
-  } finally {
-    releaseRosterSlot();
-  }
+  return workThroughUploadedSet(req, manager, { kind: "rollover", schoolId: scope, input: input.data, dryRun: query.get("apply") !== "1" });
 }

@@ -1,35 +1,29 @@
 import "server-only";
-import { type NextRequest, NextResponse } from "next/server";
+import type { NextRequest } from "next/server";
 import { audit } from "@/lib/audit/log";
 import { getActor } from "@/lib/auth/session";
-import { problem, readBytesLimited } from "@/lib/http";
+import { problem, readBytesWithin } from "@/lib/http";
 import { isProfileName } from "@/lib/oneroster/columns";
-import type { RosterInput } from "@/lib/oneroster/read";
-import { readRosterPackage } from "@/lib/oneroster/read";
 import { zipRosterPackage } from "@/lib/oneroster/write";
 import { attachmentHeaders } from "@/lib/results/export";
 import { sameOrigin } from "@/lib/security/headers";
-import { findSchool, knownRosterRows } from "./data";
+import { MAX_ROSTER_UPLOAD_BYTES } from "@/lib/oneroster/package";
+import type { RolloverInput } from "@/lib/rollover/schema";
+import { findSchool } from "./data";
 import { rosterSetOfAcademy } from "./export";
-import { applyRosterImport } from "./mutations";
-import { planRosterImport } from "./plan";
+import { runUploadJobInThread } from "./upload-thread";
 
-/** The largest upload the page sends (a zip or its CSV files): a city's 10,000 students are a few MB. */
-export const MAX_ROSTER_UPLOAD_BYTES = 64 * 1024 * 1024;
-/** What an uploaded zip may unpack to (100,000 rows are about 40 MB of CSV): a zip bomb is refused before it is inflated. */
-const MAX_UNZIPPED_BYTES = 256 * 1024 * 1024;
+/** The whole upload must arrive within this (a client trickling its body is cut off; it never holds a slot meanwhile). */
+export const ROSTER_UPLOAD_DEADLINE_MS = 60_000;
 
-/** One set read, planned or applied at a time per server: reading 100,000 rows is CPU work shared with every lesson. */
-let busy = false;
+/** The academies whose set is being worked through now: one set per academy at a time (the apply writes its people). */
+const busy = new Set<string>();
 
-/** Takes the server's one slot for reading a set (false: another is being read; answer 429). */
-export function claimRosterSlot(): boolean {
-  if (busy) return false;
-  busy = true;
+/** Takes the academy's one slot for a set (false: one of its sets is being worked through; answer 429). */
+function claimRosterSlot(academyId: string): boolean {
+  if (busy.has(academyId)) return false;
+  busy.add(academyId);
   return true;
-}
-export function releaseRosterSlot(): void {
-  busy = false;
 }
 
 export async function managerOf(req: NextRequest, write: boolean) {
@@ -40,30 +34,22 @@ export async function managerOf(req: NextRequest, write: boolean) {
   return { id: actor.id, academyId: actor.academyId };
 }
 
-/** A zip as the body, or the set's CSV files as multipart form fields named `files`. */
-async function rosterInputOf(bytes: Buffer, contentType: string): Promise<RosterInput | null> {
-  if (!contentType.startsWith("multipart/form-data")) return new Uint8Array(bytes);
-  const form = await new Response(new Uint8Array(bytes), { headers: { "content-type": contentType } }).formData().catch(() => null);
-  if (!form) return null;
-  const files: Record<string, Uint8Array> = {};
-  for (const entry of form.getAll("files")) {
-    if (typeof entry === "string") return null;
-    if (entry.name.toLowerCase().endsWith(".zip") && form.getAll("files").length === 1) return new Uint8Array(await entry.arrayBuffer());
-    files[entry.name.split(/[\\/]/).pop()!] = new Uint8Array(await entry.arrayBuffer());
-  }
-  return Object.keys(files).length > 0 ? files : null;
-}
+type SetWork = { kind: "import"; apply: boolean } | { kind: "rollover"; schoolId: string; input: RolloverInput; dryRun: boolean };
 
-/** The set a manager uploaded (a zip, or its CSV files): a refusal (too large 413, unreadable 400), or the reader's answer (its problems, or the set). */
-export async function readUploadedSet(req: NextRequest, academyId: string): Promise<Response | Awaited<ReturnType<typeof readRosterPackage>>> {
-  const bytes = await readBytesLimited(req, MAX_ROSTER_UPLOAD_BYTES);
-  if (bytes === null) return problem(413, "VALIDATION");
-  const input = await rosterInputOf(bytes, req.headers.get("content-type") ?? "");
-  if (!input) return problem(400, "VALIDATION");
-  return readRosterPackage(input, { known: await knownRosterRows(academyId), maxUnzippedBytes: MAX_UNZIPPED_BYTES });
+/**
+ * A set a manager uploaded (a zip, or its CSV files as multipart `files`), worked through in a
+ * thread of its own (lib/roster/upload-job.ts): the whole body is received first (within
+ * ROSTER_UPLOAD_DEADLINE_MS: too large 413, too slow 408), then the academy's slot is taken (429
+ * while another of its sets is worked through), so a slow client holds nothing anyone else waits on.
+ */
+export async function workThroughUploadedSet(req: NextRequest, manager: { id: string; academyId: string }, work: SetWork): Promise<Response> {
+  const bytes = await readBytesWithin(req, MAX_ROSTER_UPLOAD_BYTES, ROSTER_UPLOAD_DEADLINE_MS);
+  if (bytes === "tooLarge") return problem(413, "VALIDATION");
+  if (bytes === "tooSlow") return problem(408, "VALIDATION");
+  if (!claimRosterSlot(manager.academyId)) return problem(429, "RATE_LIMITED");
+  const job = { ...work, academyId: manager.academyId, actorId: manager.id, body: new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength), contentType: req.headers.get("content-type") ?? "" };
+  return runUploadJobInThread(job, () => busy.delete(manager.academyId));
 }
-
-const line = (value: unknown) => new TextEncoder().encode(`${JSON.stringify(value)}\n`);
 
 /**
  * POST /api/v1/roster/import[?apply=1]: a manager's OneRoster set for their academy. Without
@@ -74,33 +60,7 @@ const line = (value: unknown) => new TextEncoder().encode(`${JSON.stringify(valu
 export async function rosterImportRoute(req: NextRequest): Promise<Response> {
   const manager = await managerOf(req, true);
   if (manager instanceof Response) return manager;
-  if (!claimRosterSlot()) return problem(429, "RATE_LIMITED");
-  let streaming = false;
-  try {
-    const read = await readUploadedSet(req, manager.academyId);
-    if (read instanceof Response) return read;
-    const headers = { "Cache-Control": "no-store" };
-    if (!read.set) return NextResponse.json({ schools: [], problems: read.problems, applied: false }, { headers });
-    const set = read.set;
-    if (req.nextUrl.searchParams.get("apply") !== "1") return NextResponse.json({ ...(await planRosterImport(manager.academyId, set)), applied: false }, { headers });
-    streaming = true;
-    const body = new ReadableStream<Uint8Array>({
-      async start(controller) {
-        try {
-          const result = await applyRosterImport(manager.academyId, set, { actorId: manager.id, via: "web", onProgress: (p) => controller.enqueue(line({ progress: p })) });
-          controller.enqueue(line({ result }));
-        } catch {
-          controller.enqueue(line({ error: "INTERNAL" }));
-        } finally {
-          releaseRosterSlot();
-          controller.close();
-        }
-      },
-    });
-    return new Response(body, { headers: { ...headers, "Content-Type": "application/x-ndjson; charset=utf-8", "X-Accel-Buffering": "no" } });
-  } finally {
-    if (!streaming) releaseRosterSlot();
-  }
+  return workThroughUploadedSet(req, manager, { kind: "import", apply: req.nextUrl.searchParams.get("apply") === "1" });
 }
 
 /**

@@ -10,7 +10,6 @@
  */
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
-import { register as registerHooks } from "node:module";
 import os from "node:os";
 import path from "node:path";
 
@@ -47,15 +46,9 @@ lowestPriority();
 
 process.on("disconnect", () => process.exit(0));
 
-const { register } = await import("tsx/esm/api");
-register();
-// The app's data modules start with `import "server-only"`, which throws outside Next's server bundle;
-// here (a server process of its own) it is the empty module it is in that bundle.
-registerHooks(
-  `data:text/javascript,${encodeURIComponent(
-    'export async function resolve(specifier, context, next) { return specifier === "server-only" ? { url: "data:text/javascript,", shortCircuit: true } : next(specifier, context); }',
-  )}`,
-);
+// the TypeScript modules through tsx, `import "server-only"` as the empty module
+const { registerServerModules } = await import("../server-modules.mjs");
+await registerServerModules();
 const { renderSigninSheets } = await import("./sheets.tsx");
 const { makeSheetCards } = await import("./sheets-cards.ts");
 const { createPrismaClient } = await import("../db-client.ts");

@@ -18,7 +18,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const ms = (x: number) => `${Math.round(x)} ms`;
 const newKey = () => crypto.randomUUID().replaceAll("-", "");
 
-function answerOf(data: BenchData, s: BenchStudent, sceneIndex: number, n: number, key: string, revision: number) {
+export function answerOf(data: BenchData, s: BenchStudent, sceneIndex: number, n: number, key: string, revision: number) {
   const school = data.schools[s.schoolIndex]!;
   const scene = school.soloScenes[sceneIndex]!;
   return { activityId: school.soloActivityId, sceneId: scene.id, answer: answerFor(scene, n + revision), clientRevision: revision, idempotencyKey: key, mode: "self" as const };

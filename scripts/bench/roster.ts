@@ -7,10 +7,9 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { writeRosterPackage } from "@/lib/oneroster/write";
-import { rosterSet, type SchoolSpec } from "../../tests/integration/roster-fixture";
+import { citySchools, rosterSet } from "../../tests/integration/roster-fixture";
 import { benchDatabase, SECRETS } from "./app";
 import type { Row } from "./scenarios";
 
@@ -20,18 +19,7 @@ const SIZE = 40;
 const LIMIT_MS = 30_000;
 const RSS_LIMIT_MB = 1024;
 
-function schools(): SchoolSpec[] {
-  return Array.from({ length: SCHOOLS }, (_, s) => {
-    const classes = Array.from({ length: CLASSES }, (_, c) => ({ sourcedId: randomUUID(), title: `${(c % 3) + 1}年${Math.floor(c / 3) + 1}組`, grade: `J${(c % 3) + 1}`, teacher: randomUUID() }));
-    return {
-      sourcedId: randomUUID(), name: `ベンチ市立第${s + 1}中学校`, classes,
-      teachers: classes.map((c, i) => ({ sourcedId: c.teacher, family: "先生", given: `${s}-${i}`, kanaFamily: "センセイ", kanaGiven: "イチ" })),
-      students: classes.flatMap((c) => Array.from({ length: SIZE }, (_, n) => ({
-        sourcedId: randomUUID(), family: "生徒", given: `${s}-${n}`, kanaFamily: "セイト", kanaGiven: "ハナコ", homeClass: c.sourcedId, number: n + 1,
-      }))),
-    };
-  });
-}
+const schools = () => citySchools(SCHOOLS, CLASSES, SIZE);
 
 export async function rosterImport(): Promise<Row> {
   const { url } = await benchDatabase("manabiya_bench_roster");

@@ -23,7 +23,7 @@ export function signinCodeKey(): string {
 }
 
 /** A session cookie for `userId`, as the e2e server would set it after sign-in (for plain-HTTP tests). */
-export async function sessionCookieFor(userId: string, role: "student" | "teacher" = "student"): Promise<string> {
+export async function sessionCookieFor(userId: string, role: "student" | "teacher" | "manager" = "student"): Promise<string> {
   const { AUTH_SECRET } = JSON.parse(readFileSync(".data/secrets.json", "utf8")) as { AUTH_SECRET: string };
   return `${SESSION_COOKIE}=${await encode({ token: { sub: userId, role }, secret: AUTH_SECRET, salt: SESSION_COOKIE })}`;
 }

@@ -92,3 +92,17 @@ export function ownSet(set: RosterSet, tag: string): RosterSet {
   copy.users.forEach((u, i) => (u.email = u.email === null ? null : `u${i}-${run}@school.example`));
   return copy;
 }
+
+/** A city's schools (fresh random ids): `count` 中学校 of `classes` homerooms of `size` students, each homeroom with its 担任. */
+export function citySchools(count: number, classes = 25, size = 40): SchoolSpec[] {
+  return Array.from({ length: count }, (_, s) => {
+    const homerooms = Array.from({ length: classes }, (_, c) => ({ sourcedId: randomUUID(), title: `${(c % 3) + 1}年${Math.floor(c / 3) + 1}組`, grade: `J${(c % 3) + 1}`, teacher: randomUUID() }));
+    return {
+      sourcedId: randomUUID(), name: `ベンチ市立第${s + 1}中学校`, classes: homerooms,
+      teachers: homerooms.map((c, i) => ({ sourcedId: c.teacher, family: "先生", given: `${s}-${i}`, kanaFamily: "センセイ", kanaGiven: "イチ" })),
+      students: homerooms.flatMap((c) => Array.from({ length: size }, (_, n) => ({
+        sourcedId: randomUUID(), family: "生徒", given: `${s}-${n}`, kanaFamily: "セイト", kanaGiven: "ハナコ", homeClass: c.sourcedId, number: n + 1,
+      }))),
+    };
+  });
+}

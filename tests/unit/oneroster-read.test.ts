@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { readRosterPackage } from "@/lib/oneroster/read";
 import { zipRosterPackage } from "@/lib/oneroster/write";
 import { editFile, FIXTURES, loadFixture, where } from "./oneroster-fixture";
+import { craftZip, overlappingBomb } from "./zip-craft";
 
 const S1 = "40000000-0000-4000-8000-000000000001"; // 1年1組
 const S2 = "40000000-0000-4000-8000-000000000002"; // 2年1組
@@ -163,6 +164,24 @@ describe("OneRoster reader: bad packages are reported at file, line and column, 
     const r = await readRosterPackage(zipSync(bulk()), { maxUnzippedBytes: 4096 });
     expect(r.set).toBeNull();
     expect(where(r.problems)).toEqual(["packageTooLarge :0 "]);
+  });
+
+  it("a zip whose entries share or overlap their data is refused as invalid", async () => {
+    const files = Object.entries(bulk()).map(([name, bytes]) => ({ name, bytes }));
+    const honest = files.map((f, i) => ({ name: f.name, blob: i }));
+    expect((await readRosterPackage(craftZip(files, honest))).problems).toEqual([]);
+    const shared = craftZip(files, [...honest, { name: "copy.csv", blob: 0 }]);
+    expect(where((await readRosterPackage(shared)).problems)).toEqual(["zipInvalid :0 "]);
+    const bomb = await readRosterPackage(overlappingBomb(50, 16 * 1024 * 1024));
+    expect(where(bomb.problems)).toEqual(["zipInvalid :0 "]);
+  });
+
+  it("an entry that inflates to more than it declares is refused at its declared size", async () => {
+    const files = Object.entries(bulk()).map(([name, bytes]) => ({ name, bytes }));
+    const lying = files.map((f, i) => ({ name: f.name, blob: i, declared: f.name === "users.csv" ? 100 : undefined }));
+    expect(where((await readRosterPackage(craftZip(files, lying))).problems)).toEqual(["zipInvalid :0 "]);
+    const bomb = craftZip([{ name: "manifest.csv", bytes: new Uint8Array(64 * 1024 * 1024) }], [{ name: "manifest.csv", blob: 0, declared: 100 }]);
+    expect(where((await readRosterPackage(bomb)).problems)).toEqual(["zipInvalid :0 "]);
   });
 
   it("a zip that is not a zip, and a zip whose CSVs sit in a folder", async () => {
