@@ -28,23 +28,24 @@ afterAll(async () => {
 });
 
 describe("a person's display language", () => {
-  it("the add and edit forms set, keep and clear a student's language; sign-in uses it, else the role's default", async () => {
+  it("the add and edit forms set, keep and clear a student's language; sign-in uses it, else the language chosen on the device, else the role's default", async () => {
     const { ctx, teacher } = await setup();
     const added = await addStudent(ctx, form({ displayLanguage: "ja-kana" }));
     if (!added.ok) throw new Error(added.code);
     const id = added.data.id;
     expect(await stored(id)).toBe("ja-kana");
-    expect(await languageOfUser(id)).toBe("ja-kana");
+    expect(await languageOfUser(id)).toEqual({ lang: "ja-kana", own: true });
 
     expect(await updateStudent(ctx, id, form({ number: "2" }))).toEqual({ ok: true, data: null }); // no field: unchanged
     expect(await stored(id)).toBe("ja-kana");
     expect(await updateStudent(ctx, id, form({ displayLanguage: "" }))).toEqual({ ok: true, data: null }); // cleared
     expect(await stored(id)).toBeNull();
-    expect(await languageOfUser(id)).toBe("ja-ruby");
+    expect(await languageOfUser(id)).toEqual({ lang: "ja-ruby", own: false }); // the role's default
+    expect(await languageOfUser(id, "ja-kana")).toEqual({ lang: "ja-kana", own: false }); // chosen on the device before sign-in
 
-    expect(await languageOfUser(teacher.id)).toBe("ja");
+    expect(await languageOfUser(teacher.id)).toEqual({ lang: "ja", own: false });
     await saveOwnLanguage(teacher.id, "ja-ruby");
-    expect(await languageOfUser(teacher.id)).toBe("ja-ruby");
+    expect(await languageOfUser(teacher.id, "ja-kana")).toEqual({ lang: "ja-ruby", own: true }); // their own wins
   });
 
   it("the CSV import writes the optional display-language column", async () => {

@@ -251,9 +251,10 @@ describe("projector images", () => {
   const get = (token: string, id: string) => projectorImage(new Request(`http://localhost/api/v1/projector/${token}/images/${id}`), token, id);
 
   /** An image of the school placed on the first scene of `activity` (and one on an option of its third). */
-  async function placeImages(activity: string, schoolId = ids.school, actorId = ids.teacher) {
+  // each call its own bytes (`shade`): a school storing the same bytes again gets the same image back
+  async function placeImages(activity: string, shade: number, schoolId = ids.school, actorId = ids.teacher) {
     const scenes = await db().activityScene.findMany({ where: { activityId: activity }, orderBy: { position: "asc" }, select: { id: true, content: true } });
-    const stored = [await storeImage(schoolId as AuthorizedSchoolId, actorId, await png(200)), await storeImage(schoolId as AuthorizedSchoolId, actorId, await png(30))];
+    const stored = [await storeImage(schoolId as AuthorizedSchoolId, actorId, await png(shade)), await storeImage(schoolId as AuthorizedSchoolId, actorId, await png(shade + 1))];
     const [scene, option] = stored.map((x) => (x.ok ? x.image : null));
     if (!scene || !option) throw new Error("not stored");
     const ref = (i: { id: string; width: number; height: number }) => ({ id: i.id, alt: "ビーカー", width: i.width, height: i.height });
@@ -266,10 +267,10 @@ describe("projector images", () => {
 
   it("a link reads exactly its activity's images, and none once it stops (410)", async () => {
     const activity = await runningActivity();
-    const mine = await placeImages(activity);
-    const sibling = await placeImages((await createActivityFromTemplate(db(), { templateId: "science-dissolve", schoolId: ids.school, mode: "standby" })).id);
+    const mine = await placeImages(activity, 200);
+    const sibling = await placeImages((await createActivityFromTemplate(db(), { templateId: "science-dissolve", schoolId: ids.school, mode: "standby" })).id, 100);
     const foreignActivity = (await createActivityFromTemplate(db(), { templateId: "science-dissolve", schoolId: ids.other, mode: "standby" })).id;
-    const foreign = await placeImages(foreignActivity, ids.other, ids.otherTeacher);
+    const foreign = await placeImages(foreignActivity, 30, ids.other, ids.otherTeacher);
     const token = await openLink(ctx(), activity);
 
     for (const id of [mine.scene, mine.option]) {
