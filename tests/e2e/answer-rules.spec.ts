@@ -42,7 +42,8 @@ test("after 答え合わせ the answer is final: a change from a page opened bef
 
   // back on the player opened before: the change to the right option is refused by the server, with its reason
   const refused = player.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/api/v1/answers");
-  await player.locator('[data-option="clear"] input').check();
+  // a click, not check(): the refusal puts the stored choice back, possibly before check() looks at the radio
+  await player.locator('[data-option="clear"] input').click();
   const reply = await refused;
   expect(reply.status()).toBe(409);
   expect(await reply.json()).toMatchObject({ ok: false, code: "CONFLICT", reason: "answerFinal" });
