@@ -17,7 +17,7 @@ const RUNS = 3;
 const LIMIT_MS = 10_000;
 
 /** A school of the bench academy with its students, cards and activities; returns its id and year. */
-async function seedRolloverSchool(databaseUrl: string, n: number): Promise<{ schoolId: string; year: number }> {
+async function seedRolloverSchool(databaseUrl: string, n: number): Promise<{ schoolId: string; year: number; name: string }> {
   const db = createPrismaClient(databaseUrl, 4);
   try {
     const { createActivityFromTemplate } = await import("../../prisma/seed/factories");
@@ -32,7 +32,7 @@ async function seedRolloverSchool(databaseUrl: string, n: number): Promise<{ sch
     await db.signinCode.createMany({ data: users.map((u) => ({ userId: u.id, ...sealNewCode(SECRETS.SIGNIN_CODE_KEY), code: undefined })) });
     for (let a = 0; a < 30; a++) await createActivityFromTemplate(db, { templateId: "science-dissolve", schoolId: school.id, mode: "self", title: `活動${a}` });
     await db.$executeRawUnsafe("analyze");
-    return { schoolId: school.id, year: school.currentYear };
+    return { schoolId: school.id, year: school.currentYear, name: `年次中学校${n}` };
   } finally {
     await db.$disconnect();
   }
@@ -48,10 +48,11 @@ export async function rolloverRow(app: RunningApp, databaseUrl: string): Promise
   const classMoves = Array.from({ length: CLASSES }, (_, c) => ({ grade: 1, className: String(c + 1), to: String(((c + 1) % CLASSES) + 1) }));
   const times: number[] = [];
   for (let run = 0; run < RUNS; run++) {
-    const { schoolId, year } = await seedRolloverSchool(databaseUrl, run);
+    const { schoolId, year, name } = await seedRolloverSchool(databaseUrl, run);
     const page = `/dashboard/manager/schools/${schoolId}/rollover`;
     const t = performance.now();
-    const reply = await callAction(app.url, page, id, [{ schoolId, expectedYear: year, topGrade: 3, classMoves }], cookie);
+    // the top grade graduates: the manager confirms by typing the school's name
+    const reply = await callAction(app.url, page, id, [{ schoolId, expectedYear: year, topGrade: 3, classMoves, confirmName: name }], cookie);
     times.push(performance.now() - t);
     const result = actionResult(reply);
     if (!result?.ok) throw new Error(`rollover: HTTP ${reply.status}, ${JSON.stringify(result)}`);
