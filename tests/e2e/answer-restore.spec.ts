@@ -41,6 +41,17 @@ async function backToFirstScene(page: Page) {
   await expect(page.getByTestId("progress")).toContainText("1 / 4");
 }
 
+/**
+ * A page the browser brought back (Back, Forward): the player opens where the page it restores opened, on the first
+ * scene when the cached page held no answer yet, on the second (the first not answered) when it held the refreshed
+ * one; which of the two the router keeps depends on timing, so this goes to the first scene from either.
+ */
+async function onFirstSceneAfterRestore(page: Page) {
+  const progress = page.getByTestId("progress");
+  await expect(progress).toContainText(/[12] \/ 4/);
+  if ((await progress.textContent())?.includes("2 / 4")) await backToFirstScene(page);
+}
+
 /** Chooses `value` and waits until the screen says saved. */
 async function choose(page: Page, value: number) {
   await point(page, value).check();
@@ -59,6 +70,7 @@ test("left by an in-app link and back with the browser's Back: the page shows th
   await expect(kid).toHaveURL(/\/dashboard\/student\/home$/);
   await kid.goBack();
   await expect(kid).toHaveURL(new RegExp(`${url}$`));
+  await onFirstSceneAfterRestore(kid);
   await expect(point(kid, 2)).toBeChecked();
 
   await choose(kid, 4);
@@ -67,6 +79,8 @@ test("left by an in-app link and back with the browser's Back: the page shows th
   await kid.goForward();
   await expect(kid).toHaveURL(/\/dashboard\/student\/home$/);
   await kid.goBack();
+  await expect(kid).toHaveURL(new RegExp(`${url}$`));
+  await onFirstSceneAfterRestore(kid);
   await expect(point(kid, 4)).toBeChecked();
   await choose(kid, 5);
   await expect.poll(() => storedValue(student.id, scene.id)).toBe(5);
