@@ -1,14 +1,12 @@
 "use client";
 import { useTranslations } from "next-intl";
 import type { Problem } from "@/lib/oneroster/model";
-import type { Counts, PreviewRow, SchoolSummary } from "@/lib/roster/types";
+import type { Counts, PreviewList as Listed, SchoolSummary } from "@/lib/roster/types";
 import { RichTextClient } from "@/components/ui/rich-text-client";
 import { placeOf } from "./roster-send";
 
 const KINDS = ["students", "teachers", "classes"] as const;
 const ACTIONS = ["create", "update", "move", "link", "disable"] as const;
-/** How many rows of each kind the preview lists (the counts are always whole). */
-const SHOWN = 200;
 
 /** Every problem (or, `warning`, every warning of a plan that applies) with its file, line and column, in the page's display language. */
 export function RosterProblems({ problems, warning = false }: { problems: Problem[]; warning?: boolean }) {
@@ -65,16 +63,17 @@ function CountCells({ counts }: { counts: Counts }) {
   ));
 }
 
-function PreviewList({ kind, rows }: { kind: (typeof KINDS)[number]; rows: PreviewRow[] }) {
+/** The first rows of one kind the plan lists (lib/roster/types.ts PREVIEW_ROWS), and how many more there are. */
+function PreviewList({ kind, list: { rows, total } }: { kind: (typeof KINDS)[number]; list: Listed }) {
   const t = useTranslations("Roster");
-  if (rows.length === 0) return null;
+  if (total === 0) return null;
   return (
     <details data-testid={`roster-preview-${kind}`}>
       <summary>
-        <RichTextClient text={t(`kind.${kind}`)} /> ({rows.length})
+        <RichTextClient text={t(`kind.${kind}`)} /> ({total})
       </summary>
       <ul className="stack">
-        {rows.slice(0, SHOWN).map((r) => (
+        {rows.map((r) => (
           <li key={`${r.action}-${r.sourcedId}`} data-action={r.action}>
             <RichTextClient text={t(`action.${r.action}`)} />
             {"："}
@@ -83,9 +82,9 @@ function PreviewList({ kind, rows }: { kind: (typeof KINDS)[number]; rows: Previ
           </li>
         ))}
       </ul>
-      {rows.length > SHOWN ? (
+      {total > rows.length ? (
         <p className="muted">
-          <RichTextClient text={t("more", { count: rows.length - SHOWN })} />
+          <RichTextClient text={t("more", { count: total - rows.length })} />
         </p>
       ) : null}
     </details>
@@ -128,7 +127,7 @@ export function RosterSchools({ schools }: { schools: SchoolSummary[] }) {
             </table>
           </div>
           {KINDS.map((k) => (
-            <PreviewList key={k} kind={k} rows={s.preview[k]} />
+            <PreviewList key={k} kind={k} list={s.preview[k]} />
           ))}
         </section>
       ))}

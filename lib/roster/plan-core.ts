@@ -7,7 +7,7 @@ import type { Problem, RosterClass, RosterSet, RosterUser } from "@/lib/oneroste
 import { type DbUser, type RosterState, seatOf } from "./data";
 import { importProblem, type RosterImportCode } from "./problems";
 import { classNameOf, displayName, gradeOfCode, readingOf } from "./rules";
-import type { ClassTarget, Counts, PreviewRow, RosterPlan, SchoolWork, UserTarget } from "./types";
+import { type ClassTarget, type Counts, PREVIEW_ROWS, type PreviewList, type PreviewRow, type RosterPlan, type SchoolWork, type UserTarget } from "./types";
 
 
 function classTarget(c: RosterClass, teacher: string | null): ClassTarget {
@@ -251,6 +251,7 @@ export function computePlan(state: RosterState, set: RosterSet): { plan: RosterP
 const userRow = (action: PreviewRow["action"], t: UserTarget): PreviewRow => ({
   action, sourcedId: t.sourcedId, name: t.name, nameKana: t.nameKana, grade: t.grade, className: t.className, number: t.number,
 });
+const listed = (rows: PreviewRow[]): PreviewList => ({ rows: rows.slice(0, PREVIEW_ROWS), total: rows.length });
 const counts = (create: number, update: number, move: number, disable: number, link = 0): Counts => ({ create, update, move, disable, link });
 
 function summaryOf(w: SchoolWork) {
@@ -271,6 +272,6 @@ function summaryOf(w: SchoolWork) {
     students: counts(n(students, "create"), n(students, "update"), n(students, "move"), n(students, "disable"), n(students, "link")),
     teachers: counts(n(teachers, "create"), n(teachers, "update"), n(teachers, "move"), n(teachers, "disable"), n(teachers, "link")),
     classes: counts(w.classCreate.length, w.classUpdate.length, 0, w.classDelete.length),
-    preview: { students, teachers, classes },
+    preview: { students: listed(students), teachers: listed(teachers), classes: listed(classes) },
   };
 }

@@ -23,6 +23,15 @@ export interface PreviewRow {
   number: number | null;
 }
 
+/** How many rows of each kind a plan's preview lists per school (its `total` and the counts are always whole). */
+export const PREVIEW_ROWS = 200;
+
+/** The first PREVIEW_ROWS rows of one kind of a school's preview, and how many there are in all. */
+export interface PreviewList {
+  rows: PreviewRow[];
+  total: number;
+}
+
 export interface SchoolSummary {
   sourcedId: string;
   name: string;
@@ -31,7 +40,8 @@ export interface SchoolSummary {
   students: Counts;
   teachers: Counts;
   classes: Counts;
-  preview: { students: PreviewRow[]; teachers: PreviewRow[]; classes: PreviewRow[] };
+  /** Who and what changes, listed up to PREVIEW_ROWS per kind: a set of 100,000 people answers with a page's worth, not all of them. */
+  preview: { students: PreviewList; teachers: PreviewList; classes: PreviewList };
 }
 
 export interface RosterPlan {

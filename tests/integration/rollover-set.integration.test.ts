@@ -72,7 +72,7 @@ describe("year-end rollover with next year's roster set", () => {
     if (!preview.ok) throw new Error("preview failed");
     expect(preview.data).toMatchObject({ applied: false, year: s.year + 1, graduated: 2 });
     expect(preview.data.roster?.problems).toEqual([]);
-    const rows = preview.data.roster!.schools[0]!.preview.students.map((r) => [r.action, r.sourcedId, r.grade, r.className, r.number]);
+    const rows = preview.data.roster!.schools[0]!.preview.students.rows.map((r) => [r.action, r.sourcedId, r.grade, r.className, r.number]);
     expect(rows).toEqual(expect.arrayContaining([
       ["create", `${s.tag}-new1`, 1, "1", 1],
       ["update", `${s.tag}-j1-s1`, 2, "2", 5],

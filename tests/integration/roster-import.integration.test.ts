@@ -3,6 +3,7 @@ import { db } from "@/lib/db";
 import { readTemplateFiles, syncTemplates } from "@/lib/templates/load";
 import { applyRosterImport } from "@/lib/roster/mutations";
 import { planRosterImport } from "@/lib/roster/plan";
+import { PREVIEW_ROWS } from "@/lib/roster/types";
 import { createAcademy, createActivityFromTemplate, createResponse, createSchool, createUser, uniqueTag } from "../../prisma/seed/factories";
 import { type SchoolSpec, rosterSet, students } from "./roster-fixture";
 
@@ -78,6 +79,20 @@ describe("OneRoster import", () => {
     for (const s of again.schools) expect([s.students, s.teachers, s.classes]).toEqual([zero, zero, zero]);
     expect(await rowCounts(academy.id)).toEqual(before);
     expect(await db().auditLog.count({ where: { academyId: academy.id, action: "roster.import" } })).toBe(2);
+  }, 120_000);
+
+  it("a school of 250 new students: the plan lists the first PREVIEW_ROWS of them and counts them all", async () => {
+    const { tag, academy } = await academyWithSets();
+    const big: SchoolSpec = {
+      sourcedId: `${tag}-big`, name: `大中学校${tag}`, teachers: [],
+      classes: [{ sourcedId: `${tag}-b11`, title: "1年1組", grade: "J1" }, { sourcedId: `${tag}-b12`, title: "1年2組", grade: "J1" }],
+      students: [...students(`${tag}-b11`, `${tag}-b11`, 125), ...students(`${tag}-b12`, `${tag}-b12`, 125)],
+    };
+    const [school] = (await planRosterImport(academy.id, rosterSet([big]))).schools;
+    expect(school!.students.create).toBe(250);
+    expect(school!.preview.students.total).toBe(250);
+    expect(school!.preview.students.rows).toHaveLength(PREVIEW_ROWS);
+    expect(school!.preview.classes).toMatchObject({ total: 2, rows: [{ action: "create" }, { action: "create" }] });
   }, 120_000);
 
   it("a renamed class moves nobody: the students keep their id, seat number and answers", async () => {

@@ -53,7 +53,7 @@ describe("OneRoster import links hand-added accounts", () => {
     const dry = await planRosterImport(academy.id, rosterSet([spec]));
     expect(dry.problems).toEqual([]);
     expect(dry.schools[0]).toMatchObject({ students: { ...zero, create: 1, link: 1 }, teachers: { ...zero, link: 1 } });
-    expect(dry.schools[0]!.preview.students.find((r) => r.action === "link")).toMatchObject({ sourcedId: `${tag}-s1`, name: "山田 花子", grade: 1, className: "1", number: 3 });
+    expect(dry.schools[0]!.preview.students.rows.find((r) => r.action === "link")).toMatchObject({ sourcedId: `${tag}-s1`, name: "山田 花子", grade: 1, className: "1", number: 3 });
     expect(await db().user.findUniqueOrThrow({ where: { id: student.id }, select: { sourcedId: true } })).toEqual({ sourcedId: null }); // dry run
 
     const applied = await applyRosterImport(academy.id, rosterSet([spec]), { via: "cli" });
