@@ -1,4 +1,5 @@
 import "server-only";
+import fs from "node:fs";
 import { NextResponse } from "next/server";
 import type { ErrorCode } from "@/lib/errors";
 
@@ -19,29 +20,71 @@ export async function readBytesLimited(req: Request, max: number): Promise<Buffe
 }
 
 /**
- * readBytesLimited with a deadline: "tooSlow" when the whole body has not arrived within `ms`
- * (the rest is not read), "tooLarge" past `max` bytes.
+ * A body's bytes as they arrive. With a declared Content-Length, each chunk is copied into one buffer
+ * of that size on arrival, so that a large body is never joined in one go at its end (Buffer.concat
+ * of a 60 MB body stopped the event loop for about 100 ms, every lesson's requests with it). A body
+ * longer than it declared, or declaring nothing, is joined from its chunks.
  */
-export async function readBytesWithin(req: Request, max: number, ms: number): Promise<Buffer | "tooLarge" | "tooSlow"> {
-  const declared = Number(req.headers.get("content-length") ?? "0");
-  if (declared > max) return "tooLarge";
-  if (!req.body) return Buffer.alloc(0);
+class BodyBytes {
+  private into: Buffer | null;
+  private readonly chunks: Uint8Array[] = [];
+  size = 0;
+
+  constructor(declared: number) {
+    this.into = declared > 0 ? Buffer.allocUnsafe(declared) : null;
+  }
+
+  add(chunk: Uint8Array): void {
+    if (this.into && this.size + chunk.byteLength <= this.into.length) this.into.set(chunk, this.size);
+    else {
+      if (this.into) this.chunks.push(this.into.subarray(0, this.size));
+      this.into = null;
+      this.chunks.push(chunk);
+    }
+    this.size += chunk.byteLength;
+  }
+
+  bytes(): Buffer {
+    return this.into ? this.into.subarray(0, this.size) : Buffer.concat(this.chunks);
+  }
+}
+
+const declaredLength = (req: Request) => Number(req.headers.get("content-length") ?? "0") || 0;
+
+/** Resolves after `ms`. */
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+type BodyLimits = { max: number; ms: number; bytesPerSecond?: number };
+
+/**
+ * Reads a request's body chunk by chunk, handing each to `take` (awaited: a slow sink slows the
+ * read): "tooLarge" past `max` bytes (a declared Content-Length over it before reading), "tooSlow"
+ * when the whole body has not arrived within `ms` (the rest is not read). `bytesPerSecond`: the body
+ * is read no faster (the client waits on TCP meanwhile): a large upload from the same building's
+ * network would otherwise take the event loop for the whole of its arrival, and every lesson's
+ * requests would wait behind its chunks.
+ */
+async function readBody(req: Request, take: (chunk: Uint8Array) => unknown, { max, ms, bytesPerSecond = Infinity }: BodyLimits): Promise<"done" | "tooLarge" | "tooSlow"> {
+  if (declaredLength(req) > max) return "tooLarge";
+  if (!req.body) return "done";
   const reader = req.body.getReader();
   let late = false;
   const timer = Number.isFinite(ms) ? setTimeout(() => ((late = true), void reader.cancel().catch(() => undefined)), ms) : undefined;
-  const chunks: Uint8Array[] = [];
+  const started = performance.now();
   let size = 0;
   try {
     for (;;) {
       const { done, value } = await reader.read();
       if (late) return "tooSlow";
-      if (done) break;
+      if (done) return "done";
       size += value.byteLength;
       if (size > max) {
         await reader.cancel().catch(() => undefined);
         return "tooLarge";
       }
-      chunks.push(value);
+      await take(value);
+      const ahead = (size / bytesPerSecond) * 1000 - (performance.now() - started);
+      if (ahead >= 10) await pause(ahead);
     }
   } catch (error) {
     if (late) return "tooSlow";
@@ -49,7 +92,33 @@ export async function readBytesWithin(req: Request, max: number, ms: number): Pr
   } finally {
     clearTimeout(timer);
   }
-  return Buffer.concat(chunks);
+}
+
+/** readBytesLimited with a deadline: "tooSlow" when the whole body has not arrived within `ms`, "tooLarge" past `max` bytes. */
+export async function readBytesWithin(req: Request, max: number, ms: number): Promise<Buffer | "tooLarge" | "tooSlow"> {
+  if (declaredLength(req) > max) return "tooLarge"; // before its buffer is made
+  const body = new BodyBytes(declaredLength(req));
+  const end = await readBody(req, (chunk) => body.add(chunk), { max, ms });
+  return end === "done" ? body.bytes() : end;
+}
+
+/**
+ * A request's body written to `file` (created, readable by this user only) as it arrives, never held
+ * whole in memory (readBody's limits): the bytes written, or why not (the file may hold a part then).
+ */
+export async function saveBodyWithin(req: Request, file: string, limits: BodyLimits): Promise<number | "tooLarge" | "tooSlow"> {
+  if (declaredLength(req) > limits.max) return "tooLarge"; // before a file is made
+  const handle = await fs.promises.open(file, "wx", 0o600);
+  let written = 0;
+  try {
+    const end = await readBody(req, async (chunk) => {
+      await handle.write(chunk);
+      written += chunk.byteLength;
+    }, limits);
+    return end === "done" ? written : end;
+  } finally {
+    await handle.close();
+  }
 }
 
 /**
@@ -78,7 +147,7 @@ export type UploadBytes = { ok: true; bytes: Buffer } | { ok: false; problem: "t
  * or timed out).
  */
 export async function readUploadBytes(req: Request, max: number, cap = MAX_UPLOAD_BYTES_IN_FLIGHT): Promise<UploadBytes> {
-  const declared = Number(req.headers.get("content-length") ?? "0") || 0;
+  const declared = declaredLength(req);
   if (declared > max) return { ok: false, problem: "tooLarge" };
   if (!req.body) return { ok: true, bytes: Buffer.alloc(0) };
   const counter = inFlight();
@@ -86,13 +155,12 @@ export async function readUploadBytes(req: Request, max: number, cap = MAX_UPLOA
   counter.bytes += declared;
   let counted = declared;
   const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let held = 0;
+  const body = new BodyBytes(declared);
   try {
     for (;;) {
       const { done, value } = await reader.read();
-      if (done) return { ok: true, bytes: Buffer.concat(chunks) };
-      held += value.byteLength;
+      if (done) return { ok: true, bytes: body.bytes() };
+      const held = body.size + value.byteLength;
       const extra = Math.max(0, held - counted);
       const problem = held > max ? "tooLarge" : counter.bytes + extra > cap ? "busy" : null;
       if (problem) {
@@ -101,7 +169,7 @@ export async function readUploadBytes(req: Request, max: number, cap = MAX_UPLOA
       }
       counter.bytes += extra;
       counted += extra;
-      chunks.push(value);
+      body.add(value);
     }
   } finally {
     counter.bytes -= counted;

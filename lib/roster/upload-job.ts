@@ -8,15 +8,18 @@ import { applyRosterImport } from "./mutations";
 import { planRosterImport } from "./plan";
 
 /**
- * What a manager's uploaded set is for, with the upload's bytes as received: run in a worker thread
- * (lib/roster/upload-thread.ts), so that the multipart form, the zip, the CSVs, the plan and the
- * apply are all worked through off the event loop that serves lessons. The caller has checked who
+ * What a manager's uploaded set is for, with the upload's bytes as received: run in a child process
+ * (lib/roster/upload-process.ts), so that the multipart form, the zip, the CSVs, the plan and the
+ * apply are all worked through off the process that serves lessons. The caller has checked who
  * the manager is, which school they may roll over, and holds the academy's slot.
  */
-export type UploadJob = { academyId: string; actorId: string; body: Uint8Array<ArrayBuffer>; contentType: string } & (
+export type UploadWork = { academyId: string; actorId: string; contentType: string } & (
   | { kind: "import"; apply: boolean }
   | { kind: "rollover"; schoolId: string; input: RolloverInput; dryRun: boolean }
 );
+
+/** The work with the upload's bytes. */
+export type UploadJob = UploadWork & { body: Uint8Array<ArrayBuffer> };
 
 /** The job's answer as it is made: one JSON body with its status, or NDJSON lines. */
 export interface JobOutput {

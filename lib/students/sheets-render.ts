@@ -1,9 +1,10 @@
 import "server-only";
-import { type ChildProcess, fork } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
+import { forkIdleChild } from "@/lib/ops/idle-child";
 import { countPdfBusy, observePdfJob } from "@/lib/ops/metrics";
 import type { SheetJob } from "./sheets-cards";
 
@@ -50,30 +51,15 @@ let waiting = 0;
 function startRenderer(): { process: ChildProcess; dir: string } {
   // the child's PDFs go in a directory of this process's own (only its user can read it), removed with the child
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "manabiya-sheets-"));
-  // Loaded by path at run time and never bundled: Turbopack follows a `fork(path)` or `new Worker(path)`
-  // into the file and its tsx (esbuild) and fails on them; Reflect.apply is opaque to it.
-  const file = path.join(process.cwd(), "lib", "students", "sheets-worker.mjs");
-  const c = Reflect.apply(fork, undefined, [
-    file,
-    [dir],
-    {
-      // V8 without background threads: one idle-priority thread, not five. Linux's scheduler (EEVDF) may run an
-      // idle-class thread for a tick (4 ms) before a woken server thread that is not yet "eligible", and the
-      // renderer's garbage-collector threads took ticks in turn that way (docs/benchmarks.md)
-      execArgv: [`--max-old-space-size=${HEAP_MB}`, "--single-threaded", "--v8-pool-size=1"],
-      env: { PATH: process.env.PATH ?? "", NODE_ENV: process.env.NODE_ENV ?? "production" },
-      stdio: ["ignore", "inherit", "inherit", "ipc"],
-    },
-  ]) as ChildProcess;
+  const c = forkIdleChild(["lib", "students", "sheets-worker.mjs"], [dir], {
+    heapMb: HEAP_MB,
+    env: { PATH: process.env.PATH ?? "", NODE_ENV: process.env.NODE_ENV ?? "production" },
+  });
   const started = { process: c, dir };
   c.once("exit", () => {
     if (child === started) child = undefined;
     fs.rm(dir, { recursive: true, force: true }, () => undefined);
   });
-  c.on("error", () => undefined); // a failed send or spawn: the print's own listener answers it
-  // never what keeps the server running (a shutdown exits, and the child follows: sheets-worker.mjs)
-  c.unref();
-  c.channel?.unref();
   return started;
 }
 

@@ -8,40 +8,11 @@
  * JavaScript, loaded by path at run time and not bundled by Next; the TypeScript modules are loaded
  * through tsx, registered here. It ends when its parent goes.
  */
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
+import { lowestPriority } from "../ops/lowest-priority.mjs";
 
-// The lowest CPU priority for every thread of this process: the JavaScript thread and the garbage
-// collector's and libuv's threads alike (threads started later inherit it), so that on a busy server
-// the process that serves live classes goes first and the print takes what is left. On Linux the
-// threads are put in the SCHED_IDLE class (util-linux's `chrt`): a nice value alone is a smaller
-// share, but the kernel's scheduler still lets a niced print finish its time slice before a woken
-// event loop runs, a few milliseconds at every step of a live event (docs/benchmarks.md). A nice
-// value too, where `chrt` is missing; elsewhere, the process's priority if the platform allows it.
-function lowestPriority() {
-  let threads = [];
-  try {
-    threads = fs.readdirSync("/proc/self/task").map(Number);
-  } catch {
-    // no /proc: the process (or its main thread) only
-  }
-  for (const tid of threads.length > 0 ? threads : [0]) {
-    try {
-      os.setPriority(tid, 19);
-    } catch {
-      // not permitted here: that thread keeps its priority
-    }
-  }
-  if (threads.length > 0) {
-    try {
-      execFileSync("chrt", ["--idle", "--all-tasks", "--pid", "0", String(process.pid)], { stdio: "ignore", timeout: 5_000 });
-    } catch {
-      // no chrt (or not permitted): the nice value above
-    }
-  }
-}
+// every thread of this process at the lowest CPU priority (lib/ops/lowest-priority.mjs)
 lowestPriority();
 
 process.on("disconnect", () => process.exit(0));

@@ -8,6 +8,7 @@ import { decryptCode } from "@/lib/signin-codes/crypto";
 import type { SheetJob } from "@/lib/students/sheets-cards";
 import { renderSigninSheets } from "@/lib/students/sheets-render";
 import { createAcademy, createSchool, uniqueTag } from "../../prisma/seed/factories";
+import { childPid, threadPriorities } from "./child-processes";
 
 // The print renderer of lib/students/sheets-render.ts as an operator would see it on a Linux server:
 // a child process of the server (sheets-worker.mjs) that reads the students, issues their first codes
@@ -51,28 +52,7 @@ function dirOf(pid: number): string {
 }
 
 /** The renderer child of this process, if one runs. */
-function rendererPid(): number | undefined {
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      if (ppid === process.pid && readFileSync(`/proc/${entry}/cmdline`, "utf8").includes("sheets-worker.mjs")) return Number(entry);
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return undefined;
-}
-
-/** Each thread's scheduling policy (5: SCHED_IDLE) and nice value. */
-function threadPriorities(pid: number): { policy: number; nice: number }[] {
-  return readdirSync(`/proc/${pid}/task`).map((tid) => {
-    const sched = readFileSync(`/proc/${pid}/task/${tid}/sched`, "utf8");
-    const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, "utf8");
-    return { policy: Number(/^policy\s*:\s*(\d+)/m.exec(sched)?.[1]), nice: Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16]) };
-  });
-}
+const rendererPid = () => childPid("sheets-worker.mjs");
 
 const isPdf = (pdf: Buffer) => pdf.subarray(0, 5).toString("latin1") === "%PDF-" && pdf.subarray(-8).toString("latin1").includes("%%EOF");
 

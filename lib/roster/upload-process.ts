@@ -1,0 +1,89 @@
+import "server-only";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { problem } from "@/lib/http";
+import { forkIdleChild } from "@/lib/ops/idle-child";
+import { log } from "@/lib/ops/log";
+import type { UploadWork } from "./upload-job";
+
+/** The most a job's process may hold (a 64 MB upload's rows and plan, with room). */
+const HEAP_MB = 2048;
+
+/** What the child sends (upload-child.mjs): the answer's head, its bytes in pieces, its end, or why it failed. */
+type ChildMessage = { head: { status: number; ndjson: boolean } } | { chunk: Uint8Array } | { end: true } | { failed: string };
+
+/** The job as the child receives it: the upload's bytes are in a file of a directory only this user can read. */
+export type ChildJob = UploadWork & { bodyFile: string };
+
+/** An upload kept in a file of a private directory until its job's child has read it (`drop` removes both). */
+export interface StoredUpload {
+  file: string;
+  drop: () => void;
+}
+
+const headersOf = (ndjson: boolean) => ({
+  "Cache-Control": "no-store",
+  ...(ndjson ? { "Content-Type": "application/x-ndjson; charset=utf-8", "X-Accel-Buffering": "no" } : { "Content-Type": "application/json" }),
+});
+
+/**
+ * A new private directory (only this user can read it) for one upload's file, which `save` writes:
+ * the body as it arrives (lib/http.ts saveBodyWithin), never whole in this process's memory (a 64 MB
+ * body held here set off full collections of the server's heap while it arrived).
+ */
+export async function storeUpload<T>(save: (file: string) => Promise<T>): Promise<{ upload: StoredUpload; saved: T }> {
+  const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), "manabiya-roster-"));
+  const upload = { file: path.join(dir, "body"), drop: () => fs.rm(dir, { recursive: true, force: true }, () => undefined) };
+  try {
+    return { upload, saved: await save(upload.file) };
+  } catch (error) {
+    upload.drop();
+    throw error;
+  }
+}
+
+/** Starts the child on the job and its upload; the upload goes when the child does. */
+function startChild(job: UploadWork, upload: StoredUpload) {
+  // the app's own modules run in the child, and read its settings (database, code key) as the server does
+  const child = forkIdleChild(["lib", "roster", "upload-child.mjs"], [], { heapMb: HEAP_MB, env: process.env });
+  child.once("exit", upload.drop);
+  child.send({ job: { ...job, bodyFile: upload.file } satisfies ChildJob });
+  return child;
+}
+
+/**
+ * Runs an upload job (lib/roster/upload-job.ts) on a stored upload in a child process of its own (upload-child.mjs),
+ * every thread of it at the lowest CPU priority, and answers with what it sends: the JSON answer,
+ * or the apply's NDJSON lines as they come. A child that fails before answering is a 500; after,
+ * the stream ends with `{"error":"INTERNAL"}`. `done` is called once, as soon as the job's work is
+ * over (its answer's end, its failure, or the child's exit; the academy's slot is held until then):
+ * a manager who sends the next set on seeing the answer is not told "busy" while the child, at idle
+ * priority, closes its database connection and exits.
+ */
+export function runUploadJobInChild(job: UploadWork, upload: StoredUpload, done: () => void): Promise<Response> {
+  const child = startChild(job, upload);
+  return new Promise<Response>((resolve) => {
+    let stream: ReadableStreamDefaultController<Uint8Array> | null = null;
+    let finished = false;
+    const finish = (failure?: string) => {
+      if (finished) return;
+      finished = true;
+      done();
+      if (failure) log().error({ event: "roster.upload.failed", error: failure.slice(0, 2000) }, "roster upload child failed");
+      if (!stream) return resolve(problem(500, "INTERNAL"));
+      if (failure) stream.enqueue(new TextEncoder().encode(`${JSON.stringify({ error: "INTERNAL" })}\n`));
+      stream.close();
+    };
+    child.on("message", (m: ChildMessage) => {
+      if ("head" in m) {
+        const body = new ReadableStream<Uint8Array>({ start: (c) => void (stream = c) });
+        resolve(new Response(body, { status: m.head.status, headers: headersOf(m.head.ndjson) }));
+      } else if ("chunk" in m) stream?.enqueue(m.chunk);
+      else if ("end" in m) finish();
+      else finish(m.failed);
+    });
+    child.on("error", (error) => finish(error.stack ?? String(error)));
+    child.once("exit", (code, signal) => finish(`the child exited (${code ?? signal})`));
+  });
+}
