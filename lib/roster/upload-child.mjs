@@ -4,12 +4,14 @@
  * plan and the apply, so that the process serving lessons keeps answering while a large set is read.
  * Every thread of it runs at the lowest CPU priority (lib/ops/lowest-priority.mjs), its garbage
  * collector included. It receives the job over its IPC channel with the upload in a file (read, then
- * removed), and sends its answer back as encoded bytes in pieces (a head with the status, then
- * chunks of at most PIECE bytes), never as the set's rows. Plain JavaScript, loaded by path at run
+ * removed), and answers in the upload's directory: a JSON answer (a plan, a rollover's result) as a
+ * file the parent streams, the apply's NDJSON lines as messages (a head with the status, then each
+ * line's bytes), never as the set's rows. Plain JavaScript, loaded by path at run
  * time and not bundled by Next; the TypeScript modules are loaded through tsx, registered here. It
  * ends after its one job, or when its parent goes.
  */
 import fs from "node:fs";
+import path from "node:path";
 import { lowestPriority } from "../ops/lowest-priority.mjs";
 
 lowestPriority();
@@ -22,19 +24,25 @@ const { runUploadJob } = await import("./upload-job.ts");
 const { db } = await import("../db.ts");
 lowestPriority(); // any thread started while loading
 
-/** The most bytes of the answer in one message: the parent never receives a large block at once. */
-const PIECE = 256 * 1024;
 const encoder = new TextEncoder();
 const sent = (message) => new Promise((resolve) => process.send(message, undefined, {}, () => resolve()));
 let started = false;
 let sending = Promise.resolve();
 
-/** Sends the answer's bytes in order, the head first. */
-function send(bytes, head) {
+/** Sends NDJSON lines in order, the head first. */
+function sendLine(bytes) {
   sending = sending.then(async () => {
-    if (!started) await sent({ head });
+    if (!started) await sent({ head: { status: 200, ndjson: true } });
     started = true;
-    for (let at = 0; at < bytes.byteLength; at += PIECE) await sent({ chunk: bytes.subarray(at, at + PIECE) });
+    await sent({ chunk: bytes });
+  });
+}
+
+/** Writes the one JSON answer to `file` (this user only) and tells the parent, which streams it. */
+function sendJson(file, status, value) {
+  sending = sending.then(async () => {
+    await fs.promises.writeFile(file, encoder.encode(JSON.stringify(value)), { mode: 0o600 });
+    await sent({ answer: { status, file } });
   });
 }
 
@@ -42,9 +50,10 @@ process.once("message", async ({ job }) => {
   try {
     const body = new Uint8Array(await fs.promises.readFile(job.bodyFile));
     await fs.promises.rm(job.bodyFile, { force: true });
+    const answer = path.join(path.dirname(job.bodyFile), "answer.json");
     await runUploadJob({ ...job, body }, {
-      json: (status, value) => send(encoder.encode(JSON.stringify(value)), { status, ndjson: false }),
-      line: (value) => send(encoder.encode(`${JSON.stringify(value)}\n`), { status: 200, ndjson: true }),
+      json: (status, value) => sendJson(answer, status, value),
+      line: (value) => sendLine(encoder.encode(`${JSON.stringify(value)}\n`)),
     });
     await sending;
     await sent({ end: true });

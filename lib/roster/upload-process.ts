@@ -3,15 +3,23 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { problem } from "@/lib/http";
-import { forkIdleChild } from "@/lib/ops/idle-child";
+import { forkIdleChild, streamChildFile } from "@/lib/ops/idle-child";
 import { log } from "@/lib/ops/log";
 import type { UploadWork } from "./upload-job";
 
 /** The most a job's process may hold (a 64 MB upload's rows and plan, with room). */
 const HEAP_MB = 2048;
 
-/** What the child sends (upload-child.mjs): the answer's head, its bytes in pieces, its end, or why it failed. */
-type ChildMessage = { head: { status: number; ndjson: boolean } } | { chunk: Uint8Array } | { end: true } | { failed: string };
+/**
+ * What the child sends (upload-child.mjs): its JSON answer as a file to stream, or the head and the
+ * bytes of NDJSON lines; then its end, or why it failed.
+ */
+type ChildMessage =
+  | { answer: { status: number; file: string } }
+  | { head: { status: number; ndjson: boolean } }
+  | { chunk: Uint8Array }
+  | { end: true }
+  | { failed: string };
 
 /** The job as the child receives it: the upload's bytes are in a file of a directory only this user can read. */
 export type ChildJob = UploadWork & { bodyFile: string };
@@ -43,19 +51,18 @@ export async function storeUpload<T>(save: (file: string) => Promise<T>): Promis
   }
 }
 
-/** Starts the child on the job and its upload; the upload goes when the child does. */
+/** Starts the child on the job and its upload. */
 function startChild(job: UploadWork, upload: StoredUpload) {
   // the app's own modules run in the child, and read its settings (database, code key) as the server does
   const child = forkIdleChild(["lib", "roster", "upload-child.mjs"], [], { heapMb: HEAP_MB, env: process.env });
-  child.once("exit", upload.drop);
   child.send({ job: { ...job, bodyFile: upload.file } satisfies ChildJob });
   return child;
 }
 
 /**
  * Runs an upload job (lib/roster/upload-job.ts) on a stored upload in a child process of its own (upload-child.mjs),
- * every thread of it at the lowest CPU priority, and answers with what it sends: the JSON answer,
- * or the apply's NDJSON lines as they come. A child that fails before answering is a 500; after,
+ * every thread of it at the lowest CPU priority, and answers with what it sends: the JSON answer
+ * (streamed from the file it wrote, in 64 KB reads), or the apply's NDJSON lines as they come. A child that fails before answering is a 500; after,
  * the stream ends with `{"error":"INTERNAL"}`. `done` is called once, as soon as the job's work is
  * over (its answer's end, its failure, or the child's exit; the academy's slot is held until then):
  * a manager who sends the next set on seeing the answer is not told "busy" while the child, at idle
@@ -65,25 +72,38 @@ export function runUploadJobInChild(job: UploadWork, upload: StoredUpload, done:
   const child = startChild(job, upload);
   return new Promise<Response>((resolve) => {
     let stream: ReadableStreamDefaultController<Uint8Array> | null = null;
+    let answered = false;
+    // the JSON answer's file being opened: the end (and the directory's removal) waits for it
+    let opening: Promise<unknown> = Promise.resolve();
     let finished = false;
     const finish = (failure?: string) => {
       if (finished) return;
       finished = true;
       done();
       if (failure) log().error({ event: "roster.upload.failed", error: failure.slice(0, 2000) }, "roster upload child failed");
-      if (!stream) return resolve(problem(500, "INTERNAL"));
-      if (failure) stream.enqueue(new TextEncoder().encode(`${JSON.stringify({ error: "INTERNAL" })}\n`));
-      stream.close();
+      if (!answered) return resolve(problem(500, "INTERNAL"));
+      if (failure) stream?.enqueue(new TextEncoder().encode(`${JSON.stringify({ error: "INTERNAL" })}\n`));
+      stream?.close();
+    };
+    const answer = (body: ReadableStream<Uint8Array>, status: number, ndjson: boolean) => {
+      answered = true;
+      resolve(new Response(body, { status, headers: headersOf(ndjson) }));
     };
     child.on("message", (m: ChildMessage) => {
-      if ("head" in m) {
-        const body = new ReadableStream<Uint8Array>({ start: (c) => void (stream = c) });
-        resolve(new Response(body, { status: m.head.status, headers: headersOf(m.head.ndjson) }));
-      } else if ("chunk" in m) stream?.enqueue(m.chunk);
-      else if ("end" in m) finish();
-      else finish(m.failed);
+      if ("answer" in m) {
+        const { status, file } = m.answer;
+        opening = streamChildFile(file).then((body) => answer(body, status, false), (error: unknown) => finish(String(error)));
+      } else if ("head" in m) answer(new ReadableStream<Uint8Array>({ start: (c) => void (stream = c) }), m.head.status, m.head.ndjson);
+      else if ("chunk" in m) stream?.enqueue(m.chunk);
+      else if ("end" in m) void opening.then(() => finish());
+      else void opening.then(() => finish(m.failed));
     });
-    child.on("error", (error) => finish(error.stack ?? String(error)));
-    child.once("exit", (code, signal) => finish(`the child exited (${code ?? signal})`));
+    child.on("error", (error) => void opening.then(() => finish(error.stack ?? String(error))));
+    child.once("exit", (code, signal) => {
+      void opening.then(() => {
+        finish(`the child exited (${code ?? signal})`);
+        upload.drop();
+      });
+    });
   });
 }

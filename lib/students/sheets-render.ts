@@ -3,8 +3,7 @@ import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { Readable } from "node:stream";
-import { forkIdleChild } from "@/lib/ops/idle-child";
+import { forkIdleChild, streamChildFile } from "@/lib/ops/idle-child";
 import { countPdfBusy, observePdfJob } from "@/lib/ops/metrics";
 import type { SheetJob } from "./sheets-cards";
 
@@ -69,13 +68,6 @@ function stopRenderer() {
   if (c && c.exitCode === null) c.kill();
 }
 
-/** The child's PDF file as a stream: opened, then removed (the open file stays readable), closed when read or cancelled. */
-async function streamFile(file: string): Promise<ReadableStream<Uint8Array>> {
-  const handle = await fs.promises.open(file, "r");
-  await fs.promises.rm(file, { force: true });
-  return Readable.toWeb(handle.createReadStream({ highWaterMark: 64 * 1024 })) as ReadableStream<Uint8Array>;
-}
-
 function renderInChild(job: SheetJob): Promise<SheetsPdf> {
   clearTimeout(idle);
   const { process: c } = (child ??= startRenderer());
@@ -91,7 +83,7 @@ function renderInChild(job: SheetJob): Promise<SheetsPdf> {
       settle();
       if (m.file === undefined) return reject(new Error(`sign-in sheets: ${m.error}`));
       const { bytes = 0, cards = 0, issued = 0 } = m;
-      streamFile(m.file).then((body) => resolve({ body, bytes, cards, issued }), reject);
+      streamChildFile(m.file).then((body) => resolve({ body, bytes, cards, issued }), reject);
     };
     const onError = (error: unknown) => {
       if (settled) return;
