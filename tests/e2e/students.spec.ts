@@ -1,9 +1,9 @@
-import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
 import { createActivityFromTemplate, createResponse, createUser } from "../../prisma/seed/factories";
 import { baseText, expectNotification, signIn, signInAs } from "./helpers";
 import { e2eDb, makeSchool, TEST_PASSWORD } from "./db";
+import { qrCodesIn } from "./qr";
 
 const rowOf = (page: Page, email: string) => page.locator(`tr[data-email="${email}"]`);
 /** Opens the row's "more" menu and chooses an action there. */
@@ -22,7 +22,7 @@ async function qrUrlOf(page: Page, email: string, file: string): Promise<string>
   const href = await dialog.getByTestId("qr-download").getAttribute("href");
   writeFileSync(file, Buffer.from(href!.replace(/^data:image\/png;base64,/, ""), "base64"));
   await dialog.getByRole("button").last().click();
-  return execFileSync("zbarimg", ["--quiet", "--raw", file], { encoding: "utf8" }).trim();
+  return qrCodesIn(file).join("\n");
 }
 
 test.describe("student management", () => {
