@@ -25,9 +25,7 @@ export default defineConfig([
       "no-restricted-imports": [
         "error",
         {
-          paths: [
-            { name: "next-auth", message: "Import next-auth only inside lib/auth/ (docs/architecture.md)." },
-          ],
+          paths: [{ name: "next-auth", message: "Import next-auth only inside lib/auth/ (docs/architecture.md)." }],
         },
       ],
     },

@@ -22,7 +22,10 @@ const nextConfig: NextConfig = {
       { source: "/:path*", headers: staticSecurityHeaders(process.env.NODE_ENV === "production") },
       // the icons' URLs in every page carry their content hash (?icon.<hash>): a browser keeps
       // them instead of fetching them again on each page a student opens (scripts/bench/bytes.ts)
-      ...["/icon.svg", "/apple-icon.png"].map((source) => ({ source, headers: [{ key: "Cache-Control", value: "public, max-age=31536000, immutable" }] })),
+      ...["/icon.svg", "/apple-icon.png"].map((source) => ({
+        source,
+        headers: [{ key: "Cache-Control", value: "public, max-age=31536000, immutable" }],
+      })),
     ];
   },
 };

@@ -50,10 +50,21 @@ export default defineConfig({
   },
   projects: [
     { name: "setup", testMatch: /.*\.setup\.ts/ },
-    { name: "chromium", use: { ...devices["Desktop Chrome"] }, dependencies: ["setup"], testIgnore: [/.*\.setup\.ts/, ROSTER_UPLOADS] },
+    {
+      name: "chromium",
+      use: { ...devices["Desktop Chrome"] },
+      dependencies: ["setup"],
+      testIgnore: [/.*\.setup\.ts/, ROSTER_UPLOADS],
+    },
     // the server reads one OneRoster set at a time (another upload is answered "busy", lib/roster/route.ts): the files
     // that upload sets (the roster page, the rollover with next year's set) run one at a time, beside the rest
-    { name: "roster-uploads", testMatch: ROSTER_UPLOADS, use: { ...devices["Desktop Chrome"] }, dependencies: ["setup"], workers: 1 },
+    {
+      name: "roster-uploads",
+      testMatch: ROSTER_UPLOADS,
+      use: { ...devices["Desktop Chrome"] },
+      dependencies: ["setup"],
+      workers: 1,
+    },
     // tests/attacks: each class of attack of docs/security.md replayed against the real server
     { name: "attacks", testDir: "tests/attacks", use: { ...devices["Desktop Chrome"] }, dependencies: ["setup"] },
   ],

@@ -18,10 +18,17 @@ const catalogues = {
  * Until the catalogue has come (or when it cannot), the page just tries again by itself.
  */
 export default function GlobalError({ error, retry }: { error: Error & { digest?: string }; retry: () => void }) {
-  const lang = toDisplayLanguage(typeof document === "undefined" ? undefined : new RegExp(`(?:^|; )${LANGUAGE_COOKIE}=([^;]*)`).exec(document.cookie)?.[1]);
+  const lang = toDisplayLanguage(
+    typeof document === "undefined"
+      ? undefined
+      : new RegExp(`(?:^|; )${LANGUAGE_COOKIE}=([^;]*)`).exec(document.cookie)?.[1],
+  );
   const [messages, setMessages] = useState<Messages | null>(null);
   useEffect(() => {
-    catalogues[lang]().then((m) => setMessages({ Errors: m.default.Errors }), () => undefined);
+    catalogues[lang]().then(
+      (m) => setMessages({ Errors: m.default.Errors }),
+      () => undefined,
+    );
     const timer = setTimeout(retry, AUTO_RETRY_MS);
     return () => clearTimeout(timer);
   }, [lang, retry]);

@@ -27,7 +27,10 @@ export function defineAction<S extends z.ZodType, T>(options: {
     try {
       return await options.run(parsed.data, actor);
     } catch (error) {
-      log().error({ event: "action.failed", action: options.name, userId: actor.id, ...errorField(error) }, "server action failed");
+      log().error(
+        { event: "action.failed", action: options.name, userId: actor.id, ...errorField(error) },
+        "server action failed",
+      );
       return fail("INTERNAL");
     }
   };

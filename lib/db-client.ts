@@ -8,7 +8,12 @@ import { PrismaClient } from "@/lib/generated/prisma/client";
  * `onPool` receives the client's pool (the app reports its usage in the metrics, lib/ops/metrics.ts);
  * the pool ends with the client ($disconnect).
  */
-export function createPrismaClient(connectionString: string, max = 10, timeouts?: PoolTimeouts, onPool?: (pool: pg.Pool) => void): PrismaClient {
+export function createPrismaClient(
+  connectionString: string,
+  max = 10,
+  timeouts?: PoolTimeouts,
+  onPool?: (pool: pg.Pool) => void,
+): PrismaClient {
   const pool = new pg.Pool({ connectionString, max, ...(timeouts ? poolTimeoutOptions(timeouts) : {}) });
   onPool?.(pool);
   return new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });

@@ -17,6 +17,7 @@ export function poolTimeoutOptions(timeouts: PoolTimeouts, extraOptions = ""): P
   return {
     connectionTimeoutMillis: timeouts.connectMs,
     query_timeout: timeouts.statementMs + 5_000,
-    options: `-c statement_timeout=${timeouts.statementMs} -c idle_in_transaction_session_timeout=30000 ${extraOptions}`.trim(),
+    options:
+      `-c statement_timeout=${timeouts.statementMs} -c idle_in_transaction_session_timeout=30000 ${extraOptions}`.trim(),
   };
 }

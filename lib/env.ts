@@ -11,7 +11,8 @@ const booleanish = z
   .transform((v) => v === "1" || v === "true");
 
 /** A whole number from the environment, within bounds, with a default (docs: .env.example). */
-const count = (fallback: number, min: number, max: number) => z.coerce.number().int().min(min).max(max).default(fallback);
+const count = (fallback: number, min: number, max: number) =>
+  z.coerce.number().int().min(min).max(max).default(fallback);
 
 /** Resource limits of the production server (scripts/server.ts) and the database pools (lib/db-client.ts). */
 const limitsSchema = {
@@ -41,47 +42,54 @@ const logLevelSchema = z.preprocess(
 export const AUTH_URL_REQUIRED =
   "AUTH_URL is required in production (the public address, e.g. https://manabiya.example.jp): links in mails and on sign-in sheets are built from it";
 
-export const envSchema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  DATABASE_URL: z
-    .string({ error: "DATABASE_URL is required (postgresql://user:password@host:5432/db)" })
-    .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must be a postgresql:// URL"),
-  AUTH_SECRET: z
-    .string({ error: "AUTH_SECRET is required (at least 32 random characters)" })
-    .min(32, "AUTH_SECRET must be at least 32 characters"),
-  SIGNIN_CODE_KEY: z
-    .string({ error: "SIGNIN_CODE_KEY is required (64 hex characters)" })
-    .regex(/^[0-9a-fA-F]{64}$/, "SIGNIN_CODE_KEY must be 64 hex characters (32 bytes)"),
-  /** The public address of the app: every link in a mail or on a printed sheet is built from it, never from the request. */
-  AUTH_URL: z.url("AUTH_URL must be a URL").optional(),
-  /** Reverse proxies in front of the app that append to X-Forwarded-For (nginx: 1); 0 = the socket's address is the client's. */
-  TRUSTED_PROXY_HOPS: z.coerce.number("TRUSTED_PROXY_HOPS must be a whole number from 0 to 5").int().min(0).max(5).default(0),
-  PORT: z.string().optional(),
-  GOOGLE_CLIENT_ID: z.string().optional(),
-  GOOGLE_CLIENT_SECRET: z.string().optional(),
-  GOOGLE_ISSUER: z.url("GOOGLE_ISSUER must be a URL").default("https://accounts.google.com"),
-  SMTP_URL: z
-    .string()
-    .regex(/^smtps?:\/\//, "SMTP_URL must be an smtp:// or smtps:// URL")
-    .optional()
-    .or(z.literal("").transform(() => undefined)),
-  MAIL_FROM: z.string().default("Manabiya <no-reply@manabiya.invalid>"),
-  SEED_DEMO: booleanish,
-  /** The bearer token GET /metrics asks for (app/metrics/route.ts); unset or empty: the endpoint is off (404). */
-  METRICS_TOKEN: z
-    .string()
-    .min(32, "METRICS_TOKEN must be at least 32 characters (e.g. openssl rand -hex 32)")
-    .optional()
-    .or(z.literal("").transform(() => undefined)),
-  /** Set by scripts/start.ts when it runs the demo school (embedded database or SEED_DEMO): the demo mailbox page exists. */
-  MANABIYA_DEMO: booleanish,
-  LOG_LEVEL: logLevelSchema,
-  ...limitsSchema,
-}).superRefine((value, ctx) => {
-  if (value.NODE_ENV === "production" && !value.AUTH_URL) {
-    ctx.addIssue({ code: "custom", path: ["AUTH_URL"], message: AUTH_URL_REQUIRED });
-  }
-});
+export const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    DATABASE_URL: z
+      .string({ error: "DATABASE_URL is required (postgresql://user:password@host:5432/db)" })
+      .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must be a postgresql:// URL"),
+    AUTH_SECRET: z
+      .string({ error: "AUTH_SECRET is required (at least 32 random characters)" })
+      .min(32, "AUTH_SECRET must be at least 32 characters"),
+    SIGNIN_CODE_KEY: z
+      .string({ error: "SIGNIN_CODE_KEY is required (64 hex characters)" })
+      .regex(/^[0-9a-fA-F]{64}$/, "SIGNIN_CODE_KEY must be 64 hex characters (32 bytes)"),
+    /** The public address of the app: every link in a mail or on a printed sheet is built from it, never from the request. */
+    AUTH_URL: z.url("AUTH_URL must be a URL").optional(),
+    /** Reverse proxies in front of the app that append to X-Forwarded-For (nginx: 1); 0 = the socket's address is the client's. */
+    TRUSTED_PROXY_HOPS: z.coerce
+      .number("TRUSTED_PROXY_HOPS must be a whole number from 0 to 5")
+      .int()
+      .min(0)
+      .max(5)
+      .default(0),
+    PORT: z.string().optional(),
+    GOOGLE_CLIENT_ID: z.string().optional(),
+    GOOGLE_CLIENT_SECRET: z.string().optional(),
+    GOOGLE_ISSUER: z.url("GOOGLE_ISSUER must be a URL").default("https://accounts.google.com"),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, "SMTP_URL must be an smtp:// or smtps:// URL")
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    MAIL_FROM: z.string().default("Manabiya <no-reply@manabiya.invalid>"),
+    SEED_DEMO: booleanish,
+    /** The bearer token GET /metrics asks for (app/metrics/route.ts); unset or empty: the endpoint is off (404). */
+    METRICS_TOKEN: z
+      .string()
+      .min(32, "METRICS_TOKEN must be at least 32 characters (e.g. openssl rand -hex 32)")
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    /** Set by scripts/start.ts when it runs the demo school (embedded database or SEED_DEMO): the demo mailbox page exists. */
+    MANABIYA_DEMO: booleanish,
+    LOG_LEVEL: logLevelSchema,
+    ...limitsSchema,
+  })
+  .superRefine((value, ctx) => {
+    if (value.NODE_ENV === "production" && !value.AUTH_URL) {
+      ctx.addIssue({ code: "custom", path: ["AUTH_URL"], message: AUTH_URL_REQUIRED });
+    }
+  });
 
 export type Env = z.infer<typeof envSchema>;
 
@@ -95,9 +103,7 @@ export class EnvError extends Error {
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const result = envSchema.safeParse(source);
   if (!result.success) {
-    throw new EnvError(
-      result.error.issues.map((issue) => `${issue.path.join(".") || "(env)"}: ${issue.message}`),
-    );
+    throw new EnvError(result.error.issues.map((issue) => `${issue.path.join(".") || "(env)"}: ${issue.message}`));
   }
   return result.data;
 }

@@ -64,12 +64,18 @@ type BodyLimits = { max: number; ms: number; bytesPerSecond?: number };
  * network would otherwise take the event loop for the whole of its arrival, and every lesson's
  * requests would wait behind its chunks.
  */
-async function readBody(req: Request, take: (chunk: Uint8Array) => unknown, { max, ms, bytesPerSecond = Infinity }: BodyLimits): Promise<"done" | "tooLarge" | "tooSlow"> {
+async function readBody(
+  req: Request,
+  take: (chunk: Uint8Array) => unknown,
+  { max, ms, bytesPerSecond = Infinity }: BodyLimits,
+): Promise<"done" | "tooLarge" | "tooSlow"> {
   if (declaredLength(req) > max) return "tooLarge";
   if (!req.body) return "done";
   const reader = req.body.getReader();
   let late = false;
-  const timer = Number.isFinite(ms) ? setTimeout(() => ((late = true), void reader.cancel().catch(() => undefined)), ms) : undefined;
+  const timer = Number.isFinite(ms)
+    ? setTimeout(() => ((late = true), void reader.cancel().catch(() => undefined)), ms)
+    : undefined;
   const started = performance.now();
   let size = 0;
   try {
@@ -106,15 +112,23 @@ export async function readBytesWithin(req: Request, max: number, ms: number): Pr
  * A request's body written to `file` (created, readable by this user only) as it arrives, never held
  * whole in memory (readBody's limits): the bytes written, or why not (the file may hold a part then).
  */
-export async function saveBodyWithin(req: Request, file: string, limits: BodyLimits): Promise<number | "tooLarge" | "tooSlow"> {
+export async function saveBodyWithin(
+  req: Request,
+  file: string,
+  limits: BodyLimits,
+): Promise<number | "tooLarge" | "tooSlow"> {
   if (declaredLength(req) > limits.max) return "tooLarge"; // before a file is made
   const handle = await fs.promises.open(file, "wx", 0o600);
   let written = 0;
   try {
-    const end = await readBody(req, async (chunk) => {
-      await handle.write(chunk);
-      written += chunk.byteLength;
-    }, limits);
+    const end = await readBody(
+      req,
+      async (chunk) => {
+        await handle.write(chunk);
+        written += chunk.byteLength;
+      },
+      limits,
+    );
     return end === "done" ? written : end;
   } finally {
     await handle.close();
@@ -146,7 +160,11 @@ export type UploadBytes = { ok: true; bytes: Buffer } | { ok: false; problem: "t
  * held is given back when the read ends, whichever way (done, refused, or the connection closed
  * or timed out).
  */
-export async function readUploadBytes(req: Request, max: number, cap = MAX_UPLOAD_BYTES_IN_FLIGHT): Promise<UploadBytes> {
+export async function readUploadBytes(
+  req: Request,
+  max: number,
+  cap = MAX_UPLOAD_BYTES_IN_FLIGHT,
+): Promise<UploadBytes> {
   const declared = declaredLength(req);
   if (declared > max) return { ok: false, problem: "tooLarge" };
   if (!req.body) return { ok: true, bytes: Buffer.alloc(0) };

@@ -55,10 +55,17 @@ export function headersOf(req: IncomingMessage): Pick<Headers, "get"> {
 
 /** A JSON reply, never cached, with the headers every response of the app carries. */
 export function jsonSender(production: boolean): (res: ServerResponse, status: number, body: unknown) => void {
-  const staticHeaders: Record<string, string> = Object.fromEntries(staticSecurityHeaders(production).map((h) => [h.key, h.value]));
+  const staticHeaders: Record<string, string> = Object.fromEntries(
+    staticSecurityHeaders(production).map((h) => [h.key, h.value]),
+  );
   return (res, status, body) => {
     const text = JSON.stringify(body);
-    res.writeHead(status, { ...staticHeaders, "Content-Type": "application/json", "Cache-Control": "no-store", "Content-Length": Buffer.byteLength(text) });
+    res.writeHead(status, {
+      ...staticHeaders,
+      "Content-Type": "application/json",
+      "Cache-Control": "no-store",
+      "Content-Length": Buffer.byteLength(text),
+    });
     res.end(text);
   };
 }

@@ -13,7 +13,11 @@ export function storableText(text: string): string {
 export const filterText = (max: number) =>
   z
     .string()
-    .transform((s) => storableText(s).trim().slice(0, max + 1))
+    .transform((s) =>
+      storableText(s)
+        .trim()
+        .slice(0, max + 1),
+    )
     .transform((s) => s || undefined);
 
 /**

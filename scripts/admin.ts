@@ -15,8 +15,23 @@ import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import type { z } from "zod";
 import { listAcademies } from "@/lib/admin/data";
-import { auditMaintenance, createAcademy, createManager, createSchool, resetStaffPassword, unlockAccount } from "@/lib/admin/mutations";
-import { academyInput, backupInput, emailInput, managerInput, restoreInput, schoolInput, staffPasswordInput } from "@/lib/admin/schema";
+import {
+  auditMaintenance,
+  createAcademy,
+  createManager,
+  createSchool,
+  resetStaffPassword,
+  unlockAccount,
+} from "@/lib/admin/mutations";
+import {
+  academyInput,
+  backupInput,
+  emailInput,
+  managerInput,
+  restoreInput,
+  schoolInput,
+  staffPasswordInput,
+} from "@/lib/admin/schema";
 import type { ActionResult } from "@/lib/errors";
 import { logToStderr } from "@/lib/ops/log";
 import { backupDatabase } from "./lib/backup/backup";
@@ -54,7 +69,15 @@ const label = (key: string) => (key === "file" ? "FILE" : `--${OPTION_OF[key] ??
 
 function parse<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
   const result = schema.safeParse(value);
-  if (!result.success) throw new Usage(result.error.issues.map((i) => `${label(String(i.path[0] ?? "?"))}: ${i.message === "kana" ? "must be hiragana or katakana (spaces, ー and ・ allowed)" : i.message}`).join("\n"));
+  if (!result.success)
+    throw new Usage(
+      result.error.issues
+        .map(
+          (i) =>
+            `${label(String(i.path[0] ?? "?"))}: ${i.message === "kana" ? "must be hiragana or katakana (spaces, ー and ・ allowed)" : i.message}`,
+        )
+        .join("\n"),
+    );
   return result.data;
 }
 
@@ -72,7 +95,12 @@ function printCredential(link: string | null) {
 }
 
 /** backup and restore: their own connection to `databaseUrl`, progress on standard error. */
-async function maintain(command: "backup" | "restore", databaseUrl: string, file: string | undefined, force: boolean | undefined) {
+async function maintain(
+  command: "backup" | "restore",
+  databaseUrl: string,
+  file: string | undefined,
+  force: boolean | undefined,
+) {
   if (command === "backup") {
     const input = parse(backupInput, { file, force: force ?? false });
     const result = await backupDatabase(databaseUrl, input.file, { force: input.force });
@@ -81,13 +109,21 @@ async function maintain(command: "backup" | "restore", databaseUrl: string, file
   }
   const input = parse(restoreInput, { file });
   const result = await restoreDatabase(databaseUrl, input.file);
-  console.log(`restored: ${input.file} (${result.tables} tables, ${result.rows} rows)${result.migratedForward.length ? `, then migrated forward: ${result.migratedForward.join(", ")}` : ""}`);
+  console.log(
+    `restored: ${input.file} (${result.tables} tables, ${result.rows} rows)${result.migratedForward.length ? `, then migrated forward: ${result.migratedForward.join(", ")}` : ""}`,
+  );
   return auditMaintenance("admin.restore", { file: input.file, tables: result.tables, rows: result.rows });
 }
 
 async function run(command: string, values: Record<string, string | boolean | undefined>) {
   const password = values["password-stdin"] ? readFileSync(0, "utf8").replace(/\r?\n$/, "") : undefined;
-  const fields = { name: values.name, nameKana: values["name-kana"], academyId: values.academy, email: values.email, password };
+  const fields = {
+    name: values.name,
+    nameKana: values["name-kana"],
+    academyId: values.academy,
+    email: values.email,
+    password,
+  };
   switch (command) {
     case "list-academies": {
       const academies = await listAcademies();
@@ -137,15 +173,23 @@ async function main() {
     return;
   }
   if (!command || positionals.length > (maintenance ? 2 : 1)) throw new Usage("give exactly one command");
-  await withCliDatabase((databaseUrl) => (maintenance ? maintain(command, databaseUrl, file, values.force) : run(command, values)), { migrate: !maintenance });
+  await withCliDatabase(
+    (databaseUrl) => (maintenance ? maintain(command, databaseUrl, file, values.force) : run(command, values)),
+    { migrate: !maintenance },
+  );
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof Usage || (error instanceof Error && "code" in error && String(error.code).startsWith("ERR_PARSE_ARGS"))) {
+  if (
+    error instanceof Usage ||
+    (error instanceof Error && "code" in error && String(error.code).startsWith("ERR_PARSE_ARGS"))
+  ) {
     if (error.message) console.error(error.message);
     console.error(USAGE);
     process.exit(2);
   }
-  console.error(error instanceof BackupRefused ? `refused: ${error.message}` : error instanceof Error ? error.message : error);
+  console.error(
+    error instanceof BackupRefused ? `refused: ${error.message}` : error instanceof Error ? error.message : error,
+  );
   process.exit(1);
 });

@@ -36,7 +36,6 @@ interface Case {
   run: () => Promise<unknown> | unknown;
 }
 
-
 const cards = Array.from({ length: MAX_CARDS }, (_, i) => ({
   name: `試験 花子${i}`,
   reading: `しけん はなこ${i}`,
@@ -46,10 +45,16 @@ const cards = Array.from({ length: MAX_CARDS }, (_, i) => ({
 }));
 const csv = new TextEncoder().encode(
   "学年,組,番号,氏名,ふりがな,メールアドレス\n" +
-    Array.from({ length: MAX_CSV_ROWS }, (_, i) => `${(i % 3) + 1},${Math.floor(i / 99) + 1},${(i % 99) + 1},生徒 ${i},せいと,s${i}@bench.example`).join("\n"),
+    Array.from(
+      { length: MAX_CSV_ROWS },
+      (_, i) => `${(i % 3) + 1},${Math.floor(i / 99) + 1},${(i % 99) + 1},生徒 ${i},せいと,s${i}@bench.example`,
+    ).join("\n"),
 );
 
-const sheetTexts = { keepSecret: "このカードはパスワードと同じです。", howTo: "QRコードを読み取るとサインインできます。" };
+const sheetTexts = {
+  keepSecret: "このカードはパスワードと同じです。",
+  howTo: "QRコードを読み取るとサインインできます。",
+};
 const cases: Case[] = [
   {
     name: "sign-in sheets PDF, 40 cards (one class)",
@@ -82,9 +87,32 @@ const cases: Case[] = [
  * answers, signin, bytes, editor, scale, roster, rollover, roster-load); `--no-db` skips everything that needs PostgreSQL.
  * The report in docs/benchmarks.md is written only by a full run.
  */
-const only = process.argv.find((a) => a.startsWith("--only="))?.slice(7).split(",");
+const only = process.argv
+  .find((a) => a.startsWith("--only="))
+  ?.slice(7)
+  .split(",");
 const noDb = process.argv.includes("--no-db");
-const wants = (group: string) => (only ? only.includes(group) : !(noDb && ["stats", "live", "live-controls", "projector", "print-live", "answers", "signin", "bytes", "editor", "scale", "roster", "rollover", "roster-load"].includes(group)));
+const wants = (group: string) =>
+  only
+    ? only.includes(group)
+    : !(
+        noDb &&
+        [
+          "stats",
+          "live",
+          "live-controls",
+          "projector",
+          "print-live",
+          "answers",
+          "signin",
+          "bytes",
+          "editor",
+          "scale",
+          "roster",
+          "rollover",
+          "roster-load",
+        ].includes(group)
+      );
 const groupOf = (c: Case) => (c.name.startsWith("sign-in sheets") ? "pdf" : "csv");
 const rows: Row[] = [];
 const say = (r: Row[]) => {
@@ -138,7 +166,22 @@ if (wants("pdf")) {
 
 /** The load scenarios against the app itself: one instance, then two behind a round-robin proxy. */
 const timingCount = rows.length;
-if (["stats", "live", "live-controls", "projector", "print-live", "answers", "signin", "bytes", "editor", "scale", "rollover", "roster-load"].some(wants)) {
+if (
+  [
+    "stats",
+    "live",
+    "live-controls",
+    "projector",
+    "print-live",
+    "answers",
+    "signin",
+    "bytes",
+    "editor",
+    "scale",
+    "rollover",
+    "roster-load",
+  ].some(wants)
+) {
   ensureBuilt();
   const fresh = async () => {
     const { url } = await benchDatabase("manabiya_bench_app");
@@ -151,7 +194,12 @@ if (["stats", "live", "live-controls", "projector", "print-live", "answers", "si
     if (wants("live-controls")) say(await liveControlRows(app, data, url));
     if (wants("projector")) say([await projectorChart(app, data)]);
     if (wants("print-live")) say([await fanoutWhilePrinting(app, data, url)]);
-    if (wants("answers")) say([await answerBurst(app, data, url), await sustainedAnswers(app, data, url, 16), await sustainedAnswers(app, data, url, 40)]);
+    if (wants("answers"))
+      say([
+        await answerBurst(app, data, url),
+        await sustainedAnswers(app, data, url, 16),
+        await sustainedAnswers(app, data, url, 40),
+      ]);
     if (wants("signin")) say(await signinStorm(app, data));
     if (wants("bytes")) say(await bytesPerStudent(app, data, url));
     if (wants("editor")) say([await editorBytes(app, data, url), await furiganaTiming(app, data)]);
@@ -175,10 +223,18 @@ if (["stats", "live", "live-controls", "projector", "print-live", "answers", "si
 if (wants("roster")) say([await rosterImport()]);
 await stopBenchPostgres();
 const missed = rows.filter((r) => !r.ok);
-console.log(`${rows.length} rows: ${rows.length - missed.length} PASS, ${missed.length} MISS${missed.length ? ` (${missed.map((r) => r.scenario).join("; ")})` : ""}; load average ${os.loadavg().map((x) => x.toFixed(1)).join(" ")}`);
+console.log(
+  `${rows.length} rows: ${rows.length - missed.length} PASS, ${missed.length} MISS${missed.length ? ` (${missed.map((r) => r.scenario).join("; ")})` : ""}; load average ${os
+    .loadavg()
+    .map((x) => x.toFixed(1))
+    .join(" ")}`,
+);
 
 if (!only && !noDb) {
-  const load = os.loadavg().map((x) => x.toFixed(1)).join(" ");
+  const load = os
+    .loadavg()
+    .map((x) => x.toFixed(1))
+    .join(" ");
   writeFileSync(
     BENCHMARKS_FILE,
     benchmarksMarkdown({

@@ -12,5 +12,7 @@ const result = spawnSync(process.execPath, [`${ROOT}/node_modules/next/dist/bin/
 if (result.status !== 0) process.exit(result.status ?? 1);
 // the static files brotli-compressed once, at quality 11 (scripts/lib/static-brotli.ts)
 const br = await precompressStatic(ROOT);
-console.log(`static files compressed with brotli: ${br.files} files, ${(br.bytes / 1024).toFixed(0)} KB → ${(br.brotli / 1024).toFixed(0)} KB`);
+console.log(
+  `static files compressed with brotli: ${br.files} files, ${(br.bytes / 1024).toFixed(0)} KB → ${(br.brotli / 1024).toFixed(0)} KB`,
+);
 markBuilt(ROOT);

@@ -3,7 +3,11 @@ import { checkCatalogues } from "@/lib/i18n/check";
 import { DISPLAY_LANGUAGES } from "@/lib/i18n/languages";
 import { loadMessages } from "@/lib/i18n/messages";
 
-const problems = checkCatalogues({ ja: loadMessages("ja"), "ja-ruby": loadMessages("ja-ruby"), "ja-kana": loadMessages("ja-kana") });
+const problems = checkCatalogues({
+  ja: loadMessages("ja"),
+  "ja-ruby": loadMessages("ja-ruby"),
+  "ja-kana": loadMessages("ja-kana"),
+});
 if (problems.length > 0) {
   console.error(`i18n: ${problems.length} problem(s)\n${problems.map((p) => `  - ${p}`).join("\n")}`);
   process.exit(1);

@@ -54,7 +54,9 @@ function refuse(problems: LegacyProblem[]): never {
 function printRefusal(problems: LegacyProblem[]) {
   // a refusal from the database mid-run says itself which batches are written
   const midRun = problems.some((p) => p.path === "(database)" && p.message.includes("batches before it are written"));
-  console.error(`Refused${midRun ? "" : ": nothing was written"}. ${problems.length} problem${problems.length === 1 ? "" : "s"}:`);
+  console.error(
+    `Refused${midRun ? "" : ": nothing was written"}. ${problems.length} problem${problems.length === 1 ? "" : "s"}:`,
+  );
   for (const p of problems.slice(0, 50)) console.error(`  ${p.path}: ${p.message}`);
   if (problems.length > 50) console.error(`  … and ${problems.length - 50} more`);
 }
@@ -76,7 +78,8 @@ function progressReporter() {
     if (total === 0) return;
     if (!tty) {
       const tenth = Math.floor((done / total) * 10);
-      if (phase !== lastPhase || phase === "writing" || tenth !== lastTenth) console.error(`${labels[phase]}: ${done}/${total}`);
+      if (phase !== lastPhase || phase === "writing" || tenth !== lastTenth)
+        console.error(`${labels[phase]}: ${done}/${total}`);
       lastPhase = phase;
       lastTenth = tenth;
       return;
@@ -87,7 +90,9 @@ function progressReporter() {
     lastDraw = t;
     const width = 30;
     const filled = Math.round((done / total) * width);
-    process.stderr.write(`\r${labels[phase].padEnd(30)} [${"#".repeat(filled)}${".".repeat(width - filled)}] ${done}/${total}`);
+    process.stderr.write(
+      `\r${labels[phase].padEnd(30)} [${"#".repeat(filled)}${".".repeat(width - filled)}] ${done}/${total}`,
+    );
     if (done === total) process.stderr.write("\n");
   };
 }
@@ -100,27 +105,74 @@ function list(title: string, items: string[], verbose: boolean) {
   if (shown.length < items.length) console.log(`  … and ${items.length - shown.length} more (--verbose lists all)`);
 }
 
-function printReport(result: { dryRun: boolean; plan: Plan; counts: Record<string, Record<string, number>>; codesIssued: number; passwordsSet: number }, verbose: boolean) {
+function printReport(
+  result: {
+    dryRun: boolean;
+    plan: Plan;
+    counts: Record<string, Record<string, number>>;
+    codesIssued: number;
+    passwordsSet: number;
+  },
+  verbose: boolean,
+) {
   const { plan, counts } = result;
-  console.log(result.dryRun ? "\nDry run: nothing was written. The import would do this:" : "\nImported (academies and schools, then people in batches, each batch its own transaction):");
+  console.log(
+    result.dryRun
+      ? "\nDry run: nothing was written. The import would do this:"
+      : "\nImported (academies and schools, then people in batches, each batch its own transaction):",
+  );
   console.log(`${"".padEnd(12)}${["created", "updated", "unchanged", "skipped"].map((h) => h.padStart(11)).join("")}`);
   for (const kind of ["academies", "schools", "users"]) {
     const c = counts[kind]!;
-    console.log(`${kind.padEnd(12)}${[c.created, c.updated, c.unchanged, c.skipped].map((n) => String(n).padStart(11)).join("")}`);
+    console.log(
+      `${kind.padEnd(12)}${[c.created, c.updated, c.unchanged, c.skipped].map((n) => String(n).padStart(11)).join("")}`,
+    );
   }
-  console.log(`sign-in codes ${result.dryRun ? "to issue" : "issued"}: ${result.codesIssued}; passwords ${result.dryRun ? "to set" : "set"} (stored as argon2id hashes): ${result.passwordsSet}`);
+  console.log(
+    `sign-in codes ${result.dryRun ? "to issue" : "issued"}: ${result.codesIssued}; passwords ${result.dryRun ? "to set" : "set"} (stored as argon2id hashes): ${result.passwordsSet}`,
+  );
 
   const rows = [...plan.academies, ...plan.schools, ...plan.users];
-  list("Created", rows.filter((r) => r.action === "create").map((r) => r.path), verbose || result.dryRun);
-  list("Updated", rows.filter((r) => r.action === "update").map((r) => `${r.path}: ${r.changes.join(", ") || "student record added"}`), true);
-  list("Skipped", [...rows.filter((r) => r.action === "skip").map((r) => `${r.path}: ${r.reason}`), ...plan.skipped.map((s) => `${s.path}: ${s.reason}`)], true);
+  list(
+    "Created",
+    rows.filter((r) => r.action === "create").map((r) => r.path),
+    verbose || result.dryRun,
+  );
+  list(
+    "Updated",
+    rows
+      .filter((r) => r.action === "update")
+      .map((r) => `${r.path}: ${r.changes.join(", ") || "student record added"}`),
+    true,
+  );
+  list(
+    "Skipped",
+    [
+      ...rows.filter((r) => r.action === "skip").map((r) => `${r.path}: ${r.reason}`),
+      ...plan.skipped.map((s) => `${s.path}: ${s.reason}`),
+    ],
+    true,
+  );
   list("Without a password (they sign in with a code, Google, or a password reset)", plan.withoutPassword, verbose);
-  list("Without a role document (imported with e-mail and role only: no name or nickname)", plan.profileMissing, verbose);
-  list("Counterbalance groups not imported (Manabiya uses A, B, …; set them in the students table)", plan.groupsNotImported.map((g) => `${g.path}: "${g.value}"`), verbose);
+  list(
+    "Without a role document (imported with e-mail and role only: no name or nickname)",
+    plan.profileMissing,
+    verbose,
+  );
+  list(
+    "Counterbalance groups not imported (Manabiya uses A, B, …; set them in the students table)",
+    plan.groupsNotImported.map((g) => `${g.path}: "${g.value}"`),
+    verbose,
+  );
   list("Named by their id (the export has no name for them; rename them in Manabiya)", plan.namedById, true);
   list("Notes", plan.notes, true);
-  const unassigned = plan.users.filter((u) => u.action === "create" && u.role === "student" && u.details?.grade == null).length;
-  if (unassigned > 0) console.log(`\n${unassigned} new student(s) have no class and number yet (the legacy data has none): teachers set them in the students table.`);
+  const unassigned = plan.users.filter(
+    (u) => u.action === "create" && u.role === "student" && u.details?.grade == null,
+  ).length;
+  if (unassigned > 0)
+    console.log(
+      `\n${unassigned} new student(s) have no class and number yet (the legacy data has none): teachers set them in the students table.`,
+    );
 }
 
 async function main() {
@@ -144,7 +196,9 @@ async function main() {
     schoolAcademy = map.map;
   }
   const users = read.data.users.length;
-  console.error(`${args.file}: ${users} users, ${read.data.schools.size} school and ${read.data.academies.size} academy documents`);
+  console.error(
+    `${args.file}: ${users} users, ${read.data.schools.size} school and ${read.data.academies.size} academy documents`,
+  );
 
   const database = await prepareDatabase();
   const prisma = createPrismaClient(database.databaseUrl, 4);
@@ -153,11 +207,21 @@ async function main() {
       // a dry run writes nothing, not even the schema
       const pending = await pendingMigrations(database.databaseUrl);
       if (pending.length > 0) {
-        refuse([{ path: "(database)", message: `${pending.length} migration(s) not applied yet (${pending.join(", ")}): run \`npm run db:migrate\` first; a real import applies them itself` }]);
+        refuse([
+          {
+            path: "(database)",
+            message: `${pending.length} migration(s) not applied yet (${pending.join(", ")}): run \`npm run db:migrate\` first; a real import applies them itself`,
+          },
+        ]);
       }
     } else await migrate(database.databaseUrl);
     const env = parseEnv(process.env);
-    const result = await runImport(prisma, read.data, { dryRun: args.dryRun, schoolAcademy, signinCodeKey: env.SIGNIN_CODE_KEY, onProgress: progressReporter() });
+    const result = await runImport(prisma, read.data, {
+      dryRun: args.dryRun,
+      schoolAcademy,
+      signinCodeKey: env.SIGNIN_CODE_KEY,
+      onProgress: progressReporter(),
+    });
     if (!result.ok) refuse(result.problems);
     printReport(result, args.verbose);
   } finally {

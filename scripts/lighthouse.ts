@@ -21,7 +21,12 @@ const TARGETS = { performance: 95, accessibility: 100, "best-practices": 100 } a
 const PAGES = [
   { id: "signin", name: "/signin", path: "/signin", signedIn: false },
   { id: "home", name: "student home", path: "/dashboard/student/home", signedIn: true },
-  { id: "solo-math", name: "self-paced scene with math", path: `/dashboard/student/activities/solo/${MATH_ACTIVITY_ID}`, signedIn: true },
+  {
+    id: "solo-math",
+    name: "self-paced scene with math",
+    path: `/dashboard/student/activities/solo/${MATH_ACTIVITY_ID}`,
+    signedIn: true,
+  },
 ] as const;
 
 const log = (line: string) => console.log(line);
@@ -43,13 +48,20 @@ try {
     const results: PageRun[] = [];
     for (let i = 0; i < runs; i++) {
       const run = await browser.run(`${BASE_URL}${page.path}`, `${page.id}-${i + 1}`);
-      log(`  ${page.name} run ${i + 1}: ${Object.entries(run.scores).map(([k, v]) => `${k} ${v}`).join(", ")}, console errors ${run.consoleErrors.length}, benchmarkIndex ${Math.round(run.benchmarkIndex)}, load ${os.loadavg()[0]!.toFixed(1)}`);
+      log(
+        `  ${page.name} run ${i + 1}: ${Object.entries(run.scores)
+          .map(([k, v]) => `${k} ${v}`)
+          .join(
+            ", ",
+          )}, console errors ${run.consoleErrors.length}, benchmarkIndex ${Math.round(run.benchmarkIndex)}, load ${os.loadavg()[0]!.toFixed(1)}`,
+      );
       results.push(run);
       version = run.lighthouseVersion;
       indexes.push(run.benchmarkIndex);
     }
     const med = (c: keyof typeof TARGETS) => median(results.map((r) => r.scores[c]));
-    const spread = (c: keyof typeof TARGETS) => `${Math.min(...results.map((r) => r.scores[c]))}–${Math.max(...results.map((r) => r.scores[c]))}`;
+    const spread = (c: keyof typeof TARGETS) =>
+      `${Math.min(...results.map((r) => r.scores[c]))}–${Math.max(...results.map((r) => r.scores[c]))}`;
     const errors = [...new Set(results.flatMap((r) => r.consoleErrors))];
     const misses = [...new Set(results.flatMap((r) => r.misses))];
     const verdicts = (Object.keys(TARGETS) as (keyof typeof TARGETS)[]).map((c) => ({
@@ -69,9 +81,16 @@ try {
   await app.stop();
 }
 
-const machine = `${os.cpus().length} cores, load average ${os.loadavg().map((x) => x.toFixed(1)).join(" ")}, Lighthouse benchmarkIndex ${Math.round(Math.min(...indexes))}–${Math.round(Math.max(...indexes))}`;
+const machine = `${os.cpus().length} cores, load average ${os
+  .loadavg()
+  .map((x) => x.toFixed(1))
+  .join(" ")}, Lighthouse benchmarkIndex ${Math.round(Math.min(...indexes))}–${Math.round(Math.max(...indexes))}`;
 const targets = `performance ≥ ${TARGETS.performance}${judgePerformance ? "" : " (not judged in this run)"}, accessibility ${TARGETS.accessibility}, best practices ${TARGETS["best-practices"]}, no console error`;
-const table = ["| page | performance | accessibility | best practices | console errors | result |", "|---|---|---|---|---|---|", ...rows];
+const table = [
+  "| page | performance | accessibility | best practices | console errors | result |",
+  "|---|---|---|---|---|---|",
+  ...rows,
+];
 const verdict = `${failed === 0 ? "all targets met" : `${failed} page(s) missed a target`} in ${Math.round((Date.now() - started) / 1000)} s`;
 log(`\nLighthouse ${version}, mobile (default config, simulated throttling), median of ${runs} run(s) (min–max)`);
 log(`${machine}\ntargets: ${targets}\n`);

@@ -35,18 +35,29 @@ function ico(pngs: { size: number; data: Buffer }[]): Buffer {
 }
 
 async function main() {
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu"],
+  });
   const page = await browser.newPage();
   const render = async (size: number, rounded: boolean) => {
     await page.setViewportSize({ width: size, height: size });
-    await page.setContent(`<html><body style="margin:0;background:transparent">${svg(rounded).replace("<svg ", `<svg width="${size}" height="${size}" `)}</body></html>`);
+    await page.setContent(
+      `<html><body style="margin:0;background:transparent">${svg(rounded).replace("<svg ", `<svg width="${size}" height="${size}" `)}</body></html>`,
+    );
     return page.screenshot({ omitBackground: true, clip: { x: 0, y: 0, width: size, height: size } });
   };
   writeFileSync("public/icon-192.png", await render(192, true));
   writeFileSync("public/icon-512.png", await render(512, true));
   writeFileSync("public/icon-maskable-512.png", await render(512, false));
   writeFileSync("app/apple-icon.png", await render(180, false));
-  writeFileSync("app/favicon.ico", ico([{ size: 32, data: await render(32, true) }, { size: 48, data: await render(48, true) }]));
+  writeFileSync(
+    "app/favicon.ico",
+    ico([
+      { size: 32, data: await render(32, true) },
+      { size: 48, data: await render(48, true) },
+    ]),
+  );
   writeFileSync("app/icon.svg", `${svg(true)}\n`);
   await browser.close();
 }

@@ -21,11 +21,19 @@ const ROOT = path.resolve(import.meta.dirname, "..");
 const KATEX = path.join(ROOT, "node_modules/katex/dist");
 export const OUT = path.join(ROOT, "components/ui/katex");
 
-const inRanges = (...ranges: [number, number][]) => (c: number) => ranges.some(([a, b]) => c >= a && c <= b);
+const inRanges =
+  (...ranges: [number, number][]) =>
+  (c: number) =>
+    ranges.some(([a, b]) => c >= a && c <= b);
 const ARITHMETIC = [..." +=().,\u00a0\u00d7\u00f7\u2212"].map((c) => c.codePointAt(0)!);
 const OPERATORS = [0xa0, 0xb1, 0xb7, 0xd7, 0xf7, 0x2026, 0x2212, 0x2260, 0x2264, 0x2265, 0x22c5];
 /** Each font's parts in order; a code point goes to the first part that takes it, the last takes the rest. */
-export const SPLITS: { file: string; family: string; style: string; parts: { name: string; takes: (c: number) => boolean }[] }[] = [
+export const SPLITS: {
+  file: string;
+  family: string;
+  style: string;
+  parts: { name: string; takes: (c: number) => boolean }[];
+}[] = [
   {
     file: "KaTeX_Main-Regular",
     family: "KaTeX_Main",
@@ -63,7 +71,7 @@ export async function codePoints(file: string): Promise<number[]> {
 export function unicodeRange(points: number[]): string {
   const sorted = [...points].sort((a, b) => a - b);
   const out: string[] = [];
-  for (let i = 0; i < sorted.length; ) {
+  for (let i = 0; i < sorted.length;) {
     let j = i;
     while (j + 1 < sorted.length && sorted[j + 1] === sorted[j]! + 1) j++;
     const hex = (n: number) => n.toString(16).toUpperCase();
@@ -108,11 +116,13 @@ export function katexCss(parts: Map<string, { name: string; points: number[] }[]
       )
       .join("");
   });
-  if (replaced !== SPLITS.length) throw new Error(`katex.min.css: ${replaced} of ${SPLITS.length} fonts found to split`);
+  if (replaced !== SPLITS.length)
+    throw new Error(`katex.min.css: ${replaced} of ${SPLITS.length} fonts found to split`);
   return `/* made by scripts/make-katex-fonts.ts from katex ${katexVersion()}: do not edit */\n${out}`;
 }
 
-const katexVersion = () => (JSON.parse(readFileSync(path.join(KATEX, "../package.json"), "utf8")) as { version: string }).version;
+const katexVersion = () =>
+  (JSON.parse(readFileSync(path.join(KATEX, "../package.json"), "utf8")) as { version: string }).version;
 
 async function main() {
   const { default: subsetFont } = await import("subset-font");

@@ -36,30 +36,75 @@ const t = createTranslator({ locale: "ja", messages: ja, namespace: "RosterCli" 
 
 class Usage extends Error {}
 const started = performance.now();
-const progress = (text: string) => console.log(`${t("seconds", { seconds: ((performance.now() - started) / 1000).toFixed(1) })} ${text}`);
+const progress = (text: string) =>
+  console.log(`${t("seconds", { seconds: ((performance.now() - started) / 1000).toFixed(1) })} ${text}`);
 
 /** Peak memory so far (the bench reads it), printed before the summary so the JSON stays the last line. */
 const peakMemory = () => progress(t("peakMemory", { mb: Math.round(process.resourceUsage().maxRSS / 1024) }));
 
-type SchoolCounts = Pick<RosterPlan["schools"][number], "sourcedId" | "name" | "newSchool" | "students" | "teachers" | "classes">;
+type SchoolCounts = Pick<
+  RosterPlan["schools"][number],
+  "sourcedId" | "name" | "newSchool" | "students" | "teachers" | "classes"
+>;
 const counts = (c: Counts) => t("counts", c);
-const schoolJson = ({ sourcedId, name, newSchool, students, teachers, classes }: SchoolCounts) => ({ sourcedId, name, newSchool, students, teachers, classes });
+const schoolJson = ({ sourcedId, name, newSchool, students, teachers, classes }: SchoolCounts) => ({
+  sourcedId,
+  name,
+  newSchool,
+  students,
+  teachers,
+  classes,
+});
 
 /** The summary, the problems and the closing line in Japanese; with --json the one JSON object last. */
-function report(plan: { schools: SchoolCounts[]; problems: RosterPlan["problems"]; warnings?: RosterPlan["warnings"] }, json: boolean, dryRun: boolean) {
+function report(
+  plan: { schools: SchoolCounts[]; problems: RosterPlan["problems"]; warnings?: RosterPlan["warnings"] },
+  json: boolean,
+  dryRun: boolean,
+) {
   peakMemory();
   for (const s of plan.schools) {
-    console.log(t("school", { name: s.name, sourcedId: s.sourcedId, newSchool: String(s.newSchool), students: counts(s.students), teachers: counts(s.teachers), classes: counts(s.classes) }));
+    console.log(
+      t("school", {
+        name: s.name,
+        sourcedId: s.sourcedId,
+        newSchool: String(s.newSchool),
+        students: counts(s.students),
+        teachers: counts(s.teachers),
+        classes: counts(s.classes),
+      }),
+    );
   }
   const created = plan.schools.filter((s) => s.newSchool).length;
   if (created) console.log(t("newSchools", { count: created }));
   for (const p of plan.problems) console.log(`${p.file}:${p.line}:${p.column}: ${p.message}`);
-  for (const p of plan.warnings ?? []) console.log(t("warning", { where: `${p.file}:${p.line}:${p.column}`, message: p.message }));
-  console.log(plan.problems.length ? t("problemsEnd", { count: plan.problems.length }) : dryRun ? t("dryRunEnd") : t("appliedEnd"));
+  for (const p of plan.warnings ?? [])
+    console.log(t("warning", { where: `${p.file}:${p.line}:${p.column}`, message: p.message }));
+  console.log(
+    plan.problems.length
+      ? t("problemsEnd", { count: plan.problems.length })
+      : dryRun
+        ? t("dryRunEnd")
+        : t("appliedEnd"),
+  );
   if (json) {
-    const problems = plan.problems.map(({ file, line, column, code, message }) => ({ file, line, column, code, message }));
-    const warnings = (plan.warnings ?? []).map(({ file, line, column, code, message }) => ({ file, line, column, code, message }));
-    console.log(JSON.stringify({ schools: plan.schools.map(schoolJson), problems, ...(warnings.length ? { warnings } : {}) }));
+    const problems = plan.problems.map(({ file, line, column, code, message }) => ({
+      file,
+      line,
+      column,
+      code,
+      message,
+    }));
+    const warnings = (plan.warnings ?? []).map(({ file, line, column, code, message }) => ({
+      file,
+      line,
+      column,
+      code,
+      message,
+    }));
+    console.log(
+      JSON.stringify({ schools: plan.schools.map(schoolJson), problems, ...(warnings.length ? { warnings } : {}) }),
+    );
   }
   return plan.problems.length > 0 ? 1 : 0;
 }
@@ -79,10 +124,17 @@ function schoolReadings(values: string[], set: RosterSet): Map<string, string> {
   return readings;
 }
 
-async function importSet(file: string, academyId: string, options: { dryRun: boolean; json: boolean; schoolKana: string[] }): Promise<number> {
+async function importSet(
+  file: string,
+  academyId: string,
+  options: { dryRun: boolean; json: boolean; schoolKana: string[] },
+): Promise<number> {
   const { dryRun, json } = options;
   const input = statSync(file).isDirectory() ? { folder: file } : new Uint8Array(readFileSync(file));
-  const read = await readRosterPackage(input, { known: await knownRosterRows(academyId), onProgress: (f, rows) => progress(t("reading", { file: f, rows })) });
+  const read = await readRosterPackage(input, {
+    known: await knownRosterRows(academyId),
+    onProgress: (f, rows) => progress(t("reading", { file: f, rows })),
+  });
   if (!read.set) return report({ schools: [], problems: read.problems }, json, dryRun);
   const schoolKana = schoolReadings(options.schoolKana, read.set);
   if (dryRun) return report(await planRosterImport(academyId, read.set), json, true);
@@ -90,7 +142,8 @@ async function importSet(file: string, academyId: string, options: { dryRun: boo
   let total = 0;
   try {
     const result = await applyRosterImport(academyId, read.set, {
-      via: "cli", schoolKana,
+      via: "cli",
+      schoolKana,
       onProgress: (p) => {
         applied.push(p.summary);
         total = p.total;
@@ -108,7 +161,12 @@ async function importSet(file: string, academyId: string, options: { dryRun: boo
   }
 }
 
-async function exportSet(file: string, academyId: string, schoolRef: string | undefined, options: Omit<ExportOptions, "schoolId">): Promise<number> {
+async function exportSet(
+  file: string,
+  academyId: string,
+  schoolRef: string | undefined,
+  options: Omit<ExportOptions, "schoolId">,
+): Promise<number> {
   const school = schoolRef ? await findSchool(academyId, schoolRef) : null;
   if (schoolRef && !school) throw new Usage(t("noSchool", { value: schoolRef }));
   const set = await rosterSetOfAcademy(academyId, { ...options, schoolId: school?.id });
@@ -116,11 +174,24 @@ async function exportSet(file: string, academyId: string, schoolRef: string | un
   if (file.endsWith(".zip")) writeFileSync(file, zipRosterPackage(set), { mode: 0o600 });
   else {
     mkdirSync(file, { recursive: true });
-    for (const [name, bytes] of Object.entries(writeRosterPackage(set))) writeFileSync(path.join(file, name), bytes, { mode: 0o600 });
+    for (const [name, bytes] of Object.entries(writeRosterPackage(set)))
+      writeFileSync(path.join(file, name), bytes, { mode: 0o600 });
   }
-  await audit({ action: "roster.export", academyId, schoolId: school?.id ?? null, meta: { via: "cli", users: set.users.length, rows: set.users.length } });
+  await audit({
+    action: "roster.export",
+    academyId,
+    schoolId: school?.id ?? null,
+    meta: { via: "cli", users: set.users.length, rows: set.users.length },
+  });
   peakMemory();
-  console.log(t("exported", { schools: set.orgs.filter((o) => o.type === "school").length, people: set.users.length, classes: set.classes.length, path: file }));
+  console.log(
+    t("exported", {
+      schools: set.orgs.filter((o) => o.type === "school").length,
+      people: set.users.length,
+      classes: set.classes.length,
+      path: file,
+    }),
+  );
   return 0;
 }
 
@@ -128,8 +199,13 @@ async function main(): Promise<number> {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
     options: {
-      academy: { type: "string" }, school: { type: "string" }, profile: { type: "string" }, since: { type: "string" },
-      "dry-run": { type: "boolean" }, json: { type: "boolean" }, "school-kana": { type: "string", multiple: true },
+      academy: { type: "string" },
+      school: { type: "string" },
+      profile: { type: "string" },
+      since: { type: "string" },
+      "dry-run": { type: "boolean" },
+      json: { type: "boolean" },
+      "school-kana": { type: "string", multiple: true },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -138,11 +214,14 @@ async function main(): Promise<number> {
     return 0;
   }
   const [command, file] = positionals;
-  if ((command !== "import" && command !== "export") || !file || positionals.length !== 2) throw new Usage(t("badCommand"));
+  if ((command !== "import" && command !== "export") || !file || positionals.length !== 2)
+    throw new Usage(t("badCommand"));
   if (!values.academy) throw new Usage(t("academyRequired"));
   if (command === "import" && (values.school || values.profile || values.since)) throw new Usage(t("exportOnly"));
-  if (command === "export" && (values["dry-run"] || values.json || values["school-kana"])) throw new Usage(t("importOnly"));
-  if (values.profile !== undefined && !isProfileName(values.profile)) throw new Usage(t("badProfile", { profiles: PROFILE_NAMES.join(", ") }));
+  if (command === "export" && (values["dry-run"] || values.json || values["school-kana"]))
+    throw new Usage(t("importOnly"));
+  if (values.profile !== undefined && !isProfileName(values.profile))
+    throw new Usage(t("badProfile", { profiles: PROFILE_NAMES.join(", ") }));
   const since = values.since === undefined ? undefined : new Date(values.since);
   if (since && Number.isNaN(since.getTime())) throw new Usage(t("badSince"));
   if (command === "import") {
@@ -157,7 +236,11 @@ async function main(): Promise<number> {
     if (!academy) throw new Usage(t("noAcademy", { value: values.academy! }));
     progress(t("academy", { name: academy.name, id: academy.id }));
     return command === "import"
-      ? importSet(file, academy.id, { dryRun: values["dry-run"] ?? false, json: values.json ?? false, schoolKana: values["school-kana"] ?? [] })
+      ? importSet(file, academy.id, {
+          dryRun: values["dry-run"] ?? false,
+          json: values.json ?? false,
+          schoolKana: values["school-kana"] ?? [],
+        })
       : exportSet(file, academy.id, values.school, { profile: values.profile as ProfileName | undefined, since });
   });
 }
@@ -167,7 +250,10 @@ main().then(
     process.stdout.write("", () => process.exit(code)); // after a long report has drained into the pipe
   },
   (error: unknown) => {
-    if (error instanceof Usage || (error instanceof Error && "code" in error && String(error.code).startsWith("ERR_PARSE_ARGS"))) {
+    if (
+      error instanceof Usage ||
+      (error instanceof Error && "code" in error && String(error.code).startsWith("ERR_PARSE_ARGS"))
+    ) {
       console.error(t("error", { message: error.message }));
       console.error(t("usage", { profiles: PROFILE_NAMES.join(", ") }));
       process.exit(2);

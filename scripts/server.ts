@@ -79,7 +79,8 @@ const studentStreams = createStreamEndpoint({
 const staticBrotli = createStaticBrotli(ROOT, env.NODE_ENV === "production");
 const compress = pageCompression();
 
-const isAnswer = (req: http.IncomingMessage) => req.method === "POST" && (req.url === ANSWER_PATH || req.url?.startsWith(`${ANSWER_PATH}?`));
+const isAnswer = (req: http.IncomingMessage) =>
+  req.method === "POST" && (req.url === ANSWER_PATH || req.url?.startsWith(`${ANSWER_PATH}?`));
 /**
  * A path whose percent-encoding is not UTF-8 (%ED%A0%80, %C0%80, %FF) names
  * no page or id; Next would answer it with a bare 500, so it gets the app's
@@ -96,20 +97,28 @@ const malformedPath = (url = "/") => {
 const clientIpHeader = claimClientIpHeader();
 // every request in the metrics by route pattern and status (GET /metrics: app/metrics/route.ts)
 const instrument = httpInstrument(ROOT);
-const server = http.createServer(SERVER_OPTIONS, withRequestLog((req, res) => {
-  instrument(req, res);
-  // the client address for throttling, from the socket or the trusted proxies only (lib/security/client-ip.ts)
-  req.headers[clientIpHeader] = clientAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"], env.TRUSTED_PROXY_HOPS);
-  if (isAnswer(req)) void answers.handle(req, res);
-  else if (req.method === "POST" && ADVANCE_PATH.test(req.url ?? "")) void advance.handle(req, res);
-  else if (req.method === "GET" && EVENTS_PATH.test(req.url ?? "") && !malformedPath(req.url)) void studentStreams.handle(req, res, () => void handle(req, res));
-  else {
-    if (malformedPath(req.url)) req.url = "/_malformed-path";
-    else if (staticBrotli(req, res)) return;
-    compress(req as Parameters<typeof compress>[0], res as Parameters<typeof compress>[1], () => undefined);
-    void handle(req, res);
-  }
-}));
+const server = http.createServer(
+  SERVER_OPTIONS,
+  withRequestLog((req, res) => {
+    instrument(req, res);
+    // the client address for throttling, from the socket or the trusted proxies only (lib/security/client-ip.ts)
+    req.headers[clientIpHeader] = clientAddress(
+      req.socket.remoteAddress,
+      req.headers["x-forwarded-for"],
+      env.TRUSTED_PROXY_HOPS,
+    );
+    if (isAnswer(req)) void answers.handle(req, res);
+    else if (req.method === "POST" && ADVANCE_PATH.test(req.url ?? "")) void advance.handle(req, res);
+    else if (req.method === "GET" && EVENTS_PATH.test(req.url ?? "") && !malformedPath(req.url))
+      void studentStreams.handle(req, res, () => void handle(req, res));
+    else {
+      if (malformedPath(req.url)) req.url = "/_malformed-path";
+      else if (staticBrotli(req, res)) return;
+      compress(req as Parameters<typeof compress>[0], res as Parameters<typeof compress>[1], () => undefined);
+      void handle(req, res);
+    }
+  }),
+);
 applyServerLimits(server, env);
 server.listen(port, () => log().info({ event: "ready", port }, `ready on port ${port}`));
 
@@ -126,7 +135,10 @@ async function stop(signal: string) {
   stopping = true;
   const started = Date.now();
   setTimeout(() => {
-    log().error({ event: "shutdown.timeout", ms: SHUTDOWN_MS }, `shutdown: not finished after ${SHUTDOWN_MS} ms, exiting anyway`);
+    log().error(
+      { event: "shutdown.timeout", ms: SHUTDOWN_MS },
+      `shutdown: not finished after ${SHUTDOWN_MS} ms, exiting anyway`,
+    );
     process.exit(1);
   }, SHUTDOWN_MS - 500).unref();
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
@@ -137,12 +149,27 @@ async function stop(signal: string) {
   await Promise.race([closed, new Promise((r) => setTimeout(r, SHUTDOWN_MS - 3_000))]);
   clearInterval(idle);
   server.closeAllConnections();
-  await answers.close().catch((error: unknown) => log().error({ event: "shutdown.answers.failed", ...errorField(error) }, "shutdown: answers"));
-  await advance.close().catch((error: unknown) => log().error({ event: "shutdown.advance.failed", ...errorField(error) }, "shutdown: advance"));
-  await studentStreams.close().catch((error: unknown) => log().error({ event: "shutdown.streams.failed", ...errorField(error) }, "shutdown: streams"));
+  await answers
+    .close()
+    .catch((error: unknown) =>
+      log().error({ event: "shutdown.answers.failed", ...errorField(error) }, "shutdown: answers"),
+    );
+  await advance
+    .close()
+    .catch((error: unknown) =>
+      log().error({ event: "shutdown.advance.failed", ...errorField(error) }, "shutdown: advance"),
+    );
+  await studentStreams
+    .close()
+    .catch((error: unknown) =>
+      log().error({ event: "shutdown.streams.failed", ...errorField(error) }, "shutdown: streams"),
+    );
   await app.close().catch(() => undefined);
   await (globalThis as { prisma?: { $disconnect(): Promise<void> } }).prisma?.$disconnect().catch(() => undefined);
-  log().info({ event: "shutdown", signal, streams, ms: Date.now() - started }, "shutdown: event streams ended, answers written");
+  log().info(
+    { event: "shutdown", signal, streams, ms: Date.now() - started },
+    "shutdown: event streams ended, answers written",
+  );
   process.exit(0);
 }
 process.on("SIGTERM", () => void stop("SIGTERM"));

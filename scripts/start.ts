@@ -46,7 +46,10 @@ const startLog = () => {
 };
 
 function refuse(problems: string[]): never {
-  startLog().error({ event: "start.refused", problems }, `Manabiya cannot start in production:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+  startLog().error(
+    { event: "start.refused", problems },
+    `Manabiya cannot start in production:\n${problems.map((p) => `  - ${p}`).join("\n")}`,
+  );
   process.exit(1);
 }
 
@@ -85,11 +88,16 @@ async function main() {
   }
 
   const migrated = await migrate(db.databaseUrl);
-  log().info({ event: "migrations", applied: migrated.applied.length, alreadyApplied: migrated.alreadyApplied }, "database migrated");
+  log().info(
+    { event: "migrations", applied: migrated.applied.length, alreadyApplied: migrated.alreadyApplied },
+    "database migrated",
+  );
   if (production) {
     const demo = await demoPasswordAccounts(db.databaseUrl);
     if (demo.length > 0) {
-      refuse([`demo accounts still sign in with the published demo password: ${demo.join(", ")} (delete them or change their passwords)`]);
+      refuse([
+        `demo accounts still sign in with the published demo password: ${demo.join(", ")} (delete them or change their passwords)`,
+      ]);
     }
   }
   await runSeed({ demo: db.seedDemo, databaseUrl: db.databaseUrl, log: (m) => log().info({ event: "seed" }, m) });
@@ -107,7 +115,9 @@ async function main() {
     if (code !== 0) return stop(code);
   }
   // production: Next.js inside scripts/server.ts (it answers POST /api/v1/answers itself)
-  server = dev ? run(["dev", "-p", String(port)], env) : spawn(process.execPath, ["--import", "tsx", "scripts/server.ts"], { cwd: ROOT, env, stdio: "inherit" });
+  server = dev
+    ? run(["dev", "-p", String(port)], env)
+    : spawn(process.execPath, ["--import", "tsx", "scripts/server.ts"], { cwd: ROOT, env, stdio: "inherit" });
   server.once("exit", (code) => void stop(code ?? 0));
 
   if (production) return;
@@ -119,6 +129,9 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  startLog().error({ event: "start.failed", ...errorField(error) }, error instanceof Error ? error.message : String(error));
+  startLog().error(
+    { event: "start.failed", ...errorField(error) },
+    error instanceof Error ? error.message : String(error),
+  );
   process.exit(1);
 });

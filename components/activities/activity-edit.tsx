@@ -34,7 +34,9 @@ export async function ActivityEdit({ activityId, schoolId }: { activityId: strin
     sceneVersion: s.version,
     answered: answered.get(s.id)?.current ?? 0,
     answers: answered.get(s.id)?.all ?? 0,
-    label: toPlainText(String((s.content as { prompt?: unknown }).prompt ?? ""), lang).replace(/\s+/g, " ").slice(0, 120),
+    label: toPlainText(String((s.content as { prompt?: unknown }).prompt ?? ""), lang)
+      .replace(/\s+/g, " ")
+      .slice(0, 120),
   }));
   return (
     <EditorSchoolScope schoolId={schoolId ? scope : undefined}>

@@ -6,8 +6,23 @@ import { getPlainText } from "@/lib/i18n/server";
 import { RichText } from "@/components/ui/rich-text";
 
 /** The activity list's search and filter: a GET form, so the URL holds it (reload, back, share). */
-export async function ActivityFilter({ action, filter, count, years }: { action: string; filter: ActivityListFilter; count: number; years: number[] }) {
-  const [t, ta, common, plain] = await Promise.all([getTranslations("ActivityList"), getTranslations("Activities"), getTranslations("Common"), getPlainText()]);
+export async function ActivityFilter({
+  action,
+  filter,
+  count,
+  years,
+}: {
+  action: string;
+  filter: ActivityListFilter;
+  count: number;
+  years: number[];
+}) {
+  const [t, ta, common, plain] = await Promise.all([
+    getTranslations("ActivityList"),
+    getTranslations("Activities"),
+    getTranslations("Common"),
+    getPlainText(),
+  ]);
   const filtered = Boolean(filter.q || filter.mode || filter.year);
   return (
     <form method="get" action={action} role="search" className="row wrap activity-filter" data-testid="activity-filter">

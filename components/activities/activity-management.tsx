@@ -51,7 +51,11 @@ export async function ActivityManagement({
   const lang = await getDisplayLanguage();
   const plain = await getPlainText();
   const [rows, templates, school, published, years] = await Promise.all([
-    listActivitiesForSchool(scope, archived ? "archived" : "active", { search: filter.q, mode: filter.mode, year: filter.year }),
+    listActivitiesForSchool(scope, archived ? "archived" : "active", {
+      search: filter.q,
+      mode: filter.mode,
+      year: filter.year,
+    }),
     listTemplates(),
     db().school.findUniqueOrThrow({ where: { id: scope }, select: { name: true, nameKana: true } }),
     role === "manager" ? listPublishedActivityIds(scope) : ([] as string[]),
@@ -62,7 +66,12 @@ export async function ActivityManagement({
   const links =
     role === "teacher"
       ? { edit: `${base}/edit`, preview: `${base}/preview`, guide: `${base}/guide`, stats: `${base}/stats` }
-      : { edit: `${base}/edit/${scope}`, preview: `${base}/preview/${scope}`, guide: `${base}/guide/${scope}`, stats: `${base}/stats/${scope}` };
+      : {
+          edit: `${base}/edit/${scope}`,
+          preview: `${base}/preview/${scope}`,
+          guide: `${base}/guide/${scope}`,
+          stats: `${base}/stats/${scope}`,
+        };
   return (
     <div className="stack">
       <h1>
@@ -79,13 +88,21 @@ export async function ActivityManagement({
         <Link href={here} className="tab" aria-current={!archived ? "page" : undefined} data-testid="tab-active">
           <RichText text={t("active")} />
         </Link>
-        <Link href={`${here}?tab=archived`} className="tab" aria-current={archived ? "page" : undefined} data-testid="tab-archived">
+        <Link
+          href={`${here}?tab=archived`}
+          className="tab"
+          aria-current={archived ? "page" : undefined}
+          data-testid="tab-archived"
+        >
           <RichText text={t("archived")} />
         </Link>
       </nav>
       <ActivityFilter action={here} filter={filter} count={rows.length} years={years} />
       <ActivityTable
-        rows={rows.map(({ lastUsedAt, updatedAt: _, ...r }) => ({ ...r, lastUsed: lastUsedAt ? formatDateTime(lastUsedAt, lang) : null }))}
+        rows={rows.map(({ lastUsedAt, updatedAt: _, ...r }) => ({
+          ...r,
+          lastUsed: lastUsedAt ? formatDateTime(lastUsedAt, lang) : null,
+        }))}
         archived={archived}
         filtered={Boolean(filter.q || filter.mode || filter.year)}
         schoolId={role === "manager" ? scope : undefined}
@@ -93,7 +110,10 @@ export async function ActivityManagement({
       />
       {!archived ? <ImportActivity schoolId={role === "manager" ? scope : undefined} /> : null}
       {!archived && role === "manager" ? (
-        <PublishActivity schoolId={scope} activities={rows.map((r) => ({ id: r.id, title: r.title, published: published.includes(r.id) }))} />
+        <PublishActivity
+          schoolId={scope}
+          activities={rows.map((r) => ({ id: r.id, title: r.title, published: published.includes(r.id) }))}
+        />
       ) : null}
       {!archived ? (
         <section className="stack" aria-labelledby="library-title" id="library">

@@ -10,7 +10,15 @@ import type { RenderedScene } from "@/components/scenes/types";
 import { RichText } from "@/components/ui/rich-text";
 
 /** Preview (teacher, or manager for a school of the academy): every scene as a student sees it, with the correct options marked; nothing is saved. */
-export async function ActivityPreview({ role, activityId, schoolId }: { role: "teacher" | "manager"; activityId: string; schoolId?: string }) {
+export async function ActivityPreview({
+  role,
+  activityId,
+  schoolId,
+}: {
+  role: "teacher" | "manager";
+  activityId: string;
+  schoolId?: string;
+}) {
   const actor = await requireRole(role);
   const scope = await authorizeSchool(actor, schoolId);
   const activity = scope ? await getActivityWithScenes(scope, activityId) : null;
@@ -18,7 +26,9 @@ export async function ActivityPreview({ role, activityId, schoolId }: { role: "t
   const t = await getTranslations("Scenes");
   const ta = await getTranslations("Activities");
   const lang = await getDisplayLanguage();
-  const scenes = activity.scenes.map((s) => renderScene(s, lang, { key: true })).filter((s): s is RenderedScene => s !== null);
+  const scenes = activity.scenes
+    .map((s) => renderScene(s, lang, { key: true }))
+    .filter((s): s is RenderedScene => s !== null);
   const back = role === "teacher" ? "/dashboard/teacher/activities" : `/dashboard/manager/activities/${scope}`;
   return (
     <div className="stack preview">

@@ -54,7 +54,11 @@ export function ActivityTable({
 
   const run = (row: ActivityTableRow, op: ActivityOp, action: () => Promise<ActionResult<unknown>>, done: string) => {
     setBusyId(row.id);
-    runAction(action, { success: done, failure: (code) => t(activityErrorKey(op, code)), onDone: () => setBusyId(null) });
+    runAction(action, {
+      success: done,
+      failure: (code) => t(activityErrorKey(op, code)),
+      onDone: () => setBusyId(null),
+    });
   };
   const ref = (row: ActivityTableRow) => ({ activityId: row.id, ...(schoolId ? { schoolId } : {}) });
 
@@ -72,7 +76,9 @@ export function ActivityTable({
         <table className="table" data-testid="activity-table">
           <thead>
             <tr>
-              {(["colTitle", "colActor", "colMode", "colScenes", "colAnswers", "colLastUsed", "colActions"] as const).map((k) => (
+              {(
+                ["colTitle", "colActor", "colMode", "colScenes", "colAnswers", "colLastUsed", "colActions"] as const
+              ).map((k) => (
                 <th key={k} scope="col">
                   <RichTextClient text={k === "colAnswers" || k === "colLastUsed" ? tl(k) : t(k)} />
                 </th>
@@ -98,7 +104,9 @@ export function ActivityTable({
                     <ModeSelect activityId={row.id} mode={row.mode} title={row.title} schoolId={schoolId} />
                   )}
                 </td>
-                <td className="num" data-testid="activity-scenes">{row.sceneCount}</td>
+                <td className="num" data-testid="activity-scenes">
+                  {row.sceneCount}
+                </td>
                 <td className="num" data-testid="activity-answers">
                   <RichTextClient text={tl("answers", { answers: row.answers, respondents: row.respondents })} />
                 </td>
@@ -183,7 +191,13 @@ export function ActivityTable({
           </tbody>
         </table>
       </div>
-      <dialog ref={dialog} className="dialog" aria-labelledby="delete-title" data-testid="delete-dialog" onClose={() => setConfirming(null)}>
+      <dialog
+        ref={dialog}
+        className="dialog"
+        aria-labelledby="delete-title"
+        data-testid="delete-dialog"
+        onClose={() => setConfirming(null)}
+      >
         {confirming ? (
           <form
             method="dialog"

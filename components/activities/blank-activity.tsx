@@ -20,10 +20,23 @@ export function BlankActivity({ schoolId }: { schoolId?: string }) {
   const { pending, run } = useActionRunner();
   const create = () => {
     if (!title.trim()) return setEmpty(true);
-    run(() => createBlankActivityAction({ ...(schoolId ? { schoolId } : {}), title, scene: { type: "info", content: defaultContent("info", td) } }), {
-      failure: (code) => ta(activityErrorKey("copy", code)),
-      onOk: (data) => router.push(schoolId ? `/dashboard/manager/activities/edit/${schoolId}/${data.id}` : `/dashboard/teacher/activities/edit/${data.id}`),
-    });
+    run(
+      () =>
+        createBlankActivityAction({
+          ...(schoolId ? { schoolId } : {}),
+          title,
+          scene: { type: "info", content: defaultContent("info", td) },
+        }),
+      {
+        failure: (code) => ta(activityErrorKey("copy", code)),
+        onOk: (data) =>
+          router.push(
+            schoolId
+              ? `/dashboard/manager/activities/edit/${schoolId}/${data.id}`
+              : `/dashboard/teacher/activities/edit/${data.id}`,
+          ),
+      },
+    );
   };
   return (
     <section className="card stack" aria-labelledby={`${id}-heading`} data-testid="blank-activity">
@@ -33,20 +46,44 @@ export function BlankActivity({ schoolId }: { schoolId?: string }) {
       <p className="muted">
         <RichTextClient text={t("blankLead")} />
       </p>
-      <form className="row" noValidate onSubmit={(e) => { e.preventDefault(); create(); }}>
+      <form
+        className="row"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          create();
+        }}
+      >
         <div className="field">
           <label htmlFor={id} className="field-label">
             <RichTextClient text={t("blankName")} />
           </label>
-          <input id={id} value={title} maxLength={200} required aria-invalid={empty || undefined} aria-describedby={empty ? `${id}-error` : undefined}
-            data-testid="blank-title" onChange={(e) => { setTitle(e.target.value); setEmpty(false); }} />
+          <input
+            id={id}
+            value={title}
+            maxLength={200}
+            required
+            aria-invalid={empty || undefined}
+            aria-describedby={empty ? `${id}-error` : undefined}
+            data-testid="blank-title"
+            onChange={(e) => {
+              setTitle(e.target.value);
+              setEmpty(false);
+            }}
+          />
           {empty ? (
             <p className="field-error" id={`${id}-error`} data-testid="field-error">
               <RichTextClient text={t("errors.required")} />
             </p>
           ) : null}
         </div>
-        <button type="submit" className="button button-primary" disabled={pending} aria-busy={pending} data-testid="create-blank">
+        <button
+          type="submit"
+          className="button button-primary"
+          disabled={pending}
+          aria-busy={pending}
+          data-testid="create-blank"
+        >
           <RichTextClient text={pending ? t("blankCreating") : t("blankCreate")} />
         </button>
       </form>

@@ -12,10 +12,15 @@ export function FeedbackSelect({ activityId, feedback }: { activityId: string; f
   const plain = usePlainText();
   const school = useSchoolRef();
   return (
-    <SettingSelect label={t("feedbackLabel")} value={feedback} testId="feedback-select"
+    <SettingSelect
+      label={t("feedbackLabel")}
+      value={feedback}
+      testId="feedback-select"
       options={FEEDBACK_TIMINGS.map((f) => ({ value: f, label: plain(t(`feedback.${f}`)) }))}
       save={(next) => setFeedbackAction({ ...school, activityId, feedback: next })}
-      saved={t("feedbackSaved")} failed={() => t("feedbackFailed")} />
+      saved={t("feedbackSaved")}
+      failed={() => t("feedbackFailed")}
+    />
   );
 }
 
@@ -28,10 +33,15 @@ export function ActorTypeSelect({ activityId, actorType }: { activityId: string;
   const plain = usePlainText();
   const school = useSchoolRef();
   return (
-    <SettingSelect label={t("actorLabel")} value={actorType} testId="actor-select"
+    <SettingSelect
+      label={t("actorLabel")}
+      value={actorType}
+      testId="actor-select"
       options={(["student", "teacher"] as const).map((a) => ({ value: a, label: plain(t(`actor.${a}`)) }))}
       save={(next) => setActorTypeAction({ ...school, activityId, actorType: next })}
-      saved={t("actorSaved")} failed={(code) => t(code === "CONFLICT" ? "actorInUse" : "actorFailed")} />
+      saved={t("actorSaved")}
+      failed={(code) => t(code === "CONFLICT" ? "actorInUse" : "actorFailed")}
+    />
   );
 }
 
@@ -41,9 +51,14 @@ export function RetriesSelect({ activityId, allowRetries }: { activityId: string
   const plain = usePlainText();
   const school = useSchoolRef();
   return (
-    <SettingSelect label={t("retriesLabel")} value={allowRetries ? "allowed" : "final"} testId="retries-select"
+    <SettingSelect
+      label={t("retriesLabel")}
+      value={allowRetries ? "allowed" : "final"}
+      testId="retries-select"
       options={(["final", "allowed"] as const).map((r) => ({ value: r, label: plain(t(`retries.${r}`)) }))}
       save={(next) => setRetriesAction({ ...school, activityId, allowRetries: next === "allowed" })}
-      saved={t("retriesSaved")} failed={() => t("retriesFailed")} />
+      saved={t("retriesSaved")}
+      failed={() => t("retriesFailed")}
+    />
   );
 }

@@ -27,7 +27,10 @@ const KANJI = /[\p{Script=Han}々〆ヶ]/u;
  * one analysis, bounded like any other. Null when it fails ("busy" when the server asked to wait):
  * then nothing is applied or saved.
  */
-export async function applyFuriganaToDraft(draft: Draft, schoolId?: string): Promise<{ draft: Draft; words: number } | "busy" | null> {
+export async function applyFuriganaToDraft(
+  draft: Draft,
+  schoolId?: string,
+): Promise<{ draft: Draft; words: number } | "busy" | null> {
   const paths = textPaths(draft).filter((p) => KANJI.test(String(getAt(draft, p))));
   if (paths.length === 0) return { draft, words: 0 };
   const texts = paths.map((p) => String(getAt(draft, p)));
@@ -40,7 +43,9 @@ export async function applyFuriganaToDraft(draft: Draft, schoolId?: string): Pro
   for (const [i, path] of paths.entries()) {
     const text = texts[i]!;
     const end = offset + text.length;
-    const own = proposals.filter((p) => p.start >= offset && p.end <= end).map((p) => ({ ...p, start: p.start - offset, end: p.end - offset }));
+    const own = proposals
+      .filter((p) => p.start >= offset && p.end <= end)
+      .map((p) => ({ ...p, start: p.start - offset, end: p.end - offset }));
     // applyFurigana checks each proposal against this text's own markup
     out = setAt(out, path, applyFurigana(text, own));
     words += own.length;

@@ -13,7 +13,11 @@ interface Row extends Proposal {
   edited: string;
 }
 
-type State = { kind: "closed" } | { kind: "loading" } | { kind: "failed"; why: "tooLong" | "busy" | "failed" } | { kind: "ready"; rows: Row[] };
+type State =
+  | { kind: "closed" }
+  | { kind: "loading" }
+  | { kind: "failed"; why: "tooLong" | "busy" | "failed" }
+  | { kind: "ready"; rows: Row[] };
 
 /**
  * 「ふりがなを提案」: asks for the readings of every kanji word of `text`
@@ -21,7 +25,15 @@ type State = { kind: "closed" } | { kind: "loading" } | { kind: "failed"; why: "
  * checkbox (all on); 「選んだふりがなをつける」 writes the chosen ones into the
  * text as ruby (lib/furigana/propose.ts applyFurigana) through `onApply`.
  */
-export function FuriganaSuggest({ text, onApply, schoolId }: { text: string; onApply: (next: string) => void; schoolId?: string }) {
+export function FuriganaSuggest({
+  text,
+  onApply,
+  schoolId,
+}: {
+  text: string;
+  onApply: (next: string) => void;
+  schoolId?: string;
+}) {
   const t = useTranslations("Furigana");
   const plain = usePlainText();
   const notify = useNotify();
@@ -35,10 +47,14 @@ export function FuriganaSuggest({ text, onApply, schoolId }: { text: string; onA
     else setState({ kind: "ready", rows: proposals.map((p) => ({ ...p, use: true, edited: p.reading })) });
   };
   const update = (index: number, change: Partial<Row>) =>
-    setState((s) => (s.kind === "ready" ? { ...s, rows: s.rows.map((r, i) => (i === index ? { ...r, ...change } : r)) } : s));
+    setState((s) =>
+      s.kind === "ready" ? { ...s, rows: s.rows.map((r, i) => (i === index ? { ...r, ...change } : r)) } : s,
+    );
   const apply = () => {
     if (state.kind !== "ready") return;
-    const accepted = state.rows.filter((r) => r.use && cleanReading(r.edited) !== "").map((r) => ({ ...r, reading: r.edited }));
+    const accepted = state.rows
+      .filter((r) => r.use && cleanReading(r.edited) !== "")
+      .map((r) => ({ ...r, reading: r.edited }));
     // a word the teacher changed since the proposals came is left alone (applyFurigana checks each place)
     onApply(applyFurigana(text, accepted));
     setState({ kind: "closed" });
@@ -48,7 +64,13 @@ export function FuriganaSuggest({ text, onApply, schoolId }: { text: string; onA
   return (
     <div className="stack furigana-suggest" data-testid="furigana-suggest">
       <div className="row">
-        <button type="button" className="button button-small" onClick={() => void suggest()} disabled={state.kind === "loading" || text.trim() === ""} data-testid="furigana-suggest-button">
+        <button
+          type="button"
+          className="button button-small"
+          onClick={() => void suggest()}
+          disabled={state.kind === "loading" || text.trim() === ""}
+          data-testid="furigana-suggest-button"
+        >
           <RichTextClient text={t("suggest")} />
         </button>
       </div>
@@ -71,8 +93,15 @@ export function FuriganaSuggest({ text, onApply, schoolId }: { text: string; onA
           <ul className="stack furigana-list">
             {state.rows.map((row, index) => (
               <li key={`${row.start}-${row.base}`} className="row" data-testid="furigana-row" data-base={row.base}>
-                <input type="checkbox" checked={row.use} onChange={(e) => update(index, { use: e.target.checked })} aria-label={plain(t("use", { word: row.word }))} />
-                <span lang="ja" className="furigana-word">{row.word}</span>
+                <input
+                  type="checkbox"
+                  checked={row.use}
+                  onChange={(e) => update(index, { use: e.target.checked })}
+                  aria-label={plain(t("use", { word: row.word }))}
+                />
+                <span lang="ja" className="furigana-word">
+                  {row.word}
+                </span>
                 <input
                   className="furigana-reading"
                   value={row.edited}
@@ -97,7 +126,12 @@ export function FuriganaSuggest({ text, onApply, schoolId }: { text: string; onA
             ))}
           </ul>
           <div className="row">
-            <button type="button" className="button button-small button-primary" onClick={apply} data-testid="furigana-apply">
+            <button
+              type="button"
+              className="button button-small button-primary"
+              onClick={apply}
+              data-testid="furigana-apply"
+            >
               <RichTextClient text={t("apply")} />
             </button>
             <button type="button" className="button button-small" onClick={() => setState({ kind: "closed" })}>

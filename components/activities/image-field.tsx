@@ -45,7 +45,9 @@ export function ImageField({ label, path, value, errors, onChange }: FieldProps 
     setDone(true);
   };
   const remove = async () => {
-    if (await confirm({ title: t("confirmTitle"), body: t("confirmBody", { what }), confirm: t("remove"), danger: true })) {
+    if (
+      await confirm({ title: t("confirmTitle"), body: t("confirmBody", { what }), confirm: t("remove"), danger: true })
+    ) {
       onChange(path, undefined);
       setDone(false);
     }
@@ -58,16 +60,37 @@ export function ImageField({ label, path, value, errors, onChange }: FieldProps 
       </legend>
       {image?.id ? (
         // eslint-disable-next-line @next/next/no-img-element -- the editor shows the stored image as students will get it
-        <img className="image-field-preview" src={imageUrl(image.id)} alt={image.alt ?? ""} width={image.width} height={image.height} />
+        <img
+          className="image-field-preview"
+          src={imageUrl(image.id)}
+          alt={image.alt ?? ""}
+          width={image.width}
+          height={image.height}
+        />
       ) : null}
       <div className="row image-field-actions">
         <label htmlFor={`${id}-file`}>
           <RichTextClient text={image?.id ? t("replace") : t("choose")} />
         </label>
-        <input ref={fileRef} id={`${id}-file`} type="file" accept={IMAGE_TYPES.join(",")} disabled={uploading}
-          aria-label={plain(t(image?.id ? "replaceLabel" : "chooseLabel", { what }))} data-testid="image-file" onChange={(e) => void onFile(e.target.files?.[0])} />
+        <input
+          ref={fileRef}
+          id={`${id}-file`}
+          type="file"
+          accept={IMAGE_TYPES.join(",")}
+          disabled={uploading}
+          aria-label={plain(t(image?.id ? "replaceLabel" : "chooseLabel", { what }))}
+          data-testid="image-file"
+          onChange={(e) => void onFile(e.target.files?.[0])}
+        />
         {image?.id ? (
-          <button type="button" className="button button-small" disabled={uploading} aria-label={plain(t("removeLabel", { what }))} data-testid="image-remove" onClick={() => void remove()}>
+          <button
+            type="button"
+            className="button button-small"
+            disabled={uploading}
+            aria-label={plain(t("removeLabel", { what }))}
+            data-testid="image-remove"
+            onClick={() => void remove()}
+          >
             <RichTextClient text={t("remove")} />
           </button>
         ) : null}
@@ -98,9 +121,17 @@ export function ImageField({ label, path, value, errors, onChange }: FieldProps 
           <label htmlFor={`${id}-alt`} className="field-label">
             <RichTextClient text={t("alt")} />
           </label>
-          <input id={`${id}-alt`} value={image.alt ?? ""} maxLength={MAX_ALT_LENGTH} required data-testid="image-alt" data-field={`${keyOf(path)}.alt`}
-            aria-invalid={altError ? true : undefined} aria-describedby={`${id}-alt-hint${altError ? ` ${id}-alt-error` : ""}`}
-            onChange={(e) => onChange([...path, "alt"], e.target.value, true)} />
+          <input
+            id={`${id}-alt`}
+            value={image.alt ?? ""}
+            maxLength={MAX_ALT_LENGTH}
+            required
+            data-testid="image-alt"
+            data-field={`${keyOf(path)}.alt`}
+            aria-invalid={altError ? true : undefined}
+            aria-describedby={`${id}-alt-hint${altError ? ` ${id}-alt-error` : ""}`}
+            onChange={(e) => onChange([...path, "alt"], e.target.value, true)}
+          />
           <p className="muted small" id={`${id}-alt-hint`}>
             <RichTextClient text={t("altHint")} />
           </p>

@@ -14,7 +14,11 @@ export function precheckImage(file: { size: number; type: string }): ImageProble
  * Sends an image to POST /api/v1/images with XMLHttpRequest, whose upload events give the
  * progress a slow school network needs to show (fetch has none).
  */
-export function uploadImage(file: File, onProgress: (percent: number) => void, schoolId?: string): Promise<UploadResult> {
+export function uploadImage(
+  file: File,
+  onProgress: (percent: number) => void,
+  schoolId?: string,
+): Promise<UploadResult> {
   const early = precheckImage(file);
   if (early) return Promise.resolve({ ok: false, problem: early });
   return new Promise((resolve) => {

@@ -12,7 +12,21 @@ type Result = Awaited<ReturnType<typeof importActivityFromForm>>;
 const submit = (prev: Result | null, form: FormData): Promise<Result> =>
   importActivityFromForm(prev, form).catch((): Result => ({ ok: false, code: "INTERNAL" }));
 
-const PROBLEMS = ["empty", "tooLarge", "binary", "notJson", "formatMissing", "formatUnknown", "versionUnknown", "sceneType", "sceneContent", "invalid", "invalidCharacters", "busy", "imageQuota"] as const;
+const PROBLEMS = [
+  "empty",
+  "tooLarge",
+  "binary",
+  "notJson",
+  "formatMissing",
+  "formatUnknown",
+  "versionUnknown",
+  "sceneType",
+  "sceneContent",
+  "invalid",
+  "invalidCharacters",
+  "busy",
+  "imageQuota",
+] as const;
 type Problem = (typeof PROBLEMS)[number];
 
 /**
@@ -40,10 +54,17 @@ export function ImportActivity({ schoolId }: { schoolId?: string }) {
     const fe = result.fieldErrors ?? {};
     const code = fe.file?.[0];
     const known = PROBLEMS.includes(code as Problem);
-    message =
-      known ? t(`problems.${code as Problem}`, { kb, supported: ACTIVITY_FILE_VERSION, found: fe.found?.[0] ?? "", scene: fe.scene?.[0] ?? "", field: fe.field?.[0] ?? "" })
-      : result.code === "VALIDATION" || result.code === "INTERNAL" ? t("problems.failed")
-      : ta(activityErrorKey("copy", result.code));
+    message = known
+      ? t(`problems.${code as Problem}`, {
+          kb,
+          supported: ACTIVITY_FILE_VERSION,
+          found: fe.found?.[0] ?? "",
+          scene: fe.scene?.[0] ?? "",
+          field: fe.field?.[0] ?? "",
+        })
+      : result.code === "VALIDATION" || result.code === "INTERNAL"
+        ? t("problems.failed")
+        : ta(activityErrorKey("copy", result.code));
   }
 
   return (
@@ -70,14 +91,32 @@ export function ImportActivity({ schoolId }: { schoolId?: string }) {
           <span className="field-label">
             <RichTextClient text={t("file")} />
           </span>
-          <input type="file" name="file" accept=".json,application/json" required data-testid="activity-file" onChange={() => setTooLarge(false)} />
+          <input
+            type="file"
+            name="file"
+            accept=".json,application/json"
+            required
+            data-testid="activity-file"
+            onChange={() => setTooLarge(false)}
+          />
         </label>
-        <button type="submit" className="button button-primary" disabled={pending} aria-busy={pending} data-testid="import-activity-submit">
+        <button
+          type="submit"
+          className="button button-primary"
+          disabled={pending}
+          aria-busy={pending}
+          data-testid="import-activity-submit"
+        >
           <RichTextClient text={pending ? t("importing") : t("submit")} />
         </button>
       </form>
       {message && !pending ? (
-        <p className="alert alert-error" role="alert" data-testid="import-activity-error" data-code={tooLarge ? "tooLarge" : (result && !result.ok ? (result.fieldErrors?.file?.[0] ?? result.code) : "")}>
+        <p
+          className="alert alert-error"
+          role="alert"
+          data-testid="import-activity-error"
+          data-code={tooLarge ? "tooLarge" : result && !result.ok ? (result.fieldErrors?.file?.[0] ?? result.code) : ""}
+        >
           <span>
             <RichTextClient text={message} />
           </span>

@@ -7,7 +7,14 @@ import { RichTextClient } from "@/components/ui/rich-text-client";
 import { usePlainText } from "@/components/ui/use-plain-text";
 
 /** A modal form opened at once, outside the scene's own form (forms do not nest); Escape or 「やめる」 closes it. */
-function MarkupDialog({ title, testId, onSubmit, onClose, canSubmit, children }: {
+function MarkupDialog({
+  title,
+  testId,
+  onSubmit,
+  onClose,
+  canSubmit,
+  children,
+}: {
   title: string;
   testId: string;
   onSubmit: () => void;
@@ -26,13 +33,26 @@ function MarkupDialog({ title, testId, onSubmit, onClose, canSubmit, children }:
     <dialog ref={ref} className="dialog" aria-label={plain(title)} data-testid={testId} onClose={onClose}>
       {/* a portal's events still bubble to its React parents: without stopPropagation this
           submit would also submit the scene form the dialog was opened from (a save per insert) */}
-      <form className="stack" noValidate onSubmit={(e) => { e.preventDefault(); e.stopPropagation(); onSubmit(); }}>
+      <form
+        className="stack"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          e.stopPropagation();
+          onSubmit();
+        }}
+      >
         <h2>
           <RichTextClient text={title} />
         </h2>
         {children}
         <div className="row">
-          <button type="submit" className="button button-primary" disabled={!canSubmit} data-testid={`${testId}-insert`}>
+          <button
+            type="submit"
+            className="button button-primary"
+            disabled={!canSubmit}
+            data-testid={`${testId}-insert`}
+          >
             <RichTextClient text={t("insert")} />
           </button>
           <button type="button" className="button" onClick={() => ref.current?.close()}>
@@ -46,20 +66,46 @@ function MarkupDialog({ title, testId, onSubmit, onClose, canSubmit, children }:
 }
 
 /** The reading of the selected `base`; `onInsert` answers whether the ruby could be written there. */
-export function RubyDialog({ base, onInsert, onClose }: { base: string; onInsert: (reading: string) => boolean; onClose: () => void }) {
+export function RubyDialog({
+  base,
+  onInsert,
+  onClose,
+}: {
+  base: string;
+  onInsert: (reading: string) => boolean;
+  onClose: () => void;
+}) {
   const t = useTranslations("Toolbar");
   const id = useId();
   const [reading, setReading] = useState("");
   const [invalid, setInvalid] = useState(false);
   return (
-    <MarkupDialog title={t("rubyTitle", { base })} testId="ruby-dialog" canSubmit onClose={onClose} onSubmit={() => setInvalid(!onInsert(reading))}>
+    <MarkupDialog
+      title={t("rubyTitle", { base })}
+      testId="ruby-dialog"
+      canSubmit
+      onClose={onClose}
+      onSubmit={() => setInvalid(!onInsert(reading))}
+    >
       <label className="field" htmlFor={id}>
         <span className="field-label">
           <RichTextClient text={t("rubyReading")} />
         </span>
       </label>
-      <input id={id} value={reading} maxLength={100} autoFocus lang="ja" aria-invalid={invalid || undefined} aria-describedby={invalid ? `${id}-error` : undefined}
-        onChange={(e) => { setReading(e.target.value); setInvalid(false); }} data-testid="ruby-reading" />
+      <input
+        id={id}
+        value={reading}
+        maxLength={100}
+        autoFocus
+        lang="ja"
+        aria-invalid={invalid || undefined}
+        aria-describedby={invalid ? `${id}-error` : undefined}
+        onChange={(e) => {
+          setReading(e.target.value);
+          setInvalid(false);
+        }}
+        data-testid="ruby-reading"
+      />
       {invalid ? (
         <p className="field-error" id={`${id}-error`} role="alert">
           <RichTextClient text={t("rubyInvalid")} />
@@ -70,21 +116,48 @@ export function RubyDialog({ base, onInsert, onClose }: { base: string; onInsert
 }
 
 /** TeX with its live KaTeX rendering; TeX the renderer cannot read is shown as an error and cannot be inserted. */
-export function MathDialog({ initial, onInsert, onClose }: { initial: string; onInsert: (tex: string) => void; onClose: () => void }) {
+export function MathDialog({
+  initial,
+  onInsert,
+  onClose,
+}: {
+  initial: string;
+  onInsert: (tex: string) => void;
+  onClose: () => void;
+}) {
   const t = useTranslations("Toolbar");
   const id = useId();
   const [tex, setTex] = useState(initial);
   const valid = isValidTex(tex);
   const blank = tex.trim() === "";
   return (
-    <MarkupDialog title={t("mathTitle")} testId="math-dialog" canSubmit={valid} onClose={onClose} onSubmit={() => { if (valid) onInsert(tex.trim()); }}>
+    <MarkupDialog
+      title={t("mathTitle")}
+      testId="math-dialog"
+      canSubmit={valid}
+      onClose={onClose}
+      onSubmit={() => {
+        if (valid) onInsert(tex.trim());
+      }}
+    >
       <label className="field" htmlFor={id}>
         <span className="field-label">
           <RichTextClient text={t("mathTex")} />
         </span>
       </label>
-      <input id={id} value={tex} maxLength={1000} autoFocus spellCheck={false} autoComplete="off" className="math-tex" data-testid="math-tex"
-        aria-invalid={!valid && !blank ? true : undefined} aria-describedby={`${id}-preview`} onChange={(e) => setTex(e.target.value)} />
+      <input
+        id={id}
+        value={tex}
+        maxLength={1000}
+        autoFocus
+        spellCheck={false}
+        autoComplete="off"
+        className="math-tex"
+        data-testid="math-tex"
+        aria-invalid={!valid && !blank ? true : undefined}
+        aria-describedby={`${id}-preview`}
+        onChange={(e) => setTex(e.target.value)}
+      />
       <div id={`${id}-preview`} className="math-preview" aria-live="polite" data-testid="math-preview">
         {blank ? (
           <p className="muted">

@@ -19,7 +19,15 @@ type Dialog = { kind: "ruby"; base: string } | { kind: "math"; initial: string }
  * the teacher. One tab stop (arrow keys move between its buttons); Ctrl+B, Ctrl+U, Ctrl+M
  * and Shift+Enter work in the field itself.
  */
-export function MarkupToolbar({ fieldRef, value, onChange }: { fieldRef: RefObject<Field | null>; value: string; onChange: (next: string) => void }) {
+export function MarkupToolbar({
+  fieldRef,
+  value,
+  onChange,
+}: {
+  fieldRef: RefObject<Field | null>;
+  value: string;
+  onChange: (next: string) => void;
+}) {
   const t = useTranslations("Toolbar");
   const plain = usePlainText();
   const notify = useNotify();
@@ -29,7 +37,8 @@ export function MarkupToolbar({ fieldRef, value, onChange }: { fieldRef: RefObje
 
   const remember = () => {
     const field = fieldRef.current;
-    if (field) selection.current = { start: field.selectionStart ?? value.length, end: field.selectionEnd ?? value.length };
+    if (field)
+      selection.current = { start: field.selectionStart ?? value.length, end: field.selectionEnd ?? value.length };
     return selection.current;
   };
   /** Applies `action` at the remembered selection; false (and a message) when it cannot be done there. */
@@ -38,7 +47,8 @@ export function MarkupToolbar({ fieldRef, value, onChange }: { fieldRef: RefObje
     const next = applyToolbarAction(value, start, end, action);
     if (!next) {
       const wraps = action.kind !== "br" && action.kind !== "math";
-      if (action.kind !== "ruby") notify({ message: t(wraps && start === end ? "selectFirst" : "cannotApply"), kind: "error" });
+      if (action.kind !== "ruby")
+        notify({ message: t(wraps && start === end ? "selectFirst" : "cannotApply"), kind: "error" });
       return false;
     }
     flushSync(() => {
@@ -72,7 +82,12 @@ export function MarkupToolbar({ fieldRef, value, onChange }: { fieldRef: RefObje
       const e = event as KeyboardEvent;
       const mod = e.ctrlKey || e.metaKey;
       const key = e.key.toLowerCase();
-      const action = mod && !e.altKey && !e.shiftKey ? ({ b: "bold", u: "underline", m: "math" } as const)[key as "b" | "u" | "m"] : e.shiftKey && !mod && e.key === "Enter" ? "br" : undefined;
+      const action =
+        mod && !e.altKey && !e.shiftKey
+          ? ({ b: "bold", u: "underline", m: "math" } as const)[key as "b" | "u" | "m"]
+          : e.shiftKey && !mod && e.key === "Enter"
+            ? "br"
+            : undefined;
       if (!action) return;
       e.preventDefault();
       runRef.current(action);
@@ -83,35 +98,83 @@ export function MarkupToolbar({ fieldRef, value, onChange }: { fieldRef: RefObje
 
   // one tab stop: the last used button keeps tabindex 0, arrows move along the bar
   useEffect(() => {
-    const buttons = [...(bar.current?.querySelectorAll<HTMLButtonElement>(":scope > button, :scope > .toolbar-colors > button") ?? [])];
+    const buttons = [
+      ...(bar.current?.querySelectorAll<HTMLButtonElement>(":scope > button, :scope > .toolbar-colors > button") ?? []),
+    ];
     buttons.forEach((b, i) => (b.tabIndex = i === 0 ? 0 : -1));
   }, []);
   const onBarKey = (e: ReactKeyboardEvent<HTMLDivElement>) => {
     if (!["ArrowLeft", "ArrowRight", "Home", "End"].includes(e.key)) return;
-    const buttons = [...(bar.current?.querySelectorAll<HTMLButtonElement>(":scope > button, :scope > .toolbar-colors > button") ?? [])];
+    const buttons = [
+      ...(bar.current?.querySelectorAll<HTMLButtonElement>(":scope > button, :scope > .toolbar-colors > button") ?? []),
+    ];
     const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
     if (at < 0) return;
     e.preventDefault();
-    const to = e.key === "Home" ? 0 : e.key === "End" ? buttons.length - 1 : (at + (e.key === "ArrowRight" ? 1 : -1) + buttons.length) % buttons.length;
+    const to =
+      e.key === "Home"
+        ? 0
+        : e.key === "End"
+          ? buttons.length - 1
+          : (at + (e.key === "ArrowRight" ? 1 : -1) + buttons.length) % buttons.length;
     buttons.forEach((b, i) => (b.tabIndex = i === to ? 0 : -1));
     buttons[to]?.focus();
   };
-  const button = (action: "bold" | "underline" | "ruby" | "math" | "br", label: "bold" | "underline" | "ruby" | "math" | "lineBreak", text: string, keys?: string) => (
-    <button type="button" className={`button button-small toolbar-${action}`} aria-label={plain(t(label))} title={plain(t(label))} aria-keyshortcuts={keys}
+  const button = (
+    action: "bold" | "underline" | "ruby" | "math" | "br",
+    label: "bold" | "underline" | "ruby" | "math" | "lineBreak",
+    text: string,
+    keys?: string,
+  ) => (
+    <button
+      type="button"
+      className={`button button-small toolbar-${action}`}
+      aria-label={plain(t(label))}
+      title={plain(t(label))}
+      aria-keyshortcuts={keys}
       // the field keeps its selection: the button does not take the focus on a mouse press
-      onMouseDown={(e) => { remember(); e.preventDefault(); }} onClick={() => run(action)} data-testid={`toolbar-${action}`}>
+      onMouseDown={(e) => {
+        remember();
+        e.preventDefault();
+      }}
+      onClick={() => run(action)}
+      data-testid={`toolbar-${action}`}
+    >
       {text}
     </button>
   );
 
   return (
-    <div ref={bar} role="toolbar" aria-label={plain(t("label"))} className="markup-toolbar" onKeyDown={onBarKey} onFocus={() => remember()}>
+    <div
+      ref={bar}
+      role="toolbar"
+      aria-label={plain(t("label"))}
+      className="markup-toolbar"
+      onKeyDown={onBarKey}
+      onFocus={() => remember()}
+    >
       {button("bold", "bold", "B", "Control+B")}
       {button("underline", "underline", "U", "Control+U")}
       <span className="toolbar-colors">
-        <PopoverMenu label={<><span aria-hidden="true" className="toolbar-color-label">A</span><span className="visually-hidden">{plain(t("color"))}</span></>} testId="toolbar-color">
+        <PopoverMenu
+          label={
+            <>
+              <span aria-hidden="true" className="toolbar-color-label">
+                A
+              </span>
+              <span className="visually-hidden">{plain(t("color"))}</span>
+            </>
+          }
+          testId="toolbar-color"
+        >
           {TOOLBAR_COLORS.map((name) => (
-            <button key={name} type="button" className="menu-item" data-testid={`color-${name}`} onClick={() => apply({ kind: "color", name })}>
+            <button
+              key={name}
+              type="button"
+              className="menu-item"
+              data-testid={`color-${name}`}
+              onClick={() => apply({ kind: "color", name })}
+            >
               <span className="color-swatch" style={{ background: `var(--color-accent-${name})` }} aria-hidden="true" />
               <RichTextClient text={t(`colors.${name}`)} />
             </button>
@@ -122,9 +185,19 @@ export function MarkupToolbar({ fieldRef, value, onChange }: { fieldRef: RefObje
       {button("math", "math", "∑", "Control+M")}
       {button("br", "lineBreak", "↵", "Shift+Enter")}
       {dialog?.kind === "ruby" ? (
-        <RubyDialog base={dialog.base} onClose={() => setDialog(null)} onInsert={(reading) => apply({ kind: "ruby", reading })} />
+        <RubyDialog
+          base={dialog.base}
+          onClose={() => setDialog(null)}
+          onInsert={(reading) => apply({ kind: "ruby", reading })}
+        />
       ) : null}
-      {dialog?.kind === "math" ? <MathDialog initial={dialog.initial} onClose={() => setDialog(null)} onInsert={(tex) => apply({ kind: "math", tex })} /> : null}
+      {dialog?.kind === "math" ? (
+        <MathDialog
+          initial={dialog.initial}
+          onClose={() => setDialog(null)}
+          onInsert={(tex) => apply({ kind: "math", tex })}
+        />
+      ) : null}
     </div>
   );
 }

@@ -9,7 +9,17 @@ import { activityErrorKey } from "./error-message";
 export { MODE_KEY };
 
 /** Changes an activity's mode: 'mode changed' on success, the translated failure otherwise. */
-export function ModeSelect({ activityId, mode, title, schoolId }: { activityId: string; mode: ActivityMode; title: string; schoolId?: string }) {
+export function ModeSelect({
+  activityId,
+  mode,
+  title,
+  schoolId,
+}: {
+  activityId: string;
+  mode: ActivityMode;
+  title: string;
+  schoolId?: string;
+}) {
   const t = useTranslations("Activities");
   const plain = usePlainText();
   const { pending, run } = useActionRunner();

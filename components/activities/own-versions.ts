@@ -33,13 +33,20 @@ const queues = new Map<string, Promise<unknown>>();
  * and a click on another part's save (the order, add, delete) thus never send the same version and
  * refuse each other as if someone else had changed the activity.
  */
-export function ownSave<R extends { ok: boolean; data?: unknown }>(activityId: string, from: number, run: (version: number) => Promise<R>): Promise<R> {
+export function ownSave<R extends { ok: boolean; data?: unknown }>(
+  activityId: string,
+  from: number,
+  run: (version: number) => Promise<R>,
+): Promise<R> {
   const next = (queues.get(activityId) ?? Promise.resolve()).then(async () => {
     const result = await run(followOwnVersions(activityId, from));
     const version = result.ok ? (result.data as { version?: unknown } | undefined)?.version : undefined;
     if (typeof version === "number") recordOwnVersion(activityId, version);
     return result;
   });
-  queues.set(activityId, next.catch(() => undefined));
+  queues.set(
+    activityId,
+    next.catch(() => undefined),
+  );
   return next;
 }

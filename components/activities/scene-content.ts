@@ -10,7 +10,10 @@ type Option = { id: string; label: string };
 export function setAt(draft: unknown, path: Path, value: unknown): Draft {
   const [head, ...rest] = path;
   if (head === undefined) return value as Draft;
-  const copy = (Array.isArray(draft) ? [...(draft as unknown[])] : { ...(draft as Draft) }) as Record<string | number, unknown>;
+  const copy = (Array.isArray(draft) ? [...(draft as unknown[])] : { ...(draft as Draft) }) as Record<
+    string | number,
+    unknown
+  >;
   const next = rest.length === 0 ? value : setAt(copy[head] ?? (typeof rest[0] === "number" ? [] : {}), rest, value);
   if (next === undefined && !Array.isArray(copy)) delete copy[head];
   else copy[head] = next;
@@ -18,7 +21,10 @@ export function setAt(draft: unknown, path: Path, value: unknown): Draft {
 }
 
 export function getAt(draft: unknown, path: Path): unknown {
-  return path.reduce<unknown>((v, k) => (v && typeof v === "object" ? (v as Record<string | number, unknown>)[k] : undefined), draft);
+  return path.reduce<unknown>(
+    (v, k) => (v && typeof v === "object" ? (v as Record<string | number, unknown>)[k] : undefined),
+    draft,
+  );
 }
 
 /** The paths of every text of a draft (prompts, labels, options' labels), never an option's id. */
@@ -48,9 +54,11 @@ export function normalize(type: SceneType, draft: Draft): Draft {
 }
 
 /** Valid new content of each type, worded in the teacher's display language. */
-export type DefaultKey = "info" | "prompt" | "option" | "minLabel" | "maxLabel" | "first" | "second" | "reason" | "drawing";
+export type DefaultKey =
+  "info" | "prompt" | "option" | "minLabel" | "maxLabel" | "first" | "second" | "reason" | "drawing";
 export function defaultContent(type: SceneType, t: (key: DefaultKey, values?: { n: number }) => string): Draft {
-  const options = (n: number) => Array.from({ length: n }, (_, i) => ({ id: `o${i + 1}`, label: t("option", { n: i + 1 }) }));
+  const options = (n: number) =>
+    Array.from({ length: n }, (_, i) => ({ id: `o${i + 1}`, label: t("option", { n: i + 1 }) }));
   switch (type) {
     case "info":
       return { prompt: t("info") };
@@ -62,20 +70,28 @@ export function defaultContent(type: SceneType, t: (key: DefaultKey, values?: { 
     case "scale":
       return { prompt: t("prompt"), minLabel: t("minLabel"), maxLabel: t("maxLabel") };
     case "two_step":
-      return { prompt: t("prompt"), first: { prompt: t("first"), options: options(2) }, second: { prompt: t("second"), options: options(2) }, reasonPrompt: t("reason") };
+      return {
+        prompt: t("prompt"),
+        first: { prompt: t("first"), options: options(2) },
+        second: { prompt: t("second"), options: options(2) },
+        reasonPrompt: t("reason"),
+      };
     case "drawing":
       return { prompt: t("drawing") };
   }
 }
 
-export type ErrorKey = "altRequired" | "required" | "tooLong" | "fewOptions" | "manyOptions" | "invalidCharacters" | "number" | "invalid";
+export type ErrorKey =
+  "altRequired" | "required" | "tooLong" | "fewOptions" | "manyOptions" | "invalidCharacters" | "number" | "invalid";
 
 /** The editor's message for one zod issue of the stored schema. */
 export function errorKeyOf(issue: z.core.$ZodIssue): ErrorKey {
   if (issue.message === INVALID_CHARACTERS) return "invalidCharacters";
   if (issue.message === ALT_REQUIRED) return "altRequired";
-  if (issue.code === "too_small") return issue.origin === "array" ? "fewOptions" : issue.origin === "string" ? "required" : "number";
-  if (issue.code === "too_big") return issue.origin === "array" ? "manyOptions" : issue.origin === "string" ? "tooLong" : "number";
+  if (issue.code === "too_small")
+    return issue.origin === "array" ? "fewOptions" : issue.origin === "string" ? "required" : "number";
+  if (issue.code === "too_big")
+    return issue.origin === "array" ? "manyOptions" : issue.origin === "string" ? "tooLong" : "number";
   if (issue.code === "invalid_type" && issue.expected === "string") return "required";
   if (issue.code === "invalid_type" && issue.expected === "number") return "number";
   return "invalid";

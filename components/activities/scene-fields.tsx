@@ -31,7 +31,15 @@ function FieldError({ id, error }: { id: string; error: ErrorKey | undefined }) 
 }
 
 /** A rich-text field: the formatting toolbar over it, furigana proposals under it (the stored markup is never typed by hand). */
-export function TextField({ label, path, value, errors, onChange, multiline, optional }: FieldProps & { label: string; multiline?: boolean; optional?: boolean }) {
+export function TextField({
+  label,
+  path,
+  value,
+  errors,
+  onChange,
+  multiline,
+  optional,
+}: FieldProps & { label: string; multiline?: boolean; optional?: boolean }) {
   const id = useId();
   const schoolId = useEditorSchool();
   const ref = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
@@ -39,8 +47,15 @@ export function TextField({ label, path, value, errors, onChange, multiline, opt
   const text = typeof value === "string" ? value : "";
   const set = (next: string) => onChange(path, next);
   const common = {
-    id, ref, value: text, "aria-invalid": error ? true : undefined, "aria-describedby": error ? `${id}-error` : undefined,
-    required: !optional, maxLength: 4000, "data-field": keyOf(path), onChange: (e: { target: { value: string } }) => onChange(path, e.target.value, true),
+    id,
+    ref,
+    value: text,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": error ? `${id}-error` : undefined,
+    required: !optional,
+    maxLength: 4000,
+    "data-field": keyOf(path),
+    onChange: (e: { target: { value: string } }) => onChange(path, e.target.value, true),
   };
   return (
     <div className="field rich-field">
@@ -56,7 +71,15 @@ export function TextField({ label, path, value, errors, onChange, multiline, opt
 }
 
 /** An optional whole number (empty = not set). */
-export function NumberField({ label, path, value, errors, onChange, min, max }: FieldProps & { label: string; min: number; max: number }) {
+export function NumberField({
+  label,
+  path,
+  value,
+  errors,
+  onChange,
+  min,
+  max,
+}: FieldProps & { label: string; min: number; max: number }) {
   const id = useId();
   const error = errors[keyOf(path)];
   return (
@@ -64,9 +87,18 @@ export function NumberField({ label, path, value, errors, onChange, min, max }: 
       <label htmlFor={id} className="field-label">
         <RichTextClient text={label} />
       </label>
-      <input id={id} type="number" inputMode="numeric" min={min} max={max} value={typeof value === "number" ? value : ""} data-field={keyOf(path)}
-        aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(e) => onChange(path, e.target.value === "" ? undefined : Math.trunc(Number(e.target.value)), true)} />
+      <input
+        id={id}
+        type="number"
+        inputMode="numeric"
+        min={min}
+        max={max}
+        value={typeof value === "number" ? value : ""}
+        data-field={keyOf(path)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(e) => onChange(path, e.target.value === "" ? undefined : Math.trunc(Number(e.target.value)), true)}
+      />
       <FieldError id={`${id}-error`} error={error} />
     </div>
   );
@@ -80,7 +112,13 @@ function CorrectBox({ n, checked, onToggle }: { n: number; checked: boolean; onT
   const plain = usePlainText();
   return (
     <label className="row correct-box">
-      <input type="checkbox" checked={checked} aria-label={plain(t("correctLabel", { n }))} data-testid="option-correct" onChange={(e) => onToggle(e.target.checked)} />
+      <input
+        type="checkbox"
+        checked={checked}
+        aria-label={plain(t("correctLabel", { n }))}
+        data-testid="option-correct"
+        onChange={(e) => onToggle(e.target.checked)}
+      />
       <RichTextClient text={t("correct")} />
     </label>
   );
@@ -90,7 +128,21 @@ function CorrectBox({ n, checked, onToggle }: { n: number; checked: boolean; onT
  * Options: a label each, add (up to 12) and remove (down to 2), and with `correctable` a 「正解」 box each.
  * `onAdd`/`onRemove` let a two-step scene keep its second options in step.
  */
-export function OptionsField({ label, path, value, errors, onChange, onAdd, onRemove, correctable }: FieldProps & { label: string; onAdd?: (id: string) => void; onRemove?: (id: string) => void; correctable?: boolean }) {
+export function OptionsField({
+  label,
+  path,
+  value,
+  errors,
+  onChange,
+  onAdd,
+  onRemove,
+  correctable,
+}: FieldProps & {
+  label: string;
+  onAdd?: (id: string) => void;
+  onRemove?: (id: string) => void;
+  correctable?: boolean;
+}) {
   const t = useTranslations("SceneEditor.fields");
   const tImage = useTranslations("SceneEditor.image");
   const plain = usePlainText();
@@ -104,19 +156,57 @@ export function OptionsField({ label, path, value, errors, onChange, onAdd, onRe
       {options.map((o, i) => (
         <div key={o.id} className="stack option-block">
           <div className="row option-field">
-            <TextField label={t("option", { n: i + 1 })} path={[...path, i, "label"]} value={o.label} errors={errors} onChange={onChange} />
-            {correctable ? <CorrectBox n={i + 1} checked={o.correct === true} onToggle={(on) => onChange([...path, i, "correct"], on ? true : undefined)} /> : null}
-            <button type="button" className="button button-small" disabled={options.length <= 2} aria-label={plain(t("removeOption", { n: i + 1 }))}
-              onClick={() => { onChange(path, options.filter((x) => x.id !== o.id)); onRemove?.(o.id); }}>
+            <TextField
+              label={t("option", { n: i + 1 })}
+              path={[...path, i, "label"]}
+              value={o.label}
+              errors={errors}
+              onChange={onChange}
+            />
+            {correctable ? (
+              <CorrectBox
+                n={i + 1}
+                checked={o.correct === true}
+                onToggle={(on) => onChange([...path, i, "correct"], on ? true : undefined)}
+              />
+            ) : null}
+            <button
+              type="button"
+              className="button button-small"
+              disabled={options.length <= 2}
+              aria-label={plain(t("removeOption", { n: i + 1 }))}
+              onClick={() => {
+                onChange(
+                  path,
+                  options.filter((x) => x.id !== o.id),
+                );
+                onRemove?.(o.id);
+              }}
+            >
               ×
             </button>
           </div>
-          <ImageField label={tImage("optionImage", { n: i + 1 })} path={[...path, i, "image"]} value={o.image} errors={errors} onChange={onChange} />
+          <ImageField
+            label={tImage("optionImage", { n: i + 1 })}
+            path={[...path, i, "image"]}
+            value={o.image}
+            errors={errors}
+            onChange={onChange}
+          />
         </div>
       ))}
       <FieldError id={`${keyOf(path)}-error`} error={listError} />
-      <button type="button" className="button button-small" disabled={options.length >= 12} data-testid="add-option"
-        onClick={() => { const id = nextOptionId(options); onChange(path, [...options, { id, label: "" }]); onAdd?.(id); }}>
+      <button
+        type="button"
+        className="button button-small"
+        disabled={options.length >= 12}
+        data-testid="add-option"
+        onClick={() => {
+          const id = nextOptionId(options);
+          onChange(path, [...options, { id, label: "" }]);
+          onAdd?.(id);
+        }}
+      >
         <RichTextClient text={t("addOption")} />
       </button>
     </fieldset>

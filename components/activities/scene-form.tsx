@@ -31,8 +31,21 @@ export interface EditableScene {
 /** A refusal shown in the form: someone else saved first, or the scene got an answer meanwhile. */
 type Problem = "conflict" | "answered" | "failed" | "furiganaFailed" | "furiganaBusy" | "imageGone" | null;
 const problemOf = (code: ErrorCode, fieldErrors?: Record<string, string[]>): Problem =>
-  fieldErrors?.scene?.includes("answered") ? "answered" : fieldErrors?.scene?.includes("image") ? "imageGone" : code === "CONFLICT" ? "conflict" : "failed";
-const PROBLEM_TEXT = { conflict: "conflictChoice", answered: "answersArrived", failed: "failed", furiganaFailed: "furiganaFailed", furiganaBusy: "furiganaBusy", imageGone: "imageGone" } as const;
+  fieldErrors?.scene?.includes("answered")
+    ? "answered"
+    : fieldErrors?.scene?.includes("image")
+      ? "imageGone"
+      : code === "CONFLICT"
+        ? "conflict"
+        : "failed";
+const PROBLEM_TEXT = {
+  conflict: "conflictChoice",
+  answered: "answersArrived",
+  failed: "failed",
+  furiganaFailed: "furiganaFailed",
+  furiganaBusy: "furiganaBusy",
+  imageGone: "imageGone",
+} as const;
 
 /**
  * One scene's content form with its live preview. It saves by itself after a pause in typing and
@@ -41,7 +54,15 @@ const PROBLEM_TEXT = { conflict: "conflictChoice", answered: "answersArrived", f
  * moved on at each save over this tab's own saves (own-versions.ts): after someone else's change every
  * save is refused until the teacher reloads or chooses to overwrite, however often the page refreshes.
  */
-export function SceneForm({ activityId, version: current, scene }: { activityId: string; version: number; scene: EditableScene }) {
+export function SceneForm({
+  activityId,
+  version: current,
+  scene,
+}: {
+  activityId: string;
+  version: number;
+  scene: EditableScene;
+}) {
   const t = useTranslations("SceneEditor");
   const router = useRouter();
   const notify = useNotify();
@@ -65,7 +86,14 @@ export function SceneForm({ activityId, version: current, scene }: { activityId:
   const send = async (content: Scene, newVersion = false): Promise<SaveOutcome> => {
     // after this tab's other saves, with the version followed over them (own-versions.ts)
     const result = await ownSave(activityId, savedAt.current, (version) =>
-      saveSceneAction({ ...school, activityId, version, sceneId: scene.id, scene: content, ...(newVersion ? { newVersion } : {}) }),
+      saveSceneAction({
+        ...school,
+        activityId,
+        version,
+        sceneId: scene.id,
+        scene: content,
+        ...(newVersion ? { newVersion } : {}),
+      }),
     ).catch(() => null);
     if (result?.ok) {
       savedAt.current = result.data.version;
@@ -74,7 +102,9 @@ export function SceneForm({ activityId, version: current, scene }: { activityId:
       return "ok";
     }
     if (result && result.code === "VALIDATION" && result.fieldErrors && !result.fieldErrors.scene) {
-      setErrors(Object.fromEntries(Object.keys(result.fieldErrors).map((k) => [k.replace(/^scene\./, ""), "invalid" as const])));
+      setErrors(
+        Object.fromEntries(Object.keys(result.fieldErrors).map((k) => [k.replace(/^scene\./, ""), "invalid" as const])),
+      );
       return "refused";
     }
     if (!result) return "failed";
@@ -94,7 +124,9 @@ export function SceneForm({ activityId, version: current, scene }: { activityId:
     change((d) => setAt(d, path, value), typed ? path.join(".") : undefined);
     setErrors((e) => {
       const key = ["content", ...path].join(".");
-      return Object.fromEntries(Object.entries(e).filter(([k]) => k !== key && !key.startsWith(`${k}.`) && !k.startsWith(`${key}.`)));
+      return Object.fromEntries(
+        Object.entries(e).filter(([k]) => k !== key && !key.startsWith(`${k}.`) && !k.startsWith(`${key}.`)),
+      );
     });
   };
   const save = async () => {
@@ -102,7 +134,15 @@ export function SceneForm({ activityId, version: current, scene }: { activityId:
       setErrors(draftErrors(checked.error.issues));
       return;
     }
-    if (versioned && !(await confirm({ title: t("versionTitle"), body: t("versionBody", { v: sceneVersion, next: sceneVersion + 1 }), confirm: t("saveVersion") }))) return;
+    if (
+      versioned &&
+      !(await confirm({
+        title: t("versionTitle"),
+        body: t("versionBody", { v: sceneVersion, next: sceneVersion + 1 }),
+        confirm: t("saveVersion"),
+      }))
+    )
+      return;
     setProblem(null);
     startTransition(async () => {
       let content = checked.data;
@@ -130,8 +170,18 @@ export function SceneForm({ activityId, version: current, scene }: { activityId:
 
   return (
     <div className="scene-editor" data-testid="scene-form">
-      <form ref={formRef} className="stack" noValidate onSubmit={(e) => { e.preventDefault(); void save(); }}
-        onBlur={(e) => { if (!e.currentTarget.contains(e.relatedTarget as Node | null)) void autosave.flush(); }}>
+      <form
+        ref={formRef}
+        className="stack"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save();
+        }}
+        onBlur={(e) => {
+          if (!e.currentTarget.contains(e.relatedTarget as Node | null)) void autosave.flush();
+        }}
+      >
         {versioned && problem !== "answered" ? (
           <p className="alert alert-info" role="note" data-testid="version-note">
             <span>
@@ -152,7 +202,12 @@ export function SceneForm({ activityId, version: current, scene }: { activityId:
             </span>
             {problem === "conflict" ? (
               <span className="row">
-                <button type="button" className="button button-small" onClick={() => window.location.reload()} data-testid="reload">
+                <button
+                  type="button"
+                  className="button button-small"
+                  onClick={() => window.location.reload()}
+                  data-testid="reload"
+                >
                   <RichTextClient text={t("reload")} />
                 </button>
                 <button type="button" className="button button-small" onClick={keepMine} data-testid="keep-mine">
@@ -164,19 +219,41 @@ export function SceneForm({ activityId, version: current, scene }: { activityId:
         ) : null}
         <AutosaveStatus state={versioned ? "idle" : autosave.state} onRetry={() => void autosave.flush()} />
         <label className="row furigana-on-save">
-          <input type="checkbox" checked={furiganaOnSave} onChange={(e) => setFuriganaOnSave(e.target.checked)} data-testid="furigana-on-save" />
+          <input
+            type="checkbox"
+            checked={furiganaOnSave}
+            onChange={(e) => setFuriganaOnSave(e.target.checked)}
+            data-testid="furigana-on-save"
+          />
           <RichTextClient text={t("furiganaOnSave")} />
         </label>
         <div className="row">
-          <button type="button" className="button" disabled={!canUndo || pending} onClick={() => { undo(); setErrors({}); }} data-testid="undo">
+          <button
+            type="button"
+            className="button"
+            disabled={!canUndo || pending}
+            onClick={() => {
+              undo();
+              setErrors({});
+            }}
+            data-testid="undo"
+          >
             <RichTextClient text={t("undo")} />
           </button>
-          <button type="submit" className="button button-primary" disabled={pending} aria-busy={pending} data-testid="save-scene">
+          <button
+            type="submit"
+            className="button button-primary"
+            disabled={pending}
+            aria-busy={pending}
+            data-testid="save-scene"
+          >
             <RichTextClient text={pending ? t("saving") : versioned ? t("saveVersion") : t("save")} />
           </button>
         </div>
       </form>
-      <ScenePreview scene={{ id: scene.id, ...(checked.success ? checked.data : { type: "invalid", content: null }) }} />
+      <ScenePreview
+        scene={{ id: scene.id, ...(checked.success ? checked.data : { type: "invalid", content: null }) }}
+      />
       {dialog}
     </div>
   );

@@ -24,7 +24,15 @@ export interface ListedScene extends EditableScene {
 }
 
 /** Every scene in default order: open one to edit its content, duplicate, delete, or add a new one. */
-export function SceneList({ activityId, version, scenes }: { activityId: string; version: number; scenes: ListedScene[] }) {
+export function SceneList({
+  activityId,
+  version,
+  scenes,
+}: {
+  activityId: string;
+  version: number;
+  scenes: ListedScene[];
+}) {
   const t = useTranslations("SceneEditor");
   const te = useTranslations("Edit");
   const td = useTranslations("SceneEditor.defaults");
@@ -39,30 +47,45 @@ export function SceneList({ activityId, version, scenes }: { activityId: string;
   const refusal = (result: ActionResult<unknown>) => {
     if (result.ok) return null;
     const reason = result.fieldErrors?.scene?.[0];
-    return reason === "answered" ? t("locked") : reason === "last" || reason === "live" || reason === "tooMany" ? t(reason) : result.code === "CONFLICT" ? t("conflict") : t("failed");
+    return reason === "answered"
+      ? t("locked")
+      : reason === "last" || reason === "live" || reason === "tooMany"
+        ? t(reason)
+        : result.code === "CONFLICT"
+          ? t("conflict")
+          : t("failed");
   };
   /** Runs a structural change; its refusal (if any) is the notification's message. */
   const change = (action: () => Promise<ActionResult<unknown>>, success: string, onOk?: (data: unknown) => void) => {
     let failure = t("failed");
-    run(async () => {
-      const result = await action();
-      failure = refusal(result) ?? failure;
-      return result;
-    }, {
-      success,
-      failure: () => failure,
-      onOk: (data) => {
-        recordOwnVersion(activityId, (data as { version: number }).version);
-        onOk?.(data);
-        router.refresh();
+    run(
+      async () => {
+        const result = await action();
+        failure = refusal(result) ?? failure;
+        return result;
       },
-    });
+      {
+        success,
+        failure: () => failure,
+        onOk: (data) => {
+          recordOwnVersion(activityId, (data as { version: number }).version);
+          onOk?.(data);
+          router.refresh();
+        },
+      },
+    );
   };
   const remove = async (scene: ListedScene, n: number) => {
     const body = scene.answers > 0 ? t("retireBody", { n, count: scene.answers }) : t("confirmBody", { n });
     if (!(await confirm({ title: t("confirmTitle"), body, confirm: t("delete"), danger: true }))) return;
     const retire = scene.answers > 0 ? { retire: true } : {};
-    change(() => ownSave(activityId, version, (v) => deleteSceneAction({ ...school, activityId, version: v, sceneId: scene.id, ...retire })), t("deleted"));
+    change(
+      () =>
+        ownSave(activityId, version, (v) =>
+          deleteSceneAction({ ...school, activityId, version: v, sceneId: scene.id, ...retire }),
+        ),
+      t("deleted"),
+    );
   };
   const opened = (data: unknown) => setOpen((data as { sceneId: string }).sceneId);
 
@@ -99,16 +122,43 @@ export function SceneList({ activityId, version, scenes }: { activityId: string;
                   </span>
                 ) : null}
                 <span className="row">
-                  <button type="button" className="button button-small" aria-expanded={isOpen} aria-label={plain(t(isOpen ? "closeLabel" : "editLabel", { n }))}
-                    data-testid="edit-scene" onClick={() => setOpen(isOpen ? null : scene.id)}>
+                  <button
+                    type="button"
+                    className="button button-small"
+                    aria-expanded={isOpen}
+                    aria-label={plain(t(isOpen ? "closeLabel" : "editLabel", { n }))}
+                    data-testid="edit-scene"
+                    onClick={() => setOpen(isOpen ? null : scene.id)}
+                  >
                     <RichTextClient text={isOpen ? t("close") : t("edit")} />
                   </button>
-                  <button type="button" className="button button-small" disabled={pending} aria-label={plain(t("duplicateLabel", { n }))}
-                    data-testid="duplicate-scene" onClick={() => change(() => ownSave(activityId, version, (v) => duplicateSceneAction({ ...school, activityId, version: v, sceneId: scene.id })), t("duplicated"), opened)}>
+                  <button
+                    type="button"
+                    className="button button-small"
+                    disabled={pending}
+                    aria-label={plain(t("duplicateLabel", { n }))}
+                    data-testid="duplicate-scene"
+                    onClick={() =>
+                      change(
+                        () =>
+                          ownSave(activityId, version, (v) =>
+                            duplicateSceneAction({ ...school, activityId, version: v, sceneId: scene.id }),
+                          ),
+                        t("duplicated"),
+                        opened,
+                      )
+                    }
+                  >
                     <RichTextClient text={t("duplicate")} />
                   </button>
-                  <button type="button" className="button button-small" disabled={pending || scenes.length <= 1}
-                    aria-label={plain(t("deleteLabel", { n }))} data-testid="delete-scene" onClick={() => void remove(scene, n)}>
+                  <button
+                    type="button"
+                    className="button button-small"
+                    disabled={pending || scenes.length <= 1}
+                    aria-label={plain(t("deleteLabel", { n }))}
+                    data-testid="delete-scene"
+                    onClick={() => void remove(scene, n)}
+                  >
                     <RichTextClient text={t("delete")} />
                   </button>
                 </span>
@@ -131,8 +181,27 @@ export function SceneList({ activityId, version, scenes }: { activityId: string;
             ))}
           </select>
         </label>
-        <button type="button" className="button" disabled={pending} data-testid="add-scene"
-          onClick={() => change(() => ownSave(activityId, version, (v) => addSceneAction({ ...school, activityId, version: v, scene: { type, content: defaultContent(type, (k, x) => td(k, x)) } as never })), t("added"), opened)}>
+        <button
+          type="button"
+          className="button"
+          disabled={pending}
+          data-testid="add-scene"
+          onClick={() =>
+            change(
+              () =>
+                ownSave(activityId, version, (v) =>
+                  addSceneAction({
+                    ...school,
+                    activityId,
+                    version: v,
+                    scene: { type, content: defaultContent(type, (k, x) => td(k, x)) } as never,
+                  }),
+                ),
+              t("added"),
+              opened,
+            )
+          }
+        >
           <RichTextClient text={t("add")} />
         </button>
       </div>

@@ -28,7 +28,17 @@ function move(list: string[], from: number, to: number): string[] {
   return next;
 }
 
-function OrderList({ order, scenes, onChange, testId }: { order: string[]; scenes: Map<string, EditorScene>; onChange: (o: string[]) => void; testId: string }) {
+function OrderList({
+  order,
+  scenes,
+  onChange,
+  testId,
+}: {
+  order: string[];
+  scenes: Map<string, EditorScene>;
+  onChange: (o: string[]) => void;
+  testId: string;
+}) {
   const t = useTranslations("Edit");
   const plain = usePlainText();
   const [dragging, setDragging] = useState<number | null>(null);
@@ -54,7 +64,9 @@ function OrderList({ order, scenes, onChange, testId }: { order: string[]; scene
               setDragging(null);
             }}
           >
-            <span className="order-handle" aria-hidden="true">⋮⋮</span>
+            <span className="order-handle" aria-hidden="true">
+              ⋮⋮
+            </span>
             <span className="order-number">{index + 1}</span>
             <span className="order-label">
               <span className="order-type">
@@ -63,12 +75,24 @@ function OrderList({ order, scenes, onChange, testId }: { order: string[]; scene
               {scene.label}
             </span>
             <span className="row">
-              <button type="button" className="button button-small" disabled={index === 0} data-testid="move-up"
-                aria-label={plain(t("moveUp", { scene: `${index + 1}. ${scene.label}` }))} onClick={() => onChange(move(order, index, index - 1))}>
+              <button
+                type="button"
+                className="button button-small"
+                disabled={index === 0}
+                data-testid="move-up"
+                aria-label={plain(t("moveUp", { scene: `${index + 1}. ${scene.label}` }))}
+                onClick={() => onChange(move(order, index, index - 1))}
+              >
                 ↑
               </button>
-              <button type="button" className="button button-small" disabled={index === order.length - 1} data-testid="move-down"
-                aria-label={plain(t("moveDown", { scene: `${index + 1}. ${scene.label}` }))} onClick={() => onChange(move(order, index, index + 1))}>
+              <button
+                type="button"
+                className="button button-small"
+                disabled={index === order.length - 1}
+                data-testid="move-down"
+                aria-label={plain(t("moveDown", { scene: `${index + 1}. ${scene.label}` }))}
+                onClick={() => onChange(move(order, index, index + 1))}
+              >
                 ↓
               </button>
             </span>
@@ -103,23 +127,42 @@ export function SceneOrderEditor(props: {
   const titleRef = useRef<HTMLInputElement>(null);
 
   const save = () =>
-    run(() => ownSave(props.activityId, version, (v) => saveOrderAction({ ...school, activityId: props.activityId, version: v, title, order, groupOrders })), {
-      success: t("saved"),
-      failure: (code) => ta(activityErrorKey("order", code)),
-      onOk: (data) => {
-        recordOwnVersion(props.activityId, data.version);
-        setVersion(data.version);
+    run(
+      () =>
+        ownSave(props.activityId, version, (v) =>
+          saveOrderAction({ ...school, activityId: props.activityId, version: v, title, order, groupOrders }),
+        ),
+      {
+        success: t("saved"),
+        failure: (code) => ta(activityErrorKey("order", code)),
+        onOk: (data) => {
+          recordOwnVersion(props.activityId, data.version);
+          setVersion(data.version);
+        },
       },
-    });
+    );
 
   return (
-    <form className="stack" onSubmit={(e) => { e.preventDefault(); save(); }}>
+    <form
+      className="stack"
+      onSubmit={(e) => {
+        e.preventDefault();
+        save();
+      }}
+    >
       <div className="field rich-field">
         <label className="field-label" htmlFor={titleId}>
           <RichTextClient text={t("titleLabel")} />
         </label>
         <MarkupToolbar fieldRef={titleRef} value={title} onChange={setTitle} />
-        <input id={titleId} ref={titleRef} name="title" value={title} maxLength={200} onChange={(e) => setTitle(e.target.value)} />
+        <input
+          id={titleId}
+          ref={titleRef}
+          name="title"
+          value={title}
+          maxLength={200}
+          onChange={(e) => setTitle(e.target.value)}
+        />
       </div>
       <FuriganaSuggest text={title} onApply={setTitle} schoolId={school.schoolId} />
       <p className="muted">
@@ -139,19 +182,33 @@ export function SceneOrderEditor(props: {
               <RichTextClient text={t("groupOrder", { group })} />
             </h2>
             <label className="row">
-              <input type="checkbox" checked={own === null} data-testid={`same-${group}`}
-                onChange={(e) => setGroupOrders((all) => ({ ...all, [group]: e.target.checked ? null : [...order] }))} />
+              <input
+                type="checkbox"
+                checked={own === null}
+                data-testid={`same-${group}`}
+                onChange={(e) => setGroupOrders((all) => ({ ...all, [group]: e.target.checked ? null : [...order] }))}
+              />
               <RichTextClient text={t("sameAsDefault")} />
             </label>
             {own ? (
-              <OrderList order={own} scenes={scenes} testId={`order-${group}`}
-                onChange={(o) => setGroupOrders((all) => ({ ...all, [group]: o }))} />
+              <OrderList
+                order={own}
+                scenes={scenes}
+                testId={`order-${group}`}
+                onChange={(o) => setGroupOrders((all) => ({ ...all, [group]: o }))}
+              />
             ) : null}
           </section>
         );
       })}
       <div className="row">
-        <button type="submit" className="button button-primary" disabled={pending} aria-busy={pending} data-testid="save-order">
+        <button
+          type="submit"
+          className="button button-primary"
+          disabled={pending}
+          aria-busy={pending}
+          data-testid="save-order"
+        >
           <RichTextClient text={pending ? t("saving") : t("save")} />
         </button>
         <Link href="/dashboard/teacher/activities" className="button">

@@ -15,8 +15,20 @@ const SIZES = ["phone", "projector"] as const;
 type Size = (typeof SIZES)[number];
 
 /** A row of radio buttons (arrow keys move the choice, as in any radio group). */
-function Choice<T extends string>({ legend, name, values, value, label, onChange }: {
-  legend: string; name: string; values: readonly T[]; value: T; label: (v: T) => string; onChange: (v: T) => void;
+function Choice<T extends string>({
+  legend,
+  name,
+  values,
+  value,
+  label,
+  onChange,
+}: {
+  legend: string;
+  name: string;
+  values: readonly T[];
+  value: T;
+  label: (v: T) => string;
+  onChange: (v: T) => void;
 }) {
   return (
     <fieldset className="preview-choice">
@@ -26,7 +38,14 @@ function Choice<T extends string>({ legend, name, values, value, label, onChange
       <div className="row">
         {values.map((v) => (
           <label key={v} className="row preview-option">
-            <input type="radio" name={name} value={v} checked={value === v} onChange={() => onChange(v)} data-testid={`preview-${v}`} />
+            <input
+              type="radio"
+              name={name}
+              value={v}
+              checked={value === v}
+              onChange={() => onChange(v)}
+              data-testid={`preview-${v}`}
+            />
             <RichTextClient text={label(v)} />
           </label>
         ))}
@@ -47,15 +66,34 @@ export function ScenePreview({ scene }: { scene: { id: string; type: string; con
   const [lang, setLang] = useState<DisplayLanguage>(languageOfLocaleTag(useLocale()));
   const [size, setSize] = useState<Size>("phone");
   const [answer, setAnswer] = useState<SceneAnswer | null>(null);
-  const rendered = renderSceneWith(scene, lang, (text) => <span className="rt">{renderNodes(parseRichText(text), lang, renderKatex)}</span>, { key: true });
+  const rendered = renderSceneWith(
+    scene,
+    lang,
+    (text) => <span className="rt">{renderNodes(parseRichText(text), lang, renderKatex)}</span>,
+    { key: true },
+  );
   return (
     <section className="stack scene-preview" aria-labelledby={`${scene.id}-preview`} data-testid="scene-preview">
       <h3 id={`${scene.id}-preview`}>
         <RichTextClient text={t("preview")} />
       </h3>
       <div className="row preview-switches">
-        <Choice legend={tt("previewLanguage")} name={`${name}-lang`} values={DISPLAY_LANGUAGES} value={lang} label={(v) => tl(v)} onChange={setLang} />
-        <Choice legend={tt("previewSize")} name={`${name}-size`} values={SIZES} value={size} label={(v) => tt(v)} onChange={setSize} />
+        <Choice
+          legend={tt("previewLanguage")}
+          name={`${name}-lang`}
+          values={DISPLAY_LANGUAGES}
+          value={lang}
+          label={(v) => tl(v)}
+          onChange={setLang}
+        />
+        <Choice
+          legend={tt("previewSize")}
+          name={`${name}-size`}
+          values={SIZES}
+          value={size}
+          label={(v) => tt(v)}
+          onChange={setSize}
+        />
       </div>
       <div className={`preview-frame preview-${size}`} data-testid="preview-frame" data-size={size} data-lang={lang}>
         {rendered ? (

@@ -9,7 +9,17 @@ import { NumberField, type OnChange, OptionsField, TextField } from "./scene-fie
 type Option = { id: string; label: string };
 
 /** The fields of one scene type: exactly what its stored content schema holds (lib/scenes/schema.ts). */
-export function SceneTypeFields({ type, draft, errors, onChange }: { type: SceneType; draft: Draft; errors: Record<string, ErrorKey>; onChange: OnChange }) {
+export function SceneTypeFields({
+  type,
+  draft,
+  errors,
+  onChange,
+}: {
+  type: SceneType;
+  draft: Draft;
+  errors: Record<string, ErrorKey>;
+  onChange: OnChange;
+}) {
   const t = useTranslations("SceneEditor.fields");
   const f = (path: Path) => ({ path, value: getAt(draft, path), errors, onChange });
   const tImage = useTranslations("SceneEditor.image");
@@ -21,9 +31,19 @@ export function SceneTypeFields({ type, draft, errors, onChange }: { type: Scene
   );
   switch (type) {
     case "info":
-      return <>{prompt}<TextField label={t("body")} multiline optional {...f(["body"])} /></>;
+      return (
+        <>
+          {prompt}
+          <TextField label={t("body")} multiline optional {...f(["body"])} />
+        </>
+      );
     case "single_choice":
-      return <>{prompt}<OptionsField label={t("options")} correctable {...f(["options"])} /></>;
+      return (
+        <>
+          {prompt}
+          <OptionsField label={t("options")} correctable {...f(["options"])} />
+        </>
+      );
     case "multiple_choice":
       return (
         <>
@@ -55,14 +75,24 @@ export function SceneTypeFields({ type, draft, errors, onChange }: { type: Scene
         </>
       );
     case "drawing":
-      return <>{prompt}<TextField label={t("instructions")} multiline optional {...f(["instructions"])} /></>;
+      return (
+        <>
+          {prompt}
+          <TextField label={t("instructions")} multiline optional {...f(["instructions"])} />
+        </>
+      );
     case "two_step":
       return <TwoStepFields draft={draft} f={f} onChange={onChange} prompt={prompt} />;
   }
 }
 
 /** Two-step: the first choice, the second (shared options, or options per first choice), and the reason prompt. */
-function TwoStepFields({ draft, f, onChange, prompt }: {
+function TwoStepFields({
+  draft,
+  f,
+  onChange,
+  prompt,
+}: {
   draft: Draft;
   f: (path: Path) => { path: Path; value: unknown; errors: Record<string, ErrorKey>; onChange: OnChange };
   onChange: OnChange;
@@ -74,7 +104,14 @@ function TwoStepFields({ draft, f, onChange, prompt }: {
   const shared = getAt(draft, ["second", "options"]) as Option[] | undefined;
   // options per first choice must cover every first option unless shared options exist
   const onAdd = (id: string) => {
-    if (byFirst && !shared) onChange(["second", "optionsByFirst", id], [{ id: "o1", label: "" }, { id: "o2", label: "" }]);
+    if (byFirst && !shared)
+      onChange(
+        ["second", "optionsByFirst", id],
+        [
+          { id: "o1", label: "" },
+          { id: "o2", label: "" },
+        ],
+      );
   };
   const onRemove = (id: string) => {
     if (byFirst?.[id]) onChange(["second", "optionsByFirst", id], undefined);
@@ -83,11 +120,24 @@ function TwoStepFields({ draft, f, onChange, prompt }: {
     <>
       {prompt}
       <TextField label={t("firstPrompt")} multiline {...f(["first", "prompt"])} />
-      <OptionsField label={t("firstOptions")} correctable {...f(["first", "options"])} onAdd={onAdd} onRemove={onRemove} />
+      <OptionsField
+        label={t("firstOptions")}
+        correctable
+        {...f(["first", "options"])}
+        onAdd={onAdd}
+        onRemove={onRemove}
+      />
       <TextField label={t("secondPrompt")} multiline {...f(["second", "prompt"])} />
       {shared ? <OptionsField label={t("secondOptions")} correctable {...f(["second", "options"])} /> : null}
       {firstOptions.map((o) =>
-        byFirst?.[o.id] ? <OptionsField key={o.id} label={t("secondFor", { option: o.label })} correctable {...f(["second", "optionsByFirst", o.id])} /> : null,
+        byFirst?.[o.id] ? (
+          <OptionsField
+            key={o.id}
+            label={t("secondFor", { option: o.label })}
+            correctable
+            {...f(["second", "optionsByFirst", o.id])}
+          />
+        ) : null,
       )}
       <TextField label={t("reasonPrompt")} multiline {...f(["reasonPrompt"])} />
     </>

@@ -9,7 +9,15 @@ import { useActionRunner } from "@/components/ui/use-action-runner";
  * answers): the choice shows at once, goes back when the save fails, and a notification
  * says which.
  */
-export function SettingSelect<V extends string>({ label, value: initial, options, save, saved, failed, testId }: {
+export function SettingSelect<V extends string>({
+  label,
+  value: initial,
+  options,
+  save,
+  saved,
+  failed,
+  testId,
+}: {
   label: string;
   value: V;
   options: readonly { value: V; label: string }[];
@@ -26,7 +34,12 @@ export function SettingSelect<V extends string>({ label, value: initial, options
       <label htmlFor={id} className="field-label">
         <RichTextClient text={label} />
       </label>
-      <select id={id} value={value} disabled={pending} aria-busy={pending} data-testid={testId}
+      <select
+        id={id}
+        value={value}
+        disabled={pending}
+        aria-busy={pending}
+        data-testid={testId}
         onChange={(e) => {
           const next = e.target.value as V;
           const before = value;
@@ -38,7 +51,8 @@ export function SettingSelect<V extends string>({ label, value: initial, options
               return failed(code);
             },
           });
-        }}>
+        }}
+      >
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}

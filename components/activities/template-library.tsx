@@ -52,7 +52,13 @@ function TemplateItem({ tpl, schoolId }: { tpl: TemplateCard; schoolId?: string 
           </span>
           <input name="title" maxLength={200} />
         </label>
-        <button type="submit" className="button button-primary" disabled={pending} aria-busy={pending} data-testid="copy-template">
+        <button
+          type="submit"
+          className="button button-primary"
+          disabled={pending}
+          aria-busy={pending}
+          data-testid="copy-template"
+        >
           <RichTextClient text={pending ? t("copying") : t("copy")} />
         </button>
       </form>

@@ -15,7 +15,17 @@ export const AUTOSAVE_DELAY_MS = 1500;
  * last saved, while disabled (an answered scene, a refusal on screen), nor two saves at a time: an
  * edit made during a save is saved after it. `markSaved` records a save the form made itself.
  */
-export function useAutosave({ value, enabled, save, delay = AUTOSAVE_DELAY_MS }: { value: string | null; enabled: boolean; save: (value: string) => Promise<SaveOutcome>; delay?: number }) {
+export function useAutosave({
+  value,
+  enabled,
+  save,
+  delay = AUTOSAVE_DELAY_MS,
+}: {
+  value: string | null;
+  enabled: boolean;
+  save: (value: string) => Promise<SaveOutcome>;
+  delay?: number;
+}) {
   const [state, setState] = useState<AutosaveState>("idle");
   // what was last saved: state for what the form shows, a ref for the saves in flight
   const [savedValue, setSavedValue] = useState<string | null>(value);

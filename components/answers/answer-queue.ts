@@ -101,7 +101,9 @@ export function noteRevision(answer: AnswerOf, revision: number): void {
 }
 
 export function enqueue(entry: QueuedAnswer): void {
-  const others = read().filter((q) => !(q.userId === entry.userId && q.sceneId === entry.sceneId && q.clientRevision <= entry.clientRevision));
+  const others = read().filter(
+    (q) => !(q.userId === entry.userId && q.sceneId === entry.sceneId && q.clientRevision <= entry.clientRevision),
+  );
   write([...others, entry]);
 }
 
@@ -112,7 +114,10 @@ export function dequeue(key: string): void {
 export function newKey(): string {
   const bytes = new Uint8Array(16);
   crypto.getRandomValues(bytes);
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
 }
 
 /** One attempt to store a queued answer: saved, refused (with why), signed out, or "try again later". */
@@ -124,8 +129,13 @@ export async function send(entry: QueuedAnswer): Promise<SendOutcome> {
       headers: { "Content-Type": "application/json" },
       // respondentId: on a shared tablet, the server refuses (401) an answer of someone else than the session's user
       body: JSON.stringify({
-        activityId: entry.activityId, sceneId: entry.sceneId, answer: entry.answer,
-        clientRevision: entry.clientRevision, idempotencyKey: entry.key, mode: entry.mode, respondentId: entry.userId,
+        activityId: entry.activityId,
+        sceneId: entry.sceneId,
+        answer: entry.answer,
+        clientRevision: entry.clientRevision,
+        idempotencyKey: entry.key,
+        mode: entry.mode,
+        respondentId: entry.userId,
       }),
       keepalive: true,
       cache: "no-store",
@@ -135,7 +145,13 @@ export async function send(entry: QueuedAnswer): Promise<SendOutcome> {
   }
   if (res.status === 401) return { kind: "signedOut" };
   if (res.status >= 500 || res.status === 429 || res.status === 408) return { kind: "retry" };
-  const body = (await res.json().catch(() => null)) as { ok?: boolean; revision?: number; stale?: boolean; answer?: unknown; reason?: string } | null;
+  const body = (await res.json().catch(() => null)) as {
+    ok?: boolean;
+    revision?: number;
+    stale?: boolean;
+    answer?: unknown;
+    reason?: string;
+  } | null;
   if (res.ok && body?.ok) {
     const revision = body.revision ?? entry.clientRevision;
     noteRevision(entry, revision);

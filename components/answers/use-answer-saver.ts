@@ -30,7 +30,9 @@ const DEBOUNCE_MS = 800;
 
 /** The highest revision of the answer stored or queued from this device: a new edit is numbered above it. */
 function latestOnDevice(userId: string, activityId: string, sceneId: string): number {
-  const waiting = queued(userId, activityId).filter((q) => q.sceneId === sceneId).map((q) => q.clientRevision);
+  const waiting = queued(userId, activityId)
+    .filter((q) => q.sceneId === sceneId)
+    .map((q) => q.clientRevision);
   return Math.max(knownRevisions(userId, activityId)[sceneId] ?? 0, ...waiting);
 }
 
@@ -44,7 +46,11 @@ function latestOnDevice(userId: string, activityId: string, sceneId: string): nu
  * shared device are never sent or shown (and the server refuses an answer
  * naming another respondent than the session's user: 401, kept queued).
  */
-export function useQueueDrain(userId: string, writes = true, onStale?: (entry: QueuedAnswer, stored: { answer: unknown; revision: number }) => boolean) {
+export function useQueueDrain(
+  userId: string,
+  writes = true,
+  onStale?: (entry: QueuedAnswer, stored: { answer: unknown; revision: number }) => boolean,
+) {
   const [status, setStatus] = useState<SaveStatus>({ kind: "idle" });
   const sending = useRef(false);
   const failures = useRef(0);
@@ -65,7 +71,9 @@ export function useQueueDrain(userId: string, writes = true, onStale?: (entry: Q
       if (list.length === 0) return;
       // while an earlier attempt failed, the screen keeps saying "not saved yet" until it succeeds
       const sceneIds = [...new Set(list.map((q) => q.sceneId))];
-      setStatus((s) => (s.kind === "failed" || s.kind === "queued" || s.kind === "signedOut" ? s : { kind: "saving", sceneIds }));
+      setStatus((s) =>
+        s.kind === "failed" || s.kind === "queued" || s.kind === "signedOut" ? s : { kind: "saving", sceneIds },
+      );
       let failed: { reason: string; sceneId: string } | null = null;
       const replaced: string[] = [];
       for (const entry of list.sort((a, b) => a.queuedAt - b.queuedAt)) {
@@ -158,15 +166,21 @@ export function useAnswerSaver(options: {
   const router = useRouter();
 
   /** Shows the answer the server stores for `sceneId` when it is newer than the page's and nothing newer waits here. */
-  const adopt = useCallback((sceneId: string, answer: unknown, revision: number): boolean => {
-    if (pending.current[sceneId] !== undefined || (revisions.current[sceneId] ?? 0) > revision) return false;
-    if (queued(userId, activityId).some((q) => q.sceneId === sceneId && q.clientRevision > revision)) return false;
-    revisions.current[sceneId] = revision;
-    setAnswers(({ [sceneId]: _, ...others }) => (answer === null ? others : { ...others, [sceneId]: answer as SceneAnswer }));
-    return true;
-  }, [activityId, userId]);
+  const adopt = useCallback(
+    (sceneId: string, answer: unknown, revision: number): boolean => {
+      if (pending.current[sceneId] !== undefined || (revisions.current[sceneId] ?? 0) > revision) return false;
+      if (queued(userId, activityId).some((q) => q.sceneId === sceneId && q.clientRevision > revision)) return false;
+      revisions.current[sceneId] = revision;
+      setAnswers(({ [sceneId]: _, ...others }) =>
+        answer === null ? others : { ...others, [sceneId]: answer as SceneAnswer },
+      );
+      return true;
+    },
+    [activityId, userId],
+  );
   const onStale = useCallback(
-    (entry: QueuedAnswer, stored: { answer: unknown; revision: number }) => entry.activityId === activityId && adopt(entry.sceneId, stored.answer, stored.revision),
+    (entry: QueuedAnswer, stored: { answer: unknown; revision: number }) =>
+      entry.activityId === activityId && adopt(entry.sceneId, stored.answer, stored.revision),
     [activityId, adopt],
   );
   const { status, drain } = useQueueDrain(userId, writes, onStale);
@@ -179,7 +193,16 @@ export function useAnswerSaver(options: {
       if (answer === undefined) return;
       delete pending.current[sceneId];
       if (!writes) return;
-      enqueue({ key: newKey(), userId, activityId, sceneId, answer, clientRevision: revisions.current[sceneId]!, mode, queuedAt: Date.now() });
+      enqueue({
+        key: newKey(),
+        userId,
+        activityId,
+        sceneId,
+        answer,
+        clientRevision: revisions.current[sceneId]!,
+        mode,
+        queuedAt: Date.now(),
+      });
       void drain();
     },
     [activityId, drain, mode, userId, writes],
@@ -198,7 +221,8 @@ export function useAnswerSaver(options: {
         delete pending.current[sceneId];
         return;
       }
-      revisions.current[sceneId] = Math.max(revisions.current[sceneId] ?? 0, writes ? latestOnDevice(userId, activityId, sceneId) : 0) + 1;
+      revisions.current[sceneId] =
+        Math.max(revisions.current[sceneId] ?? 0, writes ? latestOnDevice(userId, activityId, sceneId) : 0) + 1;
       pending.current[sceneId] = answer;
       if (when === "now") commit(sceneId);
       else timers.current[sceneId] = setTimeout(() => commit(sceneId), DEBOUNCE_MS);
@@ -216,7 +240,11 @@ export function useAnswerSaver(options: {
     const look = () => {
       const newer = queued(userId, activityId).filter((q) => q.clientRevision > (revisions.current[q.sceneId] ?? 0));
       for (const q of newer) revisions.current[q.sceneId] = q.clientRevision;
-      if (newer.length > 0) setAnswers((all) => ({ ...all, ...Object.fromEntries(newer.map((q) => [q.sceneId, q.answer as SceneAnswer])) }));
+      if (newer.length > 0)
+        setAnswers((all) => ({
+          ...all,
+          ...Object.fromEntries(newer.map((q) => [q.sceneId, q.answer as SceneAnswer])),
+        }));
       const known = Object.entries(knownRevisions(userId, activityId));
       if (known.some(([sceneId, revision]) => revision > (revisions.current[sceneId] ?? 0))) router.refresh();
     };
@@ -251,7 +279,10 @@ export function useAnswerSaver(options: {
     return () => document.removeEventListener("visibilitychange", hidden);
   }, [commit]);
 
-  const hasUnsent = useCallback(() => writes && (Object.keys(pending.current).length > 0 || queued(userId, activityId).length > 0), [activityId, userId, writes]);
+  const hasUnsent = useCallback(
+    () => writes && (Object.keys(pending.current).length > 0 || queued(userId, activityId).length > 0),
+    [activityId, userId, writes],
+  );
 
   return { answers, status, change, flush, hasUnsent };
 }

@@ -53,11 +53,23 @@ export function CodeSignin({ pendingValid }: { pendingValid: boolean }) {
     );
   }
   if (!result.ok) {
-    return <CodeProblem message={te(result.error, { minutes: result.retryMinutes ?? 15 })} testId="code-error" code={result.error} />;
+    return (
+      <CodeProblem
+        message={te(result.error, { minutes: result.retryMinutes ?? 15 })}
+        testId="code-error"
+        code={result.error}
+      />
+    );
   }
   const name = shownName({ name: result.name, nameKana: result.nameKana });
   return (
-    <div role="dialog" aria-modal="true" aria-labelledby="code-confirm-title" className="stack" data-testid="code-confirm">
+    <div
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby="code-confirm-title"
+      className="stack"
+      data-testid="code-confirm"
+    >
       <h1 id="code-confirm-title">
         <RichTextClient text={t("title")} />
       </h1>

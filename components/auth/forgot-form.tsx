@@ -23,7 +23,13 @@ export function ForgotForm() {
         <span className="field-label">
           <RichTextClient text={t("email")} />
         </span>
-        <input name="email" type="email" autoComplete="username" required aria-invalid={state.status === "invalidEmail" || undefined} />
+        <input
+          name="email"
+          type="email"
+          autoComplete="username"
+          required
+          aria-invalid={state.status === "invalidEmail" || undefined}
+        />
       </label>
       {state.status === "invalidEmail" ? (
         <p className="alert alert-error" role="alert" data-testid="forgot-error">

@@ -8,8 +8,20 @@ function Submit() {
   const t = useTranslations("Auth");
   const { pending } = useFormStatus();
   return (
-    <button type="submit" className="button google-button" disabled={pending} aria-busy={pending} data-testid="google-signin">
-      {pending ? <span className="spinner spinner-small" aria-hidden="true" /> : <span className="google-mark" aria-hidden="true">G</span>}
+    <button
+      type="submit"
+      className="button google-button"
+      disabled={pending}
+      aria-busy={pending}
+      data-testid="google-signin"
+    >
+      {pending ? (
+        <span className="spinner spinner-small" aria-hidden="true" />
+      ) : (
+        <span className="google-mark" aria-hidden="true">
+          G
+        </span>
+      )}
       <RichTextClient text={pending ? t("signingIn") : t("google")} />
     </button>
   );

@@ -8,8 +8,7 @@ export function ResetForm({ token }: { token: string }) {
   const t = useTranslations("Reset");
   const te = useTranslations("AuthErrors");
   const [state, action, pending] = useActionState<ResetState, FormData>(resetPassword, { error: null });
-  const message =
-    state.error === "expiredActionCode" ? te("expiredActionCode") : state.error ? t(state.error) : null;
+  const message = state.error === "expiredActionCode" ? te("expiredActionCode") : state.error ? t(state.error) : null;
   return (
     <form action={action} className="stack" noValidate>
       <input type="hidden" name="token" value={token} />

@@ -22,7 +22,11 @@ export async function SigninPage({ searchParams }: { searchParams: Params }) {
   const t = await getTranslations("Auth");
   const reset = await getTranslations("Reset");
   // next-auth's own error names (OAuthCallbackError, Configuration, …) come from the Google round trip.
-  const error = isSigninErrorCode(params.error) ? params.error : typeof params.error === "string" ? "googleFailed" : null;
+  const error = isSigninErrorCode(params.error)
+    ? params.error
+    : typeof params.error === "string"
+      ? "googleFailed"
+      : null;
   const from = safeFromPath(params.from);
   return (
     <AuthCard labelledBy="signin-title">

@@ -16,8 +16,16 @@ export async function drawingLabel(): Promise<(strokes: number) => string> {
  * for a read-only review (`label`: drawingLabel()) (components/play/answer-review.tsx): the review's
  * page gets SVG paths, never the canvas or perfect-freehand.
  */
-export function answerDrawings(scenes: { id: string; type: string }[], answers: Record<string, unknown>, label: (strokes: number) => string): Record<string, ReactNode> {
+export function answerDrawings(
+  scenes: { id: string; type: string }[],
+  answers: Record<string, unknown>,
+  label: (strokes: number) => string,
+): Record<string, ReactNode> {
   return Object.fromEntries(
-    scenes.flatMap((s) => (s.type === "drawing" && answers[s.id] ? [[s.id, <DrawingSvg key={s.id} answer={answers[s.id]} label={label} />]] : [])),
+    scenes.flatMap((s) =>
+      s.type === "drawing" && answers[s.id]
+        ? [[s.id, <DrawingSvg key={s.id} answer={answers[s.id]} label={label} />]]
+        : [],
+    ),
   );
 }

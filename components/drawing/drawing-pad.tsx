@@ -5,7 +5,16 @@ import { useConfirm } from "@/components/ui/confirm-dialog";
 import { RichTextClient } from "@/components/ui/rich-text-client";
 import { usePlainText } from "@/components/ui/use-plain-text";
 import { canvasPoint, extendStroke, roomForStroke, withStroke } from "@/lib/drawing/canvas";
-import { DRAWING_COLORS, DRAWING_HEIGHT, DRAWING_SIZES, DRAWING_WIDTH, type DrawingAnswer, type DrawingColor, type DrawingStroke, emptyDrawing } from "@/lib/drawing/limits";
+import {
+  DRAWING_COLORS,
+  DRAWING_HEIGHT,
+  DRAWING_SIZES,
+  DRAWING_WIDTH,
+  type DrawingAnswer,
+  type DrawingColor,
+  type DrawingStroke,
+  emptyDrawing,
+} from "@/lib/drawing/limits";
 import { strokePath } from "@/lib/drawing/outline";
 
 const COLOR_KEYS = ["black", "red", "blue", "green"] as const;
@@ -18,7 +27,15 @@ const SIZE_KEYS = ["thin", "medium", "thick"] as const;
  * pass a limit the server checks (lib/drawing/limits.ts) is not added and
  * the canvas says it is full (the rules: lib/drawing/canvas.ts). Loaded only on a drawing scene (scene-view.tsx).
  */
-export default function DrawingPad({ answer, onAnswer, readOnly }: { answer: DrawingAnswer | null; onAnswer: (a: DrawingAnswer) => void; readOnly?: boolean }) {
+export default function DrawingPad({
+  answer,
+  onAnswer,
+  readOnly,
+}: {
+  answer: DrawingAnswer | null;
+  onAnswer: (a: DrawingAnswer) => void;
+  readOnly?: boolean;
+}) {
   const t = useTranslations("Scenes.drawing");
   const plain = usePlainText();
   const uid = useId();
@@ -51,7 +68,9 @@ export default function DrawingPad({ answer, onAnswer, readOnly }: { answer: Dra
     const live = stroke.current;
     if (!live || e.pointerId !== live.id) return;
     const events = e.nativeEvent.getCoalescedEvents?.() ?? [];
-    const samples = (events.length > 0 ? events : [e.nativeEvent]).map((ev) => canvasPoint(ev, live.box)).filter((p) => p !== null);
+    const samples = (events.length > 0 ? events : [e.nativeEvent])
+      .map((ev) => canvasPoint(ev, live.box))
+      .filter((p) => p !== null);
     const points = extendStroke(drawing, live.stroke.points, samples);
     if (points === live.stroke.points) return;
     live.stroke = { ...live.stroke, points };
@@ -82,17 +101,27 @@ export default function DrawingPad({ answer, onAnswer, readOnly }: { answer: Dra
       {readOnly ? null : (
         <div className="row drawing-tools">
           <div className="row" role="radiogroup" aria-labelledby={`${uid}-pens`}>
-            <span id={`${uid}-pens`} className="visually-hidden">{plain(t("pens"))}</span>
+            <span id={`${uid}-pens`} className="visually-hidden">
+              {plain(t("pens"))}
+            </span>
             {DRAWING_COLORS.map((c, i) => (
               <label key={c} className="drawing-swatch" style={{ color: c }}>
-                <input type="radio" name={`${uid}-color`} checked={color === c} onChange={() => setColor(c)} data-testid={`pen-${COLOR_KEYS[i]}`} />
+                <input
+                  type="radio"
+                  name={`${uid}-color`}
+                  checked={color === c}
+                  onChange={() => setColor(c)}
+                  data-testid={`pen-${COLOR_KEYS[i]}`}
+                />
                 <span aria-hidden="true" className="drawing-dot" />
                 <span className="visually-hidden">{plain(t(COLOR_KEYS[i]!))}</span>
               </label>
             ))}
           </div>
           <div className="row" role="radiogroup" aria-labelledby={`${uid}-sizes`}>
-            <span id={`${uid}-sizes`} className="visually-hidden">{plain(t("sizes"))}</span>
+            <span id={`${uid}-sizes`} className="visually-hidden">
+              {plain(t("sizes"))}
+            </span>
             {DRAWING_SIZES.map((s, i) => (
               <label key={s} className="drawing-size">
                 <input type="radio" name={`${uid}-size`} checked={size === s} onChange={() => setSize(s)} />
@@ -100,22 +129,46 @@ export default function DrawingPad({ answer, onAnswer, readOnly }: { answer: Dra
               </label>
             ))}
           </div>
-          <button type="button" className="button button-small" onClick={undo} disabled={drawing.strokes.length === 0} data-testid="drawing-undo">
+          <button
+            type="button"
+            className="button button-small"
+            onClick={undo}
+            disabled={drawing.strokes.length === 0}
+            data-testid="drawing-undo"
+          >
             <RichTextClient text={t("undo")} />
           </button>
-          <button type="button" className="button button-small" onClick={() => void clear()} disabled={drawing.strokes.length === 0} data-testid="drawing-clear">
+          <button
+            type="button"
+            className="button button-small"
+            onClick={() => void clear()}
+            disabled={drawing.strokes.length === 0}
+            data-testid="drawing-clear"
+          >
             <RichTextClient text={t("clear")} />
           </button>
         </div>
       )}
-      <svg className="drawing-canvas" viewBox={`0 0 ${DRAWING_WIDTH} ${DRAWING_HEIGHT}`} role="img" aria-label={plain(t("canvas"))}
-        data-testid="drawing-canvas" data-strokes={drawing.strokes.length}
-        onPointerDown={down} onPointerMove={move} onPointerUp={up} onPointerCancel={up} onLostPointerCapture={up}>
+      <svg
+        className="drawing-canvas"
+        viewBox={`0 0 ${DRAWING_WIDTH} ${DRAWING_HEIGHT}`}
+        role="img"
+        aria-label={plain(t("canvas"))}
+        data-testid="drawing-canvas"
+        data-strokes={drawing.strokes.length}
+        onPointerDown={down}
+        onPointerMove={move}
+        onPointerUp={up}
+        onPointerCancel={up}
+        onLostPointerCapture={up}
+      >
         {paths.map((p, i) => (p.d ? <path key={i} d={p.d} fill={p.color} /> : null))}
         {current ? <path d={strokePath(current, false)} fill={current.color} /> : null}
       </svg>
       <p className="muted small" aria-live="polite" data-testid="drawing-count">
-        <RichTextClient text={drawing.strokes.length === 0 ? t("empty") : t("strokes", { count: drawing.strokes.length })} />
+        <RichTextClient
+          text={drawing.strokes.length === 0 ? t("empty") : t("strokes", { count: drawing.strokes.length })}
+        />
       </p>
       {full ? (
         <p className="alert alert-error" role="alert" data-testid="drawing-full">

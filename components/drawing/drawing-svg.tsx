@@ -16,13 +16,27 @@ export function strokeCountOf(answer: unknown): number {
  * from the closed pen list, so nothing in it can reach the markup. `label`:
  * its accessible name (plain text).
  */
-export function DrawingSvg({ answer, label, className }: { answer: unknown; label: (strokes: number) => string; className?: string }) {
+export function DrawingSvg({
+  answer,
+  label,
+  className,
+}: {
+  answer: unknown;
+  label: (strokes: number) => string;
+  className?: string;
+}) {
   const parsed = drawingAnswerSchema.safeParse(answer);
   if (!parsed.success) return null;
   const paths = drawingPaths(parsed.data);
   return (
-    <svg className={className ?? "drawing-picture"} viewBox={`0 0 ${DRAWING_WIDTH} ${DRAWING_HEIGHT}`} role="img"
-      aria-label={label(parsed.data.strokes.length)} data-testid="drawing-svg" data-strokes={parsed.data.strokes.length}>
+    <svg
+      className={className ?? "drawing-picture"}
+      viewBox={`0 0 ${DRAWING_WIDTH} ${DRAWING_HEIGHT}`}
+      role="img"
+      aria-label={label(parsed.data.strokes.length)}
+      data-testid="drawing-svg"
+      data-strokes={parsed.data.strokes.length}
+    >
       {paths.map((p, i) => (
         <path key={i} d={p.d} fill={p.color} />
       ))}

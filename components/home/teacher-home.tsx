@@ -17,7 +17,9 @@ export async function TeacherRunning({ actor }: { actor: Actor }) {
   const nav = await getTranslations("Nav");
   const lang = await getDisplayLanguage();
   const school = await authorizeSchool(actor, undefined);
-  const [all, recent] = school ? await Promise.all([listActivitiesForSchool(school, "active"), listRecentlyAnswered(school)]) : [[], []];
+  const [all, recent] = school
+    ? await Promise.all([listActivitiesForSchool(school, "active"), listRecentlyAnswered(school)])
+    : [[], []];
   const running = all.filter((a) => a.mode === "guide" || a.mode === "self");
   return (
     <>
@@ -74,7 +76,8 @@ export async function TeacherRunning({ actor }: { actor: Actor }) {
                   <RichText text={r.title} />
                 </Link>{" "}
                 <span className="muted">
-                  <RichText text={t("respondentsCount", { count: r.respondents })} /> ・ <RichText text={formatDateTime(r.last, lang)} />
+                  <RichText text={t("respondentsCount", { count: r.respondents })} /> ・{" "}
+                  <RichText text={formatDateTime(r.last, lang)} />
                 </span>
               </li>
             ))}

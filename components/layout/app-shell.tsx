@@ -14,7 +14,10 @@ import { LanguageSwitcher } from "./language-switcher";
 import { SignOutButton } from "./sign-out-button";
 
 /** docs/requirements.md §2 menus: teacher home, students, activities, library; manager home, schools, library; students none. */
-const MENUS: Record<Role, { href: string; key: "home" | "students" | "activities" | "schools" | "library" | "roster" }[]> = {
+const MENUS: Record<
+  Role,
+  { href: string; key: "home" | "students" | "activities" | "schools" | "library" | "roster" }[]
+> = {
   student: [],
   teacher: [
     { href: "/dashboard/teacher/home", key: "home" },
@@ -36,7 +39,10 @@ export async function DisplayName({ actor }: { actor: Pick<Actor, "nickname" | "
   const roles = await getTranslations("Roles");
   const name = shownName(actor);
   // an honorific is added once: a name already ending in one (山田先生) gets no 先生
-  const suffix = roleSuffixKey(actor.role) === "teacherSuffix" && name && endsWithHonorific(name.base) ? null : roleSuffixKey(actor.role);
+  const suffix =
+    roleSuffixKey(actor.role) === "teacherSuffix" && name && endsWithHonorific(name.base)
+      ? null
+      : roleSuffixKey(actor.role);
   return (
     <>
       {name ? <PersonName name={name} /> : <RichText text={common("guest")} />}
@@ -93,7 +99,11 @@ export async function AppShell({ actor, children }: { actor: Actor; children: Re
     <div className="app-shell" data-role={actor.role}>
       <header className="top-bar">
         {hasMenuButton ? (
-          <Drawer trigger={<span aria-hidden="true">☰</span>} triggerLabel={nav("openMenu")} triggerClassName="icon-button">
+          <Drawer
+            trigger={<span aria-hidden="true">☰</span>}
+            triggerLabel={nav("openMenu")}
+            triggerClassName="icon-button"
+          >
             {drawerBody}
           </Drawer>
         ) : null}

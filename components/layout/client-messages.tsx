@@ -16,8 +16,17 @@ export const CLIENT_NAMESPACES = {
 } as const;
 
 /** Replaces the messages client components see below it with `namespaces` only (or all of them). */
-export async function ClientMessages({ namespaces, children }: { namespaces: readonly string[] | "all"; children: ReactNode }) {
+export async function ClientMessages({
+  namespaces,
+  children,
+}: {
+  namespaces: readonly string[] | "all";
+  children: ReactNode;
+}) {
   const all = await getMessages();
-  const messages = namespaces === "all" ? all : Object.fromEntries(namespaces.filter((n) => n in all).map((n) => [n, all[n as keyof typeof all]]));
+  const messages =
+    namespaces === "all"
+      ? all
+      : Object.fromEntries(namespaces.filter((n) => n in all).map((n) => [n, all[n as keyof typeof all]]));
   return <NextIntlClientProvider messages={messages}>{children}</NextIntlClientProvider>;
 }

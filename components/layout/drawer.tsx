@@ -109,7 +109,13 @@ export function Drawer({
               <span id={titleId} className="visually-hidden">
                 <RichTextClient text={t("menu")} />
               </span>
-              <button type="button" className="icon-button" aria-label={plain(t("closeMenu"))} onClick={close} data-testid="drawer-close">
+              <button
+                type="button"
+                className="icon-button"
+                aria-label={plain(t("closeMenu"))}
+                onClick={close}
+                data-testid="drawer-close"
+              >
                 ×
               </button>
             </div>

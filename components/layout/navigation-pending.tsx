@@ -6,12 +6,18 @@ import { type ReactNode, useEffect, useState } from "react";
 const SHOW_AFTER_MS = 150;
 
 function isOwnNavigation(event: MouseEvent): boolean {
-  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return false;
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+    return false;
   const link = (event.target as Element | null)?.closest?.("a[href]");
-  if (!(link instanceof HTMLAnchorElement) || link.hasAttribute("download") || (link.target && link.target !== "_self")) return false;
+  if (!(link instanceof HTMLAnchorElement) || link.hasAttribute("download") || (link.target && link.target !== "_self"))
+    return false;
   const to = new URL(link.href, location.href);
   // a file (an export under /api/) downloads and the address stays: no page is on its way
-  return to.origin === location.origin && !to.pathname.startsWith("/api/") && to.pathname + to.search !== location.pathname + location.search;
+  return (
+    to.origin === location.origin &&
+    !to.pathname.startsWith("/api/") &&
+    to.pathname + to.search !== location.pathname + location.search
+  );
 }
 
 /**

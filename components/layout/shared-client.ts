@@ -12,4 +12,10 @@ import { TryAgain } from "./try-again";
  * language menu again on each page of a first visit
  * (tests/e2e/first-day-bytes.spec.ts, scripts/bench/bytes.ts).
  */
-export const SHARED_CLIENT_COMPONENTS: readonly unknown[] = [Link, LanguageSwitcher, PersonName, SignOutButton, TryAgain];
+export const SHARED_CLIENT_COMPONENTS: readonly unknown[] = [
+  Link,
+  LanguageSwitcher,
+  PersonName,
+  SignOutButton,
+  TryAgain,
+];

@@ -11,7 +11,12 @@ export const AUTO_RETRY_MS = 15_000;
  * server could not build the page (most often: the database is away, and its pools give up
  * within seconds: lib/db-timeouts.ts). `retry` fetches the page again from the server.
  */
-export function TryAgain({ error, retry, title, signInAgain = false }: {
+export function TryAgain({
+  error,
+  retry,
+  title,
+  signInAgain = false,
+}: {
   error: Error & { digest?: string };
   retry: () => void;
   title: "unavailable" | "fetchUserFailed";

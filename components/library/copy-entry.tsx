@@ -48,7 +48,13 @@ export function CopyEntry({ entryId, schools }: { entryId: string; schools?: { i
         </span>
         <input name="title" maxLength={200} />
       </label>
-      <button type="submit" className="button button-primary" disabled={pending} aria-busy={pending} data-testid="library-copy">
+      <button
+        type="submit"
+        className="button button-primary"
+        disabled={pending}
+        aria-busy={pending}
+        data-testid="library-copy"
+      >
         <RichTextClient text={pending ? t("copying") : t("copy")} />
       </button>
     </form>

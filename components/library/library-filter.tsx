@@ -22,7 +22,13 @@ export async function LibraryFilter({ action, filter, total }: { action: string;
         <span className="field-label">
           <RichText text={t("unit")} />
         </span>
-        <input type="search" name="unit" defaultValue={filter.unit ?? ""} maxLength={UNIT_MAX} data-testid="library-unit" />
+        <input
+          type="search"
+          name="unit"
+          defaultValue={filter.unit ?? ""}
+          maxLength={UNIT_MAX}
+          data-testid="library-unit"
+        />
       </label>
       <button type="submit" className="button" data-testid="library-filter-apply">
         <RichText text={t("apply")} />

@@ -22,9 +22,23 @@ function href(base: string, filter: Filter, page: number) {
   return s ? `${base}?${s}` : base;
 }
 
-async function EntryCard({ row, manager, schools }: { row: LibraryRow; manager: boolean; schools?: { id: string; name: string }[] }) {
-  const [t, ta, lang] = await Promise.all([getTranslations("Library"), getTranslations("Activities"), getDisplayLanguage()]);
-  const tags = [row.subject ? t(`subjects.${row.subject}`) : null, row.grade ? t(`grades.${row.grade}`) : null].filter((x): x is string => x !== null);
+async function EntryCard({
+  row,
+  manager,
+  schools,
+}: {
+  row: LibraryRow;
+  manager: boolean;
+  schools?: { id: string; name: string }[];
+}) {
+  const [t, ta, lang] = await Promise.all([
+    getTranslations("Library"),
+    getTranslations("Activities"),
+    getDisplayLanguage(),
+  ]);
+  const tags = [row.subject ? t(`subjects.${row.subject}`) : null, row.grade ? t(`grades.${row.grade}`) : null].filter(
+    (x): x is string => x !== null,
+  );
   return (
     <li className="card template-card" data-testid="library-entry" data-entry-id={row.id}>
       <h3>
@@ -43,11 +57,15 @@ async function EntryCard({ row, manager, schools }: { row: LibraryRow; manager: 
         ) : null}
       </p>
       <p className="muted small">
-        <RichText text={ta("sceneCount", { count: row.sceneCount })} /> ・ <RichText text={ta(row.actorType === "student" ? "actorStudent" : "actorTeacher")} />
+        <RichText text={ta("sceneCount", { count: row.sceneCount })} /> ・{" "}
+        <RichText text={ta(row.actorType === "student" ? "actorStudent" : "actorTeacher")} />
       </p>
       <p className="muted small">
         {row.school ? (
-          <RichMessage text={t("from", { school: SLOT })} slots={[<PersonName key="s" name={{ base: row.school.name, reading: row.school.nameKana }} />]} />
+          <RichMessage
+            text={t("from", { school: SLOT })}
+            slots={[<PersonName key="s" name={{ base: row.school.name, reading: row.school.nameKana }} />]}
+          />
         ) : (
           <RichText text={t("fromUnknown")} />
         )}{" "}
@@ -66,7 +84,9 @@ async function EntryCard({ row, manager, schools }: { row: LibraryRow; manager: 
         </ol>
       </details>
       <CopyEntry entryId={row.id} schools={schools} />
-      {manager ? <ManageEntry entryId={row.id} tags={{ subject: row.subject, grade: row.grade, unit: row.unit }} /> : null}
+      {manager ? (
+        <ManageEntry entryId={row.id} tags={{ subject: row.subject, grade: row.grade, unit: row.unit }} />
+      ) : null}
     </li>
   );
 }
@@ -89,7 +109,10 @@ export async function LibraryScreen({ role, searchParams }: { role: "teacher" | 
     );
   }
   const filter = libraryFilterSchema.parse(await searchParams);
-  const [{ rows, total }, schools] = await Promise.all([listLibraryEntries(academy, filter), role === "manager" ? listAcademySchools(academy) : undefined]);
+  const [{ rows, total }, schools] = await Promise.all([
+    listLibraryEntries(academy, filter),
+    role === "manager" ? listAcademySchools(academy) : undefined,
+  ]);
   const base = `/dashboard/${role}/library`;
   const pages = Math.max(1, Math.ceil(total / LIBRARY_PAGE_SIZE));
   const filtered = Boolean(filter.q || filter.subject || filter.grade || filter.unit);

@@ -12,10 +12,17 @@ import { libraryErrorKey } from "./error-message";
 import { TagFields } from "./tag-fields";
 
 type Result = ActionResult<null>;
-const submit = (prev: Result | null, form: FormData): Promise<Result> => setEntryTagsFromForm(prev, form).catch((): Result => ({ ok: false, code: "INTERNAL" }));
+const submit = (prev: Result | null, form: FormData): Promise<Result> =>
+  setEntryTagsFromForm(prev, form).catch((): Result => ({ ok: false, code: "INTERNAL" }));
 
 /** A manager's controls on an entry: change its tags; withdraw it after a confirmation. */
-export function ManageEntry({ entryId, tags }: { entryId: string; tags: { subject: string | null; grade: string | null; unit: string } }) {
+export function ManageEntry({
+  entryId,
+  tags,
+}: {
+  entryId: string;
+  tags: { subject: string | null; grade: string | null; unit: string };
+}) {
   const t = useTranslations("Library");
   const notify = useNotify();
   const router = useRouter();
@@ -28,8 +35,13 @@ export function ManageEntry({ entryId, tags }: { entryId: string; tags: { subjec
     else notify({ message: t(libraryErrorKey(result.code)), kind: "error" });
   }, [result, notify, t]);
   const withdraw = async () => {
-    if (!(await confirm({ title: t("withdrawTitle"), body: t("withdrawBody"), confirm: t("withdraw"), danger: true }))) return;
-    run(() => withdrawEntryAction({ entryId }), { success: t("withdrawn"), failure: (code) => t(libraryErrorKey(code)), onOk: () => router.refresh() });
+    if (!(await confirm({ title: t("withdrawTitle"), body: t("withdrawBody"), confirm: t("withdraw"), danger: true })))
+      return;
+    run(() => withdrawEntryAction({ entryId }), {
+      success: t("withdrawn"),
+      failure: (code) => t(libraryErrorKey(code)),
+      onOk: () => router.refresh(),
+    });
   };
   return (
     <details className="template-preview" data-testid="library-manage">
@@ -43,7 +55,14 @@ export function ManageEntry({ entryId, tags }: { entryId: string; tags: { subjec
           <RichTextClient text={saving ? t("savingTags") : t("saveTags")} />
         </button>
       </form>
-      <button type="button" className="button button-danger" disabled={pending} aria-busy={pending} onClick={withdraw} data-testid="library-withdraw">
+      <button
+        type="button"
+        className="button button-danger"
+        disabled={pending}
+        aria-busy={pending}
+        onClick={withdraw}
+        data-testid="library-withdraw"
+      >
         <RichTextClient text={t("withdraw")} />
       </button>
       {dialog}

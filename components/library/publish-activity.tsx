@@ -11,7 +11,8 @@ import { libraryErrorKey } from "./error-message";
 import { TagFields } from "./tag-fields";
 
 type Result = ActionResult<{ id: string; republished: boolean }>;
-const submit = (prev: Result | null, form: FormData): Promise<Result> => publishActivityFromForm(prev, form).catch((): Result => ({ ok: false, code: "INTERNAL" }));
+const submit = (prev: Result | null, form: FormData): Promise<Result> =>
+  publishActivityFromForm(prev, form).catch((): Result => ({ ok: false, code: "INTERNAL" }));
 
 /**
  * "Publish to the library" under a manager's school activity list
@@ -19,14 +20,21 @@ const submit = (prev: Result | null, form: FormData): Promise<Result> => publish
  * activities with its tags; an activity already published is marked, and
  * publishing it again replaces its snapshot.
  */
-export function PublishActivity({ schoolId, activities }: { schoolId: string; activities: { id: string; title: string; published: boolean }[] }) {
+export function PublishActivity({
+  schoolId,
+  activities,
+}: {
+  schoolId: string;
+  activities: { id: string; title: string; published: boolean }[];
+}) {
   const t = useTranslations("Library");
   const plain = usePlainText();
   const notify = useNotify();
   const [result, action, pending] = useActionState(submit, null);
   useEffect(() => {
     if (!result) return;
-    if (result.ok) notify({ message: t(result.data.republished ? "republishedDone" : "publishedDone"), kind: "success" });
+    if (result.ok)
+      notify({ message: t(result.data.republished ? "republishedDone" : "publishedDone"), kind: "success" });
     else notify({ message: t(libraryErrorKey(result.code)), kind: "error" });
   }, [result, notify, t]);
   return (
@@ -57,7 +65,13 @@ export function PublishActivity({ schoolId, activities }: { schoolId: string; ac
         </label>
         <TagFields idPrefix="publish" />
         <div className="row wrap">
-          <button type="submit" className="button button-primary" disabled={pending} aria-busy={pending} data-testid="publish-submit">
+          <button
+            type="submit"
+            className="button button-primary"
+            disabled={pending}
+            aria-busy={pending}
+            data-testid="publish-submit"
+          >
             <RichTextClient text={pending ? t("publishing") : t("publish")} />
           </button>
           <Link href="/dashboard/manager/library">

@@ -10,12 +10,34 @@ type Initial = { subject?: string | null; grade?: string | null; unit?: string }
  * The subject and grade selects (closed lists): with "none" first when
  * tagging, "all" first when filtering the library.
  */
-export function TagSelects({ idPrefix, initial, empty, inline }: { idPrefix: string; initial?: Initial; empty: "none" | "all"; inline?: boolean }) {
+export function TagSelects({
+  idPrefix,
+  initial,
+  empty,
+  inline,
+}: {
+  idPrefix: string;
+  initial?: Initial;
+  empty: "none" | "all";
+  inline?: boolean;
+}) {
   const t = useTranslations("Library");
   const plain = usePlainText();
   const lists = [
-    { name: "subject", values: SUBJECTS, label: t("subject"), all: t("allSubjects"), text: (v: string) => t(`subjects.${v as (typeof SUBJECTS)[number]}`) },
-    { name: "grade", values: GRADES, label: t("grade"), all: t("allGrades"), text: (v: string) => t(`grades.${v as (typeof GRADES)[number]}`) },
+    {
+      name: "subject",
+      values: SUBJECTS,
+      label: t("subject"),
+      all: t("allSubjects"),
+      text: (v: string) => t(`subjects.${v as (typeof SUBJECTS)[number]}`),
+    },
+    {
+      name: "grade",
+      values: GRADES,
+      label: t("grade"),
+      all: t("allGrades"),
+      text: (v: string) => t(`grades.${v as (typeof GRADES)[number]}`),
+    },
   ] as const;
   return lists.map((list) => (
     <label key={list.name} className={inline ? "field field-inline" : "field"}>

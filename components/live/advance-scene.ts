@@ -6,7 +6,10 @@ import type { ActionResult } from "@/lib/errors";
  * the production server answers it before Next.js, lib/live/advance-endpoint.ts).
  * A reply that is not the app's (a proxy's error page) throws: the runner shows INTERNAL.
  */
-export async function advanceScene(activityId: string, input: { sceneId: string; schoolId?: string; sessionId?: string }): Promise<ActionResult<null>> {
+export async function advanceScene(
+  activityId: string,
+  input: { sceneId: string; schoolId?: string; sessionId?: string },
+): Promise<ActionResult<null>> {
   const res = await fetch(`/api/v1/live/${encodeURIComponent(activityId)}/scene`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },

@@ -8,7 +8,10 @@ export interface Ordered {
 
 /** A state older than the one shown is ignored: a client never goes backwards. */
 export function isNotOlder(next: Ordered, current: Ordered): boolean {
-  return next.sessionStartedAt > current.sessionStartedAt || (next.sessionStartedAt === current.sessionStartedAt && next.version >= current.version);
+  return (
+    next.sessionStartedAt > current.sessionStartedAt ||
+    (next.sessionStartedAt === current.sessionStartedAt && next.version >= current.version)
+  );
 }
 
 const WATCHDOG_MS = 35_000;
@@ -20,7 +23,11 @@ const POLL_MS = 2_000;
  * behind a buffering proxy) it falls back to polling the JSON state. `?live=poll`
  * in the page URL forces polling.
  */
-export function useLiveState<T extends Ordered>(base: string, initial: T, query = ""): { state: T; transport: "stream" | "polling" } {
+export function useLiveState<T extends Ordered>(
+  base: string,
+  initial: T,
+  query = "",
+): { state: T; transport: "stream" | "polling" } {
   const [state, setState] = useState<T>(initial);
   const [transport, setTransport] = useState<"stream" | "polling">("stream");
   const current = useRef(initial);

@@ -15,7 +15,14 @@ const KEYS: Record<string, MarkVerdict | null> = { "0": null, "1": "correct", "2
  * it (any answer), live or afterwards; keys 0–3 choose the mark, Ctrl+Enter saves. Shows who
  * marked it when, and when the answer changed after (the mark is kept; last save wins).
  */
-export function MarkForm({ activityId, schoolId, responseId, markable, initial, lang }: {
+export function MarkForm({
+  activityId,
+  schoolId,
+  responseId,
+  markable,
+  initial,
+  lang,
+}: {
   activityId: string;
   schoolId?: string;
   responseId: string;
@@ -29,24 +36,57 @@ export function MarkForm({ activityId, schoolId, responseId, markable, initial, 
   const [comment, setComment] = useState(initial?.comment ?? "");
   const { pending, run } = useActionRunner();
   const save = () =>
-    run(() => markResponseAction({ ...(schoolId ? { schoolId } : {}), activityId, responseId, verdict: markable ? verdict : null, comment, seen: mark?.markedAt ?? null }), {
-      // last save wins; a save over another teacher's mark this form had not shown says whose
-      success: (data) => (data?.replaced ? t("savedOver", { name: data.replaced.by ?? "—", time: formatDateTime(new Date(data.replaced.at), lang) }) : t(data ? "saved" : "cleared")),
-      failure: (code) => (code === "NOT_FOUND" ? t("notFound") : code === "VALIDATION" ? t("invalid", { max: COMMENT_MAX }) : t("failed")),
-      onOk: (data) => setMark(data),
-    });
+    run(
+      () =>
+        markResponseAction({
+          ...(schoolId ? { schoolId } : {}),
+          activityId,
+          responseId,
+          verdict: markable ? verdict : null,
+          comment,
+          seen: mark?.markedAt ?? null,
+        }),
+      {
+        // last save wins; a save over another teacher's mark this form had not shown says whose
+        success: (data) =>
+          data?.replaced
+            ? t("savedOver", { name: data.replaced.by ?? "—", time: formatDateTime(new Date(data.replaced.at), lang) })
+            : t(data ? "saved" : "cleared"),
+        failure: (code) =>
+          code === "NOT_FOUND"
+            ? t("notFound")
+            : code === "VALIDATION"
+              ? t("invalid", { max: COMMENT_MAX })
+              : t("failed"),
+        onOk: (data) => setMark(data),
+      },
+    );
   const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
     if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) {
       e.preventDefault();
       if (!pending) save();
-    } else if (markable && e.key in KEYS && !(e.target instanceof HTMLTextAreaElement) && !e.ctrlKey && !e.altKey && !e.metaKey) {
+    } else if (
+      markable &&
+      e.key in KEYS &&
+      !(e.target instanceof HTMLTextAreaElement) &&
+      !e.ctrlKey &&
+      !e.altKey &&
+      !e.metaKey
+    ) {
       e.preventDefault();
       setVerdict(KEYS[e.key]!);
     }
   };
   const name = `mark-${responseId}`;
   return (
-    <section className="stack mark-form no-print" data-testid="mark-form" data-response-id={responseId} data-verdict={mark?.verdict ?? ""} onKeyDown={onKeyDown} aria-busy={pending}>
+    <section
+      className="stack mark-form no-print"
+      data-testid="mark-form"
+      data-response-id={responseId}
+      data-verdict={mark?.verdict ?? ""}
+      onKeyDown={onKeyDown}
+      aria-busy={pending}
+    >
       <p className="mark-heading">
         <strong>
           <RichTextClient text={t("heading")} />
@@ -59,7 +99,14 @@ export function MarkForm({ activityId, schoolId, responseId, markable, initial, 
           </legend>
           {[null, ...MARK_VERDICTS].map((v) => (
             <label key={v ?? "none"} className="row">
-              <input type="radio" name={name} value={v ?? ""} checked={verdict === v} onChange={() => setVerdict(v)} data-testid={`mark-${v ?? "none"}`} />
+              <input
+                type="radio"
+                name={name}
+                value={v ?? ""}
+                checked={verdict === v}
+                onChange={() => setVerdict(v)}
+                data-testid={`mark-${v ?? "none"}`}
+              />
               <RichTextClient text={t(v ?? "none")} />
             </label>
           ))}
@@ -69,7 +116,13 @@ export function MarkForm({ activityId, schoolId, responseId, markable, initial, 
         <span>
           <RichTextClient text={t("comment", { max: COMMENT_MAX })} />
         </span>
-        <textarea value={comment} maxLength={COMMENT_MAX} rows={2} onChange={(e) => setComment(e.target.value)} data-testid="mark-comment" />
+        <textarea
+          value={comment}
+          maxLength={COMMENT_MAX}
+          rows={2}
+          onChange={(e) => setComment(e.target.value)}
+          data-testid="mark-comment"
+        />
       </label>
       <p className="muted">
         <RichTextClient text={t("remaining", { count: COMMENT_MAX - comment.length })} />
@@ -81,7 +134,13 @@ export function MarkForm({ activityId, schoolId, responseId, markable, initial, 
           <RichTextClient text={pending ? t("saving") : t("save")} />
         </button>
         <span className="muted" role="status" data-testid="mark-status" data-stale={mark?.stale ? "true" : "false"}>
-          <RichTextClient text={mark ? t("markedBy", { name: mark.markedBy ?? "—", time: formatDateTime(new Date(mark.markedAt), lang) }) : t("notMarked")} />
+          <RichTextClient
+            text={
+              mark
+                ? t("markedBy", { name: mark.markedBy ?? "—", time: formatDateTime(new Date(mark.markedAt), lang) })
+                : t("notMarked")
+            }
+          />
           {mark?.stale ? (
             <>
               {" · "}

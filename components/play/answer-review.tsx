@@ -7,7 +7,14 @@ import type { SceneFeedback } from "@/lib/scenes/key";
 import { RichTextClient } from "@/components/ui/rich-text-client";
 
 /** One respondent's answers, scene by scene, read-only (an unanswered scene says so), with verdicts when given. */
-export function AnswerReview({ scenes, answers, meta, drawings, feedback, extra }: {
+export function AnswerReview({
+  scenes,
+  answers,
+  meta,
+  drawings,
+  feedback,
+  extra,
+}: {
   scenes: RenderedScene[];
   answers: Record<string, SceneAnswer>;
   meta?: Record<string, string>;
@@ -21,7 +28,12 @@ export function AnswerReview({ scenes, answers, meta, drawings, feedback, extra 
   return (
     <ol className="stack bare-list answer-review" data-testid="answer-review">
       {scenes.map((scene, i) => (
-        <li key={scene.id} className="stack" data-scene-id={scene.id} data-answered={answers[scene.id] ? "true" : "false"}>
+        <li
+          key={scene.id}
+          className="stack"
+          data-scene-id={scene.id}
+          data-answered={answers[scene.id] ? "true" : "false"}
+        >
           <p className="muted">
             <RichTextClient text={t("sceneNumber", { number: i + 1 })} />
             {scene.type !== "info" && !answers[scene.id] ? (
@@ -38,11 +50,23 @@ export function AnswerReview({ scenes, answers, meta, drawings, feedback, extra 
             ) : null}
           </p>
           {feedback?.[scene.id] ? (
-            <p className={`verdict verdict-${feedback[scene.id]!.verdict}`} data-testid="verdict" data-verdict={feedback[scene.id]!.verdict}>
-              <RichTextClient text={t(feedback[scene.id]!.verdict === "correct" ? "verdictCorrect" : "verdictIncorrect")} />
+            <p
+              className={`verdict verdict-${feedback[scene.id]!.verdict}`}
+              data-testid="verdict"
+              data-verdict={feedback[scene.id]!.verdict}
+            >
+              <RichTextClient
+                text={t(feedback[scene.id]!.verdict === "correct" ? "verdictCorrect" : "verdictIncorrect")}
+              />
             </p>
           ) : null}
-          <SceneView scene={scene} answer={answers[scene.id] ?? null} onAnswer={() => undefined} readOnly drawing={drawings?.[scene.id]} />
+          <SceneView
+            scene={scene}
+            answer={answers[scene.id] ?? null}
+            onAnswer={() => undefined}
+            readOnly
+            drawing={drawings?.[scene.id]}
+          />
           {extra?.[scene.id] ?? null}
         </li>
       ))}

@@ -41,8 +41,15 @@ export const clock = (s: number) => `${Math.floor(s / 60)}:${String(s % 60).padS
 export function Countdown({ timer, left, over }: { timer: NonNullable<Timer>; left: number; over: boolean }) {
   const t = useTranslations("Play");
   return (
-    <p className={over ? "timer timer-over" : "timer"} role="timer" data-testid="timer" data-state={over ? "over" : "running"}>
-      <RichTextClient text={over ? (timer.locks ? t("timeUpLocked") : t("timeUp")) : t("timeLeft", { time: clock(left) })} />
+    <p
+      className={over ? "timer timer-over" : "timer"}
+      role="timer"
+      data-testid="timer"
+      data-state={over ? "over" : "running"}
+    >
+      <RichTextClient
+        text={over ? (timer.locks ? t("timeUpLocked") : t("timeUp")) : t("timeLeft", { time: clock(left) })}
+      />
     </p>
   );
 }

@@ -18,7 +18,14 @@ type Loaded = { kind: "loading" } | { kind: "failed" } | { kind: "done"; now: An
  * state changes (they answer, or change their answer while answered: the grid's state moves on).
  * A drawing comes outlined by the server: paths only, no drawing code in the console.
  */
-export function GridAnswer({ student, scene, activityId, schoolId, sessionId, onClose }: {
+export function GridAnswer({
+  student,
+  scene,
+  activityId,
+  schoolId,
+  sessionId,
+  onClose,
+}: {
   student: GridStudent;
   scene: RenderedScene;
   activityId: string;
@@ -46,7 +53,13 @@ export function GridAnswer({ student, scene, activityId, schoolId, sessionId, on
   const name = student.name ? <PersonName name={student.name} /> : <RichTextClient text={t("unnamed")} />;
   const now = loaded.kind === "done" && loaded.now.sceneId === scene.id ? loaded.now : null;
   return (
-    <div className="card stack grid-answer" data-testid="grid-answer" data-student-id={student.id} data-status={loaded.kind} aria-live="polite">
+    <div
+      className="card stack grid-answer"
+      data-testid="grid-answer"
+      data-student-id={student.id}
+      data-status={loaded.kind}
+      aria-live="polite"
+    >
       <div className="row wrap guide-bar">
         <h3 ref={heading} tabIndex={-1}>
           {name}
@@ -56,7 +69,14 @@ export function GridAnswer({ student, scene, activityId, schoolId, sessionId, on
           </span>
         </h3>
         <span className="top-bar-spacer" />
-        {now?.responseId ? <StarButton key={now.responseId} guideRef={{ activityId, sessionId, ...(schoolId ? { schoolId } : {}) }} responseId={now.responseId} starred={now.starred} /> : null}
+        {now?.responseId ? (
+          <StarButton
+            key={now.responseId}
+            guideRef={{ activityId, sessionId, ...(schoolId ? { schoolId } : {}) }}
+            responseId={now.responseId}
+            starred={now.starred}
+          />
+        ) : null}
         <button type="button" className="button button-small" onClick={onClose} data-testid="grid-answer-close">
           <RichTextClient text={t("close")} />
         </button>
@@ -70,7 +90,14 @@ export function GridAnswer({ student, scene, activityId, schoolId, sessionId, on
           <RichTextClient text={t("loadFailed")} />
         </p>
       ) : now?.drawing ? (
-        <svg className="drawing-picture" viewBox={`0 0 ${DRAWING_WIDTH} ${DRAWING_HEIGHT}`} role="img" aria-label={plain(t("picture", { count: now.drawing.strokes }))} data-testid="drawing-svg" data-strokes={now.drawing.strokes}>
+        <svg
+          className="drawing-picture"
+          viewBox={`0 0 ${DRAWING_WIDTH} ${DRAWING_HEIGHT}`}
+          role="img"
+          aria-label={plain(t("picture", { count: now.drawing.strokes }))}
+          data-testid="drawing-svg"
+          data-strokes={now.drawing.strokes}
+        >
           {now.drawing.paths.map((p, i) => (
             <path key={i} d={p.d} fill={p.color} />
           ))}

@@ -13,7 +13,17 @@ import { RichText } from "@/components/ui/rich-text";
 import { GuideConsole } from "./guide-console";
 
 /** The guide screen (teacher, or manager for a school of the academy); out of scope → no access. */
-export async function GuidePage({ role, activityId, schoolId, session }: { role: "teacher" | "manager"; activityId: string; schoolId?: string; session?: string | string[] }) {
+export async function GuidePage({
+  role,
+  activityId,
+  schoolId,
+  session,
+}: {
+  role: "teacher" | "manager";
+  activityId: string;
+  schoolId?: string;
+  session?: string | string[];
+}) {
   const actor = await requireRole(role);
   const scope = await authorizeSchool(actor, schoolId);
   const activity = scope ? await getActivityWithScenes(scope, activityId) : null;
@@ -42,7 +52,16 @@ export async function GuidePage({ role, activityId, schoolId, session }: { role:
           <RichText text={ta("errors.noScenes")} />
         </p>
       ) : (
-        <GuideConsole key={sessionId ?? ""} sessionId={sessionId} activityId={activity.id} schoolId={role === "manager" ? scope : undefined} scenes={scenes} initialState={state} classes={classes} pacing={activity.selfOpenScenes} />
+        <GuideConsole
+          key={sessionId ?? ""}
+          sessionId={sessionId}
+          activityId={activity.id}
+          schoolId={role === "manager" ? scope : undefined}
+          scenes={scenes}
+          initialState={state}
+          classes={classes}
+          pacing={activity.selfOpenScenes}
+        />
       )}
     </div>
   );

@@ -11,7 +11,15 @@ import { GridAnswer } from "./grid-answer";
 import "./live-grid.css";
 
 /** One student's cell: a button (Tab, Enter or Space) that shows their answer. Re-rendered only when its student changes. */
-const GridCell = memo(function GridCell({ student, selected, onSelect }: { student: GridStudent; selected: boolean; onSelect: (id: string) => void }) {
+const GridCell = memo(function GridCell({
+  student,
+  selected,
+  onSelect,
+}: {
+  student: GridStudent;
+  selected: boolean;
+  onSelect: (id: string) => void;
+}) {
   const t = useTranslations("LiveGrid");
   const plain = usePlainText();
   return (
@@ -26,9 +34,15 @@ const GridCell = memo(function GridCell({ student, selected, onSelect }: { stude
         onClick={() => onSelect(student.id)}
       >
         <span className="grid-seat">
-          {student.number === null ? plain(t("noSeat")) : plain(t("seat", { grade: student.grade ?? "", className: student.className ?? "", number: student.number }))}
+          {student.number === null
+            ? plain(t("noSeat"))
+            : plain(
+                t("seat", { grade: student.grade ?? "", className: student.className ?? "", number: student.number }),
+              )}
         </span>
-        <span className="grid-name">{student.name ? <PersonName name={student.name} /> : <RichTextClient text={t("unnamed")} />}</span>
+        <span className="grid-name">
+          {student.name ? <PersonName name={student.name} /> : <RichTextClient text={t("unnamed")} />}
+        </span>
         <span className="grid-state-label">
           <RichTextClient text={t(student.state)} />
         </span>
@@ -42,7 +56,17 @@ const GridCell = memo(function GridCell({ student, selected, onSelect }: { stude
  * current scene, counts, and the answer of the one selected. Follows the teacher's live state
  * (the session's stream: no polling per student); names never reach a student's stream.
  */
-export function LiveGrid({ grid, scene, activityId, schoolId }: { grid: LiveGridData; scene: RenderedScene; activityId: string; schoolId?: string }) {
+export function LiveGrid({
+  grid,
+  scene,
+  activityId,
+  schoolId,
+}: {
+  grid: LiveGridData;
+  scene: RenderedScene;
+  activityId: string;
+  schoolId?: string;
+}) {
   const t = useTranslations("LiveGrid");
   const plain = usePlainText();
   // the render of an update, measured in the browser (issue 21: < 16 ms for 40 students): from this
@@ -62,13 +86,26 @@ export function LiveGrid({ grid, scene, activityId, schoolId }: { grid: LiveGrid
   const counts = gridCounts(grid.students);
   const chosen = grid.students.find((s) => s.id === selected) ?? null;
   return (
-    <section className="card stack live-grid" aria-labelledby="live-grid-heading" data-testid="live-grid" data-students={grid.students.length}>
+    <section
+      className="card stack live-grid"
+      aria-labelledby="live-grid-heading"
+      data-testid="live-grid"
+      data-students={grid.students.length}
+    >
       <div className="row wrap guide-bar">
         <h2 id="live-grid-heading">
           <RichTextClient text={t("heading")} />
         </h2>
         <span className="top-bar-spacer" />
-        <p className="live-counts" data-testid="grid-counts" data-answered={counts.answered} data-working={counts.working} data-offline={counts.offline} data-not-joined={counts.notJoined} data-total={grid.students.length}>
+        <p
+          className="live-counts"
+          data-testid="grid-counts"
+          data-answered={counts.answered}
+          data-working={counts.working}
+          data-offline={counts.offline}
+          data-not-joined={counts.notJoined}
+          data-total={grid.students.length}
+        >
           <RichTextClient text={t("answeredCount", { answered: counts.answered, total: grid.students.length })} />
         </p>
       </div>
@@ -86,7 +123,17 @@ export function LiveGrid({ grid, scene, activityId, schoolId }: { grid: LiveGrid
           ))}
         </ul>
       )}
-      {chosen ? <GridAnswer key={chosen.id} student={chosen} scene={scene} activityId={activityId} schoolId={schoolId} sessionId={grid.sessionId} onClose={() => setSelected(null)} /> : null}
+      {chosen ? (
+        <GridAnswer
+          key={chosen.id}
+          student={chosen}
+          scene={scene}
+          activityId={activityId}
+          schoolId={schoolId}
+          sessionId={grid.sessionId}
+          onClose={() => setSelected(null)}
+        />
+      ) : null}
     </section>
   );
 }

@@ -19,7 +19,13 @@ import { PlayHead } from "./save-status";
  * on the current scene with the saved answers. While the teacher has paused the
  * class ("eyes on me") the scene is hidden, not unmounted: what was typed stays.
  */
-export function LiveSession({ userId, activityId, scenes, initialState, initial }: {
+export function LiveSession({
+  userId,
+  activityId,
+  scenes,
+  initialState,
+  initial,
+}: {
   userId: string;
   activityId: string;
   scenes: RenderedScene[];
@@ -52,7 +58,13 @@ export function LiveSession({ userId, activityId, scenes, initialState, initial 
   }, [closed, flush]);
 
   return (
-    <div className="stack live" data-testid="live-session" data-status={state.status} data-scene-id={state.sceneId ?? ""} data-transport={transport}>
+    <div
+      className="stack live"
+      data-testid="live-session"
+      data-status={state.status}
+      data-scene-id={state.sceneId ?? ""}
+      data-transport={transport}
+    >
       {state.status !== "running" || !scene ? (
         <div className="card stack standby" data-testid="standby">
           {state.status === "ended" ? null : <span className="spinner spinner-large" aria-hidden="true" />}
@@ -78,8 +90,14 @@ export function LiveSession({ userId, activityId, scenes, initialState, initial 
             </div>
           ) : null}
           <div className="stack" hidden={state.paused}>
-            <PlayHead progress={t("sceneOf", { number: index + 1, total: scenes.length })} status={saver.status} sceneId={scene.id} />
-            {state.timer && countdown.left !== null ? <Countdown timer={state.timer} left={countdown.left} over={countdown.over} /> : null}
+            <PlayHead
+              progress={t("sceneOf", { number: index + 1, total: scenes.length })}
+              status={saver.status}
+              sceneId={scene.id}
+            />
+            {state.timer && countdown.left !== null ? (
+              <Countdown timer={state.timer} left={countdown.left} over={countdown.over} />
+            ) : null}
             {state.locked ? (
               <p className="alert alert-info" role="status" data-testid="locked">
                 <span>

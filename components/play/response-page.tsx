@@ -32,13 +32,20 @@ export async function StudentResponsePage({ activityId }: { activityId: string }
     .map((s) => renderScene(s.id in activity.olderContent ? { ...s, content: activity.olderContent[s.id] } : s, lang))
     .filter((s): s is RenderedScene => s !== null);
   const answers = Object.fromEntries(Object.entries(activity.answers).map(([id, a]) => [id, a.answer as SceneAnswer]));
-  const finishedSolo = activity.mode === "self" && scenes.length > 0 && scenes.every((s) => s.type === "info" || answers[s.id]);
+  const finishedSolo =
+    activity.mode === "self" && scenes.length > 0 && scenes.every((s) => s.type === "info" || answers[s.id]);
   const answeredAny = scenes.some((s) => s.type !== "info" && answers[s.id]);
   // after each answer: the page opens with the first answer, so its verdict can be seen
   const open = activity.mode === "complete" || finishedSolo || (activity.feedback === "after_answer" && answeredAny);
-  const feedback = open && activity.feedback !== "never" ? await loadOwnFeedback({ id: actor.id, schoolId: actor.schoolId }, activity.id, { finished: finishedSolo }) : {};
+  const feedback =
+    open && activity.feedback !== "never"
+      ? await loadOwnFeedback({ id: actor.id, schoolId: actor.schoolId }, activity.id, { finished: finishedSolo })
+      : {};
   // teachers' marks follow the feedback timing; their comments show whenever the page is open (docs/decisions.md)
-  const verdicts = feedbackAllowed(activity.feedback, { complete: activity.mode === "complete", finished: finishedSolo });
+  const verdicts = feedbackAllowed(activity.feedback, {
+    complete: activity.mode === "complete",
+    finished: finishedSolo,
+  });
   const marks = open ? await ownMarks({ id: actor.id, schoolId: actor.schoolId }, activity.id, { verdicts }) : {};
   return (
     <div className="stack play">
@@ -58,7 +65,9 @@ export async function StudentResponsePage({ activityId }: { activityId: string }
           scenes={scenes.map((s) => markCorrect(s, feedback[s.id]?.correct))}
           answers={answers}
           feedback={feedback}
-          meta={Object.fromEntries(Object.entries(activity.olderVersions).map(([id, v]) => [id, t("answeredOlderVersion", { v })]))}
+          meta={Object.fromEntries(
+            Object.entries(activity.olderVersions).map(([id, v]) => [id, t("answeredOlderVersion", { v })]),
+          )}
           drawings={answerDrawings(scenes, answers, await drawingLabel())}
           extra={Object.fromEntries(Object.entries(marks).map(([id, m]) => [id, <MarkNote key={id} mark={m} />]))}
         />

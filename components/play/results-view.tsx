@@ -5,7 +5,13 @@ import type { SceneResults } from "@/lib/live/state";
 import type { RenderedOption, RenderedScene } from "@/components/scenes/types";
 import { RichTextClient } from "@/components/ui/rich-text-client";
 
-function Bars({ label, options, counts, names, total }: {
+function Bars({
+  label,
+  options,
+  counts,
+  names,
+  total,
+}: {
   label: ReactNode;
   options: RenderedOption[];
   counts: Record<string, number>;
@@ -38,13 +44,23 @@ function Bars({ label, options, counts, names, total }: {
 }
 
 /** Results as a screen shows them: the projector's carry no response ids (components/projector/projector-view.tsx). */
-export type ShownResults = Omit<SceneResults, "texts"> & { texts: { id?: string; text: string; name: string | null; starred: boolean }[] };
+export type ShownResults = Omit<SceneResults, "texts"> & {
+  texts: { id?: string; text: string; name: string | null; starred: boolean }[];
+};
 
 /**
  * The class's answers to the current scene, for projection: bars per option (names only when chosen), texts
  * by arrival. `onStar` (the guide screen): a star per text, for the projector's "starred only".
  */
-export function ResultsView({ scene, results, onStar }: { scene: RenderedScene; results: ShownResults; onStar?: (id: string, starred: boolean) => void }) {
+export function ResultsView({
+  scene,
+  results,
+  onStar,
+}: {
+  scene: RenderedScene;
+  results: ShownResults;
+  onStar?: (id: string, starred: boolean) => void;
+}) {
   const t = useTranslations("Play");
   const tp = useTranslations("Projector");
   const get = (key: string) => ({ counts: results.counts[key] ?? {}, names: results.names?.[key] ?? null });
@@ -54,14 +70,18 @@ export function ResultsView({ scene, results, onStar }: { scene: RenderedScene; 
       <h2>
         <RichTextClient text={t("resultsTitle", { count: results.total })} />
       </h2>
-      {scene.type === "single_choice" || scene.type === "multiple_choice" ? <Bars label={null} options={scene.options} {...get("choice")} total={results.total} /> : null}
+      {scene.type === "single_choice" || scene.type === "multiple_choice" ? (
+        <Bars label={null} options={scene.options} {...get("choice")} total={results.total} />
+      ) : null}
       {scene.type === "scale" ? <Bars label={null} options={scale} {...get("value")} total={results.total} /> : null}
       {scene.type === "two_step" ? (
         <>
           <Bars label={scene.firstPrompt} options={scene.firstOptions} {...get("first")} total={results.total} />
           <Bars
             label={scene.secondPrompt}
-            options={Object.values(scene.secondOptions).flat().filter((o, i, all) => all.findIndex((x) => x.id === o.id) === i)}
+            options={Object.values(scene.secondOptions)
+              .flat()
+              .filter((o, i, all) => all.findIndex((x) => x.id === o.id) === i)}
             {...get("second")}
             total={results.total}
           />
@@ -72,14 +92,26 @@ export function ResultsView({ scene, results, onStar }: { scene: RenderedScene; 
           {results.texts.map((x, i) => (
             <li key={x.id ?? i} className="card result-text" data-testid="result-text" data-starred={x.starred}>
               <p data-testid="result-text-body">{x.text}</p>
-              {x.name ? <p className="muted" data-testid="result-name">{x.name}</p> : null}
+              {x.name ? (
+                <p className="muted" data-testid="result-name">
+                  {x.name}
+                </p>
+              ) : null}
               {onStar && x.id ? (
-                <button type="button" className="button button-small" aria-pressed={x.starred} data-testid="star-answer" onClick={() => onStar(x.id!, !x.starred)}>
+                <button
+                  type="button"
+                  className="button button-small"
+                  aria-pressed={x.starred}
+                  data-testid="star-answer"
+                  onClick={() => onStar(x.id!, !x.starred)}
+                >
                   <span aria-hidden="true">{x.starred ? "★ " : "☆ "}</span>
                   <RichTextClient text={x.starred ? tp("unstar") : tp("star")} />
                 </button>
               ) : x.starred ? (
-                <span aria-hidden="true" className="result-star">★</span>
+                <span aria-hidden="true" className="result-star">
+                  ★
+                </span>
               ) : null}
             </li>
           ))}

@@ -19,7 +19,13 @@ export function RunningSessions({ sessions, current }: { sessions: RunningSessio
       </h2>
       <ul className="stack">
         {sessions.map((s) => (
-          <li key={s.id} className="row wrap" data-testid="running-session" data-session-id={s.id} data-class={s.klass ? `${s.klass.grade}:${s.klass.className}` : ""}>
+          <li
+            key={s.id}
+            className="row wrap"
+            data-testid="running-session"
+            data-session-id={s.id}
+            data-class={s.klass ? `${s.klass.grade}:${s.klass.className}` : ""}
+          >
             <strong>
               <RichTextClient text={s.klass ? t("runningFor", s.klass) : t("runningWhole")} />
             </strong>

@@ -8,10 +8,15 @@ import { RichTextClient } from "@/components/ui/rich-text-client";
 /** What happened to the answers, said plainly: saving, saved, offline (will be sent), or failed with why. */
 export function SaveStatusLine({ status }: { status: SaveStatus }) {
   const t = useTranslations("Play");
-  if (status.kind === "idle") return <p className="save-status" aria-live="polite" data-testid="save-status" data-status="idle" />;
+  if (status.kind === "idle")
+    return <p className="save-status" aria-live="polite" data-testid="save-status" data-status="idle" />;
   const text =
     status.kind === "failed"
-      ? t("saveFailed", { reason: t(`refusal_${SAVE_REFUSALS.includes(status.reason as SaveRefusal) ? (status.reason as SaveRefusal) : "invalidAnswer"}`) })
+      ? t("saveFailed", {
+          reason: t(
+            `refusal_${SAVE_REFUSALS.includes(status.reason as SaveRefusal) ? (status.reason as SaveRefusal) : "invalidAnswer"}`,
+          ),
+        })
       : t(`save_${status.kind}`);
   return (
     <p

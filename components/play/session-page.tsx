@@ -25,7 +25,13 @@ export async function StudentSessionPage({ activityId }: { activityId: string })
       <h1>
         <RichText text={activity.title} />
       </h1>
-      <LiveSession userId={actor.id} activityId={activity.id} scenes={scenes} initialState={state} initial={activity.toPlay as Record<string, StoredAnswer>} />
+      <LiveSession
+        userId={actor.id}
+        activityId={activity.id}
+        scenes={scenes}
+        initialState={state}
+        initial={activity.toPlay as Record<string, StoredAnswer>}
+      />
     </div>
   );
 }

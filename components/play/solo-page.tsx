@@ -21,7 +21,9 @@ export async function SoloPage({ role, activityId }: { role: "student" | "teache
   if (!actor.schoolId) notFound();
   const who = { id: actor.id, role, schoolId: actor.schoolId };
   // a teacher runs teacher-actor activities as themselves, or tries out a student one
-  const activity = (await loadForRespondent(who, activityId)) ?? (role === "teacher" ? await loadForRespondent(who, activityId, "student") : null);
+  const activity =
+    (await loadForRespondent(who, activityId)) ??
+    (role === "teacher" ? await loadForRespondent(who, activityId, "student") : null);
   if (!activity) notFound();
   const writes = activity.actorType === role;
   const lang = await getDisplayLanguage();
@@ -56,7 +58,11 @@ export async function SoloPage({ role, activityId }: { role: "student" | "teache
           writes={writes}
           doneHref={home}
           responseHref={writes && role === "student" ? `/dashboard/student/activities/response/${activity.id}` : null}
-          checkHref={writes && role === "student" && activity.feedback === "after_answer" ? `/dashboard/student/activities/response/${activity.id}` : null}
+          checkHref={
+            writes && role === "student" && activity.feedback === "after_answer"
+              ? `/dashboard/student/activities/response/${activity.id}`
+              : null
+          }
         />
       )}
       {paced ? <HomeRefresh /> : null}

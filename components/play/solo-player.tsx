@@ -15,7 +15,19 @@ import { PlayHead, SaveStatusLine } from "./save-status";
  * order, back and forward, a progress indicator, answers saved as they go
  * (queued on the device when offline), and a finish screen.
  */
-export function SoloPlayer({ userId, activityId, scenes, initial, startAt, writes, doneHref, responseHref, checkHref = null, waitingForMore = false, finalScenes = [] }: {
+export function SoloPlayer({
+  userId,
+  activityId,
+  scenes,
+  initial,
+  startAt,
+  writes,
+  doneHref,
+  responseHref,
+  checkHref = null,
+  waitingForMore = false,
+  finalScenes = [],
+}: {
   userId: string;
   activityId: string;
   scenes: RenderedScene[];
@@ -73,7 +85,13 @@ export function SoloPlayer({ userId, activityId, scenes, initial, startAt, write
         </p>
         <SaveStatusLine status={saver.status} />
         <div className="row">
-          <button type="button" className="button" disabled={scenes.length === 0} onClick={() => setIndex(scenes.length - 1)} data-testid="back-to-last">
+          <button
+            type="button"
+            className="button"
+            disabled={scenes.length === 0}
+            onClick={() => setIndex(scenes.length - 1)}
+            data-testid="back-to-last"
+          >
             <RichTextClient text={ts("previous")} />
           </button>
         </div>
@@ -93,11 +111,22 @@ export function SoloPlayer({ userId, activityId, scenes, initial, startAt, write
           </p>
         ) : null}
         <div className="row">
-          <button type="button" className="button" onClick={() => setIndex(scenes.length - 1)} data-testid="back-to-last">
+          <button
+            type="button"
+            className="button"
+            onClick={() => setIndex(scenes.length - 1)}
+            data-testid="back-to-last"
+          >
             <RichTextClient text={ts("previous")} />
           </button>
           {responseHref ? (
-            <Link href={responseHref} className="button" prefetch={false} data-testid="see-answers" onClick={openWhenSent(responseHref)}>
+            <Link
+              href={responseHref}
+              className="button"
+              prefetch={false}
+              data-testid="see-answers"
+              onClick={openWhenSent(responseHref)}
+            >
               <RichTextClient text={t("seeAnswers")} />
             </Link>
           ) : null}
@@ -110,7 +139,11 @@ export function SoloPlayer({ userId, activityId, scenes, initial, startAt, write
   }
   return (
     <div className="stack">
-      <PlayHead progress={ts("progress", { current: index + 1, total: scenes.length })} status={saver.status} sceneId={scene.id} />
+      <PlayHead
+        progress={ts("progress", { current: index + 1, total: scenes.length })}
+        status={saver.status}
+        sceneId={scene.id}
+      />
       <progress max={scenes.length} value={index + 1} aria-hidden="true" />
       <RevisedNote show={initial[scene.id]?.answer === null && !saver.answers[scene.id]} />
       {final.has(scene.id) ? (
@@ -132,7 +165,13 @@ export function SoloPlayer({ userId, activityId, scenes, initial, startAt, write
         }}
       />
       <div className="row scene-nav">
-        <button type="button" className="button" disabled={index === 0} onClick={() => leave(index - 1)} data-testid="previous">
+        <button
+          type="button"
+          className="button"
+          disabled={index === 0}
+          onClick={() => leave(index - 1)}
+          data-testid="previous"
+        >
           <RichTextClient text={ts("previous")} />
         </button>
         <button type="button" className="button button-primary" onClick={() => leave(index + 1)} data-testid="next">
@@ -141,7 +180,13 @@ export function SoloPlayer({ userId, activityId, scenes, initial, startAt, write
       </div>
       {checkHref && Object.keys(saver.answers).length > 0 ? (
         <p>
-          <Link href={checkHref} className="button" prefetch={false} data-testid="check-answers" onClick={openWhenSent(checkHref, scene.id)}>
+          <Link
+            href={checkHref}
+            className="button"
+            prefetch={false}
+            data-testid="check-answers"
+            onClick={openWhenSent(checkHref, scene.id)}
+          >
             <RichTextClient text={t("checkAnswers")} />
           </Link>
         </p>
@@ -165,5 +210,6 @@ function useFinalScenes(fromServer: string[], status: ReturnType<typeof useAnswe
 
 /** Resolves once nothing is left to send, or after `maxMs` (offline: the key is shown all the same). */
 async function whenSent(hasUnsent: () => boolean, maxMs = 5_000): Promise<void> {
-  for (const start = Date.now(); hasUnsent() && Date.now() - start < maxMs; ) await new Promise((r) => setTimeout(r, 100));
+  for (const start = Date.now(); hasUnsent() && Date.now() - start < maxMs;)
+    await new Promise((r) => setTimeout(r, 100));
 }

@@ -14,7 +14,10 @@ const GROUPS: { mode: ActivityMode; title: "groupGuide" | "groupSelf" | "groupSt
   { mode: "complete", title: "groupComplete" },
 ];
 
-function target(role: "student" | "teacher", a: RespondentActivity): { href: string; label: "join" | "start" | "continue" | "review" } | null {
+function target(
+  role: "student" | "teacher",
+  a: RespondentActivity,
+): { href: string; label: "join" | "start" | "continue" | "review" } | null {
   const area = `/dashboard/${role}/activities`;
   // 参加する only while the teacher runs the session; before that the card says it starts with the teacher
   if (a.mode === "guide" && role === "student" && a.live) return { href: `${area}/session/${a.id}`, label: "join" };
@@ -59,27 +62,43 @@ export async function RespondentActivities({ actor, role }: { actor: Actor; role
                 {list.map((a) => {
                   const go = target(role, a);
                   return (
-                    <li key={a.id} className="card stack activity-card" data-activity-id={a.id} data-mode={a.mode} data-live={a.live}>
+                    <li
+                      key={a.id}
+                      className="card stack activity-card"
+                      data-activity-id={a.id}
+                      data-mode={a.mode}
+                      data-live={a.live}
+                    >
                       <h4>
                         <RichText text={a.title} />
                       </h4>
                       <p className="muted" data-testid="card-progress">
                         {a.scenes > 0 ? (
                           <>
-                            <RichText text={t("answeredOf", { answered: Math.min(a.answered, a.scenes), total: a.scenes })} />
+                            <RichText
+                              text={t("answeredOf", { answered: Math.min(a.answered, a.scenes), total: a.scenes })}
+                            />
                             {" · "}
                           </>
                         ) : null}
                         <RichText text={ta(`mode${mode[0]!.toUpperCase()}${mode.slice(1)}` as "modeGuide")} />
                       </p>
-                      {a.scenes > 0 ? <progress max={a.scenes} value={Math.min(a.answered, a.scenes)} aria-hidden="true" /> : null}
+                      {a.scenes > 0 ? (
+                        <progress max={a.scenes} value={Math.min(a.answered, a.scenes)} aria-hidden="true" />
+                      ) : null}
                       {go ? (
-                        <Link href={go.href} className={go.label === "join" ? "button button-primary" : "button"} data-testid={`go-${go.label}`}>
+                        <Link
+                          href={go.href}
+                          className={go.label === "join" ? "button button-primary" : "button"}
+                          data-testid={`go-${go.label}`}
+                        >
                           <RichText text={t(go.label)} />
                         </Link>
                       ) : (
                         <p className="muted" data-testid="card-waiting">
-                          <RichText text={t(a.mode === "guide" && role === "student" ? "guideNotStarted" : "waitForTeacher")} />
+                          <RichText
+                            text={t(a.mode === "guide" && role === "student" ? "guideNotStarted" : "waitForTeacher")}
+                          />
                         </p>
                       )}
                     </li>

@@ -14,7 +14,12 @@ import { usePlainText } from "@/components/ui/use-plain-text";
  * (a new window, and the link to copy for the classroom PC), stop every such link, and show only
  * the starred answers there.
  */
-export function ProjectorControls({ guideRef, starredOnly, pending, run }: {
+export function ProjectorControls({
+  guideRef,
+  starredOnly,
+  pending,
+  run,
+}: {
   guideRef: { activityId: string; schoolId?: string };
   starredOnly: boolean;
   pending: boolean;
@@ -50,15 +55,38 @@ export function ProjectorControls({ guideRef, starredOnly, pending, run }: {
   };
   return (
     <div className="row wrap guide-bar projector-controls" data-testid="projector-controls">
-      <button type="button" className="button button-small" disabled={pending} onClick={open} data-testid="projector-open">
+      <button
+        type="button"
+        className="button button-small"
+        disabled={pending}
+        onClick={open}
+        data-testid="projector-open"
+      >
         <RichTextClient text={t("open")} />
       </button>
-      <button type="button" className="button button-small" aria-pressed={starredOnly} disabled={pending} data-testid="projector-starred-only"
-        onClick={() => run(() => setFlagsAction({ ...guideRef, starredOnly: !starredOnly }), { failure })}>
+      <button
+        type="button"
+        className="button button-small"
+        aria-pressed={starredOnly}
+        disabled={pending}
+        data-testid="projector-starred-only"
+        onClick={() => run(() => setFlagsAction({ ...guideRef, starredOnly: !starredOnly }), { failure })}
+      >
         <RichTextClient text={starredOnly ? t("allAnswers") : t("starredOnly")} />
       </button>
-      <button type="button" className="button button-small" disabled={pending} data-testid="projector-revoke"
-        onClick={() => run(() => revokeProjectorAction(guideRef), { failure, success: plain(t("revoked")), onOk: () => setLink(null) })}>
+      <button
+        type="button"
+        className="button button-small"
+        disabled={pending}
+        data-testid="projector-revoke"
+        onClick={() =>
+          run(() => revokeProjectorAction(guideRef), {
+            failure,
+            success: plain(t("revoked")),
+            onOk: () => setLink(null),
+          })
+        }
+      >
         <RichTextClient text={t("revoke")} />
       </button>
       {link ? (
@@ -67,8 +95,19 @@ export function ProjectorControls({ guideRef, starredOnly, pending, run }: {
             <RichTextClient text={t("linkLabel")} />
           </span>
           <span className="row">
-            <input readOnly value={link} className="input" data-testid="projector-link" onFocus={(e) => e.currentTarget.select()} />
-            <button type="button" className="button button-small" onClick={() => void copy()} data-testid="projector-copy">
+            <input
+              readOnly
+              value={link}
+              className="input"
+              data-testid="projector-link"
+              onFocus={(e) => e.currentTarget.select()}
+            />
+            <button
+              type="button"
+              className="button button-small"
+              onClick={() => void copy()}
+              data-testid="projector-copy"
+            >
               <RichTextClient text={t("copy")} />
             </button>
           </span>

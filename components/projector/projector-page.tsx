@@ -15,8 +15,14 @@ import "./projector.css";
  * is over" once the session ends or the link is revoked.
  */
 export async function ProjectorPage({ token }: { token: string }) {
-  const [state, loaded, lang] = await Promise.all([projectorState(token), projectorSceneOf(token), getDisplayLanguage()]);
-  const scene = loaded?.scene ? renderScene(loaded.scene, lang, { imageSrc: (id) => projectorImageUrl(token, id) }) : null;
+  const [state, loaded, lang] = await Promise.all([
+    projectorState(token),
+    projectorSceneOf(token),
+    getDisplayLanguage(),
+  ]);
+  const scene = loaded?.scene
+    ? renderScene(loaded.scene, lang, { imageSrc: (id) => projectorImageUrl(token, id) })
+    : null;
   return (
     <ClientMessages namespaces={["Common", "Language", "Errors", "Play", "Scenes", "Projector"]}>
       <main className="projector stack" data-testid="projector">
@@ -29,7 +35,11 @@ export async function ProjectorPage({ token }: { token: string }) {
           <span className="top-bar-spacer" />
           <LanguageSwitcher />
         </div>
-        {state.status === "ended" || !loaded ? <ProjectorEnded heading /> : <ProjectorView token={token} initialState={state} scene={scene} />}
+        {state.status === "ended" || !loaded ? (
+          <ProjectorEnded heading />
+        ) : (
+          <ProjectorView token={token} initialState={state} scene={scene} />
+        )}
       </main>
     </ClientMessages>
   );

@@ -31,7 +31,15 @@ export function ProjectorEnded({ heading = false }: { heading?: boolean }) {
  * reloads the page's scene when the teacher moves on, shows the timer, the pause, and the answers
  * when shown — anonymous unless the teacher's "show names" is on, only the starred when chosen.
  */
-export function ProjectorView({ token, initialState, scene }: { token: string; initialState: ProjectorState; scene: RenderedScene | null }) {
+export function ProjectorView({
+  token,
+  initialState,
+  scene,
+}: {
+  token: string;
+  initialState: ProjectorState;
+  scene: RenderedScene | null;
+}) {
   const t = useTranslations("Projector");
   const tp = useTranslations("Play");
   const router = useRouter();
@@ -46,15 +54,24 @@ export function ProjectorView({ token, initialState, scene }: { token: string; i
   const results = running.results;
   return (
     <div className="stack" data-testid="projector-live" data-scene-id={scene?.id ?? ""} data-version={running.version}>
-      {running.timer && countdown.left !== null ? <Countdown timer={running.timer} left={countdown.left} over={countdown.over} /> : null}
+      {running.timer && countdown.left !== null ? (
+        <Countdown timer={running.timer} left={countdown.left} over={countdown.over} />
+      ) : null}
       {running.paused ? (
         <p className="card paused-title" role="status" data-testid="projector-paused">
           <RichTextClient text={tp("pausedTitle")} />
         </p>
       ) : null}
-      {scene && !stale ? <SceneView key={scene.id} scene={scene} answer={null} onAnswer={() => undefined} readOnly /> : null}
+      {scene && !stale ? (
+        <SceneView key={scene.id} scene={scene} answer={null} onAnswer={() => undefined} readOnly />
+      ) : null}
       {scene && !stale && running.showResults && results ? (
-        <div className="stack" data-testid="projector-results" data-starred-only={running.starredOnly} data-names={running.showNames}>
+        <div
+          className="stack"
+          data-testid="projector-results"
+          data-starred-only={running.starredOnly}
+          data-names={running.showNames}
+        >
           <ResultsView scene={scene} results={{ ...results, texts: results.answers }} />
           {results.drawings.length > 0 ? <DrawingGallery drawings={results.drawings} /> : null}
           {running.starredOnly && results.answers.length === 0 && results.drawings.length === 0 ? (
@@ -77,12 +94,21 @@ function DrawingGallery({ drawings }: { drawings: ProjectorResults["drawings"] }
       <ul className="bare-list result-texts" data-testid="projector-drawings">
         {drawings.map((d, i) => (
           <li key={i} className="card" data-testid="projector-drawing" data-starred={d.starred}>
-            <svg className="drawing-picture" viewBox={`0 0 ${DRAWING_WIDTH} ${DRAWING_HEIGHT}`} role="img" aria-label={plain(t("picture", { count: d.strokes }))}>
+            <svg
+              className="drawing-picture"
+              viewBox={`0 0 ${DRAWING_WIDTH} ${DRAWING_HEIGHT}`}
+              role="img"
+              aria-label={plain(t("picture", { count: d.strokes }))}
+            >
               {d.paths.map((p, j) => (
                 <path key={j} d={p.d} fill={p.color} />
               ))}
             </svg>
-            {d.name ? <p className="muted" data-testid="result-name">{d.name}</p> : null}
+            {d.name ? (
+              <p className="muted" data-testid="result-name">
+                {d.name}
+              </p>
+            ) : null}
           </li>
         ))}
       </ul>

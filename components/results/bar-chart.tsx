@@ -16,7 +16,15 @@ const percentOf = (n: number, total: number) => (total > 0 ? Math.round((n / tot
  * then the same numbers in a table. The bars are a picture of the table, so
  * assistive technology reads the table alone.
  */
-export async function BarChart({ bars, counts, total }: { bars: Bar[]; counts: Record<string, number>; total: number }) {
+export async function BarChart({
+  bars,
+  counts,
+  total,
+}: {
+  bars: Bar[];
+  counts: Record<string, number>;
+  total: number;
+}) {
   const t = await getTranslations("Results");
   const max = Math.max(1, ...bars.map((b) => counts[b.id] ?? 0));
   return (

@@ -17,7 +17,15 @@ interface Option {
  * The two-step first × second cross-table with counts; a cell's button lists
  * the reasons behind it (with the students' names, hidden with NamesToggle).
  */
-export function CrossTable({ activityId, schoolId, sceneId, firsts, seconds, cross, filter }: {
+export function CrossTable({
+  activityId,
+  schoolId,
+  sceneId,
+  firsts,
+  seconds,
+  cross,
+  filter,
+}: {
   activityId: string;
   schoolId?: string;
   sceneId: string;
@@ -28,7 +36,11 @@ export function CrossTable({ activityId, schoolId, sceneId, firsts, seconds, cro
 }) {
   const t = useTranslations("Results");
   const { pending, run } = useActionRunner();
-  const [open, setOpen] = useState<{ first: string; second: string; reasons: { reason: string; who: Person }[] } | null>(null);
+  const [open, setOpen] = useState<{
+    first: string;
+    second: string;
+    reasons: { reason: string; who: Person }[];
+  } | null>(null);
   const show = (first: string, second: string) =>
     run(() => cellReasonsAction({ activityId, sceneId, first, second, filter, ...(schoolId ? { schoolId } : {}) }), {
       failure: t("loadFailed"),
@@ -63,7 +75,13 @@ export function CrossTable({ activityId, schoolId, sceneId, firsts, seconds, cro
                   return (
                     <td key={s.id} className="num" data-cell={`${f.id}:${s.id}`} data-count={n}>
                       {n > 0 ? (
-                        <button type="button" className="cell-button" disabled={pending} onClick={() => show(f.id, s.id)} aria-expanded={open?.first === f.id && open.second === s.id}>
+                        <button
+                          type="button"
+                          className="cell-button"
+                          disabled={pending}
+                          onClick={() => show(f.id, s.id)}
+                          aria-expanded={open?.first === f.id && open.second === s.id}
+                        >
                           {n}
                         </button>
                       ) : (
@@ -81,14 +99,20 @@ export function CrossTable({ activityId, schoolId, sceneId, firsts, seconds, cro
         </table>
       </div>
       {open ? (
-        <section className="card stack" aria-live="polite" data-testid="cell-reasons" data-cell={`${open.first}:${open.second}`}>
+        <section
+          className="card stack"
+          aria-live="polite"
+          data-testid="cell-reasons"
+          data-cell={`${open.first}:${open.second}`}
+        >
           <h4>
             {label(firsts, open.first)} × {label(seconds, open.second)}
           </h4>
           <ul className="stack bare-list">
             {open.reasons.map((r, i) => (
               <li key={i} className="reason">
-                <span>{r.reason}</span> <span className="who muted">
+                <span>{r.reason}</span>{" "}
+                <span className="who muted">
                   — <StudentLabel who={r.who} />
                 </span>
               </li>

@@ -14,7 +14,19 @@ import { StudentLabel } from "./student-label";
  * who drew it (hidden with the names toggle like every name on the page):
  * the first part, then "show all". Only the shown part's strokes are loaded.
  */
-export async function DrawingGallery({ stats, schoolId, activityId, whole, showHref }: { stats: SceneStats; schoolId: AuthorizedSchoolId; activityId: string; whole: boolean; showHref: string }) {
+export async function DrawingGallery({
+  stats,
+  schoolId,
+  activityId,
+  whole,
+  showHref,
+}: {
+  stats: SceneStats;
+  schoolId: AuthorizedSchoolId;
+  activityId: string;
+  whole: boolean;
+  showHref: string;
+}) {
   const t = await getTranslations("Results");
   if (stats.drawings.length === 0) {
     return (
@@ -24,7 +36,12 @@ export async function DrawingGallery({ stats, schoolId, activityId, whole, showH
     );
   }
   const shown = firstPart(stats.drawings, whole);
-  const answers = await drawingAnswers(schoolId, activityId, stats.id, shown.map((d) => d.who.id));
+  const answers = await drawingAnswers(
+    schoolId,
+    activityId,
+    stats.id,
+    shown.map((d) => d.who.id),
+  );
   const label = await drawingLabel();
   return (
     <div id={`drawings-${stats.id}`} className="stack">

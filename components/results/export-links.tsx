@@ -17,14 +17,19 @@ export function ExportLinks({ links }: { links: ExportLink[] }) {
   const t = useTranslations("Results");
   const plain = usePlainText();
   const [encoding, setEncoding] = useState<CsvEncoding>("utf8");
-  const withEncoding = (href: string) => (encoding === "sjis" ? `${href}${href.includes("?") ? "&" : "?"}encoding=sjis` : href);
+  const withEncoding = (href: string) =>
+    encoding === "sjis" ? `${href}${href.includes("?") ? "&" : "?"}encoding=sjis` : href;
   return (
     <>
       <label className="field field-inline">
         <span className="field-label">
           <RichTextClient text={t("encoding")} />
         </span>
-        <select value={encoding} onChange={(e) => setEncoding(e.target.value === "sjis" ? "sjis" : "utf8")} data-testid="export-encoding">
+        <select
+          value={encoding}
+          onChange={(e) => setEncoding(e.target.value === "sjis" ? "sjis" : "utf8")}
+          data-testid="export-encoding"
+        >
           <option value="utf8">{plain(t("encodingUtf8"))}</option>
           <option value="sjis">{plain(t("encodingSjis"))}</option>
         </select>

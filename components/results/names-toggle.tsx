@@ -10,7 +10,13 @@ export function NamesToggle({ children }: { children: ReactNode }) {
   return (
     <div className="stack" data-hide-names={hidden ? "true" : "false"} data-testid="names-scope">
       <p>
-        <button type="button" className="button button-small" aria-pressed={hidden} onClick={() => setHidden(!hidden)} data-testid="hide-names">
+        <button
+          type="button"
+          className="button button-small"
+          aria-pressed={hidden}
+          onClick={() => setHidden(!hidden)}
+          data-testid="hide-names"
+        >
           <RichTextClient text={hidden ? t("showNames") : t("hideNames")} />
         </button>
       </p>

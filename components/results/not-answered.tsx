@@ -12,7 +12,17 @@ const OPEN_UP_TO = 40;
  * class order (names hidden with NamesToggle): the first part, then "show all"
  * (`whole`: this list was asked for whole, at `showHref`).
  */
-export async function NotAnswered({ sceneId, students, whole, showHref }: { sceneId: string; students: Person[]; whole: boolean; showHref: string }) {
+export async function NotAnswered({
+  sceneId,
+  students,
+  whole,
+  showHref,
+}: {
+  sceneId: string;
+  students: Person[];
+  whole: boolean;
+  showHref: string;
+}) {
   const t = await getTranslations("Results");
   if (students.length === 0) {
     return (
@@ -23,7 +33,12 @@ export async function NotAnswered({ sceneId, students, whole, showHref }: { scen
   }
   const id = `not-answered-${sceneId}`;
   return (
-    <details id={`missing-${sceneId}`} className="not-answered" open={whole || students.length <= OPEN_UP_TO} data-testid="not-answered">
+    <details
+      id={`missing-${sceneId}`}
+      className="not-answered"
+      open={whole || students.length <= OPEN_UP_TO}
+      data-testid="not-answered"
+    >
       <summary id={id}>
         <RichText text={t("notAnswered", { count: students.length })} />
       </summary>

@@ -27,7 +27,9 @@ async function teacherSchool() {
 export async function PortfolioListPage({ searchParams }: { searchParams: Params }) {
   const school = await teacherSchool();
   const raw = await searchParams;
-  const q = portfolioQuery.parse(Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v])));
+  const q = portfolioQuery.parse(
+    Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v])),
+  );
   const rows = await listPortfolios(school, q);
   const t = await getTranslations("Portfolio");
   const lang = await getDisplayLanguage();
@@ -53,7 +55,13 @@ export async function PortfolioListPage({ searchParams }: { searchParams: Params
       <form className="row toolbar" method="get" role="search">
         <label className="field">
           <span className="visually-hidden">{plain(t("search"))}</span>
-          <input name="q" type="search" defaultValue={q.q ?? ""} placeholder={plain(t("search"))} data-testid="portfolio-search" />
+          <input
+            name="q"
+            type="search"
+            defaultValue={q.q ?? ""}
+            placeholder={plain(t("search"))}
+            data-testid="portfolio-search"
+          />
         </label>
         <button type="submit" className="button">
           <RichText text={t("searchButton")} />
@@ -69,7 +77,11 @@ export async function PortfolioListPage({ searchParams }: { searchParams: Params
             <thead>
               <tr>
                 {columns.map(([key, label]) => (
-                  <th key={key} scope="col" aria-sort={q.sort === key ? (q.dir === "asc" ? "ascending" : "descending") : undefined}>
+                  <th
+                    key={key}
+                    scope="col"
+                    aria-sort={q.sort === key ? (q.dir === "asc" ? "ascending" : "descending") : undefined}
+                  >
                     <Link href={sortHref(key)} data-sort={key}>
                       <RichText text={t(label)} />
                     </Link>
@@ -84,7 +96,9 @@ export async function PortfolioListPage({ searchParams }: { searchParams: Params
                     <SeatLabel seat={{ grade: r.grade, className: r.class_name, number: r.number }} />
                   </td>
                   <th scope="row">
-                    <Link href={`/dashboard/teacher/portfolio/${r.id}`}>{r.name ? <PersonName name={{ base: r.name, reading: r.name_kana }} /> : r.id}</Link>
+                    <Link href={`/dashboard/teacher/portfolio/${r.id}`}>
+                      {r.name ? <PersonName name={{ base: r.name, reading: r.name_kana }} /> : r.id}
+                    </Link>
                   </th>
                   <td className="num">{r.activities}</td>
                   <td>
@@ -152,9 +166,18 @@ export async function PortfolioDetailPage({ studentId }: { studentId: string }) 
           const scenes = a.scenes.map((x) => renderScene(x, lang)).filter((x): x is RenderedScene => x !== null);
           const answers = Object.fromEntries(a.responses.map((r) => [r.sceneId, r.answer as SceneAnswer]));
           // which version an answer belongs to, where the scene has several (docs/decisions.md "Scene versions")
-          const versions = Object.fromEntries(a.scenes.flatMap((x) => (x.answeredVersion ? [[x.id, tr("answeredVersion", { v: x.answeredVersion })]] : [])));
+          const versions = Object.fromEntries(
+            a.scenes.flatMap((x) =>
+              x.answeredVersion ? [[x.id, tr("answeredVersion", { v: x.answeredVersion })]] : [],
+            ),
+          );
           return (
-            <section key={a.id} className="card stack portfolio-activity" data-activity-id={a.id} aria-labelledby={`pa-${a.id}`}>
+            <section
+              key={a.id}
+              className="card stack portfolio-activity"
+              data-activity-id={a.id}
+              aria-labelledby={`pa-${a.id}`}
+            >
               <h2 id={`pa-${a.id}`}>
                 <RichText text={a.title} />
               </h2>
@@ -164,7 +187,12 @@ export async function PortfolioDetailPage({ studentId }: { studentId: string }) 
                 </span>{" "}
                 <RichText text={t("lastAnswered", { date: formatDate(a.lastAt, lang) })} />
               </p>
-              <AnswerReview scenes={scenes} answers={answers} meta={versions} drawings={answerDrawings(scenes, answers, label)} />
+              <AnswerReview
+                scenes={scenes}
+                answers={answers}
+                meta={versions}
+                drawings={answerDrawings(scenes, answers, label)}
+              />
             </section>
           );
         })

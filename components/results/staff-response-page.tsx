@@ -19,18 +19,41 @@ import { toStaffMark } from "@/lib/marks/data";
 import { isMarkedSceneType } from "@/lib/marks/verdicts";
 
 /** A mark form under every answer (components/marks/mark-form.tsx): verdicts on free text and drawing, comments on any. */
-function markForms(data: NonNullable<Awaited<ReturnType<typeof studentResponses>>>, scenes: RenderedScene[], lang: DisplayLanguage, schoolId?: string) {
+function markForms(
+  data: NonNullable<Awaited<ReturnType<typeof studentResponses>>>,
+  scenes: RenderedScene[],
+  lang: DisplayLanguage,
+  schoolId?: string,
+) {
   const types = new Map(scenes.map((s) => [s.id, s.type]));
   return Object.fromEntries(
     data.responses.map((r) => [
       r.sceneId,
-      <MarkForm key={r.id} activityId={data.activity.id} schoolId={schoolId} responseId={r.id} markable={isMarkedSceneType(types.get(r.sceneId) ?? "")} initial={toStaffMark(r.mark, r.updatedAt)} lang={lang} />,
+      <MarkForm
+        key={r.id}
+        activityId={data.activity.id}
+        schoolId={schoolId}
+        responseId={r.id}
+        markable={isMarkedSceneType(types.get(r.sceneId) ?? "")}
+        initial={toStaffMark(r.mark, r.updatedAt)}
+        lang={lang}
+      />,
     ]),
   );
 }
 
 /** One student's answers to one activity (teacher, or manager for a school of the academy), with previous/next student. */
-export async function StaffResponsePage({ role, activityId, studentId, schoolId }: { role: "teacher" | "manager"; activityId: string; studentId: string; schoolId?: string }) {
+export async function StaffResponsePage({
+  role,
+  activityId,
+  studentId,
+  schoolId,
+}: {
+  role: "teacher" | "manager";
+  activityId: string;
+  studentId: string;
+  schoolId?: string;
+}) {
   const actor = await requireRole(role);
   const scope = await authorizeSchool(actor, schoolId);
   const data = scope ? await studentResponses(scope, activityId, studentId) : null;
@@ -55,8 +78,14 @@ export async function StaffResponsePage({ role, activityId, studentId, schoolId 
   );
   const order = await respondentIds(scope, activityId);
   const at = order.indexOf(studentId);
-  const base = role === "teacher" ? `/dashboard/teacher/activities/response/${activityId}` : `/dashboard/manager/activities/response/${scope}/${activityId}`;
-  const statsHref = role === "teacher" ? `/dashboard/teacher/activities/stats/${activityId}` : `/dashboard/manager/activities/stats/${scope}/${activityId}`;
+  const base =
+    role === "teacher"
+      ? `/dashboard/teacher/activities/response/${activityId}`
+      : `/dashboard/manager/activities/response/${scope}/${activityId}`;
+  const statsHref =
+    role === "teacher"
+      ? `/dashboard/teacher/activities/stats/${activityId}`
+      : `/dashboard/manager/activities/stats/${scope}/${activityId}`;
   const s = data.student;
   return (
     <div className="stack">
@@ -95,7 +124,13 @@ export async function StaffResponsePage({ role, activityId, studentId, schoolId 
           <RichText text={t("noAnswers")} />
         </p>
       ) : (
-        <AnswerReview scenes={scenes} answers={answers} meta={meta} drawings={answerDrawings(scenes, answers, await drawingLabel())} extra={markForms(data, scenes, lang, schoolId && scope)} />
+        <AnswerReview
+          scenes={scenes}
+          answers={answers}
+          meta={meta}
+          drawings={answerDrawings(scenes, answers, await drawingLabel())}
+          extra={markForms(data, scenes, lang, schoolId && scope)}
+        />
       )}
     </div>
   );

@@ -26,8 +26,7 @@ export async function FreeTexts({ stats, whole, showHref }: { stats: SceneStats;
             <span>{x.text}</span>{" "}
             <span className="who muted">
               — <StudentLabel who={x.who} />
-            </span>
-            {" "}
+            </span>{" "}
             <MarkBadge mark={x.mark} />
           </li>
         ))}
@@ -38,7 +37,17 @@ export async function FreeTexts({ stats, whole, showHref }: { stats: SceneStats;
 }
 
 /** Who started, with how many questions each answered (a link to their answers): the first part, then "show all". */
-export async function Respondents({ stats, responseBase, whole, showHref }: { stats: ActivityStats; responseBase: string; whole: boolean; showHref: string }) {
+export async function Respondents({
+  stats,
+  responseBase,
+  whole,
+  showHref,
+}: {
+  stats: ActivityStats;
+  responseBase: string;
+  whole: boolean;
+  showHref: string;
+}) {
   const t = await getTranslations("Results");
   return (
     <section id="respondents" className="stack" aria-labelledby="respondents-title">
@@ -80,22 +89,47 @@ export async function Respondents({ stats, responseBase, whole, showHref }: { st
 /** A scene's correct rate (scenes with a key), then per counterbalance group. */
 export async function CorrectRateLine({ rate }: { rate: CorrectRate }) {
   const t = await getTranslations("Results");
-  const pct = (r: { correct: number; answered: number }) => (r.answered > 0 ? Math.round((r.correct / r.answered) * 1000) / 10 : 0);
+  const pct = (r: { correct: number; answered: number }) =>
+    r.answered > 0 ? Math.round((r.correct / r.answered) * 1000) / 10 : 0;
   const groups = Object.entries(rate.groups).sort(([a], [b]) => (a === "" ? 1 : b === "" ? -1 : a.localeCompare(b)));
   // free text and drawing: from the teachers' marks, "partly" on its own (lib/results/correct-rate.ts)
   const tm = await getTranslations("Marks");
   return (
-    <div className="stack correct-rate" data-testid="correct-rate" data-correct={rate.all.correct} data-answered={rate.all.answered} data-partly={rate.all.partly ?? ""}>
+    <div
+      className="stack correct-rate"
+      data-testid="correct-rate"
+      data-correct={rate.all.correct}
+      data-answered={rate.all.answered}
+      data-partly={rate.all.partly ?? ""}
+    >
       <p>
         <strong>
-          <RichText text={rate.marked ? tm("markedRate", { rate: pct(rate.all), correct: rate.all.correct, answered: rate.all.answered, partly: rate.all.partly ?? 0 }) : t("correctRate", { rate: pct(rate.all), correct: rate.all.correct, answered: rate.all.answered })} />
+          <RichText
+            text={
+              rate.marked
+                ? tm("markedRate", {
+                    rate: pct(rate.all),
+                    correct: rate.all.correct,
+                    answered: rate.all.answered,
+                    partly: rate.all.partly ?? 0,
+                  })
+                : t("correctRate", { rate: pct(rate.all), correct: rate.all.correct, answered: rate.all.answered })
+            }
+          />
         </strong>
       </p>
       {groups.length > 1 || (groups.length === 1 && groups[0]![0] !== "") ? (
         <ul className="bare-list row wrap">
           {groups.map(([g, r]) => (
             <li key={g} data-group={g} data-correct={r.correct} data-answered={r.answered}>
-              <RichText text={t("correctRateGroup", { group: g === "" ? t("noGroup") : t("groupName", { group: g }), rate: pct(r), correct: r.correct, answered: r.answered })} />
+              <RichText
+                text={t("correctRateGroup", {
+                  group: g === "" ? t("noGroup") : t("groupName", { group: g }),
+                  rate: pct(r),
+                  correct: r.correct,
+                  answered: r.answered,
+                })}
+              />
             </li>
           ))}
         </ul>

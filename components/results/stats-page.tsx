@@ -31,7 +31,19 @@ function scaleBars(c: { minLabel: string; maxLabel: string }) {
 }
 
 /** One filter of the stats page ("all" or one value), sent with the GET form. */
-function FilterSelect({ name, label, value, all, options }: { name: string; label: string; value?: string; all: string; options: [string, string][] }) {
+function FilterSelect({
+  name,
+  label,
+  value,
+  all,
+  options,
+}: {
+  name: string;
+  label: string;
+  value?: string;
+  all: string;
+  options: [string, string][];
+}) {
   return (
     <label className="field field-inline">
       <span className="field-label">
@@ -50,7 +62,17 @@ function FilterSelect({ name, label, value, all, options }: { name: string; labe
 }
 
 /** Statistics of one activity (teacher, or manager for a school of the academy): overview, per scene, filters, exports. */
-export async function StatsPage({ role, activityId, schoolId, searchParams }: { role: "teacher" | "manager"; activityId: string; schoolId?: string; searchParams: Params }) {
+export async function StatsPage({
+  role,
+  activityId,
+  schoolId,
+  searchParams,
+}: {
+  role: "teacher" | "manager";
+  activityId: string;
+  schoolId?: string;
+  searchParams: Params;
+}) {
   const actor = await requireRole(role);
   const scope = await authorizeSchool(actor, schoolId);
   const activity = scope ? await getActivityWithScenes(scope, activityId) : null;
@@ -65,12 +87,18 @@ export async function StatsPage({ role, activityId, schoolId, searchParams }: { 
   const plain = await getPlainText();
   const query = filterQuery(filter);
   const show = showFromParams(params);
-  const pagePath = role === "teacher" ? `/dashboard/teacher/activities/stats/${activity.id}` : `/dashboard/manager/activities/stats/${scope}/${activity.id}`;
+  const pagePath =
+    role === "teacher"
+      ? `/dashboard/teacher/activities/stats/${activity.id}`
+      : `/dashboard/manager/activities/stats/${scope}/${activity.id}`;
   // the same page (same filters, same loader and checks) with one long list whole, scrolled to it
   const showHref = (key: string) => `${pagePath}?${[query, `show=${key}`].filter(Boolean).join("&")}#${key}`;
   const schoolParam = role === "manager" ? `school=${scope}` : "";
   const exportQuery = (extra: string) => [schoolParam, extra].filter(Boolean).join("&");
-  const responseBase = role === "teacher" ? `/dashboard/teacher/activities/response/${activity.id}` : `/dashboard/manager/activities/response/${scope}/${activity.id}`;
+  const responseBase =
+    role === "teacher"
+      ? `/dashboard/teacher/activities/response/${activity.id}`
+      : `/dashboard/manager/activities/response/${scope}/${activity.id}`;
   const overview = [
     ["assigned", stats.overview.assigned],
     ["started", stats.overview.started],
@@ -85,7 +113,9 @@ export async function StatsPage({ role, activityId, schoolId, searchParams }: { 
         <RichText text={s.scene.type === "info" ? t("infoScene") : t("answeredCount", { count: s.answered })} />
       </p>
       {s.correct ? <CorrectRateLine rate={s.correct} /> : null}
-      {s.scene.type === "single_choice" || s.scene.type === "multiple_choice" ? <BarChart total={s.answered} bars={s.scene.content.options} counts={s.choices} /> : null}
+      {s.scene.type === "single_choice" || s.scene.type === "multiple_choice" ? (
+        <BarChart total={s.answered} bars={s.scene.content.options} counts={s.choices} />
+      ) : null}
       {s.scene.type === "scale" ? (
         <>
           <BarChart total={s.answered} bars={scaleBars(s.scene.content)} counts={s.values} />
@@ -106,9 +136,17 @@ export async function StatsPage({ role, activityId, schoolId, searchParams }: { 
         />
       ) : null}
       {s.scene.type === "drawing" && current ? (
-        <DrawingGallery stats={s} schoolId={scope} activityId={activity.id} whole={show === `drawings-${s.id}`} showHref={showHref(`drawings-${s.id}`)} />
+        <DrawingGallery
+          stats={s}
+          schoolId={scope}
+          activityId={activity.id}
+          whole={show === `drawings-${s.id}`}
+          showHref={showHref(`drawings-${s.id}`)}
+        />
       ) : null}
-      {s.scene.type === "free_text" ? <FreeTexts stats={s} whole={show === `texts-${s.id}`} showHref={showHref(`texts-${s.id}`)} /> : null}
+      {s.scene.type === "free_text" ? (
+        <FreeTexts stats={s} whole={show === `texts-${s.id}`} showHref={showHref(`texts-${s.id}`)} />
+      ) : null}
     </>
   );
   return (
@@ -120,8 +158,20 @@ export async function StatsPage({ role, activityId, schoolId, searchParams }: { 
         <RichText text={common("academicYear", { year: stats.academicYear })} />
       </p>
       <form className="row wrap toolbar no-print" method="get" data-testid="stats-filter">
-        <FilterSelect name="group" label={t("group")} value={filter.group} all={plain(t("all"))} options={stats.groups.map((g) => [g, g])} />
-        <FilterSelect name="class" label={t("class")} value={filter.class} all={plain(t("all"))} options={stats.classes.map((c) => [c, c])} />
+        <FilterSelect
+          name="group"
+          label={t("group")}
+          value={filter.group}
+          all={plain(t("all"))}
+          options={stats.groups.map((g) => [g, g])}
+        />
+        <FilterSelect
+          name="class"
+          label={t("class")}
+          value={filter.class}
+          all={plain(t("all"))}
+          options={stats.classes.map((c) => [c, c])}
+        />
         <FilterSelect
           name="mode"
           label={t("mode")}
@@ -138,9 +188,21 @@ export async function StatsPage({ role, activityId, schoolId, searchParams }: { 
         <span className="top-bar-spacer" />
         <ExportLinks
           links={[
-            { href: `/api/v1/exports/${activity.id}/results?${exportQuery(query)}`, label: t("exportResults"), testId: "export-results" },
-            { href: `/api/v1/exports/${activity.id}/responses?${exportQuery("")}`, label: t("exportResearch"), testId: "export-research" },
-            { href: `/api/v1/exports/${activity.id}/responses?${exportQuery("pseudonymous=1")}`, label: t("exportPseudonymous"), testId: "export-research-pseudo" },
+            {
+              href: `/api/v1/exports/${activity.id}/results?${exportQuery(query)}`,
+              label: t("exportResults"),
+              testId: "export-results",
+            },
+            {
+              href: `/api/v1/exports/${activity.id}/responses?${exportQuery("")}`,
+              label: t("exportResearch"),
+              testId: "export-research",
+            },
+            {
+              href: `/api/v1/exports/${activity.id}/responses?${exportQuery("pseudonymous=1")}`,
+              label: t("exportPseudonymous"),
+              testId: "export-research-pseudo",
+            },
           ]}
         />
       </form>
@@ -156,7 +218,14 @@ export async function StatsPage({ role, activityId, schoolId, searchParams }: { 
       </dl>
       <NamesToggle>
         {stats.scenes.map((s, i) => (
-          <section key={s.id} className="card stack scene-stats" data-scene-id={s.id} data-scene-type={s.scene.type} data-answered={s.answered} aria-labelledby={`scene-${s.id}`}>
+          <section
+            key={s.id}
+            className="card stack scene-stats"
+            data-scene-id={s.id}
+            data-scene-type={s.scene.type}
+            data-answered={s.answered}
+            aria-labelledby={`scene-${s.id}`}
+          >
             <h2 id={`scene-${s.id}`}>
               <span className="muted">{i + 1}. </span>
               <RichText text={s.scene.content.prompt} />
@@ -167,9 +236,22 @@ export async function StatsPage({ role, activityId, schoolId, searchParams }: { 
               ) : null}
             </h2>
             {numbersOf(s, true)}
-            {s.scene.type === "info" ? null : <NotAnswered sceneId={s.id} students={s.notAnswered} whole={show === `missing-${s.id}`} showHref={showHref(`missing-${s.id}`)} />}
+            {s.scene.type === "info" ? null : (
+              <NotAnswered
+                sceneId={s.id}
+                students={s.notAnswered}
+                whole={show === `missing-${s.id}`}
+                showHref={showHref(`missing-${s.id}`)}
+              />
+            )}
             {s.earlier.map((e) => (
-              <details key={e.version} className="stack earlier-version" data-testid="earlier-version" data-version={e.version} data-answered={e.answered}>
+              <details
+                key={e.version}
+                className="stack earlier-version"
+                data-testid="earlier-version"
+                data-version={e.version}
+                data-answered={e.answered}
+              >
                 <summary>
                   <RichText text={t("earlierVersion", { v: e.version, count: e.answered })} />
                 </summary>
@@ -182,8 +264,12 @@ export async function StatsPage({ role, activityId, schoolId, searchParams }: { 
           </section>
         ))}
       </NamesToggle>
-      <Respondents stats={stats} responseBase={responseBase} whole={show === "respondents"} showHref={showHref("respondents")} />
+      <Respondents
+        stats={stats}
+        responseBase={responseBase}
+        whole={show === "respondents"}
+        showHref={showHref("respondents")}
+      />
     </div>
   );
 }
-

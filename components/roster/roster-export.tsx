@@ -6,13 +6,25 @@ import { RichTextClient } from "@/components/ui/rich-text-client";
 import { usePlainText } from "@/components/ui/use-plain-text";
 
 /** The catalogue key naming each Japan profile (lib/oneroster/columns.ts ROSTER_PROFILES). */
-const PROFILE_KEYS: Record<string, "profile12" | "profile121" | "profile12JP"> = { "1.2": "profile12", "1.2.1": "profile121", "1.2_JP": "profile12JP" };
+const PROFILE_KEYS: Record<string, "profile12" | "profile121" | "profile12JP"> = {
+  "1.2": "profile12",
+  "1.2.1": "profile121",
+  "1.2_JP": "profile12JP",
+};
 
 /**
  * The academy, or one school, as a OneRoster zip in the profile the receiver is configured for
  * (GET /api/v1/roster/export); the choice starts at the profile of the academy's last imported set.
  */
-export function RosterExport({ schools, profiles, profile: initial }: { schools: { id: string; name: string }[]; profiles: readonly string[]; profile: string }) {
+export function RosterExport({
+  schools,
+  profiles,
+  profile: initial,
+}: {
+  schools: { id: string; name: string }[];
+  profiles: readonly string[];
+  profile: string;
+}) {
   const t = useTranslations("Roster");
   const plain = usePlainText();
   const id = useId();
@@ -42,7 +54,13 @@ export function RosterExport({ schools, profiles, profile: initial }: { schools:
         <label htmlFor={profileId} className="field-label">
           <RichTextClient text={t("exportProfile")} />
         </label>
-        <select id={profileId} value={profile} onChange={(e) => setProfile(e.target.value)} data-testid="roster-export-profile" aria-describedby={`${profileId}-hint`}>
+        <select
+          id={profileId}
+          value={profile}
+          onChange={(e) => setProfile(e.target.value)}
+          data-testid="roster-export-profile"
+          aria-describedby={`${profileId}-hint`}
+        >
           {profiles.map((p) => (
             <option key={p} value={p}>
               {plain(t(PROFILE_KEYS[p] ?? "profile12"))}
@@ -54,8 +72,12 @@ export function RosterExport({ schools, profiles, profile: initial }: { schools:
         </p>
       </div>
       <p>
-        <DownloadLink className="button" href={`/api/v1/roster/export?${query}`} testId="roster-export"
-          failure={() => plain(t("exportFailed"))}>
+        <DownloadLink
+          className="button"
+          href={`/api/v1/roster/export?${query}`}
+          testId="roster-export"
+          failure={() => plain(t("exportFailed"))}
+        >
           <RichTextClient text={t("exportButton")} />
         </DownloadLink>
       </p>

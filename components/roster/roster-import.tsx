@@ -14,7 +14,10 @@ type Phase = "idle" | "checking" | "checked" | "applying" | "applied";
 const MAX_BYTES = 64 * 1024 * 1024;
 
 const changes = (plan: PlanAnswer) =>
-  plan.schools.reduce((n, s) => n + [s.students, s.teachers, s.classes].reduce((m, c) => m + c.create + c.update + c.move + c.disable, 0), 0);
+  plan.schools.reduce(
+    (n, s) => n + [s.students, s.teachers, s.classes].reduce((m, c) => m + c.create + c.update + c.move + c.disable, 0),
+    0,
+  );
 
 /**
  * Choose a OneRoster set (a zip, or its CSV files), check it (nothing is written), then apply
@@ -57,7 +60,11 @@ export function RosterImport() {
   };
   const apply = async () => {
     if (!plan) return;
-    const ok = await confirm({ title: plain(t("confirmTitle")), body: plain(t("confirmBody", { schools: plan.schools.length, changes: changes(plan) })), confirm: plain(t("apply")) });
+    const ok = await confirm({
+      title: plain(t("confirmTitle")),
+      body: plain(t("confirmBody", { schools: plan.schools.length, changes: changes(plan) })),
+      confirm: plain(t("apply")),
+    });
     if (!ok) return;
     setPhase("applying");
     setProgress(null);
@@ -80,15 +87,37 @@ export function RosterImport() {
         <label htmlFor={id} className="field-label">
           <RichTextClient text={t("fileLabel")} />
         </label>
-        <input ref={input} id={id} type="file" multiple accept=".zip,.csv,application/zip,text/csv" disabled={busy} data-testid="roster-file"
-          onChange={(e) => choose(e.target.files)} />
+        <input
+          ref={input}
+          id={id}
+          type="file"
+          multiple
+          accept=".zip,.csv,application/zip,text/csv"
+          disabled={busy}
+          data-testid="roster-file"
+          onChange={(e) => choose(e.target.files)}
+        />
       </div>
       <div className="row">
-        <button type="button" className="button" disabled={busy || files.length === 0 || error === t("tooLarge")} aria-busy={phase === "checking"} onClick={check} data-testid="roster-check">
+        <button
+          type="button"
+          className="button"
+          disabled={busy || files.length === 0 || error === t("tooLarge")}
+          aria-busy={phase === "checking"}
+          onClick={check}
+          data-testid="roster-check"
+        >
           <RichTextClient text={phase === "checking" ? t("checking") : t("check")} />
         </button>
         {plan && phase !== "applied" && plan.problems.length === 0 && changes(plan) > 0 ? (
-          <button type="button" className="button button-primary" disabled={busy} aria-busy={phase === "applying"} onClick={apply} data-testid="roster-apply">
+          <button
+            type="button"
+            className="button button-primary"
+            disabled={busy}
+            aria-busy={phase === "applying"}
+            onClick={apply}
+            data-testid="roster-apply"
+          >
             <RichTextClient text={phase === "applying" ? t("applying") : t("apply")} />
           </button>
         ) : null}
@@ -104,18 +133,28 @@ export function RosterImport() {
         <div className="stack" role="status" data-testid="roster-progress">
           <progress max={progress?.total ?? 1} value={progress?.done ?? 0} />
           <span>
-            <RichTextClient text={progress ? t("progress", { done: progress.done, total: progress.total, school: progress.school }) : t("applying")} />
+            <RichTextClient
+              text={
+                progress
+                  ? t("progress", { done: progress.done, total: progress.total, school: progress.school })
+                  : t("applying")
+              }
+            />
           </span>
         </div>
       ) : null}
       {plan ? (
         <div className="stack" data-testid="roster-plan" data-applied={plan.applied ? "1" : "0"}>
           {plan.problems.length > 0 ? <RosterProblems problems={plan.problems} /> : null}
-          {plan.problems.length === 0 && plan.warnings?.length ? <RosterProblems problems={plan.warnings} warning /> : null}
+          {plan.problems.length === 0 && plan.warnings?.length ? (
+            <RosterProblems problems={plan.warnings} warning />
+          ) : null}
           {plan.problems.length === 0 ? (
             <p className={plan.applied ? "alert alert-success" : "alert alert-info"} role="status">
               <span>
-                <RichTextClient text={plan.applied ? t("appliedLead") : changes(plan) > 0 ? t("checkedLead") : t("nothingToDo")} />
+                <RichTextClient
+                  text={plan.applied ? t("appliedLead") : changes(plan) > 0 ? t("checkedLead") : t("nothingToDo")}
+                />
               </span>
             </p>
           ) : null}

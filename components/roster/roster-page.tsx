@@ -19,7 +19,10 @@ export async function RosterPage() {
   if (!actor.academyId) {
     return <NoPermission />;
   }
-  const [schools, profile] = await Promise.all([listSchoolsForAcademy(actor.academyId), exportProfileOf(actor.academyId)]);
+  const [schools, profile] = await Promise.all([
+    listSchoolsForAcademy(actor.academyId),
+    exportProfileOf(actor.academyId),
+  ]);
   return (
     <div className="stack">
       <h1>
@@ -38,7 +41,11 @@ export async function RosterPage() {
         <h2 id="roster-export">
           <RichText text={t("exportTitle")} />
         </h2>
-        <RosterExport schools={schools.map((s) => ({ id: s.id, name: s.name }))} profiles={PROFILE_NAMES} profile={profile} />
+        <RosterExport
+          schools={schools.map((s) => ({ id: s.id, name: s.name }))}
+          profiles={PROFILE_NAMES}
+          profile={profile}
+        />
       </section>
     </div>
   );

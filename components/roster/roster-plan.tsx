@@ -15,10 +15,13 @@ export function RosterProblems({ problems, warning = false }: { problems: Proble
   const ti = useTranslations("RosterImportProblems");
   // the reader's problems and the database's (lib/oneroster/problems.ts, lib/roster/problems.ts), each in the page's language
   const text = (p: Problem) =>
-    !p.params ? p.message
-    : tp.has(p.code as never) ? tp(p.code as never, p.params as never)
-    : ti.has(p.code as never) ? ti(p.code as never, p.params as never)
-    : p.message;
+    !p.params
+      ? p.message
+      : tp.has(p.code as never)
+        ? tp(p.code as never, p.params as never)
+        : ti.has(p.code as never)
+          ? ti(p.code as never, p.params as never)
+          : p.message;
   return (
     <div className="stack" data-testid={warning ? "roster-warnings" : "roster-problems"}>
       <p className={warning ? "alert alert-warning" : "alert alert-error"} role={warning ? "status" : "alert"}>
@@ -30,21 +33,37 @@ export function RosterProblems({ problems, warning = false }: { problems: Proble
         <table className="table">
           <thead>
             <tr>
-              <th scope="col"><RichTextClient text={t("file")} /></th>
-              <th scope="col"><RichTextClient text={t("line")} /></th>
-              <th scope="col"><RichTextClient text={t("column")} /></th>
-              <th scope="col"><RichTextClient text={t("problem")} /></th>
+              <th scope="col">
+                <RichTextClient text={t("file")} />
+              </th>
+              <th scope="col">
+                <RichTextClient text={t("line")} />
+              </th>
+              <th scope="col">
+                <RichTextClient text={t("column")} />
+              </th>
+              <th scope="col">
+                <RichTextClient text={t("problem")} />
+              </th>
             </tr>
           </thead>
           <tbody>
             {problems.map((p, i) => {
               const place = placeOf(p);
               return (
-                <tr key={i} data-testid={warning ? "roster-warning" : "roster-problem"} data-file={p.file} data-line={p.line} data-column={p.column}>
+                <tr
+                  key={i}
+                  data-testid={warning ? "roster-warning" : "roster-problem"}
+                  data-file={p.file}
+                  data-line={p.line}
+                  data-column={p.column}
+                >
                   <td>{place.file}</td>
                   <td className="num">{place.line}</td>
                   <td>{place.column}</td>
-                  <td><RichTextClient text={text(p)} /></td>
+                  <td>
+                    <RichTextClient text={text(p)} />
+                  </td>
                 </tr>
               );
             })}
@@ -77,8 +96,19 @@ function PreviewList({ kind, list: { rows, total } }: { kind: (typeof KINDS)[num
           <li key={`${r.action}-${r.sourcedId}`} data-action={r.action}>
             <RichTextClient text={t(`action.${r.action}`)} />
             {"："}
-            {r.grade !== null ? <RichTextClient text={t("seat", { grade: r.grade, className: r.className ?? "", number: r.number ?? 0 })} /> : null}{" "}
-            {r.nameKana ? <ruby>{r.name}<rt>{r.nameKana}</rt></ruby> : r.name}
+            {r.grade !== null ? (
+              <RichTextClient
+                text={t("seat", { grade: r.grade, className: r.className ?? "", number: r.number ?? 0 })}
+              />
+            ) : null}{" "}
+            {r.nameKana ? (
+              <ruby>
+                {r.name}
+                <rt>{r.nameKana}</rt>
+              </ruby>
+            ) : (
+              r.name
+            )}
           </li>
         ))}
       </ul>
@@ -110,16 +140,24 @@ export function RosterSchools({ schools }: { schools: SchoolSummary[] }) {
             <table className="table">
               <thead>
                 <tr>
-                  <th scope="col"><span className="visually-hidden"><RichTextClient text={t("what")} /></span></th>
+                  <th scope="col">
+                    <span className="visually-hidden">
+                      <RichTextClient text={t("what")} />
+                    </span>
+                  </th>
                   {ACTIONS.map((a) => (
-                    <th key={a} scope="col" className="num"><RichTextClient text={t(`action.${a}`)} /></th>
+                    <th key={a} scope="col" className="num">
+                      <RichTextClient text={t(`action.${a}`)} />
+                    </th>
                   ))}
                 </tr>
               </thead>
               <tbody>
                 {KINDS.map((k) => (
                   <tr key={k} data-kind={k}>
-                    <th scope="row"><RichTextClient text={t(`kind.${k}`)} /></th>
+                    <th scope="row">
+                      <RichTextClient text={t(`kind.${k}`)} />
+                    </th>
                     <CountCells counts={s[k]} />
                   </tr>
                 ))}

@@ -6,7 +6,8 @@ export type SendResult = { ok: true; plan: PlanAnswer } | { ok: false; status: n
 
 /** The request body: a zip as it is, or the CSV files as `files` form fields. */
 export function bodyOf(files: File[]): { body: BodyInit; headers: Record<string, string> } {
-  if (files.length === 1 && files[0]!.name.toLowerCase().endsWith(".zip")) return { body: files[0]!, headers: { "Content-Type": "application/zip" } };
+  if (files.length === 1 && files[0]!.name.toLowerCase().endsWith(".zip"))
+    return { body: files[0]!, headers: { "Content-Type": "application/zip" } };
   const form = new FormData();
   for (const f of files) form.append("files", f, f.name);
   return { body: form, headers: {} };
@@ -28,7 +29,8 @@ export async function applyRoster(files: File[], onProgress: (p: ApplyProgress) 
   try {
     const res = await fetch("/api/v1/roster/import?apply=1", { method: "POST", ...bodyOf(files) });
     if (!res.ok || !res.body) return { ok: false, status: res.status };
-    if (!res.headers.get("content-type")?.includes("ndjson")) return { ok: true, plan: (await res.json()) as PlanAnswer };
+    if (!res.headers.get("content-type")?.includes("ndjson"))
+      return { ok: true, plan: (await res.json()) as PlanAnswer };
     const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
     let buffered = "";
     for (;;) {
@@ -50,4 +52,8 @@ export async function applyRoster(files: File[], onProgress: (p: ApplyProgress) 
 }
 
 /** A problem's place: "users.csv 12行 givenName" style parts for the table. */
-export const placeOf = (p: Problem) => ({ file: p.file || "zip", line: p.line > 0 ? String(p.line) : "", column: p.column || "" });
+export const placeOf = (p: Problem) => ({
+  file: p.file || "zip",
+  line: p.line > 0 ? String(p.line) : "",
+  column: p.column || "",
+});

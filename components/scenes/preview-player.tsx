@@ -29,7 +29,15 @@ export function PreviewPlayer({ scenes, backHref }: { scenes: RenderedScene[]; b
           <RichTextClient text={t("previewDone")} />
         </h2>
         <div className="row">
-          <button type="button" className="button" onClick={() => { setDone(false); setIndex(0); setAnswers({}); }}>
+          <button
+            type="button"
+            className="button"
+            onClick={() => {
+              setDone(false);
+              setIndex(0);
+              setAnswers({});
+            }}
+          >
             <RichTextClient text={t("again")} />
           </button>
           <Link href={backHref} className="button button-primary">
@@ -45,10 +53,27 @@ export function PreviewPlayer({ scenes, backHref }: { scenes: RenderedScene[]; b
         <RichTextClient text={t("progress", { current: index + 1, total: scenes.length })} />
       </p>
       <progress max={scenes.length} value={index + 1} aria-hidden="true" />
-      <SceneView key={scene.id} scene={scene} answer={answers[scene.id] ?? null} problem={problem}
-        onAnswer={(a) => { setAnswers((all) => ({ ...all, [scene.id]: a })); setProblem(null); }} />
+      <SceneView
+        key={scene.id}
+        scene={scene}
+        answer={answers[scene.id] ?? null}
+        problem={problem}
+        onAnswer={(a) => {
+          setAnswers((all) => ({ ...all, [scene.id]: a }));
+          setProblem(null);
+        }}
+      />
       <div className="row scene-nav">
-        <button type="button" className="button" disabled={index === 0} onClick={() => { setProblem(null); setIndex(index - 1); }} data-testid="previous">
+        <button
+          type="button"
+          className="button"
+          disabled={index === 0}
+          onClick={() => {
+            setProblem(null);
+            setIndex(index - 1);
+          }}
+          data-testid="previous"
+        >
           <RichTextClient text={t("previous")} />
         </button>
         <button type="button" className="button button-primary" onClick={next} data-testid="next">

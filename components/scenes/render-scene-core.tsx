@@ -14,16 +14,28 @@ export type ImageSrc = (id: string) => string;
 
 /** A placed image with its alt text in the display language (alt may carry ruby, like any content text). */
 const imageOf = (image: ImageRef | undefined, lang: DisplayLanguage, src: ImageSrc): RenderedImage | undefined =>
-  image ? { src: src(image.id), alt: toPlainText(image.alt, lang), width: image.width, height: image.height } : undefined;
-const withImage = <T extends object>(base: T, image: RenderedImage | undefined): T => (image ? { ...base, image } : base);
+  image
+    ? { src: src(image.id), alt: toPlainText(image.alt, lang), width: image.width, height: image.height }
+    : undefined;
+const withImage = <T extends object>(base: T, image: RenderedImage | undefined): T =>
+  image ? { ...base, image } : base;
 
-const hasMath = (nodes: RichNode[]): boolean => nodes.some((n) => n.type === "math" || ("children" in n && hasMath(n.children)));
+const hasMath = (nodes: RichNode[]): boolean =>
+  nodes.some((n) => n.type === "math" || ("children" in n && hasMath(n.children)));
 /** Options; one with a formula also gets its plain text as the control's name (axe reads no name from MathML). */
 type StoredOption = { id: string; label: string; correct?: boolean; image?: ImageRef };
-const optionsOf = (list: StoredOption[], lang: DisplayLanguage, rich: RenderText, key: boolean, src: ImageSrc): RenderedOption[] =>
+const optionsOf = (
+  list: StoredOption[],
+  lang: DisplayLanguage,
+  rich: RenderText,
+  key: boolean,
+  src: ImageSrc,
+): RenderedOption[] =>
   list.map((o) => {
     const nodes = parseRichText(o.label);
-    const labelled: RenderedOption = hasMath(nodes) ? { id: o.id, label: rich(o.label), name: nodesToPlainText(nodes, lang) } : { id: o.id, label: rich(o.label) };
+    const labelled: RenderedOption = hasMath(nodes)
+      ? { id: o.id, label: rich(o.label), name: nodesToPlainText(nodes, lang) }
+      : { id: o.id, label: rich(o.label) };
     const base = withImage(labelled, imageOf(o.image, lang, src));
     return key && o.correct ? { ...base, correct: true } : base;
   });
@@ -47,35 +59,69 @@ export function renderSceneWith(
   return withImage(rendered, imageOf(scene.content.image, lang, imageSrc));
 }
 
-function renderParsed(id: string, scene: Scene, lang: DisplayLanguage, rich: RenderText, opts: (list: StoredOption[]) => RenderedOption[]): RenderedScene {
+function renderParsed(
+  id: string,
+  scene: Scene,
+  lang: DisplayLanguage,
+  rich: RenderText,
+  opts: (list: StoredOption[]) => RenderedOption[],
+): RenderedScene {
   switch (scene.type) {
     case "info":
-      return { id, type: "info", prompt: rich(scene.content.prompt), body: scene.content.body ? rich(scene.content.body) : null };
+      return {
+        id,
+        type: "info",
+        prompt: rich(scene.content.prompt),
+        body: scene.content.body ? rich(scene.content.body) : null,
+      };
     case "single_choice":
       return { id, type: "single_choice", prompt: rich(scene.content.prompt), options: opts(scene.content.options) };
     case "multiple_choice":
       return {
-        id, type: "multiple_choice", prompt: rich(scene.content.prompt), options: opts(scene.content.options),
-        min: scene.content.min ?? 0, max: scene.content.max ?? scene.content.options.length,
+        id,
+        type: "multiple_choice",
+        prompt: rich(scene.content.prompt),
+        options: opts(scene.content.options),
+        min: scene.content.min ?? 0,
+        max: scene.content.max ?? scene.content.options.length,
       };
     case "free_text":
       return {
-        id, type: "free_text", prompt: rich(scene.content.prompt),
+        id,
+        type: "free_text",
+        prompt: rich(scene.content.prompt),
         placeholder: scene.content.placeholder ? toPlainText(scene.content.placeholder, lang) : null,
         maxLength: scene.content.maxLength ?? null,
       };
     case "drawing":
-      return { id, type: "drawing", prompt: rich(scene.content.prompt), instructions: scene.content.instructions ? rich(scene.content.instructions) : null };
+      return {
+        id,
+        type: "drawing",
+        prompt: rich(scene.content.prompt),
+        instructions: scene.content.instructions ? rich(scene.content.instructions) : null,
+      };
     case "scale":
-      return { id, type: "scale", prompt: rich(scene.content.prompt), minLabel: rich(scene.content.minLabel), maxLabel: rich(scene.content.maxLabel) };
+      return {
+        id,
+        type: "scale",
+        prompt: rich(scene.content.prompt),
+        minLabel: rich(scene.content.minLabel),
+        maxLabel: rich(scene.content.maxLabel),
+      };
     case "two_step": {
       const c = scene.content;
       const secondOptions: Record<string, RenderedOption[]> = {};
       if (c.second.options) secondOptions["*"] = opts(c.second.options);
       for (const [first, list] of Object.entries(c.second.optionsByFirst ?? {})) secondOptions[first] = opts(list);
       return {
-        id, type: "two_step", prompt: rich(c.prompt), firstPrompt: rich(c.first.prompt), firstOptions: opts(c.first.options),
-        secondPrompt: rich(c.second.prompt), secondOptions, reasonPrompt: rich(c.reasonPrompt),
+        id,
+        type: "two_step",
+        prompt: rich(c.prompt),
+        firstPrompt: rich(c.first.prompt),
+        firstOptions: opts(c.first.options),
+        secondPrompt: rich(c.second.prompt),
+        secondOptions,
+        reasonPrompt: rich(c.reasonPrompt),
       };
     }
   }

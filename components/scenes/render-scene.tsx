@@ -5,6 +5,10 @@ import { type ImageSrc, renderSceneWith } from "./render-scene-core";
 const rich = (text: string) => <RichText text={text} />;
 
 /** Renders a stored scene's texts on the server (one renderer for preview, solo, session and response). */
-export function renderScene(stored: { id: string; type: string; content: unknown }, lang: DisplayLanguage, opts?: { key?: boolean; imageSrc?: ImageSrc }) {
+export function renderScene(
+  stored: { id: string; type: string; content: unknown },
+  lang: DisplayLanguage,
+  opts?: { key?: boolean; imageSrc?: ImageSrc },
+) {
   return renderSceneWith(stored, lang, rich, opts);
 }

@@ -8,6 +8,15 @@ import type { RenderedImage } from "./types";
 export function SceneImage({ image, className = "scene-image" }: { image: RenderedImage; className?: string }) {
   return (
     // eslint-disable-next-line @next/next/no-img-element -- the stored image is already sized and re-encoded by the server (lib/images/process.ts)
-    <img className={className} src={image.src} alt={image.alt} width={image.width} height={image.height} loading="lazy" decoding="async" data-testid="scene-image" />
+    <img
+      className={className}
+      src={image.src}
+      alt={image.alt}
+      width={image.width}
+      height={image.height}
+      loading="lazy"
+      decoding="async"
+      data-testid="scene-image"
+    />
   );
 }

@@ -52,12 +52,19 @@ export function sceneProblem(scene: RenderedScene, answer: SceneAnswer | null): 
  */
 export function whenToSave(scene: RenderedScene, answer: SceneAnswer): "now" | "later" | "never" {
   if (scene.type === "two_step") return sceneProblem(scene, answer) ? "never" : "later";
-  if (scene.type === "multiple_choice" && "choices" in answer) return answer.choices.length >= scene.min && answer.choices.length <= scene.max ? "now" : "never";
+  if (scene.type === "multiple_choice" && "choices" in answer)
+    return answer.choices.length >= scene.min && answer.choices.length <= scene.max ? "now" : "never";
   return "text" in answer || "strokes" in answer ? "later" : "now";
 }
 
 function Choices({
-  name, options, type, checked, onToggle, disabled, labelledBy,
+  name,
+  options,
+  type,
+  checked,
+  onToggle,
+  disabled,
+  labelledBy,
 }: {
   name: string;
   labelledBy?: string;
@@ -72,7 +79,15 @@ function Choices({
     <div className="choices" role={type === "radio" ? "radiogroup" : "group"} aria-labelledby={labelledBy}>
       {options.map((o) => (
         <label key={o.id} className="choice" data-option={o.id} data-correct={o.correct ? "true" : undefined}>
-          <input type={type} name={name} value={o.id} aria-label={o.name} checked={checked(o.id)} disabled={disabled} onChange={() => onToggle(o.id)} />
+          <input
+            type={type}
+            name={name}
+            value={o.id}
+            aria-label={o.name}
+            checked={checked(o.id)}
+            disabled={disabled}
+            onChange={() => onToggle(o.id)}
+          />
           <span>{o.label}</span>
           {o.image ? <SceneImage image={o.image} className="option-image" /> : null}
           {o.correct ? (
@@ -97,40 +112,64 @@ export function SceneView({ scene, answer, onAnswer, problem, readOnly, drawing 
       <h2 className="scene-prompt" id={`${uid}-prompt`}>
         {scene.prompt}
       </h2>
-      {scene.type === "info" ? (scene.body ? <div className="scene-body">{scene.body}</div> : null) : null}
+      {scene.type === "info" ? scene.body ? <div className="scene-body">{scene.body}</div> : null : null}
       {scene.type === "drawing" ? (
         <>
           {scene.instructions ? <div className="scene-body">{scene.instructions}</div> : null}
-          {readOnly ? (drawing ?? null) : (
+          {readOnly ? (
+            (drawing ?? null)
+          ) : (
             <Suspense fallback={<LoadingPad />}>
-              <DrawingPad answer={answer && "strokes" in answer ? (answer as DrawingAnswer) : null} onAnswer={onAnswer} />
+              <DrawingPad
+                answer={answer && "strokes" in answer ? (answer as DrawingAnswer) : null}
+                onAnswer={onAnswer}
+              />
             </Suspense>
           )}
         </>
       ) : null}
       {scene.type === "single_choice" ? (
-        <Choices name={uid} type="radio" options={scene.options} disabled={readOnly} labelledBy={`${uid}-prompt`}
-          checked={(id) => a.choice === id} onToggle={(id) => onAnswer({ choice: id })} />
+        <Choices
+          name={uid}
+          type="radio"
+          options={scene.options}
+          disabled={readOnly}
+          labelledBy={`${uid}-prompt`}
+          checked={(id) => a.choice === id}
+          onToggle={(id) => onAnswer({ choice: id })}
+        />
       ) : null}
       {scene.type === "multiple_choice" ? (
-        <Choices name={uid} type="checkbox" options={scene.options} disabled={readOnly} labelledBy={`${uid}-prompt`}
+        <Choices
+          name={uid}
+          type="checkbox"
+          options={scene.options}
+          disabled={readOnly}
+          labelledBy={`${uid}-prompt`}
           checked={(id) => Array.isArray(a.choices) && a.choices.includes(id)}
           onToggle={(id) => {
             const current = Array.isArray(a.choices) ? (a.choices as string[]) : [];
             onAnswer({ choices: current.includes(id) ? current.filter((c) => c !== id) : [...current, id] });
-          }} />
+          }}
+        />
       ) : null}
       {scene.type === "free_text" ? (
         <label className="field">
           <span className="visually-hidden">
             <RichTextClient text={t("yourAnswer")} />
           </span>
-          <textarea rows={5} className="answer-text" value={typeof a.text === "string" ? a.text : ""} readOnly={readOnly}
-            maxLength={scene.maxLength ?? undefined} placeholder={scene.placeholder ?? undefined}
-            onChange={(e) => onAnswer({ text: e.target.value })} />
+          <textarea
+            rows={5}
+            className="answer-text"
+            value={typeof a.text === "string" ? a.text : ""}
+            readOnly={readOnly}
+            maxLength={scene.maxLength ?? undefined}
+            placeholder={scene.placeholder ?? undefined}
+            onChange={(e) => onAnswer({ text: e.target.value })}
+          />
           {scene.maxLength ? (
             <span className="muted small" aria-live="polite">
-              {(typeof a.text === "string" ? a.text.length : 0)}/{scene.maxLength}
+              {typeof a.text === "string" ? a.text.length : 0}/{scene.maxLength}
             </span>
           ) : null}
         </label>
@@ -141,7 +180,14 @@ export function SceneView({ scene, answer, onAnswer, problem, readOnly, drawing 
           <div className="scale-points" role="radiogroup" aria-labelledby={`${uid}-prompt`}>
             {[1, 2, 3, 4, 5].map((v) => (
               <label key={v} className="scale-point">
-                <input type="radio" name={uid} value={v} checked={a.value === v} disabled={readOnly} onChange={() => onAnswer({ value: v })} />
+                <input
+                  type="radio"
+                  name={uid}
+                  value={v}
+                  checked={a.value === v}
+                  disabled={readOnly}
+                  onChange={() => onAnswer({ value: v })}
+                />
                 <span>{v}</span>
               </label>
             ))}
@@ -153,24 +199,50 @@ export function SceneView({ scene, answer, onAnswer, problem, readOnly, drawing 
         <div className="stack">
           <fieldset className="step">
             <legend>{scene.firstPrompt}</legend>
-            <Choices name={`${uid}-1`} type="radio" options={scene.firstOptions} disabled={readOnly}
+            <Choices
+              name={`${uid}-1`}
+              type="radio"
+              options={scene.firstOptions}
+              disabled={readOnly}
               checked={(id) => a.first === id}
-              onToggle={(id) => onAnswer({ first: id, second: "", reason: typeof a.reason === "string" ? a.reason : "" })} />
+              onToggle={(id) =>
+                onAnswer({ first: id, second: "", reason: typeof a.reason === "string" ? a.reason : "" })
+              }
+            />
           </fieldset>
           {typeof a.first === "string" && a.first ? (
             <fieldset className="step" data-testid="second-step">
               <legend>{scene.secondPrompt}</legend>
-              <Choices name={`${uid}-2`} type="radio" options={secondOptionsOf(scene, a.first)} disabled={readOnly}
+              <Choices
+                name={`${uid}-2`}
+                type="radio"
+                options={secondOptionsOf(scene, a.first)}
+                disabled={readOnly}
                 checked={(id) => a.second === id}
-                onToggle={(id) => onAnswer({ first: a.first as string, second: id, reason: typeof a.reason === "string" ? a.reason : "" })} />
+                onToggle={(id) =>
+                  onAnswer({
+                    first: a.first as string,
+                    second: id,
+                    reason: typeof a.reason === "string" ? a.reason : "",
+                  })
+                }
+              />
             </fieldset>
           ) : null}
           {typeof a.second === "string" && a.second ? (
             <label className="field step" data-testid="reason">
               <span className="field-label">{scene.reasonPrompt}</span>
-              <textarea rows={4} className="answer-text" value={typeof a.reason === "string" ? a.reason : ""} readOnly={readOnly}
-                aria-invalid={problem === "requiredInput" || undefined} required
-                onChange={(e) => onAnswer({ first: a.first as string, second: a.second as string, reason: e.target.value })} />
+              <textarea
+                rows={4}
+                className="answer-text"
+                value={typeof a.reason === "string" ? a.reason : ""}
+                readOnly={readOnly}
+                aria-invalid={problem === "requiredInput" || undefined}
+                required
+                onChange={(e) =>
+                  onAnswer({ first: a.first as string, second: a.second as string, reason: e.target.value })
+                }
+              />
             </label>
           ) : null}
         </div>

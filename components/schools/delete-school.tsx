@@ -17,7 +17,15 @@ export function DeleteSchool({ schoolId, schoolName }: { schoolId: string; schoo
         testId="delete-school"
         disabled={pending}
         onClick={async () => {
-          if (!(await confirm({ title: t("delete"), body: t("deleteConfirm", { school: schoolName }), confirm: t("deleteButton"), danger: true }))) return;
+          if (
+            !(await confirm({
+              title: t("delete"),
+              body: t("deleteConfirm", { school: schoolName }),
+              confirm: t("deleteButton"),
+              danger: true,
+            }))
+          )
+            return;
           run(() => deleteSchoolAction({ schoolId }), {
             success: t("deletedDone"),
             failure: (code) => (code === "CONFLICT" ? t("notEmpty") : t("deleteFailed")),

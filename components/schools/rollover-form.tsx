@@ -30,7 +30,16 @@ interface Props {
 const key = (grade: number, className: string) => `${grade}\u0000${className}`;
 
 /** The rollover preview (class → class, counts, graduates), the top grade and new 組 to confirm, then apply and print the new cards. */
-export function RolloverForm({ schoolId, schoolName, year, classes, inferredTop, activities, unplaced, allowed }: Props) {
+export function RolloverForm({
+  schoolId,
+  schoolName,
+  year,
+  classes,
+  inferredTop,
+  activities,
+  unplaced,
+  allowed,
+}: Props) {
   const t = useTranslations("Rollover");
   const plain = usePlainText();
   const router = useRouter();
@@ -61,7 +70,14 @@ export function RolloverForm({ schoolId, schoolName, year, classes, inferredTop,
           <RichTextClient text={t("done", { year: result.year })} />
         </h2>
         <p>
-          <RichTextClient text={t("doneSummary", { promoted: result.promoted, graduated: result.graduated, archived: result.archived, reissued: result.reissuedIds.length })} />
+          <RichTextClient
+            text={t("doneSummary", {
+              promoted: result.promoted,
+              graduated: result.graduated,
+              archived: result.archived,
+              reissued: result.reissuedIds.length,
+            })}
+          />
         </p>
         {result.reissuedIds.length > 0 ? (
           <div className="stack">
@@ -80,13 +96,30 @@ export function RolloverForm({ schoolId, schoolName, year, classes, inferredTop,
   /** The confirmation: when anyone graduates, it says how many and takes the school's name typed (null: cancelled). */
   const askToApply = async (graduates: number): Promise<{ confirmName?: string } | null> => {
     let typedName = "";
-    const typed = graduates > 0 ? { label: t("confirmNameLabel"), matches: (text: string) => confirmsSchoolName(text, schoolName), onInput: (text: string) => void (typedName = text) } : undefined;
+    const typed =
+      graduates > 0
+        ? {
+            label: t("confirmNameLabel"),
+            matches: (text: string) => confirmsSchoolName(text, schoolName),
+            onInput: (text: string) => void (typedName = text),
+          }
+        : undefined;
     const extra = typed ? (
       <p className="alert alert-error" data-testid="rollover-confirm-graduates">
         <RichTextClient text={t("confirmGraduates", { count: graduates, school: schoolName })} />
       </p>
     ) : undefined;
-    if (!(await confirm({ title: t("confirmTitle"), body: t("confirmBody", { from: year }), confirm: t("confirmButton"), danger: true, extra, typed }))) return null;
+    if (
+      !(await confirm({
+        title: t("confirmTitle"),
+        body: t("confirmBody", { from: year }),
+        confirm: t("confirmButton"),
+        danger: true,
+        extra,
+        typed,
+      }))
+    )
+      return null;
     return typed ? { confirmName: typedName } : {};
   };
 
@@ -98,7 +131,14 @@ export function RolloverForm({ schoolId, schoolName, year, classes, inferredTop,
         <span className="field-label">
           <RichTextClient text={t("topGrade")} />
         </span>
-        <select value={topGrade} onChange={(e) => { setTopGrade(Number(e.target.value)); setPreview(null); }} data-testid="rollover-top-grade">
+        <select
+          value={topGrade}
+          onChange={(e) => {
+            setTopGrade(Number(e.target.value));
+            setPreview(null);
+          }}
+          data-testid="rollover-top-grade"
+        >
           {grades.map((g) => (
             <option key={g} value={g}>
               {plain(t("gradeOption", { grade: g }))}
@@ -160,7 +200,14 @@ export function RolloverForm({ schoolId, schoolName, year, classes, inferredTop,
         </div>
       )}
       <p data-testid="rollover-summary">
-        <RichTextClient text={t("summary", { promoted: plan.promoted, graduates: plan.graduates, reissued: plan.reissued, activities })} />
+        <RichTextClient
+          text={t("summary", {
+            promoted: plan.promoted,
+            graduates: plan.graduates,
+            reissued: plan.reissued,
+            activities,
+          })}
+        />
       </p>
       {unplaced > 0 ? (
         <p className="muted">
@@ -172,7 +219,16 @@ export function RolloverForm({ schoolId, schoolName, year, classes, inferredTop,
           <RichTextClient text={t("clash", { seats: plan.clashes.join(", ") })} />
         </p>
       ) : null}
-      <RolloverSet schoolId={schoolId} year={year} topGrade={topGrade} files={files} onFiles={setFiles} preview={preview} onPreview={setPreview} disabled={pending || !allowed} />
+      <RolloverSet
+        schoolId={schoolId}
+        year={year}
+        topGrade={topGrade}
+        files={files}
+        onFiles={setFiles}
+        preview={preview}
+        onPreview={setPreview}
+        disabled={pending || !allowed}
+      />
       {withSet ? (
         <p className="muted" data-testid="rollover-set-hint">
           <RichTextClient text={t(setReady ? "setClassHint" : "setNeedsCheck")} />
@@ -196,9 +252,19 @@ export function RolloverForm({ schoolId, schoolName, year, classes, inferredTop,
             const confirmed = await askToApply(graduates);
             if (!confirmed) return;
             const { confirmName } = confirmed;
-            const apply = () => (withSet ? rolloverWithSet(schoolId, year, topGrade, files, true, confirmName) : applyRolloverAction({ schoolId, expectedYear: year, topGrade, classMoves, confirmName }));
+            const apply = () =>
+              withSet
+                ? rolloverWithSet(schoolId, year, topGrade, files, true, confirmName)
+                : applyRolloverAction({ schoolId, expectedYear: year, topGrade, classMoves, confirmName });
             run(apply, {
-              failure: (code) => (code === "CONFLICT" ? t("conflict") : code === "VALIDATION" && graduates > 0 ? t("notConfirmed") : code === "VALIDATION" && !withSet ? t("seatClash") : t("failed")),
+              failure: (code) =>
+                code === "CONFLICT"
+                  ? t("conflict")
+                  : code === "VALIDATION" && graduates > 0
+                    ? t("notConfirmed")
+                    : code === "VALIDATION" && !withSet
+                      ? t("seatClash")
+                      : t("failed"),
               onOk: (data) => {
                 if (!data.applied) return setPreview(data); // the set's problems (the database changed since the preview): nothing changed
                 setResult(data);

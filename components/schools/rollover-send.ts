@@ -2,7 +2,15 @@ import type { ActionResult, ErrorCode } from "@/lib/errors";
 import type { RolloverResult } from "@/lib/rollover/mutations";
 import { bodyOf } from "@/components/roster/roster-send";
 
-const CODES: Record<number, ErrorCode> = { 400: "VALIDATION", 401: "UNAUTHENTICATED", 403: "FORBIDDEN", 404: "NOT_FOUND", 409: "CONFLICT", 413: "VALIDATION", 429: "RATE_LIMITED" };
+const CODES: Record<number, ErrorCode> = {
+  400: "VALIDATION",
+  401: "UNAUTHENTICATED",
+  403: "FORBIDDEN",
+  404: "NOT_FOUND",
+  409: "CONFLICT",
+  413: "VALIDATION",
+  429: "RATE_LIMITED",
+};
 
 /**
  * The rollover with next year's set: POST /api/v1/rollover/{schoolId} with the files as the roster
@@ -10,10 +18,25 @@ const CODES: Record<number, ErrorCode> = { 400: "VALIDATION", 401: "UNAUTHENTICA
  * the school's name as typed, when the apply graduates anyone. The answer
  * as an action result, so the page reports failures as it does for the rollover without a set.
  */
-export async function rolloverWithSet(schoolId: string, expectedYear: number, topGrade: number, files: File[], apply: boolean, confirmName?: string): Promise<ActionResult<RolloverResult> & { status?: number }> {
-  const query = new URLSearchParams({ expectedYear: String(expectedYear), topGrade: String(topGrade), ...(apply ? { apply: "1" } : {}), ...(confirmName ? { confirmName } : {}) });
+export async function rolloverWithSet(
+  schoolId: string,
+  expectedYear: number,
+  topGrade: number,
+  files: File[],
+  apply: boolean,
+  confirmName?: string,
+): Promise<ActionResult<RolloverResult> & { status?: number }> {
+  const query = new URLSearchParams({
+    expectedYear: String(expectedYear),
+    topGrade: String(topGrade),
+    ...(apply ? { apply: "1" } : {}),
+    ...(confirmName ? { confirmName } : {}),
+  });
   try {
-    const res = await fetch(`/api/v1/rollover/${encodeURIComponent(schoolId)}?${query}`, { method: "POST", ...bodyOf(files) });
+    const res = await fetch(`/api/v1/rollover/${encodeURIComponent(schoolId)}?${query}`, {
+      method: "POST",
+      ...bodyOf(files),
+    });
     if (!res.ok) return { ok: false, code: CODES[res.status] ?? "INTERNAL", status: res.status };
     return { ok: true, data: (await res.json()) as RolloverResult };
   } catch {

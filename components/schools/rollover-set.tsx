@@ -42,7 +42,11 @@ export function RolloverSet({ schoolId, year, topGrade, files, onFiles, preview,
     setChecking(false);
     if (result.ok) return onPreview(result.data);
     const status = result.status ?? 0;
-    setError(status === 409 ? t("conflict") : tr(status === 413 ? "tooLarge" : status === 429 ? "busy" : status === 400 ? "unreadable" : "failed"));
+    setError(
+      status === 409
+        ? t("conflict")
+        : tr(status === 413 ? "tooLarge" : status === 429 ? "busy" : status === 400 ? "unreadable" : "failed"),
+    );
   };
 
   const problems = preview?.roster?.problems ?? [];
@@ -58,16 +62,30 @@ export function RolloverSet({ schoolId, year, topGrade, files, onFiles, preview,
         <label htmlFor={id} className="field-label">
           <RichTextClient text={tr("fileLabel")} />
         </label>
-        <input id={id} type="file" multiple accept=".zip,.csv,application/zip,text/csv" disabled={disabled || checking} data-testid="rollover-set-file"
+        <input
+          id={id}
+          type="file"
+          multiple
+          accept=".zip,.csv,application/zip,text/csv"
+          disabled={disabled || checking}
+          data-testid="rollover-set-file"
           onChange={(e) => {
             setError(null);
             onPreview(null);
             onFiles(Array.from(e.target.files ?? []));
-          }} />
+          }}
+        />
       </div>
       {files.length > 0 ? (
         <div>
-          <button type="button" className="button" disabled={disabled || checking || tooLarge} aria-busy={checking} onClick={check} data-testid="rollover-set-check">
+          <button
+            type="button"
+            className="button"
+            disabled={disabled || checking || tooLarge}
+            aria-busy={checking}
+            onClick={check}
+            data-testid="rollover-set-check"
+          >
             <RichTextClient text={checking ? t("setChecking") : t("setCheck")} />
           </button>
         </div>
@@ -90,7 +108,9 @@ export function RolloverSet({ schoolId, year, topGrade, files, onFiles, preview,
               </span>
             </p>
           )}
-          {problems.length === 0 && preview.roster.warnings?.length ? <RosterProblems problems={preview.roster.warnings} warning /> : null}
+          {problems.length === 0 && preview.roster.warnings?.length ? (
+            <RosterProblems problems={preview.roster.warnings} warning />
+          ) : null}
           <RosterSchools schools={preview.roster.schools} />
         </div>
       ) : null}

@@ -1,7 +1,13 @@
 "use client";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { addTeacherAction, createSchoolAction, moveTeacherAction, renameSchoolAction, setTeacherDisabledAction } from "@/lib/schools/actions";
+import {
+  addTeacherAction,
+  createSchoolAction,
+  moveTeacherAction,
+  renameSchoolAction,
+  setTeacherDisabledAction,
+} from "@/lib/schools/actions";
 import { useConfirm } from "@/components/ui/confirm-dialog";
 import { FormDialog } from "@/components/ui/form-dialog";
 import { RichTextClient } from "@/components/ui/rich-text-client";
@@ -11,7 +17,8 @@ import { usePlainText } from "@/components/ui/use-plain-text";
 import { PasswordOnce } from "@/components/students/copy-button";
 
 type T = ReturnType<typeof useTranslations<"Schools">>;
-const failure = (t: T) => (code: string) => (code === "CONFLICT" ? t("emailInUse") : code === "VALIDATION" ? t("invalid") : t("failed"));
+const failure = (t: T) => (code: string) =>
+  code === "CONFLICT" ? t("emailInUse") : code === "VALIDATION" ? t("invalid") : t("failed");
 
 /** The form's failure: the field that is wrong and why. */
 function useFormFailure() {
@@ -27,13 +34,31 @@ function useFormFailure() {
   };
 }
 
-function Field({ name, label, type = "text", required = true, defaultValue }: { name: string; label: string; type?: string; required?: boolean; defaultValue?: string }) {
+function Field({
+  name,
+  label,
+  type = "text",
+  required = true,
+  defaultValue,
+}: {
+  name: string;
+  label: string;
+  type?: string;
+  required?: boolean;
+  defaultValue?: string;
+}) {
   return (
     <label className="field">
       <span className="field-label">
         <RichTextClient text={label} />
       </span>
-      <input name={name} type={type} required={required} maxLength={type === "email" ? 254 : 100} defaultValue={defaultValue} />
+      <input
+        name={name}
+        type={type}
+        required={required}
+        maxLength={type === "email" ? 254 : 100}
+        defaultValue={defaultValue}
+      />
     </label>
   );
 }
@@ -76,7 +101,9 @@ export function AddTeacher({ schoolId, schoolName }: { schoolId: string; schoolN
       success={t("teacherAdded")}
       onOk={(data) => setPassword(data.password)}
       after={
-        password ? <PasswordOnce message={t("passwordOnce", { password })} password={password} testId="teacher-password" /> : null
+        password ? (
+          <PasswordOnce message={t("passwordOnce", { password })} password={password} testId="teacher-password" />
+        ) : null
       }
     >
       <Field name="name" label={t("teacherName")} />
@@ -87,8 +114,18 @@ export function AddTeacher({ schoolId, schoolName }: { schoolId: string; schoolN
 }
 
 /** Stop/resume a teacher (stopping after a confirmation) and move them to another school of the academy. */
-export function TeacherActions({ teacherId, name, disabled, schoolId, schools }: {
-  teacherId: string; name: string; disabled: boolean; schoolId: string; schools: { id: string; name: string }[];
+export function TeacherActions({
+  teacherId,
+  name,
+  disabled,
+  schoolId,
+  schools,
+}: {
+  teacherId: string;
+  name: string;
+  disabled: boolean;
+  schoolId: string;
+  schools: { id: string; name: string }[];
 }) {
   const t = useTranslations("Schools");
   const plain = usePlainText();
@@ -103,7 +140,16 @@ export function TeacherActions({ teacherId, name, disabled, schoolId, schools }:
         disabled={pending}
         data-testid="toggle-teacher"
         onClick={async () => {
-          if (!disabled && !(await confirm({ title: t("disable"), body: t("disableConfirm", { name }), confirm: t("disable"), danger: true }))) return;
+          if (
+            !disabled &&
+            !(await confirm({
+              title: t("disable"),
+              body: t("disableConfirm", { name }),
+              confirm: t("disable"),
+              danger: true,
+            }))
+          )
+            return;
           run(() => setTeacherDisabledAction({ teacherId, disabled: !disabled }), {
             success: disabled ? t("enabledDone") : t("disabledDone"),
             failure: failure(t),
@@ -114,7 +160,13 @@ export function TeacherActions({ teacherId, name, disabled, schoolId, schools }:
       </button>
       {schools.length > 1 ? (
         <>
-          <select className="mode-select" value={target} onChange={(e) => setTarget(e.target.value)} aria-label={plain(t("moveTo", { name }))} data-testid="move-target">
+          <select
+            className="mode-select"
+            value={target}
+            onChange={(e) => setTarget(e.target.value)}
+            aria-label={plain(t("moveTo", { name }))}
+            data-testid="move-target"
+          >
             {schools.map((s) => (
               <option key={s.id} value={s.id}>
                 {s.name}
@@ -126,7 +178,12 @@ export function TeacherActions({ teacherId, name, disabled, schoolId, schools }:
             className="button button-small"
             disabled={pending || target === schoolId}
             data-testid="move-teacher"
-            onClick={() => run(() => moveTeacherAction({ teacherId, schoolId: target }), { success: t("movedDone"), failure: failure(t) })}
+            onClick={() =>
+              run(() => moveTeacherAction({ teacherId, schoolId: target }), {
+                success: t("movedDone"),
+                failure: failure(t),
+              })
+            }
           >
             <RichTextClient text={t("move")} />
           </button>

@@ -13,7 +13,12 @@ type T = Awaited<ReturnType<typeof getTranslations<"ManageSchools">>>;
 type Kind = "teachers" | "students" | "graduates";
 const EMPTY = { teachers: "noTeachers", students: "noStudents", graduates: "noGraduates" } as const;
 
-function PeopleTable({ people, kind, t, ts }: {
+function PeopleTable({
+  people,
+  kind,
+  t,
+  ts,
+}: {
   people: SchoolPerson[];
   kind: Kind;
   t: T;
@@ -75,7 +80,11 @@ export async function SchoolPeople({ schoolId }: { schoolId: string }) {
   const scope = await authorizeSchool(actor, schoolId);
   const data = scope ? await listSchoolPeople(scope) : null;
   if (!data) notFound();
-  const [t, ts, tr] = await Promise.all([getTranslations("ManageSchools"), getTranslations("Schools"), getTranslations("Rollover")]);
+  const [t, ts, tr] = await Promise.all([
+    getTranslations("ManageSchools"),
+    getTranslations("Schools"),
+    getTranslations("Rollover"),
+  ]);
   return (
     <div className="stack">
       <p>
@@ -91,7 +100,11 @@ export async function SchoolPeople({ schoolId }: { schoolId: string }) {
       </p>
       <p className="row">
         <RichText text={tr("currentYear", { year: data.school.currentYear })} />
-        <Link href={`/dashboard/manager/schools/${data.school.id}/rollover`} className="button button-small" data-testid="open-rollover">
+        <Link
+          href={`/dashboard/manager/schools/${data.school.id}/rollover`}
+          className="button button-small"
+          data-testid="open-rollover"
+        >
           <RichText text={tr("open")} />
         </Link>
       </p>

@@ -18,7 +18,10 @@ export async function SchoolsPage() {
   if (!actor.academyId) {
     return <NoPermission />;
   }
-  const [schools, teachers] = await Promise.all([listSchoolsForAcademy(actor.academyId), listTeachersBySchool(actor.academyId)]);
+  const [schools, teachers] = await Promise.all([
+    listSchoolsForAcademy(actor.academyId),
+    listTeachersBySchool(actor.academyId),
+  ]);
   const choices = schools.map((s) => ({ id: s.id, name: s.name }));
   return (
     <div className="stack">
@@ -75,7 +78,11 @@ export async function SchoolsPage() {
                       <tbody>
                         {list.map((teacher) => (
                           <tr key={teacher.id} data-teacher-id={teacher.id} data-email={teacher.email ?? ""}>
-                            <th scope="row">{teacher.name ? <PersonName name={{ base: teacher.name, reading: teacher.nameKana }} /> : null}</th>
+                            <th scope="row">
+                              {teacher.name ? (
+                                <PersonName name={{ base: teacher.name, reading: teacher.nameKana }} />
+                              ) : null}
+                            </th>
                             <td>{teacher.email}</td>
                             <td>
                               <DateTime at={teacher.lastSignInAt} fallback={t("never")} />
@@ -84,7 +91,13 @@ export async function SchoolsPage() {
                               <RichText text={teacher.disabled ? t("disabled") : t("active")} />
                             </td>
                             <td>
-                              <TeacherActions teacherId={teacher.id} name={teacher.name ?? ""} disabled={teacher.disabled} schoolId={s.id} schools={choices} />
+                              <TeacherActions
+                                teacherId={teacher.id}
+                                name={teacher.name ?? ""}
+                                disabled={teacher.disabled}
+                                schoolId={s.id}
+                                schools={choices}
+                              />
                             </td>
                           </tr>
                         ))}

@@ -24,7 +24,9 @@ export function AddStudent() {
       failure={failure}
       onOk={(data) => setPassword(data.password)}
       after={
-        password ? <PasswordOnce message={t("passwordOnce", { password })} password={password} testId="initial-password" /> : null
+        password ? (
+          <PasswordOnce message={t("passwordOnce", { password })} password={password} testId="initial-password" />
+        ) : null
       }
     >
       <StudentFields />

@@ -48,13 +48,30 @@ export function BulkActions({ groups }: { groups: string[] }) {
   const count = studentIds.length;
   if (count === 0) return null;
   /** One bulk action: an optional confirmation, then the action with its messages. */
-  const act = <T,>(action: () => Promise<ActionResult<T>>, success: string | ((d: T) => string), ask?: { title: string; body: string; confirm?: string; danger?: boolean }, onOk?: () => void) =>
+  const act =
+    <T,>(
+      action: () => Promise<ActionResult<T>>,
+      success: string | ((d: T) => string),
+      ask?: { title: string; body: string; confirm?: string; danger?: boolean },
+      onOk?: () => void,
+    ) =>
     async () => {
       if (ask && !(await confirm({ ...ask, confirm: ask.confirm ?? ask.title }))) return;
       run(action, { success, failure: t("failed"), onOk });
     };
-  const button = (label: string, testId: string, onClick: () => unknown, extra?: { danger?: boolean; disabled?: boolean }) => (
-    <ActionButton label={label} testId={testId} onClick={onClick} disabled={pending || extra?.disabled} danger={extra?.danger} />
+  const button = (
+    label: string,
+    testId: string,
+    onClick: () => unknown,
+    extra?: { danger?: boolean; disabled?: boolean },
+  ) => (
+    <ActionButton
+      label={label}
+      testId={testId}
+      onClick={onClick}
+      disabled={pending || extra?.disabled}
+      danger={extra?.danger}
+    />
   );
   return (
     <section className="bulk-bar" aria-label={plain(t("bulkLabel"))} data-testid="bulk-bar">
@@ -68,7 +85,11 @@ export function BulkActions({ groups }: { groups: string[] }) {
             <GroupOptions groups={groups} />
           </select>
         </label>
-        {button(t("setGroup"), "bulk-set-group", act(() => setGroupAction({ studentIds, group: group || null }), t("groupDone")))}
+        {button(
+          t("setGroup"),
+          "bulk-set-group",
+          act(() => setGroupAction({ studentIds, group: group || null }), t("groupDone")),
+        )}
         {button(
           t("balance"),
           "bulk-balance",
@@ -82,19 +103,47 @@ export function BulkActions({ groups }: { groups: string[] }) {
         <PrintSheets ids={studentIds} testId="bulk-print" />
       </div>
       <div className="row wrap">
-        {button(t("newCode"), "bulk-new-codes", act(() => issueCodesAction({ studentIds }), t("newCodeDone"), { title: t("newCode"), body: t("newCodesConfirm", { count }), danger: true }))}
-        {button(t("revoke"), "bulk-revoke", act(() => revokeCodesAction({ studentIds }), t("revokedDone"), { title: t("revoke"), body: t("revokeManyConfirm", { count }), danger: true }))}
+        {button(
+          t("newCode"),
+          "bulk-new-codes",
+          act(() => issueCodesAction({ studentIds }), t("newCodeDone"), {
+            title: t("newCode"),
+            body: t("newCodesConfirm", { count }),
+            danger: true,
+          }),
+        )}
+        {button(
+          t("revoke"),
+          "bulk-revoke",
+          act(() => revokeCodesAction({ studentIds }), t("revokedDone"), {
+            title: t("revoke"),
+            body: t("revokeManyConfirm", { count }),
+            danger: true,
+          }),
+        )}
         <label className="field field-inline">
           <span className="field-label">
             <RichTextClient text={t("expiry")} />
           </span>
           <input type="date" value={expiry} onChange={(e) => setExpiry(e.target.value)} data-testid="bulk-expiry" />
         </label>
-        {button(expiry ? t("setExpiry") : t("clearExpiry"), "bulk-set-expiry", act(() => setCodeExpiryAction({ studentIds, expiresOn: expiry || null }), t("expiryDone")))}
+        {button(
+          expiry ? t("setExpiry") : t("clearExpiry"),
+          "bulk-set-expiry",
+          act(() => setCodeExpiryAction({ studentIds, expiresOn: expiry || null }), t("expiryDone")),
+        )}
       </div>
       <div className="row wrap">
-        {button(t("disable"), "bulk-disable", act(() => setDisabledAction({ studentIds, disabled: true }), t("disabledDone")))}
-        {button(t("enable"), "bulk-enable", act(() => setDisabledAction({ studentIds, disabled: false }), t("enabledDone")))}
+        {button(
+          t("disable"),
+          "bulk-disable",
+          act(() => setDisabledAction({ studentIds, disabled: true }), t("disabledDone")),
+        )}
+        {button(
+          t("enable"),
+          "bulk-enable",
+          act(() => setDisabledAction({ studentIds, disabled: false }), t("enabledDone")),
+        )}
         {button(
           t("delete"),
           "bulk-delete",

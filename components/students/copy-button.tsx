@@ -11,7 +11,10 @@ export function CopyButton({ text }: { text: string }) {
       type="button"
       className="button button-small"
       onClick={() => {
-        void navigator.clipboard?.writeText(text).then(() => notify({ message: t("copied"), kind: "success" }), () => undefined);
+        void navigator.clipboard?.writeText(text).then(
+          () => notify({ message: t("copied"), kind: "success" }),
+          () => undefined,
+        );
       }}
     >
       <RichTextClient text={t("copy")} />

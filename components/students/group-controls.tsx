@@ -7,7 +7,17 @@ import { useActionRunner } from "@/components/ui/use-action-runner";
 import { usePlainText } from "@/components/ui/use-plain-text";
 
 /** One student's counterbalance group. */
-export function GroupSelect({ studentId, group, groups, name }: { studentId: string; group: string | null; groups: string[]; name: string }) {
+export function GroupSelect({
+  studentId,
+  group,
+  groups,
+  name,
+}: {
+  studentId: string;
+  group: string | null;
+  groups: string[];
+  name: string;
+}) {
   const t = useTranslations("Students");
   const plain = usePlainText();
   const { pending, run } = useActionRunner();
@@ -20,7 +30,10 @@ export function GroupSelect({ studentId, group, groups, name }: { studentId: str
       data-testid="group-select"
       onChange={(e) => {
         const next = e.target.value || null;
-        run(() => setGroupAction({ studentIds: [studentId], group: next }), { success: t("groupDone"), failure: t("groupFailed") });
+        run(() => setGroupAction({ studentIds: [studentId], group: next }), {
+          success: t("groupDone"),
+          failure: t("groupFailed"),
+        });
       }}
     >
       <GroupOptions groups={groups} />
@@ -58,7 +71,14 @@ export function BalanceButton({ className, groups }: { className?: string; group
         aria-busy={pending}
         data-testid="balance-groups"
         onClick={async () => {
-          if (!(await confirm({ title: t("balance"), body: t("balanceConfirm", { groups: groups.join("・") }), confirm: t("balance") }))) return;
+          if (
+            !(await confirm({
+              title: t("balance"),
+              body: t("balanceConfirm", { groups: groups.join("・") }),
+              confirm: t("balance"),
+            }))
+          )
+            return;
           run(() => balanceGroupsAction({ groups, ...(className ? { className } : {}) }), {
             success: (data) => t("balanceDone", { count: data.count }),
             failure: t("groupFailed"),

@@ -66,10 +66,21 @@ export function ImportStudents() {
 
   return (
     <>
-      <button type="button" className="button" onClick={() => dialog.current?.showModal()} data-testid="import-students">
+      <button
+        type="button"
+        className="button"
+        onClick={() => dialog.current?.showModal()}
+        data-testid="import-students"
+      >
         <RichTextClient text={t("open")} />
       </button>
-      <dialog ref={dialog} className="dialog dialog-wide" aria-labelledby="import-title" data-testid="import-dialog" onClose={reset}>
+      <dialog
+        ref={dialog}
+        className="dialog dialog-wide"
+        aria-labelledby="import-title"
+        data-testid="import-dialog"
+        onClose={reset}
+      >
         <div className="stack">
           <h2 id="import-title">
             <RichTextClient text={t("title")} />
@@ -86,7 +97,13 @@ export function ImportStudents() {
             <span className="field-label">
               <RichTextClient text={t("file")} />
             </span>
-            <input ref={input} type="file" accept=".csv,text/csv" onChange={(e) => choose(e.target.files?.[0])} data-testid="csv-file" />
+            <input
+              ref={input}
+              type="file"
+              accept=".csv,text/csv"
+              onChange={(e) => choose(e.target.files?.[0])}
+              data-testid="csv-file"
+            />
           </label>
           {pending ? (
             <p role="status" className="row">
@@ -111,7 +128,13 @@ export function ImportStudents() {
                 data-invalid={preview.invalid}
               >
                 <span>
-                  <RichTextClient text={preview.invalid > 0 ? t("hasErrors", { invalid: preview.invalid, total: preview.rows.length }) : t("allValid", { count: preview.valid })} />
+                  <RichTextClient
+                    text={
+                      preview.invalid > 0
+                        ? t("hasErrors", { invalid: preview.invalid, total: preview.rows.length })
+                        : t("allValid", { count: preview.valid })
+                    }
+                  />
                 </span>
               </p>
               <div className="table-wrap import-preview">
@@ -137,7 +160,12 @@ export function ImportStudents() {
                   </thead>
                   <tbody>
                     {preview.rows.map((row) => (
-                      <tr key={row.line} data-line={row.line} data-errors={row.errors.join(" ")} className={row.errors.length > 0 ? "row-error" : undefined}>
+                      <tr
+                        key={row.line}
+                        data-line={row.line}
+                        data-errors={row.errors.join(" ")}
+                        className={row.errors.length > 0 ? "row-error" : undefined}
+                      >
                         <td className="num">{row.line}</td>
                         <td>{row.shown.name}</td>
                         <td>
@@ -172,7 +200,9 @@ export function ImportStudents() {
               onClick={() => file && send(file, true)}
               data-testid="import-commit"
             >
-              <RichTextClient text={preview && preview.invalid === 0 ? t("commit", { count: preview.valid }) : t("commitDisabled")} />
+              <RichTextClient
+                text={preview && preview.invalid === 0 ? t("commit", { count: preview.valid }) : t("commitDisabled")}
+              />
             </button>
             <button type="button" className="button" onClick={() => dialog.current?.close()}>
               <RichTextClient text={t("close")} />

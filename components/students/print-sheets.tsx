@@ -15,7 +15,12 @@ export function useSheetsDownload() {
       try {
         const res = await fetch("/api/students/sheets", { method: "POST", body: query });
         if (!res.ok) {
-          notify({ message: t(res.status === 413 ? "tooMany" : res.status === 429 || res.status === 503 ? "busy" : "pdfFailed"), kind: "error" });
+          notify({
+            message: t(
+              res.status === 413 ? "tooMany" : res.status === 429 || res.status === 503 ? "busy" : "pdfFailed",
+            ),
+            kind: "error",
+          });
           return;
         }
         const url = URL.createObjectURL(await res.blob());
@@ -36,7 +41,17 @@ export function useSheetsDownload() {
 }
 
 /** "Print sign-in sheets" for the class shown (or all), or for the selected students. */
-export function PrintSheets({ className, ids, schoolId, testId = "print-sheets" }: { className?: string; ids?: string[]; schoolId?: string; testId?: string }) {
+export function PrintSheets({
+  className,
+  ids,
+  schoolId,
+  testId = "print-sheets",
+}: {
+  className?: string;
+  ids?: string[];
+  schoolId?: string;
+  testId?: string;
+}) {
   const t = useTranslations("Sheets");
   const { busy, download } = useSheetsDownload();
   const query = new URLSearchParams();
@@ -44,7 +59,14 @@ export function PrintSheets({ className, ids, schoolId, testId = "print-sheets" 
   if (ids) query.set("ids", ids.join(","));
   else if (className) query.set("class", className);
   return (
-    <button type="button" className="button" onClick={() => void download(query)} disabled={busy} aria-busy={busy} data-testid={testId}>
+    <button
+      type="button"
+      className="button"
+      onClick={() => void download(query)}
+      disabled={busy}
+      aria-busy={busy}
+      data-testid={testId}
+    >
       {busy ? <span className="spinner spinner-small" aria-hidden="true" /> : null}
       <RichTextClient text={busy ? t("printing") : t("print")} />
     </button>

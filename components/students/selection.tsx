@@ -38,7 +38,10 @@ export function SelectionProvider({ pageIds, children }: { pageIds: string[]; ch
   }, []);
   const setAll = useCallback((on: boolean) => setSelected(on ? new Set(pageIds) : new Set()), [pageIds]);
   const clear = useCallback(() => setSelected(new Set()), []);
-  const value = useMemo(() => ({ pageIds, selected, toggle, setAll, clear }), [pageIds, selected, toggle, setAll, clear]);
+  const value = useMemo(
+    () => ({ pageIds, selected, toggle, setAll, clear }),
+    [pageIds, selected, toggle, setAll, clear],
+  );
   return <SelectionContext.Provider value={value}>{children}</SelectionContext.Provider>;
 }
 

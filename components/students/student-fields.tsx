@@ -48,7 +48,13 @@ export function StudentFields({ values }: { values?: StudentValues }) {
       <span className="field-label">
         <RichTextClient text={t(field)} />
       </span>
-      <input name={field} type={type} required={field === "name"} maxLength={max} defaultValue={values?.[field] ?? ""} />
+      <input
+        name={field}
+        type={type}
+        required={field === "name"}
+        maxLength={max}
+        defaultValue={values?.[field] ?? ""}
+      />
     </label>
   );
   return (

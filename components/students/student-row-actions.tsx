@@ -2,7 +2,14 @@
 import { useTranslations } from "next-intl";
 import QRCode from "qrcode";
 import { useRef, useState } from "react";
-import { deleteStudentsAction, issueCodesAction, readCodeAction, resetPasswordAction, revokeCodesAction, setDisabledAction } from "@/lib/students/actions";
+import {
+  deleteStudentsAction,
+  issueCodesAction,
+  readCodeAction,
+  resetPasswordAction,
+  revokeCodesAction,
+  setDisabledAction,
+} from "@/lib/students/actions";
 import { ActionButton } from "@/components/ui/action-button";
 import { PopoverMenu } from "@/components/ui/popover-menu";
 import { useConfirm } from "@/components/ui/confirm-dialog";
@@ -20,8 +27,22 @@ import type { StudentValues } from "./student-fields";
  * "more" menu reset password (shown once), stop/resume, new code, revoke and
  * delete, each destructive one after a confirmation.
  */
-export function StudentRowActions({ studentId, disabled, hasCode, name, classLine, values, responses }: {
-  studentId: string; disabled: boolean; hasCode: boolean; name: string; classLine: string; values: StudentValues; responses: number;
+export function StudentRowActions({
+  studentId,
+  disabled,
+  hasCode,
+  name,
+  classLine,
+  values,
+  responses,
+}: {
+  studentId: string;
+  disabled: boolean;
+  hasCode: boolean;
+  name: string;
+  classLine: string;
+  values: StudentValues;
+  responses: number;
 }) {
   const t = useTranslations("Students");
   const plain = usePlainText();
@@ -52,21 +73,34 @@ export function StudentRowActions({ studentId, disabled, hasCode, name, classLin
       },
     });
 
-  const classLabel = values.grade !== null ? plain(t("classLabel", { grade: values.grade, className: values.className ?? "" })) : null;
+  const classLabel =
+    values.grade !== null ? plain(t("classLabel", { grade: values.grade, className: values.className ?? "" })) : null;
   const fileName = qrFileName({ classLabel, number: values.number, name });
 
   return (
     <div className="row actions">
-      <button type="button" className="button button-small" onClick={showQr} disabled={pending || !hasCode} data-testid="show-qr">
+      <button
+        type="button"
+        className="button button-small"
+        onClick={showQr}
+        disabled={pending || !hasCode}
+        data-testid="show-qr"
+      >
         <RichTextClient text={t("qr")} />
       </button>
       <EditStudent studentId={studentId} values={values} />
       <PopoverMenu label={<RichTextClient text={t("more")} />} testId="row-menu">
         {item(t("resetPassword"), "reset-password", () =>
-          run(() => resetPasswordAction({ studentId }), { failure: t("failed"), onOk: (data) => setPassword(data.password) }),
+          run(() => resetPasswordAction({ studentId }), {
+            failure: t("failed"),
+            onOk: (data) => setPassword(data.password),
+          }),
         )}
         {item(disabled ? t("enable") : t("disable"), "toggle-disabled", () =>
-          run(() => setDisabledAction({ ...ids, disabled: !disabled }), { success: disabled ? t("enabledDone") : t("disabledDone"), failure: t("failed") }),
+          run(() => setDisabledAction({ ...ids, disabled: !disabled }), {
+            success: disabled ? t("enabledDone") : t("disabledDone"),
+            failure: t("failed"),
+          }),
         )}
         {item(t("newCode"), "new-code", async () => {
           if (await confirm({ title: t("newCode"), body: t("newCodeConfirm"), confirm: t("newCode"), danger: true })) {
@@ -84,7 +118,8 @@ export function StudentRowActions({ studentId, disabled, hasCode, name, classLin
           t("delete"),
           "delete-student",
           async () => {
-            const body = responses > 0 ? t("deleteBodyResponses", { name, count: responses }) : t("deleteBody", { name });
+            const body =
+              responses > 0 ? t("deleteBodyResponses", { name, count: responses }) : t("deleteBody", { name });
             if (await confirm({ title: t("deleteTitle"), body, confirm: t("delete"), danger: true })) {
               run(() => deleteStudentsAction(ids), { success: t("deletedDone", { count: 1 }), failure: t("failed") });
             }
@@ -92,9 +127,17 @@ export function StudentRowActions({ studentId, disabled, hasCode, name, classLin
           true,
         )}
       </PopoverMenu>
-      {password ? <PasswordOnce message={t("newPassword", { password })} password={password} testId="new-password" /> : null}
+      {password ? (
+        <PasswordOnce message={t("newPassword", { password })} password={password} testId="new-password" />
+      ) : null}
       {confirmDialog}
-      <dialog ref={qrDialog} className="dialog qr-dialog" aria-labelledby={`qr-${studentId}`} data-testid="qr-dialog" onClose={() => setQr(null)}>
+      <dialog
+        ref={qrDialog}
+        className="dialog qr-dialog"
+        aria-labelledby={`qr-${studentId}`}
+        data-testid="qr-dialog"
+        onClose={() => setQr(null)}
+      >
         <h2 id={`qr-${studentId}`}>
           <RichTextClient text={t("qrTitle")} />
         </h2>

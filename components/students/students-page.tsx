@@ -39,7 +39,9 @@ export async function StudentsPage({ searchParams }: { searchParams: Params }) {
     return <NoPermission />;
   }
   const raw = await searchParams;
-  const q = studentListQuery.parse(Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v])));
+  const q = studentListQuery.parse(
+    Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v])),
+  );
   const plain = await getPlainText();
   const [{ rows, total, pages, classes }, groups] = await Promise.all([listStudents(school, q), listGroups(school)]);
   return (
@@ -75,7 +77,13 @@ export async function StudentsPage({ searchParams }: { searchParams: Params }) {
           {q.view === "graduates" ? <input type="hidden" name="view" value="graduates" /> : null}
           <label className="field">
             <span className="visually-hidden">{plain(t("search"))}</span>
-            <input name="q" type="search" defaultValue={q.q ?? ""} placeholder={plain(t("search"))} data-testid="student-search" />
+            <input
+              name="q"
+              type="search"
+              defaultValue={q.q ?? ""}
+              placeholder={plain(t("search"))}
+              data-testid="student-search"
+            />
           </label>
           <label className="field">
             <span className="visually-hidden">{plain(t("classFilter"))}</span>

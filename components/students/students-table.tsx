@@ -27,7 +27,12 @@ function codeState(row: StudentRow, now: Date): "none" | "active" | "expired" {
 }
 
 /** One page of students, one compact line each; the column headers sort (links, so the URL keeps the order). */
-export async function StudentsTable({ rows, q, groups, hrefFor }: {
+export async function StudentsTable({
+  rows,
+  q,
+  groups,
+  hrefFor,
+}: {
   rows: StudentRow[];
   q: StudentListQuery;
   groups: string[];
@@ -50,7 +55,11 @@ export async function StudentsTable({ rows, q, groups, hrefFor }: {
               const active = q.sort === c.key;
               const dir = active && q.dir === "asc" ? "desc" : "asc";
               return (
-                <th key={c.key} scope="col" aria-sort={active ? (q.dir === "asc" ? "ascending" : "descending") : undefined}>
+                <th
+                  key={c.key}
+                  scope="col"
+                  aria-sort={active ? (q.dir === "asc" ? "ascending" : "descending") : undefined}
+                >
                   <Link href={hrefFor({ sort: c.key, dir, page: 1 })} data-sort={c.key}>
                     <RichText text={t(c.label)} />
                     {active ? <span aria-hidden="true">{q.dir === "asc" ? " ▲" : " ▼"}</span> : null}
@@ -65,7 +74,8 @@ export async function StudentsTable({ rows, q, groups, hrefFor }: {
         </thead>
         <tbody>
           {rows.map((s) => {
-            const classLine = s.grade !== null ? plain(t("classLabel", { grade: s.grade, className: s.className ?? "" })) : null;
+            const classLine =
+              s.grade !== null ? plain(t("classLabel", { grade: s.grade, className: s.className ?? "" })) : null;
             const state = codeState(s, now);
             return (
               <tr key={s.id} data-student-id={s.id} data-email={s.email ?? ""}>
@@ -85,11 +95,17 @@ export async function StudentsTable({ rows, q, groups, hrefFor }: {
                   )}
                 </td>
                 <th scope="row">
-                  <Link href={`/dashboard/teacher/portfolio/${s.id}`} data-testid="portfolio-of" title={plain(portfolio("link"))}>
+                  <Link
+                    href={`/dashboard/teacher/portfolio/${s.id}`}
+                    data-testid="portfolio-of"
+                    title={plain(portfolio("link"))}
+                  >
                     {s.name ? <PersonName name={{ base: s.name, reading: s.nameKana }} /> : plain(portfolio("link"))}
                   </Link>
                   {/* plain Japanese shows no ruby: the reading follows the name (furigana shows it as ruby, kana shows only it) */}
-                  {lang === "ja" && s.name && s.nameKana ? <span className="muted name-reading">{s.nameKana}</span> : null}
+                  {lang === "ja" && s.name && s.nameKana ? (
+                    <span className="muted name-reading">{s.nameKana}</span>
+                  ) : null}
                 </th>
                 <td>
                   <GroupSelect studentId={s.id} group={s.group} groups={groups} name={s.name ?? ""} />
@@ -99,8 +115,14 @@ export async function StudentsTable({ rows, q, groups, hrefFor }: {
                     <RichText text={s.disabled ? t("disabled") : t("active")} />
                   </span>
                   <span aria-hidden="true"> ・ </span>
-                  <span data-testid="code-state" data-state={state} className={state === "active" ? undefined : "muted"}>
-                    <RichText text={t(state === "none" ? "codeNone" : state === "expired" ? "codeExpired" : "codeActive")} />
+                  <span
+                    data-testid="code-state"
+                    data-state={state}
+                    className={state === "active" ? undefined : "muted"}
+                  >
+                    <RichText
+                      text={t(state === "none" ? "codeNone" : state === "expired" ? "codeExpired" : "codeActive")}
+                    />
                   </span>
                   {s.codeExpiresAt && state === "active" ? (
                     <span className="muted" data-testid="code-expiry" data-day={dayInJst(s.codeExpiresAt)}>
@@ -117,8 +139,14 @@ export async function StudentsTable({ rows, q, groups, hrefFor }: {
                     classLine={classLine !== null ? `${classLine} ${s.number ?? ""}` : ""}
                     responses={s.responses}
                     values={{
-                      name: s.name ?? "", nameKana: s.nameKana ?? "", nickname: s.nickname ?? "", email: s.email ?? "",
-                      grade: s.grade, className: s.className, number: s.number, group: s.group ?? "",
+                      name: s.name ?? "",
+                      nameKana: s.nameKana ?? "",
+                      nickname: s.nickname ?? "",
+                      email: s.email ?? "",
+                      grade: s.grade,
+                      className: s.className,
+                      number: s.number,
+                      group: s.group ?? "",
                       displayLanguage: s.displayLanguage ?? "",
                     }}
                   />

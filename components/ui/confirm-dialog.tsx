@@ -43,7 +43,13 @@ export function useConfirm() {
     if (ref.current?.open) ref.current.close();
   };
   const dialog = (
-    <dialog ref={ref} className="dialog" aria-labelledby="confirm-title" data-testid="confirm-dialog" onClose={() => finish(false)}>
+    <dialog
+      ref={ref}
+      className="dialog"
+      aria-labelledby="confirm-title"
+      data-testid="confirm-dialog"
+      onClose={() => finish(false)}
+    >
       {request ? (
         <div className="stack">
           <h2 id="confirm-title">
@@ -71,7 +77,13 @@ export function useConfirm() {
             </label>
           ) : null}
           <div className="row">
-            <button type="button" className="button" autoFocus onClick={() => finish(false)} data-testid="confirm-cancel">
+            <button
+              type="button"
+              className="button"
+              autoFocus
+              onClick={() => finish(false)}
+              data-testid="confirm-cancel"
+            >
               <RichTextClient text={common("cancel")} />
             </button>
             <button

@@ -20,7 +20,13 @@ export function fileNameOf(disposition: string | null, fallback: string): string
  * server sends it; a refusal (e.g. 413, more than an import accepts) becomes a notification
  * in the page instead of a browser error page. Without JavaScript it is a plain link.
  */
-export function DownloadLink({ href, className, testId, failure, children }: {
+export function DownloadLink({
+  href,
+  className,
+  testId,
+  failure,
+  children,
+}: {
   href: string;
   className?: string;
   testId?: string;
@@ -30,7 +36,12 @@ export function DownloadLink({ href, className, testId, failure, children }: {
   const notify = useNotify();
   const [busy, setBusy] = useState(false);
   return (
-    <a className={className} href={href} download data-testid={testId} aria-busy={busy}
+    <a
+      className={className}
+      href={href}
+      download
+      data-testid={testId}
+      aria-busy={busy}
       onClick={async (e) => {
         e.preventDefault();
         if (busy) return;
@@ -51,7 +62,8 @@ export function DownloadLink({ href, className, testId, failure, children }: {
         } finally {
           setBusy(false);
         }
-      }}>
+      }}
+    >
       {children}
     </a>
   );

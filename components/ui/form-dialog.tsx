@@ -14,7 +14,20 @@ type Failure = Extract<ActionResult<unknown>, { ok: false }>;
  * open to show `after` (e.g. a password shown once). Test ids: `testId` (the
  * button), `-dialog`, `-save`, `-error`.
  */
-export function FormDialog<D>({ label, title, testId, submit, action, success, failure, onOk, keepOpen, primary, children, after }: {
+export function FormDialog<D>({
+  label,
+  title,
+  testId,
+  submit,
+  action,
+  success,
+  failure,
+  onOk,
+  keepOpen,
+  primary,
+  children,
+  after,
+}: {
   label: string;
   title: string;
   testId: string;
@@ -52,10 +65,21 @@ export function FormDialog<D>({ label, title, testId, submit, action, success, f
   };
   return (
     <>
-      <button type="button" className={primary ? "button button-primary" : "button"} onClick={() => dialog.current?.showModal()} data-testid={testId}>
+      <button
+        type="button"
+        className={primary ? "button button-primary" : "button"}
+        onClick={() => dialog.current?.showModal()}
+        data-testid={testId}
+      >
         <RichTextClient text={label} />
       </button>
-      <dialog ref={dialog} className="dialog" aria-label={title} data-testid={`${testId}-dialog`} onClose={() => setError(null)}>
+      <dialog
+        ref={dialog}
+        className="dialog"
+        aria-label={title}
+        data-testid={`${testId}-dialog`}
+        onClose={() => setError(null)}
+      >
         <form className="stack" onSubmit={onSubmit}>
           <h2>
             <RichTextClient text={title} />
@@ -70,7 +94,13 @@ export function FormDialog<D>({ label, title, testId, submit, action, success, f
             </p>
           ) : null}
           <div className="row">
-            <button type="submit" className="button button-primary" disabled={pending} aria-busy={pending} data-testid={`${testId}-save`}>
+            <button
+              type="submit"
+              className="button button-primary"
+              disabled={pending}
+              aria-busy={pending}
+              data-testid={`${testId}-save`}
+            >
               {pending ? <span className="spinner spinner-small" aria-hidden="true" /> : null}
               <RichTextClient text={submit} />
             </button>

@@ -19,11 +19,7 @@ function place(button: DOMRect, width: number, height: number) {
  * a phone. Choosing an entry, an outside click or Escape closes it (the
  * latter two are the browser's light dismiss).
  */
-export function PopoverMenu({ label, testId, children }: {
-  label: ReactNode;
-  testId: string;
-  children: ReactNode;
-}) {
+export function PopoverMenu({ label, testId, children }: { label: ReactNode; testId: string; children: ReactNode }) {
   const id = useId();
   const button = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLDivElement>(null);
@@ -62,7 +58,14 @@ export function PopoverMenu({ label, testId, children }: {
 
   return (
     <>
-      <button ref={button} type="button" className="button button-small" popoverTarget={id} aria-expanded={open} data-testid={testId}>
+      <button
+        ref={button}
+        type="button"
+        className="button button-small"
+        popoverTarget={id}
+        aria-expanded={open}
+        data-testid={testId}
+      >
         {label}
       </button>
       <div

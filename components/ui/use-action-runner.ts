@@ -24,7 +24,8 @@ export function useActionRunner() {
         if (result.ok) {
           options.onOk?.(result.data);
           const { success } = options;
-          if (success) notify({ message: typeof success === "function" ? success(result.data) : success, kind: "success" });
+          if (success)
+            notify({ message: typeof success === "function" ? success(result.data) : success, kind: "success" });
         } else {
           const { failure } = options;
           notify({ message: typeof failure === "function" ? failure(result.code) : failure, kind: "error" });

@@ -6,16 +6,46 @@ import { defineSchoolAction, type SchoolCtx } from "@/lib/schools/school-action"
 import { importFileImages, withPlacedImages } from "@/lib/images/transfer";
 import { withRation } from "@/lib/security/ration";
 import { parseActivityFile } from "./file-format";
-import { changeMode, copyTemplate, deleteActivity, duplicateActivity, importActivity, saveSceneOrder, setActorType, setArchived, setFeedback, setRetries } from "./mutations";
+import {
+  changeMode,
+  copyTemplate,
+  deleteActivity,
+  duplicateActivity,
+  importActivity,
+  saveSceneOrder,
+  setActorType,
+  setArchived,
+  setFeedback,
+  setRetries,
+} from "./mutations";
 import { canEditActivity } from "./policy";
 import { addScene, createBlankActivity, deleteScene, duplicateScene, saveSceneContent } from "./scene-mutations";
-import { addSceneSchema, blankActivitySchema, deleteSceneSchema, saveSceneSchema, sceneRefSchema } from "./scene-schema";
-import { activityRefSchema, changeModeSchema, copyTemplateSchema, importFileSchema, saveOrderSchema, setActorTypeSchema, setFeedbackSchema, setRetriesSchema } from "./schema";
+import {
+  addSceneSchema,
+  blankActivitySchema,
+  deleteSceneSchema,
+  saveSceneSchema,
+  sceneRefSchema,
+} from "./scene-schema";
+import {
+  activityRefSchema,
+  changeModeSchema,
+  copyTemplateSchema,
+  importFileSchema,
+  saveOrderSchema,
+  setActorTypeSchema,
+  setFeedbackSchema,
+  setRetriesSchema,
+} from "./schema";
 
 const STAFF = ["teacher", "manager"] as const;
 
-const activityAction = <S extends z.ZodType, T>(name: string, schema: S, roles: readonly Role[], run: (ctx: SchoolCtx, i: z.infer<S>) => Promise<ActionResult<T>>) =>
-  defineSchoolAction({ name, schema, roles, run, revalidate: ["/dashboard/teacher", "/dashboard/manager"] });
+const activityAction = <S extends z.ZodType, T>(
+  name: string,
+  schema: S,
+  roles: readonly Role[],
+  run: (ctx: SchoolCtx, i: z.infer<S>) => Promise<ActionResult<T>>,
+) => defineSchoolAction({ name, schema, roles, run, revalidate: ["/dashboard/teacher", "/dashboard/manager"] });
 
 export const copyTemplateAction = activityAction("activities.copyTemplate", copyTemplateSchema, STAFF, (ctx, i) =>
   copyTemplate(ctx, { templateId: i.templateId, title: i.title }),
@@ -46,14 +76,30 @@ export const saveOrderAction = activityAction("activities.saveOrder", saveOrderS
 
 export const saveSceneAction = activityAction("activities.saveScene", saveSceneSchema, EDITORS, saveSceneContent);
 export const addSceneAction = activityAction("activities.addScene", addSceneSchema, EDITORS, addScene);
-export const duplicateSceneAction = activityAction("activities.duplicateScene", sceneRefSchema, EDITORS, duplicateScene);
+export const duplicateSceneAction = activityAction(
+  "activities.duplicateScene",
+  sceneRefSchema,
+  EDITORS,
+  duplicateScene,
+);
 export const deleteSceneAction = activityAction("activities.deleteScene", deleteSceneSchema, EDITORS, deleteScene);
-export const createBlankActivityAction = activityAction("activities.createBlank", blankActivitySchema, EDITORS, createBlankActivity);
+export const createBlankActivityAction = activityAction(
+  "activities.createBlank",
+  blankActivitySchema,
+  EDITORS,
+  createBlankActivity,
+);
 /** When students see correct/incorrect: set in the editor. */
-export const setFeedbackAction = activityAction("activities.setFeedback", setFeedbackSchema, EDITORS, (ctx, i) => setFeedback(ctx, i.activityId, i.feedback));
+export const setFeedbackAction = activityAction("activities.setFeedback", setFeedbackSchema, EDITORS, (ctx, i) =>
+  setFeedback(ctx, i.activityId, i.feedback),
+);
 /** Whether students may answer again after seeing the key: set in the editor. */
-export const setRetriesAction = activityAction("activities.setRetries", setRetriesSchema, EDITORS, (ctx, i) => setRetries(ctx, i.activityId, i.allowRetries));
-export const setActorTypeAction = activityAction("activities.setActorType", setActorTypeSchema, EDITORS, (ctx, i) => setActorType(ctx, i.activityId, i.actorType));
+export const setRetriesAction = activityAction("activities.setRetries", setRetriesSchema, EDITORS, (ctx, i) =>
+  setRetries(ctx, i.activityId, i.allowRetries),
+);
+export const setActorTypeAction = activityAction("activities.setActorType", setActorTypeSchema, EDITORS, (ctx, i) =>
+  setActorType(ctx, i.activityId, i.actorType),
+);
 
 /** The library form (works before hydration too): FormData in, the action's result out. */
 export async function copyTemplateFromForm(_prev: ActionResult<{ id: string }> | null, form: FormData) {
@@ -79,17 +125,29 @@ async function importFile(ctx: SchoolCtx, file: File): Promise<ActionResult<{ id
   const parsed = parseActivityFile(new Uint8Array(await file.arrayBuffer()));
   if (!parsed.ok) {
     const { code, ...rest } = parsed.problem;
-    return fail("VALIDATION", { file: [code], ...Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, [String(v)]])) });
+    return fail("VALIDATION", {
+      file: [code],
+      ...Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, [String(v)]])),
+    });
   }
   // the file's images are stored again (checked and re-encoded) as the school's own
   const images = await importFileImages(ctx.schoolId, ctx.actorId, parsed.file);
   if (!images.ok) {
-    if (images.problem === "quota" || images.problem === "busy") return fail(images.problem === "busy" ? "RATE_LIMITED" : "VALIDATION", { file: [images.problem === "quota" ? "imageQuota" : "busy"] });
+    if (images.problem === "quota" || images.problem === "busy")
+      return fail(images.problem === "busy" ? "RATE_LIMITED" : "VALIDATION", {
+        file: [images.problem === "quota" ? "imageQuota" : "busy"],
+      });
     return fail("VALIDATION", { file: ["invalid"], field: ["images"] });
   }
   return importActivity(ctx, { ...parsed.file, scenes: withPlacedImages(parsed.file.scenes, images.placed) });
 }
 /** The import form: FormData in, the action's result out (components/activities/import-activity.tsx). */
-export async function importActivityFromForm(_prev: ActionResult<{ id: string; title: string }> | null, form: FormData) {
-  return importActivityAction({ file: form.get("file"), ...(form.get("schoolId") ? { schoolId: form.get("schoolId") } : {}) });
+export async function importActivityFromForm(
+  _prev: ActionResult<{ id: string; title: string }> | null,
+  form: FormData,
+) {
+  return importActivityAction({
+    file: form.get("file"),
+    ...(form.get("schoolId") ? { schoolId: form.get("schoolId") } : {}),
+  });
 }

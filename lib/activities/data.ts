@@ -47,7 +47,19 @@ export async function listActivitiesForSchool(
 ): Promise<ActivityRow[]> {
   const pattern = filter.search ? containsPattern(filter.search) : null;
   const rows = await db().$queryRaw<
-    { id: string; title: string; actor_type: ActivityRow["actorType"]; mode: ActivityRow["mode"]; status: ActivityRow["status"]; academic_year: number; updated_at: Date; scenes: number; answers: number; respondents: number; last_used: Date | null }[]
+    {
+      id: string;
+      title: string;
+      actor_type: ActivityRow["actorType"];
+      mode: ActivityRow["mode"];
+      status: ActivityRow["status"];
+      academic_year: number;
+      updated_at: Date;
+      scenes: number;
+      answers: number;
+      respondents: number;
+      last_used: Date | null;
+    }[]
   >`
     select a.id, a.title, a.actor_type, a.mode, a.status, a.academic_year, a.updated_at,
       (select count(*)::int from activity_scenes s where s.activity_id = a.id) as scenes,
@@ -65,14 +77,31 @@ export async function listActivitiesForSchool(
       and ${pattern === null ? Prisma.sql`true` : titleMatchesSql(Prisma.sql`a.title`, pattern)}
     order by a.updated_at desc, a.id`;
   return rows.map((r) => ({
-    id: r.id, title: r.title, actorType: r.actor_type, mode: r.mode, status: r.status, academicYear: r.academic_year, updatedAt: r.updated_at,
-    sceneCount: r.scenes, answers: r.answers, respondents: r.respondents, lastUsedAt: r.last_used,
+    id: r.id,
+    title: r.title,
+    actorType: r.actor_type,
+    mode: r.mode,
+    status: r.status,
+    academicYear: r.academic_year,
+    updatedAt: r.updated_at,
+    sceneCount: r.scenes,
+    answers: r.answers,
+    respondents: r.respondents,
+    lastUsedAt: r.last_used,
   }));
 }
 
 /** The academic years (年度) of the school's activities with this status, latest first (the list's year filter). */
-export async function listActivityYears(schoolId: AuthorizedSchoolId, status: "active" | "archived"): Promise<number[]> {
-  const rows = await db().activity.findMany({ where: { schoolId, status }, distinct: ["academicYear"], orderBy: { academicYear: "desc" }, select: { academicYear: true } });
+export async function listActivityYears(
+  schoolId: AuthorizedSchoolId,
+  status: "active" | "archived",
+): Promise<number[]> {
+  const rows = await db().activity.findMany({
+    where: { schoolId, status },
+    distinct: ["academicYear"],
+    orderBy: { academicYear: "desc" },
+    select: { academicYear: true },
+  });
   return rows.map((r) => r.academicYear);
 }
 
@@ -80,7 +109,10 @@ export async function listTemplates() {
   return db().activityTemplate.findMany({
     orderBy: { title: "asc" },
     select: {
-      id: true, title: true, description: true, actorType: true,
+      id: true,
+      title: true,
+      description: true,
+      actorType: true,
       scenes: { orderBy: { position: "asc" }, select: { type: true, content: true } },
     },
   });
@@ -92,8 +124,19 @@ export async function getActivityWithScenes(schoolId: AuthorizedSchoolId, activi
   return db().activity.findFirst({
     where: { id: activityId, schoolId },
     select: {
-      id: true, title: true, actorType: true, mode: true, status: true, version: true, feedback: true, selfOpenScenes: true, allowRetries: true,
-      scenes: { orderBy: { position: "asc" }, select: { id: true, type: true, content: true, position: true, version: true } },
+      id: true,
+      title: true,
+      actorType: true,
+      mode: true,
+      status: true,
+      version: true,
+      feedback: true,
+      selfOpenScenes: true,
+      allowRetries: true,
+      scenes: {
+        orderBy: { position: "asc" },
+        select: { id: true, type: true, content: true, position: true, version: true },
+      },
       sceneOrders: { select: { group: true, sceneIds: true } },
     },
   });
@@ -113,7 +156,10 @@ export async function listRecentlyAnswered(schoolId: AuthorizedSchoolId, limit =
  * Per answered scene of the activity: how many answered its current version (an edit of it makes a
  * new version, docs/decisions.md "Scene versions") and how many answered any version (a delete retires it).
  */
-export async function countSceneAnswers(schoolId: AuthorizedSchoolId, activityId: string): Promise<Map<string, { current: number; all: number }>> {
+export async function countSceneAnswers(
+  schoolId: AuthorizedSchoolId,
+  activityId: string,
+): Promise<Map<string, { current: number; all: number }>> {
   const rows = await db().$queryRaw<{ id: string; current: number; total: number }[]>`
     select s.id::text as id, count(*) filter (where r.scene_version = s.version)::int as current, count(*)::int as total
     from activity_scenes s join activities a on a.id = s.activity_id and a.school_id = ${schoolId}::uuid

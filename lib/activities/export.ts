@@ -20,13 +20,29 @@ export async function activityFileExport(req: NextRequest, activityId: string): 
   if (!access.ok) return access.error;
   const activity = await getActivityWithScenes(access.school, activityId);
   if (!activity) return problem(404, "NOT_FOUND");
-  await audit({ action: "export.activity", actorId: access.actor.id, schoolId: access.school, targetType: "activity", targetId: activityId });
+  await audit({
+    action: "export.activity",
+    actorId: access.actor.id,
+    schoolId: access.school,
+    targetType: "activity",
+    targetId: activityId,
+  });
   const name = csvTexts(await getDisplayLanguage()).fileName("fileActivity", activity.title);
   // the images its scenes place travel inside the file (base64), so the other school gets its own copies
-  const images = await embedImages(access.school, activity.scenes.map((s) => s.content), ACTIVITY_FILE_MAX_BYTES);
+  const images = await embedImages(
+    access.school,
+    activity.scenes.map((s) => s.content),
+    ACTIVITY_FILE_MAX_BYTES,
+  );
   // more than an import accepts: refused here rather than a file nobody can import
   if (!images) return problem(413, "VALIDATION");
   const file = { ...toActivityFile(activity), ...(Object.keys(images).length > 0 ? { images } : {}) };
   const body = `${JSON.stringify(file, null, 2)}\n`;
-  return new NextResponse(body, { headers: attachmentHeaders("application/json; charset=utf-8", `activity-${activityId.slice(0, 8)}.json`, `${name}.json`) });
+  return new NextResponse(body, {
+    headers: attachmentHeaders(
+      "application/json; charset=utf-8",
+      `activity-${activityId.slice(0, 8)}.json`,
+      `${name}.json`,
+    ),
+  });
 }

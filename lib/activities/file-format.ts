@@ -4,7 +4,13 @@ import { isStorableText, SCENE_TYPES } from "@/lib/scenes/schema";
 import { activityContentShape, sceneKeySchema } from "@/lib/templates/content-schema";
 import type { ActivityContent } from "@/lib/templates/copy";
 import { FEEDBACK_TIMINGS } from "./modes";
-import { ACTIVITY_FILE_FORMAT, ACTIVITY_FILE_MAX_BYTES, ACTIVITY_FILE_VERSION, type ActivityFileProblem, MAX_FILE_IMAGES } from "./file-limits";
+import {
+  ACTIVITY_FILE_FORMAT,
+  ACTIVITY_FILE_MAX_BYTES,
+  ACTIVITY_FILE_VERSION,
+  type ActivityFileProblem,
+  MAX_FILE_IMAGES,
+} from "./file-limits";
 
 /**
  * The images a file carries, by the id its scenes place them with: type and base64 bytes.
@@ -34,8 +40,10 @@ export const activityFileSchema = z
   .superRefine((file, ctx) => {
     const keys = file.scenes.map((s) => s.id);
     for (const [group, order] of Object.entries(file.groupOrders ?? {})) {
-      const permutation = order.length === keys.length && new Set(order).size === order.length && order.every((k) => keys.includes(k));
-      if (!permutation) ctx.addIssue({ code: "custom", path: ["groupOrders", group], message: "not a permutation of the scenes" });
+      const permutation =
+        order.length === keys.length && new Set(order).size === order.length && order.every((k) => keys.includes(k));
+      if (!permutation)
+        ctx.addIssue({ code: "custom", path: ["groupOrders", group], message: "not a permutation of the scenes" });
     }
   });
 export type ActivityFile = z.infer<typeof activityFileSchema>;
@@ -46,14 +54,17 @@ export type ParsedActivityFile = { ok: true; file: ActivityFile } | { ok: false;
 function shown(value: unknown): string {
   if (value === undefined) return "—";
   const text = typeof value === "string" ? value : (JSON.stringify(value) ?? String(value));
-  return Array.from(text.replace(/[^\p{L}\p{N} ._-]/gu, "?")).slice(0, 40).join("");
+  return Array.from(text.replace(/[^\p{L}\p{N} ._-]/gu, "?"))
+    .slice(0, 40)
+    .join("");
 }
 
 /** Every string in a parsed value (bounded depth: after the schema) can be stored by PostgreSQL. */
 function storable(value: unknown): boolean {
   if (typeof value === "string") return isStorableText(value);
   if (Array.isArray(value)) return value.every(storable);
-  if (value && typeof value === "object") return Object.entries(value).every(([k, v]) => isStorableText(k) && storable(v));
+  if (value && typeof value === "object")
+    return Object.entries(value).every(([k, v]) => isStorableText(k) && storable(v));
   return true;
 }
 
@@ -89,13 +100,15 @@ export function parseActivityFile(bytes: Uint8Array): ParsedActivityFile {
   if (Array.isArray(raw.scenes)) {
     for (const [i, scene] of raw.scenes.entries()) {
       const type = (scene as { type?: unknown } | null)?.type;
-      if (!(SCENE_TYPES as readonly unknown[]).includes(type)) return refuse({ code: "sceneType", scene: i + 1, found: shown(type) });
+      if (!(SCENE_TYPES as readonly unknown[]).includes(type))
+        return refuse({ code: "sceneType", scene: i + 1, found: shown(type) });
     }
   }
   const parsed = activityFileSchema.safeParse(json);
   if (!parsed.success) {
     const path = parsed.error.issues[0]?.path ?? [];
-    if (path[0] === "scenes" && typeof path[1] === "number") return refuse({ code: "sceneContent", scene: path[1] + 1 });
+    if (path[0] === "scenes" && typeof path[1] === "number")
+      return refuse({ code: "sceneContent", scene: path[1] + 1 });
     return refuse({ code: "invalid", field: shown(path.map(String).join(".") || "-") });
   }
   if (!storable(parsed.data)) return refuse({ code: "invalidCharacters" });
@@ -115,7 +128,9 @@ export function toActivityFile(activity: {
   sceneOrders: { group: string; sceneIds: string[] }[];
 }) {
   const keys = new Map(activity.scenes.map((s, i) => [s.id, `s${i + 1}`]));
-  const groupOrders = Object.fromEntries(activity.sceneOrders.map((o) => [o.group, o.sceneIds.map((id) => keys.get(id) ?? id)]));
+  const groupOrders = Object.fromEntries(
+    activity.sceneOrders.map((o) => [o.group, o.sceneIds.map((id) => keys.get(id) ?? id)]),
+  );
   return {
     format: ACTIVITY_FILE_FORMAT,
     version: ACTIVITY_FILE_VERSION,

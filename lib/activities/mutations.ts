@@ -21,11 +21,24 @@ interface Ctx {
   actorId: string;
 }
 
-export async function copyTemplate(ctx: Ctx, input: { templateId: string; title?: string }): Promise<ActionResult<{ id: string }>> {
+export async function copyTemplate(
+  ctx: Ctx,
+  input: { templateId: string; title?: string },
+): Promise<ActionResult<{ id: string }>> {
   return db().$transaction(async (tx) => {
     const activity = await copyTemplateToSchoolTx(tx, { ...input, schoolId: ctx.schoolId, createdById: ctx.actorId });
     if (!activity) return fail("NOT_FOUND");
-    await audit({ action: "activity.copy", actorId: ctx.actorId, schoolId: ctx.schoolId, targetType: "activity", targetId: activity.id, meta: { templateId: input.templateId } }, tx);
+    await audit(
+      {
+        action: "activity.copy",
+        actorId: ctx.actorId,
+        schoolId: ctx.schoolId,
+        targetType: "activity",
+        targetId: activity.id,
+        meta: { templateId: input.templateId },
+      },
+      tx,
+    );
     return ok({ id: activity.id });
   });
 }
@@ -35,14 +48,27 @@ export async function copyTemplate(ctx: Ctx, input: { templateId: string; title?
  * made as a template copy is; the same file imported twice makes two activities
  * (docs/decisions.md "Importing an activity file").
  */
-export async function importActivity(ctx: Ctx, file: ActivityFile): Promise<ActionResult<{ id: string; title: string }>> {
+export async function importActivity(
+  ctx: Ctx,
+  file: ActivityFile,
+): Promise<ActionResult<{ id: string; title: string }>> {
   return db().$transaction(async (tx) => {
     const activity = await createActivityTx(tx, {
       schoolId: ctx.schoolId,
       createdById: ctx.actorId,
       content: contentOfFile(file),
     });
-    await audit({ action: "activity.import", actorId: ctx.actorId, schoolId: ctx.schoolId, targetType: "activity", targetId: activity.id, meta: { scenes: file.scenes.length, version: file.version } }, tx);
+    await audit(
+      {
+        action: "activity.import",
+        actorId: ctx.actorId,
+        schoolId: ctx.schoolId,
+        targetType: "activity",
+        targetId: activity.id,
+        meta: { scenes: file.scenes.length, version: file.version },
+      },
+      tx,
+    );
     return ok(activity);
   });
 }
@@ -56,12 +82,17 @@ export const copyTitle = (title: string) => `${Array.from(title).slice(0, 195).j
  * answers. It goes through the activity file's shape, as an import does, so a duplicate and an
  * exported file never differ; its images are the school's own already and stay placed.
  */
-export async function duplicateActivity(ctx: Ctx, activityId: string): Promise<ActionResult<{ id: string; title: string }>> {
+export async function duplicateActivity(
+  ctx: Ctx,
+  activityId: string,
+): Promise<ActionResult<{ id: string; title: string }>> {
   return db().$transaction(async (tx) => {
     const source = await tx.activity.findFirst({
       where: { id: activityId, schoolId: ctx.schoolId },
       select: {
-        title: true, actorType: true, feedback: true,
+        title: true,
+        actorType: true,
+        feedback: true,
         scenes: { orderBy: { position: "asc" }, select: { id: true, type: true, content: true } },
         sceneOrders: { orderBy: { group: "asc" }, select: { group: true, sceneIds: true } },
       },
@@ -69,8 +100,22 @@ export async function duplicateActivity(ctx: Ctx, activityId: string): Promise<A
     if (!source) return fail("NOT_FOUND");
     const file = activityFileSchema.safeParse(toActivityFile(source));
     if (!file.success) return fail("VALIDATION", { activityId: ["content"] });
-    const activity = await createActivityTx(tx, { schoolId: ctx.schoolId, createdById: ctx.actorId, content: contentOfFile(file.data, copyTitle(source.title)) });
-    await audit({ action: "activity.duplicate", actorId: ctx.actorId, schoolId: ctx.schoolId, targetType: "activity", targetId: activity.id, meta: { from: activityId } }, tx);
+    const activity = await createActivityTx(tx, {
+      schoolId: ctx.schoolId,
+      createdById: ctx.actorId,
+      content: contentOfFile(file.data, copyTitle(source.title)),
+    });
+    await audit(
+      {
+        action: "activity.duplicate",
+        actorId: ctx.actorId,
+        schoolId: ctx.schoolId,
+        targetType: "activity",
+        targetId: activity.id,
+        meta: { from: activityId },
+      },
+      tx,
+    );
     return ok(activity);
   });
 }
@@ -83,13 +128,33 @@ async function publishActivityChange(tx: Prisma.TransactionClient, schoolId: str
 
 export async function changeMode(ctx: Ctx, activityId: string, mode: ActivityMode): Promise<ActionResult<null>> {
   return db().$transaction(async (tx) => {
-    const current = await tx.activity.findFirst({ where: { id: activityId, schoolId: ctx.schoolId }, select: { mode: true } });
+    const current = await tx.activity.findFirst({
+      where: { id: activityId, schoolId: ctx.schoolId },
+      select: { mode: true },
+    });
     if (!current) return fail("NOT_FOUND");
-    await tx.activity.update({ where: { id: activityId }, data: { mode, version: { increment: 1 } }, select: { id: true } });
+    await tx.activity.update({
+      where: { id: activityId },
+      data: { mode, version: { increment: 1 } },
+      select: { id: true },
+    });
     if (endsGuideSession(current.mode, mode)) {
-      await tx.guideSession.updateMany({ where: { activityId, endedAt: null }, data: { endedAt: new Date(), version: { increment: 1 } } });
+      await tx.guideSession.updateMany({
+        where: { activityId, endedAt: null },
+        data: { endedAt: new Date(), version: { increment: 1 } },
+      });
     }
-    await audit({ action: "activity.mode", actorId: ctx.actorId, schoolId: ctx.schoolId, targetType: "activity", targetId: activityId, meta: { from: current.mode, to: mode } }, tx);
+    await audit(
+      {
+        action: "activity.mode",
+        actorId: ctx.actorId,
+        schoolId: ctx.schoolId,
+        targetType: "activity",
+        targetId: activityId,
+        meta: { from: current.mode, to: mode },
+      },
+      tx,
+    );
     await publishActivityChange(tx, ctx.schoolId, activityId);
     return ok(null);
   });
@@ -99,12 +164,35 @@ export async function changeMode(ctx: Ctx, activityId: string, mode: ActivityMod
 type Settings = { feedback: FeedbackTiming; allowRetries: boolean };
 
 /** A setting beside the content: the editor's version is left alone (an open scene form stays valid). */
-async function setSetting<K extends keyof Settings>(ctx: Ctx, activityId: string, key: K, value: Settings[K], action: string): Promise<ActionResult<null>> {
+async function setSetting<K extends keyof Settings>(
+  ctx: Ctx,
+  activityId: string,
+  key: K,
+  value: Settings[K],
+  action: string,
+): Promise<ActionResult<null>> {
   return db().$transaction(async (tx) => {
-    const current = await tx.activity.findFirst({ where: { id: activityId, schoolId: ctx.schoolId }, select: { feedback: true, allowRetries: true } });
+    const current = await tx.activity.findFirst({
+      where: { id: activityId, schoolId: ctx.schoolId },
+      select: { feedback: true, allowRetries: true },
+    });
     if (!current) return fail("NOT_FOUND");
-    await tx.activity.update({ where: { id: activityId }, data: { [key]: value } as Prisma.ActivityUpdateInput, select: { id: true } });
-    await audit({ action, actorId: ctx.actorId, schoolId: ctx.schoolId, targetType: "activity", targetId: activityId, meta: { from: current[key], to: value } }, tx);
+    await tx.activity.update({
+      where: { id: activityId },
+      data: { [key]: value } as Prisma.ActivityUpdateInput,
+      select: { id: true },
+    });
+    await audit(
+      {
+        action,
+        actorId: ctx.actorId,
+        schoolId: ctx.schoolId,
+        targetType: "activity",
+        targetId: activityId,
+        meta: { from: current[key], to: value },
+      },
+      tx,
+    );
     return ok(null);
   });
 }
@@ -127,7 +215,11 @@ export function setRetries(ctx: Ctx, activityId: string, allowRetries: boolean):
  * that kind of user, or while students or teachers can answer it (guide or self mode):
  * the row lock orders this against a mode change and against answers being written.
  */
-export async function setActorType(ctx: Ctx, activityId: string, actorType: "student" | "teacher"): Promise<ActionResult<null>> {
+export async function setActorType(
+  ctx: Ctx,
+  activityId: string,
+  actorType: "student" | "teacher",
+): Promise<ActionResult<null>> {
   return db().$transaction(async (tx) => {
     const [current] = await tx.$queryRaw<{ actor_type: string; mode: string }[]>`
       select actor_type::text, mode::text from activities where id = ${activityId}::uuid and school_id = ${ctx.schoolId}::uuid for update`;
@@ -136,7 +228,17 @@ export async function setActorType(ctx: Ctx, activityId: string, actorType: "stu
     const answered = await tx.response.findFirst({ where: { activityId }, select: { id: true } });
     if (answered || current.mode === "guide" || current.mode === "self") return fail("CONFLICT");
     await tx.activity.update({ where: { id: activityId }, data: { actorType }, select: { id: true } });
-    await audit({ action: "activity.actorType", actorId: ctx.actorId, schoolId: ctx.schoolId, targetType: "activity", targetId: activityId, meta: { from: current.actor_type, to: actorType } }, tx);
+    await audit(
+      {
+        action: "activity.actorType",
+        actorId: ctx.actorId,
+        schoolId: ctx.schoolId,
+        targetType: "activity",
+        targetId: activityId,
+        meta: { from: current.actor_type, to: actorType },
+      },
+      tx,
+    );
     await publishActivityChange(tx, ctx.schoolId, activityId);
     return ok(null);
   });
@@ -151,8 +253,21 @@ export async function setArchived(ctx: Ctx, activityId: string, archived: boolea
         : { status: "active", archivedAt: null, version: { increment: 1 } },
     });
     if (changed.count !== 1) return fail("NOT_FOUND");
-    if (archived) await tx.guideSession.updateMany({ where: { activityId, endedAt: null }, data: { endedAt: new Date(), version: { increment: 1 } } });
-    await audit({ action: archived ? "activity.archive" : "activity.restore", actorId: ctx.actorId, schoolId: ctx.schoolId, targetType: "activity", targetId: activityId }, tx);
+    if (archived)
+      await tx.guideSession.updateMany({
+        where: { activityId, endedAt: null },
+        data: { endedAt: new Date(), version: { increment: 1 } },
+      });
+    await audit(
+      {
+        action: archived ? "activity.archive" : "activity.restore",
+        actorId: ctx.actorId,
+        schoolId: ctx.schoolId,
+        targetType: "activity",
+        targetId: activityId,
+      },
+      tx,
+    );
     await publishActivityChange(tx, ctx.schoolId, activityId);
     return ok(null);
   });
@@ -161,12 +276,25 @@ export async function setArchived(ctx: Ctx, activityId: string, archived: boolea
 /** Permanent deletion of an archived activity; its scenes, sessions and responses go with it. */
 export async function deleteActivity(ctx: Ctx, activityId: string): Promise<ActionResult<null>> {
   return db().$transaction(async (tx) => {
-    const activity = await tx.activity.findFirst({ where: { id: activityId, schoolId: ctx.schoolId }, select: { status: true, title: true } });
+    const activity = await tx.activity.findFirst({
+      where: { id: activityId, schoolId: ctx.schoolId },
+      select: { status: true, title: true },
+    });
     if (!activity) return fail("NOT_FOUND");
     if (!canDelete(activity.status)) return fail("CONFLICT");
     const responses = await tx.response.count({ where: { activityId } });
     await tx.activity.delete({ where: { id: activityId }, select: { id: true } });
-    await audit({ action: "activity.delete", actorId: ctx.actorId, schoolId: ctx.schoolId, targetType: "activity", targetId: activityId, meta: { title: activity.title, responses } }, tx);
+    await audit(
+      {
+        action: "activity.delete",
+        actorId: ctx.actorId,
+        schoolId: ctx.schoolId,
+        targetType: "activity",
+        targetId: activityId,
+        meta: { title: activity.title, responses },
+      },
+      tx,
+    );
     return ok(null);
   });
 }
@@ -184,7 +312,8 @@ export async function saveSceneOrder(ctx: Ctx, input: SaveOrderInput): Promise<A
     if (!activity) return fail("NOT_FOUND");
     const sceneIds = activity.scenes.map((s) => s.id);
     const orders = [input.order, ...Object.values(input.groupOrders).filter((o): o is string[] => o !== null)];
-    if (!orders.every((o) => isPermutation(o, sceneIds))) return fail("VALIDATION", { order: ["not a permutation of the scenes"] });
+    if (!orders.every((o) => isPermutation(o, sceneIds)))
+      return fail("VALIDATION", { order: ["not a permutation of the scenes"] });
     const bumped = await tx.activity.updateMany({
       where: { id: input.activityId, version: input.version },
       data: { title: input.title || activity.template?.title || activity.title, version: { increment: 1 } },
@@ -202,7 +331,16 @@ export async function saveSceneOrder(ctx: Ctx, input: SaveOrderInput): Promise<A
           update: { sceneIds: order },
         });
     }
-    await audit({ action: "activity.order", actorId: ctx.actorId, schoolId: ctx.schoolId, targetType: "activity", targetId: input.activityId }, tx);
+    await audit(
+      {
+        action: "activity.order",
+        actorId: ctx.actorId,
+        schoolId: ctx.schoolId,
+        targetType: "activity",
+        targetId: input.activityId,
+      },
+      tx,
+    );
     return ok({ version: input.version + 1 });
   });
 }

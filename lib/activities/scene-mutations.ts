@@ -7,7 +7,15 @@ import { placeSchoolImages } from "@/lib/images/store";
 import type { AuthorizedSchoolId } from "@/lib/schools/scope";
 import type { Scene } from "@/lib/scenes/schema";
 import { createActivityTx } from "@/lib/templates/copy";
-import { type AddSceneInput, type BlankActivityInput, type DeleteSceneInput, MAX_SCENES, SCENE_REFUSAL, type SaveSceneInput, type SceneRefInput } from "./scene-schema";
+import {
+  type AddSceneInput,
+  type BlankActivityInput,
+  type DeleteSceneInput,
+  MAX_SCENES,
+  SCENE_REFUSAL,
+  type SaveSceneInput,
+  type SceneRefInput,
+} from "./scene-schema";
 
 /**
  * Scene edits (docs/architecture.md "Activity editor"). Each runs in one
@@ -23,7 +31,8 @@ interface Ctx {
   actorId: string;
 }
 type Tx = Prisma.TransactionClient;
-const refused = (reason: keyof typeof SCENE_REFUSAL, code: "CONFLICT" | "VALIDATION" = "CONFLICT") => fail(code, { scene: [SCENE_REFUSAL[reason]] });
+const refused = (reason: keyof typeof SCENE_REFUSAL, code: "CONFLICT" | "VALIDATION" = "CONFLICT") =>
+  fail(code, { scene: [SCENE_REFUSAL[reason]] });
 
 /**
  * The activity's scene ids in default order; null when the activity is not the school's.
@@ -48,25 +57,38 @@ async function lockScene(tx: Tx, activityId: string, sceneId: string) {
     select type::text as type, version from activity_scenes where id = ${sceneId}::uuid and activity_id = ${activityId}::uuid for update`;
   if (rows.length === 0) return null;
   const { type, version } = rows[0]!;
-  const [current, all] = await Promise.all([tx.response.count({ where: { sceneId, sceneVersion: version } }), tx.response.count({ where: { sceneId } })]);
+  const [current, all] = await Promise.all([
+    tx.response.count({ where: { sceneId, sceneVersion: version } }),
+    tx.response.count({ where: { sceneId } }),
+  ]);
   return { type, version, answered: current > 0, anyAnswers: all > 0 };
 }
 
 /** The version check, always the last check before writing: true when this edit may go ahead. */
 async function bump(tx: Tx, ctx: Ctx, activityId: string, version: number) {
-  const changed = await tx.activity.updateMany({ where: { id: activityId, schoolId: ctx.schoolId, version }, data: { version: { increment: 1 } } });
+  const changed = await tx.activity.updateMany({
+    where: { id: activityId, schoolId: ctx.schoolId, version },
+    data: { version: { increment: 1 } },
+  });
   return changed.count === 1;
 }
 
 async function writePositions(tx: Tx, order: string[]) {
-  for (const [position, id] of order.entries()) await tx.activityScene.update({ where: { id }, data: { position }, select: { id: true } });
+  for (const [position, id] of order.entries())
+    await tx.activityScene.update({ where: { id }, data: { position }, select: { id: true } });
 }
 
 /** Rewrites every counterbalance group's own order with `change` (the default order is written separately). */
 async function rewriteGroupOrders(tx: Tx, activityId: string, change: (order: string[]) => string[]) {
-  const orders = await tx.activitySceneOrder.findMany({ where: { activityId }, select: { group: true, sceneIds: true } });
+  const orders = await tx.activitySceneOrder.findMany({
+    where: { activityId },
+    select: { group: true, sceneIds: true },
+  });
   for (const o of orders) {
-    await tx.activitySceneOrder.update({ where: { activityId_group: { activityId, group: o.group } }, data: { sceneIds: change(o.sceneIds) } });
+    await tx.activitySceneOrder.update({
+      where: { activityId_group: { activityId, group: o.group } },
+      data: { sceneIds: change(o.sceneIds) },
+    });
   }
 }
 
@@ -92,21 +114,48 @@ export async function saveSceneContent(ctx: Ctx, edit: SaveSceneInput): Promise<
     if (scene.answered && !input.newVersion) return refused("answered");
     if (!(await bump(tx, ctx, input.activityId, input.version))) return fail("CONFLICT");
     // answers to the current version keep its content: it moves to scene_versions and the scene gets the next version
-    if (scene.answered) await tx.$executeRaw`insert into scene_versions (scene_id, version, content) select id, version, content from activity_scenes where id = ${input.sceneId}::uuid`;
+    if (scene.answered)
+      await tx.$executeRaw`insert into scene_versions (scene_id, version, content) select id, version, content from activity_scenes where id = ${input.sceneId}::uuid`;
     const content = input.scene.content as Prisma.InputJsonValue;
-    await tx.activityScene.update({ where: { id: input.sceneId }, data: scene.answered ? { content, version: { increment: 1 } } : { content }, select: { id: true } });
-    const meta = scene.answered ? { sceneId: input.sceneId, sceneVersion: scene.version + 1 } : { sceneId: input.sceneId };
-    await audit({ action: "activity.scene.edit", actorId: ctx.actorId, schoolId: ctx.schoolId, targetType: "activity", targetId: input.activityId, meta }, tx);
+    await tx.activityScene.update({
+      where: { id: input.sceneId },
+      data: scene.answered ? { content, version: { increment: 1 } } : { content },
+      select: { id: true },
+    });
+    const meta = scene.answered
+      ? { sceneId: input.sceneId, sceneVersion: scene.version + 1 }
+      : { sceneId: input.sceneId };
+    await audit(
+      {
+        action: "activity.scene.edit",
+        actorId: ctx.actorId,
+        schoolId: ctx.schoolId,
+        targetType: "activity",
+        targetId: input.activityId,
+        meta,
+      },
+      tx,
+    );
     return ok({ version: input.version + 1 });
   });
 }
 
 /** A new scene (or a copy) after `afterSceneId` in the default order and in every group's order. */
-async function insertScene(tx: Tx, ctx: Ctx, input: { activityId: string; version: number; afterSceneId?: string; scene: Scene }, order: string[]) {
+async function insertScene(
+  tx: Tx,
+  ctx: Ctx,
+  input: { activityId: string; version: number; afterSceneId?: string; scene: Scene },
+  order: string[],
+) {
   if (order.length >= MAX_SCENES) return refused("tooMany", "VALIDATION");
   if (!(await bump(tx, ctx, input.activityId, input.version))) return fail("CONFLICT");
   const created = await tx.activityScene.create({
-    data: { activityId: input.activityId, position: order.length, type: input.scene.type, content: input.scene.content as Prisma.InputJsonValue },
+    data: {
+      activityId: input.activityId,
+      position: order.length,
+      type: input.scene.type,
+      content: input.scene.content as Prisma.InputJsonValue,
+    },
     select: { id: true },
   });
   await writePositions(tx, insertAfter(order, input.afterSceneId, created.id));
@@ -114,7 +163,10 @@ async function insertScene(tx: Tx, ctx: Ctx, input: { activityId: string; versio
   return ok({ version: input.version + 1, sceneId: created.id });
 }
 
-export async function addScene(ctx: Ctx, edit: AddSceneInput): Promise<ActionResult<{ version: number; sceneId: string }>> {
+export async function addScene(
+  ctx: Ctx,
+  edit: AddSceneInput,
+): Promise<ActionResult<{ version: number; sceneId: string }>> {
   const input = await withSchoolImages(ctx, edit);
   if (!input) return refused("image", "VALIDATION");
   return db().$transaction(async (tx) => {
@@ -122,19 +174,46 @@ export async function addScene(ctx: Ctx, edit: AddSceneInput): Promise<ActionRes
     if (!order) return fail("NOT_FOUND");
     if (input.afterSceneId && !order.includes(input.afterSceneId)) return fail("NOT_FOUND");
     const result = await insertScene(tx, ctx, input, order);
-    if (result.ok) await audit({ action: "activity.scene.add", actorId: ctx.actorId, schoolId: ctx.schoolId, targetType: "activity", targetId: input.activityId, meta: { sceneId: result.data.sceneId } }, tx);
+    if (result.ok)
+      await audit(
+        {
+          action: "activity.scene.add",
+          actorId: ctx.actorId,
+          schoolId: ctx.schoolId,
+          targetType: "activity",
+          targetId: input.activityId,
+          meta: { sceneId: result.data.sceneId },
+        },
+        tx,
+      );
     return result;
   });
 }
 
-export async function duplicateScene(ctx: Ctx, input: SceneRefInput): Promise<ActionResult<{ version: number; sceneId: string }>> {
+export async function duplicateScene(
+  ctx: Ctx,
+  input: SceneRefInput,
+): Promise<ActionResult<{ version: number; sceneId: string }>> {
   return db().$transaction(async (tx) => {
     const order = await sceneIdsOf(tx, ctx, input.activityId);
-    const source = order?.includes(input.sceneId) ? await tx.activityScene.findUnique({ where: { id: input.sceneId }, select: { type: true, content: true } }) : null;
+    const source = order?.includes(input.sceneId)
+      ? await tx.activityScene.findUnique({ where: { id: input.sceneId }, select: { type: true, content: true } })
+      : null;
     if (!order || !source) return fail("NOT_FOUND");
     const scene = { type: source.type, content: source.content } as Scene;
     const result = await insertScene(tx, ctx, { ...input, afterSceneId: input.sceneId, scene }, order);
-    if (result.ok) await audit({ action: "activity.scene.duplicate", actorId: ctx.actorId, schoolId: ctx.schoolId, targetType: "activity", targetId: input.activityId, meta: { from: input.sceneId, sceneId: result.data.sceneId } }, tx);
+    if (result.ok)
+      await audit(
+        {
+          action: "activity.scene.duplicate",
+          actorId: ctx.actorId,
+          schoolId: ctx.schoolId,
+          targetType: "activity",
+          targetId: input.activityId,
+          meta: { from: input.sceneId, sceneId: result.data.sceneId },
+        },
+        tx,
+      );
     return result;
   });
 }
@@ -152,15 +231,34 @@ export async function deleteScene(ctx: Ctx, input: DeleteSceneInput): Promise<Ac
     if (!scene) return fail("NOT_FOUND");
     if (scene.anyAnswers && !input.retire) return refused("answered");
     if (order.length <= 1) return refused("last", "VALIDATION");
-    const live = await tx.guideSession.count({ where: { activityId: input.activityId, endedAt: null, currentSceneId: input.sceneId } });
+    const live = await tx.guideSession.count({
+      where: { activityId: input.activityId, endedAt: null, currentSceneId: input.sceneId },
+    });
     if (live > 0) return refused("live");
     if (!(await bump(tx, ctx, input.activityId, input.version))) return fail("CONFLICT");
     if (scene.anyAnswers) {
-      await tx.activityScene.update({ where: { id: input.sceneId }, data: { activityId: null, retiredFromId: input.activityId, retiredAt: new Date() }, select: { id: true } });
+      await tx.activityScene.update({
+        where: { id: input.sceneId },
+        data: { activityId: null, retiredFromId: input.activityId, retiredAt: new Date() },
+        select: { id: true },
+      });
     } else await tx.activityScene.delete({ where: { id: input.sceneId }, select: { id: true } });
-    await writePositions(tx, order.filter((id) => id !== input.sceneId));
+    await writePositions(
+      tx,
+      order.filter((id) => id !== input.sceneId),
+    );
     await rewriteGroupOrders(tx, input.activityId, (o) => o.filter((id) => id !== input.sceneId));
-    await audit({ action: "activity.scene.delete", actorId: ctx.actorId, schoolId: ctx.schoolId, targetType: "activity", targetId: input.activityId, meta: { sceneId: input.sceneId, retired: scene.anyAnswers } }, tx);
+    await audit(
+      {
+        action: "activity.scene.delete",
+        actorId: ctx.actorId,
+        schoolId: ctx.schoolId,
+        targetType: "activity",
+        targetId: input.activityId,
+        meta: { sceneId: input.sceneId, retired: scene.anyAnswers },
+      },
+      tx,
+    );
     return ok({ version: input.version + 1 });
   });
 }
@@ -173,9 +271,22 @@ export async function createBlankActivity(ctx: Ctx, blank: BlankActivityInput): 
     const activity = await createActivityTx(tx, {
       schoolId: ctx.schoolId,
       createdById: ctx.actorId,
-      content: { title: input.title, actorType: "student", scenes: [{ key: "s1", type: input.scene.type, content: input.scene.content }] },
+      content: {
+        title: input.title,
+        actorType: "student",
+        scenes: [{ key: "s1", type: input.scene.type, content: input.scene.content }],
+      },
     });
-    await audit({ action: "activity.create", actorId: ctx.actorId, schoolId: ctx.schoolId, targetType: "activity", targetId: activity.id }, tx);
+    await audit(
+      {
+        action: "activity.create",
+        actorId: ctx.actorId,
+        schoolId: ctx.schoolId,
+        targetType: "activity",
+        targetId: activity.id,
+      },
+      tx,
+    );
     return ok({ id: activity.id });
   });
 }

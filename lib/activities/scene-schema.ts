@@ -11,7 +11,8 @@ const schoolId = z.uuid().optional();
 function* stringsOf(value: unknown, path: (string | number)[] = []): Generator<[string, (string | number)[]]> {
   if (typeof value === "string") yield [value, path];
   else if (Array.isArray(value)) for (const [i, v] of value.entries()) yield* stringsOf(v, [...path, i]);
-  else if (value && typeof value === "object") for (const [k, v] of Object.entries(value)) yield* stringsOf(v, [...path, k]);
+  else if (value && typeof value === "object")
+    for (const [k, v] of Object.entries(value)) yield* stringsOf(v, [...path, k]);
 }
 
 /** A scene as the editor sends it: the stored content schema, with every text storable in PostgreSQL. */
@@ -28,7 +29,12 @@ const edit = { schoolId, activityId: id, version: z.number().int().min(1) };
  * `newVersion`: the teacher confirmed that a scene whose current version has answers gets a new
  * version (those answers stay with the old one); without it such an edit is refused ("answered").
  */
-export const saveSceneSchema = z.object({ ...edit, sceneId: id, scene: editedSceneSchema, newVersion: z.boolean().optional() });
+export const saveSceneSchema = z.object({
+  ...edit,
+  sceneId: id,
+  scene: editedSceneSchema,
+  newVersion: z.boolean().optional(),
+});
 /** A new scene goes after `afterSceneId` (in the default order and every group order), else last. */
 export const addSceneSchema = z.object({ ...edit, afterSceneId: id.optional(), scene: editedSceneSchema });
 export const sceneRefSchema = z.object({ ...edit, sceneId: id });
@@ -49,4 +55,11 @@ export type SceneRefInput = z.infer<typeof sceneRefSchema>;
 export type DeleteSceneInput = z.infer<typeof deleteSceneSchema>;
 
 /** fieldErrors key and messages of a refused scene edit (the editor shows a message per reason). */
-export const SCENE_REFUSAL = { answered: "answered", last: "last", live: "live", tooMany: "tooMany", type: "type", image: "image" } as const;
+export const SCENE_REFUSAL = {
+  answered: "answered",
+  last: "last",
+  live: "live",
+  tooMany: "tooMany",
+  type: "type",
+  image: "image",
+} as const;

@@ -49,6 +49,9 @@ export const activityListFilterSchema = z.object({
   mode: z.preprocess((v) => (Array.isArray(v) ? v[0] : v), z.enum(ACTIVITY_MODES).optional().catch(undefined)),
   tab: z.preprocess((v) => (Array.isArray(v) ? v[0] : v), z.literal("archived").optional().catch(undefined)),
   /** The academic year (年度) shown; none: every year. */
-  year: z.preprocess((v) => (Array.isArray(v) ? v[0] : v), z.coerce.number().int().min(2000).max(2100).optional().catch(undefined)),
+  year: z.preprocess(
+    (v) => (Array.isArray(v) ? v[0] : v),
+    z.coerce.number().int().min(2000).max(2100).optional().catch(undefined),
+  ),
 });
 export type ActivityListFilter = z.infer<typeof activityListFilterSchema>;

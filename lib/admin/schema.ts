@@ -4,12 +4,19 @@ import { kana, notFormula } from "@/lib/students/schema";
 import { FORMULA_WORDS } from "@/lib/users/person-name";
 
 /** Inputs of the administrator's command line (scripts/admin.ts), checked like any form's. */
-const name = notFormula(z.string().trim().min(1, "must not be empty").max(100, "at most 100 characters"), FORMULA_WORDS);
+const name = notFormula(
+  z.string().trim().min(1, "must not be empty").max(100, "at most 100 characters"),
+  FORMULA_WORDS,
+);
 /** The reading as the web forms take it: hiragana or katakana (it is what kana screens show). */
 const nameKana = kana.default("");
 
 export const academyInput = z.object({ name, nameKana });
-export const schoolInput = z.object({ academyId: z.uuid("must be an academy id (see list-academies)"), name, nameKana });
+export const schoolInput = z.object({
+  academyId: z.uuid("must be an academy id (see list-academies)"),
+  name,
+  nameKana,
+});
 export const managerInput = z.object({
   academyId: z.uuid("must be an academy id (see list-academies)"),
   email: emailSchema,

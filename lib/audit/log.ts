@@ -26,10 +26,23 @@ const LOGGED_META = ["reason", "from", "to", "pseudonymous", "rows"] as const;
  * (lib/live/session.ts setSessionPaused) calls it once the entry is written.
  */
 export function logAudit(entry: AuditEntry) {
-  const meta = entry.meta && typeof entry.meta === "object" && !Array.isArray(entry.meta) ? (entry.meta as Record<string, unknown>) : {};
-  const fields = Object.fromEntries(LOGGED_META.filter((key) => meta[key] !== undefined).map((key) => [key, meta[key]]));
+  const meta =
+    entry.meta && typeof entry.meta === "object" && !Array.isArray(entry.meta)
+      ? (entry.meta as Record<string, unknown>)
+      : {};
+  const fields = Object.fromEntries(
+    LOGGED_META.filter((key) => meta[key] !== undefined).map((key) => [key, meta[key]]),
+  );
   const method = entry.action.startsWith("signin.") ? entry.action.split(".")[1] : undefined; // password, code, google
-  const line = { event: entry.action, method, userId: entry.actorId ?? undefined, schoolId: entry.schoolId ?? undefined, targetType: entry.targetType, targetId: entry.targetId, ...fields };
+  const line = {
+    event: entry.action,
+    method,
+    userId: entry.actorId ?? undefined,
+    schoolId: entry.schoolId ?? undefined,
+    targetType: entry.targetType,
+    targetId: entry.targetId,
+    ...fields,
+  };
   if (entry.action.endsWith(".throttled")) log().warn(line, "audit");
   else log().info(line, "audit");
 }

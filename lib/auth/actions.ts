@@ -27,7 +27,8 @@ async function attempt(provider: "password" | "code", fields: Record<string, str
     await signIn(provider, { ...fields, redirect: false });
     return null;
   } catch (error) {
-    if (error instanceof CredentialsSignin) return decodeFailure(error.code) ?? { code: "authFailed" as const, retryMinutes: 0 };
+    if (error instanceof CredentialsSignin)
+      return decodeFailure(error.code) ?? { code: "authFailed" as const, retryMinutes: 0 };
     if (error instanceof AuthError) return { code: "authFailed" as const, retryMinutes: 0 };
     throw error;
   }
@@ -47,7 +48,13 @@ export async function signInWithPassword(_prev: SigninState, form: FormData): Pr
 }
 
 export type CodeSigninResult =
-  | { ok: true; name: string | null; nameKana: string | null; nickname: string | null; school: { name: string; nameKana: string } | null }
+  | {
+      ok: true;
+      name: string | null;
+      nameKana: string | null;
+      nickname: string | null;
+      school: { name: string; nameKana: string } | null;
+    }
   | { ok: false; error: SigninErrorCode; retryMinutes?: number };
 
 const codeInput = z.string().max(64);
@@ -67,7 +74,11 @@ export async function signInWithCode(): Promise<CodeSigninResult> {
   // The session cookie is only set on this response, so find the student by the code itself.
   const user = await db().signinCode.findUnique({
     where: { codeHash: hashCode(parsed.data, env().SIGNIN_CODE_KEY) },
-    select: { user: { select: { name: true, nameKana: true, nickname: true, school: { select: { name: true, nameKana: true } } } } },
+    select: {
+      user: {
+        select: { name: true, nameKana: true, nickname: true, school: { select: { name: true, nameKana: true } } },
+      },
+    },
   });
   if (!user) return { ok: false, error: "authFailed" };
   return { ok: true, ...user.user };

@@ -9,7 +9,12 @@
 export const SESSION_COOKIE = "manabiya.session";
 export const HOST_SESSION_COOKIE = "__Host-manabiya.session";
 /** Every name a session cookie may have had (the first two: next-auth's defaults before this one), for clearing. */
-export const SESSION_COOKIES = ["authjs.session-token", "__Secure-authjs.session-token", SESSION_COOKIE, HOST_SESSION_COOKIE];
+export const SESSION_COOKIES = [
+  "authjs.session-token",
+  "__Secure-authjs.session-token",
+  SESSION_COOKIE,
+  HOST_SESSION_COOKIE,
+];
 
 export function sessionCookieConfig(publicUrl: string | undefined) {
   const secure = publicUrl?.startsWith("https://") ?? false;

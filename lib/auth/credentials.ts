@@ -49,7 +49,14 @@ async function passwordResult(input: unknown, ip: string): Promise<SigninResult>
     select: { id: true, role: true, passwordHash: true, disabled: true, schoolId: true, academyId: true },
   });
   const fail = async (code: SigninErrorCode) => {
-    await audit({ action: "signin.password.failure", actorId: user?.id, ip, schoolId: user?.schoolId, academyId: user?.academyId, meta: { email, reason: code } });
+    await audit({
+      action: "signin.password.failure",
+      actorId: user?.id,
+      ip,
+      schoolId: user?.schoolId,
+      academyId: user?.academyId,
+      meta: { email, reason: code },
+    });
     return { ok: false as const, code };
   };
   if (!user?.passwordHash) {
@@ -60,7 +67,13 @@ async function passwordResult(input: unknown, ip: string): Promise<SigninResult>
   if (user.disabled) return fail("userDisabled");
   await recordSuccess(subject, ip);
   await db().user.update({ where: { id: user.id }, data: { lastSignInAt: new Date() }, select: { id: true } });
-  await audit({ action: "signin.password.success", actorId: user.id, ip, schoolId: user.schoolId, academyId: user.academyId });
+  await audit({
+    action: "signin.password.success",
+    actorId: user.id,
+    ip,
+    schoolId: user.schoolId,
+    academyId: user.academyId,
+  });
   return { ok: true, user: { id: user.id, role: user.role } };
 }
 
@@ -80,17 +93,31 @@ async function codeResult(code: unknown, ip: string): Promise<SigninResult> {
   const row = await db().signinCode.findUnique({
     where: { codeHash },
     select: {
-      id: true, revokedAt: true, expiresAt: true,
+      id: true,
+      revokedAt: true,
+      expiresAt: true,
       user: { select: { id: true, role: true, disabled: true, schoolId: true } },
     },
   });
   const live = row && !row.revokedAt && (!row.expiresAt || row.expiresAt > now) && row.user.role === "student";
   if (!row || !live) {
-    await audit({ action: "signin.code.failure", actorId: row?.user.id, ip, schoolId: row?.user.schoolId, meta: { reason: row ? "revokedOrExpired" : "unknown" } });
+    await audit({
+      action: "signin.code.failure",
+      actorId: row?.user.id,
+      ip,
+      schoolId: row?.user.schoolId,
+      meta: { reason: row ? "revokedOrExpired" : "unknown" },
+    });
     return { ok: false, code: "invalidCode" };
   }
   if (row.user.disabled) {
-    await audit({ action: "signin.code.failure", actorId: row.user.id, ip, schoolId: row.user.schoolId, meta: { reason: "userDisabled" } });
+    await audit({
+      action: "signin.code.failure",
+      actorId: row.user.id,
+      ip,
+      schoolId: row.user.schoolId,
+      meta: { reason: "userDisabled" },
+    });
     return { ok: false, code: "userDisabled" };
   }
   await recordSuccess(subject, ip);
@@ -98,6 +125,13 @@ async function codeResult(code: unknown, ip: string): Promise<SigninResult> {
   // of its own only 2 s and then fails the sign-in (measured: docs/benchmarks.md, the sign-in storm)
   await db().signinCode.update({ where: { id: row.id }, data: { lastUsedAt: now }, select: { id: true } });
   await db().user.update({ where: { id: row.user.id }, data: { lastSignInAt: now }, select: { id: true } });
-  await audit({ action: "signin.code.success", actorId: row.user.id, ip, schoolId: row.user.schoolId, targetType: "signinCode", targetId: row.id });
+  await audit({
+    action: "signin.code.success",
+    actorId: row.user.id,
+    ip,
+    schoolId: row.user.schoolId,
+    targetType: "signinCode",
+    targetId: row.id,
+  });
   return { ok: true, user: { id: row.user.id, role: row.user.role } };
 }

@@ -27,11 +27,17 @@ export async function createResetLink(userId: string, ttlMs = RESET_TTL_MS): Pro
  * students' passwords are reset by their teacher, so they get no mail. The
  * link is built from the configured public address (AUTH_URL) only.
  */
-export async function requestPasswordReset(email: string, mailText: (url: string) => { subject: string; text: string }) {
+export async function requestPasswordReset(
+  email: string,
+  mailText: (url: string) => { subject: string; text: string },
+) {
   // every request counts, atomically before anything else: at most 10 mails per account and 15 minutes
   const { count } = await countAttempt({ kind: "account", value: `reset:${email}` });
   if (count > LIMITS.account) return;
-  const user = await db().user.findUnique({ where: { email }, select: { id: true, role: true, disabled: true, schoolId: true, academyId: true } });
+  const user = await db().user.findUnique({
+    where: { email },
+    select: { id: true, role: true, disabled: true, schoolId: true, academyId: true },
+  });
   if (!user || user.disabled || user.role === "student") return;
   const url = await createResetLink(user.id);
   try {
@@ -42,7 +48,12 @@ export async function requestPasswordReset(email: string, mailText: (url: string
     log().error({ event: "mail.failed", userId: user.id, ...errorField(error) }, "password reset mail not sent");
     return;
   }
-  await audit({ action: "password.reset.requested", actorId: user.id, schoolId: user.schoolId, academyId: user.academyId });
+  await audit({
+    action: "password.reset.requested",
+    actorId: user.id,
+    schoolId: user.schoolId,
+    academyId: user.academyId,
+  });
 }
 
 /** Sets a new password with a reset token: one use, before it expires. */
@@ -57,8 +68,15 @@ export async function resetPasswordWithToken(token: string, password: string): P
     if (used.count !== 1) return "expiredActionCode";
     const row = await tx.passwordResetToken.findUniqueOrThrow({ where: { tokenHash }, select: { userId: true } });
     // a new password ends every session of the account (one may be the intruder's)
-    await tx.user.update({ where: { id: row.userId }, data: { passwordHash, sessionVersion: { increment: 1 } }, select: { id: true } });
-    await tx.passwordResetToken.updateMany({ where: { userId: row.userId, usedAt: null }, data: { usedAt: new Date() } });
+    await tx.user.update({
+      where: { id: row.userId },
+      data: { passwordHash, sessionVersion: { increment: 1 } },
+      select: { id: true },
+    });
+    await tx.passwordResetToken.updateMany({
+      where: { userId: row.userId, usedAt: null },
+      data: { usedAt: new Date() },
+    });
     await audit({ action: "password.reset.done", actorId: row.userId }, tx);
     return "ok";
   });

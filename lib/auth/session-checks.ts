@@ -12,10 +12,15 @@ export const SESSION_CHECK_SQL = "select id::text, session_version, disabled fro
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export function sessionCheckLoader(query: (sql: string, ids: string[]) => Promise<{ id: string; session_version: number; disabled: boolean }[]>): DataLoader<string, boolean> {
+export function sessionCheckLoader(
+  query: (sql: string, ids: string[]) => Promise<{ id: string; session_version: number; disabled: boolean }[]>,
+): DataLoader<string, boolean> {
   return new DataLoader<string, boolean>(
     async (keys) => {
-      const asked = keys.map((k) => ({ id: k.slice(0, k.lastIndexOf(":")), sv: Number(k.slice(k.lastIndexOf(":") + 1)) }));
+      const asked = keys.map((k) => ({
+        id: k.slice(0, k.lastIndexOf(":")),
+        sv: Number(k.slice(k.lastIndexOf(":") + 1)),
+      }));
       const ids = [...new Set(asked.map((a) => a.id).filter((id) => UUID.test(id)))];
       const rows = await query(SESSION_CHECK_SQL, ids);
       const byId = new Map(rows.map((r) => [r.id, r]));

@@ -30,17 +30,35 @@ function derivedKey(secret: string, salt: string): Buffer {
   return key;
 }
 
-export function decodeSessionToken(token: string, secret: string, salt: string, nowS = Date.now() / 1000): SessionClaims | null | "unsupported" {
+export function decodeSessionToken(
+  token: string,
+  secret: string,
+  salt: string,
+  nowS = Date.now() / 1000,
+): SessionClaims | null | "unsupported" {
   const parts = token.split(".");
   if (parts.length !== 5) return "unsupported";
-  const [protectedHeader, encryptedKey, ivPart, ciphertextPart, tagPart] = parts as [string, string, string, string, string];
+  const [protectedHeader, encryptedKey, ivPart, ciphertextPart, tagPart] = parts as [
+    string,
+    string,
+    string,
+    string,
+    string,
+  ];
   let header: { alg?: unknown; enc?: unknown; zip?: unknown; crit?: unknown };
   try {
     header = JSON.parse(Buffer.from(protectedHeader, "base64url").toString("utf8")) as typeof header;
   } catch {
     return null;
   }
-  if (header.alg !== "dir" || header.enc !== "A256CBC-HS512" || header.zip !== undefined || header.crit !== undefined || encryptedKey !== "") return "unsupported";
+  if (
+    header.alg !== "dir" ||
+    header.enc !== "A256CBC-HS512" ||
+    header.zip !== undefined ||
+    header.crit !== undefined ||
+    encryptedKey !== ""
+  )
+    return "unsupported";
   const key = derivedKey(secret, salt);
   const iv = Buffer.from(ivPart, "base64url");
   const ciphertext = Buffer.from(ciphertextPart, "base64url");
@@ -50,12 +68,20 @@ export function decodeSessionToken(token: string, secret: string, salt: string, 
   const aad = Buffer.from(protectedHeader, "ascii");
   const al = Buffer.alloc(8);
   al.writeBigUInt64BE(BigInt(aad.length * 8));
-  const mac = createHmac("sha512", key.subarray(0, 32)).update(aad).update(iv).update(ciphertext).update(al).digest().subarray(0, 32);
+  const mac = createHmac("sha512", key.subarray(0, 32))
+    .update(aad)
+    .update(iv)
+    .update(ciphertext)
+    .update(al)
+    .digest()
+    .subarray(0, 32);
   if (!timingSafeEqual(mac, tag)) return null;
   let claims: SessionClaims;
   try {
     const decipher = createDecipheriv("aes-256-cbc", key.subarray(32), iv);
-    claims = JSON.parse(Buffer.concat([decipher.update(ciphertext), decipher.final()]).toString("utf8")) as SessionClaims;
+    claims = JSON.parse(
+      Buffer.concat([decipher.update(ciphertext), decipher.final()]).toString("utf8"),
+    ) as SessionClaims;
   } catch {
     return null;
   }
@@ -110,13 +136,18 @@ function sessionCookieOf(cookies: { name: string; value: string }[]): { salt: st
  * protection of data on its own: callers re-check the user, and the version,
  * in the database.
  */
-export async function readSessionCookie(cookies: { name: string; value: string }[], secret: string): Promise<{ id: string; role: string; sv: number } | null> {
+export async function readSessionCookie(
+  cookies: { name: string; value: string }[],
+  secret: string,
+): Promise<{ id: string; role: string; sv: number } | null> {
   const cookie = sessionCookieOf(cookies);
   if (!cookie) return null;
   let claims = decodeRemembered(cookie.value, secret, cookie.salt);
   if (claims === "unsupported") {
     const { decode } = await import("next-auth/jwt");
-    claims = (await decode({ token: cookie.value, secret, salt: cookie.salt }).catch(() => null)) as SessionClaims | null;
+    claims = (await decode({ token: cookie.value, secret, salt: cookie.salt }).catch(
+      () => null,
+    )) as SessionClaims | null;
   }
   if (!claims || typeof claims.sub !== "string" || typeof claims.role !== "string") return null;
   return { id: claims.sub, role: claims.role, sv: typeof claims.sv === "number" ? claims.sv : 0 };

@@ -84,8 +84,14 @@ export const getActor = cache(async (): Promise<Actor | null | "disabled"> => {
     if (user.touch) await db().$executeRaw`update users set last_active_at = now() where id = ${id}::uuid`;
   }
   return {
-    id: user.id, role: user.role, email: user.email, name: user.name, nameKana: user.name_kana, nickname: user.nickname,
-    schoolId: user.school_id, academyId: user.academy_id,
+    id: user.id,
+    role: user.role,
+    email: user.email,
+    name: user.name,
+    nameKana: user.name_kana,
+    nickname: user.nickname,
+    schoolId: user.school_id,
+    academyId: user.academy_id,
     school: user.school_name !== null ? { name: user.school_name, nameKana: user.school_name_kana ?? "" } : null,
     academy: user.academy_name !== null ? { name: user.academy_name, nameKana: user.academy_name_kana ?? "" } : null,
   };

@@ -1,4 +1,13 @@
-import { DRAWING_HEIGHT, DRAWING_LIMITS, DRAWING_WIDTH, type DrawingAnswer, type DrawingPoint, type DrawingStroke, pointCount, withinLimits } from "./limits";
+import {
+  DRAWING_HEIGHT,
+  DRAWING_LIMITS,
+  DRAWING_WIDTH,
+  type DrawingAnswer,
+  type DrawingPoint,
+  type DrawingStroke,
+  pointCount,
+  withinLimits,
+} from "./limits";
 
 /** What the canvas reads of a pointer event. */
 export interface PointerSample {
@@ -13,7 +22,10 @@ export interface PointerSample {
  * clamped to it), with pressure in hundredths only from a pen (a mouse
  * reports 0.5, a finger 0 or 1: not pressure). Null while the canvas has no size.
  */
-export function canvasPoint(e: PointerSample, box: { left: number; top: number; width: number; height: number }): DrawingPoint | null {
+export function canvasPoint(
+  e: PointerSample,
+  box: { left: number; top: number; width: number; height: number },
+): DrawingPoint | null {
   if (!(box.width > 0 && box.height > 0)) return null;
   const x = Math.min(DRAWING_WIDTH, Math.max(0, Math.round(((e.clientX - box.left) / box.width) * DRAWING_WIDTH)));
   const y = Math.min(DRAWING_HEIGHT, Math.max(0, Math.round(((e.clientY - box.top) / box.height) * DRAWING_HEIGHT)));
@@ -21,7 +33,8 @@ export function canvasPoint(e: PointerSample, box: { left: number; top: number; 
 }
 
 /** Whether a new stroke may start on `drawing` (one more stroke and one more point fit). */
-export const roomForStroke = (drawing: DrawingAnswer) => drawing.strokes.length < DRAWING_LIMITS.strokes && pointCount(drawing) < DRAWING_LIMITS.points;
+export const roomForStroke = (drawing: DrawingAnswer) =>
+  drawing.strokes.length < DRAWING_LIMITS.strokes && pointCount(drawing) < DRAWING_LIMITS.points;
 
 /**
  * The points of the stroke being drawn with `next` added: a point closer than

@@ -13,7 +13,14 @@ const avg = (a: number, b: number) => ((a + b) / 2).toFixed(1);
  */
 export function strokePath(stroke: DrawingStroke, last = true): string {
   const pressure = stroke.points.some((p) => p.length === 3);
-  const outline = getStroke(stroke.points, { size: stroke.size, thinning: pressure ? 0.6 : 0, smoothing: 0.5, streamline: 0.4, simulatePressure: false, last });
+  const outline = getStroke(stroke.points, {
+    size: stroke.size,
+    thinning: pressure ? 0.6 : 0,
+    smoothing: 0.5,
+    streamline: 0.4,
+    simulatePressure: false,
+    last,
+  });
   if (outline.length < 4) return "";
   const [a, b, c] = outline as unknown as [Vec, Vec, Vec];
   let d = `M${a[0].toFixed(1)},${a[1].toFixed(1)} Q${b[0].toFixed(1)},${b[1].toFixed(1)} ${avg(b[0], c[0])},${avg(b[1], c[1])} T`;

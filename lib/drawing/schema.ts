@@ -10,7 +10,10 @@ export const drawingStrokeSchema = z
   .object({
     color: z.enum(DRAWING_COLORS),
     size: z.number().int().min(DRAWING_LIMITS.minSize).max(DRAWING_LIMITS.maxSize),
-    points: z.array(z.union([z.tuple([x, y]), z.tuple([x, y, pressure])])).min(1).max(DRAWING_LIMITS.pointsPerStroke),
+    points: z
+      .array(z.union([z.tuple([x, y]), z.tuple([x, y, pressure])]))
+      .min(1)
+      .max(DRAWING_LIMITS.pointsPerStroke),
   })
   .strict();
 
@@ -28,6 +31,22 @@ export const drawingAnswerSchema = z
   .strict()
   .superRefine((d, ctx) => {
     const points = d.strokes.reduce((n, s) => n + s.points.length, 0);
-    if (points > DRAWING_LIMITS.points) ctx.addIssue({ code: "too_big", origin: "array", maximum: DRAWING_LIMITS.points, inclusive: true, path: ["strokes"], message: "too many points" });
-    else if (JSON.stringify(d).length > DRAWING_LIMITS.bytes) ctx.addIssue({ code: "too_big", origin: "string", maximum: DRAWING_LIMITS.bytes, inclusive: true, path: ["strokes"], message: "too many bytes" });
+    if (points > DRAWING_LIMITS.points)
+      ctx.addIssue({
+        code: "too_big",
+        origin: "array",
+        maximum: DRAWING_LIMITS.points,
+        inclusive: true,
+        path: ["strokes"],
+        message: "too many points",
+      });
+    else if (JSON.stringify(d).length > DRAWING_LIMITS.bytes)
+      ctx.addIssue({
+        code: "too_big",
+        origin: "string",
+        maximum: DRAWING_LIMITS.bytes,
+        inclusive: true,
+        path: ["strokes"],
+        message: "too many bytes",
+      });
   });

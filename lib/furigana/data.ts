@@ -6,7 +6,9 @@ import type { AuthorizedSchoolId } from "@/lib/schools/scope";
 const MAX_ROSTER = 5_000;
 
 /** The names and their kana of the school's people (students, teachers), for readings of names. */
-export async function listRosterReadings(school: AuthorizedSchoolId): Promise<{ name: string | null; nameKana: string | null }[]> {
+export async function listRosterReadings(
+  school: AuthorizedSchoolId,
+): Promise<{ name: string | null; nameKana: string | null }[]> {
   return db().user.findMany({
     where: { schoolId: school, disabled: false, name: { not: null }, nameKana: { not: null } },
     select: { name: true, nameKana: true },

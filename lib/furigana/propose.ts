@@ -49,7 +49,14 @@ function spanOf(spans: TextSpan[], start: number, end: number): TextSpan | undef
 /** The ruby of one word at `start`, okurigana left bare; none where the markup would not read it back. */
 function rubyOf(text: string, start: number, word: string, reading: string, source: Proposal["source"]): Proposal[] {
   return alignReading(word, reading)
-    .map((seg) => ({ start: start + seg.offset, end: start + seg.offset + seg.base.length, base: seg.base, reading: seg.reading, word, source }))
+    .map((seg) => ({
+      start: start + seg.offset,
+      end: start + seg.offset + seg.base.length,
+      base: seg.base,
+      reading: seg.reading,
+      word,
+      source,
+    }))
     .filter((p) => !MARKUP.test(p.base) && !MARKUP.test(p.reading) && text[p.start - 1] !== "|");
 }
 
@@ -116,7 +123,8 @@ export function applyFurigana(text: string, accepted: Pick<Proposal, "start" | "
   let at = 0;
   for (const p of [...accepted].sort((a, b) => a.start - b.start)) {
     const reading = cleanReading(p.reading);
-    if (p.start < at || p.base === "" || text.slice(p.start, p.end) !== p.base || MARKUP.test(p.base) || reading === "") continue;
+    if (p.start < at || p.base === "" || text.slice(p.start, p.end) !== p.base || MARKUP.test(p.base) || reading === "")
+      continue;
     if (!spanOf(spans, p.start, p.end)) continue;
     // after a literal | the new ruby's bar would make a line break (||); right after a ruby written here it is a )
     if (p.start > at && text[p.start - 1] === "|") continue;

@@ -33,7 +33,8 @@ export async function POST(req: NextRequest) {
     const body = await readBodyLimited(req, MAX_FURIGANA_BODY);
     if (body === null) return problem(413, "VALIDATION");
     const parsed = furiganaInput.safeParse(jsonOf(body));
-    if (!parsed.success) return problem(parsed.error.issues.some((i) => i.code === "too_big") ? 413 : 400, "VALIDATION");
+    if (!parsed.success)
+      return problem(parsed.error.issues.some((i) => i.code === "too_big") ? 413 : 400, "VALIDATION");
     const school = await authorizeSchool(actor, parsed.data.schoolId);
     if (!school) return problem(403, "FORBIDDEN");
     const proposals = await suggestFurigana(school, parsed.data.text);

@@ -29,7 +29,9 @@ export function loadTokenizer(dicPath = DICTIONARY_DIR): Promise<Analyzer> {
 /** The analyser's words of the plain-text parts of `text` (stored markup), at their offsets in `text`. */
 export async function tokenizeMarkup(text: string): Promise<Token[]> {
   const tokenizer = await loadTokenizer();
-  const pieces = textSpans(text).flatMap((span) => chunksOf(span.text).map((c) => ({ start: span.start + c.start, text: c.text })));
+  const pieces = textSpans(text).flatMap((span) =>
+    chunksOf(span.text).map((c) => ({ start: span.start + c.start, text: c.text })),
+  );
   return pieces.flatMap((span) => {
     // kuromoji's word_position counts code points, the app's offsets count UTF-16 units (𠮷 is two):
     // each word is found after the previous one instead

@@ -70,8 +70,10 @@ export function checkCatalogues(catalogues: Record<DisplayLanguage, Catalogue>):
         }
       }
       const nodes = parseRichText(withoutPlaceholders(message));
-      if (textNodes(nodes).some((t) => STRAY.test(t))) problems.push(`${lang}: ${key}: markup does not parse: ${message}`);
-      if (lang === "ja-kana" && HAN.test(message)) problems.push(`${lang}: ${key}: kanji in the kana catalogue: ${message}`);
+      if (textNodes(nodes).some((t) => STRAY.test(t)))
+        problems.push(`${lang}: ${key}: markup does not parse: ${message}`);
+      if (lang === "ja-kana" && HAN.test(message))
+        problems.push(`${lang}: ${key}: kanji in the kana catalogue: ${message}`);
       if (lang === "ja-ruby" && HAN.test(textOutsideRuby(nodes))) {
         problems.push(`${lang}: ${key}: kanji without a reading: ${message}`);
       }

@@ -9,7 +9,13 @@ const TIME_ZONE = "Asia/Tokyo";
 
 function parts(date: Date) {
   const f = new Intl.DateTimeFormat("en-US", {
-    timeZone: TIME_ZONE, year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "2-digit", hourCycle: "h23",
+    timeZone: TIME_ZONE,
+    year: "numeric",
+    month: "numeric",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    hourCycle: "h23",
   });
   const get = (type: string) => f.formatToParts(date).find((p) => p.type === type)?.value ?? "";
   return { year: get("year"), month: get("month"), day: get("day"), hour: get("hour"), minute: get("minute") };

@@ -13,14 +13,22 @@ export type ScreenTitle = Exclude<keyof Messages["Metadata"], "description">;
  */
 export function screenTitle(key: ScreenTitle): () => Promise<Metadata> {
   return async () => {
-    const [common, t, plain] = await Promise.all([getTranslations("Common"), getTranslations("Metadata"), getPlainText()]);
+    const [common, t, plain] = await Promise.all([
+      getTranslations("Common"),
+      getTranslations("Metadata"),
+      getPlainText(),
+    ]);
     return { title: { absolute: `${plain(t(key))} | ${plain(common("appName"))}` } };
   };
 }
 
 /** The site-wide default title (pages without one of their own) and description, for the root layout. */
 export async function rootMetadata(): Promise<Metadata> {
-  const [common, t, plain] = await Promise.all([getTranslations("Common"), getTranslations("Metadata"), getPlainText()]);
+  const [common, t, plain] = await Promise.all([
+    getTranslations("Common"),
+    getTranslations("Metadata"),
+    getPlainText(),
+  ]);
   const app = plain(common("appName"));
   return {
     title: app,

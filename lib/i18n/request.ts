@@ -2,7 +2,14 @@ import { cookies } from "next/headers";
 import { getRequestConfig } from "next-intl/server";
 import { readSessionCookie } from "@/lib/auth/session-token";
 import { env } from "@/lib/env";
-import { type DisplayLanguage, defaultLanguageFor, isDisplayLanguage, LANGUAGE_COOKIE, languageOfLocaleTag, localeTagOf } from "./languages";
+import {
+  type DisplayLanguage,
+  defaultLanguageFor,
+  isDisplayLanguage,
+  LANGUAGE_COOKIE,
+  languageOfLocaleTag,
+  localeTagOf,
+} from "./languages";
 import { loadMessages } from "./messages";
 
 /**

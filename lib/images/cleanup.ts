@@ -16,14 +16,17 @@ export const SWEEP_EVERY_MS = 60 * 60 * 1000;
  */
 export async function sweepImages(graceHours = env().IMAGE_UNUSED_GRACE_HOURS): Promise<SweepCount | null> {
   const count = await sweepUnreferencedImages(graceHours);
-  if (count && (count.marked || count.removed || count.contents)) log().info({ event: "images.sweep", ...count }, "images: unreferenced images swept");
+  if (count && (count.marked || count.removed || count.contents))
+    log().info({ event: "images.sweep", ...count }, "images: unreferenced images swept");
   return count;
 }
 
 /** Sweeps every SWEEP_EVERY_MS from now on (the first a few minutes after start), until shutdown. */
 export function scheduleImageSweeps(): void {
   const run = () =>
-    void sweepImages().catch((error: unknown) => log().error({ event: "images.sweep.failed", ...errorField(error) }, "images: the sweep failed"));
+    void sweepImages().catch((error: unknown) =>
+      log().error({ event: "images.sweep.failed", ...errorField(error) }, "images: the sweep failed"),
+    );
   const first = setTimeout(run, 2 * 60 * 1000 + Math.floor(Math.random() * 60_000));
   const every = setInterval(run, SWEEP_EVERY_MS);
   first.unref();

@@ -30,10 +30,16 @@ export async function imageForViewer(actor: ScopeActor, id: string): Promise<Ima
 }
 
 /** The school's images among `ids` (the others do not exist or are another school's). */
-export async function schoolImages(schoolId: string, ids: string[]): Promise<{ id: string; width: number; height: number; contentType: string; byteSize: number; sha256: string }[]> {
+export async function schoolImages(
+  schoolId: string,
+  ids: string[],
+): Promise<{ id: string; width: number; height: number; contentType: string; byteSize: number; sha256: string }[]> {
   const valid = ids.filter((id) => UUID.test(id));
   if (valid.length === 0) return [];
-  return db().image.findMany({ where: { id: { in: valid }, schoolId }, select: { id: true, width: true, height: true, contentType: true, byteSize: true, sha256: true } });
+  return db().image.findMany({
+    where: { id: { in: valid }, schoolId },
+    select: { id: true, width: true, height: true, contentType: true, byteSize: true, sha256: true },
+  });
 }
 
 /** Images of the schools of one academy among `ids`, with what a copy needs (the academy library's copies). */
@@ -54,8 +60,15 @@ export async function schoolImageBytes(schoolId: string): Promise<number> {
 }
 
 /** The school's image with these bytes (by their SHA-256), if it has one. */
-export async function schoolImageByHash(schoolId: string, sha256: string): Promise<{ id: string; width: number; height: number; contentType: string } | null> {
-  return db().image.findFirst({ where: { schoolId, sha256 }, select: { id: true, width: true, height: true, contentType: true }, orderBy: { createdAt: "asc" } });
+export async function schoolImageByHash(
+  schoolId: string,
+  sha256: string,
+): Promise<{ id: string; width: number; height: number; contentType: string } | null> {
+  return db().image.findFirst({
+    where: { schoolId, sha256 },
+    select: { id: true, width: true, height: true, contentType: true },
+    orderBy: { createdAt: "asc" },
+  });
 }
 
 /** Stored bytes by their SHA-256 (the PostgreSQL storage, lib/images/storage.ts). */

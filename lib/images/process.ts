@@ -2,7 +2,16 @@ import "server-only";
 import { createHash } from "node:crypto";
 import sharp from "sharp";
 import { decodeInTurn } from "./decode-queue";
-import { type ImageProblem, type ImageType, MAX_IMAGE_BYTES, MAX_IMAGE_EDGE, MAX_INPUT_PIXELS, MAX_PIXELS_PER_BYTE, MAX_STORED_BYTES, RATIO_CHECK_PIXELS } from "./limits";
+import {
+  type ImageProblem,
+  type ImageType,
+  MAX_IMAGE_BYTES,
+  MAX_IMAGE_EDGE,
+  MAX_INPUT_PIXELS,
+  MAX_PIXELS_PER_BYTE,
+  MAX_STORED_BYTES,
+  RATIO_CHECK_PIXELS,
+} from "./limits";
 
 // one libvips thread per image: sharp shares libuv's thread pool with password hashing (argon2)
 sharp.concurrency(1);
@@ -17,18 +26,24 @@ export interface ProcessedImage {
 }
 export type ProcessResult = { ok: true; image: ProcessedImage } | { ok: false; problem: ImageProblem };
 
-const startsWith = (bytes: Uint8Array, sig: number[], at = 0) => bytes.length >= at + sig.length && sig.every((b, i) => bytes[at + i] === b);
+const startsWith = (bytes: Uint8Array, sig: number[], at = 0) =>
+  bytes.length >= at + sig.length && sig.every((b, i) => bytes[at + i] === b);
 
 /** The type told by the file's first bytes (PNG, JPEG or WebP signature), or null. */
 export function sniffImageType(bytes: Uint8Array): ImageType | null {
   if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return "image/png";
   if (startsWith(bytes, [0xff, 0xd8, 0xff])) return "image/jpeg";
-  if (startsWith(bytes, [0x52, 0x49, 0x46, 0x46]) && startsWith(bytes, [0x57, 0x45, 0x42, 0x50], 8)) return "image/webp";
+  if (startsWith(bytes, [0x52, 0x49, 0x46, 0x46]) && startsWith(bytes, [0x57, 0x45, 0x42, 0x50], 8))
+    return "image/webp";
   return null;
 }
 
 /** sharp's decoder for the sniffed type only (a PNG signature never reaches another decoder). */
-const FORMAT: Record<ImageType, "png" | "jpeg" | "webp"> = { "image/png": "png", "image/jpeg": "jpeg", "image/webp": "webp" };
+const FORMAT: Record<ImageType, "png" | "jpeg" | "webp"> = {
+  "image/png": "png",
+  "image/jpeg": "jpeg",
+  "image/webp": "webp",
+};
 
 /**
  * Decodes an uploaded image and encodes it again: the signature decides the type, the
@@ -51,11 +66,19 @@ async function decodeAndEncode(input: Uint8Array, type: ImageType): Promise<Proc
     if (meta.format !== FORMAT[type]) return { ok: false, problem: "type" };
     const pixels = (meta.width ?? 0) * (meta.height ?? 0);
     if (pixels > MAX_INPUT_PIXELS) return { ok: false, problem: "pixels" };
-    if (pixels > RATIO_CHECK_PIXELS && pixels / input.byteLength > MAX_PIXELS_PER_BYTE) return { ok: false, problem: "pixels" };
-    const pipeline = sharp(input, options).resize({ width: MAX_IMAGE_EDGE, height: MAX_IMAGE_EDGE, fit: "inside", withoutEnlargement: true });
+    if (pixels > RATIO_CHECK_PIXELS && pixels / input.byteLength > MAX_PIXELS_PER_BYTE)
+      return { ok: false, problem: "pixels" };
+    const pipeline = sharp(input, options).resize({
+      width: MAX_IMAGE_EDGE,
+      height: MAX_IMAGE_EDGE,
+      fit: "inside",
+      withoutEnlargement: true,
+    });
     const encoded =
-      type === "image/png" ? pipeline.png({ compressionLevel: 9, adaptiveFiltering: true })
-        : type === "image/jpeg" ? pipeline.jpeg({ quality: 82, mozjpeg: true })
+      type === "image/png"
+        ? pipeline.png({ compressionLevel: 9, adaptiveFiltering: true })
+        : type === "image/jpeg"
+          ? pipeline.jpeg({ quality: 82, mozjpeg: true })
           : pipeline.webp({ quality: 82 });
     let { data, info } = await encoded.toBuffer({ resolveWithObject: true });
     let contentType: ImageType = type;
@@ -65,7 +88,16 @@ async function decodeAndEncode(input: Uint8Array, type: ImageType): Promise<Proc
       contentType = "image/webp";
     }
     if (data.byteLength > MAX_STORED_BYTES) return { ok: false, problem: "tooLarge" };
-    return { ok: true, image: { bytes: data, contentType, width: info.width, height: info.height, sha256: createHash("sha256").update(data).digest("hex") } };
+    return {
+      ok: true,
+      image: {
+        bytes: data,
+        contentType,
+        width: info.width,
+        height: info.height,
+        sha256: createHash("sha256").update(data).digest("hex"),
+      },
+    };
   } catch (e) {
     return { ok: false, problem: e instanceof Error && /pixel limit/i.test(e.message) ? "pixels" : "unreadable" };
   }

@@ -5,7 +5,8 @@
  */
 type Placed = { id: string; width: number; height: number };
 
-const isRef = (v: unknown): v is { id: string } => Boolean(v) && typeof v === "object" && typeof (v as { id?: unknown }).id === "string";
+const isRef = (v: unknown): v is { id: string } =>
+  Boolean(v) && typeof v === "object" && typeof (v as { id?: unknown }).id === "string";
 
 /** The distinct image ids placed in `content`. */
 export function imageIdsOf(content: unknown, out = new Set<string>()): string[] {

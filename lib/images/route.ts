@@ -12,10 +12,21 @@ import { storeImage } from "./store";
 
 /** A year: the bytes behind an id never change (rows are never updated). `private`: only the signed-in browser keeps them, never a shared cache. */
 const CACHE = "private, max-age=31536000, immutable";
-const STATUS: Record<Exclude<ImageProblem, "busy">, number> = { tooLarge: 413, type: 415, pixels: 422, unreadable: 422, failed: 503, quota: 409 };
+const STATUS: Record<Exclude<ImageProblem, "busy">, number> = {
+  tooLarge: 413,
+  type: 415,
+  pixels: 422,
+  unreadable: 422,
+  failed: 503,
+  quota: 409,
+};
 const refused = (p: ImageProblem) =>
-  p === "busy" ? rationRefusal(RATIONS.image.retryAfterS, { problem: p })
-  : NextResponse.json({ ok: false, code: p === "failed" ? "INTERNAL" : "VALIDATION", problem: p }, { status: STATUS[p], headers: { "Cache-Control": "no-store" } });
+  p === "busy"
+    ? rationRefusal(RATIONS.image.retryAfterS, { problem: p })
+    : NextResponse.json(
+        { ok: false, code: p === "failed" ? "INTERNAL" : "VALIDATION", problem: p },
+        { status: STATUS[p], headers: { "Cache-Control": "no-store" } },
+      );
 
 /**
  * POST /api/v1/images[?school=] with the file's bytes as the body: teachers for their school,
@@ -72,8 +83,11 @@ export async function sendImage(req: Request, image: ImageMeta, cache: string): 
     Vary: "Cookie",
   };
   const match = req.headers.get("if-none-match");
-  if (match && match.split(",").some((tag) => tag.trim().replace(/^W\//, "") === headers.ETag)) return new Response(null, { status: 304, headers });
+  if (match && match.split(",").some((tag) => tag.trim().replace(/^W\//, "") === headers.ETag))
+    return new Response(null, { status: 304, headers });
   const bytes = await imageStorage().get(image.sha256);
   if (!bytes) return problem(404, "NOT_FOUND");
-  return new Response(new Uint8Array(bytes), { headers: { ...headers, "Content-Type": image.contentType, "Content-Length": String(bytes.byteLength) } });
+  return new Response(new Uint8Array(bytes), {
+    headers: { ...headers, "Content-Type": image.contentType, "Content-Length": String(bytes.byteLength) },
+  });
 }

@@ -18,13 +18,18 @@ export type StoreResult = { ok: true; image: StoredImage } | Extract<ProcessResu
  * is ever listed without its bytes. The same bytes again are the school's image it already
  * has (no second copy); new bytes past the school's quota (IMAGE_QUOTA_MB) are refused.
  */
-export async function storeImage(school: AuthorizedSchoolId, actorId: string | null, input: Uint8Array): Promise<StoreResult> {
+export async function storeImage(
+  school: AuthorizedSchoolId,
+  actorId: string | null,
+  input: Uint8Array,
+): Promise<StoreResult> {
   const processed = await processImage(school, input);
   if (!processed.ok) return processed;
   const { image } = processed;
   const same = await schoolImageByHash(school, image.sha256);
   if (same) return { ok: true, image: { ...same, created: false } };
-  if ((await schoolImageBytes(school)) + image.bytes.byteLength > env().IMAGE_QUOTA_MB * 1024 * 1024) return { ok: false, problem: "quota" };
+  if ((await schoolImageBytes(school)) + image.bytes.byteLength > env().IMAGE_QUOTA_MB * 1024 * 1024)
+    return { ok: false, problem: "quota" };
   const row = await insertImageRow(school, actorId, { ...image, byteSize: image.bytes.byteLength });
   try {
     await imageStorage().put(image.sha256, image.bytes, image.contentType);
@@ -32,8 +37,18 @@ export async function storeImage(school: AuthorizedSchoolId, actorId: string | n
     await deleteImageRow(row.id);
     return { ok: false, problem: "failed" };
   }
-  await audit({ action: "image.upload", actorId, schoolId: school, targetType: "image", targetId: row.id, meta: { bytes: image.bytes.byteLength, type: image.contentType } });
-  return { ok: true, image: { id: row.id, width: image.width, height: image.height, contentType: image.contentType, created: true } };
+  await audit({
+    action: "image.upload",
+    actorId,
+    schoolId: school,
+    targetType: "image",
+    targetId: row.id,
+    meta: { bytes: image.bytes.byteLength, type: image.contentType },
+  });
+  return {
+    ok: true,
+    image: { id: row.id, width: image.width, height: image.height, contentType: image.contentType, created: true },
+  };
 }
 
 /**

@@ -21,7 +21,11 @@ type Placed = ReadonlyMap<string, { id: string; width: number; height: number }>
  * or null as soon as they pass `budget` characters: a file an import would refuse is never
  * built (nor held in memory).
  */
-export async function embedImages(school: AuthorizedSchoolId, contents: unknown[], budget: number): Promise<NonNullable<ActivityFile["images"]> | null> {
+export async function embedImages(
+  school: AuthorizedSchoolId,
+  contents: unknown[],
+  budget: number,
+): Promise<NonNullable<ActivityFile["images"]> | null> {
   const found = await schoolImages(school, imageIdsOf(contents));
   const out: NonNullable<ActivityFile["images"]> = {};
   let size = 0;
@@ -38,14 +42,21 @@ export async function embedImages(school: AuthorizedSchoolId, contents: unknown[
  * Stores a file's images in the school, each decoded and checked by sharp as an upload is:
  * the new ids by the file's ids, or why one was refused (nothing of the file is kept).
  */
-export async function importFileImages(school: AuthorizedSchoolId, actorId: string, file: ActivityFile): Promise<{ ok: true; placed: Placed } | { ok: false; problem: ImageProblem }> {
+export async function importFileImages(
+  school: AuthorizedSchoolId,
+  actorId: string,
+  file: ActivityFile,
+): Promise<{ ok: true; placed: Placed } | { ok: false; problem: ImageProblem }> {
   const placed = new Set(imageIdsOf(file.scenes));
   const stored: [string, StoredImage][] = [];
   for (const [id, image] of Object.entries(file.images ?? {})) {
     if (!placed.has(id)) continue;
     const bytes = Buffer.from(image.data, "base64");
     // the declared type must be the bytes' own (what is stored may be re-encoded to WebP)
-    const result = sniffImageType(bytes) === image.type ? await storeImage(school, actorId, bytes) : ({ ok: false, problem: "type" } as const);
+    const result =
+      sniffImageType(bytes) === image.type
+        ? await storeImage(school, actorId, bytes)
+        : ({ ok: false, problem: "type" } as const);
     if (!result.ok) {
       // only the images this import made go (one the school already had stays)
       await Promise.all(stored.filter(([, s]) => s.created).map(([, s]) => deleteImageRow(s.id)));
@@ -62,7 +73,12 @@ export async function importFileImages(school: AuthorizedSchoolId, actorId: stri
  * image already the school's, or one of the school's with the same bytes, is kept). An image
  * that is gone (its school was deleted) is left out of the content.
  */
-export async function copyAcademyImages(school: AuthorizedSchoolId, actorId: string, academyId: string, contents: unknown[]): Promise<Placed> {
+export async function copyAcademyImages(
+  school: AuthorizedSchoolId,
+  actorId: string,
+  academyId: string,
+  contents: unknown[],
+): Promise<Placed> {
   const out = new Map<string, { id: string; width: number; height: number }>();
   for (const image of await academyImages(academyId, imageIdsOf(contents))) {
     if (image.schoolId === school) {
@@ -76,4 +92,5 @@ export async function copyAcademyImages(school: AuthorizedSchoolId, actorId: str
 }
 
 /** A file's scenes with their images placed by `to` (see rewriteImages). */
-export const withPlacedImages = <S extends { content: unknown }>(scenes: S[], to: Placed): S[] => scenes.map((s) => ({ ...s, content: rewriteImages(s.content, to) }));
+export const withPlacedImages = <S extends { content: unknown }>(scenes: S[], to: Placed): S[] =>
+  scenes.map((s) => ({ ...s, content: rewriteImages(s.content, to) }));

@@ -102,7 +102,8 @@ function tooDeep(value: unknown, max: number): boolean {
     const [v, depth] = stack.pop()!;
     if (typeof v !== "object" || v === null) continue;
     if (depth >= max) return true;
-    for (const child of Array.isArray(v) ? v : Object.values(v)) if (typeof child === "object" && child !== null) stack.push([child, depth + 1]);
+    for (const child of Array.isArray(v) ? v : Object.values(v))
+      if (typeof child === "object" && child !== null) stack.push([child, depth + 1]);
   }
   return false;
 }
@@ -122,7 +123,10 @@ const timestamp = z
   .superRefine((v, ctx) => {
     if (v === undefined || v === null || v === "") return;
     if (parseTimestamp(v) === undefined) {
-      ctx.addIssue({ code: "custom", message: "is not a timestamp (epoch milliseconds, an ISO date, or { seconds, nanoseconds })" });
+      ctx.addIssue({
+        code: "custom",
+        message: "is not a timestamp (epoch milliseconds, an ISO date, or { seconds, nanoseconds })",
+      });
     }
   })
   .optional();
@@ -137,7 +141,13 @@ const text = (max: number) =>
     .transform((v) => v || null);
 /** A name, reading or nickname: optional text that a spreadsheet would not run as a formula. */
 const nameText = (max: number) =>
-  notFormula(z.string({ error: "must be text" }).trim().max(max, { error: `is longer than ${max} characters` }), FORMULA_WORDS)
+  notFormula(
+    z
+      .string({ error: "must be text" })
+      .trim()
+      .max(max, { error: `is longer than ${max} characters` }),
+    FORMULA_WORDS,
+  )
     .nullish()
     .transform((v) => v || null);
 
@@ -152,7 +162,10 @@ const email = z
 const userDoc = z
   .object({
     email,
-    groupId: z.string({ error: "is missing (the id of the user's school or academy)" }).trim().min(1, { error: "is empty" }),
+    groupId: z
+      .string({ error: "is missing (the id of the user's school or academy)" })
+      .trim()
+      .min(1, { error: "is empty" }),
     groupType: z.enum(["school", "academy"], { error: "must be school or academy" }),
     role: z.enum(["student", "teacher", "manager"], { error: "must be student, teacher or manager" }),
     createdAt: timestamp,
@@ -167,7 +180,9 @@ const userDoc = z
 
 const wholeNumber = (min: number, max: number) =>
   z
-    .union([z.number(), z.string().trim().regex(/^\d+$/, { error: "must be a whole number" })], { error: "must be a whole number" })
+    .union([z.number(), z.string().trim().regex(/^\d+$/, { error: "must be a whole number" })], {
+      error: "must be a whole number",
+    })
     .nullish()
     .transform((v) => (v === null || v === undefined || v === "" ? null : Number(v)))
     .pipe(z.number().int({ error: "must be a whole number" }).min(min).max(max).nullable());
@@ -216,9 +231,15 @@ function documentsOf(node: unknown, path: string, problems: LegacyProblem[]): [s
   }
   const docs: [string, Obj][] = [];
   for (const [id, doc] of Object.entries(node)) {
-    if (RESERVED_KEYS.has(id)) problems.push({ path: `${path}/${id}`, message: "has a reserved id (__proto__, constructor and prototype are not document ids)" });
-    else if (id.trim() === "" || id.includes("/")) problems.push({ path: `${path}/${id}`, message: "has an empty id or one with a slash" });
-    else if (!isObject(doc)) problems.push({ path: `${path}/${id}`, message: "is not a document (an object of fields)" });
+    if (RESERVED_KEYS.has(id))
+      problems.push({
+        path: `${path}/${id}`,
+        message: "has a reserved id (__proto__, constructor and prototype are not document ids)",
+      });
+    else if (id.trim() === "" || id.includes("/"))
+      problems.push({ path: `${path}/${id}`, message: "has an empty id or one with a slash" });
+    else if (!isObject(doc))
+      problems.push({ path: `${path}/${id}`, message: "is not a document (an object of fields)" });
     else docs.push([id, doc]);
   }
   return docs;
@@ -238,7 +259,11 @@ function split(doc: Obj, subNames: readonly string[]): { fields: Obj; subs: Obj 
   return { fields, subs };
 }
 
-function readGroups(kind: "schools" | "academies", node: unknown, problems: LegacyProblem[]): Map<string, LegacyGroupDoc> {
+function readGroups(
+  kind: "schools" | "academies",
+  node: unknown,
+  problems: LegacyProblem[],
+): Map<string, LegacyGroupDoc> {
   const groups = new Map<string, LegacyGroupDoc>();
   for (const [id, doc] of documentsOf(node, kind, problems)) {
     const path = `${kind}/${id}`;
@@ -254,12 +279,20 @@ function readGroups(kind: "schools" | "academies", node: unknown, problems: Lega
         const profileFields = Object.fromEntries(dataEntries(profile).filter(([k]) => k !== COLLECTIONS));
         const p = profileDoc.safeParse(unwrap(profileFields));
         if (!p.success) problems.push(...problemsOf(profilePath, p.error));
-        else profiles.set(uid, { id: uid, path: profilePath, ...p.data, createdAt: p.data.createdAt, updatedAt: p.data.updatedAt });
+        else
+          profiles.set(uid, {
+            id: uid,
+            path: profilePath,
+            ...p.data,
+            createdAt: p.data.createdAt,
+            updatedAt: p.data.updatedAt,
+          });
       }
       members.set(role, profiles);
     }
     groups.set(id, {
-      id, path,
+      id,
+      path,
       name: parsed.success ? parsed.data.name : null,
       nameKana: parsed.success ? parsed.data.nameKana : null,
       createdAt: parsed.success ? parsed.data.createdAt : undefined,
@@ -272,11 +305,19 @@ function readGroups(kind: "schools" | "academies", node: unknown, problems: Lega
 /** Reads a parsed JSON export; every problem is reported with the path of its document. */
 export function readLegacyExport(json: unknown): LegacyRead {
   const problems: LegacyProblem[] = [];
-  if (!isObject(json)) return { ok: false, problems: [{ path: "(file)", message: "is not a JSON object of collections" }] };
-  if (tooDeep(json, MAX_DEPTH)) return { ok: false, problems: [{ path: "(file)", message: `is nested deeper than ${MAX_DEPTH} levels: not an export of the legacy product` }] };
+  if (!isObject(json))
+    return { ok: false, problems: [{ path: "(file)", message: "is not a JSON object of collections" }] };
+  if (tooDeep(json, MAX_DEPTH))
+    return {
+      ok: false,
+      problems: [
+        { path: "(file)", message: `is nested deeper than ${MAX_DEPTH} levels: not an export of the legacy product` },
+      ],
+    };
   const nested = own(json, COLLECTIONS);
   const root = isObject(nested) ? nested : json;
-  if (!Object.hasOwn(root, "users")) return { ok: false, problems: [{ path: "users", message: "is missing: the export has no users collection" }] };
+  if (!Object.hasOwn(root, "users"))
+    return { ok: false, problems: [{ path: "users", message: "is missing: the export has no users collection" }] };
 
   const users: LegacyUserDoc[] = [];
   for (const [id, doc] of documentsOf(own(root, "users"), "users", problems)) {
@@ -289,16 +330,24 @@ export function readLegacyExport(json: unknown): LegacyRead {
   const schools = readGroups("schools", own(root, "schools"), problems);
   const academies = readGroups("academies", own(root, "academies"), problems);
   const ignoredCollections = Object.keys(root).filter((k) => !["users", "schools", "academies"].includes(k));
-  if (problems.length > 0) return { ok: false, problems: problems.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)) };
+  if (problems.length > 0)
+    return { ok: false, problems: problems.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)) };
   users.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   return { ok: true, data: { users, schools, academies, ignoredCollections } };
 }
 
 /** Reads a school → academy map file: an object of legacy school id → academy id (legacy, or a Manabiya academy's id). */
-export function readSchoolAcademyMap(json: unknown): { ok: true; map: Map<string, string> } | { ok: false; problems: LegacyProblem[] } {
+export function readSchoolAcademyMap(
+  json: unknown,
+): { ok: true; map: Map<string, string> } | { ok: false; problems: LegacyProblem[] } {
   const parsed = z.record(z.string().trim().min(1), z.string().trim().min(1)).safeParse(json);
   if (!parsed.success) {
-    return { ok: false, problems: [{ path: "(school-academy map)", message: "must be a JSON object of school id → academy id (both text)" }] };
+    return {
+      ok: false,
+      problems: [
+        { path: "(school-academy map)", message: "must be a JSON object of school id → academy id (both text)" },
+      ],
+    };
   }
   return { ok: true, map: new Map(Object.entries(parsed.data)) };
 }

@@ -2,7 +2,16 @@ import { availableParallelism } from "node:os";
 import { hashPassword } from "@/lib/auth/password";
 import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
 import type { LegacyExport, LegacyProblem } from "./format";
-import { type Existing, type ExistingUser, type Plan, type UserPlan, countPlan, planImport, recordKey, UUID_PATTERN } from "./plan";
+import {
+  type Existing,
+  type ExistingUser,
+  type Plan,
+  type UserPlan,
+  countPlan,
+  planImport,
+  recordKey,
+  UUID_PATTERN,
+} from "./plan";
 import { chunks, PlanChanged, writeGroups, writeUsers } from "./write";
 
 /**
@@ -33,7 +42,14 @@ export interface ImportOptions {
 }
 
 export type ImportResult =
-  | { ok: true; dryRun: boolean; plan: Plan; counts: ReturnType<typeof countPlan>; codesIssued: number; passwordsSet: number }
+  | {
+      ok: true;
+      dryRun: boolean;
+      plan: Plan;
+      counts: ReturnType<typeof countPlan>;
+      codesIssued: number;
+      passwordsSet: number;
+    }
   | { ok: false; problems: LegacyProblem[] };
 
 const LOCK_KEY = 0x6c656761; // "lega": one import at a time per database
@@ -55,37 +71,81 @@ export async function loadExisting(db: Db, data: LegacyExport, schoolAcademy?: M
   // the e-mails of these people (users document or their own role document): a batch loads only its own
   const emails = new Set<string>();
   for (const u of data.users) {
-    const profile = (u.role === "manager" ? data.academies : data.schools).get(u.groupId)?.members.get(u.role)?.get(u.id);
+    const profile = (u.role === "manager" ? data.academies : data.schools)
+      .get(u.groupId)
+      ?.members.get(u.role)
+      ?.get(u.id);
     for (const e of [u.email, profile?.email]) if (e) emails.add(e);
   }
-  const schoolIds = new Set([...data.schools.keys(), ...data.users.filter((u) => u.role !== "manager").map((u) => u.groupId)]);
-  const academyIds = new Set([...data.academies.keys(), ...data.users.filter((u) => u.role === "manager").map((u) => u.groupId), ...(schoolAcademy?.values() ?? [])]);
+  const schoolIds = new Set([
+    ...data.schools.keys(),
+    ...data.users.filter((u) => u.role !== "manager").map((u) => u.groupId),
+  ]);
+  const academyIds = new Set([
+    ...data.academies.keys(),
+    ...data.users.filter((u) => u.role === "manager").map((u) => u.groupId),
+    ...(schoolAcademy?.values() ?? []),
+  ]);
   const uuids = [...(schoolAcademy?.values() ?? [])].filter((v) => UUID_PATTERN.test(v)).map((v) => v.toLowerCase());
 
   const userSelect = {
-    id: true, legacyId: true, email: true, role: true, schoolId: true, academyId: true, name: true, nickname: true, passwordHash: true,
+    id: true,
+    legacyId: true,
+    email: true,
+    role: true,
+    schoolId: true,
+    academyId: true,
+    name: true,
+    nickname: true,
+    passwordHash: true,
     student: { select: { grade: true, className: true, number: true, counterbalanceGroup: true } },
     _count: { select: { signinCodes: true } },
   } as const;
   const [academies, academiesById, schools, users, records] = await Promise.all([
-    db.academy.findMany({ where: { legacyId: { in: [...academyIds] } }, select: { id: true, legacyId: true, name: true } }),
+    db.academy.findMany({
+      where: { legacyId: { in: [...academyIds] } },
+      select: { id: true, legacyId: true, name: true },
+    }),
     uuids.length > 0 ? db.academy.findMany({ where: { id: { in: uuids } }, select: { id: true } }) : [],
-    db.school.findMany({ where: { legacyId: { in: [...schoolIds] } }, select: { id: true, legacyId: true, academyId: true, name: true } }),
+    db.school.findMany({
+      where: { legacyId: { in: [...schoolIds] } },
+      select: { id: true, legacyId: true, academyId: true, name: true },
+    }),
     // PostgreSQL takes at most 65,535 parameters a statement: ids and e-mails go 10,000 at a time
-    inParts([...userIds, ...emails], (part) => db.user.findMany({ where: { OR: [{ legacyId: { in: part } }, { email: { in: part } }] }, select: userSelect })),
-    inParts(userIds, (part) => db.legacyRecord.findMany({ where: { kind: "user", legacyId: { in: part } }, select: recordSelect })).then(async (users) => [
+    inParts([...userIds, ...emails], (part) =>
+      db.user.findMany({ where: { OR: [{ legacyId: { in: part } }, { email: { in: part } }] }, select: userSelect }),
+    ),
+    inParts(userIds, (part) =>
+      db.legacyRecord.findMany({ where: { kind: "user", legacyId: { in: part } }, select: recordSelect }),
+    ).then(async (users) => [
       ...users,
       ...(await db.legacyRecord.findMany({
-        where: { OR: [{ kind: "school", legacyId: { in: [...schoolIds] } }, { kind: "academy", legacyId: { in: [...academyIds] } }] },
+        where: {
+          OR: [
+            { kind: "school", legacyId: { in: [...schoolIds] } },
+            { kind: "academy", legacyId: { in: [...academyIds] } },
+          ],
+        },
         select: recordSelect,
       })),
     ]),
   ]);
   const toExisting = (u: (typeof users)[number]): ExistingUser => ({
-    id: u.id, legacyId: u.legacyId, email: u.email, role: u.role, schoolId: u.schoolId, academyId: u.academyId, name: u.name, nickname: u.nickname,
-    hasPassword: u.passwordHash !== null, hasDetails: u.student !== null,
-    grade: u.student?.grade ?? null, className: u.student?.className ?? null, number: u.student?.number ?? null,
-    counterbalanceGroup: u.student?.counterbalanceGroup ?? null, codes: u._count.signinCodes,
+    id: u.id,
+    legacyId: u.legacyId,
+    email: u.email,
+    role: u.role,
+    schoolId: u.schoolId,
+    academyId: u.academyId,
+    name: u.name,
+    nickname: u.nickname,
+    hasPassword: u.passwordHash !== null,
+    hasDetails: u.student !== null,
+    grade: u.student?.grade ?? null,
+    className: u.student?.className ?? null,
+    number: u.student?.number ?? null,
+    counterbalanceGroup: u.student?.counterbalanceGroup ?? null,
+    codes: u._count.signinCodes,
   });
   const existingUsers = [...new Map(users.map((u) => [u.id, toExisting(u)])).values()];
   return {
@@ -94,7 +154,9 @@ export async function loadExisting(db: Db, data: LegacyExport, schoolAcademy?: M
     schoolsByLegacy: new Map(schools.map((s) => [s.legacyId!, { id: s.id, academyId: s.academyId, name: s.name }])),
     usersByLegacy: new Map(existingUsers.filter((u) => u.legacyId).map((u) => [u.legacyId!, u])),
     usersByEmail: new Map(existingUsers.filter((u) => u.email).map((u) => [u.email!, u])),
-    records: new Map(records.map((r) => [recordKey(r.kind as "user", r.legacyId), { targetId: r.targetId, snapshot: r.snapshot }])),
+    records: new Map(
+      records.map((r) => [recordKey(r.kind as "user", r.legacyId), { targetId: r.targetId, snapshot: r.snapshot }]),
+    ),
   };
 }
 
@@ -110,7 +172,11 @@ function passwordsOf(data: LegacyExport): Map<string, string> {
 }
 
 /** argon2id hashes for the people the plan gives a password, a few at a time (libuv's pool), with progress. */
-async function hashAll(users: UserPlan[], passwords: Map<string, string>, onDone?: () => void): Promise<Map<string, string>> {
+async function hashAll(
+  users: UserPlan[],
+  passwords: Map<string, string>,
+  onDone?: () => void,
+): Promise<Map<string, string>> {
   const wanted = users.filter((u) => u.setPassword).map((u) => u.legacyId);
   const hashes = new Map<string, string>();
   let next = 0;
@@ -131,7 +197,11 @@ class Refusal extends Error {
   }
 }
 
-export async function runImport(prisma: PrismaClient, data: LegacyExport, options: ImportOptions): Promise<ImportResult> {
+export async function runImport(
+  prisma: PrismaClient,
+  data: LegacyExport,
+  options: ImportOptions,
+): Promise<ImportResult> {
   const now = options.now ?? new Date();
   const planOptions = { schoolAcademy: options.schoolAcademy, now };
   const first = planImport(data, await loadExisting(prisma, data, options.schoolAcademy), planOptions);
@@ -139,7 +209,10 @@ export async function runImport(prisma: PrismaClient, data: LegacyExport, option
   if (options.dryRun) {
     const plan = first.plan;
     return {
-      ok: true, dryRun: true, plan, counts: countPlan(plan),
+      ok: true,
+      dryRun: true,
+      plan,
+      counts: countPlan(plan),
       codesIssued: plan.users.filter((u) => u.action !== "skip" && u.action !== "unchanged" && u.issueCode).length,
       passwordsSet: plan.users.filter((u) => u.setPassword && u.action !== "skip").length,
     };
@@ -160,7 +233,11 @@ export async function runImport(prisma: PrismaClient, data: LegacyExport, option
     // 1. academies and schools: few rows, one transaction (people are planned here only to find the groups they name)
     const groups = await prisma.$transaction(async (tx) => {
       await lock(tx);
-      const again = planImport(data, await loadExisting(tx, { ...data, users: [] }, options.schoolAcademy), planOptions);
+      const again = planImport(
+        data,
+        await loadExisting(tx, { ...data, users: [] }, options.schoolAcademy),
+        planOptions,
+      );
       if (!again.ok) throw new Refusal(again.problems);
       await writeGroups(tx, again.plan, now);
       return again.plan;
@@ -182,7 +259,10 @@ export async function runImport(prisma: PrismaClient, data: LegacyExport, option
         await lock(tx);
         const again = planImport(batch, await loadExisting(tx, batch, options.schoolAcademy), planOptions);
         if (!again.ok) throw new Refusal(again.problems);
-        return { users: again.plan.users, ...(await writeUsers(tx, again.plan.users, hashes, { signinCodeKey: options.signinCodeKey, now })) };
+        return {
+          users: again.plan.users,
+          ...(await writeUsers(tx, again.plan.users, hashes, { signinCodeKey: options.signinCodeKey, now })),
+        };
       }, TX);
       users.push(...done.users);
       codesIssued += done.codesIssued;
@@ -192,23 +272,53 @@ export async function runImport(prisma: PrismaClient, data: LegacyExport, option
     }
 
     const plan: Plan = {
-      ...first.plan, academies: groups.academies, schools: groups.schools, users, namedById: groups.namedById, notes: groups.notes,
-      withoutPassword: first.plan.withoutPassword, profileMissing: first.plan.profileMissing, groupsNotImported: first.plan.groupsNotImported,
+      ...first.plan,
+      academies: groups.academies,
+      schools: groups.schools,
+      users,
+      namedById: groups.namedById,
+      notes: groups.notes,
+      withoutPassword: first.plan.withoutPassword,
+      profileMissing: first.plan.profileMissing,
+      groupsNotImported: first.plan.groupsNotImported,
     };
     const counts = countPlan(plan);
     await prisma.auditLog.create({
-      data: { action: "legacy.import", meta: { ...counts, codesIssued, passwordsSet, skipped: plan.skipped.length, batches: batches.length }, at: now },
+      data: {
+        action: "legacy.import",
+        meta: { ...counts, codesIssued, passwordsSet, skipped: plan.skipped.length, batches: batches.length },
+        at: now,
+      },
       select: { id: true },
     });
     return { ok: true, dryRun: false, plan, counts, codesIssued, passwordsSet };
   } catch (error) {
-    const resume = written > 0 ? " The batches before it are written; running the import again resumes after them." : " Nothing was written.";
+    const resume =
+      written > 0
+        ? " The batches before it are written; running the import again resumes after them."
+        : " Nothing was written.";
     if (error instanceof Refusal) return { ok: false, problems: error.problems };
     if (error instanceof PlanChanged) {
-      return { ok: false, problems: [{ path: "(database)", message: `Manabiya's data changed while passwords were being hashed; that batch was not written.${resume}` }] };
+      return {
+        ok: false,
+        problems: [
+          {
+            path: "(database)",
+            message: `Manabiya's data changed while passwords were being hashed; that batch was not written.${resume}`,
+          },
+        ],
+      };
     }
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
-      return { ok: false, problems: [{ path: "(database)", message: `an e-mail or id became taken in Manabiya during the import; that batch was not written.${resume}` }] };
+      return {
+        ok: false,
+        problems: [
+          {
+            path: "(database)",
+            message: `an e-mail or id became taken in Manabiya during the import; that batch was not written.${resume}`,
+          },
+        ],
+      };
     }
     throw error;
   }

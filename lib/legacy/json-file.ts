@@ -30,8 +30,17 @@ function lineColumn(text: string, offset: number): string {
 function syntaxProblem(text: string, error: unknown): string {
   const message = error instanceof Error ? error.message : "";
   const position = /at position (\d+)/.exec(message)?.[1];
-  const kind = message.split(/['"(,]/)[0]!.replace(/\s+in JSON.*$/, "").trim() || "syntax error";
-  const where = position !== undefined ? lineColumn(text, Number(position)) : /end of JSON/.test(message) ? lineColumn(text, text.length) : "position not reported";
+  const kind =
+    message
+      .split(/['"(,]/)[0]!
+      .replace(/\s+in JSON.*$/, "")
+      .trim() || "syntax error";
+  const where =
+    position !== undefined
+      ? lineColumn(text, Number(position))
+      : /end of JSON/.test(message)
+        ? lineColumn(text, text.length)
+        : "position not reported";
   return `${kind} at ${where}`;
 }
 
@@ -42,7 +51,8 @@ export async function readJsonFile(file: string, what: string, limits: { maxByte
   let text: string;
   try {
     const size = (await stat(file)).size;
-    if (size > maxBytes) return refuse(`the ${what} is larger than the limit (${size} bytes; at most ${maxBytes}): split it by school`);
+    if (size > maxBytes)
+      return refuse(`the ${what} is larger than the limit (${size} bytes; at most ${maxBytes}): split it by school`);
     text = await readFile(file, "utf8");
   } catch (error) {
     return refuse(`cannot read the ${what}: ${(error as NodeJS.ErrnoException).code ?? "unknown error"}`);

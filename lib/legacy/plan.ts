@@ -97,8 +97,20 @@ export interface UserPlan {
   changes: string[];
   reason?: string;
   /** The person's row as it should be written (create), or only the fields to set (update). */
-  user: { email?: string | null; name?: string | null; nickname?: string | null; schoolId?: string | null; academyId?: string | null; legacyId?: string };
-  details?: { grade?: number | null; className?: string | null; number?: number | null; counterbalanceGroup?: string | null };
+  user: {
+    email?: string | null;
+    name?: string | null;
+    nickname?: string | null;
+    schoolId?: string | null;
+    academyId?: string | null;
+    legacyId?: string;
+  };
+  details?: {
+    grade?: number | null;
+    className?: string | null;
+    number?: number | null;
+    counterbalanceGroup?: string | null;
+  };
   createDetails: boolean;
   setPassword: boolean;
   issueCode: boolean;
@@ -162,10 +174,25 @@ const differs = (a: unknown, b: unknown) => JSON.stringify(a ?? null) !== JSON.s
 function snapshotDiffers<T extends object>(old: T, next: T, keys: (keyof T)[]): boolean {
   return keys.some((k) => differs(old[k], next[k]));
 }
-const USER_KEYS: (keyof UserSnapshot)[] = ["role", "group", "email", "name", "nickname", "counterbalanceGroup", "grade", "className", "number", "hasPassword"];
+const USER_KEYS: (keyof UserSnapshot)[] = [
+  "role",
+  "group",
+  "email",
+  "name",
+  "nickname",
+  "counterbalanceGroup",
+  "grade",
+  "className",
+  "number",
+  "hasPassword",
+];
 const GROUP_KEYS: (keyof GroupSnapshot)[] = ["name", "academy"];
 
-export function planImport(data: LegacyExport, existing: Existing, options: { schoolAcademy?: Map<string, string>; now: Date }): PlanResult {
+export function planImport(
+  data: LegacyExport,
+  existing: Existing,
+  options: { schoolAcademy?: Map<string, string>; now: Date },
+): PlanResult {
   const now = () => options.now;
   const problems: LegacyProblem[] = [];
   const skipped: Plan["skipped"] = [];
@@ -190,8 +217,14 @@ export function planImport(data: LegacyExport, existing: Existing, options: { sc
       byEmail.set(email, u.path);
     }
     people.push({
-      legacyId: u.id, path: u.path, role: u.role, group: u.groupId, email, profile,
-      createdAt: u.createdAt ?? profile?.createdAt, updatedAt: u.updatedAt ?? profile?.updatedAt,
+      legacyId: u.id,
+      path: u.path,
+      role: u.role,
+      group: u.groupId,
+      email,
+      profile,
+      createdAt: u.createdAt ?? profile?.createdAt,
+      updatedAt: u.updatedAt ?? profile?.updatedAt,
     });
   }
   const usersById = new Map(data.users.map((u) => [u.id, u]));
@@ -220,10 +253,16 @@ export function planImport(data: LegacyExport, existing: Existing, options: { sc
     return [...ids].sort();
   };
   // the groupName of every role document filed under the group (a group without a document has none)
-  const memberNames = (doc: LegacyGroupDoc | undefined) => [...(doc?.members.values() ?? [])].flatMap((profiles) => [...profiles.values()].map((p) => p.groupName));
+  const memberNames = (doc: LegacyGroupDoc | undefined) =>
+    [...(doc?.members.values() ?? [])].flatMap((profiles) => [...profiles.values()].map((p) => p.groupName));
   const namedById: string[] = [];
 
-  const planGroup = (kind: "school" | "academy", legacyId: string, academyId?: string, academyRef?: string): GroupPlan => {
+  const planGroup = (
+    kind: "school" | "academy",
+    legacyId: string,
+    academyId?: string,
+    academyRef?: string,
+  ): GroupPlan => {
     const doc = (kind === "school" ? data.schools : data.academies).get(legacyId);
     const path = `${kind === "school" ? "schools" : "academies"}/${legacyId}`;
     let name = doc?.name ?? mostCommon(memberNames(doc));
@@ -232,11 +271,28 @@ export function planImport(data: LegacyExport, existing: Existing, options: { sc
       namedById.push(path);
     }
     const snapshot: GroupSnapshot = { name, ...(academyRef ? { academy: academyRef } : {}) };
-    const base = { kind, legacyId, path, name, nameKana: doc?.nameKana ?? "", createdAt: readTimestamp(doc?.createdAt, now), snapshot, changes: [] as string[] };
+    const base = {
+      kind,
+      legacyId,
+      path,
+      name,
+      nameKana: doc?.nameKana ?? "",
+      createdAt: readTimestamp(doc?.createdAt, now),
+      snapshot,
+      changes: [] as string[],
+    };
     const record = existing.records.get(recordKey(kind, legacyId));
-    const current = kind === "school" ? existing.schoolsByLegacy.get(legacyId) : existing.academiesByLegacy.get(legacyId);
+    const current =
+      kind === "school" ? existing.schoolsByLegacy.get(legacyId) : existing.academiesByLegacy.get(legacyId);
     if (!current) {
-      if (record) return { ...base, action: "skip", id: record.targetId, reason: `deleted in Manabiya after an earlier import: not created again`, writeRecord: false };
+      if (record)
+        return {
+          ...base,
+          action: "skip",
+          id: record.targetId,
+          reason: `deleted in Manabiya after an earlier import: not created again`,
+          writeRecord: false,
+        };
       return { ...base, action: "create", id: randomUUID(), academyId, writeRecord: true };
     }
     const old = (record?.snapshot ?? null) as GroupSnapshot | null;
@@ -265,7 +321,10 @@ export function planImport(data: LegacyExport, existing: Existing, options: { sc
       academyId = inExport && inExport.action !== "skip" ? inExport.id : (byLegacy?.id ?? byId?.id);
       academyRef = mapped;
       if (!academyId) {
-        problems.push({ path: `schools/${legacyId}`, message: `the --school-academy map links it to "${mapped}", which is neither an academy of the export nor one in Manabiya` });
+        problems.push({
+          path: `schools/${legacyId}`,
+          message: `the --school-academy map links it to "${mapped}", which is neither an academy of the export nor one in Manabiya`,
+        });
         continue;
       }
     } else if (!current) {
@@ -282,7 +341,8 @@ export function planImport(data: LegacyExport, existing: Existing, options: { sc
       }
     }
     const plan = planGroup("school", legacyId, current ? undefined : academyId, academyRef);
-    if (current && academyId && academyId !== current.academyId) notes.push(`${plan.path} stays in its current academy (the import does not move schools)`);
+    if (current && academyId && academyId !== current.academyId)
+      notes.push(`${plan.path} stays in its current academy (the import does not move schools)`);
     schools.push(plan);
   }
   if (problems.length > 0) return { ok: false, problems };
@@ -296,7 +356,10 @@ export function planImport(data: LegacyExport, existing: Existing, options: { sc
   for (const p of people) {
     const group = p.role === "manager" ? academyPlan.get(p.group) : schoolPlan.get(p.group);
     if (!group || group.action === "skip") {
-      skipped.push({ path: p.path, reason: `its ${p.role === "manager" ? "academy" : "school"} (${p.group}) is not imported` });
+      skipped.push({
+        path: p.path,
+        reason: `its ${p.role === "manager" ? "academy" : "school"} (${p.group}) is not imported`,
+      });
       continue;
     }
     const profile = p.profile;
@@ -312,19 +375,39 @@ export function planImport(data: LegacyExport, existing: Existing, options: { sc
     const seatComplete = profile?.grade != null && profile.className != null && profile.number != null;
     const student = p.role === "student";
     const snapshot: UserSnapshot = {
-      role: p.role, group: p.group, email: p.email, name: profile?.name ?? null, nickname: profile?.nickName ?? null,
+      role: p.role,
+      group: p.group,
+      email: p.email,
+      name: profile?.name ?? null,
+      nickname: profile?.nickName ?? null,
       counterbalanceGroup,
       grade: student && seatComplete ? profile!.grade : null,
       className: student && seatComplete ? profile!.className : null,
       number: student && seatComplete ? profile!.number : null,
       hasPassword: password !== null,
     };
-    const membership = p.role === "manager" ? { schoolId: null, academyId: group.id } : { schoolId: group.id, academyId: null };
+    const membership =
+      p.role === "manager" ? { schoolId: null, academyId: group.id } : { schoolId: group.id, academyId: null };
     const base = {
-      legacyId: p.legacyId, path: p.path, role: p.role, changes: [] as string[], createDetails: false, setPassword: false, issueCode: false,
-      createdAt: readTimestamp(p.createdAt, now), updatedAt: readTimestamp(p.updatedAt, now), snapshot,
+      legacyId: p.legacyId,
+      path: p.path,
+      role: p.role,
+      changes: [] as string[],
+      createDetails: false,
+      setPassword: false,
+      issueCode: false,
+      createdAt: readTimestamp(p.createdAt, now),
+      updatedAt: readTimestamp(p.updatedAt, now),
+      snapshot,
     };
-    const skip = (reason: string, id = ""): UserPlan => ({ ...base, action: "skip", id, reason, user: {}, writeRecord: false });
+    const skip = (reason: string, id = ""): UserPlan => ({
+      ...base,
+      action: "skip",
+      id,
+      reason,
+      user: {},
+      writeRecord: false,
+    });
 
     const record = existing.records.get(recordKey("user", p.legacyId));
     const byLegacy = existing.usersByLegacy.get(p.legacyId);
@@ -337,10 +420,17 @@ export function planImport(data: LegacyExport, existing: Existing, options: { sc
 
     if (!target) {
       users.push({
-        ...base, action: "create", id: randomUUID(), writeRecord: true,
+        ...base,
+        action: "create",
+        id: randomUUID(),
+        writeRecord: true,
         user: { email: p.email, name: snapshot.name, nickname: snapshot.nickname, legacyId: p.legacyId, ...membership },
-        details: student ? { grade: snapshot.grade, className: snapshot.className, number: snapshot.number, counterbalanceGroup } : undefined,
-        createDetails: student, setPassword: password !== null, issueCode: student,
+        details: student
+          ? { grade: snapshot.grade, className: snapshot.className, number: snapshot.number, counterbalanceGroup }
+          : undefined,
+        createDetails: student,
+        setPassword: password !== null,
+        issueCode: student,
       });
       continue;
     }
@@ -362,7 +452,12 @@ export function planImport(data: LegacyExport, existing: Existing, options: { sc
         continue;
       }
       if (!sameGroup) {
-        users.push(skip(`e-mail ${p.email} belongs to someone of another ${p.role === "manager" ? "academy" : "school"} in Manabiya`, target.id));
+        users.push(
+          skip(
+            `e-mail ${p.email} belongs to someone of another ${p.role === "manager" ? "academy" : "school"} in Manabiya`,
+            target.id,
+          ),
+        );
         continue;
       }
       if (!target.legacyId) {
@@ -389,7 +484,12 @@ export function planImport(data: LegacyExport, existing: Existing, options: { sc
       }
     } else {
       if (old.role !== snapshot.role && target.role !== snapshot.role) {
-        users.push(skip(`role changed in the legacy data (${old.role} → ${snapshot.role}): change it in Manabiya by hand`, target.id));
+        users.push(
+          skip(
+            `role changed in the legacy data (${old.role} → ${snapshot.role}): change it in Manabiya by hand`,
+            target.id,
+          ),
+        );
         continue;
       }
       if (differs(old.group, snapshot.group) && !sameGroup) {
@@ -414,12 +514,24 @@ export function planImport(data: LegacyExport, existing: Existing, options: { sc
         changes.push("nickname");
       }
       if (student) {
-        const seatChanged = differs([old.grade, old.className, old.number], [snapshot.grade, snapshot.className, snapshot.number]);
-        if (seatChanged && differs([target.grade, target.className, target.number], [snapshot.grade, snapshot.className, snapshot.number])) {
+        const seatChanged = differs(
+          [old.grade, old.className, old.number],
+          [snapshot.grade, snapshot.className, snapshot.number],
+        );
+        if (
+          seatChanged &&
+          differs(
+            [target.grade, target.className, target.number],
+            [snapshot.grade, snapshot.className, snapshot.number],
+          )
+        ) {
           Object.assign(details, { grade: snapshot.grade, className: snapshot.className, number: snapshot.number });
           changes.push("class and number");
         }
-        if (differs(old.counterbalanceGroup, snapshot.counterbalanceGroup) && target.counterbalanceGroup !== snapshot.counterbalanceGroup) {
+        if (
+          differs(old.counterbalanceGroup, snapshot.counterbalanceGroup) &&
+          target.counterbalanceGroup !== snapshot.counterbalanceGroup
+        ) {
           details.counterbalanceGroup = snapshot.counterbalanceGroup;
           changes.push("counterbalance group");
         }
@@ -431,13 +543,23 @@ export function planImport(data: LegacyExport, existing: Existing, options: { sc
     const issueCode = student && target.codes === 0;
     if (issueCode) changes.push("sign-in code");
     users.push({
-      ...base, action: changes.length > 0 || createDetails ? "update" : "unchanged", id: target.id, changes,
-      user, details: student ? details : undefined, createDetails, setPassword, issueCode,
+      ...base,
+      action: changes.length > 0 || createDetails ? "update" : "unchanged",
+      id: target.id,
+      changes,
+      user,
+      details: student ? details : undefined,
+      createDetails,
+      setPassword,
+      issueCode,
       writeRecord: !old || snapshotDiffers(old, snapshot, USER_KEYS),
     });
   }
 
-  return { ok: true, plan: { academies, schools, users, skipped, withoutPassword, profileMissing, groupsNotImported, namedById, notes } };
+  return {
+    ok: true,
+    plan: { academies, schools, users, skipped, withoutPassword, profileMissing, groupsNotImported, namedById, notes },
+  };
 }
 
 /** Created / updated / unchanged / skipped per kind (every skipped document is a person's: users or role documents). */
@@ -449,5 +571,9 @@ export function countPlan(plan: Plan) {
     skipped: rows.filter((r) => r.action === "skip").length,
   });
   const users = count(plan.users);
-  return { academies: count(plan.academies), schools: count(plan.schools), users: { ...users, skipped: users.skipped + plan.skipped.length } };
+  return {
+    academies: count(plan.academies),
+    schools: count(plan.schools),
+    users: { ...users, skipped: users.skipped + plan.skipped.length },
+  };
 }

@@ -25,17 +25,45 @@ export const copyLibraryEntryAction = defineSchoolAction({
 });
 
 /** Withdraw an entry of the academy, or change its tags: the academy's managers. */
-export const withdrawEntryAction = defineAcademyAction({ name: "library.withdraw", schema: entryRefSchema, revalidate: REVALIDATE, run: (ctx, i) => withdrawEntry(ctx, i.entryId) });
-export const setEntryTagsAction = defineAcademyAction({ name: "library.tags", schema: entryTagsSchema, revalidate: REVALIDATE, run: (ctx, i) => setEntryTags(ctx, i.entryId, i) });
+export const withdrawEntryAction = defineAcademyAction({
+  name: "library.withdraw",
+  schema: entryRefSchema,
+  revalidate: REVALIDATE,
+  run: (ctx, i) => withdrawEntry(ctx, i.entryId),
+});
+export const setEntryTagsAction = defineAcademyAction({
+  name: "library.tags",
+  schema: entryTagsSchema,
+  revalidate: REVALIDATE,
+  run: (ctx, i) => setEntryTags(ctx, i.entryId, i),
+});
 
 /** The forms (they work before hydration too): FormData in, the action's result out. */
 const field = (form: FormData, name: string) => (form.get(name) ?? undefined) as string | undefined;
-const tagsOf = (form: FormData) => ({ subject: field(form, "subject") ?? "", grade: field(form, "grade") ?? "", unit: field(form, "unit") ?? "" });
-export async function publishActivityFromForm(_prev: ActionResult<{ id: string; republished: boolean }> | null, form: FormData) {
-  return publishActivityAction({ schoolId: field(form, "schoolId"), activityId: field(form, "activityId"), ...tagsOf(form) });
+const tagsOf = (form: FormData) => ({
+  subject: field(form, "subject") ?? "",
+  grade: field(form, "grade") ?? "",
+  unit: field(form, "unit") ?? "",
+});
+export async function publishActivityFromForm(
+  _prev: ActionResult<{ id: string; republished: boolean }> | null,
+  form: FormData,
+) {
+  return publishActivityAction({
+    schoolId: field(form, "schoolId"),
+    activityId: field(form, "activityId"),
+    ...tagsOf(form),
+  });
 }
-export async function copyLibraryEntryFromForm(_prev: ActionResult<{ id: string; title: string }> | null, form: FormData) {
-  return copyLibraryEntryAction({ entryId: field(form, "entryId"), title: field(form, "title") ?? "", ...(form.get("schoolId") ? { schoolId: field(form, "schoolId") } : {}) });
+export async function copyLibraryEntryFromForm(
+  _prev: ActionResult<{ id: string; title: string }> | null,
+  form: FormData,
+) {
+  return copyLibraryEntryAction({
+    entryId: field(form, "entryId"),
+    title: field(form, "title") ?? "",
+    ...(form.get("schoolId") ? { schoolId: field(form, "schoolId") } : {}),
+  });
 }
 export async function setEntryTagsFromForm(_prev: ActionResult<null> | null, form: FormData) {
   return setEntryTagsAction({ entryId: field(form, "entryId"), ...tagsOf(form) });

@@ -42,7 +42,10 @@ export interface LibraryRow {
  * matches. The title search is the activity list's (as written, base text or
  * reading; % and _ literal); subject and grade are exact, the unit a substring.
  */
-export async function listLibraryEntries(academyId: LibraryAcademyId, filter: LibraryFilter): Promise<{ rows: LibraryRow[]; total: number }> {
+export async function listLibraryEntries(
+  academyId: LibraryAcademyId,
+  filter: LibraryFilter,
+): Promise<{ rows: LibraryRow[]; total: number }> {
   const where = Prisma.sql`e.academy_id = ${academyId}::uuid
     and ${filter.q ? titleMatchesSql(Prisma.sql`e.title`, containsPattern(filter.q)) : Prisma.sql`true`}
     and ${filter.subject ? Prisma.sql`e.subject = ${filter.subject}` : Prisma.sql`true`}
@@ -51,7 +54,19 @@ export async function listLibraryEntries(academyId: LibraryAcademyId, filter: Li
   const offset = (filter.page - 1) * LIBRARY_PAGE_SIZE;
   const [rows, count] = await Promise.all([
     db().$queryRaw<
-      { id: string; title: string; actor_type: LibraryRow["actorType"]; scene_count: number; subject: Subject | null; grade: Grade | null; unit: string; published_at: Date; school_name: string | null; school_kana: string | null; prompts: string[] | null }[]
+      {
+        id: string;
+        title: string;
+        actor_type: LibraryRow["actorType"];
+        scene_count: number;
+        subject: Subject | null;
+        grade: Grade | null;
+        unit: string;
+        published_at: Date;
+        school_name: string | null;
+        school_kana: string | null;
+        prompts: string[] | null;
+      }[]
     >`
       select e.id, e.title, e.actor_type, e.scene_count, e.subject, e.grade, e.unit, e.published_at,
         s.name as school_name, s.name_kana as school_kana,
@@ -65,15 +80,26 @@ export async function listLibraryEntries(academyId: LibraryAcademyId, filter: Li
   return {
     total: count[0]?.n ?? 0,
     rows: rows.map((r) => ({
-      id: r.id, title: r.title, actorType: r.actor_type, sceneCount: r.scene_count, subject: r.subject, grade: r.grade, unit: r.unit,
-      publishedAt: r.published_at, school: r.school_name === null ? null : { name: r.school_name, nameKana: r.school_kana ?? "" }, prompts: r.prompts ?? [],
+      id: r.id,
+      title: r.title,
+      actorType: r.actor_type,
+      sceneCount: r.scene_count,
+      subject: r.subject,
+      grade: r.grade,
+      unit: r.unit,
+      publishedAt: r.published_at,
+      school: r.school_name === null ? null : { name: r.school_name, nameKana: r.school_kana ?? "" },
+      prompts: r.prompts ?? [],
     })),
   };
 }
 
 /** Which of the school's activities are in the library (the manager's publish form marks them). */
 export async function listPublishedActivityIds(schoolId: AuthorizedSchoolId): Promise<string[]> {
-  const rows = await db().libraryEntry.findMany({ where: { sourceSchoolId: schoolId, sourceActivityId: { not: null } }, select: { sourceActivityId: true } });
+  const rows = await db().libraryEntry.findMany({
+    where: { sourceSchoolId: schoolId, sourceActivityId: { not: null } },
+    select: { sourceActivityId: true },
+  });
   return rows.map((r) => r.sourceActivityId!);
 }
 

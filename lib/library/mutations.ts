@@ -31,12 +31,18 @@ const tagData = (tags: LibraryTags) => ({ subject: tags.subject ?? null, grade: 
  * the activity file format (no answers, no people). Publishing it again
  * replaces that snapshot and its tags (docs/decisions.md "The academy library").
  */
-export async function publishActivity(ctx: SchoolCtx, input: LibraryTags & { activityId: string }): Promise<ActionResult<{ id: string; republished: boolean }>> {
+export async function publishActivity(
+  ctx: SchoolCtx,
+  input: LibraryTags & { activityId: string },
+): Promise<ActionResult<{ id: string; republished: boolean }>> {
   return db().$transaction(async (tx) => {
     const activity = await tx.activity.findFirst({
       where: { id: input.activityId, schoolId: ctx.schoolId },
       select: {
-        title: true, actorType: true, feedback: true, school: { select: { academyId: true } },
+        title: true,
+        actorType: true,
+        feedback: true,
+        school: { select: { academyId: true } },
         scenes: { orderBy: { position: "asc" }, select: { id: true, type: true, content: true } },
         sceneOrders: { orderBy: { group: "asc" }, select: { group: true, sceneIds: true } },
       },
@@ -44,10 +50,19 @@ export async function publishActivity(ctx: SchoolCtx, input: LibraryTags & { act
     if (!activity) return fail("NOT_FOUND");
     const file = activityFileSchema.safeParse(toActivityFile(activity));
     if (!file.success) return fail("VALIDATION", { activityId: ["content"] });
-    const before = await tx.libraryEntry.findUnique({ where: { sourceActivityId: input.activityId }, select: { id: true } });
+    const before = await tx.libraryEntry.findUnique({
+      where: { sourceActivityId: input.activityId },
+      select: { id: true },
+    });
     const snapshot = {
-      academyId: activity.school.academyId, sourceSchoolId: ctx.schoolId, title: file.data.title, actorType: file.data.actorType,
-      sceneCount: file.data.scenes.length, content: file.data as Prisma.InputJsonValue, publishedById: ctx.actorId, ...tagData(input),
+      academyId: activity.school.academyId,
+      sourceSchoolId: ctx.schoolId,
+      title: file.data.title,
+      actorType: file.data.actorType,
+      sceneCount: file.data.scenes.length,
+      content: file.data as Prisma.InputJsonValue,
+      publishedById: ctx.actorId,
+      ...tagData(input),
     };
     const entry = await tx.libraryEntry.upsert({
       where: { sourceActivityId: input.activityId },
@@ -55,7 +70,18 @@ export async function publishActivity(ctx: SchoolCtx, input: LibraryTags & { act
       update: { ...snapshot, publishedAt: new Date() },
       select: { id: true },
     });
-    await audit({ action: "library.publish", actorId: ctx.actorId, schoolId: ctx.schoolId, academyId: activity.school.academyId, targetType: "libraryEntry", targetId: entry.id, meta: { activityId: input.activityId, republished: Boolean(before), ...tagData(input) } }, tx);
+    await audit(
+      {
+        action: "library.publish",
+        actorId: ctx.actorId,
+        schoolId: ctx.schoolId,
+        academyId: activity.school.academyId,
+        targetType: "libraryEntry",
+        targetId: entry.id,
+        meta: { activityId: input.activityId, republished: Boolean(before), ...tagData(input) },
+      },
+      tx,
+    );
     return ok({ id: entry.id, republished: Boolean(before) });
   });
 }
@@ -63,10 +89,24 @@ export async function publishActivity(ctx: SchoolCtx, input: LibraryTags & { act
 /** Takes an entry out of the academy's library; activities already copied from it stay. */
 export async function withdrawEntry(ctx: AcademyCtx, entryId: string): Promise<ActionResult<null>> {
   return db().$transaction(async (tx) => {
-    const entry = await tx.libraryEntry.findFirst({ where: { id: entryId, academyId: ctx.academyId }, select: { title: true, sourceActivityId: true, sourceSchoolId: true } });
+    const entry = await tx.libraryEntry.findFirst({
+      where: { id: entryId, academyId: ctx.academyId },
+      select: { title: true, sourceActivityId: true, sourceSchoolId: true },
+    });
     if (!entry) return fail("NOT_FOUND");
     await tx.libraryEntry.delete({ where: { id: entryId }, select: { id: true } });
-    await audit({ action: "library.withdraw", actorId: ctx.actorId, academyId: ctx.academyId, schoolId: entry.sourceSchoolId, targetType: "libraryEntry", targetId: entryId, meta: { title: entry.title, activityId: entry.sourceActivityId } }, tx);
+    await audit(
+      {
+        action: "library.withdraw",
+        actorId: ctx.actorId,
+        academyId: ctx.academyId,
+        schoolId: entry.sourceSchoolId,
+        targetType: "libraryEntry",
+        targetId: entryId,
+        meta: { title: entry.title, activityId: entry.sourceActivityId },
+      },
+      tx,
+    );
     return ok(null);
   });
 }
@@ -74,9 +114,22 @@ export async function withdrawEntry(ctx: AcademyCtx, entryId: string): Promise<A
 /** Changes an entry's subject, grade and unit (its snapshot stays). */
 export async function setEntryTags(ctx: AcademyCtx, entryId: string, tags: LibraryTags): Promise<ActionResult<null>> {
   return db().$transaction(async (tx) => {
-    const changed = await tx.libraryEntry.updateMany({ where: { id: entryId, academyId: ctx.academyId }, data: tagData(tags) });
+    const changed = await tx.libraryEntry.updateMany({
+      where: { id: entryId, academyId: ctx.academyId },
+      data: tagData(tags),
+    });
     if (changed.count !== 1) return fail("NOT_FOUND");
-    await audit({ action: "library.tags", actorId: ctx.actorId, academyId: ctx.academyId, targetType: "libraryEntry", targetId: entryId, meta: tagData(tags) }, tx);
+    await audit(
+      {
+        action: "library.tags",
+        actorId: ctx.actorId,
+        academyId: ctx.academyId,
+        targetType: "libraryEntry",
+        targetId: entryId,
+        meta: tagData(tags),
+      },
+      tx,
+    );
     return ok(null);
   });
 }
@@ -86,7 +139,10 @@ export async function setEntryTags(ctx: AcademyCtx, entryId: string, tags: Libra
  * template": a new independent activity made by createActivityTx, as an
  * import is. Copying twice (or twice at once) makes two activities.
  */
-export async function copyEntry(ctx: SchoolCtx, input: { entryId: string; title?: string }): Promise<ActionResult<{ id: string; title: string }>> {
+export async function copyEntry(
+  ctx: SchoolCtx,
+  input: { entryId: string; title?: string },
+): Promise<ActionResult<{ id: string; title: string }>> {
   const entry = await db().libraryEntry.findFirst({
     where: { id: input.entryId, academy: { schools: { some: { id: ctx.schoolId } } } },
     select: { content: true, academyId: true },
@@ -94,7 +150,12 @@ export async function copyEntry(ctx: SchoolCtx, input: { entryId: string; title?
   if (!entry) return fail("NOT_FOUND");
   const parsed = activityFileSchema.parse(entry.content);
   // the snapshot places its source school's images: the school gets its own copies (docs/architecture.md "Images")
-  const placed = await copyAcademyImages(ctx.schoolId, ctx.actorId, entry.academyId, parsed.scenes.map((s) => s.content));
+  const placed = await copyAcademyImages(
+    ctx.schoolId,
+    ctx.actorId,
+    entry.academyId,
+    parsed.scenes.map((s) => s.content),
+  );
   const file = { ...parsed, scenes: withPlacedImages(parsed.scenes, placed) };
   return db().$transaction(async (tx) => {
     const activity = await createActivityTx(tx, {
@@ -102,7 +163,17 @@ export async function copyEntry(ctx: SchoolCtx, input: { entryId: string; title?
       createdById: ctx.actorId,
       content: contentOfFile(file, input.title || file.title),
     });
-    await audit({ action: "activity.copyLibrary", actorId: ctx.actorId, schoolId: ctx.schoolId, targetType: "activity", targetId: activity.id, meta: { entryId: input.entryId } }, tx);
+    await audit(
+      {
+        action: "activity.copyLibrary",
+        actorId: ctx.actorId,
+        schoolId: ctx.schoolId,
+        targetType: "activity",
+        targetId: activity.id,
+        meta: { entryId: input.entryId },
+      },
+      tx,
+    );
     return ok(activity);
   });
 }

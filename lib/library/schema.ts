@@ -21,7 +21,11 @@ export const publishSchema = tagsSchema.extend({ schoolId: id, activityId: id })
 export const entryRefSchema = z.object({ entryId: id });
 export const entryTagsSchema = tagsSchema.extend({ entryId: id });
 /** Copy an entry into a school: teachers their own (schoolId optional), managers a school of the academy. */
-export const copyEntrySchema = z.object({ schoolId: id.optional(), entryId: id, title: z.string().trim().max(200).optional() });
+export const copyEntrySchema = z.object({
+  schoolId: id.optional(),
+  entryId: id,
+  title: z.string().trim().max(200).optional(),
+});
 
 export const LIBRARY_PAGE_SIZE = 20;
 const one = (v: unknown) => (Array.isArray(v) ? v[0] : v);

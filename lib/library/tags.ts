@@ -6,7 +6,22 @@
  * (the bundled reflection templates), "other" anything else.
  */
 export const SUBJECTS = [
-  "japanese", "math", "science", "social", "english", "life", "music", "art", "homeEconomics", "technology", "pe", "moral", "integrated", "homeroom", "information", "other",
+  "japanese",
+  "math",
+  "science",
+  "social",
+  "english",
+  "life",
+  "music",
+  "art",
+  "homeEconomics",
+  "technology",
+  "pe",
+  "moral",
+  "integrated",
+  "homeroom",
+  "information",
+  "other",
 ] as const;
 export type Subject = (typeof SUBJECTS)[number];
 

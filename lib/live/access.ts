@@ -10,11 +10,18 @@ import { classKeyOf } from "./klass";
  * active activity), or staff in scope (a teacher of the school; a manager of
  * its academy, naming the school). null otherwise: never revealed.
  */
-export async function liveAccess(actor: Actor, activityId: string, schoolId?: string | null): Promise<{ kind: "student" | "staff"; schoolId: string } | null> {
+export async function liveAccess(
+  actor: Actor,
+  activityId: string,
+  schoolId?: string | null,
+): Promise<{ kind: "student" | "staff"; schoolId: string } | null> {
   if (!z.uuid().safeParse(activityId).success) return null;
   if (actor.role === "student") {
     if (!actor.schoolId) return null;
-    const found = await db().activity.findFirst({ where: { id: activityId, schoolId: actor.schoolId, status: "active", actorType: "student" }, select: { id: true } });
+    const found = await db().activity.findFirst({
+      where: { id: activityId, schoolId: actor.schoolId, status: "active", actorType: "student" },
+      select: { id: true },
+    });
     return found ? { kind: "student", schoolId: actor.schoolId } : null;
   }
   const school = await authorizeSchool(actor, schoolId ?? undefined);

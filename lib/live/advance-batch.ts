@@ -127,8 +127,14 @@ export function createPressBatcher(pool: pg.Pool, options: { maxInFlight?: numbe
       name: "advance_batch",
       text: BATCH_SQL,
       values: [
-        p.map((_, i) => i), p.map((x) => x.activityId), p.map((x) => x.schoolId), p.map((x) => x.sceneId), p.map((x) => x.userId),
-        p.map((x) => x.sessionVersion), p.map((x) => notifyParams(x.activityId)[1]), LIVE_CHANNEL,
+        p.map((_, i) => i),
+        p.map((x) => x.activityId),
+        p.map((x) => x.schoolId),
+        p.map((x) => x.sceneId),
+        p.map((x) => x.userId),
+        p.map((x) => x.sessionVersion),
+        p.map((x) => notifyParams(x.activityId)[1]),
+        LIVE_CHANNEL,
         p.map((x) => x.sessionId),
       ],
     });
@@ -190,7 +196,15 @@ export function createPressBatcher(pool: pg.Pool, options: { maxInFlight?: numbe
     async warm(): Promise<void> {
       const clients = await Promise.all(Array.from({ length: maxInFlight }, () => pool.connect()));
       try {
-        await Promise.all(clients.map((client) => client.query({ name: "advance_batch", text: BATCH_SQL, values: [[], [], [], [], [], [], [], LIVE_CHANNEL, []] })));
+        await Promise.all(
+          clients.map((client) =>
+            client.query({
+              name: "advance_batch",
+              text: BATCH_SQL,
+              values: [[], [], [], [], [], [], [], LIVE_CHANNEL, []],
+            }),
+          ),
+        );
       } finally {
         for (const client of clients) client.release();
       }

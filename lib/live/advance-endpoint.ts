@@ -43,13 +43,22 @@ export function createAdvanceEndpoint(options: EndpointOptions): AdvanceEndpoint
     connectionString: options.databaseUrl,
     application_name: "manabiya-advance",
     max: options.poolSize ?? 4,
-    ...poolTimeoutOptions({ connectMs: options.connectTimeoutMs ?? 5_000, statementMs: 10_000 }, "-c synchronous_commit=off"),
+    ...poolTimeoutOptions(
+      { connectMs: options.connectTimeoutMs ?? 5_000, statementMs: 10_000 },
+      "-c synchronous_commit=off",
+    ),
   });
-  pool.on("error", (error) => log().warn({ event: "advance.pool.failed", ...errorField(error) }, "advance: idle database connection failed"));
+  pool.on("error", (error) =>
+    log().warn({ event: "advance.pool.failed", ...errorField(error) }, "advance: idle database connection failed"),
+  );
   watchPool("advance", pool);
   const send = jsonSender(options.production);
   const presses = createPressBatcher(pool);
-  const warming = presses.warm().catch((error: unknown) => log().warn({ event: "advance.warm.failed", ...errorField(error) }, "advance: could not prepare the connections"));
+  const warming = presses
+    .warm()
+    .catch((error: unknown) =>
+      log().warn({ event: "advance.warm.failed", ...errorField(error) }, "advance: could not prepare the connections"),
+    );
 
   /** The reply of one request, in the server action's order of checks. */
   async function reply(req: IncomingMessage, activityId: string): Promise<ActionResult<null>> {
@@ -63,7 +72,14 @@ export function createAdvanceEndpoint(options: EndpointOptions): AdvanceEndpoint
 
     const session = await readSessionCookie(cookiesOf(req.headers.cookie), options.authSecret);
     if (!session || !isRole(session.role) || !UUID.test(session.id)) return fail("UNAUTHENTICATED");
-    const row = await presses.decide({ userId: session.id, sessionVersion: session.sv, activityId: input.activityId, schoolId: input.schoolId ?? null, sceneId: input.sceneId, sessionId: input.sessionId ?? null });
+    const row = await presses.decide({
+      userId: session.id,
+      sessionVersion: session.sv,
+      activityId: input.activityId,
+      schoolId: input.schoolId ?? null,
+      sceneId: input.sceneId,
+      sessionId: input.sessionId ?? null,
+    });
     if (row.refusal === "UNAUTHENTICATED" || row.refusal === "IDLE") return fail("UNAUTHENTICATED");
     if (row.refusal === "FORBIDDEN" || !row.scoped) return fail("FORBIDDEN");
     return moveResult(row);

@@ -65,12 +65,21 @@ export interface MoveRow {
 }
 
 /** MOVE_SQL's parameters, in order. */
-export function moveParams(schoolId: string, actorId: string, activityId: string, sceneId: string, sessionId: string | null = null): (string | null)[] {
+export function moveParams(
+  schoolId: string,
+  actorId: string,
+  activityId: string,
+  sceneId: string,
+  sessionId: string | null = null,
+): (string | null)[] {
   return [activityId, schoolId, sceneId, actorId, ...notifyParams(activityId), sessionId];
 }
 
 /** $5 and $6: the channel and the notification's payload. */
-export const notifyParams = (activityId: string): [string, string] => [LIVE_CHANNEL, livePayload(`activity:${activityId}`, "state")];
+export const notifyParams = (activityId: string): [string, string] => [
+  LIVE_CHANNEL,
+  livePayload(`activity:${activityId}`, "state"),
+];
 
 /** The action's result of MOVE_SQL's row. */
 export function moveResult(row: MoveRow | undefined): ActionResult<null> {
@@ -82,7 +91,15 @@ export function moveResult(row: MoveRow | undefined): ActionResult<null> {
 /** The HTTP status of an action's result, as the advance endpoint and its route handler answer it. */
 export function statusOf(result: ActionResult<unknown>): number {
   if (result.ok) return 200;
-  const statuses: Record<ErrorCode, number> = { VALIDATION: 400, UNAUTHENTICATED: 401, FORBIDDEN: 403, NOT_FOUND: 404, CONFLICT: 409, RATE_LIMITED: 429, INTERNAL: 500 };
+  const statuses: Record<ErrorCode, number> = {
+    VALIDATION: 400,
+    UNAUTHENTICATED: 401,
+    FORBIDDEN: 403,
+    NOT_FOUND: 404,
+    CONFLICT: 409,
+    RATE_LIMITED: 429,
+    INTERNAL: 500,
+  };
   return statuses[result.code];
 }
 

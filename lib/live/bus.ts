@@ -19,7 +19,10 @@ export { LIVE_CHANNEL, type LiveKind, type LiveMessage, type LiveTopic } from ".
 export { topicGeneration } from "./listen";
 
 /** Calls `onMessage` for every message on `topic` (and a `resync` after the listener reconnects); returns the unsubscribe. */
-export function subscribe(topic: LiveTopic, onMessage: (m: LiveMessage | { kind: "resync" }) => void): Promise<() => void> {
+export function subscribe(
+  topic: LiveTopic,
+  onMessage: (m: LiveMessage | { kind: "resync" }) => void,
+): Promise<() => void> {
   return subscribeVia(env().DATABASE_URL, topic, onMessage);
 }
 

@@ -8,7 +8,11 @@ export type GridState = (typeof GRID_STATES)[number];
  * offline: was in the session, gone (stream closed or not seen within the window), no answer;
  * notJoined: never followed this session.
  */
-export function gridStateOf(row: { answered: boolean; seenAt: number | null }, now: number, windowMs: number): GridState {
+export function gridStateOf(
+  row: { answered: boolean; seenAt: number | null },
+  now: number,
+  windowMs: number,
+): GridState {
   if (row.answered) return "answered";
   if (row.seenAt === null) return "notJoined";
   return now - row.seenAt < windowMs ? "working" : "offline";

@@ -47,8 +47,14 @@ interface GridRow {
  * the authorised school: a session of another school's activity reads nothing. `sessionId`: the
  * session (several classes may run the activity at once); null: the activity's only running one.
  */
-export async function liveGrid(schoolId: string, activityId: string, sessionId: string | null = null): Promise<LiveGrid | null> {
-  const sessions = await db().$queryRaw<{ id: string; current_scene_id: string | null; grade: number | null; class_name: string | null }[]>`
+export async function liveGrid(
+  schoolId: string,
+  activityId: string,
+  sessionId: string | null = null,
+): Promise<LiveGrid | null> {
+  const sessions = await db().$queryRaw<
+    { id: string; current_scene_id: string | null; grade: number | null; class_name: string | null }[]
+  >`
     select gs.id::text, gs.current_scene_id::text, gs.grade, gs.class_name
     from guide_sessions gs join activities a on a.id = gs.activity_id
     where gs.activity_id = ${activityId}::uuid and a.school_id = ${schoolId}::uuid and gs.ended_at is null and a.mode = 'guide'
@@ -76,7 +82,10 @@ export async function liveGrid(schoolId: string, activityId: string, sessionId: 
   return {
     sessionId: session.id,
     sceneId: session.current_scene_id,
-    klass: session.grade !== null && session.class_name !== null ? { grade: session.grade, className: session.class_name } : null,
+    klass:
+      session.grade !== null && session.class_name !== null
+        ? { grade: session.grade, className: session.class_name }
+        : null,
     students: rows.map((r) => ({
       id: r.id,
       grade: r.grade,
@@ -106,18 +115,43 @@ export interface AnswerNow {
  * scene of the activity's running session (the one named, else the one open to the student's class);
  * null when there is no such session or student.
  */
-export async function studentAnswerNow(schoolId: string, activityId: string, studentId: string, sessionId?: string): Promise<AnswerNow | null> {
-  const details = await db().studentDetail.findUnique({ where: { userId: studentId }, select: { grade: true, className: true } });
-  const open = details?.grade != null && details.className ? [{ className: null }, { grade: details.grade, className: details.className }] : [{ className: null }];
+export async function studentAnswerNow(
+  schoolId: string,
+  activityId: string,
+  studentId: string,
+  sessionId?: string,
+): Promise<AnswerNow | null> {
+  const details = await db().studentDetail.findUnique({
+    where: { userId: studentId },
+    select: { grade: true, className: true },
+  });
+  const open =
+    details?.grade != null && details.className
+      ? [{ className: null }, { grade: details.grade, className: details.className }]
+      : [{ className: null }];
   const session = await db().guideSession.findFirst({
-    where: { activityId, endedAt: null, activity: { schoolId, mode: "guide" }, ...(sessionId ? { id: sessionId } : { OR: open }) },
+    where: {
+      activityId,
+      endedAt: null,
+      activity: { schoolId, mode: "guide" },
+      ...(sessionId ? { id: sessionId } : { OR: open }),
+    },
     select: { id: true, currentSceneId: true },
   });
-  const student = await db().user.findFirst({ where: { id: studentId, schoolId, role: "student" }, select: { id: true } });
+  const student = await db().user.findFirst({
+    where: { id: studentId, schoolId, role: "student" },
+    select: { id: true },
+  });
   if (!session?.currentSceneId || !student) return null;
   const row = await db().response.findUnique({
     where: { userId_sceneId: { userId: studentId, sceneId: session.currentSceneId } },
-    select: { id: true, answer: true, late: true, scene: { select: { type: true } }, projectorStars: { where: { sessionId: session.id }, select: { responseId: true } } },
+    select: {
+      id: true,
+      answer: true,
+      late: true,
+      scene: { select: { type: true } },
+      projectorStars: { where: { sessionId: session.id }, select: { responseId: true } },
+    },
   });
   const parsed = row?.scene.type === "drawing" ? drawingAnswerSchema.safeParse(row.answer) : null;
   return {
@@ -139,5 +173,7 @@ export async function schoolClasses(schoolId: string): Promise<{ grade: number; 
     limit 200`;
   // 1組, 2組, … 10組 (not 1, 10, 2)
   const collator = new Intl.Collator("ja", { numeric: true });
-  return rows.map((r) => ({ grade: r.grade, className: r.class_name })).sort((a, b) => a.grade - b.grade || collator.compare(a.className, b.className));
+  return rows
+    .map((r) => ({ grade: r.grade, className: r.class_name }))
+    .sort((a, b) => a.grade - b.grade || collator.compare(a.className, b.className));
 }

@@ -12,4 +12,5 @@ export function sessionOpenTo(sessionClass: string | null, studentClass: string 
 }
 
 /** The SQL condition "session gs is open to the student whose details are d" (both aliases given by the caller). */
-export const SESSION_OPEN_SQL = (gs: string, d: string) => `(${gs}.class_name is null or (${gs}.grade = ${d}.grade and ${gs}.class_name = ${d}.class_name))`;
+export const SESSION_OPEN_SQL = (gs: string, d: string) =>
+  `(${gs}.class_name is null or (${gs}.grade = ${d}.grade and ${gs}.class_name = ${d}.class_name))`;

@@ -22,7 +22,14 @@ interface Bus {
 
 const g = globalThis as unknown as { manabiyaLiveBus?: Bus };
 function bus(): Bus {
-  g.manabiyaLiveBus ??= { emitter: new EventEmitter().setMaxListeners(0), client: null, connecting: null, retryMs: 500, pendingCounts: new Map(), generations: new Map() };
+  g.manabiyaLiveBus ??= {
+    emitter: new EventEmitter().setMaxListeners(0),
+    client: null,
+    connecting: null,
+    retryMs: 500,
+    pendingCounts: new Map(),
+    generations: new Map(),
+  };
   return g.manabiyaLiveBus;
 }
 
@@ -75,10 +82,16 @@ export function topicGeneration(topic: LiveTopic): number {
   return (b.generations.get(topic) ?? 0) + (b.generations.get("*") ?? 0) * 1_000_000_000;
 }
 
-export type Subscribe = (topic: LiveTopic, onMessage: (m: LiveMessage | { kind: "resync" }) => void) => Promise<() => void>;
+export type Subscribe = (
+  topic: LiveTopic,
+  onMessage: (m: LiveMessage | { kind: "resync" }) => void,
+) => Promise<() => void>;
 
 /** Calls `onMessage` for every message on `topic` (and a `resync` after the listener reconnects); returns the unsubscribe. */
-export async function subscribeVia(databaseUrl: string, ...[topic, onMessage]: Parameters<Subscribe>): Promise<() => void> {
+export async function subscribeVia(
+  databaseUrl: string,
+  ...[topic, onMessage]: Parameters<Subscribe>
+): Promise<() => void> {
   const b = bus();
   await connect(b, databaseUrl);
   b.emitter.on(topic, onMessage);
@@ -93,7 +106,11 @@ export async function subscribeVia(databaseUrl: string, ...[topic, onMessage]: P
  * Answer or presence counts changed: `notify` runs at most once per activity every
  * COUNTS_DEBOUNCE_MS in this process, however many students answer or come and go at once.
  */
-export function debounceCounts(activityId: string, notify: () => Promise<void>, onError: (error: unknown) => void): void {
+export function debounceCounts(
+  activityId: string,
+  notify: () => Promise<void>,
+  onError: (error: unknown) => void,
+): void {
   const b = bus();
   if (b.pendingCounts.has(activityId)) return;
   b.pendingCounts.set(

@@ -26,7 +26,9 @@ export type Execute = (sql: string, params: unknown[]) => Promise<unknown>;
 function loader(execute: Execute, sql: string) {
   return new DataLoader<string, null>(
     async (keys) => {
-      const pairs = [...new Set(keys)].map((k) => k.split(":") as [string, string]).filter(([s, u]) => UUID.test(s) && UUID.test(u));
+      const pairs = [...new Set(keys)]
+        .map((k) => k.split(":") as [string, string])
+        .filter(([s, u]) => UUID.test(s) && UUID.test(u));
       if (pairs.length) await execute(sql, [pairs.map(([s]) => s), pairs.map(([, u]) => u)]);
       return keys.map(() => null);
     },

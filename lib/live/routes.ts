@@ -15,7 +15,6 @@ import { sseResponse } from "./sse";
 import { takeStreamSlot } from "./stream-slots";
 import { liveStateForStaff, liveStateForStudent } from "./state";
 
-
 async function access(req: NextRequest, activityId: string) {
   const actor = await getActor();
   if (!actor || actor === "disabled") return { ok: false, error: problem(401, "UNAUTHENTICATED") } as const;
@@ -52,7 +51,14 @@ export async function liveEvents(req: NextRequest, activityId: string): Promise<
   if (granted.kind === "staff") {
     const schoolId = granted.schoolId;
     const sessionId = chosenSession(req);
-    return sseResponse(req.signal, { topic: `activity:${activityId}`, kinds: ["state", "counts"], snapshot: () => liveStateForStaff(activityId, schoolId, sessionId), refreshOnTick: true, release, stillValid: await sessionStillCurrent() });
+    return sseResponse(req.signal, {
+      topic: `activity:${activityId}`,
+      kinds: ["state", "counts"],
+      snapshot: () => liveStateForStaff(activityId, schoolId, sessionId),
+      refreshOnTick: true,
+      release,
+      stillValid: await sessionStillCurrent(),
+    });
   }
   const studentClass = await studentClassKey(actor.id).catch((error: unknown) => {
     release();
@@ -95,7 +101,10 @@ export async function liveState(req: NextRequest, activityId: string): Promise<R
   const checked = await access(req, activityId);
   if (!checked.ok) return checked.error;
   const { actor, granted } = checked;
-  if (granted.kind === "staff") return NextResponse.json(await liveStateForStaff(activityId, granted.schoolId, chosenSession(req)), { headers: { "Cache-Control": "no-store" } });
+  if (granted.kind === "staff")
+    return NextResponse.json(await liveStateForStaff(activityId, granted.schoolId, chosenSession(req)), {
+      headers: { "Cache-Control": "no-store" },
+    });
   const studentClass = await studentClassKey(actor.id);
   const sessionId = await present(activityId, actor.id, studentClass);
   if (sessionId) countsChanged(activityId);
@@ -124,10 +133,22 @@ export async function schoolEvents(req: NextRequest): Promise<Response> {
       // mode, state and whether a live session runs (the student home's 参加する follows it)
       const rows = await db().activity.findMany({
         where: { schoolId, actorType: actor.role === "teacher" ? "teacher" : "student" },
-        select: { id: true, mode: true, status: true, version: true, selfOpenScenes: true, guideSessions: { where: { endedAt: null }, orderBy: { id: "asc" }, select: { id: true } } },
+        select: {
+          id: true,
+          mode: true,
+          status: true,
+          version: true,
+          selfOpenScenes: true,
+          guideSessions: { where: { endedAt: null }, orderBy: { id: "asc" }, select: { id: true } },
+        },
       });
       // pacing (self mode's open scenes) too: the solo page re-renders with the scenes opened
-      return rows.map((r) => `${r.id}:${r.mode}:${r.status}:${r.version}:${r.selfOpenScenes ?? ""}:${r.guideSessions.map((g) => g.id).join(",")}`).sort();
+      return rows
+        .map(
+          (r) =>
+            `${r.id}:${r.mode}:${r.status}:${r.version}:${r.selfOpenScenes ?? ""}:${r.guideSessions.map((g) => g.id).join(",")}`,
+        )
+        .sort();
     },
   });
 }

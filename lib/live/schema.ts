@@ -8,7 +8,10 @@ export const guideRef = z.object({ schoolId: z.uuid().optional(), activityId: z.
  */
 export const sessionRef = guideRef.extend({ sessionId: z.uuid().optional() });
 /** The class (組) a session is run for, as the students' data names it (lib/students/schema.ts); null: the whole school. */
-export const sessionClass = z.object({ grade: z.number().int().min(1).max(12), className: z.string().trim().min(1).max(10) });
+export const sessionClass = z.object({
+  grade: z.number().int().min(1).max(12),
+  className: z.string().trim().min(1).max(10),
+});
 export type SessionClass = z.infer<typeof sessionClass>;
 export const startSessionInput = guideRef.extend({ klass: sessionClass.nullable().default(null) });
 /** Pacing in self mode: the first `open` scenes (1 or more), or all (null). */

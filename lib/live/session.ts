@@ -4,7 +4,15 @@ import { db } from "@/lib/db";
 import { type ActionResult, fail, ok } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { SchoolCtx } from "@/lib/schools/school-action";
-import { MOVE_SQL, type MoveRow, moveParams, moveResult, notifyParams, SESSION_KNOWN_SQL, SESSION_PICK_SQL } from "./advance";
+import {
+  MOVE_SQL,
+  type MoveRow,
+  moveParams,
+  moveResult,
+  notifyParams,
+  SESSION_KNOWN_SQL,
+  SESSION_PICK_SQL,
+} from "./advance";
 import { publish } from "./bus";
 import { classKeyOf } from "./klass";
 import { presenceWriter } from "./presence";
@@ -19,11 +27,25 @@ type Tx = Prisma.TransactionClient;
  */
 async function targetSession(tx: Tx, ctx: SchoolCtx, activityId: string, sessionId: string | undefined) {
   const where = { activityId, activity: { schoolId: ctx.schoolId } };
-  const select = { id: true, endedAt: true, currentSceneId: true, lockedSceneIds: true, activity: { select: { status: true, mode: true } } } as const;
-  const found = sessionId ? await tx.guideSession.findMany({ where: { ...where, id: sessionId }, select }) : await tx.guideSession.findMany({ where: { ...where, endedAt: null }, select, take: 2 });
+  const select = {
+    id: true,
+    endedAt: true,
+    currentSceneId: true,
+    lockedSceneIds: true,
+    activity: { select: { status: true, mode: true } },
+  } as const;
+  const found = sessionId
+    ? await tx.guideSession.findMany({ where: { ...where, id: sessionId }, select })
+    : await tx.guideSession.findMany({ where: { ...where, endedAt: null }, select, take: 2 });
   if (sessionId && found.length === 0) return fail("NOT_FOUND");
   const session = found[0];
-  if (!session || found.length > 1 || session.endedAt || session.activity.status !== "active" || session.activity.mode !== "guide") {
+  if (
+    !session ||
+    found.length > 1 ||
+    session.endedAt ||
+    session.activity.status !== "active" ||
+    session.activity.mode !== "guide"
+  ) {
     return fail("CONFLICT", { session: [found.length > 1 ? "chooseSession" : "notRunning"] });
   }
   return ok(session);
@@ -38,7 +60,11 @@ async function targetSession(tx: Tx, ctx: SchoolCtx, activityId: string, session
  * guide_sessions_one_running_per_class holds one per class even without it).
  * Refused for another school's, an archived, a teacher-actor or an empty activity, and a class no student is in.
  */
-export async function startSession(ctx: SchoolCtx, activityId: string, klass: SessionClass | null = null): Promise<ActionResult<{ sessionId: string }>> {
+export async function startSession(
+  ctx: SchoolCtx,
+  activityId: string,
+  klass: SessionClass | null = null,
+): Promise<ActionResult<{ sessionId: string }>> {
   return db().$transaction(async (tx) => {
     const activity = await tx.activity.findFirst({
       where: { id: activityId, schoolId: ctx.schoolId, status: "active", actorType: "student" },
@@ -49,25 +75,62 @@ export async function startSession(ctx: SchoolCtx, activityId: string, klass: Se
     if (!first) return fail("VALIDATION", { scenes: ["noScenes"] });
     // the row lock serialises two teachers pressing "start" at once
     await tx.$executeRaw`select id from activities where id = ${activityId}::uuid for update`;
-    if (klass && !(await tx.studentDetail.findFirst({ where: { grade: klass.grade, className: klass.className, user: { schoolId: ctx.schoolId, role: "student" } }, select: { userId: true } }))) {
+    if (
+      klass &&
+      !(await tx.studentDetail.findFirst({
+        where: { grade: klass.grade, className: klass.className, user: { schoolId: ctx.schoolId, role: "student" } },
+        select: { userId: true },
+      }))
+    ) {
       return fail("VALIDATION", { klass: ["unknownClass"] });
     }
-    const running = await tx.guideSession.findMany({ where: { activityId, endedAt: null }, select: { id: true, grade: true, className: true } });
+    const running = await tx.guideSession.findMany({
+      where: { activityId, endedAt: null },
+      select: { id: true, grade: true, className: true },
+    });
     if (activity.mode === "guide") {
       const wanted = classKeyOf(klass?.grade, klass?.className);
       const same = running.find((r) => classKeyOf(r.grade, r.className) === wanted);
       if (same) return ok({ sessionId: same.id });
       // the whole school's session and a class's exclude each other; two classes' do not
-      if (running.some((r) => wanted === null || classKeyOf(r.grade, r.className) === null)) return fail("CONFLICT", { session: ["otherClass"] });
+      if (running.some((r) => wanted === null || classKeyOf(r.grade, r.className) === null))
+        return fail("CONFLICT", { session: ["otherClass"] });
     } else {
       // sessions left running while the activity was not in guide mode are over
-      if (running.length > 0) await tx.guideSession.updateMany({ where: { activityId, endedAt: null }, data: { endedAt: new Date(), version: { increment: 1 } } });
-      await tx.activity.update({ where: { id: activityId }, data: { mode: "guide", version: { increment: 1 } }, select: { id: true } });
+      if (running.length > 0)
+        await tx.guideSession.updateMany({
+          where: { activityId, endedAt: null },
+          data: { endedAt: new Date(), version: { increment: 1 } },
+        });
+      await tx.activity.update({
+        where: { id: activityId },
+        data: { mode: "guide", version: { increment: 1 } },
+        select: { id: true },
+      });
     }
     // the students' homes show 参加する from now on
     await publish(`school:${ctx.schoolId}`, "modes", tx);
-    const session = await tx.guideSession.create({ data: { activityId, startedById: ctx.actorId, currentSceneId: first.id, grade: klass?.grade ?? null, className: klass?.className ?? null }, select: { id: true } });
-    await audit({ action: "guide.start", actorId: ctx.actorId, schoolId: ctx.schoolId, targetType: "activity", targetId: activityId, meta: { sessionId: session.id } }, tx);
+    const session = await tx.guideSession.create({
+      data: {
+        activityId,
+        startedById: ctx.actorId,
+        currentSceneId: first.id,
+        grade: klass?.grade ?? null,
+        className: klass?.className ?? null,
+      },
+      select: { id: true },
+    });
+    await audit(
+      {
+        action: "guide.start",
+        actorId: ctx.actorId,
+        schoolId: ctx.schoolId,
+        targetType: "activity",
+        targetId: activityId,
+        meta: { sessionId: session.id },
+      },
+      tx,
+    );
     await publish(`activity:${activityId}`, "state", tx);
     return ok({ sessionId: session.id });
   });
@@ -78,19 +141,37 @@ async function changeSession(
   ctx: SchoolCtx,
   target: { activityId: string; sessionId?: string },
   action: string,
-  change: (session: { id: string; currentSceneId: string | null; lockedSceneIds: string[] }, tx: Tx) => Promise<Prisma.GuideSessionUpdateInput | "invalid">,
+  change: (
+    session: { id: string; currentSceneId: string | null; lockedSceneIds: string[] },
+    tx: Tx,
+  ) => Promise<Prisma.GuideSessionUpdateInput | "invalid">,
 ): Promise<ActionResult<null>> {
   const { activityId } = target;
   return db().$transaction(async (tx) => {
     // the session row is locked (FOR UPDATE) so that two changes of it apply one after the other
-    if (target.sessionId) await tx.$executeRaw`select id from guide_sessions where id = ${target.sessionId}::uuid for update`;
+    if (target.sessionId)
+      await tx.$executeRaw`select id from guide_sessions where id = ${target.sessionId}::uuid for update`;
     const found = await targetSession(tx, ctx, activityId, target.sessionId);
     if (!found.ok) return found;
     const session = found.data;
     const data = await change(session, tx);
     if (data === "invalid") return fail("VALIDATION");
-    await tx.guideSession.update({ where: { id: session.id }, data: { ...data, version: { increment: 1 } }, select: { id: true } });
-    await audit({ action, actorId: ctx.actorId, schoolId: ctx.schoolId, targetType: "activity", targetId: activityId, meta: { sessionId: session.id } }, tx);
+    await tx.guideSession.update({
+      where: { id: session.id },
+      data: { ...data, version: { increment: 1 } },
+      select: { id: true },
+    });
+    await audit(
+      {
+        action,
+        actorId: ctx.actorId,
+        schoolId: ctx.schoolId,
+        targetType: "activity",
+        targetId: activityId,
+        meta: { sessionId: session.id },
+      },
+      tx,
+    );
     await publish(`activity:${activityId}`, "state", tx);
     // the students' homes take 参加する away when the session ends
     if (data.endedAt) await publish(`school:${ctx.schoolId}`, "modes", tx);
@@ -103,12 +184,25 @@ async function changeSession(
  * every minute with the class waiting, so it is one statement, not a
  * transaction of six round trips (lib/live/advance.ts).
  */
-export async function goToScene(ctx: SchoolCtx, activityId: string, sceneId: string, sessionId?: string): Promise<ActionResult<null>> {
-  const rows = await db().$queryRawUnsafe<MoveRow[]>(MOVE_SQL, ...moveParams(ctx.schoolId, ctx.actorId, activityId, sceneId, sessionId ?? null));
+export async function goToScene(
+  ctx: SchoolCtx,
+  activityId: string,
+  sceneId: string,
+  sessionId?: string,
+): Promise<ActionResult<null>> {
+  const rows = await db().$queryRawUnsafe<MoveRow[]>(
+    MOVE_SQL,
+    ...moveParams(ctx.schoolId, ctx.actorId, activityId, sceneId, sessionId ?? null),
+  );
   return moveResult(rows[0]);
 }
 
-export function setSessionFlags(ctx: SchoolCtx, activityId: string, flags: { showResults?: boolean; showNames?: boolean; starredOnly?: boolean }, sessionId?: string) {
+export function setSessionFlags(
+  ctx: SchoolCtx,
+  activityId: string,
+  flags: { showResults?: boolean; showNames?: boolean; starredOnly?: boolean },
+  sessionId?: string,
+) {
   return changeSession(ctx, { activityId, sessionId }, "guide.flags", async () => flags);
 }
 
@@ -136,13 +230,31 @@ const PAUSE_SQL = `
   select (select count(*) from notified)::int as moved, ${SESSION_KNOWN_SQL("$8::uuid", "$1::uuid", "$2::uuid")} as known`;
 
 /** "Eyes on me": blanks every student screen of the running session, or brings the scene back. */
-export async function setSessionPaused(ctx: SchoolCtx, activityId: string, paused: boolean, sessionId?: string): Promise<ActionResult<null>> {
+export async function setSessionPaused(
+  ctx: SchoolCtx,
+  activityId: string,
+  paused: boolean,
+  sessionId?: string,
+): Promise<ActionResult<null>> {
   const rows = await db().$queryRawUnsafe<{ moved: number; known: boolean }[]>(
-    PAUSE_SQL, activityId, ctx.schoolId, paused, ctx.actorId, paused ? "guide.pause" : "guide.resume", ...notifyParams(activityId), sessionId ?? null,
+    PAUSE_SQL,
+    activityId,
+    ctx.schoolId,
+    paused,
+    ctx.actorId,
+    paused ? "guide.pause" : "guide.resume",
+    ...notifyParams(activityId),
+    sessionId ?? null,
   );
   if (rows[0]?.known === false) return fail("NOT_FOUND");
   if (!rows[0]?.moved) return fail("CONFLICT", { session: ["notRunning"] });
-  logAudit({ action: paused ? "guide.pause" : "guide.resume", actorId: ctx.actorId, schoolId: ctx.schoolId, targetType: "activity", targetId: activityId });
+  logAudit({
+    action: paused ? "guide.pause" : "guide.resume",
+    actorId: ctx.actorId,
+    schoolId: ctx.schoolId,
+    targetType: "activity",
+    targetId: activityId,
+  });
   return ok(null);
 }
 
@@ -151,11 +263,21 @@ export async function setSessionPaused(ctx: SchoolCtx, activityId: string, pause
  * At zero the students' answers close when `locks`; an answer arriving later is kept all the same and
  * marked late by the answer writer (lib/responses/writer-sql.ts).
  */
-export function setSessionTimer(ctx: SchoolCtx, activityId: string, timer: { seconds: number; locks: boolean } | null, sessionId?: string) {
+export function setSessionTimer(
+  ctx: SchoolCtx,
+  activityId: string,
+  timer: { seconds: number; locks: boolean } | null,
+  sessionId?: string,
+) {
   return changeSession(ctx, { activityId, sessionId }, timer ? "guide.timer" : "guide.timer.stop", async (session) => {
     if (!timer) return { timerSceneId: null, timerEndsAt: null, timerSeconds: null, timerLocks: false };
     if (!session.currentSceneId) return "invalid";
-    return { timerSceneId: session.currentSceneId, timerEndsAt: new Date(Date.now() + timer.seconds * 1000), timerSeconds: timer.seconds, timerLocks: timer.locks };
+    return {
+      timerSceneId: session.currentSceneId,
+      timerEndsAt: new Date(Date.now() + timer.seconds * 1000),
+      timerSeconds: timer.seconds,
+      timerLocks: timer.locks,
+    };
   });
 }
 

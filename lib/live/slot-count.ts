@@ -14,7 +14,10 @@ const slots = (): Counts => (shared.liveStreamSlots ??= { total: 0, perUser: new
 export const SLOT_RETRY_AFTER_S = 30;
 
 /** A place for one more stream of `userId` (its release, to call once the stream ends), or the status to refuse it with. */
-export function takeSlot(userId: string, limits: { perUser: number; max: number }): { ok: true; release: () => void } | { ok: false; status: 429 | 503 } {
+export function takeSlot(
+  userId: string,
+  limits: { perUser: number; max: number },
+): { ok: true; release: () => void } | { ok: false; status: 429 | 503 } {
   const s = slots();
   const mine = s.perUser.get(userId) ?? 0;
   if (mine >= limits.perUser) return { ok: false, status: 429 };

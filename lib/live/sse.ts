@@ -12,7 +12,10 @@ export function sseResponse(signal: AbortSignal, options: Omit<LiveStreamOptions
   let live: ReturnType<typeof openLiveStream> | undefined;
   const stream = new ReadableStream<Uint8Array>({
     async start(controller) {
-      live = openLiveStream({ write: (bytes) => controller.enqueue(bytes), end: () => controller.close() }, { ...options, subscribe });
+      live = openLiveStream(
+        { write: (bytes) => controller.enqueue(bytes), end: () => controller.close() },
+        { ...options, subscribe },
+      );
       signal.addEventListener("abort", live.close);
       if (signal.aborted) live.close();
       await live.started;

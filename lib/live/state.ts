@@ -4,7 +4,20 @@ import { db } from "@/lib/db";
 import { shownName } from "@/lib/users/person-name";
 import { type LiveGrid, liveGrid } from "./grid";
 import { gridCounts } from "./grid-state";
-import { baseState, type LiveState, PRESENCE_WINDOW_MS, SESSIONS_SQL, type SessionRow, sessionOfRow, sessionRowLoader, sharedStudentReads, sortRows, STAFF_SESSIONS_SQL, stateForClass, statesOfRows } from "./student-state";
+import {
+  baseState,
+  type LiveState,
+  PRESENCE_WINDOW_MS,
+  SESSIONS_SQL,
+  type SessionRow,
+  sessionOfRow,
+  sessionRowLoader,
+  sharedStudentReads,
+  sortRows,
+  STAFF_SESSIONS_SQL,
+  stateForClass,
+  statesOfRows,
+} from "./student-state";
 
 export { PRESENCE_WINDOW_MS, type LiveState } from "./student-state";
 
@@ -62,7 +75,9 @@ export async function liveStateForStudent(activityId: string, studentClass: stri
 
 /** The students whose answers a session's counts and results are made of: its class's, or every student's. */
 export function respondents(klass: { grade: number; className: string } | null | undefined) {
-  return klass ? { role: "student" as const, student: { is: { grade: klass.grade, className: klass.className } } } : { role: "student" as const };
+  return klass
+    ? { role: "student" as const, student: { is: { grade: klass.grade, className: klass.className } } }
+    : { role: "student" as const };
 }
 
 /**
@@ -73,17 +88,26 @@ async function staffSession(activityId: string, sessionId: string | null) {
   // the fifty teachers' reads at the bell go as one with the students' (the batched loader); only a
   // chosen session that a later one of its class followed needs a read of its own
   let rows = (await sessionLoader().load(activityId)) ?? [];
-  if (sessionId && !rows.some((r) => r.session_id === sessionId)) rows = sortRows(await db().$queryRawUnsafe<SessionRow[]>(STAFF_SESSIONS_SQL, activityId, sessionId));
+  if (sessionId && !rows.some((r) => r.session_id === sessionId))
+    rows = sortRows(await db().$queryRawUnsafe<SessionRow[]>(STAFF_SESSIONS_SQL, activityId, sessionId));
   const loaded = rows.map(sessionOfRow);
   const first = loaded[0];
   if (!first) return null;
   const running = loaded.filter((l) => l.session && !l.session.endedAt && l.activity.mode === "guide");
-  const chosen = sessionId ? loaded.find((l) => l.session?.id === sessionId) : running.length <= 1 ? (running[0] ?? first) : undefined;
+  const chosen = sessionId
+    ? loaded.find((l) => l.session?.id === sessionId)
+    : running.length <= 1
+      ? (running[0] ?? first)
+      : undefined;
   return { chosen: chosen ?? { activity: first.activity, session: null }, running };
 }
 
 /** The activity's running sessions as the teacher's screen lists them: which class, who started it (staff only). */
-async function runningSessions(activityId: string, running: ReturnType<typeof sessionOfRow>[], shown: string | null): Promise<RunningSession[]> {
+async function runningSessions(
+  activityId: string,
+  running: ReturnType<typeof sessionOfRow>[],
+  shown: string | null,
+): Promise<RunningSession[]> {
   const ids = running.map((l) => l.session!.id);
   if (ids.length === 0) return [];
   // one session, the one shown: the screen lists nothing (components/play/running-sessions.tsx), so no read
@@ -96,14 +120,22 @@ async function runningSessions(activityId: string, running: ReturnType<typeof se
     orderBy: [{ grade: "asc" }, { className: "asc" }, { startedAt: "asc" }],
     select: { id: true, grade: true, className: true, startedBy: { select: { name: true, nickname: true } } },
   });
-  return rows.map((r) => ({ id: r.id, klass: r.grade !== null && r.className !== null ? { grade: r.grade, className: r.className } : null, startedBy: r.startedBy ? (shownName(r.startedBy)?.base ?? null) : null }));
+  return rows.map((r) => ({
+    id: r.id,
+    klass: r.grade !== null && r.className !== null ? { grade: r.grade, className: r.className } : null,
+    startedBy: r.startedBy ? (shownName(r.startedBy)?.base ?? null) : null,
+  }));
 }
 
 /**
  * The teacher's state (`schoolId` authorised) of the session chosen (`sessionId`, lib/live/state.ts staffSession):
  * counts of connected and answered students, the grid, the results when shown, and every running session of the activity.
  */
-export async function liveStateForStaff(activityId: string, schoolId: string, sessionId: string | null = null): Promise<StaffLiveState | null> {
+export async function liveStateForStaff(
+  activityId: string,
+  schoolId: string,
+  sessionId: string | null = null,
+): Promise<StaffLiveState | null> {
   const found = await staffSession(activityId, sessionId);
   if (!found) return null;
   const loaded = found.chosen;
@@ -113,10 +145,18 @@ export async function liveStateForStaff(activityId: string, schoolId: string, se
   const grid = running ? await liveGrid(schoolId, activityId, session.id) : null;
   const klass = grid?.klass;
   const [connected, answered, sessions] = await Promise.all([
-    running ? db().guidePresence.count({ where: { sessionId: session.id, seenAt: { gt: new Date(Date.now() - PRESENCE_WINDOW_MS) } } }) : 0,
-    !running ? 0
-    : klass && grid ? gridCounts(grid.students).answered
-    : state.sceneId ? db().response.count({ where: { activityId, sceneId: state.sceneId, user: respondents(klass) } }) : 0,
+    running
+      ? db().guidePresence.count({
+          where: { sessionId: session.id, seenAt: { gt: new Date(Date.now() - PRESENCE_WINDOW_MS) } },
+        })
+      : 0,
+    !running
+      ? 0
+      : klass && grid
+        ? gridCounts(grid.students).answered
+        : state.sceneId
+          ? db().response.count({ where: { activityId, sceneId: state.sceneId, user: respondents(klass) } })
+          : 0,
     runningSessions(activityId, found.running, session?.id ?? null),
   ]);
   const showResults = Boolean(running && session.showResults);
@@ -128,7 +168,10 @@ export async function liveStateForStaff(activityId: string, schoolId: string, se
     showNames: Boolean(session?.showNames),
     lockedSceneIds: session?.lockedSceneIds ?? [],
     starredOnly: Boolean(running && session.starredOnly),
-    results: showResults && state.sceneId ? await sceneResults(activityId, state.sceneId, Boolean(session?.showNames), klass, session?.id) : null,
+    results:
+      showResults && state.sceneId
+        ? await sceneResults(activityId, state.sceneId, Boolean(session?.showNames), klass, session?.id)
+        : null,
     grid,
     sessions,
   };
@@ -145,7 +188,13 @@ const addName = (map: Record<string, Record<string, string[]>> | null, key: stri
 };
 
 /** Counts per option of one scene's answers (students only; of `klass` when the session is run for one); names only when `withNames`; stars of session `sessionId`. */
-export async function sceneResults(activityId: string, sceneId: string, withNames: boolean, klass?: { grade: number; className: string } | null, sessionId?: string): Promise<SceneResults> {
+export async function sceneResults(
+  activityId: string,
+  sceneId: string,
+  withNames: boolean,
+  klass?: { grade: number; className: string } | null,
+  sessionId?: string,
+): Promise<SceneResults> {
   // a drawing has nothing to count but its answers, which can be tens of kilobytes each: never loaded here
   const scene = await db().activityScene.findUnique({ where: { id: sceneId }, select: { type: true } });
   if (scene?.type === "drawing") {
@@ -155,7 +204,15 @@ export async function sceneResults(activityId: string, sceneId: string, withName
   const rows = await db().response.findMany({
     where: { activityId, sceneId, user: respondents(klass) },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-    select: { id: true, answer: true, user: { select: { name: true, nickname: true } }, projectorStars: { where: { sessionId: sessionId ?? "00000000-0000-0000-0000-000000000000" }, select: { responseId: true } } },
+    select: {
+      id: true,
+      answer: true,
+      user: { select: { name: true, nickname: true } },
+      projectorStars: {
+        where: { sessionId: sessionId ?? "00000000-0000-0000-0000-000000000000" },
+        select: { responseId: true },
+      },
+    },
   });
   const counts: Record<string, Record<string, number>> = {};
   const names: Record<string, Record<string, string[]>> | null = withNames ? {} : null;
@@ -163,7 +220,8 @@ export async function sceneResults(activityId: string, sceneId: string, withName
   for (const row of rows) {
     const a = row.answer as Record<string, unknown>;
     const name = shownName(row.user)?.base ?? "";
-    const text = (value: string) => texts.push({ id: row.id, text: value, name: withNames ? name : null, starred: row.projectorStars.length > 0 });
+    const text = (value: string) =>
+      texts.push({ id: row.id, text: value, name: withNames ? name : null, starred: row.projectorStars.length > 0 });
     const tally = (key: string, value: unknown) => {
       if (typeof value !== "string" && typeof value !== "number") return;
       add(counts, key, String(value));

@@ -27,7 +27,10 @@ export const SSE_HEADERS = {
  * stream. Returns the stop.
  */
 const TICK_MS = 1_000;
-const shared = globalThis as unknown as { manabiyaBeats?: Map<() => void, number>; manabiyaBeatTicker?: NodeJS.Timeout };
+const shared = globalThis as unknown as {
+  manabiyaBeats?: Map<() => void, number>;
+  manabiyaBeatTicker?: NodeJS.Timeout;
+};
 const beats = (shared.manabiyaBeats ??= new Map());
 function onHeartbeat(beat: () => void): () => void {
   beats.set(beat, Date.now() + HEARTBEAT_MS);
@@ -95,7 +98,10 @@ export interface LiveStreamOptions {
  * the client is told to reconnect within a second (to another instance). `close`
  * ends it from outside (the client went); `started` resolves once the first state is sent.
  */
-export function openLiveStream(sink: StreamSink, options: LiveStreamOptions): { close: () => void; started: Promise<void> } {
+export function openLiveStream(
+  sink: StreamSink,
+  options: LiveStreamOptions,
+): { close: () => void; started: Promise<void> } {
   let closed = false;
   let unsubscribe: (() => void) | undefined;
   let stopBeating: (() => void) | undefined;

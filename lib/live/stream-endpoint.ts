@@ -14,7 +14,14 @@ import { presenceWriter } from "./presence";
 import { SLOT_RETRY_AFTER_S, takeSlot } from "./slot-count";
 import { openLiveStream, SSE_HEADERS } from "./stream-core";
 import { classKeyOf, SESSION_OPEN_SQL } from "./klass";
-import { SESSIONS_SQL, type SessionRow, sessionRowLoader, sharedStudentReads, stateForClass, statesOfRows } from "./student-state";
+import {
+  SESSIONS_SQL,
+  type SessionRow,
+  sessionRowLoader,
+  sharedStudentReads,
+  stateForClass,
+  statesOfRows,
+} from "./student-state";
 
 /**
  * GET /api/v1/live/{activityId}/events of a STUDENT, served by the production
@@ -60,12 +67,24 @@ export interface StreamEndpoint {
   close(): Promise<void>;
 }
 
-export function createStreamEndpoint(options: EndpointOptions & { limits: { perUser: number; max: number } }): StreamEndpoint {
-  const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 4, ...poolTimeoutOptions({ connectMs: options.connectTimeoutMs ?? 5_000, statementMs: 10_000 }) });
-  pool.on("error", (error) => log().warn({ event: "streams.pool.failed", ...errorField(error) }, "streams: idle database connection failed"));
-  const rows = async <T,>(sql: string, params: unknown[]) => (await pool.query<T & pg.QueryResultRow>(sql, params)).rows as T[];
+export function createStreamEndpoint(
+  options: EndpointOptions & { limits: { perUser: number; max: number } },
+): StreamEndpoint {
+  const pool = new pg.Pool({
+    connectionString: options.databaseUrl,
+    max: options.poolSize ?? 4,
+    ...poolTimeoutOptions({ connectMs: options.connectTimeoutMs ?? 5_000, statementMs: 10_000 }),
+  });
+  pool.on("error", (error) =>
+    log().warn({ event: "streams.pool.failed", ...errorField(error) }, "streams: idle database connection failed"),
+  );
+  const rows = async <T>(sql: string, params: unknown[]) =>
+    (await pool.query<T & pg.QueryResultRow>(sql, params)).rows as T[];
   const send = jsonSender(options.production);
-  const streamHeaders: Record<string, string> = { ...Object.fromEntries(STATIC_SECURITY_HEADERS.map((h) => [h.key, h.value])), ...SSE_HEADERS };
+  const streamHeaders: Record<string, string> = {
+    ...Object.fromEntries(STATIC_SECURITY_HEADERS.map((h) => [h.key, h.value])),
+    ...SSE_HEADERS,
+  };
   if (options.production) streamHeaders["Strict-Transport-Security"] = "max-age=31536000; includeSubDomains";
 
   const sessions = sessionRowLoader((ids) => rows<SessionRow>(SESSIONS_SQL, [ids]));
@@ -76,7 +95,11 @@ export function createStreamEndpoint(options: EndpointOptions & { limits: { perU
   const countsChanged = (activityId: string) =>
     debounceCounts(
       activityId,
-      async () => void (await pool.query("select pg_notify($1, $2)", [LIVE_CHANNEL, livePayload(`activity:${activityId}`, "counts")])),
+      async () =>
+        void (await pool.query("select pg_notify($1, $2)", [
+          LIVE_CHANNEL,
+          livePayload(`activity:${activityId}`, "counts"),
+        ])),
       (error) => log().warn({ event: "live.notify.failed", ...errorField(error) }, "live: counts notify failed"),
     );
 

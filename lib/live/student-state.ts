@@ -79,7 +79,10 @@ export const STAFF_SESSIONS_SQL = `select ${SESSION_COLUMNS} from activities a $
 
 /** An activity's rows, latest session first. */
 export function sortRows(rows: SessionRow[]): SessionRow[] {
-  return [...rows].sort((x, y) => (y.started_at ? new Date(y.started_at).getTime() : 0) - (x.started_at ? new Date(x.started_at).getTime() : 0));
+  return [...rows].sort(
+    (x, y) =>
+      (y.started_at ? new Date(y.started_at).getTime() : 0) - (x.started_at ? new Date(x.started_at).getTime() : 0),
+  );
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -89,7 +92,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * when fifty classes move on at once, the notifications arrive together and their
  * reads go as one.
  */
-export function sessionRowLoader(query: (ids: string[]) => Promise<SessionRow[]>): DataLoader<string, SessionRow[] | null> {
+export function sessionRowLoader(
+  query: (ids: string[]) => Promise<SessionRow[]>,
+): DataLoader<string, SessionRow[] | null> {
   return new DataLoader<string, SessionRow[] | null>(
     async (asked) => {
       const rows = await query(asked.filter((id) => UUID.test(id)));
@@ -107,13 +112,27 @@ export function sessionRowLoader(query: (ids: string[]) => Promise<SessionRow[]>
 export function sessionOfRow(row: SessionRow) {
   const session = row.session_id
     ? {
-        id: row.session_id, version: row.version ?? 0, startedAt: new Date(row.started_at!), currentSceneId: row.current_scene_id,
-        lockedSceneIds: row.locked_scene_ids ?? [], showResults: Boolean(row.show_results), showNames: Boolean(row.show_names), starredOnly: Boolean(row.starred_only), paused: Boolean(row.paused), endedAt: row.ended_at,
+        id: row.session_id,
+        version: row.version ?? 0,
+        startedAt: new Date(row.started_at!),
+        currentSceneId: row.current_scene_id,
+        lockedSceneIds: row.locked_scene_ids ?? [],
+        showResults: Boolean(row.show_results),
+        showNames: Boolean(row.show_names),
+        starredOnly: Boolean(row.starred_only),
+        paused: Boolean(row.paused),
+        endedAt: row.ended_at,
         classKey: classKeyOf(row.grade, row.class_name),
         klass: row.grade !== null && row.class_name !== null ? { grade: row.grade, className: row.class_name } : null,
-        timer: row.timer_scene_id && row.timer_ends_at
-          ? { sceneId: row.timer_scene_id, endsAt: new Date(row.timer_ends_at).getTime(), seconds: row.timer_seconds ?? 0, locks: Boolean(row.timer_locks) }
-          : null,
+        timer:
+          row.timer_scene_id && row.timer_ends_at
+            ? {
+                sceneId: row.timer_scene_id,
+                endsAt: new Date(row.timer_ends_at).getTime(),
+                seconds: row.timer_seconds ?? 0,
+                locks: Boolean(row.timer_locks),
+              }
+            : null,
       }
     : null;
   return { activity: { id: row.id, mode: row.mode }, session };
@@ -132,9 +151,10 @@ export function baseState(loaded: ReturnType<typeof sessionOfRow>): LiveState {
     sceneId: running ? session.currentSceneId : null,
     locked: Boolean(running && session.currentSceneId && session.lockedSceneIds.includes(session.currentSceneId)),
     paused: Boolean(running && session.paused),
-    timer: running && session.timer && session.timer.sceneId === session.currentSceneId
-      ? { endsAt: session.timer.endsAt, now: Date.now(), seconds: session.timer.seconds, locks: session.timer.locks }
-      : null,
+    timer:
+      running && session.timer && session.timer.sceneId === session.currentSceneId
+        ? { endsAt: session.timer.endsAt, now: Date.now(), seconds: session.timer.seconds, locks: session.timer.locks }
+        : null,
     classKey: session?.classKey ?? null,
   };
 }
@@ -153,10 +173,14 @@ const notForThisClass = new WeakMap<LiveState, LiveState>();
  * (the waiting screen; docs/decisions.md "Live sessions for one class", "Several classes at once").
  * The same object for every student of a state, so the class's streams still serialise it once.
  */
-export function stateForClass(states: LiveState | readonly LiveState[] | null, studentClass: string | null): LiveState | null {
+export function stateForClass(
+  states: LiveState | readonly LiveState[] | null,
+  studentClass: string | null,
+): LiveState | null {
   const list: readonly LiveState[] = states === null ? [] : Array.isArray(states) ? states : [states as LiveState];
   const running = list.filter((s) => s.status === "running");
-  const own = running.find((s) => s.classKey !== null && s.classKey === studentClass) ?? running.find((s) => s.classKey === null);
+  const own =
+    running.find((s) => s.classKey !== null && s.classKey === studentClass) ?? running.find((s) => s.classKey === null);
   if (own) return own;
   // no session of theirs runs: their class's (or the whole school's) latest, ended; else the waiting screen
   const theirs = list.find((s) => sessionOpenTo(s.classKey, studentClass));
@@ -165,7 +189,17 @@ export function stateForClass(states: LiveState | readonly LiveState[] | null, s
   if (!state) return state;
   let other = notForThisClass.get(state);
   if (!other) {
-    other = { ...state, sessionId: null, sessionStartedAt: 0, version: 0, status: "waiting", sceneId: null, locked: false, paused: false, timer: null };
+    other = {
+      ...state,
+      sessionId: null,
+      sessionStartedAt: 0,
+      version: 0,
+      status: "waiting",
+      sceneId: null,
+      locked: false,
+      paused: false,
+      timer: null,
+    };
     notForThisClass.set(state, other);
   }
   return other;

@@ -34,7 +34,10 @@ async function deliver(mail: Mail): Promise<void> {
   const { SMTP_URL, MAIL_FROM, NODE_ENV, MANABIYA_DEMO } = env();
   if (MANABIYA_DEMO) {
     const kept = keepDemoMail(mail);
-    log().info({ event: "mail.demo", mailbox: kept ? DEMO_MAILBOX_PATH : undefined, smtp: Boolean(SMTP_URL) }, kept ? `demo mail: see ${DEMO_MAILBOX_PATH}` : "demo mail to an address outside the demo accounts: not shown");
+    log().info(
+      { event: "mail.demo", mailbox: kept ? DEMO_MAILBOX_PATH : undefined, smtp: Boolean(SMTP_URL) },
+      kept ? `demo mail: see ${DEMO_MAILBOX_PATH}` : "demo mail to an address outside the demo accounts: not shown",
+    );
   }
   if (!SMTP_URL) {
     if (MANABIYA_DEMO) return;

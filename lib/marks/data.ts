@@ -5,15 +5,33 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import type { OwnMark, StaffMark } from "./verdicts";
 
 /** The select of a response's mark for staff (lib/results/portfolio.ts `studentResponses`). */
-export const staffMarkSelect = { verdict: true, comment: true, answerAt: true, updatedAt: true, markedBy: { select: { name: true } } } as const;
+export const staffMarkSelect = {
+  verdict: true,
+  comment: true,
+  answerAt: true,
+  updatedAt: true,
+  markedBy: { select: { name: true } },
+} as const;
 
 /** A stored mark as staff see it, given its response's last change. */
 export function toStaffMark(
-  mark: { verdict: StaffMark["verdict"]; comment: string | null; answerAt: Date; updatedAt: Date; markedBy: { name: string | null } | null } | null,
+  mark: {
+    verdict: StaffMark["verdict"];
+    comment: string | null;
+    answerAt: Date;
+    updatedAt: Date;
+    markedBy: { name: string | null } | null;
+  } | null,
   answeredAt: Date,
 ): StaffMark | null {
   if (!mark) return null;
-  return { verdict: mark.verdict, comment: mark.comment, markedBy: mark.markedBy?.name ?? null, markedAt: mark.updatedAt.toISOString(), stale: answeredAt > mark.answerAt };
+  return {
+    verdict: mark.verdict,
+    comment: mark.comment,
+    markedBy: mark.markedBy?.name ?? null,
+    markedAt: mark.updatedAt.toISOString(),
+    stale: answeredAt > mark.answerAt,
+  };
 }
 
 /**
@@ -21,16 +39,23 @@ export function toStaffMark(
  * comments always, the verdicts only when `verdicts` (the activity's feedback timing allows
  * them; the result page decides). Scenes without a mark are left out.
  */
-export async function ownMarks(who: { id: string; schoolId: string }, activityId: string, show: { verdicts: boolean }): Promise<Record<string, OwnMark>> {
+export async function ownMarks(
+  who: { id: string; schoolId: string },
+  activityId: string,
+  show: { verdicts: boolean },
+): Promise<Record<string, OwnMark>> {
   if (!z.uuid().safeParse(activityId).success) return {};
   const rows = await db().responseMark.findMany({
-    where: { response: { activityId, userId: who.id, activity: { schoolId: who.schoolId }, user: { schoolId: who.schoolId } } },
+    where: {
+      response: { activityId, userId: who.id, activity: { schoolId: who.schoolId }, user: { schoolId: who.schoolId } },
+    },
     select: { verdict: true, comment: true, answerAt: true, response: { select: { sceneId: true, updatedAt: true } } },
   });
   const out: Record<string, OwnMark> = {};
   for (const m of rows) {
     const verdict = show.verdicts ? m.verdict : null;
-    if (verdict || m.comment) out[m.response.sceneId] = { verdict, comment: m.comment, stale: m.response.updatedAt > m.answerAt };
+    if (verdict || m.comment)
+      out[m.response.sceneId] = { verdict, comment: m.comment, stale: m.response.updatedAt > m.answerAt };
   }
   return out;
 }

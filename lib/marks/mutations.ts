@@ -16,18 +16,40 @@ import { isMarkedSceneType, type StaffMark } from "./verdicts";
 export async function markResponse(ctx: SchoolCtx, input: MarkInput): Promise<ActionResult<StaffMark | null>> {
   return db().$transaction(async (tx) => {
     const response = await tx.response.findFirst({
-      where: { id: input.responseId, activityId: input.activityId, activity: { schoolId: ctx.schoolId }, user: { schoolId: ctx.schoolId, role: "student" } },
-      select: { id: true, updatedAt: true, scene: { select: { type: true } }, mark: { select: { updatedAt: true, markedById: true, markedBy: { select: { name: true } } } } },
+      where: {
+        id: input.responseId,
+        activityId: input.activityId,
+        activity: { schoolId: ctx.schoolId },
+        user: { schoolId: ctx.schoolId, role: "student" },
+      },
+      select: {
+        id: true,
+        updatedAt: true,
+        scene: { select: { type: true } },
+        mark: { select: { updatedAt: true, markedById: true, markedBy: { select: { name: true } } } },
+      },
     });
     if (!response) return fail("NOT_FOUND");
-    if (input.verdict && !isMarkedSceneType(response.scene.type)) return fail("VALIDATION", { verdict: ["not marked by teachers"] });
+    if (input.verdict && !isMarkedSceneType(response.scene.type))
+      return fail("VALIDATION", { verdict: ["not marked by teachers"] });
     const before = response.mark;
-    const unseen = before && before.markedById !== ctx.actorId && input.seen !== undefined && before.updatedAt.toISOString() !== input.seen;
+    const unseen =
+      before &&
+      before.markedById !== ctx.actorId &&
+      input.seen !== undefined &&
+      before.updatedAt.toISOString() !== input.seen;
     const replaced = unseen ? { by: before.markedBy?.name ?? null, at: before.updatedAt.toISOString() } : undefined;
     const comment = input.comment || null;
     const cleared = !input.verdict && !comment;
     await audit(
-      { action: "response.mark", actorId: ctx.actorId, targetType: "response", targetId: response.id, schoolId: ctx.schoolId, meta: { verdict: input.verdict, commented: comment !== null, cleared } },
+      {
+        action: "response.mark",
+        actorId: ctx.actorId,
+        targetType: "response",
+        targetId: response.id,
+        schoolId: ctx.schoolId,
+        meta: { verdict: input.verdict, commented: comment !== null, cleared },
+      },
       tx,
     );
     if (cleared) {
@@ -41,6 +63,13 @@ export async function markResponse(ctx: SchoolCtx, input: MarkInput): Promise<Ac
       update: data,
       select: { verdict: true, comment: true, updatedAt: true, markedBy: { select: { name: true } } },
     });
-    return ok({ verdict: mark.verdict, comment: mark.comment, markedBy: mark.markedBy?.name ?? null, markedAt: mark.updatedAt.toISOString(), stale: false, ...(replaced ? { replaced } : {}) });
+    return ok({
+      verdict: mark.verdict,
+      comment: mark.comment,
+      markedBy: mark.markedBy?.name ?? null,
+      markedAt: mark.updatedAt.toISOString(),
+      stale: false,
+      ...(replaced ? { replaced } : {}),
+    });
   });
 }

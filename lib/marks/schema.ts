@@ -9,7 +9,12 @@ import { COMMENT_MAX, MARK_VERDICTS } from "./verdicts";
 export const markComment = z
   .string()
   .transform((s) => s.replace(/\r\n?/g, "\n").trim())
-  .pipe(z.string().max(COMMENT_MAX).regex(/^[^\u0000-\u0008\u000b-\u001f\u007f]*$/u));
+  .pipe(
+    z
+      .string()
+      .max(COMMENT_MAX)
+      .regex(/^[^\u0000-\u0008\u000b-\u001f\u007f]*$/u),
+  );
 
 /** Mark (free text and drawing) and/or comment (any answer) one response; nothing to keep clears it. */
 export const markInput = z.object({

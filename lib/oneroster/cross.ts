@@ -22,7 +22,10 @@ function duplicates(file: ReadFile, rows: RowMeta[], problems: ProblemList): voi
 }
 
 export function checkAcross(
-  set: Sets, files: RosterSet["manifest"]["files"], problems: ProblemList, known?: Known,
+  set: Sets,
+  files: RosterSet["manifest"]["files"],
+  problems: ProblemList,
+  known?: Known,
   shussekiColumn = "metadata.jp.ShussekiNo",
 ): void {
   const ids = {} as Record<ReadFile, Set<string>>;
@@ -42,7 +45,10 @@ export function checkAcross(
         const value = row[ROW_PROPERTY[col.name] ?? col.name];
         for (const id of Array.isArray(value) ? value : [value]) {
           if (typeof id === "string" && id !== "" && !has(col.target as ReadFile, id)) {
-            problems.add("missingReference", `${file}.csv`, row.line, col.name, { value: id, expected: `${col.target}.csv` });
+            problems.add("missingReference", `${file}.csv`, row.line, col.name, {
+              value: id,
+              expected: `${col.target}.csv`,
+            });
           }
         }
       }
@@ -62,7 +68,10 @@ function homerooms(set: Sets, problems: ProblemList, shussekiColumn: string): vo
     if (e.role !== "student" || e.status === "tobedeleted" || !homeroom.has(e.classSourcedId)) continue;
     const before = studentIn.get(e.userSourcedId);
     if (before && before.classId !== e.classSourcedId) {
-      problems.add("twoHomerooms", "enrollments.csv", e.line, "classSourcedId", { value: e.userSourcedId, other: before.line });
+      problems.add("twoHomerooms", "enrollments.csv", e.line, "classSourcedId", {
+        value: e.userSourcedId,
+        other: before.line,
+      });
     } else if (!before) {
       studentIn.set(e.userSourcedId, { classId: e.classSourcedId, line: e.line });
     }

@@ -18,7 +18,10 @@ export class EncodingError extends Error {
 
 /** Raised on a CSV syntax error (e.g. an unclosed quote); `line` is where the bad record starts. */
 export class CsvSyntaxError extends Error {
-  constructor(readonly line: number, readonly cause: unknown) {
+  constructor(
+    readonly line: number,
+    readonly cause: unknown,
+  ) {
     super(`CSV syntax error at line ${line}`);
   }
 }
@@ -95,7 +98,9 @@ function extraLines(fields: string[]): number {
 export async function* readCsvRecords(chunks: ByteChunks): AsyncGenerator<CsvRecord> {
   let line = 1;
   const options: Options<CsvRecord, string[]> = {
-    relax_column_count: true, record_delimiter: ["\r\n", "\n", "\r"], skip_empty_lines: false,
+    relax_column_count: true,
+    record_delimiter: ["\r\n", "\n", "\r"],
+    skip_empty_lines: false,
     // A record longer than this (e.g. an unclosed quote swallowing the file) is a syntax error, not held in memory.
     max_record_size: MAX_RECORD_CHARS,
     // Runs as each record is parsed, so `line` is exact even when a later record fails.

@@ -11,7 +11,21 @@ const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DATE_TIME = /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,9})?)?(Z|[+-]([01]\d|2[0-3]):[0-5]\d)$/;
 const HALF_WIDTH_KANA = /[\uFF61-\uFF9F]/;
 export const GRADES = new Set([
-  "P1", "P2", "P3", "P4", "P5", "P6", "J1", "J2", "J3", "H1", "H2", "H3", "E1", "E2", "E3",
+  "P1",
+  "P2",
+  "P3",
+  "P4",
+  "P5",
+  "P6",
+  "J1",
+  "J2",
+  "J3",
+  "H1",
+  "H2",
+  "H3",
+  "E1",
+  "E2",
+  "E3",
 ]);
 /**
  * 教科コード of the Japan Profile: P010–P100 (小学校, 10 教科) and J010–J090 (中学校, 9), as the
@@ -39,7 +53,10 @@ export function isDateTime(s: string): boolean {
 
 /** A comma-separated list inside one field, items trimmed, empty items dropped. */
 export function splitList(s: string): string[] {
-  return s.split(",").map((x) => x.trim()).filter((x) => x !== "");
+  return s
+    .split(",")
+    .map((x) => x.trim())
+    .filter((x) => x !== "");
 }
 
 /** Where a field is, for problems. */
@@ -81,7 +98,9 @@ export function readField(col: Column, raw: string | undefined, at: At): Value {
   if (col.mustBeEmpty) return bad("fieldNotEmpty");
   switch (col.kind) {
     case "status":
-      return (STATUSES as readonly string[]).includes(text) ? share(text, at) : bad("fieldEnum", { expected: STATUSES.join(", ") });
+      return (STATUSES as readonly string[]).includes(text)
+        ? share(text, at)
+        : bad("fieldEnum", { expected: STATUSES.join(", ") });
     case "id":
       return isUuid(text) ? text.toLowerCase() : bad("fieldUuid");
     case "ref":
@@ -96,11 +115,15 @@ export function readField(col: Column, raw: string | undefined, at: At): Value {
     case "name":
       if (HALF_WIDTH_KANA.test(text)) return bad("fieldHalfWidthKana");
       if (startsLikeFormula(text)) return bad("fieldFormula");
-      return text.length > (col.max ?? NAME_MAX) && Array.from(text).length > (col.max ?? NAME_MAX) ? bad("fieldTooLong", { max: String(col.max ?? NAME_MAX) }) : text;
+      return text.length > (col.max ?? NAME_MAX) && Array.from(text).length > (col.max ?? NAME_MAX)
+        ? bad("fieldTooLong", { max: String(col.max ?? NAME_MAX) })
+        : text;
     case "text":
       return text;
     case "enum":
-      return col.values?.includes(text) ? share(text, at) : bad("fieldEnum", { expected: (col.values ?? []).join(", ") });
+      return col.values?.includes(text)
+        ? share(text, at)
+        : bad("fieldEnum", { expected: (col.values ?? []).join(", ") });
     case "date":
       return isDate(text) ? share(text, at) : bad("fieldDate");
     case "dateTime":

@@ -9,7 +9,12 @@ import { buildRow } from "./rows";
 export type Progress = (file: string, rows: number) => void;
 
 /** The accepted header variant the header starts with; extra trailing columns are ignored (liberal in). */
-export function matchHeader(file: ReadFile, header: string[], problems: ProblemList, fileName: string): Column[] | null {
+export function matchHeader(
+  file: ReadFile,
+  header: string[],
+  problems: ProblemList,
+  fileName: string,
+): Column[] | null {
   const variants: readonly Column[][] = FILE_COLUMNS[file];
   let best = variants[0]!;
   let bestAt = -1;
@@ -19,7 +24,8 @@ export function matchHeader(file: ReadFile, header: string[], problems: ProblemL
     if (at > bestAt) [best, bestAt] = [cols, at];
   }
   problems.add("headerMismatch", fileName, 1, header[bestAt] ?? "", {
-    position: bestAt + 1, expected: best[bestAt]?.name ?? "",
+    position: bestAt + 1,
+    expected: best[bestAt]?.name ?? "",
   });
   return null;
 }
@@ -29,7 +35,11 @@ const PROGRESS_EVERY = 5000;
 
 /** The file's rows and the header variant it uses, or null after a problem that stops the whole file (encoding, header, CSV syntax). */
 export async function readRosterFile<F extends ReadFile>(
-  file: F, chunks: ByteChunks, mode: FileMode, problems: ProblemList, onProgress?: Progress,
+  file: F,
+  chunks: ByteChunks,
+  mode: FileMode,
+  problems: ProblemList,
+  onProgress?: Progress,
 ): Promise<{ rows: RosterSet[F]; columns: Column[] } | null> {
   const fileName = `${file}.csv`;
   const rows: RosterSet[F][number][] = [];

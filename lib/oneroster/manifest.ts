@@ -65,7 +65,8 @@ export async function readManifest(chunks: ByteChunks, problems: ProblemList): P
   const systemCode = seen.get("source.systemCode");
   seen.delete("source.systemName");
   seen.delete("source.systemCode");
-  for (const [name, row] of seen) problems.add("manifestUnknownRow", MANIFEST, row.line, "propertyName", { value: name });
+  for (const [name, row] of seen)
+    problems.add("manifestUnknownRow", MANIFEST, row.line, "propertyName", { value: name });
   if (problems.count > before) return null;
   return {
     onerosterVersion: version!.value,

@@ -7,10 +7,27 @@ import type { ProfileName } from "./columns";
 
 /** The 21 files a manifest names, in the manifest's order. */
 export const ROSTER_FILES = [
-  "academicSessions", "categories", "classes", "classResources", "courses", "courseResources", "demographics",
-  "enrollments", "lineItemLearningObjectiveIds", "lineItems", "lineItemScoreScales", "orgs", "resources",
-  "resultLearningObjectiveIds", "results", "resultScoreScales", "roles", "scoreScales", "userProfiles",
-  "userResources", "users",
+  "academicSessions",
+  "categories",
+  "classes",
+  "classResources",
+  "courses",
+  "courseResources",
+  "demographics",
+  "enrollments",
+  "lineItemLearningObjectiveIds",
+  "lineItems",
+  "lineItemScoreScales",
+  "orgs",
+  "resources",
+  "resultLearningObjectiveIds",
+  "results",
+  "resultScoreScales",
+  "roles",
+  "scoreScales",
+  "userProfiles",
+  "userResources",
+  "users",
 ] as const;
 export type RosterFile = (typeof ROSTER_FILES)[number];
 export type FileMode = "bulk" | "delta" | "absent";
@@ -96,8 +113,18 @@ export interface RosterUser extends RowMeta {
 }
 
 export type RoleName =
-  | "student" | "teacher" | "guardian" | "principal" | "siteAdministrator" | "districtAdministrator"
-  | "aide" | "counselor" | "parent" | "proctor" | "relative" | "systemAdministrator";
+  | "student"
+  | "teacher"
+  | "guardian"
+  | "principal"
+  | "siteAdministrator"
+  | "districtAdministrator"
+  | "aide"
+  | "counselor"
+  | "parent"
+  | "proctor"
+  | "relative"
+  | "systemAdministrator";
 
 export interface RosterRole extends RowMeta {
   userSourcedId: string;

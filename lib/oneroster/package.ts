@@ -33,13 +33,18 @@ export function zipSource(zip: Uint8Array, problems: ProblemList, maxBytes = MAX
   const nested: string[] = [];
   let entries: Record<string, Uint8Array>;
   try {
-    entries = readZip(zip, (name) => {
-      if (name.endsWith("/") || name.startsWith("__MACOSX/") || baseName(name).startsWith(".")) return false;
-      if (name.includes("/")) nested.push(name);
-      return !name.includes("/");
-    }, maxBytes);
+    entries = readZip(
+      zip,
+      (name) => {
+        if (name.endsWith("/") || name.startsWith("__MACOSX/") || baseName(name).startsWith(".")) return false;
+        if (name.includes("/")) nested.push(name);
+        return !name.includes("/");
+      },
+      maxBytes,
+    );
   } catch (error) {
-    if (error instanceof ZipError && error.kind === "tooLarge") problems.add("packageTooLarge", "", 0, "", { value: `${Math.round(error.bytes / 1024 / 1024)} MB` });
+    if (error instanceof ZipError && error.kind === "tooLarge")
+      problems.add("packageTooLarge", "", 0, "", { value: `${Math.round(error.bytes / 1024 / 1024)} MB` });
     else problems.add("zipInvalid", "", 0, "");
     return null;
   }

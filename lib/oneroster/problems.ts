@@ -9,18 +9,53 @@ import type { Problem } from "./model";
  */
 export const ROSTER_PROBLEM_CODES = [
   // the package
-  "zipInvalid", "packageTooLarge", "notAtRoot", "manifestMissing", "fileMissing", "fileNotAbsent", "fileUnreadable",
+  "zipInvalid",
+  "packageTooLarge",
+  "notAtRoot",
+  "manifestMissing",
+  "fileMissing",
+  "fileNotAbsent",
+  "fileUnreadable",
   // one file's bytes and CSV
-  "encodingNotUtf8", "csvSyntax", "fileEmpty", "headerMismatch",
+  "encodingNotUtf8",
+  "csvSyntax",
+  "fileEmpty",
+  "headerMismatch",
   // manifest.csv
-  "manifestHeader", "manifestVersion", "onerosterVersion", "manifestRowMissing", "manifestMode", "manifestUnknownRow",
+  "manifestHeader",
+  "manifestVersion",
+  "onerosterVersion",
+  "manifestRowMissing",
+  "manifestMode",
+  "manifestUnknownRow",
   // one field
-  "fieldRequired", "fieldEnum", "fieldUuid", "fieldDate", "fieldDateTime", "fieldBoolean", "fieldGrade",
-  "fieldInteger", "fieldHalfWidthKana", "bulkStatusNotEmpty", "deltaStatusMissing", "fieldNotEmpty", "fieldTooLong", "fieldFormula", "fieldSubjectCode",
+  "fieldRequired",
+  "fieldEnum",
+  "fieldUuid",
+  "fieldDate",
+  "fieldDateTime",
+  "fieldBoolean",
+  "fieldGrade",
+  "fieldInteger",
+  "fieldHalfWidthKana",
+  "bulkStatusNotEmpty",
+  "deltaStatusMissing",
+  "fieldNotEmpty",
+  "fieldTooLong",
+  "fieldFormula",
+  "fieldSubjectCode",
   // the Japan Profile's row rules (profile.ts)
-  "sessionTitle", "orgIdentifier", "enabledUserFalse", "adminPrimary", "studentPrimary",
+  "sessionTitle",
+  "orgIdentifier",
+  "enabledUserFalse",
+  "adminPrimary",
+  "studentPrimary",
   // across rows and files
-  "duplicateId", "missingReference", "twoHomerooms", "shussekiNoCollision", "secondaryWithoutPrimary",
+  "duplicateId",
+  "missingReference",
+  "twoHomerooms",
+  "shussekiNoCollision",
+  "secondaryWithoutPrimary",
   "tooManyProblems",
 ] as const;
 export type RosterProblemCode = (typeof ROSTER_PROBLEM_CODES)[number];
@@ -38,7 +73,11 @@ function shortValue(value: string): string {
 
 /** A problem at `file` line `line` column `column` (0 / "" = the whole file or package), with its Japanese message. */
 export function rosterProblem(
-  code: RosterProblemCode, file: string, line: number, column: string, extra: ProblemParams = {},
+  code: RosterProblemCode,
+  file: string,
+  line: number,
+  column: string,
+  extra: ProblemParams = {},
 ): Problem {
   const params: ProblemParams = { ...extra, file: file || "zip", line, column: column || "-" };
   if (typeof params.value === "string") params.value = shortValue(params.value);

@@ -26,20 +26,32 @@ export function checkProfile(set: Sets, problems: ProblemList): void {
   for (const s of set.academicSessions) {
     if (s.status === "tobedeleted" || s.type !== "schoolYear") continue;
     const m = SCHOOL_YEAR_TITLE.exec(s.title);
-    if (!m || Number(m[1]) !== s.schoolYear) problems.add("sessionTitle", "academicSessions.csv", s.line, "title", { value: s.title, expected: `${s.schoolYear}年度` });
+    if (!m || Number(m[1]) !== s.schoolYear)
+      problems.add("sessionTitle", "academicSessions.csv", s.line, "title", {
+        value: s.title,
+        expected: `${s.schoolYear}年度`,
+      });
   }
   for (const o of set.orgs) {
     if (o.status === "tobedeleted" || o.identifier === null) continue;
     const pattern = o.type === "school" ? SCHOOL_CODE : DISTRICT_CODE;
-    if (!pattern.test(o.identifier)) problems.add("orgIdentifier", "orgs.csv", o.line, "identifier", { value: o.identifier, type: o.type, expected: o.type === "school" ? "C113210000019" : "131000" });
+    if (!pattern.test(o.identifier))
+      problems.add("orgIdentifier", "orgs.csv", o.line, "identifier", {
+        value: o.identifier,
+        type: o.type,
+        expected: o.type === "school" ? "C113210000019" : "131000",
+      });
   }
   for (const u of set.users) {
-    if (u.status !== "tobedeleted" && u.enabledUser === false) problems.add("enabledUserFalse", "users.csv", u.line, "enabledUser", { value: "false" });
+    if (u.status !== "tobedeleted" && u.enabledUser === false)
+      problems.add("enabledUserFalse", "users.csv", u.line, "enabledUser", { value: "false" });
   }
   for (const r of set.roles) {
-    if (r.status !== "tobedeleted" && r.roleType === "primary" && SECONDARY_ONLY.has(r.role)) problems.add("adminPrimary", "roles.csv", r.line, "roleType", { value: r.role });
+    if (r.status !== "tobedeleted" && r.roleType === "primary" && SECONDARY_ONLY.has(r.role))
+      problems.add("adminPrimary", "roles.csv", r.line, "roleType", { value: r.role });
   }
   for (const e of set.enrollments) {
-    if (e.status !== "tobedeleted" && e.role === "student" && e.primary === true) problems.add("studentPrimary", "enrollments.csv", e.line, "primary", { value: "true" });
+    if (e.status !== "tobedeleted" && e.role === "student" && e.primary === true)
+      problems.add("studentPrimary", "enrollments.csv", e.line, "primary", { value: "true" });
   }
 }

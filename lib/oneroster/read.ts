@@ -71,12 +71,20 @@ export async function readRosterPackage(input: RosterInput, options: ReadOptions
     const present = source.names.includes(`${file}.csv`);
     const mode = manifest.files[file];
     if (mode === "absent" && present) problems.add("fileNotAbsent", `${file}.csv`, 0, "");
-    if (mode !== "absent" && !present) problems.add("fileMissing", `${file}.csv`, 0, "", { expected: mode, sent: sentAs(source.names, `${file}.csv`) });
+    if (mode !== "absent" && !present)
+      problems.add("fileMissing", `${file}.csv`, 0, "", { expected: mode, sent: sentAs(source.names, `${file}.csv`) });
   }
   if (problems.count > 0) return { set: null, problems: problems.items };
 
   const set: RosterSet = {
-    manifest, academicSessions: [], orgs: [], courses: [], classes: [], users: [], roles: [], enrollments: [],
+    manifest,
+    academicSessions: [],
+    orgs: [],
+    courses: [],
+    classes: [],
+    users: [],
+    roles: [],
+    enrollments: [],
   };
   let whole = true;
   let shussekiColumn: string | undefined;

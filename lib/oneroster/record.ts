@@ -34,8 +34,19 @@ export function fieldsOfRow<F extends ReadFile>(file: F, row: RowOf<F>): RowFiel
 }
 
 /** The row a record holds, as the reader would have built it. */
-export function rowOfFields<F extends ReadFile>(file: F, meta: Omit<RowMeta, "line">, fields: RowFields, line: number): RowOf<F> {
+export function rowOfFields<F extends ReadFile>(
+  file: F,
+  meta: Omit<RowMeta, "line">,
+  fields: RowFields,
+  line: number,
+): RowOf<F> {
   const get = (name: string): Value =>
-    name === "sourcedId" ? meta.sourcedId : name === "status" ? meta.status : name === "dateLastModified" ? meta.dateLastModified : (fields[name] ?? null);
+    name === "sourcedId"
+      ? meta.sourcedId
+      : name === "status"
+        ? meta.status
+        : name === "dateLastModified"
+          ? meta.dateLastModified
+          : (fields[name] ?? null);
   return buildRow(file, get, line);
 }

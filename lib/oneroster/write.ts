@@ -33,8 +33,11 @@ const CELLS: { [F in ReadFile]: (row: RosterSet[F][number]) => Cells } = {
   }),
   roles: (r) => ({ ...r }),
   enrollments: (r) => ({
-    ...r, "metadata.jp.ShussekiNo": r.shussekiNo, "metadata.jp.PublicFlg": r.publicFlg,
-    "metadata.jp.shussekiNo": r.shussekiNo, "metadata.jp.publicFlg": r.publicFlg,
+    ...r,
+    "metadata.jp.ShussekiNo": r.shussekiNo,
+    "metadata.jp.PublicFlg": r.publicFlg,
+    "metadata.jp.shussekiNo": r.shussekiNo,
+    "metadata.jp.publicFlg": r.publicFlg,
   }),
 };
 
@@ -70,7 +73,10 @@ const modeOf = (set: RosterSet, file: (typeof ROSTER_FILES)[number]) =>
   (READ_FILES as readonly string[]).includes(file) ? set.manifest.files[file] : "absent";
 
 function manifestText(set: RosterSet, profile: ProfileName): string {
-  const rows: [string, string][] = [["manifest.version", "1.0"], ["oneroster.version", ROSTER_PROFILES[profile].onerosterVersion]];
+  const rows: [string, string][] = [
+    ["manifest.version", "1.0"],
+    ["oneroster.version", ROSTER_PROFILES[profile].onerosterVersion],
+  ];
   for (const file of ROSTER_FILES) rows.push([`file.${file}`, modeOf(set, file)]);
   if (set.manifest.sourceSystemName) rows.push(["source.systemName", set.manifest.sourceSystemName]);
   if (set.manifest.sourceSystemCode) rows.push(["source.systemCode", set.manifest.sourceSystemCode]);

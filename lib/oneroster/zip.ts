@@ -59,7 +59,8 @@ function centralDirectory(zip: Uint8Array): Entry[] {
   const dirSize = view.getUint32(eocd + 12, true);
   const dirAt = view.getUint32(eocd + 16, true);
   // several disks and zip64 (sizes past 4 GiB) are never a roster set
-  if (view.getUint16(eocd + 4, true) !== 0 || count === 0xffff || dirAt === 0xffffffff || dirAt + dirSize > eocd) throw invalid();
+  if (view.getUint16(eocd + 4, true) !== 0 || count === 0xffff || dirAt === 0xffffffff || dirAt + dirSize > eocd)
+    throw invalid();
   const entries: Entry[] = [];
   let at = dirAt;
   for (let i = 0; i < count; i++) {
@@ -71,7 +72,8 @@ function centralDirectory(zip: Uint8Array): Entry[] {
     const nameLength = view.getUint16(at + 28, true);
     const skip = nameLength + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
     const start = view.getUint32(at + 42, true);
-    if (flags & 1 || (method !== STORED && method !== DEFLATE) || packed === 0xffffffff || size === 0xffffffff) throw invalid();
+    if (flags & 1 || (method !== STORED && method !== DEFLATE) || packed === 0xffffffff || size === 0xffffffff)
+      throw invalid();
     if (at + 46 + skip > eocd || start + 30 > dirAt || view.getUint32(start, true) !== LOCAL) throw invalid();
     const dataAt = start + 30 + view.getUint16(start + 26, true) + view.getUint16(start + 28, true);
     const end = dataAt + packed;
@@ -109,7 +111,11 @@ function inflate(zip: Uint8Array, entry: Entry): Uint8Array {
  * The entries `keep` accepts, by name, inflated. Throws ZipError: "tooLarge" (with the declared
  * total) when the kept entries declare more than `maxBytes`, "invalid" for anything else wrong.
  */
-export function readZip(zip: Uint8Array, keep: (name: string) => boolean, maxBytes: number): Record<string, Uint8Array> {
+export function readZip(
+  zip: Uint8Array,
+  keep: (name: string) => boolean,
+  maxBytes: number,
+): Record<string, Uint8Array> {
   if (zip.byteLength < 22) throw invalid();
   const entries = centralDirectory(zip);
   checkApart(entries);

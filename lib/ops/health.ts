@@ -8,7 +8,11 @@ import { appliedMigrationNames } from "./data";
  * (docs/architecture.md "Operations"). Neither needs a session, and neither body
  * carries anything but the state of each check: no versions, addresses or errors.
  */
-export type Readiness = { ready: boolean; database: "ok" | "unreachable"; migrations: "current" | "pending" | "unknown" };
+export type Readiness = {
+  ready: boolean;
+  database: "ok" | "unreachable";
+  migrations: "current" | "pending" | "unknown";
+};
 
 let shipped: Promise<string[]> | undefined;
 

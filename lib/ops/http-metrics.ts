@@ -13,9 +13,14 @@ const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIO
  * closes ("aborted": the client went before the end, as an event stream's always does).
  * `root`: the app's folder, whose .next/routes-manifest.json and public/ name the routes.
  */
-export function httpInstrument(root: string, extraRoutes: string[] = []): (req: IncomingMessage, res: ServerResponse) => void {
+export function httpInstrument(
+  root: string,
+  extraRoutes: string[] = [],
+): (req: IncomingMessage, res: ServerResponse) => void {
   const manifest = JSON.parse(readFileSync(path.join(root, ".next", "routes-manifest.json"), "utf8")) as RoutesManifest;
-  const publicFiles = readdirSync(path.join(root, "public"), { withFileTypes: true }).filter((f) => f.isFile()).map((f) => `/${f.name}`);
+  const publicFiles = readdirSync(path.join(root, "public"), { withFileTypes: true })
+    .filter((f) => f.isFile())
+    .map((f) => `/${f.name}`);
   const table = routeTable(manifest, [...publicFiles, ...extraRoutes]);
   const { requests, duration } = metrics().http;
   return (req, res) => {

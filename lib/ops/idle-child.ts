@@ -16,9 +16,23 @@ const CHRT = ["/usr/bin/chrt", "/bin/chrt"].find((candidate) => fs.existsSync(ca
  * most `heapMb` and an IPC channel ("advanced": bytes pass as bytes). Never what keeps the server
  * running: the child ends when its parent goes (it listens for "disconnect").
  */
-export function forkIdleChild(file: string[], args: string[], options: { heapMb: number; env: NodeJS.ProcessEnv }): ChildProcess {
-  const script = [`--max-old-space-size=${options.heapMb}`, "--single-threaded", "--v8-pool-size=1", path.join(process.cwd(), ...file), ...args];
-  const spawnOptions = { env: options.env, serialization: "advanced", stdio: ["ignore", "inherit", "inherit", "ipc"] } as const;
+export function forkIdleChild(
+  file: string[],
+  args: string[],
+  options: { heapMb: number; env: NodeJS.ProcessEnv },
+): ChildProcess {
+  const script = [
+    `--max-old-space-size=${options.heapMb}`,
+    "--single-threaded",
+    "--v8-pool-size=1",
+    path.join(process.cwd(), ...file),
+    ...args,
+  ];
+  const spawnOptions = {
+    env: options.env,
+    serialization: "advanced",
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  } as const;
   // Loaded by path at run time and never bundled: Turbopack follows a `fork(path)` or `spawn(…, [path])`
   // into the file and its tsx (esbuild) and fails on them; Reflect.apply is opaque to it. Started through
   // `chrt --idle` where it is found, so that even node's own start runs at idle priority, not only what

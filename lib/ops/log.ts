@@ -20,13 +20,28 @@ export interface LogContext {
 }
 
 /** Keys that must never reach the log, at the top level or one object down (pino `redact`). */
-export const REDACTED_KEYS = ["password", "passwordHash", "email", "token", "secret", "authorization", "cookie", "link", "name", "displayName"] as const;
+export const REDACTED_KEYS = [
+  "password",
+  "passwordHash",
+  "email",
+  "token",
+  "secret",
+  "authorization",
+  "cookie",
+  "link",
+  "name",
+  "displayName",
+] as const;
 /** Only at the top level (one down they are an error's code or a request's fields). */
 const REDACTED_TOP = ["code", "url", "text"] as const;
 const REDACT_PATHS = [...REDACTED_KEYS.flatMap((key) => [key, `*.${key}`]), ...REDACTED_TOP];
 
 /** A logger writing to `destination` (stdout when omitted); tests pass their own stream. */
-export function createLogger(level: LogLevel, destination?: DestinationStream, context?: AsyncLocalStorage<LogContext>): Logger {
+export function createLogger(
+  level: LogLevel,
+  destination?: DestinationStream,
+  context?: AsyncLocalStorage<LogContext>,
+): Logger {
   return pino(
     {
       level,
@@ -72,7 +87,10 @@ export function routeConsoleToLog(): void {
     console[method as keyof typeof levels] = (...args: unknown[]) => {
       const error = args.find((a) => a instanceof Error);
       const msg = stripVTControlCharacters(format(...args.filter((a) => a !== error))).trim();
-      log()[level]({ event: "console", ...(error ? errorField(error) : {}) }, msg || (error instanceof Error ? error.message : ""));
+      log()[level](
+        { event: "console", ...(error ? errorField(error) : {}) },
+        msg || (error instanceof Error ? error.message : ""),
+      );
     };
   }
 }

@@ -29,7 +29,10 @@ export function lowestPriority() {
   }
   if (threads.length > 0) {
     try {
-      execFileSync("chrt", ["--idle", "--all-tasks", "--pid", "0", String(process.pid)], { stdio: "ignore", timeout: 5_000 });
+      execFileSync("chrt", ["--idle", "--all-tasks", "--pid", "0", String(process.pid)], {
+        stdio: "ignore",
+        timeout: 5_000,
+      });
     } catch {
       // no chrt (or not permitted): the nice value above
     }

@@ -29,5 +29,7 @@ export async function metricsResponse(authorization: string | null): Promise<Res
     return refused;
   }
   const { registry } = metrics();
-  return new Response(await registry.metrics(), { headers: { "Content-Type": registry.contentType, "Cache-Control": "no-store" } });
+  return new Response(await registry.metrics(), {
+    headers: { "Content-Type": registry.contentType, "Cache-Control": "no-store" },
+  });
 }

@@ -36,17 +36,40 @@ function createMetrics() {
         for (const [pool, p] of pools) this.set({ pool }, read(p));
       },
     });
-  poolGauge("manabiya_db_pool_connections", "Connections open in a database pool (answers: the answer endpoint's; advance: the teacher's next-scene endpoint's; prisma: the app's)", (p) => p.totalCount);
+  poolGauge(
+    "manabiya_db_pool_connections",
+    "Connections open in a database pool (answers: the answer endpoint's; advance: the teacher's next-scene endpoint's; prisma: the app's)",
+    (p) => p.totalCount,
+  );
   poolGauge("manabiya_db_pool_idle_connections", "Connections of a database pool open and idle", (p) => p.idleCount);
-  poolGauge("manabiya_db_pool_waiting_requests", "Queries waiting for a connection of a database pool", (p) => p.waitingCount);
+  poolGauge(
+    "manabiya_db_pool_waiting_requests",
+    "Queries waiting for a connection of a database pool",
+    (p) => p.waitingCount,
+  );
 
-  const unsaved = new Counter({ name: "manabiya_answer_save_errors_total", help: "Answer saves not stored: refused (a 4xx the client shows), failed (the database away: the client keeps the answer and retries)", labelNames: ["kind"], registers });
-  const pdfJobs = new Counter({ name: "manabiya_pdf_jobs_total", help: "PDF jobs (sign-in sheets) by outcome: ok, failed, busy (refused with 503, too many waiting)", labelNames: ["kind", "outcome"], registers });
+  const unsaved = new Counter({
+    name: "manabiya_answer_save_errors_total",
+    help: "Answer saves not stored: refused (a 4xx the client shows), failed (the database away: the client keeps the answer and retries)",
+    labelNames: ["kind"],
+    registers,
+  });
+  const pdfJobs = new Counter({
+    name: "manabiya_pdf_jobs_total",
+    help: "PDF jobs (sign-in sheets) by outcome: ok, failed, busy (refused with 503, too many waiting)",
+    labelNames: ["kind", "outcome"],
+    registers,
+  });
   return {
     registry,
     pools,
     http: {
-      requests: new Counter({ name: "http_requests_total", help: "HTTP requests by route pattern (unknown paths: other), method and status", labelNames: ["route", "method", "status"], registers }),
+      requests: new Counter({
+        name: "http_requests_total",
+        help: "HTTP requests by route pattern (unknown paths: other), method and status",
+        labelNames: ["route", "method", "status"],
+        registers,
+      }),
       duration: new Histogram({
         name: "http_request_duration_seconds",
         help: "HTTP request duration by route pattern and method, until the response ends (an event stream: until it closes)",
@@ -62,19 +85,42 @@ function createMetrics() {
         buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
         registers,
       }),
-      saved: new Counter({ name: "manabiya_answers_saved_total", help: "Answers acknowledged as stored (rate() of it: answers per second)", registers }),
+      saved: new Counter({
+        name: "manabiya_answers_saved_total",
+        help: "Answers acknowledged as stored (rate() of it: answers per second)",
+        registers,
+      }),
       refused: unsaved.labels("refused"),
       failed: unsaved.labels("failed"),
     },
-    streams: new Gauge({ name: "manabiya_sse_streams_open", help: "Live event streams (server-sent events) open in this process", registers }),
-    signinFailures: new Counter({ name: "manabiya_signin_failures_total", help: "Failed sign-ins by method (password, code, google) and reason (a sign-in error code)", labelNames: ["method", "reason"], registers }),
+    streams: new Gauge({
+      name: "manabiya_sse_streams_open",
+      help: "Live event streams (server-sent events) open in this process",
+      registers,
+    }),
+    signinFailures: new Counter({
+      name: "manabiya_signin_failures_total",
+      help: "Failed sign-ins by method (password, code, google) and reason (a sign-in error code)",
+      labelNames: ["method", "reason"],
+      registers,
+    }),
     pdf: {
       ok: pdfJobs.labels("signin_sheets", "ok"),
       failed: pdfJobs.labels("signin_sheets", "failed"),
       busy: pdfJobs.labels("signin_sheets", "busy"),
-      duration: new Histogram({ name: "manabiya_pdf_job_duration_seconds", help: "PDF rendering time (sign-in sheets), from its turn in the worker to the finished file", labelNames: ["kind"], buckets: [0.25, 0.5, 1, 2.5, 5, 10, 30, 60], registers }).labels("signin_sheets"),
+      duration: new Histogram({
+        name: "manabiya_pdf_job_duration_seconds",
+        help: "PDF rendering time (sign-in sheets), from its turn in the worker to the finished file",
+        labelNames: ["kind"],
+        buckets: [0.25, 0.5, 1, 2.5, 5, 10, 30, 60],
+        registers,
+      }).labels("signin_sheets"),
     },
-    mailFailures: new Counter({ name: "manabiya_mail_send_failures_total", help: "Mails that could not be sent (no SMTP_URL in production, or the SMTP server refused)", registers }),
+    mailFailures: new Counter({
+      name: "manabiya_mail_send_failures_total",
+      help: "Mails that could not be sent (no SMTP_URL in production, or the SMTP server refused)",
+      registers,
+    }),
   };
 }
 

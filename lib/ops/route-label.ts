@@ -41,7 +41,12 @@ export function routeLabel(table: RouteTable, url: string | undefined): string {
   const end = url.search(/[?#]/);
   let path = end < 0 ? url : url.slice(0, end);
   if (path.length > MAX_PATH || !path.startsWith("/")) return OTHER_ROUTE;
-  if (path.startsWith("/_next/")) return path.startsWith("/_next/static/") ? "/_next/static" : path.startsWith("/_next/image") ? "/_next/image" : OTHER_ROUTE;
+  if (path.startsWith("/_next/"))
+    return path.startsWith("/_next/static/")
+      ? "/_next/static"
+      : path.startsWith("/_next/image")
+        ? "/_next/image"
+        : OTHER_ROUTE;
   if (path.length > 1 && path.endsWith("/")) path = path.slice(0, -1);
   const exact = table.exact.get(path);
   if (exact) return exact;

@@ -20,10 +20,21 @@ export interface ProjectorLinkRef {
 export async function projectorLinkOf(token: string): Promise<ProjectorLinkRef | null> {
   if (!PROJECTOR_TOKEN.test(token)) return null;
   const link = await db().projectorLink.findFirst({
-    where: { tokenHash: hashProjectorToken(token), revokedAt: null, session: { endedAt: null, activity: { status: "active", mode: "guide", actorType: "student" } } },
+    where: {
+      tokenHash: hashProjectorToken(token),
+      revokedAt: null,
+      session: { endedAt: null, activity: { status: "active", mode: "guide", actorType: "student" } },
+    },
     select: { id: true, session: { select: { id: true, activityId: true, activity: { select: { schoolId: true } } } } },
   });
-  return link ? { linkId: link.id, sessionId: link.session.id, activityId: link.session.activityId, schoolId: link.session.activity.schoolId } : null;
+  return link
+    ? {
+        linkId: link.id,
+        sessionId: link.session.id,
+        activityId: link.session.activityId,
+        schoolId: link.session.activity.schoolId,
+      }
+    : null;
 }
 
 /** The answers as the classroom screen shows them: counts, and texts by arrival with no id and a name only while names are on. */
@@ -41,17 +52,39 @@ export interface ProjectorResults {
 export const MAX_DRAWINGS = 48;
 
 /** The drawings of a drawing scene for the gallery: outlined here, so the page gets SVG paths only. */
-async function sceneDrawings(activityId: string, sceneId: string, sessionId: string, klass: { grade: number; className: string } | null, opts: { names: boolean; starredOnly: boolean }) {
+async function sceneDrawings(
+  activityId: string,
+  sceneId: string,
+  sessionId: string,
+  klass: { grade: number; className: string } | null,
+  opts: { names: boolean; starredOnly: boolean },
+) {
   const rows = await db().response.findMany({
-    where: { activityId, sceneId, user: respondents(klass), ...(opts.starredOnly ? { projectorStars: { some: { sessionId } } } : {}) },
+    where: {
+      activityId,
+      sceneId,
+      user: respondents(klass),
+      ...(opts.starredOnly ? { projectorStars: { some: { sessionId } } } : {}),
+    },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
     take: MAX_DRAWINGS,
-    select: { answer: true, user: { select: { name: true, nickname: true } }, projectorStars: { where: { sessionId }, select: { responseId: true } } },
+    select: {
+      answer: true,
+      user: { select: { name: true, nickname: true } },
+      projectorStars: { where: { sessionId }, select: { responseId: true } },
+    },
   });
   return rows.flatMap((r) => {
     const parsed = drawingAnswerSchema.safeParse(r.answer);
     if (!parsed.success) return [];
-    return [{ strokes: parsed.data.strokes.length, paths: drawingPaths(parsed.data), name: opts.names ? (shownName(r.user)?.base ?? null) : null, starred: r.projectorStars.length > 0 }];
+    return [
+      {
+        strokes: parsed.data.strokes.length,
+        paths: drawingPaths(parsed.data),
+        name: opts.names ? (shownName(r.user)?.base ?? null) : null,
+        starred: r.projectorStars.length > 0,
+      },
+    ];
   });
 }
 
@@ -79,12 +112,30 @@ export const ENDED: ProjectorState = { status: "ended", sessionStartedAt: Number
 export async function projectorState(token: string): Promise<ProjectorState> {
   if (!PROJECTOR_TOKEN.test(token)) return ENDED;
   const found = await db().projectorLink.findFirst({
-    where: { tokenHash: hashProjectorToken(token), revokedAt: null, session: { endedAt: null, activity: { status: "active", mode: "guide", actorType: "student" } } },
+    where: {
+      tokenHash: hashProjectorToken(token),
+      revokedAt: null,
+      session: { endedAt: null, activity: { status: "active", mode: "guide", actorType: "student" } },
+    },
     select: {
       session: {
         select: {
-          id: true, activityId: true, startedAt: true, version: true, currentSceneId: true, paused: true, lockedSceneIds: true, showResults: true, showNames: true,
-          starredOnly: true, timerSceneId: true, timerEndsAt: true, timerSeconds: true, timerLocks: true, grade: true, className: true,
+          id: true,
+          activityId: true,
+          startedAt: true,
+          version: true,
+          currentSceneId: true,
+          paused: true,
+          lockedSceneIds: true,
+          showResults: true,
+          showNames: true,
+          starredOnly: true,
+          timerSceneId: true,
+          timerEndsAt: true,
+          timerSeconds: true,
+          timerLocks: true,
+          grade: true,
+          className: true,
         },
       },
     },
@@ -94,16 +145,28 @@ export async function projectorState(token: string): Promise<ProjectorState> {
   const link = { activityId: s.activityId, sessionId: s.id };
   const sceneId = s.currentSceneId;
   const klass = s.grade !== null && s.className !== null ? { grade: s.grade, className: s.className } : null;
-  const raw = s.showResults && sceneId ? await sceneResults(link.activityId, sceneId, s.showNames, klass, link.sessionId) : null;
+  const raw =
+    s.showResults && sceneId ? await sceneResults(link.activityId, sceneId, s.showNames, klass, link.sessionId) : null;
   // a drawing scene's answers have nothing to count and no text (lib/live/state.ts): only then is its type read
-  const drawn = raw && sceneId && raw.total > 0 && raw.texts.length === 0 && Object.keys(raw.counts).length === 0 ? (await db().activityScene.findUnique({ where: { id: sceneId }, select: { type: true } }))?.type === "drawing" : false;
-  const drawings = drawn && sceneId ? await sceneDrawings(link.activityId, sceneId, link.sessionId, klass, { names: s.showNames, starredOnly: s.starredOnly }) : [];
+  const drawn =
+    raw && sceneId && raw.total > 0 && raw.texts.length === 0 && Object.keys(raw.counts).length === 0
+      ? (await db().activityScene.findUnique({ where: { id: sceneId }, select: { type: true } }))?.type === "drawing"
+      : false;
+  const drawings =
+    drawn && sceneId
+      ? await sceneDrawings(link.activityId, sceneId, link.sessionId, klass, {
+          names: s.showNames,
+          starredOnly: s.starredOnly,
+        })
+      : [];
   const results: ProjectorResults | null = raw && {
     sceneId: raw.sceneId,
     total: raw.total,
     counts: raw.counts,
     names: s.showNames ? raw.names : null,
-    answers: raw.texts.filter((x) => !s.starredOnly || x.starred).map((x) => ({ text: x.text, name: s.showNames ? x.name : null, starred: x.starred })),
+    answers: raw.texts
+      .filter((x) => !s.starredOnly || x.starred)
+      .map((x) => ({ text: x.text, name: s.showNames ? x.name : null, starred: x.starred })),
     drawings,
   };
   return {
@@ -113,9 +176,10 @@ export async function projectorState(token: string): Promise<ProjectorState> {
     sceneId,
     paused: s.paused,
     locked: Boolean(sceneId && s.lockedSceneIds.includes(sceneId)),
-    timer: s.timerSceneId && s.timerSceneId === sceneId && s.timerEndsAt
-      ? { endsAt: s.timerEndsAt.getTime(), now: Date.now(), seconds: s.timerSeconds ?? 0, locks: s.timerLocks }
-      : null,
+    timer:
+      s.timerSceneId && s.timerSceneId === sceneId && s.timerEndsAt
+        ? { endsAt: s.timerEndsAt.getTime(), now: Date.now(), seconds: s.timerSeconds ?? 0, locks: s.timerLocks }
+        : null,
     showResults: s.showResults,
     showNames: s.showNames,
     starredOnly: s.starredOnly,
@@ -133,7 +197,10 @@ export async function projectorSceneOf(token: string) {
   });
   if (!s) return null;
   const scene = s.currentSceneId
-    ? await db().activityScene.findFirst({ where: { id: s.currentSceneId, activityId: link.activityId }, select: { id: true, type: true, content: true } })
+    ? await db().activityScene.findFirst({
+        where: { id: s.currentSceneId, activityId: link.activityId },
+        select: { id: true, type: true, content: true },
+      })
     : null;
   return { title: s.activity.title, scene };
 }
@@ -144,7 +211,13 @@ export async function projectorSceneOf(token: string) {
  * school included: the token reads exactly its lesson's pictures.
  */
 export async function projectorImageOf(link: ProjectorLinkRef, id: string): Promise<ImageMeta | null> {
-  const scenes = await db().activityScene.findMany({ where: { activityId: link.activityId }, select: { content: true } });
+  const scenes = await db().activityScene.findMany({
+    where: { activityId: link.activityId },
+    select: { content: true },
+  });
   if (!imageIdsOf(scenes.map((s) => s.content)).includes(id)) return null;
-  return db().image.findFirst({ where: { id, schoolId: link.schoolId }, select: { id: true, contentType: true, sha256: true, byteSize: true } });
+  return db().image.findFirst({
+    where: { id, schoolId: link.schoolId },
+    select: { id: true, contentType: true, sha256: true, byteSize: true },
+  });
 }

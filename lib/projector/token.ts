@@ -12,4 +12,5 @@ export const newProjectorToken = () => randomBytes(32).toString("base64url");
 export const hashProjectorToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
 /** Where a projector page loads one of its lesson's images (lib/projector/routes.ts `projectorImage`). */
-export const projectorImageUrl = (token: string, id: string) => `/api/v1/projector/${encodeURIComponent(token)}/images/${encodeURIComponent(id)}`;
+export const projectorImageUrl = (token: string, id: string) =>
+  `/api/v1/projector/${encodeURIComponent(token)}/images/${encodeURIComponent(id)}`;

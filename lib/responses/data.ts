@@ -25,18 +25,27 @@ export interface RespondentActivity {
  * in their school: active ones, with progress over the answerable scenes and
  * whether a live session is running.
  */
-export async function listRespondentActivities(who: { id: string; role: "student" | "teacher"; schoolId: string }): Promise<RespondentActivity[]> {
+export async function listRespondentActivities(who: {
+  id: string;
+  role: "student" | "teacher";
+  schoolId: string;
+}): Promise<RespondentActivity[]> {
   const rows = await db().activity.findMany({
     where: { schoolId: who.schoolId, status: "active", actorType: who.role },
     orderBy: [{ updatedAt: "desc" }],
     select: {
-      id: true, title: true, mode: true,
+      id: true,
+      title: true,
+      mode: true,
       _count: { select: { scenes: { where: { type: { not: "info" } } } } },
       guideSessions: { where: { endedAt: null }, select: { id: true, grade: true, className: true }, take: 100 },
     },
   });
   // a session run for another class is not theirs to join; several classes may run it at once (docs/decisions.md "Live sessions for one class", "Several classes at once")
-  const own = who.role === "student" ? await db().studentDetail.findUnique({ where: { userId: who.id }, select: { grade: true, className: true } }) : null;
+  const own =
+    who.role === "student"
+      ? await db().studentDetail.findUnique({ where: { userId: who.id }, select: { grade: true, className: true } })
+      : null;
   const studentClass = classKeyOf(own?.grade, own?.className);
   const answered = await db().response.groupBy({
     by: ["activityId"],
@@ -44,9 +53,16 @@ export async function listRespondentActivities(who: { id: string; role: "student
     _count: { _all: true },
   });
   return rows.map((r) => ({
-    id: r.id, title: r.title, mode: r.mode, scenes: r._count.scenes,
+    id: r.id,
+    title: r.title,
+    mode: r.mode,
+    scenes: r._count.scenes,
     answered: answered.find((a) => a.activityId === r.id)?._count._all ?? 0,
-    live: r.mode === "guide" && r.guideSessions.some((g) => who.role !== "student" || sessionOpenTo(classKeyOf(g.grade, g.className), studentClass)),
+    live:
+      r.mode === "guide" &&
+      r.guideSessions.some(
+        (g) => who.role !== "student" || sessionOpenTo(classKeyOf(g.grade, g.className), studentClass),
+      ),
   }));
 }
 
@@ -55,12 +71,22 @@ export async function listRespondentActivities(who: { id: string; role: "student
  * counterbalance group (without their answer key) and their own stored answers (with revisions). null
  * when it is not theirs to answer (another school, archived, other actor).
  */
-export async function loadForRespondent(who: { id: string; role: "student" | "teacher"; schoolId: string }, activityId: string, actorType: "student" | "teacher" = who.role) {
+export async function loadForRespondent(
+  who: { id: string; role: "student" | "teacher"; schoolId: string },
+  activityId: string,
+  actorType: "student" | "teacher" = who.role,
+) {
   if (!z.uuid().safeParse(activityId).success) return null;
   const activity = await db().activity.findFirst({
     where: { id: activityId, schoolId: who.schoolId, status: "active", actorType },
     select: {
-      id: true, title: true, mode: true, actorType: true, feedback: true, selfOpenScenes: true, allowRetries: true,
+      id: true,
+      title: true,
+      mode: true,
+      actorType: true,
+      feedback: true,
+      selfOpenScenes: true,
+      allowRetries: true,
       scenes: { select: { id: true, type: true, content: true, position: true, version: true } },
       sceneOrders: { select: { group: true, sceneIds: true } },
     },
@@ -69,16 +95,33 @@ export async function loadForRespondent(who: { id: string; role: "student" | "te
   // a respondent's copy never holds the answer key (feedback comes from the server once allowed)
   const scenes = activity.scenes.map(withoutKey);
   const [detail, responses] = await Promise.all([
-    who.role === "student" ? db().studentDetail.findUnique({ where: { userId: who.id }, select: { counterbalanceGroup: true } }) : null,
-    db().response.findMany({ where: { activityId, userId: who.id }, select: { sceneId: true, answer: true, clientRevision: true, sceneVersion: true, revealedAt: true, attempts: { orderBy: { clientRevision: "desc" }, take: 1, select: { answer: true, clientRevision: true } } } }),
+    who.role === "student"
+      ? db().studentDetail.findUnique({ where: { userId: who.id }, select: { counterbalanceGroup: true } })
+      : null,
+    db().response.findMany({
+      where: { activityId, userId: who.id },
+      select: {
+        sceneId: true,
+        answer: true,
+        clientRevision: true,
+        sceneVersion: true,
+        revealedAt: true,
+        attempts: { orderBy: { clientRevision: "desc" }, take: 1, select: { answer: true, clientRevision: true } },
+      },
+    }),
   ]);
   const group = detail?.counterbalanceGroup ?? null;
   const older = responses.flatMap((r) => {
     const scene = scenes.find((s) => s.id === r.sceneId);
-    return scene && scene.version !== r.sceneVersion ? [{ sceneId: r.sceneId, version: r.sceneVersion, type: scene.type }] : [];
+    return scene && scene.version !== r.sceneVersion
+      ? [{ sceneId: r.sceneId, version: r.sceneVersion, type: scene.type }]
+      : [];
   });
   const olderRows = older.length
-    ? await db().sceneVersion.findMany({ where: { OR: older.map((o) => ({ sceneId: o.sceneId, version: o.version })) }, select: { sceneId: true, content: true } })
+    ? await db().sceneVersion.findMany({
+        where: { OR: older.map((o) => ({ sceneId: o.sceneId, version: o.version })) },
+        select: { sceneId: true, content: true },
+      })
     : [];
   return {
     id: activity.id,
@@ -99,19 +142,29 @@ export async function loadForRespondent(who: { id: string; role: "student" | "te
      * new question (it may name options that are gone); its revision is kept, so the next answer is
      * stored over it (docs/decisions.md "Scene versions"). With retries, the latest attempt.
      */
-    toPlay: Object.fromEntries(responses.map((r) => {
-      const scene = scenes.find((s) => s.id === r.sceneId);
-      const older = scene && scene.version !== r.sceneVersion;
-      // an attempt answers the stored answer's version, like the answer itself
-      const latest = r.attempts[0] && r.attempts[0].clientRevision > r.clientRevision ? r.attempts[0] : null;
-      return [r.sceneId, { answer: older ? null : (latest?.answer ?? r.answer), revision: latest?.clientRevision ?? r.clientRevision }];
-    })),
+    toPlay: Object.fromEntries(
+      responses.map((r) => {
+        const scene = scenes.find((s) => s.id === r.sceneId);
+        const older = scene && scene.version !== r.sceneVersion;
+        // an attempt answers the stored answer's version, like the answer itself
+        const latest = r.attempts[0] && r.attempts[0].clientRevision > r.clientRevision ? r.attempts[0] : null;
+        return [
+          r.sceneId,
+          { answer: older ? null : (latest?.answer ?? r.answer), revision: latest?.clientRevision ?? r.clientRevision },
+        ];
+      }),
+    ),
     /** Scenes whose verdict or key the respondent has been shown: their answer is final (lib/responses/mutations.ts). */
     finalScenes: activity.allowRetries ? [] : responses.filter((r) => r.revealedAt !== null).map((r) => r.sceneId),
     /** Answers given to an earlier version of their scene (edited since): the version they answered (docs/decisions.md "Scene versions"). */
     olderVersions: Object.fromEntries(older.map((o) => [o.sceneId, o.version])),
     /** The content those answers were given to (without its answer key), for the student's own result page. */
-    olderContent: Object.fromEntries(olderRows.map((v) => [v.sceneId, withoutKey({ type: older.find((o) => o.sceneId === v.sceneId)!.type, content: v.content }).content])),
+    olderContent: Object.fromEntries(
+      olderRows.map((v) => [
+        v.sceneId,
+        withoutKey({ type: older.find((o) => o.sceneId === v.sceneId)!.type, content: v.content }).content,
+      ]),
+    ),
   };
 }
 
@@ -121,18 +174,30 @@ export async function loadForRespondent(who: { id: string; role: "student" | "te
  * the server, and only the verdict and correct options of answered scenes leave.
  * Showing them makes those answers final (lib/responses/mutations.ts `revealOwnAnswers`).
  */
-export async function loadOwnFeedback(who: { id: string; schoolId: string }, activityId: string, progress: { finished: boolean }): Promise<Record<string, SceneFeedback>> {
+export async function loadOwnFeedback(
+  who: { id: string; schoolId: string },
+  activityId: string,
+  progress: { finished: boolean },
+): Promise<Record<string, SceneFeedback>> {
   if (!z.uuid().safeParse(activityId).success) return {};
   const activity = await db().activity.findFirst({
     where: { id: activityId, schoolId: who.schoolId, status: "active" },
     select: { mode: true, feedback: true, scenes: { select: { id: true, type: true, content: true, version: true } } },
   });
-  if (!activity || !feedbackAllowed(activity.feedback, { complete: activity.mode === "complete", finished: progress.finished })) return {};
+  if (
+    !activity ||
+    !feedbackAllowed(activity.feedback, { complete: activity.mode === "complete", finished: progress.finished })
+  )
+    return {};
   const scenes = activity.scenes.map((s) => {
     const parsed = sceneSchema.safeParse({ type: s.type, content: s.content });
     return { id: s.id, version: s.version, scene: parsed.success ? parsed.data : null };
   });
   // only answers to the scene's current version are judged by its key (docs/decisions.md "Scene versions")
-  const shown = await revealOwnAnswers(who.id, activityId, scenes.filter((s) => s.scene && sceneHasKey(s.scene)));
+  const shown = await revealOwnAnswers(
+    who.id,
+    activityId,
+    scenes.filter((s) => s.scene && sceneHasKey(s.scene)),
+  );
   return feedbackFor(scenes, Object.fromEntries(shown.map((r) => [r.sceneId, r.answer])));
 }

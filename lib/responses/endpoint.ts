@@ -32,7 +32,9 @@ export function createAnswerEndpoint(options: EndpointOptions): AnswerEndpoint {
     max: options.poolSize ?? 4,
     ...poolTimeoutOptions({ connectMs: options.connectTimeoutMs ?? 5_000, statementMs: 10_000 }, WRITER_PG_OPTIONS),
   });
-  pool.on("error", (error) => log().warn({ event: "answers.pool.failed", ...errorField(error) }, "answers: idle database connection failed"));
+  pool.on("error", (error) =>
+    log().warn({ event: "answers.pool.failed", ...errorField(error) }, "answers: idle database connection failed"),
+  );
   watchPool("answers", pool);
   const pendingCounts = new Map<string, NodeJS.Timeout>();
   const countsChanged = (activityId: string) => {
@@ -41,12 +43,19 @@ export function createAnswerEndpoint(options: EndpointOptions): AnswerEndpoint {
       activityId,
       setTimeout(() => {
         pendingCounts.delete(activityId);
-        pool.query("select pg_notify($1, $2)", [LIVE_CHANNEL, livePayload(`activity:${activityId}`, "counts")]).catch((error: unknown) => log().warn({ event: "live.notify.failed", ...errorField(error) }, "live: counts notify failed"));
+        pool
+          .query("select pg_notify($1, $2)", [LIVE_CHANNEL, livePayload(`activity:${activityId}`, "counts")])
+          .catch((error: unknown) =>
+            log().warn({ event: "live.notify.failed", ...errorField(error) }, "live: counts notify failed"),
+          );
       }, COUNTS_DEBOUNCE_MS),
     );
   };
   // named statements: each pooled connection prepares them once, and PostgreSQL plans them once
-  const writer = new AnswerWriter(async (sql, params, name) => (await pool.query({ name, text: sql, values: params })).rows, { onGuideSave: countsChanged });
+  const writer = new AnswerWriter(
+    async (sql, params, name) => (await pool.query({ name, text: sql, values: params })).rows,
+    { onGuideSave: countsChanged },
+  );
   const send = jsonSender(options.production);
 
   return {
@@ -55,7 +64,12 @@ export function createAnswerEndpoint(options: EndpointOptions): AnswerEndpoint {
         const session = await readSessionCookie(cookiesOf(req.headers.cookie), options.authSecret);
         const host = req.headers.host ?? "localhost";
         const reply = await answerReply(
-          { headers: headersOf(req), url: `http://${host}${req.url ?? ANSWER_PATH}`, userId: session?.id ?? null, body: () => readBody(req, MAX_ANSWER_BODY) },
+          {
+            headers: headersOf(req),
+            url: `http://${host}${req.url ?? ANSWER_PATH}`,
+            userId: session?.id ?? null,
+            body: () => readBody(req, MAX_ANSWER_BODY),
+          },
           (userId, input) => observeAnswerSave(writer.save(userId, input, session?.sv ?? null)),
         );
         send(res, reply.status, reply.body);

@@ -13,5 +13,7 @@ export function scenesInOrder<S extends { id: string; position: number }>(
   if (!own || own.sceneIds.length !== scenes.length) return byDefault;
   const byId = new Map(scenes.map((s) => [s.id, s]));
   const ordered = own.sceneIds.map((id) => byId.get(id));
-  return ordered.every((s): s is S => s !== undefined) && new Set(own.sceneIds).size === scenes.length ? ordered : byDefault;
+  return ordered.every((s): s is S => s !== undefined) && new Set(own.sceneIds).size === scenes.length
+    ? ordered
+    : byDefault;
 }

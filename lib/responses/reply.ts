@@ -25,7 +25,10 @@ export interface AnswerRequest {
  * size limit. Anything else (5xx, network) means "try again": the client
  * keeps the answer queued.
  */
-export async function answerReply(req: AnswerRequest, save: (userId: string, input: SaveAnswerInput) => Promise<SaveResult>): Promise<{ status: number; body: unknown }> {
+export async function answerReply(
+  req: AnswerRequest,
+  save: (userId: string, input: SaveAnswerInput) => Promise<SaveResult>,
+): Promise<{ status: number; body: unknown }> {
   let saved = false;
   const reply = await replyOf(req, (userId, input) => {
     saved = true; // its outcome is counted with the save (observeAnswerSave)
@@ -35,7 +38,10 @@ export async function answerReply(req: AnswerRequest, save: (userId: string, inp
   return reply;
 }
 
-async function replyOf(req: AnswerRequest, save: (userId: string, input: SaveAnswerInput) => Promise<SaveResult>): Promise<{ status: number; body: unknown }> {
+async function replyOf(
+  req: AnswerRequest,
+  save: (userId: string, input: SaveAnswerInput) => Promise<SaveResult>,
+): Promise<{ status: number; body: unknown }> {
   if (!sameOrigin(req.headers, req.url)) return { status: 403, body: { ok: false, code: "FORBIDDEN" } };
   const signedOut = { status: 401, body: { ok: false, code: "UNAUTHENTICATED" } };
   if (!req.userId) return signedOut;

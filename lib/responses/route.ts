@@ -13,7 +13,12 @@ import { saveAnswer } from "./save";
 export async function answerRoute(req: NextRequest): Promise<Response> {
   const actor = await getActor();
   const reply = await answerReply(
-    { headers: req.headers, url: req.url, userId: actor && actor !== "disabled" ? actor.id : null, body: () => readBodyLimited(req, MAX_ANSWER_BODY) },
+    {
+      headers: req.headers,
+      url: req.url,
+      userId: actor && actor !== "disabled" ? actor.id : null,
+      body: () => readBodyLimited(req, MAX_ANSWER_BODY),
+    },
     saveAnswer,
   );
   return NextResponse.json(reply.body, { status: reply.status, headers: { "Cache-Control": "no-store" } });

@@ -11,7 +11,9 @@ const globalForWriter = globalThis as unknown as { answerWriter?: AnswerWriter }
 
 /** This process's batching writer over the app's Prisma client (lib/responses/writer.ts). */
 function writer(): AnswerWriter {
-  globalForWriter.answerWriter ??= new AnswerWriter((sql, params) => db().$queryRawUnsafe(sql, ...params), { onGuideSave: countsChanged });
+  globalForWriter.answerWriter ??= new AnswerWriter((sql, params) => db().$queryRawUnsafe(sql, ...params), {
+    onGuideSave: countsChanged,
+  });
   return globalForWriter.answerWriter;
 }
 

@@ -116,7 +116,12 @@ export class AnswerWriter {
    */
   constructor(
     private readonly query: Query,
-    private readonly options: { maxBatch?: number; maxInFlight?: number; gatherMs?: number; onGuideSave?: (activityId: string) => void } = {},
+    private readonly options: {
+      maxBatch?: number;
+      maxInFlight?: number;
+      gatherMs?: number;
+      onGuideSave?: (activityId: string) => void;
+    } = {},
   ) {}
 
   /** Saves one answer of `userId` (from the session, whose version is checked here unless null) with the saves that arrive with it. */
@@ -190,7 +195,10 @@ export class AnswerWriter {
       if (!refusedForData(error)) {
         for (const p of batch) p.reject(error);
       } else if (batch.length === 1) {
-        log().error({ event: "answers.refused", ...errorField(error) }, "answers: the database refused an answer that passed its checks");
+        log().error(
+          { event: "answers.refused", ...errorField(error) },
+          "answers: the database refused an answer that passed its checks",
+        );
         batch[0]!.resolve(REFUSALS.invalidAnswer!);
       } else {
         const half = Math.ceil(batch.length / 2);
@@ -202,7 +210,11 @@ export class AnswerWriter {
 
   /** Loads the checkers of scenes this process has not seen yet (or whose content changed). */
   private async learnScenes(sceneIds: string[]) {
-    const rows = await this.query<{ id: string; type: string; content: string; version: string }>(SCENES_SQL, [sceneIds], "manabiya_answer_scenes");
+    const rows = await this.query<{ id: string; type: string; content: string; version: string }>(
+      SCENES_SQL,
+      [sceneIds],
+      "manabiya_answer_scenes",
+    );
     for (const row of rows) {
       const scene = sceneSchema.safeParse({ type: row.type, content: JSON.parse(row.content) });
       if (this.scenes.size >= MAX_SCENES) this.scenes.delete(this.scenes.keys().next().value!);
@@ -236,8 +248,16 @@ export class AnswerWriter {
     const rows = await this.query<OutcomeRow>(
       SAVE_SQL,
       [
-        batch.map((_, i) => i), batch.map((p) => p.userId), batch.map((p) => p.input.activityId), batch.map((p) => p.input.sceneId),
-        batch.map((p) => p.input.mode), answers, batch.map((p) => p.input.clientRevision), batch.map((p) => p.input.idempotencyKey), versions, errors,
+        batch.map((_, i) => i),
+        batch.map((p) => p.userId),
+        batch.map((p) => p.input.activityId),
+        batch.map((p) => p.input.sceneId),
+        batch.map((p) => p.input.mode),
+        answers,
+        batch.map((p) => p.input.clientRevision),
+        batch.map((p) => p.input.idempotencyKey),
+        versions,
+        errors,
         batch.map((p) => p.sessionVersion),
       ],
       "manabiya_answer_save",
@@ -263,7 +283,11 @@ export class AnswerWriter {
         // not written: the same save again (a retry), or an older revision than the stored one
         const savedAt = iso(row.current_at);
         const revision = Number(row.current_revision);
-        p.resolve(row.current_key === p.input.idempotencyKey ? { ok: true, revision, savedAt, stale: false } : { ok: true, revision, savedAt, stale: true, answer: row.current_answer ?? null });
+        p.resolve(
+          row.current_key === p.input.idempotencyKey
+            ? { ok: true, revision, savedAt, stale: false }
+            : { ok: true, revision, savedAt, stale: true, answer: row.current_answer ?? null },
+        );
       } else if (p.attempts < 3) {
         // a concurrent statement stored this row after ours began: its snapshot cannot see it; ask again
         p.attempts += 1;

@@ -15,7 +15,8 @@ export interface CorrectRate {
 export type RateCount = { answered: number; correct: number; partly?: number };
 
 /** The ids of `list` (a jsonb array of options) marked correct. */
-const flagged = (list: string) => `(select coalesce(array_agg(o->>'id' order by o->>'id'), '{}') from jsonb_array_elements(coalesce(${list}, '[]'::jsonb)) o where o->>'correct' = 'true')`;
+const flagged = (list: string) =>
+  `(select coalesce(array_agg(o->>'id' order by o->>'id'), '{}') from jsonb_array_elements(coalesce(${list}, '[]'::jsonb)) o where o->>'correct' = 'true')`;
 
 /**
  * The correct rate of every scene with a key (lib/scenes/key.ts `verdictOf`, the same rules in
@@ -23,8 +24,15 @@ const flagged = (list: string) => `(select coalesce(array_agg(o->>'id' order by 
  * loaded row by row. Groups are the student's counterbalance group ("" for none); the stats
  * page's filters (group, class, mode) narrow it as they narrow the rest of the page.
  */
-export async function correctRates(schoolId: AuthorizedSchoolId, activityId: string, filter: StatsFilter = {}): Promise<Record<string, CorrectRate>> {
-  const [rows, marked] = await Promise.all([keyedRows(schoolId, activityId, filter), markedRates(schoolId, activityId, filter)]);
+export async function correctRates(
+  schoolId: AuthorizedSchoolId,
+  activityId: string,
+  filter: StatsFilter = {},
+): Promise<Record<string, CorrectRate>> {
+  const [rows, marked] = await Promise.all([
+    keyedRows(schoolId, activityId, filter),
+    markedRates(schoolId, activityId, filter),
+  ]);
   const out: Record<string, CorrectRate> = {};
   for (const r of rows) {
     const rate = (out[r.scene_id] ??= { all: { answered: 0, correct: 0 }, groups: {} });
@@ -82,8 +90,14 @@ function keyedRows(schoolId: AuthorizedSchoolId, activityId: string, filter: Sta
  * with a verdict made on the answer as it is now (a mark made before the answer changed is
  * shown to people but not counted); "partly" counted on its own.
  */
-async function markedRates(schoolId: AuthorizedSchoolId, activityId: string, filter: StatsFilter): Promise<Record<string, CorrectRate>> {
-  const rows = await db().$queryRaw<{ scene_id: string; grp: string | null; answered: number; correct: number; partly: number }[]>`
+async function markedRates(
+  schoolId: AuthorizedSchoolId,
+  activityId: string,
+  filter: StatsFilter,
+): Promise<Record<string, CorrectRate>> {
+  const rows = await db().$queryRaw<
+    { scene_id: string; grp: string | null; answered: number; correct: number; partly: number }[]
+  >`
     select r.scene_id::text, coalesce(sd.counterbalance_group, '') as grp, grouping(coalesce(sd.counterbalance_group, '')) as g,
            count(*)::int as answered, count(*) filter (where m.verdict = 'correct')::int as correct, count(*) filter (where m.verdict = 'partly')::int as partly
     from responses r

@@ -49,9 +49,15 @@ export function toSjisText(text: string): string {
  * Encodes a CSV in chunks (the research export streams): UTF-8 starts with a
  * BOM so that Excel reads it as UTF-8; Shift_JIS has none.
  */
-export function csvEncoder(encoding: CsvEncoding): { contentType: string; encode: (chunk: string) => Uint8Array<ArrayBuffer> } {
+export function csvEncoder(encoding: CsvEncoding): {
+  contentType: string;
+  encode: (chunk: string) => Uint8Array<ArrayBuffer>;
+} {
   if (encoding === "sjis") {
-    return { contentType: "text/csv; charset=Shift_JIS", encode: (chunk) => new Uint8Array(iconv.encode(toSjisText(chunk), "cp932")) };
+    return {
+      contentType: "text/csv; charset=Shift_JIS",
+      encode: (chunk) => new Uint8Array(iconv.encode(toSjisText(chunk), "cp932")),
+    };
   }
   const encoder = new TextEncoder();
   let first = true;

@@ -5,7 +5,14 @@ import { toPlainText } from "@/lib/richtext/plain";
 import type { SceneType } from "@/lib/scenes/schema";
 
 const TOKYO = new Intl.DateTimeFormat("en-CA", {
-  timeZone: "Asia/Tokyo", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23",
+  timeZone: "Asia/Tokyo",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+  hourCycle: "h23",
 });
 
 /** A time as Excel and people in Japan read it: school time with its offset, e.g. 2026-11-24 09:05:00+09:00. */
@@ -36,11 +43,15 @@ export function csvTexts(lang: DisplayLanguage) {
     type: (type: SceneType) => plain(types(type)),
     /** A drawing answer's cell: that a drawing was made and its stroke count, never the strokes. */
     drawing: (strokes: number) => plain(t("drawing", { count: strokes })),
-    mode: (mode: string) => (mode === "guide" ? plain(activities("modeGuide")) : mode === "self" ? plain(activities("modeSelf")) : mode),
-    role: (role: string) => (role === "student" ? plain(t("roleStudent")) : role === "teacher" ? plain(t("roleTeacher")) : role),
+    mode: (mode: string) =>
+      mode === "guide" ? plain(activities("modeGuide")) : mode === "self" ? plain(activities("modeSelf")) : mode,
+    role: (role: string) =>
+      role === "student" ? plain(t("roleStudent")) : role === "teacher" ? plain(t("roleTeacher")) : role,
     /** A file name (without .csv or .json) from the activity's title: no path or reserved characters, not too long. */
     fileName: (kind: "fileResults" | "fileResponses" | "filePseudonymous" | "fileActivity", title: string) => {
-      const safe = Array.from(plain(title).replace(/[\\/:*?"<>|\p{Cc}\s]+/gu, "_")).slice(0, 60).join("");
+      const safe = Array.from(plain(title).replace(/[\\/:*?"<>|\p{Cc}\s]+/gu, "_"))
+        .slice(0, 60)
+        .join("");
       return plain(t(kind, { title: safe || "activity" }));
     },
   };

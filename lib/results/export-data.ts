@@ -11,7 +11,13 @@ import { csvRow } from "./csv";
 import { type CsvColumn, csvTexts, tokyoTimestamp } from "./csv-text";
 import type { ActivityStats } from "./stats";
 
-const OVERVIEW = { assigned: "assigned", started: "started", finished: "finished", guide: "inGuide", self: "inSelf" } as const;
+const OVERVIEW = {
+  assigned: "assigned",
+  started: "started",
+  finished: "finished",
+  guide: "inGuide",
+  self: "inSelf",
+} as const;
 
 /**
  * The results as on the stats screen (same object, same filters), one row per
@@ -22,41 +28,132 @@ export function resultsCsv(stats: ActivityStats, lang: DisplayLanguage): string 
   const tx = csvTexts(lang);
   const { plain } = tx;
   // the activity's academic year closes every row (the eleventh column), after the columns older files had
-  const yearRow = (cells: unknown[]) => csvRow([...cells, ...Array<string>(Math.max(0, 10 - cells.length)).fill(""), stats.academicYear]);
-  let out = csvRow((["scene", "type", "prompt", "item", "item2", "count", "percent", "sceneVersion", "teacherMark", "teacherComment", "academicYear"] as const).map(tx.column));
-  for (const [key, n] of Object.entries(stats.overview)) out += yearRow(["", tx.column("overview"), "", tx.result(OVERVIEW[key as keyof typeof OVERVIEW]), "", n, "", ""]);
+  const yearRow = (cells: unknown[]) =>
+    csvRow([...cells, ...Array<string>(Math.max(0, 10 - cells.length)).fill(""), stats.academicYear]);
+  let out = csvRow(
+    (
+      [
+        "scene",
+        "type",
+        "prompt",
+        "item",
+        "item2",
+        "count",
+        "percent",
+        "sceneVersion",
+        "teacherMark",
+        "teacherComment",
+        "academicYear",
+      ] as const
+    ).map(tx.column),
+  );
+  for (const [key, n] of Object.entries(stats.overview))
+    out += yearRow(["", tx.column("overview"), "", tx.result(OVERVIEW[key as keyof typeof OVERVIEW]), "", n, "", ""]);
   const pct = (n: number, total: number) => (total > 0 ? Math.round((n / total) * 1000) / 10 : 0);
   // each scene's current version, then its earlier versions with answers, each read with its own content (docs/decisions.md "Scene versions")
-  stats.scenes.flatMap((s, i) => [s, ...s.earlier].map((v) => [v, i] as const)).forEach(([s, i]) => {
-    if (s.scene.type === "info") return;
-    const base = [i + 1, tx.type(s.scene.type), plain(s.scene.content.prompt)];
-    // the version column, then a free text's or drawing's teacher mark and comment
-    const row = (cells: unknown[], marks: unknown[] = []) => yearRow([...cells, s.version, ...marks]);
-    out += row([...base, tx.column("answered"), "", s.answered, ""]);
-    if (s.correct) out += row([...base, tx.column("correctRate"), "", s.correct.all.correct, pct(s.correct.all.correct, s.correct.all.answered)]);
-    if (s.correct?.marked) out += row([...base, tx.column("markPartly"), "", s.correct.all.partly ?? 0, pct(s.correct.all.partly ?? 0, s.correct.all.answered)]);
-    if (s.scene.type === "single_choice" || s.scene.type === "multiple_choice") {
-      for (const o of s.scene.content.options) out += row([...base, plain(o.label), "", s.choices[o.id] ?? 0, pct(s.choices[o.id] ?? 0, s.answered)]);
-    }
-    if (s.scene.type === "scale") {
-      const ends: Record<number, string> = { 1: plain(s.scene.content.minLabel), 5: plain(s.scene.content.maxLabel) };
-      for (let v = 1; v <= 5; v++) out += row([...base, String(v), ends[v] ?? "", s.values[String(v)] ?? 0, pct(s.values[String(v)] ?? 0, s.answered)]);
-      out += row([...base, tx.column("median"), "", s.median ?? "", ""]);
-    }
-    if (s.scene.type === "two_step") {
-      const c = s.scene.content;
-      const seconds = [...(c.second.options ?? []), ...Object.values(c.second.optionsByFirst ?? {}).flat()].filter((o, j, all) => all.findIndex((x) => x.id === o.id) === j);
-      for (const f of c.first.options) for (const o of seconds) out += row([...base, plain(f.label), plain(o.label), s.cross[f.id]?.[o.id] ?? 0, pct(s.cross[f.id]?.[o.id] ?? 0, s.answered)]);
-    }
-    if (s.scene.type === "drawing") for (const x of s.drawings) out += row([...base, tx.drawing(x.strokes), lang === "ja-kana" ? (x.who.name.reading ?? x.who.name.base) : x.who.name.base, 1, ""], markCells(x, tx));
-    if (s.scene.type === "free_text") for (const x of s.texts) out += row([...base, x.text, lang === "ja-kana" ? (x.who.name.reading ?? x.who.name.base) : x.who.name.base, 1, ""], markCells(x, tx));
-  });
+  stats.scenes
+    .flatMap((s, i) => [s, ...s.earlier].map((v) => [v, i] as const))
+    .forEach(([s, i]) => {
+      if (s.scene.type === "info") return;
+      const base = [i + 1, tx.type(s.scene.type), plain(s.scene.content.prompt)];
+      // the version column, then a free text's or drawing's teacher mark and comment
+      const row = (cells: unknown[], marks: unknown[] = []) => yearRow([...cells, s.version, ...marks]);
+      out += row([...base, tx.column("answered"), "", s.answered, ""]);
+      if (s.correct)
+        out += row([
+          ...base,
+          tx.column("correctRate"),
+          "",
+          s.correct.all.correct,
+          pct(s.correct.all.correct, s.correct.all.answered),
+        ]);
+      if (s.correct?.marked)
+        out += row([
+          ...base,
+          tx.column("markPartly"),
+          "",
+          s.correct.all.partly ?? 0,
+          pct(s.correct.all.partly ?? 0, s.correct.all.answered),
+        ]);
+      if (s.scene.type === "single_choice" || s.scene.type === "multiple_choice") {
+        for (const o of s.scene.content.options)
+          out += row([...base, plain(o.label), "", s.choices[o.id] ?? 0, pct(s.choices[o.id] ?? 0, s.answered)]);
+      }
+      if (s.scene.type === "scale") {
+        const ends: Record<number, string> = { 1: plain(s.scene.content.minLabel), 5: plain(s.scene.content.maxLabel) };
+        for (let v = 1; v <= 5; v++)
+          out += row([
+            ...base,
+            String(v),
+            ends[v] ?? "",
+            s.values[String(v)] ?? 0,
+            pct(s.values[String(v)] ?? 0, s.answered),
+          ]);
+        out += row([...base, tx.column("median"), "", s.median ?? "", ""]);
+      }
+      if (s.scene.type === "two_step") {
+        const c = s.scene.content;
+        const seconds = [...(c.second.options ?? []), ...Object.values(c.second.optionsByFirst ?? {}).flat()].filter(
+          (o, j, all) => all.findIndex((x) => x.id === o.id) === j,
+        );
+        for (const f of c.first.options)
+          for (const o of seconds)
+            out += row([
+              ...base,
+              plain(f.label),
+              plain(o.label),
+              s.cross[f.id]?.[o.id] ?? 0,
+              pct(s.cross[f.id]?.[o.id] ?? 0, s.answered),
+            ]);
+      }
+      if (s.scene.type === "drawing")
+        for (const x of s.drawings)
+          out += row(
+            [
+              ...base,
+              tx.drawing(x.strokes),
+              lang === "ja-kana" ? (x.who.name.reading ?? x.who.name.base) : x.who.name.base,
+              1,
+              "",
+            ],
+            markCells(x, tx),
+          );
+      if (s.scene.type === "free_text")
+        for (const x of s.texts)
+          out += row(
+            [...base, x.text, lang === "ja-kana" ? (x.who.name.reading ?? x.who.name.base) : x.who.name.base, 1, ""],
+            markCells(x, tx),
+          );
+    });
   return out;
 }
 
 const RESEARCH_COLUMNS = [
-  "school", "grade", "class", "number", "studentId", "role", "group", "sceneId", "scene", "sceneVersion", "shownAt", "type",
-  "first", "second", "reason", "answerJson", "correct", "mode", "session", "createdAt", "updatedAt", "late", "teacherMark", "teacherComment", "academicYear",
+  "school",
+  "grade",
+  "class",
+  "number",
+  "studentId",
+  "role",
+  "group",
+  "sceneId",
+  "scene",
+  "sceneVersion",
+  "shownAt",
+  "type",
+  "first",
+  "second",
+  "reason",
+  "answerJson",
+  "correct",
+  "mode",
+  "session",
+  "createdAt",
+  "updatedAt",
+  "late",
+  "teacherMark",
+  "teacherComment",
+  "academicYear",
 ] as const satisfies readonly CsvColumn[];
 
 /**
@@ -65,7 +162,9 @@ const RESEARCH_COLUMNS = [
  * a pseudonym takes its place.
  */
 export function researchColumns(pseudonymous: boolean): CsvColumn[] {
-  return pseudonymous ? RESEARCH_COLUMNS.flatMap((c): CsvColumn[] => (c === "number" ? [] : c === "studentId" ? ["pseudonym"] : [c])) : [...RESEARCH_COLUMNS];
+  return pseudonymous
+    ? RESEARCH_COLUMNS.flatMap((c): CsvColumn[] => (c === "number" ? [] : c === "studentId" ? ["pseudonym"] : [c]))
+    : [...RESEARCH_COLUMNS];
 }
 
 /** The header of the research export in the user's display language. */
@@ -89,10 +188,15 @@ function exportPseudonyms(): (userId: string) => string {
 const strokesOf = (a: Record<string, unknown>) => (Array.isArray(a.strokes) ? a.strokes.length : 0);
 
 /** The answer as JSON, a drawing as its stroke count only (a file people open in Excel, not the strokes: up to 60 KB each). */
-const answerJson = (type: string, a: Record<string, unknown>, raw: unknown) => JSON.stringify(type === "drawing" ? { strokes: strokesOf(a) } : raw);
+const answerJson = (type: string, a: Record<string, unknown>, raw: unknown) =>
+  JSON.stringify(type === "drawing" ? { strokes: strokesOf(a) } : raw);
 
 /** An answer's choices as the option labels a person reads (an unknown id stays as it is). */
-function answerCells(scene: Scene | undefined, a: Record<string, unknown>, tx: ReturnType<typeof csvTexts>): [unknown, unknown, unknown] {
+function answerCells(
+  scene: Scene | undefined,
+  a: Record<string, unknown>,
+  tx: ReturnType<typeof csvTexts>,
+): [unknown, unknown, unknown] {
   const { plain } = tx;
   if (scene?.type === "drawing") return ["", "", tx.drawing(strokesOf(a))];
   const label = (options: { id: string; label: string }[] | undefined, id: unknown) => {
@@ -106,13 +210,21 @@ function answerCells(scene: Scene | undefined, a: Record<string, unknown>, tx: R
     return [label(c.first.options, a.first), label(seconds, a.second), reason];
   }
   if (scene?.type === "single_choice") return [label(scene.content.options, a.choice), "", reason];
-  if (scene?.type === "multiple_choice" && Array.isArray(a.choices)) return [a.choices.map((id) => label(scene.content.options, id)).join("、"), "", reason];
+  if (scene?.type === "multiple_choice" && Array.isArray(a.choices))
+    return [a.choices.map((id) => label(scene.content.options, id)).join("、"), "", reason];
   return [a.first ?? a.choice ?? a.value ?? "", a.second ?? "", reason];
 }
 
 /** A teacher's mark and comment (lib/marks) as two cells in the user's language; the comment as written (csvCell defuses formulas). */
 function markCells(m: Partial<MarkCells>, tx: ReturnType<typeof csvTexts>): [string, string] {
-  const verdict = m.mark === "correct" ? tx.column("verdictCorrect") : m.mark === "partly" ? tx.column("markPartly") : m.mark === "incorrect" ? tx.column("verdictIncorrect") : "";
+  const verdict =
+    m.mark === "correct"
+      ? tx.column("verdictCorrect")
+      : m.mark === "partly"
+        ? tx.column("markPartly")
+        : m.mark === "incorrect"
+          ? tx.column("verdictIncorrect")
+          : "";
   return [verdict, m.comment ?? ""];
 }
 
@@ -128,13 +240,28 @@ function verdictCell(scene: Scene | undefined, answer: unknown, tx: ReturnType<t
  */
 async function exportedScenes(school: AuthorizedSchoolId, activityId: string): Promise<Map<string, Scene>> {
   const stored = await db().activityScene.findMany({
-    where: { OR: [{ activityId, activity: { schoolId: school } }, { retiredFromId: activityId, retiredFrom: { schoolId: school } }] },
-    select: { id: true, type: true, content: true, version: true, versions: { select: { version: true, content: true } } },
+    where: {
+      OR: [
+        { activityId, activity: { schoolId: school } },
+        { retiredFromId: activityId, retiredFrom: { schoolId: school } },
+      ],
+    },
+    select: {
+      id: true,
+      type: true,
+      content: true,
+      version: true,
+      versions: { select: { version: true, content: true } },
+    },
   });
-  return new Map(stored.flatMap((s) => [{ version: s.version, content: s.content }, ...s.versions].flatMap((v) => {
-    const parsed = sceneSchema.safeParse({ type: s.type, content: v.content });
-    return parsed.success ? [[`${s.id}:${v.version}`, parsed.data] as const] : [];
-  })));
+  return new Map(
+    stored.flatMap((s) =>
+      [{ version: s.version, content: s.content }, ...s.versions].flatMap((v) => {
+        const parsed = sceneSchema.safeParse({ type: s.type, content: v.content });
+        return parsed.success ? [[`${s.id}:${v.version}`, parsed.data] as const] : [];
+      }),
+    ),
+  );
 }
 
 /**
@@ -144,11 +271,18 @@ async function exportedScenes(school: AuthorizedSchoolId, activityId: string): P
  * Only responses of the school's own users: a user of another school who
  * answered (an id copied across schools) is not this school's data.
  */
-export async function* researchRows(school: AuthorizedSchoolId, activityId: string, pseudonymous: boolean, lang: DisplayLanguage): AsyncGenerator<string> {
+export async function* researchRows(
+  school: AuthorizedSchoolId,
+  activityId: string,
+  pseudonymous: boolean,
+  lang: DisplayLanguage,
+): AsyncGenerator<string> {
   const tx = csvTexts(lang);
   const schoolRow = await db().school.findUniqueOrThrow({ where: { id: school }, select: { name: true } });
   const scenes = await exportedScenes(school, activityId);
-  const year = (await db().activity.findFirst({ where: { id: activityId, schoolId: school }, select: { academicYear: true } }))?.academicYear ?? "";
+  const year =
+    (await db().activity.findFirst({ where: { id: activityId, schoolId: school }, select: { academicYear: true } }))
+      ?.academicYear ?? "";
   const pseudonym = pseudonymous ? exportPseudonyms() : null;
   const seats = await respondentSeats(school, activityId);
   let after = "00000000-0000-0000-0000-000000000000";
@@ -158,7 +292,17 @@ export async function* researchRows(school: AuthorizedSchoolId, activityId: stri
       orderBy: { id: "asc" },
       take: 500,
       select: {
-        id: true, answer: true, scenePosition: true, sceneVersion: true, counterbalanceGroup: true, mode: true, sessionId: true, createdAt: true, updatedAt: true, late: true, userId: true,
+        id: true,
+        answer: true,
+        scenePosition: true,
+        sceneVersion: true,
+        counterbalanceGroup: true,
+        mode: true,
+        sessionId: true,
+        createdAt: true,
+        updatedAt: true,
+        late: true,
+        userId: true,
         scene: { select: { id: true, type: true, position: true } },
         user: { select: { role: true } },
         mark: { select: { verdict: true, comment: true } },
@@ -172,10 +316,27 @@ export async function* researchRows(school: AuthorizedSchoolId, activityId: stri
       const seat = seats.get(r.userId);
       const who = pseudonym ? [pseudonym(r.userId)] : [seat?.number, r.userId];
       chunk += csvRow([
-        schoolRow.name, seat?.grade, seat?.class_name, ...who, tx.role(r.user.role),
-        r.counterbalanceGroup, r.scene.id, r.scene.position + 1, r.sceneVersion, r.scenePosition + 1, tx.type(r.scene.type), ...answerCells(scene, a, tx),
-        answerJson(r.scene.type, a, r.answer), verdictCell(scene, r.answer, tx), tx.mode(r.mode), r.sessionId, tokyoTimestamp(r.createdAt), tokyoTimestamp(r.updatedAt), r.late ? 1 : 0,
-        ...markCells({ mark: r.mark?.verdict ?? null, comment: r.mark?.comment ?? null }, tx), year,
+        schoolRow.name,
+        seat?.grade,
+        seat?.class_name,
+        ...who,
+        tx.role(r.user.role),
+        r.counterbalanceGroup,
+        r.scene.id,
+        r.scene.position + 1,
+        r.sceneVersion,
+        r.scenePosition + 1,
+        tx.type(r.scene.type),
+        ...answerCells(scene, a, tx),
+        answerJson(r.scene.type, a, r.answer),
+        verdictCell(scene, r.answer, tx),
+        tx.mode(r.mode),
+        r.sessionId,
+        tokyoTimestamp(r.createdAt),
+        tokyoTimestamp(r.updatedAt),
+        r.late ? 1 : 0,
+        ...markCells({ mark: r.mark?.verdict ?? null, comment: r.mark?.comment ?? null }, tx),
+        year,
       ]);
     }
     yield chunk;
@@ -185,7 +346,9 @@ export async function* researchRows(school: AuthorizedSchoolId, activityId: stri
 
 /** The seat each of the school's respondents had in the activity's year (lib/students/year-seat.ts), by user id. */
 async function respondentSeats(school: AuthorizedSchoolId, activityId: string) {
-  const rows = await db().$queryRaw<{ id: string; grade: number | null; class_name: string | null; number: number | null }[]>`
+  const rows = await db().$queryRaw<
+    { id: string; grade: number | null; class_name: string | null; number: number | null }[]
+  >`
     select u.id::text as id, sd.grade, sd.class_name, sd.number
     from activities a join users u on u.school_id = a.school_id
     ${seatInYearJoin("u.id", "a.academic_year")}

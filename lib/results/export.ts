@@ -15,21 +15,25 @@ import { filterFromParams } from "./schema";
 import { activityStats } from "./stats";
 import { errorField, log } from "@/lib/ops/log";
 
-
 /** Staff in scope of the activity's school (manager: ?school=), or a refusal (anyone else: as for a missing activity). */
 export async function exportAccess(req: NextRequest, activityId: string) {
   const actor = await getActor();
   if (!actor || actor === "disabled") return { ok: false, error: problem(401, "UNAUTHENTICATED") } as const;
   if (actor.role === "student") return { ok: false, error: problem(403, "FORBIDDEN") } as const;
   const school = await authorizeSchool(actor, req.nextUrl.searchParams.get("school") ?? undefined);
-  if (!school || !z.uuid().safeParse(activityId).success) return { ok: false, error: problem(404, "NOT_FOUND") } as const;
-  const activity = await db().activity.findFirst({ where: { id: activityId, schoolId: school }, select: { id: true, title: true } });
+  if (!school || !z.uuid().safeParse(activityId).success)
+    return { ok: false, error: problem(404, "NOT_FOUND") } as const;
+  const activity = await db().activity.findFirst({
+    where: { id: activityId, schoolId: school },
+    select: { id: true, title: true },
+  });
   if (!activity) return { ok: false, error: problem(404, "NOT_FOUND") } as const;
   return { ok: true, actor, school, activity } as const;
 }
 
 /** A value for filename*: percent-encoded UTF-8, with the ' ( ) * ! that encodeURIComponent leaves but RFC 5987 does not allow. */
-const rfc5987 = (text: string) => encodeURIComponent(text).replace(/['()*!]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+const rfc5987 = (text: string) =>
+  encodeURIComponent(text).replace(/['()*!]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
 /**
  * The response headers of a downloaded file: its type, and its name in the
@@ -39,7 +43,8 @@ export function attachmentHeaders(contentType: string, ascii: string, name: stri
   const disposition = `attachment; filename="${ascii}"; filename*=UTF-8''${rfc5987(name)}`;
   return { "Content-Type": contentType, "Content-Disposition": disposition, "Cache-Control": "no-store" };
 }
-const csvHeaders = (contentType: string, ascii: string, name: string) => attachmentHeaders(contentType, `${ascii}.csv`, `${name}.csv`);
+const csvHeaders = (contentType: string, ascii: string, name: string) =>
+  attachmentHeaders(contentType, `${ascii}.csv`, `${name}.csv`);
 
 /** One log line per export served (the audit line says who asked; this one says what left, once it has). */
 const logExport = (kind: string, activityId: string, userId: string, rows: number) =>
@@ -52,13 +57,22 @@ export async function resultsExport(req: NextRequest, activityId: string): Promi
   const filter = filterFromParams(req.nextUrl.searchParams);
   const stats = await activityStats(access.school, activityId, filter);
   if (!stats) return problem(404, "NOT_FOUND");
-  await audit({ action: "export.results", actorId: access.actor.id, schoolId: access.school, targetType: "activity", targetId: activityId, meta: { filter } });
+  await audit({
+    action: "export.results",
+    actorId: access.actor.id,
+    schoolId: access.school,
+    targetType: "activity",
+    targetId: activityId,
+    meta: { filter },
+  });
   const lang = await getDisplayLanguage();
   const encoder = csvEncoder(csvEncodingOf(req.nextUrl.searchParams.get("encoding")));
   const name = csvTexts(lang).fileName("fileResults", access.activity.title);
   const csv = resultsCsv(stats, lang);
   logExport("results", activityId, access.actor.id, csvRecordCount(csv) - 1);
-  return new NextResponse(encoder.encode(csv), { headers: csvHeaders(encoder.contentType, `results-${activityId.slice(0, 8)}`, name) });
+  return new NextResponse(encoder.encode(csv), {
+    headers: csvHeaders(encoder.contentType, `results-${activityId.slice(0, 8)}`, name),
+  });
 }
 
 /** GET /api/v1/exports/{activityId}/responses[?pseudonymous=1][&encoding=sjis]: one row per response, streamed. */
@@ -66,7 +80,14 @@ export async function researchExport(req: NextRequest, activityId: string): Prom
   const access = await exportAccess(req, activityId);
   if (!access.ok) return access.error;
   const pseudonymous = req.nextUrl.searchParams.get("pseudonymous") === "1";
-  await audit({ action: "export.responses", actorId: access.actor.id, schoolId: access.school, targetType: "activity", targetId: activityId, meta: { pseudonymous } });
+  await audit({
+    action: "export.responses",
+    actorId: access.actor.id,
+    schoolId: access.school,
+    targetType: "activity",
+    targetId: activityId,
+    meta: { pseudonymous },
+  });
   const lang = await getDisplayLanguage();
   const rows = researchRows(access.school, activityId, pseudonymous, lang);
   const encoder = csvEncoder(csvEncodingOf(req.nextUrl.searchParams.get("encoding")));
@@ -86,7 +107,10 @@ export async function researchExport(req: NextRequest, activityId: string): Prom
           controller.enqueue(encoder.encode(next.value));
         }
       } catch (error) {
-        log().error({ event: "export.failed", export: "responses", activityId, userId: access.actor.id, ...errorField(error) }, "export failed");
+        log().error(
+          { event: "export.failed", export: "responses", activityId, userId: access.actor.id, ...errorField(error) },
+          "export failed",
+        );
         controller.error(error);
       }
     },
@@ -95,5 +119,11 @@ export async function researchExport(req: NextRequest, activityId: string): Prom
     },
   });
   const name = csvTexts(lang).fileName(pseudonymous ? "filePseudonymous" : "fileResponses", access.activity.title);
-  return new Response(stream, { headers: csvHeaders(encoder.contentType, `responses-${activityId.slice(0, 8)}${pseudonymous ? "-pseudonymous" : ""}`, name) });
+  return new Response(stream, {
+    headers: csvHeaders(
+      encoder.contentType,
+      `responses-${activityId.slice(0, 8)}${pseudonymous ? "-pseudonymous" : ""}`,
+      name,
+    ),
+  });
 }

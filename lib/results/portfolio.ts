@@ -26,7 +26,20 @@ export async function listPortfolios(school: AuthorizedSchoolId, q: PortfolioQue
     activities: `activities ${dir}, sd.grade, sd.class_name, sd.number`,
     last: `last_at ${dir} nulls last, sd.grade, sd.class_name, sd.number`,
   }[q.sort];
-  const rows = await db().$queryRawUnsafe<{ id: string; name: string | null; name_kana: string | null; nickname: string | null; grade: number; class_name: string; number: number; activities: number; last_at: Date | null; last_title: string | null }[]>(
+  const rows = await db().$queryRawUnsafe<
+    {
+      id: string;
+      name: string | null;
+      name_kana: string | null;
+      nickname: string | null;
+      grade: number;
+      class_name: string;
+      number: number;
+      activities: number;
+      last_at: Date | null;
+      last_title: string | null;
+    }[]
+  >(
     `select u.id, u.name, u.name_kana, u.nickname, sd.grade, sd.class_name, sd.number,
             count(distinct r.activity_id)::int as activities, max(r.updated_at) as last_at,
             (select a.title from responses r2 join activities a on a.id = r2.activity_id
@@ -49,13 +62,30 @@ export function schoolStudent(school: AuthorizedSchoolId, studentId: string) {
   if (!z.uuid().safeParse(studentId).success) return Promise.resolve(null);
   return db().user.findFirst({
     where: { id: studentId, schoolId: school, role: "student" },
-    select: { id: true, name: true, nameKana: true, nickname: true, student: { select: { grade: true, className: true, number: true, counterbalanceGroup: true } } },
+    select: {
+      id: true,
+      name: true,
+      nameKana: true,
+      nickname: true,
+      student: { select: { grade: true, className: true, number: true, counterbalanceGroup: true } },
+    },
   });
 }
 
 const activitySelect = {
-  id: true, title: true, academicYear: true,
-  scenes: { select: { id: true, type: true, content: true, position: true, version: true, versions: { select: { version: true, content: true } } } },
+  id: true,
+  title: true,
+  academicYear: true,
+  scenes: {
+    select: {
+      id: true,
+      type: true,
+      content: true,
+      position: true,
+      version: true,
+      versions: { select: { version: true, content: true } },
+    },
+  },
   sceneOrders: { select: { group: true, sceneIds: true } },
 } satisfies Prisma.ActivitySelect;
 
@@ -63,15 +93,31 @@ const activitySelect = {
 export async function studentResponses(school: AuthorizedSchoolId, activityId: string, studentId: string) {
   const [student, activity] = await Promise.all([
     schoolStudent(school, studentId),
-    z.uuid().safeParse(activityId).success ? db().activity.findFirst({ where: { id: activityId, schoolId: school }, select: activitySelect }) : null,
+    z.uuid().safeParse(activityId).success
+      ? db().activity.findFirst({ where: { id: activityId, schoolId: school }, select: activitySelect })
+      : null,
   ]);
   if (!student || !activity) return null;
   const responses = await db().response.findMany({
     where: { activityId, userId: studentId },
-    select: { id: true, sceneId: true, answer: true, mode: true, updatedAt: true, late: true, sceneVersion: true, mark: { select: staffMarkSelect } },
+    select: {
+      id: true,
+      sceneId: true,
+      answer: true,
+      mode: true,
+      updatedAt: true,
+      late: true,
+      sceneVersion: true,
+      mark: { select: staffMarkSelect },
+    },
   });
   const scenes = asAnswered(activity.scenes, responses);
-  return { student, activity, scenes: scenesInOrder(scenes, activity.sceneOrders, student.student?.counterbalanceGroup ?? null), responses };
+  return {
+    student,
+    activity,
+    scenes: scenesInOrder(scenes, activity.sceneOrders, student.student?.counterbalanceGroup ?? null),
+    responses,
+  };
 }
 
 /** The respondents of an activity in class order (for previous/next student). */
@@ -95,14 +141,22 @@ export async function portfolioOf(school: AuthorizedSchoolId, studentId: string)
   });
   const ids = [...new Set(responses.map((r) => r.activityId))];
   const activities = await db().activity.findMany({ where: { id: { in: ids } }, select: activitySelect });
-  const last = (id: string) => Math.max(...responses.filter((r) => r.activityId === id).map((r) => r.updatedAt.getTime()));
+  const last = (id: string) =>
+    Math.max(...responses.filter((r) => r.activityId === id).map((r) => r.updatedAt.getTime()));
   return {
     student,
     activities: activities
       .map((a) => ({
         ...a,
         lastAt: new Date(last(a.id)),
-        scenes: scenesInOrder(asAnswered(a.scenes, responses.filter((r) => r.activityId === a.id)), a.sceneOrders, student.student?.counterbalanceGroup ?? null),
+        scenes: scenesInOrder(
+          asAnswered(
+            a.scenes,
+            responses.filter((r) => r.activityId === a.id),
+          ),
+          a.sceneOrders,
+          student.student?.counterbalanceGroup ?? null,
+        ),
         responses: responses.filter((r) => r.activityId === a.id),
       }))
       .sort((a, b) => b.lastAt.getTime() - a.lastAt.getTime()),

@@ -3,7 +3,11 @@ import { filterText } from "@/lib/query-text";
 
 /** The filters of the stats page and its CSV (from the URL): counterbalance group, class, mode. */
 export const statsFilter = z.object({
-  group: z.string().regex(/^[A-Z]{1,3}$/).optional().catch(undefined),
+  group: z
+    .string()
+    .regex(/^[A-Z]{1,3}$/)
+    .optional()
+    .catch(undefined),
   class: filterText(10).optional().catch(undefined),
   mode: z.enum(["guide", "self"]).optional().catch(undefined),
 });

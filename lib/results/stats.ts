@@ -17,7 +17,14 @@ export interface Person {
   seat: Seat;
 }
 
-type PersonRow = { name: string | null; name_kana: string | null; nickname: string | null; grade: number | null; class_name: string | null; number: number | null };
+type PersonRow = {
+  name: string | null;
+  name_kana: string | null;
+  nickname: string | null;
+  grade: number | null;
+  class_name: string | null;
+  number: number | null;
+};
 
 /** The full name with its reading (the nickname only when there is no name), and the seat. */
 function personOf(id: string, r: PersonRow): Person {
@@ -119,10 +126,28 @@ export function medianOf(values: Record<string, number>): number | null {
  * 20 scenes. Filters: counterbalance group and class (of the student), mode
  * (of the response). The CSV export uses this same object, so screen and file agree.
  */
-export async function activityStats(schoolId: AuthorizedSchoolId, activityId: string, filter: StatsFilter): Promise<ActivityStats | null> {
+export async function activityStats(
+  schoolId: AuthorizedSchoolId,
+  activityId: string,
+  filter: StatsFilter,
+): Promise<ActivityStats | null> {
   const activity = await db().activity.findFirst({
     where: { id: activityId, schoolId },
-    select: { id: true, academicYear: true, scenes: { orderBy: { position: "asc" }, select: { id: true, type: true, content: true, position: true, version: true, versions: { orderBy: { version: "desc" }, select: { version: true, content: true } } } } },
+    select: {
+      id: true,
+      academicYear: true,
+      scenes: {
+        orderBy: { position: "asc" },
+        select: {
+          id: true,
+          type: true,
+          content: true,
+          position: true,
+          version: true,
+          versions: { orderBy: { version: "desc" }, select: { version: true, content: true } },
+        },
+      },
+    },
   });
   if (!activity) return null;
   const group = filter.group ?? null;
@@ -167,8 +192,17 @@ export async function activityStats(schoolId: AuthorizedSchoolId, activityId: st
         and (${group}::text is null or sd.counterbalance_group = ${group}::text)
         and (${className}::text is null or sd.class_name = ${className}::text)
       order by sd.grade, sd.class_name, sd.number, u.name_kana`,
-    db().studentDetail.findMany({ where: { user: { schoolId }, counterbalanceGroup: { not: null } }, distinct: ["counterbalanceGroup"], select: { counterbalanceGroup: true } }),
-    db().studentDetail.findMany({ where: { user: { schoolId } }, distinct: ["className"], orderBy: { className: "asc" }, select: { className: true } }),
+    db().studentDetail.findMany({
+      where: { user: { schoolId }, counterbalanceGroup: { not: null } },
+      distinct: ["counterbalanceGroup"],
+      select: { counterbalanceGroup: true },
+    }),
+    db().studentDetail.findMany({
+      where: { user: { schoolId } },
+      distinct: ["className"],
+      orderBy: { className: "asc" },
+      select: { className: true },
+    }),
     // the students in scope without an answer to a question scene, in any mode ("not answered yet" means not at all);
     // an anti-join on the one-answer-per-student-and-scene index: as many rows as answers missing
     db().$queryRaw<{ scene_id: string; user_id: string }[]>`
@@ -185,7 +219,12 @@ export async function activityStats(schoolId: AuthorizedSchoolId, activityId: st
 
   const questions = activity.scenes.filter((s) => s.type !== "info").length;
   /** The numbers of one version of a scene, read with that version's content. */
-  const statsOf = (stored: (typeof activity.scenes)[number], content: unknown, v: number, current: boolean): SceneStats | null => {
+  const statsOf = (
+    stored: (typeof activity.scenes)[number],
+    content: unknown,
+    v: number,
+    current: boolean,
+  ): SceneStats | null => {
     const parsed = sceneSchema.safeParse({ type: stored.type, content });
     if (!parsed.success) return null;
     const ours = (x: { scene_id: string; v: number }) => x.scene_id === stored.id && x.v === v;
@@ -243,10 +282,18 @@ export async function activityStats(schoolId: AuthorizedSchoolId, activityId: st
 }
 
 /** A teacher's mark and comment (lib/marks), only on answers that have one. */
-const markedOnly = (x: MarkCells): Partial<MarkCells> => (x.mark || x.comment ? { mark: x.mark, comment: x.comment } : {});
+const markedOnly = (x: MarkCells): Partial<MarkCells> =>
+  x.mark || x.comment ? { mark: x.mark, comment: x.comment } : {};
 
 /** The reasons behind one cell of a two-step cross-table (first × second), with who gave them. */
-export async function cellReasons(schoolId: AuthorizedSchoolId, activityId: string, sceneId: string, first: string, second: string, filter: StatsFilter) {
+export async function cellReasons(
+  schoolId: AuthorizedSchoolId,
+  activityId: string,
+  sceneId: string,
+  first: string,
+  second: string,
+  filter: StatsFilter,
+) {
   const rows = await db().$queryRaw<({ reason: string; user_id: string } & PersonRow)[]>`
     select r.answer->>'reason' as reason, u.id as user_id, u.name, u.name_kana, u.nickname, sd.grade, sd.class_name, sd.number ${respondedIn(schoolId, activityId, filter)}
       and r.scene_id = ${sceneId}::uuid and r.scene_version = s.version and r.answer->>'first' = ${first} and r.answer->>'second' = ${second}

@@ -14,11 +14,18 @@ export interface VersionedScene {
  * answer, or the answer is to the current version), and that version when the scene has several
  * (null otherwise: nothing to tell apart).
  */
-export function asAnswered<S extends VersionedScene>(scenes: S[], responses: { sceneId: string; sceneVersion: number }[]): (S & { answeredVersion: number | null })[] {
+export function asAnswered<S extends VersionedScene>(
+  scenes: S[],
+  responses: { sceneId: string; sceneVersion: number }[],
+): (S & { answeredVersion: number | null })[] {
   const answered = new Map(responses.map((r) => [r.sceneId, r.sceneVersion]));
   return scenes.map((s) => {
     const v = answered.get(s.id);
     const old = v === undefined || v === s.version ? undefined : s.versions.find((x) => x.version === v);
-    return { ...s, content: old ? old.content : s.content, answeredVersion: v !== undefined && s.version > 1 ? v : null };
+    return {
+      ...s,
+      content: old ? old.content : s.content,
+      answeredVersion: v !== undefined && s.version > 1 ? v : null,
+    };
   });
 }

@@ -44,8 +44,12 @@ function someNode(nodes: RichNode[], test: (n: RichNode) => boolean): boolean {
 }
 
 /** What a wrap puts around the selection, and the node it must produce. */
-function wrapping(action: ToolbarAction, selected: string): { open: string; close: string; is: (n: RichNode) => boolean } | null {
-  const holds = (n: RichNode) => "children" in n && nodesToPlainText(n.children, "ja") === nodesToPlainText(parseRichText(selected), "ja");
+function wrapping(
+  action: ToolbarAction,
+  selected: string,
+): { open: string; close: string; is: (n: RichNode) => boolean } | null {
+  const holds = (n: RichNode) =>
+    "children" in n && nodesToPlainText(n.children, "ja") === nodesToPlainText(parseRichText(selected), "ja");
   switch (action.kind) {
     case "bold":
       return { open: "**", close: "**", is: (n) => n.type === "bold" && holds(n) };
@@ -53,11 +57,22 @@ function wrapping(action: ToolbarAction, selected: string): { open: string; clos
       return { open: "__", close: "__", is: (n) => n.type === "underline" && holds(n) };
     case "color":
       if (!(TOOLBAR_COLORS as readonly string[]).includes(action.name)) return null;
-      return { open: `{${action.name}:`, close: "}", is: (n) => n.type === "color" && n.name === action.name && holds(n) };
+      return {
+        open: `{${action.name}:`,
+        close: "}",
+        is: (n) => n.type === "color" && n.name === action.name && holds(n),
+      };
     case "ruby": {
       const reading = action.reading.trim();
       if (reading === "" || RUBY_READING_RESERVED.test(reading) || RUBY_BASE_RESERVED.test(selected)) return null;
-      return { open: "|", close: `(${reading})`, is: (n) => n.type === "ruby" && n.base === selected && (n.reading === reading || n.reading === reading.replaceAll("・", "")) };
+      return {
+        open: "|",
+        close: `(${reading})`,
+        is: (n) =>
+          n.type === "ruby" &&
+          n.base === selected &&
+          (n.reading === reading || n.reading === reading.replaceAll("・", "")),
+      };
     }
     default:
       return null;
@@ -87,7 +102,8 @@ export function applyToolbarAction(text: string, start: number, end: number, act
     const marked = plainOf(before + MARK + after);
     // the caret must not split other markup (`|` of a `||`, a ruby's reading): with the mark left out it reads as before
     if (marked.replaceAll(MARK, "") !== plainOf(before + after)) return null;
-    if (plainOf(result) !== marked.replaceAll(MARK, insert.plain) || !someNode(parseRichText(result), insert.is)) return null;
+    if (plainOf(result) !== marked.replaceAll(MARK, insert.plain) || !someNode(parseRichText(result), insert.is))
+      return null;
     const caret = from + insert.markup.length;
     return { text: result, start: caret, end: caret };
   }

@@ -2,7 +2,14 @@ import katex from "katex";
 import type { MathRenderer } from "./render-core";
 
 /** `trust` off and size/expansion limits: the one set of KaTeX options. */
-const OPTIONS = { throwOnError: true, trust: false, strict: "ignore", maxSize: 20, maxExpand: 200, output: "htmlAndMathml" } as const;
+const OPTIONS = {
+  throwOnError: true,
+  trust: false,
+  strict: "ignore",
+  maxSize: 20,
+  maxExpand: 200,
+  output: "htmlAndMathml",
+} as const;
 
 /** The typeset HTML of `tex`, or null when KaTeX cannot read it. */
 function typeset(tex: string): string | null {

@@ -10,7 +10,12 @@ export type MathRenderer = (tex: string, key: string) => ReactNode;
  * text is text; the only HTML is what `renderMath` returns (KaTeX on the
  * server). Ruby follows the display language (docs/product-design.md).
  */
-export function renderNodes(nodes: RichNode[], lang: DisplayLanguage, renderMath: MathRenderer, prefix = "r"): ReactNode[] {
+export function renderNodes(
+  nodes: RichNode[],
+  lang: DisplayLanguage,
+  renderMath: MathRenderer,
+  prefix = "r",
+): ReactNode[] {
   return nodes.map((node, index) => {
     const key = `${prefix}.${index}`;
     switch (node.type) {

@@ -13,12 +13,19 @@ export interface RolloverStudent {
 }
 
 /** The school's students the rollover moves, in the caller's transaction (the write) or not (the preview). */
-export async function readRolloverStudents(schoolId: AuthorizedSchoolId, tx: Prisma.TransactionClient = db()): Promise<RolloverStudent[]> {
+export async function readRolloverStudents(
+  schoolId: AuthorizedSchoolId,
+  tx: Prisma.TransactionClient = db(),
+): Promise<RolloverStudent[]> {
   const rows = await tx.studentDetail.findMany({
     where: { schoolId, graduatedYear: null, grade: { not: null }, className: { not: null }, user: { role: "student" } },
     select: { userId: true, grade: true, className: true, number: true },
   });
-  return rows.flatMap((r) => (r.grade !== null && r.className !== null ? [{ userId: r.userId, grade: r.grade, className: r.className, number: r.number }] : []));
+  return rows.flatMap((r) =>
+    r.grade !== null && r.className !== null
+      ? [{ userId: r.userId, grade: r.grade, className: r.className, number: r.number }]
+      : [],
+  );
 }
 
 /** Students grouped by class (grade, 組), with their attendance numbers. */
@@ -46,13 +53,28 @@ export interface RolloverPreviewData {
 
 /** What the rollover page shows before anything changes (the plan itself is lib/rollover/plan.ts, run in the browser too). */
 export async function previewRollover(schoolId: AuthorizedSchoolId): Promise<RolloverPreviewData | null> {
-  const school = await db().school.findUnique({ where: { id: schoolId }, select: { id: true, name: true, nameKana: true, currentYear: true } });
+  const school = await db().school.findUnique({
+    where: { id: schoolId },
+    select: { id: true, name: true, nameKana: true, currentYear: true },
+  });
   if (!school) return null;
   const [students, unplaced, activities, codes] = await Promise.all([
     readRolloverStudents(schoolId),
-    db().user.count({ where: { schoolId, role: "student", disabled: false, student: { OR: [{ grade: null }, { className: null }] } } }),
+    db().user.count({
+      where: { schoolId, role: "student", disabled: false, student: { OR: [{ grade: null }, { className: null }] } },
+    }),
     db().activity.count({ where: { schoolId, status: "active", academicYear: { lte: school.currentYear } } }),
-    db().rosterClass.findMany({ where: { schoolId, gradeCode: { not: null } }, distinct: ["gradeCode"], select: { gradeCode: true } }),
+    db().rosterClass.findMany({
+      where: { schoolId, gradeCode: { not: null } },
+      distinct: ["gradeCode"],
+      select: { gradeCode: true },
+    }),
   ]);
-  return { school, gradeCodes: codes.flatMap((c) => (c.gradeCode ? [c.gradeCode] : [])), classes: classesOf(students), unplaced, activities };
+  return {
+    school,
+    gradeCodes: codes.flatMap((c) => (c.gradeCode ? [c.gradeCode] : [])),
+    classes: classesOf(students),
+    unplaced,
+    activities,
+  };
 }

@@ -66,15 +66,30 @@ function movesByGrade(students: RolloverStudent[], input: RolloverInput) {
   return [...byGrade].sort(([a], [b]) => b - a);
 }
 
-const schoolName = async (tx: Prisma.TransactionClient, id: AuthorizedSchoolId) => (await tx.school.findUniqueOrThrow({ where: { id }, select: { name: true } })).name;
+const schoolName = async (tx: Prisma.TransactionClient, id: AuthorizedSchoolId) =>
+  (await tx.school.findUniqueOrThrow({ where: { id }, select: { name: true } })).name;
 
-async function moveStudents(tx: Prisma.TransactionClient, schoolId: AuthorizedSchoolId, students: RolloverStudent[], input: RolloverInput) {
+async function moveStudents(
+  tx: Prisma.TransactionClient,
+  schoolId: AuthorizedSchoolId,
+  students: RolloverStudent[],
+  input: RolloverInput,
+) {
   const graduates = students.filter((s) => s.grade >= input.topGrade).map((s) => s.userId);
   if (graduates.length > 0) {
     // graduates keep their last seat as history, no longer holding it; disabled (never deleted), their cards and sessions end
-    await tx.studentDetail.updateMany({ where: { userId: { in: graduates }, schoolId }, data: { graduatedYear: input.expectedYear } });
-    await tx.user.updateMany({ where: { id: { in: graduates }, schoolId }, data: { disabled: true, sessionVersion: { increment: 1 } } });
-    await tx.signinCode.updateMany({ where: { userId: { in: graduates }, revokedAt: null }, data: { revokedAt: new Date() } });
+    await tx.studentDetail.updateMany({
+      where: { userId: { in: graduates }, schoolId },
+      data: { graduatedYear: input.expectedYear },
+    });
+    await tx.user.updateMany({
+      where: { id: { in: graduates }, schoolId },
+      data: { disabled: true, sessionVersion: { increment: 1 } },
+    });
+    await tx.signinCode.updateMany({
+      where: { userId: { in: graduates }, revokedAt: null },
+      data: { revokedAt: new Date() },
+    });
   }
   const changed: string[] = [];
   // highest grade first: each grade moves into the one the previous statement emptied, so no seat is held twice on the way
@@ -98,31 +113,65 @@ async function moveStudents(tx: Prisma.TransactionClient, schoolId: AuthorizedSc
  * nothing changes. A dry run does it all and undoes it (the preview of a set). A rollover that
  * graduates anyone is applied only with the school's name typed as `confirmName` (VALIDATION otherwise).
  */
-export async function applyRollover(ctx: Ctx, input: RolloverInput, options: RolloverOptions = {}): Promise<ActionResult<RolloverResult>> {
+export async function applyRollover(
+  ctx: Ctx,
+  input: RolloverInput,
+  options: RolloverOptions = {},
+): Promise<ActionResult<RolloverResult>> {
   const year = input.expectedYear + 1;
   if (!mayRollInto(year, new Date())) return fail("CONFLICT");
   try {
     return await db().$transaction(
       async (tx) => {
-        const advanced = await tx.school.updateMany({ where: { id: ctx.schoolId, currentYear: input.expectedYear }, data: { currentYear: year } });
+        const advanced = await tx.school.updateMany({
+          where: { id: ctx.schoolId, currentYear: input.expectedYear },
+          data: { currentYear: year },
+        });
         if (advanced.count === 0) return fail("CONFLICT");
         const students = await readRolloverStudents(ctx.schoolId, tx);
         const plan = planRollover(classesOf(students), input.topGrade, input.classMoves);
         if (plan.clashes.length > 0) throw new SeatClash();
-        if (plan.graduates > 0 && !options.dryRun && !confirmsSchoolName(input.confirmName ?? "", await schoolName(tx, ctx.schoolId))) throw new NotConfirmed();
+        if (
+          plan.graduates > 0 &&
+          !options.dryRun &&
+          !confirmsSchoolName(input.confirmName ?? "", await schoolName(tx, ctx.schoolId))
+        )
+          throw new NotConfirmed();
         await recordYearSeats(tx, ctx.schoolId, input.expectedYear);
         const { graduates, changed } = await moveStudents(tx, ctx.schoolId, students, input);
-        const fromSet = options.set ? await applyNextYearSet(tx, ctx.schoolId, options.set, students, graduates, ctx.actorId) : null;
+        const fromSet = options.set
+          ? await applyNextYearSet(tx, ctx.schoolId, options.set, students, graduates, ctx.actorId)
+          : null;
         await rotateSigninCodes(tx, fromSet ? fromSet.changed : changed);
         const active = { schoolId: ctx.schoolId, status: "active" as const, academicYear: { lte: input.expectedYear } };
         const ids = (await tx.activity.findMany({ where: active, select: { id: true } })).map((a) => a.id);
-        await tx.activity.updateMany({ where: { id: { in: ids } }, data: { status: "archived", archivedAt: new Date(), version: { increment: 1 } } });
-        await tx.guideSession.updateMany({ where: { activityId: { in: ids }, endedAt: null }, data: { endedAt: new Date(), version: { increment: 1 } } });
+        await tx.activity.updateMany({
+          where: { id: { in: ids } },
+          data: { status: "archived", archivedAt: new Date(), version: { increment: 1 } },
+        });
+        await tx.guideSession.updateMany({
+          where: { activityId: { in: ids }, endedAt: null },
+          data: { endedAt: new Date(), version: { increment: 1 } },
+        });
         const reissuedIds = fromSet ? [...fromSet.changed, ...fromSet.joined] : changed;
-        const result = { year, promoted: students.length - graduates.length, graduated: graduates.length, archived: ids.length, reissuedIds };
-        if (options.dryRun) throw new DryRun({ ...result, applied: false, ...(fromSet ? { roster: fromSet.plan } : {}) });
+        const result = {
+          year,
+          promoted: students.length - graduates.length,
+          graduated: graduates.length,
+          archived: ids.length,
+          reissuedIds,
+        };
+        if (options.dryRun)
+          throw new DryRun({ ...result, applied: false, ...(fromSet ? { roster: fromSet.plan } : {}) });
         await audit(
-          { action: "school.rollover", actorId: ctx.actorId, schoolId: ctx.schoolId, targetType: "school", targetId: ctx.schoolId, meta: { from: input.expectedYear, topGrade: input.topGrade, withSet: Boolean(fromSet), ...result } },
+          {
+            action: "school.rollover",
+            actorId: ctx.actorId,
+            schoolId: ctx.schoolId,
+            targetType: "school",
+            targetId: ctx.schoolId,
+            meta: { from: input.expectedYear, topGrade: input.topGrade, withSet: Boolean(fromSet), ...result },
+          },
           tx,
         );
         return ok({ ...result, applied: true, ...(fromSet ? { roster: fromSet.plan } : {}) });
@@ -133,7 +182,8 @@ export async function applyRollover(ctx: Ctx, input: RolloverInput, options: Rol
     if (error instanceof SeatClash) return fail("VALIDATION", { classMoves: ["seatClash"] });
     if (error instanceof NotConfirmed) return fail("VALIDATION", { confirmName: ["notConfirmed"] });
     if (error instanceof DryRun) return ok(error.result);
-    if (error instanceof SetRefused) return ok({ year, promoted: 0, graduated: 0, archived: 0, reissuedIds: [], applied: false, roster: error.plan });
+    if (error instanceof SetRefused)
+      return ok({ year, promoted: 0, graduated: 0, archived: 0, reissuedIds: [], applied: false, roster: error.plan });
     throw error;
   }
 }

@@ -80,7 +80,9 @@ export function planRollover(classes: ClassNow[], topGrade: number, moves: Class
     .map((c): ClassStep => {
       if (c.grade >= topGrade) return { grade: c.grade, className: c.className, count: c.numbers.length, to: null };
       const to = { grade: c.grade + 1, className: target.get(`${c.grade}\u0000${c.className}`) ?? c.className };
-      for (const n of c.numbers) if (n !== null) seats.set(`${to.grade}-${to.className}-${n}`, (seats.get(`${to.grade}-${to.className}-${n}`) ?? 0) + 1);
+      for (const n of c.numbers)
+        if (n !== null)
+          seats.set(`${to.grade}-${to.className}-${n}`, (seats.get(`${to.grade}-${to.className}-${n}`) ?? 0) + 1);
       return { grade: c.grade, className: c.className, count: c.numbers.length, to };
     });
   const sum = (pick: (s: ClassStep) => boolean) => steps.filter(pick).reduce((n, s) => n + s.count, 0);

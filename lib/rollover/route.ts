@@ -23,7 +23,18 @@ export async function rolloverSetRoute(req: NextRequest, schoolId: string): Prom
   if (!scope) return problem(404, "NOT_FOUND");
   const query = req.nextUrl.searchParams;
   // &confirmName=: the school's name as the manager typed it, needed to apply a rollover that graduates anyone
-  const input = rolloverInput.safeParse({ schoolId, expectedYear: Number(query.get("expectedYear")), topGrade: Number(query.get("topGrade")), classMoves: [], confirmName: query.get("confirmName") ?? undefined });
+  const input = rolloverInput.safeParse({
+    schoolId,
+    expectedYear: Number(query.get("expectedYear")),
+    topGrade: Number(query.get("topGrade")),
+    classMoves: [],
+    confirmName: query.get("confirmName") ?? undefined,
+  });
   if (!input.success) return problem(400, "VALIDATION");
-  return workThroughUploadedSet(req, manager, { kind: "rollover", schoolId: scope, input: input.data, dryRun: query.get("apply") !== "1" });
+  return workThroughUploadedSet(req, manager, {
+    kind: "rollover",
+    schoolId: scope,
+    input: input.data,
+    dryRun: query.get("apply") !== "1",
+  });
 }

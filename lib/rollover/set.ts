@@ -30,16 +30,26 @@ function scopeProblems(set: RosterSet, work: SchoolWork[], schoolId: string): Pr
   const problems = others.map((w) => {
     const org = set.orgs.find((o) => o.sourcedId === w.sourcedId);
     const role = set.roles.find((r) => r.orgSourcedId === w.sourcedId);
-    return org || !role ? importProblem("otherSchool", "orgs.csv", org?.line ?? 0, "sourcedId") : importProblem("otherSchool", "roles.csv", role.line, "orgSourcedId");
+    return org || !role
+      ? importProblem("otherSchool", "orgs.csv", org?.line ?? 0, "sourcedId")
+      : importProblem("otherSchool", "roles.csv", role.line, "orgSourcedId");
   });
-  if (!work.some((w) => w.schoolId === schoolId)) problems.push(importProblem("otherSchool", "orgs.csv", set.orgs[0]?.line ?? 0, "sourcedId"));
+  if (!work.some((w) => w.schoolId === schoolId))
+    problems.push(importProblem("otherSchool", "orgs.csv", set.orgs[0]?.line ?? 0, "sourcedId"));
   return problems;
 }
 
 /** A student the rollover has just graduated may not come back with next year's set (docs/decisions.md). */
 function graduateProblems(set: RosterSet, work: SchoolWork[], graduates: Set<string>): Problem[] {
   const back = work.flatMap((w) => [...w.update, ...w.move]).filter((x) => graduates.has(x.id));
-  return back.map((x) => importProblem("graduateInSet", "users.csv", set.users.find((u) => u.sourcedId === x.target.sourcedId)?.line ?? 0, "sourcedId"));
+  return back.map((x) =>
+    importProblem(
+      "graduateInSet",
+      "users.csv",
+      set.users.find((u) => u.sourcedId === x.target.sourcedId)?.line ?? 0,
+      "sourcedId",
+    ),
+  );
 }
 
 /**
@@ -59,8 +69,16 @@ export async function applyNextYearSet(
 ): Promise<SetApplied> {
   const { academyId } = await tx.school.findUniqueOrThrow({ where: { id: schoolId }, select: { academyId: true } });
   const { plan, work } = await planWithWork(academyId, set, tx);
-  const problems = [...plan.problems, ...scopeProblems(set, work, schoolId), ...graduateProblems(set, work, new Set(graduates))];
-  if (problems.length > 0) throw new SetRefused({ ...plan, problems: problems.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line) });
+  const problems = [
+    ...plan.problems,
+    ...scopeProblems(set, work, schoolId),
+    ...graduateProblems(set, work, new Set(graduates)),
+  ];
+  if (problems.length > 0)
+    throw new SetRefused({
+      ...plan,
+      problems: problems.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line),
+    });
   const [w] = work;
   const summary = plan.schools[0];
   if (w && summary) await applySchoolWork(tx, academyId, w, summary, { actorId, via: "rollover" });
@@ -73,7 +91,16 @@ export async function applyNextYearSet(
     select: { userId: true, className: true },
   });
   const changed = after.filter((a) => a.className !== was.get(a.userId)).map((a) => a.userId);
-  const comers = [...(w?.create ?? []), ...(w?.move.map((x) => x.target) ?? [])].filter((t) => t.role === "student").map((t) => t.sourcedId);
-  const joined = comers.length ? (await tx.user.findMany({ where: { schoolId, role: "student", sourcedId: { in: comers } }, select: { id: true } })).map((u) => u.id) : [];
+  const comers = [...(w?.create ?? []), ...(w?.move.map((x) => x.target) ?? [])]
+    .filter((t) => t.role === "student")
+    .map((t) => t.sourcedId);
+  const joined = comers.length
+    ? (
+        await tx.user.findMany({
+          where: { schoolId, role: "student", sourcedId: { in: comers } },
+          select: { id: true },
+        })
+      ).map((u) => u.id)
+    : [];
   return { plan, changed, joined };
 }

@@ -60,16 +60,38 @@ export const seatOf = (schoolId: string, grade: number | null, className: string
   grade === null || className === null || number === null ? null : `${schoolId}|${grade}|${className}|${number}`;
 
 const USER_SELECT = {
-  id: true, sourcedId: true, role: true, schoolId: true, academyId: true, email: true, name: true, nameKana: true,
-  familyName: true, givenName: true, kanaFamilyName: true, kanaGivenName: true, userMasterIdentifier: true, disabled: true,
+  id: true,
+  sourcedId: true,
+  role: true,
+  schoolId: true,
+  academyId: true,
+  email: true,
+  name: true,
+  nameKana: true,
+  familyName: true,
+  givenName: true,
+  kanaFamilyName: true,
+  kanaGivenName: true,
+  userMasterIdentifier: true,
+  disabled: true,
   school: { select: { academyId: true } },
   student: { select: { grade: true, className: true, number: true } },
 } as const;
 
-type UserRow = { school: { academyId: string } | null; student: { grade: number | null; className: string | null; number: number | null } | null; academyId: string | null } & Omit<DbUser, "academyId" | "grade" | "className" | "number">;
+type UserRow = {
+  school: { academyId: string } | null;
+  student: { grade: number | null; className: string | null; number: number | null } | null;
+  academyId: string | null;
+} & Omit<DbUser, "academyId" | "grade" | "className" | "number">;
 function dbUser(u: UserRow): DbUser {
   const { school, student, ...rest } = u;
-  return { ...rest, academyId: school?.academyId ?? u.academyId, grade: student?.grade ?? null, className: student?.className ?? null, number: student?.number ?? null };
+  return {
+    ...rest,
+    academyId: school?.academyId ?? u.academyId,
+    grade: student?.grade ?? null,
+    className: student?.className ?? null,
+    number: student?.number ?? null,
+  };
 }
 
 const CHUNK = 5000;
@@ -83,19 +105,37 @@ async function inChunks<T, R>(items: T[], run: (chunk: T[]) => Promise<R[]>): Pr
  * What the plan needs to know of the database about this academy and this set (reads only; in the
  * caller's transaction when given: the rollover plans its set against the school as it has just moved up).
  */
-export async function loadRosterState(academyId: string, set: RosterSet, tx: Prisma.TransactionClient = db()): Promise<RosterState> {
+export async function loadRosterState(
+  academyId: string,
+  set: RosterSet,
+  tx: Prisma.TransactionClient = db(),
+): Promise<RosterState> {
   const orgIds = set.orgs.filter((o) => o.type === "school").map((o) => o.sourcedId);
   const userIds = [...new Set([...set.users.map((u) => u.sourcedId), ...set.enrollments.map((e) => e.userSourcedId)])];
   const emails = [...new Set(set.users.flatMap((u) => (u.email?.trim() ? [u.email.trim().toLowerCase()] : [])))];
   const umis = [...new Set(set.users.flatMap((u) => (u.userMasterIdentifier ? [u.userMasterIdentifier] : [])))];
   const [schools, foreign, classes, named, academyUsers, owners, umiOwners] = await Promise.all([
-    tx.school.findMany({ where: { academyId }, select: { id: true, name: true, sourcedId: true }, orderBy: { createdAt: "asc" } }),
-    orgIds.length ? tx.school.findMany({ where: { sourcedId: { in: orgIds }, academyId: { not: academyId } }, select: { sourcedId: true } }) : [],
+    tx.school.findMany({
+      where: { academyId },
+      select: { id: true, name: true, sourcedId: true },
+      orderBy: { createdAt: "asc" },
+    }),
+    orgIds.length
+      ? tx.school.findMany({
+          where: { sourcedId: { in: orgIds }, academyId: { not: academyId } },
+          select: { sourcedId: true },
+        })
+      : [],
     tx.rosterClass.findMany({ where: { school: { academyId } } }),
     inChunks(userIds, (ids) => tx.user.findMany({ where: { sourcedId: { in: ids } }, select: USER_SELECT })),
     tx.user.findMany({ where: { school: { academyId }, sourcedId: { not: null } }, select: USER_SELECT }),
     inChunks(emails, (chunk) => tx.user.findMany({ where: { email: { in: chunk } }, select: USER_SELECT })),
-    inChunks(umis, (chunk) => tx.user.findMany({ where: { userMasterIdentifier: { in: chunk } }, select: { id: true, userMasterIdentifier: true, sourcedId: true } })),
+    inChunks(umis, (chunk) =>
+      tx.user.findMany({
+        where: { userMasterIdentifier: { in: chunk } },
+        select: { id: true, userMasterIdentifier: true, sourcedId: true },
+      }),
+    ),
   ]);
   const users = new Map<string, DbUser>();
   const sourcedOf = new Map<string, string>();
@@ -106,7 +146,13 @@ export async function loadRosterState(academyId: string, set: RosterSet, tx: Pri
   const unsourcedByEmail = new Map(owners.filter((o) => o.sourcedId === null).map((o) => [o.email!, dbUser(o)]));
   const seatRows = await tx.studentDetail.findMany({
     // graduates keep their last seat as history but no longer hold it (the seat index counts only students at school)
-    where: { user: { school: { academyId } }, graduatedYear: null, grade: { not: null }, className: { not: null }, number: { not: null } },
+    where: {
+      user: { school: { academyId } },
+      graduatedYear: null,
+      grade: { not: null },
+      className: { not: null },
+      number: { not: null },
+    },
     select: { userId: true, schoolId: true, grade: true, className: true, number: true },
   });
   const seats = new Map<string, string>();
@@ -133,7 +179,10 @@ export async function loadRosterState(academyId: string, set: RosterSet, tx: Pri
 export async function knownRosterRows(academyId: string): Promise<(kind: RosterFile, sourcedId: string) => boolean> {
   const [schools, classes, users, records] = await Promise.all([
     db().school.findMany({ where: { academyId, sourcedId: { not: null } }, select: { sourcedId: true } }),
-    db().rosterClass.findMany({ where: { school: { academyId } }, select: { sourcedId: true, courseSourcedId: true, termSourcedId: true } }),
+    db().rosterClass.findMany({
+      where: { school: { academyId } },
+      select: { sourcedId: true, courseSourcedId: true, termSourcedId: true },
+    }),
     db().user.findMany({ where: { school: { academyId }, sourcedId: { not: null } }, select: { sourcedId: true } }),
     // every row received before, of any kind (docs/oneroster.md "The sourcedId record")
     db().rosterRecord.findMany({ where: { academyId, status: "active" }, select: { kind: true, sourcedId: true } }),
@@ -152,7 +201,11 @@ export async function knownRosterRows(academyId: string): Promise<(kind: RosterF
 /** An academy named by its id or its exact name (null: none, or more than one of that name). */
 export async function findAcademy(ref: string): Promise<{ id: string; name: string } | null> {
   const isId = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(ref);
-  const rows = await db().academy.findMany({ where: isId ? { OR: [{ id: ref }, { name: ref }] } : { name: ref }, select: { id: true, name: true }, take: 2 });
+  const rows = await db().academy.findMany({
+    where: isId ? { OR: [{ id: ref }, { name: ref }] } : { name: ref },
+    select: { id: true, name: true },
+    take: 2,
+  });
   return rows.length === 1 ? rows[0]! : null;
 }
 
@@ -161,7 +214,8 @@ export async function findSchool(academyId: string, ref: string): Promise<{ id: 
   const isId = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(ref);
   const rows = await db().school.findMany({
     where: { academyId, OR: [...(isId ? [{ id: ref }] : []), { sourcedId: ref }, { name: ref }] },
-    select: { id: true, name: true }, take: 2,
+    select: { id: true, name: true },
+    take: 2,
   });
   return rows.length === 1 ? rows[0]! : null;
 }

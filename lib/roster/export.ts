@@ -1,7 +1,16 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { READ_FILES, ROSTER_PROFILES, type ProfileName, type ReadFile } from "@/lib/oneroster/columns";
-import { ROSTER_FILES, type Enrollment, type FileMode, type Org, type RosterClass, type RosterRole, type RosterSet, type RosterUser } from "@/lib/oneroster/model";
+import {
+  ROSTER_FILES,
+  type Enrollment,
+  type FileMode,
+  type Org,
+  type RosterClass,
+  type RosterRole,
+  type RosterSet,
+  type RosterUser,
+} from "@/lib/oneroster/model";
 import { type RowFields, rowOfFields } from "@/lib/oneroster/record";
 import { exportProfileOf } from "./data";
 import { derivedId, schoolYearOf, toKatakana } from "./rules";
@@ -14,19 +23,29 @@ type Recorded = { [F in ReadFile]: Map<string, RosterSet[F][number]> };
  */
 async function recordedRows(academyId: string, schoolSourcedIds: string[]): Promise<Recorded> {
   const rows = await db().rosterRecord.findMany({
-    where: { academyId, status: "active", OR: [{ schoolSourcedId: { in: schoolSourcedIds } }, { schoolSourcedId: null }] },
-    orderBy: [{ kind: "asc" }, { sourcedId: "asc" }], select: { kind: true, sourcedId: true, fields: true },
+    where: {
+      academyId,
+      status: "active",
+      OR: [{ schoolSourcedId: { in: schoolSourcedIds } }, { schoolSourcedId: null }],
+    },
+    orderBy: [{ kind: "asc" }, { sourcedId: "asc" }],
+    select: { kind: true, sourcedId: true, fields: true },
   });
   const out = Object.fromEntries(READ_FILES.map((f) => [f, new Map()])) as Recorded;
   for (const r of rows) {
     const file = READ_FILES.find((f) => f === r.kind);
-    if (file) (out[file] as Map<string, unknown>).set(r.sourcedId, rowOfFields(file, { sourcedId: r.sourcedId, status: null, dateLastModified: null }, r.fields as RowFields, 0));
+    if (file)
+      (out[file] as Map<string, unknown>).set(
+        r.sourcedId,
+        rowOfFields(file, { sourcedId: r.sourcedId, status: null, dateLastModified: null }, r.fields as RowFields, 0),
+      );
   }
   return out;
 }
 
 /** The same list when the product's first value is the sent list's first (a 組 keeps one grade code and one term). */
-const keepList = (sent: string[] | undefined, ours: string | null) => (sent && sent[0] === (ours ?? undefined) ? sent : ours ? [ours] : (sent ?? []));
+const keepList = (sent: string[] | undefined, ours: string | null) =>
+  sent && sent[0] === (ours ?? undefined) ? sent : ours ? [ours] : (sent ?? []);
 const numbered = <T extends { line: number }>(rows: T[]): T[] => rows.map((r, i) => ({ ...r, line: i + 2 }));
 
 /**
@@ -49,21 +68,49 @@ export interface ExportOptions {
 
 export async function rosterSetOfAcademy(academyId: string, options: ExportOptions = {}): Promise<RosterSet | null> {
   const { schoolId, since } = options;
-  const schools = await db().school.findMany({ where: { academyId, ...(schoolId ? { id: schoolId } : {}) }, orderBy: { createdAt: "asc" }, select: { id: true } });
+  const schools = await db().school.findMany({
+    where: { academyId, ...(schoolId ? { id: schoolId } : {}) },
+    orderBy: { createdAt: "asc" },
+    select: { id: true },
+  });
   if (schools.length === 0) return null;
   const ids = schools.map((s) => s.id);
   await assignIds(ids);
   const [academy, schoolRows, classes, people] = await Promise.all([
     db().academy.findUniqueOrThrow({ where: { id: academyId }, select: { name: true } }),
-    db().school.findMany({ where: { id: { in: ids } }, orderBy: { createdAt: "asc" }, select: { id: true, name: true, sourcedId: true, updatedAt: true } }),
-    db().rosterClass.findMany({ where: { schoolId: { in: ids } }, orderBy: [{ schoolId: "asc" }, { grade: "asc" }, { className: "asc" }] }),
+    db().school.findMany({
+      where: { id: { in: ids } },
+      orderBy: { createdAt: "asc" },
+      select: { id: true, name: true, sourcedId: true, updatedAt: true },
+    }),
+    db().rosterClass.findMany({
+      where: { schoolId: { in: ids } },
+      orderBy: [{ schoolId: "asc" }, { grade: "asc" }, { className: "asc" }],
+    }),
     db().user.findMany({
       // a delta also names the people disabled since (as tobedeleted)
-      where: { schoolId: { in: ids }, role: { in: ["student", "teacher"] }, ...(since ? { OR: [{ disabled: false }, { updatedAt: { gte: since } }] } : { disabled: false }) },
+      where: {
+        schoolId: { in: ids },
+        role: { in: ["student", "teacher"] },
+        ...(since ? { OR: [{ disabled: false }, { updatedAt: { gte: since } }] } : { disabled: false }),
+      },
       orderBy: [{ role: "asc" }, { createdAt: "asc" }, { id: "asc" }],
       select: {
-        id: true, role: true, schoolId: true, sourcedId: true, userMasterIdentifier: true, email: true, name: true, nameKana: true, disabled: true, updatedAt: true,
-        familyName: true, givenName: true, kanaFamilyName: true, kanaGivenName: true, student: { select: { grade: true, className: true, number: true, updatedAt: true } },
+        id: true,
+        role: true,
+        schoolId: true,
+        sourcedId: true,
+        userMasterIdentifier: true,
+        email: true,
+        name: true,
+        nameKana: true,
+        disabled: true,
+        updatedAt: true,
+        familyName: true,
+        givenName: true,
+        kanaFamilyName: true,
+        kanaGivenName: true,
+        student: { select: { grade: true, className: true, number: true, updatedAt: true } },
       },
     }),
   ]);
@@ -76,7 +123,10 @@ export async function rosterSetOfAcademy(academyId: string, options: ExportOptio
   const terms = classes.flatMap((c) => (c.termSourcedId ? [c.termSourcedId] : []));
   const session = terms[0] ?? derivedId(`session:${academyId}:${year}`);
   const district = derivedId(`district:${academyId}`);
-  const files = Object.fromEntries(ROSTER_FILES.map((f) => [f, "absent"])) as Record<(typeof ROSTER_FILES)[number], FileMode>;
+  const files = Object.fromEntries(ROSTER_FILES.map((f) => [f, "absent"])) as Record<
+    (typeof ROSTER_FILES)[number],
+    FileMode
+  >;
   for (const f of READ_FILES) files[f] = since ? "delta" : "bulk";
   const bulk = (sourcedId: string, line: number) => ({ sourcedId, status: null, dateLastModified: null, line });
 
@@ -84,19 +134,42 @@ export async function rosterSetOfAcademy(academyId: string, options: ExportOptio
   for (const c of classes.filter((c) => c.courseSourcedId === null || c.termSourcedId === null)) {
     c.courseSourcedId ??= derivedId(`course:${c.sourcedId}`);
     c.termSourcedId ??= session;
-    await db().rosterClass.update({ where: { id: c.id }, data: { courseSourcedId: c.courseSourcedId, termSourcedId: c.termSourcedId }, select: { id: true } });
+    await db().rosterClass.update({
+      where: { id: c.id },
+      data: { courseSourcedId: c.courseSourcedId, termSourcedId: c.termSourcedId },
+      select: { id: true },
+    });
   }
 
   // orgs: what was sent (学校コード, district), with the school's name as the product holds it
   const schoolOrgs: Org[] = schoolRows.map((s, i) => {
     const sent = rec.orgs.get(s.sourcedId!);
-    const parent = sent ? (sent.parentSourcedId && rec.orgs.has(sent.parentSourcedId) ? sent.parentSourcedId : sent.parentSourcedId ? district : null) : district;
-    return { ...(sent ?? { ...bulk(s.sourcedId!, i), identifier: null }), name: s.name, type: "school", parentSourcedId: parent };
+    const parent = sent
+      ? sent.parentSourcedId && rec.orgs.has(sent.parentSourcedId)
+        ? sent.parentSourcedId
+        : sent.parentSourcedId
+          ? district
+          : null
+      : district;
+    return {
+      ...(sent ?? { ...bulk(s.sourcedId!, i), identifier: null }),
+      name: s.name,
+      type: "school",
+      parentSourcedId: parent,
+    };
   });
   const districts: Org[] = [...new Set(schoolOrgs.map((o) => o.parentSourcedId))].flatMap((id) => {
     if (!id) return [];
     const sent = rec.orgs.get(id);
-    return [sent ?? { ...bulk(district, 0), name: academy.name, type: "district" as const, identifier: null, parentSourcedId: null }];
+    return [
+      sent ?? {
+        ...bulk(district, 0),
+        name: academy.name,
+        type: "district" as const,
+        identifier: null,
+        parentSourcedId: null,
+      },
+    ];
   });
 
   const classOf = new Map(classes.map((c) => [`${c.schoolId}|${c.grade}|${c.className}`, c]));
@@ -104,27 +177,45 @@ export async function rosterSetOfAcademy(academyId: string, options: ExportOptio
   const sentCourses = [...rec.courses.values()].filter((c) => exportedSchools.has(c.orgSourcedId));
   const courses = [
     ...sentCourses,
-    ...[...new Map(classes.filter((c) => !rec.courses.has(courseOf(c))).map((c) => [courseOf(c), c])).entries()].map(([id, c]) => ({
-      ...bulk(id, 0), schoolYearSourcedId: session, title: `${year}年度ホームルーム`, grades: c.gradeCode ? [c.gradeCode] : [],
-      orgSourcedId: schoolSourced.get(c.schoolId)!, subjects: [], subjectCodes: [],
-    })),
+    ...[...new Map(classes.filter((c) => !rec.courses.has(courseOf(c))).map((c) => [courseOf(c), c])).entries()].map(
+      ([id, c]) => ({
+        ...bulk(id, 0),
+        schoolYearSourcedId: session,
+        title: `${year}年度ホームルーム`,
+        grades: c.gradeCode ? [c.gradeCode] : [],
+        orgSourcedId: schoolSourced.get(c.schoolId)!,
+        subjects: [],
+        subjectCodes: [],
+      }),
+    ),
   ];
   // homerooms: the product's 組 over what was sent (location, subjects, specialNeeds as sent); every other class as sent
   const homerooms: RosterClass[] = classes.map((c) => {
     const sent = rec.classes.get(c.sourcedId);
     return {
       ...(sent ?? { ...bulk(c.sourcedId, 0), location: null, subjects: [], subjectCodes: [], specialNeeds: false }),
-      title: c.title, grades: keepList(sent?.grades, c.gradeCode), courseSourcedId: courseOf(c), classCode: c.classCode, classType: "homeroom",
-      schoolSourcedId: schoolSourced.get(c.schoolId)!, termSourcedIds: keepList(sent?.termSourcedIds, c.termSourcedId ?? session),
+      title: c.title,
+      grades: keepList(sent?.grades, c.gradeCode),
+      courseSourcedId: courseOf(c),
+      classCode: c.classCode,
+      classType: "homeroom",
+      schoolSourcedId: schoolSourced.get(c.schoolId)!,
+      termSourcedIds: keepList(sent?.termSourcedIds, c.termSourcedId ?? session),
     };
   });
-  const otherClasses = [...rec.classes.values()].filter((c) => c.classType !== "homeroom" && exportedSchools.has(c.schoolSourcedId));
+  const otherClasses = [...rec.classes.values()].filter(
+    (c) => c.classType !== "homeroom" && exportedSchools.has(c.schoolSourcedId),
+  );
   const rosterClasses = [...homerooms, ...otherClasses];
   const exportedClasses = new Set(rosterClasses.map((c) => c.sourcedId));
 
   // people: the product's names, readings, e-mail and 組 over what was sent (identifier, userIds, middle names, …);
   // people sent with roles the product does not hold (guardians, district staff) as sent
-  const held = new Set((await db().user.findMany({ where: { sourcedId: { in: [...rec.users.keys()] } }, select: { sourcedId: true } })).map((u) => u.sourcedId!));
+  const held = new Set(
+    (
+      await db().user.findMany({ where: { sourcedId: { in: [...rec.users.keys()] } }, select: { sourcedId: true } })
+    ).map((u) => u.sourcedId!),
+  );
   const homeOf = new Map<string, (typeof classes)[number]>();
   const users: RosterUser[] = people.map((p) => {
     const sent = rec.users.get(p.sourcedId!);
@@ -134,18 +225,38 @@ export async function rosterSetOfAcademy(academyId: string, options: ExportOptio
     const [kanaFamily, ...kanaGiven] = (p.nameKana ?? "").split(/\s+/);
     // parts an import stored are the readings as sent (a missing one stays missing); else the stored reading split
     const parts = p.familyName !== null || p.givenName !== null;
-    const kana = (stored: string | null, split: string) => (parts ? stored : (stored ?? split)) ? toKatakana((parts ? stored : (stored ?? split))!) : null;
+    const kana = (stored: string | null, split: string) =>
+      (parts ? stored : (stored ?? split)) ? toKatakana((parts ? stored : (stored ?? split))!) : null;
     const familyName = p.familyName ?? family ?? "";
     const givenName = p.givenName ?? given.join(" ");
     const sameName = sent?.familyName === familyName && sent.givenName === givenName;
     return {
-      ...(sent ?? { ...bulk(p.sourcedId!, 0), userIds: [], middleName: null, identifier: null, preferredMiddleName: null, kanaMiddleName: null }),
-      enabledUser: true, username: sent?.username ?? p.email ?? p.sourcedId!, givenName, familyName, email: p.email,
+      ...(sent ?? {
+        ...bulk(p.sourcedId!, 0),
+        userIds: [],
+        middleName: null,
+        identifier: null,
+        preferredMiddleName: null,
+        kanaMiddleName: null,
+      }),
+      enabledUser: true,
+      username: sent?.username ?? p.email ?? p.sourcedId!,
+      givenName,
+      familyName,
+      email: p.email,
       grades: p.role === "student" ? keepList(sent?.grades, home?.gradeCode ?? null) : (sent?.grades ?? []),
       userMasterIdentifier: p.userMasterIdentifier,
-      preferredGivenName: sameName ? sent.preferredGivenName : givenName, preferredFamilyName: sameName ? sent.preferredFamilyName : familyName,
-      primaryOrgSourcedId: schoolSourced.get(p.schoolId!)!, kanaGivenName: kana(p.kanaGivenName, kanaGiven.join(" ")), kanaFamilyName: kana(p.kanaFamilyName, kanaFamily ?? ""),
-      homeClass: p.role === "student" ? (home?.sourcedId ?? null) : (sent?.homeClass && exportedClasses.has(sent.homeClass) ? sent.homeClass : null),
+      preferredGivenName: sameName ? sent.preferredGivenName : givenName,
+      preferredFamilyName: sameName ? sent.preferredFamilyName : familyName,
+      primaryOrgSourcedId: schoolSourced.get(p.schoolId!)!,
+      kanaGivenName: kana(p.kanaGivenName, kanaGiven.join(" ")),
+      kanaFamilyName: kana(p.kanaFamilyName, kanaFamily ?? ""),
+      homeClass:
+        p.role === "student"
+          ? (home?.sourcedId ?? null)
+          : sent?.homeClass && exportedClasses.has(sent.homeClass)
+            ? sent.homeClass
+            : null,
     };
   });
   const notHeld = [...rec.users.values()].filter((u) => !held.has(u.sourcedId));
@@ -155,15 +266,37 @@ export async function rosterSetOfAcademy(academyId: string, options: ExportOptio
   const withPrimary = new Set(sentRoles.filter((r) => r.roleType === "primary").map((r) => r.userSourcedId));
   const roles: RosterRole[] = [
     ...sentRoles,
-    ...people.filter((p) => !withPrimary.has(p.sourcedId!)).map((p) => ({
-      ...bulk(derivedId(`role:${p.sourcedId}`), 0), userSourcedId: p.sourcedId!, roleType: "primary" as const, role: p.role === "student" ? "student" as const : "teacher" as const,
-      orgSourcedId: schoolSourced.get(p.schoolId!)!, beginDate: null, endDate: null,
-    })),
+    ...people
+      .filter((p) => !withPrimary.has(p.sourcedId!))
+      .map((p) => ({
+        ...bulk(derivedId(`role:${p.sourcedId}`), 0),
+        userSourcedId: p.sourcedId!,
+        roleType: "primary" as const,
+        role: p.role === "student" ? ("student" as const) : ("teacher" as const),
+        orgSourcedId: schoolSourced.get(p.schoolId!)!,
+        beginDate: null,
+        endDate: null,
+      })),
   ];
 
-  const enrollments = enrollmentsOf(rec, classes, homeOf, people, userSourced, schoolSourced, exportedUsers, exportedClasses);
+  const enrollments = enrollmentsOf(
+    rec,
+    classes,
+    homeOf,
+    people,
+    userSourced,
+    schoolSourced,
+    exportedUsers,
+    exportedClasses,
+  );
   const set: RosterSet = {
-    manifest: { onerosterVersion: ROSTER_PROFILES[profile].onerosterVersion, profile, files, sourceSystemName: "Manabiya", sourceSystemCode: null },
+    manifest: {
+      onerosterVersion: ROSTER_PROFILES[profile].onerosterVersion,
+      profile,
+      files,
+      sourceSystemName: "Manabiya",
+      sourceSystemCode: null,
+    },
     academicSessions: numbered(sessionsOf(rec, session, year, courses, rosterClasses)),
     orgs: numbered([...districts, ...schoolOrgs]),
     courses: numbered(courses),
@@ -176,18 +309,44 @@ export async function rosterSetOfAcademy(academyId: string, options: ExportOptio
   const changedAt = new Map<string, Date>([
     ...schoolRows.map((s) => [s.sourcedId!, s.updatedAt] as const),
     ...classes.map((c) => [c.sourcedId, c.updatedAt] as const),
-    ...people.map((p) => [p.sourcedId!, p.student && p.student.updatedAt > p.updatedAt ? p.student.updatedAt : p.updatedAt] as const),
+    ...people.map(
+      (p) =>
+        [p.sourcedId!, p.student && p.student.updatedAt > p.updatedAt ? p.student.updatedAt : p.updatedAt] as const,
+    ),
   ]);
   return deltaSince(set, since, changedAt, new Set(people.filter((p) => p.disabled).map((p) => p.sourcedId!)));
 }
 
 /** The academic sessions the exported courses and classes name: as sent, or the product's 年度. */
-function sessionsOf(rec: Recorded, session: string, year: number, courses: RosterSet["courses"], classes: RosterClass[]): RosterSet["academicSessions"] {
-  const named = new Set([...courses.flatMap((c) => (c.schoolYearSourcedId ? [c.schoolYearSourcedId] : [])), ...classes.flatMap((c) => c.termSourcedIds)]);
+function sessionsOf(
+  rec: Recorded,
+  session: string,
+  year: number,
+  courses: RosterSet["courses"],
+  classes: RosterClass[],
+): RosterSet["academicSessions"] {
+  const named = new Set([
+    ...courses.flatMap((c) => (c.schoolYearSourcedId ? [c.schoolYearSourcedId] : [])),
+    ...classes.flatMap((c) => c.termSourcedIds),
+  ]);
   return [...named].flatMap((id) => {
     const sent = rec.academicSessions.get(id);
     if (sent) return [sent];
-    return id === session ? [{ sourcedId: session, status: null, dateLastModified: null, line: 0, title: `${year}年度`, type: "schoolYear", startDate: `${year}-04-01`, endDate: `${year + 1}-03-31`, schoolYear: year }] : [];
+    return id === session
+      ? [
+          {
+            sourcedId: session,
+            status: null,
+            dateLastModified: null,
+            line: 0,
+            title: `${year}年度`,
+            type: "schoolYear",
+            startDate: `${year}-04-01`,
+            endDate: `${year + 1}-03-31`,
+            schoolYear: year,
+          },
+        ]
+      : [];
   });
 }
 
@@ -204,8 +363,11 @@ function deltaSince(set: RosterSet, since: Date, changedAt: Map<string, Date>, d
     return at !== undefined && at >= since;
   };
   const stamp = (id: string) => (changedAt.get(id) ?? since).toISOString();
-  const row = <T extends { sourcedId: string }>(r: T, owner: string, deleted = false): T =>
-    ({ ...r, status: deleted ? "tobedeleted" : "active", dateLastModified: stamp(owner) });
+  const row = <T extends { sourcedId: string }>(r: T, owner: string, deleted = false): T => ({
+    ...r,
+    status: deleted ? "tobedeleted" : "active",
+    dateLastModified: stamp(owner),
+  });
   const lines = <T extends { line: number }>(rows: T[]) => rows.map((r, i) => ({ ...r, line: i + 2 }));
 
   const classes = set.classes.filter((c) => changed(c.sourcedId));
@@ -219,19 +381,44 @@ function deltaSince(set: RosterSet, since: Date, changedAt: Map<string, Date>, d
   const firstClass = classes[0]?.sourcedId ?? "";
   return {
     ...set,
-    academicSessions: lines(set.academicSessions.filter((s) => sessions.has(s.sourcedId)).map((s) => row(s, firstClass))),
-    orgs: lines(set.orgs.filter((o) => districts.has(o.sourcedId)).map((o) => row(o, schools[0]!.sourcedId)).concat(schools.map((s) => row(s, s.sourcedId)))),
-    courses: lines(set.courses.filter((c) => courseOwner.has(c.sourcedId)).map((c) => row(c, courseOwner.get(c.sourcedId)!))),
+    academicSessions: lines(
+      set.academicSessions.filter((s) => sessions.has(s.sourcedId)).map((s) => row(s, firstClass)),
+    ),
+    orgs: lines(
+      set.orgs
+        .filter((o) => districts.has(o.sourcedId))
+        .map((o) => row(o, schools[0]!.sourcedId))
+        .concat(schools.map((s) => row(s, s.sourcedId))),
+    ),
+    courses: lines(
+      set.courses.filter((c) => courseOwner.has(c.sourcedId)).map((c) => row(c, courseOwner.get(c.sourcedId)!)),
+    ),
     classes: lines(classes.map((c) => row(c, c.sourcedId))),
     users: lines(users.map((u) => row(u, u.sourcedId, disabled.has(u.sourcedId)))),
-    roles: lines(set.roles.filter((r) => userIds.has(r.userSourcedId)).map((r) => row(r, r.userSourcedId, disabled.has(r.userSourcedId)))),
-    enrollments: lines(set.enrollments.filter((e) => userIds.has(e.userSourcedId) || classIds.has(e.classSourcedId)).map((e) =>
-      row(e, userIds.has(e.userSourcedId) ? e.userSourcedId : e.classSourcedId, disabled.has(e.userSourcedId)))),
+    roles: lines(
+      set.roles
+        .filter((r) => userIds.has(r.userSourcedId))
+        .map((r) => row(r, r.userSourcedId, disabled.has(r.userSourcedId))),
+    ),
+    enrollments: lines(
+      set.enrollments
+        .filter((e) => userIds.has(e.userSourcedId) || classIds.has(e.classSourcedId))
+        .map((e) =>
+          row(e, userIds.has(e.userSourcedId) ? e.userSourcedId : e.classSourcedId, disabled.has(e.userSourcedId)),
+        ),
+    ),
   };
 }
 
 type ClassRow = { id: string; sourcedId: string; schoolId: string; homeroomTeacherId: string | null };
-type Person = { id: string; sourcedId: string | null; schoolId: string | null; role: string; disabled: boolean; student: { number: number | null } | null };
+type Person = {
+  id: string;
+  sourcedId: string | null;
+  schoolId: string | null;
+  role: string;
+  disabled: boolean;
+  student: { number: number | null } | null;
+};
 
 /**
  * Enrollments as sent, where the product agrees: a student's homeroom enrollment only in the 組 the product
@@ -239,15 +426,24 @@ type Person = { id: string; sourcedId: string | null; schoolId: string | null; r
  * them. What the product holds and nobody sent (a 組 or 担任 set on its own screens) gets a derived row.
  */
 function enrollmentsOf(
-  rec: Recorded, classes: ClassRow[], homeOf: Map<string, ClassRow>, people: Person[], userSourced: Map<string, string>,
-  schoolSourced: Map<string, string>, exportedUsers: Set<string>, exportedClasses: Set<string>,
+  rec: Recorded,
+  classes: ClassRow[],
+  homeOf: Map<string, ClassRow>,
+  people: Person[],
+  userSourced: Map<string, string>,
+  schoolSourced: Map<string, string>,
+  exportedUsers: Set<string>,
+  exportedClasses: Set<string>,
 ): Enrollment[] {
   const homeroomById = new Map(classes.map((c) => [c.sourcedId, c]));
-  const tanninOf = new Map(classes.map((c) => [c.sourcedId, c.homeroomTeacherId ? (userSourced.get(c.homeroomTeacherId) ?? null) : null]));
+  const tanninOf = new Map(
+    classes.map((c) => [c.sourcedId, c.homeroomTeacherId ? (userSourced.get(c.homeroomTeacherId) ?? null) : null]),
+  );
   const numberOf = new Map(people.map((p) => [p.sourcedId!, p.disabled ? null : (p.student?.number ?? null)]));
   const sentPrimaries = new Map<string, Set<string>>();
   for (const e of rec.enrollments.values()) {
-    if (e.role === "teacher" && e.primary === true) sentPrimaries.set(e.classSourcedId, (sentPrimaries.get(e.classSourcedId) ?? new Set()).add(e.userSourcedId));
+    if (e.role === "teacher" && e.primary === true)
+      sentPrimaries.set(e.classSourcedId, (sentPrimaries.get(e.classSourcedId) ?? new Set()).add(e.userSourcedId));
   }
   const heldPeople = new Set(people.map((p) => p.sourcedId!));
   const out: Enrollment[] = [];
@@ -271,8 +467,19 @@ function enrollmentsOf(
   const derived = (c: ClassRow, user: string, role: "student" | "teacher", number: number | null) => {
     if (covered.has(`${user}|${c.sourcedId}`)) return;
     out.push({
-      sourcedId: derivedId(`enrollment:${user}:${c.sourcedId}`), status: null, dateLastModified: null, line: 0, classSourcedId: c.sourcedId, schoolSourcedId: schoolSourced.get(c.schoolId)!,
-      userSourcedId: user, role, primary: role === "teacher", beginDate: null, endDate: null, shussekiNo: number, publicFlg: true,
+      sourcedId: derivedId(`enrollment:${user}:${c.sourcedId}`),
+      status: null,
+      dateLastModified: null,
+      line: 0,
+      classSourcedId: c.sourcedId,
+      schoolSourcedId: schoolSourced.get(c.schoolId)!,
+      userSourcedId: user,
+      role,
+      primary: role === "teacher",
+      beginDate: null,
+      endDate: null,
+      shussekiNo: number,
+      publicFlg: true,
     });
   };
   for (const c of classes) {
@@ -289,11 +496,14 @@ function enrollmentsOf(
 /** Stores a UUID v4 for every school, person and 組 of these schools that has none yet (one statement each). */
 async function assignIds(schoolIds: string[]) {
   await db().$transaction([
-    db().$executeRaw`UPDATE "schools" SET "sourced_id" = gen_random_uuid()::text WHERE "id" = ANY(${schoolIds}::uuid[]) AND "sourced_id" IS NULL`,
-    db().$executeRaw`UPDATE "users" SET "sourced_id" = COALESCE("sourced_id", gen_random_uuid()::text), "user_master_identifier" = COALESCE("user_master_identifier", gen_random_uuid()::text)
+    db()
+      .$executeRaw`UPDATE "schools" SET "sourced_id" = gen_random_uuid()::text WHERE "id" = ANY(${schoolIds}::uuid[]) AND "sourced_id" IS NULL`,
+    db()
+      .$executeRaw`UPDATE "users" SET "sourced_id" = COALESCE("sourced_id", gen_random_uuid()::text), "user_master_identifier" = COALESCE("user_master_identifier", gen_random_uuid()::text)
       WHERE "school_id" = ANY(${schoolIds}::uuid[]) AND "role" IN ('student', 'teacher') AND ("sourced_id" IS NULL OR "user_master_identifier" IS NULL)`,
     // a 組 students carry that no roster class names yet: one row per (school, grade, 組)
-    db().$executeRaw`INSERT INTO "roster_classes" ("school_id", "sourced_id", "title", "grade_code", "grade", "class_name")
+    db()
+      .$executeRaw`INSERT INTO "roster_classes" ("school_id", "sourced_id", "title", "grade_code", "grade", "class_name")
       SELECT DISTINCT ON (sd."school_id", sd."grade", sd."class_name") sd."school_id", gen_random_uuid()::text, sd."grade" || '年' || sd."class_name" || '組',
         (CASE WHEN s."name" LIKE '%小学校%' THEN 'P' WHEN s."name" LIKE '%高等学校%' OR s."name" LIKE '%高校%' THEN 'H' ELSE 'J' END) || sd."grade", sd."grade", sd."class_name"
       FROM "student_details" sd JOIN "schools" s ON s."id" = sd."school_id" JOIN "users" u ON u."id" = sd."user_id"

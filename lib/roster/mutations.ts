@@ -21,16 +21,30 @@ export interface ApplyOptions {
 }
 
 const BATCH = 1000;
-const batches = <T>(rows: T[]) => Array.from({ length: Math.ceil(rows.length / BATCH) }, (_, i) => rows.slice(i * BATCH, (i + 1) * BATCH));
+const batches = <T>(rows: T[]) =>
+  Array.from({ length: Math.ceil(rows.length / BATCH) }, (_, i) => rows.slice(i * BATCH, (i + 1) * BATCH));
 
 const userData = (t: UserTarget) => ({
-  email: t.email, name: t.name, nameKana: t.nameKana, familyName: t.familyName, givenName: t.givenName,
-  kanaFamilyName: t.kanaFamilyName, kanaGivenName: t.kanaGivenName, userMasterIdentifier: t.userMasterIdentifier, disabled: false,
+  email: t.email,
+  name: t.name,
+  nameKana: t.nameKana,
+  familyName: t.familyName,
+  givenName: t.givenName,
+  kanaFamilyName: t.kanaFamilyName,
+  kanaGivenName: t.kanaGivenName,
+  userMasterIdentifier: t.userMasterIdentifier,
+  disabled: false,
 });
 const seat = (t: UserTarget) => ({ grade: t.grade, className: t.className, number: t.number });
 const classData = (c: ClassTarget) => ({
-  sourcedId: c.sourcedId, title: c.title, gradeCode: c.gradeCode, grade: c.grade, className: c.className, classCode: c.classCode,
-  courseSourcedId: c.courseSourcedId, termSourcedId: c.termSourcedId,
+  sourcedId: c.sourcedId,
+  title: c.title,
+  gradeCode: c.gradeCode,
+  grade: c.grade,
+  className: c.className,
+  classCode: c.classCode,
+  courseSourcedId: c.courseSourcedId,
+  termSourcedId: c.termSourcedId,
 });
 
 async function newCodes(tx: Prisma.TransactionClient, userIds: string[]) {
@@ -39,23 +53,40 @@ async function newCodes(tx: Prisma.TransactionClient, userIds: string[]) {
     await tx.signinCode.createMany({ data: ids.map((userId) => ({ userId, ...pick(sealNewCode(key)) })) });
   }
 }
-const pick = (s: { codeHash: string; codeEncrypted: string }) => ({ codeHash: s.codeHash, codeEncrypted: s.codeEncrypted });
+const pick = (s: { codeHash: string; codeEncrypted: string }) => ({
+  codeHash: s.codeHash,
+  codeEncrypted: s.codeEncrypted,
+});
 
 async function createPeople(tx: Prisma.TransactionClient, schoolId: string, people: UserTarget[]) {
   const rows = people.map((t) => ({ id: randomUUID(), t }));
   for (const chunk of batches(rows)) {
-    await tx.user.createMany({ data: chunk.map(({ id, t }) => ({ id, role: t.role, groupType: "school" as const, schoolId, sourcedId: t.sourcedId, ...userData(t) })) });
+    await tx.user.createMany({
+      data: chunk.map(({ id, t }) => ({
+        id,
+        role: t.role,
+        groupType: "school" as const,
+        schoolId,
+        sourcedId: t.sourcedId,
+        ...userData(t),
+      })),
+    });
     const students = chunk.filter(({ t }) => t.role === "student");
-    if (students.length) await tx.studentDetail.createMany({ data: students.map(({ id, t }) => ({ userId: id, ...seat(t) })) });
+    if (students.length)
+      await tx.studentDetail.createMany({ data: students.map(({ id, t }) => ({ userId: id, ...seat(t) })) });
   }
-  await newCodes(tx, rows.filter(({ t }) => t.role === "student").map(({ id }) => id));
+  await newCodes(
+    tx,
+    rows.filter(({ t }) => t.role === "student").map(({ id }) => id),
+  );
 }
 
 async function updatePerson(tx: Prisma.TransactionClient, id: string, t: UserTarget, schoolId?: string) {
   await tx.user.update({
     where: { id },
     data: {
-      ...userData(t), ...(schoolId ? { schoolId, sessionVersion: { increment: 1 } } : {}),
+      ...userData(t),
+      ...(schoolId ? { schoolId, sessionVersion: { increment: 1 } } : {}),
       ...(t.role === "student" ? { student: { upsert: { create: seat(t), update: seat(t) } } } : {}),
     },
     select: { id: true },
@@ -69,31 +100,79 @@ async function updatePerson(tx: Prisma.TransactionClient, id: string, t: UserTar
  * "still no sourcedId, still this school", so a concurrent change makes the transaction fail instead of
  * linking the wrong account. One audit row per link.
  */
-async function linkPeople(tx: Prisma.TransactionClient, academyId: string, schoolId: string, w: SchoolWork, actorId: string | null, via: string) {
+async function linkPeople(
+  tx: Prisma.TransactionClient,
+  academyId: string,
+  schoolId: string,
+  w: SchoolWork,
+  actorId: string | null,
+  via: string,
+) {
   for (const { id, target } of w.link) {
-    const { count } = await tx.user.updateMany({ where: { id, schoolId, sourcedId: null, role: target.role }, data: { sourcedId: target.sourcedId } });
+    const { count } = await tx.user.updateMany({
+      where: { id, schoolId, sourcedId: null, role: target.role },
+      data: { sourcedId: target.sourcedId },
+    });
     if (count !== 1) throw new Error(`roster link: account ${id} changed during the import`);
     await updatePerson(tx, id, target);
-    await audit({ action: "roster.link", actorId, academyId, schoolId, targetType: "user", targetId: id, meta: { via, sourcedId: target.sourcedId } }, tx);
+    await audit(
+      {
+        action: "roster.link",
+        actorId,
+        academyId,
+        schoolId,
+        targetType: "user",
+        targetId: id,
+        meta: { via, sourcedId: target.sourcedId },
+      },
+      tx,
+    );
   }
 }
 
-async function applySchool(tx: Prisma.TransactionClient, academyId: string, w: SchoolWork, actorId: string | null, via: string, nameKana = ""): Promise<string> {
+async function applySchool(
+  tx: Prisma.TransactionClient,
+  academyId: string,
+  w: SchoolWork,
+  actorId: string | null,
+  via: string,
+  nameKana = "",
+): Promise<string> {
   let schoolId = w.schoolId;
-  if (!schoolId) schoolId = (await tx.school.create({ data: { academyId, name: w.name, nameKana, sourcedId: w.sourcedId }, select: { id: true } })).id;
-  else if (w.schoolChanged) await tx.school.update({ where: { id: schoolId }, data: { name: w.name, sourcedId: w.sourcedId }, select: { id: true } });
+  if (!schoolId)
+    schoolId = (
+      await tx.school.create({
+        data: { academyId, name: w.name, nameKana, sourcedId: w.sourcedId },
+        select: { id: true },
+      })
+    ).id;
+  else if (w.schoolChanged)
+    await tx.school.update({
+      where: { id: schoolId },
+      data: { name: w.name, sourcedId: w.sourcedId },
+      select: { id: true },
+    });
 
   // free the seats that change first: the one-student-per-seat index checks every statement
-  const changing = [...w.update.map((x) => x.id), ...w.link.map((x) => x.id), ...w.disable.map((d) => d.id), ...w.leaving];
+  const changing = [
+    ...w.update.map((x) => x.id),
+    ...w.link.map((x) => x.id),
+    ...w.disable.map((d) => d.id),
+    ...w.leaving,
+  ];
   await tx.studentDetail.updateMany({ where: { userId: { in: changing }, schoolId }, data: { number: null } });
   await tx.studentDetail.updateMany({ where: { userId: { in: w.move.map((x) => x.id) } }, data: { number: null } });
 
   if (w.disable.length) {
-    await tx.user.updateMany({ where: { id: { in: w.disable.map((d) => d.id) } }, data: { disabled: true, sessionVersion: { increment: 1 } } });
+    await tx.user.updateMany({
+      where: { id: { in: w.disable.map((d) => d.id) } },
+      data: { disabled: true, sessionVersion: { increment: 1 } },
+    });
   }
   if (w.classDelete.length) await tx.rosterClass.deleteMany({ where: { id: { in: w.classDelete }, schoolId } });
   await tx.rosterClass.createMany({ data: w.classCreate.map((c) => ({ schoolId, ...classData(c) })) });
-  for (const { id, target } of w.classUpdate) await tx.rosterClass.update({ where: { id }, data: classData(target), select: { id: true } });
+  for (const { id, target } of w.classUpdate)
+    await tx.rosterClass.update({ where: { id }, data: classData(target), select: { id: true } });
 
   await createPeople(tx, schoolId, w.create);
   for (const { id, target } of w.update) await updatePerson(tx, id, target);
@@ -101,16 +180,27 @@ async function applySchool(tx: Prisma.TransactionClient, academyId: string, w: S
   if (w.move.length) {
     // a transfer keeps the person (same id, answers untouched); their card is reissued
     const ids = w.move.map((x) => x.id);
-    await tx.signinCode.updateMany({ where: { userId: { in: ids }, revokedAt: null }, data: { revokedAt: new Date() } });
+    await tx.signinCode.updateMany({
+      where: { userId: { in: ids }, revokedAt: null },
+      data: { revokedAt: new Date() },
+    });
     for (const { id, target } of w.move) await updatePerson(tx, id, target, schoolId);
-    await newCodes(tx, w.move.filter((x) => x.target.role === "student").map((x) => x.id));
+    await newCodes(
+      tx,
+      w.move.filter((x) => x.target.role === "student").map((x) => x.id),
+    );
   }
 
   // 担任: by the teacher's sourcedId, once every teacher of the school exists
   const linked = [...w.classCreate, ...w.classUpdate.map((x) => x.target)];
   const teacherIds = [...new Set(linked.flatMap((c) => (c.teacherSourcedId ? [c.teacherSourcedId] : [])))];
   const teachers = new Map(
-    (await tx.user.findMany({ where: { sourcedId: { in: teacherIds }, role: "teacher", school: { academyId } }, select: { id: true, sourcedId: true } })).map((u) => [u.sourcedId!, u.id]),
+    (
+      await tx.user.findMany({
+        where: { sourcedId: { in: teacherIds }, role: "teacher", school: { academyId } },
+        select: { id: true, sourcedId: true },
+      })
+    ).map((u) => [u.sourcedId!, u.id]),
   );
   if (linked.length) {
     const classIds = linked.map((c) => c.sourcedId);
@@ -123,31 +213,73 @@ async function applySchool(tx: Prisma.TransactionClient, academyId: string, w: S
 }
 
 /** One school's share of a planned set, written and audited (`roster.import`) in the caller's transaction; the school's id. */
-export async function applySchoolWork(tx: Prisma.TransactionClient, academyId: string, w: SchoolWork, summary: SchoolSummary, options: Pick<ApplyOptions, "actorId" | "via" | "schoolKana">): Promise<string> {
-  const schoolId = await applySchool(tx, academyId, w, options.actorId ?? null, options.via ?? "web", options.schoolKana?.get(w.sourcedId));
-  await audit({ action: "roster.import", actorId: options.actorId ?? null, academyId, schoolId, targetType: "school", targetId: schoolId, meta: { via: options.via ?? "web", sourcedId: w.sourcedId, ...countsOf(summary) } }, tx);
+export async function applySchoolWork(
+  tx: Prisma.TransactionClient,
+  academyId: string,
+  w: SchoolWork,
+  summary: SchoolSummary,
+  options: Pick<ApplyOptions, "actorId" | "via" | "schoolKana">,
+): Promise<string> {
+  const schoolId = await applySchool(
+    tx,
+    academyId,
+    w,
+    options.actorId ?? null,
+    options.via ?? "web",
+    options.schoolKana?.get(w.sourcedId),
+  );
+  await audit(
+    {
+      action: "roster.import",
+      actorId: options.actorId ?? null,
+      academyId,
+      schoolId,
+      targetType: "school",
+      targetId: schoolId,
+      meta: { via: options.via ?? "web", sourcedId: w.sourcedId, ...countsOf(summary) },
+    },
+    tx,
+  );
   return schoolId;
 }
 
 const countsOf = (s: SchoolSummary) => ({ students: s.students, teachers: s.teachers, classes: s.classes });
-const changes = (s: SchoolSummary) => [s.students, s.teachers, s.classes].some((c) => c.create + c.update + c.move + c.disable + c.link > 0);
+const changes = (s: SchoolSummary) =>
+  [s.students, s.teachers, s.classes].some((c) => c.create + c.update + c.move + c.disable + c.link > 0);
 
 /** The applied set's profile (as read) becomes the academy's export default; the profile, or null. */
-export async function rememberProfile(tx: Prisma.TransactionClient, academyId: string, set: RosterSet): Promise<string | null> {
+export async function rememberProfile(
+  tx: Prisma.TransactionClient,
+  academyId: string,
+  set: RosterSet,
+): Promise<string | null> {
   const profile = set.manifest.profile ?? null;
-  if (profile) await tx.academy.update({ where: { id: academyId }, data: { rosterProfile: profile }, select: { id: true } });
+  if (profile)
+    await tx.academy.update({ where: { id: academyId }, data: { rosterProfile: profile }, select: { id: true } });
   return profile;
 }
 
 /** The orgs sourcedId of the school a row belongs to (null: a district, an academic session). */
-function schoolOfRow(set: RosterSet, file: ReadFile, row: RosterSet[ReadFile][number], primaryOrg: Map<string, string>): string | null {
+function schoolOfRow(
+  set: RosterSet,
+  file: ReadFile,
+  row: RosterSet[ReadFile][number],
+  primaryOrg: Map<string, string>,
+): string | null {
   const r = row as unknown as Record<string, unknown>;
   switch (file) {
-    case "orgs": return r.type === "school" ? row.sourcedId : null;
-    case "courses": case "roles": return r.orgSourcedId as string;
-    case "classes": case "enrollments": return r.schoolSourcedId as string;
-    case "users": return (r.primaryOrgSourcedId as string | null) ?? primaryOrg.get(row.sourcedId) ?? null;
-    default: return null;
+    case "orgs":
+      return r.type === "school" ? row.sourcedId : null;
+    case "courses":
+    case "roles":
+      return r.orgSourcedId as string;
+    case "classes":
+    case "enrollments":
+      return r.schoolSourcedId as string;
+    case "users":
+      return (r.primaryOrgSourcedId as string | null) ?? primaryOrg.get(row.sourcedId) ?? null;
+    default:
+      return null;
   }
 }
 
@@ -159,7 +291,9 @@ function schoolOfRow(set: RosterSet, file: ReadFile, row: RosterSet[ReadFile][nu
 export async function recordRosterSet(tx: Prisma.TransactionClient, academyId: string, set: RosterSet): Promise<void> {
   const profile = set.manifest.onerosterVersion;
   const schools = set.orgs.filter((o) => o.type === "school").map((o) => o.sourcedId);
-  const primaryOrg = new Map(set.roles.filter((r) => r.roleType === "primary").map((r) => [r.userSourcedId, r.orgSourcedId]));
+  const primaryOrg = new Map(
+    set.roles.filter((r) => r.roleType === "primary").map((r) => [r.userSourcedId, r.orgSourcedId]),
+  );
   for (const file of READ_FILES) {
     const rows = set[file] as RosterSet[ReadFile][number][];
     if (set.manifest.files[file] === "bulk" && schools.length) {
@@ -189,11 +323,20 @@ export async function recordRosterSet(tx: Prisma.TransactionClient, academyId: s
  * refused or not, once more (`roster.apply`). An applied set's profile becomes the academy's
  * export default. With problems nothing changes and the plan says why.
  */
-export async function applyRosterImport(academyId: string, set: RosterSet, options: ApplyOptions = {}): Promise<RosterPlan & { applied: boolean }> {
+export async function applyRosterImport(
+  academyId: string,
+  set: RosterSet,
+  options: ApplyOptions = {},
+): Promise<RosterPlan & { applied: boolean }> {
   const { plan, work } = await planWithWork(academyId, set);
   const summary = { via: options.via ?? "web", schools: plan.schools.length, problems: plan.problems.length };
   if (plan.problems.length > 0) {
-    await audit({ action: "roster.apply", actorId: options.actorId ?? null, academyId, meta: { ...summary, applied: false } });
+    await audit({
+      action: "roster.apply",
+      actorId: options.actorId ?? null,
+      academyId,
+      meta: { ...summary, applied: false },
+    });
     return { ...plan, applied: false };
   }
   const total = work.length;
@@ -207,7 +350,12 @@ export async function applyRosterImport(academyId: string, set: RosterSet, optio
         { timeout: 300_000, maxWait: 30_000 },
       );
     }
-    options.onProgress?.({ school: w.name, done: i + 1, total, summary: { sourcedId: summary.sourcedId, name: summary.name, newSchool: summary.newSchool, ...countsOf(summary) } });
+    options.onProgress?.({
+      school: w.name,
+      done: i + 1,
+      total,
+      summary: { sourcedId: summary.sourcedId, name: summary.name, newSchool: summary.newSchool, ...countsOf(summary) },
+    });
   }
   // every row sent is recorded, whether or not it changed the product (a scheduled class, a role, a 副担任)
   const profile = await db().$transaction(
@@ -217,6 +365,11 @@ export async function applyRosterImport(academyId: string, set: RosterSet, optio
     },
     { timeout: 300_000, maxWait: 30_000 },
   );
-  await audit({ action: "roster.apply", actorId: options.actorId ?? null, academyId, meta: { ...summary, applied: true, changed: plan.schools.filter(changes).length, profile } });
+  await audit({
+    action: "roster.apply",
+    actorId: options.actorId ?? null,
+    academyId,
+    meta: { ...summary, applied: true, changed: plan.schools.filter(changes).length, profile },
+  });
   return { ...plan, applied: true };
 }

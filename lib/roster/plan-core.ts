@@ -7,33 +7,78 @@ import type { Problem, RosterClass, RosterSet, RosterUser } from "@/lib/oneroste
 import { type DbUser, type RosterState, seatOf } from "./data";
 import { importProblem, type RosterImportCode } from "./problems";
 import { classNameOf, displayName, gradeOfCode, readingOf } from "./rules";
-import { type ClassTarget, type Counts, PREVIEW_ROWS, type PreviewList, type PreviewRow, type RosterPlan, type SchoolWork, type UserTarget } from "./types";
-
+import {
+  type ClassTarget,
+  type Counts,
+  PREVIEW_ROWS,
+  type PreviewList,
+  type PreviewRow,
+  type RosterPlan,
+  type SchoolWork,
+  type UserTarget,
+} from "./types";
 
 function classTarget(c: RosterClass, teacher: string | null): ClassTarget {
   const gradeCode = c.grades[0] ?? null;
   return {
-    sourcedId: c.sourcedId, title: c.title, gradeCode, grade: gradeOfCode(gradeCode), className: classNameOf(c.title, c.classCode),
-    classCode: c.classCode, courseSourcedId: c.courseSourcedId || null, termSourcedId: c.termSourcedIds[0] ?? null, teacherSourcedId: teacher,
+    sourcedId: c.sourcedId,
+    title: c.title,
+    gradeCode,
+    grade: gradeOfCode(gradeCode),
+    className: classNameOf(c.title, c.classCode),
+    classCode: c.classCode,
+    courseSourcedId: c.courseSourcedId || null,
+    termSourcedId: c.termSourcedIds[0] ?? null,
+    teacherSourcedId: teacher,
   };
 }
 
-const problem = (file: string, line: number, column: string, code: RosterImportCode, extra?: Record<string, string | number>) => importProblem(code, file, line, column, extra);
+const problem = (
+  file: string,
+  line: number,
+  column: string,
+  code: RosterImportCode,
+  extra?: Record<string, string | number>,
+) => importProblem(code, file, line, column, extra);
 
 /** Name parts the product never stored (people added on its own screens) match what an export made of the name. */
 const sameParts = (u: DbUser, t: UserTarget) =>
   (u.familyName === null && u.givenName === null) ||
-  (u.familyName === t.familyName && u.givenName === t.givenName && u.kanaFamilyName === t.kanaFamilyName && u.kanaGivenName === t.kanaGivenName);
+  (u.familyName === t.familyName &&
+    u.givenName === t.givenName &&
+    u.kanaFamilyName === t.kanaFamilyName &&
+    u.kanaGivenName === t.kanaGivenName);
 
 const sameUser = (u: DbUser, t: UserTarget) =>
-  !u.disabled && u.email === t.email && u.name === t.name && u.nameKana === t.nameKana && sameParts(u, t) &&
+  !u.disabled &&
+  u.email === t.email &&
+  u.name === t.name &&
+  u.nameKana === t.nameKana &&
+  sameParts(u, t) &&
   (t.userMasterIdentifier === null || u.userMasterIdentifier === t.userMasterIdentifier) &&
   (t.role === "teacher" || (u.grade === t.grade && u.className === t.className && u.number === t.number));
 
-const disabled = (u: DbUser) => ({ id: u.id, role: u.role as "student" | "teacher", sourcedId: u.sourcedId ?? "", name: u.name ?? "" });
+const disabled = (u: DbUser) => ({
+  id: u.id,
+  role: u.role as "student" | "teacher",
+  sourcedId: u.sourcedId ?? "",
+  name: u.name ?? "",
+});
 
 const emptyWork = (sourcedId: string, name: string, schoolId: string | null, schoolChanged: boolean): SchoolWork => ({
-  sourcedId, name, schoolId, schoolChanged, create: [], update: [], move: [], link: [], disable: [], leaving: [], classCreate: [], classUpdate: [], classDelete: [],
+  sourcedId,
+  name,
+  schoolId,
+  schoolChanged,
+  create: [],
+  update: [],
+  move: [],
+  link: [],
+  disable: [],
+  leaving: [],
+  classCreate: [],
+  classUpdate: [],
+  classDelete: [],
 });
 
 /**
@@ -42,9 +87,21 @@ const emptyWork = (sourcedId: string, name: string, schoolId: string | null, sch
  * teacher's of that school (or the reverse) is refused; anything else is not a link (the e-mail check
  * then reports `emailTaken`). No link by 年・組・番号 and name (docs/decisions.md).
  */
-function linkOf(state: RosterState, email: string, role: "student" | "teacher", w: SchoolWork): DbUser | "roleMismatch" | undefined {
+function linkOf(
+  state: RosterState,
+  email: string,
+  role: "student" | "teacher",
+  w: SchoolWork,
+): DbUser | "roleMismatch" | undefined {
   const candidate = state.unsourcedByEmail.get(email);
-  if (!candidate || !w.schoolId || candidate.schoolId !== w.schoolId || candidate.academyId !== state.academyId || candidate.sourcedId !== null) return undefined;
+  if (
+    !candidate ||
+    !w.schoolId ||
+    candidate.schoolId !== w.schoolId ||
+    candidate.academyId !== state.academyId ||
+    candidate.sourcedId !== null
+  )
+    return undefined;
   if (candidate.role === "manager") return undefined;
   return candidate.role === role ? candidate : "roleMismatch";
 }
@@ -66,8 +123,14 @@ export function computePlan(state: RosterState, set: RosterSet): { plan: RosterP
       problems.push(problem("orgs.csv", org.line, "sourcedId", "schoolOfOtherAcademy"));
       continue;
     }
-    const known = dbSchoolBySourced.get(org.sourcedId) ?? state.schools.find((s) => s.sourcedId === null && s.name === org.name);
-    const w = emptyWork(org.sourcedId, org.name, known?.id ?? null, !known || known.name !== org.name || known.sourcedId !== org.sourcedId);
+    const known =
+      dbSchoolBySourced.get(org.sourcedId) ?? state.schools.find((s) => s.sourcedId === null && s.name === org.name);
+    const w = emptyWork(
+      org.sourcedId,
+      org.name,
+      known?.id ?? null,
+      !known || known.name !== org.name || known.sourcedId !== org.sourcedId,
+    );
     works.set(org.sourcedId, w);
     if (known) bySchoolId.set(known.id, w);
   }
@@ -113,12 +176,21 @@ export function computePlan(state: RosterState, set: RosterSet): { plan: RosterP
       continue;
     }
     const keepTeacher = existing?.homeroomTeacherId ? (state.sourcedOf.get(existing.homeroomTeacherId) ?? null) : null;
-    const target = classTarget(c, teacherOf.has(c.sourcedId) ? teacherOf.get(c.sourcedId)! : files.enrollments === "bulk" ? null : keepTeacher);
+    const target = classTarget(
+      c,
+      teacherOf.has(c.sourcedId) ? teacherOf.get(c.sourcedId)! : files.enrollments === "bulk" ? null : keepTeacher,
+    );
     classInfo.set(c.sourcedId, { grade: target.grade, className: target.className, schoolOrg: w.sourcedId });
     if (!existing) w.classCreate.push(target);
     else {
-      const same = existing.title === target.title && existing.gradeCode === target.gradeCode && existing.className === target.className &&
-        existing.classCode === target.classCode && existing.courseSourcedId === target.courseSourcedId && existing.termSourcedId === target.termSourcedId && keepTeacher === target.teacherSourcedId;
+      const same =
+        existing.title === target.title &&
+        existing.gradeCode === target.gradeCode &&
+        existing.className === target.className &&
+        existing.classCode === target.classCode &&
+        existing.courseSourcedId === target.courseSourcedId &&
+        existing.termSourcedId === target.termSourcedId &&
+        keepTeacher === target.teacherSourcedId;
       if (!same) w.classUpdate.push({ id: existing.id, target });
     }
   }
@@ -128,12 +200,21 @@ export function computePlan(state: RosterState, set: RosterSet): { plan: RosterP
     // a 組 only the database holds: its school is looked up there (a users-only delta names neither)
     const schoolOrg = w?.sourcedId ?? schoolSourcedOf.get(c.schoolId) ?? "";
     if (!classInfo.has(c.sourcedId)) classInfo.set(c.sourcedId, { grade: c.grade, className: c.className, schoolOrg });
-    if (w && files.classes === "bulk" && works.has(w.sourcedId) && set.orgs.some((o) => o.sourcedId === w.sourcedId) && !seenClasses.has(c.id)) w.classDelete.push(c.id);
+    if (
+      w &&
+      files.classes === "bulk" &&
+      works.has(w.sourcedId) &&
+      set.orgs.some((o) => o.sourcedId === w.sourcedId) &&
+      !seenClasses.has(c.id)
+    )
+      w.classDelete.push(c.id);
   }
 
   // people: the primary role decides student or teacher and the school
   const primaryRole = new Map<string, { role: string; org: string; line: number }>();
-  for (const r of set.roles) if (r.roleType === "primary" && r.status !== "tobedeleted") primaryRole.set(r.userSourcedId, { role: r.role, org: r.orgSourcedId, line: r.line });
+  for (const r of set.roles)
+    if (r.roleType === "primary" && r.status !== "tobedeleted")
+      primaryRole.set(r.userSourcedId, { role: r.role, org: r.orgSourcedId, line: r.line });
   const seatEnrollment = new Map<string, { classSourcedId: string; number: number | null; line: number }>();
   for (const e of set.enrollments) {
     if (e.role !== "student" || e.status === "tobedeleted" || !classInfo.has(e.classSourcedId)) continue;
@@ -149,11 +230,19 @@ export function computePlan(state: RosterState, set: RosterSet): { plan: RosterP
     const existing = state.users.get(sourcedId);
     const line = row?.line ?? 0;
     if (existing && (existing.academyId !== state.academyId || existing.role === "manager")) {
-      problems.push(problem(row ? "users.csv" : "enrollments.csv", line || (seatEnrollment.get(sourcedId)?.line ?? 0), "sourcedId", "idUnusable"));
+      problems.push(
+        problem(
+          row ? "users.csv" : "enrollments.csv",
+          line || (seatEnrollment.get(sourcedId)?.line ?? 0),
+          "sourcedId",
+          "idUnusable",
+        ),
+      );
       continue;
     }
     if (row?.status === "tobedeleted") {
-      if (existing && !existing.disabled && existing.role !== "manager") workOfSchoolId(existing.schoolId)?.disable.push(disabled(existing));
+      if (existing && !existing.disabled && existing.role !== "manager")
+        workOfSchoolId(existing.schoolId)?.disable.push(disabled(existing));
       continue;
     }
     const roleRow = primaryRole.get(sourcedId);
@@ -169,18 +258,32 @@ export function computePlan(state: RosterState, set: RosterSet): { plan: RosterP
     const existingWork = workOfSchoolId(existing?.schoolId ?? null);
     const w = roleRow ? schoolWork(roleRow.org) : home ? schoolWork(home.schoolOrg) : existingWork;
     if (!w) {
-      problems.push(problem(roleRow ? "roles.csv" : "users.csv", roleRow?.line ?? line, roleRow ? "orgSourcedId" : "sourcedId", "unknownSchool"));
+      problems.push(
+        problem(
+          roleRow ? "roles.csv" : "users.csv",
+          roleRow?.line ?? line,
+          roleRow ? "orgSourcedId" : "sourcedId",
+          "unknownSchool",
+        ),
+      );
       continue;
     }
     const family = row?.familyName ?? existing?.familyName ?? "";
     const given = row?.givenName ?? existing?.givenName ?? "";
     const kanaFamily = row ? row.kanaFamilyName : (existing?.kanaFamilyName ?? null);
     const kanaGiven = row ? row.kanaGivenName : (existing?.kanaGivenName ?? null);
-    const email = row ? (row.email?.trim().toLowerCase() || null) : (existing?.email ?? null);
+    const email = row ? row.email?.trim().toLowerCase() || null : (existing?.email ?? null);
     const sameClass = existing && home && existing.grade === home.grade && existing.className === home.className;
     const t: UserTarget = {
-      sourcedId, role, email, familyName: family, givenName: given, kanaFamilyName: kanaFamily, kanaGivenName: kanaGiven,
-      name: row ? displayName(family, given) : (existing?.name ?? ""), nameKana: row ? readingOf(kanaFamily, kanaGiven) : (existing?.nameKana ?? null),
+      sourcedId,
+      role,
+      email,
+      familyName: family,
+      givenName: given,
+      kanaFamilyName: kanaFamily,
+      kanaGivenName: kanaGiven,
+      name: row ? displayName(family, given) : (existing?.name ?? ""),
+      nameKana: row ? readingOf(kanaFamily, kanaGiven) : (existing?.nameKana ?? null),
       userMasterIdentifier: row?.userMasterIdentifier ?? existing?.userMasterIdentifier ?? null,
       grade: role === "student" ? (home?.grade ?? gradeOfCode(row?.grades[0]) ?? existing?.grade ?? null) : null,
       className: role === "student" ? (home?.className ?? existing?.className ?? null) : null,
@@ -210,7 +313,8 @@ export function computePlan(state: RosterState, set: RosterSet): { plan: RosterP
     }
     if (umi) umisSeen.add(umi);
     targets.push({ t, w, existing: existing ?? link, line, seatLine: seat?.line ?? 0 });
-    if (role === "student" && seat && seat.number === null) warnings.push(problem("enrollments.csv", seat.line, "metadata.jp.ShussekiNo", "noShussekiNo"));
+    if (role === "student" && seat && seat.number === null)
+      warnings.push(problem("enrollments.csv", seat.line, "metadata.jp.ShussekiNo", "noShussekiNo"));
     if (link) w.link.push({ id: link.id, target: t });
     else if (!existing) w.create.push(t);
     else if (existing.schoolId !== w.schoolId) {
@@ -224,7 +328,8 @@ export function computePlan(state: RosterState, set: RosterSet): { plan: RosterP
     const covered = new Set(set.orgs.map((o) => o.sourcedId));
     for (const u of state.users.values()) {
       const w = workOfSchoolId(u.schoolId);
-      if (w && covered.has(w.sourcedId) && !u.disabled && u.role !== "manager" && !touched.has(u.sourcedId!)) w.disable.push(disabled(u));
+      if (w && covered.has(w.sourcedId) && !u.disabled && u.role !== "manager" && !touched.has(u.sourcedId!))
+        w.disable.push(disabled(u));
     }
   }
 
@@ -234,10 +339,19 @@ export function computePlan(state: RosterState, set: RosterSet): { plan: RosterP
   const taken = new Map<string, string>();
   for (const [key, userId] of state.seats) if (!freed.has(userId)) taken.set(key, userId);
   for (const { t, w, line, seatLine } of targets) {
-    const key = t.role === "student" ? seatOf(w.schoolId ?? `new:${w.sourcedId}`, t.grade, t.className, t.number) : null;
+    const key =
+      t.role === "student" ? seatOf(w.schoolId ?? `new:${w.sourcedId}`, t.grade, t.className, t.number) : null;
     if (!key) continue;
     if (taken.has(key)) {
-      problems.push(problem(seatLine ? "enrollments.csv" : "users.csv", seatLine || line, seatLine ? (set.shussekiColumn ?? "metadata.jp.ShussekiNo") : "metadata.jp.homeClass", "seatTaken", { grade: t.grade!, className: t.className!, number: t.number! }));
+      problems.push(
+        problem(
+          seatLine ? "enrollments.csv" : "users.csv",
+          seatLine || line,
+          seatLine ? (set.shussekiColumn ?? "metadata.jp.ShussekiNo") : "metadata.jp.homeClass",
+          "seatTaken",
+          { grade: t.grade!, className: t.className!, number: t.number! },
+        ),
+      );
       continue;
     }
     taken.set(key, t.sourcedId);
@@ -245,14 +359,29 @@ export function computePlan(state: RosterState, set: RosterSet): { plan: RosterP
 
   const all = [...works.values()];
   const byPlace = (a: Problem, b: Problem) => a.file.localeCompare(b.file) || a.line - b.line;
-  return { plan: { schools: all.map(summaryOf), problems: problems.sort(byPlace), warnings: warnings.sort(byPlace) }, work: all };
+  return {
+    plan: { schools: all.map(summaryOf), problems: problems.sort(byPlace), warnings: warnings.sort(byPlace) },
+    work: all,
+  };
 }
 
 const userRow = (action: PreviewRow["action"], t: UserTarget): PreviewRow => ({
-  action, sourcedId: t.sourcedId, name: t.name, nameKana: t.nameKana, grade: t.grade, className: t.className, number: t.number,
+  action,
+  sourcedId: t.sourcedId,
+  name: t.name,
+  nameKana: t.nameKana,
+  grade: t.grade,
+  className: t.className,
+  number: t.number,
 });
 const listed = (rows: PreviewRow[]): PreviewList => ({ rows: rows.slice(0, PREVIEW_ROWS), total: rows.length });
-const counts = (create: number, update: number, move: number, disable: number, link = 0): Counts => ({ create, update, move, disable, link });
+const counts = (create: number, update: number, move: number, disable: number, link = 0): Counts => ({
+  create,
+  update,
+  move,
+  disable,
+  link,
+});
 
 function summaryOf(w: SchoolWork) {
   const people = (role: UserTarget["role"]) => [
@@ -260,17 +389,52 @@ function summaryOf(w: SchoolWork) {
     ...w.update.filter((x) => x.target.role === role).map((x) => userRow("update", x.target)),
     ...w.move.filter((x) => x.target.role === role).map((x) => userRow("move", x.target)),
     ...w.link.filter((x) => x.target.role === role).map((x) => userRow("link", x.target)),
-    ...w.disable.filter((d) => d.role === role).map((d): PreviewRow => ({ action: "disable", sourcedId: d.sourcedId, name: d.name, nameKana: null, grade: null, className: null, number: null })),
+    ...w.disable
+      .filter((d) => d.role === role)
+      .map((d): PreviewRow => ({
+        action: "disable",
+        sourcedId: d.sourcedId,
+        name: d.name,
+        nameKana: null,
+        grade: null,
+        className: null,
+        number: null,
+      })),
   ];
   const students = people("student");
   const teachers = people("teacher");
   const n = (rows: PreviewRow[], action: PreviewRow["action"]) => rows.filter((r) => r.action === action).length;
-  const classRow = (action: PreviewRow["action"], c: ClassTarget): PreviewRow => ({ action, sourcedId: c.sourcedId, name: c.title, nameKana: null, grade: c.grade, className: c.className, number: null });
-  const classes = [...w.classCreate.map((c) => classRow("create", c)), ...w.classUpdate.map((x) => classRow("update", x.target))];
+  const classRow = (action: PreviewRow["action"], c: ClassTarget): PreviewRow => ({
+    action,
+    sourcedId: c.sourcedId,
+    name: c.title,
+    nameKana: null,
+    grade: c.grade,
+    className: c.className,
+    number: null,
+  });
+  const classes = [
+    ...w.classCreate.map((c) => classRow("create", c)),
+    ...w.classUpdate.map((x) => classRow("update", x.target)),
+  ];
   return {
-    sourcedId: w.sourcedId, name: w.name, newSchool: w.schoolId === null,
-    students: counts(n(students, "create"), n(students, "update"), n(students, "move"), n(students, "disable"), n(students, "link")),
-    teachers: counts(n(teachers, "create"), n(teachers, "update"), n(teachers, "move"), n(teachers, "disable"), n(teachers, "link")),
+    sourcedId: w.sourcedId,
+    name: w.name,
+    newSchool: w.schoolId === null,
+    students: counts(
+      n(students, "create"),
+      n(students, "update"),
+      n(students, "move"),
+      n(students, "disable"),
+      n(students, "link"),
+    ),
+    teachers: counts(
+      n(teachers, "create"),
+      n(teachers, "update"),
+      n(teachers, "move"),
+      n(teachers, "disable"),
+      n(teachers, "link"),
+    ),
     classes: counts(w.classCreate.length, w.classUpdate.length, 0, w.classDelete.length),
     preview: { students: listed(students), teachers: listed(teachers), classes: listed(classes) },
   };

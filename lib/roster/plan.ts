@@ -14,6 +14,10 @@ export async function planRosterImport(academyId: string, set: RosterSet): Promi
 }
 
 /** The plan and the work behind it, read in the caller's transaction when given (lib/rollover/set.ts). */
-export async function planWithWork(academyId: string, set: RosterSet, tx?: Prisma.TransactionClient): Promise<{ plan: RosterPlan; work: SchoolWork[] }> {
+export async function planWithWork(
+  academyId: string,
+  set: RosterSet,
+  tx?: Prisma.TransactionClient,
+): Promise<{ plan: RosterPlan; work: SchoolWork[] }> {
   return computePlan(await loadRosterState(academyId, set, tx), set);
 }

@@ -41,7 +41,8 @@ export async function managerOf(req: NextRequest, write: boolean) {
   return { id: actor.id, academyId: actor.academyId };
 }
 
-type SetWork = { kind: "import"; apply: boolean } | { kind: "rollover"; schoolId: string; input: RolloverInput; dryRun: boolean };
+type SetWork =
+  { kind: "import"; apply: boolean } | { kind: "rollover"; schoolId: string; input: RolloverInput; dryRun: boolean };
 
 /**
  * A set a manager uploaded (a zip, or its CSV files as multipart `files`), worked through in a
@@ -50,15 +51,35 @@ type SetWork = { kind: "import"; apply: boolean } | { kind: "rollover"; schoolId
  * ROSTER_UPLOAD_DEADLINE_MS: too large 413, too slow 408), then the academy's slot is taken (429 while another of its sets is
  * worked through), so a slow client holds nothing anyone else waits on.
  */
-export async function workThroughUploadedSet(req: NextRequest, manager: { id: string; academyId: string }, work: SetWork): Promise<Response> {
-  const limits = { max: MAX_ROSTER_UPLOAD_BYTES, ms: ROSTER_UPLOAD_DEADLINE_MS, bytesPerSecond: ROSTER_UPLOAD_BYTES_PER_SECOND };
+export async function workThroughUploadedSet(
+  req: NextRequest,
+  manager: { id: string; academyId: string },
+  work: SetWork,
+): Promise<Response> {
+  const limits = {
+    max: MAX_ROSTER_UPLOAD_BYTES,
+    ms: ROSTER_UPLOAD_DEADLINE_MS,
+    bytesPerSecond: ROSTER_UPLOAD_BYTES_PER_SECOND,
+  };
   const { upload, saved } = await storeUpload((file) => saveBodyWithin(req, file, limits));
-  const refused = saved === "tooLarge" ? problem(413, "VALIDATION") : saved === "tooSlow" ? problem(408, "VALIDATION") : !claimRosterSlot(manager.academyId) ? problem(429, "RATE_LIMITED") : null;
+  const refused =
+    saved === "tooLarge"
+      ? problem(413, "VALIDATION")
+      : saved === "tooSlow"
+        ? problem(408, "VALIDATION")
+        : !claimRosterSlot(manager.academyId)
+          ? problem(429, "RATE_LIMITED")
+          : null;
   if (refused) {
     upload.drop();
     return refused;
   }
-  const job = { ...work, academyId: manager.academyId, actorId: manager.id, contentType: req.headers.get("content-type") ?? "" };
+  const job = {
+    ...work,
+    academyId: manager.academyId,
+    actorId: manager.id,
+    contentType: req.headers.get("content-type") ?? "",
+  };
   return runUploadJobInChild(job, upload, () => busy.delete(manager.academyId));
 }
 
@@ -88,7 +109,15 @@ export async function rosterExportRoute(req: NextRequest): Promise<Response> {
   if (profile !== null && !isProfileName(profile)) return problem(400, "VALIDATION");
   const set = await rosterSetOfAcademy(manager.academyId, { schoolId: school?.id, profile: profile ?? undefined });
   if (!set) return problem(404, "NOT_FOUND");
-  await audit({ action: "roster.export", actorId: manager.id, academyId: manager.academyId, schoolId: school?.id ?? null, meta: { via: "web", users: set.users.length, profile: set.manifest.profile } });
+  await audit({
+    action: "roster.export",
+    actorId: manager.id,
+    academyId: manager.academyId,
+    schoolId: school?.id ?? null,
+    meta: { via: "web", users: set.users.length, profile: set.manifest.profile },
+  });
   const name = `oneroster-${new Date().toISOString().slice(0, 10)}`;
-  return new Response(new Uint8Array(zipRosterPackage(set)), { headers: attachmentHeaders("application/zip", `${name}.zip`, `${name}.zip`) });
+  return new Response(new Uint8Array(zipRosterPackage(set)), {
+    headers: attachmentHeaders("application/zip", `${name}.zip`, `${name}.zip`),
+  });
 }

@@ -20,7 +20,11 @@ export function classNameOf(title: string, classCode: string | null): string {
   return title.slice(0, 10);
 }
 
-const join = (...parts: (string | null | undefined)[]) => parts.filter((p) => p && p.trim()).map((p) => p!.trim()).join(" ");
+const join = (...parts: (string | null | undefined)[]) =>
+  parts
+    .filter((p) => p && p.trim())
+    .map((p) => p!.trim())
+    .join(" ");
 
 /** The display name 「姓 名」 the product shows. */
 export const displayName = (family: string, given: string) => join(family, given);

@@ -51,17 +51,22 @@ process.once("message", async ({ job }) => {
     const body = new Uint8Array(await fs.promises.readFile(job.bodyFile));
     await fs.promises.rm(job.bodyFile, { force: true });
     const answer = path.join(path.dirname(job.bodyFile), "answer.json");
-    await runUploadJob({ ...job, body }, {
-      json: (status, value) => sendJson(answer, status, value),
-      line: (value) => sendLine(encoder.encode(`${JSON.stringify(value)}\n`)),
-    });
+    await runUploadJob(
+      { ...job, body },
+      {
+        json: (status, value) => sendJson(answer, status, value),
+        line: (value) => sendLine(encoder.encode(`${JSON.stringify(value)}\n`)),
+      },
+    );
     await sending;
     await sent({ end: true });
   } catch (error) {
     await sending.catch(() => undefined);
     await sent({ failed: error instanceof Error ? (error.stack ?? error.message) : String(error) });
   } finally {
-    await db().$disconnect().catch(() => undefined);
+    await db()
+      .$disconnect()
+      .catch(() => undefined);
     process.exit(0);
   }
 });

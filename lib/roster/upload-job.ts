@@ -14,8 +14,7 @@ import { planRosterImport } from "./plan";
  * the manager is, which school they may roll over, and holds the academy's slot.
  */
 export type UploadWork = { academyId: string; actorId: string; contentType: string } & (
-  | { kind: "import"; apply: boolean }
-  | { kind: "rollover"; schoolId: string; input: RolloverInput; dryRun: boolean }
+  { kind: "import"; apply: boolean } | { kind: "rollover"; schoolId: string; input: RolloverInput; dryRun: boolean }
 );
 
 /** The work with the upload's bytes. */
@@ -35,7 +34,8 @@ async function rosterInputOf(bytes: Uint8Array<ArrayBuffer>, contentType: string
   const files: Record<string, Uint8Array> = {};
   for (const entry of form.getAll("files")) {
     if (typeof entry === "string") return null;
-    if (entry.name.toLowerCase().endsWith(".zip") && form.getAll("files").length === 1) return new Uint8Array(await entry.arrayBuffer());
+    if (entry.name.toLowerCase().endsWith(".zip") && form.getAll("files").length === 1)
+      return new Uint8Array(await entry.arrayBuffer());
     files[entry.name.split(/[\\/]/).pop()!] = new Uint8Array(await entry.arrayBuffer());
   }
   return Object.keys(files).length > 0 ? files : null;
@@ -43,23 +43,47 @@ async function rosterInputOf(bytes: Uint8Array<ArrayBuffer>, contentType: string
 
 const refusal = (status: number, code: string) => ({ status, value: { ok: false, code } });
 
-async function importSet(job: UploadJob & { kind: "import" }, set: NonNullable<Awaited<ReturnType<typeof readRosterPackage>>["set"]>, out: JobOutput) {
+async function importSet(
+  job: UploadJob & { kind: "import" },
+  set: NonNullable<Awaited<ReturnType<typeof readRosterPackage>>["set"]>,
+  out: JobOutput,
+) {
   if (!job.apply) return out.json(200, { ...(await planRosterImport(job.academyId, set)), applied: false });
   try {
-    const result = await applyRosterImport(job.academyId, set, { actorId: job.actorId, via: "web", onProgress: (p) => out.line({ progress: p }) });
+    const result = await applyRosterImport(job.academyId, set, {
+      actorId: job.actorId,
+      via: "web",
+      onProgress: (p) => out.line({ progress: p }),
+    });
     out.line({ result });
   } catch {
     out.line({ error: "INTERNAL" });
   }
 }
 
-async function rolloverSet(job: UploadJob & { kind: "rollover" }, read: Awaited<ReturnType<typeof readRosterPackage>>, out: JobOutput) {
+async function rolloverSet(
+  job: UploadJob & { kind: "rollover" },
+  read: Awaited<ReturnType<typeof readRosterPackage>>,
+  out: JobOutput,
+) {
   if (!read.set) {
-    const refused: RolloverResult = { year: job.input.expectedYear + 1, promoted: 0, graduated: 0, archived: 0, reissuedIds: [], applied: false, roster: { schools: [], problems: read.problems } };
+    const refused: RolloverResult = {
+      year: job.input.expectedYear + 1,
+      promoted: 0,
+      graduated: 0,
+      archived: 0,
+      reissuedIds: [],
+      applied: false,
+      roster: { schools: [], problems: read.problems },
+    };
     return out.json(200, refused);
   }
   // the school was authorized for this manager by the route before the job was started
-  const result = await applyRollover({ schoolId: job.schoolId as AuthorizedSchoolId, actorId: job.actorId }, job.input, { set: read.set, dryRun: job.dryRun });
+  const result = await applyRollover(
+    { schoolId: job.schoolId as AuthorizedSchoolId, actorId: job.actorId },
+    job.input,
+    { set: read.set, dryRun: job.dryRun },
+  );
   if (!result.ok) {
     const { status, value } = refusal(result.code === "CONFLICT" ? 409 : 400, result.code);
     return out.json(status, value);

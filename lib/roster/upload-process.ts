@@ -32,7 +32,9 @@ export interface StoredUpload {
 
 const headersOf = (ndjson: boolean) => ({
   "Cache-Control": "no-store",
-  ...(ndjson ? { "Content-Type": "application/x-ndjson; charset=utf-8", "X-Accel-Buffering": "no" } : { "Content-Type": "application/json" }),
+  ...(ndjson
+    ? { "Content-Type": "application/x-ndjson; charset=utf-8", "X-Accel-Buffering": "no" }
+    : { "Content-Type": "application/json" }),
 });
 
 /**
@@ -42,7 +44,10 @@ const headersOf = (ndjson: boolean) => ({
  */
 export async function storeUpload<T>(save: (file: string) => Promise<T>): Promise<{ upload: StoredUpload; saved: T }> {
   const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), "manabiya-roster-"));
-  const upload = { file: path.join(dir, "body"), drop: () => fs.rm(dir, { recursive: true, force: true }, () => undefined) };
+  const upload = {
+    file: path.join(dir, "body"),
+    drop: () => fs.rm(dir, { recursive: true, force: true }, () => undefined),
+  };
   try {
     return { upload, saved: await save(upload.file) };
   } catch (error) {
@@ -80,7 +85,8 @@ export function runUploadJobInChild(job: UploadWork, upload: StoredUpload, done:
       if (finished) return;
       finished = true;
       done();
-      if (failure) log().error({ event: "roster.upload.failed", error: failure.slice(0, 2000) }, "roster upload child failed");
+      if (failure)
+        log().error({ event: "roster.upload.failed", error: failure.slice(0, 2000) }, "roster upload child failed");
       if (!answered) return resolve(problem(500, "INTERNAL"));
       if (failure) stream?.enqueue(new TextEncoder().encode(`${JSON.stringify({ error: "INTERNAL" })}\n`));
       stream?.close();
@@ -92,8 +98,12 @@ export function runUploadJobInChild(job: UploadWork, upload: StoredUpload, done:
     child.on("message", (m: ChildMessage) => {
       if ("answer" in m) {
         const { status, file } = m.answer;
-        opening = streamChildFile(file).then((body) => answer(body, status, false), (error: unknown) => finish(String(error)));
-      } else if ("head" in m) answer(new ReadableStream<Uint8Array>({ start: (c) => void (stream = c) }), m.head.status, m.head.ndjson);
+        opening = streamChildFile(file).then(
+          (body) => answer(body, status, false),
+          (error: unknown) => finish(String(error)),
+        );
+      } else if ("head" in m)
+        answer(new ReadableStream<Uint8Array>({ start: (c) => void (stream = c) }), m.head.status, m.head.ndjson);
       else if ("chunk" in m) stream?.enqueue(m.chunk);
       else if ("end" in m) void opening.then(() => finish());
       else void opening.then(() => finish(m.failed));

@@ -17,7 +17,11 @@ function optionLists(scene: Scene): Option[][] {
     case "multiple_choice":
       return [scene.content.options];
     case "two_step":
-      return [scene.content.first.options, scene.content.second.options ?? [], ...Object.values(scene.content.second.optionsByFirst ?? {})];
+      return [
+        scene.content.first.options,
+        scene.content.second.options ?? [],
+        ...Object.values(scene.content.second.optionsByFirst ?? {}),
+      ];
     default:
       return [];
   }
@@ -36,7 +40,11 @@ export function withoutKey<S extends { type: string; content: unknown }>(scene: 
   const strip = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.map(strip);
     if (value && typeof value === "object") {
-      return Object.fromEntries(Object.entries(value).filter(([k]) => k !== "correct").map(([k, v]) => [k, strip(v)]));
+      return Object.fromEntries(
+        Object.entries(value)
+          .filter(([k]) => k !== "correct")
+          .map(([k, v]) => [k, strip(v)]),
+      );
     }
     return value;
   };
@@ -47,7 +55,9 @@ export function withoutKey<S extends { type: string; content: unknown }>(scene: 
 export function correctIdsOf(scene: Scene): string[] {
   if (scene.type !== "two_step") return optionLists(scene).flatMap(flagged);
   const firsts = flagged(scene.content.first.options);
-  const seconds = (firsts.length > 0 ? firsts : scene.content.first.options.map((o) => o.id)).flatMap((f) => flagged(secondOptionsFor(scene.content, f)));
+  const seconds = (firsts.length > 0 ? firsts : scene.content.first.options.map((o) => o.id)).flatMap((f) =>
+    flagged(secondOptionsFor(scene.content, f)),
+  );
   return [...firsts, ...new Set(seconds)];
 }
 
@@ -66,7 +76,10 @@ export function verdictOf(scene: Scene, answer: unknown): Verdict | null {
       case "two_step": {
         const first = flagged(scene.content.first.options);
         const second = flagged(secondOptionsFor(scene.content, String(a.first)));
-        return (first.length === 0 || first.includes(String(a.first))) && (second.length === 0 || second.includes(String(a.second)));
+        return (
+          (first.length === 0 || first.includes(String(a.first))) &&
+          (second.length === 0 || second.includes(String(a.second)))
+        );
       }
       default:
         return false;
@@ -80,7 +93,10 @@ export function verdictOf(scene: Scene, answer: unknown): Verdict | null {
  * never; after each answer (every answered scene); at the end (once the activity is complete
  * or they answered every scene of it).
  */
-export function feedbackAllowed(timing: "never" | "after_answer" | "at_end", progress: { complete: boolean; finished: boolean }): boolean {
+export function feedbackAllowed(
+  timing: "never" | "after_answer" | "at_end",
+  progress: { complete: boolean; finished: boolean },
+): boolean {
   if (timing === "after_answer") return true;
   return timing === "at_end" && (progress.complete || progress.finished);
 }
@@ -92,7 +108,10 @@ export interface SceneFeedback {
 }
 
 /** The verdict and correct options of each answered scene that has a key (scenes without one are left out). */
-export function feedbackFor(scenes: { id: string; scene: Scene | null }[], answers: Record<string, unknown>): Record<string, SceneFeedback> {
+export function feedbackFor(
+  scenes: { id: string; scene: Scene | null }[],
+  answers: Record<string, unknown>,
+): Record<string, SceneFeedback> {
   const out: Record<string, SceneFeedback> = {};
   for (const { id, scene } of scenes) {
     const verdict = scene ? verdictOf(scene, answers[id]) : null;

@@ -152,7 +152,12 @@ export function answerSchemaFor(scene: Scene) {
     case "multiple_choice": {
       const { min = 0, max = scene.content.options.length } = scene.content;
       return z
-        .object({ choices: z.array(z.enum(ids(scene.content.options))).min(min).max(max) })
+        .object({
+          choices: z
+            .array(z.enum(ids(scene.content.options)))
+            .min(min)
+            .max(max),
+        })
         .strict()
         .refine((a) => new Set(a.choices).size === a.choices.length, "choices must be distinct");
     }

@@ -20,8 +20,16 @@ export async function listSchoolsForAcademy(academyId: string): Promise<SchoolSu
   });
   const ids = schools.map((s) => s.id);
   const [people, activities] = await Promise.all([
-    db().user.groupBy({ by: ["schoolId", "role"], where: { schoolId: { in: ids }, disabled: false }, _count: { _all: true } }),
-    db().activity.groupBy({ by: ["schoolId"], where: { schoolId: { in: ids }, status: "active" }, _count: { _all: true } }),
+    db().user.groupBy({
+      by: ["schoolId", "role"],
+      where: { schoolId: { in: ids }, disabled: false },
+      _count: { _all: true },
+    }),
+    db().activity.groupBy({
+      by: ["schoolId"],
+      where: { schoolId: { in: ids }, status: "active" },
+      _count: { _all: true },
+    }),
   ]);
   const count = (schoolId: string, role: "teacher" | "student") =>
     people.find((p) => p.schoolId === schoolId && p.role === role)?._count._all ?? 0;
@@ -48,16 +56,32 @@ export interface SchoolPerson {
 export async function listSchoolPeople(scope: AuthorizedSchoolId) {
   const select = { id: true, name: true, nameKana: true, email: true, disabled: true } as const;
   const [school, teachers, students] = await Promise.all([
-    db().school.findUnique({ where: { id: scope }, select: { id: true, name: true, nameKana: true, currentYear: true } }),
-    db().user.findMany({ where: { schoolId: scope, role: "teacher" }, orderBy: [{ nameKana: "asc" }, { name: "asc" }], select }),
+    db().school.findUnique({
+      where: { id: scope },
+      select: { id: true, name: true, nameKana: true, currentYear: true },
+    }),
+    db().user.findMany({
+      where: { schoolId: scope, role: "teacher" },
+      orderBy: [{ nameKana: "asc" }, { name: "asc" }],
+      select,
+    }),
     db().user.findMany({
       where: { schoolId: scope, role: "student" },
-      orderBy: [{ student: { grade: "asc" } }, { student: { className: "asc" } }, { student: { number: "asc" } }, { nameKana: "asc" }],
+      orderBy: [
+        { student: { grade: "asc" } },
+        { student: { className: "asc" } },
+        { student: { number: "asc" } },
+        { nameKana: "asc" },
+      ],
       select: { ...select, student: { select: { grade: true, className: true, number: true, graduatedYear: true } } },
     }),
   ]);
   if (!school) return null;
-  const people = students.map(({ student, ...s }): SchoolPerson => ({ ...s, seat: student, graduatedYear: student?.graduatedYear ?? null }));
+  const people = students.map(({ student, ...s }): SchoolPerson => ({
+    ...s,
+    seat: student,
+    graduatedYear: student?.graduatedYear ?? null,
+  }));
   return {
     school,
     teachers: teachers.map((t): SchoolPerson => ({ ...t, seat: null, graduatedYear: null })),

@@ -19,14 +19,20 @@ export interface ScopeActor {
  * manager on any school of their academy; students manage nothing. Returns
  * null when the actor may not act on that school (or it does not exist).
  */
-export async function authorizeSchool(actor: ScopeActor, schoolId: string | null | undefined): Promise<AuthorizedSchoolId | null> {
+export async function authorizeSchool(
+  actor: ScopeActor,
+  schoolId: string | null | undefined,
+): Promise<AuthorizedSchoolId | null> {
   if (actor.role === "teacher") {
     if (!actor.schoolId) return null;
     if (schoolId && schoolId !== actor.schoolId) return null;
     return actor.schoolId as AuthorizedSchoolId;
   }
   if (actor.role === "manager" && actor.academyId && schoolId && UUID.test(schoolId)) {
-    const school = await db().school.findFirst({ where: { id: schoolId, academyId: actor.academyId }, select: { id: true } });
+    const school = await db().school.findFirst({
+      where: { id: schoolId, academyId: actor.academyId },
+      select: { id: true },
+    });
     return school ? (school.id as AuthorizedSchoolId) : null;
   }
   return null;

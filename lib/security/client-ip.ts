@@ -25,7 +25,11 @@ function normalise(address: string): string {
 }
 
 /** The client address: `hops` entries from the end of X-Forwarded-For, else the socket's address. */
-export function clientAddress(socketAddress: string | undefined, forwardedFor: string | string[] | undefined, hops: number): string {
+export function clientAddress(
+  socketAddress: string | undefined,
+  forwardedFor: string | string[] | undefined,
+  hops: number,
+): string {
   const socket = socketAddress ? normalise(socketAddress) : "unknown";
   if (hops <= 0 || forwardedFor === undefined) return socket;
   const entries = (Array.isArray(forwardedFor) ? forwardedFor.join(",") : forwardedFor)

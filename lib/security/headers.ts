@@ -41,7 +41,9 @@ export const STATIC_SECURITY_HEADERS = [
 
 /** Those, and HSTS in production: what every response of the app carries (next.config.ts, scripts/server.ts's own routes). */
 export function staticSecurityHeaders(production: boolean): { key: string; value: string }[] {
-  return production ? [...STATIC_SECURITY_HEADERS, { key: "Strict-Transport-Security", value: "max-age=31536000; includeSubDomains" }] : STATIC_SECURITY_HEADERS;
+  return production
+    ? [...STATIC_SECURITY_HEADERS, { key: "Strict-Transport-Security", value: "max-age=31536000; includeSubDomains" }]
+    : STATIC_SECURITY_HEADERS;
 }
 
 /**

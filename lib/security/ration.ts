@@ -66,7 +66,11 @@ export function takeRation(kind: RationKind, userId: string, limits: RationLimit
 }
 
 /** `work` within a ration of `kind` for `userId`, or the refusal when none is free. */
-export async function withRation<T>(kind: RationKind, userId: string, work: () => Promise<T>): Promise<{ ok: true; value: T } | { ok: false; retryAfterS: number }> {
+export async function withRation<T>(
+  kind: RationKind,
+  userId: string,
+  work: () => Promise<T>,
+): Promise<{ ok: true; value: T } | { ok: false; retryAfterS: number }> {
   const ration = takeRation(kind, userId);
   if (!ration.ok) return ration;
   try {

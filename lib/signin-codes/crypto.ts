@@ -46,7 +46,9 @@ export function encryptCode(code: string, masterHex: string): string {
   const iv = randomBytes(12);
   const cipher = createCipheriv("aes-256-gcm", keys(masterHex).enc, iv);
   const body = Buffer.concat([cipher.update(code, "utf8"), cipher.final()]);
-  return ["v1", iv.toString("base64url"), body.toString("base64url"), cipher.getAuthTag().toString("base64url")].join(".");
+  return ["v1", iv.toString("base64url"), body.toString("base64url"), cipher.getAuthTag().toString("base64url")].join(
+    ".",
+  );
 }
 
 export function decryptCode(sealed: string, masterHex: string): string {

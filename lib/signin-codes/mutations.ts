@@ -10,7 +10,11 @@ import { sealNewCode } from "./crypto";
  * students (lib/students/sheets-route.ts). `key` and `client`: the sheets renderer process's own
  * (lib/students/sheets-cards.ts).
  */
-export async function issueFirstCodes(userIds: string[], key: string = env().SIGNIN_CODE_KEY, client: PrismaClient = db()): Promise<Map<string, string>> {
+export async function issueFirstCodes(
+  userIds: string[],
+  key: string = env().SIGNIN_CODE_KEY,
+  client: PrismaClient = db(),
+): Promise<Map<string, string>> {
   const codes = new Map<string, string>();
   if (userIds.length === 0) return codes;
   await client.signinCode.createMany({
@@ -28,16 +32,31 @@ export async function issueFirstCodes(userIds: string[], key: string = env().SIG
  * opened ended, a new code made that keeps the old one's expiry date (e.g. the end of the school year).
  * The caller has checked that they are its school's students.
  */
-export async function rotateSigninCodes(tx: Prisma.TransactionClient, userIds: string[], key: string = env().SIGNIN_CODE_KEY): Promise<void> {
+export async function rotateSigninCodes(
+  tx: Prisma.TransactionClient,
+  userIds: string[],
+  key: string = env().SIGNIN_CODE_KEY,
+): Promise<void> {
   if (userIds.length === 0) return;
-  const live = await tx.signinCode.findMany({ where: { userId: { in: userIds }, revokedAt: null, expiresAt: { not: null } }, select: { userId: true, expiresAt: true } });
+  const live = await tx.signinCode.findMany({
+    where: { userId: { in: userIds }, revokedAt: null, expiresAt: { not: null } },
+    select: { userId: true, expiresAt: true },
+  });
   const expiry = new Map(live.map((c) => [c.userId, c.expiresAt]));
-  await tx.signinCode.updateMany({ where: { userId: { in: userIds }, revokedAt: null }, data: { revokedAt: new Date() } });
+  await tx.signinCode.updateMany({
+    where: { userId: { in: userIds }, revokedAt: null },
+    data: { revokedAt: new Date() },
+  });
   await tx.user.updateMany({ where: { id: { in: userIds } }, data: { sessionVersion: { increment: 1 } } }); // sessions of the old card end
   await tx.signinCode.createMany({
     data: userIds.map((userId) => {
       const sealed = sealNewCode(key);
-      return { userId, codeHash: sealed.codeHash, codeEncrypted: sealed.codeEncrypted, expiresAt: expiry.get(userId) ?? null };
+      return {
+        userId,
+        codeHash: sealed.codeHash,
+        codeEncrypted: sealed.codeEncrypted,
+        expiresAt: expiry.get(userId) ?? null,
+      };
     }),
   });
 }

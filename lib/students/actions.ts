@@ -25,16 +25,27 @@ import { studentInput, studentRefs } from "./schema";
 const oneStudent = z.object({ studentId: z.uuid() });
 
 /** Student management: teachers, on the students of their own school only. */
-const studentAction = <S extends z.ZodType, T>(name: string, schema: S, run: (ctx: SchoolCtx, i: z.infer<S>) => Promise<ActionResult<T>>) =>
-  defineSchoolAction({ name, schema, roles: ["teacher"], run, revalidate: ["/dashboard/teacher/students"] });
+const studentAction = <S extends z.ZodType, T>(
+  name: string,
+  schema: S,
+  run: (ctx: SchoolCtx, i: z.infer<S>) => Promise<ActionResult<T>>,
+) => defineSchoolAction({ name, schema, roles: ["teacher"], run, revalidate: ["/dashboard/teacher/students"] });
 
 export const addStudentAction = studentAction("students.add", studentInput, (ctx, i) => addStudent(ctx, i));
-export const setDisabledAction = studentAction("students.setDisabled", studentRefs.extend({ disabled: z.boolean() }), (ctx, i) =>
-  setStudentsDisabled(ctx, i.studentIds, i.disabled),
+export const setDisabledAction = studentAction(
+  "students.setDisabled",
+  studentRefs.extend({ disabled: z.boolean() }),
+  (ctx, i) => setStudentsDisabled(ctx, i.studentIds, i.disabled),
 );
-export const resetPasswordAction = studentAction("students.resetPassword", oneStudent, (ctx, i) => resetStudentPassword(ctx, i.studentId));
-export const issueCodesAction = studentAction("students.issueCodes", studentRefs, (ctx, i) => issueNewCodes(ctx, i.studentIds));
-export const revokeCodesAction = studentAction("students.revokeCodes", studentRefs, (ctx, i) => revokeCodes(ctx, i.studentIds));
+export const resetPasswordAction = studentAction("students.resetPassword", oneStudent, (ctx, i) =>
+  resetStudentPassword(ctx, i.studentId),
+);
+export const issueCodesAction = studentAction("students.issueCodes", studentRefs, (ctx, i) =>
+  issueNewCodes(ctx, i.studentIds),
+);
+export const revokeCodesAction = studentAction("students.revokeCodes", studentRefs, (ctx, i) =>
+  revokeCodes(ctx, i.studentIds),
+);
 /** The URL a student's QR code carries, built on the server from the configured public address. */
 export const readCodeAction = studentAction("students.readCode", oneStudent, async (ctx, i) => {
   const read = await readStudentCode(ctx, i.studentId);
@@ -42,19 +53,29 @@ export const readCodeAction = studentAction("students.readCode", oneStudent, asy
 });
 
 const group = z.string().regex(/^[A-Z]{1,3}$/);
-export const setGroupAction = studentAction("students.setGroup", studentRefs.extend({ group: group.nullable() }), (ctx, i) =>
-  setStudentGroups(ctx, i.studentIds, i.group),
+export const setGroupAction = studentAction(
+  "students.setGroup",
+  studentRefs.extend({ group: group.nullable() }),
+  (ctx, i) => setStudentGroups(ctx, i.studentIds, i.group),
 );
 export const balanceGroupsAction = studentAction(
   "students.balanceGroups",
-  z.object({ className: filterText(20).optional(), studentIds: studentRefs.shape.studentIds.optional(), groups: z.array(group).min(2).max(6) }),
+  z.object({
+    className: filterText(20).optional(),
+    studentIds: studentRefs.shape.studentIds.optional(),
+    groups: z.array(group).min(2).max(6),
+  }),
   (ctx, i) => balanceStudentGroups(ctx, { className: i.className, ids: i.studentIds }, i.groups),
 );
 
-export const updateStudentAction = studentAction("students.update", studentInput.extend({ studentId: z.uuid() }), (ctx, i) =>
-  updateStudent(ctx, i.studentId, i),
+export const updateStudentAction = studentAction(
+  "students.update",
+  studentInput.extend({ studentId: z.uuid() }),
+  (ctx, i) => updateStudent(ctx, i.studentId, i),
 );
-export const deleteStudentsAction = studentAction("students.delete", studentRefs, (ctx, i) => deleteStudents(ctx, i.studentIds));
+export const deleteStudentsAction = studentAction("students.delete", studentRefs, (ctx, i) =>
+  deleteStudents(ctx, i.studentIds),
+);
 /** Expiry as a calendar date (YYYY-MM-DD): codes work through that day, Japan time. */
 export const setCodeExpiryAction = studentAction(
   "students.codeExpiry",
@@ -73,4 +94,3 @@ export const importStudentsAction = studentAction("students.import", csvFile, as
 export async function importStudentsFromForm(form: FormData) {
   return importStudentsAction({ file: form.get("file"), commit: form.get("commit") });
 }
-

@@ -6,29 +6,71 @@ export const MAX_CSV_BYTES = 512 * 1024;
 export const MAX_CSV_ROWS = 1000;
 
 /** The template's header; the import also accepts the English names below. */
-export const CSV_COLUMNS = ["grade", "className", "number", "name", "nameKana", "nickname", "email", "group", "displayLanguage"] as const;
+export const CSV_COLUMNS = [
+  "grade",
+  "className",
+  "number",
+  "name",
+  "nameKana",
+  "nickname",
+  "email",
+  "group",
+  "displayLanguage",
+] as const;
 type Column = (typeof CSV_COLUMNS)[number];
-export const CSV_TEMPLATE_HEADER = ["学年", "組", "番号", "氏名", "ふりがな", "ニックネーム", "メールアドレス", "グループ"];
+export const CSV_TEMPLATE_HEADER = [
+  "学年",
+  "組",
+  "番号",
+  "氏名",
+  "ふりがな",
+  "ニックネーム",
+  "メールアドレス",
+  "グループ",
+];
 const HEADER_ALIASES: Record<string, Column> = {
-  学年: "grade", grade: "grade",
-  組: "className", クラス: "className", class: "className",
-  番号: "number", 出席番号: "number", number: "number",
-  氏名: "name", 名前: "name", name: "name",
-  ふりがな: "nameKana", よみがな: "nameKana", フリガナ: "nameKana", kana: "nameKana",
-  ニックネーム: "nickname", nickname: "nickname",
-  メールアドレス: "email", メール: "email", email: "email", "e-mail": "email",
-  グループ: "group", group: "group",
+  学年: "grade",
+  grade: "grade",
+  組: "className",
+  クラス: "className",
+  class: "className",
+  番号: "number",
+  出席番号: "number",
+  number: "number",
+  氏名: "name",
+  名前: "name",
+  name: "name",
+  ふりがな: "nameKana",
+  よみがな: "nameKana",
+  フリガナ: "nameKana",
+  kana: "nameKana",
+  ニックネーム: "nickname",
+  nickname: "nickname",
+  メールアドレス: "email",
+  メール: "email",
+  email: "email",
+  "e-mail": "email",
+  グループ: "group",
+  group: "group",
   // optional: the student's display language at sign-in (not in the template)
-  表示のことば: "displayLanguage", ことば: "displayLanguage", displaylanguage: "displayLanguage", language: "displayLanguage",
+  表示のことば: "displayLanguage",
+  ことば: "displayLanguage",
+  displaylanguage: "displayLanguage",
+  language: "displayLanguage",
 };
 
 /** A display-language cell: an id, or the words of the language switcher. */
 const LANGUAGE_WORDS: Record<string, string> = {
-  ふつう: "ja", 漢字: "ja", "ふつう（漢字）": "ja",
-  ふりがな: "ja-ruby", ふりがなつき: "ja-ruby",
-  ひらがな: "ja-kana", かな: "ja-kana",
+  ふつう: "ja",
+  漢字: "ja",
+  "ふつう（漢字）": "ja",
+  ふりがな: "ja-ruby",
+  ふりがなつき: "ja-ruby",
+  ひらがな: "ja-kana",
+  かな: "ja-kana",
 };
-const languageCell = (cell: string | undefined) => (cell && Object.hasOwn(LANGUAGE_WORDS, cell) ? LANGUAGE_WORDS[cell] : cell);
+const languageCell = (cell: string | undefined) =>
+  cell && Object.hasOwn(LANGUAGE_WORDS, cell) ? LANGUAGE_WORDS[cell] : cell;
 
 /** The template file: UTF-8 with a BOM (Excel opens it correctly), a header and one example row. */
 export function csvTemplate(): string {
@@ -40,7 +82,8 @@ export function csvTemplate(): string {
  * UTF-8, otherwise Shift_JIS (what Excel in Japan writes by default).
  */
 export function decodeCsv(bytes: Uint8Array): string {
-  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return new TextDecoder("utf-8").decode(bytes.subarray(3));
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf)
+    return new TextDecoder("utf-8").decode(bytes.subarray(3));
   try {
     return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {
@@ -91,7 +134,17 @@ export function parseCsv(text: string): { line: number; fields: string[] }[] {
   return records;
 }
 
-export type CsvRowError = "missingName" | "formulaName" | "badClass" | "badEmail" | "badKana" | "badGroup" | "badLanguage" | "duplicateEmail" | "duplicateSeat" | "emailInUse";
+export type CsvRowError =
+  | "missingName"
+  | "formulaName"
+  | "badClass"
+  | "badEmail"
+  | "badKana"
+  | "badGroup"
+  | "badLanguage"
+  | "duplicateEmail"
+  | "duplicateSeat"
+  | "emailInUse";
 export type CsvFileError = "tooLarge" | "tooManyRows" | "noHeader" | "empty";
 
 export interface CsvRow {
@@ -104,7 +157,8 @@ export interface CsvRow {
 
 export type CsvCheck = { ok: true; rows: CsvRow[] } | { ok: false; error: CsvFileError };
 
-const seatKey = (grade: number | string, className: string, number: number | string) => `${grade}-${className}-${number}`;
+const seatKey = (grade: number | string, className: string, number: number | string) =>
+  `${grade}-${className}-${number}`;
 
 /**
  * Reads and checks a CSV file without touching the database: the file's
@@ -112,15 +166,31 @@ const seatKey = (grade: number | string, className: string, number: number | str
  * duplicates inside the file). `taken` adds the school's existing e-mails
  * and seats so the preview shows the same errors the import would hit.
  */
-export function checkCsv(bytes: Uint8Array, taken: { emails: Set<string>; seats: Set<string> } = { emails: new Set(), seats: new Set() }): CsvCheck {
+export function checkCsv(
+  bytes: Uint8Array,
+  taken: { emails: Set<string>; seats: Set<string> } = { emails: new Set(), seats: new Set() },
+): CsvCheck {
   if (bytes.byteLength > MAX_CSV_BYTES) return { ok: false, error: "tooLarge" };
   const records = parseCsv(decodeCsv(bytes));
   if (records.length === 0) return { ok: false, error: "empty" };
   const [header, ...body] = records;
   // own keys only: a header such as "constructor" or "__proto__" is an unknown column, not Object's
   const alias = (name: string) => (Object.hasOwn(HEADER_ALIASES, name) ? HEADER_ALIASES[name] : undefined);
-  const columns = header!.fields.map((h) => alias(h.trim().replace(/^\uFEFF/, "").toLowerCase()) ?? alias(h.trim()));
-  if (!columns.includes("name") || !columns.includes("grade") || !columns.includes("className") || !columns.includes("number")) {
+  const columns = header!.fields.map(
+    (h) =>
+      alias(
+        h
+          .trim()
+          .replace(/^\uFEFF/, "")
+          .toLowerCase(),
+      ) ?? alias(h.trim()),
+  );
+  if (
+    !columns.includes("name") ||
+    !columns.includes("grade") ||
+    !columns.includes("className") ||
+    !columns.includes("number")
+  ) {
     return { ok: false, error: "noHeader" };
   }
   if (body.length === 0) return { ok: false, error: "empty" };
@@ -133,8 +203,18 @@ export function checkCsv(bytes: Uint8Array, taken: { emails: Set<string>; seats:
     columns.forEach((column, i) => {
       if (column) raw[column] = (fields[i] ?? "").trim();
     });
-    const shown = { name: raw.name ?? "", grade: raw.grade ?? "", className: raw.className ?? "", number: raw.number ?? "", email: raw.email ?? "" };
-    const parsed = studentInput.safeParse({ ...raw, group: raw.group?.toUpperCase() ?? "", displayLanguage: languageCell(raw.displayLanguage) });
+    const shown = {
+      name: raw.name ?? "",
+      grade: raw.grade ?? "",
+      className: raw.className ?? "",
+      number: raw.number ?? "",
+      email: raw.email ?? "",
+    };
+    const parsed = studentInput.safeParse({
+      ...raw,
+      group: raw.group?.toUpperCase() ?? "",
+      displayLanguage: languageCell(raw.displayLanguage),
+    });
     const errors = new Set<CsvRowError>();
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {

@@ -60,7 +60,9 @@ export async function listStudents(schoolId: AuthorizedSchoolId, q: StudentListQ
     role: "student",
     // graduates keep their last seat: listed apart, never mixed with the students at school
     AND: [
-      q.view === "graduates" ? { student: { graduatedYear: { not: null } } } : { NOT: { student: { graduatedYear: { not: null } } } },
+      q.view === "graduates"
+        ? { student: { graduatedYear: { not: null } } }
+        : { NOT: { student: { graduatedYear: { not: null } } } },
       ...(q.class ? [{ student: { className: q.class } }] : []),
     ],
     ...(q.q
@@ -84,8 +86,17 @@ export async function listStudents(schoolId: AuthorizedSchoolId, q: StudentListQ
       skip: (q.page - 1) * PAGE_SIZE,
       take: PAGE_SIZE,
       select: {
-        id: true, name: true, nameKana: true, nickname: true, email: true, lastSignInAt: true, disabled: true, displayLanguage: true,
-        student: { select: { grade: true, className: true, number: true, counterbalanceGroup: true, graduatedYear: true } },
+        id: true,
+        name: true,
+        nameKana: true,
+        nickname: true,
+        email: true,
+        lastSignInAt: true,
+        disabled: true,
+        displayLanguage: true,
+        student: {
+          select: { grade: true, className: true, number: true, counterbalanceGroup: true, graduatedYear: true },
+        },
         signinCodes: { where: { revokedAt: null }, select: { expiresAt: true }, take: 1 },
         _count: { select: { responses: true } },
       },
@@ -98,19 +109,37 @@ export async function listStudents(schoolId: AuthorizedSchoolId, q: StudentListQ
     }),
   ]);
   const rows: StudentRow[] = users.map((u) => ({
-    id: u.id, name: u.name, nameKana: u.nameKana, nickname: u.nickname, email: u.email, displayLanguage: u.displayLanguage,
-    grade: u.student?.grade ?? null, className: u.student?.className ?? null, number: u.student?.number ?? null,
-    group: u.student?.counterbalanceGroup ?? null, lastSignInAt: u.lastSignInAt, disabled: u.disabled,
+    id: u.id,
+    name: u.name,
+    nameKana: u.nameKana,
+    nickname: u.nickname,
+    email: u.email,
+    displayLanguage: u.displayLanguage,
+    grade: u.student?.grade ?? null,
+    className: u.student?.className ?? null,
+    number: u.student?.number ?? null,
+    group: u.student?.counterbalanceGroup ?? null,
+    lastSignInAt: u.lastSignInAt,
+    disabled: u.disabled,
     hasCode: u.signinCodes.length > 0,
     codeExpiresAt: u.signinCodes[0]?.expiresAt ?? null,
     responses: u._count.responses,
     graduatedYear: u.student?.graduatedYear ?? null,
   }));
-  return { rows, total, pages: Math.max(1, Math.ceil(total / PAGE_SIZE)), classes: classes.flatMap((c) => (c.className === null ? [] : [c.className])) };
+  return {
+    rows,
+    total,
+    pages: Math.max(1, Math.ceil(total / PAGE_SIZE)),
+    classes: classes.flatMap((c) => (c.className === null ? [] : [c.className])),
+  };
 }
 
 /** The ids of the students to print, in class order; at most `limit` + 1 (to detect "too many"). */
-export async function listStudentIdsForSheets(schoolId: AuthorizedSchoolId, filter: { className?: string; ids?: string[] }, limit: number): Promise<string[]> {
+export async function listStudentIdsForSheets(
+  schoolId: AuthorizedSchoolId,
+  filter: { className?: string; ids?: string[] },
+  limit: number,
+): Promise<string[]> {
   // the order only (ids): the cards' fields are read by the renderer process, a chunk at a time (readSheetStudents)
   const order = await db().user.findMany({
     where: {
@@ -120,7 +149,12 @@ export async function listStudentIdsForSheets(schoolId: AuthorizedSchoolId, filt
       ...(filter.className ? { student: { className: filter.className } } : {}),
       ...(filter.ids ? { id: { in: filter.ids } } : {}),
     },
-    orderBy: [{ student: { grade: "asc" } }, { student: { className: "asc" } }, { student: { number: "asc" } }, { id: "asc" }],
+    orderBy: [
+      { student: { grade: "asc" } },
+      { student: { className: "asc" } },
+      { student: { number: "asc" } },
+      { id: "asc" },
+    ],
     take: limit + 1,
     select: { id: true },
   });
@@ -146,12 +180,20 @@ export async function readSheetStudents(schoolId: AuthorizedSchoolId, ids: strin
   return ids.flatMap((id) => {
     const row = byId.get(id);
     if (!row) return [];
-    return [{
-      id: row.id, name: row.name, nameKana: row.name_kana, displayLanguage: row.display_language,
-      student: row.grade === null && row.class_name === null && row.number === null ? null : { grade: row.grade, className: row.class_name, number: row.number },
-      school: row.school_name === null ? null : { name: row.school_name },
-      codeEncrypted: row.code_encrypted,
-    }];
+    return [
+      {
+        id: row.id,
+        name: row.name,
+        nameKana: row.name_kana,
+        displayLanguage: row.display_language,
+        student:
+          row.grade === null && row.class_name === null && row.number === null
+            ? null
+            : { grade: row.grade, className: row.class_name, number: row.number },
+        school: row.school_name === null ? null : { name: row.school_name },
+        codeEncrypted: row.code_encrypted,
+      },
+    ];
   });
 }
 

@@ -28,9 +28,21 @@ function conflictOf(error: unknown): "seat" | "email" | null {
 const SEAT_TAKEN = { number: ["seatTaken"] };
 
 /** Whether another student of the school (not `except`) has this seat; the index has the last word under concurrency. */
-async function seatTaken(tx: Prisma.TransactionClient, schoolId: AuthorizedSchoolId, input: StudentInput, except?: string) {
+async function seatTaken(
+  tx: Prisma.TransactionClient,
+  schoolId: AuthorizedSchoolId,
+  input: StudentInput,
+  except?: string,
+) {
   const row = await tx.studentDetail.findFirst({
-    where: { schoolId, graduatedYear: null, grade: input.grade, className: input.className, number: input.number, ...(except ? { userId: { not: except } } : {}) },
+    where: {
+      schoolId,
+      graduatedYear: null,
+      grade: input.grade,
+      className: input.className,
+      number: input.number,
+      ...(except ? { userId: { not: except } } : {}),
+    },
     select: { userId: true },
   });
   return row !== null;
@@ -43,7 +55,10 @@ export function newInitialPassword(): string {
 }
 
 /** Adds a student with an initial password (returned once, stored only hashed) and a sign-in code. */
-export async function addStudent(ctx: Ctx, input: StudentInput): Promise<ActionResult<{ id: string; password: string }>> {
+export async function addStudent(
+  ctx: Ctx,
+  input: StudentInput,
+): Promise<ActionResult<{ id: string; password: string }>> {
   const password = newInitialPassword();
   const passwordHash = await hashPassword(password);
   try {
@@ -51,15 +66,35 @@ export async function addStudent(ctx: Ctx, input: StudentInput): Promise<ActionR
       if (await seatTaken(tx, ctx.schoolId, input)) return fail("CONFLICT", SEAT_TAKEN);
       const user = await tx.user.create({
         data: {
-          role: "student", groupType: "school", schoolId: ctx.schoolId, email: input.email, passwordHash,
-          name: input.name, nameKana: input.nameKana || null, nickname: input.nickname || null, displayLanguage: input.displayLanguage ?? null,
-          student: { create: { grade: input.grade, className: input.className, number: input.number, counterbalanceGroup: input.group } },
+          role: "student",
+          groupType: "school",
+          schoolId: ctx.schoolId,
+          email: input.email,
+          passwordHash,
+          name: input.name,
+          nameKana: input.nameKana || null,
+          nickname: input.nickname || null,
+          displayLanguage: input.displayLanguage ?? null,
+          student: {
+            create: {
+              grade: input.grade,
+              className: input.className,
+              number: input.number,
+              counterbalanceGroup: input.group,
+            },
+          },
         },
         select: { id: true },
       });
       const sealed = sealNewCode(env().SIGNIN_CODE_KEY);
-      await tx.signinCode.create({ data: { userId: user.id, codeHash: sealed.codeHash, codeEncrypted: sealed.codeEncrypted }, select: { id: true } });
-      await audit({ action: "student.add", actorId: ctx.actorId, schoolId: ctx.schoolId, targetType: "user", targetId: user.id }, tx);
+      await tx.signinCode.create({
+        data: { userId: user.id, codeHash: sealed.codeHash, codeEncrypted: sealed.codeEncrypted },
+        select: { id: true },
+      });
+      await audit(
+        { action: "student.add", actorId: ctx.actorId, schoolId: ctx.schoolId, targetType: "user", targetId: user.id },
+        tx,
+      );
       return ok({ id: user.id, password });
     });
   } catch (error) {
@@ -71,16 +106,31 @@ export async function addStudent(ctx: Ctx, input: StudentInput): Promise<ActionR
 
 /** The ids among `ids` that are students of the school (others are ignored: never touched, never revealed). */
 async function ownStudents(schoolId: AuthorizedSchoolId, ids: string[]) {
-  const rows = await db().user.findMany({ where: { id: { in: ids }, schoolId, role: "student" }, select: { id: true } });
+  const rows = await db().user.findMany({
+    where: { id: { in: ids }, schoolId, role: "student" },
+    select: { id: true },
+  });
   return rows.map((r) => r.id);
 }
 
-export async function setStudentsDisabled(ctx: Ctx, ids: string[], disabled: boolean): Promise<ActionResult<{ count: number }>> {
+export async function setStudentsDisabled(
+  ctx: Ctx,
+  ids: string[],
+  disabled: boolean,
+): Promise<ActionResult<{ count: number }>> {
   const own = await ownStudents(ctx.schoolId, ids);
   if (own.length === 0) return fail("NOT_FOUND");
   // disabling ends the students' sessions, so enabling them again does not bring old cookies back
-  await db().user.updateMany({ where: { id: { in: own } }, data: disabled ? { disabled, sessionVersion: { increment: 1 } } : { disabled } });
-  await audit({ action: disabled ? "student.disable" : "student.enable", actorId: ctx.actorId, schoolId: ctx.schoolId, meta: { ids: own } });
+  await db().user.updateMany({
+    where: { id: { in: own } },
+    data: disabled ? { disabled, sessionVersion: { increment: 1 } } : { disabled },
+  });
+  await audit({
+    action: disabled ? "student.disable" : "student.enable",
+    actorId: ctx.actorId,
+    schoolId: ctx.schoolId,
+    meta: { ids: own },
+  });
   return ok({ count: own.length });
 }
 
@@ -89,8 +139,18 @@ export async function resetStudentPassword(ctx: Ctx, id: string): Promise<Action
   const [own] = await ownStudents(ctx.schoolId, [id]);
   if (!own) return fail("NOT_FOUND");
   const password = newInitialPassword();
-  await db().user.update({ where: { id: own }, data: { passwordHash: await hashPassword(password), sessionVersion: { increment: 1 } }, select: { id: true } });
-  await audit({ action: "student.passwordReset", actorId: ctx.actorId, schoolId: ctx.schoolId, targetType: "user", targetId: own });
+  await db().user.update({
+    where: { id: own },
+    data: { passwordHash: await hashPassword(password), sessionVersion: { increment: 1 } },
+    select: { id: true },
+  });
+  await audit({
+    action: "student.passwordReset",
+    actorId: ctx.actorId,
+    schoolId: ctx.schoolId,
+    targetType: "user",
+    targetId: own,
+  });
   return ok({ password });
 }
 
@@ -123,12 +183,22 @@ export async function readStudentCode(ctx: Ctx, id: string): Promise<ActionResul
     select: { codeEncrypted: true },
   });
   if (!row) return fail("NOT_FOUND");
-  await audit({ action: "signinCode.read", actorId: ctx.actorId, schoolId: ctx.schoolId, targetType: "user", targetId: id });
+  await audit({
+    action: "signinCode.read",
+    actorId: ctx.actorId,
+    schoolId: ctx.schoolId,
+    targetType: "user",
+    targetId: id,
+  });
   return ok({ code: decryptCode(row.codeEncrypted, env().SIGNIN_CODE_KEY) });
 }
 
 /** Sets (or clears) the counterbalance group of the school's students among `ids`. */
-export async function setStudentGroups(ctx: Ctx, ids: string[], group: string | null): Promise<ActionResult<{ count: number }>> {
+export async function setStudentGroups(
+  ctx: Ctx,
+  ids: string[],
+  group: string | null,
+): Promise<ActionResult<{ count: number }>> {
   const own = await ownStudents(ctx.schoolId, ids);
   if (own.length === 0) return fail("NOT_FOUND");
   await db().studentDetail.updateMany({ where: { userId: { in: own } }, data: { counterbalanceGroup: group } });
@@ -151,13 +221,24 @@ export async function balanceStudentGroups(
     select: { userId: true, grade: true, className: true, number: true },
   });
   if (students.length === 0) return fail("NOT_FOUND");
-  const assignment = assignBalanced(students.map((s) => ({ id: s.userId, grade: s.grade, className: s.className, number: s.number })), groups);
+  const assignment = assignBalanced(
+    students.map((s) => ({ id: s.userId, grade: s.grade, className: s.className, number: s.number })),
+    groups,
+  );
   await db().$transaction(async (tx) => {
     for (const group of groups) {
       const ids = [...assignment].filter(([, g]) => g === group).map(([id]) => id);
       await tx.studentDetail.updateMany({ where: { userId: { in: ids } }, data: { counterbalanceGroup: group } });
     }
-    await audit({ action: "student.balance", actorId: ctx.actorId, schoolId: ctx.schoolId, meta: { className: className ?? null, selected: ids?.length ?? null, groups, count: assignment.size } }, tx);
+    await audit(
+      {
+        action: "student.balance",
+        actorId: ctx.actorId,
+        schoolId: ctx.schoolId,
+        meta: { className: className ?? null, selected: ids?.length ?? null, groups, count: assignment.size },
+      },
+      tx,
+    );
   });
   return ok({ count: assignment.size });
 }
@@ -171,12 +252,25 @@ export async function updateStudent(ctx: Ctx, id: string, input: StudentInput): 
     await db().user.update({
       where: { id: own },
       data: {
-        email: input.email, name: input.name, nameKana: input.nameKana || null, nickname: input.nickname || null,
+        email: input.email,
+        name: input.name,
+        nameKana: input.nameKana || null,
+        nickname: input.nickname || null,
         displayLanguage: input.displayLanguage,
         student: {
           upsert: {
-            create: { grade: input.grade, className: input.className, number: input.number, counterbalanceGroup: input.group },
-            update: { grade: input.grade, className: input.className, number: input.number, counterbalanceGroup: input.group },
+            create: {
+              grade: input.grade,
+              className: input.className,
+              number: input.number,
+              counterbalanceGroup: input.group,
+            },
+            update: {
+              grade: input.grade,
+              className: input.className,
+              number: input.number,
+              counterbalanceGroup: input.group,
+            },
           },
         },
       },
@@ -187,29 +281,58 @@ export async function updateStudent(ctx: Ctx, id: string, input: StudentInput): 
     if (conflict) return fail("CONFLICT", conflict === "seat" ? SEAT_TAKEN : { email: ["emailInUse"] });
     throw error;
   }
-  await audit({ action: "student.edit", actorId: ctx.actorId, schoolId: ctx.schoolId, targetType: "user", targetId: own });
+  await audit({
+    action: "student.edit",
+    actorId: ctx.actorId,
+    schoolId: ctx.schoolId,
+    targetType: "user",
+    targetId: own,
+  });
   return ok(null);
 }
 
 /** Deletes students of the school with their answers (the dialog says so; disabling keeps them). */
-export async function deleteStudents(ctx: Ctx, ids: string[]): Promise<ActionResult<{ count: number; responses: number }>> {
+export async function deleteStudents(
+  ctx: Ctx,
+  ids: string[],
+): Promise<ActionResult<{ count: number; responses: number }>> {
   const own = await ownStudents(ctx.schoolId, ids);
   if (own.length === 0) return fail("NOT_FOUND");
   const result = await db().$transaction(async (tx) => {
     const responses = await tx.response.deleteMany({ where: { userId: { in: own } } });
     const users = await tx.user.deleteMany({ where: { id: { in: own }, schoolId: ctx.schoolId, role: "student" } });
-    await audit({ action: "student.delete", actorId: ctx.actorId, schoolId: ctx.schoolId, meta: { ids: own, responses: responses.count } }, tx);
+    await audit(
+      {
+        action: "student.delete",
+        actorId: ctx.actorId,
+        schoolId: ctx.schoolId,
+        meta: { ids: own, responses: responses.count },
+      },
+      tx,
+    );
     return { count: users.count, responses: responses.count };
   });
   return ok(result);
 }
 
 /** Sets (or clears) the expiry of the live codes of the school's students among `ids`. */
-export async function setCodeExpiry(ctx: Ctx, ids: string[], expiresAt: Date | null): Promise<ActionResult<{ count: number }>> {
+export async function setCodeExpiry(
+  ctx: Ctx,
+  ids: string[],
+  expiresAt: Date | null,
+): Promise<ActionResult<{ count: number }>> {
   const own = await ownStudents(ctx.schoolId, ids);
   if (own.length === 0) return fail("NOT_FOUND");
-  const updated = await db().signinCode.updateMany({ where: { userId: { in: own }, revokedAt: null }, data: { expiresAt } });
-  await audit({ action: "signinCode.expiry", actorId: ctx.actorId, schoolId: ctx.schoolId, meta: { ids: own, expiresAt: expiresAt?.toISOString() ?? null } });
+  const updated = await db().signinCode.updateMany({
+    where: { userId: { in: own }, revokedAt: null },
+    data: { expiresAt },
+  });
+  await audit({
+    action: "signinCode.expiry",
+    actorId: ctx.actorId,
+    schoolId: ctx.schoolId,
+    meta: { ids: own, expiresAt: expiresAt?.toISOString() ?? null },
+  });
   return ok({ count: updated.count });
 }
 
@@ -217,15 +340,26 @@ export async function setCodeExpiry(ctx: Ctx, ids: string[], expiresAt: Date | n
 async function takenInSchool(schoolId: AuthorizedSchoolId, emails: string[]) {
   const [users, seats] = await Promise.all([
     emails.length > 0 ? db().user.findMany({ where: { email: { in: emails } }, select: { email: true } }) : [],
-    db().studentDetail.findMany({ where: { user: { schoolId, role: "student" }, graduatedYear: null }, select: { grade: true, className: true, number: true } }),
+    db().studentDetail.findMany({
+      where: { user: { schoolId, role: "student" }, graduatedYear: null },
+      select: { grade: true, className: true, number: true },
+    }),
   ]);
   return {
     emails: new Set(users.map((u) => u.email!)),
-    seats: new Set(seats.flatMap((s) => (s.grade === null || s.className === null || s.number === null ? [] : [seatKey(s.grade, s.className, s.number)]))),
+    seats: new Set(
+      seats.flatMap((s) =>
+        s.grade === null || s.className === null || s.number === null ? [] : [seatKey(s.grade, s.className, s.number)],
+      ),
+    ),
   };
 }
 
-export type ImportPreview = { rows: { line: number; shown: CsvRow["shown"]; errors: CsvRowError[] }[]; valid: number; invalid: number };
+export type ImportPreview = {
+  rows: { line: number; shown: CsvRow["shown"]; errors: CsvRowError[] }[];
+  valid: number;
+  invalid: number;
+};
 
 /**
  * CSV import. `commit: false` checks the file and writes nothing (the
@@ -234,7 +368,11 @@ export type ImportPreview = { rows: { line: number; shown: CsvRow["shown"]; erro
  * students get a sign-in code (QR card); a password is given later with
  * "reset password".
  */
-export async function importStudents(ctx: Ctx, bytes: Uint8Array, commit: boolean): Promise<ActionResult<ImportPreview & { imported: number }>> {
+export async function importStudents(
+  ctx: Ctx,
+  bytes: Uint8Array,
+  commit: boolean,
+): Promise<ActionResult<ImportPreview & { imported: number }>> {
   const first = checkCsv(bytes);
   if (!first.ok) return fail("VALIDATION", { file: [first.error] });
   const emails = first.rows.flatMap((r) => (r.input?.email ? [r.input.email] : []));
@@ -252,12 +390,25 @@ export async function importStudents(ctx: Ctx, bytes: Uint8Array, commit: boolea
       async (tx) => {
         await tx.user.createMany({
           data: students.map(({ id, input }) => ({
-            id, role: "student" as const, groupType: "school" as const, schoolId: ctx.schoolId, email: input.email,
-            name: input.name, nameKana: input.nameKana || null, nickname: input.nickname || null, displayLanguage: input.displayLanguage ?? null,
+            id,
+            role: "student" as const,
+            groupType: "school" as const,
+            schoolId: ctx.schoolId,
+            email: input.email,
+            name: input.name,
+            nameKana: input.nameKana || null,
+            nickname: input.nickname || null,
+            displayLanguage: input.displayLanguage ?? null,
           })),
         });
         await tx.studentDetail.createMany({
-          data: students.map(({ id, input }) => ({ userId: id, grade: input.grade, className: input.className, number: input.number, counterbalanceGroup: input.group })),
+          data: students.map(({ id, input }) => ({
+            userId: id,
+            grade: input.grade,
+            className: input.className,
+            number: input.number,
+            counterbalanceGroup: input.group,
+          })),
         });
         await tx.signinCode.createMany({
           data: students.map(({ id }) => {
@@ -265,7 +416,10 @@ export async function importStudents(ctx: Ctx, bytes: Uint8Array, commit: boolea
             return { userId: id, codeHash: sealed.codeHash, codeEncrypted: sealed.codeEncrypted };
           }),
         });
-        await audit({ action: "student.import", actorId: ctx.actorId, schoolId: ctx.schoolId, meta: { count: students.length } }, tx);
+        await audit(
+          { action: "student.import", actorId: ctx.actorId, schoolId: ctx.schoolId, meta: { count: students.length } },
+          tx,
+        );
       },
       { timeout: 60_000 },
     );

@@ -3,7 +3,16 @@ import { DISPLAY_LANGUAGES } from "@/lib/i18n/languages";
 import { filterText, searchText } from "@/lib/query-text";
 import { FORMULA_ISSUE, startsLikeFormula } from "@/lib/users/person-name";
 
-export const STUDENT_SORTS = ["grade", "name", "nameKana", "nickname", "email", "group", "lastSignIn", "status"] as const;
+export const STUDENT_SORTS = [
+  "grade",
+  "name",
+  "nameKana",
+  "nickname",
+  "email",
+  "group",
+  "lastSignIn",
+  "status",
+] as const;
 export type StudentSort = (typeof STUDENT_SORTS)[number];
 export const PAGE_SIZE = 50;
 
@@ -28,23 +37,39 @@ export function seatNumberOf(text: string): number | null {
 }
 
 /** A name, reading or nickname as the forms take it: never one a spreadsheet would run as a formula. */
-export const notFormula = (text: z.ZodString, message = FORMULA_ISSUE) => text.refine((v) => !startsLikeFormula(v), message);
+export const notFormula = (text: z.ZodString, message = FORMULA_ISSUE) =>
+  text.refine((v) => !startsLikeFormula(v), message);
 /** A person's or school's name as the forms take it. */
 export const personName = notFormula(z.string().trim().min(1).max(100));
 /** A reading in hiragana or katakana (spaces, ー and ・ allowed), as people and schools have. */
-export const kana = notFormula(z.string().trim().max(100).regex(/^[\p{Script=Hiragana}\p{Script=Katakana}ー・\s]*$/u, "kana"));
+export const kana = notFormula(
+  z
+    .string()
+    .trim()
+    .max(100)
+    .regex(/^[\p{Script=Hiragana}\p{Script=Katakana}ー・\s]*$/u, "kana"),
+);
 
 export const studentInput = z.object({
   name: personName,
   nameKana: kana.optional().or(z.literal("")),
   nickname: notFormula(z.string().trim().max(50)).optional(),
-  email: z.union([z.literal(""), z.email().max(254)]).optional().transform((v) => (v ? v.toLowerCase() : null)),
+  email: z
+    .union([z.literal(""), z.email().max(254)])
+    .optional()
+    .transform((v) => (v ? v.toLowerCase() : null)),
   grade: z.coerce.number().int().min(1).max(12),
   className: z.string().trim().min(1).max(10),
   number: z.coerce.number().int().min(1).max(99),
-  group: z.union([z.literal(""), z.string().regex(/^[A-Z]{1,3}$/)]).optional().transform((v) => v || null),
+  group: z
+    .union([z.literal(""), z.string().regex(/^[A-Z]{1,3}$/)])
+    .optional()
+    .transform((v) => v || null),
   /** The student's display language at sign-in ("": the students' default); left out: unchanged. */
-  displayLanguage: z.union([z.literal(""), z.enum(DISPLAY_LANGUAGES)]).transform((v) => v || null).optional(),
+  displayLanguage: z
+    .union([z.literal(""), z.enum(DISPLAY_LANGUAGES)])
+    .transform((v) => v || null)
+    .optional(),
 });
 export type StudentInput = z.infer<typeof studentInput>;
 

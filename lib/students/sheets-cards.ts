@@ -42,13 +42,21 @@ export interface MadeCards {
  * in kana unless every child reads plain Japanese.
  */
 export async function makeSheetCards(client: PrismaClient, job: SheetJob): Promise<MadeCards> {
-  const classLabel = createTranslator({ locale: localeTagOf(job.lang), messages: loadMessages(job.lang), namespace: "Students" });
+  const classLabel = createTranslator({
+    locale: localeTagOf(job.lang),
+    messages: loadMessages(job.lang),
+    namespace: "Students",
+  });
   const cards: SheetCard[] = [];
   let issued = 0;
   let plainOnly = true;
   for (let i = 0; i < job.ids.length; i += SHEETS_CHUNK) {
     const students = await readSheetStudents(job.schoolId, job.ids.slice(i, i + SHEETS_CHUNK), client);
-    const codes = await issueFirstCodes(students.filter((s) => s.codeEncrypted === null).map((s) => s.id), job.key, client);
+    const codes = await issueFirstCodes(
+      students.filter((s) => s.codeEncrypted === null).map((s) => s.id),
+      job.key,
+      client,
+    );
     issued += codes.size;
     for (const s of students) {
       const lang = toDisplayLanguage(s.displayLanguage ?? defaultLanguageFor("student"));
@@ -68,6 +76,14 @@ export async function makeSheetCards(client: PrismaClient, job: SheetJob): Promi
     }
   }
   const textsLang: DisplayLanguage = plainOnly ? job.lang : "ja-kana";
-  const sheets = createTranslator({ locale: localeTagOf(textsLang), messages: loadMessages(textsLang), namespace: "Sheets" });
-  return { cards, issued, texts: { keepSecret: toPlainText(sheets("keepSecret"), "ja"), howTo: toPlainText(sheets("howTo"), "ja") } };
+  const sheets = createTranslator({
+    locale: localeTagOf(textsLang),
+    messages: loadMessages(textsLang),
+    namespace: "Sheets",
+  });
+  return {
+    cards,
+    issued,
+    texts: { keepSecret: toPlainText(sheets("keepSecret"), "ja"), howTo: toPlainText(sheets("howTo"), "ja") },
+  };
 }

@@ -92,7 +92,8 @@ function renderInChild(job: SheetJob): Promise<SheetsPdf> {
       if (child?.process === c) stopRenderer();
       reject(error);
     };
-    const onExit = (code: number | null, signal: string | null) => onError(new Error(`sign-in sheets: the renderer exited (${code ?? signal})`));
+    const onExit = (code: number | null, signal: string | null) =>
+      onError(new Error(`sign-in sheets: the renderer exited (${code ?? signal})`));
     c.on("message", onMessage);
     c.on("error", onError);
     c.on("exit", onExit);

@@ -30,7 +30,9 @@ const query = z.object({
 async function bodyFields(req: NextRequest): Promise<unknown> {
   if (req.headers.get("content-type")?.includes("application/json")) return req.json().catch(() => null);
   const form = await req.formData().catch(() => null);
-  return form ? Object.fromEntries([...form.entries()].filter((e): e is [string, string] => typeof e[1] === "string")) : null;
+  return form
+    ? Object.fromEntries([...form.entries()].filter((e): e is [string, string] => typeof e[1] === "string"))
+    : null;
 }
 
 /**
@@ -67,16 +69,23 @@ export async function POST(req: NextRequest) {
     origin: publicUrl(), // the configured public address, never the request's Host
     key: SIGNIN_CODE_KEY,
     database: { url: DATABASE_URL, connectMs: DB_CONNECT_TIMEOUT_MS, statementMs: DB_STATEMENT_TIMEOUT_MS },
-  }).catch((error: unknown) => {
-    if (error instanceof SheetsBusyError) return null;
-    throw error;
-  }).finally(ration.release);
+  })
+    .catch((error: unknown) => {
+      if (error instanceof SheetsBusyError) return null;
+      throw error;
+    })
+    .finally(ration.release);
   if (!pdf) {
     const busy = problem(503, "RATE_LIMITED");
     busy.headers.set("Retry-After", String(SHEETS_RETRY_AFTER_S));
     return busy;
   }
-  await audit({ action: "signinCode.print", actorId: actor.id, schoolId: school, meta: { count: pdf.cards, issued: pdf.issued } });
+  await audit({
+    action: "signinCode.print",
+    actorId: actor.id,
+    schoolId: school,
+    meta: { count: pdf.cards, issued: pdf.issued },
+  });
   return new NextResponse(pdf.body, {
     headers: {
       "Content-Length": String(pdf.bytes),

@@ -36,15 +36,25 @@ function registerFonts() {
     ],
   });
   // Japanese has no spaces: allow a break between any two characters.
-  Font.registerHyphenationCallback((word) => Array.from(word).flatMap((ch) => [ch, ""]).slice(0, -1));
+  Font.registerHyphenationCallback((word) =>
+    Array.from(word)
+      .flatMap((ch) => [ch, ""])
+      .slice(0, -1),
+  );
   fontsReady = true;
 }
 
 const styles = StyleSheet.create({
   page: { fontFamily: "NotoSansJP", padding: 0, flexDirection: "row", flexWrap: "wrap" },
   card: {
-    width: "50%", height: "25%", padding: 16, borderStyle: "dashed", borderColor: "#9aa5ab", borderWidth: 0.7,
-    flexDirection: "row", alignItems: "center",
+    width: "50%",
+    height: "25%",
+    padding: 16,
+    borderStyle: "dashed",
+    borderColor: "#9aa5ab",
+    borderWidth: 0.7,
+    flexDirection: "row",
+    alignItems: "center",
   },
   text: { flex: 1, paddingRight: 8 },
   reading: { fontSize: 9, color: "#333" },

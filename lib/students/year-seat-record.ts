@@ -7,7 +7,11 @@ import type { AuthorizedSchoolId } from "@/lib/schools/scope";
  * in `year` (the year-end rollover's year that ends, before anyone moves): past years' answers are
  * then listed at that year's seat (lib/students/year-seat.ts). A row already there is replaced.
  */
-export async function recordYearSeats(tx: Prisma.TransactionClient, schoolId: AuthorizedSchoolId, year: number): Promise<number> {
+export async function recordYearSeats(
+  tx: Prisma.TransactionClient,
+  schoolId: AuthorizedSchoolId,
+  year: number,
+): Promise<number> {
   return tx.$executeRaw`
     insert into student_year_seats (user_id, academic_year, grade, class_name, number)
     select sd.user_id, ${year}::int, sd.grade, sd.class_name, sd.number

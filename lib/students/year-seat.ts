@@ -13,7 +13,8 @@ import { Prisma } from "@/lib/generated/prisma/client";
 export function seatInYearSql(userColumn: string, year: number | string, alias = "sd"): string {
   if (typeof year === "number" && !Number.isSafeInteger(year)) throw new Error("year must be an integer");
   const y = typeof year === "number" ? `${year}::int` : year;
-  const pick = (column: string) => `case when ${alias}_y.user_id is null then ${alias}_d.${column} else ${alias}_y.${column} end as ${column}`;
+  const pick = (column: string) =>
+    `case when ${alias}_y.user_id is null then ${alias}_d.${column} else ${alias}_y.${column} end as ${column}`;
   // two plain outer joins and a FROM-less lateral the planner flattens: hash joins over a whole activity's answers
   return `left join student_details ${alias}_d on ${alias}_d.user_id = ${userColumn}
     left join student_year_seats ${alias}_y on ${alias}_y.user_id = ${userColumn} and ${alias}_y.academic_year = ${y}

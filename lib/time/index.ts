@@ -67,8 +67,10 @@ export function withWriteTimestamps<T extends object>(
   const at = now();
   return {
     ...record,
-    createdAt: record.createdAt === undefined || record.createdAt === null ? at : readTimestamp(record.createdAt, () => at),
-    updatedAt: record.updatedAt === undefined || record.updatedAt === null ? at : readTimestamp(record.updatedAt, () => at),
+    createdAt:
+      record.createdAt === undefined || record.createdAt === null ? at : readTimestamp(record.createdAt, () => at),
+    updatedAt:
+      record.updatedAt === undefined || record.updatedAt === null ? at : readTimestamp(record.updatedAt, () => at),
   };
 }
 

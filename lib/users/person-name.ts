@@ -19,7 +19,8 @@ export function refusesFormula(fieldErrors: Record<string, string[]>): boolean {
   return Object.values(fieldErrors).some((issues) => issues.includes(FORMULA_ISSUE));
 }
 /** The same in words, for the command lines' English problems. */
-export const FORMULA_WORDS = "must not start with =, +, -, @, a tab or a carriage return (a spreadsheet would run it as a formula)";
+export const FORMULA_WORDS =
+  "must not start with =, +, -, @, a tab or a carriage return (a spreadsheet would run it as a formula)";
 
 export interface NameParts {
   nickname?: string | null;

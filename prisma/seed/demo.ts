@@ -95,24 +95,44 @@ export async function seedDemo(prisma: PrismaClient, options: { signinCodeKey: s
   await ensureSchool(DEMO_IDS.school3, DEMO_IDS.academy2, "別の小学校", "べつのしょうがっこう");
 
   await ensureUser("manager", {
-    role: "manager", email: DEMO_ACCOUNTS.manager, academyId: DEMO_IDS.academy,
-    name: "山田 恵子", nameKana: "やまだ けいこ", nickname: null,
+    role: "manager",
+    email: DEMO_ACCOUNTS.manager,
+    academyId: DEMO_IDS.academy,
+    name: "山田 恵子",
+    nameKana: "やまだ けいこ",
+    nickname: null,
   });
   await ensureUser("manager2", {
-    role: "manager", email: DEMO_ACCOUNTS.manager2, academyId: DEMO_IDS.academy2,
-    name: "北村 誠", nameKana: "きたむら まこと", nickname: null,
+    role: "manager",
+    email: DEMO_ACCOUNTS.manager2,
+    academyId: DEMO_IDS.academy2,
+    name: "北村 誠",
+    nameKana: "きたむら まこと",
+    nickname: null,
   });
   await ensureUser("teacher", {
-    role: "teacher", email: DEMO_ACCOUNTS.teacher, schoolId: DEMO_IDS.school1,
-    name: "佐藤 健一", nameKana: "さとう けんいち", nickname: "佐藤",
+    role: "teacher",
+    email: DEMO_ACCOUNTS.teacher,
+    schoolId: DEMO_IDS.school1,
+    name: "佐藤 健一",
+    nameKana: "さとう けんいち",
+    nickname: "佐藤",
   });
   await ensureUser("teacher2", {
-    role: "teacher", email: DEMO_ACCOUNTS.teacher2, schoolId: DEMO_IDS.school2,
-    name: "高田 由美", nameKana: "たかだ ゆみ", nickname: "高田",
+    role: "teacher",
+    email: DEMO_ACCOUNTS.teacher2,
+    schoolId: DEMO_IDS.school2,
+    name: "高田 由美",
+    nameKana: "たかだ ゆみ",
+    nickname: "高田",
   });
   await ensureUser("teacher3", {
-    role: "teacher", email: DEMO_ACCOUNTS.teacher3, schoolId: DEMO_IDS.school3,
-    name: "大島 隆", nameKana: "おおしま たかし", nickname: "大島",
+    role: "teacher",
+    email: DEMO_ACCOUNTS.teacher3,
+    schoolId: DEMO_IDS.school3,
+    name: "大島 隆",
+    nameKana: "おおしま たかし",
+    nickname: "大島",
   });
 
   const school1Students: { id: string; group: string; position: number }[] = [];
@@ -120,8 +140,12 @@ export async function seedDemo(prisma: PrismaClient, options: { signinCodeKey: s
     const n = i + 1;
     const group = n % 2 === 1 ? "A" : "B";
     const id = await ensureUser(`student-1-${n}`, {
-      role: "student", email: DEMO_STUDENT_EMAIL.school1(n), schoolId: DEMO_IDS.school1,
-      name: `${family} ${given}`, nameKana: `${familyKana} ${givenKana}`, nickname,
+      role: "student",
+      email: DEMO_STUDENT_EMAIL.school1(n),
+      schoolId: DEMO_IDS.school1,
+      name: `${family} ${given}`,
+      nameKana: `${familyKana} ${givenKana}`,
+      nickname,
       student: { grade: 1, className: "1", number: n, counterbalanceGroup: group },
     });
     school1Students.push({ id, group, position: n });
@@ -129,16 +153,24 @@ export async function seedDemo(prisma: PrismaClient, options: { signinCodeKey: s
   for (const [i, [family, familyKana, given, givenKana, nickname]] of DEMO_STUDENTS_2.entries()) {
     const n = i + 1;
     await ensureUser(`student-2-${n}`, {
-      role: "student", email: DEMO_STUDENT_EMAIL.school2(n), schoolId: DEMO_IDS.school2,
-      name: `${family} ${given}`, nameKana: `${familyKana} ${givenKana}`, nickname,
+      role: "student",
+      email: DEMO_STUDENT_EMAIL.school2(n),
+      schoolId: DEMO_IDS.school2,
+      name: `${family} ${given}`,
+      nameKana: `${familyKana} ${givenKana}`,
+      nickname,
       student: { grade: 1, className: "1", number: n, counterbalanceGroup: n % 2 === 1 ? "A" : "B" },
     });
   }
   for (const [i, [family, familyKana, given, givenKana, nickname]] of DEMO_STUDENTS_3.entries()) {
     const n = i + 1;
     await ensureUser(`student-3-${n}`, {
-      role: "student", email: DEMO_STUDENT_EMAIL.school3(n), schoolId: DEMO_IDS.school3,
-      name: `${family} ${given}`, nameKana: `${familyKana} ${givenKana}`, nickname,
+      role: "student",
+      email: DEMO_STUDENT_EMAIL.school3(n),
+      schoolId: DEMO_IDS.school3,
+      name: `${family} ${given}`,
+      nameKana: `${familyKana} ${givenKana}`,
+      nickname,
       student: { grade: 5, className: "2", number: n, counterbalanceGroup: null },
     });
   }
@@ -184,8 +216,12 @@ async function seedDemoActivities(prisma: PrismaClient, students: { id: string; 
         if (!student) continue;
         const position = student.group === "B" ? 3 : 1;
         await createResponse(prisma, {
-          activityId: DEMO_IDS.scienceActivity, sceneId: weight.id, userId: student.id,
-          answer: { first, second, reason }, scenePosition: position, counterbalanceGroup: student.group,
+          activityId: DEMO_IDS.scienceActivity,
+          sceneId: weight.id,
+          userId: student.id,
+          answer: { first, second, reason },
+          scenePosition: position,
+          counterbalanceGroup: student.group,
         });
       }
     }
@@ -204,23 +240,35 @@ async function seedDemoActivities(prisma: PrismaClient, students: { id: string; 
       ];
       for (const [position, scene] of scenes.entries()) {
         await createResponse(prisma, {
-          activityId: DEMO_IDS.reflectionActivity, sceneId: scene.id, userId: student.id,
-          answer: answers[position]!, scenePosition: position, counterbalanceGroup: student.group,
+          activityId: DEMO_IDS.reflectionActivity,
+          sceneId: scene.id,
+          userId: student.id,
+          answer: answers[position]!,
+          scenePosition: position,
+          counterbalanceGroup: student.group,
         });
       }
     }
   }
   if (
     await ensureActivity(DEMO_IDS.standbyActivity, {
-      templateId: "science-dissolve", title: "ものの|溶(と)け|方(かた)（２|組(くみ)）", mode: "standby",
+      templateId: "science-dissolve",
+      title: "ものの|溶(と)け|方(かた)（２|組(くみ)）",
+      mode: "standby",
     })
-  ) created += 1;
-  if (await ensureActivity(DEMO_IDS.teacherActivity, { templateId: "teacher-lesson-reflection", mode: "self" })) created += 1;
+  )
+    created += 1;
+  if (await ensureActivity(DEMO_IDS.teacherActivity, { templateId: "teacher-lesson-reflection", mode: "self" }))
+    created += 1;
   if (
     await ensureActivity(DEMO_IDS.archivedActivity, {
-      templateId: "reflection-weekly", title: "１学期のふりかえり", mode: "complete", status: "archived",
+      templateId: "reflection-weekly",
+      title: "１学期のふりかえり",
+      mode: "complete",
+      status: "archived",
     })
-  ) created += 1;
+  )
+    created += 1;
   return created;
 }
 

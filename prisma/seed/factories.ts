@@ -26,10 +26,7 @@ export async function createAcademy(db: Db, input: { id?: string; name: string; 
   return db.academy.create({ data: input, select: { id: true, name: true } });
 }
 
-export async function createSchool(
-  db: Db,
-  input: { id?: string; academyId: string; name: string; nameKana: string },
-) {
+export async function createSchool(db: Db, input: { id?: string; academyId: string; name: string; nameKana: string }) {
   return db.school.create({ data: input, select: { id: true, name: true, academyId: true } });
 }
 

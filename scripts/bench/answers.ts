@@ -18,10 +18,24 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const ms = (x: number) => `${Math.round(x)} ms`;
 const newKey = () => crypto.randomUUID().replaceAll("-", "");
 
-export function answerOf(data: BenchData, s: BenchStudent, sceneIndex: number, n: number, key: string, revision: number) {
+export function answerOf(
+  data: BenchData,
+  s: BenchStudent,
+  sceneIndex: number,
+  n: number,
+  key: string,
+  revision: number,
+) {
   const school = data.schools[s.schoolIndex]!;
   const scene = school.soloScenes[sceneIndex]!;
-  return { activityId: school.soloActivityId, sceneId: scene.id, answer: answerFor(scene, n + revision), clientRevision: revision, idempotencyKey: key, mode: "self" as const };
+  return {
+    activityId: school.soloActivityId,
+    sceneId: scene.id,
+    answer: answerFor(scene, n + revision),
+    clientRevision: revision,
+    idempotencyKey: key,
+    mode: "self" as const,
+  };
 }
 
 /**
@@ -30,10 +44,23 @@ export function answerOf(data: BenchData, s: BenchStudent, sceneIndex: number, n
  * per connection, as a browser's), which costs the shared cores a fraction of node:http's client.
  */
 const pools = new Map<string, Pool>();
-export async function postAnswer(app: RunningApp, body: string, cookie: string): Promise<{ status: number; body: string }> {
+export async function postAnswer(
+  app: RunningApp,
+  body: string,
+  cookie: string,
+): Promise<{ status: number; body: string }> {
   let pool = pools.get(app.url);
-  if (!pool) pools.set(app.url, (pool = new Pool(app.url, { connections: 1024, pipelining: 1, headersTimeout: 60_000, bodyTimeout: 60_000 })));
-  const res = await pool.request({ path: "/api/v1/answers", method: "POST", headers: { "content-type": "application/json", origin: app.url, cookie }, body });
+  if (!pool)
+    pools.set(
+      app.url,
+      (pool = new Pool(app.url, { connections: 1024, pipelining: 1, headersTimeout: 60_000, bodyTimeout: 60_000 })),
+    );
+  const res = await pool.request({
+    path: "/api/v1/answers",
+    method: "POST",
+    headers: { "content-type": "application/json", origin: app.url, cookie },
+    body,
+  });
   return { status: res.statusCode, body: await res.body.text() };
 }
 
@@ -69,24 +96,27 @@ export async function answerBurst(app: RunningApp, data: BenchData, databaseUrl:
   let retriedOnce = 0;
   let neededMore = 0;
   const t0 = performance.now() + 20;
-  const { split } = await cpuSplit(app, () => Promise.all(
-    students.map(async (s, i) => {
-      // each at its own moment (from the same origin, so a late timer does not push the later ones)
-      await sleep(Math.max(0, t0 + i * SEND_EVERY_MS - performance.now()));
-      const t = performance.now();
-      sentAt.push(t);
-      let outcome = await sendOnce(app, bodies[i]!, cookies[i]!);
-      if (outcome === "retry") {
-        retriedOnce++;
-        await sleep(retryDelay(1));
-        outcome = await sendOnce(app, bodies[i]!, cookies[i]!);
-        if (outcome === "retry") neededMore++;
-      }
-      latencies.push(performance.now() - t);
-      if (outcome === "saved") acknowledged.push({ userId: s.id, sceneId: saves[i]!.sceneId, key: saves[i]!.idempotencyKey });
-      else if (outcome === "refused") refused++;
-    }),
-  ));
+  const { split } = await cpuSplit(app, () =>
+    Promise.all(
+      students.map(async (s, i) => {
+        // each at its own moment (from the same origin, so a late timer does not push the later ones)
+        await sleep(Math.max(0, t0 + i * SEND_EVERY_MS - performance.now()));
+        const t = performance.now();
+        sentAt.push(t);
+        let outcome = await sendOnce(app, bodies[i]!, cookies[i]!);
+        if (outcome === "retry") {
+          retriedOnce++;
+          await sleep(retryDelay(1));
+          outcome = await sendOnce(app, bodies[i]!, cookies[i]!);
+          if (outcome === "retry") neededMore++;
+        }
+        latencies.push(performance.now() - t);
+        if (outcome === "saved")
+          acknowledged.push({ userId: s.id, sceneId: saves[i]!.sceneId, key: saves[i]!.idempotencyKey });
+        else if (outcome === "refused") refused++;
+      }),
+    ),
+  );
   const window = Math.max(...sentAt) - Math.min(...sentAt);
   // a retry of an acknowledged save (same key) must not store anything twice
   const again = await Promise.all(students.slice(0, 100).map((_s, i) => sendOnce(app, bodies[i]!, cookies[i]!)));
@@ -97,10 +127,19 @@ export async function answerBurst(app: RunningApp, data: BenchData, databaseUrl:
     [students.map((s) => s.id), [...new Set(saves.map((x) => x.sceneId))]],
   );
   await client.end();
-  const check = checkExactlyOnce(acknowledged, rows.map((r) => ({ userId: r.user_id, sceneId: r.scene_id, key: r.idempotency_key })));
+  const check = checkExactlyOnce(
+    acknowledged,
+    rows.map((r) => ({ userId: r.user_id, sceneId: r.scene_id, key: r.idempotency_key })),
+  );
   const againFailed = again.filter((o) => o !== "saved").length;
   const p99 = percentile(latencies, 99);
-  const ok = check.ok && check.acknowledged === BURST && neededMore === 0 && againFailed === 0 && p99 < 500 && window <= BURST_WINDOW_MS;
+  const ok =
+    check.ok &&
+    check.acknowledged === BURST &&
+    neededMore === 0 &&
+    againFailed === 0 &&
+    p99 < 500 &&
+    window <= BURST_WINDOW_MS;
   return {
     scenario: `answer burst: ${BURST.toLocaleString("en")} students answer within 1 s (then 100 send an acknowledged save again)`,
     target: `all ${BURST.toLocaleString("en")} sent within 1 s and acknowledged, each acknowledged save stored exactly once (per respondent and scene, with its key), no client retrying more than once, p99 < 500 ms`,
@@ -120,16 +159,33 @@ export async function answerBurst(app: RunningApp, data: BenchData, databaseUrl:
  * concurrency, `runs` times in turn (app, then baseline, so that the
  * machine's moods touch both); judged on the median of the runs' ratios.
  */
-export async function sustainedAnswers(app: RunningApp, data: BenchData, databaseUrl: string, concurrency = 16, seconds = 6, runs = 5): Promise<Row> {
+export async function sustainedAnswers(
+  app: RunningApp,
+  data: BenchData,
+  databaseUrl: string,
+  concurrency = 16,
+  seconds = 6,
+  runs = 5,
+): Promise<Row> {
   // the scenes the burst left, of every school's solo activity (emptied before each run): a first pass inserts a
   // row per student and scene, the next passes change the answers (a newer revision each), until the time is up
   const SCENES = [0, 2, 3, 4];
   const sceneIds = data.schools.flatMap((school) => SCENES.map((i) => school.soloScenes[i]!.id));
-  const work = [1, 2, 3, 4, 5].flatMap((revision) => data.students.flatMap((s, n) => SCENES.map((scene) => ({ s, scene, n, revision }))));
-  const cookies = new Map(await Promise.all(data.students.map(async (s) => [s.id, await sessionCookie(s.id, "student")] as const)));
+  const work = [1, 2, 3, 4, 5].flatMap((revision) =>
+    data.students.flatMap((s, n) => SCENES.map((scene) => ({ s, scene, n, revision }))),
+  );
+  const cookies = new Map(
+    await Promise.all(data.students.map(async (s) => [s.id, await sessionCookie(s.id, "student")] as const)),
+  );
   const admin = new pg.Client({ connectionString: databaseUrl });
   await admin.connect();
-  const groups = new Map((await admin.query<{ user_id: string; g: string | null }>("select user_id::text, counterbalance_group g from student_details")).rows.map((r) => [r.user_id, r.g]));
+  const groups = new Map(
+    (
+      await admin.query<{ user_id: string; g: string | null }>(
+        "select user_id::text, counterbalance_group g from student_details",
+      )
+    ).rows.map((r) => [r.user_id, r.g]),
+  );
   const raw = new RawWriter(databaseUrl);
 
   const results: { appRate: number; rawRate: number; ratio: number; split: string; batch: number }[] = [];
@@ -167,7 +223,13 @@ export async function sustainedAnswers(app: RunningApp, data: BenchData, databas
     raw.resetStats();
     const rawRate = await drive(async (w) => {
       const a = answerOf(data, w.s, w.scene, w.n, newKey(), w.revision);
-      const save: RawSave = { ...a, userId: w.s.id, position: w.scene, group: groups.get(w.s.id) ?? null, answer: JSON.stringify(a.answer) };
+      const save: RawSave = {
+        ...a,
+        userId: w.s.id,
+        position: w.scene,
+        group: groups.get(w.s.id) ?? null,
+        answer: JSON.stringify(a.answer),
+      };
       await raw.save(save); // acknowledged, written or not (as the app's 200)
       return true;
     });

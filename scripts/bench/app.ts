@@ -70,7 +70,11 @@ export function answerFor(scene: { type: string; content: unknown }, n: number):
 
 let pgInstance: RunningPg | undefined;
 export async function benchDatabase(name: string): Promise<{ url: string; pg: RunningPg }> {
-  pgInstance ??= await ensureEmbeddedPostgres({ dir: BENCH_PG_DIR, port: Number(process.env.BENCH_PG_PORT ?? PG_PORTS.bench), portEnv: "BENCH_PG_PORT" });
+  pgInstance ??= await ensureEmbeddedPostgres({
+    dir: BENCH_PG_DIR,
+    port: Number(process.env.BENCH_PG_PORT ?? PG_PORTS.bench),
+    portEnv: "BENCH_PG_PORT",
+  });
   await recreateDatabase(pgInstance.adminUrl, name);
   const url = pgInstance.urlFor(name);
   await migrate(url);
@@ -92,28 +96,76 @@ export async function seedBenchAcademy(url: string): Promise<BenchData> {
   const academy = await db.academy.create({ data: { name: "ベンチ学園", nameKana: "べんちがくえん" } });
   const data: BenchData = { classes: [], schools: [], students: [] };
   for (let s = 0; s < SCHOOLS; s++) {
-    const school = await db.school.create({ data: { academyId: academy.id, name: `ベンチ中学校${s + 1}`, nameKana: "べんちちゅうがっこう" } });
-    const solo = await createActivityFromTemplate(db, { templateId: "science-dissolve", schoolId: school.id, mode: "self" });
-    const soloScenes = await db.activityScene.findMany({ where: { activityId: solo.id }, orderBy: { position: "asc" }, select: { id: true, type: true, content: true } });
+    const school = await db.school.create({
+      data: { academyId: academy.id, name: `ベンチ中学校${s + 1}`, nameKana: "べんちちゅうがっこう" },
+    });
+    const solo = await createActivityFromTemplate(db, {
+      templateId: "science-dissolve",
+      schoolId: school.id,
+      mode: "self",
+    });
+    const soloScenes = await db.activityScene.findMany({
+      where: { activityId: solo.id },
+      orderBy: { position: "asc" },
+      select: { id: true, type: true, content: true },
+    });
     const schoolEntry: BenchSchool = { id: school.id, soloActivityId: solo.id, soloScenes, students: [] };
     for (let c = 0; c < CLASSES_PER_SCHOOL; c++) {
       const teacher = await db.user.create({
-        data: { role: "teacher", groupType: "school", schoolId: school.id, email: `t${s}-${c}@bench.example`, passwordHash, name: `先生 ${s}-${c}` },
+        data: {
+          role: "teacher",
+          groupType: "school",
+          schoolId: school.id,
+          email: `t${s}-${c}@bench.example`,
+          passwordHash,
+          name: `先生 ${s}-${c}`,
+        },
         select: { id: true, email: true },
       });
-      const activity = await createActivityFromTemplate(db, { templateId: "science-dissolve", schoolId: school.id, mode: "guide" });
-      const scenes = await db.activityScene.findMany({ where: { activityId: activity.id }, orderBy: { position: "asc" }, select: { id: true } });
-      const students: BenchStudent[] = Array.from({ length: CLASS_SIZE }, () => ({ id: crypto.randomUUID(), code: "", schoolIndex: s, classIndex: data.classes.length }));
+      const activity = await createActivityFromTemplate(db, {
+        templateId: "science-dissolve",
+        schoolId: school.id,
+        mode: "guide",
+      });
+      const scenes = await db.activityScene.findMany({
+        where: { activityId: activity.id },
+        orderBy: { position: "asc" },
+        select: { id: true },
+      });
+      const students: BenchStudent[] = Array.from({ length: CLASS_SIZE }, () => ({
+        id: crypto.randomUUID(),
+        code: "",
+        schoolIndex: s,
+        classIndex: data.classes.length,
+      }));
       await db.user.createMany({
-        data: students.map((u, n) => ({ id: u.id, role: "student" as const, groupType: "school" as const, schoolId: school.id, name: `生徒 ${s}-${c}-${n + 1}` })),
+        data: students.map((u, n) => ({
+          id: u.id,
+          role: "student" as const,
+          groupType: "school" as const,
+          schoolId: school.id,
+          name: `生徒 ${s}-${c}-${n + 1}`,
+        })),
       });
       await db.studentDetail.createMany({
-        data: students.map((u, n) => ({ userId: u.id, grade: 1 + (c % 3), className: String(c + 1), number: n + 1, counterbalanceGroup: n % 2 ? "A" : "B" })),
+        data: students.map((u, n) => ({
+          userId: u.id,
+          grade: 1 + (c % 3),
+          className: String(c + 1),
+          number: n + 1,
+          counterbalanceGroup: n % 2 ? "A" : "B",
+        })),
       });
       const codes = students.map((u) => ({ userId: u.id, ...sealNewCode(SECRETS.SIGNIN_CODE_KEY) }));
       await db.signinCode.createMany({ data: codes.map(({ code: _code, ...row }) => row) });
       codes.forEach((c2, i) => (students[i]!.code = c2.code));
-      data.classes.push({ schoolId: school.id, teacher: { id: teacher.id, email: teacher.email! }, activityId: activity.id, sceneIds: scenes.map((x) => x.id), students });
+      data.classes.push({
+        schoolId: school.id,
+        teacher: { id: teacher.id, email: teacher.email! },
+        activityId: activity.id,
+        sceneIds: scenes.map((x) => x.id),
+        students,
+      });
       schoolEntry.students.push(...students);
       data.students.push(...students);
     }
@@ -128,7 +180,10 @@ export async function seedBenchAcademy(url: string): Promise<BenchData> {
 export function ensureBuilt(): void {
   if (buildIsCurrent(ROOT)) return;
   console.log("building the app (next build)…");
-  const result = spawnSync(process.execPath, [`${ROOT}/node_modules/tsx/dist/cli.mjs`, "scripts/build.ts"], { cwd: ROOT, stdio: "inherit" });
+  const result = spawnSync(process.execPath, [`${ROOT}/node_modules/tsx/dist/cli.mjs`, "scripts/build.ts"], {
+    cwd: ROOT,
+    stdio: "inherit",
+  });
   if (result.status !== 0) throw new Error("next build failed");
 }
 
@@ -141,7 +196,10 @@ export interface RunningApp {
 
 async function waitUp(url: string): Promise<void> {
   for (let i = 0; i < 300; i++) {
-    const status = await fetch(`${url}/signin`).then((r) => r.status, () => 0);
+    const status = await fetch(`${url}/signin`).then(
+      (r) => r.status,
+      () => 0,
+    );
     if (status === 200) return;
     await new Promise((r) => setTimeout(r, 300));
   }
@@ -149,25 +207,51 @@ async function waitUp(url: string): Promise<void> {
 }
 
 /** `instances` × the production server (scripts/server.ts) on `url`'s database; with more than one, a round-robin proxy in front. */
-export async function startApp(databaseUrl: string, instances: number, basePort = Number(process.env.BENCH_APP_PORT ?? 3400)): Promise<RunningApp> {
+export async function startApp(
+  databaseUrl: string,
+  instances: number,
+  basePort = Number(process.env.BENCH_APP_PORT ?? 3400),
+): Promise<RunningApp> {
   const ports = Array.from({ length: instances }, (_, i) => basePort + 1 + i);
   const processes: ChildProcess[] = ports.map((port) =>
-    spawn(process.execPath, [...(process.env.BENCH_PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : []), "--import", "tsx", "scripts/server.ts"], {
-      cwd: ROOT,
-      // every load client connects from this one address (as from a reverse proxy): no per-address cap below the total
-      env: { HTTP_MAX_CONNECTIONS_PER_IP: "8192", ...process.env, NODE_ENV: "production", PORT: String(port), AUTH_URL: `http://localhost:${port}`, DATABASE_URL: databaseUrl, ...SECRETS, NEXT_TELEMETRY_DISABLED: "1" },
-      stdio: ["ignore", "ignore", "inherit"],
-    }),
+    spawn(
+      process.execPath,
+      [
+        ...(process.env.BENCH_PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : []),
+        "--import",
+        "tsx",
+        "scripts/server.ts",
+      ],
+      {
+        cwd: ROOT,
+        // every load client connects from this one address (as from a reverse proxy): no per-address cap below the total
+        env: {
+          HTTP_MAX_CONNECTIONS_PER_IP: "8192",
+          ...process.env,
+          NODE_ENV: "production",
+          PORT: String(port),
+          AUTH_URL: `http://localhost:${port}`,
+          DATABASE_URL: databaseUrl,
+          ...SECRETS,
+          NEXT_TELEMETRY_DISABLED: "1",
+        },
+        stdio: ["ignore", "ignore", "inherit"],
+      },
+    ),
   );
   await Promise.all(ports.map((p) => waitUp(`http://127.0.0.1:${p}`)));
   const pids = processes.map((p) => p.pid!).filter(Boolean);
   let url = `http://127.0.0.1:${ports[0]}`;
   if (instances > 1) {
     // the round-robin balancer in a process of its own (scripts/bench/proxy.ts), as a real one is
-    const proxy = spawn(process.execPath, ["--import", "tsx", "scripts/bench/proxy.ts", String(basePort), ...ports.map(String)], {
-      cwd: ROOT,
-      stdio: ["ignore", "ignore", "inherit", "ipc"],
-    });
+    const proxy = spawn(
+      process.execPath,
+      ["--import", "tsx", "scripts/bench/proxy.ts", String(basePort), ...ports.map(String)],
+      {
+        cwd: ROOT,
+        stdio: ["ignore", "ignore", "inherit", "ipc"],
+      },
+    );
     await new Promise<void>((resolve, reject) => {
       proxy.once("message", () => resolve());
       proxy.once("exit", (code) => reject(new Error(`the bench's proxy exited (${code})`)));

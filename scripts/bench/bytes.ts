@@ -32,7 +32,9 @@ const kb = (n: number) => `${(n / KB).toFixed(1)} KB`;
  * them: the same bytes on the wire (compression, headers) as the JavaScript they are taken from.
  */
 function frameworkBytes(visit: { url: string; bytes: number }[]): number {
-  const manifest = JSON.parse(readFileSync(path.join(ROOT, ".next/build-manifest.json"), "utf8")) as { rootMainFiles: string[] };
+  const manifest = JSON.parse(readFileSync(path.join(ROOT, ".next/build-manifest.json"), "utf8")) as {
+    rootMainFiles: string[];
+  };
   return manifest.rootMainFiles.reduce((sum, f) => {
     const got = visit.filter((r) => new URL(r.url).pathname === `/_next/${f}`);
     if (got.length === 0) throw new Error(`bytes: the framework's chunk ${f} was never fetched`);
@@ -46,13 +48,35 @@ async function seedActivities(databaseUrl: string, schoolId: string, studentId: 
   try {
     const { createActivityFromTemplate, createResponse } = await import("../../prisma/seed/factories");
     const math = await createActivityFromTemplate(db, { templateId: "math-linear-equations", schoolId, mode: "self" });
-    const [info] = await db.activityScene.findMany({ where: { activityId: math.id }, orderBy: { position: "asc" }, take: 1 });
-    if (info) await createResponse(db, { activityId: math.id, sceneId: info.id, userId: studentId, answer: { seen: true } as Prisma.InputJsonValue, scenePosition: info.position });
+    const [info] = await db.activityScene.findMany({
+      where: { activityId: math.id },
+      orderBy: { position: "asc" },
+      take: 1,
+    });
+    if (info)
+      await createResponse(db, {
+        activityId: math.id,
+        sceneId: info.id,
+        userId: studentId,
+        answer: { seen: true } as Prisma.InputJsonValue,
+        scenePosition: info.position,
+      });
     const lesson = await createActivityFromTemplate(db, { templateId: "science-dissolve", schoolId, mode: "guide" });
     const base = await db.activityScene.findMany({ where: { activityId: lesson.id }, orderBy: { position: "asc" } });
     const extra = Array.from({ length: LESSON_SCENES - base.length }, (_, i) => base[i % base.length]!);
-    await db.activityScene.createMany({ data: extra.map((s, i) => ({ activityId: lesson.id, position: base.length + i, type: s.type, content: s.content ?? {} })) });
-    const scenes = await db.activityScene.findMany({ where: { activityId: lesson.id }, orderBy: { position: "asc" }, select: { id: true } });
+    await db.activityScene.createMany({
+      data: extra.map((s, i) => ({
+        activityId: lesson.id,
+        position: base.length + i,
+        type: s.type,
+        content: s.content ?? {},
+      })),
+    });
+    const scenes = await db.activityScene.findMany({
+      where: { activityId: lesson.id },
+      orderBy: { position: "asc" },
+      select: { id: true },
+    });
     return { mathId: math.id, lessonId: lesson.id, lessonScenes: scenes.map((s) => s.id) };
   } finally {
     await db.$disconnect();
@@ -66,23 +90,43 @@ async function seedActivities(databaseUrl: string, schoolId: string, studentId: 
  * 50-minute lesson (one every HEARTBEAT_MS) are added at their measured size.
  */
 async function lessonStream(app: RunningApp, studentId: string, teacherId: string, lessonId: string, scenes: string[]) {
-  const [studentCookie, teacherCookie] = await Promise.all([sessionCookie(studentId, "student"), sessionCookie(teacherId, "teacher")]);
+  const [studentCookie, teacherCookie] = await Promise.all([
+    sessionCookie(studentId, "student"),
+    sessionCookie(teacherId, "teacher"),
+  ]);
   const page = `/dashboard/teacher/activities/guide/${lessonId}`;
   const call = async (name: string, args: Record<string, string>) => {
     // a server action answers 200 with its refusal in the body: only `{ ok: true }` is done
-    expectActionOk(await callAction(app.url, page, actionId("lib/live/actions.ts", name), [{ activityId: lessonId, ...args }], teacherCookie), name);
+    expectActionOk(
+      await callAction(
+        app.url,
+        page,
+        actionId("lib/live/actions.ts", name),
+        [{ activityId: lessonId, ...args }],
+        teacherCookie,
+      ),
+      name,
+    );
   };
   await call("startSessionAction", {});
   let bytes = 0;
   let text = "";
   const req = http.get(`${app.url}/api/v1/live/${lessonId}/events`, {
-    headers: { Cookie: studentCookie, Accept: "text/event-stream", "Accept-Encoding": "gzip, deflate, br, zstd", "Cache-Control": "no-cache" },
+    headers: {
+      Cookie: studentCookie,
+      Accept: "text/event-stream",
+      "Accept-Encoding": "gzip, deflate, br, zstd",
+      "Cache-Control": "no-cache",
+    },
   });
   await new Promise<void>((resolve, reject) => {
     req.on("response", (res) => {
       if (res.statusCode !== 200) return reject(new Error(`lesson stream: HTTP ${res.statusCode}`));
       // the status line and headers as they came over the wire
-      bytes += `HTTP/1.1 ${res.statusCode} ${res.statusMessage}\r\n`.length + res.rawHeaders.reduce((n, h) => n + Buffer.byteLength(h) + 2, 0) + 2;
+      bytes +=
+        `HTTP/1.1 ${res.statusCode} ${res.statusMessage}\r\n`.length +
+        res.rawHeaders.reduce((n, h) => n + Buffer.byteLength(h) + 2, 0) +
+        2;
       if (res.headers["content-encoding"]) text = "(compressed)";
       res.on("data", (chunk: Buffer) => {
         bytes += chunk.length;
@@ -95,7 +139,8 @@ async function lessonStream(app: RunningApp, studentId: string, teacherId: strin
   const seen = (sceneId: string) => text.includes(`"sceneId":"${sceneId}"`);
   const waitFor = async (check: () => boolean, what: string) => {
     for (let i = 0; i < 600 && !check(); i++) await new Promise((r) => setTimeout(r, 50));
-    if (!check()) throw new Error(`lesson stream: ${what} never arrived (the stream's last 600 characters: ${text.slice(-600)})`);
+    if (!check())
+      throw new Error(`lesson stream: ${what} never arrived (the stream's last 600 characters: ${text.slice(-600)})`);
   };
   await waitFor(() => seen(scenes[0]!), "the first scene");
   for (const sceneId of scenes.slice(1)) {
@@ -122,7 +167,10 @@ export async function bytesPerStudent(app: RunningApp, data: BenchData, database
   const teacher = data.classes.find((c) => c.schoolId === school.id)!.teacher;
   const { mathId, lessonId, lessonScenes } = await seedActivities(databaseUrl, school.id, student.id);
   const { chromium } = await import("@playwright/test");
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"] });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+  });
   try {
     const context = await browser.newContext({ baseURL: app.url, locale: "ja-JP" });
     const page = await context.newPage();
@@ -133,15 +181,41 @@ export async function bytesPerStudent(app: RunningApp, data: BenchData, database
     // every request by id: a response's headers and body as they arrive (dataReceived), so a
     // request that never finishes (an open event stream) or is cancelled (a navigation away)
     // still counts what it received; loadingFinished gives the exact total when it comes
-    type Seen = { phase: string; type: string; url: string; headers: number; data: number; total?: number; stream: boolean; cached: boolean; done: boolean };
+    type Seen = {
+      phase: string;
+      type: string;
+      url: string;
+      headers: number;
+      data: number;
+      total?: number;
+      stream: boolean;
+      cached: boolean;
+      done: boolean;
+    };
     const seen = new Map<string, Seen>();
     const redirects: Seen[] = [];
     cdp.on("Network.requestWillBeSent", (e) => {
       hosts.add(new URL(e.request.url).host);
       const prev = seen.get(e.requestId);
       // a redirect keeps the request id: the redirect response's bytes count on their own
-      if (prev && e.redirectResponse) redirects.push({ ...prev, headers: e.redirectResponse.encodedDataLength, data: 0, total: e.redirectResponse.encodedDataLength, done: true });
-      seen.set(e.requestId, { phase, type: e.type ?? "Other", url: e.request.url, headers: 0, data: 0, stream: false, cached: false, done: false });
+      if (prev && e.redirectResponse)
+        redirects.push({
+          ...prev,
+          headers: e.redirectResponse.encodedDataLength,
+          data: 0,
+          total: e.redirectResponse.encodedDataLength,
+          done: true,
+        });
+      seen.set(e.requestId, {
+        phase,
+        type: e.type ?? "Other",
+        url: e.request.url,
+        headers: 0,
+        data: 0,
+        stream: false,
+        cached: false,
+        done: false,
+      });
     });
     cdp.on("Network.responseReceived", (e) => {
       const r = seen.get(e.requestId);
@@ -165,13 +239,17 @@ export async function bytesPerStudent(app: RunningApp, data: BenchData, database
       if (!r || r.done) return;
       r.done = true;
       if (total !== undefined) r.total = total;
-      if (process.env.BENCH_BYTES_DETAIL) console.log(`  ${r.phase}\t${bytesOf(r)}\t${r.type}\t${r.total === undefined ? "(cut) " : ""}${r.url.slice(0, 120)}`);
+      if (process.env.BENCH_BYTES_DETAIL)
+        console.log(
+          `  ${r.phase}\t${bytesOf(r)}\t${r.type}\t${r.total === undefined ? "(cut) " : ""}${r.url.slice(0, 120)}`,
+        );
     };
     cdp.on("Network.loadingFinished", (e) => end(e.requestId, e.encodedDataLength));
     cdp.on("Network.loadingFailed", (e) => end(e.requestId));
     // loadingFinished's count when it came; else what had arrived when the request was cut
     const bytesOf = (r: Seen) => r.total ?? (r.cached ? 0 : r.headers + r.data);
-    const rows = () => [...redirects, ...seen.values()].map((r) => ({ phase: r.phase, type: r.type, url: r.url, bytes: bytesOf(r) }));
+    const rows = () =>
+      [...redirects, ...seen.values()].map((r) => ({ phase: r.phase, type: r.type, url: r.url, bytes: bytesOf(r) }));
     // quiet: nothing in flight for 500 ms but the event streams a page keeps open
     const settle = async () => {
       await page.waitForLoadState("load");
@@ -206,7 +284,8 @@ export async function bytesPerStudent(app: RunningApp, data: BenchData, database
     const all = rows();
     const firstVisit = all.filter((r) => r.phase !== "repeat");
     const repeat = all.filter((r) => r.phase === "repeat").reduce((n, r) => n + r.bytes, 0);
-    const sum = (pick: (r: (typeof all)[number]) => boolean) => firstVisit.filter(pick).reduce((n, r) => n + r.bytes, 0);
+    const sum = (pick: (r: (typeof all)[number]) => boolean) =>
+      firstVisit.filter(pick).reduce((n, r) => n + r.bytes, 0);
 
     const lesson = await lessonStream(app, student.id, teacher.id, lessonId, lessonScenes);
     const inPhase = (p: string) => sum((r) => r.phase === p);
@@ -215,9 +294,16 @@ export async function bytesPerStudent(app: RunningApp, data: BenchData, database
     const homeStream = sum((r) => r.url.endsWith("/api/v1/live/school/events"));
     // the stylesheets that carry KaTeX's rules (fetched again here, outside the count, to look inside)
     const sheets = firstVisit.filter((r) => r.type === "Stylesheet" && r.bytes > 0);
-    const katexSheets = (await Promise.all(sheets.map(async (r) => ((await request(r.url)).body.includes(".katex") ? [r] : [])))).flat();
+    const katexSheets = (
+      await Promise.all(sheets.map(async (r) => ((await request(r.url)).body.includes(".katex") ? [r] : [])))
+    ).flat();
     const katexCss = katexSheets.reduce((n, r) => n + r.bytes, 0);
-    const phaseNames: Record<string, string> = { signin: "the sign-in page", qr: "the QR sign-in", home: "the home", math: "the math scene" };
+    const phaseNames: Record<string, string> = {
+      signin: "the sign-in page",
+      qr: "the QR sign-in",
+      home: "the home",
+      math: "the math scene",
+    };
     const fonts = firstVisit.filter((r) => r.type === "Font");
     const fontBytes = fonts.reduce((n, r) => n + r.bytes, 0);
     const framework = frameworkBytes(firstVisit);
@@ -236,7 +322,13 @@ export async function bytesPerStudent(app: RunningApp, data: BenchData, database
           `live lesson stream ${kb(lesson.stream)} + pings of a ${LESSON_MINUTES}-minute lesson ${kb(lesson.pings)}; JavaScript ${kb(js)}, framework's shared chunks ${kb(framework)} → ${kb(above)} above; ` +
           `requests to other hosts: ${foreign.length ? foreign.join(", ") : "none"}`,
         ratio: Math.max(total / LIMIT_TOTAL, above / LIMIT_JS_ABOVE),
-        ok: homeStream > 0 && total <= LIMIT_TOTAL && above <= LIMIT_JS_ABOVE && mathFetched && katexSheets.length > 0 && foreign.length === 0,
+        ok:
+          homeStream > 0 &&
+          total <= LIMIT_TOTAL &&
+          above <= LIMIT_JS_ABOVE &&
+          mathFetched &&
+          katexSheets.length > 0 &&
+          foreign.length === 0,
       },
       {
         scenario: "bytes per student: repeat visit to the home",

@@ -31,7 +31,13 @@ export function checkExactlyOnce(acknowledged: SaveKey[], stored: SaveKey[]) {
     else if (keys.length > 1) duplicates++;
     else if (keys[0] !== a.key) otherKey++;
   }
-  return { acknowledged: acknowledged.length, missing, duplicates, otherKey, ok: missing + duplicates + otherKey === 0 };
+  return {
+    acknowledged: acknowledged.length,
+    missing,
+    duplicates,
+    otherKey,
+    ok: missing + duplicates + otherKey === 0,
+  };
 }
 
 /**
@@ -40,7 +46,11 @@ export function checkExactlyOnce(acknowledged: SaveKey[], stored: SaveKey[]) {
  * sign-in page with that code. Not the word alone: every page carries the
  * message catalogue, whose sign-in errors include it.
  */
-export function isThrottled(reply: { status: number; headers: Record<string, string | string[] | undefined>; body: string }): boolean {
+export function isThrottled(reply: {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}): boolean {
   if (reply.status === 429) return true;
   const location = reply.headers.location;
   if (typeof location === "string" && location.includes("tooManyRequests")) return true;
@@ -83,7 +93,12 @@ export function pairUpdates(arrivals: number[], laidOut: number[]) {
  * was laid out: the frame that paints it); and the long animation frames (start, duration) that
  * overlap a window.
  */
-export function framesDuringUpdates(windows: [number, number][], frames: number[], longFrames: [number, number][], frameMs = 1000 / 60) {
+export function framesDuringUpdates(
+  windows: [number, number][],
+  frames: number[],
+  longFrames: [number, number][],
+  frameMs = 1000 / 60,
+) {
   const inWindow = (t0: number, t1: number) => windows.some(([a, d]) => t1 > a && t0 <= d + frameMs * 2);
   let counted = 0;
   let dropped = 0;

@@ -44,5 +44,8 @@ export async function cpuSplit<T>(app: RunningApp, work: () => Promise<T>): Prom
   const wall = (after.at - before.at) / 1000;
   const clientS = (after.client.user - before.client.user + after.client.system - before.client.system) / 1e6;
   const pct = (s: number) => `${Math.round((s / wall) * 100)} %`;
-  return { result, split: `CPU: app ${pct(cpuBetween(before.app, after.app))}, PostgreSQL ${pct(cpuBetween(before.pg, after.pg))}, load client ${pct(clientS)} of one core` };
+  return {
+    result,
+    split: `CPU: app ${pct(cpuBetween(before.app, after.app))}, PostgreSQL ${pct(cpuBetween(before.pg, after.pg))}, load client ${pct(clientS)} of one core`,
+  };
 }

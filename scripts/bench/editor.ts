@@ -52,7 +52,8 @@ export async function furiganaTiming(app: RunningApp, data: BenchData): Promise<
     const ms = performance.now() - started;
     if (reply.status !== 200) throw new Error(`furigana: HTTP ${reply.status} ${reply.body.slice(0, 300)}`);
     const proposals = (JSON.parse(reply.body) as { data: { proposals: unknown[] } }).data.proposals;
-    if (proposals.length < 100) throw new Error(`furigana: only ${proposals.length} proposals for 2,000 characters of kanji prose`);
+    if (proposals.length < 100)
+      throw new Error(`furigana: only ${proposals.length} proposals for 2,000 characters of kanji prose`);
     return { ms, proposals: proposals.length };
   };
   const first = await ask();
@@ -73,7 +74,14 @@ async function freshActivity(databaseUrl: string, schoolId: string): Promise<str
   const db = createPrismaClient(databaseUrl, 2);
   try {
     const { createActivityFromTemplate } = await import("../../prisma/seed/factories");
-    return (await createActivityFromTemplate(db, { templateId: "science-dissolve", schoolId, mode: "self", title: "明日の理科" })).id;
+    return (
+      await createActivityFromTemplate(db, {
+        templateId: "science-dissolve",
+        schoolId,
+        mode: "self",
+        title: "明日の理科",
+      })
+    ).id;
   } finally {
     await db.$disconnect();
   }
@@ -85,7 +93,10 @@ export async function editorBytes(app: RunningApp, data: BenchData, databaseUrl:
   const cookie = await sessionCookie(cls.teacher.id, "teacher");
   const [name, value] = [cookie.slice(0, cookie.indexOf("=")), cookie.slice(cookie.indexOf("=") + 1)];
   const { chromium } = await import("@playwright/test");
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"] });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+  });
   try {
     const context = await browser.newContext({ baseURL: app.url, locale: "ja-JP" });
     await context.addCookies([{ name, value, url: app.url }]);
@@ -98,7 +109,8 @@ export async function editorBytes(app: RunningApp, data: BenchData, databaseUrl:
     cdp.on("Network.requestWillBeSent", (e) => urls.set(e.requestId, e.request.url));
     cdp.on("Network.responseReceived", (e) => types.set(e.requestId, e.type));
     cdp.on("Network.loadingFinished", (e) => {
-      if (types.get(e.requestId) === "Script") scripts.push({ url: urls.get(e.requestId) ?? "", bytes: e.encodedDataLength });
+      if (types.get(e.requestId) === "Script")
+        scripts.push({ url: urls.get(e.requestId) ?? "", bytes: e.encodedDataLength });
     });
     const reply = await page.goto(`/dashboard/teacher/activities/edit/${activityId}`);
     if (reply?.status() !== 200) throw new Error(`editor: HTTP ${reply?.status()}`);

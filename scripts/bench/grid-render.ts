@@ -30,16 +30,31 @@ interface Measured {
 
 /** Runs in the page before its scripts (page.addInitScript): fills `window.__gridBench`. */
 function measureInPage() {
-  const m = { arrivals: [] as number[], laidOut: [] as number[], frames: [] as number[], long: [] as [number, number][], renders: [] as [number, number][] };
+  const m = {
+    arrivals: [] as number[],
+    laidOut: [] as number[],
+    frames: [] as number[],
+    long: [] as [number, number][],
+    renders: [] as [number, number][],
+  };
   (window as unknown as { __gridBench: typeof m }).__gridBench = m;
   let last = "";
   const add = EventSource.prototype.addEventListener;
   // registered just before the page's own "state" listener: runs first, on the same event
-  EventSource.prototype.addEventListener = function (this: EventSource, type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions) {
+  EventSource.prototype.addEventListener = function (
+    this: EventSource,
+    type: string,
+    listener: EventListenerOrEventListenerObject,
+    options?: boolean | AddEventListenerOptions,
+  ) {
     if (type === "state") {
       add.call(this, "state", (e: Event) => {
         const now = performance.now();
-        const grid = (JSON.parse((e as MessageEvent<string>).data) as { grid?: { students: { id: string; state: string }[] } | null }).grid;
+        const grid = (
+          JSON.parse((e as MessageEvent<string>).data) as {
+            grid?: { students: { id: string; state: string }[] } | null;
+          }
+        ).grid;
         const signature = JSON.stringify(grid?.students.map((s) => [s.id, s.state]) ?? null);
         if (signature === last) return;
         last = signature;
@@ -82,22 +97,45 @@ function split(m: Measured, windows: [number, number][]): string {
   return `median split: ${f(0)} ms until the grid's render starts, ${f(1)} ms the grid's render (React, to commit), ${f(2)} ms the rest (other parts, layout)`;
 }
 
-export async function teacherGridRow(app: RunningApp, c: BenchClass, teacherCookie: string, databaseUrl: string): Promise<Row> {
+export async function teacherGridRow(
+  app: RunningApp,
+  c: BenchClass,
+  teacherCookie: string,
+  databaseUrl: string,
+): Promise<Row> {
   const db = createPrismaClient(databaseUrl, 1);
-  const scenes = await db.activityScene.findMany({ where: { activityId: c.activityId }, orderBy: { position: "asc" }, select: { id: true, type: true, content: true } }).finally(() => db.$disconnect());
+  const scenes = await db.activityScene
+    .findMany({
+      where: { activityId: c.activityId },
+      orderBy: { position: "asc" },
+      select: { id: true, type: true, content: true },
+    })
+    .finally(() => db.$disconnect());
   const questions = scenes.filter((s) => s.type !== "info");
   const cookies = await Promise.all(c.students.map((s) => sessionCookie(s.id, "student")));
-  const [name, value] = [teacherCookie.slice(0, teacherCookie.indexOf("=")), teacherCookie.slice(teacherCookie.indexOf("=") + 1)];
+  const [name, value] = [
+    teacherCookie.slice(0, teacherCookie.indexOf("=")),
+    teacherCookie.slice(teacherCookie.indexOf("=") + 1),
+  ];
   const { chromium } = await import("@playwright/test");
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"] });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+  });
   let streams: SseClient[] = [];
   const join = async () => {
-    streams = cookies.map((cookie) => openSse(`${app.url}/api/v1/live/${c.activityId}/events`, cookie, () => undefined));
+    streams = cookies.map((cookie) =>
+      openSse(`${app.url}/api/v1/live/${c.activityId}/events`, cookie, () => undefined),
+    );
     await Promise.all(streams.map((s) => s.ready));
   };
   const leave = () => streams.splice(0).forEach((s) => s.close());
   try {
-    const context = await browser.newContext({ baseURL: app.url, locale: "ja-JP", viewport: { width: 1920, height: 1080 } });
+    const context = await browser.newContext({
+      baseURL: app.url,
+      locale: "ja-JP",
+      viewport: { width: 1920, height: 1080 },
+    });
     await context.addCookies([{ name, value, url: app.url }]);
     const page = await context.newPage();
     // as a string: tsx names inner functions with its own helper (`__name`), which the page lacks
@@ -105,10 +143,21 @@ export async function teacherGridRow(app: RunningApp, c: BenchClass, teacherCook
     const reply = await page.goto(`/dashboard/teacher/activities/guide/${c.activityId}`);
     if (reply?.status() !== 200) throw new Error(`grid: HTTP ${reply?.status()}`);
     const counts = (attribute: string, n: number) =>
-      page.waitForFunction(([a, v]) => document.querySelector<HTMLElement>('[data-testid="grid-counts"]')?.getAttribute(a!) === v, [attribute, String(n)] as const, { polling: 50, timeout: 30_000 });
+      page.waitForFunction(
+        ([a, v]) => document.querySelector<HTMLElement>('[data-testid="grid-counts"]')?.getAttribute(a!) === v,
+        [attribute, String(n)] as const,
+        { polling: 50, timeout: 30_000 },
+      );
     await counts("data-total", c.students.length);
     await page.waitForTimeout(1_000);
-    await page.evaluate(() => Object.assign((window as unknown as { __gridBench: Measured }).__gridBench, { arrivals: [], laidOut: [], long: [], renders: [] }));
+    await page.evaluate(() =>
+      Object.assign((window as unknown as { __gridBench: Measured }).__gridBench, {
+        arrivals: [],
+        laidOut: [],
+        long: [],
+        renders: [],
+      }),
+    );
     let steps = 0;
     for (let i = 0; i < JOINS; i++) {
       await join();
@@ -131,7 +180,15 @@ export async function teacherGridRow(app: RunningApp, c: BenchClass, teacherCook
           request(`${app.url}/api/v1/answers`, {
             method: "POST",
             headers: { "Content-Type": "application/json", Origin: app.url, Cookie: cookies[k]! },
-            body: JSON.stringify({ activityId: c.activityId, sceneId: scene.id, answer: answerFor(scene, k + n), clientRevision: 1, idempotencyKey: crypto.randomUUID().replaceAll("-", ""), mode: "guide", respondentId: s.id }),
+            body: JSON.stringify({
+              activityId: c.activityId,
+              sceneId: scene.id,
+              answer: answerFor(scene, k + n),
+              clientRevision: 1,
+              idempotencyKey: crypto.randomUUID().replaceAll("-", ""),
+              mode: "guide",
+              respondentId: s.id,
+            }),
           }),
         ),
       );

@@ -23,7 +23,8 @@ export async function sessionCookie(userId: string, role: "student" | "teacher" 
 interface ActionManifest {
   node: Record<string, { filename?: string; exportedName?: string; workers?: Record<string, unknown> }>;
 }
-const readActionManifest = (): ActionManifest => JSON.parse(readFileSync(path.join(ROOT, ".next/server/server-reference-manifest.json"), "utf8")) as ActionManifest;
+const readActionManifest = (): ActionManifest =>
+  JSON.parse(readFileSync(path.join(ROOT, ".next/server/server-reference-manifest.json"), "utf8")) as ActionManifest;
 
 /** A server action's id in the production build (as the client bundle knows it). */
 export function actionId(filename: string, exportedName: string, manifest = readActionManifest()): string {
@@ -35,8 +36,21 @@ export function actionId(filename: string, exportedName: string, manifest = read
 /** Whether the build's route `worker` (`app/dashboard/…/[activityId]/page`) is the page at `pagePath`. */
 export function workerServesPath(worker: string, pagePath: string): boolean {
   if (!worker.endsWith("/page")) return false;
-  const segments = worker.slice("app".length, -"/page".length).split("/").filter((s) => s && !/^\(.*\)$/.test(s));
-  const pattern = segments.map((s) => (/^\[\[\.\.\./.test(s) ? "(?:/.+)?" : /^\[\.\.\./.test(s) ? "/.+" : /^\[.+\]$/.test(s) ? "/[^/]+" : `/${s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`)).join("");
+  const segments = worker
+    .slice("app".length, -"/page".length)
+    .split("/")
+    .filter((s) => s && !/^\(.*\)$/.test(s));
+  const pattern = segments
+    .map((s) =>
+      /^\[\[\.\.\./.test(s)
+        ? "(?:/.+)?"
+        : /^\[\.\.\./.test(s)
+          ? "/.+"
+          : /^\[.+\]$/.test(s)
+            ? "/[^/]+"
+            : `/${s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`,
+    )
+    .join("");
   return new RegExp(`^${pattern}/?$`).test(new URL(pagePath, "http://x").pathname);
 }
 
@@ -51,7 +65,9 @@ export function assertPageServesAction(id: string, pagePath: string, manifest = 
   if (!entry) throw new Error(`server action ${id} is not in the build (a stale id?)`);
   const workers = Object.keys(entry.workers ?? {});
   if (!workers.some((w) => workerServesPath(w, pagePath))) {
-    throw new Error(`server action ${entry.filename}#${entry.exportedName} is not served by ${pagePath} (its pages and routes: ${workers.join(", ") || "none"}); post it to a page that imports it, or use the endpoint the screen uses`);
+    throw new Error(
+      `server action ${entry.filename}#${entry.exportedName} is not served by ${pagePath} (its pages and routes: ${workers.join(", ") || "none"}); post it to a page that imports it, or use the endpoint the screen uses`,
+    );
   }
 }
 
@@ -66,16 +82,23 @@ export interface Reply {
  * closed just as it was reused fails before any response: the request is sent
  * again on a new connection, as browsers do (Node's documented pattern).
  */
-export function request(url: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}, retried = false): Promise<Reply> {
+export function request(
+  url: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
+  retried = false,
+): Promise<Reply> {
   return new Promise((resolve, reject) => {
     const req = http.request(url, { method: options.method ?? "GET", headers: options.headers, agent }, (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString("utf8") }));
+      res.on("end", () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString("utf8") }),
+      );
       res.on("error", reject);
     });
     req.on("error", (error: NodeJS.ErrnoException) => {
-      if (req.reusedSocket && error.code === "ECONNRESET" && !retried) request(url, options, true).then(resolve, reject);
+      if (req.reusedSocket && error.code === "ECONNRESET" && !retried)
+        request(url, options, true).then(resolve, reject);
       else reject(error);
     });
     req.setTimeout(60_000, () => req.destroy(new Error("timeout")));
@@ -88,7 +111,13 @@ export function request(url: string, options: { method?: string; headers?: Recor
  * arguments), to a page that serves it (assertPageServesAction). The reply
  * must be the action's own (React's flight format): anything else throws.
  */
-export async function callAction(baseUrl: string, pagePath: string, id: string, args: unknown[], cookie: string): Promise<Reply> {
+export async function callAction(
+  baseUrl: string,
+  pagePath: string,
+  id: string,
+  args: unknown[],
+  cookie: string,
+): Promise<Reply> {
   assertPageServesAction(id, pagePath);
   const reply = await request(`${baseUrl}${pagePath}`, {
     method: "POST",
@@ -102,7 +131,9 @@ export async function callAction(baseUrl: string, pagePath: string, id: string, 
     body: JSON.stringify(args),
   });
   if (reply.status === 200 && !String(reply.headers["content-type"]).startsWith("text/x-component")) {
-    throw new Error(`server action ${id} on ${pagePath}: HTTP 200 but not the action's reply (${reply.headers["content-type"]}: ${reply.body.slice(0, 200)})`);
+    throw new Error(
+      `server action ${id} on ${pagePath}: HTTP 200 but not the action's reply (${reply.headers["content-type"]}: ${reply.body.slice(0, 200)})`,
+    );
   }
   return reply;
 }
@@ -117,7 +148,8 @@ export function actionResult(reply: Pick<Reply, "body">): { ok: boolean; code?: 
     if (!json.startsWith("{")) continue;
     try {
       const value = JSON.parse(json) as { ok?: unknown; code?: unknown };
-      if (typeof value.ok === "boolean") return { ok: value.ok, ...(typeof value.code === "string" ? { code: value.code } : {}) };
+      if (typeof value.ok === "boolean")
+        return { ok: value.ok, ...(typeof value.code === "string" ? { code: value.code } : {}) };
     } catch {
       // another row of the payload
     }
@@ -149,7 +181,11 @@ export interface SseClient {
 }
 
 /** An EventSource in miniature: calls `onEvent(event, data, receivedAt)` for every complete event. */
-export function openSse(url: string, cookie: string, onEvent: (event: string, data: string, at: number) => void): SseClient {
+export function openSse(
+  url: string,
+  cookie: string,
+  onEvent: (event: string, data: string, at: number) => void,
+): SseClient {
   let req: http.ClientRequest;
   const ready = new Promise<void>((resolve, reject) => {
     req = http.get(url, { headers: { Cookie: cookie, Accept: "text/event-stream" }, agent }, (res) => {
@@ -197,7 +233,11 @@ export function median(xs: number[]): number {
 }
 
 /** Runs `tasks` with at most `limit` at a time. */
-export async function pool<T>(items: T[], limit: number, task: (item: T, index: number) => Promise<void>): Promise<void> {
+export async function pool<T>(
+  items: T[],
+  limit: number,
+  task: (item: T, index: number) => Promise<void>,
+): Promise<void> {
   let i = 0;
   await Promise.all(
     Array.from({ length: Math.min(limit, items.length) }, async () => {

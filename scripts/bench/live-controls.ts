@@ -16,7 +16,18 @@
  */
 import type { BenchClass, BenchData, RunningApp } from "./app";
 import { teacherGridRow } from "./grid-render";
-import { actionId, callAction, expectActionOk, median, openSse, percentile, pool, request, sessionCookie, type SseClient } from "./http";
+import {
+  actionId,
+  callAction,
+  expectActionOk,
+  median,
+  openSse,
+  percentile,
+  pool,
+  request,
+  sessionCookie,
+  type SseClient,
+} from "./http";
 import { echoFanout, type Row } from "./scenarios";
 import { deliveryRow, untilEveryReceiver } from "./verdict";
 
@@ -74,7 +85,13 @@ export async function controlFanout(receivers: Receiver[], control: Control, rou
     for (const c of clients) c.close();
   }
   const deliveries = perPress.flat().filter((x): x is number => x !== undefined);
-  return { ...untilEveryReceiver(perPress), reached: reached.length, deliveryP99: percentile(deliveries, 99), request: median(requests), lastPayload };
+  return {
+    ...untilEveryReceiver(perPress),
+    reached: reached.length,
+    deliveryP99: percentile(deliveries, 99),
+    request: median(requests),
+    lastPayload,
+  };
 }
 
 /** "Eyes on me": odd rounds pause, even rounds let the class go again; a student's and the projector's state shows `paused`. */
@@ -84,8 +101,13 @@ function pauseControl(app: RunningApp, c: BenchClass, teacherCookie: string): Co
   return {
     name: "pause",
     reaches: (kind) => kind === "student" || kind === "projector",
-    press: async (round) => expectActionOk(await callAction(app.url, page, id, [{ activityId: c.activityId, paused: round % 2 === 1 }], teacherCookie), "live controls: pause"),
-    shows: (_kind, event, data, round) => event === "state" && (JSON.parse(data) as { paused?: boolean }).paused === (round % 2 === 1),
+    press: async (round) =>
+      expectActionOk(
+        await callAction(app.url, page, id, [{ activityId: c.activityId, paused: round % 2 === 1 }], teacherCookie),
+        "live controls: pause",
+      ),
+    shows: (_kind, event, data, round) =>
+      event === "state" && (JSON.parse(data) as { paused?: boolean }).paused === (round % 2 === 1),
   };
 }
 
@@ -96,7 +118,17 @@ function starControl(app: RunningApp, c: BenchClass, teacherCookie: string, resp
   return {
     name: "star",
     reaches: (kind) => kind === "projector",
-    press: async (round) => expectActionOk(await callAction(app.url, page, id, [{ activityId: c.activityId, responseId, starred: round % 2 === 1 }], teacherCookie), "live controls: star"),
+    press: async (round) =>
+      expectActionOk(
+        await callAction(
+          app.url,
+          page,
+          id,
+          [{ activityId: c.activityId, responseId, starred: round % 2 === 1 }],
+          teacherCookie,
+        ),
+        "live controls: star",
+      ),
     shows: (_kind, event, data, round) => {
       if (event !== "state") return false;
       const state = JSON.parse(data) as { results?: { answers: { starred: boolean }[] } | null };
@@ -110,7 +142,13 @@ function starControl(app: RunningApp, c: BenchClass, teacherCookie: string, resp
  * free-text scene with its 40 answers shown, and a projector link open. Returns the projector's
  * token and the first answer's id (as the teacher's console gets it: from its own stream).
  */
-async function setUpProjector(app: RunningApp, data: BenchData, c: BenchClass, teacherCookie: string, act: (name: string, args: Record<string, unknown>) => Promise<void>) {
+async function setUpProjector(
+  app: RunningApp,
+  data: BenchData,
+  c: BenchClass,
+  teacherCookie: string,
+  act: (name: string, args: Record<string, unknown>) => Promise<void>,
+) {
   const free = data.schools.find((x) => x.id === c.schoolId)!.soloScenes.findIndex((x) => x.type === "free_text");
   if (free < 0) throw new Error("live controls: the bench template has no free-text scene");
   const moved = await request(`${app.url}/api/v1/live/${c.activityId}/scene`, {
@@ -120,13 +158,22 @@ async function setUpProjector(app: RunningApp, data: BenchData, c: BenchClass, t
   });
   if (moved.status !== 200) throw new Error(`live controls: moving to the free-text scene: HTTP ${moved.status}`);
   await act("setFlagsAction", { showResults: true });
-  const opened = await callAction(app.url, `/dashboard/teacher/activities/guide/${c.activityId}`, actionId("lib/projector/actions.ts", "openProjectorAction"), [{ activityId: c.activityId }], teacherCookie);
+  const opened = await callAction(
+    app.url,
+    `/dashboard/teacher/activities/guide/${c.activityId}`,
+    actionId("lib/projector/actions.ts", "openProjectorAction"),
+    [{ activityId: c.activityId }],
+    teacherCookie,
+  );
   expectActionOk(opened, "live controls: opening the projector link");
   const token = /\/projector\/([A-Za-z0-9_-]{43})/.exec(opened.body)?.[1];
   if (!token) throw new Error("live controls: no projector link in the reply");
   let responseId: string | undefined;
   const console_ = openSse(`${app.url}/api/v1/live/${c.activityId}/events`, teacherCookie, (event, raw) => {
-    const texts = event === "state" ? (JSON.parse(raw) as { results?: { texts: { id: string }[] } | null }).results?.texts : undefined;
+    const texts =
+      event === "state"
+        ? (JSON.parse(raw) as { results?: { texts: { id: string }[] } | null }).results?.texts
+        : undefined;
     responseId ??= texts?.[0]?.id;
   });
   const end = performance.now() + 10_000;
@@ -142,15 +189,30 @@ export async function liveControlRows(app: RunningApp, data: BenchData, database
   const teacherCookie = await sessionCookie(c.teacher.id, "teacher");
   const page = `/dashboard/teacher/activities/guide/${c.activityId}`;
   const act = async (name: string, args: Record<string, unknown>) =>
-    expectActionOk(await callAction(app.url, page, actionId("lib/live/actions.ts", name), [{ activityId: c.activityId, ...args }], teacherCookie), `live controls: ${name}`);
+    expectActionOk(
+      await callAction(
+        app.url,
+        page,
+        actionId("lib/live/actions.ts", name),
+        [{ activityId: c.activityId, ...args }],
+        teacherCookie,
+      ),
+      `live controls: ${name}`,
+    );
   // the class's session (the seed's first class: grade 1, class 1)
   await act("startSessionAction", { klass: { grade: 1, className: "1" } });
   try {
     const rowB = await teacherGridRow(app, c, teacherCookie, databaseUrl);
     const { token, responseId } = await setUpProjector(app, data, c, teacherCookie, act);
-    const receivers: Receiver[] = [{ kind: "projector", url: `${app.url}/api/v1/projector/${token}/events`, cookie: "" }];
+    const receivers: Receiver[] = [
+      { kind: "projector", url: `${app.url}/api/v1/projector/${token}/events`, cookie: "" },
+    ];
     await pool(c.students, 20, async (s) => {
-      receivers.push({ kind: "student", url: `${app.url}/api/v1/live/${c.activityId}/events`, cookie: await sessionCookie(s.id, "student") });
+      receivers.push({
+        kind: "student",
+        url: `${app.url}/api/v1/live/${c.activityId}/events`,
+        cookie: await sessionCookie(s.id, "student"),
+      });
     });
     const students = receivers.length - 1;
     const rows: Row[] = [];
@@ -158,8 +220,12 @@ export async function liveControlRows(app: RunningApp, data: BenchData, database
       const run = await controlFanout(receivers, control, ROUNDS);
       // the like-for-like baseline: the bare SSE echo, as many streams reached, the same rounds, the payload the app sent
       const echo = await echoFanout(run.reached, ROUNDS, undefined, run.lastPayload || undefined);
-      const who = control.name === "pause" ? `the ${students} students of a class and its projector` : `the projector (the ${students} students' streams open; a student's screen shows no stars)`;
-      const what = control.name === "pause" ? `"eyes on me" (pause, then resume)` : "a star on an answer (star, then off)";
+      const who =
+        control.name === "pause"
+          ? `the ${students} students of a class and its projector`
+          : `the projector (the ${students} students' streams open; a student's screen shows no stars)`;
+      const what =
+        control.name === "pause" ? `"eyes on me" (pause, then resume)` : "a star on an answer (star, then off)";
       rows.push(
         deliveryRow(
           `live controls: ${what} reaches ${who}, ${ROUNDS} presses, each timed until its last receiver saw it`,
@@ -173,6 +239,8 @@ export async function liveControlRows(app: RunningApp, data: BenchData, database
     }
     return [...rows, rowB];
   } finally {
-    await act("endSessionAction", {}).catch((error: unknown) => console.warn(`live controls: ending the lesson failed (${String(error)})`));
+    await act("endSessionAction", {}).catch((error: unknown) =>
+      console.warn(`live controls: ending the lesson failed (${String(error)})`),
+    );
   }
 }

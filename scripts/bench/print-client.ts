@@ -11,7 +11,12 @@ const send = (message: unknown) => process.send!(message);
 
 async function print(): Promise<number> {
   const t = performance.now();
-  const res = await fetch(`${url}/api/students/sheets`, { method: "POST", body: new URLSearchParams({ class: "1" }), headers: { Cookie: cookie }, signal: AbortSignal.timeout(300_000) });
+  const res = await fetch(`${url}/api/students/sheets`, {
+    method: "POST",
+    body: new URLSearchParams({ class: "1" }),
+    headers: { Cookie: cookie },
+    signal: AbortSignal.timeout(300_000),
+  });
   const bytes = (await res.arrayBuffer()).byteLength;
   if (res.status !== 200 || bytes < 100_000) throw new Error(`print refused: HTTP ${res.status}, ${bytes} bytes`);
   return performance.now() - t;
@@ -20,7 +25,11 @@ async function print(): Promise<number> {
 let printing = false;
 let loop: Promise<number[]> | undefined;
 process.on("message", (command: "print" | "start" | "stop") => {
-  const answer = (work: Promise<number[]>) => work.then((times) => send({ times }), (error: unknown) => send({ error: String(error) }));
+  const answer = (work: Promise<number[]>) =>
+    work.then(
+      (times) => send({ times }),
+      (error: unknown) => send({ error: String(error) }),
+    );
   if (command === "print") void answer(print().then((t) => [t]));
   else if (command === "start") {
     printing = true;

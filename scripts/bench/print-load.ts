@@ -28,12 +28,40 @@ async function seedPrintSchool(databaseUrl: string): Promise<string> {
   const db = createPrismaClient(databaseUrl, 2);
   try {
     const { academyId } = await db.school.findFirstOrThrow({ select: { academyId: true } });
-    const school = await db.school.create({ data: { academyId, name: "ベンチ印刷中学校", nameKana: "べんちいんさつちゅうがっこう" } });
-    const teacher = await db.user.create({ data: { role: "teacher", groupType: "school", schoolId: school.id, email: "print@bench.example", name: "印刷 先生" } });
+    const school = await db.school.create({
+      data: { academyId, name: "ベンチ印刷中学校", nameKana: "べんちいんさつちゅうがっこう" },
+    });
+    const teacher = await db.user.create({
+      data: {
+        role: "teacher",
+        groupType: "school",
+        schoolId: school.id,
+        email: "print@bench.example",
+        name: "印刷 先生",
+      },
+    });
     const ids = Array.from({ length: CARDS }, () => crypto.randomUUID());
-    await db.user.createMany({ data: ids.map((id, n) => ({ id, role: "student" as const, groupType: "school" as const, schoolId: school.id, name: `印刷 生徒${n + 1}` })) });
-    await db.studentDetail.createMany({ data: ids.map((userId, n) => ({ userId, grade: 1, className: "1", number: n + 1, counterbalanceGroup: n % 2 ? "A" : "B" })) });
-    await db.signinCode.createMany({ data: ids.map((userId) => ({ userId, ...sealNewCode(SECRETS.SIGNIN_CODE_KEY), code: undefined })) });
+    await db.user.createMany({
+      data: ids.map((id, n) => ({
+        id,
+        role: "student" as const,
+        groupType: "school" as const,
+        schoolId: school.id,
+        name: `印刷 生徒${n + 1}`,
+      })),
+    });
+    await db.studentDetail.createMany({
+      data: ids.map((userId, n) => ({
+        userId,
+        grade: 1,
+        className: "1",
+        number: n + 1,
+        counterbalanceGroup: n % 2 ? "A" : "B",
+      })),
+    });
+    await db.signinCode.createMany({
+      data: ids.map((userId) => ({ userId, ...sealNewCode(SECRETS.SIGNIN_CODE_KEY), code: undefined })),
+    });
     return teacher.id;
   } finally {
     await db.$disconnect();
@@ -58,7 +86,7 @@ export async function fanoutWhilePrinting(app: RunningApp, data: BenchData, data
       });
     });
   const ask = async (command: "print" | "start" | "stop") => {
-    if (command === "start") return void client.send(command), [];
+    if (command === "start") return (void client.send(command), []);
     const answer = next();
     client.send(command);
     const { times, error } = await answer;
@@ -70,7 +98,11 @@ export async function fanoutWhilePrinting(app: RunningApp, data: BenchData, data
   await ask("print"); // warm-up: the worker starts, fonts load
   const classes = data.classes.slice(0, 1);
   // quiet, then printing, PAIRS times in turn (so that the machine's moods touch both)
-  const pairs: { quiet: Awaited<ReturnType<typeof liveFanout>>; loaded: Awaited<ReturnType<typeof liveFanout>>; ratio: number }[] = [];
+  const pairs: {
+    quiet: Awaited<ReturnType<typeof liveFanout>>;
+    loaded: Awaited<ReturnType<typeof liveFanout>>;
+    ratio: number;
+  }[] = [];
   for (let pair = 0; pair < PAIRS; pair++) {
     const quiet = await liveFanout(app, classes, ROUNDS);
     await ask("start");

@@ -5,7 +5,19 @@
  */
 import { type BenchClass, type BenchData, type RunningApp, answerFor } from "./app";
 import { postAnswer } from "./answers";
-import { actionId, actionResult, callAction, expectActionOk, median, openSse, percentile, pool, request, sessionCookie, type SseClient } from "./http";
+import {
+  actionId,
+  actionResult,
+  callAction,
+  expectActionOk,
+  median,
+  openSse,
+  percentile,
+  pool,
+  request,
+  sessionCookie,
+  type SseClient,
+} from "./http";
 import type { Row } from "./verdict";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -28,14 +40,20 @@ async function setUp(app: RunningApp, classes: BenchClass[], cookies: string[]):
   const tokens: string[] = [];
   await pool(classes, 10, async (c, i) => {
     const page = `/dashboard/teacher/activities/guide/${c.activityId}`;
-    expectActionOk(await callAction(app.url, page, start, [{ activityId: c.activityId }], cookies[i]!), "projector: starting a lesson");
+    expectActionOk(
+      await callAction(app.url, page, start, [{ activityId: c.activityId }], cookies[i]!),
+      "projector: starting a lesson",
+    );
     const moved = await request(`${app.url}/api/v1/live/${c.activityId}/scene`, {
       method: "POST",
       headers: { "Content-Type": "application/json", Origin: app.url, Cookie: cookies[i]! },
       body: JSON.stringify({ sceneId: c.sceneIds[CHOICE_SCENE] }),
     });
     if (moved.status !== 200) throw new Error(`projector: moving to the choice scene: HTTP ${moved.status}`);
-    expectActionOk(await callAction(app.url, page, flags, [{ activityId: c.activityId, showResults: true }], cookies[i]!), "projector: showing results");
+    expectActionOk(
+      await callAction(app.url, page, flags, [{ activityId: c.activityId, showResults: true }], cookies[i]!),
+      "projector: showing results",
+    );
     const opened = await callAction(app.url, page, open, [{ activityId: c.activityId }], cookies[i]!);
     expectActionOk(opened, "projector: opening the link");
     // the action's data (`{ path: "/projector/<token>" }`) in the reply's flight rows
@@ -66,7 +84,9 @@ export async function projectorChart(app: RunningApp, data: BenchData): Promise<
   // the lesson's copy of the template has the same options as the school's solo copy
   const choiceOf = (c: BenchClass) => data.schools.find((x) => x.id === c.schoolId)!.soloScenes[CHOICE_SCENE]!;
   const work = classes.flatMap((c, ci) => c.students.map((s, n) => ({ s, ci, n, at: Math.random() * WINDOW_MS })));
-  const cookies = new Map(await Promise.all(work.map(async (w) => [w.s.id, await sessionCookie(w.s.id, "student")] as const)));
+  const cookies = new Map(
+    await Promise.all(work.map(async (w) => [w.s.id, await sessionCookie(w.s.id, "student")] as const)),
+  );
   const acked: { ci: number; at: number }[] = [];
   let refused = 0;
   const t0 = performance.now();
@@ -75,7 +95,14 @@ export async function projectorChart(app: RunningApp, data: BenchData): Promise<
       await sleep(w.at);
       const c = classes[w.ci]!;
       const sceneId = c.sceneIds[CHOICE_SCENE]!;
-      const body = JSON.stringify({ activityId: c.activityId, sceneId, answer: answerFor(choiceOf(c), w.n), clientRevision: 1, idempotencyKey: `pj-${w.s.id}`, mode: "guide" });
+      const body = JSON.stringify({
+        activityId: c.activityId,
+        sceneId,
+        answer: answerFor(choiceOf(c), w.n),
+        clientRevision: 1,
+        idempotencyKey: `pj-${w.s.id}`,
+        mode: "guide",
+      });
       const reply = await postAnswer(app, body, cookies.get(w.s.id)!).catch(() => ({ status: 0, body: "" }));
       if (reply.status === 200 && reply.body.includes('"ok":true')) acked.push({ ci: w.ci, at: performance.now() });
       else refused++;
@@ -85,7 +112,8 @@ export async function projectorChart(app: RunningApp, data: BenchData): Promise<
   // until every screen shows its class's answers (a late one is measured, not dropped), at most 10 s
   const perClass = classes.map((_c, ci) => acked.filter((x) => x.ci === ci).length);
   const end = performance.now() + 10_000;
-  while (performance.now() < end && !screens.every((s, ci) => s.updates.some((u) => u.total >= perClass[ci]!))) await sleep(20);
+  while (performance.now() < end && !screens.every((s, ci) => s.updates.some((u) => u.total >= perClass[ci]!)))
+    await sleep(20);
 
   // an answer acknowledged at `a` is on a screen once it shows as many answers as its class had acknowledged by `a`
   const latencies: number[] = [];
@@ -116,7 +144,14 @@ export async function projectorChart(app: RunningApp, data: BenchData): Promise<
 async function tidyUp(app: RunningApp, classes: BenchClass[], cookies: string[]) {
   const end = actionId("lib/live/actions.ts", "endSessionAction");
   await pool(classes, 10, async (c, i) => {
-    const reply = await callAction(app.url, `/dashboard/teacher/activities/guide/${c.activityId}`, end, [{ activityId: c.activityId }], cookies[i]!).catch((error: unknown) => ({ status: 0, body: String(error) }));
-    if (reply.status !== 200 || !actionResult(reply)?.ok) console.warn(`projector: ending a lesson failed (HTTP ${reply.status} ${reply.body.slice(0, 200)})`);
+    const reply = await callAction(
+      app.url,
+      `/dashboard/teacher/activities/guide/${c.activityId}`,
+      end,
+      [{ activityId: c.activityId }],
+      cookies[i]!,
+    ).catch((error: unknown) => ({ status: 0, body: String(error) }));
+    if (reply.status !== 200 || !actionResult(reply)?.ok)
+      console.warn(`projector: ending a lesson failed (HTTP ${reply.status} ${reply.body.slice(0, 200)})`);
   });
 }

@@ -19,10 +19,13 @@ let next = 0;
 const agent = new http.Agent({ keepAlive: true, maxSockets: 4096 });
 const server = http.createServer((req, res) => {
   const port = upstreams[next++ % upstreams.length]!;
-  const upstream = http.request({ host: "127.0.0.1", port, path: req.url, method: req.method, headers: req.headers, agent }, (up) => {
-    res.writeHead(up.statusCode ?? 502, up.headers);
-    up.pipe(res);
-  });
+  const upstream = http.request(
+    { host: "127.0.0.1", port, path: req.url, method: req.method, headers: req.headers, agent },
+    (up) => {
+      res.writeHead(up.statusCode ?? 502, up.headers);
+      up.pipe(res);
+    },
+  );
   upstream.on("error", () => {
     if (!res.headersSent) res.writeHead(502);
     res.end();

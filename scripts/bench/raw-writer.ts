@@ -115,8 +115,15 @@ export class RawWriter {
         name: "bench_raw_save",
         text: RAW_SQL,
         values: [
-          s.map((x) => x.activityId), s.map((x) => x.sceneId), s.map((x) => x.userId), s.map((x) => x.answer), s.map((x) => x.position),
-          s.map((x) => x.group), s.map((x) => x.mode), s.map((x) => x.clientRevision), s.map((x) => x.idempotencyKey),
+          s.map((x) => x.activityId),
+          s.map((x) => x.sceneId),
+          s.map((x) => x.userId),
+          s.map((x) => x.answer),
+          s.map((x) => x.position),
+          s.map((x) => x.group),
+          s.map((x) => x.mode),
+          s.map((x) => x.clientRevision),
+          s.map((x) => x.idempotencyKey),
         ],
       });
       this.statements += 1;

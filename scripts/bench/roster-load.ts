@@ -48,8 +48,21 @@ async function studentLoad(app: RunningApp, data: BenchData, until: Promise<unkn
     }
   };
   await Promise.all([
-    tick(health, () => fetch(`${app.url}/healthz`).then(async (r) => (await r.text(), r.status)), (s) => s === 200),
-    tick(saves, () => postAnswer(app, JSON.stringify(answerOf(data, student, 1, 0, crypto.randomUUID().replaceAll("-", ""), revision++)), cookie), (r) => r.status === 200),
+    tick(
+      health,
+      () => fetch(`${app.url}/healthz`).then(async (r) => (await r.text(), r.status)),
+      (s) => s === 200,
+    ),
+    tick(
+      saves,
+      () =>
+        postAnswer(
+          app,
+          JSON.stringify(answerOf(data, student, 1, 0, crypto.randomUUID().replaceAll("-", ""), revision++)),
+          cookie,
+        ),
+      (r) => r.status === 200,
+    ),
   ]);
   return { health, saves, failed };
 }
@@ -70,17 +83,33 @@ async function setBody(schools: number, file: string): Promise<{ type: string; b
 }
 
 /** The check of the set in `file` from the manager's computer (scripts/bench/upload-client.ts): its status and answer. */
-function checkFrom(app: RunningApp, cookie: string, file: string, type: string): Promise<{ status: number; body: { schools?: unknown[]; problems?: unknown[] } }> {
+function checkFrom(
+  app: RunningApp,
+  cookie: string,
+  file: string,
+  type: string,
+): Promise<{ status: number; body: { schools?: unknown[]; problems?: unknown[] } }> {
   const out = `${file}.answer`;
   const client = fork(path.join(import.meta.dirname, "upload-client.ts"), [], {
     execArgv: ["--import", "tsx"],
-    env: { ...process.env, UPLOAD_URL: `${app.url}/api/v1/roster/import`, UPLOAD_COOKIE: cookie, UPLOAD_BODY: file, UPLOAD_TYPE: type, UPLOAD_OUT: out },
+    env: {
+      ...process.env,
+      UPLOAD_URL: `${app.url}/api/v1/roster/import`,
+      UPLOAD_COOKIE: cookie,
+      UPLOAD_BODY: file,
+      UPLOAD_TYPE: type,
+      UPLOAD_OUT: out,
+    },
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
   return new Promise((resolve, reject) => {
     let status = 0;
     client.once("message", (m) => (status = (m as { status: number }).status));
-    client.once("exit", (code) => (status ? resolve({ status, body: JSON.parse(readFileSync(out, "utf8")) }) : reject(new Error(`the upload client exited (${code})`))));
+    client.once("exit", (code) =>
+      status
+        ? resolve({ status, body: JSON.parse(readFileSync(out, "utf8")) })
+        : reject(new Error(`the upload client exited (${code})`)),
+    );
   });
 }
 
@@ -90,7 +119,16 @@ const ms = (x: number) => `${Math.round(x)} ms`;
 export async function rosterCheckBeside(app: RunningApp, data: BenchData, databaseUrl: string): Promise<Row> {
   const db = createPrismaClient(databaseUrl, 2);
   const academy = await db.academy.findFirstOrThrow({ select: { id: true } });
-  const manager = await db.user.create({ data: { role: "manager", groupType: "academy", academyId: academy.id, email: `roster-load-${Date.now()}@bench.example`, name: "名簿 管理" }, select: { id: true } });
+  const manager = await db.user.create({
+    data: {
+      role: "manager",
+      groupType: "academy",
+      academyId: academy.id,
+      email: `roster-load-${Date.now()}@bench.example`,
+      name: "名簿 管理",
+    },
+    select: { id: true },
+  });
   await db.$disconnect();
   const cookie = await sessionCookie(manager.id, "manager");
   const dir = mkdtempSync(path.join(os.tmpdir(), "bench-roster-load-"));
@@ -115,15 +153,22 @@ export async function rosterCheckBeside(app: RunningApp, data: BenchData, databa
 
 type Load = Awaited<ReturnType<typeof studentLoad>>;
 
-function verdict({ before, during, after }: Record<"before" | "during" | "after", Load>, answer: Awaited<ReturnType<typeof checkFrom>>, checkMs: number, bytes: number): Row {
+function verdict(
+  { before, during, after }: Record<"before" | "during" | "after", Load>,
+  answer: Awaited<ReturnType<typeof checkFrom>>,
+  checkMs: number,
+  bytes: number,
+): Row {
   const quiet = { health: p99([...before.health, ...after.health]), saves: p99([...before.saves, ...after.saves]) };
   const loaded = { health: p99(during.health), saves: p99(during.saves) };
-  const checked = answer.status === 200 && answer.body.schools?.length === SCHOOLS && answer.body.problems?.length === 0;
+  const checked =
+    answer.status === 200 && answer.body.schools?.length === SCHOOLS && answer.body.problems?.length === 0;
   const ratio = Math.max(loaded.health / quiet.health, loaded.saves / quiet.saves) / 2;
   const failed = before.failed + during.failed + after.failed;
   return {
     scenario: `a student's /healthz and answer saves (each every ${EVERY_MS} ms) while a manager's computer checks the largest roster set (${SCHOOLS} 中学校, ${(bytes / 2 ** 20).toFixed(0)} MiB of CSV; the route warmed by one small set's check first), beside the same load without it`,
-    target: "p99 of each under 2× its quiet p99 (the same load just before and after, same server); the set checked without a problem; no failed request",
+    target:
+      "p99 of each under 2× its quiet p99 (the same load just before and after, same server); the set checked without a problem; no failed request",
     measured: `check ${(checkMs / 1000).toFixed(1)} s (HTTP ${answer.status}${checked ? "" : ", not checked"}); /healthz p99 ${ms(loaded.health)} (quiet ${ms(quiet.health)}), save p99 ${ms(loaded.saves)} (quiet ${ms(quiet.saves)}); ${during.health.length} and ${during.saves.length} requests during the check, ${failed} failed`,
     ratio,
     ok: checked && failed === 0 && ratio < 1,

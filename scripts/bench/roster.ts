@@ -28,13 +28,37 @@ export async function rosterImport(): Promise<Row> {
   await client.query(`insert into academies (name, name_kana) values ('ベンチ市', 'べんちし')`);
   await client.end();
   const dir = mkdtempSync(path.join(tmpdir(), "bench-roster-"));
-  for (const [name, bytes] of Object.entries(writeRosterPackage(rosterSet(schools())))) writeFileSync(path.join(dir, name), bytes);
+  for (const [name, bytes] of Object.entries(writeRosterPackage(rosterSet(schools()))))
+    writeFileSync(path.join(dir, name), bytes);
   const started = performance.now();
   const { code, err, out } = await new Promise<{ code: number | null; err: string; out: string }>((resolve) => {
-    const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", "scripts/roster.ts", "import", dir, "--academy", "ベンチ市", "--json"], {
-      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", MANABIYA_ENV_FILE: "", NODE_ENV: "production", DATABASE_URL: url, AUTH_URL: "https://bench.example", LOG_LEVEL: "warn", ...SECRETS },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const child = spawn(
+      process.execPath,
+      [
+        "--conditions=react-server",
+        "--import",
+        "tsx",
+        "scripts/roster.ts",
+        "import",
+        dir,
+        "--academy",
+        "ベンチ市",
+        "--json",
+      ],
+      {
+        env: {
+          PATH: process.env.PATH ?? "",
+          HOME: process.env.HOME ?? "",
+          MANABIYA_ENV_FILE: "",
+          NODE_ENV: "production",
+          DATABASE_URL: url,
+          AUTH_URL: "https://bench.example",
+          LOG_LEVEL: "warn",
+          ...SECRETS,
+        },
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
     let e = "";
     let o = "";
     child.stdout.on("data", (d: Buffer) => (o += d.toString()));
@@ -44,7 +68,10 @@ export async function rosterImport(): Promise<Row> {
   const ms = performance.now() - started;
   if (process.env.BENCH_VERBOSE) console.error(err);
   rmSync(dir, { recursive: true, force: true });
-  const created = (JSON.parse(out.trimEnd().split("\n").at(-1) ?? "{}") as { schools?: { students: { create: number } }[] }).schools?.reduce((n, s) => n + s.students.create, 0) ?? 0;
+  const created =
+    (
+      JSON.parse(out.trimEnd().split("\n").at(-1) ?? "{}") as { schools?: { students: { create: number } }[] }
+    ).schools?.reduce((n, s) => n + s.students.create, 0) ?? 0;
   const rss = Number(/最大メモリ (\d+) MB/.exec(out)?.[1] ?? NaN);
   const ok = code === 0 && created === SCHOOLS * CLASSES * SIZE && ms < LIMIT_MS && rss < RSS_LIMIT_MB;
   return {

@@ -8,7 +8,19 @@ import type { LiveState } from "@/lib/live/state";
 import { ROOT } from "../lib/prepare-db";
 import type { BenchClass, BenchData, RunningApp } from "./app";
 import type { Row } from "./verdict";
-import { actionId, actionResult, callAction, expectActionOk, median, openSse, percentile, pool, request, sessionCookie, type SseClient } from "./http";
+import {
+  actionId,
+  actionResult,
+  callAction,
+  expectActionOk,
+  median,
+  openSse,
+  percentile,
+  pool,
+  request,
+  sessionCookie,
+  type SseClient,
+} from "./http";
 
 export type { Row } from "./verdict";
 
@@ -49,12 +61,17 @@ export async function liveFanout(app: RunningApp, classes: BenchClass[], rounds:
   // the lessons start ten at a time (the setting up, not what is measured: fifty interactive
   // transactions at once on a just-started instance can outwait Prisma's 2 s for a connection)
   await pool(classes, 10, async (c, i) => {
-    expectActionOk(await callAction(app.url, guidePath(c), start, [{ activityId: c.activityId }], teacherCookies[i]!), "live fan-out: starting a lesson");
+    expectActionOk(
+      await callAction(app.url, guidePath(c), start, [{ activityId: c.activityId }], teacherCookies[i]!),
+      "live fan-out: starting a lesson",
+    );
   });
 
   let round = 0;
   const followers: Follower[] = [];
-  const students = classes.flatMap((c, classIndex) => c.students.map((s) => ({ s, classIndex, activityId: c.activityId })));
+  const students = classes.flatMap((c, classIndex) =>
+    c.students.map((s) => ({ s, classIndex, activityId: c.activityId })),
+  );
   await pool(students, 100, async ({ s, classIndex, activityId }) => {
     const cookie = await sessionCookie(s.id, "student");
     const f: Follower = { classIndex, scenes: [], versions: [], arrivals: new Map(), client: undefined as never };
@@ -71,7 +88,8 @@ export async function liveFanout(app: RunningApp, classes: BenchClass[], rounds:
     await f.client.ready;
     followers.push(f);
   });
-  if (!(await waitFor(() => followers.every((f) => f.scenes.length === 1), 30_000))) throw new Error("not every student saw the session start");
+  if (!(await waitFor(() => followers.every((f) => f.scenes.length === 1), 30_000)))
+    throw new Error("not every student saw the session start");
 
   const latencies: number[] = [];
   const actionTimes: number[] = [];
@@ -117,16 +135,42 @@ export async function liveFanout(app: RunningApp, classes: BenchClass[], rounds:
   for (const f of followers) f.client.close();
   // tidying up, ten at a time (not measured; a failure is reported, and the next start keeps a session that still runs)
   await pool(classes, 10, async (c, i) => {
-    const reply = await callAction(app.url, guidePath(c), end, [{ activityId: c.activityId }], teacherCookies[i]!).catch((error: unknown) => ({ status: 0, body: String(error) }));
-    if (reply.status !== 200 || !actionResult(reply)?.ok) console.warn(`live fan-out: ending a lesson failed (HTTP ${reply.status} ${reply.body.slice(0, 200)})`);
+    const reply = await callAction(
+      app.url,
+      guidePath(c),
+      end,
+      [{ activityId: c.activityId }],
+      teacherCookies[i]!,
+    ).catch((error: unknown) => ({ status: 0, body: String(error) }));
+    if (reply.status !== 200 || !actionResult(reply)?.ok)
+      console.warn(`live fan-out: ending a lesson failed (HTTP ${reply.status} ${reply.body.slice(0, 200)})`);
   });
-  return { action: median(actionTimes), students: followers.length, samples: latencies.length, p50: median(latencies), p99: percentile(latencies, 99), perRoundP99, missed, disordered, latencies };
+  return {
+    action: median(actionTimes),
+    students: followers.length,
+    samples: latencies.length,
+    p50: median(latencies),
+    p99: percentile(latencies, 99),
+    perRoundP99,
+    missed,
+    disordered,
+    latencies,
+  };
 }
 
 /** A live state as the students' streams carry it (lib/live/state.ts), the same size: the echo's payload when the caller gives none. */
 export const LIVE_STATE_SAMPLE = JSON.stringify({
-  activityId: crypto.randomUUID(), mode: "guide", sessionId: crypto.randomUUID(), sessionStartedAt: Date.now(),
-  version: 12, status: "running", sceneId: crypto.randomUUID(), locked: false, paused: false, timer: null, classKey: "2:1",
+  activityId: crypto.randomUUID(),
+  mode: "guide",
+  sessionId: crypto.randomUUID(),
+  sessionStartedAt: Date.now(),
+  version: 12,
+  status: "running",
+  sceneId: crypto.randomUUID(),
+  locked: false,
+  paused: false,
+  timer: null,
+  classKey: "2:1",
 } satisfies LiveState);
 
 /**
@@ -134,10 +178,19 @@ export const LIVE_STATE_SAMPLE = JSON.stringify({
  * streams and rounds, each round writing `payload` (a state event's data,
  * byte for byte as the live streams send it) to every stream.
  */
-export async function echoFanout(streams: number, rounds: number, port = Number(process.env.BENCH_ECHO_PORT ?? 3390), payload = LIVE_STATE_SAMPLE) {
-  const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, "node_modules/tsx/dist/cli.mjs"), path.join(ROOT, "scripts/bench/echo-server.ts"), String(port)], {
-    stdio: ["ignore", "inherit", "inherit", "ipc"],
-  });
+export async function echoFanout(
+  streams: number,
+  rounds: number,
+  port = Number(process.env.BENCH_ECHO_PORT ?? 3390),
+  payload = LIVE_STATE_SAMPLE,
+) {
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [path.join(ROOT, "node_modules/tsx/dist/cli.mjs"), path.join(ROOT, "scripts/bench/echo-server.ts"), String(port)],
+    {
+      stdio: ["ignore", "inherit", "inherit", "ipc"],
+    },
+  );
   await new Promise((resolve) => child.once("message", resolve));
   const url = `http://127.0.0.1:${port}`;
   let round = 0;
@@ -186,13 +239,18 @@ export async function liveRows(app: RunningApp, data: BenchData, label = "", sca
     const echo = await echoFanout(students, rounds);
     const ok = (limit === null || live.p99 < limit) && live.missed === 0 && live.disordered === 0;
     const how =
-      classes.length === 1 ? ""
-      : windowMs < 100 ? `, all ${classes.length} teachers press "next" within the same ${windowMs} ms (the headline)`
-      : `, each teacher presses once within every ${windowMs / 1000} s (${Math.round((classes.length * 1000) / windowMs)} advances/s)`;
+      classes.length === 1
+        ? ""
+        : windowMs < 100
+          ? `, all ${classes.length} teachers press "next" within the same ${windowMs} ms (the headline)`
+          : `, each teacher presses once within every ${windowMs / 1000} s (${Math.round((classes.length * 1000) / windowMs)} advances/s)`;
     rows.push({
       scenario: `live fan-out${label}: ${classes.length} class${classes.length > 1 ? "es" : ""}, ${students} students, ${rounds} rounds${how}`,
       measured: `p99 ${ms(live.p99)} (median of the ${rounds} rounds' p99s ${ms(median(live.perRoundP99))}; p50 ${ms(live.p50)}; the teacher's request alone p50 ${ms(live.action)}; ${live.samples} deliveries; missed ${live.missed}, out of order ${live.disordered}); bare SSE echo p99 ${ms(echo.p99)} → ${(live.p99 / Math.max(echo.p99, 0.1)).toFixed(1)}× the echo`,
-      target: limit === null ? "none missed or out of order (latency for the record)" : `p99 < ${limit} ms, none missed or out of order`,
+      target:
+        limit === null
+          ? "none missed or out of order (latency for the record)"
+          : `p99 < ${limit} ms, none missed or out of order`,
       ok,
       // against the limit where there is one, else against the echo with the same clients
       ratio: limit === null ? live.p99 / Math.max(echo.p99, 0.1) : live.p99 / limit,
@@ -200,4 +258,3 @@ export async function liveRows(app: RunningApp, data: BenchData, label = "", sca
   }
   return rows;
 }
-

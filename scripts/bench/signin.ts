@@ -21,7 +21,8 @@ const LIMIT_MS = 2_000;
 
 /** The QR flow of one student: the code URL, the page, the sign-in action. Returns null (signed in), "throttled" or the failure. */
 async function codeSignIn(app: RunningApp, action: string, code: string): Promise<string | null> {
-  const step = (name: string, reply: Reply, expected: number) => (isThrottled(reply) ? "throttled" : reply.status !== expected ? `${name} ${reply.status}` : null);
+  const step = (name: string, reply: Reply, expected: number) =>
+    isThrottled(reply) ? "throttled" : reply.status !== expected ? `${name} ${reply.status}` : null;
   const first = await request(`${app.url}/auth/auth-with-code?code=${encodeURIComponent(code)}`);
   const pending = setCookies(first)["manabiya-pending-code"];
   const firstFailure = step("redirect", first, 307) ?? (pending ? null : "redirect without the code's cookie");
@@ -37,7 +38,10 @@ async function codeSignIn(app: RunningApp, action: string, code: string): Promis
   return null;
 }
 
-const listed = (failures: Record<string, number>) => Object.entries(failures).map(([k, v]) => `${k} ×${v}`).join(", ");
+const listed = (failures: Record<string, number>) =>
+  Object.entries(failures)
+    .map(([k, v]) => `${k} ×${v}`)
+    .join(", ");
 
 export async function signinStorm(app: RunningApp, data: BenchData): Promise<Row[]> {
   const action = actionId("lib/auth/actions.ts", "signInWithCode");
@@ -62,7 +66,8 @@ export async function signinStorm(app: RunningApp, data: BenchData): Promise<Row
   // the control: a well-formed code nobody has, tried one more time than the limit per code allows
   const wrong = sealNewCode(SECRETS.SIGNIN_CODE_KEY).code;
   const control: (string | null)[] = [];
-  for (let i = 0; i <= LIMITS.code; i++) control.push(await codeSignIn(app, action, wrong).catch((e: unknown) => String(e)));
+  for (let i = 0; i <= LIMITS.code; i++)
+    control.push(await codeSignIn(app, action, wrong).catch((e: unknown) => String(e)));
   const controlThrottled = tallyOutcomes(control).throttled;
 
   const p99 = percentile(latencies, 99);
@@ -81,7 +86,9 @@ export async function signinStorm(app: RunningApp, data: BenchData): Promise<Row
   const prepared = await Promise.all(
     teachers.map(async () => {
       const csrf = await request(`${app.url}/api/auth/csrf`);
-      const cookie = Object.entries(setCookies(csrf)).map(([k, v]) => `${k}=${v}`).join("; ");
+      const cookie = Object.entries(setCookies(csrf))
+        .map(([k, v]) => `${k}=${v}`)
+        .join("; ");
       return { cookie, token: (JSON.parse(csrf.body) as { csrfToken: string }).csrfToken };
     }),
   );
@@ -89,7 +96,12 @@ export async function signinStorm(app: RunningApp, data: BenchData): Promise<Row
   const pwOutcomes: (string | null)[] = [];
   await Promise.all(
     teachers.map(async (t, i) => {
-      const body = new URLSearchParams({ email: t.email, password: BENCH_PASSWORD, csrfToken: prepared[i]!.token, callbackUrl: "/" }).toString();
+      const body = new URLSearchParams({
+        email: t.email,
+        password: BENCH_PASSWORD,
+        csrfToken: prepared[i]!.token,
+        callbackUrl: "/",
+      }).toString();
       const start = performance.now();
       const reply = await request(`${app.url}/api/auth/callback/password`, {
         method: "POST",
@@ -97,7 +109,13 @@ export async function signinStorm(app: RunningApp, data: BenchData): Promise<Row
         body,
       });
       pwLatencies.push(performance.now() - start);
-      pwOutcomes.push(isThrottled(reply) ? "throttled" : setCookies(reply)[SESSION_COOKIE] ? null : `HTTP ${reply.status} without a session`);
+      pwOutcomes.push(
+        isThrottled(reply)
+          ? "throttled"
+          : setCookies(reply)[SESSION_COOKIE]
+            ? null
+            : `HTTP ${reply.status} without a session`,
+      );
     }),
   );
   const pw = tallyOutcomes(pwOutcomes);

@@ -11,7 +11,11 @@ const url = process.env.UPLOAD_URL!;
 const res = await fetch(url, {
   method: "POST",
   body: readFileSync(process.env.UPLOAD_BODY!),
-  headers: { "content-type": process.env.UPLOAD_TYPE!, cookie: process.env.UPLOAD_COOKIE!, origin: new URL(url).origin },
+  headers: {
+    "content-type": process.env.UPLOAD_TYPE!,
+    cookie: process.env.UPLOAD_COOKIE!,
+    origin: new URL(url).origin,
+  },
   signal: AbortSignal.timeout(600_000),
 });
 writeFileSync(process.env.UPLOAD_OUT!, new Uint8Array(await res.arrayBuffer()));

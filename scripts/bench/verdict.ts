@@ -52,7 +52,14 @@ export function timingRow(c: { name: string; target: string; limitMs: number }, 
  * A control reaching its receivers (issue 21, `live-controls`): every delivery's latency from the
  * teacher's request leaving; p99 under `limitMs`, none missed. `extra` goes to the measured text.
  */
-export function deliveryRow(scenario: string, limitMs: number, latencies: number[], missed: number, extra = "", counted = "deliveries"): Row {
+export function deliveryRow(
+  scenario: string,
+  limitMs: number,
+  latencies: number[],
+  missed: number,
+  extra = "",
+  counted = "deliveries",
+): Row {
   const p99 = percentile(latencies, 99);
   const r = (x: number) => Math.round(x);
   return {
@@ -87,7 +94,12 @@ export function untilEveryReceiver(rounds: (number | undefined)[][]): { times: n
 export function gridRenderRow(
   scenario: string,
   frameMs: number,
-  m: { times: number[]; unrendered: number; minUpdates: number; frames: { counted: number; dropped: number; long: number } },
+  m: {
+    times: number[];
+    unrendered: number;
+    minUpdates: number;
+    frames: { counted: number; dropped: number; long: number };
+  },
   extra = "",
 ): Row {
   const p99 = percentile(m.times, 99);
@@ -106,7 +118,13 @@ export function gridRenderRow(
 export const benchExitCode = (rows: Row[]) => (rows.some((r) => !r.ok) ? 1 : 0);
 
 /** docs/benchmarks.md as a full run writes it: both tables in the console's columns, then the notes and the kept Lighthouse section. */
-export function benchmarksMarkdown(parts: { machine: string; timings: Row[]; load: Row[]; notes: string; lighthouse: string }): string {
+export function benchmarksMarkdown(parts: {
+  machine: string;
+  timings: Row[];
+  load: Row[];
+  notes: string;
+  lighthouse: string;
+}): string {
   return (
     `# Benchmarks\n\nWritten by \`npm run bench\` on ${parts.machine}.\n` +
     "Everything runs on this one machine: the app (production build), its embedded PostgreSQL and the load clients share the cores, so the load numbers include the clients' own work.\n\n" +

@@ -7,8 +7,18 @@ import path from "node:path";
  * (next build, and what scripts/build.ts does after it: the static files' brotli copies).
  */
 const INPUTS = [
-  "app", "components", "lib", "messages", "public", "proxy.ts", "next.config.ts", "tsconfig.json", "package-lock.json", "prisma/schema.prisma",
-  "scripts/build.ts", "scripts/lib/static-brotli.ts",
+  "app",
+  "components",
+  "lib",
+  "messages",
+  "public",
+  "proxy.ts",
+  "next.config.ts",
+  "tsconfig.json",
+  "package-lock.json",
+  "prisma/schema.prisma",
+  "scripts/build.ts",
+  "scripts/lib/static-brotli.ts",
 ];
 const SKIP = new Set(["node_modules", ".next", "generated"]);
 const STAMP = ".next/manabiya-source-hash";
@@ -27,13 +37,22 @@ export function sourceHash(root: string): string {
   const files: string[] = [];
   for (const input of INPUTS) walk(root, input, files);
   const hash = createHash("sha256");
-  for (const file of files) hash.update(file).update("\0").update(readFileSync(path.join(root, file))).update("\0");
+  for (const file of files)
+    hash
+      .update(file)
+      .update("\0")
+      .update(readFileSync(path.join(root, file)))
+      .update("\0");
   return hash.digest("hex");
 }
 
 export function buildIsCurrent(root: string): boolean {
   const stamp = path.join(root, STAMP);
-  return existsSync(path.join(root, ".next/BUILD_ID")) && existsSync(stamp) && readFileSync(stamp, "utf8") === sourceHash(root);
+  return (
+    existsSync(path.join(root, ".next/BUILD_ID")) &&
+    existsSync(stamp) &&
+    readFileSync(stamp, "utf8") === sourceHash(root)
+  );
 }
 
 export function markBuilt(root: string) {

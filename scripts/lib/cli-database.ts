@@ -7,7 +7,10 @@ import { db } from "@/lib/db";
 import { migrate } from "./migrate";
 import { prepareDatabase } from "./prepare-db";
 
-export async function withCliDatabase<T>(run: (databaseUrl: string) => Promise<T>, options: { migrate?: boolean } = {}): Promise<T> {
+export async function withCliDatabase<T>(
+  run: (databaseUrl: string) => Promise<T>,
+  options: { migrate?: boolean } = {},
+): Promise<T> {
   if (process.env.NODE_ENV === "production" && !process.env.DATABASE_URL) {
     throw new Error("DATABASE_URL is required in production (the command line never starts the embedded database)");
   }

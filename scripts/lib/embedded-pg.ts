@@ -54,14 +54,22 @@ function portTaken(options: EmbeddedPgOptions, what: string): Error {
  * another cluster already running in the same folder, or the log's last lines.
  */
 export function startFailure(options: EmbeddedPgOptions, log: string): Error {
-  const lines = log.split("\n").map((l) => l.trimEnd()).filter(Boolean);
+  const lines = log
+    .split("\n")
+    .map((l) => l.trimEnd())
+    .filter(Boolean);
   const dir = path.resolve(options.dir);
   const tail = lines.slice(-15).join("\n") || "(nothing)";
-  if (lines.some((l) => /could not bind|Address already in use/i.test(l))) return portTaken(options, "in use (PostgreSQL could not listen on it)");
+  if (lines.some((l) => /could not bind|Address already in use/i.test(l)))
+    return portTaken(options, "in use (PostgreSQL could not listen on it)");
   if (lines.some((l) => l.includes('lock file "postmaster.pid" already exists'))) {
-    const [pid, , , port] = (existsSync(path.join(dir, "postmaster.pid")) ? readFileSync(path.join(dir, "postmaster.pid"), "utf8") : "").split("\n");
+    const [pid, , , port] = (
+      existsSync(path.join(dir, "postmaster.pid")) ? readFileSync(path.join(dir, "postmaster.pid"), "utf8") : ""
+    ).split("\n");
     const share = options.portEnv ? `set ${options.portEnv} to ${port} to share it` : `use port ${port} to share it`;
-    return new Error(`Another PostgreSQL (PID ${pid}, port ${port}) already runs in ${dir}: ${share}, or stop it (kill ${pid}). Its log:\n${tail}`);
+    return new Error(
+      `Another PostgreSQL (PID ${pid}, port ${port}) already runs in ${dir}: ${share}, or stop it (kill ${pid}). Its log:\n${tail}`,
+    );
   }
   return new Error(`PostgreSQL did not start (data folder ${dir}). Its log:\n${tail}`);
 }

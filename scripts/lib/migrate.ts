@@ -35,7 +35,10 @@ export interface Migration {
 
 export async function listMigrations(dir = MIGRATIONS_DIR): Promise<Migration[]> {
   const entries = await readdir(dir, { withFileTypes: true });
-  const names = entries.filter((e) => e.isDirectory()).map((e) => e.name).sort();
+  const names = entries
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort();
   return Promise.all(
     names.map(async (name) => {
       const sql = await readFile(path.join(dir, name, "migration.sql"), "utf8");
@@ -75,7 +78,9 @@ export async function applyMigration(client: pg.ClientBase, m: Migration): Promi
     [id, m.checksum, m.name],
   );
   await client.query(m.sql);
-  await client.query(`update "_prisma_migrations" set finished_at = now(), applied_steps_count = 1 where id = $1`, [id]);
+  await client.query(`update "_prisma_migrations" set finished_at = now(), applied_steps_count = 1 where id = $1`, [
+    id,
+  ]);
 }
 
 /** Creates the migrations table when missing (a new database). */

@@ -20,7 +20,9 @@ export function productionConfigProblems(source: Record<string, string | undefin
   // the origin alone: compose's Caddy takes AUTH_URL as its site address, and a path there
   // (even a trailing "/") limits the site to that path (README "Settings and secrets")
   if (source.AUTH_URL && /^[a-z][a-z0-9+.-]*:\/\/[^/?#]+[/?#]/i.test(source.AUTH_URL)) {
-    problems.push(`AUTH_URL: the public origin only, without a path, query or trailing slash (e.g. https://manabiya.school.example.jp), not ${JSON.stringify(source.AUTH_URL)}`);
+    problems.push(
+      `AUTH_URL: the public origin only, without a path, query or trailing slash (e.g. https://manabiya.school.example.jp), not ${JSON.stringify(source.AUTH_URL)}`,
+    );
   }
   if (source.SEED_DEMO === "1" || source.SEED_DEMO === "true") {
     problems.push("SEED_DEMO: must be 0 in production (the demo accounts' password is published in the README)");
@@ -30,7 +32,12 @@ export function productionConfigProblems(source: Record<string, string | undefin
   } catch (error) {
     if (!(error instanceof EnvError)) throw error;
     // the two above are already named (zod skips the AUTH_URL rule while another field is wrong)
-    problems.push(...error.problems.filter((p) => !(!source.DATABASE_URL && p.startsWith("DATABASE_URL")) && !(!source.AUTH_URL && p.startsWith("AUTH_URL"))));
+    problems.push(
+      ...error.problems.filter(
+        (p) =>
+          !(!source.DATABASE_URL && p.startsWith("DATABASE_URL")) && !(!source.AUTH_URL && p.startsWith("AUTH_URL")),
+      ),
+    );
   }
   return problems;
 }

@@ -43,7 +43,14 @@ export function withRequestLog(handler: http.RequestListener): http.RequestListe
       if (done) return;
       done = true;
       const status = res.writableFinished ? res.statusCode : 499; // 499: the client went away first
-      const line = { event: "http", reqId, method: req.method, path, status, ms: Math.round(performance.now() - started) };
+      const line = {
+        event: "http",
+        reqId,
+        method: req.method,
+        path,
+        status,
+        ms: Math.round(performance.now() - started),
+      };
       log()[accessLevel(path, status)](line, "request");
     };
     res.once("finish", access);

@@ -32,7 +32,10 @@ export function parsePrismaSchema(source = readFileSync(SCHEMA_PATH, "utf8")): P
   const text = source.replace(/\/\/.*$/gm, "");
   const enums = new Map<string, string[]>();
   for (const m of text.matchAll(/enum\s+(\w+)\s*\{([^}]*)\}/g)) {
-    enums.set(m[1]!, m[2]!.split(/\s+/).filter((v) => v && !v.startsWith("@")));
+    enums.set(
+      m[1]!,
+      m[2]!.split(/\s+/).filter((v) => v && !v.startsWith("@")),
+    );
   }
   const blocks = [...text.matchAll(/model\s+(\w+)\s*\{([^}]*)\}/g)];
   const modelNames = new Set(blocks.map((b) => b[1]!));
@@ -111,24 +114,30 @@ export async function findDrift(databaseUrl: string, schema = parsePrismaSchema(
         const udt = expectedUdt(field, schema.enums);
         if (col.udt !== udt) problems.push(`column ${where} has type ${col.udt}, the schema says ${udt}`);
         if (!field.list && col.nullable !== field.optional) {
-          problems.push(`column ${where} is ${col.nullable ? "nullable" : "NOT NULL"} in the database, the schema says ${field.optional ? "optional" : "required"}`);
+          problems.push(
+            `column ${where} is ${col.nullable ? "nullable" : "NOT NULL"} in the database, the schema says ${field.optional ? "optional" : "required"}`,
+          );
         }
       }
       const known = new Set(model.fields.map((f) => f.column));
       for (const column of table.keys()) {
-        if (!known.has(column)) problems.push(`column ${model.table}.${column} is in the database but not in the schema`);
+        if (!known.has(column))
+          problems.push(`column ${model.table}.${column} is in the database but not in the schema`);
       }
     }
     const tables = new Set(schema.models.map((m) => m.table));
-    for (const table of db.keys()) if (!tables.has(table)) problems.push(`table ${table} is in the database but not in the schema`);
+    for (const table of db.keys())
+      if (!tables.has(table)) problems.push(`table ${table} is in the database but not in the schema`);
     const dbEnums = new Map<string, string[]>();
     for (const r of enumRows.rows) dbEnums.set(r.name, [...(dbEnums.get(r.name) ?? []), r.value]);
     for (const [name, values] of schema.enums) {
       const actual = dbEnums.get(name);
       if (!actual) problems.push(`enum ${name} is missing from the database`);
-      else if (actual.join(",") !== values.join(",")) problems.push(`enum ${name} is [${actual}] in the database, the schema says [${values}]`);
+      else if (actual.join(",") !== values.join(","))
+        problems.push(`enum ${name} is [${actual}] in the database, the schema says [${values}]`);
     }
-    for (const name of dbEnums.keys()) if (!schema.enums.has(name)) problems.push(`enum ${name} is in the database but not in the schema`);
+    for (const name of dbEnums.keys())
+      if (!schema.enums.has(name)) problems.push(`enum ${name} is in the database but not in the schema`);
     return problems;
   } finally {
     await client.end();

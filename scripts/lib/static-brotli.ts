@@ -64,7 +64,9 @@ export async function precompressStatic(root: string): Promise<{ files: number; 
       files.slice(i, i + 4).map(async (rel) => {
         const data = readFileSync(path.join(source, rel));
         if (data.length < MIN_BYTES) return;
-        const br = await compress(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } });
+        const br = await compress(data, {
+          params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length },
+        });
         if (br.length >= data.length) return;
         mkdirSync(path.dirname(path.join(target, rel)), { recursive: true });
         writeFileSync(path.join(target, `${rel}.br`), br);
@@ -100,7 +102,8 @@ function staticKey(url: string): string | undefined {
   } catch {
     return undefined;
   }
-  if (rel.includes("\0") || rel.includes("\\") || rel.split("/").some((s) => s === "" || s === "." || s === "..")) return undefined;
+  if (rel.includes("\0") || rel.includes("\\") || rel.split("/").some((s) => s === "" || s === "." || s === ".."))
+    return undefined;
   return rel;
 }
 
@@ -114,7 +117,9 @@ function readManifest(root: string): Manifest {
     const manifest: unknown = JSON.parse(readFileSync(file, "utf8"));
     return manifest !== null && typeof manifest === "object" && !Array.isArray(manifest) ? (manifest as Manifest) : {};
   } catch {
-    console.warn(`static files: ${BR_DIR}/${MANIFEST} is unreadable; Next.js sends every static file (npm run build makes it again)`);
+    console.warn(
+      `static files: ${BR_DIR}/${MANIFEST} is unreadable; Next.js sends every static file (npm run build makes it again)`,
+    );
     return {};
   }
 }
@@ -125,7 +130,10 @@ function readManifest(root: string): Manifest {
  * Only the files listed at start can ever be sent: a path is a key into that
  * list, never joined onto the file system.
  */
-export function createStaticBrotli(root: string, production: boolean): (req: http.IncomingMessage, res: http.ServerResponse) => boolean {
+export function createStaticBrotli(
+  root: string,
+  production: boolean,
+): (req: http.IncomingMessage, res: http.ServerResponse) => boolean {
   const files = new Map<string, Entry>();
   const unusable: string[] = [];
   for (const [rel, hash] of Object.entries(readManifest(root))) {
@@ -140,14 +148,22 @@ export function createStaticBrotli(root: string, production: boolean): (req: htt
     }
     files.set(rel, { br: readFileSync(copy), etag: `W/"${hash.slice(0, 32)}-br"`, type: TYPES[path.extname(rel)]! });
   }
-  if (unusable.length > 0) console.warn(`static files: ${unusable.length} brotli copies missing from ${BR_DIR} (${unusable.slice(0, 3).join(", ")}…); Next.js sends those files`);
+  if (unusable.length > 0)
+    console.warn(
+      `static files: ${unusable.length} brotli copies missing from ${BR_DIR} (${unusable.slice(0, 3).join(", ")}…); Next.js sends those files`,
+    );
   const common: [string, string][] = [
     ...staticSecurityHeaders(production).map((h): [string, string] => [h.key, h.value]),
     ["Cache-Control", "public, max-age=31536000, immutable"],
     ["Vary", "Accept-Encoding"],
   ];
   return (req, res) => {
-    if ((req.method !== "GET" && req.method !== "HEAD") || req.headers.range || !acceptsBrotli(req.headers["accept-encoding"])) return false;
+    if (
+      (req.method !== "GET" && req.method !== "HEAD") ||
+      req.headers.range ||
+      !acceptsBrotli(req.headers["accept-encoding"])
+    )
+      return false;
     const key = req.url ? staticKey(req.url) : undefined;
     const entry = key === undefined ? undefined : files.get(key);
     if (!entry) return false;

@@ -27,8 +27,12 @@ export interface RunningApp {
 async function waitUp(child: ChildProcess, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the app exited (${child.exitCode ?? child.signalCode}) before it answered`);
-    const status = await fetch(`${BASE_URL}/signin`).then((r) => r.status, () => 0);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`the app exited (${child.exitCode ?? child.signalCode}) before it answered`);
+    const status = await fetch(`${BASE_URL}/signin`).then(
+      (r) => r.status,
+      () => 0,
+    );
     if (status === 200) return;
     await new Promise((r) => setTimeout(r, 500));
   }
@@ -73,10 +77,26 @@ export async function startApp(log: (line: string) => void): Promise<RunningApp>
   }
   const db = createPrismaClient(`postgresql://postgres:manabiya-local@127.0.0.1:${PG_PORT}/${DB_NAME}`, 2);
   try {
-    const activity = await createActivityFromTemplate(db, { id: MATH_ACTIVITY_ID, templateId: "math-linear-equations", schoolId: DEMO_IDS.school1, mode: "self" });
+    const activity = await createActivityFromTemplate(db, {
+      id: MATH_ACTIVITY_ID,
+      templateId: "math-linear-equations",
+      schoolId: DEMO_IDS.school1,
+      mode: "self",
+    });
     // the information scene is read: the page opens on the first question (math in its prompt and options)
-    const [first] = await db.activityScene.findMany({ where: { activityId: activity.id }, orderBy: { position: "asc" }, take: 1 });
-    if (first) await createResponse(db, { activityId: activity.id, sceneId: first.id, userId: STUDENT.id, answer: { seen: true }, scenePosition: first.position });
+    const [first] = await db.activityScene.findMany({
+      where: { activityId: activity.id },
+      orderBy: { position: "asc" },
+      take: 1,
+    });
+    if (first)
+      await createResponse(db, {
+        activityId: activity.id,
+        sceneId: first.id,
+        userId: STUDENT.id,
+        answer: { seen: true },
+        scenePosition: first.position,
+      });
   } finally {
     await db.$disconnect();
   }

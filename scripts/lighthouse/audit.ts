@@ -31,7 +31,15 @@ export interface PageRun {
   benchmarkIndex: number;
 }
 
-const ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+const ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
 
 export interface Browser {
   version: string;
@@ -72,7 +80,10 @@ export async function openBrowser(): Promise<Browser> {
   });
   const port = await devtoolsPort(dir);
   return {
-    version: execFileSync(executablePath, ["--version"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim(),
+    version: execFileSync(executablePath, ["--version"], {
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "ignore"],
+    }).trim(),
     signIn: () => signIn(context),
     run: async (url, name) => {
       // a run Lighthouse itself calls broken (e.g. NO_NAVSTART: "please run Lighthouse again") is run again, twice at most
@@ -85,17 +96,32 @@ export async function openBrowser(): Promise<Browser> {
       if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
       const { lhr } = result;
       mkdirSync(REPORT_DIR, { recursive: true });
-      writeFileSync(path.join(REPORT_DIR, `${name}.json`), typeof result.report === "string" ? result.report : JSON.stringify(lhr));
+      writeFileSync(
+        path.join(REPORT_DIR, `${name}.json`),
+        typeof result.report === "string" ? result.report : JSON.stringify(lhr),
+      );
       if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
       if (lhr.finalDisplayedUrl !== url) throw new Error(`Lighthouse ended on ${lhr.finalDisplayedUrl}, not ${url}`);
-      const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])) as Record<Category, number>;
-      const items = (lhr.audits["errors-in-console"]?.details as { items?: { description?: string; source?: string }[] } | undefined)?.items ?? [];
+      const scores = Object.fromEntries(
+        CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]),
+      ) as Record<Category, number>;
+      const items =
+        (
+          lhr.audits["errors-in-console"]?.details as
+            { items?: { description?: string; source?: string }[] } | undefined
+        )?.items ?? [];
       const misses = (["accessibility", "best-practices"] as const).flatMap((c) =>
         (lhr.categories[c]?.auditRefs ?? [])
           .filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score !== null && (lhr.audits[ref.id]?.score ?? 1) < 1)
           .map((ref) => `${ref.id}: ${lhr.audits[ref.id]?.title ?? ""}`),
       );
-      return { scores, consoleErrors: items.map((i) => `${i.source ?? ""} ${i.description ?? ""}`.trim()), misses, lighthouseVersion: lhr.lighthouseVersion, benchmarkIndex: lhr.environment.benchmarkIndex };
+      return {
+        scores,
+        consoleErrors: items.map((i) => `${i.source ?? ""} ${i.description ?? ""}`.trim()),
+        misses,
+        lighthouseVersion: lhr.lighthouseVersion,
+        benchmarkIndex: lhr.environment.benchmarkIndex,
+      };
     },
     close: async () => {
       await context.close();

@@ -50,7 +50,9 @@ test.describe("a copied session cookie stops working", () => {
     await p.getByLabel("メールアドレス").fill(teacher.email!);
     await p.getByRole("button", { name: /リンクを/ }).click();
     await expect(p.getByTestId("forgot-sent")).toBeVisible();
-    const link = new URL(/https?:\/\/\S+\/auth\/reset\?token=[A-Za-z0-9_-]{43}/.exec((await waitForMail(teacher.email!)).body)![0]);
+    const link = new URL(
+      /https?:\/\/\S+\/auth\/reset\?token=[A-Za-z0-9_-]{43}/.exec((await waitForMail(teacher.email!)).body)![0],
+    );
     await p.goto(link.pathname + link.search);
     await p.locator('input[name="password"]').fill("brand-new-pass");
     await p.locator('input[name="confirm"]').fill("brand-new-pass");
@@ -60,7 +62,10 @@ test.describe("a copied session cookie stops working", () => {
     await expectSignedOut(browser, copied, "/dashboard/teacher/home");
   });
 
-  test("after the teacher issues a new code: pages and the answer endpoint refuse the old session", async ({ page, browser }) => {
+  test("after the teacher issues a new code: pages and the answer endpoint refuse the old session", async ({
+    page,
+    browser,
+  }) => {
     const { teacher, students } = await makeSchool(1);
     const student = students[0]!;
     const kid = await browser.newContext();
@@ -81,7 +86,14 @@ test.describe("a copied session cookie stops working", () => {
     await expectSignedOut(browser, copied, "/dashboard/student/home");
     const { ctx, page: thief } = await replay(browser, copied);
     const res = await thief.request.post("/api/v1/answers", {
-      data: { activityId: student.id, sceneId: student.id, answer: {}, clientRevision: 1, idempotencyKey: "replayed-1", mode: "self" },
+      data: {
+        activityId: student.id,
+        sceneId: student.id,
+        answer: {},
+        clientRevision: 1,
+        idempotencyKey: "replayed-1",
+        mode: "self",
+      },
     });
     expect(res.status()).toBe(401);
     await ctx.close();
@@ -102,7 +114,9 @@ test.describe("a copied session cookie stops working", () => {
     for (const disabled of [true, false]) {
       await row.getByTestId("row-menu").click();
       await row.getByTestId("toggle-disabled").click();
-      await expect.poll(async () => (await e2eDb().user.findUniqueOrThrow({ where: { id: student.id } })).disabled).toBe(disabled);
+      await expect
+        .poll(async () => (await e2eDb().user.findUniqueOrThrow({ where: { id: student.id } })).disabled)
+        .toBe(disabled);
     }
     await expectSignedOut(browser, copied, "/dashboard/student/home");
   });
@@ -111,7 +125,8 @@ test.describe("a copied session cookie stops working", () => {
     const { teacher } = await makeSchool(0);
     await signInAs(page, teacher.email!, TEST_PASSWORD);
     const copied = await page.context().cookies();
-    await e2eDb().$executeRaw`update users set last_active_at = now() - interval '121 minutes' where id = ${teacher.id}::uuid`;
+    await e2eDb()
+      .$executeRaw`update users set last_active_at = now() - interval '121 minutes' where id = ${teacher.id}::uuid`;
     await expectSignedOut(browser, copied, "/dashboard/teacher/home");
   });
 });
@@ -139,7 +154,10 @@ test("an event stream opened before sign-out is closed by the server within a he
   const deadline = Date.now() + 60_000;
   let ended = false;
   while (!ended && Date.now() < deadline) {
-    const next = await Promise.race([reader.read(), new Promise<null>((r) => setTimeout(() => r(null), deadline - Date.now()))]);
+    const next = await Promise.race([
+      reader.read(),
+      new Promise<null>((r) => setTimeout(() => r(null), deadline - Date.now())),
+    ]);
     if (next === null) break;
     ended = next.done;
   }

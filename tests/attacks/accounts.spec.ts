@@ -17,13 +17,22 @@ async function csrfToken(ctx: APIRequestContext): Promise<string> {
   return ((await res.json()) as { csrfToken: string }).csrfToken;
 }
 
-function credentialsPost(ctx: APIRequestContext, provider: "password" | "code", form: Record<string, string>, headers: Record<string, string> = {}) {
+function credentialsPost(
+  ctx: APIRequestContext,
+  provider: "password" | "code",
+  form: Record<string, string>,
+  headers: Record<string, string> = {},
+) {
   return ctx.post(`/api/auth/callback/${provider}`, { form, headers, maxRedirects: 0 });
 }
 
 /** Whether the response set a session cookie (a sign-in that worked). */
 function signedIn(res: APIResponse): boolean {
-  const cookies = res.headersArray().filter((h) => h.name.toLowerCase() === "set-cookie").map((h) => h.value).join("\n");
+  const cookies = res
+    .headersArray()
+    .filter((h) => h.name.toLowerCase() === "set-cookie")
+    .map((h) => h.value)
+    .join("\n");
   return SESSION_COOKIE.test(cookies) && !/manabiya\.session=;/.test(cookies);
 }
 
@@ -35,34 +44,49 @@ async function parallel<T>(n: number, run: (i: number) => Promise<T>): Promise<T
 async function forgotForm(page: Page, email: string): Promise<Record<string, string>> {
   await page.goto("/auth/forgot");
   await page.getByLabel("メールアドレス").fill(email);
-  return page.locator("form").first().evaluate((form) => {
-    const out: Record<string, string> = {};
-    new FormData(form as HTMLFormElement).forEach((v, k) => (out[k] = String(v)));
-    return out;
-  });
+  return page
+    .locator("form")
+    .first()
+    .evaluate((form) => {
+      const out: Record<string, string> = {};
+      new FormData(form as HTMLFormElement).forEach((v, k) => (out[k] = String(v)));
+      return out;
+    });
 }
 
 test.describe("parallel guessing", () => {
   test.setTimeout(120_000);
 
-  test("200 concurrent wrong passwords verify at most the limit, then the right password is refused", async ({ playwright }) => {
+  test("200 concurrent wrong passwords verify at most the limit, then the right password is refused", async ({
+    playwright,
+  }) => {
     const { teacher } = await makeSchool(0);
     const ctx = await playwright.request.newContext({ baseURL: BASE_URL });
     const token = await csrfToken(ctx);
-    const replies = await parallel(200, (i) => credentialsPost(ctx, "password", { email: teacher.email!, password: `wrong-${i}`, csrfToken: token }));
+    const replies = await parallel(200, (i) =>
+      credentialsPost(ctx, "password", { email: teacher.email!, password: `wrong-${i}`, csrfToken: token }),
+    );
     for (const r of replies) expect(r.status()).toBeLessThan(500);
     expect(replies.some(signedIn)).toBe(false);
     // every argon2 verification of a wrong password leaves one failure in the audit log
-    const verified = await e2eDb().auditLog.count({ where: { actorId: teacher.id, action: "signin.password.failure" } });
+    const verified = await e2eDb().auditLog.count({
+      where: { actorId: teacher.id, action: "signin.password.failure" },
+    });
     expect(verified).toBeGreaterThan(0);
     expect(verified).toBeLessThanOrEqual(10);
-    const right = await credentialsPost(ctx, "password", { email: teacher.email!, password: TEST_PASSWORD, csrfToken: token });
+    const right = await credentialsPost(ctx, "password", {
+      email: teacher.email!,
+      password: TEST_PASSWORD,
+      csrfToken: token,
+    });
     expect(right.status()).toBeLessThan(500);
     expect(signedIn(right)).toBe(false);
     await ctx.dispose();
   });
 
-  test("200 concurrent tries of one sign-in code are checked at most the limit, then the code is refused while locked", async ({ playwright }) => {
+  test("200 concurrent tries of one sign-in code are checked at most the limit, then the code is refused while locked", async ({
+    playwright,
+  }) => {
     const { students } = await makeSchool(1);
     const student = students[0]!;
     await e2eDb().signinCode.updateMany({ where: { userId: student.id }, data: { revokedAt: new Date() } });
@@ -107,12 +131,19 @@ test("a reset link uses the configured address, never a forged Host or X-Forward
 });
 
 test.describe("client address for throttling", () => {
-  test("a forged X-Forwarded-For is ignored: failures count against the socket address, whatever the header says", async ({ playwright }) => {
+  test("a forged X-Forwarded-For is ignored: failures count against the socket address, whatever the header says", async ({
+    playwright,
+  }) => {
     const { teacher } = await makeSchool(0);
     const ctx = await playwright.request.newContext({ baseURL: BASE_URL });
     const token = await csrfToken(ctx);
     for (let i = 1; i <= 3; i++) {
-      const res = await credentialsPost(ctx, "password", { email: teacher.email!, password: "wrong", csrfToken: token }, { "X-Forwarded-For": `203.0.113.${i}` });
+      const res = await credentialsPost(
+        ctx,
+        "password",
+        { email: teacher.email!, password: "wrong", csrfToken: token },
+        { "X-Forwarded-For": `203.0.113.${i}` },
+      );
       expect(res.status()).toBeLessThan(500);
     }
     const forged = await e2eDb().signinThrottle.count({ where: { key: { startsWith: "ip:203.0.113." } } });
@@ -129,14 +160,21 @@ test.describe("client address for throttling", () => {
     });
     test.afterAll(async () => app.stop());
 
-    test("the address the proxy appended counts, not what the client put before it; a flooded school address still lets its students in", async ({ playwright }) => {
+    test("the address the proxy appended counts, not what the client put before it; a flooded school address still lets its students in", async ({
+      playwright,
+    }) => {
       const { students } = await makeSchool(1);
       const ctx = await playwright.request.newContext({ baseURL: app.url });
       const token = await csrfToken(ctx);
       // rotating the client-written part of the header does not escape the count
       for (let i = 1; i <= 3; i++) {
         const xff = `198.51.100.${i}, 192.0.2.40`;
-        await credentialsPost(ctx, "password", { email: students[0]!.email!, password: "wrong", csrfToken: token }, { "X-Forwarded-For": xff });
+        await credentialsPost(
+          ctx,
+          "password",
+          { email: students[0]!.email!, password: "wrong", csrfToken: token },
+          { "X-Forwarded-For": xff },
+        );
       }
       const row = await e2eDb().signinThrottle.findUnique({ where: { key: "ip:192.0.2.40" } });
       expect(row?.failures).toBe(3);
@@ -148,7 +186,12 @@ test.describe("client address for throttling", () => {
         create: { key: `ip:${school}`, failures: 100_000, windowStart: new Date() },
         update: { failures: 100_000, windowStart: new Date() },
       });
-      const res = await credentialsPost(ctx, "code", { code: students[0]!.code, csrfToken: token }, { "X-Forwarded-For": school });
+      const res = await credentialsPost(
+        ctx,
+        "code",
+        { code: students[0]!.code, csrfToken: token },
+        { "X-Forwarded-For": school },
+      );
       expect(res.status()).toBeLessThan(500);
       expect(signedIn(res)).toBe(true);
       await ctx.dispose();

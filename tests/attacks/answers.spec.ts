@@ -14,11 +14,20 @@ import { signInAs } from "../e2e/helpers";
 
 const CLASS = 12;
 
-test("a poisoned answer inside a concurrent batch: the good ones are all stored, the bad gets 4xx, no 5xx", async ({ browser }) => {
+test("a poisoned answer inside a concurrent batch: the good ones are all stored, the bad gets 4xx, no 5xx", async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   const { school, students } = await makeSchool(CLASS);
-  const activity = await createActivityFromTemplate(e2eDb(), { templateId: "science-dissolve", schoolId: school.id, mode: "self" });
-  const scenes = await e2eDb().activityScene.findMany({ where: { activityId: activity.id }, select: { id: true, type: true } });
+  const activity = await createActivityFromTemplate(e2eDb(), {
+    templateId: "science-dissolve",
+    schoolId: school.id,
+    mode: "self",
+  });
+  const scenes = await e2eDb().activityScene.findMany({
+    where: { activityId: activity.id },
+    select: { id: true, type: true },
+  });
   const freeText = scenes.find((s) => s.type === "free_text")!.id;
   const twoStep = scenes.find((s) => s.type === "two_step")!.id;
 
@@ -40,24 +49,44 @@ test("a poisoned answer inside a concurrent batch: the good ones are all stored,
     const revision = round + 1;
     const bad = round % CLASS;
     const sends = students.map((s, i) => {
-      const body = i === bad
-        ? { activityId: activity.id, ...poison }
-        : { activityId: activity.id, sceneId: freeText, answer: { text: `${s.name}の答え ${round}` } };
+      const body =
+        i === bad
+          ? { activityId: activity.id, ...poison }
+          : { activityId: activity.id, sceneId: freeText, answer: { text: `${s.name}の答え ${round}` } };
       return fetch(`${BASE_URL}/api/v1/answers`, {
         method: "POST",
         headers: { "content-type": "application/json", cookie: cookies[i]!, origin: BASE_URL },
-        body: JSON.stringify({ ...body, clientRevision: revision, idempotencyKey: `poison-${round}-${i}-${s.id.slice(0, 8)}`, mode: "self" }),
+        body: JSON.stringify({
+          ...body,
+          clientRevision: revision,
+          idempotencyKey: `poison-${round}-${i}-${s.id.slice(0, 8)}`,
+          mode: "self",
+        }),
       }).then(async (res) => ({ status: res.status, body: (await res.json()) as { ok: boolean; reason?: string } }));
     });
     const replies = await Promise.all(sends);
     expect(replies.filter((r) => r.status >= 500)).toEqual([]);
-    expect(replies[bad]).toMatchObject({ status: 400, body: { ok: false, code: "VALIDATION", reason: "invalidCharacters" } });
-    for (const [i, reply] of replies.entries()) if (i !== bad) expect(reply).toMatchObject({ status: 200, body: { ok: true, revision } });
+    expect(replies[bad]).toMatchObject({
+      status: 400,
+      body: { ok: false, code: "VALIDATION", reason: "invalidCharacters" },
+    });
+    for (const [i, reply] of replies.entries())
+      if (i !== bad) expect(reply).toMatchObject({ status: 200, body: { ok: true, revision } });
     // stored: every good answer once, as sent; nothing of the bad one
-    const rows = await e2eDb().response.findMany({ where: { activityId: activity.id, sceneId: freeText }, select: { userId: true, answer: true, clientRevision: true } });
+    const rows = await e2eDb().response.findMany({
+      where: { activityId: activity.id, sceneId: freeText },
+      select: { userId: true, answer: true, clientRevision: true },
+    });
     const good = students.filter((_, i) => i !== bad);
-    for (const s of good) expect(rows.find((r) => r.userId === s.id && r.clientRevision === revision)?.answer).toEqual({ text: `${s.name}の答え ${round}` });
-    expect(await e2eDb().response.count({ where: { activityId: activity.id, userId: students[bad]!.id, clientRevision: revision } })).toBe(0);
+    for (const s of good)
+      expect(rows.find((r) => r.userId === s.id && r.clientRevision === revision)?.answer).toEqual({
+        text: `${s.name}の答え ${round}`,
+      });
+    expect(
+      await e2eDb().response.count({
+        where: { activityId: activity.id, userId: students[bad]!.id, clientRevision: revision },
+      }),
+    ).toBe(0);
   }
   expect(await e2eDb().response.count({ where: { activityId: activity.id, sceneId: twoStep } })).toBe(0);
 });

@@ -73,7 +73,9 @@ test("slowloris: headers dribbled byte by byte are cut off within the header tim
 test("slow body: a request whose body trickles in is cut off within the request timeout", async () => {
   const socket = await connect();
   const closed = closedWithin(socket, 20_000);
-  socket.write(`POST /api/v1/answers HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 5000\r\n\r\n`);
+  socket.write(
+    `POST /api/v1/answers HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 5000\r\n\r\n`,
+  );
   dribble(socket, "{".padEnd(5000, " "), 100);
   const { ms, received } = await closed;
   expect(ms).toBeLessThan(4000 + 3000);
@@ -92,7 +94,9 @@ test("idle sockets: hundreds of silent connections from one address are capped a
     const res = await fetch(`${app.url}/signin`);
     expect(res.status).toBe(200);
     // beyond the per-address cap the sockets are closed at once
-    await expect.poll(() => sockets.filter((s) => !s.destroyed && !s.closed).length, { timeout: 5_000 }).toBeLessThanOrEqual(40);
+    await expect
+      .poll(() => sockets.filter((s) => !s.destroyed && !s.closed).length, { timeout: 5_000 })
+      .toBeLessThanOrEqual(40);
     // and the rest within the header timeout (nothing was ever sent on them)
     const results = await Promise.all(closings);
     expect(results.filter((r) => r === null)).toHaveLength(0);
@@ -117,7 +121,12 @@ async function openStream(cookie: string) {
       text += new TextDecoder().decode(value);
     }
   }
-  return { status: res.status, retryAfter: res.headers.get("retry-after"), body: res.status === 200 ? null : await res.text(), close: () => abort.abort() };
+  return {
+    status: res.status,
+    retryAfter: res.headers.get("retry-after"),
+    body: res.status === 200 ? null : await res.text(),
+    close: () => abort.abort(),
+  };
 }
 
 test("event streams: over the per-user and per-server caps a clear retry status, while the others keep streaming", async () => {
@@ -141,11 +150,16 @@ test("event streams: over the per-user and per-server caps a clear retry status,
     expect(Number(full.retryAfter)).toBeGreaterThan(0);
     // a closed stream frees its place
     open.shift()!.close();
-    await expect.poll(async () => {
-      const again = await openStream(d!);
-      if (again.status === 200) open.push(again);
-      return again.status;
-    }, { timeout: 15_000 }).toBe(200);
+    await expect
+      .poll(
+        async () => {
+          const again = await openStream(d!);
+          if (again.status === 200) open.push(again);
+          return again.status;
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(200);
   } finally {
     for (const s of open) s.close();
   }
@@ -154,10 +168,14 @@ test("event streams: over the per-user and per-server caps a clear retry status,
 /** POST /api/v1/answers without a session on a connection of its own: the server's quickest answer (401). */
 function probe(): Promise<number> {
   return new Promise((resolve, reject) => {
-    const req = http.request(`${app.url}/api/v1/answers`, { method: "POST", agent: false, headers: { "Content-Type": "application/json", Origin: app.url } }, (res) => {
-      res.resume();
-      res.once("end", () => resolve(res.statusCode ?? 0));
-    });
+    const req = http.request(
+      `${app.url}/api/v1/answers`,
+      { method: "POST", agent: false, headers: { "Content-Type": "application/json", Origin: app.url } },
+      (res) => {
+        res.resume();
+        res.once("end", () => resolve(res.statusCode ?? 0));
+      },
+    );
     req.once("error", reject);
     req.end("{}");
   });
@@ -167,16 +185,42 @@ test("pdf: printing 1,000 sign-in cards leaves the server answering other reques
   test.setTimeout(180_000);
   const { school, teacher } = await makeSchool(0);
   const ids = Array.from({ length: 1000 }, () => crypto.randomUUID());
-  await e2eDb().user.createMany({ data: ids.map((id, n) => ({ id, role: "student" as const, groupType: "school" as const, schoolId: school.id, name: `印刷 花子${n}` })) });
-  await e2eDb().studentDetail.createMany({ data: ids.map((userId, n) => ({ userId, grade: 1, className: "1", number: n + 1, counterbalanceGroup: n % 2 ? "A" : "B" })) });
+  await e2eDb().user.createMany({
+    data: ids.map((id, n) => ({
+      id,
+      role: "student" as const,
+      groupType: "school" as const,
+      schoolId: school.id,
+      name: `印刷 花子${n}`,
+    })),
+  });
+  await e2eDb().studentDetail.createMany({
+    data: ids.map((userId, n) => ({
+      userId,
+      grade: 1,
+      className: "1",
+      number: n + 1,
+      counterbalanceGroup: n % 2 ? "A" : "B",
+    })),
+  });
   const key = signinCodeKey();
-  await e2eDb().signinCode.createMany({ data: ids.map((userId) => ({ userId, ...sealNewCode(key), code: undefined })) });
+  await e2eDb().signinCode.createMany({
+    data: ids.map((userId) => ({ userId, ...sealNewCode(key), code: undefined })),
+  });
   const cookie = await cookieFor(teacher.id, "teacher");
 
   // a request the server answers by itself at once (no session: 401), over and over while the PDF renders
   const started = Date.now();
   let done = false;
-  const print = fetch(`${app.url}/api/students/sheets`, { method: "POST", body: new URLSearchParams({ class: "1" }), headers: { cookie } }).then(async (res) => ({ status: res.status, type: res.headers.get("content-type"), bytes: (await res.arrayBuffer()).byteLength }));
+  const print = fetch(`${app.url}/api/students/sheets`, {
+    method: "POST",
+    body: new URLSearchParams({ class: "1" }),
+    headers: { cookie },
+  }).then(async (res) => ({
+    status: res.status,
+    type: res.headers.get("content-type"),
+    bytes: (await res.arrayBuffer()).byteLength,
+  }));
   void print.finally(() => (done = true));
   const waits: number[] = [];
   while (!done) {

@@ -11,9 +11,17 @@ import { expectNotification, signInAs } from "../e2e/helpers";
 test("another academy's manager cannot delete a school, even by rewriting the request", async ({ page }) => {
   test.setTimeout(90_000);
   const victim = await makeSchool(0);
-  const target = await createSchool(e2eDb(), { academyId: victim.academy.id, name: `狙われた学校${victim.tag}`, nameKana: "ねらわれたがっこう" });
+  const target = await createSchool(e2eDb(), {
+    academyId: victim.academy.id,
+    name: `狙われた学校${victim.tag}`,
+    nameKana: "ねらわれたがっこう",
+  });
   const attacker = await makeSchool(0);
-  const bait = await createSchool(e2eDb(), { academyId: attacker.academy.id, name: `おとり${attacker.tag}`, nameKana: "おとり" });
+  const bait = await createSchool(e2eDb(), {
+    academyId: attacker.academy.id,
+    name: `おとり${attacker.tag}`,
+    nameKana: "おとり",
+  });
   await signInAs(page, attacker.manager.email!, TEST_PASSWORD);
   await page.goto("/dashboard/manager/schools");
   await expect(page.getByText(target.name)).toHaveCount(0);

@@ -16,7 +16,10 @@ import { cookieOf, type Ids, seedMatrixSchool, send } from "../e2e/matrix-lib";
 import { ROUTES } from "../e2e/routes";
 
 /** The not-found message as each display language's reader sees it (tags stripped, ruby readings dropped). */
-const NOT_FOUND_TEXT = { ja: "ページが見つからないか、見る権限がありません。", "ja-kana": "ページが みつからないか、みる けんげんが ありません。" } as const;
+const NOT_FOUND_TEXT = {
+  ja: "ページが見つからないか、見る権限がありません。",
+  "ja-kana": "ページが みつからないか、みる けんげんが ありません。",
+} as const;
 const LANGUAGE_OF: Record<Role, keyof typeof NOT_FOUND_TEXT> = { student: "ja-kana", teacher: "ja", manager: "ja" };
 
 let own: Ids;
@@ -33,7 +36,13 @@ test.beforeAll(async ({ browser }) => {
   own = mine.ids;
   foreignCanary = `STFOR${tag}`;
   foreign = (await seedMatrixSchool(other.id, foreignCanary, "sc-for", tag)).ids;
-  const manager = await createUser(e2eDb(), { role: "manager", email: `sc-m-${tag}@test.example`, password: TEST_PASSWORD, academyId: academy.id, name: "状態 管理" });
+  const manager = await createUser(e2eDb(), {
+    role: "manager",
+    email: `sc-m-${tag}@test.example`,
+    password: TEST_PASSWORD,
+    academyId: academy.id,
+    name: "状態 管理",
+  });
   const lang = (role: Role) => `; manabiya-lang=${LANGUAGE_OF[role]}`;
   cookies.student = (await cookieOf(browser, mine.student.email!)) + lang("student");
   cookies.teacher = (await cookieOf(browser, mine.teacher.email!)) + lang("teacher");
@@ -60,10 +69,12 @@ async function expectNotFound(role: Role, pathname: string) {
  */
 async function expectNotFoundPage(browser: Browser, role: Role, pathname: string) {
   const context = await browser.newContext();
-  await context.addCookies(cookies[role].split("; ").map((pair) => {
-    const at = pair.indexOf("=");
-    return { name: pair.slice(0, at), value: pair.slice(at + 1), url: BASE_URL };
-  }));
+  await context.addCookies(
+    cookies[role].split("; ").map((pair) => {
+      const at = pair.indexOf("=");
+      return { name: pair.slice(0, at), value: pair.slice(at + 1), url: BASE_URL };
+    }),
+  );
   const page = await context.newPage();
   const response = await page.goto(pathname);
   expect(response?.status(), `${role} → ${pathname} in a browser`).toBe(404);
@@ -72,25 +83,43 @@ async function expectNotFoundPage(browser: Browser, role: Role, pathname: string
   await context.close();
 }
 
-const activityOf = (pattern: string): keyof Ids => (/\/(guide|session)\//.test(pattern) ? "guide" : pattern.startsWith("/dashboard/teacher/activities/solo/") ? "teacherActivity" : "self");
+const activityOf = (pattern: string): keyof Ids =>
+  /\/(guide|session)\//.test(pattern)
+    ? "guide"
+    : pattern.startsWith("/dashboard/teacher/activities/solo/")
+      ? "teacherActivity"
+      : "self";
 function fill(pattern: string, ids: { schoolId: string; activityId: string; studentId: string }) {
-  return pattern.replace("[schoolId]", ids.schoolId).replace("[activityId]", ids.activityId).replace("[studentId]", ids.studentId);
+  return pattern
+    .replace("[schoolId]", ids.schoolId)
+    .replace("[activityId]", ids.activityId)
+    .replace("[studentId]", ids.studentId);
 }
 const DYNAMIC = ROUTES.filter((r) => r.pattern.includes("[") && r.area !== "public");
 
 test("sanity: each dynamic page answers 200 to its own role with the own school's ids", async () => {
   test.setTimeout(120_000);
   for (const route of DYNAMIC) {
-    const pathname = fill(route.pattern, { schoolId: own.schoolId, activityId: own[activityOf(route.pattern)], studentId: own.studentId });
+    const pathname = fill(route.pattern, {
+      schoolId: own.schoolId,
+      activityId: own[activityOf(route.pattern)],
+      studentId: own.studentId,
+    });
     expect((await send(cookies[route.area as Role], pathname)).status, pathname).toBe(200);
   }
 });
 
 for (const route of DYNAMIC) {
-  test(`real 404 in the user's language: ${route.pattern} with unknown, foreign and malformed ids`, async ({ browser }) => {
+  test(`real 404 in the user's language: ${route.pattern} with unknown, foreign and malformed ids`, async ({
+    browser,
+  }) => {
     test.setTimeout(90_000);
     const role = route.area as Role;
-    const pick = (ids: Ids) => ({ schoolId: ids.schoolId, activityId: ids[activityOf(route.pattern)], studentId: ids.studentId });
+    const pick = (ids: Ids) => ({
+      schoolId: ids.schoolId,
+      activityId: ids[activityOf(route.pattern)],
+      studentId: ids.studentId,
+    });
     const mine = pick(own);
     const variants = [
       { ...mine, activityId: randomUUID(), studentId: randomUUID() },
@@ -99,8 +128,14 @@ for (const route of DYNAMIC) {
       { ...mine, activityId: "%E3%81%82", studentId: "%00" },
     ];
     // the ids one at a time, so each check of a page is reached (a valid activity with a foreign student, …)
-    if (route.pattern.includes("[studentId]")) variants.push({ ...mine, studentId: foreign.studentId }, { ...mine, studentId: randomUUID() });
-    if (route.pattern.includes("[schoolId]")) variants.push({ ...mine, schoolId: randomUUID() }, { ...mine, schoolId: foreign.schoolId }, { ...mine, schoolId: "not-a-uuid" });
+    if (route.pattern.includes("[studentId]"))
+      variants.push({ ...mine, studentId: foreign.studentId }, { ...mine, studentId: randomUUID() });
+    if (route.pattern.includes("[schoolId]"))
+      variants.push(
+        { ...mine, schoolId: randomUUID() },
+        { ...mine, schoolId: foreign.schoolId },
+        { ...mine, schoolId: "not-a-uuid" },
+      );
     const ownPath = fill(route.pattern, mine);
     const paths = [...new Set(variants.map((ids) => fill(route.pattern, ids)))].filter((p) => p !== ownPath);
     expect(paths.length).toBeGreaterThanOrEqual(3);
@@ -111,7 +146,12 @@ for (const route of DYNAMIC) {
 
 test("unknown paths are a real 404 in the user's language, inside and outside the areas", async () => {
   for (const role of ["student", "teacher", "manager"] as const) {
-    for (const pathname of [`/dashboard/${role}/no-such-page`, `/dashboard/${role}/activities/no/such/page`, "/no-such-page", "/dashboard/nobody/home"]) {
+    for (const pathname of [
+      `/dashboard/${role}/no-such-page`,
+      `/dashboard/${role}/activities/no/such/page`,
+      "/no-such-page",
+      "/dashboard/nobody/home",
+    ]) {
       const reply = await send(cookies[role], pathname);
       expect(reply.status, `${role} → ${pathname}`).toBe(404);
       expect(visibleText(reply.body), `${role} → ${pathname}`).toContain(NOT_FOUND_TEXT[LANGUAGE_OF[role]]);

@@ -50,7 +50,8 @@ async function managerCookie() {
 
 /** A dry run of the roster import: a zip as the body, or a form of CSV files (its own content type). */
 function postSet(cookie: string, body: Uint8Array<ArrayBuffer> | FormData) {
-  const headers: Record<string, string> = body instanceof FormData ? { cookie } : { cookie, "content-type": "application/zip" };
+  const headers: Record<string, string> =
+    body instanceof FormData ? { cookie } : { cookie, "content-type": "application/zip" };
   return fetch(`${app.url}/api/v1/roster/import`, { method: "POST", headers, body });
 }
 
@@ -77,7 +78,8 @@ test("a large valid set is checked while /healthz keeps answering", async () => 
   // 40 中学校 of 25 homerooms of 40: 41,000 people, an 11 MB users.csv
   const files = writeRosterPackage(rosterSet(citySchools(40)));
   const form = new FormData();
-  for (const [name, bytes] of Object.entries(files)) form.append("files", new Blob([new Uint8Array(bytes)], { type: "text/csv" }), name);
+  for (const [name, bytes] of Object.entries(files))
+    form.append("files", new Blob([new Uint8Array(bytes)], { type: "text/csv" }), name);
   // making the set kept this process busy for seconds: let it see the kept-alive sockets the server closed meanwhile
   await new Promise((r) => setTimeout(r, 200));
   const health = pollHealth();
@@ -98,7 +100,9 @@ test("a manager trickling an upload byte by byte holds no slot: another academy'
   const socket = net.connect({ host: "127.0.0.1", port: app.port });
   await new Promise((resolve) => socket.once("connect", resolve));
   socket.on("error", () => undefined);
-  socket.write(`POST /api/v1/roster/import HTTP/1.1\r\nHost: localhost:${app.port}\r\nCookie: ${slow}\r\nContent-Type: application/zip\r\nContent-Length: 100000\r\n\r\nPK`);
+  socket.write(
+    `POST /api/v1/roster/import HTTP/1.1\r\nHost: localhost:${app.port}\r\nCookie: ${slow}\r\nContent-Type: application/zip\r\nContent-Length: 100000\r\n\r\nPK`,
+  );
   const trickle = setInterval(() => socket.write("x"), 200);
   try {
     // the trickling request has reached the route (its session was read) before the other is sent

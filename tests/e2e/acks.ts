@@ -23,8 +23,19 @@ export function recordAcks(page: Page): { acks: Ack[]; pending: () => number } {
     void res
       .json()
       .then((body: { ok?: boolean }) => {
-        const sent = res.request().postDataJSON() as { sceneId: string; answer: unknown; clientRevision: number; idempotencyKey: string };
-        if (body?.ok) acks.push({ sceneId: sent.sceneId, answer: sent.answer, clientRevision: sent.clientRevision, key: sent.idempotencyKey });
+        const sent = res.request().postDataJSON() as {
+          sceneId: string;
+          answer: unknown;
+          clientRevision: number;
+          idempotencyKey: string;
+        };
+        if (body?.ok)
+          acks.push({
+            sceneId: sent.sceneId,
+            answer: sent.answer,
+            clientRevision: sent.clientRevision,
+            key: sent.idempotencyKey,
+          });
       })
       .catch(() => undefined)
       .finally(() => pending--);
@@ -56,10 +67,25 @@ export async function expectExactlyOnce(
     return newest;
   };
   const typedAcknowledged = () => {
-    for (const [sceneId, answer] of typed) expect(newestAcks().get(sceneId)?.answer, `scene ${sceneId}: the last answer given was acknowledged`).toEqual(answer);
+    for (const [sceneId, answer] of typed)
+      expect(newestAcks().get(sceneId)?.answer, `scene ${sceneId}: the last answer given was acknowledged`).toEqual(
+        answer,
+      );
   };
   // the page may show "saved" a moment before Playwright reports the reply: wait for the replies, then judge
-  await expect.poll(() => { try { typedAcknowledged(); return recorded.pending(); } catch { return -1; } }, { timeout: 30_000 }).toBe(0);
+  await expect
+    .poll(
+      () => {
+        try {
+          typedAcknowledged();
+          return recorded.pending();
+        } catch {
+          return -1;
+        }
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(0);
   typedAcknowledged();
   const newest = newestAcks();
   const rows = await db.response.findMany({ where, select: { sceneId: true, answer: true, clientRevision: true } });
@@ -68,10 +94,19 @@ export async function expectExactlyOnce(
   const doubled = [...count].filter(([, n]) => n > 1).map(([id]) => id);
   const missing = [...newest.keys()].filter((id) => !count.has(id));
   const unacknowledged = [...count.keys()].filter((id) => !newest.has(id));
-  expect({ doubled, missing, unacknowledged }, "rows against the acknowledged saves").toEqual({ doubled: [], missing: [], unacknowledged: [] });
+  expect({ doubled, missing, unacknowledged }, "rows against the acknowledged saves").toEqual({
+    doubled: [],
+    missing: [],
+    unacknowledged: [],
+  });
   for (const row of rows) {
     const ack = newest.get(row.sceneId)!;
-    expect({ answer: row.answer, revision: row.clientRevision }, `scene ${row.sceneId}: the newest acknowledged save`).toEqual({ answer: ack.answer, revision: ack.clientRevision });
+    expect(
+      { answer: row.answer, revision: row.clientRevision },
+      `scene ${row.sceneId}: the newest acknowledged save`,
+    ).toEqual({ answer: ack.answer, revision: ack.clientRevision });
   }
-  expect([...newest.keys()].sort(), "every acknowledged scene is one the student answered").toEqual([...typed.keys()].sort());
+  expect([...newest.keys()].sort(), "every acknowledged scene is one the student answered").toEqual(
+    [...typed.keys()].sort(),
+  );
 }

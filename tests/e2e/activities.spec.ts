@@ -11,10 +11,15 @@ async function copy(page: Page, templateId: string, title: string) {
 }
 
 const row = (page: Page, title: string) =>
-  page.getByTestId("activity-table").locator("tbody tr").filter({ has: page.locator("th", { hasText: title }) });
+  page
+    .getByTestId("activity-table")
+    .locator("tbody tr")
+    .filter({ has: page.locator("th", { hasText: title }) });
 
 test.describe("activity management (teacher)", () => {
-  test("library, copy with and without a title, all four modes, archive, restore, delete, copy again", async ({ page }) => {
+  test("library, copy with and without a title, all four modes, archive, restore, delete, copy again", async ({
+    page,
+  }) => {
     const { teacher, school } = await makeSchool(0);
     await signInAs(page, teacher.email!, TEST_PASSWORD);
     await expect(page.getByTestId("none-running")).toBeVisible();
@@ -42,7 +47,9 @@ test.describe("activity management (teacher)", () => {
       await expectNotification(page, "モードを変更しました");
       await expect(select).toHaveValue(mode);
     }
-    const stored = await e2eDb().activity.findFirstOrThrow({ where: { schoolId: school.id, title: "２学期のふりかえり" } });
+    const stored = await e2eDb().activity.findFirstOrThrow({
+      where: { schoolId: school.id, title: "２学期のふりかえり" },
+    });
     expect(stored.mode).toBe("standby");
 
     await row(page, "予想").getByTestId("archive").click();
@@ -103,7 +110,10 @@ test.describe("activity management (manager)", () => {
     await copy(page, "math-linear-equations", "");
     await expect(row(page, "方程式")).toHaveCount(1);
     // managers edit their academy's schools' activities (issue #20), on a page naming the school
-    await expect(row(page, "方程式").getByRole("link", { name: "編集" })).toHaveAttribute("href", new RegExp(`^/dashboard/manager/activities/edit/${school.id}/[0-9a-f-]{36}$`));
+    await expect(row(page, "方程式").getByRole("link", { name: "編集" })).toHaveAttribute(
+      "href",
+      new RegExp(`^/dashboard/manager/activities/edit/${school.id}/[0-9a-f-]{36}$`),
+    );
     await page.goto("/dashboard/manager/home");
     await expect(card.getByTestId("count-activities")).toHaveText("1");
   });
@@ -113,7 +123,8 @@ test.describe("activity management (manager)", () => {
     // in-area pages stream behind the loading state, so this no-access page comes with a 200
     await page.goto(`/dashboard/manager/activities/${DEMO_IDS.school1}`);
     await expect(page.getByTestId("error-page")).toBeVisible();
-    for (const secret of ["デモ第一中学校", "２組", "方程式"]) await expect(page.locator("body")).not.toContainText(secret);
+    for (const secret of ["デモ第一中学校", "２組", "方程式"])
+      await expect(page.locator("body")).not.toContainText(secret);
     await page.goto("/dashboard/manager/activities/not-a-uuid");
     await expect(page.getByTestId("error-page")).toBeVisible();
   });
@@ -122,9 +133,23 @@ test.describe("activity management (manager)", () => {
 test("the teacher home lists running activities with a quick mode change, and recent results", async ({ page }) => {
   const { teacher, school, students } = await makeSchool(1);
   const { createActivityFromTemplate, createResponse } = await import("../../prisma/seed/factories");
-  const activity = await createActivityFromTemplate(e2eDb(), { templateId: "reflection-weekly", schoolId: school.id, mode: "self", title: "今週のふりかえり" });
-  const scene = await e2eDb().activityScene.findFirstOrThrow({ where: { activityId: activity.id }, select: { id: true } });
-  await createResponse(e2eDb(), { activityId: activity.id, sceneId: scene.id, userId: students[0]!.id, answer: { value: 4 }, scenePosition: 0 });
+  const activity = await createActivityFromTemplate(e2eDb(), {
+    templateId: "reflection-weekly",
+    schoolId: school.id,
+    mode: "self",
+    title: "今週のふりかえり",
+  });
+  const scene = await e2eDb().activityScene.findFirstOrThrow({
+    where: { activityId: activity.id },
+    select: { id: true },
+  });
+  await createResponse(e2eDb(), {
+    activityId: activity.id,
+    sceneId: scene.id,
+    userId: students[0]!.id,
+    answer: { value: 4 },
+    scenePosition: 0,
+  });
   await signInAs(page, teacher.email!, TEST_PASSWORD);
   const card = page.getByTestId("running-list").locator(`[data-activity-id="${activity.id}"]`);
   await expect(card).toBeVisible();
@@ -135,19 +160,40 @@ test("the teacher home lists running activities with a quick mode change, and re
   expect((await e2eDb().activity.findUniqueOrThrow({ where: { id: activity.id } })).mode).toBe("complete");
 });
 
-test("duplicate: a teacher copies an activity with one button; the copy has the same scenes and none of the answers, and opens in the editor", async ({ page }) => {
+test("duplicate: a teacher copies an activity with one button; the copy has the same scenes and none of the answers, and opens in the editor", async ({
+  page,
+}) => {
   const { teacher, school, students } = await makeSchool(1);
-  const source = await e2eDb().activity.create({ data: { schoolId: school.id, title: "複製のもと", actorType: "student" }, select: { id: true } });
-  await e2eDb().activityScene.create({ data: { activityId: source.id, position: 0, type: "free_text", content: { prompt: "気づいたことは？" } } });
+  const source = await e2eDb().activity.create({
+    data: { schoolId: school.id, title: "複製のもと", actorType: "student" },
+    select: { id: true },
+  });
+  await e2eDb().activityScene.create({
+    data: { activityId: source.id, position: 0, type: "free_text", content: { prompt: "気づいたことは？" } },
+  });
   const scene = await e2eDb().activityScene.findFirstOrThrow({ where: { activityId: source.id } });
-  await e2eDb().response.create({ data: { activityId: source.id, sceneId: scene.id, userId: students[0]!.id, answer: { text: "とける" }, scenePosition: 0, mode: "self", clientRevision: 1, idempotencyKey: "dup-e2e-answer-1" } });
+  await e2eDb().response.create({
+    data: {
+      activityId: source.id,
+      sceneId: scene.id,
+      userId: students[0]!.id,
+      answer: { text: "とける" },
+      scenePosition: 0,
+      mode: "self",
+      clientRevision: 1,
+      idempotencyKey: "dup-e2e-answer-1",
+    },
+  });
   await signInAs(page, teacher.email!, TEST_PASSWORD);
   await page.goto("/dashboard/teacher/activities");
   await row(page, "複製のもと").getByRole("button", { name: "「複製のもと」を複製する" }).click();
   await expectNotification(page, "複製しました");
   const copyRow = row(page, "複製のもと（コピー）");
   await expect(copyRow).toHaveCount(1);
-  const copy = await e2eDb().activity.findFirstOrThrow({ where: { schoolId: school.id, title: "複製のもと（コピー）" }, select: { id: true, scenes: { select: { type: true, content: true } } } });
+  const copy = await e2eDb().activity.findFirstOrThrow({
+    where: { schoolId: school.id, title: "複製のもと（コピー）" },
+    select: { id: true, scenes: { select: { type: true, content: true } } },
+  });
   expect(copy.scenes).toEqual([{ type: "free_text", content: { prompt: "気づいたことは？" } }]);
   expect(await e2eDb().response.count({ where: { activityId: copy.id } })).toBe(0);
   await copyRow.getByRole("link", { name: "編集" }).click();

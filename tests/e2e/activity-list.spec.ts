@@ -3,22 +3,49 @@ import { createActivityFromTemplate, createResponse } from "../../prisma/seed/fa
 import { e2eDb, makeSchool, TEST_PASSWORD } from "./db";
 import { baseText, expectAccessible, signInAs } from "./helpers";
 
-test("activity list: search by title (as written or by its reading), filter by mode and archived; each row shows scenes, answers so far and last use", async ({ page }) => {
+test("activity list: search by title (as written or by its reading), filter by mode and archived; each row shows scenes, answers so far and last use", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const { school, teacher, students, tag } = await makeSchool(2);
   const db = e2eDb();
-  const used = await createActivityFromTemplate(db, { templateId: "science-dissolve", schoolId: school.id, title: `|水溶液(すいようえき)の実験${tag}`, mode: "self" });
-  const unused = await createActivityFromTemplate(db, { templateId: "science-dissolve", schoolId: school.id, title: `100%の授業${tag}`, mode: "guide" });
-  const old = await createActivityFromTemplate(db, { templateId: "science-dissolve", schoolId: school.id, title: `昔の水溶液${tag}`, mode: "complete", status: "archived" });
+  const used = await createActivityFromTemplate(db, {
+    templateId: "science-dissolve",
+    schoolId: school.id,
+    title: `|水溶液(すいようえき)の実験${tag}`,
+    mode: "self",
+  });
+  const unused = await createActivityFromTemplate(db, {
+    templateId: "science-dissolve",
+    schoolId: school.id,
+    title: `100%の授業${tag}`,
+    mode: "guide",
+  });
+  const old = await createActivityFromTemplate(db, {
+    templateId: "science-dissolve",
+    schoolId: school.id,
+    title: `昔の水溶液${tag}`,
+    mode: "complete",
+    status: "archived",
+  });
   const scenes = await db.activityScene.findMany({ where: { activityId: used.id }, orderBy: { position: "asc" } });
-  for (const s of students) await createResponse(db, { activityId: used.id, sceneId: scenes[0]!.id, userId: s.id, answer: { seen: true }, scenePosition: scenes[0]!.position });
+  for (const s of students)
+    await createResponse(db, {
+      activityId: used.id,
+      sceneId: scenes[0]!.id,
+      userId: s.id,
+      answer: { seen: true },
+      scenePosition: scenes[0]!.position,
+    });
 
   await signInAs(page, teacher.email!, TEST_PASSWORD);
   await page.goto("/dashboard/teacher/activities");
   const row = (id: string) => page.locator(`tr[data-activity-id="${id}"]`);
   await expect(row(used.id).getByTestId("activity-scenes")).toHaveText(String(scenes.length));
   expect(await baseText(row(used.id).getByTestId("activity-answers"))).toBe("2件（2人）");
-  expect(await baseText(row(used.id).getByTestId("activity-last-used"))).toMatch(/\d{4}年\d{1,2}月\d{1,2}日.* \d{1,2}:\d{2}/);
+  expect(await baseText(row(used.id).getByTestId("activity-last-used"))).toMatch(
+    /\d{4}年\d{1,2}月\d{1,2}日.* \d{1,2}:\d{2}/,
+  );
   expect(await baseText(row(unused.id).getByTestId("activity-answers"))).toBe("0件（0人）");
   expect(await baseText(row(unused.id).getByTestId("activity-last-used"))).toBe("まだ使っていません");
 
@@ -49,14 +76,33 @@ test("activity list: search by title (as written or by its reading), filter by m
   await expect(page).toHaveURL(/\?tab=archived$/);
 });
 
-test("activity list: 50 activities render with every count, quickly (one statement for all the counts)", async ({ page }) => {
+test("activity list: 50 activities render with every count, quickly (one statement for all the counts)", async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   const { school, teacher, students } = await makeSchool(1);
   const db = e2eDb();
   const made = [];
-  for (let i = 0; i < 50; i++) made.push(await createActivityFromTemplate(db, { templateId: "science-dissolve", schoolId: school.id, title: `多数${i}`, mode: "self" }));
-  const scene = await db.activityScene.findFirstOrThrow({ where: { activityId: made[7]!.id }, orderBy: { position: "asc" } });
-  await createResponse(db, { activityId: made[7]!.id, sceneId: scene.id, userId: students[0]!.id, answer: { seen: true }, scenePosition: scene.position });
+  for (let i = 0; i < 50; i++)
+    made.push(
+      await createActivityFromTemplate(db, {
+        templateId: "science-dissolve",
+        schoolId: school.id,
+        title: `多数${i}`,
+        mode: "self",
+      }),
+    );
+  const scene = await db.activityScene.findFirstOrThrow({
+    where: { activityId: made[7]!.id },
+    orderBy: { position: "asc" },
+  });
+  await createResponse(db, {
+    activityId: made[7]!.id,
+    sceneId: scene.id,
+    userId: students[0]!.id,
+    answer: { seen: true },
+    scenePosition: scene.position,
+  });
   await signInAs(page, teacher.email!, TEST_PASSWORD);
   const started = Date.now();
   const response = await page.goto("/dashboard/teacher/activities");
@@ -64,5 +110,7 @@ test("activity list: 50 activities render with every count, quickly (one stateme
   await expect(page.locator("tr[data-activity-id]")).toHaveCount(50);
   // generous for a loaded CI box; a query per activity (N+1) at 50 rows would still pass, the integration test pins the counts
   expect(Date.now() - started).toBeLessThan(15_000);
-  expect(await baseText(page.locator(`tr[data-activity-id="${made[7]!.id}"]`).getByTestId("activity-answers"))).toBe("1件（1人）");
+  expect(await baseText(page.locator(`tr[data-activity-id="${made[7]!.id}"]`).getByTestId("activity-answers"))).toBe(
+    "1件（1人）",
+  );
 });

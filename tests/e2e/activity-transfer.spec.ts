@@ -7,14 +7,25 @@ import { baseText, expectAccessible, expectNotification, signInAs } from "./help
 
 const signedIn = signedInBrowsers();
 const scenesOf = (activityId: string) =>
-  e2eDb().activityScene.findMany({ where: { activityId }, orderBy: { position: "asc" }, select: { type: true, content: true, position: true } });
+  e2eDb().activityScene.findMany({
+    where: { activityId },
+    orderBy: { position: "asc" },
+    select: { type: true, content: true, position: true },
+  });
 
-test("an activity downloaded as a file by one school's teacher is imported by another school's teacher, twice, and opens with the same scenes", async ({ browser }) => {
+test("an activity downloaded as a file by one school's teacher is imported by another school's teacher, twice, and opens with the same scenes", async ({
+  browser,
+}) => {
   test.setTimeout(180_000);
   const a = await makeSchool(0);
   const b = await makeSchool(0);
   const title = `|溶(と)ける実験${a.tag}`;
-  const activity = await createActivityFromTemplate(e2eDb(), { templateId: "science-dissolve", schoolId: a.school.id, title, mode: "self" });
+  const activity = await createActivityFromTemplate(e2eDb(), {
+    templateId: "science-dissolve",
+    schoolId: a.school.id,
+    title,
+    mode: "self",
+  });
 
   const pageA = await signedIn(browser, a.teacher.email!);
   await pageA.goto("/dashboard/teacher/activities");
@@ -33,7 +44,9 @@ test("an activity downloaded as a file by one school's teacher is imported by an
     await pageB.getByTestId("activity-file").setInputFiles(saved);
     await pageB.getByTestId("import-activity-submit").click();
     await expectNotification(pageB, `「溶ける実験${a.tag}」を取り込みました。`);
-    await expect.poll(() => e2eDb().activity.count({ where: { schoolId: b.school.id, title } }), { timeout: 30_000 }).toBe(n);
+    await expect
+      .poll(() => e2eDb().activity.count({ where: { schoolId: b.school.id, title } }), { timeout: 30_000 })
+      .toBe(n);
   }
   const imported = await e2eDb().activity.findMany({ where: { schoolId: b.school.id, title }, select: { id: true } });
   const row = pageB.locator(`tr[data-activity-id="${imported[0]!.id}"]`);
@@ -49,20 +62,29 @@ test("an activity downloaded as a file by one school's teacher is imported by an
   expect(await baseText(pageB.getByTestId("progress"))).toBe(`1 / ${original.length}`);
 });
 
-test("a file that is not an activity, of an unknown version, too large, or lost on the network shows why, and nothing is created", async ({ page }) => {
+test("a file that is not an activity, of an unknown version, too large, or lost on the network shows why, and nothing is created", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const { school, teacher } = await makeSchool(0);
   await signInAs(page, teacher.email!, TEST_PASSWORD);
   await page.goto("/dashboard/teacher/activities");
   const error = page.getByTestId("import-activity-error");
   const tryFile = async (name: string, body: string | Buffer) => {
-    await page.getByTestId("activity-file").setInputFiles({ name, mimeType: "application/json", buffer: Buffer.isBuffer(body) ? body : Buffer.from(body) });
+    await page
+      .getByTestId("activity-file")
+      .setInputFiles({ name, mimeType: "application/json", buffer: Buffer.isBuffer(body) ? body : Buffer.from(body) });
     await page.getByTestId("import-activity-submit").click();
   };
 
-  await tryFile("future.json", JSON.stringify({ format: "manabiya-activity", version: 9, title: "x", actorType: "student", scenes: [] }));
+  await tryFile(
+    "future.json",
+    JSON.stringify({ format: "manabiya-activity", version: 9, title: "x", actorType: "student", scenes: [] }),
+  );
   await expect(error).toHaveAttribute("data-code", "versionUnknown", { timeout: 30_000 });
-  expect(await baseText(error)).toBe("このファイルのバージョン「9」には対応していません（対応しているのはバージョン1です）。");
+  expect(await baseText(error)).toBe(
+    "このファイルのバージョン「9」には対応していません（対応しているのはバージョン1です）。",
+  );
 
   await tryFile("photo.json", Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0xff, 0x00]));
   await expect(error).toHaveAttribute("data-code", "binary", { timeout: 30_000 });
@@ -76,8 +98,19 @@ test("a file that is not an activity, of an unknown version, too large, or lost 
   await expectAccessible(page);
 
   // a good file whose request the network drops: "try again", and the page stays usable
-  await page.route("**/dashboard/teacher/activities", (route) => (route.request().method() === "POST" ? route.abort() : route.continue()));
-  await tryFile("good.json", JSON.stringify({ format: "manabiya-activity", version: 1, title: "届かない", actorType: "student", scenes: [{ id: "s1", type: "info", content: { prompt: "p" } }] }));
+  await page.route("**/dashboard/teacher/activities", (route) =>
+    route.request().method() === "POST" ? route.abort() : route.continue(),
+  );
+  await tryFile(
+    "good.json",
+    JSON.stringify({
+      format: "manabiya-activity",
+      version: 1,
+      title: "届かない",
+      actorType: "student",
+      scenes: [{ id: "s1", type: "info", content: { prompt: "p" } }],
+    }),
+  );
   await expect(error).toHaveAttribute("data-code", "INTERNAL", { timeout: 30_000 });
   expect(await baseText(error)).toBe("取り込めませんでした。もう一度お試しください。");
   await expect(page.getByTestId("import-activity-submit")).toBeEnabled();

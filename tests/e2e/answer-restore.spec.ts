@@ -17,14 +17,21 @@ const point = (page: Page, value: number) => page.locator(`.scale-point input[va
 
 async function selfActivity() {
   const { school, students } = await makeSchool(1);
-  const activity = await createActivityFromTemplate(e2eDb(), { templateId: "reflection-weekly", schoolId: school.id, mode: "self" });
+  const activity = await createActivityFromTemplate(e2eDb(), {
+    templateId: "reflection-weekly",
+    schoolId: school.id,
+    mode: "self",
+  });
   const scene = await e2eDb().activityScene.findFirstOrThrow({ where: { activityId: activity.id, position: 0 } });
   return { student: students[0]!, activity, scene, url: `/dashboard/student/activities/solo/${activity.id}` };
 }
 
 /** The value of the first scene's answer the server holds (null: none). */
 async function storedValue(userId: string, sceneId: string): Promise<number | null> {
-  const row = await e2eDb().response.findUnique({ where: { userId_sceneId: { userId, sceneId } }, select: { answer: true } });
+  const row = await e2eDb().response.findUnique({
+    where: { userId_sceneId: { userId, sceneId } },
+    select: { answer: true },
+  });
   return (row?.answer as { value?: number } | null)?.value ?? null;
 }
 
@@ -58,7 +65,9 @@ async function choose(page: Page, value: number) {
   await expect(status(page)).toHaveAttribute("data-status", "saved");
 }
 
-test("left by an in-app link and back with the browser's Back: the page shows the stored answer, and a new choice is the one stored", async ({ browser }) => {
+test("left by an in-app link and back with the browser's Back: the page shows the stored answer, and a new choice is the one stored", async ({
+  browser,
+}) => {
   const { student, scene, url } = await selfActivity();
   const kid = await signedIn(browser, student.email!);
   await kid.goto(url);
@@ -88,10 +97,16 @@ test("left by an in-app link and back with the browser's Back: the page shows th
   await expect(point(kid, 5)).toBeChecked();
 });
 
-test("a page restored from the back/forward cache after another tab saved: the choice made on it is the one stored", async ({ playwright, launchOptions }) => {
+test("a page restored from the back/forward cache after another tab saved: the choice made on it is the one stored", async ({
+  playwright,
+  launchOptions,
+}) => {
   const { student, scene, url } = await selfActivity();
   // Playwright starts Chromium without its back/forward cache unless told otherwise
-  const browser = await playwright.chromium.launch({ ...launchOptions, ignoreDefaultArgs: ["--disable-back-forward-cache"] });
+  const browser = await playwright.chromium.launch({
+    ...launchOptions,
+    ignoreDefaultArgs: ["--disable-back-forward-cache"],
+  });
   const kid = await signedIn(browser, student.email!);
   // the page as a browser may keep it in its back/forward cache: Chromium keeps no page sent with
   // "no-store" (as the app's dynamic pages are) unless its newer rules allow it, so the test lets it
@@ -132,7 +147,9 @@ test("a page restored from the back/forward cache after another tab saved: the c
   await browser.close();
 });
 
-test("two tabs open on the same activity: the choice made last, in either tab, is the one stored", async ({ browser }) => {
+test("two tabs open on the same activity: the choice made last, in either tab, is the one stored", async ({
+  browser,
+}) => {
   const { student, scene, url } = await selfActivity();
   const first = await signedIn(browser, student.email!);
   await first.goto(url);
@@ -152,7 +169,9 @@ test("two tabs open on the same activity: the choice made last, in either tab, i
   await expect(point(first, 1)).toBeChecked();
 });
 
-test("a reload while a save is in flight: the answer chosen after the reload is the one stored", async ({ browser }) => {
+test("a reload while a save is in flight: the answer chosen after the reload is the one stored", async ({
+  browser,
+}) => {
   const { student, scene, url } = await selfActivity();
   const kid = await signedIn(browser, student.email!);
   await kid.goto(url);
@@ -177,7 +196,9 @@ test("a reload while a save is in flight: the answer chosen after the reload is 
   await expect(point(kid, 4)).toBeChecked();
 });
 
-test("another device saved a newer answer: the older page's save is not called saved; the stored answer is shown with a message, and choosing again stores it", async ({ browser }) => {
+test("another device saved a newer answer: the older page's save is not called saved; the stored answer is shown with a message, and choosing again stores it", async ({
+  browser,
+}) => {
   const { student, scene, url } = await selfActivity();
   const tablet = await signedIn(browser, student.email!);
   await tablet.goto(url);

@@ -14,18 +14,42 @@ type Options = { options: { id: string; correct?: boolean }[] };
 async function keyedSoloActivity() {
   const { teacher, school, students } = await makeSchool(1);
   const db = e2eDb();
-  const activity = await createActivityFromTemplate(db, { templateId: "science-dissolve", schoolId: school.id, mode: "self" });
+  const activity = await createActivityFromTemplate(db, {
+    templateId: "science-dissolve",
+    schoolId: school.id,
+    mode: "self",
+  });
   await db.activity.update({ where: { id: activity.id }, data: { feedback: "after_answer" } });
-  const [intro, weight, solution] = await db.activityScene.findMany({ where: { activityId: activity.id }, orderBy: { position: "asc" } });
+  const [intro, weight, solution] = await db.activityScene.findMany({
+    where: { activityId: activity.id },
+    orderBy: { position: "asc" },
+  });
   const options = (solution!.content as Options).options.map((o) => (o.id === "clear" ? { ...o, correct: true } : o));
-  await db.activityScene.update({ where: { id: solution!.id }, data: { content: { ...(solution!.content as object), options } } });
+  await db.activityScene.update({
+    where: { id: solution!.id },
+    data: { content: { ...(solution!.content as object), options } },
+  });
   const student = students[0]!;
-  await createResponse(db, { activityId: activity.id, sceneId: intro!.id, userId: student.id, scenePosition: 0, answer: { seen: true } });
-  await createResponse(db, { activityId: activity.id, sceneId: weight!.id, userId: student.id, scenePosition: 1, answer: { first: "same", second: "sure", reason: "r" } });
+  await createResponse(db, {
+    activityId: activity.id,
+    sceneId: intro!.id,
+    userId: student.id,
+    scenePosition: 0,
+    answer: { seen: true },
+  });
+  await createResponse(db, {
+    activityId: activity.id,
+    sceneId: weight!.id,
+    userId: student.id,
+    scenePosition: 1,
+    answer: { first: "same", second: "sure", reason: "r" },
+  });
   return { db, activity, solution: solution!, student, teacher };
 }
 
-test("after 答え合わせ the answer is final: a change from a page opened before is refused with the reason, and the scene turns read-only", async ({ browser }) => {
+test("after 答え合わせ the answer is final: a change from a page opened before is refused with the reason, and the scene turns read-only", async ({
+  browser,
+}) => {
   test.setTimeout(90_000);
   const { db, activity, solution, student } = await keyedSoloActivity();
 
@@ -37,11 +61,18 @@ test("after 答え合わせ the answer is final: a change from a page opened bef
   // 答え合わせ in a second tab: ×, and the correct option
   const check = await player.context().newPage();
   await check.goto(`/dashboard/student/activities/response/${activity.id}`);
-  await expect(check.locator(`[data-scene-id="${solution.id}"] [data-testid="verdict"]`)).toHaveAttribute("data-verdict", "incorrect");
-  await expect(check.locator(`[data-scene-id="${solution.id}"] [data-option="clear"] [data-testid="correct-mark"]`)).toBeVisible();
+  await expect(check.locator(`[data-scene-id="${solution.id}"] [data-testid="verdict"]`)).toHaveAttribute(
+    "data-verdict",
+    "incorrect",
+  );
+  await expect(
+    check.locator(`[data-scene-id="${solution.id}"] [data-option="clear"] [data-testid="correct-mark"]`),
+  ).toBeVisible();
 
   // back on the player opened before: the change to the right option is refused by the server, with its reason
-  const refused = player.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/api/v1/answers");
+  const refused = player.waitForResponse(
+    (r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/api/v1/answers",
+  );
   // a click, not check(): the refusal puts the stored choice back, possibly before check() looks at the radio
   await player.locator('[data-option="clear"] input').click();
   const reply = await refused;
@@ -64,20 +95,34 @@ test("after 答え合わせ the answer is final: a change from a page opened bef
   await expect(player.getByTestId("answer-final")).toBeVisible();
   await expect(player.locator('[data-option="cloudy"] input')).toBeChecked();
   await expect(player.locator('[data-option="clear"] input')).toBeDisabled();
-  const row = await db.response.findUniqueOrThrow({ where: { userId_sceneId: { userId: student.id, sceneId: solution.id } }, select: { answer: true } });
+  const row = await db.response.findUniqueOrThrow({
+    where: { userId_sceneId: { userId: student.id, sceneId: solution.id } },
+    select: { answer: true },
+  });
   expect(row.answer).toEqual({ choice: "cloudy" });
   await check.reload();
-  await expect(check.locator(`[data-scene-id="${solution.id}"] [data-testid="verdict"]`)).toHaveAttribute("data-verdict", "incorrect");
+  await expect(check.locator(`[data-scene-id="${solution.id}"] [data-testid="verdict"]`)).toHaveAttribute(
+    "data-verdict",
+    "incorrect",
+  );
 });
 
-test("a teacher allows retries in the editor: after 答え合わせ the student answers again, every attempt is kept and the first stays the one marked", async ({ browser }) => {
+test("a teacher allows retries in the editor: after 答え合わせ the student answers again, every attempt is kept and the first stays the one marked", async ({
+  browser,
+}) => {
   test.setTimeout(90_000);
   const { db, activity, solution, student, teacher } = await keyedSoloActivity();
 
   const editor = await signedIn(browser, teacher.email!);
   await editor.goto(`/dashboard/teacher/activities/edit/${activity.id}`);
   await editor.getByTestId("retries-select").selectOption("allowed");
-  await expect.poll(async () => (await db.activity.findUniqueOrThrow({ where: { id: activity.id }, select: { allowRetries: true } })).allowRetries).toBe(true);
+  await expect
+    .poll(
+      async () =>
+        (await db.activity.findUniqueOrThrow({ where: { id: activity.id }, select: { allowRetries: true } }))
+          .allowRetries,
+    )
+    .toBe(true);
   await expectAccessible(editor);
 
   const player = await signedIn(browser, student.email!);
@@ -85,7 +130,10 @@ test("a teacher allows retries in the editor: after 答え合わせ the student 
   // 答え合わせ at once after choosing: the choice is stored before the key is shown (and judged)
   await player.locator('[data-option="cloudy"] input').check();
   await player.getByTestId("check-answers").click();
-  await expect(player.locator(`[data-scene-id="${solution.id}"] [data-testid="verdict"]`)).toHaveAttribute("data-verdict", "incorrect");
+  await expect(player.locator(`[data-scene-id="${solution.id}"] [data-testid="verdict"]`)).toHaveAttribute(
+    "data-verdict",
+    "incorrect",
+  );
 
   // back on the scene: not final, the new answer is saved as a further attempt
   await player.goto(`/dashboard/student/activities/solo/${activity.id}`);
@@ -99,7 +147,13 @@ test("a teacher allows retries in the editor: after 答え合わせ the student 
 
   // the first answer stays the one marked; the attempt is kept beside it
   await player.goto(`/dashboard/student/activities/response/${activity.id}`);
-  await expect(player.locator(`[data-scene-id="${solution.id}"] [data-testid="verdict"]`)).toHaveAttribute("data-verdict", "incorrect");
-  const row = await db.response.findUniqueOrThrow({ where: { userId_sceneId: { userId: student.id, sceneId: solution.id } }, select: { answer: true, attempts: { select: { answer: true } } } });
+  await expect(player.locator(`[data-scene-id="${solution.id}"] [data-testid="verdict"]`)).toHaveAttribute(
+    "data-verdict",
+    "incorrect",
+  );
+  const row = await db.response.findUniqueOrThrow({
+    where: { userId_sceneId: { userId: student.id, sceneId: solution.id } },
+    select: { answer: true, attempts: { select: { answer: true } } },
+  });
   expect(row).toEqual({ answer: { choice: "cloudy" }, attempts: [{ answer: { choice: "clear" } }] });
 });

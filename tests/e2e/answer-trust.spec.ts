@@ -27,17 +27,31 @@ async function recordStatuses(page: Page) {
       const now = document.querySelector('[data-testid="save-status"]')?.getAttribute("data-status") ?? "none";
       if (seen.at(-1) !== now) seen.push(now);
     };
-    new MutationObserver(look).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ["data-status"] });
+    new MutationObserver(look).observe(document.body, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ["data-status"],
+    });
     look();
   });
   return () => page.evaluate(() => (window as unknown as { statuses: string[] }).statuses);
 }
 
-test("live two-step without a reason: a visible message, nothing sent, nothing lost; with the reason it is saved", async ({ browser }) => {
+test("live two-step without a reason: a visible message, nothing sent, nothing lost; with the reason it is saved", async ({
+  browser,
+}) => {
   test.setTimeout(90_000);
   const { teacher, school, students } = await makeSchool(1);
-  const activity = await createActivityFromTemplate(e2eDb(), { templateId: "science-dissolve", schoolId: school.id, mode: "standby" });
-  const scenes = await e2eDb().activityScene.findMany({ where: { activityId: activity.id }, orderBy: { position: "asc" } });
+  const activity = await createActivityFromTemplate(e2eDb(), {
+    templateId: "science-dissolve",
+    schoolId: school.id,
+    mode: "standby",
+  });
+  const scenes = await e2eDb().activityScene.findMany({
+    where: { activityId: activity.id },
+    orderBy: { position: "asc" },
+  });
   const teacherPage = await signedIn(browser, teacher.email!);
   await teacherPage.goto(`/dashboard/teacher/activities/guide/${activity.id}`);
   await teacherPage.getByTestId("start-session").click();
@@ -70,13 +84,24 @@ test("live two-step without a reason: a visible message, nothing sent, nothing l
   await kid.getByTestId("reason").locator("textarea").fill("溶けても食塩はなくならないから");
   await expect(status(kid)).toHaveAttribute("data-status", "saved");
   await expect(kid.getByTestId("scene-problem")).toHaveCount(0);
-  const row = await e2eDb().response.findUniqueOrThrow({ where: { userId_sceneId: { userId: students[0]!.id, sceneId: scenes[1]!.id } } });
-  expect(row).toMatchObject({ mode: "guide", answer: { first: "same", second: "sure", reason: "溶けても食塩はなくならないから" } });
+  const row = await e2eDb().response.findUniqueOrThrow({
+    where: { userId_sceneId: { userId: students[0]!.id, sceneId: scenes[1]!.id } },
+  });
+  expect(row).toMatchObject({
+    mode: "guide",
+    answer: { first: "same", second: "sure", reason: "溶けても食塩はなくならないから" },
+  });
 });
 
-test("an answer the server refuses (4xx) is not retried: the text stays on screen and the message says what to fix", async ({ browser }) => {
+test("an answer the server refuses (4xx) is not retried: the text stays on screen and the message says what to fix", async ({
+  browser,
+}) => {
   const { school, students } = await makeSchool(1);
-  const activity = await createActivityFromTemplate(e2eDb(), { templateId: "reflection-weekly", schoolId: school.id, mode: "self" });
+  const activity = await createActivityFromTemplate(e2eDb(), {
+    templateId: "reflection-weekly",
+    schoolId: school.id,
+    mode: "self",
+  });
   const kid = await signedIn(browser, students[0]!.email!);
   const posts = answerPosts(kid);
   await kid.goto(`/dashboard/student/activities/solo/${activity.id}`);
@@ -101,13 +126,25 @@ test("an answer the server refuses (4xx) is not retried: the text stays on scree
   await expect(status(kid)).toHaveAttribute("data-status", "saved");
   expect(posts.filter((p) => p.includes("\\u0000"))).toHaveLength(1);
   const scene = await e2eDb().activityScene.findFirstOrThrow({ where: { activityId: activity.id, position: 2 } });
-  expect((await e2eDb().response.findUniqueOrThrow({ where: { userId_sceneId: { userId: students[0]!.id, sceneId: scene.id } } })).answer).toEqual({ text: "よくできたところ" });
+  expect(
+    (
+      await e2eDb().response.findUniqueOrThrow({
+        where: { userId_sceneId: { userId: students[0]!.id, sceneId: scene.id } },
+      })
+    ).answer,
+  ).toEqual({ text: "よくできたところ" });
 });
 
-test("failed sends are retried with growing waits, and the screen says 'not saved yet' until one succeeds", async ({ browser }) => {
+test("failed sends are retried with growing waits, and the screen says 'not saved yet' until one succeeds", async ({
+  browser,
+}) => {
   test.setTimeout(60_000);
   const { school, students } = await makeSchool(1);
-  const activity = await createActivityFromTemplate(e2eDb(), { templateId: "reflection-weekly", schoolId: school.id, mode: "self" });
+  const activity = await createActivityFromTemplate(e2eDb(), {
+    templateId: "reflection-weekly",
+    schoolId: school.id,
+    mode: "self",
+  });
   const kid = await signedIn(browser, students[0]!.email!);
   await kid.goto(`/dashboard/student/activities/solo/${activity.id}`);
   const statuses = await recordStatuses(kid);
@@ -134,12 +171,21 @@ test("failed sends are retried with growing waits, and the screen says 'not save
   expect(await e2eDb().response.count({ where: { activityId: activity.id, userId: students[0]!.id } })).toBe(1);
 });
 
-test("shared tablet: an answer queued by A is never sent as B nor shown to B, and is delivered as A when A signs in again", async ({ browser }) => {
+test("shared tablet: an answer queued by A is never sent as B nor shown to B, and is delivered as A when A signs in again", async ({
+  browser,
+}) => {
   test.setTimeout(90_000);
   const { school, students } = await makeSchool(2);
   const [a, b] = [students[0]!, students[1]!];
-  const activity = await createActivityFromTemplate(e2eDb(), { templateId: "science-dissolve", schoolId: school.id, mode: "self" });
-  const scenes = await e2eDb().activityScene.findMany({ where: { activityId: activity.id }, orderBy: { position: "asc" } });
+  const activity = await createActivityFromTemplate(e2eDb(), {
+    templateId: "science-dissolve",
+    schoolId: school.id,
+    mode: "self",
+  });
+  const scenes = await e2eDb().activityScene.findMany({
+    where: { activityId: activity.id },
+    orderBy: { position: "asc" },
+  });
   const tablet = await device(browser);
 
   // A answers while the answer API is out of reach from the tablet: the answers stay queued on it
@@ -192,7 +238,16 @@ test("shared tablet: an answer queued by A is never sent as B nor shown to B, an
   await expect(tabB).toHaveURL(/\/signin/);
   await signInAs(tabB, a.email!, TEST_PASSWORD);
   await expect
-    .poll(async () => (await e2eDb().response.findUnique({ where: { userId_sceneId: { userId: a.id, sceneId: scenes[1]!.id } }, select: { answer: true } }))?.answer, { timeout: 20_000 })
+    .poll(
+      async () =>
+        (
+          await e2eDb().response.findUnique({
+            where: { userId_sceneId: { userId: a.id, sceneId: scenes[1]!.id } },
+            select: { answer: true },
+          })
+        )?.answer,
+      { timeout: 20_000 },
+    )
     .toEqual({ first: "same", second: "sure", reason: canary });
   expect(await e2eDb().response.count({ where: { userId: b.id, sceneId: scenes[1]!.id } })).toBe(0);
 });

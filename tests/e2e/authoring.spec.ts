@@ -16,13 +16,24 @@ import { baseText, expectNotification, tabTo } from "./helpers";
 const signedIn = signedInBrowsers();
 const PHONE = { width: 360, height: 740 };
 const scenesOf = (activityId: string) =>
-  e2eDb().activityScene.findMany({ where: { activityId }, orderBy: { position: "asc" }, select: { id: true, type: true, content: true, position: true } });
+  e2eDb().activityScene.findMany({
+    where: { activityId },
+    orderBy: { position: "asc" },
+    select: { id: true, type: true, content: true, position: true },
+  });
 
 const field = (form: Locator, path: string) => form.locator(`[data-field="content.${path}"]`);
-const correct = (form: Locator, options: string, n: number) => form.locator(`[data-field="content.${options}"]`).getByTestId("option-correct").nth(n - 1);
+const correct = (form: Locator, options: string, n: number) =>
+  form
+    .locator(`[data-field="content.${options}"]`)
+    .getByTestId("option-correct")
+    .nth(n - 1);
 /** How many notifications with `text` the page has shown (counted as they appear; see Editor). */
 const notificationsShown = (page: Page, text: string) =>
-  page.evaluate((t) => (window as unknown as { __shown?: string[] }).__shown?.filter((x) => x.includes(t)).length ?? 0, text);
+  page.evaluate(
+    (t) => (window as unknown as { __shown?: string[] }).__shown?.filter((x) => x.includes(t)).length ?? 0,
+    text,
+  );
 
 /**
  * The teacher's editor, one change at a time (the form also saves by itself as the teacher
@@ -62,7 +73,13 @@ class Editor {
   /** Saves the form; done when the scene holds the content the form shows. */
   async save(form: Locator, sceneId: string, prompt: string) {
     await form.getByTestId("save-scene").click();
-    await expect.poll(async () => ((await e2eDb().activityScene.findUniqueOrThrow({ where: { id: sceneId } })).content as { prompt: string }).prompt).toBe(prompt);
+    await expect
+      .poll(
+        async () =>
+          ((await e2eDb().activityScene.findUniqueOrThrow({ where: { id: sceneId } })).content as { prompt: string })
+            .prompt,
+      )
+      .toBe(prompt);
     await expect(form.getByTestId("save-scene")).not.toHaveAttribute("aria-busy", "true");
   }
 
@@ -100,8 +117,14 @@ class Editor {
   /** The six answerable scenes after the information scene, with their correct answers. */
   async answerableScenes() {
     let { form, id } = await this.add("single_choice");
-    const picture = await sharp({ create: { width: 640, height: 480, channels: 3, background: "#3366cc" } }).png().toBuffer();
-    await uploadImage(form.locator('[data-field="content.image"]'), { name: "beaker.png", mimeType: "image/png", buffer: picture });
+    const picture = await sharp({ create: { width: 640, height: 480, channels: 3, background: "#3366cc" } })
+      .png()
+      .toBuffer();
+    await uploadImage(form.locator('[data-field="content.image"]'), {
+      name: "beaker.png",
+      mimeType: "image/png",
+      buffer: picture,
+    });
     await form.locator('[data-field="content.image"]').getByTestId("image-alt").fill("青い液体の入ったビーカー");
     await field(form, "options.0.label").fill("食塩水");
     await field(form, "options.1.label").fill("牛乳");
@@ -148,7 +171,9 @@ async function playSelfPaced(kid: Page, activityId: string) {
   await kid.getByTestId("next").click();
   const img = scene.getByRole("img", { name: "青い液体の入ったビーカー" });
   await img.scrollIntoViewIfNeeded();
-  await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth), { timeout: 30_000 }).toBeGreaterThan(0);
+  await expect
+    .poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth), { timeout: 30_000 })
+    .toBeGreaterThan(0);
   await kid.locator('[data-option="o1"] input').check();
   await kid.getByTestId("next").click();
   await kid.locator('[data-option="o1"] input').check();
@@ -170,7 +195,9 @@ async function playSelfPaced(kid: Page, activityId: string) {
   await expect(kid.getByTestId("solo-done")).toBeVisible();
 }
 
-test("a teacher writes a lesson of every scene type from an empty form; students answer it self-paced and live on phones; the teacher sees marks and the drawing; it plays the same in another school", async ({ browser }) => {
+test("a teacher writes a lesson of every scene type from an empty form; students answer it self-paced and live on phones; the teacher sees marks and the drawing; it plays the same in another school", async ({
+  browser,
+}) => {
   test.setTimeout(420_000);
   const a = await makeSchool(2);
   const b = await makeSchool(1);
@@ -189,7 +216,15 @@ test("a teacher writes a lesson of every scene type from an empty form; students
   await teacher.getByLabel("正誤の表示（正解にしるしをつけた問題）").selectOption("at_end");
   await expectNotification(teacher, "正誤の表示を変えました");
   const scenes = await scenesOf(activityId);
-  expect(scenes.map((s) => s.type)).toEqual(["info", "single_choice", "multiple_choice", "free_text", "scale", "two_step", "drawing"]);
+  expect(scenes.map((s) => s.type)).toEqual([
+    "info",
+    "single_choice",
+    "multiple_choice",
+    "free_text",
+    "scale",
+    "two_step",
+    "drawing",
+  ]);
 
   // self-paced on a phone, then the verdicts on the student's own result page
   await teacher.goto("/dashboard/teacher/activities");
@@ -201,7 +236,9 @@ test("a teacher writes a lesson of every scene type from an empty form; students
   await kid.getByTestId("see-answers").click();
   await expect(kid.getByTestId("verdict")).toHaveCount(3);
   for (const verdict of await kid.getByTestId("verdict").all()) expect(await baseText(verdict)).toContain("正解");
-  await expect.poll(() => e2eDb().response.count({ where: { activityId, userId: a.students[0]!.id, mode: "self" } })).toBe(7);
+  await expect
+    .poll(() => e2eDb().response.count({ where: { activityId, userId: a.students[0]!.id, mode: "self" } }))
+    .toBe(7);
 
   // live on a phone: the teacher leads, the student answers the choice scene
   await teacher.goto(`/dashboard/teacher/activities/guide/${activityId}`);
@@ -213,7 +250,9 @@ test("a teacher writes a lesson of every scene type from an empty form; students
   await teacher.getByTestId("guide-jump").selectOption(scenes[1]!.id);
   await expect(live.getByTestId("live-session")).toHaveAttribute("data-scene-id", scenes[1]!.id);
   await live.locator('[data-option="o2"] input').check();
-  await expect.poll(() => e2eDb().response.count({ where: { activityId, userId: a.students[1]!.id, mode: "guide" } })).toBe(1);
+  await expect
+    .poll(() => e2eDb().response.count({ where: { activityId, userId: a.students[1]!.id, mode: "guide" } }))
+    .toBe(1);
 
   // the teacher marks the free text answer (keyboard: 1 = correct) with a comment
   await teacher.goto(`/dashboard/teacher/activities/response/${activityId}/${a.students[0]!.id}`);
@@ -226,10 +265,19 @@ test("a teacher writes a lesson of every scene type from an empty form; students
 
   // the teacher: correct rates from both students and the mark, the drawing as SVG
   await teacher.goto(`/dashboard/teacher/activities/stats/${activityId}`);
-  await expect(teacher.locator(`[data-scene-id="${scenes[3]!.id}"]`).getByTestId("correct-rate")).toHaveAttribute("data-correct", "1");
-  await expect(teacher.locator(`[data-scene-id="${scenes[1]!.id}"] [data-testid="correct-rate"]`)).toContainText("正答率 50%（1/2人）");
-  await expect(teacher.locator(`[data-scene-id="${scenes[5]!.id}"] [data-testid="correct-rate"]`)).toContainText("正答率 100%（1/1人）");
-  await expect(teacher.locator(`[data-scene-id="${scenes[6]!.id}"]`).getByTestId("drawing-gallery").getByTestId("drawing-svg")).toHaveCount(1);
+  await expect(teacher.locator(`[data-scene-id="${scenes[3]!.id}"]`).getByTestId("correct-rate")).toHaveAttribute(
+    "data-correct",
+    "1",
+  );
+  await expect(teacher.locator(`[data-scene-id="${scenes[1]!.id}"] [data-testid="correct-rate"]`)).toContainText(
+    "正答率 50%（1/2人）",
+  );
+  await expect(teacher.locator(`[data-scene-id="${scenes[5]!.id}"] [data-testid="correct-rate"]`)).toContainText(
+    "正答率 100%（1/1人）",
+  );
+  await expect(
+    teacher.locator(`[data-scene-id="${scenes[6]!.id}"]`).getByTestId("drawing-gallery").getByTestId("drawing-svg"),
+  ).toHaveCount(1);
 
   // the file to another school: imported, the same scenes, and it plays the same
   await teacher.goto("/dashboard/teacher/activities");
@@ -242,14 +290,23 @@ test("a teacher writes a lesson of every scene type from an empty form; students
   await other.getByTestId("activity-file").setInputFiles(saved);
   await other.getByTestId("import-activity-submit").click();
   await expectNotification(other, `「${title}」を取り込みました。`);
-  const imported = await e2eDb().activity.findFirstOrThrow({ where: { schoolId: b.school.id, title }, select: { id: true, feedback: true } });
+  const imported = await e2eDb().activity.findFirstOrThrow({
+    where: { schoolId: b.school.id, title },
+    select: { id: true, feedback: true },
+  });
   expect(imported.feedback).toBe("at_end");
   // the same scenes, but the images are the other school's own copies (new ids)
-  const anyImageId = (content: unknown) => JSON.parse(JSON.stringify(content), (k, v: unknown) => (k === "image" && v ? { ...(v as object), id: "(copy)" } : v)) as unknown;
-  const strip = (rows: Awaited<ReturnType<typeof scenesOf>>) => rows.map(({ type, content, position }) => ({ type, content: anyImageId(content), position }));
+  const anyImageId = (content: unknown) =>
+    JSON.parse(JSON.stringify(content), (k, v: unknown) =>
+      k === "image" && v ? { ...(v as object), id: "(copy)" } : v,
+    ) as unknown;
+  const strip = (rows: Awaited<ReturnType<typeof scenesOf>>) =>
+    rows.map(({ type, content, position }) => ({ type, content: anyImageId(content), position }));
   const copies = await scenesOf(imported.id);
   expect(strip(copies)).toEqual(strip(scenes));
-  expect((copies[1]!.content as { image: { id: string } }).image.id).not.toBe((scenes[1]!.content as { image: { id: string } }).image.id);
+  expect((copies[1]!.content as { image: { id: string } }).image.id).not.toBe(
+    (scenes[1]!.content as { image: { id: string } }).image.id,
+  );
   await other.reload();
   await other.locator(`tr[data-activity-id="${imported.id}"]`).getByTestId("mode-select").selectOption("self");
   await expectNotification(other, "モードを変更しました");

@@ -29,7 +29,12 @@ type Lang = "ja" | "ja-ruby" | "ja-kana";
  */
 export function signedInBrowsers() {
   const device = devices();
-  return async (browser: Browser, email: string, viewport = { width: 1280, height: 800 }, options: { lang?: Lang } = {}): Promise<Page> => {
+  return async (
+    browser: Browser,
+    email: string,
+    viewport = { width: 1280, height: 800 },
+    options: { lang?: Lang } = {},
+  ): Promise<Page> => {
     const context = await device(browser, { viewport });
     const page = await context.newPage();
     await signInAs(page, email, TEST_PASSWORD);

@@ -30,9 +30,13 @@ function get(path: string, headers: Record<string, string> = {}, method = "GET")
 /** The sign-in page's biggest script: the framework's chunk every student downloads. */
 async function biggestScript(): Promise<{ path: string; identity: Buffer }> {
   const page = await get("/signin", { "Accept-Encoding": "identity" });
-  const paths = [...new Set([...page.body.toString("utf8").matchAll(/\/_next\/static\/chunks\/[\w.-]+\.js/g)].map((m) => m[0]))];
+  const paths = [
+    ...new Set([...page.body.toString("utf8").matchAll(/\/_next\/static\/chunks\/[\w.-]+\.js/g)].map((m) => m[0])),
+  ];
   expect(paths.length).toBeGreaterThan(3);
-  const files = await Promise.all(paths.map(async (path) => ({ path, identity: (await get(path, { "Accept-Encoding": "identity" })).body })));
+  const files = await Promise.all(
+    paths.map(async (path) => ({ path, identity: (await get(path, { "Accept-Encoding": "identity" })).body })),
+  );
   return files.sort((a, b) => b.identity.length - a.identity.length)[0]!;
 }
 
@@ -104,7 +108,12 @@ test.describe("compression as a tablet's Chromium asks for it", () => {
       const reply = await get(path, { "Accept-Encoding": CHROMIUM });
       // Next.js's answers as before: 404, 400, or its redirect of `//` to `/`
       expect([301, 308, 400, 404], path).toContain(reply.status);
-      const text = reply.headers["content-encoding"] === "br" ? brotliDecompressSync(reply.body).toString("utf8") : reply.headers["content-encoding"] === "gzip" ? gunzipSync(reply.body).toString("utf8") : reply.body.toString("utf8");
+      const text =
+        reply.headers["content-encoding"] === "br"
+          ? brotliDecompressSync(reply.body).toString("utf8")
+          : reply.headers["content-encoding"] === "gzip"
+            ? gunzipSync(reply.body).toString("utf8")
+            : reply.body.toString("utf8");
       expect(text, path).not.toContain('"name": "manabiya"');
       expect(text, path).not.toContain("root:x:0");
       expect(text, path).not.toMatch(/"[\w/.-]+":"[0-9a-f]{64}"/); // the brotli copies' manifest
@@ -112,24 +121,32 @@ test.describe("compression as a tablet's Chromium asks for it", () => {
   });
 
   test("an event stream passes uncompressed, its first event at once while it stays open", async () => {
-    const { cookies } = JSON.parse(readFileSync(storageStateOf("student"), "utf8")) as { cookies: { name: string; value: string }[] };
+    const { cookies } = JSON.parse(readFileSync(storageStateOf("student"), "utf8")) as {
+      cookies: { name: string; value: string }[];
+    };
     const cookie = cookies.map((c) => `${c.name}=${c.value}`).join("; ");
-    const got = await new Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }>((resolve, reject) => {
-      const req = http.request(`${BASE_URL}/api/v1/live/school/events`, { headers: { "Accept-Encoding": CHROMIUM, Cookie: cookie } }, (res) => {
-        let text = "";
-        res.on("data", (c: Buffer) => {
-          text += c.toString("latin1");
-          // the snapshot event, not the end of the stream: compression would hold it back
-          if (/^event: /m.test(text)) {
-            resolve({ status: res.statusCode ?? 0, headers: res.headers, text });
-            req.destroy();
-          }
-        });
-        res.on("end", () => reject(new Error(`the stream ended before its first event: ${text.slice(0, 200)}`)));
-      });
-      req.on("error", (e) => (req.destroyed ? undefined : reject(e)));
-      req.end();
-    });
+    const got = await new Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }>(
+      (resolve, reject) => {
+        const req = http.request(
+          `${BASE_URL}/api/v1/live/school/events`,
+          { headers: { "Accept-Encoding": CHROMIUM, Cookie: cookie } },
+          (res) => {
+            let text = "";
+            res.on("data", (c: Buffer) => {
+              text += c.toString("latin1");
+              // the snapshot event, not the end of the stream: compression would hold it back
+              if (/^event: /m.test(text)) {
+                resolve({ status: res.statusCode ?? 0, headers: res.headers, text });
+                req.destroy();
+              }
+            });
+            res.on("end", () => reject(new Error(`the stream ended before its first event: ${text.slice(0, 200)}`)));
+          },
+        );
+        req.on("error", (e) => (req.destroyed ? undefined : reject(e)));
+        req.end();
+      },
+    );
     expect(got.status).toBe(200);
     expect(got.headers["content-type"]).toMatch(/^text\/event-stream/);
     expect(got.headers["content-encoding"]).toBeUndefined();

@@ -23,7 +23,10 @@ export function signinCodeKey(): string {
 }
 
 /** A session cookie for `userId`, as the e2e server would set it after sign-in (for plain-HTTP tests). */
-export async function sessionCookieFor(userId: string, role: "student" | "teacher" | "manager" = "student"): Promise<string> {
+export async function sessionCookieFor(
+  userId: string,
+  role: "student" | "teacher" | "manager" = "student",
+): Promise<string> {
   const { AUTH_SECRET } = JSON.parse(readFileSync(".data/secrets.json", "utf8")) as { AUTH_SECRET: string };
   return `${SESSION_COOKIE}=${await encode({ token: { sub: userId, role }, secret: AUTH_SECRET, salt: SESSION_COOKIE })}`;
 }
@@ -36,19 +39,38 @@ export const testHash = () => (hashed ??= hashPassword(TEST_PASSWORD));
 export async function makeSchool(students = 1, db: PrismaClient = e2eDb()) {
   const tag = uniqueTag();
   const academy = await createAcademy(db, { name: `テスト学園${tag}`, nameKana: "てすとがくえん" });
-  const school = await createSchool(db, { academyId: academy.id, name: `テスト中学校${tag}`, nameKana: "てすとちゅうがっこう" });
+  const school = await createSchool(db, {
+    academyId: academy.id,
+    name: `テスト中学校${tag}`,
+    nameKana: "てすとちゅうがっこう",
+  });
   const passwordHash = await testHash();
   const teacher = await createUser(db, {
-    role: "teacher", email: `t-${tag}@test.example`, passwordHash, schoolId: school.id, name: "試験 先生", nameKana: "しけん せんせい",
+    role: "teacher",
+    email: `t-${tag}@test.example`,
+    passwordHash,
+    schoolId: school.id,
+    name: "試験 先生",
+    nameKana: "しけん せんせい",
   });
   const manager = await createUser(db, {
-    role: "manager", email: `m-${tag}@test.example`, passwordHash, academyId: academy.id, name: "試験 管理", nameKana: "しけん かんり",
+    role: "manager",
+    email: `m-${tag}@test.example`,
+    passwordHash,
+    academyId: academy.id,
+    name: "試験 管理",
+    nameKana: "しけん かんり",
   });
   const kids = [];
   for (let n = 1; n <= students; n++) {
     const user = await createUser(db, {
-      role: "student", email: `s${n}-${tag}@test.example`, passwordHash, schoolId: school.id,
-      name: `試験 花子${n}`, nameKana: `しけん はなこ${n}`, nickname: null,
+      role: "student",
+      email: `s${n}-${tag}@test.example`,
+      passwordHash,
+      schoolId: school.id,
+      name: `試験 花子${n}`,
+      nameKana: `しけん はなこ${n}`,
+      nickname: null,
       student: { grade: 1, className: "1", number: n, counterbalanceGroup: n % 2 ? "A" : "B" },
     });
     const code = await createSigninCode(db, user.id, signinCodeKey());

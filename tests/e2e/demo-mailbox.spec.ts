@@ -24,7 +24,9 @@ test.describe("the demo mailbox", () => {
     for (const email of Object.values(DEMO_ACCOUNTS)) expect(email.endsWith(`@${DEMO_MAIL_DOMAIN}`)).toBe(true);
   });
 
-  test("a password reset for a demo account: logged, then on the mailbox page with a link that opens the reset form", async ({ browser }) => {
+  test("a password reset for a demo account: logged, then on the mailbox page with a link that opens the reset form", async ({
+    browser,
+  }) => {
     const context = await browser.newContext({ baseURL: demo.url });
     const page = await context.newPage();
     await page.goto("/demo/mailbox");
@@ -49,16 +51,22 @@ test.describe("the demo mailbox", () => {
     await context.close();
 
     // the log says a demo mail was kept, and where to read it: not the address, not the link
-    await expect.poll(() => demo.output.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.event === "mail.demo")).toContainEqual(
-      expect.objectContaining({ level: "info", mailbox: "/demo/mailbox" }),
-    );
+    await expect
+      .poll(() =>
+        demo.output.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.event === "mail.demo"),
+      )
+      .toContainEqual(expect.objectContaining({ level: "info", mailbox: "/demo/mailbox" }));
     const text = demo.output.join("\n");
     expect(text).not.toContain(DEMO_ACCOUNTS.teacher);
     expect(text).not.toContain("token=");
   });
 
   test("the page speaks the three display languages", async ({ browser }) => {
-    const titles = { ja: "デモのメールボックス", "ja-ruby": "デモのメールボックス", "ja-kana": "デモの メールボックス" };
+    const titles = {
+      ja: "デモのメールボックス",
+      "ja-ruby": "デモのメールボックス",
+      "ja-kana": "デモの メールボックス",
+    };
     for (const [lang, title] of Object.entries(titles)) {
       const context = await browser.newContext({ baseURL: demo.url });
       await context.addCookies([{ name: "manabiya-lang", value: lang, url: demo.url }]);

@@ -71,7 +71,9 @@ test.describe("display language follows the person", () => {
     await tablet.context.close();
   });
 
-  test("a shared tablet: the next child gets the students' default, not the previous child's kana", async ({ browser }) => {
+  test("a shared tablet: the next child gets the students' default, not the previous child's kana", async ({
+    browser,
+  }) => {
     const { students } = await makeSchool(2);
     const [first, next] = students as [(typeof students)[number], (typeof students)[number]];
     const { context, page } = await freshPage(browser);
@@ -106,7 +108,9 @@ test.describe("display language follows the person", () => {
 });
 
 test.describe("a language chosen on the sign-in screen", () => {
-  test("a child who chooses ひらがな before signing in gets kana, and it becomes their own on any device", async ({ browser }) => {
+  test("a child who chooses ひらがな before signing in gets kana, and it becomes their own on any device", async ({
+    browser,
+  }) => {
     const { students } = await makeSchool(1);
     const kid = students[0]!;
     const { context, page } = await freshPage(browser);
@@ -142,7 +146,9 @@ test.describe("a language chosen on the sign-in screen", () => {
   });
 });
 
-test("ruby is per character where the reading splits: 一覧 carries いち and らん over its own kanji", async ({ browser }) => {
+test("ruby is per character where the reading splits: 一覧 carries いち and らん over its own kanji", async ({
+  browser,
+}) => {
   const { manager } = await makeSchool(0);
   const { context, page } = await freshPage(browser);
   await signInAs(page, manager.email!, TEST_PASSWORD);

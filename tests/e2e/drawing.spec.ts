@@ -14,16 +14,28 @@ test.describe("drawing scenes", () => {
   // one long walk through three people's screens: on a loaded CI box (load 20–30) it takes minutes
   test.setTimeout(240_000);
 
-  test("a teacher adds a drawing scene; a student draws with mouse and finger on a phone, undoes and clears; the teacher sees the drawing as SVG", async ({ page, browser }) => {
+  test("a teacher adds a drawing scene; a student draws with mouse and finger on a phone, undoes and clears; the teacher sees the drawing as SVG", async ({
+    page,
+    browser,
+  }) => {
     const { teacher, school, students } = await makeSchool(1);
-    const activity = await createActivityFromTemplate(e2eDb(), { templateId: "reflection-weekly", schoolId: school.id, mode: "self" });
+    const activity = await createActivityFromTemplate(e2eDb(), {
+      templateId: "reflection-weekly",
+      schoolId: school.id,
+      mode: "self",
+    });
     await signInAs(page, teacher.email!, TEST_PASSWORD);
     await page.goto(`/dashboard/teacher/activities/edit/${activity.id}`);
     await page.getByTestId("add-type").selectOption("drawing");
     await page.getByTestId("add-scene").click();
     await expectNotification(page, "シーンを追加しました");
-    await expect.poll(async () => (await e2eDb().activityScene.findMany({ where: { activityId: activity.id, type: "drawing" } })).length).toBe(1);
-    const scene = (await e2eDb().activityScene.findFirstOrThrow({ where: { activityId: activity.id, type: "drawing" } }));
+    await expect
+      .poll(
+        async () =>
+          (await e2eDb().activityScene.findMany({ where: { activityId: activity.id, type: "drawing" } })).length,
+      )
+      .toBe(1);
+    const scene = await e2eDb().activityScene.findFirstOrThrow({ where: { activityId: activity.id, type: "drawing" } });
     expect(scene.content).toEqual({ prompt: "絵や図をかきましょう。" });
     // the form opens on the new scene: instructions, saved
     const item = page.locator(`[data-scene-id="${scene.id}"][data-testid="scene-item"]`);
@@ -42,7 +54,9 @@ test.describe("drawing scenes", () => {
     await expectAccessible(page);
     await form.getByTestId("save-scene").click();
     await expectNotification(page, "シーンを保存しました");
-    await expect.poll(async () => (await e2eDb().activityScene.findUniqueOrThrow({ where: { id: scene.id } })).content).toEqual({ prompt: "絵や図をかきましょう。", instructions: "葉と根をかきましょう。" });
+    await expect
+      .poll(async () => (await e2eDb().activityScene.findUniqueOrThrow({ where: { id: scene.id } })).content)
+      .toEqual({ prompt: "絵や図をかきましょう。", instructions: "葉と根をかきましょう。" });
 
     // a student on a phone: mouse and finger
     const phone = await browser.newContext({ viewport: { width: 360, height: 740 }, hasTouch: true });
@@ -54,7 +68,11 @@ test.describe("drawing scenes", () => {
     });
     const withCanvas = () => scripts.filter((body) => body.includes("drawing-canvas")).length;
     await signInAs(student, students[0]!.email!, TEST_PASSWORD);
-    await student.getByTestId("my-activities").locator(`[data-activity-id="${activity.id}"]`).getByTestId("go-start").click();
+    await student
+      .getByTestId("my-activities")
+      .locator(`[data-activity-id="${activity.id}"]`)
+      .getByTestId("go-start")
+      .click();
     for (let i = 0; i < 3; i++) await student.getByTestId("next").click();
     await expect(student.getByTestId("scene")).toHaveAttribute("data-scene-type", "free_text");
     await student.waitForLoadState("networkidle");
@@ -83,8 +101,14 @@ test.describe("drawing scenes", () => {
     await student.getByTestId("confirm-cancel").click();
     await expect(canvas).toHaveAttribute("data-strokes", "2");
     await expect.poll(() => strokesStored(scene.id, students[0]!.id), { timeout: 30_000 }).toBe(2);
-    const stored = (await e2eDb().response.findFirstOrThrow({ where: { sceneId: scene.id, userId: students[0]!.id }, select: { answer: true } })).answer as {
-      width: number; strokes: { color: string; points: number[][] }[];
+    const stored = (
+      await e2eDb().response.findFirstOrThrow({
+        where: { sceneId: scene.id, userId: students[0]!.id },
+        select: { answer: true },
+      })
+    ).answer as {
+      width: number;
+      strokes: { color: string; points: number[][] }[];
     };
     expect(stored.width).toBe(1000);
     expect(stored.strokes[0]!.color).toBe("#1f2937");
@@ -101,14 +125,35 @@ test.describe("drawing scenes", () => {
     // crafted over HTTP: a forged colour is refused, a huge drawing does not even get read
     const post = (answer: unknown, clientRevision: number) =>
       student.request.post("/api/v1/answers", {
-        data: { activityId: activity.id, sceneId: scene.id, answer, clientRevision, idempotencyKey: `forged${clientRevision}xx`, mode: "self" },
+        data: {
+          activityId: activity.id,
+          sceneId: scene.id,
+          answer,
+          clientRevision,
+          idempotencyKey: `forged${clientRevision}xx`,
+          mode: "self",
+        },
         headers: { "Content-Type": "application/json", Origin: BASE_URL },
         failOnStatusCode: false,
       });
-    const forged = await post({ width: 1000, height: 750, strokes: [{ color: "\"/><script>alert(1)</script>", size: 8, points: [[1, 1]] }] }, 1000);
+    const forged = await post(
+      { width: 1000, height: 750, strokes: [{ color: '"/><script>alert(1)</script>', size: 8, points: [[1, 1]] }] },
+      1000,
+    );
     expect(forged.status()).toBe(400);
     expect(await forged.json()).toMatchObject({ code: "VALIDATION", reason: "invalidAnswer" });
-    const huge = await post({ width: 1000, height: 750, strokes: Array.from({ length: 40 }, () => ({ color: "#1f2937", size: 8, points: Array.from({ length: 500 }, () => [999, 749, 0.99]) })) }, 1001);
+    const huge = await post(
+      {
+        width: 1000,
+        height: 750,
+        strokes: Array.from({ length: 40 }, () => ({
+          color: "#1f2937",
+          size: 8,
+          points: Array.from({ length: 500 }, () => [999, 749, 0.99]),
+        })),
+      },
+      1001,
+    );
     expect(huge.status()).toBe(413);
     expect(await strokesStored(scene.id, students[0]!.id)).toBe(3);
     await phone.close();

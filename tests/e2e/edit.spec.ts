@@ -6,10 +6,18 @@ import { e2eDb, makeSchool, TEST_PASSWORD } from "./db";
 const ids = (list: Locator) => list.locator("li").evaluateAll((els) => els.map((e) => e.getAttribute("data-scene-id")));
 
 test.describe("scene order editor", () => {
-  test("reorders by keyboard and by mouse, sets a group B order, saves; a concurrent editor is told to reload", async ({ page, browser }) => {
+  test("reorders by keyboard and by mouse, sets a group B order, saves; a concurrent editor is told to reload", async ({
+    page,
+    browser,
+  }) => {
     const { teacher, school } = await makeSchool(2);
-    const activity = await createActivityFromTemplate(e2eDb(), { templateId: "math-linear-equations", schoolId: school.id });
-    const original = (await e2eDb().activityScene.findMany({ where: { activityId: activity.id }, orderBy: { position: "asc" } })).map((s) => s.id);
+    const activity = await createActivityFromTemplate(e2eDb(), {
+      templateId: "math-linear-equations",
+      schoolId: school.id,
+    });
+    const original = (
+      await e2eDb().activityScene.findMany({ where: { activityId: activity.id }, orderBy: { position: "asc" } })
+    ).map((s) => s.id);
     await signInAs(page, teacher.email!, TEST_PASSWORD);
     const url = `/dashboard/teacher/activities/edit/${activity.id}`;
     await page.goto(url);
@@ -43,9 +51,14 @@ test.describe("scene order editor", () => {
     await page.getByTestId("save-order").click();
     await expectNotification(page, "保存しました");
 
-    const stored = await e2eDb().activityScene.findMany({ where: { activityId: activity.id }, orderBy: { position: "asc" } });
+    const stored = await e2eDb().activityScene.findMany({
+      where: { activityId: activity.id },
+      orderBy: { position: "asc" },
+    });
     expect(stored.map((s) => s.id)).toEqual(afterDrag);
-    const b = await e2eDb().activitySceneOrder.findUniqueOrThrow({ where: { activityId_group: { activityId: activity.id, group: "B" } } });
+    const b = await e2eDb().activitySceneOrder.findUniqueOrThrow({
+      where: { activityId_group: { activityId: activity.id, group: "B" } },
+    });
     expect(b.sceneIds).toEqual(groupOrder);
     expect(await e2eDb().activitySceneOrder.count({ where: { activityId: activity.id, group: "A" } })).toBe(0);
     expect((await e2eDb().activity.findUniqueOrThrow({ where: { id: activity.id } })).title).toBe("方程式（１組）");
@@ -54,7 +67,10 @@ test.describe("scene order editor", () => {
     await page2.getByTestId("order-default").locator("li").first().getByTestId("move-down").click();
     await page2.getByTestId("save-order").click();
     await expectNotification(page2, "ほかの人が先に変更しました");
-    const unchanged = await e2eDb().activityScene.findMany({ where: { activityId: activity.id }, orderBy: { position: "asc" } });
+    const unchanged = await e2eDb().activityScene.findMany({
+      where: { activityId: activity.id },
+      orderBy: { position: "asc" },
+    });
     expect(unchanged.map((s) => s.id)).toEqual(afterDrag);
     await other.close();
   });
@@ -62,7 +78,11 @@ test.describe("scene order editor", () => {
   test("another school's activity cannot be opened for editing", async ({ page }) => {
     const mine = await makeSchool(0);
     const theirs = await makeSchool(0);
-    const activity = await createActivityFromTemplate(e2eDb(), { templateId: "reflection-weekly", schoolId: theirs.school.id, title: "よその学校のふりかえり" });
+    const activity = await createActivityFromTemplate(e2eDb(), {
+      templateId: "reflection-weekly",
+      schoolId: theirs.school.id,
+      title: "よその学校のふりかえり",
+    });
     await signInAs(page, mine.teacher.email!, TEST_PASSWORD);
     await page.goto(`/dashboard/teacher/activities/edit/${activity.id}`);
     await expect(page.getByTestId("error-page")).toBeVisible();
@@ -71,23 +91,56 @@ test.describe("scene order editor", () => {
 });
 
 test.describe("who answers", () => {
-  test("the editor changes who answers an activity nobody has answered; with answers it says why not and keeps the choice", async ({ page }) => {
+  test("the editor changes who answers an activity nobody has answered; with answers it says why not and keeps the choice", async ({
+    page,
+  }) => {
     const { teacher, school, students } = await makeSchool(1);
-    const fresh = await createActivityFromTemplate(e2eDb(), { templateId: "science-dissolve", schoolId: school.id, mode: "standby" });
-    const used = await createActivityFromTemplate(e2eDb(), { templateId: "science-dissolve", schoolId: school.id, mode: "complete" });
-    const scene = await e2eDb().activityScene.findFirstOrThrow({ where: { activityId: used.id }, orderBy: { position: "asc" }, select: { id: true } });
-    await e2eDb().response.create({ data: { activityId: used.id, sceneId: scene.id, userId: students[0]!.id, answer: { seen: true }, scenePosition: 0, mode: "self", clientRevision: 1, idempotencyKey: `k-${used.id}` } });
+    const fresh = await createActivityFromTemplate(e2eDb(), {
+      templateId: "science-dissolve",
+      schoolId: school.id,
+      mode: "standby",
+    });
+    const used = await createActivityFromTemplate(e2eDb(), {
+      templateId: "science-dissolve",
+      schoolId: school.id,
+      mode: "complete",
+    });
+    const scene = await e2eDb().activityScene.findFirstOrThrow({
+      where: { activityId: used.id },
+      orderBy: { position: "asc" },
+      select: { id: true },
+    });
+    await e2eDb().response.create({
+      data: {
+        activityId: used.id,
+        sceneId: scene.id,
+        userId: students[0]!.id,
+        answer: { seen: true },
+        scenePosition: 0,
+        mode: "self",
+        clientRevision: 1,
+        idempotencyKey: `k-${used.id}`,
+      },
+    });
     await signInAs(page, teacher.email!, TEST_PASSWORD);
 
     await page.goto(`/dashboard/teacher/activities/edit/${fresh.id}`);
     await page.getByTestId("actor-select").selectOption("teacher");
     await expectNotification(page, "答える人を変えました。");
-    await expect.poll(async () => (await e2eDb().activity.findUniqueOrThrow({ where: { id: fresh.id }, select: { actorType: true } })).actorType).toBe("teacher");
+    await expect
+      .poll(
+        async () =>
+          (await e2eDb().activity.findUniqueOrThrow({ where: { id: fresh.id }, select: { actorType: true } }))
+            .actorType,
+      )
+      .toBe("teacher");
 
     await page.goto(`/dashboard/teacher/activities/edit/${used.id}`);
     await page.getByTestId("actor-select").selectOption("teacher");
     await expectNotification(page, "回答がある活動や、実施中の活動は、答える人を変えられません。");
     await expect(page.getByTestId("actor-select")).toHaveValue("student");
-    expect((await e2eDb().activity.findUniqueOrThrow({ where: { id: used.id }, select: { actorType: true } })).actorType).toBe("student");
+    expect(
+      (await e2eDb().activity.findUniqueOrThrow({ where: { id: used.id }, select: { actorType: true } })).actorType,
+    ).toBe("student");
   });
 });

@@ -24,7 +24,9 @@ test.describe("the app is killed", () => {
   });
   test.afterAll(() => crashing.stop());
 
-  test("fault: kill -9 of the app mid-session; answers arrive exactly once after the restart and the student follows again", async ({ browser }) => {
+  test("fault: kill -9 of the app mid-session; answers arrive exactly once after the restart and the student follows again", async ({
+    browser,
+  }) => {
     test.setTimeout(180_000);
     const { activity, scenes, students, teacherPage, kid, close } = await guideAcrossInstances(browser, crashing.url);
     await teacherPage.getByTestId("start-session").click();
@@ -44,7 +46,12 @@ test.describe("the app is killed", () => {
     await crashing.start();
     await expect(status).toHaveAttribute("data-status", "saved", { timeout: 60_000 });
     // the first answer was acknowledged before the crash, the changed one after the restart: one row, the changed answer
-    await expectExactlyOnce(e2eDb(), { activityId: activity.id, userId: students[0]!.id }, recorded, new Map([[scenes[2]!.id, { choice: "cloudy" }]]));
+    await expectExactlyOnce(
+      e2eDb(),
+      { activityId: activity.id, userId: students[0]!.id },
+      recorded,
+      new Map([[scenes[2]!.id, { choice: "cloudy" }]]),
+    );
 
     // the live screen comes back by itself (stream reconnect or polling) and follows the teacher
     await teacherPage.getByTestId("guide-next").click();
@@ -82,11 +89,17 @@ test.describe("PostgreSQL stops immediately", () => {
     await pgCluster?.stop();
   });
 
-  test("fault: the database stops mid-activity; the app recovers by itself and the queued answers arrive once", async ({ browser }) => {
+  test("fault: the database stops mid-activity; the app recovers by itself and the queued answers arrive once", async ({
+    browser,
+  }) => {
     test.setTimeout(180_000);
     const { school, students } = await makeSchool(1, db);
     const student = students[0]!;
-    const activity = await createActivityFromTemplate(db, { templateId: "science-dissolve", schoolId: school.id, mode: "self" });
+    const activity = await createActivityFromTemplate(db, {
+      templateId: "science-dissolve",
+      schoolId: school.id,
+      mode: "self",
+    });
     const context = await browser.newContext({ baseURL: app.url });
     const page = await context.newPage();
     const recorded = recordAcks(page);
@@ -115,7 +128,11 @@ test.describe("PostgreSQL stops immediately", () => {
     pgCluster = await ensureEmbeddedPostgres({ dir, port, portEnv: "E2E_PG_PORT" });
     await expect(status).toHaveAttribute("data-status", "saved", { timeout: 60_000 });
     await expect.poll(() => fetch(`${app.url}/readyz`).then((r) => r.status), { timeout: 30_000 }).toBe(200);
-    const scenes = await db.activityScene.findMany({ where: { activityId: activity.id }, orderBy: { position: "asc" }, select: { id: true } });
+    const scenes = await db.activityScene.findMany({
+      where: { activityId: activity.id },
+      orderBy: { position: "asc" },
+      select: { id: true },
+    });
     // what the student answered, the last choice of scene 2 given while the database was down
     const typed = new Map<string, unknown>([
       [scenes[0]!.id, expect.anything()],
@@ -131,7 +148,9 @@ test.describe("PostgreSQL stops immediately", () => {
     await page.locator('[data-testid="second-step"] [data-option="oxygen"] input').check();
     await page.getByTestId("reason").locator("textarea").fill("酸素がなくなるから");
     await page.getByTestId("next").click();
-    await expect.poll(() => db.response.count({ where: { activityId: activity.id, userId: student.id } }), { timeout: 20_000 }).toBe(4);
+    await expect
+      .poll(() => db.response.count({ where: { activityId: activity.id, userId: student.id } }), { timeout: 20_000 })
+      .toBe(4);
     typed.set(scenes[3]!.id, { first: "out", second: "oxygen", reason: "酸素がなくなるから" });
     await expectExactlyOnce(db, mine, recorded, typed);
     await page.goto("/dashboard/student/home");

@@ -4,17 +4,33 @@ import { BASE_URL } from "./config";
 import { e2eDb, makeSchool, TEST_PASSWORD } from "./db";
 import { expectAccessible, expectNotification, signInAs } from "./helpers";
 
-const setLanguage = (page: Page, lang: string) => page.context().addCookies([{ name: "manabiya-lang", value: lang, url: BASE_URL }]);
+const setLanguage = (page: Page, lang: string) =>
+  page.context().addCookies([{ name: "manabiya-lang", value: lang, url: BASE_URL }]);
 const post = (page: Page, body: string, headers: Record<string, string> = {}) =>
-  page.request.post("/api/v1/furigana", { data: body, headers: { "Content-Type": "application/json", Origin: BASE_URL, ...headers }, failOnStatusCode: false });
+  page.request.post("/api/v1/furigana", {
+    data: body,
+    headers: { "Content-Type": "application/json", Origin: BASE_URL, ...headers },
+    failOnStatusCode: false,
+  });
 
 test.describe("automatic furigana", () => {
-  test("a teacher asks for readings, corrects one, applies by keyboard and saves; every display language shows it", async ({ page }) => {
+  test("a teacher asks for readings, corrects one, applies by keyboard and saves; every display language shows it", async ({
+    page,
+  }) => {
     test.setTimeout(120_000);
     const { teacher, school } = await makeSchool(0);
     // a pupil of the school is read あずま, which the dictionary alone would read ひがし
-    await createUser(e2eDb(), { role: "student", schoolId: school.id, name: "東 翔", nameKana: "あずま かける", email: `azuma-${school.id}@test.example` });
-    const activity = await createActivityFromTemplate(e2eDb(), { templateId: "reflection-weekly", schoolId: school.id });
+    await createUser(e2eDb(), {
+      role: "student",
+      schoolId: school.id,
+      name: "東 翔",
+      nameKana: "あずま かける",
+      email: `azuma-${school.id}@test.example`,
+    });
+    const activity = await createActivityFromTemplate(e2eDb(), {
+      templateId: "reflection-weekly",
+      schoolId: school.id,
+    });
     await setLanguage(page, "ja");
     await signInAs(page, teacher.email!, TEST_PASSWORD);
     await page.goto(`/dashboard/teacher/activities/edit/${activity.id}`);
@@ -26,7 +42,8 @@ test.describe("automatic furigana", () => {
     const rows = page.getByTestId("furigana-row");
     await expect(rows).toHaveCount(3, { timeout: 30_000 });
     expect(await rows.evaluateAll((els) => els.map((e) => e.getAttribute("data-base")))).toEqual(["東", "東京", "食"]);
-    const reading = (base: string) => page.locator(`[data-testid="furigana-row"][data-base="${base}"] input.furigana-reading`);
+    const reading = (base: string) =>
+      page.locator(`[data-testid="furigana-row"][data-base="${base}"] input.furigana-reading`);
     await expect(reading("東")).toHaveValue("あずま");
     await expect(reading("東京")).toHaveValue("とうきょう");
     await expect(reading("食")).toHaveValue("た");
@@ -39,7 +56,9 @@ test.describe("automatic furigana", () => {
     await expect(page.locator('input[name="title"]')).toHaveValue("|東(あずま)さんと|東京(ひがしきょう)で|食(た)べる");
     await page.getByTestId("save-order").click();
     await expectNotification(page, "保存しました");
-    expect((await e2eDb().activity.findUniqueOrThrow({ where: { id: activity.id } })).title).toBe("|東(あずま)さんと|東京(ひがしきょう)で|食(た)べる");
+    expect((await e2eDb().activity.findUniqueOrThrow({ where: { id: activity.id } })).title).toBe(
+      "|東(あずま)さんと|東京(ひがしきょう)で|食(た)べる",
+    );
 
     // what students see of that title, in each display language
     const preview = `/dashboard/teacher/activities/preview/${activity.id}`;
@@ -54,10 +73,16 @@ test.describe("automatic furigana", () => {
     await expect(page.locator("h1 rt")).toHaveText(["あずま", "ひがしきょう", "た"]);
   });
 
-  test("a text without kanji says so; a student, another site and an oversized text are refused", async ({ page, browser }) => {
+  test("a text without kanji says so; a student, another site and an oversized text are refused", async ({
+    page,
+    browser,
+  }) => {
     test.setTimeout(120_000);
     const { teacher, school } = await makeSchool(0);
-    const activity = await createActivityFromTemplate(e2eDb(), { templateId: "reflection-weekly", schoolId: school.id });
+    const activity = await createActivityFromTemplate(e2eDb(), {
+      templateId: "reflection-weekly",
+      schoolId: school.id,
+    });
     await signInAs(page, teacher.email!, TEST_PASSWORD);
     await page.goto(`/dashboard/teacher/activities/edit/${activity.id}`);
     await page.locator('input[name="title"]').fill("ふりかえり ABC 123");
@@ -76,7 +101,14 @@ test.describe("automatic furigana", () => {
     const ok = await post(page, JSON.stringify({ text: "先生" }));
     expect(await ok.json()).toMatchObject({ ok: true, data: { proposals: [{ base: "先生", reading: "せんせい" }] } });
 
-    const student = await createUser(e2eDb(), { role: "student", schoolId: school.id, name: "試験 生徒", nameKana: "しけん せいと", email: `fs-${school.id}@test.example`, password: TEST_PASSWORD });
+    const student = await createUser(e2eDb(), {
+      role: "student",
+      schoolId: school.id,
+      name: "試験 生徒",
+      nameKana: "しけん せいと",
+      email: `fs-${school.id}@test.example`,
+      password: TEST_PASSWORD,
+    });
     const context = await browser.newContext();
     const studentPage = await context.newPage();
     await signInAs(studentPage, student.email!, TEST_PASSWORD);

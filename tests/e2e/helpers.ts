@@ -37,17 +37,19 @@ export async function signInAs(page: Page, email: string, password = DEMO_PASSWO
 
 /** Waits for a notification whose text (ruby readings left out) contains `text`. */
 export async function expectNotification(page: Page, text: string) {
-  await expect.poll(async () => {
-    const notes = page.getByTestId("notification");
-    const all = await notes.evaluateAll((els) =>
-      els.map((el) => {
-        const clone = el.cloneNode(true) as HTMLElement;
-        clone.querySelectorAll("rt, rp").forEach((n) => n.remove());
-        return clone.textContent ?? "";
-      }),
-    );
-    return all.some((t) => t.includes(text));
-  }).toBe(true);
+  await expect
+    .poll(async () => {
+      const notes = page.getByTestId("notification");
+      const all = await notes.evaluateAll((els) =>
+        els.map((el) => {
+          const clone = el.cloneNode(true) as HTMLElement;
+          clone.querySelectorAll("rt, rp").forEach((n) => n.remove());
+          return clone.textContent ?? "";
+        }),
+      );
+      return all.some((t) => t.includes(text));
+    })
+    .toBe(true);
 }
 
 /** Presses Tab (keyboard only) until `target` has the focus; fails after `max` presses. */
@@ -65,5 +67,9 @@ export async function tabTo(page: Page, target: Locator, max = 12, key: "Tab" | 
  * before hydration (a race a loaded machine loses).
  */
 export async function expectHydrated(locator: Locator) {
-  await expect.poll(() => locator.evaluate((el) => Object.keys(el).some((k) => k.startsWith("__reactProps"))), { timeout: 30_000 }).toBe(true);
+  await expect
+    .poll(() => locator.evaluate((el) => Object.keys(el).some((k) => k.startsWith("__reactProps"))), {
+      timeout: 30_000,
+    })
+    .toBe(true);
 }

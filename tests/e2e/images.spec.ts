@@ -10,9 +10,16 @@ import { expectAccessible, expectNotification } from "./helpers";
 
 const signedIn = signedInBrowsers();
 const editUrl = (id: string) => `/dashboard/teacher/activities/edit/${id}`;
-const picture = (width: number, height: number, background: string) => sharp({ create: { width, height, channels: 3, background } }).png().toBuffer();
-type Placed = { image?: { id: string; alt: string; width: number; height: number }; options: { image?: { id: string; alt: string } }[] };
-const contentOf = async (sceneId: string) => (await e2eDb().activityScene.findUniqueOrThrow({ where: { id: sceneId } })).content as Placed;
+const picture = (width: number, height: number, background: string) =>
+  sharp({ create: { width, height, channels: 3, background } })
+    .png()
+    .toBuffer();
+type Placed = {
+  image?: { id: string; alt: string; width: number; height: number };
+  options: { image?: { id: string; alt: string } }[];
+};
+const contentOf = async (sceneId: string) =>
+  (await e2eDb().activityScene.findUniqueOrThrow({ where: { id: sceneId } })).content as Placed;
 
 const upload = uploadImage;
 
@@ -20,18 +27,30 @@ const upload = uploadImage;
 async function expectShown(page: Page, img: Locator, alt: string) {
   await expect(img).toHaveAttribute("alt", alt);
   await img.scrollIntoViewIfNeeded();
-  await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth), { timeout: 30_000 }).toBeGreaterThan(0);
+  await expect
+    .poll(() => img.evaluate((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth), {
+      timeout: 30_000,
+    })
+    .toBeGreaterThan(0);
   // never wider than its box (a phone's 360 px)
   const box = await img.boundingBox();
   expect(box!.width).toBeLessThanOrEqual(page.viewportSize()!.width);
 }
 
-test("a teacher places images with alt text on a scene and an option; a student of the school sees them, another school's teacher gets 404", async ({ browser }) => {
+test("a teacher places images with alt text on a scene and an option; a student of the school sees them, another school's teacher gets 404", async ({
+  browser,
+}) => {
   test.setTimeout(240_000);
   const { teacher, school, students } = await makeSchool(1);
   const other = await makeSchool(0);
-  const activity = await createActivityFromTemplate(e2eDb(), { templateId: "science-dissolve", schoolId: school.id, mode: "self" });
-  const choice = (await e2eDb().activityScene.findMany({ where: { activityId: activity.id }, orderBy: { position: "asc" } }))[2]!; // single_choice "solution"
+  const activity = await createActivityFromTemplate(e2eDb(), {
+    templateId: "science-dissolve",
+    schoolId: school.id,
+    mode: "self",
+  });
+  const choice = (
+    await e2eDb().activityScene.findMany({ where: { activityId: activity.id }, orderBy: { position: "asc" } })
+  )[2]!; // single_choice "solution"
   const page = await signedIn(browser, teacher.email!);
   await page.goto(editUrl(activity.id));
   const item = page.locator(`[data-scene-id="${choice.id}"][data-testid="scene-item"]`);
@@ -42,8 +61,16 @@ test("a teacher places images with alt text on a scene and an option; a student 
   const option2 = form.locator('[data-field="content.options.1.image"]');
 
   // a GIF named photo.png is refused by what it is, with the reason
-  await upload(sceneField, { name: "photo.png", mimeType: "image/png", buffer: await sharp({ create: { width: 10, height: 10, channels: 3, background: "red" } }).gif().toBuffer() });
-  await expect(sceneField.getByTestId("image-problem")).toHaveText("この種類のファイルは使えません。PNG、JPEG、WebP の画像を選んでください。");
+  await upload(sceneField, {
+    name: "photo.png",
+    mimeType: "image/png",
+    buffer: await sharp({ create: { width: 10, height: 10, channels: 3, background: "red" } })
+      .gif()
+      .toBuffer(),
+  });
+  await expect(sceneField.getByTestId("image-problem")).toHaveText(
+    "この種類のファイルは使えません。PNG、JPEG、WebP の画像を選んでください。",
+  );
   await expect(sceneField.getByTestId("image-alt")).toHaveCount(0);
 
   // a real picture (larger than the kept size): uploaded, then the form will not save it without alt text
@@ -64,7 +91,9 @@ test("a teacher places images with alt text on a scene and an option; a student 
   await expectAccessible(page);
   await form.getByTestId("save-scene").click();
   await expectNotification(page, "シーンを保存しました");
-  await expect.poll(async () => (await contentOf(choice.id)).image?.alt, { timeout: 30_000 }).toBe("青いビーカーの写真");
+  await expect
+    .poll(async () => (await contentOf(choice.id)).image?.alt, { timeout: 30_000 })
+    .toBe("青いビーカーの写真");
   const saved = await contentOf(choice.id);
   expect(saved.image).toMatchObject({ width: 1600, height: 800 });
   expect(saved.options[0]!.image).toMatchObject({ alt: "すき通った水" });
@@ -88,7 +117,11 @@ test("a teacher places images with alt text on a scene and an option; a student 
   const url = `/api/v1/images/${saved.image!.id}`;
   const own = await page.request.get(url);
   expect(own.status()).toBe(200);
-  expect(own.headers()).toMatchObject({ "content-type": "image/png", "cache-control": "private, max-age=31536000, immutable", "x-content-type-options": "nosniff" });
+  expect(own.headers()).toMatchObject({
+    "content-type": "image/png",
+    "cache-control": "private, max-age=31536000, immutable",
+    "x-content-type-options": "nosniff",
+  });
   expect(own.headers()["content-security-policy"]).toMatch(/^default-src 'none'/);
   const stranger = await signedIn(browser, other.teacher.email!);
   const refused = await stranger.request.get(url);
@@ -96,19 +129,34 @@ test("a teacher places images with alt text on a scene and an option; a student 
   expect(await refused.json()).toEqual({ ok: false, code: "NOT_FOUND" });
 });
 
-test("an activity with images exported by one school and imported by another plays with the images, the other school's own copies", async ({ browser }) => {
+test("an activity with images exported by one school and imported by another plays with the images, the other school's own copies", async ({
+  browser,
+}) => {
   test.setTimeout(240_000);
   const a = await makeSchool(0);
   const b = await makeSchool(1);
   const title = `図の実験${a.tag}`;
-  const activity = await createActivityFromTemplate(e2eDb(), { templateId: "science-dissolve", schoolId: a.school.id, title, mode: "self" });
-  const choice = (await e2eDb().activityScene.findMany({ where: { activityId: activity.id }, orderBy: { position: "asc" } }))[2]!;
+  const activity = await createActivityFromTemplate(e2eDb(), {
+    templateId: "science-dissolve",
+    schoolId: a.school.id,
+    title,
+    mode: "self",
+  });
+  const choice = (
+    await e2eDb().activityScene.findMany({ where: { activityId: activity.id }, orderBy: { position: "asc" } })
+  )[2]!;
   const pageA = await signedIn(browser, a.teacher.email!);
   await pageA.goto(editUrl(activity.id));
   const item = pageA.locator(`[data-scene-id="${choice.id}"][data-testid="scene-item"]`);
   await item.getByTestId("edit-scene").click();
   const sceneField = item.getByTestId("scene-form").locator('[data-field="content.image"]');
-  await upload(sceneField, { name: "beaker.jpg", mimeType: "image/jpeg", buffer: await sharp({ create: { width: 640, height: 480, channels: 3, background: "#cc3333" } }).jpeg().toBuffer() });
+  await upload(sceneField, {
+    name: "beaker.jpg",
+    mimeType: "image/jpeg",
+    buffer: await sharp({ create: { width: 640, height: 480, channels: 3, background: "#cc3333" } })
+      .jpeg()
+      .toBuffer(),
+  });
   await sceneField.getByTestId("image-alt").fill("赤い液体");
   await item.getByTestId("save-scene").click();
   await expectNotification(pageA, "シーンを保存しました");
@@ -126,10 +174,16 @@ test("an activity with images exported by one school and imported by another pla
   await pageB.getByTestId("activity-file").setInputFiles(saved);
   await pageB.getByTestId("import-activity-submit").click();
   await expectNotification(pageB, `「${title}」を取り込みました。`);
-  await expect.poll(() => e2eDb().activity.count({ where: { schoolId: b.school.id, title } }), { timeout: 30_000 }).toBe(1);
-  const imported = await e2eDb().activity.findFirstOrThrow({ where: { schoolId: b.school.id, title }, select: { id: true } });
+  await expect
+    .poll(() => e2eDb().activity.count({ where: { schoolId: b.school.id, title } }), { timeout: 30_000 })
+    .toBe(1);
+  const imported = await e2eDb().activity.findFirstOrThrow({
+    where: { schoolId: b.school.id, title },
+    select: { id: true },
+  });
   await e2eDb().activity.update({ where: { id: imported.id }, data: { mode: "self" } });
-  const copy = (await e2eDb().activityScene.findFirstOrThrow({ where: { activityId: imported.id, position: 2 } })).content as Placed;
+  const copy = (await e2eDb().activityScene.findFirstOrThrow({ where: { activityId: imported.id, position: 2 } }))
+    .content as Placed;
   expect(copy.image!.id).not.toBe((await contentOf(choice.id)).image!.id);
 
   const student = await (await browser.newContext()).newPage();
@@ -141,18 +195,43 @@ test("an activity with images exported by one school and imported by another pla
   }
 });
 
-test("an activity whose images make a file larger than an import accepts: the export says why in the page and downloads nothing", async ({ browser }) => {
+test("an activity whose images make a file larger than an import accepts: the export says why in the page and downloads nothing", async ({
+  browser,
+}) => {
   const a = await makeSchool(0);
-  const activity = await createActivityFromTemplate(e2eDb(), { templateId: "math-linear-equations", schoolId: a.school.id, title: `重い図${a.tag}` });
+  const activity = await createActivityFromTemplate(e2eDb(), {
+    templateId: "math-linear-equations",
+    schoolId: a.school.id,
+    title: `重い図${a.tag}`,
+  });
   const page = await signedIn(browser, a.teacher.email!);
   await page.goto("/dashboard/teacher/activities");
   // noise does not compress: one such picture is stored near the 1 MiB cap, more than an import file holds
-  const noise = await sharp({ create: { width: 560, height: 560, channels: 3, background: "black", noise: { type: "gaussian", mean: 128, sigma: 60 } } }).png().toBuffer();
-  const stored = await page.request.post("/api/v1/images", { data: noise, headers: { "content-type": "application/octet-stream", origin: new URL(page.url()).origin } });
+  const noise = await sharp({
+    create: {
+      width: 560,
+      height: 560,
+      channels: 3,
+      background: "black",
+      noise: { type: "gaussian", mean: 128, sigma: 60 },
+    },
+  })
+    .png()
+    .toBuffer();
+  const stored = await page.request.post("/api/v1/images", {
+    data: noise,
+    headers: { "content-type": "application/octet-stream", origin: new URL(page.url()).origin },
+  });
   expect(stored.status()).toBe(200);
   const { data } = (await stored.json()) as { data: { id: string } };
-  const scene = await e2eDb().activityScene.findFirstOrThrow({ where: { activityId: activity.id, type: "single_choice" }, select: { id: true, content: true } });
-  await e2eDb().activityScene.update({ where: { id: scene.id }, data: { content: { ...(scene.content as object), image: { id: data.id, alt: "ノイズ", width: 560, height: 560 } } } });
+  const scene = await e2eDb().activityScene.findFirstOrThrow({
+    where: { activityId: activity.id, type: "single_choice" },
+    select: { id: true, content: true },
+  });
+  await e2eDb().activityScene.update({
+    where: { id: scene.id },
+    data: { content: { ...(scene.content as object), image: { id: data.id, alt: "ノイズ", width: 560, height: 560 } } },
+  });
 
   let downloads = 0;
   page.on("download", () => downloads++);

@@ -15,15 +15,28 @@ test.describe("CSV import", () => {
     const { teacher, school, tag } = await makeSchool(0);
     await signInAs(page, teacher.email!, TEST_PASSWORD);
     await page.goto("/dashboard/teacher/students");
-    const names = () => e2eDb().user.findMany({ where: { schoolId: school.id, role: "student" }, orderBy: { name: "asc" }, select: { name: true, nameKana: true } });
+    const names = () =>
+      e2eDb().user.findMany({
+        where: { schoolId: school.id, role: "student" },
+        orderBy: { name: "asc" },
+        select: { name: true, nameKana: true },
+      });
 
     // the template downloads as UTF-8 with a BOM and is accepted as it is
     await page.getByTestId("import-students").click();
     const href = await page.getByTestId("csv-template").getAttribute("href");
-    expect(decodeURIComponent(href!.replace(/^data:text\/csv;charset=utf-8,/, "")).startsWith("\uFEFF学年,組,番号,氏名")).toBe(true);
+    expect(
+      decodeURIComponent(href!.replace(/^data:text\/csv;charset=utf-8,/, "")).startsWith("\uFEFF学年,組,番号,氏名"),
+    ).toBe(true);
     await page.keyboard.press("Escape");
 
-    const bom = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(`${HEADER}2,1,1,髙橋 陽翔,たかはし はると,,haruto-${tag}@test.example,A\r\n2,1,2,渡邊 さくら,わたなべ さくら,,,B\r\n`, "utf8")]);
+    const bom = Buffer.concat([
+      Buffer.from([0xef, 0xbb, 0xbf]),
+      Buffer.from(
+        `${HEADER}2,1,1,髙橋 陽翔,たかはし はると,,haruto-${tag}@test.example,A\r\n2,1,2,渡邊 さくら,わたなべ さくら,,,B\r\n`,
+        "utf8",
+      ),
+    ]);
     await choose(page, "utf8-bom.csv", bom);
     const summary = page.getByTestId("import-summary");
     await expect(summary).toHaveAttribute("data-valid", "2");
@@ -37,7 +50,10 @@ test.describe("CSV import", () => {
     await expect(page.getByTestId("import-dialog")).not.toBeVisible();
     await expect(page.getByTestId("student-table").locator("tbody tr")).toHaveCount(2);
 
-    const sjis = iconv.encode(`${HEADER}2,2,1,斎藤 結菜,さいとう ゆいな,ゆいな,,A\r\n2,2,2,𠮷田 大翔,よしだ ひろと,,,B\r\n`.replace("𠮷", "吉"), "Shift_JIS");
+    const sjis = iconv.encode(
+      `${HEADER}2,2,1,斎藤 結菜,さいとう ゆいな,ゆいな,,A\r\n2,2,2,𠮷田 大翔,よしだ ひろと,,,B\r\n`.replace("𠮷", "吉"),
+      "Shift_JIS",
+    );
     expect(sjis.includes(Buffer.from("斎藤", "utf8"))).toBe(false); // really not UTF-8
     await choose(page, "excel-sjis.csv", sjis);
     await expect(summary).toHaveAttribute("data-valid", "2");
@@ -81,7 +97,9 @@ test.describe("CSV import", () => {
     expect(await e2eDb().user.count({ where: { schoolId: school.id, role: "student" } })).toBe(1);
 
     // a file that is not a student list at all
-    await page.getByTestId("csv-file").setInputFiles({ name: "other.csv", mimeType: "text/csv", buffer: Buffer.from("商品,値段\nりんご,100\n") });
+    await page
+      .getByTestId("csv-file")
+      .setInputFiles({ name: "other.csv", mimeType: "text/csv", buffer: Buffer.from("商品,値段\nりんご,100\n") });
     await expect(page.getByTestId("import-error")).toHaveAttribute("data-code", "noHeader");
     expect(await e2eDb().user.count({ where: { schoolId: school.id, role: "student" } })).toBe(1);
   });

@@ -28,22 +28,50 @@ export class AppInstance {
   }
 
   async start(): Promise<void> {
-    const secrets = JSON.parse(readFileSync(".data/secrets.json", "utf8")) as { AUTH_SECRET: string; SIGNIN_CODE_KEY: string };
+    const secrets = JSON.parse(readFileSync(".data/secrets.json", "utf8")) as {
+      AUTH_SECRET: string;
+      SIGNIN_CODE_KEY: string;
+    };
     this.child = spawn(process.execPath, ["--import", "tsx", "scripts/server.ts"], {
-      env: { ...process.env, NODE_ENV: "production", PORT: String(this.port), DATABASE_URL: this.databaseUrl, ...secrets, NEXT_TELEMETRY_DISABLED: "1", AUTH_URL: this.url, ...this.extraEnv },
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        PORT: String(this.port),
+        DATABASE_URL: this.databaseUrl,
+        ...secrets,
+        NEXT_TELEMETRY_DISABLED: "1",
+        AUTH_URL: this.url,
+        ...this.extraEnv,
+      },
       stdio: ["ignore", "pipe", "ignore"],
     });
     const child = this.child;
     createInterface({ input: child.stdout! }).on("line", (line) => this.output.push(line));
     // a server that cannot take its port (another one is on it) exits: fail here rather than test that other server
     const exited = new Promise<never>((_, reject) =>
-      child.once("exit", (code, signal) => reject(new Error(`the app instance on port ${this.port} exited (${code ?? signal}) before it was ready: is the port taken?`))),
+      child.once("exit", (code, signal) =>
+        reject(
+          new Error(
+            `the app instance on port ${this.port} exited (${code ?? signal}) before it was ready: is the port taken?`,
+          ),
+        ),
+      ),
     );
     await Promise.race([
-      expect.poll(async () => fetch(`${this.url}/signin`).then((r) => r.status, () => 0), { timeout: 90_000, intervals: [300] }).toBe(200),
+      expect
+        .poll(
+          async () =>
+            fetch(`${this.url}/signin`).then(
+              (r) => r.status,
+              () => 0,
+            ),
+          { timeout: 90_000, intervals: [300] },
+        )
+        .toBe(200),
       exited,
     ]);
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the app instance on port ${this.port} is not running`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`the app instance on port ${this.port} is not running`);
   }
 
   /** kill -9: no shutdown, open streams and requests just break. */
@@ -60,7 +88,9 @@ export class AppInstance {
     const child = this.child;
     if (!child || child.exitCode !== null || child.signalCode !== null) return null;
     const started = Date.now();
-    const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) => child.once("exit", (code, signal) => resolve({ code, signal })));
+    const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) =>
+      child.once("exit", (code, signal) => resolve({ code, signal })),
+    );
     child.kill("SIGTERM");
     // its own shutdown ends within 10 s; a server still there after 15 s is killed (and the caller sees SIGKILL)
     const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
@@ -77,8 +107,15 @@ export class AppInstance {
  */
 export async function guideAcrossInstances(browser: Browser, studentBaseUrl: string) {
   const { teacher, school, students } = await makeSchool(1);
-  const activity = await createActivityFromTemplate(e2eDb(), { templateId: "science-dissolve", schoolId: school.id, mode: "guide" });
-  const scenes = await e2eDb().activityScene.findMany({ where: { activityId: activity.id }, orderBy: { position: "asc" } });
+  const activity = await createActivityFromTemplate(e2eDb(), {
+    templateId: "science-dissolve",
+    schoolId: school.id,
+    mode: "guide",
+  });
+  const scenes = await e2eDb().activityScene.findMany({
+    where: { activityId: activity.id },
+    orderBy: { position: "asc" },
+  });
   const teacherContext = await browser.newContext();
   const teacherPage = await teacherContext.newPage();
   await signInAs(teacherPage, teacher.email!, TEST_PASSWORD);

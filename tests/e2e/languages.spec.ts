@@ -23,7 +23,10 @@ test.describe("display languages", () => {
     await page.goto("/signin");
     await expect(page.locator("html")).toHaveAttribute("lang", "ja");
     // default: reading aids (ruby on the lead text)
-    await expect(page.locator(".signin-card p.muted ruby").filter({ hasText: "入" }).locator("rt")).toHaveText(["にゅう", "りょく"]);
+    await expect(page.locator(".signin-card p.muted ruby").filter({ hasText: "入" }).locator("rt")).toHaveText([
+      "にゅう",
+      "りょく",
+    ]);
     await page.getByLabel("メールアドレス").fill("student01@example.com");
 
     await chooseLanguage(page, "ja-kana");
@@ -99,7 +102,9 @@ test.describe("display languages", () => {
 });
 
 test.describe("markup gallery", () => {
-  test("shows ruby by language, math typeset by KaTeX with its own fonts from the app, and colours", async ({ browser }) => {
+  test("shows ruby by language, math typeset by KaTeX with its own fonts from the app, and colours", async ({
+    browser,
+  }) => {
     const context = await browser.newContext({ storageState: storageStateOf("teacher") });
     await setCookie(context, "ja-ruby"); // staff default to plain Japanese
     const page = await context.newPage();

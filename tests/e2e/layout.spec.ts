@@ -47,7 +47,9 @@ test.describe("role layouts", () => {
     await context.close();
   });
 
-  test("the manager drawer has home, schools, the library and the roster; the student drawer has no menu items", async ({ browser }) => {
+  test("the manager drawer has home, schools, the library and the roster; the student drawer has no menu items", async ({
+    browser,
+  }) => {
     const manager = await browser.newContext({ storageState: storageStateOf("manager") });
     let page = await manager.newPage();
     await page.goto("/dashboard/manager/home");
@@ -73,7 +75,8 @@ test.describe("role layouts", () => {
 });
 
 const LANGS = ["ja", "ja-ruby", "ja-kana"] as const;
-const setLanguage = (page: Page, lang: string) => page.context().addCookies([{ name: "manabiya-lang", value: lang, url: BASE_URL }]);
+const setLanguage = (page: Page, lang: string) =>
+  page.context().addCookies([{ name: "manabiya-lang", value: lang, url: BASE_URL }]);
 
 /** The top bar's items as boxes (hidden ones left out), and the page's horizontal overflow. */
 const measure = (page: Page) =>
@@ -109,9 +112,16 @@ test.describe("phone layout at 360 px: no horizontal scroll, a one-line top bar"
             if (area === "public") continue;
             // one line: every item is at most one 44 px target high (a wrapped name or label is two text lines),
             // all centred on the same line, and the bar itself one target plus its padding
-            expect.soft(m.items.filter((i) => i.height > 48), `${lang}: items taller than one line`).toEqual([]);
+            expect
+              .soft(
+                m.items.filter((i) => i.height > 48),
+                `${lang}: items taller than one line`,
+              )
+              .toEqual([]);
             const mids = m.items.map((i) => i.mid);
-            expect.soft(Math.max(...mids) - Math.min(...mids), `${lang}: items not on one line ${JSON.stringify(m.items)}`).toBeLessThanOrEqual(2);
+            expect
+              .soft(Math.max(...mids) - Math.min(...mids), `${lang}: items not on one line ${JSON.stringify(m.items)}`)
+              .toBeLessThanOrEqual(2);
             expect.soft(m.barHeight, `${lang}: top bar height`).toBeLessThanOrEqual(56);
           }
         });
@@ -121,7 +131,10 @@ test.describe("phone layout at 360 px: no horizontal scroll, a one-line top bar"
 });
 
 test.describe("row menus are not clipped by the table's scroll box", () => {
-  for (const viewport of [{ width: 360, height: 740 }, { width: 1366, height: 768 }]) {
+  for (const viewport of [
+    { width: 360, height: 740 },
+    { width: 1366, height: 768 },
+  ]) {
     test(`the last row's menu of the students table at ${viewport.width} px`, async ({ page }) => {
       await page.setViewportSize(viewport);
       const { teacher, students } = await makeSchool(12);

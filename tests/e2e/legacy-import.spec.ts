@@ -15,7 +15,10 @@ import { qrCodesOnPage } from "./qr";
  * password, sees their students "unassigned" (the legacy product kept no
  * class), prints sign-in sheets at once, and gives a student a class.
  */
-test("an imported teacher signs in with the legacy password, prints sheets for unassigned students and gives one a class", async ({ page, browser }, info) => {
+test("an imported teacher signs in with the legacy password, prints sheets for unassigned students and gives one a class", async ({
+  page,
+  browser,
+}, info) => {
   const tag = uniqueTag().toLowerCase();
   // one academy, one school: 2 managers, 4 teachers, 3 students
   const { data } = generateExport(9, { academies: 1, schools: 1, prefix: `lg${tag}` });
@@ -33,7 +36,9 @@ test("an imported teacher signs in with the legacy password, prints sheets for u
   await page.screenshot({ path: info.outputPath("imported-students.png"), fullPage: true });
 
   // sheets right after the import: one card per student, without a class line, each QR signs in
-  const ids = (await e2eDb().user.findMany({ where: { legacyId: { in: studentIds } }, select: { id: true } })).map((u) => u.id);
+  const ids = (await e2eDb().user.findMany({ where: { legacyId: { in: studentIds } }, select: { id: true } })).map(
+    (u) => u.id,
+  );
   const res = await page.request.post("/api/students/sheets", { form: { ids: ids.join(",") } });
   expect(res.status()).toBe(200);
   const dir = info.outputPath("sheets");
@@ -62,7 +67,14 @@ test("an imported teacher signs in with the legacy password, prints sheets for u
   await expectNotification(page, "保存しました");
   await expect(row(first).getByTestId("seat-unset")).toHaveCount(0);
   expect(await baseText(row(first).locator("td.num"))).toBe("2年3組 7");
-  expect(await e2eDb().studentDetail.findFirstOrThrow({ where: { user: { legacyId: first } }, select: { grade: true, className: true, number: true } })).toEqual({
-    grade: 2, className: "3", number: 7,
+  expect(
+    await e2eDb().studentDetail.findFirstOrThrow({
+      where: { user: { legacyId: first } },
+      select: { grade: true, className: true, number: true },
+    }),
+  ).toEqual({
+    grade: 2,
+    className: "3",
+    number: 7,
   });
 });

@@ -7,14 +7,32 @@ import { expectAccessible, expectHydrated, expectNotification } from "./helpers"
 
 const signedIn = signedInBrowsers();
 
-test("a manager publishes an activity with tags; a teacher of another school of the academy finds it by search and copies it; another academy's teacher never sees it", async ({ browser }) => {
+test("a manager publishes an activity with tags; a teacher of another school of the academy finds it by search and copies it; another academy's teacher never sees it", async ({
+  browser,
+}) => {
   test.setTimeout(240_000);
   const a = await makeSchool(0);
   const other = await makeSchool(0);
   const title = `|溶(と)ける実験${a.tag}`;
-  const activity = await createActivityFromTemplate(e2eDb(), { templateId: "science-dissolve", schoolId: a.school.id, title, mode: "self" });
-  const sibling = await createSchool(e2eDb(), { academyId: a.academy.id, name: `隣の中学校${a.tag}`, nameKana: "となりのちゅうがっこう" });
-  const siblingTeacher = await createUser(e2eDb(), { role: "teacher", email: `t2-${a.tag}@test.example`, passwordHash: await testHash(), schoolId: sibling.id, name: "隣 先生", nameKana: "となり せんせい" });
+  const activity = await createActivityFromTemplate(e2eDb(), {
+    templateId: "science-dissolve",
+    schoolId: a.school.id,
+    title,
+    mode: "self",
+  });
+  const sibling = await createSchool(e2eDb(), {
+    academyId: a.academy.id,
+    name: `隣の中学校${a.tag}`,
+    nameKana: "となりのちゅうがっこう",
+  });
+  const siblingTeacher = await createUser(e2eDb(), {
+    role: "teacher",
+    email: `t2-${a.tag}@test.example`,
+    passwordHash: await testHash(),
+    schoolId: sibling.id,
+    name: "隣 先生",
+    nameKana: "となり せんせい",
+  });
 
   // the manager publishes from the school's activity list, with subject, grade and unit
   const manager = await signedIn(browser, a.manager.email!);
@@ -26,7 +44,15 @@ test("a manager publishes an activity with tags; a teacher of another school of 
   await form.getByTestId("publish-unit").fill("水溶液");
   await form.getByTestId("publish-submit").click();
   await expectNotification(manager, "ライブラリに公開しました。");
-  await expect.poll(() => e2eDb().libraryEntry.count({ where: { sourceActivityId: activity.id, subject: "science", grade: "j1", unit: "水溶液" } }), { timeout: 30_000 }).toBe(1);
+  await expect
+    .poll(
+      () =>
+        e2eDb().libraryEntry.count({
+          where: { sourceActivityId: activity.id, subject: "science", grade: "j1", unit: "水溶液" },
+        }),
+      { timeout: 30_000 },
+    )
+    .toBe(1);
 
   // a teacher of another school of the academy finds it by reading and by tags, and copies it with the keyboard
   const teacher = await signedIn(browser, siblingTeacher.email!);
@@ -44,7 +70,9 @@ test("a manager publishes an activity with tags; a teacher of another school of 
   await entries.first().getByTestId("library-copy").focus();
   await teacher.keyboard.press("Enter");
   await expectNotification(teacher, `「溶ける実験${a.tag}」を学校に追加しました。`);
-  await expect.poll(() => e2eDb().activity.count({ where: { schoolId: sibling.id, title } }), { timeout: 30_000 }).toBe(1);
+  await expect
+    .poll(() => e2eDb().activity.count({ where: { schoolId: sibling.id, title } }), { timeout: 30_000 })
+    .toBe(1);
 
   // a filter that matches nothing says so
   await teacher.goto("/dashboard/teacher/library?subject=math&q=" + encodeURIComponent(`溶ける実験${a.tag}`));
@@ -61,7 +89,12 @@ test("a manager publishes an activity with tags; a teacher of another school of 
 test("the manager retags and withdraws an entry after a confirmation; the copies stay", async ({ browser }) => {
   test.setTimeout(180_000);
   const a = await makeSchool(0);
-  const activity = await createActivityFromTemplate(e2eDb(), { templateId: "reflection-weekly", schoolId: a.school.id, title: `ふりかえり${a.tag}`, mode: "self" });
+  const activity = await createActivityFromTemplate(e2eDb(), {
+    templateId: "reflection-weekly",
+    schoolId: a.school.id,
+    title: `ふりかえり${a.tag}`,
+    mode: "self",
+  });
   const manager = await signedIn(browser, a.manager.email!);
   await manager.goto(`/dashboard/manager/activities/${a.school.id}`);
   await manager.getByTestId("publish-activity-select").selectOption(activity.id);
@@ -78,7 +111,11 @@ test("the manager retags and withdraws an entry after a confirmation; the copies
   await entry.getByTestId("library-tags-subject").selectOption("homeroom");
   await entry.getByTestId("library-save-tags").click();
   await expectNotification(manager, "タグを保存しました。");
-  await expect.poll(async () => (await e2eDb().libraryEntry.findUnique({ where: { sourceActivityId: activity.id } }))?.subject, { timeout: 30_000 }).toBe("homeroom");
+  await expect
+    .poll(async () => (await e2eDb().libraryEntry.findUnique({ where: { sourceActivityId: activity.id } }))?.subject, {
+      timeout: 30_000,
+    })
+    .toBe("homeroom");
 
   await entry.getByTestId("library-withdraw").click();
   const dialog = manager.locator("dialog[open]");
@@ -88,17 +125,41 @@ test("the manager retags and withdraws an entry after a confirmation; the copies
   await entry.getByTestId("library-withdraw").click();
   await manager.locator("dialog[open]").getByTestId("confirm-ok").click();
   await expectNotification(manager, "ライブラリから外しました。");
-  await expect.poll(() => e2eDb().libraryEntry.count({ where: { sourceActivityId: activity.id } }), { timeout: 30_000 }).toBe(0);
-  await expect(manager.getByTestId("library-entry").filter({ hasText: `ふりかえり${a.tag}` })).toHaveCount(0, { timeout: 30_000 });
+  await expect
+    .poll(() => e2eDb().libraryEntry.count({ where: { sourceActivityId: activity.id } }), { timeout: 30_000 })
+    .toBe(0);
+  await expect(manager.getByTestId("library-entry").filter({ hasText: `ふりかえり${a.tag}` })).toHaveCount(0, {
+    timeout: 30_000,
+  });
   expect(await e2eDb().activity.count({ where: { schoolId: a.school.id, title: `ふりかえり${a.tag}` } })).toBe(2);
 });
 
-test("the library in kana has no kanji (content with ruby included); with reading aids it shows ruby; a phone shows it without sideways scrolling", async ({ browser }) => {
+test("the library in kana has no kanji (content with ruby included); with reading aids it shows ruby; a phone shows it without sideways scrolling", async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   const a = await makeSchool(0);
   const title = `|水(みず)の|実験(じっけん)${a.tag}`;
-  const content = { format: "manabiya-activity", version: 1, title, actorType: "student", scenes: [{ id: "s1", type: "info", content: { prompt: "|予想(よそう)しよう" } }] };
-  await e2eDb().libraryEntry.create({ data: { academyId: a.academy.id, sourceSchoolId: a.school.id, title, actorType: "student", sceneCount: 1, content, subject: "science", grade: "e5", unit: "|水溶液(すいようえき)" } });
+  const content = {
+    format: "manabiya-activity",
+    version: 1,
+    title,
+    actorType: "student",
+    scenes: [{ id: "s1", type: "info", content: { prompt: "|予想(よそう)しよう" } }],
+  };
+  await e2eDb().libraryEntry.create({
+    data: {
+      academyId: a.academy.id,
+      sourceSchoolId: a.school.id,
+      title,
+      actorType: "student",
+      sceneCount: 1,
+      content,
+      subject: "science",
+      grade: "e5",
+      unit: "|水溶液(すいようえき)",
+    },
+  });
   const page = await signedIn(browser, a.teacher.email!, { width: 360, height: 740 });
   await page.context().addCookies([{ name: "manabiya-lang", value: "ja-kana", url: BASE_URL }]);
   await page.goto("/dashboard/teacher/library");

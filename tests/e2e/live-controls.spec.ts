@@ -11,11 +11,23 @@ import { signedInBrowsers } from "./browsers";
  */
 const signedIn = signedInBrowsers();
 
-test("guide controls: next, previous, jump, end and start again each move the student's screen", async ({ browser }) => {
+test("guide controls: next, previous, jump, end and start again each move the student's screen", async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   const { teacher, school, students } = await makeSchool(1);
-  const activity = await createActivityFromTemplate(e2eDb(), { templateId: "science-dissolve", schoolId: school.id, mode: "standby" });
-  const scenes = (await e2eDb().activityScene.findMany({ where: { activityId: activity.id }, orderBy: { position: "asc" }, select: { id: true } })).map((s) => s.id);
+  const activity = await createActivityFromTemplate(e2eDb(), {
+    templateId: "science-dissolve",
+    schoolId: school.id,
+    mode: "standby",
+  });
+  const scenes = (
+    await e2eDb().activityScene.findMany({
+      where: { activityId: activity.id },
+      orderBy: { position: "asc" },
+      select: { id: true },
+    })
+  ).map((s) => s.id);
   expect(scenes.length).toBeGreaterThanOrEqual(4);
 
   const open = async (email: string, path: string): Promise<Page> => {
@@ -65,6 +77,9 @@ test("guide controls: next, previous, jump, end and start again each move the st
   await bothOn(1);
 
   // what the student followed is what the database holds
-  const session = await e2eDb().guideSession.findFirstOrThrow({ where: { activityId: activity.id, endedAt: null }, select: { currentSceneId: true } });
+  const session = await e2eDb().guideSession.findFirstOrThrow({
+    where: { activityId: activity.id, endedAt: null },
+    select: { currentSceneId: true },
+  });
   expect(session.currentSceneId).toBe(scenes[1]);
 });

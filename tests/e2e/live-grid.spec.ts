@@ -9,17 +9,28 @@ const sceneOf = (page: Page) => page.getByTestId("live-session");
 const cell = (page: Page, id: string) => page.locator(`[data-testid="grid-student"][data-student-id="${id}"]`);
 /** Picks the class of the school's students ("grade:className") in the guide screen's start card. */
 async function pickClass(page: Page, key: string) {
-  const value = await page.locator(`[data-testid="session-class-pick"] option[data-class="${key}"]`).getAttribute("value");
+  const value = await page
+    .locator(`[data-testid="session-class-pick"] option[data-class="${key}"]`)
+    .getAttribute("value");
   await page.getByTestId("session-class-pick").selectOption(value!);
 }
 
-test("who is still working: the class's students by 番号 go from not joined to working, answered and offline; counts follow; Enter on a student shows their answer; names never reach a student", async ({ browser }) => {
+test("who is still working: the class's students by 番号 go from not joined to working, answered and offline; counts follow; Enter on a student shows their answer; names never reach a student", async ({
+  browser,
+}) => {
   test.setTimeout(180_000);
   const { teacher, school, students } = await makeSchool(4);
   // the fourth student is in another class: never in this session's grid
   await e2eDb().studentDetail.update({ where: { userId: students[3]!.id }, data: { className: "2", number: 1 } });
-  const activity = await createActivityFromTemplate(e2eDb(), { templateId: "science-dissolve", schoolId: school.id, mode: "standby" });
-  const scenes = await e2eDb().activityScene.findMany({ where: { activityId: activity.id }, orderBy: { position: "asc" } });
+  const activity = await createActivityFromTemplate(e2eDb(), {
+    templateId: "science-dissolve",
+    schoolId: school.id,
+    mode: "standby",
+  });
+  const scenes = await e2eDb().activityScene.findMany({
+    where: { activityId: activity.id },
+    orderBy: { position: "asc" },
+  });
   const choice = scenes[2]!;
 
   const teacherPage = await signedIn(browser, teacher.email!);
@@ -32,15 +43,24 @@ test("who is still working: the class's students by 番号 go from not joined to
   await expect(grid).toHaveAttribute("data-students", "3");
   await expect(teacherPage.getByTestId("grid-student")).toHaveCount(3);
   // sorted by 番号
-  expect(await teacherPage.getByTestId("grid-student").evaluateAll((els) => els.map((e) => e.getAttribute("data-student-id")))).toEqual(students.slice(0, 3).map((s) => s.id));
-  for (const s of students.slice(0, 3)) await expect(cell(teacherPage, s.id)).toHaveAttribute("data-state", "notJoined");
+  expect(
+    await teacherPage
+      .getByTestId("grid-student")
+      .evaluateAll((els) => els.map((e) => e.getAttribute("data-student-id"))),
+  ).toEqual(students.slice(0, 3).map((s) => s.id));
+  for (const s of students.slice(0, 3))
+    await expect(cell(teacherPage, s.id)).toHaveAttribute("data-state", "notJoined");
   await expect(teacherPage.getByTestId("grid-counts")).toHaveAttribute("data-answered", "0");
 
   // three students join (the second polling, as behind a buffering proxy): working
   const kids: Page[] = [];
   const polled: string[] = [];
   for (const [i, s] of students.slice(0, 3).entries()) {
-    const page = await signedIn(browser, s.email!, i === 0 ? { width: 360, height: 740 } : { width: 768, height: 1024 });
+    const page = await signedIn(
+      browser,
+      s.email!,
+      i === 0 ? { width: 360, height: 740 } : { width: 768, height: 1024 },
+    );
     page.on("response", async (r) => {
       if (r.url().includes("/api/v1/live/") && r.url().includes("/state")) polled.push(await r.text().catch(() => ""));
     });
@@ -85,12 +105,21 @@ test("who is still working: the class's students by 番号 go from not joined to
   for (const body of polled) for (const s of students) expect(body).not.toContain(s.name!);
 });
 
-test("two classes in turn: a student of the other class waits; the session, the grid and the counts of one class never show the other's", async ({ browser }) => {
+test("two classes in turn: a student of the other class waits; the session, the grid and the counts of one class never show the other's", async ({
+  browser,
+}) => {
   test.setTimeout(180_000);
   const { teacher, school, students } = await makeSchool(2);
   await e2eDb().studentDetail.update({ where: { userId: students[1]!.id }, data: { className: "2", number: 1 } });
-  const activity = await createActivityFromTemplate(e2eDb(), { templateId: "science-dissolve", schoolId: school.id, mode: "standby" });
-  const scenes = await e2eDb().activityScene.findMany({ where: { activityId: activity.id }, orderBy: { position: "asc" } });
+  const activity = await createActivityFromTemplate(e2eDb(), {
+    templateId: "science-dissolve",
+    schoolId: school.id,
+    mode: "standby",
+  });
+  const scenes = await e2eDb().activityScene.findMany({
+    where: { activityId: activity.id },
+    orderBy: { position: "asc" },
+  });
   const choice = scenes[2]!;
   const [a, b] = students as [(typeof students)[number], (typeof students)[number]];
 
@@ -133,10 +162,21 @@ test("a 40-student update of the grid renders in under 16 ms in the browser", as
   const { teacher, school, tag } = await makeSchool(0);
   const ids: string[] = [];
   for (let n = 1; n <= 40; n++) {
-    const user = await createUser(e2eDb(), { role: "student", email: `g${n}-${tag}@test.example`, schoolId: school.id, name: `生徒 ${n}`, nameKana: `せいと ${n}`, student: { grade: 3, className: "4", number: n } });
+    const user = await createUser(e2eDb(), {
+      role: "student",
+      email: `g${n}-${tag}@test.example`,
+      schoolId: school.id,
+      name: `生徒 ${n}`,
+      nameKana: `せいと ${n}`,
+      student: { grade: 3, className: "4", number: n },
+    });
     ids.push(user.id);
   }
-  const activity = await createActivityFromTemplate(e2eDb(), { templateId: "science-dissolve", schoolId: school.id, mode: "standby" });
+  const activity = await createActivityFromTemplate(e2eDb(), {
+    templateId: "science-dissolve",
+    schoolId: school.id,
+    mode: "standby",
+  });
   const teacherPage = await signedIn(browser, teacher.email!, { width: 1920, height: 1080 });
   // the grid measures each render, from its start to its DOM committed (components/play/live-grid.tsx)
   await teacherPage.addInitScript(() => {
@@ -151,7 +191,12 @@ test("a 40-student update of the grid renders in under 16 ms in the browser", as
   await teacherPage.getByTestId("start-session").click();
   await expect(teacherPage.getByTestId("grid-student")).toHaveCount(40);
   const session = await e2eDb().guideSession.findFirstOrThrow({ where: { activityId: activity.id, endedAt: null } });
-  const notify = () => e2eDb().$executeRawUnsafe("select pg_notify($1, $2)", LIVE_CHANNEL, livePayload(`activity:${activity.id}`, "counts"));
+  const notify = () =>
+    e2eDb().$executeRawUnsafe(
+      "select pg_notify($1, $2)",
+      LIVE_CHANNEL,
+      livePayload(`activity:${activity.id}`, "counts"),
+    );
   const times: number[] = [];
   // ten rounds, each changing all 40 cells at once: all join (working), all leave (offline), all back…
   for (let round = 0; round < 10; round++) {
@@ -160,7 +205,9 @@ test("a 40-student update of the grid renders in under 16 ms in the browser", as
     await teacherPage.evaluate(() => ((window as unknown as { gridTimes: number[] }).gridTimes = []));
     await e2eDb().$executeRawUnsafe(
       `insert into guide_presence (session_id, user_id, seen_at) select $1::uuid, u, $2 from unnest($3::uuid[]) u on conflict (session_id, user_id) do update set seen_at = excluded.seen_at`,
-      session.id, seen, ids,
+      session.id,
+      seen,
+      ids,
     );
     await notify();
     const state = round % 2 === 0 ? "working" : "offline";
@@ -171,7 +218,9 @@ test("a 40-student update of the grid renders in under 16 ms in the browser", as
   }
   const sorted = [...times].sort((x, y) => x - y);
   const median = sorted[Math.floor(sorted.length / 2)]!;
-  console.log(`grid: 40-student update, render start to DOM committed (ms): ${times.map((t) => t.toFixed(1)).join(", ")}; median ${median.toFixed(1)}`);
+  console.log(
+    `grid: 40-student update, render start to DOM committed (ms): ${times.map((t) => t.toFixed(1)).join(", ")}; median ${median.toFixed(1)}`,
+  );
   // the median: a CI box shared by several builds deschedules the browser now and then
   expect(median).toBeLessThan(16);
 });

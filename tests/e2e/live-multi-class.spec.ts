@@ -7,19 +7,37 @@ const signedIn = signedInBrowsers();
 const sceneOf = (page: Page) => page.getByTestId("live-session");
 /** Picks the class of the school's students ("grade:className") in the guide screen's start controls. */
 async function pickClass(page: Page, key: string) {
-  const value = await page.locator(`[data-testid="session-class-pick"] option[data-class="${key}"]`).getAttribute("value");
+  const value = await page
+    .locator(`[data-testid="session-class-pick"] option[data-class="${key}"]`)
+    .getAttribute("value");
   await page.getByTestId("session-class-pick").selectOption(value!);
 }
 const sessionOf = async (page: Page) => (await page.getByTestId("guide-console").getAttribute("data-session-id")) ?? "";
 
-test("several classes at once: two teachers run one activity in 1組 and 2組; a pause in 1組 leaves 2組 working; answers land in their own class's grid and projector", async ({ browser }) => {
+test("several classes at once: two teachers run one activity in 1組 and 2組; a pause in 1組 leaves 2組 working; answers land in their own class's grid and projector", async ({
+  browser,
+}) => {
   test.setTimeout(240_000);
   const { tag, teacher, school, students } = await makeSchool(2);
   const [a, b] = students as [(typeof students)[number], (typeof students)[number]];
   await e2eDb().studentDetail.update({ where: { userId: b.id }, data: { className: "2", number: 1 } });
-  const second = await createUser(e2eDb(), { role: "teacher", email: `t2-${tag}@test.example`, passwordHash: await testHash(), schoolId: school.id, name: "二人目 先生", nameKana: "ふたりめ せんせい" });
-  const activity = await createActivityFromTemplate(e2eDb(), { templateId: "science-dissolve", schoolId: school.id, mode: "standby" });
-  const scenes = await e2eDb().activityScene.findMany({ where: { activityId: activity.id }, orderBy: { position: "asc" } });
+  const second = await createUser(e2eDb(), {
+    role: "teacher",
+    email: `t2-${tag}@test.example`,
+    passwordHash: await testHash(),
+    schoolId: school.id,
+    name: "二人目 先生",
+    nameKana: "ふたりめ せんせい",
+  });
+  const activity = await createActivityFromTemplate(e2eDb(), {
+    templateId: "science-dissolve",
+    schoolId: school.id,
+    mode: "standby",
+  });
+  const scenes = await e2eDb().activityScene.findMany({
+    where: { activityId: activity.id },
+    orderBy: { position: "asc" },
+  });
   const choice = scenes[2]!;
 
   // the first teacher starts it for 1組
@@ -47,7 +65,9 @@ test("several classes at once: two teachers run one activity in 1組 and 2組; a
   const listed = two.getByTestId("running-session");
   await expect(listed).toHaveCount(2);
   await expect(two.locator(`[data-testid="running-session"][data-session-id="${s1}"]`)).toContainText("試験 先生");
-  await expect(two.locator(`[data-testid="running-session"][data-session-id="${s2}"] [data-testid="running-session-current"]`)).toBeVisible();
+  await expect(
+    two.locator(`[data-testid="running-session"][data-session-id="${s2}"] [data-testid="running-session-current"]`),
+  ).toBeVisible();
   // 1組's session goes on where it was
   await expect(one.getByTestId("guide-console")).toHaveAttribute("data-scene-id", choice.id);
   await two.getByTestId("guide-jump").selectOption(choice.id);
@@ -71,12 +91,21 @@ test("several classes at once: two teachers run one activity in 1組 and 2組; a
 
   // each teacher's grid lists only their class; the answer lands in 2組's session
   await expect(two.getByTestId("grid-student")).toHaveCount(1);
-  await expect(two.locator(`[data-testid="grid-student"][data-student-id="${b.id}"]`)).toHaveAttribute("data-state", "answered");
+  await expect(two.locator(`[data-testid="grid-student"][data-student-id="${b.id}"]`)).toHaveAttribute(
+    "data-state",
+    "answered",
+  );
   await expect(one.getByTestId("grid-student")).toHaveCount(1);
-  await expect(one.locator(`[data-testid="grid-student"][data-student-id="${a.id}"]`)).not.toHaveAttribute("data-state", "answered");
+  await expect(one.locator(`[data-testid="grid-student"][data-student-id="${a.id}"]`)).not.toHaveAttribute(
+    "data-state",
+    "answered",
+  );
   await expect(one.getByTestId("live-counts")).toHaveAttribute("data-answered", "0");
   await expect(two.getByTestId("live-counts")).toHaveAttribute("data-answered", "1");
-  const saved = await e2eDb().response.findFirstOrThrow({ where: { userId: b.id, sceneId: choice.id }, select: { sessionId: true } });
+  const saved = await e2eDb().response.findFirstOrThrow({
+    where: { userId: b.id, sceneId: choice.id },
+    select: { sessionId: true },
+  });
   expect(saved.sessionId).toBe(s2);
 
   // 1組's projector shows 1組's answers only: none yet, while 2組's has one

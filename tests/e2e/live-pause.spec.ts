@@ -6,12 +6,21 @@ import { e2eDb, makeSchool } from "./db";
 
 const signedIn = signedInBrowsers();
 
-test("eyes on me: the teacher blanks every student screen with a message in the student's language, a reload stays paused, and typed text is still there after", async ({ browser }) => {
+test("eyes on me: the teacher blanks every student screen with a message in the student's language, a reload stays paused, and typed text is still there after", async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   const { teacher, school, students } = await makeSchool(2);
   await e2eDb().user.update({ where: { id: students[1]!.id }, data: { displayLanguage: "ja-kana" } });
-  const activity = await createActivityFromTemplate(e2eDb(), { templateId: "science-dissolve", schoolId: school.id, mode: "standby" });
-  const scenes = await e2eDb().activityScene.findMany({ where: { activityId: activity.id }, orderBy: { position: "asc" } });
+  const activity = await createActivityFromTemplate(e2eDb(), {
+    templateId: "science-dissolve",
+    schoolId: school.id,
+    mode: "standby",
+  });
+  const scenes = await e2eDb().activityScene.findMany({
+    where: { activityId: activity.id },
+    orderBy: { position: "asc" },
+  });
   const free = scenes.find((s) => s.type === "free_text")!;
 
   const teacherPage = await signedIn(browser, teacher.email!, { width: 1280, height: 800 });
@@ -51,6 +60,10 @@ test("eyes on me: the teacher blanks every student screen with a message in the 
   for (const kid of kids) await expect(kid.getByTestId("paused")).toHaveCount(0);
   await expect(kids[1]!.locator("textarea")).toHaveValue("とけて見えなくなるけど");
   await expect(kids[0]!.locator("textarea")).toBeVisible();
-  const audit = await e2eDb().auditLog.findMany({ where: { targetId: activity.id, action: { in: ["guide.pause", "guide.resume"] } }, orderBy: { id: "asc" }, select: { action: true } });
+  const audit = await e2eDb().auditLog.findMany({
+    where: { targetId: activity.id, action: { in: ["guide.pause", "guide.resume"] } },
+    orderBy: { id: "asc" },
+    select: { action: true },
+  });
   expect(audit.map((a) => a.action)).toEqual(["guide.pause", "guide.resume"]);
 });

@@ -8,11 +8,20 @@ const signedIn = signedInBrowsers();
 
 const sceneOf = (page: Page) => page.getByTestId("live-session");
 
-test("live session: three students follow the teacher, answer, see counts and results, lock, and reload onto the current scene", async ({ browser }) => {
+test("live session: three students follow the teacher, answer, see counts and results, lock, and reload onto the current scene", async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   const { teacher, school, students } = await makeSchool(3);
-  const activity = await createActivityFromTemplate(e2eDb(), { templateId: "science-dissolve", schoolId: school.id, mode: "standby" });
-  const scenes = await e2eDb().activityScene.findMany({ where: { activityId: activity.id }, orderBy: { position: "asc" } });
+  const activity = await createActivityFromTemplate(e2eDb(), {
+    templateId: "science-dissolve",
+    schoolId: school.id,
+    mode: "standby",
+  });
+  const scenes = await e2eDb().activityScene.findMany({
+    where: { activityId: activity.id },
+    orderBy: { position: "asc" },
+  });
 
   const teacherPage = await signedIn(browser, teacher.email!);
   await teacherPage.goto(`/dashboard/teacher/activities/guide/${activity.id}`);
@@ -64,15 +73,30 @@ test("live session: three students follow the teacher, answer, see counts and re
   await expect(kids[0]!.locator('[data-option="cloudy"] input')).toBeDisabled();
   const locked = await kids[0]!.evaluate(
     async ([activityId, sceneId]) =>
-      (await fetch("/api/v1/answers", {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ activityId, sceneId, answer: { choice: "cloudy" }, clientRevision: 99, idempotencyKey: "locked-attempt-1", mode: "guide" }),
-      })).json(),
+      (
+        await fetch("/api/v1/answers", {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({
+            activityId,
+            sceneId,
+            answer: { choice: "cloudy" },
+            clientRevision: 99,
+            idempotencyKey: "locked-attempt-1",
+            mode: "guide",
+          }),
+        })
+      ).json(),
     [activity.id, scenes[2]!.id],
   );
   expect(locked).toMatchObject({ ok: false, reason: "locked" });
-  expect((await e2eDb().response.findUniqueOrThrow({ where: { userId_sceneId: { userId: students[0]!.id, sceneId: scenes[2]!.id } } })).answer).toEqual({ choice: "clear" });
+  expect(
+    (
+      await e2eDb().response.findUniqueOrThrow({
+        where: { userId_sceneId: { userId: students[0]!.id, sceneId: scenes[2]!.id } },
+      })
+    ).answer,
+  ).toEqual({ choice: "clear" });
 
   // the free-text scene; a student reloads mid-session and finds the current scene with their answer
   await teacherPage.getByTestId("guide-jump").selectOption(scenes[4]!.id);
@@ -93,7 +117,12 @@ test("live session: three students follow the teacher, answer, see counts and re
 
 test("student home follows a mode change without a reload", async ({ browser }) => {
   const { teacher, school, students } = await makeSchool(1);
-  const activity = await createActivityFromTemplate(e2eDb(), { templateId: "science-dissolve", schoolId: school.id, mode: "standby", title: "モード確認" });
+  const activity = await createActivityFromTemplate(e2eDb(), {
+    templateId: "science-dissolve",
+    schoolId: school.id,
+    mode: "standby",
+    title: "モード確認",
+  });
   const kid = await signedIn(browser, students[0]!.email!);
   const card = kid.locator(`[data-activity-id="${activity.id}"]`);
   await expect(card).toHaveAttribute("data-mode", "standby");
@@ -107,14 +136,25 @@ test("student home follows a mode change without a reload", async ({ browser }) 
 test("guide and session screens of another school's activity: no access", async ({ browser }) => {
   const mine = await makeSchool(1);
   const theirs = await makeSchool(0);
-  const activity = await createActivityFromTemplate(e2eDb(), { templateId: "science-dissolve", schoolId: theirs.school.id, mode: "guide" });
+  const activity = await createActivityFromTemplate(e2eDb(), {
+    templateId: "science-dissolve",
+    schoolId: theirs.school.id,
+    mode: "guide",
+  });
   const teacherPage = await signedIn(browser, mine.teacher.email!);
-  for (const path of [`/dashboard/teacher/activities/guide/${activity.id}`, `/dashboard/teacher/activities/solo/${activity.id}`]) {
+  for (const path of [
+    `/dashboard/teacher/activities/guide/${activity.id}`,
+    `/dashboard/teacher/activities/solo/${activity.id}`,
+  ]) {
     await teacherPage.goto(path);
     await expect(teacherPage.getByTestId("error-page")).toBeVisible();
   }
   const kid = await signedIn(browser, mine.students[0]!.email!);
-  for (const path of [`/dashboard/student/activities/session/${activity.id}`, `/dashboard/student/activities/solo/${activity.id}`, `/dashboard/student/activities/response/${activity.id}`]) {
+  for (const path of [
+    `/dashboard/student/activities/session/${activity.id}`,
+    `/dashboard/student/activities/solo/${activity.id}`,
+    `/dashboard/student/activities/response/${activity.id}`,
+  ]) {
     await kid.goto(path);
     await expect(kid.getByTestId("error-page")).toBeVisible();
   }

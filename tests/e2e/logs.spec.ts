@@ -20,7 +20,10 @@ test.describe("the production server's log (LOG_LEVEL=debug)", () => {
   // one worker for the whole block: parallel workers would each start a server on the same port
   test.describe.configure({ mode: "default" });
   const smtpPort = E2E_PORT + 76;
-  const app = new AppInstance(E2E_PORT + 72, undefined, { LOG_LEVEL: "debug", SMTP_URL: `smtp://127.0.0.1:${smtpPort}` });
+  const app = new AppInstance(E2E_PORT + 72, undefined, {
+    LOG_LEVEL: "debug",
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+  });
   // a mail server that hangs up on every connection: each send fails at once (a port nobody holds could be taken meanwhile)
   const refuser = net.createServer((socket) => socket.destroy());
   test.beforeAll(async () => {
@@ -47,9 +50,11 @@ test.describe("the production server's log (LOG_LEVEL=debug)", () => {
     const page = (await fetch(`${app.url}/signin`)).headers.get("x-request-id")!;
     expect(page).toMatch(UUID);
 
-    await expect.poll(() => find(app, (l) => l.event === "http" && l.reqId === page)).toEqual([
-      expect.objectContaining({ level: "info", method: "GET", path: "/signin", status: 200, ms: expect.any(Number) }),
-    ]);
+    await expect
+      .poll(() => find(app, (l) => l.event === "http" && l.reqId === page))
+      .toEqual([
+        expect.objectContaining({ level: "info", method: "GET", path: "/signin", status: 200, ms: expect.any(Number) }),
+      ]);
     // the load balancer's probes are busy traffic: debug
     expect(find(app, (l) => l.event === "http" && l.reqId === "lb-4f2a.9_X")).toEqual([
       expect.objectContaining({ level: "debug", method: "GET", path: "/healthz", status: 200 }),
@@ -61,7 +66,9 @@ test.describe("the production server's log (LOG_LEVEL=debug)", () => {
     expect(find(app, (l) => l.event === "ready")).toHaveLength(1);
   });
 
-  test("a sign-in failure (in a server action) carries the request's id and the user id, never the e-mail", async ({ browser }) => {
+  test("a sign-in failure (in a server action) carries the request's id and the user id, never the e-mail", async ({
+    browser,
+  }) => {
     const { teacher } = await makeSchool(0);
     const context = await browser.newContext({ baseURL: app.url });
     const page = await context.newPage();
@@ -69,10 +76,19 @@ test.describe("the production server's log (LOG_LEVEL=debug)", () => {
     await signIn(page, teacher.email!, "typed-Wr0ng-pass");
     await expect(page.getByTestId("signin-error")).toBeVisible();
     await context.close();
-    await expect.poll(() => find(app, (l) => l.event === "signin.password.failure" && l.userId === teacher.id)).toHaveLength(1);
+    await expect
+      .poll(() => find(app, (l) => l.event === "signin.password.failure" && l.userId === teacher.id))
+      .toHaveLength(1);
     const [failure] = find(app, (l) => l.event === "signin.password.failure" && l.userId === teacher.id);
-    expect(failure).toMatchObject({ level: "info", method: "password", reason: "wrongPassword", reqId: expect.any(String) });
-    await expect.poll(() => find(app, (l) => l.event === "http" && l.reqId === failure!.reqId)).toEqual([expect.objectContaining({ method: "POST" })]);
+    expect(failure).toMatchObject({
+      level: "info",
+      method: "password",
+      reason: "wrongPassword",
+      reqId: expect.any(String),
+    });
+    await expect
+      .poll(() => find(app, (l) => l.event === "http" && l.reqId === failure!.reqId))
+      .toEqual([expect.objectContaining({ method: "POST" })]);
     const text = app.output.join("\n");
     expect(text).not.toContain(teacher.email!);
     expect(text).not.toContain("typed-Wr0ng-pass");
@@ -80,9 +96,23 @@ test.describe("the production server's log (LOG_LEVEL=debug)", () => {
 
   test("an export: which, the activity, the user and the rows, under the export request's id", async ({ browser }) => {
     const { teacher, school, students } = await makeSchool(2);
-    const activity = await createActivityFromTemplate(e2eDb(), { templateId: "science-dissolve", schoolId: school.id, mode: "self" });
-    const scene = await e2eDb().activityScene.findFirstOrThrow({ where: { activityId: activity.id, type: "free_text" }, select: { id: true, position: true } });
-    for (const s of students) await createResponse(e2eDb(), { activityId: activity.id, sceneId: scene.id, userId: s.id, scenePosition: scene.position, answer: { text: "とける" } });
+    const activity = await createActivityFromTemplate(e2eDb(), {
+      templateId: "science-dissolve",
+      schoolId: school.id,
+      mode: "self",
+    });
+    const scene = await e2eDb().activityScene.findFirstOrThrow({
+      where: { activityId: activity.id, type: "free_text" },
+      select: { id: true, position: true },
+    });
+    for (const s of students)
+      await createResponse(e2eDb(), {
+        activityId: activity.id,
+        sceneId: scene.id,
+        userId: s.id,
+        scenePosition: scene.position,
+        answer: { text: "とける" },
+      });
     const context = await browser.newContext({ baseURL: app.url });
     const page = await context.newPage();
     await page.goto("/signin");
@@ -93,13 +123,25 @@ test.describe("the production server's log (LOG_LEVEL=debug)", () => {
     await res.body();
     const reqId = res.headers()["x-request-id"];
     await context.close();
-    await expect.poll(() => find(app, (l) => l.event === "export.done" && l.reqId === reqId)).toEqual([
-      expect.objectContaining({ level: "info", export: "responses", activityId: activity.id, userId: teacher.id, rows: 2 }),
+    await expect
+      .poll(() => find(app, (l) => l.event === "export.done" && l.reqId === reqId))
+      .toEqual([
+        expect.objectContaining({
+          level: "info",
+          export: "responses",
+          activityId: activity.id,
+          userId: teacher.id,
+          rows: 2,
+        }),
+      ]);
+    expect(find(app, (l) => l.event === "export.responses" && l.reqId === reqId)).toEqual([
+      expect.objectContaining({ userId: teacher.id, targetId: activity.id }),
     ]);
-    expect(find(app, (l) => l.event === "export.responses" && l.reqId === reqId)).toEqual([expect.objectContaining({ userId: teacher.id, targetId: activity.id })]);
   });
 
-  test("a reset mail that fails: an error line with the user id under the server action's request id; the page answers as for an unknown address", async ({ browser }) => {
+  test("a reset mail that fails: an error line with the user id under the server action's request id; the page answers as for an unknown address", async ({
+    browser,
+  }) => {
     const { teacher } = await makeSchool(0);
     const context = await browser.newContext({ baseURL: app.url });
     const page = await context.newPage();
@@ -123,10 +165,16 @@ test.describe("the production server's log (LOG_LEVEL=debug)", () => {
     const existing = await ask(page, teacher.email!);
     const unknown = await ask(page, `nobody-${Date.now()}@test.example`);
     await context.close();
-    expect({ status: existing.status, body: existing.body, shown: existing.shown }).toEqual({ status: unknown.status, body: unknown.body, shown: unknown.shown });
+    expect({ status: existing.status, body: existing.body, shown: existing.shown }).toEqual({
+      status: unknown.status,
+      body: unknown.body,
+      shown: unknown.shown,
+    });
     expect(existing.status).toBe(200);
 
-    await expect.poll(() => find(app, (l) => l.event === "mail.failed")).toContainEqual(expect.objectContaining({ level: "error", userId: teacher.id, reqId: existing.reqId }));
+    await expect
+      .poll(() => find(app, (l) => l.event === "mail.failed"))
+      .toContainEqual(expect.objectContaining({ level: "error", userId: teacher.id, reqId: existing.reqId }));
     const failed = find(app, (l) => l.event === "mail.failed" && l.userId === teacher.id)[0]!;
     expect((failed.err as { stack?: string }).stack).toBeTruthy();
     const text = app.output.join("\n");

@@ -8,9 +8,12 @@ function decodeBody(raw: string): string {
   const [head = "", ...rest] = raw.split(/\r?\n\r?\n/);
   const body = rest.join("\n\n");
   if (/content-transfer-encoding:\s*quoted-printable/i.test(head)) {
-    return body.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16)));
+    return body
+      .replace(/=\r?\n/g, "")
+      .replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16)));
   }
-  if (/content-transfer-encoding:\s*base64/i.test(head)) return Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
+  if (/content-transfer-encoding:\s*base64/i.test(head))
+    return Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
   return body;
 }
 
@@ -18,11 +21,16 @@ function decodeBody(raw: string): string {
 export async function waitForMail(to: string) {
   let found: string | undefined;
   await expect
-    .poll(() => {
-      const files = readdirSync(MAIL_DIR).filter((f) => f.endsWith(`-${to}.eml`)).sort();
-      found = files.at(-1);
-      return found;
-    }, { timeout: 10_000 })
+    .poll(
+      () => {
+        const files = readdirSync(MAIL_DIR)
+          .filter((f) => f.endsWith(`-${to}.eml`))
+          .sort();
+        found = files.at(-1);
+        return found;
+      },
+      { timeout: 10_000 },
+    )
     .toBeTruthy();
   const raw = readFileSync(path.join(MAIL_DIR, found!), "utf8");
   return { raw, body: decodeBody(raw) };

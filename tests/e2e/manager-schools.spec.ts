@@ -6,7 +6,14 @@ import { baseText, expectAccessible, expectNotification, signInAs } from "./help
 test("manager: a school's teachers and students, read-only, with their counts", async ({ page }) => {
   test.setTimeout(90_000);
   const { manager, school, students } = await makeSchool(3);
-  await createUser(e2eDb(), { role: "teacher", email: `stopped-${school.id}@test.example`, schoolId: school.id, name: "停止 先生", nameKana: "ていし せんせい", disabled: true });
+  await createUser(e2eDb(), {
+    role: "teacher",
+    email: `stopped-${school.id}@test.example`,
+    schoolId: school.id,
+    name: "停止 先生",
+    nameKana: "ていし せんせい",
+    disabled: true,
+  });
   await signInAs(page, manager.email!, TEST_PASSWORD);
   await page.goto("/dashboard/manager/schools");
   await page.locator(`li[data-school-id="${school.id}"]`).getByTestId("school-people-link").click();
@@ -26,10 +33,16 @@ test("manager: a school's teachers and students, read-only, with their counts", 
   await expect(page).toHaveURL(/\/dashboard\/manager\/schools$/);
 });
 
-test("manager: deleting a school asks first; one that still holds people is refused with what to do, an empty one goes", async ({ page }) => {
+test("manager: deleting a school asks first; one that still holds people is refused with what to do, an empty one goes", async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   const { manager, school, academy, tag } = await makeSchool(1);
-  const empty = await createSchool(e2eDb(), { academyId: academy.id, name: `空の学校${tag}`, nameKana: "からのがっこう" });
+  const empty = await createSchool(e2eDb(), {
+    academyId: academy.id,
+    name: `空の学校${tag}`,
+    nameKana: "からのがっこう",
+  });
   await signInAs(page, manager.email!, TEST_PASSWORD);
   await page.goto("/dashboard/manager/schools");
   const full = page.locator(`li[data-school-id="${school.id}"]`);

@@ -4,9 +4,15 @@ import { expectAccessible, signInAs } from "./helpers";
 import { e2eDb, makeSchool, TEST_PASSWORD } from "./db";
 
 // #18.16: Lighthouse's accessibility audit (axe) on a self-paced scene whose choices are formulas
-test("a self-paced question whose choices are formulas: each choice has a name, and axe finds nothing serious", async ({ page }) => {
+test("a self-paced question whose choices are formulas: each choice has a name, and axe finds nothing serious", async ({
+  page,
+}) => {
   const { school, students } = await makeSchool(1);
-  const activity = await createActivityFromTemplate(e2eDb(), { templateId: "math-linear-equations", schoolId: school.id, mode: "self" });
+  const activity = await createActivityFromTemplate(e2eDb(), {
+    templateId: "math-linear-equations",
+    schoolId: school.id,
+    mode: "self",
+  });
   await page.setViewportSize({ width: 390, height: 844 });
   await signInAs(page, students[0]!.email!, TEST_PASSWORD);
   await page.goto(`/dashboard/student/activities/solo/${activity.id}`);

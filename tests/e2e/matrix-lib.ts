@@ -33,39 +33,106 @@ export interface Ids {
  * page's positive control can ask for the very item its ids name (the school's
  * name alone is in every area page's layout).
  */
-export const ITEM = { school: "-SCH", teacher: "-TCH", student: "-STU", nickname: "-NIC", self: "-SELF", guide: "-GUIDE", teacherActivity: "-TACT", answer: "-ANS" } as const;
+export const ITEM = {
+  school: "-SCH",
+  teacher: "-TCH",
+  student: "-STU",
+  nickname: "-NIC",
+  self: "-SELF",
+  guide: "-GUIDE",
+  teacherActivity: "-TACT",
+  answer: "-ANS",
+} as const;
 
 /** A school with a teacher, a student, a solo, a guide and a teacher activity, and the student's answers; every name and title carries `canary`. */
 export async function seedMatrixSchool(academyId: string, canary: string, staffEmailTag: string, tag: string) {
   const db = e2eDb();
   const mark = (item: keyof typeof ITEM) => ` ${canary}${ITEM[item]}`;
-  const school = await createSchool(db, { academyId, name: `行列中学校${mark("school")}`, nameKana: "ぎょうれつちゅうがっこう" });
+  const school = await createSchool(db, {
+    academyId,
+    name: `行列中学校${mark("school")}`,
+    nameKana: "ぎょうれつちゅうがっこう",
+  });
   const teacher = await createUser(db, {
-    role: "teacher", email: `mt-${staffEmailTag}-${tag}@test.example`, password: TEST_PASSWORD, schoolId: school.id, name: `行列 先生${mark("teacher")}`, nameKana: "ぎょうれつ せんせい",
+    role: "teacher",
+    email: `mt-${staffEmailTag}-${tag}@test.example`,
+    password: TEST_PASSWORD,
+    schoolId: school.id,
+    name: `行列 先生${mark("teacher")}`,
+    nameKana: "ぎょうれつ せんせい",
   });
   const student = await createUser(db, {
-    role: "student", email: `ms-${staffEmailTag}-${tag}@test.example`, password: TEST_PASSWORD, schoolId: school.id, name: `行列 花子${mark("student")}`, nameKana: "ぎょうれつ はなこ",
-    nickname: `${canary}${ITEM.nickname}`, student: { grade: 1, className: "1", number: 1 },
+    role: "student",
+    email: `ms-${staffEmailTag}-${tag}@test.example`,
+    password: TEST_PASSWORD,
+    schoolId: school.id,
+    name: `行列 花子${mark("student")}`,
+    nameKana: "ぎょうれつ はなこ",
+    nickname: `${canary}${ITEM.nickname}`,
+    student: { grade: 1, className: "1", number: 1 },
   });
-  const self = await createActivityFromTemplate(db, { templateId: "science-dissolve", schoolId: school.id, mode: "self", title: `理科${mark("self")}` });
-  const guide = await createActivityFromTemplate(db, { templateId: "science-dissolve", schoolId: school.id, mode: "guide", title: `授業${mark("guide")}` });
-  const teacherActivity = await createActivityFromTemplate(db, { templateId: "teacher-lesson-reflection", schoolId: school.id, mode: "self", title: `振り返り${mark("teacherActivity")}` });
+  const self = await createActivityFromTemplate(db, {
+    templateId: "science-dissolve",
+    schoolId: school.id,
+    mode: "self",
+    title: `理科${mark("self")}`,
+  });
+  const guide = await createActivityFromTemplate(db, {
+    templateId: "science-dissolve",
+    schoolId: school.id,
+    mode: "guide",
+    title: `授業${mark("guide")}`,
+  });
+  const teacherActivity = await createActivityFromTemplate(db, {
+    templateId: "teacher-lesson-reflection",
+    schoolId: school.id,
+    mode: "self",
+    title: `振り返り${mark("teacherActivity")}`,
+  });
   const scenes = await db.activityScene.findMany({ where: { activityId: self.id }, orderBy: { position: "asc" } });
-  const guideScene = await db.activityScene.findFirstOrThrow({ where: { activityId: guide.id }, orderBy: { position: "asc" }, select: { id: true } });
+  const guideScene = await db.activityScene.findFirstOrThrow({
+    where: { activityId: guide.id },
+    orderBy: { position: "asc" },
+    select: { id: true },
+  });
   for (const scene of scenes) {
     const answer =
-      scene.type === "free_text" ? { text: `感想${mark("answer")}` }
-      : scene.type === "two_step" ? null
-      : scene.type === "single_choice" ? { choice: "clear" }
-      : { seen: true };
-    if (answer) await createResponse(db, { activityId: self.id, sceneId: scene.id, userId: student.id, answer, scenePosition: scene.position });
+      scene.type === "free_text"
+        ? { text: `感想${mark("answer")}` }
+        : scene.type === "two_step"
+          ? null
+          : scene.type === "single_choice"
+            ? { choice: "clear" }
+            : { seen: true };
+    if (answer)
+      await createResponse(db, {
+        activityId: self.id,
+        sceneId: scene.id,
+        userId: student.id,
+        answer,
+        scenePosition: scene.position,
+      });
   }
-  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "red" } }).png().toBuffer();
+  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "red" } })
+    .png()
+    .toBuffer();
   const sha256 = createHash("sha256").update(png).digest("hex");
-  const image = await db.image.create({ data: { schoolId: school.id, contentType: "image/png", width: 8, height: 8, byteSize: png.byteLength, sha256 }, select: { id: true } });
+  const image = await db.image.create({
+    data: { schoolId: school.id, contentType: "image/png", width: 8, height: 8, byteSize: png.byteLength, sha256 },
+    select: { id: true },
+  });
   await db.imageContent.upsert({ where: { sha256 }, create: { sha256, data: new Uint8Array(png) }, update: {} });
   return {
-    ids: { schoolId: school.id, self: self.id, guide: guide.id, teacherActivity: teacherActivity.id, studentId: student.id, selfScene: scenes[0]!.id, guideScene: guideScene.id, image: image.id },
+    ids: {
+      schoolId: school.id,
+      self: self.id,
+      guide: guide.id,
+      teacherActivity: teacherActivity.id,
+      studentId: student.id,
+      selfScene: scenes[0]!.id,
+      guideScene: guideScene.id,
+      image: image.id,
+    },
     teacher,
     student,
   };
@@ -87,13 +154,26 @@ export interface Reply {
   body: string;
 }
 
-export async function send(cookie: string, pathname: string, init: { method?: string; body?: string | Uint8Array<ArrayBuffer>; stream?: boolean; headers?: Record<string, string> } = {}): Promise<Reply> {
+export async function send(
+  cookie: string,
+  pathname: string,
+  init: {
+    method?: string;
+    body?: string | Uint8Array<ArrayBuffer>;
+    stream?: boolean;
+    headers?: Record<string, string>;
+  } = {},
+): Promise<Reply> {
   const controller = new AbortController();
   const res = await fetch(`${BASE_URL}${pathname}`, {
     method: init.method ?? "GET",
     redirect: "manual",
     signal: controller.signal,
-    headers: { Cookie: cookie, ...(init.body ? { "Content-Type": "application/json", Origin: BASE_URL } : {}), ...init.headers },
+    headers: {
+      Cookie: cookie,
+      ...(init.body ? { "Content-Type": "application/json", Origin: BASE_URL } : {}),
+      ...init.headers,
+    },
     body: init.body,
   });
   let body = "";
@@ -103,7 +183,10 @@ export async function send(cookie: string, pathname: string, init: { method?: st
     const decoder = new TextDecoder();
     const until = Date.now() + 20_000;
     while (Date.now() < until && !body.includes("event: state")) {
-      const chunk = await Promise.race([reader.read(), new Promise<null>((r) => setTimeout(() => r(null), until - Date.now()))]);
+      const chunk = await Promise.race([
+        reader.read(),
+        new Promise<null>((r) => setTimeout(() => r(null), until - Date.now())),
+      ]);
       if (!chunk || chunk.done) break;
       body += decoder.decode(chunk.value, { stream: true });
     }
@@ -113,7 +196,12 @@ export async function send(cookie: string, pathname: string, init: { method?: st
   } else {
     body = await res.text();
   }
-  return { status: res.status, location: res.headers.get("location") ?? "", contentType: res.headers.get("content-type") ?? "", body };
+  return {
+    status: res.status,
+    location: res.headers.get("location") ?? "",
+    contentType: res.headers.get("content-type") ?? "",
+    body,
+  };
 }
 
 /** Where a redirect goes, as a full URL on the app's origin (a redirect to any other origin keeps its own). */

@@ -20,7 +20,21 @@ import { hashProjectorToken, newProjectorToken } from "../../lib/projector/token
 import { createAcademy, createUser, uniqueTag } from "../../prisma/seed/factories";
 import { BASE_URL, E2E_METRICS_TOKEN } from "./config";
 import { e2eDb, TEST_PASSWORD } from "./db";
-import { cookieOf, homeUrl, type Ids, ITEM, outcomeOfPage, type PageOutcome, type Reply, seedMatrixSchool, send, signinFrom, target, type Variant, type Who } from "./matrix-lib";
+import {
+  cookieOf,
+  homeUrl,
+  type Ids,
+  ITEM,
+  outcomeOfPage,
+  type PageOutcome,
+  type Reply,
+  seedMatrixSchool,
+  send,
+  signinFrom,
+  target,
+  type Variant,
+  type Who,
+} from "./matrix-lib";
 import { ROUTES } from "./routes";
 
 // set by beforeAll, which Playwright may run more than once per worker (fully parallel files): fresh each time
@@ -37,7 +51,11 @@ const projectorTokenOf = (v: Ids) => projectorTokens.get(`${v.schoolId}:${v.guid
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(120_000);
   tag = uniqueTag();
-  PNG = new Uint8Array(await sharp({ create: { width: 16, height: 16, channels: 3, background: "blue" } }).png().toBuffer());
+  PNG = new Uint8Array(
+    await sharp({ create: { width: 16, height: 16, channels: 3, background: "blue" } })
+      .png()
+      .toBuffer(),
+  );
   CANARY.own = `CANARYOWN${tag}`;
   CANARY.sibling = `CANARYSIB${tag}`;
   CANARY.foreign = `CANARYFOR${tag}`;
@@ -49,21 +67,51 @@ test.beforeAll(async ({ browser }) => {
   ids.foreign = (await seedMatrixSchool(other.id, CANARY.foreign, "for", tag)).ids;
   // a live session runs in every guide activity: "next scene" has a class to move
   const sessions = [];
-  for (const v of [ids.own, ids.sibling, ids.foreign]) sessions.push(await e2eDb().guideSession.create({ data: { activityId: v.guide, currentSceneId: v.guideScene }, select: { id: true } }));
+  for (const v of [ids.own, ids.sibling, ids.foreign])
+    sessions.push(
+      await e2eDb().guideSession.create({
+        data: { activityId: v.guide, currentSceneId: v.guideScene },
+        select: { id: true },
+      }),
+    );
   // each guide activity's first scene shows its school's image (the projector's image route reads only those)
   for (const v of [ids.own, ids.sibling, ids.foreign]) {
-    const { content } = await e2eDb().activityScene.findUniqueOrThrow({ where: { id: v.guideScene }, select: { content: true } });
-    await e2eDb().activityScene.update({ where: { id: v.guideScene }, data: { content: { ...(content as object), image: { id: v.image, alt: "図", width: 8, height: 8 } } } });
+    const { content } = await e2eDb().activityScene.findUniqueOrThrow({
+      where: { id: v.guideScene },
+      select: { content: true },
+    });
+    await e2eDb().activityScene.update({
+      where: { id: v.guideScene },
+      data: { content: { ...(content as object), image: { id: v.image, alt: "図", width: 8, height: 8 } } },
+    });
   }
   // projector links: the own and sibling sessions' (each opens its own session only), a foreign one whose lesson is over
   const hourAgo = new Date(Date.now() - 3_600_000);
-  const ended = await e2eDb().guideSession.create({ data: { activityId: ids.foreign.guide, currentSceneId: ids.foreign.guideScene, startedAt: hourAgo, endedAt: hourAgo }, select: { id: true } });
-  for (const [v, sessionId] of [[ids.own, sessions[0]!.id], [ids.sibling, sessions[1]!.id], [ids.foreign, ended.id]] as const) {
+  const ended = await e2eDb().guideSession.create({
+    data: {
+      activityId: ids.foreign.guide,
+      currentSceneId: ids.foreign.guideScene,
+      startedAt: hourAgo,
+      endedAt: hourAgo,
+    },
+    select: { id: true },
+  });
+  for (const [v, sessionId] of [
+    [ids.own, sessions[0]!.id],
+    [ids.sibling, sessions[1]!.id],
+    [ids.foreign, ended.id],
+  ] as const) {
     const token = newProjectorToken();
     await e2eDb().projectorLink.create({ data: { sessionId, tokenHash: hashProjectorToken(token) } });
     projectorTokens.set(`${v.schoolId}:${v.guide}`, token);
   }
-  const manager = await createUser(e2eDb(), { role: "manager", email: `mm-${tag}@test.example`, password: TEST_PASSWORD, academyId: academy.id, name: "行列 管理" });
+  const manager = await createUser(e2eDb(), {
+    role: "manager",
+    email: `mm-${tag}@test.example`,
+    password: TEST_PASSWORD,
+    academyId: academy.id,
+    name: "行列 管理",
+  });
   userIds.student = own.student.id;
   userIds.teacher = own.teacher.id;
   userIds.manager = manager.id;
@@ -74,22 +122,34 @@ test.beforeAll(async ({ browser }) => {
 });
 
 /** The ids a variant puts into a path: `mixed` names the own school with the sibling school's activity and student. */
-const idsOf = (variant: Variant): Ids => (variant === "mixed" ? { ...ids.sibling, schoolId: ids.own.schoolId } : ids[variant]);
+const idsOf = (variant: Variant): Ids =>
+  variant === "mixed" ? { ...ids.sibling, schoolId: ids.own.schoolId } : ids[variant];
 
 /** No data `who` may not see in what they got (the manager may see the sibling school of their academy; signed out sees no school). */
 function expectNoCanary(who: Who, reply: Reply, what: string) {
   expect(reply.body.includes(CANARY.foreign), `${what}: another academy's data reached ${who}`).toBe(false);
-  if (who !== "manager") expect(reply.body.includes(CANARY.sibling), `${what}: another school's data reached ${who}`).toBe(false);
-  if (who === "signedOut") expect(reply.body.includes(CANARY.own), `${what}: a school's data reached a signed-out request`).toBe(false);
+  if (who !== "manager")
+    expect(reply.body.includes(CANARY.sibling), `${what}: another school's data reached ${who}`).toBe(false);
+  if (who === "signedOut")
+    expect(reply.body.includes(CANARY.own), `${what}: a school's data reached a signed-out request`).toBe(false);
 }
 
 const WHO: Who[] = ["student", "teacher", "manager", "signedOut"];
 
 // ------------------------------------------------------------------ pages
 
-const activityOf = (pattern: string) => (/\/(guide|session)\//.test(pattern) ? "guide" : pattern.startsWith("/dashboard/teacher/activities/solo/") ? "teacherActivity" : "self");
+const activityOf = (pattern: string) =>
+  /\/(guide|session)\//.test(pattern)
+    ? "guide"
+    : pattern.startsWith("/dashboard/teacher/activities/solo/")
+      ? "teacherActivity"
+      : "self";
 function fill(pattern: string, v: Ids): string {
-  return pattern.replace("[token]", "Z".repeat(43)).replace("[schoolId]", v.schoolId).replace("[activityId]", v[activityOf(pattern)]).replace("[studentId]", v.studentId);
+  return pattern
+    .replace("[token]", "Z".repeat(43))
+    .replace("[schoolId]", v.schoolId)
+    .replace("[activityId]", v[activityOf(pattern)])
+    .replace("[studentId]", v.studentId);
 }
 /** What an allowed page must show of the school its ids name: the student, else the activity, else the school itself (area pages without ids: anything of the own school). */
 function itemShown(pattern: string): RegExp {
@@ -110,18 +170,24 @@ interface Expected {
 function expectedPage(area: string, pattern: string, pathname: string, who: Who, variant: Variant): Expected {
   if (pattern === "/dashboard") return { outcome: "redirected", to: homeUrl("student") }; // the proxy: the student home, whose guard sends others on
   // the sign-in page sends a signed-in user to their home
-  if (pattern === "/" || pattern === "/signin") return who === "signedOut" ? { outcome: "allowed" } : { outcome: "redirected", to: homeUrl(who) };
+  if (pattern === "/" || pattern === "/signin")
+    return who === "signedOut" ? { outcome: "allowed" } : { outcome: "redirected", to: homeUrl(who) };
   if (area === "public") return { outcome: "allowed" };
   if (who === "signedOut") return { outcome: "redirected", to: signinFrom(pathname) };
   if (who !== area) return { outcome: "redirected", to: homeUrl(who) };
   const onlySchool = !pattern.includes("[activityId]") && !pattern.includes("[studentId]");
   if (variant === "own" || (variant === "mixed" && onlySchool)) return { outcome: "allowed", shows: "own" };
-  if (variant === "sibling" && who === "manager" && pattern.includes("[schoolId]")) return { outcome: "allowed", shows: "sibling" };
+  if (variant === "sibling" && who === "manager" && pattern.includes("[schoolId]"))
+    return { outcome: "allowed", shows: "sibling" };
   return { outcome: "no access" };
 }
 
 for (const route of ROUTES) {
-  const variants: Variant[] = !route.pattern.includes("[") ? ["own"] : route.pattern.includes("[schoolId]") ? ["own", "sibling", "foreign", "mixed"] : ["own", "sibling", "foreign"];
+  const variants: Variant[] = !route.pattern.includes("[")
+    ? ["own"]
+    : route.pattern.includes("[schoolId]")
+      ? ["own", "sibling", "foreign", "mixed"]
+      : ["own", "sibling", "foreign"];
   test(`page ${route.pattern}`, async () => {
     test.setTimeout(90_000);
     const seen: string[] = [];
@@ -136,9 +202,12 @@ for (const route of ROUTES) {
         // the positive control: the rightful user sees the asked school's data, so no refusal in this test comes from a broken page
         if (expected.shows && route.showsSchool !== false) {
           const item = new RegExp(`${CANARY[expected.shows]}${itemShown(route.pattern).source}`);
-          expect(item.test(reply.body), `${what}: the page does not show the item its ids name (${item.source})`).toBe(true);
+          expect(item.test(reply.body), `${what}: the page does not show the item its ids name (${item.source})`).toBe(
+            true,
+          );
         }
-        if (expected.outcome === "allowed" && route.marker) expect(reply.body.includes(route.marker), `${what}: the page's own content (${route.marker})`).toBe(true);
+        if (expected.outcome === "allowed" && route.marker)
+          expect(reply.body.includes(route.marker), `${what}: the page's own content (${route.marker})`).toBe(true);
         expectNoCanary(who, reply, what);
         seen.push(`${who}/${variant}:${expected.outcome}`);
       }
@@ -154,19 +223,30 @@ interface HandlerRow {
   /** The route.ts file under app/. */
   file: string;
   /** The request each variant makes as `who` (manager requests name the school), and the statuses expected. */
-  request: (v: Ids, who: Who) => { method?: string; path: string; body?: string; stream?: boolean; headers?: Record<string, string> };
+  request: (
+    v: Ids,
+    who: Who,
+  ) => { method?: string; path: string; body?: string; stream?: boolean; headers?: Record<string, string> };
   variants: Variant[];
   expected: (who: Who, variant: Variant) => number;
   /** What a success (200, or the one redirect) carries: the control that the handler works and serves the asked school's data. */
   ok: (reply: Reply, who: Who, variant: Variant) => void;
 }
 
-const CODE_OF: Record<number, string> = { 401: "UNAUTHENTICATED", 403: "FORBIDDEN", 404: "NOT_FOUND", 410: "NOT_FOUND" };
+const CODE_OF: Record<number, string> = {
+  401: "UNAUTHENTICATED",
+  403: "FORBIDDEN",
+  404: "NOT_FOUND",
+  410: "NOT_FOUND",
+};
 const staffOnly = (who: Who, variant: Variant) =>
-  who === "signedOut" ? 401
-  : who === "student" ? 403
-  : variant === "own" || (variant === "sibling" && who === "manager") ? 200
-  : 404;
+  who === "signedOut"
+    ? 401
+    : who === "student"
+      ? 403
+      : variant === "own" || (variant === "sibling" && who === "manager")
+        ? 200
+        : 404;
 const withSchool = (v: Ids, who: Who) => (who === "manager" ? `?school=${v.schoolId}` : "");
 /** The school whose data a 200 of `variant` must carry. */
 const canaryOf = (variant: Variant) => (variant === "sibling" ? CANARY.sibling : CANARY.own);
@@ -191,7 +271,8 @@ const HANDLERS: HandlerRow[] = [
     variants: ["own"],
     expected: () => 307,
     // a session that still works is sent home untouched (a GET signs nobody out); without one, to /signin
-    ok: (reply, who) => expect(target(reply)).toBe(new URL(who === "signedOut" ? "/signin" : `/dashboard/${who}/home`, BASE_URL).href),
+    ok: (reply, who) =>
+      expect(target(reply)).toBe(new URL(who === "signedOut" ? "/signin" : `/dashboard/${who}/home`, BASE_URL).href),
   },
   {
     // operations: the same answer for everyone, signed in or not, and nothing but the checks' states
@@ -211,7 +292,10 @@ const HANDLERS: HandlerRow[] = [
   {
     // the bearer token decides, not a session: each role here sends it, signed out sends none (the refusals: metrics.spec.ts)
     file: "metrics/route.ts",
-    request: (_v, who) => ({ path: "/metrics", headers: who === "signedOut" ? {} : { Authorization: `Bearer ${E2E_METRICS_TOKEN}` } }),
+    request: (_v, who) => ({
+      path: "/metrics",
+      headers: who === "signedOut" ? {} : { Authorization: `Bearer ${E2E_METRICS_TOKEN}` },
+    }),
     variants: ["own"],
     expected: (who) => (who === "signedOut" ? 401 : 200),
     ok: (reply) => {
@@ -222,10 +306,24 @@ const HANDLERS: HandlerRow[] = [
   {
     file: "api/students/sheets/route.ts",
     // the school named (a manager's print of the rollover's reissued cards; a teacher's own school or none)
-    request: (v) => ({ method: "POST", path: "/api/students/sheets", body: JSON.stringify({ ids: v.studentId, schoolId: v.schoolId }) }),
+    request: (v) => ({
+      method: "POST",
+      path: "/api/students/sheets",
+      body: JSON.stringify({ ids: v.studentId, schoolId: v.schoolId }),
+    }),
     variants: ["own", "sibling", "foreign"],
     expected: (who, variant) =>
-      who === "signedOut" ? 401 : who === "teacher" ? (variant === "own" ? 200 : 403) : who === "manager" ? (variant === "foreign" ? 403 : 200) : 403,
+      who === "signedOut"
+        ? 401
+        : who === "teacher"
+          ? variant === "own"
+            ? 200
+            : 403
+          : who === "manager"
+            ? variant === "foreign"
+              ? 403
+              : 200
+            : 403,
     ok: (reply) => {
       expect(reply.contentType).toMatch(/^application\/pdf/);
       expect(reply.body.startsWith("%PDF-")).toBe(true);
@@ -237,10 +335,18 @@ const HANDLERS: HandlerRow[] = [
     request: (v) => ({
       method: "POST",
       path: "/api/v1/answers",
-      body: JSON.stringify({ activityId: v.self, sceneId: v.selfScene, answer: { seen: true }, clientRevision: 1, idempotencyKey: `matrix-${tag}`, mode: "self" }),
+      body: JSON.stringify({
+        activityId: v.self,
+        sceneId: v.selfScene,
+        answer: { seen: true },
+        clientRevision: 1,
+        idempotencyKey: `matrix-${tag}`,
+        mode: "self",
+      }),
     }),
     variants: ["own", "sibling", "foreign", "mixed"],
-    expected: (who, variant) => (who === "signedOut" ? 401 : who === "manager" ? 403 : who === "student" && variant === "own" ? 200 : 404),
+    expected: (who, variant) =>
+      who === "signedOut" ? 401 : who === "manager" ? 403 : who === "student" && variant === "own" ? 200 : 404,
     ok: (reply) => expect(JSON.parse(reply.body)).toMatchObject({ ok: true, revision: 1 }),
   },
   {
@@ -274,45 +380,98 @@ const HANDLERS: HandlerRow[] = [
   {
     file: "api/v1/furigana/route.ts",
     // staff ask for readings with the school named (the roster's readings of names: tests/e2e/furigana.spec.ts)
-    request: (v) => ({ method: "POST", path: "/api/v1/furigana", body: JSON.stringify({ text: "行列さんを見て", schoolId: v.schoolId }) }),
+    request: (v) => ({
+      method: "POST",
+      path: "/api/v1/furigana",
+      body: JSON.stringify({ text: "行列さんを見て", schoolId: v.schoolId }),
+    }),
     variants: ["own", "sibling", "foreign"],
-    expected: (who, variant) => (who === "signedOut" ? 401 : who === "student" ? 403 : variant === "own" || (variant === "sibling" && who === "manager") ? 200 : 403),
+    expected: (who, variant) =>
+      who === "signedOut"
+        ? 401
+        : who === "student"
+          ? 403
+          : variant === "own" || (variant === "sibling" && who === "manager")
+            ? 200
+            : 403,
     ok: (reply) =>
       expect(JSON.parse(reply.body)).toMatchObject({
         ok: true,
-        data: { proposals: [{ base: "行列", reading: "ぎょうれつ" }, { base: "見", reading: "み", source: "dictionary" }] },
+        data: {
+          proposals: [
+            { base: "行列", reading: "ぎょうれつ" },
+            { base: "見", reading: "み", source: "dictionary" },
+          ],
+        },
       }),
   },
   {
     // an upload names the school (as a manager must); any school out of the actor's scope is refused before the body is read
     file: "api/v1/images/route.ts",
-    request: (v) => ({ method: "POST", path: `/api/v1/images?school=${v.schoolId}`, body: PNG, headers: { "Content-Type": "image/png", Origin: BASE_URL } }),
+    request: (v) => ({
+      method: "POST",
+      path: `/api/v1/images?school=${v.schoolId}`,
+      body: PNG,
+      headers: { "Content-Type": "image/png", Origin: BASE_URL },
+    }),
     variants: ["own", "sibling", "foreign"],
-    expected: (who, variant) => (who === "signedOut" ? 401 : who === "student" ? 403 : variant === "own" || (variant === "sibling" && who === "manager") ? 200 : 403),
-    ok: (reply) => expect(JSON.parse(reply.body)).toMatchObject({ ok: true, data: { id: expect.stringMatching(/^[0-9a-f-]{36}$/), width: 16, height: 16 } }),
+    expected: (who, variant) =>
+      who === "signedOut"
+        ? 401
+        : who === "student"
+          ? 403
+          : variant === "own" || (variant === "sibling" && who === "manager")
+            ? 200
+            : 403,
+    ok: (reply) =>
+      expect(JSON.parse(reply.body)).toMatchObject({
+        ok: true,
+        data: { id: expect.stringMatching(/^[0-9a-f-]{36}$/), width: 16, height: 16 },
+      }),
   },
   {
     // a OneRoster set for the manager's own academy only (the academy is the session's, never named in the request)
     file: "api/v1/roster/import/route.ts",
-    request: () => ({ method: "POST", path: "/api/v1/roster/import", body: "not a zip", headers: { "Content-Type": "application/zip", Origin: BASE_URL } }),
+    request: () => ({
+      method: "POST",
+      path: "/api/v1/roster/import",
+      body: "not a zip",
+      headers: { "Content-Type": "application/zip", Origin: BASE_URL },
+    }),
     variants: ["own"],
     expected: (who) => (who === "signedOut" ? 401 : who === "manager" ? 200 : 403),
-    ok: (reply) => expect(JSON.parse(reply.body)).toMatchObject({ schools: [], applied: false, problems: [expect.objectContaining({ code: "zipInvalid" })] }),
+    ok: (reply) =>
+      expect(JSON.parse(reply.body)).toMatchObject({
+        schools: [],
+        applied: false,
+        problems: [expect.objectContaining({ code: "zipInvalid" })],
+      }),
   },
   {
     // the rollover with next year's set: a school of the manager's academy only (another academy's is 404 like an unknown id); without apply=1 nothing changes
     file: "api/v1/rollover/[schoolId]/route.ts",
-    request: (v) => ({ method: "POST", path: `/api/v1/rollover/${v.schoolId}?expectedYear=2026&topGrade=3`, body: "not a zip", headers: { "Content-Type": "application/zip", Origin: BASE_URL } }),
+    request: (v) => ({
+      method: "POST",
+      path: `/api/v1/rollover/${v.schoolId}?expectedYear=2026&topGrade=3`,
+      body: "not a zip",
+      headers: { "Content-Type": "application/zip", Origin: BASE_URL },
+    }),
     variants: ["own", "sibling", "foreign"],
-    expected: (who, variant) => (who === "signedOut" ? 401 : who !== "manager" ? 403 : variant === "foreign" ? 404 : 200),
-    ok: (reply) => expect(JSON.parse(reply.body)).toMatchObject({ applied: false, roster: { schools: [], problems: [expect.objectContaining({ code: "zipInvalid" })] } }),
+    expected: (who, variant) =>
+      who === "signedOut" ? 401 : who !== "manager" ? 403 : variant === "foreign" ? 404 : 200,
+    ok: (reply) =>
+      expect(JSON.parse(reply.body)).toMatchObject({
+        applied: false,
+        roster: { schools: [], problems: [expect.objectContaining({ code: "zipInvalid" })] },
+      }),
   },
   {
     // the academy's roster as a zip: one of its schools by id; another academy's school is 404 like an unknown id
     file: "api/v1/roster/export/route.ts",
     request: (v) => ({ path: `/api/v1/roster/export?school=${v.schoolId}` }),
     variants: ["own", "sibling", "foreign"],
-    expected: (who, variant) => (who === "signedOut" ? 401 : who !== "manager" ? 403 : variant === "foreign" ? 404 : 200),
+    expected: (who, variant) =>
+      who === "signedOut" ? 401 : who !== "manager" ? 403 : variant === "foreign" ? 404 : 200,
     ok: (reply) => {
       expect(reply.contentType).toBe("application/zip");
       expect(reply.body.startsWith("PK")).toBe(true);
@@ -323,7 +482,8 @@ const HANDLERS: HandlerRow[] = [
     file: "api/v1/images/[id]/route.ts",
     request: (v) => ({ path: `/api/v1/images/${v.image}` }),
     variants: ["own", "sibling", "foreign"],
-    expected: (who, variant) => (who === "signedOut" ? 401 : variant === "own" || (variant === "sibling" && who === "manager") ? 200 : 404),
+    expected: (who, variant) =>
+      who === "signedOut" ? 401 : variant === "own" || (variant === "sibling" && who === "manager") ? 200 : 404,
     ok: (reply) => {
       expect(reply.contentType).toBe("image/png");
       expect(reply.body.startsWith("\x89PNG")).toBe(true);
@@ -333,27 +493,37 @@ const HANDLERS: HandlerRow[] = [
     file: "api/v1/live/[activityId]/state/route.ts",
     request: (v, who) => ({ path: `/api/v1/live/${v.guide}/state${withSchool(v, who)}` }),
     variants: ["own", "sibling", "foreign", "mixed"],
-    expected: (who, variant) => (who === "signedOut" ? 401 : variant === "own" || (variant === "sibling" && who === "manager") ? 200 : 404),
+    expected: (who, variant) =>
+      who === "signedOut" ? 401 : variant === "own" || (variant === "sibling" && who === "manager") ? 200 : 404,
     ok: liveState,
   },
   {
     file: "api/v1/live/[activityId]/events/route.ts",
     request: (v, who) => ({ path: `/api/v1/live/${v.guide}/events${withSchool(v, who)}`, stream: true }),
     variants: ["own", "sibling", "foreign", "mixed"],
-    expected: (who, variant) => (who === "signedOut" ? 401 : variant === "own" || (variant === "sibling" && who === "manager") ? 200 : 404),
+    expected: (who, variant) =>
+      who === "signedOut" ? 401 : variant === "own" || (variant === "sibling" && who === "manager") ? 200 : 404,
     ok: (reply) => expect(reply.body).toContain("event: state"),
   },
   {
     file: "api/v1/live/[activityId]/scene/route.ts",
     // the guide screen's "next": a manager names the school; another school's session is not running as far as the actor can see
-    request: (v, who) => ({ method: "POST", path: `/api/v1/live/${v.guide}/scene`, body: JSON.stringify({ sceneId: v.guideScene, ...(who === "manager" ? { schoolId: v.schoolId } : {}) }) }),
+    request: (v, who) => ({
+      method: "POST",
+      path: `/api/v1/live/${v.guide}/scene`,
+      body: JSON.stringify({ sceneId: v.guideScene, ...(who === "manager" ? { schoolId: v.schoolId } : {}) }),
+    }),
     variants: ["own", "sibling", "foreign", "mixed"],
     expected: (who, variant) =>
-      who === "signedOut" ? 401
-      : who === "student" ? 403
-      : variant === "own" || (variant === "sibling" && who === "manager") ? 200
-      : who === "manager" && variant === "foreign" ? 403
-      : 409,
+      who === "signedOut"
+        ? 401
+        : who === "student"
+          ? 403
+          : variant === "own" || (variant === "sibling" && who === "manager")
+            ? 200
+            : who === "manager" && variant === "foreign"
+              ? 403
+              : 409,
     ok: (reply) => expect(JSON.parse(reply.body)).toEqual({ ok: true, data: null }),
   },
   {
@@ -365,7 +535,11 @@ const HANDLERS: HandlerRow[] = [
     expected: (_who, variant) => (variant === "own" || variant === "sibling" ? 200 : 410),
     ok: (reply, _who, variant) => {
       const state = JSON.parse(reply.body) as { status: string; sceneId: string };
-      expect(state).toMatchObject({ status: "running", sceneId: ids[variant === "sibling" ? "sibling" : "own"].guideScene, results: null });
+      expect(state).toMatchObject({
+        status: "running",
+        sceneId: ids[variant === "sibling" ? "sibling" : "own"].guideScene,
+        results: null,
+      });
       expect(reply.body).not.toContain(ids.own.schoolId);
     },
   },
@@ -374,7 +548,8 @@ const HANDLERS: HandlerRow[] = [
     request: (v) => ({ path: `/api/v1/projector/${projectorTokenOf(v)}/events`, stream: true }),
     variants: ["own", "sibling", "foreign", "mixed"],
     expected: (_who, variant) => (variant === "own" || variant === "sibling" ? 200 : 410),
-    ok: (reply, _who, variant) => expect(reply.body).toContain(`"sceneId":"${ids[variant === "sibling" ? "sibling" : "own"].guideScene}"`),
+    ok: (reply, _who, variant) =>
+      expect(reply.body).toContain(`"sceneId":"${ids[variant === "sibling" ? "sibling" : "own"].guideScene}"`),
   },
   {
     // the lesson's images through its link (no sign-in); after the lesson (foreign) or a garbage token (mixed): 410
@@ -414,7 +589,11 @@ for (const handler of HANDLERS) {
   test(`route ${handler.file}`, async () => {
     test.setTimeout(90_000);
     // nothing a handler is asked here may change anybody's answers
-    const answers = () => e2eDb().response.findMany({ where: { activityId: { in: [ids.own.self, ids.sibling.self, ids.foreign.self] } }, orderBy: { id: "asc" } });
+    const answers = () =>
+      e2eDb().response.findMany({
+        where: { activityId: { in: [ids.own.self, ids.sibling.self, ids.foreign.self] } },
+        orderBy: { id: "asc" },
+      });
     const before = await answers();
     let controls = 0;
     for (const who of WHO) {

@@ -19,7 +19,9 @@ test.beforeAll(async () => {
 
 test.afterAll(() => second.stop());
 
-test("a student on instance B follows a teacher on instance A, in order, and their answer through B is stored exactly once", async ({ browser }) => {
+test("a student on instance B follows a teacher on instance A, in order, and their answer through B is stored exactly once", async ({
+  browser,
+}) => {
   const { activity, scenes, students, teacherPage, kid, close } = await guideAcrossInstances(browser, SECOND_URL);
   const recorded = recordAcks(kid);
   await kid.goto(`/dashboard/student/activities/session/${activity.id}`);
@@ -54,6 +56,11 @@ test("a student on instance B follows a teacher on instance A, in order, and the
   // the student answers the last scene (free text) through instance B: stored exactly once, as acknowledged
   await kid.locator("textarea.answer-text").fill("二台目から答えます");
   await expect(kid.getByTestId("save-status")).toHaveAttribute("data-status", "saved", { timeout: 20_000 });
-  await expectExactlyOnce(e2eDb(), { activityId: activity.id, userId: students[0]!.id }, recorded, new Map([[scenes.at(-1)!.id, { text: "二台目から答えます" }]]));
+  await expectExactlyOnce(
+    e2eDb(),
+    { activityId: activity.id, userId: students[0]!.id },
+    recorded,
+    new Map([[scenes.at(-1)!.id, { text: "二台目から答えます" }]]),
+  );
   await close();
 });

@@ -27,7 +27,12 @@ export async function startOidcProvider(): Promise<() => Promise<void>> {
       return {
         accountId: id,
         async claims() {
-          return { sub: id, email: id.replace(/^unverified-/, ""), email_verified: !id.startsWith("unverified-"), name: id };
+          return {
+            sub: id,
+            email: id.replace(/^unverified-/, ""),
+            email_verified: !id.startsWith("unverified-"),
+            name: id,
+          };
         },
       };
     },

@@ -11,14 +11,22 @@ import { AppInstance } from "./instance";
  */
 async function probe(base: string, path: string) {
   const res = await fetch(`${base}${path}`, { redirect: "manual" });
-  return { status: res.status, cache: res.headers.get("cache-control"), body: (await res.json()) as Record<string, unknown> };
+  return {
+    status: res.status,
+    cache: res.headers.get("cache-control"),
+    body: (await res.json()) as Record<string, unknown>,
+  };
 }
 
 test("operations: /healthz and /readyz answer without a session, uncached, with nothing but the checks' states", async () => {
   const health = await probe(BASE_URL, "/healthz");
   expect(health).toEqual({ status: 200, cache: "no-store", body: { status: "ok" } });
   const ready = await probe(BASE_URL, "/readyz");
-  expect(ready).toEqual({ status: 200, cache: "no-store", body: { status: "ok", database: "ok", migrations: "current" } });
+  expect(ready).toEqual({
+    status: 200,
+    cache: "no-store",
+    body: { status: "ok", database: "ok", migrations: "current" },
+  });
 });
 
 test.describe("a database that lacks a migration of this build", () => {
@@ -33,7 +41,9 @@ test.describe("a database that lacks a migration of this build", () => {
     // as if the newest migration had not been applied yet
     const client = new pg.Client({ connectionString: url });
     await client.connect();
-    await client.query(`delete from "_prisma_migrations" where migration_name = (select max(migration_name) from "_prisma_migrations")`);
+    await client.query(
+      `delete from "_prisma_migrations" where migration_name = (select max(migration_name) from "_prisma_migrations")`,
+    );
     await client.end();
     await app.start();
   });

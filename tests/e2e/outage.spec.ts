@@ -74,7 +74,10 @@ test.describe("the database stops answering", () => {
     relay = new Relay(port);
     const relayed = new URL(url);
     relayed.port = String(await relay.start());
-    app = new AppInstance(E2E_PORT + 75, relayed.toString(), { DB_CONNECT_TIMEOUT_MS: "2000", DB_STATEMENT_TIMEOUT_MS: "3000" });
+    app = new AppInstance(E2E_PORT + 75, relayed.toString(), {
+      DB_CONNECT_TIMEOUT_MS: "2000",
+      DB_STATEMENT_TIMEOUT_MS: "3000",
+    });
     await app.start();
   });
   test.afterAll(async () => {
@@ -84,7 +87,9 @@ test.describe("the database stops answering", () => {
     await pgCluster?.stop();
   });
 
-  test("outage: pages fail within seconds with a translated try-again page, and work again once the database is back", async ({ browser }) => {
+  test("outage: pages fail within seconds with a translated try-again page, and work again once the database is back", async ({
+    browser,
+  }) => {
     test.setTimeout(120_000);
     const { students } = await makeSchool(1, db);
     const context = await browser.newContext({ baseURL: app.url });

@@ -5,11 +5,20 @@ import { e2eDb, makeSchool } from "./db";
 
 const signedIn = signedInBrowsers();
 
-test("pacing in self mode: students reach only the scenes the teacher opened, and the next one appears on their screen when it is opened", async ({ browser }) => {
+test("pacing in self mode: students reach only the scenes the teacher opened, and the next one appears on their screen when it is opened", async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   const { teacher, school, students } = await makeSchool(1);
-  const activity = await createActivityFromTemplate(e2eDb(), { templateId: "science-dissolve", schoolId: school.id, mode: "self" });
-  const scenes = await e2eDb().activityScene.findMany({ where: { activityId: activity.id }, orderBy: { position: "asc" } });
+  const activity = await createActivityFromTemplate(e2eDb(), {
+    templateId: "science-dissolve",
+    schoolId: school.id,
+    mode: "self",
+  });
+  const scenes = await e2eDb().activityScene.findMany({
+    where: { activityId: activity.id },
+    orderBy: { position: "asc" },
+  });
 
   const teacherPage = await signedIn(browser, teacher.email!);
   await teacherPage.goto(`/dashboard/teacher/activities/guide/${activity.id}`);
@@ -34,5 +43,8 @@ test("pacing in self mode: students reach only the scenes the teacher opened, an
   // all open again
   await teacherPage.getByTestId("pacing-select").selectOption("");
   await expect(teacherPage.getByTestId("pacing")).toHaveAttribute("data-open", "all");
-  expect((await e2eDb().activity.findUniqueOrThrow({ where: { id: activity.id }, select: { selfOpenScenes: true } })).selfOpenScenes).toBeNull();
+  expect(
+    (await e2eDb().activity.findUniqueOrThrow({ where: { id: activity.id }, select: { selfOpenScenes: true } }))
+      .selfOpenScenes,
+  ).toBeNull();
 });

@@ -16,7 +16,10 @@ test.describe("forgotten password (teachers and managers)", () => {
     const mail = await waitForMail(teacher.email!);
     const link = /https?:\/\/\S+\/auth\/reset\?token=[A-Za-z0-9_-]{43}/.exec(mail.body)?.[0];
     expect(link).toBeTruthy();
-    const stored = await e2eDb().passwordResetToken.findFirstOrThrow({ where: { userId: teacher.id }, select: { tokenHash: true } });
+    const stored = await e2eDb().passwordResetToken.findFirstOrThrow({
+      where: { userId: teacher.id },
+      select: { tokenHash: true },
+    });
     expect(link).not.toContain(stored.tokenHash); // only the hash is stored
 
     const resetPath = new URL(link!).pathname + new URL(link!).search;
@@ -60,14 +63,19 @@ test.describe("forgotten password (teachers and managers)", () => {
     await other.close();
   });
 
-  test("an expired link is refused; students and unknown addresses get no mail but the same answer", async ({ page }) => {
+  test("an expired link is refused; students and unknown addresses get no mail but the same answer", async ({
+    page,
+  }) => {
     const { teacher, students } = await makeSchool(1);
     await page.goto("/auth/forgot");
     await page.getByLabel("メールアドレス").fill(teacher.email!);
     await page.getByRole("button", { name: /リンクを/ }).click();
     const mail = await waitForMail(teacher.email!);
     const link = new URL(/https?:\/\/\S+\/auth\/reset\?token=[A-Za-z0-9_-]{43}/.exec(mail.body)![0]);
-    await e2eDb().passwordResetToken.updateMany({ where: { userId: teacher.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await e2eDb().passwordResetToken.updateMany({
+      where: { userId: teacher.id },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
     await page.goto(link.pathname + link.search);
     await page.locator('input[name="password"]').fill("brand-new-pass");
     await page.locator('input[name="confirm"]').fill("brand-new-pass");

@@ -66,7 +66,9 @@ const head = (page: Page) =>
   page.evaluate(() => ({
     title: document.title,
     description: document.querySelector('meta[name="description"]')?.getAttribute("content") ?? "",
-    icons: [...document.querySelectorAll('link[rel~="icon"], link[rel="apple-touch-icon"]')].map((l) => (l as HTMLLinkElement).href),
+    icons: [...document.querySelectorAll('link[rel~="icon"], link[rel="apple-touch-icon"]')].map(
+      (l) => (l as HTMLLinkElement).href,
+    ),
     manifest: (document.querySelector('link[rel="manifest"]') as HTMLLinkElement | null)?.href ?? null,
   }));
 
@@ -123,17 +125,30 @@ test.describe("titles in the three display languages", () => {
 });
 
 test.describe("a tablet can pin the app", () => {
-  test("favicon.ico, apple-touch-icon and the manifest with 192 and 512 px icons, standalone, the brand colour", async ({ request }) => {
+  test("favicon.ico, apple-touch-icon and the manifest with 192 and 512 px icons, standalone, the brand colour", async ({
+    request,
+  }) => {
     const favicon = await request.get("/favicon.ico");
     expect(favicon.status()).toBe(200);
     expect(favicon.headers()["content-type"]).toMatch(/image\/(x-icon|vnd\.microsoft\.icon)/);
     const res = await request.get("/manifest.webmanifest");
     expect(res.status()).toBe(200);
     const manifest = (await res.json()) as {
-      name: string; short_name: string; start_url: string; display: string; theme_color: string; background_color: string;
+      name: string;
+      short_name: string;
+      start_url: string;
+      display: string;
+      theme_color: string;
+      background_color: string;
       icons: { src: string; sizes: string; type: string; purpose?: string }[];
     };
-    expect(manifest).toMatchObject({ name: APP, short_name: APP, start_url: "/dashboard", display: "standalone", theme_color: "#1f7a4d" });
+    expect(manifest).toMatchObject({
+      name: APP,
+      short_name: APP,
+      start_url: "/dashboard",
+      display: "standalone",
+      theme_color: "#1f7a4d",
+    });
     for (const size of [192, 512]) {
       const icon = manifest.icons.find((i) => i.sizes === `${size}x${size}` && (i.purpose ?? "any").includes("any"));
       expect(icon, `${size}px icon`).toBeDefined();

@@ -6,7 +6,9 @@ import { e2eDb } from "./db";
 test.describe("activity preview", () => {
   test.use({ storageState: storageStateOf("teacher") });
 
-  test("walks every scene type as a student sees it, with 'required input', and writes no response", async ({ page }) => {
+  test("walks every scene type as a student sees it, with 'required input', and writes no response", async ({
+    page,
+  }) => {
     // this activity's responses only: tests running alongside write responses of their own
     const before = await e2eDb().response.count({ where: { activityId: DEMO_IDS.mathActivity } });
     await page.goto(`/dashboard/teacher/activities/preview/${DEMO_IDS.mathActivity}`);
@@ -83,7 +85,10 @@ test.describe("activity preview", () => {
   });
 });
 
-test("a manager previews an activity of the academy's school; another academy's manager gets no access", async ({ page, browser }) => {
+test("a manager previews an activity of the academy's school; another academy's manager gets no access", async ({
+  page,
+  browser,
+}) => {
   await signInAs(page, "manager@example.com");
   await page.goto(`/dashboard/manager/activities/preview/${DEMO_IDS.school1}/${DEMO_IDS.mathActivity}`);
   await expect(page.getByTestId("scene")).toBeVisible();

@@ -18,11 +18,20 @@ const sceneOf = (page: Page) => page.getByTestId("live-session");
 const PHONE = { width: 360, height: 740 };
 const TABLET = { width: 768, height: 1024 };
 
-test("a projector page: the scene, a live chart, anonymous answers, stars, names only while on, no answering, and the end of the lesson", async ({ browser }) => {
+test("a projector page: the scene, a live chart, anonymous answers, stars, names only while on, no answering, and the end of the lesson", async ({
+  browser,
+}) => {
   test.setTimeout(240_000);
   const { teacher, school, students } = await makeSchool(5);
-  const activity = await createActivityFromTemplate(e2eDb(), { templateId: "science-dissolve", schoolId: school.id, mode: "standby" });
-  const scenes = await e2eDb().activityScene.findMany({ where: { activityId: activity.id }, orderBy: { position: "asc" } });
+  const activity = await createActivityFromTemplate(e2eDb(), {
+    templateId: "science-dissolve",
+    schoolId: school.id,
+    mode: "standby",
+  });
+  const scenes = await e2eDb().activityScene.findMany({
+    where: { activityId: activity.id },
+    orderBy: { position: "asc" },
+  });
   const choice = scenes[2]!;
   const text = scenes[4]!;
 
@@ -33,7 +42,10 @@ test("a projector page: the scene, a live chart, anonymous answers, stars, names
   await expect(teacherPage.getByTestId("guide-console")).toHaveAttribute("data-scene-id", choice.id);
 
   // the teacher opens the projector screen: a new window, and the link to copy
-  const [popup] = await Promise.all([teacherPage.waitForEvent("popup"), teacherPage.getByTestId("projector-open").click()]);
+  const [popup] = await Promise.all([
+    teacherPage.waitForEvent("popup"),
+    teacherPage.getByTestId("projector-open").click(),
+  ]);
   const link = await teacherPage.getByTestId("projector-link").inputValue();
   expect(link).toMatch(/\/projector\/[A-Za-z0-9_-]{43}$/);
   await expect(popup).toHaveURL(link);
@@ -108,10 +120,20 @@ test("a projector page: the scene, a live chart, anonymous answers, stars, names
 
   // the link cannot answer: the answer endpoint refuses the projector's browser, with the token or without
   const before = await e2eDb().response.count({ where: { activityId: activity.id } });
-  for (const headers of [{}, { Authorization: `Bearer ${token}` }, { Cookie: `projector=${token}` }] as Record<string, string>[]) {
+  for (const headers of [{}, { Authorization: `Bearer ${token}` }, { Cookie: `projector=${token}` }] as Record<
+    string,
+    string
+  >[]) {
     const reply = await projector.request.post(`/api/v1/answers?token=${token}`, {
       headers: { "Content-Type": "application/json", Origin: new URL(link).origin, ...headers },
-      data: { activityId: activity.id, sceneId: text.id, answer: { text: "なりすまし" }, clientRevision: 1, idempotencyKey: `projector-${token.slice(0, 8)}`, mode: "guide" },
+      data: {
+        activityId: activity.id,
+        sceneId: text.id,
+        answer: { text: "なりすまし" },
+        clientRevision: 1,
+        idempotencyKey: `projector-${token.slice(0, 8)}`,
+        mode: "guide",
+      },
     });
     expect(reply.status()).toBe(401);
   }
@@ -128,10 +150,16 @@ test("a projector page: the scene, a live chart, anonymous answers, stars, names
   expect(await baseText(projector.getByTestId("projector-ended"))).toContain("この授業は終わりました");
 });
 
-test("a projector link the teacher revokes stops at once; the running screen fits a phone's width", async ({ browser }) => {
+test("a projector link the teacher revokes stops at once; the running screen fits a phone's width", async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   const { teacher, school } = await makeSchool(1);
-  const activity = await createActivityFromTemplate(e2eDb(), { templateId: "science-dissolve", schoolId: school.id, mode: "standby" });
+  const activity = await createActivityFromTemplate(e2eDb(), {
+    templateId: "science-dissolve",
+    schoolId: school.id,
+    mode: "standby",
+  });
   const { teacherPage, link } = await startWithProjector(browser, teacher.email!, activity.id);
   const screen = await (await device(browser, { viewport: { width: 360, height: 740 } })).newPage();
   await screen.goto(link);
@@ -151,16 +179,24 @@ async function startWithProjector(browser: Browser, email: string, activityId: s
     await teacherPage.getByTestId("guide-jump").selectOption(sceneId);
     await expect(teacherPage.getByTestId("guide-console")).toHaveAttribute("data-scene-id", sceneId);
   }
-  const [popup] = await Promise.all([teacherPage.waitForEvent("popup"), teacherPage.getByTestId("projector-open").click()]);
+  const [popup] = await Promise.all([
+    teacherPage.waitForEvent("popup"),
+    teacherPage.getByTestId("projector-open").click(),
+  ]);
   await popup.close();
   return { teacherPage, link: await teacherPage.getByTestId("projector-link").inputValue() };
 }
 
 /** An image of the school, stored as an upload stores it (its row and its bytes). */
 async function storedImage(schoolId: string, width: number, height: number, background: string) {
-  const png = await sharp({ create: { width, height, channels: 3, background } }).png().toBuffer();
+  const png = await sharp({ create: { width, height, channels: 3, background } })
+    .png()
+    .toBuffer();
   const sha256 = createHash("sha256").update(png).digest("hex");
-  const image = await e2eDb().image.create({ data: { schoolId, contentType: "image/png", width, height, byteSize: png.byteLength, sha256 }, select: { id: true } });
+  const image = await e2eDb().image.create({
+    data: { schoolId, contentType: "image/png", width, height, byteSize: png.byteLength, sha256 },
+    select: { id: true },
+  });
   await e2eDb().imageContent.upsert({ where: { sha256 }, create: { sha256, data: new Uint8Array(png) }, update: {} });
   return { id: image.id, width, height };
 }
@@ -169,10 +205,16 @@ async function storedImage(schoolId: string, width: number, height: number, back
 async function placeImages(sceneId: string, schoolId: string, alt: string) {
   const scene = await storedImage(schoolId, 320, 200, "#3366cc");
   const option = await storedImage(schoolId, 120, 80, "#cc3333");
-  const { content } = await e2eDb().activityScene.findUniqueOrThrow({ where: { id: sceneId }, select: { content: true } });
+  const { content } = await e2eDb().activityScene.findUniqueOrThrow({
+    where: { id: sceneId },
+    select: { content: true },
+  });
   const c = content as { options: { id: string; label: string }[] };
   const options = c.options.map((o, i) => (i === 0 ? { ...o, image: { ...option, alt: `${alt}の答え` } } : o));
-  await e2eDb().activityScene.update({ where: { id: sceneId }, data: { content: { ...c, options, image: { ...scene, alt } } } });
+  await e2eDb().activityScene.update({
+    where: { id: sceneId },
+    data: { content: { ...c, options, image: { ...scene, alt } } },
+  });
   return { scene: scene.id, option: option.id };
 }
 
@@ -180,16 +222,34 @@ async function placeImages(sceneId: string, schoolId: string, alt: string) {
 async function expectDecoded(img: Locator) {
   await img.scrollIntoViewIfNeeded();
   await expect(img).toBeVisible();
-  await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth), { timeout: 30_000 }).toBeGreaterThan(0);
+  await expect
+    .poll(() => img.evaluate((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth), {
+      timeout: 30_000,
+    })
+    .toBeGreaterThan(0);
 }
 
-test("the projector shows its lesson's images without sign-in; another activity's are refused, and they stop with the link (410)", async ({ browser }) => {
+test("the projector shows its lesson's images without sign-in; another activity's are refused, and they stop with the link (410)", async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   const { teacher, school } = await makeSchool(1);
-  const activity = await createActivityFromTemplate(e2eDb(), { templateId: "science-dissolve", schoolId: school.id, mode: "standby" });
-  const other = await createActivityFromTemplate(e2eDb(), { templateId: "science-dissolve", schoolId: school.id, mode: "standby" });
-  const choice = (await e2eDb().activityScene.findMany({ where: { activityId: activity.id }, orderBy: { position: "asc" } }))[2]!;
-  const otherChoice = (await e2eDb().activityScene.findMany({ where: { activityId: other.id }, orderBy: { position: "asc" } }))[2]!;
+  const activity = await createActivityFromTemplate(e2eDb(), {
+    templateId: "science-dissolve",
+    schoolId: school.id,
+    mode: "standby",
+  });
+  const other = await createActivityFromTemplate(e2eDb(), {
+    templateId: "science-dissolve",
+    schoolId: school.id,
+    mode: "standby",
+  });
+  const choice = (
+    await e2eDb().activityScene.findMany({ where: { activityId: activity.id }, orderBy: { position: "asc" } })
+  )[2]!;
+  const otherChoice = (
+    await e2eDb().activityScene.findMany({ where: { activityId: other.id }, orderBy: { position: "asc" } })
+  )[2]!;
   const mine = await placeImages(choice.id, school.id, "青いビーカー");
   const theirs = await placeImages(otherChoice.id, school.id, "別の授業の図");
 
@@ -206,7 +266,9 @@ test("the projector shows its lesson's images without sign-in; another activity'
   await expect(images.nth(0)).toHaveAttribute("alt", "青いビーカー");
   for (const img of await images.all()) await expectDecoded(img);
   const srcs = await images.evaluateAll((els) => els.map((el) => (el as HTMLImageElement).src));
-  expect(srcs.sort()).toEqual([mine.scene, mine.option].map((id) => `${new URL(link).origin}/api/v1/projector/${token}/images/${id}`).sort());
+  expect(srcs.sort()).toEqual(
+    [mine.scene, mine.option].map((id) => `${new URL(link).origin}/api/v1/projector/${token}/images/${id}`).sort(),
+  );
 
   // the same school's other activity: its images are not this link's to read, nor through the signed-in route
   for (const id of [theirs.scene, theirs.option]) {

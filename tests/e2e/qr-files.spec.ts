@@ -8,7 +8,9 @@ import { signInAs } from "./helpers";
 import { pdfPageCount, qrCodesIn, qrCodesOnPage } from "./qr";
 
 test.describe("QR code files", () => {
-  test("the PNG and the PDF card carry the configured public URL, never the browser's host; the PNG is named after the student", async ({ browser }, info) => {
+  test("the PNG and the PDF card carry the configured public URL, never the browser's host; the PNG is named after the student", async ({
+    browser,
+  }, info) => {
     test.setTimeout(90_000);
     const { teacher, students } = await makeSchool(3);
     const kid = students[2]!;

@@ -27,7 +27,18 @@ export function qrCodesOnPage(pdf: string, page: number, expected: number): { co
   let image = "";
   for (const dpi of [300, 200, 400]) {
     const prefix = `${pdf}-page${page}-${dpi}dpi`;
-    execFileSync("pdftoppm", ["-r", String(dpi), "-png", "-singlefile", "-f", String(page), "-l", String(page), pdf, prefix]);
+    execFileSync("pdftoppm", [
+      "-r",
+      String(dpi),
+      "-png",
+      "-singlefile",
+      "-f",
+      String(page),
+      "-l",
+      String(page),
+      pdf,
+      prefix,
+    ]);
     image ||= `${prefix}.png`;
     for (const code of qrCodesIn(`${prefix}.png`)) codes.add(code);
     if (codes.size >= expected) break;

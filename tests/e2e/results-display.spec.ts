@@ -5,7 +5,8 @@ import { e2eDb, makeSchool } from "./db";
 import { signedInBrowsers } from "./browsers";
 
 const signedInAs = signedInBrowsers();
-const signedIn = (browser: Browser, email: string, lang: "ja" | "ja-ruby" | "ja-kana") => signedInAs(browser, email, undefined, { lang });
+const signedIn = (browser: Browser, email: string, lang: "ja" | "ja-ruby" | "ja-kana") =>
+  signedInAs(browser, email, undefined, { lang });
 
 /** The text a reader sees outside typeset math and ruby readings: where raw markup would show. */
 const textOutsideMath = (locator: Locator) =>
@@ -15,16 +16,31 @@ const textOutsideMath = (locator: Locator) =>
     return clone.textContent ?? "";
   });
 
-test("stats: option labels show their math and ruby in the chart itself (labels beside the bars), never raw LaTeX or markup", async ({ browser }) => {
+test("stats: option labels show their math and ruby in the chart itself (labels beside the bars), never raw LaTeX or markup", async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   const { teacher, school, students } = await makeSchool(2);
-  const activity = await createActivityFromTemplate(e2eDb(), { templateId: "math-linear-equations", schoolId: school.id, mode: "self" });
-  const scene = await e2eDb().activityScene.findFirstOrThrow({ where: { activityId: activity.id, type: "single_choice" }, orderBy: { position: "asc" } });
+  const activity = await createActivityFromTemplate(e2eDb(), {
+    templateId: "math-linear-equations",
+    schoolId: school.id,
+    mode: "self",
+  });
+  const scene = await e2eDb().activityScene.findFirstOrThrow({
+    where: { activityId: activity.id, type: "single_choice" },
+    orderBy: { position: "asc" },
+  });
   // one label with ruby beside the math ones
   const content = scene.content as { prompt: string; options: { id: string; label: string }[] };
   content.options[3]!.label = "|答(こた)えなし";
   await e2eDb().activityScene.update({ where: { id: scene.id }, data: { content } });
-  await createResponse(e2eDb(), { activityId: activity.id, sceneId: scene.id, userId: students[0]!.id, scenePosition: scene.position, answer: { choice: "c" } });
+  await createResponse(e2eDb(), {
+    activityId: activity.id,
+    sceneId: scene.id,
+    userId: students[0]!.id,
+    scenePosition: scene.position,
+    answer: { choice: "c" },
+  });
 
   for (const lang of ["ja-ruby", "ja", "ja-kana"] as const) {
     const page = await signedIn(browser, teacher.email!, lang);
@@ -39,19 +55,36 @@ test("stats: option labels show their math and ruby in the chart itself (labels 
     if (lang === "ja-kana") expect(shown).toContain("こたえなし");
     else expect(await baseText(chart)).toContain("答えなし");
     // nothing a screen reader reads carries raw LaTeX either
-    const labels = await chart.evaluate((el) => [...el.querySelectorAll("[aria-label]")].map((n) => n.getAttribute("aria-label")).join(" "));
+    const labels = await chart.evaluate((el) =>
+      [...el.querySelectorAll("[aria-label]")].map((n) => n.getAttribute("aria-label")).join(" "),
+    );
     expect(labels).not.toContain("\\frac");
   }
 });
 
-test("stats: an information scene shows no count; students by full name with 年・組・番号; who has not answered yet, per scene", async ({ browser }) => {
+test("stats: an information scene shows no count; students by full name with 年・組・番号; who has not answered yet, per scene", async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   const { teacher, school, students } = await makeSchool(3);
   await e2eDb().user.update({ where: { id: students[0]!.id }, data: { nickname: "はなちゃん" } });
-  const activity = await createActivityFromTemplate(e2eDb(), { templateId: "science-dissolve", schoolId: school.id, mode: "self" });
-  const scenes = await e2eDb().activityScene.findMany({ where: { activityId: activity.id }, orderBy: { position: "asc" } });
+  const activity = await createActivityFromTemplate(e2eDb(), {
+    templateId: "science-dissolve",
+    schoolId: school.id,
+    mode: "self",
+  });
+  const scenes = await e2eDb().activityScene.findMany({
+    where: { activityId: activity.id },
+    orderBy: { position: "asc" },
+  });
   const answer = (i: number, at: number, value: object) =>
-    createResponse(e2eDb(), { activityId: activity.id, sceneId: scenes[at]!.id, userId: students[i]!.id, scenePosition: at, answer: value as never });
+    createResponse(e2eDb(), {
+      activityId: activity.id,
+      sceneId: scenes[at]!.id,
+      userId: students[i]!.id,
+      scenePosition: at,
+      answer: value as never,
+    });
   await answer(0, 1, { first: "more", second: "sure", reason: "とける" });
   await answer(0, 2, { choice: "clear" });
   await answer(1, 2, { choice: "cloudy" });
@@ -107,13 +140,29 @@ test("stats: an information scene shows no count; students by full name with 年
   await expect(kana.getByTestId("respondents")).toContainText("1ねん1くみ1ばん");
 });
 
-test("CSV downloads speak the user's language: Japanese file name and headers, UTF-8 with a BOM by default, Shift_JIS when chosen", async ({ browser }) => {
+test("CSV downloads speak the user's language: Japanese file name and headers, UTF-8 with a BOM by default, Shift_JIS when chosen", async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   const { teacher, school, students } = await makeSchool(1);
-  const activity = await createActivityFromTemplate(e2eDb(), { templateId: "science-dissolve", schoolId: school.id, mode: "self", title: "|水溶液(すいようえき)の実験" });
+  const activity = await createActivityFromTemplate(e2eDb(), {
+    templateId: "science-dissolve",
+    schoolId: school.id,
+    mode: "self",
+    title: "|水溶液(すいようえき)の実験",
+  });
   const scene = await e2eDb().activityScene.findFirstOrThrow({ where: { activityId: activity.id, position: 2 } });
-  await createResponse(e2eDb(), { activityId: activity.id, sceneId: scene.id, userId: students[0]!.id, scenePosition: 2, answer: { choice: "cloudy" } });
-  await e2eDb().response.updateMany({ where: { activityId: activity.id }, data: { updatedAt: new Date("2026-11-24T00:05:00Z") } });
+  await createResponse(e2eDb(), {
+    activityId: activity.id,
+    sceneId: scene.id,
+    userId: students[0]!.id,
+    scenePosition: 2,
+    answer: { choice: "cloudy" },
+  });
+  await e2eDb().response.updateMany({
+    where: { activityId: activity.id },
+    data: { updatedAt: new Date("2026-11-24T00:05:00Z") },
+  });
 
   const page = await signedIn(browser, teacher.email!, "ja");
   await page.goto(`/dashboard/teacher/activities/stats/${activity.id}`);

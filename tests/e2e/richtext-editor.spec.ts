@@ -6,20 +6,30 @@ import { expectAccessible, expectNotification, signInAs, tabTo } from "./helpers
 import { e2eDb, makeSchool, TEST_PASSWORD } from "./db";
 
 const editUrl = (id: string) => `/dashboard/teacher/activities/edit/${id}`;
-const promptOf = async (sceneId: string) => ((await e2eDb().activityScene.findUniqueOrThrow({ where: { id: sceneId } })).content as { prompt: string }).prompt;
+const promptOf = async (sceneId: string) =>
+  ((await e2eDb().activityScene.findUniqueOrThrow({ where: { id: sceneId } })).content as { prompt: string }).prompt;
 
 /** A teacher of a new school opens the editor of a science-dissolve copy; `item` is its single-choice scene. */
 async function openDissolve(page: Page, studentCount: number) {
   const { teacher, school, students } = await makeSchool(studentCount);
-  const activity = await createActivityFromTemplate(e2eDb(), { templateId: "science-dissolve", schoolId: school.id, mode: "self" });
-  const choice = (await e2eDb().activityScene.findMany({ where: { activityId: activity.id }, orderBy: { position: "asc" } }))[2]!;
+  const activity = await createActivityFromTemplate(e2eDb(), {
+    templateId: "science-dissolve",
+    schoolId: school.id,
+    mode: "self",
+  });
+  const choice = (
+    await e2eDb().activityScene.findMany({ where: { activityId: activity.id }, orderBy: { position: "asc" } })
+  )[2]!;
   await signInAs(page, teacher.email!, TEST_PASSWORD);
   await page.goto(editUrl(activity.id));
   return { activity, choice, students, item: page.locator(`[data-scene-id="${choice.id}"][data-testid="scene-item"]`) };
 }
 
 test.describe("rich-text toolbar", () => {
-  test("a teacher formats a prompt with the toolbar by keyboard alone (bold, ruby, math; invalid TeX refused), previews it in kana at phone size, saves; a student sees it rendered", async ({ page, browser }) => {
+  test("a teacher formats a prompt with the toolbar by keyboard alone (bold, ruby, math; invalid TeX refused), previews it in kana at phone size, saves; a student sees it rendered", async ({
+    page,
+    browser,
+  }) => {
     // the editor, then a student's whole sign-in and two scenes: over a minute on a loaded CI box
     test.setTimeout(150_000);
     const { activity, choice, item, students } = await openDissolve(page, 1);
@@ -92,7 +102,9 @@ test.describe("rich-text toolbar", () => {
     await other.close();
   });
 
-  test("a selection that cuts through other markup is refused with a message and the text is unchanged", async ({ page }) => {
+  test("a selection that cuts through other markup is refused with a message and the text is unchanged", async ({
+    page,
+  }) => {
     const { item } = await openDissolve(page, 0);
     await item.getByTestId("edit-scene").click();
     const prompt = item.getByTestId("scene-form").locator('[data-field="content.prompt"]');
@@ -103,7 +115,9 @@ test.describe("rich-text toolbar", () => {
     await expect(prompt).toHaveValue("**太い**字");
   });
 
-  test("「保存するときにふりがなをつける」 puts the dictionary's readings into every text field that has none, shows them in the form and stores them", async ({ page }) => {
+  test("「保存するときにふりがなをつける」 puts the dictionary's readings into every text field that has none, shows them in the form and stores them", async ({
+    page,
+  }) => {
     const { choice, item } = await openDissolve(page, 0);
     await item.getByTestId("edit-scene").click();
     const form = item.getByTestId("scene-form");
@@ -117,7 +131,9 @@ test.describe("rich-text toolbar", () => {
     await expect.poll(() => promptOf(choice.id)).toBe("|東京(とうきょう)で|食(た)べる");
   });
 
-  test("「元に戻す」 steps back one edit at a time: the toolbar's bold, then the typing before it", async ({ page }) => {
+  test("「元に戻す」 steps back one edit at a time: the toolbar's bold, then the typing before it", async ({
+    page,
+  }) => {
     const { choice, item } = await openDissolve(page, 0);
     await item.getByTestId("edit-scene").click();
     const form = item.getByTestId("scene-form");

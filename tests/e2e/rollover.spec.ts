@@ -18,18 +18,44 @@ async function expectRolledAndPrinted(page: Page, year: number) {
   expect(download.suggestedFilename()).toBe("signin-sheets.pdf");
 }
 
-test("year-end rollover: a manager previews, confirms and applies; a student moves up, the graduate cannot sign in, the old year shows on the results", async ({ page, browser }) => {
+test("year-end rollover: a manager previews, confirms and applies; a student moves up, the graduate cannot sign in, the old year shows on the results", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(180_000);
   const { manager, school, students } = await makeSchool(3);
   const [first, graduate, second] = students as [(typeof students)[0], (typeof students)[0], (typeof students)[0]];
   // 1年1組1番, 3年1組2番 (the top grade), 2年1組3番
   await e2eDb().studentDetail.update({ where: { userId: graduate.id }, data: { grade: 3 } });
   await e2eDb().studentDetail.update({ where: { userId: second.id }, data: { grade: 2 } });
-  const activity = await createActivityFromTemplate(e2eDb(), { templateId: "science-dissolve", schoolId: school.id, mode: "self", title: "前の年度の活動" });
-  const scene = await e2eDb().activityScene.findFirstOrThrow({ where: { activityId: activity.id, type: "two_step" }, select: { id: true, position: true } });
-  await createResponse(e2eDb(), { activityId: activity.id, sceneId: scene.id, userId: graduate.id, scenePosition: scene.position, answer: { first: "same", second: "sure", reason: "卒業生の理由" } });
-  await createResponse(e2eDb(), { activityId: activity.id, sceneId: scene.id, userId: first.id, scenePosition: scene.position, answer: { first: "same", second: "sure", reason: "一年生の理由" } });
-  const { currentYear } = await e2eDb().school.findUniqueOrThrow({ where: { id: school.id }, select: { currentYear: true } });
+  const activity = await createActivityFromTemplate(e2eDb(), {
+    templateId: "science-dissolve",
+    schoolId: school.id,
+    mode: "self",
+    title: "前の年度の活動",
+  });
+  const scene = await e2eDb().activityScene.findFirstOrThrow({
+    where: { activityId: activity.id, type: "two_step" },
+    select: { id: true, position: true },
+  });
+  await createResponse(e2eDb(), {
+    activityId: activity.id,
+    sceneId: scene.id,
+    userId: graduate.id,
+    scenePosition: scene.position,
+    answer: { first: "same", second: "sure", reason: "卒業生の理由" },
+  });
+  await createResponse(e2eDb(), {
+    activityId: activity.id,
+    sceneId: scene.id,
+    userId: first.id,
+    scenePosition: scene.position,
+    answer: { first: "same", second: "sure", reason: "一年生の理由" },
+  });
+  const { currentYear } = await e2eDb().school.findUniqueOrThrow({
+    where: { id: school.id },
+    select: { currentYear: true },
+  });
 
   await signInAs(page, manager.email!, TEST_PASSWORD);
   await page.goto(`/dashboard/manager/schools/${school.id}`);
@@ -49,7 +75,9 @@ test("year-end rollover: a manager previews, confirms and applies; a student mov
   await page.getByTestId("rollover-apply").focus();
   await page.keyboard.press("Enter");
   await page.getByTestId("confirm-cancel").click();
-  expect((await e2eDb().school.findUniqueOrThrow({ where: { id: school.id }, select: { currentYear: true } })).currentYear).toBe(currentYear);
+  expect(
+    (await e2eDb().school.findUniqueOrThrow({ where: { id: school.id }, select: { currentYear: true } })).currentYear,
+  ).toBe(currentYear);
   await page.getByTestId("rollover-apply").focus();
   await page.keyboard.press("Enter");
   // one graduates: the school's name is typed to confirm it
@@ -58,8 +86,12 @@ test("year-end rollover: a manager previews, confirms and applies; a student mov
   // the new cards in one PDF
   await expectRolledAndPrinted(page, currentYear + 1);
 
-  expect(await e2eDb().studentDetail.findUnique({ where: { userId: first.id }, select: { grade: true, className: true } })).toEqual({ grade: 2, className: "2" });
-  expect(await e2eDb().studentDetail.findUnique({ where: { userId: second.id }, select: { grade: true, className: true } })).toEqual({ grade: 3, className: "1" });
+  expect(
+    await e2eDb().studentDetail.findUnique({ where: { userId: first.id }, select: { grade: true, className: true } }),
+  ).toEqual({ grade: 2, className: "2" });
+  expect(
+    await e2eDb().studentDetail.findUnique({ where: { userId: second.id }, select: { grade: true, className: true } }),
+  ).toEqual({ grade: 3, className: "1" });
 
   // the graduate: disabled, not deleted; neither the password nor the old card signs in
   const other = await browser.newPage();
@@ -77,8 +109,12 @@ test("year-end rollover: a manager previews, confirms and applies; a student mov
   await page.goto(`/dashboard/manager/activities/stats/${school.id}/${activity.id}`);
   expect(await baseText(page.getByTestId("results-year"))).toBe(`${currentYear}年度`);
   // each listed at the seat of that year: the student now in 2年2組 answered as 1年1組1番
-  expect(await baseText(page.getByTestId("respondents").locator(`tr[data-student-id="${first.id}"] .seat-cell`))).toBe("1年1組1番");
-  expect(await baseText(page.getByTestId("respondents").locator(`tr[data-student-id="${graduate.id}"] .seat-cell`))).toBe("3年1組2番");
+  expect(await baseText(page.getByTestId("respondents").locator(`tr[data-student-id="${first.id}"] .seat-cell`))).toBe(
+    "1年1組1番",
+  );
+  expect(
+    await baseText(page.getByTestId("respondents").locator(`tr[data-student-id="${graduate.id}"] .seat-cell`)),
+  ).toBe("3年1組2番");
   expect(await e2eDb().response.count({ where: { activityId: activity.id, userId: graduate.id } })).toBe(1);
 
   // applying again (another tab still showing the old year) changes nothing
@@ -88,11 +124,16 @@ test("year-end rollover: a manager previews, confirms and applies; a student mov
   await expect(page.getByTestId("rollover-too-early")).toBeVisible();
 });
 
-test("at a 中学校 whose students are all in 1年 the rollover starts at 3年 (nobody graduates); a rollover that graduates says how many and needs the school's name typed", async ({ page }) => {
+test("at a 中学校 whose students are all in 1年 the rollover starts at 3年 (nobody graduates); a rollover that graduates says how many and needs the school's name typed", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const { manager, school, students } = await makeSchool(3);
   expect(school.name).toContain("中学校");
-  const { currentYear } = await e2eDb().school.findUniqueOrThrow({ where: { id: school.id }, select: { currentYear: true } });
+  const { currentYear } = await e2eDb().school.findUniqueOrThrow({
+    where: { id: school.id },
+    select: { currentYear: true },
+  });
   await signInAs(page, manager.email!, TEST_PASSWORD);
   await page.goto(`/dashboard/manager/schools/${school.id}/rollover`);
   // the first screen: 卒業する学年 = 3年, 1年1組 moves up, nobody graduates
@@ -115,8 +156,14 @@ test("at a 中学校 whose students are all in 1年 the rollover starts at 3年 
   await expect(dialog.getByTestId("confirm-ok")).toBeDisabled();
   await expectAccessible(page);
   await dialog.getByTestId("confirm-cancel").click();
-  expect((await e2eDb().school.findUniqueOrThrow({ where: { id: school.id }, select: { currentYear: true } })).currentYear).toBe(currentYear);
-  expect(await e2eDb().studentDetail.count({ where: { userId: { in: students.map((s) => s.id) }, graduatedYear: null, grade: 1 } })).toBe(students.length);
+  expect(
+    (await e2eDb().school.findUniqueOrThrow({ where: { id: school.id }, select: { currentYear: true } })).currentYear,
+  ).toBe(currentYear);
+  expect(
+    await e2eDb().studentDetail.count({
+      where: { userId: { in: students.map((s) => s.id) }, graduatedYear: null, grade: 1 },
+    }),
+  ).toBe(students.length);
 
   // back to 3年: nobody graduates, so no name to type; everyone moves up
   await page.getByTestId("rollover-top-grade").selectOption("3");
@@ -124,15 +171,28 @@ test("at a 中学校 whose students are all in 1年 the rollover starts at 3年 
   await expect(dialog.getByTestId("confirm-typed")).toHaveCount(0);
   await dialog.getByTestId("confirm-ok").click();
   await expect(page.getByTestId("rollover-result")).toBeVisible({ timeout: 60_000 });
-  expect(await e2eDb().studentDetail.count({ where: { userId: { in: students.map((s) => s.id) }, graduatedYear: null, grade: 2 } })).toBe(students.length);
+  expect(
+    await e2eDb().studentDetail.count({
+      where: { userId: { in: students.map((s) => s.id) }, graduatedYear: null, grade: 2 },
+    }),
+  ).toBe(students.length);
 });
 
-test("students page: graduates are not listed with the students at school but under 卒業生 with their year; the manager sees them apart too", async ({ page, browser }) => {
+test("students page: graduates are not listed with the students at school but under 卒業生 with their year; the manager sees them apart too", async ({
+  page,
+  browser,
+}) => {
   const { teacher, manager, school, students } = await makeSchool(2);
   const [current, graduate] = students as [(typeof students)[0], (typeof students)[0]];
-  const { currentYear } = await e2eDb().school.findUniqueOrThrow({ where: { id: school.id }, select: { currentYear: true } });
+  const { currentYear } = await e2eDb().school.findUniqueOrThrow({
+    where: { id: school.id },
+    select: { currentYear: true },
+  });
   // as a rollover leaves a graduate: disabled, keeping the last seat (3年1組2番), graduated last year
-  await e2eDb().studentDetail.update({ where: { userId: graduate.id }, data: { grade: 3, graduatedYear: currentYear - 1 } });
+  await e2eDb().studentDetail.update({
+    where: { userId: graduate.id },
+    data: { grade: 3, graduatedYear: currentYear - 1 },
+  });
   await e2eDb().user.update({ where: { id: graduate.id }, data: { disabled: true } });
 
   await signInAs(page, teacher.email!, TEST_PASSWORD);
@@ -173,27 +233,60 @@ test("students page: graduates are not listed with the students at school but un
 });
 
 /** Next year's set of the school as a zip (the roster page's format): the school by its name, one person per row of `people`. */
-function nextYearZip(schoolName: string, people: { sourcedId: string; email: string | null; given: string; homeClass: string; number: number }[], classes: { sourcedId: string; title: string; grade: string }[]) {
-  const set = rosterSet([{
-    sourcedId: randomUUID(), name: schoolName, classes, teachers: [],
-    students: people.map((p) => ({ sourcedId: p.sourcedId, family: "試験", given: p.given, kanaFamily: "シケン", kanaGiven: "ハナコ", email: p.email ?? undefined, homeClass: p.homeClass, number: p.number })),
-  }]);
+function nextYearZip(
+  schoolName: string,
+  people: { sourcedId: string; email: string | null; given: string; homeClass: string; number: number }[],
+  classes: { sourcedId: string; title: string; grade: string }[],
+) {
+  const set = rosterSet([
+    {
+      sourcedId: randomUUID(),
+      name: schoolName,
+      classes,
+      teachers: [],
+      students: people.map((p) => ({
+        sourcedId: p.sourcedId,
+        family: "試験",
+        given: p.given,
+        kanaFamily: "シケン",
+        kanaGiven: "ハナコ",
+        email: p.email ?? undefined,
+        homeClass: p.homeClass,
+        number: p.number,
+      })),
+    },
+  ]);
   const file = path.join(mkdtempSync(path.join(tmpdir(), "rollover-set-")), "next-year.zip");
   writeFileSync(file, zipRosterPackage(set));
   return file;
 }
 
-test("year-end rollover with next year's roster set: a set with a problem shows it and cannot be applied; the checked set gives 組 and 番号, creates the newcomer and prints the new cards", async ({ page }) => {
+test("year-end rollover with next year's roster set: a set with a problem shows it and cannot be applied; the checked set gives 組 and 番号, creates the newcomer and prints the new cards", async ({
+  page,
+}) => {
   test.setTimeout(240_000);
   const { manager, school, students } = await makeSchool(3);
   const [first, graduate, second] = students as [(typeof students)[0], (typeof students)[0], (typeof students)[0]];
   // 1年1組1番, 3年1組2番 (the top grade), 2年1組3番; each known to the roster by a sourcedId
   const ids = { first: randomUUID(), graduate: randomUUID(), second: randomUUID(), newcomer: randomUUID() };
   await e2eDb().user.update({ where: { id: first.id }, data: { sourcedId: ids.first } });
-  await e2eDb().user.update({ where: { id: graduate.id }, data: { sourcedId: ids.graduate, student: { update: { grade: 3 } } } });
-  await e2eDb().user.update({ where: { id: second.id }, data: { sourcedId: ids.second, student: { update: { grade: 2 } } } });
-  const { currentYear } = await e2eDb().school.findUniqueOrThrow({ where: { id: school.id }, select: { currentYear: true } });
-  const classes = { j1: { sourcedId: randomUUID(), title: "1年1組", grade: "J1" }, j22: { sourcedId: randomUUID(), title: "2年2組", grade: "J2" }, j31: { sourcedId: randomUUID(), title: "3年1組", grade: "J3" } };
+  await e2eDb().user.update({
+    where: { id: graduate.id },
+    data: { sourcedId: ids.graduate, student: { update: { grade: 3 } } },
+  });
+  await e2eDb().user.update({
+    where: { id: second.id },
+    data: { sourcedId: ids.second, student: { update: { grade: 2 } } },
+  });
+  const { currentYear } = await e2eDb().school.findUniqueOrThrow({
+    where: { id: school.id },
+    select: { currentYear: true },
+  });
+  const classes = {
+    j1: { sourcedId: randomUUID(), title: "1年1組", grade: "J1" },
+    j22: { sourcedId: randomUUID(), title: "2年2組", grade: "J2" },
+    j31: { sourcedId: randomUUID(), title: "3年1組", grade: "J3" },
+  };
   const people = [
     { sourcedId: ids.first, email: first.email, given: "花子1", homeClass: classes.j22.sourcedId, number: 7 },
     { sourcedId: ids.second, email: second.email, given: "花子3", homeClass: classes.j31.sourcedId, number: 3 },
@@ -205,7 +298,14 @@ test("year-end rollover with next year's roster set: a set with a problem shows 
   await expect(page.getByTestId("rollover-set")).toBeVisible();
 
   // the graduate listed in next year's set: the problem at its file, line and column; nothing to apply, nothing changed
-  const withGraduate = nextYearZip(school.name, [...people, { sourcedId: ids.graduate, email: graduate.email, given: "花子2", homeClass: classes.j31.sourcedId, number: 2 }], Object.values(classes));
+  const withGraduate = nextYearZip(
+    school.name,
+    [
+      ...people,
+      { sourcedId: ids.graduate, email: graduate.email, given: "花子2", homeClass: classes.j31.sourcedId, number: 2 },
+    ],
+    Object.values(classes),
+  );
   await page.getByTestId("rollover-set-file").setInputFiles(withGraduate);
   await page.getByTestId("rollover-set-check").click();
   const problem = page.getByTestId("roster-problem");
@@ -214,7 +314,9 @@ test("year-end rollover with next year's roster set: a set with a problem shows 
   await expect(problem).toHaveAttribute("data-column", "sourcedId");
   expect(await baseText(problem)).toContain("卒業する生徒");
   await expect(page.getByTestId("rollover-apply")).toBeDisabled();
-  expect((await e2eDb().school.findUniqueOrThrow({ where: { id: school.id }, select: { currentYear: true } })).currentYear).toBe(currentYear);
+  expect(
+    (await e2eDb().school.findUniqueOrThrow({ where: { id: school.id }, select: { currentYear: true } })).currentYear,
+  ).toBe(currentYear);
 
   // the right set: each student's new 年・組・番号 and the newcomer in the preview
   await page.getByTestId("rollover-set-file").setInputFiles(nextYearZip(school.name, people, Object.values(classes)));
@@ -233,10 +335,17 @@ test("year-end rollover with next year's roster set: a set with a problem shows 
   await page.getByTestId("confirm-ok").click();
   await expectRolledAndPrinted(page, currentYear + 1);
 
-  const seat = (id: string) => e2eDb().studentDetail.findUniqueOrThrow({ where: { userId: id }, select: { grade: true, className: true, number: true, graduatedYear: true } });
+  const seat = (id: string) =>
+    e2eDb().studentDetail.findUniqueOrThrow({
+      where: { userId: id },
+      select: { grade: true, className: true, number: true, graduatedYear: true },
+    });
   expect(await seat(first.id)).toEqual({ grade: 2, className: "2", number: 7, graduatedYear: null });
   expect(await seat(second.id)).toEqual({ grade: 3, className: "1", number: 3, graduatedYear: null });
   expect(await seat(graduate.id)).toMatchObject({ graduatedYear: currentYear });
-  const newcomer = await e2eDb().user.findUniqueOrThrow({ where: { sourcedId: ids.newcomer }, select: { schoolId: true, student: { select: { grade: true, className: true, number: true } } } });
+  const newcomer = await e2eDb().user.findUniqueOrThrow({
+    where: { sourcedId: ids.newcomer },
+    select: { schoolId: true, student: { select: { grade: true, className: true, number: true } } },
+  });
   expect(newcomer).toEqual({ schoolId: school.id, student: { grade: 1, className: "1", number: 1 } });
 });

@@ -40,10 +40,17 @@ async function check(page: Page, files: string[]) {
   await expect(page.getByTestId("roster-plan")).toBeVisible({ timeout: 60_000 });
 }
 
-test("a manager imports a OneRoster set through the browser: preview, apply with progress; a student signs in with the new card and shows with their reading; a delta moves a student", async ({ page, browser }) => {
+test("a manager imports a OneRoster set through the browser: preview, apply with progress; a student signs in with the new card and shows with their reading; a delta moves a student", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(240_000);
   const { manager } = await makeSchool(0);
-  const { folders: [bulk, delta], ids, tag } = ownCopy(["bulk-jhs", "delta-jhs"]);
+  const {
+    folders: [bulk, delta],
+    ids,
+    tag,
+  } = ownCopy(["bulk-jhs", "delta-jhs"]);
   await signInAs(page, manager.email!, TEST_PASSWORD);
   await page.goto("/dashboard/manager/roster");
   await expectAccessible(page);
@@ -55,7 +62,9 @@ test("a manager imports a OneRoster set through the browser: preview, apply with
   await expect(school.locator("h3")).toHaveText("まなびや市立みなみ中学校");
   const created = Number(await school.locator('tr[data-kind="students"] td[data-action="create"]').textContent());
   expect(created).toBeGreaterThan(0);
-  expect(await e2eDb().school.count({ where: { academyId: manager.academyId!, name: "まなびや市立みなみ中学校" } })).toBe(0);
+  expect(
+    await e2eDb().school.count({ where: { academyId: manager.academyId!, name: "まなびや市立みなみ中学校" } }),
+  ).toBe(0);
   await school.getByTestId("roster-preview-students").locator("summary").click();
   await expect(school.getByTestId("roster-preview-students")).toContainText("1年1組1番");
   await expectAccessible(page);
@@ -65,7 +74,10 @@ test("a manager imports a OneRoster set through the browser: preview, apply with
   await page.getByTestId("confirm-ok").click();
   await expectNotification(page, "名簿を反映しました。");
   await expect(page.getByTestId("roster-plan")).toHaveAttribute("data-applied", "1");
-  const made = await e2eDb().school.findFirstOrThrow({ where: { academyId: manager.academyId!, name: "まなびや市立みなみ中学校" }, select: { id: true } });
+  const made = await e2eDb().school.findFirstOrThrow({
+    where: { academyId: manager.academyId!, name: "まなびや市立みなみ中学校" },
+    select: { id: true },
+  });
   expect(await e2eDb().user.count({ where: { schoolId: made.id, role: "student" } })).toBe(created);
 
   // the same set again changes nothing
@@ -74,7 +86,10 @@ test("a manager imports a OneRoster set through the browser: preview, apply with
   await expect(page.getByTestId("roster-apply")).toHaveCount(0);
 
   // a student of the set signs in with their new card, and their name shows with its reading
-  const sato = await e2eDb().user.findFirstOrThrow({ where: { schoolId: made.id, name: { contains: "佐藤" } }, select: { id: true, nameKana: true, signinCodes: { where: { revokedAt: null }, select: { codeEncrypted: true } } } });
+  const sato = await e2eDb().user.findFirstOrThrow({
+    where: { schoolId: made.id, name: { contains: "佐藤" } },
+    select: { id: true, nameKana: true, signinCodes: { where: { revokedAt: null }, select: { codeEncrypted: true } } },
+  });
   expect(sato.nameKana).toMatch(/さとう/);
   const kid = await (await browser.newContext()).newPage();
   try {
@@ -92,16 +107,23 @@ test("a manager imports a OneRoster set through the browser: preview, apply with
   await page.getByTestId("roster-apply").click();
   await page.getByTestId("confirm-ok").click();
   await expect(page.getByTestId("roster-plan")).toHaveAttribute("data-applied", "1");
-  expect(await e2eDb().user.count({ where: { schoolId: made.id, role: "student", disabled: true } })).toBeGreaterThan(0);
+  expect(await e2eDb().user.count({ where: { schoolId: made.id, role: "student", disabled: true } })).toBeGreaterThan(
+    0,
+  );
 
   // a delta that moves 鈴木 さくら from 1年1組2番 to 2年1組9番: the same account, their answers kept
-  const { folders: [move] } = ownCopy([moveDelta()], ids, tag);
+  const {
+    folders: [move],
+  } = ownCopy([moveDelta()], ids, tag);
   await check(page, move!);
   await expect(page.getByTestId("roster-problems")).toHaveCount(0);
   await page.getByTestId("roster-apply").click();
   await page.getByTestId("confirm-ok").click();
   await expect(page.getByTestId("roster-plan")).toHaveAttribute("data-applied", "1");
-  const suzuki = await e2eDb().user.findFirstOrThrow({ where: { schoolId: made.id, name: { contains: "鈴木" } }, select: { disabled: true, student: { select: { grade: true, className: true, number: true } } } });
+  const suzuki = await e2eDb().user.findFirstOrThrow({
+    where: { schoolId: made.id, name: { contains: "鈴木" } },
+    select: { disabled: true, student: { select: { grade: true, className: true, number: true } } },
+  });
   expect(suzuki).toEqual({ disabled: false, student: { grade: 2, className: "1", number: 9 } });
 });
 
@@ -113,10 +135,13 @@ function moveDelta(): string {
   writeFileSync(path.join(dir, "manifest.csv"), readFileSync(path.join(FIXTURES, "delta-jhs", "manifest.csv")));
   // the student's role says which school they belong to
   const [rolesHead, ...roles] = readFileSync(path.join(bulk, "roles.csv"), "utf8").trim().split("\n");
-  const role = roles.find((l) => l.startsWith('"60000000-0000-4000-8000-000000000012"'))!.replace('"",""', `"active","${stamp}"`);
+  const role = roles
+    .find((l) => l.startsWith('"60000000-0000-4000-8000-000000000012"'))!
+    .replace('"",""', `"active","${stamp}"`);
   writeFileSync(path.join(dir, "roles.csv"), `${rolesHead}\n${role}\n`);
   const [usersHead, ...users] = readFileSync(path.join(bulk, "users.csv"), "utf8").trim().split("\n");
-  const user = users.find((l) => l.startsWith('"50000000-0000-4000-8000-000000000012"'))!
+  const user = users
+    .find((l) => l.startsWith('"50000000-0000-4000-8000-000000000012"'))!
     .replace('"","","true"', `"active","${stamp}","true"`)
     .replace('"J1"', '"J2"')
     .replace('"40000000-0000-4000-8000-000000000001"', '"40000000-0000-4000-8000-000000000002"');
@@ -124,17 +149,24 @@ function moveDelta(): string {
   const [enrollHead] = readFileSync(path.join(bulk, "enrollments.csv"), "utf8").split("\n");
   const school = "20000000-0000-4000-8000-000000000002";
   const student = "50000000-0000-4000-8000-000000000012";
-  writeFileSync(path.join(dir, "enrollments.csv"), [
-    enrollHead,
-    `"70000000-0000-4000-8000-000000000012","tobedeleted","${stamp}","40000000-0000-4000-8000-000000000001","${school}","${student}","student","false","","","2","true"`,
-    `"70000000-0000-4000-8000-000000000099","active","${stamp}","40000000-0000-4000-8000-000000000002","${school}","${student}","student","false","","","9","true"`,
-  ].join("\n") + "\n");
+  writeFileSync(
+    path.join(dir, "enrollments.csv"),
+    [
+      enrollHead,
+      `"70000000-0000-4000-8000-000000000012","tobedeleted","${stamp}","40000000-0000-4000-8000-000000000001","${school}","${student}","student","false","","","2","true"`,
+      `"70000000-0000-4000-8000-000000000099","active","${stamp}","40000000-0000-4000-8000-000000000002","${school}","${student}","student","false","","","9","true"`,
+    ].join("\n") + "\n",
+  );
   return dir;
 }
 
-test("a bad set lists every problem by file, line and column and offers nothing to apply; the export downloads a zip", async ({ page }) => {
+test("a bad set lists every problem by file, line and column and offers nothing to apply; the export downloads a zip", async ({
+  page,
+}) => {
   const { manager } = await makeSchool(0);
-  const { folders: [bulk] } = ownCopy(["bulk-jhs"]);
+  const {
+    folders: [bulk],
+  } = ownCopy(["bulk-jhs"]);
   // a bad enumeration on the third line of classes.csv
   const classes = bulk!.find((f) => f.endsWith("classes.csv"))!;
   const lines = readFileSync(classes, "utf8").split("\n");
@@ -158,9 +190,13 @@ test("a bad set lists every problem by file, line and column and offers nothing 
   expect(bytes.subarray(0, 2).toString("latin1")).toBe("PK");
 });
 
-test("a student whose homeroom enrollment has no 出席番号 is shown as a warning at that enrollment, and the set can still be applied", async ({ page }) => {
+test("a student whose homeroom enrollment has no 出席番号 is shown as a warning at that enrollment, and the set can still be applied", async ({
+  page,
+}) => {
   const { manager } = await makeSchool(0);
-  const { folders: [bulk] } = ownCopy(["bulk-jhs"]);
+  const {
+    folders: [bulk],
+  } = ownCopy(["bulk-jhs"]);
   // the first student's enrollment (third line of enrollments.csv) without its 番号
   const enrollments = bulk!.find((f) => f.endsWith("enrollments.csv"))!;
   const lines = readFileSync(enrollments, "utf8").split("\r\n");
@@ -180,10 +216,20 @@ test("a student whose homeroom enrollment has no 出席番号 is shown as a warn
   await expectAccessible(page);
 });
 
-test("a school that added its students by hand adopts OneRoster: the preview shows the link, the linked student keeps their account and signs in with the same password", async ({ page, browser }) => {
+test("a school that added its students by hand adopts OneRoster: the preview shows the link, the linked student keeps their account and signs in with the same password", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(240_000);
-  const { manager, school, students: [hand] } = await makeSchool(1);
-  const { folders: [bulk], ids } = ownCopy(["bulk-jhs"]);
+  const {
+    manager,
+    school,
+    students: [hand],
+  } = await makeSchool(1);
+  const {
+    folders: [bulk],
+    ids,
+  } = ownCopy(["bulk-jhs"]);
   // the set names the school as the product does, and gives 佐藤 太郎 (1年1組1番) the hand-added student's e-mail
   const edit = (name: string, change: (text: string) => string) => {
     const file = bulk!.find((f) => f.endsWith(name))!;
@@ -191,7 +237,14 @@ test("a school that added its students by hand adopts OneRoster: the preview sho
   };
   edit("orgs.csv", (t) => t.replace("まなびや市立みなみ中学校", school.name));
   const sato = ids.get("50000000-0000-4000-8000-000000000011")!;
-  edit("users.csv", (t) => t.split("\n").map((l) => (l.startsWith(`"${sato}"`) ? l.replace('"太郎","佐藤","","",""', `"太郎","佐藤","","","${hand!.email}"`) : l)).join("\n"));
+  edit("users.csv", (t) =>
+    t
+      .split("\n")
+      .map((l) =>
+        l.startsWith(`"${sato}"`) ? l.replace('"太郎","佐藤","","",""', `"太郎","佐藤","","","${hand!.email}"`) : l,
+      )
+      .join("\n"),
+  );
   await signInAs(page, manager.email!, TEST_PASSWORD);
   await page.goto("/dashboard/manager/roster");
 
@@ -201,7 +254,10 @@ test("a school that added its students by hand adopts OneRoster: the preview sho
   await page.getByTestId("roster-apply").click();
   await page.getByTestId("confirm-ok").click();
   await expect(page.getByTestId("roster-plan")).toHaveAttribute("data-applied", "1");
-  const linked = await e2eDb().user.findUniqueOrThrow({ where: { id: hand!.id }, select: { sourcedId: true, schoolId: true, name: true } });
+  const linked = await e2eDb().user.findUniqueOrThrow({
+    where: { id: hand!.id },
+    select: { sourcedId: true, schoolId: true, name: true },
+  });
   expect(linked).toEqual({ sourcedId: sato, schoolId: school.id, name: "佐藤 太郎" });
 
   const kid = await (await browser.newContext()).newPage();
@@ -213,14 +269,20 @@ test("a school that added its students by hand adopts OneRoster: the preview sho
   }
 });
 
-test("the export offers the three profiles, starts at the academy's last imported one, and downloads the profile chosen", async ({ page }) => {
+test("the export offers the three profiles, starts at the academy's last imported one, and downloads the profile chosen", async ({
+  page,
+}) => {
   const { manager, academy } = await makeSchool(1);
   await e2eDb().academy.update({ where: { id: academy.id }, data: { rosterProfile: "1.2.1" } });
   await signInAs(page, manager.email!, TEST_PASSWORD);
   await page.goto("/dashboard/manager/roster");
   const choice = page.getByTestId("roster-export-profile");
   await expect(choice).toHaveValue("1.2.1");
-  await expect(choice.locator("option")).toHaveText([/^OneRoster 1\.2（/, /^OneRoster 1\.2\.1（/, /^OneRoster 1\.2_JP（/]);
+  await expect(choice.locator("option")).toHaveText([
+    /^OneRoster 1\.2（/,
+    /^OneRoster 1\.2\.1（/,
+    /^OneRoster 1\.2_JP（/,
+  ]);
   await choice.selectOption("1.2_JP");
   await expectAccessible(page);
 

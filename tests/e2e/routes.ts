@@ -27,13 +27,23 @@ export interface RouteRow {
 export const ROUTES: RouteRow[] = [
   { pattern: "/", path: "/", area: "public", marker: 'data-testid="forgot-link"' },
   { pattern: "/signin", path: "/signin", area: "public", marker: 'data-testid="forgot-link"' },
-  { pattern: "/auth/auth-with-code", path: "/auth/auth-with-code", area: "public", marker: 'data-testid="code-invalid"' },
+  {
+    pattern: "/auth/auth-with-code",
+    path: "/auth/auth-with-code",
+    area: "public",
+    marker: 'data-testid="code-invalid"',
+  },
   { pattern: "/auth/forgot", path: "/auth/forgot", area: "public", marker: 'name="email"' },
   { pattern: "/auth/reset", path: "/auth/reset", area: "public", marker: 'data-code="expiredActionCode"' },
   { pattern: "/demo/mailbox", path: "/demo/mailbox", area: "public", marker: 'id="mailbox-title"' },
   { pattern: "/dashboard", path: "/dashboard", area: "public" },
   // a token that opens nothing: the page says the lesson is over (a running one: tests/e2e/projector.spec.ts)
-  { pattern: "/projector/[token]", path: `/projector/${"Z".repeat(43)}`, area: "public", marker: 'data-testid="projector-ended"' },
+  {
+    pattern: "/projector/[token]",
+    path: `/projector/${"Z".repeat(43)}`,
+    area: "public",
+    marker: 'data-testid="projector-ended"',
+  },
   { pattern: "/dashboard/student/home", path: "/dashboard/student/home", area: "student" },
   { pattern: "/dashboard/teacher/home", path: "/dashboard/teacher/home", area: "teacher" },
   { pattern: "/dashboard/teacher/markup", path: "/dashboard/teacher/markup", area: "teacher" },
@@ -54,8 +64,16 @@ export const ROUTES: RouteRow[] = [
   },
   { pattern: "/dashboard/manager/home", path: "/dashboard/manager/home", area: "manager" },
   { pattern: "/dashboard/manager/schools", path: "/dashboard/manager/schools", area: "manager" },
-  { pattern: "/dashboard/manager/schools/[schoolId]", path: `/dashboard/manager/schools/${DEMO_IDS.school1}`, area: "manager" },
-  { pattern: "/dashboard/manager/schools/[schoolId]/rollover", path: `/dashboard/manager/schools/${DEMO_IDS.school1}/rollover`, area: "manager" },
+  {
+    pattern: "/dashboard/manager/schools/[schoolId]",
+    path: `/dashboard/manager/schools/${DEMO_IDS.school1}`,
+    area: "manager",
+  },
+  {
+    pattern: "/dashboard/manager/schools/[schoolId]/rollover",
+    path: `/dashboard/manager/schools/${DEMO_IDS.school1}/rollover`,
+    area: "manager",
+  },
   {
     pattern: "/dashboard/manager/activities/[schoolId]",
     path: `/dashboard/manager/activities/${DEMO_IDS.school1}`,
@@ -92,7 +110,11 @@ export const ROUTES: RouteRow[] = [
     area: "manager",
   },
   { pattern: "/dashboard/teacher/portfolio", path: "/dashboard/teacher/portfolio", area: "teacher" },
-  { pattern: "/dashboard/teacher/portfolio/[studentId]", path: `/dashboard/teacher/portfolio/${STUDENT}`, area: "teacher" },
+  {
+    pattern: "/dashboard/teacher/portfolio/[studentId]",
+    path: `/dashboard/teacher/portfolio/${STUDENT}`,
+    area: "teacher",
+  },
   {
     pattern: "/dashboard/teacher/activities/stats/[activityId]",
     path: `/dashboard/teacher/activities/stats/${DEMO_IDS.scienceActivity}`,

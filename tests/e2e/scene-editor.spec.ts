@@ -5,12 +5,20 @@ import { expectAccessible, expectNotification, signInAs, tabTo } from "./helpers
 import { e2eDb, makeSchool, TEST_PASSWORD } from "./db";
 
 const editUrl = (id: string) => `/dashboard/teacher/activities/edit/${id}`;
-const scenesOf = (activityId: string) => e2eDb().activityScene.findMany({ where: { activityId }, orderBy: { position: "asc" } });
+const scenesOf = (activityId: string) =>
+  e2eDb().activityScene.findMany({ where: { activityId }, orderBy: { position: "asc" } });
 
 test.describe("scene editor", () => {
-  test("a teacher edits a choice scene by keyboard alone, sees ruby and math in the preview, saves; a student playing it sees the new text", async ({ page, browser }) => {
+  test("a teacher edits a choice scene by keyboard alone, sees ruby and math in the preview, saves; a student playing it sees the new text", async ({
+    page,
+    browser,
+  }) => {
     const { teacher, school, students } = await makeSchool(1);
-    const activity = await createActivityFromTemplate(e2eDb(), { templateId: "science-dissolve", schoolId: school.id, mode: "self" });
+    const activity = await createActivityFromTemplate(e2eDb(), {
+      templateId: "science-dissolve",
+      schoolId: school.id,
+      mode: "self",
+    });
     const choice = (await scenesOf(activity.id))[2]!; // single_choice "solution"
     await signInAs(page, teacher.email!, TEST_PASSWORD);
     await page.goto(editUrl(activity.id));
@@ -44,11 +52,23 @@ test.describe("scene editor", () => {
     await page.keyboard.press("Enter");
     await expect(form.getByTestId("field-error")).toHaveText("入力してください。");
     // (the form saves by itself, but never an invalid form: the stored option keeps a label)
-    expect(((await e2eDb().activityScene.findUniqueOrThrow({ where: { id: choice.id } })).content as { options: { label: string }[] }).options[2]!.label).not.toBe("");
+    expect(
+      (
+        (await e2eDb().activityScene.findUniqueOrThrow({ where: { id: choice.id } })).content as {
+          options: { label: string }[];
+        }
+      ).options[2]!.label,
+    ).not.toBe("");
     await page.keyboard.type("色がついている");
     await page.keyboard.press("Enter");
     await expectNotification(page, "シーンを保存しました");
-    await expect.poll(async () => ((await e2eDb().activityScene.findUniqueOrThrow({ where: { id: choice.id } })).content as { prompt: string }).prompt).toBe("|水溶液(すいようえき)はどれ？ `x^2`");
+    await expect
+      .poll(
+        async () =>
+          ((await e2eDb().activityScene.findUniqueOrThrow({ where: { id: choice.id } })).content as { prompt: string })
+            .prompt,
+      )
+      .toBe("|水溶液(すいようえき)はどれ？ `x^2`");
 
     // the student sees the new question and options
     const other = await browser.newContext();
@@ -61,7 +81,10 @@ test.describe("scene editor", () => {
 
   test("two editors: the stale save is refused with 'reload', nothing of it is stored", async ({ page, browser }) => {
     const { teacher, school } = await makeSchool(0);
-    const activity = await createActivityFromTemplate(e2eDb(), { templateId: "math-linear-equations", schoolId: school.id });
+    const activity = await createActivityFromTemplate(e2eDb(), {
+      templateId: "math-linear-equations",
+      schoolId: school.id,
+    });
     const scene = (await scenesOf(activity.id))[1]!;
     await signInAs(page, teacher.email!, TEST_PASSWORD);
     await page.goto(editUrl(activity.id));
@@ -83,15 +106,23 @@ test.describe("scene editor", () => {
     await form2.locator('[data-field="content.prompt"]').fill("二人目の問い");
     await form2.getByTestId("save-scene").click();
     await expect(form2.getByTestId("scene-problem")).toContainText("ほかの人がこのアクティビティを変更しました");
-    expect(((await e2eDb().activityScene.findUniqueOrThrow({ where: { id: scene.id } })).content as { prompt: string }).prompt).toBe("一人目の問い");
+    expect(
+      ((await e2eDb().activityScene.findUniqueOrThrow({ where: { id: scene.id } })).content as { prompt: string })
+        .prompt,
+    ).toBe("一人目の問い");
     await form2.getByTestId("reload").click();
-    await expect(page2.locator(`[data-scene-id="${scene.id}"][data-testid="scene-item"]`)).toContainText("一人目の問い");
+    await expect(page2.locator(`[data-scene-id="${scene.id}"][data-testid="scene-item"]`)).toContainText(
+      "一人目の問い",
+    );
     await other.close();
   });
 
   test("the teacher's own order save does not make an open scene form stale", async ({ page }) => {
     const { teacher, school } = await makeSchool(0);
-    const activity = await createActivityFromTemplate(e2eDb(), { templateId: "math-linear-equations", schoolId: school.id });
+    const activity = await createActivityFromTemplate(e2eDb(), {
+      templateId: "math-linear-equations",
+      schoolId: school.id,
+    });
     const scene = (await scenesOf(activity.id))[1]!;
     await signInAs(page, teacher.email!, TEST_PASSWORD);
     await page.goto(editUrl(activity.id));
@@ -102,15 +133,26 @@ test.describe("scene editor", () => {
     await page.getByTestId("save-order").click();
     await expectNotification(page, "保存しました");
     // the form saved itself as the focus left it (2), then the order after it (3): neither refused the other
-    await expect.poll(async () => (await e2eDb().activity.findUniqueOrThrow({ where: { id: activity.id } })).version).toBe(3);
+    await expect
+      .poll(async () => (await e2eDb().activity.findUniqueOrThrow({ where: { id: activity.id } })).version)
+      .toBe(3);
     await item.getByTestId("save-scene").click();
     await expectNotification(page, "シーンを保存しました");
-    await expect.poll(async () => ((await e2eDb().activityScene.findUniqueOrThrow({ where: { id: scene.id } })).content as { prompt: string }).prompt).toBe("並べ替えの後の問い");
+    await expect
+      .poll(
+        async () =>
+          ((await e2eDb().activityScene.findUniqueOrThrow({ where: { id: scene.id } })).content as { prompt: string })
+            .prompt,
+      )
+      .toBe("並べ替えの後の問い");
   });
 
   test("a scene save keeps an unsaved title, and the order save right after it is accepted", async ({ page }) => {
     const { teacher, school } = await makeSchool(0);
-    const activity = await createActivityFromTemplate(e2eDb(), { templateId: "math-linear-equations", schoolId: school.id });
+    const activity = await createActivityFromTemplate(e2eDb(), {
+      templateId: "math-linear-equations",
+      schoolId: school.id,
+    });
     const scene = (await scenesOf(activity.id))[1]!;
     await signInAs(page, teacher.email!, TEST_PASSWORD);
     await page.goto(editUrl(activity.id));
@@ -125,13 +167,23 @@ test.describe("scene editor", () => {
     await page.getByTestId("save-order").click();
     await expectNotification(page, "保存しました");
     await expect(title).toHaveValue("題名を変えている途中");
-    await expect.poll(async () => (await e2eDb().activity.findUniqueOrThrow({ where: { id: activity.id } })).title).toBe("題名を変えている途中");
-    expect(((await e2eDb().activityScene.findUniqueOrThrow({ where: { id: scene.id } })).content as { prompt: string }).prompt).toBe("先に保存する問い");
+    await expect
+      .poll(async () => (await e2eDb().activity.findUniqueOrThrow({ where: { id: activity.id } })).title)
+      .toBe("題名を変えている途中");
+    expect(
+      ((await e2eDb().activityScene.findUniqueOrThrow({ where: { id: scene.id } })).content as { prompt: string })
+        .prompt,
+    ).toBe("先に保存する問い");
   });
 
-  test("a scene save and an add clicked while the save is on its way both land: the add waits for the save (no 'someone else changed' for the teacher's own clicks)", async ({ page }) => {
+  test("a scene save and an add clicked while the save is on its way both land: the add waits for the save (no 'someone else changed' for the teacher's own clicks)", async ({
+    page,
+  }) => {
     const { teacher, school } = await makeSchool(0);
-    const activity = await createActivityFromTemplate(e2eDb(), { templateId: "reflection-weekly", schoolId: school.id });
+    const activity = await createActivityFromTemplate(e2eDb(), {
+      templateId: "reflection-weekly",
+      schoolId: school.id,
+    });
     const scene = (await scenesOf(activity.id))[1]!;
     await signInAs(page, teacher.email!, TEST_PASSWORD);
     await page.goto(editUrl(activity.id));
@@ -140,7 +192,8 @@ test.describe("scene editor", () => {
     await item.getByTestId("scene-form").locator('[data-field="content.prompt"]').fill("すぐ次を押す問い");
     // the server's answer to the save is slowed: the next clicks come while it is on its way
     await page.route("**/*", async (route) => {
-      if (route.request().method() === "POST" && (route.request().postData() ?? "").includes("すぐ次を押す問い")) await new Promise((r) => setTimeout(r, 1_500));
+      if (route.request().method() === "POST" && (route.request().postData() ?? "").includes("すぐ次を押す問い"))
+        await new Promise((r) => setTimeout(r, 1_500));
       await route.continue();
     });
     await item.getByTestId("save-scene").click();
@@ -151,12 +204,18 @@ test.describe("scene editor", () => {
     await expect(page.getByTestId("scene-item")).toHaveCount(5);
     await expect(page.getByTestId("notification").filter({ hasText: "ほかの人" })).toHaveCount(0);
     expect((await e2eDb().activity.findUniqueOrThrow({ where: { id: activity.id } })).version).toBe(3);
-    expect(((await e2eDb().activityScene.findUniqueOrThrow({ where: { id: scene.id } })).content as { prompt: string }).prompt).toBe("すぐ次を押す問い");
+    expect(
+      ((await e2eDb().activityScene.findUniqueOrThrow({ where: { id: scene.id } })).content as { prompt: string })
+        .prompt,
+    ).toBe("すぐ次を押す問い");
   });
 
   test("add, duplicate and delete scenes (with confirmation); the last scene cannot be deleted", async ({ page }) => {
     const { teacher, school } = await makeSchool(0);
-    const activity = await createActivityFromTemplate(e2eDb(), { templateId: "reflection-weekly", schoolId: school.id });
+    const activity = await createActivityFromTemplate(e2eDb(), {
+      templateId: "reflection-weekly",
+      schoolId: school.id,
+    });
     await signInAs(page, teacher.email!, TEST_PASSWORD);
     await page.goto(editUrl(activity.id));
     const items = page.getByTestId("scene-item");
@@ -186,7 +245,9 @@ test.describe("scene editor", () => {
     expect(await e2eDb().activityScene.count({ where: { activityId: activity.id } })).toBe(1);
   });
 
-  test("a teacher creates an activity from nothing: a title is required, then the editor opens on its one information scene", async ({ page }) => {
+  test("a teacher creates an activity from nothing: a title is required, then the editor opens on its one information scene", async ({
+    page,
+  }) => {
     const { teacher, school } = await makeSchool(0);
     await signInAs(page, teacher.email!, TEST_PASSWORD);
     await page.goto("/dashboard/teacher/activities");
@@ -201,16 +262,26 @@ test.describe("scene editor", () => {
     await expect(items).toHaveCount(1);
     await expect(items.first()).toContainText("新しい説明");
     await expect(items.first().getByTestId("delete-scene")).toBeDisabled();
-    const made = await e2eDb().activity.findFirstOrThrow({ where: { schoolId: school.id }, select: { title: true, templateId: true } });
+    const made = await e2eDb().activity.findFirstOrThrow({
+      where: { schoolId: school.id },
+      select: { title: true, templateId: true },
+    });
     expect(made).toEqual({ title: "白紙からの授業", templateId: null });
   });
 });
 
-test("a manager edits a school's activity from the school's list (each save names the school), creates one from nothing for it; another academy's manager gets not found", async ({ page, browser }) => {
+test("a manager edits a school's activity from the school's list (each save names the school), creates one from nothing for it; another academy's manager gets not found", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(120_000);
   const { manager, school } = await makeSchool(0);
   const other = await makeSchool(0);
-  const activity = await createActivityFromTemplate(e2eDb(), { templateId: "reflection-weekly", schoolId: school.id, title: "管理者が直す" });
+  const activity = await createActivityFromTemplate(e2eDb(), {
+    templateId: "reflection-weekly",
+    schoolId: school.id,
+    title: "管理者が直す",
+  });
   const scene = (await scenesOf(activity.id))[1]!;
   await signInAs(page, manager.email!, TEST_PASSWORD);
   await page.goto(`/dashboard/manager/activities/${school.id}`);
@@ -221,7 +292,13 @@ test("a manager edits a school's activity from the school's list (each save name
   await item.getByTestId("scene-form").locator('[data-field="content.prompt"]').fill("管理者の問い");
   await item.getByTestId("save-scene").click();
   await expectNotification(page, "シーンを保存しました");
-  await expect.poll(async () => ((await e2eDb().activityScene.findUniqueOrThrow({ where: { id: scene.id } })).content as { prompt: string }).prompt).toBe("管理者の問い");
+  await expect
+    .poll(
+      async () =>
+        ((await e2eDb().activityScene.findUniqueOrThrow({ where: { id: scene.id } })).content as { prompt: string })
+          .prompt,
+    )
+    .toBe("管理者の問い");
 
   await page.goto(`/dashboard/manager/activities/${school.id}`);
   await page.getByTestId("blank-activity").getByTestId("blank-title").fill("管理者の白紙");

@@ -12,8 +12,10 @@ import { e2eDb, makeSchool } from "./db";
 
 const signedIn = signedInBrowsers();
 const editUrl = (id: string) => `/dashboard/teacher/activities/edit/${id}`;
-const scenesOf = (activityId: string) => e2eDb().activityScene.findMany({ where: { activityId }, orderBy: { position: "asc" } });
-const promptOf = async (id: string) => ((await e2eDb().activityScene.findUniqueOrThrow({ where: { id } })).content as { prompt: string }).prompt;
+const scenesOf = (activityId: string) =>
+  e2eDb().activityScene.findMany({ where: { activityId }, orderBy: { position: "asc" } });
+const promptOf = async (id: string) =>
+  ((await e2eDb().activityScene.findUniqueOrThrow({ where: { id } })).content as { prompt: string }).prompt;
 const itemOf = (page: Page, id: string) => page.locator(`[data-scene-id="${id}"][data-testid="scene-item"]`);
 async function openForm(page: Page, id: string) {
   const item = itemOf(page, id);
@@ -24,14 +26,32 @@ async function openForm(page: Page, id: string) {
 }
 
 test.describe("scene versions and autosave", () => {
-  test("a teacher edits an answered scene through the confirmation and sees both versions in stats; deleting an answered scene asks with the count and keeps the answer", async ({ browser }) => {
+  test("a teacher edits an answered scene through the confirmation and sees both versions in stats; deleting an answered scene asks with the count and keeps the answer", async ({
+    browser,
+  }) => {
     const { teacher, school, students } = await makeSchool(2);
-    const activity = await createActivityFromTemplate(e2eDb(), { templateId: "science-dissolve", schoolId: school.id, mode: "self" });
+    const activity = await createActivityFromTemplate(e2eDb(), {
+      templateId: "science-dissolve",
+      schoolId: school.id,
+      mode: "self",
+    });
     const scenes = await scenesOf(activity.id);
     const choice = scenes[2]!;
     const reason = scenes[4]!;
-    await createResponse(e2eDb(), { activityId: activity.id, sceneId: choice.id, userId: students[0]!.id, answer: { choice: "clear" }, scenePosition: 2 });
-    await createResponse(e2eDb(), { activityId: activity.id, sceneId: reason.id, userId: students[1]!.id, answer: { text: "とけた" }, scenePosition: 4 });
+    await createResponse(e2eDb(), {
+      activityId: activity.id,
+      sceneId: choice.id,
+      userId: students[0]!.id,
+      answer: { choice: "clear" },
+      scenePosition: 2,
+    });
+    await createResponse(e2eDb(), {
+      activityId: activity.id,
+      sceneId: reason.id,
+      userId: students[1]!.id,
+      answer: { text: "とけた" },
+      scenePosition: 4,
+    });
     const page = await signedIn(browser, teacher.email!);
     await page.goto(editUrl(activity.id));
 
@@ -50,7 +70,10 @@ test.describe("scene versions and autosave", () => {
     await page.getByTestId("confirm-ok").click();
     await expectNotification(page, "シーンを保存しました");
     await expect.poll(() => promptOf(choice.id)).toBe("直した問い：水溶液はどれ？");
-    const stored = await e2eDb().activityScene.findUniqueOrThrow({ where: { id: choice.id }, select: { version: true, versions: { select: { version: true } } } });
+    const stored = await e2eDb().activityScene.findUniqueOrThrow({
+      where: { id: choice.id },
+      select: { version: true, versions: { select: { version: true } } },
+    });
     expect(stored).toEqual({ version: 2, versions: [{ version: 1 }] });
     await expect(itemOf(page, choice.id).getByTestId("version-badge")).toContainText("版2");
 
@@ -80,8 +103,20 @@ test.describe("scene versions and autosave", () => {
     await page.goto(`/dashboard/teacher/portfolio/${students[0]!.id}`);
     await expect(page.locator("main")).toContainText("版1に回答");
     // the student's player puts nothing under the new question and asks again; the earlier answer's revision still counts
-    await createResponse(e2eDb(), { activityId: activity.id, sceneId: scenes[0]!.id, userId: students[0]!.id, answer: { seen: true }, scenePosition: 0 });
-    await createResponse(e2eDb(), { activityId: activity.id, sceneId: scenes[1]!.id, userId: students[0]!.id, answer: { first: "same", reason: "r" }, scenePosition: 1 });
+    await createResponse(e2eDb(), {
+      activityId: activity.id,
+      sceneId: scenes[0]!.id,
+      userId: students[0]!.id,
+      answer: { seen: true },
+      scenePosition: 0,
+    });
+    await createResponse(e2eDb(), {
+      activityId: activity.id,
+      sceneId: scenes[1]!.id,
+      userId: students[0]!.id,
+      answer: { first: "same", reason: "r" },
+      scenePosition: 1,
+    });
     const kid = await signedIn(browser, students[0]!.email!);
     await kid.goto(`/dashboard/student/activities/solo/${activity.id}`);
     await expect(kid.getByTestId("revised-note")).toBeVisible();
@@ -89,9 +124,25 @@ test.describe("scene versions and autosave", () => {
     await expect(kid.locator("main input[type=radio]:checked")).toHaveCount(0);
     await kid.locator("main input[type=radio]").first().check();
     await expect(kid.getByTestId("revised-note")).toHaveCount(0);
-    await expect.poll(() => e2eDb().response.findUnique({ where: { userId_sceneId: { userId: students[0]!.id, sceneId: choice.id } }, select: { sceneVersion: true } })).toEqual({ sceneVersion: 2 });
-    await createResponse(e2eDb(), { activityId: activity.id, sceneId: choice.id, userId: students[1]!.id, answer: { choice: "clear" }, scenePosition: 2 });
-    await e2eDb().response.updateMany({ where: { sceneId: choice.id, userId: students[1]!.id }, data: { sceneVersion: 1 } });
+    await expect
+      .poll(() =>
+        e2eDb().response.findUnique({
+          where: { userId_sceneId: { userId: students[0]!.id, sceneId: choice.id } },
+          select: { sceneVersion: true },
+        }),
+      )
+      .toEqual({ sceneVersion: 2 });
+    await createResponse(e2eDb(), {
+      activityId: activity.id,
+      sceneId: choice.id,
+      userId: students[1]!.id,
+      answer: { choice: "clear" },
+      scenePosition: 2,
+    });
+    await e2eDb().response.updateMany({
+      where: { sceneId: choice.id, userId: students[1]!.id },
+      data: { sceneVersion: 1 },
+    });
     // and another student's own result page shows the question they answered, saying it was the earlier version
     await e2eDb().activity.update({ where: { id: activity.id }, data: { mode: "complete" } });
     const other = await signedIn(browser, students[1]!.email!);
@@ -101,9 +152,14 @@ test.describe("scene versions and autosave", () => {
     await expect(other.locator("main")).not.toContainText("直した問い");
   });
 
-  test("the scene form saves by itself after a pause, shows its state, never saves an invalid form, and the save survives a reload", async ({ browser }) => {
+  test("the scene form saves by itself after a pause, shows its state, never saves an invalid form, and the save survives a reload", async ({
+    browser,
+  }) => {
     const { teacher, school } = await makeSchool(0);
-    const activity = await createActivityFromTemplate(e2eDb(), { templateId: "math-linear-equations", schoolId: school.id });
+    const activity = await createActivityFromTemplate(e2eDb(), {
+      templateId: "math-linear-equations",
+      schoolId: school.id,
+    });
     const scene = (await scenesOf(activity.id))[1]!;
     const page = await signedIn(browser, teacher.email!);
     await page.goto(editUrl(activity.id));
@@ -126,7 +182,8 @@ test.describe("scene versions and autosave", () => {
     await expect(form.locator('[data-field="content.prompt"]')).toHaveValue("自動で保存される問い");
 
     // the network drops the save: 保存できませんでした with a retry, which saves once it is back
-    const offline = (route: Route) => (route.request().method() === "POST" ? route.abort("internetdisconnected") : route.continue());
+    const offline = (route: Route) =>
+      route.request().method() === "POST" ? route.abort("internetdisconnected") : route.continue();
     await page.route(`**${editUrl(activity.id)}`, offline);
     await form.locator('[data-field="content.prompt"]').fill("回線が切れたときの問い");
     await expect(form.getByTestId("autosave-state")).toContainText("保存できませんでした", { timeout: 15_000 });
@@ -137,9 +194,14 @@ test.describe("scene versions and autosave", () => {
     await expect.poll(() => promptOf(scene.id)).toBe("回線が切れたときの問い");
   });
 
-  test("two tabs editing the same scene: the later autosave is refused with the reload / keep mine prompt, and keep mine saves over it", async ({ browser }) => {
+  test("two tabs editing the same scene: the later autosave is refused with the reload / keep mine prompt, and keep mine saves over it", async ({
+    browser,
+  }) => {
     const { teacher, school } = await makeSchool(0);
-    const activity = await createActivityFromTemplate(e2eDb(), { templateId: "math-linear-equations", schoolId: school.id });
+    const activity = await createActivityFromTemplate(e2eDb(), {
+      templateId: "math-linear-equations",
+      schoolId: school.id,
+    });
     const scene = (await scenesOf(activity.id))[1]!;
     const [page1, page2] = [await signedIn(browser, teacher.email!), await signedIn(browser, teacher.email!)];
     for (const p of [page1, page2]) await p.goto(editUrl(activity.id));

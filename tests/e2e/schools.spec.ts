@@ -2,7 +2,10 @@ import { expect, test } from "@playwright/test";
 import { baseText, expectNotification, signIn, signInAs } from "./helpers";
 import { e2eDb, makeSchool, TEST_PASSWORD } from "./db";
 
-test("manager: creates a school, adds a teacher who can then sign in, moves and stops them; other academies never appear", async ({ page, browser }) => {
+test("manager: creates a school, adds a teacher who can then sign in, moves and stops them; other academies never appear", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(90_000);
   const { manager, school, tag } = await makeSchool(2);
   const other = await makeSchool(0);

@@ -8,7 +8,10 @@ import { pdfPageCount, qrCodesOnPage } from "./qr";
 test.describe("sign-in sheets (PDF)", () => {
   test.use({ storageState: storageStateOf("teacher") });
 
-  test("1年1組: one QR per student that signs in (twice), Japanese names in the text", async ({ page, browser }, info) => {
+  test("1年1組: one QR per student that signs in (twice), Japanese names in the text", async ({
+    page,
+    browser,
+  }, info) => {
     test.setTimeout(90_000); // two 40-card PDFs rendered, rasterised and decoded: slow on a loaded machine
     const res = await page.request.post("/api/students/sheets", { form: { class: "1" } });
     expect(res.status()).toBe(200);

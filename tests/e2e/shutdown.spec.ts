@@ -22,8 +22,16 @@ test.afterAll(() => app.stop());
 test("operations: SIGTERM mid-class ends the event streams, stores every acknowledged answer, and exits cleanly within 10 s", async () => {
   test.setTimeout(120_000);
   const { school, students } = await makeSchool(12);
-  const activity = await createActivityFromTemplate(e2eDb(), { templateId: "science-dissolve", schoolId: school.id, mode: "self" });
-  const scenes = await e2eDb().activityScene.findMany({ where: { activityId: activity.id }, orderBy: { position: "asc" }, select: { id: true } });
+  const activity = await createActivityFromTemplate(e2eDb(), {
+    templateId: "science-dissolve",
+    schoolId: school.id,
+    mode: "self",
+  });
+  const scenes = await e2eDb().activityScene.findMany({
+    where: { activityId: activity.id },
+    orderBy: { position: "asc" },
+    select: { id: true },
+  });
   const cookies = await Promise.all(students.map((s) => sessionCookieFor(s.id)));
 
   // four students follow the live state: their streams are open when the signal comes
@@ -39,13 +47,15 @@ test("operations: SIGTERM mid-class ends the event streams, stores every acknowl
         text += new TextDecoder().decode(value);
       }
       // read to the end: a clean end is `done`, a reset is an error (wrapped: an async function returning a promise would wait for it)
-      return { end: (async () => {
-        for (;;) {
-          const { done, value } = await reader.read();
-          if (done) return { ended: "cleanly", text: text + "" };
-          text += new TextDecoder().decode(value);
-        }
-      })().catch((error: unknown) => ({ ended: `broken: ${String(error)}`, text })) };
+      return {
+        end: (async () => {
+          for (;;) {
+            const { done, value } = await reader.read();
+            if (done) return { ended: "cleanly", text: text + "" };
+            text += new TextDecoder().decode(value);
+          }
+        })().catch((error: unknown) => ({ ended: `broken: ${String(error)}`, text })),
+      };
     }),
   );
   // everyone answers at the bell; the signal arrives while their saves are in flight
@@ -53,18 +63,41 @@ test("operations: SIGTERM mid-class ends the event streams, stores every acknowl
     fetch(`${app.url}/api/v1/answers`, {
       method: "POST",
       headers: { cookie, origin: app.url, "content-type": "application/json" },
-      body: JSON.stringify({ activityId: activity.id, sceneId: scenes[2]!.id, answer: { choice: "clear" }, clientRevision: 1, idempotencyKey: `shutdown-${i}-${randomUUID().slice(0, 8)}`, mode: "self", respondentId: students[i]!.id }),
-    }).then(async (res) => ({ status: res.status, ok: ((await res.json()) as { ok?: boolean }).ok === true }), () => ({ status: 0, ok: false })),
+      body: JSON.stringify({
+        activityId: activity.id,
+        sceneId: scenes[2]!.id,
+        answer: { choice: "clear" },
+        clientRevision: 1,
+        idempotencyKey: `shutdown-${i}-${randomUUID().slice(0, 8)}`,
+        mode: "self",
+        respondentId: students[i]!.id,
+      }),
+    }).then(
+      async (res) => ({ status: res.status, ok: ((await res.json()) as { ok?: boolean }).ok === true }),
+      () => ({ status: 0, ok: false }),
+    ),
   );
   // one student on a slow network: half the request is sent before the signal, the rest after it
-  const slowBody = JSON.stringify({ activityId: activity.id, sceneId: scenes[2]!.id, answer: { choice: "cloudy" }, clientRevision: 1, idempotencyKey: `shutdown-slow-${randomUUID().slice(0, 8)}`, mode: "self", respondentId: students[11]!.id });
+  const slowBody = JSON.stringify({
+    activityId: activity.id,
+    sceneId: scenes[2]!.id,
+    answer: { choice: "cloudy" },
+    clientRevision: 1,
+    idempotencyKey: `shutdown-slow-${randomUUID().slice(0, 8)}`,
+    mode: "self",
+    respondentId: students[11]!.id,
+  });
   // a raw socket, so the test knows when it is connected and controls every byte
   const slow = net.connect(Number(new URL(app.url).port), "127.0.0.1");
   await new Promise<void>((resolve, reject) => slow.once("connect", resolve).once("error", reject));
   let raw = "";
   slow.on("data", (d: Buffer) => (raw += d.toString()));
   const slowReply = new Promise<{ status: number; body: string }>((resolve) => {
-    const done = () => resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(raw)?.[1] ?? 0), body: raw.slice(raw.indexOf("\r\n\r\n") + 4) });
+    const done = () =>
+      resolve({
+        status: Number(/^HTTP\/1\.1 (\d{3})/.exec(raw)?.[1] ?? 0),
+        body: raw.slice(raw.indexOf("\r\n\r\n") + 4),
+      });
     slow.once("end", done).once("close", done).once("error", done);
   });
   slow.write(
@@ -77,7 +110,12 @@ test("operations: SIGTERM mid-class ends the event streams, stores every acknowl
   const stopped = app.stop();
   await new Promise((r) => setTimeout(r, 300));
   slow.write(slowBody.slice(40));
-  const [exit, results, ended, late] = await Promise.all([stopped, Promise.all(saves), Promise.all(streams.map((st) => st.end)), slowReply]);
+  const [exit, results, ended, late] = await Promise.all([
+    stopped,
+    Promise.all(saves),
+    Promise.all(streams.map((st) => st.end)),
+    slowReply,
+  ]);
 
   // the request that was in progress when the signal came was finished and stored
   expect(late).toMatchObject({ status: 200, body: expect.stringContaining('"ok":true') });
@@ -86,11 +124,18 @@ test("operations: SIGTERM mid-class ends the event streams, stores every acknowl
   expect(exit).toMatchObject({ code: 0, signal: null });
   expect(exit!.ms).toBeLessThan(10_000);
   // each stream ended by the server, with a short reconnect delay for the browser
-  for (const stream of ended) expect(stream).toMatchObject({ ended: "cleanly", text: expect.stringContaining("retry: 1000") });
+  for (const stream of ended)
+    expect(stream).toMatchObject({ ended: "cleanly", text: expect.stringContaining("retry: 1000") });
   // no save failed with a server error: it was stored (200) or never reached a closing server (0: the device retries)
   expect(results.filter((r) => r.status !== 200 && r.status !== 0)).toEqual([]);
-  const acknowledged = students.slice(0, 11).filter((_, i) => results[i]!.ok).map((s) => s.id);
+  const acknowledged = students
+    .slice(0, 11)
+    .filter((_, i) => results[i]!.ok)
+    .map((s) => s.id);
   expect(acknowledged.length).toBeGreaterThan(0);
-  const stored = await e2eDb().response.findMany({ where: { activityId: activity.id, sceneId: scenes[2]!.id }, select: { userId: true } });
+  const stored = await e2eDb().response.findMany({
+    where: { activityId: activity.id, sceneId: scenes[2]!.id },
+    select: { userId: true },
+  });
   expect(stored.map((r) => r.userId).sort()).toEqual(expect.arrayContaining(acknowledged.sort()));
 });

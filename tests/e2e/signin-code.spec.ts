@@ -38,11 +38,22 @@ test.describe("QR code sign-in", () => {
     await other.close();
   });
 
-  test("missing, malformed, unknown and revoked codes tell the child the card does not work and to ask the teacher for a new one, in each language", async ({ page, context }) => {
-    const said: Record<string, string> = { ja: "先生に新しいカードをもらってください", "ja-ruby": "先生に新しいカードをもらってください", "ja-kana": "せんせいに あたらしい カードを もらってください" };
+  test("missing, malformed, unknown and revoked codes tell the child the card does not work and to ask the teacher for a new one, in each language", async ({
+    page,
+    context,
+  }) => {
+    const said: Record<string, string> = {
+      ja: "先生に新しいカードをもらってください",
+      "ja-ruby": "先生に新しいカードをもらってください",
+      "ja-kana": "せんせいに あたらしい カードを もらってください",
+    };
     for (const [lang, advice] of Object.entries(said)) {
       await context.addCookies([{ name: "manabiya-lang", value: lang, url: BASE_URL }]);
-      for (const url of ["/auth/auth-with-code", "/auth/auth-with-code?code=abc", "/auth/auth-with-code?code=%3Cscript%3E"]) {
+      for (const url of [
+        "/auth/auth-with-code",
+        "/auth/auth-with-code?code=abc",
+        "/auth/auth-with-code?code=%3Cscript%3E",
+      ]) {
         await page.goto(url);
         await expect(page.getByTestId("code-invalid")).toBeVisible();
         const text = await baseText(page.getByTestId("code-invalid"));

@@ -5,14 +5,25 @@ import { e2eDb, makeSchool, TEST_PASSWORD } from "./db";
 
 const status = (page: Page) => page.getByTestId("save-status");
 
-test("solo: a whole activity with the network cut for two scenes; queued answers are stored once it returns, once each", async ({ page, context }) => {
+test("solo: a whole activity with the network cut for two scenes; queued answers are stored once it returns, once each", async ({
+  page,
+  context,
+}) => {
   test.setTimeout(90_000);
   const { school, students } = await makeSchool(1);
   const student = students[0]!;
   await e2eDb().studentDetail.update({ where: { userId: student.id }, data: { counterbalanceGroup: "A" } });
-  const activity = await createActivityFromTemplate(e2eDb(), { templateId: "science-dissolve", schoolId: school.id, mode: "self" });
+  const activity = await createActivityFromTemplate(e2eDb(), {
+    templateId: "science-dissolve",
+    schoolId: school.id,
+    mode: "self",
+  });
   await signInAs(page, student.email!, TEST_PASSWORD);
-  await page.getByTestId("my-activities").locator(`[data-activity-id="${activity.id}"]`).getByTestId("go-start").click();
+  await page
+    .getByTestId("my-activities")
+    .locator(`[data-activity-id="${activity.id}"]`)
+    .getByTestId("go-start")
+    .click();
   await expect(page.getByTestId("progress")).toContainText("1 / 5");
 
   // 1: info
@@ -51,7 +62,10 @@ test("solo: a whole activity with the network cut for two scenes; queued answers
   await page.getByTestId("next").click();
   await expect(page.getByTestId("solo-done")).toBeVisible();
   await expect(status(page)).toHaveAttribute("data-status", "saved");
-  const rows = await e2eDb().response.findMany({ where: { activityId: activity.id, userId: student.id }, orderBy: { scenePosition: "asc" } });
+  const rows = await e2eDb().response.findMany({
+    where: { activityId: activity.id, userId: student.id },
+    orderBy: { scenePosition: "asc" },
+  });
   expect(rows.map((r) => r.scenePosition)).toEqual([0, 1, 2, 3, 4]);
   expect(rows.every((r) => r.mode === "self" && r.counterbalanceGroup === "A")).toBe(true);
   expect(rows[2]!.answer).toEqual({ choice: "clear" });
@@ -69,17 +83,31 @@ test("solo: a whole activity with the network cut for two scenes; queued answers
 
 test("solo: 'not self mode' when the activity is not in self mode", async ({ page }) => {
   const { school, students } = await makeSchool(1);
-  const activity = await createActivityFromTemplate(e2eDb(), { templateId: "science-dissolve", schoolId: school.id, mode: "standby" });
+  const activity = await createActivityFromTemplate(e2eDb(), {
+    templateId: "science-dissolve",
+    schoolId: school.id,
+    mode: "standby",
+  });
   await signInAs(page, students[0]!.email!, TEST_PASSWORD);
   await page.goto(`/dashboard/student/activities/solo/${activity.id}`);
   await expect(page.getByTestId("solo-problem")).toHaveAttribute("data-problem", "notSelfMode");
   expect(await baseText(page.getByTestId("solo-problem"))).toBe("いまは一人で取り組むモードではありません。");
 });
 
-test("teacher solo: a teacher-actor activity saves the teacher's answers; a student activity is a try-out that writes nothing", async ({ page }) => {
+test("teacher solo: a teacher-actor activity saves the teacher's answers; a student activity is a try-out that writes nothing", async ({
+  page,
+}) => {
   const { teacher, school } = await makeSchool(0);
-  const own = await createActivityFromTemplate(e2eDb(), { templateId: "teacher-lesson-reflection", schoolId: school.id, mode: "self" });
-  const kids = await createActivityFromTemplate(e2eDb(), { templateId: "science-dissolve", schoolId: school.id, mode: "self" });
+  const own = await createActivityFromTemplate(e2eDb(), {
+    templateId: "teacher-lesson-reflection",
+    schoolId: school.id,
+    mode: "self",
+  });
+  const kids = await createActivityFromTemplate(e2eDb(), {
+    templateId: "science-dissolve",
+    schoolId: school.id,
+    mode: "self",
+  });
   await signInAs(page, teacher.email!, TEST_PASSWORD);
   await page.goto(`/dashboard/teacher/activities/solo/${own.id}`);
   const first = page.getByTestId("scene");
@@ -102,10 +130,17 @@ test("teacher solo: a teacher-actor activity saves the teacher's answers; a stud
   expect(await e2eDb().response.count({ where: { activityId: kids.id } })).toBe(0);
 });
 
-test("fault: a student offline for ten minutes answers three scenes; everything arrives after reconnecting", async ({ page, context }) => {
+test("fault: a student offline for ten minutes answers three scenes; everything arrives after reconnecting", async ({
+  page,
+  context,
+}) => {
   test.setTimeout(90_000);
   const { school, students } = await makeSchool(1);
-  const activity = await createActivityFromTemplate(e2eDb(), { templateId: "science-dissolve", schoolId: school.id, mode: "self" });
+  const activity = await createActivityFromTemplate(e2eDb(), {
+    templateId: "science-dissolve",
+    schoolId: school.id,
+    mode: "self",
+  });
   await signInAs(page, students[0]!.email!, TEST_PASSWORD);
   await page.clock.install(); // ten minutes pass on the page's clock, not the test's
   await page.goto(`/dashboard/student/activities/solo/${activity.id}`);
@@ -128,14 +163,21 @@ test("fault: a student offline for ten minutes answers three scenes; everything 
   expect(await e2eDb().response.count({ where: { activityId: activity.id } })).toBe(1);
   await context.setOffline(false);
   await expect(status(page)).toHaveAttribute("data-status", "saved", { timeout: 20_000 });
-  const rows = await e2eDb().response.findMany({ where: { activityId: activity.id }, orderBy: { scenePosition: "asc" } });
+  const rows = await e2eDb().response.findMany({
+    where: { activityId: activity.id },
+    orderBy: { scenePosition: "asc" },
+  });
   expect(rows.map((r) => r.scenePosition)).toEqual([0, 1, 2, 3]);
   expect(rows[1]!.answer).toMatchObject({ first: "less", second: "unsure" });
 });
 
 test("solo: a scene's 保存しました stays with that scene; the next scene starts without it", async ({ page }) => {
   const { school, students } = await makeSchool(1);
-  const activity = await createActivityFromTemplate(e2eDb(), { templateId: "science-dissolve", schoolId: school.id, mode: "self" });
+  const activity = await createActivityFromTemplate(e2eDb(), {
+    templateId: "science-dissolve",
+    schoolId: school.id,
+    mode: "self",
+  });
   await signInAs(page, students[0]!.email!, TEST_PASSWORD);
   await page.goto(`/dashboard/student/activities/solo/${activity.id}`);
   await page.getByTestId("next").click();

@@ -11,15 +11,37 @@ const HTML_LIMIT = 400 * 1024;
 async function largeClass() {
   const { teacher, manager, school } = await makeSchool(0);
   const users = Array.from({ length: STUDENTS }, (_, i) => ({ id: crypto.randomUUID(), n: i + 1 }));
-  await e2eDb().user.createMany({ data: users.map((u) => ({ id: u.id, role: "student" as const, groupType: "school" as const, schoolId: school.id, name: `大量 生徒${u.n}` })) });
-  await e2eDb().studentDetail.createMany({ data: users.map((u) => ({ userId: u.id, grade: 1, className: "1", number: u.n })) });
-  const activity = await createActivityFromTemplate(e2eDb(), { templateId: "science-dissolve", schoolId: school.id, mode: "self" });
+  await e2eDb().user.createMany({
+    data: users.map((u) => ({
+      id: u.id,
+      role: "student" as const,
+      groupType: "school" as const,
+      schoolId: school.id,
+      name: `大量 生徒${u.n}`,
+    })),
+  });
+  await e2eDb().studentDetail.createMany({
+    data: users.map((u) => ({ userId: u.id, grade: 1, className: "1", number: u.n })),
+  });
+  const activity = await createActivityFromTemplate(e2eDb(), {
+    templateId: "science-dissolve",
+    schoolId: school.id,
+    mode: "self",
+  });
   const free = await e2eDb().activityScene.findFirstOrThrow({ where: { activityId: activity.id, type: "free_text" } });
-  const choice = await e2eDb().activityScene.findFirstOrThrow({ where: { activityId: activity.id, type: "single_choice" } });
+  const choice = await e2eDb().activityScene.findFirstOrThrow({
+    where: { activityId: activity.id, type: "single_choice" },
+  });
   await e2eDb().response.createMany({
     data: users.map((u) => ({
-      activityId: activity.id, sceneId: free.id, userId: u.id, answer: { text: `こたえ${u.n}番` }, scenePosition: free.position,
-      mode: "self" as const, clientRevision: 1, idempotencyKey: `${u.id}-${free.id}`.slice(0, 64),
+      activityId: activity.id,
+      sceneId: free.id,
+      userId: u.id,
+      answer: { text: `こたえ${u.n}番` },
+      scenePosition: free.position,
+      mode: "self" as const,
+      clientRevision: 1,
+      idempotencyKey: `${u.id}-${free.id}`.slice(0, 64),
     })),
   });
   return { teacher, manager, school, activity, free, choice };
@@ -32,7 +54,9 @@ async function showAll(page: Page, scope: Locator) {
   await page.keyboard.press("Enter");
 }
 
-test("stats: a large class's page stays bounded (exact counts, the first 50 of each list) and \"show all\" reveals every answer, name and respondent", async ({ page }) => {
+test('stats: a large class\'s page stays bounded (exact counts, the first 50 of each list) and "show all" reveals every answer, name and respondent', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   const { teacher, activity, free, choice } = await largeClass();
   await signInAs(page, teacher.email!, TEST_PASSWORD);
@@ -70,7 +94,9 @@ test("stats: a large class's page stays bounded (exact counts, the first 50 of e
   await expect(respondents).toContainText(`大量 生徒${STUDENTS}`);
 });
 
-test("stats: a manager's \"show all\" stays on the manager's page of that school, with the filters kept", async ({ browser }) => {
+test("stats: a manager's \"show all\" stays on the manager's page of that school, with the filters kept", async ({
+  browser,
+}) => {
   test.setTimeout(180_000);
   const { manager, school, activity, free } = await largeClass();
   const context = await browser.newContext();

@@ -5,12 +5,20 @@ import { e2eDb, makeSchool } from "./db";
 import { signedInBrowsers } from "./browsers";
 
 const signedInAs = signedInBrowsers();
-const signedIn = (browser: Browser, email: string, lang?: "ja" | "ja-ruby" | "ja-kana") => signedInAs(browser, email, undefined, { lang });
+const signedIn = (browser: Browser, email: string, lang?: "ja" | "ja-ruby" | "ja-kana") =>
+  signedInAs(browser, email, undefined, { lang });
 
-test("student home: 参加する only while a live session runs; a waiting guide activity says the teacher starts it; the card follows start and end live", async ({ browser }) => {
+test("student home: 参加する only while a live session runs; a waiting guide activity says the teacher starts it; the card follows start and end live", async ({
+  browser,
+}) => {
   test.setTimeout(90_000);
   const { teacher, school, students } = await makeSchool(1);
-  const activity = await createActivityFromTemplate(e2eDb(), { templateId: "science-dissolve", schoolId: school.id, mode: "guide", title: "ライブ確認" });
+  const activity = await createActivityFromTemplate(e2eDb(), {
+    templateId: "science-dissolve",
+    schoolId: school.id,
+    mode: "guide",
+    title: "ライブ確認",
+  });
   const kid = await signedIn(browser, students[0]!.email!);
   const card = kid.locator(`[data-activity-id="${activity.id}"]`);
   await expect(card).toHaveAttribute("data-mode", "guide");
@@ -31,10 +39,22 @@ test("student home: 参加する only while a live session runs; a waiting guide
   await expect(card.getByTestId("card-waiting")).toBeVisible();
 });
 
-test("student home: self-paced progress counts answerable scenes only; a completed activity links to its answers", async ({ browser }) => {
+test("student home: self-paced progress counts answerable scenes only; a completed activity links to its answers", async ({
+  browser,
+}) => {
   const { school, students } = await makeSchool(1);
-  const self = await createActivityFromTemplate(e2eDb(), { templateId: "science-dissolve", schoolId: school.id, mode: "self", title: "進み具合" });
-  const done = await createActivityFromTemplate(e2eDb(), { templateId: "science-dissolve", schoolId: school.id, mode: "complete", title: "終わった活動" });
+  const self = await createActivityFromTemplate(e2eDb(), {
+    templateId: "science-dissolve",
+    schoolId: school.id,
+    mode: "self",
+    title: "進み具合",
+  });
+  const done = await createActivityFromTemplate(e2eDb(), {
+    templateId: "science-dissolve",
+    schoolId: school.id,
+    mode: "complete",
+    title: "終わった活動",
+  });
   const kid = await signedIn(browser, students[0]!.email!);
   const card = kid.locator(`[data-activity-id="${self.id}"]`);
   // science-dissolve: an information scene and four questions
@@ -55,7 +75,9 @@ test("student home: self-paced progress counts answerable scenes only; a complet
   await expect(kid.getByTestId("response-not-yet").or(kid.getByTestId("answer-review"))).toBeVisible();
 });
 
-test("names: a nickname that already ends in an honorific gets none added; in furigana mode the student's name carries its reading per part", async ({ browser }) => {
+test("names: a nickname that already ends in an honorific gets none added; in furigana mode the student's name carries its reading per part", async ({
+  browser,
+}) => {
   const { students } = await makeSchool(2);
   await e2eDb().user.update({ where: { id: students[0]!.id }, data: { nickname: "はなちゃん" } });
   const kid = await signedIn(browser, students[0]!.email!);

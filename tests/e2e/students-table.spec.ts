@@ -5,15 +5,26 @@ import { signInAs } from "./helpers";
 
 /** Twelve students whose names hold no digit, so that a search for a 番号 can only match the 番号. */
 const NAMES: [string, string][] = [
-  ["佐藤 健", "さとう けん"], ["鈴木 愛", "すずき あい"], ["高橋 翔", "たかはし しょう"], ["田中 結衣", "たなか ゆい"],
-  ["伊藤 蓮", "いとう れん"], ["渡辺 陽菜", "わたなべ ひな"], ["山本 大和", "やまもと やまと"], ["中村 葵", "なかむら あおい"],
-  ["小林 湊", "こばやし みなと"], ["加藤 凛", "かとう りん"], ["吉田 樹", "よしだ いつき"], ["山田 芽依", "やまだ めい"],
+  ["佐藤 健", "さとう けん"],
+  ["鈴木 愛", "すずき あい"],
+  ["高橋 翔", "たかはし しょう"],
+  ["田中 結衣", "たなか ゆい"],
+  ["伊藤 蓮", "いとう れん"],
+  ["渡辺 陽菜", "わたなべ ひな"],
+  ["山本 大和", "やまもと やまと"],
+  ["中村 葵", "なかむら あおい"],
+  ["小林 湊", "こばやし みなと"],
+  ["加藤 凛", "かとう りん"],
+  ["吉田 樹", "よしだ いつき"],
+  ["山田 芽依", "やまだ めい"],
 ];
 
 async function schoolWithNamedStudents() {
   const made = await makeSchool(NAMES.length);
   await Promise.all(
-    made.students.map((s, i) => e2eDb().user.update({ where: { id: s.id }, data: { name: NAMES[i]![0], nameKana: NAMES[i]![1] } })),
+    made.students.map((s, i) =>
+      e2eDb().user.update({ where: { id: s.id }, data: { name: NAMES[i]![0], nameKana: NAMES[i]![1] } }),
+    ),
   );
   return made;
 }
@@ -21,7 +32,9 @@ async function schoolWithNamedStudents() {
 const rows = (page: Page) => page.getByTestId("student-table").locator("tbody tr");
 /** The 番号 of each row, in the order shown (the number closing the 年・組・番号 cell). */
 const numbers = (page: Page) =>
-  rows(page).evaluateAll((trs) => trs.map((tr) => Number(/(\d+)\s*$/.exec(tr.querySelector("td.num")?.textContent ?? "")?.[1])));
+  rows(page).evaluateAll((trs) =>
+    trs.map((tr) => Number(/(\d+)\s*$/.exec(tr.querySelector("td.num")?.textContent ?? "")?.[1])),
+  );
 
 test.describe("the students table", () => {
   for (const lang of ["ja", "ja-ruby", "ja-kana"] as const) {
@@ -42,14 +55,17 @@ test.describe("the students table", () => {
       });
       expect(shown).toBeGreaterThanOrEqual(10);
       // the name is shown with its reading
-      if (lang === "ja-ruby") await expect(rows(page).first().getByRole("rowheader").locator("rt").first()).toHaveText("さとう");
+      if (lang === "ja-ruby")
+        await expect(rows(page).first().getByRole("rowheader").locator("rt").first()).toHaveText("さとう");
       else await expect(rows(page).first().getByRole("rowheader")).toContainText("さとう");
       // a row says whether the student has a sign-in code
       await expect(rows(page).first().getByTestId("code-state")).toHaveAttribute("data-state", "active");
     });
   }
 
-  test("sorts by 番号 and by name from the column headers (aria-sort), and searches by name, reading and 番号", async ({ page }) => {
+  test("sorts by 番号 and by name from the column headers (aria-sort), and searches by name, reading and 番号", async ({
+    page,
+  }) => {
     await page.context().addCookies([{ name: "manabiya-lang", value: "ja", url: BASE_URL }]);
     const { teacher } = await schoolWithNamedStudents();
     await signInAs(page, teacher.email!, TEST_PASSWORD);
@@ -88,8 +104,13 @@ test.describe("the students table", () => {
     }
   });
 
-  for (const viewport of [{ width: 1366, height: 768 }, { width: 390, height: 844 }]) {
-    test(`the bulk actions stay in view and on top while scrolling the table at ${viewport.width} px`, async ({ page }) => {
+  for (const viewport of [
+    { width: 1366, height: 768 },
+    { width: 390, height: 844 },
+  ]) {
+    test(`the bulk actions stay in view and on top while scrolling the table at ${viewport.width} px`, async ({
+      page,
+    }) => {
       await page.setViewportSize(viewport);
       const { teacher, students } = await makeSchool(30);
       await signInAs(page, teacher.email!, TEST_PASSWORD);
@@ -102,10 +123,13 @@ test.describe("the students table", () => {
           const target = page.getByTestId(id);
           await expect(target).toBeInViewport({ ratio: 1 });
           // on top: nothing (the top bar, the table) covers it
-          expect(await target.evaluate((el) => {
-            const r = el.getBoundingClientRect();
-            return el.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2));
-          }), id).toBe(true);
+          expect(
+            await target.evaluate((el) => {
+              const r = el.getBoundingClientRect();
+              return el.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2));
+            }),
+            id,
+          ).toBe(true);
         }
       }
       await page.getByTestId("bulk-clear").click();

@@ -60,7 +60,9 @@ test.describe("student management", () => {
     await dialog.locator('input[name="email"]').fill(`seat-${tag}@test.example`);
     await dialog.locator('input[name="number"]').fill("7");
     await dialog.getByTestId("add-student-save").click();
-    await expect.poll(async () => baseText(dialog.getByTestId("add-student-error"))).toContain("同じ学年・組・番号の生徒がすでにいます");
+    await expect
+      .poll(async () => baseText(dialog.getByTestId("add-student-error")))
+      .toContain("同じ学年・組・番号の生徒がすでにいます");
     expect(await e2eDb().user.count({ where: { email: `seat-${tag}@test.example` } })).toBe(0);
 
     const kid = await browser.newContext();
@@ -71,7 +73,10 @@ test.describe("student management", () => {
     await kid.close();
   });
 
-  test("QR codes: decode, sign in twice (reusable), a new code invalidates the printed one", async ({ page, browser }, info) => {
+  test("QR codes: decode, sign in twice (reusable), a new code invalidates the printed one", async ({
+    page,
+    browser,
+  }, info) => {
     const { teacher, students } = await makeSchool(1);
     const email = students[0]!.email!;
     await signInAs(page, teacher.email!, TEST_PASSWORD);
@@ -141,7 +146,10 @@ test.describe("student management", () => {
 
   test("pages, sorts, filters by class and searches by kana, on the server", async ({ page }) => {
     const { teacher, school } = await makeSchool(55);
-    await e2eDb().studentDetail.updateMany({ where: { user: { schoolId: school.id }, number: { gt: 50 } }, data: { className: "2" } });
+    await e2eDb().studentDetail.updateMany({
+      where: { user: { schoolId: school.id }, number: { gt: 50 } },
+      data: { className: "2" },
+    });
     await signInAs(page, teacher.email!, TEST_PASSWORD);
     await page.goto("/dashboard/teacher/students");
     const rows = page.getByTestId("student-table").locator("tbody tr");
@@ -160,7 +168,12 @@ test.describe("student management", () => {
   });
 
   test("a teacher without a school gets 'no permission to access this page'", async ({ page }) => {
-    const lonely = await createUser(e2eDb(), { role: "teacher", email: `lonely-${Date.now()}@test.example`, password: TEST_PASSWORD, schoolId: null });
+    const lonely = await createUser(e2eDb(), {
+      role: "teacher",
+      email: `lonely-${Date.now()}@test.example`,
+      password: TEST_PASSWORD,
+      schoolId: null,
+    });
     await signInAs(page, lonely.email!, TEST_PASSWORD);
     await page.goto("/dashboard/teacher/students");
     await expect(page.getByTestId("no-permission")).toBeVisible();
@@ -170,26 +183,55 @@ test.describe("student management", () => {
 
 test("counterbalance groups: set one student's, then assign balanced by class number", async ({ page }) => {
   const { teacher, school, students } = await makeSchool(4);
-  await e2eDb().studentDetail.updateMany({ where: { user: { schoolId: school.id } }, data: { counterbalanceGroup: null } });
+  await e2eDb().studentDetail.updateMany({
+    where: { user: { schoolId: school.id } },
+    data: { counterbalanceGroup: null },
+  });
   await signInAs(page, teacher.email!, TEST_PASSWORD);
   await page.goto("/dashboard/teacher/students");
   await rowOf(page, students[2]!.email!).getByTestId("group-select").selectOption("B");
   await expectNotification(page, "グループを変更しました");
-  expect((await e2eDb().studentDetail.findUniqueOrThrow({ where: { userId: students[2]!.id } })).counterbalanceGroup).toBe("B");
+  expect(
+    (await e2eDb().studentDetail.findUniqueOrThrow({ where: { userId: students[2]!.id } })).counterbalanceGroup,
+  ).toBe("B");
 
   await page.getByTestId("balance-groups").click();
   await confirmOpenDialog(page);
   await expectNotification(page, "4人にグループを割り当てました");
-  const groups = await e2eDb().studentDetail.findMany({ where: { user: { schoolId: school.id } }, orderBy: { number: "asc" }, select: { counterbalanceGroup: true } });
+  const groups = await e2eDb().studentDetail.findMany({
+    where: { user: { schoolId: school.id } },
+    orderBy: { number: "asc" },
+    select: { counterbalanceGroup: true },
+  });
   expect(groups.map((g) => g.counterbalanceGroup)).toEqual(["A", "B", "A", "B"]);
 });
 
-test("edits a student, acts on a selection (group, code expiry, stop), and deletes a student with their answers", async ({ page, browser }) => {
+test("edits a student, acts on a selection (group, code expiry, stop), and deletes a student with their answers", async ({
+  page,
+  browser,
+}) => {
   const { teacher, school, students } = await makeSchool(3);
-  const [first, second, third] = students as [(typeof students)[number], (typeof students)[number], (typeof students)[number]];
-  const activity = await createActivityFromTemplate(e2eDb(), { templateId: "science-dissolve", schoolId: school.id, mode: "self" });
-  const scene = await e2eDb().activityScene.findFirstOrThrow({ where: { activityId: activity.id }, orderBy: { position: "asc" } });
-  await createResponse(e2eDb(), { activityId: activity.id, sceneId: scene.id, userId: third.id, answer: { type: "info" }, scenePosition: 0 });
+  const [first, second, third] = students as [
+    (typeof students)[number],
+    (typeof students)[number],
+    (typeof students)[number],
+  ];
+  const activity = await createActivityFromTemplate(e2eDb(), {
+    templateId: "science-dissolve",
+    schoolId: school.id,
+    mode: "self",
+  });
+  const scene = await e2eDb().activityScene.findFirstOrThrow({
+    where: { activityId: activity.id },
+    orderBy: { position: "asc" },
+  });
+  await createResponse(e2eDb(), {
+    activityId: activity.id,
+    sceneId: scene.id,
+    userId: third.id,
+    answer: { type: "info" },
+    scenePosition: 0,
+  });
   await signInAs(page, teacher.email!, TEST_PASSWORD);
   await page.goto("/dashboard/teacher/students");
 
@@ -208,8 +250,15 @@ test("edits a student, acts on a selection (group, code expiry, stop), and delet
   await expectNotification(page, "保存しました");
   await expect(edit).not.toBeVisible();
   await expect(rowOf(page, first.email!).getByRole("rowheader")).toContainText("編集");
-  expect(await e2eDb().user.findUniqueOrThrow({ where: { id: first.id }, select: { name: true, nickname: true, student: { select: { number: true } } } })).toEqual({
-    name: "編集 済子", nickname: "へんしゅう", student: { number: 31 },
+  expect(
+    await e2eDb().user.findUniqueOrThrow({
+      where: { id: first.id },
+      select: { name: true, nickname: true, student: { select: { number: true } } },
+    }),
+  ).toEqual({
+    name: "編集 済子",
+    nickname: "へんしゅう",
+    student: { number: 31 },
   });
 
   // selection: the bar appears with the count
@@ -221,7 +270,12 @@ test("edits a student, acts on a selection (group, code expiry, stop), and delet
   await page.getByTestId("bulk-set-group").click();
   await expectNotification(page, "グループを変更しました");
   const groupsOf = async () =>
-    (await e2eDb().studentDetail.findMany({ where: { userId: { in: [first.id, second.id, third.id] } }, orderBy: { number: "asc" } })).map((d) => d.counterbalanceGroup);
+    (
+      await e2eDb().studentDetail.findMany({
+        where: { userId: { in: [first.id, second.id, third.id] } },
+        orderBy: { number: "asc" },
+      })
+    ).map((d) => d.counterbalanceGroup);
   // by number: 2 (selected → B), 3 (not selected, keeps A), 31 (the edited one, selected → B)
   expect(await groupsOf()).toEqual(["B", "A", "B"]);
 
@@ -243,7 +297,9 @@ test("edits a student, acts on a selection (group, code expiry, stop), and delet
 
   await page.getByTestId("bulk-disable").click();
   await expectNotification(page, "利用を停止しました");
-  expect((await e2eDb().user.findMany({ where: { id: { in: [first.id, second.id] } } })).every((u) => u.disabled)).toBe(true);
+  expect((await e2eDb().user.findMany({ where: { id: { in: [first.id, second.id] } } })).every((u) => u.disabled)).toBe(
+    true,
+  );
   await page.getByTestId("bulk-clear").click();
   await expect(page.getByTestId("bulk-hint")).toBeVisible();
 

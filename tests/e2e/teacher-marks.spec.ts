@@ -14,26 +14,42 @@ async function mouseLine(page: Page, canvas: Locator) {
   const box = (await canvas.boundingBox())!;
   await page.mouse.move(box.x + box.width * 0.2, box.y + box.height * 0.2);
   await page.mouse.down();
-  for (let i = 1; i <= 8; i++) await page.mouse.move(box.x + box.width * (0.2 + 0.06 * i), box.y + box.height * (0.2 + 0.05 * i));
+  for (let i = 1; i <= 8; i++)
+    await page.mouse.move(box.x + box.width * (0.2 + 0.06 * i), box.y + box.height * (0.2 + 0.05 * i));
   await page.mouse.up();
 }
 
 test.describe("teacher marks and comments", () => {
   test.setTimeout(240_000);
 
-  test("a student writes and draws on a phone; the teacher marks both with the keyboard and comments; the student's result page shows marks and comments as text", async ({ browser }) => {
+  test("a student writes and draws on a phone; the teacher marks both with the keyboard and comments; the student's result page shows marks and comments as text", async ({
+    browser,
+  }) => {
     const { teacher, manager: managerUser, school, students } = await makeSchool(1);
-    const made = await createActivityFromTemplate(e2eDb(), { templateId: "reflection-weekly", schoolId: school.id, mode: "self" });
+    const made = await createActivityFromTemplate(e2eDb(), {
+      templateId: "reflection-weekly",
+      schoolId: school.id,
+      mode: "self",
+    });
     // one free-text scene, then a drawing scene; marks shown at the end
-    const free = await e2eDb().activityScene.findFirstOrThrow({ where: { activityId: made.id, type: "free_text" }, orderBy: { position: "asc" } });
+    const free = await e2eDb().activityScene.findFirstOrThrow({
+      where: { activityId: made.id, type: "free_text" },
+      orderBy: { position: "asc" },
+    });
     await e2eDb().activityScene.deleteMany({ where: { activityId: made.id, id: { not: free.id } } });
     await e2eDb().activityScene.update({ where: { id: free.id }, data: { position: 0 } });
-    const drawing = await e2eDb().activityScene.create({ data: { activityId: made.id, type: "drawing", position: 1, content: { prompt: "図をかきましょう。" } } });
+    const drawing = await e2eDb().activityScene.create({
+      data: { activityId: made.id, type: "drawing", position: 1, content: { prompt: "図をかきましょう。" } },
+    });
     await e2eDb().activity.update({ where: { id: made.id }, data: { feedback: "at_end" } });
     await e2eDb().studentDetail.update({ where: { userId: students[0]!.id }, data: { counterbalanceGroup: null } });
 
     const student = await signedIn(browser, students[0]!.email!, PHONE);
-    await student.getByTestId("my-activities").locator(`[data-activity-id="${made.id}"]`).getByTestId("go-start").click();
+    await student
+      .getByTestId("my-activities")
+      .locator(`[data-activity-id="${made.id}"]`)
+      .getByTestId("go-start")
+      .click();
     await expect(student.getByTestId("scene")).toHaveAttribute("data-scene-type", "free_text");
     await student.locator("textarea.answer-text").fill("水にとけると見えなくなる");
     await student.getByTestId("next").click();
@@ -41,7 +57,11 @@ test.describe("teacher marks and comments", () => {
     await expect(canvas).toBeVisible();
     await mouseLine(student, canvas);
     await expect(canvas).toHaveAttribute("data-strokes", "1");
-    const answers = () => e2eDb().response.findMany({ where: { activityId: made.id, userId: students[0]!.id }, select: { id: true, sceneId: true } });
+    const answers = () =>
+      e2eDb().response.findMany({
+        where: { activityId: made.id, userId: students[0]!.id },
+        select: { id: true, sceneId: true },
+      });
     await expect.poll(async () => (await answers()).length, { timeout: 30_000 }).toBe(2);
     // nothing marked yet: the result page says so
     await student.goto(`/dashboard/student/activities/response/${made.id}`);
@@ -75,8 +95,15 @@ test.describe("teacher marks and comments", () => {
     await expectNotification(page, "採点を保存しました");
     await expect(drawForm).toHaveAttribute("data-verdict", "partly");
     const ids = Object.fromEntries((await answers()).map((a) => [a.sceneId, a.id]));
-    expect(await e2eDb().responseMark.findUnique({ where: { responseId: ids[free.id]! }, select: { verdict: true, comment: true, markedById: true } })).toEqual({ verdict: "correct", comment: "よく観察できました", markedById: teacher.id });
-    expect((await e2eDb().responseMark.findUnique({ where: { responseId: ids[drawing.id]! } }))?.markedById).toBe(teacher.id);
+    expect(
+      await e2eDb().responseMark.findUnique({
+        where: { responseId: ids[free.id]! },
+        select: { verdict: true, comment: true, markedById: true },
+      }),
+    ).toEqual({ verdict: "correct", comment: "よく観察できました", markedById: teacher.id });
+    expect((await e2eDb().responseMark.findUnique({ where: { responseId: ids[drawing.id]! } }))?.markedById).toBe(
+      teacher.id,
+    );
     // the manager saves over it from the page that showed no mark: last save wins, and says whose mark it replaced
     await managerDraw.getByTestId("mark-none").focus();
     await manager.keyboard.press("2");
@@ -84,18 +111,34 @@ test.describe("teacher marks and comments", () => {
     await managerDraw.getByTestId("mark-save").click();
     await expectNotification(manager, "試験 先生の採点");
     await expect(managerDraw.getByTestId("mark-status")).toContainText("試験 管理");
-    await expect.poll(async () => (await e2eDb().responseMark.findUnique({ where: { responseId: ids[drawing.id]! } }))?.markedById).toBe(managerUser.id);
-    expect((await e2eDb().responseMark.findUnique({ where: { responseId: ids[drawing.id]! } }))?.verdict).toBe("partly");
+    await expect
+      .poll(
+        async () => (await e2eDb().responseMark.findUnique({ where: { responseId: ids[drawing.id]! } }))?.markedById,
+      )
+      .toBe(managerUser.id);
+    expect((await e2eDb().responseMark.findUnique({ where: { responseId: ids[drawing.id]! } }))?.verdict).toBe(
+      "partly",
+    );
     await expectAccessible(page);
     // a reload shows the stored marks; the stats page counts them (partly apart)
     await page.reload();
     await expect(textForm.getByTestId("mark-correct")).toBeChecked();
     await expect(textForm.getByTestId("mark-comment")).toHaveValue("よく観察できました");
     await page.goto(`/dashboard/teacher/activities/stats/${made.id}`);
-    await expect(page.locator(`[data-scene-id="${free.id}"]`).getByTestId("correct-rate")).toHaveAttribute("data-correct", "1");
-    await expect(page.locator(`[data-scene-id="${drawing.id}"]`).getByTestId("correct-rate")).toHaveAttribute("data-partly", "1");
-    await expect(page.locator(`[data-scene-id="${free.id}"]`).getByTestId("free-texts").getByTestId("mark-badge")).toHaveAttribute("data-verdict", "correct");
-    await expect(page.locator(`[data-scene-id="${drawing.id}"]`).getByTestId("drawing-gallery").getByTestId("mark-badge")).toHaveAttribute("data-verdict", "partly");
+    await expect(page.locator(`[data-scene-id="${free.id}"]`).getByTestId("correct-rate")).toHaveAttribute(
+      "data-correct",
+      "1",
+    );
+    await expect(page.locator(`[data-scene-id="${drawing.id}"]`).getByTestId("correct-rate")).toHaveAttribute(
+      "data-partly",
+      "1",
+    );
+    await expect(
+      page.locator(`[data-scene-id="${free.id}"]`).getByTestId("free-texts").getByTestId("mark-badge"),
+    ).toHaveAttribute("data-verdict", "correct");
+    await expect(
+      page.locator(`[data-scene-id="${drawing.id}"]`).getByTestId("drawing-gallery").getByTestId("mark-badge"),
+    ).toHaveAttribute("data-verdict", "partly");
 
     // the student's result page on the phone: marks (feedback at the end, all answered) and comments, as text
     await student.reload();

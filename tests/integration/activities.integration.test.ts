@@ -3,7 +3,14 @@ import { changeMode, copyTemplate, deleteActivity, saveSceneOrder, setArchived }
 import { db } from "@/lib/db";
 import { type AuthorizedSchoolId, authorizeSchool, type ScopeActor } from "@/lib/schools/scope";
 import { readTemplateFiles, syncTemplates } from "@/lib/templates/load";
-import { createAcademy, createActivityFromTemplate, createResponse, createSchool, createUser, uniqueTag } from "../../prisma/seed/factories";
+import {
+  createAcademy,
+  createActivityFromTemplate,
+  createResponse,
+  createSchool,
+  createUser,
+  uniqueTag,
+} from "../../prisma/seed/factories";
 
 interface World {
   schoolA: string;
@@ -24,11 +31,18 @@ async function makeWorld(): Promise<World> {
   const schoolA2 = await createSchool(db(), { academyId: academyA.id, name: `A2校${tag}`, nameKana: "えーにこう" });
   const schoolB = await createSchool(db(), { academyId: academyB.id, name: `B校${tag}`, nameKana: "びーこう" });
   const user = async (role: "student" | "teacher" | "manager", place: { schoolId?: string; academyId?: string }) => {
-    const u = await createUser(db(), { role, email: `${role}-${uniqueTag()}@t.example`, ...place, student: role === "student" ? { grade: 1, className: "1", number: 1 } : undefined });
+    const u = await createUser(db(), {
+      role,
+      email: `${role}-${uniqueTag()}@t.example`,
+      ...place,
+      student: role === "student" ? { grade: 1, className: "1", number: 1 } : undefined,
+    });
     return { id: u.id, role, schoolId: u.schoolId, academyId: u.academyId };
   };
   return {
-    schoolA: schoolA.id, schoolA2: schoolA2.id, schoolB: schoolB.id,
+    schoolA: schoolA.id,
+    schoolA2: schoolA2.id,
+    schoolB: schoolB.id,
     teacherA: await user("teacher", { schoolId: schoolA.id }),
     teacherB: await user("teacher", { schoolId: schoolB.id }),
     managerA: await user("manager", { academyId: academyA.id }),
@@ -69,7 +83,10 @@ describe("activities: scope and mutations", () => {
     const plain = await copyTemplate(ctx, { templateId: "science-dissolve", title: "" });
     expect(named.ok && plain.ok).toBe(true);
     if (!named.ok || !plain.ok) return;
-    const a = await db().activity.findUniqueOrThrow({ where: { id: named.data.id }, select: { title: true, schoolId: true, _count: { select: { scenes: true } } } });
+    const a = await db().activity.findUniqueOrThrow({
+      where: { id: named.data.id },
+      select: { title: true, schoolId: true, _count: { select: { scenes: true } } },
+    });
     expect(a).toMatchObject({ title: "３組の予想", schoolId: w.schoolA });
     expect(a._count.scenes).toBe(5);
     const b = await db().activity.findUniqueOrThrow({ where: { id: plain.data.id }, select: { title: true } });
@@ -81,7 +98,11 @@ describe("activities: scope and mutations", () => {
   });
 
   it("refuses every mutation on another school's activity and changes nothing", async () => {
-    const theirs = await createActivityFromTemplate(db(), { templateId: "reflection-weekly", schoolId: w.schoolB, mode: "guide" });
+    const theirs = await createActivityFromTemplate(db(), {
+      templateId: "reflection-weekly",
+      schoolId: w.schoolB,
+      mode: "guide",
+    });
     const before = await db().activity.findUniqueOrThrow({ where: { id: theirs.id } });
     const ctx = ctxOf(w.schoolA, w.teacherA.id);
     expect(await changeMode(ctx, theirs.id, "complete")).toEqual({ ok: false, code: "NOT_FOUND" });
@@ -89,13 +110,19 @@ describe("activities: scope and mutations", () => {
     expect(await deleteActivity(ctx, theirs.id)).toEqual({ ok: false, code: "NOT_FOUND" });
     const scenes = await db().activityScene.findMany({ where: { activityId: theirs.id }, select: { id: true } });
     const order = scenes.map((s) => s.id).reverse();
-    expect(await saveSceneOrder(ctx, { activityId: theirs.id, version: 1, title: "x", order, groupOrders: {} })).toEqual({ ok: false, code: "NOT_FOUND" });
+    expect(
+      await saveSceneOrder(ctx, { activityId: theirs.id, version: 1, title: "x", order, groupOrders: {} }),
+    ).toEqual({ ok: false, code: "NOT_FOUND" });
     expect(await db().activity.findUniqueOrThrow({ where: { id: theirs.id } })).toEqual(before);
   });
 
   it("changes modes; leaving guide ends the live session", async () => {
     const ctx = ctxOf(w.schoolA, w.teacherA.id);
-    const act = await createActivityFromTemplate(db(), { templateId: "math-linear-equations", schoolId: w.schoolA, mode: "guide" });
+    const act = await createActivityFromTemplate(db(), {
+      templateId: "math-linear-equations",
+      schoolId: w.schoolA,
+      mode: "guide",
+    });
     await db().guideSession.create({ data: { activityId: act.id, startedById: w.teacherA.id } });
     for (const mode of ["self", "complete", "standby", "guide"] as const) {
       expect(await changeMode(ctx, act.id, mode)).toEqual({ ok: true, data: null });
@@ -107,9 +134,19 @@ describe("activities: scope and mutations", () => {
 
   it("archives, restores, and deletes only archived activities, with their responses", async () => {
     const ctx = ctxOf(w.schoolA, w.teacherA.id);
-    const act = await createActivityFromTemplate(db(), { templateId: "reflection-weekly", schoolId: w.schoolA, mode: "complete" });
+    const act = await createActivityFromTemplate(db(), {
+      templateId: "reflection-weekly",
+      schoolId: w.schoolA,
+      mode: "complete",
+    });
     const scene = await db().activityScene.findFirstOrThrow({ where: { activityId: act.id }, select: { id: true } });
-    await createResponse(db(), { activityId: act.id, sceneId: scene.id, userId: w.studentA.id, answer: { value: 3 }, scenePosition: 0 });
+    await createResponse(db(), {
+      activityId: act.id,
+      sceneId: scene.id,
+      userId: w.studentA.id,
+      answer: { value: 3 },
+      scenePosition: 0,
+    });
     expect(await deleteActivity(ctx, act.id)).toEqual({ ok: false, code: "CONFLICT" });
     expect((await setArchived(ctx, act.id, true)).ok).toBe(true);
     expect(await setArchived(ctx, act.id, true)).toEqual({ ok: false, code: "NOT_FOUND" });
@@ -124,20 +161,55 @@ describe("activities: scope and mutations", () => {
   it("saves scene order and group orders with a version check", async () => {
     const ctx = ctxOf(w.schoolA, w.teacherA.id);
     const act = await createActivityFromTemplate(db(), { templateId: "math-linear-equations", schoolId: w.schoolA });
-    const ids = (await db().activityScene.findMany({ where: { activityId: act.id }, orderBy: { position: "asc" }, select: { id: true } })).map((s) => s.id);
+    const ids = (
+      await db().activityScene.findMany({
+        where: { activityId: act.id },
+        orderBy: { position: "asc" },
+        select: { id: true },
+      })
+    ).map((s) => s.id);
     const reversed = [...ids].reverse();
-    const saved = await saveSceneOrder(ctx, { activityId: act.id, version: 1, title: "", order: reversed, groupOrders: { B: ids } });
+    const saved = await saveSceneOrder(ctx, {
+      activityId: act.id,
+      version: 1,
+      title: "",
+      order: reversed,
+      groupOrders: { B: ids },
+    });
     expect(saved).toEqual({ ok: true, data: { version: 2 } });
-    const now = await db().activityScene.findMany({ where: { activityId: act.id }, orderBy: { position: "asc" }, select: { id: true } });
+    const now = await db().activityScene.findMany({
+      where: { activityId: act.id },
+      orderBy: { position: "asc" },
+      select: { id: true },
+    });
     expect(now.map((s) => s.id)).toEqual(reversed);
-    expect((await db().activitySceneOrder.findUniqueOrThrow({ where: { activityId_group: { activityId: act.id, group: "B" } } })).sceneIds).toEqual(ids);
-    expect((await db().activity.findUniqueOrThrow({ where: { id: act.id } })).title).toBe("|一次方程式(いちじほうていしき)を|解(と)こう");
+    expect(
+      (
+        await db().activitySceneOrder.findUniqueOrThrow({
+          where: { activityId_group: { activityId: act.id, group: "B" } },
+        })
+      ).sceneIds,
+    ).toEqual(ids);
+    expect((await db().activity.findUniqueOrThrow({ where: { id: act.id } })).title).toBe(
+      "|一次方程式(いちじほうていしき)を|解(と)こう",
+    );
     // a second editor still on version 1 loses, and nothing of theirs is written
-    expect(await saveSceneOrder(ctx, { activityId: act.id, version: 1, title: "late", order: ids, groupOrders: {} })).toEqual({ ok: false, code: "CONFLICT" });
+    expect(
+      await saveSceneOrder(ctx, { activityId: act.id, version: 1, title: "late", order: ids, groupOrders: {} }),
+    ).toEqual({ ok: false, code: "CONFLICT" });
     expect((await db().activity.findUniqueOrThrow({ where: { id: act.id } })).title).not.toBe("late");
-    const bad = await saveSceneOrder(ctx, { activityId: act.id, version: 2, title: "x", order: ids.slice(1), groupOrders: {} });
+    const bad = await saveSceneOrder(ctx, {
+      activityId: act.id,
+      version: 2,
+      title: "x",
+      order: ids.slice(1),
+      groupOrders: {},
+    });
     expect(bad.ok).toBe(false);
-    expect((await saveSceneOrder(ctx, { activityId: act.id, version: 2, title: "x", order: ids, groupOrders: { B: null } })).ok).toBe(true);
+    expect(
+      (await saveSceneOrder(ctx, { activityId: act.id, version: 2, title: "x", order: ids, groupOrders: { B: null } }))
+        .ok,
+    ).toBe(true);
     expect(await db().activitySceneOrder.count({ where: { activityId: act.id } })).toBe(0);
   });
 });

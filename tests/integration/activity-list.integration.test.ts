@@ -4,7 +4,14 @@ import { activityListFilterSchema } from "@/lib/activities/schema";
 import { db } from "@/lib/db";
 import type { AuthorizedSchoolId } from "@/lib/schools/scope";
 import { readTemplateFiles, syncTemplates } from "@/lib/templates/load";
-import { createAcademy, createActivityFromTemplate, createResponse, createSchool, createUser, uniqueTag } from "../../prisma/seed/factories";
+import {
+  createAcademy,
+  createActivityFromTemplate,
+  createResponse,
+  createSchool,
+  createUser,
+  uniqueTag,
+} from "../../prisma/seed/factories";
 
 let school: AuthorizedSchoolId;
 const ids: Record<string, string> = {};
@@ -12,9 +19,17 @@ beforeAll(async () => {
   await syncTemplates(db(), await readTemplateFiles());
   const tag = uniqueTag();
   const academy = await createAcademy(db(), { name: `AL${tag}`, nameKana: "えーえる" });
-  school = (await createSchool(db(), { academyId: academy.id, name: `AL${tag}`, nameKana: "えーえる" })).id as AuthorizedSchoolId;
-  const make = async (key: string, title: string, mode: "standby" | "guide" | "self" | "complete", status: "active" | "archived" = "active") =>
-    (ids[key] = (await createActivityFromTemplate(db(), { templateId: "science-dissolve", schoolId: school, title, mode, status })).id);
+  school = (await createSchool(db(), { academyId: academy.id, name: `AL${tag}`, nameKana: "えーえる" }))
+    .id as AuthorizedSchoolId;
+  const make = async (
+    key: string,
+    title: string,
+    mode: "standby" | "guide" | "self" | "complete",
+    status: "active" | "archived" = "active",
+  ) =>
+    (ids[key] = (
+      await createActivityFromTemplate(db(), { templateId: "science-dissolve", schoolId: school, title, mode, status })
+    ).id);
   await make("ruby", "|水溶液(すいようえき)の性質", "self");
   await make("percent", "100%の理解", "guide");
   await make("plain", "ふりかえり", "standby");
@@ -22,13 +37,36 @@ beforeAll(async () => {
   await make("mono", "|観察（かん・さつ）カード", "self");
   const scenes = await db().activityScene.findMany({ where: { activityId: ids.ruby }, orderBy: { position: "asc" } });
   for (const n of [1, 2]) {
-    const student = await createUser(db(), { role: "student", email: `al${n}-${tag}@t.example`, schoolId: school, student: { grade: 1, className: "1", number: n } });
-    for (const scene of scenes.slice(0, 2)) await createResponse(db(), { activityId: ids.ruby!, sceneId: scene.id, userId: student.id, answer: { seen: true }, scenePosition: scene.position });
+    const student = await createUser(db(), {
+      role: "student",
+      email: `al${n}-${tag}@t.example`,
+      schoolId: school,
+      student: { grade: 1, className: "1", number: n },
+    });
+    for (const scene of scenes.slice(0, 2))
+      await createResponse(db(), {
+        activityId: ids.ruby!,
+        sceneId: scene.id,
+        userId: student.id,
+        answer: { seen: true },
+        scenePosition: scene.position,
+      });
   }
   // someone who is not (or no longer) the school's: the stats leave them out, so does the list
   const elsewhere = await createSchool(db(), { academyId: academy.id, name: `AX${tag}`, nameKana: "えーえっくす" });
-  const moved = await createUser(db(), { role: "student", email: `al-moved-${tag}@t.example`, schoolId: elsewhere.id, student: { grade: 1, className: "1", number: 1 } });
-  await createResponse(db(), { activityId: ids.ruby!, sceneId: scenes[0]!.id, userId: moved.id, answer: { seen: true }, scenePosition: scenes[0]!.position });
+  const moved = await createUser(db(), {
+    role: "student",
+    email: `al-moved-${tag}@t.example`,
+    schoolId: elsewhere.id,
+    student: { grade: 1, className: "1", number: 1 },
+  });
+  await createResponse(db(), {
+    activityId: ids.ruby!,
+    sceneId: scenes[0]!.id,
+    userId: moved.id,
+    answer: { seen: true },
+    scenePosition: scenes[0]!.position,
+  });
 });
 afterAll(async () => {
   await db().$disconnect();
@@ -47,7 +85,11 @@ it("lists each activity with its scenes, answers so far, respondents and last us
 it("searches the title as written, by its base text and by its reading; % is literal; filters by mode and tab", async () => {
   const find = async (query: Record<string, string>) => {
     const f = activityListFilterSchema.parse(query);
-    return (await listActivitiesForSchool(school, f.tab === "archived" ? "archived" : "active", { search: f.q, mode: f.mode })).map((r) => r.id).sort();
+    return (
+      await listActivitiesForSchool(school, f.tab === "archived" ? "archived" : "active", { search: f.q, mode: f.mode })
+    )
+      .map((r) => r.id)
+      .sort();
   };
   expect(await find({ q: "水溶液" })).toEqual([ids.ruby]);
   expect(await find({ q: "すいようえき" })).toEqual([ids.ruby]);

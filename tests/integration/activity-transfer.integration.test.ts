@@ -15,7 +15,14 @@ import { duplicateActivityAction, importActivityFromForm } from "@/lib/activitie
 import { activityFileExport } from "@/lib/activities/export";
 import { db } from "@/lib/db";
 import { readTemplateFiles, syncTemplates } from "@/lib/templates/load";
-import { createAcademy, createActivityFromTemplate, createResponse, createSchool, createUser, uniqueTag } from "../../prisma/seed/factories";
+import {
+  createAcademy,
+  createActivityFromTemplate,
+  createResponse,
+  createSchool,
+  createUser,
+  uniqueTag,
+} from "../../prisma/seed/factories";
 import { session, sessionCookieOf } from "./next-headers-fake";
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
@@ -34,11 +41,26 @@ beforeAll(async () => {
   w.teacherB = await user("teacher", { schoolId: w.schoolB });
   w.managerA = await user("manager", { academyId: academyA.id });
   w.studentA = await user("student", { schoolId: w.schoolA, student: { grade: 1, className: "1", number: 1 } });
-  w.activity = (await createActivityFromTemplate(db(), { templateId: "science-dissolve", schoolId: w.schoolA, title: "|溶(と)ける/と:とけない*", mode: "self" })).id;
+  w.activity = (
+    await createActivityFromTemplate(db(), {
+      templateId: "science-dissolve",
+      schoolId: w.schoolA,
+      title: "|溶(と)ける/と:とけない*",
+      mode: "self",
+    })
+  ).id;
   const scenes = await scenesOf(w.activity);
-  await db().activitySceneOrder.create({ data: { activityId: w.activity, group: "B", sceneIds: scenes.map((s) => s.id).reverse() } });
+  await db().activitySceneOrder.create({
+    data: { activityId: w.activity, group: "B", sceneIds: scenes.map((s) => s.id).reverse() },
+  });
   const twoStep = scenes.find((s) => s.type === "two_step")!;
-  await createResponse(db(), { activityId: w.activity, sceneId: twoStep.id, userId: w.studentA, scenePosition: twoStep.position, answer: { first: "same", second: "sure", reason: "ひみつの理由" } });
+  await createResponse(db(), {
+    activityId: w.activity,
+    sceneId: twoStep.id,
+    userId: w.studentA,
+    scenePosition: twoStep.position,
+    answer: { first: "same", second: "sure", reason: "ひみつの理由" },
+  });
 });
 afterAll(async () => {
   await db().$disconnect();
@@ -48,9 +70,14 @@ async function as(id: string, role: string) {
   session.cookie = await sessionCookieOf(id, role);
 }
 function scenesOf(activityId: string) {
-  return db().activityScene.findMany({ where: { activityId }, orderBy: { position: "asc" }, select: { id: true, type: true, content: true, position: true } });
+  return db().activityScene.findMany({
+    where: { activityId },
+    orderBy: { position: "asc" },
+    select: { id: true, type: true, content: true, position: true },
+  });
 }
-const exportOf = (activityId: string, query = "") => activityFileExport(new NextRequest(`http://localhost/api/v1/exports/${activityId}/activity${query}`), activityId);
+const exportOf = (activityId: string, query = "") =>
+  activityFileExport(new NextRequest(`http://localhost/api/v1/exports/${activityId}/activity${query}`), activityId);
 const formOf = (text: string | Uint8Array, name = "activity.json") => {
   const form = new FormData();
   form.set("file", new File([text as BlobPart], name, { type: "application/json" }));
@@ -70,13 +97,22 @@ describe("activity export and import", () => {
     expect(decodeURIComponent(disposition.split("''")[1]!)).toBe("溶ける_と_とけない__活動データ.json");
     text = await res.text();
     const file = JSON.parse(text);
-    expect(file).toMatchObject({ format: "manabiya-activity", version: 1, title: "|溶(と)ける/と:とけない*", actorType: "student" });
+    expect(file).toMatchObject({
+      format: "manabiya-activity",
+      version: 1,
+      title: "|溶(と)ける/と:とけない*",
+      actorType: "student",
+    });
     const scenes = await scenesOf(w.activity);
-    expect(file.scenes.map((s: { type: string; content: unknown }) => ({ type: s.type, content: s.content }))).toEqual(scenes.map((s) => ({ type: s.type, content: s.content })));
+    expect(file.scenes.map((s: { type: string; content: unknown }) => ({ type: s.type, content: s.content }))).toEqual(
+      scenes.map((s) => ({ type: s.type, content: s.content })),
+    );
     expect(file.groupOrders).toEqual({ B: scenes.map((_, i) => `s${i + 1}`).reverse() });
     expect(text).not.toMatch(UUID);
     expect(text).not.toContain("ひみつの理由");
-    expect(await db().auditLog.count({ where: { action: "export.activity", targetId: w.activity, actorId: w.teacherA } })).toBe(1);
+    expect(
+      await db().auditLog.count({ where: { action: "export.activity", targetId: w.activity, actorId: w.teacherA } }),
+    ).toBe(1);
   });
 
   it("import into another school: a new activity whose scenes, content, order and group order are the same; exported again it is the same file", async () => {
@@ -85,15 +121,41 @@ describe("activity export and import", () => {
     const result = await importActivityFromForm(null, formOf(text));
     expect(result).toMatchObject({ ok: true, data: { title: "|溶(と)ける/と:とけない*" } });
     const id = (result as { data: { id: string } }).data.id;
-    const made = await db().activity.findUniqueOrThrow({ where: { id }, select: { schoolId: true, createdById: true, templateId: true, mode: true, status: true, actorType: true, sceneOrders: true } });
-    expect(made).toMatchObject({ schoolId: w.schoolB, createdById: w.teacherB, templateId: null, mode: "standby", status: "active", actorType: "student" });
+    const made = await db().activity.findUniqueOrThrow({
+      where: { id },
+      select: {
+        schoolId: true,
+        createdById: true,
+        templateId: true,
+        mode: true,
+        status: true,
+        actorType: true,
+        sceneOrders: true,
+      },
+    });
+    expect(made).toMatchObject({
+      schoolId: w.schoolB,
+      createdById: w.teacherB,
+      templateId: null,
+      mode: "standby",
+      status: "active",
+      actorType: "student",
+    });
     const original = await scenesOf(w.activity);
     const copied = await scenesOf(id);
-    expect(copied.map(({ type, content, position }) => ({ type, content, position }))).toEqual(original.map(({ type, content, position }) => ({ type, content, position })));
-    expect(made.sceneOrders).toEqual([expect.objectContaining({ group: "B", sceneIds: copied.map((s) => s.id).reverse() })]);
+    expect(copied.map(({ type, content, position }) => ({ type, content, position }))).toEqual(
+      original.map(({ type, content, position }) => ({ type, content, position })),
+    );
+    expect(made.sceneOrders).toEqual([
+      expect.objectContaining({ group: "B", sceneIds: copied.map((s) => s.id).reverse() }),
+    ]);
     expect(await db().response.count({ where: { activityId: id } })).toBe(0);
     expect(await db().activity.count({ where: { schoolId: w.schoolB } })).toBe(before + 1);
-    expect(await db().auditLog.count({ where: { action: "activity.import", targetId: id, actorId: w.teacherB, schoolId: w.schoolB } })).toBe(1);
+    expect(
+      await db().auditLog.count({
+        where: { action: "activity.import", targetId: id, actorId: w.teacherB, schoolId: w.schoolB },
+      }),
+    ).toBe(1);
     const again = await exportOf(id);
     expect(await again.text()).toBe(text);
   });
@@ -105,11 +167,26 @@ describe("activity export and import", () => {
     if (!made.ok) throw new Error(JSON.stringify(made));
     const copy = await db().activity.findUniqueOrThrow({
       where: { id: made.data.id },
-      select: { schoolId: true, title: true, feedback: true, mode: true, createdById: true, sceneOrders: { select: { group: true, sceneIds: true } } },
+      select: {
+        schoolId: true,
+        title: true,
+        feedback: true,
+        mode: true,
+        createdById: true,
+        sceneOrders: { select: { group: true, sceneIds: true } },
+      },
     });
-    expect(copy).toMatchObject({ schoolId: w.schoolA, title: "|溶(と)ける/と:とけない*（コピー）", feedback: "at_end", mode: "standby", createdById: w.teacherA });
+    expect(copy).toMatchObject({
+      schoolId: w.schoolA,
+      title: "|溶(と)ける/と:とけない*（コピー）",
+      feedback: "at_end",
+      mode: "standby",
+      createdById: w.teacherA,
+    });
     const [from, to] = [await scenesOf(w.activity), await scenesOf(made.data.id)];
-    expect(to.map(({ type, content, position }) => ({ type, content, position }))).toEqual(from.map(({ type, content, position }) => ({ type, content, position })));
+    expect(to.map(({ type, content, position }) => ({ type, content, position }))).toEqual(
+      from.map(({ type, content, position }) => ({ type, content, position })),
+    );
     expect(to.map((s) => s.id).some((id) => from.some((f) => f.id === id))).toBe(false);
     expect(copy.sceneOrders).toEqual([{ group: "B", sceneIds: to.map((s) => s.id).reverse() }]);
     expect(await db().response.count({ where: { activityId: made.data.id } })).toBe(0);
@@ -156,8 +233,14 @@ describe("activity export and import", () => {
     const file = JSON.parse(text);
     const cases: [string | Uint8Array, Record<string, string[]>][] = [
       [JSON.stringify({ ...file, version: 2 }), { file: ["versionUnknown"], found: ["2"] }],
-      [JSON.stringify({ ...file, scenes: [{ ...file.scenes[0], type: "video" }] }), { file: ["sceneType"], scene: ["1"], found: ["video"] }],
-      [JSON.stringify({ ...file, scenes: [file.scenes[0], { ...file.scenes[1], content: {} }] }), { file: ["sceneContent"], scene: ["2"] }],
+      [
+        JSON.stringify({ ...file, scenes: [{ ...file.scenes[0], type: "video" }] }),
+        { file: ["sceneType"], scene: ["1"], found: ["video"] },
+      ],
+      [
+        JSON.stringify({ ...file, scenes: [file.scenes[0], { ...file.scenes[1], content: {} }] }),
+        { file: ["sceneContent"], scene: ["2"] },
+      ],
       [text.slice(0, 100), { file: ["notJson"] }],
       [new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 1]), { file: ["binary"] }],
       ["", { file: ["empty"] }],

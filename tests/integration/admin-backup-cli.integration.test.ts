@@ -31,7 +31,10 @@ describe("npm run admin -- backup / restore", () => {
     expect(made).toMatchObject({ code: 0, err: expect.stringContaining("backup: responses") });
     expect(made.out).toContain(file);
     expect((await stat(file)).mode & 0o777).toBe(0o600);
-    const audited = await sql<{ meta: { via: string; file: string } }>(source.url, `select meta from audit_logs where action = 'admin.backup'`);
+    const audited = await sql<{ meta: { via: string; file: string } }>(
+      source.url,
+      `select meta from audit_logs where action = 'admin.backup'`,
+    );
     expect(audited).toHaveLength(1);
     expect(audited[0]!.meta).toMatchObject({ via: "cli", file });
 
@@ -49,7 +52,10 @@ describe("npm run admin -- backup / restore", () => {
     expect(restored).toMatchObject({ code: 0, err: expect.stringContaining("restore: responses") });
     const after = await tableRows(target.url);
     // the forced backup's own audit entry came after its snapshot; the restore adds its entry
-    const withoutCli = (rows: Record<string, string[]>) => ({ ...rows, audit_logs: rows.audit_logs!.filter((r) => !/admin\.(backup|restore)/.test(r)) });
+    const withoutCli = (rows: Record<string, string[]>) => ({
+      ...rows,
+      audit_logs: rows.audit_logs!.filter((r) => !/admin\.(backup|restore)/.test(r)),
+    });
     expect(withoutCli(after)).toEqual(withoutCli(before));
     expect(after.audit_logs!.filter((r) => r.includes("admin.backup"))).toHaveLength(1);
     expect(after.audit_logs!.filter((r) => r.includes("admin.restore"))).toHaveLength(1);
@@ -67,8 +73,14 @@ describe("npm run admin -- backup / restore", () => {
     await writeFile(bad, "not a backup");
     const other = await emptyDatabase("backup_cli_bad");
     try {
-      expect(await runAdmin(other.url, ["restore", bad])).toMatchObject({ code: 1, err: expect.stringContaining("not a Manabiya backup") });
-      expect(await runAdmin(other.url, ["restore", path.join(dir, "missing.backup")])).toMatchObject({ code: 1, err: expect.stringContaining("cannot read") });
+      expect(await runAdmin(other.url, ["restore", bad])).toMatchObject({
+        code: 1,
+        err: expect.stringContaining("not a Manabiya backup"),
+      });
+      expect(await runAdmin(other.url, ["restore", path.join(dir, "missing.backup")])).toMatchObject({
+        code: 1,
+        err: expect.stringContaining("cannot read"),
+      });
     } finally {
       await dropDatabase(other.name);
     }

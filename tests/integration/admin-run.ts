@@ -9,7 +9,12 @@ export function runAdmin(databaseUrl: string, args: string[], stdin?: string) {
 }
 
 /** A command-line tool of package.json (admin, roster) run the way its npm script runs it. */
-export function runScript(script: string, databaseUrl: string, args: string[], stdin?: string): Promise<{ code: number | null; out: string; err: string }> {
+export function runScript(
+  script: string,
+  databaseUrl: string,
+  args: string[],
+  stdin?: string,
+): Promise<{ code: number | null; out: string; err: string }> {
   const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", script, ...args], {
     env: {
       PATH: process.env.PATH ?? "",

@@ -26,15 +26,41 @@ const ids = {} as { student: string; otherTeacher: string; idle: string; disable
 beforeAll(async () => {
   const { tag, academy, school, other } = await twoSchools();
   const user = async (role: "teacher" | "student", n: string, schoolId = school.id, disabled = false) =>
-    (await createUser(db(), { role, email: `${n}-${tag}@t.example`, schoolId, academyId: academy.id, disabled, ...(role === "student" ? { student: { grade: 1, className: "1", number: 1 } } : {}) })).id;
+    (
+      await createUser(db(), {
+        role,
+        email: `${n}-${tag}@t.example`,
+        schoolId,
+        academyId: academy.id,
+        disabled,
+        ...(role === "student" ? { student: { grade: 1, className: "1", number: 1 } } : {}),
+      })
+    ).id;
   for (let i = 0; i < CLASSES; i++) {
     const teacher = await user("teacher", `t${i}`);
-    const activity = await createActivityFromTemplate(db(), { templateId: "science-dissolve", schoolId: school.id, mode: "guide" });
-    const scenes = (await db().activityScene.findMany({ where: { activityId: activity.id }, orderBy: { position: "asc" }, select: { id: true } })).map((s) => s.id);
-    await db().guideSession.create({ data: { activityId: activity.id, startedById: teacher, currentSceneId: scenes[0]! } });
+    const activity = await createActivityFromTemplate(db(), {
+      templateId: "science-dissolve",
+      schoolId: school.id,
+      mode: "guide",
+    });
+    const scenes = (
+      await db().activityScene.findMany({
+        where: { activityId: activity.id },
+        orderBy: { position: "asc" },
+        select: { id: true },
+      })
+    ).map((s) => s.id);
+    await db().guideSession.create({
+      data: { activityId: activity.id, startedById: teacher, currentSceneId: scenes[0]! },
+    });
     classes.push({ teacher, activity: activity.id, scenes });
   }
-  Object.assign(ids, { student: await user("student", "s"), otherTeacher: await user("teacher", "o", other.id), idle: await user("teacher", "i"), disabled: await user("teacher", "d", school.id, true) });
+  Object.assign(ids, {
+    student: await user("student", "s"),
+    otherTeacher: await user("teacher", "o", other.id),
+    idle: await user("teacher", "i"),
+    disabled: await user("teacher", "d", school.id, true),
+  });
   await db().user.update({ where: { id: ids.idle }, data: { lastActiveAt: new Date(Date.now() - 3 * 3600_000) } });
 
   served = await advanceEndpointListened();
@@ -45,10 +71,13 @@ afterAll(async () => {
   await db().$disconnect();
 });
 
-const cookieOf = async (sub: string, role = "teacher") => `${SESSION_COOKIE}=${await encode({ token: { sub, role, sv: 0 }, secret: process.env.AUTH_SECRET!, salt: SESSION_COOKIE })}`;
+const cookieOf = async (sub: string, role = "teacher") =>
+  `${SESSION_COOKIE}=${await encode({ token: { sub, role, sv: 0 }, secret: process.env.AUTH_SECRET!, salt: SESSION_COOKIE })}`;
 async function press(cookie: string, activityId: string, sceneId: string) {
   const res = await fetch(`http://127.0.0.1:${port}/api/v1/live/${activityId}/scene`, {
-    method: "POST", body: JSON.stringify({ sceneId }), headers: { "content-type": "application/json", cookie },
+    method: "POST",
+    body: JSON.stringify({ sceneId }),
+    headers: { "content-type": "application/json", cookie },
   });
   return { status: res.status, body: (await res.json()) as unknown };
 }
@@ -73,7 +102,15 @@ describe("presses that arrive together", () => {
       const pressing = Promise.all(classes.map((c, i) => press(cookies[i]!, c.activity, c.scenes[1]!)));
       await expect.poll(() => served.received() - from, { timeout: 30_000 }).toBe(CLASSES);
       await expect
-        .poll(async () => (await db().$queryRaw<{ n: number }[]>`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`)[0]!.n, { timeout: 30_000 })
+        .poll(
+          async () =>
+            (
+              await db().$queryRaw<
+                { n: number }[]
+              >`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`
+            )[0]!.n,
+          { timeout: 30_000 },
+        )
         .toBeGreaterThanOrEqual(1);
       await locker.query("commit");
       replies = await pressing;
@@ -82,13 +119,24 @@ describe("presses that arrive together", () => {
     }
     expect(replies).toEqual(classes.map(() => ({ status: 200, body: { ok: true, data: null } })));
     const after = await sessionsOf(classes.map((c) => c.activity));
-    for (const s of after) expect(s).toMatchObject({ current_scene_id: classes.find((c) => c.activity === s.activity_id)!.scenes[1], version: before.get(s.activity_id)! + 1 });
+    for (const s of after)
+      expect(s).toMatchObject({
+        current_scene_id: classes.find((c) => c.activity === s.activity_id)!.scenes[1],
+        version: before.get(s.activity_id)! + 1,
+      });
     // one transaction per statement: the moves that arrived together share one
     expect(new Set(after.map((s) => s.tx)).size).toBeLessThan(CLASSES / 2);
-    const audits = await db().auditLog.findMany({ where: { action: "guide.scene", targetId: { in: classes.map((c) => c.activity) } }, select: { actorId: true, targetId: true } });
-    expect(audits.map((a) => `${a.actorId}/${a.targetId}`).sort()).toEqual(classes.map((c) => `${c.teacher}/${c.activity}`).sort());
+    const audits = await db().auditLog.findMany({
+      where: { action: "guide.scene", targetId: { in: classes.map((c) => c.activity) } },
+      select: { actorId: true, targetId: true },
+    });
+    expect(audits.map((a) => `${a.actorId}/${a.targetId}`).sort()).toEqual(
+      classes.map((c) => `${c.teacher}/${c.activity}`).sort(),
+    );
     const payloads = classes.map((c) => JSON.stringify({ topic: `activity:${c.activity}`, kind: "state" }));
-    await expect.poll(() => payloads.every((p) => served.notified.filter((n) => n === p).length === 1), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(() => payloads.every((p) => served.notified.filter((n) => n === p).length === 1), { timeout: 10_000 })
+      .toBe(true);
   });
 
   it("refusals mixed in with the moves: each press gets its own reply, and only the allowed ones move", async () => {
@@ -105,12 +153,25 @@ describe("presses that arrive together", () => {
     const before = new Map((await sessionsOf([a.activity, b.activity, c.activity])).map((s) => [s.activity_id, s]));
     const replies = await Promise.all(cases.map(([cookie, activity, scene]) => press(cookie, activity, scene)));
     expect(replies.map((r) => r.status)).toEqual(cases.map((x) => x[3]));
-    replies.forEach((r, i) => expect(r.body).toMatchObject(cases[i]![4] ? { ok: false, code: cases[i]![4] } : { ok: true, data: null }));
+    replies.forEach((r, i) =>
+      expect(r.body).toMatchObject(cases[i]![4] ? { ok: false, code: cases[i]![4] } : { ok: true, data: null }),
+    );
     const after = new Map((await sessionsOf([a.activity, b.activity, c.activity])).map((s) => [s.activity_id, s]));
-    expect(after.get(a.activity)).toMatchObject({ current_scene_id: a.scenes[2], version: before.get(a.activity)!.version + 1 });
-    expect(after.get(b.activity)).toMatchObject({ current_scene_id: before.get(b.activity)!.current_scene_id, version: before.get(b.activity)!.version });
-    expect(after.get(c.activity)).toMatchObject({ current_scene_id: c.scenes[2], version: before.get(c.activity)!.version + 1 });
-    expect((await db().user.findUniqueOrThrow({ where: { id: ids.idle }, select: { sessionVersion: true } })).sessionVersion).toBe(1);
+    expect(after.get(a.activity)).toMatchObject({
+      current_scene_id: a.scenes[2],
+      version: before.get(a.activity)!.version + 1,
+    });
+    expect(after.get(b.activity)).toMatchObject({
+      current_scene_id: before.get(b.activity)!.current_scene_id,
+      version: before.get(b.activity)!.version,
+    });
+    expect(after.get(c.activity)).toMatchObject({
+      current_scene_id: c.scenes[2],
+      version: before.get(c.activity)!.version + 1,
+    });
+    expect(
+      (await db().user.findUniqueOrThrow({ where: { id: ids.idle }, select: { sessionVersion: true } })).sessionVersion,
+    ).toBe(1);
   });
 
   it("one teacher pressing several times at once: every press moves the class once", async () => {
@@ -126,11 +187,22 @@ describe("presses that arrive together", () => {
 
 describe("a started server", () => {
   const fresh = freshDatabase("advance_warm");
-  it("has the connections of its presses open before the first press (the first \"next\" after a deploy waits for no connection)", async () => {
-    const started = createAdvanceEndpoint({ databaseUrl: fresh.url, authSecret: process.env.AUTH_SECRET!, production: true, poolSize: 8 });
+  it('has the connections of its presses open before the first press (the first "next" after a deploy waits for no connection)', async () => {
+    const started = createAdvanceEndpoint({
+      databaseUrl: fresh.url,
+      authSecret: process.env.AUTH_SECRET!,
+      production: true,
+      poolSize: 8,
+    });
     try {
       const open = async () =>
-        Number((await fresh.prisma.$queryRaw<{ n: bigint }[]>`select count(*) as n from pg_stat_activity where datname = ${fresh.name} and application_name = 'manabiya-advance'`)[0]!.n);
+        Number(
+          (
+            await fresh.prisma.$queryRaw<
+              { n: bigint }[]
+            >`select count(*) as n from pg_stat_activity where datname = ${fresh.name} and application_name = 'manabiya-advance'`
+          )[0]!.n,
+        );
       await expect.poll(open, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
     } finally {
       await started.close();

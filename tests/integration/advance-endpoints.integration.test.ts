@@ -25,24 +25,70 @@ const HOST = "school.example";
 let served: Awaited<ReturnType<typeof advanceEndpointListened>>;
 let port: number;
 const ids = {} as {
-  school: string; other: string; teacher: string; otherTeacher: string; student: string; disabled: string; manager: string;
-  activity: string; scenes: string[]; idle: string; foreignScene: string; notStarted: string; notStartedScene: string;
+  school: string;
+  other: string;
+  teacher: string;
+  otherTeacher: string;
+  student: string;
+  disabled: string;
+  manager: string;
+  activity: string;
+  scenes: string[];
+  idle: string;
+  foreignScene: string;
+  notStarted: string;
+  notStartedScene: string;
 };
 
 beforeAll(async () => {
   const { tag, academy, school, other } = await twoSchools();
-  const user = async (role: "teacher" | "student" | "manager", n: string, extra: { schoolId?: string; disabled?: boolean } = {}) =>
-    (await createUser(db(), { role, email: `${n}-${tag}@t.example`, schoolId: extra.schoolId ?? school.id, academyId: academy.id, disabled: extra.disabled, ...(role === "student" ? { student: { grade: 1, className: "1", number: 1 } } : {}) })).id;
-  const activity = await createActivityFromTemplate(db(), { templateId: "science-dissolve", schoolId: school.id, mode: "guide" });
-  const notStarted = await createActivityFromTemplate(db(), { templateId: "science-dissolve", schoolId: school.id, mode: "guide" });
-  const scenesOf = async (activityId: string) => (await db().activityScene.findMany({ where: { activityId }, orderBy: { position: "asc" }, select: { id: true } })).map((s) => s.id);
+  const user = async (
+    role: "teacher" | "student" | "manager",
+    n: string,
+    extra: { schoolId?: string; disabled?: boolean } = {},
+  ) =>
+    (
+      await createUser(db(), {
+        role,
+        email: `${n}-${tag}@t.example`,
+        schoolId: extra.schoolId ?? school.id,
+        academyId: academy.id,
+        disabled: extra.disabled,
+        ...(role === "student" ? { student: { grade: 1, className: "1", number: 1 } } : {}),
+      })
+    ).id;
+  const activity = await createActivityFromTemplate(db(), {
+    templateId: "science-dissolve",
+    schoolId: school.id,
+    mode: "guide",
+  });
+  const notStarted = await createActivityFromTemplate(db(), {
+    templateId: "science-dissolve",
+    schoolId: school.id,
+    mode: "guide",
+  });
+  const scenesOf = async (activityId: string) =>
+    (
+      await db().activityScene.findMany({ where: { activityId }, orderBy: { position: "asc" }, select: { id: true } })
+    ).map((s) => s.id);
   const scenes = await scenesOf(activity.id);
   Object.assign(ids, {
-    school: school.id, other: other.id, teacher: await user("teacher", "t"), otherTeacher: await user("teacher", "o", { schoolId: other.id }),
-    student: await user("student", "s"), disabled: await user("teacher", "d", { disabled: true }), manager: await user("manager", "m"),
-    activity: activity.id, scenes, foreignScene: (await scenesOf(notStarted.id))[1]!, notStarted: notStarted.id, notStartedScene: (await scenesOf(notStarted.id))[1]!,
+    school: school.id,
+    other: other.id,
+    teacher: await user("teacher", "t"),
+    otherTeacher: await user("teacher", "o", { schoolId: other.id }),
+    student: await user("student", "s"),
+    disabled: await user("teacher", "d", { disabled: true }),
+    manager: await user("manager", "m"),
+    activity: activity.id,
+    scenes,
+    foreignScene: (await scenesOf(notStarted.id))[1]!,
+    notStarted: notStarted.id,
+    notStartedScene: (await scenesOf(notStarted.id))[1]!,
   });
-  await db().guideSession.create({ data: { activityId: activity.id, startedById: ids.teacher, currentSceneId: scenes[0]! } });
+  await db().guideSession.create({
+    data: { activityId: activity.id, startedById: ids.teacher, currentSceneId: scenes[0]! },
+  });
 
   served = await advanceEndpointListened();
   port = served.port;
@@ -61,9 +107,11 @@ interface Case extends PostCase {
 async function cookieOf(who: Who) {
   if (who === "nobody") return "";
   const [sub, role, sv] =
-    typeof who === "object" ? [who.idle, "teacher", 0]
-    : who === "stale" ? [ids.teacher, "teacher", 7]
-    : [ids[who], who === "otherTeacher" || who === "disabled" ? "teacher" : who, 0];
+    typeof who === "object"
+      ? [who.idle, "teacher", 0]
+      : who === "stale"
+        ? [ids.teacher, "teacher", 7]
+        : [ids[who], who === "otherTeacher" || who === "disabled" ? "teacher" : who, 0];
   return sessionCookieOf(sub, role, sv);
 }
 const pathOf = (c: Case) => `/api/v1/live/${c.activityId ?? ids.activity}/scene`;
@@ -78,24 +126,53 @@ async function viaRoute(c: Case) {
 }
 
 const to = (sceneId: string, extra: Record<string, unknown> = {}) => JSON.stringify({ sceneId, ...extra });
-const current = async () => (await db().guideSession.findFirstOrThrow({ where: { activityId: ids.activity, endedAt: null }, select: { currentSceneId: true, version: true } }));
+const current = async () =>
+  await db().guideSession.findFirstOrThrow({
+    where: { activityId: ids.activity, endedAt: null },
+    select: { currentSceneId: true, version: true },
+  });
 
 describe("the production advance endpoint and the route handler (the server action) answer alike", () => {
   const cases: [string, () => Case, number, string][] = [
     ["signed out", () => ({ who: "nobody", body: to(ids.scenes[1]!) }), 401, "UNAUTHENTICATED"],
     ["Origin: null", () => ({ who: "teacher", body: to(ids.scenes[1]!), origin: "null" }), 403, "FORBIDDEN"],
-    ["another site's Origin", () => ({ who: "teacher", body: to(ids.scenes[1]!), origin: "https://evil.example" }), 403, "FORBIDDEN"],
+    [
+      "another site's Origin",
+      () => ({ who: "teacher", body: to(ids.scenes[1]!), origin: "https://evil.example" }),
+      403,
+      "FORBIDDEN",
+    ],
     ["not JSON", () => ({ who: "teacher", body: "{nope" }), 400, "VALIDATION"],
     ["a scene id that is not one", () => ({ who: "teacher", body: to("nope") }), 400, "VALIDATION"],
-    ["an activity id that is not one", () => ({ who: "teacher", body: to(ids.scenes[1]!), activityId: "nope" }), 400, "VALIDATION"],
+    [
+      "an activity id that is not one",
+      () => ({ who: "teacher", body: to(ids.scenes[1]!), activityId: "nope" }),
+      400,
+      "VALIDATION",
+    ],
     ["a student", () => ({ who: "student", body: to(ids.scenes[1]!) }), 403, "FORBIDDEN"],
     ["a disabled teacher", () => ({ who: "disabled", body: to(ids.scenes[1]!) }), 401, "UNAUTHENTICATED"],
-    ["a session ended since (another session version)", () => ({ who: "stale", body: to(ids.scenes[1]!) }), 401, "UNAUTHENTICATED"],
+    [
+      "a session ended since (another session version)",
+      () => ({ who: "stale", body: to(ids.scenes[1]!) }),
+      401,
+      "UNAUTHENTICATED",
+    ],
     ["a teacher of another school", () => ({ who: "otherTeacher", body: to(ids.scenes[1]!) }), 409, "CONFLICT"],
-    ["a teacher naming another school", () => ({ who: "teacher", body: to(ids.scenes[1]!, { schoolId: ids.other }) }), 403, "FORBIDDEN"],
+    [
+      "a teacher naming another school",
+      () => ({ who: "teacher", body: to(ids.scenes[1]!, { schoolId: ids.other }) }),
+      403,
+      "FORBIDDEN",
+    ],
     ["a manager naming no school", () => ({ who: "manager", body: to(ids.scenes[1]!) }), 403, "FORBIDDEN"],
     ["a scene of another activity", () => ({ who: "teacher", body: to(ids.foreignScene) }), 400, "VALIDATION"],
-    ["an activity without a running session", () => ({ who: "teacher", body: to(ids.notStartedScene), activityId: ids.notStarted }), 409, "CONFLICT"],
+    [
+      "an activity without a running session",
+      () => ({ who: "teacher", body: to(ids.notStartedScene), activityId: ids.notStarted }),
+      409,
+      "CONFLICT",
+    ],
   ];
   for (const [name, make, status, code] of cases) {
     it(`${name}: ${status} ${code}, nothing moved`, async () => {
@@ -132,7 +209,10 @@ describe("the production advance endpoint and the route handler (the server acti
 
   it("both record the staff member's last use (refused by scope or not), as every signed-in request does", async () => {
     const fiveMinutesAgo = new Date(Date.now() - 5 * 60_000);
-    const lastUse = async () => (await db().user.findUniqueOrThrow({ where: { id: ids.teacher }, select: { lastActiveAt: true } })).lastActiveAt!.getTime();
+    const lastUse = async () =>
+      (
+        await db().user.findUniqueOrThrow({ where: { id: ids.teacher }, select: { lastActiveAt: true } })
+      ).lastActiveAt!.getTime();
     for (const via of [viaEndpoint, viaRoute]) {
       await db().user.update({ where: { id: ids.teacher }, data: { lastActiveAt: fiveMinutesAgo } });
       expect((await via({ who: "teacher", body: to(ids.scenes[1]!, { schoolId: ids.other }) })).status).toBe(403);
@@ -142,7 +222,11 @@ describe("the production advance endpoint and the route handler (the server acti
 
   it("a teacher idle past the limit: signed out by both, every session of theirs ended", async () => {
     const idleTeacher = async () => {
-      const { id } = await createUser(db(), { role: "teacher", email: `i-${uniqueTag()}@t.example`, schoolId: ids.school });
+      const { id } = await createUser(db(), {
+        role: "teacher",
+        email: `i-${uniqueTag()}@t.example`,
+        schoolId: ids.school,
+      });
       await db().user.update({ where: { id }, data: { lastActiveAt: new Date(Date.now() - 3 * 3600_000) } });
       return id;
     };

@@ -14,7 +14,12 @@ export async function advanceEndpointListened(poolSize = 2) {
   await listener.connect();
   listener.on("notification", (n) => notified.push(n.payload ?? ""));
   await listener.query(`LISTEN ${LIVE_CHANNEL}`);
-  const endpoint = createAdvanceEndpoint({ databaseUrl: testDatabaseUrl(), authSecret: process.env.AUTH_SECRET!, production: true, poolSize });
+  const endpoint = createAdvanceEndpoint({
+    databaseUrl: testDatabaseUrl(),
+    authSecret: process.env.AUTH_SECRET!,
+    production: true,
+    poolSize,
+  });
   const { server, port } = await serveEndpoint(endpoint);
   let requests = 0;
   server.on("request", () => void (requests += 1));

@@ -22,18 +22,60 @@ const HOST = "school.example";
 let server: http.Server;
 let endpoint: ReturnType<typeof createAnswerEndpoint>;
 let port: number;
-const ids = {} as { student: string; disabled: string; activity: string; scene: string; foreignActivity: string; foreignScene: string };
+const ids = {} as {
+  student: string;
+  disabled: string;
+  activity: string;
+  scene: string;
+  foreignActivity: string;
+  foreignScene: string;
+};
 
 beforeAll(async () => {
   const { tag, school, other } = await twoSchools();
-  ids.student = (await createUser(db(), { role: "student", email: `e1-${tag}@t.example`, schoolId: school.id, student: { grade: 1, className: "1", number: 1 } })).id;
-  ids.disabled = (await createUser(db(), { role: "student", email: `e2-${tag}@t.example`, schoolId: school.id, disabled: true, student: { grade: 1, className: "1", number: 2 } })).id;
-  const activity = await createActivityFromTemplate(db(), { templateId: "science-dissolve", schoolId: school.id, mode: "self" });
-  const foreign = await createActivityFromTemplate(db(), { templateId: "science-dissolve", schoolId: other.id, mode: "self" });
-  const sceneOf = async (activityId: string) => (await db().activityScene.findFirstOrThrow({ where: { activityId, type: "single_choice" }, select: { id: true } })).id;
-  Object.assign(ids, { activity: activity.id, scene: await sceneOf(activity.id), foreignActivity: foreign.id, foreignScene: await sceneOf(foreign.id) });
+  ids.student = (
+    await createUser(db(), {
+      role: "student",
+      email: `e1-${tag}@t.example`,
+      schoolId: school.id,
+      student: { grade: 1, className: "1", number: 1 },
+    })
+  ).id;
+  ids.disabled = (
+    await createUser(db(), {
+      role: "student",
+      email: `e2-${tag}@t.example`,
+      schoolId: school.id,
+      disabled: true,
+      student: { grade: 1, className: "1", number: 2 },
+    })
+  ).id;
+  const activity = await createActivityFromTemplate(db(), {
+    templateId: "science-dissolve",
+    schoolId: school.id,
+    mode: "self",
+  });
+  const foreign = await createActivityFromTemplate(db(), {
+    templateId: "science-dissolve",
+    schoolId: other.id,
+    mode: "self",
+  });
+  const sceneOf = async (activityId: string) =>
+    (await db().activityScene.findFirstOrThrow({ where: { activityId, type: "single_choice" }, select: { id: true } }))
+      .id;
+  Object.assign(ids, {
+    activity: activity.id,
+    scene: await sceneOf(activity.id),
+    foreignActivity: foreign.id,
+    foreignScene: await sceneOf(foreign.id),
+  });
 
-  endpoint = createAnswerEndpoint({ databaseUrl: testDatabaseUrl(), authSecret: process.env.AUTH_SECRET!, production: true, poolSize: 2 });
+  endpoint = createAnswerEndpoint({
+    databaseUrl: testDatabaseUrl(),
+    authSecret: process.env.AUTH_SECRET!,
+    production: true,
+    poolSize: 2,
+  });
   ({ server, port } = await serveEndpoint(endpoint));
 });
 afterAll(async () => {
@@ -60,7 +102,15 @@ async function viaRoute(c: Case) {
 }
 
 const answer = (patch: Record<string, unknown> = {}) =>
-  JSON.stringify({ activityId: ids.activity, sceneId: ids.scene, answer: { choice: "clear" }, clientRevision: 1, idempotencyKey: `k${uniqueTag()}${uniqueTag()}`, mode: "self", ...patch });
+  JSON.stringify({
+    activityId: ids.activity,
+    sceneId: ids.scene,
+    answer: { choice: "clear" },
+    clientRevision: 1,
+    idempotencyKey: `k${uniqueTag()}${uniqueTag()}`,
+    mode: "self",
+    ...patch,
+  });
 
 describe("the production answer endpoint and the route handler answer alike", () => {
   const cases: [string, () => Case, number][] = [
@@ -71,11 +121,23 @@ describe("the production answer endpoint and the route handler answer alike", ()
     ["a body over 64 KB", () => ({ who: "student", body: answer({ answer: { choice: "x".repeat(70_000) } }) }), 413],
     ["not JSON", () => ({ who: "student", body: "{nope" }), 400],
     ["not an answer request", () => ({ who: "student", body: JSON.stringify({ activityId: "x" }) }), 400],
-    ["an answer the scene does not allow", () => ({ who: "student", body: answer({ answer: { choice: "nope" } }) }), 400],
-    ["another school's activity", () => ({ who: "student", body: answer({ activityId: ids.foreignActivity, sceneId: ids.foreignScene }) }), 404],
+    [
+      "an answer the scene does not allow",
+      () => ({ who: "student", body: answer({ answer: { choice: "nope" } }) }),
+      400,
+    ],
+    [
+      "another school's activity",
+      () => ({ who: "student", body: answer({ activityId: ids.foreignActivity, sceneId: ids.foreignScene }) }),
+      404,
+    ],
     ["a guide answer without a session", () => ({ who: "student", body: answer({ mode: "guide" }) }), 409],
     // a shared tablet: an answer queued by someone who signed out, sent with the next user's session
-    ["an answer of another respondent than the session's", () => ({ who: "student", body: answer({ respondentId: ids.disabled }) }), 401],
+    [
+      "an answer of another respondent than the session's",
+      () => ({ who: "student", body: answer({ respondentId: ids.disabled }) }),
+      401,
+    ],
   ];
   for (const [name, make, status] of cases) {
     it(`${name}: ${status}`, async () => {
@@ -91,7 +153,9 @@ describe("the production answer endpoint and the route handler answer alike", ()
 
   it("an answer naming its own respondent is stored as theirs", async () => {
     await db().response.deleteMany({ where: { userId: ids.student, sceneId: ids.scene } });
-    expect(await viaEndpoint({ who: "student", body: answer({ respondentId: ids.student, clientRevision: 7 }) })).toMatchObject({ status: 200, body: { ok: true, revision: 7 } });
+    expect(
+      await viaEndpoint({ who: "student", body: answer({ respondentId: ids.student, clientRevision: 7 }) }),
+    ).toMatchObject({ status: 200, body: { ok: true, revision: 7 } });
     expect(await db().response.count({ where: { userId: ids.student, sceneId: ids.scene } })).toBe(1);
     expect(await db().response.count({ where: { userId: ids.disabled } })).toBe(0);
   });
@@ -107,8 +171,11 @@ describe("the production answer endpoint and the route handler answer alike", ()
     // not stored, and the reply says which answer is (the client shows it)
     expect((await viaEndpoint(older)).body).toEqual({ ...first.body, stale: true, answer: { choice: "clear" } });
     expect((await viaRoute(older)).body).toEqual({ ...first.body, stale: true, answer: { choice: "clear" } });
-    expect(await db().response.findMany({ where: { userId: ids.student, sceneId: ids.scene }, select: { clientRevision: true, answer: true } })).toEqual([
-      { clientRevision: 3, answer: { choice: "clear" } },
-    ]);
+    expect(
+      await db().response.findMany({
+        where: { userId: ids.student, sceneId: ids.scene },
+        select: { clientRevision: true, answer: true },
+      }),
+    ).toEqual([{ clientRevision: 3, answer: { choice: "clear" } }]);
   });
 });

@@ -12,7 +12,13 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { createAnswerEndpoint } from "@/lib/responses/endpoint";
 import { readTemplateFiles, syncTemplates } from "@/lib/templates/load";
-import { createAcademy, createActivityFromTemplate, createSchool, createUser, uniqueTag } from "../../prisma/seed/factories";
+import {
+  createAcademy,
+  createActivityFromTemplate,
+  createSchool,
+  createUser,
+  uniqueTag,
+} from "../../prisma/seed/factories";
 import { serveEndpoint, testDatabaseUrl } from "./helpers";
 import { sessionCookieOf } from "./next-headers-fake";
 
@@ -30,13 +36,29 @@ beforeAll(async () => {
   const academy = await createAcademy(db(), { name: `Z${tag}`, nameKana: "ぜっと" });
   const schoolId = (await createSchool(db(), { academyId: academy.id, name: `Z${tag}`, nameKana: "ぜっと" })).id;
   for (let n = 0; n < CLASS; n++) {
-    const id = (await createUser(db(), { role: "student", email: `fz${n}-${tag}@t.example`, schoolId, student: { grade: 3, className: "1", number: n + 1 } })).id;
+    const id = (
+      await createUser(db(), {
+        role: "student",
+        email: `fz${n}-${tag}@t.example`,
+        schoolId,
+        student: { grade: 3, className: "1", number: n + 1 },
+      })
+    ).id;
     students.push({ id, cookie: await sessionCookieOf(id, "student") });
   }
   activityId = (await createActivityFromTemplate(db(), { templateId: "science-dissolve", schoolId, mode: "self" })).id;
   const rows = await db().activityScene.findMany({ where: { activityId }, select: { id: true, type: true } });
-  scenes = { free: rows.find((s) => s.type === "free_text")!.id, twoStep: rows.find((s) => s.type === "two_step")!.id, choice: rows.find((s) => s.type === "single_choice")!.id };
-  endpoint = createAnswerEndpoint({ databaseUrl: testDatabaseUrl(), authSecret: process.env.AUTH_SECRET!, production: false, poolSize: 2 });
+  scenes = {
+    free: rows.find((s) => s.type === "free_text")!.id,
+    twoStep: rows.find((s) => s.type === "two_step")!.id,
+    choice: rows.find((s) => s.type === "single_choice")!.id,
+  };
+  endpoint = createAnswerEndpoint({
+    databaseUrl: testDatabaseUrl(),
+    authSecret: process.env.AUTH_SECRET!,
+    production: false,
+    poolSize: 2,
+  });
   ({ server, port } = await serveEndpoint(endpoint));
 });
 afterAll(async () => {
@@ -46,23 +68,64 @@ afterAll(async () => {
 });
 
 // any code point, plus what PostgreSQL refuses: NUL and lone surrogates
-const nasty = fc.string({ unit: fc.oneof(fc.string({ unit: "binary", minLength: 1, maxLength: 1 }), fc.constantFrom("\u0000", "\uD800", "\uDBFF", "\uDC00", "\uDFFF", "😀")), maxLength: 60 });
+const nasty = fc.string({
+  unit: fc.oneof(
+    fc.string({ unit: "binary", minLength: 1, maxLength: 1 }),
+    fc.constantFrom("\u0000", "\uD800", "\uDBFF", "\uDC00", "\uDFFF", "😀"),
+  ),
+  maxLength: 60,
+});
 // what a student may type: any code point but NUL, well-formed, within the scene's 400
-const typed = fc.string({ unit: "binary", maxLength: 400 }).map((s) => s.replace(/\u0000/g, "").slice(0, 400)).filter((s) => s.isWellFormed());
+const typed = fc
+  .string({ unit: "binary", maxLength: 400 })
+  .map((s) => s.replace(/\u0000/g, "").slice(0, 400))
+  .filter((s) => s.isWellFormed());
 
 type Sent = { valid: boolean; sceneId: string; answer: unknown; body: string | null };
 const request = (n: number) =>
-  fc.oneof(
-    typed.map((text) => ({ valid: true, sceneId: scenes.free, answer: { text } })),
-    typed.filter((s) => s.trim() !== "").map((reason) => ({ valid: true, sceneId: scenes.twoStep, answer: { first: "less", second: "maybe", reason } })),
-    nasty.map((text) => ({ valid: false, sceneId: scenes.free, answer: { text } })),
-    nasty.map((reason) => ({ valid: false, sceneId: scenes.twoStep, answer: { first: "more", second: "sure", reason } })),
-    fc.jsonValue({ maxDepth: 6 }).map((answer) => ({ valid: false, sceneId: scenes.choice, answer })),
-    fc.record({ choice: nasty }).map((answer) => ({ valid: false, sceneId: scenes.choice, answer })),
-    fc.oneof(nasty, fc.jsonValue().map((v) => JSON.stringify(v))).map((body) => ({ valid: false, sceneId: scenes.free, answer: null, body })),
-    fc.record({ activityId: nasty, clientRevision: fc.oneof(fc.double(), fc.integer(), fc.bigInt().map(String)), mode: nasty })
-      .map((junk) => ({ valid: false, sceneId: scenes.free, answer: { text: "x" }, body: JSON.stringify({ sceneId: scenes.free, answer: { text: "x" }, idempotencyKey: `k${n}aaaaaaaa`, ...junk }) })),
-  ).map((s): Sent => ({ body: null, ...s }));
+  fc
+    .oneof(
+      typed.map((text) => ({ valid: true, sceneId: scenes.free, answer: { text } })),
+      typed
+        .filter((s) => s.trim() !== "")
+        .map((reason) => ({
+          valid: true,
+          sceneId: scenes.twoStep,
+          answer: { first: "less", second: "maybe", reason },
+        })),
+      nasty.map((text) => ({ valid: false, sceneId: scenes.free, answer: { text } })),
+      nasty.map((reason) => ({
+        valid: false,
+        sceneId: scenes.twoStep,
+        answer: { first: "more", second: "sure", reason },
+      })),
+      fc.jsonValue({ maxDepth: 6 }).map((answer) => ({ valid: false, sceneId: scenes.choice, answer })),
+      fc.record({ choice: nasty }).map((answer) => ({ valid: false, sceneId: scenes.choice, answer })),
+      fc
+        .oneof(
+          nasty,
+          fc.jsonValue().map((v) => JSON.stringify(v)),
+        )
+        .map((body) => ({ valid: false, sceneId: scenes.free, answer: null, body })),
+      fc
+        .record({
+          activityId: nasty,
+          clientRevision: fc.oneof(fc.double(), fc.integer(), fc.bigInt().map(String)),
+          mode: nasty,
+        })
+        .map((junk) => ({
+          valid: false,
+          sceneId: scenes.free,
+          answer: { text: "x" },
+          body: JSON.stringify({
+            sceneId: scenes.free,
+            answer: { text: "x" },
+            idempotencyKey: `k${n}aaaaaaaa`,
+            ...junk,
+          }),
+        })),
+    )
+    .map((s): Sent => ({ body: null, ...s }));
 
 let revision = 0;
 
@@ -73,21 +136,45 @@ it("concurrent batches of arbitrary answers: no 5xx, every valid answer stored, 
       revision += 1;
       const replies = await Promise.all(
         sent.map(async (s, i) => {
-          const body = s.body ?? JSON.stringify({ activityId, sceneId: s.sceneId, answer: s.answer, clientRevision: revision, idempotencyKey: `k${uniqueTag()}${i}`, mode: "self" });
-          const res = await fetch(`http://127.0.0.1:${port}/api/v1/answers`, { method: "POST", body, headers: { "content-type": "application/json", cookie: students[i]!.cookie } });
-          return { status: res.status, body: (await res.json()) as { ok: boolean; revision?: number; stale?: boolean; reason?: string } };
+          const body =
+            s.body ??
+            JSON.stringify({
+              activityId,
+              sceneId: s.sceneId,
+              answer: s.answer,
+              clientRevision: revision,
+              idempotencyKey: `k${uniqueTag()}${i}`,
+              mode: "self",
+            });
+          const res = await fetch(`http://127.0.0.1:${port}/api/v1/answers`, {
+            method: "POST",
+            body,
+            headers: { "content-type": "application/json", cookie: students[i]!.cookie },
+          });
+          return {
+            status: res.status,
+            body: (await res.json()) as { ok: boolean; revision?: number; stale?: boolean; reason?: string },
+          };
         }),
       );
       for (const [i, reply] of replies.entries()) {
         const s = sent[i]!;
         expect(reply.status, JSON.stringify({ s, reply })).toBeLessThan(500);
-        if (s.valid) expect(reply, JSON.stringify(s)).toMatchObject({ status: 200, body: { ok: true, revision, stale: false } });
-        if (reply.status === 200 && reply.body.stale === false) stored.set(`${students[i]!.id}/${s.sceneId}`, { answer: s.answer, revision });
+        if (s.valid)
+          expect(reply, JSON.stringify(s)).toMatchObject({ status: 200, body: { ok: true, revision, stale: false } });
+        if (reply.status === 200 && reply.body.stale === false)
+          stored.set(`${students[i]!.id}/${s.sceneId}`, { answer: s.answer, revision });
         else expect(reply.status === 200 || [400, 404, 409, 413].includes(reply.status)).toBe(true);
       }
-      const rows = await db().response.findMany({ where: { activityId }, select: { userId: true, sceneId: true, answer: true, clientRevision: true } });
+      const rows = await db().response.findMany({
+        where: { activityId },
+        select: { userId: true, sceneId: true, answer: true, clientRevision: true },
+      });
       expect(rows).toHaveLength(stored.size);
-      for (const row of rows) expect({ answer: row.answer, revision: row.clientRevision }).toEqual(stored.get(`${row.userId}/${row.sceneId}`));
+      for (const row of rows)
+        expect({ answer: row.answer, revision: row.clientRevision }).toEqual(
+          stored.get(`${row.userId}/${row.sceneId}`),
+        );
     }),
     { numRuns: 60 },
   );

@@ -12,7 +12,13 @@ import { db } from "@/lib/db";
 import { AnswerWriter, type Query } from "@/lib/responses/writer";
 import type { SaveAnswerInput } from "@/lib/responses/schema";
 import { readTemplateFiles, syncTemplates } from "@/lib/templates/load";
-import { createAcademy, createActivityFromTemplate, createSchool, createUser, uniqueTag } from "../../prisma/seed/factories";
+import {
+  createAcademy,
+  createActivityFromTemplate,
+  createSchool,
+  createUser,
+  uniqueTag,
+} from "../../prisma/seed/factories";
 import { testDatabaseUrl } from "./helpers";
 
 let pool: pg.Pool;
@@ -40,16 +46,37 @@ async function classroom(n: number) {
   const tag = uniqueTag();
   const className = String(++classes); // a class of its own: one student per seat
   const students = await Promise.all(
-    Array.from({ length: n }, async (_, i) =>
-      (await createUser(db(), { role: "student", email: `iso${i}-${tag}@t.example`, schoolId, student: { grade: 1, className, number: i + 1 } })).id,
+    Array.from(
+      { length: n },
+      async (_, i) =>
+        (
+          await createUser(db(), {
+            role: "student",
+            email: `iso${i}-${tag}@t.example`,
+            schoolId,
+            student: { grade: 1, className, number: i + 1 },
+          })
+        ).id,
     ),
   );
-  const activityId = (await createActivityFromTemplate(db(), { templateId: "science-dissolve", schoolId, mode: "self" })).id;
-  const scenes = await db().activityScene.findMany({ where: { activityId }, orderBy: { position: "asc" }, select: { id: true, type: true } });
+  const activityId = (
+    await createActivityFromTemplate(db(), { templateId: "science-dissolve", schoolId, mode: "self" })
+  ).id;
+  const scenes = await db().activityScene.findMany({
+    where: { activityId },
+    orderBy: { position: "asc" },
+    select: { id: true, type: true },
+  });
   const free = scenes.find((s) => s.type === "free_text")!.id;
   const twoStep = scenes.find((s) => s.type === "two_step")!.id;
   const input = (patch: Partial<SaveAnswerInput>): SaveAnswerInput => ({
-    activityId, sceneId: free, answer: { text: "とけて見えなくなる" }, clientRevision: 1, idempotencyKey: `k${uniqueTag()}${uniqueTag()}`, mode: "self", ...patch,
+    activityId,
+    sceneId: free,
+    answer: { text: "とけて見えなくなる" },
+    clientRevision: 1,
+    idempotencyKey: `k${uniqueTag()}${uniqueTag()}`,
+    mode: "self",
+    ...patch,
   });
   return { students, activityId, free, twoStep, input };
 }
@@ -58,8 +85,16 @@ const POISONS: [string, (c: Awaited<ReturnType<typeof classroom>>) => Partial<Sa
   ["NUL in a free text", (c) => ({ sceneId: c.free, answer: { text: "とけ\u0000る" } }), "invalidCharacters"],
   ["a lone high surrogate", (c) => ({ sceneId: c.free, answer: { text: "とける\uD83D" } }), "invalidCharacters"],
   ["a lone low surrogate", (c) => ({ sceneId: c.free, answer: { text: "\uDE00とける" } }), "invalidCharacters"],
-  ["NUL in a two-step reason", (c) => ({ sceneId: c.twoStep, answer: { first: "more", second: "sure", reason: "\u0000" } }), "invalidCharacters"],
-  ["a free text over the scene's length", (c) => ({ sceneId: c.free, answer: { text: "あ".repeat(10_001) } }), "tooLong"],
+  [
+    "NUL in a two-step reason",
+    (c) => ({ sceneId: c.twoStep, answer: { first: "more", second: "sure", reason: "\u0000" } }),
+    "invalidCharacters",
+  ],
+  [
+    "a free text over the scene's length",
+    (c) => ({ sceneId: c.free, answer: { text: "あ".repeat(10_001) } }),
+    "tooLong",
+  ],
 ];
 
 for (const [driver, query] of Object.entries(drivers)) {
@@ -75,7 +110,10 @@ for (const [driver, query] of Object.entries(drivers)) {
         ]);
         expect(results.slice(0, -1).every((r) => r.ok && r.revision === 1)).toBe(true);
         expect(results.at(-1)).toEqual({ ok: false, status: 400, code: "VALIDATION", reason });
-        const rows = await db().response.findMany({ where: { activityId: c.activityId }, select: { userId: true, answer: true } });
+        const rows = await db().response.findMany({
+          where: { activityId: c.activityId },
+          select: { userId: true, answer: true },
+        });
         expect(rows).toHaveLength(good.length);
         expect(rows.find((r) => r.userId === bad)).toBeUndefined();
         expect(rows.find((r) => r.userId === good[3])?.answer).toEqual({ text: "答え3 😀" });
@@ -94,7 +132,9 @@ for (const [driver, query] of Object.entries(drivers)) {
         return real(sql, [...params.slice(0, 5), answers, ...params.slice(6)], name);
       };
       const writer = new AnswerWriter(forced);
-      const results = await Promise.all(c.students.map((id, i) => writer.save(id, c.input({ answer: { text: i === 9 ? "POISON" : `答え${i}` } }))));
+      const results = await Promise.all(
+        c.students.map((id, i) => writer.save(id, c.input({ answer: { text: i === 9 ? "POISON" : `答え${i}` } }))),
+      );
       expect(results[9]).toEqual({ ok: false, status: 400, code: "VALIDATION", reason: "invalidAnswer" });
       expect(results.filter((r) => r.ok && r.revision === 1 && !r.stale)).toHaveLength(16);
       expect(await db().response.count({ where: { activityId: c.activityId } })).toBe(16);
@@ -104,7 +144,8 @@ for (const [driver, query] of Object.entries(drivers)) {
 
     it("a database that is away fails the whole batch as 'try again' (never a 400)", async () => {
       const c = await classroom(3);
-      const down: Query = () => Promise.reject(Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:1"), { code: "ECONNREFUSED" }));
+      const down: Query = () =>
+        Promise.reject(Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:1"), { code: "ECONNREFUSED" }));
       const writer = new AnswerWriter(down);
       const results = await Promise.allSettled(c.students.map((id) => writer.save(id, c.input({}))));
       expect(results.every((r) => r.status === "rejected")).toBe(true);

@@ -32,7 +32,9 @@ describe("the save statement's plan", () => {
   });
 
   it("probes stored answers by (respondent, scene) and scans no table, planned on a new database", async () => {
-    const { rows } = await client.query<{ "QUERY PLAN": [{ Plan: PlanNode }] }>(`explain (generic_plan, format json) ${SAVE_SQL}`);
+    const { rows } = await client.query<{ "QUERY PLAN": [{ Plan: PlanNode }] }>(
+      `explain (generic_plan, format json) ${SAVE_SQL}`,
+    );
     const nodes = nodesOf(rows[0]!["QUERY PLAN"][0].Plan);
     expect(nodes.filter((n) => n["Node Type"] === "Seq Scan").map((n) => n["Relation Name"])).toEqual([]);
     // responses: written by the insert, read (a retry, an older revision) only by its unique key

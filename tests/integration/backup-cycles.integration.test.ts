@@ -28,25 +28,33 @@ afterAll(async () => {
 
 describe("backup and restore of key cycles", () => {
   it("restores two tables referencing each other and a tree referencing itself, keys checked and left not deferrable", async () => {
-    const migrations: Migration[] = [...(await listMigrations()), { name: "29990101000000_test_cycle", sql: CYCLE, checksum: "test" }];
+    const migrations: Migration[] = [
+      ...(await listMigrations()),
+      { name: "29990101000000_test_cycle", sql: CYCLE, checksum: "test" },
+    ];
     const source = await emptyDatabase("backup_cycle");
     const target = await emptyDatabase("backup_cycle_target");
     names.push(source.name, target.name);
     await migrate(source.url, migrations);
-    await sql(source.url, `
+    await sql(
+      source.url,
+      `
       insert into aa_tree values (2, null);
       insert into aa_tree values (1, 2);
       insert into aa_tree values (3, 1);
       insert into zz_a values (1, null);
       insert into zz_b values (10, 1);
-      update zz_a set b_id = 10 where id = 1;`);
+      update zz_a set b_id = 10 where id = 1;`,
+    );
     dir = await mkdtemp(path.join(tmpdir(), "manabiya-cycle-"));
     const file = path.join(dir, "cycle.backup");
     await backupDatabase(source.url, file, { progress: () => undefined });
     await restoreDatabase(target.url, file, { progress: () => undefined, migrations });
     expect(await tableRows(target.url)).toEqual(await tableRows(source.url));
-    const keys = await sql<{ name: string; deferrable: boolean }>(target.url,
-      `select conname as name, condeferrable as deferrable from pg_constraint where contype = 'f' and conrelid::regclass::text in ('zz_a', 'zz_b', 'aa_tree') order by 1`);
+    const keys = await sql<{ name: string; deferrable: boolean }>(
+      target.url,
+      `select conname as name, condeferrable as deferrable from pg_constraint where contype = 'f' and conrelid::regclass::text in ('zz_a', 'zz_b', 'aa_tree') order by 1`,
+    );
     expect(keys).toEqual([
       { name: "aa_tree_parent_id_fkey", deferrable: false },
       { name: "zz_a_b_fkey", deferrable: false },

@@ -1,7 +1,14 @@
 import pg from "pg";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { readTemplateFiles, syncTemplates } from "@/lib/templates/load";
-import { createAcademy, createActivityFromTemplate, createResponse, createSchool, createSigninCode, createUser } from "../../prisma/seed/factories";
+import {
+  createAcademy,
+  createActivityFromTemplate,
+  createResponse,
+  createSchool,
+  createSigninCode,
+  createUser,
+} from "../../prisma/seed/factories";
 import { TEST_SIGNIN_CODE_KEY } from "./helpers";
 
 export const STUDENT_PASSWORD = "correct horse battery";
@@ -11,7 +18,7 @@ const ANSWER_OF: Record<string, unknown> = {
   info: { seen: true },
   single_choice: { choice: "a" },
   multiple_choice: { choices: ["a", "b"] },
-  free_text: { text: "水に溶けると見えなくなる\n改行と \\ と\t", },
+  free_text: { text: "水に溶けると見えなくなる\n改行と \\ と\t" },
   scale: { value: 4 },
   two_step: { first: "a", second: "x", reason: "理由があります" },
 };
@@ -24,23 +31,54 @@ const ANSWER_OF: Record<string, unknown> = {
 export async function seedSchool(prisma: PrismaClient, students = 4) {
   await syncTemplates(prisma, await readTemplateFiles());
   const academy = await createAcademy(prisma, { name: "バックアップ市", nameKana: "ばっくあっぷし" });
-  const school = await createSchool(prisma, { academyId: academy.id, name: "復元小学校", nameKana: "ふくげんしょうがっこう" });
-  const teacher = await createUser(prisma, { role: "teacher", email: "teacher@backup.example", password: STUDENT_PASSWORD, schoolId: school.id });
-  const live = await createActivityFromTemplate(prisma, { templateId: "math-linear-equations", schoolId: school.id, mode: "guide" });
-  const self = await createActivityFromTemplate(prisma, { templateId: "science-dissolve", schoolId: school.id, mode: "self" });
+  const school = await createSchool(prisma, {
+    academyId: academy.id,
+    name: "復元小学校",
+    nameKana: "ふくげんしょうがっこう",
+  });
+  const teacher = await createUser(prisma, {
+    role: "teacher",
+    email: "teacher@backup.example",
+    password: STUDENT_PASSWORD,
+    schoolId: school.id,
+  });
+  const live = await createActivityFromTemplate(prisma, {
+    templateId: "math-linear-equations",
+    schoolId: school.id,
+    mode: "guide",
+  });
+  const self = await createActivityFromTemplate(prisma, {
+    templateId: "science-dissolve",
+    schoolId: school.id,
+    mode: "self",
+  });
   const session = await prisma.guideSession.create({ data: { activityId: live.id, startedById: teacher.id } });
   const codes: { userId: string; email: string; code: string }[] = [];
   for (let n = 1; n <= students; n++) {
     const email = `student${n}@backup.example`;
-    const user = await createUser(prisma, { role: "student", email, password: STUDENT_PASSWORD, schoolId: school.id, name: `生徒 ${n}`, student: { grade: 3, className: "2", number: n } });
+    const user = await createUser(prisma, {
+      role: "student",
+      email,
+      password: STUDENT_PASSWORD,
+      schoolId: school.id,
+      name: `生徒 ${n}`,
+      student: { grade: 3, className: "2", number: n },
+    });
     codes.push({ userId: user.id, email, code: await createSigninCode(prisma, user.id, TEST_SIGNIN_CODE_KEY) });
     await prisma.guidePresence.create({ data: { sessionId: session.id, userId: user.id } });
     for (const activity of [live, self]) {
-      const scenes = await prisma.activityScene.findMany({ where: { activityId: activity.id }, select: { id: true, type: true, position: true } });
+      const scenes = await prisma.activityScene.findMany({
+        where: { activityId: activity.id },
+        select: { id: true, type: true, position: true },
+      });
       for (const scene of scenes) {
         await createResponse(prisma, {
-          activityId: activity.id, sceneId: scene.id, userId: user.id, scenePosition: scene.position,
-          answer: ANSWER_OF[scene.type] as object, mode: activity.id === live.id ? "guide" : "self",
+          activityId: activity.id,
+          sceneId: scene.id,
+          userId: user.id,
+          scenePosition: scene.position,
+          answer: ANSWER_OF[scene.type] as object,
+          mode: activity.id === live.id ? "guide" : "self",
         });
       }
     }
@@ -70,7 +108,11 @@ export async function tableRows(url: string): Promise<Record<string, string[]>> 
   }
 }
 
-export async function sql<T extends pg.QueryResultRow>(url: string, text: string, values: unknown[] = []): Promise<T[]> {
+export async function sql<T extends pg.QueryResultRow>(
+  url: string,
+  text: string,
+  values: unknown[] = [],
+): Promise<T[]> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

@@ -41,12 +41,18 @@ async function until(url: string, what: string, check: string) {
 
 describe("a backup while a migration runs", () => {
   it("waits for the migration and saves every row of a table the migration rewrote", async () => {
-    const migrations: Migration[] = [...(await listMigrations()), { name: "29990101000000_test_rewrite", sql: REWRITE, checksum: "test" }];
+    const migrations: Migration[] = [
+      ...(await listMigrations()),
+      { name: "29990101000000_test_rewrite", sql: REWRITE, checksum: "test" },
+    ];
     const source = await emptyDatabase("backup_migrating");
     const target = await emptyDatabase("backup_migrating_target");
     names.push(source.name, target.name);
     await migrate(source.url, migrations.slice(0, -1));
-    await sql(source.url, `insert into signin_throttles (key, failures) select 'ip:192.0.2.' || n, n from generate_series(1, 50) n`);
+    await sql(
+      source.url,
+      `insert into signin_throttles (key, failures) select 'ip:192.0.2.' || n, n from generate_series(1, 50) n`,
+    );
     dir = await mkdtemp(path.join(tmpdir(), "manabiya-migrating-"));
     const file = path.join(dir, "migrating.backup");
 

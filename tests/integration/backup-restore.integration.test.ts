@@ -55,7 +55,10 @@ afterAll(async () => {
 });
 
 async function isBare(url: string) {
-  const rows = await sql<{ n: number }>(url, `select count(*)::int as n from pg_class where relnamespace = 'public'::regnamespace and relkind = 'r'`);
+  const rows = await sql<{ n: number }>(
+    url,
+    `select count(*)::int as n from pg_class where relnamespace = 'public'::regnamespace and relkind = 'r'`,
+  );
   return rows[0]!.n === 0;
 }
 
@@ -75,17 +78,38 @@ describe("backup and restore", () => {
     const [before, after] = [await tableRows(source), await tableRows(restored)];
     expect(Object.keys(after)).toEqual(Object.keys(before));
     expect(after).toEqual(before);
-    const answers = await sql<{ type: string }>(restored, `select distinct s.type::text as type from responses r join activity_scenes s on s.id = r.scene_id`);
-    expect(answers.map((a) => a.type).sort()).toEqual(["free_text", "info", "multiple_choice", "scale", "single_choice", "two_step"]);
+    const answers = await sql<{ type: string }>(
+      restored,
+      `select distinct s.type::text as type from responses r join activity_scenes s on s.id = r.scene_id`,
+    );
+    expect(answers.map((a) => a.type).sort()).toEqual([
+      "free_text",
+      "info",
+      "multiple_choice",
+      "scale",
+      "single_choice",
+      "two_step",
+    ]);
     expect(after.guide_presence).toHaveLength(4);
     // sequences continue after the restored rows
-    const [{ max }] = await sql<{ max: string }>(restored, `select max(id)::text as max from audit_logs`) as [{ max: string }];
-    const [{ id }] = await sql<{ id: string }>(restored, `insert into audit_logs (action) values ('after.restore') returning id::text`) as [{ id: string }];
+    const [{ max }] = (await sql<{ max: string }>(restored, `select max(id)::text as max from audit_logs`)) as [
+      { max: string },
+    ];
+    const [{ id }] = (await sql<{ id: string }>(
+      restored,
+      `insert into audit_logs (action) values ('after.restore') returning id::text`,
+    )) as [{ id: string }];
     expect(BigInt(id)).toBeGreaterThan(BigInt(max));
 
     const student = seeded.codes[0]!;
-    expect(await checkPassword({ email: student.email, password: STUDENT_PASSWORD }, "192.0.2.9")).toEqual({ ok: true, user: { id: student.userId, role: "student" } });
-    expect(await checkCode(seeded.codes[1]!.code, "192.0.2.9")).toEqual({ ok: true, user: { id: seeded.codes[1]!.userId, role: "student" } });
+    expect(await checkPassword({ email: student.email, password: STUDENT_PASSWORD }, "192.0.2.9")).toEqual({
+      ok: true,
+      user: { id: student.userId, role: "student" },
+    });
+    expect(await checkCode(seeded.codes[1]!.code, "192.0.2.9")).toEqual({
+      ok: true,
+      user: { id: seeded.codes[1]!.userId, role: "student" },
+    });
   });
 
   it("never overwrites a file without --force, and never leaves a half file under the name", async () => {
@@ -95,7 +119,9 @@ describe("backup and restore", () => {
     await backupDatabase(source, file, { ...quiet, force: true });
     expect((await stat(file)).mode & 0o777).toBe(0o600);
     await expect(stat(`${file}.tmp`)).rejects.toThrow();
-    await expect(backupDatabase("postgresql://nobody@127.0.0.1:1/none", path.join(dir, "never.backup"), quiet)).rejects.toThrow();
+    await expect(
+      backupDatabase("postgresql://nobody@127.0.0.1:1/none", path.join(dir, "never.backup"), quiet),
+    ).rejects.toThrow();
     await expect(stat(path.join(dir, "never.backup"))).rejects.toThrow();
     await expect(stat(path.join(dir, "never.backup.tmp"))).rejects.toThrow();
   });
@@ -135,7 +161,9 @@ describe("backup and restore", () => {
     const target = await newDatabase();
     const future = await edited((t) => t.replace(/"version":1\b/, '"version":99'));
     await expect(restoreDatabase(target, future, quiet)).rejects.toThrow(/format version 99/);
-    const newer = await edited((t) => t.replace(/"migrations":\[/, '"migrations":[{"name":"29990101000000_future","checksum":"x"},'));
+    const newer = await edited((t) =>
+      t.replace(/"migrations":\[/, '"migrations":[{"name":"29990101000000_future","checksum":"x"},'),
+    );
     await expect(restoreDatabase(target, newer, quiet)).rejects.toThrow(/newer/);
     await writeFile(path.join(dir, "not.backup"), "hello");
     await expect(restoreDatabase(target, path.join(dir, "not.backup"), quiet)).rejects.toThrow(/not a Manabiya backup/);
@@ -146,14 +174,20 @@ describe("backup and restore", () => {
     const all = await listMigrations();
     const old = await newDatabase();
     await migrate(old, all.slice(0, 1));
-    await sql(old, `insert into academies (id, name, name_kana, updated_at) values (gen_random_uuid(), '旧版', 'きゅうはん', now())`);
+    await sql(
+      old,
+      `insert into academies (id, name, name_kana, updated_at) values (gen_random_uuid(), '旧版', 'きゅうはん', now())`,
+    );
     const oldFile = path.join(dir, "old.backup");
     await backupDatabase(old, oldFile, quiet);
     const target = await newDatabase();
     const result = await restoreDatabase(target, oldFile, quiet);
     expect(result.migratedForward).toEqual(all.slice(1).map((m) => m.name));
     expect((await sql<{ name: string }>(target, `select name from academies`)).map((r) => r.name)).toEqual(["旧版"]);
-    const applied = await sql<{ migration_name: string }>(target, `select migration_name from _prisma_migrations where finished_at is not null order by 1`);
+    const applied = await sql<{ migration_name: string }>(
+      target,
+      `select migration_name from _prisma_migrations where finished_at is not null order by 1`,
+    );
     expect(applied.map((r) => r.migration_name)).toEqual(all.map((m) => m.name));
   });
 
@@ -168,7 +202,9 @@ describe("backup and restore", () => {
     const writing = (async () => {
       while (!stop) {
         await writer.query("begin");
-        await writer.query(`insert into signin_throttles (key, failures, window_start) values ($1, 1, now())`, [`snap:${written}`]);
+        await writer.query(`insert into signin_throttles (key, failures, window_start) values ($1, 1, now())`, [
+          `snap:${written}`,
+        ]);
         await writer.query(`insert into audit_logs (action, target_id) values ('snap', $1)`, [String(written)]);
         await writer.query("commit");
         written++;
@@ -185,7 +221,10 @@ describe("backup and restore", () => {
     expect(seen).toBeGreaterThan(startedAt);
     const target = await newDatabase();
     await restoreDatabase(target, busyFile, quiet);
-    const [a] = await sql<{ n: number }>(target, `select count(*)::int as n from signin_throttles where key like 'snap:%'`);
+    const [a] = await sql<{ n: number }>(
+      target,
+      `select count(*)::int as n from signin_throttles where key like 'snap:%'`,
+    );
     const [b] = await sql<{ n: number }>(target, `select count(*)::int as n from audit_logs where action = 'snap'`);
     expect(a!.n).toBeGreaterThan(0);
     expect(a!.n).toBe(b!.n);

@@ -11,7 +11,13 @@ import { db } from "@/lib/db";
 import { AnswerWriter } from "@/lib/responses/writer";
 import type { SaveAnswerInput } from "@/lib/responses/schema";
 import { readTemplateFiles, syncTemplates } from "@/lib/templates/load";
-import { createAcademy, createActivityFromTemplate, createSchool, createUser, uniqueTag } from "../../prisma/seed/factories";
+import {
+  createAcademy,
+  createActivityFromTemplate,
+  createSchool,
+  createUser,
+  uniqueTag,
+} from "../../prisma/seed/factories";
 import { RawWriter } from "../../scripts/bench/raw-writer";
 import { testDatabaseUrl } from "./helpers";
 
@@ -38,23 +44,58 @@ afterAll(async () => {
 async function setting() {
   const tag = uniqueTag();
   const [app, base] = await Promise.all(
-    [1, 2].map(async (number) => (await createUser(db(), { role: "student", email: `bb${number}-${tag}@t.example`, schoolId, student: { grade: 2, className: tag.slice(0, 6), number } })).id),
+    [1, 2].map(
+      async (number) =>
+        (
+          await createUser(db(), {
+            role: "student",
+            email: `bb${number}-${tag}@t.example`,
+            schoolId,
+            student: { grade: 2, className: tag.slice(0, 6), number },
+          })
+        ).id,
+    ),
   );
   // a counterbalance group, which the row carries
   await db().studentDetail.updateMany({ where: { userId: { in: [app!, base!] } }, data: { counterbalanceGroup: "B" } });
-  const activityId = (await createActivityFromTemplate(db(), { templateId: "science-dissolve", schoolId, mode: "self" })).id;
-  const scenes = await db().activityScene.findMany({ where: { activityId }, orderBy: { position: "asc" }, select: { id: true, type: true } });
-  const groups = new Map((await db().studentDetail.findMany({ where: { userId: { in: [app!, base!] } }, select: { userId: true, counterbalanceGroup: true } })).map((d) => [d.userId, d.counterbalanceGroup]));
+  const activityId = (
+    await createActivityFromTemplate(db(), { templateId: "science-dissolve", schoolId, mode: "self" })
+  ).id;
+  const scenes = await db().activityScene.findMany({
+    where: { activityId },
+    orderBy: { position: "asc" },
+    select: { id: true, type: true },
+  });
+  const groups = new Map(
+    (
+      await db().studentDetail.findMany({
+        where: { userId: { in: [app!, base!] } },
+        select: { userId: true, counterbalanceGroup: true },
+      })
+    ).map((d) => [d.userId, d.counterbalanceGroup]),
+  );
   return { app: app!, base: base!, activityId, scenes, groups };
 }
 
 type Setting = Awaited<ReturnType<typeof setting>>;
 const input = (s: Setting, sceneIndex: number, text: string, clientRevision: number): SaveAnswerInput => ({
-  activityId: s.activityId, sceneId: s.scenes[sceneIndex]!.id, answer: { text }, clientRevision, idempotencyKey: `k${uniqueTag()}${uniqueTag()}`, mode: "self",
+  activityId: s.activityId,
+  sceneId: s.scenes[sceneIndex]!.id,
+  answer: { text },
+  clientRevision,
+  idempotencyKey: `k${uniqueTag()}${uniqueTag()}`,
+  mode: "self",
 });
 const rawSave = (s: Setting, sceneIndex: number, i: SaveAnswerInput) => ({
-  activityId: i.activityId, sceneId: i.sceneId, userId: s.base, answer: JSON.stringify(i.answer), position: sceneIndex,
-  group: s.groups.get(s.base) ?? null, mode: i.mode, clientRevision: i.clientRevision, idempotencyKey: i.idempotencyKey,
+  activityId: i.activityId,
+  sceneId: i.sceneId,
+  userId: s.base,
+  answer: JSON.stringify(i.answer),
+  position: sceneIndex,
+  group: s.groups.get(s.base) ?? null,
+  mode: i.mode,
+  clientRevision: i.clientRevision,
+  idempotencyKey: i.idempotencyKey,
 });
 
 /** The stored row without what differs by design (the respondent, the key, the times, the id). */
@@ -70,7 +111,11 @@ describe("the bench's baseline writes what the app's writer writes", () => {
   it("stores the same row for the same save, replaces it with a newer revision and keeps it against an older one", async () => {
     const s = await setting();
     const free = s.scenes.findIndex((x) => x.type === "free_text");
-    for (const [text, revision] of [["とける", 1], ["見えなくなる", 3], ["古い", 2]] as const) {
+    for (const [text, revision] of [
+      ["とける", 1],
+      ["見えなくなる", 3],
+      ["古い", 2],
+    ] as const) {
       const i = input(s, free, text, revision);
       const saved = await writer.save(s.app, i);
       expect(saved.ok).toBe(true);
@@ -79,7 +124,10 @@ describe("the bench's baseline writes what the app's writer writes", () => {
       expect(appRow).toHaveLength(1);
       expect(baseRow).toEqual(appRow);
     }
-    expect((await stored(s.base, s.scenes[free]!.id))[0]).toMatchObject({ client_revision: 3, answer: { text: "見えなくなる" } });
+    expect((await stored(s.base, s.scenes[free]!.id))[0]).toMatchObject({
+      client_revision: 3,
+      answer: { text: "見えなくなる" },
+    });
   });
 
   it("writes the saves of one turn of the event loop in one statement", async () => {
@@ -87,7 +135,13 @@ describe("the bench's baseline writes what the app's writer writes", () => {
     const free = s.scenes.findIndex((x) => x.type === "free_text");
     raw.resetStats();
     await Promise.all(
-      [1, 2, 3].map((n) => raw.save({ ...rawSave(s, free, input(s, free, `t${n}`, n)), sceneId: s.scenes[free]!.id, userId: n === 1 ? s.base : n === 2 ? s.app : s.base })),
+      [1, 2, 3].map((n) =>
+        raw.save({
+          ...rawSave(s, free, input(s, free, `t${n}`, n)),
+          sceneId: s.scenes[free]!.id,
+          userId: n === 1 ? s.base : n === 2 ? s.app : s.base,
+        }),
+      ),
     );
     // the third save is the base student's second save of the scene: the next statement, as in the writer
     expect(raw.meanBatch()).toBe(1.5);

@@ -20,6 +20,9 @@ export function threadPriorities(pid: number): { policy: number; nice: number }[
   return readdirSync(`/proc/${pid}/task`).map((tid) => {
     const sched = readFileSync(`/proc/${pid}/task/${tid}/sched`, "utf8");
     const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, "utf8");
-    return { policy: Number(/^policy\s*:\s*(\d+)/m.exec(sched)?.[1]), nice: Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16]) };
+    return {
+      policy: Number(/^policy\s*:\s*(\d+)/m.exec(sched)?.[1]),
+      nice: Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16]),
+    };
   });
 }

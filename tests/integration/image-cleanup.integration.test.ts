@@ -5,15 +5,28 @@ import { sweepImages } from "@/lib/images/cleanup";
 import { storeImage } from "@/lib/images/store";
 import type { AuthorizedSchoolId } from "@/lib/schools/scope";
 import { readTemplateFiles, syncTemplates } from "@/lib/templates/load";
-import { createAcademy, createActivityFromTemplate, createSchool, createUser, uniqueTag } from "../../prisma/seed/factories";
+import {
+  createAcademy,
+  createActivityFromTemplate,
+  createSchool,
+  createUser,
+  uniqueTag,
+} from "../../prisma/seed/factories";
 
 const GRACE_HOURS = 24;
 
 /** A small picture of its own colour (distinct bytes for each `seed`). */
-const picture = (seed: number) => sharp({ create: { width: 40, height: 30, channels: 3, background: { r: seed, g: 200 - seed, b: 90 } } }).png().toBuffer();
+const picture = (seed: number) =>
+  sharp({ create: { width: 40, height: 30, channels: 3, background: { r: seed, g: 200 - seed, b: 90 } } })
+    .png()
+    .toBuffer();
 
 /** The grace period passing for these images only (the database is shared with other test files). */
-const ageMarks = (ids: string[]) => db().image.updateMany({ where: { id: { in: ids }, unreferencedSince: { not: null } }, data: { unreferencedSince: new Date(Date.now() - (GRACE_HOURS + 1) * 3_600_000) } });
+const ageMarks = (ids: string[]) =>
+  db().image.updateMany({
+    where: { id: { in: ids }, unreferencedSince: { not: null } },
+    data: { unreferencedSince: new Date(Date.now() - (GRACE_HOURS + 1) * 3_600_000) },
+  });
 
 describe("images placed nowhere are removed after a grace period", () => {
   let school: AuthorizedSchoolId;
@@ -24,10 +37,16 @@ describe("images placed nowhere are removed after a grace period", () => {
     await syncTemplates(db(), await readTemplateFiles());
     const tag = uniqueTag();
     const academy = await createAcademy(db(), { name: `掃除${tag}`, nameKana: "そうじ" });
-    school = (await createSchool(db(), { academyId: academy.id, name: `掃除校${tag}`, nameKana: "そうじこう" })).id as AuthorizedSchoolId;
+    school = (await createSchool(db(), { academyId: academy.id, name: `掃除校${tag}`, nameKana: "そうじこう" }))
+      .id as AuthorizedSchoolId;
     teacher = (await createUser(db(), { role: "teacher", email: `sw-${tag}@t.example`, schoolId: school })).id;
     const activity = await createActivityFromTemplate(db(), { templateId: "math-linear-equations", schoolId: school });
-    sceneId = (await db().activityScene.findFirstOrThrow({ where: { activityId: activity.id, type: "single_choice" }, select: { id: true } })).id;
+    sceneId = (
+      await db().activityScene.findFirstOrThrow({
+        where: { activityId: activity.id, type: "single_choice" },
+        select: { id: true },
+      })
+    ).id;
   });
   afterAll(async () => {
     await db().$disconnect();
@@ -47,7 +66,8 @@ describe("images placed nowhere are removed after a grace period", () => {
     });
     await db().activityScene.update({ where: { id: sceneId }, data: { content: { ...content, options } } });
   };
-  const exists = async (ids: string[]) => (await db().image.findMany({ where: { id: { in: ids } }, select: { id: true } })).map((i) => i.id).sort();
+  const exists = async (ids: string[]) =>
+    (await db().image.findMany({ where: { id: { in: ids } }, select: { id: true } })).map((i) => i.id).sort();
 
   it("an unreferenced image is removed once the grace period has passed, with its bytes; a placed one and one placed again in time are kept", async () => {
     const [placed, unused, placedAgain] = [await store(11), await store(12), await store(13)];
@@ -65,7 +85,10 @@ describe("images placed nowhere are removed after a grace period", () => {
     expect(second?.removed).toBeGreaterThanOrEqual(1);
     expect(await exists([placed, unused, placedAgain])).toEqual([placed, placedAgain].sort());
     expect(await db().imageContent.count({ where: { sha256 } })).toBe(0);
-    expect((await db().image.findUniqueOrThrow({ where: { id: placed }, select: { unreferencedSince: true } })).unreferencedSince).toBeNull();
+    expect(
+      (await db().image.findUniqueOrThrow({ where: { id: placed }, select: { unreferencedSince: true } }))
+        .unreferencedSince,
+    ).toBeNull();
   });
 
   it("with several instances one sweep runs at a time: while another instance sweeps, this one skips", async () => {

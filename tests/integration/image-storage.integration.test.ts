@@ -16,12 +16,21 @@ process.env.IMAGE_QUOTA_MB = "1";
 const HOST = "school.example";
 
 /** A photo-like picture (noise: it compresses badly), several hundred KB as stored. */
-const photo = () => sharp(randomBytes(900 * 900 * 3), { raw: { width: 900, height: 900, channels: 3 } }).jpeg({ quality: 95 }).toBuffer();
+const photo = () =>
+  sharp(randomBytes(900 * 900 * 3), { raw: { width: 900, height: 900, channels: 3 } })
+    .jpeg({ quality: 95 })
+    .toBuffer();
 
 /** An image upload as the editor sends it, by the teacher whose cookie is given. */
 async function send(cookie: string, bytes: Buffer) {
   session.cookie = cookie;
-  const res = await uploadImage(new NextRequest(`https://${HOST}/api/v1/images`, { method: "POST", body: new Uint8Array(bytes), headers: { host: HOST, origin: `https://${HOST}`, "content-type": "image/jpeg", cookie } }));
+  const res = await uploadImage(
+    new NextRequest(`https://${HOST}/api/v1/images`, {
+      method: "POST",
+      body: new Uint8Array(bytes),
+      headers: { host: HOST, origin: `https://${HOST}`, "content-type": "image/jpeg", cookie },
+    }),
+  );
   return { status: res.status, body: (await res.json()) as { ok: boolean; data?: { id: string }; problem?: string } };
 }
 
@@ -39,8 +48,16 @@ describe("image storage: quota per school, identical bytes stored once", () => {
     Object.assign(schools, { a: a.id, b: b.id, c: c.id, academy: academy.id });
     teacherC = (await createUser(db(), { role: "teacher", email: `qc-${tag}@t.example`, schoolId: c.id })).id;
     cookies.c = await sessionCookieOf(teacherC, "teacher", 0);
-    cookies.a = await sessionCookieOf((await createUser(db(), { role: "teacher", email: `qa-${tag}@t.example`, schoolId: a.id })).id, "teacher", 0);
-    cookies.b = await sessionCookieOf((await createUser(db(), { role: "teacher", email: `qb-${tag}@t.example`, schoolId: b.id })).id, "teacher", 0);
+    cookies.a = await sessionCookieOf(
+      (await createUser(db(), { role: "teacher", email: `qa-${tag}@t.example`, schoolId: a.id })).id,
+      "teacher",
+      0,
+    );
+    cookies.b = await sessionCookieOf(
+      (await createUser(db(), { role: "teacher", email: `qb-${tag}@t.example`, schoolId: b.id })).id,
+      "teacher",
+      0,
+    );
   });
   afterAll(async () => {
     await db().$disconnect();
@@ -52,12 +69,15 @@ describe("image storage: quota per school, identical bytes stored once", () => {
     expect(replies[0]).toMatchObject({ status: 200, body: { ok: true } });
     const refused = replies.filter((r) => r.status !== 200);
     expect(refused.length).toBeGreaterThan(0);
-    for (const r of refused) expect(r).toEqual({ status: 409, body: { ok: false, code: "VALIDATION", problem: "quota" } });
+    for (const r of refused)
+      expect(r).toEqual({ status: 409, body: { ok: false, code: "VALIDATION", problem: "quota" } });
     const used = await db().image.aggregate({ where: { schoolId: schools.a }, _sum: { byteSize: true } });
     expect(used._sum.byteSize).toBeLessThanOrEqual(1024 * 1024);
     expect(await send(cookies.b, await photo())).toMatchObject({ status: 200, body: { ok: true } });
     for (const file of ["ja", "ja-kana", "ja-ruby"]) {
-      const messages = (await import(`../../messages/${file}.json`)) as { SceneEditor: { image: { problems: Record<string, string> } } };
+      const messages = (await import(`../../messages/${file}.json`)) as {
+        SceneEditor: { image: { problems: Record<string, string> } };
+      };
       expect(messages.SceneEditor.image.problems.quota).toMatch(/\S/);
     }
   });
@@ -78,17 +98,28 @@ describe("image storage: quota per school, identical bytes stored once", () => {
     const tag = uniqueTag();
     const d = await createSchool(db(), { academyId: schools.academy, name: `容量D${tag}`, nameKana: "ようりょう" });
     const e = await createSchool(db(), { academyId: schools.academy, name: `容量E${tag}`, nameKana: "ようりょう" });
-    const cookieD = await sessionCookieOf((await createUser(db(), { role: "teacher", email: `qd-${tag}@t.example`, schoolId: d.id })).id, "teacher", 0);
+    const cookieD = await sessionCookieOf(
+      (await createUser(db(), { role: "teacher", email: `qd-${tag}@t.example`, schoolId: d.id })).id,
+      "teacher",
+      0,
+    );
     const inC = await send(cookies.c, bytes);
     const inD = await send(cookieD, bytes);
     expect(inC.status).toBe(200);
     expect(inD.status).toBe(200);
     expect(inD.body.data!.id).not.toBe(inC.body.data!.id);
-    const { sha256 } = await db().image.findUniqueOrThrow({ where: { id: inC.body.data!.id }, select: { sha256: true } });
+    const { sha256 } = await db().image.findUniqueOrThrow({
+      where: { id: inC.body.data!.id },
+      select: { sha256: true },
+    });
     // a library copy from C into a school that does not have it yet
-    const copied = await copyAcademyImages(e.id as AuthorizedSchoolId, teacherC, schools.academy, [{ image: { id: inC.body.data!.id } }]);
+    const copied = await copyAcademyImages(e.id as AuthorizedSchoolId, teacherC, schools.academy, [
+      { image: { id: inC.body.data!.id } },
+    ]);
     const inE = copied.get(inC.body.data!.id)!;
-    expect(await db().image.findUniqueOrThrow({ where: { id: inE.id }, select: { schoolId: true, sha256: true } })).toEqual({ schoolId: e.id, sha256 });
+    expect(
+      await db().image.findUniqueOrThrow({ where: { id: inE.id }, select: { schoolId: true, sha256: true } }),
+    ).toEqual({ schoolId: e.id, sha256 });
     expect(await db().image.count({ where: { sha256 } })).toBe(3);
     expect(await db().imageContent.count({ where: { sha256 } })).toBe(1);
   });

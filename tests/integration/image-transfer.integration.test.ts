@@ -19,11 +19,30 @@ import { storeImage } from "@/lib/images/store";
 import { copyEntry, publishActivity } from "@/lib/library/mutations";
 import type { AuthorizedSchoolId } from "@/lib/schools/scope";
 import { readTemplateFiles, syncTemplates } from "@/lib/templates/load";
-import { createAcademy, createActivityFromTemplate, createSchool, createUser, uniqueTag } from "../../prisma/seed/factories";
+import {
+  createAcademy,
+  createActivityFromTemplate,
+  createSchool,
+  createUser,
+  uniqueTag,
+} from "../../prisma/seed/factories";
 import { session, sessionCookieOf } from "./next-headers-fake";
 
-const w = { schoolA: "", schoolA2: "", schoolB: "", teacherA: "", teacherB: "", studentA: "", activity: "", image: "", optionImage: "" };
-const png = (r: number) => sharp({ create: { width: 120, height: 80, channels: 3, background: { r, g: 40, b: 90 } } }).png().toBuffer();
+const w = {
+  schoolA: "",
+  schoolA2: "",
+  schoolB: "",
+  teacherA: "",
+  teacherB: "",
+  studentA: "",
+  activity: "",
+  image: "",
+  optionImage: "",
+};
+const png = (r: number) =>
+  sharp({ create: { width: 120, height: 80, channels: 3, background: { r, g: 40, b: 90 } } })
+    .png()
+    .toBuffer();
 
 beforeAll(async () => {
   await syncTemplates(db(), await readTemplateFiles());
@@ -33,7 +52,8 @@ beforeAll(async () => {
   w.schoolA = (await createSchool(db(), { academyId: academyA.id, name: `絵A校${tag}`, nameKana: "えーこう" })).id;
   w.schoolA2 = (await createSchool(db(), { academyId: academyA.id, name: `絵A2校${tag}`, nameKana: "えーにこう" })).id;
   w.schoolB = (await createSchool(db(), { academyId: academyB.id, name: `絵B校${tag}`, nameKana: "びーこう" })).id;
-  const user = async (role: "student" | "teacher", place: object) => (await createUser(db(), { role, email: `${role}-${uniqueTag()}@img.example`, ...place })).id;
+  const user = async (role: "student" | "teacher", place: object) =>
+    (await createUser(db(), { role, email: `${role}-${uniqueTag()}@img.example`, ...place })).id;
   w.teacherA = await user("teacher", { schoolId: w.schoolA });
   w.teacherB = await user("teacher", { schoolId: w.schoolB });
   w.studentA = await user("student", { schoolId: w.schoolA, student: { grade: 1, className: "1", number: 1 } });
@@ -41,11 +61,29 @@ beforeAll(async () => {
   const optionImage = await storeImage(w.schoolA as AuthorizedSchoolId, w.teacherA, await png(20));
   if (!image.ok || !optionImage.ok) throw new Error("not stored");
   [w.image, w.optionImage] = [image.image.id, optionImage.image.id];
-  w.activity = (await createActivityFromTemplate(db(), { templateId: "math-linear-equations", schoolId: w.schoolA, title: "図の問題" })).id;
-  const scene = await db().activityScene.findFirstOrThrow({ where: { activityId: w.activity, type: "single_choice" }, select: { id: true } });
+  w.activity = (
+    await createActivityFromTemplate(db(), {
+      templateId: "math-linear-equations",
+      schoolId: w.schoolA,
+      title: "図の問題",
+    })
+  ).id;
+  const scene = await db().activityScene.findFirstOrThrow({
+    where: { activityId: w.activity, type: "single_choice" },
+    select: { id: true },
+  });
   await db().activityScene.update({
     where: { id: scene.id },
-    data: { content: { prompt: "どちらの図？", image: { id: w.image, alt: "|赤(あか)い四角", width: 120, height: 80 }, options: [{ id: "a", label: "あ", image: { id: w.optionImage, alt: "青い四角", width: 120, height: 80 } }, { id: "b", label: "い" }] } },
+    data: {
+      content: {
+        prompt: "どちらの図？",
+        image: { id: w.image, alt: "|赤(あか)い四角", width: 120, height: 80 },
+        options: [
+          { id: "a", label: "あ", image: { id: w.optionImage, alt: "青い四角", width: 120, height: 80 } },
+          { id: "b", label: "い" },
+        ],
+      },
+    },
   });
 });
 afterAll(async () => {
@@ -55,26 +93,43 @@ afterAll(async () => {
 const as = async (id: string, role: string) => {
   session.cookie = await sessionCookieOf(id, role);
 };
-const exportText = async () => (await activityFileExport(new NextRequest(`http://localhost/api/v1/exports/${w.activity}/activity`), w.activity)).text();
+const exportText = async () =>
+  (
+    await activityFileExport(new NextRequest(`http://localhost/api/v1/exports/${w.activity}/activity`), w.activity)
+  ).text();
 const formOf = (text: string) => {
   const form = new FormData();
   form.set("file", new File([text], "activity.json", { type: "application/json" }));
   return form;
 };
 const choiceContent = async (activityId: string) =>
-  (await db().activityScene.findFirstOrThrow({ where: { activityId, type: "single_choice" }, select: { content: true } })).content as {
+  (
+    await db().activityScene.findFirstOrThrow({
+      where: { activityId, type: "single_choice" },
+      select: { content: true },
+    })
+  ).content as {
     image: { id: string; alt: string; width: number };
     options: { image?: { id: string; alt: string } }[];
   };
-const bytesOf = async (id: string) => imageStorage().get((await db().image.findUniqueOrThrow({ where: { id }, select: { sha256: true } })).sha256);
-const pixels = async (id: string) => (await sharp((await bytesOf(id))!).raw().toBuffer()).subarray(0, 3);
+const bytesOf = async (id: string) =>
+  imageStorage().get((await db().image.findUniqueOrThrow({ where: { id }, select: { sha256: true } })).sha256);
+const pixels = async (id: string) =>
+  (
+    await sharp((await bytesOf(id))!)
+      .raw()
+      .toBuffer()
+  ).subarray(0, 3);
 
 describe("images travel with an activity", () => {
   it("an exported file carries the scene's and the option's images; another school's import gets its own copies, the same pixels", async () => {
     await as(w.teacherA, "teacher");
     const file = JSON.parse(await exportText());
     expect(Object.keys(file.images).sort()).toEqual([w.image, w.optionImage].sort());
-    expect(file.images[w.image]).toMatchObject({ type: "image/png", data: expect.stringMatching(/^[A-Za-z0-9+/]+=*$/) });
+    expect(file.images[w.image]).toMatchObject({
+      type: "image/png",
+      data: expect.stringMatching(/^[A-Za-z0-9+/]+=*$/),
+    });
 
     await as(w.teacherB, "teacher");
     const result = await importActivityFromForm(null, formOf(JSON.stringify(file)));
@@ -92,12 +147,39 @@ describe("images travel with an activity", () => {
 
   it("an activity whose images make a file larger than an import accepts is not exported as a file nobody can import (413), and nothing is built beyond that", async () => {
     await as(w.teacherA, "teacher");
-    const noise = await sharp({ create: { width: 560, height: 560, channels: 3, background: "black", noise: { type: "gaussian", mean: 128, sigma: 60 } } }).png().toBuffer();
+    const noise = await sharp({
+      create: {
+        width: 560,
+        height: 560,
+        channels: 3,
+        background: "black",
+        noise: { type: "gaussian", mean: 128, sigma: 60 },
+      },
+    })
+      .png()
+      .toBuffer();
     const stored = await storeImage(w.schoolA as AuthorizedSchoolId, w.teacherA, noise);
     if (!stored.ok) throw new Error(JSON.stringify(stored));
-    const heavy = (await createActivityFromTemplate(db(), { templateId: "math-linear-equations", schoolId: w.schoolA, title: "重い図" })).id;
-    const scene = await db().activityScene.findFirstOrThrow({ where: { activityId: heavy, type: "single_choice" }, select: { id: true, content: true } });
-    await db().activityScene.update({ where: { id: scene.id }, data: { content: { ...(scene.content as object), image: { id: stored.image.id, alt: "ノイズ", width: 560, height: 560 } } } });
+    const heavy = (
+      await createActivityFromTemplate(db(), {
+        templateId: "math-linear-equations",
+        schoolId: w.schoolA,
+        title: "重い図",
+      })
+    ).id;
+    const scene = await db().activityScene.findFirstOrThrow({
+      where: { activityId: heavy, type: "single_choice" },
+      select: { id: true, content: true },
+    });
+    await db().activityScene.update({
+      where: { id: scene.id },
+      data: {
+        content: {
+          ...(scene.content as object),
+          image: { id: stored.image.id, alt: "ノイズ", width: 560, height: 560 },
+        },
+      },
+    });
     const res = await activityFileExport(new NextRequest(`http://localhost/api/v1/exports/${heavy}/activity`), heavy);
     expect(res.status).toBe(413);
     expect(await res.json()).toMatchObject({ ok: false, code: "VALIDATION" });
@@ -107,37 +189,77 @@ describe("images travel with an activity", () => {
     await as(w.teacherA, "teacher");
     const file = JSON.parse(await exportText());
     await as(w.teacherB, "teacher");
-    const before = { activities: await db().activity.count({ where: { schoolId: w.schoolB } }), images: await db().image.count({ where: { schoolId: w.schoolB } }) };
-    const fakes = [Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'), Buffer.from("<script>alert(1)</script>"), await sharp({ create: { width: 20, height: 20, channels: 3, background: "red" } }).gif().toBuffer()];
+    const before = {
+      activities: await db().activity.count({ where: { schoolId: w.schoolB } }),
+      images: await db().image.count({ where: { schoolId: w.schoolB } }),
+    };
+    const fakes = [
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'),
+      Buffer.from("<script>alert(1)</script>"),
+      await sharp({ create: { width: 20, height: 20, channels: 3, background: "red" } })
+        .gif()
+        .toBuffer(),
+    ];
     for (const fake of fakes) {
-      const forged = { ...file, images: { ...file.images, [w.optionImage]: { type: "image/png", data: fake.toString("base64") } } };
-      expect(await importActivityFromForm(null, formOf(JSON.stringify(forged)))).toEqual({ ok: false, code: "VALIDATION", fieldErrors: { file: ["invalid"], field: ["images"] } });
+      const forged = {
+        ...file,
+        images: { ...file.images, [w.optionImage]: { type: "image/png", data: fake.toString("base64") } },
+      };
+      expect(await importActivityFromForm(null, formOf(JSON.stringify(forged)))).toEqual({
+        ok: false,
+        code: "VALIDATION",
+        fieldErrors: { file: ["invalid"], field: ["images"] },
+      });
     }
     const notBase64 = { ...file, images: { [w.image]: { type: "image/png", data: "<html>" } } };
-    expect(await importActivityFromForm(null, formOf(JSON.stringify(notBase64)))).toMatchObject({ ok: false, code: "VALIDATION", fieldErrors: { file: ["invalid"] } });
-    expect({ activities: await db().activity.count({ where: { schoolId: w.schoolB } }), images: await db().image.count({ where: { schoolId: w.schoolB } }) }).toEqual(before);
+    expect(await importActivityFromForm(null, formOf(JSON.stringify(notBase64)))).toMatchObject({
+      ok: false,
+      code: "VALIDATION",
+      fieldErrors: { file: ["invalid"] },
+    });
+    expect({
+      activities: await db().activity.count({ where: { schoolId: w.schoolB } }),
+      images: await db().image.count({ where: { schoolId: w.schoolB } }),
+    }).toEqual(before);
   });
 
   it("a library copy into another school of the academy gets its own copies of the images", async () => {
-    const published = await publishActivity({ schoolId: w.schoolA as AuthorizedSchoolId, actorId: w.teacherA }, { activityId: w.activity, unit: "" });
+    const published = await publishActivity(
+      { schoolId: w.schoolA as AuthorizedSchoolId, actorId: w.teacherA },
+      { activityId: w.activity, unit: "" },
+    );
     if (!published.ok) throw new Error("not published");
-    const copied = await copyEntry({ schoolId: w.schoolA2 as AuthorizedSchoolId, actorId: w.teacherA }, { entryId: published.data.id });
+    const copied = await copyEntry(
+      { schoolId: w.schoolA2 as AuthorizedSchoolId, actorId: w.teacherA },
+      { entryId: published.data.id },
+    );
     if (!copied.ok) throw new Error("not copied");
     const content = await choiceContent(copied.data.id);
-    expect(await db().image.count({ where: { id: { in: [content.image.id, content.options[0]!.image!.id] }, schoolId: w.schoolA2 } })).toBe(2);
+    expect(
+      await db().image.count({
+        where: { id: { in: [content.image.id, content.options[0]!.image!.id] }, schoolId: w.schoolA2 },
+      }),
+    ).toBe(2);
     expect(await pixels(content.image.id)).toEqual(await pixels(w.image));
   });
 });
 
 describe("GET /api/v1/images/{id}", () => {
-  const get = (id: string, headers: Record<string, string> = {}) => serveImage(new NextRequest(`http://localhost/api/v1/images/${id}`, { headers }), id);
+  const get = (id: string, headers: Record<string, string> = {}) =>
+    serveImage(new NextRequest(`http://localhost/api/v1/images/${id}`, { headers }), id);
 
   it("serves the school's student the image with its type, immutable private caching, an ETag that answers 304, nosniff and CSP none", async () => {
     await as(w.studentA, "student");
     const res = await get(w.image);
     expect(res.status).toBe(200);
-    expect(Object.fromEntries(["content-type", "cache-control", "x-content-type-options"].map((h) => [h, res.headers.get(h)]))).toEqual({
-      "content-type": "image/png", "cache-control": "private, max-age=31536000, immutable", "x-content-type-options": "nosniff",
+    expect(
+      Object.fromEntries(
+        ["content-type", "cache-control", "x-content-type-options"].map((h) => [h, res.headers.get(h)]),
+      ),
+    ).toEqual({
+      "content-type": "image/png",
+      "cache-control": "private, max-age=31536000, immutable",
+      "x-content-type-options": "nosniff",
     });
     expect(res.headers.get("content-security-policy")).toMatch(/^default-src 'none'/);
     const bytes = Buffer.from(await res.arrayBuffer());
@@ -160,7 +282,13 @@ describe("GET /api/v1/images/{id}", () => {
 
 describe("POST /api/v1/images", () => {
   const post = (body: Uint8Array, headers: Record<string, string> = {}, query = "") =>
-    uploadImage(new NextRequest(`http://localhost/api/v1/images${query}`, { method: "POST", body: new Uint8Array(body), headers: { host: "localhost", "content-type": "image/png", ...headers } }));
+    uploadImage(
+      new NextRequest(`http://localhost/api/v1/images${query}`, {
+        method: "POST",
+        body: new Uint8Array(body),
+        headers: { host: "localhost", "content-type": "image/png", ...headers },
+      }),
+    );
 
   it("stores a teacher's upload for their school; refuses another site's page, a student, another school, a declared size over the limit and a non-image", async () => {
     const count = () => db().image.count({ where: { schoolId: w.schoolA } });

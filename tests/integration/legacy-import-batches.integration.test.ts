@@ -13,7 +13,9 @@ function withoutPasswords(count: number, prefix: string) {
   const { data, map } = generateExport(count, { prefix });
   // hashing is measured elsewhere; here the batches are
   for (const groups of [data.schools, data.academies]) {
-    for (const group of Object.values(groups)) for (const members of Object.values(group)) for (const p of Object.values(members)) delete (p as { password?: string }).password;
+    for (const group of Object.values(groups))
+      for (const members of Object.values(group))
+        for (const p of Object.values(members)) delete (p as { password?: string }).password;
   }
   const read = readLegacyExport(data);
   if (!read.ok) throw new Error(JSON.stringify(read.problems.slice(0, 3)));
@@ -44,9 +46,16 @@ describe("legacy import in batches", () => {
     const resumed = await runImport(database.prisma, data, { ...options, onBatchWritten: undefined });
     expect(resumed.ok && resumed.counts.users).toEqual({ created: 900, updated: 0, unchanged: 300, skipped: 0 });
     expect(await database.prisma.user.count()).toBe(1200);
-    expect(await database.prisma.user.groupBy({ by: ["legacyId"], having: { legacyId: { _count: { gt: 1 } } } })).toEqual([]);
-    expect(await database.prisma.signinCode.count()).toBe(await database.prisma.user.count({ where: { role: "student" } }));
-    const audit = await database.prisma.auditLog.findFirstOrThrow({ where: { action: "legacy.import" }, orderBy: { at: "desc" } });
+    expect(
+      await database.prisma.user.groupBy({ by: ["legacyId"], having: { legacyId: { _count: { gt: 1 } } } }),
+    ).toEqual([]);
+    expect(await database.prisma.signinCode.count()).toBe(
+      await database.prisma.user.count({ where: { role: "student" } }),
+    );
+    const audit = await database.prisma.auditLog.findFirstOrThrow({
+      where: { action: "legacy.import" },
+      orderBy: { at: "desc" },
+    });
     expect(audit.meta).toMatchObject({ batches: 12 });
   });
 
@@ -55,7 +64,10 @@ describe("legacy import in batches", () => {
     const started = Date.now();
     const batches: number[] = [];
     const result = await runImport(database.prisma, data, {
-      dryRun: false, signinCodeKey: TEST_SIGNIN_CODE_KEY, schoolAcademy, onBatchWritten: (_batch, people) => void batches.push(people),
+      dryRun: false,
+      signinCodeKey: TEST_SIGNIN_CODE_KEY,
+      schoolAcademy,
+      onBatchWritten: (_batch, people) => void batches.push(people),
     });
     expect(result.ok && result.counts.users.created).toBe(10_000);
     expect(batches).toEqual([2000, 2000, 2000, 2000, 2000]);

@@ -15,32 +15,69 @@ import type { AuthorizedSchoolId } from "@/lib/schools/scope";
 import { createActivityFromTemplate, createUser, uniqueTag } from "../../prisma/seed/factories";
 import { twoSchools } from "./two-schools";
 
-const ids = {} as { school: string; other: string; teacher: string; foreignTeacher: string; activity: string; scenes: string[]; a: string[]; b: string; foreign: string };
+const ids = {} as {
+  school: string;
+  other: string;
+  teacher: string;
+  foreignTeacher: string;
+  activity: string;
+  scenes: string[];
+  a: string[];
+  b: string;
+  foreign: string;
+};
 const ctx = () => ({ schoolId: ids.school as AuthorizedSchoolId, actorId: ids.teacher });
 const classA = { grade: 2, className: "1" };
 const classB = { grade: 2, className: "2" };
 const guideAnswer = (sceneId: string, choice = "clear") => ({
-  activityId: ids.activity, sceneId, answer: { choice }, clientRevision: 1, idempotencyKey: `k${uniqueTag()}${uniqueTag()}`, mode: "guide" as const,
+  activityId: ids.activity,
+  sceneId,
+  answer: { choice },
+  clientRevision: 1,
+  idempotencyKey: `k${uniqueTag()}${uniqueTag()}`,
+  mode: "guide" as const,
 });
 
 beforeAll(async () => {
   const { tag, school, other } = await twoSchools();
   const student = async (key: string, schoolId: string, klass: { grade: number; className: string }, number: number) =>
-    (await createUser(db(), { role: "student", email: `g${key}-${tag}@t.example`, schoolId, name: `生徒 ${key}`, nameKana: `せいと ${key}`, student: { ...klass, number } })).id;
+    (
+      await createUser(db(), {
+        role: "student",
+        email: `g${key}-${tag}@t.example`,
+        schoolId,
+        name: `生徒 ${key}`,
+        nameKana: `せいと ${key}`,
+        student: { ...klass, number },
+      })
+    ).id;
   // created out of 番号 order: the grid sorts them
   const a4 = await student("a4", school.id, classA, 4);
   const a1 = await student("a1", school.id, classA, 1);
   const a3 = await student("a3", school.id, classA, 3);
   const a2 = await student("a2", school.id, classA, 2);
-  const activity = await createActivityFromTemplate(db(), { templateId: "science-dissolve", schoolId: school.id, mode: "standby" });
+  const activity = await createActivityFromTemplate(db(), {
+    templateId: "science-dissolve",
+    schoolId: school.id,
+    mode: "standby",
+  });
   Object.assign(ids, {
-    school: school.id, other: other.id, activity: activity.id, a: [a1, a2, a3, a4],
+    school: school.id,
+    other: other.id,
+    activity: activity.id,
+    a: [a1, a2, a3, a4],
     b: await student("b1", school.id, classB, 1),
     // the same class name in another school
     foreign: await student("f1", other.id, classA, 5),
     teacher: (await createUser(db(), { role: "teacher", email: `gt-${tag}@t.example`, schoolId: school.id })).id,
     foreignTeacher: (await createUser(db(), { role: "teacher", email: `gft-${tag}@t.example`, schoolId: other.id })).id,
-    scenes: (await db().activityScene.findMany({ where: { activityId: activity.id }, orderBy: { position: "asc" }, select: { id: true } })).map((s) => s.id),
+    scenes: (
+      await db().activityScene.findMany({
+        where: { activityId: activity.id },
+        orderBy: { position: "asc" },
+        select: { id: true },
+      })
+    ).map((s) => s.id),
   });
 });
 afterAll(async () => {
@@ -52,10 +89,18 @@ describe("the live grid and sessions for one class", () => {
     const started = await startSession(ctx(), ids.activity, classA);
     expect(started).toMatchObject({ ok: true });
     const sessionId = started.ok ? started.data.sessionId : "";
-    expect(await db().guideSession.findUniqueOrThrow({ where: { id: sessionId }, select: { grade: true, className: true } })).toEqual(classA);
+    expect(
+      await db().guideSession.findUniqueOrThrow({ where: { id: sessionId }, select: { grade: true, className: true } }),
+    ).toEqual(classA);
     expect(await goToScene(ctx(), ids.activity, ids.scenes[2]!)).toEqual({ ok: true, data: null });
     const [a1, a2, a3] = ids.a as [string, string, string, string];
-    await Promise.all([touchPresence(sessionId, a1), touchPresence(sessionId, a2), touchPresence(sessionId, a3), touchPresence(sessionId, ids.b), touchPresence(sessionId, ids.foreign)]);
+    await Promise.all([
+      touchPresence(sessionId, a1),
+      touchPresence(sessionId, a2),
+      touchPresence(sessionId, a3),
+      touchPresence(sessionId, ids.b),
+      touchPresence(sessionId, ids.foreign),
+    ]);
     expect(await saveAnswer(a2, guideAnswer(ids.scenes[2]!))).toMatchObject({ ok: true });
     await leavePresence(sessionId, a3);
 
@@ -78,26 +123,50 @@ describe("the live grid and sessions for one class", () => {
 
   it("a student of another class neither joins nor answers the session: it is no session for them", async () => {
     const [, , , a4] = ids.a as [string, string, string, string];
-    expect(await liveStateForStudent(ids.activity, "2:1")).toMatchObject({ status: "running", sceneId: ids.scenes[2], classKey: "2:1" });
+    expect(await liveStateForStudent(ids.activity, "2:1")).toMatchObject({
+      status: "running",
+      sceneId: ids.scenes[2],
+      classKey: "2:1",
+    });
     const other = await liveStateForStudent(ids.activity, "2:2");
     expect(other).toMatchObject({ status: "waiting", sessionId: null, sceneId: null, timer: null });
     // a student without a class set joins only whole-school sessions
     expect(await liveStateForStudent(ids.activity, null)).toMatchObject({ status: "waiting", sessionId: null });
-    expect(await saveAnswer(ids.b, guideAnswer(ids.scenes[2]!))).toMatchObject({ ok: false, reason: "sessionNotRunning" });
+    expect(await saveAnswer(ids.b, guideAnswer(ids.scenes[2]!))).toMatchObject({
+      ok: false,
+      reason: "sessionNotRunning",
+    });
     expect(await saveAnswer(a4, guideAnswer(ids.scenes[2]!, "cloudy"))).toMatchObject({ ok: true });
-    const homeOf = async (id: string) => (await listRespondentActivities({ id, role: "student", schoolId: ids.school })).find((a) => a.id === ids.activity);
+    const homeOf = async (id: string) =>
+      (await listRespondentActivities({ id, role: "student", schoolId: ids.school })).find(
+        (a) => a.id === ids.activity,
+      );
     expect(await homeOf(ids.b)).toMatchObject({ live: false });
     expect(await homeOf(a4)).toMatchObject({ live: true });
   });
 
   it("one teacher runs it in two classes in turn: the whole school waits for the class's end, a class nobody is in is refused, the views never mix", async () => {
-    expect(await startSession(ctx(), ids.activity, null)).toMatchObject({ ok: false, code: "CONFLICT", fieldErrors: { session: ["otherClass"] } });
+    expect(await startSession(ctx(), ids.activity, null)).toMatchObject({
+      ok: false,
+      code: "CONFLICT",
+      fieldErrors: { session: ["otherClass"] },
+    });
     // pressing start again for the same class keeps the running session
     const again = await startSession(ctx(), ids.activity, classA);
     expect(again).toMatchObject({ ok: true });
-    expect(await startSession(ctx(), ids.activity, { grade: 2, className: "9" })).toMatchObject({ ok: false, code: "VALIDATION", fieldErrors: { klass: ["unknownClass"] } });
+    expect(await startSession(ctx(), ids.activity, { grade: 2, className: "9" })).toMatchObject({
+      ok: false,
+      code: "VALIDATION",
+      fieldErrors: { klass: ["unknownClass"] },
+    });
     // a teacher of another school cannot start it for a class there
-    expect(await startSession({ schoolId: ids.other as AuthorizedSchoolId, actorId: ids.foreignTeacher }, ids.activity, classA)).toMatchObject({ ok: false, code: "NOT_FOUND" });
+    expect(
+      await startSession(
+        { schoolId: ids.other as AuthorizedSchoolId, actorId: ids.foreignTeacher },
+        ids.activity,
+        classA,
+      ),
+    ).toMatchObject({ ok: false, code: "NOT_FOUND" });
 
     expect(await endSession(ctx(), ids.activity)).toEqual({ ok: true, data: null });
     const second = await startSession(ctx(), ids.activity, classB);
@@ -126,7 +195,9 @@ describe("the live grid and sessions for one class", () => {
     expect(await saveAnswer(a4, self(ids.scenes[2]!))).toMatchObject({ ok: true });
     // as many as the activity has: all (null)
     expect(await setPacing(ctx(), ids.activity, 99)).toEqual({ ok: true, data: { open: null } });
-    expect(await setPacing({ schoolId: ids.other as AuthorizedSchoolId, actorId: ids.foreignTeacher }, ids.activity, 1)).toMatchObject({ ok: false, code: "NOT_FOUND" });
+    expect(
+      await setPacing({ schoolId: ids.other as AuthorizedSchoolId, actorId: ids.foreignTeacher }, ids.activity, 1),
+    ).toMatchObject({ ok: false, code: "NOT_FOUND" });
   });
 
   it("a session for the whole school lists the students who joined or answered, of this school only", async () => {

@@ -12,14 +12,30 @@ import { twoSchools } from "./two-schools";
 
 const ids = {} as { school: string; other: string; teacher: string; foreignTeacher: string; activity: string };
 const ctx = () => ({ schoolId: ids.school as AuthorizedSchoolId, actorId: ids.teacher });
-const session = () => db().guideSession.findFirstOrThrow({ where: { activityId: ids.activity }, orderBy: { startedAt: "desc" }, select: { paused: true, version: true, endedAt: true } });
-const audits = () => db().auditLog.findMany({ where: { targetId: ids.activity, action: { in: ["guide.pause", "guide.resume"] } }, orderBy: { id: "asc" }, select: { action: true, actorId: true, schoolId: true, targetType: true } });
+const session = () =>
+  db().guideSession.findFirstOrThrow({
+    where: { activityId: ids.activity },
+    orderBy: { startedAt: "desc" },
+    select: { paused: true, version: true, endedAt: true },
+  });
+const audits = () =>
+  db().auditLog.findMany({
+    where: { targetId: ids.activity, action: { in: ["guide.pause", "guide.resume"] } },
+    orderBy: { id: "asc" },
+    select: { action: true, actorId: true, schoolId: true, targetType: true },
+  });
 
 beforeAll(async () => {
   const { tag, school, other } = await twoSchools();
-  const activity = await createActivityFromTemplate(db(), { templateId: "science-dissolve", schoolId: school.id, mode: "guide" });
+  const activity = await createActivityFromTemplate(db(), {
+    templateId: "science-dissolve",
+    schoolId: school.id,
+    mode: "guide",
+  });
   Object.assign(ids, {
-    school: school.id, other: other.id, activity: activity.id,
+    school: school.id,
+    other: other.id,
+    activity: activity.id,
     teacher: (await createUser(db(), { role: "teacher", email: `pt-${tag}@t.example`, schoolId: school.id })).id,
     foreignTeacher: (await createUser(db(), { role: "teacher", email: `pft-${tag}@t.example`, schoolId: other.id })).id,
   });
@@ -30,7 +46,11 @@ afterAll(async () => {
 
 describe("eyes on me (pause) in one statement", () => {
   it("refuses with nothing running, pauses and resumes the running session with its version and audit, never another school's, and refuses once it ended", async () => {
-    expect(await setSessionPaused(ctx(), ids.activity, true)).toEqual({ ok: false, code: "CONFLICT", fieldErrors: { session: ["notRunning"] } });
+    expect(await setSessionPaused(ctx(), ids.activity, true)).toEqual({
+      ok: false,
+      code: "CONFLICT",
+      fieldErrors: { session: ["notRunning"] },
+    });
     expect(await startSession(ctx(), ids.activity)).toMatchObject({ ok: true });
     const before = await session();
     expect(before.paused).toBe(false);
@@ -46,7 +66,10 @@ describe("eyes on me (pause) in one statement", () => {
     expect(await setSessionPaused(ctx(), ids.activity, false)).toEqual({ ok: true, data: null });
     expect(await session()).toMatchObject({ paused: false, version: before.version + 2 });
     const entry = { actorId: ids.teacher, schoolId: ids.school, targetType: "activity" };
-    expect(await audits()).toEqual([{ action: "guide.pause", ...entry }, { action: "guide.resume", ...entry }]);
+    expect(await audits()).toEqual([
+      { action: "guide.pause", ...entry },
+      { action: "guide.resume", ...entry },
+    ]);
 
     expect(await endSession(ctx(), ids.activity)).toMatchObject({ ok: true });
     const ended = await session();

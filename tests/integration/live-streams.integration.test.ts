@@ -17,8 +17,19 @@ import { SESSION_COOKIE } from "@/lib/auth/cookies";
 const session = vi.hoisted(() => ({ cookie: "" }));
 vi.mock("next/headers", () => {
   const cookies = async () => {
-    const list = session.cookie ? [{ name: session.cookie.slice(0, session.cookie.indexOf("=")), value: session.cookie.slice(session.cookie.indexOf("=") + 1) }] : [];
-    return { has: (name: string) => list.some((c) => c.name === name), getAll: () => list, get: (name: string) => list.find((c) => c.name === name) };
+    const list = session.cookie
+      ? [
+          {
+            name: session.cookie.slice(0, session.cookie.indexOf("=")),
+            value: session.cookie.slice(session.cookie.indexOf("=") + 1),
+          },
+        ]
+      : [];
+    return {
+      has: (name: string) => list.some((c) => c.name === name),
+      getAll: () => list,
+      get: (name: string) => list.find((c) => c.name === name),
+    };
   };
   return { headers: async () => new Headers(session.cookie ? { cookie: session.cookie } : {}), cookies };
 });
@@ -36,26 +47,70 @@ import { twoSchools } from "./two-schools";
 let server: http.Server;
 let endpoint: ReturnType<typeof createStreamEndpoint>;
 let port: number;
-const ids = {} as { school: string; teacher: string; students: string[]; disabled: string; foreign: string; activity: string; otherActivity: string; scenes: string[] };
+const ids = {} as {
+  school: string;
+  teacher: string;
+  students: string[];
+  disabled: string;
+  foreign: string;
+  activity: string;
+  otherActivity: string;
+  scenes: string[];
+};
 
 beforeAll(async () => {
   const { tag, school, other } = await twoSchools();
   const student = async (n: number, schoolId = school.id, disabled = false) =>
-    (await createUser(db(), { role: "student", email: `s${n}-${tag}@t.example`, schoolId, disabled, student: { grade: 1, className: "1", number: n } })).id;
-  const activity = await createActivityFromTemplate(db(), { templateId: "science-dissolve", schoolId: school.id, mode: "guide" });
-  const otherActivity = await createActivityFromTemplate(db(), { templateId: "science-dissolve", schoolId: other.id, mode: "guide" });
-  const scenes = (await db().activityScene.findMany({ where: { activityId: activity.id }, orderBy: { position: "asc" }, select: { id: true } })).map((s) => s.id);
+    (
+      await createUser(db(), {
+        role: "student",
+        email: `s${n}-${tag}@t.example`,
+        schoolId,
+        disabled,
+        student: { grade: 1, className: "1", number: n },
+      })
+    ).id;
+  const activity = await createActivityFromTemplate(db(), {
+    templateId: "science-dissolve",
+    schoolId: school.id,
+    mode: "guide",
+  });
+  const otherActivity = await createActivityFromTemplate(db(), {
+    templateId: "science-dissolve",
+    schoolId: other.id,
+    mode: "guide",
+  });
+  const scenes = (
+    await db().activityScene.findMany({
+      where: { activityId: activity.id },
+      orderBy: { position: "asc" },
+      select: { id: true },
+    })
+  ).map((s) => s.id);
   const teacher = (await createUser(db(), { role: "teacher", email: `t-${tag}@t.example`, schoolId: school.id })).id;
-  await db().guideSession.create({ data: { activityId: activity.id, startedById: teacher, currentSceneId: scenes[0]! } });
+  await db().guideSession.create({
+    data: { activityId: activity.id, startedById: teacher, currentSceneId: scenes[0]! },
+  });
   Object.assign(ids, {
-    school: school.id, teacher, students: [await student(1), await student(2), await student(3)], disabled: await student(4, school.id, true),
-    foreign: await student(5, other.id), activity: activity.id, otherActivity: otherActivity.id, scenes,
+    school: school.id,
+    teacher,
+    students: [await student(1), await student(2), await student(3)],
+    disabled: await student(4, school.id, true),
+    foreign: await student(5, other.id),
+    activity: activity.id,
+    otherActivity: otherActivity.id,
+    scenes,
   });
   endpoint = createStreamEndpoint({
-    databaseUrl: testDatabaseUrl(), authSecret: process.env.AUTH_SECRET!, production: true, poolSize: 2,
+    databaseUrl: testDatabaseUrl(),
+    authSecret: process.env.AUTH_SECRET!,
+    production: true,
+    poolSize: 2,
     limits: { perUser: env().LIVE_STREAMS_PER_USER, max: env().LIVE_STREAMS_MAX },
   });
-  server = http.createServer((req, res) => void endpoint.handle(req, res, () => res.writeHead(299, { "x-left-to": "next" }).end()));
+  server = http.createServer(
+    (req, res) => void endpoint.handle(req, res, () => res.writeHead(299, { "x-left-to": "next" }).end()),
+  );
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   port = (server.address() as AddressInfo).port;
 });
@@ -66,7 +121,8 @@ afterAll(async () => {
   await db().$disconnect();
 });
 
-const cookieOf = async (sub: string, role = "student", sv = 0) => `${SESSION_COOKIE}=${await encode({ token: { sub, role, sv }, secret: process.env.AUTH_SECRET!, salt: SESSION_COOKIE })}`;
+const cookieOf = async (sub: string, role = "student", sv = 0) =>
+  `${SESSION_COOKIE}=${await encode({ token: { sub, role, sv }, secret: process.env.AUTH_SECRET!, salt: SESSION_COOKIE })}`;
 
 /** A stream's text as it arrives, and its end. */
 function follow(body: ReadableStream<Uint8Array>) {
@@ -83,26 +139,50 @@ function follow(body: ReadableStream<Uint8Array>) {
   })();
   return got;
 }
-const states = (text: string) => [...text.matchAll(/event: state\ndata: (.*)\n\n/g)].map((m) => JSON.parse(m[1]!) as { sceneId: string; version: number });
+const states = (text: string) =>
+  [...text.matchAll(/event: state\ndata: (.*)\n\n/g)].map(
+    (m) => JSON.parse(m[1]!) as { sceneId: string; version: number },
+  );
 
 async function viaEndpoint(cookie: string, activityId = ids.activity) {
   const aborter = new AbortController();
-  const res = await fetch(`http://127.0.0.1:${port}/api/v1/live/${activityId}/events`, { headers: { cookie }, signal: aborter.signal });
+  const res = await fetch(`http://127.0.0.1:${port}/api/v1/live/${activityId}/events`, {
+    headers: { cookie },
+    signal: aborter.signal,
+  });
   return { res, abort: () => aborter.abort() };
 }
 async function viaRoute(cookie: string, activityId = ids.activity) {
   session.cookie = cookie;
   const aborter = new AbortController();
-  const res = await liveEvents(new NextRequest(`http://localhost/api/v1/live/${activityId}/events`, { headers: { cookie }, signal: aborter.signal }), activityId);
+  const res = await liveEvents(
+    new NextRequest(`http://localhost/api/v1/live/${activityId}/events`, {
+      headers: { cookie },
+      signal: aborter.signal,
+    }),
+    activityId,
+  );
   return { res, abort: () => aborter.abort() };
 }
 /** Connected: seen within the presence window (a student who left stays in the table as "was here", seen at the epoch). */
-const presence = async (userId: string) => db().guidePresence.count({ where: { userId, seenAt: { gt: new Date(Date.now() - 35_000) }, session: { activityId: ids.activity, endedAt: null } } });
+const presence = async (userId: string) =>
+  db().guidePresence.count({
+    where: {
+      userId,
+      seenAt: { gt: new Date(Date.now() - 35_000) },
+      session: { activityId: ids.activity, endedAt: null },
+    },
+  });
 
 describe("a student's live stream from the production endpoint and from the route handler", () => {
   const refusals: [string, () => Promise<[string, string?]>, number, string][] = [
     ["a disabled student", async () => [await cookieOf(ids.disabled)], 401, "UNAUTHENTICATED"],
-    ["a session ended since (another session version)", async () => [await cookieOf(ids.students[0]!, "student", 3)], 401, "UNAUTHENTICATED"],
+    [
+      "a session ended since (another session version)",
+      async () => [await cookieOf(ids.students[0]!, "student", 3)],
+      401,
+      "UNAUTHENTICATED",
+    ],
     ["another school's activity", async () => [await cookieOf(ids.students[0]!), ids.otherActivity], 404, "NOT_FOUND"],
     ["a student of another school", async () => [await cookieOf(ids.foreign)], 404, "NOT_FOUND"],
     ["an activity id that is not one", async () => [await cookieOf(ids.students[0]!), "nope"], 404, "NOT_FOUND"],
@@ -135,7 +215,8 @@ describe("a student's live stream from the production endpoint and from the rout
     const a = await viaEndpoint(cookie);
     const b = await viaRoute(cookie);
     expect([a.res.status, b.res.status]).toEqual([200, 200]);
-    for (const header of ["content-type", "cache-control", "x-accel-buffering"]) expect(a.res.headers.get(header)).toBe(b.res.headers.get(header));
+    for (const header of ["content-type", "cache-control", "x-accel-buffering"])
+      expect(a.res.headers.get(header)).toBe(b.res.headers.get(header));
     expect(a.res.headers.get("x-content-type-options")).toBe("nosniff");
     const [fa, fb] = [follow(a.res.body!), follow(b.res.body!)];
     await expect.poll(() => states(fa.text).length + states(fb.text).length, { timeout: 10_000 }).toBe(2);
@@ -146,7 +227,15 @@ describe("a student's live stream from the production endpoint and from the rout
     for (const scene of [ids.scenes[1]!, ids.scenes[2]!, ids.scenes[0]!]) {
       await db().$queryRawUnsafe(MOVE_SQL, ...moveParams(ids.school, ids.teacher, ids.activity, scene));
       seen.push(scene);
-      await expect.poll(() => states(fa.text).map((s) => s.sceneId).join(), { timeout: 10_000 }).toBe(seen.join());
+      await expect
+        .poll(
+          () =>
+            states(fa.text)
+              .map((s) => s.sceneId)
+              .join(),
+          { timeout: 10_000 },
+        )
+        .toBe(seen.join());
       await expect.poll(() => fb.text, { timeout: 10_000 }).toBe(fa.text);
     }
     const versions = states(fa.text).map((s) => s.version);
@@ -159,7 +248,8 @@ describe("a student's live stream from the production endpoint and from the rout
   it("the streams of a user are capped alike (429 with Retry-After), whichever server holds them", async () => {
     const cookie = await cookieOf(ids.students[1]!);
     const open = [];
-    for (let i = 0; i < env().LIVE_STREAMS_PER_USER; i++) open.push(i % 2 ? await viaRoute(cookie) : await viaEndpoint(cookie));
+    for (let i = 0; i < env().LIVE_STREAMS_PER_USER; i++)
+      open.push(i % 2 ? await viaRoute(cookie) : await viaEndpoint(cookie));
     expect(open.map((o) => o.res.status)).toEqual(open.map(() => 200));
     const [a, b] = [await viaEndpoint(cookie), await viaRoute(cookie)];
     expect([a.res.status, b.res.status]).toEqual([429, 429]);
@@ -169,7 +259,14 @@ describe("a student's live stream from the production endpoint and from the rout
   });
 
   it("a stream whose session has ended since (signed out elsewhere) is closed at its next heartbeat by both", async () => {
-    const student = (await createUser(db(), { role: "student", email: `hb-${uniqueTag()}@t.example`, schoolId: ids.school, student: { grade: 1, className: "2", number: 1 } })).id;
+    const student = (
+      await createUser(db(), {
+        role: "student",
+        email: `hb-${uniqueTag()}@t.example`,
+        schoolId: ids.school,
+        student: { grade: 1, className: "2", number: 1 },
+      })
+    ).id;
     const cookie = await cookieOf(student);
     const [a, b] = [await viaEndpoint(cookie), await viaRoute(cookie)];
     const [fa, fb] = [follow(a.res.body!), follow(b.res.body!)];

@@ -22,7 +22,11 @@ export async function headers(): Promise<Headers> {
 export async function cookies() {
   const at = session.cookie.indexOf("=");
   const list = session.cookie ? [{ name: session.cookie.slice(0, at), value: session.cookie.slice(at + 1) }] : [];
-  return { has: (name: string) => list.some((c) => c.name === name), getAll: () => list, get: (name: string) => list.find((c) => c.name === name) };
+  return {
+    has: (name: string) => list.some((c) => c.name === name),
+    getAll: () => list,
+    get: (name: string) => list.find((c) => c.name === name),
+  };
 }
 
 /** The session cookie next-auth sets after a sign-in (`sv`: the account's session version when it was made). */

@@ -16,12 +16,23 @@ import { freshDatabase, TEST_SIGNIN_CODE_KEY } from "./helpers";
 const scratch = mkdtempSync(path.join(tmpdir(), "manabiya-prod-start-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-const SECRETS = { AUTH_SECRET: "s".repeat(40), SIGNIN_CODE_KEY: TEST_SIGNIN_CODE_KEY, AUTH_URL: "https://manabiya.example.jp" };
+const SECRETS = {
+  AUTH_SECRET: "s".repeat(40),
+  SIGNIN_CODE_KEY: TEST_SIGNIN_CODE_KEY,
+  AUTH_URL: "https://manabiya.example.jp",
+};
 
 /** scripts/start.ts with exactly this environment (no developer secrets, no embedded-database defaults). */
 function start(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
   const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", MANABIYA_ENV_FILE: "", NODE_ENV: "production", PORT: "0", ...env },
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOME: process.env.HOME ?? "",
+      MANABIYA_ENV_FILE: "",
+      NODE_ENV: "production",
+      PORT: "0",
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true, // its own process group: a start that went on is killed with everything it spawned
   });
@@ -51,9 +62,18 @@ describe("a production start", () => {
     const file = path.join(scratch, "settings.env");
     writeFileSync(
       file,
-      ["# the IT office's settings", `AUTH_SECRET="p@ss#word-with:special/chars-and-more-than-32"`, `SIGNIN_CODE_KEY=${TEST_SIGNIN_CODE_KEY}`, "AUTH_URL=not a url"].join("\n"),
+      [
+        "# the IT office's settings",
+        `AUTH_SECRET="p@ss#word-with:special/chars-and-more-than-32"`,
+        `SIGNIN_CODE_KEY=${TEST_SIGNIN_CODE_KEY}`,
+        "AUTH_URL=not a url",
+      ].join("\n"),
     );
-    const { code, output } = await start({ MANABIYA_ENV_FILE: file, AUTH_URL: "https://manabiya.example.jp", MANABIYA_PG_DIR: path.join(scratch, "pg2") });
+    const { code, output } = await start({
+      MANABIYA_ENV_FILE: file,
+      AUTH_URL: "https://manabiya.example.jp",
+      MANABIYA_PG_DIR: path.join(scratch, "pg2"),
+    });
     expect(code).toBe(1);
     // only what neither gave is missing: the secrets came from the file, the address from the environment
     expect(output).toContain("DATABASE_URL");
@@ -64,12 +84,18 @@ describe("a production start", () => {
     const full = { ...SECRETS, DATABASE_URL: "postgresql://u:p@db.example.jp:5432/manabiya" };
     expect(productionConfigProblems(full)).toEqual([]);
     expect(productionConfigProblems({ ...full, SEED_DEMO: "1" })).toEqual([expect.stringContaining("SEED_DEMO")]);
-    expect(productionConfigProblems({ ...full, AUTH_SECRET: "short" })).toEqual([expect.stringContaining("AUTH_SECRET")]);
+    expect(productionConfigProblems({ ...full, AUTH_SECRET: "short" })).toEqual([
+      expect.stringContaining("AUTH_SECRET"),
+    ]);
   });
 
   it("refuses an AUTH_URL with a path or a trailing slash (compose's proxy would serve that path alone)", () => {
     const full = { ...SECRETS, DATABASE_URL: "postgresql://u:p@db.example.jp:5432/manabiya" };
-    for (const url of ["https://manabiya.school.example.jp/", "https://manabiya.school.example.jp/app", "https://manabiya.school.example.jp?x=1"]) {
+    for (const url of [
+      "https://manabiya.school.example.jp/",
+      "https://manabiya.school.example.jp/app",
+      "https://manabiya.school.example.jp?x=1",
+    ]) {
       expect(productionConfigProblems({ ...full, AUTH_URL: url }), url).toEqual([expect.stringContaining("AUTH_URL")]);
     }
     expect(productionConfigProblems({ ...full, AUTH_URL: "https://manabiya.school.example.jp:8443" })).toEqual([]);
@@ -88,7 +114,10 @@ describe("a production start", () => {
 
     it("lets it go once every demo account's password was changed", async () => {
       const changed = await hashPassword("a-new-long-password-2026");
-      await db.prisma.user.updateMany({ where: { email: { endsWith: "@example.com" } }, data: { passwordHash: changed } });
+      await db.prisma.user.updateMany({
+        where: { email: { endsWith: "@example.com" } },
+        data: { passwordHash: changed },
+      });
       expect(await demoPasswordAccounts(db.url)).toEqual([]);
     });
   });

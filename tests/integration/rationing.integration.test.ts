@@ -19,20 +19,30 @@ const TEXT = "先生の方を見てください。東京都に住んでいます
 /** A furigana request as the editor sends it, with the session set now (the route reads it as it starts). */
 function askFurigana(cookie: string) {
   session.cookie = cookie;
-  return furiganaRoute(routeRequest(HOST, "/api/v1/furigana", cookie, { body: JSON.stringify({ text: TEXT }), origin: `https://${HOST}` }));
+  return furiganaRoute(
+    routeRequest(HOST, "/api/v1/furigana", cookie, { body: JSON.stringify({ text: TEXT }), origin: `https://${HOST}` }),
+  );
 }
 
 /** A real photo-sized picture, different for each `seed` (so decoding has work to do). */
 const picture = (seed: number) =>
   sharp({ create: { width: 1400, height: 1000, channels: 3, background: { r: seed % 256, g: 120, b: 200 } } })
-    .composite([{ input: { create: { width: 300, height: 200, channels: 3, background: "red" } }, left: seed % 1000, top: 10 }])
+    .composite([
+      { input: { create: { width: 300, height: 200, channels: 3, background: "red" } }, left: seed % 1000, top: 10 },
+    ])
     .png()
     .toBuffer();
 
 /** An image upload as the editor sends it. */
 function sendImage(cookie: string, bytes: Buffer) {
   session.cookie = cookie;
-  return uploadImage(new NextRequest(`https://${HOST}/api/v1/images`, { method: "POST", body: new Uint8Array(bytes), headers: { host: HOST, origin: `https://${HOST}`, "content-type": "image/png", cookie } }));
+  return uploadImage(
+    new NextRequest(`https://${HOST}/api/v1/images`, {
+      method: "POST",
+      body: new Uint8Array(bytes),
+      headers: { host: HOST, origin: `https://${HOST}`, "content-type": "image/png", cookie },
+    }),
+  );
 }
 
 describe("expensive calls are rationed per person", () => {
@@ -44,8 +54,16 @@ describe("expensive calls are rationed per person", () => {
     const tag = uniqueTag();
     const academyA = await createAcademy(db(), { name: `配給A${tag}`, nameKana: "はいきゅう" });
     const academyB = await createAcademy(db(), { name: `配給B${tag}`, nameKana: "はいきゅう" });
-    const schoolA = await createSchool(db(), { academyId: academyA.id, name: `配給校A${tag}`, nameKana: "はいきゅうこう" });
-    const schoolB = await createSchool(db(), { academyId: academyB.id, name: `配給校B${tag}`, nameKana: "はいきゅうこう" });
+    const schoolA = await createSchool(db(), {
+      academyId: academyA.id,
+      name: `配給校A${tag}`,
+      nameKana: "はいきゅうこう",
+    });
+    const schoolB = await createSchool(db(), {
+      academyId: academyB.id,
+      name: `配給校B${tag}`,
+      nameKana: "はいきゅうこう",
+    });
     const a = await createUser(db(), { role: "teacher", email: `ra-${tag}@t.example`, schoolId: schoolA.id });
     const b = await createUser(db(), { role: "teacher", email: `rb-${tag}@t.example`, schoolId: schoolB.id });
     Object.assign(schools, { a: schoolA.id, b: schoolB.id });

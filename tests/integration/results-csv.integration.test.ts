@@ -8,7 +8,14 @@ import { activityStats } from "@/lib/results/stats";
 import type { AuthorizedSchoolId } from "@/lib/schools/scope";
 import { parseCsv } from "@/lib/students/csv";
 import { readTemplateFiles, syncTemplates } from "@/lib/templates/load";
-import { createAcademy, createActivityFromTemplate, createResponse, createSchool, createUser, uniqueTag } from "../../prisma/seed/factories";
+import {
+  createAcademy,
+  createActivityFromTemplate,
+  createResponse,
+  createSchool,
+  createUser,
+  uniqueTag,
+} from "../../prisma/seed/factories";
 
 const KANJI = /\p{Script=Han}/u;
 const MARKUP = /[|`]|\(.*[ぁ-ん]\)/u;
@@ -21,14 +28,44 @@ beforeAll(async () => {
   await syncTemplates(db(), await readTemplateFiles());
   const tag = uniqueTag();
   const academy = await createAcademy(db(), { name: `C${tag}`, nameKana: "しー" });
-  school = (await createSchool(db(), { academyId: academy.id, name: `C${tag}`, nameKana: "しー" })).id as AuthorizedSchoolId;
-  activity = (await createActivityFromTemplate(db(), { templateId: "science-dissolve", schoolId: school, mode: "self" })).id;
-  scenes = await db().activityScene.findMany({ where: { activityId: activity }, orderBy: { position: "asc" }, select: { id: true, position: true } });
-  student = (await createUser(db(), { role: "student", email: `c-${tag}@t.example`, schoolId: school, name: "書出 太郎", student: { grade: 2, className: "3", number: 4 } })).id;
-  await createResponse(db(), { activityId: activity, sceneId: scenes[1]!.id, userId: student, scenePosition: 1, answer: { first: "more", second: "sure", reason: "=1+1" } });
-  await createResponse(db(), { activityId: activity, sceneId: scenes[2]!.id, userId: student, scenePosition: 2, answer: { choice: "cloudy" } });
+  school = (await createSchool(db(), { academyId: academy.id, name: `C${tag}`, nameKana: "しー" }))
+    .id as AuthorizedSchoolId;
+  activity = (
+    await createActivityFromTemplate(db(), { templateId: "science-dissolve", schoolId: school, mode: "self" })
+  ).id;
+  scenes = await db().activityScene.findMany({
+    where: { activityId: activity },
+    orderBy: { position: "asc" },
+    select: { id: true, position: true },
+  });
+  student = (
+    await createUser(db(), {
+      role: "student",
+      email: `c-${tag}@t.example`,
+      schoolId: school,
+      name: "書出 太郎",
+      student: { grade: 2, className: "3", number: 4 },
+    })
+  ).id;
+  await createResponse(db(), {
+    activityId: activity,
+    sceneId: scenes[1]!.id,
+    userId: student,
+    scenePosition: 1,
+    answer: { first: "more", second: "sure", reason: "=1+1" },
+  });
+  await createResponse(db(), {
+    activityId: activity,
+    sceneId: scenes[2]!.id,
+    userId: student,
+    scenePosition: 2,
+    answer: { choice: "cloudy" },
+  });
   // 2026-11-24 09:05:00 in Tokyo
-  await db().response.updateMany({ where: { userId: student }, data: { createdAt: new Date("2026-11-24T00:05:00Z"), updatedAt: new Date("2026-11-24T00:05:00Z") } });
+  await db().response.updateMany({
+    where: { userId: student },
+    data: { createdAt: new Date("2026-11-24T00:05:00Z"), updatedAt: new Date("2026-11-24T00:05:00Z") },
+  });
 });
 afterAll(async () => {
   await db().$disconnect();

@@ -5,7 +5,14 @@ import { listPortfolios, portfolioOf, studentResponses } from "@/lib/results/por
 import { activityStats, cellReasons, medianOf } from "@/lib/results/stats";
 import type { AuthorizedSchoolId } from "@/lib/schools/scope";
 import { readTemplateFiles, syncTemplates } from "@/lib/templates/load";
-import { createAcademy, createActivityFromTemplate, createResponse, createSchool, createUser, uniqueTag } from "../../prisma/seed/factories";
+import {
+  createAcademy,
+  createActivityFromTemplate,
+  createResponse,
+  createSchool,
+  createUser,
+  uniqueTag,
+} from "../../prisma/seed/factories";
 
 let school: AuthorizedSchoolId;
 let other: AuthorizedSchoolId;
@@ -18,22 +25,75 @@ beforeAll(async () => {
   await syncTemplates(db(), await readTemplateFiles());
   const tag = uniqueTag();
   const academy = await createAcademy(db(), { name: `S${tag}`, nameKana: "えす" });
-  school = (await createSchool(db(), { academyId: academy.id, name: `S${tag}`, nameKana: "えす" })).id as AuthorizedSchoolId;
-  other = (await createSchool(db(), { academyId: academy.id, name: `O${tag}`, nameKana: "おー" })).id as AuthorizedSchoolId;
-  activity = (await createActivityFromTemplate(db(), { templateId: "science-dissolve", schoolId: school, mode: "self" })).id;
-  scenes = await db().activityScene.findMany({ where: { activityId: activity }, orderBy: { position: "asc" }, select: { id: true } });
+  school = (await createSchool(db(), { academyId: academy.id, name: `S${tag}`, nameKana: "えす" }))
+    .id as AuthorizedSchoolId;
+  other = (await createSchool(db(), { academyId: academy.id, name: `O${tag}`, nameKana: "おー" }))
+    .id as AuthorizedSchoolId;
+  activity = (
+    await createActivityFromTemplate(db(), { templateId: "science-dissolve", schoolId: school, mode: "self" })
+  ).id;
+  scenes = await db().activityScene.findMany({
+    where: { activityId: activity },
+    orderBy: { position: "asc" },
+    select: { id: true },
+  });
   for (let n = 1; n <= 8; n++) {
     const group = n % 2 ? "A" : "B";
-    const id = (await createUser(db(), { role: "student", email: `st${n}-${tag}@t.example`, schoolId: school, name: `統計 ${n}`, student: { grade: 1, className: n <= 4 ? "1" : "2", number: n, counterbalanceGroup: group } })).id;
+    const id = (
+      await createUser(db(), {
+        role: "student",
+        email: `st${n}-${tag}@t.example`,
+        schoolId: school,
+        name: `統計 ${n}`,
+        student: { grade: 1, className: n <= 4 ? "1" : "2", number: n, counterbalanceGroup: group },
+      })
+    ).id;
     students.push(id);
     const mode = n <= 6 ? "self" : "guide";
-    await createResponse(db(), { activityId: activity, sceneId: scenes[1]!.id, userId: id, scenePosition: 1, mode, counterbalanceGroup: group, answer: { first: n <= 3 ? "more" : "same", second: "sure", reason: `r${n}` } });
-    await createResponse(db(), { activityId: activity, sceneId: scenes[2]!.id, userId: id, scenePosition: 2, mode, counterbalanceGroup: group, answer: { choice: n <= 5 ? "clear" : "cloudy" } });
-    if (n <= 2) await createResponse(db(), { activityId: activity, sceneId: scenes[4]!.id, userId: id, scenePosition: 4, mode, answer: { text: `感想${n}` } });
+    await createResponse(db(), {
+      activityId: activity,
+      sceneId: scenes[1]!.id,
+      userId: id,
+      scenePosition: 1,
+      mode,
+      counterbalanceGroup: group,
+      answer: { first: n <= 3 ? "more" : "same", second: "sure", reason: `r${n}` },
+    });
+    await createResponse(db(), {
+      activityId: activity,
+      sceneId: scenes[2]!.id,
+      userId: id,
+      scenePosition: 2,
+      mode,
+      counterbalanceGroup: group,
+      answer: { choice: n <= 5 ? "clear" : "cloudy" },
+    });
+    if (n <= 2)
+      await createResponse(db(), {
+        activityId: activity,
+        sceneId: scenes[4]!.id,
+        userId: id,
+        scenePosition: 4,
+        mode,
+        answer: { text: `感想${n}` },
+      });
   }
   // another school's student answering a copy: never counted here
-  stranger = (await createUser(db(), { role: "student", email: `x-${tag}@t.example`, schoolId: other, student: { grade: 1, className: "1", number: 1 } })).id;
-  await createResponse(db(), { activityId: activity, sceneId: scenes[2]!.id, userId: stranger, scenePosition: 2, answer: { choice: "colored" } });
+  stranger = (
+    await createUser(db(), {
+      role: "student",
+      email: `x-${tag}@t.example`,
+      schoolId: other,
+      student: { grade: 1, className: "1", number: 1 },
+    })
+  ).id;
+  await createResponse(db(), {
+    activityId: activity,
+    sceneId: scenes[2]!.id,
+    userId: stranger,
+    scenePosition: 2,
+    answer: { choice: "colored" },
+  });
 });
 afterAll(async () => {
   await db().$disconnect();
@@ -65,7 +125,11 @@ describe("statistics", () => {
   });
 
   it("lists a cell's reasons; another school sees nothing of this activity", async () => {
-    expect((await cellReasons(school, activity, scenes[1]!.id, "more", "sure", {})).map((r) => r.reason)).toEqual(["r1", "r2", "r3"]);
+    expect((await cellReasons(school, activity, scenes[1]!.id, "more", "sure", {})).map((r) => r.reason)).toEqual([
+      "r1",
+      "r2",
+      "r3",
+    ]);
     expect(await activityStats(other, activity, {})).toBeNull();
     expect(await cellReasons(other, activity, scenes[1]!.id, "more", "sure", {})).toEqual([]);
   });
@@ -76,11 +140,18 @@ describe("statistics", () => {
     expect(all.scenes[0]!.notAnswered).toEqual([]);
     expect(all.scenes[2]!.notAnswered).toEqual([]);
     expect(all.scenes[4]!.notAnswered.map((p) => p.id)).toEqual(students.slice(2));
-    expect(all.scenes[4]!.notAnswered[0]).toMatchObject({ name: { base: "統計 3" }, seat: { grade: 1, className: "1", number: 3 } });
+    expect(all.scenes[4]!.notAnswered[0]).toMatchObject({
+      name: { base: "統計 3" },
+      seat: { grade: 1, className: "1", number: 3 },
+    });
     expect(all.scenes[3]!.notAnswered.map((p) => p.id)).not.toContain(stranger);
     // the mode filter does not turn a student who answered in the other mode into "not answered"
     expect((await activityStats(school, activity, { mode: "guide" }))!.scenes[2]!.notAnswered).toEqual([]);
-    expect((await activityStats(school, activity, { group: "B" }))!.scenes[4]!.notAnswered.map((p) => p.id)).toEqual([students[3], students[5], students[7]]);
+    expect((await activityStats(school, activity, { group: "B" }))!.scenes[4]!.notAnswered.map((p) => p.id)).toEqual([
+      students[3],
+      students[5],
+      students[7],
+    ]);
   });
 
   it("takes the median of a 1–5 distribution", () => {
@@ -96,7 +167,9 @@ describe("exports, responses, portfolios", () => {
     let text = "";
     for await (const chunk of researchRows(school, activity, false, "ja")) text += chunk;
     const lines = text.trim().split("\r\n");
-    expect(lines).toHaveLength(await db().response.count({ where: { activityId: activity, user: { schoolId: school } } }));
+    expect(lines).toHaveLength(
+      await db().response.count({ where: { activityId: activity, user: { schoolId: school } } }),
+    );
     expect(text).toContain(students[0]);
     expect(text).not.toContain(stranger);
     expect(text).not.toContain("colored");
@@ -109,7 +182,10 @@ describe("exports, responses, portfolios", () => {
     const read = async () => {
       let out = "";
       for await (const chunk of researchRows(school, activity, true, "ja")) out += chunk;
-      return out.trim().split("\r\n").map((l) => l.split(","));
+      return out
+        .trim()
+        .split("\r\n")
+        .map((l) => l.split(","));
     };
     const first = await read();
     expect(first.every((cells) => cells.length >= columns.length)).toBe(true);

@@ -29,8 +29,17 @@ const dec = new TextDecoder();
 /** A fixture folder with its ids made unique to this run (users' sourcedIds are unique in the whole database). */
 function fixture(name: "bulk-full" | "bulk-jhs" | "delta-scheduled", tag: string): Record<string, Uint8Array> {
   const files = loadFixture(name);
-  const unique = tag.replace(/[^0-9a-f]/gi, "").padStart(4, "0").slice(-4).toLowerCase();
-  return Object.fromEntries(Object.entries(files).map(([f, bytes]) => [f, enc.encode(dec.decode(bytes).replaceAll("-0000-4000-8000-", `-${unique}-4000-8000-`))]));
+  const unique = tag
+    .replace(/[^0-9a-f]/gi, "")
+    .padStart(4, "0")
+    .slice(-4)
+    .toLowerCase();
+  return Object.fromEntries(
+    Object.entries(files).map(([f, bytes]) => [
+      f,
+      enc.encode(dec.decode(bytes).replaceAll("-0000-4000-8000-", `-${unique}-4000-8000-`)),
+    ]),
+  );
 }
 
 async function read(academyId: string, files: Record<string, Uint8Array>) {
@@ -50,19 +59,50 @@ async function academyWithFullSet() {
 describe("OneRoster record of received rows", () => {
   it("a delta enrolling a new student in a scheduled class sent in an earlier bulk set applies; the enrollment is recorded", async () => {
     const { tag, academy } = await academyWithFullSet();
-    const kinds = await db().rosterRecord.groupBy({ by: ["kind"], where: { academyId: academy.id }, _count: true, orderBy: { kind: "asc" } });
-    expect(Object.fromEntries(kinds.map((k) => [k.kind, k._count]))).toEqual({ academicSessions: 1, classes: 4, courses: 4, enrollments: 8, orgs: 2, roles: 8, users: 6 });
+    const kinds = await db().rosterRecord.groupBy({
+      by: ["kind"],
+      where: { academyId: academy.id },
+      _count: true,
+      orderBy: { kind: "asc" },
+    });
+    expect(Object.fromEntries(kinds.map((k) => [k.kind, k._count]))).toEqual({
+      academicSessions: 1,
+      classes: 4,
+      courses: 4,
+      enrollments: 8,
+      orgs: 2,
+      roles: 8,
+      users: 6,
+    });
 
     const delta = await read(academy.id, fixture("delta-scheduled", tag));
     expect(delta.problems).toEqual([]);
     const applied = await applyRosterImport(academy.id, delta.set!);
     expect(applied.problems).toEqual([]);
     expect(applied.schools[0]!.students).toMatchObject({ create: 1 });
-    const kid = await db().user.findFirstOrThrow({ where: { sourcedId: delta.set!.users[0]!.sourcedId }, include: { student: true } });
+    const kid = await db().user.findFirstOrThrow({
+      where: { sourcedId: delta.set!.users[0]!.sourcedId },
+      include: { student: true },
+    });
     expect(kid.student).toMatchObject({ grade: 1, className: "1", number: 3 });
     const scheduled = delta.set!.enrollments[1]!;
-    expect(await db().rosterRecord.findUniqueOrThrow({ where: { academyId_kind_sourcedId: { academyId: academy.id, kind: "enrollments", sourcedId: scheduled.sourcedId } } }))
-      .toMatchObject({ status: "active", dateLastModified: "2026-06-01T00:00:00.000Z", profile: "1.2", fields: { classSourcedId: scheduled.classSourcedId, role: "student", primary: false, "metadata.jp.PublicFlg": true } });
+    expect(
+      await db().rosterRecord.findUniqueOrThrow({
+        where: {
+          academyId_kind_sourcedId: { academyId: academy.id, kind: "enrollments", sourcedId: scheduled.sourcedId },
+        },
+      }),
+    ).toMatchObject({
+      status: "active",
+      dateLastModified: "2026-06-01T00:00:00.000Z",
+      profile: "1.2",
+      fields: {
+        classSourcedId: scheduled.classSourcedId,
+        role: "student",
+        primary: false,
+        "metadata.jp.PublicFlg": true,
+      },
+    });
   }, 120_000);
 
   it("a reference sent neither in the set nor before is refused, saying so; another academy's rows do not resolve", async () => {
@@ -71,7 +111,9 @@ describe("OneRoster record of received rows", () => {
 
     const refused = await read(other.id, fixture("delta-scheduled", tag));
     expect(refused.set).toBeNull();
-    const missing = refused.problems.filter((p) => p.code === "missingReference" && p.file === "enrollments.csv" && p.column === "classSourcedId");
+    const missing = refused.problems.filter(
+      (p) => p.code === "missingReference" && p.file === "enrollments.csv" && p.column === "classSourcedId",
+    );
     expect(missing).toHaveLength(2);
     expect(missing[1]!.message).toContain("は、この名簿の classes.csv にも、前に送られた名簿にもありません。");
   }, 120_000);
@@ -88,16 +130,61 @@ describe("OneRoster record of received rows", () => {
         const home = set.classes.find((c) => c.classType === "homeroom")!;
         const id = randomUUID();
         const at = { status: "active" as const, dateLastModified: "2026-06-01T00:00:00.000Z" };
-        const files = Object.fromEntries(ROSTER_FILES.map((f) => [f, "absent"])) as Record<(typeof ROSTER_FILES)[number], FileMode>;
+        const files = Object.fromEntries(ROSTER_FILES.map((f) => [f, "absent"])) as Record<
+          (typeof ROSTER_FILES)[number],
+          FileMode
+        >;
         files.users = files.roles = files.enrollments = "delta";
         const delta: RosterSet = {
-          manifest: { ...set.manifest, files }, academicSessions: [], orgs: [], courses: [], classes: [],
-          users: [{ ...set.users.at(-1)!, ...at, sourcedId: id, line: 2, username: `${id}@example.jp`, email: null, userMasterIdentifier: null, homeClass: home.sourcedId }],
-          roles: [{ ...set.roles.at(-1)!, ...at, sourcedId: randomUUID(), line: 2, userSourcedId: id, roleType: "primary", role: "student", orgSourcedId: school }],
-          enrollments: set.classes.map((c, i) => ({
-            ...at, sourcedId: randomUUID(), line: i + 2, classSourcedId: c.sourcedId, schoolSourcedId: school, userSourcedId: id, role: "student" as const,
-            primary: false, beginDate: null, endDate: null, shussekiNo: null, publicFlg: null,
-          })).filter((e) => e.classSourcedId === home.sourcedId || set.classes.find((c) => c.sourcedId === e.classSourcedId)!.classType === "scheduled"),
+          manifest: { ...set.manifest, files },
+          academicSessions: [],
+          orgs: [],
+          courses: [],
+          classes: [],
+          users: [
+            {
+              ...set.users.at(-1)!,
+              ...at,
+              sourcedId: id,
+              line: 2,
+              username: `${id}@example.jp`,
+              email: null,
+              userMasterIdentifier: null,
+              homeClass: home.sourcedId,
+            },
+          ],
+          roles: [
+            {
+              ...set.roles.at(-1)!,
+              ...at,
+              sourcedId: randomUUID(),
+              line: 2,
+              userSourcedId: id,
+              roleType: "primary",
+              role: "student",
+              orgSourcedId: school,
+            },
+          ],
+          enrollments: set.classes
+            .map((c, i) => ({
+              ...at,
+              sourcedId: randomUUID(),
+              line: i + 2,
+              classSourcedId: c.sourcedId,
+              schoolSourcedId: school,
+              userSourcedId: id,
+              role: "student" as const,
+              primary: false,
+              beginDate: null,
+              endDate: null,
+              shussekiNo: null,
+              publicFlg: null,
+            }))
+            .filter(
+              (e) =>
+                e.classSourcedId === home.sourcedId ||
+                set.classes.find((c) => c.sourcedId === e.classSourcedId)!.classType === "scheduled",
+            ),
         };
         const problems = new ProblemList();
         checkAcross(delta, files, problems, await knownRosterRows(academy.id));
@@ -105,7 +192,11 @@ describe("OneRoster record of received rows", () => {
         const applied = await applyRosterImport(academy.id, delta);
         expect(applied.problems).toEqual([]);
         expect(applied.schools[0]!.students.create).toBe(1);
-        expect(await db().rosterRecord.count({ where: { academyId: academy.id, kind: "enrollments", fields: { path: ["userSourcedId"], equals: id } } })).toBe(delta.enrollments.length);
+        expect(
+          await db().rosterRecord.count({
+            where: { academyId: academy.id, kind: "enrollments", fields: { path: ["userSourcedId"], equals: id } },
+          }),
+        ).toBe(delta.enrollments.length);
       }),
       { numRuns: 6 },
     );
@@ -116,14 +207,31 @@ describe("OneRoster record of received rows", () => {
     const kid = bulk.set!.users.find((u) => u.grades[0] === "J2")!;
     const files = fixture("delta-scheduled", tag);
     const header = dec.decode(fixture("bulk-full", tag)["users.csv"]!).split("\r\n")[0]!;
-    const row = dec.decode(fixture("bulk-full", tag)["users.csv"]!).split("\r\n").find((l) => l.includes(kid.sourcedId))!
-      .replace('"","",', '"active","2026-07-01T00:00:00Z",').replace('"高橋"', '"渡辺"').replace('"タカハシ"', '"ワタナベ"');
-    const manifest = dec.decode(files["manifest.csv"]!).replace('"file.roles","delta"', '"file.roles","absent"').replace('"file.enrollments","delta"', '"file.enrollments","absent"');
-    const delta = await read(academy.id, { "manifest.csv": enc.encode(manifest), "users.csv": enc.encode(`${header}\r\n${row}\r\n`) });
+    const row = dec
+      .decode(fixture("bulk-full", tag)["users.csv"]!)
+      .split("\r\n")
+      .find((l) => l.includes(kid.sourcedId))!
+      .replace('"","",', '"active","2026-07-01T00:00:00Z",')
+      .replace('"高橋"', '"渡辺"')
+      .replace('"タカハシ"', '"ワタナベ"');
+    const manifest = dec
+      .decode(files["manifest.csv"]!)
+      .replace('"file.roles","delta"', '"file.roles","absent"')
+      .replace('"file.enrollments","delta"', '"file.enrollments","absent"');
+    const delta = await read(academy.id, {
+      "manifest.csv": enc.encode(manifest),
+      "users.csv": enc.encode(`${header}\r\n${row}\r\n`),
+    });
     expect(delta.problems).toEqual([]);
     const applied = await applyRosterImport(academy.id, delta.set!);
     expect(applied.problems).toEqual([]);
-    expect(await db().user.findFirstOrThrow({ where: { sourcedId: kid.sourcedId }, include: { student: true } })).toMatchObject({ name: "渡辺 健, \"ケン\"", nameKana: "わたなべ けん", student: { grade: 2, className: "1", number: 1 } });
+    expect(
+      await db().user.findFirstOrThrow({ where: { sourcedId: kid.sourcedId }, include: { student: true } }),
+    ).toMatchObject({
+      name: '渡辺 健, "ケン"',
+      nameKana: "わたなべ けん",
+      student: { grade: 2, className: "1", number: 1 },
+    });
   }, 120_000);
 
   it("a later bulk set that no longer names a subject class, a role or an enrollment marks them deleted: they no longer resolve nor export", async () => {
@@ -132,10 +240,15 @@ describe("OneRoster record of received rows", () => {
     expect((await applyRosterImport(academy.id, plain.set!)).applied).toBe(true);
 
     const gone = full.set!.classes.find((c) => c.classType === "scheduled")!.sourcedId;
-    expect(await db().rosterRecord.findUniqueOrThrow({ where: { academyId_kind_sourcedId: { academyId: academy.id, kind: "classes", sourcedId: gone } } })).toMatchObject({ status: "tobedeleted" });
+    expect(
+      await db().rosterRecord.findUniqueOrThrow({
+        where: { academyId_kind_sourcedId: { academyId: academy.id, kind: "classes", sourcedId: gone } },
+      }),
+    ).toMatchObject({ status: "tobedeleted" });
     expect((await knownRosterRows(academy.id))("classes", gone)).toBe(false);
     const exported = (await rosterSetOfAcademy(academy.id))!;
     const ids = (rows: { sourcedId: string }[]) => rows.map((r) => r.sourcedId).sort();
-    for (const file of ["classes", "courses", "roles", "enrollments"] as const) expect(ids(exported[file])).toEqual(ids(plain.set![file]));
+    for (const file of ["classes", "courses", "roles", "enrollments"] as const)
+      expect(ids(exported[file])).toEqual(ids(plain.set![file]));
   }, 120_000);
 });

@@ -16,7 +16,9 @@ describe("migrations and schema.prisma", () => {
       const { default: pg } = await import("pg");
       const client = new pg.Client({ connectionString: db.url });
       await client.connect();
-      const rows = await client.query(`select migration_name, checksum, finished_at from "_prisma_migrations" order by migration_name`);
+      const rows = await client.query(
+        `select migration_name, checksum, finished_at from "_prisma_migrations" order by migration_name`,
+      );
       await client.end();
       expect(rows.rows.map((r) => [r.migration_name, r.checksum])).toEqual(all.map((m) => [m.name, m.checksum]));
       expect(rows.rows.every((r) => r.finished_at instanceof Date)).toBe(true);

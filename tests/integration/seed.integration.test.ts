@@ -7,8 +7,17 @@ import { DEMO_PASSWORD, seedDemo } from "../../prisma/seed/demo";
 import { freshDatabase, TEST_SIGNIN_CODE_KEY } from "./helpers";
 
 const TABLES = [
-  "academies", "schools", "users", "student_details", "signin_codes", "activity_templates",
-  "template_scenes", "activities", "activity_scenes", "activity_scene_orders", "responses",
+  "academies",
+  "schools",
+  "users",
+  "student_details",
+  "signin_codes",
+  "activity_templates",
+  "template_scenes",
+  "activities",
+  "activity_scenes",
+  "activity_scene_orders",
+  "responses",
 ] as const;
 
 async function counts(prisma: PrismaClient) {
@@ -32,11 +41,16 @@ describe("demo seed", () => {
     const first = await seed();
     expect(first.created).toBeGreaterThan(0);
     const before = await counts(db.prisma);
-    const updatedBefore = await db.prisma.user.findMany({ select: { id: true, updatedAt: true }, orderBy: { id: "asc" } });
+    const updatedBefore = await db.prisma.user.findMany({
+      select: { id: true, updatedAt: true },
+      orderBy: { id: "asc" },
+    });
     const second = await seed();
     expect(second.created).toBe(0);
     expect(await counts(db.prisma)).toEqual(before);
-    expect(await db.prisma.user.findMany({ select: { id: true, updatedAt: true }, orderBy: { id: "asc" } })).toEqual(updatedBefore);
+    expect(await db.prisma.user.findMany({ select: { id: true, updatedAt: true }, orderBy: { id: "asc" } })).toEqual(
+      updatedBefore,
+    );
     expect(before.users).toBe(2 + 3 + 40 + 5 + 3);
     expect(before.activity_templates).toBeGreaterThanOrEqual(3);
   });
@@ -44,7 +58,11 @@ describe("demo seed", () => {
   it("has the accounts the README lists, in the right schools, with the demo password", async () => {
     const teacher = await db.prisma.user.findUniqueOrThrow({
       where: { email: "teacher@example.com" },
-      select: { role: true, passwordHash: true, school: { select: { name: true, academy: { select: { name: true } } } } },
+      select: {
+        role: true,
+        passwordHash: true,
+        school: { select: { name: true, academy: { select: { name: true } } } },
+      },
     });
     expect(teacher.role).toBe("teacher");
     expect(teacher.school?.name).toBe("デモ第一中学校");
@@ -54,13 +72,18 @@ describe("demo seed", () => {
 
     const students = await db.prisma.user.findMany({
       where: { school: { name: "デモ第一中学校" }, role: "student" },
-      select: { email: true, student: { select: { grade: true, className: true, number: true, counterbalanceGroup: true } } },
+      select: {
+        email: true,
+        student: { select: { grade: true, className: true, number: true, counterbalanceGroup: true } },
+      },
       orderBy: { email: "asc" },
     });
     expect(students).toHaveLength(40);
     expect(students[0]!.email).toBe("student01@example.com");
     expect(students[39]!.email).toBe("student40@example.com");
-    expect(students.map((s) => s.student?.number).sort((a, b) => a! - b!)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
+    expect(students.map((s) => s.student?.number).sort((a, b) => a! - b!)).toEqual(
+      Array.from({ length: 40 }, (_, i) => i + 1),
+    );
     const groups = students.map((s) => s.student?.counterbalanceGroup);
     expect(groups.filter((g) => g === "A")).toHaveLength(20);
     expect(groups.filter((g) => g === "B")).toHaveLength(20);
@@ -76,7 +99,9 @@ describe("demo seed", () => {
   });
 
   it("gives every student a sign-in code stored encrypted and found by its keyed hash", async () => {
-    const codes = await db.prisma.signinCode.findMany({ select: { codeHash: true, codeEncrypted: true, revokedAt: true } });
+    const codes = await db.prisma.signinCode.findMany({
+      select: { codeHash: true, codeEncrypted: true, revokedAt: true },
+    });
     expect(codes).toHaveLength(48);
     for (const c of codes) {
       const code = decryptCode(c.codeEncrypted, TEST_SIGNIN_CODE_KEY);
@@ -87,12 +112,21 @@ describe("demo seed", () => {
   });
 
   it("copies activities into デモ第一中学校 in every mode, with responses", async () => {
-    const activities = await db.prisma.activity.findMany({ select: { mode: true, status: true, school: { select: { name: true } } } });
+    const activities = await db.prisma.activity.findMany({
+      select: { mode: true, status: true, school: { select: { name: true } } },
+    });
     expect(new Set(activities.map((a) => a.school.name))).toEqual(new Set(["デモ第一中学校"]));
     expect(new Set(activities.map((a) => a.mode))).toEqual(new Set(["standby", "guide", "self", "complete"]));
     expect(activities.some((a) => a.status === "archived")).toBe(true);
     expect(await db.prisma.response.count()).toBeGreaterThan(0);
     const sceneTypes = await db.prisma.activityScene.findMany({ distinct: ["type"], select: { type: true } });
-    expect(sceneTypes.map((s) => s.type).sort()).toEqual(["free_text", "info", "multiple_choice", "scale", "single_choice", "two_step"]);
+    expect(sceneTypes.map((s) => s.type).sort()).toEqual([
+      "free_text",
+      "info",
+      "multiple_choice",
+      "scale",
+      "single_choice",
+      "two_step",
+    ]);
   });
 });

@@ -19,12 +19,30 @@ import { childPid, threadPriorities } from "./child-processes";
 async function printJob(n: number): Promise<SheetJob> {
   const tag = uniqueTag();
   const academy = await createAcademy(db(), { name: `R${tag}`, nameKana: "あーる" });
-  const school = await createSchool(db(), { academyId: academy.id, name: `描画${tag}中学校`, nameKana: "びょうがちゅうがっこう" });
+  const school = await createSchool(db(), {
+    academyId: academy.id,
+    name: `描画${tag}中学校`,
+    nameKana: "びょうがちゅうがっこう",
+  });
   const ids = Array.from({ length: n }, () => crypto.randomUUID());
-  await db().user.createMany({ data: ids.map((id, i) => ({ id, role: "student" as const, groupType: "school" as const, schoolId: school.id, name: `生徒 ${i + 1}` })) });
-  await db().studentDetail.createMany({ data: ids.map((userId, i) => ({ userId, grade: 1, className: "2", number: i + 1 })) });
+  await db().user.createMany({
+    data: ids.map((id, i) => ({
+      id,
+      role: "student" as const,
+      groupType: "school" as const,
+      schoolId: school.id,
+      name: `生徒 ${i + 1}`,
+    })),
+  });
+  await db().studentDetail.createMany({
+    data: ids.map((userId, i) => ({ userId, grade: 1, className: "2", number: i + 1 })),
+  });
   const { sealNewCode } = await import("@/lib/signin-codes/crypto");
-  await db().signinCode.createMany({ data: ids.filter((_, i) => i % 2 === 0).map((userId) => ({ userId, ...sealNewCode(env().SIGNIN_CODE_KEY), code: undefined })) });
+  await db().signinCode.createMany({
+    data: ids
+      .filter((_, i) => i % 2 === 0)
+      .map((userId) => ({ userId, ...sealNewCode(env().SIGNIN_CODE_KEY), code: undefined })),
+  });
   const { DATABASE_URL, DB_CONNECT_TIMEOUT_MS, DB_STATEMENT_TIMEOUT_MS, SIGNIN_CODE_KEY } = env();
   return {
     schoolId: school.id as AuthorizedSchoolId,
@@ -38,7 +56,10 @@ async function printJob(n: number): Promise<SheetJob> {
 
 /** The live codes of these students. */
 async function codesOf(ids: string[]): Promise<Map<string, string>> {
-  const rows = await db().signinCode.findMany({ where: { userId: { in: ids }, revokedAt: null }, select: { userId: true, codeEncrypted: true } });
+  const rows = await db().signinCode.findMany({
+    where: { userId: { in: ids }, revokedAt: null },
+    select: { userId: true, codeEncrypted: true },
+  });
   return new Map(rows.map((r) => [r.userId, decryptCode(r.codeEncrypted, env().SIGNIN_CODE_KEY)]));
 }
 
@@ -54,7 +75,8 @@ function dirOf(pid: number): string {
 /** The renderer child of this process, if one runs. */
 const rendererPid = () => childPid("sheets-worker.mjs");
 
-const isPdf = (pdf: Buffer) => pdf.subarray(0, 5).toString("latin1") === "%PDF-" && pdf.subarray(-8).toString("latin1").includes("%%EOF");
+const isPdf = (pdf: Buffer) =>
+  pdf.subarray(0, 5).toString("latin1") === "%PDF-" && pdf.subarray(-8).toString("latin1").includes("%%EOF");
 
 describe.runIf(process.platform === "linux")("sign-in sheets made in a child process at idle priority", () => {
   it("a print comes back whole with every student's card, first codes issued once, from a child whose every thread runs at idle priority, with no secrets in its environment and no PDF left on disk", async () => {
@@ -81,7 +103,9 @@ describe.runIf(process.platform === "linux")("sign-in sheets made in a child pro
     expect(threads.length).toBeGreaterThan(1); // the garbage collector's and libuv's threads too
     expect(threads.every((t) => t.policy === 5 && t.nice === 19)).toBe(true);
     const environ = readFileSync(`/proc/${pid}/environ`, "utf8").split("\0");
-    expect(environ.some((v) => /^(AUTH_SECRET|DATABASE_URL|SIGNIN_CODE_KEY|SMTP_\w+|METRICS_TOKEN)=/.test(v))).toBe(false);
+    expect(environ.some((v) => /^(AUTH_SECRET|DATABASE_URL|SIGNIN_CODE_KEY|SMTP_\w+|METRICS_TOKEN)=/.test(v))).toBe(
+      false,
+    );
     expect(process.env.DATABASE_URL).toBeTruthy(); // (the server's own environment has them)
   });
 
@@ -96,7 +120,10 @@ describe.runIf(process.platform === "linux")("sign-in sheets made in a child pro
 
   it("a print whose students cannot be read (the database away) fails, and the next print is whole", async () => {
     const job = await printJob(8);
-    const away = { ...job, database: { ...job.database, url: "postgresql://nobody:nothing@127.0.0.1:9/none", connectMs: 1_000 } };
+    const away = {
+      ...job,
+      database: { ...job.database, url: "postgresql://nobody:nothing@127.0.0.1:9/none", connectMs: 1_000 },
+    };
     await expect(renderSigninSheets(away)).rejects.toThrow(/sign-in sheets/);
     const next = await renderSigninSheets(job);
     expect(isPdf(await bytesOf(next.body))).toBe(true);

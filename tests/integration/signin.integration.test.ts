@@ -17,7 +17,10 @@ describe("password and code sign-in checks", () => {
     const academy = await createAcademy(db(), { name: `A${tag}`, nameKana: "えー" });
     const school = await createSchool(db(), { academyId: academy.id, name: `S${tag}`, nameKana: "えす" });
     student = await createUser(db(), {
-      role: "student", email: `Student-${tag}@Example.com`, password: PASSWORD, schoolId: school.id,
+      role: "student",
+      email: `Student-${tag}@Example.com`,
+      password: PASSWORD,
+      schoolId: school.id,
       student: { grade: 1, className: "1", number: 1 },
     });
     code = await createSigninCode(db(), student.id, TEST_SIGNIN_CODE_KEY);
@@ -29,24 +32,42 @@ describe("password and code sign-in checks", () => {
   it("signs in with the right password (e-mail case-insensitive) and audits without the password", async () => {
     const ok = await checkPassword({ email: student.email!.toUpperCase(), password: PASSWORD }, ip);
     expect(ok).toEqual({ ok: true, user: { id: student.id, role: "student" } });
-    const entries = await db().auditLog.findMany({ where: { actorId: student.id }, select: { action: true, meta: true } });
+    const entries = await db().auditLog.findMany({
+      where: { actorId: student.id },
+      select: { action: true, meta: true },
+    });
     expect(entries.map((e) => e.action)).toContain("signin.password.success");
     expect(JSON.stringify(entries)).not.toContain(PASSWORD);
   });
 
   it("distinguishes a wrong password from an unknown account, and refuses a malformed e-mail", async () => {
-    expect(await checkPassword({ email: student.email, password: "nope" }, ip)).toEqual({ ok: false, code: "wrongPassword" });
-    expect(await checkPassword({ email: `nobody-${uniqueTag()}@example.com`, password: "x" }, ip)).toEqual({ ok: false, code: "userNotFound" });
-    expect(await checkPassword({ email: "not-an-address", password: "x" }, ip)).toEqual({ ok: false, code: "invalidEmail" });
+    expect(await checkPassword({ email: student.email, password: "nope" }, ip)).toEqual({
+      ok: false,
+      code: "wrongPassword",
+    });
+    expect(await checkPassword({ email: `nobody-${uniqueTag()}@example.com`, password: "x" }, ip)).toEqual({
+      ok: false,
+      code: "userNotFound",
+    });
+    expect(await checkPassword({ email: "not-an-address", password: "x" }, ip)).toEqual({
+      ok: false,
+      code: "invalidEmail",
+    });
   });
 
   it("signs in with a live code, refuses unknown, malformed, revoked and expired ones", async () => {
     expect(await checkCode(code, ip)).toEqual({ ok: true, user: { id: student.id, role: "student" } });
     expect((await checkCode("B".repeat(22), ip)).ok).toBe(false);
     expect(await checkCode("short", ip)).toEqual({ ok: false, code: "invalidCode" });
-    await db().signinCode.updateMany({ where: { userId: student.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await db().signinCode.updateMany({
+      where: { userId: student.id },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
     expect(await checkCode(code, ip)).toEqual({ ok: false, code: "invalidCode" });
-    await db().signinCode.updateMany({ where: { userId: student.id }, data: { expiresAt: null, revokedAt: new Date() } });
+    await db().signinCode.updateMany({
+      where: { userId: student.id },
+      data: { expiresAt: null, revokedAt: new Date() },
+    });
     expect(await checkCode(code, ip)).toEqual({ ok: false, code: "invalidCode" });
   });
 

@@ -30,9 +30,17 @@ describe("activity input schemas", () => {
   it("refuse unknown modes, bad ids and long titles", () => {
     expect(changeModeSchema.safeParse({ activityId: id, mode: "paused" }).success).toBe(false);
     expect(changeModeSchema.safeParse({ activityId: "1; drop table", mode: "self" }).success).toBe(false);
-    expect(copyTemplateSchema.safeParse({ templateId: "science-dissolve", title: "x".repeat(201) }).success).toBe(false);
+    expect(copyTemplateSchema.safeParse({ templateId: "science-dissolve", title: "x".repeat(201) }).success).toBe(
+      false,
+    );
     expect(copyTemplateSchema.safeParse({ templateId: "../etc/passwd" }).success).toBe(false);
-    expect(saveOrderSchema.safeParse({ activityId: id, version: 1, title: "t", order: [id], groupOrders: { b: [id] } }).success).toBe(false);
-    expect(saveOrderSchema.safeParse({ activityId: id, version: 1, title: "t", order: [id], groupOrders: { B: null } }).success).toBe(true);
+    expect(
+      saveOrderSchema.safeParse({ activityId: id, version: 1, title: "t", order: [id], groupOrders: { b: [id] } })
+        .success,
+    ).toBe(false);
+    expect(
+      saveOrderSchema.safeParse({ activityId: id, version: 1, title: "t", order: [id], groupOrders: { B: null } })
+        .success,
+    ).toBe(true);
   });
 });

@@ -7,7 +7,11 @@ const enc = (v: unknown) => new TextEncoder().encode(typeof v === "string" ? v :
 
 /** Each shipped template, wrapped as an exported file: the formats are the same. */
 async function templatesAsFiles() {
-  return (await readTemplateFiles()).map(({ id: _id, description: _d, ...t }) => ({ format: "manabiya-activity", version: 1, ...t }));
+  return (await readTemplateFiles()).map(({ id: _id, description: _d, ...t }) => ({
+    format: "manabiya-activity",
+    version: 1,
+    ...t,
+  }));
 }
 
 async function good() {
@@ -28,7 +32,12 @@ describe("activity file format", () => {
       { id: "u1", type: "info", content: { prompt: "はじめ" } },
       { id: "u2", type: "scale", content: { prompt: "どう?", minLabel: "いいえ", maxLabel: "はい" } },
     ];
-    const file = toActivityFile({ title: "題", actorType: "student", scenes, sceneOrders: [{ group: "B", sceneIds: ["u2", "u1"] }] });
+    const file = toActivityFile({
+      title: "題",
+      actorType: "student",
+      scenes,
+      sceneOrders: [{ group: "B", sceneIds: ["u2", "u1"] }],
+    });
     expect(file.groupOrders).toEqual({ B: ["s2", "s1"] });
     expect(JSON.stringify(file)).not.toMatch(/u1|u2/);
     const parsed = parseActivityFile(enc(file));
@@ -36,7 +45,19 @@ describe("activity file format", () => {
   });
 
   it("carries when students see their verdicts (how the activity plays); 'never' and older files without it read as never; an unknown timing is refused", () => {
-    const scenes = [{ id: "u1", type: "single_choice", content: { prompt: "どれ?", options: [{ id: "a", label: "あ", correct: true }, { id: "b", label: "い" }] } }];
+    const scenes = [
+      {
+        id: "u1",
+        type: "single_choice",
+        content: {
+          prompt: "どれ?",
+          options: [
+            { id: "a", label: "あ", correct: true },
+            { id: "b", label: "い" },
+          ],
+        },
+      },
+    ];
     const atEnd = toActivityFile({ title: "題", actorType: "student", feedback: "at_end", scenes, sceneOrders: [] });
     const parsed = parseActivityFile(enc(atEnd));
     expect(parsed.ok && contentOfFile(parsed.file).feedback).toBe("at_end");
@@ -44,7 +65,10 @@ describe("activity file format", () => {
     expect(never).not.toHaveProperty("feedback");
     const old = parseActivityFile(enc(never));
     expect(old.ok && contentOfFile(old.file).feedback).toBeUndefined();
-    expect(parseActivityFile(enc({ ...atEnd, feedback: "always" }))).toMatchObject({ ok: false, problem: { code: "invalid" } });
+    expect(parseActivityFile(enc({ ...atEnd, feedback: "always" }))).toMatchObject({
+      ok: false,
+      problem: { code: "invalid" },
+    });
   });
 
   it("accepts a UTF-8 byte order mark", async () => {
@@ -55,14 +79,22 @@ describe("activity file format", () => {
     ["an empty file", new Uint8Array(0), { code: "empty" }],
     ["a file of spaces", enc("  \n "), { code: "empty" }],
     ["a file over the limit", new Uint8Array(ACTIVITY_FILE_MAX_BYTES + 1).fill(32), { code: "tooLarge" }],
-    ["binary (not UTF-8)", new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0xff, 0xfe]), { code: "binary" }],
+    [
+      "binary (not UTF-8)",
+      new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0xff, 0xfe]),
+      { code: "binary" },
+    ],
     ["text with NUL", enc('{"a":1}\u0000'), { code: "binary" }],
     ["malformed JSON", enc('{"format": "manabiya-activity", '), { code: "notJson" }],
     ["a JSON array", enc([1, 2]), { code: "notJson" }],
     ["JSON null", enc("null"), { code: "notJson" }],
     ["JSON without a format (a template file)", enc({ id: "x", title: "t" }), { code: "formatMissing" }],
     ["another format", enc({ format: "kahoot-quiz", version: 1 }), { code: "formatUnknown", found: "kahoot-quiz" }],
-    ["a format of markup", enc({ format: "|漢(かん)<b>", version: 1 }), { code: "formatUnknown", found: "?漢?かん??b?" }],
+    [
+      "a format of markup",
+      enc({ format: "|漢(かん)<b>", version: 1 }),
+      { code: "formatUnknown", found: "?漢?かん??b?" },
+    ],
     ["version 2", enc({ format: "manabiya-activity", version: 2 }), { code: "versionUnknown", found: "2" }],
     ["version as a string", enc({ format: "manabiya-activity", version: "1" }), { code: "versionUnknown", found: "1" }],
     ["no version", enc({ format: "manabiya-activity" }), { code: "versionUnknown", found: "—" }],
@@ -74,21 +106,38 @@ describe("activity file format", () => {
     const file = await good();
     const scenes = [...file.scenes];
     scenes[1] = { ...scenes[1]!, type: "video" as never };
-    expect(parseActivityFile(enc({ ...file, scenes }))).toEqual({ ok: false, problem: { code: "sceneType", scene: 2, found: "video" } });
+    expect(parseActivityFile(enc({ ...file, scenes }))).toEqual({
+      ok: false,
+      problem: { code: "sceneType", scene: 2, found: "video" },
+    });
   });
 
   it("carries a drawing scene (prompt and instructions) like any other", async () => {
     const file = await good();
-    const scenes = [...file.scenes, { id: "draw", type: "drawing" as const, content: { prompt: "|花(はな)の絵", instructions: "根も" } }];
+    const scenes = [
+      ...file.scenes,
+      { id: "draw", type: "drawing" as const, content: { prompt: "|花(はな)の絵", instructions: "根も" } },
+    ];
     const parsed = parseActivityFile(enc({ ...file, scenes }));
-    expect(parsed.ok && parsed.file.scenes.at(-1)).toEqual({ id: "draw", type: "drawing", content: { prompt: "|花(はな)の絵", instructions: "根も" } });
+    expect(parsed.ok && parsed.file.scenes.at(-1)).toEqual({
+      id: "draw",
+      type: "drawing",
+      content: { prompt: "|花(はな)の絵", instructions: "根も" },
+    });
   });
 
   it("refuses content that fails the scene schema, naming the scene", async () => {
     const file = await good();
     const scenes = [...file.scenes];
-    scenes[2] = { id: scenes[2]!.id, type: "single_choice", content: { prompt: "q", options: [{ id: "a", label: "only one" }] } };
-    expect(parseActivityFile(enc({ ...file, scenes }))).toEqual({ ok: false, problem: { code: "sceneContent", scene: 3 } });
+    scenes[2] = {
+      id: scenes[2]!.id,
+      type: "single_choice",
+      content: { prompt: "q", options: [{ id: "a", label: "only one" }] },
+    };
+    expect(parseActivityFile(enc({ ...file, scenes }))).toEqual({
+      ok: false,
+      problem: { code: "sceneContent", scene: 3 },
+    });
   });
 
   it("refuses duplicate scene keys, no scenes, 101 scenes, an empty title, a bad actor type", async () => {
@@ -107,8 +156,16 @@ describe("activity file format", () => {
   it("refuses group orders that are not a permutation of the scenes", async () => {
     const file = await good();
     const keys = file.scenes.map((s) => s.id);
-    for (const groupOrders of [{ A: keys.slice(1) }, { A: [...keys.slice(1), keys[1]!] }, { A: [...keys.slice(1), "nope"] }, { a: keys }]) {
-      expect(parseActivityFile(enc({ ...file, groupOrders }))).toMatchObject({ ok: false, problem: { code: "invalid" } });
+    for (const groupOrders of [
+      { A: keys.slice(1) },
+      { A: [...keys.slice(1), keys[1]!] },
+      { A: [...keys.slice(1), "nope"] },
+      { a: keys },
+    ]) {
+      expect(parseActivityFile(enc({ ...file, groupOrders }))).toMatchObject({
+        ok: false,
+        problem: { code: "invalid" },
+      });
     }
     expect(parseActivityFile(enc({ ...file, groupOrders: { A: [...keys].reverse() } })).ok).toBe(true);
   });
@@ -125,8 +182,14 @@ describe("activity file format", () => {
     const deep = `${"[".repeat(200_000)}${"]".repeat(200_000)}`;
     const file = JSON.stringify(await good());
     expect(parseActivityFile(enc(file.replace(/^\{/, `{"extra":${deep},`)))).toMatchObject({ ok: true });
-    expect(parseActivityFile(enc(file.replace(/"scenes":\[/, `"scenes":[${deep},`)))).toEqual({ ok: false, problem: { code: "sceneType", scene: 1, found: "—" } });
-    expect(parseActivityFile(enc(file.replace(/^\{/, `{"groupOrders":{"A":${deep}},`)))).toMatchObject({ ok: false, problem: { code: "invalid" } });
+    expect(parseActivityFile(enc(file.replace(/"scenes":\[/, `"scenes":[${deep},`)))).toEqual({
+      ok: false,
+      problem: { code: "sceneType", scene: 1, found: "—" },
+    });
+    expect(parseActivityFile(enc(file.replace(/^\{/, `{"groupOrders":{"A":${deep}},`)))).toMatchObject({
+      ok: false,
+      problem: { code: "invalid" },
+    });
   });
 
   it("drops unknown keys (no ids or other data ride along into the school)", async () => {

@@ -4,17 +4,23 @@ import { RETRY_FIRST_MS, RETRY_MAX_MS, retryDelay } from "@/components/answers/a
 
 describe("retry waits after a failed save (issue #17, point 4)", () => {
   it("double from the first wait up to the cap, each drawn between half and all of it", () => {
-    expect([1, 2, 3, 4, 5, 6, 7].map((n) => retryDelay(n, 0.999999))).toEqual([2_000, 4_000, 8_000, 16_000, 30_000, 30_000, 30_000]);
+    expect([1, 2, 3, 4, 5, 6, 7].map((n) => retryDelay(n, 0.999999))).toEqual([
+      2_000, 4_000, 8_000, 16_000, 30_000, 30_000, 30_000,
+    ]);
     expect([1, 2, 3].map((n) => retryDelay(n, 0))).toEqual([1_000, 2_000, 4_000]);
   });
 
   it("never below half the first wait nor above the cap, whatever the count of failures", () => {
     fc.assert(
-      fc.property(fc.integer({ min: -5, max: 1_000_000 }), fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }), (failures, random) => {
-        const wait = retryDelay(failures, random);
-        expect(wait).toBeGreaterThanOrEqual(RETRY_FIRST_MS / 2);
-        expect(wait).toBeLessThanOrEqual(RETRY_MAX_MS);
-      }),
+      fc.property(
+        fc.integer({ min: -5, max: 1_000_000 }),
+        fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }),
+        (failures, random) => {
+          const wait = retryDelay(failures, random);
+          expect(wait).toBeGreaterThanOrEqual(RETRY_FIRST_MS / 2);
+          expect(wait).toBeLessThanOrEqual(RETRY_MAX_MS);
+        },
+      ),
     );
   });
 });

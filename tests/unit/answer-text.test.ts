@@ -6,7 +6,10 @@ import { answerText, INVALID_CHARACTERS } from "@/lib/scenes/schema";
 describe("answerText", () => {
   const schema = answerText(50);
   const storable = (s: string) => s.isWellFormed() && !s.includes("\u0000");
-  const units = fc.oneof(fc.string({ unit: "binary", minLength: 1, maxLength: 1 }), fc.constantFrom("\u0000", "\uD800", "\uDBFF", "\uDC00", "\uDFFF", "😀", "𠮷"));
+  const units = fc.oneof(
+    fc.string({ unit: "binary", minLength: 1, maxLength: 1 }),
+    fc.constantFrom("\u0000", "\uD800", "\uDBFF", "\uDC00", "\uDFFF", "😀", "𠮷"),
+  );
 
   it("accepts a string iff it is well-formed UTF-16 without NUL and within the length", () => {
     fc.assert(

@@ -6,7 +6,9 @@ import { shownName } from "@/lib/users/person-name";
 
 describe("sign-in input", () => {
   it("lower-cases and trims the e-mail", () => {
-    expect(signinInputSchema.parse({ email: "  Teacher@Example.COM ", password: "x" }).email).toBe("teacher@example.com");
+    expect(signinInputSchema.parse({ email: "  Teacher@Example.COM ", password: "x" }).email).toBe(
+      "teacher@example.com",
+    );
   });
   it.each(["", "teacher", "teacher@", "@example.com", "a b@example.com"])("refuses %j", (email) => {
     expect(signinInputSchema.safeParse({ email, password: "x" }).success).toBe(false);
@@ -17,12 +19,18 @@ describe("safeFromPath (no open redirect)", () => {
   it.each(["/dashboard/teacher/students", "/dashboard/student/home?x=1"])("keeps %s", (p) => {
     expect(safeFromPath(p)).toBe(p);
   });
-  it.each(["//evil.example", "https://evil.example/", "/\\evil.example", "javascript:alert(1)", "dashboard", "/\u0000x", 42, null])(
-    "drops %j",
-    (p) => {
-      expect(safeFromPath(p)).toBeNull();
-    },
-  );
+  it.each([
+    "//evil.example",
+    "https://evil.example/",
+    "/\\evil.example",
+    "javascript:alert(1)",
+    "dashboard",
+    "/\u0000x",
+    42,
+    null,
+  ])("drops %j", (p) => {
+    expect(safeFromPath(p)).toBeNull();
+  });
 });
 
 describe("roles", () => {
@@ -42,10 +50,22 @@ describe("display name (docs/requirements.md §2)", () => {
     expect(shownName({ nickname: null, name: null })).toBeNull();
   });
   it("knows the reading of the name, or of a nickname that is part of it", () => {
-    expect(shownName({ name: "佐藤 健一", nameKana: "さとう けんいち" })).toEqual({ base: "佐藤 健一", reading: "さとう けんいち" });
-    expect(shownName({ nickname: "佐藤", name: "佐藤 健一", nameKana: "さとう けんいち" })).toEqual({ base: "佐藤", reading: "さとう" });
-    expect(shownName({ nickname: "はるくん", name: "青木 陽翔", nameKana: "あおき はると" })).toEqual({ base: "はるくん", reading: null });
-    expect(shownName({ nickname: "陽ちゃん", name: "青木 陽翔", nameKana: "あおき はると" })).toEqual({ base: "陽ちゃん", reading: null });
+    expect(shownName({ name: "佐藤 健一", nameKana: "さとう けんいち" })).toEqual({
+      base: "佐藤 健一",
+      reading: "さとう けんいち",
+    });
+    expect(shownName({ nickname: "佐藤", name: "佐藤 健一", nameKana: "さとう けんいち" })).toEqual({
+      base: "佐藤",
+      reading: "さとう",
+    });
+    expect(shownName({ nickname: "はるくん", name: "青木 陽翔", nameKana: "あおき はると" })).toEqual({
+      base: "はるくん",
+      reading: null,
+    });
+    expect(shownName({ nickname: "陽ちゃん", name: "青木 陽翔", nameKana: "あおき はると" })).toEqual({
+      base: "陽ちゃん",
+      reading: null,
+    });
   });
   it("suffixes teachers and managers only", () => {
     expect(roleSuffixKey("teacher")).toBe("teacherSuffix");

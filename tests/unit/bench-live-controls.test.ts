@@ -16,20 +16,41 @@ describe("the live-controls bench rows (issue 21)", () => {
 
   it("times each press until its LAST receiver saw it; a press one receiver never saw is missed, not timed", () => {
     // three presses, three receivers (40 students and the projector in the bench)
-    expect(untilEveryReceiver([[5, 9, 7], [3, undefined, 4], [12, 2, 30]])).toEqual({ times: [9, 30], missed: 1 });
+    expect(
+      untilEveryReceiver([
+        [5, 9, 7],
+        [3, undefined, 4],
+        [12, 2, 30],
+      ]),
+    ).toEqual({ times: [9, 30], missed: 1 });
     expect(untilEveryReceiver([[]])).toEqual({ times: [], missed: 1 });
-    expect(deliveryRow("star", 100, [9, 30], 1, "", "presses").measured).toBe("p99 30 ms (median 20, max 30; 2 presses, missed 1)");
+    expect(deliveryRow("star", 100, [9, 30], 1, "", "presses").measured).toBe(
+      "p99 30 ms (median 20, max 30; 2 presses, missed 1)",
+    );
     expect(deliveryRow("star", 100, [9, 30], 1).ok).toBe(false);
   });
 
   it("times each grid update from its arrival to the first layout after it; an update never laid out is counted", () => {
-    expect(pairUpdates([10, 50, 52, 90], [5, 14, 58, 60])).toEqual({ times: [4, 8, 6], windows: [[10, 14], [50, 58], [52, 58]], unrendered: 1 });
+    expect(pairUpdates([10, 50, 52, 90], [5, 14, 58, 60])).toEqual({
+      times: [4, 8, 6],
+      windows: [
+        [10, 14],
+        [50, 58],
+        [52, 58],
+      ],
+      unrendered: 1,
+    });
   });
 
   it("counts the frames that ran over 1.5 frames and the long animation frames during updates, not outside them", () => {
     const frames = [0, 16.7, 33.4, 50, 90, 106.7, 200, 240];
     // one update from 40 to 60: the frame 50 → 90 overlaps it; 200 → 240 is outside every window
-    expect(framesDuringUpdates([[40, 60]], frames, [[45, 60], [210, 60]])).toEqual({ counted: 3, dropped: 1, long: 1 });
+    expect(
+      framesDuringUpdates([[40, 60]], frames, [
+        [45, 60],
+        [210, 60],
+      ]),
+    ).toEqual({ counted: 3, dropped: 1, long: 1 });
   });
 
   it("misses the grid row on a slow update, an update not rendered, too few updates or a long animation frame", () => {

@@ -4,7 +4,13 @@ import { clientAddress } from "@/lib/security/client-ip";
 
 const ipv4 = fc.tuple(fc.nat(255), fc.nat(255), fc.nat(255), fc.nat(255)).map((p) => p.join("."));
 /** Anything a client may write into X-Forwarded-For before the proxies append their part. */
-const forged = fc.array(fc.oneof(ipv4, fc.string({ maxLength: 20 }).filter((s) => !s.includes(","))), { maxLength: 5 });
+const forged = fc.array(
+  fc.oneof(
+    ipv4,
+    fc.string({ maxLength: 20 }).filter((s) => !s.includes(",")),
+  ),
+  { maxLength: 5 },
+);
 
 describe("client address for throttling", () => {
   it("with no trusted proxy, the socket's address whatever X-Forwarded-For says", () => {

@@ -26,7 +26,11 @@ interface Service {
   container_name?: string;
   init?: boolean;
 }
-const compose = parse(composeText) as { version?: unknown; services: Record<string, Service>; volumes?: Record<string, unknown> };
+const compose = parse(composeText) as {
+  version?: unknown;
+  services: Record<string, Service>;
+  volumes?: Record<string, unknown>;
+};
 const services = compose.services;
 const app = services.app!;
 const proxyName = Object.keys(services).find((name) => /^(caddy|nginx)(:|$)/.test(services[name]!.image ?? ""));
@@ -41,7 +45,8 @@ const caddyfile = caddyfilePath && existsSync(caddyfilePath) ? readFileSync(cadd
 /** Go-style durations as compose writes them ("15s", "1m30s") in seconds. */
 function seconds(duration = "0s") {
   let total = 0;
-  for (const [, n, unit] of duration.matchAll(/(\d+(?:\.\d+)?)(ms|s|m|h)/g)) total += Number(n) * { ms: 0.001, s: 1, m: 60, h: 3600 }[unit as "ms" | "s" | "m" | "h"];
+  for (const [, n, unit] of duration.matchAll(/(\d+(?:\.\d+)?)(ms|s|m|h)/g))
+    total += Number(n) * { ms: 0.001, s: 1, m: 60, h: 3600 }[unit as "ms" | "s" | "m" | "h"];
   return total;
 }
 
@@ -97,12 +102,28 @@ describe("docker-compose.yml", () => {
 
   it("hands the app every setting of .env it reads (LOG_LEVEL, limits, timeouts), the values compose fixes winning", () => {
     const files = [app.env_file ?? []].flat().map((f) => (typeof f === "string" ? f : f.path));
-    const notTheApps = new Set(["POSTGRES_PASSWORD", "CADDY_TLS", "MANABIYA_PG_DIR", "EMBEDDED_PG_PORT", "MANABIYA_DB_NAME"]);
-    const names = [...example.matchAll(/^#?\s*([A-Z][A-Z0-9_]+)=/gm)].map((m) => m[1]!).filter((n) => !notTheApps.has(n));
-    expect(names).toEqual(expect.arrayContaining(["LOG_LEVEL", "HTTP_MAX_CONNECTIONS", "LIVE_STREAMS_MAX", "DB_STATEMENT_TIMEOUT_MS"]));
-    for (const name of names) expect(files.includes(".env") || app.environment?.[name] !== undefined, `${name} reaches the app`).toBe(true);
+    const notTheApps = new Set([
+      "POSTGRES_PASSWORD",
+      "CADDY_TLS",
+      "MANABIYA_PG_DIR",
+      "EMBEDDED_PG_PORT",
+      "MANABIYA_DB_NAME",
+    ]);
+    const names = [...example.matchAll(/^#?\s*([A-Z][A-Z0-9_]+)=/gm)]
+      .map((m) => m[1]!)
+      .filter((n) => !notTheApps.has(n));
+    expect(names).toEqual(
+      expect.arrayContaining(["LOG_LEVEL", "HTTP_MAX_CONNECTIONS", "LIVE_STREAMS_MAX", "DB_STATEMENT_TIMEOUT_MS"]),
+    );
+    for (const name of names)
+      expect(files.includes(".env") || app.environment?.[name] !== undefined, `${name} reaches the app`).toBe(true);
     // .env.example's values for `npm start` on the host (localhost database, no proxy, any port) never reach the container
-    expect(app.environment).toMatchObject({ DATABASE_URL: "postgresql://manabiya@db:5432/manabiya", TRUSTED_PROXY_HOPS: "1", PORT: "3000", NODE_ENV: "production" });
+    expect(app.environment).toMatchObject({
+      DATABASE_URL: "postgresql://manabiya@db:5432/manabiya",
+      TRUSTED_PROXY_HOPS: "1",
+      PORT: "3000",
+      NODE_ENV: "production",
+    });
   });
 
   it("gives the app time for its graceful shutdown (10 s) before it is killed", () => {
@@ -112,8 +133,11 @@ describe("docker-compose.yml", () => {
 
   it("requires every secret it interpolates from .env, and each is described in .env.example", () => {
     const required = [...composeText.matchAll(/\$\{(\w+):\?/g)].map((m) => m[1]!);
-    expect(required).toEqual(expect.arrayContaining(["POSTGRES_PASSWORD", "AUTH_SECRET", "AUTH_URL", "SIGNIN_CODE_KEY"]));
-    for (const name of new Set([...composeText.matchAll(/\$\{(\w+)/g)].map((m) => m[1]!))) expect(example, name).toMatch(new RegExp(`^#?\\s*${name}=`, "m"));
+    expect(required).toEqual(
+      expect.arrayContaining(["POSTGRES_PASSWORD", "AUTH_SECRET", "AUTH_URL", "SIGNIN_CODE_KEY"]),
+    );
+    for (const name of new Set([...composeText.matchAll(/\$\{(\w+)/g)].map((m) => m[1]!)))
+      expect(example, name).toMatch(new RegExp(`^#?\\s*${name}=`, "m"));
   });
 });
 
@@ -145,7 +169,14 @@ describe("the reverse proxy (deploy/Caddyfile)", () => {
 
 describe(".env.example", () => {
   it("lists only variables that the app, its scripts or the compose file read", () => {
-    const code = [...sources("lib"), ...sources("app"), ...sources("scripts"), ...sources("prisma"), readFileSync("next.config.ts", "utf8"), readFileSync("proxy.ts", "utf8")].join("\n");
+    const code = [
+      ...sources("lib"),
+      ...sources("app"),
+      ...sources("scripts"),
+      ...sources("prisma"),
+      readFileSync("next.config.ts", "utf8"),
+      readFileSync("proxy.ts", "utf8"),
+    ].join("\n");
     const names = [...example.matchAll(/^#?\s*([A-Z][A-Z0-9_]+)=/gm)].map((m) => m[1]!);
     expect(names.length).toBeGreaterThan(10);
     for (const name of names) expect(code.includes(name) || composeText.includes(`\${${name}`), name).toBe(true);

@@ -70,12 +70,20 @@ describe("CSV checks", () => {
       [8, ["badKana"]],
       [9, ["emailInUse"]],
     ]);
-    expect(result.rows[0]!.input).toMatchObject({ name: "山田 花子", grade: 1, className: "1", number: 1, email: "hanako@example.jp", group: "A" });
+    expect(result.rows[0]!.input).toMatchObject({
+      name: "山田 花子",
+      grade: 1,
+      className: "1",
+      number: 1,
+      email: "hanako@example.jp",
+      group: "A",
+    });
   });
 
   it("refuses files past the bounds, without a header, or without rows", () => {
     expect(checkCsv(new Uint8Array(MAX_CSV_BYTES + 1))).toEqual({ ok: false, error: "tooLarge" });
-    const many = HEADER + Array.from({ length: MAX_CSV_ROWS + 1 }, (_, i) => `1,1,${(i % 99) + 1},生徒 ${i},,,,`).join("\n");
+    const many =
+      HEADER + Array.from({ length: MAX_CSV_ROWS + 1 }, (_, i) => `1,1,${(i % 99) + 1},生徒 ${i},,,,`).join("\n");
     expect(checkCsv(utf8(many))).toEqual({ ok: false, error: "tooManyRows" });
     expect(checkCsv(utf8("名前だけ\n山田\n"))).toEqual({ ok: false, error: "noHeader" });
     expect(checkCsv(utf8(HEADER))).toEqual({ ok: false, error: "empty" });

@@ -8,8 +8,14 @@ import { describe, expect, it } from "vitest";
  * Manabiya" says which steps were run where.
  */
 const dockerfile = DockerfileParser.parse(readFileSync("Dockerfile", "utf8"));
-const dockerignore = readFileSync(".dockerignore", "utf8").split("\n").map((l) => l.trim()).filter((l) => l && !l.startsWith("#"));
-const pkg = JSON.parse(readFileSync("package.json", "utf8")) as { scripts: Record<string, string>; engines: { node: string } };
+const dockerignore = readFileSync(".dockerignore", "utf8")
+  .split("\n")
+  .map((l) => l.trim())
+  .filter((l) => l && !l.startsWith("#"));
+const pkg = JSON.parse(readFileSync("package.json", "utf8")) as {
+  scripts: Record<string, string>;
+  engines: { node: string };
+};
 
 /** Whether `version` (22.12.0) is in an engines range written as `^20.9.0 || ^24.0.0`. */
 function inRange(range: string, version: string) {
@@ -41,7 +47,10 @@ function stages(): Stage[] {
     const steps = dockerfile
       .getInstructions()
       .filter((ins) => ins.getRange().start.line > start && ins.getRange().start.line < end)
-      .map((ins) => ({ keyword: ins.getKeyword(), args: ins.toString().slice(ins.getKeyword().length).replace(/\s+/g, " ").trim() }));
+      .map((ins) => ({
+        keyword: ins.getKeyword(),
+        args: ins.toString().slice(ins.getKeyword().length).replace(/\s+/g, " ").trim(),
+      }));
     return { name: from.getBuildStage(), image: from.getImage() ?? "", steps };
   });
 }
@@ -49,7 +58,8 @@ function stages(): Stage[] {
 const all = stages();
 const final = all.at(-1)!;
 const stage = (name: string) => all.find((s) => s.name === name);
-const runs = (s: Stage | undefined) => (s?.steps ?? []).filter((step) => step.keyword === "RUN").map((step) => step.args);
+const runs = (s: Stage | undefined) =>
+  (s?.steps ?? []).filter((step) => step.keyword === "RUN").map((step) => step.args);
 
 describe("Dockerfile", () => {
   it("builds in stages: the dependencies, the build, and a final image made from them", () => {
@@ -58,7 +68,12 @@ describe("Dockerfile", () => {
     expect(runs(stage("deps")).join("\n")).toMatch(/\bnpm (ci|install)\b/);
     expect(runs(stage("build")).join("\n")).toMatch(/\bnpm run build\b/);
     // the final image installs nothing itself: it takes the built app from the build stage
-    expect(final.steps.filter((s) => s.keyword === "COPY").map((s) => s.args).join("\n")).toMatch(/--from=build\b/);
+    expect(
+      final.steps
+        .filter((s) => s.keyword === "COPY")
+        .map((s) => s.args)
+        .join("\n"),
+    ).toMatch(/--from=build\b/);
     expect(runs(final).join("\n")).not.toMatch(/\bnpm (ci|install)\b/);
   });
 
@@ -73,12 +88,17 @@ describe("Dockerfile", () => {
     const image = /^node:(\d+)/.exec(final.image)?.[1];
     expect(inRange(pkg.engines.node, process.versions.node), `this machine's Node ${process.versions.node}`).toBe(true);
     expect(inRange(pkg.engines.node, `${image}.99.0`), `the image's Node ${image}`).toBe(true);
-    expect(inRange(pkg.engines.node, "21.7.0") || inRange(pkg.engines.node, "23.11.0"), "odd (never LTS) lines").toBe(false);
+    expect(inRange(pkg.engines.node, "21.7.0") || inRange(pkg.engines.node, "23.11.0"), "odd (never LTS) lines").toBe(
+      false,
+    );
   });
 
   it("installs exactly the lockfile's versions without running dependencies' install scripts", () => {
     const deps = stage("deps")!;
-    const copies = deps.steps.filter((s) => s.keyword === "COPY").map((s) => s.args).join("\n");
+    const copies = deps.steps
+      .filter((s) => s.keyword === "COPY")
+      .map((s) => s.args)
+      .join("\n");
     expect(copies).toMatch(/package-lock\.json/);
     const install = runs(deps).find((r) => /\bnpm (ci|install)\b/.test(r)) ?? "";
     expect(install).toMatch(/--ignore-scripts/);
@@ -125,7 +145,16 @@ describe("Dockerfile", () => {
         expect(step.args).not.toMatch(/(SECRET|PASSWORD|TOKEN|_KEY|DATABASE_URL|SMTP_URL)\b/i);
       }
     }
-    for (const ignored of [".env", ".env.*", ".data", "node_modules", ".git", "test-results", ".next", "lib/generated"]) {
+    for (const ignored of [
+      ".env",
+      ".env.*",
+      ".data",
+      "node_modules",
+      ".git",
+      "test-results",
+      ".next",
+      "lib/generated",
+    ]) {
       expect(dockerignore, ignored).toContain(ignored);
     }
   });

@@ -6,10 +6,18 @@ import { refusalOf } from "@/lib/responses/outcomes";
 import { DRAWING_COLORS, DRAWING_HEIGHT, DRAWING_LIMITS, DRAWING_WIDTH } from "@/lib/drawing/limits";
 import { answerSchemaFor, type Scene, sceneSchema } from "@/lib/scenes/schema";
 
-const scene: Scene = sceneSchema.parse({ type: "drawing", content: { prompt: "植物の絵をかこう", instructions: "葉と根をかく" } });
+const scene: Scene = sceneSchema.parse({
+  type: "drawing",
+  content: { prompt: "植物の絵をかこう", instructions: "葉と根をかく" },
+});
 const check = answerSchemaFor(scene);
 const drawing = (strokes: unknown[]) => ({ width: DRAWING_WIDTH, height: DRAWING_HEIGHT, strokes });
-const stroke = (points: unknown[], extra: Record<string, unknown> = {}) => ({ color: DRAWING_COLORS[0], size: 8, points, ...extra });
+const stroke = (points: unknown[], extra: Record<string, unknown> = {}) => ({
+  color: DRAWING_COLORS[0],
+  size: 8,
+  points,
+  ...extra,
+});
 const line = (n: number) => Array.from({ length: n }, (_, i) => [i % DRAWING_WIDTH, i % DRAWING_HEIGHT, 0.5]);
 const reason = (answer: unknown) => {
   const r = check.safeParse(answer);
@@ -20,11 +28,29 @@ describe("drawing scenes", () => {
   it("content: a prompt and optional instructions, nothing else", () => {
     expect(sceneSchema.safeParse({ type: "drawing", content: { prompt: "絵" } }).success).toBe(true);
     expect(sceneSchema.safeParse({ type: "drawing", content: { prompt: "" } }).success).toBe(false);
-    expect(sceneSchema.safeParse({ type: "drawing", content: { prompt: "絵", instructions: "x".repeat(4001) } }).success).toBe(false);
+    expect(
+      sceneSchema.safeParse({ type: "drawing", content: { prompt: "絵", instructions: "x".repeat(4001) } }).success,
+    ).toBe(false);
   });
 
   it("accepts a drawing with pressure, without pressure, and an empty one", () => {
-    expect(reason(drawing([stroke([[10, 20, 0.35], [11, 22, 1]]), stroke([[0, 0], [DRAWING_WIDTH, DRAWING_HEIGHT]], { color: DRAWING_COLORS[1], size: 2 })]))).toBe("ok");
+    expect(
+      reason(
+        drawing([
+          stroke([
+            [10, 20, 0.35],
+            [11, 22, 1],
+          ]),
+          stroke(
+            [
+              [0, 0],
+              [DRAWING_WIDTH, DRAWING_HEIGHT],
+            ],
+            { color: DRAWING_COLORS[1], size: 2 },
+          ),
+        ]),
+      ),
+    ).toBe("ok");
     expect(reason(drawing([]))).toBe("ok");
     expect(reason(drawing([stroke([[5, 5]])]))).toBe("ok"); // a dot
   });
@@ -40,7 +66,7 @@ describe("drawing scenes", () => {
       drawing([stroke([[1, 1, 0.5, 9]])]),
       drawing([stroke([])]),
       drawing([stroke([[1, 1]], { color: "url(#x)" })]),
-      drawing([stroke([[1, 1]], { color: "#000000\" onload=\"alert(1)" })]),
+      drawing([stroke([[1, 1]], { color: '#000000" onload="alert(1)' })]),
       drawing([stroke([[1, 1]], { size: 0 })]),
       drawing([stroke([[1, 1]], { size: 1000 })]),
       drawing([stroke([[1, 1]], { extra: 1 })]),
@@ -63,20 +89,38 @@ describe("drawing scenes", () => {
     expect(reason(drawing(Array.from({ length: many }, () => stroke(line(pointsPerStroke)))))).toBe("tooLong");
     // long numbers within every count limit still stop at the byte limit
     const wide = Array.from({ length: points }, () => [999, 749, 0.99]);
-    const fat = drawing(Array.from({ length: points / pointsPerStroke }, (_, i) => stroke(wide.slice(i * pointsPerStroke, (i + 1) * pointsPerStroke))));
+    const fat = drawing(
+      Array.from({ length: points / pointsPerStroke }, (_, i) =>
+        stroke(wide.slice(i * pointsPerStroke, (i + 1) * pointsPerStroke)),
+      ),
+    );
     expect(JSON.stringify(fat).length).toBeGreaterThan(bytes);
     expect(reason(fat)).toBe("tooLong");
   });
 
   it("a real drawing fits: 120 strokes of 25 points with pressure", () => {
-    const real = drawing(Array.from({ length: 120 }, (_, s) => stroke(Array.from({ length: 25 }, (_, i) => [(s * 7 + i * 13) % DRAWING_WIDTH, (s * 5 + i * 11) % DRAWING_HEIGHT, 0.42]))));
+    const real = drawing(
+      Array.from({ length: 120 }, (_, s) =>
+        stroke(
+          Array.from({ length: 25 }, (_, i) => [
+            (s * 7 + i * 13) % DRAWING_WIDTH,
+            (s * 5 + i * 11) % DRAWING_HEIGHT,
+            0.42,
+          ]),
+        ),
+      ),
+    );
     expect(reason(real)).toBe("ok");
   });
 
   it("property: every drawing within the limits round-trips through JSON unchanged", () => {
     const point = fc.oneof(
       fc.tuple(fc.integer({ min: 0, max: DRAWING_WIDTH }), fc.integer({ min: 0, max: DRAWING_HEIGHT })),
-      fc.tuple(fc.integer({ min: 0, max: DRAWING_WIDTH }), fc.integer({ min: 0, max: DRAWING_HEIGHT }), fc.integer({ min: 0, max: 100 }).map((p) => p / 100)),
+      fc.tuple(
+        fc.integer({ min: 0, max: DRAWING_WIDTH }),
+        fc.integer({ min: 0, max: DRAWING_HEIGHT }),
+        fc.integer({ min: 0, max: 100 }).map((p) => p / 100),
+      ),
     );
     const strokeArb = fc.record({
       color: fc.constantFrom(...DRAWING_COLORS),
@@ -116,18 +160,51 @@ describe("drawing scenes", () => {
       answer = drawing(strokes);
     }
     expect(reason(answer)).toBe("ok");
-    const request = { activityId: crypto.randomUUID(), sceneId: crypto.randomUUID(), answer, clientRevision: 2_000_000_000, idempotencyKey: "k".repeat(64), mode: "guide", respondentId: crypto.randomUUID() };
+    const request = {
+      activityId: crypto.randomUUID(),
+      sceneId: crypto.randomUUID(),
+      answer,
+      clientRevision: 2_000_000_000,
+      idempotencyKey: "k".repeat(64),
+      mode: "guide",
+      respondentId: crypto.randomUUID(),
+    };
     expect(new TextEncoder().encode(JSON.stringify(request)).length).toBeLessThan(MAX_ANSWER_BODY);
   });
 
   it("outlines: every stroke is a closed path in its pen's colour, a dot included", () => {
-    const paths = drawingPaths(drawing([stroke([[10, 10], [200, 150], [400, 100]]), stroke([[500, 500]], { color: DRAWING_COLORS[3] })]) as never);
+    const paths = drawingPaths(
+      drawing([
+        stroke([
+          [10, 10],
+          [200, 150],
+          [400, 100],
+        ]),
+        stroke([[500, 500]], { color: DRAWING_COLORS[3] }),
+      ]) as never,
+    );
     expect(paths).toHaveLength(2);
     for (const p of paths) expect(p.d).toMatch(/^M[\d.]+,[\d.]+ Q[\d., T]+Z$/);
     expect(paths[1]!.color).toBe(DRAWING_COLORS[3]);
     // pen pressure thins the line: a light stroke's outline is narrower than a full one's
-    const light = strokePath({ color: DRAWING_COLORS[0], size: 16, points: [[0, 100, 0.1], [300, 100, 0.1], [600, 100, 0.1]] });
-    const full = strokePath({ color: DRAWING_COLORS[0], size: 16, points: [[0, 100, 1], [300, 100, 1], [600, 100, 1]] });
+    const light = strokePath({
+      color: DRAWING_COLORS[0],
+      size: 16,
+      points: [
+        [0, 100, 0.1],
+        [300, 100, 0.1],
+        [600, 100, 0.1],
+      ],
+    });
+    const full = strokePath({
+      color: DRAWING_COLORS[0],
+      size: 16,
+      points: [
+        [0, 100, 1],
+        [300, 100, 1],
+        [600, 100, 1],
+      ],
+    });
     const spread = (d: string) => {
       const ys = [...d.matchAll(/,([\d.]+)/g)].map((m) => Number(m[1]));
       return Math.max(...ys) - Math.min(...ys);

@@ -12,7 +12,11 @@ describe("environment validation", () => {
     const env = parseEnv(good);
     expect(env.GOOGLE_ISSUER).toBe("https://accounts.google.com");
     expect(env.SEED_DEMO).toBe(false);
-    expect(env).toMatchObject({ HTTP_MAX_CONNECTIONS_PER_IP: 2048, LIVE_STREAMS_PER_USER: 4, DB_CONNECT_TIMEOUT_MS: 5000 });
+    expect(env).toMatchObject({
+      HTTP_MAX_CONNECTIONS_PER_IP: 2048,
+      LIVE_STREAMS_PER_USER: 4,
+      DB_CONNECT_TIMEOUT_MS: 5000,
+    });
     expect(parseEnv({ ...good, LIVE_STREAMS_MAX: "12" }).LIVE_STREAMS_MAX).toBe(12);
   });
 
@@ -55,6 +59,7 @@ describe("environment validation", () => {
   it("reads TRUSTED_PROXY_HOPS as a small whole number, 0 by default", () => {
     expect(parseEnv(good).TRUSTED_PROXY_HOPS).toBe(0);
     expect(parseEnv({ ...good, TRUSTED_PROXY_HOPS: "1" }).TRUSTED_PROXY_HOPS).toBe(1);
-    for (const bad of ["-1", "1.5", "x", "9"]) expect(() => parseEnv({ ...good, TRUSTED_PROXY_HOPS: bad })).toThrowError(/TRUSTED_PROXY_HOPS/);
+    for (const bad of ["-1", "1.5", "x", "9"])
+      expect(() => parseEnv({ ...good, TRUSTED_PROXY_HOPS: bad })).toThrowError(/TRUSTED_PROXY_HOPS/);
   });
 });

@@ -18,13 +18,21 @@ function tokens(words: [string, string | null][], start = 0): Token[] {
     return t;
   });
 }
-const applyAll = (text: string, toks: Token[], names = nameEntries([])) => applyFurigana(text, proposeFurigana(text, toks, names));
+const applyAll = (text: string, toks: Token[], names = nameEntries([])) =>
+  applyFurigana(text, proposeFurigana(text, toks, names));
 
 describe("okurigana stay out of the ruby", () => {
   it.each([
     ["食べる", "タベル", [{ offset: 0, base: "食", reading: "た" }]],
     ["東京", "トウキョウ", [{ offset: 0, base: "東京", reading: "とうきょう" }]],
-    ["取り扱い", "トリアツカイ", [{ offset: 0, base: "取", reading: "と" }, { offset: 2, base: "扱", reading: "あつか" }]],
+    [
+      "取り扱い",
+      "トリアツカイ",
+      [
+        { offset: 0, base: "取", reading: "と" },
+        { offset: 2, base: "扱", reading: "あつか" },
+      ],
+    ],
     ["お茶", "オチャ", [{ offset: 1, base: "茶", reading: "ちゃ" }]],
     ["人々", "ヒトビト", [{ offset: 0, base: "人々", reading: "ひとびと" }]],
   ])("%s read %s", (word, reading, expected) => {
@@ -44,7 +52,13 @@ describe("okurigana stay out of the ruby", () => {
 describe("proposals in the stored markup", () => {
   it("proposes over kanji and writes |base(reading)", () => {
     const text = "東京に住んで食べる";
-    const toks = tokens([["東京", "トウキョウ"], ["に", "ニ"], ["住ん", "スン"], ["で", "デ"], ["食べる", "タベル"]]);
+    const toks = tokens([
+      ["東京", "トウキョウ"],
+      ["に", "ニ"],
+      ["住ん", "スン"],
+      ["で", "デ"],
+      ["食べる", "タベル"],
+    ]);
     expect(proposeFurigana(text, toks).map((p) => [p.base, p.reading, p.word])).toEqual([
       ["東京", "とうきょう", "東京"],
       ["住", "す", "住ん"],
@@ -56,7 +70,10 @@ describe("proposals in the stored markup", () => {
     const text = "|東京(とうきょう)と`x`と{red:東京}";
     const spans = textSpans(text);
     expect(spans.map((s) => s.text)).toEqual(["と", "と", "東京"]);
-    const toks = [{ start: 1, surface: "東京", reading: "ヒガシキョウ" }, { start: spans[2]!.start, surface: "東京", reading: "トウキョウ" }];
+    const toks = [
+      { start: 1, surface: "東京", reading: "ヒガシキョウ" },
+      { start: spans[2]!.start, surface: "東京", reading: "トウキョウ" },
+    ];
     expect(proposeFurigana(text, toks).map((p) => p.start)).toEqual([spans[2]!.start]);
     expect(applyAll(text, toks)).toBe("|東京(とうきょう)と`x`と{red:|東京(とうきょう)}");
     // a proposal forged inside the existing ruby is refused when applying too
@@ -64,7 +81,10 @@ describe("proposals in the stored markup", () => {
   });
   it("nothing inside math, even when the analyser was given it", () => {
     const text = "`東京`と東京";
-    const toks = [{ start: 1, surface: "東京", reading: "トウキョウ" }, { start: 5, surface: "東京", reading: "トウキョウ" }];
+    const toks = [
+      { start: 1, surface: "東京", reading: "トウキョウ" },
+      { start: 5, surface: "東京", reading: "トウキョウ" },
+    ];
     expect(proposeFurigana(text, toks).map((p) => p.start)).toEqual([5]);
     expect(applyFurigana(text, [{ start: 1, end: 3, base: "東京", reading: "とうきょう" }])).toBe(text);
   });
@@ -76,11 +96,22 @@ describe("proposals in the stored markup", () => {
     const text = "東京";
     expect(applyFurigana(text, [{ start: 0, end: 2, base: "京都", reading: "きょうと" }])).toBe("東京");
     expect(applyFurigana(text, [{ start: 0, end: 2, base: "東京", reading: " () " }])).toBe("東京");
-    expect(applyFurigana(text, [{ start: 0, end: 2, base: "東京", reading: "とう(きょう)" }])).toBe("|東京(とうきょう)");
+    expect(applyFurigana(text, [{ start: 0, end: 2, base: "東京", reading: "とう(きょう)" }])).toBe(
+      "|東京(とうきょう)",
+    );
     // a reading with markup characters would close the bold or the colour around it
-    expect(applyFurigana("**東京**", [{ start: 2, end: 4, base: "東京", reading: "と**う_{}_" }])).toBe("**|東京(とう)**");
-    expect(applyFurigana("{red:東京}", [{ start: 5, end: 7, base: "東京", reading: "と}う" }])).toBe("{red:|東京(とう)}");
-    expect(applyFurigana(text, [{ start: 0, end: 2, base: "東京", reading: "とうきょう" }, { start: 1, end: 2, base: "京", reading: "きょう" }])).toBe("|東京(とうきょう)");
+    expect(applyFurigana("**東京**", [{ start: 2, end: 4, base: "東京", reading: "と**う_{}_" }])).toBe(
+      "**|東京(とう)**",
+    );
+    expect(applyFurigana("{red:東京}", [{ start: 5, end: 7, base: "東京", reading: "と}う" }])).toBe(
+      "{red:|東京(とう)}",
+    );
+    expect(
+      applyFurigana(text, [
+        { start: 0, end: 2, base: "東京", reading: "とうきょう" },
+        { start: 1, end: 2, base: "京", reading: "きょう" },
+      ]),
+    ).toBe("|東京(とうきょう)");
   });
 });
 
@@ -92,7 +123,14 @@ describe("readings of names come from the roster", () => {
   ]);
   it("a full name and a single part take the roster's reading", () => {
     const text = "山田花子さんと東さん";
-    const toks = tokens([["山田", "ヤマダ"], ["花子", "ハナコ"], ["さん", "サン"], ["と", "ト"], ["東", "ヒガシ"], ["さん", "サン"]]);
+    const toks = tokens([
+      ["山田", "ヤマダ"],
+      ["花子", "ハナコ"],
+      ["さん", "サン"],
+      ["と", "ト"],
+      ["東", "ヒガシ"],
+      ["さん", "サン"],
+    ]);
     const proposals = proposeFurigana(text, toks, roster);
     expect(proposals.map((p) => [p.base, p.reading, p.source])).toEqual([
       ["山田", "やまだ", "roster"],
@@ -102,7 +140,13 @@ describe("readings of names come from the roster", () => {
   });
   it("a one-part name counts only as a whole word (学 in 学校 is no name)", () => {
     const text = "学校で学と会う";
-    const toks = tokens([["学校", "ガッコウ"], ["で", "デ"], ["学", "ガク"], ["と", "ト"], ["会う", "アウ"]]);
+    const toks = tokens([
+      ["学校", "ガッコウ"],
+      ["で", "デ"],
+      ["学", "ガク"],
+      ["と", "ト"],
+      ["会う", "アウ"],
+    ]);
     expect(proposeFurigana(text, toks, roster).map((p) => [p.base, p.reading])).toEqual([
       ["学校", "がっこう"],
       ["学", "まなぶ"],
@@ -110,9 +154,14 @@ describe("readings of names come from the roster", () => {
     ]);
   });
   it("a name two people read differently gives no roster reading", () => {
-    const twice = nameEntries([{ name: "山田 一", nameKana: "やまだ はじめ" }, { name: "山田 二郎", nameKana: "やまた じろう" }]);
+    const twice = nameEntries([
+      { name: "山田 一", nameKana: "やまだ はじめ" },
+      { name: "山田 二郎", nameKana: "やまた じろう" },
+    ]);
     const toks = tokens([["山田", "ヤマダ"]]);
-    expect(proposeFurigana("山田", toks, twice)).toEqual([expect.objectContaining({ reading: "やまだ", source: "dictionary" })]);
+    expect(proposeFurigana("山田", toks, twice)).toEqual([
+      expect.objectContaining({ reading: "やまだ", source: "dictionary" }),
+    ]);
   });
 });
 
@@ -144,7 +193,26 @@ describe("long stretches go to the analyser in pieces", () => {
 });
 
 describe("properties", () => {
-  const pieces = fc.constantFrom("東京", "食べる", "|", "(", ")", "（", "**", "__", "`", "{red:", "}", "||", "あ", "a", "3", "|東(ひがし)", "・", "\n");
+  const pieces = fc.constantFrom(
+    "東京",
+    "食べる",
+    "|",
+    "(",
+    ")",
+    "（",
+    "**",
+    "__",
+    "`",
+    "{red:",
+    "}",
+    "||",
+    "あ",
+    "a",
+    "3",
+    "|東(ひがし)",
+    "・",
+    "\n",
+  );
   const markup = fc.array(pieces, { maxLength: 30 }).map((a) => a.join(""));
 
   it("text spans are the text nodes of the parse, at their offsets", () => {
@@ -160,11 +228,14 @@ describe("properties", () => {
     fc.assert(
       fc.property(markup, fc.array(fc.string({ maxLength: 8 }), { maxLength: 30 }), (text, typed) => {
         const toks: Token[] = [];
-        for (let at = text.indexOf("東京"); at >= 0; at = text.indexOf("東京", at + 1)) toks.push({ start: at, surface: "東京", reading: "トウキョウ" });
+        for (let at = text.indexOf("東京"); at >= 0; at = text.indexOf("東京", at + 1))
+          toks.push({ start: at, surface: "東京", reading: "トウキョウ" });
         const proposals = proposeFurigana(text, toks).map((p, i) => ({ ...p, reading: typed[i] ?? p.reading }));
         const out = applyFurigana(text, proposals);
         expect(toPlainText(out, "ja")).toBe(toPlainText(text, "ja"));
-        expect(rubies(out) - rubies(text)).toBe(proposals.filter((p) => p.reading.replace(/[|()（）\n\r`{}*_]/g, "").trim() !== "").length);
+        expect(rubies(out) - rubies(text)).toBe(
+          proposals.filter((p) => p.reading.replace(/[|()（）\n\r`{}*_]/g, "").trim() !== "").length,
+        );
       }),
     );
   });
@@ -173,8 +244,12 @@ describe("properties", () => {
       fc.property(markup, (text) => {
         // the analyser's words: every 東京 and every 食べる the text holds
         const toks: Token[] = [];
-        for (const [word, reading] of [["東京", "トウキョウ"], ["食べる", "タベル"]] as const) {
-          for (let at = text.indexOf(word); at >= 0; at = text.indexOf(word, at + 1)) toks.push({ start: at, surface: word, reading });
+        for (const [word, reading] of [
+          ["東京", "トウキョウ"],
+          ["食べる", "タベル"],
+        ] as const) {
+          for (let at = text.indexOf(word); at >= 0; at = text.indexOf(word, at + 1))
+            toks.push({ start: at, surface: word, reading });
         }
         const proposals = proposeFurigana(text, toks);
         const out = applyFurigana(text, proposals);
@@ -192,7 +267,8 @@ function textsOf(nodes: Node[]): string {
   return nodes.map((n) => (n.type === "text" ? n.value : "children" in n ? textsOf(n.children) : "")).join("");
 }
 function rubies(text: string): number {
-  const count = (nodes: Node[]): number => nodes.reduce((s, n) => s + (n.type === "ruby" ? 1 : "children" in n ? count(n.children) : 0), 0);
+  const count = (nodes: Node[]): number =>
+    nodes.reduce((s, n) => s + (n.type === "ruby" ? 1 : "children" in n ? count(n.children) : 0), 0);
   return count(parseRichText(text));
 }
 
@@ -202,6 +278,8 @@ describe("the dictionary ships with the app", () => {
     expect(pkg.dependencies.kuromoji).toBe("0.1.2");
     expect(readFileSync("next.config.ts", "utf8")).toMatch(/serverExternalPackages: \[[^\]]*"kuromoji"/);
     expect(DICTIONARY_DIR.endsWith("node_modules/kuromoji/dict")).toBe(true);
-    expect(readdirSync(DICTIONARY_DIR).sort()).toEqual(expect.arrayContaining(["base.dat.gz", "cc.dat.gz", "check.dat.gz", "tid.dat.gz", "unk.dat.gz"]));
+    expect(readdirSync(DICTIONARY_DIR).sort()).toEqual(
+      expect.arrayContaining(["base.dat.gz", "cc.dat.gz", "check.dat.gz", "tid.dat.gz", "unk.dat.gz"]),
+    );
   });
 });

@@ -23,7 +23,9 @@ describe("catalogue check", () => {
   });
 
   it("reports kanji in the kana catalogue", () => {
-    expect(checkCatalogues({ ...ok, "ja-kana": { A: { hello: "漢字です" } } })[0]).toMatch(/kanji in the kana catalogue/);
+    expect(checkCatalogues({ ...ok, "ja-kana": { A: { hello: "漢字です" } } })[0]).toMatch(
+      /kanji in the kana catalogue/,
+    );
   });
 
   it("reports kanji without a reading in the reading-aids catalogue", () => {
@@ -32,11 +34,17 @@ describe("catalogue check", () => {
 
   it("reports a mono-ruby reading whose parts do not match the characters", () => {
     const problems = checkCatalogues({ ...ok, "ja-ruby": { A: { hello: "|漢字(か・ん・じ)です {name}" } } });
-    expect(problems).toEqual(["ja-ruby: A.hello: mono-ruby needs one ・-separated reading per character: 漢字(か・ん・じ)"]);
+    expect(problems).toEqual([
+      "ja-ruby: A.hello: mono-ruby needs one ・-separated reading per character: 漢字(か・ん・じ)",
+    ]);
   });
 
   it("reports markup that does not parse and ICU that does not format", () => {
-    const problems = checkCatalogues({ ...ok, ja: { A: { hello: "**太字 {name}" } }, "ja-kana": { A: { hello: "{name" } } });
+    const problems = checkCatalogues({
+      ...ok,
+      ja: { A: { hello: "**太字 {name}" } },
+      "ja-kana": { A: { hello: "{name" } },
+    });
     expect(problems.some((p) => p.includes("markup does not parse"))).toBe(true);
     expect(problems.some((p) => p.includes("ICU syntax"))).toBe(true);
   });

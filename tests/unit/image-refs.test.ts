@@ -9,9 +9,19 @@ const C = "33333333-3333-4333-8333-333333333333";
 
 describe("image references in scene content (lib/images/refs.ts)", () => {
   const content = {
-    prompt: "図", image: { id: A, alt: "あ", width: 10, height: 10 },
-    first: { prompt: "一", options: [{ id: "x", label: "x", image: { id: B, alt: "い", width: 5, height: 5 } }, { id: "y", label: "y", image: { id: A, alt: "う", width: 10, height: 10 } }] },
-    second: { prompt: "二", optionsByFirst: { x: [{ id: "p", label: "p", image: { id: C, alt: "え", width: 1, height: 1 } }] } },
+    prompt: "図",
+    image: { id: A, alt: "あ", width: 10, height: 10 },
+    first: {
+      prompt: "一",
+      options: [
+        { id: "x", label: "x", image: { id: B, alt: "い", width: 5, height: 5 } },
+        { id: "y", label: "y", image: { id: A, alt: "う", width: 10, height: 10 } },
+      ],
+    },
+    second: {
+      prompt: "二",
+      optionsByFirst: { x: [{ id: "p", label: "p", image: { id: C, alt: "え", width: 1, height: 1 } }] },
+    },
   };
 
   it("finds every placed image once, at any depth (scene, options, options by first choice)", () => {
@@ -21,10 +31,16 @@ describe("image references in scene content (lib/images/refs.ts)", () => {
   });
 
   it("rewrites ids and sizes, keeps each alt text, and leaves out an image the map does not know", () => {
-    const to = new Map([[A, { id: C, width: 7, height: 3 }], [B, { id: A, width: 2, height: 2 }]]);
+    const to = new Map([
+      [A, { id: C, width: 7, height: 3 }],
+      [B, { id: A, width: 2, height: 2 }],
+    ]);
     const out = rewriteImages(content, to);
     expect(out.image).toEqual({ id: C, alt: "あ", width: 7, height: 3 });
-    expect(out.first.options.map((o) => o.image)).toEqual([{ id: A, alt: "い", width: 2, height: 2 }, { id: C, alt: "う", width: 7, height: 3 }]);
+    expect(out.first.options.map((o) => o.image)).toEqual([
+      { id: A, alt: "い", width: 2, height: 2 },
+      { id: C, alt: "う", width: 7, height: 3 },
+    ]);
     expect(out.second.optionsByFirst.x[0]).toEqual({ id: "p", label: "p" });
     expect(content.image.id).toBe(A); // the input is not changed
   });

@@ -16,7 +16,8 @@ describe("KaTeX's fonts split by unicode-range", () => {
       const got = parts.get(split.file)!.flatMap((p) => p.points);
       expect(got.slice().sort((a, b) => a - b)).toEqual(all);
       expect(new Set(got).size).toBe(got.length);
-      for (const part of parts.get(split.file)!) expect(existsSync(path.join(OUT, "fonts", `${split.file}.${part.name}.woff2`))).toBe(true);
+      for (const part of parts.get(split.file)!)
+        expect(existsSync(path.join(OUT, "fonts", `${split.file}.${part.name}.woff2`))).toBe(true);
     }
   });
 
@@ -24,7 +25,11 @@ describe("KaTeX's fonts split by unicode-range", () => {
   it("a formula in ASCII needs only the first part of each", async () => {
     const parts = await partition();
     const formula = [..."x^2 + 3 = 7, 2(y)"].map((c) => c.codePointAt(0)!).concat(0x2212);
-    expect(formula.filter((c) => c !== 0x5e && /[^a-z]/.test(String.fromCodePoint(c))).every((c) => parts.get("KaTeX_Main-Regular")![0]!.points.includes(c))).toBe(true);
+    expect(
+      formula
+        .filter((c) => c !== 0x5e && /[^a-z]/.test(String.fromCodePoint(c)))
+        .every((c) => parts.get("KaTeX_Main-Regular")![0]!.points.includes(c)),
+    ).toBe(true);
     expect([..."xy"].every((c) => parts.get("KaTeX_Math-Italic")![0]!.points.includes(c.codePointAt(0)!))).toBe(true);
   });
 

@@ -3,8 +3,12 @@ import { readLegacyExport } from "@/lib/legacy/format";
 import { type Existing, planImport } from "@/lib/legacy/plan";
 
 const nothing = (): Existing => ({
-  academiesByLegacy: new Map(), academiesById: new Map(), schoolsByLegacy: new Map(),
-  usersByLegacy: new Map(), usersByEmail: new Map(), records: new Map(),
+  academiesByLegacy: new Map(),
+  academiesById: new Map(),
+  schoolsByLegacy: new Map(),
+  usersByLegacy: new Map(),
+  usersByEmail: new Map(),
+  records: new Map(),
 });
 
 function plan(json: unknown, existing = nothing()) {
@@ -15,7 +19,12 @@ function plan(json: unknown, existing = nothing()) {
   return result.plan;
 }
 
-const user = (role: string, groupId: string, extra: object = {}) => ({ role, groupId, groupType: role === "manager" ? "academy" : "school", ...extra });
+const user = (role: string, groupId: string, extra: object = {}) => ({
+  role,
+  groupId,
+  groupType: role === "manager" ? "academy" : "school",
+  ...extra,
+});
 
 describe("legacy export reading and planning", () => {
   it("reads both layouts (export tools' __collections__ and plain nesting) to the same plan", () => {
@@ -26,22 +35,42 @@ describe("legacy export reading and planning", () => {
     };
     const nested = {
       __collections__: {
-        users: { u1: { ...user("student", "s1", { email: "U1@x.example" }), __collections__: {} }, m1: user("manager", "a1") },
+        users: {
+          u1: { ...user("student", "s1", { email: "U1@x.example" }), __collections__: {} },
+          m1: user("manager", "a1"),
+        },
         schools: { s1: { name: "一小", __collections__: { students: { u1: { name: "一", password: "p" } } } } },
         academies: { a1: { __collections__: { managers: { m1: { name: "管", groupName: "学園" } } } } },
       },
     };
-    const strip = (p: ReturnType<typeof plan>) => p.users.map((u) => ({ path: u.path, action: u.action, user: { ...u.user, schoolId: !!u.user.schoolId, academyId: !!u.user.academyId }, setPassword: u.setPassword }));
+    const strip = (p: ReturnType<typeof plan>) =>
+      p.users.map((u) => ({
+        path: u.path,
+        action: u.action,
+        user: { ...u.user, schoolId: !!u.user.schoolId, academyId: !!u.user.academyId },
+        setPassword: u.setPassword,
+      }));
     expect(strip(plan(nested))).toEqual(strip(plan(plain)));
     expect(plan(plain).academies[0]).toMatchObject({ path: "academies/a1", name: "学園", action: "create" });
   });
 
   it("names a group after its members' most common groupName, else by its id (reported)", () => {
     const p = plan({
-      users: { a: user("teacher", "s1"), b: user("teacher", "s1"), c: user("teacher", "s1"), d: user("teacher", "s2"), m: user("manager", "a1") },
-      schools: { s1: { teachers: { a: { groupName: "北小" }, b: { groupName: "北小学校" }, c: { groupName: "北小学校" } } } },
+      users: {
+        a: user("teacher", "s1"),
+        b: user("teacher", "s1"),
+        c: user("teacher", "s1"),
+        d: user("teacher", "s2"),
+        m: user("manager", "a1"),
+      },
+      schools: {
+        s1: { teachers: { a: { groupName: "北小" }, b: { groupName: "北小学校" }, c: { groupName: "北小学校" } } },
+      },
     });
-    expect(p.schools.map((s) => [s.legacyId, s.name])).toEqual([["s1", "北小学校"], ["s2", "s2"]]);
+    expect(p.schools.map((s) => [s.legacyId, s.name])).toEqual([
+      ["s1", "北小学校"],
+      ["s2", "s2"],
+    ]);
     expect(p.namedById).toEqual(["academies/a1", "schools/s2"]);
   });
 
@@ -51,7 +80,9 @@ describe("legacy export reading and planning", () => {
       schools: { s1: { students: { u1: { name: "生徒としての文書" } }, teachers: { u1: { name: "先生" } } } },
     });
     expect(p.users.find((u) => u.legacyId === "u1")?.user.name).toBe("先生");
-    expect(p.skipped).toEqual([{ path: "schools/s1/students/u1", reason: "not used: users/u1 makes this person a teacher of schools/s1" }]);
+    expect(p.skipped).toEqual([
+      { path: "schools/s1/students/u1", reason: "not used: users/u1 makes this person a teacher of schools/s1" },
+    ]);
   });
 
   it("accepts a class and number when an export has them, only complete", () => {

@@ -5,8 +5,17 @@ import { stateForClass, type LiveState } from "@/lib/live/student-state";
 
 const WINDOW = 35_000;
 const running: LiveState = {
-  activityId: "a", mode: "guide", sessionId: "s", sessionStartedAt: 1, version: 3, status: "running", sceneId: "x",
-  locked: true, paused: true, timer: { endsAt: 9, now: 1, seconds: 60, locks: false }, classKey: "2:1",
+  activityId: "a",
+  mode: "guide",
+  sessionId: "s",
+  sessionStartedAt: 1,
+  version: 3,
+  status: "running",
+  sceneId: "x",
+  locked: true,
+  paused: true,
+  timer: { endsAt: 9, now: 1, seconds: 60, locks: false },
+  classKey: "2:1",
 };
 
 describe("the live grid's states and a session's class", () => {
@@ -18,7 +27,12 @@ describe("the live grid's states and a session's class", () => {
     expect(gridStateOf({ answered: false, seenAt: now - 1_000 }, now, WINDOW)).toBe("working");
     expect(gridStateOf({ answered: false, seenAt: now - WINDOW }, now, WINDOW)).toBe("offline");
     expect(gridStateOf({ answered: false, seenAt: 0 }, now, WINDOW)).toBe("offline");
-    expect(gridCounts([{ state: "answered" }, { state: "answered" }, { state: "offline" }])).toEqual({ notJoined: 0, working: 0, answered: 2, offline: 1 });
+    expect(gridCounts([{ state: "answered" }, { state: "answered" }, { state: "offline" }])).toEqual({
+      notJoined: 0,
+      working: 0,
+      answered: 2,
+      offline: 1,
+    });
   });
 
   it("class keys: both grade and class or none; a whole-school session is open to all, a class's only to it", () => {
@@ -35,7 +49,15 @@ describe("the live grid's states and a session's class", () => {
   it("a student of another class sees no session: waiting, nothing of its scene, pause or timer; one object for all of them", () => {
     expect(stateForClass(running, "2:1")).toBe(running);
     const other = stateForClass(running, "2:2");
-    expect(other).toMatchObject({ status: "waiting", sessionId: null, sceneId: null, locked: false, paused: false, timer: null, version: 0 });
+    expect(other).toMatchObject({
+      status: "waiting",
+      sessionId: null,
+      sceneId: null,
+      locked: false,
+      paused: false,
+      timer: null,
+      version: 0,
+    });
     expect(stateForClass(running, null)).toBe(other);
     expect(stateForClass(null, "2:2")).toBeNull();
     expect(stateForClass({ ...running, classKey: null }, "9:9")).toMatchObject({ status: "running" });

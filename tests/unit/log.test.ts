@@ -9,7 +9,8 @@ function capture() {
   const lines: Record<string, unknown>[] = [];
   const stream = new Writable({
     write(chunk: Buffer, _enc, done) {
-      for (const line of chunk.toString("utf8").split("\n").filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
+      for (const line of chunk.toString("utf8").split("\n").filter(Boolean))
+        lines.push(JSON.parse(line) as Record<string, unknown>);
       done();
     },
   });
@@ -47,7 +48,8 @@ describe("the logger (lib/ops/log.ts)", () => {
       userId: "8f1c0000-0000-4000-8000-000000000000",
     });
     const text = JSON.stringify(lines[0]);
-    for (const secret of ["t@example.jp", "hunter22", "ABCD-1234", "tok\"", "u@example.jp", "山田", "zzz", "Bearer q"]) expect(text).not.toContain(secret);
+    for (const secret of ["t@example.jp", "hunter22", "ABCD-1234", 'tok"', "u@example.jp", "山田", "zzz", "Bearer q"])
+      expect(text).not.toContain(secret);
     expect(lines[0]!.userId).toBe("8f1c0000-0000-4000-8000-000000000000");
   });
 
@@ -90,15 +92,27 @@ describe("LOG_LEVEL", () => {
   it("refuses another value with a message naming the variable and the choices", () => {
     expect(() => logLevel({ LOG_LEVEL: "verbose" })).toThrowError(EnvError);
     expect(() => logLevel({ LOG_LEVEL: "verbose" })).toThrowError(/LOG_LEVEL must be one of debug, info, warn, error/);
-    const env = { DATABASE_URL: "postgresql://u:p@localhost:5432/db", AUTH_SECRET: "x".repeat(32), SIGNIN_CODE_KEY: "ab".repeat(32) };
-    expect(() => parseEnv({ ...env, LOG_LEVEL: "trace" })).toThrowError(/LOG_LEVEL must be one of debug, info, warn, error/);
+    const env = {
+      DATABASE_URL: "postgresql://u:p@localhost:5432/db",
+      AUTH_SECRET: "x".repeat(32),
+      SIGNIN_CODE_KEY: "ab".repeat(32),
+    };
+    expect(() => parseEnv({ ...env, LOG_LEVEL: "trace" })).toThrowError(
+      /LOG_LEVEL must be one of debug, info, warn, error/,
+    );
     expect(parseEnv({ ...env, LOG_LEVEL: "" }).LOG_LEVEL).toBe("info");
   });
 });
 
 describe("the server's console (routeConsoleToLog)", () => {
   it("writes what Next.js prints as JSON lines, without colour codes, an error with its stack", () => {
-    const saved = { debug: console.debug, log: console.log, info: console.info, warn: console.warn, error: console.error };
+    const saved = {
+      debug: console.debug,
+      log: console.log,
+      info: console.info,
+      warn: console.warn,
+      error: console.error,
+    };
     const shared = globalThis as { manabiyaLog?: unknown };
     const before = shared.manabiyaLog;
     const { lines, stream } = capture();
@@ -114,7 +128,12 @@ describe("the server's console (routeConsoleToLog)", () => {
     }
     expect(lines).toEqual([
       expect.objectContaining({ level: "info", event: "console", msg: "✓ Running next.config.ts took 12 ms" }),
-      expect.objectContaining({ level: "error", event: "console", msg: "⨯", err: expect.objectContaining({ message: "render failed", stack: expect.any(String) }) }),
+      expect.objectContaining({
+        level: "error",
+        event: "console",
+        msg: "⨯",
+        err: expect.objectContaining({ message: "render failed", stack: expect.any(String) }),
+      }),
     ]);
   });
 });

@@ -17,10 +17,16 @@ describe("mark input", () => {
     expect(markInput.safeParse({ activityId: id, responseId: id, verdict: "half", comment: "" }).success).toBe(false);
     expect(markInput.safeParse({ activityId: "1", responseId: id, verdict: null, comment: "" }).success).toBe(false);
     expect(markInput.safeParse({ activityId: id, responseId: id, verdict: null, comment: 5 }).success).toBe(false);
-    expect(markInput.safeParse({ activityId: id, responseId: id, verdict: "partly", comment: "<script>x</script>" }).success).toBe(true);
+    expect(
+      markInput.safeParse({ activityId: id, responseId: id, verdict: "partly", comment: "<script>x</script>" }).success,
+    ).toBe(true);
   });
 
   it("verdicts are given on free text and drawing only", () => {
-    expect(["free_text", "drawing", "single_choice", "multiple_choice", "two_step", "scale", "info"].filter(isMarkedSceneType)).toEqual(["free_text", "drawing"]);
+    expect(
+      ["free_text", "drawing", "single_choice", "multiple_choice", "two_step", "scale", "info"].filter(
+        isMarkedSceneType,
+      ),
+    ).toEqual(["free_text", "drawing"]);
   });
 });

@@ -4,7 +4,9 @@ import path from "node:path";
 
 export const FIXTURES = path.join(__dirname, "..", "fixtures", "oneroster");
 
-export function loadFixture(name: "bulk-jhs" | "delta-jhs" | "bulk-full" | "delta-scheduled"): Record<string, Uint8Array> {
+export function loadFixture(
+  name: "bulk-jhs" | "delta-jhs" | "bulk-full" | "delta-scheduled",
+): Record<string, Uint8Array> {
   const dir = path.join(FIXTURES, name);
   return Object.fromEntries(readdirSync(dir).map((f) => [f, new Uint8Array(readFileSync(path.join(dir, f)))]));
 }
@@ -14,7 +16,9 @@ const dec = new TextDecoder();
 
 /** A copy of `files` with one file's text changed. */
 export function editFile(
-  files: Record<string, Uint8Array>, name: string, edit: (text: string) => string,
+  files: Record<string, Uint8Array>,
+  name: string,
+  edit: (text: string) => string,
 ): Record<string, Uint8Array> {
   return { ...files, [name]: enc.encode(edit(dec.decode(files[name]))) };
 }

@@ -33,8 +33,12 @@ describe("OneRoster reader: 100,000 rows", () => {
   it("streams them with bounded memory and reports progress", async () => {
     const small = writeRosterPackage((await readRosterPackage(loadFixture("bulk-jhs"))).set!);
     // Only users.csv is big; the other files are the fixture's, without enrollments and roles of the fixture's users.
-    small["roles.csv"] = enc.encode("sourcedId,status,dateLastModified,userSourcedId,roleType,role,beginDate,endDate,orgSourcedId,userProfileSourcedId\r\n");
-    small["enrollments.csv"] = enc.encode("sourcedId,status,dateLastModified,classSourcedId,schoolSourcedId,userSourcedId,role,primary,beginDate,endDate,metadata.jp.ShussekiNo,metadata.jp.PublicFlg\r\n");
+    small["roles.csv"] = enc.encode(
+      "sourcedId,status,dateLastModified,userSourcedId,roleType,role,beginDate,endDate,orgSourcedId,userProfileSourcedId\r\n",
+    );
+    small["enrollments.csv"] = enc.encode(
+      "sourcedId,status,dateLastModified,classSourcedId,schoolSourcedId,userSourcedId,role,primary,beginDate,endDate,metadata.jp.ShussekiNo,metadata.jp.PublicFlg\r\n",
+    );
     const source: PackageSource = {
       names: Object.keys(small).concat("users.csv"),
       open: (name) => (name === "users.csv" ? bigUsers() : [small[name]!]),

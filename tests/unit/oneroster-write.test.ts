@@ -17,9 +17,19 @@ function normal(set: RosterSet): RosterSet {
   const strip = <T extends { line: number }>(rows: T[]) => rows.map((r) => ({ ...r, line: 0 }));
   const k = (s: string | null) => (s === null ? null : toKatakana(s));
   return {
-    ...set, academicSessions: strip(set.academicSessions), orgs: strip(set.orgs), courses: strip(set.courses),
-    classes: strip(set.classes), roles: strip(set.roles), enrollments: strip(set.enrollments),
-    users: strip(set.users).map((u) => ({ ...u, kanaGivenName: k(u.kanaGivenName), kanaFamilyName: k(u.kanaFamilyName), kanaMiddleName: k(u.kanaMiddleName) })),
+    ...set,
+    academicSessions: strip(set.academicSessions),
+    orgs: strip(set.orgs),
+    courses: strip(set.courses),
+    classes: strip(set.classes),
+    roles: strip(set.roles),
+    enrollments: strip(set.enrollments),
+    users: strip(set.users).map((u) => ({
+      ...u,
+      kanaGivenName: k(u.kanaGivenName),
+      kanaFamilyName: k(u.kanaFamilyName),
+      kanaMiddleName: k(u.kanaMiddleName),
+    })),
   };
 }
 
@@ -28,7 +38,9 @@ describe("OneRoster writer: what strict receivers accept", () => {
     const { set } = await readRosterPackage(loadFixture("bulk-jhs"));
     const files = writeRosterPackage(set!);
     expect(Object.keys(files).sort()).toEqual(
-      ["academicSessions", "classes", "courses", "enrollments", "manifest", "orgs", "roles", "users"].map((f) => `${f}.csv`),
+      ["academicSessions", "classes", "courses", "enrollments", "manifest", "orgs", "roles", "users"].map(
+        (f) => `${f}.csv`,
+      ),
     );
     for (const bytes of Object.values(files)) {
       expect([...bytes.subarray(0, 3)]).not.toEqual([0xef, 0xbb, 0xbf]);
@@ -49,7 +61,9 @@ describe("OneRoster writer: what strict receivers accept", () => {
     expect(users.slice(1, -1).every((l) => l.startsWith('"') && l.split('","').length >= 27)).toBe(true);
     expect(lines(files["enrollments.csv"]!)[0]!.endsWith("metadata.jp.ShussekiNo,metadata.jp.PublicFlg")).toBe(true);
     const session = lines(files["academicSessions.csv"]!)[1]!;
-    expect(session).toBe('"10000000-0000-4000-8000-000000000001","","","2026年度","schoolYear","2026-04-01","2027-03-31","NULL","2026"');
+    expect(session).toBe(
+      '"10000000-0000-4000-8000-000000000001","","","2026年度","schoolYear","2026-04-01","2027-03-31","NULL","2026"',
+    );
     expect(dec.decode(files["users.csv"])).toContain('"健, ""ケン"""');
   });
 
@@ -66,7 +80,9 @@ describe("OneRoster writer: what strict receivers accept", () => {
     const { set } = await readRosterPackage(loadFixture("bulk-jhs"));
     const edited: RosterSet = {
       ...set!,
-      users: set!.users.map((u, i) => (i === 2 ? { ...u, kanaGivenName: "たろう", status: "active", dateLastModified: "2026-05-01T00:00:00Z" } : u)),
+      users: set!.users.map((u, i) =>
+        i === 2 ? { ...u, kanaGivenName: "たろう", status: "active", dateLastModified: "2026-05-01T00:00:00Z" } : u,
+      ),
       roles: set!.roles.map((r, i) => (i === 0 ? r : i === 6 ? { ...r, status: "tobedeleted" } : r)),
     };
     const files = writeRosterPackage(edited);
@@ -87,13 +103,16 @@ describe("OneRoster writer: what strict receivers accept", () => {
 
 describe("OneRoster round trip (fast-check)", () => {
   it("any valid set → write → read gives the same set (line numbers aside, readings in katakana), in every profile", async () => {
-    await fc.assert(fc.asyncProperty(rosterSet, fc.constantFrom(...PROFILE_NAMES), async (set, profile) => {
-      const { set: back, problems } = await readRosterPackage(writeRosterPackage(set, { profile }));
-      expect(problems).toEqual([]);
-      const { onerosterVersion } = ROSTER_PROFILES[profile];
-      const { shussekiColumn: _spelled, ...read } = back!; // how the read file spelled 出席番号 (the profile's own spelling)
-      expect(normal(read)).toEqual(normal({ ...set, manifest: { ...set.manifest, onerosterVersion, profile } }));
-    }), { numRuns: 60 });
+    await fc.assert(
+      fc.asyncProperty(rosterSet, fc.constantFrom(...PROFILE_NAMES), async (set, profile) => {
+        const { set: back, problems } = await readRosterPackage(writeRosterPackage(set, { profile }));
+        expect(problems).toEqual([]);
+        const { onerosterVersion } = ROSTER_PROFILES[profile];
+        const { shussekiColumn: _spelled, ...read } = back!; // how the read file spelled 出席番号 (the profile's own spelling)
+        expect(normal(read)).toEqual(normal({ ...set, manifest: { ...set.manifest, onerosterVersion, profile } }));
+      }),
+      { numRuns: 60 },
+    );
   });
 
   type Field = { file: keyof Omit<RosterSet, "manifest">; field: string; bad: unknown; code: string };
@@ -117,15 +136,22 @@ describe("OneRoster round trip (fast-check)", () => {
   ];
 
   it("any single corrupted field is reported at its file, line and column, and gives no set", async () => {
-    await fc.assert(fc.asyncProperty(rosterSet, fc.constantFrom(...CORRUPTIONS), fc.nat(), async (set, c, pick) => {
-      const clean = await readRosterPackage(writeRosterPackage(set));
-      const rows = clean.set![c.file] as { line: number }[];
-      const at = pick % rows.length;
-      const corrupted = { ...set, [c.file]: (set[c.file] as object[]).map((r, i) => (i === at ? { ...r, [c.field]: c.bad } : r)) };
-      const { set: back, problems } = await readRosterPackage(writeRosterPackage(corrupted as RosterSet));
-      expect(back).toBeNull();
-      expect(problems.map((p) => `${p.code} ${p.file}:${p.line} ${p.column}`))
-        .toContain(`${c.code} ${c.file}.csv:${rows[at]!.line} ${c.field}`);
-    }), { numRuns: 80 });
+    await fc.assert(
+      fc.asyncProperty(rosterSet, fc.constantFrom(...CORRUPTIONS), fc.nat(), async (set, c, pick) => {
+        const clean = await readRosterPackage(writeRosterPackage(set));
+        const rows = clean.set![c.file] as { line: number }[];
+        const at = pick % rows.length;
+        const corrupted = {
+          ...set,
+          [c.file]: (set[c.file] as object[]).map((r, i) => (i === at ? { ...r, [c.field]: c.bad } : r)),
+        };
+        const { set: back, problems } = await readRosterPackage(writeRosterPackage(corrupted as RosterSet));
+        expect(back).toBeNull();
+        expect(problems.map((p) => `${p.code} ${p.file}:${p.line} ${p.column}`)).toContain(
+          `${c.code} ${c.file}.csv:${rows[at]!.line} ${c.field}`,
+        );
+      }),
+      { numRuns: 80 },
+    );
   });
 });

@@ -5,7 +5,9 @@ import { qrFileName } from "@/lib/students/qr-file-name";
 describe("qrFileName", () => {
   it("names the class, the two-digit number and the student", () => {
     expect(qrFileName({ classLabel: "1年1組", number: 3, name: "山田 花子" })).toBe("1年1組03_山田花子.png");
-    expect(qrFileName({ classLabel: "2ねん3くみ", number: 12, name: "やまだ はなこ" })).toBe("2ねん3くみ12_やまだはなこ.png");
+    expect(qrFileName({ classLabel: "2ねん3くみ", number: 12, name: "やまだ はなこ" })).toBe(
+      "2ねん3くみ12_やまだはなこ.png",
+    );
   });
   it("a student without a class is named alone", () => {
     expect(qrFileName({ classLabel: null, number: null, name: "山田　花子" })).toBe("山田花子.png");

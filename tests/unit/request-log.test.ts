@@ -3,8 +3,16 @@ import { accessLevel, REQUEST_ID } from "../../scripts/lib/request-log";
 
 describe("request ids and access lines (scripts/lib/request-log.ts)", () => {
   it("keeps only a plain incoming X-Request-Id", () => {
-    for (const ok of ["abc", "5c0f6a1e-8f43-4a4f-9d7e-2b8e1c9a0d11", "0123456789abcdef0123456789abcdef", "lb.1_a-B", "a".repeat(64)]) expect(REQUEST_ID.test(ok), ok).toBe(true);
-    for (const bad of ["", "a".repeat(65), "a b", 'x","level":"error', "a\nb", "../etc/passwd", "ü", "a%0A"]) expect(REQUEST_ID.test(bad), bad).toBe(false);
+    for (const ok of [
+      "abc",
+      "5c0f6a1e-8f43-4a4f-9d7e-2b8e1c9a0d11",
+      "0123456789abcdef0123456789abcdef",
+      "lb.1_a-B",
+      "a".repeat(64),
+    ])
+      expect(REQUEST_ID.test(ok), ok).toBe(true);
+    for (const bad of ["", "a".repeat(65), "a b", 'x","level":"error', "a\nb", "../etc/passwd", "ü", "a%0A"])
+      expect(REQUEST_ID.test(bad), bad).toBe(false);
   });
 
   it("writes a class's busy traffic at debug unless it failed, everything else at info, server failures at error", () => {

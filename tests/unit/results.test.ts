@@ -19,8 +19,16 @@ describe("CSV for Excel", () => {
 
 describe("stats filters", () => {
   it("keeps valid filters and drops bad ones, both ways", () => {
-    expect(filterFromParams(new URLSearchParams("group=B&class=2&mode=self"))).toEqual({ group: "B", class: "2", mode: "self" });
-    expect(filterFromParams({ group: "b; drop", class: "", mode: "later" })).toEqual({ group: undefined, class: undefined, mode: undefined });
+    expect(filterFromParams(new URLSearchParams("group=B&class=2&mode=self"))).toEqual({
+      group: "B",
+      class: "2",
+      mode: "self",
+    });
+    expect(filterFromParams({ group: "b; drop", class: "", mode: "later" })).toEqual({
+      group: undefined,
+      class: undefined,
+      mode: undefined,
+    });
     expect(filterQuery({ group: "A", mode: "guide" })).toBe("group=A&mode=guide");
   });
 });
@@ -31,7 +39,8 @@ describe("stats page: the one list shown whole", () => {
     expect(showFromParams({ show: "respondents" })).toBe("respondents");
     expect(showFromParams(new URLSearchParams(`show=texts-${scene}`))).toBe(`texts-${scene}`);
     expect(showFromParams({ show: [`missing-${scene}`, "respondents"] })).toBe(`missing-${scene}`);
-    for (const bad of ["", "all", "texts-", `texts-${scene}x`, `other-${scene}`, "respondents<script>"]) expect(showFromParams({ show: bad })).toBeUndefined();
+    for (const bad of ["", "all", "texts-", `texts-${scene}x`, `other-${scene}`, "respondents<script>"])
+      expect(showFromParams({ show: bad })).toBeUndefined();
     expect(showFromParams({})).toBeUndefined();
   });
 });

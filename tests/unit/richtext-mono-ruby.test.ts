@@ -12,12 +12,22 @@ const html = (input: string, lang: "ja" | "ja-ruby" | "ja-kana" = "ja-ruby") =>
 describe("mono-ruby: one reading per base character (|漢字(かん・じ))", () => {
   it("parses a reading split with ・ into one part per base character", () => {
     expect(parseRichText("|一覧(いち・らん)")).toEqual([
-      { type: "ruby", base: "一覧", reading: "いちらん", parts: [{ base: "一", reading: "いち" }, { base: "覧", reading: "らん" }] },
+      {
+        type: "ruby",
+        base: "一覧",
+        reading: "いちらん",
+        parts: [
+          { base: "一", reading: "いち" },
+          { base: "覧", reading: "らん" },
+        ],
+      },
     ]);
   });
 
   it("renders one <rt> per character, so a long reading does not spread the kanji apart", () => {
-    expect(html("|一覧(いち・らん)")).toBe("<ruby>一<rp>(</rp><rt>いち</rt><rp>)</rp>覧<rp>(</rp><rt>らん</rt><rp>)</rp></ruby>");
+    expect(html("|一覧(いち・らん)")).toBe(
+      "<ruby>一<rp>(</rp><rt>いち</rt><rp>)</rp>覧<rp>(</rp><rt>らん</rt><rp>)</rp></ruby>",
+    );
     expect(html("|先生(せん・せい)です")).toBe(
       "<ruby>先<rp>(</rp><rt>せん</rt><rp>)</rp>生<rp>(</rp><rt>せい</rt><rp>)</rp></ruby>です",
     );
@@ -42,14 +52,26 @@ describe("mono-ruby: one reading per base character (|漢字(かん・じ))", ()
 
   it("counts characters, not UTF-16 units (a surrogate pair, a variation selector)", () => {
     const [node] = parseRichText("|𠮷野(よし・の)");
-    expect(node).toMatchObject({ parts: [{ base: "𠮷", reading: "よし" }, { base: "野", reading: "の" }] });
+    expect(node).toMatchObject({
+      parts: [
+        { base: "𠮷", reading: "よし" },
+        { base: "野", reading: "の" },
+      ],
+    });
     const [ivs] = parseRichText("|葛\u{E0100}城(かつら・ぎ)");
-    expect(ivs).toMatchObject({ parts: [{ base: "葛\u{E0100}", reading: "かつら" }, { base: "城", reading: "ぎ" }] });
+    expect(ivs).toMatchObject({
+      parts: [
+        { base: "葛\u{E0100}", reading: "かつら" },
+        { base: "城", reading: "ぎ" },
+      ],
+    });
   });
 
   it("property: the parts' bases and readings put back together are the base and the reading", () => {
     const kanji = fc.constantFrom("漢", "字", "一", "覧", "先", "生", "𠮷");
-    const kana = fc.array(fc.constantFrom("あ", "い", "か", "ん", "ょ"), { minLength: 1, maxLength: 4 }).map((a) => a.join(""));
+    const kana = fc
+      .array(fc.constantFrom("あ", "い", "か", "ん", "ょ"), { minLength: 1, maxLength: 4 })
+      .map((a) => a.join(""));
     fc.assert(
       fc.property(fc.array(fc.tuple(kanji, kana), { minLength: 2, maxLength: 6 }), (pairs) => {
         const source = `|${pairs.map((p) => p[0]).join("")}(${pairs.map((p) => p[1]).join("・")})`;

@@ -9,15 +9,25 @@ const plain = (text: string) => toPlainText(text, "ja");
 describe("rich-text toolbar transforms (lib/richtext/edit.ts)", () => {
   it("wraps the selection in each markup and keeps it selected", () => {
     expect(applyToolbarAction("水は透明", 2, 4, { kind: "bold" })).toEqual({ text: "水は**透明**", start: 4, end: 6 });
-    expect(applyToolbarAction("水は透明", 0, 1, { kind: "underline" })).toEqual({ text: "__水__は透明", start: 2, end: 3 });
+    expect(applyToolbarAction("水は透明", 0, 1, { kind: "underline" })).toEqual({
+      text: "__水__は透明",
+      start: 2,
+      end: 3,
+    });
     expect(applyToolbarAction("水は透明", 0, 1, { kind: "color", name: "red" })?.text).toBe("{red:水}は透明");
-    expect(applyToolbarAction("水溶液はどれ", 0, 3, { kind: "ruby", reading: " すいようえき " })?.text).toBe("|水溶液(すいようえき)はどれ");
+    expect(applyToolbarAction("水溶液はどれ", 0, 3, { kind: "ruby", reading: " すいようえき " })?.text).toBe(
+      "|水溶液(すいようえき)はどれ",
+    );
     expect(applyToolbarAction("一覧", 0, 2, { kind: "ruby", reading: "いち・らん" })?.text).toBe("|一覧(いち・らん)");
   });
 
   it("inserts a line break or math at the caret, or in place of the selection", () => {
     expect(applyToolbarAction("ab", 1, 1, { kind: "br" })).toEqual({ text: "a||b", start: 3, end: 3 });
-    expect(applyToolbarAction("面積は", 3, 3, { kind: "math", tex: "\\frac{1}{2}ah" })).toEqual({ text: "面積は`\\frac{1}{2}ah`", start: 18, end: 18 });
+    expect(applyToolbarAction("面積は", 3, 3, { kind: "math", tex: "\\frac{1}{2}ah" })).toEqual({
+      text: "面積は`\\frac{1}{2}ah`",
+      start: 18,
+      end: 18,
+    });
     expect(applyToolbarAction("x2です", 0, 2, { kind: "math", tex: "x^2" })?.text).toBe("`x^2`です");
     // inside bold, the break stays inside it
     expect(parseRichText(applyToolbarAction("**ab**", 3, 3, { kind: "br" })!.text)[0]).toMatchObject({ type: "bold" });
@@ -40,14 +50,21 @@ describe("rich-text toolbar transforms (lib/richtext/edit.ts)", () => {
   });
 
   // characters with no markup meaning: any selection of such text can take any action
-  const safeText = fc.string({ unit: fc.constantFrom("あ", "漢", "字", "a", "1", " ", "。", "😀"), minLength: 1, maxLength: 30 });
+  const safeText = fc.string({
+    unit: fc.constantFrom("あ", "漢", "字", "a", "1", " ", "。", "😀"),
+    minLength: 1,
+    maxLength: 30,
+  });
   const wrapAction = fc.oneof(
     fc.constant<ToolbarAction>({ kind: "bold" }),
     fc.constant<ToolbarAction>({ kind: "underline" }),
     fc.constantFrom(...TOOLBAR_COLORS).map((name): ToolbarAction => ({ kind: "color", name })),
     fc.constantFrom("かん", "いち・らん", "ア").map((reading): ToolbarAction => ({ kind: "ruby", reading })),
   );
-  const insertAction = fc.oneof(fc.constant<ToolbarAction>({ kind: "br" }), fc.constantFrom("x^2", "\\frac{1}{2}", "\\sqrt{x}").map((tex): ToolbarAction => ({ kind: "math", tex })));
+  const insertAction = fc.oneof(
+    fc.constant<ToolbarAction>({ kind: "br" }),
+    fc.constantFrom("x^2", "\\frac{1}{2}", "\\sqrt{x}").map((tex): ToolbarAction => ({ kind: "math", tex })),
+  );
   const anyAction = fc.oneof(wrapAction, insertAction);
   const fraction = fc.double({ min: 0, max: 1, noNaN: true });
   const at = (text: string, f: number) => Math.floor(f * (text.length + 1)) % (text.length + 1);
@@ -95,14 +112,20 @@ describe("rich-text toolbar transforms (lib/richtext/edit.ts)", () => {
   });
 
   it("property: on any text, an action never throws and, when done, keeps the reading and adds the intended markup", () => {
-    const anyText = fc.string({ unit: fc.constantFrom("a", "漢", "|", "(", ")", "*", "_", "{", "}", "`", ":", "r", "e", "d", "\n", "・"), maxLength: 24 });
+    const anyText = fc.string({
+      unit: fc.constantFrom("a", "漢", "|", "(", ")", "*", "_", "{", "}", "`", ":", "r", "e", "d", "\n", "・"),
+      maxLength: 24,
+    });
     fc.assert(
       fc.property(anyText, anyAction, fraction, fraction, (text, action, a, b) => {
         // a field's selection starts before it ends (at() wraps, so order the two carets)
         const [s, e] = [at(text, a), at(text, b)].sort((x, y) => x - y) as [number, number];
         const next = applyToolbarAction(text, s, e, action);
         if (next === null) return;
-        if (action.kind === "br" || action.kind === "math") expect(plain(next.text).length).toBe(plain(text.slice(0, s) + text.slice(e)).length + (action.kind === "br" ? 1 : action.tex.length));
+        if (action.kind === "br" || action.kind === "math")
+          expect(plain(next.text).length).toBe(
+            plain(text.slice(0, s) + text.slice(e)).length + (action.kind === "br" ? 1 : action.tex.length),
+          );
         else expect(plain(next.text)).toBe(plain(text));
       }),
       { numRuns: 1000 },

@@ -13,14 +13,28 @@ describe("rich-text parser (docs/requirements.md §5)", () => {
     ]);
     expect(parseRichText("|漢字（かんじ）")).toEqual([{ type: "ruby", base: "漢字", reading: "かんじ" }]);
     expect(parseRichText("`x^2`")).toEqual([{ type: "math", tex: "x^2" }]);
-    expect(parseRichText("{red:赤}")).toEqual([{ type: "color", name: "red", children: [{ type: "text", value: "赤" }] }]);
+    expect(parseRichText("{red:赤}")).toEqual([
+      { type: "color", name: "red", children: [{ type: "text", value: "赤" }] },
+    ]);
     expect(parseRichText("**太**")).toEqual([{ type: "bold", children: [{ type: "text", value: "太" }] }]);
     expect(parseRichText("__下__")).toEqual([{ type: "underline", children: [{ type: "text", value: "下" }] }]);
   });
 
   it("nests: ruby inside bold inside colour", () => {
     expect(parseRichText("{blue:**|重(おも)さ**}")).toEqual([
-      { type: "color", name: "blue", children: [{ type: "bold", children: [{ type: "ruby", base: "重", reading: "おも" }, { type: "text", value: "さ" }] }] },
+      {
+        type: "color",
+        name: "blue",
+        children: [
+          {
+            type: "bold",
+            children: [
+              { type: "ruby", base: "重", reading: "おも" },
+              { type: "text", value: "さ" },
+            ],
+          },
+        ],
+      },
     ]);
   });
 
@@ -70,23 +84,48 @@ function texts(nodes: RichNode[]): string {
 }
 
 describe("rich-text properties", () => {
-  const markupChars = fc.constantFrom("|", "(", ")", "`", "{", "}", ":", "*", "_", "red", "あ", "漢", "a", " ", "<", ">", "\n", "・");
+  const markupChars = fc.constantFrom(
+    "|",
+    "(",
+    ")",
+    "`",
+    "{",
+    "}",
+    ":",
+    "*",
+    "_",
+    "red",
+    "あ",
+    "漢",
+    "a",
+    " ",
+    "<",
+    ">",
+    "\n",
+    "・",
+  );
   const markupish = fc.array(markupChars, { maxLength: 80 }).map((a) => a.join(""));
 
   it("never throws, on random and markup-heavy strings", () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string({ maxLength: 200 }), fc.string({ unit: "binary", maxLength: 100 }), markupish), (s) => {
-        const nodes = parseRichText(s);
-        nodesToPlainText(nodes, "ja-kana");
-        return Array.isArray(nodes);
-      }),
+      fc.property(
+        fc.oneof(fc.string({ maxLength: 200 }), fc.string({ unit: "binary", maxLength: 100 }), markupish),
+        (s) => {
+          const nodes = parseRichText(s);
+          nodesToPlainText(nodes, "ja-kana");
+          return Array.isArray(nodes);
+        },
+      ),
       { numRuns: 3000 },
     );
   }, 30_000); // 3000 runs: ~5 s of CPU on a loaded box
 
   it("keeps plain text (no markup characters) unchanged", () => {
     fc.assert(
-      fc.property(fc.string({ maxLength: 200 }).filter((s) => !/[|`{*_]/.test(s)), (s) => toPlainText(s, "ja") === s),
+      fc.property(
+        fc.string({ maxLength: 200 }).filter((s) => !/[|`{*_]/.test(s)),
+        (s) => toPlainText(s, "ja") === s,
+      ),
       { numRuns: 2000 },
     );
   });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { academicYearOf, confirmsSchoolName, defaultTopGrade, inferTopGrade, mayRollInto, planRollover } from "@/lib/rollover/plan";
+import {
+  academicYearOf,
+  confirmsSchoolName,
+  defaultTopGrade,
+  inferTopGrade,
+  mayRollInto,
+  planRollover,
+} from "@/lib/rollover/plan";
 
 describe("academic year (年度): April to March, Japan time", () => {
   it("turns at April 1, 00:00 in Tokyo (March 31, 15:00 UTC)", () => {
@@ -35,7 +42,10 @@ describe("the rollover plan", () => {
   });
 
   it("a new 組 reissues its students' cards; two classes merged with the same numbers clash (a student without a number never does)", () => {
-    expect(planRollover(classes, 6, [{ grade: 1, className: "1", to: "3" }])).toMatchObject({ reissued: 3, clashes: [] });
+    expect(planRollover(classes, 6, [{ grade: 1, className: "1", to: "3" }])).toMatchObject({
+      reissued: 3,
+      clashes: [],
+    });
     expect(planRollover(classes, 6, [{ grade: 1, className: "2", to: "1" }]).clashes).toEqual(["2-1-1"]);
   });
 
@@ -58,7 +68,12 @@ describe("the top grade the rollover page starts with", () => {
   it("else its homerooms' grade codes; only when neither says, the highest grade it has", () => {
     expect(defaultTopGrade({ name: "みどり学園", gradeCodes: ["J1"] }, firstYears)).toBe(3);
     expect(defaultTopGrade({ name: "みどり学園", gradeCodes: ["P1", "P2"] }, firstYears)).toBe(6);
-    expect(defaultTopGrade({ name: "みどり学園", gradeCodes: [] }, [...firstYears, { grade: 2, className: "1", numbers: [1] }])).toBe(2);
+    expect(
+      defaultTopGrade({ name: "みどり学園", gradeCodes: [] }, [
+        ...firstYears,
+        { grade: 2, className: "1", numbers: [1] },
+      ]),
+    ).toBe(2);
   });
 
   it("the typed confirmation is the school's name, width and spaces aside; nothing typed never confirms", () => {

@@ -7,7 +7,15 @@ import { classNameOf, derivedId, gradeOfCode, readingOf, schoolYearOf, toKatakan
 describe("OneRoster mapping rules", () => {
   it("reads grade codes P1–P6, J1–J3, H1–H3 (and E) as the year in the school; anything else is none", () => {
     expect(["P1", "P6", "J1", "J3", "H2", "E1"].map(gradeOfCode)).toEqual([1, 6, 1, 3, 2, 1]);
-    expect(["", "J", "J10", "K1", "j1", null, undefined].map(gradeOfCode)).toEqual([null, null, null, null, null, null, null]);
+    expect(["", "J", "J10", "K1", "j1", null, undefined].map(gradeOfCode)).toEqual([
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+    ]);
   });
 
   it("takes the 組 from the homeroom title, else from classCode, else the title", () => {

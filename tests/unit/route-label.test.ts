@@ -15,7 +15,10 @@ const manifest = {
   dynamicRoutes: [
     { page: "/api/auth/[...nextauth]", regex: "^/api/auth/(.+?)(?:/)?$" },
     { page: "/api/v1/live/[activityId]/state", regex: "^/api/v1/live/([^/]+?)/state(?:/)?$" },
-    { page: "/dashboard/teacher/activities/response/[activityId]/[studentId]", regex: "^/dashboard/teacher/activities/response/([^/]+?)/([^/]+?)(?:/)?$" },
+    {
+      page: "/dashboard/teacher/activities/response/[activityId]/[studentId]",
+      regex: "^/dashboard/teacher/activities/response/([^/]+?)/([^/]+?)(?:/)?$",
+    },
     { page: "/dashboard/teacher/portfolio/[studentId]", regex: "^/dashboard/teacher/portfolio/([^/]+?)(?:/)?$" },
   ],
 };
@@ -25,7 +28,9 @@ const id = "3f0c2a3e-9a51-4c51-9d1e-2a4f6f0b9c11";
 describe("the route label of the HTTP metrics", () => {
   it("is the route pattern: ids become their parameter's name, the query is left out", () => {
     expect(routeLabel(table, `/api/v1/live/${id}/state?school=${id}`)).toBe("/api/v1/live/[activityId]/state");
-    expect(routeLabel(table, `/dashboard/teacher/activities/response/${id}/${id}`)).toBe("/dashboard/teacher/activities/response/[activityId]/[studentId]");
+    expect(routeLabel(table, `/dashboard/teacher/activities/response/${id}/${id}`)).toBe(
+      "/dashboard/teacher/activities/response/[activityId]/[studentId]",
+    );
     expect(routeLabel(table, "/api/auth/callback/google?code=x")).toBe("/api/auth/[...nextauth]");
     expect(routeLabel(table, "/signin?from=/dashboard")).toBe("/signin");
     expect(routeLabel(table, "/signin/")).toBe("/signin");
@@ -57,7 +62,16 @@ describe("the route label of the HTTP metrics", () => {
       (r: string) => `/api/auth/${r}/${r}`,
       (r: string) => `/signin/${r}`,
     ];
-    for (let i = 0; i < 100_000; i++) labels.add(routeLabel(table, shapes[i % shapes.length]!(randomBytes(6).toString("hex"))));
-    expect([...labels].sort()).toEqual(["/_next/static", "/api/auth/[...nextauth]", "/api/v1/live/[activityId]/state", "/dashboard/teacher/portfolio/[studentId]", OTHER_ROUTE].sort());
+    for (let i = 0; i < 100_000; i++)
+      labels.add(routeLabel(table, shapes[i % shapes.length]!(randomBytes(6).toString("hex"))));
+    expect([...labels].sort()).toEqual(
+      [
+        "/_next/static",
+        "/api/auth/[...nextauth]",
+        "/api/v1/live/[activityId]/state",
+        "/dashboard/teacher/portfolio/[studentId]",
+        OTHER_ROUTE,
+      ].sort(),
+    );
   });
 });

@@ -10,8 +10,21 @@ import { describe, expect, it } from "vitest";
  * db:*`, and the app's own code that Next loads — must import only those
  * packages and Node's own modules.
  */
-const pkg = JSON.parse(readFileSync("package.json", "utf8")) as { dependencies: Record<string, string>; devDependencies: Record<string, string> };
-const ENTRIES = ["scripts/start.ts", "scripts/server.ts", "scripts/admin.ts", "scripts/import-legacy.ts", "scripts/db.ts", "proxy.ts", "next.config.ts", "app", "lib"];
+const pkg = JSON.parse(readFileSync("package.json", "utf8")) as {
+  dependencies: Record<string, string>;
+  devDependencies: Record<string, string>;
+};
+const ENTRIES = [
+  "scripts/start.ts",
+  "scripts/server.ts",
+  "scripts/admin.ts",
+  "scripts/import-legacy.ts",
+  "scripts/db.ts",
+  "proxy.ts",
+  "next.config.ts",
+  "app",
+  "lib",
+];
 const EXTENSIONS = [".ts", ".tsx", ".mjs", ".js"];
 const SKIP = new Set(["node_modules", "generated"]);
 
@@ -19,7 +32,8 @@ const SKIP = new Set(["node_modules", "generated"]);
 function specifiers(source: string): string[] {
   const code = source.replace(/\/\*[\s\S]*?\*\//g, "").replace(/^\s*\/\/.*$/gm, "");
   const found: string[] = [];
-  for (const m of code.matchAll(/^\s*(import|export)\s+(type\s+)?[^'"`;()=]*?\bfrom\s+["']([^"']+)["']/gm)) if (!m[2]) found.push(m[3]!);
+  for (const m of code.matchAll(/^\s*(import|export)\s+(type\s+)?[^'"`;()=]*?\bfrom\s+["']([^"']+)["']/gm))
+    if (!m[2]) found.push(m[3]!);
   for (const m of code.matchAll(/^\s*import\s+["']([^"']+)["']/gm)) found.push(m[1]!);
   for (const m of code.matchAll(/\b(?:import|require)\(\s*["']([^"']+)["']\s*\)/g)) found.push(m[1]!);
   return found;
@@ -27,7 +41,11 @@ function specifiers(source: string): string[] {
 
 function resolveLocal(from: string, spec: string): string | null {
   const base = spec.startsWith("@/") ? spec.slice(2) : path.join(path.dirname(from), spec);
-  for (const candidate of [base, ...EXTENSIONS.map((e) => base + e), ...EXTENSIONS.map((e) => path.join(base, `index${e}`))]) {
+  for (const candidate of [
+    base,
+    ...EXTENSIONS.map((e) => base + e),
+    ...EXTENSIONS.map((e) => path.join(base, `index${e}`)),
+  ]) {
     if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
   }
   return null;
@@ -69,8 +87,12 @@ describe("what the production image runs", () => {
     const packages = runtimePackages();
     expect(packages.size).toBeGreaterThan(10);
     const builtins = new Set(builtinModules);
-    const outside = [...packages].filter(([name]) => !name.startsWith("node:") && !builtins.has(name) && !(name in pkg.dependencies));
-    expect(outside.map(([name, file]) => `${name} (${file}${name in pkg.devDependencies ? ", a devDependency" : ""})`)).toEqual([]);
+    const outside = [...packages].filter(
+      ([name]) => !name.startsWith("node:") && !builtins.has(name) && !(name in pkg.dependencies),
+    );
+    expect(
+      outside.map(([name, file]) => `${name} (${file}${name in pkg.devDependencies ? ", a devDependency" : ""})`),
+    ).toEqual([]);
   });
 
   it("runs its TypeScript with tsx, a production dependency (the image never builds or compiles at start)", () => {

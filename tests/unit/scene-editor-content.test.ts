@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { defaultContent, draftErrors, nextOptionId, normalize, setAt, textPaths } from "@/components/activities/scene-content";
+import {
+  defaultContent,
+  draftErrors,
+  nextOptionId,
+  normalize,
+  setAt,
+  textPaths,
+} from "@/components/activities/scene-content";
 import { editedSceneSchema } from "@/lib/activities/scene-schema";
 import { SCENE_TYPES } from "@/lib/scenes/schema";
 
@@ -7,8 +14,18 @@ const t = (key: string, values?: { n: number }) => `${key}${values?.n ?? ""}`;
 
 describe("scene editor content", () => {
   it("textPaths lists every text of a draft and never an option id (furigana on save)", () => {
-    const draft = { prompt: "問", first: { prompt: "一", options: [{ id: "a", label: "甲" }] }, second: { optionsByFirst: { a: [{ id: "x", label: "乙" }] } }, maxLength: 10 };
-    expect(textPaths(draft)).toEqual([["prompt"], ["first", "prompt"], ["first", "options", 0, "label"], ["second", "optionsByFirst", "a", 0, "label"]]);
+    const draft = {
+      prompt: "問",
+      first: { prompt: "一", options: [{ id: "a", label: "甲" }] },
+      second: { optionsByFirst: { a: [{ id: "x", label: "乙" }] } },
+      maxLength: 10,
+    };
+    expect(textPaths(draft)).toEqual([
+      ["prompt"],
+      ["first", "prompt"],
+      ["first", "options", 0, "label"],
+      ["second", "optionsByFirst", "a", 0, "label"],
+    ]);
   });
 
   it.each(SCENE_TYPES)("a new %s scene starts with content the stored schema accepts", (type) => {
@@ -16,24 +33,48 @@ describe("scene editor content", () => {
   });
 
   it("changes a copy at a path and leaves the draft alone; undefined removes a key", () => {
-    const draft = { prompt: "問い", options: [{ id: "a", label: "あ" }, { id: "b", label: "い" }] };
+    const draft = {
+      prompt: "問い",
+      options: [
+        { id: "a", label: "あ" },
+        { id: "b", label: "い" },
+      ],
+    };
     const next = setAt(draft, ["options", 1, "label"], "う");
-    expect(next).toEqual({ prompt: "問い", options: [{ id: "a", label: "あ" }, { id: "b", label: "う" }] });
+    expect(next).toEqual({
+      prompt: "問い",
+      options: [
+        { id: "a", label: "あ" },
+        { id: "b", label: "う" },
+      ],
+    });
     expect(draft.options[1]!.label).toBe("い");
     expect(setAt({ prompt: "x", body: "y" }, ["body"], undefined)).toEqual({ prompt: "x" });
     expect(setAt({}, ["second", "optionsByFirst", "a"], [])).toEqual({ second: { optionsByFirst: { a: [] } } });
   });
 
   it("gives a new option an id no other option has", () => {
-    expect(nextOptionId([{ id: "o3", label: "" }, { id: "o1", label: "" }])).toBe("o4");
+    expect(
+      nextOptionId([
+        { id: "o3", label: "" },
+        { id: "o1", label: "" },
+      ]),
+    ).toBe("o4");
     expect(nextOptionId([{ id: "x", label: "" }])).toBe("o2");
   });
 
   it("leaves blank optional texts out and names each problem for the form", () => {
     expect(normalize("info", { prompt: "見出し", body: "  " })).toEqual({ prompt: "見出し" });
-    const parsed = editedSceneSchema.safeParse({ type: "single_choice", content: { prompt: " ", options: [{ id: "a", label: "x".repeat(4001) }] } });
+    const parsed = editedSceneSchema.safeParse({
+      type: "single_choice",
+      content: { prompt: " ", options: [{ id: "a", label: "x".repeat(4001) }] },
+    });
     expect(parsed.success).toBe(false);
-    expect(draftErrors(parsed.error!.issues)).toEqual({ "content.prompt": "required", "content.options": "fewOptions", "content.options.0.label": "tooLong" });
+    expect(draftErrors(parsed.error!.issues)).toEqual({
+      "content.prompt": "required",
+      "content.options": "fewOptions",
+      "content.options.0.label": "tooLong",
+    });
     const bad = editedSceneSchema.safeParse({ type: "info", content: { prompt: "\uD800" } });
     expect(draftErrors(bad.error!.issues)).toEqual({ "content.prompt": "invalidCharacters" });
   });

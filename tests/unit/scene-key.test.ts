@@ -6,25 +6,47 @@ import { markCorrect } from "@/components/scenes/mark-correct";
 import { renderSceneWith } from "@/components/scenes/render-scene-core";
 
 const opt = (id: string, correct?: boolean) => (correct ? { id, label: id, correct } : { id, label: id });
-const single = sceneSchema.parse({ type: "single_choice", content: { prompt: "q", options: [opt("a"), opt("b", true), opt("c")] } });
-const multi = sceneSchema.parse({ type: "multiple_choice", content: { prompt: "q", options: [opt("a", true), opt("b"), opt("c", true)] } });
+const single = sceneSchema.parse({
+  type: "single_choice",
+  content: { prompt: "q", options: [opt("a"), opt("b", true), opt("c")] },
+});
+const multi = sceneSchema.parse({
+  type: "multiple_choice",
+  content: { prompt: "q", options: [opt("a", true), opt("b"), opt("c", true)] },
+});
 const pair = sceneSchema.parse({
   type: "two_step",
   content: {
     prompt: "q",
     first: { prompt: "f", options: [opt("out", true), opt("burn")] },
-    second: { prompt: "s", optionsByFirst: { out: [opt("oxygen", true), opt("co2")], burn: [opt("air"), opt("wick")] } },
+    second: {
+      prompt: "s",
+      optionsByFirst: { out: [opt("oxygen", true), opt("co2")], burn: [opt("air"), opt("wick")] },
+    },
     reasonPrompt: "r",
   },
 });
 
 describe("correct answers in scene content", () => {
   it("are kept by the stored schema, and content without them stays valid", () => {
-    expect(single.type === "single_choice" && single.content.options[1]).toEqual({ id: "b", label: "b", correct: true });
-    expect(sceneSchema.safeParse({ type: "single_choice", content: { prompt: "q", options: [opt("a"), opt("b")] } }).success).toBe(true);
-    expect(sceneSchema.safeParse({ type: "single_choice", content: { prompt: "q", options: [{ id: "a", label: "a", correct: "yes" }, opt("b")] } }).success).toBe(false);
+    expect(single.type === "single_choice" && single.content.options[1]).toEqual({
+      id: "b",
+      label: "b",
+      correct: true,
+    });
+    expect(
+      sceneSchema.safeParse({ type: "single_choice", content: { prompt: "q", options: [opt("a"), opt("b")] } }).success,
+    ).toBe(true);
+    expect(
+      sceneSchema.safeParse({
+        type: "single_choice",
+        content: { prompt: "q", options: [{ id: "a", label: "a", correct: "yes" }, opt("b")] },
+      }).success,
+    ).toBe(false);
     expect(sceneHasKey(single)).toBe(true);
-    expect(sceneHasKey(sceneSchema.parse({ type: "scale", content: { prompt: "q", minLabel: "a", maxLabel: "b" } }))).toBe(false);
+    expect(
+      sceneHasKey(sceneSchema.parse({ type: "scale", content: { prompt: "q", minLabel: "a", maxLabel: "b" } })),
+    ).toBe(false);
   });
 
   it("give a verdict on single, multiple and two-step answers (null without a key)", () => {
@@ -53,7 +75,11 @@ describe("correct answers in scene content", () => {
       expect(JSON.stringify(rendered)).not.toContain("correct");
     }
     const staff = renderSceneWith({ id: "s", ...single }, "ja", (t) => t, { key: true });
-    expect(staff?.type === "single_choice" && staff.options.map((o) => o.correct ?? false)).toEqual([false, true, false]);
+    expect(staff?.type === "single_choice" && staff.options.map((o) => o.correct ?? false)).toEqual([
+      false,
+      true,
+      false,
+    ]);
   });
 
   it("travel in an exported activity file and back", () => {
@@ -65,7 +91,11 @@ describe("correct answers in scene content", () => {
 
 describe("feedback timing", () => {
   it("never shows verdicts with 'never', at the end only once complete or finished, after each answer always", () => {
-    for (const p of [{ complete: true, finished: true }, { complete: false, finished: false }]) expect(feedbackAllowed("never", p)).toBe(false);
+    for (const p of [
+      { complete: true, finished: true },
+      { complete: false, finished: false },
+    ])
+      expect(feedbackAllowed("never", p)).toBe(false);
     expect(feedbackAllowed("at_end", { complete: false, finished: false })).toBe(false);
     expect(feedbackAllowed("at_end", { complete: false, finished: true })).toBe(true);
     expect(feedbackAllowed("at_end", { complete: true, finished: false })).toBe(true);
@@ -74,13 +104,32 @@ describe("feedback timing", () => {
 
   it("gives verdicts only for answered scenes with a key, and marks their correct options", () => {
     const scale = sceneSchema.parse({ type: "scale", content: { prompt: "q", minLabel: "a", maxLabel: "b" } });
-    const out = feedbackFor([{ id: "1", scene: single }, { id: "2", scene: pair }, { id: "3", scene: scale }, { id: "4", scene: multi }, { id: "5", scene: null }], {
-      "1": { choice: "a" }, "2": { first: "out", second: "oxygen", reason: "r" }, "3": { value: 3 }, "5": { choice: "a" },
+    const out = feedbackFor(
+      [
+        { id: "1", scene: single },
+        { id: "2", scene: pair },
+        { id: "3", scene: scale },
+        { id: "4", scene: multi },
+        { id: "5", scene: null },
+      ],
+      {
+        "1": { choice: "a" },
+        "2": { first: "out", second: "oxygen", reason: "r" },
+        "3": { value: 3 },
+        "5": { choice: "a" },
+      },
+    );
+    expect(out).toEqual({
+      "1": { verdict: "incorrect", correct: ["b"] },
+      "2": { verdict: "correct", correct: ["out", "oxygen"] },
     });
-    expect(out).toEqual({ "1": { verdict: "incorrect", correct: ["b"] }, "2": { verdict: "correct", correct: ["out", "oxygen"] } });
     const rendered = renderSceneWith({ id: "1", ...single }, "ja", (t) => t)!;
     const marked = markCorrect(rendered, out["1"]!.correct);
-    expect(marked.type === "single_choice" && marked.options.map((o) => o.correct ?? false)).toEqual([false, true, false]);
+    expect(marked.type === "single_choice" && marked.options.map((o) => o.correct ?? false)).toEqual([
+      false,
+      true,
+      false,
+    ]);
     expect(markCorrect(rendered, undefined)).toBe(rendered);
   });
 });

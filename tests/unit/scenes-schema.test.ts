@@ -6,12 +6,24 @@ const twoStep: Scene = sceneSchema.parse({
   type: "two_step",
   content: {
     prompt: "q",
-    first: { prompt: "f", options: [{ id: "out", label: "消える" }, { id: "burn", label: "燃える" }] },
+    first: {
+      prompt: "f",
+      options: [
+        { id: "out", label: "消える" },
+        { id: "burn", label: "燃える" },
+      ],
+    },
     second: {
       prompt: "s",
       optionsByFirst: {
-        out: [{ id: "oxygen", label: "a" }, { id: "co2", label: "b" }],
-        burn: [{ id: "air", label: "c" }, { id: "wick", label: "d" }],
+        out: [
+          { id: "oxygen", label: "a" },
+          { id: "co2", label: "b" },
+        ],
+        burn: [
+          { id: "air", label: "c" },
+          { id: "wick", label: "d" },
+        ],
       },
     },
     reasonPrompt: "r",
@@ -28,12 +40,29 @@ describe("scene content schemas", () => {
 
   it("refuses duplicate option ids and a multiple-choice min above max", () => {
     expect(
-      sceneSchema.safeParse({ type: "single_choice", content: { prompt: "q", options: [{ id: "a", label: "x" }, { id: "a", label: "y" }] } }).success,
+      sceneSchema.safeParse({
+        type: "single_choice",
+        content: {
+          prompt: "q",
+          options: [
+            { id: "a", label: "x" },
+            { id: "a", label: "y" },
+          ],
+        },
+      }).success,
     ).toBe(false);
     expect(
       sceneSchema.safeParse({
         type: "multiple_choice",
-        content: { prompt: "q", options: [{ id: "a", label: "x" }, { id: "b", label: "y" }], min: 2, max: 1 },
+        content: {
+          prompt: "q",
+          options: [
+            { id: "a", label: "x" },
+            { id: "b", label: "y" },
+          ],
+          min: 2,
+          max: 1,
+        },
       }).success,
     ).toBe(false);
   });
@@ -43,8 +72,22 @@ describe("scene content schemas", () => {
       type: "two_step",
       content: {
         prompt: "q",
-        first: { prompt: "f", options: [{ id: "a", label: "x" }, { id: "b", label: "y" }] },
-        second: { prompt: "s", optionsByFirst: { a: [{ id: "c", label: "z" }, { id: "d", label: "w" }] } },
+        first: {
+          prompt: "f",
+          options: [
+            { id: "a", label: "x" },
+            { id: "b", label: "y" },
+          ],
+        },
+        second: {
+          prompt: "s",
+          optionsByFirst: {
+            a: [
+              { id: "c", label: "z" },
+              { id: "d", label: "w" },
+            ],
+          },
+        },
         reasonPrompt: "r",
       },
     };
@@ -71,12 +114,30 @@ describe("answer schemas", () => {
   });
 
   it("check choices against the scene and ranges", () => {
-    const single = answerSchemaFor({ type: "single_choice", content: { prompt: "q", options: [{ id: "a", label: "x" }, { id: "b", label: "y" }] } });
+    const single = answerSchemaFor({
+      type: "single_choice",
+      content: {
+        prompt: "q",
+        options: [
+          { id: "a", label: "x" },
+          { id: "b", label: "y" },
+        ],
+      },
+    });
     expect(single.safeParse({ choice: "a" }).success).toBe(true);
     expect(single.safeParse({ choice: "z" }).success).toBe(false);
     const multi = answerSchemaFor({
       type: "multiple_choice",
-      content: { prompt: "q", options: [{ id: "a", label: "x" }, { id: "b", label: "y" }, { id: "c", label: "z" }], min: 1, max: 2 },
+      content: {
+        prompt: "q",
+        options: [
+          { id: "a", label: "x" },
+          { id: "b", label: "y" },
+          { id: "c", label: "z" },
+        ],
+        min: 1,
+        max: 2,
+      },
     });
     expect(multi.safeParse({ choices: ["a", "b"] }).success).toBe(true);
     expect(multi.safeParse({ choices: [] }).success).toBe(false);

@@ -47,10 +47,20 @@ function testTitles(source: string, fileName = "x.ts"): RegExp[] {
       const first = node.arguments[0]!;
       let parts: string[] | null = null;
       if (ts.isStringLiteral(first) || ts.isNoSubstitutionTemplateLiteral(first)) parts = [first.text];
-      else if (ts.isTemplateExpression(first)) parts = [first.head.text, ...first.templateSpans.map((s) => s.literal.text)];
+      else if (ts.isTemplateExpression(first))
+        parts = [first.head.text, ...first.templateSpans.map((s) => s.literal.text)];
       if (parts) {
         const each = ts.isCallExpression(node.expression);
-        const body = parts.map((p) => (each ? p.split(/%[sdijo]/).map(escape).join(".+") : escape(p))).join(".+");
+        const body = parts
+          .map((p) =>
+            each
+              ? p
+                  .split(/%[sdijo]/)
+                  .map(escape)
+                  .join(".+")
+              : escape(p),
+          )
+          .join(".+");
         out.push(new RegExp(`^${body}$`));
       }
     }
@@ -106,7 +116,9 @@ describe("docs/security.md names tests that exist", () => {
       { file: "tests/e2e/matrix.spec.ts", title: "every route handler has a row in the matrix" },
     ]);
     expect(missingReferences('- tests/e2e/matrix.spec.ts — "every route handler has a row in the matrix"')).toEqual([]);
-    expect(missingReferences('- tests/e2e/matrix.spec.ts — "no such title"')).toEqual(['tests/e2e/matrix.spec.ts: no test titled "no such title"']);
+    expect(missingReferences('- tests/e2e/matrix.spec.ts — "no such title"')).toEqual([
+      'tests/e2e/matrix.spec.ts: no test titled "no such title"',
+    ]);
     expect(missingReferences('- tests/e2e/nope.spec.ts — "x"')).toEqual(["tests/e2e/nope.spec.ts: no such file"]);
   });
 });

@@ -14,8 +14,12 @@ describe("security headers", () => {
 
   it("refuses a state-changing request from another site or with Origin: null", () => {
     const h = (entries: Record<string, string>) => new Headers(entries);
-    expect(sameOrigin(h({ host: "school.example", origin: "https://school.example" }), "https://school.example/api")).toBe(true);
-    expect(sameOrigin(h({ host: "school.example", origin: "https://evil.example" }), "https://school.example/api")).toBe(false);
+    expect(
+      sameOrigin(h({ host: "school.example", origin: "https://school.example" }), "https://school.example/api"),
+    ).toBe(true);
+    expect(
+      sameOrigin(h({ host: "school.example", origin: "https://evil.example" }), "https://school.example/api"),
+    ).toBe(false);
     expect(sameOrigin(h({ host: "school.example", origin: "null" }), "https://school.example/api")).toBe(false);
     expect(sameOrigin(h({ host: "school.example" }), "https://school.example/api")).toBe(true);
     expect(sameOrigin(h({ host: "school.example", origin: "::::" }), "https://school.example/api")).toBe(false);

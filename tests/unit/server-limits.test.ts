@@ -4,7 +4,11 @@ import { afterEach, describe, expect, it } from "vitest";
 import { parseEnv } from "@/lib/env";
 import { applyServerLimits, SERVER_OPTIONS } from "../../scripts/lib/server-limits";
 
-const required = { DATABASE_URL: "postgresql://u:p@localhost:5432/db", AUTH_SECRET: "x".repeat(32), SIGNIN_CODE_KEY: "ab".repeat(32) };
+const required = {
+  DATABASE_URL: "postgresql://u:p@localhost:5432/db",
+  AUTH_SECRET: "x".repeat(32),
+  SIGNIN_CODE_KEY: "ab".repeat(32),
+};
 
 /** A real server on loopback with the production limits, answering "ok". */
 async function serve(vars: Record<string, string>) {
@@ -17,10 +21,14 @@ async function serve(vars: Record<string, string>) {
 /** Opens `n` silent sockets and waits for each to connect. */
 async function openSockets(port: number, n: number) {
   return Promise.all(
-    Array.from({ length: n }, () => new Promise<net.Socket>((resolve, reject) => {
-      const s = net.connect(port, "127.0.0.1", () => resolve(s));
-      s.once("error", reject);
-    })),
+    Array.from(
+      { length: n },
+      () =>
+        new Promise<net.Socket>((resolve, reject) => {
+          const s = net.connect(port, "127.0.0.1", () => resolve(s));
+          s.once("error", reject);
+        }),
+    ),
   );
 }
 
@@ -33,7 +41,9 @@ async function openSockets(port: number, n: number) {
 async function answered(port: number) {
   return new Promise<string>((resolve) => {
     let received = "";
-    const s = net.connect(port, "127.0.0.1", () => s.write("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"));
+    const s = net.connect(port, "127.0.0.1", () =>
+      s.write("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"),
+    );
     s.setEncoding("utf8");
     s.on("data", (chunk: string) => (received += chunk));
     s.on("error", () => undefined);

@@ -13,12 +13,20 @@ describe("the session token reader (next-auth's JWE with node:crypto)", () => {
   it("reads what next-auth sealed", async () => {
     const token = await seal({ sub: "u-1", role: "student" });
     expect(decodeSessionToken(token, secret, salt)).toMatchObject({ sub: "u-1", role: "student" });
-    expect(await readSessionCookie([{ name: salt, value: token }], secret)).toEqual({ id: "u-1", role: "student", sv: 0 });
+    expect(await readSessionCookie([{ name: salt, value: token }], secret)).toEqual({
+      id: "u-1",
+      role: "student",
+      sv: 0,
+    });
   });
 
   it("carries the session version of the token (0 for a token from before versions)", async () => {
     const token = await seal({ sub: "u-3", role: "teacher", sv: 7 });
-    expect(await readSessionCookie([{ name: salt, value: token }], secret)).toEqual({ id: "u-3", role: "teacher", sv: 7 });
+    expect(await readSessionCookie([{ name: salt, value: token }], secret)).toEqual({
+      id: "u-3",
+      role: "teacher",
+      sv: 7,
+    });
   });
 
   it("remembers an opened token but checks its expiry on every read, and never shares it across secrets", async () => {
@@ -83,7 +91,10 @@ describe("the session cookie's name and attributes", () => {
     });
   });
   it("has no prefix over plain http, where browsers refuse Secure cookies", () => {
-    expect(sessionCookieConfig("http://192.168.1.10:3000")).toMatchObject({ name: "manabiya.session", options: { secure: false, httpOnly: true } });
+    expect(sessionCookieConfig("http://192.168.1.10:3000")).toMatchObject({
+      name: "manabiya.session",
+      options: { secure: false, httpOnly: true },
+    });
     expect(sessionCookieConfig(undefined)).toMatchObject({ name: "manabiya.session" });
   });
 });

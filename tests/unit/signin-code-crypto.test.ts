@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { decryptCode, encryptCode, generateCode, hashCode, isWellFormedCode, sealNewCode } from "@/lib/signin-codes/crypto";
+import {
+  decryptCode,
+  encryptCode,
+  generateCode,
+  hashCode,
+  isWellFormedCode,
+  sealNewCode,
+} from "@/lib/signin-codes/crypto";
 
 const KEY = "11".repeat(32);
 const OTHER = "22".repeat(32);

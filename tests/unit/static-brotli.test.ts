@@ -14,7 +14,10 @@ afterAll(() => roots.forEach((r) => rmSync(r, { recursive: true, force: true }))
 async function built(): Promise<{ root: string; scripts: Record<string, string> }> {
   const root = mkdtempSync(path.join(tmpdir(), "static-br-"));
   roots.push(root);
-  const scripts = { "chunks/a.js": `console.log(${JSON.stringify("a".repeat(4000))});\n`, "chunks/b.js": `console.log(${JSON.stringify("b".repeat(4000))});\n` };
+  const scripts = {
+    "chunks/a.js": `console.log(${JSON.stringify("a".repeat(4000))});\n`,
+    "chunks/b.js": `console.log(${JSON.stringify("b".repeat(4000))});\n`,
+  };
   for (const [rel, text] of Object.entries(scripts)) {
     mkdirSync(path.dirname(path.join(root, ".next/static", rel)), { recursive: true });
     writeFileSync(path.join(root, ".next/static", rel), text);
@@ -24,7 +27,10 @@ async function built(): Promise<{ root: string; scripts: Record<string, string> 
 }
 
 /** The handler in a real server (Next.js's place taken by a 404 "next"), and a GET from a browser that accepts br. */
-async function get(handler: ReturnType<typeof createStaticBrotli>, url: string): Promise<{ status: number; encoding?: string; body: Buffer }> {
+async function get(
+  handler: ReturnType<typeof createStaticBrotli>,
+  url: string,
+): Promise<{ status: number; encoding?: string; body: Buffer }> {
   const server = http.createServer((req, res) => {
     if (!handler(req, res)) res.writeHead(404).end("next");
   });
@@ -33,11 +39,20 @@ async function get(handler: ReturnType<typeof createStaticBrotli>, url: string):
     const { port } = server.address() as AddressInfo;
     return await new Promise((resolve, reject) => {
       http
-        .get({ host: "127.0.0.1", port, path: url, headers: { "Accept-Encoding": "gzip, deflate, br, zstd" } }, (res) => {
-          const chunks: Buffer[] = [];
-          res.on("data", (c: Buffer) => chunks.push(c));
-          res.on("end", () => resolve({ status: res.statusCode ?? 0, encoding: res.headers["content-encoding"], body: Buffer.concat(chunks) }));
-        })
+        .get(
+          { host: "127.0.0.1", port, path: url, headers: { "Accept-Encoding": "gzip, deflate, br, zstd" } },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on("data", (c: Buffer) => chunks.push(c));
+            res.on("end", () =>
+              resolve({
+                status: res.statusCode ?? 0,
+                encoding: res.headers["content-encoding"],
+                body: Buffer.concat(chunks),
+              }),
+            );
+          },
+        )
         .on("error", reject);
     });
   } finally {

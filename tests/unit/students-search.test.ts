@@ -14,6 +14,7 @@ describe("a students search that is a 番号", () => {
     );
   });
   it("is not a 番号 otherwise: names, 0, three digits, signs, decimals", () => {
-    for (const text of ["山田", "はなこ12", "0", "00", "100", "-1", "1.5", "1e1", "", "７ 年"]) expect(seatNumberOf(text)).toBeNull();
+    for (const text of ["山田", "はなこ12", "0", "00", "100", "-1", "1.5", "1e1", "", "７ 年"])
+      expect(seatNumberOf(text)).toBeNull();
   });
 });

@@ -19,12 +19,16 @@ describe("readTimestamp (docs/requirements.md §3)", () => {
     expect(readTimestamp(input, now).getTime()).toBe(MS);
   });
 
-  it.each([["undefined", undefined], ["null", null], ["an empty string", ""], ["garbage", "yesterday-ish"], ["NaN", Number.NaN], ["an object", { foo: 1 }]])(
-    "turns %s into now",
-    (_label, input) => {
-      expect(readTimestamp(input, now)).toEqual(NOW);
-    },
-  );
+  it.each([
+    ["undefined", undefined],
+    ["null", null],
+    ["an empty string", ""],
+    ["garbage", "yesterday-ish"],
+    ["NaN", Number.NaN],
+    ["an object", { foo: 1 }],
+  ])("turns %s into now", (_label, input) => {
+    expect(readTimestamp(input, now)).toEqual(NOW);
+  });
 
   it("writes epoch milliseconds as a string", () => {
     expect(toEpochMillisString(new Date(MS))).toBe(String(MS));

@@ -2,7 +2,13 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { MAX_UPLOAD_BYTES_IN_FLIGHT, readBytesWithin, readUploadBytes, saveBodyWithin, uploadBytesInFlight } from "@/lib/http";
+import {
+  MAX_UPLOAD_BYTES_IN_FLIGHT,
+  readBytesWithin,
+  readUploadBytes,
+  saveBodyWithin,
+  uploadBytesInFlight,
+} from "@/lib/http";
 
 const MiB = 1024 * 1024;
 const CHUNK = 64 * 1024;
@@ -41,19 +47,27 @@ describe("upload bodies in flight", () => {
       ),
     );
     // all but the few that fit under the cap are refused without waiting for their bodies
-    await expect.poll(() => outcomes.filter((o) => o === "busy").length, { timeout: 30_000 }).toBeGreaterThanOrEqual(100 - Math.ceil(MAX_UPLOAD_BYTES_IN_FLIGHT / (4 * MiB)) - 1);
+    await expect
+      .poll(() => outcomes.filter((o) => o === "busy").length, { timeout: 30_000 })
+      .toBeGreaterThanOrEqual(100 - Math.ceil(MAX_UPLOAD_BYTES_IN_FLIGHT / (4 * MiB)) - 1);
     expect(uploadBytesInFlight()).toBeLessThanOrEqual(MAX_UPLOAD_BYTES_IN_FLIGHT);
     expect(uploadBytesInFlight()).toBeGreaterThan(MAX_UPLOAD_BYTES_IN_FLIGHT / 2);
     expect(outcomes).not.toContain("ok");
 
     // meanwhile a whole image cannot be held: it is told to wait too
-    const now = await readUploadBytes(new Request("https://school.example/", { method: "POST", body: new Uint8Array(MiB) }), 5 * MiB);
+    const now = await readUploadBytes(
+      new Request("https://school.example/", { method: "POST", body: new Uint8Array(MiB) }),
+      5 * MiB,
+    );
     expect(now).toEqual({ ok: false, problem: "busy" });
 
     for (const u of uploads) u.drop();
     await Promise.all(reads);
     expect(uploadBytesInFlight()).toBe(0);
-    const later = await readUploadBytes(new Request("https://school.example/", { method: "POST", body: new Uint8Array(MiB).fill(1) }), 5 * MiB);
+    const later = await readUploadBytes(
+      new Request("https://school.example/", { method: "POST", body: new Uint8Array(MiB).fill(1) }),
+      5 * MiB,
+    );
     expect(later.ok && later.bytes.byteLength).toBe(MiB);
   });
 
@@ -61,14 +75,21 @@ describe("upload bodies in flight", () => {
     const uploads = Array.from({ length: 100 }, () => stalledUpload(4 * MiB, false));
     let most = 0;
     const reads = uploads.map((u) =>
-      readUploadBytes(u.req, 5 * MiB).then((r) => {
-        most = Math.max(most, uploadBytesInFlight());
-        return r.ok ? "ok" : r.problem;
-      }, () => "dropped"),
+      readUploadBytes(u.req, 5 * MiB).then(
+        (r) => {
+          most = Math.max(most, uploadBytesInFlight());
+          return r.ok ? "ok" : r.problem;
+        },
+        () => "dropped",
+      ),
     );
     const settled: string[] = [];
     for (const r of reads) void r.then((o) => settled.push(o));
-    await expect.poll(() => uploadBytesInFlight() >= MAX_UPLOAD_BYTES_IN_FLIGHT - 100 * 64 * 1024 || settled.length === 100, { timeout: 30_000 }).toBe(true);
+    await expect
+      .poll(() => uploadBytesInFlight() >= MAX_UPLOAD_BYTES_IN_FLIGHT - 100 * 64 * 1024 || settled.length === 100, {
+        timeout: 30_000,
+      })
+      .toBe(true);
     expect(uploadBytesInFlight()).toBeLessThanOrEqual(MAX_UPLOAD_BYTES_IN_FLIGHT);
     for (const u of uploads) u.drop();
     const outcomes = await Promise.all(reads);
@@ -78,7 +99,10 @@ describe("upload bodies in flight", () => {
   });
 
   it("refuses a body over its own limit whatever it declares, and gives the bytes back", async () => {
-    const r = await readUploadBytes(new Request("https://school.example/", { method: "POST", body: new Uint8Array(2 * MiB) }), MiB);
+    const r = await readUploadBytes(
+      new Request("https://school.example/", { method: "POST", body: new Uint8Array(2 * MiB) }),
+      MiB,
+    );
     expect(r).toEqual({ ok: false, problem: "tooLarge" });
     expect(uploadBytesInFlight()).toBe(0);
   });
@@ -95,7 +119,10 @@ function chunkedBody(chunks: number, declared: number | null) {
     },
   });
   const req = new Request("https://school.example/api/v1/roster/import", {
-    method: "POST", body, duplex: "half", headers: declared === null ? {} : { "content-length": String(declared) },
+    method: "POST",
+    body,
+    duplex: "half",
+    headers: declared === null ? {} : { "content-length": String(declared) },
   } as RequestInit);
   const whole = Buffer.concat(Array.from({ length: chunks }, (_, i) => new Uint8Array(CHUNK).fill(i % 251)));
   return { req, whole };
@@ -124,8 +151,12 @@ describe("a body saved to a file as it arrives", () => {
       expect(await saveBodyWithin(req, path.join(dir, "a"), { max: 64 * MiB, ms: 60_000 })).toBe(whole.byteLength);
       expect(readFileSync(path.join(dir, "a")).equals(whole)).toBe(true);
       expect(statSync(path.join(dir, "a")).mode & 0o777).toBe(0o600);
-      expect(await saveBodyWithin(chunkedBody(40, null).req, path.join(dir, "b"), { max: 20 * CHUNK, ms: 60_000 })).toBe("tooLarge");
-      expect(await saveBodyWithin(chunkedBody(40, 40 * CHUNK).req, path.join(dir, "c"), { max: 20 * CHUNK, ms: 60_000 })).toBe("tooLarge");
+      expect(
+        await saveBodyWithin(chunkedBody(40, null).req, path.join(dir, "b"), { max: 20 * CHUNK, ms: 60_000 }),
+      ).toBe("tooLarge");
+      expect(
+        await saveBodyWithin(chunkedBody(40, 40 * CHUNK).req, path.join(dir, "c"), { max: 20 * CHUNK, ms: 60_000 }),
+      ).toBe("tooLarge");
       expect(existsSync(path.join(dir, "c"))).toBe(false); // refused by its declared length before a file is made
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -137,7 +168,13 @@ describe("a body saved to a file as it arrives", () => {
     try {
       const started = performance.now();
       // 40 chunks of 64 KiB at 10 MiB/s: at least 250 ms
-      expect(await saveBodyWithin(chunkedBody(40, null).req, path.join(dir, "a"), { max: 64 * MiB, ms: 60_000, bytesPerSecond: 10 * MiB })).toBe(40 * CHUNK);
+      expect(
+        await saveBodyWithin(chunkedBody(40, null).req, path.join(dir, "a"), {
+          max: 64 * MiB,
+          ms: 60_000,
+          bytesPerSecond: 10 * MiB,
+        }),
+      ).toBe(40 * CHUNK);
       expect(performance.now() - started).toBeGreaterThanOrEqual(230);
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -41,7 +41,10 @@ function centralRecord(name: Buffer, crc: number, packed: number, size: number, 
  * A zip of the `blobs` (each stored once, deflated, under its own local header) whose central
  * directory lists `entries`: several may point at the same blob, and each may declare any size.
  */
-export function craftZip(blobs: { name: string; bytes: Uint8Array }[], entries: CraftedEntry[]): Uint8Array<ArrayBuffer> {
+export function craftZip(
+  blobs: { name: string; bytes: Uint8Array }[],
+  entries: CraftedEntry[],
+): Uint8Array<ArrayBuffer> {
   const parts: Buffer[] = [];
   const stored: { offset: number; crc: number; packed: number; size: number }[] = [];
   let offset = 0;
@@ -72,6 +75,10 @@ export function craftZip(blobs: { name: string; bytes: Uint8Array }[], entries: 
 
 /** A zip bomb without recursion: `count` entries that all point at one deflate stream of `inflated` zero bytes, each declaring 100 bytes. */
 export function overlappingBomb(count: number, inflated: number): Uint8Array<ArrayBuffer> {
-  const entries = Array.from({ length: count }, (_, i) => ({ name: i === 0 ? "manifest.csv" : `f${i}.csv`, blob: 0, declared: 100 }));
+  const entries = Array.from({ length: count }, (_, i) => ({
+    name: i === 0 ? "manifest.csv" : `f${i}.csv`,
+    blob: 0,
+    declared: 100,
+  }));
   return craftZip([{ name: "manifest.csv", bytes: new Uint8Array(inflated) }], entries);
 }

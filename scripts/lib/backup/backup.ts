@@ -8,7 +8,17 @@ import pg from "pg";
 import { to as copyTo } from "pg-copy-streams";
 import { LOCK_KEY } from "../migrate";
 import { listForeignKeys, listTables, loadOrder } from "./catalog";
-import { BackupRefused, END_OF_TABLE, FORMAT, FORMAT_VERSION, type BackupHeader, PROGRESS_EVERY, quoteIdent, RowsDigest, SESSION_SETTINGS } from "./format";
+import {
+  BackupRefused,
+  END_OF_TABLE,
+  FORMAT,
+  FORMAT_VERSION,
+  type BackupHeader,
+  PROGRESS_EVERY,
+  quoteIdent,
+  RowsDigest,
+  SESSION_SETTINGS,
+} from "./format";
 
 export interface BackupOptions {
   /** Replace an existing file. */
@@ -28,7 +38,10 @@ const ROOT = path.resolve(import.meta.dirname, "../../..");
 const taken = (file: string) => new BackupRefused(`${file} exists: choose another name, or add --force to replace it`);
 
 async function exists(file: string) {
-  return lstat(file).then(() => true, () => false);
+  return lstat(file).then(
+    () => true,
+    () => false,
+  );
 }
 
 /**
@@ -38,7 +51,11 @@ async function exists(file: string) {
  * (memory holds a chunk, never a table), into `file.tmp` (mode 0600: it holds
  * password hashes and sealed sign-in codes), renamed only when complete.
  */
-export async function backupDatabase(databaseUrl: string, file: string, options: BackupOptions = {}): Promise<BackupResult> {
+export async function backupDatabase(
+  databaseUrl: string,
+  file: string,
+  options: BackupOptions = {},
+): Promise<BackupResult> {
   const progress = options.progress ?? ((line: string) => process.stderr.write(`${line}\n`));
   if (!options.force && (await exists(file))) throw taken(file);
   const tmp = `${file}.tmp`;
@@ -73,7 +90,9 @@ export async function backupDatabase(databaseUrl: string, file: string, options:
     let rows = 0;
     for (const table of header.tables) {
       const digest = new RowsDigest();
-      const stream = client.query(copyTo(`copy ${quoteIdent(table.name)} (${table.columns.map(quoteIdent).join(", ")}) to stdout`));
+      const stream = client.query(
+        copyTo(`copy ${quoteIdent(table.name)} (${table.columns.map(quoteIdent).join(", ")}) to stdout`),
+      );
       let next = PROGRESS_EVERY;
       for await (const chunk of stream as AsyncIterable<Buffer>) {
         digest.addChunk(chunk);
@@ -83,8 +102,11 @@ export async function backupDatabase(databaseUrl: string, file: string, options:
           next += PROGRESS_EVERY;
         }
       }
-      if (digest.rows !== table.rows) throw new Error(`${table.name}: ${digest.rows} rows copied, ${table.rows} counted`);
-      await write(`${END_OF_TABLE}\n${JSON.stringify({ table: table.name, rows: digest.rows, digest: digest.hex() })}\n`);
+      if (digest.rows !== table.rows)
+        throw new Error(`${table.name}: ${digest.rows} rows copied, ${table.rows} counted`);
+      await write(
+        `${END_OF_TABLE}\n${JSON.stringify({ table: table.name, rows: digest.rows, digest: digest.hex() })}\n`,
+      );
       rows += digest.rows;
       progress(`backup: ${table.name} ${digest.rows} rows`);
     }
@@ -99,10 +121,13 @@ export async function backupDatabase(databaseUrl: string, file: string, options:
     if (options.force) await rename(tmp, file);
     else {
       // link() never replaces a file that appeared meanwhile; where the file system has no links (a USB stick, some shares), rename after a last look
-      const linked = await link(tmp, file).then(() => true, (error: NodeJS.ErrnoException) => {
-        if (error.code === "EEXIST") throw taken(file);
-        return false;
-      });
+      const linked = await link(tmp, file).then(
+        () => true,
+        (error: NodeJS.ErrnoException) => {
+          if (error.code === "EEXIST") throw taken(file);
+          return false;
+        },
+      );
       if (linked) await unlink(tmp);
       else if (await exists(file)) throw taken(file);
       else await rename(tmp, file);
@@ -130,19 +155,26 @@ async function beginSnapshot(client: pg.Client): Promise<void> {
   await client.query("select pg_advisory_lock_shared($1)", [LOCK_KEY]);
   await client.query("begin isolation level repeatable read read only");
   const tables = await listTables(client);
-  if (tables.length > 0) await client.query(`lock table ${tables.map((t) => quoteIdent(t.name)).join(", ")} in access share mode`);
+  if (tables.length > 0)
+    await client.query(`lock table ${tables.map((t) => quoteIdent(t.name)).join(", ")} in access share mode`);
   await client.query("select pg_advisory_unlock_shared($1)", [LOCK_KEY]);
 }
 
 /** The header, read inside the snapshot: the applied migrations, and each table with its row count, referenced tables first. */
 async function readHeader(client: pg.Client): Promise<BackupHeader> {
-  const migrationsTable = await client.query<{ t: string | null }>(`select to_regclass('"_prisma_migrations"')::text as t`);
-  if (!migrationsTable.rows[0]?.t) throw new BackupRefused("this database has no Manabiya schema (no _prisma_migrations table): nothing to back up");
+  const migrationsTable = await client.query<{ t: string | null }>(
+    `select to_regclass('"_prisma_migrations"')::text as t`,
+  );
+  if (!migrationsTable.rows[0]?.t)
+    throw new BackupRefused("this database has no Manabiya schema (no _prisma_migrations table): nothing to back up");
   const migrations = await client.query<{ name: string; checksum: string }>(
     `select migration_name as name, checksum from "_prisma_migrations" where finished_at is not null and rolled_back_at is null order by migration_name`,
   );
   const tables = await listTables(client);
-  const order = loadOrder(tables.map((t) => t.name), await listForeignKeys(client));
+  const order = loadOrder(
+    tables.map((t) => t.name),
+    await listForeignKeys(client),
+  );
   const byName = new Map(tables.map((t) => [t.name, t]));
   const counted = [];
   for (const name of order) {
@@ -150,5 +182,12 @@ async function readHeader(client: pg.Client): Promise<BackupHeader> {
     counted.push({ name, columns: byName.get(name)!.columns, rows: Number(rows[0]!.n) });
   }
   const app = (JSON.parse(await readFile(path.join(ROOT, "package.json"), "utf8")) as { version: string }).version;
-  return { format: FORMAT, version: FORMAT_VERSION, app, createdAt: new Date().toISOString(), migrations: migrations.rows, tables: counted };
+  return {
+    format: FORMAT,
+    version: FORMAT_VERSION,
+    app,
+    createdAt: new Date().toISOString(),
+    migrations: migrations.rows,
+    tables: counted,
+  };
 }

@@ -49,7 +49,8 @@ export async function listForeignKeys(client: pg.ClientBase): Promise<ForeignKey
 export function loadOrder(tables: string[], keys: Pick<ForeignKey, "table" | "references">[]): string[] {
   const pending = new Set(tables);
   const needs = new Map(tables.map((t) => [t, new Set<string>()]));
-  for (const k of keys) if (k.table !== k.references && pending.has(k.references)) needs.get(k.table)?.add(k.references);
+  for (const k of keys)
+    if (k.table !== k.references && pending.has(k.references)) needs.get(k.table)?.add(k.references);
   const order: string[] = [];
   while (pending.size > 0) {
     const ready = [...pending].filter((t) => [...needs.get(t)!].every((n) => !pending.has(n))).sort();
@@ -78,6 +79,9 @@ export async function resetSequences(client: pg.ClientBase): Promise<void> {
       join pg_attribute a on a.attrelid = t.oid and a.attnum = d.refobjsubid
      where s.relkind = 'S' and t.relnamespace = current_schema()::regnamespace`);
   for (const r of rows) {
-    await client.query(`select setval($1::regclass, coalesce((select max(${r.col}) from ${r.tbl}), 1), (select max(${r.col}) from ${r.tbl}) is not null)`, [r.seq]);
+    await client.query(
+      `select setval($1::regclass, coalesce((select max(${r.col}) from ${r.tbl}), 1), (select max(${r.col}) from ${r.tbl}) is not null)`,
+      [r.seq],
+    );
   }
 }

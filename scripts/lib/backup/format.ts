@@ -37,7 +37,9 @@ export const headerSchema = z.object({
   app: z.string(),
   createdAt: z.string(),
   migrations: z.array(z.object({ name: z.string(), checksum: z.string() })),
-  tables: z.array(z.object({ name: z.string().min(1), columns: z.array(z.string().min(1)).min(1), rows: z.number().int().min(0) })),
+  tables: z.array(
+    z.object({ name: z.string().min(1), columns: z.array(z.string().min(1)).min(1), rows: z.number().int().min(0) }),
+  ),
 });
 export type BackupHeader = z.infer<typeof headerSchema>;
 export const footerSchema = z.object({ table: z.string(), rows: z.number().int(), digest: z.string() });

@@ -4,21 +4,41 @@ import type pg from "pg";
 import { from as copyFrom, to as copyTo } from "pg-copy-streams";
 import type { Migration } from "../migrate";
 import { keysToDefer, listForeignKeys, listTables } from "./catalog";
-import { BackupRefused, type BackupHeader, DAMAGED, END_OF_TABLE, footerSchema, json, PROGRESS_EVERY, quoteIdent, RowsDigest } from "./format";
+import {
+  BackupRefused,
+  type BackupHeader,
+  DAMAGED,
+  END_OF_TABLE,
+  footerSchema,
+  json,
+  PROGRESS_EVERY,
+  quoteIdent,
+  RowsDigest,
+} from "./format";
 import type { BackupReader } from "./restore";
 
 const MIGRATIONS = "_prisma_migrations";
 
 /** The backup's migrations must be this version's first ones (a newer version's backup is refused). Returns them. */
-export function checkMigrations(header: BackupHeader, local: Migration[], progress: (line: string) => void): Migration[] {
+export function checkMigrations(
+  header: BackupHeader,
+  local: Migration[],
+  progress: (line: string) => void,
+): Migration[] {
   const names = new Set(local.map((m) => m.name));
   const unknown = header.migrations.find((m) => !names.has(m.name));
   if (unknown) {
-    throw new BackupRefused(`this backup was made by a newer version of Manabiya (${header.app}; migration ${unknown.name} is unknown here): upgrade this installation, then restore`);
+    throw new BackupRefused(
+      `this backup was made by a newer version of Manabiya (${header.app}; migration ${unknown.name} is unknown here): upgrade this installation, then restore`,
+    );
   }
   header.migrations.forEach((m, i) => {
-    if (local[i]?.name !== m.name) throw new BackupRefused(`the backup's migrations are not this version's history (at ${m.name}): restore it with the version that made it`);
-    if (local[i].checksum !== m.checksum) progress(`restore: warning: migration ${m.name} differs from the one the backup's database ran (checksum)`);
+    if (local[i]?.name !== m.name)
+      throw new BackupRefused(
+        `the backup's migrations are not this version's history (at ${m.name}): restore it with the version that made it`,
+      );
+    if (local[i].checksum !== m.checksum)
+      progress(`restore: warning: migration ${m.name} differs from the one the backup's database ran (checksum)`);
   });
   return local.slice(0, header.migrations.length);
 }
@@ -46,26 +66,44 @@ export async function ensureEmpty(client: pg.ClientBase, header: BackupHeader): 
   );
   rows.forEach((r, i) => {
     if (header.migrations[i]?.name !== r.name) {
-      throw new BackupRefused(`the target database's schema is newer than the backup's (it has migration ${r.name}): restore into a new empty database; the restore migrates it forward itself`);
+      throw new BackupRefused(
+        `the target database's schema is newer than the backup's (it has migration ${r.name}): restore into a new empty database; the restore migrates it forward itself`,
+      );
     }
   });
   return rows.length;
 }
 
 /** Streams each table's lines into COPY FROM; checks each table's footer. Returns each table's digest. */
-export async function loadTables(client: pg.ClientBase, header: BackupHeader, read: BackupReader, progress: (line: string) => void) {
+export async function loadTables(
+  client: pg.ClientBase,
+  header: BackupHeader,
+  read: BackupReader,
+  progress: (line: string) => void,
+) {
   const target = new Map((await listTables(client)).map((t) => [t.name, new Set(t.columns)]));
   for (const t of header.tables) {
     const columns = target.get(t.name);
     const missing = columns ? t.columns.find((c) => !columns.has(c)) : t.name;
-    if (missing) throw new BackupRefused(`the backup holds ${t.name}${columns ? `.${missing}` : ""}, which this database's migrations do not create (a table or column added by hand?)`);
+    if (missing)
+      throw new BackupRefused(
+        `the backup holds ${t.name}${columns ? `.${missing}` : ""}, which this database's migrations do not create (a table or column added by hand?)`,
+      );
   }
-  const deferred = keysToDefer(header.tables.map((t) => t.name), await listForeignKeys(client));
-  for (const k of deferred) await client.query(`alter table ${quoteIdent(k.table)} alter constraint ${quoteIdent(k.name)} deferrable initially deferred`);
+  const deferred = keysToDefer(
+    header.tables.map((t) => t.name),
+    await listForeignKeys(client),
+  );
+  for (const k of deferred)
+    await client.query(
+      `alter table ${quoteIdent(k.table)} alter constraint ${quoteIdent(k.name)} deferrable initially deferred`,
+    );
   const digests = new Map<string, string>();
   for (const t of header.tables) {
     if (t.name === MIGRATIONS) await client.query(`delete from "${MIGRATIONS}"`); // the backup's own history replaces the rows just written
-    const copy = client.query(copyFrom(`copy ${quoteIdent(t.name)} (${t.columns.map(quoteIdent).join(", ")}) from stdin`));
+    const copy = client.query(
+      copyFrom(`copy ${quoteIdent(t.name)} (${t.columns.map(quoteIdent).join(", ")}) from stdin`),
+    );
     const digest = new RowsDigest();
     let batch: Buffer[] = [];
     let size = 0;
@@ -91,9 +129,12 @@ export async function loadTables(client: pg.ClientBase, header: BackupHeader, re
     }
     const footer = footerSchema.safeParse(json(await read.next(), `the end of ${t.name}`));
     const hex = digest.hex();
-    if (!footer.success || footer.data.table !== t.name) throw new BackupRefused(`${DAMAGED} (the end of ${t.name} is missing)`);
+    if (!footer.success || footer.data.table !== t.name)
+      throw new BackupRefused(`${DAMAGED} (the end of ${t.name} is missing)`);
     if (footer.data.rows !== digest.rows || t.rows !== digest.rows || footer.data.digest !== hex) {
-      throw new BackupRefused(`${DAMAGED}: the checksum of ${t.name} differs (${digest.rows} rows read, ${t.rows} written)`);
+      throw new BackupRefused(
+        `${DAMAGED}: the checksum of ${t.name} differs (${digest.rows} rows read, ${t.rows} written)`,
+      );
     }
     digests.set(t.name, hex);
     progress(`restore: ${t.name} ${digest.rows} rows`);
@@ -112,8 +153,13 @@ const NEWLINE = Buffer.from("\n");
 export async function verifyTables(client: pg.ClientBase, header: BackupHeader, digests: Map<string, string>) {
   for (const t of header.tables) {
     const digest = new RowsDigest();
-    const stream = client.query(copyTo(`copy ${quoteIdent(t.name)} (${t.columns.map(quoteIdent).join(", ")}) to stdout`));
+    const stream = client.query(
+      copyTo(`copy ${quoteIdent(t.name)} (${t.columns.map(quoteIdent).join(", ")}) to stdout`),
+    );
     for await (const chunk of stream as AsyncIterable<Buffer>) digest.addChunk(chunk);
-    if (digest.hex() !== digests.get(t.name)) throw new Error(`the restored table ${t.name} differs from the backup (${digest.rows} rows): nothing was restored`);
+    if (digest.hex() !== digests.get(t.name))
+      throw new Error(
+        `the restored table ${t.name} differs from the backup (${digest.rows} rows): nothing was restored`,
+      );
   }
 }

@@ -5,7 +5,18 @@ import { createGunzip } from "node:zlib";
 import pg from "pg";
 import { applyMigration, ensureMigrationsTable, listMigrations, LOCK_KEY, type Migration } from "../migrate";
 import { resetSequences } from "./catalog";
-import { BackupRefused, type BackupHeader, DAMAGED, FORMAT, FORMAT_VERSION, headerSchema, json, linesOf, SESSION_SETTINGS, trailerSchema } from "./format";
+import {
+  BackupRefused,
+  type BackupHeader,
+  DAMAGED,
+  FORMAT,
+  FORMAT_VERSION,
+  headerSchema,
+  json,
+  linesOf,
+  SESSION_SETTINGS,
+  trailerSchema,
+} from "./format";
 import { checkMigrations, ensureEmpty, loadTables, verifyTables } from "./restore-steps";
 
 export interface RestoreOptions {
@@ -41,7 +52,8 @@ function reader(file: string) {
         if (error instanceof BackupRefused) throw error;
         throw new BackupRefused(`${DAMAGED} (${(error as Error).message})`);
       }
-      if (result.done) throw new BackupRefused("the file is incomplete (truncated: it ends before its last table or its checksum)");
+      if (result.done)
+        throw new BackupRefused("the file is incomplete (truncated: it ends before its last table or its checksum)");
       sha.update(result.value).update("\n");
       return result.value;
     },
@@ -59,10 +71,22 @@ async function readHeader(read: BackupReader, file: string): Promise<BackupHeade
   } catch (error) {
     throw new BackupRefused(`${file} is not a Manabiya backup (${(error as Error).message})`);
   }
-  const raw = (() => { try { return JSON.parse(first.toString("utf8")) as unknown; } catch { return null; } })();
-  const version = (raw as { format?: unknown; version?: unknown } | null)?.format === FORMAT ? (raw as { version?: unknown }).version : undefined;
+  const raw = (() => {
+    try {
+      return JSON.parse(first.toString("utf8")) as unknown;
+    } catch {
+      return null;
+    }
+  })();
+  const version =
+    (raw as { format?: unknown; version?: unknown } | null)?.format === FORMAT
+      ? (raw as { version?: unknown }).version
+      : undefined;
   if (version === undefined) throw new BackupRefused(`${file} is not a Manabiya backup`);
-  if (version !== FORMAT_VERSION) throw new BackupRefused(`unknown backup format version ${String(version)}: this version of Manabiya reads version ${FORMAT_VERSION} (a backup made by a newer Manabiya: upgrade first)`);
+  if (version !== FORMAT_VERSION)
+    throw new BackupRefused(
+      `unknown backup format version ${String(version)}: this version of Manabiya reads version ${FORMAT_VERSION} (a backup made by a newer Manabiya: upgrade first)`,
+    );
   const header = headerSchema.safeParse(raw);
   if (!header.success) throw new BackupRefused(`${DAMAGED} (its header does not fit format version ${FORMAT_VERSION})`);
   return header.data;
@@ -75,7 +99,11 @@ async function readHeader(read: BackupReader, file: string): Promise<BackupHeade
  * every table reads back as the file holds it, then the migrations newer than
  * the backup. A damaged, truncated or foreign file changes nothing.
  */
-export async function restoreDatabase(databaseUrl: string, file: string, options: RestoreOptions = {}): Promise<RestoreResult> {
+export async function restoreDatabase(
+  databaseUrl: string,
+  file: string,
+  options: RestoreOptions = {},
+): Promise<RestoreResult> {
   const progress = options.progress ?? ((line: string) => process.stderr.write(`${line}\n`));
   await access(file).catch((error: Error) => {
     throw new BackupRefused(`cannot read ${file} (${error.message})`);
@@ -94,7 +122,9 @@ export async function restoreDatabase(databaseUrl: string, file: string, options
       const applied = await ensureEmpty(client, header);
       await ensureMigrationsTable(client);
       for (const m of known.slice(applied)) await applyMigration(client, m);
-      progress(`restore: schema at ${header.migrations.at(-1)?.name ?? "(none)"} (backup of ${header.createdAt} by Manabiya ${header.app})`);
+      progress(
+        `restore: schema at ${header.migrations.at(-1)?.name ?? "(none)"} (backup of ${header.createdAt} by Manabiya ${header.app})`,
+      );
       const digests = await loadTables(client, header, read, progress);
       const expected = read.sha.copy().digest("hex");
       const trailer = trailerSchema.safeParse(json(await read.next(), "its end"));

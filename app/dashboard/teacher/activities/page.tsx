@@ -3,6 +3,10 @@ import { screenTitle } from "@/lib/i18n/metadata";
 
 export const generateMetadata = screenTitle("activities");
 
-export default function TeacherActivitiesPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default function TeacherActivitiesPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   return <ActivityManagement role="teacher" searchParams={searchParams} />;
 }

@@ -3,6 +3,10 @@ import { screenTitle } from "@/lib/i18n/metadata";
 
 export const generateMetadata = screenTitle("students");
 
-export default function TeacherStudentsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default function TeacherStudentsPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   return <StudentsPage searchParams={searchParams} />;
 }

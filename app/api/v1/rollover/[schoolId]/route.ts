@@ -2,4 +2,5 @@ import type { NextRequest } from "next/server";
 import { rolloverSetRoute } from "@/lib/rollover/route";
 
 export const runtime = "nodejs";
-export const POST = async (req: NextRequest, { params }: { params: Promise<{ schoolId: string }> }) => rolloverSetRoute(req, (await params).schoolId);
+export const POST = async (req: NextRequest, { params }: { params: Promise<{ schoolId: string }> }) =>
+  rolloverSetRoute(req, (await params).schoolId);

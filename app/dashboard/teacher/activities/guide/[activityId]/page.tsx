@@ -3,6 +3,12 @@ import { screenTitle } from "@/lib/i18n/metadata";
 
 export const generateMetadata = screenTitle("guide");
 
-export default async function TeacherGuide({ params, searchParams }: { params: Promise<{ activityId: string }>; searchParams: Promise<{ session?: string | string[] }> }) {
+export default async function TeacherGuide({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ activityId: string }>;
+  searchParams: Promise<{ session?: string | string[] }>;
+}) {
   return <GuidePage role="teacher" activityId={(await params).activityId} session={(await searchParams).session} />;
 }

@@ -3,7 +3,11 @@ import { screenTitle } from "@/lib/i18n/metadata";
 
 export const generateMetadata = screenTitle("edit");
 
-export default async function ManagerEditPage({ params }: { params: Promise<{ schoolId: string; activityId: string }> }) {
+export default async function ManagerEditPage({
+  params,
+}: {
+  params: Promise<{ schoolId: string; activityId: string }>;
+}) {
   const { schoolId, activityId } = await params;
   return <ActivityEdit activityId={activityId} schoolId={schoolId} />;
 }

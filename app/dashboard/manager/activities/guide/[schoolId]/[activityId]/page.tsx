@@ -3,7 +3,15 @@ import { screenTitle } from "@/lib/i18n/metadata";
 
 export const generateMetadata = screenTitle("guide");
 
-export default async function ManagerGuide({ params, searchParams }: { params: Promise<{ schoolId: string; activityId: string }>; searchParams: Promise<{ session?: string | string[] }> }) {
+export default async function ManagerGuide({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ schoolId: string; activityId: string }>;
+  searchParams: Promise<{ session?: string | string[] }>;
+}) {
   const { schoolId, activityId } = await params;
-  return <GuidePage role="manager" activityId={activityId} schoolId={schoolId} session={(await searchParams).session} />;
+  return (
+    <GuidePage role="manager" activityId={activityId} schoolId={schoolId} session={(await searchParams).session} />
+  );
 }

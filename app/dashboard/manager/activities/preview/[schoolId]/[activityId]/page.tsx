@@ -3,7 +3,11 @@ import { screenTitle } from "@/lib/i18n/metadata";
 
 export const generateMetadata = screenTitle("preview");
 
-export default async function ManagerPreviewPage({ params }: { params: Promise<{ schoolId: string; activityId: string }> }) {
+export default async function ManagerPreviewPage({
+  params,
+}: {
+  params: Promise<{ schoolId: string; activityId: string }>;
+}) {
   const { schoolId, activityId } = await params;
   return <ActivityPreview role="manager" schoolId={schoolId} activityId={activityId} />;
 }

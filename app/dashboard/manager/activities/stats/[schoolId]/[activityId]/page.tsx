@@ -3,7 +3,10 @@ import { screenTitle } from "@/lib/i18n/metadata";
 
 export const generateMetadata = screenTitle("stats");
 
-type Props = { params: Promise<{ schoolId: string; activityId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+type Props = {
+  params: Promise<{ schoolId: string; activityId: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
 
 export default async function ManagerStats({ params, searchParams }: Props) {
   const { schoolId, activityId } = await params;

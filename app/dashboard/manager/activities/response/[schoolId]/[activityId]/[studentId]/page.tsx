@@ -3,7 +3,11 @@ import { screenTitle } from "@/lib/i18n/metadata";
 
 export const generateMetadata = screenTitle("response");
 
-export default async function ManagerResponse({ params }: { params: Promise<{ schoolId: string; activityId: string; studentId: string }> }) {
+export default async function ManagerResponse({
+  params,
+}: {
+  params: Promise<{ schoolId: string; activityId: string; studentId: string }>;
+}) {
   const { schoolId, activityId, studentId } = await params;
   return <StaffResponsePage role="manager" activityId={activityId} studentId={studentId} schoolId={schoolId} />;
 }
