@@ -1,11 +1,12 @@
 /**
- * `npm test`: every check, in order, stopping at the first failure: lint,
+ * `npm test`: every check, in order, stopping at the first failure: format (Prettier), lint,
  * types, catalogues, Vitest (unit + integration on the embedded PostgreSQL),
  * Playwright (Chromium against a production build), Lighthouse's deterministic checks.
  */
 import { spawnSync } from "node:child_process";
 
 const steps: [string, string[]][] = [
+  ["format", ["npx", "prettier", "--check", "."]],
   ["lint", ["npx", "eslint", "."]],
   ["typecheck", ["npx", "tsc", "--noEmit"]],
   ["i18n", ["npx", "tsx", "scripts/i18n-check.ts"]],
