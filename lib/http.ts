@@ -19,36 +19,6 @@ export async function readBytesLimited(req: Request, max: number): Promise<Buffe
   return read === "tooLarge" ? null : (read as Buffer);
 }
 
-/**
- * A body's bytes as they arrive. With a declared Content-Length, each chunk is copied into one buffer
- * of that size on arrival, so that a large body is never joined in one go at its end (Buffer.concat
- * of a 60 MB body stopped the event loop for about 100 ms, every lesson's requests with it). A body
- * longer than it declared, or declaring nothing, is joined from its chunks.
- */
-class BodyBytes {
-  private into: Buffer | null;
-  private readonly chunks: Uint8Array[] = [];
-  size = 0;
-
-  constructor(declared: number) {
-    this.into = declared > 0 ? Buffer.allocUnsafe(declared) : null;
-  }
-
-  add(chunk: Uint8Array): void {
-    if (this.into && this.size + chunk.byteLength <= this.into.length) this.into.set(chunk, this.size);
-    else {
-      if (this.into) this.chunks.push(this.into.subarray(0, this.size));
-      this.into = null;
-      this.chunks.push(chunk);
-    }
-    this.size += chunk.byteLength;
-  }
-
-  bytes(): Buffer {
-    return this.into ? this.into.subarray(0, this.size) : Buffer.concat(this.chunks);
-  }
-}
-
 const declaredLength = (req: Request) => Number(req.headers.get("content-length") ?? "0") || 0;
 
 /** Resolves after `ms`. */
@@ -57,18 +27,18 @@ const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 type BodyLimits = { max: number; ms: number; bytesPerSecond?: number };
 
 /**
- * Reads a request's body chunk by chunk, handing each to `take` (awaited: a slow sink slows the
- * read): "tooLarge" past `max` bytes (a declared Content-Length over it before reading), "tooSlow"
- * when the whole body has not arrived within `ms` (the rest is not read). `bytesPerSecond`: the body
- * is read no faster (the client waits on TCP meanwhile): a large upload from the same building's
- * network would otherwise take the event loop for the whole of its arrival, and every lesson's
- * requests would wait behind its chunks.
+ * Reads a request's body chunk by chunk, handing each to `take` (awaited: a slow sink slows the read;
+ * a word it returns stops the read there and is the answer): "tooLarge" past `max` bytes (a declared
+ * Content-Length over it before reading), "tooSlow" when the whole body has not arrived within `ms`
+ * (the rest is not read). `bytesPerSecond`: the body is read no faster (the client waits on TCP
+ * meanwhile): a large upload from the same building's network would otherwise take the event loop for
+ * the whole of its arrival, and every lesson's requests would wait behind its chunks.
  */
-async function readBody(
+async function readBody<Stop extends string = never>(
   req: Request,
-  take: (chunk: Uint8Array) => unknown,
+  take: (chunk: Uint8Array) => Stop | void | Promise<Stop | void>,
   { max, ms, bytesPerSecond = Infinity }: BodyLimits,
-): Promise<"done" | "tooLarge" | "tooSlow"> {
+): Promise<"done" | "tooLarge" | "tooSlow" | Stop> {
   if (declaredLength(req) > max) return "tooLarge";
   if (!req.body) return "done";
   const reader = req.body.getReader();
@@ -84,11 +54,11 @@ async function readBody(
       if (late) return "tooSlow";
       if (done) return "done";
       size += value.byteLength;
-      if (size > max) {
+      const stop = size > max ? "tooLarge" : await take(value);
+      if (stop) {
         await reader.cancel().catch(() => undefined);
-        return "tooLarge";
+        return stop;
       }
-      await take(value);
       const ahead = (size / bytesPerSecond) * 1000 - (performance.now() - started);
       if (ahead >= 10) await pause(ahead);
     }
@@ -102,10 +72,9 @@ async function readBody(
 
 /** readBytesLimited with a deadline: "tooSlow" when the whole body has not arrived within `ms`, "tooLarge" past `max` bytes. */
 export async function readBytesWithin(req: Request, max: number, ms: number): Promise<Buffer | "tooLarge" | "tooSlow"> {
-  if (declaredLength(req) > max) return "tooLarge"; // before its buffer is made
-  const body = new BodyBytes(declaredLength(req));
-  const end = await readBody(req, (chunk) => body.add(chunk), { max, ms });
-  return end === "done" ? body.bytes() : end;
+  const chunks: Uint8Array[] = [];
+  const end = await readBody<never>(req, (chunk) => void chunks.push(chunk), { max, ms });
+  return end === "done" ? Buffer.concat(chunks) : end;
 }
 
 /**
@@ -121,7 +90,7 @@ export async function saveBodyWithin(
   const handle = await fs.promises.open(file, "wx", 0o600);
   let written = 0;
   try {
-    const end = await readBody(
+    const end = await readBody<never>(
       req,
       async (chunk) => {
         await handle.write(chunk);
@@ -167,28 +136,29 @@ export async function readUploadBytes(
 ): Promise<UploadBytes> {
   const declared = declaredLength(req);
   if (declared > max) return { ok: false, problem: "tooLarge" };
-  if (!req.body) return { ok: true, bytes: Buffer.alloc(0) };
   const counter = inFlight();
   if (counter.bytes + declared > cap) return { ok: false, problem: "busy" };
   counter.bytes += declared;
   let counted = declared;
-  const reader = req.body.getReader();
-  const body = new BodyBytes(declared);
+  const chunks: Uint8Array[] = [];
+  let held = 0;
   try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) return { ok: true, bytes: body.bytes() };
-      const held = body.size + value.byteLength;
-      const extra = Math.max(0, held - counted);
-      const problem = held > max ? "tooLarge" : counter.bytes + extra > cap ? "busy" : null;
-      if (problem) {
-        await reader.cancel().catch(() => undefined);
-        return { ok: false, problem };
-      }
-      counter.bytes += extra;
-      counted += extra;
-      body.add(value);
-    }
+    const end = await readBody(
+      req,
+      (chunk) => {
+        held += chunk.byteLength;
+        const extra = Math.max(0, held - counted);
+        if (counter.bytes + extra > cap) return "busy";
+        counter.bytes += extra;
+        counted += extra;
+        chunks.push(chunk);
+      },
+      { max, ms: Infinity },
+    );
+    // no deadline here (the server's request timeout ends a stalled upload): never "tooSlow"
+    return end === "done"
+      ? { ok: true, bytes: Buffer.concat(chunks) }
+      : { ok: false, problem: end === "busy" ? "busy" : "tooLarge" };
   } finally {
     counter.bytes -= counted;
   }

@@ -1,7 +1,7 @@
 import "server-only";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { Problem, RosterSet } from "@/lib/oneroster/model";
-import { applySchoolWork, recordRosterSet, rememberProfile } from "@/lib/roster/mutations";
+import { applySchoolWork, recordAppliedSet } from "@/lib/roster/mutations";
 import { planWithWork } from "@/lib/roster/plan";
 import { importProblem } from "@/lib/roster/problems";
 import type { RosterPlan, SchoolWork } from "@/lib/roster/types";
@@ -82,8 +82,7 @@ export async function applyNextYearSet(
   const [w] = work;
   const summary = plan.schools[0];
   if (w && summary) await applySchoolWork(tx, academyId, w, summary, { actorId, via: "rollover" });
-  await rememberProfile(tx, academyId, set);
-  await recordRosterSet(tx, academyId, set);
+  await recordAppliedSet(tx, academyId, set);
 
   const was = new Map(before.map((s) => [s.userId, s.className]));
   const after = await tx.studentDetail.findMany({

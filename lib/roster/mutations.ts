@@ -248,7 +248,7 @@ const changes = (s: SchoolSummary) =>
   [s.students, s.teachers, s.classes].some((c) => c.create + c.update + c.move + c.disable + c.link > 0);
 
 /** The applied set's profile (as read) becomes the academy's export default; the profile, or null. */
-export async function rememberProfile(
+async function rememberProfile(
   tx: Prisma.TransactionClient,
   academyId: string,
   set: RosterSet,
@@ -288,7 +288,7 @@ function schoolOfRow(
  * caller's transaction: each row upserted with its status, dateLastModified, school, profile and fields
  * as sent; a bulk file's kind also marks `tobedeleted` the recorded rows of the set's schools it no longer names.
  */
-export async function recordRosterSet(tx: Prisma.TransactionClient, academyId: string, set: RosterSet): Promise<void> {
+async function recordRosterSet(tx: Prisma.TransactionClient, academyId: string, set: RosterSet): Promise<void> {
   const profile = set.manifest.onerosterVersion;
   const schools = set.orgs.filter((o) => o.type === "school").map((o) => o.sourcedId);
   const primaryOrg = new Map(
@@ -314,6 +314,19 @@ export async function recordRosterSet(tx: Prisma.TransactionClient, academyId: s
           "school_sourced_id" = EXCLUDED."school_sourced_id", "profile" = EXCLUDED."profile", "fields" = EXCLUDED."fields", "updated_at" = now()`;
     }
   }
+}
+
+/**
+ * What an applied set leaves besides its changes, in the caller's transaction: the record of every row
+ * it carries (recordRosterSet) and its profile as the academy's export default; the profile, or null.
+ */
+export async function recordAppliedSet(
+  tx: Prisma.TransactionClient,
+  academyId: string,
+  set: RosterSet,
+): Promise<string | null> {
+  await recordRosterSet(tx, academyId, set);
+  return rememberProfile(tx, academyId, set);
 }
 
 /**
@@ -358,13 +371,10 @@ export async function applyRosterImport(
     });
   }
   // every row sent is recorded, whether or not it changed the product (a scheduled class, a role, a 副担任)
-  const profile = await db().$transaction(
-    async (tx) => {
-      await recordRosterSet(tx, academyId, set);
-      return rememberProfile(tx, academyId, set);
-    },
-    { timeout: 300_000, maxWait: 30_000 },
-  );
+  const profile = await db().$transaction((tx) => recordAppliedSet(tx, academyId, set), {
+    timeout: 300_000,
+    maxWait: 30_000,
+  });
   await audit({
     action: "roster.apply",
     actorId: options.actorId ?? null,

@@ -6,23 +6,15 @@
  * collector included. It receives the job over its IPC channel with the upload in a file (read, then
  * removed), and answers in the upload's directory: a JSON answer (a plan, a rollover's result) as a
  * file the parent streams, the apply's NDJSON lines as messages (a head with the status, then each
- * line's bytes), never as the set's rows. Plain JavaScript, loaded by path at run
- * time and not bundled by Next; the TypeScript modules are loaded through tsx, registered here. It
+ * line's bytes), never as the set's rows. Plain JavaScript, loaded by path at run time and not bundled
+ * by Next; the TypeScript modules are loaded through tsx (startIdleChild, lib/server-modules.mjs). It
  * ends after its one job, or when its parent goes.
  */
 import fs from "node:fs";
 import path from "node:path";
-import { lowestPriority } from "../ops/lowest-priority.mjs";
+import { startIdleChild } from "../server-modules.mjs";
 
-lowestPriority();
-process.on("disconnect", () => process.exit(0));
-
-// the TypeScript modules through tsx, `import "server-only"` as the empty module
-const { registerServerModules } = await import("../server-modules.mjs");
-await registerServerModules();
-const { runUploadJob } = await import("./upload-job.ts");
-const { db } = await import("../db.ts");
-lowestPriority(); // any thread started while loading
+const [{ runUploadJob }, { db }] = await startIdleChild(import.meta.url, ["./upload-job.ts", "../db.ts"]);
 
 const encoder = new TextEncoder();
 const sent = (message) => new Promise((resolve) => process.send(message, undefined, {}, () => resolve()));

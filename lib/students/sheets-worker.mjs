@@ -6,24 +6,17 @@
  * (lib/students/sheets-cards.ts) and drawing the PDF (lib/students/sheets.tsx), which is written to a
  * file in the directory the parent made for it (the first argument) for the parent to stream. Plain
  * JavaScript, loaded by path at run time and not bundled by Next; the TypeScript modules are loaded
- * through tsx, registered here. It ends when its parent goes.
+ * through tsx (startIdleChild, lib/server-modules.mjs). It ends when its parent goes.
  */
 import fs from "node:fs";
 import path from "node:path";
-import { lowestPriority } from "../ops/lowest-priority.mjs";
+import { startIdleChild } from "../server-modules.mjs";
 
-// every thread of this process at the lowest CPU priority (lib/ops/lowest-priority.mjs)
-lowestPriority();
-
-process.on("disconnect", () => process.exit(0));
-
-// the TypeScript modules through tsx, `import "server-only"` as the empty module
-const { registerServerModules } = await import("../server-modules.mjs");
-await registerServerModules();
-const { renderSigninSheets } = await import("./sheets.tsx");
-const { makeSheetCards } = await import("./sheets-cards.ts");
-const { createPrismaClient } = await import("../db-client.ts");
-lowestPriority(); // any thread started while loading
+const [{ renderSigninSheets }, { makeSheetCards }, { createPrismaClient }] = await startIdleChild(import.meta.url, [
+  "./sheets.tsx",
+  "./sheets-cards.ts",
+  "../db-client.ts",
+]);
 
 const dir = process.argv[2];
 let client;
