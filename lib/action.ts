@@ -6,7 +6,7 @@ import { type ActionResult, fail, fieldErrorsOf } from "@/lib/errors";
 import { errorField, log } from "@/lib/ops/log";
 
 /**
- * The one way to write (docs/architecture.md "Writes: one wrapper"): parse the input with
+ * The one way to write (docs/architecture.md "Authorisation in three layers"): parse the input with
  * zod → load the actor from the database → check the role → run (which
  * checks school/academy scope and writes in a transaction) → a result with a
  * closed-set code. Unexpected errors are logged and become INTERNAL; nothing

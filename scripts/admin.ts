@@ -1,6 +1,6 @@
 /**
  * `npm run admin -- <command> [options]`: the server operator's tool for what
- * has no screen yet on an empty database (README "Production"). Uses
+ * has no screen yet on an empty database (README "The first manager"). Uses
  * DATABASE_URL (the embedded PostgreSQL when it is not set, on a developer
  * machine only) and applies pending migrations first, like `npm start`.
  * Every action is in the audit log. Passwords are read from standard input

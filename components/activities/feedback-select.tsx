@@ -6,7 +6,10 @@ import { usePlainText } from "@/components/ui/use-plain-text";
 import { useSchoolRef } from "./editor-school";
 import { SettingSelect } from "./setting-select";
 
-/** When students see correct/incorrect for this activity (docs/product-design.md "Correct answers"); saved on change. */
+/**
+ * When students see correct/incorrect for this activity (docs/product-design.md "Activities", feedback timing);
+ * saved on change.
+ */
 export function FeedbackSelect({ activityId, feedback }: { activityId: string; feedback: FeedbackTiming }) {
   const t = useTranslations("Edit");
   const plain = usePlainText();

@@ -85,7 +85,7 @@ export function GuideConsole({
   const scene = index >= 0 ? scenes[index] : undefined;
   const failed = t("guideFailed");
   // the scene as students see it re-renders only when the scene changes, not with every count
-  // the stream brings (issue 21: the grid's update renders within a frame)
+  // the stream brings (so the grid's update renders within a frame: docs/benchmarks.md "The live controls' rows")
   const sceneView = useMemo(
     () => (scene ? <SceneView key={scene.id} scene={scene} answer={null} onAnswer={ignoreAnswer} readOnly /> : null),
     [scene],

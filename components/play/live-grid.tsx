@@ -52,9 +52,10 @@ const GridCell = memo(function GridCell({
 });
 
 /**
- * Who is still working (issue 21 point 5): the class's students by 番号 with their state on the
- * current scene, counts, and the answer of the one selected. Follows the teacher's live state
- * (the session's stream: no polling per student); names never reach a student's stream.
+ * Who is still working (docs/decisions.md "Who is still working"): the class's students by 番号 with
+ * their state on the current scene, counts, and the answer of the one selected. Follows the
+ * teacher's live state (the session's stream: no polling per student); names never reach a
+ * student's stream.
  */
 export function LiveGrid({
   grid,
@@ -69,7 +70,7 @@ export function LiveGrid({
 }) {
   const t = useTranslations("LiveGrid");
   const plain = usePlainText();
-  // the render of an update, measured in the browser (issue 21: < 16 ms for 40 students): from this
+  // the render of an update, measured in the browser (the bench's target: < 16 ms for 40 students): from this
   // render's start to its DOM committed, as a "live-grid-render" performance measure
   if (typeof window !== "undefined") performance.mark("live-grid-render-start");
   useLayoutEffect(() => {

@@ -7,8 +7,8 @@ import { useActionRunner } from "@/components/ui/use-action-runner";
 import { usePlainText } from "@/components/ui/use-plain-text";
 
 /**
- * Pacing in self mode (issue 21 point 3): how many scenes students reach, and "open the next one"
- * during the lesson. The students' solo pages follow without a reload.
+ * Pacing in self mode (docs/decisions.md "Pacing in self mode"): how many scenes students reach,
+ * and "open the next one" during the lesson. The students' solo pages follow without a reload.
  */
 export function PacingControl({
   activityId,

@@ -46,7 +46,7 @@ export async function copyTemplate(
 /**
  * A new activity from an exported file (already parsed by parseActivityFile),
  * made as a template copy is; the same file imported twice makes two activities
- * (docs/decisions.md "Importing an activity file").
+ * (docs/decisions.md "Sharing an activity as a file").
  */
 export async function importActivity(
   ctx: Ctx,
@@ -197,7 +197,7 @@ async function setSetting<K extends keyof Settings>(
   });
 }
 
-/** When students see whether they answered correctly (docs/product-design.md "Correct answers"). */
+/** When students see whether they answered correctly (docs/product-design.md "Activities", feedback timing). */
 export function setFeedback(ctx: Ctx, activityId: string, feedback: FeedbackTiming): Promise<ActionResult<null>> {
   return setSetting(ctx, activityId, "feedback", feedback, "activity.feedback");
 }

@@ -9,7 +9,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 
 /**
  * What the administrator's command line does (scripts/admin.ts; README
- * "Production"): bring an empty database to life and help a locked-out staff
+ * "The first manager"): bring an empty database to life and help a locked-out staff
  * member, without SQL. Each action is in the audit log with `via: "cli"` and no
  * actor (it is the server's operator, not a user).
  */

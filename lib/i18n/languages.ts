@@ -9,7 +9,10 @@ export type DisplayLanguage = (typeof DISPLAY_LANGUAGES)[number];
 /** Japanese with reading aids is the default and the fallback (signed out, and for students). */
 export const DEFAULT_LANGUAGE: DisplayLanguage = "ja-ruby";
 
-/** Furigana is for students: staff without a language of their own get plain Japanese (issue #18.8). */
+/**
+ * Furigana is for students: staff without a language of their own get plain Japanese (docs/decisions.md
+ * "Language at sign-in").
+ */
 export function defaultLanguageFor(role: string | null | undefined): DisplayLanguage {
   return role === "teacher" || role === "manager" ? "ja" : DEFAULT_LANGUAGE;
 }

@@ -15,15 +15,15 @@ import {
 import { chunks, PlanChanged, writeGroups, writeUsers } from "./write";
 
 /**
- * Runs a legacy import (issue #10) against a database: reads what Manabiya
- * holds, plans (lib/legacy/plan.ts), then writes in bounded steps: academies
- * and schools in one transaction, then people a batch at a time, each batch
- * hashed (argon2id) and then re-planned and written in a transaction of its
- * own under an advisory lock, so a concurrent import or edit cannot slip in
- * between. A run cut short (crash, Ctrl-C) leaves whole batches written and
- * the next run resumes: people already imported are matched on their legacy
- * id and come out "unchanged". A dry run stops after the plan. Clear-text
- * passwords live only in memory between the file and argon2.
+ * Runs a legacy import (docs/decisions.md "Legacy import") against a database:
+ * reads what Manabiya holds, plans (lib/legacy/plan.ts), then writes in bounded
+ * steps: academies and schools in one transaction, then people a batch at a
+ * time, each batch hashed (argon2id) and then re-planned and written in a
+ * transaction of its own under an advisory lock, so a concurrent import or edit
+ * cannot slip in between. A run cut short (crash, Ctrl-C) leaves whole batches
+ * written and the next run resumes: people already imported are matched on
+ * their legacy id and come out "unchanged". A dry run stops after the plan.
+ * Clear-text passwords live only in memory between the file and argon2.
  */
 
 type Db = PrismaClient | Prisma.TransactionClient;

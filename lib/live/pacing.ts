@@ -6,9 +6,10 @@ import type { SchoolCtx } from "@/lib/schools/school-action";
 import { publish } from "./bus";
 
 /**
- * Pacing in self mode (issue 21 point 3): students reach only the first `open` scenes of their
- * order, or every scene (null). The students' pages follow through their school's "modes"
- * notification (their home and solo page re-render). Not the editor's version: it changes no content.
+ * Pacing in self mode (docs/decisions.md "Pacing in self mode"): students reach only the first
+ * `open` scenes of their order, or every scene (null). The students' pages follow through their
+ * school's "modes" notification (their home and solo page re-render). Not the editor's version: it
+ * changes no content.
  */
 export async function setPacing(
   ctx: SchoolCtx,

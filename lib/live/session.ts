@@ -54,7 +54,7 @@ async function targetSession(tx: Tx, ctx: SchoolCtx, activityId: string, session
 /**
  * Starts the live session for `klass` (a class of the school's students) or the whole school (null),
  * switching the activity to guide mode when it is not, on the first scene. Several classes may run the
- * activity at once, each its own session (issue 21 point 7): a session already running for the same
+ * activity at once, each its own session: a session already running for the same
  * class is kept as it is; the whole school's excludes every class's and they it (CONFLICT), decided
  * under the activity's row lock (docs/decisions.md "Several classes at once"; the unique index
  * guide_sessions_one_running_per_class holds one per class even without it).
@@ -208,7 +208,7 @@ export function setSessionFlags(
 
 /**
  * "Eyes on me" as one statement, not a transaction of six round trips: the teacher presses it with
- * the class waiting (issue 21: every student's screen within 100 ms, `npm run bench -- --only=live-controls`).
+ * the class waiting (the target: every student's screen within 100 ms, `npm run bench -- --only=live-controls`).
  * As changeSession: the running session of the school's active guide-mode activity, version + 1,
  * the audit entry, everyone notified on commit; nothing running is CONFLICT.
  */

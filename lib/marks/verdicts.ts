@@ -1,5 +1,5 @@
 /**
- * Teacher marks (docs/product-design.md "Teacher marks and comments"), zod-free for the
+ * Teacher marks (docs/product-design.md "Results", teacher marks and comments), zod-free for the
  * browser: the verdicts a teacher gives, the scene types they are given on (choice scenes
  * have their key and automatic verdicts instead), and the comment's length.
  */

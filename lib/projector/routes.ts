@@ -8,10 +8,10 @@ import { projectorImageOf, projectorLinkOf, projectorState } from "./data";
 
 /**
  * GET /api/v1/projector/{token}/events: a projector page's live state, no sign-in — the token is
- * the capability (docs/security.md "Projector link"). 410 once the link opens nothing (unknown,
- * revoked, another's, the lesson over); a place among the capped streams, where all the projector
- * streams of one session count as one user's (LIVE_STREAMS_PER_USER: 429 over it), so no lesson's
- * links can take the server's streams (LIVE_STREAMS_MAX) from other schools.
+ * the capability (docs/decisions.md "Projector links"; docs/security.md "Known limits"). 410 once
+ * the link opens nothing (unknown, revoked, another's, the lesson over); a place among the capped
+ * streams, where all the projector streams of one session count as one user's (LIVE_STREAMS_PER_USER:
+ * 429 over it), so no lesson's links can take the server's streams (LIVE_STREAMS_MAX) from other schools.
  * The stream ends at the next heartbeat after the link stops working; until then it says "ended".
  */
 export async function projectorEvents(req: NextRequest, token: string): Promise<Response> {

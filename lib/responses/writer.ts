@@ -7,10 +7,10 @@ import { type OutcomeRow, SAVE_SQL, SCENES_SQL } from "./writer-sql";
 import { errorField, log } from "@/lib/ops/log";
 
 /**
- * Saving answers in batches (docs/product-design.md "Answers"; issue #9's sustained save
- * rate). Saves that arrive together (a class answering at once) are checked
- * AND written by ONE SQL statement, whoever sent them: one database round
- * trip for the whole batch.
+ * Saving answers in batches (docs/product-design.md "Answers"; the bench's
+ * sustained save rate). Saves that arrive together (a class answering at once)
+ * are checked AND written by ONE SQL statement, whoever sent them: one database
+ * round trip for the whole batch.
  *
  * Framework-free (no Next.js, no Prisma): the app's route handler runs it
  * over Prisma (lib/responses/save.ts), the production server's answer

@@ -2,7 +2,7 @@ import { type Scene, secondOptionsFor } from "./schema";
 
 /**
  * The answer key of a scene: options flagged `correct` (docs/product-design.md
- * "Correct answers"). Pure and shared by the server (verdicts, stats, results)
+ * "Activities", correct answers). Pure and shared by the server (verdicts, stats, results)
  * and the editor's preview.
  */
 export type Verdict = "correct" | "incorrect";
@@ -89,7 +89,7 @@ export function verdictOf(scene: Scene, answer: unknown): Verdict | null {
 }
 
 /**
- * Whether a respondent may see the verdicts now (docs/product-design.md "Correct answers"):
+ * Whether a respondent may see the verdicts now (docs/product-design.md "Activities", feedback timing):
  * never; after each answer (every answered scene); at the end (once the activity is complete
  * or they answered every scene of it).
  */

@@ -40,7 +40,7 @@ const image = { image: imageRefSchema.optional() };
 const optionId = z.string().regex(/^[a-z0-9][a-z0-9_-]{0,31}$/, "option ids are short lower-case keys");
 /**
  * An option; `correct` marks it as (one of) the right answer(s) (docs/product-design.md
- * "Correct answers"). Optional: content without it has no key and is never marked.
+ * "Activities", correct answers). Optional: content without it has no key and is never marked.
  * A student never receives it before feedback is allowed (lib/scenes/key.ts `withoutKey`).
  */
 export const optionSchema = z.object({ id: optionId, label: text, correct: z.boolean().optional(), ...image });

@@ -1,5 +1,5 @@
 /**
- * Rationing of the expensive calls (docs/security.md "Resources"): automatic furigana, image
+ * Rationing of the expensive calls (docs/security.md "Resource limits"): automatic furigana, image
  * uploads (read, decoded, re-encoded), sign-in sheet PDFs and activity-file imports. Each kind
  * may run at most `perUser` calls of one person at a time and `total` in the whole process; a
  * call over either is refused at once (429 with Retry-After), before its body is read, so one

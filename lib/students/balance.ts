@@ -1,5 +1,5 @@
 /**
- * "Assign balanced" (docs/product-design.md "Counterbalancing"): spreads students evenly over
+ * "Assign balanced" (docs/product-design.md "Activities", counterbalancing): spreads students evenly over
  * the groups, Latin-square style: within each class the groups follow class
  * number order (A, B, A, B, …), and each class starts one group later than the
  * class before, so that neither group always gets the first numbers. Stable:

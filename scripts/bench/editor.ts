@@ -1,6 +1,6 @@
 /**
  * The activity editor, for the teacher who writes tomorrow's lesson tonight
- * (issue #20's bench rows):
+ * (docs/benchmarks.md "The activity editor's rows"):
  * - the JavaScript a teacher's browser downloads to open the editor and a
  *   scene's form (text tools, preview) with an empty cache (Debian's Chromium, DevTools' encodedDataLength: the bytes on
  *   the wire, compressed as the server sends them). The student pages are held

@@ -1,5 +1,5 @@
 /**
- * Row B of `live-controls` (issue 21): the teacher's "who is still working" grid for 40 students
+ * Row B of `live-controls`: the teacher's "who is still working" grid for 40 students
  * renders an update in less than a frame, measured in the browser (Debian's Chromium, 1920×1080, the
  * guide screen as the teacher opens it). The class does what it does at the bell, over the real
  * streams: all 40 open their streams at once (working) and close them at once (offline), JOINS times;

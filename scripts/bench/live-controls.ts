@@ -1,5 +1,5 @@
 /**
- * The live controls of issue 21 (`--only=live-controls`): one class of 40 students follows a live
+ * The live controls' rows (`--only=live-controls`): one class of 40 students follows a live
  * session over their event streams, as at the bell, with the class's projector screen open (its
  * stream, /projector/{token}: no sign-in) on a free-text scene whose answers are shown.
  * - Row A: the teacher presses "eyes on me" (pause) and lets the class go again, ROUNDS presses in

@@ -1,5 +1,6 @@
 /**
- * Issue #17 point 14: sign-in sheets are rendered off the event loop that serves live classes.
+ * Sign-in sheets are rendered off the event loop that serves live classes (docs/benchmarks.md
+ * "A print beside a live lesson").
  * The row: live fan-out to one class of 40 students, quiet and then while a teacher prints
  * 1,000 sign-in cards (the real sheets route, print after print for the whole measurement),
  * in the same run, eight pairs in turn; target: the p99 of every delivery while printing under

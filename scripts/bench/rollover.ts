@@ -1,5 +1,5 @@
 /**
- * The year-end rollover row (issue #22 point 6): a manager applies the rollover of a school of
+ * The year-end rollover row: a manager applies the rollover of a school of
  * 1,000 students (grades 1–3, eight 組 each, everyone with a sign-in card, 30 activities of the
  * year), the first grade's 組 rotated (1→2, …, 8→1) so a third of the cards are reissued. Timed
  * over HTTP from the production server: the server action the rollover screen calls, signed in,

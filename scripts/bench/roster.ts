@@ -1,5 +1,5 @@
 /**
- * The `roster` bench group (issue #22): `npm run roster -- import` of a bulk set of 10,000
+ * The `roster` bench group: `npm run roster -- import` of a bulk set of 10,000
  * students (10 schools × 25 homerooms × 40, with 担任) into an empty academy, run as an IT office
  * runs it (its own process, production settings). Target: under 30 s, peak RSS bounded.
  */

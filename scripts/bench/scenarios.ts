@@ -1,6 +1,7 @@
 /**
- * The load scenarios of issue 9, run against a started bench app. Each returns
- * rows for the report; a row's `ok` says whether its target was met.
+ * The load scenarios (docs/benchmarks.md "Load scenarios"), run against a
+ * started bench app. Each returns rows for the report; a row's `ok` says
+ * whether its target was met.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
@@ -219,7 +220,7 @@ export async function echoFanout(
 }
 
 /**
- * The fan-out rows. The headline (issue 19): the 50 teachers press "next"
+ * The fan-out rows. The headline: the 50 teachers press "next"
  * within the same 10 ms, with the 2,000 students connected; every student's
  * stream must show the new scene within 250 ms (p99), on one instance and on
  * two behind the bench's round-robin proxy (all on the same cores). Then the

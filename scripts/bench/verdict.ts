@@ -49,7 +49,7 @@ export function timingRow(c: { name: string; target: string; limitMs: number }, 
 }
 
 /**
- * A control reaching its receivers (issue 21, `live-controls`): every delivery's latency from the
+ * A control reaching its receivers (`--only=live-controls`): every delivery's latency from the
  * teacher's request leaving; p99 under `limitMs`, none missed. `extra` goes to the measured text.
  */
 export function deliveryRow(

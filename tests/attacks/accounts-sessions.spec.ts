@@ -4,7 +4,7 @@ import { signInAs } from "../e2e/helpers";
 import { waitForMail } from "../e2e/mail";
 
 /**
- * Accounts cannot be taken (issue #17 points 8–9): a copied session cookie
+ * Accounts cannot be taken: a copied session cookie
  * stops working when the session should end, and no GET request changes
  * anything.
  */

@@ -5,7 +5,7 @@ import { AppInstance } from "../e2e/instance";
 import { mailCount, waitForMail } from "../e2e/mail";
 
 /**
- * Accounts cannot be taken (issue #17 points 5–7): guessing in parallel,
+ * Accounts cannot be taken: guessing in parallel,
  * links built from a forged Host, and a forged X-Forwarded-For. Sign-ins go
  * through next-auth's own credentials endpoint, as a script would send them.
  */

@@ -6,7 +6,7 @@ import { e2eDb, makeSchool, TEST_PASSWORD } from "../e2e/db";
 import { signInAs, storageStateOf } from "../e2e/helpers";
 
 /**
- * Bad input gets a clear answer and changes nothing (#17.10): every id in a
+ * Bad input gets a clear answer and changes nothing: every id in a
  * path, every search box and filter, with bytes no database column holds (NUL,
  * a lone surrogate as UTF-8 bytes or as a JS string, an overlong encoding),
  * LIKE wildcards, quotes and 10 KB, answers as for an unknown id: a page with

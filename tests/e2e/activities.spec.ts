@@ -109,7 +109,7 @@ test.describe("activity management (manager)", () => {
     await expect(page).toHaveURL(`/dashboard/manager/activities/${school.id}`);
     await copy(page, "math-linear-equations", "");
     await expect(row(page, "方程式")).toHaveCount(1);
-    // managers edit their academy's schools' activities (issue #20), on a page naming the school
+    // managers edit their academy's schools' activities, on a page naming the school
     await expect(row(page, "方程式").getByRole("link", { name: "編集" })).toHaveAttribute(
       "href",
       new RegExp(`^/dashboard/manager/activities/edit/${school.id}/[0-9a-f-]{36}$`),

@@ -4,7 +4,10 @@ import { baseText, signInAs } from "./helpers";
 import { e2eDb, makeSchool, TEST_PASSWORD } from "./db";
 import { devices, signedInBrowsers } from "./browsers";
 
-/** Issue #17, points 1–4 on the device: answers are never lost, never sent as someone else, and the screen says why. */
+/**
+ * On the device, answers are never lost, never sent as someone else, and the screen says why (docs/security.md
+ * "Answers are never lost").
+ */
 
 const device = devices();
 const signedIn = signedInBrowsers();

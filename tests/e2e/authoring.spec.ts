@@ -8,7 +8,7 @@ import { rubyByKeyboard, uploadImage } from "./editor-keys";
 import { baseText, expectNotification, tabTo } from "./helpers";
 
 /**
- * Issue #20's whole path, as a school meets it: a teacher writes a lesson from an empty form
+ * Writing a lesson, the whole path as a school meets it: a teacher writes a lesson from an empty form
  * (one scene of every type, ruby and math, correct answers; one scene by keyboard alone),
  * students answer it self-paced and live on phones, the teacher sees the marks and the
  * drawing, and the lesson travels as a file to another school, where it plays the same.

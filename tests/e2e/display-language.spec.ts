@@ -3,10 +3,10 @@ import { expectNotification, signInAs } from "./helpers";
 import { makeSchool, TEST_PASSWORD } from "./db";
 
 /**
- * Furigana is for students (issue #18.8): staff see plain Japanese unless they
+ * Furigana is for students (docs/decisions.md "Language at sign-in"): staff see plain Japanese unless they
  * switch; a student's language, set by the teacher, is theirs at sign-in on
  * any device; a shared tablet does not hand one child's language to the next.
- * Ruby is per character where the reading splits (issue #18.9).
+ * Ruby is per character where the reading splits.
  */
 const HAN = /\p{Script=Han}/u;
 const visibleText = (page: Page) => page.evaluate(() => document.body.innerText);

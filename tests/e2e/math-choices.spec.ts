@@ -3,7 +3,7 @@ import { createActivityFromTemplate } from "../../prisma/seed/factories";
 import { expectAccessible, signInAs } from "./helpers";
 import { e2eDb, makeSchool, TEST_PASSWORD } from "./db";
 
-// #18.16: Lighthouse's accessibility audit (axe) on a self-paced scene whose choices are formulas
+// Lighthouse's accessibility audit (axe) on a self-paced scene whose choices are formulas
 test("a self-paced question whose choices are formulas: each choice has a name, and axe finds nothing serious", async ({
   page,
 }) => {

@@ -7,10 +7,11 @@ import { e2eDb, makeSchool } from "./db";
 import { baseText, expectAccessible } from "./helpers";
 
 /**
- * The projector view (issue 21 point 4): a teacher, a classroom screen with no sign-in and five
- * students, each on a device of their own. The screen follows the scene, the chart follows the answers,
- * the answers are anonymous until the teacher shows names, "starred only" shows exactly the starred,
- * the link cannot answer, and the screen says the lesson is over when it ends.
+ * The projector view (docs/decisions.md "Projector links"): a teacher, a classroom screen with no
+ * sign-in and five students, each on a device of their own. The screen follows the scene, the chart
+ * follows the answers, the answers are anonymous until the teacher shows names, "starred only"
+ * shows exactly the starred, the link cannot answer, and the screen says the lesson is over when it
+ * ends.
  */
 const signedIn = signedInBrowsers();
 const device = devices();

@@ -1,5 +1,6 @@
 /**
- * Editing never loses an answer (issue #20.9) and the scene form's autosave (#20.7): an answered scene
+ * Editing never loses an answer (docs/decisions.md "Scene versions") and the scene form's autosave
+ * (docs/architecture.md "Activity editor"): an answered scene
  * is edited into a new version through a confirmation and the stats show both versions; an answered
  * scene is deleted (retired) after a confirmation naming the count; the form saves by itself with a
  * visible state; two tabs get the conflict prompt. Server rules: tests/integration/scene-versions.

@@ -445,8 +445,10 @@ const answerOf = (f: Fx) =>
     where: { activityId: f.activity, sceneId: f.twoStep, userId: f.target },
     select: { id: true },
   });
-/** Rows only the school's teachers may call (managers have no edit screen, lib/activities/policy.ts). */
-/** Activity actions a manager of the academy may not take (none: managers edit their schools' activities too, issue #20). */
+/**
+ * Activity actions only the school's teachers may call, not a manager of the academy: none (managers edit their
+ * schools' activities too: lib/activities/policy.ts canEditActivity).
+ */
 export const TEACHER_ONLY_ROWS: string[] = [];
 const sceneOf = (id: string) =>
   db().activityScene.findUnique({ where: { id }, select: { activityId: true, position: true, content: true } });

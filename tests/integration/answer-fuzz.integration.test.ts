@@ -1,5 +1,5 @@
 /**
- * The answer endpoint fuzzed (issue #17, point 1): concurrent batches of
+ * The answer endpoint fuzzed: concurrent batches of
  * requests from a class, with arbitrary strings (NUL, lone surrogates, any
  * code point), arbitrary JSON answers, bodies and numbers, sent over HTTP to
  * the production endpoint (lib/responses/endpoint.ts). Never a 5xx; every

@@ -1,10 +1,9 @@
 /**
- * One student's input never costs another student an answer (issue #17,
- * point 1): answers PostgreSQL would refuse are refused up front with a 400
- * that says what to fix, and a batch statement that still fails is retried
- * in parts, so that only the row the database refuses fails. Both drivers
- * the writer runs over: node-postgres (the production endpoint) and Prisma
- * (the route handler).
+ * One student's input never costs another student an answer: answers PostgreSQL
+ * would refuse are refused up front with a 400 that says what to fix, and a
+ * batch statement that still fails is retried in parts, so that only the row
+ * the database refuses fails. Both drivers the writer runs over: node-postgres
+ * (the production endpoint) and Prisma (the route handler).
  */
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

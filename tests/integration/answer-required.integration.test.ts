@@ -1,5 +1,5 @@
 /**
- * Required means required in every mode (issue #17, point 2): a two-step
+ * Required means required in every mode: a two-step
  * answer without its reason is refused with 400 requiredInput in a live
  * (guide) session as in self mode, and nothing is stored.
  */

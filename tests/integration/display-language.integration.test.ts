@@ -8,9 +8,10 @@ import { studentInput } from "@/lib/students/schema";
 import { createAcademy, createSchool, createUser, uniqueTag } from "../../prisma/seed/factories";
 
 /**
- * #18.8: a person's display language. A teacher sets a student's in the add
- * and edit forms ("" clears it, a form without the field leaves it); at sign-in
- * it wins, else staff get plain Japanese and students reading aids.
+ * A person's display language (docs/decisions.md "Language at sign-in"). A
+ * teacher sets a student's in the add and edit forms ("" clears it, a form
+ * without the field leaves it); at sign-in it wins, else staff get plain
+ * Japanese and students reading aids.
  */
 const setup = async () => {
   const tag = uniqueTag();

@@ -1,7 +1,8 @@
 /**
- * Drawing answers (issue #20 point 2) go through the one answer writer like
- * every other answer: stored as strokes, refused past the limits with the
- * existing codes (400 VALIDATION tooLong / invalidAnswer), nothing stored then.
+ * Drawing answers (docs/product-design.md "Drawing") go through the one answer
+ * writer like every other answer: stored as strokes, refused past the limits
+ * with the existing codes (400 VALIDATION tooLong / invalidAnswer), nothing
+ * stored then.
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { db } from "@/lib/db";

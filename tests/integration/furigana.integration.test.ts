@@ -91,7 +91,7 @@ describe("furigana from the real analyser and the real roster", () => {
       expect(proposals.length).toBeGreaterThan(0);
       for (const p of proposals) expect(text.slice(p.start, p.end)).toBe(p.base);
     }
-    // issue #20's target: a 2,000-character scene under 300 ms once the dictionary is loaded
+    // the target: a 2,000-character scene under 300 ms once the dictionary is loaded
     const scene = "先生の方を見てください。東京都に住んでいます。".repeat(100).slice(0, 2_000);
     const started = performance.now();
     expect((await suggestFurigana(school, scene)).length).toBeGreaterThan(100);

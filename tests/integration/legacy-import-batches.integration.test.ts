@@ -5,7 +5,7 @@ import { freshDatabase, TEST_SIGNIN_CODE_KEY } from "./helpers";
 import { generateExport } from "../fixtures/legacy-export";
 
 /**
- * #17.11: an export of any size is written in bounded batches, each its own
+ * An export of any size is written in bounded batches, each its own
  * transaction, with progress; a run cut short leaves whole batches and the
  * next run resumes after them, importing nobody twice.
  */

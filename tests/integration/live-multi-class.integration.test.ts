@@ -1,9 +1,9 @@
 /**
- * Several classes at once (issue 21 point 7): two teachers run the same activity in different
- * classes, each class follows its own session (scene, pause, timer), answers land in the
- * student's own class's session, the grids and projector views never mix, a control addresses
- * one session by id (another school's or an unknown id: NOT_FOUND, nothing changed), and the
- * whole school's session and a class's exclude each other.
+ * Several classes at once (docs/decisions.md "Several classes at once"): two teachers run the same
+ * activity in different classes, each class follows its own session (scene, pause, timer), answers
+ * land in the student's own class's session, the grids and projector views never mix, a control
+ * addresses one session by id (another school's or an unknown id: NOT_FOUND, nothing changed), and
+ * the whole school's session and a class's exclude each other.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";

@@ -1,5 +1,5 @@
 /**
- * "Eyes on me" as one statement (lib/live/session.ts setSessionPaused, issue 21): it changes only
+ * "Eyes on me" as one statement (lib/live/session.ts setSessionPaused): it changes only
  * the running session of the school's own guide-mode activity, moves its version on, writes the
  * audit entry, and refuses (nothing changed) when no session runs or the activity is another school's.
  */

@@ -1,7 +1,8 @@
 /**
- * The projector view (issue 21 point 4): a read-only link per running session whose token is stored
- * hashed, opens only that session, stops with the lesson or when revoked; the answers it shows are
- * anonymous unless names are on, and only the starred ones when the teacher chooses.
+ * The projector view (docs/decisions.md "Projector links"): a read-only link per running session
+ * whose token is stored hashed, opens only that session, stops with the lesson or when revoked; the
+ * answers it shows are anonymous unless names are on, and only the starred ones when the teacher
+ * chooses.
  */
 import { NextRequest } from "next/server";
 import sharp from "sharp";

@@ -8,8 +8,9 @@ import { createAcademy, createUser, uniqueTag } from "../../prisma/seed/factorie
 import { rosterSet, students } from "./roster-fixture";
 
 /**
- * #22.5: the academy as a OneRoster set. Ids are stored the first time, so two exports name
- * everyone the same; importing an export into the same academy changes nothing.
+ * The academy as a OneRoster set (docs/oneroster.md "Writing: strict out"). Ids are stored the
+ * first time, so two exports name everyone the same; importing an export into the same academy
+ * changes nothing.
  */
 afterAll(async () => {
   await db().$disconnect();

@@ -7,7 +7,7 @@ import { createAcademy, createSchool, createUser, uniqueTag } from "../../prisma
 
 const PASSWORD = "correct horse battery";
 
-/** Lockout under parallel attempts (issue #17 point 5): the count is taken before the check, atomically. */
+/** Lockout under parallel attempts: the count is taken before the check, atomically. */
 describe("throttling under concurrency", () => {
   let teacher: { id: string; email: string | null };
 

@@ -6,10 +6,11 @@ import type { StudentInput } from "@/lib/students/schema";
 import { createAcademy, createSchool, createUser, uniqueTag } from "../../prisma/seed/factories";
 
 /**
- * #17.10: a seat (grade, class, attendance number) belongs to one student of
- * a school. Add, edit and import refuse a taken seat with a field message, and
- * the database refuses it too (a partial unique index), so concurrent writers
- * cannot both win. Students without a seat (legacy imports) may be many.
+ * A seat (grade, class, attendance number) belongs to one student of a school
+ * (docs/decisions.md "One student per seat"). Add, edit and import refuse a
+ * taken seat with a field message, and the database refuses it too (a partial
+ * unique index), so concurrent writers cannot both win. Students without a seat
+ * (legacy imports) may be many.
  */
 const setup = async () => {
   const tag = uniqueTag();

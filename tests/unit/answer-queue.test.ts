@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { RETRY_FIRST_MS, RETRY_MAX_MS, retryDelay } from "@/components/answers/answer-queue";
 
-describe("retry waits after a failed save (issue #17, point 4)", () => {
+describe("retry waits after a failed save", () => {
   it("double from the first wait up to the cap, each drawn between half and all of it", () => {
     expect([1, 2, 3, 4, 5, 6, 7].map((n) => retryDelay(n, 0.999999))).toEqual([
       2_000, 4_000, 8_000, 16_000, 30_000, 30_000, 30_000,

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { answerText, INVALID_CHARACTERS } from "@/lib/scenes/schema";
 
-/** Text in answers is accepted exactly when PostgreSQL can store it (issue #17, point 1). */
+/** Text in answers is accepted exactly when PostgreSQL can store it. */
 describe("answerText", () => {
   const schema = answerText(50);
   const storable = (s: string) => s.isWellFormed() && !s.includes("\u0000");

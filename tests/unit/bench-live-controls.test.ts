@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { framesDuringUpdates, pairUpdates } from "../../scripts/bench/checks";
 import { deliveryRow, gridRenderRow, untilEveryReceiver } from "../../scripts/bench/verdict";
 
-describe("the live-controls bench rows (issue 21)", () => {
+describe("the live-controls bench rows", () => {
   it("passes a control that reaches every receiver with p99 under the limit, and misses on a slow tail or one missed delivery", () => {
     const fast = Array.from({ length: 100 }, (_, i) => 20 + (i % 30));
     expect(deliveryRow("pause", 100, fast, 0)).toMatchObject({ ok: true, ratio: 0.49 });

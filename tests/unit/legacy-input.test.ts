@@ -6,10 +6,10 @@ import { readLegacyExport } from "@/lib/legacy/format";
 import { readJsonFile } from "@/lib/legacy/json-file";
 
 /**
- * #17.11: a legacy export is untrusted input. Malformed JSON is reported by
- * position, never by quoting the text (which holds clear-text passwords);
- * nesting and size are bounded; `__proto__`, `constructor` and `prototype`
- * are never read as data.
+ * A legacy export is untrusted input (docs/decisions.md "Legacy import
+ * limits"). Malformed JSON is reported by position, never by quoting the text
+ * (which holds clear-text passwords); nesting and size are bounded;
+ * `__proto__`, `constructor` and `prototype` are never read as data.
  */
 const SECRET = "Sup3rSecret-Kiwi-7731";
 /** Every piece of the secret of 4 characters or more. */
