@@ -88,7 +88,7 @@ export function missingPaths(file: string, text: string, exists: (path: string) 
  * The section names of a Markdown document. A section is
  * - a heading of any level (`#` to `######`), or
  * - a bold title that opens a top-level list item or a paragraph (`- **Scene versions: …**`,
- *   `**The sourcedId record.**`): docs/decisions.md and docs/oneroster.md title their entries so.
+ *   `**The sourcedId record.**`): docs/oneroster.md titles its entries so.
  * Each is known by its whole text (trimmed; a bold title's trailing `.` or `:` dropped) and by its short
  * name, the text before the first ": " or " (" (`## Final answers: the key once shown` is cited as
  * "Final answers"; `### Strict Japan Profile checks (…)` as "Strict Japan Profile checks").
