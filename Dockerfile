@@ -5,7 +5,7 @@
 #   final  Node and the built app, run as the unprivileged user `node`
 # Node 24: the LTS line supported longest (to April 2028), with npm 11 like the machines
 # that write package-lock.json. The test suite also runs on Node 20 (package.json engines;
-# docs/decisions.md "Node versions").
+# docs/adr/0044-node-versions-image-and-compose.md).
 
 FROM node:24-bookworm-slim AS deps
 WORKDIR /app
@@ -16,7 +16,7 @@ COPY prisma/schema.prisma prisma/schema.prisma
 COPY scripts/prisma-generate.mjs scripts/prisma-generate.mjs
 # `npm install` with the committed lockfile installs its versions. `npm ci` would refuse this
 # lockfile: it lacks the macOS/Windows builds of a few optional binaries, which the registry
-# mirror that writes it does not carry (docs/decisions.md "Node versions").
+# mirror that writes it does not carry (docs/adr/0044-node-versions-image-and-compose.md).
 # --ignore-scripts: no dependency's install script runs (the app needs none; the embedded
 # PostgreSQL's is for developer machines, and production refuses that database). The
 # project's own postinstall, `prisma generate`, runs explicitly.

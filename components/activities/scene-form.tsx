@@ -24,7 +24,7 @@ export interface EditableScene {
   content: Draft;
   /** Answers to the scene's current version: saving then makes a new version, after a confirmation. */
   answered?: number;
-  /** The scene's current version (docs/decisions.md "Scene versions"). */
+  /** The scene's current version (docs/adr/0059-scene-versions.md). */
   sceneVersion?: number;
 }
 

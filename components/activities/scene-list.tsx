@@ -17,7 +17,7 @@ import { type EditableScene, SceneForm } from "./scene-form";
 export interface ListedScene extends EditableScene {
   /** The prompt as plain text in the current display language. */
   label: string;
-  /** Answers to its current version: saving makes a new version (docs/decisions.md "Scene versions"). */
+  /** Answers to its current version: saving makes a new version (docs/adr/0059-scene-versions.md). */
   answered: number;
   /** Answers to any version: deleting retires the scene and keeps them. */
   answers: number;

@@ -21,11 +21,11 @@ function isOwnNavigation(event: MouseEvent): boolean {
 }
 
 /**
- * The loading state a person sees while the next page is on its way (docs/decisions.md
- * "Real 404s"): pages resolve their access and existence checks before the first byte,
- * so no route-level loading.tsx streams a shell (which would turn every not-found into a
- * 200); instead a link click or a GET form inside the dashboard shows `children` (a
- * spinner and "loading") until the URL has changed.
+ * The loading state a person sees while the next page is on its way
+ * (docs/adr/0042-real-404s.md): pages resolve their access and existence checks before the
+ * first byte, so no route-level loading.tsx streams a shell (which would turn every
+ * not-found into a 200); instead a link click or a GET form inside the dashboard shows
+ * `children` (a spinner and "loading") until the URL has changed.
  */
 export function NavigationPending({ children }: { children: ReactNode }) {
   const pathname = usePathname();

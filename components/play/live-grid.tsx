@@ -52,7 +52,7 @@ const GridCell = memo(function GridCell({
 });
 
 /**
- * Who is still working (docs/decisions.md "Who is still working"): the class's students by 番号 with
+ * Who is still working (docs/adr/0062-who-is-still-working.md): the class's students by 番号 with
  * their state on the current scene, counts, and the answer of the one selected. Follows the
  * teacher's live state (the session's stream: no polling per student); names never reach a
  * student's stream.

@@ -7,7 +7,7 @@ import { useActionRunner } from "@/components/ui/use-action-runner";
 import { usePlainText } from "@/components/ui/use-plain-text";
 
 /**
- * Pacing in self mode (docs/decisions.md "Pacing in self mode"): how many scenes students reach,
+ * Pacing in self mode (docs/adr/0063-pacing-in-self-mode.md): how many scenes students reach,
  * and "open the next one" during the lesson. The students' solo pages follow without a reload.
  */
 export function PacingControl({

@@ -41,7 +41,7 @@ export async function StudentResponsePage({ activityId }: { activityId: string }
     open && activity.feedback !== "never"
       ? await loadOwnFeedback({ id: actor.id, schoolId: actor.schoolId }, activity.id, { finished: finishedSolo })
       : {};
-  // teachers' marks follow the feedback timing; their comments show whenever the page is open (docs/decisions.md)
+  // teachers' marks follow the feedback timing; their comments show whenever the page is open (docs/adr/0058-teacher-marks-own-table.md)
   const verdicts = feedbackAllowed(activity.feedback, {
     complete: activity.mode === "complete",
     finished: finishedSolo,

@@ -5,8 +5,8 @@ import type { RunningSession } from "@/lib/live/state";
 import { RichTextClient } from "@/components/ui/rich-text-client";
 
 /**
- * The activity's running sessions when several classes run it at once (docs/decisions.md "Several classes
- * at once"): which class, who started it, and a link to control it (`?session=`); the one shown is
+ * The activity's running sessions when several classes run it at once (docs/adr/0061-several-classes-at-once.md):
+ * which class, who started it, and a link to control it (`?session=`); the one shown is
  * marked. Hidden for one session that is the one shown.
  */
 export function RunningSessions({ sessions, current }: { sessions: RunningSession[]; current: string | null }) {

@@ -165,7 +165,7 @@ export async function PortfolioDetailPage({ studentId }: { studentId: string }) 
         data.activities.map((a) => {
           const scenes = a.scenes.map((x) => renderScene(x, lang)).filter((x): x is RenderedScene => x !== null);
           const answers = Object.fromEntries(a.responses.map((r) => [r.sceneId, r.answer as SceneAnswer]));
-          // which version an answer belongs to, where the scene has several (docs/decisions.md "Scene versions")
+          // which version an answer belongs to, where the scene has several (docs/adr/0059-scene-versions.md)
           const versions = Object.fromEntries(
             a.scenes.flatMap((x) =>
               x.answeredVersion ? [[x.id, tr("answeredVersion", { v: x.answeredVersion })]] : [],

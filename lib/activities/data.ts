@@ -154,7 +154,7 @@ export async function listRecentlyAnswered(schoolId: AuthorizedSchoolId, limit =
 
 /**
  * Per answered scene of the activity: how many answered its current version (an edit of it makes a
- * new version, docs/decisions.md "Scene versions") and how many answered any version (a delete retires it).
+ * new version, docs/adr/0059-scene-versions.md) and how many answered any version (a delete retires it).
  */
 export async function countSceneAnswers(
   schoolId: AuthorizedSchoolId,

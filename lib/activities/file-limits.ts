@@ -3,7 +3,7 @@
  * zod-free so that the browser can check a file's size before sending it.
  * 960 KiB: under Next's 1 MB limit on a server action's whole request body (the
  * multipart wrapping included); a large real activity (100 scenes of short texts)
- * is tens of KB, the rest is room for its images (base64, docs/decisions.md "Images").
+ * is tens of KB, the rest is room for its images (base64, docs/adr/0057-images-re-encoded-by-sharp.md).
  */
 export const ACTIVITY_FILE_MAX_BYTES = 960 * 1024;
 /** At most this many images in one file. */

@@ -46,7 +46,7 @@ export async function copyTemplate(
 /**
  * A new activity from an exported file (already parsed by parseActivityFile),
  * made as a template copy is; the same file imported twice makes two activities
- * (docs/decisions.md "Sharing an activity as a file").
+ * (docs/adr/0048-sharing-an-activity-as-a-file.md).
  */
 export async function importActivity(
   ctx: Ctx,
@@ -203,8 +203,8 @@ export function setFeedback(ctx: Ctx, activityId: string, feedback: FeedbackTimi
 }
 
 /**
- * Whether a student may answer a scene again after its verdict and key were shown (docs/decisions.md
- * "Final answers"): every attempt is kept, the first stays the one marked.
+ * Whether a student may answer a scene again after its verdict and key were shown
+ * (docs/adr/0075-retries.md): every attempt is kept, the first stays the one marked.
  */
 export function setRetries(ctx: Ctx, activityId: string, allowRetries: boolean): Promise<ActionResult<null>> {
   return setSetting(ctx, activityId, "allowRetries", allowRetries, "activity.retries");

@@ -21,7 +21,7 @@ import {
  * Scene edits (docs/architecture.md "Activity editor"). Each runs in one
  * transaction that ends by moving the activity's version on from the one the
  * editor loaded: a stale editor gets CONFLICT and nothing is written. An answer
- * never changes meaning (docs/decisions.md "Scene versions"): a scene whose current
+ * never changes meaning (docs/adr/0059-scene-versions.md): a scene whose current
  * version has answers changes only into a new version, and is deleted only by
  * retiring it, each after the teacher confirmed (its row is locked first, so an
  * answer arriving meanwhile waits and the count below sees it).

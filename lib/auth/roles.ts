@@ -1,7 +1,7 @@
 export const ROLES = ["student", "teacher", "manager"] as const;
 export type Role = (typeof ROLES)[number];
 
-/** Teachers and managers are signed out after this long without a request (docs/decisions.md; lib/auth/session.ts). */
+/** Teachers and managers are signed out after this long without a request (docs/adr/0034-sessions-end-when-they-should.md; lib/auth/session.ts). */
 export const STAFF_IDLE_MINUTES = 120;
 
 export function isRole(value: unknown): value is Role {

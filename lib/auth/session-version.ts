@@ -2,11 +2,11 @@ import "server-only";
 import { db } from "@/lib/db";
 
 /**
- * Sessions end when they should (docs/decisions.md "Sessions end when they
- * should"): a session token carries the user's `session_version` from sign-in,
- * and every request that loads the user compares it (lib/auth/session.ts
- * getActor, the answer writer). Adding one ends every session of the user at
- * once, copied cookies included.
+ * Sessions end when they should (docs/adr/0034-sessions-end-when-they-should.md):
+ * a session token carries the user's `session_version` from sign-in, and every
+ * request that loads the user compares it (lib/auth/session.ts getActor, the
+ * answer writer). Adding one ends every session of the user at once, copied
+ * cookies included.
  */
 
 /** At sign-in: the version the new token carries; the inactivity clock starts again. */

@@ -9,7 +9,7 @@ import { chunksOf, textSpans } from "./spans";
  * gzip files in node_modules/kuromoji/dict, read from the local disk: no other
  * host, so it works offline). Built once per process on first use, and the
  * calls that arrive while it builds share that one build; about 0.6 s and
- * ~170 MB kept in memory afterwards (docs/decisions.md "Automatic furigana").
+ * ~170 MB kept in memory afterwards (docs/adr/0049-automatic-furigana-kuromoji.md).
  */
 export const DICTIONARY_DIR = path.join(process.cwd(), "node_modules", "kuromoji", "dict");
 

@@ -10,8 +10,8 @@ export type DisplayLanguage = (typeof DISPLAY_LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: DisplayLanguage = "ja-ruby";
 
 /**
- * Furigana is for students: staff without a language of their own get plain Japanese (docs/decisions.md
- * "Language at sign-in").
+ * Furigana is for students: staff without a language of their own get plain Japanese
+ * (docs/adr/0002-language-at-sign-in.md).
  */
 export function defaultLanguageFor(role: string | null | undefined): DisplayLanguage {
   return role === "teacher" || role === "manager" ? "ja" : DEFAULT_LANGUAGE;

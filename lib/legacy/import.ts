@@ -15,7 +15,7 @@ import {
 import { chunks, PlanChanged, writeGroups, writeUsers } from "./write";
 
 /**
- * Runs a legacy import (docs/decisions.md "Legacy import") against a database:
+ * Runs a legacy import (docs/adr/0033-legacy-import.md) against a database:
  * reads what Manabiya holds, plans (lib/legacy/plan.ts), then writes in bounded
  * steps: academies and schools in one transaction, then people a batch at a
  * time, each batch hashed (argon2id) and then re-planned and written in a

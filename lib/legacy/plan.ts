@@ -8,7 +8,7 @@ import type { LegacyExport, LegacyGroupDoc, LegacyProblem, LegacyProfileDoc, Leg
  * unchanged / skip (why). Pure: the database is read before (lib/legacy/import.ts)
  * and written after, so a dry run and a real run see the same plan.
  *
- * Rules (docs/requirements.md §3, docs/decisions.md "Legacy import"):
+ * Rules (docs/requirements.md §3, docs/adr/0033-legacy-import.md):
  * - The users document decides role and group; the role document in the
  *   matching collection adds name and nickname. Without it the person is
  *   still imported with the basic fields (the merged-profile rule).

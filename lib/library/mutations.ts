@@ -29,7 +29,7 @@ const tagData = (tags: LibraryTags) => ({ subject: tags.subject ?? null, grade: 
 /**
  * Publishes the school's activity to its academy's library as a snapshot in
  * the activity file format (no answers, no people). Publishing it again
- * replaces that snapshot and its tags (docs/decisions.md "The academy library").
+ * replaces that snapshot and its tags (docs/adr/0055-academy-library-snapshots.md).
  */
 export async function publishActivity(
   ctx: SchoolCtx,

@@ -14,7 +14,7 @@ import { LIVE_CHANNEL, livePayload } from "./channel";
 /**
  * "gs is the session a control addresses": the one named by `sessionId` (an SQL uuid, possibly null), or,
  * when none is named, the activity's only running one (several classes running it at once:
- * docs/decisions.md "Several classes at once" — then a control must name its session).
+ * docs/adr/0061-several-classes-at-once.md — then a control must name its session).
  */
 export const SESSION_PICK_SQL = (gs: string, sessionId: string) =>
   `(case when ${sessionId} is null then not exists (select 1 from guide_sessions o where o.activity_id = ${gs}.activity_id and o.ended_at is null and o.id <> ${gs}.id) else ${gs}.id = ${sessionId} end)`;

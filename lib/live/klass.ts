@@ -6,7 +6,7 @@ export function classKeyOf(grade: number | null | undefined, className: string |
   return grade !== null && grade !== undefined && className ? `${grade}:${className}` : null;
 }
 
-/** Whether a session run for `sessionClass` is open to a student of `studentClass` (docs/decisions.md "Live sessions for one class"). */
+/** Whether a session run for `sessionClass` is open to a student of `studentClass` (docs/adr/0060-live-sessions-for-one-class.md). */
 export function sessionOpenTo(sessionClass: string | null, studentClass: string | null): boolean {
   return sessionClass === null || sessionClass === studentClass;
 }

@@ -6,7 +6,7 @@ import type { SchoolCtx } from "@/lib/schools/school-action";
 import { publish } from "./bus";
 
 /**
- * Pacing in self mode (docs/decisions.md "Pacing in self mode"): students reach only the first
+ * Pacing in self mode (docs/adr/0063-pacing-in-self-mode.md): students reach only the first
  * `open` scenes of their order, or every scene (null). The students' pages follow through their
  * school's "modes" notification (their home and solo page re-render). Not the editor's version: it
  * changes no content.

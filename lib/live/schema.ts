@@ -4,7 +4,7 @@ import { z } from "zod";
 export const guideRef = z.object({ schoolId: z.uuid().optional(), activityId: z.uuid() });
 /**
  * A control of the running session: the session it addresses, when several classes run the activity at once
- * (without it: the activity's only running session; docs/decisions.md "Several classes at once").
+ * (without it: the activity's only running session; docs/adr/0061-several-classes-at-once.md).
  */
 export const sessionRef = guideRef.extend({ sessionId: z.uuid().optional() });
 /** The class (組) a session is run for, as the students' data names it (lib/students/schema.ts); null: the whole school. */

@@ -56,7 +56,7 @@ async function targetSession(tx: Tx, ctx: SchoolCtx, activityId: string, session
  * switching the activity to guide mode when it is not, on the first scene. Several classes may run the
  * activity at once, each its own session: a session already running for the same
  * class is kept as it is; the whole school's excludes every class's and they it (CONFLICT), decided
- * under the activity's row lock (docs/decisions.md "Several classes at once"; the unique index
+ * under the activity's row lock (docs/adr/0061-several-classes-at-once.md; the unique index
  * guide_sessions_one_running_per_class holds one per class even without it).
  * Refused for another school's, an archived, a teacher-actor or an empty activity, and a class no student is in.
  */

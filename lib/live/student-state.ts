@@ -170,7 +170,7 @@ const notForThisClass = new WeakMap<LiveState, LiveState>();
  * The state as a student of `studentClass` sees it, of an activity's states (latest session first):
  * the running session of their own class, else the whole school's running one, else the latest
  * session open to them (ended); a session run for another class is, for them, no session at all
- * (the waiting screen; docs/decisions.md "Live sessions for one class", "Several classes at once").
+ * (the waiting screen; docs/adr/0060-live-sessions-for-one-class.md, docs/adr/0061-several-classes-at-once.md).
  * The same object for every student of a state, so the class's streams still serialise it once.
  */
 export function stateForClass(

@@ -12,7 +12,7 @@ type Sets = Pick<RosterSet, "academicSessions" | "orgs" | "users" | "roles" | "e
 /**
  * 学校コード: 13 characters, 学校種 (A–H then 1 or 2) and 11 digits (都道府県番号 2, 設置区分 1, 学校番号 7,
  * 検査数字 1). Only this shape is checked: the published Digital Agency sample carries the dummy
- * A123456789012 (設置区分 4), and the 検査数字's algorithm could not be verified (docs/decisions.md).
+ * A123456789012 (設置区分 4), and the 検査数字's algorithm could not be verified (docs/adr/0067-strict-japan-profile-checks.md).
  */
 export const SCHOOL_CODE = /^[A-H][12][0-9]{11}$/;
 /** 教育委員会コード: 6 digits. */

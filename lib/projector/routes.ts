@@ -8,7 +8,7 @@ import { projectorImageOf, projectorLinkOf, projectorState } from "./data";
 
 /**
  * GET /api/v1/projector/{token}/events: a projector page's live state, no sign-in — the token is
- * the capability (docs/decisions.md "Projector links"; docs/security.md "Known limits"). 410 once
+ * the capability (docs/adr/0064-projector-links.md; docs/security.md "Known limits"). 410 once
  * the link opens nothing (unknown, revoked, another's, the lesson over); a place among the capped
  * streams, where all the projector streams of one session count as one user's (LIVE_STREAMS_PER_USER:
  * 429 over it), so no lesson's links can take the server's streams (LIVE_STREAMS_MAX) from other schools.

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 
 /**
- * A projector link's token (docs/decisions.md "Projector links"): 256 random bits, base64url
+ * A projector link's token (docs/adr/0064-projector-links.md): 256 random bits, base64url
  * (43 characters); the database keeps only its sha-256, as it does for password reset tokens,
  * so a copy of the database opens no classroom screen.
  */

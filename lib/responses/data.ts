@@ -41,7 +41,7 @@ export async function listRespondentActivities(who: {
       guideSessions: { where: { endedAt: null }, select: { id: true, grade: true, className: true }, take: 100 },
     },
   });
-  // a session run for another class is not theirs to join; several classes may run it at once (docs/decisions.md "Live sessions for one class", "Several classes at once")
+  // a session run for another class is not theirs to join; several classes may run it at once (docs/adr/0060-live-sessions-for-one-class.md, docs/adr/0061-several-classes-at-once.md)
   const own =
     who.role === "student"
       ? await db().studentDetail.findUnique({ where: { userId: who.id }, select: { grade: true, className: true } })
@@ -130,7 +130,7 @@ export async function loadForRespondent(
     actorType: activity.actorType,
     /** When verdicts may be shown (the verdicts themselves: loadOwnFeedback). */
     feedback: activity.feedback,
-    /** Self mode: how many scenes of their order students reach now (null: all; docs/decisions.md "Pacing in self mode"). */
+    /** Self mode: how many scenes of their order students reach now (null: all; docs/adr/0063-pacing-in-self-mode.md). */
     selfOpenScenes: activity.selfOpenScenes,
     group,
     /** Self mode follows the group's order; a live session follows the teacher (default order). */
@@ -140,7 +140,7 @@ export async function loadForRespondent(
     /**
      * What the player starts from: an answer to an earlier version of its scene is not put under the
      * new question (it may name options that are gone); its revision is kept, so the next answer is
-     * stored over it (docs/decisions.md "Scene versions"). With retries, the latest attempt.
+     * stored over it (docs/adr/0059-scene-versions.md). With retries, the latest attempt.
      */
     toPlay: Object.fromEntries(
       responses.map((r) => {
@@ -156,7 +156,7 @@ export async function loadForRespondent(
     ),
     /** Scenes whose verdict or key the respondent has been shown: their answer is final (lib/responses/mutations.ts). */
     finalScenes: activity.allowRetries ? [] : responses.filter((r) => r.revealedAt !== null).map((r) => r.sceneId),
-    /** Answers given to an earlier version of their scene (edited since): the version they answered (docs/decisions.md "Scene versions"). */
+    /** Answers given to an earlier version of their scene (edited since): the version they answered (docs/adr/0059-scene-versions.md). */
     olderVersions: Object.fromEntries(older.map((o) => [o.sceneId, o.version])),
     /** The content those answers were given to (without its answer key), for the student's own result page. */
     olderContent: Object.fromEntries(
@@ -193,7 +193,7 @@ export async function loadOwnFeedback(
     const parsed = sceneSchema.safeParse({ type: s.type, content: s.content });
     return { id: s.id, version: s.version, scene: parsed.success ? parsed.data : null };
   });
-  // only answers to the scene's current version are judged by its key (docs/decisions.md "Scene versions")
+  // only answers to the scene's current version are judged by its key (docs/adr/0059-scene-versions.md)
   const shown = await revealOwnAnswers(
     who.id,
     activityId,

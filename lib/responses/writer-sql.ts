@@ -63,7 +63,7 @@ export const SAVE_SQL = `
         when a.id is null or sc.id is null then 'activityNotFound'
         when r.mode = 'self' and a.mode <> 'self' then 'notSelfMode'
         -- only the running session of the student's own class (or the whole school's) is theirs: another class's
-        -- is, for this student, no session (docs/decisions.md "Live sessions for one class", "Several classes at once")
+        -- is, for this student, no session (docs/adr/0060-live-sessions-for-one-class.md, docs/adr/0061-several-classes-at-once.md)
         when r.mode = 'guide' and (a.mode <> 'guide' or gs.id is null) then 'sessionNotRunning'
         when r.mode = 'guide' and gs.current_scene_id is distinct from r.scene_id then 'notCurrentScene'
         when r.mode = 'guide' and r.scene_id = any(coalesce(gs.locked_scene_ids, '{}')) then 'locked'

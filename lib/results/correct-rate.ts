@@ -62,7 +62,7 @@ function keyedRows(schoolId: AuthorizedSchoolId, activityId: string, filter: Sta
          end as ok,
          k.type, k.opts, k.firsts, sec.ids as seconds
        from responses r
-       -- the key of the current version: answers to earlier versions are not marked by it (docs/decisions.md "Scene versions")
+       -- the key of the current version: answers to earlier versions are not marked by it (docs/adr/0059-scene-versions.md)
        join k on k.id = r.scene_id and r.scene_version = k.version
        join users u on u.id = r.user_id and u.role = 'student' and u.school_id = $2::uuid
        ${seatInYearSql("u.id", "(select ya.academic_year from activities ya where ya.id = $1::uuid)")}

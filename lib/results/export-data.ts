@@ -50,7 +50,7 @@ export function resultsCsv(stats: ActivityStats, lang: DisplayLanguage): string 
   for (const [key, n] of Object.entries(stats.overview))
     out += yearRow(["", tx.column("overview"), "", tx.result(OVERVIEW[key as keyof typeof OVERVIEW]), "", n, "", ""]);
   const pct = (n: number, total: number) => (total > 0 ? Math.round((n / total) * 1000) / 10 : 0);
-  // each scene's current version, then its earlier versions with answers, each read with its own content (docs/decisions.md "Scene versions")
+  // each scene's current version, then its earlier versions with answers, each read with its own content (docs/adr/0059-scene-versions.md)
   stats.scenes
     .flatMap((s, i) => [s, ...s.earlier].map((v) => [v, i] as const))
     .forEach(([s, i]) => {
@@ -236,7 +236,7 @@ function verdictCell(scene: Scene | undefined, answer: unknown, tx: ReturnType<t
 
 /**
  * The content of every version of the activity's scenes, retired ones included, by `sceneId:version`
- * (docs/decisions.md "Scene versions"): each answer is read with the content it answered.
+ * (docs/adr/0059-scene-versions.md): each answer is read with the content it answered.
  */
 async function exportedScenes(school: AuthorizedSchoolId, activityId: string): Promise<Map<string, Scene>> {
   const stored = await db().activityScene.findMany({

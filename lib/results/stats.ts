@@ -59,7 +59,7 @@ export interface SceneStats {
   notAnswered: Person[];
   /** The content version these numbers count (the scene's current one, or an earlier one in `earlier`). */
   version: number;
-  /** Earlier versions that have answers, newest first, each counted with its own content (docs/decisions.md "Scene versions"). */
+  /** Earlier versions that have answers, newest first, each counted with its own content (docs/adr/0059-scene-versions.md). */
   earlier: SceneStats[];
 }
 
@@ -88,7 +88,7 @@ function respondedIn(schoolId: AuthorizedSchoolId, activityId: string, filter: S
   const mode = filter.mode ?? null;
   return Prisma.sql`
     from responses r
-    -- a retired scene's answers (docs/decisions.md "Scene versions") stay in the research CSV, not in the statistics
+    -- a retired scene's answers (docs/adr/0059-scene-versions.md) stay in the research CSV, not in the statistics
     join activity_scenes s on s.id = r.scene_id and s.activity_id is not null
     join users u on u.id = r.user_id and u.role = 'student' and u.school_id = ${schoolId}::uuid
     join activities a on a.id = r.activity_id

@@ -1,5 +1,5 @@
 /**
- * Answers read with the content they answered (docs/decisions.md "Scene versions"): a scene edited
+ * Answers read with the content they answered (docs/adr/0059-scene-versions.md): a scene edited
  * after an answer has a new version, and the answer is shown with the version it records.
  */
 export interface VersionedScene {

@@ -39,7 +39,7 @@ function scopeProblems(set: RosterSet, work: SchoolWork[], schoolId: string): Pr
   return problems;
 }
 
-/** A student the rollover has just graduated may not come back with next year's set (docs/decisions.md). */
+/** A student the rollover has just graduated may not come back with next year's set (docs/adr/0071-next-years-roster-set.md). */
 function graduateProblems(set: RosterSet, work: SchoolWork[], graduates: Set<string>): Problem[] {
   const back = work.flatMap((w) => [...w.update, ...w.move]).filter((x) => graduates.has(x.id));
   return back.map((x) =>

@@ -85,7 +85,7 @@ const emptyWork = (sourcedId: string, name: string, schoolId: string | null, sch
  * The account added by hand (CSV import or the students page: no sourcedId) that a new roster person
  * takes over: same e-mail, same school (so same academy), same role. A student row whose e-mail is a
  * teacher's of that school (or the reverse) is refused; anything else is not a link (the e-mail check
- * then reports `emailTaken`). No link by 年・組・番号 and name (docs/decisions.md).
+ * then reports `emailTaken`). No link by 年・組・番号 and name (docs/adr/0066-linking-hand-added-accounts.md).
  */
 function linkOf(
   state: RosterState,
@@ -247,7 +247,7 @@ export function computePlan(state: RosterState, set: RosterSet): { plan: RosterP
     }
     const roleRow = primaryRole.get(sourcedId);
     const role = roleRow ? roleRow.role : existing?.role;
-    if (role !== "student" && role !== "teacher") continue; // guardians, district staff: not people of a school here (docs/decisions.md)
+    if (role !== "student" && role !== "teacher") continue; // guardians, district staff: not people of a school here (docs/adr/0065-oneroster-roles.md)
     if (existing && existing.role !== role) {
       problems.push(problem("roles.csv", roleRow?.line ?? 0, "role", "roleChanged"));
       continue;

@@ -103,7 +103,7 @@ export interface SchoolWork {
   create: UserTarget[];
   update: { id: string; target: UserTarget }[];
   move: { id: string; target: UserTarget }[];
-  /** Hand-added accounts of this school matched by e-mail: they get the sourcedId, seat and name (docs/decisions.md). */
+  /** Hand-added accounts of this school matched by e-mail: they get the sourcedId, seat and name (docs/adr/0066-linking-hand-added-accounts.md). */
   link: { id: string; target: UserTarget }[];
   disable: { id: string; role: "student" | "teacher"; sourcedId: string; name: string }[];
   /** Students leaving this school for another of the academy: their seat here is freed first. */

@@ -1,7 +1,7 @@
 import { Prisma } from "@/lib/generated/prisma/client";
 
 /**
- * The one rule for "the seat a student had in year Y" (docs/decisions.md "Seats by year and graduates"): the seat
+ * The one rule for "the seat a student had in year Y" (docs/adr/0072-each-years-seat-is-kept.md): the seat
  * the year-end rollover recorded for Y (student_year_seats) when there is one, else the student's
  * current seat (student_details). As SQL: joins ending in `cross join lateral (…) <alias>`, giving
  * `<alias>.grade`, `<alias>.class_name`, `<alias>.number` (Y's seat) and `<alias>.counterbalance_group`

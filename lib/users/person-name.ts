@@ -58,7 +58,7 @@ export function shownName(person: NameParts): ShownName | null {
   return { base, reading: readingOf(base, name, person.nameKana?.trim() || null) };
 }
 
-/** Honorifics a nickname may already carry (はなちゃん, 山田先生): then none is added (docs/decisions.md). */
+/** Honorifics a nickname may already carry (はなちゃん, 山田先生): then none is added (docs/adr/0038-honorifics-on-names.md). */
 const HONORIFIC = /(?:さん|くん|ちゃん|君|様|さま|先生)$/u;
 
 export function endsWithHonorific(base: string): boolean {

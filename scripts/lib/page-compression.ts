@@ -6,7 +6,7 @@
  * lib/live/sse.ts) passes uncompressed. The build's static files have their
  * own copies, compressed once (scripts/lib/static-brotli.ts).
  *
- * Brotli quality 5 (docs/decisions.md "Bytes on the wire"), with a 64 KB
+ * Brotli quality 5 (docs/adr/0046-brotli-compressed-once.md), with a 64 KB
  * window (lgwin 16) instead of brotli's default 4 MB: every open compressed
  * response holds its own encoder, and at the default window quality 5's
  * encoder takes about 1.1 MB, a class opening its pages together forty of

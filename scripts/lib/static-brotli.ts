@@ -11,7 +11,7 @@
  * server loads those whose file is unchanged at start. Anything else (a file
  * with no brotli copy, a client that does not accept br, a Range request, an
  * unknown path) goes to Next.js as before, which compresses as the rest of the
- * app is compressed (scripts/server.ts). docs/decisions.md "Bytes on the wire".
+ * app is compressed (scripts/server.ts). docs/adr/0046-brotli-compressed-once.md.
  */
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";

@@ -3,7 +3,7 @@ import { expectNotification, signInAs } from "./helpers";
 import { makeSchool, TEST_PASSWORD } from "./db";
 
 /**
- * Furigana is for students (docs/decisions.md "Language at sign-in"): staff see plain Japanese unless they
+ * Furigana is for students (docs/adr/0002-language-at-sign-in.md): staff see plain Japanese unless they
  * switch; a student's language, set by the teacher, is theirs at sign-in on
  * any device; a shared tablet does not hand one child's language to the next.
  * Ruby is per character where the reading splits.

@@ -7,7 +7,7 @@ import { e2eDb, makeSchool } from "./db";
 import { baseText, expectAccessible } from "./helpers";
 
 /**
- * The projector view (docs/decisions.md "Projector links"): a teacher, a classroom screen with no
+ * The projector view (docs/adr/0064-projector-links.md): a teacher, a classroom screen with no
  * sign-in and five students, each on a device of their own. The screen follows the scene, the chart
  * follows the answers, the answers are anonymous until the teacher shows names, "starred only"
  * shows exactly the starred, the link cannot answer, and the screen says the lesson is over when it

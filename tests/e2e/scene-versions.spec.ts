@@ -1,5 +1,5 @@
 /**
- * Editing never loses an answer (docs/decisions.md "Scene versions") and the scene form's autosave
+ * Editing never loses an answer (docs/adr/0059-scene-versions.md) and the scene form's autosave
  * (docs/architecture.md "Activity editor"): an answered scene
  * is edited into a new version through a confirmation and the stats show both versions; an answered
  * scene is deleted (retired) after a confirmation naming the count; the form saves by itself with a

@@ -15,7 +15,7 @@ import { seedSchool, sql, STUDENT_PASSWORD, tableRows } from "./backup-helpers";
 import { dropDatabase, emptyDatabase } from "./helpers";
 
 /**
- * `npm run admin -- backup|restore` (docs/decisions.md "Backups are the app's own logical backup"): a school's
+ * `npm run admin -- backup|restore` (docs/adr/0045-own-logical-backups.md): a school's
  * database backed up while it is in use and restored into an empty one, with
  * every row; a bad file or a non-empty target changes nothing.
  */

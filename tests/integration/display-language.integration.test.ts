@@ -8,7 +8,7 @@ import { studentInput } from "@/lib/students/schema";
 import { createAcademy, createSchool, createUser, uniqueTag } from "../../prisma/seed/factories";
 
 /**
- * A person's display language (docs/decisions.md "Language at sign-in"). A
+ * A person's display language (docs/adr/0002-language-at-sign-in.md). A
  * teacher sets a student's in the add and edit forms ("" clears it, a form
  * without the field leaves it); at sign-in it wins, else staff get plain
  * Japanese and students reading aids.

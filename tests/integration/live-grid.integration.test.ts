@@ -1,8 +1,8 @@
 /**
- * Who is still working and several classes at once (docs/decisions.md "Who is still working",
- * "Several classes at once"): the teacher's grid lists the students of the session's class with
- * their state on the current scene, and a session run for one class is, for a student of another
- * class, no session at all.
+ * Who is still working and several classes at once (docs/adr/0062-who-is-still-working.md,
+ * docs/adr/0061-several-classes-at-once.md): the teacher's grid lists the students of the
+ * session's class with their state on the current scene, and a session run for one class is, for a
+ * student of another class, no session at all.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";

@@ -1,5 +1,5 @@
 /**
- * Several classes at once (docs/decisions.md "Several classes at once"): two teachers run the same
+ * Several classes at once (docs/adr/0061-several-classes-at-once.md): two teachers run the same
  * activity in different classes, each class follows its own session (scene, pause, timer), answers
  * land in the student's own class's session, the grids and projector views never mix, a control
  * addresses one session by id (another school's or an unknown id: NOT_FOUND, nothing changed), and

@@ -1,5 +1,5 @@
 /**
- * The projector view (docs/decisions.md "Projector links"): a read-only link per running session
+ * The projector view (docs/adr/0064-projector-links.md): a read-only link per running session
  * whose token is stored hashed, opens only that session, stops with the lesson or when revoked; the
  * answers it shows are anonymous unless names are on, and only the starred ones when the teacher
  * chooses.

@@ -1,5 +1,5 @@
 /**
- * Editing never loses an answer (docs/decisions.md "Scene versions"): an edit of a
+ * Editing never loses an answer (docs/adr/0059-scene-versions.md): an edit of a
  * scene that has answers makes a new version, each answer records the version it answered, the
  * earlier content is kept for its answers, exports carry the version, and a scene deleted with
  * answers is retired (gone from the activity, its answers still in the CSV).

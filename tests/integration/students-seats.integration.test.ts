@@ -7,7 +7,7 @@ import { createAcademy, createSchool, createUser, uniqueTag } from "../../prisma
 
 /**
  * A seat (grade, class, attendance number) belongs to one student of a school
- * (docs/decisions.md "One student per seat"). Add, edit and import refuse a
+ * (docs/adr/0035-one-student-per-seat.md). Add, edit and import refuse a
  * taken seat with a field message, and the database refuses it too (a partial
  * unique index), so concurrent writers cannot both win. Students without a seat
  * (legacy imports) may be many.

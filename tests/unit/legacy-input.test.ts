@@ -6,9 +6,9 @@ import { readLegacyExport } from "@/lib/legacy/format";
 import { readJsonFile } from "@/lib/legacy/json-file";
 
 /**
- * A legacy export is untrusted input (docs/decisions.md "Legacy import
- * limits"). Malformed JSON is reported by position, never by quoting the text
- * (which holds clear-text passwords); nesting and size are bounded;
+ * A legacy export is untrusted input (docs/adr/0037-legacy-import-limits.md).
+ * Malformed JSON is reported by position, never by quoting the text (which
+ * holds clear-text passwords); nesting and size are bounded;
  * `__proto__`, `constructor` and `prototype` are never read as data.
  */
 const SECRET = "Sup3rSecret-Kiwi-7731";

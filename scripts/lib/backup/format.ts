@@ -3,7 +3,7 @@ import type { Readable } from "node:stream";
 import { z } from "zod";
 
 /**
- * The backup file (docs/decisions.md "Backups are the app's own logical backup"): gzip of UTF-8 lines.
+ * The backup file (docs/adr/0045-own-logical-backups.md): gzip of UTF-8 lines.
  *   1. header: JSON {format, version, app, createdAt, migrations, tables: [{name, columns, rows}]}
  *   2. per table, in the header's order (referenced tables first):
  *      the table's rows as `COPY … TO STDOUT` text (one row a line), then the
