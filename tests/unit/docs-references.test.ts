@@ -2,8 +2,9 @@
  * The documents' references hold: README.md and every Markdown file under docs/ (the decision records
  * in docs/adr/ too) name repository paths that exist, and every section citation (`docs/X.md "Section"`)
  * in them and in the code's comments (.ts, .tsx and .mjs files at the root and under app, components,
- * lib, scripts, tests and prisma, and prisma/schema.prisma) names a section the cited file has; the
- * code's comments cite no issue numbers.
+ * lib, scripts, tests and prisma, and prisma/schema.prisma) names a section the cited file has; a docs/
+ * path those comments name (a decision record, docs/adr/NNNN-….md) exists; the code's comments cite no
+ * issue numbers.
  * The rules, and what they skip, are in tests/unit/docs-references.ts.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
@@ -96,6 +97,12 @@ describe("docs references", () => {
 
   it('every `docs/X.md "Section"` citation in the code\'s comments names a section of that file', () => {
     const problems = [...codeComments()].flatMap(([file, text]) => danglingCitations(file, text, sectionsIn));
+    expect(report(problems)).toEqual([]);
+  });
+
+  it("every docs/ path the code's comments name exists (a decision record is cited by its path)", () => {
+    const exists = (p: string) => !p.startsWith("docs/") || existsSync(path.join(ROOT, p));
+    const problems = [...codeComments()].flatMap(([file, text]) => missingPaths(file, text, exists));
     expect(report(problems)).toEqual([]);
   });
 
