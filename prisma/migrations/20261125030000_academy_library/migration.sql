@@ -2,7 +2,7 @@
 -- activity to its academy as a snapshot in the activity file format
 -- (lib/activities/file-format.ts: title, actor type, scenes, group orders; no
 -- answers, no student data). One entry per source activity: publishing again
--- replaces the snapshot and tags (docs/adr/0055-academy-library-snapshots.md).
+-- replaces the snapshot and tags (docs/decisions.md "The academy library").
 -- Withdrawing deletes the entry; the audit log keeps who, when and from where.
 CREATE TABLE "library_entries" (
     "id" UUID NOT NULL DEFAULT gen_random_uuid(),

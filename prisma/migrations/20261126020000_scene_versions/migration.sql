@@ -1,4 +1,4 @@
--- Editing never loses an answer (docs/adr/0059-scene-versions.md): a scene's content has a version,
+-- Editing never loses an answer (docs/decisions.md "Scene versions"): a scene's content has a version,
 -- each answer records the version it answered, earlier versions' content is kept, and a scene deleted
 -- with answers is retired (detached from its activity, kept for its answers) instead of deleted.
 ALTER TABLE "activity_scenes" ADD COLUMN "version" INTEGER NOT NULL DEFAULT 1;

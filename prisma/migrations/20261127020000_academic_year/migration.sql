@@ -1,5 +1,5 @@
 -- The academic year (年度): April 1 to March 31, Japan time; 年度 2026 = 2026-04-01 .. 2027-03-31
--- (docs/adr/0068-academic-year-model.md).
+-- (docs/decisions.md "Academic year and the year-end rollover").
 CREATE FUNCTION "academic_year_of"(at TIMESTAMPTZ) RETURNS INTEGER LANGUAGE sql STABLE AS $$
   SELECT (extract(year FROM ((at AT TIME ZONE 'Asia/Tokyo') - interval '3 months')))::int
 $$;

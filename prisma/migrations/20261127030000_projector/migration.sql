@@ -1,4 +1,4 @@
--- The projector view (docs/adr/0064-projector-links.md): a read-only link per running session,
+-- The projector view (docs/decisions.md "Projector links"): a read-only link per running session,
 -- its token stored hashed (sha-256, like password reset tokens); answers the teacher stars to discuss;
 -- the projector's "starred only" switch.
 CREATE TABLE "projector_links" (

@@ -1,6 +1,6 @@
 -- Each year's seat (年・組・番号) of a student: the year-end rollover records the year that ends
 -- (lib/rollover), so that a past year's answers are listed with the seat the student had that year
--- (lib/students/year-seat.ts; docs/adr/0072-each-years-seat-is-kept.md).
+-- (lib/students/year-seat.ts; docs/decisions.md "Seats by year").
 CREATE TABLE "student_year_seats" (
     "user_id" UUID NOT NULL,
     "academic_year" INTEGER NOT NULL,
