@@ -4,6 +4,7 @@ import { z } from "zod";
 import { filterText } from "@/lib/query-text";
 import { audit } from "@/lib/audit/log";
 import { getActor } from "@/lib/auth/session";
+import { appDatabase } from "@/lib/db-pools";
 import { env, publicUrl } from "@/lib/env";
 import { problem } from "@/lib/http";
 import { getDisplayLanguage } from "@/lib/i18n/server";
@@ -60,7 +61,7 @@ export async function POST(req: NextRequest) {
 
   const ration = takeRation("pdf", actor.id);
   if (!ration.ok) return rationRefusal(ration.retryAfterS);
-  const { DATABASE_URL, DB_CONNECT_TIMEOUT_MS, DB_STATEMENT_TIMEOUT_MS, SIGNIN_CODE_KEY } = env();
+  const { SIGNIN_CODE_KEY } = env();
   // the rest is the renderer process's, when the print's turn comes (lib/students/sheets-cards.ts)
   const pdf = await renderSigninSheets({
     schoolId: school,
@@ -68,7 +69,7 @@ export async function POST(req: NextRequest) {
     lang: await getDisplayLanguage(),
     origin: publicUrl(), // the configured public address, never the request's Host
     key: SIGNIN_CODE_KEY,
-    database: { url: DATABASE_URL, connectMs: DB_CONNECT_TIMEOUT_MS, statementMs: DB_STATEMENT_TIMEOUT_MS },
+    database: appDatabase(),
   })
     .catch((error: unknown) => {
       if (error instanceof SheetsBusyError) return null;
