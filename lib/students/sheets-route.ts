@@ -3,13 +3,14 @@ import { type NextRequest, NextResponse } from "next/server";
 import { z } from "zod";
 import { filterText } from "@/lib/query-text";
 import { audit } from "@/lib/audit/log";
-import { getActor } from "@/lib/auth/session";
+import { STAFF_ROLES } from "@/lib/auth/roles";
+import type { Actor } from "@/lib/auth/session";
 import { appDatabase } from "@/lib/db-pools";
 import { env, publicUrl } from "@/lib/env";
 import { problem } from "@/lib/http";
 import { getDisplayLanguage } from "@/lib/i18n/server";
+import { defineRoute } from "@/lib/route";
 import { authorizeSchool } from "@/lib/schools/scope";
-import { sameOrigin } from "@/lib/security/headers";
 import { rationRefusal, takeRation } from "@/lib/security/ration";
 import { listStudentIdsForSheets } from "./data";
 import { MAX_CARDS } from "./sheets";
@@ -45,11 +46,9 @@ async function bodyFields(req: NextRequest): Promise<unknown> {
  * changes nothing. Bounded to 1,000 cards; one print per person at a time
  * (lib/security/ration.ts: 429 with Retry-After), and the renderer's own queue.
  */
-export async function POST(req: NextRequest) {
-  if (!sameOrigin(req.headers, req.url)) return problem(403, "FORBIDDEN");
-  const actor = await getActor();
-  if (!actor || actor === "disabled") return problem(401, "UNAUTHENTICATED");
-  if (actor.role !== "teacher" && actor.role !== "manager") return problem(403, "FORBIDDEN");
+export const POST = defineRoute({ roles: STAFF_ROLES, run: printSheets });
+
+async function printSheets(req: NextRequest, actor: Actor): Promise<Response> {
   const parsed = query.safeParse(await bodyFields(req));
   if (!parsed.success) return problem(400, "VALIDATION");
   const school = await authorizeSchool(actor, parsed.data.schoolId);
