@@ -1,20 +1,17 @@
 import { PrismaPg } from "@prisma/adapter-pg";
-import pg from "pg";
-import { type PoolTimeouts, poolTimeoutOptions } from "@/lib/db-timeouts";
+import { createPool, type PoolSpec, type PoolTimeouts } from "@/lib/db-pools";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 
+/** A Prisma client over a pool of createPool's (lib/db-pools.ts); the pool ends with the client ($disconnect). */
+export function prismaClientOver(spec: PoolSpec): PrismaClient {
+  return new PrismaClient({ adapter: new PrismaPg(createPool(spec), { disposeExternalPool: true }) });
+}
+
 /**
- * A Prisma client over node-postgres. Used by the app (lib/db.ts, with timeouts), the seed and tests.
- * `onPool` receives the client's pool (the app reports its usage in the metrics, lib/ops/metrics.ts);
- * the pool ends with the client ($disconnect).
+ * A Prisma client of its own to `connectionString`, with `max` connections: the seed, the command-line
+ * tools, tests and the sign-in sheets' renderer process (which passes its job's timeouts; the others
+ * wait without limits). The app's own client is lib/db.ts's.
  */
-export function createPrismaClient(
-  connectionString: string,
-  max = 10,
-  timeouts?: PoolTimeouts,
-  onPool?: (pool: pg.Pool) => void,
-): PrismaClient {
-  const pool = new pg.Pool({ connectionString, max, ...(timeouts ? poolTimeoutOptions(timeouts) : {}) });
-  onPool?.(pool);
-  return new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
+export function createPrismaClient(connectionString: string, max = 10, timeouts?: PoolTimeouts): PrismaClient {
+  return prismaClientOver({ name: "tool", url: connectionString, max, timeouts: timeouts ?? null });
 }

@@ -14,7 +14,7 @@ const booleanish = z
 const count = (fallback: number, min: number, max: number) =>
   z.coerce.number().int().min(min).max(max).default(fallback);
 
-/** Resource limits of the production server (scripts/server.ts) and the database pools (lib/db-client.ts). */
+/** Resource limits of the production server (scripts/server.ts) and the database pools (lib/db-pools.ts). */
 const limitsSchema = {
   HTTP_MAX_CONNECTIONS: count(8192, 16, 1_000_000),
   HTTP_MAX_CONNECTIONS_PER_IP: count(2048, 4, 1_000_000),

@@ -80,11 +80,11 @@ export interface NodeEndpoint {
   close(): Promise<void>;
 }
 
-/** What such an endpoint is made from: the app's database, session secret and mode. */
+/** What such an endpoint is made from: the session secret, the mode and its pool's size (lib/db-pools.ts builds the pool). */
 export interface EndpointOptions {
-  databaseUrl: string;
   authSecret: string;
   production: boolean;
   poolSize?: number;
-  connectTimeoutMs?: number;
+  /** another database than the app's (DATABASE_URL): a test's */
+  databaseUrl?: string;
 }

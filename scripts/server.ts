@@ -50,24 +50,18 @@ const app = next({ dev: false, dir: ROOT, port, hostname: "localhost" });
 const handle = app.getRequestHandler();
 await app.prepare();
 const answers = createAnswerEndpoint({
-  databaseUrl: env.DATABASE_URL,
   authSecret: env.AUTH_SECRET,
   production: env.NODE_ENV === "production",
-  connectTimeoutMs: env.DB_CONNECT_TIMEOUT_MS,
 });
 const advance = createAdvanceEndpoint({
-  databaseUrl: env.DATABASE_URL,
   authSecret: env.AUTH_SECRET,
   production: env.NODE_ENV === "production",
-  connectTimeoutMs: env.DB_CONNECT_TIMEOUT_MS,
   // fifty teachers pressing at once: their statements wait on commits, not on the CPU, so they go side by side
   poolSize: 8,
 });
 const studentStreams = createStreamEndpoint({
-  databaseUrl: env.DATABASE_URL,
   authSecret: env.AUTH_SECRET,
   production: env.NODE_ENV === "production",
-  connectTimeoutMs: env.DB_CONNECT_TIMEOUT_MS,
   limits: { perUser: env.LIVE_STREAMS_PER_USER, max: env.LIVE_STREAMS_MAX },
 });
 

@@ -9,7 +9,7 @@ export const AUTO_RETRY_MS = 15_000;
 /**
  * The "try again" page of the error boundaries (app/error.tsx, app/dashboard/error.tsx): the
  * server could not build the page (most often: the database is away, and its pools give up
- * within seconds: lib/db-timeouts.ts). `retry` fetches the page again from the server.
+ * within seconds: lib/db-pools.ts). `retry` fetches the page again from the server.
  */
 export function TryAgain({
   error,

@@ -1,11 +1,11 @@
 import "server-only";
-import { type NextRequest, NextResponse } from "next/server";
+import { NextResponse } from "next/server";
 import { audit } from "@/lib/audit/log";
 import { problem } from "@/lib/http";
 import { getDisplayLanguage } from "@/lib/i18n/server";
 import { embedImages } from "@/lib/images/transfer";
 import { csvTexts } from "@/lib/results/csv-text";
-import { attachmentHeaders, exportAccess } from "@/lib/results/export";
+import { attachmentHeaders, defineExportRoute } from "@/lib/results/export";
 import { getActivityWithScenes } from "./data";
 import { toActivityFile } from "./file-format";
 import { ACTIVITY_FILE_MAX_BYTES } from "./file-limits";
@@ -15,9 +15,7 @@ import { ACTIVITY_FILE_MAX_BYTES } from "./file-limits";
  * another school can import (docs/product-design.md "Sharing activities").
  * The same refusals as the other exports: out of scope is NOT_FOUND.
  */
-export async function activityFileExport(req: NextRequest, activityId: string): Promise<Response> {
-  const access = await exportAccess(req, activityId);
-  if (!access.ok) return access.error;
+export const activityFileExport = defineExportRoute(async (_req, access, activityId) => {
   const activity = await getActivityWithScenes(access.school, activityId);
   if (!activity) return problem(404, "NOT_FOUND");
   await audit({
@@ -45,4 +43,4 @@ export async function activityFileExport(req: NextRequest, activityId: string): 
       `${name}.json`,
     ),
   });
-}
+});

@@ -1,5 +1,7 @@
 export const ROLES = ["student", "teacher", "manager"] as const;
 export type Role = (typeof ROLES)[number];
+/** Teachers and managers: the school's staff. */
+export const STAFF_ROLES = ["teacher", "manager"] as const satisfies readonly Role[];
 
 /** Teachers and managers are signed out after this long without a request (docs/adr/0034-sessions-end-when-they-should.md; lib/auth/session.ts). */
 export const STAFF_IDLE_MINUTES = 120;

@@ -1,10 +1,9 @@
 import "server-only";
-import type { NextRequest } from "next/server";
 import { NextResponse } from "next/server";
-import { getActor } from "@/lib/auth/session";
+import { STAFF_ROLES } from "@/lib/auth/roles";
 import { problem, readBodyLimited } from "@/lib/http";
+import { defineRoute } from "@/lib/route";
 import { authorizeSchool } from "@/lib/schools/scope";
-import { sameOrigin } from "@/lib/security/headers";
 import { rationRefusal, withRation } from "@/lib/security/ration";
 import { furiganaInput, MAX_FURIGANA_BODY } from "./schema";
 import { suggestFurigana } from "./suggest";
@@ -24,21 +23,20 @@ function jsonOf(body: string): unknown {
  * nothing, but runs the analyser, so only staff of the app's own pages, and
  * rationed per person and per process (lib/security/ration.ts: 429 with Retry-After).
  */
-export async function POST(req: NextRequest) {
-  if (!sameOrigin(req.headers, req.url)) return problem(403, "FORBIDDEN");
-  const actor = await getActor();
-  if (!actor || actor === "disabled") return problem(401, "UNAUTHENTICATED");
-  if (actor.role !== "teacher" && actor.role !== "manager") return problem(403, "FORBIDDEN");
-  const answer = await withRation("furigana", actor.id, async () => {
-    const body = await readBodyLimited(req, MAX_FURIGANA_BODY);
-    if (body === null) return problem(413, "VALIDATION");
-    const parsed = furiganaInput.safeParse(jsonOf(body));
-    if (!parsed.success)
-      return problem(parsed.error.issues.some((i) => i.code === "too_big") ? 413 : 400, "VALIDATION");
-    const school = await authorizeSchool(actor, parsed.data.schoolId);
-    if (!school) return problem(403, "FORBIDDEN");
-    const proposals = await suggestFurigana(school, parsed.data.text);
-    return NextResponse.json({ ok: true, data: { proposals } }, { headers: { "Cache-Control": "no-store" } });
-  });
-  return answer.ok ? answer.value : rationRefusal(answer.retryAfterS);
-}
+export const POST = defineRoute({
+  roles: STAFF_ROLES,
+  async run(req, actor) {
+    const answer = await withRation("furigana", actor.id, async () => {
+      const body = await readBodyLimited(req, MAX_FURIGANA_BODY);
+      if (body === null) return problem(413, "VALIDATION");
+      const parsed = furiganaInput.safeParse(jsonOf(body));
+      if (!parsed.success)
+        return problem(parsed.error.issues.some((i) => i.code === "too_big") ? 413 : 400, "VALIDATION");
+      const school = await authorizeSchool(actor, parsed.data.schoolId);
+      if (!school) return problem(403, "FORBIDDEN");
+      const proposals = await suggestFurigana(school, parsed.data.text);
+      return NextResponse.json({ ok: true, data: { proposals } }, { headers: { "Cache-Control": "no-store" } });
+    });
+    return answer.ok ? answer.value : rationRefusal(answer.retryAfterS);
+  },
+});

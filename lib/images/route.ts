@@ -1,9 +1,9 @@
 import "server-only";
-import { type NextRequest, NextResponse } from "next/server";
-import { getActor } from "@/lib/auth/session";
+import { NextResponse } from "next/server";
+import { ROLES, STAFF_ROLES } from "@/lib/auth/roles";
 import { problem, readUploadBytes } from "@/lib/http";
+import { defineRoute } from "@/lib/route";
 import { authorizeSchool } from "@/lib/schools/scope";
-import { sameOrigin } from "@/lib/security/headers";
 import { RATIONS, rationRefusal, takeRation } from "@/lib/security/ration";
 import { type ImageMeta, imageForViewer } from "./data";
 import { type ImageProblem, MAX_IMAGE_BYTES } from "./limits";
@@ -35,39 +35,39 @@ const refused = (p: ImageProblem) =>
  * per process before the body is read (lib/security/ration.ts: 429 `busy` with Retry-After), its
  * bytes counted against the cap of upload bytes in flight (lib/http.ts `readUploadBytes`).
  */
-export async function uploadImage(req: NextRequest): Promise<Response> {
-  if (!sameOrigin(req.headers, req.url)) return problem(403, "FORBIDDEN");
-  const actor = await getActor();
-  if (!actor || actor === "disabled") return problem(401, "UNAUTHENTICATED");
-  if (actor.role !== "teacher" && actor.role !== "manager") return problem(403, "FORBIDDEN");
-  const school = await authorizeSchool(actor, req.nextUrl.searchParams.get("school") ?? undefined);
-  if (!school) return problem(403, "FORBIDDEN");
-  const ration = takeRation("image", actor.id);
-  if (!ration.ok) return refused("busy");
-  try {
-    const body = await readUploadBytes(req, MAX_IMAGE_BYTES);
-    if (!body.ok) return refused(body.problem);
-    const stored = await storeImage(school, actor.id, body.bytes);
-    if (!stored.ok) return refused(stored.problem);
-    const { id, width, height } = stored.image;
-    return NextResponse.json({ ok: true, data: { id, width, height } }, { headers: { "Cache-Control": "no-store" } });
-  } finally {
-    ration.release();
-  }
-}
+export const uploadImage = defineRoute({
+  roles: STAFF_ROLES,
+  async run(req, actor) {
+    const school = await authorizeSchool(actor, req.nextUrl.searchParams.get("school") ?? undefined);
+    if (!school) return problem(403, "FORBIDDEN");
+    const ration = takeRation("image", actor.id);
+    if (!ration.ok) return refused("busy");
+    try {
+      const body = await readUploadBytes(req, MAX_IMAGE_BYTES);
+      if (!body.ok) return refused(body.problem);
+      const stored = await storeImage(school, actor.id, body.bytes);
+      if (!stored.ok) return refused(stored.problem);
+      const { id, width, height } = stored.image;
+      return NextResponse.json({ ok: true, data: { id, width, height } }, { headers: { "Cache-Control": "no-store" } });
+    } finally {
+      ration.release();
+    }
+  },
+});
 
 /**
  * GET /api/v1/images/{id}: the image to signed-in users of its school (managers: of their
  * academy's schools). Any other id, one of another school included, is 404, so ids are never
  * confirmed. The body can never be read as a page or a script (nosniff, CSP none, its own type).
  */
-export async function serveImage(req: NextRequest, id: string): Promise<Response> {
-  const actor = await getActor();
-  if (!actor || actor === "disabled") return problem(401, "UNAUTHENTICATED");
-  const image = await imageForViewer(actor, id);
-  if (!image) return problem(404, "NOT_FOUND");
-  return sendImage(req, image, CACHE);
-}
+export const serveImage = defineRoute({
+  roles: ROLES,
+  async run(req, actor, id: string) {
+    const image = await imageForViewer(actor, id);
+    if (!image) return problem(404, "NOT_FOUND");
+    return sendImage(req, image, CACHE);
+  },
+});
 
 /**
  * The bytes of an image the caller has already allowed (its own headers: never read as a page or

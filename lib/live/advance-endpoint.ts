@@ -1,12 +1,10 @@
 import type { IncomingMessage } from "node:http";
-import pg from "pg";
 import { isRole } from "@/lib/auth/roles";
 import { readSessionCookie } from "@/lib/auth/session-token";
-import { poolTimeoutOptions } from "@/lib/db-timeouts";
+import { createPool } from "@/lib/db-pools";
 import { type ActionResult, fail, fieldErrorsOf } from "@/lib/errors";
 import { cookiesOf, headersOf, jsonSender, readBody, type EndpointOptions, type NodeEndpoint } from "@/lib/node-http";
 import { errorField, log } from "@/lib/ops/log";
-import { watchPool } from "@/lib/ops/metrics";
 import { sameOrigin } from "@/lib/security/headers";
 import { ADVANCE_PATH, advanceInputOf, MAX_ADVANCE_BODY, moveResult, statusOf } from "./advance";
 import { createPressBatcher } from "./advance-batch";
@@ -39,19 +37,16 @@ export function createAdvanceEndpoint(options: EndpointOptions): AdvanceEndpoint
   // A move is not waited on for the disk: with synchronous_commit off the commit (and the
   // notification with it) returns before its WAL is flushed — a database crash in the next
   // fraction of a second could lose the move (the teacher presses again), never corrupt anything.
-  const pool = new pg.Pool({
-    connectionString: options.databaseUrl,
-    application_name: "manabiya-advance",
+  const pool = createPool({
+    name: "advance",
+    url: options.databaseUrl,
+    applicationName: "manabiya-advance",
     max: options.poolSize ?? 4,
-    ...poolTimeoutOptions(
-      { connectMs: options.connectTimeoutMs ?? 5_000, statementMs: 10_000 },
-      "-c synchronous_commit=off",
-    ),
+    timeouts: { statementMs: 10_000 },
+    settings: "-c synchronous_commit=off",
+    watched: true,
+    logIdleFailures: true,
   });
-  pool.on("error", (error) =>
-    log().warn({ event: "advance.pool.failed", ...errorField(error) }, "advance: idle database connection failed"),
-  );
-  watchPool("advance", pool);
   const send = jsonSender(options.production);
   const presses = createPressBatcher(pool);
   const warming = presses

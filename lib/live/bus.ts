@@ -1,6 +1,5 @@
 import "server-only";
 import { db } from "@/lib/db";
-import { env } from "@/lib/env";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { LIVE_CHANNEL, type LiveKind, type LiveMessage, type LiveTopic, livePayload } from "./channel";
 import { debounceCounts, subscribeVia } from "./listen";
@@ -23,7 +22,7 @@ export function subscribe(
   topic: LiveTopic,
   onMessage: (m: LiveMessage | { kind: "resync" }) => void,
 ): Promise<() => void> {
-  return subscribeVia(env().DATABASE_URL, topic, onMessage);
+  return subscribeVia(undefined, topic, onMessage);
 }
 
 /** NOTIFY every instance (inside `tx` when given: delivered on commit). */

@@ -1,5 +1,6 @@
 import { EventEmitter } from "node:events";
-import pg from "pg";
+import type pg from "pg";
+import { createConnection } from "@/lib/db-pools";
 import { COUNTS_DEBOUNCE_MS, LIVE_CHANNEL, type LiveMessage, type LiveTopic } from "./channel";
 
 /**
@@ -33,10 +34,10 @@ function bus(): Bus {
   return g.manabiyaLiveBus;
 }
 
-function connect(b: Bus, databaseUrl: string): Promise<void> {
+function connect(b: Bus, databaseUrl: string | undefined): Promise<void> {
   if (b.client) return Promise.resolve();
   b.connecting ??= (async () => {
-    const client = new pg.Client({ connectionString: databaseUrl, application_name: "manabiya-live" });
+    const client = createConnection({ url: databaseUrl, applicationName: "manabiya-live" });
     const lost = () => {
       if (b.client !== client) return;
       b.client = null;
@@ -87,9 +88,12 @@ export type Subscribe = (
   onMessage: (m: LiveMessage | { kind: "resync" }) => void,
 ) => Promise<() => void>;
 
-/** Calls `onMessage` for every message on `topic` (and a `resync` after the listener reconnects); returns the unsubscribe. */
+/**
+ * Calls `onMessage` for every message on `topic` (and a `resync` after the listener reconnects); returns the
+ * unsubscribe. The listening connection is to the app's database unless `databaseUrl` names another (a test's).
+ */
 export async function subscribeVia(
-  databaseUrl: string,
+  databaseUrl: string | undefined,
   ...[topic, onMessage]: Parameters<Subscribe>
 ): Promise<() => void> {
   const b = bus();

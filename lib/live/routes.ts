@@ -1,10 +1,12 @@
 import "server-only";
 import { type NextRequest, NextResponse } from "next/server";
 import { z } from "zod";
-import { getActor, sessionStillCurrent } from "@/lib/auth/session";
+import { ROLES } from "@/lib/auth/roles";
+import { type Actor, sessionStillCurrent } from "@/lib/auth/session";
 import { db } from "@/lib/db";
 import { fail } from "@/lib/errors";
 import { problem, readBodyLimited } from "@/lib/http";
+import { defineRoute } from "@/lib/route";
 import { sameOrigin } from "@/lib/security/headers";
 import { liveAccess, studentClassKey } from "./access";
 import { goToSceneAction } from "./actions";
@@ -15,12 +17,22 @@ import { sseResponse } from "./sse";
 import { takeStreamSlot } from "./stream-slots";
 import { liveStateForStaff, liveStateForStudent } from "./state";
 
-async function access(req: NextRequest, activityId: string) {
-  const actor = await getActor();
-  if (!actor || actor === "disabled") return { ok: false, error: problem(401, "UNAUTHENTICATED") } as const;
-  const granted = await liveAccess(actor, activityId, req.nextUrl.searchParams.get("school"));
-  if (!granted) return { ok: false, error: problem(404, "NOT_FOUND") } as const;
-  return { ok: true, actor, granted } as const;
+type Granted = NonNullable<Awaited<ReturnType<typeof liveAccess>>>;
+
+/**
+ * A route handler of one activity's live state: anyone signed in (defineRoute) whom liveAccess lets
+ * follow it (else 404, as for no activity), then `run` with the access granted.
+ */
+function defineLiveRoute(
+  run: (req: NextRequest, actor: Actor, granted: Granted, activityId: string) => Promise<Response>,
+) {
+  return defineRoute({
+    roles: ROLES,
+    async run(req, actor, activityId: string) {
+      const granted = await liveAccess(actor, activityId, req.nextUrl.searchParams.get("school"));
+      return granted ? run(req, actor, granted, activityId) : problem(404, "NOT_FOUND");
+    },
+  });
 }
 
 /**
@@ -41,10 +53,7 @@ function chosenSession(req: NextRequest): string | null {
 }
 
 /** GET /api/v1/live/{activityId}/events: the live state as server-sent events (students: state; staff: counts and results too). */
-export async function liveEvents(req: NextRequest, activityId: string): Promise<Response> {
-  const checked = await access(req, activityId);
-  if (!checked.ok) return checked.error;
-  const { actor, granted } = checked;
+export const liveEvents = defineLiveRoute(async (req, actor, granted, activityId) => {
   const slot = takeStreamSlot(actor.id);
   if (!slot.ok) return slot.refusal;
   const { release } = slot;
@@ -94,13 +103,10 @@ export async function liveEvents(req: NextRequest, activityId: string): Promise<
       countsChanged(activityId);
     },
   });
-}
+});
 
 /** GET /api/v1/live/{activityId}/state: the same state as JSON, for clients whose network cannot hold a stream (polling). */
-export async function liveState(req: NextRequest, activityId: string): Promise<Response> {
-  const checked = await access(req, activityId);
-  if (!checked.ok) return checked.error;
-  const { actor, granted } = checked;
+export const liveState = defineLiveRoute(async (req, actor, granted, activityId) => {
   if (granted.kind === "staff")
     return NextResponse.json(await liveStateForStaff(activityId, granted.schoolId, chosenSession(req)), {
       headers: { "Cache-Control": "no-store" },
@@ -110,48 +116,49 @@ export async function liveState(req: NextRequest, activityId: string): Promise<R
   if (sessionId) countsChanged(activityId);
   const state = await liveStateForStudent(activityId, studentClass);
   return NextResponse.json(state, { headers: { "Cache-Control": "no-store" } });
-}
+});
 
 /** GET /api/v1/live/school/events: a student's home follows mode changes of their school's activities. */
-export async function schoolEvents(req: NextRequest): Promise<Response> {
-  const actor = await getActor();
-  if (!actor || actor === "disabled") return problem(401, "UNAUTHENTICATED");
-  if (!actor.schoolId || actor.role === "manager") return problem(403, "FORBIDDEN");
-  const schoolId = actor.schoolId;
-  const slot = takeStreamSlot(actor.id);
-  if (!slot.ok) return slot.refusal;
-  const stillValid = await sessionStillCurrent().catch((error: unknown) => {
-    slot.release();
-    throw error;
-  });
-  return sseResponse(req.signal, {
-    topic: `school:${schoolId}`,
-    kinds: ["modes"],
-    release: slot.release,
-    stillValid,
-    snapshot: async () => {
-      // mode, state and whether a live session runs (the student home's 参加する follows it)
-      const rows = await db().activity.findMany({
-        where: { schoolId, actorType: actor.role === "teacher" ? "teacher" : "student" },
-        select: {
-          id: true,
-          mode: true,
-          status: true,
-          version: true,
-          selfOpenScenes: true,
-          guideSessions: { where: { endedAt: null }, orderBy: { id: "asc" }, select: { id: true } },
-        },
-      });
-      // pacing (self mode's open scenes) too: the solo page re-renders with the scenes opened
-      return rows
-        .map(
-          (r) =>
-            `${r.id}:${r.mode}:${r.status}:${r.version}:${r.selfOpenScenes ?? ""}:${r.guideSessions.map((g) => g.id).join(",")}`,
-        )
-        .sort();
-    },
-  });
-}
+export const schoolEvents = defineRoute({
+  roles: ["student", "teacher"],
+  async run(req, actor) {
+    if (!actor.schoolId) return problem(403, "FORBIDDEN");
+    const schoolId = actor.schoolId;
+    const slot = takeStreamSlot(actor.id);
+    if (!slot.ok) return slot.refusal;
+    const stillValid = await sessionStillCurrent().catch((error: unknown) => {
+      slot.release();
+      throw error;
+    });
+    return sseResponse(req.signal, {
+      topic: `school:${schoolId}`,
+      kinds: ["modes"],
+      release: slot.release,
+      stillValid,
+      snapshot: async () => {
+        // mode, state and whether a live session runs (the student home's 参加する follows it)
+        const rows = await db().activity.findMany({
+          where: { schoolId, actorType: actor.role === "teacher" ? "teacher" : "student" },
+          select: {
+            id: true,
+            mode: true,
+            status: true,
+            version: true,
+            selfOpenScenes: true,
+            guideSessions: { where: { endedAt: null }, orderBy: { id: "asc" }, select: { id: true } },
+          },
+        });
+        // pacing (self mode's open scenes) too: the solo page re-renders with the scenes opened
+        return rows
+          .map(
+            (r) =>
+              `${r.id}:${r.mode}:${r.status}:${r.version}:${r.selfOpenScenes ?? ""}:${r.guideSessions.map((g) => g.id).join(",")}`,
+          )
+          .sort();
+      },
+    });
+  },
+});
 
 /**
  * POST /api/v1/live/{activityId}/scene with `{ sceneId, schoolId? }`: "next", as the guide screen

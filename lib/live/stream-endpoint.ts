@@ -1,9 +1,9 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import pg from "pg";
+import type { QueryResultRow } from "pg";
 import { z } from "zod";
 import { sessionCheckLoader } from "@/lib/auth/session-checks";
 import { readSessionCookie } from "@/lib/auth/session-token";
-import { poolTimeoutOptions } from "@/lib/db-timeouts";
+import { createPool } from "@/lib/db-pools";
 import { fail } from "@/lib/errors";
 import { cookiesOf, jsonSender, type EndpointOptions } from "@/lib/node-http";
 import { errorField, log } from "@/lib/ops/log";
@@ -70,16 +70,15 @@ export interface StreamEndpoint {
 export function createStreamEndpoint(
   options: EndpointOptions & { limits: { perUser: number; max: number } },
 ): StreamEndpoint {
-  const pool = new pg.Pool({
-    connectionString: options.databaseUrl,
+  const pool = createPool({
+    name: "streams",
+    url: options.databaseUrl,
     max: options.poolSize ?? 4,
-    ...poolTimeoutOptions({ connectMs: options.connectTimeoutMs ?? 5_000, statementMs: 10_000 }),
+    timeouts: { statementMs: 10_000 },
+    logIdleFailures: true,
   });
-  pool.on("error", (error) =>
-    log().warn({ event: "streams.pool.failed", ...errorField(error) }, "streams: idle database connection failed"),
-  );
   const rows = async <T>(sql: string, params: unknown[]) =>
-    (await pool.query<T & pg.QueryResultRow>(sql, params)).rows as T[];
+    (await pool.query<T & QueryResultRow>(sql, params)).rows as T[];
   const send = jsonSender(options.production);
   const streamHeaders: Record<string, string> = {
     ...Object.fromEntries(STATIC_SECURITY_HEADERS.map((h) => [h.key, h.value])),

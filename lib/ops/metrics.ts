@@ -1,4 +1,5 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+import type { PoolName } from "@/lib/db-pools";
 
 /**
  * The process's Prometheus metrics (GET /metrics, app/metrics/route.ts; the list is in
@@ -133,7 +134,7 @@ export function metrics(): Metrics {
 }
 
 /** Reports a database pool's connections under `name` (one pool per name: a later one replaces it). */
-export function watchPool(name: "answers" | "advance" | "prisma", pool: PoolLike): void {
+export function watchPool(name: PoolName, pool: PoolLike): void {
   metrics().pools.set(name, pool);
 }
 

@@ -1,9 +1,8 @@
-import pg from "pg";
 import { readSessionCookie } from "@/lib/auth/session-token";
-import { poolTimeoutOptions } from "@/lib/db-timeouts";
+import { createPool } from "@/lib/db-pools";
 import { COUNTS_DEBOUNCE_MS, LIVE_CHANNEL, livePayload } from "@/lib/live/channel";
 import { cookiesOf, headersOf, jsonSender, readBody, type EndpointOptions, type NodeEndpoint } from "@/lib/node-http";
-import { observeAnswerSave, watchPool } from "@/lib/ops/metrics";
+import { observeAnswerSave } from "@/lib/ops/metrics";
 import { answerReply, MAX_ANSWER_BODY } from "./reply";
 import { AnswerWriter, WRITER_PG_OPTIONS } from "./writer";
 import { errorField, log } from "@/lib/ops/log";
@@ -27,15 +26,15 @@ export function createAnswerEndpoint(options: EndpointOptions): AnswerEndpoint {
   // The save statement is prepared once per connection, with a generic plan of index probes
   // (WRITER_PG_OPTIONS). A batch that hangs (a database that stopped answering) fails after 10 s, and the
   // clients keep their answers and try again.
-  const pool = new pg.Pool({
-    connectionString: options.databaseUrl,
+  const pool = createPool({
+    name: "answers",
+    url: options.databaseUrl,
     max: options.poolSize ?? 4,
-    ...poolTimeoutOptions({ connectMs: options.connectTimeoutMs ?? 5_000, statementMs: 10_000 }, WRITER_PG_OPTIONS),
+    timeouts: { statementMs: 10_000 },
+    settings: WRITER_PG_OPTIONS,
+    watched: true,
+    logIdleFailures: true,
   });
-  pool.on("error", (error) =>
-    log().warn({ event: "answers.pool.failed", ...errorField(error) }, "answers: idle database connection failed"),
-  );
-  watchPool("answers", pool);
   const pendingCounts = new Map<string, NodeJS.Timeout>();
   const countsChanged = (activityId: string) => {
     if (pendingCounts.has(activityId)) return;

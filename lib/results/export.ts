@@ -2,11 +2,13 @@ import "server-only";
 import { type NextRequest, NextResponse } from "next/server";
 import { z } from "zod";
 import { audit } from "@/lib/audit/log";
-import { getActor } from "@/lib/auth/session";
+import { STAFF_ROLES } from "@/lib/auth/roles";
+import type { Actor } from "@/lib/auth/session";
 import { db } from "@/lib/db";
 import { problem } from "@/lib/http";
 import { getDisplayLanguage } from "@/lib/i18n/server";
-import { authorizeSchool } from "@/lib/schools/scope";
+import { defineRoute } from "@/lib/route";
+import { type AuthorizedSchoolId, authorizeSchool } from "@/lib/schools/scope";
 import { csvRecordCount, csvRow } from "./csv";
 import { csvEncoder, csvEncodingOf } from "./csv-encoding";
 import { csvTexts } from "./csv-text";
@@ -15,20 +17,33 @@ import { filterFromParams } from "./schema";
 import { activityStats } from "./stats";
 import { errorField, log } from "@/lib/ops/log";
 
-/** Staff in scope of the activity's school (manager: ?school=), or a refusal (anyone else: as for a missing activity). */
-export async function exportAccess(req: NextRequest, activityId: string) {
-  const actor = await getActor();
-  if (!actor || actor === "disabled") return { ok: false, error: problem(401, "UNAUTHENTICATED") } as const;
-  if (actor.role === "student") return { ok: false, error: problem(403, "FORBIDDEN") } as const;
-  const school = await authorizeSchool(actor, req.nextUrl.searchParams.get("school") ?? undefined);
-  if (!school || !z.uuid().safeParse(activityId).success)
-    return { ok: false, error: problem(404, "NOT_FOUND") } as const;
-  const activity = await db().activity.findFirst({
-    where: { id: activityId, schoolId: school },
-    select: { id: true, title: true },
+/** Who asks for an export, and of which activity of which school. */
+export interface ExportAccess {
+  actor: Actor;
+  school: AuthorizedSchoolId;
+  activity: { id: string; title: string };
+}
+
+/**
+ * GET /api/v1/exports/{activityId}/…: staff (defineRoute), then the activity in scope of their school
+ * (manager: ?school=); anyone else's or none is 404, as for a missing activity. Then `run` with both.
+ */
+export function defineExportRoute(
+  run: (req: NextRequest, access: ExportAccess, activityId: string) => Promise<Response>,
+) {
+  return defineRoute({
+    roles: STAFF_ROLES,
+    async run(req, actor, activityId: string) {
+      const school = await authorizeSchool(actor, req.nextUrl.searchParams.get("school") ?? undefined);
+      if (!school || !z.uuid().safeParse(activityId).success) return problem(404, "NOT_FOUND");
+      const activity = await db().activity.findFirst({
+        where: { id: activityId, schoolId: school },
+        select: { id: true, title: true },
+      });
+      if (!activity) return problem(404, "NOT_FOUND");
+      return run(req, { actor, school, activity }, activityId);
+    },
   });
-  if (!activity) return { ok: false, error: problem(404, "NOT_FOUND") } as const;
-  return { ok: true, actor, school, activity } as const;
 }
 
 /** A value for filename*: percent-encoded UTF-8, with the ' ( ) * ! that encodeURIComponent leaves but RFC 5987 does not allow. */
@@ -51,9 +66,7 @@ const logExport = (kind: string, activityId: string, userId: string, rows: numbe
   log().info({ event: "export.done", export: kind, activityId, userId, rows }, "export");
 
 /** GET /api/v1/exports/{activityId}/results?group=&class=&mode=&encoding=sjis: the stats screen as CSV. */
-export async function resultsExport(req: NextRequest, activityId: string): Promise<Response> {
-  const access = await exportAccess(req, activityId);
-  if (!access.ok) return access.error;
+export const resultsExport = defineExportRoute(async (req, access, activityId) => {
   const filter = filterFromParams(req.nextUrl.searchParams);
   const stats = await activityStats(access.school, activityId, filter);
   if (!stats) return problem(404, "NOT_FOUND");
@@ -73,12 +86,10 @@ export async function resultsExport(req: NextRequest, activityId: string): Promi
   return new NextResponse(encoder.encode(csv), {
     headers: csvHeaders(encoder.contentType, `results-${activityId.slice(0, 8)}`, name),
   });
-}
+});
 
 /** GET /api/v1/exports/{activityId}/responses[?pseudonymous=1][&encoding=sjis]: one row per response, streamed. */
-export async function researchExport(req: NextRequest, activityId: string): Promise<Response> {
-  const access = await exportAccess(req, activityId);
-  if (!access.ok) return access.error;
+export const researchExport = defineExportRoute(async (req, access, activityId) => {
   const pseudonymous = req.nextUrl.searchParams.get("pseudonymous") === "1";
   await audit({
     action: "export.responses",
@@ -126,4 +137,4 @@ export async function researchExport(req: NextRequest, activityId: string): Prom
       name,
     ),
   });
-}
+});

@@ -1,8 +1,6 @@
 import "server-only";
-import type { NextRequest } from "next/server";
-import { getActor } from "@/lib/auth/session";
 import { problem } from "@/lib/http";
-import { managerOf, workThroughUploadedSet } from "@/lib/roster/route";
+import { defineAcademyRoute, workThroughUploadedSet } from "@/lib/roster/route";
 import { authorizeSchool } from "@/lib/schools/scope";
 import { rolloverInput } from "./schema";
 
@@ -14,12 +12,8 @@ import { rolloverInput } from "./schema";
  * (exactly once: `expectedYear`). The answer is the rollover's result, `roster` the set's plan or
  * problems (`applied: false`: nothing changed).
  */
-export async function rolloverSetRoute(req: NextRequest, schoolId: string): Promise<Response> {
-  const manager = await managerOf(req, true);
-  if (manager instanceof Response) return manager;
-  const actor = await getActor();
-  if (!actor || actor === "disabled") return problem(401, "UNAUTHENTICATED");
-  const scope = await authorizeSchool(actor, schoolId);
+export const rolloverSetRoute = defineAcademyRoute(async (req, manager, schoolId: string) => {
+  const scope = await authorizeSchool(manager, schoolId);
   if (!scope) return problem(404, "NOT_FOUND");
   const query = req.nextUrl.searchParams;
   // &confirmName=: the school's name as the manager typed it, needed to apply a rollover that graduates anyone
@@ -37,4 +31,4 @@ export async function rolloverSetRoute(req: NextRequest, schoolId: string): Prom
     input: input.data,
     dryRun: query.get("apply") !== "1",
   });
-}
+});

@@ -1,14 +1,14 @@
 import "server-only";
 import type { NextRequest } from "next/server";
 import { audit } from "@/lib/audit/log";
-import { getActor } from "@/lib/auth/session";
+import type { Actor } from "@/lib/auth/session";
 import { problem, saveBodyWithin } from "@/lib/http";
 import { isProfileName } from "@/lib/oneroster/columns";
 import { zipRosterPackage } from "@/lib/oneroster/write";
 import { attachmentHeaders } from "@/lib/results/export";
-import { sameOrigin } from "@/lib/security/headers";
 import { MAX_ROSTER_UPLOAD_BYTES } from "@/lib/oneroster/package";
 import type { RolloverInput } from "@/lib/rollover/schema";
+import { defineRoute } from "@/lib/route";
 import { findSchool } from "./data";
 import { rosterSetOfAcademy } from "./export";
 import { runUploadJobInChild, storeUpload } from "./upload-process";
@@ -33,12 +33,21 @@ function claimRosterSlot(academyId: string): boolean {
   return true;
 }
 
-export async function managerOf(req: NextRequest, write: boolean) {
-  if (write && !sameOrigin(req.headers, req.url)) return problem(403, "FORBIDDEN");
-  const actor = await getActor();
-  if (!actor || actor === "disabled") return problem(401, "UNAUTHENTICATED");
-  if (actor.role !== "manager" || !actor.academyId) return problem(403, "FORBIDDEN");
-  return { id: actor.id, academyId: actor.academyId };
+/** A manager with their academy (read from the database actor, never from the request). */
+export type AcademyManager = Actor & { academyId: string };
+
+/**
+ * A route handler on the acting manager's own academy: defineRoute's checks for managers, then the
+ * academy (a manager without one: 403), then `run` with the manager.
+ */
+export function defineAcademyRoute<A extends unknown[] = []>(
+  run: (req: NextRequest, manager: AcademyManager, ...args: A) => Promise<Response>,
+) {
+  return defineRoute<A>({
+    roles: ["manager"],
+    run: async (req, actor, ...args) =>
+      actor.academyId ? run(req, { ...actor, academyId: actor.academyId }, ...args) : problem(403, "FORBIDDEN"),
+  });
 }
 
 type SetWork =
@@ -89,19 +98,15 @@ export async function workThroughUploadedSet(
  * after each school's transaction, then `{"result":{schools, problems, applied}}` (nothing is
  * changed when there are problems). docs/oneroster.md.
  */
-export async function rosterImportRoute(req: NextRequest): Promise<Response> {
-  const manager = await managerOf(req, true);
-  if (manager instanceof Response) return manager;
-  return workThroughUploadedSet(req, manager, { kind: "import", apply: req.nextUrl.searchParams.get("apply") === "1" });
-}
+export const rosterImportRoute = defineAcademyRoute(async (req, manager) =>
+  workThroughUploadedSet(req, manager, { kind: "import", apply: req.nextUrl.searchParams.get("apply") === "1" }),
+);
 
 /**
  * GET /api/v1/roster/export[?school=][&profile=]: the academy (or one of its schools) as a OneRoster
  * 1.2 Japan Profile zip, in the profile asked for (default: that of the academy's last applied set).
  */
-export async function rosterExportRoute(req: NextRequest): Promise<Response> {
-  const manager = await managerOf(req, false);
-  if (manager instanceof Response) return manager;
+export const rosterExportRoute = defineAcademyRoute(async (req, manager) => {
   const ref = req.nextUrl.searchParams.get("school");
   const school = ref ? await findSchool(manager.academyId, ref) : null;
   if (ref && !school) return problem(404, "NOT_FOUND");
@@ -120,4 +125,4 @@ export async function rosterExportRoute(req: NextRequest): Promise<Response> {
   return new Response(new Uint8Array(zipRosterPackage(set)), {
     headers: attachmentHeaders("application/zip", `${name}.zip`, `${name}.zip`),
   });
-}
+});

@@ -3,12 +3,14 @@ import { type NextRequest, NextResponse } from "next/server";
 import { z } from "zod";
 import { filterText } from "@/lib/query-text";
 import { audit } from "@/lib/audit/log";
-import { getActor } from "@/lib/auth/session";
+import { STAFF_ROLES } from "@/lib/auth/roles";
+import type { Actor } from "@/lib/auth/session";
+import { appDatabase } from "@/lib/db-pools";
 import { env, publicUrl } from "@/lib/env";
 import { problem } from "@/lib/http";
 import { getDisplayLanguage } from "@/lib/i18n/server";
+import { defineRoute } from "@/lib/route";
 import { authorizeSchool } from "@/lib/schools/scope";
-import { sameOrigin } from "@/lib/security/headers";
 import { rationRefusal, takeRation } from "@/lib/security/ration";
 import { listStudentIdsForSheets } from "./data";
 import { MAX_CARDS } from "./sheets";
@@ -44,11 +46,9 @@ async function bodyFields(req: NextRequest): Promise<unknown> {
  * changes nothing. Bounded to 1,000 cards; one print per person at a time
  * (lib/security/ration.ts: 429 with Retry-After), and the renderer's own queue.
  */
-export async function POST(req: NextRequest) {
-  if (!sameOrigin(req.headers, req.url)) return problem(403, "FORBIDDEN");
-  const actor = await getActor();
-  if (!actor || actor === "disabled") return problem(401, "UNAUTHENTICATED");
-  if (actor.role !== "teacher" && actor.role !== "manager") return problem(403, "FORBIDDEN");
+export const POST = defineRoute({ roles: STAFF_ROLES, run: printSheets });
+
+async function printSheets(req: NextRequest, actor: Actor): Promise<Response> {
   const parsed = query.safeParse(await bodyFields(req));
   if (!parsed.success) return problem(400, "VALIDATION");
   const school = await authorizeSchool(actor, parsed.data.schoolId);
@@ -60,7 +60,7 @@ export async function POST(req: NextRequest) {
 
   const ration = takeRation("pdf", actor.id);
   if (!ration.ok) return rationRefusal(ration.retryAfterS);
-  const { DATABASE_URL, DB_CONNECT_TIMEOUT_MS, DB_STATEMENT_TIMEOUT_MS, SIGNIN_CODE_KEY } = env();
+  const { SIGNIN_CODE_KEY } = env();
   // the rest is the renderer process's, when the print's turn comes (lib/students/sheets-cards.ts)
   const pdf = await renderSigninSheets({
     schoolId: school,
@@ -68,7 +68,7 @@ export async function POST(req: NextRequest) {
     lang: await getDisplayLanguage(),
     origin: publicUrl(), // the configured public address, never the request's Host
     key: SIGNIN_CODE_KEY,
-    database: { url: DATABASE_URL, connectMs: DB_CONNECT_TIMEOUT_MS, statementMs: DB_STATEMENT_TIMEOUT_MS },
+    database: appDatabase(),
   })
     .catch((error: unknown) => {
       if (error instanceof SheetsBusyError) return null;
