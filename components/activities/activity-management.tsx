@@ -42,7 +42,7 @@ export async function ActivityManagement({
     if (role === "manager") notFound();
     return (
       <p className="alert alert-error" role="alert" data-testid="no-school">
-        <RichText text={t("errors.noSchool")} />
+        <RichText text={t("errors.forbidden")} />
       </p>
     );
   }

@@ -1,17 +1,6 @@
 import type { ErrorCode } from "@/lib/errors";
+import { failureKey } from "@/components/ui/failure-key";
 
-/** The Library.errors key for a failed library action. */
-export function libraryErrorKey(code: ErrorCode) {
-  switch (code) {
-    case "UNAUTHENTICATED":
-      return "errors.notAuthenticated" as const;
-    case "FORBIDDEN":
-      return "errors.forbidden" as const;
-    case "NOT_FOUND":
-      return "errors.notFound" as const;
-    case "VALIDATION":
-      return "errors.validation" as const;
-    default:
-      return "errors.failed" as const;
-  }
-}
+/** The Library.errors key for a failed library action (no library action answers CONFLICT: it has no message of its own). */
+export const libraryErrorKey = (code: ErrorCode) =>
+  failureKey(code, "errors.failed", ["UNAUTHENTICATED", "FORBIDDEN", "NOT_FOUND", "VALIDATION"]);

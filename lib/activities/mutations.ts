@@ -6,9 +6,10 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { publish } from "@/lib/live/bus";
 import type { AuthorizedSchoolId } from "@/lib/schools/scope";
 import { copyTemplateToSchoolTx, createActivityTx } from "@/lib/templates/copy";
-import { type ActivityFile, activityFileSchema, contentOfFile, toActivityFile } from "./file-format";
+import { type ActivityFile, contentOfFile } from "./file-format";
 import { canDelete, endsGuideSession, isPermutation } from "./policy";
 import type { FeedbackTiming } from "./modes";
+import { activitySnapshotTx } from "./snapshot";
 import type { ActivityMode, SaveOrderInput } from "./schema";
 
 /**
@@ -87,23 +88,12 @@ export async function duplicateActivity(
   activityId: string,
 ): Promise<ActionResult<{ id: string; title: string }>> {
   return db().$transaction(async (tx) => {
-    const source = await tx.activity.findFirst({
-      where: { id: activityId, schoolId: ctx.schoolId },
-      select: {
-        title: true,
-        actorType: true,
-        feedback: true,
-        scenes: { orderBy: { position: "asc" }, select: { id: true, type: true, content: true } },
-        sceneOrders: { orderBy: { group: "asc" }, select: { group: true, sceneIds: true } },
-      },
-    });
-    if (!source) return fail("NOT_FOUND");
-    const file = activityFileSchema.safeParse(toActivityFile(source));
-    if (!file.success) return fail("VALIDATION", { activityId: ["content"] });
+    const source = await activitySnapshotTx(tx, ctx.schoolId, activityId);
+    if (!source.ok) return source;
     const activity = await createActivityTx(tx, {
       schoolId: ctx.schoolId,
       createdById: ctx.actorId,
-      content: contentOfFile(file.data, copyTitle(source.title)),
+      content: contentOfFile(source.data.file, copyTitle(source.data.title)),
     });
     await audit(
       {

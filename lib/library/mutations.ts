@@ -1,5 +1,6 @@
 import "server-only";
-import { activityFileSchema, contentOfFile, toActivityFile } from "@/lib/activities/file-format";
+import { activityFileSchema, contentOfFile } from "@/lib/activities/file-format";
+import { activitySnapshotTx } from "@/lib/activities/snapshot";
 import { audit } from "@/lib/audit/log";
 import { db } from "@/lib/db";
 import { type ActionResult, fail, ok } from "@/lib/errors";
@@ -36,31 +37,20 @@ export async function publishActivity(
   input: LibraryTags & { activityId: string },
 ): Promise<ActionResult<{ id: string; republished: boolean }>> {
   return db().$transaction(async (tx) => {
-    const activity = await tx.activity.findFirst({
-      where: { id: input.activityId, schoolId: ctx.schoolId },
-      select: {
-        title: true,
-        actorType: true,
-        feedback: true,
-        school: { select: { academyId: true } },
-        scenes: { orderBy: { position: "asc" }, select: { id: true, type: true, content: true } },
-        sceneOrders: { orderBy: { group: "asc" }, select: { group: true, sceneIds: true } },
-      },
-    });
-    if (!activity) return fail("NOT_FOUND");
-    const file = activityFileSchema.safeParse(toActivityFile(activity));
-    if (!file.success) return fail("VALIDATION", { activityId: ["content"] });
+    const source = await activitySnapshotTx(tx, ctx.schoolId, input.activityId);
+    if (!source.ok) return source;
+    const { file, academyId } = source.data;
     const before = await tx.libraryEntry.findUnique({
       where: { sourceActivityId: input.activityId },
       select: { id: true },
     });
     const snapshot = {
-      academyId: activity.school.academyId,
+      academyId,
       sourceSchoolId: ctx.schoolId,
-      title: file.data.title,
-      actorType: file.data.actorType,
-      sceneCount: file.data.scenes.length,
-      content: file.data as Prisma.InputJsonValue,
+      title: file.title,
+      actorType: file.actorType,
+      sceneCount: file.scenes.length,
+      content: file as Prisma.InputJsonValue,
       publishedById: ctx.actorId,
       ...tagData(input),
     };
@@ -75,7 +65,7 @@ export async function publishActivity(
         action: "library.publish",
         actorId: ctx.actorId,
         schoolId: ctx.schoolId,
-        academyId: activity.school.academyId,
+        academyId,
         targetType: "libraryEntry",
         targetId: entry.id,
         meta: { activityId: input.activityId, republished: Boolean(before), ...tagData(input) },

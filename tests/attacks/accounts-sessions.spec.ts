@@ -1,6 +1,7 @@
 import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { e2eDb, makeSchool, TEST_PASSWORD } from "../e2e/db";
-import { signInAs } from "../e2e/helpers";
+import { cookieHeader } from "../e2e/cookies";
+import { confirmOpenDialog, signInAs } from "../e2e/helpers";
 import { waitForMail } from "../e2e/mail";
 
 /**
@@ -24,8 +25,6 @@ async function expectSignedOut(browser: Browser, cookies: Cookies, home: string)
   await expect(page).toHaveURL(/\/signin/);
   await ctx.close();
 }
-
-const confirmOpenDialog = (page: Page) => page.locator('dialog[open] [data-testid="confirm-ok"]').click();
 
 test.describe("a copied session cookie stops working", () => {
   test.setTimeout(90_000);
@@ -138,7 +137,7 @@ test("an event stream opened before sign-out is closed by the server within a he
   const kid = await browser.newContext();
   const kidPage = await kid.newPage();
   await signInAs(kidPage, student.email!, TEST_PASSWORD);
-  const cookie = (await kid.cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+  const cookie = await cookieHeader(kid);
   // what a thief with the copied cookie keeps open
   const res = await fetch(new URL("/api/v1/live/school/events", kidPage.url()), { headers: { cookie } });
   expect(res.status).toBe(200);

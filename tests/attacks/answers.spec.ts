@@ -1,8 +1,8 @@
 import { expect, test } from "@playwright/test";
 import { createActivityFromTemplate } from "../../prisma/seed/factories";
 import { BASE_URL } from "../e2e/config";
-import { e2eDb, makeSchool, TEST_PASSWORD } from "../e2e/db";
-import { signInAs } from "../e2e/helpers";
+import { e2eDb, makeSchool } from "../e2e/db";
+import { cookieOf } from "../e2e/cookies";
 
 /**
  * Answers are never lost (docs/security.md, threat: one student's input
@@ -33,12 +33,7 @@ test("a poisoned answer inside a concurrent batch: the good ones are all stored,
 
   // each student signed in for real; their session cookies, to send at once from here
   const cookies: string[] = [];
-  for (const s of students) {
-    const context = await browser.newContext();
-    await signInAs(await context.newPage(), s.email!, TEST_PASSWORD);
-    cookies.push((await context.cookies()).map((c) => `${c.name}=${c.value}`).join("; "));
-    await context.close();
-  }
+  for (const s of students) cookies.push(await cookieOf(browser, s.email!));
 
   const poisons = [
     { sceneId: freeText, answer: { text: "ふつうの答え\u0000" } },

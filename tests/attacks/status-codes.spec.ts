@@ -12,7 +12,8 @@ import type { Role } from "@/lib/auth/roles";
 import { createAcademy, createUser, uniqueTag } from "../../prisma/seed/factories";
 import { BASE_URL } from "../e2e/config";
 import { e2eDb, TEST_PASSWORD } from "../e2e/db";
-import { cookieOf, type Ids, seedMatrixSchool, send } from "../e2e/matrix-lib";
+import { cookieOf } from "../e2e/cookies";
+import { activityOf, fillIds, type Ids, seedMatrixSchool, send } from "../e2e/matrix-lib";
 import { ROUTES } from "../e2e/routes";
 
 /** The not-found message as each display language's reader sees it (tags stripped, ruby readings dropped). */
@@ -83,24 +84,12 @@ async function expectNotFoundPage(browser: Browser, role: Role, pathname: string
   await context.close();
 }
 
-const activityOf = (pattern: string): keyof Ids =>
-  /\/(guide|session)\//.test(pattern)
-    ? "guide"
-    : pattern.startsWith("/dashboard/teacher/activities/solo/")
-      ? "teacherActivity"
-      : "self";
-function fill(pattern: string, ids: { schoolId: string; activityId: string; studentId: string }) {
-  return pattern
-    .replace("[schoolId]", ids.schoolId)
-    .replace("[activityId]", ids.activityId)
-    .replace("[studentId]", ids.studentId);
-}
 const DYNAMIC = ROUTES.filter((r) => r.pattern.includes("[") && r.area !== "public");
 
 test("sanity: each dynamic page answers 200 to its own role with the own school's ids", async () => {
   test.setTimeout(120_000);
   for (const route of DYNAMIC) {
-    const pathname = fill(route.pattern, {
+    const pathname = fillIds(route.pattern, {
       schoolId: own.schoolId,
       activityId: own[activityOf(route.pattern)],
       studentId: own.studentId,
@@ -136,8 +125,8 @@ for (const route of DYNAMIC) {
         { ...mine, schoolId: foreign.schoolId },
         { ...mine, schoolId: "not-a-uuid" },
       );
-    const ownPath = fill(route.pattern, mine);
-    const paths = [...new Set(variants.map((ids) => fill(route.pattern, ids)))].filter((p) => p !== ownPath);
+    const ownPath = fillIds(route.pattern, mine);
+    const paths = [...new Set(variants.map((ids) => fillIds(route.pattern, ids)))].filter((p) => p !== ownPath);
     expect(paths.length).toBeGreaterThanOrEqual(3);
     for (const pathname of paths) await expectNotFound(role, pathname);
     await expectNotFoundPage(browser, role, paths[0]!);

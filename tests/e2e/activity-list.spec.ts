@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { createActivityFromTemplate, createResponse } from "../../prisma/seed/factories";
-import { e2eDb, makeSchool, TEST_PASSWORD } from "./db";
+import { e2eDb, makeSchool, scenesOf, TEST_PASSWORD } from "./db";
 import { baseText, expectAccessible, signInAs } from "./helpers";
 
 test("activity list: search by title (as written or by its reading), filter by mode and archived; each row shows scenes, answers so far and last use", async ({
@@ -28,7 +28,7 @@ test("activity list: search by title (as written or by its reading), filter by m
     mode: "complete",
     status: "archived",
   });
-  const scenes = await db.activityScene.findMany({ where: { activityId: used.id }, orderBy: { position: "asc" } });
+  const scenes = await scenesOf(used.id);
   for (const s of students)
     await createResponse(db, {
       activityId: used.id,

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { createActivityFromTemplate, createResponse } from "../../prisma/seed/factories";
-import { baseText, expectAccessible } from "./helpers";
-import { e2eDb, makeSchool } from "./db";
+import { baseText, editUrl, expectAccessible } from "./helpers";
+import { e2eDb, makeSchool, scenesOf } from "./db";
 import { signedInBrowsers } from "./browsers";
 
 const signedIn = signedInBrowsers();
@@ -20,10 +20,7 @@ async function keyedSoloActivity() {
     mode: "self",
   });
   await db.activity.update({ where: { id: activity.id }, data: { feedback: "after_answer" } });
-  const [intro, weight, solution] = await db.activityScene.findMany({
-    where: { activityId: activity.id },
-    orderBy: { position: "asc" },
-  });
+  const [intro, weight, solution] = await scenesOf(activity.id);
   const options = (solution!.content as Options).options.map((o) => (o.id === "clear" ? { ...o, correct: true } : o));
   await db.activityScene.update({
     where: { id: solution!.id },
@@ -114,7 +111,7 @@ test("a teacher allows retries in the editor: after 答え合わせ the student 
   const { db, activity, solution, student, teacher } = await keyedSoloActivity();
 
   const editor = await signedIn(browser, teacher.email!);
-  await editor.goto(`/dashboard/teacher/activities/edit/${activity.id}`);
+  await editor.goto(editUrl(activity.id));
   await editor.getByTestId("retries-select").selectOption("allowed");
   await expect
     .poll(

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { createActivityFromTemplate } from "../../prisma/seed/factories";
 import { baseText, signInAs } from "./helpers";
-import { e2eDb, makeSchool, TEST_PASSWORD } from "./db";
+import { e2eDb, makeSchool, scenesOf, TEST_PASSWORD } from "./db";
 import { devices, signedInBrowsers } from "./browsers";
 
 /**
@@ -51,10 +51,7 @@ test("live two-step without a reason: a visible message, nothing sent, nothing l
     schoolId: school.id,
     mode: "standby",
   });
-  const scenes = await e2eDb().activityScene.findMany({
-    where: { activityId: activity.id },
-    orderBy: { position: "asc" },
-  });
+  const scenes = await scenesOf(activity.id);
   const teacherPage = await signedIn(browser, teacher.email!);
   await teacherPage.goto(`/dashboard/teacher/activities/guide/${activity.id}`);
   await teacherPage.getByTestId("start-session").click();
@@ -185,10 +182,7 @@ test("shared tablet: an answer queued by A is never sent as B nor shown to B, an
     schoolId: school.id,
     mode: "self",
   });
-  const scenes = await e2eDb().activityScene.findMany({
-    where: { activityId: activity.id },
-    orderBy: { position: "asc" },
-  });
+  const scenes = await scenesOf(activity.id);
   const tablet = await device(browser);
 
   // A answers while the answer API is out of reach from the tablet: the answers stay queued on it

@@ -17,6 +17,10 @@ export function e2eDb(): PrismaClient {
   return client;
 }
 
+/** An activity's scenes in their default order, as stored. */
+export const scenesOf = (activityId: string) =>
+  e2eDb().activityScene.findMany({ where: { activityId }, orderBy: { position: "asc" } });
+
 /** The sign-in code key the e2e server uses (generated into .data/secrets.json by scripts/start.ts). */
 export function signinCodeKey(): string {
   return (JSON.parse(readFileSync(".data/secrets.json", "utf8")) as { SIGNIN_CODE_KEY: string }).SIGNIN_CODE_KEY;

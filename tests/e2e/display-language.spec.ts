@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { expectNotification, signInAs } from "./helpers";
+import { chooseLanguage, expectNotification, signInAs, visibleText } from "./helpers";
 import { makeSchool, TEST_PASSWORD } from "./db";
 
 /**
@@ -9,18 +9,11 @@ import { makeSchool, TEST_PASSWORD } from "./db";
  * Ruby is per character where the reading splits.
  */
 const HAN = /\p{Script=Han}/u;
-const visibleText = (page: Page) => page.evaluate(() => document.body.innerText);
 const switcher = (page: Page) => page.getByTestId("language-switcher");
 
 async function freshPage(browser: Browser) {
   const context = await browser.newContext();
   return { context, page: await context.newPage() };
-}
-
-async function chooseLanguage(page: Page, lang: "ja" | "ja-ruby" | "ja-kana") {
-  await switcher(page).click();
-  await page.locator(`[role="menuitemradio"][data-lang="${lang}"]`).click();
-  await expect(switcher(page)).not.toHaveAttribute("aria-busy", "true");
 }
 
 async function signOut(page: Page) {

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { createActivityFromTemplate } from "../../prisma/seed/factories";
-import { expectAccessible, expectNotification, signInAs } from "./helpers";
+import { editUrl, expectAccessible, expectNotification, signInAs } from "./helpers";
 import { BASE_URL } from "./config";
 import { e2eDb, makeSchool, TEST_PASSWORD } from "./db";
 import { mouseLine, touchLine } from "./drawing-input";
@@ -25,7 +25,7 @@ test.describe("drawing scenes", () => {
       mode: "self",
     });
     await signInAs(page, teacher.email!, TEST_PASSWORD);
-    await page.goto(`/dashboard/teacher/activities/edit/${activity.id}`);
+    await page.goto(editUrl(activity.id));
     await page.getByTestId("add-type").selectOption("drawing");
     await page.getByTestId("add-scene").click();
     await expectNotification(page, "シーンを追加しました");

@@ -1,7 +1,7 @@
 import { expect, type Locator, test } from "@playwright/test";
 import { createActivityFromTemplate } from "../../prisma/seed/factories";
-import { expectNotification, signInAs } from "./helpers";
-import { e2eDb, makeSchool, TEST_PASSWORD } from "./db";
+import { editUrl, expectNotification, signInAs } from "./helpers";
+import { e2eDb, makeSchool, scenesOf, TEST_PASSWORD } from "./db";
 
 const ids = (list: Locator) => list.locator("li").evaluateAll((els) => els.map((e) => e.getAttribute("data-scene-id")));
 
@@ -15,11 +15,9 @@ test.describe("scene order editor", () => {
       templateId: "math-linear-equations",
       schoolId: school.id,
     });
-    const original = (
-      await e2eDb().activityScene.findMany({ where: { activityId: activity.id }, orderBy: { position: "asc" } })
-    ).map((s) => s.id);
+    const original = (await scenesOf(activity.id)).map((s) => s.id);
     await signInAs(page, teacher.email!, TEST_PASSWORD);
-    const url = `/dashboard/teacher/activities/edit/${activity.id}`;
+    const url = editUrl(activity.id);
     await page.goto(url);
 
     // a second editor opens the same activity before the first saves
@@ -51,10 +49,7 @@ test.describe("scene order editor", () => {
     await page.getByTestId("save-order").click();
     await expectNotification(page, "保存しました");
 
-    const stored = await e2eDb().activityScene.findMany({
-      where: { activityId: activity.id },
-      orderBy: { position: "asc" },
-    });
+    const stored = await scenesOf(activity.id);
     expect(stored.map((s) => s.id)).toEqual(afterDrag);
     const b = await e2eDb().activitySceneOrder.findUniqueOrThrow({
       where: { activityId_group: { activityId: activity.id, group: "B" } },
@@ -67,10 +62,7 @@ test.describe("scene order editor", () => {
     await page2.getByTestId("order-default").locator("li").first().getByTestId("move-down").click();
     await page2.getByTestId("save-order").click();
     await expectNotification(page2, "ほかの人が先に変更しました");
-    const unchanged = await e2eDb().activityScene.findMany({
-      where: { activityId: activity.id },
-      orderBy: { position: "asc" },
-    });
+    const unchanged = await scenesOf(activity.id);
     expect(unchanged.map((s) => s.id)).toEqual(afterDrag);
     await other.close();
   });
@@ -84,7 +76,7 @@ test.describe("scene order editor", () => {
       title: "よその学校のふりかえり",
     });
     await signInAs(page, mine.teacher.email!, TEST_PASSWORD);
-    await page.goto(`/dashboard/teacher/activities/edit/${activity.id}`);
+    await page.goto(editUrl(activity.id));
     await expect(page.getByTestId("error-page")).toBeVisible();
     await expect(page.locator("body")).not.toContainText("よその学校");
   });
@@ -124,7 +116,7 @@ test.describe("who answers", () => {
     });
     await signInAs(page, teacher.email!, TEST_PASSWORD);
 
-    await page.goto(`/dashboard/teacher/activities/edit/${fresh.id}`);
+    await page.goto(editUrl(fresh.id));
     await page.getByTestId("actor-select").selectOption("teacher");
     await expectNotification(page, "答える人を変えました。");
     await expect
@@ -135,7 +127,7 @@ test.describe("who answers", () => {
       )
       .toBe("teacher");
 
-    await page.goto(`/dashboard/teacher/activities/edit/${used.id}`);
+    await page.goto(editUrl(used.id));
     await page.getByTestId("actor-select").selectOption("teacher");
     await expectNotification(page, "回答がある活動や、実施中の活動は、答える人を変えられません。");
     await expect(page.getByTestId("actor-select")).toHaveValue("student");

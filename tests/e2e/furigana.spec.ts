@@ -2,7 +2,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { createActivityFromTemplate, createUser } from "../../prisma/seed/factories";
 import { BASE_URL } from "./config";
 import { e2eDb, makeSchool, TEST_PASSWORD } from "./db";
-import { expectAccessible, expectNotification, signInAs } from "./helpers";
+import { editUrl, expectAccessible, expectNotification, signInAs } from "./helpers";
 
 const setLanguage = (page: Page, lang: string) =>
   page.context().addCookies([{ name: "manabiya-lang", value: lang, url: BASE_URL }]);
@@ -33,7 +33,7 @@ test.describe("automatic furigana", () => {
     });
     await setLanguage(page, "ja");
     await signInAs(page, teacher.email!, TEST_PASSWORD);
-    await page.goto(`/dashboard/teacher/activities/edit/${activity.id}`);
+    await page.goto(editUrl(activity.id));
 
     await page.locator('input[name="title"]').fill("東さんと東京で食べる");
     await expect(page.getByTestId("furigana-suggest-button")).toHaveText("ふりがなを提案");
@@ -84,7 +84,7 @@ test.describe("automatic furigana", () => {
       schoolId: school.id,
     });
     await signInAs(page, teacher.email!, TEST_PASSWORD);
-    await page.goto(`/dashboard/teacher/activities/edit/${activity.id}`);
+    await page.goto(editUrl(activity.id));
     await page.locator('input[name="title"]').fill("ふりかえり ABC 123");
     await page.getByTestId("furigana-suggest-button").click();
     await expect(page.getByTestId("furigana-empty")).toBeVisible({ timeout: 30_000 });

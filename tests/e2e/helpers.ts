@@ -4,6 +4,8 @@ import { AUTH_DIR } from "./config";
 
 export const DEMO_PASSWORD = "manabiya-demo";
 export const storageStateOf = (role: "student" | "teacher" | "manager") => `${AUTH_DIR}/${role}.json`;
+/** A teacher's editor of an activity of their school. */
+export const editUrl = (id: string) => `/dashboard/teacher/activities/edit/${id}`;
 
 export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
   await page.getByLabel("メールアドレス").fill(email);
@@ -34,6 +36,19 @@ export async function signInAs(page: Page, email: string, password = DEMO_PASSWO
   // argon2 on a loaded box (CI shares its cores): generous, it is a poll
   await expect(page).toHaveURL(/\/dashboard\/(student|teacher|manager)\/home$/, { timeout: 60_000 });
 }
+
+/** Visible text of the page (what a reader sees, ruby readings included). */
+export const visibleText = (page: Page) => page.evaluate(() => document.body.innerText);
+
+/** Picks a display language in the language switcher and waits until the page has it. */
+export async function chooseLanguage(page: Page, lang: "ja" | "ja-ruby" | "ja-kana") {
+  await page.getByTestId("language-switcher").click();
+  await page.locator(`[role="menuitemradio"][data-lang="${lang}"]`).click();
+  await expect(page.getByTestId("language-switcher")).not.toHaveAttribute("aria-busy", "true");
+}
+
+/** Confirms the open confirmation dialog. */
+export const confirmOpenDialog = (page: Page) => page.locator('dialog[open] [data-testid="confirm-ok"]').click();
 
 /** Waits for a notification whose text (ruby readings left out) contains `text`. */
 export async function expectNotification(page: Page, text: string) {

@@ -3,13 +3,12 @@ import { expect, type Locator, type Page, test } from "@playwright/test";
 import sharp from "sharp";
 import { createActivityFromTemplate } from "../../prisma/seed/factories";
 import { signedInBrowsers } from "./browsers";
-import { e2eDb, makeSchool } from "./db";
+import { e2eDb, makeSchool, scenesOf } from "./db";
 import { playDissolveToChoice } from "./dissolve";
 import { uploadImage } from "./editor-keys";
-import { expectAccessible, expectNotification } from "./helpers";
+import { editUrl, expectAccessible, expectNotification } from "./helpers";
 
 const signedIn = signedInBrowsers();
-const editUrl = (id: string) => `/dashboard/teacher/activities/edit/${id}`;
 const picture = (width: number, height: number, background: string) =>
   sharp({ create: { width, height, channels: 3, background } })
     .png()
@@ -48,9 +47,7 @@ test("a teacher places images with alt text on a scene and an option; a student 
     schoolId: school.id,
     mode: "self",
   });
-  const choice = (
-    await e2eDb().activityScene.findMany({ where: { activityId: activity.id }, orderBy: { position: "asc" } })
-  )[2]!; // single_choice "solution"
+  const choice = (await scenesOf(activity.id))[2]!; // single_choice "solution"
   const page = await signedIn(browser, teacher.email!);
   await page.goto(editUrl(activity.id));
   const item = page.locator(`[data-scene-id="${choice.id}"][data-testid="scene-item"]`);
@@ -142,9 +139,7 @@ test("an activity with images exported by one school and imported by another pla
     title,
     mode: "self",
   });
-  const choice = (
-    await e2eDb().activityScene.findMany({ where: { activityId: activity.id }, orderBy: { position: "asc" } })
-  )[2]!;
+  const choice = (await scenesOf(activity.id))[2]!;
   const pageA = await signedIn(browser, a.teacher.email!);
   await pageA.goto(editUrl(activity.id));
   const item = pageA.locator(`[data-scene-id="${choice.id}"][data-testid="scene-item"]`);

@@ -4,7 +4,7 @@ import { createInterface } from "node:readline";
 import { type Browser, expect } from "@playwright/test";
 import { createActivityFromTemplate } from "../../prisma/seed/factories";
 import { E2E_DATABASE_URL } from "./config";
-import { e2eDb, makeSchool, TEST_PASSWORD } from "./db";
+import { e2eDb, makeSchool, scenesOf, TEST_PASSWORD } from "./db";
 import { signInAs } from "./helpers";
 
 /**
@@ -112,10 +112,7 @@ export async function guideAcrossInstances(browser: Browser, studentBaseUrl: str
     schoolId: school.id,
     mode: "guide",
   });
-  const scenes = await e2eDb().activityScene.findMany({
-    where: { activityId: activity.id },
-    orderBy: { position: "asc" },
-  });
+  const scenes = await scenesOf(activity.id);
   const teacherContext = await browser.newContext();
   const teacherPage = await teacherContext.newPage();
   await signInAs(teacherPage, teacher.email!, TEST_PASSWORD);

@@ -1,18 +1,9 @@
-import { type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { type BrowserContext, expect, test } from "@playwright/test";
 import { BASE_URL } from "./config";
 import { makeSchool, TEST_PASSWORD } from "./db";
-import { signInAs, storageStateOf } from "./helpers";
+import { chooseLanguage, signInAs, storageStateOf, visibleText } from "./helpers";
 
 const HAN = /\p{Script=Han}/u;
-
-/** Visible text of the page (what a reader sees, ruby readings included). */
-const visibleText = (page: Page) => page.evaluate(() => document.body.innerText);
-
-async function chooseLanguage(page: Page, lang: "ja" | "ja-ruby" | "ja-kana") {
-  await page.getByTestId("language-switcher").click();
-  await page.locator(`[role="menuitemradio"][data-lang="${lang}"]`).click();
-  await expect(page.getByTestId("language-switcher")).not.toHaveAttribute("aria-busy", "true");
-}
 
 async function setCookie(context: BrowserContext, value: string) {
   await context.addCookies([{ name: "manabiya-lang", value, url: BASE_URL }]);

@@ -2,18 +2,11 @@ import { expect, type Page, test } from "@playwright/test";
 import { LIVE_CHANNEL, livePayload } from "../../lib/live/channel";
 import { createActivityFromTemplate, createUser } from "../../prisma/seed/factories";
 import { signedInBrowsers } from "./browsers";
-import { e2eDb, makeSchool } from "./db";
+import { e2eDb, makeSchool, scenesOf } from "./db";
+import { pickClass, sceneOf } from "./guide";
 
 const signedIn = signedInBrowsers();
-const sceneOf = (page: Page) => page.getByTestId("live-session");
 const cell = (page: Page, id: string) => page.locator(`[data-testid="grid-student"][data-student-id="${id}"]`);
-/** Picks the class of the school's students ("grade:className") in the guide screen's start card. */
-async function pickClass(page: Page, key: string) {
-  const value = await page
-    .locator(`[data-testid="session-class-pick"] option[data-class="${key}"]`)
-    .getAttribute("value");
-  await page.getByTestId("session-class-pick").selectOption(value!);
-}
 
 test("who is still working: the class's students by 番号 go from not joined to working, answered and offline; counts follow; Enter on a student shows their answer; names never reach a student", async ({
   browser,
@@ -27,10 +20,7 @@ test("who is still working: the class's students by 番号 go from not joined to
     schoolId: school.id,
     mode: "standby",
   });
-  const scenes = await e2eDb().activityScene.findMany({
-    where: { activityId: activity.id },
-    orderBy: { position: "asc" },
-  });
+  const scenes = await scenesOf(activity.id);
   const choice = scenes[2]!;
 
   const teacherPage = await signedIn(browser, teacher.email!);
@@ -116,10 +106,7 @@ test("two classes in turn: a student of the other class waits; the session, the 
     schoolId: school.id,
     mode: "standby",
   });
-  const scenes = await e2eDb().activityScene.findMany({
-    where: { activityId: activity.id },
-    orderBy: { position: "asc" },
-  });
+  const scenes = await scenesOf(activity.id);
   const choice = scenes[2]!;
   const [a, b] = students as [(typeof students)[number], (typeof students)[number]];
 

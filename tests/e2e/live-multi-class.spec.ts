@@ -1,17 +1,10 @@
 import { expect, type Page, test } from "@playwright/test";
 import { createActivityFromTemplate, createUser } from "../../prisma/seed/factories";
 import { signedInBrowsers } from "./browsers";
-import { e2eDb, makeSchool, testHash } from "./db";
+import { e2eDb, makeSchool, scenesOf, testHash } from "./db";
+import { pickClass, sceneOf } from "./guide";
 
 const signedIn = signedInBrowsers();
-const sceneOf = (page: Page) => page.getByTestId("live-session");
-/** Picks the class of the school's students ("grade:className") in the guide screen's start controls. */
-async function pickClass(page: Page, key: string) {
-  const value = await page
-    .locator(`[data-testid="session-class-pick"] option[data-class="${key}"]`)
-    .getAttribute("value");
-  await page.getByTestId("session-class-pick").selectOption(value!);
-}
 const sessionOf = async (page: Page) => (await page.getByTestId("guide-console").getAttribute("data-session-id")) ?? "";
 
 test("several classes at once: two teachers run one activity in 1組 and 2組; a pause in 1組 leaves 2組 working; answers land in their own class's grid and projector", async ({
@@ -34,10 +27,7 @@ test("several classes at once: two teachers run one activity in 1組 and 2組; a
     schoolId: school.id,
     mode: "standby",
   });
-  const scenes = await e2eDb().activityScene.findMany({
-    where: { activityId: activity.id },
-    orderBy: { position: "asc" },
-  });
+  const scenes = await scenesOf(activity.id);
   const choice = scenes[2]!;
 
   // the first teacher starts it for 1組

@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { signedInBrowsers } from "./browsers";
 import { createActivityFromTemplate } from "../../prisma/seed/factories";
 import { baseText } from "./helpers";
-import { e2eDb, makeSchool } from "./db";
+import { e2eDb, makeSchool, scenesOf } from "./db";
 
 const signedIn = signedInBrowsers();
 
@@ -17,10 +17,7 @@ test("eyes on me: the teacher blanks every student screen with a message in the 
     schoolId: school.id,
     mode: "standby",
   });
-  const scenes = await e2eDb().activityScene.findMany({
-    where: { activityId: activity.id },
-    orderBy: { position: "asc" },
-  });
+  const scenes = await scenesOf(activity.id);
   const free = scenes.find((s) => s.type === "free_text")!;
 
   const teacherPage = await signedIn(browser, teacher.email!, { width: 1280, height: 800 });

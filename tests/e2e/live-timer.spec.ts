@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { signedInBrowsers } from "./browsers";
 import { createActivityFromTemplate } from "../../prisma/seed/factories";
-import { e2eDb, makeSchool } from "./db";
+import { e2eDb, makeSchool, scenesOf } from "./db";
 
 const signedIn = signedInBrowsers();
 
@@ -15,10 +15,7 @@ test("timer: the class sees the countdown; at zero the answers close on the serv
     schoolId: school.id,
     mode: "standby",
   });
-  const scenes = await e2eDb().activityScene.findMany({
-    where: { activityId: activity.id },
-    orderBy: { position: "asc" },
-  });
+  const scenes = await scenesOf(activity.id);
   const choice = scenes.find((s) => s.type === "single_choice")!;
 
   const teacherPage = await signedIn(browser, teacher.email!);

@@ -2,11 +2,10 @@ import { expect, type Page, test } from "@playwright/test";
 import { signedInBrowsers } from "./browsers";
 import { createActivityFromTemplate } from "../../prisma/seed/factories";
 import { baseText } from "./helpers";
-import { e2eDb, makeSchool } from "./db";
+import { e2eDb, makeSchool, scenesOf } from "./db";
+import { sceneOf } from "./guide";
 
 const signedIn = signedInBrowsers();
-
-const sceneOf = (page: Page) => page.getByTestId("live-session");
 
 test("live session: three students follow the teacher, answer, see counts and results, lock, and reload onto the current scene", async ({
   browser,
@@ -18,10 +17,7 @@ test("live session: three students follow the teacher, answer, see counts and re
     schoolId: school.id,
     mode: "standby",
   });
-  const scenes = await e2eDb().activityScene.findMany({
-    where: { activityId: activity.id },
-    orderBy: { position: "asc" },
-  });
+  const scenes = await scenesOf(activity.id);
 
   const teacherPage = await signedIn(browser, teacher.email!);
   await teacherPage.goto(`/dashboard/teacher/activities/guide/${activity.id}`);

@@ -1,11 +1,9 @@
 import { expect, test } from "@playwright/test";
 import { createActivityFromTemplate, createResponse } from "../../prisma/seed/factories";
-import { expectAccessible, expectNotification, signInAs } from "./helpers";
-import { e2eDb, makeSchool, TEST_PASSWORD } from "./db";
+import { editUrl, expectAccessible, expectNotification, signInAs } from "./helpers";
+import { e2eDb, makeSchool, scenesOf, TEST_PASSWORD } from "./db";
 
 type Options = { options: { id: string; correct?: boolean }[] };
-const scenesOf = (activityId: string) =>
-  e2eDb().activityScene.findMany({ where: { activityId }, orderBy: { position: "asc" } });
 /** A correct flag in a page's HTML or its RSC payload (escaped inside script strings). */
 const KEY = /correct\\*"\s*:\s*true/;
 
@@ -95,7 +93,7 @@ test.describe("feedback to students", () => {
     });
 
     await signInAs(page, teacher.email!, TEST_PASSWORD);
-    await page.goto(`/dashboard/teacher/activities/edit/${activity.id}`);
+    await page.goto(editUrl(activity.id));
     await page.getByLabel("正誤の表示（正解にしるしをつけた問題）").selectOption("at_end");
     await expectNotification(page, "正誤の表示を変えました");
     await expect

@@ -4,13 +4,11 @@
  * streamed, is "error" and never counts as "no access".
  */
 import { createHash } from "node:crypto";
-import type { Browser } from "@playwright/test";
 import sharp from "sharp";
 import type { Role } from "@/lib/auth/roles";
 import { createActivityFromTemplate, createResponse, createSchool, createUser } from "../../prisma/seed/factories";
 import { BASE_URL } from "./config";
 import { e2eDb, TEST_PASSWORD } from "./db";
-import { signInAs } from "./helpers";
 
 export type Who = Role | "signedOut";
 export type Variant = "own" | "sibling" | "foreign" | "mixed";
@@ -138,13 +136,19 @@ export async function seedMatrixSchool(academyId: string, canary: string, staffE
   };
 }
 
-export async function cookieOf(browser: Browser, email: string): Promise<string> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signInAs(page, email, TEST_PASSWORD);
-  const header = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
-  await context.close();
-  return header;
+/** Which of a school's activities a page pattern's [activityId] is: the live one for guide and session pages, the teacher's own for a teacher's solo page, else the self-paced one. */
+export const activityOf = (pattern: string) =>
+  /\/(guide|session)\//.test(pattern)
+    ? "guide"
+    : pattern.startsWith("/dashboard/teacher/activities/solo/")
+      ? "teacherActivity"
+      : "self";
+/** A page pattern with its [schoolId], [activityId] and [studentId] filled in. */
+export function fillIds(pattern: string, ids: { schoolId: string; activityId: string; studentId: string }) {
+  return pattern
+    .replace("[schoolId]", ids.schoolId)
+    .replace("[activityId]", ids.activityId)
+    .replace("[studentId]", ids.studentId);
 }
 
 export interface Reply {

@@ -20,8 +20,10 @@ import { hashProjectorToken, newProjectorToken } from "../../lib/projector/token
 import { createAcademy, createUser, uniqueTag } from "../../prisma/seed/factories";
 import { BASE_URL, E2E_METRICS_TOKEN } from "./config";
 import { e2eDb, TEST_PASSWORD } from "./db";
+import { cookieOf } from "./cookies";
 import {
-  cookieOf,
+  activityOf,
+  fillIds,
   homeUrl,
   type Ids,
   ITEM,
@@ -138,18 +140,12 @@ const WHO: Who[] = ["student", "teacher", "manager", "signedOut"];
 
 // ------------------------------------------------------------------ pages
 
-const activityOf = (pattern: string) =>
-  /\/(guide|session)\//.test(pattern)
-    ? "guide"
-    : pattern.startsWith("/dashboard/teacher/activities/solo/")
-      ? "teacherActivity"
-      : "self";
 function fill(pattern: string, v: Ids): string {
-  return pattern
-    .replace("[token]", "Z".repeat(43))
-    .replace("[schoolId]", v.schoolId)
-    .replace("[activityId]", v[activityOf(pattern)])
-    .replace("[studentId]", v.studentId);
+  return fillIds(pattern.replace("[token]", "Z".repeat(43)), {
+    schoolId: v.schoolId,
+    activityId: v[activityOf(pattern)],
+    studentId: v.studentId,
+  });
 }
 /** What an allowed page must show of the school its ids name: the student, else the activity, else the school itself (area pages without ids: anything of the own school). */
 function itemShown(pattern: string): RegExp {

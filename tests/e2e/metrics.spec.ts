@@ -3,6 +3,7 @@ import { expect, test } from "@playwright/test";
 import { createActivityFromTemplate } from "../../prisma/seed/factories";
 import { BASE_URL, E2E_METRICS_TOKEN, E2E_PORT } from "./config";
 import { e2eDb, makeSchool, sessionCookieFor, TEST_PASSWORD } from "./db";
+import { cookieHeader } from "./cookies";
 import { signIn } from "./helpers";
 import { AppInstance } from "./instance";
 
@@ -165,7 +166,7 @@ test("metrics: a failed sign-in counts by method and reason; an open live stream
 
   await signIn(page, teacher.email!, TEST_PASSWORD);
   await expect(page).toHaveURL(/\/dashboard\/teacher\/home$/, { timeout: 60_000 });
-  const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+  const cookie = await cookieHeader(page.context());
   const activity = await createActivityFromTemplate(e2eDb(), {
     templateId: "science-dissolve",
     schoolId: school.id,
@@ -189,7 +190,7 @@ test("metrics: a sign-in sheets print counts as a PDF job, with its rendering ti
   await page.goto("/signin");
   await signIn(page, teacher.email!, TEST_PASSWORD);
   await expect(page).toHaveURL(/\/dashboard\/teacher\/home$/, { timeout: 60_000 });
-  const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+  const cookie = await cookieHeader(page.context());
   const before = await scrape();
   const res = await fetch(`${BASE_URL}/api/students/sheets`, {
     method: "POST",

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { createActivityFromTemplate } from "../../prisma/seed/factories";
 import { signedInBrowsers } from "./browsers";
-import { e2eDb, makeSchool } from "./db";
+import { e2eDb, makeSchool, scenesOf } from "./db";
 
 const signedIn = signedInBrowsers();
 
@@ -15,10 +15,7 @@ test("pacing in self mode: students reach only the scenes the teacher opened, an
     schoolId: school.id,
     mode: "self",
   });
-  const scenes = await e2eDb().activityScene.findMany({
-    where: { activityId: activity.id },
-    orderBy: { position: "asc" },
-  });
+  const scenes = await scenesOf(activity.id);
 
   const teacherPage = await signedIn(browser, teacher.email!);
   await teacherPage.goto(`/dashboard/teacher/activities/guide/${activity.id}`);

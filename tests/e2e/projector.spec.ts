@@ -3,8 +3,9 @@ import { type Browser, expect, type Locator, type Page, test } from "@playwright
 import sharp from "sharp";
 import { createActivityFromTemplate } from "../../prisma/seed/factories";
 import { devices, signedInBrowsers } from "./browsers";
-import { e2eDb, makeSchool } from "./db";
+import { e2eDb, makeSchool, scenesOf } from "./db";
 import { baseText, expectAccessible } from "./helpers";
+import { sceneOf } from "./guide";
 
 /**
  * The projector view (docs/adr/0064-projector-links.md): a teacher, a classroom screen with no
@@ -15,7 +16,6 @@ import { baseText, expectAccessible } from "./helpers";
  */
 const signedIn = signedInBrowsers();
 const device = devices();
-const sceneOf = (page: Page) => page.getByTestId("live-session");
 const PHONE = { width: 360, height: 740 };
 const TABLET = { width: 768, height: 1024 };
 
@@ -29,10 +29,7 @@ test("a projector page: the scene, a live chart, anonymous answers, stars, names
     schoolId: school.id,
     mode: "standby",
   });
-  const scenes = await e2eDb().activityScene.findMany({
-    where: { activityId: activity.id },
-    orderBy: { position: "asc" },
-  });
+  const scenes = await scenesOf(activity.id);
   const choice = scenes[2]!;
   const text = scenes[4]!;
 
@@ -245,12 +242,8 @@ test("the projector shows its lesson's images without sign-in; another activity'
     schoolId: school.id,
     mode: "standby",
   });
-  const choice = (
-    await e2eDb().activityScene.findMany({ where: { activityId: activity.id }, orderBy: { position: "asc" } })
-  )[2]!;
-  const otherChoice = (
-    await e2eDb().activityScene.findMany({ where: { activityId: other.id }, orderBy: { position: "asc" } })
-  )[2]!;
+  const choice = (await scenesOf(activity.id))[2]!;
+  const otherChoice = (await scenesOf(other.id))[2]!;
   const mine = await placeImages(choice.id, school.id, "青いビーカー");
   const theirs = await placeImages(otherChoice.id, school.id, "別の授業の図");
 

@@ -1,7 +1,7 @@
 import { type Browser, expect, type Locator, test } from "@playwright/test";
 import { createActivityFromTemplate, createResponse } from "../../prisma/seed/factories";
 import { baseText } from "./helpers";
-import { e2eDb, makeSchool } from "./db";
+import { e2eDb, makeSchool, scenesOf } from "./db";
 import { signedInBrowsers } from "./browsers";
 
 const signedInAs = signedInBrowsers();
@@ -73,10 +73,7 @@ test("stats: an information scene shows no count; students by full name with 年
     schoolId: school.id,
     mode: "self",
   });
-  const scenes = await e2eDb().activityScene.findMany({
-    where: { activityId: activity.id },
-    orderBy: { position: "asc" },
-  });
+  const scenes = await scenesOf(activity.id);
   const answer = (i: number, at: number, value: object) =>
     createResponse(e2eDb(), {
       activityId: activity.id,

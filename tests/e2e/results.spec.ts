@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { createActivityFromTemplate, createResponse } from "../../prisma/seed/factories";
 import { baseText, signInAs } from "./helpers";
-import { e2eDb, makeSchool, TEST_PASSWORD } from "./db";
+import { e2eDb, makeSchool, scenesOf, TEST_PASSWORD } from "./db";
 
 /**
  * Factory-made answers with counts known in advance: 36 students in groups A
@@ -18,10 +18,7 @@ async function seedResults() {
     schoolId: made.school.id,
     mode: "self",
   });
-  const scenes = await e2eDb().activityScene.findMany({
-    where: { activityId: activity.id },
-    orderBy: { position: "asc" },
-  });
+  const scenes = await scenesOf(activity.id);
   const expected: Record<string, Record<string, Record<string, number>>> = { all: {}, A: {}, B: {} };
   const choice: Record<string, number> = {};
   for (const [i, s] of made.students.entries()) {

@@ -2,10 +2,9 @@ import { expect, type Page, test } from "@playwright/test";
 import { createActivityFromTemplate } from "../../prisma/seed/factories";
 import { playDissolveToChoice } from "./dissolve";
 import { rubyByKeyboard } from "./editor-keys";
-import { expectAccessible, expectNotification, signInAs, tabTo } from "./helpers";
-import { e2eDb, makeSchool, TEST_PASSWORD } from "./db";
+import { editUrl, expectAccessible, expectNotification, signInAs, tabTo } from "./helpers";
+import { e2eDb, makeSchool, scenesOf, TEST_PASSWORD } from "./db";
 
-const editUrl = (id: string) => `/dashboard/teacher/activities/edit/${id}`;
 const promptOf = async (sceneId: string) =>
   ((await e2eDb().activityScene.findUniqueOrThrow({ where: { id: sceneId } })).content as { prompt: string }).prompt;
 
@@ -17,9 +16,7 @@ async function openDissolve(page: Page, studentCount: number) {
     schoolId: school.id,
     mode: "self",
   });
-  const choice = (
-    await e2eDb().activityScene.findMany({ where: { activityId: activity.id }, orderBy: { position: "asc" } })
-  )[2]!;
+  const choice = (await scenesOf(activity.id))[2]!;
   await signInAs(page, teacher.email!, TEST_PASSWORD);
   await page.goto(editUrl(activity.id));
   return { activity, choice, students, item: page.locator(`[data-scene-id="${choice.id}"][data-testid="scene-item"]`) };

@@ -1,12 +1,8 @@
 import { expect, test } from "@playwright/test";
 import { createActivityFromTemplate } from "../../prisma/seed/factories";
 import { playDissolveToChoice } from "./dissolve";
-import { expectAccessible, expectNotification, signInAs, tabTo } from "./helpers";
-import { e2eDb, makeSchool, TEST_PASSWORD } from "./db";
-
-const editUrl = (id: string) => `/dashboard/teacher/activities/edit/${id}`;
-const scenesOf = (activityId: string) =>
-  e2eDb().activityScene.findMany({ where: { activityId }, orderBy: { position: "asc" } });
+import { editUrl, expectAccessible, expectNotification, signInAs, tabTo } from "./helpers";
+import { e2eDb, makeSchool, scenesOf, TEST_PASSWORD } from "./db";
 
 test.describe("scene editor", () => {
   test("a teacher edits a choice scene by keyboard alone, sees ruby and math in the preview, saves; a student playing it sees the new text", async ({

@@ -8,13 +8,10 @@
 import { expect, type Page, type Route, test } from "@playwright/test";
 import { createActivityFromTemplate, createResponse } from "../../prisma/seed/factories";
 import { signedInBrowsers } from "./browsers";
-import { expectNotification } from "./helpers";
-import { e2eDb, makeSchool } from "./db";
+import { editUrl, expectNotification } from "./helpers";
+import { e2eDb, makeSchool, scenesOf } from "./db";
 
 const signedIn = signedInBrowsers();
-const editUrl = (id: string) => `/dashboard/teacher/activities/edit/${id}`;
-const scenesOf = (activityId: string) =>
-  e2eDb().activityScene.findMany({ where: { activityId }, orderBy: { position: "asc" } });
 const promptOf = async (id: string) =>
   ((await e2eDb().activityScene.findUniqueOrThrow({ where: { id } })).content as { prompt: string }).prompt;
 const itemOf = (page: Page, id: string) => page.locator(`[data-scene-id="${id}"][data-testid="scene-item"]`);

@@ -1,7 +1,7 @@
 import { writeFileSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
 import { createActivityFromTemplate, createResponse, createUser } from "../../prisma/seed/factories";
-import { baseText, expectNotification, signIn, signInAs } from "./helpers";
+import { baseText, confirmOpenDialog, expectNotification, signIn, signInAs } from "./helpers";
 import { e2eDb, makeSchool, TEST_PASSWORD } from "./db";
 import { qrCodesIn } from "./qr";
 
@@ -12,7 +12,6 @@ async function rowAction(page: Page, email: string, testId: string) {
   await rowOf(page, email).getByTestId(testId).click();
 }
 /** Chooses the confirming button of the open confirmation dialog. */
-const confirmOpenDialog = (page: Page) => page.locator('dialog[open] [data-testid="confirm-ok"]').click();
 
 /** Opens the student's QR dialog, saves the PNG and decodes it with zbarimg (a real QR reader). */
 async function qrUrlOf(page: Page, email: string, file: string): Promise<string> {

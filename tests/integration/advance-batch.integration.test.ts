@@ -8,13 +8,12 @@
  */
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { encode } from "next-auth/jwt";
-import { SESSION_COOKIE } from "@/lib/auth/cookies";
 import { db } from "@/lib/db";
 import { createAdvanceEndpoint } from "@/lib/live/advance-endpoint";
 import { createActivityFromTemplate, createUser } from "../../prisma/seed/factories";
 import { freshDatabase, testDatabaseUrl } from "./helpers";
 import { advanceEndpointListened } from "./advance-helpers";
+import { sessionCookieOf } from "./next-headers-fake";
 import { twoSchools } from "./two-schools";
 
 const CLASSES = 20;
@@ -71,8 +70,7 @@ afterAll(async () => {
   await db().$disconnect();
 });
 
-const cookieOf = async (sub: string, role = "teacher") =>
-  `${SESSION_COOKIE}=${await encode({ token: { sub, role, sv: 0 }, secret: process.env.AUTH_SECRET!, salt: SESSION_COOKIE })}`;
+const cookieOf = (sub: string, role = "teacher") => sessionCookieOf(sub, role, 0);
 async function press(cookie: string, activityId: string, sceneId: string) {
   const res = await fetch(`http://127.0.0.1:${port}/api/v1/live/${activityId}/scene`, {
     method: "POST",

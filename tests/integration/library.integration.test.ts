@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 vi.mock("next/headers", () => import("./next-headers-fake"));
 vi.mock("next/cache", () => ({ revalidatePath: () => undefined }));
 
+import { duplicateActivityAction } from "@/lib/activities/actions";
 import { db } from "@/lib/db";
 import {
   copyLibraryEntryAction,
@@ -298,6 +299,25 @@ describe("tags and withdrawal", () => {
     });
     await as(w.teacherA2, "teacher");
     expect(await copyLibraryEntryAction({ entryId: entry.id })).toEqual({ ok: false, code: "NOT_FOUND" });
+  });
+});
+
+describe("the activity's snapshot", () => {
+  it("content the activity file no longer accepts is neither published nor duplicated: VALIDATION on activityId, nothing made", async () => {
+    const broken = (
+      await createActivityFromTemplate(db(), { templateId: "science-dissolve", schoolId: w.schoolA, mode: "self" })
+    ).id;
+    const [first] = await scenesOf(broken);
+    await db().activityScene.update({ where: { id: first!.id }, data: { content: {} } });
+    const refused = { ok: false, code: "VALIDATION", fieldErrors: { activityId: ["content"] } };
+    const activities = () => db().activity.count({ where: { schoolId: w.schoolA } });
+    const before = await activities();
+    await as(w.managerA, "manager");
+    expect(await publish({ activityId: broken })).toEqual(refused);
+    await as(w.teacherA, "teacher");
+    expect(await duplicateActivityAction({ activityId: broken })).toEqual(refused);
+    expect(await db().libraryEntry.count({ where: { sourceActivityId: broken } })).toBe(0);
+    expect(await activities()).toBe(before);
   });
 });
 

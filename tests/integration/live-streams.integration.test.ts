@@ -10,29 +10,9 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { encode } from "next-auth/jwt";
 import { NextRequest } from "next/server";
-import { SESSION_COOKIE } from "@/lib/auth/cookies";
 
-const session = vi.hoisted(() => ({ cookie: "" }));
-vi.mock("next/headers", () => {
-  const cookies = async () => {
-    const list = session.cookie
-      ? [
-          {
-            name: session.cookie.slice(0, session.cookie.indexOf("=")),
-            value: session.cookie.slice(session.cookie.indexOf("=") + 1),
-          },
-        ]
-      : [];
-    return {
-      has: (name: string) => list.some((c) => c.name === name),
-      getAll: () => list,
-      get: (name: string) => list.find((c) => c.name === name),
-    };
-  };
-  return { headers: async () => new Headers(session.cookie ? { cookie: session.cookie } : {}), cookies };
-});
+vi.mock("next/headers", () => import("./next-headers-fake"));
 
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
@@ -42,6 +22,7 @@ import { createStreamEndpoint, EVENTS_PATH } from "@/lib/live/stream-endpoint";
 import { runShutdownHooks } from "@/lib/shutdown";
 import { createActivityFromTemplate, createUser, uniqueTag } from "../../prisma/seed/factories";
 import { testDatabaseUrl } from "./helpers";
+import { session, sessionCookieOf } from "./next-headers-fake";
 import { twoSchools } from "./two-schools";
 
 let server: http.Server;
@@ -121,8 +102,7 @@ afterAll(async () => {
   await db().$disconnect();
 });
 
-const cookieOf = async (sub: string, role = "student", sv = 0) =>
-  `${SESSION_COOKIE}=${await encode({ token: { sub, role, sv }, secret: process.env.AUTH_SECRET!, salt: SESSION_COOKIE })}`;
+const cookieOf = (sub: string, role = "student", sv = 0) => sessionCookieOf(sub, role, sv);
 
 /** A stream's text as it arrives, and its end. */
 function follow(body: ReadableStream<Uint8Array>) {
