@@ -1,7 +1,8 @@
 import { EventEmitter } from "node:events";
 import type pg from "pg";
 import { createConnection } from "@/lib/db-pools";
-import { COUNTS_DEBOUNCE_MS, LIVE_CHANNEL, type LiveMessage, type LiveTopic } from "./channel";
+import { errorField, log } from "@/lib/ops/log";
+import { COUNTS_DEBOUNCE_MS, LIVE_CHANNEL, livePayload, type LiveMessage, type LiveTopic } from "./channel";
 
 /**
  * The listening half of the live bus (lib/live/bus.ts), framework-free so that
@@ -124,4 +125,21 @@ export function debounceCounts(
       notify().catch(onError);
     }, COUNTS_DEBOUNCE_MS),
   );
+}
+
+/**
+ * `countsChanged` for a production-server endpoint with a pool of its own (the answer saves, the
+ * student streams): debounceCounts, the "counts" notification sent through `pool`, a failure logged.
+ */
+export function countsNotifierVia(pool: { query: (text: string, values: unknown[]) => Promise<unknown> }) {
+  return (activityId: string) =>
+    debounceCounts(
+      activityId,
+      async () =>
+        void (await pool.query("select pg_notify($1, $2)", [
+          LIVE_CHANNEL,
+          livePayload(`activity:${activityId}`, "counts"),
+        ])),
+      (error) => log().warn({ event: "live.notify.failed", ...errorField(error) }, "live: counts notify failed"),
+    );
 }

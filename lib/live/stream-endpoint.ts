@@ -8,8 +8,7 @@ import { fail } from "@/lib/errors";
 import { cookiesOf, jsonSender, type EndpointOptions } from "@/lib/node-http";
 import { errorField, log } from "@/lib/ops/log";
 import { STATIC_SECURITY_HEADERS } from "@/lib/security/headers";
-import { LIVE_CHANNEL, livePayload } from "./channel";
-import { debounceCounts, type Subscribe, subscribeVia } from "./listen";
+import { countsNotifierVia, type Subscribe, subscribeVia } from "./listen";
 import { presenceWriter } from "./presence";
 import { SLOT_RETRY_AFTER_S, takeSlot } from "./slot-count";
 import { openLiveStream, SSE_HEADERS } from "./stream-core";
@@ -91,16 +90,7 @@ export function createStreamEndpoint(
   const presence = presenceWriter((sql, params) => pool.query(sql, params));
   const checks = sessionCheckLoader((sql, ids) => rows(sql, [ids]));
   const subscribe: Subscribe = (topic, onMessage) => subscribeVia(options.databaseUrl, topic, onMessage);
-  const countsChanged = (activityId: string) =>
-    debounceCounts(
-      activityId,
-      async () =>
-        void (await pool.query("select pg_notify($1, $2)", [
-          LIVE_CHANNEL,
-          livePayload(`activity:${activityId}`, "counts"),
-        ])),
-      (error) => log().warn({ event: "live.notify.failed", ...errorField(error) }, "live: counts notify failed"),
-    );
+  const countsChanged = countsNotifierVia(pool);
 
   async function serve(req: IncomingMessage, res: ServerResponse, next: () => void) {
     const session = await readSessionCookie(cookiesOf(req.headers.cookie), options.authSecret);

@@ -1,6 +1,6 @@
 import { readSessionCookie } from "@/lib/auth/session-token";
 import { createPool } from "@/lib/db-pools";
-import { COUNTS_DEBOUNCE_MS, LIVE_CHANNEL, livePayload } from "@/lib/live/channel";
+import { countsNotifierVia } from "@/lib/live/listen";
 import { cookiesOf, headersOf, jsonSender, readBody, type EndpointOptions, type NodeEndpoint } from "@/lib/node-http";
 import { observeAnswerSave } from "@/lib/ops/metrics";
 import { answerReply, MAX_ANSWER_BODY } from "./reply";
@@ -35,21 +35,7 @@ export function createAnswerEndpoint(options: EndpointOptions): AnswerEndpoint {
     watched: true,
     logIdleFailures: true,
   });
-  const pendingCounts = new Map<string, NodeJS.Timeout>();
-  const countsChanged = (activityId: string) => {
-    if (pendingCounts.has(activityId)) return;
-    pendingCounts.set(
-      activityId,
-      setTimeout(() => {
-        pendingCounts.delete(activityId);
-        pool
-          .query("select pg_notify($1, $2)", [LIVE_CHANNEL, livePayload(`activity:${activityId}`, "counts")])
-          .catch((error: unknown) =>
-            log().warn({ event: "live.notify.failed", ...errorField(error) }, "live: counts notify failed"),
-          );
-      }, COUNTS_DEBOUNCE_MS),
-    );
-  };
+  const countsChanged = countsNotifierVia(pool);
   // named statements: each pooled connection prepares them once, and PostgreSQL plans them once
   const writer = new AnswerWriter(
     async (sql, params, name) => (await pool.query({ name, text: sql, values: params })).rows,
@@ -81,7 +67,6 @@ export function createAnswerEndpoint(options: EndpointOptions): AnswerEndpoint {
     },
     async close() {
       await writer.drain(); // every answer already received is written (or refused) before the pool closes
-      for (const timer of pendingCounts.values()) clearTimeout(timer);
       await pool.end();
     },
   };
