@@ -65,10 +65,8 @@ async function inParts<T>(values: string[], query: (part: string[]) => Promise<T
   return out;
 }
 
-/** What Manabiya already holds for the export's ids and e-mails. */
-export async function loadExisting(db: Db, data: LegacyExport, schoolAcademy?: Map<string, string>): Promise<Existing> {
-  const userIds = data.users.map((u) => u.id);
-  // the e-mails of these people (users document or their own role document): a batch loads only its own
+/** The e-mails of the export's people (users document or their own role document): a batch loads only its own. */
+function emailsOf(data: LegacyExport): Set<string> {
   const emails = new Set<string>();
   for (const u of data.users) {
     const profile = (u.role === "manager" ? data.academies : data.schools)
@@ -77,6 +75,11 @@ export async function loadExisting(db: Db, data: LegacyExport, schoolAcademy?: M
       ?.get(u.id);
     for (const e of [u.email, profile?.email]) if (e) emails.add(e);
   }
+  return emails;
+}
+
+/** The legacy ids of the schools and academies the export and the school-to-academy map name. */
+function groupIdsOf(data: LegacyExport, schoolAcademy?: Map<string, string>) {
   const schoolIds = new Set([
     ...data.schools.keys(),
     ...data.users.filter((u) => u.role !== "manager").map((u) => u.groupId),
@@ -86,51 +89,25 @@ export async function loadExisting(db: Db, data: LegacyExport, schoolAcademy?: M
     ...data.users.filter((u) => u.role === "manager").map((u) => u.groupId),
     ...(schoolAcademy?.values() ?? []),
   ]);
-  const uuids = [...(schoolAcademy?.values() ?? [])].filter((v) => UUID_PATTERN.test(v)).map((v) => v.toLowerCase());
+  return { schoolIds, academyIds };
+}
 
-  const userSelect = {
-    id: true,
-    legacyId: true,
-    email: true,
-    role: true,
-    schoolId: true,
-    academyId: true,
-    name: true,
-    nickname: true,
-    passwordHash: true,
-    student: { select: { grade: true, className: true, number: true, counterbalanceGroup: true } },
-    _count: { select: { signinCodes: true } },
-  } as const;
-  const [academies, academiesById, schools, users, records] = await Promise.all([
-    db.academy.findMany({
-      where: { legacyId: { in: [...academyIds] } },
-      select: { id: true, legacyId: true, name: true },
-    }),
-    uuids.length > 0 ? db.academy.findMany({ where: { id: { in: uuids } }, select: { id: true } }) : [],
-    db.school.findMany({
-      where: { legacyId: { in: [...schoolIds] } },
-      select: { id: true, legacyId: true, academyId: true, name: true },
-    }),
-    // PostgreSQL takes at most 65,535 parameters a statement: ids and e-mails go 10,000 at a time
-    inParts([...userIds, ...emails], (part) =>
-      db.user.findMany({ where: { OR: [{ legacyId: { in: part } }, { email: { in: part } }] }, select: userSelect }),
-    ),
-    inParts(userIds, (part) =>
-      db.legacyRecord.findMany({ where: { kind: "user", legacyId: { in: part } }, select: recordSelect }),
-    ).then(async (users) => [
-      ...users,
-      ...(await db.legacyRecord.findMany({
-        where: {
-          OR: [
-            { kind: "school", legacyId: { in: [...schoolIds] } },
-            { kind: "academy", legacyId: { in: [...academyIds] } },
-          ],
-        },
-        select: recordSelect,
-      })),
-    ]),
-  ]);
-  const toExisting = (u: (typeof users)[number]): ExistingUser => ({
+const userSelect = {
+  id: true,
+  legacyId: true,
+  email: true,
+  role: true,
+  schoolId: true,
+  academyId: true,
+  name: true,
+  nickname: true,
+  passwordHash: true,
+  student: { select: { grade: true, className: true, number: true, counterbalanceGroup: true } },
+  _count: { select: { signinCodes: true } },
+} as const;
+
+function toExistingUser(u: Prisma.UserGetPayload<{ select: typeof userSelect }>): ExistingUser {
+  return {
     id: u.id,
     legacyId: u.legacyId,
     email: u.email,
@@ -146,8 +123,51 @@ export async function loadExisting(db: Db, data: LegacyExport, schoolAcademy?: M
     number: u.student?.number ?? null,
     counterbalanceGroup: u.student?.counterbalanceGroup ?? null,
     codes: u._count.signinCodes,
-  });
-  const existingUsers = [...new Map(users.map((u) => [u.id, toExisting(u)])).values()];
+  };
+}
+
+/** The legacy records of the people, then of the schools and academies. */
+function loadRecords(db: Db, userIds: string[], schoolIds: Set<string>, academyIds: Set<string>) {
+  return inParts(userIds, (part) =>
+    db.legacyRecord.findMany({ where: { kind: "user", legacyId: { in: part } }, select: recordSelect }),
+  ).then(async (users) => [
+    ...users,
+    ...(await db.legacyRecord.findMany({
+      where: {
+        OR: [
+          { kind: "school", legacyId: { in: [...schoolIds] } },
+          { kind: "academy", legacyId: { in: [...academyIds] } },
+        ],
+      },
+      select: recordSelect,
+    })),
+  ]);
+}
+
+/** What Manabiya already holds for the export's ids and e-mails. */
+export async function loadExisting(db: Db, data: LegacyExport, schoolAcademy?: Map<string, string>): Promise<Existing> {
+  const userIds = data.users.map((u) => u.id);
+  const emails = emailsOf(data);
+  const { schoolIds, academyIds } = groupIdsOf(data, schoolAcademy);
+  const uuids = [...(schoolAcademy?.values() ?? [])].filter((v) => UUID_PATTERN.test(v)).map((v) => v.toLowerCase());
+
+  const [academies, academiesById, schools, users, records] = await Promise.all([
+    db.academy.findMany({
+      where: { legacyId: { in: [...academyIds] } },
+      select: { id: true, legacyId: true, name: true },
+    }),
+    uuids.length > 0 ? db.academy.findMany({ where: { id: { in: uuids } }, select: { id: true } }) : [],
+    db.school.findMany({
+      where: { legacyId: { in: [...schoolIds] } },
+      select: { id: true, legacyId: true, academyId: true, name: true },
+    }),
+    // PostgreSQL takes at most 65,535 parameters a statement: ids and e-mails go 10,000 at a time
+    inParts([...userIds, ...emails], (part) =>
+      db.user.findMany({ where: { OR: [{ legacyId: { in: part } }, { email: { in: part } }] }, select: userSelect }),
+    ),
+    loadRecords(db, userIds, schoolIds, academyIds),
+  ]);
+  const existingUsers = [...new Map(users.map((u) => [u.id, toExistingUser(u)])).values()];
   return {
     academiesByLegacy: new Map(academies.map((a) => [a.legacyId!, { id: a.id, name: a.name }])),
     academiesById: new Map(academiesById.map((a) => [a.id, a])),
@@ -197,129 +217,159 @@ class Refusal extends Error {
   }
 }
 
+/** What one run works with: the database, the export, the caller's options and the planner's. */
+interface Run {
+  prisma: PrismaClient;
+  data: LegacyExport;
+  options: ImportOptions;
+  planOptions: { schoolAcademy?: Map<string, string>; now: Date };
+}
+
+type Progress = ReturnType<typeof progressOf>;
+
+/** Counts the people hashed and the rows written, and reports each step to `onProgress`. */
+function progressOf(options: ImportOptions, toHash: number, total: number) {
+  const count = { hashed: 0, written: 0 };
+  const report = (phase: "hashing" | "writing", n: number) => {
+    if (phase === "hashing") options.onProgress?.("hashing", (count.hashed += n), Math.max(toHash, count.hashed));
+    else options.onProgress?.("writing", (count.written += n), total);
+  };
+  return { count, report };
+}
+
+const lockImports = (tx: Prisma.TransactionClient) => tx.$executeRaw`select pg_advisory_xact_lock(${LOCK_KEY})`;
+
+function dryRunResult(plan: Plan): ImportResult {
+  return {
+    ok: true,
+    dryRun: true,
+    plan,
+    counts: countPlan(plan),
+    codesIssued: plan.users.filter((u) => u.action !== "skip" && u.action !== "unchanged" && u.issueCode).length,
+    passwordsSet: plan.users.filter((u) => u.setPassword && u.action !== "skip").length,
+  };
+}
+
+/** Academies and schools: few rows, one transaction (people are planned here only to find the groups they name). */
+function importGroups({ prisma, data, options, planOptions }: Run): Promise<Plan> {
+  return prisma.$transaction(async (tx) => {
+    await lockImports(tx);
+    const again = planImport(data, await loadExisting(tx, { ...data, users: [] }, options.schoolAcademy), planOptions);
+    if (!again.ok) throw new Refusal(again.problems);
+    await writeGroups(tx, again.plan, planOptions.now);
+    return again.plan;
+  }, TX);
+}
+
+/** One batch of people: hashed first (outside), then re-planned against the database and written in a transaction. */
+async function importBatch(
+  { prisma, options, planOptions }: Run,
+  batch: LegacyExport,
+  passwords: Map<string, string>,
+  progress: Progress,
+) {
+  const pre = planImport(batch, await loadExisting(prisma, batch, options.schoolAcademy), planOptions);
+  if (!pre.ok) throw new Refusal(pre.problems);
+  const hashes = await hashAll(pre.plan.users, passwords, () => progress.report("hashing", 1));
+  return prisma.$transaction(async (tx) => {
+    await lockImports(tx);
+    const again = planImport(batch, await loadExisting(tx, batch, options.schoolAcademy), planOptions);
+    if (!again.ok) throw new Refusal(again.problems);
+    return {
+      users: again.plan.users,
+      ...(await writeUsers(tx, again.plan.users, hashes, {
+        signinCodeKey: options.signinCodeKey,
+        now: planOptions.now,
+      })),
+    };
+  }, TX);
+}
+
+/** The people, a batch per transaction, in the plan's order. */
+async function importPeople(run: Run, people: string[], passwords: Map<string, string>, progress: Progress) {
+  const { data, options } = run;
+  const byId = new Map(data.users.map((u) => [u.id, u]));
+  const users: UserPlan[] = [];
+  let codesIssued = 0;
+  let passwordsSet = 0;
+  const batches = chunks(people, options.batchSize ?? DEFAULT_BATCH);
+  for (const [i, ids] of batches.entries()) {
+    const batch: LegacyExport = { ...data, users: ids.map((id) => byId.get(id)!) };
+    const done = await importBatch(run, batch, passwords, progress);
+    users.push(...done.users);
+    codesIssued += done.codesIssued;
+    passwordsSet += done.passwordsSet;
+    progress.report("writing", ids.length);
+    await options.onBatchWritten?.(i + 1, ids.length);
+  }
+  return { users, codesIssued, passwordsSet, batches: batches.length };
+}
+
+/** The first plan with the groups and people as they were written. */
+function writtenPlan(first: Plan, groups: Plan, users: UserPlan[]): Plan {
+  return {
+    ...first,
+    academies: groups.academies,
+    schools: groups.schools,
+    users,
+    namedById: groups.namedById,
+    notes: groups.notes,
+    withoutPassword: first.withoutPassword,
+    profileMissing: first.profileMissing,
+    groupsNotImported: first.groupsNotImported,
+  };
+}
+
+/** A run that failed: a refusal, or a batch the database refused after a concurrent change; anything else is thrown. */
+function failedImport(error: unknown, written: number): ImportResult {
+  const resume =
+    written > 0
+      ? " The batches before it are written; running the import again resumes after them."
+      : " Nothing was written.";
+  if (error instanceof Refusal) return { ok: false, problems: error.problems };
+  const batchNotWritten = (message: string): ImportResult => ({
+    ok: false,
+    problems: [{ path: "(database)", message: `${message}; that batch was not written.${resume}` }],
+  });
+  if (error instanceof PlanChanged) return batchNotWritten("Manabiya's data changed while passwords were being hashed");
+  if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
+    return batchNotWritten("an e-mail or id became taken in Manabiya during the import");
+  }
+  throw error;
+}
+
 export async function runImport(
   prisma: PrismaClient,
   data: LegacyExport,
   options: ImportOptions,
 ): Promise<ImportResult> {
   const now = options.now ?? new Date();
-  const planOptions = { schoolAcademy: options.schoolAcademy, now };
-  const first = planImport(data, await loadExisting(prisma, data, options.schoolAcademy), planOptions);
+  const run: Run = { prisma, data, options, planOptions: { schoolAcademy: options.schoolAcademy, now } };
+  const first = planImport(data, await loadExisting(prisma, data, options.schoolAcademy), run.planOptions);
   if (!first.ok) return first;
-  if (options.dryRun) {
-    const plan = first.plan;
-    return {
-      ok: true,
-      dryRun: true,
-      plan,
-      counts: countPlan(plan),
-      codesIssued: plan.users.filter((u) => u.action !== "skip" && u.action !== "unchanged" && u.issueCode).length,
-      passwordsSet: plan.users.filter((u) => u.setPassword && u.action !== "skip").length,
-    };
-  }
+  if (options.dryRun) return dryRunResult(first.plan);
   const passwords = passwordsOf(data);
-  const lock = (tx: Prisma.TransactionClient) => tx.$executeRaw`select pg_advisory_xact_lock(${LOCK_KEY})`;
   const people = first.plan.users.map((u) => u.legacyId);
   const total = first.plan.academies.length + first.plan.schools.length + people.length;
   const toHash = first.plan.users.filter((u) => u.setPassword).length;
-  let hashed = 0;
-  let written = 0;
-  const progress = (phase: "hashing" | "writing", n: number) => {
-    if (phase === "hashing") options.onProgress?.("hashing", (hashed += n), Math.max(toHash, hashed));
-    else options.onProgress?.("writing", (written += n), total);
-  };
+  const progress = progressOf(options, toHash, total);
   options.onProgress?.("hashing", 0, toHash);
   try {
-    // 1. academies and schools: few rows, one transaction (people are planned here only to find the groups they name)
-    const groups = await prisma.$transaction(async (tx) => {
-      await lock(tx);
-      const again = planImport(
-        data,
-        await loadExisting(tx, { ...data, users: [] }, options.schoolAcademy),
-        planOptions,
-      );
-      if (!again.ok) throw new Refusal(again.problems);
-      await writeGroups(tx, again.plan, now);
-      return again.plan;
-    }, TX);
-    progress("writing", groups.academies.length + groups.schools.length);
-
-    // 2. people, a batch per transaction: hashed first (outside), then re-planned against the database and written
-    const byId = new Map(data.users.map((u) => [u.id, u]));
-    const users: UserPlan[] = [];
-    let codesIssued = 0;
-    let passwordsSet = 0;
-    const batches = chunks(people, options.batchSize ?? DEFAULT_BATCH);
-    for (const [i, ids] of batches.entries()) {
-      const batch: LegacyExport = { ...data, users: ids.map((id) => byId.get(id)!) };
-      const pre = planImport(batch, await loadExisting(prisma, batch, options.schoolAcademy), planOptions);
-      if (!pre.ok) throw new Refusal(pre.problems);
-      const hashes = await hashAll(pre.plan.users, passwords, () => progress("hashing", 1));
-      const done = await prisma.$transaction(async (tx) => {
-        await lock(tx);
-        const again = planImport(batch, await loadExisting(tx, batch, options.schoolAcademy), planOptions);
-        if (!again.ok) throw new Refusal(again.problems);
-        return {
-          users: again.plan.users,
-          ...(await writeUsers(tx, again.plan.users, hashes, { signinCodeKey: options.signinCodeKey, now })),
-        };
-      }, TX);
-      users.push(...done.users);
-      codesIssued += done.codesIssued;
-      passwordsSet += done.passwordsSet;
-      progress("writing", ids.length);
-      await options.onBatchWritten?.(i + 1, ids.length);
-    }
-
-    const plan: Plan = {
-      ...first.plan,
-      academies: groups.academies,
-      schools: groups.schools,
-      users,
-      namedById: groups.namedById,
-      notes: groups.notes,
-      withoutPassword: first.plan.withoutPassword,
-      profileMissing: first.plan.profileMissing,
-      groupsNotImported: first.plan.groupsNotImported,
-    };
+    const groups = await importGroups(run);
+    progress.report("writing", groups.academies.length + groups.schools.length);
+    const { users, codesIssued, passwordsSet, batches } = await importPeople(run, people, passwords, progress);
+    const plan = writtenPlan(first.plan, groups, users);
     const counts = countPlan(plan);
     await prisma.auditLog.create({
       data: {
         action: "legacy.import",
-        meta: { ...counts, codesIssued, passwordsSet, skipped: plan.skipped.length, batches: batches.length },
+        meta: { ...counts, codesIssued, passwordsSet, skipped: plan.skipped.length, batches },
         at: now,
       },
       select: { id: true },
     });
     return { ok: true, dryRun: false, plan, counts, codesIssued, passwordsSet };
   } catch (error) {
-    const resume =
-      written > 0
-        ? " The batches before it are written; running the import again resumes after them."
-        : " Nothing was written.";
-    if (error instanceof Refusal) return { ok: false, problems: error.problems };
-    if (error instanceof PlanChanged) {
-      return {
-        ok: false,
-        problems: [
-          {
-            path: "(database)",
-            message: `Manabiya's data changed while passwords were being hashed; that batch was not written.${resume}`,
-          },
-        ],
-      };
-    }
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
-      return {
-        ok: false,
-        problems: [
-          {
-            path: "(database)",
-            message: `an e-mail or id became taken in Manabiya during the import; that batch was not written.${resume}`,
-          },
-        ],
-      };
-    }
-    throw error;
+    return failedImport(error, progress.count.written);
   }
 }

@@ -188,18 +188,19 @@ const USER_KEYS: (keyof UserSnapshot)[] = [
 ];
 const GROUP_KEYS: (keyof GroupSnapshot)[] = ["name", "academy"];
 
-export function planImport(
-  data: LegacyExport,
-  existing: Existing,
-  options: { schoolAcademy?: Map<string, string>; now: Date },
-): PlanResult {
-  const now = () => options.now;
-  const problems: LegacyProblem[] = [];
-  const skipped: Plan["skipped"] = [];
-  const notes: string[] = [];
-  if (data.ignoredCollections.length > 0) notes.push(`collections not imported: ${data.ignoredCollections.join(", ")}`);
+/** One planning run: what it reads, and the lists it fills as it goes. */
+interface Planning {
+  data: LegacyExport;
+  existing: Existing;
+  options: { schoolAcademy?: Map<string, string>; now: Date };
+  now: () => Date;
+  skipped: Plan["skipped"];
+  notes: string[];
+  namedById: string[];
+}
 
-  // --- people: users documents merged with their role documents
+/** The people: users documents merged with their role documents (a second person with an e-mail is skipped). */
+function mergePeople({ data, skipped }: Planning): { people: Person[]; used: Set<string> } {
   const used = new Set<string>();
   const people: Person[] = [];
   const byEmail = new Map<string, string>();
@@ -227,6 +228,11 @@ export function planImport(
       updatedAt: u.updatedAt ?? profile?.updatedAt,
     });
   }
+  return { people, used };
+}
+
+/** The role documents no person uses, skipped with the reason. */
+function skipUnusedProfiles({ data, skipped }: Planning, used: Set<string>): void {
   const usersById = new Map(data.users.map((u) => [u.id, u]));
   for (const groups of [data.schools, data.academies]) {
     for (const group of groups.values()) {
@@ -244,318 +250,442 @@ export function planImport(
       }
     }
   }
+}
 
-  // --- academies and schools: the documents plus every group a person refers to
-  const groupIds = (kind: "school" | "academy") => {
-    const docs = kind === "school" ? data.schools : data.academies;
-    const ids = new Set(docs.keys());
-    for (const p of people) if ((p.role === "manager") === (kind === "academy")) ids.add(p.group);
-    return [...ids].sort();
+/** The legacy ids of the academies or schools: the documents plus every group a person refers to, sorted. */
+function groupIds(data: LegacyExport, people: Person[], kind: "school" | "academy"): string[] {
+  const docs = kind === "school" ? data.schools : data.academies;
+  const ids = new Set(docs.keys());
+  for (const p of people) if ((p.role === "manager") === (kind === "academy")) ids.add(p.group);
+  return [...ids].sort();
+}
+
+/** The groupName of every role document filed under the group (a group without a document has none). */
+const memberNames = (doc: LegacyGroupDoc | undefined) =>
+  [...(doc?.members.values() ?? [])].flatMap((profiles) => [...profiles.values()].map((p) => p.groupName));
+
+function planGroup(
+  { data, existing, now, namedById }: Planning,
+  kind: "school" | "academy",
+  legacyId: string,
+  academyId?: string,
+  academyRef?: string,
+): GroupPlan {
+  const doc = (kind === "school" ? data.schools : data.academies).get(legacyId);
+  const path = `${kind === "school" ? "schools" : "academies"}/${legacyId}`;
+  let name = doc?.name ?? mostCommon(memberNames(doc));
+  if (!name) {
+    name = legacyId;
+    namedById.push(path);
+  }
+  const snapshot: GroupSnapshot = { name, ...(academyRef ? { academy: academyRef } : {}) };
+  const base = {
+    kind,
+    legacyId,
+    path,
+    name,
+    nameKana: doc?.nameKana ?? "",
+    createdAt: readTimestamp(doc?.createdAt, now),
+    snapshot,
+    changes: [] as string[],
   };
-  // the groupName of every role document filed under the group (a group without a document has none)
-  const memberNames = (doc: LegacyGroupDoc | undefined) =>
-    [...(doc?.members.values() ?? [])].flatMap((profiles) => [...profiles.values()].map((p) => p.groupName));
-  const namedById: string[] = [];
+  const record = existing.records.get(recordKey(kind, legacyId));
+  const current = kind === "school" ? existing.schoolsByLegacy.get(legacyId) : existing.academiesByLegacy.get(legacyId);
+  if (!current) {
+    if (record)
+      return {
+        ...base,
+        action: "skip",
+        id: record.targetId,
+        reason: `deleted in Manabiya after an earlier import: not created again`,
+        writeRecord: false,
+      };
+    return { ...base, action: "create", id: randomUUID(), academyId, writeRecord: true };
+  }
+  const old = (record?.snapshot ?? null) as GroupSnapshot | null;
+  // the academy a school was first linked to stays its recorded link (the import does not move schools)
+  if (kind === "school") snapshot.academy = old?.academy ?? academyRef;
+  if (snapshot.academy === undefined) delete snapshot.academy;
+  const changes: string[] = [];
+  if (old && differs(old.name, name) && current.name !== name) changes.push("name");
+  const writeRecord = !old || snapshotDiffers(old, snapshot, GROUP_KEYS);
+  return { ...base, action: changes.length > 0 ? "update" : "unchanged", id: current.id, changes, writeRecord };
+}
 
-  const planGroup = (
-    kind: "school" | "academy",
-    legacyId: string,
-    academyId?: string,
-    academyRef?: string,
-  ): GroupPlan => {
-    const doc = (kind === "school" ? data.schools : data.academies).get(legacyId);
-    const path = `${kind === "school" ? "schools" : "academies"}/${legacyId}`;
-    let name = doc?.name ?? mostCommon(memberNames(doc));
-    if (!name) {
-      name = legacyId;
-      namedById.push(path);
-    }
-    const snapshot: GroupSnapshot = { name, ...(academyRef ? { academy: academyRef } : {}) };
-    const base = {
-      kind,
-      legacyId,
-      path,
-      name,
-      nameKana: doc?.nameKana ?? "",
-      createdAt: readTimestamp(doc?.createdAt, now),
-      snapshot,
-      changes: [] as string[],
-    };
-    const record = existing.records.get(recordKey(kind, legacyId));
-    const current =
-      kind === "school" ? existing.schoolsByLegacy.get(legacyId) : existing.academiesByLegacy.get(legacyId);
-    if (!current) {
-      if (record)
-        return {
-          ...base,
-          action: "skip",
-          id: record.targetId,
-          reason: `deleted in Manabiya after an earlier import: not created again`,
-          writeRecord: false,
-        };
-      return { ...base, action: "create", id: randomUUID(), academyId, writeRecord: true };
-    }
-    const old = (record?.snapshot ?? null) as GroupSnapshot | null;
-    // the academy a school was first linked to stays its recorded link (the import does not move schools)
-    if (kind === "school") snapshot.academy = old?.academy ?? academyRef;
-    if (snapshot.academy === undefined) delete snapshot.academy;
-    const changes: string[] = [];
-    if (old && differs(old.name, name) && current.name !== name) changes.push("name");
-    const writeRecord = !old || snapshotDiffers(old, snapshot, GROUP_KEYS);
-    return { ...base, action: changes.length > 0 ? "update" : "unchanged", id: current.id, changes, writeRecord };
-  };
+type SchoolAcademy = { ok: true; academyId?: string; academyRef?: string } | { ok: false; problem: LegacyProblem };
 
-  const academies = groupIds("academy").map((id) => planGroup("academy", id));
-  const academyPlan = new Map(academies.map((a) => [a.legacyId, a]));
-
-  const schools: GroupPlan[] = [];
-  for (const legacyId of groupIds("school")) {
-    const current = existing.schoolsByLegacy.get(legacyId);
-    const mapped = options.schoolAcademy?.get(legacyId);
-    let academyId: string | undefined;
-    let academyRef: string | undefined;
-    if (mapped) {
-      const inExport = academyPlan.get(mapped);
-      const byLegacy = existing.academiesByLegacy.get(mapped);
-      const byId = UUID_PATTERN.test(mapped) ? existing.academiesById.get(mapped.toLowerCase()) : undefined;
-      academyId = inExport && inExport.action !== "skip" ? inExport.id : (byLegacy?.id ?? byId?.id);
-      academyRef = mapped;
-      if (!academyId) {
-        problems.push({
+/**
+ * The academy of a school: the one the --school-academy map names, else (a school new to Manabiya)
+ * the export's only academy; a problem when there is none.
+ */
+function academyOfSchool(
+  { existing, options }: Planning,
+  legacyId: string,
+  isNew: boolean,
+  academies: GroupPlan[],
+  academyPlan: Map<string, GroupPlan>,
+): SchoolAcademy {
+  const mapped = options.schoolAcademy?.get(legacyId);
+  if (mapped) {
+    const inExport = academyPlan.get(mapped);
+    const byLegacy = existing.academiesByLegacy.get(mapped);
+    const byId = UUID_PATTERN.test(mapped) ? existing.academiesById.get(mapped.toLowerCase()) : undefined;
+    const academyId = inExport && inExport.action !== "skip" ? inExport.id : (byLegacy?.id ?? byId?.id);
+    if (!academyId) {
+      return {
+        ok: false,
+        problem: {
           path: `schools/${legacyId}`,
           message: `the --school-academy map links it to "${mapped}", which is neither an academy of the export nor one in Manabiya`,
-        });
-        continue;
-      }
-    } else if (!current) {
-      const usable = academies.filter((a) => a.action !== "skip");
-      if (academies.length === 1 && usable.length === 1) {
-        academyId = usable[0]!.id;
-        academyRef = usable[0]!.legacyId;
-      } else {
-        problems.push({
-          path: `schools/${legacyId}`,
-          message: `has no academy: the export has ${academies.length} academies, so give each school's academy in --school-academy <map.json>`,
-        });
-        continue;
-      }
+        },
+      };
     }
-    const plan = planGroup("school", legacyId, current ? undefined : academyId, academyRef);
+    return { ok: true, academyId, academyRef: mapped };
+  }
+  if (!isNew) return { ok: true };
+  const usable = academies.filter((a) => a.action !== "skip");
+  if (academies.length === 1 && usable.length === 1) {
+    return { ok: true, academyId: usable[0]!.id, academyRef: usable[0]!.legacyId };
+  }
+  return {
+    ok: false,
+    problem: {
+      path: `schools/${legacyId}`,
+      message: `has no academy: the export has ${academies.length} academies, so give each school's academy in --school-academy <map.json>`,
+    },
+  };
+}
+
+/** The schools, each with its academy; the problems of those without one. */
+function planSchools(
+  planning: Planning,
+  people: Person[],
+  academies: GroupPlan[],
+  academyPlan: Map<string, GroupPlan>,
+): { schools: GroupPlan[]; problems: LegacyProblem[] } {
+  const schools: GroupPlan[] = [];
+  const problems: LegacyProblem[] = [];
+  for (const legacyId of groupIds(planning.data, people, "school")) {
+    const current = planning.existing.schoolsByLegacy.get(legacyId);
+    const academy = academyOfSchool(planning, legacyId, !current, academies, academyPlan);
+    if (!academy.ok) {
+      problems.push(academy.problem);
+      continue;
+    }
+    const { academyId, academyRef } = academy;
+    const plan = planGroup(planning, "school", legacyId, current ? undefined : academyId, academyRef);
     if (current && academyId && academyId !== current.academyId)
-      notes.push(`${plan.path} stays in its current academy (the import does not move schools)`);
+      planning.notes.push(`${plan.path} stays in its current academy (the import does not move schools)`);
     schools.push(plan);
   }
-  if (problems.length > 0) return { ok: false, problems };
-  const schoolPlan = new Map(schools.map((s) => [s.legacyId, s]));
+  return { schools, problems };
+}
 
-  // --- people
+/** The lists of people the report names: without a password, without a role document, with a group not imported. */
+interface PeopleNotes {
+  withoutPassword: string[];
+  profileMissing: string[];
+  groupsNotImported: Plan["groupsNotImported"];
+}
+
+/** A student's counterbalance group as Manabiya writes it (A, B, …), or null; one it cannot take is noted. */
+function counterbalanceOf(p: Person, profile: LegacyProfileDoc | null, lists: PeopleNotes): string | null {
+  if (p.role !== "student" || !profile?.counterbalanceGroupId) return null;
+  const upper = profile.counterbalanceGroupId.toUpperCase();
+  if (GROUP_PATTERN.test(upper)) return upper;
+  lists.groupsNotImported.push({ path: profile.path, value: profile.counterbalanceGroupId });
+  return null;
+}
+
+function personSnapshot(
+  p: Person,
+  counterbalanceGroup: string | null,
+  password: string | null,
+  seatComplete: boolean,
+): UserSnapshot {
+  const profile = p.profile;
+  const student = p.role === "student";
+  return {
+    role: p.role,
+    group: p.group,
+    email: p.email,
+    name: profile?.name ?? null,
+    nickname: profile?.nickName ?? null,
+    counterbalanceGroup,
+    grade: student && seatComplete ? profile!.grade : null,
+    className: student && seatComplete ? profile!.className : null,
+    number: student && seatComplete ? profile!.number : null,
+    hasPassword: password !== null,
+  };
+}
+
+type PersonBase = ReturnType<typeof personBase>;
+
+/** The fields every plan of a person has, whatever is done with them. */
+function personBase(p: Person, snapshot: UserSnapshot, now: () => Date) {
+  return {
+    legacyId: p.legacyId,
+    path: p.path,
+    role: p.role,
+    changes: [] as string[],
+    createDetails: false,
+    setPassword: false,
+    issueCode: false,
+    createdAt: readTimestamp(p.createdAt, now),
+    updatedAt: readTimestamp(p.updatedAt, now),
+    snapshot,
+  };
+}
+
+const skipPerson = (base: PersonBase, reason: string, id = ""): UserPlan => ({
+  ...base,
+  action: "skip",
+  id,
+  reason,
+  user: {},
+  writeRecord: false,
+});
+
+/** A person of the export and the account in Manabiya they match. */
+interface Match {
+  p: Person;
+  target: ExistingUser;
+  snapshot: UserSnapshot;
+  /** Whether the account is already in the person's school (academy for a manager). */
+  sameGroup: boolean;
+}
+
+/** What an update sets: the person's fields, the student's details, and the names of the changes. */
+interface PersonFill {
+  user: UserPlan["user"];
+  details: NonNullable<UserPlan["details"]>;
+  changes: string[];
+}
+
+/**
+ * First import of someone Manabiya already has (by e-mail, or an earlier run's row without a snapshot):
+ * link, fill what is empty. The reason when they cannot be linked, else null.
+ */
+function fillLinked(
+  { p, target, snapshot, sameGroup }: Match,
+  seatComplete: boolean,
+  { user, details, changes }: PersonFill,
+): string | null {
+  if (target.role !== p.role) return `e-mail ${p.email} belongs to a ${target.role} in Manabiya, not a ${p.role}`;
+  if (!sameGroup)
+    return `e-mail ${p.email} belongs to someone of another ${p.role === "manager" ? "academy" : "school"} in Manabiya`;
+  if (!target.legacyId) {
+    user.legacyId = p.legacyId;
+    changes.push("linked by e-mail");
+  }
+  if (!target.name && snapshot.name) {
+    user.name = snapshot.name;
+    changes.push("name");
+  }
+  if (!target.nickname && snapshot.nickname) {
+    user.nickname = snapshot.nickname;
+    changes.push("nickname");
+  }
+  if (p.role === "student") {
+    if (target.grade === null && seatComplete) {
+      Object.assign(details, { grade: snapshot.grade, className: snapshot.className, number: snapshot.number });
+      changes.push("class and number");
+    }
+    if (!target.counterbalanceGroup && snapshot.counterbalanceGroup) {
+      details.counterbalanceGroup = snapshot.counterbalanceGroup;
+      changes.push("counterbalance group");
+    }
+  }
+  return null;
+}
+
+/** A student's seat and counterbalance group changed since the last import and not already as the export has them. */
+function fillChangedDetails(
+  target: ExistingUser,
+  old: UserSnapshot,
+  snapshot: UserSnapshot,
+  { details, changes }: PersonFill,
+): void {
+  const seatChanged = differs(
+    [old.grade, old.className, old.number],
+    [snapshot.grade, snapshot.className, snapshot.number],
+  );
+  if (
+    seatChanged &&
+    differs([target.grade, target.className, target.number], [snapshot.grade, snapshot.className, snapshot.number])
+  ) {
+    Object.assign(details, { grade: snapshot.grade, className: snapshot.className, number: snapshot.number });
+    changes.push("class and number");
+  }
+  if (
+    differs(old.counterbalanceGroup, snapshot.counterbalanceGroup) &&
+    target.counterbalanceGroup !== snapshot.counterbalanceGroup
+  ) {
+    details.counterbalanceGroup = snapshot.counterbalanceGroup;
+    changes.push("counterbalance group");
+  }
+}
+
+/**
+ * A re-run: the fields that changed in the legacy data since the last import, where Manabiya does not
+ * already have them. The reason when a change cannot be applied, else null.
+ */
+function fillChanged(
+  existing: Existing,
+  { p, target, snapshot, sameGroup }: Match,
+  old: UserSnapshot,
+  membership: { schoolId: string | null; academyId: string | null },
+  fill: PersonFill,
+): string | null {
+  const { user, changes } = fill;
+  if (old.role !== snapshot.role && target.role !== snapshot.role)
+    return `role changed in the legacy data (${old.role} → ${snapshot.role}): change it in Manabiya by hand`;
+  if (differs(old.group, snapshot.group) && !sameGroup) {
+    Object.assign(user, membership);
+    changes.push(p.role === "manager" ? "academy" : "school");
+  }
+  if (differs(old.email, snapshot.email) && target.email !== snapshot.email) {
+    const holder = snapshot.email ? existing.usersByEmail.get(snapshot.email) : undefined;
+    if (holder && holder.id !== target.id) return `new e-mail ${snapshot.email} belongs to another account in Manabiya`;
+    user.email = snapshot.email;
+    changes.push("e-mail");
+  }
+  if (differs(old.name, snapshot.name) && target.name !== snapshot.name) {
+    user.name = snapshot.name;
+    changes.push("name");
+  }
+  if (differs(old.nickname, snapshot.nickname) && target.nickname !== snapshot.nickname) {
+    user.nickname = snapshot.nickname;
+    changes.push("nickname");
+  }
+  if (p.role === "student") fillChangedDetails(target, old, snapshot, fill);
+  return null;
+}
+
+/** The plan of one person whose group is imported: skip, create, or link / update the account they match. */
+function planPerson(planning: Planning, p: Person, group: GroupPlan, lists: PeopleNotes): UserPlan {
+  const { existing } = planning;
+  const profile = p.profile;
+  if (!profile) lists.profileMissing.push(p.path);
+  const password = profile?.password ?? null;
+  if (!password) lists.withoutPassword.push(p.path);
+  const counterbalanceGroup = counterbalanceOf(p, profile, lists);
+  const seatComplete = profile?.grade != null && profile.className != null && profile.number != null;
+  const student = p.role === "student";
+  const snapshot = personSnapshot(p, counterbalanceGroup, password, seatComplete);
+  const membership =
+    p.role === "manager" ? { schoolId: null, academyId: group.id } : { schoolId: group.id, academyId: null };
+  const base = personBase(p, snapshot, planning.now);
+
+  const record = existing.records.get(recordKey("user", p.legacyId));
+  const byLegacy = existing.usersByLegacy.get(p.legacyId);
+  if (record && !byLegacy)
+    return skipPerson(base, "deleted in Manabiya after an earlier import: not created again", record.targetId);
+  const byEmail = p.email ? existing.usersByEmail.get(p.email) : undefined;
+  const target = byLegacy ?? byEmail;
+
+  if (!target) {
+    return {
+      ...base,
+      action: "create",
+      id: randomUUID(),
+      writeRecord: true,
+      user: { email: p.email, name: snapshot.name, nickname: snapshot.nickname, legacyId: p.legacyId, ...membership },
+      details: student
+        ? { grade: snapshot.grade, className: snapshot.className, number: snapshot.number, counterbalanceGroup }
+        : undefined,
+      createDetails: student,
+      setPassword: password !== null,
+      issueCode: student,
+    };
+  }
+  if (!byLegacy && target.legacyId)
+    return skipPerson(
+      base,
+      `e-mail ${p.email} belongs to another imported person (users/${target.legacyId})`,
+      target.id,
+    );
+
+  const old = (byLegacy && record ? record.snapshot : null) as UserSnapshot | null;
+  const fill: PersonFill = { user: {}, details: {}, changes: [] };
+  const sameGroup = p.role === "manager" ? target.academyId === group.id : target.schoolId === group.id;
+  const match: Match = { p, target, snapshot, sameGroup };
+  const refused = old ? fillChanged(existing, match, old, membership, fill) : fillLinked(match, seatComplete, fill);
+  if (refused !== null) return skipPerson(base, refused, target.id);
+  const { user, details, changes } = fill;
+  const setPassword = password !== null && !target.hasPassword;
+  if (setPassword) changes.push("password");
+  const createDetails = student && !target.hasDetails;
+  const issueCode = student && target.codes === 0;
+  if (issueCode) changes.push("sign-in code");
+  return {
+    ...base,
+    action: changes.length > 0 || createDetails ? "update" : "unchanged",
+    id: target.id,
+    changes,
+    user,
+    details: student ? details : undefined,
+    createDetails,
+    setPassword,
+    issueCode,
+    writeRecord: !old || snapshotDiffers(old, snapshot, USER_KEYS),
+  };
+}
+
+/** The people's plans, in the export's order; those whose group is not imported are skipped. */
+function planPeople(
+  planning: Planning,
+  people: Person[],
+  academyPlan: Map<string, GroupPlan>,
+  schoolPlan: Map<string, GroupPlan>,
+): { users: UserPlan[] } & PeopleNotes {
   const users: UserPlan[] = [];
-  const withoutPassword: string[] = [];
-  const profileMissing: string[] = [];
-  const groupsNotImported: Plan["groupsNotImported"] = [];
+  const lists: PeopleNotes = { withoutPassword: [], profileMissing: [], groupsNotImported: [] };
   for (const p of people) {
     const group = p.role === "manager" ? academyPlan.get(p.group) : schoolPlan.get(p.group);
     if (!group || group.action === "skip") {
-      skipped.push({
+      planning.skipped.push({
         path: p.path,
         reason: `its ${p.role === "manager" ? "academy" : "school"} (${p.group}) is not imported`,
       });
       continue;
     }
-    const profile = p.profile;
-    if (!profile) profileMissing.push(p.path);
-    const password = profile?.password ?? null;
-    if (!password) withoutPassword.push(p.path);
-    let counterbalanceGroup: string | null = null;
-    if (p.role === "student" && profile?.counterbalanceGroupId) {
-      const upper = profile.counterbalanceGroupId.toUpperCase();
-      if (GROUP_PATTERN.test(upper)) counterbalanceGroup = upper;
-      else groupsNotImported.push({ path: profile.path, value: profile.counterbalanceGroupId });
-    }
-    const seatComplete = profile?.grade != null && profile.className != null && profile.number != null;
-    const student = p.role === "student";
-    const snapshot: UserSnapshot = {
-      role: p.role,
-      group: p.group,
-      email: p.email,
-      name: profile?.name ?? null,
-      nickname: profile?.nickName ?? null,
-      counterbalanceGroup,
-      grade: student && seatComplete ? profile!.grade : null,
-      className: student && seatComplete ? profile!.className : null,
-      number: student && seatComplete ? profile!.number : null,
-      hasPassword: password !== null,
-    };
-    const membership =
-      p.role === "manager" ? { schoolId: null, academyId: group.id } : { schoolId: group.id, academyId: null };
-    const base = {
-      legacyId: p.legacyId,
-      path: p.path,
-      role: p.role,
-      changes: [] as string[],
-      createDetails: false,
-      setPassword: false,
-      issueCode: false,
-      createdAt: readTimestamp(p.createdAt, now),
-      updatedAt: readTimestamp(p.updatedAt, now),
-      snapshot,
-    };
-    const skip = (reason: string, id = ""): UserPlan => ({
-      ...base,
-      action: "skip",
-      id,
-      reason,
-      user: {},
-      writeRecord: false,
-    });
-
-    const record = existing.records.get(recordKey("user", p.legacyId));
-    const byLegacy = existing.usersByLegacy.get(p.legacyId);
-    if (record && !byLegacy) {
-      users.push(skip("deleted in Manabiya after an earlier import: not created again", record.targetId));
-      continue;
-    }
-    const byEmail = p.email ? existing.usersByEmail.get(p.email) : undefined;
-    const target = byLegacy ?? byEmail;
-
-    if (!target) {
-      users.push({
-        ...base,
-        action: "create",
-        id: randomUUID(),
-        writeRecord: true,
-        user: { email: p.email, name: snapshot.name, nickname: snapshot.nickname, legacyId: p.legacyId, ...membership },
-        details: student
-          ? { grade: snapshot.grade, className: snapshot.className, number: snapshot.number, counterbalanceGroup }
-          : undefined,
-        createDetails: student,
-        setPassword: password !== null,
-        issueCode: student,
-      });
-      continue;
-    }
-    if (!byLegacy && target.legacyId) {
-      users.push(skip(`e-mail ${p.email} belongs to another imported person (users/${target.legacyId})`, target.id));
-      continue;
-    }
-
-    const old = (byLegacy && record ? record.snapshot : null) as UserSnapshot | null;
-    const user: UserPlan["user"] = {};
-    const details: NonNullable<UserPlan["details"]> = {};
-    const changes: string[] = [];
-    const sameGroup = p.role === "manager" ? target.academyId === group.id : target.schoolId === group.id;
-
-    if (!old) {
-      // first import of someone Manabiya already has (by e-mail, or an earlier run's row without a snapshot): link, fill what is empty
-      if (target.role !== p.role) {
-        users.push(skip(`e-mail ${p.email} belongs to a ${target.role} in Manabiya, not a ${p.role}`, target.id));
-        continue;
-      }
-      if (!sameGroup) {
-        users.push(
-          skip(
-            `e-mail ${p.email} belongs to someone of another ${p.role === "manager" ? "academy" : "school"} in Manabiya`,
-            target.id,
-          ),
-        );
-        continue;
-      }
-      if (!target.legacyId) {
-        user.legacyId = p.legacyId;
-        changes.push("linked by e-mail");
-      }
-      if (!target.name && snapshot.name) {
-        user.name = snapshot.name;
-        changes.push("name");
-      }
-      if (!target.nickname && snapshot.nickname) {
-        user.nickname = snapshot.nickname;
-        changes.push("nickname");
-      }
-      if (student) {
-        if (target.grade === null && seatComplete) {
-          Object.assign(details, { grade: snapshot.grade, className: snapshot.className, number: snapshot.number });
-          changes.push("class and number");
-        }
-        if (!target.counterbalanceGroup && counterbalanceGroup) {
-          details.counterbalanceGroup = counterbalanceGroup;
-          changes.push("counterbalance group");
-        }
-      }
-    } else {
-      if (old.role !== snapshot.role && target.role !== snapshot.role) {
-        users.push(
-          skip(
-            `role changed in the legacy data (${old.role} → ${snapshot.role}): change it in Manabiya by hand`,
-            target.id,
-          ),
-        );
-        continue;
-      }
-      if (differs(old.group, snapshot.group) && !sameGroup) {
-        Object.assign(user, membership);
-        changes.push(p.role === "manager" ? "academy" : "school");
-      }
-      if (differs(old.email, snapshot.email) && target.email !== snapshot.email) {
-        const holder = snapshot.email ? existing.usersByEmail.get(snapshot.email) : undefined;
-        if (holder && holder.id !== target.id) {
-          users.push(skip(`new e-mail ${snapshot.email} belongs to another account in Manabiya`, target.id));
-          continue;
-        }
-        user.email = snapshot.email;
-        changes.push("e-mail");
-      }
-      if (differs(old.name, snapshot.name) && target.name !== snapshot.name) {
-        user.name = snapshot.name;
-        changes.push("name");
-      }
-      if (differs(old.nickname, snapshot.nickname) && target.nickname !== snapshot.nickname) {
-        user.nickname = snapshot.nickname;
-        changes.push("nickname");
-      }
-      if (student) {
-        const seatChanged = differs(
-          [old.grade, old.className, old.number],
-          [snapshot.grade, snapshot.className, snapshot.number],
-        );
-        if (
-          seatChanged &&
-          differs(
-            [target.grade, target.className, target.number],
-            [snapshot.grade, snapshot.className, snapshot.number],
-          )
-        ) {
-          Object.assign(details, { grade: snapshot.grade, className: snapshot.className, number: snapshot.number });
-          changes.push("class and number");
-        }
-        if (
-          differs(old.counterbalanceGroup, snapshot.counterbalanceGroup) &&
-          target.counterbalanceGroup !== snapshot.counterbalanceGroup
-        ) {
-          details.counterbalanceGroup = snapshot.counterbalanceGroup;
-          changes.push("counterbalance group");
-        }
-      }
-    }
-    const setPassword = password !== null && !target.hasPassword;
-    if (setPassword) changes.push("password");
-    const createDetails = student && !target.hasDetails;
-    const issueCode = student && target.codes === 0;
-    if (issueCode) changes.push("sign-in code");
-    users.push({
-      ...base,
-      action: changes.length > 0 || createDetails ? "update" : "unchanged",
-      id: target.id,
-      changes,
-      user,
-      details: student ? details : undefined,
-      createDetails,
-      setPassword,
-      issueCode,
-      writeRecord: !old || snapshotDiffers(old, snapshot, USER_KEYS),
-    });
+    users.push(planPerson(planning, p, group, lists));
   }
+  return { users, ...lists };
+}
 
+export function planImport(
+  data: LegacyExport,
+  existing: Existing,
+  options: { schoolAcademy?: Map<string, string>; now: Date },
+): PlanResult {
+  const planning: Planning = {
+    data,
+    existing,
+    options,
+    now: () => options.now,
+    skipped: [],
+    notes: [],
+    namedById: [],
+  };
+  const { skipped, notes, namedById } = planning;
+  if (data.ignoredCollections.length > 0) notes.push(`collections not imported: ${data.ignoredCollections.join(", ")}`);
+  const { people, used } = mergePeople(planning);
+  skipUnusedProfiles(planning, used);
+
+  const academies = groupIds(data, people, "academy").map((id) => planGroup(planning, "academy", id));
+  const academyPlan = new Map(academies.map((a) => [a.legacyId, a]));
+  const { schools, problems } = planSchools(planning, people, academies, academyPlan);
+  if (problems.length > 0) return { ok: false, problems };
+  const schoolPlan = new Map(schools.map((s) => [s.legacyId, s]));
+
+  const { users, withoutPassword, profileMissing, groupsNotImported } = planPeople(
+    planning,
+    people,
+    academyPlan,
+    schoolPlan,
+  );
   return {
     ok: true,
     plan: { academies, schools, users, skipped, withoutPassword, profileMissing, groupsNotImported, namedById, notes },

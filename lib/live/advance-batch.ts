@@ -106,6 +106,49 @@ interface Pending {
   reject: (error: unknown) => void;
 }
 
+/** Decides and applies a batch of presses in one statement; the outcomes in the batch's order. */
+async function queryBatch(pool: pg.Pool, batch: Pending[]): Promise<PressOutcome[]> {
+  const p = batch.map((b) => b.press);
+  const { rows } = await pool.query<PressOutcome & { i: number }>({
+    name: "advance_batch",
+    text: BATCH_SQL,
+    values: [
+      p.map((_, i) => i),
+      p.map((x) => x.activityId),
+      p.map((x) => x.schoolId),
+      p.map((x) => x.sceneId),
+      p.map((x) => x.userId),
+      p.map((x) => x.sessionVersion),
+      p.map((x) => notifyParams(x.activityId)[1]),
+      LIVE_CHANNEL,
+      p.map((x) => x.sessionId),
+    ],
+  });
+  return rows.sort((a, b) => a.i - b.i);
+}
+
+/**
+ * Opens the connections the statements run on and has PostgreSQL plan the statement on
+ * each (it does nothing with no presses), so that the first "next" after a start waits
+ * for neither a connection nor a plan.
+ */
+async function warmBatchStatement(pool: pg.Pool, maxInFlight: number): Promise<void> {
+  const clients = await Promise.all(Array.from({ length: maxInFlight }, () => pool.connect()));
+  try {
+    await Promise.all(
+      clients.map((client) =>
+        client.query({
+          name: "advance_batch",
+          text: BATCH_SQL,
+          values: [[], [], [], [], [], [], [], LIVE_CHANNEL, []],
+        }),
+      ),
+    );
+  } finally {
+    for (const client of clients) client.release();
+  }
+}
+
 /**
  * Gathers the presses of one turn of the event loop (and those that come while a
  * statement runs) into one statement; at most `maxInFlight` statements at once.
@@ -121,29 +164,9 @@ export function createPressBatcher(pool: pg.Pool, options: { maxInFlight?: numbe
   /** activities and users of the statements running: their next press waits for them */
   const busy = new Set<string>();
 
-  const run = async (batch: Pending[]): Promise<PressOutcome[]> => {
-    const p = batch.map((b) => b.press);
-    const { rows } = await pool.query<PressOutcome & { i: number }>({
-      name: "advance_batch",
-      text: BATCH_SQL,
-      values: [
-        p.map((_, i) => i),
-        p.map((x) => x.activityId),
-        p.map((x) => x.schoolId),
-        p.map((x) => x.sceneId),
-        p.map((x) => x.userId),
-        p.map((x) => x.sessionVersion),
-        p.map((x) => notifyParams(x.activityId)[1]),
-        LIVE_CHANNEL,
-        p.map((x) => x.sessionId),
-      ],
-    });
-    return rows.sort((a, b) => a.i - b.i);
-  };
-
   const settle = async (batch: Pending[]) => {
     try {
-      const outcomes = await run(batch);
+      const outcomes = await queryBatch(pool, batch);
       batch.forEach((b, i) => b.resolve(outcomes[i]!));
     } catch (error) {
       if (batch.length === 1) return batch[0]!.reject(error);
@@ -188,26 +211,9 @@ export function createPressBatcher(pool: pg.Pool, options: { maxInFlight?: numbe
   }
 
   return {
-    /**
-     * Opens the connections the statements run on and has PostgreSQL plan the statement on
-     * each (it does nothing with no presses), so that the first "next" after a start waits
-     * for neither a connection nor a plan.
-     */
-    async warm(): Promise<void> {
-      const clients = await Promise.all(Array.from({ length: maxInFlight }, () => pool.connect()));
-      try {
-        await Promise.all(
-          clients.map((client) =>
-            client.query({
-              name: "advance_batch",
-              text: BATCH_SQL,
-              values: [[], [], [], [], [], [], [], LIVE_CHANNEL, []],
-            }),
-          ),
-        );
-      } finally {
-        for (const client of clients) client.release();
-      }
+    /** Connections opened and the statement planned before the first press (warmBatchStatement). */
+    warm(): Promise<void> {
+      return warmBatchStatement(pool, maxInFlight);
     },
     decide(press: Press): Promise<PressOutcome> {
       return new Promise((resolve, reject) => {

@@ -66,6 +66,47 @@ export async function listRespondentActivities(who: {
   }));
 }
 
+interface OwnResponse<A> {
+  sceneId: string;
+  answer: A;
+  clientRevision: number;
+  sceneVersion: number;
+  attempts: { answer: A; clientRevision: number }[];
+}
+
+/** The respondent's answers given to an earlier version of their scene (edited since). */
+function answersToOlderVersions<A>(
+  responses: OwnResponse<A>[],
+  scenes: { id: string; type: string; version: number }[],
+): { sceneId: string; version: number; type: string }[] {
+  return responses.flatMap((r) => {
+    const scene = scenes.find((s) => s.id === r.sceneId);
+    return scene && scene.version !== r.sceneVersion
+      ? [{ sceneId: r.sceneId, version: r.sceneVersion, type: scene.type }]
+      : [];
+  });
+}
+
+/**
+ * What the player starts from: an answer to an earlier version of its scene is not put under the
+ * new question (it may name options that are gone); its revision is kept, so the next answer is
+ * stored over it (docs/adr/0059-scene-versions.md). With retries, the latest attempt.
+ */
+function answersToPlay<A>(responses: OwnResponse<A>[], scenes: { id: string; version: number }[]) {
+  return Object.fromEntries(
+    responses.map((r) => {
+      const scene = scenes.find((s) => s.id === r.sceneId);
+      const older = scene && scene.version !== r.sceneVersion;
+      // an attempt answers the stored answer's version, like the answer itself
+      const latest = r.attempts[0] && r.attempts[0].clientRevision > r.clientRevision ? r.attempts[0] : null;
+      return [
+        r.sceneId,
+        { answer: older ? null : (latest?.answer ?? r.answer), revision: latest?.clientRevision ?? r.clientRevision },
+      ];
+    }),
+  );
+}
+
 /**
  * One activity for its respondent: the scenes in the order of their
  * counterbalance group (without their answer key) and their own stored answers (with revisions). null
@@ -111,12 +152,7 @@ export async function loadForRespondent(
     }),
   ]);
   const group = detail?.counterbalanceGroup ?? null;
-  const older = responses.flatMap((r) => {
-    const scene = scenes.find((s) => s.id === r.sceneId);
-    return scene && scene.version !== r.sceneVersion
-      ? [{ sceneId: r.sceneId, version: r.sceneVersion, type: scene.type }]
-      : [];
-  });
+  const older = answersToOlderVersions(responses, scenes);
   const olderRows = older.length
     ? await db().sceneVersion.findMany({
         where: { OR: older.map((o) => ({ sceneId: o.sceneId, version: o.version })) },
@@ -137,23 +173,8 @@ export async function loadForRespondent(
     scenes: scenesInOrder(scenes, activity.sceneOrders, group),
     defaultOrder: scenesInOrder(scenes, [], null),
     answers: Object.fromEntries(responses.map((r) => [r.sceneId, { answer: r.answer, revision: r.clientRevision }])),
-    /**
-     * What the player starts from: an answer to an earlier version of its scene is not put under the
-     * new question (it may name options that are gone); its revision is kept, so the next answer is
-     * stored over it (docs/adr/0059-scene-versions.md). With retries, the latest attempt.
-     */
-    toPlay: Object.fromEntries(
-      responses.map((r) => {
-        const scene = scenes.find((s) => s.id === r.sceneId);
-        const older = scene && scene.version !== r.sceneVersion;
-        // an attempt answers the stored answer's version, like the answer itself
-        const latest = r.attempts[0] && r.attempts[0].clientRevision > r.clientRevision ? r.attempts[0] : null;
-        return [
-          r.sceneId,
-          { answer: older ? null : (latest?.answer ?? r.answer), revision: latest?.clientRevision ?? r.clientRevision },
-        ];
-      }),
-    ),
+    /** What the player starts from (answersToPlay). */
+    toPlay: answersToPlay(responses, scenes),
     /** Scenes whose verdict or key the respondent has been shown: their answer is final (lib/responses/mutations.ts). */
     finalScenes: activity.allowRetries ? [] : responses.filter((r) => r.revealedAt !== null).map((r) => r.sceneId),
     /** Answers given to an earlier version of their scene (edited since): the version they answered (docs/adr/0059-scene-versions.md). */

@@ -4,12 +4,12 @@ import { db } from "@/lib/db";
 import type { MarkCells } from "@/lib/marks/data";
 import type { DisplayLanguage } from "@/lib/i18n/languages";
 import { verdictOf } from "@/lib/scenes/key";
-import { type Scene, sceneSchema } from "@/lib/scenes/schema";
+import { type Scene, type SceneContent, sceneSchema } from "@/lib/scenes/schema";
 import type { AuthorizedSchoolId } from "@/lib/schools/scope";
 import { seatInYearJoin } from "@/lib/students/year-seat";
 import { csvRow } from "./csv";
 import { type CsvColumn, csvTexts, tokyoTimestamp } from "./csv-text";
-import type { ActivityStats } from "./stats";
+import type { ActivityStats, Person, SceneStats } from "./stats";
 
 const OVERVIEW = {
   assigned: "assigned",
@@ -19,6 +19,110 @@ const OVERVIEW = {
   self: "inSelf",
 } as const;
 
+type CsvTexts = ReturnType<typeof csvTexts>;
+/** A row of one version of a scene: the cells, then the version column and a free text's or drawing's mark and comment. */
+type SceneRow = (cells: unknown[], marks?: unknown[]) => string;
+
+const RESULTS_COLUMNS = [
+  "scene",
+  "type",
+  "prompt",
+  "item",
+  "item2",
+  "count",
+  "percent",
+  "sceneVersion",
+  "teacherMark",
+  "teacherComment",
+  "academicYear",
+] as const;
+
+const pct = (n: number, total: number) => (total > 0 ? Math.round((n / total) * 1000) / 10 : 0);
+
+/** A row closed by the activity's academic year (the eleventh column), after the columns older files had. */
+const yearRow = (cells: unknown[], academicYear: number) =>
+  csvRow([...cells, ...Array<string>(Math.max(0, 10 - cells.length)).fill(""), academicYear]);
+
+/** Who gave an answer, as the display language writes a name (kana: its reading). */
+const shownName = (who: Person, lang: DisplayLanguage) =>
+  lang === "ja-kana" ? (who.name.reading ?? who.name.base) : who.name.base;
+
+/** Per value 1–5 (the ends with their labels), then the median. */
+function scaleRows(s: SceneStats, content: SceneContent<"scale">, base: unknown[], row: SceneRow, tx: CsvTexts) {
+  let out = "";
+  const ends: Record<number, string> = { 1: tx.plain(content.minLabel), 5: tx.plain(content.maxLabel) };
+  for (let v = 1; v <= 5; v++)
+    out += row([
+      ...base,
+      String(v),
+      ends[v] ?? "",
+      s.values[String(v)] ?? 0,
+      pct(s.values[String(v)] ?? 0, s.answered),
+    ]);
+  return out + row([...base, tx.column("median"), "", s.median ?? "", ""]);
+}
+
+/** Per first option × second option (every second option once, whichever first it follows). */
+function crossRows(s: SceneStats, c: SceneContent<"two_step">, base: unknown[], row: SceneRow, tx: CsvTexts) {
+  let out = "";
+  const seconds = [...(c.second.options ?? []), ...Object.values(c.second.optionsByFirst ?? {}).flat()].filter(
+    (o, j, all) => all.findIndex((x) => x.id === o.id) === j,
+  );
+  for (const f of c.first.options)
+    for (const o of seconds)
+      out += row([
+        ...base,
+        tx.plain(f.label),
+        tx.plain(o.label),
+        s.cross[f.id]?.[o.id] ?? 0,
+        pct(s.cross[f.id]?.[o.id] ?? 0, s.answered),
+      ]);
+  return out;
+}
+
+/** The rows after "answered" and the correct rates: per option, value or cell, or per drawing or text with who gave it. */
+function distributionRows(s: SceneStats, base: unknown[], row: SceneRow, tx: CsvTexts, lang: DisplayLanguage) {
+  const { plain } = tx;
+  let out = "";
+  if (s.scene.type === "single_choice" || s.scene.type === "multiple_choice") {
+    for (const o of s.scene.content.options)
+      out += row([...base, plain(o.label), "", s.choices[o.id] ?? 0, pct(s.choices[o.id] ?? 0, s.answered)]);
+  }
+  if (s.scene.type === "scale") out += scaleRows(s, s.scene.content, base, row, tx);
+  if (s.scene.type === "two_step") out += crossRows(s, s.scene.content, base, row, tx);
+  if (s.scene.type === "drawing")
+    for (const x of s.drawings)
+      out += row([...base, tx.drawing(x.strokes), shownName(x.who, lang), 1, ""], markCells(x, tx));
+  if (s.scene.type === "free_text")
+    for (const x of s.texts) out += row([...base, x.text, shownName(x.who, lang), 1, ""], markCells(x, tx));
+  return out;
+}
+
+/** The rows of one version of a scene, numbered `i + 1` (an information scene has none). */
+function sceneRows(s: SceneStats, i: number, tx: CsvTexts, lang: DisplayLanguage, academicYear: number): string {
+  if (s.scene.type === "info") return "";
+  const base = [i + 1, tx.type(s.scene.type), tx.plain(s.scene.content.prompt)];
+  const row: SceneRow = (cells, marks = []) => yearRow([...cells, s.version, ...marks], academicYear);
+  let out = row([...base, tx.column("answered"), "", s.answered, ""]);
+  if (s.correct)
+    out += row([
+      ...base,
+      tx.column("correctRate"),
+      "",
+      s.correct.all.correct,
+      pct(s.correct.all.correct, s.correct.all.answered),
+    ]);
+  if (s.correct?.marked)
+    out += row([
+      ...base,
+      tx.column("markPartly"),
+      "",
+      s.correct.all.partly ?? 0,
+      pct(s.correct.all.partly ?? 0, s.correct.all.answered),
+    ]);
+  return out + distributionRows(s, base, row, tx, lang);
+}
+
 /**
  * The results as on the stats screen (same object, same filters), one row per
  * number shown, in the user's display language: option labels as plain text,
@@ -26,104 +130,17 @@ const OVERVIEW = {
  */
 export function resultsCsv(stats: ActivityStats, lang: DisplayLanguage): string {
   const tx = csvTexts(lang);
-  const { plain } = tx;
-  // the activity's academic year closes every row (the eleventh column), after the columns older files had
-  const yearRow = (cells: unknown[]) =>
-    csvRow([...cells, ...Array<string>(Math.max(0, 10 - cells.length)).fill(""), stats.academicYear]);
-  let out = csvRow(
-    (
-      [
-        "scene",
-        "type",
-        "prompt",
-        "item",
-        "item2",
-        "count",
-        "percent",
-        "sceneVersion",
-        "teacherMark",
-        "teacherComment",
-        "academicYear",
-      ] as const
-    ).map(tx.column),
-  );
+  let out = csvRow(RESULTS_COLUMNS.map(tx.column));
   for (const [key, n] of Object.entries(stats.overview))
-    out += yearRow(["", tx.column("overview"), "", tx.result(OVERVIEW[key as keyof typeof OVERVIEW]), "", n, "", ""]);
-  const pct = (n: number, total: number) => (total > 0 ? Math.round((n / total) * 1000) / 10 : 0);
+    out += yearRow(
+      ["", tx.column("overview"), "", tx.result(OVERVIEW[key as keyof typeof OVERVIEW]), "", n, "", ""],
+      stats.academicYear,
+    );
   // each scene's current version, then its earlier versions with answers, each read with its own content (docs/adr/0059-scene-versions.md)
   stats.scenes
     .flatMap((s, i) => [s, ...s.earlier].map((v) => [v, i] as const))
     .forEach(([s, i]) => {
-      if (s.scene.type === "info") return;
-      const base = [i + 1, tx.type(s.scene.type), plain(s.scene.content.prompt)];
-      // the version column, then a free text's or drawing's teacher mark and comment
-      const row = (cells: unknown[], marks: unknown[] = []) => yearRow([...cells, s.version, ...marks]);
-      out += row([...base, tx.column("answered"), "", s.answered, ""]);
-      if (s.correct)
-        out += row([
-          ...base,
-          tx.column("correctRate"),
-          "",
-          s.correct.all.correct,
-          pct(s.correct.all.correct, s.correct.all.answered),
-        ]);
-      if (s.correct?.marked)
-        out += row([
-          ...base,
-          tx.column("markPartly"),
-          "",
-          s.correct.all.partly ?? 0,
-          pct(s.correct.all.partly ?? 0, s.correct.all.answered),
-        ]);
-      if (s.scene.type === "single_choice" || s.scene.type === "multiple_choice") {
-        for (const o of s.scene.content.options)
-          out += row([...base, plain(o.label), "", s.choices[o.id] ?? 0, pct(s.choices[o.id] ?? 0, s.answered)]);
-      }
-      if (s.scene.type === "scale") {
-        const ends: Record<number, string> = { 1: plain(s.scene.content.minLabel), 5: plain(s.scene.content.maxLabel) };
-        for (let v = 1; v <= 5; v++)
-          out += row([
-            ...base,
-            String(v),
-            ends[v] ?? "",
-            s.values[String(v)] ?? 0,
-            pct(s.values[String(v)] ?? 0, s.answered),
-          ]);
-        out += row([...base, tx.column("median"), "", s.median ?? "", ""]);
-      }
-      if (s.scene.type === "two_step") {
-        const c = s.scene.content;
-        const seconds = [...(c.second.options ?? []), ...Object.values(c.second.optionsByFirst ?? {}).flat()].filter(
-          (o, j, all) => all.findIndex((x) => x.id === o.id) === j,
-        );
-        for (const f of c.first.options)
-          for (const o of seconds)
-            out += row([
-              ...base,
-              plain(f.label),
-              plain(o.label),
-              s.cross[f.id]?.[o.id] ?? 0,
-              pct(s.cross[f.id]?.[o.id] ?? 0, s.answered),
-            ]);
-      }
-      if (s.scene.type === "drawing")
-        for (const x of s.drawings)
-          out += row(
-            [
-              ...base,
-              tx.drawing(x.strokes),
-              lang === "ja-kana" ? (x.who.name.reading ?? x.who.name.base) : x.who.name.base,
-              1,
-              "",
-            ],
-            markCells(x, tx),
-          );
-      if (s.scene.type === "free_text")
-        for (const x of s.texts)
-          out += row(
-            [...base, x.text, lang === "ja-kana" ? (x.who.name.reading ?? x.who.name.base) : x.who.name.base, 1, ""],
-            markCells(x, tx),
-          );
+      out += sceneRows(s, i, tx, lang, stats.academicYear);
     });
   return out;
 }

@@ -120,18 +120,9 @@ export function medianOf(values: Record<string, number>): number | null {
   return total % 2 ? at((total - 1) / 2) : (at(total / 2 - 1) + at(total / 2)) / 2;
 }
 
-/**
- * The statistics of one activity of the school, aggregated in SQL (one pass
- * for the distributions, one for the overview): fast with 1,000 students ×
- * 20 scenes. Filters: counterbalance group and class (of the student), mode
- * (of the response). The CSV export uses this same object, so screen and file agree.
- */
-export async function activityStats(
-  schoolId: AuthorizedSchoolId,
-  activityId: string,
-  filter: StatsFilter,
-): Promise<ActivityStats | null> {
-  const activity = await db().activity.findFirst({
+/** The activity of the school with its scenes in order, each with its earlier versions (newest first). */
+function loadStatsActivity(schoolId: AuthorizedSchoolId, activityId: string) {
+  return db().activity.findFirst({
     where: { id: activityId, schoolId },
     select: {
       id: true,
@@ -149,11 +140,21 @@ export async function activityStats(
       },
     },
   });
-  if (!activity) return null;
+}
+
+type StatsActivity = NonNullable<Awaited<ReturnType<typeof loadStatsActivity>>>;
+type StatsRows = Awaited<ReturnType<typeof loadStatsRows>>;
+
+/** Everything the statistics count, read at once: the distributions, the answers and who gave them, the students in scope. */
+async function loadStatsRows(
+  schoolId: AuthorizedSchoolId,
+  activityId: string,
+  filter: StatsFilter,
+  academicYear: number,
+) {
   const group = filter.group ?? null;
   const className = filter.class ?? null;
   const scope = respondedIn(schoolId, activityId, filter);
-
   const [rates, dims, totals, texts, drawn, people, assigned, groups, classes, missing] = await Promise.all([
     correctRates(schoolId, activityId, filter),
     db().$queryRaw<{ scene_id: string; v: number; dim: string; k: string | null; k2: string | null; n: number }[]>`
@@ -187,7 +188,7 @@ export async function activityStats(
     // the students at school in scope, at their seat of the activity's year
     db().$queryRaw<({ id: string } & PersonRow)[]>`
       select u.id::text as id, u.name, u.name_kana, u.nickname, sd.grade, sd.class_name, sd.number
-      from users u ${seatInYearJoin("u.id", activity.academicYear)}
+      from users u ${seatInYearJoin("u.id", academicYear)}
       where u.school_id = ${schoolId}::uuid and u.role = 'student' and not u.disabled
         and (${group}::text is null or sd.counterbalance_group = ${group}::text)
         and (${className}::text is null or sd.class_name = ${className}::text)
@@ -209,61 +210,93 @@ export async function activityStats(
       select s.id as scene_id, u.id as user_id
       from activity_scenes s
       join users u on u.school_id = ${schoolId}::uuid and u.role = 'student' and not u.disabled
-      ${seatInYearJoin("u.id", activity.academicYear)}
+      ${seatInYearJoin("u.id", academicYear)}
       where s.activity_id = ${activityId}::uuid and s.type <> 'info'
         and (${group}::text is null or sd.counterbalance_group = ${group}::text)
         and (${className}::text is null or sd.class_name = ${className}::text)
         and not exists (select 1 from responses r where r.scene_id = s.id and r.user_id = u.id)`,
   ]);
-  const students = assigned.map((u) => personOf(u.id, u));
+  return { rates, dims, totals, texts, drawn, people, assigned, groups, classes, missing };
+}
 
-  const questions = activity.scenes.filter((s) => s.type !== "info").length;
-  /** The numbers of one version of a scene, read with that version's content. */
-  const statsOf = (
-    stored: (typeof activity.scenes)[number],
-    content: unknown,
-    v: number,
-    current: boolean,
-  ): SceneStats | null => {
-    const parsed = sceneSchema.safeParse({ type: stored.type, content });
-    if (!parsed.success) return null;
-    const ours = (x: { scene_id: string; v: number }) => x.scene_id === stored.id && x.v === v;
-    const choices: Record<string, number> = {};
-    const values: Record<string, number> = {};
-    const cross: Record<string, Record<string, number>> = {};
-    for (const d of dims) {
-      if (!ours(d) || d.k === null) continue;
-      if (d.dim === "choice") choices[d.k] = (choices[d.k] ?? 0) + d.n;
-      else if (d.dim === "value") values[d.k] = (values[d.k] ?? 0) + d.n;
-      else if (d.dim === "cross" && d.k2 !== null) (cross[d.k] ??= {})[d.k2] = d.n;
-    }
-    return {
-      id: stored.id,
-      position: stored.position,
-      scene: parsed.data,
-      answered: totals.find(ours)?.n ?? 0,
-      choices,
-      values,
-      median: parsed.data.type === "scale" ? medianOf(values) : null,
-      cross,
-      correct: current ? (rates[stored.id] ?? null) : null,
-      texts: texts.filter(ours).map((x) => ({ text: x.text, who: personOf(x.user_id, x), ...markedOnly(x) })),
-      drawings: drawn.filter(ours).map((x) => ({ strokes: x.strokes, who: personOf(x.user_id, x), ...markedOnly(x) })),
-      notAnswered: parsed.data.type === "info" || !current ? [] : notAnswered(students, missing, stored.id),
-      version: v,
-      earlier: [],
-    };
+/** A version's counts per option, per scale value and per two-step cell. */
+function distributionsOf(dims: StatsRows["dims"], ours: (x: { scene_id: string; v: number }) => boolean) {
+  const choices: Record<string, number> = {};
+  const values: Record<string, number> = {};
+  const cross: Record<string, Record<string, number>> = {};
+  for (const d of dims) {
+    if (!ours(d) || d.k === null) continue;
+    if (d.dim === "choice") choices[d.k] = (choices[d.k] ?? 0) + d.n;
+    else if (d.dim === "value") values[d.k] = (values[d.k] ?? 0) + d.n;
+    else if (d.dim === "cross" && d.k2 !== null) (cross[d.k] ??= {})[d.k2] = d.n;
+  }
+  return { choices, values, cross };
+}
+
+/** The numbers of one version of a scene, read with that version's content. */
+function versionStats(
+  { rates, dims, totals, texts, drawn, missing }: StatsRows,
+  students: Person[],
+  stored: StatsActivity["scenes"][number],
+  content: unknown,
+  v: number,
+  current: boolean,
+): SceneStats | null {
+  const parsed = sceneSchema.safeParse({ type: stored.type, content });
+  if (!parsed.success) return null;
+  const ours = (x: { scene_id: string; v: number }) => x.scene_id === stored.id && x.v === v;
+  const { choices, values, cross } = distributionsOf(dims, ours);
+  return {
+    id: stored.id,
+    position: stored.position,
+    scene: parsed.data,
+    answered: totals.find(ours)?.n ?? 0,
+    choices,
+    values,
+    median: parsed.data.type === "scale" ? medianOf(values) : null,
+    cross,
+    correct: current ? (rates[stored.id] ?? null) : null,
+    texts: texts.filter(ours).map((x) => ({ text: x.text, who: personOf(x.user_id, x), ...markedOnly(x) })),
+    drawings: drawn.filter(ours).map((x) => ({ strokes: x.strokes, who: personOf(x.user_id, x), ...markedOnly(x) })),
+    notAnswered: parsed.data.type === "info" || !current ? [] : notAnswered(students, missing, stored.id),
+    version: v,
+    earlier: [],
   };
+}
+
+/** Each scene's current version, with its earlier versions that have answers. */
+function scenesStats(activity: StatsActivity, rows: StatsRows, students: Person[]): SceneStats[] {
   const scenes: SceneStats[] = [];
   for (const stored of activity.scenes) {
-    const now = statsOf(stored, stored.content, stored.version, true);
+    const now = versionStats(rows, students, stored, stored.content, stored.version, true);
     if (!now) continue;
     now.earlier = stored.versions.flatMap((old) => {
-      const then = statsOf(stored, old.content, old.version, false);
+      const then = versionStats(rows, students, stored, old.content, old.version, false);
       return then && then.answered > 0 ? [then] : [];
     });
     scenes.push(now);
   }
+  return scenes;
+}
+
+/**
+ * The statistics of one activity of the school, aggregated in SQL (one pass
+ * for the distributions, one for the overview): fast with 1,000 students ×
+ * 20 scenes. Filters: counterbalance group and class (of the student), mode
+ * (of the response). The CSV export uses this same object, so screen and file agree.
+ */
+export async function activityStats(
+  schoolId: AuthorizedSchoolId,
+  activityId: string,
+  filter: StatsFilter,
+): Promise<ActivityStats | null> {
+  const activity = await loadStatsActivity(schoolId, activityId);
+  if (!activity) return null;
+  const rows = await loadStatsRows(schoolId, activityId, filter, activity.academicYear);
+  const { people, assigned, groups, classes } = rows;
+  const students = assigned.map((u) => personOf(u.id, u));
+  const questions = activity.scenes.filter((s) => s.type !== "info").length;
+  const scenes = scenesStats(activity, rows, students);
   return {
     overview: {
       assigned: students.length,

@@ -66,16 +66,8 @@ export interface ExportOptions {
   since?: Date;
 }
 
-export async function rosterSetOfAcademy(academyId: string, options: ExportOptions = {}): Promise<RosterSet | null> {
-  const { schoolId, since } = options;
-  const schools = await db().school.findMany({
-    where: { academyId, ...(schoolId ? { id: schoolId } : {}) },
-    orderBy: { createdAt: "asc" },
-    select: { id: true },
-  });
-  if (schools.length === 0) return null;
-  const ids = schools.map((s) => s.id);
-  await assignIds(ids);
+/** The academy's name, and the schools, their 組 and their people (a delta: with those disabled since) as held. */
+async function loadHeldRows(academyId: string, ids: string[], since: Date | undefined) {
   const [academy, schoolRows, classes, people] = await Promise.all([
     db().academy.findUniqueOrThrow({ where: { id: academyId }, select: { name: true } }),
     db().school.findMany({
@@ -114,23 +106,40 @@ export async function rosterSetOfAcademy(academyId: string, options: ExportOptio
       },
     }),
   ]);
-  const profile = options.profile ?? (await exportProfileOf(academyId));
-  const schoolSourced = new Map(schoolRows.map((s) => [s.id, s.sourcedId!]));
-  const exportedSchools = new Set(schoolSourced.values());
-  const userSourced = new Map(people.map((p) => [p.id, p.sourcedId!]));
-  const rec = await recordedRows(academyId, [...exportedSchools]);
-  const year = schoolYearOf(new Date());
-  const terms = classes.flatMap((c) => (c.termSourcedId ? [c.termSourcedId] : []));
-  const session = terms[0] ?? derivedId(`session:${academyId}:${year}`);
-  const district = derivedId(`district:${academyId}`);
+  return { academy, schoolRows, classes, people };
+}
+
+type Held = Awaited<ReturnType<typeof loadHeldRows>>;
+type HeldClass = Held["classes"][number];
+type HeldPerson = Held["people"][number];
+
+/** What the parts of a set are built from: the rows held and received, and the ids they join on. */
+interface Exporting {
+  held: Held;
+  rec: Recorded;
+  year: number;
+  /** The 年度 the product's 組 are in. */
+  session: string;
+  district: string;
+  schoolSourced: Map<string, string>;
+  exportedSchools: Set<string>;
+}
+
+const bulk = (sourcedId: string, line: number) => ({ sourcedId, status: null, dateLastModified: null, line });
+const courseOf = (c: HeldClass) => c.courseSourcedId ?? derivedId(`course:${c.sourcedId}`);
+
+/** Every file of the set absent but those the reader reads: bulk, or delta. */
+function filesOf(since: Date | undefined) {
   const files = Object.fromEntries(ROSTER_FILES.map((f) => [f, "absent"])) as Record<
     (typeof ROSTER_FILES)[number],
     FileMode
   >;
   for (const f of READ_FILES) files[f] = since ? "delta" : "bulk";
-  const bulk = (sourcedId: string, line: number) => ({ sourcedId, status: null, dateLastModified: null, line });
+  return files;
+}
 
-  // a 組 the product made keeps the course and 年度 ids it is exported with, so the next import sees no change
+/** A 組 the product made keeps the course and 年度 ids it is exported with, so the next import sees no change. */
+async function storeClassIds(classes: HeldClass[], session: string) {
   for (const c of classes.filter((c) => c.courseSourcedId === null || c.termSourcedId === null)) {
     c.courseSourcedId ??= derivedId(`course:${c.sourcedId}`);
     c.termSourcedId ??= session;
@@ -140,9 +149,11 @@ export async function rosterSetOfAcademy(academyId: string, options: ExportOptio
       select: { id: true },
     });
   }
+}
 
-  // orgs: what was sent (学校コード, district), with the school's name as the product holds it
-  const schoolOrgs: Org[] = schoolRows.map((s, i) => {
+/** Orgs: what was sent (学校コード, district), with the school's name as the product holds it. */
+function orgsOf({ held, rec, district }: Exporting) {
+  const schoolOrgs: Org[] = held.schoolRows.map((s, i) => {
     const sent = rec.orgs.get(s.sourcedId!);
     const parent = sent
       ? sent.parentSourcedId && rec.orgs.has(sent.parentSourcedId)
@@ -164,33 +175,38 @@ export async function rosterSetOfAcademy(academyId: string, options: ExportOptio
     return [
       sent ?? {
         ...bulk(district, 0),
-        name: academy.name,
+        name: held.academy.name,
         type: "district" as const,
         identifier: null,
         parentSourcedId: null,
       },
     ];
   });
+  return { schoolOrgs, districts };
+}
 
-  const classOf = new Map(classes.map((c) => [`${c.schoolId}|${c.grade}|${c.className}`, c]));
-  const courseOf = (c: (typeof classes)[number]) => c.courseSourcedId ?? derivedId(`course:${c.sourcedId}`);
+/** Courses: those sent for the exported schools, then one per course of a 組 that nobody sent. */
+function coursesOf({ held, rec, year, session, schoolSourced, exportedSchools }: Exporting) {
   const sentCourses = [...rec.courses.values()].filter((c) => exportedSchools.has(c.orgSourcedId));
-  const courses = [
+  return [
     ...sentCourses,
-    ...[...new Map(classes.filter((c) => !rec.courses.has(courseOf(c))).map((c) => [courseOf(c), c])).entries()].map(
-      ([id, c]) => ({
-        ...bulk(id, 0),
-        schoolYearSourcedId: session,
-        title: `${year}年度ホームルーム`,
-        grades: c.gradeCode ? [c.gradeCode] : [],
-        orgSourcedId: schoolSourced.get(c.schoolId)!,
-        subjects: [],
-        subjectCodes: [],
-      }),
-    ),
+    ...[
+      ...new Map(held.classes.filter((c) => !rec.courses.has(courseOf(c))).map((c) => [courseOf(c), c])).entries(),
+    ].map(([id, c]) => ({
+      ...bulk(id, 0),
+      schoolYearSourcedId: session,
+      title: `${year}年度ホームルーム`,
+      grades: c.gradeCode ? [c.gradeCode] : [],
+      orgSourcedId: schoolSourced.get(c.schoolId)!,
+      subjects: [],
+      subjectCodes: [],
+    })),
   ];
-  // homerooms: the product's 組 over what was sent (location, subjects, specialNeeds as sent); every other class as sent
-  const homerooms: RosterClass[] = classes.map((c) => {
+}
+
+/** Homerooms: the product's 組 over what was sent (location, subjects, specialNeeds as sent); every other class as sent. */
+function classesOf({ held, rec, session, schoolSourced, exportedSchools }: Exporting): RosterClass[] {
+  const homerooms: RosterClass[] = held.classes.map((c) => {
     const sent = rec.classes.get(c.sourcedId);
     return {
       ...(sent ?? { ...bulk(c.sourcedId, 0), location: null, subjects: [], subjectCodes: [], specialNeeds: false }),
@@ -206,67 +222,94 @@ export async function rosterSetOfAcademy(academyId: string, options: ExportOptio
   const otherClasses = [...rec.classes.values()].filter(
     (c) => c.classType !== "homeroom" && exportedSchools.has(c.schoolSourcedId),
   );
-  const rosterClasses = [...homerooms, ...otherClasses];
-  const exportedClasses = new Set(rosterClasses.map((c) => c.sourcedId));
+  return [...homerooms, ...otherClasses];
+}
 
-  // people: the product's names, readings, e-mail and 組 over what was sent (identifier, userIds, middle names, …);
-  // people sent with roles the product does not hold (guardians, district staff) as sent
-  const held = new Set(
-    (
-      await db().user.findMany({ where: { sourcedId: { in: [...rec.users.keys()] } }, select: { sourcedId: true } })
-    ).map((u) => u.sourcedId!),
-  );
-  const homeOf = new Map<string, (typeof classes)[number]>();
-  const users: RosterUser[] = people.map((p) => {
-    const sent = rec.users.get(p.sourcedId!);
+/** The sourcedIds of the people sent that the product holds (in any school). */
+async function heldSourcedIds(rec: Recorded): Promise<Set<string>> {
+  const rows = await db().user.findMany({
+    where: { sourcedId: { in: [...rec.users.keys()] } },
+    select: { sourcedId: true },
+  });
+  return new Set(rows.map((u) => u.sourcedId!));
+}
+
+/** A person's name parts: those an import stored, else the name and its reading split at the first space. */
+function rosterNamesOf(p: HeldPerson) {
+  const [family, ...given] = (p.name ?? "").split(/\s+/);
+  const [kanaFamily, ...kanaGiven] = (p.nameKana ?? "").split(/\s+/);
+  // parts an import stored are the readings as sent (a missing one stays missing); else the stored reading split
+  const parts = p.familyName !== null || p.givenName !== null;
+  const kana = (stored: string | null, split: string) =>
+    (parts ? stored : (stored ?? split)) ? toKatakana((parts ? stored : (stored ?? split))!) : null;
+  return {
+    familyName: p.familyName ?? family ?? "",
+    givenName: p.givenName ?? given.join(" "),
+    kanaGivenName: kana(p.kanaGivenName, kanaGiven.join(" ")),
+    kanaFamilyName: kana(p.kanaFamilyName, kanaFamily ?? ""),
+  };
+}
+
+/** A person: the product's names, readings, e-mail and 組 over what was sent (identifier, userIds, middle names, …). */
+function rosterUserOf(
+  { rec, schoolSourced }: Exporting,
+  p: HeldPerson,
+  home: HeldClass | undefined,
+  exportedClasses: Set<string>,
+): RosterUser {
+  const sent = rec.users.get(p.sourcedId!);
+  const { familyName, givenName, kanaGivenName, kanaFamilyName } = rosterNamesOf(p);
+  const sameName = sent?.familyName === familyName && sent.givenName === givenName;
+  return {
+    ...(sent ?? {
+      ...bulk(p.sourcedId!, 0),
+      userIds: [],
+      middleName: null,
+      identifier: null,
+      preferredMiddleName: null,
+      kanaMiddleName: null,
+    }),
+    enabledUser: true,
+    username: sent?.username ?? p.email ?? p.sourcedId!,
+    givenName,
+    familyName,
+    email: p.email,
+    grades: p.role === "student" ? keepList(sent?.grades, home?.gradeCode ?? null) : (sent?.grades ?? []),
+    userMasterIdentifier: p.userMasterIdentifier,
+    preferredGivenName: sameName ? sent.preferredGivenName : givenName,
+    preferredFamilyName: sameName ? sent.preferredFamilyName : familyName,
+    primaryOrgSourcedId: schoolSourced.get(p.schoolId!)!,
+    kanaGivenName,
+    kanaFamilyName,
+    homeClass:
+      p.role === "student"
+        ? (home?.sourcedId ?? null)
+        : sent?.homeClass && exportedClasses.has(sent.homeClass)
+          ? sent.homeClass
+          : null,
+  };
+}
+
+/** The people held, each with the 組 the product holds a student in (`homeOf`, by sourcedId). */
+function usersOf(x: Exporting, exportedClasses: Set<string>) {
+  const { classes, people } = x.held;
+  const classOf = new Map(classes.map((c) => [`${c.schoolId}|${c.grade}|${c.className}`, c]));
+  const homeOf = new Map<string, HeldClass>();
+  const users = people.map((p) => {
     const home = p.student ? classOf.get(`${p.schoolId}|${p.student.grade}|${p.student.className}`) : undefined;
     if (home) homeOf.set(p.sourcedId!, home);
-    const [family, ...given] = (p.name ?? "").split(/\s+/);
-    const [kanaFamily, ...kanaGiven] = (p.nameKana ?? "").split(/\s+/);
-    // parts an import stored are the readings as sent (a missing one stays missing); else the stored reading split
-    const parts = p.familyName !== null || p.givenName !== null;
-    const kana = (stored: string | null, split: string) =>
-      (parts ? stored : (stored ?? split)) ? toKatakana((parts ? stored : (stored ?? split))!) : null;
-    const familyName = p.familyName ?? family ?? "";
-    const givenName = p.givenName ?? given.join(" ");
-    const sameName = sent?.familyName === familyName && sent.givenName === givenName;
-    return {
-      ...(sent ?? {
-        ...bulk(p.sourcedId!, 0),
-        userIds: [],
-        middleName: null,
-        identifier: null,
-        preferredMiddleName: null,
-        kanaMiddleName: null,
-      }),
-      enabledUser: true,
-      username: sent?.username ?? p.email ?? p.sourcedId!,
-      givenName,
-      familyName,
-      email: p.email,
-      grades: p.role === "student" ? keepList(sent?.grades, home?.gradeCode ?? null) : (sent?.grades ?? []),
-      userMasterIdentifier: p.userMasterIdentifier,
-      preferredGivenName: sameName ? sent.preferredGivenName : givenName,
-      preferredFamilyName: sameName ? sent.preferredFamilyName : familyName,
-      primaryOrgSourcedId: schoolSourced.get(p.schoolId!)!,
-      kanaGivenName: kana(p.kanaGivenName, kanaGiven.join(" ")),
-      kanaFamilyName: kana(p.kanaFamilyName, kanaFamily ?? ""),
-      homeClass:
-        p.role === "student"
-          ? (home?.sourcedId ?? null)
-          : sent?.homeClass && exportedClasses.has(sent.homeClass)
-            ? sent.homeClass
-            : null,
-    };
+    return rosterUserOf(x, p, home, exportedClasses);
   });
-  const notHeld = [...rec.users.values()].filter((u) => !held.has(u.sourcedId));
-  const exportedUsers = new Set([...users, ...notHeld].map((u) => u.sourcedId));
+  return { users, homeOf };
+}
 
+/** Roles: those sent for the exported people, then a primary role for each person held without one. */
+function rolesOf({ held, rec, schoolSourced }: Exporting, exportedUsers: Set<string>): RosterRole[] {
   const sentRoles = [...rec.roles.values()].filter((r) => exportedUsers.has(r.userSourcedId));
   const withPrimary = new Set(sentRoles.filter((r) => r.roleType === "primary").map((r) => r.userSourcedId));
-  const roles: RosterRole[] = [
+  return [
     ...sentRoles,
-    ...people
+    ...held.people
       .filter((p) => !withPrimary.has(p.sourcedId!))
       .map((p) => ({
         ...bulk(derivedId(`role:${p.sourcedId}`), 0),
@@ -278,7 +321,54 @@ export async function rosterSetOfAcademy(academyId: string, options: ExportOptio
         endDate: null,
       })),
   ];
+}
 
+/** When each school, 組 and person last changed (a student: their row or their details, the later). */
+function changedAtOf({ schoolRows, classes, people }: Held): Map<string, Date> {
+  return new Map<string, Date>([
+    ...schoolRows.map((s) => [s.sourcedId!, s.updatedAt] as const),
+    ...classes.map((c) => [c.sourcedId, c.updatedAt] as const),
+    ...people.map(
+      (p) =>
+        [p.sourcedId!, p.student && p.student.updatedAt > p.updatedAt ? p.student.updatedAt : p.updatedAt] as const,
+    ),
+  ]);
+}
+
+export async function rosterSetOfAcademy(academyId: string, options: ExportOptions = {}): Promise<RosterSet | null> {
+  const { schoolId, since } = options;
+  const schools = await db().school.findMany({
+    where: { academyId, ...(schoolId ? { id: schoolId } : {}) },
+    orderBy: { createdAt: "asc" },
+    select: { id: true },
+  });
+  if (schools.length === 0) return null;
+  const ids = schools.map((s) => s.id);
+  await assignIds(ids);
+  const held = await loadHeldRows(academyId, ids, since);
+  const { schoolRows, classes, people } = held;
+  const profile = options.profile ?? (await exportProfileOf(academyId));
+  const schoolSourced = new Map(schoolRows.map((s) => [s.id, s.sourcedId!]));
+  const exportedSchools = new Set(schoolSourced.values());
+  const userSourced = new Map(people.map((p) => [p.id, p.sourcedId!]));
+  const rec = await recordedRows(academyId, [...exportedSchools]);
+  const year = schoolYearOf(new Date());
+  const terms = classes.flatMap((c) => (c.termSourcedId ? [c.termSourcedId] : []));
+  const session = terms[0] ?? derivedId(`session:${academyId}:${year}`);
+  const district = derivedId(`district:${academyId}`);
+  const x: Exporting = { held, rec, year, session, district, schoolSourced, exportedSchools };
+  await storeClassIds(classes, session);
+
+  const { schoolOrgs, districts } = orgsOf(x);
+  const courses = coursesOf(x);
+  const rosterClasses = classesOf(x);
+  const exportedClasses = new Set(rosterClasses.map((c) => c.sourcedId));
+  // people sent with roles the product does not hold (guardians, district staff) as sent
+  const heldSent = await heldSourcedIds(rec);
+  const { users, homeOf } = usersOf(x, exportedClasses);
+  const notHeld = [...rec.users.values()].filter((u) => !heldSent.has(u.sourcedId));
+  const exportedUsers = new Set([...users, ...notHeld].map((u) => u.sourcedId));
+  const roles = rolesOf(x, exportedUsers);
   const enrollments = enrollmentsOf(
     rec,
     classes,
@@ -293,7 +383,7 @@ export async function rosterSetOfAcademy(academyId: string, options: ExportOptio
     manifest: {
       onerosterVersion: ROSTER_PROFILES[profile].onerosterVersion,
       profile,
-      files,
+      files: filesOf(since),
       sourceSystemName: "Manabiya",
       sourceSystemCode: null,
     },
@@ -306,15 +396,7 @@ export async function rosterSetOfAcademy(academyId: string, options: ExportOptio
     enrollments: numbered(enrollments),
   };
   if (!since) return set;
-  const changedAt = new Map<string, Date>([
-    ...schoolRows.map((s) => [s.sourcedId!, s.updatedAt] as const),
-    ...classes.map((c) => [c.sourcedId, c.updatedAt] as const),
-    ...people.map(
-      (p) =>
-        [p.sourcedId!, p.student && p.student.updatedAt > p.updatedAt ? p.student.updatedAt : p.updatedAt] as const,
-    ),
-  ]);
-  return deltaSince(set, since, changedAt, new Set(people.filter((p) => p.disabled).map((p) => p.sourcedId!)));
+  return deltaSince(set, since, changedAtOf(held), new Set(people.filter((p) => p.disabled).map((p) => p.sourcedId!)));
 }
 
 /** The academic sessions the exported courses and classes name: as sent, or the product's 年度. */

@@ -106,67 +106,98 @@ function linkOf(
   return candidate.role === role ? candidate : "roleMismatch";
 }
 
-/** The plan and the work behind it. `problems` non-empty: nothing may be applied. */
-export function computePlan(state: RosterState, set: RosterSet): { plan: RosterPlan; work: SchoolWork[] } {
-  const problems: Problem[] = [];
-  const warnings: Problem[] = [];
-  const files = set.manifest.files;
-  const works = new Map<string, SchoolWork>(); // by org sourcedId
-  const bySchoolId = new Map<string, SchoolWork>();
-  const dbSchoolBySourced = new Map(state.schools.filter((s) => s.sourcedId).map((s) => [s.sourcedId!, s]));
-  const work = (orgSourcedId: string) => works.get(orgSourcedId);
+/** What each 組 is, by sourcedId: its year and name, and its school's org sourcedId. */
+type ClassInfo = Map<string, { grade: number | null; className: string; schoolOrg: string }>;
+type SeatEnrollment = { classSourcedId: string; number: number | null; line: number };
+type PlannedUser = { t: UserTarget; w: SchoolWork; existing: DbUser | undefined; line: number; seatLine: number };
+/** A person about to be placed: the target, the school, the account they are (or link to), and where they come from. */
+interface Placing {
+  t: UserTarget;
+  w: SchoolWork;
+  existing: DbUser | undefined;
+  link: DbUser | undefined;
+  line: number;
+  seat: SeatEnrollment | undefined;
+  /** The work of the school the account is in now. */
+  existingWork: SchoolWork | undefined;
+}
 
-  // schools: by sourcedId, then by exact name (one without a sourcedId), else new
+/** One plan being computed: its inputs, the work per school so far, and the problems found. */
+interface Planning {
+  state: RosterState;
+  set: RosterSet;
+  problems: Problem[];
+  warnings: Problem[];
+  /** By org sourcedId. */
+  works: Map<string, SchoolWork>;
+  bySchoolId: Map<string, SchoolWork>;
+  dbSchoolBySourced: Map<string, RosterState["schools"][number]>;
+}
+
+/** Schools: by sourcedId, then by exact name (one without a sourcedId), else new. */
+function planSchools(p: Planning): void {
+  const { state, set } = p;
   for (const org of set.orgs) {
     if (org.type !== "school") continue;
     if (state.foreignSchools.has(org.sourcedId)) {
-      problems.push(problem("orgs.csv", org.line, "sourcedId", "schoolOfOtherAcademy"));
+      p.problems.push(problem("orgs.csv", org.line, "sourcedId", "schoolOfOtherAcademy"));
       continue;
     }
     const known =
-      dbSchoolBySourced.get(org.sourcedId) ?? state.schools.find((s) => s.sourcedId === null && s.name === org.name);
+      p.dbSchoolBySourced.get(org.sourcedId) ?? state.schools.find((s) => s.sourcedId === null && s.name === org.name);
     const w = emptyWork(
       org.sourcedId,
       org.name,
       known?.id ?? null,
       !known || known.name !== org.name || known.sourcedId !== org.sourcedId,
     );
-    works.set(org.sourcedId, w);
-    if (known) bySchoolId.set(known.id, w);
+    p.works.set(org.sourcedId, w);
+    if (known) p.bySchoolId.set(known.id, w);
   }
-  // schools a delta names only by reference, known from earlier imports
-  const schoolWork = (orgSourcedId: string): SchoolWork | undefined => {
-    const found = work(orgSourcedId);
-    if (found) return found;
-    const known = dbSchoolBySourced.get(orgSourcedId);
-    if (!known) return undefined;
-    const w = emptyWork(orgSourcedId, known.name, known.id, false);
-    works.set(orgSourcedId, w);
-    bySchoolId.set(known.id, w);
-    return w;
-  };
-  const workOfSchoolId = (schoolId: string | null) => {
-    if (!schoolId) return undefined;
-    const found = bySchoolId.get(schoolId);
-    if (found) return found;
-    const known = state.schools.find((s) => s.id === schoolId);
-    return known?.sourcedId ? schoolWork(known.sourcedId) : undefined;
-  };
+}
 
-  // homerooms and their 担任
+/** The work of a school by org sourcedId; a school a delta names only by reference is known from earlier imports. */
+function schoolWork(p: Planning, orgSourcedId: string): SchoolWork | undefined {
+  const found = p.works.get(orgSourcedId);
+  if (found) return found;
+  const known = p.dbSchoolBySourced.get(orgSourcedId);
+  if (!known) return undefined;
+  const w = emptyWork(orgSourcedId, known.name, known.id, false);
+  p.works.set(orgSourcedId, w);
+  p.bySchoolId.set(known.id, w);
+  return w;
+}
+
+function workOfSchoolId(p: Planning, schoolId: string | null): SchoolWork | undefined {
+  if (!schoolId) return undefined;
+  const found = p.bySchoolId.get(schoolId);
+  if (found) return found;
+  const known = p.state.schools.find((s) => s.id === schoolId);
+  return known?.sourcedId ? schoolWork(p, known.sourcedId) : undefined;
+}
+
+/** Each homeroom's 担任 as the primary teacher enrollments name them (null: enrollment deleted). */
+function homeroomTeachers(set: RosterSet): Map<string, string | null> {
   const teacherOf = new Map<string, string | null>();
   for (const e of set.enrollments) {
     if (e.role !== "teacher" || e.primary !== true) continue;
     teacherOf.set(e.classSourcedId, e.status === "tobedeleted" ? null : e.userSourcedId);
   }
+  return teacherOf;
+}
+
+/** Homerooms and their 担任: created, updated or deleted; `seenClasses` holds the ids of those the database had. */
+function planClasses(p: Planning): { classInfo: ClassInfo; seenClasses: Set<string> } {
+  const { state, set } = p;
+  const teacherOf = homeroomTeachers(set);
   const dbClassBySourced = new Map(state.classes.map((c) => [`${c.schoolId}|${c.sourcedId}`, c]));
-  const classInfo = new Map<string, { grade: number | null; className: string; schoolOrg: string }>();
+  const classInfo: ClassInfo = new Map();
   const seenClasses = new Set<string>();
   for (const c of set.classes) {
     if (c.classType !== "homeroom") continue;
-    const w = schoolWork(c.schoolSourcedId);
+    const w = schoolWork(p, c.schoolSourcedId);
     if (!w) {
-      problems.push(problem("classes.csv", c.line, "schoolSourcedId", "unknownSchool"));
+      p.problems.push(problem("classes.csv", c.line, "schoolSourcedId", "unknownSchool"));
       continue;
     }
     const existing = w.schoolId ? dbClassBySourced.get(`${w.schoolId}|${c.sourcedId}`) : undefined;
@@ -178,7 +209,11 @@ export function computePlan(state: RosterState, set: RosterSet): { plan: RosterP
     const keepTeacher = existing?.homeroomTeacherId ? (state.sourcedOf.get(existing.homeroomTeacherId) ?? null) : null;
     const target = classTarget(
       c,
-      teacherOf.has(c.sourcedId) ? teacherOf.get(c.sourcedId)! : files.enrollments === "bulk" ? null : keepTeacher,
+      teacherOf.has(c.sourcedId)
+        ? teacherOf.get(c.sourcedId)!
+        : set.manifest.files.enrollments === "bulk"
+          ? null
+          : keepTeacher,
     );
     classInfo.set(c.sourcedId, { grade: target.grade, className: target.className, schoolOrg: w.sourcedId });
     if (!existing) w.classCreate.push(target);
@@ -194,160 +229,237 @@ export function computePlan(state: RosterState, set: RosterSet): { plan: RosterP
       if (!same) w.classUpdate.push({ id: existing.id, target });
     }
   }
+  return { classInfo, seenClasses };
+}
+
+/** The 組 the set does not name: known for their people; a bulk classes file deletes those of its schools. */
+function classesOnlyInDatabase(p: Planning, classInfo: ClassInfo, seenClasses: Set<string>): void {
+  const { state, set } = p;
   const schoolSourcedOf = new Map(state.schools.map((s) => [s.id, s.sourcedId]));
   for (const c of state.classes) {
-    const w = bySchoolId.get(c.schoolId);
+    const w = p.bySchoolId.get(c.schoolId);
     // a 組 only the database holds: its school is looked up there (a users-only delta names neither)
     const schoolOrg = w?.sourcedId ?? schoolSourcedOf.get(c.schoolId) ?? "";
     if (!classInfo.has(c.sourcedId)) classInfo.set(c.sourcedId, { grade: c.grade, className: c.className, schoolOrg });
     if (
       w &&
-      files.classes === "bulk" &&
-      works.has(w.sourcedId) &&
+      set.manifest.files.classes === "bulk" &&
+      p.works.has(w.sourcedId) &&
       set.orgs.some((o) => o.sourcedId === w.sourcedId) &&
       !seenClasses.has(c.id)
     )
       w.classDelete.push(c.id);
   }
+}
 
-  // people: the primary role decides student or teacher and the school
-  const primaryRole = new Map<string, { role: string; org: string; line: number }>();
+/** What the people of the set are planned with, and the targets planned so far. */
+interface PeoplePlanning {
+  classInfo: ClassInfo;
+  /** The primary role decides student or teacher and the school. */
+  primaryRole: Map<string, { role: string; org: string; line: number }>;
+  seatEnrollment: Map<string, SeatEnrollment>;
+  rowOf: Map<string, RosterUser>;
+  targets: PlannedUser[];
+  emailsSeen: Map<string, number>;
+  umisSeen: Set<string>;
+}
+
+function primaryRoles(set: RosterSet): PeoplePlanning["primaryRole"] {
+  const primaryRole: PeoplePlanning["primaryRole"] = new Map();
   for (const r of set.roles)
     if (r.roleType === "primary" && r.status !== "tobedeleted")
       primaryRole.set(r.userSourcedId, { role: r.role, org: r.orgSourcedId, line: r.line });
-  const seatEnrollment = new Map<string, { classSourcedId: string; number: number | null; line: number }>();
+  return primaryRole;
+}
+
+/** Each student's enrollment in a known 組, with its 出席番号. */
+function seatEnrollments(set: RosterSet, classInfo: ClassInfo): Map<string, SeatEnrollment> {
+  const seatEnrollment = new Map<string, SeatEnrollment>();
   for (const e of set.enrollments) {
     if (e.role !== "student" || e.status === "tobedeleted" || !classInfo.has(e.classSourcedId)) continue;
     seatEnrollment.set(e.userSourcedId, { classSourcedId: e.classSourcedId, number: e.shussekiNo, line: e.line });
   }
+  return seatEnrollment;
+}
+
+/** The person as they should be: the row's fields, else the database's; a student's seat from their 組 and enrollment. */
+function userTargetOf(
+  sourcedId: string,
+  role: "student" | "teacher",
+  row: RosterUser | undefined,
+  existing: DbUser | undefined,
+  home: { grade: number | null; className: string } | undefined,
+  seat: SeatEnrollment | undefined,
+): UserTarget {
+  const family = row?.familyName ?? existing?.familyName ?? "";
+  const given = row?.givenName ?? existing?.givenName ?? "";
+  const kanaFamily = row ? row.kanaFamilyName : (existing?.kanaFamilyName ?? null);
+  const kanaGiven = row ? row.kanaGivenName : (existing?.kanaGivenName ?? null);
+  const email = row ? row.email?.trim().toLowerCase() || null : (existing?.email ?? null);
+  const sameClass = existing && home && existing.grade === home.grade && existing.className === home.className;
+  return {
+    sourcedId,
+    role,
+    email,
+    familyName: family,
+    givenName: given,
+    kanaFamilyName: kanaFamily,
+    kanaGivenName: kanaGiven,
+    name: row ? displayName(family, given) : (existing?.name ?? ""),
+    nameKana: row ? readingOf(kanaFamily, kanaGiven) : (existing?.nameKana ?? null),
+    userMasterIdentifier: row?.userMasterIdentifier ?? existing?.userMasterIdentifier ?? null,
+    grade: role === "student" ? (home?.grade ?? gradeOfCode(row?.grades[0]) ?? existing?.grade ?? null) : null,
+    className: role === "student" ? (home?.className ?? existing?.className ?? null) : null,
+    number: role === "student" ? (seat ? seat.number : sameClass ? (existing?.number ?? null) : null) : null,
+  };
+}
+
+/**
+ * Whether the person's e-mail and userMasterIdentifier are free for them (no other account holds them,
+ * no earlier row of the set has them); the problem when not.
+ */
+function idsFree(
+  p: Planning,
+  pp: PeoplePlanning,
+  t: UserTarget,
+  existing: DbUser | undefined,
+  link: DbUser | undefined,
+  line: number,
+): boolean {
+  const { sourcedId, email } = t;
+  if (email) {
+    const owner = p.state.emailOwners.get(email);
+    if ((owner && owner.sourcedId !== sourcedId && owner.id !== link?.id) || pp.emailsSeen.has(email)) {
+      p.problems.push(problem("users.csv", line, "email", "emailTaken"));
+      return false;
+    }
+    pp.emailsSeen.set(email, line);
+  }
+  const umi = t.userMasterIdentifier;
+  if (umi && umi !== (existing ?? link)?.userMasterIdentifier) {
+    const owner = p.state.umiOwners.get(umi);
+    if ((owner && owner.sourcedId !== sourcedId && owner.id !== link?.id) || pp.umisSeen.has(umi)) {
+      p.problems.push(problem("users.csv", line, "userMasterIdentifier", "umiTaken"));
+      return false;
+    }
+  }
+  if (umi) pp.umisSeen.add(umi);
+  return true;
+}
+
+/** A person planned: their target kept for the seat check, and their place in the school's work. */
+function placePerson(
+  p: Planning,
+  pp: PeoplePlanning,
+  { t, w, existing, link, line, seat, existingWork }: Placing,
+): void {
+  pp.targets.push({ t, w, existing: existing ?? link, line, seatLine: seat?.line ?? 0 });
+  if (t.role === "student" && seat && seat.number === null)
+    p.warnings.push(problem("enrollments.csv", seat.line, "metadata.jp.ShussekiNo", "noShussekiNo"));
+  if (link) w.link.push({ id: link.id, target: t });
+  else if (!existing) w.create.push(t);
+  else if (existing.schoolId !== w.schoolId) {
+    w.move.push({ id: existing.id, target: t });
+    if (existingWork && existingWork !== w) existingWork.leaving.push(existing.id);
+  } else if (!sameUser(existing, t)) w.update.push({ id: existing.id, target: t });
+}
+
+/** One person the set names (users row or enrollment): disabled, refused with a problem, or planned in their school. */
+function planPerson(p: Planning, pp: PeoplePlanning, sourcedId: string): void {
+  const { state, problems } = p;
+  const row = pp.rowOf.get(sourcedId);
+  const existing = state.users.get(sourcedId);
+  const line = row?.line ?? 0;
+  if (existing && (existing.academyId !== state.academyId || existing.role === "manager")) {
+    const file = row ? "users.csv" : "enrollments.csv";
+    problems.push(problem(file, line || (pp.seatEnrollment.get(sourcedId)?.line ?? 0), "sourcedId", "idUnusable"));
+    return;
+  }
+  if (row?.status === "tobedeleted") {
+    if (existing && !existing.disabled && existing.role !== "manager")
+      workOfSchoolId(p, existing.schoolId)?.disable.push(disabled(existing));
+    return;
+  }
+  const roleRow = pp.primaryRole.get(sourcedId);
+  const role = roleRow ? roleRow.role : existing?.role;
+  if (role !== "student" && role !== "teacher") return; // guardians, district staff: not people of a school here (docs/adr/0065-oneroster-roles.md)
+  if (existing && existing.role !== role) {
+    problems.push(problem("roles.csv", roleRow?.line ?? 0, "role", "roleChanged"));
+    return;
+  }
+  const seat = pp.seatEnrollment.get(sourcedId);
+  const homeClass = row?.homeClass ?? seat?.classSourcedId ?? null;
+  const home = homeClass ? pp.classInfo.get(homeClass) : undefined;
+  const existingWork = workOfSchoolId(p, existing?.schoolId ?? null);
+  const w = roleRow ? schoolWork(p, roleRow.org) : home ? schoolWork(p, home.schoolOrg) : existingWork;
+  if (!w) {
+    problems.push(
+      problem(
+        roleRow ? "roles.csv" : "users.csv",
+        roleRow?.line ?? line,
+        roleRow ? "orgSourcedId" : "sourcedId",
+        "unknownSchool",
+      ),
+    );
+    return;
+  }
+  const t = userTargetOf(sourcedId, role, row, existing, home, seat);
+  const link = existing || !t.email ? undefined : linkOf(state, t.email, role, w);
+  if (link === "roleMismatch") {
+    problems.push(problem("users.csv", line, "email", "linkRoleMismatch"));
+    return;
+  }
+  if (link && !seat && home && link.grade === home.grade && link.className === home.className) t.number = link.number;
+  if (!idsFree(p, pp, t, existing, link, line)) return;
+  placePerson(p, pp, { t, w, existing, link, line, seat, existingWork });
+}
+
+/** The people the set names (users rows and student enrollments), planned one by one. */
+function planPeople(p: Planning, classInfo: ClassInfo): { targets: PlannedUser[]; touched: Set<string> } {
+  const { set } = p;
+  const primaryRole = primaryRoles(set);
+  const seatEnrollment = seatEnrollments(set, classInfo);
   const rowOf = new Map<string, RosterUser>(set.users.map((u) => [u.sourcedId, u]));
   const touched = new Set<string>([...rowOf.keys(), ...seatEnrollment.keys()]);
-  const targets: { t: UserTarget; w: SchoolWork; existing: DbUser | undefined; line: number; seatLine: number }[] = [];
-  const emailsSeen = new Map<string, number>();
-  const umisSeen = new Set<string>();
-  for (const sourcedId of touched) {
-    const row = rowOf.get(sourcedId);
-    const existing = state.users.get(sourcedId);
-    const line = row?.line ?? 0;
-    if (existing && (existing.academyId !== state.academyId || existing.role === "manager")) {
-      problems.push(
-        problem(
-          row ? "users.csv" : "enrollments.csv",
-          line || (seatEnrollment.get(sourcedId)?.line ?? 0),
-          "sourcedId",
-          "idUnusable",
-        ),
-      );
-      continue;
-    }
-    if (row?.status === "tobedeleted") {
-      if (existing && !existing.disabled && existing.role !== "manager")
-        workOfSchoolId(existing.schoolId)?.disable.push(disabled(existing));
-      continue;
-    }
-    const roleRow = primaryRole.get(sourcedId);
-    const role = roleRow ? roleRow.role : existing?.role;
-    if (role !== "student" && role !== "teacher") continue; // guardians, district staff: not people of a school here (docs/adr/0065-oneroster-roles.md)
-    if (existing && existing.role !== role) {
-      problems.push(problem("roles.csv", roleRow?.line ?? 0, "role", "roleChanged"));
-      continue;
-    }
-    const seat = seatEnrollment.get(sourcedId);
-    const homeClass = row?.homeClass ?? seat?.classSourcedId ?? null;
-    const home = homeClass ? classInfo.get(homeClass) : undefined;
-    const existingWork = workOfSchoolId(existing?.schoolId ?? null);
-    const w = roleRow ? schoolWork(roleRow.org) : home ? schoolWork(home.schoolOrg) : existingWork;
-    if (!w) {
-      problems.push(
-        problem(
-          roleRow ? "roles.csv" : "users.csv",
-          roleRow?.line ?? line,
-          roleRow ? "orgSourcedId" : "sourcedId",
-          "unknownSchool",
-        ),
-      );
-      continue;
-    }
-    const family = row?.familyName ?? existing?.familyName ?? "";
-    const given = row?.givenName ?? existing?.givenName ?? "";
-    const kanaFamily = row ? row.kanaFamilyName : (existing?.kanaFamilyName ?? null);
-    const kanaGiven = row ? row.kanaGivenName : (existing?.kanaGivenName ?? null);
-    const email = row ? row.email?.trim().toLowerCase() || null : (existing?.email ?? null);
-    const sameClass = existing && home && existing.grade === home.grade && existing.className === home.className;
-    const t: UserTarget = {
-      sourcedId,
-      role,
-      email,
-      familyName: family,
-      givenName: given,
-      kanaFamilyName: kanaFamily,
-      kanaGivenName: kanaGiven,
-      name: row ? displayName(family, given) : (existing?.name ?? ""),
-      nameKana: row ? readingOf(kanaFamily, kanaGiven) : (existing?.nameKana ?? null),
-      userMasterIdentifier: row?.userMasterIdentifier ?? existing?.userMasterIdentifier ?? null,
-      grade: role === "student" ? (home?.grade ?? gradeOfCode(row?.grades[0]) ?? existing?.grade ?? null) : null,
-      className: role === "student" ? (home?.className ?? existing?.className ?? null) : null,
-      number: role === "student" ? (seat ? seat.number : sameClass ? (existing?.number ?? null) : null) : null,
-    };
-    const link = existing || !email ? undefined : linkOf(state, email, role, w);
-    if (link === "roleMismatch") {
-      problems.push(problem("users.csv", line, "email", "linkRoleMismatch"));
-      continue;
-    }
-    if (link && !seat && home && link.grade === home.grade && link.className === home.className) t.number = link.number;
-    if (email) {
-      const owner = state.emailOwners.get(email);
-      if ((owner && owner.sourcedId !== sourcedId && owner.id !== link?.id) || emailsSeen.has(email)) {
-        problems.push(problem("users.csv", line, "email", "emailTaken"));
-        continue;
-      }
-      emailsSeen.set(email, line);
-    }
-    const umi = t.userMasterIdentifier;
-    if (umi && umi !== (existing ?? link)?.userMasterIdentifier) {
-      const owner = state.umiOwners.get(umi);
-      if ((owner && owner.sourcedId !== sourcedId && owner.id !== link?.id) || umisSeen.has(umi)) {
-        problems.push(problem("users.csv", line, "userMasterIdentifier", "umiTaken"));
-        continue;
-      }
-    }
-    if (umi) umisSeen.add(umi);
-    targets.push({ t, w, existing: existing ?? link, line, seatLine: seat?.line ?? 0 });
-    if (role === "student" && seat && seat.number === null)
-      warnings.push(problem("enrollments.csv", seat.line, "metadata.jp.ShussekiNo", "noShussekiNo"));
-    if (link) w.link.push({ id: link.id, target: t });
-    else if (!existing) w.create.push(t);
-    else if (existing.schoolId !== w.schoolId) {
-      w.move.push({ id: existing.id, target: t });
-      if (existingWork && existingWork !== w) existingWork.leaving.push(existing.id);
-    } else if (!sameUser(existing, t)) w.update.push({ id: existing.id, target: t });
-  }
+  const pp: PeoplePlanning = {
+    classInfo,
+    primaryRole,
+    seatEnrollment,
+    rowOf,
+    targets: [],
+    emailsSeen: new Map(),
+    umisSeen: new Set(),
+  };
+  for (const sourcedId of touched) planPerson(p, pp, sourcedId);
+  return { targets: pp.targets, touched };
+}
 
-  // a bulk users file is the whole list of its schools: roster people left out are disabled
-  if (files.users === "bulk") {
-    const covered = new Set(set.orgs.map((o) => o.sourcedId));
-    for (const u of state.users.values()) {
-      const w = workOfSchoolId(u.schoolId);
-      if (w && covered.has(w.sourcedId) && !u.disabled && u.role !== "manager" && !touched.has(u.sourcedId!))
-        w.disable.push(disabled(u));
-    }
+/** A bulk users file is the whole list of its schools: roster people left out are disabled. */
+function disableLeftOut(p: Planning, touched: Set<string>): void {
+  const covered = new Set(p.set.orgs.map((o) => o.sourcedId));
+  for (const u of p.state.users.values()) {
+    const w = workOfSchoolId(p, u.schoolId);
+    if (w && covered.has(w.sourcedId) && !u.disabled && u.role !== "manager" && !touched.has(u.sourcedId!))
+      w.disable.push(disabled(u));
   }
+}
 
-  // seats: one student per 年・組・番号 in a school, after the change
+/** Seats: one student per 年・組・番号 in a school, after the change. */
+function checkSeats(p: Planning, targets: PlannedUser[]): void {
   const freed = new Set<string>(targets.flatMap((x) => (x.existing ? [x.existing.id] : [])));
-  for (const w of works.values()) for (const d of w.disable) freed.add(d.id);
+  for (const w of p.works.values()) for (const d of w.disable) freed.add(d.id);
   const taken = new Map<string, string>();
-  for (const [key, userId] of state.seats) if (!freed.has(userId)) taken.set(key, userId);
+  for (const [key, userId] of p.state.seats) if (!freed.has(userId)) taken.set(key, userId);
   for (const { t, w, line, seatLine } of targets) {
     const key =
       t.role === "student" ? seatOf(w.schoolId ?? `new:${w.sourcedId}`, t.grade, t.className, t.number) : null;
     if (!key) continue;
     if (taken.has(key)) {
-      problems.push(
+      p.problems.push(
         problem(
           seatLine ? "enrollments.csv" : "users.csv",
           seatLine || line,
-          seatLine ? (set.shussekiColumn ?? "metadata.jp.ShussekiNo") : "metadata.jp.homeClass",
+          seatLine ? (p.set.shussekiColumn ?? "metadata.jp.ShussekiNo") : "metadata.jp.homeClass",
           "seatTaken",
           { grade: t.grade!, className: t.className!, number: t.number! },
         ),
@@ -356,11 +468,30 @@ export function computePlan(state: RosterState, set: RosterSet): { plan: RosterP
     }
     taken.set(key, t.sourcedId);
   }
+}
 
-  const all = [...works.values()];
+/** The plan and the work behind it. `problems` non-empty: nothing may be applied. */
+export function computePlan(state: RosterState, set: RosterSet): { plan: RosterPlan; work: SchoolWork[] } {
+  const p: Planning = {
+    state,
+    set,
+    problems: [],
+    warnings: [],
+    works: new Map(),
+    bySchoolId: new Map(),
+    dbSchoolBySourced: new Map(state.schools.filter((s) => s.sourcedId).map((s) => [s.sourcedId!, s])),
+  };
+  planSchools(p);
+  const { classInfo, seenClasses } = planClasses(p);
+  classesOnlyInDatabase(p, classInfo, seenClasses);
+  const { targets, touched } = planPeople(p, classInfo);
+  if (set.manifest.files.users === "bulk") disableLeftOut(p, touched);
+  checkSeats(p, targets);
+
+  const all = [...p.works.values()];
   const byPlace = (a: Problem, b: Problem) => a.file.localeCompare(b.file) || a.line - b.line;
   return {
-    plan: { schools: all.map(summaryOf), problems: problems.sort(byPlace), warnings: warnings.sort(byPlace) },
+    plan: { schools: all.map(summaryOf), problems: p.problems.sort(byPlace), warnings: p.warnings.sort(byPlace) },
     work: all,
   };
 }

@@ -152,6 +152,65 @@ export async function answerBurst(app: RunningApp, data: BenchData, databaseUrl:
   };
 }
 
+/** The scenes the burst left, of every school's solo activity (emptied before each run). */
+const SUSTAINED_SCENES = [0, 2, 3, 4];
+type SustainedWork = { s: BenchStudent; scene: number; n: number; revision: number };
+type SustainedRun = { appRate: number; rawRate: number; ratio: number; split: string; batch: number };
+
+/** Each student's counterbalance group, by user id. */
+async function counterbalanceGroups(admin: pg.Client): Promise<Map<string, string | null>> {
+  const { rows } = await admin.query<{ user_id: string; g: string | null }>(
+    "select user_id::text, counterbalance_group g from student_details",
+  );
+  return new Map(rows.map((r) => [r.user_id, r.g]));
+}
+
+async function emptyScenes(admin: pg.Client, sceneIds: string[]) {
+  await admin.query("delete from responses where scene_id = any($1::uuid[])", [sceneIds]);
+  // the bench's own clean-up (and the scenarios before) must not be paid for by the run: vacuum it away first
+  await admin.query("vacuum analyze responses");
+}
+
+/** Runs `save` on each piece of work in turn from `concurrency` clients until the time is up; saves per second. */
+async function savesPerSecond(
+  work: SustainedWork[],
+  concurrency: number,
+  seconds: number,
+  save: (w: SustainedWork) => Promise<boolean>,
+) {
+  let next = 0;
+  let saved = 0;
+  const t0 = performance.now();
+  const deadline = t0 + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (performance.now() < deadline && next < work.length) if (await save(work[next++]!)) saved++;
+    }),
+  );
+  return saved / ((performance.now() - t0) / 1000);
+}
+
+function sustainedRow(
+  results: SustainedRun[],
+  errors: number,
+  concurrency: number,
+  seconds: number,
+  runs: number,
+): Row {
+  const byRatio = [...results].sort((a, b) => a.ratio - b.ratio);
+  const mid = byRatio[Math.floor(byRatio.length / 2)]!;
+  const pct = (r: number) => `${Math.round(r * 100)} %`;
+  return {
+    scenario: `sustained saves, ${concurrency} in flight${concurrency === 40 ? " (a class saving at once)" : ""}, ${runs} runs of ${seconds} s`,
+    target: "≥ 25 % of the baseline's rate (the same rows, batches and statement, straight into PostgreSQL)",
+    measured:
+      `median run: ${Math.round(mid.appRate)} saves/s through the app vs ${Math.round(mid.rawRate)} saves/s by the baseline (${mid.batch.toFixed(1)} saves per statement on average) → ${pct(mid.ratio)} ` +
+      `(${mid.split}); runs ${results.map((r) => pct(r.ratio)).join(", ")}; a row per student and scene, then newer revisions${errors ? `; ${errors} errors` : ""}`,
+    ratio: mid.ratio,
+    ok: mid.ratio >= 0.25 && errors === 0,
+  };
+}
+
 /**
  * The sustained save rate through the app against the baseline (RawWriter:
  * the same rows, JSON, batching, conflict handling and statement shape as
@@ -167,51 +226,26 @@ export async function sustainedAnswers(
   seconds = 6,
   runs = 5,
 ): Promise<Row> {
-  // the scenes the burst left, of every school's solo activity (emptied before each run): a first pass inserts a
-  // row per student and scene, the next passes change the answers (a newer revision each), until the time is up
-  const SCENES = [0, 2, 3, 4];
-  const sceneIds = data.schools.flatMap((school) => SCENES.map((i) => school.soloScenes[i]!.id));
+  // a first pass inserts a row per student and scene, the next passes change the answers (a newer revision each),
+  // until the time is up
+  const sceneIds = data.schools.flatMap((school) => SUSTAINED_SCENES.map((i) => school.soloScenes[i]!.id));
   const work = [1, 2, 3, 4, 5].flatMap((revision) =>
-    data.students.flatMap((s, n) => SCENES.map((scene) => ({ s, scene, n, revision }))),
+    data.students.flatMap((s, n) => SUSTAINED_SCENES.map((scene) => ({ s, scene, n, revision }))),
   );
   const cookies = new Map(
     await Promise.all(data.students.map(async (s) => [s.id, await sessionCookie(s.id, "student")] as const)),
   );
   const admin = new pg.Client({ connectionString: databaseUrl });
   await admin.connect();
-  const groups = new Map(
-    (
-      await admin.query<{ user_id: string; g: string | null }>(
-        "select user_id::text, counterbalance_group g from student_details",
-      )
-    ).rows.map((r) => [r.user_id, r.g]),
-  );
+  const groups = await counterbalanceGroups(admin);
   const raw = new RawWriter(databaseUrl);
 
-  const results: { appRate: number; rawRate: number; ratio: number; split: string; batch: number }[] = [];
+  const results: SustainedRun[] = [];
   let errors = 0;
-  const fresh = async () => {
-    await admin.query("delete from responses where scene_id = any($1::uuid[])", [sceneIds]);
-    // the bench's own clean-up (and the scenarios before) must not be paid for by the run: vacuum it away first
-    await admin.query("vacuum analyze responses");
-  };
-  // `save` runs each piece of work in turn from `concurrency` clients until the time is up; saves per second
-  const drive = async (save: (w: (typeof work)[number]) => Promise<boolean>) => {
-    let next = 0;
-    let saved = 0;
-    const t0 = performance.now();
-    const deadline = t0 + seconds * 1000;
-    await Promise.all(
-      Array.from({ length: concurrency }, async () => {
-        while (performance.now() < deadline && next < work.length) if (await save(work[next++]!)) saved++;
-      }),
-    );
-    return saved / ((performance.now() - t0) / 1000);
-  };
   for (let run = 0; run < runs; run++) {
-    await fresh();
+    await emptyScenes(admin, sceneIds);
     const { result: appRate, split } = await cpuSplit(app, () =>
-      drive(async (w) => {
+      savesPerSecond(work, concurrency, seconds, async (w) => {
         const body = JSON.stringify(answerOf(data, w.s, w.scene, w.n, newKey(), w.revision));
         const reply = await postAnswer(app, body, cookies.get(w.s.id)!).catch(() => ({ status: 0, body: "" }));
         if (reply.status === 200) return true;
@@ -219,9 +253,9 @@ export async function sustainedAnswers(
         return false;
       }),
     );
-    await fresh();
+    await emptyScenes(admin, sceneIds);
     raw.resetStats();
-    const rawRate = await drive(async (w) => {
+    const rawRate = await savesPerSecond(work, concurrency, seconds, async (w) => {
       const a = answerOf(data, w.s, w.scene, w.n, newKey(), w.revision);
       const save: RawSave = {
         ...a,
@@ -237,16 +271,5 @@ export async function sustainedAnswers(
   }
   await raw.end();
   await admin.end();
-  const byRatio = [...results].sort((a, b) => a.ratio - b.ratio);
-  const mid = byRatio[Math.floor(byRatio.length / 2)]!;
-  const pct = (r: number) => `${Math.round(r * 100)} %`;
-  return {
-    scenario: `sustained saves, ${concurrency} in flight${concurrency === 40 ? " (a class saving at once)" : ""}, ${runs} runs of ${seconds} s`,
-    target: "≥ 25 % of the baseline's rate (the same rows, batches and statement, straight into PostgreSQL)",
-    measured:
-      `median run: ${Math.round(mid.appRate)} saves/s through the app vs ${Math.round(mid.rawRate)} saves/s by the baseline (${mid.batch.toFixed(1)} saves per statement on average) → ${pct(mid.ratio)} ` +
-      `(${mid.split}); runs ${results.map((r) => pct(r.ratio)).join(", ")}; a row per student and scene, then newer revisions${errors ? `; ${errors} errors` : ""}`,
-    ratio: mid.ratio,
-    ok: mid.ratio >= 0.25 && errors === 0,
-  };
+  return sustainedRow(results, errors, concurrency, seconds, runs);
 }

@@ -85,6 +85,101 @@ export async function stopBenchPostgres(): Promise<void> {
   pgInstance = undefined;
 }
 
+type SeedDb = ReturnType<typeof createPrismaClient>;
+type CreateActivity = (typeof import("../../prisma/seed/factories"))["createActivityFromTemplate"];
+
+/** What seeding a school works with: the client, the activity factory, and the teachers' password. */
+interface Seeding {
+  db: SeedDb;
+  createActivity: CreateActivity;
+  passwordHash: string;
+  data: BenchData;
+}
+
+/** The 40 students of class `c` of school `s`, with their seats, groups and sign-in codes (kept for the bench). */
+async function seedStudents({ db, data }: Seeding, schoolId: string, s: number, c: number): Promise<BenchStudent[]> {
+  const students: BenchStudent[] = Array.from({ length: CLASS_SIZE }, () => ({
+    id: crypto.randomUUID(),
+    code: "",
+    schoolIndex: s,
+    classIndex: data.classes.length,
+  }));
+  await db.user.createMany({
+    data: students.map((u, n) => ({
+      id: u.id,
+      role: "student" as const,
+      groupType: "school" as const,
+      schoolId,
+      name: `生徒 ${s}-${c}-${n + 1}`,
+    })),
+  });
+  await db.studentDetail.createMany({
+    data: students.map((u, n) => ({
+      userId: u.id,
+      grade: 1 + (c % 3),
+      className: String(c + 1),
+      number: n + 1,
+      counterbalanceGroup: n % 2 ? "A" : "B",
+    })),
+  });
+  const codes = students.map((u) => ({ userId: u.id, ...sealNewCode(SECRETS.SIGNIN_CODE_KEY) }));
+  await db.signinCode.createMany({ data: codes.map(({ code: _code, ...row }) => row) });
+  codes.forEach((c2, i) => (students[i]!.code = c2.code));
+  return students;
+}
+
+/** Class `c` of school `s`: its teacher, its guide activity and its students. */
+async function seedClass(seeding: Seeding, schoolId: string, s: number, c: number): Promise<BenchClass> {
+  const { db, createActivity, passwordHash } = seeding;
+  const teacher = await db.user.create({
+    data: {
+      role: "teacher",
+      groupType: "school",
+      schoolId,
+      email: `t${s}-${c}@bench.example`,
+      passwordHash,
+      name: `先生 ${s}-${c}`,
+    },
+    select: { id: true, email: true },
+  });
+  const activity = await createActivity(db, { templateId: "science-dissolve", schoolId, mode: "guide" });
+  const scenes = await db.activityScene.findMany({
+    where: { activityId: activity.id },
+    orderBy: { position: "asc" },
+    select: { id: true },
+  });
+  const students = await seedStudents(seeding, schoolId, s, c);
+  return {
+    schoolId,
+    teacher: { id: teacher.id, email: teacher.email! },
+    activityId: activity.id,
+    sceneIds: scenes.map((x) => x.id),
+    students,
+  };
+}
+
+/** School `s` of the academy: its solo activity, then its classes. */
+async function seedSchool(seeding: Seeding, academyId: string, s: number): Promise<void> {
+  const { db, createActivity, data } = seeding;
+  const school = await db.school.create({
+    data: { academyId, name: `ベンチ中学校${s + 1}`, nameKana: "べんちちゅうがっこう" },
+  });
+  const solo = await createActivity(db, { templateId: "science-dissolve", schoolId: school.id, mode: "self" });
+  const soloScenes = await db.activityScene.findMany({
+    where: { activityId: solo.id },
+    orderBy: { position: "asc" },
+    select: { id: true, type: true, content: true },
+  });
+  const schoolEntry: BenchSchool = { id: school.id, soloActivityId: solo.id, soloScenes, students: [] };
+  for (let c = 0; c < CLASSES_PER_SCHOOL; c++) {
+    const klass = await seedClass(seeding, school.id, s, c);
+    data.classes.push(klass);
+    schoolEntry.students.push(...klass.students);
+    data.students.push(...klass.students);
+  }
+  data.schools.push(schoolEntry);
+}
+
 /** Fills `url` with the bench academy; returns ids and the students' sign-in codes. */
 export async function seedBenchAcademy(url: string): Promise<BenchData> {
   process.env.DATABASE_URL = url;
@@ -95,82 +190,8 @@ export async function seedBenchAcademy(url: string): Promise<BenchData> {
   const passwordHash = await hashPassword(BENCH_PASSWORD);
   const academy = await db.academy.create({ data: { name: "ベンチ学園", nameKana: "べんちがくえん" } });
   const data: BenchData = { classes: [], schools: [], students: [] };
-  for (let s = 0; s < SCHOOLS; s++) {
-    const school = await db.school.create({
-      data: { academyId: academy.id, name: `ベンチ中学校${s + 1}`, nameKana: "べんちちゅうがっこう" },
-    });
-    const solo = await createActivityFromTemplate(db, {
-      templateId: "science-dissolve",
-      schoolId: school.id,
-      mode: "self",
-    });
-    const soloScenes = await db.activityScene.findMany({
-      where: { activityId: solo.id },
-      orderBy: { position: "asc" },
-      select: { id: true, type: true, content: true },
-    });
-    const schoolEntry: BenchSchool = { id: school.id, soloActivityId: solo.id, soloScenes, students: [] };
-    for (let c = 0; c < CLASSES_PER_SCHOOL; c++) {
-      const teacher = await db.user.create({
-        data: {
-          role: "teacher",
-          groupType: "school",
-          schoolId: school.id,
-          email: `t${s}-${c}@bench.example`,
-          passwordHash,
-          name: `先生 ${s}-${c}`,
-        },
-        select: { id: true, email: true },
-      });
-      const activity = await createActivityFromTemplate(db, {
-        templateId: "science-dissolve",
-        schoolId: school.id,
-        mode: "guide",
-      });
-      const scenes = await db.activityScene.findMany({
-        where: { activityId: activity.id },
-        orderBy: { position: "asc" },
-        select: { id: true },
-      });
-      const students: BenchStudent[] = Array.from({ length: CLASS_SIZE }, () => ({
-        id: crypto.randomUUID(),
-        code: "",
-        schoolIndex: s,
-        classIndex: data.classes.length,
-      }));
-      await db.user.createMany({
-        data: students.map((u, n) => ({
-          id: u.id,
-          role: "student" as const,
-          groupType: "school" as const,
-          schoolId: school.id,
-          name: `生徒 ${s}-${c}-${n + 1}`,
-        })),
-      });
-      await db.studentDetail.createMany({
-        data: students.map((u, n) => ({
-          userId: u.id,
-          grade: 1 + (c % 3),
-          className: String(c + 1),
-          number: n + 1,
-          counterbalanceGroup: n % 2 ? "A" : "B",
-        })),
-      });
-      const codes = students.map((u) => ({ userId: u.id, ...sealNewCode(SECRETS.SIGNIN_CODE_KEY) }));
-      await db.signinCode.createMany({ data: codes.map(({ code: _code, ...row }) => row) });
-      codes.forEach((c2, i) => (students[i]!.code = c2.code));
-      data.classes.push({
-        schoolId: school.id,
-        teacher: { id: teacher.id, email: teacher.email! },
-        activityId: activity.id,
-        sceneIds: scenes.map((x) => x.id),
-        students,
-      });
-      schoolEntry.students.push(...students);
-      data.students.push(...students);
-    }
-    data.schools.push(schoolEntry);
-  }
+  const seeding: Seeding = { db, createActivity: createActivityFromTemplate, passwordHash, data };
+  for (let s = 0; s < SCHOOLS; s++) await seedSchool(seeding, academy.id, s);
   await db.$executeRawUnsafe("analyze");
   await db.$disconnect();
   return data;

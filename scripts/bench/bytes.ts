@@ -11,6 +11,7 @@
 import { readFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
+import type { Browser, CDPSession, Page } from "@playwright/test";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { createPrismaClient } from "@/lib/db-client";
 import { HEARTBEAT_MS } from "@/lib/live/sse";
@@ -161,6 +162,209 @@ async function lessonStream(app: RunningApp, studentId: string, teacherId: strin
   return { stream: bytes, pings, total: bytes + pings };
 }
 
+/** One request as the browser saw it: the phase it was sent in, and its bytes as they arrived. */
+type Seen = {
+  phase: string;
+  type: string;
+  url: string;
+  headers: number;
+  data: number;
+  total?: number;
+  stream: boolean;
+  cached: boolean;
+  done: boolean;
+};
+/** What a visit received, request by request, and the hosts it asked. */
+interface ByteMeter {
+  /** The phase requests sent from now on count in. */
+  phase: string;
+  hosts: Set<string>;
+  seen: Map<string, Seen>;
+  redirects: Seen[];
+}
+type Received = { phase: string; type: string; url: string; bytes: number };
+
+/** loadingFinished's count when it came; else what had arrived when the request was cut. */
+const bytesOf = (r: Seen) => r.total ?? (r.cached ? 0 : r.headers + r.data);
+
+/**
+ * Counts every request by id: a response's headers and body as they arrive (dataReceived), so a
+ * request that never finishes (an open event stream) or is cancelled (a navigation away)
+ * still counts what it received; loadingFinished gives the exact total when it comes.
+ */
+async function meterBytes(cdp: CDPSession): Promise<ByteMeter> {
+  await cdp.send("Network.enable");
+  const meter: ByteMeter = { phase: "signin", hosts: new Set(), seen: new Map(), redirects: [] };
+  const { seen } = meter;
+  cdp.on("Network.requestWillBeSent", (e) => {
+    meter.hosts.add(new URL(e.request.url).host);
+    const prev = seen.get(e.requestId);
+    // a redirect keeps the request id: the redirect response's bytes count on their own
+    if (prev && e.redirectResponse)
+      meter.redirects.push({
+        ...prev,
+        headers: e.redirectResponse.encodedDataLength,
+        data: 0,
+        total: e.redirectResponse.encodedDataLength,
+        done: true,
+      });
+    seen.set(e.requestId, {
+      phase: meter.phase,
+      type: e.type ?? "Other",
+      url: e.request.url,
+      headers: 0,
+      data: 0,
+      stream: false,
+      cached: false,
+      done: false,
+    });
+  });
+  cdp.on("Network.responseReceived", (e) => {
+    const r = seen.get(e.requestId);
+    if (!r) return;
+    r.type = e.type;
+    r.headers = Math.max(r.headers, e.response.encodedDataLength);
+    r.stream = e.response.mimeType === "text/event-stream";
+    r.cached ||= Boolean(e.response.fromDiskCache || e.response.fromPrefetchCache || e.response.fromServiceWorker);
+  });
+  // from the browser's cache: nothing came over the network
+  cdp.on("Network.requestServedFromCache", (e) => {
+    const r = seen.get(e.requestId);
+    if (r) r.cached = true;
+  });
+  cdp.on("Network.dataReceived", (e) => {
+    const r = seen.get(e.requestId);
+    if (r) r.data += e.encodedDataLength;
+  });
+  const end = (id: string, total?: number) => {
+    const r = seen.get(id);
+    if (!r || r.done) return;
+    r.done = true;
+    if (total !== undefined) r.total = total;
+    if (process.env.BENCH_BYTES_DETAIL)
+      console.log(
+        `  ${r.phase}\t${bytesOf(r)}\t${r.type}\t${r.total === undefined ? "(cut) " : ""}${r.url.slice(0, 120)}`,
+      );
+  };
+  cdp.on("Network.loadingFinished", (e) => end(e.requestId, e.encodedDataLength));
+  cdp.on("Network.loadingFailed", (e) => end(e.requestId));
+  return meter;
+}
+
+/** Waits until the page is quiet: nothing in flight for 500 ms but the event streams a page keeps open. */
+async function settle(page: Page, { seen }: ByteMeter) {
+  await page.waitForLoadState("load");
+  let quietSince = Date.now();
+  for (const started = Date.now(); Date.now() - started < 30_000; await new Promise((r) => setTimeout(r, 50))) {
+    if ([...seen.values()].some((r) => !r.done && !r.stream)) quietSince = Date.now();
+    else if (Date.now() - quietSince >= 500) return;
+  }
+}
+
+/**
+ * The student's first day in a fresh browser context (sign-in page, QR sign-in, home, the math scene),
+ * then a repeat visit to the home: every request with the phase it was sent in, whenever its last bytes came.
+ */
+async function firstDayVisit(browser: Browser, app: RunningApp, code: string, mathId: string) {
+  const context = await browser.newContext({ baseURL: app.url, locale: "ja-JP" });
+  const page = await context.newPage();
+  const meter = await meterBytes(await context.newCDPSession(page));
+  await page.goto("/signin");
+  await settle(page, meter);
+  meter.phase = "qr";
+  await page.goto(`/auth/auth-with-code?code=${code}`);
+  const confirm = page.getByTestId("code-confirm").locator("button.button-primary");
+  await confirm.waitFor({ timeout: 30_000 });
+  await settle(page, meter);
+  meter.phase = "home";
+  await confirm.click();
+  await page.waitForURL(/\/dashboard\/student\/home/, { timeout: 30_000 });
+  await settle(page, meter);
+  meter.phase = "math";
+  await page.goto(`/dashboard/student/activities/solo/${mathId}`);
+  await page.locator(".katex").first().waitFor({ timeout: 30_000 });
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  await settle(page, meter);
+  meter.phase = "repeat";
+  await page.goto("/dashboard/student/home");
+  await settle(page, meter);
+  await context.close();
+  const received: Received[] = [...meter.redirects, ...meter.seen.values()].map((r) => ({
+    phase: r.phase,
+    type: r.type,
+    url: r.url,
+    bytes: bytesOf(r),
+  }));
+  return { received, hosts: meter.hosts };
+}
+
+/** The stylesheets that carry KaTeX's rules (fetched again here, outside the count, to look inside). */
+async function katexStylesheets(firstVisit: Received[]): Promise<Received[]> {
+  const sheets = firstVisit.filter((r) => r.type === "Stylesheet" && r.bytes > 0);
+  return (
+    await Promise.all(sheets.map(async (r) => ((await request(r.url)).body.includes(".katex") ? [r] : [])))
+  ).flat();
+}
+
+const PHASE_NAMES: Record<string, string> = {
+  signin: "the sign-in page",
+  qr: "the QR sign-in",
+  home: "the home",
+  math: "the math scene",
+};
+
+/** The first day's row and the repeat visit's, judged against the limits. */
+async function bytesRows(
+  app: RunningApp,
+  all: Received[],
+  hosts: Set<string>,
+  lesson: Awaited<ReturnType<typeof lessonStream>>,
+): Promise<Row[]> {
+  const firstVisit = all.filter((r) => r.phase !== "repeat");
+  const repeat = all.filter((r) => r.phase === "repeat").reduce((n, r) => n + r.bytes, 0);
+  const sum = (pick: (r: Received) => boolean) => firstVisit.filter(pick).reduce((n, r) => n + r.bytes, 0);
+  const inPhase = (p: string) => sum((r) => r.phase === p);
+  const pages = sum(() => true);
+  const js = sum((r) => r.type === "Script");
+  const homeStream = sum((r) => r.url.endsWith("/api/v1/live/school/events"));
+  const katexSheets = await katexStylesheets(firstVisit);
+  const katexCss = katexSheets.reduce((n, r) => n + r.bytes, 0);
+  const fonts = firstVisit.filter((r) => r.type === "Font");
+  const fontBytes = fonts.reduce((n, r) => n + r.bytes, 0);
+  const framework = frameworkBytes(firstVisit);
+  const above = js - framework;
+  const total = pages + lesson.total;
+  const appHost = new URL(app.url).host;
+  const foreign = [...hosts].filter((h) => h !== appHost);
+  const mathFetched = fonts.some((r) => r.phase === "math");
+  return [
+    {
+      scenario: `bytes per student: first day (sign-in page, QR sign-in, home, a self-paced scene with math, a ${LESSON_SCENES}-scene live lesson's stream)`,
+      target: `≤ ${LIMIT_TOTAL / KB} KB in all, JS ≤ ${LIMIT_JS_ABOVE / KB} KB above the framework, KaTeX's CSS and fonts fetched, the home's event stream counted, no other host`,
+      measured:
+        `${kb(total)} in all (compressed as served): sign-in page ${kb(inPhase("signin"))}, QR sign-in ${kb(inPhase("qr"))}, the home it opens ${kb(inPhase("home"))} (its school event stream ${kb(homeStream)}), math scene ${kb(inPhase("math"))} ` +
+        `(${fonts.filter((r) => r.phase === "math").length} KaTeX fonts ${kb(sum((r) => r.type === "Font" && r.phase === "math"))}; fonts on the whole visit ${kb(fontBytes)}; KaTeX's CSS in a shared stylesheet of ${kb(katexCss)} fetched with ${katexSheets.map((r) => PHASE_NAMES[r.phase] ?? r.phase).join(", ") || "no page"}), ` +
+        `live lesson stream ${kb(lesson.stream)} + pings of a ${LESSON_MINUTES}-minute lesson ${kb(lesson.pings)}; JavaScript ${kb(js)}, framework's shared chunks ${kb(framework)} → ${kb(above)} above; ` +
+        `requests to other hosts: ${foreign.length ? foreign.join(", ") : "none"}`,
+      ratio: Math.max(total / LIMIT_TOTAL, above / LIMIT_JS_ABOVE),
+      ok:
+        homeStream > 0 &&
+        total <= LIMIT_TOTAL &&
+        above <= LIMIT_JS_ABOVE &&
+        mathFetched &&
+        katexSheets.length > 0 &&
+        foreign.length === 0,
+    },
+    {
+      scenario: "bytes per student: repeat visit to the home",
+      target: `≤ ${LIMIT_REPEAT / KB} KB`,
+      measured: kb(repeat),
+      ratio: repeat / LIMIT_REPEAT,
+      ok: repeat <= LIMIT_REPEAT,
+    },
+  ];
+}
+
 export async function bytesPerStudent(app: RunningApp, data: BenchData, databaseUrl: string): Promise<Row[]> {
   const school = data.schools[4]!;
   const student = school.students[0]!;
@@ -172,172 +376,9 @@ export async function bytesPerStudent(app: RunningApp, data: BenchData, database
     args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
   });
   try {
-    const context = await browser.newContext({ baseURL: app.url, locale: "ja-JP" });
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send("Network.enable");
-    let phase = "signin";
-    const hosts = new Set<string>();
-    // every request by id: a response's headers and body as they arrive (dataReceived), so a
-    // request that never finishes (an open event stream) or is cancelled (a navigation away)
-    // still counts what it received; loadingFinished gives the exact total when it comes
-    type Seen = {
-      phase: string;
-      type: string;
-      url: string;
-      headers: number;
-      data: number;
-      total?: number;
-      stream: boolean;
-      cached: boolean;
-      done: boolean;
-    };
-    const seen = new Map<string, Seen>();
-    const redirects: Seen[] = [];
-    cdp.on("Network.requestWillBeSent", (e) => {
-      hosts.add(new URL(e.request.url).host);
-      const prev = seen.get(e.requestId);
-      // a redirect keeps the request id: the redirect response's bytes count on their own
-      if (prev && e.redirectResponse)
-        redirects.push({
-          ...prev,
-          headers: e.redirectResponse.encodedDataLength,
-          data: 0,
-          total: e.redirectResponse.encodedDataLength,
-          done: true,
-        });
-      seen.set(e.requestId, {
-        phase,
-        type: e.type ?? "Other",
-        url: e.request.url,
-        headers: 0,
-        data: 0,
-        stream: false,
-        cached: false,
-        done: false,
-      });
-    });
-    cdp.on("Network.responseReceived", (e) => {
-      const r = seen.get(e.requestId);
-      if (!r) return;
-      r.type = e.type;
-      r.headers = Math.max(r.headers, e.response.encodedDataLength);
-      r.stream = e.response.mimeType === "text/event-stream";
-      r.cached ||= Boolean(e.response.fromDiskCache || e.response.fromPrefetchCache || e.response.fromServiceWorker);
-    });
-    // from the browser's cache: nothing came over the network
-    cdp.on("Network.requestServedFromCache", (e) => {
-      const r = seen.get(e.requestId);
-      if (r) r.cached = true;
-    });
-    cdp.on("Network.dataReceived", (e) => {
-      const r = seen.get(e.requestId);
-      if (r) r.data += e.encodedDataLength;
-    });
-    const end = (id: string, total?: number) => {
-      const r = seen.get(id);
-      if (!r || r.done) return;
-      r.done = true;
-      if (total !== undefined) r.total = total;
-      if (process.env.BENCH_BYTES_DETAIL)
-        console.log(
-          `  ${r.phase}\t${bytesOf(r)}\t${r.type}\t${r.total === undefined ? "(cut) " : ""}${r.url.slice(0, 120)}`,
-        );
-    };
-    cdp.on("Network.loadingFinished", (e) => end(e.requestId, e.encodedDataLength));
-    cdp.on("Network.loadingFailed", (e) => end(e.requestId));
-    // loadingFinished's count when it came; else what had arrived when the request was cut
-    const bytesOf = (r: Seen) => r.total ?? (r.cached ? 0 : r.headers + r.data);
-    const rows = () =>
-      [...redirects, ...seen.values()].map((r) => ({ phase: r.phase, type: r.type, url: r.url, bytes: bytesOf(r) }));
-    // quiet: nothing in flight for 500 ms but the event streams a page keeps open
-    const settle = async () => {
-      await page.waitForLoadState("load");
-      let quietSince = Date.now();
-      for (const started = Date.now(); Date.now() - started < 30_000; await new Promise((r) => setTimeout(r, 50))) {
-        if ([...seen.values()].some((r) => !r.done && !r.stream)) quietSince = Date.now();
-        else if (Date.now() - quietSince >= 500) return;
-      }
-    };
-
-    await page.goto("/signin");
-    await settle();
-    phase = "qr";
-    await page.goto(`/auth/auth-with-code?code=${student.code}`);
-    const confirm = page.getByTestId("code-confirm").locator("button.button-primary");
-    await confirm.waitFor({ timeout: 30_000 });
-    await settle();
-    phase = "home";
-    await confirm.click();
-    await page.waitForURL(/\/dashboard\/student\/home/, { timeout: 30_000 });
-    await settle();
-    phase = "math";
-    await page.goto(`/dashboard/student/activities/solo/${mathId}`);
-    await page.locator(".katex").first().waitFor({ timeout: 30_000 });
-    await page.evaluate(() => document.fonts.ready.then(() => undefined));
-    await settle();
-    phase = "repeat";
-    await page.goto("/dashboard/student/home");
-    await settle();
-    await context.close();
-    // by the phase each request was sent in, whenever its last bytes came
-    const all = rows();
-    const firstVisit = all.filter((r) => r.phase !== "repeat");
-    const repeat = all.filter((r) => r.phase === "repeat").reduce((n, r) => n + r.bytes, 0);
-    const sum = (pick: (r: (typeof all)[number]) => boolean) =>
-      firstVisit.filter(pick).reduce((n, r) => n + r.bytes, 0);
-
+    const { received, hosts } = await firstDayVisit(browser, app, student.code, mathId);
     const lesson = await lessonStream(app, student.id, teacher.id, lessonId, lessonScenes);
-    const inPhase = (p: string) => sum((r) => r.phase === p);
-    const pages = sum(() => true);
-    const js = sum((r) => r.type === "Script");
-    const homeStream = sum((r) => r.url.endsWith("/api/v1/live/school/events"));
-    // the stylesheets that carry KaTeX's rules (fetched again here, outside the count, to look inside)
-    const sheets = firstVisit.filter((r) => r.type === "Stylesheet" && r.bytes > 0);
-    const katexSheets = (
-      await Promise.all(sheets.map(async (r) => ((await request(r.url)).body.includes(".katex") ? [r] : [])))
-    ).flat();
-    const katexCss = katexSheets.reduce((n, r) => n + r.bytes, 0);
-    const phaseNames: Record<string, string> = {
-      signin: "the sign-in page",
-      qr: "the QR sign-in",
-      home: "the home",
-      math: "the math scene",
-    };
-    const fonts = firstVisit.filter((r) => r.type === "Font");
-    const fontBytes = fonts.reduce((n, r) => n + r.bytes, 0);
-    const framework = frameworkBytes(firstVisit);
-    const above = js - framework;
-    const total = pages + lesson.total;
-    const appHost = new URL(app.url).host;
-    const foreign = [...hosts].filter((h) => h !== appHost);
-    const mathFetched = fonts.some((r) => r.phase === "math");
-    return [
-      {
-        scenario: `bytes per student: first day (sign-in page, QR sign-in, home, a self-paced scene with math, a ${LESSON_SCENES}-scene live lesson's stream)`,
-        target: `≤ ${LIMIT_TOTAL / KB} KB in all, JS ≤ ${LIMIT_JS_ABOVE / KB} KB above the framework, KaTeX's CSS and fonts fetched, the home's event stream counted, no other host`,
-        measured:
-          `${kb(total)} in all (compressed as served): sign-in page ${kb(inPhase("signin"))}, QR sign-in ${kb(inPhase("qr"))}, the home it opens ${kb(inPhase("home"))} (its school event stream ${kb(homeStream)}), math scene ${kb(inPhase("math"))} ` +
-          `(${fonts.filter((r) => r.phase === "math").length} KaTeX fonts ${kb(sum((r) => r.type === "Font" && r.phase === "math"))}; fonts on the whole visit ${kb(fontBytes)}; KaTeX's CSS in a shared stylesheet of ${kb(katexCss)} fetched with ${katexSheets.map((r) => phaseNames[r.phase] ?? r.phase).join(", ") || "no page"}), ` +
-          `live lesson stream ${kb(lesson.stream)} + pings of a ${LESSON_MINUTES}-minute lesson ${kb(lesson.pings)}; JavaScript ${kb(js)}, framework's shared chunks ${kb(framework)} → ${kb(above)} above; ` +
-          `requests to other hosts: ${foreign.length ? foreign.join(", ") : "none"}`,
-        ratio: Math.max(total / LIMIT_TOTAL, above / LIMIT_JS_ABOVE),
-        ok:
-          homeStream > 0 &&
-          total <= LIMIT_TOTAL &&
-          above <= LIMIT_JS_ABOVE &&
-          mathFetched &&
-          katexSheets.length > 0 &&
-          foreign.length === 0,
-      },
-      {
-        scenario: "bytes per student: repeat visit to the home",
-        target: `≤ ${LIMIT_REPEAT / KB} KB`,
-        measured: kb(repeat),
-        ratio: repeat / LIMIT_REPEAT,
-        ok: repeat <= LIMIT_REPEAT,
-      },
-    ];
+    return await bytesRows(app, received, hosts, lesson);
   } finally {
     await browser.close();
   }

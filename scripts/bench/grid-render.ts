@@ -9,6 +9,7 @@
  * layout: what the frame then paints); requestAnimationFrame's timestamps and the browser's long
  * animation frames tell the frames dropped meanwhile.
  */
+import type { Browser, Page } from "@playwright/test";
 import { createPrismaClient } from "@/lib/db-client";
 import { answerFor, type BenchClass, type RunningApp } from "./app";
 import { framesDuringUpdates, pairUpdates } from "./checks";
@@ -97,12 +98,10 @@ function split(m: Measured, windows: [number, number][]): string {
   return `median split: ${f(0)} ms until the grid's render starts, ${f(1)} ms the grid's render (React, to commit), ${f(2)} ms the rest (other parts, layout)`;
 }
 
-export async function teacherGridRow(
-  app: RunningApp,
-  c: BenchClass,
-  teacherCookie: string,
-  databaseUrl: string,
-): Promise<Row> {
+type GridScene = { id: string; type: string; content: unknown };
+
+/** The questions of the class's guide activity (every scene but information). */
+async function questionsOf(c: BenchClass, databaseUrl: string): Promise<GridScene[]> {
   const db = createPrismaClient(databaseUrl, 1);
   const scenes = await db.activityScene
     .findMany({
@@ -111,17 +110,11 @@ export async function teacherGridRow(
       select: { id: true, type: true, content: true },
     })
     .finally(() => db.$disconnect());
-  const questions = scenes.filter((s) => s.type !== "info");
-  const cookies = await Promise.all(c.students.map((s) => sessionCookie(s.id, "student")));
-  const [name, value] = [
-    teacherCookie.slice(0, teacherCookie.indexOf("=")),
-    teacherCookie.slice(teacherCookie.indexOf("=") + 1),
-  ];
-  const { chromium } = await import("@playwright/test");
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
-  });
+  return scenes.filter((s) => s.type !== "info");
+}
+
+/** The class's live streams: all opened at once (`join`, once all are ready) and all closed at once (`leave`). */
+function classStreams(app: RunningApp, c: BenchClass, cookies: string[]) {
   let streams: SseClient[] = [];
   const join = async () => {
     streams = cookies.map((cookie) =>
@@ -130,25 +123,115 @@ export async function teacherGridRow(
     await Promise.all(streams.map((s) => s.ready));
   };
   const leave = () => streams.splice(0).forEach((s) => s.close());
-  try {
-    const context = await browser.newContext({
-      baseURL: app.url,
-      locale: "ja-JP",
-      viewport: { width: 1920, height: 1080 },
+  return { join, leave };
+}
+
+/** The guide screen as the teacher opens it (1920×1080), measured from before its scripts run. */
+async function openGuideScreen(browser: Browser, app: RunningApp, c: BenchClass, teacherCookie: string) {
+  const [name, value] = [
+    teacherCookie.slice(0, teacherCookie.indexOf("=")),
+    teacherCookie.slice(teacherCookie.indexOf("=") + 1),
+  ];
+  const context = await browser.newContext({
+    baseURL: app.url,
+    locale: "ja-JP",
+    viewport: { width: 1920, height: 1080 },
+  });
+  await context.addCookies([{ name, value, url: app.url }]);
+  const page = await context.newPage();
+  // as a string: tsx names inner functions with its own helper (`__name`), which the page lacks
+  await page.addInitScript({ content: `var __name = (f) => f; (${measureInPage.toString()})();` });
+  const reply = await page.goto(`/dashboard/teacher/activities/guide/${c.activityId}`);
+  if (reply?.status() !== 200) throw new Error(`grid: HTTP ${reply?.status()}`);
+  return page;
+}
+
+/** Until the grid's counts show `n` for `attribute` (data-total, data-working, data-answered). */
+const gridCounts = (page: Page, attribute: string, n: number) =>
+  page.waitForFunction(
+    ([a, v]) => document.querySelector<HTMLElement>('[data-testid="grid-counts"]')?.getAttribute(a!) === v,
+    [attribute, String(n)] as const,
+    { polling: 50, timeout: 30_000 },
+  );
+
+/** The class joins (all working) and leaves (all offline) JOINS times; the grid updates it made. */
+async function joinsAndLeaves(page: Page, c: BenchClass, streams: ReturnType<typeof classStreams>): Promise<number> {
+  let steps = 0;
+  for (let i = 0; i < JOINS; i++) {
+    await streams.join();
+    await gridCounts(page, "data-working", c.students.length);
+    streams.leave();
+    await gridCounts(page, "data-working", 0);
+    steps += 2;
+  }
+  return steps;
+}
+
+/** Every student of the class answers `scene` at once, as the player sends it. */
+async function answerAllAtOnce(app: RunningApp, c: BenchClass, scene: GridScene, n: number, cookies: string[]) {
+  const saves = await Promise.all(
+    c.students.map((s, k) =>
+      request(`${app.url}/api/v1/answers`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Origin: app.url, Cookie: cookies[k]! },
+        body: JSON.stringify({
+          activityId: c.activityId,
+          sceneId: scene.id,
+          answer: answerFor(scene, k + n),
+          clientRevision: 1,
+          idempotencyKey: crypto.randomUUID().replaceAll("-", ""),
+          mode: "guide",
+          respondentId: s.id,
+        }),
+      }),
+    ),
+  );
+  const refused = saves.find((r) => r.status !== 200);
+  if (refused) throw new Error(`grid: an answer refused: HTTP ${refused.status} ${refused.body.slice(0, 200)}`);
+}
+
+/** On each question the teacher moves on (all working) and all answer at once (answered); the grid updates it made. */
+async function questionRounds(
+  app: RunningApp,
+  page: Page,
+  c: BenchClass,
+  questions: GridScene[],
+  cookies: string[],
+  teacherCookie: string,
+): Promise<number> {
+  let steps = 0;
+  for (const [n, scene] of questions.entries()) {
+    const moved = await request(`${app.url}/api/v1/live/${c.activityId}/scene`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: app.url, Cookie: teacherCookie },
+      body: JSON.stringify({ sceneId: scene.id }),
     });
-    await context.addCookies([{ name, value, url: app.url }]);
-    const page = await context.newPage();
-    // as a string: tsx names inner functions with its own helper (`__name`), which the page lacks
-    await page.addInitScript({ content: `var __name = (f) => f; (${measureInPage.toString()})();` });
-    const reply = await page.goto(`/dashboard/teacher/activities/guide/${c.activityId}`);
-    if (reply?.status() !== 200) throw new Error(`grid: HTTP ${reply?.status()}`);
-    const counts = (attribute: string, n: number) =>
-      page.waitForFunction(
-        ([a, v]) => document.querySelector<HTMLElement>('[data-testid="grid-counts"]')?.getAttribute(a!) === v,
-        [attribute, String(n)] as const,
-        { polling: 50, timeout: 30_000 },
-      );
-    await counts("data-total", c.students.length);
+    if (moved.status !== 200) throw new Error(`grid: moving on refused: HTTP ${moved.status}`);
+    await gridCounts(page, "data-working", c.students.length);
+    await answerAllAtOnce(app, c, scene, n, cookies);
+    await gridCounts(page, "data-answered", c.students.length);
+    steps += 2;
+  }
+  return steps;
+}
+
+export async function teacherGridRow(
+  app: RunningApp,
+  c: BenchClass,
+  teacherCookie: string,
+  databaseUrl: string,
+): Promise<Row> {
+  const questions = await questionsOf(c, databaseUrl);
+  const cookies = await Promise.all(c.students.map((s) => sessionCookie(s.id, "student")));
+  const { chromium } = await import("@playwright/test");
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+  });
+  const streams = classStreams(app, c, cookies);
+  try {
+    const page = await openGuideScreen(browser, app, c, teacherCookie);
+    await gridCounts(page, "data-total", c.students.length);
     await page.waitForTimeout(1_000);
     await page.evaluate(() =>
       Object.assign((window as unknown as { __gridBench: Measured }).__gridBench, {
@@ -158,46 +241,10 @@ export async function teacherGridRow(
         renders: [],
       }),
     );
-    let steps = 0;
-    for (let i = 0; i < JOINS; i++) {
-      await join();
-      await counts("data-working", c.students.length);
-      leave();
-      await counts("data-working", 0);
-      steps += 2;
-    }
-    await join();
-    for (const [n, scene] of questions.entries()) {
-      const moved = await request(`${app.url}/api/v1/live/${c.activityId}/scene`, {
-        method: "POST",
-        headers: { "Content-Type": "application/json", Origin: app.url, Cookie: teacherCookie },
-        body: JSON.stringify({ sceneId: scene.id }),
-      });
-      if (moved.status !== 200) throw new Error(`grid: moving on refused: HTTP ${moved.status}`);
-      await counts("data-working", c.students.length);
-      const saves = await Promise.all(
-        c.students.map((s, k) =>
-          request(`${app.url}/api/v1/answers`, {
-            method: "POST",
-            headers: { "Content-Type": "application/json", Origin: app.url, Cookie: cookies[k]! },
-            body: JSON.stringify({
-              activityId: c.activityId,
-              sceneId: scene.id,
-              answer: answerFor(scene, k + n),
-              clientRevision: 1,
-              idempotencyKey: crypto.randomUUID().replaceAll("-", ""),
-              mode: "guide",
-              respondentId: s.id,
-            }),
-          }),
-        ),
-      );
-      const refused = saves.find((r) => r.status !== 200);
-      if (refused) throw new Error(`grid: an answer refused: HTTP ${refused.status} ${refused.body.slice(0, 200)}`);
-      await counts("data-answered", c.students.length);
-      steps += 2;
-    }
-    leave();
+    let steps = await joinsAndLeaves(page, c, streams);
+    await streams.join();
+    steps += await questionRounds(app, page, c, questions, cookies, teacherCookie);
+    streams.leave();
     await page.waitForTimeout(500);
     const m = await page.evaluate(() => (window as unknown as { __gridBench: Measured }).__gridBench);
     const { times, windows, unrendered } = pairUpdates(m.arrivals, m.laidOut);
@@ -209,7 +256,7 @@ export async function teacherGridRow(
       split(m, windows),
     );
   } finally {
-    leave();
+    streams.leave();
     await browser.close();
   }
 }

@@ -47,28 +47,41 @@ interface Follower {
   client: SseClient;
 }
 
+const guidePath = (c: BenchClass) => `/dashboard/teacher/activities/guide/${c.activityId}`;
+
 /**
- * `classes` teachers each run a live session followed by their 40 students
- * over SSE; all teachers advance at once, `rounds` times. Latency: from the
- * teacher's request leaving to each student's stream delivering the scene.
- * Each teacher presses at a random moment within `windowMs` of the round's
- * start (10: the headline, all in the same 10 ms).
+ * The lessons start ten at a time (the setting up, not what is measured: fifty interactive
+ * transactions at once on a just-started instance can outwait Prisma's 2 s for a connection).
  */
-export async function liveFanout(app: RunningApp, classes: BenchClass[], rounds: number, windowMs = 0) {
-  const start = actionId("lib/live/actions.ts", "startSessionAction");
-  const end = actionId("lib/live/actions.ts", "endSessionAction");
-  const teacherCookies = await Promise.all(classes.map((c) => sessionCookie(c.teacher.id, "teacher")));
-  const guidePath = (c: BenchClass) => `/dashboard/teacher/activities/guide/${c.activityId}`;
-  // the lessons start ten at a time (the setting up, not what is measured: fifty interactive
-  // transactions at once on a just-started instance can outwait Prisma's 2 s for a connection)
+async function startLessons(app: RunningApp, classes: BenchClass[], teacherCookies: string[], start: string) {
   await pool(classes, 10, async (c, i) => {
     expectActionOk(
       await callAction(app.url, guidePath(c), start, [{ activityId: c.activityId }], teacherCookies[i]!),
       "live fan-out: starting a lesson",
     );
   });
+}
 
-  let round = 0;
+/** Tidying up, ten at a time (not measured; a failure is reported, and the next start keeps a session that still runs). */
+async function endLessons(app: RunningApp, classes: BenchClass[], teacherCookies: string[], end: string) {
+  await pool(classes, 10, async (c, i) => {
+    const reply = await callAction(
+      app.url,
+      guidePath(c),
+      end,
+      [{ activityId: c.activityId }],
+      teacherCookies[i]!,
+    ).catch((error: unknown) => ({ status: 0, body: String(error) }));
+    if (reply.status !== 200 || !actionResult(reply)?.ok)
+      console.warn(`live fan-out: ending a lesson failed (HTTP ${reply.status} ${reply.body.slice(0, 200)})`);
+  });
+}
+
+/**
+ * Every student of the classes follows their lesson's stream: each new scene's arrival is kept under the
+ * round `clock` says; returns once all have seen the session start.
+ */
+async function followLessons(app: RunningApp, classes: BenchClass[], clock: { round: number }): Promise<Follower[]> {
   const followers: Follower[] = [];
   const students = classes.flatMap((c, classIndex) =>
     c.students.map((s) => ({ s, classIndex, activityId: c.activityId })),
@@ -83,7 +96,7 @@ export async function liveFanout(app: RunningApp, classes: BenchClass[], rounds:
       f.versions.push(state.version);
       if (f.scenes.at(-1) !== state.sceneId) {
         f.scenes.push(state.sceneId);
-        if (!f.arrivals.has(round)) f.arrivals.set(round, at);
+        if (!f.arrivals.has(clock.round)) f.arrivals.set(clock.round, at);
       }
     });
     await f.client.ready;
@@ -91,29 +104,72 @@ export async function liveFanout(app: RunningApp, classes: BenchClass[], rounds:
   });
   if (!(await waitFor(() => followers.every((f) => f.scenes.length === 1), 30_000)))
     throw new Error("not every student saw the session start");
+  return followers;
+}
+
+/** Every teacher moves on to the round's scene (within `windowMs`); when each request left, by class; each reply's time into `actionTimes`. */
+async function advanceAll(
+  app: RunningApp,
+  classes: BenchClass[],
+  teacherCookies: string[],
+  round: number,
+  windowMs: number,
+  actionTimes: number[],
+): Promise<number[]> {
+  const t0: number[] = [];
+  await Promise.all(
+    classes.map(async (c, i) => {
+      const sceneId = c.sceneIds[round % c.sceneIds.length]!;
+      if (windowMs) await sleep(Math.random() * windowMs);
+      const t = (t0[i] = performance.now());
+      // as the guide screen sends it (components/live/advance-scene.ts)
+      return request(`${app.url}/api/v1/live/${c.activityId}/scene`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Origin: app.url, Cookie: teacherCookies[i]! },
+        body: JSON.stringify({ sceneId }),
+      }).then((r) => {
+        if (r.status !== 200) throw new Error(`advance refused: HTTP ${r.status}`);
+        actionTimes.push(performance.now() - t);
+      });
+    }),
+  );
+  return t0;
+}
+
+/** The students that did not see every scene, in the teacher's order, with versions never going back. */
+function disorderedFollowers(followers: Follower[], classes: BenchClass[], rounds: number): number {
+  let disordered = 0;
+  for (const f of followers) {
+    const c = classes[f.classIndex]!;
+    const expected = Array.from({ length: rounds + 1 }, (_, r) => c.sceneIds[r % c.sceneIds.length]!);
+    const monotonic = f.versions.every((v, i) => i === 0 || v >= f.versions[i - 1]!);
+    if (!monotonic || f.scenes.join() !== expected.join()) disordered++;
+  }
+  return disordered;
+}
+
+/**
+ * `classes` teachers each run a live session followed by their 40 students
+ * over SSE; all teachers advance at once, `rounds` times. Latency: from the
+ * teacher's request leaving to each student's stream delivering the scene.
+ * Each teacher presses at a random moment within `windowMs` of the round's
+ * start (10: the headline, all in the same 10 ms).
+ */
+export async function liveFanout(app: RunningApp, classes: BenchClass[], rounds: number, windowMs = 0) {
+  const start = actionId("lib/live/actions.ts", "startSessionAction");
+  const end = actionId("lib/live/actions.ts", "endSessionAction");
+  const teacherCookies = await Promise.all(classes.map((c) => sessionCookie(c.teacher.id, "teacher")));
+  await startLessons(app, classes, teacherCookies, start);
+  const clock = { round: 0 };
+  const followers = await followLessons(app, classes, clock);
 
   const latencies: number[] = [];
   const actionTimes: number[] = [];
   const perRoundP99: number[] = [];
   let missed = 0;
-  for (round = 1; round <= rounds; round++) {
-    const t0: number[] = [];
-    await Promise.all(
-      classes.map(async (c, i) => {
-        const sceneId = c.sceneIds[round % c.sceneIds.length]!;
-        if (windowMs) await sleep(Math.random() * windowMs);
-        const t = (t0[i] = performance.now());
-        // as the guide screen sends it (components/live/advance-scene.ts)
-        return request(`${app.url}/api/v1/live/${c.activityId}/scene`, {
-          method: "POST",
-          headers: { "Content-Type": "application/json", Origin: app.url, Cookie: teacherCookies[i]! },
-          body: JSON.stringify({ sceneId }),
-        }).then((r) => {
-          if (r.status !== 200) throw new Error(`advance refused: HTTP ${r.status}`);
-          actionTimes.push(performance.now() - t);
-        });
-      }),
-    );
+  for (clock.round = 1; clock.round <= rounds; clock.round++) {
+    const round = clock.round;
+    const t0 = await advanceAll(app, classes, teacherCookies, round, windowMs, actionTimes);
     await waitFor(() => followers.every((f) => f.arrivals.has(round)), 5_000);
     const these: number[] = [];
     for (const f of followers) {
@@ -125,27 +181,9 @@ export async function liveFanout(app: RunningApp, classes: BenchClass[], rounds:
     perRoundP99.push(percentile(these, 99));
     await sleep(150);
   }
-  // every student saw every scene, in the teacher's order, versions never going back
-  let disordered = 0;
-  for (const f of followers) {
-    const c = classes[f.classIndex]!;
-    const expected = Array.from({ length: rounds + 1 }, (_, r) => c.sceneIds[r % c.sceneIds.length]!);
-    const monotonic = f.versions.every((v, i) => i === 0 || v >= f.versions[i - 1]!);
-    if (!monotonic || f.scenes.join() !== expected.join()) disordered++;
-  }
+  const disordered = disorderedFollowers(followers, classes, rounds);
   for (const f of followers) f.client.close();
-  // tidying up, ten at a time (not measured; a failure is reported, and the next start keeps a session that still runs)
-  await pool(classes, 10, async (c, i) => {
-    const reply = await callAction(
-      app.url,
-      guidePath(c),
-      end,
-      [{ activityId: c.activityId }],
-      teacherCookies[i]!,
-    ).catch((error: unknown) => ({ status: 0, body: String(error) }));
-    if (reply.status !== 200 || !actionResult(reply)?.ok)
-      console.warn(`live fan-out: ending a lesson failed (HTTP ${reply.status} ${reply.body.slice(0, 200)})`);
-  });
+  await endLessons(app, classes, teacherCookies, end);
   return {
     action: median(actionTimes),
     students: followers.length,

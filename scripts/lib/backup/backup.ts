@@ -45,6 +45,81 @@ async function exists(file: string) {
 }
 
 /**
+ * The gzip stream into `tmp` (mode 0600), opened before the first byte: a folder that does not exist
+ * or cannot be written is a refusal, not a crash. `write` hashes what it writes and waits for the
+ * stream to drain; after a failure (a full disk) the next write throws it.
+ */
+async function openArchive(tmp: string, file: string) {
+  const handle = await open(tmp, "wx", 0o600).catch((error: Error) => {
+    throw new BackupRefused(`cannot write ${file} (${error.message})`);
+  });
+  const out = handle.createWriteStream();
+  const gzip = createGzip();
+  gzip.pipe(out);
+  const state: { failure?: Error } = {};
+  gzip.on("error", (error) => (state.failure ??= error));
+  out.on("error", (error) => gzip.destroy(error));
+  const sha = createHash("sha256");
+  const write = async (data: Buffer | string) => {
+    if (state.failure) throw state.failure;
+    sha.update(data);
+    if (!gzip.write(data)) await once(gzip, "drain");
+  };
+  return { out, gzip, sha, state, write };
+}
+
+/** One table's rows (COPY, chunk by chunk) and its end line with the count and digest; the rows copied. */
+async function copyTable(
+  client: pg.Client,
+  table: BackupHeader["tables"][number],
+  write: (data: Buffer | string) => Promise<void>,
+  progress: (line: string) => void,
+): Promise<number> {
+  const digest = new RowsDigest();
+  const stream = client.query(
+    copyTo(`copy ${quoteIdent(table.name)} (${table.columns.map(quoteIdent).join(", ")}) to stdout`),
+  );
+  let next = PROGRESS_EVERY;
+  for await (const chunk of stream as AsyncIterable<Buffer>) {
+    digest.addChunk(chunk);
+    await write(chunk);
+    if (digest.rows >= next) {
+      progress(`backup: ${table.name} ${digest.rows} of ${table.rows} rows…`);
+      next += PROGRESS_EVERY;
+    }
+  }
+  if (digest.rows !== table.rows) throw new Error(`${table.name}: ${digest.rows} rows copied, ${table.rows} counted`);
+  await write(`${END_OF_TABLE}\n${JSON.stringify({ table: table.name, rows: digest.rows, digest: digest.hex() })}\n`);
+  progress(`backup: ${table.name} ${digest.rows} rows`);
+  return digest.rows;
+}
+
+/** The finished file's size, once it is on disk (before it takes the final name). */
+async function syncedSize(tmp: string): Promise<number> {
+  const synced = await open(tmp, "r+");
+  await synced.sync();
+  const { size } = await synced.stat();
+  await synced.close();
+  return size;
+}
+
+/** `tmp` under its final name: replacing `file` with --force, else never over a file that appeared meanwhile. */
+async function moveIntoPlace(tmp: string, file: string, force: boolean | undefined): Promise<void> {
+  if (force) return rename(tmp, file);
+  // link() never replaces a file that appeared meanwhile; where the file system has no links (a USB stick, some shares), rename after a last look
+  const linked = await link(tmp, file).then(
+    () => true,
+    (error: NodeJS.ErrnoException) => {
+      if (error.code === "EEXIST") throw taken(file);
+      return false;
+    },
+  );
+  if (linked) await unlink(tmp);
+  else if (await exists(file)) throw taken(file);
+  else await rename(tmp, file);
+}
+
+/**
  * Writes every application table of the database to `file` (format in
  * ./format.ts) from one REPEATABLE READ snapshot: the school keeps answering
  * while it runs and the file is one consistent moment. Streams table by table
@@ -68,70 +143,20 @@ export async function backupDatabase(
     await client.query(SESSION_SETTINGS);
     await beginSnapshot(client);
     const header = await readHeader(client);
-    // opened before the first byte: a folder that does not exist or cannot be written is a refusal, not a crash
-    const handle = await open(tmp, "wx", 0o600).catch((error: Error) => {
-      throw new BackupRefused(`cannot write ${file} (${error.message})`);
-    });
-    out = handle.createWriteStream();
-    gzip = createGzip();
-    gzip.pipe(out);
-    const zipped = gzip;
-    let failure: Error | undefined; // a full disk: the next write throws it
-    zipped.on("error", (error) => (failure ??= error));
-    out.on("error", (error) => zipped.destroy(error));
-
-    const sha = createHash("sha256");
-    const write = async (data: Buffer | string) => {
-      if (failure) throw failure;
-      sha.update(data);
-      if (!zipped.write(data)) await once(zipped, "drain");
-    };
-    await write(`${JSON.stringify(header)}\n`);
+    const archive = await openArchive(tmp, file);
+    ({ out, gzip } = archive);
+    await archive.write(`${JSON.stringify(header)}\n`);
     let rows = 0;
     for (const table of header.tables) {
-      const digest = new RowsDigest();
-      const stream = client.query(
-        copyTo(`copy ${quoteIdent(table.name)} (${table.columns.map(quoteIdent).join(", ")}) to stdout`),
-      );
-      let next = PROGRESS_EVERY;
-      for await (const chunk of stream as AsyncIterable<Buffer>) {
-        digest.addChunk(chunk);
-        await write(chunk);
-        if (digest.rows >= next) {
-          progress(`backup: ${table.name} ${digest.rows} of ${table.rows} rows…`);
-          next += PROGRESS_EVERY;
-        }
-      }
-      if (digest.rows !== table.rows)
-        throw new Error(`${table.name}: ${digest.rows} rows copied, ${table.rows} counted`);
-      await write(
-        `${END_OF_TABLE}\n${JSON.stringify({ table: table.name, rows: digest.rows, digest: digest.hex() })}\n`,
-      );
-      rows += digest.rows;
-      progress(`backup: ${table.name} ${digest.rows} rows`);
+      const copied = await copyTable(client, table, archive.write, progress);
+      rows += copied;
     }
     await client.query("commit");
-    gzip.end(`${JSON.stringify({ end: true, sha256: sha.digest("hex") })}\n`);
-    await once(out, "close");
-    if (failure) throw failure;
-    const synced = await open(tmp, "r+");
-    await synced.sync(); // on disk before it takes the final name
-    const { size } = await synced.stat();
-    await synced.close();
-    if (options.force) await rename(tmp, file);
-    else {
-      // link() never replaces a file that appeared meanwhile; where the file system has no links (a USB stick, some shares), rename after a last look
-      const linked = await link(tmp, file).then(
-        () => true,
-        (error: NodeJS.ErrnoException) => {
-          if (error.code === "EEXIST") throw taken(file);
-          return false;
-        },
-      );
-      if (linked) await unlink(tmp);
-      else if (await exists(file)) throw taken(file);
-      else await rename(tmp, file);
-    }
+    archive.gzip.end(`${JSON.stringify({ end: true, sha256: archive.sha.digest("hex") })}\n`);
+    await once(archive.out, "close");
+    if (archive.state.failure) throw archive.state.failure;
+    const size = await syncedSize(tmp);
+    await moveIntoPlace(tmp, file, options.force);
     progress(`backup: ${header.tables.length} tables, ${rows} rows, ${size} bytes written to ${file}`);
     return { tables: header.tables.length, rows, bytes: size };
   } catch (error) {
