@@ -66,6 +66,7 @@ export interface StreamEndpoint {
   close(): Promise<void>;
 }
 
+// eslint-disable-next-line max-lines-per-function -- serve() closes over the endpoint's pool, loaders and headers, made once per endpoint
 export function createStreamEndpoint(
   options: EndpointOptions & { limits: { perUser: number; max: number } },
 ): StreamEndpoint {
