@@ -40,11 +40,11 @@ RUN node --import tsx -e "import('./scripts/lib/build-hash.ts').then((m) => { if
 USER node
 EXPOSE 3000
 # SIGTERM: the server stops accepting, tells live streams to reconnect and exits within
-# 10 s (lib/shutdown.ts); give it 15 s (docker-compose.yml stop_grace_period)
+# 10 s (platform/shutdown.ts); give it 15 s (docker-compose.yml stop_grace_period)
 STOPSIGNAL SIGTERM
 # liveness: the process serves (GET /healthz; readiness for a load balancer is GET /readyz)
 HEALTHCHECK --interval=15s --timeout=5s --start-period=120s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:3000/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-# what `npm start` runs (migrations, templates, then scripts/server.ts), without npm and a
+# what `npm start` runs (migrations, templates, then server/main.ts), without npm and a
 # shell in between, so that SIGTERM reaches scripts/start.ts itself
 CMD ["node", "--import", "tsx", "scripts/start.ts"]

@@ -1,10 +1,10 @@
 /**
- * Next.js calls register() once when a server process starts (scripts/server.ts, next start,
+ * Next.js calls register() once when a server process starts (server/main.ts, next start,
  * next dev): the periodic jobs of the process start here.
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   // images placed in no content for the grace period are removed (hourly; one instance at a time)
-  const { scheduleImageSweeps } = await import("@/lib/images/cleanup");
+  const { scheduleImageSweeps } = await import("@/features/scenes/server/image-cleanup");
   scheduleImageSweeps();
 }

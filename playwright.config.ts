@@ -13,7 +13,7 @@ import {
 
 /**
  * End-to-end tests in Debian's Chromium against a production build
- * (scripts/server.ts, as `npm start` runs it) on its own port and its own database (fresh every run).
+ * (server/main.ts, as `npm start` runs it) on its own port and its own database (fresh every run).
  */
 /** The e2e files that upload OneRoster sets (project "roster-uploads"). */
 const ROSTER_UPLOADS = /tests\/e2e\/(roster|rollover)\.spec\.ts$/;
@@ -56,7 +56,7 @@ export default defineConfig({
       dependencies: ["setup"],
       testIgnore: [/.*\.setup\.ts/, ROSTER_UPLOADS],
     },
-    // the server reads one OneRoster set at a time (another upload is answered "busy", lib/roster/route.ts): the files
+    // the server reads one OneRoster set at a time (another upload is answered "busy", features/rostering/server/route.ts): the files
     // that upload sets (the roster page, the rollover with next year's set) run one at a time, beside the rest
     {
       name: "roster-uploads",

@@ -1,8 +1,8 @@
 import { type NextRequest, NextResponse } from "next/server";
-import { PENDING_CODE_COOKIE } from "@/lib/auth/cookies";
-import { readProxySession } from "@/lib/auth/proxy-session";
-import { areaOf, homeOf } from "@/lib/auth/roles";
-import { contentSecurityPolicy, originOf } from "@/lib/security/headers";
+import { PENDING_CODE_COOKIE } from "@/platform/auth/cookies";
+import { readProxySession } from "@/platform/auth/proxy-session";
+import { areaOf, homeOf } from "@/platform/auth/roles";
+import { contentSecurityPolicy, originOf } from "@/platform/security/headers";
 
 /**
  * Fast redirects only (docs/architecture.md layer 1): /dashboard → student home; signed

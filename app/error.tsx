@@ -1,5 +1,5 @@
 "use client";
-import { TryAgain } from "@/components/layout/try-again";
+import { TryAgain } from "@/platform/ui/layout/try-again";
 
 /** Any page that failed to render (the dashboard has its own: app/dashboard/error.tsx). */
 export default function AppError({ error, retry }: { error: Error & { digest?: string }; retry: () => void }) {

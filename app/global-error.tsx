@@ -1,8 +1,8 @@
 "use client";
 import { NextIntlClientProvider } from "next-intl";
 import { useEffect, useState } from "react";
-import { AUTO_RETRY_MS, TryAgain } from "@/components/layout/try-again";
-import { LANGUAGE_COOKIE, localeTagOf, toDisplayLanguage } from "@/lib/i18n/languages";
+import { AUTO_RETRY_MS, TryAgain } from "@/platform/ui/layout/try-again";
+import { LANGUAGE_COOKIE, localeTagOf, toDisplayLanguage } from "@/platform/i18n/languages";
 import "./globals.css";
 
 type Messages = Record<string, Record<string, string>>;

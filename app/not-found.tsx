@@ -1,1 +1,1 @@
-export { NotFoundPage as default } from "@/components/layout/not-found-page";
+export { NotFoundPage as default } from "@/platform/ui/layout/not-found-page";

@@ -1,7 +1,7 @@
-/** `npm run i18n:check`: fails when the display-language catalogues disagree (see lib/i18n/check.ts). */
-import { checkCatalogues } from "@/lib/i18n/check";
-import { DISPLAY_LANGUAGES } from "@/lib/i18n/languages";
-import { loadMessages } from "@/lib/i18n/messages";
+/** `npm run i18n:check`: fails when the display-language catalogues disagree (see platform/i18n/check.ts). */
+import { checkCatalogues } from "@/platform/i18n/check";
+import { DISPLAY_LANGUAGES } from "@/platform/i18n/languages";
+import { loadMessages } from "@/platform/i18n/messages";
 
 const problems = checkCatalogues({
   ja: loadMessages("ja"),

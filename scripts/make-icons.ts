@@ -1,5 +1,5 @@
 /**
- * Makes the app's raster icons from its mark (the same as components/ui/logo.tsx) in
+ * Makes the app's raster icons from its mark (the same as platform/ui/logo.tsx) in
  * Debian's Chromium: public/icon-192.png, public/icon-512.png, public/icon-maskable-512.png,
  * app/apple-icon.png and app/favicon.ico. Run once after changing the mark:
  * `npx tsx scripts/make-icons.ts`; the files are committed.

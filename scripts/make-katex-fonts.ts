@@ -4,13 +4,13 @@
  * arithmetic, lower-case italic letters: about 10 KB) instead of KaTeX_Main-Regular
  * and KaTeX_Math-Italic whole (43 KB). The browser fetches a part only when the
  * page shows one of its characters; the parts together hold every character
- * of the font, so math renders as before. Writes components/ui/katex/
+ * of the font, so math renders as before. Writes platform/ui/katex/
  * (katex.css, which app/layout.tsx imports instead of katex's own, and the
  * parts in fonts/); run it again after an upgrade of katex:
  *
  *   npx tsx scripts/make-katex-fonts.ts
  *
- * tests/unit/katex-fonts.test.ts fails when the committed files are not what
+ * scripts/tests/katex-fonts.test.ts fails when the committed files are not what
  * this makes from the installed katex.
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -19,7 +19,7 @@ import { pathToFileURL } from "node:url";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const KATEX = path.join(ROOT, "node_modules/katex/dist");
-export const OUT = path.join(ROOT, "components/ui/katex");
+export const OUT = path.join(ROOT, "platform/ui/katex");
 
 const inRanges =
   (...ranges: [number, number][]) =>

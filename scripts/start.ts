@@ -1,13 +1,13 @@
 /**
  * `npm start` / `npm run dev`: PostgreSQL (embedded unless DATABASE_URL is
  * set) → migrations → seed → build when the sources changed → the
- * production server, scripts/server.ts (or next dev). Ctrl-C stops the web
+ * production server, server/main.ts (or next dev). Ctrl-C stops the web
  * server and PostgreSQL cleanly.
  */
 import "./lib/env-file"; // first: the settings file, before anything reads the environment
 import { type ChildProcess, spawn } from "node:child_process";
-import { EnvError, parseEnv } from "@/lib/env";
-import { createLogger, errorField, log } from "@/lib/ops/log";
+import { EnvError, parseEnv } from "@/platform/env";
+import { createLogger, errorField, log } from "@/platform/ops/log";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "../prisma/seed/demo";
 import { runSeed } from "../prisma/seed/run";
 import { buildIsCurrent } from "./lib/build-hash";
@@ -33,7 +33,7 @@ const production = process.env.NODE_ENV === "production";
 
 /**
  * What the start itself says goes to the same JSON log as the server's
- * (lib/ops/log.ts), so a log collector sees only JSON lines; a LOG_LEVEL too
+ * (platform/ops/log.ts), so a log collector sees only JSON lines; a LOG_LEVEL too
  * bad to build the logger still gets its refusal written. Only a developer's
  * banner (the address, the demo accounts) stays plain text, outside production.
  */
@@ -77,7 +77,7 @@ async function main() {
   process.on("SIGTERM", () => void stop(0));
 
   try {
-    // `npm start` serves in production (scripts/server.ts), so its rules apply from the start (AUTH_URL…)
+    // `npm start` serves in production (server/main.ts), so its rules apply from the start (AUTH_URL…)
     parseEnv({ ...process.env, NODE_ENV: process.env.NODE_ENV ?? (dev ? "development" : "production") });
   } catch (error) {
     if (error instanceof EnvError) {
@@ -102,7 +102,7 @@ async function main() {
   }
   await runSeed({ demo: db.seedDemo, databaseUrl: db.databaseUrl, log: (m) => log().info({ event: "seed" }, m) });
 
-  // demo mode (the demo school's accounts; lib/mail/demo-mailbox.ts): decided here, never by the operator's environment
+  // demo mode (the demo school's accounts; platform/mail/demo-mailbox.ts): decided here, never by the operator's environment
   const env = { ...process.env, PORT: String(port), MANABIYA_DEMO: db.seedDemo ? "1" : "0" };
   if (!dev && !buildIsCurrent(ROOT)) {
     log().info({ event: "build" }, "building the app (next build)");
@@ -114,10 +114,10 @@ async function main() {
     const code = await waitExit(build);
     if (code !== 0) return stop(code);
   }
-  // production: Next.js inside scripts/server.ts (it answers POST /api/v1/answers itself)
+  // production: Next.js inside server/main.ts (it answers POST /api/v1/answers itself)
   server = dev
     ? run(["dev", "-p", String(port)], env)
-    : spawn(process.execPath, ["--import", "tsx", "scripts/server.ts"], { cwd: ROOT, env, stdio: "inherit" });
+    : spawn(process.execPath, ["--import", "tsx", "server/main.ts"], { cwd: ROOT, env, stdio: "inherit" });
   server.once("exit", (code) => void stop(code ?? 0));
 
   if (production) return;

@@ -1,6 +1,6 @@
 /**
  * `npm test`: every check, in order, stopping at the first failure: format (Prettier), lint,
- * types, catalogues, Vitest (unit + integration on the embedded PostgreSQL),
+ * import boundaries (dependency-cruiser, .dependency-cruiser.cjs), types, catalogues, Vitest (unit + integration on the embedded PostgreSQL),
  * Playwright (Chromium against a production build), Lighthouse's deterministic checks.
  */
 import { spawnSync } from "node:child_process";
@@ -8,13 +8,14 @@ import { spawnSync } from "node:child_process";
 const steps: [string, string[]][] = [
   ["format", ["npx", "prettier", "--check", "."]],
   ["lint", ["npx", "eslint", "."]],
+  ["boundaries", ["npm", "run", "--silent", "boundaries"]],
   ["typecheck", ["npx", "tsc", "--noEmit"]],
   ["i18n", ["npx", "tsx", "scripts/i18n-check.ts"]],
   ["vitest", ["npx", "vitest", "run"]],
   ["e2e", ["npx", "playwright", "test"]],
   // Lighthouse on the sign-in page, the student home and a math scene: accessibility 100, best
   // practices 100, no console error (performance is judged by `npm run lighthouse`: docs/benchmarks.md)
-  ["lighthouse", ["npx", "tsx", "scripts/lighthouse.ts", "--runs=1", "--no-performance"]],
+  ["lighthouse", ["npx", "tsx", "tools/lighthouse/main.ts", "--runs=1", "--no-performance"]],
 ];
 
 const only = process.argv.slice(2);

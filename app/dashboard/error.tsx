@@ -1,2 +1,2 @@
 "use client";
-export { DashboardError as default } from "@/components/layout/dashboard-error";
+export { DashboardError as default } from "@/platform/ui/layout/dashboard-error";

@@ -1,8 +1,8 @@
 import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
-import { NavigationPending } from "@/components/layout/navigation-pending";
-import { RichText } from "@/components/ui/rich-text";
-import { Spinner } from "@/components/ui/spinner";
+import { NavigationPending } from "@/platform/ui/layout/navigation-pending";
+import { RichText } from "@/platform/ui/rich-text";
+import { Spinner } from "@/platform/ui/spinner";
 
 /**
  * No loading.tsx under /dashboard: a route-level Suspense boundary sends the shell with

@@ -1,4 +1,4 @@
-/** Liveness: the process is up and serving (no database, no session). lib/ops/health.ts */
+/** Liveness: the process is up and serving (no database, no session). platform/ops/health.ts */
 export const dynamic = "force-dynamic";
 
 export function GET() {

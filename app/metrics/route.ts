@@ -1,6 +1,6 @@
-import { metricsResponse } from "@/lib/ops/metrics-route";
+import { metricsResponse } from "@/platform/ops/metrics-route";
 
-/** Prometheus metrics, for a scraper holding METRICS_TOKEN (lib/ops/metrics-route.ts; README.md "Metrics"). */
+/** Prometheus metrics, for a scraper holding METRICS_TOKEN (platform/ops/metrics-route.ts; README.md "Metrics"). */
 export const dynamic = "force-dynamic";
 
 export function GET(req: Request) {

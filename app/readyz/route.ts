@@ -1,6 +1,6 @@
-import { readiness } from "@/lib/ops/health";
+import { readiness } from "@/platform/ops/health";
 
-/** Readiness: the database answers and its migrations are current; 503 otherwise. lib/ops/health.ts */
+/** Readiness: the database answers and its migrations are current; 503 otherwise. platform/ops/health.ts */
 export const dynamic = "force-dynamic";
 
 export async function GET() {

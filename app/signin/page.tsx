@@ -1,5 +1,5 @@
-import { SigninPage } from "@/components/auth/signin-page";
-import { screenTitle } from "@/lib/i18n/metadata";
+import { SigninPage } from "@/platform/auth/ui/signin-page";
+import { screenTitle } from "@/platform/i18n/metadata";
 
 export const generateMetadata = screenTitle("signin");
 

@@ -1,5 +1,5 @@
-import type { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
-import { hashPassword } from "@/lib/auth/password";
+import type { Prisma, PrismaClient } from "@/platform/db/generated/prisma/client";
+import { hashPassword } from "@/platform/auth/password";
 import { DEMO_STUDENTS_1, DEMO_STUDENTS_2, DEMO_STUDENTS_3 } from "./demo-people";
 import {
   createAcademy,

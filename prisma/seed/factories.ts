@@ -3,10 +3,10 @@
  * a Prisma client; ids may be fixed (the seed) or left to the database (tests).
  */
 import { createHash, randomBytes } from "node:crypto";
-import type { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
-import { hashPassword } from "@/lib/auth/password";
-import { sealNewCode } from "@/lib/signin-codes/crypto";
-import { copyTemplateToSchoolTx } from "@/lib/templates/copy";
+import type { Prisma, PrismaClient } from "@/platform/db/generated/prisma/client";
+import { hashPassword } from "@/platform/auth/password";
+import { sealNewCode } from "@/platform/auth/signin-code-crypto";
+import { copyTemplateToSchoolTx } from "@/features/activities/server/template-copy";
 
 type Db = PrismaClient | Prisma.TransactionClient;
 

@@ -1,6 +1,6 @@
-import { createPrismaClient } from "@/lib/db-client";
-import { parseEnv } from "@/lib/env";
-import { readTemplateFiles, syncTemplates } from "@/lib/templates/load";
+import { createPrismaClient } from "@/platform/db/client";
+import { parseEnv } from "@/platform/env";
+import { readTemplateFiles, syncTemplates } from "@/features/activities/server/template-load";
 import { seedDemo } from "./demo";
 
 export async function runSeed(options: { demo: boolean; databaseUrl?: string; log?: (m: string) => void }) {

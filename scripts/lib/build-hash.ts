@@ -8,8 +8,10 @@ import path from "node:path";
  */
 const INPUTS = [
   "app",
-  "components",
-  "lib",
+  "features",
+  "platform",
+  "screens",
+  "server",
   "messages",
   "public",
   "proxy.ts",
@@ -18,7 +20,7 @@ const INPUTS = [
   "package-lock.json",
   "prisma/schema.prisma",
   "scripts/build.ts",
-  "scripts/lib/static-brotli.ts",
+  "server/static-brotli.ts",
 ];
 const SKIP = new Set(["node_modules", ".next", "generated"]);
 const STAMP = ".next/manabiya-source-hash";

@@ -1,6 +1,6 @@
 import pg from "pg";
-import { verifyPassword } from "@/lib/auth/password";
-import { AUTH_URL_REQUIRED, EnvError, parseEnv } from "@/lib/env";
+import { verifyPassword } from "@/platform/auth/password";
+import { AUTH_URL_REQUIRED, EnvError, parseEnv } from "@/platform/env";
 import { DEMO_PASSWORD, demoEmails } from "../../prisma/seed/demo";
 
 /**

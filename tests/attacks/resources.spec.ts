@@ -2,7 +2,7 @@ import http from "node:http";
 import net from "node:net";
 import { expect, test } from "@playwright/test";
 import { E2E_PORT } from "../e2e/config";
-import { sealNewCode } from "@/lib/signin-codes/crypto";
+import { sealNewCode } from "@/platform/auth/signin-code-crypto";
 import { e2eDb, makeSchool, sessionCookieFor, signinCodeKey } from "../e2e/db";
 import { AppInstance } from "../e2e/instance";
 

@@ -8,7 +8,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { type Browser, expect, test } from "@playwright/test";
-import type { Role } from "@/lib/auth/roles";
+import type { Role } from "@/platform/auth/roles";
 import { createAcademy, createUser, uniqueTag } from "../../prisma/seed/factories";
 import { BASE_URL } from "../e2e/config";
 import { e2eDb, TEST_PASSWORD } from "../e2e/db";

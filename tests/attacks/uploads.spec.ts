@@ -1,11 +1,11 @@
 import net from "node:net";
 import { expect, test } from "@playwright/test";
-import { writeRosterPackage } from "@/lib/oneroster/write";
+import { writeRosterPackage } from "@/features/rostering/shared/oneroster-write";
 import { E2E_PORT } from "../e2e/config";
 import { makeSchool, sessionCookieFor } from "../e2e/db";
 import { AppInstance } from "../e2e/instance";
-import { citySchools, rosterSet } from "../integration/roster-fixture";
-import { overlappingBomb } from "../unit/zip-craft";
+import { citySchools, rosterSet } from "../support/roster-fixture";
+import { overlappingBomb } from "../support/zip-craft";
 
 /**
  * A manager's uploads (the roster import, the rollover's set) as a way to stop everyone else's

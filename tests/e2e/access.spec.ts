@@ -30,7 +30,7 @@ for (const role of ROLES) {
     test.use({ storageState: storageStateOf(role) });
     for (const route of ROUTES.filter((r) => r.area !== "public")) {
       test(`${route.path}`, async ({ page }) => {
-        // each area sends only the message namespaces its client components use (components/layout/client-messages.tsx)
+        // each area sends only the message namespaces its client components use (platform/ui/layout/client-messages.tsx)
         const missing: string[] = [];
         page.on("console", (m) => {
           if (m.text().includes("MISSING_MESSAGE")) missing.push(m.text());

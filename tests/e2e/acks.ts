@@ -1,5 +1,5 @@
 import { expect, type Page } from "@playwright/test";
-import type { PrismaClient } from "@/lib/generated/prisma/client";
+import type { PrismaClient } from "@/platform/db/generated/prisma/client";
 
 /** One save the server acknowledged: a 2xx reply with `ok: true` to a POST /api/v1/answers the page sent. */
 export interface Ack {

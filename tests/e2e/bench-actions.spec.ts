@@ -1,13 +1,13 @@
 import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { createActivityFromTemplate } from "../../prisma/seed/factories";
-import { actionId, actionResult, callAction, expectActionOk, request } from "../../scripts/bench/http";
+import { actionId, actionResult, callAction, expectActionOk, request } from "../../tools/bench/http";
 import { BASE_URL } from "./config";
 import { e2eDb, makeSchool, sessionCookieFor } from "./db";
 
 /**
  * The bench drives lessons with server actions posted as React's client posts
- * them (scripts/bench/http.ts). Posted to a page that does not serve the
+ * them (tools/bench/http.ts). Posted to a page that does not serve the
  * action, Next.js forwards it to the first route that has it (a route
  * handler, which runs no actions) and answers 200 `{}` with nothing done: the
  * bench once "moved" a class that way and measured a stream that never changed.
@@ -41,7 +41,7 @@ test("the bench's action client: an action the page does not serve fails instead
     await callAction(
       BASE_URL,
       guide,
-      actionId("lib/live/actions.ts", "startSessionAction"),
+      actionId("features/play/server/actions.ts", "startSessionAction"),
       [{ activityId: activity.id }],
       cookie,
     ),
@@ -50,7 +50,7 @@ test("the bench's action client: an action the page does not serve fails instead
   expect(await current()).toBe(scenes[0]);
 
   // "go to scene": no page imports it (the guide screen posts to /api/v1/live/{id}/scene)
-  const goTo = actionId("lib/live/actions.ts", "goToSceneAction");
+  const goTo = actionId("features/play/server/actions.ts", "goToSceneAction");
   const manifest = JSON.parse(readFileSync(".next/server/server-reference-manifest.json", "utf8")) as {
     node: Record<string, { workers: Record<string, unknown> }>;
   };

@@ -6,8 +6,8 @@ import { BASE_URL } from "./config";
 import { storageStateOf } from "./helpers";
 
 /**
- * What the production server sends a tablet's Chromium (scripts/server.ts,
- * scripts/lib/static-brotli.ts): the build's static files brotli-compressed
+ * What the production server sends a tablet's Chromium (server/main.ts,
+ * server/static-brotli.ts): the build's static files brotli-compressed
  * once at build, pages compressed with brotli as they stream, gzip for a
  * client that does not accept br, and nothing outside .next/static.
  */

@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
 import { encode } from "next-auth/jwt";
-import { SESSION_COOKIE } from "@/lib/auth/cookies";
-import { createPrismaClient } from "@/lib/db-client";
-import type { PrismaClient } from "@/lib/generated/prisma/client";
-import { hashPassword } from "@/lib/auth/password";
+import { SESSION_COOKIE } from "@/platform/auth/cookies";
+import { createPrismaClient } from "@/platform/db/client";
+import type { PrismaClient } from "@/platform/db/generated/prisma/client";
+import { hashPassword } from "@/platform/auth/password";
 import { createAcademy, createSchool, createSigninCode, createUser, uniqueTag } from "../../prisma/seed/factories";
 import { E2E_DATABASE_URL } from "./config";
 

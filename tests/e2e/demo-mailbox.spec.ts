@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { DEMO_ACCOUNTS } from "../../prisma/seed/demo";
-import { DEMO_MAIL_DOMAIN } from "@/lib/mail/demo-mailbox";
+import { DEMO_MAIL_DOMAIN } from "@/platform/mail/demo-mailbox";
 import { BASE_URL, E2E_PORT } from "./config";
 import { expectAccessible } from "./helpers";
 import { AppInstance } from "./instance";

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { createPrismaClient } from "@/lib/db-client";
-import { readTemplateFiles, syncTemplates } from "@/lib/templates/load";
+import { createPrismaClient } from "@/platform/db/client";
+import { readTemplateFiles, syncTemplates } from "@/features/activities/server/template-load";
 import { createActivityFromTemplate } from "../../prisma/seed/factories";
 import { ensureEmbeddedPostgres, recreateDatabase, stopImmediately } from "../../scripts/lib/embedded-pg";
 import { migrate } from "../../scripts/lib/migrate";

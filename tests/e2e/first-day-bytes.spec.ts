@@ -4,7 +4,7 @@ import { e2eDb, makeSchool, TEST_PASSWORD } from "./db";
 import { signInAs } from "./helpers";
 
 /**
- * What a student's tablet downloads on a first day (scripts/bench/bytes.ts
+ * What a student's tablet downloads on a first day (tools/bench/bytes.ts
  * measures the bytes; these check the causes): the JavaScript of each module
  * comes once, the browser keeps the icon, and no ICU message parser is sent
  * (the catalogues are compiled at build time).
@@ -101,7 +101,7 @@ test.describe("a student's first day downloads each thing once", () => {
             .replace(/\.[\w-]+\.woff2$/, ""),
         );
     });
-    // the first scene: `x + 3 = 7`, `x = 4` (components/ui/katex/katex.css, scripts/make-katex-fonts.ts)
+    // the first scene: `x + 3 = 7`, `x = 4` (platform/ui/katex/katex.css, scripts/make-katex-fonts.ts)
     await page.goto(`/dashboard/student/activities/solo/${activity.id}`);
     await expect(page.locator(".katex").first()).toBeVisible();
     await page.evaluate(() => document.fonts.ready.then(() => undefined));

@@ -8,13 +8,13 @@ import { e2eDb, makeSchool, scenesOf, TEST_PASSWORD } from "./db";
 import { signInAs } from "./helpers";
 
 /**
- * Another production server (scripts/server.ts) of the e2e build on its own port and the same
+ * Another production server (server/main.ts) of the e2e build on its own port and the same
  * database (as a second instance behind a load balancer). Used by the
  * multi-instance and fault tests.
  */
 export class AppInstance {
   private child: ChildProcess | undefined;
-  /** Every line the server wrote to stdout (its JSON log, lib/ops/log.ts), in order. */
+  /** Every line the server wrote to stdout (its JSON log, platform/ops/log.ts), in order. */
   readonly output: string[] = [];
   constructor(
     readonly port: number,
@@ -32,7 +32,7 @@ export class AppInstance {
       AUTH_SECRET: string;
       SIGNIN_CODE_KEY: string;
     };
-    this.child = spawn(process.execPath, ["--import", "tsx", "scripts/server.ts"], {
+    this.child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
       env: {
         ...process.env,
         NODE_ENV: "production",

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { LIVE_CHANNEL, livePayload } from "../../lib/live/channel";
+import { LIVE_CHANNEL, livePayload } from "../../platform/notify/channel";
 import { createActivityFromTemplate, createUser } from "../../prisma/seed/factories";
 import { signedInBrowsers } from "./browsers";
 import { e2eDb, makeSchool, scenesOf } from "./db";
@@ -165,7 +165,7 @@ test("a 40-student update of the grid renders in under 16 ms in the browser", as
     mode: "standby",
   });
   const teacherPage = await signedIn(browser, teacher.email!, { width: 1920, height: 1080 });
-  // the grid measures each render, from its start to its DOM committed (components/play/live-grid.tsx)
+  // the grid measures each render, from its start to its DOM committed (features/play/ui/live-grid.tsx)
   await teacherPage.addInitScript(() => {
     const w = window as unknown as { gridTimes: number[] };
     w.gridTimes = [];

@@ -5,7 +5,7 @@
  */
 import { createHash } from "node:crypto";
 import sharp from "sharp";
-import type { Role } from "@/lib/auth/roles";
+import type { Role } from "@/platform/auth/roles";
 import { createActivityFromTemplate, createResponse, createSchool, createUser } from "../../prisma/seed/factories";
 import { BASE_URL } from "./config";
 import { e2eDb, TEST_PASSWORD } from "./db";

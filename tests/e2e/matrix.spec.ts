@@ -1,6 +1,6 @@
 /**
  * The access matrix over every page and route handler (server actions have
- * theirs in tests/integration/actions-access.integration.test.ts): each is
+ * theirs in tests/repo/actions-access.integration.test.ts): each is
  * requested as a student, a teacher and a manager of an academy, and signed
  * out, with the ids of the own school, of another school of the same academy
  * and of another academy's school. Every outcome is exact: the expected
@@ -16,7 +16,7 @@ import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import sharp from "sharp";
-import { hashProjectorToken, newProjectorToken } from "../../lib/projector/token";
+import { hashProjectorToken, newProjectorToken } from "../../features/play/server/projector-token";
 import { createAcademy, createUser, uniqueTag } from "../../prisma/seed/factories";
 import { BASE_URL, E2E_METRICS_TOKEN } from "./config";
 import { e2eDb, TEST_PASSWORD } from "./db";

@@ -5,7 +5,7 @@ import { e2eDb } from "./db";
 import { AppInstance, guideAcrossInstances } from "./instance";
 
 /**
- * Two production servers (scripts/server.ts) on one database (as behind a load balancer): a
+ * Two production servers (server/main.ts) on one database (as behind a load balancer): a
  * student connected to the second follows a teacher connected to the first,
  * in order, through PostgreSQL LISTEN/NOTIFY.
  */

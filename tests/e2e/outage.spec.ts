@@ -1,7 +1,7 @@
 import net from "node:net";
 import { expect, test } from "@playwright/test";
-import { createPrismaClient } from "@/lib/db-client";
-import { readTemplateFiles, syncTemplates } from "@/lib/templates/load";
+import { createPrismaClient } from "@/platform/db/client";
+import { readTemplateFiles, syncTemplates } from "@/features/activities/server/template-load";
 import { ensureEmbeddedPostgres, recreateDatabase } from "../../scripts/lib/embedded-pg";
 import { migrate } from "../../scripts/lib/migrate";
 import { E2E_PG_PORT, E2E_PORT } from "./config";

@@ -3,10 +3,10 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
-import { zipRosterPackage } from "@/lib/oneroster/write";
+import { zipRosterPackage } from "@/features/rostering/shared/oneroster-write";
 import { createActivityFromTemplate, createResponse } from "../../prisma/seed/factories";
 import { e2eDb, makeSchool, TEST_PASSWORD } from "./db";
-import { rosterSet } from "../integration/roster-fixture";
+import { rosterSet } from "../support/roster-fixture";
 import { baseText, expectAccessible, signIn, signInAs } from "./helpers";
 
 /** The result of an applied rollover names the new year, and its new cards download as one PDF. */

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { unzipSync } from "fflate";
-import { decryptCode } from "@/lib/signin-codes/crypto";
+import { decryptCode } from "@/platform/auth/signin-code-crypto";
 import { e2eDb, makeSchool, signinCodeKey, TEST_PASSWORD } from "./db";
 import { expectAccessible, expectNotification, signInAs } from "./helpers";
 

@@ -1,4 +1,4 @@
-import type { Role } from "@/lib/auth/roles";
+import type { Role } from "@/platform/auth/roles";
 import { DEMO_IDS } from "../../prisma/seed/demo";
 import { stableId } from "../../prisma/seed/factories";
 

@@ -3,7 +3,7 @@
  * (docs/architecture.md "Activity editor"): an answered scene
  * is edited into a new version through a confirmation and the stats show both versions; an answered
  * scene is deleted (retired) after a confirmation naming the count; the form saves by itself with a
- * visible state; two tabs get the conflict prompt. Server rules: tests/integration/scene-versions.
+ * visible state; two tabs get the conflict prompt. Server rules: features/results/tests/scene-versions.
  */
 import { expect, type Page, type Route, test } from "@playwright/test";
 import { createActivityFromTemplate, createResponse } from "../../prisma/seed/factories";

@@ -1,5 +1,5 @@
-import { screenTitle } from "@/lib/i18n/metadata";
+import { screenTitle } from "@/platform/i18n/metadata";
 
 export const generateMetadata = screenTitle("codeSignin");
 
-export { CodeSigninPage as default } from "@/components/auth/code-signin-page";
+export { CodeSigninPage as default } from "@/platform/auth/ui/code-signin-page";

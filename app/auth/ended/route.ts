@@ -1,1 +1,1 @@
-export { GET } from "@/lib/auth/ended";
+export { GET } from "@/platform/auth/ended";

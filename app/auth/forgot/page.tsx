@@ -1,5 +1,5 @@
-import { screenTitle } from "@/lib/i18n/metadata";
+import { screenTitle } from "@/platform/i18n/metadata";
 
 export const generateMetadata = screenTitle("forgot");
 
-export { ForgotPage as default } from "@/components/auth/reset-pages";
+export { ForgotPage as default } from "@/platform/auth/ui/reset-pages";

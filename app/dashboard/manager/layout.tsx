@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
-import { requireRole } from "@/lib/auth/session";
-import { AppShell } from "@/components/layout/app-shell";
-import { ClientMessages } from "@/components/layout/client-messages";
+import { requireRole } from "@/platform/auth/session";
+import { AppShell } from "@/platform/ui/layout/app-shell";
+import { ClientMessages } from "@/platform/ui/layout/client-messages";
 
 export default async function ManagerLayout({ children }: { children: ReactNode }) {
   const actor = await requireRole("manager");

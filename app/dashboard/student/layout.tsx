@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
-import { requireRole } from "@/lib/auth/session";
-import { AppShell } from "@/components/layout/app-shell";
-import { ClientMessages, CLIENT_NAMESPACES } from "@/components/layout/client-messages";
+import { requireRole } from "@/platform/auth/session";
+import { AppShell } from "@/platform/ui/layout/app-shell";
+import { ClientMessages, CLIENT_NAMESPACES } from "@/platform/ui/layout/client-messages";
 
 export default async function StudentLayout({ children }: { children: ReactNode }) {
   const actor = await requireRole("student");

@@ -1,5 +1,5 @@
-import { ProjectorPage } from "@/components/projector/projector-page";
-import { screenTitle } from "@/lib/i18n/metadata";
+import { ProjectorPage } from "@/features/play/ui/projector-page";
+import { screenTitle } from "@/platform/i18n/metadata";
 
 export const generateMetadata = screenTitle("projector");
 

@@ -1,1 +1,1 @@
-export { GET, POST } from "@/lib/auth/route";
+export { GET, POST } from "@/platform/auth/route";

@@ -1,2 +1,2 @@
-export { POST } from "@/lib/students/sheets-route";
+export { POST } from "@/features/people/server/sheets-route";
 export const runtime = "nodejs";

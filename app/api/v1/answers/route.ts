@@ -1,5 +1,5 @@
 import type { NextRequest } from "next/server";
-import { answerRoute } from "@/lib/responses/route";
+import { answerRoute } from "@/features/play/server/answer-route";
 
 export const dynamic = "force-dynamic";
 

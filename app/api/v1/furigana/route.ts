@@ -1,2 +1,2 @@
-export { POST } from "@/lib/furigana/route";
+export { POST } from "@/features/activities/server/furigana-route";
 export const runtime = "nodejs";

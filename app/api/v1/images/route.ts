@@ -1,5 +1,5 @@
 import type { NextRequest } from "next/server";
-import { uploadImage } from "@/lib/images/route";
+import { uploadImage } from "@/features/scenes/server/image-route";
 
 export const runtime = "nodejs";
 export const POST = (req: NextRequest) => uploadImage(req);

@@ -1,5 +1,5 @@
-import { HomePage } from "@/components/home/home-page";
-import { screenTitle } from "@/lib/i18n/metadata";
+import { HomePage } from "@/screens/home/home-page";
+import { screenTitle } from "@/platform/i18n/metadata";
 
 export const generateMetadata = screenTitle("home");
 

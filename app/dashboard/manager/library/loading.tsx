@@ -1,1 +1,1 @@
-export { LibraryLoading as default } from "@/components/library/library-loading";
+export { LibraryLoading as default } from "@/features/activities/ui/library-loading";

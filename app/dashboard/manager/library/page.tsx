@@ -1,5 +1,5 @@
-import { LibraryScreen } from "@/components/library/library-screen";
-import { screenTitle } from "@/lib/i18n/metadata";
+import { LibraryScreen } from "@/features/activities/ui/library-screen";
+import { screenTitle } from "@/platform/i18n/metadata";
 
 export const generateMetadata = screenTitle("library");
 

@@ -1,5 +1,5 @@
-import { RosterPage } from "@/components/roster/roster-page";
-import { screenTitle } from "@/lib/i18n/metadata";
+import { RosterPage } from "@/features/rostering/ui/roster-page";
+import { screenTitle } from "@/platform/i18n/metadata";
 
 export const generateMetadata = screenTitle("roster");
 

@@ -1,5 +1,5 @@
-import { SchoolsPage } from "@/components/schools/schools-page";
-import { screenTitle } from "@/lib/i18n/metadata";
+import { SchoolsPage } from "@/features/people/ui/schools-page";
+import { screenTitle } from "@/platform/i18n/metadata";
 
 export const generateMetadata = screenTitle("schools");
 

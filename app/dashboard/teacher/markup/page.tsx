@@ -1,5 +1,5 @@
-import { screenTitle } from "@/lib/i18n/metadata";
+import { screenTitle } from "@/platform/i18n/metadata";
 
 export const generateMetadata = screenTitle("markup");
 
-export { MarkupGalleryPage as default } from "@/components/richtext/markup-gallery";
+export { MarkupGalleryPage as default } from "@/platform/richtext/ui/markup-gallery";

@@ -1,5 +1,5 @@
-import { PortfolioListPage } from "@/components/results/portfolio-pages";
-import { screenTitle } from "@/lib/i18n/metadata";
+import { PortfolioListPage } from "@/features/results/ui/portfolio-pages";
+import { screenTitle } from "@/platform/i18n/metadata";
 
 export const generateMetadata = screenTitle("portfolio");
 

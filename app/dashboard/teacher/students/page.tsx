@@ -1,5 +1,5 @@
-import { StudentsPage } from "@/components/students/students-page";
-import { screenTitle } from "@/lib/i18n/metadata";
+import { StudentsPage } from "@/features/people/ui/students-page";
+import { screenTitle } from "@/platform/i18n/metadata";
 
 export const generateMetadata = screenTitle("students");
 

@@ -1,5 +1,5 @@
 import type { NextRequest } from "next/server";
-import { serveImage } from "@/lib/images/route";
+import { serveImage } from "@/features/scenes/server/image-route";
 
 export const runtime = "nodejs";
 export async function GET(req: NextRequest, { params }: { params: Promise<{ id: string }> }) {

@@ -1,5 +1,5 @@
-import { ActivityManagement } from "@/components/activities/activity-management";
-import { screenTitle } from "@/lib/i18n/metadata";
+import { ActivityManagement } from "@/features/activities/ui/activity-management";
+import { screenTitle } from "@/platform/i18n/metadata";
 
 export const generateMetadata = screenTitle("schoolActivities");
 

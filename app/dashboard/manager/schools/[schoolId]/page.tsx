@@ -1,5 +1,5 @@
-import { SchoolPeople } from "@/components/schools/school-people";
-import { screenTitle } from "@/lib/i18n/metadata";
+import { SchoolPeople } from "@/features/people/ui/school-people";
+import { screenTitle } from "@/platform/i18n/metadata";
 
 export const generateMetadata = screenTitle("schoolPeople");
 

@@ -1,5 +1,5 @@
-import { PortfolioDetailPage } from "@/components/results/portfolio-pages";
-import { screenTitle } from "@/lib/i18n/metadata";
+import { PortfolioDetailPage } from "@/features/results/ui/portfolio-pages";
+import { screenTitle } from "@/platform/i18n/metadata";
 
 export const generateMetadata = screenTitle("portfolio");
 

@@ -1,5 +1,5 @@
 import type { NextRequest } from "next/server";
-import { activityFileExport } from "@/lib/activities/export";
+import { activityFileExport } from "@/features/activities/server/export";
 
 export const dynamic = "force-dynamic";
 

@@ -1,5 +1,5 @@
 import type { NextRequest } from "next/server";
-import { researchExport } from "@/lib/results/export";
+import { researchExport } from "@/features/results/server/export";
 
 export const dynamic = "force-dynamic";
 

@@ -1,5 +1,5 @@
 import type { NextRequest } from "next/server";
-import { resultsExport } from "@/lib/results/export";
+import { resultsExport } from "@/features/results/server/export";
 
 export const dynamic = "force-dynamic";
 

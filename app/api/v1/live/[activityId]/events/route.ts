@@ -1,5 +1,5 @@
 import type { NextRequest } from "next/server";
-import { liveEvents } from "@/lib/live/routes";
+import { liveEvents } from "@/features/play/server/routes";
 
 export const dynamic = "force-dynamic";
 

@@ -1,5 +1,5 @@
 import type { NextRequest } from "next/server";
-import { advanceRoute } from "@/lib/live/routes";
+import { advanceRoute } from "@/features/play/server/routes";
 
 export const dynamic = "force-dynamic";
 

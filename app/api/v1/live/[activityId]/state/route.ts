@@ -1,5 +1,5 @@
 import type { NextRequest } from "next/server";
-import { liveState } from "@/lib/live/routes";
+import { liveState } from "@/features/play/server/routes";
 
 export const dynamic = "force-dynamic";
 

@@ -1,5 +1,5 @@
 import type { NextRequest } from "next/server";
-import { schoolEvents } from "@/lib/live/routes";
+import { schoolEvents } from "@/features/play/server/routes";
 
 export const dynamic = "force-dynamic";
 

@@ -1,5 +1,5 @@
 import type { NextRequest } from "next/server";
-import { projectorEvents } from "@/lib/projector/routes";
+import { projectorEvents } from "@/features/play/server/projector-routes";
 
 export const dynamic = "force-dynamic";
 

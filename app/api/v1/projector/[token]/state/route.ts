@@ -1,4 +1,4 @@
-import { projectorStateRoute } from "@/lib/projector/routes";
+import { projectorStateRoute } from "@/features/play/server/projector-routes";
 
 export const dynamic = "force-dynamic";
 

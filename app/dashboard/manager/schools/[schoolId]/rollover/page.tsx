@@ -1,5 +1,5 @@
-import { RolloverPage } from "@/components/schools/rollover-page";
-import { screenTitle } from "@/lib/i18n/metadata";
+import { RolloverPage } from "@/features/rostering/ui/rollover-page";
+import { screenTitle } from "@/platform/i18n/metadata";
 
 export const generateMetadata = screenTitle("rollover");
 

@@ -1,5 +1,5 @@
-import { StudentResponsePage } from "@/components/play/response-page";
-import { screenTitle } from "@/lib/i18n/metadata";
+import { StudentResponsePage } from "@/features/results/ui/response-page";
+import { screenTitle } from "@/platform/i18n/metadata";
 
 export const generateMetadata = screenTitle("result");
 

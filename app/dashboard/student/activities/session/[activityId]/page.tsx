@@ -1,5 +1,5 @@
-import { StudentSessionPage } from "@/components/play/session-page";
-import { screenTitle } from "@/lib/i18n/metadata";
+import { StudentSessionPage } from "@/features/play/ui/session-page";
+import { screenTitle } from "@/platform/i18n/metadata";
 
 export const generateMetadata = screenTitle("session");
 

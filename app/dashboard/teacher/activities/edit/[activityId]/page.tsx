@@ -1,5 +1,5 @@
-import { ActivityEdit } from "@/components/activities/activity-edit";
-import { screenTitle } from "@/lib/i18n/metadata";
+import { ActivityEdit } from "@/features/activities/ui/activity-edit";
+import { screenTitle } from "@/platform/i18n/metadata";
 
 export const generateMetadata = screenTitle("edit");
 

@@ -1,5 +1,5 @@
-import { GuidePage } from "@/components/play/guide-page";
-import { screenTitle } from "@/lib/i18n/metadata";
+import { GuidePage } from "@/features/play/ui/guide-page";
+import { screenTitle } from "@/platform/i18n/metadata";
 
 export const generateMetadata = screenTitle("guide");
 

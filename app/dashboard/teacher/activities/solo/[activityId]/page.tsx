@@ -1,5 +1,5 @@
-import { SoloPage } from "@/components/play/solo-page";
-import { screenTitle } from "@/lib/i18n/metadata";
+import { SoloPage } from "@/features/play/ui/solo-page";
+import { screenTitle } from "@/platform/i18n/metadata";
 
 export const generateMetadata = screenTitle("activity");
 

@@ -1,4 +1,4 @@
-import { projectorImage } from "@/lib/projector/routes";
+import { projectorImage } from "@/features/play/server/projector-routes";
 
 export const dynamic = "force-dynamic";
 

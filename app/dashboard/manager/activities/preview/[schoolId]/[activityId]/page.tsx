@@ -1,5 +1,5 @@
-import { ActivityPreview } from "@/components/activities/activity-preview";
-import { screenTitle } from "@/lib/i18n/metadata";
+import { ActivityPreview } from "@/features/activities/ui/activity-preview";
+import { screenTitle } from "@/platform/i18n/metadata";
 
 export const generateMetadata = screenTitle("preview");
 

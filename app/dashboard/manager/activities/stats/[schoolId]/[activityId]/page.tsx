@@ -1,5 +1,5 @@
-import { StatsPage } from "@/components/results/stats-page";
-import { screenTitle } from "@/lib/i18n/metadata";
+import { StatsPage } from "@/features/results/ui/stats-page";
+import { screenTitle } from "@/platform/i18n/metadata";
 
 export const generateMetadata = screenTitle("stats");
 

@@ -1,5 +1,5 @@
-import { StaffResponsePage } from "@/components/results/staff-response-page";
-import { screenTitle } from "@/lib/i18n/metadata";
+import { StaffResponsePage } from "@/features/results/ui/staff-response-page";
+import { screenTitle } from "@/platform/i18n/metadata";
 
 export const generateMetadata = screenTitle("response");
 

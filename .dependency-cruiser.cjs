@@ -1,0 +1,132 @@
+// The import rules of docs/architecture.md, checked by `npm test` (scripts/test-all.ts, the "boundaries"
+// step) and by tests/repo/boundaries.test.ts, which plants a break of each rule and watches it fail.
+/** Features from lowest to highest: a feature imports only features before it. */
+const FEATURES = ["scenes", "people", "activities", "play", "results", "rostering"];
+
+const featureOrder = FEATURES.slice(0, -1).map((feature, i) => ({
+  name: `features-downwards-${feature}`,
+  comment: `${feature} is below ${FEATURES.slice(i + 1).join(", ")}: it may not import them`,
+  severity: "error",
+  // a test may build its state with any feature (an image's cleanup needs the activity that places it)
+  from: { path: `^features/${feature}/`, pathNot: "/tests/" },
+  to: { path: `^features/(${FEATURES.slice(i + 1).join("|")})/` },
+}));
+
+/**
+ * Files that reached the database before the rule: each is to move its database calls into a queries or
+ * commands file. The list only shrinks; a new file is held to the rule.
+ */
+const DATABASE_NOT_YET = [
+  "platform/notify/listen.ts",
+  "platform/notify/bus.ts",
+  "platform/auth/throttle.ts",
+  "platform/auth/session.ts",
+  "platform/auth/session-version.ts",
+  "platform/auth/scope.ts",
+  "platform/auth/password-reset.ts",
+  "platform/auth/google.ts",
+  "platform/auth/credentials.ts",
+  "platform/auth/actions.ts",
+  "platform/audit/log.ts",
+  "features/rostering/server/export.ts",
+  "features/results/server/stats.ts",
+  "features/results/server/portfolio.ts",
+  "features/results/server/drawings.ts",
+  "features/results/server/correct-rate.ts",
+  "features/play/server/stream-endpoint.ts",
+  "features/play/server/state.ts",
+  "features/play/server/session.ts",
+  "features/play/server/routes.ts",
+  "features/play/server/pacing.ts",
+  "features/play/server/grid.ts",
+  "features/play/server/answer-save.ts",
+  "features/play/server/answer-endpoint.ts",
+  "features/play/server/advance-endpoint.ts",
+  "features/play/server/access.ts",
+  "features/people/server/sheets-route.ts",
+  "features/people/server/school-manage.ts",
+].map((file) => `^${file.replaceAll(".", "[.]")}$`);
+
+/** The files that may reach the database: the platform's db module and the query and command files. */
+const DATABASE_FILES = [
+  ...DATABASE_NOT_YET,
+  "^platform/db/",
+  "^(features/[^/]+/server|platform/[^/]+)/[a-z-]*(queries|commands)[.]ts$",
+  "(^|/)tests/",
+  "^(tools|scripts|prisma)/",
+];
+
+module.exports = {
+  forbidden: [
+    ...featureOrder,
+    {
+      name: "platform-below-features",
+      comment: "the platform serves every feature and knows none of them",
+      severity: "error",
+      from: { path: "^platform/", pathNot: "/tests/" },
+      to: { path: "^(features|screens|server|tools|app)/" },
+    },
+    {
+      name: "features-below-screens",
+      comment: "features are composed by screens and routes, never the other way round",
+      severity: "error",
+      from: { path: "^features/", pathNot: "/tests/" },
+      to: { path: "^(screens|server|tools|app)/" },
+    },
+    {
+      name: "product-apart-from-tools",
+      comment: "the product (routes, screens, server) does not run the bench or the operator tools",
+      severity: "error",
+      from: { path: "^(app|screens|server)/" },
+      to: { path: "^tools/" },
+    },
+    {
+      name: "routes-on-top",
+      comment: "app/ holds the route files: nothing imports them",
+      severity: "error",
+      from: { path: "^(features|platform|screens|server)/" },
+      to: { path: "^app/" },
+    },
+    {
+      name: "shared-is-browser-safe",
+      comment: "a feature's shared/ code runs in the browser too: it imports neither its server/ nor its ui/",
+      severity: "error",
+      from: { path: "^features/([^/]+)/shared/" },
+      to: { path: "^features/[^/]+/(server|ui)/" },
+    },
+    {
+      name: "database-in-queries-and-commands",
+      comment: "only platform/db and a feature's queries/commands files reach the database (the client or a pool)",
+      severity: "error",
+      from: { pathNot: DATABASE_FILES },
+      to: { path: "^platform/db/(index|pools|client)[.]ts$", dependencyTypesNot: ["type-only"] },
+    },
+    {
+      name: "next-auth-in-platform-auth",
+      comment: "Auth.js is wrapped once, in platform/auth (tests and the bench sign their session cookies with it)",
+      severity: "error",
+      from: { pathNot: ["^platform/auth/", "(^|/)tests/", "^tools/bench/"] },
+      to: { path: "(^|/)node_modules/(next-auth|@auth)/" },
+    },
+    {
+      name: "no-circular",
+      comment: "no import cycle (the code of one module waits on another that waits on it)",
+      severity: "error",
+      from: {},
+      // a cycle through a type-only import is no cycle at run time
+      to: { circular: true, viaOnly: { dependencyTypesNot: ["type-only"] } },
+    },
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    exclude: { path: "(^|/)([.]next|platform/db/generated)/" },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: "tsconfig.json" },
+    enhancedResolveOptions: {
+      exportsFields: ["exports"],
+      conditionNames: ["import", "require", "node", "default", "types"],
+      extensions: [".ts", ".tsx", ".mjs", ".js", ".d.ts"],
+    },
+    skipAnalysisNotInRules: true,
+  },
+};

@@ -1,6 +1,0 @@
-import type { ErrorCode } from "@/lib/errors";
-import { failureKey } from "@/components/ui/failure-key";
-
-/** The Library.errors key for a failed library action (no library action answers CONFLICT: it has no message of its own). */
-export const libraryErrorKey = (code: ErrorCode) =>
-  failureKey(code, "errors.failed", ["UNAUTHENTICATED", "FORBIDDEN", "NOT_FOUND", "VALIDATION"]);

@@ -1,9 +1,0 @@
-import { getTranslations } from "next-intl/server";
-import { getPlainText } from "@/lib/i18n/server";
-import { Spinner } from "@/components/ui/spinner";
-
-/** While the library loads (a slow school network): a spinner with its words. */
-export async function LibraryLoading() {
-  const [t, plain] = await Promise.all([getTranslations("Library"), getPlainText()]);
-  return <Spinner label={plain(t("loading"))} />;
-}

@@ -1,0 +1,46 @@
+import "server-only";
+import path from "node:path";
+import kuromoji from "kuromoji";
+import type { Token } from "../shared/furigana-propose";
+import { chunksOf, textSpans } from "../shared/furigana-spans";
+
+/**
+ * The morphological analyser (kuromoji with its IPADIC dictionary, 18 MB of
+ * gzip files in node_modules/kuromoji/dict, read from the local disk: no other
+ * host, so it works offline). Built once per process on first use, and the
+ * calls that arrive while it builds share that one build; about 0.6 s and
+ * ~170 MB kept in memory afterwards (docs/adr/0049-automatic-furigana-kuromoji.md).
+ */
+export const DICTIONARY_DIR = path.join(process.cwd(), "node_modules", "kuromoji", "dict");
+
+type Analyzer = kuromoji.Tokenizer<kuromoji.IpadicFeatures>;
+let building: Promise<Analyzer> | null = null;
+
+export function loadTokenizer(dicPath = DICTIONARY_DIR): Promise<Analyzer> {
+  building ??= new Promise<Analyzer>((resolve, reject) => {
+    kuromoji.builder({ dicPath }).build((error, tokenizer) => (error ? reject(error) : resolve(tokenizer)));
+  }).catch((error: unknown) => {
+    building = null; // a failed build (files missing) is tried again on the next call
+    throw error;
+  });
+  return building;
+}
+
+/** The analyser's words of the plain-text parts of `text` (stored markup), at their offsets in `text`. */
+export async function tokenizeMarkup(text: string): Promise<Token[]> {
+  const tokenizer = await loadTokenizer();
+  const pieces = textSpans(text).flatMap((span) =>
+    chunksOf(span.text).map((c) => ({ start: span.start + c.start, text: c.text })),
+  );
+  return pieces.flatMap((span) => {
+    // kuromoji's word_position counts code points, the app's offsets count UTF-16 units (𠮷 is two):
+    // each word is found after the previous one instead
+    let cursor = 0;
+    return tokenizer.tokenize(span.text).flatMap((t) => {
+      const at = span.text.indexOf(t.surface_form, cursor);
+      if (at < 0) return [];
+      cursor = at + t.surface_form.length;
+      return [{ start: span.start + at, surface: t.surface_form, reading: t.reading ?? null }];
+    });
+  });
+}

@@ -1,0 +1,135 @@
+import { alignReading, hasKanji } from "./furigana-align";
+import { textSpans, type TextSpan } from "./furigana-spans";
+
+/** One word of the analyser's output, at its offset in the text it was given. */
+export interface Token {
+  start: number;
+  surface: string;
+  /** katakana or hiragana; absent for words the dictionary does not know */
+  reading?: string | null;
+}
+
+/** A person of the roster as a reading source: the name's parts (family, given) with their kana. */
+export interface NameEntry {
+  parts: { base: string; reading: string }[];
+}
+
+/** A proposed ruby: `base` is `text.slice(start, end)`, `reading` in hiragana; `word` the whole word, for the teacher to see. */
+export interface Proposal {
+  start: number;
+  end: number;
+  base: string;
+  reading: string;
+  word: string;
+  source: "dictionary" | "roster";
+}
+
+/** Characters the stored markup gives a meaning to: a ruby base or reading must not hold them (platform/richtext/parse.ts). */
+const MARKUP = /[|()（）\n`{}*_]/;
+
+interface Claim {
+  start: number;
+  end: number;
+}
+const overlaps = (claims: Claim[], start: number, end: number) => claims.some((c) => start < c.end && c.start < end);
+/** The span holding [start, end), by binary search (spans are in text order and do not overlap). */
+function spanOf(spans: TextSpan[], start: number, end: number): TextSpan | undefined {
+  let lo = 0;
+  let hi = spans.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const s = spans[mid]!;
+    if (start < s.start) hi = mid - 1;
+    else if (start >= s.start + Math.max(s.text.length, 1)) lo = mid + 1;
+    else return end <= s.start + s.text.length ? s : undefined;
+  }
+  return undefined;
+}
+
+/** The ruby of one word at `start`, okurigana left bare; none where the markup would not read it back. */
+function rubyOf(text: string, start: number, word: string, reading: string, source: Proposal["source"]): Proposal[] {
+  return alignReading(word, reading)
+    .map((seg) => ({
+      start: start + seg.offset,
+      end: start + seg.offset + seg.base.length,
+      base: seg.base,
+      reading: seg.reading,
+      word,
+      source,
+    }))
+    .filter((p) => !MARKUP.test(p.base) && !MARKUP.test(p.reading) && text[p.start - 1] !== "|");
+}
+
+/** Where roster names stand: a full name anywhere in plain text, a single part only where the analyser cut a word (学 in 学校 is no name). */
+function nameMatches(text: string, spans: TextSpan[], tokens: Token[], names: NameEntry[]) {
+  const starts = new Set(tokens.map((t) => t.start));
+  const ends = new Set(tokens.map((t) => t.start + t.surface.length));
+  const entries = names
+    .map((n) => ({ surface: n.parts.map((p) => p.base).join(""), parts: n.parts }))
+    .filter((e) => e.surface !== "" && hasKanji(e.surface))
+    .sort((a, b) => b.surface.length - a.surface.length);
+  const found: { start: number; parts: NameEntry["parts"] }[] = [];
+  const claims: Claim[] = [];
+  for (const entry of entries) {
+    for (let at = text.indexOf(entry.surface); at >= 0; at = text.indexOf(entry.surface, at + 1)) {
+      const end = at + entry.surface.length;
+      if (!spanOf(spans, at, end) || overlaps(claims, at, end)) continue;
+      if (entry.parts.length < 2 && !(starts.has(at) && ends.has(end))) continue;
+      claims.push({ start: at, end });
+      found.push({ start: at, parts: entry.parts });
+    }
+  }
+  return { found, claims };
+}
+
+/**
+ * The furigana to propose for `text` (stored markup), from the analyser's
+ * `tokens` (offsets into `text`) and the school's `names`: every word with a
+ * kanji in the plain-text parts of the markup gets its reading over its kanji,
+ * a roster name its roster reading. Existing ruby, math and markup are left
+ * alone. Pure: the same input gives the same proposals, in text order.
+ */
+export function proposeFurigana(text: string, tokens: Token[], names: NameEntry[] = []): Proposal[] {
+  const spans = textSpans(text);
+  const { found, claims } = nameMatches(text, spans, tokens, names);
+  const proposals: Proposal[] = [];
+  for (const name of found) {
+    let at = name.start;
+    for (const part of name.parts) {
+      if (part.reading) proposals.push(...rubyOf(text, at, part.base, part.reading, "roster"));
+      at += part.base.length;
+    }
+  }
+  for (const token of tokens) {
+    const end = token.start + token.surface.length;
+    if (!token.reading || !hasKanji(token.surface) || text.slice(token.start, end) !== token.surface) continue;
+    if (!spanOf(spans, token.start, end) || overlaps(claims, token.start, end)) continue;
+    proposals.push(...rubyOf(text, token.start, token.surface, token.reading, "dictionary"));
+  }
+  return proposals.sort((a, b) => a.start - b.start);
+}
+
+/** A reading as the teacher left it, made safe for the markup: no character that opens or closes a form (empty: no ruby). */
+export const cleanReading = (reading: string) => reading.replace(/[|()（）\n\r`{}*_]/g, "").trim();
+
+/**
+ * `text` with the accepted proposals written in as ruby (`|base(reading)`).
+ * A proposal whose base is no longer at its place, that overlaps another, or
+ * whose reading is empty is skipped: the text never gets broken markup.
+ */
+export function applyFurigana(text: string, accepted: Pick<Proposal, "start" | "end" | "base" | "reading">[]): string {
+  const spans = textSpans(text);
+  let out = "";
+  let at = 0;
+  for (const p of [...accepted].sort((a, b) => a.start - b.start)) {
+    const reading = cleanReading(p.reading);
+    if (p.start < at || p.base === "" || text.slice(p.start, p.end) !== p.base || MARKUP.test(p.base) || reading === "")
+      continue;
+    if (!spanOf(spans, p.start, p.end)) continue;
+    // after a literal | the new ruby's bar would make a line break (||); right after a ruby written here it is a )
+    if (p.start > at && text[p.start - 1] === "|") continue;
+    out += `${text.slice(at, p.start)}|${p.base}(${reading})`;
+    at = p.end;
+  }
+  return out + text.slice(at);
+}

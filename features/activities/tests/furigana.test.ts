@@ -1,0 +1,285 @@
+import { readdirSync, readFileSync } from "node:fs";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { alignReading, toHiragana } from "@/features/activities/shared/furigana-align";
+import { nameEntries } from "@/features/activities/shared/furigana-names";
+import { applyFurigana, proposeFurigana, type Token } from "@/features/activities/shared/furigana-propose";
+import { chunksOf, textSpans } from "@/features/activities/shared/furigana-spans";
+import { DICTIONARY_DIR } from "@/features/activities/server/furigana-tokenizer";
+import { parseRichText } from "@/platform/richtext/parse";
+import { toPlainText } from "@/platform/richtext/plain";
+
+/** Tokens as the analyser gives them, written by hand: [surface, reading] in order from `start`. */
+function tokens(words: [string, string | null][], start = 0): Token[] {
+  let at = start;
+  return words.map(([surface, reading]) => {
+    const t = { start: at, surface, reading };
+    at += surface.length;
+    return t;
+  });
+}
+const applyAll = (text: string, toks: Token[], names = nameEntries([])) =>
+  applyFurigana(text, proposeFurigana(text, toks, names));
+
+describe("okurigana stay out of the ruby", () => {
+  it.each([
+    ["食べる", "タベル", [{ offset: 0, base: "食", reading: "た" }]],
+    ["東京", "トウキョウ", [{ offset: 0, base: "東京", reading: "とうきょう" }]],
+    [
+      "取り扱い",
+      "トリアツカイ",
+      [
+        { offset: 0, base: "取", reading: "と" },
+        { offset: 2, base: "扱", reading: "あつか" },
+      ],
+    ],
+    ["お茶", "オチャ", [{ offset: 1, base: "茶", reading: "ちゃ" }]],
+    ["人々", "ヒトビト", [{ offset: 0, base: "人々", reading: "ひとびと" }]],
+  ])("%s read %s", (word, reading, expected) => {
+    expect(alignReading(word, reading)).toEqual(expected);
+  });
+  it("a reading that does not fit the written kana covers the whole word", () => {
+    expect(alignReading("食べる", "ノム")).toEqual([{ offset: 0, base: "食べる", reading: "のむ" }]);
+  });
+  it("kana, latin and numbers get nothing", () => {
+    expect(alignReading("ください", "クダサイ")).toEqual([]);
+    expect(alignReading("abc", "abc")).toEqual([]);
+    expect(alignReading("3", "")).toEqual([]);
+    expect(toHiragana("トウキョウー")).toBe("とうきょうー");
+  });
+});
+
+describe("proposals in the stored markup", () => {
+  it("proposes over kanji and writes |base(reading)", () => {
+    const text = "東京に住んで食べる";
+    const toks = tokens([
+      ["東京", "トウキョウ"],
+      ["に", "ニ"],
+      ["住ん", "スン"],
+      ["で", "デ"],
+      ["食べる", "タベル"],
+    ]);
+    expect(proposeFurigana(text, toks).map((p) => [p.base, p.reading, p.word])).toEqual([
+      ["東京", "とうきょう", "東京"],
+      ["住", "す", "住ん"],
+      ["食", "た", "食べる"],
+    ]);
+    expect(applyAll(text, toks)).toBe("|東京(とうきょう)に|住(す)んで|食(た)べる");
+  });
+  it("leaves words already in ruby, math and colour names as they are", () => {
+    const text = "|東京(とうきょう)と`x`と{red:東京}";
+    const spans = textSpans(text);
+    expect(spans.map((s) => s.text)).toEqual(["と", "と", "東京"]);
+    const toks = [
+      { start: 1, surface: "東京", reading: "ヒガシキョウ" },
+      { start: spans[2]!.start, surface: "東京", reading: "トウキョウ" },
+    ];
+    expect(proposeFurigana(text, toks).map((p) => p.start)).toEqual([spans[2]!.start]);
+    expect(applyAll(text, toks)).toBe("|東京(とうきょう)と`x`と{red:|東京(とうきょう)}");
+    // a proposal forged inside the existing ruby is refused when applying too
+    expect(applyFurigana(text, [{ start: 1, end: 3, base: "東京", reading: "ひがしきょう" }])).toBe(text);
+  });
+  it("nothing inside math, even when the analyser was given it", () => {
+    const text = "`東京`と東京";
+    const toks = [
+      { start: 1, surface: "東京", reading: "トウキョウ" },
+      { start: 5, surface: "東京", reading: "トウキョウ" },
+    ];
+    expect(proposeFurigana(text, toks).map((p) => p.start)).toEqual([5]);
+    expect(applyFurigana(text, [{ start: 1, end: 3, base: "東京", reading: "とうきょう" }])).toBe(text);
+  });
+  it("never writes a ruby after a literal bar (it would read as a line break)", () => {
+    expect(proposeFurigana("a|東京", [{ start: 2, surface: "東京", reading: "トウキョウ" }])).toEqual([]);
+    expect(applyFurigana("a|東京", [{ start: 2, end: 4, base: "東京", reading: "とうきょう" }])).toBe("a|東京");
+  });
+  it("skips proposals whose base moved, overlaps or has an empty reading", () => {
+    const text = "東京";
+    expect(applyFurigana(text, [{ start: 0, end: 2, base: "京都", reading: "きょうと" }])).toBe("東京");
+    expect(applyFurigana(text, [{ start: 0, end: 2, base: "東京", reading: " () " }])).toBe("東京");
+    expect(applyFurigana(text, [{ start: 0, end: 2, base: "東京", reading: "とう(きょう)" }])).toBe(
+      "|東京(とうきょう)",
+    );
+    // a reading with markup characters would close the bold or the colour around it
+    expect(applyFurigana("**東京**", [{ start: 2, end: 4, base: "東京", reading: "と**う_{}_" }])).toBe(
+      "**|東京(とう)**",
+    );
+    expect(applyFurigana("{red:東京}", [{ start: 5, end: 7, base: "東京", reading: "と}う" }])).toBe(
+      "{red:|東京(とう)}",
+    );
+    expect(
+      applyFurigana(text, [
+        { start: 0, end: 2, base: "東京", reading: "とうきょう" },
+        { start: 1, end: 2, base: "京", reading: "きょう" },
+      ]),
+    ).toBe("|東京(とうきょう)");
+  });
+});
+
+describe("readings of names come from the roster", () => {
+  const roster = nameEntries([
+    { name: "山田 花子", nameKana: "やまだ はなこ" },
+    { name: "東 翔", nameKana: "アズマ カケル" },
+    { name: "学", nameKana: "まなぶ" },
+  ]);
+  it("a full name and a single part take the roster's reading", () => {
+    const text = "山田花子さんと東さん";
+    const toks = tokens([
+      ["山田", "ヤマダ"],
+      ["花子", "ハナコ"],
+      ["さん", "サン"],
+      ["と", "ト"],
+      ["東", "ヒガシ"],
+      ["さん", "サン"],
+    ]);
+    const proposals = proposeFurigana(text, toks, roster);
+    expect(proposals.map((p) => [p.base, p.reading, p.source])).toEqual([
+      ["山田", "やまだ", "roster"],
+      ["花子", "はなこ", "roster"],
+      ["東", "あずま", "roster"],
+    ]);
+  });
+  it("a one-part name counts only as a whole word (学 in 学校 is no name)", () => {
+    const text = "学校で学と会う";
+    const toks = tokens([
+      ["学校", "ガッコウ"],
+      ["で", "デ"],
+      ["学", "ガク"],
+      ["と", "ト"],
+      ["会う", "アウ"],
+    ]);
+    expect(proposeFurigana(text, toks, roster).map((p) => [p.base, p.reading])).toEqual([
+      ["学校", "がっこう"],
+      ["学", "まなぶ"],
+      ["会", "あ"],
+    ]);
+  });
+  it("a name two people read differently gives no roster reading", () => {
+    const twice = nameEntries([
+      { name: "山田 一", nameKana: "やまだ はじめ" },
+      { name: "山田 二郎", nameKana: "やまた じろう" },
+    ]);
+    const toks = tokens([["山田", "ヤマダ"]]);
+    expect(proposeFurigana("山田", toks, twice)).toEqual([
+      expect.objectContaining({ reading: "やまだ", source: "dictionary" }),
+    ]);
+  });
+});
+
+describe("long stretches go to the analyser in pieces", () => {
+  it("cuts after a particle or punctuation, else at 128 characters, never inside a surrogate pair", () => {
+    const prose = "先生の方を見てください。".repeat(30);
+    const pieces = chunksOf(prose);
+    expect(pieces.map((c) => c.text).join("")).toBe(prose);
+    for (const c of pieces.slice(0, -1)) expect(c.text).toMatch(/。$/);
+    const noPunctuation = "先生の方を見て".repeat(40);
+    for (const c of chunksOf(noPunctuation).slice(0, -1)) expect(c.text).toMatch(/\p{Script=Hiragana}$/u);
+    const wide = "𠮷".repeat(100);
+    for (const c of chunksOf(wide)) expect(c.text.length % 2).toBe(0);
+  });
+  it("property: the pieces are the text, in order, each at most 128 long", () => {
+    fc.assert(
+      fc.property(fc.string({ unit: "binary", maxLength: 1_000 }), (text) => {
+        const pieces = chunksOf(text);
+        expect(pieces.map((c) => c.text).join("")).toBe(text);
+        let at = 0;
+        for (const c of pieces) {
+          expect(c.start).toBe(at);
+          expect(c.text.length).toBeLessThanOrEqual(128);
+          at += c.text.length;
+        }
+      }),
+    );
+  });
+});
+
+describe("properties", () => {
+  const pieces = fc.constantFrom(
+    "東京",
+    "食べる",
+    "|",
+    "(",
+    ")",
+    "（",
+    "**",
+    "__",
+    "`",
+    "{red:",
+    "}",
+    "||",
+    "あ",
+    "a",
+    "3",
+    "|東(ひがし)",
+    "・",
+    "\n",
+  );
+  const markup = fc.array(pieces, { maxLength: 30 }).map((a) => a.join(""));
+
+  it("text spans are the text nodes of the parse, at their offsets", () => {
+    fc.assert(
+      fc.property(markup, (text) => {
+        const spans = textSpans(text);
+        for (const s of spans) expect(text.slice(s.start, s.start + s.text.length)).toBe(s.text);
+        expect(spans.map((s) => s.text).join("")).toBe(textsOf(parseRichText(text)));
+      }),
+    );
+  });
+  it("whatever the teacher types as readings, the text reads the same in plain and gains only ruby", () => {
+    fc.assert(
+      fc.property(markup, fc.array(fc.string({ maxLength: 8 }), { maxLength: 30 }), (text, typed) => {
+        const toks: Token[] = [];
+        for (let at = text.indexOf("東京"); at >= 0; at = text.indexOf("東京", at + 1))
+          toks.push({ start: at, surface: "東京", reading: "トウキョウ" });
+        const proposals = proposeFurigana(text, toks).map((p, i) => ({ ...p, reading: typed[i] ?? p.reading }));
+        const out = applyFurigana(text, proposals);
+        expect(toPlainText(out, "ja")).toBe(toPlainText(text, "ja"));
+        expect(rubies(out) - rubies(text)).toBe(
+          proposals.filter((p) => p.reading.replace(/[|()（）\n\r`{}*_]/g, "").trim() !== "").length,
+        );
+      }),
+    );
+  });
+  it("applying every proposal keeps what a reader sees and adds one ruby per proposal", () => {
+    fc.assert(
+      fc.property(markup, (text) => {
+        // the analyser's words: every 東京 and every 食べる the text holds
+        const toks: Token[] = [];
+        for (const [word, reading] of [
+          ["東京", "トウキョウ"],
+          ["食べる", "タベル"],
+        ] as const) {
+          for (let at = text.indexOf(word); at >= 0; at = text.indexOf(word, at + 1))
+            toks.push({ start: at, surface: word, reading });
+        }
+        const proposals = proposeFurigana(text, toks);
+        const out = applyFurigana(text, proposals);
+        expect(toPlainText(out, "ja")).toBe(toPlainText(text, "ja"));
+        expect(rubies(out) - rubies(text)).toBe(proposals.length);
+        // applying again proposes nothing new in what is now ruby
+        expect(proposeFurigana(out, [])).toEqual([]);
+      }),
+    );
+  });
+});
+
+type Node = ReturnType<typeof parseRichText>[number];
+function textsOf(nodes: Node[]): string {
+  return nodes.map((n) => (n.type === "text" ? n.value : "children" in n ? textsOf(n.children) : "")).join("");
+}
+function rubies(text: string): number {
+  const count = (nodes: Node[]): number =>
+    nodes.reduce((s, n) => s + (n.type === "ruby" ? 1 : "children" in n ? count(n.children) : 0), 0);
+  return count(parseRichText(text));
+}
+
+describe("the dictionary ships with the app", () => {
+  it("is read from the production dependency kuromoji, which Next leaves in node_modules", () => {
+    const pkg = JSON.parse(readFileSync("package.json", "utf8")) as { dependencies: Record<string, string> };
+    expect(pkg.dependencies.kuromoji).toBe("0.1.2");
+    expect(readFileSync("next.config.ts", "utf8")).toMatch(/serverExternalPackages: \[[^\]]*"kuromoji"/);
+    expect(DICTIONARY_DIR.endsWith("node_modules/kuromoji/dict")).toBe(true);
+    expect(readdirSync(DICTIONARY_DIR).sort()).toEqual(
+      expect.arrayContaining(["base.dat.gz", "cc.dat.gz", "check.dat.gz", "tid.dat.gz", "unk.dat.gz"]),
+    );
+  });
+});

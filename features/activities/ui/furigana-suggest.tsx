@@ -1,0 +1,145 @@
+"use client";
+import { useTranslations } from "next-intl";
+import { useId, useState } from "react";
+import { applyFurigana, cleanReading, type Proposal } from "@/features/activities/shared/furigana-propose";
+import { useNotify } from "@/platform/ui/notifications";
+import { RichTextClient } from "@/platform/ui/rich-text-client";
+import { Spinner } from "@/platform/ui/spinner";
+import { usePlainText } from "@/platform/ui/use-plain-text";
+import { fetchProposals } from "./furigana-fetch";
+
+interface Row extends Proposal {
+  use: boolean;
+  edited: string;
+}
+
+type State =
+  | { kind: "closed" }
+  | { kind: "loading" }
+  | { kind: "failed"; why: "tooLong" | "busy" | "failed" }
+  | { kind: "ready"; rows: Row[] };
+
+/**
+ * 「ふりがなを提案」: asks for the readings of every kanji word of `text`
+ * (stored markup) and lists them, each with its reading in an input and a
+ * checkbox (all on); 「選んだふりがなをつける」 writes the chosen ones into the
+ * text as ruby (features/activities/shared/furigana-propose.ts applyFurigana) through `onApply`.
+ */
+export function FuriganaSuggest({
+  text,
+  onApply,
+  schoolId,
+}: {
+  text: string;
+  onApply: (next: string) => void;
+  schoolId?: string;
+}) {
+  const t = useTranslations("Furigana");
+  const plain = usePlainText();
+  const notify = useNotify();
+  const headingId = useId();
+  const [state, setState] = useState<State>({ kind: "closed" });
+
+  const suggest = async () => {
+    setState({ kind: "loading" });
+    const proposals = await fetchProposals(text, schoolId);
+    if (!Array.isArray(proposals)) setState({ kind: "failed", why: proposals ?? "failed" });
+    else setState({ kind: "ready", rows: proposals.map((p) => ({ ...p, use: true, edited: p.reading })) });
+  };
+  const update = (index: number, change: Partial<Row>) =>
+    setState((s) =>
+      s.kind === "ready" ? { ...s, rows: s.rows.map((r, i) => (i === index ? { ...r, ...change } : r)) } : s,
+    );
+  const apply = () => {
+    if (state.kind !== "ready") return;
+    const accepted = state.rows
+      .filter((r) => r.use && cleanReading(r.edited) !== "")
+      .map((r) => ({ ...r, reading: r.edited }));
+    // a word the teacher changed since the proposals came is left alone (applyFurigana checks each place)
+    onApply(applyFurigana(text, accepted));
+    setState({ kind: "closed" });
+    notify({ message: t("applied"), kind: "success" });
+  };
+
+  return (
+    <div className="stack furigana-suggest" data-testid="furigana-suggest">
+      <div className="row">
+        <button
+          type="button"
+          className="button button-small"
+          onClick={() => void suggest()}
+          disabled={state.kind === "loading" || text.trim() === ""}
+          data-testid="furigana-suggest-button"
+        >
+          <RichTextClient text={t("suggest")} />
+        </button>
+      </div>
+      {state.kind === "loading" ? <Spinner size="small" label={plain(t("loading"))} /> : null}
+      {state.kind === "failed" ? (
+        <p role="alert" className="alert alert-error">
+          <RichTextClient text={t(state.why)} />
+        </p>
+      ) : null}
+      {state.kind === "ready" && state.rows.length === 0 ? (
+        <p role="status" className="muted" data-testid="furigana-empty">
+          <RichTextClient text={t("empty")} />
+        </p>
+      ) : null}
+      {state.kind === "ready" && state.rows.length > 0 ? (
+        <fieldset className="stack" aria-labelledby={headingId} data-testid="furigana-proposals">
+          <legend id={headingId}>
+            <RichTextClient text={t("heading")} />
+          </legend>
+          <ul className="stack furigana-list">
+            {state.rows.map((row, index) => (
+              <li key={`${row.start}-${row.base}`} className="row" data-testid="furigana-row" data-base={row.base}>
+                <input
+                  type="checkbox"
+                  checked={row.use}
+                  onChange={(e) => update(index, { use: e.target.checked })}
+                  aria-label={plain(t("use", { word: row.word }))}
+                />
+                <span lang="ja" className="furigana-word">
+                  {row.word}
+                </span>
+                <input
+                  className="furigana-reading"
+                  value={row.edited}
+                  maxLength={60}
+                  disabled={!row.use}
+                  onChange={(e) => update(index, { edited: e.target.value })}
+                  // Enter applies (inside the editor's form it would otherwise save without the readings)
+                  onKeyDown={(e) => {
+                    if (e.key === "Enter") {
+                      e.preventDefault();
+                      apply();
+                    }
+                  }}
+                  aria-label={plain(t("reading", { word: row.word, base: row.base }))}
+                />
+                {row.source === "roster" ? (
+                  <span className="muted small">
+                    <RichTextClient text={t("fromRoster")} />
+                  </span>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+          <div className="row">
+            <button
+              type="button"
+              className="button button-small button-primary"
+              onClick={apply}
+              data-testid="furigana-apply"
+            >
+              <RichTextClient text={t("apply")} />
+            </button>
+            <button type="button" className="button button-small" onClick={() => setState({ kind: "closed" })}>
+              <RichTextClient text={t("cancel")} />
+            </button>
+          </div>
+        </fieldset>
+      ) : null}
+    </div>
+  );
+}

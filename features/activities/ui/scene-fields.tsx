@@ -1,0 +1,214 @@
+"use client";
+import { useTranslations } from "next-intl";
+import { useId, useRef } from "react";
+import { RichTextClient } from "@/platform/ui/rich-text-client";
+import { usePlainText } from "@/platform/ui/use-plain-text";
+import { useEditorSchool } from "./editor-school";
+import { FuriganaSuggest } from "./furigana-suggest";
+import { ImageField } from "./image-field";
+import { MarkupToolbar } from "./markup-toolbar";
+import { type ErrorKey, nextOptionId, type Path } from "./scene-content";
+
+/** What every field of the scene form gets: the draft's value, its errors, and how to change it. */
+export interface FieldProps {
+  path: Path;
+  value: unknown;
+  errors: Record<string, ErrorKey>;
+  onChange: OnChange;
+}
+/** `typed`: the change is typing in the field (the undo history groups it), not a toolbar or list action. */
+export type OnChange = (path: Path, value: unknown, typed?: boolean) => void;
+const keyOf = (path: Path) => ["content", ...path].join(".");
+
+function FieldError({ id, error }: { id: string; error: ErrorKey | undefined }) {
+  const t = useTranslations("SceneEditor.errors");
+  if (!error) return null;
+  return (
+    <p className="field-error" id={id} data-testid="field-error">
+      <RichTextClient text={t(error)} />
+    </p>
+  );
+}
+
+/** A rich-text field: the formatting toolbar over it, furigana proposals under it (the stored markup is never typed by hand). */
+export function TextField({
+  label,
+  path,
+  value,
+  errors,
+  onChange,
+  multiline,
+  optional,
+}: FieldProps & { label: string; multiline?: boolean; optional?: boolean }) {
+  const id = useId();
+  const schoolId = useEditorSchool();
+  const ref = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
+  const error = errors[keyOf(path)];
+  const text = typeof value === "string" ? value : "";
+  const set = (next: string) => onChange(path, next);
+  const common = {
+    id,
+    ref,
+    value: text,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": error ? `${id}-error` : undefined,
+    required: !optional,
+    maxLength: 4000,
+    "data-field": keyOf(path),
+    onChange: (e: { target: { value: string } }) => onChange(path, e.target.value, true),
+  };
+  return (
+    <div className="field rich-field">
+      <label htmlFor={id} className="field-label">
+        <RichTextClient text={label} />
+      </label>
+      <MarkupToolbar fieldRef={ref} value={text} onChange={set} />
+      {multiline ? <textarea rows={3} {...common} /> : <input {...common} />}
+      <FieldError id={`${id}-error`} error={error} />
+      <FuriganaSuggest text={text} onApply={set} schoolId={schoolId} />
+    </div>
+  );
+}
+
+/** An optional whole number (empty = not set). */
+export function NumberField({
+  label,
+  path,
+  value,
+  errors,
+  onChange,
+  min,
+  max,
+}: FieldProps & { label: string; min: number; max: number }) {
+  const id = useId();
+  const error = errors[keyOf(path)];
+  return (
+    <div className="field">
+      <label htmlFor={id} className="field-label">
+        <RichTextClient text={label} />
+      </label>
+      <input
+        id={id}
+        type="number"
+        inputMode="numeric"
+        min={min}
+        max={max}
+        value={typeof value === "number" ? value : ""}
+        data-field={keyOf(path)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(e) => onChange(path, e.target.value === "" ? undefined : Math.trunc(Number(e.target.value)), true)}
+      />
+      <FieldError id={`${id}-error`} error={error} />
+    </div>
+  );
+}
+
+type Option = { id: string; label: string; correct?: boolean; image?: unknown };
+
+/** The option's 「正解」 checkbox (a native one: Space toggles it); unchecked leaves the flag out of the content. */
+function CorrectBox({ n, checked, onToggle }: { n: number; checked: boolean; onToggle: (on: boolean) => void }) {
+  const t = useTranslations("SceneEditor.fields");
+  const plain = usePlainText();
+  return (
+    <label className="row correct-box">
+      <input
+        type="checkbox"
+        checked={checked}
+        aria-label={plain(t("correctLabel", { n }))}
+        data-testid="option-correct"
+        onChange={(e) => onToggle(e.target.checked)}
+      />
+      <RichTextClient text={t("correct")} />
+    </label>
+  );
+}
+
+/**
+ * Options: a label each, add (up to 12) and remove (down to 2), and with `correctable` a 「正解」 box each.
+ * `onAdd`/`onRemove` let a two-step scene keep its second options in step.
+ */
+export function OptionsField({
+  label,
+  path,
+  value,
+  errors,
+  onChange,
+  onAdd,
+  onRemove,
+  correctable,
+}: FieldProps & {
+  label: string;
+  onAdd?: (id: string) => void;
+  onRemove?: (id: string) => void;
+  correctable?: boolean;
+}) {
+  const t = useTranslations("SceneEditor.fields");
+  const tImage = useTranslations("SceneEditor.image");
+  const plain = usePlainText();
+  const options = Array.isArray(value) ? (value as Option[]) : [];
+  const listError = errors[keyOf(path)];
+  return (
+    <fieldset className="stack option-fields" data-field={keyOf(path)}>
+      <legend className="field-label">
+        <RichTextClient text={label} />
+      </legend>
+      {options.map((o, i) => (
+        <div key={o.id} className="stack option-block">
+          <div className="row option-field">
+            <TextField
+              label={t("option", { n: i + 1 })}
+              path={[...path, i, "label"]}
+              value={o.label}
+              errors={errors}
+              onChange={onChange}
+            />
+            {correctable ? (
+              <CorrectBox
+                n={i + 1}
+                checked={o.correct === true}
+                onToggle={(on) => onChange([...path, i, "correct"], on ? true : undefined)}
+              />
+            ) : null}
+            <button
+              type="button"
+              className="button button-small"
+              disabled={options.length <= 2}
+              aria-label={plain(t("removeOption", { n: i + 1 }))}
+              onClick={() => {
+                onChange(
+                  path,
+                  options.filter((x) => x.id !== o.id),
+                );
+                onRemove?.(o.id);
+              }}
+            >
+              ×
+            </button>
+          </div>
+          <ImageField
+            label={tImage("optionImage", { n: i + 1 })}
+            path={[...path, i, "image"]}
+            value={o.image}
+            errors={errors}
+            onChange={onChange}
+          />
+        </div>
+      ))}
+      <FieldError id={`${keyOf(path)}-error`} error={listError} />
+      <button
+        type="button"
+        className="button button-small"
+        disabled={options.length >= 12}
+        data-testid="add-option"
+        onClick={() => {
+          const id = nextOptionId(options);
+          onChange(path, [...options, { id, label: "" }]);
+          onAdd?.(id);
+        }}
+      >
+        <RichTextClient text={t("addOption")} />
+      </button>
+    </fieldset>
+  );
+}

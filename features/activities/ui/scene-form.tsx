@@ -1,0 +1,279 @@
+"use client";
+import { useTranslations } from "next-intl";
+import { useRouter } from "next/navigation";
+import { useEffect, useRef, useState, useTransition } from "react";
+import { saveSceneAction } from "@/features/activities/server/actions";
+import { editedSceneSchema } from "@/features/activities/shared/scene-schema";
+import type { ErrorCode } from "@/platform/errors";
+import type { Scene, SceneType } from "@/features/scenes/shared/schema";
+import { useConfirm } from "@/platform/ui/confirm-dialog";
+import { useNotify } from "@/platform/ui/notifications";
+import { RichTextClient } from "@/platform/ui/rich-text-client";
+import { applyFuriganaToDraft } from "./furigana-fetch";
+import { type Draft, draftErrors, type ErrorKey, normalize, type Path, setAt } from "./scene-content";
+import { useSchoolRef } from "./editor-school";
+import { ownSave } from "./own-versions";
+import { ScenePreview } from "./scene-preview";
+import { useDraftHistory } from "./use-draft-history";
+import { SceneTypeFields } from "./scene-type-fields";
+import { type AutosaveState, type SaveOutcome, useAutosave } from "./use-autosave";
+
+export interface EditableScene {
+  id: string;
+  type: SceneType;
+  content: Draft;
+  /** Answers to the scene's current version: saving then makes a new version, after a confirmation. */
+  answered?: number;
+  /** The scene's current version (docs/adr/0059-scene-versions.md). */
+  sceneVersion?: number;
+}
+
+/** A refusal shown in the form: someone else saved first, or the scene got an answer meanwhile. */
+type Problem = "conflict" | "answered" | "failed" | "furiganaFailed" | "furiganaBusy" | "imageGone" | null;
+const problemOf = (code: ErrorCode, fieldErrors?: Record<string, string[]>): Problem =>
+  fieldErrors?.scene?.includes("answered")
+    ? "answered"
+    : fieldErrors?.scene?.includes("image")
+      ? "imageGone"
+      : code === "CONFLICT"
+        ? "conflict"
+        : "failed";
+const PROBLEM_TEXT = {
+  conflict: "conflictChoice",
+  answered: "answersArrived",
+  failed: "failed",
+  furiganaFailed: "furiganaFailed",
+  furiganaBusy: "furiganaBusy",
+  imageGone: "imageGone",
+} as const;
+
+/**
+ * One scene's content form with its live preview. It saves by itself after a pause in typing and
+ * when it loses focus (use-autosave.ts), unless the scene's current version has answers: then only
+ * 「新しい版として保存」 after a confirmation. It saves with the activity version it was opened at,
+ * moved on at each save over this tab's own saves (own-versions.ts): after someone else's change every
+ * save is refused until the teacher reloads or chooses to overwrite, however often the page refreshes.
+ */
+export function SceneForm({
+  activityId,
+  version: current,
+  scene,
+}: {
+  activityId: string;
+  version: number;
+  scene: EditableScene;
+}) {
+  const t = useTranslations("SceneEditor");
+  const router = useRouter();
+  const notify = useNotify();
+  const { confirm, dialog } = useConfirm();
+  const school = useSchoolRef();
+  const savedAt = useRef(current);
+  const { draft, change, undo, canUndo } = useDraftHistory(scene.content);
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => formRef.current?.querySelector<HTMLElement>("input, textarea")?.focus(), []);
+  const [errors, setErrors] = useState<Record<string, ErrorKey>>({});
+  const [problem, setProblem] = useState<Problem>(null);
+  const [pending, startTransition] = useTransition();
+  const [furiganaOnSave, setFuriganaOnSave] = useState(false);
+  const candidate = { type: scene.type, content: normalize(scene.type, draft) };
+  const checked = editedSceneSchema.safeParse(candidate);
+  const sceneVersion = scene.sceneVersion ?? 1;
+  // answers to this version: on the page, or arrived while editing (a save refused "answered")
+  const versioned = (scene.answered ?? 0) > 0 || problem === "answered";
+
+  /** One save of valid content; the form shows a refusal itself. */
+  const send = async (content: Scene, newVersion = false): Promise<SaveOutcome> => {
+    // after this tab's other saves, with the version followed over them (own-versions.ts)
+    const result = await ownSave(activityId, savedAt.current, (version) =>
+      saveSceneAction({
+        ...school,
+        activityId,
+        version,
+        sceneId: scene.id,
+        scene: content,
+        ...(newVersion ? { newVersion } : {}),
+      }),
+    ).catch(() => null);
+    if (result?.ok) {
+      savedAt.current = result.data.version;
+      setProblem(null);
+      router.refresh();
+      return "ok";
+    }
+    if (result && result.code === "VALIDATION" && result.fieldErrors && !result.fieldErrors.scene) {
+      setErrors(
+        Object.fromEntries(Object.keys(result.fieldErrors).map((k) => [k.replace(/^scene\./, ""), "invalid" as const])),
+      );
+      return "refused";
+    }
+    if (!result) return "failed";
+    const refusal = problemOf(result.code, result.fieldErrors);
+    setProblem(refusal);
+    // someone else's change: load it now, so that "keep mine" saves over the version the teacher was told of
+    if (refusal === "conflict") router.refresh();
+    return refusal === "failed" ? "failed" : "refused";
+  };
+  const autosave = useAutosave({
+    value: checked.success ? JSON.stringify(checked.data) : null,
+    enabled: !versioned && problem === null && !pending,
+    save: (value) => send(JSON.parse(value) as Scene),
+  });
+
+  const onChange = (path: Path, value: unknown, typed?: boolean) => {
+    change((d) => setAt(d, path, value), typed ? path.join(".") : undefined);
+    setErrors((e) => {
+      const key = ["content", ...path].join(".");
+      return Object.fromEntries(
+        Object.entries(e).filter(([k]) => k !== key && !key.startsWith(`${k}.`) && !k.startsWith(`${key}.`)),
+      );
+    });
+  };
+  const save = async () => {
+    if (!checked.success) {
+      setErrors(draftErrors(checked.error.issues));
+      return;
+    }
+    if (
+      versioned &&
+      !(await confirm({
+        title: t("versionTitle"),
+        body: t("versionBody", { v: sceneVersion, next: sceneVersion + 1 }),
+        confirm: t("saveVersion"),
+      }))
+    )
+      return;
+    setProblem(null);
+    startTransition(async () => {
+      let content = checked.data;
+      let words: number | null = null;
+      if (furiganaOnSave) {
+        // the readings go into the fields first: what is stored is what the form and preview show
+        const applied = await applyFuriganaToDraft(draft, school.schoolId);
+        if (!applied || applied === "busy") return setProblem(applied ? "furiganaBusy" : "furiganaFailed");
+        change(() => applied.draft);
+        const again = editedSceneSchema.safeParse({ type: scene.type, content: normalize(scene.type, applied.draft) });
+        if (!again.success) return setErrors(draftErrors(again.error.issues));
+        [content, words] = [again.data, applied.words];
+      }
+      if ((await send(content, versioned)) !== "ok") return;
+      autosave.markSaved(JSON.stringify(content));
+      notify({ message: words === null ? t("saved") : t("savedWithFurigana", { n: words }), kind: "success" });
+    });
+  };
+  /** After someone else's change: save this form's content over the version the page now shows. */
+  const keepMine = () => {
+    savedAt.current = current;
+    setProblem(null);
+    void save();
+  };
+
+  return (
+    <div className="scene-editor" data-testid="scene-form">
+      <form
+        ref={formRef}
+        className="stack"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save();
+        }}
+        onBlur={(e) => {
+          if (!e.currentTarget.contains(e.relatedTarget as Node | null)) void autosave.flush();
+        }}
+      >
+        {versioned && problem !== "answered" ? (
+          <p className="alert alert-info" role="note" data-testid="version-note">
+            <span>
+              <RichTextClient text={t("versionNote", { n: scene.answered ?? 0 })} />
+            </span>
+          </p>
+        ) : null}
+        <SceneTypeFields type={scene.type} draft={draft} errors={errors} onChange={onChange} />
+        {errors.content ? (
+          <p className="field-error" data-testid="field-error">
+            <RichTextClient text={t(`errors.${errors.content}`)} />
+          </p>
+        ) : null}
+        {problem ? (
+          <div className="alert alert-error" role="alert" data-testid="scene-problem">
+            <span>
+              <RichTextClient text={t(PROBLEM_TEXT[problem])} />
+            </span>
+            {problem === "conflict" ? (
+              <span className="row">
+                <button
+                  type="button"
+                  className="button button-small"
+                  onClick={() => window.location.reload()}
+                  data-testid="reload"
+                >
+                  <RichTextClient text={t("reload")} />
+                </button>
+                <button type="button" className="button button-small" onClick={keepMine} data-testid="keep-mine">
+                  <RichTextClient text={t("keepMine")} />
+                </button>
+              </span>
+            ) : null}
+          </div>
+        ) : null}
+        <AutosaveStatus state={versioned ? "idle" : autosave.state} onRetry={() => void autosave.flush()} />
+        <label className="row furigana-on-save">
+          <input
+            type="checkbox"
+            checked={furiganaOnSave}
+            onChange={(e) => setFuriganaOnSave(e.target.checked)}
+            data-testid="furigana-on-save"
+          />
+          <RichTextClient text={t("furiganaOnSave")} />
+        </label>
+        <div className="row">
+          <button
+            type="button"
+            className="button"
+            disabled={!canUndo || pending}
+            onClick={() => {
+              undo();
+              setErrors({});
+            }}
+            data-testid="undo"
+          >
+            <RichTextClient text={t("undo")} />
+          </button>
+          <button
+            type="submit"
+            className="button button-primary"
+            disabled={pending}
+            aria-busy={pending}
+            data-testid="save-scene"
+          >
+            <RichTextClient text={pending ? t("saving") : versioned ? t("saveVersion") : t("save")} />
+          </button>
+        </div>
+      </form>
+      <ScenePreview
+        scene={{ id: scene.id, ...(checked.success ? checked.data : { type: "invalid", content: null }) }}
+      />
+      {dialog}
+    </div>
+  );
+}
+
+/** The autosave's state, announced politely; a failed save offers a retry. */
+function AutosaveStatus({ state, onRetry }: { state: AutosaveState; onRetry: () => void }) {
+  const t = useTranslations("SceneEditor");
+  return (
+    <p className="row muted" role="status" aria-live="polite" data-testid="autosave-state" data-state={state}>
+      {state === "saving" ? <RichTextClient text={t("autosaving")} /> : null}
+      {state === "saved" ? <RichTextClient text={t("autosaved")} /> : null}
+      {state === "failed" ? (
+        <>
+          <RichTextClient text={t("autosaveFailed")} />
+          <button type="button" className="button button-small" onClick={onRetry} data-testid="autosave-retry">
+            <RichTextClient text={t("retry")} />
+          </button>
+        </>
+      ) : null}
+    </p>
+  );
+}

@@ -1,0 +1,96 @@
+import "server-only";
+import { db } from "@/platform/db";
+import type { AuthorizedSchoolId } from "@/platform/auth/scope";
+
+/** A school's name and its reading, for a page's heading. */
+export async function getSchoolName(scope: AuthorizedSchoolId): Promise<{ name: string; nameKana: string }> {
+  return db().school.findUniqueOrThrow({ where: { id: scope }, select: { name: true, nameKana: true } });
+}
+
+export interface SchoolSummary {
+  id: string;
+  name: string;
+  nameKana: string;
+  teachers: number;
+  students: number;
+  activities: number;
+}
+
+/** The academy's schools with their counts (three grouped queries, whatever the number of schools). */
+export async function listSchoolsForAcademy(academyId: string): Promise<SchoolSummary[]> {
+  const schools = await db().school.findMany({
+    where: { academyId },
+    orderBy: { name: "asc" },
+    select: { id: true, name: true, nameKana: true },
+  });
+  const ids = schools.map((s) => s.id);
+  const [people, activities] = await Promise.all([
+    db().user.groupBy({
+      by: ["schoolId", "role"],
+      where: { schoolId: { in: ids }, disabled: false },
+      _count: { _all: true },
+    }),
+    db().activity.groupBy({
+      by: ["schoolId"],
+      where: { schoolId: { in: ids }, status: "active" },
+      _count: { _all: true },
+    }),
+  ]);
+  const count = (schoolId: string, role: "teacher" | "student") =>
+    people.find((p) => p.schoolId === schoolId && p.role === role)?._count._all ?? 0;
+  return schools.map((s) => ({
+    ...s,
+    teachers: count(s.id, "teacher"),
+    students: count(s.id, "student"),
+    activities: activities.find((a) => a.schoolId === s.id)?._count._all ?? 0,
+  }));
+}
+
+export interface SchoolPerson {
+  id: string;
+  name: string | null;
+  nameKana: string | null;
+  email: string | null;
+  disabled: boolean;
+  seat: { grade: number | null; className: string | null; number: number | null } | null;
+  /** A graduate's year of graduation (listed apart from the students at school), else null. */
+  graduatedYear: number | null;
+}
+
+/** One school's teachers, students and graduates (read-only lists for the manager; disabled accounts too), students by seat. */
+export async function listSchoolPeople(scope: AuthorizedSchoolId) {
+  const select = { id: true, name: true, nameKana: true, email: true, disabled: true } as const;
+  const [school, teachers, students] = await Promise.all([
+    db().school.findUnique({
+      where: { id: scope },
+      select: { id: true, name: true, nameKana: true, currentYear: true },
+    }),
+    db().user.findMany({
+      where: { schoolId: scope, role: "teacher" },
+      orderBy: [{ nameKana: "asc" }, { name: "asc" }],
+      select,
+    }),
+    db().user.findMany({
+      where: { schoolId: scope, role: "student" },
+      orderBy: [
+        { student: { grade: "asc" } },
+        { student: { className: "asc" } },
+        { student: { number: "asc" } },
+        { nameKana: "asc" },
+      ],
+      select: { ...select, student: { select: { grade: true, className: true, number: true, graduatedYear: true } } },
+    }),
+  ]);
+  if (!school) return null;
+  const people = students.map(({ student, ...s }): SchoolPerson => ({
+    ...s,
+    seat: student,
+    graduatedYear: student?.graduatedYear ?? null,
+  }));
+  return {
+    school,
+    teachers: teachers.map((t): SchoolPerson => ({ ...t, seat: null, graduatedYear: null })),
+    students: people.filter((p) => p.graduatedYear === null),
+    graduates: people.filter((p) => p.graduatedYear !== null),
+  };
+}

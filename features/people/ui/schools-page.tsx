@@ -1,0 +1,115 @@
+import { getTranslations } from "next-intl/server";
+import { requireRole } from "@/platform/auth/session";
+import { listSchoolsForAcademy } from "@/features/people/server/school-queries";
+import { listTeachersBySchool } from "@/features/people/server/school-manage";
+import { PersonName } from "@/platform/ui/person-name";
+import { DateTime } from "@/platform/ui/date-time";
+import { NoPermission } from "@/platform/ui/layout/no-permission";
+import { RichText } from "@/platform/ui/rich-text";
+import Link from "next/link";
+import { DeleteSchool } from "./delete-school";
+import { AddTeacher, SchoolForm, TeacherActions } from "./school-forms";
+
+/** /dashboard/manager/schools: the academy's schools (create, rename, delete when empty) and their teachers (add, disable, move); each school's people on its own page. */
+export async function SchoolsPage() {
+  const actor = await requireRole("manager");
+  const t = await getTranslations("Schools");
+  const tm = await getTranslations("ManageSchools");
+  if (!actor.academyId) {
+    return <NoPermission />;
+  }
+  const [schools, teachers] = await Promise.all([
+    listSchoolsForAcademy(actor.academyId),
+    listTeachersBySchool(actor.academyId),
+  ]);
+  const choices = schools.map((s) => ({ id: s.id, name: s.name }));
+  return (
+    <div className="stack">
+      <div className="row page-head">
+        <h1>
+          <RichText text={t("title")} />
+        </h1>
+        <span className="top-bar-spacer" />
+        <SchoolForm />
+      </div>
+      {schools.length === 0 ? (
+        <p className="empty" data-testid="schools-empty">
+          <RichText text={t("empty")} />
+        </p>
+      ) : (
+        <ul className="stack bare-list" data-testid="manage-schools">
+          {schools.map((s) => {
+            const list = teachers.get(s.id) ?? [];
+            return (
+              <li key={s.id} className="card stack" data-school-id={s.id} data-school-name={s.name}>
+                <div className="row">
+                  <h2>
+                    <PersonName name={{ base: s.name, reading: s.nameKana }} />
+                  </h2>
+                  <span className="muted" data-testid="school-counts">
+                    <RichText text={t("counts", { teachers: s.teachers, students: s.students })} />
+                  </span>
+                  <span className="top-bar-spacer" />
+                  <SchoolForm school={{ id: s.id, name: s.name, nameKana: s.nameKana }} />
+                  <AddTeacher schoolId={s.id} schoolName={s.name} />
+                  <DeleteSchool schoolId={s.id} schoolName={s.name} />
+                </div>
+                <div className="row">
+                  <Link href={`/dashboard/manager/schools/${s.id}`} data-testid="school-people-link">
+                    <RichText text={tm("openPeople")} />
+                  </Link>
+                </div>
+                {list.length === 0 ? (
+                  <p className="empty" data-testid="no-teachers">
+                    <RichText text={t("noTeachers")} />
+                  </p>
+                ) : (
+                  <div className="table-wrap">
+                    <table className="table" data-testid="teacher-table">
+                      <thead>
+                        <tr>
+                          {(["colName", "colEmail", "colLastSignIn", "colStatus", "colActions"] as const).map((k) => (
+                            <th key={k} scope="col">
+                              <RichText text={t(k)} />
+                            </th>
+                          ))}
+                        </tr>
+                      </thead>
+                      <tbody>
+                        {list.map((teacher) => (
+                          <tr key={teacher.id} data-teacher-id={teacher.id} data-email={teacher.email ?? ""}>
+                            <th scope="row">
+                              {teacher.name ? (
+                                <PersonName name={{ base: teacher.name, reading: teacher.nameKana }} />
+                              ) : null}
+                            </th>
+                            <td>{teacher.email}</td>
+                            <td>
+                              <DateTime at={teacher.lastSignInAt} fallback={t("never")} />
+                            </td>
+                            <td data-testid="teacher-status">
+                              <RichText text={teacher.disabled ? t("disabled") : t("active")} />
+                            </td>
+                            <td>
+                              <TeacherActions
+                                teacherId={teacher.id}
+                                name={teacher.name ?? ""}
+                                disabled={teacher.disabled}
+                                schoolId={s.id}
+                                schools={choices}
+                              />
+                            </td>
+                          </tr>
+                        ))}
+                      </tbody>
+                    </table>
+                  </div>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,108 @@
+import type { IncomingMessage } from "node:http";
+import { isRole } from "@/platform/auth/roles";
+import { readSessionCookie } from "@/platform/auth/session-token";
+import { createPool } from "@/platform/db/pools";
+import { type ActionResult, fail, fieldErrorsOf } from "@/platform/errors";
+import {
+  cookiesOf,
+  headersOf,
+  jsonSender,
+  readBody,
+  type EndpointOptions,
+  type NodeEndpoint,
+} from "@/platform/http/node-http";
+import { errorField, log } from "@/platform/ops/log";
+import { sameOrigin } from "@/platform/security/headers";
+import { ADVANCE_PATH, advanceInputOf, MAX_ADVANCE_BODY, moveResult, statusOf } from "../shared/advance";
+import { createPressBatcher } from "../shared/advance-batch";
+import { goToSceneInput } from "../shared/schema";
+
+/**
+ * POST /api/v1/live/{activityId}/scene served by the production server
+ * (server/main.ts) before Next.js sees it: when fifty teachers press
+ * "next" at once, Next's own handling of fifty server-action requests
+ * (milliseconds each, one after another on one core) delayed every class's
+ * new scene (docs/benchmarks.md). The answers are the server action's
+ * (goToSceneAction through its route handler, features/play/server/routes.ts), step by
+ * step, and an integration test holds the two to the same replies:
+ * the Origin check; the input parsed (VALIDATION with the same field
+ * errors); the session cookie read as the app reads it, the user re-read
+ * from the database as getActor does (gone, disabled, another session
+ * version: UNAUTHENTICATED; a teacher or manager idle past
+ * STAFF_IDLE_MINUTES: every session of theirs ended; the last use recorded);
+ * the role (teacher, manager: else FORBIDDEN); the school scope as
+ * authorizeSchool decides it; then the move — the user's checks and the
+ * move in one statement, shared by the presses that arrive together
+ * (features/play/shared/advance-batch.ts). Framework-free: no Next.js, no Prisma.
+ */
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export type AdvanceEndpoint = NodeEndpoint;
+
+export function createAdvanceEndpoint(options: EndpointOptions): AdvanceEndpoint {
+  // A move is not waited on for the disk: with synchronous_commit off the commit (and the
+  // notification with it) returns before its WAL is flushed — a database crash in the next
+  // fraction of a second could lose the move (the teacher presses again), never corrupt anything.
+  const pool = createPool({
+    name: "advance",
+    url: options.databaseUrl,
+    applicationName: "manabiya-advance",
+    max: options.poolSize ?? 4,
+    timeouts: { statementMs: 10_000 },
+    settings: "-c synchronous_commit=off",
+    watched: true,
+    logIdleFailures: true,
+  });
+  const send = jsonSender(options.production);
+  const presses = createPressBatcher(pool);
+  const warming = presses
+    .warm()
+    .catch((error: unknown) =>
+      log().warn({ event: "advance.warm.failed", ...errorField(error) }, "advance: could not prepare the connections"),
+    );
+
+  /** The reply of one request, in the server action's order of checks. */
+  async function reply(req: IncomingMessage, activityId: string): Promise<ActionResult<null>> {
+    const host = req.headers.host ?? "localhost";
+    if (!sameOrigin(headersOf(req), `http://${host}${req.url ?? "/"}`)) return fail("FORBIDDEN");
+    const raw = advanceInputOf(await readBody(req, MAX_ADVANCE_BODY), activityId);
+    if (!raw) return fail("VALIDATION");
+    const parsed = goToSceneInput.safeParse(raw);
+    if (!parsed.success) return fail("VALIDATION", fieldErrorsOf(parsed.error.issues));
+    const input = parsed.data;
+
+    const session = await readSessionCookie(cookiesOf(req.headers.cookie), options.authSecret);
+    if (!session || !isRole(session.role) || !UUID.test(session.id)) return fail("UNAUTHENTICATED");
+    const row = await presses.decide({
+      userId: session.id,
+      sessionVersion: session.sv,
+      activityId: input.activityId,
+      schoolId: input.schoolId ?? null,
+      sceneId: input.sceneId,
+      sessionId: input.sessionId ?? null,
+    });
+    if (row.refusal === "UNAUTHENTICATED" || row.refusal === "IDLE") return fail("UNAUTHENTICATED");
+    if (row.refusal === "FORBIDDEN" || !row.scoped) return fail("FORBIDDEN");
+    return moveResult(row);
+  }
+
+  return {
+    async handle(req, res) {
+      try {
+        const activityId = decodeURIComponent(ADVANCE_PATH.exec(req.url ?? "")?.[1] ?? "");
+        const result = await reply(req, activityId);
+        send(res, statusOf(result), result);
+      } catch (error) {
+        // the database is away, or worse: the teacher's screen says so and they press again
+        log().error({ event: "advance.failed", ...errorField(error) }, "advance: failed");
+        if (!res.headersSent) send(res, 503, fail("INTERNAL"));
+        else res.destroy();
+      }
+    },
+    async close() {
+      await warming;
+      await pool.end();
+    },
+  };
+}

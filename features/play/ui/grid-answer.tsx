@@ -1,0 +1,121 @@
+"use client";
+import { useTranslations } from "next-intl";
+import { useEffect, useRef, useState } from "react";
+import { DRAWING_HEIGHT, DRAWING_WIDTH } from "@/features/scenes/shared/drawing-limits";
+import type { AnswerNow, GridStudent } from "@/features/play/server/grid";
+import { studentAnswerAction } from "@/features/play/server/actions";
+import { StarButton } from "@/features/play/ui/star-button";
+import { SceneView } from "@/features/scenes/ui/scene-view";
+import type { RenderedScene, SceneAnswer } from "@/features/scenes/ui/types";
+import { PersonName } from "@/platform/ui/person-name";
+import { RichTextClient } from "@/platform/ui/rich-text-client";
+import { usePlainText } from "@/platform/ui/use-plain-text";
+
+type Loaded = { kind: "loading" } | { kind: "failed" } | { kind: "done"; now: AnswerNow };
+
+/**
+ * The selected student's answer so far to the current scene, read when chosen and again when their
+ * state changes (they answer, or change their answer while answered: the grid's state moves on).
+ * A drawing comes outlined by the server: paths only, no drawing code in the console.
+ */
+export function GridAnswer({
+  student,
+  scene,
+  activityId,
+  schoolId,
+  sessionId,
+  onClose,
+}: {
+  student: GridStudent;
+  scene: RenderedScene;
+  activityId: string;
+  schoolId?: string;
+  /** The grid's session (several classes may run the activity at once). */
+  sessionId: string;
+  onClose: () => void;
+}) {
+  const t = useTranslations("LiveGrid");
+  const plain = usePlainText();
+  const [loaded, setLoaded] = useState<Loaded>({ kind: "loading" });
+  const heading = useRef<HTMLHeadingElement>(null);
+  const reload = `${scene.id}:${student.state}`;
+  useEffect(() => {
+    let current = true;
+    studentAnswerAction({ activityId, sessionId, studentId: student.id, ...(schoolId ? { schoolId } : {}) })
+      .then((result) => current && setLoaded(result.ok ? { kind: "done", now: result.data } : { kind: "failed" }))
+      .catch(() => current && setLoaded({ kind: "failed" }));
+    return () => {
+      current = false;
+    };
+  }, [activityId, schoolId, sessionId, student.id, reload]);
+  useEffect(() => heading.current?.focus(), []);
+
+  const name = student.name ? <PersonName name={student.name} /> : <RichTextClient text={t("unnamed")} />;
+  const now = loaded.kind === "done" && loaded.now.sceneId === scene.id ? loaded.now : null;
+  return (
+    <div
+      className="card stack grid-answer"
+      data-testid="grid-answer"
+      data-student-id={student.id}
+      data-status={loaded.kind}
+      aria-live="polite"
+    >
+      <div className="row wrap guide-bar">
+        <h3 ref={heading} tabIndex={-1}>
+          {name}
+          <span className="visually-hidden"> </span>
+          <span className="muted">
+            <RichTextClient text={t(student.state)} />
+          </span>
+        </h3>
+        <span className="top-bar-spacer" />
+        {now?.responseId ? (
+          <StarButton
+            key={now.responseId}
+            guideRef={{ activityId, sessionId, ...(schoolId ? { schoolId } : {}) }}
+            responseId={now.responseId}
+            starred={now.starred}
+          />
+        ) : null}
+        <button type="button" className="button button-small" onClick={onClose} data-testid="grid-answer-close">
+          <RichTextClient text={t("close")} />
+        </button>
+      </div>
+      {loaded.kind === "loading" ? (
+        <p className="muted" role="status">
+          …
+        </p>
+      ) : loaded.kind === "failed" ? (
+        <p className="alert alert-error" role="alert">
+          <RichTextClient text={t("loadFailed")} />
+        </p>
+      ) : now?.drawing ? (
+        <svg
+          className="drawing-picture"
+          viewBox={`0 0 ${DRAWING_WIDTH} ${DRAWING_HEIGHT}`}
+          role="img"
+          aria-label={plain(t("picture", { count: now.drawing.strokes }))}
+          data-testid="drawing-svg"
+          data-strokes={now.drawing.strokes}
+        >
+          {now.drawing.paths.map((p, i) => (
+            <path key={i} d={p.d} fill={p.color} />
+          ))}
+        </svg>
+      ) : now?.answer ? (
+        <>
+          {now.late ? (
+            <p className="badge">
+              <RichTextClient text={t("late")} />
+            </p>
+          ) : null}
+          <SceneView scene={scene} answer={now.answer as SceneAnswer} onAnswer={() => undefined} readOnly />
+        </>
+      ) : (
+        <p className="empty" data-testid="grid-no-answer">
+          <RichTextClient text={t("noAnswer")} />
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,299 @@
+"use client";
+import { useTranslations } from "next-intl";
+import { useRouter } from "next/navigation";
+import { useMemo, useState } from "react";
+import type { ActionResult } from "@/platform/errors";
+import type { SessionClass } from "@/features/play/shared/schema";
+import type { StaffLiveState } from "@/features/play/server/state";
+import {
+  endSessionAction,
+  setFlagsAction,
+  setLockedAction,
+  setPausedAction,
+  startSessionAction,
+} from "@/features/play/server/actions";
+import { advanceScene } from "@/features/play/ui/advance-scene";
+import { useLiveState } from "@/features/play/ui/use-live-state";
+import { SceneView } from "@/features/scenes/ui/scene-view";
+import type { RenderedScene } from "@/features/scenes/ui/types";
+import { ActionButton } from "@/platform/ui/action-button";
+import { useConfirm } from "@/platform/ui/confirm-dialog";
+import { RichTextClient } from "@/platform/ui/rich-text-client";
+import { useActionRunner } from "@/platform/ui/use-action-runner";
+import { usePlainText } from "@/platform/ui/use-plain-text";
+import { starAnswerAction } from "@/features/play/server/projector-actions";
+import { ProjectorControls } from "@/features/play/ui/projector-controls";
+import { ClassPicker } from "./class-picker";
+import { LiveGrid } from "./live-grid";
+import { PacingControl } from "./pacing-control";
+import { RunningSessions } from "./running-sessions";
+import { ResultsView } from "./results-view";
+import { TimerControls } from "./timer-controls";
+
+const ignoreAnswer = () => undefined;
+
+/**
+ * The teacher's live screen: start, scene by scene (next, previous, jump),
+ * the current scene as students see it, connected and answered counts live,
+ * "show results" (anonymous unless names are switched on), lock, "eyes on me" (pause),
+ * a countdown on the current scene, the projector page and its starred answers, end.
+ */
+export function GuideConsole({
+  activityId,
+  schoolId,
+  sessionId = null,
+  scenes,
+  initialState,
+  classes,
+  pacing = null,
+}: {
+  activityId: string;
+  /** The session chosen (`?session=`): several classes may run the activity at once; null: the only one running. */
+  sessionId?: string | null;
+  /** Managers name the school; teachers act on their own. */
+  schoolId?: string;
+  scenes: RenderedScene[];
+  initialState: StaffLiveState;
+  /** The school's classes: the session is run for one of them, or the whole school. */
+  classes: SessionClass[];
+  /** Self mode's open scenes (null: all). */
+  pacing?: number | null;
+}) {
+  const t = useTranslations("Play");
+  const tg = useTranslations("LiveGrid");
+  const [klass, setKlass] = useState("");
+  const plain = usePlainText();
+  const { pending, run } = useActionRunner();
+  const { confirm, dialog } = useConfirm();
+  const router = useRouter();
+  const params = new URLSearchParams({
+    ...(schoolId ? { school: schoolId } : {}),
+    ...(sessionId ? { session: sessionId } : {}),
+  }).toString();
+  const query = params ? `?${params}` : "";
+  const { state } = useLiveState(`/api/v1/live/${activityId}`, initialState, query);
+  // every control addresses the session shown: another class's running at the same time is never touched
+  const ref = {
+    activityId,
+    ...(schoolId ? { schoolId } : {}),
+    ...(state.sessionId && state.status === "running" ? { sessionId: state.sessionId } : {}),
+  };
+  const sessions = (
+    <RunningSessions sessions={state.sessions} current={state.status === "running" ? state.sessionId : null} />
+  );
+  const index = scenes.findIndex((s) => s.id === state.sceneId);
+  const scene = index >= 0 ? scenes[index] : undefined;
+  const failed = t("guideFailed");
+  // the scene as students see it re-renders only when the scene changes, not with every count
+  // the stream brings (so the grid's update renders within a frame: docs/benchmarks.md "The live controls' rows")
+  const sceneView = useMemo(
+    () => (scene ? <SceneView key={scene.id} scene={scene} answer={null} onAnswer={ignoreAnswer} readOnly /> : null),
+    [scene],
+  );
+  const go = (sceneId: string | undefined) =>
+    sceneId &&
+    run(
+      () =>
+        advanceScene(activityId, {
+          ...(schoolId ? { schoolId } : {}),
+          ...(ref.sessionId ? { sessionId: ref.sessionId } : {}),
+          sceneId,
+        }),
+      { failure: failed },
+    );
+  /** An on/off control (aria-pressed) running a session action. */
+  const toggle = (
+    testId: string,
+    on: boolean,
+    offLabel: string,
+    onLabel: string,
+    action: () => Promise<ActionResult<null>>,
+  ) => (
+    <button
+      type="button"
+      className="button button-small"
+      aria-pressed={on}
+      disabled={pending}
+      data-testid={testId}
+      onClick={() => run(action, { failure: failed })}
+    >
+      <RichTextClient text={on ? offLabel : onLabel} />
+    </button>
+  );
+
+  // start for a class (or the whole school): on the idle screen, and beside a running session for another class
+  const start = (
+    <>
+      <ClassPicker classes={classes} value={klass} onChange={setKlass} />
+      <ActionButton
+        label={state.status === "ended" ? t("startAgain") : t("start")}
+        testId="start-session"
+        disabled={pending || scenes.length === 0}
+        onClick={() =>
+          run(
+            () =>
+              startSessionAction({
+                activityId,
+                ...(schoolId ? { schoolId } : {}),
+                klass: klass === "" ? null : (classes[Number(klass)] ?? null),
+              }),
+            {
+              failure: (code) => (code === "CONFLICT" ? tg("otherClassRunning") : t("startFailed")),
+              // the screen follows the session just started (another class's may run beside it)
+              onOk: ({ sessionId: started }) => router.replace(`?session=${started}`),
+            },
+          )
+        }
+      />
+    </>
+  );
+
+  if (state.status !== "running" || !scene) {
+    return (
+      <div className="card stack" data-testid="guide-idle" data-status={state.status}>
+        {sessions}
+        <p>
+          <RichTextClient
+            text={
+              state.status === "ended"
+                ? t("guideEnded")
+                : state.sessions.length > 1
+                  ? tg("chooseSession")
+                  : state.mode === "guide"
+                    ? t("guideReady")
+                    : t("guideSwitches")
+            }
+          />
+        </p>
+        {state.mode === "self" ? (
+          <PacingControl activityId={activityId} schoolId={schoolId} open={pacing} total={scenes.length} />
+        ) : null}
+        {start}
+      </div>
+    );
+  }
+  return (
+    <div
+      className="stack guide"
+      data-testid="guide-console"
+      data-scene-id={scene.id}
+      data-version={state.version}
+      data-session-id={state.sessionId ?? ""}
+    >
+      {sessions}
+      <details className="card" data-testid="start-other">
+        <summary>
+          <RichTextClient text={tg("startOther")} />
+        </summary>
+        <div className="stack">{start}</div>
+      </details>
+      <div className="row wrap guide-bar">
+        <ActionButton
+          label={t("previousScene")}
+          testId="guide-previous"
+          disabled={pending || index === 0}
+          onClick={() => go(scenes[index - 1]?.id)}
+        />
+        <label className="field field-inline">
+          <span className="visually-hidden">{plain(t("jumpTo"))}</span>
+          <select
+            className="mode-select"
+            value={scene.id}
+            onChange={(e) => go(e.target.value)}
+            disabled={pending}
+            data-testid="guide-jump"
+          >
+            {scenes.map((s, i) => (
+              <option key={s.id} value={s.id}>
+                {plain(t("sceneOf", { number: i + 1, total: scenes.length }))}
+              </option>
+            ))}
+          </select>
+        </label>
+        <ActionButton
+          label={t("nextScene")}
+          testId="guide-next"
+          disabled={pending || index === scenes.length - 1}
+          onClick={() => go(scenes[index + 1]?.id)}
+        />
+        <span className="top-bar-spacer" />
+        <p className="muted" data-testid="session-class" data-class={state.classKey ?? ""}>
+          <RichTextClient text={state.grid?.klass ? tg("runningFor", state.grid.klass) : tg("runningWhole")} />
+        </p>
+        <p
+          className="live-counts"
+          aria-live="polite"
+          data-testid="live-counts"
+          data-connected={state.connected}
+          data-answered={state.answered}
+        >
+          <RichTextClient text={t("counts", { connected: state.connected, answered: state.answered })} />
+        </p>
+      </div>
+      <div className="row wrap guide-bar">
+        {toggle("toggle-results", state.showResults, t("hideResults"), t("showResults"), () =>
+          setFlagsAction({ ...ref, showResults: !state.showResults }),
+        )}
+        {toggle("toggle-names", state.showNames, t("hideNames"), t("showNames"), () =>
+          setFlagsAction({ ...ref, showNames: !state.showNames }),
+        )}
+        {toggle("toggle-lock", state.locked, t("unlock"), t("lock"), () =>
+          setLockedAction({ ...ref, locked: !state.locked }),
+        )}
+        {toggle("toggle-pause", state.paused, t("resume"), t("pause"), () =>
+          setPausedAction({ ...ref, paused: !state.paused }),
+        )}
+        <span className="top-bar-spacer" />
+        <ActionButton
+          label={t("endSession")}
+          testId="end-session"
+          danger
+          disabled={pending}
+          onClick={async () => {
+            if (
+              await confirm({ title: t("endSession"), body: t("endConfirm"), confirm: t("endSession"), danger: true })
+            ) {
+              run(() => endSessionAction(ref), { failure: failed });
+            }
+          }}
+        />
+      </div>
+      <ProjectorControls guideRef={ref} starredOnly={state.starredOnly} pending={pending} run={run} />
+      <TimerControls
+        timer={state.timer}
+        guideRef={ref}
+        pending={pending}
+        run={(action) => run(action, { failure: failed })}
+      />
+      <p className="progress">
+        <RichTextClient text={t("sceneOf", { number: index + 1, total: scenes.length })} />
+        {state.locked ? (
+          <>
+            {" · "}
+            <RichTextClient text={t("lockedBadge")} />
+          </>
+        ) : null}
+        {state.paused ? (
+          <>
+            {" · "}
+            <strong data-testid="paused-badge">
+              <RichTextClient text={t("pausedBadge")} />
+            </strong>
+          </>
+        ) : null}
+      </p>
+      {sceneView}
+      {state.grid ? <LiveGrid grid={state.grid} scene={scene} activityId={activityId} schoolId={schoolId} /> : null}
+      {state.showResults && state.results ? (
+        <ResultsView
+          scene={scene}
+          results={state.results}
+          onStar={(responseId, starred) =>
+            run(() => starAnswerAction({ ...ref, responseId, starred }), { failure: failed })
+          }
+        />
+      ) : null}
+      {dialog}
+    </div>
+  );
+}

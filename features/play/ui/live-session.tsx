@@ -1,0 +1,122 @@
+"use client";
+import { useTranslations } from "next-intl";
+import Link from "next/link";
+import { useEffect, useRef } from "react";
+import type { LiveState } from "@/features/play/server/state";
+import { type StoredAnswer, useAnswerSaver } from "@/features/play/ui/use-answer-saver";
+import { useLiveState } from "@/features/play/ui/use-live-state";
+import { SceneView, sceneProblem, whenToSave } from "@/features/scenes/ui/scene-view";
+import { RevisedNote } from "./revised-note";
+import type { RenderedScene } from "@/features/scenes/ui/types";
+import { RichTextClient } from "@/platform/ui/rich-text-client";
+import { Countdown, useCountdown } from "./countdown";
+import { PlayHead } from "./save-status";
+
+/**
+ * A student in a live session: the scene the teacher is on (within a moment
+ * of the teacher's click), answerable until the teacher moves on or locks it;
+ * a standby screen before the start and between sessions. Reconnecting lands
+ * on the current scene with the saved answers. While the teacher has paused the
+ * class ("eyes on me") the scene is hidden, not unmounted: what was typed stays.
+ */
+export function LiveSession({
+  userId,
+  activityId,
+  scenes,
+  initialState,
+  initial,
+}: {
+  userId: string;
+  activityId: string;
+  scenes: RenderedScene[];
+  initialState: LiveState;
+  initial: Record<string, StoredAnswer>;
+}) {
+  const t = useTranslations("Play");
+  const { state, transport } = useLiveState(`/api/v1/live/${activityId}`, initialState);
+  const saver = useAnswerSaver({ userId, activityId, mode: "guide", initial });
+  const index = scenes.findIndex((s) => s.id === state.sceneId);
+  const scene = index >= 0 ? scenes[index] : undefined;
+  const shown = useRef<string | null>(null);
+  const { flush } = saver;
+  const answer = scene ? (saver.answers[scene.id] ?? null) : null;
+  // there is no "next" here: an answer begun but not complete (a two-step reason missing) says so at once, as
+  // it is not sent until it is complete (the same rule as solo; the server refuses it too)
+  const countdown = useCountdown(state.timer);
+  // at zero of a countdown that closes answers: read-only, and what was typed goes at once (kept, late if it arrives late)
+  const closed = state.locked || (countdown.over && Boolean(state.timer?.locks));
+  const problem = scene && answer && "first" in answer && answer.first ? sceneProblem(scene, answer) : null;
+
+  // the teacher moved on: what was typed on the previous scene is sent at once
+  useEffect(() => {
+    if (shown.current && shown.current !== state.sceneId) flush(shown.current);
+    shown.current = state.sceneId;
+  }, [state.sceneId, flush]);
+
+  useEffect(() => {
+    if (closed && shown.current) flush(shown.current);
+  }, [closed, flush]);
+
+  return (
+    <div
+      className="stack live"
+      data-testid="live-session"
+      data-status={state.status}
+      data-scene-id={state.sceneId ?? ""}
+      data-transport={transport}
+    >
+      {state.status !== "running" || !scene ? (
+        <div className="card stack standby" data-testid="standby">
+          {state.status === "ended" ? null : <span className="spinner spinner-large" aria-hidden="true" />}
+          <p>
+            <RichTextClient text={state.status === "ended" ? t("sessionEnded") : t("waitingForStart")} />
+          </p>
+          {state.status === "ended" ? (
+            <Link href="/dashboard/student/home" className="button">
+              <RichTextClient text={t("backHome")} />
+            </Link>
+          ) : null}
+        </div>
+      ) : (
+        <>
+          {state.paused ? (
+            <div className="card stack standby paused" role="status" data-testid="paused">
+              <p className="paused-title">
+                <RichTextClient text={t("pausedTitle")} />
+              </p>
+              <p className="muted">
+                <RichTextClient text={t("pausedNote")} />
+              </p>
+            </div>
+          ) : null}
+          <div className="stack" hidden={state.paused}>
+            <PlayHead
+              progress={t("sceneOf", { number: index + 1, total: scenes.length })}
+              status={saver.status}
+              sceneId={scene.id}
+            />
+            {state.timer && countdown.left !== null ? (
+              <Countdown timer={state.timer} left={countdown.left} over={countdown.over} />
+            ) : null}
+            {state.locked ? (
+              <p className="alert alert-info" role="status" data-testid="locked">
+                <span>
+                  <RichTextClient text={t("lockedNote")} />
+                </span>
+              </p>
+            ) : null}
+            <RevisedNote show={initial[scene.id]?.answer === null && !saver.answers[scene.id]} />
+            <SceneView
+              key={scene.id}
+              scene={scene}
+              answer={answer}
+              problem={problem}
+              readOnly={closed}
+              onAnswer={(a) => saver.change(scene.id, a, whenToSave(scene, a))}
+            />
+          </div>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,117 @@
+"use client";
+import { useTranslations } from "next-intl";
+import { useRouter } from "next/navigation";
+import { useEffect } from "react";
+import { DRAWING_HEIGHT, DRAWING_WIDTH } from "@/features/scenes/shared/drawing-limits";
+import type { ProjectorResults, ProjectorState } from "@/features/play/server/projector-queries";
+import { useLiveState } from "@/features/play/ui/use-live-state";
+import { Countdown, useCountdown } from "@/features/play/ui/countdown";
+import { ResultsView } from "@/features/play/ui/results-view";
+import { SceneView } from "@/features/scenes/ui/scene-view";
+import type { RenderedScene } from "@/features/scenes/ui/types";
+import { RichTextClient } from "@/platform/ui/rich-text-client";
+import { usePlainText } from "@/platform/ui/use-plain-text";
+
+/** "This lesson is over": the page of a link that opens nothing any more. */
+export function ProjectorEnded({ heading = false }: { heading?: boolean }) {
+  const t = useTranslations("Projector");
+  const title = <RichTextClient text={t("ended")} />;
+  return (
+    <div className="card stack projector-ended" role="status" data-testid="projector-ended">
+      {heading ? <h1>{title}</h1> : <p className="projector-ended-title">{title}</p>}
+      <p className="muted">
+        <RichTextClient text={t("endedNote")} />
+      </p>
+    </div>
+  );
+}
+
+/**
+ * The live part of the projector page: follows the session's stream (polling when it cannot be held),
+ * reloads the page's scene when the teacher moves on, shows the timer, the pause, and the answers
+ * when shown — anonymous unless the teacher's "show names" is on, only the starred when chosen.
+ */
+export function ProjectorView({
+  token,
+  initialState,
+  scene,
+}: {
+  token: string;
+  initialState: ProjectorState;
+  scene: RenderedScene | null;
+}) {
+  const t = useTranslations("Projector");
+  const tp = useTranslations("Play");
+  const router = useRouter();
+  const { state } = useLiveState(`/api/v1/projector/${encodeURIComponent(token)}`, initialState);
+  const running = state.status === "running" ? state : null;
+  const countdown = useCountdown(running?.timer ?? null);
+  const stale = running !== null && running.sceneId !== (scene?.id ?? null);
+  useEffect(() => {
+    if (stale) router.refresh();
+  }, [stale, router, running?.sceneId]);
+  if (!running) return <ProjectorEnded />;
+  const results = running.results;
+  return (
+    <div className="stack" data-testid="projector-live" data-scene-id={scene?.id ?? ""} data-version={running.version}>
+      {running.timer && countdown.left !== null ? (
+        <Countdown timer={running.timer} left={countdown.left} over={countdown.over} />
+      ) : null}
+      {running.paused ? (
+        <p className="card paused-title" role="status" data-testid="projector-paused">
+          <RichTextClient text={tp("pausedTitle")} />
+        </p>
+      ) : null}
+      {scene && !stale ? (
+        <SceneView key={scene.id} scene={scene} answer={null} onAnswer={() => undefined} readOnly />
+      ) : null}
+      {scene && !stale && running.showResults && results ? (
+        <div
+          className="stack"
+          data-testid="projector-results"
+          data-starred-only={running.starredOnly}
+          data-names={running.showNames}
+        >
+          <ResultsView scene={scene} results={{ ...results, texts: results.answers }} />
+          {results.drawings.length > 0 ? <DrawingGallery drawings={results.drawings} /> : null}
+          {running.starredOnly && results.answers.length === 0 && results.drawings.length === 0 ? (
+            <p className="empty">
+              <RichTextClient text={t("noStarred")} />
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** A drawing scene's pictures, as SVG paths outlined on the server; anonymous unless names are on. */
+function DrawingGallery({ drawings }: { drawings: ProjectorResults["drawings"] }) {
+  const t = useTranslations("Projector");
+  const plain = usePlainText();
+  return (
+    <section className="card stack" aria-label={plain(t("drawings"))}>
+      <ul className="bare-list result-texts" data-testid="projector-drawings">
+        {drawings.map((d, i) => (
+          <li key={i} className="card" data-testid="projector-drawing" data-starred={d.starred}>
+            <svg
+              className="drawing-picture"
+              viewBox={`0 0 ${DRAWING_WIDTH} ${DRAWING_HEIGHT}`}
+              role="img"
+              aria-label={plain(t("picture", { count: d.strokes }))}
+            >
+              {d.paths.map((p, j) => (
+                <path key={j} d={p.d} fill={p.color} />
+              ))}
+            </svg>
+            {d.name ? (
+              <p className="muted" data-testid="result-name">
+                {d.name}
+              </p>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

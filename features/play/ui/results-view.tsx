@@ -1,0 +1,122 @@
+"use client";
+import { useTranslations } from "next-intl";
+import type { ReactNode } from "react";
+import type { SceneResults } from "@/features/play/server/state";
+import type { RenderedOption, RenderedScene } from "@/features/scenes/ui/types";
+import { RichTextClient } from "@/platform/ui/rich-text-client";
+
+function Bars({
+  label,
+  options,
+  counts,
+  names,
+  total,
+}: {
+  label: ReactNode;
+  options: RenderedOption[];
+  counts: Record<string, number>;
+  names: Record<string, string[]> | null;
+  total: number;
+}) {
+  return (
+    <figure className="results-bars" data-testid="results-bars">
+      {label ? <figcaption>{label}</figcaption> : null}
+      <ul className="bare-list stack">
+        {options.map((o) => {
+          const n = counts[o.id] ?? 0;
+          const pct = total > 0 ? Math.round((n / total) * 100) : 0;
+          return (
+            <li key={o.id} className="result-row" data-option={o.id} data-count={n}>
+              <span className="result-label">{o.label}</span>
+              <span className="result-bar" aria-hidden="true">
+                <span style={{ width: `${pct}%` }} />
+              </span>
+              <span className="result-count">
+                {n} ({pct}%)
+              </span>
+              {names?.[o.id]?.length ? <span className="result-names muted">{names[o.id]!.join("、")}</span> : null}
+            </li>
+          );
+        })}
+      </ul>
+    </figure>
+  );
+}
+
+/** Results as a screen shows them: the projector's carry no response ids (features/play/ui/projector-view.tsx). */
+export type ShownResults = Omit<SceneResults, "texts"> & {
+  texts: { id?: string; text: string; name: string | null; starred: boolean }[];
+};
+
+/**
+ * The class's answers to the current scene, for projection: bars per option (names only when chosen), texts
+ * by arrival. `onStar` (the guide screen): a star per text, for the projector's "starred only".
+ */
+export function ResultsView({
+  scene,
+  results,
+  onStar,
+}: {
+  scene: RenderedScene;
+  results: ShownResults;
+  onStar?: (id: string, starred: boolean) => void;
+}) {
+  const t = useTranslations("Play");
+  const tp = useTranslations("Projector");
+  const get = (key: string) => ({ counts: results.counts[key] ?? {}, names: results.names?.[key] ?? null });
+  const scale: RenderedOption[] = [1, 2, 3, 4, 5].map((v) => ({ id: String(v), label: String(v) }));
+  return (
+    <section className="card stack results" aria-label={t("results")} data-testid="results" data-total={results.total}>
+      <h2>
+        <RichTextClient text={t("resultsTitle", { count: results.total })} />
+      </h2>
+      {scene.type === "single_choice" || scene.type === "multiple_choice" ? (
+        <Bars label={null} options={scene.options} {...get("choice")} total={results.total} />
+      ) : null}
+      {scene.type === "scale" ? <Bars label={null} options={scale} {...get("value")} total={results.total} /> : null}
+      {scene.type === "two_step" ? (
+        <>
+          <Bars label={scene.firstPrompt} options={scene.firstOptions} {...get("first")} total={results.total} />
+          <Bars
+            label={scene.secondPrompt}
+            options={Object.values(scene.secondOptions)
+              .flat()
+              .filter((o, i, all) => all.findIndex((x) => x.id === o.id) === i)}
+            {...get("second")}
+            total={results.total}
+          />
+        </>
+      ) : null}
+      {results.texts.length > 0 ? (
+        <ul className="stack bare-list result-texts" data-testid="result-texts">
+          {results.texts.map((x, i) => (
+            <li key={x.id ?? i} className="card result-text" data-testid="result-text" data-starred={x.starred}>
+              <p data-testid="result-text-body">{x.text}</p>
+              {x.name ? (
+                <p className="muted" data-testid="result-name">
+                  {x.name}
+                </p>
+              ) : null}
+              {onStar && x.id ? (
+                <button
+                  type="button"
+                  className="button button-small"
+                  aria-pressed={x.starred}
+                  data-testid="star-answer"
+                  onClick={() => onStar(x.id!, !x.starred)}
+                >
+                  <span aria-hidden="true">{x.starred ? "★ " : "☆ "}</span>
+                  <RichTextClient text={x.starred ? tp("unstar") : tp("star")} />
+                </button>
+              ) : x.starred ? (
+                <span aria-hidden="true" className="result-star">
+                  ★
+                </span>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,275 @@
+import { getTranslations } from "next-intl/server";
+import { notFound } from "next/navigation";
+import { getActivityWithScenes } from "@/features/activities/server/queries";
+import { requireRole } from "@/platform/auth/session";
+import { getPlainText } from "@/platform/i18n/server";
+import { filterFromParams, filterQuery, showFromParams } from "@/features/results/shared/schema";
+import { activityStats, type SceneStats } from "@/features/results/server/stats";
+import { authorizeSchool } from "@/platform/auth/scope";
+import { RichText } from "@/platform/ui/rich-text";
+import { BarChart } from "./bar-chart";
+import { CrossTable } from "./cross-table";
+import { DrawingGallery } from "./drawing-gallery";
+import { ExportLinks } from "./export-links";
+import { NamesToggle } from "./names-toggle";
+import { NotAnswered } from "./not-answered";
+import { CorrectRateLine, FreeTexts, Respondents } from "./stats-lists";
+
+type Params = Promise<Record<string, string | string[] | undefined>>;
+
+function allSecondOptions(stats: SceneStats) {
+  if (stats.scene.type !== "two_step") return [];
+  const c = stats.scene.content;
+  const all = [...(c.second.options ?? []), ...Object.values(c.second.optionsByFirst ?? {}).flat()];
+  return all.filter((o, i) => all.findIndex((x) => x.id === o.id) === i);
+}
+
+/** The 1–5 of a scale, its two ends with their labels (rich text, as the student saw them). */
+function scaleBars(c: { minLabel: string; maxLabel: string }) {
+  const ends: Record<number, string> = { 1: c.minLabel, 5: c.maxLabel };
+  return [1, 2, 3, 4, 5].map((v) => ({ id: String(v), label: ends[v] ? `${v}（${ends[v]}）` : String(v) }));
+}
+
+/** One filter of the stats page ("all" or one value), sent with the GET form. */
+function FilterSelect({
+  name,
+  label,
+  value,
+  all,
+  options,
+}: {
+  name: string;
+  label: string;
+  value?: string;
+  all: string;
+  options: [string, string][];
+}) {
+  return (
+    <label className="field field-inline">
+      <span className="field-label">
+        <RichText text={label} />
+      </span>
+      <select name={name} defaultValue={value ?? ""} data-testid={`filter-${name}`}>
+        <option value="">{all}</option>
+        {options.map(([v, text]) => (
+          <option key={v} value={v}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/** Statistics of one activity (teacher, or manager for a school of the academy): overview, per scene, filters, exports. */
+export async function StatsPage({
+  role,
+  activityId,
+  schoolId,
+  searchParams,
+}: {
+  role: "teacher" | "manager";
+  activityId: string;
+  schoolId?: string;
+  searchParams: Params;
+}) {
+  const actor = await requireRole(role);
+  const scope = await authorizeSchool(actor, schoolId);
+  const activity = scope ? await getActivityWithScenes(scope, activityId) : null;
+  if (!scope || !activity) notFound();
+  const params = await searchParams;
+  const filter = filterFromParams(params);
+  const stats = await activityStats(scope, activity.id, filter);
+  if (!stats) notFound();
+  const t = await getTranslations("Results");
+  const ta = await getTranslations("Activities");
+  const common = await getTranslations("Common");
+  const plain = await getPlainText();
+  const query = filterQuery(filter);
+  const show = showFromParams(params);
+  const pagePath =
+    role === "teacher"
+      ? `/dashboard/teacher/activities/stats/${activity.id}`
+      : `/dashboard/manager/activities/stats/${scope}/${activity.id}`;
+  // the same page (same filters, same loader and checks) with one long list whole, scrolled to it
+  const showHref = (key: string) => `${pagePath}?${[query, `show=${key}`].filter(Boolean).join("&")}#${key}`;
+  const schoolParam = role === "manager" ? `school=${scope}` : "";
+  const exportQuery = (extra: string) => [schoolParam, extra].filter(Boolean).join("&");
+  const responseBase =
+    role === "teacher"
+      ? `/dashboard/teacher/activities/response/${activity.id}`
+      : `/dashboard/manager/activities/response/${scope}/${activity.id}`;
+  const overview = [
+    ["assigned", stats.overview.assigned],
+    ["started", stats.overview.started],
+    ["finished", stats.overview.finished],
+    ["inGuide", stats.overview.guide],
+    ["inSelf", stats.overview.self],
+  ] as const;
+  /** The numbers of one version of a scene; the cross-table's reasons and the drawings load for the current version only. */
+  const numbersOf = (s: SceneStats, current: boolean) => (
+    <>
+      <p className="muted">
+        <RichText text={s.scene.type === "info" ? t("infoScene") : t("answeredCount", { count: s.answered })} />
+      </p>
+      {s.correct ? <CorrectRateLine rate={s.correct} /> : null}
+      {s.scene.type === "single_choice" || s.scene.type === "multiple_choice" ? (
+        <BarChart total={s.answered} bars={s.scene.content.options} counts={s.choices} />
+      ) : null}
+      {s.scene.type === "scale" ? (
+        <>
+          <BarChart total={s.answered} bars={scaleBars(s.scene.content)} counts={s.values} />
+          <p data-testid="median" data-median={s.median ?? ""}>
+            <RichText text={t("median", { median: s.median ?? "—" })} />
+          </p>
+        </>
+      ) : null}
+      {s.scene.type === "two_step" && current ? (
+        <CrossTable
+          activityId={activity.id}
+          schoolId={role === "manager" ? scope : undefined}
+          sceneId={s.id}
+          filter={filter}
+          cross={s.cross}
+          firsts={s.scene.content.first.options.map((o) => ({ id: o.id, label: <RichText text={o.label} /> }))}
+          seconds={allSecondOptions(s).map((o) => ({ id: o.id, label: <RichText text={o.label} /> }))}
+        />
+      ) : null}
+      {s.scene.type === "drawing" && current ? (
+        <DrawingGallery
+          stats={s}
+          schoolId={scope}
+          activityId={activity.id}
+          whole={show === `drawings-${s.id}`}
+          showHref={showHref(`drawings-${s.id}`)}
+        />
+      ) : null}
+      {s.scene.type === "free_text" ? (
+        <FreeTexts stats={s} whole={show === `texts-${s.id}`} showHref={showHref(`texts-${s.id}`)} />
+      ) : null}
+    </>
+  );
+  return (
+    <div className="stack results-page">
+      <h1>
+        <RichText text={t("title", { title: activity.title })} />
+      </h1>
+      <p className="muted" data-testid="results-year">
+        <RichText text={common("academicYear", { year: stats.academicYear })} />
+      </p>
+      <form className="row wrap toolbar no-print" method="get" data-testid="stats-filter">
+        <FilterSelect
+          name="group"
+          label={t("group")}
+          value={filter.group}
+          all={plain(t("all"))}
+          options={stats.groups.map((g) => [g, g])}
+        />
+        <FilterSelect
+          name="class"
+          label={t("class")}
+          value={filter.class}
+          all={plain(t("all"))}
+          options={stats.classes.map((c) => [c, c])}
+        />
+        <FilterSelect
+          name="mode"
+          label={t("mode")}
+          value={filter.mode}
+          all={plain(t("all"))}
+          options={[
+            ["guide", plain(ta("modeGuide"))],
+            ["self", plain(ta("modeSelf"))],
+          ]}
+        />
+        <button type="submit" className="button" data-testid="apply-filter">
+          <RichText text={t("apply")} />
+        </button>
+        <span className="top-bar-spacer" />
+        <ExportLinks
+          links={[
+            {
+              href: `/api/v1/exports/${activity.id}/results?${exportQuery(query)}`,
+              label: t("exportResults"),
+              testId: "export-results",
+            },
+            {
+              href: `/api/v1/exports/${activity.id}/responses?${exportQuery("")}`,
+              label: t("exportResearch"),
+              testId: "export-research",
+            },
+            {
+              href: `/api/v1/exports/${activity.id}/responses?${exportQuery("pseudonymous=1")}`,
+              label: t("exportPseudonymous"),
+              testId: "export-research-pseudo",
+            },
+          ]}
+        />
+      </form>
+      <dl className="counts overview" data-testid="overview">
+        {overview.map(([key, n]) => (
+          <div key={key} data-key={key} data-count={n}>
+            <dt>
+              <RichText text={t(key)} />
+            </dt>
+            <dd>{n}</dd>
+          </div>
+        ))}
+      </dl>
+      <NamesToggle>
+        {stats.scenes.map((s, i) => (
+          <section
+            key={s.id}
+            className="card stack scene-stats"
+            data-scene-id={s.id}
+            data-scene-type={s.scene.type}
+            data-answered={s.answered}
+            aria-labelledby={`scene-${s.id}`}
+          >
+            <h2 id={`scene-${s.id}`}>
+              <span className="muted">{i + 1}. </span>
+              <RichText text={s.scene.content.prompt} />
+              {s.earlier.length > 0 ? (
+                <span className="badge" data-testid="current-version" data-version={s.version}>
+                  <RichText text={t("currentVersion", { v: s.version })} />
+                </span>
+              ) : null}
+            </h2>
+            {numbersOf(s, true)}
+            {s.scene.type === "info" ? null : (
+              <NotAnswered
+                sceneId={s.id}
+                students={s.notAnswered}
+                whole={show === `missing-${s.id}`}
+                showHref={showHref(`missing-${s.id}`)}
+              />
+            )}
+            {s.earlier.map((e) => (
+              <details
+                key={e.version}
+                className="stack earlier-version"
+                data-testid="earlier-version"
+                data-version={e.version}
+                data-answered={e.answered}
+              >
+                <summary>
+                  <RichText text={t("earlierVersion", { v: e.version, count: e.answered })} />
+                </summary>
+                <p>
+                  <RichText text={e.scene.content.prompt} />
+                </p>
+                {numbersOf(e, false)}
+              </details>
+            ))}
+          </section>
+        ))}
+      </NamesToggle>
+      <Respondents
+        stats={stats}
+        responseBase={responseBase}
+        whole={show === "respondents"}
+        showHref={showHref("respondents")}
+      />
+    </div>
+  );
+}

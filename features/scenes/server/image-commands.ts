@@ -1,0 +1,86 @@
+import "server-only";
+import { db } from "@/platform/db";
+
+/** What an image row records of its bytes. */
+export interface ImageFacts {
+  contentType: string;
+  width: number;
+  height: number;
+  byteSize: number;
+  sha256: string;
+}
+
+/** The metadata row of a new image of the school (its bytes go through the storage). */
+export async function insertImageRow(
+  schoolId: string,
+  createdById: string | null,
+  image: ImageFacts,
+): Promise<{ id: string }> {
+  return db().image.create({
+    data: {
+      schoolId,
+      createdById,
+      contentType: image.contentType,
+      width: image.width,
+      height: image.height,
+      byteSize: image.byteSize,
+      sha256: image.sha256,
+    },
+    select: { id: true },
+  });
+}
+
+export async function deleteImageRow(id: string): Promise<void> {
+  await db().image.deleteMany({ where: { id } });
+}
+
+/** What one clean-up did: images marked as placed nowhere, images removed, stored contents removed. */
+export interface SweepCount {
+  marked: number;
+  removed: number;
+  contents: number;
+}
+
+/**
+ * One clean-up of images no content places (features/scenes/server/image-cleanup.ts), in one transaction under an
+ * advisory lock, so that with several app instances one sweeps and the others skip (null). The
+ * images placed by any scene, scene version or library entry are found in their JSON; those
+ * placed again lose their mark; those placed nowhere get one; those marked longer than
+ * `graceHours` ago are removed, and then the stored bytes (PostgreSQL storage) no image names.
+ */
+export async function sweepUnreferencedImages(graceHours: number): Promise<SweepCount | null> {
+  return db().$transaction(
+    async (tx) => {
+      const [lock] = await tx.$queryRaw<
+        { got: boolean }[]
+      >`select pg_try_advisory_xact_lock(hashtext('manabiya:images:sweep')) as got`;
+      if (!lock?.got) return null;
+      await tx.$executeRaw`
+      create temporary table placed_images on commit drop as
+      select distinct v #>> '{}' as id from (
+        select jsonb_path_query(content, 'lax $.**.image.id') as v from activity_scenes
+        union all select jsonb_path_query(content, 'lax $.**.image.id') from scene_versions
+        union all select jsonb_path_query(content, 'lax $.**.image.id') from library_entries) p`;
+      await tx.$executeRaw`update images i set unreferenced_since = null
+      where i.unreferenced_since is not null and exists (select 1 from placed_images p where p.id = i.id::text)`;
+      const marked = await tx.$executeRaw`update images i set unreferenced_since = now()
+      where i.unreferenced_since is null and not exists (select 1 from placed_images p where p.id = i.id::text)`;
+      const removed = await tx.$executeRaw`delete from images i
+      where i.unreferenced_since < now() - make_interval(hours => ${graceHours}::int) and not exists (select 1 from placed_images p where p.id = i.id::text)`;
+      const contents =
+        await tx.$executeRaw`delete from image_contents c where not exists (select 1 from images i where i.sha256 = c.sha256)`;
+      return { marked, removed, contents };
+    },
+    { timeout: 120_000 },
+  );
+}
+
+/** The PostgreSQL storage's writes (features/scenes/server/image-storage.ts): bytes by their SHA-256, stored once. */
+export async function putImageBytes(sha256: string, bytes: Buffer): Promise<void> {
+  await db()
+    .$executeRaw`insert into image_contents (sha256, data) values (${sha256}, ${new Uint8Array(bytes)}) on conflict (sha256) do nothing`;
+}
+
+export async function deleteImageBytes(sha256: string): Promise<void> {
+  await db().imageContent.deleteMany({ where: { sha256 } });
+}

@@ -1,0 +1,191 @@
+import { z } from "zod";
+import { drawingAnswerSchema } from "@/features/scenes/shared/drawing-schema";
+import { MAX_ALT_LENGTH, MAX_IMAGE_EDGE } from "@/features/scenes/shared/image-limits";
+
+/**
+ * Scene content and answer schemas for the seven scene types (docs/product-design.md
+ * "Activities"). Texts are rich-text markup (platform/richtext). Content is stored
+ * as JSON in activity_scenes.content / template_scenes.content; answers as
+ * JSON in responses.answer, validated against the scene's content.
+ */
+export const SCENE_TYPES = [
+  "info",
+  "single_choice",
+  "multiple_choice",
+  "free_text",
+  "scale",
+  "two_step",
+  "drawing",
+] as const;
+export type SceneType = (typeof SCENE_TYPES)[number];
+
+const text = z.string().trim().min(1).max(4000);
+/** The alt text's message key when it is missing (the editor and the server refuse an image without it). */
+export const ALT_REQUIRED = "altRequired";
+const edge = z.number().int().min(1).max(MAX_IMAGE_EDGE);
+/**
+ * An image placed in content (docs/architecture.md "Images"): by id, never by scene, so a
+ * scene's content can be copied (duplicate, versions) and still show it. Width and height are
+ * the stored image's (the server writes them), for the page's layout; `alt` is required text.
+ */
+export const imageRefSchema = z.object({
+  id: z.uuid(),
+  alt: z.string().trim().min(1, ALT_REQUIRED).max(MAX_ALT_LENGTH),
+  width: edge,
+  height: edge,
+});
+export type ImageRef = z.infer<typeof imageRefSchema>;
+const image = { image: imageRefSchema.optional() };
+
+const optionId = z.string().regex(/^[a-z0-9][a-z0-9_-]{0,31}$/, "option ids are short lower-case keys");
+/**
+ * An option; `correct` marks it as (one of) the right answer(s) (docs/product-design.md
+ * "Activities", correct answers). Optional: content without it has no key and is never marked.
+ * A student never receives it before feedback is allowed (features/scenes/shared/key.ts `withoutKey`).
+ */
+export const optionSchema = z.object({ id: optionId, label: text, correct: z.boolean().optional(), ...image });
+const options = z
+  .array(optionSchema)
+  .min(2)
+  .max(12)
+  .refine((list) => new Set(list.map((o) => o.id)).size === list.length, "option ids must be unique");
+
+export const infoContent = z.object({ prompt: text, ...image, body: text.optional() });
+export const singleChoiceContent = z.object({ prompt: text, ...image, options });
+export const multipleChoiceContent = z
+  .object({
+    prompt: text,
+    ...image,
+    options,
+    min: z.number().int().min(0).optional(),
+    max: z.number().int().min(1).optional(),
+  })
+  .refine((c) => c.min === undefined || c.max === undefined || c.min <= c.max, "min must not exceed max")
+  .refine((c) => c.max === undefined || c.max <= c.options.length, "max must not exceed the option count");
+export const freeTextContent = z.object({
+  prompt: text,
+  ...image,
+  placeholder: z.string().max(200).optional(),
+  maxLength: z.number().int().min(1).max(10000).optional(),
+});
+export const scaleContent = z.object({ prompt: text, ...image, minLabel: text, maxLabel: text });
+export const twoStepContent = z
+  .object({
+    prompt: text,
+    ...image,
+    first: z.object({ prompt: text, options }),
+    second: z.object({
+      prompt: text,
+      options: options.optional(),
+      /** Options that depend on the first choice (keyed by first option id). */
+      optionsByFirst: z.record(optionId, options).optional(),
+    }),
+    reasonPrompt: text,
+  })
+  .refine((c) => c.second.options !== undefined || c.second.optionsByFirst !== undefined, {
+    message: "the second step needs options or optionsByFirst",
+  })
+  .refine(
+    (c) =>
+      c.second.optionsByFirst === undefined ||
+      c.second.options !== undefined ||
+      c.first.options.every((o) => c.second.optionsByFirst?.[o.id] !== undefined),
+    { message: "optionsByFirst must cover every first option (or give default options)" },
+  );
+
+/** Drawing: the student draws on a canvas (features/scenes); `instructions` under the prompt. */
+export const drawingContent = z.object({ prompt: text, ...image, instructions: text.optional() });
+
+export const sceneContentSchemas = {
+  info: infoContent,
+  single_choice: singleChoiceContent,
+  multiple_choice: multipleChoiceContent,
+  free_text: freeTextContent,
+  scale: scaleContent,
+  two_step: twoStepContent,
+  drawing: drawingContent,
+} as const;
+
+export type SceneContent<T extends SceneType = SceneType> = z.infer<(typeof sceneContentSchemas)[T]>;
+
+export const sceneSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("info"), content: infoContent }),
+  z.object({ type: z.literal("single_choice"), content: singleChoiceContent }),
+  z.object({ type: z.literal("multiple_choice"), content: multipleChoiceContent }),
+  z.object({ type: z.literal("free_text"), content: freeTextContent }),
+  z.object({ type: z.literal("scale"), content: scaleContent }),
+  z.object({ type: z.literal("two_step"), content: twoStepContent }),
+  z.object({ type: z.literal("drawing"), content: drawingContent }),
+]);
+export type Scene = z.infer<typeof sceneSchema>;
+
+/** The second-step options a student sees after choosing `firstId`. */
+export function secondOptionsFor(content: SceneContent<"two_step">, firstId: string) {
+  return content.second.optionsByFirst?.[firstId] ?? content.second.options ?? [];
+}
+
+/** Error message key used when a two-step reason is blank (docs/requirements.md §5 'required input'). */
+export const REQUIRED_INPUT = "requiredInput";
+/** Error message key of text PostgreSQL cannot store (see `answerText`). */
+export const INVALID_CHARACTERS = "invalidCharacters";
+
+/** Well-formed UTF-16 without NUL: no lone surrogate (not Unicode; jsonb refuses its escape) and no U+0000 (text and jsonb refuse it). */
+const STORABLE_TEXT = /^(?:[^\u0000\uD800-\uDFFF]|[\uD800-\uDBFF][\uDC00-\uDFFF])*$/;
+
+/** Whether PostgreSQL can store `s` as text and in jsonb (see STORABLE_TEXT). */
+export const isStorableText = (s: string) => STORABLE_TEXT.test(s);
+
+/** Text typed into an answer, checked as PostgreSQL will store it: at most `max` characters (UTF-16 units), storable. */
+export function answerText(max: number) {
+  return z.string().max(max).refine(isStorableText, { message: INVALID_CHARACTERS });
+}
+
+const ids = (list: { id: string }[]) => list.map((o) => o.id) as [string, ...string[]];
+
+/** The zod schema of an answer to `scene` (option ids are checked against its content). */
+export function answerSchemaFor(scene: Scene) {
+  switch (scene.type) {
+    case "info":
+      return z.object({ seen: z.literal(true) }).strict();
+    case "single_choice":
+      return z.object({ choice: z.enum(ids(scene.content.options)) }).strict();
+    case "multiple_choice": {
+      const { min = 0, max = scene.content.options.length } = scene.content;
+      return z
+        .object({
+          choices: z
+            .array(z.enum(ids(scene.content.options)))
+            .min(min)
+            .max(max),
+        })
+        .strict()
+        .refine((a) => new Set(a.choices).size === a.choices.length, "choices must be distinct");
+    }
+    case "free_text":
+      return z.object({ text: answerText(scene.content.maxLength ?? 10000) }).strict();
+    case "scale":
+      return z.object({ value: z.number().int().min(1).max(5) }).strict();
+    case "drawing":
+      return drawingAnswerSchema;
+    case "two_step": {
+      const content = scene.content;
+      return z
+        .object({
+          first: z.enum(ids(content.first.options)),
+          second: z.string(),
+          reason: answerText(4000),
+        })
+        .strict()
+        .superRefine((a, ctx) => {
+          if (!secondOptionsFor(content, a.first).some((o) => o.id === a.second)) {
+            ctx.addIssue({ code: "custom", path: ["second"], message: "invalid second choice" });
+          }
+          if (a.reason.trim() === "") {
+            ctx.addIssue({ code: "custom", path: ["reason"], message: REQUIRED_INPUT });
+          }
+        });
+    }
+  }
+}
+
+export type Answer = z.infer<ReturnType<typeof answerSchemaFor>>;

@@ -1,0 +1,183 @@
+"use client";
+import { useTranslations } from "next-intl";
+import { type PointerEvent, useId, useMemo, useRef, useState } from "react";
+import { useConfirm } from "@/platform/ui/confirm-dialog";
+import { RichTextClient } from "@/platform/ui/rich-text-client";
+import { usePlainText } from "@/platform/ui/use-plain-text";
+import { canvasPoint, extendStroke, roomForStroke, withStroke } from "@/features/scenes/shared/drawing-canvas";
+import {
+  DRAWING_COLORS,
+  DRAWING_HEIGHT,
+  DRAWING_SIZES,
+  DRAWING_WIDTH,
+  type DrawingAnswer,
+  type DrawingColor,
+  type DrawingStroke,
+  emptyDrawing,
+} from "@/features/scenes/shared/drawing-limits";
+import { strokePath } from "@/features/scenes/shared/drawing-outline";
+
+const COLOR_KEYS = ["black", "red", "blue", "green"] as const;
+const SIZE_KEYS = ["thin", "medium", "thick"] as const;
+
+/**
+ * The student's drawing canvas (docs/product-design.md "Drawing"): pen,
+ * finger or mouse, a few pens and sizes, undo and clear (asked first). A
+ * stroke becomes part of the answer when the pointer lifts; one that would
+ * pass a limit the server checks (features/scenes/shared/drawing-limits.ts) is not added and
+ * the canvas says it is full (the rules: features/scenes/shared/drawing-canvas.ts). Loaded only on a drawing scene (scene-view.tsx).
+ */
+export default function DrawingPad({
+  answer,
+  onAnswer,
+  readOnly,
+}: {
+  answer: DrawingAnswer | null;
+  onAnswer: (a: DrawingAnswer) => void;
+  readOnly?: boolean;
+}) {
+  const t = useTranslations("Scenes.drawing");
+  const plain = usePlainText();
+  const uid = useId();
+  const { confirm, dialog } = useConfirm();
+  const drawing = answer ?? emptyDrawing();
+  const [color, setColor] = useState<DrawingColor>(DRAWING_COLORS[0]);
+  const [size, setSize] = useState<number>(DRAWING_SIZES[1]);
+  const [current, setCurrent] = useState<DrawingStroke | null>(null);
+  const [full, setFull] = useState(false);
+  const stroke = useRef<{ id: number; box: DOMRect; stroke: DrawingStroke } | null>(null);
+  const paths = useMemo(() => drawing.strokes.map((s) => ({ d: strokePath(s), color: s.color })), [drawing.strokes]);
+
+  const down = (e: PointerEvent<SVGSVGElement>) => {
+    if (readOnly || !e.isPrimary || stroke.current) return;
+    e.preventDefault();
+    if (!roomForStroke(drawing)) return setFull(true);
+    const box = e.currentTarget.getBoundingClientRect();
+    const first = canvasPoint(e, box);
+    if (!first) return;
+    try {
+      e.currentTarget.setPointerCapture(e.pointerId); // the stroke goes on past the canvas's edge
+    } catch {
+      // a pointer the browser no longer tracks: the stroke still ends on pointerup
+    }
+    const s: DrawingStroke = { color, size, points: [first] };
+    stroke.current = { id: e.pointerId, box, stroke: s };
+    setCurrent(s);
+  };
+  const move = (e: PointerEvent<SVGSVGElement>) => {
+    const live = stroke.current;
+    if (!live || e.pointerId !== live.id) return;
+    const events = e.nativeEvent.getCoalescedEvents?.() ?? [];
+    const samples = (events.length > 0 ? events : [e.nativeEvent])
+      .map((ev) => canvasPoint(ev, live.box))
+      .filter((p) => p !== null);
+    const points = extendStroke(drawing, live.stroke.points, samples);
+    if (points === live.stroke.points) return;
+    live.stroke = { ...live.stroke, points };
+    setCurrent(live.stroke);
+  };
+  const up = (e: PointerEvent<SVGSVGElement>) => {
+    const live = stroke.current;
+    if (!live || e.pointerId !== live.id) return;
+    stroke.current = null;
+    setCurrent(null);
+    const next = withStroke(drawing, live.stroke);
+    if (!next) return setFull(true);
+    onAnswer(next);
+  };
+  const undo = () => {
+    setFull(false);
+    onAnswer({ ...drawing, strokes: drawing.strokes.slice(0, -1) });
+  };
+  const clear = async () => {
+    if (await confirm({ title: t("clearTitle"), body: t("clearBody"), confirm: t("clearConfirm"), danger: true })) {
+      setFull(false);
+      onAnswer(emptyDrawing());
+    }
+  };
+
+  return (
+    <div className="stack drawing-pad" data-testid="drawing-pad">
+      {readOnly ? null : (
+        <div className="row drawing-tools">
+          <div className="row" role="radiogroup" aria-labelledby={`${uid}-pens`}>
+            <span id={`${uid}-pens`} className="visually-hidden">
+              {plain(t("pens"))}
+            </span>
+            {DRAWING_COLORS.map((c, i) => (
+              <label key={c} className="drawing-swatch" style={{ color: c }}>
+                <input
+                  type="radio"
+                  name={`${uid}-color`}
+                  checked={color === c}
+                  onChange={() => setColor(c)}
+                  data-testid={`pen-${COLOR_KEYS[i]}`}
+                />
+                <span aria-hidden="true" className="drawing-dot" />
+                <span className="visually-hidden">{plain(t(COLOR_KEYS[i]!))}</span>
+              </label>
+            ))}
+          </div>
+          <div className="row" role="radiogroup" aria-labelledby={`${uid}-sizes`}>
+            <span id={`${uid}-sizes`} className="visually-hidden">
+              {plain(t("sizes"))}
+            </span>
+            {DRAWING_SIZES.map((s, i) => (
+              <label key={s} className="drawing-size">
+                <input type="radio" name={`${uid}-size`} checked={size === s} onChange={() => setSize(s)} />
+                <RichTextClient text={t(SIZE_KEYS[i]!)} />
+              </label>
+            ))}
+          </div>
+          <button
+            type="button"
+            className="button button-small"
+            onClick={undo}
+            disabled={drawing.strokes.length === 0}
+            data-testid="drawing-undo"
+          >
+            <RichTextClient text={t("undo")} />
+          </button>
+          <button
+            type="button"
+            className="button button-small"
+            onClick={() => void clear()}
+            disabled={drawing.strokes.length === 0}
+            data-testid="drawing-clear"
+          >
+            <RichTextClient text={t("clear")} />
+          </button>
+        </div>
+      )}
+      <svg
+        className="drawing-canvas"
+        viewBox={`0 0 ${DRAWING_WIDTH} ${DRAWING_HEIGHT}`}
+        role="img"
+        aria-label={plain(t("canvas"))}
+        data-testid="drawing-canvas"
+        data-strokes={drawing.strokes.length}
+        onPointerDown={down}
+        onPointerMove={move}
+        onPointerUp={up}
+        onPointerCancel={up}
+        onLostPointerCapture={up}
+      >
+        {paths.map((p, i) => (p.d ? <path key={i} d={p.d} fill={p.color} /> : null))}
+        {current ? <path d={strokePath(current, false)} fill={current.color} /> : null}
+      </svg>
+      <p className="muted small" aria-live="polite" data-testid="drawing-count">
+        <RichTextClient
+          text={drawing.strokes.length === 0 ? t("empty") : t("strokes", { count: drawing.strokes.length })}
+        />
+      </p>
+      {full ? (
+        <p className="alert alert-error" role="alert" data-testid="drawing-full">
+          <span>
+            <RichTextClient text={t("full")} />
+          </span>
+        </p>
+      ) : null}
+      {dialog}
+    </div>
+  );
+}

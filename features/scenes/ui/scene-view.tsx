@@ -1,0 +1,259 @@
+"use client";
+import { useTranslations } from "next-intl";
+import { lazy, type ReactNode, Suspense, useId } from "react";
+import type { DrawingAnswer } from "@/features/scenes/shared/drawing-limits";
+import { RichTextClient } from "@/platform/ui/rich-text-client";
+import { SceneImage } from "./scene-image";
+import type { RenderedOption, RenderedScene, SceneAnswer } from "./types";
+
+type Props = {
+  scene: RenderedScene;
+  answer: SceneAnswer | null;
+  onAnswer: (answer: SceneAnswer) => void;
+  /** Message key under Scenes shown for this scene (e.g. requiredInput). */
+  problem?: "requiredInput" | null;
+  readOnly?: boolean;
+  /** A read-only drawing scene's answer, drawn on the server (features/scenes/ui/drawing-svg.tsx). */
+  drawing?: ReactNode;
+};
+
+function LoadingPad() {
+  const t = useTranslations("Scenes.drawing");
+  return (
+    <p className="muted drawing-loading" data-testid="drawing-loading">
+      <RichTextClient text={t("loading")} />
+    </p>
+  );
+}
+
+/**
+ * The drawing canvas, loaded only when a drawing scene is shown (the student pages' bytes:
+ * docs/benchmarks.md). React's own lazy rather than next/dynamic, whose loader would add ~2 KB
+ * to every page that shows scenes.
+ */
+const DrawingPad = lazy(() => import("@/features/scenes/ui/drawing-pad"));
+
+/** The second-step options after a first choice. */
+export function secondOptionsOf(scene: Extract<RenderedScene, { type: "two_step" }>, first: string | undefined) {
+  return (first && scene.secondOptions[first]) || scene.secondOptions["*"] || [];
+}
+
+/** What stops a student from moving on: a two-step reason left empty ('required input', docs/requirements.md §5). */
+export function sceneProblem(scene: RenderedScene, answer: SceneAnswer | null): "requiredInput" | null {
+  if (scene.type !== "two_step") return null;
+  const a = answer as { first?: string; second?: string; reason?: string } | null;
+  return a?.first && a.second && a.reason?.trim() ? null : "requiredInput";
+}
+
+/**
+ * When an edit is saved: a choice at once, typing after a pause, and an
+ * answer that is not complete yet (a two-step answer without its reason, too
+ * few choices) not at all until it is.
+ */
+export function whenToSave(scene: RenderedScene, answer: SceneAnswer): "now" | "later" | "never" {
+  if (scene.type === "two_step") return sceneProblem(scene, answer) ? "never" : "later";
+  if (scene.type === "multiple_choice" && "choices" in answer)
+    return answer.choices.length >= scene.min && answer.choices.length <= scene.max ? "now" : "never";
+  return "text" in answer || "strokes" in answer ? "later" : "now";
+}
+
+function Choices({
+  name,
+  options,
+  type,
+  checked,
+  onToggle,
+  disabled,
+  labelledBy,
+}: {
+  name: string;
+  labelledBy?: string;
+  options: RenderedOption[];
+  type: "radio" | "checkbox";
+  checked: (id: string) => boolean;
+  onToggle: (id: string) => void;
+  disabled?: boolean;
+}) {
+  const t = useTranslations("Scenes");
+  return (
+    <div className="choices" role={type === "radio" ? "radiogroup" : "group"} aria-labelledby={labelledBy}>
+      {options.map((o) => (
+        <label key={o.id} className="choice" data-option={o.id} data-correct={o.correct ? "true" : undefined}>
+          <input
+            type={type}
+            name={name}
+            value={o.id}
+            aria-label={o.name}
+            checked={checked(o.id)}
+            disabled={disabled}
+            onChange={() => onToggle(o.id)}
+          />
+          <span>{o.label}</span>
+          {o.image ? <SceneImage image={o.image} className="option-image" /> : null}
+          {o.correct ? (
+            <span className="badge badge-correct" data-testid="correct-mark">
+              <RichTextClient text={t("correctOption")} />
+            </span>
+          ) : null}
+        </label>
+      ))}
+    </div>
+  );
+}
+
+/** One scene as a student sees and answers it (shared by preview, solo, live session and response screens). */
+export function SceneView({ scene, answer, onAnswer, problem, readOnly, drawing }: Props) {
+  const t = useTranslations("Scenes");
+  const uid = useId();
+  const a = (answer ?? {}) as Record<string, unknown>;
+  return (
+    <section className="scene card" data-scene-type={scene.type} data-testid="scene">
+      {scene.image ? <SceneImage image={scene.image} /> : null}
+      <h2 className="scene-prompt" id={`${uid}-prompt`}>
+        {scene.prompt}
+      </h2>
+      {scene.type === "info" ? scene.body ? <div className="scene-body">{scene.body}</div> : null : null}
+      {scene.type === "drawing" ? (
+        <>
+          {scene.instructions ? <div className="scene-body">{scene.instructions}</div> : null}
+          {readOnly ? (
+            (drawing ?? null)
+          ) : (
+            <Suspense fallback={<LoadingPad />}>
+              <DrawingPad
+                answer={answer && "strokes" in answer ? (answer as DrawingAnswer) : null}
+                onAnswer={onAnswer}
+              />
+            </Suspense>
+          )}
+        </>
+      ) : null}
+      {scene.type === "single_choice" ? (
+        <Choices
+          name={uid}
+          type="radio"
+          options={scene.options}
+          disabled={readOnly}
+          labelledBy={`${uid}-prompt`}
+          checked={(id) => a.choice === id}
+          onToggle={(id) => onAnswer({ choice: id })}
+        />
+      ) : null}
+      {scene.type === "multiple_choice" ? (
+        <Choices
+          name={uid}
+          type="checkbox"
+          options={scene.options}
+          disabled={readOnly}
+          labelledBy={`${uid}-prompt`}
+          checked={(id) => Array.isArray(a.choices) && a.choices.includes(id)}
+          onToggle={(id) => {
+            const current = Array.isArray(a.choices) ? (a.choices as string[]) : [];
+            onAnswer({ choices: current.includes(id) ? current.filter((c) => c !== id) : [...current, id] });
+          }}
+        />
+      ) : null}
+      {scene.type === "free_text" ? (
+        <label className="field">
+          <span className="visually-hidden">
+            <RichTextClient text={t("yourAnswer")} />
+          </span>
+          <textarea
+            rows={5}
+            className="answer-text"
+            value={typeof a.text === "string" ? a.text : ""}
+            readOnly={readOnly}
+            maxLength={scene.maxLength ?? undefined}
+            placeholder={scene.placeholder ?? undefined}
+            onChange={(e) => onAnswer({ text: e.target.value })}
+          />
+          {scene.maxLength ? (
+            <span className="muted small" aria-live="polite">
+              {typeof a.text === "string" ? a.text.length : 0}/{scene.maxLength}
+            </span>
+          ) : null}
+        </label>
+      ) : null}
+      {scene.type === "scale" ? (
+        <div className="scale">
+          <span className="scale-end">{scene.minLabel}</span>
+          <div className="scale-points" role="radiogroup" aria-labelledby={`${uid}-prompt`}>
+            {[1, 2, 3, 4, 5].map((v) => (
+              <label key={v} className="scale-point">
+                <input
+                  type="radio"
+                  name={uid}
+                  value={v}
+                  checked={a.value === v}
+                  disabled={readOnly}
+                  onChange={() => onAnswer({ value: v })}
+                />
+                <span>{v}</span>
+              </label>
+            ))}
+          </div>
+          <span className="scale-end">{scene.maxLabel}</span>
+        </div>
+      ) : null}
+      {scene.type === "two_step" ? (
+        <div className="stack">
+          <fieldset className="step">
+            <legend>{scene.firstPrompt}</legend>
+            <Choices
+              name={`${uid}-1`}
+              type="radio"
+              options={scene.firstOptions}
+              disabled={readOnly}
+              checked={(id) => a.first === id}
+              onToggle={(id) =>
+                onAnswer({ first: id, second: "", reason: typeof a.reason === "string" ? a.reason : "" })
+              }
+            />
+          </fieldset>
+          {typeof a.first === "string" && a.first ? (
+            <fieldset className="step" data-testid="second-step">
+              <legend>{scene.secondPrompt}</legend>
+              <Choices
+                name={`${uid}-2`}
+                type="radio"
+                options={secondOptionsOf(scene, a.first)}
+                disabled={readOnly}
+                checked={(id) => a.second === id}
+                onToggle={(id) =>
+                  onAnswer({
+                    first: a.first as string,
+                    second: id,
+                    reason: typeof a.reason === "string" ? a.reason : "",
+                  })
+                }
+              />
+            </fieldset>
+          ) : null}
+          {typeof a.second === "string" && a.second ? (
+            <label className="field step" data-testid="reason">
+              <span className="field-label">{scene.reasonPrompt}</span>
+              <textarea
+                rows={4}
+                className="answer-text"
+                value={typeof a.reason === "string" ? a.reason : ""}
+                readOnly={readOnly}
+                aria-invalid={problem === "requiredInput" || undefined}
+                required
+                onChange={(e) =>
+                  onAnswer({ first: a.first as string, second: a.second as string, reason: e.target.value })
+                }
+              />
+            </label>
+          ) : null}
+        </div>
+      ) : null}
+      {problem ? (
+        <p className="alert alert-error" role="alert" data-testid="scene-problem">
+          <span>
+            <RichTextClient text={t(problem)} />
+          </span>
+        </p>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,49 @@
+import type { ReactNode } from "react";
+import type { DrawingAnswer } from "@/features/scenes/shared/drawing-limits";
+
+/** An image placed in a scene or an option (docs/architecture.md "Images"): its URL, alt text in the display language, and size. */
+export interface RenderedImage {
+  src: string;
+  alt: string;
+  width: number;
+  height: number;
+}
+
+/** A scene with its texts already rendered (rich text and math on the server), ready for the client player. */
+export interface RenderedOption {
+  id: string;
+  label: ReactNode;
+  /** The control's name when the label holds a formula (its plain text: the TeX). */
+  name?: string;
+  image?: RenderedImage;
+  /** Marked correct: only in staff previews and once feedback is allowed (features/scenes/shared/key.ts). */
+  correct?: true;
+}
+
+export type RenderedScene = { id: string; image?: RenderedImage } & (
+  | { type: "info"; prompt: ReactNode; body: ReactNode | null }
+  | { type: "single_choice"; prompt: ReactNode; options: RenderedOption[] }
+  | { type: "multiple_choice"; prompt: ReactNode; options: RenderedOption[]; min: number; max: number }
+  | { type: "free_text"; prompt: ReactNode; placeholder: string | null; maxLength: number | null }
+  | { type: "scale"; prompt: ReactNode; minLabel: ReactNode; maxLabel: ReactNode }
+  | {
+      type: "two_step";
+      prompt: ReactNode;
+      firstPrompt: ReactNode;
+      firstOptions: RenderedOption[];
+      secondPrompt: ReactNode;
+      /** Second-step options per first choice ("*" when they do not depend on it). */
+      secondOptions: Record<string, RenderedOption[]>;
+      reasonPrompt: ReactNode;
+    }
+  | { type: "drawing"; prompt: ReactNode; instructions: ReactNode | null }
+);
+
+export type SceneAnswer =
+  | { seen: true }
+  | { choice: string }
+  | { choices: string[] }
+  | { text: string }
+  | { value: number }
+  | { first: string; second: string; reason: string }
+  | DrawingAnswer;

@@ -1,0 +1,105 @@
+"use server";
+import { AuthError, CredentialsSignin } from "next-auth";
+import { cookies } from "next/headers";
+import { redirect } from "next/navigation";
+import { z } from "zod";
+import { audit } from "@/platform/audit/log";
+import { db } from "@/platform/db";
+import { env } from "@/platform/env";
+import { hashCode } from "@/platform/auth/signin-code-crypto";
+import { auth, signIn, signOut } from "./config";
+import { LANGUAGE_CHOICE_COOKIE, LANGUAGE_COOKIE } from "@/platform/i18n/languages";
+import { PENDING_CODE_COOKIE } from "./cookies";
+import { decodeFailure, type SigninErrorCode } from "./errors";
+import { areaOf, homeOf } from "./roles";
+import { safeFromPath, signinInputSchema } from "./schema";
+import { errorField, log } from "@/platform/ops/log";
+
+export interface SigninState {
+  error: SigninErrorCode | null;
+  retryMinutes?: number;
+  email: string;
+}
+
+/** Runs a next-auth credentials sign-in and turns its failure into one of our codes. */
+async function attempt(provider: "password" | "code", fields: Record<string, string>) {
+  try {
+    await signIn(provider, { ...fields, redirect: false });
+    return null;
+  } catch (error) {
+    if (error instanceof CredentialsSignin)
+      return decodeFailure(error.code) ?? { code: "authFailed" as const, retryMinutes: 0 };
+    if (error instanceof AuthError) return { code: "authFailed" as const, retryMinutes: 0 };
+    throw error;
+  }
+}
+
+/** E-mail + password sign-in (the form on /signin). */
+export async function signInWithPassword(_prev: SigninState, form: FormData): Promise<SigninState> {
+  const email = String(form.get("email") ?? "");
+  const parsed = signinInputSchema.safeParse({ email, password: form.get("password") });
+  if (!parsed.success) return { error: "invalidEmail", email };
+  const failure = await attempt("password", { email: parsed.data.email, password: parsed.data.password });
+  if (failure) return { error: failure.code, retryMinutes: failure.retryMinutes, email };
+  const user = await db().user.findUnique({ where: { email: parsed.data.email }, select: { role: true } });
+  if (!user) return { error: "authFailed", email };
+  const from = safeFromPath(form.get("from"));
+  redirect(from && areaOf(from) === user.role ? from : homeOf(user.role));
+}
+
+export type CodeSigninResult =
+  | {
+      ok: true;
+      name: string | null;
+      nameKana: string | null;
+      nickname: string | null;
+      school: { name: string; nameKana: string } | null;
+    }
+  | { ok: false; error: SigninErrorCode; retryMinutes?: number };
+
+const codeInput = z.string().max(64);
+
+/**
+ * QR sign-in (/auth/auth-with-code): signs in with the scanned code (kept in a
+ * cookie by proxy.ts, used once) and returns who it is, for "is this you?".
+ */
+export async function signInWithCode(): Promise<CodeSigninResult> {
+  const jar = await cookies();
+  const pending = jar.get(PENDING_CODE_COOKIE)?.value;
+  jar.delete({ name: PENDING_CODE_COOKIE, path: "/auth" });
+  const parsed = codeInput.safeParse(pending);
+  if (!parsed.success) return { ok: false, error: "invalidCode" };
+  const failure = await attempt("code", { code: parsed.data });
+  if (failure) return { ok: false, error: failure.code, retryMinutes: failure.retryMinutes };
+  // The session cookie is only set on this response, so find the student by the code itself.
+  const user = await db().signinCode.findUnique({
+    where: { codeHash: hashCode(parsed.data, env().SIGNIN_CODE_KEY) },
+    select: {
+      user: {
+        select: { name: true, nameKana: true, nickname: true, school: { select: { name: true, nameKana: true } } },
+      },
+    },
+  });
+  if (!user) return { ok: false, error: "authFailed" };
+  return { ok: true, ...user.user };
+}
+
+export async function signOutAction(): Promise<void> {
+  const session = await auth().catch(() => null);
+  try {
+    await signOut({ redirect: false });
+    // the display language was this person's: the next one on a shared device starts from the default
+    (await cookies()).delete(LANGUAGE_COOKIE);
+    (await cookies()).delete(LANGUAGE_CHOICE_COOKIE);
+    if (session?.user?.id) await audit({ action: "signout", actorId: session.user.id });
+  } catch (error) {
+    log().error({ event: "signout.failed", ...errorField(error) }, "sign-out failed");
+  }
+  redirect("/signin");
+}
+
+/** Google sign-in (OpenID Connect): off to the provider, back to `from` or the own home. */
+export async function signInWithGoogle(form: FormData): Promise<void> {
+  const from = safeFromPath(form.get("from"));
+  await signIn("google", { redirectTo: from ?? "/dashboard" });
+}

@@ -1,0 +1,101 @@
+import "server-only";
+import NextAuth, { CredentialsSignin, type NextAuthConfig } from "next-auth";
+import Credentials from "next-auth/providers/credentials";
+import Google from "next-auth/providers/google";
+import { env } from "@/platform/env";
+import { applyLanguageAtSignin } from "@/platform/i18n/signin";
+import { sessionCookieConfig } from "./cookies";
+import { checkCode, checkPassword } from "./credentials";
+import { googleEnabled, matchGoogleAccount } from "./google";
+import { encodeFailure } from "./errors";
+import { requestIp } from "@/platform/security/client-ip";
+import { isRole } from "./roles";
+import { endSessions, openSession } from "./session-version";
+
+/** Thrown from authorize(): carries one of platform/auth/errors.ts's codes to the form. */
+class SigninFailure extends CredentialsSignin {
+  constructor(code: string) {
+    super(code);
+    this.code = code;
+  }
+}
+
+function config(): NextAuthConfig {
+  return {
+    secret: env().AUTH_SECRET,
+    trustHost: true,
+    session: { strategy: "jwt", maxAge: 60 * 60 * 12 },
+    cookies: { sessionToken: sessionCookieConfig(env().AUTH_URL) },
+    pages: { signIn: "/signin", error: "/signin" },
+    providers: [
+      Credentials({
+        id: "password",
+        credentials: { email: {}, password: {} },
+        async authorize(credentials, request) {
+          const result = await checkPassword(credentials, requestIp(request.headers));
+          if (!result.ok) throw new SigninFailure(encodeFailure(result.code, result.retryMinutes));
+          return { id: result.user.id, role: result.user.role };
+        },
+      }),
+      Credentials({
+        id: "code",
+        credentials: { code: {} },
+        async authorize(credentials, request) {
+          const result = await checkCode(credentials?.code, requestIp(request.headers));
+          if (!result.ok) throw new SigninFailure(encodeFailure(result.code, result.retryMinutes));
+          return { id: result.user.id, role: result.user.role };
+        },
+      }),
+      ...(googleEnabled()
+        ? [
+            Google({
+              clientId: env().GOOGLE_CLIENT_ID,
+              clientSecret: env().GOOGLE_CLIENT_SECRET,
+              issuer: env().GOOGLE_ISSUER,
+            }),
+          ]
+        : []),
+    ],
+    events: {
+      /** Signing out ends every session of the user, copies of the cookie included. */
+      async signOut(message) {
+        const sub = "token" in message ? message.token?.sub : undefined;
+        if (sub) await endSessions([sub]);
+      },
+    },
+    callbacks: {
+      /** Google signs in only an existing, enabled user whose verified e-mail matches (docs/product-design.md). */
+      async signIn({ account, profile }) {
+        if (account?.provider !== "google") return true;
+        const result = await matchGoogleAccount(account, profile);
+        return result.ok ? true : `/signin?error=${result.code}`;
+      },
+      async jwt({ token, user, account, profile }) {
+        if (account?.provider === "google") {
+          const result = await matchGoogleAccount(account, profile, { link: false });
+          if (!result.ok) throw new Error("google account no longer matches");
+          token.sub = result.user.id;
+          token.role = result.user.role;
+        } else if (user?.id) {
+          token.sub = user.id;
+          token.role = (user as { role?: string }).role;
+        }
+        if ((account || user) && token.sub) {
+          // a new session carries the user's session version (platform/auth/session-version.ts)
+          token.sv = await openSession(token.sub);
+          // and the person's display language becomes the cookie (the previous user's stays behind)
+          await applyLanguageAtSignin(token.sub);
+        }
+        return token;
+      },
+      session({ session, token }) {
+        if (token.sub && isRole(token.role)) {
+          session.user = { ...session.user, id: token.sub, role: token.role };
+        }
+        return session;
+      },
+    },
+  };
+}
+
+export const { handlers, auth, signIn, signOut } = NextAuth(() => config());

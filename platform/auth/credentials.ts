@@ -1,0 +1,137 @@
+import "server-only";
+import { audit } from "@/platform/audit/log";
+import { db } from "@/platform/db";
+import { env } from "@/platform/env";
+import { countSigninFailure } from "@/platform/ops/metrics";
+import { log } from "@/platform/ops/log";
+import { hashCode, isWellFormedCode } from "@/platform/auth/signin-code-crypto";
+import type { SigninErrorCode } from "./errors";
+import { dummyPasswordHash, verifyPassword } from "./password";
+import { signinInputSchema } from "./schema";
+import { recordSuccess, reserveAttempt } from "./throttle";
+
+export type SigninResult =
+  | { ok: true; user: { id: string; role: "student" | "teacher" | "manager" } }
+  | { ok: false; code: SigninErrorCode; retryMinutes?: number };
+
+/** A failed sign-in in the metrics (manabiya_signin_failures_total), by method and reason. */
+const counted = (method: "password" | "code", result: SigninResult): SigninResult => {
+  if (!result.ok) countSigninFailure(method, result.code);
+  return result;
+};
+
+/** Checks an e-mail and password (argon2id), throttled per account (the attempt is counted before argon2 runs), and audits the attempt. */
+export async function checkPassword(input: unknown, ip: string): Promise<SigninResult> {
+  return counted("password", await passwordResult(input, ip));
+}
+
+/** Checks a student's QR sign-in code (live, not expired, account enabled), throttled per code (counted before the check). */
+export async function checkCode(code: unknown, ip: string): Promise<SigninResult> {
+  return counted("code", await codeResult(code, ip));
+}
+
+async function passwordResult(input: unknown, ip: string): Promise<SigninResult> {
+  const parsed = signinInputSchema.safeParse(input);
+  if (!parsed.success) {
+    // not audited (nothing to tie it to): the log line alone, like the audited failures' (platform/audit/log.ts)
+    log().info({ event: "signin.password.failure", method: "password", reason: "invalidEmail" }, "audit");
+    return { ok: false, code: "invalidEmail" };
+  }
+  const { email, password } = parsed.data;
+  const subject = { kind: "account", value: email } as const;
+  const reserved = await reserveAttempt(subject, ip);
+  if (!reserved.ok) {
+    await audit({ action: "signin.password.throttled", ip, meta: { email, reason: "tooManyRequests" } });
+    return { ok: false, code: "tooManyRequests", retryMinutes: reserved.retryMinutes };
+  }
+  const user = await db().user.findUnique({
+    where: { email },
+    select: { id: true, role: true, passwordHash: true, disabled: true, schoolId: true, academyId: true },
+  });
+  const fail = async (code: SigninErrorCode) => {
+    await audit({
+      action: "signin.password.failure",
+      actorId: user?.id,
+      ip,
+      schoolId: user?.schoolId,
+      academyId: user?.academyId,
+      meta: { email, reason: code },
+    });
+    return { ok: false as const, code };
+  };
+  if (!user?.passwordHash) {
+    await verifyPassword(await dummyPasswordHash(), password); // same work as a real check
+    return fail("userNotFound");
+  }
+  if (!(await verifyPassword(user.passwordHash, password))) return fail("wrongPassword");
+  if (user.disabled) return fail("userDisabled");
+  await recordSuccess(subject, ip);
+  await db().user.update({ where: { id: user.id }, data: { lastSignInAt: new Date() }, select: { id: true } });
+  await audit({
+    action: "signin.password.success",
+    actorId: user.id,
+    ip,
+    schoolId: user.schoolId,
+    academyId: user.academyId,
+  });
+  return { ok: true, user: { id: user.id, role: user.role } };
+}
+
+async function codeResult(code: unknown, ip: string): Promise<SigninResult> {
+  if (typeof code !== "string" || !isWellFormedCode(code)) {
+    log().info({ event: "signin.code.failure", method: "code", reason: "malformed" }, "audit");
+    return { ok: false, code: "invalidCode" };
+  }
+  const codeHash = hashCode(code, env().SIGNIN_CODE_KEY);
+  const subject = { kind: "code", value: codeHash } as const;
+  const reserved = await reserveAttempt(subject, ip);
+  if (!reserved.ok) {
+    log().warn({ event: "signin.code.throttled", method: "code", reason: "tooManyRequests" }, "audit");
+    return { ok: false, code: "tooManyRequests", retryMinutes: reserved.retryMinutes };
+  }
+  const now = new Date();
+  const row = await db().signinCode.findUnique({
+    where: { codeHash },
+    select: {
+      id: true,
+      revokedAt: true,
+      expiresAt: true,
+      user: { select: { id: true, role: true, disabled: true, schoolId: true } },
+    },
+  });
+  const live = row && !row.revokedAt && (!row.expiresAt || row.expiresAt > now) && row.user.role === "student";
+  if (!row || !live) {
+    await audit({
+      action: "signin.code.failure",
+      actorId: row?.user.id,
+      ip,
+      schoolId: row?.user.schoolId,
+      meta: { reason: row ? "revokedOrExpired" : "unknown" },
+    });
+    return { ok: false, code: "invalidCode" };
+  }
+  if (row.user.disabled) {
+    await audit({
+      action: "signin.code.failure",
+      actorId: row.user.id,
+      ip,
+      schoolId: row.user.schoolId,
+      meta: { reason: "userDisabled" },
+    });
+    return { ok: false, code: "userDisabled" };
+  }
+  await recordSuccess(subject, ip);
+  // two bookkeeping writes, not a transaction: under a storm of sign-ins a transaction waits for a pool connection
+  // of its own only 2 s and then fails the sign-in (measured: docs/benchmarks.md, the sign-in storm)
+  await db().signinCode.update({ where: { id: row.id }, data: { lastUsedAt: now }, select: { id: true } });
+  await db().user.update({ where: { id: row.user.id }, data: { lastSignInAt: now }, select: { id: true } });
+  await audit({
+    action: "signin.code.success",
+    actorId: row.user.id,
+    ip,
+    schoolId: row.user.schoolId,
+    targetType: "signinCode",
+    targetId: row.id,
+  });
+  return { ok: true, user: { id: row.user.id, role: row.user.role } };
+}

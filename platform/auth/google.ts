@@ -1,0 +1,67 @@
+import "server-only";
+import type { Account, Profile } from "next-auth";
+import { audit } from "@/platform/audit/log";
+import { db } from "@/platform/db";
+import { env } from "@/platform/env";
+import { countSigninFailure } from "@/platform/ops/metrics";
+import type { SigninErrorCode } from "./errors";
+
+export function googleEnabled(): boolean {
+  const { GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET } = env();
+  return Boolean(GOOGLE_CLIENT_ID && GOOGLE_CLIENT_SECRET);
+}
+
+type Match =
+  { ok: true; user: { id: string; role: "student" | "teacher" | "manager" } } | { ok: false; code: SigninErrorCode };
+
+/**
+ * The Manabiya user for a Google (OpenID Connect) sign-in: the verified e-mail
+ * must belong to an existing, enabled user. On the first match the Google
+ * account is linked to the user (accounts table) and the sign-in audited.
+ */
+export async function matchGoogleAccount(
+  account: Account,
+  profile: Profile | undefined,
+  options = { link: true },
+): Promise<Match> {
+  const email = typeof profile?.email === "string" ? profile.email.trim().toLowerCase() : null;
+  const verified = profile?.email_verified === true || String(profile?.email_verified) === "true";
+  const user = email
+    ? await db().user.findUnique({
+        where: { email },
+        select: { id: true, role: true, disabled: true, schoolId: true, academyId: true },
+      })
+    : null;
+  const fail = async (code: SigninErrorCode) => {
+    if (options.link) {
+      countSigninFailure("google", code);
+      await audit({ action: "signin.google.failure", actorId: user?.id, meta: { email, reason: code } });
+    }
+    return { ok: false as const, code };
+  };
+  if (!email || !verified || !user) return fail("userNotFound");
+  if (user.disabled) return fail("userDisabled");
+  if (options.link) {
+    await db().account.upsert({
+      where: {
+        provider_providerAccountId: { provider: account.provider, providerAccountId: account.providerAccountId },
+      },
+      create: {
+        userId: user.id,
+        type: account.type,
+        provider: account.provider,
+        providerAccountId: account.providerAccountId,
+      },
+      update: {},
+      select: { id: true },
+    });
+    await db().user.update({ where: { id: user.id }, data: { lastSignInAt: new Date() }, select: { id: true } });
+    await audit({
+      action: "signin.google.success",
+      actorId: user.id,
+      schoolId: user.schoolId,
+      academyId: user.academyId,
+    });
+  }
+  return { ok: true, user: { id: user.id, role: user.role } };
+}

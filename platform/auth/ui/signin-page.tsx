@@ -1,0 +1,55 @@
+import { getTranslations } from "next-intl/server";
+import Link from "next/link";
+import { redirect } from "next/navigation";
+import { isSigninErrorCode } from "@/platform/auth/errors";
+import { googleEnabled } from "@/platform/auth/google";
+import { homeOf } from "@/platform/auth/roles";
+import { safeFromPath } from "@/platform/auth/schema";
+import { getActor } from "@/platform/auth/session";
+import { NotifyOnLoad } from "@/platform/ui/notifications";
+import { RichText } from "@/platform/ui/rich-text";
+import { AuthCard } from "./auth-card";
+import { GoogleButton } from "./google-button";
+import { SigninForm } from "./signin-form";
+
+type Params = Promise<Record<string, string | string[] | undefined>>;
+
+/** /signin (and /): e-mail and password. A signed-in user goes to their home. */
+export async function SigninPage({ searchParams }: { searchParams: Params }) {
+  const params = await searchParams;
+  const actor = await getActor();
+  if (actor && actor !== "disabled") redirect(homeOf(actor.role));
+  const t = await getTranslations("Auth");
+  const reset = await getTranslations("Reset");
+  // next-auth's own error names (OAuthCallbackError, Configuration, …) come from the Google round trip.
+  const error = isSigninErrorCode(params.error)
+    ? params.error
+    : typeof params.error === "string"
+      ? "googleFailed"
+      : null;
+  const from = safeFromPath(params.from);
+  return (
+    <AuthCard labelledBy="signin-title">
+      <h1 id="signin-title">
+        <RichText text={t("signinTitle")} />
+      </h1>
+      <p className="muted">
+        <RichText text={t("signinLead")} />
+      </p>
+      <SigninForm from={from} initialError={error} />
+      {googleEnabled() ? (
+        <>
+          <p className="or-line" aria-hidden="true">
+            <RichText text={t("or")} />
+          </p>
+          <GoogleButton from={from} />
+        </>
+      ) : null}
+      {/* not prefetched: every student's tablet opens this page, only staff ever ask for a reset (3 KB) */}
+      <Link href="/auth/forgot" prefetch={false} data-testid="forgot-link">
+        <RichText text={t("forgot")} />
+      </Link>
+      {params.notice === "passwordReset" ? <NotifyOnLoad message={reset("done")} kind="success" /> : null}
+    </AuthCard>
+  );
+}

@@ -1,0 +1,17 @@
+import { PrismaPg } from "@prisma/adapter-pg";
+import { createPool, type PoolSpec, type PoolTimeouts } from "@/platform/db/pools";
+import { PrismaClient } from "@/platform/db/generated/prisma/client";
+
+/** A Prisma client over a pool of createPool's (platform/db/pools.ts); the pool ends with the client ($disconnect). */
+export function prismaClientOver(spec: PoolSpec): PrismaClient {
+  return new PrismaClient({ adapter: new PrismaPg(createPool(spec), { disposeExternalPool: true }) });
+}
+
+/**
+ * A Prisma client of its own to `connectionString`, with `max` connections: the seed, the command-line
+ * tools, tests and the sign-in sheets' renderer process (which passes its job's timeouts; the others
+ * wait without limits). The app's own client is platform/db/index.ts's.
+ */
+export function createPrismaClient(connectionString: string, max = 10, timeouts?: PoolTimeouts): PrismaClient {
+  return prismaClientOver({ name: "tool", url: connectionString, max, timeouts: timeouts ?? null });
+}

@@ -1,0 +1,429 @@
+/**
+ * The access matrix of every server action, called the way the browser calls
+ * them (the real wrapper, zod, role and scope checks, real PostgreSQL). Only
+ * the request is made up: its Cookie header carries a session token made
+ * the way next-auth makes it (read by the real getActor), and Next's cache
+ * revalidation (which needs a request) is a no-op.
+ *
+ * Every row makes one valid call (tests/support/actions-access-rows.ts) as
+ * every actor: the wrong ones are refused with the exact code and change
+ * nothing, then the rightful one makes the same call, gets `ok: true`, and the
+ * database shows the change (the positive control: no refusal here can come
+ * from bad input or a broken action). Each test has fresh rows to act on.
+ */
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+
+vi.mock("next/headers", () => import("../support/next-headers-fake"));
+vi.mock("next/cache", () => ({ revalidatePath: () => undefined }));
+
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { db } from "@/platform/db";
+import type { ActionResult } from "@/platform/errors";
+import { readTemplateFiles, syncTemplates } from "@/features/activities/server/template-load";
+import { createAcademy, createSchool, createUser, uniqueTag } from "../../prisma/seed/factories";
+import { saveOwnLanguageAction } from "@/platform/i18n/actions";
+import { applyRolloverAction } from "@/features/rostering/server/rollover-actions";
+import * as schoolActions from "@/features/people/server/school-actions";
+import { session, sessionCookieOf } from "../support/next-headers-fake";
+import {
+  ACTIVITY_ROWS,
+  LIBRARY_ROWS,
+  liveRows,
+  makeFx,
+  type Row,
+  SCHOOL_ROWS,
+  STUDENT_ROWS,
+  TEACHER_ONLY_ROWS,
+} from "../support/actions-access-rows";
+
+type Who = "nobody" | "student" | "teacher" | "otherTeacher" | "noSchoolTeacher" | "manager" | "otherManager";
+const ids = {} as Record<Exclude<Who, "nobody">, string> & { school: string; sibling: string; foreign: string };
+
+const roles: Record<Exclude<Who, "nobody">, string> = {
+  student: "student",
+  teacher: "teacher",
+  otherTeacher: "teacher",
+  noSchoolTeacher: "teacher",
+  manager: "manager",
+  otherManager: "manager",
+};
+async function as<T>(who: Who, call: () => Promise<ActionResult<T>>) {
+  session.cookie = who === "nobody" ? "" : await sessionCookieOf(ids[who], roles[who]);
+  return call();
+}
+
+/** Everything a refused call must leave untouched. */
+async function snapshot() {
+  const schools = [ids.school, ids.sibling, ids.foreign];
+  const [users, details, codes, schoolRows, activities, sessions, library] = await Promise.all([
+    db().user.findMany({
+      where: { OR: [{ schoolId: { in: schools } }, { id: { in: [ids.manager, ids.otherManager] } }] },
+      orderBy: { id: "asc" },
+      omit: { lastActiveAt: true },
+    }), // the actor's own last use is recorded
+    db().studentDetail.findMany({ where: { user: { schoolId: { in: schools } } }, orderBy: { userId: "asc" } }),
+    db().signinCode.findMany({ where: { user: { schoolId: { in: schools } } }, orderBy: { id: "asc" } }),
+    db().school.findMany({
+      where: { academyId: { in: [academies.academy, academies.otherAcademy] } },
+      orderBy: { id: "asc" },
+    }),
+    db().activity.findMany({ where: { schoolId: { in: schools } }, orderBy: { id: "asc" } }),
+    db().guideSession.findMany({ where: { activity: { schoolId: { in: schools } } }, orderBy: { id: "asc" } }),
+    db().libraryEntry.findMany({
+      where: { academyId: { in: [academies.academy, academies.otherAcademy] } },
+      orderBy: { id: "asc" },
+    }),
+  ]);
+  return { users, details, codes, schools: schoolRows, activities, sessions, library };
+}
+
+let academies = { academy: "", otherAcademy: "" };
+beforeAll(async () => {
+  const tag = uniqueTag();
+  const academy = await createAcademy(db(), { name: `M${tag}`, nameKana: "えむ" });
+  const other = await createAcademy(db(), { name: `O${tag}`, nameKana: "おー" });
+  academies = { academy: academy.id, otherAcademy: other.id };
+  ids.school = (await createSchool(db(), { academyId: academy.id, name: `S${tag}`, nameKana: "えす" })).id;
+  ids.sibling = (await createSchool(db(), { academyId: academy.id, name: `T${tag}`, nameKana: "てぃー" })).id;
+  ids.foreign = (await createSchool(db(), { academyId: other.id, name: `F${tag}`, nameKana: "えふ" })).id;
+  const user = async (role: "student" | "teacher" | "manager", extra: object) =>
+    (await createUser(db(), { role, email: `${role}-${uniqueTag()}@access.example`, name: `${role}`, ...extra })).id;
+  ids.student = await user("student", { schoolId: ids.school, student: { grade: 1, className: "1", number: 1 } });
+  ids.teacher = await user("teacher", { schoolId: ids.school });
+  ids.otherTeacher = await user("teacher", { schoolId: ids.sibling });
+  ids.noSchoolTeacher = await user("teacher", { schoolId: null });
+  ids.manager = await user("manager", { academyId: academy.id });
+  ids.otherManager = await user("manager", { academyId: other.id });
+  await syncTemplates(db(), await readTemplateFiles());
+});
+afterAll(async () => {
+  await db().$disconnect();
+});
+const fx = (row: Row) =>
+  makeFx(
+    { school: ids.school, sibling: ids.sibling, foreign: ids.foreign },
+    row.activity ?? { status: "active", mode: "self" },
+  );
+
+/**
+ * The refusals (each with its exact code, nothing changed), then the positive
+ * control: `rightful` makes the same call and the row's effect shows.
+ */
+async function check(row: Row, refusals: [Who, string, string?][], rightful: Who, rightfulSchool?: "school") {
+  const f = await fx(row);
+  await row.prepare?.(f);
+  const before = await snapshot();
+  for (const [who, code, schoolId] of refusals) {
+    expect(
+      await as(who, () => row.call(f, schoolId === "school" ? f.school : undefined)),
+      `${row.name} as ${who}`,
+    ).toMatchObject({ ok: false, code });
+  }
+  expect(await snapshot()).toEqual(before);
+  const result = await as(rightful, () => row.call(f, rightfulSchool ? f.school : undefined));
+  expect(result, `${row.name} as the rightful ${rightful}`).toMatchObject({ ok: true });
+  await row.effect(f, (result as { data: unknown }).data);
+  return f;
+}
+
+const NOT_STAFF: [Who, string][] = [
+  ["nobody", "UNAUTHENTICATED"],
+  ["student", "FORBIDDEN"],
+  ["noSchoolTeacher", "FORBIDDEN"],
+];
+const rows = <R extends Row>(list: R[]) => list.map((r) => [r.name, r] as [string, R]);
+
+describe("student actions: teachers of the student's own school only", () => {
+  it.each(rows(STUDENT_ROWS))(
+    "%s: refused when signed out, for a student, managers, a teacher without a school and (for named students) another school's teacher; the school's teacher may",
+    async (_name, row) => {
+      const named = row.name !== "add" && row.name !== "import";
+      await check(
+        row,
+        [
+          ...NOT_STAFF,
+          ["manager", "FORBIDDEN"],
+          ["otherManager", "FORBIDDEN"],
+          ...(named ? [["otherTeacher", "NOT_FOUND"] as [Who, string]] : []),
+        ],
+        "teacher",
+      );
+    },
+  );
+});
+
+describe("school actions: managers of the school's own academy only", () => {
+  const create: Row = {
+    name: "create",
+    call: (f) => schoolActions.createSchoolAction({ name: `新校${f.target.slice(0, 8)}`, nameKana: "" }),
+    effect: async (f) =>
+      expect(
+        await db().school.findFirst({ where: { name: `新校${f.target.slice(0, 8)}` }, select: { academyId: true } }),
+      ).toEqual({ academyId: academies.academy }),
+  };
+  it.each(rows([...SCHOOL_ROWS, create]))(
+    "%s: refused when signed out, for a student, for teachers and (for a named school or teacher) another academy's manager; the academy's manager may",
+    async (_name, row) => {
+      const named = row.name !== "create";
+      await check(
+        row,
+        [...NOT_STAFF, ["teacher", "FORBIDDEN"], ...(named ? [["otherManager", "NOT_FOUND"] as [Who, string]] : [])],
+        "manager",
+      );
+    },
+  );
+
+  it("delete school: refused when signed out, for a student, for teachers and another academy's manager; a school with people is refused; the academy's manager may delete an empty one", async () => {
+    const empty = (
+      await createSchool(db(), { academyId: academies.academy, name: `空${uniqueTag()}`, nameKana: "から" })
+    ).id;
+    const before = await snapshot();
+    for (const [who, code] of [...NOT_STAFF, ["teacher", "FORBIDDEN"], ["otherManager", "NOT_FOUND"]] as [
+      Who,
+      string,
+    ][]) {
+      expect(await as(who, () => schoolActions.deleteSchoolAction({ schoolId: empty })), `as ${who}`).toMatchObject({
+        ok: false,
+        code,
+      });
+    }
+    expect(await as("manager", () => schoolActions.deleteSchoolAction({ schoolId: ids.school }))).toMatchObject({
+      ok: false,
+      code: "CONFLICT",
+    });
+    expect(await snapshot()).toEqual(before);
+    expect(await as("manager", () => schoolActions.deleteSchoolAction({ schoolId: empty }))).toEqual({
+      ok: true,
+      data: null,
+    });
+    expect(await db().school.findUnique({ where: { id: empty } })).toBeNull();
+  });
+
+  it("year-end rollover: refused when signed out, for a student, for teachers (even of the school) and another academy's manager; the academy's manager may, once", async () => {
+    // a school of its own: the rollover moves every student and archives every activity of the school
+    const school = (
+      await createSchool(db(), { academyId: academies.academy, name: `年${uniqueTag()}`, nameKana: "ねん" })
+    ).id;
+    const pupil = (
+      await createUser(db(), {
+        role: "student",
+        email: `ro-${uniqueTag()}@access.example`,
+        schoolId: school,
+        student: { grade: 1, className: "1", number: 1 },
+      })
+    ).id;
+    const { currentYear } = await db().school.findUniqueOrThrow({
+      where: { id: school },
+      select: { currentYear: true },
+    });
+    const input = { schoolId: school, expectedYear: currentYear, topGrade: 3, classMoves: [] };
+    const state = () =>
+      Promise.all([
+        db().school.findUnique({ where: { id: school } }),
+        db().studentDetail.findUnique({ where: { userId: pupil } }),
+      ]);
+    const before = await state();
+    for (const [who, code] of [
+      ...NOT_STAFF,
+      ["teacher", "FORBIDDEN"],
+      ["otherTeacher", "FORBIDDEN"],
+      ["otherManager", "FORBIDDEN"],
+    ] as [Who, string][]) {
+      expect(await as(who, () => applyRolloverAction(input)), `as ${who}`).toMatchObject({ ok: false, code });
+    }
+    expect(await state()).toEqual(before);
+    expect(await as("manager", () => applyRolloverAction(input))).toMatchObject({
+      ok: true,
+      data: { year: currentYear + 1, promoted: 1 },
+    });
+    expect(await db().studentDetail.findUnique({ where: { userId: pupil }, select: { grade: true } })).toEqual({
+      grade: 2,
+    });
+    expect(await as("manager", () => applyRolloverAction(input))).toMatchObject({ ok: false, code: "CONFLICT" });
+  });
+
+  it("a manager cannot move a teacher into another academy's school; into the own academy's other school they may", async () => {
+    const row = SCHOOL_ROWS.find((r) => r.name === "move teacher")!;
+    const f = await fx(row);
+    const before = await snapshot();
+    expect(
+      await as("manager", () => schoolActions.moveTeacherAction({ teacherId: f.targetTeacher, schoolId: f.foreign })),
+    ).toMatchObject({ ok: false, code: "NOT_FOUND" });
+    expect(await snapshot()).toEqual(before);
+    expect(await as("manager", () => row.call(f))).toMatchObject({ ok: true });
+    await row.effect(f, null);
+  });
+});
+
+describe("activity actions: staff of the activity's school only", () => {
+  it.each(rows(ACTIVITY_ROWS))(
+    "%s: refused when signed out, for a student, another school's teacher (naming this school: forbidden; its own: not found) and another academy's manager; the school's teacher may",
+    async (_name, row) => {
+      const copy = row.name === "copy template" || row.name === "import activity" || row.name === "create blank";
+      const managers: [Who, string, string?][] = TEACHER_ONLY_ROWS.includes(row.name)
+        ? [["manager", "FORBIDDEN", "school"]]
+        : [];
+      await check(
+        row,
+        [
+          ...NOT_STAFF,
+          ["otherTeacher", "FORBIDDEN", "school"],
+          ...(copy ? [] : [["otherTeacher", "NOT_FOUND"] as [Who, string]]),
+          ["otherManager", "FORBIDDEN", "school"],
+          ...managers,
+        ],
+        "teacher",
+      );
+    },
+  );
+
+  it.each(rows(ACTIVITY_ROWS.filter((r) => !TEACHER_ONLY_ROWS.includes(r.name))))(
+    "%s: the academy's manager naming the school may",
+    async (_name, row) => {
+      await check(row, [], "manager", "school");
+    },
+  );
+});
+
+describe("library actions: the academy's managers publish, retag and withdraw; staff of its schools copy", () => {
+  const MANAGER_ROWS = LIBRARY_ROWS.filter((r) => r.name !== "copy entry");
+  it.each(rows(MANAGER_ROWS))(
+    "%s: refused when signed out, for a student, for teachers (even of the school) and another academy's manager; the academy's manager may",
+    async (_name, row) => {
+      const byId = row.name !== "publish";
+      await check(
+        row,
+        [
+          ...NOT_STAFF,
+          ["teacher", "FORBIDDEN"],
+          ["otherTeacher", "FORBIDDEN"],
+          ["otherManager", byId ? "NOT_FOUND" : "FORBIDDEN"],
+        ],
+        "manager",
+      );
+    },
+  );
+
+  const copy = LIBRARY_ROWS.find((r) => r.name === "copy entry")!;
+  it("copy entry: refused when signed out, for a student, a teacher naming another school and another academy's manager; the school's teacher may", async () => {
+    await check(
+      copy,
+      [...NOT_STAFF, ["otherTeacher", "FORBIDDEN", "school"], ["otherManager", "FORBIDDEN", "school"]],
+      "teacher",
+    );
+  });
+  it("copy entry: the academy's manager naming the school may", async () => {
+    await check(copy, [], "manager", "school");
+  });
+});
+
+describe("guide session and results actions: staff of the activity's school only", () => {
+  const LIVE = liveRows((call) => as("teacher", call));
+  it.each(rows(LIVE))(
+    "%s: refused when signed out, for a student, another school's teacher (naming this school: forbidden; its own: not found) and another academy's manager; the school's teacher may",
+    async (_name, row) => {
+      // a session action on another school's activity meets no running session in the actor's school: CONFLICT
+      // (notRunning), exactly as for an id that exists nowhere (next test); reading reasons finds no rows: ok, empty;
+      // starting it, pacing it and reading a student's answer find no activity or student there: NOT_FOUND
+      const notFound: [Who, string][] =
+        row.name === "cell reasons"
+          ? []
+          : [["otherTeacher", ["start", "student answer", "pacing"].includes(row.name) ? "NOT_FOUND" : "CONFLICT"]];
+      await check(
+        row,
+        [...NOT_STAFF, ["otherTeacher", "FORBIDDEN", "school"], ...notFound, ["otherManager", "FORBIDDEN", "school"]],
+        "teacher",
+      );
+    },
+  );
+
+  it.each(rows(LIVE))(
+    "%s: another school's running session answers as an activity that exists nowhere",
+    async (_name, row) => {
+      const f = await fx(row);
+      await row.prepare?.(f);
+      const before = await snapshot();
+      const theirs = await as("otherTeacher", () => row.call(f));
+      const nowhere = await as("otherTeacher", () => row.call({ ...f, activity: crypto.randomUUID() }));
+      expect(theirs).toEqual(nowhere);
+      expect(theirs.ok && row.name !== "cell reasons").toBe(false);
+      if (theirs.ok) expect(theirs.data).toEqual([]);
+      expect(await snapshot()).toEqual(before);
+    },
+  );
+
+  it.each(rows(LIVE))("%s: the academy's manager naming the school may", async (_name, row) => {
+    await check(row, [], "manager", "school");
+  });
+});
+
+it("own display language: refused signed out and for a value that is not one of the three; each person changes only their own record", async () => {
+  const languages = () =>
+    db().user.findMany({
+      where: { id: { in: [ids.student, ids.teacher] } },
+      orderBy: { id: "asc" },
+      select: { id: true, displayLanguage: true },
+    });
+  const before = await languages();
+  expect(await as("nobody", () => saveOwnLanguageAction({ language: "ja-kana" }))).toMatchObject({
+    ok: false,
+    code: "UNAUTHENTICATED",
+  });
+  expect(await as("student", () => saveOwnLanguageAction({ language: "en" as never }))).toMatchObject({
+    ok: false,
+    code: "VALIDATION",
+  });
+  expect(await languages()).toEqual(before);
+  expect(await as("student", () => saveOwnLanguageAction({ language: "ja-kana" }))).toMatchObject({ ok: true });
+  const after = await languages();
+  expect(after.find((u) => u.id === ids.student)?.displayLanguage).toBe("ja-kana");
+  expect(after.find((u) => u.id === ids.teacher)).toEqual(before.find((u) => u.id === ids.teacher));
+});
+
+/** Server actions that are public by design (sign-in, sign-out, password reset): they take no school id. */
+const PUBLIC_ACTIONS = [
+  "signInWithPassword",
+  "signInWithCode",
+  "signOutAction",
+  "signInWithGoogle",
+  "requestReset",
+  "resetPassword",
+];
+/** Form adapters that call a row's action (copyTemplateFromForm → copy template, importActivityFromForm → import activity, importStudentsFromForm is the import row itself). */
+const ADAPTERS = [
+  "copyTemplateFromForm",
+  "importActivityFromForm",
+  "importStudentsAction",
+  "publishActivityFromForm",
+  "copyLibraryEntryFromForm",
+  "setEntryTagsFromForm",
+];
+
+/** The server actions of the product's code (features and platform), by name. */
+function serverActionNames(dir: string): string[] {
+  const out: string[] = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory() && entry.name !== "generated") out.push(...serverActionNames(full));
+    else if (/\.tsx?$/.test(entry.name)) {
+      const text = readFileSync(full, "utf8");
+      if (!/^["']use server["']/m.test(text)) continue;
+      for (const m of text.matchAll(/^export (?:const|async function) (\w+)/gm)) out.push(m[1]!);
+    }
+  }
+  return out;
+}
+
+it("every server action has a row here (or is a public auth action or a form adapter of one)", () => {
+  const covered = new Set([...PUBLIC_ACTIONS, ...ADAPTERS]);
+  const called = new Set<string>();
+  const source =
+    readFileSync("tests/support/actions-access-rows.ts", "utf8") +
+    readFileSync("tests/repo/actions-access.integration.test.ts", "utf8");
+  for (const m of source.matchAll(/(?:Actions\.|\b)(\w+Action|importStudentsFromForm)\(/g)) called.add(m[1]!);
+  const missing = ["features", "platform"]
+    .flatMap((d) => serverActionNames(d))
+    .filter((name) => !covered.has(name) && !called.has(name));
+  expect(missing).toEqual([]);
+});

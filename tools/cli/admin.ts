@@ -1,0 +1,195 @@
+/**
+ * `npm run admin -- <command> [options]`: the server operator's tool for what
+ * has no screen yet on an empty database (README "The first manager"). Uses
+ * DATABASE_URL (the embedded PostgreSQL when it is not set, on a developer
+ * machine only) and applies pending migrations first, like `npm start`.
+ * Every action is in the audit log. Passwords are read from standard input
+ * (`--password-stdin`), never from the command line (shell history, `ps`);
+ * without one, a one-time set-password link valid 24 hours is printed.
+ * `backup` and `restore` neither migrate first: a backup records the schema
+ * as it is, a restore brings its own (tools/backup/).
+ * Exit codes: 0 done, 1 refused (nothing changed), 2 bad usage.
+ */
+import "../../scripts/lib/env-file"; // first: the settings file, before anything reads the environment
+import { readFileSync } from "node:fs";
+import { parseArgs } from "node:util";
+import type { z } from "zod";
+import { listAcademies } from "@/features/people/server/admin-queries";
+import {
+  auditMaintenance,
+  createAcademy,
+  createManager,
+  createSchool,
+  resetStaffPassword,
+  unlockAccount,
+} from "@/features/people/server/admin-commands";
+import {
+  academyInput,
+  backupInput,
+  emailInput,
+  managerInput,
+  restoreInput,
+  schoolInput,
+  staffPasswordInput,
+} from "@/features/people/shared/admin-schema";
+import type { ActionResult } from "@/platform/errors";
+import { logToStderr } from "@/platform/ops/log";
+import { backupDatabase } from "../backup/backup";
+import { BackupRefused } from "../backup/format";
+import { restoreDatabase } from "../backup/restore";
+import { withCliDatabase } from "./database";
+
+logToStderr(); // each audited action is a JSON line on stderr (platform/ops/log.ts); stdout is the tool's answer
+
+const USAGE = `usage: npm run admin -- <command> [options]
+  list-academies
+  create-academy --name <name> [--name-kana <reading>]
+  create-school  --academy <academy id> --name <name> [--name-kana <reading>]
+  create-manager --academy <academy id> --email <e-mail> --name <name> [--name-kana <reading>] [--password-stdin]
+  reset-password --email <e-mail of a teacher or manager> [--password-stdin]
+  unlock         --email <e-mail>   (clears the sign-in throttle after too many tries)
+  backup  FILE [--force]   every table, from one consistent snapshot while the school keeps working
+  restore FILE             into an EMPTY database only (a new one: see README "Backups"), all or nothing
+Without --password-stdin a one-time set-password link (valid 24 hours) is printed.
+A backup file holds password hashes and sealed sign-in codes: it is written with mode 0600;
+keep it as carefully as the database itself (never in a shared folder or unencrypted mail).`;
+
+class Usage extends Error {}
+
+const REFUSALS: Record<string, string> = {
+  NOT_FOUND: "not found: check the id or e-mail (list-academies lists the academies)",
+  CONFLICT: "that e-mail address is already in use",
+  FORBIDDEN: "students' passwords are reset by their teacher on the students screen",
+};
+
+const OPTION_OF: Record<string, string> = { academyId: "academy", nameKana: "name-kana", password: "password-stdin" };
+
+/** How the usage names an input: its option, or FILE (a positional). */
+const label = (key: string) => (key === "file" ? "FILE" : `--${OPTION_OF[key] ?? key}`);
+
+function parse<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
+  const result = schema.safeParse(value);
+  if (!result.success)
+    throw new Usage(
+      result.error.issues
+        .map(
+          (i) =>
+            `${label(String(i.path[0] ?? "?"))}: ${i.message === "kana" ? "must be hiragana or katakana (spaces, ー and ・ allowed)" : i.message}`,
+        )
+        .join("\n"),
+    );
+  return result.data;
+}
+
+function done<T>(result: ActionResult<T>): T {
+  if (!result.ok) {
+    console.error(`refused: ${REFUSALS[result.code] ?? result.code}`);
+    process.exit(1);
+  }
+  return result.data;
+}
+
+function printCredential(link: string | null) {
+  if (link) console.log(`set-password link (one use, valid 24 hours; give it only to this person):\n  ${link}`);
+  else console.log("password set from standard input");
+}
+
+/** backup and restore: their own connection to `databaseUrl`, progress on standard error. */
+async function maintain(
+  command: "backup" | "restore",
+  databaseUrl: string,
+  file: string | undefined,
+  force: boolean | undefined,
+) {
+  if (command === "backup") {
+    const input = parse(backupInput, { file, force: force ?? false });
+    const result = await backupDatabase(databaseUrl, input.file, { force: input.force });
+    console.log(`backup written: ${input.file} (${result.tables} tables, ${result.rows} rows)`);
+    return auditMaintenance("admin.backup", { file: input.file, tables: result.tables, rows: result.rows });
+  }
+  const input = parse(restoreInput, { file });
+  const result = await restoreDatabase(databaseUrl, input.file);
+  console.log(
+    `restored: ${input.file} (${result.tables} tables, ${result.rows} rows)${result.migratedForward.length ? `, then migrated forward: ${result.migratedForward.join(", ")}` : ""}`,
+  );
+  return auditMaintenance("admin.restore", { file: input.file, tables: result.tables, rows: result.rows });
+}
+
+async function run(command: string, values: Record<string, string | boolean | undefined>) {
+  const password = values["password-stdin"] ? readFileSync(0, "utf8").replace(/\r?\n$/, "") : undefined;
+  const fields = {
+    name: values.name,
+    nameKana: values["name-kana"],
+    academyId: values.academy,
+    email: values.email,
+    password,
+  };
+  switch (command) {
+    case "list-academies": {
+      const academies = await listAcademies();
+      if (academies.length === 0) console.log("no academies yet: create one with create-academy");
+      for (const a of academies) console.log(`${a.id}  ${a.name}  (${a.schools} schools, ${a.managers} managers)`);
+      return;
+    }
+    case "create-academy": {
+      const academy = await createAcademy(parse(academyInput, fields));
+      return console.log(`academy created: ${academy.id}`);
+    }
+    case "create-school":
+      return console.log(`school created: ${done(await createSchool(parse(schoolInput, fields))).id}`);
+    case "create-manager": {
+      const manager = done(await createManager(parse(managerInput, fields)));
+      console.log(`manager created: ${manager.id}`);
+      return printCredential(manager.link);
+    }
+    case "reset-password":
+      return printCredential(done(await resetStaffPassword(parse(staffPasswordInput, fields))).link);
+    case "unlock": {
+      const { cleared } = done(await unlockAccount(parse(emailInput, fields).email));
+      return console.log(cleared > 0 ? "unlocked: the account can sign in again now" : "the account was not locked");
+    }
+    default:
+      throw new Usage(`unknown command: ${command}`);
+  }
+}
+
+async function main() {
+  const { positionals, values } = parseArgs({
+    allowPositionals: true,
+    options: {
+      name: { type: "string" },
+      "name-kana": { type: "string" },
+      academy: { type: "string" },
+      email: { type: "string" },
+      "password-stdin": { type: "boolean" },
+      force: { type: "boolean" },
+      help: { type: "boolean", short: "h" },
+    },
+  });
+  const [command, file] = positionals;
+  const maintenance = command === "backup" || command === "restore";
+  if (values.help) {
+    console.log(USAGE); // asked for: the usage on standard output, success
+    return;
+  }
+  if (!command || positionals.length > (maintenance ? 2 : 1)) throw new Usage("give exactly one command");
+  await withCliDatabase(
+    (databaseUrl) => (maintenance ? maintain(command, databaseUrl, file, values.force) : run(command, values)),
+    { migrate: !maintenance },
+  );
+}
+
+main().catch((error: unknown) => {
+  if (
+    error instanceof Usage ||
+    (error instanceof Error && "code" in error && String(error.code).startsWith("ERR_PARSE_ARGS"))
+  ) {
+    if (error.message) console.error(error.message);
+    console.error(USAGE);
+    process.exit(2);
+  }
+  console.error(
+    error instanceof BackupRefused ? `refused: ${error.message}` : error instanceof Error ? error.message : error,
+  );
+  process.exit(1);
+});

@@ -1,0 +1,128 @@
+import { createHash } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { verifyPassword } from "@/platform/auth/password";
+import { PUBLIC_URL, runAdmin } from "../../tests/support/admin-run";
+import { freshDatabase } from "../../tests/support/helpers";
+
+/**
+ * `npm run admin -- …` as an IT office uses it on an empty production database:
+ * an academy, a school and its first manager without SQL, a staff password
+ * reset, an unlock; each in the audit log; bad input changes nothing.
+ */
+const db = freshDatabase("admin_cli");
+const PUBLIC = PUBLIC_URL;
+const admin = (args: string[], stdin?: string) => runAdmin(db.url, args, stdin);
+
+const idIn = (text: string) => /([0-9a-f-]{36})/.exec(text)?.[1] ?? "";
+
+describe("the administrator's command line", () => {
+  it("brings an empty database to life: academy, school, first manager with a one-time link from the public address", async () => {
+    const academy = await admin([
+      "create-academy",
+      "--name",
+      "横浜市教育委員会",
+      "--name-kana",
+      "よこはましきょういくいいんかい",
+    ]);
+    expect(academy.code).toBe(0);
+    const academyId = idIn(academy.out);
+    const school = await admin(["create-school", "--academy", academyId, "--name", "港北小学校"]);
+    expect(school.code).toBe(0);
+    const manager = await admin([
+      "create-manager",
+      "--academy",
+      academyId,
+      "--email",
+      "Boss@Example.JP",
+      "--name",
+      "管理 花子",
+    ]);
+    expect(manager.code).toBe(0);
+    const token = new RegExp(`${PUBLIC}/auth/reset\\?token=([A-Za-z0-9_-]{43})`).exec(manager.out)?.[1];
+    expect(token).toBeTruthy();
+    const user = await db.prisma.user.findUniqueOrThrow({
+      where: { email: "boss@example.jp" },
+      include: { resetTokens: true },
+    });
+    expect(user).toMatchObject({ role: "manager", academyId, passwordHash: null });
+    const hash = createHash("sha256").update(token!).digest("hex");
+    const row = user.resetTokens.find((t) => t.tokenHash === hash);
+    expect(row?.usedAt).toBeNull();
+    expect(row!.expiresAt.getTime() - Date.now()).toBeGreaterThan(23 * 3600_000);
+
+    const listing = await admin(["list-academies"]);
+    expect(listing.out).toContain(`${academyId}  横浜市教育委員会  (1 schools, 1 managers)`);
+    const actions = await db.prisma.auditLog.findMany({ where: { academyId }, select: { action: true, meta: true } });
+    expect(actions.map((a) => a.action).sort()).toEqual([
+      "admin.academy.create",
+      "admin.manager.create",
+      "admin.school.create",
+    ]);
+    expect(actions.every((a) => (a.meta as { via?: string }).via === "cli")).toBe(true);
+  }, 120_000);
+
+  it("sets a staff password from standard input (ending sessions), unlocks a throttled account, and refuses students and strangers", async () => {
+    const school = await db.prisma.school.findFirstOrThrow({ select: { id: true } });
+    const teacher = await db.prisma.user.create({
+      data: { role: "teacher", groupType: "school", schoolId: school.id, email: "t@example.jp", name: "先生" },
+    });
+    await db.prisma.user.create({
+      data: { role: "student", groupType: "school", schoolId: school.id, email: "kid@example.jp", name: "生徒" },
+    });
+
+    const set = await admin(
+      ["reset-password", "--email", "t@example.jp", "--password-stdin"],
+      "a-long-password-2026\n",
+    );
+    expect(set.code).toBe(0);
+    const after = await db.prisma.user.findUniqueOrThrow({ where: { id: teacher.id } });
+    expect(await verifyPassword(after.passwordHash!, "a-long-password-2026")).toBe(true);
+    expect(after.sessionVersion).toBe(teacher.sessionVersion + 1);
+
+    await db.prisma.signinThrottle.create({
+      data: { key: "account:t@example.jp", failures: 11, windowStart: new Date() },
+    });
+    const unlock = await admin(["unlock", "--email", "t@example.jp"]);
+    expect(unlock).toMatchObject({ code: 0, out: expect.stringContaining("unlocked") });
+    expect(await db.prisma.signinThrottle.count({ where: { key: "account:t@example.jp" } })).toBe(0);
+
+    const student = await admin(["reset-password", "--email", "kid@example.jp"]);
+    expect(student).toMatchObject({ code: 1, err: expect.stringContaining("teacher") });
+    const stranger = await admin(["reset-password", "--email", "nobody@example.jp"]);
+    expect(stranger.code).toBe(1);
+    const short = await admin(["reset-password", "--email", "t@example.jp", "--password-stdin"], "short\n");
+    expect(short).toMatchObject({ code: 2, err: expect.stringContaining("--password-stdin") });
+    expect(
+      await verifyPassword(
+        (await db.prisma.user.findUniqueOrThrow({ where: { id: teacher.id } })).passwordHash!,
+        "a-long-password-2026",
+      ),
+    ).toBe(true);
+    const audited = await db.prisma.auditLog.findMany({ where: { targetId: teacher.id }, select: { action: true } });
+    expect(audited.map((a) => a.action).sort()).toEqual(["admin.account.unlock", "admin.password.reset"]);
+  }, 120_000);
+
+  it("refuses bad input with its usage and changes nothing", async () => {
+    const before = await db.prisma.academy.count();
+    expect((await admin(["create-academy", "--name", "   "])).code).toBe(2);
+    expect((await admin(["create-academy", "--name", "市", "--name-kana", "City"])).err).toContain(
+      "hiragana or katakana",
+    );
+    expect((await admin(["create-school", "--academy", "not-an-id", "--name", "x"])).err).toContain("--academy");
+    expect(
+      (
+        await admin([
+          "create-manager",
+          "--academy",
+          "00000000-0000-4000-8000-000000000000",
+          "--email",
+          "m@example.jp",
+          "--name",
+          "x",
+        ])
+      ).code,
+    ).toBe(1);
+    expect((await admin(["drop-everything"])).code).toBe(2);
+    expect(await db.prisma.academy.count()).toBe(before);
+  }, 120_000);
+});
