@@ -3,7 +3,7 @@ import createNextIntlPlugin from "next-intl/plugin";
 import { staticSecurityHeaders } from "./platform/security/headers";
 
 const withNextIntl = createNextIntlPlugin({
-  requestConfig: "./lib/i18n/request.ts",
+  requestConfig: "./platform/i18n/request.ts",
   // the catalogues' ICU messages are compiled at build time: the browser gets no ICU parser
   // (intl-messageformat), only the small formatter (tools/bench/bytes.ts counts the bytes)
   experimental: { messages: { path: "./messages", format: "json", locales: "infer", precompile: true } },
