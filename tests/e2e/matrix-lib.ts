@@ -22,7 +22,7 @@ export interface Ids {
   studentId: string;
   /** the solo activity's first (info) scene, which the school's student has answered */
   selfScene: string;
-  /** an image of the school (docs/architecture.md "Images") */
+  /** an image of the school (features/scenes/README.md "Images") */
   image: string;
 }
 

@@ -1,6 +1,6 @@
 /**
  * Editing never loses an answer (docs/adr/0059-scene-versions.md) and the scene form's autosave
- * (docs/architecture.md "Activity editor"): an answered scene
+ * (features/activities/README.md "Activity editor"): an answered scene
  * is edited into a new version through a confirmation and the stats show both versions; an answered
  * scene is deleted (retired) after a confirmation naming the count; the form saves by itself with a
  * visible state; two tabs get the conflict prompt. Server rules: features/results/tests/scene-versions.

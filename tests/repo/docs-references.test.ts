@@ -43,7 +43,9 @@ function filesUnder(folder: string, name: RegExp): string[] {
 }
 
 const read = (file: string) => readFileSync(path.join(ROOT, file), "utf8");
-const DOCS = ["README.md", ...filesUnder("docs", /\.md$/)];
+// the feature READMEs name their own files from the feature's folder (`server/queries.ts`)
+const FEATURE_DOCS = filesUnder("features", /^README\.md$/);
+const DOCS = ["README.md", ...filesUnder("docs", /\.md$/), ...FEATURE_DOCS];
 const CODE_FILES = [
   ...readdirSync(ROOT).filter((f) => CODE.test(f) && !f.endsWith(".d.ts")),
   ...CODE_FOLDERS.flatMap((f) => filesUnder(f, CODE)),
@@ -78,6 +80,7 @@ describe("docs references", () => {
         "docs/architecture.md",
         "docs/adr/README.md",
         "docs/adr/0001-display-language-ids.md",
+        "features/play/README.md",
       ]),
     );
     expect(CODE_FILES).toEqual(
@@ -92,9 +95,11 @@ describe("docs references", () => {
     expect(CODE_FILES.some((f) => f.startsWith("platform/db/generated/") || f.includes("node_modules"))).toBe(false);
   });
 
-  it("every repository path README.md and docs/ name exists", () => {
-    const exists = (p: string) => existsSync(path.join(ROOT, p));
-    expect(report(DOCS.flatMap((doc) => missingPaths(doc, read(doc), exists)))).toEqual([]);
+  it("every repository path README.md, docs/ and the feature READMEs name exists", () => {
+    const existsFrom = (doc: string) => (p: string) =>
+      existsSync(path.join(ROOT, p)) ||
+      (FEATURE_DOCS.includes(doc) && existsSync(path.join(ROOT, path.dirname(doc), p)));
+    expect(report(DOCS.flatMap((doc) => missingPaths(doc, read(doc), existsFrom(doc))))).toEqual([]);
   });
 
   it('every `docs/X.md "Section"` citation in the documents names a section of that file', () => {
@@ -197,6 +202,9 @@ describe("docs references", () => {
         { doc: "docs/a.md", section: "B", line: 1 },
         { doc: "docs/b.md", section: "C", line: 1 },
         { doc: "README", section: "D", line: 1 },
+      ]);
+      expect(citationsIn('see features/scenes/README.md "Images".')).toEqual([
+        { doc: "features/scenes/README.md", section: "Images", line: 1 },
       ]);
       const source =
         '/**\n * Saved (docs/a.md\n * "Final answers").\n */\nconst x = "docs/a.md \\"Nope\\""; // docs/a.md\n// "Doc"\n';

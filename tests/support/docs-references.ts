@@ -126,7 +126,7 @@ export function sectionsOf(markdown: string): Set<string> {
 }
 
 export interface Citation {
-  /** The cited file as written: `docs/X.md`, `README.md` or `README`. */
+  /** The cited file as written: `docs/X.md`, a feature's `features/<name>/README.md`, `README.md` or `README`. */
   doc: string;
   section: string;
   line: number;
@@ -134,9 +134,10 @@ export interface Citation {
 
 /**
  * `docs/X.md "A"` or `docs/X.md "A", "B"` (the path may be in backticks; whitespace, line breaks included,
- * may stand between the path and the first quote); also after `README.md` or `README`.
+ * may stand between the path and the first quote); also after a feature's README, `README.md` or `README`.
  */
-const CITATION = /(?<![\w./-])(docs\/[\w./-]+\.md|README\.md|README)`?\s+("[^"\n]+"(?:,\s*"[^"\n]+")*)/g;
+const CITATION =
+  /(?<![\w./-])(docs\/[\w./-]+\.md|features\/[\w-]+\/README\.md|README\.md|README)`?\s+("[^"\n]+"(?:,\s*"[^"\n]+")*)/g;
 
 export function citationsIn(text: string): Citation[] {
   const out: Citation[] = [];

@@ -66,7 +66,7 @@ export const deleteAction = activityAction("activities.delete", activityRefSchem
   deleteActivity(ctx, i.activityId),
 );
 /**
- * The editor (docs/architecture.md "Activity editor"): teachers for their school, managers for
+ * The editor (features/activities/README.md "Activity editor"): teachers for their school, managers for
  * a school of their academy, named in the input (the scope check of every school action).
  */
 const EDITORS = ROLES.filter(canEditActivity);

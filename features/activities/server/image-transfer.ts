@@ -10,7 +10,7 @@ import { sniffImageType } from "../../scenes/server/image-process";
 import { type StoredImage, storeImage } from "../../scenes/server/image-store";
 
 /**
- * Images crossing schools with an activity (docs/architecture.md "Images"): embedded in an
+ * Images crossing schools with an activity (features/scenes/README.md "Images"): embedded in an
  * exported file, stored again (checked and re-encoded) by an import, copied for a library
  * copy. The receiving school always gets its own rows; content is rewritten to their ids.
  */

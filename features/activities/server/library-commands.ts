@@ -139,7 +139,7 @@ export async function copyEntry(
   });
   if (!entry) return fail("NOT_FOUND");
   const parsed = activityFileSchema.parse(entry.content);
-  // the snapshot places its source school's images: the school gets its own copies (docs/architecture.md "Images")
+  // the snapshot places its source school's images: the school gets its own copies (features/scenes/README.md "Images")
   const placed = await copyAcademyImages(
     ctx.schoolId,
     ctx.actorId,

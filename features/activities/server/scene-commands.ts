@@ -18,7 +18,7 @@ import {
 } from "../shared/scene-schema";
 
 /**
- * Scene edits (docs/architecture.md "Activity editor"). Each runs in one
+ * Scene edits (features/activities/README.md "Activity editor"). Each runs in one
  * transaction that ends by moving the activity's version on from the one the
  * editor loaded: a stale editor gets CONFLICT and nothing is written. An answer
  * never changes meaning (docs/adr/0059-scene-versions.md): a scene whose current
@@ -97,7 +97,7 @@ const insertAfter = (order: string[], after: string | undefined, id: string) => 
   return at < 0 ? [...order, id] : [...order.slice(0, at + 1), id, ...order.slice(at + 1)];
 };
 
-/** The scene with its images checked to be the school's (and their stored sizes), or null (docs/architecture.md "Images"). */
+/** The scene with its images checked to be the school's (and their stored sizes), or null (features/scenes/README.md "Images"). */
 async function withSchoolImages<S extends { scene: Scene }>(ctx: Ctx, input: S): Promise<S | null> {
   const content = await placeSchoolImages(ctx.schoolId, input.scene.content);
   return content ? { ...input, scene: { ...input.scene, content } as Scene } : null;

@@ -1,5 +1,5 @@
 /**
- * Images crossing schools with an activity (docs/architecture.md "Images") and the image
+ * Images crossing schools with an activity (features/scenes/README.md "Images") and the image
  * route's replies, through the real route handlers and server action as signed-in users.
  */
 import sharp from "sharp";

@@ -13,7 +13,7 @@ import { useEditorSchool } from "./editor-school";
 const keyOf = (path: FieldProps["path"]) => ["content", ...path].join(".");
 
 /**
- * The image of a scene or an option (docs/architecture.md "Images"): choose a file (uploaded
+ * The image of a scene or an option (features/scenes/README.md "Images"): choose a file (uploaded
  * at once, with its progress), its required alt text, replace, and remove after a confirmation.
  * The draft holds `{ id, alt, width, height }`; the scene's save stores it.
  */

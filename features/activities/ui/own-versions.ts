@@ -2,7 +2,7 @@
  * The activity versions this browser tab's own saves produced. An open scene form keeps
  * the version it was opened at; it moves on to a newer one only when every version in
  * between came from this tab (its own order save, add, duplicate…), never over someone
- * else's change (docs/architecture.md "Activity editor").
+ * else's change (features/activities/README.md "Activity editor").
  */
 const own = new Map<string, Set<number>>();
 

@@ -6,7 +6,7 @@ export type AutosaveState = "idle" | "saving" | "saved" | "failed";
 /** The result of one save: stored, refused in a way the form shows itself (someone else's change, answers arrived), or failed. */
 export type SaveOutcome = "ok" | "refused" | "failed";
 
-/** Quiet time after the last edit before the form saves by itself (docs/architecture.md "Activity editor"). */
+/** Quiet time after the last edit before the form saves by itself (features/activities/README.md "Activity editor"). */
 export const AUTOSAVE_DELAY_MS = 1500;
 
 /**

@@ -1,5 +1,5 @@
 /**
- * An answer is stored under the content it was checked against (docs/architecture.md
+ * An answer is stored under the content it was checked against (features/activities/README.md
  * "Activity editor": answers keep their meaning). The editor locks a scene row, changes it
  * and commits while an answer to it is on its way to the database: the answer must then be
  * checked again against the new content, never stored as if it had answered it.

@@ -31,7 +31,7 @@ const refused = (p: ImageProblem) =>
 /**
  * POST /api/v1/images[?school=] with the file's bytes as the body: teachers for their school,
  * managers for a school of their academy (named). Answers `{ ok, data: { id, width, height } }`
- * or `{ ok: false, code, problem }` (docs/architecture.md "Images"). Rationed per person and
+ * or `{ ok: false, code, problem }` (features/scenes/README.md "Images"). Rationed per person and
  * per process before the body is read (platform/security/ration.ts: 429 `busy` with Retry-After), its
  * bytes counted against the cap of upload bytes in flight (platform/http/index.ts `readUploadBytes`).
  */

@@ -3,7 +3,7 @@ import { deleteImageBytes, putImageBytes } from "./image-commands";
 import { getImageBytes } from "./image-queries";
 
 /**
- * Where images' bytes live (docs/architecture.md "Images"). The metadata (school, type,
+ * Where images' bytes live (features/scenes/README.md "Images"). The metadata (school, type,
  * size, hash) is always a row of `images` in PostgreSQL, which the access check reads; the
  * bytes go through this interface, keyed by their SHA-256 (the row's `sha256`), so the same
  * bytes are stored once whichever schools' rows name them. Today the bytes are in PostgreSQL

@@ -1,5 +1,5 @@
 /**
- * Images in scenes and options (docs/architecture.md "Images"), zod-free so the editor can
+ * Images in scenes and options (features/scenes/README.md "Images"), zod-free so the editor can
  * check a file before sending it. The server decides again on the bytes themselves.
  */
 

@@ -24,7 +24,7 @@ const text = z.string().trim().min(1).max(4000);
 export const ALT_REQUIRED = "altRequired";
 const edge = z.number().int().min(1).max(MAX_IMAGE_EDGE);
 /**
- * An image placed in content (docs/architecture.md "Images"): by id, never by scene, so a
+ * An image placed in content (features/scenes/README.md "Images"): by id, never by scene, so a
  * scene's content can be copied (duplicate, versions) and still show it. Width and height are
  * the stored image's (the server writes them), for the page's layout; `alt` is required text.
  */

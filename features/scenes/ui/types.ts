@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import type { DrawingAnswer } from "@/features/scenes/shared/drawing-limits";
 
-/** An image placed in a scene or an option (docs/architecture.md "Images"): its URL, alt text in the display language, and size. */
+/** An image placed in a scene or an option (features/scenes/README.md "Images"): its URL, alt text in the display language, and size. */
 export interface RenderedImage {
   src: string;
   alt: string;
