@@ -1,6 +1,6 @@
 import { db } from "@/platform/db";
 import { readTemplateFiles, syncTemplates } from "@/features/activities/server/template-load";
-import { createAcademy, createSchool, uniqueTag } from "../../prisma/seed/factories";
+import { createAcademy, createActivityFromTemplate, createSchool, uniqueTag } from "../../prisma/seed/factories";
 
 /**
  * The bundled templates, and an academy of two schools (the one under test, and `other` whose
@@ -13,4 +13,16 @@ export async function twoSchools() {
   const school = await createSchool(db(), { academyId: academy.id, name: `A${tag}`, nameKana: "えー" });
   const other = await createSchool(db(), { academyId: academy.id, name: `B${tag}`, nameKana: "びー" });
   return { tag, academy, school, other };
+}
+
+/** A self-paced copy of the dissolving template (science-dissolve) in the school, and its scenes in order. */
+export async function dissolveActivity(schoolId: string) {
+  const activity = (await createActivityFromTemplate(db(), { templateId: "science-dissolve", schoolId, mode: "self" }))
+    .id;
+  const scenes = await db().activityScene.findMany({
+    where: { activityId: activity },
+    orderBy: { position: "asc" },
+    select: { id: true, type: true, position: true, content: true },
+  });
+  return { activity, scenes };
 }

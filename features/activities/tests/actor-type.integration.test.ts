@@ -2,15 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setActorType } from "@/features/activities/server/commands";
 import { db } from "@/platform/db";
 import type { AuthorizedSchoolId } from "@/platform/auth/scope";
-import { readTemplateFiles, syncTemplates } from "@/features/activities/server/template-load";
-import {
-  createAcademy,
-  createActivityFromTemplate,
-  createResponse,
-  createSchool,
-  createUser,
-  uniqueTag,
-} from "../../../prisma/seed/factories";
+import { createActivityFromTemplate, createResponse, createUser } from "../../../prisma/seed/factories";
+import { twoSchools } from "../../../tests/support/two-schools";
 
 let school: AuthorizedSchoolId;
 let other: AuthorizedSchoolId;
@@ -21,13 +14,10 @@ const actorOf = async (id: string) =>
   (await db().activity.findUniqueOrThrow({ where: { id }, select: { actorType: true } })).actorType;
 
 beforeAll(async () => {
-  await syncTemplates(db(), await readTemplateFiles());
-  const tag = uniqueTag();
-  const academy = await createAcademy(db(), { name: `A${tag}`, nameKana: "えー" });
-  school = (await createSchool(db(), { academyId: academy.id, name: `A${tag}`, nameKana: "えー" }))
-    .id as AuthorizedSchoolId;
-  other = (await createSchool(db(), { academyId: academy.id, name: `B${tag}`, nameKana: "びー" }))
-    .id as AuthorizedSchoolId;
+  const world = await twoSchools();
+  const tag = world.tag;
+  school = world.school.id as AuthorizedSchoolId;
+  other = world.other.id as AuthorizedSchoolId;
   teacher = (await createUser(db(), { role: "teacher", email: `at-${tag}@t.example`, schoolId: school, name: "先生" }))
     .id;
   student = (

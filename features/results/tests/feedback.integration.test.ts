@@ -5,15 +5,8 @@ import { loadForRespondent, loadOwnFeedback } from "@/features/play/server/answe
 import { researchHeader, researchRows, resultsCsv } from "@/features/results/server/export-queries";
 import { activityStats } from "@/features/results/server/stats";
 import type { AuthorizedSchoolId } from "@/platform/auth/scope";
-import { readTemplateFiles, syncTemplates } from "@/features/activities/server/template-load";
-import {
-  createAcademy,
-  createActivityFromTemplate,
-  createResponse,
-  createSchool,
-  createUser,
-  uniqueTag,
-} from "../../../prisma/seed/factories";
+import { createResponse, createUser, uniqueTag } from "../../../prisma/seed/factories";
+import { dissolveActivity, twoSchools } from "../../../tests/support/two-schools";
 
 let school: AuthorizedSchoolId;
 let other: AuthorizedSchoolId;
@@ -31,21 +24,11 @@ const keyed = (content: unknown, ids: string[]) =>
   );
 
 beforeAll(async () => {
-  await syncTemplates(db(), await readTemplateFiles());
-  const tag = uniqueTag();
-  const academy = await createAcademy(db(), { name: `F${tag}`, nameKana: "えふ" });
-  school = (await createSchool(db(), { academyId: academy.id, name: `F${tag}`, nameKana: "えふ" }))
-    .id as AuthorizedSchoolId;
-  other = (await createSchool(db(), { academyId: academy.id, name: `G${tag}`, nameKana: "じー" }))
-    .id as AuthorizedSchoolId;
-  activity = (
-    await createActivityFromTemplate(db(), { templateId: "science-dissolve", schoolId: school, mode: "self" })
-  ).id;
-  scenes = await db().activityScene.findMany({
-    where: { activityId: activity },
-    orderBy: { position: "asc" },
-    select: { id: true, content: true },
-  });
+  const world = await twoSchools();
+  const tag = world.tag;
+  school = world.school.id as AuthorizedSchoolId;
+  other = world.other.id as AuthorizedSchoolId;
+  ({ activity, scenes } = await dissolveActivity(school));
   await db().activityScene.update({
     where: { id: scenes[2]!.id },
     data: { content: keyed(scenes[2]!.content, ["clear"]) },

@@ -8,15 +8,8 @@ import { researchHeader, researchRows, resultsCsv } from "@/features/results/ser
 import { studentResponses } from "@/features/results/server/portfolio";
 import { activityStats } from "@/features/results/server/stats";
 import type { AuthorizedSchoolId } from "@/platform/auth/scope";
-import { readTemplateFiles, syncTemplates } from "@/features/activities/server/template-load";
-import {
-  createAcademy,
-  createActivityFromTemplate,
-  createResponse,
-  createSchool,
-  createUser,
-  uniqueTag,
-} from "../../../prisma/seed/factories";
+import { createResponse, createUser } from "../../../prisma/seed/factories";
+import { dissolveActivity, twoSchools } from "../../../tests/support/two-schools";
 
 let school: AuthorizedSchoolId;
 let other: AuthorizedSchoolId;
@@ -45,19 +38,12 @@ const input = (
 const markRow = (responseId: string) => db().responseMark.findUnique({ where: { responseId } });
 
 beforeAll(async () => {
-  await syncTemplates(db(), await readTemplateFiles());
-  const tag = uniqueTag();
-  const academy = await createAcademy(db(), { name: `M${tag}`, nameKana: "えむ" });
-  school = (await createSchool(db(), { academyId: academy.id, name: `M${tag}`, nameKana: "えむ" }))
-    .id as AuthorizedSchoolId;
-  other = (await createSchool(db(), { academyId: academy.id, name: `N${tag}`, nameKana: "えぬ" }))
-    .id as AuthorizedSchoolId;
-  activity = (
-    await createActivityFromTemplate(db(), { templateId: "science-dissolve", schoolId: school, mode: "self" })
-  ).id;
-  otherActivity = (
-    await createActivityFromTemplate(db(), { templateId: "science-dissolve", schoolId: school, mode: "self" })
-  ).id;
+  const world = await twoSchools();
+  const tag = world.tag;
+  school = world.school.id as AuthorizedSchoolId;
+  other = world.other.id as AuthorizedSchoolId;
+  activity = (await dissolveActivity(school)).activity;
+  otherActivity = (await dissolveActivity(school)).activity;
   drawingScene = (
     await db().activityScene.create({
       data: { activityId: activity, type: "drawing", position: 5, content: { prompt: "図をかこう" } },

@@ -7,15 +7,8 @@ import { researchHeader, researchRows, resultsCsv } from "@/features/results/ser
 import { activityStats } from "@/features/results/server/stats";
 import type { AuthorizedSchoolId } from "@/platform/auth/scope";
 import { parseCsv } from "@/features/people/shared/csv";
-import { readTemplateFiles, syncTemplates } from "@/features/activities/server/template-load";
-import {
-  createAcademy,
-  createActivityFromTemplate,
-  createResponse,
-  createSchool,
-  createUser,
-  uniqueTag,
-} from "../../../prisma/seed/factories";
+import { createResponse, createUser } from "../../../prisma/seed/factories";
+import { dissolveActivity, twoSchools } from "../../../tests/support/two-schools";
 
 const KANJI = /\p{Script=Han}/u;
 const MARKUP = /[|`]|\(.*[ぁ-ん]\)/u;
@@ -25,19 +18,10 @@ let scenes: { id: string; position: number }[];
 let student: string;
 
 beforeAll(async () => {
-  await syncTemplates(db(), await readTemplateFiles());
-  const tag = uniqueTag();
-  const academy = await createAcademy(db(), { name: `C${tag}`, nameKana: "しー" });
-  school = (await createSchool(db(), { academyId: academy.id, name: `C${tag}`, nameKana: "しー" }))
-    .id as AuthorizedSchoolId;
-  activity = (
-    await createActivityFromTemplate(db(), { templateId: "science-dissolve", schoolId: school, mode: "self" })
-  ).id;
-  scenes = await db().activityScene.findMany({
-    where: { activityId: activity },
-    orderBy: { position: "asc" },
-    select: { id: true, position: true },
-  });
+  const world = await twoSchools();
+  const tag = world.tag;
+  school = world.school.id as AuthorizedSchoolId;
+  ({ activity, scenes } = await dissolveActivity(school));
   student = (
     await createUser(db(), {
       role: "student",

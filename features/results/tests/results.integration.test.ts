@@ -4,15 +4,8 @@ import { researchColumns, researchRows } from "@/features/results/server/export-
 import { listPortfolios, portfolioOf, studentResponses } from "@/features/results/server/portfolio";
 import { activityStats, cellReasons, medianOf } from "@/features/results/server/stats";
 import type { AuthorizedSchoolId } from "@/platform/auth/scope";
-import { readTemplateFiles, syncTemplates } from "@/features/activities/server/template-load";
-import {
-  createAcademy,
-  createActivityFromTemplate,
-  createResponse,
-  createSchool,
-  createUser,
-  uniqueTag,
-} from "../../../prisma/seed/factories";
+import { createResponse, createUser } from "../../../prisma/seed/factories";
+import { dissolveActivity, twoSchools } from "../../../tests/support/two-schools";
 
 let school: AuthorizedSchoolId;
 let other: AuthorizedSchoolId;
@@ -22,21 +15,11 @@ const students: string[] = [];
 let stranger: string;
 
 beforeAll(async () => {
-  await syncTemplates(db(), await readTemplateFiles());
-  const tag = uniqueTag();
-  const academy = await createAcademy(db(), { name: `S${tag}`, nameKana: "えす" });
-  school = (await createSchool(db(), { academyId: academy.id, name: `S${tag}`, nameKana: "えす" }))
-    .id as AuthorizedSchoolId;
-  other = (await createSchool(db(), { academyId: academy.id, name: `O${tag}`, nameKana: "おー" }))
-    .id as AuthorizedSchoolId;
-  activity = (
-    await createActivityFromTemplate(db(), { templateId: "science-dissolve", schoolId: school, mode: "self" })
-  ).id;
-  scenes = await db().activityScene.findMany({
-    where: { activityId: activity },
-    orderBy: { position: "asc" },
-    select: { id: true },
-  });
+  const world = await twoSchools();
+  const tag = world.tag;
+  school = world.school.id as AuthorizedSchoolId;
+  other = world.other.id as AuthorizedSchoolId;
+  ({ activity, scenes } = await dissolveActivity(school));
   for (let n = 1; n <= 8; n++) {
     const group = n % 2 ? "A" : "B";
     const id = (
