@@ -13,6 +13,8 @@ import path from "node:path";
 import { checkCsv, MAX_CSV_ROWS } from "@/features/people/shared/csv";
 import { MAX_CARDS, renderSigninSheets } from "@/features/people/server/sheets";
 import { BENCHMARKS_FILE, lighthouseSection } from "../lighthouse/report";
+
+const BENCHMARKS_JSON = BENCHMARKS_FILE.replace(/\.md$/, ".json");
 import { benchDatabase, ensureBuilt, seedBenchAcademy, startApp, stopBenchPostgres } from "./app";
 import { fanoutWhilePrinting } from "./print-load";
 import { answerBurst, sustainedAnswers } from "./answers";
@@ -26,7 +28,7 @@ import { rosterCheckBeside } from "./roster-load";
 import { signinStorm } from "./signin";
 import { rolloverRow } from "./rollover";
 import { statsPage } from "./stats-page";
-import { benchExitCode, benchmarksMarkdown, consoleLine, timingRow } from "./verdict";
+import { benchExitCode, benchmarksMarkdown, type BenchRun, compareRuns, consoleLine, timingRow } from "./verdict";
 
 interface Case {
   name: string;
@@ -85,13 +87,15 @@ const cases: Case[] = [
 /**
  * `--only=a,b` runs only the named groups (pdf, csv, stats, live, live-controls, projector, print-live,
  * answers, signin, bytes, editor, scale, roster, rollover, roster-load); `--no-db` skips everything that needs PostgreSQL.
- * The report in docs/benchmarks.md is written only by a full run.
+ * A full run writes its rows to docs/benchmarks.json and renders docs/benchmarks.md from that file;
+ * `--json=FILE` writes any run's rows to FILE, `--compare=FILE` prints how they differ from the run in FILE.
  */
 const only = process.argv
   .find((a) => a.startsWith("--only="))
   ?.slice(7)
   .split(",");
 const noDb = process.argv.includes("--no-db");
+const option = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 const wants = (group: string) =>
   only
     ? only.includes(group)
@@ -230,17 +234,30 @@ console.log(
     .join(" ")}`,
 );
 
+const load = os
+  .loadavg()
+  .map((x) => x.toFixed(1))
+  .join(" ");
+const run: BenchRun = {
+  machine: `${new Date().toISOString().slice(0, 10)} (${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}; load average at the end ${load})`,
+  timings: rows.slice(0, timingCount),
+  load: rows.slice(timingCount),
+};
+const runJson = `${JSON.stringify(run, null, 2)}\n`;
+const jsonFile = option("json");
+if (jsonFile) writeFileSync(jsonFile, runJson);
+const compareWith = option("compare");
+if (compareWith) {
+  const changes = compareRuns(JSON.parse(readFileSync(compareWith, "utf8")) as BenchRun, run);
+  console.log(
+    changes.length ? `against ${compareWith}:\n${changes.join("\n")}` : `the same rows and verdicts as ${compareWith}`,
+  );
+}
 if (!only && !noDb) {
-  const load = os
-    .loadavg()
-    .map((x) => x.toFixed(1))
-    .join(" ");
+  writeFileSync(BENCHMARKS_JSON, runJson);
   writeFileSync(
     BENCHMARKS_FILE,
-    benchmarksMarkdown({
-      machine: `${new Date().toISOString().slice(0, 10)} (${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}; load average at the end ${load})`,
-      timings: rows.slice(0, timingCount),
-      load: rows.slice(timingCount),
+    benchmarksMarkdown(JSON.parse(readFileSync(BENCHMARKS_JSON, "utf8")) as BenchRun, {
       notes: readFileSync(path.resolve(import.meta.dirname, "notes.md"), "utf8"),
       // `npm run lighthouse` writes its own section: kept as it is
       lighthouse: lighthouseSection(readFileSync(BENCHMARKS_FILE, "utf8")),

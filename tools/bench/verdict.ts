@@ -117,24 +117,43 @@ export function gridRenderRow(
 
 export const benchExitCode = (rows: Row[]) => (rows.some((r) => !r.ok) ? 1 : 0);
 
-/** docs/benchmarks.md as a full run writes it: both tables in the console's columns, then the notes and the kept Lighthouse section. */
-export function benchmarksMarkdown(parts: {
+/** What one run of `npm run bench` measured (docs/benchmarks.json for a full run; `--json=FILE` for any run). */
+export interface BenchRun {
+  /** the day, the machine and its load at the end, as the report's first line says them */
   machine: string;
   timings: Row[];
   load: Row[];
-  notes: string;
-  lighthouse: string;
-}): string {
+}
+
+/** docs/benchmarks.md from a run: both tables in the console's columns, then the notes and the kept Lighthouse section. */
+export function benchmarksMarkdown(run: BenchRun, parts: { notes: string; lighthouse: string }): string {
   return (
-    `# Benchmarks\n\nWritten by \`npm run bench\` on ${parts.machine}.\n` +
+    `# Benchmarks\n\nWritten by \`npm run bench\` on ${run.machine} (the rows as data: docs/benchmarks.json).\n` +
     "Everything runs on this one machine: the app (production build), its embedded PostgreSQL and the load clients share the cores, so the load numbers include the clients' own work.\n\n" +
     "Every row: the target, the measured value, the ratio (measured / target; where the target is a share of a baseline measured in the same run, the app's rate / the baseline's) and PASS or MISS. `npm run bench` exits non-zero on any MISS; a missed target stays in the table as measured.\n\n" +
     "## Timings\n\nTimes in ms: the median of n runs after a warm-up, and the spread (min–max); targets are judged on the median.\n\n" +
-    `${REPORT_HEADER}\n${parts.timings.map(tableLine).join("\n")}\n\n` +
-    "## Load scenarios (issue 9)\n\nA generated academy: 5 schools × 10 classes × 40 students (2,000), a teacher and a guide activity per class, a solo activity per school; for the statistics page a sixth school of 1,000 students who answered a 20-scene activity. " +
+    `${REPORT_HEADER}\n${run.timings.map(tableLine).join("\n")}\n\n` +
+    "## Load scenarios\n\nA generated academy: 5 schools × 10 classes × 40 students (2,000), a teacher and a guide activity per class, a solo activity per school; for the statistics page a sixth school of 1,000 students who answered a 20-scene activity. " +
     "Latency is measured by the load client from the moment its request leaves to the moment the answer (or the stream's event, or the page's last byte) arrives. p99 over all deliveries.\n\n" +
-    `${REPORT_HEADER}\n${parts.load.map(tableLine).join("\n")}\n\n` +
+    `${REPORT_HEADER}\n${run.load.map(tableLine).join("\n")}\n\n` +
     parts.notes +
     (parts.lighthouse ? `\n${parts.lighthouse}` : "")
   );
+}
+
+/**
+ * How a run differs from an earlier one: a row whose verdict changed (PASS ↔ MISS), a row only one of them
+ * has. Rows are matched by scenario; an empty list says the same rows gave the same verdicts.
+ */
+export function compareRuns(before: BenchRun, after: BenchRun): string[] {
+  const rowsOf = (run: BenchRun) => new Map([...run.timings, ...run.load].map((r) => [r.scenario, r]));
+  const [a, b] = [rowsOf(before), rowsOf(after)];
+  const changes: string[] = [];
+  for (const [scenario, row] of a) {
+    const now = b.get(scenario);
+    if (!now) changes.push(`only before: ${scenario}`);
+    else if (now.ok !== row.ok) changes.push(`${verdict(row.ok)} → ${verdict(now.ok)}: ${scenario}`);
+  }
+  for (const scenario of b.keys()) if (!a.has(scenario)) changes.push(`only now: ${scenario}`);
+  return changes;
 }

@@ -2,7 +2,9 @@ import { describe, expect, it } from "vitest";
 import { checkExactlyOnce, isThrottled, tallyOutcomes } from "../bench/checks";
 import {
   benchExitCode,
+  type BenchRun,
   benchmarksMarkdown,
+  compareRuns,
   consoleLine,
   formatRatio,
   REPORT_HEADER,
@@ -117,10 +119,9 @@ describe("the docs/benchmarks.md a full run writes", () => {
       ratio: 3.2,
       ok: false,
     };
-    const md = benchmarksMarkdown({
-      machine: "2 cores",
-      timings: [pass],
-      load: [miss],
+    const run = { machine: "2 cores", timings: [pass], load: [miss] };
+    // rendered from the run as docs/benchmarks.json holds it
+    const md = benchmarksMarkdown(JSON.parse(JSON.stringify(run)) as BenchRun, {
       notes: "## How\n\nnotes\n",
       lighthouse: "## Lighthouse\n\nkept\n",
     });
@@ -131,5 +132,21 @@ describe("the docs/benchmarks.md a full run writes", () => {
     expect(md).toContain("| stats page | median ≤ 500 ms | median 1600 ms | 3.20 | **MISS** |");
     expect(md.indexOf("## How")).toBeGreaterThan(md.indexOf(tableLine(miss)));
     expect(md.trimEnd().endsWith("## Lighthouse\n\nkept")).toBe(true);
+    expect(md).not.toMatch(/issue/i);
+  });
+});
+
+describe("comparing two runs (--compare=FILE)", () => {
+  const row = (scenario: string, ok: boolean) => ({ scenario, target: "t", measured: "m", ratio: 0.5, ok });
+  const before = { machine: "m", timings: [row("pdf", true)], load: [row("fan-out", true), row("storm", false)] };
+
+  it("finds nothing between a run and the same rows with other numbers", () => {
+    const after = { ...before, load: before.load.map((r) => ({ ...r, measured: "other", ratio: 0.9 })) };
+    expect(compareRuns(before, after)).toEqual([]);
+  });
+
+  it("names a verdict that changed and a row only one run has", () => {
+    const after = { machine: "m", timings: [row("pdf", false)], load: [row("fan-out", true), row("new", true)] };
+    expect(compareRuns(before, after)).toEqual(["PASS → MISS: pdf", "only before: storm", "only now: new"]);
   });
 });
