@@ -10,7 +10,7 @@ import { endSession, goToScene, startSession } from "@/features/play/server/sess
 import { sceneResults } from "@/features/play/server/state";
 import { addScene } from "@/features/activities/server/scene-commands";
 import { DRAWING_COLORS, DRAWING_LIMITS } from "@/features/scenes/shared/drawing-limits";
-import { drawingAnswers } from "@/features/results/server/drawings";
+import { drawingAnswers } from "@/features/results/server/drawings-queries";
 import { researchRows, resultsCsv } from "@/features/results/server/export-queries";
 import { activityStats } from "@/features/results/server/stats";
 import { saveAnswer } from "@/features/play/server/answer-save";
