@@ -28,7 +28,6 @@ const DATABASE_NOT_YET = [
   "platform/auth/credentials.ts",
   "platform/auth/actions.ts",
   "platform/audit/log.ts",
-  "features/rostering/server/export.ts",
   "features/play/server/stream-endpoint.ts",
   "features/play/server/state.ts",
   "features/play/server/session.ts",
