@@ -28,16 +28,6 @@ const DATABASE_NOT_YET = [
   "platform/auth/credentials.ts",
   "platform/auth/actions.ts",
   "platform/audit/log.ts",
-  "features/play/server/stream-endpoint.ts",
-  "features/play/server/state.ts",
-  "features/play/server/session.ts",
-  "features/play/server/routes.ts",
-  "features/play/server/pacing.ts",
-  "features/play/server/grid.ts",
-  "features/play/server/answer-save.ts",
-  "features/play/server/answer-endpoint.ts",
-  "features/play/server/advance-endpoint.ts",
-  "features/play/server/access.ts",
   "features/people/server/sheets-route.ts",
 ].map((file) => `^${file.replaceAll(".", "[.]")}$`);
 

@@ -23,7 +23,7 @@ const LOGGED_META = ["reason", "from", "to", "pseudonymous", "rows"] as const;
  * sign-in failures, exports, mode changes, live sessions, admin actions — by
  * user id, never by name or e-mail. Inside a transaction the line is written
  * when the entry is, before the commit. A statement that writes its own entry in SQL
- * (features/play/server/session.ts setSessionPaused) calls it once the entry is written.
+ * (features/play/server/session-commands.ts setSessionPaused) calls it once the entry is written.
  */
 export function logAudit(entry: AuditEntry) {
   const meta =
