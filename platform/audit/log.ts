@@ -1,7 +1,7 @@
 import "server-only";
 import type { Prisma } from "@/platform/db/generated/prisma/client";
-import { db } from "@/platform/db";
 import { errorField, log } from "@/platform/ops/log";
+import { insertAuditEntry } from "./commands";
 
 export interface AuditEntry {
   action: string;
@@ -55,12 +55,12 @@ export function logAudit(entry: AuditEntry) {
  */
 export async function audit(entry: AuditEntry, tx?: Prisma.TransactionClient): Promise<void> {
   if (tx) {
-    await tx.auditLog.create({ data: entry, select: { id: true } });
+    await insertAuditEntry(entry, tx);
     logAudit(entry);
     return;
   }
   try {
-    await db().auditLog.create({ data: entry, select: { id: true } });
+    await insertAuditEntry(entry);
     logAudit(entry);
   } catch (error) {
     log().error({ event: "audit.failed", action: entry.action, ...errorField(error) }, "audit log write failed");
