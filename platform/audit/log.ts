@@ -1,7 +1,7 @@
 import "server-only";
 import type { Prisma } from "@/platform/db/generated/prisma/client";
-import { db } from "@/platform/db";
 import { errorField, log } from "@/platform/ops/log";
+import { insertAuditEntry } from "./commands";
 
 export interface AuditEntry {
   action: string;
@@ -23,7 +23,7 @@ const LOGGED_META = ["reason", "from", "to", "pseudonymous", "rows"] as const;
  * sign-in failures, exports, mode changes, live sessions, admin actions — by
  * user id, never by name or e-mail. Inside a transaction the line is written
  * when the entry is, before the commit. A statement that writes its own entry in SQL
- * (features/play/server/session.ts setSessionPaused) calls it once the entry is written.
+ * (features/play/server/session-commands.ts setSessionPaused) calls it once the entry is written.
  */
 export function logAudit(entry: AuditEntry) {
   const meta =
@@ -55,12 +55,12 @@ export function logAudit(entry: AuditEntry) {
  */
 export async function audit(entry: AuditEntry, tx?: Prisma.TransactionClient): Promise<void> {
   if (tx) {
-    await tx.auditLog.create({ data: entry, select: { id: true } });
+    await insertAuditEntry(entry, tx);
     logAudit(entry);
     return;
   }
   try {
-    await db().auditLog.create({ data: entry, select: { id: true } });
+    await insertAuditEntry(entry);
     logAudit(entry);
   } catch (error) {
     log().error({ event: "audit.failed", action: entry.action, ...errorField(error) }, "audit log write failed");

@@ -4,13 +4,13 @@ import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
 import { z } from "zod";
 import { audit } from "@/platform/audit/log";
-import { db } from "@/platform/db";
 import { env } from "@/platform/env";
 import { hashCode } from "@/platform/auth/signin-code-crypto";
 import { auth, signIn, signOut } from "./config";
 import { LANGUAGE_CHOICE_COOKIE, LANGUAGE_COOKIE } from "@/platform/i18n/languages";
 import { PENDING_CODE_COOKIE } from "./cookies";
 import { decodeFailure, type SigninErrorCode } from "./errors";
+import { findCodeHolder, findUserRole } from "./queries";
 import { areaOf, homeOf } from "./roles";
 import { safeFromPath, signinInputSchema } from "./schema";
 import { errorField, log } from "@/platform/ops/log";
@@ -41,7 +41,7 @@ export async function signInWithPassword(_prev: SigninState, form: FormData): Pr
   if (!parsed.success) return { error: "invalidEmail", email };
   const failure = await attempt("password", { email: parsed.data.email, password: parsed.data.password });
   if (failure) return { error: failure.code, retryMinutes: failure.retryMinutes, email };
-  const user = await db().user.findUnique({ where: { email: parsed.data.email }, select: { role: true } });
+  const user = await findUserRole(parsed.data.email);
   if (!user) return { error: "authFailed", email };
   const from = safeFromPath(form.get("from"));
   redirect(from && areaOf(from) === user.role ? from : homeOf(user.role));
@@ -72,14 +72,7 @@ export async function signInWithCode(): Promise<CodeSigninResult> {
   const failure = await attempt("code", { code: parsed.data });
   if (failure) return { ok: false, error: failure.code, retryMinutes: failure.retryMinutes };
   // The session cookie is only set on this response, so find the student by the code itself.
-  const user = await db().signinCode.findUnique({
-    where: { codeHash: hashCode(parsed.data, env().SIGNIN_CODE_KEY) },
-    select: {
-      user: {
-        select: { name: true, nameKana: true, nickname: true, school: { select: { name: true, nameKana: true } } },
-      },
-    },
-  });
+  const user = await findCodeHolder(hashCode(parsed.data, env().SIGNIN_CODE_KEY));
   if (!user) return { ok: false, error: "authFailed" };
   return { ok: true, ...user.user };
 }

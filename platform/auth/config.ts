@@ -10,7 +10,7 @@ import { googleEnabled, matchGoogleAccount } from "./google";
 import { encodeFailure } from "./errors";
 import { requestIp } from "@/platform/security/client-ip";
 import { isRole } from "./roles";
-import { endSessions, openSession } from "./session-version";
+import { endSessions, openSession } from "./session-version-commands";
 
 /** Thrown from authorize(): carries one of platform/auth/errors.ts's codes to the form. */
 class SigninFailure extends CredentialsSignin {
@@ -81,7 +81,7 @@ function config(): NextAuthConfig {
           token.role = (user as { role?: string }).role;
         }
         if ((account || user) && token.sub) {
-          // a new session carries the user's session version (platform/auth/session-version.ts)
+          // a new session carries the user's session version (platform/auth/session-version-commands.ts)
           token.sv = await openSession(token.sub);
           // and the person's display language becomes the cookie (the previous user's stays behind)
           await applyLanguageAtSignin(token.sub);

@@ -1,12 +1,13 @@
 import "server-only";
 import { audit } from "@/platform/audit/log";
-import { db } from "@/platform/db";
 import { env } from "@/platform/env";
 import { countSigninFailure } from "@/platform/ops/metrics";
 import { log } from "@/platform/ops/log";
 import { hashCode, isWellFormedCode } from "@/platform/auth/signin-code-crypto";
+import { recordCodeUse, recordSignIn } from "./commands";
 import type { SigninErrorCode } from "./errors";
 import { dummyPasswordHash, verifyPassword } from "./password";
+import { findPasswordUser, findSigninCode } from "./queries";
 import { signinInputSchema } from "./schema";
 import { recordSuccess, reserveAttempt } from "./throttle";
 
@@ -44,10 +45,7 @@ async function passwordResult(input: unknown, ip: string): Promise<SigninResult>
     await audit({ action: "signin.password.throttled", ip, meta: { email, reason: "tooManyRequests" } });
     return { ok: false, code: "tooManyRequests", retryMinutes: reserved.retryMinutes };
   }
-  const user = await db().user.findUnique({
-    where: { email },
-    select: { id: true, role: true, passwordHash: true, disabled: true, schoolId: true, academyId: true },
-  });
+  const user = await findPasswordUser(email);
   const fail = async (code: SigninErrorCode) => {
     await audit({
       action: "signin.password.failure",
@@ -66,7 +64,7 @@ async function passwordResult(input: unknown, ip: string): Promise<SigninResult>
   if (!(await verifyPassword(user.passwordHash, password))) return fail("wrongPassword");
   if (user.disabled) return fail("userDisabled");
   await recordSuccess(subject, ip);
-  await db().user.update({ where: { id: user.id }, data: { lastSignInAt: new Date() }, select: { id: true } });
+  await recordSignIn(user.id);
   await audit({
     action: "signin.password.success",
     actorId: user.id,
@@ -90,15 +88,7 @@ async function codeResult(code: unknown, ip: string): Promise<SigninResult> {
     return { ok: false, code: "tooManyRequests", retryMinutes: reserved.retryMinutes };
   }
   const now = new Date();
-  const row = await db().signinCode.findUnique({
-    where: { codeHash },
-    select: {
-      id: true,
-      revokedAt: true,
-      expiresAt: true,
-      user: { select: { id: true, role: true, disabled: true, schoolId: true } },
-    },
-  });
+  const row = await findSigninCode(codeHash);
   const live = row && !row.revokedAt && (!row.expiresAt || row.expiresAt > now) && row.user.role === "student";
   if (!row || !live) {
     await audit({
@@ -123,8 +113,8 @@ async function codeResult(code: unknown, ip: string): Promise<SigninResult> {
   await recordSuccess(subject, ip);
   // two bookkeeping writes, not a transaction: under a storm of sign-ins a transaction waits for a pool connection
   // of its own only 2 s and then fails the sign-in (measured: docs/benchmarks.md, the sign-in storm)
-  await db().signinCode.update({ where: { id: row.id }, data: { lastUsedAt: now }, select: { id: true } });
-  await db().user.update({ where: { id: row.user.id }, data: { lastSignInAt: now }, select: { id: true } });
+  await recordCodeUse(row.id, now);
+  await recordSignIn(row.user.id, now);
   await audit({
     action: "signin.code.success",
     actorId: row.user.id,

@@ -1,10 +1,11 @@
 import "server-only";
 import type { Account, Profile } from "next-auth";
 import { audit } from "@/platform/audit/log";
-import { db } from "@/platform/db";
 import { env } from "@/platform/env";
 import { countSigninFailure } from "@/platform/ops/metrics";
+import { linkAccount, recordSignIn } from "./commands";
 import type { SigninErrorCode } from "./errors";
+import { findUserByEmail } from "./queries";
 
 export function googleEnabled(): boolean {
   const { GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET } = env();
@@ -26,12 +27,7 @@ export async function matchGoogleAccount(
 ): Promise<Match> {
   const email = typeof profile?.email === "string" ? profile.email.trim().toLowerCase() : null;
   const verified = profile?.email_verified === true || String(profile?.email_verified) === "true";
-  const user = email
-    ? await db().user.findUnique({
-        where: { email },
-        select: { id: true, role: true, disabled: true, schoolId: true, academyId: true },
-      })
-    : null;
+  const user = email ? await findUserByEmail(email) : null;
   const fail = async (code: SigninErrorCode) => {
     if (options.link) {
       countSigninFailure("google", code);
@@ -42,20 +38,8 @@ export async function matchGoogleAccount(
   if (!email || !verified || !user) return fail("userNotFound");
   if (user.disabled) return fail("userDisabled");
   if (options.link) {
-    await db().account.upsert({
-      where: {
-        provider_providerAccountId: { provider: account.provider, providerAccountId: account.providerAccountId },
-      },
-      create: {
-        userId: user.id,
-        type: account.type,
-        provider: account.provider,
-        providerAccountId: account.providerAccountId,
-      },
-      update: {},
-      select: { id: true },
-    });
-    await db().user.update({ where: { id: user.id }, data: { lastSignInAt: new Date() }, select: { id: true } });
+    await linkAccount(user.id, account);
+    await recordSignIn(user.id);
     await audit({
       action: "signin.google.success",
       actorId: user.id,

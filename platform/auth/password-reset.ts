@@ -1,11 +1,12 @@
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import { audit } from "@/platform/audit/log";
-import { db } from "@/platform/db";
 import { publicUrl } from "@/platform/env";
 import { errorField, log } from "@/platform/ops/log";
 import { sendMail } from "@/platform/mail/send";
+import { insertResetToken, redeemResetToken } from "./commands";
 import { hashPassword } from "./password";
+import { findUserByEmail } from "./queries";
 import { countAttempt, LIMITS } from "./throttle";
 
 export const RESET_TTL_MS = 60 * 60 * 1000;
@@ -14,10 +15,7 @@ const sha256 = (token: string) => createHash("sha256").update(token).digest("hex
 /** A one-time link that sets the user's password, from the configured public address (never a request's Host). */
 export async function createResetLink(userId: string, ttlMs = RESET_TTL_MS): Promise<string> {
   const token = randomBytes(32).toString("base64url");
-  await db().passwordResetToken.create({
-    data: { userId, tokenHash: sha256(token), expiresAt: new Date(Date.now() + ttlMs) },
-    select: { id: true },
-  });
+  await insertResetToken(userId, sha256(token), new Date(Date.now() + ttlMs));
   return `${publicUrl()}/auth/reset?token=${token}`;
 }
 
@@ -34,10 +32,7 @@ export async function requestPasswordReset(
   // every request counts, atomically before anything else: at most 10 mails per account and 15 minutes
   const { count } = await countAttempt({ kind: "account", value: `reset:${email}` });
   if (count > LIMITS.account) return;
-  const user = await db().user.findUnique({
-    where: { email },
-    select: { id: true, role: true, disabled: true, schoolId: true, academyId: true },
-  });
+  const user = await findUserByEmail(email);
   if (!user || user.disabled || user.role === "student") return;
   const url = await createResetLink(user.id);
   try {
@@ -60,24 +55,5 @@ export async function requestPasswordReset(
 export async function resetPasswordWithToken(token: string, password: string): Promise<"ok" | "expiredActionCode"> {
   const tokenHash = sha256(token);
   const passwordHash = await hashPassword(password);
-  return db().$transaction(async (tx) => {
-    const used = await tx.passwordResetToken.updateMany({
-      where: { tokenHash, usedAt: null, expiresAt: { gt: new Date() } },
-      data: { usedAt: new Date() },
-    });
-    if (used.count !== 1) return "expiredActionCode";
-    const row = await tx.passwordResetToken.findUniqueOrThrow({ where: { tokenHash }, select: { userId: true } });
-    // a new password ends every session of the account (one may be the intruder's)
-    await tx.user.update({
-      where: { id: row.userId },
-      data: { passwordHash, sessionVersion: { increment: 1 } },
-      select: { id: true },
-    });
-    await tx.passwordResetToken.updateMany({
-      where: { userId: row.userId, usedAt: null },
-      data: { usedAt: new Date() },
-    });
-    await audit({ action: "password.reset.done", actorId: row.userId }, tx);
-    return "ok";
-  });
+  return redeemResetToken(tokenHash, passwordHash);
 }

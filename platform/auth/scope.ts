@@ -1,5 +1,5 @@
 import "server-only";
-import { db } from "@/platform/db";
+import { findAcademySchool } from "./queries";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -29,10 +29,7 @@ export async function authorizeSchool(
     return actor.schoolId as AuthorizedSchoolId;
   }
   if (actor.role === "manager" && actor.academyId && schoolId && UUID.test(schoolId)) {
-    const school = await db().school.findFirst({
-      where: { id: schoolId, academyId: actor.academyId },
-      select: { id: true },
-    });
+    const school = await findAcademySchool(schoolId, actor.academyId);
     return school ? (school.id as AuthorizedSchoolId) : null;
   }
   return null;

@@ -2,12 +2,13 @@ import "server-only";
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
-import { db } from "@/platform/db";
 import { env } from "@/platform/env";
 import { sessionCheckLoader } from "./session-checks";
 import { readSessionCookie } from "./session-token";
-import { endSessions } from "./session-version";
-import { homeOf, isRole, type Role, STAFF_IDLE_MINUTES } from "./roles";
+import { endSessions } from "./session-version-commands";
+import { homeOf, isRole, type Role } from "./roles";
+import { touchLastActive } from "./commands";
+import { readActorRow, runSessionCheck } from "./queries";
 
 /** The signed-in person as the database says now (a JWT can be stale). */
 export interface Actor {
@@ -38,40 +39,12 @@ async function sessionOf(): Promise<{ id: string; sv: number } | null> {
 
 export { STAFF_IDLE_MINUTES } from "./roles";
 
-interface ActorRow {
-  id: string;
-  role: Role;
-  email: string | null;
-  name: string | null;
-  name_kana: string | null;
-  nickname: string | null;
-  disabled: boolean;
-  school_id: string | null;
-  academy_id: string | null;
-  school_name: string | null;
-  school_name_kana: string | null;
-  academy_name: string | null;
-  academy_name_kana: string | null;
-  session_version: number;
-  /** a teacher or manager unused for STAFF_IDLE_MINUTES */
-  idle: boolean;
-  /** last use not recorded in the last minute */
-  touch: boolean;
-}
-
 /** null when nobody is signed in. `disabled` when the account was disabled since sign-in. One query: every request runs it. */
 export const getActor = cache(async (): Promise<Actor | null | "disabled"> => {
   const session = await sessionOf();
   if (!session) return null;
   const { id } = session;
-  const [user] = await db().$queryRaw<ActorRow[]>`
-    select u.id::text, u.role::text, u.email, u.name, u.name_kana, u.nickname, u.disabled, u.school_id::text, u.academy_id::text,
-           s.name as school_name, s.name_kana as school_name_kana, a.name as academy_name, a.name_kana as academy_name_kana,
-           u.session_version,
-           coalesce(u.role <> 'student' and u.last_active_at < now() - make_interval(mins => ${STAFF_IDLE_MINUTES}), false) as idle,
-           coalesce(u.last_active_at < now() - interval '1 minute', true) as touch
-    from users u left join schools s on s.id = u.school_id left join academies a on a.id = u.academy_id
-    where u.id = ${id}::uuid`;
+  const user = await readActorRow(id);
   if (!user) return null;
   if (user.disabled) return "disabled";
   // a session ended since (sign-out, new password, new code…): signed out
@@ -81,7 +54,7 @@ export const getActor = cache(async (): Promise<Actor | null | "disabled"> => {
       await endSessions([id]); // idle: every session of the user ends, so none comes back at the next sign-in
       return null;
     }
-    if (user.touch) await db().$executeRaw`update users set last_active_at = now() where id = ${id}::uuid`;
+    if (user.touch) await touchLastActive(id);
   }
   return {
     id: user.id,
@@ -111,7 +84,7 @@ export async function sessionStillCurrent(): Promise<() => Promise<boolean>> {
 /** The checks made in the same turn of the event loop (an instance's streams' heartbeats) go as ONE query (platform/auth/session-checks.ts). */
 function sessionChecks() {
   const g = globalThis as unknown as { manabiyaSessionChecks?: ReturnType<typeof sessionCheckLoader> };
-  return (g.manabiyaSessionChecks ??= sessionCheckLoader((sql, ids) => db().$queryRawUnsafe(sql, ids)));
+  return (g.manabiyaSessionChecks ??= sessionCheckLoader(runSessionCheck));
 }
 
 /** The path the proxy saw, for `from` (set by proxy.ts). */

@@ -1,5 +1,5 @@
 import "server-only";
-import { db } from "@/platform/db";
+import { clearThrottle, countThrottleAttempt } from "./commands";
 
 /**
  * Sign-in throttling that works behind school NAT. Every attempt first
@@ -27,12 +27,7 @@ export const throttleKey = (kind: ThrottleKind, value: string) => `${kind}:${val
 
 /** Counts one attempt against `key`, atomically (a new window starts when the old one has passed); the window's count and the minutes left in it. */
 export async function countAttempt(key: ThrottleKey): Promise<{ count: number; retryMinutes: number }> {
-  const [row] = await db().$queryRaw<{ failures: number; window_start: Date }[]>`
-    insert into signin_throttles (key, failures, window_start) values (${throttleKey(key.kind, key.value)}, 1, now())
-    on conflict (key) do update set
-      failures = case when signin_throttles.window_start <= now() - make_interval(secs => ${WINDOW_MS / 1000}) then 1 else signin_throttles.failures + 1 end,
-      window_start = case when signin_throttles.window_start <= now() - make_interval(secs => ${WINDOW_MS / 1000}) then now() else signin_throttles.window_start end
-    returning failures, window_start`;
+  const row = await countThrottleAttempt(throttleKey(key.kind, key.value), WINDOW_MS / 1000);
   const left = row ? row.window_start.getTime() + WINDOW_MS - Date.now() : WINDOW_MS;
   return { count: row?.failures ?? 1, retryMinutes: Math.max(1, Math.ceil(left / 60000)) };
 }
@@ -53,7 +48,5 @@ export async function recordSuccess(subject: ThrottleKey, ip: string): Promise<v
   // One statement, not a transaction of two: a school's sign-ins share its address's row, and a transaction kept
   // that row locked across a round trip to this busy process, so that a storm of sign-ins queued on it and ran out
   // of pool connections (measured: docs/benchmarks.md, the sign-in storm).
-  await db().$executeRaw`
-    with cleared as (delete from signin_throttles where key = ${throttleKey(subject.kind, subject.value)})
-    update signin_throttles set failures = greatest(failures - 1, 0) where key = ${throttleKey("ip", ip)}`;
+  await clearThrottle(throttleKey(subject.kind, subject.value), throttleKey("ip", ip));
 }

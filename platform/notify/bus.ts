@@ -1,7 +1,7 @@
 import "server-only";
-import { db } from "@/platform/db";
 import type { Prisma } from "@/platform/db/generated/prisma/client";
-import { LIVE_CHANNEL, type LiveKind, type LiveMessage, type LiveTopic, livePayload } from "./channel";
+import { type LiveKind, type LiveMessage, type LiveTopic, livePayload } from "./channel";
+import { notifyLive } from "./commands";
 import { debounceCounts, subscribeVia } from "./listen";
 import { errorField, log } from "@/platform/ops/log";
 
@@ -28,7 +28,7 @@ export function subscribe(
 /** NOTIFY every instance (inside `tx` when given: delivered on commit). */
 export async function publish(topic: LiveTopic, kind: LiveKind, tx?: Prisma.TransactionClient): Promise<void> {
   const payload = livePayload(topic, kind);
-  await (tx ?? db()).$executeRaw`select pg_notify(${LIVE_CHANNEL}, ${payload})`;
+  await notifyLive(payload, tx);
 }
 
 /**

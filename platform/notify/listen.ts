@@ -1,8 +1,8 @@
 import { EventEmitter } from "node:events";
 import type pg from "pg";
-import { createConnection } from "@/platform/db/pools";
 import { errorField, log } from "@/platform/ops/log";
 import { COUNTS_DEBOUNCE_MS, LIVE_CHANNEL, livePayload, type LiveMessage, type LiveTopic } from "./channel";
+import { createListenConnection, listenLive } from "./listen-queries";
 
 /**
  * The listening half of the live bus (platform/notify/bus.ts), framework-free so that
@@ -38,7 +38,7 @@ function bus(): Bus {
 function connect(b: Bus, databaseUrl: string | undefined): Promise<void> {
   if (b.client) return Promise.resolve();
   b.connecting ??= (async () => {
-    const client = createConnection({ url: databaseUrl, applicationName: "manabiya-live" });
+    const client = createListenConnection(databaseUrl);
     const lost = () => {
       if (b.client !== client) return;
       b.client = null;
@@ -68,8 +68,7 @@ function connect(b: Bus, databaseUrl: string | undefined): Promise<void> {
         // not ours
       }
     });
-    await client.connect();
-    await client.query(`LISTEN ${LIVE_CHANNEL}`);
+    await listenLive(client);
     b.client = client;
     b.retryMs = 500;
   })().finally(() => {

@@ -5,7 +5,7 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
-import type { LiveState } from "@/features/play/server/state";
+import type { LiveState } from "@/features/play/server/state-queries";
 import { ROOT } from "../../scripts/lib/prepare-db";
 import type { BenchClass, BenchData, RunningApp } from "./app";
 import type { Row } from "./verdict";
@@ -197,7 +197,7 @@ export async function liveFanout(app: RunningApp, classes: BenchClass[], rounds:
   };
 }
 
-/** A live state as the students' streams carry it (features/play/server/state.ts), the same size: the echo's payload when the caller gives none. */
+/** A live state as the students' streams carry it (features/play/server/state-queries.ts), the same size: the echo's payload when the caller gives none. */
 export const LIVE_STATE_SAMPLE = JSON.stringify({
   activityId: crypto.randomUUID(),
   mode: "guide",

@@ -5,7 +5,7 @@ import { createAcademy as adminCreateAcademy } from "@/features/people/server/ad
 import { checkCode, checkPassword } from "@/platform/auth/credentials";
 import { requestPasswordReset } from "@/platform/auth/password-reset";
 import { db } from "@/platform/db";
-import { endSession, startSession } from "@/features/play/server/session";
+import { endSession, startSession } from "@/features/play/server/session-commands";
 import { createLogger } from "@/platform/ops/log";
 import type { AuthorizedSchoolId } from "@/platform/auth/scope";
 import { readTemplateFiles, syncTemplates } from "@/features/activities/server/template-load";

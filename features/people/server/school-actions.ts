@@ -11,7 +11,7 @@ import {
   moveTeacher,
   renameSchool,
   setTeacherDisabled,
-} from "./school-manage";
+} from "./school-commands";
 
 const schoolInput = z.object({ name: personName, nameKana: kana });
 

@@ -94,3 +94,27 @@ export async function listSchoolPeople(scope: AuthorizedSchoolId) {
     graduates: people.filter((p) => p.graduatedYear !== null),
   };
 }
+
+export interface TeacherRow {
+  id: string;
+  name: string | null;
+  nameKana: string | null;
+  email: string | null;
+  disabled: boolean;
+  lastSignInAt: Date | null;
+}
+
+/** The academy's schools with their teachers (all of them, disabled too) for the schools screen. */
+export async function listTeachersBySchool(academyId: string): Promise<Map<string, TeacherRow[]>> {
+  const teachers = await db().user.findMany({
+    where: { role: "teacher", school: { academyId } },
+    orderBy: [{ nameKana: "asc" }, { name: "asc" }],
+    select: { id: true, name: true, nameKana: true, email: true, disabled: true, lastSignInAt: true, schoolId: true },
+  });
+  const bySchool = new Map<string, TeacherRow[]>();
+  for (const { schoolId, ...t } of teachers) {
+    if (!schoolId) continue;
+    bySchool.set(schoolId, [...(bySchool.get(schoolId) ?? []), t]);
+  }
+  return bySchool;
+}

@@ -5,14 +5,13 @@ import { filterText } from "@/platform/db/query-text";
 import { audit } from "@/platform/audit/log";
 import { STAFF_ROLES } from "@/platform/auth/roles";
 import type { Actor } from "@/platform/auth/session";
-import { appDatabase } from "@/platform/db/pools";
 import { env, publicUrl } from "@/platform/env";
 import { problem } from "@/platform/http";
 import { getDisplayLanguage } from "@/platform/i18n/server";
 import { defineRoute } from "@/platform/http/route";
 import { authorizeSchool } from "@/platform/auth/scope";
 import { rationRefusal, takeRation } from "@/platform/security/ration";
-import { listStudentIdsForSheets } from "./queries";
+import { listStudentIdsForSheets, sheetsDatabase } from "./queries";
 import { MAX_CARDS } from "./sheets";
 import { renderSigninSheets, SheetsBusyError, SHEETS_RETRY_AFTER_S } from "./sheets-render";
 
@@ -68,7 +67,7 @@ async function printSheets(req: NextRequest, actor: Actor): Promise<Response> {
     lang: await getDisplayLanguage(),
     origin: publicUrl(), // the configured public address, never the request's Host
     key: SIGNIN_CODE_KEY,
-    database: appDatabase(),
+    database: sheetsDatabase(),
   })
     .catch((error: unknown) => {
       if (error instanceof SheetsBusyError) return null;

@@ -2,16 +2,15 @@ import { afterAll, describe, expect, it } from "vitest";
 import { checkPassword } from "@/platform/auth/credentials";
 import { db } from "@/platform/db";
 import { readTemplateFiles, syncTemplates } from "@/features/activities/server/template-load";
-import { listSchoolsForAcademy } from "@/features/people/server/school-queries";
+import { listSchoolsForAcademy, listTeachersBySchool } from "@/features/people/server/school-queries";
 import {
   addTeacher,
   createSchool as createOwnSchool,
   deleteSchool,
-  listTeachersBySchool,
   moveTeacher,
   renameSchool,
   setTeacherDisabled,
-} from "@/features/people/server/school-manage";
+} from "@/features/people/server/school-commands";
 import {
   createActivityFromTemplate,
   createAcademy,

@@ -1,7 +1,6 @@
 import { getTranslations } from "next-intl/server";
 import { requireRole } from "@/platform/auth/session";
-import { listSchoolsForAcademy } from "@/features/people/server/school-queries";
-import { listTeachersBySchool } from "@/features/people/server/school-manage";
+import { listSchoolsForAcademy, listTeachersBySchool } from "@/features/people/server/school-queries";
 import { PersonName } from "@/platform/ui/person-name";
 import { DateTime } from "@/platform/ui/date-time";
 import { NoPermission } from "@/platform/ui/layout/no-permission";

@@ -1,9 +1,9 @@
 import "server-only";
 import { z } from "zod";
 import type { Actor } from "@/platform/auth/session";
-import { db } from "@/platform/db";
 import { authorizeSchool } from "@/platform/auth/scope";
 import { classKeyOf } from "../shared/klass";
+import { findSchoolActivity, findStudentActivity, findStudentClass } from "./access-queries";
 
 /**
  * Who may follow an activity live: a student of its school (a student-actor,
@@ -18,20 +18,17 @@ export async function liveAccess(
   if (!z.uuid().safeParse(activityId).success) return null;
   if (actor.role === "student") {
     if (!actor.schoolId) return null;
-    const found = await db().activity.findFirst({
-      where: { id: activityId, schoolId: actor.schoolId, status: "active", actorType: "student" },
-      select: { id: true },
-    });
+    const found = await findStudentActivity(activityId, actor.schoolId);
     return found ? { kind: "student", schoolId: actor.schoolId } : null;
   }
   const school = await authorizeSchool(actor, schoolId ?? undefined);
   if (!school) return null;
-  const found = await db().activity.findFirst({ where: { id: activityId, schoolId: school }, select: { id: true } });
+  const found = await findSchoolActivity(activityId, school);
   return found ? { kind: "staff", schoolId: school } : null;
 }
 
 /** A student's class key (features/play/shared/klass.ts): which class's live sessions they join. */
 export async function studentClassKey(userId: string): Promise<string | null> {
-  const d = await db().studentDetail.findUnique({ where: { userId }, select: { grade: true, className: true } });
+  const d = await findStudentClass(userId);
   return classKeyOf(d?.grade, d?.className);
 }

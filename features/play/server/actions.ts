@@ -10,8 +10,8 @@ import {
   TIMER_MAX_SECONDS,
   TIMER_MIN_SECONDS,
 } from "../shared/schema";
-import { studentAnswerNow } from "./grid";
-import { setPacing } from "./pacing";
+import { studentAnswerNow } from "./grid-queries";
+import { setPacing } from "./pacing-commands";
 import {
   endSession,
   goToScene,
@@ -20,7 +20,7 @@ import {
   setSessionPaused,
   setSessionTimer,
   startSession,
-} from "./session";
+} from "./session-commands";
 
 /** Guide-screen actions: teachers on their school's activities, managers naming a school of their academy. */
 const ref = sessionRef;

@@ -1,7 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import { isRole } from "@/platform/auth/roles";
 import { readSessionCookie } from "@/platform/auth/session-token";
-import { createPool } from "@/platform/db/pools";
 import { type ActionResult, fail, fieldErrorsOf } from "@/platform/errors";
 import {
   cookiesOf,
@@ -14,8 +13,8 @@ import {
 import { errorField, log } from "@/platform/ops/log";
 import { sameOrigin } from "@/platform/security/headers";
 import { ADVANCE_PATH, advanceInputOf, MAX_ADVANCE_BODY, moveResult, statusOf } from "../shared/advance";
-import { createPressBatcher } from "../shared/advance-batch";
 import { goToSceneInput } from "../shared/schema";
+import { createAdvanceMoves } from "./advance-pool-commands";
 
 /**
  * POST /api/v1/live/{activityId}/scene served by the production server
@@ -41,26 +40,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export type AdvanceEndpoint = NodeEndpoint;
 
 export function createAdvanceEndpoint(options: EndpointOptions): AdvanceEndpoint {
-  // A move is not waited on for the disk: with synchronous_commit off the commit (and the
-  // notification with it) returns before its WAL is flushed — a database crash in the next
-  // fraction of a second could lose the move (the teacher presses again), never corrupt anything.
-  const pool = createPool({
-    name: "advance",
-    url: options.databaseUrl,
-    applicationName: "manabiya-advance",
-    max: options.poolSize ?? 4,
-    timeouts: { statementMs: 10_000 },
-    settings: "-c synchronous_commit=off",
-    watched: true,
-    logIdleFailures: true,
-  });
   const send = jsonSender(options.production);
-  const presses = createPressBatcher(pool);
-  const warming = presses
-    .warm()
-    .catch((error: unknown) =>
-      log().warn({ event: "advance.warm.failed", ...errorField(error) }, "advance: could not prepare the connections"),
-    );
+  const presses = createAdvanceMoves(options);
 
   /** The reply of one request, in the server action's order of checks. */
   async function reply(req: IncomingMessage, activityId: string): Promise<ActionResult<null>> {
@@ -101,8 +82,7 @@ export function createAdvanceEndpoint(options: EndpointOptions): AdvanceEndpoint
       }
     },
     async close() {
-      await warming;
-      await pool.end();
+      await presses.close();
     },
   };
 }

@@ -1,6 +1,4 @@
 import { readSessionCookie } from "@/platform/auth/session-token";
-import { createPool } from "@/platform/db/pools";
-import { countsNotifierVia } from "@/platform/notify/listen";
 import {
   cookiesOf,
   headersOf,
@@ -11,7 +9,7 @@ import {
 } from "@/platform/http/node-http";
 import { observeAnswerSave } from "@/platform/ops/metrics";
 import { answerReply, MAX_ANSWER_BODY } from "./answer-reply";
-import { AnswerWriter, WRITER_PG_OPTIONS } from "./answer-writer";
+import { createAnswerSaver } from "./answer-pool-commands";
 import { errorField, log } from "@/platform/ops/log";
 
 /**
@@ -30,24 +28,7 @@ export const ANSWER_PATH = "/api/v1/answers";
 export type AnswerEndpoint = NodeEndpoint;
 
 export function createAnswerEndpoint(options: EndpointOptions): AnswerEndpoint {
-  // The save statement is prepared once per connection, with a generic plan of index probes
-  // (WRITER_PG_OPTIONS). A batch that hangs (a database that stopped answering) fails after 10 s, and the
-  // clients keep their answers and try again.
-  const pool = createPool({
-    name: "answers",
-    url: options.databaseUrl,
-    max: options.poolSize ?? 4,
-    timeouts: { statementMs: 10_000 },
-    settings: WRITER_PG_OPTIONS,
-    watched: true,
-    logIdleFailures: true,
-  });
-  const countsChanged = countsNotifierVia(pool);
-  // named statements: each pooled connection prepares them once, and PostgreSQL plans them once
-  const writer = new AnswerWriter(
-    async (sql, params, name) => (await pool.query({ name, text: sql, values: params })).rows,
-    { onGuideSave: countsChanged },
-  );
+  const saver = createAnswerSaver(options);
   const send = jsonSender(options.production);
 
   return {
@@ -62,7 +43,7 @@ export function createAnswerEndpoint(options: EndpointOptions): AnswerEndpoint {
             userId: session?.id ?? null,
             body: () => readBody(req, MAX_ANSWER_BODY),
           },
-          (userId, input) => observeAnswerSave(writer.save(userId, input, session?.sv ?? null)),
+          (userId, input) => observeAnswerSave(saver.save(userId, input, session?.sv ?? null)),
         );
         send(res, reply.status, reply.body);
       } catch (error) {
@@ -73,8 +54,7 @@ export function createAnswerEndpoint(options: EndpointOptions): AnswerEndpoint {
       }
     },
     async close() {
-      await writer.drain(); // every answer already received is written (or refused) before the pool closes
-      await pool.end();
+      await saver.close();
     },
   };
 }

@@ -3,7 +3,7 @@ import { type NextRequest, NextResponse } from "next/server";
 import { getActor } from "@/platform/auth/session";
 import { readBodyLimited } from "@/platform/http";
 import { answerReply, MAX_ANSWER_BODY } from "./answer-reply";
-import { saveAnswer } from "./answer-save";
+import { saveAnswer } from "./answer-save-commands";
 
 /**
  * The answer API as a Next.js route handler (`next dev`, or `next start`

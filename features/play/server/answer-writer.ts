@@ -13,7 +13,7 @@ import { errorField, log } from "@/platform/ops/log";
  * round trip for the whole batch.
  *
  * Framework-free (no Next.js, no Prisma): the app's route handler runs it
- * over Prisma (features/play/server/answer-save.ts), the production server's answer
+ * over Prisma (features/play/server/answer-save-commands.ts), the production server's answer
  * endpoint over its own node-postgres pool (features/play/server/answer-endpoint.ts).
  *
  * Each save is checked as on its own, in this order: the respondent exists

@@ -5,7 +5,7 @@ import { drawingAnswerSchema } from "@/features/scenes/shared/drawing-schema";
 import type { ImageMeta } from "@/features/scenes/server/image-queries";
 import { imageIdsOf } from "@/features/scenes/shared/image-refs";
 import { shownName } from "@/platform/names/person-name";
-import { respondents, sceneResults } from "@/features/play/server/state";
+import { respondents, sceneResults } from "@/features/play/server/state-queries";
 import { hashProjectorToken, PROJECTOR_TOKEN } from "./projector-token";
 
 /** A valid projector link: not revoked, its session running, its activity active and in guide mode. */
@@ -147,7 +147,7 @@ export async function projectorState(token: string): Promise<ProjectorState> {
   const klass = s.grade !== null && s.className !== null ? { grade: s.grade, className: s.className } : null;
   const raw =
     s.showResults && sceneId ? await sceneResults(link.activityId, sceneId, s.showNames, klass, link.sessionId) : null;
-  // a drawing scene's answers have nothing to count and no text (features/play/server/state.ts): only then is its type read
+  // a drawing scene's answers have nothing to count and no text (features/play/server/state-queries.ts): only then is its type read
   const drawn =
     raw && sceneId && raw.total > 0 && raw.texts.length === 0 && Object.keys(raw.counts).length === 0
       ? (await db().activityScene.findUnique({ where: { id: sceneId }, select: { type: true } }))?.type === "drawing"

@@ -3,19 +3,19 @@ import { type NextRequest, NextResponse } from "next/server";
 import { z } from "zod";
 import { ROLES } from "@/platform/auth/roles";
 import { type Actor, sessionStillCurrent } from "@/platform/auth/session";
-import { db } from "@/platform/db";
 import { fail } from "@/platform/errors";
 import { problem, readBodyLimited } from "@/platform/http";
 import { defineRoute } from "@/platform/http/route";
 import { sameOrigin } from "@/platform/security/headers";
 import { liveAccess, studentClassKey } from "./access";
+import { listActivityModes } from "./access-queries";
 import { goToSceneAction } from "./actions";
 import { advanceInputOf, MAX_ADVANCE_BODY, statusOf } from "../shared/advance";
 import { countsChanged } from "../../../platform/notify/bus";
-import { leavePresence, touchPresence } from "./session";
+import { leavePresence, touchPresence } from "./session-commands";
 import { sseResponse } from "./sse";
 import { takeStreamSlot } from "./stream-slots";
-import { liveStateForStaff, liveStateForStudent } from "./state";
+import { liveStateForStaff, liveStateForStudent } from "./state-queries";
 
 type Granted = NonNullable<Awaited<ReturnType<typeof liveAccess>>>;
 
@@ -46,7 +46,7 @@ async function present(activityId: string, userId: string, studentClass: string 
   return state.sessionId;
 }
 
-/** The session a teacher's screen follows (`?session=`; features/play/server/state.ts liveStateForStaff): null when none or not an id. */
+/** The session a teacher's screen follows (`?session=`; features/play/server/state-queries.ts liveStateForStaff): null when none or not an id. */
 function chosenSession(req: NextRequest): string | null {
   const raw = req.nextUrl.searchParams.get("session");
   return raw && z.uuid().safeParse(raw).success ? raw : null;
@@ -137,17 +137,7 @@ export const schoolEvents = defineRoute({
       stillValid,
       snapshot: async () => {
         // mode, state and whether a live session runs (the student home's 参加する follows it)
-        const rows = await db().activity.findMany({
-          where: { schoolId, actorType: actor.role === "teacher" ? "teacher" : "student" },
-          select: {
-            id: true,
-            mode: true,
-            status: true,
-            version: true,
-            selfOpenScenes: true,
-            guideSessions: { where: { endedAt: null }, orderBy: { id: "asc" }, select: { id: true } },
-          },
-        });
+        const rows = await listActivityModes(schoolId, actor.role === "teacher" ? "teacher" : "student");
         // pacing (self mode's open scenes) too: the solo page re-renders with the scenes opened
         return rows
           .map(

@@ -23,7 +23,7 @@ export const SSE_HEADERS = {
  * The heartbeats of every stream of the process, from ONE timer: each stream's
  * comes every HEARTBEAT_MS, and the streams due in the same second beat
  * together, so their session checks and presence refreshes go to the database
- * as one query each (platform/auth/session.ts, features/play/server/session.ts), not one per
+ * as one query each (platform/auth/session.ts, features/play/server/session-commands.ts), not one per
  * stream. Returns the stop.
  */
 const TICK_MS = 1_000;
@@ -53,7 +53,7 @@ function onHeartbeat(beat: () => void): () => void {
 
 /**
  * A state's event, serialised and encoded once however many streams send it:
- * the students of a class share one state object per change (features/play/server/state.ts).
+ * the students of a class share one state object per change (features/play/server/state-queries.ts).
  */
 const frames = new WeakMap<object, { data: string; bytes: Uint8Array }>();
 const encoder = new TextEncoder();

@@ -1,26 +1,16 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { QueryResultRow } from "pg";
 import { z } from "zod";
-import { sessionCheckLoader } from "@/platform/auth/session-checks";
 import { readSessionCookie } from "@/platform/auth/session-token";
-import { createPool } from "@/platform/db/pools";
 import { fail } from "@/platform/errors";
 import { cookiesOf, jsonSender, type EndpointOptions } from "@/platform/http/node-http";
 import { errorField, log } from "@/platform/ops/log";
 import { STATIC_SECURITY_HEADERS } from "@/platform/security/headers";
-import { countsNotifierVia, type Subscribe, subscribeVia } from "../../../platform/notify/listen";
-import { presenceWriter } from "../shared/presence";
+import { type Subscribe, subscribeVia } from "../../../platform/notify/listen";
 import { SLOT_RETRY_AFTER_S, takeSlot } from "./slot-count";
 import { openLiveStream, SSE_HEADERS } from "./stream-core";
-import { classKeyOf, SESSION_OPEN_SQL } from "../shared/klass";
-import {
-  SESSIONS_SQL,
-  type SessionRow,
-  sessionRowLoader,
-  sharedStudentReads,
-  stateForClass,
-  statesOfRows,
-} from "./student-state";
+import { classKeyOf } from "../shared/klass";
+import { stateForClass } from "./student-state";
+import { createStreamDatabase } from "./stream-pool-queries";
 
 /**
  * GET /api/v1/live/{activityId}/events of a STUDENT, served by the production
@@ -43,22 +33,6 @@ import {
 export const EVENTS_PATH = /^\/api\/v1\/live\/(?!school\/)([^/?#]*)\/events(?:\?.*)?$/;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** The student re-read as getActor does, the activity as liveAccess checks it, their class, and the running session if it is open to them: one query. */
-const STUDENT_SQL = `
-  select u.role::text as role, u.disabled, u.session_version, d.grade, d.class_name,
-         (select a.id::text from activities a where a.id = $2::uuid and a.school_id = u.school_id and a.status = 'active' and a.actor_type = 'student') as activity_id,
-         (select gs.id::text from guide_sessions gs where gs.activity_id = $2::uuid and gs.ended_at is null and ${SESSION_OPEN_SQL("gs", "d")} limit 1) as session_id
-  from users u left join student_details d on d.user_id = u.id where u.id = $1::uuid`;
-
-interface StudentRow {
-  role: string;
-  disabled: boolean;
-  session_version: number;
-  activity_id: string | null;
-  session_id: string | null;
-  grade: number | null;
-  class_name: string | null;
-}
 
 export interface StreamEndpoint {
   /** Serves the request, or calls `next` to leave it to Next.js (not a student's stream). */
@@ -66,19 +40,11 @@ export interface StreamEndpoint {
   close(): Promise<void>;
 }
 
-// eslint-disable-next-line max-lines-per-function -- serve() closes over the endpoint's pool, loaders and headers, made once per endpoint
+// eslint-disable-next-line max-lines-per-function -- serve() closes over the endpoint's database (its pool and loaders) and headers, made once per endpoint
 export function createStreamEndpoint(
   options: EndpointOptions & { limits: { perUser: number; max: number } },
 ): StreamEndpoint {
-  const pool = createPool({
-    name: "streams",
-    url: options.databaseUrl,
-    max: options.poolSize ?? 4,
-    timeouts: { statementMs: 10_000 },
-    logIdleFailures: true,
-  });
-  const rows = async <T>(sql: string, params: unknown[]) =>
-    (await pool.query<T & QueryResultRow>(sql, params)).rows as T[];
+  const database = createStreamDatabase(options);
   const send = jsonSender(options.production);
   const streamHeaders: Record<string, string> = {
     ...Object.fromEntries(STATIC_SECURITY_HEADERS.map((h) => [h.key, h.value])),
@@ -86,19 +52,14 @@ export function createStreamEndpoint(
   };
   if (options.production) streamHeaders["Strict-Transport-Security"] = "max-age=31536000; includeSubDomains";
 
-  const sessions = sessionRowLoader((ids) => rows<SessionRow>(SESSIONS_SQL, [ids]));
-  const stateOf = sharedStudentReads(async (activityId) => statesOfRows(await sessions.load(activityId)));
-  const presence = presenceWriter((sql, params) => pool.query(sql, params));
-  const checks = sessionCheckLoader((sql, ids) => rows(sql, [ids]));
   const subscribe: Subscribe = (topic, onMessage) => subscribeVia(options.databaseUrl, topic, onMessage);
-  const countsChanged = countsNotifierVia(pool);
 
   async function serve(req: IncomingMessage, res: ServerResponse, next: () => void) {
     const session = await readSessionCookie(cookiesOf(req.headers.cookie), options.authSecret);
     if (!session || session.role !== "student" || !UUID.test(session.id)) return next();
     const raw = decodeURIComponent(EVENTS_PATH.exec(req.url ?? "")?.[1] ?? "");
     const activityId = z.uuid().safeParse(raw).success ? raw : null;
-    const [user] = await rows<StudentRow>(STUDENT_SQL, [session.id, activityId]);
+    const user = await database.readStudent(session.id, activityId);
     if (!user || user.disabled || user.session_version !== session.sv) return send(res, 401, fail("UNAUTHENTICATED"));
     if (user.role !== "student") return next();
     if (!user.activity_id) return send(res, 404, fail("NOT_FOUND"));
@@ -119,8 +80,8 @@ export function createStreamEndpoint(
     });
     try {
       if (sessionId) {
-        await presence.touch(sessionId, session.id);
-        countsChanged(topicId);
+        await database.presence.touch(sessionId, session.id);
+        database.countsChanged(topicId);
       }
     } catch (error) {
       release();
@@ -128,7 +89,7 @@ export function createStreamEndpoint(
     }
     if (opened.gone) {
       release();
-      if (sessionId) await presence.leave(sessionId, session.id);
+      if (sessionId) await database.presence.leave(sessionId, session.id);
       return;
     }
     res.writeHead(200, streamHeaders);
@@ -139,24 +100,24 @@ export function createStreamEndpoint(
         topic: `activity:${topicId}`,
         kinds: ["state"],
         release,
-        stillValid: () => checks.load(`${session.id}:${session.sv}`),
+        stillValid: () => database.checks.load(`${session.id}:${session.sv}`),
         snapshot: async () => {
-          const state = stateForClass(await stateOf(topicId), studentClass);
+          const state = stateForClass(await database.stateOf(topicId), studentClass);
           // a session started while the stream was open: join it
           if (state?.sessionId && state.status === "running" && state.sessionId !== sessionId) {
             sessionId = state.sessionId;
-            await presence.touch(sessionId, session.id);
-            countsChanged(topicId);
+            await database.presence.touch(sessionId, session.id);
+            database.countsChanged(topicId);
           }
           return state;
         },
         onTick: async () => {
-          if (sessionId) await presence.touch(sessionId, session.id);
+          if (sessionId) await database.presence.touch(sessionId, session.id);
         },
         onClose: async () => {
           if (!sessionId) return;
-          await presence.leave(sessionId, session.id);
-          countsChanged(topicId);
+          await database.presence.leave(sessionId, session.id);
+          database.countsChanged(topicId);
         },
       },
     ));
@@ -174,7 +135,7 @@ export function createStreamEndpoint(
       }
     },
     async close() {
-      await pool.end();
+      await database.close();
     },
   };
 }

@@ -5,7 +5,7 @@ import { topicGeneration } from "../../../platform/notify/listen";
 
 /**
  * The state every follower of a live session sees, read the same way by the app
- * (features/play/server/state.ts, over Prisma) and by the production server's student
+ * (features/play/server/state-queries.ts, over Prisma) and by the production server's student
  * streams (features/play/server/stream-endpoint.ts, over node-postgres). Framework-free.
  */
 

@@ -3,7 +3,7 @@ import { LIVE_CHANNEL, livePayload } from "../../../platform/notify/channel";
 
 /**
  * Moving the class to a scene ("next"), whoever serves it: the server action
- * (features/play/server/session.ts goToScene) and the production server's endpoint
+ * (features/play/server/session-commands.ts goToScene) and the production server's endpoint
  * (features/play/server/advance-endpoint.ts) run this one statement. It locks and moves
  * the running session of an active guide-mode activity of the school when
  * the scene belongs to the activity (results are hidden again on a new

@@ -99,7 +99,7 @@ export const SAVE_SQL = `
     left join lateral (select sc.id, sc.xmin, sc.version from activity_scenes sc where sc.id = r.scene_id and sc.activity_id = a.id limit 1 for key share) sc on true
     left join lateral (select d.counterbalance_group, d.grade, d.class_name from student_details d where d.user_id = r.user_id limit 1) d on true
     left join lateral (select o.scene_ids from activity_scene_orders o where o.activity_id = a.id and o."group" = d.counterbalance_group limit 1) o on true
-    -- the running session open to the student (one at most: the whole school's excludes every class's, features/play/server/session.ts);
+    -- the running session open to the student (one at most: the whole school's excludes every class's, features/play/server/session-commands.ts);
     -- looked up for live saves only (a session runs only in guide mode: a self-paced save is never in one)
     left join lateral (
       select g.id, g.current_scene_id, g.locked_scene_ids, g.timer_scene_id, g.timer_ends_at, g.timer_locks from guide_sessions g

@@ -5,7 +5,7 @@ import DataLoader from "dataloader";
  * heartbeats of an instance's streams come together (features/play/server/stream-core.ts), and a class's
  * streams open and close together (the bell: 2,000 deletes one by one kept the
  * pool's connections from the teachers' requests for seconds). Run over Prisma by the app
- * (features/play/server/session.ts) and over node-postgres by the production server's student
+ * (features/play/server/session-commands.ts) and over node-postgres by the production server's student
  * streams (features/play/server/stream-endpoint.ts). Framework-free.
  */
 const TOUCH_SQL = `

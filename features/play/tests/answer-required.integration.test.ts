@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { db } from "@/platform/db";
-import { endSession, goToScene, startSession } from "@/features/play/server/session";
-import { saveAnswer } from "@/features/play/server/answer-save";
+import { endSession, goToScene, startSession } from "@/features/play/server/session-commands";
+import { saveAnswer } from "@/features/play/server/answer-save-commands";
 import type { AuthorizedSchoolId } from "@/platform/auth/scope";
 import { readTemplateFiles, syncTemplates } from "@/features/activities/server/template-load";
 import {

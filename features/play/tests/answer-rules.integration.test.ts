@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 vi.mock("next/headers", () => import("../../../tests/support/next-headers-fake"));
 
 import { db } from "@/platform/db";
-import { goToScene, startSession } from "@/features/play/server/session";
+import { goToScene, startSession } from "@/features/play/server/session-commands";
 import { setRetries } from "@/features/activities/server/commands";
 import { loadForRespondent, loadOwnFeedback } from "@/features/play/server/answer-queries";
 import { createAnswerEndpoint } from "@/features/play/server/answer-endpoint";

@@ -2,7 +2,7 @@
  * An instance's live streams reach the database together (a class opening,
  * beating and closing at once; fifty classes notified at once), so their
  * presence refreshes, session checks and state reads are batched
- * (features/play/server/session.ts, platform/auth/session.ts, features/play/server/state.ts). Batched,
+ * (features/play/server/session-commands.ts, platform/auth/session.ts, features/play/server/state-queries.ts). Batched,
  * each caller must still get exactly its own answer, repeated keys included.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -11,8 +11,8 @@ vi.mock("next/headers", () => import("../../../tests/support/next-headers-fake")
 
 import { sessionStillCurrent } from "@/platform/auth/session";
 import { db } from "@/platform/db";
-import { leavePresence, touchPresence } from "@/features/play/server/session";
-import { liveStateForStudent } from "@/features/play/server/state";
+import { leavePresence, touchPresence } from "@/features/play/server/session-commands";
+import { liveStateForStudent } from "@/features/play/server/state-queries";
 import { readTemplateFiles, syncTemplates } from "@/features/activities/server/template-load";
 import {
   createAcademy,

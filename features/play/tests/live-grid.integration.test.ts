@@ -6,12 +6,18 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/platform/db";
-import { liveGrid } from "@/features/play/server/grid";
-import { setPacing } from "@/features/play/server/pacing";
-import { endSession, goToScene, leavePresence, startSession, touchPresence } from "@/features/play/server/session";
-import { liveStateForStaff, liveStateForStudent } from "@/features/play/server/state";
+import { liveGrid } from "@/features/play/server/grid-queries";
+import { setPacing } from "@/features/play/server/pacing-commands";
+import {
+  endSession,
+  goToScene,
+  leavePresence,
+  startSession,
+  touchPresence,
+} from "@/features/play/server/session-commands";
+import { liveStateForStaff, liveStateForStudent } from "@/features/play/server/state-queries";
 import { listRespondentActivities } from "@/features/play/server/answer-queries";
-import { saveAnswer } from "@/features/play/server/answer-save";
+import { saveAnswer } from "@/features/play/server/answer-save-commands";
 import type { AuthorizedSchoolId } from "@/platform/auth/scope";
 import { createActivityFromTemplate, createUser, uniqueTag } from "../../../prisma/seed/factories";
 import { twoSchools } from "../../../tests/support/two-schools";

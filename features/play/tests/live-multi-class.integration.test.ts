@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/platform/db";
-import { liveGrid } from "@/features/play/server/grid";
+import { liveGrid } from "@/features/play/server/grid-queries";
 import {
   endSession,
   goToScene,
@@ -16,11 +16,11 @@ import {
   setSessionPaused,
   setSessionTimer,
   startSession,
-} from "@/features/play/server/session";
-import { liveStateForStaff, liveStateForStudent } from "@/features/play/server/state";
+} from "@/features/play/server/session-commands";
+import { liveStateForStaff, liveStateForStudent } from "@/features/play/server/state-queries";
 import { projectorState } from "@/features/play/server/projector-queries";
 import { createProjectorLink } from "@/features/play/server/projector-commands";
-import { saveAnswer } from "@/features/play/server/answer-save";
+import { saveAnswer } from "@/features/play/server/answer-save-commands";
 import type { AuthorizedSchoolId } from "@/platform/auth/scope";
 import { createActivityFromTemplate, createUser, uniqueTag } from "../../../prisma/seed/factories";
 import { twoSchools } from "../../../tests/support/two-schools";

@@ -1,11 +1,11 @@
 /**
- * "Eyes on me" as one statement (features/play/server/session.ts setSessionPaused): it changes only
+ * "Eyes on me" as one statement (features/play/server/session-commands.ts setSessionPaused): it changes only
  * the running session of the school's own guide-mode activity, moves its version on, writes the
  * audit entry, and refuses (nothing changed) when no session runs or the activity is another school's.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/platform/db";
-import { endSession, setSessionPaused, startSession } from "@/features/play/server/session";
+import { endSession, setSessionPaused, startSession } from "@/features/play/server/session-commands";
 import type { AuthorizedSchoolId } from "@/platform/auth/scope";
 import { createActivityFromTemplate, createUser } from "../../../prisma/seed/factories";
 import { twoSchools } from "../../../tests/support/two-schools";

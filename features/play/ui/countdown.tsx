@@ -1,7 +1,7 @@
 "use client";
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
-import type { LiveState } from "@/features/play/server/state";
+import type { LiveState } from "@/features/play/server/state-queries";
 import { RichTextClient } from "@/platform/ui/rich-text-client";
 
 type Timer = LiveState["timer"];

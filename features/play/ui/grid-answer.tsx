@@ -2,7 +2,7 @@
 import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { DRAWING_HEIGHT, DRAWING_WIDTH } from "@/features/scenes/shared/drawing-limits";
-import type { AnswerNow, GridStudent } from "@/features/play/server/grid";
+import type { AnswerNow, GridStudent } from "@/features/play/server/grid-queries";
 import { studentAnswerAction } from "@/features/play/server/actions";
 import { StarButton } from "@/features/play/ui/star-button";
 import { SceneView } from "@/features/scenes/ui/scene-view";

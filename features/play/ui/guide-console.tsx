@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { useMemo, useState } from "react";
 import type { ActionResult } from "@/platform/errors";
 import type { SessionClass } from "@/features/play/shared/schema";
-import type { StaffLiveState } from "@/features/play/server/state";
+import type { StaffLiveState } from "@/features/play/server/state-queries";
 import {
   endSessionAction,
   setFlagsAction,

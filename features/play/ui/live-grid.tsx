@@ -1,7 +1,7 @@
 "use client";
 import { useTranslations } from "next-intl";
 import { memo, useCallback, useLayoutEffect, useState } from "react";
-import type { GridStudent, LiveGrid as LiveGridData } from "@/features/play/server/grid";
+import type { GridStudent, LiveGrid as LiveGridData } from "@/features/play/server/grid-queries";
 import { gridCounts } from "@/features/play/shared/grid-state";
 import type { RenderedScene } from "@/features/scenes/ui/types";
 import { PersonName } from "@/platform/ui/person-name";

@@ -2,7 +2,7 @@
 import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useEffect, useRef } from "react";
-import type { LiveState } from "@/features/play/server/state";
+import type { LiveState } from "@/features/play/server/state-queries";
 import { type StoredAnswer, useAnswerSaver } from "@/features/play/ui/use-answer-saver";
 import { useLiveState } from "@/features/play/ui/use-live-state";
 import { SceneView, sceneProblem, whenToSave } from "@/features/scenes/ui/scene-view";

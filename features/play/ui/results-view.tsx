@@ -1,7 +1,7 @@
 "use client";
 import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
-import type { SceneResults } from "@/features/play/server/state";
+import type { SceneResults } from "@/features/play/server/state-queries";
 import type { RenderedOption, RenderedScene } from "@/features/scenes/ui/types";
 import { RichTextClient } from "@/platform/ui/rich-text-client";
 

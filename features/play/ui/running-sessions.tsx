@@ -1,7 +1,7 @@
 "use client";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
-import type { RunningSession } from "@/features/play/server/state";
+import type { RunningSession } from "@/features/play/server/state-queries";
 import { RichTextClient } from "@/platform/ui/rich-text-client";
 
 /**

@@ -2,7 +2,7 @@ import { notFound } from "next/navigation";
 import { requireRole } from "@/platform/auth/session";
 import { getDisplayLanguage } from "@/platform/i18n/server";
 import { studentClassKey } from "@/features/play/server/access";
-import { liveStateForStudent } from "@/features/play/server/state";
+import { liveStateForStudent } from "@/features/play/server/state-queries";
 import { loadForRespondent } from "@/features/play/server/answer-queries";
 import type { StoredAnswer } from "@/features/play/ui/use-answer-saver";
 import { renderScene } from "@/features/scenes/ui/render-scene";

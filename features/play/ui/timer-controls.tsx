@@ -4,7 +4,7 @@ import { useId, useState } from "react";
 import type { ActionResult } from "@/platform/errors";
 import { setTimerAction } from "@/features/play/server/actions";
 import { TIMER_MAX_SECONDS, TIMER_MIN_SECONDS, TIMER_PRESETS } from "@/features/play/shared/schema";
-import type { LiveState } from "@/features/play/server/state";
+import type { LiveState } from "@/features/play/server/state-queries";
 import { RichTextClient } from "@/platform/ui/rich-text-client";
 import { usePlainText } from "@/platform/ui/use-plain-text";
 import { clock, Countdown, useCountdown } from "./countdown";

@@ -4,7 +4,7 @@ import { db } from "@/platform/db";
 import { Prisma } from "@/platform/db/generated/prisma/client";
 import type { OwnMark, StaffMark } from "../shared/mark-verdicts";
 
-/** The select of a response's mark for staff (features/results/server/portfolio.ts `studentResponses`). */
+/** The select of a response's mark for staff (features/results/server/portfolio-queries.ts `studentResponses`). */
 export const staffMarkSelect = {
   verdict: true,
   comment: true,

@@ -6,14 +6,14 @@
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { db } from "@/platform/db";
-import { endSession, goToScene, startSession } from "@/features/play/server/session";
-import { sceneResults } from "@/features/play/server/state";
+import { endSession, goToScene, startSession } from "@/features/play/server/session-commands";
+import { sceneResults } from "@/features/play/server/state-queries";
 import { addScene } from "@/features/activities/server/scene-commands";
 import { DRAWING_COLORS, DRAWING_LIMITS } from "@/features/scenes/shared/drawing-limits";
-import { drawingAnswers } from "@/features/results/server/drawings";
+import { drawingAnswers } from "@/features/results/server/drawings-queries";
 import { researchRows, resultsCsv } from "@/features/results/server/export-queries";
 import { activityStats } from "@/features/results/server/stats";
-import { saveAnswer } from "@/features/play/server/answer-save";
+import { saveAnswer } from "@/features/play/server/answer-save-commands";
 import type { AuthorizedSchoolId } from "@/platform/auth/scope";
 import { readTemplateFiles, syncTemplates } from "@/features/activities/server/template-load";
 import {

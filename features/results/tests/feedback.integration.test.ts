@@ -127,7 +127,7 @@ describe("feedback to a respondent", () => {
 
 describe("correct rate in SQL", () => {
   it("counts correct answers per scene and per counterbalance group, as verdictOf says, only for scenes with a key", async () => {
-    const { correctRates } = await import("@/features/results/server/correct-rate");
+    const { correctRates } = await import("@/features/results/server/correct-rate-queries");
     const tag = uniqueTag();
     const extra: string[] = [];
     for (const [n, group] of [

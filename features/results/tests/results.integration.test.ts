@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/platform/db";
 import { researchColumns, researchRows } from "@/features/results/server/export-queries";
-import { listPortfolios, portfolioOf, studentResponses } from "@/features/results/server/portfolio";
+import { listPortfolios, portfolioOf, studentResponses } from "@/features/results/server/portfolio-queries";
 import { activityStats, cellReasons, medianOf } from "@/features/results/server/stats";
 import type { AuthorizedSchoolId } from "@/platform/auth/scope";
 import { createResponse, createUser } from "../../../prisma/seed/factories";

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deleteScene, saveSceneContent } from "@/features/activities/server/scene-commands";
 import { db } from "@/platform/db";
 import { researchHeader, researchRows, resultsCsv } from "@/features/results/server/export-queries";
-import { studentResponses } from "@/features/results/server/portfolio";
+import { studentResponses } from "@/features/results/server/portfolio-queries";
 import { activityStats } from "@/features/results/server/stats";
 import { loadOwnFeedback } from "@/features/play/server/answer-queries";
 import { AnswerWriter } from "@/features/play/server/answer-writer";

@@ -1,7 +1,7 @@
 import { getTranslations } from "next-intl/server";
 import { drawingLabel } from "@/features/scenes/ui/answer-drawings";
 import { DrawingSvg } from "@/features/scenes/ui/drawing-svg";
-import { drawingAnswers } from "@/features/results/server/drawings";
+import { drawingAnswers } from "@/features/results/server/drawings-queries";
 import type { SceneStats } from "@/features/results/server/stats";
 import type { AuthorizedSchoolId } from "@/platform/auth/scope";
 import { RichText } from "@/platform/ui/rich-text";

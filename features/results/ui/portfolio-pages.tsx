@@ -4,7 +4,7 @@ import { notFound } from "next/navigation";
 import { requireRole } from "@/platform/auth/session";
 import { formatDate, formatDateTime } from "@/platform/i18n/dates";
 import { getDisplayLanguage, getPlainText } from "@/platform/i18n/server";
-import { listPortfolios, portfolioOf, portfolioQuery } from "@/features/results/server/portfolio";
+import { listPortfolios, portfolioOf, portfolioQuery } from "@/features/results/server/portfolio-queries";
 import { authorizeSchool } from "@/platform/auth/scope";
 import { answerDrawings, drawingLabel } from "@/features/scenes/ui/answer-drawings";
 import { AnswerReview } from "@/features/play/ui/answer-review";

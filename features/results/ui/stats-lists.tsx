@@ -1,6 +1,6 @@
 import { getTranslations } from "next-intl/server";
 import Link from "next/link";
-import type { CorrectRate } from "@/features/results/server/correct-rate";
+import type { CorrectRate } from "@/features/results/server/correct-rate-queries";
 import type { ActivityStats, SceneStats } from "@/features/results/server/stats";
 import { PersonName } from "@/platform/ui/person-name";
 import { RichText } from "@/platform/ui/rich-text";
@@ -92,7 +92,7 @@ export async function CorrectRateLine({ rate }: { rate: CorrectRate }) {
   const pct = (r: { correct: number; answered: number }) =>
     r.answered > 0 ? Math.round((r.correct / r.answered) * 1000) / 10 : 0;
   const groups = Object.entries(rate.groups).sort(([a], [b]) => (a === "" ? 1 : b === "" ? -1 : a.localeCompare(b)));
-  // free text and drawing: from the teachers' marks, "partly" on its own (features/results/server/correct-rate.ts)
+  // free text and drawing: from the teachers' marks, "partly" on its own (features/results/server/correct-rate-queries.ts)
   const tm = await getTranslations("Marks");
   return (
     <div

@@ -1,5 +1,4 @@
 import "server-only";
-import { db } from "@/platform/db";
 import {
   READ_FILES,
   ROSTER_PROFILES,
@@ -17,6 +16,14 @@ import {
   type RosterUser,
 } from "@/features/rostering/shared/oneroster-model";
 import { type RowFields, rowOfFields } from "@/features/rostering/shared/oneroster-record";
+import { assignIds, storeClassSourcedIds } from "./export-commands";
+import {
+  findAcademySchoolIds,
+  findRecordedRows,
+  findUsersBySourcedId,
+  type Held,
+  loadHeldRows,
+} from "./export-queries";
 import { exportProfileOf } from "./queries";
 import { derivedId, schoolYearOf, toKatakana } from "./rules";
 
@@ -27,15 +34,7 @@ type Recorded = { [F in ReadFile]: Map<string, RosterSet[F][number]> };
  * these schools and those of no school (districts, academic sessions), as the reader built them.
  */
 async function recordedRows(academyId: string, schoolSourcedIds: string[]): Promise<Recorded> {
-  const rows = await db().rosterRecord.findMany({
-    where: {
-      academyId,
-      status: "active",
-      OR: [{ schoolSourcedId: { in: schoolSourcedIds } }, { schoolSourcedId: null }],
-    },
-    orderBy: [{ kind: "asc" }, { sourcedId: "asc" }],
-    select: { kind: true, sourcedId: true, fields: true },
-  });
+  const rows = await findRecordedRows(academyId, schoolSourcedIds);
   const out = Object.fromEntries(READ_FILES.map((f) => [f, new Map()])) as Recorded;
   for (const r of rows) {
     const file = READ_FILES.find((f) => f === r.kind);
@@ -71,50 +70,6 @@ export interface ExportOptions {
   since?: Date;
 }
 
-/** The academy's name, and the schools, their 組 and their people (a delta: with those disabled since) as held. */
-async function loadHeldRows(academyId: string, ids: string[], since: Date | undefined) {
-  const [academy, schoolRows, classes, people] = await Promise.all([
-    db().academy.findUniqueOrThrow({ where: { id: academyId }, select: { name: true } }),
-    db().school.findMany({
-      where: { id: { in: ids } },
-      orderBy: { createdAt: "asc" },
-      select: { id: true, name: true, sourcedId: true, updatedAt: true },
-    }),
-    db().rosterClass.findMany({
-      where: { schoolId: { in: ids } },
-      orderBy: [{ schoolId: "asc" }, { grade: "asc" }, { className: "asc" }],
-    }),
-    db().user.findMany({
-      // a delta also names the people disabled since (as tobedeleted)
-      where: {
-        schoolId: { in: ids },
-        role: { in: ["student", "teacher"] },
-        ...(since ? { OR: [{ disabled: false }, { updatedAt: { gte: since } }] } : { disabled: false }),
-      },
-      orderBy: [{ role: "asc" }, { createdAt: "asc" }, { id: "asc" }],
-      select: {
-        id: true,
-        role: true,
-        schoolId: true,
-        sourcedId: true,
-        userMasterIdentifier: true,
-        email: true,
-        name: true,
-        nameKana: true,
-        disabled: true,
-        updatedAt: true,
-        familyName: true,
-        givenName: true,
-        kanaFamilyName: true,
-        kanaGivenName: true,
-        student: { select: { grade: true, className: true, number: true, updatedAt: true } },
-      },
-    }),
-  ]);
-  return { academy, schoolRows, classes, people };
-}
-
-type Held = Awaited<ReturnType<typeof loadHeldRows>>;
 type HeldClass = Held["classes"][number];
 type HeldPerson = Held["people"][number];
 
@@ -148,11 +103,7 @@ async function storeClassIds(classes: HeldClass[], session: string) {
   for (const c of classes.filter((c) => c.courseSourcedId === null || c.termSourcedId === null)) {
     c.courseSourcedId ??= derivedId(`course:${c.sourcedId}`);
     c.termSourcedId ??= session;
-    await db().rosterClass.update({
-      where: { id: c.id },
-      data: { courseSourcedId: c.courseSourcedId, termSourcedId: c.termSourcedId },
-      select: { id: true },
-    });
+    await storeClassSourcedIds(c.id, c.courseSourcedId, c.termSourcedId);
   }
 }
 
@@ -232,10 +183,7 @@ function classesOf({ held, rec, session, schoolSourced, exportedSchools }: Expor
 
 /** The sourcedIds of the people sent that the product holds (in any school). */
 async function heldSourcedIds(rec: Recorded): Promise<Set<string>> {
-  const rows = await db().user.findMany({
-    where: { sourcedId: { in: [...rec.users.keys()] } },
-    select: { sourcedId: true },
-  });
+  const rows = await findUsersBySourcedId([...rec.users.keys()]);
   return new Set(rows.map((u) => u.sourcedId!));
 }
 
@@ -342,11 +290,7 @@ function changedAtOf({ schoolRows, classes, people }: Held): Map<string, Date> {
 
 export async function rosterSetOfAcademy(academyId: string, options: ExportOptions = {}): Promise<RosterSet | null> {
   const { schoolId, since } = options;
-  const schools = await db().school.findMany({
-    where: { academyId, ...(schoolId ? { id: schoolId } : {}) },
-    orderBy: { createdAt: "asc" },
-    select: { id: true },
-  });
+  const schools = await findAcademySchoolIds(academyId, schoolId);
   if (schools.length === 0) return null;
   const ids = schools.map((s) => s.id);
   await assignIds(ids);
@@ -578,23 +522,4 @@ function enrollmentsOf(
     if (home) derived(home, p.sourcedId!, "student", numberOf.get(p.sourcedId!) ?? null);
   }
   return out;
-}
-
-/** Stores a UUID v4 for every school, person and 組 of these schools that has none yet (one statement each). */
-async function assignIds(schoolIds: string[]) {
-  await db().$transaction([
-    db()
-      .$executeRaw`UPDATE "schools" SET "sourced_id" = gen_random_uuid()::text WHERE "id" = ANY(${schoolIds}::uuid[]) AND "sourced_id" IS NULL`,
-    db()
-      .$executeRaw`UPDATE "users" SET "sourced_id" = COALESCE("sourced_id", gen_random_uuid()::text), "user_master_identifier" = COALESCE("user_master_identifier", gen_random_uuid()::text)
-      WHERE "school_id" = ANY(${schoolIds}::uuid[]) AND "role" IN ('student', 'teacher') AND ("sourced_id" IS NULL OR "user_master_identifier" IS NULL)`,
-    // a 組 students carry that no roster class names yet: one row per (school, grade, 組)
-    db()
-      .$executeRaw`INSERT INTO "roster_classes" ("school_id", "sourced_id", "title", "grade_code", "grade", "class_name")
-      SELECT DISTINCT ON (sd."school_id", sd."grade", sd."class_name") sd."school_id", gen_random_uuid()::text, sd."grade" || '年' || sd."class_name" || '組',
-        (CASE WHEN s."name" LIKE '%小学校%' THEN 'P' WHEN s."name" LIKE '%高等学校%' OR s."name" LIKE '%高校%' THEN 'H' ELSE 'J' END) || sd."grade", sd."grade", sd."class_name"
-      FROM "student_details" sd JOIN "schools" s ON s."id" = sd."school_id" JOIN "users" u ON u."id" = sd."user_id"
-      WHERE sd."school_id" = ANY(${schoolIds}::uuid[]) AND sd."grade" IS NOT NULL AND sd."class_name" IS NOT NULL AND NOT u."disabled"
-        AND NOT EXISTS (SELECT 1 FROM "roster_classes" rc WHERE rc."school_id" = sd."school_id" AND rc."grade" = sd."grade" AND rc."class_name" = sd."class_name")`,
-  ]);
 }

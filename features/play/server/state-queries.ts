@@ -2,7 +2,7 @@ import "server-only";
 import DataLoader from "dataloader";
 import { db } from "@/platform/db";
 import { shownName } from "@/platform/names/person-name";
-import { type LiveGrid, liveGrid } from "./grid";
+import { type LiveGrid, liveGrid } from "./grid-queries";
 import { gridCounts } from "../shared/grid-state";
 import {
   baseState,
@@ -128,7 +128,7 @@ async function runningSessions(
 }
 
 /**
- * The teacher's state (`schoolId` authorised) of the session chosen (`sessionId`, features/play/server/state.ts staffSession):
+ * The teacher's state (`schoolId` authorised) of the session chosen (`sessionId`, features/play/server/state-queries.ts staffSession):
  * counts of connected and answered students, the grid, the results when shown, and every running session of the activity.
  */
 export async function liveStateForStaff(

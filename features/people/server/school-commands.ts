@@ -17,30 +17,6 @@ export interface SchoolInput {
   nameKana: string;
 }
 
-export interface TeacherRow {
-  id: string;
-  name: string | null;
-  nameKana: string | null;
-  email: string | null;
-  disabled: boolean;
-  lastSignInAt: Date | null;
-}
-
-/** The academy's schools with their teachers (all of them, disabled too) for the schools screen. */
-export async function listTeachersBySchool(academyId: string): Promise<Map<string, TeacherRow[]>> {
-  const teachers = await db().user.findMany({
-    where: { role: "teacher", school: { academyId } },
-    orderBy: [{ nameKana: "asc" }, { name: "asc" }],
-    select: { id: true, name: true, nameKana: true, email: true, disabled: true, lastSignInAt: true, schoolId: true },
-  });
-  const bySchool = new Map<string, TeacherRow[]>();
-  for (const { schoolId, ...t } of teachers) {
-    if (!schoolId) continue;
-    bySchool.set(schoolId, [...(bySchool.get(schoolId) ?? []), t]);
-  }
-  return bySchool;
-}
-
 const ownSchool = (ctx: AcademyCtx, schoolId: string) =>
   db().school.findFirst({ where: { id: schoolId, academyId: ctx.academyId }, select: { id: true } });
 const ownTeacher = (ctx: AcademyCtx, teacherId: string) =>

@@ -1,0 +1,39 @@
+import { createPool } from "@/platform/db/pools";
+import type { EndpointOptions } from "@/platform/http/node-http";
+import { countsNotifierVia } from "@/platform/notify/listen";
+import type { SaveAnswerInput } from "../shared/answer-schema";
+import { AnswerWriter, type SaveResult, WRITER_PG_OPTIONS } from "./answer-writer";
+
+/**
+ * The production server's answer saves (features/play/server/answer-endpoint.ts): a pool of its own and the
+ * batching writer over it (features/play/server/answer-writer.ts). Framework-free: no Next.js, no Prisma.
+ */
+export function createAnswerSaver(options: Pick<EndpointOptions, "databaseUrl" | "poolSize">) {
+  // The save statement is prepared once per connection, with a generic plan of index probes
+  // (WRITER_PG_OPTIONS). A batch that hangs (a database that stopped answering) fails after 10 s, and the
+  // clients keep their answers and try again.
+  const pool = createPool({
+    name: "answers",
+    url: options.databaseUrl,
+    max: options.poolSize ?? 4,
+    timeouts: { statementMs: 10_000 },
+    settings: WRITER_PG_OPTIONS,
+    watched: true,
+    logIdleFailures: true,
+  });
+  const countsChanged = countsNotifierVia(pool);
+  // named statements: each pooled connection prepares them once, and PostgreSQL plans them once
+  const writer = new AnswerWriter(
+    async (sql, params, name) => (await pool.query({ name, text: sql, values: params })).rows,
+    { onGuideSave: countsChanged },
+  );
+  return {
+    save(userId: string, input: SaveAnswerInput, sessionVersion: number | null): Promise<SaveResult> {
+      return writer.save(userId, input, sessionVersion);
+    },
+    async close() {
+      await writer.drain(); // every answer already received is written (or refused) before the pool closes
+      await pool.end();
+    },
+  };
+}
