@@ -37,25 +37,7 @@ export async function TeacherRunning({ actor }: { actor: Actor }) {
         ) : (
           <ul className="school-grid" data-testid="running-list">
             {running.map((a) => (
-              <li key={a.id} className="card stack" data-activity-id={a.id}>
-                <h3>
-                  <RichText text={a.title} />
-                </h3>
-                <p className="muted">
-                  <RichText text={t("respondentsCount", { count: a.respondents })} />
-                </p>
-                <ModeSelect activityId={a.id} mode={a.mode} title={a.title} />
-                <div className="row">
-                  {a.mode === "guide" ? (
-                    <Link className="button button-primary" href={`/dashboard/teacher/activities/guide/${a.id}`}>
-                      <RichText text={t("guide")} />
-                    </Link>
-                  ) : null}
-                  <Link className="button" href={`/dashboard/teacher/activities/stats/${a.id}`}>
-                    <RichText text={t("stats")} />
-                  </Link>
-                </div>
-              </li>
+              <RunningCard key={a.id} a={a} />
             ))}
           </ul>
         )}
@@ -93,5 +75,31 @@ export async function TeacherRunning({ actor }: { actor: Actor }) {
         </Link>
       </nav>
     </>
+  );
+}
+
+/** An activity running now: its respondents, its mode, and its guide screen (in guide mode) and results. */
+async function RunningCard({ a }: { a: Awaited<ReturnType<typeof listActivitiesForSchool>>[number] }) {
+  const t = await getTranslations("Activities");
+  return (
+    <li className="card stack" data-activity-id={a.id}>
+      <h3>
+        <RichText text={a.title} />
+      </h3>
+      <p className="muted">
+        <RichText text={t("respondentsCount", { count: a.respondents })} />
+      </p>
+      <ModeSelect activityId={a.id} mode={a.mode} title={a.title} />
+      <div className="row">
+        {a.mode === "guide" ? (
+          <Link className="button button-primary" href={`/dashboard/teacher/activities/guide/${a.id}`}>
+            <RichText text={t("guide")} />
+          </Link>
+        ) : null}
+        <Link className="button" href={`/dashboard/teacher/activities/stats/${a.id}`}>
+          <RichText text={t("stats")} />
+        </Link>
+      </div>
+    </li>
   );
 }

@@ -36,7 +36,6 @@ export async function ActivityManagement({
 }) {
   const actor = await requireRole(role);
   const t = await getTranslations("Activities");
-  const edit = await getTranslations("Edit");
   const scope = await authorizeSchool(actor, schoolId);
   if (!scope) {
     if (role === "manager") notFound();
@@ -63,15 +62,7 @@ export async function ActivityManagement({
   ]);
   const base = role === "teacher" ? "/dashboard/teacher/activities" : `/dashboard/manager/activities`;
   const here = role === "teacher" ? base : `${base}/${scope}`;
-  const links =
-    role === "teacher"
-      ? { edit: `${base}/edit`, preview: `${base}/preview`, guide: `${base}/guide`, stats: `${base}/stats` }
-      : {
-          edit: `${base}/edit/${scope}`,
-          preview: `${base}/preview/${scope}`,
-          guide: `${base}/guide/${scope}`,
-          stats: `${base}/stats/${scope}`,
-        };
+  const links = activityLinks(base, role === "teacher" ? null : scope);
   return (
     <div className="stack">
       <h1>
@@ -84,19 +75,7 @@ export async function ActivityManagement({
           <RichText text={t("title")} />
         )}
       </h1>
-      <nav className="tabs" aria-label={plain(t("title"))}>
-        <Link href={here} className="tab" aria-current={!archived ? "page" : undefined} data-testid="tab-active">
-          <RichText text={t("active")} />
-        </Link>
-        <Link
-          href={`${here}?tab=archived`}
-          className="tab"
-          aria-current={archived ? "page" : undefined}
-          data-testid="tab-archived"
-        >
-          <RichText text={t("archived")} />
-        </Link>
-      </nav>
+      <ActivityTabs here={here} archived={archived} label={plain(t("title"))} />
       <ActivityFilter action={here} filter={filter} count={rows.length} years={years} />
       <ActivityTable
         rows={rows.map(({ lastUsedAt, updatedAt: _, ...r }) => ({
@@ -115,32 +94,77 @@ export async function ActivityManagement({
           activities={rows.map((r) => ({ id: r.id, title: r.title, published: published.includes(r.id) }))}
         />
       ) : null}
-      {!archived ? (
-        <section className="stack" aria-labelledby="library-title" id="library">
-          <h2 id="library-title">
-            <RichText text={t("library")} />
-          </h2>
-          <p className="muted">
-            <RichText text={t("libraryLead")} />
-          </p>
-          <BlankActivity schoolId={role === "manager" ? scope : undefined} />
-          <TemplateLibrary
-            templates={templates.map(({ scenes, ...tpl }) => ({
-              ...tpl,
-              sceneCount: scenes.length,
-              preview: scenes.map((s, i) => (
-                <li key={i}>
-                  <span className="order-type">
-                    <RichText text={edit(`types.${s.type}`)} />
-                  </span>{" "}
-                  <RichText text={String((s.content as { prompt?: unknown }).prompt ?? "")} />
-                </li>
-              )),
-            }))}
-            schoolId={role === "manager" ? scope : undefined}
-          />
-        </section>
-      ) : null}
+      {!archived ? <ActivityLibrary templates={templates} schoolId={role === "manager" ? scope : undefined} /> : null}
     </div>
+  );
+}
+
+/** The row links of the list: a teacher's own school, or the named school of a manager. */
+function activityLinks(base: string, scope: string | null) {
+  return scope === null
+    ? { edit: `${base}/edit`, preview: `${base}/preview`, guide: `${base}/guide`, stats: `${base}/stats` }
+    : {
+        edit: `${base}/edit/${scope}`,
+        preview: `${base}/preview/${scope}`,
+        guide: `${base}/guide/${scope}`,
+        stats: `${base}/stats/${scope}`,
+      };
+}
+
+/** The active and archived tabs. */
+async function ActivityTabs({ here, archived, label }: { here: string; archived: boolean; label: string }) {
+  const t = await getTranslations("Activities");
+  return (
+    <nav className="tabs" aria-label={label}>
+      <Link href={here} className="tab" aria-current={!archived ? "page" : undefined} data-testid="tab-active">
+        <RichText text={t("active")} />
+      </Link>
+      <Link
+        href={`${here}?tab=archived`}
+        className="tab"
+        aria-current={archived ? "page" : undefined}
+        data-testid="tab-archived"
+      >
+        <RichText text={t("archived")} />
+      </Link>
+    </nav>
+  );
+}
+
+/** The library: a blank activity, and the templates with their scenes' preview. */
+async function ActivityLibrary({
+  templates,
+  schoolId,
+}: {
+  templates: Awaited<ReturnType<typeof listTemplates>>;
+  schoolId?: string;
+}) {
+  const t = await getTranslations("Activities");
+  const edit = await getTranslations("Edit");
+  return (
+    <section className="stack" aria-labelledby="library-title" id="library">
+      <h2 id="library-title">
+        <RichText text={t("library")} />
+      </h2>
+      <p className="muted">
+        <RichText text={t("libraryLead")} />
+      </p>
+      <BlankActivity schoolId={schoolId} />
+      <TemplateLibrary
+        templates={templates.map(({ scenes, ...tpl }) => ({
+          ...tpl,
+          sceneCount: scenes.length,
+          preview: scenes.map((s, i) => (
+            <li key={i}>
+              <span className="order-type">
+                <RichText text={edit(`types.${s.type}`)} />
+              </span>{" "}
+              <RichText text={String((s.content as { prompt?: unknown }).prompt ?? "")} />
+            </li>
+          )),
+        }))}
+        schoolId={schoolId}
+      />
+    </section>
   );
 }

@@ -54,29 +54,15 @@ export function BlankActivity({ schoolId }: { schoolId?: string }) {
           create();
         }}
       >
-        <div className="field">
-          <label htmlFor={id} className="field-label">
-            <RichTextClient text={t("blankName")} />
-          </label>
-          <input
-            id={id}
-            value={title}
-            maxLength={200}
-            required
-            aria-invalid={empty || undefined}
-            aria-describedby={empty ? `${id}-error` : undefined}
-            data-testid="blank-title"
-            onChange={(e) => {
-              setTitle(e.target.value);
-              setEmpty(false);
-            }}
-          />
-          {empty ? (
-            <p className="field-error" id={`${id}-error`} data-testid="field-error">
-              <RichTextClient text={t("errors.required")} />
-            </p>
-          ) : null}
-        </div>
+        <BlankTitleField
+          id={id}
+          title={title}
+          empty={empty}
+          onTitle={(next) => {
+            setTitle(next);
+            setEmpty(false);
+          }}
+        />
         <button
           type="submit"
           className="button button-primary"
@@ -88,5 +74,42 @@ export function BlankActivity({ schoolId }: { schoolId?: string }) {
         </button>
       </form>
     </section>
+  );
+}
+
+/** The new activity's title, required. */
+function BlankTitleField({
+  id,
+  title,
+  empty,
+  onTitle,
+}: {
+  id: string;
+  title: string;
+  empty: boolean;
+  onTitle: (title: string) => void;
+}) {
+  const t = useTranslations("SceneEditor");
+  return (
+    <div className="field">
+      <label htmlFor={id} className="field-label">
+        <RichTextClient text={t("blankName")} />
+      </label>
+      <input
+        id={id}
+        value={title}
+        maxLength={200}
+        required
+        aria-invalid={empty || undefined}
+        aria-describedby={empty ? `${id}-error` : undefined}
+        data-testid="blank-title"
+        onChange={(e) => onTitle(e.target.value)}
+      />
+      {empty ? (
+        <p className="field-error" id={`${id}-error`} data-testid="field-error">
+          <RichTextClient text={t("errors.required")} />
+        </p>
+      ) : null}
+    </div>
   );
 }

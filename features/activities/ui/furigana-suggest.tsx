@@ -86,60 +86,108 @@ export function FuriganaSuggest({
         </p>
       ) : null}
       {state.kind === "ready" && state.rows.length > 0 ? (
-        <fieldset className="stack" aria-labelledby={headingId} data-testid="furigana-proposals">
-          <legend id={headingId}>
-            <RichTextClient text={t("heading")} />
-          </legend>
-          <ul className="stack furigana-list">
-            {state.rows.map((row, index) => (
-              <li key={`${row.start}-${row.base}`} className="row" data-testid="furigana-row" data-base={row.base}>
-                <input
-                  type="checkbox"
-                  checked={row.use}
-                  onChange={(e) => update(index, { use: e.target.checked })}
-                  aria-label={plain(t("use", { word: row.word }))}
-                />
-                <span lang="ja" className="furigana-word">
-                  {row.word}
-                </span>
-                <input
-                  className="furigana-reading"
-                  value={row.edited}
-                  maxLength={60}
-                  disabled={!row.use}
-                  onChange={(e) => update(index, { edited: e.target.value })}
-                  // Enter applies (inside the editor's form it would otherwise save without the readings)
-                  onKeyDown={(e) => {
-                    if (e.key === "Enter") {
-                      e.preventDefault();
-                      apply();
-                    }
-                  }}
-                  aria-label={plain(t("reading", { word: row.word, base: row.base }))}
-                />
-                {row.source === "roster" ? (
-                  <span className="muted small">
-                    <RichTextClient text={t("fromRoster")} />
-                  </span>
-                ) : null}
-              </li>
-            ))}
-          </ul>
-          <div className="row">
-            <button
-              type="button"
-              className="button button-small button-primary"
-              onClick={apply}
-              data-testid="furigana-apply"
-            >
-              <RichTextClient text={t("apply")} />
-            </button>
-            <button type="button" className="button button-small" onClick={() => setState({ kind: "closed" })}>
-              <RichTextClient text={t("cancel")} />
-            </button>
-          </div>
-        </fieldset>
+        <ProposalList
+          headingId={headingId}
+          rows={state.rows}
+          update={update}
+          apply={apply}
+          onCancel={() => setState({ kind: "closed" })}
+        />
       ) : null}
     </div>
+  );
+}
+
+/** The proposed readings, each in its row, with 「選んだふりがなをつける」 and cancel. */
+function ProposalList({
+  headingId,
+  rows,
+  update,
+  apply,
+  onCancel,
+}: {
+  headingId: string;
+  rows: Row[];
+  update: (index: number, change: Partial<Row>) => void;
+  apply: () => void;
+  onCancel: () => void;
+}) {
+  const t = useTranslations("Furigana");
+  return (
+    <fieldset className="stack" aria-labelledby={headingId} data-testid="furigana-proposals">
+      <legend id={headingId}>
+        <RichTextClient text={t("heading")} />
+      </legend>
+      <ul className="stack furigana-list">
+        {rows.map((row, index) => (
+          <ProposalRow
+            key={`${row.start}-${row.base}`}
+            row={row}
+            onChange={(change) => update(index, change)}
+            apply={apply}
+          />
+        ))}
+      </ul>
+      <div className="row">
+        <button
+          type="button"
+          className="button button-small button-primary"
+          onClick={apply}
+          data-testid="furigana-apply"
+        >
+          <RichTextClient text={t("apply")} />
+        </button>
+        <button type="button" className="button button-small" onClick={onCancel}>
+          <RichTextClient text={t("cancel")} />
+        </button>
+      </div>
+    </fieldset>
+  );
+}
+
+/** One word: its checkbox, the word, its reading (Enter applies) and where the reading came from. */
+function ProposalRow({
+  row,
+  onChange,
+  apply,
+}: {
+  row: Row;
+  onChange: (change: Partial<Row>) => void;
+  apply: () => void;
+}) {
+  const t = useTranslations("Furigana");
+  const plain = usePlainText();
+  return (
+    <li className="row" data-testid="furigana-row" data-base={row.base}>
+      <input
+        type="checkbox"
+        checked={row.use}
+        onChange={(e) => onChange({ use: e.target.checked })}
+        aria-label={plain(t("use", { word: row.word }))}
+      />
+      <span lang="ja" className="furigana-word">
+        {row.word}
+      </span>
+      <input
+        className="furigana-reading"
+        value={row.edited}
+        maxLength={60}
+        disabled={!row.use}
+        onChange={(e) => onChange({ edited: e.target.value })}
+        // Enter applies (inside the editor's form it would otherwise save without the readings)
+        onKeyDown={(e) => {
+          if (e.key === "Enter") {
+            e.preventDefault();
+            apply();
+          }
+        }}
+        aria-label={plain(t("reading", { word: row.word, base: row.base }))}
+      />
+      {row.source === "roster" ? (
+        <span className="muted small">
+          <RichTextClient text={t("fromRoster")} />
+        </span>
+      ) : null}
+    </li>
   );
 }

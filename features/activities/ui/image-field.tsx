@@ -7,7 +7,7 @@ import { usePlainText } from "@/platform/ui/use-plain-text";
 import { IMAGE_TYPES, type ImageProblem, imageUrl, MAX_ALT_LENGTH } from "@/features/scenes/shared/image-limits";
 import type { ImageRef } from "@/features/scenes/shared/schema";
 import type { FieldProps } from "./scene-fields";
-import { uploadImage } from "./image-upload";
+import { type Uploaded, uploadImage } from "./image-upload";
 import { useEditorSchool } from "./editor-school";
 
 const keyOf = (path: FieldProps["path"]) => ["content", ...path].join(".");
@@ -19,31 +19,16 @@ const keyOf = (path: FieldProps["path"]) => ["content", ...path].join(".");
  */
 export function ImageField({ label, path, value, errors, onChange }: FieldProps & { label: string }) {
   const t = useTranslations("SceneEditor.image");
-  const te = useTranslations("SceneEditor.errors");
   const plain = usePlainText();
   const { confirm, dialog } = useConfirm();
-  const schoolId = useEditorSchool();
   const id = useId();
-  const fileRef = useRef<HTMLInputElement>(null);
-  const [progress, setProgress] = useState<number | null>(null);
-  const [problem, setProblem] = useState<ImageProblem | null>(null);
-  const [done, setDone] = useState(false);
   const image = value && typeof value === "object" ? (value as Partial<ImageRef>) : null;
+  const { fileRef, progress, problem, done, setDone, onFile } = useImageUpload((uploaded) =>
+    onChange(path, { ...uploaded, alt: image?.alt ?? "" }),
+  );
   const altError = errors[`${keyOf(path)}.alt`];
   const what = plain(label);
 
-  const onFile = async (file: File | undefined) => {
-    if (!file) return;
-    setProblem(null);
-    setDone(false);
-    setProgress(0);
-    const result = await uploadImage(file, setProgress, schoolId);
-    setProgress(null);
-    if (fileRef.current) fileRef.current.value = "";
-    if (!result.ok) return setProblem(result.problem);
-    onChange(path, { ...result.image, alt: image?.alt ?? "" });
-    setDone(true);
-  };
   const remove = async () => {
     if (
       await confirm({ title: t("confirmTitle"), body: t("confirmBody", { what }), confirm: t("remove"), danger: true })
@@ -98,7 +83,52 @@ export function ImageField({ label, path, value, errors, onChange }: FieldProps 
       <p className="muted small">
         <RichTextClient text={t("hint")} />
       </p>
-      {uploading ? (
+      <UploadStatus progress={progress} done={done} problem={problem} />
+      {image?.id ? (
+        <AltField id={id} alt={image.alt ?? ""} path={path} altError={altError} onChange={onChange} />
+      ) : null}
+      {dialog}
+    </fieldset>
+  );
+}
+
+/** Uploads a chosen file at once, with its progress; `onUploaded` puts the stored image in the draft. */
+function useImageUpload(onUploaded: (image: Uploaded) => void) {
+  const schoolId = useEditorSchool();
+  const fileRef = useRef<HTMLInputElement>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [problem, setProblem] = useState<ImageProblem | null>(null);
+  const [done, setDone] = useState(false);
+  const onFile = async (file: File | undefined) => {
+    if (!file) return;
+    setProblem(null);
+    setDone(false);
+    setProgress(0);
+    const result = await uploadImage(file, setProgress, schoolId);
+    setProgress(null);
+    if (fileRef.current) fileRef.current.value = "";
+    if (!result.ok) return setProblem(result.problem);
+    onUploaded(result.image);
+    setDone(true);
+  };
+  return { fileRef, progress, problem, done, setDone, onFile };
+}
+
+/** The upload's progress while it runs, then 「アップロードしました」 or the problem. */
+function UploadStatus({
+  progress,
+  done,
+  problem,
+}: {
+  progress: number | null;
+  done: boolean;
+  problem: ImageProblem | null;
+}) {
+  const t = useTranslations("SceneEditor.image");
+  const plain = usePlainText();
+  return (
+    <>
+      {progress !== null ? (
         <div className="row" role="status" data-testid="image-progress">
           <progress max={100} value={progress} aria-label={plain(t("uploading", { percent: progress }))} />
           <RichTextClient text={t("uploading", { percent: progress })} />
@@ -116,33 +146,50 @@ export function ImageField({ label, path, value, errors, onChange }: FieldProps 
           </span>
         </p>
       ) : null}
-      {image?.id ? (
-        <div className="field">
-          <label htmlFor={`${id}-alt`} className="field-label">
-            <RichTextClient text={t("alt")} />
-          </label>
-          <input
-            id={`${id}-alt`}
-            value={image.alt ?? ""}
-            maxLength={MAX_ALT_LENGTH}
-            required
-            data-testid="image-alt"
-            data-field={`${keyOf(path)}.alt`}
-            aria-invalid={altError ? true : undefined}
-            aria-describedby={`${id}-alt-hint${altError ? ` ${id}-alt-error` : ""}`}
-            onChange={(e) => onChange([...path, "alt"], e.target.value, true)}
-          />
-          <p className="muted small" id={`${id}-alt-hint`}>
-            <RichTextClient text={t("altHint")} />
-          </p>
-          {altError ? (
-            <p className="field-error" id={`${id}-alt-error`} data-testid="field-error">
-              <RichTextClient text={te(altError)} />
-            </p>
-          ) : null}
-        </div>
+    </>
+  );
+}
+
+/** The image's required alt text, with its hint and error. */
+function AltField({
+  id,
+  alt,
+  path,
+  altError,
+  onChange,
+}: {
+  id: string;
+  alt: string;
+  path: FieldProps["path"];
+  altError: FieldProps["errors"][string] | undefined;
+  onChange: FieldProps["onChange"];
+}) {
+  const t = useTranslations("SceneEditor.image");
+  const te = useTranslations("SceneEditor.errors");
+  return (
+    <div className="field">
+      <label htmlFor={`${id}-alt`} className="field-label">
+        <RichTextClient text={t("alt")} />
+      </label>
+      <input
+        id={`${id}-alt`}
+        value={alt}
+        maxLength={MAX_ALT_LENGTH}
+        required
+        data-testid="image-alt"
+        data-field={`${keyOf(path)}.alt`}
+        aria-invalid={altError ? true : undefined}
+        aria-describedby={`${id}-alt-hint${altError ? ` ${id}-alt-error` : ""}`}
+        onChange={(e) => onChange([...path, "alt"], e.target.value, true)}
+      />
+      <p className="muted small" id={`${id}-alt-hint`}>
+        <RichTextClient text={t("altHint")} />
+      </p>
+      {altError ? (
+        <p className="field-error" id={`${id}-alt-error`} data-testid="field-error">
+          <RichTextClient text={te(altError)} />
+        </p>
       ) : null}
-      {dialog}
-    </fieldset>
+    </div>
   );
 }

@@ -36,7 +36,6 @@ type Problem = (typeof PROBLEMS)[number];
  */
 export function ImportActivity({ schoolId }: { schoolId?: string }) {
   const t = useTranslations("ActivityTransfer");
-  const ta = useTranslations("Activities");
   const notify = useNotify();
   const form = useRef<HTMLFormElement>(null);
   const [result, action, pending] = useActionState(submit, null);
@@ -49,23 +48,7 @@ export function ImportActivity({ schoolId }: { schoolId?: string }) {
     form.current?.reset();
   }, [result, notify, t]);
 
-  let message: string | null = tooLarge ? t("problems.tooLarge", { kb }) : null;
-  if (!message && result && !result.ok) {
-    const fe = result.fieldErrors ?? {};
-    const code = fe.file?.[0];
-    const known = PROBLEMS.includes(code as Problem);
-    message = known
-      ? t(`problems.${code as Problem}`, {
-          kb,
-          supported: ACTIVITY_FILE_VERSION,
-          found: fe.found?.[0] ?? "",
-          scene: fe.scene?.[0] ?? "",
-          field: fe.field?.[0] ?? "",
-        })
-      : result.code === "VALIDATION" || result.code === "INTERNAL"
-        ? t("problems.failed")
-        : ta(activityErrorKey("copy", result.code));
-  }
+  const message = useImportMessage(result, tooLarge);
 
   return (
     <section className="stack" aria-labelledby="import-activity-title" data-testid="import-activity">
@@ -124,4 +107,29 @@ export function ImportActivity({ schoolId }: { schoolId?: string }) {
       ) : null}
     </section>
   );
+}
+
+/** The message to show: a file over the size limit, or why the import was refused (null: none). */
+function useImportMessage(result: Result | null, tooLarge: boolean): string | null {
+  const t = useTranslations("ActivityTransfer");
+  const ta = useTranslations("Activities");
+  const kb = ACTIVITY_FILE_MAX_BYTES / 1024;
+  let message: string | null = tooLarge ? t("problems.tooLarge", { kb }) : null;
+  if (!message && result && !result.ok) {
+    const fe = result.fieldErrors ?? {};
+    const code = fe.file?.[0];
+    const known = PROBLEMS.includes(code as Problem);
+    message = known
+      ? t(`problems.${code as Problem}`, {
+          kb,
+          supported: ACTIVITY_FILE_VERSION,
+          found: fe.found?.[0] ?? "",
+          scene: fe.scene?.[0] ?? "",
+          field: fe.field?.[0] ?? "",
+        })
+      : result.code === "VALIDATION" || result.code === "INTERNAL"
+        ? t("problems.failed")
+        : ta(activityErrorKey("copy", result.code));
+  }
+  return message;
 }

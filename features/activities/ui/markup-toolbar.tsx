@@ -31,7 +31,6 @@ export function MarkupToolbar({
   const t = useTranslations("Toolbar");
   const plain = usePlainText();
   const notify = useNotify();
-  const bar = useRef<HTMLDivElement>(null);
   const [dialog, setDialog] = useState<Dialog>(null);
   const selection = useRef({ start: 0, end: 0 });
 
@@ -69,12 +68,59 @@ export function MarkupToolbar({
       else setDialog({ kind: "ruby", base: value.slice(start, end) });
     }
   };
+  useFieldShortcuts(fieldRef, run);
+  const { bar, onBarKey } = useToolbarFocus();
+  const press = { remember, run };
+
+  return (
+    <div
+      ref={bar}
+      role="toolbar"
+      aria-label={plain(t("label"))}
+      className="markup-toolbar"
+      onKeyDown={onBarKey}
+      onFocus={() => remember()}
+    >
+      <ToolbarButton {...press} action="bold" label="bold" text="B" keys="Control+B" />
+      <ToolbarButton {...press} action="underline" label="underline" text="U" keys="Control+U" />
+      <ColorMenu onColor={(name) => apply({ kind: "color", name })} />
+      <ToolbarButton {...press} action="ruby" label="ruby" text={plain(t("rubyShort"))} />
+      <ToolbarButton {...press} action="math" label="math" text="∑" keys="Control+M" />
+      <ToolbarButton {...press} action="br" label="lineBreak" text="↵" keys="Shift+Enter" />
+      <ToolbarDialog dialog={dialog} onClose={() => setDialog(null)} apply={apply} />
+    </div>
+  );
+}
+
+/** The open ruby or math dialog, if any; inserting applies its markup at the remembered selection. */
+function ToolbarDialog({
+  dialog,
+  onClose,
+  apply,
+}: {
+  dialog: Dialog;
+  onClose: () => void;
+  apply: (action: ToolbarAction) => boolean;
+}) {
+  return (
+    <>
+      {dialog?.kind === "ruby" ? (
+        <RubyDialog base={dialog.base} onClose={onClose} onInsert={(reading) => apply({ kind: "ruby", reading })} />
+      ) : null}
+      {dialog?.kind === "math" ? (
+        <MathDialog initial={dialog.initial} onClose={onClose} onInsert={(tex) => apply({ kind: "math", tex })} />
+      ) : null}
+    </>
+  );
+}
+
+/** Ctrl+B, Ctrl+U, Ctrl+M and Shift+Enter in the field itself run the toolbar's action (the latest `run`). */
+function useFieldShortcuts(fieldRef: RefObject<Field | null>, run: (action: ToolbarAction["kind"]) => void) {
   const runRef = useRef(run);
   useEffect(() => {
     runRef.current = run;
   });
 
-  // shortcuts in the field itself
   useEffect(() => {
     const field = fieldRef.current;
     if (!field) return;
@@ -95,8 +141,11 @@ export function MarkupToolbar({
     field.addEventListener("keydown", onKey);
     return () => field.removeEventListener("keydown", onKey);
   }, [fieldRef]);
+}
 
-  // one tab stop: the last used button keeps tabindex 0, arrows move along the bar
+/** One tab stop: the last used button keeps tabindex 0, arrows move along the bar. */
+function useToolbarFocus() {
+  const bar = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const buttons = [
       ...(bar.current?.querySelectorAll<HTMLButtonElement>(":scope > button, :scope > .toolbar-colors > button") ?? []),
@@ -120,12 +169,28 @@ export function MarkupToolbar({
     buttons.forEach((b, i) => (b.tabIndex = i === to ? 0 : -1));
     buttons[to]?.focus();
   };
-  const button = (
-    action: "bold" | "underline" | "ruby" | "math" | "br",
-    label: "bold" | "underline" | "ruby" | "math" | "lineBreak",
-    text: string,
-    keys?: string,
-  ) => (
+  return { bar, onBarKey };
+}
+
+/** One toolbar button; it remembers the field's selection on a mouse press, then runs its action. */
+function ToolbarButton({
+  action,
+  label,
+  text,
+  keys,
+  remember,
+  run,
+}: {
+  action: "bold" | "underline" | "ruby" | "math" | "br";
+  label: "bold" | "underline" | "ruby" | "math" | "lineBreak";
+  text: string;
+  keys?: string;
+  remember: () => void;
+  run: (action: ToolbarAction["kind"]) => void;
+}) {
+  const t = useTranslations("Toolbar");
+  const plain = usePlainText();
+  return (
     <button
       type="button"
       className={`button button-small toolbar-${action}`}
@@ -143,61 +208,38 @@ export function MarkupToolbar({
       {text}
     </button>
   );
+}
 
+/** The colour menu: one item per accent colour. */
+function ColorMenu({ onColor }: { onColor: (name: (typeof TOOLBAR_COLORS)[number]) => void }) {
+  const t = useTranslations("Toolbar");
+  const plain = usePlainText();
   return (
-    <div
-      ref={bar}
-      role="toolbar"
-      aria-label={plain(t("label"))}
-      className="markup-toolbar"
-      onKeyDown={onBarKey}
-      onFocus={() => remember()}
-    >
-      {button("bold", "bold", "B", "Control+B")}
-      {button("underline", "underline", "U", "Control+U")}
-      <span className="toolbar-colors">
-        <PopoverMenu
-          label={
-            <>
-              <span aria-hidden="true" className="toolbar-color-label">
-                A
-              </span>
-              <span className="visually-hidden">{plain(t("color"))}</span>
-            </>
-          }
-          testId="toolbar-color"
-        >
-          {TOOLBAR_COLORS.map((name) => (
-            <button
-              key={name}
-              type="button"
-              className="menu-item"
-              data-testid={`color-${name}`}
-              onClick={() => apply({ kind: "color", name })}
-            >
-              <span className="color-swatch" style={{ background: `var(--color-accent-${name})` }} aria-hidden="true" />
-              <RichTextClient text={t(`colors.${name}`)} />
-            </button>
-          ))}
-        </PopoverMenu>
-      </span>
-      {button("ruby", "ruby", plain(t("rubyShort")))}
-      {button("math", "math", "∑", "Control+M")}
-      {button("br", "lineBreak", "↵", "Shift+Enter")}
-      {dialog?.kind === "ruby" ? (
-        <RubyDialog
-          base={dialog.base}
-          onClose={() => setDialog(null)}
-          onInsert={(reading) => apply({ kind: "ruby", reading })}
-        />
-      ) : null}
-      {dialog?.kind === "math" ? (
-        <MathDialog
-          initial={dialog.initial}
-          onClose={() => setDialog(null)}
-          onInsert={(tex) => apply({ kind: "math", tex })}
-        />
-      ) : null}
-    </div>
+    <span className="toolbar-colors">
+      <PopoverMenu
+        label={
+          <>
+            <span aria-hidden="true" className="toolbar-color-label">
+              A
+            </span>
+            <span className="visually-hidden">{plain(t("color"))}</span>
+          </>
+        }
+        testId="toolbar-color"
+      >
+        {TOOLBAR_COLORS.map((name) => (
+          <button
+            key={name}
+            type="button"
+            className="menu-item"
+            data-testid={`color-${name}`}
+            onClick={() => onColor(name)}
+          >
+            <span className="color-swatch" style={{ background: `var(--color-accent-${name})` }} aria-hidden="true" />
+            <RichTextClient text={t(`colors.${name}`)} />
+          </button>
+        ))}
+      </PopoverMenu>
+    </span>
   );
 }

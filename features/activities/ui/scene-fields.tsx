@@ -124,6 +124,16 @@ function CorrectBox({ n, checked, onToggle }: { n: number; checked: boolean; onT
   );
 }
 
+/** The button that adds an option under the others. */
+function AddOptionButton({ disabled, onAdd }: { disabled: boolean; onAdd: () => void }) {
+  const t = useTranslations("SceneEditor.fields");
+  return (
+    <button type="button" className="button button-small" disabled={disabled} data-testid="add-option" onClick={onAdd}>
+      <RichTextClient text={t("addOption")} />
+    </button>
+  );
+}
+
 /**
  * Options: a label each, add (up to 12) and remove (down to 2), and with `correctable` a 「正解」 box each.
  * `onAdd`/`onRemove` let a two-step scene keep its second options in step.
@@ -196,19 +206,14 @@ export function OptionsField({
         </div>
       ))}
       <FieldError id={`${keyOf(path)}-error`} error={listError} />
-      <button
-        type="button"
-        className="button button-small"
+      <AddOptionButton
         disabled={options.length >= 12}
-        data-testid="add-option"
-        onClick={() => {
+        onAdd={() => {
           const id = nextOptionId(options);
           onChange(path, [...options, { id, label: "" }]);
           onAdd?.(id);
         }}
-      >
-        <RichTextClient text={t("addOption")} />
-      </button>
+      />
     </fieldset>
   );
 }

@@ -64,71 +64,89 @@ export function SceneForm({
   scene: EditableScene;
 }) {
   const t = useTranslations("SceneEditor");
-  const router = useRouter();
+  const form = useSceneForm(activityId, current, scene);
+  const { formRef, draft, canUndo, undo, errors, setErrors, problem, pending, versioned, checked, autosave } = form;
+
+  return (
+    <div className="scene-editor" data-testid="scene-form">
+      <form
+        ref={formRef}
+        className="stack"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void form.save();
+        }}
+        onBlur={(e) => {
+          if (!e.currentTarget.contains(e.relatedTarget as Node | null)) void autosave.flush();
+        }}
+      >
+        {versioned && problem !== "answered" ? (
+          <p className="alert alert-info" role="note" data-testid="version-note">
+            <span>
+              <RichTextClient text={t("versionNote", { n: scene.answered ?? 0 })} />
+            </span>
+          </p>
+        ) : null}
+        <SceneTypeFields type={scene.type} draft={draft} errors={errors} onChange={form.onChange} />
+        {errors.content ? (
+          <p className="field-error" data-testid="field-error">
+            <RichTextClient text={t(`errors.${errors.content}`)} />
+          </p>
+        ) : null}
+        {problem ? <ProblemAlert problem={problem} onKeepMine={form.keepMine} /> : null}
+        <AutosaveStatus state={versioned ? "idle" : autosave.state} onRetry={() => void autosave.flush()} />
+        <label className="row furigana-on-save">
+          <input
+            type="checkbox"
+            checked={form.furiganaOnSave}
+            onChange={(e) => form.setFuriganaOnSave(e.target.checked)}
+            data-testid="furigana-on-save"
+          />
+          <RichTextClient text={t("furiganaOnSave")} />
+        </label>
+        <SaveButtons
+          undoDisabled={!canUndo || pending}
+          pending={pending}
+          versioned={versioned}
+          onUndo={() => {
+            undo();
+            setErrors({});
+          }}
+        />
+      </form>
+      <ScenePreview
+        scene={{ id: scene.id, ...(checked.success ? checked.data : { type: "invalid", content: null }) }}
+      />
+      {form.dialog}
+    </div>
+  );
+}
+
+/** The scene form's state: the draft with its history, errors, the refusal shown, the autosave and the saves. */
+function useSceneForm(activityId: string, current: number, scene: EditableScene) {
+  const t = useTranslations("SceneEditor");
   const notify = useNotify();
   const { confirm, dialog } = useConfirm();
-  const school = useSchoolRef();
-  const savedAt = useRef(current);
-  const { draft, change, undo, canUndo } = useDraftHistory(scene.content);
+  const { draft, change, undo, canUndo, errors, setErrors, onChange } = useSceneDraft(scene.content);
   const formRef = useRef<HTMLFormElement>(null);
   useEffect(() => formRef.current?.querySelector<HTMLElement>("input, textarea")?.focus(), []);
-  const [errors, setErrors] = useState<Record<string, ErrorKey>>({});
   const [problem, setProblem] = useState<Problem>(null);
   const [pending, startTransition] = useTransition();
   const [furiganaOnSave, setFuriganaOnSave] = useState(false);
+  const { send, rewind, school } = useSceneSend(activityId, current, scene.id, setProblem, setErrors);
   const candidate = { type: scene.type, content: normalize(scene.type, draft) };
   const checked = editedSceneSchema.safeParse(candidate);
   const sceneVersion = scene.sceneVersion ?? 1;
   // answers to this version: on the page, or arrived while editing (a save refused "answered")
   const versioned = (scene.answered ?? 0) > 0 || problem === "answered";
 
-  /** One save of valid content; the form shows a refusal itself. */
-  const send = async (content: Scene, newVersion = false): Promise<SaveOutcome> => {
-    // after this tab's other saves, with the version followed over them (own-versions.ts)
-    const result = await ownSave(activityId, savedAt.current, (version) =>
-      saveSceneAction({
-        ...school,
-        activityId,
-        version,
-        sceneId: scene.id,
-        scene: content,
-        ...(newVersion ? { newVersion } : {}),
-      }),
-    ).catch(() => null);
-    if (result?.ok) {
-      savedAt.current = result.data.version;
-      setProblem(null);
-      router.refresh();
-      return "ok";
-    }
-    if (result && result.code === "VALIDATION" && result.fieldErrors && !result.fieldErrors.scene) {
-      setErrors(
-        Object.fromEntries(Object.keys(result.fieldErrors).map((k) => [k.replace(/^scene\./, ""), "invalid" as const])),
-      );
-      return "refused";
-    }
-    if (!result) return "failed";
-    const refusal = problemOf(result.code, result.fieldErrors);
-    setProblem(refusal);
-    // someone else's change: load it now, so that "keep mine" saves over the version the teacher was told of
-    if (refusal === "conflict") router.refresh();
-    return refusal === "failed" ? "failed" : "refused";
-  };
   const autosave = useAutosave({
     value: checked.success ? JSON.stringify(checked.data) : null,
     enabled: !versioned && problem === null && !pending,
     save: (value) => send(JSON.parse(value) as Scene),
   });
 
-  const onChange = (path: Path, value: unknown, typed?: boolean) => {
-    change((d) => setAt(d, path, value), typed ? path.join(".") : undefined);
-    setErrors((e) => {
-      const key = ["content", ...path].join(".");
-      return Object.fromEntries(
-        Object.entries(e).filter(([k]) => k !== key && !key.startsWith(`${k}.`) && !k.startsWith(`${key}.`)),
-      );
-    });
-  };
   const save = async () => {
     if (!checked.success) {
       setErrors(draftErrors(checked.error.issues));
@@ -163,98 +181,152 @@ export function SceneForm({
   };
   /** After someone else's change: save this form's content over the version the page now shows. */
   const keepMine = () => {
-    savedAt.current = current;
+    rewind();
     setProblem(null);
     void save();
   };
+  return {
+    formRef,
+    draft,
+    undo,
+    canUndo,
+    errors,
+    setErrors,
+    problem,
+    pending,
+    furiganaOnSave,
+    setFuriganaOnSave,
+    checked,
+    versioned,
+    autosave,
+    onChange,
+    save,
+    keepMine,
+    dialog,
+  };
+}
 
+/** The draft with its undo history and its field errors; a change clears the errors at and around its field. */
+function useSceneDraft(initial: Draft) {
+  const { draft, change, undo, canUndo } = useDraftHistory(initial);
+  const [errors, setErrors] = useState<Record<string, ErrorKey>>({});
+  const onChange = (path: Path, value: unknown, typed?: boolean) => {
+    change((d) => setAt(d, path, value), typed ? path.join(".") : undefined);
+    setErrors((e) => {
+      const key = ["content", ...path].join(".");
+      return Object.fromEntries(
+        Object.entries(e).filter(([k]) => k !== key && !key.startsWith(`${k}.`) && !k.startsWith(`${key}.`)),
+      );
+    });
+  };
+  return { draft, change, undo, canUndo, errors, setErrors, onChange };
+}
+
+/**
+ * One save of valid content, after this tab's other saves and with the version followed over them
+ * (own-versions.ts); the form shows a refusal itself.
+ */
+function useSceneSend(
+  activityId: string,
+  current: number,
+  sceneId: string,
+  setProblem: (problem: Problem) => void,
+  setErrors: (errors: Record<string, ErrorKey>) => void,
+) {
+  const router = useRouter();
+  const school = useSchoolRef();
+  const savedAt = useRef(current);
+  const send = async (content: Scene, newVersion = false): Promise<SaveOutcome> => {
+    const result = await ownSave(activityId, savedAt.current, (version) =>
+      saveSceneAction({
+        ...school,
+        activityId,
+        version,
+        sceneId,
+        scene: content,
+        ...(newVersion ? { newVersion } : {}),
+      }),
+    ).catch(() => null);
+    if (result?.ok) {
+      savedAt.current = result.data.version;
+      setProblem(null);
+      router.refresh();
+      return "ok";
+    }
+    if (result && result.code === "VALIDATION" && result.fieldErrors && !result.fieldErrors.scene) {
+      setErrors(
+        Object.fromEntries(Object.keys(result.fieldErrors).map((k) => [k.replace(/^scene\./, ""), "invalid" as const])),
+      );
+      return "refused";
+    }
+    if (!result) return "failed";
+    const refusal = problemOf(result.code, result.fieldErrors);
+    setProblem(refusal);
+    // someone else's change: load it now, so that "keep mine" saves over the version the teacher was told of
+    if (refusal === "conflict") router.refresh();
+    return refusal === "failed" ? "failed" : "refused";
+  };
+  /** Saves next over the version the page now shows. */
+  const rewind = () => {
+    savedAt.current = current;
+  };
+  return { send, rewind, school };
+}
+
+/** A refusal shown in the form; someone else's change offers to reload or to keep this form's content. */
+function ProblemAlert({ problem, onKeepMine }: { problem: Exclude<Problem, null>; onKeepMine: () => void }) {
+  const t = useTranslations("SceneEditor");
   return (
-    <div className="scene-editor" data-testid="scene-form">
-      <form
-        ref={formRef}
-        className="stack"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void save();
-        }}
-        onBlur={(e) => {
-          if (!e.currentTarget.contains(e.relatedTarget as Node | null)) void autosave.flush();
-        }}
-      >
-        {versioned && problem !== "answered" ? (
-          <p className="alert alert-info" role="note" data-testid="version-note">
-            <span>
-              <RichTextClient text={t("versionNote", { n: scene.answered ?? 0 })} />
-            </span>
-          </p>
-        ) : null}
-        <SceneTypeFields type={scene.type} draft={draft} errors={errors} onChange={onChange} />
-        {errors.content ? (
-          <p className="field-error" data-testid="field-error">
-            <RichTextClient text={t(`errors.${errors.content}`)} />
-          </p>
-        ) : null}
-        {problem ? (
-          <div className="alert alert-error" role="alert" data-testid="scene-problem">
-            <span>
-              <RichTextClient text={t(PROBLEM_TEXT[problem])} />
-            </span>
-            {problem === "conflict" ? (
-              <span className="row">
-                <button
-                  type="button"
-                  className="button button-small"
-                  onClick={() => window.location.reload()}
-                  data-testid="reload"
-                >
-                  <RichTextClient text={t("reload")} />
-                </button>
-                <button type="button" className="button button-small" onClick={keepMine} data-testid="keep-mine">
-                  <RichTextClient text={t("keepMine")} />
-                </button>
-              </span>
-            ) : null}
-          </div>
-        ) : null}
-        <AutosaveStatus state={versioned ? "idle" : autosave.state} onRetry={() => void autosave.flush()} />
-        <label className="row furigana-on-save">
-          <input
-            type="checkbox"
-            checked={furiganaOnSave}
-            onChange={(e) => setFuriganaOnSave(e.target.checked)}
-            data-testid="furigana-on-save"
-          />
-          <RichTextClient text={t("furiganaOnSave")} />
-        </label>
-        <div className="row">
+    <div className="alert alert-error" role="alert" data-testid="scene-problem">
+      <span>
+        <RichTextClient text={t(PROBLEM_TEXT[problem])} />
+      </span>
+      {problem === "conflict" ? (
+        <span className="row">
           <button
             type="button"
-            className="button"
-            disabled={!canUndo || pending}
-            onClick={() => {
-              undo();
-              setErrors({});
-            }}
-            data-testid="undo"
+            className="button button-small"
+            onClick={() => window.location.reload()}
+            data-testid="reload"
           >
-            <RichTextClient text={t("undo")} />
+            <RichTextClient text={t("reload")} />
           </button>
-          <button
-            type="submit"
-            className="button button-primary"
-            disabled={pending}
-            aria-busy={pending}
-            data-testid="save-scene"
-          >
-            <RichTextClient text={pending ? t("saving") : versioned ? t("saveVersion") : t("save")} />
+          <button type="button" className="button button-small" onClick={onKeepMine} data-testid="keep-mine">
+            <RichTextClient text={t("keepMine")} />
           </button>
-        </div>
-      </form>
-      <ScenePreview
-        scene={{ id: scene.id, ...(checked.success ? checked.data : { type: "invalid", content: null }) }}
-      />
-      {dialog}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+/** Undo the last edit, and save (as a new version once the scene has answers). */
+function SaveButtons({
+  undoDisabled,
+  pending,
+  versioned,
+  onUndo,
+}: {
+  undoDisabled: boolean;
+  pending: boolean;
+  versioned: boolean;
+  onUndo: () => void;
+}) {
+  const t = useTranslations("SceneEditor");
+  return (
+    <div className="row">
+      <button type="button" className="button" disabled={undoDisabled} onClick={onUndo} data-testid="undo">
+        <RichTextClient text={t("undo")} />
+      </button>
+      <button
+        type="submit"
+        className="button button-primary"
+        disabled={pending}
+        aria-busy={pending}
+        data-testid="save-scene"
+      >
+        <RichTextClient text={pending ? t("saving") : versioned ? t("saveVersion") : t("save")} />
+      </button>
     </div>
   );
 }

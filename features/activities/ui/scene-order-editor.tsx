@@ -1,7 +1,7 @@
 "use client";
 import { useTranslations } from "next-intl";
 import Link from "next/link";
-import { useId, useRef, useState } from "react";
+import { type RefObject, useId, useRef, useState } from "react";
 import { saveOrderAction } from "@/features/activities/server/actions";
 import type { SceneType } from "@/features/scenes/shared/schema";
 import { useActionRunner } from "@/platform/ui/use-action-runner";
@@ -150,20 +150,7 @@ export function SceneOrderEditor(props: {
         save();
       }}
     >
-      <div className="field rich-field">
-        <label className="field-label" htmlFor={titleId}>
-          <RichTextClient text={t("titleLabel")} />
-        </label>
-        <MarkupToolbar fieldRef={titleRef} value={title} onChange={setTitle} />
-        <input
-          id={titleId}
-          ref={titleRef}
-          name="title"
-          value={title}
-          maxLength={200}
-          onChange={(e) => setTitle(e.target.value)}
-        />
-      </div>
+      <TitleField titleId={titleId} titleRef={titleRef} title={title} onTitle={setTitle} />
       <FuriganaSuggest text={title} onApply={setTitle} schoolId={school.schoolId} />
       <p className="muted">
         <RichTextClient text={t("dragHint")} /> <RichTextClient text={t("contentNote")} />
@@ -174,47 +161,103 @@ export function SceneOrderEditor(props: {
         </h2>
         <OrderList order={order} scenes={scenes} onChange={setOrder} testId="order-default" />
       </section>
-      {props.groups.map((group) => {
-        const own = groupOrders[group] ?? null;
-        return (
-          <section key={group} className="stack" data-group={group}>
-            <h2>
-              <RichTextClient text={t("groupOrder", { group })} />
-            </h2>
-            <label className="row">
-              <input
-                type="checkbox"
-                checked={own === null}
-                data-testid={`same-${group}`}
-                onChange={(e) => setGroupOrders((all) => ({ ...all, [group]: e.target.checked ? null : [...order] }))}
-              />
-              <RichTextClient text={t("sameAsDefault")} />
-            </label>
-            {own ? (
-              <OrderList
-                order={own}
-                scenes={scenes}
-                testId={`order-${group}`}
-                onChange={(o) => setGroupOrders((all) => ({ ...all, [group]: o }))}
-              />
-            ) : null}
-          </section>
-        );
-      })}
-      <div className="row">
-        <button
-          type="submit"
-          className="button button-primary"
-          disabled={pending}
-          aria-busy={pending}
-          data-testid="save-order"
-        >
-          <RichTextClient text={pending ? t("saving") : t("save")} />
-        </button>
-        <Link href="/dashboard/teacher/activities" className="button">
-          <RichTextClient text={t("back")} />
-        </Link>
-      </div>
+      {props.groups.map((group) => (
+        <GroupOrder
+          key={group}
+          group={group}
+          own={groupOrders[group] ?? null}
+          scenes={scenes}
+          onSame={(same) => setGroupOrders((all) => ({ ...all, [group]: same ? null : [...order] }))}
+          onChange={(o) => setGroupOrders((all) => ({ ...all, [group]: o }))}
+        />
+      ))}
+      <SaveRow pending={pending} />
     </form>
+  );
+}
+
+/** Save, and back to the list. */
+function SaveRow({ pending }: { pending: boolean }) {
+  const t = useTranslations("Edit");
+  return (
+    <div className="row">
+      <button
+        type="submit"
+        className="button button-primary"
+        disabled={pending}
+        aria-busy={pending}
+        data-testid="save-order"
+      >
+        <RichTextClient text={pending ? t("saving") : t("save")} />
+      </button>
+      <Link href="/dashboard/teacher/activities" className="button">
+        <RichTextClient text={t("back")} />
+      </Link>
+    </div>
+  );
+}
+
+/** The title with its toolbar. */
+function TitleField({
+  titleId,
+  titleRef,
+  title,
+  onTitle,
+}: {
+  titleId: string;
+  titleRef: RefObject<HTMLInputElement | null>;
+  title: string;
+  onTitle: (title: string) => void;
+}) {
+  const t = useTranslations("Edit");
+  return (
+    <div className="field rich-field">
+      <label className="field-label" htmlFor={titleId}>
+        <RichTextClient text={t("titleLabel")} />
+      </label>
+      <MarkupToolbar fieldRef={titleRef} value={title} onChange={onTitle} />
+      <input
+        id={titleId}
+        ref={titleRef}
+        name="title"
+        value={title}
+        maxLength={200}
+        onChange={(e) => onTitle(e.target.value)}
+      />
+    </div>
+  );
+}
+
+/** A counterbalance group's order: the default order, or its own. */
+function GroupOrder({
+  group,
+  own,
+  scenes,
+  onSame,
+  onChange,
+}: {
+  group: string;
+  own: string[] | null;
+  scenes: Map<string, EditorScene>;
+  onSame: (same: boolean) => void;
+  onChange: (order: string[]) => void;
+}) {
+  const t = useTranslations("Edit");
+  return (
+    <section className="stack" data-group={group}>
+      <h2>
+        <RichTextClient text={t("groupOrder", { group })} />
+      </h2>
+      <label className="row">
+        <input
+          type="checkbox"
+          checked={own === null}
+          data-testid={`same-${group}`}
+          onChange={(e) => onSame(e.target.checked)}
+        />
+        <RichTextClient text={t("sameAsDefault")} />
+      </label>
+      {own ? <OrderList order={own} scenes={scenes} testId={`order-${group}`} onChange={onChange} /> : null}
+    </section>
   );
 }

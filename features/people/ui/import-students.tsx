@@ -1,6 +1,6 @@
 "use client";
 import { useTranslations } from "next-intl";
-import { useRef, useState, useTransition } from "react";
+import { type RefObject, useRef, useState, useTransition } from "react";
 import type { ActionResult } from "@/platform/errors";
 import { importStudentsFromForm } from "@/features/people/server/actions";
 import { csvTemplate, MAX_CSV_BYTES, MAX_CSV_ROWS } from "@/features/people/shared/csv";
@@ -19,49 +19,8 @@ type FileError = (typeof FILE_ERRORS)[number];
  */
 export function ImportStudents() {
   const t = useTranslations("Import");
-  const notify = useNotify();
   const dialog = useRef<HTMLDialogElement>(null);
-  const input = useRef<HTMLInputElement>(null);
-  const [file, setFile] = useState<File | null>(null);
-  const [preview, setPreview] = useState<ImportPreview | null>(null);
-  const [problem, setProblem] = useState<FileError | "failed" | null>(null);
-  const [pending, startTransition] = useTransition();
-
-  const reset = () => {
-    setFile(null);
-    setPreview(null);
-    setProblem(null);
-    if (input.current) input.current.value = "";
-  };
-  const send = (chosen: File, commit: boolean) =>
-    startTransition(async () => {
-      const form = new FormData();
-      form.set("file", chosen);
-      form.set("commit", commit ? "1" : "0");
-      const result: Result = await importStudentsFromForm(form).catch(() => ({ ok: false, code: "INTERNAL" }) as const);
-      if (!result.ok) {
-        const code = result.fieldErrors?.file?.[0] as FileError | undefined;
-        setProblem(code && FILE_ERRORS.includes(code) ? code : "failed");
-        setPreview(null);
-        return;
-      }
-      setPreview(result.data);
-      if (commit && result.data.imported > 0) {
-        notify({ message: t("imported", { count: result.data.imported }), kind: "success" });
-        dialog.current?.close();
-      }
-    });
-  const choose = (chosen: File | undefined) => {
-    setPreview(null);
-    setProblem(null);
-    setFile(chosen ?? null);
-    if (!chosen) return;
-    if (chosen.size > MAX_CSV_BYTES) {
-      setProblem("tooLarge");
-      return;
-    }
-    send(chosen, false);
-  };
+  const { input, file, preview, problem, pending, reset, send, choose } = useStudentImport(dialog);
   const template = `data:text/csv;charset=utf-8,${encodeURIComponent(csvTemplate())}`;
 
   return (
@@ -105,93 +64,8 @@ export function ImportStudents() {
               data-testid="csv-file"
             />
           </label>
-          {pending ? (
-            <p role="status" className="row">
-              <span className="spinner spinner-small" aria-hidden="true" />
-              <RichTextClient text={t("checking")} />
-            </p>
-          ) : null}
-          {problem ? (
-            <p className="alert alert-error" role="alert" data-testid="import-error" data-code={problem}>
-              <span>
-                <RichTextClient text={t(`file_${problem}`, { rows: MAX_CSV_ROWS, kb: MAX_CSV_BYTES / 1024 })} />
-              </span>
-            </p>
-          ) : null}
-          {preview ? (
-            <>
-              <p
-                className={preview.invalid > 0 ? "alert alert-error" : "alert alert-success"}
-                role="status"
-                data-testid="import-summary"
-                data-valid={preview.valid}
-                data-invalid={preview.invalid}
-              >
-                <span>
-                  <RichTextClient
-                    text={
-                      preview.invalid > 0
-                        ? t("hasErrors", { invalid: preview.invalid, total: preview.rows.length })
-                        : t("allValid", { count: preview.valid })
-                    }
-                  />
-                </span>
-              </p>
-              <div className="table-wrap import-preview">
-                <table className="table" data-testid="import-preview">
-                  <thead>
-                    <tr>
-                      <th scope="col">
-                        <RichTextClient text={t("line")} />
-                      </th>
-                      <th scope="col">
-                        <RichTextClient text={t("name")} />
-                      </th>
-                      <th scope="col">
-                        <RichTextClient text={t("seat")} />
-                      </th>
-                      <th scope="col">
-                        <RichTextClient text={t("email")} />
-                      </th>
-                      <th scope="col">
-                        <RichTextClient text={t("result")} />
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {preview.rows.map((row) => (
-                      <tr
-                        key={row.line}
-                        data-line={row.line}
-                        data-errors={row.errors.join(" ")}
-                        className={row.errors.length > 0 ? "row-error" : undefined}
-                      >
-                        <td className="num">{row.line}</td>
-                        <td>{row.shown.name}</td>
-                        <td>
-                          {row.shown.grade}-{row.shown.className}-{row.shown.number}
-                        </td>
-                        <td>{row.shown.email}</td>
-                        <td>
-                          {row.errors.length === 0 ? (
-                            <RichTextClient text={t("rowOk")} />
-                          ) : (
-                            <ul className="error-list">
-                              {row.errors.map((e) => (
-                                <li key={e}>
-                                  <RichTextClient text={t(`row_${e}`)} />
-                                </li>
-                              ))}
-                            </ul>
-                          )}
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            </>
-          ) : null}
+          <ImportStatus pending={pending} problem={problem} />
+          {preview ? <PreviewTable preview={preview} /> : null}
           <div className="row">
             <button
               type="button"
@@ -211,5 +85,161 @@ export function ImportStudents() {
         </div>
       </dialog>
     </>
+  );
+}
+
+/** The chosen file, its checked preview or problem, and the two sends: check only, then import all. */
+function useStudentImport(dialog: RefObject<HTMLDialogElement | null>) {
+  const t = useTranslations("Import");
+  const notify = useNotify();
+  const input = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<ImportPreview | null>(null);
+  const [problem, setProblem] = useState<FileError | "failed" | null>(null);
+  const [pending, startTransition] = useTransition();
+
+  const reset = () => {
+    setFile(null);
+    setPreview(null);
+    setProblem(null);
+    if (input.current) input.current.value = "";
+  };
+  const send = (chosen: File, commit: boolean) =>
+    startTransition(async () => {
+      const form = new FormData();
+      form.set("file", chosen);
+      form.set("commit", commit ? "1" : "0");
+      const result: Result = await importStudentsFromForm(form).catch(() => ({ ok: false, code: "INTERNAL" }) as const);
+      if (!result.ok) {
+        const code = result.fieldErrors?.file?.[0] as FileError | undefined;
+        setProblem(code && FILE_ERRORS.includes(code) ? code : "failed");
+        setPreview(null);
+        return;
+      }
+      setPreview(result.data);
+      if (commit && result.data.imported > 0) {
+        notify({ message: t("imported", { count: result.data.imported }), kind: "success" });
+        dialog.current?.close();
+      }
+    });
+  const choose = (chosen: File | undefined) => {
+    setPreview(null);
+    setProblem(null);
+    setFile(chosen ?? null);
+    if (!chosen) return;
+    if (chosen.size > MAX_CSV_BYTES) {
+      setProblem("tooLarge");
+      return;
+    }
+    send(chosen, false);
+  };
+  return { input, file, preview, problem, pending, reset, send, choose };
+}
+
+/** A note while a file is being checked; the file's problem, if any. */
+function ImportStatus({ pending, problem }: { pending: boolean; problem: FileError | "failed" | null }) {
+  const t = useTranslations("Import");
+  return (
+    <>
+      {pending ? (
+        <p role="status" className="row">
+          <span className="spinner spinner-small" aria-hidden="true" />
+          <RichTextClient text={t("checking")} />
+        </p>
+      ) : null}
+      {problem ? (
+        <p className="alert alert-error" role="alert" data-testid="import-error" data-code={problem}>
+          <span>
+            <RichTextClient text={t(`file_${problem}`, { rows: MAX_CSV_ROWS, kb: MAX_CSV_BYTES / 1024 })} />
+          </span>
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+/** The summary of the check, and every row with its result. */
+function PreviewTable({ preview }: { preview: ImportPreview }) {
+  const t = useTranslations("Import");
+  return (
+    <>
+      <p
+        className={preview.invalid > 0 ? "alert alert-error" : "alert alert-success"}
+        role="status"
+        data-testid="import-summary"
+        data-valid={preview.valid}
+        data-invalid={preview.invalid}
+      >
+        <span>
+          <RichTextClient
+            text={
+              preview.invalid > 0
+                ? t("hasErrors", { invalid: preview.invalid, total: preview.rows.length })
+                : t("allValid", { count: preview.valid })
+            }
+          />
+        </span>
+      </p>
+      <div className="table-wrap import-preview">
+        <table className="table" data-testid="import-preview">
+          <thead>
+            <tr>
+              <th scope="col">
+                <RichTextClient text={t("line")} />
+              </th>
+              <th scope="col">
+                <RichTextClient text={t("name")} />
+              </th>
+              <th scope="col">
+                <RichTextClient text={t("seat")} />
+              </th>
+              <th scope="col">
+                <RichTextClient text={t("email")} />
+              </th>
+              <th scope="col">
+                <RichTextClient text={t("result")} />
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {preview.rows.map((row) => (
+              <PreviewRow key={row.line} row={row} />
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}
+
+/** One row of the file: line, name, seat, email and its errors (or OK). */
+function PreviewRow({ row }: { row: ImportPreview["rows"][number] }) {
+  const t = useTranslations("Import");
+  return (
+    <tr
+      data-line={row.line}
+      data-errors={row.errors.join(" ")}
+      className={row.errors.length > 0 ? "row-error" : undefined}
+    >
+      <td className="num">{row.line}</td>
+      <td>{row.shown.name}</td>
+      <td>
+        {row.shown.grade}-{row.shown.className}-{row.shown.number}
+      </td>
+      <td>{row.shown.email}</td>
+      <td>
+        {row.errors.length === 0 ? (
+          <RichTextClient text={t("rowOk")} />
+        ) : (
+          <ul className="error-list">
+            {row.errors.map((e) => (
+              <li key={e}>
+                <RichTextClient text={t(`row_${e}`)} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </td>
+    </tr>
   );
 }

@@ -42,7 +42,6 @@ export async function StudentsPage({ searchParams }: { searchParams: Params }) {
   const q = studentListQuery.parse(
     Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v])),
   );
-  const plain = await getPlainText();
   const [{ rows, total, pages, classes }, groups] = await Promise.all([listStudents(school, q), listGroups(school)]);
   return (
     <div className="stack students-page">
@@ -60,47 +59,7 @@ export async function StudentsPage({ searchParams }: { searchParams: Params }) {
         <AddStudent />
       </div>
       <SelectionProvider pageIds={rows.map((r) => r.id)}>
-        <form className="row toolbar" method="get" role="search">
-          <nav className="tabs" aria-label={plain(t("viewLabel"))} data-testid="student-view">
-            {(["current", "graduates"] as const).map((view) => (
-              <Link
-                key={view}
-                className="tab"
-                href={href(q, { view, page: 1, class: undefined })}
-                aria-current={q.view === view ? "page" : undefined}
-                data-testid={`view-${view}`}
-              >
-                <RichText text={t(view === "current" ? "viewCurrent" : "viewGraduates")} />
-              </Link>
-            ))}
-          </nav>
-          {q.view === "graduates" ? <input type="hidden" name="view" value="graduates" /> : null}
-          <label className="field">
-            <span className="visually-hidden">{plain(t("search"))}</span>
-            <input
-              name="q"
-              type="search"
-              defaultValue={q.q ?? ""}
-              placeholder={plain(t("search"))}
-              data-testid="student-search"
-            />
-          </label>
-          <label className="field">
-            <span className="visually-hidden">{plain(t("classFilter"))}</span>
-            <select name="class" defaultValue={q.class ?? ""} data-testid="class-filter">
-              <option value="">{plain(t("allClasses"))}</option>
-              {classes.map((c) => (
-                <option key={c} value={c}>
-                  {c}
-                </option>
-              ))}
-            </select>
-          </label>
-          <button type="submit" className="button">
-            <RichText text={t("searchButton")} />
-          </button>
-          {rows.length > 0 ? <BulkHint /> : null}
-        </form>
+        <StudentSearch q={q} classes={classes} hasRows={rows.length > 0} />
         {rows.length === 0 ? (
           <p className="empty" data-testid="students-empty">
             <RichText text={q.q || q.class ? t("noMatch") : q.view === "graduates" ? t("noGraduates") : t("empty")} />
@@ -108,25 +67,81 @@ export async function StudentsPage({ searchParams }: { searchParams: Params }) {
         ) : (
           <StudentsTable rows={rows} q={q} groups={groups} hrefFor={(patch) => href(q, patch)} />
         )}
-        {pages > 1 ? (
-          <nav className="row pager" aria-label={plain(t("page", { page: q.page, pages }))}>
-            {q.page > 1 ? (
-              <Link className="button" href={href(q, { page: q.page - 1 })} data-testid="prev-page">
-                <RichText text={t("prev")} />
-              </Link>
-            ) : null}
-            <span data-testid="page-info">
-              <RichText text={t("page", { page: q.page, pages })} />
-            </span>
-            {q.page < pages ? (
-              <Link className="button" href={href(q, { page: q.page + 1 })} data-testid="next-page">
-                <RichText text={t("next")} />
-              </Link>
-            ) : null}
-          </nav>
-        ) : null}
+        {pages > 1 ? <Pager q={q} pages={pages} /> : null}
         {rows.length > 0 ? <BulkActions groups={groups} /> : null}
       </SelectionProvider>
     </div>
+  );
+}
+
+/** The view tabs (current, graduates), the search and the class filter. */
+async function StudentSearch({ q, classes, hasRows }: { q: StudentListQuery; classes: string[]; hasRows: boolean }) {
+  const t = await getTranslations("Students");
+  const plain = await getPlainText();
+  return (
+    <form className="row toolbar" method="get" role="search">
+      <nav className="tabs" aria-label={plain(t("viewLabel"))} data-testid="student-view">
+        {(["current", "graduates"] as const).map((view) => (
+          <Link
+            key={view}
+            className="tab"
+            href={href(q, { view, page: 1, class: undefined })}
+            aria-current={q.view === view ? "page" : undefined}
+            data-testid={`view-${view}`}
+          >
+            <RichText text={t(view === "current" ? "viewCurrent" : "viewGraduates")} />
+          </Link>
+        ))}
+      </nav>
+      {q.view === "graduates" ? <input type="hidden" name="view" value="graduates" /> : null}
+      <label className="field">
+        <span className="visually-hidden">{plain(t("search"))}</span>
+        <input
+          name="q"
+          type="search"
+          defaultValue={q.q ?? ""}
+          placeholder={plain(t("search"))}
+          data-testid="student-search"
+        />
+      </label>
+      <label className="field">
+        <span className="visually-hidden">{plain(t("classFilter"))}</span>
+        <select name="class" defaultValue={q.class ?? ""} data-testid="class-filter">
+          <option value="">{plain(t("allClasses"))}</option>
+          {classes.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="submit" className="button">
+        <RichText text={t("searchButton")} />
+      </button>
+      {hasRows ? <BulkHint /> : null}
+    </form>
+  );
+}
+
+/** Previous and next page, with where this page is. */
+async function Pager({ q, pages }: { q: StudentListQuery; pages: number }) {
+  const t = await getTranslations("Students");
+  const plain = await getPlainText();
+  return (
+    <nav className="row pager" aria-label={plain(t("page", { page: q.page, pages }))}>
+      {q.page > 1 ? (
+        <Link className="button" href={href(q, { page: q.page - 1 })} data-testid="prev-page">
+          <RichText text={t("prev")} />
+        </Link>
+      ) : null}
+      <span data-testid="page-info">
+        <RichText text={t("page", { page: q.page, pages })} />
+      </span>
+      {q.page < pages ? (
+        <Link className="button" href={href(q, { page: q.page + 1 })} data-testid="next-page">
+          <RichText text={t("next")} />
+        </Link>
+      ) : null}
+    </nav>
   );
 }

@@ -39,9 +39,6 @@ export async function StudentsTable({
   hrefFor: (patch: Partial<StudentListQuery>) => string;
 }) {
   const t = await getTranslations("Students");
-  const portfolio = await getTranslations("Portfolio");
-  const lang = await getDisplayLanguage();
-  const plain = await getPlainText();
   const now = new Date();
   return (
     <div className="table-wrap">
@@ -73,89 +70,94 @@ export async function StudentsTable({
           </tr>
         </thead>
         <tbody>
-          {rows.map((s) => {
-            const classLine =
-              s.grade !== null ? plain(t("classLabel", { grade: s.grade, className: s.className ?? "" })) : null;
-            const state = codeState(s, now);
-            return (
-              <tr key={s.id} data-student-id={s.id} data-email={s.email ?? ""}>
-                <td className="check-cell">
-                  <RowCheckbox id={s.id} label={plain(t("selectRow", { name: s.name ?? "" }))} />
-                </td>
-                <td className="num">
-                  {s.grade !== null ? (
-                    <>
-                      <RichText text={t("classLabel", { grade: s.grade, className: s.className ?? "" })} /> {s.number}
-                      <GraduatedIn year={s.graduatedYear} />
-                    </>
-                  ) : (
-                    <span className="muted" data-testid="seat-unset">
-                      <RichText text={t("seatUnset")} />
-                    </span>
-                  )}
-                </td>
-                <th scope="row">
-                  <Link
-                    href={`/dashboard/teacher/portfolio/${s.id}`}
-                    data-testid="portfolio-of"
-                    title={plain(portfolio("link"))}
-                  >
-                    {s.name ? <PersonName name={{ base: s.name, reading: s.nameKana }} /> : plain(portfolio("link"))}
-                  </Link>
-                  {/* plain Japanese shows no ruby: the reading follows the name (furigana shows it as ruby, kana shows only it) */}
-                  {lang === "ja" && s.name && s.nameKana ? (
-                    <span className="muted name-reading">{s.nameKana}</span>
-                  ) : null}
-                </th>
-                <td>
-                  <GroupSelect studentId={s.id} group={s.group} groups={groups} name={s.name ?? ""} />
-                </td>
-                <td className="state-cell">
-                  <span data-testid="status" className={s.disabled ? "state-stopped" : undefined}>
-                    <RichText text={s.disabled ? t("disabled") : t("active")} />
-                  </span>
-                  <span aria-hidden="true"> ・ </span>
-                  <span
-                    data-testid="code-state"
-                    data-state={state}
-                    className={state === "active" ? undefined : "muted"}
-                  >
-                    <RichText
-                      text={t(state === "none" ? "codeNone" : state === "expired" ? "codeExpired" : "codeActive")}
-                    />
-                  </span>
-                  {s.codeExpiresAt && state === "active" ? (
-                    <span className="muted" data-testid="code-expiry" data-day={dayInJst(s.codeExpiresAt)}>
-                      <RichText text={t("codeUntil", { day: formatDate(s.codeExpiresAt, lang) })} />
-                    </span>
-                  ) : null}
-                </td>
-                <td>
-                  <StudentRowActions
-                    studentId={s.id}
-                    disabled={s.disabled}
-                    hasCode={s.hasCode}
-                    name={s.name ?? ""}
-                    classLine={classLine !== null ? `${classLine} ${s.number ?? ""}` : ""}
-                    responses={s.responses}
-                    values={{
-                      name: s.name ?? "",
-                      nameKana: s.nameKana ?? "",
-                      nickname: s.nickname ?? "",
-                      email: s.email ?? "",
-                      grade: s.grade,
-                      className: s.className,
-                      number: s.number,
-                      group: s.group ?? "",
-                      displayLanguage: s.displayLanguage ?? "",
-                    }}
-                  />
-                </td>
-              </tr>
-            );
-          })}
+          {rows.map((s) => (
+            <StudentLine key={s.id} s={s} groups={groups} now={now} />
+          ))}
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** One student's line: seat, name (a link to the portfolio), group, account and code state, actions. */
+async function StudentLine({ s, groups, now }: { s: StudentRow; groups: string[]; now: Date }) {
+  const t = await getTranslations("Students");
+  const portfolio = await getTranslations("Portfolio");
+  const lang = await getDisplayLanguage();
+  const plain = await getPlainText();
+  const classLine = s.grade !== null ? plain(t("classLabel", { grade: s.grade, className: s.className ?? "" })) : null;
+  return (
+    <tr data-student-id={s.id} data-email={s.email ?? ""}>
+      <td className="check-cell">
+        <RowCheckbox id={s.id} label={plain(t("selectRow", { name: s.name ?? "" }))} />
+      </td>
+      <td className="num">
+        {s.grade !== null ? (
+          <>
+            <RichText text={t("classLabel", { grade: s.grade, className: s.className ?? "" })} /> {s.number}
+            <GraduatedIn year={s.graduatedYear} />
+          </>
+        ) : (
+          <span className="muted" data-testid="seat-unset">
+            <RichText text={t("seatUnset")} />
+          </span>
+        )}
+      </td>
+      <th scope="row">
+        <Link href={`/dashboard/teacher/portfolio/${s.id}`} data-testid="portfolio-of" title={plain(portfolio("link"))}>
+          {s.name ? <PersonName name={{ base: s.name, reading: s.nameKana }} /> : plain(portfolio("link"))}
+        </Link>
+        {/* plain Japanese shows no ruby: the reading follows the name (furigana shows it as ruby, kana shows only it) */}
+        {lang === "ja" && s.name && s.nameKana ? <span className="muted name-reading">{s.nameKana}</span> : null}
+      </th>
+      <td>
+        <GroupSelect studentId={s.id} group={s.group} groups={groups} name={s.name ?? ""} />
+      </td>
+      <CodeStateCell s={s} now={now} />
+      <td>
+        <StudentRowActions
+          studentId={s.id}
+          disabled={s.disabled}
+          hasCode={s.hasCode}
+          name={s.name ?? ""}
+          classLine={classLine !== null ? `${classLine} ${s.number ?? ""}` : ""}
+          responses={s.responses}
+          values={{
+            name: s.name ?? "",
+            nameKana: s.nameKana ?? "",
+            nickname: s.nickname ?? "",
+            email: s.email ?? "",
+            grade: s.grade,
+            className: s.className,
+            number: s.number,
+            group: s.group ?? "",
+            displayLanguage: s.displayLanguage ?? "",
+          }}
+        />
+      </td>
+    </tr>
+  );
+}
+
+/** The account's state and the sign-in code's, with the code's last day while it is usable. */
+async function CodeStateCell({ s, now }: { s: StudentRow; now: Date }) {
+  const t = await getTranslations("Students");
+  const lang = await getDisplayLanguage();
+  const state = codeState(s, now);
+  return (
+    <td className="state-cell">
+      <span data-testid="status" className={s.disabled ? "state-stopped" : undefined}>
+        <RichText text={s.disabled ? t("disabled") : t("active")} />
+      </span>
+      <span aria-hidden="true"> ・ </span>
+      <span data-testid="code-state" data-state={state} className={state === "active" ? undefined : "muted"}>
+        <RichText text={t(state === "none" ? "codeNone" : state === "expired" ? "codeExpired" : "codeActive")} />
+      </span>
+      {s.codeExpiresAt && state === "active" ? (
+        <span className="muted" data-testid="code-expiry" data-day={dayInJst(s.codeExpiresAt)}>
+          <RichText text={t("codeUntil", { day: formatDate(s.codeExpiresAt, lang) })} />
+        </span>
+      ) : null}
+    </td>
   );
 }
