@@ -60,21 +60,14 @@ export function useConfirm() {
           </p>
           {request.extra}
           {request.typed ? (
-            <label className="field">
-              <span className="field-label">
-                <RichTextClient text={request.typed.label} />
-              </span>
-              <input
-                className="input"
-                value={text}
-                autoComplete="off"
-                onChange={(e) => {
-                  setText(e.target.value);
-                  request.typed?.onInput(e.target.value);
-                }}
-                data-testid="confirm-typed"
-              />
-            </label>
+            <TypedField
+              label={request.typed.label}
+              value={text}
+              onChange={(value) => {
+                setText(value);
+                request.typed?.onInput(value);
+              }}
+            />
           ) : null}
           <div className="row">
             <button
@@ -101,4 +94,22 @@ export function useConfirm() {
     </dialog>
   );
   return { confirm, dialog };
+}
+
+/** The text the person must type before the confirming button works. */
+function TypedField({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {
+  return (
+    <label className="field">
+      <span className="field-label">
+        <RichTextClient text={label} />
+      </span>
+      <input
+        className="input"
+        value={value}
+        autoComplete="off"
+        onChange={(e) => onChange(e.target.value)}
+        data-testid="confirm-typed"
+      />
+    </label>
+  );
 }

@@ -7,6 +7,21 @@ import { RichTextClient } from "./rich-text-client";
 
 type Failure = Extract<ActionResult<unknown>, { ok: false }>;
 
+interface FormDialogProps<D> {
+  label: string;
+  title: string;
+  testId: string;
+  submit: string;
+  action: (fields: Record<string, string>) => Promise<ActionResult<D>>;
+  success: string;
+  failure: (result: Failure) => string;
+  onOk?: (data: D) => void;
+  keepOpen?: boolean;
+  primary?: boolean;
+  children: ReactNode;
+  after?: ReactNode;
+}
+
 /**
  * A button that opens a modal form; submitting runs a server action with the
  * form's fields. The fields keep what was typed when the action refuses (the
@@ -27,21 +42,7 @@ export function FormDialog<D>({
   primary,
   children,
   after,
-}: {
-  label: string;
-  title: string;
-  testId: string;
-  submit: string;
-  action: (fields: Record<string, string>) => Promise<ActionResult<D>>;
-  success: string;
-  failure: (result: Failure) => string;
-  onOk?: (data: D) => void;
-  keepOpen?: boolean;
-  primary?: boolean;
-  children: ReactNode;
-  after?: ReactNode;
-}) {
-  const common = useTranslations("Common");
+}: FormDialogProps<D>) {
   const notify = useNotify();
   const dialog = useRef<HTMLDialogElement>(null);
   const [pending, startTransition] = useTransition();
@@ -93,23 +94,41 @@ export function FormDialog<D>({
               </span>
             </p>
           ) : null}
-          <div className="row">
-            <button
-              type="submit"
-              className="button button-primary"
-              disabled={pending}
-              aria-busy={pending}
-              data-testid={`${testId}-save`}
-            >
-              {pending ? <span className="spinner spinner-small" aria-hidden="true" /> : null}
-              <RichTextClient text={submit} />
-            </button>
-            <button type="button" className="button" onClick={() => dialog.current?.close()}>
-              <RichTextClient text={common("close")} />
-            </button>
-          </div>
+          <SubmitRow testId={testId} pending={pending} submit={submit} onClose={() => dialog.current?.close()} />
         </form>
       </dialog>
     </>
+  );
+}
+
+/** The submit button (a spinner while the action runs) and the close button. */
+function SubmitRow({
+  testId,
+  pending,
+  submit,
+  onClose,
+}: {
+  testId: string;
+  pending: boolean;
+  submit: string;
+  onClose: () => void;
+}) {
+  const common = useTranslations("Common");
+  return (
+    <div className="row">
+      <button
+        type="submit"
+        className="button button-primary"
+        disabled={pending}
+        aria-busy={pending}
+        data-testid={`${testId}-save`}
+      >
+        {pending ? <span className="spinner spinner-small" aria-hidden="true" /> : null}
+        <RichTextClient text={submit} />
+      </button>
+      <button type="button" className="button" onClick={onClose}>
+        <RichTextClient text={common("close")} />
+      </button>
+    </div>
   );
 }

@@ -35,7 +35,6 @@ export function GridAnswer({
   onClose: () => void;
 }) {
   const t = useTranslations("LiveGrid");
-  const plain = usePlainText();
   const [loaded, setLoaded] = useState<Loaded>({ kind: "loading" });
   const heading = useRef<HTMLHeadingElement>(null);
   const reload = `${scene.id}:${student.state}`;
@@ -81,41 +80,48 @@ export function GridAnswer({
           <RichTextClient text={t("close")} />
         </button>
       </div>
-      {loaded.kind === "loading" ? (
-        <p className="muted" role="status">
-          …
-        </p>
-      ) : loaded.kind === "failed" ? (
-        <p className="alert alert-error" role="alert">
-          <RichTextClient text={t("loadFailed")} />
-        </p>
-      ) : now?.drawing ? (
-        <svg
-          className="drawing-picture"
-          viewBox={`0 0 ${DRAWING_WIDTH} ${DRAWING_HEIGHT}`}
-          role="img"
-          aria-label={plain(t("picture", { count: now.drawing.strokes }))}
-          data-testid="drawing-svg"
-          data-strokes={now.drawing.strokes}
-        >
-          {now.drawing.paths.map((p, i) => (
-            <path key={i} d={p.d} fill={p.color} />
-          ))}
-        </svg>
-      ) : now?.answer ? (
-        <>
-          {now.late ? (
-            <p className="badge">
-              <RichTextClient text={t("late")} />
-            </p>
-          ) : null}
-          <SceneView scene={scene} answer={now.answer as SceneAnswer} onAnswer={() => undefined} readOnly />
-        </>
-      ) : (
-        <p className="empty" data-testid="grid-no-answer">
-          <RichTextClient text={t("noAnswer")} />
-        </p>
-      )}
+      <AnswerBody loaded={loaded} now={now} scene={scene} />
     </div>
+  );
+}
+
+/** The answer read: loading, failed, the drawing outlined, the scene answered (read-only), or none yet. */
+function AnswerBody({ loaded, now, scene }: { loaded: Loaded; now: AnswerNow | null; scene: RenderedScene }) {
+  const t = useTranslations("LiveGrid");
+  const plain = usePlainText();
+  return loaded.kind === "loading" ? (
+    <p className="muted" role="status">
+      …
+    </p>
+  ) : loaded.kind === "failed" ? (
+    <p className="alert alert-error" role="alert">
+      <RichTextClient text={t("loadFailed")} />
+    </p>
+  ) : now?.drawing ? (
+    <svg
+      className="drawing-picture"
+      viewBox={`0 0 ${DRAWING_WIDTH} ${DRAWING_HEIGHT}`}
+      role="img"
+      aria-label={plain(t("picture", { count: now.drawing.strokes }))}
+      data-testid="drawing-svg"
+      data-strokes={now.drawing.strokes}
+    >
+      {now.drawing.paths.map((p, i) => (
+        <path key={i} d={p.d} fill={p.color} />
+      ))}
+    </svg>
+  ) : now?.answer ? (
+    <>
+      {now.late ? (
+        <p className="badge">
+          <RichTextClient text={t("late")} />
+        </p>
+      ) : null}
+      <SceneView scene={scene} answer={now.answer as SceneAnswer} onAnswer={() => undefined} readOnly />
+    </>
+  ) : (
+    <p className="empty" data-testid="grid-no-answer">
+      <RichTextClient text={t("noAnswer")} />
+    </p>
   );
 }

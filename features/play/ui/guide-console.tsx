@@ -2,6 +2,7 @@
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useMemo, useState } from "react";
+import type { ReactNode } from "react";
 import type { ActionResult } from "@/platform/errors";
 import type { SessionClass } from "@/features/play/shared/schema";
 import type { StaffLiveState } from "@/features/play/server/state-queries";
@@ -32,6 +33,24 @@ import { TimerControls } from "./timer-controls";
 
 const ignoreAnswer = () => undefined;
 
+type Run = ReturnType<typeof useActionRunner>["run"];
+type Confirm = ReturnType<typeof useConfirm>["confirm"];
+type GuideRef = { activityId: string; schoolId?: string; sessionId?: string };
+
+interface GuideConsoleProps {
+  activityId: string;
+  /** The session chosen (`?session=`): several classes may run the activity at once; null: the only one running. */
+  sessionId?: string | null;
+  /** Managers name the school; teachers act on their own. */
+  schoolId?: string;
+  scenes: RenderedScene[];
+  initialState: StaffLiveState;
+  /** The school's classes: the session is run for one of them, or the whole school. */
+  classes: SessionClass[];
+  /** Self mode's open scenes (null: all). */
+  pacing?: number | null;
+}
+
 /**
  * The teacher's live screen: start, scene by scene (next, previous, jump),
  * the current scene as students see it, connected and answered counts live,
@@ -46,26 +65,10 @@ export function GuideConsole({
   initialState,
   classes,
   pacing = null,
-}: {
-  activityId: string;
-  /** The session chosen (`?session=`): several classes may run the activity at once; null: the only one running. */
-  sessionId?: string | null;
-  /** Managers name the school; teachers act on their own. */
-  schoolId?: string;
-  scenes: RenderedScene[];
-  initialState: StaffLiveState;
-  /** The school's classes: the session is run for one of them, or the whole school. */
-  classes: SessionClass[];
-  /** Self mode's open scenes (null: all). */
-  pacing?: number | null;
-}) {
-  const t = useTranslations("Play");
-  const tg = useTranslations("LiveGrid");
+}: GuideConsoleProps) {
   const [klass, setKlass] = useState("");
-  const plain = usePlainText();
   const { pending, run } = useActionRunner();
   const { confirm, dialog } = useConfirm();
-  const router = useRouter();
   const params = new URLSearchParams({
     ...(schoolId ? { school: schoolId } : {}),
     ...(sessionId ? { session: sessionId } : {}),
@@ -83,24 +86,309 @@ export function GuideConsole({
   );
   const index = scenes.findIndex((s) => s.id === state.sceneId);
   const scene = index >= 0 ? scenes[index] : undefined;
-  const failed = t("guideFailed");
   // the scene as students see it re-renders only when the scene changes, not with every count
   // the stream brings (so the grid's update renders within a frame: docs/benchmarks.md "The live controls' rows")
   const sceneView = useMemo(
     () => (scene ? <SceneView key={scene.id} scene={scene} answer={null} onAnswer={ignoreAnswer} readOnly /> : null),
     [scene],
   );
+
+  // start for a class (or the whole school): on the idle screen, and beside a running session for another class
+  const start = (
+    <StartControls
+      activityId={activityId}
+      schoolId={schoolId}
+      classes={classes}
+      klass={klass}
+      setKlass={setKlass}
+      ended={state.status === "ended"}
+      disabled={pending || scenes.length === 0}
+      run={run}
+    />
+  );
+
+  if (state.status !== "running" || !scene) {
+    return (
+      <div className="card stack" data-testid="guide-idle" data-status={state.status}>
+        {sessions}
+        <GuideIdle state={state} activityId={activityId} schoolId={schoolId} pacing={pacing} total={scenes.length} />
+        {start}
+      </div>
+    );
+  }
+  return (
+    <div
+      className="stack guide"
+      data-testid="guide-console"
+      data-scene-id={scene.id}
+      data-version={state.version}
+      data-session-id={state.sessionId ?? ""}
+    >
+      {sessions}
+      <GuideRunning
+        state={state}
+        start={start}
+        scenes={scenes}
+        index={index}
+        scene={scene}
+        sceneView={sceneView}
+        guideRef={ref}
+        activityId={activityId}
+        schoolId={schoolId}
+        pending={pending}
+        run={run}
+        confirm={confirm}
+      />
+      {dialog}
+    </div>
+  );
+}
+
+/** The class picker and the start button. */
+function StartControls({
+  activityId,
+  schoolId,
+  classes,
+  klass,
+  setKlass,
+  ended,
+  disabled,
+  run,
+}: {
+  activityId: string;
+  schoolId?: string;
+  classes: SessionClass[];
+  klass: string;
+  setKlass: (value: string) => void;
+  ended: boolean;
+  disabled: boolean;
+  run: Run;
+}) {
+  const t = useTranslations("Play");
+  const tg = useTranslations("LiveGrid");
+  const router = useRouter();
+  return (
+    <>
+      <ClassPicker classes={classes} value={klass} onChange={setKlass} />
+      <ActionButton
+        label={ended ? t("startAgain") : t("start")}
+        testId="start-session"
+        disabled={disabled}
+        onClick={() =>
+          run(
+            () =>
+              startSessionAction({
+                activityId,
+                ...(schoolId ? { schoolId } : {}),
+                klass: klass === "" ? null : (classes[Number(klass)] ?? null),
+              }),
+            {
+              failure: (code) => (code === "CONFLICT" ? tg("otherClassRunning") : t("startFailed")),
+              // the screen follows the session just started (another class's may run beside it)
+              onOk: ({ sessionId: started }) => router.replace(`?session=${started}`),
+            },
+          )
+        }
+      />
+    </>
+  );
+}
+
+/** No session running here (or its scene is gone): what to do next (the start follows). */
+function GuideIdle({
+  state,
+  activityId,
+  schoolId,
+  pacing,
+  total,
+}: {
+  state: StaffLiveState;
+  activityId: string;
+  schoolId?: string;
+  pacing: number | null;
+  total: number;
+}) {
+  const t = useTranslations("Play");
+  const tg = useTranslations("LiveGrid");
+  return (
+    <>
+      <p>
+        <RichTextClient
+          text={
+            state.status === "ended"
+              ? t("guideEnded")
+              : state.sessions.length > 1
+                ? tg("chooseSession")
+                : state.mode === "guide"
+                  ? t("guideReady")
+                  : t("guideSwitches")
+          }
+        />
+      </p>
+      {state.mode === "self" ? (
+        <PacingControl activityId={activityId} schoolId={schoolId} open={pacing} total={total} />
+      ) : null}
+    </>
+  );
+}
+
+/** The running session's console (inside its frame, between the running sessions and the confirmation). */
+function GuideRunning({
+  state,
+  start,
+  scenes,
+  index,
+  scene,
+  sceneView,
+  guideRef,
+  activityId,
+  schoolId,
+  pending,
+  run,
+  confirm,
+}: {
+  state: StaffLiveState;
+  start: ReactNode;
+  scenes: RenderedScene[];
+  index: number;
+  scene: RenderedScene;
+  sceneView: ReactNode;
+  guideRef: GuideRef;
+  activityId: string;
+  schoolId?: string;
+  pending: boolean;
+  run: Run;
+  confirm: Confirm;
+}) {
+  const t = useTranslations("Play");
+  const tg = useTranslations("LiveGrid");
+  const failed = t("guideFailed");
   const go = (sceneId: string | undefined) =>
     sceneId &&
     run(
       () =>
         advanceScene(activityId, {
           ...(schoolId ? { schoolId } : {}),
-          ...(ref.sessionId ? { sessionId: ref.sessionId } : {}),
+          ...(guideRef.sessionId ? { sessionId: guideRef.sessionId } : {}),
           sceneId,
         }),
       { failure: failed },
     );
+  return (
+    <>
+      <details className="card" data-testid="start-other">
+        <summary>
+          <RichTextClient text={tg("startOther")} />
+        </summary>
+        <div className="stack">{start}</div>
+      </details>
+      <SceneBar state={state} scenes={scenes} index={index} scene={scene} go={go} pending={pending} />
+      <SessionToggles state={state} guideRef={guideRef} pending={pending} run={run} confirm={confirm} />
+      <ProjectorControls guideRef={guideRef} starredOnly={state.starredOnly} pending={pending} run={run} />
+      <TimerControls
+        timer={state.timer}
+        guideRef={guideRef}
+        pending={pending}
+        run={(action) => run(action, { failure: failed })}
+      />
+      <SceneProgress state={state} index={index} total={scenes.length} />
+      {sceneView}
+      {state.grid ? <LiveGrid grid={state.grid} scene={scene} activityId={activityId} schoolId={schoolId} /> : null}
+      {state.showResults && state.results ? (
+        <ResultsView
+          scene={scene}
+          results={state.results}
+          onStar={(responseId, starred) =>
+            run(() => starAnswerAction({ ...guideRef, responseId, starred }), { failure: failed })
+          }
+        />
+      ) : null}
+    </>
+  );
+}
+
+/** Previous, jump, next; the class the session runs for and the live counts. */
+function SceneBar({
+  state,
+  scenes,
+  index,
+  scene,
+  go,
+  pending,
+}: {
+  state: StaffLiveState;
+  scenes: RenderedScene[];
+  index: number;
+  scene: RenderedScene;
+  go: (sceneId: string | undefined) => void;
+  pending: boolean;
+}) {
+  const t = useTranslations("Play");
+  const tg = useTranslations("LiveGrid");
+  const plain = usePlainText();
+  return (
+    <div className="row wrap guide-bar">
+      <ActionButton
+        label={t("previousScene")}
+        testId="guide-previous"
+        disabled={pending || index === 0}
+        onClick={() => go(scenes[index - 1]?.id)}
+      />
+      <label className="field field-inline">
+        <span className="visually-hidden">{plain(t("jumpTo"))}</span>
+        <select
+          className="mode-select"
+          value={scene.id}
+          onChange={(e) => go(e.target.value)}
+          disabled={pending}
+          data-testid="guide-jump"
+        >
+          {scenes.map((s, i) => (
+            <option key={s.id} value={s.id}>
+              {plain(t("sceneOf", { number: i + 1, total: scenes.length }))}
+            </option>
+          ))}
+        </select>
+      </label>
+      <ActionButton
+        label={t("nextScene")}
+        testId="guide-next"
+        disabled={pending || index === scenes.length - 1}
+        onClick={() => go(scenes[index + 1]?.id)}
+      />
+      <span className="top-bar-spacer" />
+      <p className="muted" data-testid="session-class" data-class={state.classKey ?? ""}>
+        <RichTextClient text={state.grid?.klass ? tg("runningFor", state.grid.klass) : tg("runningWhole")} />
+      </p>
+      <p
+        className="live-counts"
+        aria-live="polite"
+        data-testid="live-counts"
+        data-connected={state.connected}
+        data-answered={state.answered}
+      >
+        <RichTextClient text={t("counts", { connected: state.connected, answered: state.answered })} />
+      </p>
+    </div>
+  );
+}
+
+/** Results, names, lock, pause (on/off), and the end of the session (confirmed). */
+function SessionToggles({
+  state,
+  guideRef,
+  pending,
+  run,
+  confirm,
+}: {
+  state: StaffLiveState;
+  guideRef: GuideRef;
+  pending: boolean;
+  run: Run;
+  confirm: Confirm;
+}) {
+  const t = useTranslations("Play");
+  const failed = t("guideFailed");
   /** An on/off control (aria-pressed) running a session action. */
   const toggle = (
     testId: string,
@@ -120,180 +408,58 @@ export function GuideConsole({
       <RichTextClient text={on ? offLabel : onLabel} />
     </button>
   );
-
-  // start for a class (or the whole school): on the idle screen, and beside a running session for another class
-  const start = (
-    <>
-      <ClassPicker classes={classes} value={klass} onChange={setKlass} />
-      <ActionButton
-        label={state.status === "ended" ? t("startAgain") : t("start")}
-        testId="start-session"
-        disabled={pending || scenes.length === 0}
-        onClick={() =>
-          run(
-            () =>
-              startSessionAction({
-                activityId,
-                ...(schoolId ? { schoolId } : {}),
-                klass: klass === "" ? null : (classes[Number(klass)] ?? null),
-              }),
-            {
-              failure: (code) => (code === "CONFLICT" ? tg("otherClassRunning") : t("startFailed")),
-              // the screen follows the session just started (another class's may run beside it)
-              onOk: ({ sessionId: started }) => router.replace(`?session=${started}`),
-            },
-          )
-        }
-      />
-    </>
-  );
-
-  if (state.status !== "running" || !scene) {
-    return (
-      <div className="card stack" data-testid="guide-idle" data-status={state.status}>
-        {sessions}
-        <p>
-          <RichTextClient
-            text={
-              state.status === "ended"
-                ? t("guideEnded")
-                : state.sessions.length > 1
-                  ? tg("chooseSession")
-                  : state.mode === "guide"
-                    ? t("guideReady")
-                    : t("guideSwitches")
-            }
-          />
-        </p>
-        {state.mode === "self" ? (
-          <PacingControl activityId={activityId} schoolId={schoolId} open={pacing} total={scenes.length} />
-        ) : null}
-        {start}
-      </div>
-    );
-  }
   return (
-    <div
-      className="stack guide"
-      data-testid="guide-console"
-      data-scene-id={scene.id}
-      data-version={state.version}
-      data-session-id={state.sessionId ?? ""}
-    >
-      {sessions}
-      <details className="card" data-testid="start-other">
-        <summary>
-          <RichTextClient text={tg("startOther")} />
-        </summary>
-        <div className="stack">{start}</div>
-      </details>
-      <div className="row wrap guide-bar">
-        <ActionButton
-          label={t("previousScene")}
-          testId="guide-previous"
-          disabled={pending || index === 0}
-          onClick={() => go(scenes[index - 1]?.id)}
-        />
-        <label className="field field-inline">
-          <span className="visually-hidden">{plain(t("jumpTo"))}</span>
-          <select
-            className="mode-select"
-            value={scene.id}
-            onChange={(e) => go(e.target.value)}
-            disabled={pending}
-            data-testid="guide-jump"
-          >
-            {scenes.map((s, i) => (
-              <option key={s.id} value={s.id}>
-                {plain(t("sceneOf", { number: i + 1, total: scenes.length }))}
-              </option>
-            ))}
-          </select>
-        </label>
-        <ActionButton
-          label={t("nextScene")}
-          testId="guide-next"
-          disabled={pending || index === scenes.length - 1}
-          onClick={() => go(scenes[index + 1]?.id)}
-        />
-        <span className="top-bar-spacer" />
-        <p className="muted" data-testid="session-class" data-class={state.classKey ?? ""}>
-          <RichTextClient text={state.grid?.klass ? tg("runningFor", state.grid.klass) : tg("runningWhole")} />
-        </p>
-        <p
-          className="live-counts"
-          aria-live="polite"
-          data-testid="live-counts"
-          data-connected={state.connected}
-          data-answered={state.answered}
-        >
-          <RichTextClient text={t("counts", { connected: state.connected, answered: state.answered })} />
-        </p>
-      </div>
-      <div className="row wrap guide-bar">
-        {toggle("toggle-results", state.showResults, t("hideResults"), t("showResults"), () =>
-          setFlagsAction({ ...ref, showResults: !state.showResults }),
-        )}
-        {toggle("toggle-names", state.showNames, t("hideNames"), t("showNames"), () =>
-          setFlagsAction({ ...ref, showNames: !state.showNames }),
-        )}
-        {toggle("toggle-lock", state.locked, t("unlock"), t("lock"), () =>
-          setLockedAction({ ...ref, locked: !state.locked }),
-        )}
-        {toggle("toggle-pause", state.paused, t("resume"), t("pause"), () =>
-          setPausedAction({ ...ref, paused: !state.paused }),
-        )}
-        <span className="top-bar-spacer" />
-        <ActionButton
-          label={t("endSession")}
-          testId="end-session"
-          danger
-          disabled={pending}
-          onClick={async () => {
-            if (
-              await confirm({ title: t("endSession"), body: t("endConfirm"), confirm: t("endSession"), danger: true })
-            ) {
-              run(() => endSessionAction(ref), { failure: failed });
-            }
-          }}
-        />
-      </div>
-      <ProjectorControls guideRef={ref} starredOnly={state.starredOnly} pending={pending} run={run} />
-      <TimerControls
-        timer={state.timer}
-        guideRef={ref}
-        pending={pending}
-        run={(action) => run(action, { failure: failed })}
-      />
-      <p className="progress">
-        <RichTextClient text={t("sceneOf", { number: index + 1, total: scenes.length })} />
-        {state.locked ? (
-          <>
-            {" · "}
-            <RichTextClient text={t("lockedBadge")} />
-          </>
-        ) : null}
-        {state.paused ? (
-          <>
-            {" · "}
-            <strong data-testid="paused-badge">
-              <RichTextClient text={t("pausedBadge")} />
-            </strong>
-          </>
-        ) : null}
-      </p>
-      {sceneView}
-      {state.grid ? <LiveGrid grid={state.grid} scene={scene} activityId={activityId} schoolId={schoolId} /> : null}
-      {state.showResults && state.results ? (
-        <ResultsView
-          scene={scene}
-          results={state.results}
-          onStar={(responseId, starred) =>
-            run(() => starAnswerAction({ ...ref, responseId, starred }), { failure: failed })
+    <div className="row wrap guide-bar">
+      {toggle("toggle-results", state.showResults, t("hideResults"), t("showResults"), () =>
+        setFlagsAction({ ...guideRef, showResults: !state.showResults }),
+      )}
+      {toggle("toggle-names", state.showNames, t("hideNames"), t("showNames"), () =>
+        setFlagsAction({ ...guideRef, showNames: !state.showNames }),
+      )}
+      {toggle("toggle-lock", state.locked, t("unlock"), t("lock"), () =>
+        setLockedAction({ ...guideRef, locked: !state.locked }),
+      )}
+      {toggle("toggle-pause", state.paused, t("resume"), t("pause"), () =>
+        setPausedAction({ ...guideRef, paused: !state.paused }),
+      )}
+      <span className="top-bar-spacer" />
+      <ActionButton
+        label={t("endSession")}
+        testId="end-session"
+        danger
+        disabled={pending}
+        onClick={async () => {
+          if (
+            await confirm({ title: t("endSession"), body: t("endConfirm"), confirm: t("endSession"), danger: true })
+          ) {
+            run(() => endSessionAction(guideRef), { failure: failed });
           }
-        />
-      ) : null}
-      {dialog}
+        }}
+      />
     </div>
+  );
+}
+
+/** "Scene n of m", with the locked and paused badges. */
+function SceneProgress({ state, index, total }: { state: StaffLiveState; index: number; total: number }) {
+  const t = useTranslations("Play");
+  return (
+    <p className="progress">
+      <RichTextClient text={t("sceneOf", { number: index + 1, total })} />
+      {state.locked ? (
+        <>
+          {" · "}
+          <RichTextClient text={t("lockedBadge")} />
+        </>
+      ) : null}
+      {state.paused ? (
+        <>
+          {" · "}
+          <strong data-testid="paused-badge">
+            <RichTextClient text={t("pausedBadge")} />
+          </strong>
+        </>
+      ) : null}
+    </p>
   );
 }

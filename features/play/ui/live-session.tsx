@@ -66,29 +66,10 @@ export function LiveSession({
       data-transport={transport}
     >
       {state.status !== "running" || !scene ? (
-        <div className="card stack standby" data-testid="standby">
-          {state.status === "ended" ? null : <span className="spinner spinner-large" aria-hidden="true" />}
-          <p>
-            <RichTextClient text={state.status === "ended" ? t("sessionEnded") : t("waitingForStart")} />
-          </p>
-          {state.status === "ended" ? (
-            <Link href="/dashboard/student/home" className="button">
-              <RichTextClient text={t("backHome")} />
-            </Link>
-          ) : null}
-        </div>
+        <Standby ended={state.status === "ended"} />
       ) : (
         <>
-          {state.paused ? (
-            <div className="card stack standby paused" role="status" data-testid="paused">
-              <p className="paused-title">
-                <RichTextClient text={t("pausedTitle")} />
-              </p>
-              <p className="muted">
-                <RichTextClient text={t("pausedNote")} />
-              </p>
-            </div>
-          ) : null}
+          {state.paused ? <PausedCard /> : null}
           <div className="stack" hidden={state.paused}>
             <PlayHead
               progress={t("sceneOf", { number: index + 1, total: scenes.length })}
@@ -117,6 +98,39 @@ export function LiveSession({
           </div>
         </>
       )}
+    </div>
+  );
+}
+
+/** Before the start, between sessions, and after the end (with the way home). */
+function Standby({ ended }: { ended: boolean }) {
+  const t = useTranslations("Play");
+  return (
+    <div className="card stack standby" data-testid="standby">
+      {ended ? null : <span className="spinner spinner-large" aria-hidden="true" />}
+      <p>
+        <RichTextClient text={ended ? t("sessionEnded") : t("waitingForStart")} />
+      </p>
+      {ended ? (
+        <Link href="/dashboard/student/home" className="button">
+          <RichTextClient text={t("backHome")} />
+        </Link>
+      ) : null}
+    </div>
+  );
+}
+
+/** "Eyes on me": shown while the teacher has paused the class. */
+function PausedCard() {
+  const t = useTranslations("Play");
+  return (
+    <div className="card stack standby paused" role="status" data-testid="paused">
+      <p className="paused-title">
+        <RichTextClient text={t("pausedTitle")} />
+      </p>
+      <p className="muted">
+        <RichTextClient text={t("pausedNote")} />
+      </p>
     </div>
   );
 }

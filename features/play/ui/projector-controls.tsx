@@ -27,7 +27,6 @@ export function ProjectorControls({
 }) {
   const t = useTranslations("Projector");
   const plain = usePlainText();
-  const notify = useNotify();
   const [link, setLink] = useState<string | null>(null);
   const failure = plain(t("openFailed"));
   const open = () => {
@@ -47,11 +46,6 @@ export function ProjectorControls({
         }
       },
     });
-  };
-  const copy = async () => {
-    if (!link) return;
-    await navigator.clipboard?.writeText(link).catch(() => undefined);
-    notify({ message: plain(t("copied")), kind: "success" });
   };
   return (
     <div className="row wrap guide-bar projector-controls" data-testid="projector-controls">
@@ -89,30 +83,38 @@ export function ProjectorControls({
       >
         <RichTextClient text={t("revoke")} />
       </button>
-      {link ? (
-        <label className="field projector-link">
-          <span className="muted">
-            <RichTextClient text={t("linkLabel")} />
-          </span>
-          <span className="row">
-            <input
-              readOnly
-              value={link}
-              className="input"
-              data-testid="projector-link"
-              onFocus={(e) => e.currentTarget.select()}
-            />
-            <button
-              type="button"
-              className="button button-small"
-              onClick={() => void copy()}
-              data-testid="projector-copy"
-            >
-              <RichTextClient text={t("copy")} />
-            </button>
-          </span>
-        </label>
-      ) : null}
+      {link ? <ProjectorLink link={link} /> : null}
     </div>
+  );
+}
+
+/** The projector link made last, to copy for the classroom PC. */
+function ProjectorLink({ link }: { link: string }) {
+  const t = useTranslations("Projector");
+  const plain = usePlainText();
+  const notify = useNotify();
+  const copy = async () => {
+    if (!link) return;
+    await navigator.clipboard?.writeText(link).catch(() => undefined);
+    notify({ message: plain(t("copied")), kind: "success" });
+  };
+  return (
+    <label className="field projector-link">
+      <span className="muted">
+        <RichTextClient text={t("linkLabel")} />
+      </span>
+      <span className="row">
+        <input
+          readOnly
+          value={link}
+          className="input"
+          data-testid="projector-link"
+          onFocus={(e) => e.currentTarget.select()}
+        />
+        <button type="button" className="button button-small" onClick={() => void copy()} data-testid="projector-copy">
+          <RichTextClient text={t("copy")} />
+        </button>
+      </span>
+    </label>
   );
 }

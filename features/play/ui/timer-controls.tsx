@@ -56,20 +56,7 @@ export function TimerControls({
         if (valid) run(() => setTimerAction({ ...guideRef, seconds: value, locks }));
       }}
     >
-      <span className="row" role="group" aria-label={plain(t("timerPresets"))}>
-        {TIMER_PRESETS.map((p) => (
-          <button
-            key={p}
-            type="button"
-            className="button button-small"
-            aria-pressed={value === p}
-            onClick={() => setSeconds(String(p))}
-            data-testid={`timer-preset-${p}`}
-          >
-            {clock(p)}
-          </button>
-        ))}
-      </span>
+      <TimerPresets value={value} onPick={(p) => setSeconds(String(p))} />
       <label className="field field-inline" htmlFor={`${id}-s`}>
         <RichTextClient text={t("timerSeconds", { min: TIMER_MIN_SECONDS, max: TIMER_MAX_SECONDS })} />
         <input
@@ -98,5 +85,27 @@ export function TimerControls({
         <RichTextClient text={t("timerStart")} />
       </button>
     </form>
+  );
+}
+
+/** The preset durations (the one chosen is pressed). */
+function TimerPresets({ value, onPick }: { value: number; onPick: (seconds: number) => void }) {
+  const t = useTranslations("Play");
+  const plain = usePlainText();
+  return (
+    <span className="row" role="group" aria-label={plain(t("timerPresets"))}>
+      {TIMER_PRESETS.map((p) => (
+        <button
+          key={p}
+          type="button"
+          className="button button-small"
+          aria-pressed={value === p}
+          onClick={() => onPick(p)}
+          data-testid={`timer-preset-${p}`}
+        >
+          {clock(p)}
+        </button>
+      ))}
+    </span>
   );
 }

@@ -141,6 +141,7 @@ export function useQueueDrain(
  * device knows of newer ones than it shows, and newer stored answers it receives
  * (`initial`) replace the ones on screen.
  */
+// eslint-disable-next-line max-lines-per-function -- its callbacks and effects share the answer refs; split into hooks, their dependency lists would change
 export function useAnswerSaver(options: {
   userId: string;
   activityId: string;

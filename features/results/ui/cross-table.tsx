@@ -13,6 +13,12 @@ interface Option {
   label: ReactNode;
 }
 
+interface OpenCell {
+  first: string;
+  second: string;
+  reasons: { reason: string; who: Person }[];
+}
+
 /**
  * The two-step first × second cross-table with counts; a cell's button lists
  * the reasons behind it (with the students' names, hidden with NamesToggle).
@@ -36,36 +42,17 @@ export function CrossTable({
 }) {
   const t = useTranslations("Results");
   const { pending, run } = useActionRunner();
-  const [open, setOpen] = useState<{
-    first: string;
-    second: string;
-    reasons: { reason: string; who: Person }[];
-  } | null>(null);
+  const [open, setOpen] = useState<OpenCell | null>(null);
   const show = (first: string, second: string) =>
     run(() => cellReasonsAction({ activityId, sceneId, first, second, filter, ...(schoolId ? { schoolId } : {}) }), {
       failure: t("loadFailed"),
       onOk: (reasons) => setOpen({ first, second, reasons }),
     });
-  const label = (list: Option[], id: string) => list.find((o) => o.id === id)?.label ?? id;
   return (
     <div className="stack">
       <div className="table-wrap">
         <table className="table cross-table" data-testid="cross-table">
-          <thead>
-            <tr>
-              <th scope="col">
-                <RichTextClient text={t("firstBySecond")} />
-              </th>
-              {seconds.map((s) => (
-                <th key={s.id} scope="col" data-second={s.id}>
-                  {s.label}
-                </th>
-              ))}
-              <th scope="col">
-                <RichTextClient text={t("total")} />
-              </th>
-            </tr>
-          </thead>
+          <CrossHead seconds={seconds} />
           <tbody>
             {firsts.map((f) => (
               <tr key={f.id} data-first={f.id}>
@@ -98,28 +85,56 @@ export function CrossTable({
           </tbody>
         </table>
       </div>
-      {open ? (
-        <section
-          className="card stack"
-          aria-live="polite"
-          data-testid="cell-reasons"
-          data-cell={`${open.first}:${open.second}`}
-        >
-          <h4>
-            {label(firsts, open.first)} × {label(seconds, open.second)}
-          </h4>
-          <ul className="stack bare-list">
-            {open.reasons.map((r, i) => (
-              <li key={i} className="reason">
-                <span>{r.reason}</span>{" "}
-                <span className="who muted">
-                  — <StudentLabel who={r.who} />
-                </span>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      {open ? <CellReasons open={open} firsts={firsts} seconds={seconds} /> : null}
     </div>
+  );
+}
+
+/** The header row: the second steps, then the total. */
+function CrossHead({ seconds }: { seconds: Option[] }) {
+  const t = useTranslations("Results");
+  return (
+    <thead>
+      <tr>
+        <th scope="col">
+          <RichTextClient text={t("firstBySecond")} />
+        </th>
+        {seconds.map((s) => (
+          <th key={s.id} scope="col" data-second={s.id}>
+            {s.label}
+          </th>
+        ))}
+        <th scope="col">
+          <RichTextClient text={t("total")} />
+        </th>
+      </tr>
+    </thead>
+  );
+}
+
+/** The reasons behind the cell opened, with who gave each. */
+function CellReasons({ open, firsts, seconds }: { open: OpenCell; firsts: Option[]; seconds: Option[] }) {
+  const label = (list: Option[], id: string) => list.find((o) => o.id === id)?.label ?? id;
+  return (
+    <section
+      className="card stack"
+      aria-live="polite"
+      data-testid="cell-reasons"
+      data-cell={`${open.first}:${open.second}`}
+    >
+      <h4>
+        {label(firsts, open.first)} × {label(seconds, open.second)}
+      </h4>
+      <ul className="stack bare-list">
+        {open.reasons.map((r, i) => (
+          <li key={i} className="reason">
+            <span>{r.reason}</span>{" "}
+            <span className="who muted">
+              — <StudentLabel who={r.who} />
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

@@ -10,57 +10,34 @@ import { useActionRunner } from "@/platform/ui/use-action-runner";
 
 const KEYS: Record<string, MarkVerdict | null> = { "0": null, "1": "correct", "2": "partly", "3": "incorrect" };
 
-/**
- * A teacher marks one answer (free text and drawing: correct / partly / not) and comments on
- * it (any answer), live or afterwards; keys 0–3 choose the mark, Ctrl+Enter saves. Shows who
- * marked it when, and when the answer changed after (the mark is kept; last save wins).
- */
-export function MarkForm({
-  activityId,
-  schoolId,
-  responseId,
-  markable,
-  initial,
-  lang,
-}: {
+interface MarkFormProps {
   activityId: string;
   schoolId?: string;
   responseId: string;
   markable: boolean;
   initial: StaffMark | null;
   lang: DisplayLanguage;
-}) {
+}
+
+/**
+ * A teacher marks one answer (free text and drawing: correct / partly / not) and comments on
+ * it (any answer), live or afterwards; keys 0–3 choose the mark, Ctrl+Enter saves. Shows who
+ * marked it when, and when the answer changed after (the mark is kept; last save wins).
+ */
+export function MarkForm({ activityId, schoolId, responseId, markable, initial, lang }: MarkFormProps) {
   const t = useTranslations("Marks");
-  const [mark, setMark] = useState(initial);
   const [verdict, setVerdict] = useState<MarkVerdict | null>(initial?.verdict ?? null);
   const [comment, setComment] = useState(initial?.comment ?? "");
-  const { pending, run } = useActionRunner();
-  const save = () =>
-    run(
-      () =>
-        markResponseAction({
-          ...(schoolId ? { schoolId } : {}),
-          activityId,
-          responseId,
-          verdict: markable ? verdict : null,
-          comment,
-          seen: mark?.markedAt ?? null,
-        }),
-      {
-        // last save wins; a save over another teacher's mark this form had not shown says whose
-        success: (data) =>
-          data?.replaced
-            ? t("savedOver", { name: data.replaced.by ?? "—", time: formatDateTime(new Date(data.replaced.at), lang) })
-            : t(data ? "saved" : "cleared"),
-        failure: (code) =>
-          code === "NOT_FOUND"
-            ? t("notFound")
-            : code === "VALIDATION"
-              ? t("invalid", { max: COMMENT_MAX })
-              : t("failed"),
-        onOk: (data) => setMark(data),
-      },
-    );
+  const { mark, pending, save } = useMarkSaver({
+    activityId,
+    schoolId,
+    responseId,
+    markable,
+    initial,
+    lang,
+    verdict,
+    comment,
+  });
   const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
     if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) {
       e.preventDefault();
@@ -92,38 +69,8 @@ export function MarkForm({
           <RichTextClient text={t("heading")} />
         </strong>
       </p>
-      {markable ? (
-        <fieldset className="row mark-verdicts">
-          <legend>
-            <RichTextClient text={t("verdict")} />
-          </legend>
-          {[null, ...MARK_VERDICTS].map((v) => (
-            <label key={v ?? "none"} className="row">
-              <input
-                type="radio"
-                name={name}
-                value={v ?? ""}
-                checked={verdict === v}
-                onChange={() => setVerdict(v)}
-                data-testid={`mark-${v ?? "none"}`}
-              />
-              <RichTextClient text={t(v ?? "none")} />
-            </label>
-          ))}
-        </fieldset>
-      ) : null}
-      <label className="stack">
-        <span>
-          <RichTextClient text={t("comment", { max: COMMENT_MAX })} />
-        </span>
-        <textarea
-          value={comment}
-          maxLength={COMMENT_MAX}
-          rows={2}
-          onChange={(e) => setComment(e.target.value)}
-          data-testid="mark-comment"
-        />
-      </label>
+      {markable ? <VerdictField name={name} verdict={verdict} onChange={setVerdict} /> : null}
+      <CommentField comment={comment} onChange={setComment} />
       <p className="muted">
         <RichTextClient text={t("remaining", { count: COMMENT_MAX - comment.length })} />
         {" · "}
@@ -133,22 +80,125 @@ export function MarkForm({
         <button type="button" className="button button-small" onClick={save} disabled={pending} data-testid="mark-save">
           <RichTextClient text={pending ? t("saving") : t("save")} />
         </button>
-        <span className="muted" role="status" data-testid="mark-status" data-stale={mark?.stale ? "true" : "false"}>
-          <RichTextClient
-            text={
-              mark
-                ? t("markedBy", { name: mark.markedBy ?? "—", time: formatDateTime(new Date(mark.markedAt), lang) })
-                : t("notMarked")
-            }
-          />
-          {mark?.stale ? (
-            <>
-              {" · "}
-              <RichTextClient text={t("stale")} />
-            </>
-          ) : null}
-        </span>
+        <MarkStatus mark={mark} lang={lang} />
       </p>
     </section>
+  );
+}
+
+/** The mark shown (as last saved) and its save: last save wins, and says whose mark it replaced. */
+function useMarkSaver({
+  activityId,
+  schoolId,
+  responseId,
+  markable,
+  initial,
+  lang,
+  verdict,
+  comment,
+}: MarkFormProps & { verdict: MarkVerdict | null; comment: string }) {
+  const t = useTranslations("Marks");
+  const [mark, setMark] = useState(initial);
+  const { pending, run } = useActionRunner();
+  const save = () =>
+    run(
+      () =>
+        markResponseAction({
+          ...(schoolId ? { schoolId } : {}),
+          activityId,
+          responseId,
+          verdict: markable ? verdict : null,
+          comment,
+          seen: mark?.markedAt ?? null,
+        }),
+      {
+        // last save wins; a save over another teacher's mark this form had not shown says whose
+        success: (data) =>
+          data?.replaced
+            ? t("savedOver", { name: data.replaced.by ?? "—", time: formatDateTime(new Date(data.replaced.at), lang) })
+            : t(data ? "saved" : "cleared"),
+        failure: (code) =>
+          code === "NOT_FOUND"
+            ? t("notFound")
+            : code === "VALIDATION"
+              ? t("invalid", { max: COMMENT_MAX })
+              : t("failed"),
+        onOk: (data) => setMark(data),
+      },
+    );
+  return { mark, pending, save };
+}
+
+/** The marks to choose from (none, correct, partly, incorrect). */
+function VerdictField({
+  name,
+  verdict,
+  onChange,
+}: {
+  name: string;
+  verdict: MarkVerdict | null;
+  onChange: (verdict: MarkVerdict | null) => void;
+}) {
+  const t = useTranslations("Marks");
+  return (
+    <fieldset className="row mark-verdicts">
+      <legend>
+        <RichTextClient text={t("verdict")} />
+      </legend>
+      {[null, ...MARK_VERDICTS].map((v) => (
+        <label key={v ?? "none"} className="row">
+          <input
+            type="radio"
+            name={name}
+            value={v ?? ""}
+            checked={verdict === v}
+            onChange={() => onChange(v)}
+            data-testid={`mark-${v ?? "none"}`}
+          />
+          <RichTextClient text={t(v ?? "none")} />
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/** The comment, up to COMMENT_MAX characters. */
+function CommentField({ comment, onChange }: { comment: string; onChange: (comment: string) => void }) {
+  const t = useTranslations("Marks");
+  return (
+    <label className="stack">
+      <span>
+        <RichTextClient text={t("comment", { max: COMMENT_MAX })} />
+      </span>
+      <textarea
+        value={comment}
+        maxLength={COMMENT_MAX}
+        rows={2}
+        onChange={(e) => onChange(e.target.value)}
+        data-testid="mark-comment"
+      />
+    </label>
+  );
+}
+
+/** Who marked the answer and when (or not marked), and whether the answer changed since. */
+function MarkStatus({ mark, lang }: { mark: StaffMark | null; lang: DisplayLanguage }) {
+  const t = useTranslations("Marks");
+  return (
+    <span className="muted" role="status" data-testid="mark-status" data-stale={mark?.stale ? "true" : "false"}>
+      <RichTextClient
+        text={
+          mark
+            ? t("markedBy", { name: mark.markedBy ?? "—", time: formatDateTime(new Date(mark.markedAt), lang) })
+            : t("notMarked")
+        }
+      />
+      {mark?.stale ? (
+        <>
+          {" · "}
+          <RichTextClient text={t("stale")} />
+        </>
+      ) : null}
+    </span>
   );
 }

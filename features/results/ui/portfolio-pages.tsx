@@ -12,6 +12,7 @@ import { renderScene } from "@/features/scenes/ui/render-scene";
 import type { RenderedScene, SceneAnswer } from "@/features/scenes/ui/types";
 import { PersonName } from "@/platform/ui/person-name";
 import { RichText } from "@/platform/ui/rich-text";
+import type { DisplayLanguage } from "@/platform/i18n/languages";
 import { SeatLabel } from "./student-label";
 
 type Params = Promise<Record<string, string | string[] | undefined>>;
@@ -91,39 +92,54 @@ export async function PortfolioListPage({ searchParams }: { searchParams: Params
             </thead>
             <tbody>
               {rows.map((r) => (
-                <tr key={r.id} data-student-id={r.id} data-activities={r.activities}>
-                  <td className="seat-cell">
-                    <SeatLabel seat={{ grade: r.grade, className: r.class_name, number: r.number }} />
-                  </td>
-                  <th scope="row">
-                    <Link href={`/dashboard/teacher/portfolio/${r.id}`}>
-                      {r.name ? <PersonName name={{ base: r.name, reading: r.name_kana }} /> : r.id}
-                    </Link>
-                  </th>
-                  <td className="num">{r.activities}</td>
-                  <td>
-                    {r.last_at ? (
-                      <>
-                        {r.last_title ? (
-                          <span className="small-block" data-testid="last-title">
-                            <RichText text={r.last_title} />
-                          </span>
-                        ) : null}
-                        <span className="muted small-block">
-                          <RichText text={formatDateTime(r.last_at, lang)} />
-                        </span>
-                      </>
-                    ) : (
-                      <RichText text={t("never")} />
-                    )}
-                  </td>
-                </tr>
+                <PortfolioRow key={r.id} row={r} lang={lang} never={t("never")} />
               ))}
             </tbody>
           </table>
         </div>
       )}
     </div>
+  );
+}
+
+/** A student's row: seat, name (to their portfolio), activities done, and the last one (or never). */
+function PortfolioRow({
+  row: r,
+  lang,
+  never,
+}: {
+  row: Awaited<ReturnType<typeof listPortfolios>>[number];
+  lang: DisplayLanguage;
+  never: string;
+}) {
+  return (
+    <tr data-student-id={r.id} data-activities={r.activities}>
+      <td className="seat-cell">
+        <SeatLabel seat={{ grade: r.grade, className: r.class_name, number: r.number }} />
+      </td>
+      <th scope="row">
+        <Link href={`/dashboard/teacher/portfolio/${r.id}`}>
+          {r.name ? <PersonName name={{ base: r.name, reading: r.name_kana }} /> : r.id}
+        </Link>
+      </th>
+      <td className="num">{r.activities}</td>
+      <td>
+        {r.last_at ? (
+          <>
+            {r.last_title ? (
+              <span className="small-block" data-testid="last-title">
+                <RichText text={r.last_title} />
+              </span>
+            ) : null}
+            <span className="muted small-block">
+              <RichText text={formatDateTime(r.last_at, lang)} />
+            </span>
+          </>
+        ) : (
+          <RichText text={never} />
+        )}
+      </td>
+    </tr>
   );
 }
 

@@ -19,12 +19,7 @@ import { toStaffMark } from "@/features/results/server/mark-queries";
 import { isMarkedSceneType } from "@/features/results/shared/mark-verdicts";
 
 /** A mark form under every answer (features/results/ui/mark-form.tsx): verdicts on free text and drawing, comments on any. */
-function markForms(
-  data: NonNullable<Awaited<ReturnType<typeof studentResponses>>>,
-  scenes: RenderedScene[],
-  lang: DisplayLanguage,
-  schoolId?: string,
-) {
+function markForms(data: StudentResponses, scenes: RenderedScene[], lang: DisplayLanguage, schoolId?: string) {
   const types = new Map(scenes.map((s) => [s.id, s.type]));
   return Object.fromEntries(
     data.responses.map((r) => [
@@ -39,6 +34,36 @@ function markForms(
         lang={lang}
       />,
     ]),
+  );
+}
+
+type StudentResponses = NonNullable<Awaited<ReturnType<typeof studentResponses>>>;
+
+/** The pages of the other students' answers and the activity's stats, for a teacher or a manager. */
+function responseLinks(role: "teacher" | "manager", scope: string, activityId: string) {
+  const base =
+    role === "teacher"
+      ? `/dashboard/teacher/activities/response/${activityId}`
+      : `/dashboard/manager/activities/response/${scope}/${activityId}`;
+  const statsHref =
+    role === "teacher"
+      ? `/dashboard/teacher/activities/stats/${activityId}`
+      : `/dashboard/manager/activities/stats/${scope}/${activityId}`;
+  return { base, statsHref };
+}
+
+/** The student's name, seat and counterbalance group. */
+function StudentLine({ student: s }: { student: StudentResponses["student"] }) {
+  return (
+    <p className="row" data-testid="response-student">
+      {s.name ? <PersonName name={{ base: s.name, reading: s.nameKana }} /> : null}
+      {s.student ? (
+        <span className="muted">
+          <SeatLabel seat={s.student} />
+        </span>
+      ) : null}
+      {s.student?.counterbalanceGroup ? <span className="muted">{`(${s.student.counterbalanceGroup})`}</span> : null}
+    </p>
   );
 }
 
@@ -78,15 +103,7 @@ export async function StaffResponsePage({
   );
   const order = await respondentIds(scope, activityId);
   const at = order.indexOf(studentId);
-  const base =
-    role === "teacher"
-      ? `/dashboard/teacher/activities/response/${activityId}`
-      : `/dashboard/manager/activities/response/${scope}/${activityId}`;
-  const statsHref =
-    role === "teacher"
-      ? `/dashboard/teacher/activities/stats/${activityId}`
-      : `/dashboard/manager/activities/stats/${scope}/${activityId}`;
-  const s = data.student;
+  const { base, statsHref } = responseLinks(role, scope, activityId);
   return (
     <div className="stack">
       <h1>
@@ -95,15 +112,7 @@ export async function StaffResponsePage({
       <p className="muted" data-testid="response-year">
         <RichText text={common("academicYear", { year: data.activity.academicYear })} />
       </p>
-      <p className="row" data-testid="response-student">
-        {s.name ? <PersonName name={{ base: s.name, reading: s.nameKana }} /> : null}
-        {s.student ? (
-          <span className="muted">
-            <SeatLabel seat={s.student} />
-          </span>
-        ) : null}
-        {s.student?.counterbalanceGroup ? <span className="muted">{`(${s.student.counterbalanceGroup})`}</span> : null}
-      </p>
+      <StudentLine student={data.student} />
       <nav className="row no-print" aria-label={plain(t("otherStudents"))}>
         {at > 0 ? (
           <Link className="button" href={`${base}/${order[at - 1]}`} data-testid="previous-student">

@@ -61,6 +61,186 @@ function FilterSelect({
   );
 }
 
+/** What a scene's numbers need from the page: the activity, the school, the filter and the list shown whole. */
+interface SceneContext {
+  activityId: string;
+  scope: NonNullable<Awaited<ReturnType<typeof authorizeSchool>>>;
+  role: "teacher" | "manager";
+  filter: ReturnType<typeof filterFromParams>;
+  show: ReturnType<typeof showFromParams>;
+  showHref: (key: string) => string;
+}
+
+/** The filters (group, class, mode) sent with a GET form, and the exports. */
+async function FilterForm({
+  filter,
+  groups,
+  classes,
+  activityId,
+  query,
+  schoolParam,
+}: {
+  filter: ReturnType<typeof filterFromParams>;
+  groups: string[];
+  classes: string[];
+  activityId: string;
+  query: string;
+  schoolParam: string;
+}) {
+  const t = await getTranslations("Results");
+  const ta = await getTranslations("Activities");
+  const plain = await getPlainText();
+  const exportQuery = (extra: string) => [schoolParam, extra].filter(Boolean).join("&");
+  return (
+    <form className="row wrap toolbar no-print" method="get" data-testid="stats-filter">
+      <FilterSelect
+        name="group"
+        label={t("group")}
+        value={filter.group}
+        all={plain(t("all"))}
+        options={groups.map((g) => [g, g])}
+      />
+      <FilterSelect
+        name="class"
+        label={t("class")}
+        value={filter.class}
+        all={plain(t("all"))}
+        options={classes.map((c) => [c, c])}
+      />
+      <FilterSelect
+        name="mode"
+        label={t("mode")}
+        value={filter.mode}
+        all={plain(t("all"))}
+        options={[
+          ["guide", plain(ta("modeGuide"))],
+          ["self", plain(ta("modeSelf"))],
+        ]}
+      />
+      <button type="submit" className="button" data-testid="apply-filter">
+        <RichText text={t("apply")} />
+      </button>
+      <span className="top-bar-spacer" />
+      <ExportLinks
+        links={[
+          {
+            href: `/api/v1/exports/${activityId}/results?${exportQuery(query)}`,
+            label: t("exportResults"),
+            testId: "export-results",
+          },
+          {
+            href: `/api/v1/exports/${activityId}/responses?${exportQuery("")}`,
+            label: t("exportResearch"),
+            testId: "export-research",
+          },
+          {
+            href: `/api/v1/exports/${activityId}/responses?${exportQuery("pseudonymous=1")}`,
+            label: t("exportPseudonymous"),
+            testId: "export-research-pseudo",
+          },
+        ]}
+      />
+    </form>
+  );
+}
+
+/** The numbers of one version of a scene; the cross-table's reasons and the drawings load for the current version only. */
+async function SceneNumbers({ s, current, ctx }: { s: SceneStats; current: boolean; ctx: SceneContext }) {
+  const t = await getTranslations("Results");
+  return (
+    <>
+      <p className="muted">
+        <RichText text={s.scene.type === "info" ? t("infoScene") : t("answeredCount", { count: s.answered })} />
+      </p>
+      {s.correct ? <CorrectRateLine rate={s.correct} /> : null}
+      {s.scene.type === "single_choice" || s.scene.type === "multiple_choice" ? (
+        <BarChart total={s.answered} bars={s.scene.content.options} counts={s.choices} />
+      ) : null}
+      {s.scene.type === "scale" ? (
+        <>
+          <BarChart total={s.answered} bars={scaleBars(s.scene.content)} counts={s.values} />
+          <p data-testid="median" data-median={s.median ?? ""}>
+            <RichText text={t("median", { median: s.median ?? "—" })} />
+          </p>
+        </>
+      ) : null}
+      {s.scene.type === "two_step" && current ? (
+        <CrossTable
+          activityId={ctx.activityId}
+          schoolId={ctx.role === "manager" ? ctx.scope : undefined}
+          sceneId={s.id}
+          filter={ctx.filter}
+          cross={s.cross}
+          firsts={s.scene.content.first.options.map((o) => ({ id: o.id, label: <RichText text={o.label} /> }))}
+          seconds={allSecondOptions(s).map((o) => ({ id: o.id, label: <RichText text={o.label} /> }))}
+        />
+      ) : null}
+      {s.scene.type === "drawing" && current ? (
+        <DrawingGallery
+          stats={s}
+          schoolId={ctx.scope}
+          activityId={ctx.activityId}
+          whole={ctx.show === `drawings-${s.id}`}
+          showHref={ctx.showHref(`drawings-${s.id}`)}
+        />
+      ) : null}
+      {s.scene.type === "free_text" ? (
+        <FreeTexts stats={s} whole={ctx.show === `texts-${s.id}`} showHref={ctx.showHref(`texts-${s.id}`)} />
+      ) : null}
+    </>
+  );
+}
+
+/** One scene's numbers, who has not answered it, and its earlier versions' numbers. */
+async function SceneSection({ s, i, ctx }: { s: SceneStats; i: number; ctx: SceneContext }) {
+  const t = await getTranslations("Results");
+  return (
+    <section
+      className="card stack scene-stats"
+      data-scene-id={s.id}
+      data-scene-type={s.scene.type}
+      data-answered={s.answered}
+      aria-labelledby={`scene-${s.id}`}
+    >
+      <h2 id={`scene-${s.id}`}>
+        <span className="muted">{i + 1}. </span>
+        <RichText text={s.scene.content.prompt} />
+        {s.earlier.length > 0 ? (
+          <span className="badge" data-testid="current-version" data-version={s.version}>
+            <RichText text={t("currentVersion", { v: s.version })} />
+          </span>
+        ) : null}
+      </h2>
+      <SceneNumbers s={s} current ctx={ctx} />
+      {s.scene.type === "info" ? null : (
+        <NotAnswered
+          sceneId={s.id}
+          students={s.notAnswered}
+          whole={ctx.show === `missing-${s.id}`}
+          showHref={ctx.showHref(`missing-${s.id}`)}
+        />
+      )}
+      {s.earlier.map((e) => (
+        <details
+          key={e.version}
+          className="stack earlier-version"
+          data-testid="earlier-version"
+          data-version={e.version}
+          data-answered={e.answered}
+        >
+          <summary>
+            <RichText text={t("earlierVersion", { v: e.version, count: e.answered })} />
+          </summary>
+          <p>
+            <RichText text={e.scene.content.prompt} />
+          </p>
+          <SceneNumbers s={e} current={false} ctx={ctx} />
+        </details>
+      ))}
+    </section>
+  );
+}
+
 /** Statistics of one activity (teacher, or manager for a school of the academy): overview, per scene, filters, exports. */
 export async function StatsPage({
   role,
@@ -82,9 +262,7 @@ export async function StatsPage({
   const stats = await activityStats(scope, activity.id, filter);
   if (!stats) notFound();
   const t = await getTranslations("Results");
-  const ta = await getTranslations("Activities");
   const common = await getTranslations("Common");
-  const plain = await getPlainText();
   const query = filterQuery(filter);
   const show = showFromParams(params);
   const pagePath =
@@ -93,8 +271,6 @@ export async function StatsPage({
       : `/dashboard/manager/activities/stats/${scope}/${activity.id}`;
   // the same page (same filters, same loader and checks) with one long list whole, scrolled to it
   const showHref = (key: string) => `${pagePath}?${[query, `show=${key}`].filter(Boolean).join("&")}#${key}`;
-  const schoolParam = role === "manager" ? `school=${scope}` : "";
-  const exportQuery = (extra: string) => [schoolParam, extra].filter(Boolean).join("&");
   const responseBase =
     role === "teacher"
       ? `/dashboard/teacher/activities/response/${activity.id}`
@@ -106,49 +282,7 @@ export async function StatsPage({
     ["inGuide", stats.overview.guide],
     ["inSelf", stats.overview.self],
   ] as const;
-  /** The numbers of one version of a scene; the cross-table's reasons and the drawings load for the current version only. */
-  const numbersOf = (s: SceneStats, current: boolean) => (
-    <>
-      <p className="muted">
-        <RichText text={s.scene.type === "info" ? t("infoScene") : t("answeredCount", { count: s.answered })} />
-      </p>
-      {s.correct ? <CorrectRateLine rate={s.correct} /> : null}
-      {s.scene.type === "single_choice" || s.scene.type === "multiple_choice" ? (
-        <BarChart total={s.answered} bars={s.scene.content.options} counts={s.choices} />
-      ) : null}
-      {s.scene.type === "scale" ? (
-        <>
-          <BarChart total={s.answered} bars={scaleBars(s.scene.content)} counts={s.values} />
-          <p data-testid="median" data-median={s.median ?? ""}>
-            <RichText text={t("median", { median: s.median ?? "—" })} />
-          </p>
-        </>
-      ) : null}
-      {s.scene.type === "two_step" && current ? (
-        <CrossTable
-          activityId={activity.id}
-          schoolId={role === "manager" ? scope : undefined}
-          sceneId={s.id}
-          filter={filter}
-          cross={s.cross}
-          firsts={s.scene.content.first.options.map((o) => ({ id: o.id, label: <RichText text={o.label} /> }))}
-          seconds={allSecondOptions(s).map((o) => ({ id: o.id, label: <RichText text={o.label} /> }))}
-        />
-      ) : null}
-      {s.scene.type === "drawing" && current ? (
-        <DrawingGallery
-          stats={s}
-          schoolId={scope}
-          activityId={activity.id}
-          whole={show === `drawings-${s.id}`}
-          showHref={showHref(`drawings-${s.id}`)}
-        />
-      ) : null}
-      {s.scene.type === "free_text" ? (
-        <FreeTexts stats={s} whole={show === `texts-${s.id}`} showHref={showHref(`texts-${s.id}`)} />
-      ) : null}
-    </>
-  );
+  const ctx: SceneContext = { activityId: activity.id, scope, role, filter, show, showHref };
   return (
     <div className="stack results-page">
       <h1>
@@ -157,55 +291,14 @@ export async function StatsPage({
       <p className="muted" data-testid="results-year">
         <RichText text={common("academicYear", { year: stats.academicYear })} />
       </p>
-      <form className="row wrap toolbar no-print" method="get" data-testid="stats-filter">
-        <FilterSelect
-          name="group"
-          label={t("group")}
-          value={filter.group}
-          all={plain(t("all"))}
-          options={stats.groups.map((g) => [g, g])}
-        />
-        <FilterSelect
-          name="class"
-          label={t("class")}
-          value={filter.class}
-          all={plain(t("all"))}
-          options={stats.classes.map((c) => [c, c])}
-        />
-        <FilterSelect
-          name="mode"
-          label={t("mode")}
-          value={filter.mode}
-          all={plain(t("all"))}
-          options={[
-            ["guide", plain(ta("modeGuide"))],
-            ["self", plain(ta("modeSelf"))],
-          ]}
-        />
-        <button type="submit" className="button" data-testid="apply-filter">
-          <RichText text={t("apply")} />
-        </button>
-        <span className="top-bar-spacer" />
-        <ExportLinks
-          links={[
-            {
-              href: `/api/v1/exports/${activity.id}/results?${exportQuery(query)}`,
-              label: t("exportResults"),
-              testId: "export-results",
-            },
-            {
-              href: `/api/v1/exports/${activity.id}/responses?${exportQuery("")}`,
-              label: t("exportResearch"),
-              testId: "export-research",
-            },
-            {
-              href: `/api/v1/exports/${activity.id}/responses?${exportQuery("pseudonymous=1")}`,
-              label: t("exportPseudonymous"),
-              testId: "export-research-pseudo",
-            },
-          ]}
-        />
-      </form>
+      <FilterForm
+        filter={filter}
+        groups={stats.groups}
+        classes={stats.classes}
+        activityId={activity.id}
+        query={query}
+        schoolParam={role === "manager" ? `school=${scope}` : ""}
+      />
       <dl className="counts overview" data-testid="overview">
         {overview.map(([key, n]) => (
           <div key={key} data-key={key} data-count={n}>
@@ -218,50 +311,7 @@ export async function StatsPage({
       </dl>
       <NamesToggle>
         {stats.scenes.map((s, i) => (
-          <section
-            key={s.id}
-            className="card stack scene-stats"
-            data-scene-id={s.id}
-            data-scene-type={s.scene.type}
-            data-answered={s.answered}
-            aria-labelledby={`scene-${s.id}`}
-          >
-            <h2 id={`scene-${s.id}`}>
-              <span className="muted">{i + 1}. </span>
-              <RichText text={s.scene.content.prompt} />
-              {s.earlier.length > 0 ? (
-                <span className="badge" data-testid="current-version" data-version={s.version}>
-                  <RichText text={t("currentVersion", { v: s.version })} />
-                </span>
-              ) : null}
-            </h2>
-            {numbersOf(s, true)}
-            {s.scene.type === "info" ? null : (
-              <NotAnswered
-                sceneId={s.id}
-                students={s.notAnswered}
-                whole={show === `missing-${s.id}`}
-                showHref={showHref(`missing-${s.id}`)}
-              />
-            )}
-            {s.earlier.map((e) => (
-              <details
-                key={e.version}
-                className="stack earlier-version"
-                data-testid="earlier-version"
-                data-version={e.version}
-                data-answered={e.answered}
-              >
-                <summary>
-                  <RichText text={t("earlierVersion", { v: e.version, count: e.answered })} />
-                </summary>
-                <p>
-                  <RichText text={e.scene.content.prompt} />
-                </p>
-                {numbersOf(e, false)}
-              </details>
-            ))}
-          </section>
+          <SceneSection key={s.id} s={s} i={i} ctx={ctx} />
         ))}
       </NamesToggle>
       <Respondents

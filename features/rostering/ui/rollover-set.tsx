@@ -49,7 +49,6 @@ export function RolloverSet({ schoolId, year, topGrade, files, onFiles, preview,
     );
   };
 
-  const problems = preview?.roster?.problems ?? [];
   return (
     <section className="stack" data-testid="rollover-set">
       <h2>
@@ -97,23 +96,28 @@ export function RolloverSet({ schoolId, year, topGrade, files, onFiles, preview,
           </span>
         </p>
       ) : null}
-      {preview?.roster ? (
-        <div className="stack" data-testid="rollover-set-plan" data-problems={problems.length}>
-          {problems.length > 0 ? (
-            <RosterProblems problems={problems} />
-          ) : (
-            <p className="alert alert-info" role="status" data-testid="rollover-set-checked">
-              <span>
-                <RichTextClient text={t("setChecked", { reissued: preview.reissuedIds.length })} />
-              </span>
-            </p>
-          )}
-          {problems.length === 0 && preview.roster.warnings?.length ? (
-            <RosterProblems problems={preview.roster.warnings} warning />
-          ) : null}
-          <RosterSchools schools={preview.roster.schools} />
-        </div>
-      ) : null}
+      {preview?.roster ? <SetPlan roster={preview.roster} reissued={preview.reissuedIds.length} /> : null}
     </section>
+  );
+}
+
+/** The checked set: its problems, or the number of reissued ids and its warnings; then its schools. */
+function SetPlan({ roster, reissued }: { roster: NonNullable<RolloverResult["roster"]>; reissued: number }) {
+  const t = useTranslations("Rollover");
+  const problems = roster.problems ?? [];
+  return (
+    <div className="stack" data-testid="rollover-set-plan" data-problems={problems.length}>
+      {problems.length > 0 ? (
+        <RosterProblems problems={problems} />
+      ) : (
+        <p className="alert alert-info" role="status" data-testid="rollover-set-checked">
+          <span>
+            <RichTextClient text={t("setChecked", { reissued })} />
+          </span>
+        </p>
+      )}
+      {problems.length === 0 && roster.warnings?.length ? <RosterProblems problems={roster.warnings} warning /> : null}
+      <RosterSchools schools={roster.schools} />
+    </div>
   );
 }

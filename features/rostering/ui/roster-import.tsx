@@ -83,45 +83,14 @@ export function RosterImport() {
       <p className="muted">
         <RichTextClient text={t("importLead")} />
       </p>
-      <div className="field">
-        <label htmlFor={id} className="field-label">
-          <RichTextClient text={t("fileLabel")} />
-        </label>
-        <input
-          ref={input}
-          id={id}
-          type="file"
-          multiple
-          accept=".zip,.csv,application/zip,text/csv"
-          disabled={busy}
-          data-testid="roster-file"
-          onChange={(e) => choose(e.target.files)}
-        />
-      </div>
-      <div className="row">
-        <button
-          type="button"
-          className="button"
-          disabled={busy || files.length === 0 || error === t("tooLarge")}
-          aria-busy={phase === "checking"}
-          onClick={check}
-          data-testid="roster-check"
-        >
-          <RichTextClient text={phase === "checking" ? t("checking") : t("check")} />
-        </button>
-        {plan && phase !== "applied" && plan.problems.length === 0 && changes(plan) > 0 ? (
-          <button
-            type="button"
-            className="button button-primary"
-            disabled={busy}
-            aria-busy={phase === "applying"}
-            onClick={apply}
-            data-testid="roster-apply"
-          >
-            <RichTextClient text={phase === "applying" ? t("applying") : t("apply")} />
-          </button>
-        ) : null}
-      </div>
+      <FileField id={id} inputRef={input} disabled={busy} onChoose={choose} />
+      <ImportButtons
+        phase={phase}
+        canCheck={!(busy || files.length === 0 || error === t("tooLarge"))}
+        canApply={Boolean(plan && phase !== "applied" && plan.problems.length === 0 && changes(plan) > 0)}
+        onCheck={check}
+        onApply={apply}
+      />
       {error ? (
         <p className="alert alert-error" role="alert" data-testid="roster-error">
           <span>
@@ -129,39 +98,125 @@ export function RosterImport() {
           </span>
         </p>
       ) : null}
-      {phase === "applying" ? (
-        <div className="stack" role="status" data-testid="roster-progress">
-          <progress max={progress?.total ?? 1} value={progress?.done ?? 0} />
+      {phase === "applying" ? <ApplyProgressLine progress={progress} /> : null}
+      {plan ? <PlanView plan={plan} /> : null}
+      {dialog}
+    </div>
+  );
+}
+
+/** The file input: a zip or its CSV files. */
+function FileField({
+  id,
+  inputRef,
+  disabled,
+  onChoose,
+}: {
+  id: string;
+  inputRef: React.RefObject<HTMLInputElement | null>;
+  disabled: boolean;
+  onChoose: (list: FileList | null) => void;
+}) {
+  const t = useTranslations("Roster");
+  return (
+    <div className="field">
+      <label htmlFor={id} className="field-label">
+        <RichTextClient text={t("fileLabel")} />
+      </label>
+      <input
+        ref={inputRef}
+        id={id}
+        type="file"
+        multiple
+        accept=".zip,.csv,application/zip,text/csv"
+        disabled={disabled}
+        data-testid="roster-file"
+        onChange={(e) => onChoose(e.target.files)}
+      />
+    </div>
+  );
+}
+
+/** Check, and apply once a check found changes and no problem. */
+function ImportButtons({
+  phase,
+  canCheck,
+  canApply,
+  onCheck,
+  onApply,
+}: {
+  phase: Phase;
+  canCheck: boolean;
+  canApply: boolean;
+  onCheck: () => void;
+  onApply: () => void;
+}) {
+  const t = useTranslations("Roster");
+  const busy = phase === "checking" || phase === "applying";
+  return (
+    <div className="row">
+      <button
+        type="button"
+        className="button"
+        disabled={!canCheck}
+        aria-busy={phase === "checking"}
+        onClick={onCheck}
+        data-testid="roster-check"
+      >
+        <RichTextClient text={phase === "checking" ? t("checking") : t("check")} />
+      </button>
+      {canApply ? (
+        <button
+          type="button"
+          className="button button-primary"
+          disabled={busy}
+          aria-busy={phase === "applying"}
+          onClick={onApply}
+          data-testid="roster-apply"
+        >
+          <RichTextClient text={phase === "applying" ? t("applying") : t("apply")} />
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+/** The progress of an apply, school by school. */
+function ApplyProgressLine({ progress }: { progress: ApplyProgress | null }) {
+  const t = useTranslations("Roster");
+  return (
+    <div className="stack" role="status" data-testid="roster-progress">
+      <progress max={progress?.total ?? 1} value={progress?.done ?? 0} />
+      <span>
+        <RichTextClient
+          text={
+            progress
+              ? t("progress", { done: progress.done, total: progress.total, school: progress.school })
+              : t("applying")
+          }
+        />
+      </span>
+    </div>
+  );
+}
+
+/** The plan checked or applied: its problems or warnings, what it does, and each school's changes. */
+function PlanView({ plan }: { plan: PlanAnswer }) {
+  const t = useTranslations("Roster");
+  return (
+    <div className="stack" data-testid="roster-plan" data-applied={plan.applied ? "1" : "0"}>
+      {plan.problems.length > 0 ? <RosterProblems problems={plan.problems} /> : null}
+      {plan.problems.length === 0 && plan.warnings?.length ? <RosterProblems problems={plan.warnings} warning /> : null}
+      {plan.problems.length === 0 ? (
+        <p className={plan.applied ? "alert alert-success" : "alert alert-info"} role="status">
           <span>
             <RichTextClient
-              text={
-                progress
-                  ? t("progress", { done: progress.done, total: progress.total, school: progress.school })
-                  : t("applying")
-              }
+              text={plan.applied ? t("appliedLead") : changes(plan) > 0 ? t("checkedLead") : t("nothingToDo")}
             />
           </span>
-        </div>
+        </p>
       ) : null}
-      {plan ? (
-        <div className="stack" data-testid="roster-plan" data-applied={plan.applied ? "1" : "0"}>
-          {plan.problems.length > 0 ? <RosterProblems problems={plan.problems} /> : null}
-          {plan.problems.length === 0 && plan.warnings?.length ? (
-            <RosterProblems problems={plan.warnings} warning />
-          ) : null}
-          {plan.problems.length === 0 ? (
-            <p className={plan.applied ? "alert alert-success" : "alert alert-info"} role="status">
-              <span>
-                <RichTextClient
-                  text={plan.applied ? t("appliedLead") : changes(plan) > 0 ? t("checkedLead") : t("nothingToDo")}
-                />
-              </span>
-            </p>
-          ) : null}
-          <RosterSchools schools={plan.schools} />
-        </div>
-      ) : null}
-      {dialog}
+      <RosterSchools schools={plan.schools} />
     </div>
   );
 }

@@ -43,11 +43,90 @@ export default function DrawingPad({
   const drawing = answer ?? emptyDrawing();
   const [color, setColor] = useState<DrawingColor>(DRAWING_COLORS[0]);
   const [size, setSize] = useState<number>(DRAWING_SIZES[1]);
-  const [current, setCurrent] = useState<DrawingStroke | null>(null);
   const [full, setFull] = useState(false);
-  const stroke = useRef<{ id: number; box: DOMRect; stroke: DrawingStroke } | null>(null);
+  const { current, down, move, up } = useStrokeInput({ drawing, readOnly, color, size, onAnswer, setFull });
   const paths = useMemo(() => drawing.strokes.map((s) => ({ d: strokePath(s), color: s.color })), [drawing.strokes]);
 
+  const undo = () => {
+    setFull(false);
+    onAnswer({ ...drawing, strokes: drawing.strokes.slice(0, -1) });
+  };
+  const clear = async () => {
+    if (await confirm({ title: t("clearTitle"), body: t("clearBody"), confirm: t("clearConfirm"), danger: true })) {
+      setFull(false);
+      onAnswer(emptyDrawing());
+    }
+  };
+
+  return (
+    <div className="stack drawing-pad" data-testid="drawing-pad">
+      {readOnly ? null : (
+        <DrawingTools
+          uid={uid}
+          color={color}
+          onColor={setColor}
+          size={size}
+          onSize={setSize}
+          empty={drawing.strokes.length === 0}
+          onUndo={undo}
+          onClear={() => void clear()}
+        />
+      )}
+      <svg
+        className="drawing-canvas"
+        viewBox={`0 0 ${DRAWING_WIDTH} ${DRAWING_HEIGHT}`}
+        role="img"
+        aria-label={plain(t("canvas"))}
+        data-testid="drawing-canvas"
+        data-strokes={drawing.strokes.length}
+        onPointerDown={down}
+        onPointerMove={move}
+        onPointerUp={up}
+        onPointerCancel={up}
+        onLostPointerCapture={up}
+      >
+        {paths.map((p, i) => (p.d ? <path key={i} d={p.d} fill={p.color} /> : null))}
+        {current ? <path d={strokePath(current, false)} fill={current.color} /> : null}
+      </svg>
+      <p className="muted small" aria-live="polite" data-testid="drawing-count">
+        <RichTextClient
+          text={drawing.strokes.length === 0 ? t("empty") : t("strokes", { count: drawing.strokes.length })}
+        />
+      </p>
+      {full ? (
+        <p className="alert alert-error" role="alert" data-testid="drawing-full">
+          <span>
+            <RichTextClient text={t("full")} />
+          </span>
+        </p>
+      ) : null}
+      {dialog}
+    </div>
+  );
+}
+
+/**
+ * A stroke drawn with the primary pointer: started on pointerdown (unless the drawing is full), extended
+ * on each move (coalesced events too), added to the answer when the pointer lifts (or the canvas says
+ * it is full).
+ */
+function useStrokeInput({
+  drawing,
+  readOnly,
+  color,
+  size,
+  onAnswer,
+  setFull,
+}: {
+  drawing: DrawingAnswer;
+  readOnly?: boolean;
+  color: DrawingColor;
+  size: number;
+  onAnswer: (a: DrawingAnswer) => void;
+  setFull: (full: boolean) => void;
+}) {
+  const [current, setCurrent] = useState<DrawingStroke | null>(null);
+  const stroke = useRef<{ id: number; box: DOMRect; stroke: DrawingStroke } | null>(null);
   const down = (e: PointerEvent<SVGSVGElement>) => {
     if (readOnly || !e.isPrimary || stroke.current) return;
     e.preventDefault();
@@ -85,99 +164,80 @@ export default function DrawingPad({
     if (!next) return setFull(true);
     onAnswer(next);
   };
-  const undo = () => {
-    setFull(false);
-    onAnswer({ ...drawing, strokes: drawing.strokes.slice(0, -1) });
-  };
-  const clear = async () => {
-    if (await confirm({ title: t("clearTitle"), body: t("clearBody"), confirm: t("clearConfirm"), danger: true })) {
-      setFull(false);
-      onAnswer(emptyDrawing());
-    }
-  };
+  return { current, down, move, up };
+}
 
+/** The pens, the sizes, undo and clear. */
+function DrawingTools({
+  uid,
+  color,
+  onColor,
+  size,
+  onSize,
+  empty,
+  onUndo,
+  onClear,
+}: {
+  uid: string;
+  color: DrawingColor;
+  onColor: (color: DrawingColor) => void;
+  size: number;
+  onSize: (size: number) => void;
+  empty: boolean;
+  onUndo: () => void;
+  onClear: () => void;
+}) {
+  const t = useTranslations("Scenes.drawing");
+  const plain = usePlainText();
   return (
-    <div className="stack drawing-pad" data-testid="drawing-pad">
-      {readOnly ? null : (
-        <div className="row drawing-tools">
-          <div className="row" role="radiogroup" aria-labelledby={`${uid}-pens`}>
-            <span id={`${uid}-pens`} className="visually-hidden">
-              {plain(t("pens"))}
-            </span>
-            {DRAWING_COLORS.map((c, i) => (
-              <label key={c} className="drawing-swatch" style={{ color: c }}>
-                <input
-                  type="radio"
-                  name={`${uid}-color`}
-                  checked={color === c}
-                  onChange={() => setColor(c)}
-                  data-testid={`pen-${COLOR_KEYS[i]}`}
-                />
-                <span aria-hidden="true" className="drawing-dot" />
-                <span className="visually-hidden">{plain(t(COLOR_KEYS[i]!))}</span>
-              </label>
-            ))}
-          </div>
-          <div className="row" role="radiogroup" aria-labelledby={`${uid}-sizes`}>
-            <span id={`${uid}-sizes`} className="visually-hidden">
-              {plain(t("sizes"))}
-            </span>
-            {DRAWING_SIZES.map((s, i) => (
-              <label key={s} className="drawing-size">
-                <input type="radio" name={`${uid}-size`} checked={size === s} onChange={() => setSize(s)} />
-                <RichTextClient text={t(SIZE_KEYS[i]!)} />
-              </label>
-            ))}
-          </div>
-          <button
-            type="button"
-            className="button button-small"
-            onClick={undo}
-            disabled={drawing.strokes.length === 0}
-            data-testid="drawing-undo"
-          >
-            <RichTextClient text={t("undo")} />
-          </button>
-          <button
-            type="button"
-            className="button button-small"
-            onClick={() => void clear()}
-            disabled={drawing.strokes.length === 0}
-            data-testid="drawing-clear"
-          >
-            <RichTextClient text={t("clear")} />
-          </button>
-        </div>
-      )}
-      <svg
-        className="drawing-canvas"
-        viewBox={`0 0 ${DRAWING_WIDTH} ${DRAWING_HEIGHT}`}
-        role="img"
-        aria-label={plain(t("canvas"))}
-        data-testid="drawing-canvas"
-        data-strokes={drawing.strokes.length}
-        onPointerDown={down}
-        onPointerMove={move}
-        onPointerUp={up}
-        onPointerCancel={up}
-        onLostPointerCapture={up}
+    <div className="row drawing-tools">
+      <div className="row" role="radiogroup" aria-labelledby={`${uid}-pens`}>
+        <span id={`${uid}-pens`} className="visually-hidden">
+          {plain(t("pens"))}
+        </span>
+        {DRAWING_COLORS.map((c, i) => (
+          <label key={c} className="drawing-swatch" style={{ color: c }}>
+            <input
+              type="radio"
+              name={`${uid}-color`}
+              checked={color === c}
+              onChange={() => onColor(c)}
+              data-testid={`pen-${COLOR_KEYS[i]}`}
+            />
+            <span aria-hidden="true" className="drawing-dot" />
+            <span className="visually-hidden">{plain(t(COLOR_KEYS[i]!))}</span>
+          </label>
+        ))}
+      </div>
+      <div className="row" role="radiogroup" aria-labelledby={`${uid}-sizes`}>
+        <span id={`${uid}-sizes`} className="visually-hidden">
+          {plain(t("sizes"))}
+        </span>
+        {DRAWING_SIZES.map((s, i) => (
+          <label key={s} className="drawing-size">
+            <input type="radio" name={`${uid}-size`} checked={size === s} onChange={() => onSize(s)} />
+            <RichTextClient text={t(SIZE_KEYS[i]!)} />
+          </label>
+        ))}
+      </div>
+      <button
+        type="button"
+        className="button button-small"
+        onClick={onUndo}
+        disabled={empty}
+        data-testid="drawing-undo"
       >
-        {paths.map((p, i) => (p.d ? <path key={i} d={p.d} fill={p.color} /> : null))}
-        {current ? <path d={strokePath(current, false)} fill={current.color} /> : null}
-      </svg>
-      <p className="muted small" aria-live="polite" data-testid="drawing-count">
-        <RichTextClient
-          text={drawing.strokes.length === 0 ? t("empty") : t("strokes", { count: drawing.strokes.length })}
-        />
-      </p>
-      {full ? (
-        <p className="alert alert-error" role="alert" data-testid="drawing-full">
-          <span>
-            <RichTextClient text={t("full")} />
-          </span>
-        </p>
-      ) : null}
-      {dialog}
+        <RichTextClient text={t("undo")} />
+      </button>
+      <button
+        type="button"
+        className="button button-small"
+        onClick={onClear}
+        disabled={empty}
+        data-testid="drawing-clear"
+      >
+        <RichTextClient text={t("clear")} />
+      </button>
     </div>
   );
 }

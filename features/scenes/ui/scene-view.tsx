@@ -154,98 +154,13 @@ export function SceneView({ scene, answer, onAnswer, problem, readOnly, drawing 
         />
       ) : null}
       {scene.type === "free_text" ? (
-        <label className="field">
-          <span className="visually-hidden">
-            <RichTextClient text={t("yourAnswer")} />
-          </span>
-          <textarea
-            rows={5}
-            className="answer-text"
-            value={typeof a.text === "string" ? a.text : ""}
-            readOnly={readOnly}
-            maxLength={scene.maxLength ?? undefined}
-            placeholder={scene.placeholder ?? undefined}
-            onChange={(e) => onAnswer({ text: e.target.value })}
-          />
-          {scene.maxLength ? (
-            <span className="muted small" aria-live="polite">
-              {typeof a.text === "string" ? a.text.length : 0}/{scene.maxLength}
-            </span>
-          ) : null}
-        </label>
+        <FreeTextAnswer scene={scene} a={a} readOnly={readOnly} onAnswer={onAnswer} />
       ) : null}
       {scene.type === "scale" ? (
-        <div className="scale">
-          <span className="scale-end">{scene.minLabel}</span>
-          <div className="scale-points" role="radiogroup" aria-labelledby={`${uid}-prompt`}>
-            {[1, 2, 3, 4, 5].map((v) => (
-              <label key={v} className="scale-point">
-                <input
-                  type="radio"
-                  name={uid}
-                  value={v}
-                  checked={a.value === v}
-                  disabled={readOnly}
-                  onChange={() => onAnswer({ value: v })}
-                />
-                <span>{v}</span>
-              </label>
-            ))}
-          </div>
-          <span className="scale-end">{scene.maxLabel}</span>
-        </div>
+        <ScaleAnswer scene={scene} a={a} uid={uid} readOnly={readOnly} onAnswer={onAnswer} />
       ) : null}
       {scene.type === "two_step" ? (
-        <div className="stack">
-          <fieldset className="step">
-            <legend>{scene.firstPrompt}</legend>
-            <Choices
-              name={`${uid}-1`}
-              type="radio"
-              options={scene.firstOptions}
-              disabled={readOnly}
-              checked={(id) => a.first === id}
-              onToggle={(id) =>
-                onAnswer({ first: id, second: "", reason: typeof a.reason === "string" ? a.reason : "" })
-              }
-            />
-          </fieldset>
-          {typeof a.first === "string" && a.first ? (
-            <fieldset className="step" data-testid="second-step">
-              <legend>{scene.secondPrompt}</legend>
-              <Choices
-                name={`${uid}-2`}
-                type="radio"
-                options={secondOptionsOf(scene, a.first)}
-                disabled={readOnly}
-                checked={(id) => a.second === id}
-                onToggle={(id) =>
-                  onAnswer({
-                    first: a.first as string,
-                    second: id,
-                    reason: typeof a.reason === "string" ? a.reason : "",
-                  })
-                }
-              />
-            </fieldset>
-          ) : null}
-          {typeof a.second === "string" && a.second ? (
-            <label className="field step" data-testid="reason">
-              <span className="field-label">{scene.reasonPrompt}</span>
-              <textarea
-                rows={4}
-                className="answer-text"
-                value={typeof a.reason === "string" ? a.reason : ""}
-                readOnly={readOnly}
-                aria-invalid={problem === "requiredInput" || undefined}
-                required
-                onChange={(e) =>
-                  onAnswer({ first: a.first as string, second: a.second as string, reason: e.target.value })
-                }
-              />
-            </label>
-          ) : null}
-        </div>
+        <TwoStepAnswer scene={scene} a={a} uid={uid} readOnly={readOnly} onAnswer={onAnswer} problem={problem} />
       ) : null}
       {problem ? (
         <p className="alert alert-error" role="alert" data-testid="scene-problem">
@@ -255,5 +170,144 @@ export function SceneView({ scene, answer, onAnswer, problem, readOnly, drawing 
         </p>
       ) : null}
     </section>
+  );
+}
+
+/** A free-text answer (with the characters used, when limited). */
+function FreeTextAnswer({
+  scene,
+  a,
+  readOnly,
+  onAnswer,
+}: {
+  scene: Extract<RenderedScene, { type: "free_text" }>;
+  a: Record<string, unknown>;
+  readOnly?: boolean;
+  onAnswer: (answer: SceneAnswer) => void;
+}) {
+  const t = useTranslations("Scenes");
+  return (
+    <label className="field">
+      <span className="visually-hidden">
+        <RichTextClient text={t("yourAnswer")} />
+      </span>
+      <textarea
+        rows={5}
+        className="answer-text"
+        value={typeof a.text === "string" ? a.text : ""}
+        readOnly={readOnly}
+        maxLength={scene.maxLength ?? undefined}
+        placeholder={scene.placeholder ?? undefined}
+        onChange={(e) => onAnswer({ text: e.target.value })}
+      />
+      {scene.maxLength ? (
+        <span className="muted small" aria-live="polite">
+          {typeof a.text === "string" ? a.text.length : 0}/{scene.maxLength}
+        </span>
+      ) : null}
+    </label>
+  );
+}
+
+/** A 1–5 scale between its two labels. */
+function ScaleAnswer({
+  scene,
+  a,
+  uid,
+  readOnly,
+  onAnswer,
+}: {
+  scene: Extract<RenderedScene, { type: "scale" }>;
+  a: Record<string, unknown>;
+  uid: string;
+  readOnly?: boolean;
+  onAnswer: (answer: SceneAnswer) => void;
+}) {
+  return (
+    <div className="scale">
+      <span className="scale-end">{scene.minLabel}</span>
+      <div className="scale-points" role="radiogroup" aria-labelledby={`${uid}-prompt`}>
+        {[1, 2, 3, 4, 5].map((v) => (
+          <label key={v} className="scale-point">
+            <input
+              type="radio"
+              name={uid}
+              value={v}
+              checked={a.value === v}
+              disabled={readOnly}
+              onChange={() => onAnswer({ value: v })}
+            />
+            <span>{v}</span>
+          </label>
+        ))}
+      </div>
+      <span className="scale-end">{scene.maxLabel}</span>
+    </div>
+  );
+}
+
+/** A two-step answer: the first choice, then the second step for it, then the reason. */
+function TwoStepAnswer({
+  scene,
+  a,
+  uid,
+  problem,
+  readOnly,
+  onAnswer,
+}: {
+  scene: Extract<RenderedScene, { type: "two_step" }>;
+  a: Record<string, unknown>;
+  uid: string;
+  problem?: "requiredInput" | null;
+  readOnly?: boolean;
+  onAnswer: (answer: SceneAnswer) => void;
+}) {
+  return (
+    <div className="stack">
+      <fieldset className="step">
+        <legend>{scene.firstPrompt}</legend>
+        <Choices
+          name={`${uid}-1`}
+          type="radio"
+          options={scene.firstOptions}
+          disabled={readOnly}
+          checked={(id) => a.first === id}
+          onToggle={(id) => onAnswer({ first: id, second: "", reason: typeof a.reason === "string" ? a.reason : "" })}
+        />
+      </fieldset>
+      {typeof a.first === "string" && a.first ? (
+        <fieldset className="step" data-testid="second-step">
+          <legend>{scene.secondPrompt}</legend>
+          <Choices
+            name={`${uid}-2`}
+            type="radio"
+            options={secondOptionsOf(scene, a.first)}
+            disabled={readOnly}
+            checked={(id) => a.second === id}
+            onToggle={(id) =>
+              onAnswer({
+                first: a.first as string,
+                second: id,
+                reason: typeof a.reason === "string" ? a.reason : "",
+              })
+            }
+          />
+        </fieldset>
+      ) : null}
+      {typeof a.second === "string" && a.second ? (
+        <label className="field step" data-testid="reason">
+          <span className="field-label">{scene.reasonPrompt}</span>
+          <textarea
+            rows={4}
+            className="answer-text"
+            value={typeof a.reason === "string" ? a.reason : ""}
+            readOnly={readOnly}
+            aria-invalid={problem === "requiredInput" || undefined}
+            required
+            onChange={(e) => onAnswer({ first: a.first as string, second: a.second as string, reason: e.target.value })}
+          />
+        </label>
+      ) : null}
+    </div>
   );
 }

@@ -26,10 +26,8 @@ export function Drawer({
   triggerClassName: string;
   children: ReactNode;
 }) {
-  const t = useTranslations("Nav");
   const plain = usePlainText();
   const [phase, setPhase] = useState<Phase>("closed");
-  const panel = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const titleId = useId();
@@ -48,33 +46,7 @@ export function Drawer({
       if (timer.current) clearTimeout(timer.current);
     };
   }, [phase]);
-
-  useEffect(() => {
-    if (phase !== "open") return;
-    const focusables = () =>
-      Array.from(panel.current?.querySelectorAll<HTMLElement>("a[href], button:not([disabled]), [tabindex='0']") ?? []);
-    focusables()[0]?.focus();
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === "Escape") {
-        e.preventDefault();
-        close();
-      } else if (e.key === "Tab") {
-        const items = focusables();
-        const first = items[0];
-        const last = items[items.length - 1];
-        if (!first || !last) return;
-        if (e.shiftKey && document.activeElement === first) {
-          e.preventDefault();
-          last.focus();
-        } else if (!e.shiftKey && document.activeElement === last) {
-          e.preventDefault();
-          first.focus();
-        }
-      }
-    };
-    document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
-  }, [phase, close]);
+  const panel = useFocusTrap(phase, close);
 
   return (
     <>
@@ -105,24 +77,68 @@ export function Drawer({
               if ((e.target as HTMLElement).closest("a[href]")) close();
             }}
           >
-            <div className="drawer-head">
-              <span id={titleId} className="visually-hidden">
-                <RichTextClient text={t("menu")} />
-              </span>
-              <button
-                type="button"
-                className="icon-button"
-                aria-label={plain(t("closeMenu"))}
-                onClick={close}
-                data-testid="drawer-close"
-              >
-                ×
-              </button>
-            </div>
+            <DrawerHead titleId={titleId} onClose={close} />
             {children}
           </div>
         </div>
       ) : null}
     </>
+  );
+}
+
+/**
+ * While the drawer is open: its first link or button has the focus, Tab and Shift+Tab stay inside,
+ * Escape closes it. Returns the ref of the panel.
+ */
+function useFocusTrap(phase: Phase, close: () => void) {
+  const panel = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (phase !== "open") return;
+    const focusables = () =>
+      Array.from(panel.current?.querySelectorAll<HTMLElement>("a[href], button:not([disabled]), [tabindex='0']") ?? []);
+    focusables()[0]?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape") {
+        e.preventDefault();
+        close();
+      } else if (e.key === "Tab") {
+        const items = focusables();
+        const first = items[0];
+        const last = items[items.length - 1];
+        if (!first || !last) return;
+        if (e.shiftKey && document.activeElement === first) {
+          e.preventDefault();
+          last.focus();
+        } else if (!e.shiftKey && document.activeElement === last) {
+          e.preventDefault();
+          first.focus();
+        }
+      }
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [phase, close]);
+  return panel;
+}
+
+/** The drawer's hidden title and its close button. */
+function DrawerHead({ titleId, onClose }: { titleId: string; onClose: () => void }) {
+  const t = useTranslations("Nav");
+  const plain = usePlainText();
+  return (
+    <div className="drawer-head">
+      <span id={titleId} className="visually-hidden">
+        <RichTextClient text={t("menu")} />
+      </span>
+      <button
+        type="button"
+        className="icon-button"
+        aria-label={plain(t("closeMenu"))}
+        onClick={onClose}
+        data-testid="drawer-close"
+      >
+        ×
+      </button>
+    </div>
   );
 }

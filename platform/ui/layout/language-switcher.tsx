@@ -48,9 +48,7 @@ function hasCookie() {
  * sign-in: the next sign-in keeps it for a person without a language of their own).
  */
 export function LanguageSwitcher({ signedOut = false }: { signedOut?: boolean }) {
-  const t = useTranslations("Language");
   const current = languageOfLocaleTag(useLocale());
-  const plain = usePlainText();
   const router = useRouter();
   const [open, setOpen] = useState(false);
   const [pending, startTransition] = useTransition();
@@ -109,15 +107,6 @@ export function LanguageSwitcher({ signedOut = false }: { signedOut?: boolean })
     });
   };
 
-  const onMenuKey = (e: React.KeyboardEvent<HTMLDivElement>) => {
-    const items = Array.from(e.currentTarget.querySelectorAll<HTMLElement>('[role="menuitemradio"]'));
-    const index = items.indexOf(document.activeElement as HTMLElement);
-    const next = e.key === "ArrowDown" ? index + 1 : e.key === "ArrowUp" ? index - 1 : null;
-    if (next === null) return;
-    e.preventDefault();
-    items[(next + items.length) % items.length]?.focus();
-  };
-
   return (
     <div className="lang-switcher" ref={root}>
       <button
@@ -131,34 +120,69 @@ export function LanguageSwitcher({ signedOut = false }: { signedOut?: boolean })
         data-testid="language-switcher"
         onClick={() => setOpen((v) => !v)}
       >
-        <span className="lang-icon" aria-hidden="true">
-          あ
-        </span>
-        <span className="visually-hidden">
-          <RichTextClient text={t("label")} />:{" "}
-        </span>
-        {/* on a phone only the icon shows; the name stays for screen readers */}
-        <span className="lang-current">
-          <RichTextClient text={t(current)} />
-        </span>
+        <CurrentLanguage current={current} />
       </button>
-      {open ? (
-        <div id={menuId} role="menu" aria-label={plain(t("label"))} className="menu" onKeyDown={onMenuKey}>
-          {DISPLAY_LANGUAGES.map((lang) => (
-            <button
-              key={lang}
-              type="button"
-              role="menuitemradio"
-              aria-checked={lang === current}
-              className="menu-item"
-              data-lang={lang}
-              onClick={() => choose(lang)}
-            >
-              <RichTextClient text={t(lang)} />
-            </button>
-          ))}
-        </div>
-      ) : null}
+      {open ? <LanguageMenu menuId={menuId} current={current} onChoose={choose} /> : null}
     </div>
   );
+}
+
+/** The switcher's face: an icon and the current language's name. */
+function CurrentLanguage({ current }: { current: DisplayLanguage }) {
+  const t = useTranslations("Language");
+  return (
+    <>
+      <span className="lang-icon" aria-hidden="true">
+        あ
+      </span>
+      <span className="visually-hidden">
+        <RichTextClient text={t("label")} />:{" "}
+      </span>
+      {/* on a phone only the icon shows; the name stays for screen readers */}
+      <span className="lang-current">
+        <RichTextClient text={t(current)} />
+      </span>
+    </>
+  );
+}
+
+/** The menu of display languages (the current one checked). */
+function LanguageMenu({
+  menuId,
+  current,
+  onChoose,
+}: {
+  menuId: string;
+  current: DisplayLanguage;
+  onChoose: (lang: DisplayLanguage) => void;
+}) {
+  const t = useTranslations("Language");
+  const plain = usePlainText();
+  return (
+    <div id={menuId} role="menu" aria-label={plain(t("label"))} className="menu" onKeyDown={moveInMenu}>
+      {DISPLAY_LANGUAGES.map((lang) => (
+        <button
+          key={lang}
+          type="button"
+          role="menuitemradio"
+          aria-checked={lang === current}
+          className="menu-item"
+          data-lang={lang}
+          onClick={() => onChoose(lang)}
+        >
+          <RichTextClient text={t(lang)} />
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** ArrowDown and ArrowUp move between the menu's options (round the ends). */
+function moveInMenu(e: React.KeyboardEvent<HTMLDivElement>) {
+  const items = Array.from(e.currentTarget.querySelectorAll<HTMLElement>('[role="menuitemradio"]'));
+  const index = items.indexOf(document.activeElement as HTMLElement);
+  const next = e.key === "ArrowDown" ? index + 1 : e.key === "ArrowUp" ? index - 1 : null;
+  if (next === null) return;
+  e.preventDefault();
+  items[(next + items.length) % items.length]?.focus();
 }
