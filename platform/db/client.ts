@@ -1,5 +1,6 @@
 import { PrismaPg } from "@prisma/adapter-pg";
-import { createPool, type PoolSpec, type PoolTimeouts } from "@/platform/db/pools";
+import { createPool, type PoolSpec } from "@/platform/db/pools";
+import type { PoolTimeouts } from "@/platform/db/settings";
 import { PrismaClient } from "@/platform/db/generated/prisma/client";
 
 /** A Prisma client over a pool of createPool's (platform/db/pools.ts); the pool ends with the client ($disconnect). */

@@ -1,29 +1,16 @@
 import pg from "pg";
-import { env } from "@/platform/env";
 import { errorField, log } from "@/platform/ops/log";
 import { watchPool } from "@/platform/ops/metrics";
+import { appDatabase, type PoolTimeouts } from "./settings";
 
 /**
  * Every connection the app makes to its database is built here: the pools (Prisma's, platform/db/index.ts through
  * platform/db/client.ts; the production server's endpoints for answers, "next scene" and students' event
- * streams) and the live bus's listening connection (platform/notify/listen.ts). It is the one place that reads
- * where the database is and how long to wait for it (DATABASE_URL, DB_CONNECT_TIMEOUT_MS,
- * DB_STATEMENT_TIMEOUT_MS). Framework-free and without Prisma: the production server loads the endpoints
- * before Next.js, and platform/db/client.ts builds the Prisma client over createPool.
+ * streams) and the live bus's listening connection (platform/notify/listen.ts), with the settings of
+ * platform/db/settings.ts (where the database is, how long to wait for it). Framework-free and without Prisma:
+ * the production server loads the endpoints before Next.js, and platform/db/client.ts builds the Prisma client
+ * over createPool.
  */
-
-export interface PoolTimeouts {
-  /** how long to wait for a connection (a database that does not answer fails the request instead of hanging it) */
-  connectMs: number;
-  /** the longest statement: PostgreSQL cancels it (statement_timeout), and the client gives up a little later (query_timeout) */
-  statementMs: number;
-}
-
-/** The app's database: its address and its pools' timeouts (.env.example). */
-export function appDatabase(): PoolTimeouts & { url: string } {
-  const { DATABASE_URL, DB_CONNECT_TIMEOUT_MS, DB_STATEMENT_TIMEOUT_MS } = env();
-  return { url: DATABASE_URL, connectMs: DB_CONNECT_TIMEOUT_MS, statementMs: DB_STATEMENT_TIMEOUT_MS };
-}
 
 /**
  * What a pool serves: its name in the metrics (README.md "Metrics") and in the log line of a failed idle

@@ -1,7 +1,6 @@
 import "server-only";
 import type { Prisma, PrismaClient } from "@/platform/db/generated/prisma/client";
 import { db } from "@/platform/db";
-import { appDatabase } from "@/platform/db/pools";
 import { escapeLike } from "@/platform/db/query-text";
 import type { AuthorizedSchoolId } from "@/platform/auth/scope";
 import { PAGE_SIZE, seatNumberOf, type StudentListQuery } from "../shared/schema";
@@ -160,14 +159,6 @@ export async function listStudentIdsForSheets(
     select: { id: true },
   });
   return order.map((r) => r.id);
-}
-
-/**
- * The database the sheets renderer process connects to on its own (its address and timeouts travel with each
- * print, features/people/server/sheets-cards.ts): the app's.
- */
-export function sheetsDatabase() {
-  return appDatabase();
 }
 
 export type SheetStudent = Awaited<ReturnType<typeof readSheetStudents>>[number];

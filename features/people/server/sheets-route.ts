@@ -11,7 +11,8 @@ import { getDisplayLanguage } from "@/platform/i18n/server";
 import { defineRoute } from "@/platform/http/route";
 import { authorizeSchool } from "@/platform/auth/scope";
 import { rationRefusal, takeRation } from "@/platform/security/ration";
-import { listStudentIdsForSheets, sheetsDatabase } from "./queries";
+import { listStudentIdsForSheets } from "./queries";
+import { appDatabase } from "@/platform/db/settings";
 import { MAX_CARDS } from "./sheets";
 import { renderSigninSheets, SheetsBusyError, SHEETS_RETRY_AFTER_S } from "./sheets-render";
 
@@ -67,7 +68,7 @@ async function printSheets(req: NextRequest, actor: Actor): Promise<Response> {
     lang: await getDisplayLanguage(),
     origin: publicUrl(), // the configured public address, never the request's Host
     key: SIGNIN_CODE_KEY,
-    database: sheetsDatabase(),
+    database: appDatabase(),
   })
     .catch((error: unknown) => {
       if (error instanceof SheetsBusyError) return null;
