@@ -22,20 +22,9 @@ export default defineConfig([
       "@typescript-eslint/no-floating-promises": "error",
       "@typescript-eslint/no-misused-promises": ["error", { checksVoidReturn: { attributes: false } }],
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
-      "no-restricted-imports": [
-        "error",
-        {
-          paths: [
-            { name: "next-auth", message: "Import next-auth only inside platform/auth/ (docs/architecture.md)." },
-          ],
-        },
-      ],
     },
   },
-  {
-    files: ["platform/auth/**"],
-    rules: { "no-restricted-imports": "off" },
-  },
+
   {
     // Small functions: at most 80 lines of code (blank lines and comments not counted); an exception is
     // named where it stands, with its reason. Every product and tool folder is held to it; test files are not
