@@ -90,12 +90,9 @@ const cases: Case[] = [
  * A full run writes its rows to docs/benchmarks.json and renders docs/benchmarks.md from that file;
  * `--json=FILE` writes any run's rows to FILE, `--compare=FILE` prints how they differ from the run in FILE.
  */
-const only = process.argv
-  .find((a) => a.startsWith("--only="))
-  ?.slice(7)
-  .split(",");
-const noDb = process.argv.includes("--no-db");
 const option = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+const only = option("only")?.split(",");
+const noDb = process.argv.includes("--no-db");
 const wants = (group: string) =>
   only
     ? only.includes(group)
