@@ -1,19 +1,7 @@
 import "server-only";
 import type { Prisma } from "@/platform/db/generated/prisma/client";
 import { errorField, log } from "@/platform/ops/log";
-import { insertAuditEntry } from "./commands";
-
-export interface AuditEntry {
-  action: string;
-  actorId?: string | null;
-  targetType?: string;
-  targetId?: string;
-  schoolId?: string | null;
-  academyId?: string | null;
-  ip?: string | null;
-  /** Never passwords or codes. */
-  meta?: Prisma.InputJsonValue;
-}
+import { type AuditEntry, insertAuditEntry } from "./commands";
 
 /** Meta fields that may reach the server log (never the e-mail a sign-in failure keeps in the table). */
 const LOGGED_META = ["reason", "from", "to", "pseudonymous", "rows"] as const;
