@@ -10,7 +10,7 @@ import { auth, signIn, signOut } from "./config";
 import { LANGUAGE_CHOICE_COOKIE, LANGUAGE_COOKIE } from "@/platform/i18n/languages";
 import { PENDING_CODE_COOKIE } from "./cookies";
 import { decodeFailure, type SigninErrorCode } from "./errors";
-import { findCodeHolder, findUserRole } from "./queries";
+import { findCodeHolder, findUserByEmail } from "./queries";
 import { areaOf, homeOf } from "./roles";
 import { safeFromPath, signinInputSchema } from "./schema";
 import { errorField, log } from "@/platform/ops/log";
@@ -41,7 +41,7 @@ export async function signInWithPassword(_prev: SigninState, form: FormData): Pr
   if (!parsed.success) return { error: "invalidEmail", email };
   const failure = await attempt("password", { email: parsed.data.email, password: parsed.data.password });
   if (failure) return { error: failure.code, retryMinutes: failure.retryMinutes, email };
-  const user = await findUserRole(parsed.data.email);
+  const user = await findUserByEmail(parsed.data.email);
   if (!user) return { error: "authFailed", email };
   const from = safeFromPath(form.get("from"));
   redirect(from && areaOf(from) === user.role ? from : homeOf(user.role));

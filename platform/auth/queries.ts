@@ -66,11 +66,6 @@ export function findPasswordUser(email: string) {
   });
 }
 
-/** The role of the account with this e-mail (null when none). */
-export function findUserRole(email: string) {
-  return db().user.findUnique({ where: { email }, select: { role: true } });
-}
-
 /** A sign-in code by its hash: whether revoked or expired, and its student. */
 export function findSigninCode(codeHash: string) {
   return db().signinCode.findUnique({
