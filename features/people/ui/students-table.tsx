@@ -38,7 +38,8 @@ export async function StudentsTable({
   groups: string[];
   hrefFor: (patch: Partial<StudentListQuery>) => string;
 }) {
-  const t = await getTranslations("Students");
+  const text = await rowText();
+  const { t } = text;
   const now = new Date();
   return (
     <div className="table-wrap">
@@ -71,7 +72,7 @@ export async function StudentsTable({
         </thead>
         <tbody>
           {rows.map((s) => (
-            <StudentLine key={s.id} s={s} groups={groups} now={now} />
+            <StudentLine key={s.id} s={s} groups={groups} now={now} text={text} />
           ))}
         </tbody>
       </table>
@@ -79,12 +80,20 @@ export async function StudentsTable({
   );
 }
 
+/** The words every line uses, read once for the page. */
+async function rowText() {
+  return {
+    t: await getTranslations("Students"),
+    portfolio: await getTranslations("Portfolio"),
+    lang: await getDisplayLanguage(),
+    plain: await getPlainText(),
+  };
+}
+type RowText = Awaited<ReturnType<typeof rowText>>;
+
 /** One student's line: seat, name (a link to the portfolio), group, account and code state, actions. */
-async function StudentLine({ s, groups, now }: { s: StudentRow; groups: string[]; now: Date }) {
-  const t = await getTranslations("Students");
-  const portfolio = await getTranslations("Portfolio");
-  const lang = await getDisplayLanguage();
-  const plain = await getPlainText();
+function StudentLine({ s, groups, now, text }: { s: StudentRow; groups: string[]; now: Date; text: RowText }) {
+  const { t, portfolio, lang, plain } = text;
   const classLine = s.grade !== null ? plain(t("classLabel", { grade: s.grade, className: s.className ?? "" })) : null;
   return (
     <tr data-student-id={s.id} data-email={s.email ?? ""}>
@@ -113,7 +122,7 @@ async function StudentLine({ s, groups, now }: { s: StudentRow; groups: string[]
       <td>
         <GroupSelect studentId={s.id} group={s.group} groups={groups} name={s.name ?? ""} />
       </td>
-      <CodeStateCell s={s} now={now} />
+      <CodeStateCell s={s} now={now} text={text} />
       <td>
         <StudentRowActions
           studentId={s.id}
@@ -140,9 +149,8 @@ async function StudentLine({ s, groups, now }: { s: StudentRow; groups: string[]
 }
 
 /** The account's state and the sign-in code's, with the code's last day while it is usable. */
-async function CodeStateCell({ s, now }: { s: StudentRow; now: Date }) {
-  const t = await getTranslations("Students");
-  const lang = await getDisplayLanguage();
+function CodeStateCell({ s, now, text }: { s: StudentRow; now: Date; text: RowText }) {
+  const { t, lang } = text;
   const state = codeState(s, now);
   return (
     <td className="state-cell">
