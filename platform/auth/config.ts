@@ -20,7 +20,12 @@ class SigninFailure extends CredentialsSignin {
   }
 }
 
-function config(): NextAuthConfig {
+/** The client of a request as the sign-in log keeps it: the address the production server decided, the user agent. */
+function clientOf(headers: Pick<Headers, "get"> | undefined) {
+  return { ip: headers ? requestIp(headers) : "unknown", userAgent: headers?.get("user-agent") ?? null };
+}
+
+function config(headers: Pick<Headers, "get"> | undefined): NextAuthConfig {
   return {
     secret: env().AUTH_SECRET,
     trustHost: true,
@@ -32,7 +37,8 @@ function config(): NextAuthConfig {
         id: "password",
         credentials: { email: {}, password: {} },
         async authorize(credentials, request) {
-          const result = await checkPassword(credentials, requestIp(request.headers));
+          const { ip, userAgent } = clientOf(request.headers);
+          const result = await checkPassword(credentials, ip, userAgent);
           if (!result.ok) throw new SigninFailure(encodeFailure(result.code, result.retryMinutes));
           return { id: result.user.id, role: result.user.role };
         },
@@ -41,7 +47,8 @@ function config(): NextAuthConfig {
         id: "code",
         credentials: { code: {} },
         async authorize(credentials, request) {
-          const result = await checkCode(credentials?.code, requestIp(request.headers));
+          const { ip, userAgent } = clientOf(request.headers);
+          const result = await checkCode(credentials?.code, ip, userAgent);
           if (!result.ok) throw new SigninFailure(encodeFailure(result.code, result.retryMinutes));
           return { id: result.user.id, role: result.user.role };
         },
@@ -67,7 +74,7 @@ function config(): NextAuthConfig {
       /** Google signs in only an existing, enabled user whose verified e-mail matches (docs/product-design.md). */
       async signIn({ account, profile }) {
         if (account?.provider !== "google") return true;
-        const result = await matchGoogleAccount(account, profile);
+        const result = await matchGoogleAccount(account, profile, { link: true, client: clientOf(headers) });
         return result.ok ? true : `/signin?error=${result.code}`;
       },
       async jwt({ token, user, account, profile }) {
@@ -98,4 +105,4 @@ function config(): NextAuthConfig {
   };
 }
 
-export const { handlers, auth, signIn, signOut } = NextAuth(() => config());
+export const { handlers, auth, signIn, signOut } = NextAuth((request) => config(request?.headers));
