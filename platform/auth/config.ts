@@ -8,7 +8,7 @@ import { sessionCookieConfig } from "./cookies";
 import { checkCode, checkPassword } from "./credentials";
 import { googleEnabled, matchGoogleAccount } from "./google";
 import { encodeFailure } from "./errors";
-import { requestIp } from "@/platform/security/client-ip";
+import { requestClient } from "@/platform/security/client-ip";
 import { isRole } from "./roles";
 import { endSessions, openSession } from "./session-version-commands";
 
@@ -18,11 +18,6 @@ class SigninFailure extends CredentialsSignin {
     super(code);
     this.code = code;
   }
-}
-
-/** The client of a request as the sign-in log keeps it: the address the production server decided, the user agent. */
-function clientOf(headers: Pick<Headers, "get"> | undefined) {
-  return { ip: headers ? requestIp(headers) : "unknown", userAgent: headers?.get("user-agent") ?? null };
 }
 
 function config(headers: Pick<Headers, "get"> | undefined): NextAuthConfig {
@@ -37,7 +32,7 @@ function config(headers: Pick<Headers, "get"> | undefined): NextAuthConfig {
         id: "password",
         credentials: { email: {}, password: {} },
         async authorize(credentials, request) {
-          const { ip, userAgent } = clientOf(request.headers);
+          const { ip, userAgent } = requestClient(request.headers);
           const result = await checkPassword(credentials, ip, userAgent);
           if (!result.ok) throw new SigninFailure(encodeFailure(result.code, result.retryMinutes));
           return { id: result.user.id, role: result.user.role };
@@ -47,7 +42,7 @@ function config(headers: Pick<Headers, "get"> | undefined): NextAuthConfig {
         id: "code",
         credentials: { code: {} },
         async authorize(credentials, request) {
-          const { ip, userAgent } = clientOf(request.headers);
+          const { ip, userAgent } = requestClient(request.headers);
           const result = await checkCode(credentials?.code, ip, userAgent);
           if (!result.ok) throw new SigninFailure(encodeFailure(result.code, result.retryMinutes));
           return { id: result.user.id, role: result.user.role };
@@ -74,7 +69,7 @@ function config(headers: Pick<Headers, "get"> | undefined): NextAuthConfig {
       /** Google signs in only an existing, enabled user whose verified e-mail matches (docs/product-design.md). */
       async signIn({ account, profile }) {
         if (account?.provider !== "google") return true;
-        const result = await matchGoogleAccount(account, profile, { link: true, client: clientOf(headers) });
+        const result = await matchGoogleAccount(account, profile, { link: true, client: requestClient(headers) });
         return result.ok ? true : `/signin?error=${result.code}`;
       },
       async jwt({ token, user, account, profile }) {

@@ -4,6 +4,7 @@ import { env } from "@/platform/env";
 import { countSigninFailure } from "@/platform/ops/metrics";
 import { log } from "@/platform/ops/log";
 import { hashCode, isWellFormedCode } from "@/platform/auth/signin-code-crypto";
+import type { RequestClient } from "@/platform/security/client-ip";
 import { recordCodeUse, recordSignIn } from "./commands";
 import type { SigninErrorCode } from "./errors";
 import { dummyPasswordHash, verifyPassword } from "./password";
@@ -20,12 +21,6 @@ const counted = (method: "password" | "code", result: SigninResult): SigninResul
   if (!result.ok) countSigninFailure(method, result.code);
   return result;
 };
-
-/** Where an attempt came from, as the sign-in log keeps it: the client address (platform/security/client-ip.ts) and user agent. */
-interface Client {
-  ip: string;
-  userAgent: string | null;
-}
 
 /**
  * Checks an e-mail and password (argon2id), throttled per account (the attempt is counted before argon2 runs), and
@@ -47,7 +42,7 @@ export async function checkCode(code: unknown, ip: string, userAgent: string | n
   return counted("code", await codeResult(code, { ip, userAgent }));
 }
 
-async function passwordResult(input: unknown, client: Client): Promise<SigninResult> {
+async function passwordResult(input: unknown, client: RequestClient): Promise<SigninResult> {
   const parsed = signinInputSchema.safeParse(input);
   if (!parsed.success) {
     // not audited (nothing to tie it to): the log line alone, like the audited failures' (platform/audit/log.ts)
@@ -91,7 +86,7 @@ async function passwordResult(input: unknown, client: Client): Promise<SigninRes
   return { ok: true, user: { id: user.id, role: user.role } };
 }
 
-async function codeResult(code: unknown, client: Client): Promise<SigninResult> {
+async function codeResult(code: unknown, client: RequestClient): Promise<SigninResult> {
   if (typeof code !== "string" || !isWellFormedCode(code)) {
     log().info({ event: "signin.code.failure", method: "code", reason: "malformed" }, "audit");
     return { ok: false, code: "invalidCode" };

@@ -2,6 +2,7 @@ import "server-only";
 import type { Account, Profile } from "next-auth";
 import { audit } from "@/platform/audit/log";
 import { env } from "@/platform/env";
+import type { RequestClient } from "@/platform/security/client-ip";
 import { countSigninFailure } from "@/platform/ops/metrics";
 import { linkAccount, recordSignIn } from "./commands";
 import type { SigninErrorCode } from "./errors";
@@ -23,7 +24,7 @@ type Match =
 export async function matchGoogleAccount(
   account: Account,
   profile: Profile | undefined,
-  options: { link: boolean; client?: { ip: string; userAgent: string | null } } = { link: true },
+  options: { link: boolean; client?: RequestClient } = { link: true },
 ): Promise<Match> {
   const email = typeof profile?.email === "string" ? profile.email.trim().toLowerCase() : null;
   const verified = profile?.email_verified === true || String(profile?.email_verified) === "true";

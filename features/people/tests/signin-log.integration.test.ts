@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkCode, checkPassword } from "@/platform/auth/credentials";
 import { pruneExpiredAuditEntries } from "@/platform/audit/retention";
+import { createResetLink, resetPasswordWithToken } from "@/platform/auth/password-reset";
 import { db } from "@/platform/db";
 import { exportSigninLog, listSigninLog, type SigninLogScope } from "@/features/people/server/signin-log-queries";
 import { signinLogQuery } from "@/features/people/shared/signin-log";
@@ -115,6 +116,22 @@ describe("the sign-in log", () => {
     const exported = await exportSigninLog(managerScope, all({ result: "failure" }), 10);
     expect(exported?.map((r) => r.email)).toEqual([teacher.email]);
     expect(await exportSigninLog(managerScope, all(), 1)).toBeNull();
+  });
+
+  it("shows a password reset on the manager's log and the teacher's own, with the address and user agent", async () => {
+    const token = new URL(await createResetLink(colleague.id)).searchParams.get("token")!;
+    const client = { ip: "198.51.100.24", userAgent: UA };
+    expect(await resetPasswordWithToken(token, "a-new-Password-9", client)).toBe("ok");
+    const resets = await listSigninLog(managerScope, all({ method: "reset" }));
+    expect(resets.rows.map((r) => [r.email, r.method, r.result, r.ip, r.userAgent])).toEqual([
+      [colleague.email, "reset", "success", "198.51.100.24", UA],
+    ]);
+    expect((await listSigninLog({ ownUserId: colleague.id }, all())).rows[0]).toMatchObject({ method: "reset" });
+    expect(
+      JSON.stringify(await db().auditLog.findMany({ where: { ip: "198.51.100.24" } }), (_, v) =>
+        typeof v === "bigint" ? String(v) : v,
+      ),
+    ).not.toContain("a-new-Password-9");
   });
 
   it("removes entries older than the retention and keeps the rest", async () => {
