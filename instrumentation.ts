@@ -7,4 +7,7 @@ export async function register(): Promise<void> {
   // images placed in no content for the grace period are removed (hourly; one instance at a time)
   const { scheduleImageSweeps } = await import("@/features/scenes/server/image-cleanup");
   scheduleImageSweeps();
+  // the audit log (the sign-in log) keeps an entry SIGNIN_LOG_RETENTION_DAYS (every six hours)
+  const { scheduleAuditPrunes } = await import("@/platform/audit/retention");
+  scheduleAuditPrunes();
 }

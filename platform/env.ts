@@ -30,6 +30,8 @@ const limitsSchema = {
   IMAGE_QUOTA_MB: count(500, 1, 1_000_000),
   /** Hours an image may stay placed in no content before the clean-up removes it (features/scenes/server/image-cleanup.ts). */
   IMAGE_UNUSED_GRACE_HOURS: count(168, 1, 87_600),
+  /** Days the audit log, and with it the sign-in log, keeps an entry (platform/audit/retention.ts); three years by default. */
+  SIGNIN_LOG_RETENTION_DAYS: count(1095, 30, 36_500),
 };
 
 export const LOG_LEVELS = ["debug", "info", "warn", "error"] as const;

@@ -2,6 +2,7 @@ import "server-only";
 import type { Account } from "next-auth";
 import { audit } from "@/platform/audit/log";
 import { db } from "@/platform/db";
+import type { RequestClient } from "@/platform/security/client-ip";
 
 /** Records a user's last use (a teacher's or manager's idle clock starts again). */
 export async function touchLastActive(userId: string): Promise<void> {
@@ -44,7 +45,11 @@ export async function insertResetToken(userId: string, tokenHash: string, expire
  * Uses the reset token `tokenHash` once, before it expires, to set `passwordHash`: every session of the account
  * ends and its other tokens are used up, in one transaction.
  */
-export function redeemResetToken(tokenHash: string, passwordHash: string): Promise<"ok" | "expiredActionCode"> {
+export function redeemResetToken(
+  tokenHash: string,
+  passwordHash: string,
+  client?: RequestClient,
+): Promise<"ok" | "expiredActionCode"> {
   return db().$transaction(async (tx) => {
     const used = await tx.passwordResetToken.updateMany({
       where: { tokenHash, usedAt: null, expiresAt: { gt: new Date() } },
@@ -53,16 +58,16 @@ export function redeemResetToken(tokenHash: string, passwordHash: string): Promi
     if (used.count !== 1) return "expiredActionCode";
     const row = await tx.passwordResetToken.findUniqueOrThrow({ where: { tokenHash }, select: { userId: true } });
     // a new password ends every session of the account (one may be the intruder's)
-    await tx.user.update({
+    const user = await tx.user.update({
       where: { id: row.userId },
       data: { passwordHash, sessionVersion: { increment: 1 } },
-      select: { id: true },
+      select: { schoolId: true, academyId: true },
     });
     await tx.passwordResetToken.updateMany({
       where: { userId: row.userId, usedAt: null },
       data: { usedAt: new Date() },
     });
-    await audit({ action: "password.reset.done", actorId: row.userId }, tx);
+    await audit({ action: "password.reset.done", actorId: row.userId, ...user, ...client }, tx);
     return "ok";
   });
 }

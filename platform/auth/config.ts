@@ -8,7 +8,7 @@ import { sessionCookieConfig } from "./cookies";
 import { checkCode, checkPassword } from "./credentials";
 import { googleEnabled, matchGoogleAccount } from "./google";
 import { encodeFailure } from "./errors";
-import { requestIp } from "@/platform/security/client-ip";
+import { requestClient } from "@/platform/security/client-ip";
 import { isRole } from "./roles";
 import { endSessions, openSession } from "./session-version-commands";
 
@@ -20,7 +20,7 @@ class SigninFailure extends CredentialsSignin {
   }
 }
 
-function config(): NextAuthConfig {
+function config(headers: Pick<Headers, "get"> | undefined): NextAuthConfig {
   return {
     secret: env().AUTH_SECRET,
     trustHost: true,
@@ -32,7 +32,8 @@ function config(): NextAuthConfig {
         id: "password",
         credentials: { email: {}, password: {} },
         async authorize(credentials, request) {
-          const result = await checkPassword(credentials, requestIp(request.headers));
+          const { ip, userAgent } = requestClient(request.headers);
+          const result = await checkPassword(credentials, ip, userAgent);
           if (!result.ok) throw new SigninFailure(encodeFailure(result.code, result.retryMinutes));
           return { id: result.user.id, role: result.user.role };
         },
@@ -41,7 +42,8 @@ function config(): NextAuthConfig {
         id: "code",
         credentials: { code: {} },
         async authorize(credentials, request) {
-          const result = await checkCode(credentials?.code, requestIp(request.headers));
+          const { ip, userAgent } = requestClient(request.headers);
+          const result = await checkCode(credentials?.code, ip, userAgent);
           if (!result.ok) throw new SigninFailure(encodeFailure(result.code, result.retryMinutes));
           return { id: result.user.id, role: result.user.role };
         },
@@ -67,7 +69,7 @@ function config(): NextAuthConfig {
       /** Google signs in only an existing, enabled user whose verified e-mail matches (docs/product-design.md). */
       async signIn({ account, profile }) {
         if (account?.provider !== "google") return true;
-        const result = await matchGoogleAccount(account, profile);
+        const result = await matchGoogleAccount(account, profile, { link: true, client: requestClient(headers) });
         return result.ok ? true : `/signin?error=${result.code}`;
       },
       async jwt({ token, user, account, profile }) {
@@ -98,4 +100,4 @@ function config(): NextAuthConfig {
   };
 }
 
-export const { handlers, auth, signIn, signOut } = NextAuth(() => config());
+export const { handlers, auth, signIn, signOut } = NextAuth((request) => config(request?.headers));

@@ -4,6 +4,7 @@ import { env } from "@/platform/env";
 import { countSigninFailure } from "@/platform/ops/metrics";
 import { log } from "@/platform/ops/log";
 import { hashCode, isWellFormedCode } from "@/platform/auth/signin-code-crypto";
+import type { RequestClient } from "@/platform/security/client-ip";
 import { recordCodeUse, recordSignIn } from "./commands";
 import type { SigninErrorCode } from "./errors";
 import { dummyPasswordHash, verifyPassword } from "./password";
@@ -21,17 +22,27 @@ const counted = (method: "password" | "code", result: SigninResult): SigninResul
   return result;
 };
 
-/** Checks an e-mail and password (argon2id), throttled per account (the attempt is counted before argon2 runs), and audits the attempt. */
-export async function checkPassword(input: unknown, ip: string): Promise<SigninResult> {
-  return counted("password", await passwordResult(input, ip));
+/**
+ * Checks an e-mail and password (argon2id), throttled per account (the attempt is counted before argon2 runs), and
+ * records the attempt in the sign-in log (the audit log; never the password).
+ */
+export async function checkPassword(
+  input: unknown,
+  ip: string,
+  userAgent: string | null = null,
+): Promise<SigninResult> {
+  return counted("password", await passwordResult(input, { ip, userAgent }));
 }
 
-/** Checks a student's QR sign-in code (live, not expired, account enabled), throttled per code (counted before the check). */
-export async function checkCode(code: unknown, ip: string): Promise<SigninResult> {
-  return counted("code", await codeResult(code, ip));
+/**
+ * Checks a student's QR sign-in code (live, not expired, account enabled), throttled per code (counted before the
+ * check), and records the attempt in the sign-in log (never the code).
+ */
+export async function checkCode(code: unknown, ip: string, userAgent: string | null = null): Promise<SigninResult> {
+  return counted("code", await codeResult(code, { ip, userAgent }));
 }
 
-async function passwordResult(input: unknown, ip: string): Promise<SigninResult> {
+async function passwordResult(input: unknown, client: RequestClient): Promise<SigninResult> {
   const parsed = signinInputSchema.safeParse(input);
   if (!parsed.success) {
     // not audited (nothing to tie it to): the log line alone, like the audited failures' (platform/audit/log.ts)
@@ -40,9 +51,9 @@ async function passwordResult(input: unknown, ip: string): Promise<SigninResult>
   }
   const { email, password } = parsed.data;
   const subject = { kind: "account", value: email } as const;
-  const reserved = await reserveAttempt(subject, ip);
+  const reserved = await reserveAttempt(subject, client.ip);
   if (!reserved.ok) {
-    await audit({ action: "signin.password.throttled", ip, meta: { email, reason: "tooManyRequests" } });
+    await audit({ action: "signin.password.throttled", ...client, meta: { email, reason: "tooManyRequests" } });
     return { ok: false, code: "tooManyRequests", retryMinutes: reserved.retryMinutes };
   }
   const user = await findPasswordUser(email);
@@ -50,7 +61,7 @@ async function passwordResult(input: unknown, ip: string): Promise<SigninResult>
     await audit({
       action: "signin.password.failure",
       actorId: user?.id,
-      ip,
+      ...client,
       schoolId: user?.schoolId,
       academyId: user?.academyId,
       meta: { email, reason: code },
@@ -63,28 +74,28 @@ async function passwordResult(input: unknown, ip: string): Promise<SigninResult>
   }
   if (!(await verifyPassword(user.passwordHash, password))) return fail("wrongPassword");
   if (user.disabled) return fail("userDisabled");
-  await recordSuccess(subject, ip);
+  await recordSuccess(subject, client.ip);
   await recordSignIn(user.id);
   await audit({
     action: "signin.password.success",
     actorId: user.id,
-    ip,
+    ...client,
     schoolId: user.schoolId,
     academyId: user.academyId,
   });
   return { ok: true, user: { id: user.id, role: user.role } };
 }
 
-async function codeResult(code: unknown, ip: string): Promise<SigninResult> {
+async function codeResult(code: unknown, client: RequestClient): Promise<SigninResult> {
   if (typeof code !== "string" || !isWellFormedCode(code)) {
     log().info({ event: "signin.code.failure", method: "code", reason: "malformed" }, "audit");
     return { ok: false, code: "invalidCode" };
   }
   const codeHash = hashCode(code, env().SIGNIN_CODE_KEY);
   const subject = { kind: "code", value: codeHash } as const;
-  const reserved = await reserveAttempt(subject, ip);
+  const reserved = await reserveAttempt(subject, client.ip);
   if (!reserved.ok) {
-    log().warn({ event: "signin.code.throttled", method: "code", reason: "tooManyRequests" }, "audit");
+    await audit({ action: "signin.code.throttled", ...client, meta: { reason: "tooManyRequests" } });
     return { ok: false, code: "tooManyRequests", retryMinutes: reserved.retryMinutes };
   }
   const now = new Date();
@@ -94,7 +105,7 @@ async function codeResult(code: unknown, ip: string): Promise<SigninResult> {
     await audit({
       action: "signin.code.failure",
       actorId: row?.user.id,
-      ip,
+      ...client,
       schoolId: row?.user.schoolId,
       meta: { reason: row ? "revokedOrExpired" : "unknown" },
     });
@@ -104,13 +115,13 @@ async function codeResult(code: unknown, ip: string): Promise<SigninResult> {
     await audit({
       action: "signin.code.failure",
       actorId: row.user.id,
-      ip,
+      ...client,
       schoolId: row.user.schoolId,
       meta: { reason: "userDisabled" },
     });
     return { ok: false, code: "userDisabled" };
   }
-  await recordSuccess(subject, ip);
+  await recordSuccess(subject, client.ip);
   // two bookkeeping writes, not a transaction: under a storm of sign-ins a transaction waits for a pool connection
   // of its own only 2 s and then fails the sign-in (measured: docs/benchmarks.md, the sign-in storm)
   await recordCodeUse(row.id, now);
@@ -118,7 +129,7 @@ async function codeResult(code: unknown, ip: string): Promise<SigninResult> {
   await audit({
     action: "signin.code.success",
     actorId: row.user.id,
-    ip,
+    ...client,
     schoolId: row.user.schoolId,
     targetType: "signinCode",
     targetId: row.id,

@@ -2,6 +2,7 @@ import "server-only";
 import type { Account, Profile } from "next-auth";
 import { audit } from "@/platform/audit/log";
 import { env } from "@/platform/env";
+import type { RequestClient } from "@/platform/security/client-ip";
 import { countSigninFailure } from "@/platform/ops/metrics";
 import { linkAccount, recordSignIn } from "./commands";
 import type { SigninErrorCode } from "./errors";
@@ -18,12 +19,12 @@ type Match =
 /**
  * The Manabiya user for a Google (OpenID Connect) sign-in: the verified e-mail
  * must belong to an existing, enabled user. On the first match the Google
- * account is linked to the user (accounts table) and the sign-in audited.
+ * account is linked to the user (accounts table) and the sign-in recorded in the sign-in log (with `client`).
  */
 export async function matchGoogleAccount(
   account: Account,
   profile: Profile | undefined,
-  options = { link: true },
+  options: { link: boolean; client?: RequestClient } = { link: true },
 ): Promise<Match> {
   const email = typeof profile?.email === "string" ? profile.email.trim().toLowerCase() : null;
   const verified = profile?.email_verified === true || String(profile?.email_verified) === "true";
@@ -31,7 +32,14 @@ export async function matchGoogleAccount(
   const fail = async (code: SigninErrorCode) => {
     if (options.link) {
       countSigninFailure("google", code);
-      await audit({ action: "signin.google.failure", actorId: user?.id, meta: { email, reason: code } });
+      await audit({
+        action: "signin.google.failure",
+        actorId: user?.id,
+        schoolId: user?.schoolId,
+        academyId: user?.academyId,
+        ...options.client,
+        meta: { email, reason: code },
+      });
     }
     return { ok: false as const, code };
   };
@@ -45,6 +53,7 @@ export async function matchGoogleAccount(
       actorId: user.id,
       schoolId: user.schoolId,
       academyId: user.academyId,
+      ...options.client,
     });
   }
   return { ok: true, user: { id: user.id, role: user.role } };

@@ -4,6 +4,7 @@ import { audit } from "@/platform/audit/log";
 import { publicUrl } from "@/platform/env";
 import { errorField, log } from "@/platform/ops/log";
 import { sendMail } from "@/platform/mail/send";
+import type { RequestClient } from "@/platform/security/client-ip";
 import { insertResetToken, redeemResetToken } from "./commands";
 import { hashPassword } from "./password";
 import { findUserByEmail } from "./queries";
@@ -28,6 +29,7 @@ export async function createResetLink(userId: string, ttlMs = RESET_TTL_MS): Pro
 export async function requestPasswordReset(
   email: string,
   mailText: (url: string) => { subject: string; text: string },
+  client?: RequestClient,
 ) {
   // every request counts, atomically before anything else: at most 10 mails per account and 15 minutes
   const { count } = await countAttempt({ kind: "account", value: `reset:${email}` });
@@ -48,12 +50,17 @@ export async function requestPasswordReset(
     actorId: user.id,
     schoolId: user.schoolId,
     academyId: user.academyId,
+    ...client,
   });
 }
 
 /** Sets a new password with a reset token: one use, before it expires. */
-export async function resetPasswordWithToken(token: string, password: string): Promise<"ok" | "expiredActionCode"> {
+export async function resetPasswordWithToken(
+  token: string,
+  password: string,
+  client?: RequestClient,
+): Promise<"ok" | "expiredActionCode"> {
   const tokenHash = sha256(token);
   const passwordHash = await hashPassword(password);
-  return redeemResetToken(tokenHash, passwordHash);
+  return redeemResetToken(tokenHash, passwordHash, client);
 }

@@ -1,11 +1,13 @@
 "use server";
 import { getTranslations } from "next-intl/server";
+import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { z } from "zod";
 import { getPlainText } from "@/platform/i18n/server";
 import { requestPasswordReset, resetPasswordWithToken } from "./password-reset";
 import { emailSchema, newPasswordSchema } from "./schema";
 import { errorField, log } from "@/platform/ops/log";
+import { requestClient } from "@/platform/security/client-ip";
 
 export interface ForgotState {
   status: "idle" | "sent" | "invalidEmail";
@@ -18,10 +20,11 @@ export async function requestReset(_prev: ForgotState, form: FormData): Promise<
   const t = await getTranslations("Reset");
   const plain = await getPlainText();
   try {
-    await requestPasswordReset(parsed.data, (url) => ({
-      subject: plain(t("mailSubject")),
-      text: plain(t("mailBody", { url })),
-    }));
+    await requestPasswordReset(
+      parsed.data,
+      (url) => ({ subject: plain(t("mailSubject")), text: plain(t("mailBody", { url })) }),
+      requestClient(await headers()),
+    );
   } catch (error) {
     log().error({ event: "password.reset.failed", ...errorField(error) }, "password reset request failed");
   }
@@ -46,7 +49,7 @@ export async function resetPassword(_prev: ResetState, form: FormData): Promise<
     return { error: bad.has("token") ? "expiredActionCode" : "tooShort" };
   }
   if (parsed.data.password !== parsed.data.confirm) return { error: "mismatch" };
-  const result = await resetPasswordWithToken(parsed.data.token, parsed.data.password);
+  const result = await resetPasswordWithToken(parsed.data.token, parsed.data.password, requestClient(await headers()));
   if (result !== "ok") return { error: result };
   redirect("/signin?notice=passwordReset");
 }

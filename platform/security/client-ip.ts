@@ -45,3 +45,14 @@ export function requestIp(headers: Pick<Headers, "get">): string {
   const name = holder.manabiyaClientIpHeader;
   return (name && headers.get(name)) || "unknown";
 }
+
+/** Where a request came from, as the sign-in log keeps it: the decided address and the User-Agent header. */
+export interface RequestClient {
+  ip: string;
+  userAgent: string | null;
+}
+
+/** The client of a request (no headers: "unknown", no user agent). */
+export function requestClient(headers: Pick<Headers, "get"> | undefined): RequestClient {
+  return { ip: headers ? requestIp(headers) : "unknown", userAgent: headers?.get("user-agent") ?? null };
+}

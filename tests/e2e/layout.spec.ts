@@ -17,12 +17,13 @@ test.describe("role layouts", () => {
     await expect(drawer).toBeVisible();
     expect(await baseText(page.getByTestId("drawer-group"))).toBe("デモ第一中学校");
     const links = drawer.locator(".drawer-link");
-    await expect(links).toHaveCount(4);
+    await expect(links).toHaveCount(5);
     expect(await links.evaluateAll((els) => els.map((e) => e.getAttribute("href")))).toEqual([
       "/dashboard/teacher/home",
       "/dashboard/teacher/students",
       "/dashboard/teacher/activities",
       "/dashboard/teacher/library",
+      "/dashboard/teacher/signins",
     ]);
     await expect(page.getByTestId("drawer-close")).toBeFocused();
     // focus is trapped: Shift+Tab from the first element goes to the last
@@ -47,7 +48,7 @@ test.describe("role layouts", () => {
     await context.close();
   });
 
-  test("the manager drawer has home, schools, the library and the roster; the student drawer has no menu items", async ({
+  test("the manager drawer has home, schools, the library, the roster and the sign-in log; the student drawer has no menu items", async ({
     browser,
   }) => {
     const manager = await browser.newContext({ storageState: storageStateOf("manager") });
@@ -59,6 +60,7 @@ test.describe("role layouts", () => {
       "/dashboard/manager/schools",
       "/dashboard/manager/library",
       "/dashboard/manager/roster",
+      "/dashboard/manager/signin-log",
     ]);
     expect(await baseText(page.getByTestId("drawer-group"))).toBe("デモ学園");
     await manager.close();

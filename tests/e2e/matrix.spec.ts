@@ -474,6 +474,18 @@ const HANDLERS: HandlerRow[] = [
     },
   },
   {
+    // the academy's sign-in log as CSV to its managers only: the own school's teacher's sign-in, no other academy's people
+    file: "api/v1/signin-log/export/route.ts",
+    request: () => ({ path: "/api/v1/signin-log/export" }),
+    variants: ["own"],
+    expected: (who) => (who === "signedOut" ? 401 : who === "manager" ? 200 : 403),
+    ok: (reply) => {
+      expect(reply.contentType).toMatch(/^text\/csv/);
+      expect(reply.body).toContain(`mt-own-${tag}@test.example`);
+      expect(reply.body).not.toContain(`-for-${tag}@`);
+    },
+  },
+  {
     // an image to anyone signed in to its school (a manager: their academy's schools); any other is 404 like an unknown id
     file: "api/v1/images/[id]/route.ts",
     request: (v) => ({ path: `/api/v1/images/${v.image}` }),

@@ -22,6 +22,8 @@ const TITLES: Record<string, string> = {
   "/dashboard/teacher/library": "ライブラリ",
   "/dashboard/manager/library": "ライブラリ",
   "/dashboard/manager/roster": "名簿の取り込みと書き出し",
+  "/dashboard/manager/signin-log": "サインインの記録",
+  "/dashboard/teacher/signins": "自分のサインインの記録",
   "/dashboard/teacher/activities/edit/[activityId]": "アクティビティの編集",
   "/dashboard/teacher/activities/preview/[activityId]": "プレビュー",
   "/dashboard/manager/activities/edit/[schoolId]/[activityId]": "アクティビティの編集",

@@ -53,6 +53,20 @@ export const ROUTES: RouteRow[] = [
   { pattern: "/dashboard/manager/library", path: "/dashboard/manager/library", area: "manager", showsSchool: false },
   { pattern: "/dashboard/manager/roster", path: "/dashboard/manager/roster", area: "manager", showsSchool: false },
   {
+    pattern: "/dashboard/manager/signin-log",
+    path: "/dashboard/manager/signin-log",
+    area: "manager",
+    showsSchool: false,
+    marker: 'data-testid="signin-log-total"',
+  },
+  {
+    pattern: "/dashboard/teacher/signins",
+    path: "/dashboard/teacher/signins",
+    area: "teacher",
+    showsSchool: false,
+    marker: 'data-testid="signin-log-total"',
+  },
+  {
     pattern: "/dashboard/teacher/activities/edit/[activityId]",
     path: `/dashboard/teacher/activities/edit/${DEMO_IDS.mathActivity}`,
     area: "teacher",

@@ -5,7 +5,7 @@ import { problem } from "@/platform/http";
 import { attachmentHeaders } from "@/platform/http/download";
 import { defineExportRoute } from "@/features/activities/server/export-route";
 import { getDisplayLanguage } from "@/platform/i18n/server";
-import { csvRecordCount, csvRow } from "../shared/csv";
+import { csvRecordCount, csvRow } from "@/platform/csv";
 import { csvEncoder, csvEncodingOf } from "../shared/csv-encoding";
 import { csvTexts } from "../../activities/server/export-texts";
 import { researchHeader, researchRows, resultsCsv } from "./export-queries";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CSV_BOM, csvCell, csvRow } from "@/features/results/shared/csv";
+import { CSV_BOM, csvCell, csvRow } from "@/platform/csv";
 import { filterFromParams, filterQuery, showFromParams } from "@/features/results/shared/schema";
 
 describe("CSV for Excel", () => {

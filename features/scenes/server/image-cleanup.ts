@@ -1,7 +1,7 @@
 import "server-only";
 import { env } from "@/platform/env";
-import { errorField, log } from "@/platform/ops/log";
-import { onShutdown } from "@/platform/shutdown";
+import { log } from "@/platform/ops/log";
+import { schedulePeriodic } from "@/platform/ops/periodic";
 import { type SweepCount, sweepUnreferencedImages } from "./image-commands";
 
 /** How often the production server looks for images no content places. */
@@ -23,16 +23,5 @@ export async function sweepImages(graceHours = env().IMAGE_UNUSED_GRACE_HOURS): 
 
 /** Sweeps every SWEEP_EVERY_MS from now on (the first a few minutes after start), until shutdown. */
 export function scheduleImageSweeps(): void {
-  const run = () =>
-    void sweepImages().catch((error: unknown) =>
-      log().error({ event: "images.sweep.failed", ...errorField(error) }, "images: the sweep failed"),
-    );
-  const first = setTimeout(run, 2 * 60 * 1000 + Math.floor(Math.random() * 60_000));
-  const every = setInterval(run, SWEEP_EVERY_MS);
-  first.unref();
-  every.unref();
-  onShutdown(() => {
-    clearTimeout(first);
-    clearInterval(every);
-  });
+  schedulePeriodic("images.sweep", SWEEP_EVERY_MS, sweepImages);
 }

@@ -13,10 +13,16 @@ import { Drawer } from "./drawer";
 import { LanguageSwitcher } from "./language-switcher";
 import { SignOutButton } from "./sign-out-button";
 
-/** docs/requirements.md §2 menus: teacher home, students, activities, library; manager home, schools, library; students none. */
+/**
+ * docs/requirements.md §2 menus: teacher home, students, activities, library, own sign-ins; manager home, schools,
+ * library, roster, the academy's sign-in log; students none.
+ */
 const MENUS: Record<
   Role,
-  { href: string; key: "home" | "students" | "activities" | "schools" | "library" | "roster" }[]
+  {
+    href: string;
+    key: "home" | "students" | "activities" | "schools" | "library" | "roster" | "signins" | "signinLog";
+  }[]
 > = {
   student: [],
   teacher: [
@@ -24,12 +30,14 @@ const MENUS: Record<
     { href: "/dashboard/teacher/students", key: "students" },
     { href: "/dashboard/teacher/activities", key: "activities" },
     { href: "/dashboard/teacher/library", key: "library" },
+    { href: "/dashboard/teacher/signins", key: "signins" },
   ],
   manager: [
     { href: "/dashboard/manager/home", key: "home" },
     { href: "/dashboard/manager/schools", key: "schools" },
     { href: "/dashboard/manager/library", key: "library" },
     { href: "/dashboard/manager/roster", key: "roster" },
+    { href: "/dashboard/manager/signin-log", key: "signinLog" },
   ],
 };
 

@@ -1,0 +1,1 @@
+export { SigninLogLoading as default } from "@/features/people/ui/signin-log-page";
