@@ -104,7 +104,7 @@ test("stats: a manager's \"show all\" stays on the manager's page of that school
     const page = await context.newPage();
     await signInAs(page, manager.email!, TEST_PASSWORD);
     const path = `/dashboard/manager/activities/stats/${school.id}/${activity.id}`;
-    await page.goto(`${path}?class=1`);
+    await page.goto(`${path}?class=1:1`);
     const texts = page.locator(`section[data-scene-id="${free.id}"]`);
     await expect(texts.getByTestId("free-texts").getByRole("listitem")).toHaveCount(50);
     await showAll(page, texts);
