@@ -65,3 +65,21 @@ export const markColumnsSql = Prisma.sql`(select m.verdict::text from response_m
 
 /** A mark as statistics and CSVs carry it (nothing when the answer is not marked). */
 export type MarkCells = { mark: string | null; comment: string | null };
+
+/** The mark of one student's response to an activity of the school, as staff see it (null: none); null when no such response. */
+export async function staffMarkOf(
+  schoolId: string,
+  activityId: string,
+  responseId: string,
+): Promise<{ mark: StaffMark | null } | null> {
+  const row = await db().response.findFirst({
+    where: {
+      id: responseId,
+      activityId,
+      activity: { schoolId },
+      user: { schoolId, role: "student" },
+    },
+    select: { updatedAt: true, mark: { select: staffMarkSelect } },
+  });
+  return row ? { mark: toStaffMark(row.mark, row.updatedAt) } : null;
+}
