@@ -3,6 +3,7 @@ import { createActivityFromTemplate, uniqueTag } from "../../prisma/seed/factori
 import { signedInBrowsers } from "./browsers";
 import { e2eDb, makeSchool, scenesOf } from "./db";
 import { baseText } from "./helpers";
+import { BASE_URL } from "./config";
 import { sceneOf } from "./guide";
 
 /** The small things of a lesson's minute: the class picker, class labels, the comment box beside the star. */
@@ -86,7 +87,7 @@ test("the live console: a comment box beside the star of a student's answer, sav
     mode: "standby",
   });
   const choice = (await scenesOf(activity.id))[2]!;
-  const teacherPage = await signedIn(browser, teacher.email!);
+  const teacherPage = await signedIn(browser, teacher.email!, { width: 1280, height: 720 });
   await teacherPage.goto(`/dashboard/teacher/activities/guide/${activity.id}`);
   await teacherPage.getByTestId("start-session").click();
   await teacherPage.getByTestId("guide-jump").selectOption(choice.id);
@@ -111,6 +112,7 @@ test("the live console: a comment box beside the star of a student's answer, sav
   await expect
     .poll(async () => (await e2eDb().responseMark.findUnique({ where: { responseId: response.id } }))?.comment)
     .toBe("よく見ていますね");
+  await teacherPage.getByTestId("live-comment").scrollIntoViewIfNeeded();
   await teacherPage.screenshot({ path: "test-results/live-comment-1280.png" });
 
   // opened again: the comment is there to change
@@ -122,4 +124,15 @@ test("the live console: a comment box beside the star of a student's answer, sav
   await teacherPage.setViewportSize({ width: 390, height: 844 });
   await teacherPage.getByTestId("live-comment").scrollIntoViewIfNeeded();
   await teacherPage.screenshot({ path: "test-results/live-comment-phone.png" });
+  // in kana
+  await teacherPage.context().addCookies([{ name: "manabiya-lang", value: "ja-kana", url: BASE_URL }]);
+  await teacherPage.reload();
+  await cell(teacherPage, students[0]!.id).click();
+  await expect(teacherPage.getByTestId("live-comment")).toHaveAttribute("data-loaded", "true");
+  await expect(teacherPage.getByTestId("live-comment-save")).toHaveText("コメントを ほぞん");
+  await teacherPage.getByTestId("live-comment").scrollIntoViewIfNeeded();
+  await teacherPage.screenshot({ path: "test-results/live-comment-ja-kana-phone.png" });
+  await teacherPage.setViewportSize({ width: 1280, height: 720 });
+  await teacherPage.getByTestId("live-comment").scrollIntoViewIfNeeded();
+  await teacherPage.screenshot({ path: "test-results/live-comment-ja-kana-1280.png" });
 });

@@ -110,7 +110,7 @@ test("stats: a manager's \"show all\" stays on the manager's page of that school
     await showAll(page, texts);
     await expect(texts.getByTestId("free-texts").getByRole("listitem")).toHaveCount(STUDENTS, { timeout: 30_000 });
     expect(new URL(page.url()).pathname).toBe(path);
-    expect(new URL(page.url()).searchParams.get("class")).toBe("1");
+    expect(new URL(page.url()).searchParams.get("class")).toBe("1:1");
   } finally {
     await context.close();
   }
