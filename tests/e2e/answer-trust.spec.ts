@@ -41,7 +41,7 @@ async function recordStatuses(page: Page) {
   return () => page.evaluate(() => (window as unknown as { statuses: string[] }).statuses);
 }
 
-test("live two-step without a reason: a visible message, nothing sent, nothing lost; with the reason it is saved", async ({
+test("live two-step without a reason: no message while writing; on send a message naming the reason, nothing sent, nothing lost; with the reason it is saved", async ({
   browser,
 }) => {
   test.setTimeout(90_000);
@@ -64,9 +64,13 @@ test("live two-step without a reason: a visible message, nothing sent, nothing l
   await expect(live).toHaveAttribute("data-scene-id", scenes[1]!.id);
   await kid.locator('[data-option="same"] input').check();
   await kid.locator('[data-testid="second-step"] [data-option="sure"] input').check();
-  // the reason is missing: said at once (there is no "next" in a live session), and the answer is not sent
+  // the reason is missing: nothing is said while the student may still be writing it, and the answer is not sent
+  await expect(kid.getByTestId("reason")).toBeVisible();
+  await expect(kid.getByTestId("scene-problem")).toHaveCount(0);
+  // they try to send it: the message names what is missing
+  await kid.getByTestId("send-answer").click();
   await expect(kid.getByTestId("scene-problem")).toBeVisible();
-  expect(await baseText(kid.getByTestId("scene-problem"))).toBe("入力してください。");
+  expect(await baseText(kid.getByTestId("scene-problem"))).toBe("理由を書いてください。");
   await expect(kid.getByTestId("reason").locator("textarea")).toHaveAttribute("aria-invalid", "true");
 
   // the teacher moves on and comes back: the choices are still there, the message too

@@ -101,9 +101,14 @@ test("timer: the class sees the countdown; at zero the answers close on the serv
     },
   ]);
 
-  // a countdown that does not close answers: an answer after its zero is kept, marked late; the one in time is not
-  await teacherPage.getByTestId("timer-stop").click();
+  // the scene the countdown closed: the teacher opens it again in one step (no "stop the timer" to guess), and the class can answer
+  await expect(teacherPage.getByTestId("timer-stop")).toHaveCount(0);
+  await expect(teacherPage.getByTestId("timer-unlock")).toHaveText("締め切りを解除");
+  await teacherPage.getByTestId("timer-unlock").click();
   for (const kid of kids) await expect(kid.getByTestId("timer")).toHaveCount(0);
+  await expect(kids[1]!.locator("[data-option] input").first()).toBeEnabled();
+
+  // a countdown that does not close answers: an answer after its zero is kept, marked late; the one in time is not
   await teacherPage.getByTestId("timer-seconds").fill("5");
   await teacherPage.getByTestId("timer-locks").uncheck();
   await teacherPage.getByTestId("timer-start").click();

@@ -31,8 +31,9 @@ test("solo: a whole activity with the network cut for two scenes; queued answers
   // 2: two-step; moving on without a reason is refused with 'required input'
   await page.locator('[data-option="same"] input').check();
   await page.locator('[data-testid="second-step"] [data-option="sure"] input').check();
+  await expect(page.getByTestId("scene-problem")).toHaveCount(0);
   await page.getByTestId("next").click();
-  expect(await baseText(page.getByTestId("scene-problem"))).toBe("入力してください。");
+  expect(await baseText(page.getByTestId("scene-problem"))).toBe("理由を書いてください。");
   await page.getByTestId("reason").locator("textarea").fill("溶けても水と食塩はなくならないから");
   await page.getByTestId("next").click();
   await expect(page.getByTestId("progress")).toContainText("3 / 5");

@@ -104,13 +104,13 @@ test("stats: a manager's \"show all\" stays on the manager's page of that school
     const page = await context.newPage();
     await signInAs(page, manager.email!, TEST_PASSWORD);
     const path = `/dashboard/manager/activities/stats/${school.id}/${activity.id}`;
-    await page.goto(`${path}?class=1`);
+    await page.goto(`${path}?class=1:1`);
     const texts = page.locator(`section[data-scene-id="${free.id}"]`);
     await expect(texts.getByTestId("free-texts").getByRole("listitem")).toHaveCount(50);
     await showAll(page, texts);
     await expect(texts.getByTestId("free-texts").getByRole("listitem")).toHaveCount(STUDENTS, { timeout: 30_000 });
     expect(new URL(page.url()).pathname).toBe(path);
-    expect(new URL(page.url()).searchParams.get("class")).toBe("1");
+    expect(new URL(page.url()).searchParams.get("class")).toBe("1:1");
   } finally {
     await context.close();
   }

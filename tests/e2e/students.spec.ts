@@ -156,7 +156,7 @@ test.describe("student management", () => {
     expect(await baseText(page.getByTestId("page-info"))).toBe("1 / 2ページ");
     await page.getByTestId("next-page").click();
     await expect(rows).toHaveCount(5);
-    await page.goto("/dashboard/teacher/students?class=2");
+    await page.goto("/dashboard/teacher/students?class=1:2");
     await expect(rows).toHaveCount(5);
     await page.goto("/dashboard/teacher/students");
     await page.getByTestId("student-search").fill("はなこ12");

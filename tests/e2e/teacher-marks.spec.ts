@@ -3,7 +3,7 @@ import { createActivityFromTemplate } from "../../prisma/seed/factories";
 import { signedInBrowsers } from "./browsers";
 import { BASE_URL } from "./config";
 import { e2eDb, makeSchool } from "./db";
-import { expectAccessible, expectNotification } from "./helpers";
+import { baseText, expectAccessible, expectNotification } from "./helpers";
 
 const signedIn = signedInBrowsers();
 const PHONE = { width: 360, height: 740 };
@@ -22,7 +22,7 @@ async function mouseLine(page: Page, canvas: Locator) {
 test.describe("teacher marks and comments", () => {
   test.setTimeout(240_000);
 
-  test("a student writes and draws on a phone; the teacher marks both with the keyboard and comments; the student's result page shows marks and comments as text", async ({
+  test("a student writes and draws on a phone; the teacher marks both with the keyboard and comments; the student's result page shows marks and comments (markup rendered, never HTML)", async ({
     browser,
   }) => {
     const { teacher, manager: managerUser, school, students } = await makeSchool(1);
@@ -86,7 +86,7 @@ test.describe("teacher marks and comments", () => {
     await expectNotification(page, "採点を保存しました");
     await expect(textForm).toHaveAttribute("data-verdict", "correct");
     await expect(textForm.getByTestId("mark-status")).toContainText("試験 先生");
-    // the drawing: 2 = partly, a comment with markup stays text
+    // the drawing: 2 = partly, a comment with HTML in it stays text
     const drawForm = page.locator(`[data-scene-id="${drawing.id}"]`).getByTestId("mark-form");
     await drawForm.getByTestId("mark-none").focus();
     await page.keyboard.press("2");
@@ -140,15 +140,19 @@ test.describe("teacher marks and comments", () => {
       page.locator(`[data-scene-id="${drawing.id}"]`).getByTestId("drawing-gallery").getByTestId("mark-badge"),
     ).toHaveAttribute("data-verdict", "partly");
 
-    // the student's result page on the phone: marks (feedback at the end, all answered) and comments, as text
+    // the student's result page on the phone: marks (feedback at the end, all answered) and comments, with furigana
+    // (the student's default display language), HTML as text
     await student.reload();
     await expect(student.getByTestId("marks-empty")).toHaveCount(0);
     const textNote = student.locator(`[data-scene-id="${free.id}"]`).getByTestId("mark-note");
     await expect(textNote).toHaveAttribute("data-verdict", "correct");
-    await expect(textNote.getByTestId("teacher-comment")).toHaveText("よく観察できました");
+    expect(await baseText(textNote.getByTestId("teacher-comment"))).toBe("よく観察できました");
+    await expect(textNote.getByTestId("teacher-comment").locator("rt").first()).toBeVisible();
     const drawNote = student.locator(`[data-scene-id="${drawing.id}"]`).getByTestId("mark-note");
     await expect(drawNote).toHaveAttribute("data-verdict", "partly");
-    await expect(drawNote.getByTestId("teacher-comment")).toHaveText("<b>根</b>もかこう<script>window.__x=1</script>");
+    expect(await baseText(drawNote.getByTestId("teacher-comment"))).toBe(
+      "<b>根</b>もかこう<script>window.__x=1</script>",
+    );
     await expect(drawNote.locator("b, script")).toHaveCount(0);
     expect(await student.evaluate(() => (window as unknown as { __x?: number }).__x)).toBeUndefined();
     expect(await student.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
@@ -156,18 +160,19 @@ test.describe("teacher marks and comments", () => {
     // the student has no mark form
     await expect(student.getByTestId("mark-form")).toHaveCount(0);
 
-    // in kana: the mark's words without kanji (the comment is the teacher's own text)
+    // in kana: the mark's words and the comment without kanji
     await student.context().addCookies([{ name: "manabiya-lang", value: "ja-kana", url: BASE_URL }]);
     await student.reload();
     await expect(textNote.getByTestId("teacher-verdict")).toHaveText("せんせいのさいてん：せいかい");
     await expect(drawNote.getByTestId("teacher-verdict")).toHaveText("せんせいのさいてん：ぶぶんせいかい");
     expect(await textNote.locator("p.muted").first().textContent()).toBe("せんせいのコメント");
+    await expect(textNote.getByTestId("teacher-comment")).toHaveText("よくかんさつできました");
 
     // feedback "never": the marks go, the comments stay
     await e2eDb().activity.update({ where: { id: made.id }, data: { feedback: "never" } });
     await student.reload();
     await expect(textNote).toHaveAttribute("data-verdict", "");
     await expect(textNote.getByTestId("teacher-verdict")).toHaveCount(0);
-    await expect(textNote.getByTestId("teacher-comment")).toHaveText("よく観察できました");
+    await expect(textNote.getByTestId("teacher-comment")).toHaveText("よくかんさつできました");
   });
 });

@@ -10,7 +10,7 @@ import { db } from "@/platform/db";
 import type { ActionResult } from "@/platform/errors";
 import * as libraryActions from "@/features/activities/server/library-actions";
 import * as liveActions from "@/features/play/server/actions";
-import { markResponseAction } from "@/features/results/server/mark-actions";
+import { markResponseAction, readMarkAction } from "@/features/results/server/mark-actions";
 import * as projectorActions from "@/features/play/server/projector-actions";
 import { cellReasonsAction } from "@/features/results/server/actions";
 import * as schoolActions from "@/features/people/server/school-actions";
@@ -437,6 +437,17 @@ export const ACTIVITY_ROWS: Row[] = [
           select: { comment: true },
         }),
       ).toEqual({ comment: "対照のコメント" }),
+  },
+  {
+    name: "read mark",
+    prepare: async (f) => {
+      const answer = await answerOf(f);
+      await db().responseMark.create({
+        data: { responseId: answer.id, verdict: null, comment: "読むコメント", answerAt: new Date() },
+      });
+    },
+    call: async (f, s) => readMarkAction({ ...ref(f, s), responseId: (await answerOf(f)).id }),
+    effect: async (_f, data) => expect(data).toMatchObject({ comment: "読むコメント", verdict: null }),
   },
 ];
 /** The fixture's one answer (`target`'s two-step answer). */

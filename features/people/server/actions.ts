@@ -61,11 +61,11 @@ export const setGroupAction = studentAction(
 export const balanceGroupsAction = studentAction(
   "students.balanceGroups",
   z.object({
-    className: filterText(20).optional(),
+    klass: filterText(20).optional(),
     studentIds: studentRefs.shape.studentIds.optional(),
     groups: z.array(group).min(2).max(6),
   }),
-  (ctx, i) => balanceStudentGroups(ctx, { className: i.className, ids: i.studentIds }, i.groups),
+  (ctx, i) => balanceStudentGroups(ctx, { klass: i.klass, ids: i.studentIds }, i.groups),
 );
 
 export const updateStudentAction = studentAction(

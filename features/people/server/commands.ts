@@ -10,6 +10,7 @@ import type { AuthorizedSchoolId } from "@/platform/auth/scope";
 import { decryptCode, sealNewCode } from "@/platform/auth/signin-code-crypto";
 import { rotateSigninCodes } from "@/features/people/server/signin-code-commands";
 import { assignBalanced } from "../shared/balance";
+import { classFilterOf } from "../shared/class-key";
 import { type CsvRow, type CsvRowError, checkCsv, seatKey } from "../shared/csv";
 import type { StudentInput } from "../shared/schema";
 
@@ -209,14 +210,14 @@ export async function setStudentGroups(
 /** "Assign balanced" over the school's students (the selection, or one class, or all), in one transaction. */
 export async function balanceStudentGroups(
   ctx: Ctx,
-  scope: { className?: string; ids?: string[] },
+  scope: { klass?: string; ids?: string[] },
   groups: string[],
 ): Promise<ActionResult<{ count: number }>> {
-  const { className, ids } = scope;
+  const { klass, ids } = scope;
   const students = await db().studentDetail.findMany({
     where: {
       user: { schoolId: ctx.schoolId, role: "student", disabled: false, ...(ids ? { id: { in: ids } } : {}) },
-      ...(className ? { className } : {}),
+      ...(klass ? classFilterOf(klass) : {}),
     },
     select: { userId: true, grade: true, className: true, number: true },
   });
@@ -235,7 +236,7 @@ export async function balanceStudentGroups(
         action: "student.balance",
         actorId: ctx.actorId,
         schoolId: ctx.schoolId,
-        meta: { className: className ?? null, selected: ids?.length ?? null, groups, count: assignment.size },
+        meta: { klass: klass ?? null, selected: ids?.length ?? null, groups, count: assignment.size },
       },
       tx,
     );

@@ -4,6 +4,7 @@ import { db } from "@/platform/db";
 import { escapeLike } from "@/platform/db/query-text";
 import type { AuthorizedSchoolId } from "@/platform/auth/scope";
 import { PAGE_SIZE, seatNumberOf, type StudentListQuery } from "../shared/schema";
+import { classFilterOf, type SchoolClass, sortClasses } from "../shared/class-key";
 
 export interface StudentRow {
   id: string;
@@ -63,7 +64,7 @@ export async function listStudents(schoolId: AuthorizedSchoolId, q: StudentListQ
       q.view === "graduates"
         ? { student: { graduatedYear: { not: null } } }
         : { NOT: { student: { graduatedYear: { not: null } } } },
-      ...(q.class ? [{ student: { className: q.class } }] : []),
+      ...(q.class ? [{ student: classFilterOf(q.class) }] : []),
     ],
     ...(q.q
       ? {
@@ -101,12 +102,7 @@ export async function listStudents(schoolId: AuthorizedSchoolId, q: StudentListQ
         _count: { select: { responses: true } },
       },
     }),
-    db().studentDetail.findMany({
-      where: { user: { schoolId }, graduatedYear: q.view === "graduates" ? { not: null } : null },
-      distinct: ["className"],
-      orderBy: { className: "asc" },
-      select: { className: true },
-    }),
+    listClasses(schoolId, q.view),
   ]);
   const rows: StudentRow[] = users.map((u) => ({
     id: u.id,
@@ -130,14 +126,31 @@ export async function listStudents(schoolId: AuthorizedSchoolId, q: StudentListQ
     rows,
     total,
     pages: Math.max(1, Math.ceil(total / PAGE_SIZE)),
-    classes: classes.flatMap((c) => (c.className === null ? [] : [c.className])),
+    classes,
   };
+}
+
+/** The classes of the school's students at school (or of its graduates' last seats), in school order. */
+async function listClasses(schoolId: AuthorizedSchoolId, view: StudentListQuery["view"]): Promise<SchoolClass[]> {
+  const rows = await db().studentDetail.findMany({
+    where: {
+      user: { schoolId },
+      graduatedYear: view === "graduates" ? { not: null } : null,
+      grade: { not: null },
+      className: { not: null },
+    },
+    distinct: ["grade", "className"],
+    select: { grade: true, className: true },
+  });
+  return sortClasses(
+    rows.flatMap((c) => (c.grade === null || c.className === null ? [] : [{ grade: c.grade, className: c.className }])),
+  );
 }
 
 /** The ids of the students to print, in class order; at most `limit` + 1 (to detect "too many"). */
 export async function listStudentIdsForSheets(
   schoolId: AuthorizedSchoolId,
-  filter: { className?: string; ids?: string[] },
+  filter: { klass?: string; ids?: string[] },
   limit: number,
 ): Promise<string[]> {
   // the order only (ids): the cards' fields are read by the renderer process, a chunk at a time (readSheetStudents)
@@ -146,7 +159,7 @@ export async function listStudentIdsForSheets(
       schoolId,
       role: "student",
       disabled: false,
-      ...(filter.className ? { student: { className: filter.className } } : {}),
+      ...(filter.klass ? { student: classFilterOf(filter.klass) } : {}),
       ...(filter.ids ? { id: { in: filter.ids } } : {}),
     },
     orderBy: [

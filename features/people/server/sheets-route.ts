@@ -38,7 +38,7 @@ async function bodyFields(req: NextRequest): Promise<unknown> {
 }
 
 /**
- * POST /api/students/sheets with `class=1` (or `ids=…`) as a form: the
+ * POST /api/students/sheets with `class=1:2` (1年2組) (or `ids=…`) as a form: the
  * sign-in sheets PDF for a teacher's own students (or, with `schoolId=…`, a
  * manager's school's: the cards the year-end rollover reissued), as the response. Students
  * without a live code get one (printing again shows the same codes), so this
@@ -54,7 +54,7 @@ async function printSheets(req: NextRequest, actor: Actor): Promise<Response> {
   const school = await authorizeSchool(actor, parsed.data.schoolId);
   if (!school) return problem(403, "FORBIDDEN");
 
-  const ids = await listStudentIdsForSheets(school, { className: parsed.data.class, ids: parsed.data.ids }, MAX_CARDS);
+  const ids = await listStudentIdsForSheets(school, { klass: parsed.data.class, ids: parsed.data.ids }, MAX_CARDS);
   if (ids.length > MAX_CARDS) return problem(413, "VALIDATION");
   if (ids.length === 0) return problem(404, "NOT_FOUND");
 

@@ -7,7 +7,7 @@ import { createAcademy, createSchool, createUser, uniqueTag } from "../../../pri
 /** A print's students as the sheets route reads them: the ids in order, then a chunk at a time. */
 async function listStudentsForSheets(
   schoolId: AuthorizedSchoolId,
-  filter: { className?: string; ids?: string[] },
+  filter: { klass?: string; ids?: string[] },
   limit: number,
 ) {
   const ids = await listStudentIdsForSheets(schoolId, filter, limit);
@@ -62,7 +62,7 @@ describe("the students of a sign-in sheets print (read a chunk at a time)", () =
       student: { grade: 2, className: "3", number: 1 },
     });
 
-    const rows = await listStudentsForSheets(school.id as AuthorizedSchoolId, { className: "3" }, 1000);
+    const rows = await listStudentsForSheets(school.id as AuthorizedSchoolId, { klass: "2:3" }, 1000);
     expect(rows.map((r) => r.student?.number)).toEqual(Array.from({ length: count }, (_, i) => i + 1));
     expect(
       rows.every((r) => r.name === `生徒 ${r.student?.number}` && r.codeEncrypted === `sealed-${r.student?.number}`),
@@ -71,7 +71,7 @@ describe("the students of a sign-in sheets print (read a chunk at a time)", () =
     expect(rows.every((r) => r.school?.name === `P${tag}`)).toBe(true);
 
     // the limit still reads one more than allowed (the route refuses past it)
-    expect(await listStudentsForSheets(school.id as AuthorizedSchoolId, { className: "3" }, 300)).toHaveLength(301);
+    expect(await listStudentsForSheets(school.id as AuthorizedSchoolId, { klass: "2:3" }, 300)).toHaveLength(301);
     // and named ids keep to the school
     const named = await listStudentsForSheets(school.id as AuthorizedSchoolId, { ids: [ids[0]!, ids[1]!] }, 1000);
     expect(new Set(named.map((r) => r.id))).toEqual(new Set([ids[0], ids[1]]));

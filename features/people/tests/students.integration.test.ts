@@ -151,7 +151,7 @@ describe("counterbalance groups", () => {
     const theirs = await make(b.id, 1);
     const ctx = { schoolId: a.id as AuthorizedSchoolId, actorId: mine[0]!.id };
     expect(await setStudentGroups(ctx, [theirs.id], "A")).toEqual({ ok: false, code: "NOT_FOUND" });
-    expect(await balanceStudentGroups(ctx, { className: "1" }, ["A", "B"])).toEqual({ ok: true, data: { count: 3 } });
+    expect(await balanceStudentGroups(ctx, { klass: "1:1" }, ["A", "B"])).toEqual({ ok: true, data: { count: 3 } });
     const groups = await db().studentDetail.findMany({
       where: { userId: { in: mine.map((m) => m.id) } },
       orderBy: { number: "asc" },

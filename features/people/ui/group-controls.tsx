@@ -58,7 +58,7 @@ export function GroupOptions({ groups }: { groups: string[] }) {
 }
 
 /** "Assign balanced" for the class shown (or every class). */
-export function BalanceButton({ className, groups }: { className?: string; groups: string[] }) {
+export function BalanceButton({ klass, groups }: { klass?: string; groups: string[] }) {
   const t = useTranslations("Students");
   const { pending, run } = useActionRunner();
   const { confirm, dialog } = useConfirm();
@@ -79,7 +79,7 @@ export function BalanceButton({ className, groups }: { className?: string; group
             }))
           )
             return;
-          run(() => balanceGroupsAction({ groups, ...(className ? { className } : {}) }), {
+          run(() => balanceGroupsAction({ groups, ...(klass ? { klass } : {}) }), {
             success: (data) => t("balanceDone", { count: data.count }),
             failure: t("groupFailed"),
           });

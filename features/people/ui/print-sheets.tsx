@@ -42,12 +42,13 @@ export function useSheetsDownload() {
 
 /** "Print sign-in sheets" for the class shown (or all), or for the selected students. */
 export function PrintSheets({
-  className,
+  klass,
   ids,
   schoolId,
   testId = "print-sheets",
 }: {
-  className?: string;
+  /** The class key (features/people/shared/class-key.ts). */
+  klass?: string;
   ids?: string[];
   schoolId?: string;
   testId?: string;
@@ -57,7 +58,7 @@ export function PrintSheets({
   const query = new URLSearchParams();
   if (schoolId) query.set("schoolId", schoolId); // a manager's print (the rollover's reissued cards)
   if (ids) query.set("ids", ids.join(","));
-  else if (className) query.set("class", className);
+  else if (klass) query.set("class", klass);
   return (
     <button
       type="button"

@@ -13,6 +13,7 @@ import { ImportStudents } from "./import-students";
 import { SelectionProvider } from "./selection";
 import { BalanceButton } from "./group-controls";
 import { PrintSheets } from "./print-sheets";
+import { classKeyOf, type SchoolClass } from "@/features/people/shared/class-key";
 import { StudentsTable } from "./students-table";
 
 type Params = Promise<Record<string, string | string[] | undefined>>;
@@ -53,8 +54,8 @@ export async function StudentsPage({ searchParams }: { searchParams: Params }) {
           <RichText text={t("total", { count: total })} />
         </span>
         <span className="top-bar-spacer" />
-        <BalanceButton className={q.class} groups={groups} />
-        <PrintSheets className={q.class} />
+        <BalanceButton klass={q.class} groups={groups} />
+        <PrintSheets klass={q.class} />
         <ImportStudents />
         <AddStudent />
       </div>
@@ -75,7 +76,15 @@ export async function StudentsPage({ searchParams }: { searchParams: Params }) {
 }
 
 /** The view tabs (current, graduates), the search and the class filter. */
-async function StudentSearch({ q, classes, hasRows }: { q: StudentListQuery; classes: string[]; hasRows: boolean }) {
+async function StudentSearch({
+  q,
+  classes,
+  hasRows,
+}: {
+  q: StudentListQuery;
+  classes: SchoolClass[];
+  hasRows: boolean;
+}) {
   const t = await getTranslations("Students");
   const plain = await getPlainText();
   return (
@@ -109,8 +118,8 @@ async function StudentSearch({ q, classes, hasRows }: { q: StudentListQuery; cla
         <select name="class" defaultValue={q.class ?? ""} data-testid="class-filter">
           <option value="">{plain(t("allClasses"))}</option>
           {classes.map((c) => (
-            <option key={c} value={c}>
-              {c}
+            <option key={classKeyOf(c.grade, c.className)} value={classKeyOf(c.grade, c.className)!}>
+              {plain(t("classLabel", { ...c }))}
             </option>
           ))}
         </select>

@@ -5,6 +5,7 @@ import { drawingAnswerSchema } from "@/features/scenes/shared/drawing-schema";
 import { shownName, type ShownName } from "@/platform/names/person-name";
 import { type GridState, gridStateOf } from "../shared/grid-state";
 import { PRESENCE_WINDOW_MS } from "./student-state";
+import { type SchoolClass, sortClasses } from "@/features/people/shared/class-key";
 
 export type { GridState } from "../shared/grid-state";
 
@@ -171,9 +172,17 @@ export async function schoolClasses(schoolId: string): Promise<{ grade: number; 
     select distinct d.grade, d.class_name from student_details d join users u on u.id = d.user_id
     where u.school_id = ${schoolId}::uuid and u.role = 'student' and not u.disabled and d.grade is not null and d.class_name is not null
     limit 200`;
-  // 1組, 2組, … 10組 (not 1, 10, 2)
-  const collator = new Intl.Collator("ja", { numeric: true });
-  return rows
-    .map((r) => ({ grade: r.grade, className: r.class_name }))
-    .sort((a, b) => a.grade - b.grade || collator.compare(a.className, b.className));
+  return sortClasses(rows.map((r) => ({ grade: r.grade, className: r.class_name })));
+}
+
+/** The class a teacher of the school is 担任 of (the roster's homeroom, the first in school order); null: none. */
+export async function homeroomOf(schoolId: string, teacherId: string): Promise<SchoolClass | null> {
+  const rows = await db().rosterClass.findMany({
+    where: { schoolId, homeroomTeacherId: teacherId, grade: { not: null } },
+    select: { grade: true, className: true },
+    take: 20,
+  });
+  return (
+    sortClasses(rows.flatMap((r) => (r.grade === null ? [] : [{ grade: r.grade, className: r.className }])))[0] ?? null
+  );
 }

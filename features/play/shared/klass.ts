@@ -1,10 +1,8 @@
 /**
- * The class (組) a live session is run for, as one comparable key: "grade:className", or null
- * for the whole school (and for a student whose grade or class is not set). Framework-free.
+ * The class (組) a live session is run for, as one comparable key (features/people/shared/class-key.ts):
+ * null for the whole school (and for a student whose grade or class is not set).
  */
-export function classKeyOf(grade: number | null | undefined, className: string | null | undefined): string | null {
-  return grade !== null && grade !== undefined && className ? `${grade}:${className}` : null;
-}
+export { classKeyOf } from "@/features/people/shared/class-key";
 
 /** Whether a session run for `sessionClass` is open to a student of `studentClass` (docs/adr/0060-live-sessions-for-one-class.md). */
 export function sessionOpenTo(sessionClass: string | null, studentClass: string | null): boolean {

@@ -5,6 +5,7 @@ import { DRAWING_HEIGHT, DRAWING_WIDTH } from "@/features/scenes/shared/drawing-
 import type { AnswerNow, GridStudent } from "@/features/play/server/grid-queries";
 import { studentAnswerAction } from "@/features/play/server/actions";
 import { StarButton } from "@/features/play/ui/star-button";
+import { useAnswerTool } from "@/features/play/ui/answer-tools";
 import { SceneView } from "@/features/scenes/ui/scene-view";
 import type { RenderedScene, SceneAnswer } from "@/features/scenes/ui/types";
 import { PersonName } from "@/platform/ui/person-name";
@@ -37,6 +38,7 @@ export function GridAnswer({
   const t = useTranslations("LiveGrid");
   const [loaded, setLoaded] = useState<Loaded>({ kind: "loading" });
   const heading = useRef<HTMLHeadingElement>(null);
+  const tool = useAnswerTool();
   const reload = `${scene.id}:${student.state}`;
   useEffect(() => {
     let current = true;
@@ -68,18 +70,21 @@ export function GridAnswer({
           </span>
         </h3>
         <span className="top-bar-spacer" />
-        {now?.responseId ? (
+        <button type="button" className="button button-small" onClick={onClose} data-testid="grid-answer-close">
+          <RichTextClient text={t("close")} />
+        </button>
+      </div>
+      {now?.responseId ? (
+        <div className="row wrap grid-answer-tools">
           <StarButton
             key={now.responseId}
             guideRef={{ activityId, sessionId, ...(schoolId ? { schoolId } : {}) }}
             responseId={now.responseId}
             starred={now.starred}
           />
-        ) : null}
-        <button type="button" className="button button-small" onClick={onClose} data-testid="grid-answer-close">
-          <RichTextClient text={t("close")} />
-        </button>
-      </div>
+          {tool?.({ activityId, schoolId, responseId: now.responseId })}
+        </div>
+      ) : null}
       <AnswerBody loaded={loaded} now={now} scene={scene} />
     </div>
   );

@@ -47,6 +47,8 @@ interface GuideConsoleProps {
   initialState: StaffLiveState;
   /** The school's classes: the session is run for one of them, or the whole school. */
   classes: SessionClass[];
+  /** The class the picker starts at (its index in `classes`, as text; "": the whole school): the teacher's homeroom. */
+  initialClass: string;
   /** Self mode's open scenes (null: all). */
   pacing?: number | null;
 }
@@ -64,17 +66,13 @@ export function GuideConsole({
   scenes,
   initialState,
   classes,
+  initialClass,
   pacing = null,
 }: GuideConsoleProps) {
-  const [klass, setKlass] = useState("");
+  const [klass, setKlass] = useState(initialClass);
   const { pending, run } = useActionRunner();
   const { confirm, dialog } = useConfirm();
-  const params = new URLSearchParams({
-    ...(schoolId ? { school: schoolId } : {}),
-    ...(sessionId ? { session: sessionId } : {}),
-  }).toString();
-  const query = params ? `?${params}` : "";
-  const { state } = useLiveState(`/api/v1/live/${activityId}`, initialState, query);
+  const { state } = useLiveState(`/api/v1/live/${activityId}`, initialState, liveQuery(schoolId, sessionId));
   // every control addresses the session shown: another class's running at the same time is never touched
   const ref = {
     activityId,
@@ -142,6 +140,15 @@ export function GuideConsole({
       {dialog}
     </div>
   );
+}
+
+/** The live state's query: the school (a manager's) and the session chosen. */
+function liveQuery(schoolId: string | undefined, sessionId: string | null): string {
+  const params = new URLSearchParams({
+    ...(schoolId ? { school: schoolId } : {}),
+    ...(sessionId ? { session: sessionId } : {}),
+  }).toString();
+  return params ? `?${params}` : "";
 }
 
 /** The class picker and the start button. */

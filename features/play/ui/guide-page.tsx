@@ -4,7 +4,7 @@ import { z } from "zod";
 import { getActivityWithScenes } from "@/features/activities/server/queries";
 import { requireRole } from "@/platform/auth/session";
 import { getDisplayLanguage } from "@/platform/i18n/server";
-import { schoolClasses } from "@/features/play/server/grid-queries";
+import { homeroomOf, schoolClasses } from "@/features/play/server/grid-queries";
 import { liveStateForStaff } from "@/features/play/server/state-queries";
 import { authorizeSchool } from "@/platform/auth/scope";
 import { renderScene } from "@/features/scenes/ui/render-scene";
@@ -34,7 +34,15 @@ export async function GuidePage({
   const scenes = activity.scenes.map((s) => renderScene(s, lang)).filter((s): s is RenderedScene => s !== null);
   // the session chosen (several classes may run the activity at once): anything but an id is none
   const sessionId = typeof session === "string" && z.uuid().safeParse(session).success ? session : null;
-  const [state, classes] = await Promise.all([liveStateForStaff(activity.id, scope, sessionId), schoolClasses(scope)]);
+  const [state, classes, homeroom] = await Promise.all([
+    liveStateForStaff(activity.id, scope, sessionId),
+    schoolClasses(scope),
+    role === "teacher" ? homeroomOf(scope, actor.id) : null,
+  ]);
+  // the picker starts at the teacher's own class (担任), when it has students
+  const homeroomAt = homeroom
+    ? classes.findIndex((c) => c.grade === homeroom.grade && c.className === homeroom.className)
+    : -1;
   if (!state) notFound();
   return (
     <div className="stack play">
@@ -60,6 +68,7 @@ export async function GuidePage({
           scenes={scenes}
           initialState={state}
           classes={classes}
+          initialClass={homeroomAt >= 0 ? String(homeroomAt) : ""}
           pacing={activity.selfOpenScenes}
         />
       )}

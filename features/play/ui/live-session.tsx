@@ -1,13 +1,13 @@
 "use client";
 import { useTranslations } from "next-intl";
 import Link from "next/link";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { LiveState } from "@/features/play/server/state-queries";
 import { type StoredAnswer, useAnswerSaver } from "@/features/play/ui/use-answer-saver";
 import { useLiveState } from "@/features/play/ui/use-live-state";
 import { SceneView, sceneProblem, whenToSave } from "@/features/scenes/ui/scene-view";
 import { RevisedNote } from "./revised-note";
-import type { RenderedScene } from "@/features/scenes/ui/types";
+import type { RenderedScene, SceneAnswer } from "@/features/scenes/ui/types";
 import { RichTextClient } from "@/platform/ui/rich-text-client";
 import { Countdown, useCountdown } from "./countdown";
 import { PlayHead } from "./save-status";
@@ -40,12 +40,10 @@ export function LiveSession({
   const shown = useRef<string | null>(null);
   const { flush } = saver;
   const answer = scene ? (saver.answers[scene.id] ?? null) : null;
-  // there is no "next" here: an answer begun but not complete (a two-step reason missing) says so at once, as
-  // it is not sent until it is complete (the same rule as solo; the server refuses it too)
+  const { problem, send } = useSend(scene, answer, flush);
   const countdown = useCountdown(state.timer);
   // at zero of a countdown that closes answers: read-only, and what was typed goes at once (kept, late if it arrives late)
   const closed = state.locked || (countdown.over && Boolean(state.timer?.locks));
-  const problem = scene && answer && "first" in answer && answer.first ? sceneProblem(scene, answer) : null;
 
   // the teacher moved on: what was typed on the previous scene is sent at once
   useEffect(() => {
@@ -95,10 +93,38 @@ export function LiveSession({
               readOnly={closed}
               onAnswer={(a) => saver.change(scene.id, a, whenToSave(scene, a))}
             />
+            {scene.type === "two_step" && !closed ? <SendButton onSend={send} /> : null}
           </div>
         </>
       )}
     </div>
+  );
+}
+
+/**
+ * A two-step answer is not sent until it is complete (the same rule as solo; the server refuses it too): what it
+ * lacks is said once the student tries to send it, not while they are still writing.
+ */
+function useSend(scene: RenderedScene | undefined, answer: SceneAnswer | null, flush: (sceneId: string) => void) {
+  const [tried, setTried] = useState<string | null>(null);
+  const problem = scene && tried === scene.id ? sceneProblem(scene, answer) : null;
+  const send = () => {
+    if (!scene) return;
+    setTried(scene.id);
+    if (!sceneProblem(scene, answer)) flush(scene.id);
+  };
+  return { problem, send };
+}
+
+/** Sends a two-step answer now; one that is not complete stays here and the scene says what it lacks. */
+function SendButton({ onSend }: { onSend: () => void }) {
+  const t = useTranslations("Play");
+  return (
+    <p className="row">
+      <button type="button" className="button button-primary" onClick={onSend} data-testid="send-answer">
+        <RichTextClient text={t("sendAnswer")} />
+      </button>
+    </p>
   );
 }
 

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
 import { type StoredAnswer, useAnswerSaver } from "@/features/play/ui/use-answer-saver";
-import { SceneView, sceneProblem, whenToSave } from "@/features/scenes/ui/scene-view";
+import { SceneView, type SceneProblem, sceneProblem, whenToSave } from "@/features/scenes/ui/scene-view";
 import { RevisedNote } from "./revised-note";
 import type { RenderedScene, SceneAnswer } from "@/features/scenes/ui/types";
 import { RichTextClient } from "@/platform/ui/rich-text-client";
@@ -248,7 +248,7 @@ function useFinalScenes(fromServer: string[], status: ReturnType<typeof useAnswe
 /** The scene shown, the problem that keeps the respondent on it, and the move to another scene. */
 function useSceneSteps(scenes: RenderedScene[], startAt: number, saver: ReturnType<typeof useAnswerSaver>) {
   const [index, setIndex] = useState(Math.min(startAt, scenes.length));
-  const [problem, setProblem] = useState<"requiredInput" | null>(null);
+  const [problem, setProblem] = useState<SceneProblem | null>(null);
   const scene = scenes[index];
   const answerOf = (s: RenderedScene): SceneAnswer | null => saver.answers[s.id] ?? null;
   const leave = (to: number) => {

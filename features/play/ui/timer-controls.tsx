@@ -9,7 +9,10 @@ import { RichTextClient } from "@/platform/ui/rich-text-client";
 import { usePlainText } from "@/platform/ui/use-plain-text";
 import { clock, Countdown, useCountdown } from "./countdown";
 
-/** The guide screen's countdown for the current scene: presets or a number of seconds, closing answers at zero or not. */
+/**
+ * The guide screen's countdown for the current scene: presets or a number of seconds, closing answers at zero or not;
+ * stopped while it runs, and once it has closed the answers, "締め切りを解除" (which ends it and opens them again).
+ */
 export function TimerControls({
   timer,
   guideRef,
@@ -31,6 +34,8 @@ export function TimerControls({
   const valid = Number.isInteger(value) && value >= TIMER_MIN_SECONDS && value <= TIMER_MAX_SECONDS;
 
   if (timer && left !== null) {
+    // at zero of a countdown that closed the answers, the way to open them again (the countdown goes with it)
+    const closed = over && timer.locks;
     return (
       <div className="row wrap guide-bar timer-controls">
         <Countdown timer={timer} left={left} over={over} />
@@ -38,10 +43,10 @@ export function TimerControls({
           type="button"
           className="button button-small"
           disabled={pending}
-          data-testid="timer-stop"
+          data-testid={closed ? "timer-unlock" : "timer-stop"}
           onClick={() => run(() => setTimerAction({ ...guideRef, seconds: null }))}
         >
-          <RichTextClient text={t("timerStop")} />
+          <RichTextClient text={closed ? t("unlock") : t("timerStop")} />
         </button>
       </div>
     );

@@ -2,6 +2,8 @@ import "server-only";
 import { db } from "@/platform/db";
 import type { AuthorizedSchoolId } from "@/platform/auth/scope";
 import { seatInYearJoin, seatInYearSql } from "@/features/people/server/year-seat";
+import { classKeySql } from "@/features/people/shared/class-key";
+import { Prisma } from "@/platform/db/generated/prisma/client";
 import type { StatsFilter } from "../shared/schema";
 
 /** Answered and correct answers of one scene: all students, and per counterbalance group. */
@@ -69,7 +71,7 @@ function keyedRows(schoolId: AuthorizedSchoolId, activityId: string, filter: Sta
        left join lateral (select ${flagged("coalesce(k.content->'second'->'optionsByFirst'->(r.answer->>'first'), k.content->'second'->'options')")} as ids) sec on true
        where r.activity_id = $1::uuid
          and ($3::text is null or sd.counterbalance_group = $3::text)
-         and ($4::text is null or sd.class_name = $4::text)
+         and ($4::text is null or ${classKeySql("sd")} = $4::text)
          and ($5::text is null or r.mode::text = $5::text)
      )
      select scene_id::text, grp, count(*)::int as answered, count(*) filter (where ok)::int as correct
@@ -108,7 +110,7 @@ async function markedRates(
     ${seatInYearJoin("u.id", "a.academic_year")}
     where r.activity_id = ${activityId}::uuid
       and (${filter.group ?? null}::text is null or sd.counterbalance_group = ${filter.group ?? null}::text)
-      and (${filter.class ?? null}::text is null or sd.class_name = ${filter.class ?? null}::text)
+      and (${filter.class ?? null}::text is null or ${Prisma.raw(classKeySql("sd"))} = ${filter.class ?? null}::text)
       and (${filter.mode ?? null}::text is null or r.mode::text = ${filter.mode ?? null}::text)
     group by grouping sets ((r.scene_id), (r.scene_id, coalesce(sd.counterbalance_group, '')))`;
   const out: Record<string, CorrectRate> = {};

@@ -3,6 +3,8 @@ import { audit } from "@/platform/audit/log";
 import { db } from "@/platform/db";
 import { type ActionResult, fail, ok } from "@/platform/errors";
 import type { SchoolCtx } from "@/features/people/server/school-action";
+import { withFurigana } from "@/features/activities/server/furigana-suggest";
+import { errorField, log } from "@/platform/ops/log";
 import type { MarkInput } from "../shared/mark-schema";
 import { isMarkedSceneType, type StaffMark } from "../shared/mark-verdicts";
 
@@ -14,6 +16,7 @@ import { isMarkedSceneType, type StaffMark } from "../shared/mark-verdicts";
  * shown (`seen`) says whose it replaced. Audited without the comment's text.
  */
 export async function markResponse(ctx: SchoolCtx, input: MarkInput): Promise<ActionResult<StaffMark | null>> {
+  const commentFurigana = input.comment ? await furiganaOf(ctx, input.comment) : null;
   return db().$transaction(async (tx) => {
     const response = await tx.response.findFirst({
       where: {
@@ -56,7 +59,13 @@ export async function markResponse(ctx: SchoolCtx, input: MarkInput): Promise<Ac
       await tx.responseMark.deleteMany({ where: { responseId: response.id } });
       return ok(null);
     }
-    const data = { verdict: input.verdict, comment, markedById: ctx.actorId, answerAt: response.updatedAt };
+    const data = {
+      verdict: input.verdict,
+      comment,
+      commentFurigana,
+      markedById: ctx.actorId,
+      answerAt: response.updatedAt,
+    };
     const mark = await tx.responseMark.upsert({
       where: { responseId: response.id },
       create: { responseId: response.id, ...data },
@@ -72,4 +81,19 @@ export async function markResponse(ctx: SchoolCtx, input: MarkInput): Promise<Ac
       ...(replaced ? { replaced } : {}),
     });
   });
+}
+
+/**
+ * The comment as a student reads it: automatic furigana from the analyser the scene editor uses (a furigana student
+ * sees the readings over the kanji, a kana student the readings alone); null when it adds nothing, or when the
+ * analyser fails (the student then reads the comment as written: a mark is never lost to the dictionary).
+ */
+async function furiganaOf(ctx: SchoolCtx, comment: string): Promise<string | null> {
+  try {
+    const read = await withFurigana(ctx.schoolId, comment);
+    return read === comment ? null : read;
+  } catch (error) {
+    log().warn({ event: "marks.furigana.failed", ...errorField(error) }, "comment furigana failed");
+    return null;
+  }
 }

@@ -36,8 +36,8 @@ export function toStaffMark(
 
 /**
  * The marks on a student's own answers to one activity of their school, by scene id: the
- * comments always, the verdicts only when `verdicts` (the activity's feedback timing allows
- * them; the result page decides). Scenes without a mark are left out.
+ * comments always (with their automatic furigana), the verdicts only when `verdicts` (the activity's
+ * feedback timing allows them; the result page decides). Scenes without a mark are left out.
  */
 export async function ownMarks(
   who: { id: string; schoolId: string },
@@ -49,13 +49,20 @@ export async function ownMarks(
     where: {
       response: { activityId, userId: who.id, activity: { schoolId: who.schoolId }, user: { schoolId: who.schoolId } },
     },
-    select: { verdict: true, comment: true, answerAt: true, response: { select: { sceneId: true, updatedAt: true } } },
+    select: {
+      verdict: true,
+      comment: true,
+      commentFurigana: true,
+      answerAt: true,
+      response: { select: { sceneId: true, updatedAt: true } },
+    },
   });
   const out: Record<string, OwnMark> = {};
   for (const m of rows) {
     const verdict = show.verdicts ? m.verdict : null;
-    if (verdict || m.comment)
-      out[m.response.sceneId] = { verdict, comment: m.comment, stale: m.response.updatedAt > m.answerAt };
+    // the comment as the student reads it: with its automatic furigana (the original stays the staff's)
+    const comment = m.commentFurigana ?? m.comment;
+    if (verdict || comment) out[m.response.sceneId] = { verdict, comment, stale: m.response.updatedAt > m.answerAt };
   }
   return out;
 }
@@ -65,3 +72,21 @@ export const markColumnsSql = Prisma.sql`(select m.verdict::text from response_m
 
 /** A mark as statistics and CSVs carry it (nothing when the answer is not marked). */
 export type MarkCells = { mark: string | null; comment: string | null };
+
+/** The mark of one student's response to an activity of the school, as staff see it (null: none); null when no such response. */
+export async function staffMarkOf(
+  schoolId: string,
+  activityId: string,
+  responseId: string,
+): Promise<{ mark: StaffMark | null } | null> {
+  const row = await db().response.findFirst({
+    where: {
+      id: responseId,
+      activityId,
+      activity: { schoolId },
+      user: { schoolId, role: "student" },
+    },
+    select: { updatedAt: true, mark: { select: staffMarkSelect } },
+  });
+  return row ? { mark: toStaffMark(row.mark, row.updatedAt) } : null;
+}

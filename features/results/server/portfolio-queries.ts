@@ -131,13 +131,21 @@ export async function respondentIds(school: AuthorizedSchoolId, activityId: stri
   return rows.map((r) => r.id);
 }
 
-/** Every activity a student took, newest first, with their answers in the order they saw the scenes. */
+/** Every activity a student took, newest first, with their answers in the order they saw the scenes and the teachers' marks on them. */
 export async function portfolioOf(school: AuthorizedSchoolId, studentId: string) {
   const student = await schoolStudent(school, studentId);
   if (!student) return null;
   const responses = await db().response.findMany({
     where: { userId: studentId, activity: { schoolId: school } },
-    select: { activityId: true, sceneId: true, answer: true, mode: true, updatedAt: true, sceneVersion: true },
+    select: {
+      activityId: true,
+      sceneId: true,
+      answer: true,
+      mode: true,
+      updatedAt: true,
+      sceneVersion: true,
+      mark: { select: { verdict: true, comment: true, answerAt: true } },
+    },
   });
   const ids = [...new Set(responses.map((r) => r.activityId))];
   const activities = await db().activity.findMany({ where: { id: { in: ids } }, select: activitySelect });

@@ -4,7 +4,11 @@ import { Prisma } from "@/platform/db/generated/prisma/client";
 import { type MarkCells, markColumnsSql } from "@/features/results/server/mark-queries";
 import type { AuthorizedSchoolId } from "@/platform/auth/scope";
 import { seatInYearJoin } from "@/features/people/server/year-seat";
+import { classKeySql } from "@/features/people/shared/class-key";
 import { correctRates } from "./correct-rate-queries";
+
+/** The seat's class key, compared with the class filter (features/people/shared/class-key.ts). */
+const SD_CLASS_KEY = Prisma.raw(classKeySql("sd"));
 import type { StatsFilter } from "../shared/schema";
 
 /** A student's name and seat columns as the statistics read them. */
@@ -37,7 +41,7 @@ function respondedIn(schoolId: AuthorizedSchoolId, activityId: string, filter: S
     ${seatInYearJoin("u.id", "a.academic_year")}
     where r.activity_id = ${activityId}::uuid
       and (${group}::text is null or sd.counterbalance_group = ${group}::text)
-      and (${className}::text is null or sd.class_name = ${className}::text)
+      and (${className}::text is null or ${SD_CLASS_KEY} = ${className}::text)
       and (${mode}::text is null or r.mode::text = ${mode}::text)`;
 }
 
@@ -112,7 +116,7 @@ export async function loadStatsRows(
       from users u ${seatInYearJoin("u.id", academicYear)}
       where u.school_id = ${schoolId}::uuid and u.role = 'student' and not u.disabled
         and (${group}::text is null or sd.counterbalance_group = ${group}::text)
-        and (${className}::text is null or sd.class_name = ${className}::text)
+        and (${className}::text is null or ${SD_CLASS_KEY} = ${className}::text)
       order by sd.grade, sd.class_name, sd.number, u.name_kana`,
     db().studentDetail.findMany({
       where: { user: { schoolId }, counterbalanceGroup: { not: null } },
@@ -120,10 +124,9 @@ export async function loadStatsRows(
       select: { counterbalanceGroup: true },
     }),
     db().studentDetail.findMany({
-      where: { user: { schoolId } },
-      distinct: ["className"],
-      orderBy: { className: "asc" },
-      select: { className: true },
+      where: { user: { schoolId }, grade: { not: null }, className: { not: null } },
+      distinct: ["grade", "className"],
+      select: { grade: true, className: true },
     }),
     // the students in scope without an answer to a question scene, in any mode ("not answered yet" means not at all);
     // an anti-join on the one-answer-per-student-and-scene index: as many rows as answers missing
@@ -134,7 +137,7 @@ export async function loadStatsRows(
       ${seatInYearJoin("u.id", academicYear)}
       where s.activity_id = ${activityId}::uuid and s.type <> 'info'
         and (${group}::text is null or sd.counterbalance_group = ${group}::text)
-        and (${className}::text is null or sd.class_name = ${className}::text)
+        and (${className}::text is null or ${SD_CLASS_KEY} = ${className}::text)
         and not exists (select 1 from responses r where r.scene_id = s.id and r.user_id = u.id)`,
   ]);
   return { rates, dims, totals, texts, drawn, people, assigned, groups, classes, missing };

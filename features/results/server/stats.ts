@@ -14,6 +14,7 @@ import {
   type StatsRows,
 } from "./stats-queries";
 import type { StatsFilter } from "../shared/schema";
+import { sortClasses, type SchoolClass } from "@/features/people/shared/class-key";
 
 /** A student as staff see them in results: full name (never the nickname) with its reading, and the seat. */
 export interface Person {
@@ -67,7 +68,8 @@ export interface ActivityStats {
   questions: number;
   scenes: SceneStats[];
   groups: string[];
-  classes: string[];
+  /** The school's classes, in school order: the class filter's choices. */
+  classes: SchoolClass[];
   /** The activity's academic year (年度). */
   academicYear: number;
 }
@@ -183,7 +185,11 @@ export async function activityStats(
     questions,
     scenes,
     groups: groups.map((g) => g.counterbalanceGroup!).sort(),
-    classes: classes.flatMap((c) => (c.className === null ? [] : [c.className])),
+    classes: sortClasses(
+      classes.flatMap((c) =>
+        c.grade === null || c.className === null ? [] : [{ grade: c.grade, className: c.className }],
+      ),
+    ),
   };
 }
 

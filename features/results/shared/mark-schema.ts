@@ -2,7 +2,8 @@ import { z } from "zod";
 import { COMMENT_MAX, MARK_VERDICTS } from "./mark-verdicts";
 
 /**
- * A teacher's comment: plain text (shown as text, never as markup), line ends made \n,
+ * A teacher's comment: rich-text markup as scene texts take it (platform/richtext: bold, colour, ruby…; rendered,
+ * never HTML), line ends made \n,
  * trimmed, at most COMMENT_MAX characters, no control characters but line breaks and tabs
  * (PostgreSQL refuses NUL in text).
  */

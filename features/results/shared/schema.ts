@@ -8,7 +8,8 @@ export const statsFilter = z.object({
     .regex(/^[A-Z]{1,3}$/)
     .optional()
     .catch(undefined),
-  class: filterText(10).optional().catch(undefined),
+  /** The class key ("1:2" for 1年2組, features/people/shared/class-key.ts). */
+  class: filterText(20).optional().catch(undefined),
   mode: z.enum(["guide", "self"]).optional().catch(undefined),
 });
 export type StatsFilter = z.infer<typeof statsFilter>;

@@ -232,9 +232,13 @@ describe("teacher marks and comments", () => {
     await markResponse(ctx(), input(text[1]!, "incorrect", "惜しい"));
     await db().response.update({ where: { id: text[1]! }, data: { answer: { text: "直した答え" } } });
     const view = (await studentResponses(school, activity, students[1]!))!;
-    expect(view.responses.find((r) => r.id === text[1])?.mark).toMatchObject({ verdict: "incorrect" });
+    // staff read the comment as written, the student with its furigana
+    expect(view.responses.find((r) => r.id === text[1])?.mark).toMatchObject({
+      verdict: "incorrect",
+      comment: "惜しい",
+    });
     expect(await ownMarksOf(1, true)).toMatchObject({
-      [scenes.find((s) => s.type === "free_text")!.id]: { verdict: "incorrect", comment: "惜しい", stale: true },
+      [scenes.find((s) => s.type === "free_text")!.id]: { verdict: "incorrect", comment: "|惜(お)しい", stale: true },
     });
     const second = await markResponse(ctx(teacher2), input(text[1]!, "partly", "直してよくなった"));
     expect(second).toMatchObject({ ok: true, data: { verdict: "partly", markedBy: "二人目 先生", stale: false } });
@@ -266,8 +270,9 @@ describe("teacher marks and comments", () => {
     const single = scenes.find((s) => s.type === "single_choice")!.id;
     // feedback "never": comments only
     expect(await ownMarksOf(0, false)).toEqual({
-      [free]: { verdict: null, comment: "よく書けました", stale: false },
-      [single]: { verdict: null, comment: "<script>alert(1)</script>\n二行目", stale: false },
+      [free]: { verdict: null, comment: "よく|書(か)けました", stale: false },
+      // the student reads a comment with its automatic furigana (staff read it as written)
+      [single]: { verdict: null, comment: "<script>alert(1)</script>\n|二(に)|行(こう)|目(め)", stale: false },
     });
     expect(await ownMarksOf(0, true)).toMatchObject({ [free]: { verdict: "correct" } });
     // student 2 has no marks; a student of another school asking for this activity gets nothing
@@ -314,6 +319,27 @@ describe("teacher marks and comments", () => {
     expect(line.endsWith(`,部分正解,直してよくなった,${stats.academicYear}`)).toBe(true);
     expect(research).toContain(`,"'=HYPERLINK(""http://x"")"`);
     expect(research).toContain(`,,"<script>alert(1)</script>\n二行目"`);
+  });
+
+  it("a comment takes the scene texts' markup: kept as written for staff, read by the student with automatic furigana (the teacher's own ruby kept); one without kanji gets none", async () => {
+    const free = scenes.find((s) => s.type === "free_text")!.id;
+    const saved = await markResponse(
+      ctx(),
+      input(text[1]!, null, "**よく**できました。説明も正確です\n|明日(あした)も"),
+    );
+    expect(saved).toMatchObject({ ok: true, data: { comment: "**よく**できました。説明も正確です\n|明日(あした)も" } });
+    expect(await markRow(text[1]!)).toMatchObject({
+      comment: "**よく**できました。説明も正確です\n|明日(あした)も",
+      commentFurigana: "**よく**できました。|説明(せつめい)も|正確(せいかく)です\n|明日(あした)も",
+    });
+    expect((await ownMarksOf(1, false))[free]).toEqual({
+      verdict: null,
+      comment: "**よく**できました。|説明(せつめい)も|正確(せいかく)です\n|明日(あした)も",
+      stale: false,
+    });
+    await markResponse(ctx(), input(text[1]!, null, "**よく**できました"));
+    expect(await markRow(text[1]!)).toMatchObject({ comment: "**よく**できました", commentFurigana: null });
+    expect((await ownMarksOf(1, false))[free]).toMatchObject({ comment: "**よく**できました" });
   });
 });
 

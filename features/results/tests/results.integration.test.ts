@@ -95,7 +95,7 @@ describe("statistics", () => {
     const b = (await activityStats(school, activity, { group: "B" }))!;
     expect(b.overview.assigned).toBe(4);
     expect(b.scenes[2]!.choices).toEqual({ clear: 2, cloudy: 2 });
-    const class2 = (await activityStats(school, activity, { class: "2" }))!;
+    const class2 = (await activityStats(school, activity, { class: "1:2" }))!;
     expect(class2.scenes[1]!.cross).toEqual({ same: { sure: 4 } });
     const guide = (await activityStats(school, activity, { mode: "guide" }))!;
     expect(guide.overview.started).toBe(2);

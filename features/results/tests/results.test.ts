@@ -19,9 +19,9 @@ describe("CSV for Excel", () => {
 
 describe("stats filters", () => {
   it("keeps valid filters and drops bad ones, both ways", () => {
-    expect(filterFromParams(new URLSearchParams("group=B&class=2&mode=self"))).toEqual({
+    expect(filterFromParams(new URLSearchParams("group=B&class=1%3A2&mode=self"))).toEqual({
       group: "B",
-      class: "2",
+      class: "1:2",
       mode: "self",
     });
     expect(filterFromParams({ group: "b; drop", class: "", mode: "later" })).toEqual({

@@ -2,7 +2,10 @@ import { getTranslations } from "next-intl/server";
 import type { OwnMark } from "@/features/results/shared/mark-verdicts";
 import { RichText } from "@/platform/ui/rich-text";
 
-/** A teacher's mark and comment as the student sees it under their answer (the comment as plain text, never markup). */
+/**
+ * A teacher's mark and comment under an answer (the student's result page, the portfolio): the comment in the
+ * rich-text markup scene texts use, in the reader's display language (its ruby over kanji, or kana alone).
+ */
 export async function MarkNote({ mark }: { mark: OwnMark }) {
   const t = await getTranslations("Marks");
   return (
@@ -18,7 +21,7 @@ export async function MarkNote({ mark }: { mark: OwnMark }) {
             <RichText text={t("teacherComment")} />
           </p>
           <p className="mark-comment" data-testid="teacher-comment">
-            {mark.comment}
+            <RichText text={mark.comment} />
           </p>
         </div>
       ) : null}

@@ -13,9 +13,13 @@ import type { RenderedScene, SceneAnswer } from "@/features/scenes/ui/types";
 import { PersonName } from "@/platform/ui/person-name";
 import { RichText } from "@/platform/ui/rich-text";
 import type { DisplayLanguage } from "@/platform/i18n/languages";
+import { MarkNote } from "./mark-note";
 import { SeatLabel } from "./student-label";
 
 type Params = Promise<Record<string, string | string[] | undefined>>;
+type PortfolioResponse = NonNullable<
+  Awaited<ReturnType<typeof portfolioOf>>
+>["activities"][number]["responses"][number];
 
 async function teacherSchool() {
   const actor = await requireRole("teacher");
@@ -143,6 +147,25 @@ function PortfolioRow({
   );
 }
 
+/** The teachers' marks and comments under the answers of one activity (the comment as written, in its markup). */
+function marksOf(responses: PortfolioResponse[]) {
+  return Object.fromEntries(
+    responses.flatMap((r) =>
+      r.mark && (r.mark.verdict || r.mark.comment)
+        ? [
+            [
+              r.sceneId,
+              <MarkNote
+                key={r.sceneId}
+                mark={{ verdict: r.mark.verdict, comment: r.mark.comment, stale: r.updatedAt > r.mark.answerAt }}
+              />,
+            ],
+          ]
+        : [],
+    ),
+  );
+}
+
 /** /dashboard/teacher/portfolio/{studentId}: every activity the student took, newest first, with their answers; printable. */
 export async function PortfolioDetailPage({ studentId }: { studentId: string }) {
   const school = await teacherSchool();
@@ -208,6 +231,7 @@ export async function PortfolioDetailPage({ studentId }: { studentId: string }) 
                 answers={answers}
                 meta={versions}
                 drawings={answerDrawings(scenes, answers, label)}
+                extra={marksOf(a.responses)}
               />
             </section>
           );

@@ -14,6 +14,7 @@ import { ExportLinks } from "./export-links";
 import { NamesToggle } from "./names-toggle";
 import { NotAnswered } from "./not-answered";
 import { CorrectRateLine, FreeTexts, Respondents } from "./stats-lists";
+import { classKeyOf, type SchoolClass } from "@/features/people/shared/class-key";
 
 type Params = Promise<Record<string, string | string[] | undefined>>;
 
@@ -82,13 +83,14 @@ async function FilterForm({
 }: {
   filter: ReturnType<typeof filterFromParams>;
   groups: string[];
-  classes: string[];
+  classes: SchoolClass[];
   activityId: string;
   query: string;
   schoolParam: string;
 }) {
   const t = await getTranslations("Results");
   const ta = await getTranslations("Activities");
+  const ts = await getTranslations("Students");
   const plain = await getPlainText();
   const exportQuery = (extra: string) => [schoolParam, extra].filter(Boolean).join("&");
   return (
@@ -105,7 +107,7 @@ async function FilterForm({
         label={t("class")}
         value={filter.class}
         all={plain(t("all"))}
-        options={classes.map((c) => [c, c])}
+        options={classes.map((c) => [classKeyOf(c.grade, c.className)!, plain(ts("classLabel", { ...c }))])}
       />
       <FilterSelect
         name="mode"

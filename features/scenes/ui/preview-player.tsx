@@ -3,7 +3,7 @@ import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useState } from "react";
 import { RichTextClient } from "@/platform/ui/rich-text-client";
-import { SceneView, sceneProblem } from "./scene-view";
+import { SceneView, type SceneProblem, sceneProblem } from "./scene-view";
 import type { RenderedScene, SceneAnswer } from "./types";
 
 /** Walks every scene as a student would; answers stay in this page (preview never writes responses). */
@@ -11,7 +11,7 @@ export function PreviewPlayer({ scenes, backHref }: { scenes: RenderedScene[]; b
   const t = useTranslations("Scenes");
   const [index, setIndex] = useState(0);
   const [answers, setAnswers] = useState<Record<string, SceneAnswer>>({});
-  const [problem, setProblem] = useState<"requiredInput" | null>(null);
+  const [problem, setProblem] = useState<SceneProblem | null>(null);
   const [done, setDone] = useState(false);
   const scene = scenes[index];
   if (!scene) return null;

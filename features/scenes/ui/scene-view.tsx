@@ -10,8 +10,8 @@ type Props = {
   scene: RenderedScene;
   answer: SceneAnswer | null;
   onAnswer: (answer: SceneAnswer) => void;
-  /** Message key under Scenes shown for this scene (e.g. requiredInput). */
-  problem?: "requiredInput" | null;
+  /** Message key under Scenes shown for this scene, once the student has tried to send or move on. */
+  problem?: SceneProblem | null;
   readOnly?: boolean;
   /** A read-only drawing scene's answer, drawn on the server (features/scenes/ui/drawing-svg.tsx). */
   drawing?: ReactNode;
@@ -38,11 +38,18 @@ export function secondOptionsOf(scene: Extract<RenderedScene, { type: "two_step"
   return (first && scene.secondOptions[first]) || scene.secondOptions["*"] || [];
 }
 
-/** What stops a student from moving on: a two-step reason left empty ('required input', docs/requirements.md §5). */
-export function sceneProblem(scene: RenderedScene, answer: SceneAnswer | null): "requiredInput" | null {
+/** A message key under Scenes saying what an answer still lacks: a two-step choice, or its reason. */
+export type SceneProblem = "requiredInput" | "reasonRequired";
+
+/**
+ * What stops a student from sending a two-step answer ('required input', docs/requirements.md §5): a choice not
+ * made yet, or the reason left empty (the message names the reason).
+ */
+export function sceneProblem(scene: RenderedScene, answer: SceneAnswer | null): SceneProblem | null {
   if (scene.type !== "two_step") return null;
   const a = answer as { first?: string; second?: string; reason?: string } | null;
-  return a?.first && a.second && a.reason?.trim() ? null : "requiredInput";
+  if (!a?.first || !a.second) return "requiredInput";
+  return a.reason?.trim() ? null : "reasonRequired";
 }
 
 /**
@@ -258,7 +265,7 @@ function TwoStepAnswer({
   scene: Extract<RenderedScene, { type: "two_step" }>;
   a: Record<string, unknown>;
   uid: string;
-  problem?: "requiredInput" | null;
+  problem?: SceneProblem | null;
   readOnly?: boolean;
   onAnswer: (answer: SceneAnswer) => void;
 }) {
@@ -302,7 +309,7 @@ function TwoStepAnswer({
             className="answer-text"
             value={typeof a.reason === "string" ? a.reason : ""}
             readOnly={readOnly}
-            aria-invalid={problem === "requiredInput" || undefined}
+            aria-invalid={problem === "reasonRequired" || undefined}
             required
             onChange={(e) => onAnswer({ first: a.first as string, second: a.second as string, reason: e.target.value })}
           />

@@ -1,4 +1,4 @@
-import { GuidePage } from "@/features/play/ui/guide-page";
+import { GuideScreen } from "@/screens/guide/guide-screen";
 import { screenTitle } from "@/platform/i18n/metadata";
 
 export const generateMetadata = screenTitle("guide");
@@ -10,5 +10,5 @@ export default async function TeacherGuide({
   params: Promise<{ activityId: string }>;
   searchParams: Promise<{ session?: string | string[] }>;
 }) {
-  return <GuidePage role="teacher" activityId={(await params).activityId} session={(await searchParams).session} />;
+  return <GuideScreen role="teacher" activityId={(await params).activityId} session={(await searchParams).session} />;
 }

@@ -1,4 +1,4 @@
-import { GuidePage } from "@/features/play/ui/guide-page";
+import { GuideScreen } from "@/screens/guide/guide-screen";
 import { screenTitle } from "@/platform/i18n/metadata";
 
 export const generateMetadata = screenTitle("guide");
@@ -12,6 +12,6 @@ export default async function ManagerGuide({
 }) {
   const { schoolId, activityId } = await params;
   return (
-    <GuidePage role="manager" activityId={activityId} schoolId={schoolId} session={(await searchParams).session} />
+    <GuideScreen role="manager" activityId={activityId} schoolId={schoolId} session={(await searchParams).session} />
   );
 }
