@@ -23,6 +23,7 @@ import { activityStats } from "@/features/results/server/stats";
 import { createActivityFromTemplate, createUser, uniqueTag } from "../../../prisma/seed/factories";
 import { serveEndpoint } from "../../../tests/support/helpers";
 import { sessionCookieOf } from "../../../tests/support/next-headers-fake";
+import { followStream, until } from "../../../tests/support/live-stream";
 import { throughPooler } from "../../../tests/support/pooler";
 import { twoSchools } from "../../../tests/support/two-schools";
 
@@ -99,38 +100,8 @@ afterAll(async () => {
   await db().$disconnect();
 });
 
-/** A student's event stream: the states it has received so far. */
-async function follow(student: string) {
-  const aborter = new AbortController();
-  const res = await fetch(`http://127.0.0.1:${ports.streams}/api/v1/live/${ids.activity}/events`, {
-    headers: { cookie: await sessionCookieOf(student, "student", 0) },
-    signal: aborter.signal,
-  });
-  expect(res.status).toBe(200);
-  const got = { text: "" };
-  const reader = res.body!.getReader();
-  const decoder = new TextDecoder();
-  void (async () => {
-    for (;;) {
-      const { done, value } = await reader.read().catch(() => ({ done: true, value: undefined }));
-      if (done) break;
-      got.text += decoder.decode(value, { stream: true });
-    }
-  })();
-  const states = () =>
-    [...got.text.matchAll(/event: state\ndata: (.*)\n\n/g)].map(
-      (m) => JSON.parse(m[1]!) as { sceneId: string | null; paused: boolean },
-    );
-  return { states, stop: () => aborter.abort() };
-}
-
-async function until(check: () => boolean, what: string, ms = 10_000) {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`not within ${ms} ms: ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
+const follow = async (student: string) =>
+  followStream(ports.streams, ids.activity, await sessionCookieOf(student, "student", 0));
 
 async function press(sceneId: string) {
   const res = await fetch(`http://127.0.0.1:${ports.advance}/api/v1/live/${ids.activity}/scene`, {
