@@ -10,10 +10,11 @@ import { createListenConnection, listenLive } from "./listen-queries";
  * and the app's route handlers share it: ONE listening connection per process
  * (kept on globalThis, which the server script and every route bundle share),
  * fanning the notifications out in memory. When the connection is lost (the backend
- * ended, a network blip, a failover) or cannot be opened, it is opened again after
- * 0.5 s, then 1, 2… up to 10 s between attempts; meanwhile the instance is not ready
- * (listenerLost: GET /readyz answers 503), and once it listens again every subscriber
- * gets a `resync` (it may have missed a notification: each stream reads its state again).
+ * ended, a network blip, a failover; one that stops answering is found by checkListener)
+ * or cannot be opened, it is opened again after 0.5 s, then 1, 2… up to 10 s between
+ * attempts; meanwhile the instance is not ready (GET /readyz answers 503), and once it
+ * listens again every subscriber gets a `resync` (it may have missed a notification:
+ * each stream reads its state again).
  */
 interface Bus {
   emitter: EventEmitter;
@@ -24,6 +25,10 @@ interface Bus {
   retry: NodeJS.Timeout | null;
   /** the connection was lost, or could not be opened, and does not listen yet */
   lost: boolean;
+  /** takes the current connection as lost (checkListener) */
+  drop: ((error: Error) => void) | null;
+  /** the current connection's checks, every CHECK_EVERY_MS */
+  checks: NodeJS.Timeout | undefined;
   pendingCounts: Map<string, NodeJS.Timeout>;
   /** Notifications received per topic (and, under "*", resyncs): a read started before the latest one may be stale. */
   generations: Map<string, number>;
@@ -31,6 +36,9 @@ interface Bus {
 
 const FIRST_RETRY_MS = 500;
 const LAST_RETRY_MS = 10_000;
+/** how often the connection is asked for an answer, and how long it has to give one (checkListener) */
+const CHECK_EVERY_MS = 15_000;
+const CHECK_WAIT_MS = 3_000;
 
 const g = globalThis as unknown as { manabiyaLiveBus?: Bus };
 function bus(): Bus {
@@ -41,6 +49,8 @@ function bus(): Bus {
     retryMs: FIRST_RETRY_MS,
     retry: null,
     lost: false,
+    drop: null,
+    checks: undefined,
     pendingCounts: new Map(),
     generations: new Map(),
   };
@@ -82,6 +92,8 @@ async function open(b: Bus, databaseUrl: string | undefined): Promise<void> {
   const lost = (error?: Error) => {
     if (b.client !== client) return;
     b.client = null;
+    b.drop = null;
+    clearInterval(b.checks);
     discard(client);
     log().warn(
       { event: "live.listen.lost", ...(error ? errorField(error) : {}) },
@@ -100,7 +112,10 @@ async function open(b: Bus, databaseUrl: string | undefined): Promise<void> {
     throw error;
   }
   b.client = client;
+  b.drop = lost;
   b.retryMs = FIRST_RETRY_MS;
+  b.checks = setInterval(() => void checkListener(), CHECK_EVERY_MS);
+  b.checks.unref();
   if (b.lost) {
     b.lost = false;
     log().info({ event: "live.listen.back" }, "live: listening again");
@@ -119,11 +134,28 @@ function connect(b: Bus, databaseUrl: string | undefined): Promise<void> {
 }
 
 /**
- * The listening connection was lost (or could not be opened) and does not listen yet: a notification sent now
- * reaches no stream of this instance (platform/ops/health.ts: not ready). False before the first use.
+ * Whether the live bus listens (or has not been needed yet): false while its connection is lost (or could
+ * not be opened) and not back, when a notification sent now would reach no stream of this instance
+ * (platform/ops/health.ts: not ready). The connection is asked for an answer within CHECK_WAIT_MS (here,
+ * and every CHECK_EVERY_MS): one that vanished without a word (a network blip, a failover whose old
+ * server never answers again) is taken as lost and opened again.
  */
-export function listenerLost(): boolean {
-  return bus().lost;
+export async function checkListener(): Promise<boolean> {
+  const b = bus();
+  const client = b.client;
+  if (!client) return !b.lost;
+  let timer: NodeJS.Timeout | undefined;
+  const answered = await Promise.race([
+    client.query("select 1").then(
+      () => true,
+      () => false,
+    ),
+    new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), CHECK_WAIT_MS))),
+  ]);
+  clearTimeout(timer);
+  if (!answered && b.client === client)
+    b.drop?.(new Error(`the listening connection did not answer within ${CHECK_WAIT_MS} ms`));
+  return !b.lost;
 }
 
 /** How many notifications (and resyncs) this process has received for `topic`. */

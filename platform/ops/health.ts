@@ -1,7 +1,7 @@
 import "server-only";
 import { readdir } from "node:fs/promises";
 import path from "node:path";
-import { listenerLost } from "@/platform/notify/listen";
+import { checkListener } from "@/platform/notify/listen";
 import { appliedMigrationNames } from "./queries";
 
 /**
@@ -37,13 +37,9 @@ function shippedMigrations(): Promise<string[]> {
  * the teacher's moves.
  */
 export async function readiness(): Promise<Readiness> {
-  const live = listenerLost() ? "reconnecting" : "ok";
-  let applied: Set<string>;
-  try {
-    applied = await appliedMigrationNames();
-  } catch {
-    return { ready: false, database: "unreachable", migrations: "unknown", live };
-  }
+  const [listening, applied] = await Promise.all([checkListener(), appliedMigrationNames().catch(() => null)]);
+  const live = listening ? "ok" : "reconnecting";
+  if (!applied) return { ready: false, database: "unreachable", migrations: "unknown", live };
   const shipped = await shippedMigrations().catch(() => null);
   if (!shipped) return { ready: false, database: "ok", migrations: "unknown", live };
   const current = shipped.every((name) => applied.has(name));

@@ -1,8 +1,10 @@
 /**
  * The live bus's listening connection comes back (platform/notify/listen.ts): mid-lesson its backend is
- * ended (pg_terminate_backend, as a failover or an administrator does). Meanwhile the instance is not ready
+ * ended (pg_terminate_backend, as a failover or an administrator does), or stops answering without a word
+ * (SIGSTOP: as a network blip or a vanished server looks from here). Meanwhile the instance is not ready
  * (GET /readyz's check: platform/ops/health.ts); the teacher's move made while nobody listens reaches every
  * open stream once the connection is back (each re-reads its state), and later moves arrive as notified.
+ * On a database of its own, so that the only listening connection on it is this process's.
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -16,9 +18,11 @@ import { env } from "@/platform/env";
 import type { AuthorizedSchoolId } from "@/platform/auth/scope";
 import { goToScene, startSession } from "@/features/play/server/session-commands";
 import { createStreamEndpoint } from "@/features/play/server/stream-endpoint";
+import { checkListener } from "@/platform/notify/listen";
 import { readiness } from "@/platform/ops/health";
 import { createActivityFromTemplate, createUser } from "../../../prisma/seed/factories";
-import { testDatabaseUrl } from "../../../tests/support/helpers";
+import { migrate } from "../../../scripts/lib/migrate";
+import { dropDatabase, emptyDatabase } from "../../../tests/support/helpers";
 import { followStream, until } from "../../../tests/support/live-stream";
 import { sessionCookieOf } from "../../../tests/support/next-headers-fake";
 import { twoSchools } from "../../../tests/support/two-schools";
@@ -33,8 +37,12 @@ const ids = {} as {
 let server: http.Server;
 let endpoint: ReturnType<typeof createStreamEndpoint>;
 let port: number;
+let database: { name: string; url: string };
 
 beforeAll(async () => {
+  database = await emptyDatabase("live_reconnect");
+  await migrate(database.url);
+  process.env.DATABASE_URL = database.url; // read on first use
   const { tag, school } = await twoSchools();
   ids.school = school.id as AuthorizedSchoolId;
   ids.teacher = (await createUser(db(), { role: "teacher", email: `t-${tag}@t.example`, schoolId: school.id })).id;
@@ -75,54 +83,71 @@ afterAll(async () => {
   server?.close();
   await endpoint?.close();
   await db().$disconnect();
+  if (database) await dropDatabase(database.name);
 });
 
-/** Ends the live bus's listening backend(s) on the test database, as an administrator or a failover does. */
-async function terminateListener(): Promise<number> {
-  const admin = new pg.Client({ connectionString: testDatabaseUrl() });
+/** Runs `sql` on the test database's live bus's listening backend (its pid as $1); how many there were. */
+async function onListener(sql: string): Promise<number[]> {
+  const admin = new pg.Client({ connectionString: database.url });
   await admin.connect();
   try {
-    const { rows } = await admin.query<{ n: number }>(
-      `select count(pg_terminate_backend(pid))::int as n from pg_stat_activity
-       where application_name = 'manabiya-live' and datname = current_database() and query ilike 'listen%'`,
+    const { rows } = await admin.query<{ pid: number }>(
+      `select pid from pg_stat_activity where application_name = 'manabiya-live' and datname = current_database()`,
     );
-    return rows[0]!.n;
+    for (const { pid } of rows) await admin.query(sql, [pid]);
+    return rows.map((r) => r.pid);
   } finally {
     await admin.end();
   }
 }
 
-describe("the live bus's listening connection, ended mid-lesson", () => {
-  it("is opened again: not ready meanwhile, a move made meanwhile reaches every stream, later ones too", async () => {
-    const ctx = { schoolId: ids.school, actorId: ids.teacher };
-    expect(await startSession(ctx, ids.activity)).toMatchObject({ ok: true });
-    const streams = await Promise.all(
+describe("the live bus's listening connection, lost mid-lesson, comes back", () => {
+  const ctx = () => ({ schoolId: ids.school, actorId: ids.teacher });
+  let streams: Awaited<ReturnType<typeof followStream>>[] = [];
+  const allOn = (scene: string) => streams.every((s) => s.states().at(-1)?.sceneId === scene);
+  beforeAll(async () => {
+    expect(await startSession(ctx(), ids.activity)).toMatchObject({ ok: true });
+    streams = await Promise.all(
       ids.students.map(async (s) => followStream(port, ids.activity, await sessionCookieOf(s, "student", 0))),
     );
-    const allOn = (scene: string) => streams.every((s) => s.states().at(-1)?.sceneId === scene);
+    await until(() => allOn(ids.scenes[0]!), "every stream's first state");
+  });
+  afterAll(() => {
+    for (const s of streams) s.stop();
+  });
+
+  /** After the listener is lost: not ready, a move made meanwhile reaches every stream once it is back, the next one too. */
+  async function recovers(lose: () => Promise<void>, [missed, next]: [string, string]) {
+    expect(await readiness()).toMatchObject({ ready: true, live: "ok" });
+    await lose();
+    expect(await readiness()).toMatchObject({ ready: false, database: "ok", live: "reconnecting" });
+    // the teacher moves on while nobody listens: its notification reaches no one
+    expect(await goToScene(ctx(), ids.activity, missed)).toMatchObject({ ok: true });
+    // the listener is back: ready again, and every stream has read the scene it missed
+    await until(async () => (await readiness()).ready, "ready again", 15_000);
+    await until(() => allOn(missed), "every stream on the scene moved to while the listener was lost");
+    // and the next move arrives as notified
+    expect(await goToScene(ctx(), ids.activity, next)).toMatchObject({ ok: true });
+    await until(() => allOn(next), "every stream on the next scene");
+  }
+
+  it("its backend ended (pg_terminate_backend)", async () => {
+    await recovers(async () => {
+      expect(await onListener("select pg_terminate_backend($1)")).toHaveLength(1);
+      await until(async () => !(await checkListener()), "the listener found lost", 5_000);
+    }, [ids.scenes[1]!, ids.scenes[2]!]);
+  });
+
+  it("its backend silent (stopped): found by the check within seconds", async () => {
+    let stopped: number[] = [];
     try {
-      await until(() => allOn(ids.scenes[0]!), "every stream's first state");
-      expect(await readiness()).toMatchObject({ ready: true, live: "ok" });
-
-      expect(await terminateListener()).toBe(1);
-      await until(
-        async () => (await readiness()).live === "reconnecting",
-        "not ready while the listener is lost",
-        5_000,
-      );
-      expect(await readiness()).toMatchObject({ ready: false, database: "ok", live: "reconnecting" });
-      // the teacher moves on while nobody listens: its notification reaches no one
-      expect(await goToScene(ctx, ids.activity, ids.scenes[1]!)).toMatchObject({ ok: true });
-
-      // the listener is back: ready again, and every stream has read the scene it missed
-      await until(async () => (await readiness()).ready, "ready again", 15_000);
-      await until(() => allOn(ids.scenes[1]!), "every stream on the scene moved to while the listener was lost");
-
-      // and the next move arrives as notified
-      expect(await goToScene(ctx, ids.activity, ids.scenes[2]!)).toMatchObject({ ok: true });
-      await until(() => allOn(ids.scenes[2]!), "every stream on the next scene");
+      await recovers(async () => {
+        stopped = await onListener("select 1 where $1::int is not null");
+        expect(stopped).toHaveLength(1);
+        process.kill(stopped[0]!, "SIGSTOP");
+      }, [ids.scenes[3]!, ids.scenes[4]!]);
     } finally {
-      for (const s of streams) s.stop();
+      for (const pid of stopped) process.kill(pid, "SIGCONT");
     }
   });
 });
