@@ -50,6 +50,16 @@ export const envSchema = z
     DATABASE_URL: z
       .string({ error: "DATABASE_URL is required (postgresql://user:password@host:5432/db)" })
       .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must be a postgresql:// URL"),
+    /**
+     * The direct connection to the database when DATABASE_URL is a transaction pooler (PgBouncer in transaction
+     * mode, a managed pooler): LISTEN, the migrations' lock, backup and restore use it (docs/scaling.md
+     * "What runs where"). Unset or empty: everything uses DATABASE_URL.
+     */
+    DATABASE_DIRECT_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "DATABASE_DIRECT_URL must be a postgresql:// URL")
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
     AUTH_SECRET: z
       .string({ error: "AUTH_SECRET is required (at least 32 random characters)" })
       .min(32, "AUTH_SECRET must be at least 32 characters"),

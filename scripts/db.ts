@@ -16,14 +16,14 @@ if (!["migrate", "seed", "reset"].includes(command ?? "")) {
 const db = await prepareDatabase();
 try {
   if (command === "reset") {
-    const client = new pg.Client({ connectionString: db.databaseUrl });
+    const client = new pg.Client({ connectionString: db.directUrl });
     await client.connect();
     await client.query("drop schema public cascade; create schema public;");
     await client.end();
     console.log("database emptied");
   }
   if (command === "migrate" || command === "reset") {
-    const result = await migrate(db.databaseUrl);
+    const result = await migrate(db.directUrl);
     console.log(`${result.applied.length} migration(s) applied, ${result.alreadyApplied} already in place`);
   }
   if (command === "seed" || command === "reset") await runSeed({ demo: db.seedDemo, databaseUrl: db.databaseUrl });

@@ -87,7 +87,8 @@ async function main() {
     throw error;
   }
 
-  const migrated = await migrate(db.databaseUrl);
+  // the migrations' lock is a session's: the direct connection, not a transaction pooler (docs/scaling.md)
+  const migrated = await migrate(db.directUrl);
   log().info(
     { event: "migrations", applied: migrated.applied.length, alreadyApplied: migrated.alreadyApplied },
     "database migrated",

@@ -11,8 +11,14 @@ export function prismaClientOver(spec: PoolSpec): PrismaClient {
 /**
  * A Prisma client of its own to `connectionString`, with `max` connections: the seed, the command-line
  * tools, tests and the sign-in sheets' renderer process (which passes its job's timeouts; the others
- * wait without limits). The app's own client is platform/db/index.ts's.
+ * wait without limits; `pooled`: `connectionString` is a transaction pooler, PoolSpec). The app's own client is
+ * platform/db/index.ts's.
  */
-export function createPrismaClient(connectionString: string, max = 10, timeouts?: PoolTimeouts): PrismaClient {
-  return prismaClientOver({ name: "tool", url: connectionString, max, timeouts: timeouts ?? null });
+export function createPrismaClient(
+  connectionString: string,
+  max = 10,
+  timeouts?: PoolTimeouts,
+  pooled = false,
+): PrismaClient {
+  return prismaClientOver({ name: "tool", url: connectionString, max, timeouts: timeouts ?? null, pooled });
 }

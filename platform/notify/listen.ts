@@ -9,18 +9,36 @@ import { createListenConnection, listenLive } from "./listen-queries";
  * the production server's student event streams (features/play/server/stream-endpoint.ts)
  * and the app's route handlers share it: ONE listening connection per process
  * (kept on globalThis, which the server script and every route bundle share),
- * fanning the notifications out in memory. After the connection is lost and
- * back, every subscriber gets a `resync` (it may have missed a notification).
+ * fanning the notifications out in memory. When the connection is lost (the backend
+ * ended, a network blip, a failover; one that stops answering is found by checkListener)
+ * or cannot be opened, it is opened again after 0.5 s, then 1, 2… up to 10 s between
+ * attempts; meanwhile the instance is not ready (GET /readyz answers 503), and once it
+ * listens again every subscriber gets a `resync` (it may have missed a notification:
+ * each stream reads its state again).
  */
 interface Bus {
   emitter: EventEmitter;
   client: pg.Client | null;
   connecting: Promise<void> | null;
   retryMs: number;
+  /** the next attempt to open the connection, when one is waited for */
+  retry: NodeJS.Timeout | null;
+  /** the connection was lost, or could not be opened, and does not listen yet */
+  lost: boolean;
+  /** takes the current connection as lost (checkListener) */
+  drop: ((error: Error) => void) | null;
+  /** the current connection's checks, every CHECK_EVERY_MS */
+  checks: NodeJS.Timeout | undefined;
   pendingCounts: Map<string, NodeJS.Timeout>;
   /** Notifications received per topic (and, under "*", resyncs): a read started before the latest one may be stale. */
   generations: Map<string, number>;
 }
+
+const FIRST_RETRY_MS = 500;
+const LAST_RETRY_MS = 10_000;
+/** how often the connection is asked for an answer, and how long it has to give one (checkListener) */
+const CHECK_EVERY_MS = 15_000;
+const CHECK_WAIT_MS = 3_000;
 
 const g = globalThis as unknown as { manabiyaLiveBus?: Bus };
 function bus(): Bus {
@@ -28,53 +46,116 @@ function bus(): Bus {
     emitter: new EventEmitter().setMaxListeners(0),
     client: null,
     connecting: null,
-    retryMs: 500,
+    retryMs: FIRST_RETRY_MS,
+    retry: null,
+    lost: false,
+    drop: null,
+    checks: undefined,
     pendingCounts: new Map(),
     generations: new Map(),
   };
   return g.manabiyaLiveBus;
 }
 
+/** Closes a connection the bus no longer uses (its late errors ignored). */
+function discard(client: pg.Client) {
+  client.removeAllListeners();
+  client.on("error", () => undefined);
+  void client.end().catch(() => undefined);
+}
+
+/** Another attempt to listen after the current wait, each wait twice the last (at most LAST_RETRY_MS). */
+function retryLater(b: Bus, databaseUrl: string | undefined) {
+  b.lost = true;
+  if (b.retry) return;
+  b.retry = setTimeout(() => {
+    b.retry = null;
+    connect(b, databaseUrl).catch(() => undefined); // a failure schedules the next attempt
+  }, b.retryMs);
+  b.retry.unref();
+  b.retryMs = Math.min(b.retryMs * 2, LAST_RETRY_MS);
+}
+
+function deliver(b: Bus, n: pg.Notification) {
+  if (n.channel !== LIVE_CHANNEL || !n.payload) return;
+  try {
+    const message = JSON.parse(n.payload) as LiveMessage;
+    b.generations.set(message.topic, (b.generations.get(message.topic) ?? 0) + 1);
+    b.emitter.emit(message.topic, message);
+  } catch {
+    // not ours
+  }
+}
+
+async function open(b: Bus, databaseUrl: string | undefined): Promise<void> {
+  const client = createListenConnection(databaseUrl);
+  const lost = (error?: Error) => {
+    if (b.client !== client) return;
+    b.client = null;
+    b.drop = null;
+    clearInterval(b.checks);
+    discard(client);
+    log().warn(
+      { event: "live.listen.lost", ...(error ? errorField(error) : {}) },
+      "live: the listening connection was lost; opening it again",
+    );
+    retryLater(b, databaseUrl);
+  };
+  client.on("error", lost);
+  client.on("end", () => lost());
+  client.on("notification", (n) => deliver(b, n));
+  try {
+    await listenLive(client);
+  } catch (error) {
+    discard(client);
+    retryLater(b, databaseUrl);
+    throw error;
+  }
+  b.client = client;
+  b.drop = lost;
+  b.retryMs = FIRST_RETRY_MS;
+  b.checks = setInterval(() => void checkListener(), CHECK_EVERY_MS);
+  b.checks.unref();
+  if (b.lost) {
+    b.lost = false;
+    log().info({ event: "live.listen.back" }, "live: listening again");
+    // streams re-read their state: they may have missed a notification while nobody listened
+    b.generations.set("*", (b.generations.get("*") ?? 0) + 1);
+    b.emitter.emit("*", { kind: "resync" });
+  }
+}
+
 function connect(b: Bus, databaseUrl: string | undefined): Promise<void> {
   if (b.client) return Promise.resolve();
-  b.connecting ??= (async () => {
-    const client = createListenConnection(databaseUrl);
-    const lost = () => {
-      if (b.client !== client) return;
-      b.client = null;
-      client.removeAllListeners();
-      void client.end().catch(() => undefined);
-      // streams re-read the state when the listener is back (they may have missed a notification)
-      const retry = () => {
-        connect(b, databaseUrl).then(
-          () => {
-            b.generations.set("*", (b.generations.get("*") ?? 0) + 1);
-            b.emitter.emit("*", { kind: "resync" });
-          },
-          () => setTimeout(retry, (b.retryMs = Math.min(b.retryMs * 2, 10_000))),
-        );
-      };
-      setTimeout(retry, b.retryMs);
-    };
-    client.on("error", lost);
-    client.on("end", lost);
-    client.on("notification", (n) => {
-      if (n.channel !== LIVE_CHANNEL || !n.payload) return;
-      try {
-        const message = JSON.parse(n.payload) as LiveMessage;
-        b.generations.set(message.topic, (b.generations.get(message.topic) ?? 0) + 1);
-        b.emitter.emit(message.topic, message);
-      } catch {
-        // not ours
-      }
-    });
-    await listenLive(client);
-    b.client = client;
-    b.retryMs = 500;
-  })().finally(() => {
+  b.connecting ??= open(b, databaseUrl).finally(() => {
     b.connecting = null;
   });
   return b.connecting;
+}
+
+/**
+ * Whether the live bus listens (or has not been needed yet): false while its connection is lost (or could
+ * not be opened) and not back, when a notification sent now would reach no stream of this instance
+ * (platform/ops/health.ts: not ready). The connection is asked for an answer within CHECK_WAIT_MS (here,
+ * and every CHECK_EVERY_MS): one that vanished without a word (a network blip, a failover whose old
+ * server never answers again) is taken as lost and opened again.
+ */
+export async function checkListener(): Promise<boolean> {
+  const b = bus();
+  const client = b.client;
+  if (!client) return !b.lost;
+  let timer: NodeJS.Timeout | undefined;
+  const answered = await Promise.race([
+    client.query("select 1").then(
+      () => true,
+      () => false,
+    ),
+    new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), CHECK_WAIT_MS))),
+  ]);
+  clearTimeout(timer);
+  if (!answered && b.client === client)
+    b.drop?.(new Error(`the listening connection did not answer within ${CHECK_WAIT_MS} ms`));
+  return !b.lost;
 }
 
 /** How many notifications (and resyncs) this process has received for `topic`. */

@@ -1,6 +1,7 @@
 import "server-only";
 import { readdir } from "node:fs/promises";
 import path from "node:path";
+import { checkListener } from "@/platform/notify/listen";
 import { appliedMigrationNames } from "./queries";
 
 /**
@@ -12,6 +13,8 @@ export type Readiness = {
   ready: boolean;
   database: "ok" | "unreachable";
   migrations: "current" | "pending" | "unknown";
+  /** the live bus's listening connection (platform/notify/listen.ts): lost and being opened again, or not */
+  live: "ok" | "reconnecting";
 };
 
 let shipped: Promise<string[]> | undefined;
@@ -28,16 +31,17 @@ function shippedMigrations(): Promise<string[]> {
   return shipped;
 }
 
-/** Ready when the database answers and every shipped migration is applied to it. */
+/**
+ * Ready when the database answers, every shipped migration is applied to it, and the live bus listens (or has
+ * not been needed yet): while its connection is being opened again, live screens on this instance would miss
+ * the teacher's moves.
+ */
 export async function readiness(): Promise<Readiness> {
-  let applied: Set<string>;
-  try {
-    applied = await appliedMigrationNames();
-  } catch {
-    return { ready: false, database: "unreachable", migrations: "unknown" };
-  }
+  const [listening, applied] = await Promise.all([checkListener(), appliedMigrationNames().catch(() => null)]);
+  const live = listening ? "ok" : "reconnecting";
+  if (!applied) return { ready: false, database: "unreachable", migrations: "unknown", live };
   const shipped = await shippedMigrations().catch(() => null);
-  if (!shipped) return { ready: false, database: "ok", migrations: "unknown" };
+  if (!shipped) return { ready: false, database: "ok", migrations: "unknown", live };
   const current = shipped.every((name) => applied.has(name));
-  return { ready: current, database: "ok", migrations: current ? "current" : "pending" };
+  return { ready: current && live === "ok", database: "ok", migrations: current ? "current" : "pending", live };
 }

@@ -7,12 +7,17 @@ export const ROOT = path.resolve(import.meta.dirname, "../..");
 
 export interface PreparedDb {
   databaseUrl: string;
+  /**
+   * The direct connection for session-bound work (the migrations' lock, backup and restore, a reset):
+   * DATABASE_DIRECT_URL when DATABASE_URL is a transaction pooler, else DATABASE_URL (docs/scaling.md).
+   */
+  directUrl: string;
   embedded: RunningPg | null;
   seedDemo: boolean;
 }
 
 /**
- * DATABASE_URL when set; otherwise the embedded PostgreSQL in .data/ (its
+ * DATABASE_URL (and DATABASE_DIRECT_URL) when set; otherwise the embedded PostgreSQL in .data/ (its
  * folder, port and database name can be changed for tests with
  * MANABIYA_PG_DIR, EMBEDDED_PG_PORT, MANABIYA_DB_NAME; MANABIYA_FRESH_DB=1
  * starts from an empty database). Fills in local secrets and AUTH_URL outside production.
@@ -26,7 +31,15 @@ export async function prepareDatabase(): Promise<PreparedDb> {
     process.env.AUTH_URL ||= `http://localhost:${process.env.PORT ?? 3000}`;
   }
   const seedFlag = process.env.SEED_DEMO === "1" || process.env.SEED_DEMO === "true";
-  if (process.env.DATABASE_URL) return { databaseUrl: process.env.DATABASE_URL, embedded: null, seedDemo: seedFlag };
+  if (process.env.DATABASE_URL) {
+    const databaseUrl = process.env.DATABASE_URL;
+    return {
+      databaseUrl,
+      directUrl: process.env.DATABASE_DIRECT_URL || databaseUrl,
+      embedded: null,
+      seedDemo: seedFlag,
+    };
+  }
 
   const embedded = await ensureEmbeddedPostgres({
     dir: process.env.MANABIYA_PG_DIR ?? path.join(ROOT, ".data", "pg"),
@@ -39,5 +52,5 @@ export async function prepareDatabase(): Promise<PreparedDb> {
   else await ensureDatabase(embedded.adminUrl, name);
   const databaseUrl = embedded.urlFor(name);
   process.env.DATABASE_URL = databaseUrl;
-  return { databaseUrl, embedded, seedDemo: true };
+  return { databaseUrl, directUrl: databaseUrl, embedded, seedDemo: true };
 }

@@ -13,8 +13,10 @@ describe("default ports", () => {
     const all = [
       PG_PORTS.dev,
       PG_PORTS.integration,
+      PG_PORTS.integration + 7,
       PG_PORTS.integration + 50,
       PG_PORTS.e2e,
+      PG_PORTS.e2e + 3,
       PG_PORTS.e2e + 5,
       PG_PORTS.e2e + 7,
       PG_PORTS.bench,

@@ -25,7 +25,7 @@ test("operations: /healthz and /readyz answer without a session, uncached, with 
   expect(ready).toEqual({
     status: 200,
     cache: "no-store",
-    body: { status: "ok", database: "ok", migrations: "current" },
+    body: { status: "ok", database: "ok", migrations: "current", live: "ok" },
   });
 });
 
@@ -53,7 +53,7 @@ test.describe("a database that lacks a migration of this build", () => {
     expect(await probe(app.url, "/readyz")).toEqual({
       status: 503,
       cache: "no-store",
-      body: { status: "unavailable", database: "ok", migrations: "pending" },
+      body: { status: "unavailable", database: "ok", migrations: "pending", live: "ok" },
     });
     expect((await probe(app.url, "/healthz")).status).toBe(200);
   });

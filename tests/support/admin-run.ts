@@ -3,17 +3,21 @@ import { TEST_SIGNIN_CODE_KEY } from "./helpers";
 
 export const PUBLIC_URL = "https://manabiya.example.jp";
 
-/** `npm run admin -- …` as an IT office runs it: production settings, this database, standard input given. */
-export function runAdmin(databaseUrl: string, args: string[], stdin?: string) {
-  return runScript("tools/cli/admin.ts", databaseUrl, args, stdin);
+/**
+ * `npm run admin -- …` as an IT office runs it: production settings, this database, standard input given;
+ * `env`: more of its environment (DATABASE_DIRECT_URL).
+ */
+export function runAdmin(databaseUrl: string, args: string[], stdin?: string, env: Record<string, string> = {}) {
+  return runScript("tools/cli/admin.ts", databaseUrl, args, stdin, env);
 }
 
-/** A command-line tool of package.json (admin, roster) run the way its npm script runs it. */
+/** A command-line tool of package.json (admin, roster, scripts/db.ts) run the way its npm script runs it. */
 export function runScript(
   script: string,
   databaseUrl: string,
   args: string[],
   stdin?: string,
+  env: Record<string, string> = {},
 ): Promise<{ code: number | null; out: string; err: string }> {
   const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", script, ...args], {
     env: {
@@ -25,6 +29,7 @@ export function runScript(
       AUTH_SECRET: "s".repeat(40),
       SIGNIN_CODE_KEY: TEST_SIGNIN_CODE_KEY,
       AUTH_URL: PUBLIC_URL,
+      ...env,
     },
     stdio: ["pipe", "pipe", "pipe"],
   });

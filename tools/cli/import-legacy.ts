@@ -214,7 +214,7 @@ async function main() {
           },
         ]);
       }
-    } else await migrate(database.databaseUrl);
+    } else await migrate(database.directUrl);
     const env = parseEnv(process.env);
     const result = await runImport(prisma, read.data, {
       dryRun: args.dryRun,

@@ -25,7 +25,7 @@ export interface SheetJob {
   /** The configured public address the QR codes carry (never a request's Host). */
   origin: string;
   key: string;
-  database: { url: string; connectMs: number; statementMs: number };
+  database: { url: string; connectMs: number; statementMs: number; pooled: boolean };
 }
 
 export interface MadeCards {

@@ -61,6 +61,7 @@ async function printSheets(req: NextRequest, actor: Actor): Promise<Response> {
   const ration = takeRation("pdf", actor.id);
   if (!ration.ok) return rationRefusal(ration.retryAfterS);
   const { SIGNIN_CODE_KEY } = env();
+  const { url, connectMs, statementMs, pooled } = appDatabase();
   // the rest is the renderer process's, when the print's turn comes (features/people/server/sheets-cards.ts)
   const pdf = await renderSigninSheets({
     schoolId: school,
@@ -68,7 +69,7 @@ async function printSheets(req: NextRequest, actor: Actor): Promise<Response> {
     lang: await getDisplayLanguage(),
     origin: publicUrl(), // the configured public address, never the request's Host
     key: SIGNIN_CODE_KEY,
-    database: appDatabase(),
+    database: { url, connectMs, statementMs, pooled },
   })
     .catch((error: unknown) => {
       if (error instanceof SheetsBusyError) return null;

@@ -22,10 +22,10 @@ const dir = process.argv[2];
 let client;
 let clientUrl;
 /** One connection of its own, to the database the job names (its address comes with each job, never in the environment). */
-function clientFor({ url, connectMs, statementMs }) {
+function clientFor({ url, connectMs, statementMs, pooled }) {
   if (clientUrl !== url) {
     void client?.$disconnect();
-    client = createPrismaClient(url, 1, { connectMs, statementMs });
+    client = createPrismaClient(url, 1, { connectMs, statementMs }, pooled);
     clientUrl = url;
   }
   return client;

@@ -50,7 +50,12 @@ async function printJob(n: number): Promise<SheetJob> {
     lang: "ja",
     origin: publicUrl(),
     key: SIGNIN_CODE_KEY,
-    database: { url: DATABASE_URL, connectMs: DB_CONNECT_TIMEOUT_MS, statementMs: DB_STATEMENT_TIMEOUT_MS },
+    database: {
+      url: DATABASE_URL,
+      connectMs: DB_CONNECT_TIMEOUT_MS,
+      statementMs: DB_STATEMENT_TIMEOUT_MS,
+      pooled: false,
+    },
   };
 }
 

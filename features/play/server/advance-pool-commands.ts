@@ -1,4 +1,4 @@
-import { createPool } from "@/platform/db/pools";
+import { createPool, isPooled } from "@/platform/db/pools";
 import type { EndpointOptions } from "@/platform/http/node-http";
 import { errorField, log } from "@/platform/ops/log";
 import { createPressBatcher } from "../shared/advance-batch";
@@ -11,7 +11,8 @@ import { createPressBatcher } from "../shared/advance-batch";
 export function createAdvanceMoves(options: Pick<EndpointOptions, "databaseUrl" | "poolSize">) {
   // A move is not waited on for the disk: with synchronous_commit off the commit (and the
   // notification with it) returns before its WAL is flushed — a database crash in the next
-  // fraction of a second could lose the move (the teacher presses again), never corrupt anything.
+  // fraction of a second could lose the move (the teacher presses again), never corrupt anything. Behind a
+  // transaction pooler the setting is not sent (PoolSpec.pooled): the commit waits for the disk.
   const pool = createPool({
     name: "advance",
     url: options.databaseUrl,
@@ -22,7 +23,7 @@ export function createAdvanceMoves(options: Pick<EndpointOptions, "databaseUrl" 
     watched: true,
     logIdleFailures: true,
   });
-  const presses = createPressBatcher(pool);
+  const presses = createPressBatcher(pool, { named: !isPooled(pool) });
   const warming = presses
     .warm()
     .catch((error: unknown) =>

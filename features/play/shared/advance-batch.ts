@@ -106,11 +106,14 @@ interface Pending {
   reject: (error: unknown) => void;
 }
 
+/** The statement's name: PostgreSQL plans it once per connection; none behind a transaction pooler (isPooled). */
+const statementName = (named: boolean) => (named ? { name: "advance_batch" } : {});
+
 /** Decides and applies a batch of presses in one statement; the outcomes in the batch's order. */
-async function queryBatch(pool: pg.Pool, batch: Pending[]): Promise<PressOutcome[]> {
+async function queryBatch(pool: pg.Pool, named: boolean, batch: Pending[]): Promise<PressOutcome[]> {
   const p = batch.map((b) => b.press);
   const { rows } = await pool.query<PressOutcome & { i: number }>({
-    name: "advance_batch",
+    ...statementName(named),
     text: BATCH_SQL,
     values: [
       p.map((_, i) => i),
@@ -130,15 +133,15 @@ async function queryBatch(pool: pg.Pool, batch: Pending[]): Promise<PressOutcome
 /**
  * Opens the connections the statements run on and has PostgreSQL plan the statement on
  * each (it does nothing with no presses), so that the first "next" after a start waits
- * for neither a connection nor a plan.
+ * for neither a connection nor a plan (behind a transaction pooler: for no connection).
  */
-async function warmBatchStatement(pool: pg.Pool, maxInFlight: number): Promise<void> {
+async function warmBatchStatement(pool: pg.Pool, named: boolean, maxInFlight: number): Promise<void> {
   const clients = await Promise.all(Array.from({ length: maxInFlight }, () => pool.connect()));
   try {
     await Promise.all(
       clients.map((client) =>
         client.query({
-          name: "advance_batch",
+          ...statementName(named),
           text: BATCH_SQL,
           values: [[], [], [], [], [], [], [], LIVE_CHANNEL, []],
         }),
@@ -155,7 +158,11 @@ async function warmBatchStatement(pool: pg.Pool, maxInFlight: number): Promise<v
  * A statement that fails (a deadlock with another instance's, the database away)
  * is run again press by press, so one press's failure is its own.
  */
-export function createPressBatcher(pool: pg.Pool, options: { maxInFlight?: number; maxBatch?: number } = {}) {
+export function createPressBatcher(
+  pool: pg.Pool,
+  options: { maxInFlight?: number; maxBatch?: number; named?: boolean } = {},
+) {
+  const named = options.named ?? true;
   const maxInFlight = options.maxInFlight ?? 2;
   const maxBatch = options.maxBatch ?? 100;
   let queue: Pending[] = [];
@@ -166,7 +173,7 @@ export function createPressBatcher(pool: pg.Pool, options: { maxInFlight?: numbe
 
   const settle = async (batch: Pending[]) => {
     try {
-      const outcomes = await queryBatch(pool, batch);
+      const outcomes = await queryBatch(pool, named, batch);
       batch.forEach((b, i) => b.resolve(outcomes[i]!));
     } catch (error) {
       if (batch.length === 1) return batch[0]!.reject(error);
@@ -213,7 +220,7 @@ export function createPressBatcher(pool: pg.Pool, options: { maxInFlight?: numbe
   return {
     /** Connections opened and the statement planned before the first press (warmBatchStatement). */
     warm(): Promise<void> {
-      return warmBatchStatement(pool, maxInFlight);
+      return warmBatchStatement(pool, named, maxInFlight);
     },
     decide(press: Press): Promise<PressOutcome> {
       return new Promise((resolve, reject) => {
