@@ -6,7 +6,10 @@
 export const PG_PORTS = {
   /** `npm start` / `npm run dev` (EMBEDDED_PG_PORT). */
   dev: 25432,
-  /** Integration tests (TEST_PG_PORT); their PgBouncer (tests/support/pgbouncer.ts) uses it + 7, Lighthouse + 50. */
+  /**
+   * Integration tests (TEST_PG_PORT); their PgBouncer (tests/support/pgbouncer.ts) uses it + 7,
+   * their PostgreSQL 15 cluster (tests/support/postgres-15.ts) + 9, Lighthouse + 50.
+   */
   integration: 25439,
   /** End-to-end tests (E2E_PG_PORT); their PgBouncer uses it + 3, their fault and outage clusters + 5 and + 7. */
   e2e: 25449,

@@ -14,6 +14,7 @@ describe("default ports", () => {
       PG_PORTS.dev,
       PG_PORTS.integration,
       PG_PORTS.integration + 7,
+      PG_PORTS.integration + 9,
       PG_PORTS.integration + 50,
       PG_PORTS.e2e,
       PG_PORTS.e2e + 3,

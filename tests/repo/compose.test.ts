@@ -25,6 +25,8 @@ interface Service {
   stop_grace_period?: string;
   container_name?: string;
   init?: boolean;
+  profiles?: string[];
+  restart?: string;
 }
 const compose = parse(composeText) as {
   version?: unknown;
@@ -35,6 +37,30 @@ const services = compose.services;
 const app = services.app!;
 const proxyName = Object.keys(services).find((name) => /^(caddy|nginx)(:|$)/.test(services[name]!.image ?? ""));
 const proxy = proxyName ? services[proxyName]! : undefined;
+
+/** The optional PgBouncer service (profile `pooler`), by its image. */
+const poolerName = Object.keys(services).find((name) => /pgbouncer/.test(services[name]!.image ?? ""));
+const pooler = poolerName ? services[poolerName]! : undefined;
+
+/**
+ * A value as compose interpolates it from .env (`vars`): `${NAME}`, `${NAME:-default}`, `${NAME:+value when set}`,
+ * `${NAME:?error}` (an unset required one stays as written).
+ */
+function interpolate(value: string | undefined, vars: Record<string, string>): string | undefined {
+  return value?.replace(/\$\{(\w+)(?::([-+?])([^}]*))?\}/g, (whole, name: string, op?: string, arg = "") => {
+    const set = Boolean(vars[name]);
+    if (op === "-") return set ? vars[name]! : arg;
+    if (op === "+") return set ? arg : "";
+    if (op === "?" && !set) return whole;
+    return vars[name] ?? "";
+  });
+}
+/** The app's database settings with these variables in .env. */
+const appDatabase = (vars: Record<string, string>) => ({
+  DATABASE_URL: interpolate(app.environment?.DATABASE_URL, vars),
+  DATABASE_DIRECT_URL: interpolate(app.environment?.DATABASE_DIRECT_URL, vars) ?? "",
+});
+const DIRECT = "postgresql://manabiya@db:5432/manabiya";
 
 /** The host file a service mounts at `target` (relative to the compose file). */
 const mounted = (service: Service | undefined, target: string) =>
@@ -83,7 +109,7 @@ describe("docker-compose.yml", () => {
   });
 
   it("passes the database password beside the URL (PGPASSWORD), so a password with @ # : / works unencoded", () => {
-    expect(app.environment?.DATABASE_URL).toBe("postgresql://manabiya@db:5432/manabiya");
+    expect(appDatabase({}).DATABASE_URL).toBe(DIRECT);
     expect(app.environment?.PGPASSWORD).toBe("${POSTGRES_PASSWORD}");
   });
 
@@ -118,8 +144,11 @@ describe("docker-compose.yml", () => {
     for (const name of names)
       expect(files.includes(".env") || app.environment?.[name] !== undefined, `${name} reaches the app`).toBe(true);
     // .env.example's values for `npm start` on the host (localhost database, no proxy, any port) never reach the container
+    expect(appDatabase({ DATABASE_URL: "postgresql://x@localhost/y", DATABASE_DIRECT_URL: "postgresql://z" })).toEqual({
+      DATABASE_URL: DIRECT,
+      DATABASE_DIRECT_URL: "",
+    });
     expect(app.environment).toMatchObject({
-      DATABASE_URL: "postgresql://manabiya@db:5432/manabiya",
       TRUSTED_PROXY_HOPS: "1",
       PORT: "3000",
       NODE_ENV: "production",
@@ -141,6 +170,62 @@ describe("docker-compose.yml", () => {
   });
 });
 
+describe("the optional pooler (docker compose --profile pooler)", () => {
+  it("is PgBouncer, its image pinned to a version, in transaction mode, started only with the profile `pooler`", () => {
+    expect(pooler, "a pgbouncer service").toBeDefined();
+    expect(pooler!.image).toMatch(/^edoburu\/pgbouncer:v?\d+\.\d+\.\d+/);
+    expect(pooler!.profiles).toEqual(["pooler"]);
+    expect(pooler!.environment?.POOL_MODE).toBe("transaction");
+    // the database, the app and the proxy start without it, as before
+    for (const [name, service] of Object.entries(services))
+      if (name !== poolerName) expect(service.profiles, name).toBeUndefined();
+  });
+
+  it("sits in front of the database the app uses, once it answers, with the same user, password and database", () => {
+    const env = pooler!.environment ?? {};
+    expect(env).toMatchObject({
+      DB_HOST: "db",
+      DB_NAME: "manabiya",
+      DB_USER: "manabiya",
+      DB_PASSWORD: "${POSTGRES_PASSWORD}",
+      AUTH_TYPE: "scram-sha-256",
+    });
+    expect(pooler!.depends_on?.db?.condition).toBe("service_healthy");
+    expect(JSON.stringify(pooler!.healthcheck?.test)).toMatch(/pg_isready -h 127\.0\.0\.1 /);
+    expect(pooler!.restart).toBe("unless-stopped");
+  });
+
+  it("holds the timeouts the app cannot send through it (statement_timeout, idle_in_transaction_session_timeout)", () => {
+    const statementMs = Number(/^#?\s*DB_STATEMENT_TIMEOUT_MS=(\d+)/m.exec(example)?.[1]);
+    expect(Number(pooler!.environment?.QUERY_TIMEOUT) * 1000).toBe(statementMs);
+    expect(pooler!.environment?.IDLE_TRANSACTION_TIMEOUT).toBe("30");
+  });
+
+  it("without it the app connects straight to the database, as a single server does (no DATABASE_DIRECT_URL)", () => {
+    expect(appDatabase({})).toEqual({ DATABASE_URL: DIRECT, DATABASE_DIRECT_URL: "" });
+  });
+
+  it("with DATABASE_POOLER=pgbouncer in .env the app's queries go through it, LISTEN, migrations, backup and restore straight to the database", () => {
+    const { DATABASE_URL, DATABASE_DIRECT_URL } = appDatabase({ DATABASE_POOLER: poolerName! });
+    const url = new URL(DATABASE_URL!);
+    expect(url.hostname).toBe(poolerName);
+    expect(url.port).toBe(pooler!.environment?.LISTEN_PORT ?? "5432");
+    expect([decodeURIComponent(url.username), url.pathname]).toEqual(["manabiya", "/manabiya"]);
+    expect(url.password).toBe("");
+    expect(DATABASE_DIRECT_URL).toBe(DIRECT);
+    expect(example).toMatch(/^#\s*DATABASE_POOLER=pgbouncer$/m);
+  });
+
+  it("keeps `--scale app=N` working: neither the app nor the pooler has a fixed name or a host port", () => {
+    for (const service of [app, pooler!]) {
+      expect(service.container_name).toBeUndefined();
+      expect(service.ports).toBeUndefined();
+    }
+    for (const doc of ["README.md", "docs/scaling.md"])
+      expect(readFileSync(doc, "utf8"), doc).toMatch(/docker compose --profile pooler up -d --scale app=\d/);
+  });
+});
+
 describe("the reverse proxy (deploy/Caddyfile)", () => {
   it("is the Caddyfile in the repository, for the public address in AUTH_URL", () => {
     expect(caddyfilePath).toBe("./deploy/Caddyfile");
@@ -151,6 +236,12 @@ describe("the reverse proxy (deploy/Caddyfile)", () => {
   it("sends requests to the app service on the port its image exposes, to every scaled instance", () => {
     const exposed = /^EXPOSE\s+(\d+)/m.exec(readFileSync("Dockerfile", "utf8"))?.[1];
     expect(caddyfile).toMatch(new RegExp(`dynamic a app ${exposed}\\b`));
+  });
+
+  it("reaches the app instances only, never the database or its pooler", () => {
+    const upstreams = [...caddyfile.matchAll(/^\s*(?:dynamic a|reverse_proxy)\s+([^\s{]+)/gm)].map((m) => m[1]);
+    expect(upstreams).toEqual(["app"]);
+    expect(caddyfile).not.toMatch(new RegExp(`\\b(db|${poolerName ?? "pgbouncer"})[:\\s]`));
   });
 
   it("streams the live lesson (/api/v1/live/…) without buffering", () => {
