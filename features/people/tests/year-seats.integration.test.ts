@@ -120,12 +120,14 @@ describe("seats by year", () => {
     expect(seatsOf(stats.respondents).get(s.junior)).toBe("1-1-1");
     const reasons = stats.scenes.find((x) => x.scene.type === "two_step")!;
     expect(reasons.answered).toBe(2);
-    expect((await activityStats(s.schoolId, s.lastYear, { class: "1" }))!.respondents.map((p) => p.id).sort()).toEqual(
-      [s.junior, s.senior].sort(),
-    );
-    expect((await activityStats(s.schoolId, s.lastYear, { class: "2" }))!.respondents).toEqual([]);
+    const inClass = async (key: string) =>
+      (await activityStats(s.schoolId, s.lastYear, { class: key }))!.respondents.map((p) => p.id);
+    expect(await inClass("1:1")).toEqual([s.junior]);
+    expect(await inClass("3:1")).toEqual([s.senior]);
+    // this year's seat (2年2組) is not where they sat for last year's activity
+    expect(await inClass("2:2")).toEqual([]);
     // "not answered yet": the students at school (the graduate is not), at that year's seat and 組
-    const unanswered = (await activityStats(s.schoolId, s.lastYear, { class: "1" }))!.scenes.find(
+    const unanswered = (await activityStats(s.schoolId, s.lastYear, { class: "1:1" }))!.scenes.find(
       (x) => x.scene.type !== "info" && x.answered === 0,
     )!;
     expect([...seatsOf(unanswered.notAnswered)]).toEqual([[s.junior, "1-1-1"]]);
@@ -134,7 +136,7 @@ describe("seats by year", () => {
     const thisYear = await s.answered([s.junior]);
     expect((await researchSeats(s.schoolId, thisYear)).get(s.junior)).toBe("2-2-1");
     expect(seatsOf((await activityStats(s.schoolId, thisYear, {}))!.respondents).get(s.junior)).toBe("2-2-1");
-    expect((await activityStats(s.schoolId, thisYear, { class: "2" }))!.respondents.map((p) => p.id)).toEqual([
+    expect((await activityStats(s.schoolId, thisYear, { class: "2:2" }))!.respondents.map((p) => p.id)).toEqual([
       s.junior,
     ]);
 
