@@ -208,6 +208,7 @@ export const LIVE_STATE_SAMPLE = JSON.stringify({
   sceneId: crypto.randomUUID(),
   locked: false,
   paused: false,
+  revealed: false,
   timer: null,
   classKey: "2:1",
 } satisfies LiveState);

@@ -16,6 +16,7 @@ import {
   endSession,
   goToScene,
   setSceneLocked,
+  setSceneRevealed,
   setSessionFlags,
   setSessionPaused,
   setSessionTimer,
@@ -67,6 +68,10 @@ export const setTimerAction = guideAction(
 );
 export const setLockedAction = guideAction("guide.lock", ref.extend({ locked: z.boolean() }), (ctx, i) =>
   setSceneLocked(ctx, i.activityId, i.locked, i.sessionId),
+);
+/** 「正解を見せる」: the current scene's key and each student's own ○/×, or hidden again. */
+export const setRevealedAction = guideAction("guide.reveal", ref.extend({ revealed: z.boolean() }), (ctx, i) =>
+  setSceneRevealed(ctx, i.activityId, i.revealed, i.sessionId),
 );
 export const endSessionAction = guideAction("guide.end", ref, (ctx, i) => endSession(ctx, i.activityId, i.sessionId));
 /** The grid's "show their answer": one of the school's students' latest answer to the current scene. */

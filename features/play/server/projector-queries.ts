@@ -5,6 +5,8 @@ import { drawingAnswerSchema } from "@/features/scenes/shared/drawing-schema";
 import type { ImageMeta } from "@/features/scenes/server/image-queries";
 import { imageIdsOf } from "@/features/scenes/shared/image-refs";
 import { shownName } from "@/platform/names/person-name";
+import { correctIdsOf, sceneHasKey } from "@/features/scenes/shared/key";
+import { sceneSchema } from "@/features/scenes/shared/schema";
 import { respondents, sceneResults } from "@/features/play/server/state-queries";
 import { hashProjectorToken, PROJECTOR_TOKEN } from "./projector-token";
 
@@ -103,6 +105,8 @@ export type ProjectorState =
       showNames: boolean;
       starredOnly: boolean;
       results: ProjectorResults | null;
+      /** The current scene's correct options once the teacher has shown the answer (「正解を見せる」); null before. */
+      correct: string[] | null;
     };
 
 /** Newer than any state of any session: a page that has seen it never goes back to a scene. */
@@ -130,6 +134,7 @@ export async function projectorState(token: string): Promise<ProjectorState> {
           showResults: true,
           showNames: true,
           starredOnly: true,
+          revealedSceneId: true,
           timerSceneId: true,
           timerEndsAt: true,
           timerSeconds: true,
@@ -184,7 +189,18 @@ export async function projectorState(token: string): Promise<ProjectorState> {
     showNames: s.showNames,
     starredOnly: s.starredOnly,
     results,
+    correct: sceneId && s.revealedSceneId === sceneId ? await sceneKeyOf(link.activityId, sceneId) : null,
   };
+}
+
+/** The correct options of an activity's scene (null: it has none). */
+async function sceneKeyOf(activityId: string, sceneId: string): Promise<string[] | null> {
+  const stored = await db().activityScene.findFirst({
+    where: { id: sceneId, activityId },
+    select: { type: true, content: true },
+  });
+  const parsed = stored ? sceneSchema.safeParse({ type: stored.type, content: stored.content }) : null;
+  return parsed?.success && sceneHasKey(parsed.data) ? correctIdsOf(parsed.data) : null;
 }
 
 /** The activity's title and the session's current scene as stored, for the projector page (null once the link opens nothing). */

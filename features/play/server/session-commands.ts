@@ -17,6 +17,8 @@ import { publish } from "../../../platform/notify/bus";
 import { classKeyOf } from "../shared/klass";
 import { presenceWriter } from "../shared/presence";
 import type { SessionClass } from "../shared/schema";
+import { sceneHasKey } from "@/features/scenes/shared/key";
+import { sceneSchema } from "@/features/scenes/shared/schema";
 
 type Tx = Prisma.TransactionClient;
 
@@ -289,6 +291,33 @@ export function setSceneLocked(ctx: SchoolCtx, activityId: string, locked: boole
     const others = session.lockedSceneIds.filter((id) => id !== current);
     return { lockedSceneIds: locked ? [...others, current] : others };
   });
+}
+
+/**
+ * Shows the class the current scene's correct answer (「正解を見せる」), or hides it again. Showing it also locks the
+ * scene (an answer changed after seeing the key would count for nothing): hiding it leaves the lock to the teacher.
+ * Refused (VALIDATION) for a scene without a key: there is nothing to show. The next scene starts unrevealed
+ * (revealed_scene_id names this one only).
+ */
+export function setSceneRevealed(ctx: SchoolCtx, activityId: string, revealed: boolean, sessionId?: string) {
+  return changeSession(
+    ctx,
+    { activityId, sessionId },
+    revealed ? "guide.reveal" : "guide.unreveal",
+    async (session, tx) => {
+      const current = session.currentSceneId;
+      if (!current) return "invalid";
+      if (!revealed) return { revealedSceneId: null };
+      const stored = await tx.activityScene.findFirst({
+        where: { id: current, activityId },
+        select: { type: true, content: true },
+      });
+      const parsed = stored ? sceneSchema.safeParse({ type: stored.type, content: stored.content }) : null;
+      if (!parsed?.success || !sceneHasKey(parsed.data)) return "invalid";
+      const others = session.lockedSceneIds.filter((id) => id !== current);
+      return { revealedSceneId: current, lockedSceneIds: [...others, current] };
+    },
+  );
 }
 
 /** Ends the session addressed (another class's running at the same time goes on). */

@@ -26,6 +26,12 @@ export interface LiveState {
   /** "Eyes on me": the teacher has blanked the students' screens (the scene stays answerable underneath). */
   paused: boolean;
   /**
+   * The teacher has shown the class the current scene's correct answer (「正解を見せる」). Only the flag: each
+   * student fetches their own ○/× and the key once it is set (features/play/server/live-feedback-queries.ts), so no
+   * stream ever carries the key.
+   */
+  revealed: boolean;
+  /**
    * The countdown on the current scene, if any: its end and the server's clock when this state was read
    * (ms; a device whose clock is wrong still counts down right), its length, whether answers close at zero.
    * Only a state with a timer carries a clock, so states without one stay the same between changes.
@@ -47,6 +53,7 @@ export interface SessionRow {
   show_names: boolean | null;
   starred_only: boolean | null;
   paused: boolean | null;
+  revealed_scene_id: string | null;
   timer_scene_id: string | null;
   timer_ends_at: Date | null;
   timer_seconds: number | null;
@@ -57,7 +64,7 @@ export interface SessionRow {
 }
 
 const SESSION_COLUMNS = `a.id::text, a.mode::text as mode, gs.id::text as session_id, gs.version, gs.started_at, gs.current_scene_id::text,
-         gs.locked_scene_ids::text[], gs.show_results, gs.show_names, gs.starred_only, gs.paused,
+         gs.locked_scene_ids::text[], gs.show_results, gs.show_names, gs.starred_only, gs.paused, gs.revealed_scene_id::text,
          gs.timer_scene_id::text, gs.timer_ends_at, gs.timer_seconds, gs.timer_locks, gs.ended_at, gs.grade, gs.class_name`;
 
 /**
@@ -121,6 +128,7 @@ export function sessionOfRow(row: SessionRow) {
         showNames: Boolean(row.show_names),
         starredOnly: Boolean(row.starred_only),
         paused: Boolean(row.paused),
+        revealedSceneId: row.revealed_scene_id,
         endedAt: row.ended_at,
         classKey: classKeyOf(row.grade, row.class_name),
         klass: row.grade !== null && row.class_name !== null ? { grade: row.grade, className: row.class_name } : null,
@@ -151,6 +159,7 @@ export function baseState(loaded: ReturnType<typeof sessionOfRow>): LiveState {
     sceneId: running ? session.currentSceneId : null,
     locked: Boolean(running && session.currentSceneId && session.lockedSceneIds.includes(session.currentSceneId)),
     paused: Boolean(running && session.paused),
+    revealed: Boolean(running && session.currentSceneId && session.revealedSceneId === session.currentSceneId),
     timer:
       running && session.timer && session.timer.sceneId === session.currentSceneId
         ? { endsAt: session.timer.endsAt, now: Date.now(), seconds: session.timer.seconds, locks: session.timer.locks }
@@ -198,6 +207,7 @@ export function stateForClass(
       sceneId: null,
       locked: false,
       paused: false,
+      revealed: false,
       timer: null,
     };
     notForThisClass.set(state, other);

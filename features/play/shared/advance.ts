@@ -33,6 +33,8 @@ export const moveCtes = (school: string) => `
   ), moved as (
     update guide_sessions gs set
       show_results = case when gs.current_scene_id is distinct from $3::uuid then false else gs.show_results end,
+      -- the answer shown (「正解を見せる」) was this scene's: another, or coming back to it, starts unrevealed
+      revealed_scene_id = case when gs.current_scene_id is distinct from $3::uuid then null else gs.revealed_scene_id end,
       -- names and the projector's "starred only" are for one moment: a new scene starts without them
       show_names = gs.show_names and gs.current_scene_id is not distinct from $3::uuid,
       starred_only = gs.starred_only and gs.current_scene_id is not distinct from $3::uuid,

@@ -14,6 +14,7 @@ const running: LiveState = {
   sceneId: "x",
   locked: true,
   paused: true,
+  revealed: false,
   timer: { endsAt: 9, now: 1, seconds: 60, locks: false },
   classKey: "2:1",
 };

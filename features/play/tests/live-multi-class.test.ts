@@ -16,6 +16,7 @@ const state = (
   sceneId: status === "running" ? `scene-${sessionId}` : null,
   locked: false,
   paused: sessionId === "s1",
+  revealed: false,
   timer: null,
   classKey,
 });

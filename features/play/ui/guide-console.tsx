@@ -9,6 +9,7 @@ import type { StaffLiveState } from "@/features/play/server/state-queries";
 import {
   endSessionAction,
   setFlagsAction,
+  setRevealedAction,
   setLockedAction,
   setPausedAction,
   startSessionAction,
@@ -16,6 +17,7 @@ import {
 import { advanceScene } from "@/features/play/ui/advance-scene";
 import { useLiveState } from "@/features/play/ui/use-live-state";
 import { SceneView } from "@/features/scenes/ui/scene-view";
+import { markCorrect } from "@/features/scenes/ui/mark-correct";
 import type { RenderedScene } from "@/features/scenes/ui/types";
 import { ActionButton } from "@/platform/ui/action-button";
 import { useConfirm } from "@/platform/ui/confirm-dialog";
@@ -44,6 +46,8 @@ interface GuideConsoleProps {
   /** Managers name the school; teachers act on their own. */
   schoolId?: string;
   scenes: RenderedScene[];
+  /** The correct options of each scene that has a key (「正解を見せる」 is offered on those only). */
+  keys?: Record<string, string[]>;
   initialState: StaffLiveState;
   /** The school's classes: the session is run for one of them, or the whole school. */
   classes: SessionClass[];
@@ -64,6 +68,7 @@ export function GuideConsole({
   schoolId,
   sessionId = null,
   scenes,
+  keys = {},
   initialState,
   classes,
   initialClass,
@@ -129,6 +134,7 @@ export function GuideConsole({
         scenes={scenes}
         index={index}
         scene={scene}
+        sceneKey={keys[scene.id] ?? null}
         sceneView={sceneView}
         guideRef={ref}
         activityId={activityId}
@@ -246,6 +252,7 @@ function GuideRunning({
   scenes,
   index,
   scene,
+  sceneKey,
   sceneView,
   guideRef,
   activityId,
@@ -259,6 +266,7 @@ function GuideRunning({
   scenes: RenderedScene[];
   index: number;
   scene: RenderedScene;
+  sceneKey: string[] | null;
   sceneView: ReactNode;
   guideRef: GuideRef;
   activityId: string;
@@ -290,7 +298,14 @@ function GuideRunning({
         <div className="stack">{start}</div>
       </details>
       <SceneBar state={state} scenes={scenes} index={index} scene={scene} go={go} pending={pending} />
-      <SessionToggles state={state} guideRef={guideRef} pending={pending} run={run} confirm={confirm} />
+      <SessionToggles
+        state={state}
+        keyed={!!sceneKey}
+        guideRef={guideRef}
+        pending={pending}
+        run={run}
+        confirm={confirm}
+      />
       <ProjectorControls guideRef={guideRef} starredOnly={state.starredOnly} pending={pending} run={run} />
       <TimerControls
         timer={state.timer}
@@ -301,16 +316,35 @@ function GuideRunning({
       <SceneProgress state={state} index={index} total={scenes.length} />
       {sceneView}
       {state.grid ? <LiveGrid grid={state.grid} scene={scene} activityId={activityId} schoolId={schoolId} /> : null}
-      {state.showResults && state.results ? (
-        <ResultsView
-          scene={scene}
-          results={state.results}
-          onStar={(responseId, starred) =>
-            run(() => starAnswerAction({ ...guideRef, responseId, starred }), { failure: failed })
-          }
-        />
-      ) : null}
+      <GuideResults state={state} scene={scene} sceneKey={sceneKey} guideRef={guideRef} run={run} />
     </>
+  );
+}
+
+/** The results when shown, starrable; the correct options marked once the answer is shown, as on the projector. */
+function GuideResults({
+  state,
+  scene,
+  sceneKey,
+  guideRef,
+  run,
+}: {
+  state: StaffLiveState;
+  scene: RenderedScene;
+  sceneKey: string[] | null;
+  guideRef: GuideRef;
+  run: Run;
+}) {
+  const t = useTranslations("Play");
+  if (!state.showResults || !state.results) return null;
+  return (
+    <ResultsView
+      scene={state.revealed && sceneKey ? markCorrect(scene, sceneKey) : scene}
+      results={state.results}
+      onStar={(responseId, starred) =>
+        run(() => starAnswerAction({ ...guideRef, responseId, starred }), { failure: t("guideFailed") })
+      }
+    />
   );
 }
 
@@ -380,15 +414,17 @@ function SceneBar({
   );
 }
 
-/** Results, names, lock, pause (on/off), and the end of the session (confirmed). */
+/** Results, names, the answer (a scene with a key only), lock, pause (on/off), and the end of the session (confirmed). */
 function SessionToggles({
   state,
+  keyed,
   guideRef,
   pending,
   run,
   confirm,
 }: {
   state: StaffLiveState;
+  keyed: boolean;
   guideRef: GuideRef;
   pending: boolean;
   run: Run;
@@ -423,6 +459,11 @@ function SessionToggles({
       {toggle("toggle-names", state.showNames, t("hideNames"), t("showNames"), () =>
         setFlagsAction({ ...guideRef, showNames: !state.showNames }),
       )}
+      {keyed
+        ? toggle("toggle-reveal", state.revealed, t("hideAnswer"), t("revealAnswer"), () =>
+            setRevealedAction({ ...guideRef, revealed: !state.revealed }),
+          )
+        : null}
       {toggle("toggle-lock", state.locked, t("unlock"), t("lock"), () =>
         setLockedAction({ ...guideRef, locked: !state.locked }),
       )}

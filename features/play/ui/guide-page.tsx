@@ -8,6 +8,8 @@ import { homeroomOf, schoolClasses } from "@/features/play/server/grid-queries";
 import { liveStateForStaff } from "@/features/play/server/state-queries";
 import { authorizeSchool } from "@/platform/auth/scope";
 import { renderScene } from "@/features/scenes/ui/render-scene";
+import { correctIdsOf, sceneHasKey } from "@/features/scenes/shared/key";
+import { sceneSchema } from "@/features/scenes/shared/schema";
 import type { RenderedScene } from "@/features/scenes/ui/types";
 import { RichText } from "@/platform/ui/rich-text";
 import { GuideConsole } from "./guide-console";
@@ -32,6 +34,13 @@ export async function GuidePage({
   const ta = await getTranslations("Activities");
   const lang = await getDisplayLanguage();
   const scenes = activity.scenes.map((s) => renderScene(s, lang)).filter((s): s is RenderedScene => s !== null);
+  // the key of each scene that has one: its 「正解を見せる」 and the results marked once shown
+  const keys = Object.fromEntries(
+    activity.scenes.flatMap((s) => {
+      const parsed = sceneSchema.safeParse({ type: s.type, content: s.content });
+      return parsed.success && sceneHasKey(parsed.data) ? [[s.id, correctIdsOf(parsed.data)] as const] : [];
+    }),
+  );
   // the session chosen (several classes may run the activity at once): anything but an id is none
   const sessionId = typeof session === "string" && z.uuid().safeParse(session).success ? session : null;
   const [state, classes, homeroom] = await Promise.all([
@@ -66,6 +75,7 @@ export async function GuidePage({
           activityId={activity.id}
           schoolId={role === "manager" ? scope : undefined}
           scenes={scenes}
+          keys={keys}
           initialState={state}
           classes={classes}
           initialClass={homeroomAt >= 0 ? String(homeroomAt) : ""}

@@ -9,7 +9,9 @@ import { SceneView, sceneProblem, whenToSave } from "@/features/scenes/ui/scene-
 import { RevisedNote } from "./revised-note";
 import type { RenderedScene, SceneAnswer } from "@/features/scenes/ui/types";
 import { RichTextClient } from "@/platform/ui/rich-text-client";
+import { markCorrect } from "@/features/scenes/ui/mark-correct";
 import { Countdown, useCountdown } from "./countdown";
+import { LiveVerdict, useLiveFeedback } from "./live-feedback";
 import { PlayHead } from "./save-status";
 
 /**
@@ -17,7 +19,8 @@ import { PlayHead } from "./save-status";
  * of the teacher's click), answerable until the teacher moves on or locks it;
  * a standby screen before the start and between sessions. Reconnecting lands
  * on the current scene with the saved answers. While the teacher has paused the
- * class ("eyes on me") the scene is hidden, not unmounted: what was typed stays.
+ * class ("eyes on me") the scene is hidden, not unmounted: what was typed stays. Once the teacher shows the
+ * answer (「正解を見せる」) the scene is read-only, with the student's own ○/× and the correct options marked.
  */
 export function LiveSession({
   userId,
@@ -42,8 +45,9 @@ export function LiveSession({
   const answer = scene ? (saver.answers[scene.id] ?? null) : null;
   const { problem, send } = useSend(scene, answer, flush);
   const countdown = useCountdown(state.timer);
+  const feedback = useLiveFeedback(activityId, scene?.id ?? null, state.revealed, saver.status);
   // at zero of a countdown that closes answers: read-only, and what was typed goes at once (kept, late if it arrives late)
-  const closed = state.locked || (countdown.over && Boolean(state.timer?.locks));
+  const closed = state.locked || state.revealed || (countdown.over && Boolean(state.timer?.locks));
 
   // the teacher moved on: what was typed on the previous scene is sent at once
   useEffect(() => {
@@ -85,9 +89,10 @@ export function LiveSession({
               </p>
             ) : null}
             <RevisedNote show={initial[scene.id]?.answer === null && !saver.answers[scene.id]} />
+            {feedback ? <LiveVerdict feedback={feedback} /> : null}
             <SceneView
               key={scene.id}
-              scene={scene}
+              scene={feedback ? markCorrect(scene, feedback.correct) : scene}
               answer={answer}
               problem={problem}
               readOnly={closed}

@@ -8,6 +8,7 @@ import { useLiveState } from "@/features/play/ui/use-live-state";
 import { Countdown, useCountdown } from "@/features/play/ui/countdown";
 import { ResultsView } from "@/features/play/ui/results-view";
 import { SceneView } from "@/features/scenes/ui/scene-view";
+import { markCorrect } from "@/features/scenes/ui/mark-correct";
 import type { RenderedScene } from "@/features/scenes/ui/types";
 import { RichTextClient } from "@/platform/ui/rich-text-client";
 import { usePlainText } from "@/platform/ui/use-plain-text";
@@ -52,8 +53,16 @@ export function ProjectorView({
   }, [stale, router, running?.sceneId]);
   if (!running) return <ProjectorEnded />;
   const results = running.results;
+  // once the teacher shows the answer, the scene and the chart mark the correct options
+  const shown = scene && running.correct ? markCorrect(scene, running.correct) : scene;
   return (
-    <div className="stack" data-testid="projector-live" data-scene-id={scene?.id ?? ""} data-version={running.version}>
+    <div
+      className="stack"
+      data-testid="projector-live"
+      data-scene-id={scene?.id ?? ""}
+      data-version={running.version}
+      data-revealed={running.correct ? "true" : "false"}
+    >
       {running.timer && countdown.left !== null ? (
         <Countdown timer={running.timer} left={countdown.left} over={countdown.over} />
       ) : null}
@@ -62,17 +71,17 @@ export function ProjectorView({
           <RichTextClient text={tp("pausedTitle")} />
         </p>
       ) : null}
-      {scene && !stale ? (
-        <SceneView key={scene.id} scene={scene} answer={null} onAnswer={() => undefined} readOnly />
+      {shown && !stale ? (
+        <SceneView key={shown.id} scene={shown} answer={null} onAnswer={() => undefined} readOnly />
       ) : null}
-      {scene && !stale && running.showResults && results ? (
+      {shown && !stale && running.showResults && results ? (
         <div
           className="stack"
           data-testid="projector-results"
           data-starred-only={running.starredOnly}
           data-names={running.showNames}
         >
-          <ResultsView scene={scene} results={{ ...results, texts: results.answers }} />
+          <ResultsView scene={shown} results={{ ...results, texts: results.answers }} />
           {results.drawings.length > 0 ? <DrawingGallery drawings={results.drawings} /> : null}
           {running.starredOnly && results.answers.length === 0 && results.drawings.length === 0 ? (
             <p className="empty">

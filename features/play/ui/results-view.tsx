@@ -26,8 +26,17 @@ function Bars({
           const n = counts[o.id] ?? 0;
           const pct = total > 0 ? Math.round((n / total) * 100) : 0;
           return (
-            <li key={o.id} className="result-row" data-option={o.id} data-count={n}>
-              <span className="result-label">{o.label}</span>
+            <li
+              key={o.id}
+              className={o.correct ? "result-row result-correct" : "result-row"}
+              data-option={o.id}
+              data-count={n}
+              data-correct={o.correct ? "true" : undefined}
+            >
+              <span className="result-label">
+                {o.label}
+                {o.correct ? <CorrectMark /> : null}
+              </span>
               <span className="result-bar" aria-hidden="true">
                 <span style={{ width: `${pct}%` }} />
               </span>
@@ -40,6 +49,16 @@ function Bars({
         })}
       </ul>
     </figure>
+  );
+}
+
+/** The mark of the correct option once the teacher has shown the answer. */
+function CorrectMark() {
+  const t = useTranslations("Scenes");
+  return (
+    <span className="badge badge-correct" data-testid="result-correct">
+      <RichTextClient text={t("correctOption")} />
+    </span>
   );
 }
 

@@ -6,6 +6,8 @@ export interface Bar {
   id: string;
   /** Rich-text markup (ruby, math…), rendered as on every other screen. */
   label: string;
+  /** The teacher marked it correct: the chart marks it (staff pages only). */
+  correct?: boolean;
 }
 
 const percentOf = (n: number, total: number) => (total > 0 ? Math.round((n / total) * 1000) / 10 : 0);
@@ -26,6 +28,13 @@ export async function BarChart({
   total: number;
 }) {
   const t = await getTranslations("Results");
+  const ts = await getTranslations("Scenes");
+  const mark = (b: Bar) =>
+    b.correct ? (
+      <span className="badge badge-correct" data-testid="chart-correct">
+        <RichText text={ts("correctOption")} />
+      </span>
+    ) : null;
   const max = Math.max(1, ...bars.map((b) => counts[b.id] ?? 0));
   return (
     <figure className="chart" data-testid="chart">
@@ -33,9 +42,10 @@ export async function BarChart({
         {bars.map((b) => {
           const n = counts[b.id] ?? 0;
           return (
-            <li key={b.id} className="result-row">
+            <li key={b.id} className={b.correct ? "result-row result-correct" : "result-row"}>
               <span className="result-label">
                 <RichText text={b.label} />
+                {mark(b)}
               </span>
               <span className="result-bar">
                 <span style={{ width: `${(n / max) * 100}%` }} />
@@ -50,9 +60,15 @@ export async function BarChart({
           <TableHead labels={[t("option"), t("count"), t("percent")]} />
           <tbody>
             {bars.map((b) => (
-              <tr key={b.id} data-option={b.id} data-count={counts[b.id] ?? 0}>
+              <tr
+                key={b.id}
+                data-option={b.id}
+                data-count={counts[b.id] ?? 0}
+                data-correct={b.correct ? "true" : undefined}
+              >
                 <th scope="row">
                   <RichText text={b.label} />
+                  {mark(b)}
                 </th>
                 <td className="num">{counts[b.id] ?? 0}</td>
                 <td className="num">{percentOf(counts[b.id] ?? 0, total)}%</td>
