@@ -214,7 +214,7 @@ test("pdf: printing 1,000 sign-in cards leaves the server answering other reques
   let done = false;
   const print = fetch(`${app.url}/api/students/sheets`, {
     method: "POST",
-    body: new URLSearchParams({ class: "1" }),
+    body: new URLSearchParams({ class: "1:1" }),
     headers: { cookie },
   }).then(async (res) => ({
     status: res.status,

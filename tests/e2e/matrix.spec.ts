@@ -283,7 +283,8 @@ const HANDLERS: HandlerRow[] = [
     request: () => ({ path: "/readyz" }),
     variants: ["own"],
     expected: () => 200,
-    ok: (reply) => expect(JSON.parse(reply.body)).toEqual({ status: "ok", database: "ok", migrations: "current" }),
+    ok: (reply) =>
+      expect(JSON.parse(reply.body)).toEqual({ status: "ok", database: "ok", migrations: "current", live: "ok" }),
   },
   {
     // the bearer token decides, not a session: each role here sends it, signed out sends none (the refusals: metrics.spec.ts)

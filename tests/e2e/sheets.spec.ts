@@ -13,7 +13,7 @@ test.describe("sign-in sheets (PDF)", () => {
     browser,
   }, info) => {
     test.setTimeout(90_000); // two 40-card PDFs rendered, rasterised and decoded: slow on a loaded machine
-    const res = await page.request.post("/api/students/sheets", { form: { class: "1" } });
+    const res = await page.request.post("/api/students/sheets", { form: { class: "1:1" } });
     expect(res.status()).toBe(200);
     expect(res.headers()["content-type"]).toBe("application/pdf");
     const dir = info.outputPath("sheets");
@@ -42,7 +42,7 @@ test.describe("sign-in sheets (PDF)", () => {
     }
 
     // printing again shows the same codes
-    const again = await page.request.post("/api/students/sheets", { form: { class: "1" } });
+    const again = await page.request.post("/api/students/sheets", { form: { class: "1:1" } });
     const pdf2 = path.join(dir, "again.pdf");
     writeFileSync(pdf2, await again.body());
     const againUrls = qrCodesOnPage(pdf2, 1, 8).codes;
@@ -53,15 +53,15 @@ test.describe("sign-in sheets (PDF)", () => {
 test.describe("sign-in sheets: refusals", () => {
   test("signed out 401; student and manager 403; a class with nobody 404", async ({ browser }) => {
     const anon = await browser.newContext();
-    expect((await anon.request.post("/api/students/sheets", { form: { class: "1" } })).status()).toBe(401);
+    expect((await anon.request.post("/api/students/sheets", { form: { class: "1:1" } })).status()).toBe(401);
     await anon.close();
     for (const role of ["student", "manager"] as const) {
       const ctx = await browser.newContext({ storageState: storageStateOf(role) });
-      expect((await ctx.request.post("/api/students/sheets", { form: { class: "1" } })).status()).toBe(403);
+      expect((await ctx.request.post("/api/students/sheets", { form: { class: "1:1" } })).status()).toBe(403);
       await ctx.close();
     }
     const teacher = await browser.newContext({ storageState: storageStateOf("teacher") });
-    expect((await teacher.request.post("/api/students/sheets", { form: { class: "9" } })).status()).toBe(404);
+    expect((await teacher.request.post("/api/students/sheets", { form: { class: "1:9" } })).status()).toBe(404);
     expect((await teacher.request.post("/api/students/sheets", { form: { ids: "not-a-uuid" } })).status()).toBe(400);
     await teacher.close();
   });

@@ -13,7 +13,7 @@ async function print(): Promise<number> {
   const t = performance.now();
   const res = await fetch(`${url}/api/students/sheets`, {
     method: "POST",
-    body: new URLSearchParams({ class: "1" }),
+    body: new URLSearchParams({ class: "1:1" }),
     headers: { Cookie: cookie },
     signal: AbortSignal.timeout(300_000),
   });
