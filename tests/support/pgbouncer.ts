@@ -1,8 +1,8 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { portOpen } from "../../scripts/lib/port-open";
 
 /**
  * Debian's PgBouncer (the `pgbouncer` package, 1.18 on Debian 12: no prepared-statement support) in
@@ -25,17 +25,6 @@ function pgbouncerBinary(): string {
   } catch {
     throw new Error(INSTALL);
   }
-}
-
-function listening(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: "127.0.0.1", port });
-    socket.once("connect", () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once("error", () => resolve(false));
-  });
 }
 
 function config(dir: string, target: URL, port: number): string {
@@ -78,7 +67,7 @@ export async function startPgBouncer(clusterUrl: string, port: number): Promise<
   const password = decodeURIComponent(target.password);
   writeFileSync(path.join(dir, "userlist.txt"), `"${user}" "${password}"\n`, { mode: 0o644 });
   writeFileSync(path.join(dir, "pgbouncer.ini"), config(dir, target, port), { mode: 0o644 });
-  if (await listening(port))
+  if (await portOpen(port))
     throw new Error(`Port ${port} is taken: PgBouncer for the tests listens on TEST_PG_PORT + 7.`);
 
   const output: string[] = [];
@@ -87,7 +76,7 @@ export async function startPgBouncer(clusterUrl: string, port: number): Promise<
   child.stderr?.on("data", (d: Buffer) => output.push(d.toString()));
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const failed = () => new Error(`PgBouncer did not start on port ${port}:\n${output.join("").slice(-2000)}`);
-  for (let i = 0; !(await listening(port)); i++) {
+  for (let i = 0; !(await portOpen(port)); i++) {
     if (child.exitCode !== null || i > 100) {
       child.kill();
       rmSync(dir, { recursive: true, force: true });

@@ -1,8 +1,8 @@
 import { execFileSync } from "node:child_process";
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { portOpen } from "../../scripts/lib/port-open";
 
 /**
  * A throw-away cluster of Debian's PostgreSQL 15 (the `postgresql-15` package: the oldest version Manabiya
@@ -21,17 +21,6 @@ const PASSWORD = "manabiya-pg15";
 const INSTALL =
   `PostgreSQL 15 is missing (${PG15_BIN}/initdb): install Debian's postgresql-15 ` +
   "(apt-get install postgresql-15; .ci/run does it, without starting the package's own cluster).";
-
-function portOpen(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: "127.0.0.1", port });
-    socket.once("connect", () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once("error", () => resolve(false));
-  });
-}
 
 /** Runs a PostgreSQL 15 program; as root, as the `postgres` user (PostgreSQL refuses to run as root). */
 function run(program: string, args: string[]): string {
