@@ -7,10 +7,8 @@
  * readiness check, and a backup (which reads the catalogues) restored into an empty database. Fails saying what to install when postgresql-15 is missing.
  */
 import { mkdtemp, rm } from "node:fs/promises";
-import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { AddressInfo } from "node:net";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
 
@@ -18,20 +16,17 @@ vi.mock("next/headers", () => import("../../tests/support/next-headers-fake"));
 
 import { db } from "@/platform/db";
 import { COUNTS_DEBOUNCE_MS } from "@/platform/notify/channel";
-import { env } from "@/platform/env";
 import type { AuthorizedSchoolId } from "@/platform/auth/scope";
 import { checkCode, checkPassword } from "@/platform/auth/credentials";
 import { readiness } from "@/platform/ops/health";
-import { createAdvanceEndpoint } from "@/features/play/server/advance-endpoint";
-import { createAnswerEndpoint } from "@/features/play/server/answer-endpoint";
 import { startSession } from "@/features/play/server/session-commands";
-import { createStreamEndpoint } from "@/features/play/server/stream-endpoint";
 import { activityStats } from "@/features/results/server/stats";
-import { createActivityFromTemplate, createSigninCode, createUser, uniqueTag } from "../../prisma/seed/factories";
+import { createActivityFromTemplate, createSigninCode, createUser } from "../../prisma/seed/factories";
 import { listMigrations, pendingMigrations } from "../../scripts/lib/migrate";
 import { runAdmin, runScript } from "../../tests/support/admin-run";
 import { tableRows } from "../../tests/support/backup-helpers";
-import { serveEndpoint, TEST_SIGNIN_CODE_KEY } from "../../tests/support/helpers";
+import { TEST_SIGNIN_CODE_KEY } from "../../tests/support/helpers";
+import { type LiveEndpoints, serveLiveEndpoints } from "../../tests/support/live-endpoints";
 import { followStream, until } from "../../tests/support/live-stream";
 import { sessionCookieOf } from "../../tests/support/next-headers-fake";
 import { type RunningPg15, startPostgres15 } from "../../tests/support/postgres-15";
@@ -49,9 +44,7 @@ const ids = {} as {
   activity: string;
   scenes: { id: string; type: string }[];
 };
-const servers: http.Server[] = [];
-const closers: (() => Promise<void>)[] = [];
-const ports = {} as { answers: number; advance: number; streams: number };
+let live: LiveEndpoints | undefined;
 
 async function seed() {
   const { tag, school } = await twoSchools();
@@ -79,32 +72,6 @@ async function seed() {
   });
 }
 
-/** The production server's endpoints, each with its pool on the app's database (DATABASE_URL: PostgreSQL 15's). */
-async function serve() {
-  const common = { authSecret: process.env.AUTH_SECRET!, production: true };
-  const answers = createAnswerEndpoint({ ...common, poolSize: 4 });
-  const advance = createAdvanceEndpoint({ ...common, poolSize: 4 });
-  const streams = createStreamEndpoint({
-    ...common,
-    poolSize: 2,
-    limits: { perUser: env().LIVE_STREAMS_PER_USER, max: env().LIVE_STREAMS_MAX },
-  });
-  for (const [key, endpoint] of [
-    ["answers", answers],
-    ["advance", advance],
-  ] as const) {
-    const served = await serveEndpoint(endpoint);
-    servers.push(served.server);
-    ports[key] = served.port;
-    closers.push(() => endpoint.close());
-  }
-  const streamServer = http.createServer((req, res) => void streams.handle(req, res, () => res.writeHead(404).end()));
-  await new Promise<void>((resolve) => streamServer.listen(0, "127.0.0.1", resolve));
-  servers.push(streamServer);
-  ports.streams = (streamServer.address() as AddressInfo).port;
-  closers.push(() => streams.close());
-}
-
 beforeAll(async () => {
   cluster = await startPostgres15(Number(new URL(inject("adminUrl")).port) + 9);
   const admin = new pg.Client({ connectionString: cluster.urlFor("postgres") });
@@ -119,44 +86,20 @@ beforeAll(async () => {
   process.env.DATABASE_URL = databaseUrl;
   delete process.env.DATABASE_DIRECT_URL;
   await seed();
-  await serve();
+  // the production server's endpoints, each with its pool on the app's database (PostgreSQL 15's)
+  live = await serveLiveEndpoints({ answers: 4, advance: 4, streams: 2 });
 });
 afterAll(async () => {
   // the answers' debounced counts notification goes out before the endpoints' pools close
   await new Promise((r) => setTimeout(r, COUNTS_DEBOUNCE_MS + 200));
-  for (const server of servers) {
-    server.closeAllConnections();
-    server.close();
-  }
-  for (const close of closers) await close();
+  await live?.close();
   if (databaseUrl) await db().$disconnect();
   await cluster?.stop();
 });
 
-async function press(sceneId: string) {
-  const res = await fetch(`http://127.0.0.1:${ports.advance}/api/v1/live/${ids.activity}/scene`, {
-    method: "POST",
-    body: JSON.stringify({ sceneId }),
-    headers: { "content-type": "application/json", cookie: await sessionCookieOf(ids.teacher, "teacher", 0) },
-  });
-  return res.status;
-}
-
-async function answer(student: string, sceneId: string, revision: number) {
-  const res = await fetch(`http://127.0.0.1:${ports.answers}/api/v1/answers`, {
-    method: "POST",
-    body: JSON.stringify({
-      activityId: ids.activity,
-      sceneId,
-      answer: { choice: revision % 2 ? "clear" : "cloudy" },
-      clientRevision: revision,
-      idempotencyKey: `k${uniqueTag()}${uniqueTag()}`,
-      mode: "guide",
-    }),
-    headers: { "content-type": "application/json", cookie: await sessionCookieOf(student, "student", 0) },
-  });
-  return res.status;
-}
+const press = (sceneId: string) => live!.press(ids.activity, ids.teacher, sceneId);
+const answer = (student: string, sceneId: string, revision: number) =>
+  live!.answer(ids.activity, student, sceneId, revision);
 
 describe("PostgreSQL 15", () => {
   it("npm run db:migrate applies every migration to an empty database; the app finds them current", async () => {
@@ -193,7 +136,7 @@ describe("PostgreSQL 15", () => {
     const streams = await Promise.all(
       ids.students
         .slice(0, 3)
-        .map(async (s) => followStream(ports.streams, ids.activity, await sessionCookieOf(s.id, "student", 0))),
+        .map(async (s) => followStream(live!.ports.streams, ids.activity, await sessionCookieOf(s.id, "student", 0))),
     );
     const choice = ids.scenes.find((s) => s.type === "single_choice")!;
     try {

@@ -6,23 +6,18 @@
  * them — with no statement failing because a pooled server connection already holds another client's named
  * statement, and no notification lost because LISTEN went through the pooler.
  */
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 vi.mock("next/headers", () => import("../../../tests/support/next-headers-fake"));
 
 import { db } from "@/platform/db";
-import { env } from "@/platform/env";
 import type { AuthorizedSchoolId } from "@/platform/auth/scope";
-import { createAdvanceEndpoint } from "@/features/play/server/advance-endpoint";
-import { createAnswerEndpoint } from "@/features/play/server/answer-endpoint";
 import { setSessionPaused, startSession } from "@/features/play/server/session-commands";
-import { createStreamEndpoint } from "@/features/play/server/stream-endpoint";
 import { activityStats } from "@/features/results/server/stats";
-import { createActivityFromTemplate, createUser, uniqueTag } from "../../../prisma/seed/factories";
-import { serveEndpoint } from "../../../tests/support/helpers";
+import { createActivityFromTemplate, createUser } from "../../../prisma/seed/factories";
+
 import { sessionCookieOf } from "../../../tests/support/next-headers-fake";
+import { type LiveEndpoints, serveLiveEndpoints } from "../../../tests/support/live-endpoints";
 import { followStream, until } from "../../../tests/support/live-stream";
 import { throughPooler } from "../../../tests/support/pooler";
 import { twoSchools } from "../../../tests/support/two-schools";
@@ -39,9 +34,7 @@ const ids = {} as {
   activity: string;
   scenes: { id: string; type: string }[];
 };
-const servers: http.Server[] = [];
-const closers: (() => Promise<void>)[] = [];
-const ports = {} as { answers: number; advance: number; streams: number };
+let live: LiveEndpoints;
 
 beforeAll(async () => {
   const { tag, school } = await twoSchools();
@@ -68,65 +61,19 @@ beforeAll(async () => {
     select: { id: true, type: true },
   });
   // the production server's endpoints, each with its pool through the pooler (no databaseUrl: the app's)
-  const common = { authSecret: process.env.AUTH_SECRET!, production: true };
-  const answers = createAnswerEndpoint({ ...common, poolSize: 6 });
-  const advance = createAdvanceEndpoint({ ...common, poolSize: 8 });
-  const streams = createStreamEndpoint({
-    ...common,
-    poolSize: 4,
-    limits: { perUser: env().LIVE_STREAMS_PER_USER, max: env().LIVE_STREAMS_MAX },
-  });
-  for (const [key, endpoint] of [
-    ["answers", answers],
-    ["advance", advance],
-  ] as const) {
-    const served = await serveEndpoint(endpoint);
-    servers.push(served.server);
-    ports[key] = served.port;
-    closers.push(() => endpoint.close());
-  }
-  const streamServer = http.createServer((req, res) => void streams.handle(req, res, () => res.writeHead(404).end()));
-  await new Promise<void>((resolve) => streamServer.listen(0, "127.0.0.1", resolve));
-  servers.push(streamServer);
-  ports.streams = (streamServer.address() as AddressInfo).port;
-  closers.push(() => streams.close());
+  live = await serveLiveEndpoints({ answers: 6, advance: 8, streams: 4 });
 });
 afterAll(async () => {
-  for (const server of servers) {
-    server.closeAllConnections();
-    server.close();
-  }
-  for (const close of closers) await close();
+  await live?.close();
   await db().$disconnect();
 });
 
 const follow = async (student: string) =>
-  followStream(ports.streams, ids.activity, await sessionCookieOf(student, "student", 0));
+  followStream(live.ports.streams, ids.activity, await sessionCookieOf(student, "student", 0));
 
-async function press(sceneId: string) {
-  const res = await fetch(`http://127.0.0.1:${ports.advance}/api/v1/live/${ids.activity}/scene`, {
-    method: "POST",
-    body: JSON.stringify({ sceneId }),
-    headers: { "content-type": "application/json", cookie: await sessionCookieOf(ids.teacher, "teacher", 0) },
-  });
-  return res.status;
-}
-
-async function answer(student: string, sceneId: string, revision: number) {
-  const res = await fetch(`http://127.0.0.1:${ports.answers}/api/v1/answers`, {
-    method: "POST",
-    body: JSON.stringify({
-      activityId: ids.activity,
-      sceneId,
-      answer: { choice: revision % 2 ? "clear" : "cloudy" },
-      clientRevision: revision,
-      idempotencyKey: `k${uniqueTag()}${uniqueTag()}`,
-      mode: "guide",
-    }),
-    headers: { "content-type": "application/json", cookie: await sessionCookieOf(student, "student", 0) },
-  });
-  return res.status;
-}
+const press = (sceneId: string) => live.press(ids.activity, ids.teacher, sceneId);
+const answer = (student: string, sceneId: string, revision: number) =>
+  live.answer(ids.activity, student, sceneId, revision);
 
 describe("a live lesson behind a transaction pooler", () => {
   it("start, 次へ, pause and a class answering at once: every student follows, every answer is saved, results count them", async () => {
