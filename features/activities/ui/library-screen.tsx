@@ -1,8 +1,7 @@
 import { getTranslations } from "next-intl/server";
-import Link from "next/link";
 import { requireRole } from "@/platform/auth/session";
 import { formatDateTime } from "@/platform/i18n/dates";
-import { getDisplayLanguage, getPlainText } from "@/platform/i18n/server";
+import { getDisplayLanguage } from "@/platform/i18n/server";
 import {
   libraryAcademyOf,
   listAcademySchools,
@@ -14,6 +13,7 @@ import {
   type LibraryFilter as Filter,
   libraryFilterSchema,
 } from "@/features/activities/shared/library-schema";
+import { Pager } from "@/platform/ui/pager";
 import { PersonName } from "@/platform/ui/person-name";
 import { RichMessage, SLOT } from "@/platform/ui/rich-message";
 import { RichText } from "@/platform/ui/rich-text";
@@ -108,7 +108,7 @@ async function EntryCard({
  */
 export async function LibraryScreen({ role, searchParams }: { role: "teacher" | "manager"; searchParams: Params }) {
   const actor = await requireRole(role);
-  const [t, plain] = await Promise.all([getTranslations("Library"), getPlainText()]);
+  const t = await getTranslations("Library");
   const academy = await libraryAcademyOf(actor);
   if (!academy) {
     return (
@@ -151,23 +151,7 @@ export async function LibraryScreen({ role, searchParams }: { role: "teacher" | 
           ))}
         </ul>
       )}
-      {pages > 1 ? (
-        <nav className="row pager" aria-label={plain(t("pages"))}>
-          {filter.page > 1 ? (
-            <Link className="button" href={href(base, filter, filter.page - 1)} data-testid="library-prev">
-              <RichText text={t("prev")} />
-            </Link>
-          ) : null}
-          <span data-testid="library-page">
-            <RichText text={t("page", { page: filter.page, pages })} />
-          </span>
-          {filter.page < pages ? (
-            <Link className="button" href={href(base, filter, filter.page + 1)} data-testid="library-next">
-              <RichText text={t("next")} />
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+      <Pager page={filter.page} pages={pages} hrefOf={(page) => href(base, filter, page)} />
     </div>
   );
 }

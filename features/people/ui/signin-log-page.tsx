@@ -1,8 +1,8 @@
 import { getTranslations } from "next-intl/server";
-import Link from "next/link";
 import { requireRole } from "@/platform/auth/session";
 import { getPlainText } from "@/platform/i18n/server";
 import { NoPermission } from "@/platform/ui/layout/no-permission";
+import { Pager } from "@/platform/ui/pager";
 import { RichText } from "@/platform/ui/rich-text";
 import { Spinner } from "@/platform/ui/spinner";
 import { listSigninLog, type SigninLogScope } from "@/features/people/server/signin-log-queries";
@@ -72,7 +72,7 @@ async function SigninLog({
       ) : (
         <SigninLogTable rows={rows} showPerson={manager} />
       )}
-      {pages > 1 ? <Pager q={q} pages={pages} path={path} /> : null}
+      <Pager page={q.page} pages={pages} hrefOf={(page) => `${path}${signinLogSearch({ ...q, page })}`} />
     </div>
   );
 }
@@ -130,28 +130,6 @@ async function SigninLogFilters({ q, path }: { q: SigninLogQuery; path: string }
         <RichText text={t("filter")} />
       </button>
     </form>
-  );
-}
-
-/** Previous and next page, with where this page is (the filters kept). */
-async function Pager({ q, pages, path }: { q: SigninLogQuery; pages: number; path: string }) {
-  const [t, plain] = await Promise.all([getTranslations("SigninLog"), getPlainText()]);
-  return (
-    <nav className="row pager" aria-label={plain(t("pager"))}>
-      {q.page > 1 ? (
-        <Link className="button" href={`${path}${signinLogSearch({ ...q, page: q.page - 1 })}`} data-testid="prev-page">
-          <RichText text={t("prev")} />
-        </Link>
-      ) : null}
-      <span data-testid="page-info">
-        <RichText text={t("page", { page: q.page, pages })} />
-      </span>
-      {q.page < pages ? (
-        <Link className="button" href={`${path}${signinLogSearch({ ...q, page: q.page + 1 })}`} data-testid="next-page">
-          <RichText text={t("next")} />
-        </Link>
-      ) : null}
-    </nav>
   );
 }
 

@@ -15,6 +15,7 @@ import { BalanceButton } from "./group-controls";
 import { PrintSheets } from "./print-sheets";
 import { classKeyOf, type SchoolClass } from "@/features/people/shared/class-key";
 import { StudentsTable } from "./students-table";
+import { Pager } from "@/platform/ui/pager";
 
 type Params = Promise<Record<string, string | string[] | undefined>>;
 
@@ -68,7 +69,7 @@ export async function StudentsPage({ searchParams }: { searchParams: Params }) {
         ) : (
           <StudentsTable rows={rows} q={q} groups={groups} hrefFor={(patch) => href(q, patch)} />
         )}
-        {pages > 1 ? <Pager q={q} pages={pages} /> : null}
+        <Pager page={q.page} pages={pages} hrefOf={(page) => href(q, { page })} />
         {rows.length > 0 ? <BulkActions groups={groups} /> : null}
       </SelectionProvider>
     </div>
@@ -129,28 +130,5 @@ async function StudentSearch({
       </button>
       {hasRows ? <BulkHint /> : null}
     </form>
-  );
-}
-
-/** Previous and next page, with where this page is. */
-async function Pager({ q, pages }: { q: StudentListQuery; pages: number }) {
-  const t = await getTranslations("Students");
-  const plain = await getPlainText();
-  return (
-    <nav className="row pager" aria-label={plain(t("page", { page: q.page, pages }))}>
-      {q.page > 1 ? (
-        <Link className="button" href={href(q, { page: q.page - 1 })} data-testid="prev-page">
-          <RichText text={t("prev")} />
-        </Link>
-      ) : null}
-      <span data-testid="page-info">
-        <RichText text={t("page", { page: q.page, pages })} />
-      </span>
-      {q.page < pages ? (
-        <Link className="button" href={href(q, { page: q.page + 1 })} data-testid="next-page">
-          <RichText text={t("next")} />
-        </Link>
-      ) : null}
-    </nav>
   );
 }
