@@ -12,3 +12,11 @@ export async function listenLive(client: pg.Client): Promise<void> {
   await client.connect();
   await client.query(`LISTEN ${LIVE_CHANNEL}`);
 }
+
+/** Whether the listening connection answers a trivial query (false on an error; the caller bounds the wait). */
+export function pingListener(client: pg.Client): Promise<boolean> {
+  return client.query("select 1").then(
+    () => true,
+    () => false,
+  );
+}

@@ -2,7 +2,7 @@ import { EventEmitter } from "node:events";
 import type pg from "pg";
 import { errorField, log } from "@/platform/ops/log";
 import { COUNTS_DEBOUNCE_MS, LIVE_CHANNEL, livePayload, type LiveMessage, type LiveTopic } from "./channel";
-import { createListenConnection, listenLive } from "./listen-queries";
+import { createListenConnection, listenLive, pingListener } from "./listen-queries";
 
 /**
  * The listening half of the live bus (platform/notify/bus.ts), framework-free so that
@@ -146,10 +146,7 @@ export async function checkListener(): Promise<boolean> {
   if (!client) return !b.lost;
   let timer: NodeJS.Timeout | undefined;
   const answered = await Promise.race([
-    client.query("select 1").then(
-      () => true,
-      () => false,
-    ),
+    pingListener(client),
     new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), CHECK_WAIT_MS))),
   ]);
   clearTimeout(timer);
