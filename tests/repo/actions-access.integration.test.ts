@@ -24,12 +24,15 @@ import { readTemplateFiles, syncTemplates } from "@/features/activities/server/t
 import { createAcademy, createSchool, createUser, uniqueTag } from "../../prisma/seed/factories";
 import { saveOwnLanguageAction } from "@/platform/i18n/actions";
 import { applyRolloverAction } from "@/features/rostering/server/rollover-actions";
+import * as liveActions from "@/features/play/server/actions";
+import { liveFeedbackAction } from "@/features/play/server/feedback-actions";
 import * as schoolActions from "@/features/people/server/school-actions";
 import { session, sessionCookieOf } from "../support/next-headers-fake";
 import {
   ACTIVITY_ROWS,
   LIBRARY_ROWS,
   liveRows,
+  keyedChoice,
   makeFx,
   type Row,
   SCHOOL_ROWS,
@@ -379,6 +382,31 @@ it("own display language: refused signed out and for a value that is not one of 
   const after = await languages();
   expect(after.find((u) => u.id === ids.student)?.displayLanguage).toBe("ja-kana");
   expect(after.find((u) => u.id === ids.teacher)).toEqual(before.find((u) => u.id === ids.teacher));
+});
+
+it("a student's live feedback: refused signed out and for staff; nothing before the teacher shows the answer, nothing for another scene; then the key of the scene shown", async () => {
+  const f = await makeFx(
+    { school: ids.school, sibling: ids.sibling, foreign: ids.foreign },
+    { status: "active", mode: "guide" },
+  );
+  const choice = await keyedChoice(f);
+  const feedback = (sceneId = choice) => liveFeedbackAction({ activityId: f.activity, sceneId });
+  const teacher = (call: () => Promise<ActionResult<unknown>>) => as("teacher", call);
+  expect(await as("nobody", feedback)).toMatchObject({ ok: false, code: "UNAUTHENTICATED" });
+  expect(await as("teacher", feedback)).toMatchObject({ ok: false, code: "FORBIDDEN" });
+  expect(await as("student", feedback)).toMatchObject({ ok: false, code: "NOT_FOUND" });
+  expect(await teacher(() => liveActions.startSessionAction({ activityId: f.activity }))).toMatchObject({ ok: true });
+  const go = () => liveActions.goToSceneAction({ activityId: f.activity, sceneId: choice });
+  expect(await teacher(go)).toMatchObject({ ok: true });
+  expect(await as("student", feedback)).toMatchObject({ ok: false, code: "NOT_FOUND" });
+  const reveal = () => liveActions.setRevealedAction({ activityId: f.activity, revealed: true });
+  expect(await teacher(reveal)).toMatchObject({ ok: true });
+  expect(await as("student", () => feedback(f.scenes[0]))).toMatchObject({ ok: false, code: "NOT_FOUND" });
+  expect(await as("teacher", feedback)).toMatchObject({ ok: false, code: "FORBIDDEN" });
+  expect(await as("student", feedback)).toMatchObject({
+    ok: true,
+    data: { sceneId: choice, correct: ["clear"], verdict: null },
+  });
 });
 
 /** Server actions that are public by design (sign-in, sign-out, password reset): they take no school id. */

@@ -465,6 +465,14 @@ const sceneOf = (id: string) =>
   db().activityScene.findUnique({ where: { id }, select: { activityId: true, position: true, content: true } });
 
 const GUIDE = { status: "active", mode: "guide" } as const;
+/** The fixture's single-choice scene (science-dissolve's third) with "clear" marked correct: its id. */
+export async function keyedChoice(f: Fx): Promise<string> {
+  const scene = await db().activityScene.findUniqueOrThrow({ where: { id: f.scenes[2]! }, select: { content: true } });
+  const content = scene.content as { options: { id: string }[] };
+  const options = content.options.map((o) => ({ ...o, correct: o.id === "clear" }));
+  await db().activityScene.update({ where: { id: f.scenes[2]! }, data: { content: { ...content, options } } });
+  return f.scenes[2]!;
+}
 const running = (f: Fx) => db().guideSession.findFirst({ where: { activityId: f.activity, endedAt: null } });
 /** A session the teacher of the school started (through the action, as the guide screen does). */
 const started = (start: (f: Fx) => Promise<ActionResult<unknown>>) => async (f: Fx) =>
@@ -514,6 +522,18 @@ export function liveRows(
       prepare,
       call: (f, s) => liveActions.setLockedAction({ ...ref(f, s), locked: true }),
       effect: async (f) => expect((await running(f))?.lockedSceneIds).toHaveLength(1),
+    },
+    {
+      name: "reveal",
+      activity: GUIDE,
+      // on the single-choice scene, given a correct answer to show
+      prepare: async (f) => {
+        await prepare(f);
+        const sceneId = await keyedChoice(f);
+        expect(await asTeacher(() => liveActions.goToSceneAction({ ...ref(f), sceneId }))).toMatchObject({ ok: true });
+      },
+      call: (f, s) => liveActions.setRevealedAction({ ...ref(f, s), revealed: true }),
+      effect: async (f) => expect((await running(f))?.revealedSceneId).toBe(f.scenes[2]),
     },
     {
       name: "end",
