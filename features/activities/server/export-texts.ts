@@ -4,23 +4,6 @@ import { loadMessages } from "@/platform/i18n/messages";
 import { toPlainText } from "@/platform/richtext/plain";
 import type { SceneType } from "@/features/scenes/shared/schema";
 
-const TOKYO = new Intl.DateTimeFormat("en-CA", {
-  timeZone: "Asia/Tokyo",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-  hourCycle: "h23",
-});
-
-/** A time as Excel and people in Japan read it: school time with its offset, e.g. 2026-11-24 09:05:00+09:00. */
-export function tokyoTimestamp(date: Date): string {
-  const p = Object.fromEntries(TOKYO.formatToParts(date).map((x) => [x.type, x.value]));
-  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}+09:00`;
-}
-
 export type CsvColumn = keyof ReturnType<typeof loadMessages>["ResultsCsv"];
 
 /**

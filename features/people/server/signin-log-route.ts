@@ -1,7 +1,7 @@
 import "server-only";
 import type { NextRequest } from "next/server";
 import { audit } from "@/platform/audit/log";
-import { CSV_BOM, csvRow } from "@/platform/csv";
+import { CSV_BOM, csvRow, tokyoTimestamp } from "@/platform/csv";
 import { problem } from "@/platform/http";
 import { attachmentHeaders } from "@/platform/http/download";
 import { defineRoute } from "@/platform/http/route";
@@ -21,11 +21,8 @@ const HEADER = [
   "ユーザーエージェント",
 ];
 
-/** A moment as school time (Asia/Tokyo), e.g. 2026-11-29 04:05:09. */
-const jst = (at: Date) => new Date(at.getTime() + 9 * 60 * 60 * 1000).toISOString().slice(0, 19).replace("T", " ");
-
 const line = (r: SigninLogRow) =>
-  csvRow([jst(r.at), r.at.toISOString(), r.name, r.email, r.method, r.result, r.reason, r.ip, r.userAgent]);
+  csvRow([tokyoTimestamp(r.at), r.at.toISOString(), r.name, r.email, r.method, r.result, r.reason, r.ip, r.userAgent]);
 
 /**
  * GET /api/v1/signin-log/export?…: the manager's academy's log with the page's filters, newest first, as CSV
@@ -45,7 +42,7 @@ export const signinLogExportRoute = defineRoute({
       academyId: manager.academyId,
       meta: { rows: rows.length },
     });
-    const name = `signin-log-${jst(new Date()).slice(0, 10)}.csv`;
+    const name = `signin-log-${tokyoTimestamp(new Date()).slice(0, 10)}.csv`;
     return new Response(CSV_BOM + csvRow(HEADER) + rows.map(line).join(""), {
       headers: attachmentHeaders("text/csv; charset=utf-8", name, name),
     });

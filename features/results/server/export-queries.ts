@@ -7,8 +7,8 @@ import { verdictOf } from "@/features/scenes/shared/key";
 import { type Scene, type SceneContent, sceneSchema } from "@/features/scenes/shared/schema";
 import type { AuthorizedSchoolId } from "@/platform/auth/scope";
 import { seatInYearJoin } from "@/features/people/server/year-seat";
-import { csvRow } from "@/platform/csv";
-import { type CsvColumn, csvTexts, tokyoTimestamp } from "../../activities/server/export-texts";
+import { csvRow, tokyoTimestamp } from "@/platform/csv";
+import { type CsvColumn, csvTexts } from "../../activities/server/export-texts";
 import type { ActivityStats, Person, SceneStats } from "./stats";
 
 const OVERVIEW = {
