@@ -13,6 +13,6 @@ export const PG_PORTS = {
   integration: 25439,
   /** End-to-end tests (E2E_PG_PORT); their PgBouncer uses it + 3, their fault and outage clusters + 5 and + 7. */
   e2e: 25449,
-  /** The bench (BENCH_PG_PORT). */
+  /** The bench (BENCH_PG_PORT); its PgBouncer (tools/bench/pooled.ts) uses it + 3. */
   bench: 25459,
 } as const;

@@ -227,10 +227,14 @@ async function waitUp(url: string): Promise<void> {
   throw new Error(`app at ${url} did not start`);
 }
 
-/** `instances` × the production server (server/main.ts) on `url`'s database; with more than one, a round-robin proxy in front. */
+/**
+ * `instances` × the production server (server/main.ts) on `url`'s database; with more than one, a round-robin proxy
+ * in front. `env` adds to the servers' environment (e.g. DATABASE_DIRECT_URL when `databaseUrl` is a pooler).
+ */
 export async function startApp(
   databaseUrl: string,
   instances: number,
+  env: Record<string, string> = {},
   basePort = Number(process.env.BENCH_APP_PORT ?? 3400),
 ): Promise<RunningApp> {
   const ports = Array.from({ length: instances }, (_, i) => basePort + 1 + i);
@@ -253,6 +257,7 @@ export async function startApp(
           PORT: String(port),
           AUTH_URL: `http://localhost:${port}`,
           DATABASE_URL: databaseUrl,
+          ...env,
           ...SECRETS,
           NEXT_TELEMETRY_DISABLED: "1",
         },

@@ -22,6 +22,7 @@ import { bytesPerStudent } from "./bytes";
 import { editorBytes, furiganaTiming } from "./editor";
 import { liveControlRows } from "./live-controls";
 import { projectorChart } from "./projector";
+import { throughPgBouncer } from "./pooled";
 import { liveRows, type Row } from "./scenarios";
 import { rosterImport } from "./roster";
 import { rosterCheckBeside } from "./roster-load";
@@ -86,7 +87,7 @@ const cases: Case[] = [
 
 /**
  * `--only=a,b` runs only the named groups (pdf, csv, stats, live, live-controls, projector, print-live,
- * answers, signin, bytes, editor, scale, roster, rollover, roster-load); `--no-db` skips everything that needs PostgreSQL.
+ * answers, signin, bytes, editor, scale, pooled, roster, rollover, roster-load); `--no-db` skips everything that needs PostgreSQL.
  * A full run writes its rows to docs/benchmarks.json and renders docs/benchmarks.md from that file;
  * `--json=FILE` writes any run's rows to FILE, `--compare=FILE` prints how they differ from the run in FILE.
  */
@@ -109,6 +110,7 @@ const wants = (group: string) =>
           "bytes",
           "editor",
           "scale",
+          "pooled",
           "roster",
           "rollover",
           "roster-load",
@@ -179,6 +181,7 @@ if (
     "bytes",
     "editor",
     "scale",
+    "pooled",
     "rollover",
     "roster-load",
   ].some(wants)
@@ -220,6 +223,7 @@ if (
       await two.stop();
     }
   }
+  if (wants("pooled")) say(await throughPgBouncer(await fresh()));
 }
 if (wants("roster")) say([await rosterImport()]);
 await stopBenchPostgres();
