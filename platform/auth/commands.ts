@@ -4,9 +4,13 @@ import { audit } from "@/platform/audit/log";
 import { db } from "@/platform/db";
 import type { RequestClient } from "@/platform/security/client-ip";
 
-/** Records a user's last use (a teacher's or manager's idle clock starts again). */
-export async function touchLastActive(userId: string): Promise<void> {
-  await db().$executeRaw`update users set last_active_at = now() where id = ${userId}::uuid`;
+/** Records a user's last use (a teacher's or manager's idle clock starts again), and their device's (sid). */
+export async function touchLastActive(userId: string, sid: string | null = null): Promise<void> {
+  await db().$executeRaw`
+    with device as (
+      update device_sessions set last_seen_at = now() where id = ${sid}::uuid and user_id = ${userId}::uuid returning id
+    )
+    update users set last_active_at = now() where id = ${userId}::uuid`;
 }
 
 /**

@@ -11,6 +11,7 @@ import { encodeFailure } from "./errors";
 import { requestClient } from "@/platform/security/client-ip";
 import { isRole } from "./roles";
 import { endSessions, openSession } from "./session-version-commands";
+import { SESSION_HOURS } from "./device-sessions";
 
 /** Thrown from authorize(): carries one of platform/auth/errors.ts's codes to the form. */
 class SigninFailure extends CredentialsSignin {
@@ -24,7 +25,7 @@ function config(headers: Pick<Headers, "get"> | undefined): NextAuthConfig {
   return {
     secret: env().AUTH_SECRET,
     trustHost: true,
-    session: { strategy: "jwt", maxAge: 60 * 60 * 12 },
+    session: { strategy: "jwt", maxAge: 60 * 60 * SESSION_HOURS },
     cookies: { sessionToken: sessionCookieConfig(env().AUTH_URL) },
     pages: { signIn: "/signin", error: "/signin" },
     providers: [
@@ -83,8 +84,10 @@ function config(headers: Pick<Headers, "get"> | undefined): NextAuthConfig {
           token.role = (user as { role?: string }).role;
         }
         if ((account || user) && token.sub) {
-          // a new session carries the user's session version (platform/auth/session-version-commands.ts)
-          token.sv = await openSession(token.sub);
+          // a new session carries the user's session version and, for staff, its device (platform/auth/device-sessions.ts)
+          const opened = await openSession(token.sub, account?.provider ?? "password", requestClient(headers));
+          token.sv = opened.sv;
+          if (opened.sid) token.sid = opened.sid;
           // and the person's display language becomes the cookie (the previous user's stays behind)
           await applyLanguageAtSignin(token.sub);
         }

@@ -1,5 +1,6 @@
 import "server-only";
 import { db } from "@/platform/db";
+import { deviceOpenSql } from "./device-sessions";
 import { type Role, STAFF_IDLE_MINUTES } from "./roles";
 
 /** The school if it is of the academy (null otherwise). */
@@ -26,28 +27,37 @@ export interface ActorRow {
   academy_name: string | null;
   academy_name_kana: string | null;
   session_version: number;
+  /** the token's device session is open (signed out or ended from another device: false) */
+  device_open: boolean;
   /** a teacher or manager unused for STAFF_IDLE_MINUTES */
   idle: boolean;
   /** last use not recorded in the last minute */
   touch: boolean;
 }
 
-/** The user `id` with their school and academy, whether their session is idle and their last use due to be recorded. */
-export async function readActorRow(id: string): Promise<ActorRow | undefined> {
-  const [user] = await db().$queryRaw<ActorRow[]>`
-    select u.id::text, u.role::text, u.email, u.name, u.name_kana, u.nickname, u.disabled, u.school_id::text, u.academy_id::text,
-           s.name as school_name, s.name_kana as school_name_kana, a.name as academy_name, a.name_kana as academy_name_kana,
-           u.session_version,
-           coalesce(u.role <> 'student' and u.last_active_at < now() - make_interval(mins => ${STAFF_IDLE_MINUTES}), false) as idle,
-           coalesce(u.last_active_at < now() - interval '1 minute', true) as touch
-    from users u left join schools s on s.id = u.school_id left join academies a on a.id = u.academy_id
-    where u.id = ${id}::uuid`;
+/**
+ * The user `id` with their school and academy, whether their session is idle and their last use due to be
+ * recorded, and whether the device session `sid` (null: none) is still open.
+ */
+export async function readActorRow(id: string, sid: string | null): Promise<ActorRow | undefined> {
+  const [user] = await db().$queryRawUnsafe<ActorRow[]>(
+    `select u.id::text, u.role::text, u.email, u.name, u.name_kana, u.nickname, u.disabled, u.school_id::text, u.academy_id::text,
+            s.name as school_name, s.name_kana as school_name_kana, a.name as academy_name, a.name_kana as academy_name_kana,
+            u.session_version, ${deviceOpenSql("u.id", "$2::uuid")} as device_open,
+            coalesce(u.role <> 'student' and u.last_active_at < now() - make_interval(mins => $3), false) as idle,
+            coalesce(u.last_active_at < now() - interval '1 minute', true) as touch
+     from users u left join schools s on s.id = u.school_id left join academies a on a.id = u.academy_id
+     where u.id = $1::uuid`,
+    id,
+    sid,
+    STAFF_IDLE_MINUTES,
+  );
   return user;
 }
 
 /** Runs a batch of session checks (platform/auth/session-checks.ts) over the app's client. */
-export function runSessionCheck(sql: string, ids: string[]) {
-  return db().$queryRawUnsafe<{ id: string; session_version: number; disabled: boolean }[]>(sql, ids);
+export function runSessionCheck<Row>(sql: string, params: unknown[]): Promise<Row[]> {
+  return db().$queryRawUnsafe<Row[]>(sql, ...params);
 }
 
 /** The account with this e-mail: its role, whether disabled, its school and academy (null when none). */

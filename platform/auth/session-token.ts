@@ -1,5 +1,6 @@
 import { createDecipheriv, createHmac, hkdfSync, timingSafeEqual } from "node:crypto";
 import { HOST_SESSION_COOKIE, SESSION_COOKIE } from "./cookies";
+import { sidOf } from "./device-sessions";
 
 /**
  * Reads next-auth's session token (a JWE, `dir` + A256CBC-HS512, RFC 7516/7518)
@@ -131,15 +132,16 @@ function sessionCookieOf(cookies: { name: string; value: string }[]): { salt: st
 }
 
 /**
- * Who the session cookie says is signed in (id, role and the session version
- * it was issued with; 0 for tokens from before versions), or null. Never the
+ * Who the session cookie says is signed in (id, role, the session version
+ * it was issued with, 0 for tokens from before versions, and a staff device's
+ * session id, platform/auth/device-sessions.ts), or null. Never the
  * protection of data on its own: callers re-check the user, and the version,
  * in the database.
  */
 export async function readSessionCookie(
   cookies: { name: string; value: string }[],
   secret: string,
-): Promise<{ id: string; role: string; sv: number } | null> {
+): Promise<{ id: string; role: string; sv: number; sid: string | null } | null> {
   const cookie = sessionCookieOf(cookies);
   if (!cookie) return null;
   let claims = decodeRemembered(cookie.value, secret, cookie.salt);
@@ -150,5 +152,10 @@ export async function readSessionCookie(
     )) as SessionClaims | null;
   }
   if (!claims || typeof claims.sub !== "string" || typeof claims.role !== "string") return null;
-  return { id: claims.sub, role: claims.role, sv: typeof claims.sv === "number" ? claims.sv : 0 };
+  return {
+    id: claims.sub,
+    role: claims.role,
+    sv: typeof claims.sv === "number" ? claims.sv : 0,
+    sid: sidOf(claims.sid),
+  };
 }

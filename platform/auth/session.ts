@@ -3,7 +3,7 @@ import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
 import { env } from "@/platform/env";
-import { sessionCheckLoader } from "./session-checks";
+import { sessionCheckKey, sessionCheckLoader } from "./session-checks";
 import { readSessionCookie } from "./session-token";
 import { endSessions } from "./session-version-commands";
 import { homeOf, isRole, type Role } from "./roles";
@@ -32,9 +32,9 @@ export interface Actor {
  * every request. A session lasts 12 hours from sign-in (platform/auth/config.ts),
  * a teacher's or manager's ends sooner after STAFF_IDLE_MINUTES without use.
  */
-async function sessionOf(): Promise<{ id: string; sv: number } | null> {
+async function sessionOf(): Promise<{ id: string; sv: number; sid: string | null } | null> {
   const session = await readSessionCookie((await cookies()).getAll(), env().AUTH_SECRET);
-  return session && isRole(session.role) ? { id: session.id, sv: session.sv } : null;
+  return session && isRole(session.role) ? { id: session.id, sv: session.sv, sid: session.sid } : null;
 }
 
 export { STAFF_IDLE_MINUTES } from "./roles";
@@ -43,18 +43,18 @@ export { STAFF_IDLE_MINUTES } from "./roles";
 export const getActor = cache(async (): Promise<Actor | null | "disabled"> => {
   const session = await sessionOf();
   if (!session) return null;
-  const { id } = session;
-  const user = await readActorRow(id);
+  const { id, sid } = session;
+  const user = await readActorRow(id, sid);
   if (!user) return null;
   if (user.disabled) return "disabled";
-  // a session ended since (sign-out, new password, new code…): signed out
-  if (user.session_version !== session.sv) return null;
+  // a session ended since (sign-out, new password, new code…), or this device ended from another: signed out
+  if (user.session_version !== session.sv || !user.device_open) return null;
   if (user.role !== "student") {
     if (user.idle) {
       await endSessions([id]); // idle: every session of the user ends, so none comes back at the next sign-in
       return null;
     }
-    if (user.touch) await touchLastActive(id);
+    if (user.touch) await touchLastActive(id, sid);
   }
   return {
     id: user.id,
@@ -78,7 +78,7 @@ export const getActor = cache(async (): Promise<Actor | null | "disabled"> => {
 export async function sessionStillCurrent(): Promise<() => Promise<boolean>> {
   const session = await sessionOf();
   if (!session) return async () => false;
-  return () => sessionChecks().load(`${session.id}:${session.sv}`);
+  return () => sessionChecks().load(sessionCheckKey(session));
 }
 
 /** The checks made in the same turn of the event loop (an instance's streams' heartbeats) go as ONE query (platform/auth/session-checks.ts). */
@@ -102,4 +102,9 @@ export async function requireRole(role: Role): Promise<Actor> {
   if (!actor) redirect(`/signin?from=${encodeURIComponent(await currentPath())}`);
   if (actor.role !== role) redirect(homeOf(actor.role));
   return actor;
+}
+
+/** The device session of this request's token (platform/auth/device-sessions.ts): null for students and older tokens. */
+export async function currentDeviceId(): Promise<string | null> {
+  return (await sessionOf())?.sid ?? null;
 }

@@ -17,23 +17,28 @@ describe("the session token reader (next-auth's JWE with node:crypto)", () => {
       id: "u-1",
       role: "student",
       sv: 0,
+      sid: null,
     });
   });
 
-  it("carries the session version of the token (0 for a token from before versions)", async () => {
-    const token = await seal({ sub: "u-3", role: "teacher", sv: 7 });
+  it("carries the session version of the token (0 for a token from before versions) and a staff device's id", async () => {
+    const sid = "0b7c1a52-58d2-4a43-9a38-3f0f1e6a1d2c";
+    const token = await seal({ sub: "u-3", role: "teacher", sv: 7, sid });
     expect(await readSessionCookie([{ name: salt, value: token }], secret)).toEqual({
       id: "u-3",
       role: "teacher",
       sv: 7,
+      sid,
     });
+    const forged = await seal({ sub: "u-3", role: "teacher", sv: 7, sid: "' or 1=1 --" });
+    expect(await readSessionCookie([{ name: salt, value: forged }], secret)).toMatchObject({ sid: null });
   });
 
   it("remembers an opened token but checks its expiry on every read, and never shares it across secrets", async () => {
     const token = await seal({ sub: "u-9", role: "student" }, { maxAge: 60 });
     const cookie = [{ name: salt, value: token }];
-    expect(await readSessionCookie(cookie, secret)).toEqual({ id: "u-9", role: "student", sv: 0 });
-    expect(await readSessionCookie(cookie, secret)).toEqual({ id: "u-9", role: "student", sv: 0 }); // from memory
+    expect(await readSessionCookie(cookie, secret)).toEqual({ id: "u-9", role: "student", sv: 0, sid: null });
+    expect(await readSessionCookie(cookie, secret)).toEqual({ id: "u-9", role: "student", sv: 0, sid: null }); // from memory
     expect(await readSessionCookie(cookie, `${secret}-other`)).toBeNull();
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(Date.now() + 120_000);
@@ -51,7 +56,7 @@ describe("the session token reader (next-auth's JWE with node:crypto)", () => {
       { name: `${HOST_SESSION_COOKIE}.1`, value: secure.slice(100) },
       { name: `${HOST_SESSION_COOKIE}.0`, value: secure.slice(0, 100) },
     ];
-    expect(await readSessionCookie(cookies, secret)).toEqual({ id: "u-2", role: "teacher", sv: 0 });
+    expect(await readSessionCookie(cookies, secret)).toEqual({ id: "u-2", role: "teacher", sv: 0, sid: null });
   });
 
   it("refuses a token changed anywhere, sealed with another secret or for another cookie name", async () => {

@@ -26,6 +26,8 @@ import { saveOwnLanguageAction } from "@/platform/i18n/actions";
 import { applyRolloverAction } from "@/features/rostering/server/rollover-actions";
 import * as liveActions from "@/features/play/server/actions";
 import { liveFeedbackAction } from "@/features/play/server/feedback-actions";
+import { endDeviceSessionAction, endOtherDeviceSessionsAction } from "@/platform/auth/device-actions";
+import { openSession } from "@/platform/auth/session-version-commands";
 import * as schoolActions from "@/features/people/server/school-actions";
 import { session, sessionCookieOf } from "../support/next-headers-fake";
 import {
@@ -407,6 +409,41 @@ it("a student's live feedback: refused signed out and for staff; nothing before 
     ok: true,
     data: { sceneId: choice, correct: ["clear"], verdict: null },
   });
+});
+
+it("own devices: refused signed out and for a student; another person's device is not found and stays open; a teacher signs out their own other devices, never this one", async () => {
+  const client = { ip: "198.51.100.30", userAgent: null };
+  const [here, laptop, tablet] = [
+    await openSession(ids.teacher, "password", client),
+    await openSession(ids.teacher, "password", client),
+    await openSession(ids.teacher, "password", client),
+  ];
+  const othersDevice = await openSession(ids.otherTeacher, "password", client);
+  const open = async () => (await db().deviceSession.findMany({ where: { endedAt: null } })).map((d) => d.id);
+  const asTeacher = async <T>(call: () => Promise<ActionResult<T>>) => {
+    session.cookie = await sessionCookieOf(ids.teacher, "teacher", here.sv, here.sid!);
+    return call();
+  };
+  const end = (sessionId: string) => () => endDeviceSessionAction({ sessionId });
+  const before = await open();
+  expect(await as("nobody", end(laptop.sid!))).toMatchObject({ ok: false, code: "UNAUTHENTICATED" });
+  expect(await as("student", end(laptop.sid!))).toMatchObject({ ok: false, code: "FORBIDDEN" });
+  expect(await as("student", () => endOtherDeviceSessionsAction({}))).toMatchObject({ ok: false, code: "FORBIDDEN" });
+  expect(await asTeacher(end(othersDevice.sid!))).toMatchObject({ ok: false, code: "NOT_FOUND" });
+  expect(await asTeacher(end(here.sid!))).toMatchObject({ ok: false, code: "VALIDATION" });
+  expect(await asTeacher(end("not-a-uuid"))).toMatchObject({ ok: false, code: "VALIDATION" });
+  expect(await open()).toEqual(before);
+  expect(await asTeacher(end(laptop.sid!))).toMatchObject({ ok: true, data: { ended: 1 } });
+  expect(await open()).not.toContain(laptop.sid);
+  expect(await asTeacher(() => endOtherDeviceSessionsAction({}))).toMatchObject({ ok: true, data: { ended: 1 } });
+  const after = await open();
+  expect(after).not.toContain(tablet.sid);
+  expect(after).toEqual(expect.arrayContaining([here.sid, othersDevice.sid]));
+  expect(
+    await db().auditLog.count({
+      where: { actorId: ids.teacher, action: "signout.device", targetId: { in: [laptop.sid!, tablet.sid!] } },
+    }),
+  ).toBe(2);
 });
 
 /** Server actions that are public by design (sign-in, sign-out, password reset): they take no school id. */

@@ -30,7 +30,7 @@ export async function cookies() {
 }
 
 /** The session cookie next-auth sets after a sign-in (`sv`: the account's session version when it was made). */
-export async function sessionCookieOf(sub: string, role: string, sv?: number): Promise<string> {
-  const token = { sub, role, ...(sv === undefined ? {} : { sv }) };
+export async function sessionCookieOf(sub: string, role: string, sv?: number, sid?: string): Promise<string> {
+  const token = { sub, role, ...(sv === undefined ? {} : { sv }), ...(sid === undefined ? {} : { sid }) };
   return `${SESSION_COOKIE}=${await encode({ token, secret: process.env.AUTH_SECRET!, salt: SESSION_COOKIE })}`;
 }

@@ -32,7 +32,8 @@ export interface SigninLogRow {
 const SIGNIN_FAMILIES: Prisma.AuditLogWhereInput[] = [
   { action: { startsWith: "signin." } },
   { action: { startsWith: "password.reset." } },
-  { action: "signout" },
+  // "signout", and "signout.device": a device ended from another (platform/auth/device-actions.ts)
+  { action: { startsWith: "signout" } },
 ];
 
 const METHOD_WHERE: Record<SigninMethod, Prisma.AuditLogWhereInput> = {
@@ -40,7 +41,7 @@ const METHOD_WHERE: Record<SigninMethod, Prisma.AuditLogWhereInput> = {
   google: { action: { startsWith: "signin.google." } },
   code: { action: { startsWith: "signin.code." } },
   reset: { action: { startsWith: "password.reset." } },
-  signout: { action: "signout" },
+  signout: { action: { startsWith: "signout" } },
   change: { NOT: SIGNIN_FAMILIES },
 };
 

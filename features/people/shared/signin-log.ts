@@ -23,7 +23,7 @@ export function describeAction(action: string): { method: SigninMethod; result: 
     return { method, result: result === "failure" || result === "throttled" ? result : "success" };
   }
   if (family === "password" && method === "reset") return { method: "reset", result: "success" };
-  if (action === "signout") return { method: "signout", result: "success" };
+  if (family === "signout") return { method: "signout", result: "success" };
   return { method: "change", result: "success" };
 }
 

@@ -1,5 +1,6 @@
 import { getTranslations } from "next-intl/server";
 import { requireRole } from "@/platform/auth/session";
+import { DeviceSessions } from "@/platform/auth/ui/device-sessions";
 import { getPlainText } from "@/platform/i18n/server";
 import { NoPermission } from "@/platform/ui/layout/no-permission";
 import { Pager } from "@/platform/ui/pager";
@@ -21,19 +22,29 @@ type Params = Promise<Record<string, string | string[] | undefined>>;
 export const MANAGER_SIGNIN_LOG_PATH = "/dashboard/manager/signin-log";
 export const TEACHER_SIGNINS_PATH = "/dashboard/teacher/signins";
 
-/** /dashboard/manager/signin-log: the manager's academy's log (its schools' people and changes), filtered, paged. */
+/** /dashboard/manager/signin-log: the manager's academy's log (its schools' people and changes), filtered, paged; below it the manager's own signed-in devices. */
 export async function ManagerSigninLogPage({ searchParams }: { searchParams: Params }) {
   const actor = await requireRole("manager");
   if (!actor.academyId) return <NoPermission />;
   const q = parseSigninLogQuery(await searchParams);
-  return <SigninLog scope={{ academyId: actor.academyId }} q={q} path={MANAGER_SIGNIN_LOG_PATH} manager />;
+  return (
+    <div className="stack">
+      <SigninLog scope={{ academyId: actor.academyId }} q={q} path={MANAGER_SIGNIN_LOG_PATH} manager />
+      <DeviceSessions userId={actor.id} />
+    </div>
+  );
 }
 
-/** /dashboard/teacher/signins: the teacher's own sign-ins, failures and sign-outs, paged. */
+/** /dashboard/teacher/signins: the teacher's signed-in devices, then their own sign-ins, failures and sign-outs, paged. */
 export async function TeacherSigninsPage({ searchParams }: { searchParams: Params }) {
   const actor = await requireRole("teacher");
   const { page } = parseSigninLogQuery(await searchParams);
-  return <SigninLog scope={{ ownUserId: actor.id }} q={{ page }} path={TEACHER_SIGNINS_PATH} manager={false} />;
+  return (
+    <div className="stack">
+      <DeviceSessions userId={actor.id} />
+      <SigninLog scope={{ ownUserId: actor.id }} q={{ page }} path={TEACHER_SIGNINS_PATH} manager={false} />
+    </div>
+  );
 }
 
 async function SigninLog({

@@ -58,6 +58,7 @@ export function createAdvanceEndpoint(options: EndpointOptions): AdvanceEndpoint
     const row = await presses.decide({
       userId: session.id,
       sessionVersion: session.sv,
+      deviceId: session.sid,
       activityId: input.activityId,
       schoolId: input.schoolId ?? null,
       sceneId: input.sceneId,

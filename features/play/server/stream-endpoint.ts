@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { z } from "zod";
 import { readSessionCookie } from "@/platform/auth/session-token";
+import { sessionCheckKey } from "@/platform/auth/session-checks";
 import { fail } from "@/platform/errors";
 import { cookiesOf, jsonSender, type EndpointOptions } from "@/platform/http/node-http";
 import { errorField, log } from "@/platform/ops/log";
@@ -100,7 +101,7 @@ export function createStreamEndpoint(
         topic: `activity:${topicId}`,
         kinds: ["state"],
         release,
-        stillValid: () => database.checks.load(`${session.id}:${session.sv}`),
+        stillValid: () => database.checks.load(sessionCheckKey(session)),
         snapshot: async () => {
           const state = stateForClass(await database.stateOf(topicId), studentClass);
           // a session started while the stream was open: join it

@@ -43,7 +43,7 @@ export function createStreamDatabase(options: Pick<EndpointOptions, "databaseUrl
   const sessions = sessionRowLoader((ids) => rows<SessionRow>(SESSIONS_SQL, [ids]));
   const stateOf = sharedStudentReads(async (activityId) => statesOfRows(await sessions.load(activityId)));
   const presence = presenceWriter((sql, params) => pool.query(sql, params));
-  const checks = sessionCheckLoader((sql, ids) => rows(sql, [ids]));
+  const checks = sessionCheckLoader(rows);
   const countsChanged = countsNotifierVia(pool);
 
   return {

@@ -1,4 +1,5 @@
 import type pg from "pg";
+import { deviceOpenSql } from "@/platform/auth/device-sessions";
 import { STAFF_IDLE_MINUTES } from "@/platform/auth/roles";
 import { LIVE_CHANNEL } from "../../../platform/notify/channel";
 import { notifyParams, SESSION_KNOWN_SQL, SESSION_PICK_SQL } from "./advance";
@@ -10,7 +11,7 @@ import { notifyParams, SESSION_KNOWN_SQL, SESSION_PICK_SQL } from "./advance";
  * notifications delivered together), as features/play/server/answer-writer.ts does for
  * answers. Each press is decided as on its own, as the server action decides it
  * (features/play/shared/advance.ts and getActor): the user re-read (gone, disabled, another
- * session version: UNAUTHENTICATED; a teacher or manager idle past
+ * session version, the device signed out: UNAUTHENTICATED; a teacher or manager idle past
  * STAFF_IDLE_MINUTES: every session of theirs ended; the last use recorded);
  * the role (teacher, manager); the school scope as authorizeSchool decides it;
  * then the running session of an active guide-mode activity of that school
@@ -22,13 +23,14 @@ import { notifyParams, SESSION_KNOWN_SQL, SESSION_PICK_SQL } from "./advance";
  */
 const BATCH_SQL = `
   with req as (
-    select * from unnest($1::int[], $2::uuid[], $3::uuid[], $4::uuid[], $5::uuid[], $6::int[], $7::text[], $9::uuid[])
-      as r(i, activity_id, school_id, scene_id, user_id, session_version, payload, session_id)
+    select * from unnest($1::int[], $2::uuid[], $3::uuid[], $4::uuid[], $5::uuid[], $6::int[], $7::text[], $9::uuid[], $10::uuid[])
+      as r(i, activity_id, school_id, scene_id, user_id, session_version, payload, session_id, device_id)
   ), verdict as (
     select r.i, u.id, u.role::text as role,
            coalesce(u.last_active_at < now() - interval '1 minute', true) as touch,
            case
-             when u.id is null or u.disabled or u.session_version <> r.session_version then 'UNAUTHENTICATED'
+             when u.id is null or u.disabled or u.session_version <> r.session_version
+               or not ${deviceOpenSql("u.id", "r.device_id")} then 'UNAUTHENTICATED'
              when u.role <> 'student' and u.last_active_at < now() - make_interval(mins => ${STAFF_IDLE_MINUTES}) then 'IDLE'
              when u.role not in ('teacher', 'manager') then 'FORBIDDEN'
            end as refusal,
@@ -86,6 +88,8 @@ const BATCH_SQL = `
 export interface Press {
   userId: string;
   sessionVersion: number;
+  /** The token's device session (platform/auth/device-sessions.ts; null: none). */
+  deviceId: string | null;
   activityId: string;
   schoolId: string | null;
   sceneId: string;
@@ -111,23 +115,28 @@ interface Pending {
 /** The statement's name: PostgreSQL plans it once per connection; none behind a transaction pooler (isPooled). */
 const statementName = (named: boolean) => (named ? { name: "advance_batch" } : {});
 
+/** The statement's parameters for these presses (none: the warm-up's). */
+function batchValues(p: Press[]): unknown[] {
+  return [
+    p.map((_, i) => i),
+    p.map((x) => x.activityId),
+    p.map((x) => x.schoolId),
+    p.map((x) => x.sceneId),
+    p.map((x) => x.userId),
+    p.map((x) => x.sessionVersion),
+    p.map((x) => notifyParams(x.activityId)[1]),
+    LIVE_CHANNEL,
+    p.map((x) => x.sessionId),
+    p.map((x) => x.deviceId),
+  ];
+}
+
 /** Decides and applies a batch of presses in one statement; the outcomes in the batch's order. */
 async function queryBatch(pool: pg.Pool, named: boolean, batch: Pending[]): Promise<PressOutcome[]> {
-  const p = batch.map((b) => b.press);
   const { rows } = await pool.query<PressOutcome & { i: number }>({
     ...statementName(named),
     text: BATCH_SQL,
-    values: [
-      p.map((_, i) => i),
-      p.map((x) => x.activityId),
-      p.map((x) => x.schoolId),
-      p.map((x) => x.sceneId),
-      p.map((x) => x.userId),
-      p.map((x) => x.sessionVersion),
-      p.map((x) => notifyParams(x.activityId)[1]),
-      LIVE_CHANNEL,
-      p.map((x) => x.sessionId),
-    ],
+    values: batchValues(batch.map((b) => b.press)),
   });
   return rows.sort((a, b) => a.i - b.i);
 }
@@ -145,7 +154,7 @@ async function warmBatchStatement(pool: pg.Pool, named: boolean, maxInFlight: nu
         client.query({
           ...statementName(named),
           text: BATCH_SQL,
-          values: [[], [], [], [], [], [], [], LIVE_CHANNEL, []],
+          values: batchValues([]),
         }),
       ),
     );

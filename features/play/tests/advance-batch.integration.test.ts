@@ -15,6 +15,8 @@ import { freshDatabase, testDatabaseUrl } from "../../../tests/support/helpers";
 import { advanceEndpointListened } from "../../../tests/support/advance-helpers";
 import { sessionCookieOf } from "../../../tests/support/next-headers-fake";
 import { twoSchools } from "../../../tests/support/two-schools";
+import { endDeviceSessions } from "@/platform/auth/device-session-commands";
+import { openSession } from "@/platform/auth/session-version-commands";
 
 const CLASSES = 20;
 let served: Awaited<ReturnType<typeof advanceEndpointListened>>;
@@ -170,6 +172,34 @@ describe("presses that arrive together", () => {
     expect(
       (await db().user.findUniqueOrThrow({ where: { id: ids.idle }, select: { sessionVersion: true } })).sessionVersion,
     ).toBe(1);
+  });
+
+  it("a press from a device the teacher signed out elsewhere is refused and moves nothing; their other device moves", async () => {
+    const d = classes[5]!;
+    const client = { ip: "198.51.100.5", userAgent: null };
+    const [ended, kept] = [
+      await openSession(d.teacher, "password", client),
+      await openSession(d.teacher, "password", client),
+    ];
+    await endDeviceSessions(d.teacher, { only: ended.sid! });
+    const before = (await sessionsOf([d.activity]))[0]!;
+    const refused = await press(
+      await sessionCookieOf(d.teacher, "teacher", ended.sv, ended.sid!),
+      d.activity,
+      d.scenes[3]!,
+    );
+    expect(refused).toMatchObject({ status: 401, body: { ok: false, code: "UNAUTHENTICATED" } });
+    expect((await sessionsOf([d.activity]))[0]).toMatchObject({ version: before.version });
+    const moved = await press(
+      await sessionCookieOf(d.teacher, "teacher", kept.sv, kept.sid!),
+      d.activity,
+      d.scenes[3]!,
+    );
+    expect(moved.status).toBe(200);
+    expect((await sessionsOf([d.activity]))[0]).toMatchObject({
+      current_scene_id: d.scenes[3],
+      version: before.version + 1,
+    });
   });
 
   it("one teacher pressing several times at once: every press moves the class once", async () => {
