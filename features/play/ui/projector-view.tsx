@@ -1,10 +1,11 @@
 "use client";
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { DRAWING_HEIGHT, DRAWING_WIDTH } from "@/features/scenes/shared/drawing-limits";
 import type { ProjectorResults, ProjectorState } from "@/features/play/server/projector-queries";
 import { useLiveState } from "@/features/play/ui/use-live-state";
+import { useFitToScreen } from "@/features/play/ui/use-fit-to-screen";
 import { Countdown, useCountdown } from "@/features/play/ui/countdown";
 import { ResultsView } from "@/features/play/ui/results-view";
 import { SceneView } from "@/features/scenes/ui/scene-view";
@@ -51,13 +52,17 @@ export function ProjectorView({
   useEffect(() => {
     if (stale) router.refresh();
   }, [stale, router, running?.sceneId]);
+  const stage = useRef<HTMLDivElement>(null);
+  useFitToScreen(stage, fitKey(running, scene?.id));
   if (!running) return <ProjectorEnded />;
   const results = running.results;
   // once the teacher shows the answer, the scene and the chart mark the correct options
   const shown = scene && running.correct ? markCorrect(scene, running.correct) : scene;
+  const withResults = Boolean(shown && !stale && running.showResults && results);
   return (
     <div
-      className="stack"
+      ref={stage}
+      className="projector-live"
       data-testid="projector-live"
       data-scene-id={scene?.id ?? ""}
       data-version={running.version}
@@ -71,27 +76,39 @@ export function ProjectorView({
           <RichTextClient text={tp("pausedTitle")} />
         </p>
       ) : null}
-      {shown && !stale ? (
-        <SceneView key={shown.id} scene={shown} answer={null} onAnswer={() => undefined} readOnly />
-      ) : null}
-      {shown && !stale && running.showResults && results ? (
-        <div
-          className="stack"
-          data-testid="projector-results"
-          data-starred-only={running.starredOnly}
-          data-names={running.showNames}
-        >
-          <ResultsView scene={shown} results={{ ...results, texts: results.answers }} />
-          {results.drawings.length > 0 ? <DrawingGallery drawings={results.drawings} /> : null}
-          {running.starredOnly && results.answers.length === 0 && results.drawings.length === 0 ? (
-            <p className="empty">
-              <RichTextClient text={t("noStarred")} />
-            </p>
-          ) : null}
-        </div>
-      ) : null}
+      <div className={withResults ? "projector-panels projector-split" : "projector-panels"}>
+        {shown && !stale ? (
+          <div className="projector-panel">
+            <SceneView key={shown.id} scene={shown} answer={null} onAnswer={() => undefined} readOnly projected />
+          </div>
+        ) : null}
+        {shown && withResults && results ? (
+          <div
+            className="stack projector-panel"
+            data-testid="projector-results"
+            data-starred-only={running.starredOnly}
+            data-names={running.showNames}
+          >
+            <ResultsView scene={shown} results={{ ...results, texts: results.answers }} />
+            {results.drawings.length > 0 ? <DrawingGallery drawings={results.drawings} /> : null}
+            {running.starredOnly && results.answers.length === 0 && results.drawings.length === 0 ? (
+              <p className="empty">
+                <RichTextClient text={t("noStarred")} />
+              </p>
+            ) : null}
+          </div>
+        ) : null}
+      </div>
     </div>
   );
+}
+
+/** What the screen's type is fitted to: the scene, the panels shown, and the answers in them. */
+function fitKey(running: Extract<ProjectorState, { status: "running" }> | null, sceneId: string | undefined) {
+  if (!running) return "";
+  const r = running.showResults ? running.results : null;
+  const written = r?.answers.reduce((n, a) => n + a.text.length, 0);
+  return [sceneId, running.paused, Boolean(running.timer), r?.total, written, r?.drawings.length].join();
 }
 
 /** A drawing scene's pictures, as SVG paths outlined on the server; anonymous unless names are on. */

@@ -62,6 +62,18 @@ function CorrectMark() {
   );
 }
 
+/** A scale's point as its bar names it: the two ends with their labels ("1 まったくない"), the rest by number. */
+function scalePoint(scene: RenderedScene, value: number): ReactNode {
+  const end = scene.type !== "scale" ? null : value === 1 ? scene.minLabel : value === 5 ? scene.maxLabel : null;
+  return end ? (
+    <>
+      {value} <span className="scale-end">{end}</span>
+    </>
+  ) : (
+    String(value)
+  );
+}
+
 /** Results as a screen shows them: the projector's carry no response ids (features/play/ui/projector-view.tsx). */
 export type ShownResults = Omit<SceneResults, "texts"> & {
   texts: { id?: string; text: string; name: string | null; starred: boolean }[];
@@ -83,7 +95,7 @@ export function ResultsView({
   const t = useTranslations("Play");
   const tp = useTranslations("Projector");
   const get = (key: string) => ({ counts: results.counts[key] ?? {}, names: results.names?.[key] ?? null });
-  const scale: RenderedOption[] = [1, 2, 3, 4, 5].map((v) => ({ id: String(v), label: String(v) }));
+  const scale: RenderedOption[] = [1, 2, 3, 4, 5].map((v) => ({ id: String(v), label: scalePoint(scene, v) }));
   return (
     <section className="card stack results" aria-label={t("results")} data-testid="results" data-total={results.total}>
       <h2>

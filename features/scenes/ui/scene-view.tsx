@@ -15,6 +15,8 @@ type Props = {
   readOnly?: boolean;
   /** A read-only drawing scene's answer, drawn on the server (features/scenes/ui/drawing-svg.tsx). */
   drawing?: ReactNode;
+  /** Shown to the class (the projector): the question and its choices, no box to write in. */
+  projected?: boolean;
 };
 
 function LoadingPad() {
@@ -109,7 +111,7 @@ function Choices({
 }
 
 /** One scene as a student sees and answers it (shared by preview, solo, live session and response screens). */
-export function SceneView({ scene, answer, onAnswer, problem, readOnly, drawing }: Props) {
+export function SceneView({ scene, answer, onAnswer, problem, readOnly, drawing, projected }: Props) {
   const t = useTranslations("Scenes");
   const uid = useId();
   const a = (answer ?? {}) as Record<string, unknown>;
@@ -160,7 +162,7 @@ export function SceneView({ scene, answer, onAnswer, problem, readOnly, drawing 
           }}
         />
       ) : null}
-      {scene.type === "free_text" ? (
+      {scene.type === "free_text" && !projected ? (
         <FreeTextAnswer scene={scene} a={a} readOnly={readOnly} onAnswer={onAnswer} />
       ) : null}
       {scene.type === "scale" ? (
