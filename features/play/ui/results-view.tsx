@@ -52,6 +52,13 @@ function Bars({
   );
 }
 
+/** A two-step scene's second steps, each once (the same one may follow several first steps). */
+export function uniqueSeconds(scene: Extract<RenderedScene, { type: "two_step" }>): RenderedOption[] {
+  return Object.values(scene.secondOptions)
+    .flat()
+    .filter((o, i, all) => all.findIndex((x) => x.id === o.id) === i);
+}
+
 /** The mark of the correct option once the teacher has shown the answer. */
 function CorrectMark() {
   const t = useTranslations("Scenes");
@@ -63,15 +70,42 @@ function CorrectMark() {
 }
 
 /** Results as a screen shows them: the projector's carry no response ids (features/play/ui/projector-view.tsx). */
-export type ShownResults = Omit<SceneResults, "texts"> & {
+export type ShownResults = Omit<SceneResults, "texts" | "cross"> & {
   texts: { id?: string; text: string; name: string | null; starred: boolean }[];
 };
 
 /**
  * The class's answers to the current scene, for projection: bars per option (names only when chosen), texts
- * by arrival. `onStar` (the guide screen): a star per text, for the projector's "starred only".
+ * by arrival. `onStar` (the guide screen): a star per text, for the projector's "starred only". `empty`: shown
+ * instead while nobody has answered; `children`: more of the results, after the charts (the console's cross-table).
  */
 export function ResultsView({
+  scene,
+  results,
+  onStar,
+  empty,
+  children,
+}: {
+  scene: RenderedScene;
+  results: ShownResults;
+  onStar?: (id: string, starred: boolean) => void;
+  empty?: ReactNode;
+  children?: ReactNode;
+}) {
+  const t = useTranslations("Play");
+  return (
+    <section className="card stack results" aria-label={t("results")} data-testid="results" data-total={results.total}>
+      <h2>
+        <RichTextClient text={t("resultsTitle", { count: results.total })} />
+      </h2>
+      {empty && results.total === 0 ? empty : <ResultsBody scene={scene} results={results} onStar={onStar} />}
+      {children}
+    </section>
+  );
+}
+
+/** The charts of the scene's options (or steps) and the texts, starrable on the guide screen. */
+function ResultsBody({
   scene,
   results,
   onStar,
@@ -80,15 +114,11 @@ export function ResultsView({
   results: ShownResults;
   onStar?: (id: string, starred: boolean) => void;
 }) {
-  const t = useTranslations("Play");
   const tp = useTranslations("Projector");
   const get = (key: string) => ({ counts: results.counts[key] ?? {}, names: results.names?.[key] ?? null });
   const scale: RenderedOption[] = [1, 2, 3, 4, 5].map((v) => ({ id: String(v), label: String(v) }));
   return (
-    <section className="card stack results" aria-label={t("results")} data-testid="results" data-total={results.total}>
-      <h2>
-        <RichTextClient text={t("resultsTitle", { count: results.total })} />
-      </h2>
+    <>
       {scene.type === "single_choice" || scene.type === "multiple_choice" ? (
         <Bars label={null} options={scene.options} {...get("choice")} total={results.total} />
       ) : null}
@@ -96,14 +126,7 @@ export function ResultsView({
       {scene.type === "two_step" ? (
         <>
           <Bars label={scene.firstPrompt} options={scene.firstOptions} {...get("first")} total={results.total} />
-          <Bars
-            label={scene.secondPrompt}
-            options={Object.values(scene.secondOptions)
-              .flat()
-              .filter((o, i, all) => all.findIndex((x) => x.id === o.id) === i)}
-            {...get("second")}
-            total={results.total}
-          />
+          <Bars label={scene.secondPrompt} options={uniqueSeconds(scene)} {...get("second")} total={results.total} />
         </>
       ) : null}
       {results.texts.length > 0 ? (
@@ -136,6 +159,6 @@ export function ResultsView({
           ))}
         </ul>
       ) : null}
-    </section>
+    </>
   );
 }
