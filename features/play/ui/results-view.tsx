@@ -77,7 +77,8 @@ export type ShownResults = Omit<SceneResults, "texts" | "cross"> & {
 /**
  * The class's answers to the current scene, for projection: bars per option (names only when chosen), texts
  * by arrival. `onStar` (the guide screen): a star per text, for the projector's "starred only". `empty`: shown
- * instead while nobody has answered; `children`: more of the results, after the charts (the console's cross-table).
+ * instead while nobody has answered; `children`: more of the results, between the charts and the texts (the
+ * console's cross-table).
  */
 export function ResultsView({
   scene,
@@ -98,21 +99,28 @@ export function ResultsView({
       <h2>
         <RichTextClient text={t("resultsTitle", { count: results.total })} />
       </h2>
-      {empty && results.total === 0 ? empty : <ResultsBody scene={scene} results={results} onStar={onStar} />}
-      {children}
+      {empty && results.total === 0 ? (
+        empty
+      ) : (
+        <ResultsBody scene={scene} results={results} onStar={onStar}>
+          {children}
+        </ResultsBody>
+      )}
     </section>
   );
 }
 
-/** The charts of the scene's options (or steps) and the texts, starrable on the guide screen. */
+/** The charts of the scene's options (or steps), `children`, then the texts, starrable on the guide screen. */
 function ResultsBody({
   scene,
   results,
   onStar,
+  children,
 }: {
   scene: RenderedScene;
   results: ShownResults;
   onStar?: (id: string, starred: boolean) => void;
+  children?: ReactNode;
 }) {
   const tp = useTranslations("Projector");
   const get = (key: string) => ({ counts: results.counts[key] ?? {}, names: results.names?.[key] ?? null });
@@ -129,6 +137,7 @@ function ResultsBody({
           <Bars label={scene.secondPrompt} options={uniqueSeconds(scene)} {...get("second")} total={results.total} />
         </>
       ) : null}
+      {children}
       {results.texts.length > 0 ? (
         <ul className="stack bare-list result-texts" data-testid="result-texts">
           {results.texts.map((x, i) => (
