@@ -1,11 +1,11 @@
 import { GuidePage } from "@/features/play/ui/guide-page";
-import { LiveComments } from "@/features/results/ui/live-comment";
+import { LiveConsoleParts } from "@/features/results/ui/live-console-parts";
 
-/** The live console of a teacher or manager, with the teacher's comment box beside each answer's star. */
+/** The live console of a teacher or manager, with results' parts in it: the comment box, the cross-table. */
 export function GuideScreen(props: Parameters<typeof GuidePage>[0]) {
   return (
-    <LiveComments>
+    <LiveConsoleParts>
       <GuidePage {...props} />
-    </LiveComments>
+    </LiveConsoleParts>
   );
 }

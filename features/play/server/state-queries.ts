@@ -29,9 +29,11 @@ export interface SceneResults {
   names: Record<string, Record<string, string[]>> | null;
   /** Free-text answers by arrival; `id` (the response) lets the teacher star one for the projector (staff only: the projector drops it). */
   texts: { id: string; text: string; name: string | null; starred: boolean }[];
+  /** A two-step scene's answers counted by first then second step (the console's cross-table); empty otherwise. */
+  cross: Record<string, Record<string, number>>;
 }
 
-/** The teacher's view adds live counts, the flags and, when shown, the results. */
+/** The teacher's view adds live counts, the flags and the results (the console's, whether or not the projector shows them). */
 export interface StaffLiveState extends LiveState {
   connected: number;
   answered: number;
@@ -129,7 +131,7 @@ async function runningSessions(
 
 /**
  * The teacher's state (`schoolId` authorised) of the session chosen (`sessionId`, features/play/server/state-queries.ts staffSession):
- * counts of connected and answered students, the grid, the results when shown, and every running session of the activity.
+ * counts of connected and answered students, the grid, the current scene's results, and every running session of the activity.
  */
 export async function liveStateForStaff(
   activityId: string,
@@ -168,8 +170,9 @@ export async function liveStateForStaff(
     showNames: Boolean(session?.showNames),
     lockedSceneIds: session?.lockedSceneIds ?? [],
     starredOnly: Boolean(running && session.starredOnly),
+    // the teacher's console shows the results as they arrive; 結果を見せる puts them on the projector too
     results:
-      showResults && state.sceneId
+      running && state.sceneId
         ? await sceneResults(activityId, state.sceneId, Boolean(session?.showNames), klass, session?.id)
         : null,
     grid,
@@ -199,7 +202,7 @@ export async function sceneResults(
   const scene = await db().activityScene.findUnique({ where: { id: sceneId }, select: { type: true } });
   if (scene?.type === "drawing") {
     const total = await db().response.count({ where: { activityId, sceneId, user: respondents(klass) } });
-    return { sceneId, total, counts: {}, names: withNames ? {} : null, texts: [] };
+    return { sceneId, total, counts: {}, names: withNames ? {} : null, texts: [], cross: {} };
   }
   const rows = await db().response.findMany({
     where: { activityId, sceneId, user: respondents(klass) },
@@ -217,6 +220,7 @@ export async function sceneResults(
   const counts: Record<string, Record<string, number>> = {};
   const names: Record<string, Record<string, string[]>> | null = withNames ? {} : null;
   const texts: SceneResults["texts"] = [];
+  const cross: SceneResults["cross"] = {};
   for (const row of rows) {
     const a = row.answer as Record<string, unknown>;
     const name = shownName(row.user)?.base ?? "";
@@ -233,9 +237,10 @@ export async function sceneResults(
     if ("first" in a) {
       tally("first", a.first);
       tally("second", a.second);
+      if (typeof a.first === "string" && typeof a.second === "string") add(cross, a.first, a.second);
       if (typeof a.reason === "string" && a.reason.trim()) text(a.reason);
     }
     if (typeof a.text === "string" && a.text.trim()) text(a.text);
   }
-  return { sceneId, total: rows.length, counts, names, texts };
+  return { sceneId, total: rows.length, counts, names, texts, cross };
 }

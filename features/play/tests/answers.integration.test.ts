@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/platform/db";
 import { LIVE_CHANNEL, subscribe } from "@/platform/notify/bus";
 import { endSession, goToScene, setSceneLocked, startSession } from "@/features/play/server/session-commands";
-import { liveStateForStaff, liveStateForStudent } from "@/features/play/server/state-queries";
+import { liveStateForStaff, liveStateForStudent, sceneResults } from "@/features/play/server/state-queries";
 import { scenesInOrder } from "@/features/play/shared/answer-order";
 import { saveAnswer } from "@/features/play/server/answer-save-commands";
 import { AnswerWriter } from "@/features/play/server/answer-writer";
@@ -169,6 +169,12 @@ describe("saving answers", () => {
     // and once more when a repeat ran beside the statement that stored the row (its snapshot could not see it)
     expect(statements).toBeLessThanOrEqual(6);
     expect(await db().response.count({ where: { userId: { in: classmates }, sceneId } })).toBe(40);
+    // the console's cross-table: the two steps counted together (the refused stranger is not among them)
+    expect(await sceneResults(own, sceneId, false)).toMatchObject({
+      total: 40,
+      counts: { first: { more: 40 }, second: { sure: 40 } },
+      cross: { more: { sure: 40 } },
+    });
     expect(
       await db().response.findUniqueOrThrow({
         where: { userId_sceneId: { userId: classmates[1]!, sceneId: choiceScene } },
@@ -331,7 +337,12 @@ describe("saving answers", () => {
     });
 
     const staff = await liveStateForStaff(activity, school);
-    expect(staff).toMatchObject({ answered: 1, showResults: false, results: null });
+    // the teacher's console has the results before 結果を見せる puts them on the projector
+    expect(staff).toMatchObject({
+      answered: 1,
+      showResults: false,
+      results: { sceneId: scenes[2]!.id, total: 1, counts: { choice: { cloudy: 1 } } },
+    });
     expect(await setSceneLocked(ctx, activity, true)).toEqual({ ok: true, data: null });
     expect(await saveAnswer(student.id, input({ mode: "guide", clientRevision: 11 }))).toMatchObject({
       ok: false,

@@ -5,7 +5,7 @@ import { DRAWING_HEIGHT, DRAWING_WIDTH } from "@/features/scenes/shared/drawing-
 import type { AnswerNow, GridStudent } from "@/features/play/server/grid-queries";
 import { studentAnswerAction } from "@/features/play/server/actions";
 import { StarButton } from "@/features/play/ui/star-button";
-import { useAnswerTool } from "@/features/play/ui/answer-tools";
+import { useConsoleParts } from "@/features/play/ui/console-parts";
 import { SceneView } from "@/features/scenes/ui/scene-view";
 import type { RenderedScene, SceneAnswer } from "@/features/scenes/ui/types";
 import { PersonName } from "@/platform/ui/person-name";
@@ -38,7 +38,7 @@ export function GridAnswer({
   const t = useTranslations("LiveGrid");
   const [loaded, setLoaded] = useState<Loaded>({ kind: "loading" });
   const heading = useRef<HTMLHeadingElement>(null);
-  const tool = useAnswerTool();
+  const tool = useConsoleParts().answerTool;
   const reload = `${scene.id}:${student.state}`;
   useEffect(() => {
     let current = true;
@@ -50,19 +50,28 @@ export function GridAnswer({
     };
   }, [activityId, schoolId, sessionId, student.id, reload]);
   useEffect(() => heading.current?.focus(), []);
+  // Esc closes it, wherever the focus is (a dialog of its own, such as the end's confirmation, takes its Esc first)
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape" && !e.defaultPrevented && !document.querySelector("dialog[open]")) onClose();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [onClose]);
 
   const name = student.name ? <PersonName name={student.name} /> : <RichTextClient text={t("unnamed")} />;
   const now = loaded.kind === "done" && loaded.now.sceneId === scene.id ? loaded.now : null;
   return (
-    <div
+    <section
       className="card stack grid-answer"
+      aria-labelledby={`grid-answer-${student.id}`}
       data-testid="grid-answer"
       data-student-id={student.id}
       data-status={loaded.kind}
       aria-live="polite"
     >
       <div className="row wrap guide-bar">
-        <h3 ref={heading} tabIndex={-1}>
+        <h3 ref={heading} tabIndex={-1} id={`grid-answer-${student.id}`}>
           {name}
           <span className="visually-hidden"> </span>
           <span className="muted">
@@ -86,7 +95,7 @@ export function GridAnswer({
         </div>
       ) : null}
       <AnswerBody loaded={loaded} now={now} scene={scene} />
-    </div>
+    </section>
   );
 }
 

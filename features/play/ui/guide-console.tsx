@@ -26,11 +26,12 @@ import { useActionRunner } from "@/platform/ui/use-action-runner";
 import { usePlainText } from "@/platform/ui/use-plain-text";
 import { starAnswerAction } from "@/features/play/server/projector-actions";
 import { ProjectorControls } from "@/features/play/ui/projector-controls";
+import { useConsoleParts } from "@/features/play/ui/console-parts";
 import { ClassPicker } from "./class-picker";
 import { LiveGrid } from "./live-grid";
 import { PacingControl } from "./pacing-control";
 import { RunningSessions } from "./running-sessions";
-import { ResultsView } from "./results-view";
+import { ResultsView, uniqueSeconds } from "./results-view";
 import { TimerControls } from "./timer-controls";
 
 const ignoreAnswer = () => undefined;
@@ -315,13 +316,22 @@ function GuideRunning({
       />
       <SceneProgress state={state} index={index} total={scenes.length} />
       {sceneView}
-      {state.grid ? <LiveGrid grid={state.grid} scene={scene} activityId={activityId} schoolId={schoolId} /> : null}
-      <GuideResults state={state} scene={scene} sceneKey={sceneKey} guideRef={guideRef} run={run} />
+      <LiveGrid
+        grid={state.grid}
+        scene={scene}
+        activityId={activityId}
+        schoolId={schoolId}
+        side={<GuideResults state={state} scene={scene} sceneKey={sceneKey} guideRef={guideRef} run={run} />}
+      />
     </>
   );
 }
 
-/** The results when shown, starrable; the correct options marked once the answer is shown, as on the projector. */
+/**
+ * The class's results on the teacher's own console, live as answers arrive, whether or not the projector shows them:
+ * the charts, the texts (starrable), a two-step scene's cross-table; the correct options marked once the answer or
+ * the results are shown.
+ */
 function GuideResults({
   state,
   scene,
@@ -336,15 +346,46 @@ function GuideResults({
   run: Run;
 }) {
   const t = useTranslations("Play");
-  if (!state.showResults || !state.results) return null;
+  const { crossTable } = useConsoleParts();
+  const results = state.results?.sceneId === scene.id ? state.results : null;
   return (
-    <ResultsView
-      scene={state.revealed && sceneKey ? markCorrect(scene, sceneKey) : scene}
-      results={state.results}
-      onStar={(responseId, starred) =>
-        run(() => starAnswerAction({ ...guideRef, responseId, starred }), { failure: t("guideFailed") })
-      }
-    />
+    <div className="stack console-results" data-testid="console-results" data-shown={state.showResults}>
+      {!state.showResults ? (
+        <p className="muted" data-testid="console-results-private">
+          <RichTextClient text={t("resultsPrivate")} />
+        </p>
+      ) : null}
+      {!results ? (
+        <p className="muted" role="status" data-testid="console-results-loading">
+          …
+        </p>
+      ) : (
+        <ResultsView
+          scene={(state.revealed || state.showResults) && sceneKey ? markCorrect(scene, sceneKey) : scene}
+          results={results}
+          onStar={(responseId, starred) =>
+            run(() => starAnswerAction({ ...guideRef, responseId, starred }), { failure: t("guideFailed") })
+          }
+          empty={
+            <p className="empty" data-testid="console-results-empty">
+              <RichTextClient text={t("noAnswersYet")} />
+            </p>
+          }
+        >
+          {scene.type === "two_step" && crossTable && results.total > 0
+            ? crossTable({
+                activityId: guideRef.activityId,
+                ...(guideRef.schoolId ? { schoolId: guideRef.schoolId } : {}),
+                sceneId: scene.id,
+                classKey: state.classKey,
+                firsts: scene.firstOptions,
+                seconds: uniqueSeconds(scene),
+                cross: results.cross,
+              })
+            : null}
+        </ResultsView>
+      )}
+    </div>
   );
 }
 

@@ -1,6 +1,6 @@
 "use client";
 import { useTranslations } from "next-intl";
-import { memo, useCallback, useLayoutEffect, useState } from "react";
+import { memo, type ReactNode, type RefObject, useCallback, useLayoutEffect, useRef, useState } from "react";
 import type { GridStudent, LiveGrid as LiveGridData } from "@/features/play/server/grid-queries";
 import { gridCounts } from "@/features/play/shared/grid-state";
 import type { RenderedScene } from "@/features/scenes/ui/types";
@@ -53,20 +53,67 @@ const GridCell = memo(function GridCell({
 
 /**
  * Who is still working (docs/adr/0062-who-is-still-working.md): the class's students by 番号 with
- * their state on the current scene, counts, and the answer of the one selected. Follows the
- * teacher's live state (the session's stream: no polling per student); names never reach a
- * student's stream.
+ * their state on the current scene, counts, and beside them (a sheet over them on a narrower screen) the answer
+ * of the one selected, then `side` (the class's results). Follows the teacher's live state (the session's
+ * stream: no polling per student); names never reach a student's stream.
  */
 export function LiveGrid({
   grid,
   scene,
   activityId,
   schoolId,
+  side,
 }: {
-  grid: LiveGridData;
+  grid: LiveGridData | null;
   scene: RenderedScene;
   activityId: string;
   schoolId?: string;
+  side?: ReactNode;
+}) {
+  const [selected, setSelected] = useState<string | null>(null);
+  const cells = useRef<HTMLUListElement>(null);
+  const select = useCallback((id: string) => setSelected((was) => (was === id ? null : id)), []);
+  // closed (Esc or its button): the focus goes back to the student's card
+  const close = useCallback(() => {
+    setSelected(null);
+    if (selected) cells.current?.querySelector<HTMLElement>(`[data-student-id="${selected}"]`)?.focus();
+  }, [selected]);
+  const chosen = grid?.students.find((s) => s.id === selected) ?? null;
+  return (
+    <div className="console-workspace" data-testid="console-workspace">
+      {grid ? <GridCells grid={grid} selected={selected} select={select} cells={cells} /> : null}
+      <div className="stack console-side">
+        {chosen && grid ? (
+          <>
+            <div className="grid-answer-backdrop" onClick={close} aria-hidden="true" />
+            <GridAnswer
+              key={chosen.id}
+              student={chosen}
+              scene={scene}
+              activityId={activityId}
+              schoolId={schoolId}
+              sessionId={grid.sessionId}
+              onClose={close}
+            />
+          </>
+        ) : null}
+        {side}
+      </div>
+    </div>
+  );
+}
+
+/** The grid itself: the heading and counts, then a card per student. */
+function GridCells({
+  grid,
+  selected,
+  select,
+  cells,
+}: {
+  grid: LiveGridData;
+  selected: string | null;
+  select: (id: string) => void;
+  cells: RefObject<HTMLUListElement | null>;
 }) {
   const t = useTranslations("LiveGrid");
   const plain = usePlainText();
@@ -82,10 +129,7 @@ export function LiveGrid({
       // a browser without user timing: nothing measured
     }
   });
-  const [selected, setSelected] = useState<string | null>(null);
-  const select = useCallback((id: string) => setSelected((was) => (was === id ? null : id)), []);
   const counts = gridCounts(grid.students);
-  const chosen = grid.students.find((s) => s.id === selected) ?? null;
   return (
     <section
       className="card stack live-grid"
@@ -118,23 +162,12 @@ export function LiveGrid({
           <RichTextClient text={grid.klass ? t("empty") : t("emptyWhole")} />
         </p>
       ) : (
-        <ul className="grid-students bare-list" aria-label={plain(t("gridLabel"))}>
+        <ul ref={cells} className="grid-students bare-list" aria-label={plain(t("gridLabel"))}>
           {grid.students.map((s) => (
             <GridCell key={s.id} student={s} selected={s.id === selected} onSelect={select} />
           ))}
         </ul>
       )}
-      {chosen ? (
-        <GridAnswer
-          key={chosen.id}
-          student={chosen}
-          scene={scene}
-          activityId={activityId}
-          schoolId={schoolId}
-          sessionId={grid.sessionId}
-          onClose={() => setSelected(null)}
-        />
-      ) : null}
     </section>
   );
 }

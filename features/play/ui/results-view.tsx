@@ -52,6 +52,13 @@ function Bars({
   );
 }
 
+/** A two-step scene's second steps, each once (the same one may follow several first steps). */
+export function uniqueSeconds(scene: Extract<RenderedScene, { type: "two_step" }>): RenderedOption[] {
+  return Object.values(scene.secondOptions)
+    .flat()
+    .filter((o, i, all) => all.findIndex((x) => x.id === o.id) === i);
+}
+
 /** The mark of the correct option once the teacher has shown the answer. */
 function CorrectMark() {
   const t = useTranslations("Scenes");
@@ -75,32 +82,63 @@ function scalePoint(scene: RenderedScene, value: number): ReactNode {
 }
 
 /** Results as a screen shows them: the projector's carry no response ids (features/play/ui/projector-view.tsx). */
-export type ShownResults = Omit<SceneResults, "texts"> & {
+export type ShownResults = Omit<SceneResults, "texts" | "cross"> & {
   texts: { id?: string; text: string; name: string | null; starred: boolean }[];
 };
 
 /**
  * The class's answers to the current scene, for projection: bars per option (names only when chosen), texts
- * by arrival. `onStar` (the guide screen): a star per text, for the projector's "starred only".
+ * by arrival. `onStar` (the guide screen): a star per text, for the projector's "starred only". `empty`: shown
+ * instead while nobody has answered; `children`: more of the results, between the charts and the texts (the
+ * console's cross-table).
  */
 export function ResultsView({
   scene,
   results,
   onStar,
+  empty,
+  children,
 }: {
   scene: RenderedScene;
   results: ShownResults;
   onStar?: (id: string, starred: boolean) => void;
+  empty?: ReactNode;
+  children?: ReactNode;
 }) {
   const t = useTranslations("Play");
-  const tp = useTranslations("Projector");
-  const get = (key: string) => ({ counts: results.counts[key] ?? {}, names: results.names?.[key] ?? null });
-  const scale: RenderedOption[] = [1, 2, 3, 4, 5].map((v) => ({ id: String(v), label: scalePoint(scene, v) }));
   return (
     <section className="card stack results" aria-label={t("results")} data-testid="results" data-total={results.total}>
       <h2>
         <RichTextClient text={t("resultsTitle", { count: results.total })} />
       </h2>
+      {empty && results.total === 0 ? (
+        empty
+      ) : (
+        <ResultsBody scene={scene} results={results} onStar={onStar}>
+          {children}
+        </ResultsBody>
+      )}
+    </section>
+  );
+}
+
+/** The charts of the scene's options (or steps), `children`, then the texts, starrable on the guide screen. */
+function ResultsBody({
+  scene,
+  results,
+  onStar,
+  children,
+}: {
+  scene: RenderedScene;
+  results: ShownResults;
+  onStar?: (id: string, starred: boolean) => void;
+  children?: ReactNode;
+}) {
+  const tp = useTranslations("Projector");
+  const get = (key: string) => ({ counts: results.counts[key] ?? {}, names: results.names?.[key] ?? null });
+  const scale: RenderedOption[] = [1, 2, 3, 4, 5].map((v) => ({ id: String(v), label: scalePoint(scene, v) }));
+  return (
+    <>
       {scene.type === "single_choice" || scene.type === "multiple_choice" ? (
         <Bars label={null} options={scene.options} {...get("choice")} total={results.total} />
       ) : null}
@@ -108,16 +146,10 @@ export function ResultsView({
       {scene.type === "two_step" ? (
         <>
           <Bars label={scene.firstPrompt} options={scene.firstOptions} {...get("first")} total={results.total} />
-          <Bars
-            label={scene.secondPrompt}
-            options={Object.values(scene.secondOptions)
-              .flat()
-              .filter((o, i, all) => all.findIndex((x) => x.id === o.id) === i)}
-            {...get("second")}
-            total={results.total}
-          />
+          <Bars label={scene.secondPrompt} options={uniqueSeconds(scene)} {...get("second")} total={results.total} />
         </>
       ) : null}
+      {children}
       {results.texts.length > 0 ? (
         <ul className="stack bare-list result-texts" data-testid="result-texts">
           {results.texts.map((x, i) => (
@@ -148,6 +180,6 @@ export function ResultsView({
           ))}
         </ul>
       ) : null}
-    </section>
+    </>
   );
 }

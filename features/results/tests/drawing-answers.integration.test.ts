@@ -183,6 +183,7 @@ it("in a live session, a drawing is saved on the scene the teacher shows, and re
     counts: {},
     names: {},
     texts: [],
+    cross: {},
   });
   expect(await endSession(ctx, activity)).toMatchObject({ ok: true });
 });

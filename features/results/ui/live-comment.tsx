@@ -1,20 +1,12 @@
 "use client";
 import { useTranslations } from "next-intl";
-import { type ReactNode, useEffect, useState } from "react";
-import { type AnswerToolProps, AnswerToolProvider } from "@/features/play/ui/answer-tools";
+import { useEffect, useState } from "react";
+import type { AnswerToolProps } from "@/features/play/ui/console-parts";
 import { markResponseAction, readMarkAction } from "@/features/results/server/mark-actions";
 import { COMMENT_MAX, type StaffMark } from "@/features/results/shared/mark-verdicts";
 import { RichTextClient } from "@/platform/ui/rich-text-client";
 import { useActionRunner } from "@/platform/ui/use-action-runner";
 import { usePlainText } from "@/platform/ui/use-plain-text";
-
-/** The live console with the teacher's comment box beside the star of a student's answer. */
-export function LiveComments({ children }: { children: ReactNode }) {
-  return <AnswerToolProvider value={liveCommentOf}>{children}</AnswerToolProvider>;
-}
-
-/** The comment box of one answer (a new one for another answer). */
-const liveCommentOf = (answer: AnswerToolProps) => <LiveComment key={answer.responseId} {...answer} />;
 
 /**
  * A comment on one answer during the lesson, the same comment the mark form edits afterwards
