@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { expect, type Page, test } from "@playwright/test";
 import { e2eDb, makeSchool, TEST_PASSWORD } from "./db";
-import { expectAccessible, signInAs, signInThroughProvider } from "./helpers";
+import { baseText, expectAccessible, signInAs, signInThroughProvider } from "./helpers";
 import { entraLogin } from "./oidc-provider";
 
 /** Through the local OpenID provider's sign-in and consent pages, with its Entra-shaped client. */
@@ -40,6 +40,33 @@ test.describe("Microsoft Entra ID sign-in (against a local OpenID provider)", ()
       select: { ip: true, userAgent: true },
     });
     expect(logged?.ip).toMatch(/^(127\.0\.0\.1|::1)$/);
+  });
+
+  test("a replayed callback (its code already used, without the browser's state cookies) is refused with a translated message and no session", async ({
+    page,
+    browser,
+  }) => {
+    const { teacher, tenant } = await boundSchool();
+    let callback: string | null = null;
+    page.on("request", (r) => {
+      if (r.url().includes("/api/auth/callback/microsoft-entra-id")) callback = r.url();
+    });
+    await entraSignIn(page, entraLogin(tenant, teacher.email!));
+    await expect(page).toHaveURL("/dashboard/teacher/home");
+    expect(callback).toContain("code=");
+    const before = await e2eDb().auditLog.count({ where: { actorId: teacher.id, action: "signin.entra.success" } });
+
+    const attacker = await browser.newPage({ ignoreHTTPSErrors: true });
+    await attacker.goto(callback!);
+    await expect(attacker).toHaveURL(/\/signin\?error=/);
+    await expect(attacker.getByTestId("signin-error")).toHaveAttribute("data-code", "providerFailed");
+    expect(await baseText(attacker.getByTestId("signin-error"))).toContain("外部アカウントでの認証に失敗しました");
+    await attacker.goto("/dashboard/teacher/home");
+    await expect(attacker).toHaveURL(/\/signin\?from=/);
+    await attacker.close();
+    expect(await e2eDb().auditLog.count({ where: { actorId: teacher.id, action: "signin.entra.success" } })).toBe(
+      before,
+    );
   });
 
   test("a student without an e-mail signs in by the roster's userMasterIdentifier (the token's oid)", async ({
