@@ -7,9 +7,12 @@ import {
   E2E_PG_PORT,
   E2E_PORT,
   E2E_SMTP_PORT,
+  ENTRA_CLIENT,
   OIDC_CLIENT,
+  ENTRA_ISSUER,
   OIDC_ISSUER,
 } from "./tests/e2e/config";
+import { ensureOidcTls } from "./tests/e2e/oidc-tls";
 
 /**
  * End-to-end tests in Debian's Chromium against a production build
@@ -90,6 +93,11 @@ export default defineConfig({
       GOOGLE_CLIENT_ID: OIDC_CLIENT.id,
       GOOGLE_CLIENT_SECRET: OIDC_CLIENT.secret,
       GOOGLE_ISSUER: OIDC_ISSUER,
+      ENTRA_CLIENT_ID: ENTRA_CLIENT.id,
+      ENTRA_CLIENT_SECRET: ENTRA_CLIENT.secret,
+      ENTRA_ISSUER,
+      // the local Entra stand-in's self-signed certificate (tests/e2e/oidc-tls.ts)
+      NODE_EXTRA_CA_CERTS: ensureOidcTls().cert,
       METRICS_TOKEN: E2E_METRICS_TOKEN,
       // warnings and errors only in the run's output (every request is an info line); the
       // tests that read log lines start their own server (tests/e2e/logs.spec.ts)

@@ -43,9 +43,10 @@ export default async function proxy(req: NextRequest) {
   const nonce = btoa(crypto.randomUUID());
   const csp = contentSecurityPolicy(nonce, {
     dev: process.env.NODE_ENV !== "production",
-    formTargets: [originOf(process.env.GOOGLE_ISSUER ?? "https://accounts.google.com")].filter(
-      (o): o is string => o !== null,
-    ),
+    formTargets: [
+      originOf(process.env.GOOGLE_ISSUER ?? "https://accounts.google.com"),
+      originOf(process.env.ENTRA_ISSUER ?? "https://login.microsoftonline.com"),
+    ].filter((o): o is string => o !== null),
   });
   headers.set("x-nonce", nonce);
   headers.set("Content-Security-Policy", csp);

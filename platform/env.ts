@@ -79,6 +79,10 @@ export const envSchema = z
     GOOGLE_CLIENT_ID: z.string().optional(),
     GOOGLE_CLIENT_SECRET: z.string().optional(),
     GOOGLE_ISSUER: z.url("GOOGLE_ISSUER must be a URL").default("https://accounts.google.com"),
+    ENTRA_CLIENT_ID: z.string().optional(),
+    ENTRA_CLIENT_SECRET: z.string().optional(),
+    /** Entra ID's issuer: any organisation's (a multi-tenant app), or https://login.microsoftonline.com/<tenant id>/v2.0 for one (README "Microsoft sign-in"). */
+    ENTRA_ISSUER: z.url("ENTRA_ISSUER must be a URL").default("https://login.microsoftonline.com/organizations/v2.0"),
     SMTP_URL: z
       .string()
       .regex(/^smtps?:\/\//, "SMTP_URL must be an smtp:// or smtps:// URL")

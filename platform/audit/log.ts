@@ -21,7 +21,7 @@ export function logAudit(entry: AuditEntry) {
   const fields = Object.fromEntries(
     LOGGED_META.filter((key) => meta[key] !== undefined).map((key) => [key, meta[key]]),
   );
-  const method = entry.action.startsWith("signin.") ? entry.action.split(".")[1] : undefined; // password, code, google
+  const method = entry.action.startsWith("signin.") ? entry.action.split(".")[1] : undefined; // password, code, google, entra
   const line = {
     event: entry.action,
     method,

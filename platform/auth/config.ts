@@ -1,12 +1,11 @@
 import "server-only";
 import NextAuth, { CredentialsSignin, type NextAuthConfig } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
-import Google from "next-auth/providers/google";
 import { env } from "@/platform/env";
 import { applyLanguageAtSignin } from "@/platform/i18n/signin";
 import { sessionCookieConfig } from "./cookies";
 import { checkCode, checkPassword } from "./credentials";
-import { googleEnabled, matchGoogleAccount } from "./google";
+import { isOidcProvider, matchOidcAccount, oidcProviders } from "./oidc";
 import { encodeFailure } from "./errors";
 import { requestClient } from "@/platform/security/client-ip";
 import { isRole } from "./roles";
@@ -49,15 +48,7 @@ function config(headers: Pick<Headers, "get"> | undefined): NextAuthConfig {
           return { id: result.user.id, role: result.user.role };
         },
       }),
-      ...(googleEnabled()
-        ? [
-            Google({
-              clientId: env().GOOGLE_CLIENT_ID,
-              clientSecret: env().GOOGLE_CLIENT_SECRET,
-              issuer: env().GOOGLE_ISSUER,
-            }),
-          ]
-        : []),
+      ...oidcProviders(),
     ],
     events: {
       /** Signing out ends every session of the user, copies of the cookie included. */
@@ -67,16 +58,16 @@ function config(headers: Pick<Headers, "get"> | undefined): NextAuthConfig {
       },
     },
     callbacks: {
-      /** Google signs in only an existing, enabled user whose verified e-mail matches (docs/product-design.md). */
+      /** Google and Microsoft sign in only an existing, enabled user the token names (platform/auth/oidc.ts). */
       async signIn({ account, profile }) {
-        if (account?.provider !== "google") return true;
-        const result = await matchGoogleAccount(account, profile, { link: true, client: requestClient(headers) });
+        if (!account || !isOidcProvider(account.provider)) return true;
+        const result = await matchOidcAccount(account, profile, { link: true, client: requestClient(headers) });
         return result.ok ? true : `/signin?error=${result.code}`;
       },
       async jwt({ token, user, account, profile }) {
-        if (account?.provider === "google") {
-          const result = await matchGoogleAccount(account, profile, { link: false });
-          if (!result.ok) throw new Error("google account no longer matches");
+        if (account && isOidcProvider(account.provider)) {
+          const result = await matchOidcAccount(account, profile, { link: false });
+          if (!result.ok) throw new Error("provider account no longer matches");
           token.sub = result.user.id;
           token.role = result.user.role;
         } else if (user?.id) {

@@ -9,7 +9,8 @@ export const SIGNIN_ERROR_CODES = [
   "networkFailed",
   "authFailed",
   "invalidCode",
-  "googleFailed",
+  "providerFailed",
+  "wrongTenant",
 ] as const;
 export type SigninErrorCode = (typeof SIGNIN_ERROR_CODES)[number];
 

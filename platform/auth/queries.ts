@@ -68,6 +68,37 @@ export function findUserByEmail(email: string) {
   });
 }
 
+/** A person an OpenID Connect sign-in may be: their role, whether disabled, school, academy and its Entra tenant. */
+export interface OidcCandidate {
+  id: string;
+  role: Role;
+  disabled: boolean;
+  schoolId: string | null;
+  academyId: string | null;
+  entraTenantId: string | null;
+}
+
+/**
+ * The person an OpenID Connect sign-in names: the one whose roster userMasterIdentifier is `rosterId`, else the one
+ * whose e-mail is `email` (null when neither is given or matches); with the Entra tenant of their academy.
+ */
+export async function findOidcCandidate(ids: { email: string | null; rosterId: string | null }) {
+  const rows = await db().$queryRaw<(OidcCandidate & { by_roster: boolean })[]>`
+    select u.id::text, u.role::text, u.disabled, u.school_id::text as "schoolId",
+           coalesce(u.academy_id, s.academy_id)::text as "academyId", a.entra_tenant_id as "entraTenantId",
+           (u.user_master_identifier = ${ids.rosterId}) as by_roster
+    from users u
+    left join schools s on s.id = u.school_id
+    left join academies a on a.id = coalesce(u.academy_id, s.academy_id)
+    where u.user_master_identifier = ${ids.rosterId} or u.email = ${ids.email}
+    order by by_roster desc nulls last
+    limit 1`;
+  const [row] = rows;
+  if (!row) return null;
+  const { by_roster: _, ...candidate } = row;
+  return candidate;
+}
+
 /** The account signing in with a password: its hash, role, whether disabled, its school and academy. */
 export function findPasswordUser(email: string) {
   return db().user.findUnique({

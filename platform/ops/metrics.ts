@@ -20,7 +20,7 @@ export interface PoolLike {
   waitingCount: number;
 }
 
-type SigninMethod = "password" | "code" | "google";
+type SigninMethod = "password" | "code" | "google" | "entra";
 
 // eslint-disable-next-line max-lines-per-function -- one flat list of declarations, in the order /metrics prints them
 function createMetrics() {
@@ -102,7 +102,7 @@ function createMetrics() {
     }),
     signinFailures: new Counter({
       name: "manabiya_signin_failures_total",
-      help: "Failed sign-ins by method (password, code, google) and reason (a sign-in error code)",
+      help: "Failed sign-ins by method (password, code, google, entra) and reason (a sign-in error code)",
       labelNames: ["method", "reason"],
       registers,
     }),

@@ -11,6 +11,7 @@ describe("environment validation", () => {
   it("accepts a complete environment and applies defaults", () => {
     const env = parseEnv(good);
     expect(env.GOOGLE_ISSUER).toBe("https://accounts.google.com");
+    expect(env.ENTRA_ISSUER).toBe("https://login.microsoftonline.com/organizations/v2.0");
     expect(env.SEED_DEMO).toBe(false);
     expect(env).toMatchObject({
       HTTP_MAX_CONNECTIONS_PER_IP: 2048,
@@ -25,6 +26,7 @@ describe("environment validation", () => {
     ["AUTH_SECRET", { AUTH_SECRET: "short" }],
     ["SIGNIN_CODE_KEY", { SIGNIN_CODE_KEY: "not-hex" }],
     ["GOOGLE_ISSUER", { GOOGLE_ISSUER: "nope" }],
+    ["ENTRA_ISSUER", { ENTRA_ISSUER: "nope" }],
     ["HTTP_IDLE_TIMEOUT_MS", { HTTP_IDLE_TIMEOUT_MS: "10000" }],
     ["LIVE_STREAMS_PER_USER", { LIVE_STREAMS_PER_USER: "0" }],
     ["DB_CONNECT_TIMEOUT_MS", { DB_CONNECT_TIMEOUT_MS: "soon" }],

@@ -14,6 +14,11 @@ export const MAIL_DIR = ".data/e2e-mail";
 /** The local OpenID provider that stands in for Google in the tests. */
 export const E2E_OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? E2E_PORT + 30);
 export const OIDC_ISSUER = `http://127.0.0.1:${E2E_OIDC_PORT}`;
+/** The local OpenID provider that stands in for Microsoft Entra ID: over HTTPS, as next-auth's Entra provider requires. */
+export const E2E_ENTRA_PORT = Number(process.env.E2E_ENTRA_PORT ?? E2E_PORT + 31);
+export const ENTRA_ISSUER = `https://127.0.0.1:${E2E_ENTRA_PORT}`;
 /** The bearer token of GET /metrics on the e2e server (METRICS_TOKEN; tests/e2e/metrics.spec.ts). */
 export const E2E_METRICS_TOKEN = "e2e-metrics-token-0123456789abcdef";
 export const OIDC_CLIENT = { id: "manabiya-e2e", secret: "manabiya-e2e-secret" };
+/** The local provider's Entra-shaped client (the app registration Microsoft sign-in uses in the tests). */
+export const ENTRA_CLIENT = { id: "manabiya-e2e-entra", secret: "manabiya-e2e-entra-secret" };

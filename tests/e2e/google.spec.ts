@@ -1,16 +1,8 @@
 import { expect, type Page, test } from "@playwright/test";
 import { e2eDb, makeSchool } from "./db";
+import { signInThroughProvider } from "./helpers";
 
-/** Through the local OpenID provider's own sign-in and consent pages. */
-async function googleSignIn(page: Page, login: string) {
-  await page.goto("/signin");
-  await page.getByTestId("google-signin").click();
-  await page.locator('input[name="login"]').fill(login);
-  await page.locator('input[name="password"]').fill("anything");
-  await page.locator('button[type="submit"]').click();
-  const consent = page.locator('button:has-text("Continue")');
-  await consent.click();
-}
+const googleSignIn = (page: Page, login: string) => signInThroughProvider(page, "google-signin", login);
 
 test.describe("Google sign-in (against a local OpenID provider)", () => {
   test("a verified e-mail that matches a user signs in, links the account and is in the sign-in log", async ({

@@ -88,3 +88,13 @@ export async function expectHydrated(locator: Locator) {
     })
     .toBe(true);
 }
+
+/** A sign-in through the local OpenID provider's own sign-in and consent pages, from the sign-in page's `button`. */
+export async function signInThroughProvider(page: Page, button: "google-signin" | "entra-signin", login: string) {
+  await page.goto("/signin");
+  await page.getByTestId(button).click();
+  await page.locator('input[name="login"]').fill(login);
+  await page.locator('input[name="password"]').fill("anything");
+  await page.locator('button[type="submit"]').click();
+  await page.locator('button:has-text("Continue")').click();
+}

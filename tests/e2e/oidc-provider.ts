@@ -1,44 +1,100 @@
+import { readFileSync } from "node:fs";
+import { createServer as createHttpsServer } from "node:https";
 import type { Server } from "node:http";
-import Provider from "oidc-provider";
-import { BASE_URL, E2E_OIDC_PORT, OIDC_CLIENT, OIDC_ISSUER } from "./config";
+import Provider, { type ClientMetadata, type Configuration } from "oidc-provider";
+import {
+  BASE_URL,
+  E2E_ENTRA_PORT,
+  E2E_OIDC_PORT,
+  ENTRA_CLIENT,
+  ENTRA_ISSUER,
+  OIDC_CLIENT,
+  OIDC_ISSUER,
+} from "./config";
+import { ensureOidcTls } from "./oidc-tls";
+
+/** The Entra-shaped login of the local provider: "entra:<tenant id>:<e-mail>[:<object id>]". */
+export function entraLogin(tenant: string, email: string, oid?: string): string {
+  return ["entra", tenant, email, ...(oid ? [oid] : [])].join(":");
+}
 
 /**
- * A local OpenID Connect provider standing in for Google. Its sign-in form
- * accepts any login: the login is the account's e-mail; a login starting with
- * "unverified-" has email_verified false.
+ * Claims as Microsoft Entra ID puts them in an ID token: the tenant (`tid`), the object id (`oid`), the sign-in
+ * name, the e-mail and, when the domain owner verified it, `xms_edov`.
  */
-export async function startOidcProvider(): Promise<() => Promise<void>> {
-  const provider = new Provider(OIDC_ISSUER, {
-    clients: [
-      {
-        client_id: OIDC_CLIENT.id,
-        client_secret: OIDC_CLIENT.secret,
-        redirect_uris: [`${BASE_URL}/api/auth/callback/google`],
-        grant_types: ["authorization_code"],
-        response_types: ["code"],
-      },
-    ],
-    claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name"] },
+function entraClaims(id: string) {
+  const [, tid, login = "", oid = `oid-${login}`] = id.split(":");
+  const email = login.replace(/^unverified-/, "");
+  return {
+    sub: id,
+    tid,
+    oid,
+    preferred_username: email,
+    email,
+    xms_edov: !login.startsWith("unverified-"),
+    name: email,
+  };
+}
+
+/** Claims as Google puts them: the e-mail and whether Google verified it. */
+function googleClaims(id: string) {
+  const email = id.replace(/^unverified-/, "");
+  return { sub: id, email, email_verified: !id.startsWith("unverified-"), name: id };
+}
+
+/** One local provider with one client; its sign-in form accepts any login, `claims` turns the login into claims. */
+function localProvider(
+  issuer: string,
+  c: { id: string; secret: string },
+  callback: string,
+  claims: (id: string) => Record<string, unknown>,
+) {
+  const client: ClientMetadata = {
+    client_id: c.id,
+    client_secret: c.secret,
+    redirect_uris: [`${BASE_URL}/api/auth/callback/${callback}`],
+    grant_types: ["authorization_code"],
+    response_types: ["code"],
+  };
+  const configuration: Configuration = {
+    clients: [client],
+    claims: {
+      openid: ["sub"],
+      email: ["email", "email_verified", "xms_edov"],
+      profile: ["name", "preferred_username", "tid", "oid"],
+    },
     pkce: { required: () => false },
-    // Like Google: the e-mail claims travel in the ID token itself.
+    // Like Google and Entra: the e-mail and tenant claims travel in the ID token itself.
     conformIdTokenClaims: false,
     features: { devInteractions: { enabled: true } },
     async findAccount(_ctx, id) {
-      return {
-        accountId: id,
-        async claims() {
-          return {
-            sub: id,
-            email: id.replace(/^unverified-/, ""),
-            email_verified: !id.startsWith("unverified-"),
-            name: id,
-          };
-        },
-      };
+      return { accountId: id, claims: async () => ({ sub: id, ...claims(id) }) };
     },
-  });
-  const server: Server = await new Promise((resolve) => {
-    const s = provider.listen(E2E_OIDC_PORT, "127.0.0.1", () => resolve(s));
-  });
-  return () => new Promise<void>((resolve) => server.close(() => resolve()));
+  };
+  return new Provider(issuer, configuration);
+}
+
+/**
+ * Local OpenID Connect providers standing in for Google (http) and for Microsoft Entra ID (https, a self-signed
+ * certificate). A Google-shaped login is the account's e-mail, an Entra-shaped one is `entraLogin(…)`; an e-mail
+ * starting with "unverified-" is not verified.
+ */
+export async function startOidcProvider(): Promise<() => Promise<void>> {
+  const google = localProvider(OIDC_ISSUER, OIDC_CLIENT, "google", googleClaims);
+  const entra = localProvider(ENTRA_ISSUER, ENTRA_CLIENT, "microsoft-entra-id", entraClaims);
+  const tls = ensureOidcTls();
+  const servers: Server[] = await Promise.all([
+    new Promise<Server>((resolve) => {
+      const s = google.listen(E2E_OIDC_PORT, "127.0.0.1", () => resolve(s));
+    }),
+    new Promise<Server>((resolve) => {
+      const options = { key: readFileSync(tls.key), cert: readFileSync(tls.cert) };
+      const handle = entra.callback();
+      const s = createHttpsServer(options, (req, res) => void handle(req, res));
+      s.listen(E2E_ENTRA_PORT, "127.0.0.1", () => resolve(s));
+    }),
+  ]);
+  return async () => {
+    await Promise.all(servers.map((s) => new Promise<void>((resolve) => s.close(() => resolve()))));
+  };
 }

@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 vi.mock("next/headers", () => import("../support/next-headers-fake"));
 vi.mock("next/cache", () => ({ revalidatePath: () => undefined }));
 
+import { randomUUID } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { db } from "@/platform/db";
@@ -61,7 +62,7 @@ async function as<T>(who: Who, call: () => Promise<ActionResult<T>>) {
 /** Everything a refused call must leave untouched. */
 async function snapshot() {
   const schools = [ids.school, ids.sibling, ids.foreign];
-  const [users, details, codes, schoolRows, activities, sessions, library] = await Promise.all([
+  const [users, details, codes, schoolRows, activities, sessions, library, academyRows] = await Promise.all([
     db().user.findMany({
       where: { OR: [{ schoolId: { in: schools } }, { id: { in: [ids.manager, ids.otherManager] } }] },
       orderBy: { id: "asc" },
@@ -79,8 +80,12 @@ async function snapshot() {
       where: { academyId: { in: [academies.academy, academies.otherAcademy] } },
       orderBy: { id: "asc" },
     }),
+    db().academy.findMany({
+      where: { id: { in: [academies.academy, academies.otherAcademy] } },
+      orderBy: { id: "asc" },
+    }),
   ]);
-  return { users, details, codes, schools: schoolRows, activities, sessions, library };
+  return { users, details, codes, schools: schoolRows, activities, sessions, library, academies: academyRows };
 }
 
 let academies = { academy: "", otherAcademy: "" };
@@ -167,10 +172,20 @@ describe("school actions: managers of the school's own academy only", () => {
         await db().school.findFirst({ where: { name: `新校${f.target.slice(0, 8)}` }, select: { academyId: true } }),
       ).toEqual({ academyId: academies.academy }),
   };
-  it.each(rows([...SCHOOL_ROWS, create]))(
+  const tenant = randomUUID();
+  const entraTenant: Row = {
+    name: "microsoft tenant",
+    call: () => schoolActions.setEntraTenantAction({ tenantId: tenant.toUpperCase() }),
+    effect: async () =>
+      expect(
+        await db().academy.findUnique({ where: { id: academies.academy }, select: { entraTenantId: true } }),
+      ).toEqual({ entraTenantId: tenant }),
+  };
+  it.each(rows([...SCHOOL_ROWS, create, entraTenant]))(
     "%s: refused when signed out, for a student, for teachers and (for a named school or teacher) another academy's manager; the academy's manager may",
     async (_name, row) => {
-      const named = row.name !== "create";
+      // creating a school and binding the tenant name no school: another academy's manager acts on their own
+      const named = row !== create && row !== entraTenant;
       await check(
         row,
         [...NOT_STAFF, ["teacher", "FORBIDDEN"], ...(named ? [["otherManager", "NOT_FOUND"] as [Who, string]] : [])],
@@ -451,7 +466,7 @@ const PUBLIC_ACTIONS = [
   "signInWithPassword",
   "signInWithCode",
   "signOutAction",
-  "signInWithGoogle",
+  "signInWithProvider",
   "requestReset",
   "resetPassword",
 ];

@@ -14,6 +14,7 @@ import "../../scripts/lib/env-file"; // first: the settings file, before anythin
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import type { z } from "zod";
+import { setEntraTenant } from "@/features/people/server/academy-commands";
 import { listAcademies } from "@/features/people/server/admin-queries";
 import {
   auditMaintenance,
@@ -27,6 +28,7 @@ import {
   academyInput,
   backupInput,
   emailInput,
+  entraTenantCliInput,
   managerInput,
   restoreInput,
   schoolInput,
@@ -48,6 +50,8 @@ const USAGE = `usage: npm run admin -- <command> [options]
   create-manager --academy <academy id> --email <e-mail> --name <name> [--name-kana <reading>] [--password-stdin]
   reset-password --email <e-mail of a teacher or manager> [--password-stdin]
   unlock         --email <e-mail>   (clears the sign-in throttle after too many tries)
+  set-entra-tenant --academy <academy id> --tenant <directory (tenant) id, or "" to unbind>
+                 (Microsoft sign-in: only accounts of this Entra ID tenant sign in to the academy)
   backup  FILE [--force]   every table, from one consistent snapshot while the school keeps working
   restore FILE             into an EMPTY database only (a new one: see README "Backups"), all or nothing
 Without --password-stdin a one-time set-password link (valid 24 hours) is printed.
@@ -62,7 +66,12 @@ const REFUSALS: Record<string, string> = {
   FORBIDDEN: "students' passwords are reset by their teacher on the students screen",
 };
 
-const OPTION_OF: Record<string, string> = { academyId: "academy", nameKana: "name-kana", password: "password-stdin" };
+const OPTION_OF: Record<string, string> = {
+  academyId: "academy",
+  nameKana: "name-kana",
+  password: "password-stdin",
+  tenantId: "tenant",
+};
 
 /** How the usage names an input: its option, or FILE (a positional). */
 const label = (key: string) => (key === "file" ? "FILE" : `--${OPTION_OF[key] ?? key}`);
@@ -123,6 +132,7 @@ async function run(command: string, values: Record<string, string | boolean | un
     academyId: values.academy,
     email: values.email,
     password,
+    tenantId: values.tenant,
   };
   switch (command) {
     case "list-academies": {
@@ -148,6 +158,11 @@ async function run(command: string, values: Record<string, string | boolean | un
       const { cleared } = done(await unlockAccount(parse(emailInput, fields).email));
       return console.log(cleared > 0 ? "unlocked: the account can sign in again now" : "the account was not locked");
     }
+    case "set-entra-tenant": {
+      const input = parse(entraTenantCliInput, fields);
+      done(await setEntraTenant(input.academyId, input.tenantId, { via: "cli" }));
+      return console.log(input.tenantId ? `academy bound to Entra ID tenant ${input.tenantId}` : "academy unbound");
+    }
     default:
       throw new Usage(`unknown command: ${command}`);
   }
@@ -161,6 +176,7 @@ async function main() {
       "name-kana": { type: "string" },
       academy: { type: "string" },
       email: { type: "string" },
+      tenant: { type: "string" },
       "password-stdin": { type: "boolean" },
       force: { type: "boolean" },
       help: { type: "boolean", short: "h" },

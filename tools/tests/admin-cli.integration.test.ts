@@ -125,4 +125,32 @@ describe("the administrator's command line", () => {
     expect((await admin(["drop-everything"])).code).toBe(2);
     expect(await db.prisma.academy.count()).toBe(before);
   }, 120_000);
+
+  it("binds an academy to a Microsoft Entra ID tenant and unbinds it; a malformed tenant or an unknown academy changes nothing", async () => {
+    const academy = await db.prisma.academy.findFirstOrThrow({ select: { id: true } });
+    const tenant = "72F988BF-86F1-41AF-91AB-2D7CD011DB47";
+    const bad = await admin(["set-entra-tenant", "--academy", academy.id, "--tenant", "contoso.onmicrosoft.com"]);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toContain("--tenant");
+    const unknown = ["set-entra-tenant", "--academy", "00000000-0000-4000-8000-000000000000", "--tenant", tenant];
+    expect((await admin(unknown)).code).toBe(1);
+    expect((await db.prisma.academy.findUniqueOrThrow({ where: { id: academy.id } })).entraTenantId).toBeNull();
+
+    const bound = await admin(["set-entra-tenant", "--academy", academy.id, "--tenant", tenant]);
+    expect(bound.code).toBe(0);
+    expect((await db.prisma.academy.findUniqueOrThrow({ where: { id: academy.id } })).entraTenantId).toBe(
+      tenant.toLowerCase(),
+    );
+    expect((await admin(["set-entra-tenant", "--academy", academy.id, "--tenant", ""])).code).toBe(0);
+    expect((await db.prisma.academy.findUniqueOrThrow({ where: { id: academy.id } })).entraTenantId).toBeNull();
+    const audited = await db.prisma.auditLog.findMany({
+      where: { targetId: academy.id, action: "academy.entraTenant" },
+      select: { meta: true },
+      orderBy: { id: "asc" },
+    });
+    expect(audited.map((a) => a.meta)).toEqual([
+      { tenantId: tenant.toLowerCase(), via: "cli" },
+      { tenantId: null, via: "cli" },
+    ]);
+  }, 120_000);
 });

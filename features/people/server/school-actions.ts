@@ -2,6 +2,8 @@
 import { z } from "zod";
 import type { ActionResult } from "@/platform/errors";
 import { kana, personName } from "@/features/people/shared/schema";
+import { entraTenantInput } from "@/features/people/shared/entra";
+import { setEntraTenant } from "./academy-commands";
 import { defineAcademyAction } from "./school-action";
 import {
   type AcademyCtx,
@@ -54,4 +56,10 @@ export const moveTeacherAction = academyAction(
 /** Deletes an empty school of the academy (refused with CONFLICT while it holds people or activities). */
 export const deleteSchoolAction = academyAction("schools.delete", z.object({ schoolId: z.uuid() }), (ctx, i) =>
   deleteSchool(ctx, i.schoolId),
+);
+/** Binds the manager's own academy to a Microsoft Entra ID tenant (empty: unbinds it). */
+export const setEntraTenantAction = academyAction(
+  "academy.entraTenant",
+  z.object({ tenantId: entraTenantInput }),
+  (ctx, i) => setEntraTenant(ctx.academyId, i.tenantId, { actorId: ctx.actorId }),
 );

@@ -55,11 +55,43 @@ export interface SchoolPerson {
   seat: { grade: number | null; className: string | null; number: number | null } | null;
   /** A graduate's year of graduation (listed apart from the students at school), else null. */
   graduatedYear: number | null;
+  /** How the person can sign in: a password, a live QR code, a linked Google or Microsoft account. */
+  methods: SigninMethodName[];
+}
+
+export type SigninMethodName = "password" | "code" | "google" | "entra";
+
+const methodsSelect = {
+  passwordHash: true,
+  accounts: { select: { provider: true } },
+  signinCodes: { where: { revokedAt: null }, select: { expiresAt: true } },
+} as const;
+
+/** The sign-in methods of a person read with `methodsSelect` (the password hash never leaves this file). */
+function methodsOf(row: {
+  passwordHash: string | null;
+  accounts: { provider: string }[];
+  signinCodes: { expiresAt: Date | null }[];
+}): SigninMethodName[] {
+  const now = Date.now();
+  const providers = new Set(row.accounts.map((a) => a.provider));
+  return [
+    row.passwordHash ? ("password" as const) : null,
+    row.signinCodes.some((c) => !c.expiresAt || c.expiresAt.getTime() > now) ? ("code" as const) : null,
+    providers.has("google") ? ("google" as const) : null,
+    providers.has("microsoft-entra-id") ? ("entra" as const) : null,
+  ].filter((m) => m !== null);
+}
+
+/** The academy's Microsoft Entra ID tenant (null: not bound). */
+export async function getAcademyEntraTenant(academyId: string): Promise<string | null> {
+  const academy = await db().academy.findUnique({ where: { id: academyId }, select: { entraTenantId: true } });
+  return academy?.entraTenantId ?? null;
 }
 
 /** One school's teachers, students and graduates (read-only lists for the manager; disabled accounts too), students by seat. */
 export async function listSchoolPeople(scope: AuthorizedSchoolId) {
-  const select = { id: true, name: true, nameKana: true, email: true, disabled: true } as const;
+  const select = { id: true, name: true, nameKana: true, email: true, disabled: true, ...methodsSelect } as const;
   const [school, teachers, students] = await Promise.all([
     db().school.findUnique({
       where: { id: scope },
@@ -82,14 +114,18 @@ export async function listSchoolPeople(scope: AuthorizedSchoolId) {
     }),
   ]);
   if (!school) return null;
+  const person = ({ passwordHash, accounts, signinCodes, ...p }: (typeof teachers)[number]) => ({
+    ...p,
+    methods: methodsOf({ passwordHash, accounts, signinCodes }),
+  });
   const people = students.map(({ student, ...s }): SchoolPerson => ({
-    ...s,
+    ...person(s),
     seat: student,
     graduatedYear: student?.graduatedYear ?? null,
   }));
   return {
     school,
-    teachers: teachers.map((t): SchoolPerson => ({ ...t, seat: null, graduatedYear: null })),
+    teachers: teachers.map((t): SchoolPerson => ({ ...person(t), seat: null, graduatedYear: null })),
     students: people.filter((p) => p.graduatedYear === null),
     graduates: people.filter((p) => p.graduatedYear !== null),
   };

@@ -39,6 +39,7 @@ const SIGNIN_FAMILIES: Prisma.AuditLogWhereInput[] = [
 const METHOD_WHERE: Record<SigninMethod, Prisma.AuditLogWhereInput> = {
   password: { action: { startsWith: "signin.password." } },
   google: { action: { startsWith: "signin.google." } },
+  entra: { action: { startsWith: "signin.entra." } },
   code: { action: { startsWith: "signin.code." } },
   reset: { action: { startsWith: "password.reset." } },
   signout: { action: { startsWith: "signout" } },

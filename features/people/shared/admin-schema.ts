@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { emailSchema, newPasswordSchema } from "@/platform/auth/schema";
+import { entraTenantInput } from "@/features/people/shared/entra";
 import { kana, notFormula } from "@/features/people/shared/schema";
 import { FORMULA_WORDS } from "@/platform/names/person-name";
 
@@ -26,6 +27,10 @@ export const managerInput = z.object({
 });
 export const staffPasswordInput = z.object({ email: emailSchema, password: newPasswordSchema.optional() });
 export const emailInput = z.object({ email: emailSchema });
+export const entraTenantCliInput = z.object({
+  academyId: z.uuid("must be an academy id (see list-academies)"),
+  tenantId: entraTenantInput,
+});
 /** The file of `backup FILE` / `restore FILE`. */
 const file = z.string({ error: "give the backup file: backup FILE / restore FILE" }).trim().min(1, "must not be empty");
 export const backupInput = z.object({ file, force: z.boolean().default(false) });

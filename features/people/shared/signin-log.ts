@@ -6,7 +6,7 @@ import { searchText } from "@/platform/db/query-text";
  * (`signin.<method>.<success|failure|throttled>`, `password.reset.<requested|done>`, `signout`); every other action is
  * a change to accounts, sign-in codes, schools or settings ("change").
  */
-export const SIGNIN_METHODS = ["password", "google", "code", "reset", "signout", "change"] as const;
+export const SIGNIN_METHODS = ["password", "google", "entra", "code", "reset", "signout", "change"] as const;
 export type SigninMethod = (typeof SIGNIN_METHODS)[number];
 export const SIGNIN_RESULTS = ["success", "failure", "throttled"] as const;
 export type SigninOutcome = (typeof SIGNIN_RESULTS)[number];
@@ -19,7 +19,10 @@ export const SIGNIN_LOG_EXPORT_MAX = 50_000;
 /** The method and result an entry's action names. */
 export function describeAction(action: string): { method: SigninMethod; result: SigninOutcome } {
   const [family, method, result] = action.split(".");
-  if (family === "signin" && (method === "password" || method === "google" || method === "code")) {
+  if (
+    family === "signin" &&
+    (method === "password" || method === "google" || method === "entra" || method === "code")
+  ) {
     return { method, result: result === "failure" || result === "throttled" ? result : "success" };
   }
   if (family === "password" && method === "reset") return { method: "reset", result: "success" };

@@ -9,6 +9,7 @@ import { PersonName } from "@/platform/ui/person-name";
 import { RichText } from "@/platform/ui/rich-text";
 
 type T = Awaited<ReturnType<typeof getTranslations<"ManageSchools">>>;
+type TL = Awaited<ReturnType<typeof getTranslations<"SigninLog">>>;
 
 type Kind = "teachers" | "students" | "graduates";
 const EMPTY = { teachers: "noTeachers", students: "noStudents", graduates: "noGraduates" } as const;
@@ -18,11 +19,13 @@ function PeopleTable({
   kind,
   t,
   ts,
+  tl,
 }: {
   people: SchoolPerson[];
   kind: Kind;
   t: T;
   ts: Awaited<ReturnType<typeof getTranslations<"Schools">>>;
+  tl: TL;
 }) {
   if (people.length === 0) {
     return (
@@ -50,6 +53,9 @@ function PeopleTable({
                 <RichText text={ts(k)} />
               </th>
             ))}
+            <th scope="col">
+              <RichText text={t("colMethods")} />
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -66,6 +72,11 @@ function PeopleTable({
               <td>
                 <RichText text={p.disabled ? ts("disabled") : ts("active")} />
               </td>
+              <td data-testid="signin-methods" data-methods={p.methods.join(" ")}>
+                <RichText
+                  text={p.methods.length > 0 ? p.methods.map((m) => tl(`methods.${m}`)).join("・") : t("noMethods")}
+                />
+              </td>
             </tr>
           ))}
         </tbody>
@@ -80,10 +91,11 @@ export async function SchoolPeople({ schoolId }: { schoolId: string }) {
   const scope = await authorizeSchool(actor, schoolId);
   const data = scope ? await listSchoolPeople(scope) : null;
   if (!data) notFound();
-  const [t, ts, tr] = await Promise.all([
+  const [t, ts, tr, tl] = await Promise.all([
     getTranslations("ManageSchools"),
     getTranslations("Schools"),
     getTranslations("Rollover"),
+    getTranslations("SigninLog"),
   ]);
   return (
     <div className="stack">
@@ -113,7 +125,7 @@ export async function SchoolPeople({ schoolId }: { schoolId: string }) {
           <h2 id={`${kind}-heading`} data-testid={`${kind}-heading`}>
             <RichText text={t(`${kind}Heading`, { count: data[kind].length })} />
           </h2>
-          <PeopleTable people={data[kind]} kind={kind} t={t} ts={ts} />
+          <PeopleTable people={data[kind]} kind={kind} t={t} ts={ts} tl={tl} />
         </section>
       ))}
     </div>

@@ -1,12 +1,17 @@
 import { getTranslations } from "next-intl/server";
 import { requireRole } from "@/platform/auth/session";
-import { listSchoolsForAcademy, listTeachersBySchool } from "@/features/people/server/school-queries";
+import {
+  getAcademyEntraTenant,
+  listSchoolsForAcademy,
+  listTeachersBySchool,
+} from "@/features/people/server/school-queries";
 import { PersonName } from "@/platform/ui/person-name";
 import { DateTime } from "@/platform/ui/date-time";
 import { NoPermission } from "@/platform/ui/layout/no-permission";
 import { RichText } from "@/platform/ui/rich-text";
 import Link from "next/link";
 import { DeleteSchool } from "./delete-school";
+import { EntraTenant } from "./entra-tenant";
 import { AddTeacher, SchoolForm, TeacherActions } from "./school-forms";
 
 /** /dashboard/manager/schools: the academy's schools (create, rename, delete when empty) and their teachers (add, disable, move); each school's people on its own page. */
@@ -16,9 +21,10 @@ export async function SchoolsPage() {
   if (!actor.academyId) {
     return <NoPermission />;
   }
-  const [schools, teachers] = await Promise.all([
+  const [schools, teachers, tenant] = await Promise.all([
     listSchoolsForAcademy(actor.academyId),
     listTeachersBySchool(actor.academyId),
+    getAcademyEntraTenant(actor.academyId),
   ]);
   const choices = schools.map((s) => ({ id: s.id, name: s.name }));
   return (
@@ -30,6 +36,7 @@ export async function SchoolsPage() {
         <span className="top-bar-spacer" />
         <SchoolForm />
       </div>
+      <EntraTenant tenantId={tenant} />
       {schools.length === 0 ? (
         <p className="empty" data-testid="schools-empty">
           <RichText text={t("empty")} />

@@ -2,14 +2,15 @@ import { getTranslations } from "next-intl/server";
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { isSigninErrorCode } from "@/platform/auth/errors";
-import { googleEnabled } from "@/platform/auth/google";
+import { oidcProviderIds } from "@/platform/auth/oidc";
 import { homeOf } from "@/platform/auth/roles";
 import { safeFromPath } from "@/platform/auth/schema";
 import { getActor } from "@/platform/auth/session";
 import { NotifyOnLoad } from "@/platform/ui/notifications";
 import { RichText } from "@/platform/ui/rich-text";
 import { AuthCard } from "./auth-card";
-import { GoogleButton } from "./google-button";
+import { ProviderButton } from "./provider-button";
+import { isProviderId } from "./provider-look";
 import { SigninForm } from "./signin-form";
 
 type Params = Promise<Record<string, string | string[] | undefined>>;
@@ -21,13 +22,14 @@ export async function SigninPage({ searchParams }: { searchParams: Params }) {
   if (actor && actor !== "disabled") redirect(homeOf(actor.role));
   const t = await getTranslations("Auth");
   const reset = await getTranslations("Reset");
-  // next-auth's own error names (OAuthCallbackError, Configuration, …) come from the Google round trip.
+  // next-auth's own error names (OAuthCallbackError, Configuration, …) come from a provider's round trip.
   const error = isSigninErrorCode(params.error)
     ? params.error
     : typeof params.error === "string"
-      ? "googleFailed"
+      ? "providerFailed"
       : null;
   const from = safeFromPath(params.from);
+  const providers = oidcProviderIds().filter(isProviderId);
   return (
     <AuthCard labelledBy="signin-title">
       <h1 id="signin-title">
@@ -37,12 +39,14 @@ export async function SigninPage({ searchParams }: { searchParams: Params }) {
         <RichText text={t("signinLead")} />
       </p>
       <SigninForm from={from} initialError={error} />
-      {googleEnabled() ? (
+      {providers.length > 0 ? (
         <>
           <p className="or-line" aria-hidden="true">
             <RichText text={t("or")} />
           </p>
-          <GoogleButton from={from} />
+          {providers.map((provider) => (
+            <ProviderButton key={provider} provider={provider} from={from} />
+          ))}
         </>
       ) : null}
       {/* not prefetched: every student's tablet opens this page, only staff ever ask for a reset (3 KB) */}
