@@ -5,7 +5,7 @@ import { env } from "@/platform/env";
 import { applyLanguageAtSignin } from "@/platform/i18n/signin";
 import { sessionCookieConfig } from "./cookies";
 import { checkCode, checkPassword } from "./credentials";
-import { isOidcProvider, matchOidcAccount, oidcProviders } from "./oidc";
+import { isOidcProvider, matchOidcAccount, oidcProviders, signinMethodOf } from "./oidc";
 import { encodeFailure } from "./errors";
 import { requestClient } from "@/platform/security/client-ip";
 import { isRole } from "./roles";
@@ -76,7 +76,8 @@ function config(headers: Pick<Headers, "get"> | undefined): NextAuthConfig {
         }
         if ((account || user) && token.sub) {
           // a new session carries the user's session version and, for staff, its device (platform/auth/device-sessions.ts)
-          const opened = await openSession(token.sub, account?.provider ?? "password", requestClient(headers));
+          const method = signinMethodOf(account?.provider ?? "password");
+          const opened = await openSession(token.sub, method, requestClient(headers));
           token.sv = opened.sv;
           if (opened.sid) token.sid = opened.sid;
           // and the person's display language becomes the cookie (the previous user's stays behind)

@@ -88,6 +88,11 @@ export function oidcProviders(): Provider[] {
   return oidcProviderIds().map((id) => SPECS[id]!.provider());
 }
 
+/** How a sign-in through next-auth's provider `id` is named in the logs and on the devices list ("entra"…). */
+export function signinMethodOf(id: string): string {
+  return SPECS[id]?.method ?? id;
+}
+
 export function isOidcProvider(id: string | undefined): id is string {
   return id !== undefined && id in SPECS;
 }
