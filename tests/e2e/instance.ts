@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createInterface } from "node:readline";
-import { type Browser, expect } from "@playwright/test";
+import { type Browser, expect, type Page } from "@playwright/test";
 import { createActivityFromTemplate } from "../../prisma/seed/factories";
 import { E2E_DATABASE_URL } from "./config";
 import { e2eDb, makeSchool, scenesOf, TEST_PASSWORD } from "./db";
@@ -102,11 +102,12 @@ export class AppInstance {
 
 /**
  * A guide-mode copy of the science template in a fresh school, its teacher
- * on the guide screen (on the main instance) and its student signed in on
- * `studentBaseUrl` (another instance).
+ * on the guide screen (on the main instance) and its students (one unless
+ * `studentCount` says more) each signed in on `studentBaseUrl` (another
+ * instance, or a proxy in front of others) in a context of their own.
  */
-export async function guideAcrossInstances(browser: Browser, studentBaseUrl: string) {
-  const { teacher, school, students } = await makeSchool(1);
+export async function guideAcrossInstances(browser: Browser, studentBaseUrl: string, studentCount = 1) {
+  const { teacher, school, students } = await makeSchool(studentCount);
   const activity = await createActivityFromTemplate(e2eDb(), {
     templateId: "science-dissolve",
     schoolId: school.id,
@@ -117,12 +118,31 @@ export async function guideAcrossInstances(browser: Browser, studentBaseUrl: str
   const teacherPage = await teacherContext.newPage();
   await signInAs(teacherPage, teacher.email!, TEST_PASSWORD);
   await teacherPage.goto(`/dashboard/teacher/activities/guide/${activity.id}`);
-  const kidContext = await browser.newContext({ baseURL: studentBaseUrl });
-  const kid = await kidContext.newPage();
-  await signInAs(kid, students[0]!.email!, TEST_PASSWORD);
+  const kidContexts = await Promise.all(students.map(() => browser.newContext({ baseURL: studentBaseUrl })));
+  const kids = await Promise.all(kidContexts.map((context) => context.newPage()));
+  for (const [i, page] of kids.entries()) await signInAs(page, students[i]!.email!, TEST_PASSWORD);
   const close = async () => {
-    await kidContext.close();
+    for (const context of kidContexts) await context.close();
     await teacherContext.close();
   };
-  return { activity, scenes, students, teacherPage, kid, close };
+  return { activity, scenes, students, teacherPage, kid: kids[0]!, kids, close };
+}
+
+/** From now on, records every scene the student's live screen shows, in order (read with `scenesSeen`). */
+export async function watchScenes(kid: Page): Promise<void> {
+  await kid.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { seen: string[] }).seen = seen;
+    const el = document.querySelector('[data-testid="live-session"]')!;
+    new MutationObserver(() => {
+      const id = el.getAttribute("data-scene-id") ?? "";
+      if (id && seen.at(-1) !== id) seen.push(id);
+    }).observe(el, { attributes: true, attributeFilter: ["data-scene-id"] });
+  });
+}
+
+/** The positions (in `scenes`) of the scenes `watchScenes` saw on the student's screen, in the order shown. */
+export async function scenesSeen(kid: Page, scenes: { id: string }[]): Promise<number[]> {
+  const seen = await kid.evaluate(() => (window as unknown as { seen: string[] }).seen);
+  return seen.map((id) => scenes.findIndex((s) => s.id === id));
 }

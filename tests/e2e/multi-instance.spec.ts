@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { expectExactlyOnce, recordAcks } from "./acks";
 import { E2E_PORT } from "./config";
 import { e2eDb } from "./db";
-import { AppInstance, guideAcrossInstances } from "./instance";
+import { AppInstance, guideAcrossInstances, scenesSeen, watchScenes } from "./instance";
 
 /**
  * Two production servers (server/main.ts) on one database (as behind a load balancer): a
@@ -28,15 +28,7 @@ test("a student on instance B follows a teacher on instance A, in order, and the
   expect(kid.url().startsWith(SECOND_URL)).toBe(true);
   await expect(kid.getByTestId("live-session")).toHaveAttribute("data-transport", "stream");
   // every scene the student's screen shows, in order
-  await kid.evaluate(() => {
-    const seen: string[] = [];
-    (window as unknown as { seen: string[] }).seen = seen;
-    const el = document.querySelector('[data-testid="live-session"]')!;
-    new MutationObserver(() => {
-      const id = el.getAttribute("data-scene-id") ?? "";
-      if (id && seen.at(-1) !== id) seen.push(id);
-    }).observe(el, { attributes: true, attributeFilter: ["data-scene-id"] });
-  });
+  await watchScenes(kid);
 
   await teacherPage.getByTestId("start-session").click();
   await expect(kid.getByTestId("live-session")).toHaveAttribute("data-scene-id", scenes[0]!.id);
@@ -45,8 +37,7 @@ test("a student on instance B follows a teacher on instance A, in order, and the
     await expect(teacherPage.getByTestId("guide-console")).toHaveAttribute("data-scene-id", scene.id);
   }
   await expect(kid.getByTestId("live-session")).toHaveAttribute("data-scene-id", scenes.at(-1)!.id);
-  const seen = await kid.evaluate(() => (window as unknown as { seen: string[] }).seen);
-  const order = seen.map((id) => scenes.findIndex((s) => s.id === id));
+  const order = await scenesSeen(kid, scenes);
   expect(order).toEqual([...order].sort((a, b) => a - b));
   expect(order.at(-1)).toBe(scenes.length - 1);
 

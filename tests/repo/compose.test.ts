@@ -238,8 +238,17 @@ describe("the reverse proxy (deploy/Caddyfile)", () => {
     expect(caddyfile).toMatch(new RegExp(`dynamic a app ${exposed}\\b`));
   });
 
+  it("without Docker, sends requests to the instances MANABIYA_UPSTREAMS lists instead (tests/e2e/proxy.spec.ts runs it so)", () => {
+    expect(caddyfile).toMatch(/^\s*\{\$MANABIYA_UPSTREAMS:dynamic a app \d+\}$/m);
+    expect(proxy?.environment?.MANABIYA_UPSTREAMS).toBeUndefined();
+    expect(readFileSync("tests/support/caddy.ts", "utf8")).toMatch(/"deploy\/Caddyfile"/);
+  });
+
   it("reaches the app instances only, never the database or its pooler", () => {
-    const upstreams = [...caddyfile.matchAll(/^\s*(?:dynamic a|reverse_proxy)\s+([^\s{]+)/gm)].map((m) => m[1]);
+    // a directive at the start of a line, or as the default of an environment placeholder ({$NAME:default})
+    const upstreams = [...caddyfile.matchAll(/^\s*(?:\{\$\w+:)?(?:dynamic a|reverse_proxy)\s+([^\s{}]+)/gm)].map(
+      (m) => m[1],
+    );
     expect(upstreams).toEqual(["app"]);
     expect(caddyfile).not.toMatch(new RegExp(`\\b(db|${poolerName ?? "pgbouncer"})[:\\s]`));
   });

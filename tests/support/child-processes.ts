@@ -1,4 +1,15 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+
+/** A Debian package's binary at `debianPath` (often not on a user's PATH), else `name` on PATH; `missing` says what to install. */
+export function debianBinary(debianPath: string, name: string, missing: string): string {
+  if (existsSync(debianPath)) return debianPath;
+  try {
+    return execFileSync("sh", ["-c", `command -v ${name}`], { encoding: "utf8" }).trim();
+  } catch {
+    throw new Error(missing);
+  }
+}
 
 /** The child of this process whose command line names `file`, if one runs (Linux's /proc). */
 export function childPid(file: string): number | undefined {

@@ -1,8 +1,9 @@
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { type ChildProcess, spawn } from "node:child_process";
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { portOpen } from "../../scripts/lib/port-open";
+import { debianBinary } from "./child-processes";
 
 /**
  * Debian's PgBouncer (the `pgbouncer` package, 1.18 on Debian 12: no prepared-statement support) in
@@ -16,16 +17,6 @@ export interface RunningPgBouncer {
 }
 
 const INSTALL = "PgBouncer is missing: install Debian's pgbouncer (apt-get install pgbouncer; .ci/run does it).";
-
-/** Debian's binary (in /usr/sbin, often not on a user's PATH), else the one on PATH. */
-function pgbouncerBinary(): string {
-  if (existsSync("/usr/sbin/pgbouncer")) return "/usr/sbin/pgbouncer";
-  try {
-    return execFileSync("sh", ["-c", "command -v pgbouncer"], { encoding: "utf8" }).trim();
-  } catch {
-    throw new Error(INSTALL);
-  }
-}
 
 function config(dir: string, target: URL, port: number): string {
   const lines = [
@@ -59,7 +50,7 @@ function config(dir: string, target: URL, port: number): string {
  * removed by `stop()`. Fails with what to install when pgbouncer is missing.
  */
 export async function startPgBouncer(clusterUrl: string, port: number): Promise<RunningPgBouncer> {
-  const binary = pgbouncerBinary();
+  const binary = debianBinary("/usr/sbin/pgbouncer", "pgbouncer", INSTALL);
   const target = new URL(clusterUrl);
   const dir = mkdtempSync(path.join(os.tmpdir(), "manabiya-pgbouncer-"));
   chmodSync(dir, 0o755);
