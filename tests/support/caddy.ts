@@ -24,7 +24,8 @@ const INSTALL = "Caddy is missing: install Debian's caddy (apt-get install caddy
 export async function startCaddy(port: number, adminPort: number, upstreams: string[]): Promise<RunningCaddy> {
   const binary = debianBinary("/usr/bin/caddy", "caddy", INSTALL);
   for (const p of [port, adminPort])
-    if (await portOpen(p)) throw new Error(`Port ${p} is taken: Caddy for the tests listens on E2E_PORT + 52 and 53.`);
+    if (await portOpen(p))
+      throw new Error(`Port ${p} is taken: Caddy for the tests listens on the ports tests/e2e/proxy.spec.ts gives it.`);
   const dir = mkdtempSync(path.join(os.tmpdir(), "manabiya-caddy-"));
   const url = `http://127.0.0.1:${port}`;
   const output: string[] = [];
