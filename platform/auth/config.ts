@@ -1,6 +1,7 @@
 import "server-only";
 import NextAuth, { CredentialsSignin, type NextAuthConfig } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
+import { headers as servedHeaders } from "next/headers";
 import { env } from "@/platform/env";
 import { applyLanguageAtSignin } from "@/platform/i18n/signin";
 import { sessionCookieConfig } from "./cookies";
@@ -17,6 +18,20 @@ class SigninFailure extends CredentialsSignin {
   constructor(code: string) {
     super(code);
     this.code = code;
+  }
+}
+
+/**
+ * Who is signing in (address, user agent): the request next-auth was handed (its own routes: the providers'
+ * callbacks), else the request being served (a password or code sign-in runs in a server action, where
+ * next-auth is handed none).
+ */
+async function signinClient(given: Pick<Headers, "get"> | undefined) {
+  if (given) return requestClient(given);
+  try {
+    return requestClient(await servedHeaders());
+  } catch {
+    return requestClient(undefined); // outside any request (a script): nobody to describe
   }
 }
 
@@ -77,7 +92,7 @@ function config(headers: Pick<Headers, "get"> | undefined): NextAuthConfig {
         if ((account || user) && token.sub) {
           // a new session carries the user's session version and, for staff, its device (platform/auth/device-sessions.ts)
           const method = signinMethodOf(account?.provider ?? "password");
-          const opened = await openSession(token.sub, method, requestClient(headers));
+          const opened = await openSession(token.sub, method, await signinClient(headers));
           token.sv = opened.sv;
           if (opened.sid) token.sid = opened.sid;
           // and the person's display language becomes the cookie (the previous user's stays behind)
