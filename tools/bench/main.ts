@@ -29,7 +29,15 @@ import { rosterCheckBeside } from "./roster-load";
 import { signinStorm } from "./signin";
 import { rolloverRow } from "./rollover";
 import { statsPage } from "./stats-page";
-import { benchExitCode, benchmarksMarkdown, type BenchRun, compareRuns, consoleLine, timingRow } from "./verdict";
+import {
+  benchExitCode,
+  benchmarksMarkdown,
+  type BenchRun,
+  compareRuns,
+  consoleLine,
+  mergeRun,
+  timingRow,
+} from "./verdict";
 
 interface Case {
   name: string;
@@ -89,6 +97,8 @@ const cases: Case[] = [
  * `--only=a,b` runs only the named groups (pdf, csv, stats, live, live-controls, projector, print-live,
  * answers, signin, bytes, editor, scale, pooled, roster, rollover, roster-load); `--no-db` skips everything that needs PostgreSQL.
  * A full run writes its rows to docs/benchmarks.json and renders docs/benchmarks.md from that file;
+ * `--only=… --merge` puts the part's rows into docs/benchmarks.json in place of the same scenarios' (new ones
+ * at the end of their table), marked as re-run, and renders docs/benchmarks.md again;
  * `--json=FILE` writes any run's rows to FILE, `--compare=FILE` prints how they differ from the run in FILE.
  */
 const option = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
@@ -254,8 +264,10 @@ if (compareWith) {
     changes.length ? `against ${compareWith}:\n${changes.join("\n")}` : `the same rows and verdicts as ${compareWith}`,
   );
 }
-if (!only && !noDb) {
-  writeFileSync(BENCHMARKS_JSON, runJson);
+const merge = process.argv.includes("--merge") && only;
+if ((!only && !noDb) || merge) {
+  const documented = () => JSON.parse(readFileSync(BENCHMARKS_JSON, "utf8")) as BenchRun;
+  writeFileSync(BENCHMARKS_JSON, merge ? `${JSON.stringify(mergeRun(documented(), run, only), null, 2)}\n` : runJson);
   writeFileSync(
     BENCHMARKS_FILE,
     benchmarksMarkdown(JSON.parse(readFileSync(BENCHMARKS_JSON, "utf8")) as BenchRun, {

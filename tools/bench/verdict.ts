@@ -123,19 +123,71 @@ export interface BenchRun {
   machine: string;
   timings: Row[];
   load: Row[];
+  /** parts re-run later with `--only=… --merge`, oldest first: each row keeps the mark of the newest that measured it */
+  reruns?: Rerun[];
 }
+
+export interface Rerun {
+  machine: string;
+  only: string;
+  scenarios: string[];
+}
+
+const replaceRows = (rows: Row[], fresh: Map<string, Row>) => rows.map((r) => fresh.get(r.scenario) ?? r);
+
+/**
+ * The documented run with a part re-run (`groups`, as `--only` named them): each row the part measured
+ * replaces the row of the same scenario where it stands; a row the documented run lacks goes after its
+ * table's last row. The header keeps the full run's machine; `reruns` says which rows came later.
+ */
+export function mergeRun(base: BenchRun, part: BenchRun, groups: string[]): BenchRun {
+  const fresh = new Map([...part.timings, ...part.load].map((r) => [r.scenario, r]));
+  const known = new Set([...base.timings, ...base.load].map((r) => r.scenario));
+  const added = (rows: Row[]) => rows.filter((r) => !known.has(r.scenario));
+  const earlier = (base.reruns ?? [])
+    .map((r) => ({ ...r, scenarios: r.scenarios.filter((s) => !fresh.has(s)) }))
+    .filter((r) => r.scenarios.length > 0);
+  return {
+    machine: base.machine,
+    timings: [...replaceRows(base.timings, fresh), ...added(part.timings)],
+    load: [...replaceRows(base.load, fresh), ...added(part.load)],
+    reruns: [...earlier, { machine: part.machine, only: groups.join(","), scenarios: [...fresh.keys()] }],
+  };
+}
+
+const MARKS = ["¹", "²", "³", "⁴", "⁵", "⁶", "⁷", "⁸", "⁹"];
+
+/** The rows' lines, a re-run row's scenario marked with its re-run's number. */
+function tableLines(rows: Row[], reruns: Rerun[]): string {
+  const markOf = (scenario: string) => {
+    const i = reruns.findIndex((r) => r.scenarios.includes(scenario));
+    return i < 0 ? "" : ` ${MARKS[i] ?? `(${i + 1})`}`;
+  };
+  return rows.map((r) => tableLine({ ...r, scenario: r.scenario + markOf(r.scenario) })).join("\n");
+}
+
+const rerunLines = (reruns: Rerun[]) =>
+  reruns
+    .map(
+      (r, i) =>
+        `- ${MARKS[i] ?? `(${i + 1})`} re-run alone by \`npm run bench -- --only=${r.only} --merge\` on ${r.machine}.\n`,
+    )
+    .join("");
 
 /** docs/benchmarks.md from a run: both tables in the console's columns, then the notes and the kept Lighthouse section. */
 export function benchmarksMarkdown(run: BenchRun, parts: { notes: string; lighthouse: string }): string {
   return (
     `# Benchmarks\n\nWritten by \`npm run bench\` on ${run.machine} (the rows as data: docs/benchmarks.json).\n` +
+    (run.reruns?.length
+      ? `Marked rows were measured later; the others are from that run:\n\n${rerunLines(run.reruns)}\n`
+      : "") +
     "Everything runs on this one machine: the app (production build), its embedded PostgreSQL and the load clients share the cores, so the load numbers include the clients' own work.\n\n" +
     "Every row: the target, the measured value, the ratio (measured / target; where the target is a share of a baseline measured in the same run, the app's rate / the baseline's) and PASS or MISS. `npm run bench` exits non-zero on any MISS; a missed target stays in the table as measured.\n\n" +
     "## Timings\n\nTimes in ms: the median of n runs after a warm-up, and the spread (min–max); targets are judged on the median.\n\n" +
-    `${REPORT_HEADER}\n${run.timings.map(tableLine).join("\n")}\n\n` +
+    `${REPORT_HEADER}\n${tableLines(run.timings, run.reruns ?? [])}\n\n` +
     "## Load scenarios\n\nA generated academy: 5 schools × 10 classes × 40 students (2,000), a teacher and a guide activity per class, a solo activity per school; for the statistics page a sixth school of 1,000 students who answered a 20-scene activity. " +
     "Latency is measured by the load client from the moment its request leaves to the moment the answer (or the stream's event, or the page's last byte) arrives. p99 over all deliveries.\n\n" +
-    `${REPORT_HEADER}\n${run.load.map(tableLine).join("\n")}\n\n` +
+    `${REPORT_HEADER}\n${tableLines(run.load, run.reruns ?? [])}\n\n` +
     parts.notes +
     (parts.lighthouse ? `\n${parts.lighthouse}` : "")
   );

@@ -5,6 +5,7 @@ import {
   type BenchRun,
   benchmarksMarkdown,
   compareRuns,
+  mergeRun,
   consoleLine,
   formatRatio,
   REPORT_HEADER,
@@ -148,5 +149,42 @@ describe("comparing two runs (--compare=FILE)", () => {
   it("names a verdict that changed and a row only one run has", () => {
     const after = { machine: "m", timings: [row("pdf", false)], load: [row("fan-out", true), row("new", true)] };
     expect(compareRuns(before, after)).toEqual(["PASS → MISS: pdf", "only before: storm", "only now: new"]);
+  });
+});
+
+describe("a part re-run into the documented run (--only=… --merge)", () => {
+  const row = (scenario: string, measured: string, ok = true) => ({ scenario, target: "t", measured, ratio: 0.5, ok });
+  const full = {
+    machine: "2026-11-28 (quiet)",
+    timings: [row("pdf", "old")],
+    load: [row("fan-out", "old"), row("pooled fan-out", "old", false), row("storm", "old")],
+  };
+  const part = { machine: "2026-11-29 (again)", timings: [], load: [row("pooled fan-out", "new"), row("city", "new")] };
+
+  it("replaces the rows it measured in place, adds new ones after the last load row, keeps the others", () => {
+    const merged = mergeRun(full, part, ["pooled", "city"]);
+    expect(merged.load.map((r) => `${r.scenario}: ${r.measured}`)).toEqual([
+      "fan-out: old",
+      "pooled fan-out: new",
+      "storm: old",
+      "city: new",
+    ]);
+    expect(merged.timings).toEqual(full.timings);
+    expect(merged.machine).toBe(full.machine);
+  });
+
+  it("says in the docs which rows were re-run, when and on what load, and the newest re-run wins", () => {
+    const once = mergeRun(full, part, ["pooled", "city"]);
+    const twice = mergeRun(once, { ...part, machine: "2026-11-30 (third)", load: [row("city", "newer")] }, ["city"]);
+    expect(twice.reruns).toEqual([
+      { machine: "2026-11-29 (again)", only: "pooled,city", scenarios: ["pooled fan-out"] },
+      { machine: "2026-11-30 (third)", only: "city", scenarios: ["city"] },
+    ]);
+    const md = benchmarksMarkdown(twice, { notes: "", lighthouse: "" });
+    expect(md).toContain("Written by `npm run bench` on 2026-11-28 (quiet)");
+    expect(md).toContain("`npm run bench -- --only=city --merge` on 2026-11-30 (third)");
+    expect(md).toContain("| pooled fan-out ¹ | t | new |");
+    expect(md).toContain("| city ² | t | newer |");
+    expect(md).toContain("| storm | t | old |");
   });
 });
