@@ -37,6 +37,10 @@ ENV NODE_ENV=production NEXT_TELEMETRY_DISABLED=1 PORT=3000 npm_config_update_no
 COPY --from=build /app /app
 # `npm start` rebuilds when the sources differ from the build: fail here instead of at start
 RUN node --import tsx -e "import('./scripts/lib/build-hash.ts').then((m) => { if (!m.buildIsCurrent('/app')) { console.error('the build does not match the sources'); process.exit(1); } })"
+# poppler draws the pages of a PDF a teacher brings in as scenes (features/scenes/server/slides-render.ts)
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends poppler-utils \
+ && rm -rf /var/lib/apt/lists/*
 USER node
 EXPOSE 3000
 # SIGTERM: the server stops accepting, tells live streams to reconnect and exits within

@@ -1,13 +1,13 @@
 /**
  * Rationing of the expensive calls (docs/security.md "Resource limits"): automatic furigana, image
- * uploads (read, decoded, re-encoded), sign-in sheet PDFs and activity-file imports. Each kind
+ * uploads (read, decoded, re-encoded), sign-in sheet PDFs, activity-file imports and slides brought in from a PDF. Each kind
  * may run at most `perUser` calls of one person at a time and `total` in the whole process; a
  * call over either is refused at once (429 with Retry-After), before its body is read, so one
  * teacher firing dozens of calls at once costs the server almost nothing and leaves room for
  * everyone else. One count per process, kept on globalThis so that every route bundle of
  * Next.js and the production server share it. Framework-free.
  */
-export type RationKind = "furigana" | "image" | "pdf" | "import";
+export type RationKind = "furigana" | "image" | "pdf" | "import" | "slides";
 
 export interface RationLimits {
   perUser: number;
@@ -24,6 +24,8 @@ export const RATIONS: Record<RationKind, RationLimits> = {
   // the renderer process has its own queue (features/people/server/sheets-render.ts)
   pdf: { perUser: 1, total: 6, retryAfterS: 30 },
   import: { perUser: 1, total: 4, retryAfterS: 10 },
+  // a PDF's pages are drawn one PDF at a time per process (features/scenes/server/slides-render.ts)
+  slides: { perUser: 1, total: 3, retryAfterS: 30 },
 };
 
 /** Calls in progress, in all and per user. */

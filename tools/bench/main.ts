@@ -17,6 +17,7 @@ import { BENCHMARKS_FILE, lighthouseSection } from "../lighthouse/report";
 const BENCHMARKS_JSON = BENCHMARKS_FILE.replace(/\.md$/, ".json");
 import { benchDatabase, ensureBuilt, seedBenchAcademy, startApp, stopBenchPostgres } from "./app";
 import { fanoutWhilePrinting } from "./print-load";
+import { fanoutWhileImportingSlides } from "./slides-load";
 import { answerBurst, sustainedAnswers } from "./answers";
 import { bytesPerStudent } from "./bytes";
 import { editorBytes, furiganaTiming } from "./editor";
@@ -94,7 +95,7 @@ const cases: Case[] = [
 ];
 
 /**
- * `--only=a,b` runs only the named groups (pdf, csv, stats, live, live-controls, projector, print-live,
+ * `--only=a,b` runs only the named groups (pdf, csv, stats, live, live-controls, projector, print-live, slides-live,
  * answers, signin, bytes, editor, scale, pooled, roster, rollover, roster-load); `--no-db` skips everything that needs PostgreSQL.
  * A full run writes its rows to docs/benchmarks.json and renders docs/benchmarks.md from that file;
  * `--only=… --merge` puts the part's rows into docs/benchmarks.json in place of the same scenarios' (new ones
@@ -115,6 +116,7 @@ const wants = (group: string) =>
           "live-controls",
           "projector",
           "print-live",
+          "slides-live",
           "answers",
           "signin",
           "bytes",
@@ -186,6 +188,7 @@ if (
     "live-controls",
     "projector",
     "print-live",
+    "slides-live",
     "answers",
     "signin",
     "bytes",
@@ -208,6 +211,7 @@ if (
     if (wants("live-controls")) say(await liveControlRows(app, data, url));
     if (wants("projector")) say([await projectorChart(app, data)]);
     if (wants("print-live")) say([await fanoutWhilePrinting(app, data, url)]);
+    if (wants("slides-live")) say([await fanoutWhileImportingSlides(app, data, url)]);
     if (wants("answers"))
       say([
         await answerBurst(app, data, url),

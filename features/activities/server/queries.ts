@@ -173,3 +173,12 @@ export async function countSceneAnswers(
 export async function getActivityTitle(scope: AuthorizedSchoolId, activityId: string) {
   return db().activity.findFirst({ where: { id: activityId, schoolId: scope }, select: { id: true, title: true } });
 }
+
+/** How many scenes the school's activity has, or null when it is not one of the school's. */
+export async function countScenes(scope: AuthorizedSchoolId, activityId: string): Promise<number | null> {
+  const found = await db().activity.findFirst({
+    where: { id: activityId, schoolId: scope },
+    select: { _count: { select: { scenes: true } } },
+  });
+  return found ? found._count.scenes : null;
+}

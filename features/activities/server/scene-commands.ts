@@ -163,6 +163,20 @@ async function insertScene(
   return ok({ version: input.version + 1, sceneId: created.id });
 }
 
+/** The audit line of scenes added to an activity (`meta`: which, and how when not one by one). */
+const auditAdded = (tx: Tx, ctx: Ctx, activityId: string, meta: Prisma.InputJsonObject) =>
+  audit(
+    {
+      action: "activity.scene.add",
+      actorId: ctx.actorId,
+      schoolId: ctx.schoolId,
+      targetType: "activity",
+      targetId: activityId,
+      meta,
+    },
+    tx,
+  );
+
 export async function addScene(
   ctx: Ctx,
   edit: AddSceneInput,
@@ -174,19 +188,39 @@ export async function addScene(
     if (!order) return fail("NOT_FOUND");
     if (input.afterSceneId && !order.includes(input.afterSceneId)) return fail("NOT_FOUND");
     const result = await insertScene(tx, ctx, input, order);
-    if (result.ok)
-      await audit(
-        {
-          action: "activity.scene.add",
-          actorId: ctx.actorId,
-          schoolId: ctx.schoolId,
-          targetType: "activity",
-          targetId: input.activityId,
-          meta: { sceneId: result.data.sceneId },
-        },
-        tx,
-      );
+    if (result.ok) await auditAdded(tx, ctx, input.activityId, { sceneId: result.data.sceneId });
     return result;
+  });
+}
+
+/**
+ * Several new scenes after the last one, in the default order and in every group's order, in one transaction
+ * and one version: all of them or none (a PDF's pages, features/activities/server/slides-import.ts). Their images
+ * are the school's, stored just before.
+ */
+export async function appendScenes(
+  ctx: Ctx,
+  input: { activityId: string; version: number; scenes: Scene[]; via: string },
+): Promise<ActionResult<{ version: number }>> {
+  const scenes: { type: Scene["type"]; content: Prisma.InputJsonValue }[] = [];
+  for (const scene of input.scenes) {
+    const content = await placeSchoolImages(ctx.schoolId, scene.content);
+    if (!content) return refused("image", "VALIDATION");
+    scenes.push({ type: scene.type, content: content as Prisma.InputJsonValue });
+  }
+  return db().$transaction(async (tx) => {
+    const order = await sceneIdsOf(tx, ctx, input.activityId);
+    if (!order) return fail("NOT_FOUND");
+    if (order.length + scenes.length > MAX_SCENES) return refused("tooMany", "VALIDATION");
+    if (!(await bump(tx, ctx, input.activityId, input.version))) return fail("CONFLICT");
+    const ids: string[] = [];
+    for (const [i, scene] of scenes.entries()) {
+      const data = { activityId: input.activityId, position: order.length + i, ...scene };
+      ids.push((await tx.activityScene.create({ data, select: { id: true } })).id);
+    }
+    await rewriteGroupOrders(tx, input.activityId, (o) => [...o, ...ids]);
+    await auditAdded(tx, ctx, input.activityId, { sceneIds: ids, via: input.via });
+    return ok({ version: input.version + 1 });
   });
 }
 

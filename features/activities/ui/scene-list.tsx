@@ -13,6 +13,7 @@ import { useSchoolRef } from "./editor-school";
 import { ownSave, recordOwnVersion } from "./own-versions";
 import { defaultContent } from "./scene-content";
 import { type EditableScene, SceneForm } from "./scene-form";
+import { SlidesImport } from "./slides-import";
 
 export interface ListedScene extends EditableScene {
   /** The prompt as plain text in the current display language. */
@@ -67,6 +68,7 @@ export function SceneList({
         })}
       </ol>
       <AddScene type={type} onType={setType} pending={pending} onAdd={add} />
+      <SlidesImport activityId={activityId} version={version} disabled={pending} />
       {dialog}
     </section>
   );

@@ -1,0 +1,82 @@
+import "server-only";
+import type { SchoolCtx } from "@/features/people/server/school-action";
+import { storeImage, type StoredImage } from "@/features/scenes/server/image-store";
+import { withPdfPages } from "@/features/scenes/server/slides-render";
+import type { ImageProblem } from "@/features/scenes/shared/image-limits";
+import { isStorableText, type Scene } from "@/features/scenes/shared/schema";
+import { MAX_SLIDES_PAGES, type SlidesLine, type SlidesProblem } from "@/features/scenes/shared/slide-limits";
+import { MAX_SCENES } from "../shared/scene-schema";
+import { appendScenes } from "./scene-commands";
+import { countScenes } from "./queries";
+
+export interface SlidesInput {
+  activityId: string;
+  /** The activity version the editor shows: a change by someone else meanwhile refuses the import ("conflict"). */
+  version: number;
+  /** The file's name as the teacher chose it, for the scenes' titles; null when none fits. */
+  name: string | null;
+  bytes: Uint8Array;
+}
+type Outcome = Exclude<SlidesLine, { page: number }>;
+
+const PAGE_PROBLEM: Record<ImageProblem, SlidesProblem> = {
+  tooLarge: "unreadable",
+  type: "unreadable",
+  pixels: "unreadable",
+  unreadable: "unreadable",
+  failed: "failed",
+  busy: "busy",
+  quota: "quota",
+};
+
+/** The file name as a scene title: without its extension, at most 60 characters of storable text, or null. */
+export function slidesName(raw: string | null): string | null {
+  const name = (raw ?? "")
+    .replace(/\.pdf$/i, "")
+    .trim()
+    .slice(0, 60)
+    .trim();
+  return name && isStorableText(name) ? name : null;
+}
+
+/** Page `n`'s scene: an information scene titled by the file and the page, the page as its image. */
+function pageScene(name: string | null, n: number, image: StoredImage): Scene {
+  const title = name ? `${name}（${n}ページ目）` : `PDF ${n}ページ目`;
+  const { id, width, height } = image;
+  return { type: "info", content: { prompt: title, image: { id, width, height, alt: title } } };
+}
+
+/**
+ * Brings a PDF in as scenes (features/scenes/README.md "Slides from a PDF"): every page drawn and stored as the
+ * school's image (`onPage` after each), then one scene per page appended in one transaction. Refused before any
+ * page is drawn when the file is no PDF, needs a password, has more than MAX_SLIDES_PAGES pages or would take
+ * the activity past MAX_SCENES; nothing is added when a page fails or `signal` aborts (the pages already
+ * stored are then unused images, removed by the image sweep).
+ */
+export async function importSlides(
+  ctx: SchoolCtx,
+  input: SlidesInput,
+  onPage: (page: number, pages: number) => void,
+  signal: AbortSignal,
+): Promise<Outcome> {
+  const before = await countScenes(ctx.schoolId, input.activityId);
+  if (before === null) return { ok: false, problem: "failed" };
+  return withPdfPages(input.bytes, async (pages, render): Promise<Outcome> => {
+    if (pages > MAX_SLIDES_PAGES) return { ok: false, problem: "tooManyPages" };
+    if (before + pages > MAX_SCENES) return { ok: false, problem: "tooManyScenes" };
+    const scenes: Scene[] = [];
+    for (let n = 1; n <= pages; n++) {
+      if (signal.aborted) return { ok: false, problem: "failed" };
+      const png = await render(n).catch(() => null);
+      if (!png) return { ok: false, problem: "unreadable" };
+      const stored = await storeImage(ctx.schoolId, ctx.actorId, png);
+      if (!stored.ok) return { ok: false, problem: PAGE_PROBLEM[stored.problem] };
+      scenes.push(pageScene(input.name, n, stored.image));
+      onPage(n, pages);
+    }
+    const added = await appendScenes(ctx, { activityId: input.activityId, version: input.version, scenes, via: "pdf" });
+    if (added.ok) return { ok: true, data: { version: added.data.version, added: pages } };
+    if (added.code === "CONFLICT") return { ok: false, problem: "conflict" };
+    return { ok: false, problem: added.fieldErrors?.scene?.[0] === "tooMany" ? "tooManyScenes" : "failed" };
+  });
+}

@@ -1,0 +1,138 @@
+import { NextRequest } from "next/server";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { db } from "@/platform/db";
+import { importSlidesRoute } from "@/features/activities/server/slides-route";
+import type { SlidesLine } from "@/features/scenes/shared/slide-limits";
+import {
+  createAcademy,
+  createActivityFromTemplate,
+  createSchool,
+  createUser,
+  uniqueTag,
+} from "../../../prisma/seed/factories";
+import { readTemplateFiles, syncTemplates } from "@/features/activities/server/template-load";
+import { craftPdf } from "../../../tests/support/pdf-craft";
+import { session, sessionCookieOf } from "../../../tests/support/next-headers-fake";
+
+vi.mock("next/headers", () => import("../../../tests/support/next-headers-fake"));
+
+const HOST = "school.example";
+
+/** The editor's upload of `bytes` as the PDF for `activityId` at `version`; its status and the lines it streamed. */
+async function send(cookie: string, activityId: string, version: number, bytes: Uint8Array, name = "二次関数.pdf") {
+  session.cookie = cookie;
+  const url = `https://${HOST}/api/v1/activities/${activityId}/slides?version=${version}&name=${encodeURIComponent(name)}`;
+  const reply = await importSlidesRoute(
+    new NextRequest(url, {
+      method: "POST",
+      body: new Uint8Array(bytes),
+      headers: { host: HOST, origin: `https://${HOST}`, "content-type": "application/pdf", cookie },
+    }),
+    activityId,
+  );
+  const text = await reply.text();
+  const lines = reply.headers.get("content-type")?.startsWith("application/x-ndjson")
+    ? text
+        .trim()
+        .split("\n")
+        .map((l) => JSON.parse(l) as SlidesLine)
+    : [JSON.parse(text) as SlidesLine];
+  return { status: reply.status, lines, last: lines.at(-1) };
+}
+
+describe("slides brought in from a PDF", () => {
+  const cookies = { teacher: "", other: "", student: "" };
+  let school = "";
+  let otherSchool = "";
+
+  const activity = async (schoolId = school) => {
+    const a = await createActivityFromTemplate(db(), { templateId: "math-linear-equations", schoolId });
+    return (await db().activity.findUniqueOrThrow({ where: { id: a.id }, select: { id: true, version: true } }))!;
+  };
+  const scenesOf = (activityId: string) =>
+    db().activityScene.findMany({
+      where: { activityId },
+      orderBy: { position: "asc" },
+      select: { type: true, content: true, position: true },
+    });
+
+  beforeAll(async () => {
+    await syncTemplates(db(), await readTemplateFiles());
+    const tag = uniqueTag();
+    const academy = await createAcademy(db(), { name: `スライド学園${tag}`, nameKana: "すらいど" });
+    const a = await createSchool(db(), { academyId: academy.id, name: `スライド校${tag}`, nameKana: "すらいどこう" });
+    const b = await createSchool(db(), { academyId: academy.id, name: `別校${tag}`, nameKana: "べつこう" });
+    [school, otherSchool] = [a.id, b.id];
+    const teacher = await createUser(db(), { role: "teacher", email: `sl-${tag}@t.example`, schoolId: a.id });
+    const other = await createUser(db(), { role: "teacher", email: `sl-o-${tag}@t.example`, schoolId: b.id });
+    const student = await createUser(db(), { role: "student", email: `sl-s-${tag}@t.example`, schoolId: a.id });
+    cookies.teacher = await sessionCookieOf(teacher.id, "teacher", 0);
+    cookies.other = await sessionCookieOf(other.id, "teacher", 0);
+    cookies.student = await sessionCookieOf(student.id, "student", 0);
+  });
+  afterAll(async () => {
+    await db().$disconnect();
+  });
+
+  it("makes each page a scene with the page as its image, after the last scene, reporting every page as it goes", async () => {
+    const { id, version } = await activity();
+    const before = await scenesOf(id);
+    const reply = await send(cookies.teacher, id, version, craftPdf({ pages: 3 }));
+    expect(reply.status).toBe(200);
+    expect(reply.lines).toEqual([
+      { page: 1, pages: 3 },
+      { page: 2, pages: 3 },
+      { page: 3, pages: 3 },
+      { ok: true, data: { version: version + 1, added: 3 } },
+    ]);
+    const after = await scenesOf(id);
+    expect(after.slice(0, before.length)).toEqual(before);
+    const added = after.slice(before.length);
+    expect(added.map((s) => s.type)).toEqual(["info", "info", "info"]);
+    expect(added.map((s) => (s.content as { prompt: string }).prompt)).toEqual([
+      "二次関数（1ページ目）",
+      "二次関数（2ページ目）",
+      "二次関数（3ページ目）",
+    ]);
+    const images = added.map((s) => (s.content as { image: { id: string; width: number; height: number } }).image);
+    expect(images.every((i) => i.width === 1600 && i.height === 1200)).toBe(true);
+    const stored = await db().image.findMany({
+      where: { id: { in: images.map((i) => i.id) } },
+      select: { schoolId: true },
+    });
+    expect(stored).toEqual([{ schoolId: school }, { schoolId: school }, { schoolId: school }]);
+  });
+
+  it("refuses a file that needs a password, is not a PDF, or is damaged, and adds nothing", async () => {
+    const { id, version } = await activity();
+    const count = (await scenesOf(id)).length;
+    const locked = await send(cookies.teacher, id, version, craftPdf({ pages: 2, password: true }));
+    expect(locked.last).toEqual({ ok: false, problem: "encrypted" });
+    const png = await send(cookies.teacher, id, version, Buffer.from("\x89PNG\r\n\x1a\n0000", "latin1"));
+    expect(png).toMatchObject({ status: 415, last: { ok: false, problem: "type" } });
+    const damaged = await send(cookies.teacher, id, version, Buffer.from("%PDF-1.4\n garbage garbage", "latin1"));
+    expect(damaged.last).toEqual({ ok: false, problem: "unreadable" });
+    const empty = await send(cookies.teacher, id, version, new Uint8Array());
+    expect(empty.last).toMatchObject({ ok: false });
+    expect(await scenesOf(id)).toHaveLength(count);
+  });
+
+  it("refuses more than 50 pages before drawing any, and a stale version after drawing them", async () => {
+    const { id, version } = await activity();
+    const count = (await scenesOf(id)).length;
+    const many = await send(cookies.teacher, id, version, craftPdf({ pages: 51 }));
+    expect(many.lines).toEqual([{ ok: false, problem: "tooManyPages" }]);
+    const stale = await send(cookies.teacher, id, version - 1, craftPdf({ pages: 1 }));
+    expect(stale.last).toEqual({ ok: false, problem: "conflict" });
+    expect(await scenesOf(id)).toHaveLength(count);
+  });
+
+  it("is 404 for another school's activity and refused to a student, adding nothing", async () => {
+    const theirs = await activity(otherSchool);
+    const count = (await scenesOf(theirs.id)).length;
+    expect((await send(cookies.teacher, theirs.id, theirs.version, craftPdf({ pages: 1 }))).status).toBe(404);
+    const mine = await activity();
+    expect((await send(cookies.student, mine.id, mine.version, craftPdf({ pages: 1 }))).status).toBe(403);
+    expect(await scenesOf(theirs.id)).toHaveLength(count);
+  });
+});

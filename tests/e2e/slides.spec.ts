@@ -1,0 +1,53 @@
+import { expect, type Page, test } from "@playwright/test";
+import { createActivityFromTemplate } from "../../prisma/seed/factories";
+import { craftPdf } from "../support/pdf-craft";
+import { signedInBrowsers } from "./browsers";
+import { e2eDb, makeSchool, scenesOf } from "./db";
+import { editUrl, expectAccessible, expectNotification } from "./helpers";
+
+const signedIn = signedInBrowsers();
+
+const sendPdf = (page: Page, name: string, buffer: Buffer) =>
+  page.getByTestId("slides-file").setInputFiles({ name, mimeType: "application/pdf", buffer });
+
+test("a teacher brings a 3-page PDF in as three scenes with the pages as pictures; a PDF that needs a password is refused in words and adds nothing", async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const { teacher, school } = await makeSchool(0);
+  const activity = await createActivityFromTemplate(e2eDb(), { templateId: "science-dissolve", schoolId: school.id });
+  const before = (await scenesOf(activity.id)).length;
+  const page = await signedIn(browser, teacher.email!);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto(editUrl(activity.id));
+  const items = page.getByTestId("scene-item");
+  await expect(items).toHaveCount(before);
+
+  await sendPdf(page, "ひみつ.pdf", craftPdf({ pages: 2, password: true }));
+  await expect(page.getByTestId("slides-problem")).toHaveText(
+    "パスワードで保護されたPDFは取り込めません。保護を外したPDFを選んでください。",
+  );
+  await expect(items).toHaveCount(before);
+
+  await sendPdf(page, "水よう液のスライド.pdf", craftPdf({ pages: 3 }));
+  await expectNotification(page, "3ページをシーンとして追加しました。それぞれに問いや説明を書き足せます。");
+  await expect(page.getByTestId("slides-problem")).toHaveCount(0);
+  await expect(items).toHaveCount(before + 3);
+  await expect(items.last()).toContainText("水よう液のスライド（3ページ目）");
+  await expect(page.getByTestId("slides-progress")).toHaveCount(0);
+  await expectAccessible(page);
+  await page.getByTestId("slides-file").scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath("slides-1280.png") });
+
+  // the page is the scene's picture, served to the school's teacher
+  const last = (await scenesOf(activity.id)).at(-1)!;
+  const image = (last.content as { image: { id: string; width: number; height: number } }).image;
+  expect(image).toMatchObject({ width: 1600, height: 1200 });
+  const served = await page.request.get(`/api/v1/images/${image.id}`);
+  expect(served.status()).toBe(200);
+  expect(served.headers()["content-type"]).toMatch(/^image\//);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByTestId("slides-file").scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath("slides-phone.png") });
+});
