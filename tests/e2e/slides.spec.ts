@@ -51,3 +51,44 @@ test("a teacher brings a 3-page PDF in as three scenes with the pages as picture
   await page.getByTestId("slides-file").scrollIntoViewIfNeeded();
   await page.screenshot({ path: test.info().outputPath("slides-phone.png") });
 });
+
+test("a worksheet PDF brought in as drawing scenes: the page is the canvas's background in the preview, under the strokes, and the setting shows in the form", async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const { teacher, school } = await makeSchool(0);
+  const activity = await createActivityFromTemplate(e2eDb(), { templateId: "science-dissolve", schoolId: school.id });
+  const page = await signedIn(browser, teacher.email!);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto(editUrl(activity.id));
+  await page.getByTestId("slides-as").selectOption("drawing");
+  await sendPdf(page, "計算プリント.pdf", craftPdf({ pages: 1 }));
+  await expectNotification(page, "1ページをシーンとして追加しました。それぞれに問いや説明を書き足せます。");
+  const item = page.getByTestId("scene-item").last();
+  await expect(item).toContainText("計算プリント（1ページ目）");
+  await item.getByTestId("edit-scene").click();
+  const form = item.getByTestId("scene-form");
+  await expect(form.locator('[data-field="content.onImage"]')).toBeChecked();
+
+  // the preview's canvas: the page under it (loaded), no picture above it, and a stroke drawn over it
+  const canvas = form.getByTestId("drawing-canvas");
+  const background = canvas.getByTestId("drawing-background");
+  await expect(background).toHaveCount(1);
+  const href = await background.getAttribute("href");
+  expect(href).toMatch(/^\/api\/v1\/images\/[0-9a-f-]{36}$/);
+  expect((await page.request.get(href!)).status()).toBe(200);
+  await expect(form.getByTestId("scene-image")).toHaveCount(0);
+  await canvas.scrollIntoViewIfNeeded();
+  const box = (await canvas.boundingBox())!;
+  await page.mouse.move(box.x + box.width * 0.2, box.y + box.height * 0.5);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width * 0.5, box.y + box.height * 0.6, { steps: 8 });
+  await page.mouse.up();
+  await expect(canvas).toHaveAttribute("data-strokes", "1");
+  await page.screenshot({ path: test.info().outputPath("worksheet-1280.png") });
+
+  // unticked, the page is a picture above an empty canvas again
+  await form.locator('[data-field="content.onImage"]').uncheck();
+  await expect(canvas.getByTestId("drawing-background")).toHaveCount(0);
+  await expect(form.getByTestId("scene-image")).toHaveCount(1);
+});

@@ -4,7 +4,12 @@ import { storeImage, type StoredImage } from "@/features/scenes/server/image-sto
 import { withPdfPages } from "@/features/scenes/server/slides-render";
 import type { ImageProblem } from "@/features/scenes/shared/image-limits";
 import { isStorableText, type Scene } from "@/features/scenes/shared/schema";
-import { MAX_SLIDES_PAGES, type SlidesLine, type SlidesProblem } from "@/features/scenes/shared/slide-limits";
+import {
+  MAX_SLIDES_PAGES,
+  type SlidesLine,
+  type SlidesProblem,
+  type SlidesSceneType,
+} from "@/features/scenes/shared/slide-limits";
 import { MAX_SCENES } from "../shared/scene-schema";
 import { appendScenes } from "./scene-commands";
 import { countScenes } from "./queries";
@@ -15,6 +20,8 @@ export interface SlidesInput {
   version: number;
   /** The file's name as the teacher chose it, for the scenes' titles; null when none fits. */
   name: string | null;
+  /** `info`: each page shown; `drawing`: each page a worksheet the students write on (its image drawn on). */
+  as: SlidesSceneType;
   bytes: Uint8Array;
 }
 type Outcome = Exclude<SlidesLine, { page: number }>;
@@ -39,11 +46,12 @@ export function slidesName(raw: string | null): string | null {
   return name && isStorableText(name) ? name : null;
 }
 
-/** Page `n`'s scene: an information scene titled by the file and the page, the page as its image. */
-function pageScene(name: string | null, n: number, image: StoredImage): Scene {
+/** Page `n`'s scene titled by the file and the page, the page as its image: shown, or drawn on. */
+function pageScene(as: SlidesSceneType, name: string | null, n: number, image: StoredImage): Scene {
   const title = name ? `${name}（${n}ページ目）` : `PDF ${n}ページ目`;
   const { id, width, height } = image;
-  return { type: "info", content: { prompt: title, image: { id, width, height, alt: title } } };
+  const content = { prompt: title, image: { id, width, height, alt: title } };
+  return as === "drawing" ? { type: "drawing", content: { ...content, onImage: true } } : { type: "info", content };
 }
 
 /**
@@ -71,7 +79,7 @@ export async function importSlides(
       if (!png) return { ok: false, problem: "unreadable" };
       const stored = await storeImage(ctx.schoolId, ctx.actorId, png);
       if (!stored.ok) return { ok: false, problem: PAGE_PROBLEM[stored.problem] };
-      scenes.push(pageScene(input.name, n, stored.image));
+      scenes.push(pageScene(input.as, input.name, n, stored.image));
       onPage(n, pages);
     }
     const added = await appendScenes(ctx, { activityId: input.activityId, version: input.version, scenes, via: "pdf" });

@@ -22,7 +22,7 @@ const refused = (p: SlidesProblem) =>
       );
 
 /**
- * POST /api/v1/activities/{id}/slides?version=N[&name=][&school=] with a PDF's bytes as the body: staff who may
+ * POST /api/v1/activities/{id}/slides?version=N[&as=drawing][&name=][&school=] with a PDF's bytes as the body: staff who may
  * edit activities, for an activity of their school (managers: a school of their academy, named). Rationed before
  * the body is read. A refused file is answered at once (413, 415, 422, 429); otherwise the answer streams one JSON
  * object per line as each page is done (`{ page, pages }`) and ends with the outcome (features/scenes/shared/slide-limits.ts
@@ -51,7 +51,14 @@ export const importSlidesRoute = defineRoute({
       ration.release();
       return refused("type");
     }
-    const input = { activityId, version: version.data, name: slidesName(params.get("name")), bytes: body.bytes };
+    const as = params.get("as") === "drawing" ? "drawing" : "info";
+    const input = {
+      activityId,
+      version: version.data,
+      name: slidesName(params.get("name")),
+      as,
+      bytes: body.bytes,
+    } as const;
     return streamLines(async (send) => {
       try {
         send(

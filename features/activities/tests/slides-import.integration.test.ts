@@ -19,9 +19,10 @@ vi.mock("next/headers", () => import("../../../tests/support/next-headers-fake")
 const HOST = "school.example";
 
 /** The editor's upload of `bytes` as the PDF for `activityId` at `version`; its status and the lines it streamed. */
-async function send(cookie: string, activityId: string, version: number, bytes: Uint8Array, name = "二次関数.pdf") {
+async function send(cookie: string, activityId: string, version: number, bytes: Uint8Array, as = "info") {
   session.cookie = cookie;
-  const url = `https://${HOST}/api/v1/activities/${activityId}/slides?version=${version}&name=${encodeURIComponent(name)}`;
+  const query = new URLSearchParams({ version: String(version), name: "二次関数.pdf", as });
+  const url = `https://${HOST}/api/v1/activities/${activityId}/slides?${query}`;
   const reply = await importSlidesRoute(
     new NextRequest(url, {
       method: "POST",
@@ -101,6 +102,19 @@ describe("slides brought in from a PDF", () => {
       select: { schoolId: true },
     });
     expect(stored).toEqual([{ schoolId: school }, { schoolId: school }, { schoolId: school }]);
+  });
+
+  it("makes each page a drawing scene written on the page when asked (a worksheet)", async () => {
+    const { id, version } = await activity();
+    const reply = await send(cookies.teacher, id, version, craftPdf({ pages: 2 }), "drawing");
+    expect(reply.last).toEqual({ ok: true, data: { version: version + 1, added: 2 } });
+    const added = (await scenesOf(id)).slice(-2);
+    expect(added.map((s) => s.type)).toEqual(["drawing", "drawing"]);
+    expect(added[1]!.content).toMatchObject({
+      prompt: "二次関数（2ページ目）",
+      onImage: true,
+      image: { alt: "二次関数（2ページ目）", width: 1600, height: 1200 },
+    });
   });
 
   it("refuses a file that needs a password, is not a PDF, or is damaged, and adds nothing", async () => {

@@ -104,6 +104,21 @@ export function NumberField({
   );
 }
 
+/** A yes/no setting of the content (a native checkbox); unchecked leaves it out of the content. */
+export function CheckField({ label, path, value, onChange }: FieldProps & { label: string }) {
+  return (
+    <label className="row">
+      <input
+        type="checkbox"
+        checked={value === true}
+        data-field={keyOf(path)}
+        onChange={(e) => onChange(path, e.target.checked ? true : undefined)}
+      />
+      <RichTextClient text={label} />
+    </label>
+  );
+}
+
 type Option = { id: string; label: string; correct?: boolean; image?: unknown };
 
 /** The option's 「正解」 checkbox (a native one: Space toggles it); unchecked leaves the flag out of the content. */

@@ -4,7 +4,7 @@ import { RichTextClient } from "@/platform/ui/rich-text-client";
 import type { SceneType } from "@/features/scenes/shared/schema";
 import { type Draft, type ErrorKey, getAt, type Path } from "./scene-content";
 import { ImageField } from "./image-field";
-import { NumberField, type OnChange, OptionsField, TextField } from "./scene-fields";
+import { CheckField, NumberField, type OnChange, OptionsField, TextField } from "./scene-fields";
 
 type Option = { id: string; label: string };
 
@@ -79,6 +79,7 @@ export function SceneTypeFields({
         <>
           {prompt}
           <TextField label={t("instructions")} multiline optional {...f(["instructions"])} />
+          {getAt(draft, ["image"]) ? <CheckField label={t("onImage")} {...f(["onImage"])} /> : null}
         </>
       );
     case "two_step":

@@ -8,6 +8,7 @@ import { usePlainText } from "@/platform/ui/use-plain-text";
 import { useSchoolRef } from "./editor-school";
 import { ownSave } from "./own-versions";
 import { type SlidesProgress, uploadSlides } from "./slides-upload";
+import { SLIDES_SCENE_TYPES, type SlidesSceneType } from "@/features/scenes/shared/slide-limits";
 
 /**
  * 「PDFから追加」: a PDF's pages become scenes after the last one (features/scenes/README.md "Slides from a PDF"),
@@ -30,12 +31,13 @@ export function SlidesImport({
   const input = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<SlidesProgress | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const [as, setAs] = useState<SlidesSceneType>("info");
 
   const send = async (file: File) => {
     setProblem(null);
     setProgress({ stage: "upload", percent: 0 });
     const result = await ownSave(activityId, version, async (v) => {
-      const r = await uploadSlides(file, { activityId, version: v, ...school }, setProgress);
+      const r = await uploadSlides(file, { activityId, version: v, as, ...school }, setProgress);
       return r.ok ? { ok: true, data: { version: r.version, added: r.added } } : { ok: false, problem: r.problem };
     });
     setProgress(null);
@@ -46,14 +48,25 @@ export function SlidesImport({
   };
 
   const busy = disabled || progress !== null;
-  const percent = progress?.stage === "pages" ? Math.round((progress.page / progress.pages) * 100) : progress?.percent;
-  const words = progress
-    ? progress.stage === "upload"
-      ? t("uploading", { percent: progress.percent })
-      : t("rendering", { page: progress.page, pages: progress.pages })
-    : "";
   return (
     <div className="stack slides-import">
+      <label className="field">
+        <span className="field-label">
+          <RichTextClient text={t("as")} />
+        </span>
+        <select
+          value={as}
+          disabled={busy}
+          data-testid="slides-as"
+          onChange={(e) => setAs(e.target.value as SlidesSceneType)}
+        >
+          {SLIDES_SCENE_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {plain(t(`asTypes.${type}`))}
+            </option>
+          ))}
+        </select>
+      </label>
       <label className="field">
         <span className="field-label">
           <RichTextClient text={t("choose")} />
@@ -74,6 +87,23 @@ export function SlidesImport({
       <p className="muted small">
         <RichTextClient text={t("hint")} />
       </p>
+      <SlidesStatus progress={progress} problem={problem} />
+    </div>
+  );
+}
+
+/** The sending's and then the pages' progress while the import runs, or why it was refused. */
+function SlidesStatus({ progress, problem }: { progress: SlidesProgress | null; problem: string | null }) {
+  const t = useTranslations("SceneEditor.slides");
+  const plain = usePlainText();
+  const percent = progress?.stage === "pages" ? Math.round((progress.page / progress.pages) * 100) : progress?.percent;
+  const words = progress
+    ? progress.stage === "upload"
+      ? t("uploading", { percent: progress.percent })
+      : t("rendering", { page: progress.page, pages: progress.pages })
+    : "";
+  return (
+    <>
       {progress ? (
         <div className="row" role="status" data-testid="slides-progress">
           <progress max={100} value={percent} aria-label={plain(words)} />
@@ -87,6 +117,6 @@ export function SlidesImport({
           </span>
         </p>
       ) : null}
-    </div>
+    </>
   );
 }

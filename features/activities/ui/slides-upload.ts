@@ -1,4 +1,9 @@
-import { MAX_SLIDES_BYTES, type SlidesLine, type SlidesProblem } from "@/features/scenes/shared/slide-limits";
+import {
+  MAX_SLIDES_BYTES,
+  type SlidesLine,
+  type SlidesProblem,
+  type SlidesSceneType,
+} from "@/features/scenes/shared/slide-limits";
 
 export type SlidesResult = { ok: true; version: number; added: number } | { ok: false; problem: SlidesProblem };
 export type SlidesProgress = { stage: "upload"; percent: number } | { stage: "pages"; page: number; pages: number };
@@ -25,12 +30,12 @@ export function precheckSlides(file: { size: number; type: string; name: string 
  */
 export function uploadSlides(
   file: File,
-  target: { activityId: string; version: number; schoolId?: string },
+  target: { activityId: string; version: number; as: SlidesSceneType; schoolId?: string },
   onProgress: (p: SlidesProgress) => void,
 ): Promise<SlidesResult> {
   const early = precheckSlides(file);
   if (early) return Promise.resolve({ ok: false, problem: early });
-  const query = new URLSearchParams({ version: String(target.version), name: file.name });
+  const query = new URLSearchParams({ version: String(target.version), as: target.as, name: file.name });
   if (target.schoolId) query.set("school", target.schoolId);
   return new Promise((resolve) => {
     const xhr = new XMLHttpRequest();

@@ -2,6 +2,7 @@
 import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { DRAWING_HEIGHT, DRAWING_WIDTH } from "@/features/scenes/shared/drawing-limits";
+import { DrawingBackground, drawingBackgroundOf } from "@/features/scenes/ui/drawing-background";
 import type { AnswerNow, GridStudent } from "@/features/play/server/grid-queries";
 import { studentAnswerAction } from "@/features/play/server/actions";
 import { StarButton } from "@/features/play/ui/star-button";
@@ -120,6 +121,7 @@ function AnswerBody({ loaded, now, scene }: { loaded: Loaded; now: AnswerNow | n
       data-testid="drawing-svg"
       data-strokes={now.drawing.strokes}
     >
+      <DrawingBackground src={drawingBackgroundOf(scene)} />
       {now.drawing.paths.map((p, i) => (
         <path key={i} d={p.d} fill={p.color} />
       ))}

@@ -8,6 +8,7 @@ import { useLiveState } from "@/features/play/ui/use-live-state";
 import { useFitToScreen } from "@/features/play/ui/use-fit-to-screen";
 import { Countdown, useCountdown } from "@/features/play/ui/countdown";
 import { ResultsView } from "@/features/play/ui/results-view";
+import { DrawingBackground, drawingBackgroundOf } from "@/features/scenes/ui/drawing-background";
 import { SceneView } from "@/features/scenes/ui/scene-view";
 import { markCorrect } from "@/features/scenes/ui/mark-correct";
 import type { RenderedScene } from "@/features/scenes/ui/types";
@@ -90,7 +91,9 @@ export function ProjectorView({
             data-names={running.showNames}
           >
             <ResultsView scene={shown} results={{ ...results, texts: results.answers }} />
-            {results.drawings.length > 0 ? <DrawingGallery drawings={results.drawings} /> : null}
+            {results.drawings.length > 0 ? (
+              <DrawingGallery drawings={results.drawings} background={drawingBackgroundOf(shown)} />
+            ) : null}
             {running.starredOnly && results.answers.length === 0 && results.drawings.length === 0 ? (
               <p className="empty">
                 <RichTextClient text={t("noStarred")} />
@@ -112,7 +115,7 @@ function fitKey(running: Extract<ProjectorState, { status: "running" }> | null, 
 }
 
 /** A drawing scene's pictures, as SVG paths outlined on the server; anonymous unless names are on. */
-function DrawingGallery({ drawings }: { drawings: ProjectorResults["drawings"] }) {
+function DrawingGallery({ drawings, background }: { drawings: ProjectorResults["drawings"]; background?: string }) {
   const t = useTranslations("Projector");
   const plain = usePlainText();
   return (
@@ -126,6 +129,7 @@ function DrawingGallery({ drawings }: { drawings: ProjectorResults["drawings"] }
               role="img"
               aria-label={plain(t("picture", { count: d.strokes }))}
             >
+              <DrawingBackground src={background} />
               {d.paths.map((p, j) => (
                 <path key={j} d={p.d} fill={p.color} />
               ))}

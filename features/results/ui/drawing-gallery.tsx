@@ -1,6 +1,7 @@
 import { getTranslations } from "next-intl/server";
 import { drawingLabel } from "@/features/scenes/ui/answer-drawings";
 import { DrawingSvg } from "@/features/scenes/ui/drawing-svg";
+import { imageUrl } from "@/features/scenes/shared/image-limits";
 import { drawingAnswers } from "@/features/results/server/drawings-queries";
 import type { SceneStats } from "@/features/results/server/stats";
 import type { AuthorizedSchoolId } from "@/platform/auth/scope";
@@ -43,13 +44,18 @@ export async function DrawingGallery({
     shown.map((d) => d.who.id),
   );
   const label = await drawingLabel();
+  const { scene } = stats;
+  const background =
+    scene.type === "drawing" && scene.content.onImage && scene.content.image
+      ? imageUrl(scene.content.image.id)
+      : undefined;
   return (
     <div id={`drawings-${stats.id}`} className="stack">
       <ul className="bare-list drawing-gallery" data-testid="drawing-gallery">
         {shown.map((d) => (
           <li key={d.who.id}>
             <figure className="stack">
-              <DrawingSvg answer={answers.get(d.who.id)} label={label} />
+              <DrawingSvg answer={answers.get(d.who.id)} label={label} background={background} />
               <figcaption className="who muted">
                 <StudentLabel who={d.who} />
               </figcaption>

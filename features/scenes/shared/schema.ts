@@ -93,8 +93,16 @@ export const twoStepContent = z
     { message: "optionsByFirst must cover every first option (or give default options)" },
   );
 
-/** Drawing: the student draws on a canvas (features/scenes); `instructions` under the prompt. */
-export const drawingContent = z.object({ prompt: text, ...image, instructions: text.optional() });
+/**
+ * Drawing: the student draws on a canvas (features/scenes); `instructions` under the prompt. `onImage`: the
+ * scene's image is the canvas's background (a worksheet's page to write on) instead of a picture above it.
+ */
+export const drawingContent = z.object({
+  prompt: text,
+  ...image,
+  instructions: text.optional(),
+  onImage: z.boolean().optional(),
+});
 
 export const sceneContentSchemas = {
   info: infoContent,

@@ -8,6 +8,10 @@ export const MAX_SLIDES_BYTES = 20 * 1024 * 1024;
 /** At most 50 pages: each becomes a scene, and an activity holds at most 200. */
 export const MAX_SLIDES_PAGES = 50;
 
+/** What each page becomes: an information scene that shows it, or a drawing scene written on it. */
+export const SLIDES_SCENE_TYPES = ["info", "drawing"] as const;
+export type SlidesSceneType = (typeof SLIDES_SCENE_TYPES)[number];
+
 /** Why a PDF was refused: the keys of SceneEditor.slides.problems in the catalogues. */
 export type SlidesProblem =
   | "tooLarge"

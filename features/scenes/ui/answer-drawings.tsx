@@ -2,7 +2,9 @@ import "server-only";
 import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { getPlainText } from "@/platform/i18n/server";
+import { drawingBackgroundOf } from "./drawing-background";
 import { DrawingSvg } from "./drawing-svg";
+import type { RenderedScene } from "./types";
 
 /** The label of a drawing's picture ("かいた絵（線3本）") in the display language, as plain text. */
 export async function drawingLabel(): Promise<(strokes: number) => string> {
@@ -17,14 +19,14 @@ export async function drawingLabel(): Promise<(strokes: number) => string> {
  * page gets SVG paths, never the canvas or perfect-freehand.
  */
 export function answerDrawings(
-  scenes: { id: string; type: string }[],
+  scenes: RenderedScene[],
   answers: Record<string, unknown>,
   label: (strokes: number) => string,
 ): Record<string, ReactNode> {
   return Object.fromEntries(
     scenes.flatMap((s) =>
       s.type === "drawing" && answers[s.id]
-        ? [[s.id, <DrawingSvg key={s.id} answer={answers[s.id]} label={label} />]]
+        ? [[s.id, <DrawingSvg key={s.id} answer={answers[s.id]} label={label} background={drawingBackgroundOf(s)} />]]
         : [],
     ),
   );

@@ -16,6 +16,8 @@ import {
   emptyDrawing,
 } from "@/features/scenes/shared/drawing-limits";
 import { strokePath } from "@/features/scenes/shared/drawing-outline";
+import { DrawingBackground } from "./drawing-background";
+import type { RenderedImage } from "./types";
 
 const COLOR_KEYS = ["black", "red", "blue", "green"] as const;
 const SIZE_KEYS = ["thin", "medium", "thick"] as const;
@@ -31,10 +33,13 @@ export default function DrawingPad({
   answer,
   onAnswer,
   readOnly,
+  background,
 }: {
   answer: DrawingAnswer | null;
   onAnswer: (a: DrawingAnswer) => void;
   readOnly?: boolean;
+  /** The picture drawn on (a worksheet's page): under the strokes, its alt text in the canvas's name. */
+  background?: RenderedImage;
 }) {
   const t = useTranslations("Scenes.drawing");
   const plain = usePlainText();
@@ -76,7 +81,7 @@ export default function DrawingPad({
         className="drawing-canvas"
         viewBox={`0 0 ${DRAWING_WIDTH} ${DRAWING_HEIGHT}`}
         role="img"
-        aria-label={plain(t("canvas"))}
+        aria-label={background ? `${plain(t("canvas"))}（${background.alt}）` : plain(t("canvas"))}
         data-testid="drawing-canvas"
         data-strokes={drawing.strokes.length}
         onPointerDown={down}
@@ -85,6 +90,7 @@ export default function DrawingPad({
         onPointerCancel={up}
         onLostPointerCapture={up}
       >
+        <DrawingBackground src={background?.src} />
         {paths.map((p, i) => (p.d ? <path key={i} d={p.d} fill={p.color} /> : null))}
         {current ? <path d={strokePath(current, false)} fill={current.color} /> : null}
       </svg>

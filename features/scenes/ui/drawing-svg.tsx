@@ -2,6 +2,7 @@ import "server-only";
 import { DRAWING_HEIGHT, DRAWING_WIDTH } from "@/features/scenes/shared/drawing-limits";
 import { drawingPaths } from "@/features/scenes/shared/drawing-outline";
 import { drawingAnswerSchema } from "@/features/scenes/shared/drawing-schema";
+import { DrawingBackground } from "./drawing-background";
 
 /** The stroke count of a stored drawing (0 for anything that is not one). */
 export function strokeCountOf(answer: unknown): number {
@@ -20,10 +21,13 @@ export function DrawingSvg({
   answer,
   label,
   className,
+  background,
 }: {
   answer: unknown;
   label: (strokes: number) => string;
   className?: string;
+  /** The picture it was drawn on (features/scenes/ui/drawing-background.tsx). */
+  background?: string;
 }) {
   const parsed = drawingAnswerSchema.safeParse(answer);
   if (!parsed.success) return null;
@@ -37,6 +41,7 @@ export function DrawingSvg({
       data-testid="drawing-svg"
       data-strokes={parsed.data.strokes.length}
     >
+      <DrawingBackground src={background} />
       {paths.map((p, i) => (
         <path key={i} d={p.d} fill={p.color} />
       ))}

@@ -99,6 +99,7 @@ function renderParsed(
         type: "drawing",
         prompt: rich(scene.content.prompt),
         instructions: scene.content.instructions ? rich(scene.content.instructions) : null,
+        onImage: Boolean(scene.content.onImage && scene.content.image),
       };
     case "scale":
       return {

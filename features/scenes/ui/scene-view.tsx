@@ -111,13 +111,17 @@ function Choices({
 }
 
 /** One scene as a student sees and answers it (shared by preview, solo, live session and response screens). */
+/** Whether the scene's image is shown under a drawing (the canvas, or the answer's picture) instead of above. */
+const drawnOn = (scene: RenderedScene, readOnly: boolean | undefined, drawing: ReactNode) =>
+  scene.type === "drawing" && scene.onImage && (!readOnly || Boolean(drawing));
+
 export function SceneView({ scene, answer, onAnswer, problem, readOnly, drawing, projected }: Props) {
   const t = useTranslations("Scenes");
   const uid = useId();
   const a = (answer ?? {}) as Record<string, unknown>;
   return (
     <section className="scene card" data-scene-type={scene.type} data-testid="scene">
-      {scene.image ? <SceneImage image={scene.image} /> : null}
+      {scene.image && !drawnOn(scene, readOnly, drawing) ? <SceneImage image={scene.image} /> : null}
       <h2 className="scene-prompt" id={`${uid}-prompt`}>
         {scene.prompt}
       </h2>
@@ -132,6 +136,7 @@ export function SceneView({ scene, answer, onAnswer, problem, readOnly, drawing,
               <DrawingPad
                 answer={answer && "strokes" in answer ? (answer as DrawingAnswer) : null}
                 onAnswer={onAnswer}
+                background={scene.onImage ? scene.image : undefined}
               />
             </Suspense>
           )}

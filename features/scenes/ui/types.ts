@@ -36,7 +36,13 @@ export type RenderedScene = { id: string; image?: RenderedImage } & (
       secondOptions: Record<string, RenderedOption[]>;
       reasonPrompt: ReactNode;
     }
-  | { type: "drawing"; prompt: ReactNode; instructions: ReactNode | null }
+  | {
+      type: "drawing";
+      prompt: ReactNode;
+      instructions: ReactNode | null;
+      /** The scene's image is drawn on (the canvas's background), not shown above it. */
+      onImage: boolean;
+    }
 );
 
 export type SceneAnswer =
