@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { createServer as createHttpsServer } from "node:https";
 import type { Server } from "node:http";
-import Provider, { type ClientMetadata, type Configuration } from "oidc-provider";
+import Provider, { type ClientMetadata, type Configuration, type JWK } from "oidc-provider";
 import {
   BASE_URL,
   E2E_ENTRA_PORT,
@@ -12,6 +12,7 @@ import {
   OIDC_ISSUER,
 } from "./config";
 import { ensureOidcTls } from "./oidc-tls";
+import { installTampering, signingKeys, untampered } from "./oidc-tamper";
 
 /** The Entra-shaped login of the local provider: "entra:<tenant id>:<e-mail>[:<object id>]". */
 export function entraLogin(tenant: string, email: string, oid?: string): string {
@@ -38,11 +39,15 @@ function entraClaims(id: string) {
 
 /** Claims as Google puts them: the e-mail and whether Google verified it. */
 function googleClaims(id: string) {
-  const email = id.replace(/^unverified-/, "");
-  return { sub: id, email, email_verified: !id.startsWith("unverified-"), name: id };
+  const login = untampered(id);
+  const email = login.replace(/^unverified-/, "");
+  return { sub: id, email, email_verified: !login.startsWith("unverified-"), name: id };
 }
 
-/** One local provider with one client; its sign-in form accepts any login, `claims` turns the login into claims. */
+/**
+ * One local provider with one client; its sign-in form accepts any login, `claims` turns the login into claims, and a
+ * login "<tampering>:<login>" gets a spoiled ID token (tests/e2e/oidc-tamper.ts).
+ */
 function localProvider(
   issuer: string,
   c: { id: string; secret: string },
@@ -56,8 +61,10 @@ function localProvider(
     grant_types: ["authorization_code"],
     response_types: ["code"],
   };
+  const keys = signingKeys(`${c.id}-key`);
   const configuration: Configuration = {
     clients: [client],
+    jwks: { keys: [keys.jwk as JWK] },
     claims: {
       openid: ["sub"],
       email: ["email", "email_verified", "xms_edov"],
@@ -71,7 +78,9 @@ function localProvider(
       return { accountId: id, claims: async () => ({ sub: id, ...claims(id) }) };
     },
   };
-  return new Provider(issuer, configuration);
+  const provider = new Provider(issuer, configuration);
+  installTampering(provider, keys);
+  return provider;
 }
 
 /**
