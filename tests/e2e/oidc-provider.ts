@@ -8,6 +8,9 @@ import {
   E2E_OIDC_PORT,
   ENTRA_CLIENT,
   ENTRA_ISSUER,
+  E2E_KEYCLOAK_PORT,
+  KEYCLOAK_CLIENT,
+  KEYCLOAK_ISSUER,
   OIDC_CLIENT,
   OIDC_ISSUER,
 } from "./config";
@@ -35,6 +38,22 @@ function entraClaims(id: string) {
     xms_edov: !login.startsWith("unverified-"),
     name: email,
   };
+}
+
+/**
+ * The Keycloak-shaped login of the local provider: "kc|<e-mail>|<roster id>" (its `sub` is the whole login); an
+ * e-mail starting with "unverified-" is not verified.
+ */
+export function keycloakLogin(email: string, rosterId = ""): string {
+  return ["kc", email, rosterId].join("|");
+}
+
+/** Claims as a Keycloak realm with a roster id mapper puts them: e-mail, its verification and `roster_id`. */
+function keycloakClaims(id: string) {
+  const [, login = "", rosterId = ""] = id.split("|");
+  const email = login.replace(/^unverified-/, "");
+  const verified = !login.startsWith("unverified-");
+  return { sub: id, email, email_verified: verified, preferred_username: email, name: email, roster_id: rosterId };
 }
 
 /** Claims as Google puts them: the e-mail and whether Google verified it. */
@@ -68,7 +87,7 @@ function localProvider(
     claims: {
       openid: ["sub"],
       email: ["email", "email_verified", "xms_edov"],
-      profile: ["name", "preferred_username", "tid", "oid"],
+      profile: ["name", "preferred_username", "tid", "oid", "roster_id"],
     },
     pkce: { required: () => false },
     // Like Google and Entra: the e-mail and tenant claims travel in the ID token itself.
@@ -80,19 +99,29 @@ function localProvider(
   };
   const provider = new Provider(issuer, configuration);
   installTampering(provider, keys);
+  if (callback === "oidc-*") {
+    // one registration for every academy's provider of the tests: each academy's callback is /api/auth/callback/oidc-<slug>
+    provider.Client.prototype.redirectUriAllowed = (uri: string) =>
+      new RegExp(`^${BASE_URL}/api/auth/callback/oidc-[a-z0-9-]+$`).test(uri);
+  }
   return provider;
 }
 
 /**
- * Local OpenID Connect providers standing in for Google (http) and for Microsoft Entra ID (https, a self-signed
- * certificate). A Google-shaped login is the account's e-mail, an Entra-shaped one is `entraLogin(…)`; an e-mail
- * starting with "unverified-" is not verified.
+ * Local OpenID Connect providers standing in for Google (http), for Microsoft Entra ID (https, a self-signed
+ * certificate) and for an academy's own provider (http, Keycloak-shaped). A Google-shaped login is the account's
+ * e-mail, an Entra-shaped one is `entraLogin(…)`, a Keycloak-shaped one `keycloakLogin(…)`; an e-mail starting with
+ * "unverified-" is not verified.
  */
 export async function startOidcProvider(): Promise<() => Promise<void>> {
   const google = localProvider(OIDC_ISSUER, OIDC_CLIENT, "google", googleClaims);
   const entra = localProvider(ENTRA_ISSUER, ENTRA_CLIENT, "microsoft-entra-id", entraClaims);
+  const keycloak = localProvider(KEYCLOAK_ISSUER, KEYCLOAK_CLIENT, "oidc-*", keycloakClaims);
   const tls = ensureOidcTls();
   const servers: Server[] = await Promise.all([
+    new Promise<Server>((resolve) => {
+      const s = keycloak.listen(E2E_KEYCLOAK_PORT, "127.0.0.1", () => resolve(s));
+    }),
     new Promise<Server>((resolve) => {
       const s = google.listen(E2E_OIDC_PORT, "127.0.0.1", () => resolve(s));
     }),
