@@ -10,7 +10,7 @@ import { auth, signIn, signOut } from "./config";
 import { LANGUAGE_CHOICE_COOKIE, LANGUAGE_COOKIE } from "@/platform/i18n/languages";
 import { PENDING_CODE_COOKIE } from "./cookies";
 import { decodeFailure, type SigninErrorCode } from "./errors";
-import { oidcProviderIds } from "./oidc";
+import { startingSignin } from "./oidc";
 import { findCodeHolder, findUserByEmail } from "./queries";
 import { areaOf, homeOf } from "./roles";
 import { safeFromPath, signinInputSchema } from "./schema";
@@ -92,10 +92,14 @@ export async function signOutAction(): Promise<void> {
   redirect("/signin");
 }
 
-/** Google or Microsoft sign-in (OpenID Connect, the form's `provider`): off to the provider, back to `from` or the own home. */
+/**
+ * Sign-in with Google, Microsoft or the academy's own provider (OpenID Connect, the form's `provider`): off to the
+ * provider, back to `from` or the own home.
+ */
 export async function signInWithProvider(form: FormData): Promise<void> {
   const provider = form.get("provider");
-  if (typeof provider !== "string" || !oidcProviderIds().includes(provider)) redirect("/signin?error=providerFailed");
   const from = safeFromPath(form.get("from"));
-  await signIn(provider, { redirectTo: from ?? "/dashboard" });
+  const start = () => signIn(String(provider), { redirectTo: from ?? "/dashboard" });
+  if (typeof provider !== "string" || !(await startingSignin(provider, start)))
+    redirect("/signin?error=providerFailed");
 }

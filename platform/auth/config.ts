@@ -1,12 +1,13 @@
 import "server-only";
 import NextAuth, { CredentialsSignin, type NextAuthConfig } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
+import type { Provider } from "next-auth/providers";
 import { headers as servedHeaders } from "next/headers";
 import { env } from "@/platform/env";
 import { applyLanguageAtSignin } from "@/platform/i18n/signin";
 import { sessionCookieConfig } from "./cookies";
 import { checkCode, checkPassword } from "./credentials";
-import { isOidcProvider, matchOidcAccount, oidcProviders, signinMethodOf } from "./oidc";
+import { isOidcProvider, matchOidcAccount, oidcProvidersFor, signinMethodOf } from "./oidc";
 import { encodeFailure } from "./errors";
 import { requestClient } from "@/platform/security/client-ip";
 import { isRole } from "./roles";
@@ -35,7 +36,7 @@ async function signinClient(given: Pick<Headers, "get"> | undefined) {
   }
 }
 
-function config(headers: Pick<Headers, "get"> | undefined): NextAuthConfig {
+function config(headers: Pick<Headers, "get"> | undefined, oidcProviders: Provider[]): NextAuthConfig {
   return {
     secret: env().AUTH_SECRET,
     trustHost: true,
@@ -63,7 +64,7 @@ function config(headers: Pick<Headers, "get"> | undefined): NextAuthConfig {
           return { id: result.user.id, role: result.user.role };
         },
       }),
-      ...oidcProviders(),
+      ...oidcProviders,
     ],
     events: {
       /** Signing out ends every session of the user, copies of the cookie included. */
@@ -110,4 +111,6 @@ function config(headers: Pick<Headers, "get"> | undefined): NextAuthConfig {
   };
 }
 
-export const { handlers, auth, signIn, signOut } = NextAuth((request) => config(request?.headers));
+export const { handlers, auth, signIn, signOut } = NextAuth(async (request) =>
+  config(request?.headers, await oidcProvidersFor(request)),
+);

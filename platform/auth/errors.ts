@@ -11,6 +11,8 @@ export const SIGNIN_ERROR_CODES = [
   "invalidCode",
   "providerFailed",
   "wrongTenant",
+  "wrongAcademy",
+  "roleNotAllowed",
 ] as const;
 export type SigninErrorCode = (typeof SIGNIN_ERROR_CODES)[number];
 

@@ -22,3 +22,6 @@ export function safeFromPath(from: unknown): string | null {
   if (/[\u0000-\u001f\\]/.test(from)) return null;
   return from;
 }
+
+/** An academy's own sign-in provider's name in its link, /signin?academy=<slug> (next-auth's provider "oidc-<slug>"). */
+export const OIDC_SLUG = /^[a-z0-9][a-z0-9-]{0,38}[a-z0-9]$/;

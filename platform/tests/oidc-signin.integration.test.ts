@@ -117,4 +117,48 @@ describe("OpenID Connect sign-in: who a Google or Microsoft token signs in", () 
       code: "userNotFound",
     });
   });
+  it("an academy's own provider: matches its configured claim only, within its academy and the roles it allows", async () => {
+    const school = (await db().user.findUniqueOrThrow({ where: { id: teacher.id } })).schoolId!;
+    const { academyId } = await db().school.findUniqueOrThrow({ where: { id: school }, select: { academyId: true } });
+    const slug = `it-${uniqueTag().toLowerCase()}`.slice(0, 40).replace(/[^a-z0-9-]/g, "0");
+    await db().academyOidcProvider.create({
+      data: {
+        ...{ academyId, slug, displayName: "ID", issuer: "https://id.example", clientId: "c" },
+        ...{ clientSecretSealed: "v1.a.b.c", identityClaim: "roster_id", allowedRoles: ["student"] },
+      },
+    });
+    const academyAccount = account(`oidc-${slug}`, "sub-1");
+    // the student by the roster id claim (a number in the token is compared as text)
+    await db().user.update({ where: { id: student.id }, data: { userMasterIdentifier: "4711" } });
+    expect(await matchOidcAccount(academyAccount, { sub: "x", roster_id: 4711 }, { link: false })).toEqual({
+      ok: true,
+      user: { id: student.id, role: "student" },
+    });
+    // the e-mail is not the configured claim: a verified e-mail alone names nobody
+    const byEmail = { sub: "x", email: teacher.email, email_verified: true };
+    expect(await matchOidcAccount(academyAccount, byEmail, { link: false })).toEqual({
+      ok: false,
+      code: "userNotFound",
+    });
+    // a teacher of the academy: a role it does not allow
+    await db().user.update({ where: { id: teacher.id }, data: { userMasterIdentifier: `t-${slug}` } });
+    const asTeacher = { sub: "x", roster_id: `t-${slug}` };
+    expect(await matchOidcAccount(academyAccount, asTeacher, { link: true, client })).toEqual({
+      ok: false,
+      code: "roleNotAllowed",
+    });
+    expect(await db().account.count({ where: { provider: `oidc-${slug}` } })).toBe(0);
+    // another academy's person with a matching roster id
+    await db().user.update({ where: { id: unbound.id }, data: { userMasterIdentifier: `u-${slug}` } });
+    const stranger = { sub: "x", roster_id: `u-${slug}` };
+    expect(await matchOidcAccount(academyAccount, stranger, { link: false })).toEqual({
+      ok: false,
+      code: "wrongAcademy",
+    });
+    // an unknown slug is no provider
+    expect(await matchOidcAccount(account("oidc-nobody-here", "x"), stranger, { link: false })).toEqual({
+      ok: false,
+      code: "providerFailed",
+    });
+  });
 });

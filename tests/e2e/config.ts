@@ -17,6 +17,11 @@ export const OIDC_ISSUER = `http://127.0.0.1:${E2E_OIDC_PORT}`;
 /** The local OpenID provider that stands in for Microsoft Entra ID: over HTTPS, as next-auth's Entra provider requires. */
 export const E2E_ENTRA_PORT = Number(process.env.E2E_ENTRA_PORT ?? E2E_PORT + 31);
 export const ENTRA_ISSUER = `https://127.0.0.1:${E2E_ENTRA_PORT}`;
+/** The local OpenID provider that stands in for an academy's own one (a board's Keycloak, a 学習eポータル). */
+export const E2E_KEYCLOAK_PORT = Number(process.env.E2E_KEYCLOAK_PORT ?? E2E_PORT + 32);
+export const KEYCLOAK_ISSUER = `http://127.0.0.1:${E2E_KEYCLOAK_PORT}`;
+/** Its client: the app registered there for any academy's provider "oidc-<slug>" (tests/e2e/oidc-provider.ts). */
+export const KEYCLOAK_CLIENT = { id: "manabiya-e2e-keycloak", secret: "manabiya-e2e-keycloak-secret" };
 /** The bearer token of GET /metrics on the e2e server (METRICS_TOKEN; tests/e2e/metrics.spec.ts). */
 export const E2E_METRICS_TOKEN = "e2e-metrics-token-0123456789abcdef";
 export const OIDC_CLIENT = { id: "manabiya-e2e", secret: "manabiya-e2e-secret" };

@@ -90,8 +90,13 @@ export async function expectHydrated(locator: Locator) {
 }
 
 /** A sign-in through the local OpenID provider's own sign-in and consent pages, from the sign-in page's `button`. */
-export async function signInThroughProvider(page: Page, button: "google-signin" | "entra-signin", login: string) {
-  await page.goto("/signin");
+export async function signInThroughProvider(
+  page: Page,
+  button: "google-signin" | "entra-signin" | "academy-signin",
+  login: string,
+  signinPage = "/signin",
+) {
+  await page.goto(signinPage);
   await page.getByTestId(button).click();
   await page.locator('input[name="login"]').fill(login);
   await page.locator('input[name="password"]').fill("anything");

@@ -181,11 +181,38 @@ describe("school actions: managers of the school's own academy only", () => {
         await db().academy.findUnique({ where: { id: academies.academy }, select: { entraTenantId: true } }),
       ).toEqual({ entraTenantId: tenant }),
   };
-  it.each(rows([...SCHOOL_ROWS, create, entraTenant]))(
+  const slug = `b-${tenant.slice(0, 8)}`;
+  const provider = () =>
+    db().academyOidcProvider.findUnique({ where: { academyId: academies.academy }, select: { slug: true } });
+  const oidcProvider: Row = {
+    name: "academy provider",
+    call: () =>
+      schoolActions.setOidcProviderAction({
+        ...{ slug, displayName: "教育委員会ID", issuer: "https://id.board.example", clientId: "manabiya" },
+        ...{ clientSecret: "s3cret", identityClaim: "sub", allowedRoles: ["student"] },
+      }),
+    effect: async () => expect(await provider()).toEqual({ slug }),
+  };
+  const removeProvider: Row = {
+    name: "academy provider removed",
+    call: () => schoolActions.removeOidcProviderAction({}),
+    prepare: async () => {
+      await db().academyOidcProvider.upsert({
+        where: { academyId: academies.academy },
+        create: {
+          ...{ academyId: academies.academy, slug, displayName: "x", issuer: "https://id.board.example" },
+          ...{ clientId: "x", clientSecretSealed: "v1.x.x.x", identityClaim: "sub", allowedRoles: ["student"] },
+        },
+        update: {},
+      });
+    },
+    effect: async () => expect(await provider()).toBeNull(),
+  };
+  it.each(rows([...SCHOOL_ROWS, create, entraTenant, oidcProvider, removeProvider]))(
     "%s: refused when signed out, for a student, for teachers and (for a named school or teacher) another academy's manager; the academy's manager may",
     async (_name, row) => {
       // creating a school and binding the tenant name no school: another academy's manager acts on their own
-      const named = row !== create && row !== entraTenant;
+      const named = ![create, entraTenant, oidcProvider, removeProvider].includes(row);
       await check(
         row,
         [...NOT_STAFF, ["teacher", "FORBIDDEN"], ...(named ? [["otherManager", "NOT_FOUND"] as [Who, string]] : [])],

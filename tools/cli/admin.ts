@@ -14,7 +14,7 @@ import "../../scripts/lib/env-file"; // first: the settings file, before anythin
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import type { z } from "zod";
-import { setEntraTenant } from "@/features/people/server/academy-commands";
+import { removeOidcProvider, setEntraTenant, setOidcProvider } from "@/features/people/server/academy-commands";
 import { listAcademies } from "@/features/people/server/admin-queries";
 import {
   auditMaintenance,
@@ -30,6 +30,7 @@ import {
   emailInput,
   entraTenantCliInput,
   managerInput,
+  oidcProviderCliInput,
   restoreInput,
   schoolInput,
   staffPasswordInput,
@@ -52,6 +53,12 @@ const USAGE = `usage: npm run admin -- <command> [options]
   unlock         --email <e-mail>   (clears the sign-in throttle after too many tries)
   set-entra-tenant --academy <academy id> --tenant <directory (tenant) id, or "" to unbind>
                  (Microsoft sign-in: only accounts of this Entra ID tenant sign in to the academy)
+  set-oidc-provider --academy <academy id> --slug <link name> --name <button text> --issuer <https URL>
+                 --client-id <id> --claim <email|sub|roster id claim> --roles <student,teacher,manager> [--secret-stdin]
+                 (the academy's own OpenID Connect provider: its button on /signin?academy=<slug>; the redirect URI
+                 to register is AUTH_URL/api/auth/callback/oidc-<slug>; the client secret from standard input,
+                 required the first time, kept when not given)
+  remove-oidc-provider --academy <academy id>
   backup  FILE [--force]   every table, from one consistent snapshot while the school keeps working
   restore FILE             into an EMPTY database only (a new one: see README "Backups"), all or nothing
 Without --password-stdin a one-time set-password link (valid 24 hours) is printed.
@@ -71,6 +78,11 @@ const OPTION_OF: Record<string, string> = {
   nameKana: "name-kana",
   password: "password-stdin",
   tenantId: "tenant",
+  displayName: "name",
+  clientId: "client-id",
+  clientSecret: "secret-stdin",
+  identityClaim: "claim",
+  allowedRoles: "roles",
 };
 
 /** How the usage names an input: its option, or FILE (a positional). */
@@ -92,7 +104,8 @@ function parse<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
 
 function done<T>(result: ActionResult<T>): T {
   if (!result.ok) {
-    console.error(`refused: ${REFUSALS[result.code] ?? result.code}`);
+    const fields = Object.entries(result.fieldErrors ?? {}).map(([key, why]) => `${label(key)}: ${why.join(", ")}`);
+    console.error(`refused: ${fields.length > 0 ? fields.join("; ") : (REFUSALS[result.code] ?? result.code)}`);
     process.exit(1);
   }
   return result.data;
@@ -125,7 +138,8 @@ async function maintain(
 }
 
 async function run(command: string, values: Record<string, string | boolean | undefined>) {
-  const password = values["password-stdin"] ? readFileSync(0, "utf8").replace(/\r?\n$/, "") : undefined;
+  const stdin = () => readFileSync(0, "utf8").replace(/\r?\n$/, "");
+  const password = values["password-stdin"] ? stdin() : undefined;
   const fields = {
     name: values.name,
     nameKana: values["name-kana"],
@@ -163,6 +177,28 @@ async function run(command: string, values: Record<string, string | boolean | un
       done(await setEntraTenant(input.academyId, input.tenantId, { via: "cli" }));
       return console.log(input.tenantId ? `academy bound to Entra ID tenant ${input.tenantId}` : "academy unbound");
     }
+    case "set-oidc-provider": {
+      const { academyId, ...provider } = parse(oidcProviderCliInput, {
+        ...fields,
+        ...{ slug: values.slug, displayName: values.name, issuer: values.issuer, clientId: values["client-id"] },
+        ...{
+          identityClaim: values.claim,
+          allowedRoles: String(values.roles ?? "")
+            .split(",")
+            .filter(Boolean),
+        },
+        clientSecret: values["secret-stdin"] ? stdin() : "",
+      });
+      done(await setOidcProvider(academyId, provider, { via: "cli" }));
+      return console.log(`academy provider set: sign-in link /signin?academy=${provider.slug}`);
+    }
+    case "remove-oidc-provider":
+      done(
+        await removeOidcProvider(parse(entraTenantCliInput.pick({ academyId: true }), fields).academyId, {
+          via: "cli",
+        }),
+      );
+      return console.log("academy provider removed");
     default:
       throw new Usage(`unknown command: ${command}`);
   }
@@ -177,7 +213,13 @@ async function main() {
       academy: { type: "string" },
       email: { type: "string" },
       tenant: { type: "string" },
+      slug: { type: "string" },
+      issuer: { type: "string" },
+      "client-id": { type: "string" },
+      claim: { type: "string" },
+      roles: { type: "string" },
       "password-stdin": { type: "boolean" },
+      "secret-stdin": { type: "boolean" },
       force: { type: "boolean" },
       help: { type: "boolean", short: "h" },
     },

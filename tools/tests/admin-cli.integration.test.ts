@@ -153,4 +153,41 @@ describe("the administrator's command line", () => {
       { tenantId: null, via: "cli" },
     ]);
   }, 120_000);
+  it("sets an academy's own OpenID Connect provider with the secret from standard input (sealed, never logged), keeps it when not given, refuses bad input, and removes it", async () => {
+    const academy = {
+      id: idIn(
+        (await admin(["create-academy", "--name", "市教育委員会", "--name-kana", "しきょういくいいんかい"])).out,
+      ),
+    };
+    const set = (extra: string[]) => [
+      ...["set-oidc-provider", "--academy", academy.id, "--slug", "Board-1", "--name", "教育委員会ID"],
+      ...["--issuer", "https://id.board.example/realms/school", "--client-id", "manabiya", "--claim", "roster_id"],
+      ...extra,
+    ];
+    const noSecret = await admin(set(["--roles", "student,teacher"]));
+    expect(noSecret).toMatchObject({ code: 1, err: expect.stringContaining("--secret-stdin") });
+    const http = await admin([...set(["--roles", "student"]), "--issuer", "http://id.board.example"]);
+    expect(http).toMatchObject({ code: 2, err: expect.stringContaining("--issuer") });
+    expect((await admin(set(["--roles", "pupil"]))).code).toBe(2);
+    expect(await db.prisma.academyOidcProvider.count()).toBe(0);
+
+    const made = await admin(set(["--roles", "student,teacher", "--secret-stdin"]), "top-secret-value\n");
+    expect(made).toMatchObject({ code: 0, out: expect.stringContaining("/signin?academy=board-1") });
+    const row = await db.prisma.academyOidcProvider.findUniqueOrThrow({ where: { academyId: academy.id } });
+    expect(row).toMatchObject({ slug: "board-1", identityClaim: "roster_id", allowedRoles: ["student", "teacher"] });
+    expect(row.clientSecretSealed).not.toContain("top-secret-value");
+    expect(made.err).not.toContain("top-secret-value");
+    expect(await admin(set(["--roles", "student"]))).toMatchObject({ code: 0 }); // the sealed secret is kept
+    const kept = await db.prisma.academyOidcProvider.findUniqueOrThrow({ where: { academyId: academy.id } });
+    expect(kept).toMatchObject({ clientSecretSealed: row.clientSecretSealed, allowedRoles: ["student"] });
+    const audited = await db.prisma.auditLog.findMany({
+      where: { targetId: academy.id, action: "academy.oidcProvider" },
+    });
+    expect(audited).toHaveLength(2);
+    expect(JSON.stringify(audited.map((a) => a.meta))).not.toContain("top-secret-value");
+
+    expect((await admin(["remove-oidc-provider", "--academy", academy.id])).code).toBe(0);
+    expect(await db.prisma.academyOidcProvider.count()).toBe(0);
+    expect((await admin(["remove-oidc-provider", "--academy", academy.id])).code).toBe(1);
+  }, 120_000);
 });

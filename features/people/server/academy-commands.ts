@@ -2,25 +2,75 @@ import "server-only";
 import { audit } from "@/platform/audit/log";
 import { db } from "@/platform/db";
 import { type ActionResult, fail, ok } from "@/platform/errors";
+import { env } from "@/platform/env";
+import { sealSecret } from "@/platform/auth/secret-box";
+import type { OidcProviderInput } from "@/features/people/shared/oidc-provider";
+
+type By = { actorId: string } | { via: "cli" };
+
+/** A change to the academy's sign-in settings in the sign-in log: by its manager, or by the operator's CLI. */
+function auditAcademyChange(action: string, academyId: string, by: By, meta: Record<string, unknown>) {
+  return audit({
+    action,
+    actorId: "actorId" in by ? by.actorId : undefined,
+    academyId,
+    targetType: "academy",
+    targetId: academyId,
+    meta: { ...meta, ...("via" in by ? { via: by.via } : {}) },
+  });
+}
 
 /**
  * Binds the academy to the Microsoft Entra ID tenant `tenantId` (null: unbinds it): from then on a Microsoft sign-in
  * of its people is accepted only with a token of that tenant (platform/auth/oidc.ts). In the sign-in log as a change.
  */
-export async function setEntraTenant(
-  academyId: string,
-  tenantId: string | null,
-  by: { actorId: string } | { via: "cli" },
-): Promise<ActionResult<null>> {
+export async function setEntraTenant(academyId: string, tenantId: string | null, by: By): Promise<ActionResult<null>> {
   const { count } = await db().academy.updateMany({ where: { id: academyId }, data: { entraTenantId: tenantId } });
   if (count !== 1) return fail("NOT_FOUND");
-  await audit({
-    action: "academy.entraTenant",
-    actorId: "actorId" in by ? by.actorId : undefined,
-    academyId,
-    targetType: "academy",
-    targetId: academyId,
-    meta: { tenantId, ...("via" in by ? { via: by.via } : {}) },
+  await auditAcademyChange("academy.entraTenant", academyId, by, { tenantId });
+  return ok(null);
+}
+
+/**
+ * Sets the academy's own OpenID Connect provider (platform/auth/oidc.ts): created, or replaced keeping the sealed
+ * client secret when none is given. CONFLICT: another academy uses the slug; VALIDATION: a new provider without a
+ * secret. In the sign-in log as a change, without the secret.
+ */
+export async function setOidcProvider(
+  academyId: string,
+  input: OidcProviderInput,
+  by: By,
+): Promise<ActionResult<null>> {
+  const sealed = input.clientSecret
+    ? sealSecret(input.clientSecret, env().SIGNIN_CODE_KEY, "oidc-client-secret")
+    : null;
+  const { clientSecret: _, ...fields } = input;
+  const academy = await db().academy.findUnique({
+    where: { id: academyId },
+    select: { oidcProvider: { select: { slug: true } } },
   });
+  if (!academy) return fail("NOT_FOUND");
+  if (!academy.oidcProvider && !sealed) return fail("VALIDATION", { clientSecret: ["required"] });
+  const taken = await db().academyOidcProvider.findFirst({
+    where: { slug: fields.slug, academyId: { not: academyId } },
+    select: { academyId: true },
+  });
+  if (taken) return fail("CONFLICT", { slug: ["taken"] });
+  if (!academy.oidcProvider)
+    await db().academyOidcProvider.create({ data: { academyId, ...fields, clientSecretSealed: sealed! } });
+  else
+    await db().academyOidcProvider.update({
+      where: { academyId },
+      data: { ...fields, ...(sealed ? { clientSecretSealed: sealed } : {}) },
+    });
+  await auditAcademyChange("academy.oidcProvider", academyId, by, { ...fields, secretChanged: Boolean(sealed) });
+  return ok(null);
+}
+
+/** Removes the academy's own OpenID Connect provider (nobody signs in through it any more). */
+export async function removeOidcProvider(academyId: string, by: By): Promise<ActionResult<null>> {
+  const { count } = await db().academyOidcProvider.deleteMany({ where: { academyId } });
+  if (count !== 1) return fail("NOT_FOUND");
+  await auditAcademyChange("academy.oidcProvider", academyId, by, { removed: true });
   return ok(null);
 }

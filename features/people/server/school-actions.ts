@@ -3,7 +3,8 @@ import { z } from "zod";
 import type { ActionResult } from "@/platform/errors";
 import { kana, personName } from "@/features/people/shared/schema";
 import { entraTenantInput } from "@/features/people/shared/entra";
-import { setEntraTenant } from "./academy-commands";
+import { oidcProviderInput } from "@/features/people/shared/oidc-provider";
+import { removeOidcProvider, setEntraTenant, setOidcProvider } from "./academy-commands";
 import { defineAcademyAction } from "./school-action";
 import {
   type AcademyCtx,
@@ -62,4 +63,12 @@ export const setEntraTenantAction = academyAction(
   "academy.entraTenant",
   z.object({ tenantId: entraTenantInput }),
   (ctx, i) => setEntraTenant(ctx.academyId, i.tenantId, { actorId: ctx.actorId }),
+);
+/** Sets the manager's own academy's OpenID Connect provider (an empty secret keeps the stored one). */
+export const setOidcProviderAction = academyAction("academy.oidcProvider", oidcProviderInput, (ctx, i) =>
+  setOidcProvider(ctx.academyId, i, { actorId: ctx.actorId }),
+);
+/** Removes the manager's own academy's OpenID Connect provider. */
+export const removeOidcProviderAction = academyAction("academy.oidcProviderRemove", z.object({}), (ctx) =>
+  removeOidcProvider(ctx.academyId, { actorId: ctx.actorId }),
 );

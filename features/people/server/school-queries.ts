@@ -59,7 +59,7 @@ export interface SchoolPerson {
   methods: SigninMethodName[];
 }
 
-export type SigninMethodName = "password" | "code" | "google" | "entra";
+export type SigninMethodName = "password" | "code" | "google" | "entra" | "oidc";
 
 const methodsSelect = {
   passwordHash: true,
@@ -80,6 +80,7 @@ function methodsOf(row: {
     row.signinCodes.some((c) => !c.expiresAt || c.expiresAt.getTime() > now) ? ("code" as const) : null,
     providers.has("google") ? ("google" as const) : null,
     providers.has("microsoft-entra-id") ? ("entra" as const) : null,
+    [...providers].some((p) => p.startsWith("oidc-")) ? ("oidc" as const) : null,
   ].filter((m) => m !== null);
 }
 
@@ -88,6 +89,15 @@ export async function getAcademyEntraTenant(academyId: string): Promise<string |
   const academy = await db().academy.findUnique({ where: { id: academyId }, select: { entraTenantId: true } });
   return academy?.entraTenantId ?? null;
 }
+
+/** The academy's own OpenID Connect provider as its manager sees it: everything but the secret (null: none). */
+export function getAcademyOidcProvider(academyId: string) {
+  return db().academyOidcProvider.findUnique({
+    where: { academyId },
+    select: { slug: true, displayName: true, issuer: true, clientId: true, identityClaim: true, allowedRoles: true },
+  });
+}
+export type AcademyOidcProviderView = NonNullable<Awaited<ReturnType<typeof getAcademyOidcProvider>>>;
 
 /** One school's teachers, students and graduates (read-only lists for the manager; disabled accounts too), students by seat. */
 export async function listSchoolPeople(scope: AuthorizedSchoolId) {

@@ -40,6 +40,7 @@ const METHOD_WHERE: Record<SigninMethod, Prisma.AuditLogWhereInput> = {
   password: { action: { startsWith: "signin.password." } },
   google: { action: { startsWith: "signin.google." } },
   entra: { action: { startsWith: "signin.entra." } },
+  oidc: { action: { startsWith: "signin.oidc." } },
   code: { action: { startsWith: "signin.code." } },
   reset: { action: { startsWith: "password.reset." } },
   signout: { action: { startsWith: "signout" } },

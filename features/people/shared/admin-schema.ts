@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { emailSchema, newPasswordSchema } from "@/platform/auth/schema";
 import { entraTenantInput } from "@/features/people/shared/entra";
+import { oidcProviderInput } from "@/features/people/shared/oidc-provider";
 import { kana, notFormula } from "@/features/people/shared/schema";
 import { FORMULA_WORDS } from "@/platform/names/person-name";
 
@@ -30,6 +31,10 @@ export const emailInput = z.object({ email: emailSchema });
 export const entraTenantCliInput = z.object({
   academyId: z.uuid("must be an academy id (see list-academies)"),
   tenantId: entraTenantInput,
+});
+/** `set-oidc-provider`: the academy and its provider (features/people/shared/oidc-provider.ts). */
+export const oidcProviderCliInput = oidcProviderInput.extend({
+  academyId: z.uuid("must be an academy id (see list-academies)"),
 });
 /** The file of `backup FILE` / `restore FILE`. */
 const file = z.string({ error: "give the backup file: backup FILE / restore FILE" }).trim().min(1, "must not be empty");

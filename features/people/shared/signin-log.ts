@@ -6,7 +6,7 @@ import { searchText } from "@/platform/db/query-text";
  * (`signin.<method>.<success|failure|throttled>`, `password.reset.<requested|done>`, `signout`); every other action is
  * a change to accounts, sign-in codes, schools or settings ("change").
  */
-export const SIGNIN_METHODS = ["password", "google", "entra", "code", "reset", "signout", "change"] as const;
+export const SIGNIN_METHODS = ["password", "google", "entra", "oidc", "code", "reset", "signout", "change"] as const;
 export type SigninMethod = (typeof SIGNIN_METHODS)[number];
 export const SIGNIN_RESULTS = ["success", "failure", "throttled"] as const;
 export type SigninOutcome = (typeof SIGNIN_RESULTS)[number];
@@ -21,7 +21,7 @@ export function describeAction(action: string): { method: SigninMethod; result: 
   const [family, method, result] = action.split(".");
   if (
     family === "signin" &&
-    (method === "password" || method === "google" || method === "entra" || method === "code")
+    (method === "password" || method === "google" || method === "entra" || method === "oidc" || method === "code")
   ) {
     return { method, result: result === "failure" || result === "throttled" ? result : "success" };
   }

@@ -3,12 +3,15 @@ import { useTranslations } from "next-intl";
 import { useFormStatus } from "react-dom";
 import { signInWithProvider } from "@/platform/auth/actions";
 import { RichTextClient } from "@/platform/ui/rich-text-client";
-import { PROVIDER_LOOK, type ProviderId } from "./provider-look";
+import { isProviderId, PROVIDER_LOOK } from "./provider-look";
 
-function Submit({ provider }: { provider: ProviderId }) {
+/** An academy's own provider (`name`: its display name) or Google's or Microsoft's look. */
+function Submit({ provider, name }: { provider: string; name?: string }) {
   const t = useTranslations("Auth");
   const { pending } = useFormStatus();
-  const look = PROVIDER_LOOK[provider];
+  const builtIn = isProviderId(provider) ? PROVIDER_LOOK[provider] : null;
+  const look = builtIn ?? { mark: Array.from(name ?? "?")[0]!, testId: "academy-signin" };
+  const label = builtIn ? t(builtIn.label) : t("academyProvider", { name: name ?? "" });
   return (
     <button
       type="submit"
@@ -24,18 +27,21 @@ function Submit({ provider }: { provider: ProviderId }) {
           {look.mark}
         </span>
       )}
-      <RichTextClient text={pending ? t("signingIn") : t(look.label)} />
+      <RichTextClient text={pending ? t("signingIn") : label} />
     </button>
   );
 }
 
-/** Sign-in with an OpenID Connect provider (Google, Microsoft) with its loading state (docs/requirements.md §4). */
-export function ProviderButton({ provider, from }: { provider: ProviderId; from: string | null }) {
+/**
+ * Sign-in with an OpenID Connect provider (Google, Microsoft, the academy's own one named `name`) with its loading
+ * state (docs/requirements.md §4).
+ */
+export function ProviderButton({ provider, from, name }: { provider: string; from: string | null; name?: string }) {
   return (
     <form action={signInWithProvider}>
       <input type="hidden" name="provider" value={provider} />
       {from ? <input type="hidden" name="from" value={from} /> : null}
-      <Submit provider={provider} />
+      <Submit provider={provider} name={name} />
     </form>
   );
 }

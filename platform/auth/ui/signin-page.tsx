@@ -2,7 +2,8 @@ import { getTranslations } from "next-intl/server";
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { isSigninErrorCode } from "@/platform/auth/errors";
-import { oidcProviderIds } from "@/platform/auth/oidc";
+import { academyProvider, oidcProviderIds } from "@/platform/auth/oidc";
+import { OIDC_SLUG } from "@/platform/auth/schema";
 import { homeOf } from "@/platform/auth/roles";
 import { safeFromPath } from "@/platform/auth/schema";
 import { getActor } from "@/platform/auth/session";
@@ -29,6 +30,9 @@ export async function SigninPage({ searchParams }: { searchParams: Params }) {
       ? "providerFailed"
       : null;
   const from = safeFromPath(params.from);
+  // /signin?academy=<slug>: the academy's own provider's button too (the link a school prints)
+  const academy =
+    typeof params.academy === "string" && OIDC_SLUG.test(params.academy) ? await academyProvider(params.academy) : null;
   const providers = oidcProviderIds().filter(isProviderId);
   return (
     <AuthCard labelledBy="signin-title">
@@ -39,11 +43,12 @@ export async function SigninPage({ searchParams }: { searchParams: Params }) {
         <RichText text={t("signinLead")} />
       </p>
       <SigninForm from={from} initialError={error} />
-      {providers.length > 0 ? (
+      {providers.length > 0 || academy ? (
         <>
           <p className="or-line" aria-hidden="true">
             <RichText text={t("or")} />
           </p>
+          {academy ? <ProviderButton provider={academy.id} name={academy.displayName} from={from} /> : null}
           {providers.map((provider) => (
             <ProviderButton key={provider} provider={provider} from={from} />
           ))}
