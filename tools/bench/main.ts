@@ -19,6 +19,7 @@ import { benchDatabase, ensureBuilt, seedBenchAcademy, startApp, stopBenchPostgr
 import { fanoutWhilePrinting } from "./print-load";
 import { answerBurst, sustainedAnswers } from "./answers";
 import { bytesPerStudent } from "./bytes";
+import { cityRow } from "./city";
 import { editorBytes, furiganaTiming } from "./editor";
 import { liveControlRows } from "./live-controls";
 import { projectorChart } from "./projector";
@@ -87,7 +88,7 @@ const cases: Case[] = [
 
 /**
  * `--only=a,b` runs only the named groups (pdf, csv, stats, live, live-controls, projector, print-live,
- * answers, signin, bytes, editor, scale, pooled, roster, rollover, roster-load); `--no-db` skips everything that needs PostgreSQL.
+ * answers, signin, bytes, editor, scale, pooled, roster, rollover, roster-load, city); `--no-db` skips everything that needs PostgreSQL.
  * A full run writes its rows to docs/benchmarks.json and renders docs/benchmarks.md from that file;
  * `--json=FILE` writes any run's rows to FILE, `--compare=FILE` prints how they differ from the run in FILE.
  */
@@ -114,6 +115,7 @@ const wants = (group: string) =>
           "roster",
           "rollover",
           "roster-load",
+          "city",
         ].includes(group)
       );
 const groupOf = (c: Case) => (c.name.startsWith("sign-in sheets") ? "pdf" : "csv");
@@ -224,6 +226,10 @@ if (
     }
   }
   if (wants("pooled")) say(await throughPgBouncer(await fresh()));
+}
+if (wants("city")) {
+  ensureBuilt();
+  say([await cityRow()]);
 }
 if (wants("roster")) say([await rosterImport()]);
 await stopBenchPostgres();
