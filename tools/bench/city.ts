@@ -121,11 +121,15 @@ async function loadClients(count: number) {
 type LoadClients = Awaited<ReturnType<typeof loadClients>>;
 
 /** CPU of `pids` over what `work` takes, as a share of one core. */
-async function cpuShare<T>(pids: number[], work: () => Promise<T>): Promise<{ result: T; share: number }> {
+async function cpuShare<T>(
+  pids: number[],
+  work: () => Promise<T>,
+): Promise<{ result: T; share: number; seconds: number }> {
   const before = cpuSecondsOf(pids);
   const t = performance.now();
   const result = await work();
-  return { result, share: (cpuSecondsOf(pids) - before) / ((performance.now() - t) / 1000) };
+  const seconds = cpuSecondsOf(pids) - before;
+  return { result, share: seconds / ((performance.now() - t) / 1000), seconds };
 }
 
 interface Delivery {
@@ -199,16 +203,16 @@ async function cityLive(app: RunningApp, data: BenchData, clients: LoadClients) 
   const rssOpen = vmMb(pid!, "VmRSS");
   const actionTimes: number[] = [];
   const pressedAt: number[][] = [];
-  let appCpu = 0;
+  const appCpu = { share: 0, seconds: 0 };
   const { share: clientCpu } = await cpuShare(clients.pids, async () => {
-    const { share } = await cpuShare([pid!], async () => {
+    const { share, seconds } = await cpuShare([pid!], async () => {
       for (let round = 1; round <= ROUNDS; round++) {
         const t0 = await advanceAll(app, data.classes, teacherCookies, round, WINDOW_MS, actionTimes);
         pressedAt.push(t0.map((t) => performance.timeOrigin + t));
         await sleep(ROUND_GAP_MS);
       }
     });
-    appCpu = share;
+    Object.assign(appCpu, { share, seconds });
   });
   const { events, closed } = await clients.collect();
   const peak = vmMb(pid!, "VmHWM");
@@ -280,7 +284,7 @@ function cityMeasured(
   return [
     `p99 ${ms(percentile(live.latencies, 99))} (the last student ${ms(Math.max(...live.latencies))}; rounds' p99s ${live.perRoundP99.map(ms).join(", ")}; p50 ${ms(median(live.latencies))}; the teacher's request alone p50 ${ms(live.action)}; ${live.latencies.length} deliveries; missed ${live.missed}, out of order ${live.disordered}; streams refused ${live.failed}, closed by the server ${live.closed}, opened in ${live.openSeconds.toFixed(1)} s)`,
     `app RSS ${Math.round(live.rssBefore)} MB before the streams, ${Math.round(live.rssOpen)} MB with ${students} open (${perStream.toFixed(1)} KB per stream), peak ${Math.round(live.peak)} MB`,
-    `app CPU ${pct(live.appCpu)} of one core over the rounds`,
+    `app CPU ${(live.appCpu.seconds / ROUNDS).toFixed(2)} s per round (${pct(live.appCpu.share)} of one core over the rounds, ${ROUND_GAP_MS / 1000} s apart)`,
     `load client (${clientCount} process${clientCount > 1 ? "es" : ""}, raw sockets) ${pct(live.clientCpu)} of one core over the rounds (the echo's: ${pct(echo.clientCpu)})`,
     `bare SSE echo p99 ${ms(percentile(echo.latencies, 99))} (the last stream ${ms(Math.max(...echo.latencies))}; missed ${echo.missed}, refused ${echo.failed}) → ${(percentile(live.latencies, 99) / Math.max(percentile(echo.latencies, 99), 0.1)).toFixed(1)}× the echo`,
     `load average ${os
