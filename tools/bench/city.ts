@@ -86,8 +86,13 @@ async function loadClients(count: number) {
       stdio: ["ignore", "inherit", "inherit", "ipc"],
     }),
   );
-  await Promise.all(children.map((c) => reply(c, "up")));
-  for (const c of children) checkFileLimit(c.pid!, "the load client");
+  try {
+    await Promise.all(children.map((c) => reply(c, "up")));
+    for (const c of children) checkFileLimit(c.pid!, "the load client");
+  } catch (error) {
+    for (const c of children) c.kill();
+    throw error;
+  }
   let dumps = 0;
   const share = <T>(xs: T[], i: number) => xs.filter((_, n) => n % count === i);
   return {
@@ -294,11 +299,25 @@ function cityMeasured(
   ].join("; ");
 }
 
-/** The row: a fresh database with the city, one instance, the load client(s), then the echo. */
-export async function cityRow(): Promise<Row> {
+const SCENARIO = `a city at 8:30 on one instance: 250 classes, 10000 students, ${ROUNDS} rounds, all 250 teachers press "next" within the same ${WINDOW_MS} ms`;
+const TARGET = `p99 < ${LIMIT_MS} ms, none missed or out of order, the app's RSS < ${RSS_LIMIT_MB / 1024} GB`;
+
+/** The row; one that could not run (e.g. the file limit too low) is a MISS saying why, and the other groups' rows stay. */
+export function cityRow(): Promise<Row> {
+  return measureCity().catch((error: unknown) => ({
+    scenario: SCENARIO,
+    target: TARGET,
+    measured: `not measured: ${error instanceof Error ? error.message : String(error)}`,
+    ok: false,
+  }));
+}
+
+/** A fresh database with the city, one instance, the load client(s), then the echo. */
+async function measureCity(): Promise<Row> {
   const { url } = await benchDatabase("manabiya_bench_city");
   const seeding = performance.now();
   const data = await seedBenchAcademy(url, SCHOOLS);
+  if (data.students.length !== 10_000) throw new Error(`the city has ${data.students.length} students, not 10,000`);
   console.log(
     `city: ${data.classes.length} classes, ${data.students.length} students seeded in ${((performance.now() - seeding) / 1000).toFixed(1)} s`,
   );
@@ -316,8 +335,8 @@ export async function cityRow(): Promise<Row> {
     const echo = await cityEcho(data.students.length, clients);
     const p99 = percentile(live.latencies, 99);
     return {
-      scenario: `a city at 8:30 on one instance: ${data.classes.length} classes, ${data.students.length} students, ${ROUNDS} rounds, all ${data.classes.length} teachers press "next" within the same ${WINDOW_MS} ms`,
-      target: `p99 < ${LIMIT_MS} ms, none missed or out of order, the app's RSS < ${RSS_LIMIT_MB / 1024} GB`,
+      scenario: SCENARIO,
+      target: TARGET,
       measured: cityMeasured(live, echo, data.students.length, clientCount),
       ok:
         p99 < LIMIT_MS &&
