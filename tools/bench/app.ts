@@ -180,8 +180,8 @@ async function seedSchool(seeding: Seeding, academyId: string, s: number): Promi
   data.schools.push(schoolEntry);
 }
 
-/** Fills `url` with the bench academy; returns ids and the students' sign-in codes. */
-export async function seedBenchAcademy(url: string): Promise<BenchData> {
+/** Fills `url` with the bench academy (`schools` × 10 classes × 40 students); returns ids and the students' sign-in codes. */
+export async function seedBenchAcademy(url: string, schools = SCHOOLS): Promise<BenchData> {
   process.env.DATABASE_URL = url;
   const db = createPrismaClient(url, 4);
   const { readTemplateFiles, syncTemplates } = await import("@/features/activities/server/template-load");
@@ -191,7 +191,7 @@ export async function seedBenchAcademy(url: string): Promise<BenchData> {
   const academy = await db.academy.create({ data: { name: "ベンチ学園", nameKana: "べんちがくえん" } });
   const data: BenchData = { classes: [], schools: [], students: [] };
   const seeding: Seeding = { db, createActivity: createActivityFromTemplate, passwordHash, data };
-  for (let s = 0; s < SCHOOLS; s++) await seedSchool(seeding, academy.id, s);
+  for (let s = 0; s < schools; s++) await seedSchool(seeding, academy.id, s);
   await db.$executeRawUnsafe("analyze");
   await db.$disconnect();
   return data;

@@ -27,6 +27,14 @@ function cpuBetween(before: Map<number, number>, after: Map<number, number>): nu
   return ticks / 100; // USER_HZ
 }
 
+/** CPU seconds (user + system) the processes `pids` have used so far. */
+export function cpuSecondsOf(pids: number[]): number {
+  const wanted = new Set(pids);
+  let ticks = 0;
+  for (const t of cpuTicks((pid) => wanted.has(pid)).values()) ticks += t;
+  return ticks / 100; // USER_HZ
+}
+
 /** Who used the cores during `work`: the app, PostgreSQL, the load client (this process), as shares of one core. */
 export async function cpuSplit<T>(app: RunningApp, work: () => Promise<T>): Promise<{ result: T; split: string }> {
   const appPids = new Set(app.pids);

@@ -20,6 +20,7 @@ import { fanoutWhilePrinting } from "./print-load";
 import { fanoutWhileImportingSlides } from "./slides-load";
 import { answerBurst, sustainedAnswers } from "./answers";
 import { bytesPerStudent } from "./bytes";
+import { cityRow } from "./city";
 import { editorBytes, furiganaTiming } from "./editor";
 import { liveControlRows } from "./live-controls";
 import { projectorChart } from "./projector";
@@ -96,7 +97,7 @@ const cases: Case[] = [
 
 /**
  * `--only=a,b` runs only the named groups (pdf, csv, stats, live, live-controls, projector, print-live, slides-live,
- * answers, signin, bytes, editor, scale, pooled, roster, rollover, roster-load); `--no-db` skips everything that needs PostgreSQL.
+ * answers, signin, bytes, editor, scale, pooled, roster, rollover, roster-load, city); `--no-db` skips everything that needs PostgreSQL.
  * A full run writes its rows to docs/benchmarks.json and renders docs/benchmarks.md from that file;
  * `--only=… --merge` puts the part's rows into docs/benchmarks.json in place of the same scenarios' (new ones
  * at the end of their table), marked as re-run, and renders docs/benchmarks.md again;
@@ -126,6 +127,7 @@ const wants = (group: string) =>
           "roster",
           "rollover",
           "roster-load",
+          "city",
         ].includes(group)
       );
 const groupOf = (c: Case) => (c.name.startsWith("sign-in sheets") ? "pdf" : "csv");
@@ -238,6 +240,10 @@ if (
     }
   }
   if (wants("pooled")) say(await throughPgBouncer(await fresh()));
+}
+if (wants("city")) {
+  ensureBuilt();
+  say([await cityRow()]);
 }
 if (wants("roster")) say([await rosterImport()]);
 await stopBenchPostgres();

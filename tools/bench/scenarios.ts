@@ -53,7 +53,7 @@ const guidePath = (c: BenchClass) => `/dashboard/teacher/activities/guide/${c.ac
  * The lessons start ten at a time (the setting up, not what is measured: fifty interactive
  * transactions at once on a just-started instance can outwait Prisma's 2 s for a connection).
  */
-async function startLessons(app: RunningApp, classes: BenchClass[], teacherCookies: string[], start: string) {
+export async function startLessons(app: RunningApp, classes: BenchClass[], teacherCookies: string[], start: string) {
   await pool(classes, 10, async (c, i) => {
     expectActionOk(
       await callAction(app.url, guidePath(c), start, [{ activityId: c.activityId }], teacherCookies[i]!),
@@ -63,7 +63,7 @@ async function startLessons(app: RunningApp, classes: BenchClass[], teacherCooki
 }
 
 /** Tidying up, ten at a time (not measured; a failure is reported, and the next start keeps a session that still runs). */
-async function endLessons(app: RunningApp, classes: BenchClass[], teacherCookies: string[], end: string) {
+export async function endLessons(app: RunningApp, classes: BenchClass[], teacherCookies: string[], end: string) {
   await pool(classes, 10, async (c, i) => {
     const reply = await callAction(
       app.url,
@@ -108,7 +108,7 @@ async function followLessons(app: RunningApp, classes: BenchClass[], clock: { ro
 }
 
 /** Every teacher moves on to the round's scene (within `windowMs`); when each request left, by class; each reply's time into `actionTimes`. */
-async function advanceAll(
+export async function advanceAll(
   app: RunningApp,
   classes: BenchClass[],
   teacherCookies: string[],

@@ -8,7 +8,7 @@ import { errorField, log } from "@/platform/ops/log";
 import { STATIC_SECURITY_HEADERS } from "@/platform/security/headers";
 import { type Subscribe, subscribeVia } from "../../../platform/notify/listen";
 import { SLOT_RETRY_AFTER_S, takeSlot } from "./slot-count";
-import { openLiveStream, SSE_HEADERS } from "./stream-core";
+import { openLiveStream, SSE_HEADERS, type StreamSink } from "./stream-core";
 import { classKeyOf } from "../shared/klass";
 import { stateForClass } from "./student-state";
 import { createStreamDatabase } from "./stream-pool-queries";
@@ -34,6 +34,38 @@ import { createStreamDatabase } from "./stream-pool-queries";
 export const EVENTS_PATH = /^\/api\/v1\/live\/(?!school\/)([^/?#]*)\/events(?:\?.*)?$/;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const CRLF = Buffer.from("\r\n");
+/** Each frame as one HTTP/1.1 chunk, made once however many streams send it (the frames: features/play/server/stream-core.ts). */
+const chunks = new WeakMap<Uint8Array, Buffer>();
+function chunkOf(bytes: Uint8Array): Buffer {
+  let chunk = chunks.get(bytes);
+  if (!chunk) {
+    chunk = Buffer.concat([Buffer.from(`${bytes.length.toString(16)}\r\n`), bytes, CRLF]);
+    chunks.set(bytes, chunk);
+  }
+  return chunk;
+}
+
+/**
+ * Where a stream's frames go. Through `res.write`, Node frames every write of a chunked response itself: three
+ * buffers and a deferred uncork per write, per stream: for 10,000 streams about 1.5 times the CPU of writing each a
+ * ready-made chunk (docs/benchmarks.md "The city row"). So once the headers are on the socket, a chunked response's
+ * frames are written to its socket as ready-made chunks, in order with what the response writes there (its
+ * last chunk at `end`). Anything else (an HTTP/1.0 client, a response still buffering) goes through `res.write`.
+ */
+function chunkSink(res: ServerResponse): StreamSink {
+  res.flushHeaders();
+  const socket = res.socket;
+  if (!socket || !res.chunkedEncoding || res.writableLength > 0)
+    return { write: (bytes) => void res.write(bytes), end: () => res.end() };
+  return {
+    write: (bytes) => {
+      if (!socket.destroyed) socket.write(chunkOf(bytes));
+    },
+    end: () => res.end(),
+  };
+}
 
 export interface StreamEndpoint {
   /** Serves the request, or calls `next` to leave it to Next.js (not a student's stream). */
@@ -94,34 +126,31 @@ export function createStreamEndpoint(
       return;
     }
     res.writeHead(200, streamHeaders);
-    const live = (opened.live = openLiveStream(
-      { write: (bytes) => void res.write(bytes), end: () => res.end() },
-      {
-        subscribe,
-        topic: `activity:${topicId}`,
-        kinds: ["state"],
-        release,
-        stillValid: () => database.checks.load(sessionCheckKey(session)),
-        snapshot: async () => {
-          const state = stateForClass(await database.stateOf(topicId), studentClass);
-          // a session started while the stream was open: join it
-          if (state?.sessionId && state.status === "running" && state.sessionId !== sessionId) {
-            sessionId = state.sessionId;
-            await database.presence.touch(sessionId, session.id);
-            database.countsChanged(topicId);
-          }
-          return state;
-        },
-        onTick: async () => {
-          if (sessionId) await database.presence.touch(sessionId, session.id);
-        },
-        onClose: async () => {
-          if (!sessionId) return;
-          await database.presence.leave(sessionId, session.id);
+    const live = (opened.live = openLiveStream(chunkSink(res), {
+      subscribe,
+      topic: `activity:${topicId}`,
+      kinds: ["state"],
+      release,
+      stillValid: () => database.checks.load(sessionCheckKey(session)),
+      snapshot: async () => {
+        const state = stateForClass(await database.stateOf(topicId), studentClass);
+        // a session started while the stream was open: join it
+        if (state?.sessionId && state.status === "running" && state.sessionId !== sessionId) {
+          sessionId = state.sessionId;
+          await database.presence.touch(sessionId, session.id);
           database.countsChanged(topicId);
-        },
+        }
+        return state;
       },
-    ));
+      onTick: async () => {
+        if (sessionId) await database.presence.touch(sessionId, session.id);
+      },
+      onClose: async () => {
+        if (!sessionId) return;
+        await database.presence.leave(sessionId, session.id);
+        database.countsChanged(topicId);
+      },
+    }));
     await live.started;
   }
 

@@ -8,7 +8,7 @@
  * and the reconnect at shutdown.
  */
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import net, { type AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { NextRequest } from "next/server";
 
@@ -223,6 +223,45 @@ describe("a student's live stream from the production endpoint and from the rout
     a.abort();
     b.abort();
     await expect.poll(() => presence(student), { timeout: 10_000 }).toBe(0);
+  });
+
+  it("on the socket: HTTP/1.1 chunks each exactly the size they say, and an HTTP/1.0 client gets the same events unchunked", async () => {
+    const student = ids.students[2]!;
+    const cookie = await cookieOf(student);
+    const raw = (version: "1.0" | "1.1") => {
+      const socket = net.connect(port, "127.0.0.1");
+      const got = { bytes: Buffer.alloc(0), close: () => socket.destroy() };
+      socket.on("data", (b: Buffer) => (got.bytes = Buffer.concat([got.bytes, b])));
+      socket.write(`GET /api/v1/live/${ids.activity}/events HTTP/${version}\r\nHost: x\r\nCookie: ${cookie}\r\n\r\n`);
+      return got;
+    };
+    /** The body of a chunked response, refusing any chunk whose size line is not its length. */
+    const unchunk = (body: Buffer) => {
+      let text = "";
+      for (let rest = body; rest.length > 0;) {
+        const line = rest.indexOf("\r\n");
+        const size = parseInt(rest.subarray(0, line).toString("latin1"), 16);
+        if (rest.length < line + 2 + size + 2) break; // the last chunk still arriving
+        expect(rest.subarray(line + 2 + size, line + 4 + size).toString()).toBe("\r\n");
+        text += rest.subarray(line + 2, line + 2 + size).toString("utf8");
+        rest = rest.subarray(line + 4 + size);
+      }
+      return text;
+    };
+    const bodyOf = (got: { bytes: Buffer }) => got.bytes.subarray(got.bytes.indexOf("\r\n\r\n") + 4);
+    const [v11, v10] = [raw("1.1"), raw("1.0")];
+    await expect.poll(() => states(unchunk(bodyOf(v11))).length, { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => states(bodyOf(v10).toString()).length, { timeout: 10_000 }).toBe(1);
+    const scene = ids.scenes[1]!;
+    await db().$queryRawUnsafe(MOVE_SQL, ...moveParams(ids.school, ids.teacher, ids.activity, scene));
+    await expect.poll(() => states(unchunk(bodyOf(v11))).at(-1)?.sceneId, { timeout: 10_000 }).toBe(scene);
+    await expect.poll(() => states(bodyOf(v10).toString()).at(-1)?.sceneId, { timeout: 10_000 }).toBe(scene);
+    expect(v11.bytes.toString("latin1")).toMatch(/^HTTP\/1\.1 200[^]*\r\ntransfer-encoding: chunked\r\n/i);
+    expect(v10.bytes.toString("latin1")).not.toMatch(/transfer-encoding/i);
+    expect(unchunk(bodyOf(v11))).toBe(bodyOf(v10).toString());
+    await db().$queryRawUnsafe(MOVE_SQL, ...moveParams(ids.school, ids.teacher, ids.activity, ids.scenes[0]!));
+    v11.close();
+    v10.close();
   });
 
   it("the streams of a user are capped alike (429 with Retry-After), whichever server holds them", async () => {
