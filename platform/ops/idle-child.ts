@@ -8,6 +8,14 @@ import { Readable } from "node:stream";
 const CHRT = ["/usr/bin/chrt", "/bin/chrt"].find((candidate) => fs.existsSync(candidate));
 
 /**
+ * A program run at idle priority: through `chrt --idle 0` where the machine has it (the scheduler's idle
+ * class: it runs only when no server thread wants the core), else `nice -n 19`. The command and its arguments.
+ */
+export function idleCommand(program: string, args: string[]): [string, string[]] {
+  return CHRT ? [CHRT, ["--idle", "0", program, ...args]] : ["nice", ["-n", "19", program, ...args]];
+}
+
+/**
  * Starts one of the app's own child processes (plain JavaScript under lib/, which calls
  * platform/ops/lowest-priority.mjs first): V8 without background threads, so that the child is one
  * idle-priority thread and not five (Linux's scheduler, EEVDF, may run an idle-class thread for a

@@ -3,13 +3,15 @@ import { execFile } from "node:child_process";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { MAX_IMAGE_BYTES, MAX_IMAGE_EDGE } from "../shared/image-limits";
+import { idleCommand } from "@/platform/ops/idle-child";
+import { MAX_IMAGE_EDGE } from "../shared/image-limits";
 import type { SlidesProblem } from "../shared/slide-limits";
 
 /**
- * The pages of a PDF as PNG pictures, drawn by Debian's poppler (`pdfinfo`, `pdftoppm`) in child processes
- * at a lower priority (`nice`), one page at a time and one PDF at a time per server process, so a deck being
- * brought in never takes the core that serves a live lesson (features/scenes/README.md "Slides from a PDF").
+ * The pages of a PDF as pictures, drawn by Debian's poppler (`pdfinfo`, `pdftoppm`) in child processes at idle
+ * priority (platform/ops/idle-child.ts idleCommand), one page at a time and one PDF at a time per server
+ * process, so a deck being brought in never takes the core that serves a live lesson (features/scenes/README.md
+ * "Slides from a PDF").
  */
 
 /** A page that takes longer is given up (a malformed or hostile file), and the whole PDF with it. */
@@ -41,24 +43,22 @@ async function pageCount(file: string): Promise<{ ok: true; pages: number } | { 
   }
 }
 
-/** Page `n` (from 1) as `format` bytes, its longest edge MAX_IMAGE_EDGE pixels. */
-async function drawPage(file: PdfFile, n: number, format: "png" | "jpeg"): Promise<Buffer> {
+/**
+ * Page `n` (from 1) as a JPEG, its longest edge MAX_IMAGE_EDGE pixels. JPEG because the image store re-encodes
+ * every picture in the server's own process, and a JPEG costs it about a third of a PNG's CPU (its PNG encoder
+ * at the highest compression was the slowest step of an import).
+ */
+async function renderPage(file: PdfFile, n: number): Promise<Buffer> {
   const out = path.join(path.dirname(file.path), `page-${n}`);
   const page = ["-f", String(n), "-l", String(n), "-singlefile"];
-  const args = ["-n", "10", "pdftoppm", `-${format}`, "-scale-to", String(MAX_IMAGE_EDGE), ...page, file.path, out];
-  await run("nice", args, PAGE_TIMEOUT_MS);
-  const picture = `${out}.${format === "png" ? "png" : "jpg"}`;
+  const args = ["-jpeg", "-jpegopt", "quality=92", "-scale-to", String(MAX_IMAGE_EDGE), ...page, file.path, out];
+  await run(...idleCommand("pdftoppm", args), PAGE_TIMEOUT_MS);
+  const picture = `${out}.jpg`;
   try {
     return await readFile(picture);
   } finally {
     await rm(picture, { force: true });
   }
-}
-
-/** Page `n` as PNG (sharp for text), or as JPEG when its PNG is larger than an uploaded image may be (a photo). */
-async function renderPage(file: PdfFile, n: number): Promise<Buffer> {
-  const png = await drawPage(file, n, "png");
-  return png.byteLength <= MAX_IMAGE_BYTES ? png : drawPage(file, n, "jpeg");
 }
 
 const shared = globalThis as unknown as { slidesTurn?: Promise<unknown> };
