@@ -60,11 +60,3 @@ export async function deleteSecondFactors(userId: string): Promise<boolean> {
   ]);
   return totp.count + codes.count > 0;
 }
-
-/** The academy's second-factor policy. */
-export async function saveSecondFactorPolicy(academyId: string, require: boolean, graceUntil: Date | null) {
-  await db().academy.update({
-    where: { id: academyId },
-    data: { requireSecondFactor: require, secondFactorGraceUntil: graceUntil },
-  });
-}

@@ -22,7 +22,7 @@ import {
   startPendingEnrolmentAction,
   startTotpEnrolmentAction,
 } from "@/platform/auth/second-factor-actions";
-import { passSecondFactor, saveSecondFactorPolicy } from "@/platform/auth/second-factor-commands";
+import { passSecondFactor } from "@/platform/auth/second-factor-commands";
 import { LIMITS } from "@/platform/auth/throttle";
 import { totpCode } from "@/platform/auth/totp";
 import { db } from "@/platform/db";
@@ -30,6 +30,11 @@ import { createUser } from "../../prisma/seed/factories";
 import { session, sessionCookieOf } from "../../tests/support/next-headers-fake";
 import { twoSchools } from "../../tests/support/two-schools";
 
+const saveSecondFactorPolicy = (academyId: string, require: boolean, graceUntil: Date | null) =>
+  db().academy.update({
+    where: { id: academyId },
+    data: { requireSecondFactor: require, secondFactorGraceUntil: graceUntil },
+  });
 const client = { ip: "198.51.100.40", userAgent: null };
 const fx = {} as { academy: string; school: string; tag: string };
 let n = 0;

@@ -140,3 +140,37 @@ test("with the academy's policy on and its grace over, a teacher without an app 
   await expect(kidPage).toHaveURL(/\/dashboard\/student\/home$/);
   await kid.close();
 });
+
+test("a manager requires a second factor with a grace day on the schools screen; meanwhile a teacher without one is asked on every page, not made to", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const { academy, teacher, manager } = await makeSchool(0);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await signInAs(page, manager.email!, TEST_PASSWORD);
+  await page.goto("/dashboard/manager/schools");
+  await expect(page.getByTestId("mfa-policy-value")).toHaveAttribute("data-require", "false");
+  await page.getByTestId("edit-mfa-policy").click();
+  await page.getByTestId("mfa-require").selectOption("on");
+  await page.getByTestId("mfa-grace").fill("2099-03-31");
+  await page.getByTestId("edit-mfa-policy-save").click();
+  await expect(page.getByTestId("mfa-policy-value")).toHaveAttribute("data-require", "true");
+  await expect(page.getByTestId("mfa-policy-value")).toContainText("2099-03-31");
+  await shot(page, "policy-1280");
+  expect(
+    await e2eDb().academy.findUniqueOrThrow({ where: { id: academy.id }, select: { secondFactorGraceUntil: true } }),
+  ).toEqual({ secondFactorGraceUntil: new Date("2099-03-31T15:00:00Z") });
+
+  const other = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+  const teacherPage = await other.newPage();
+  await signInAs(teacherPage, teacher.email!, TEST_PASSWORD);
+  await expect(teacherPage.getByTestId("second-factor-reminder")).toBeVisible();
+  await teacherPage.getByTestId("second-factor-reminder").getByRole("link").click();
+  await expect(teacherPage).toHaveURL(/\/dashboard\/teacher\/signins/);
+  await expect(teacherPage.getByTestId("second-factor-grace")).toBeVisible();
+  await expectAccessible(teacherPage);
+  await teacherPage.setViewportSize(PHONE);
+  await shot(teacherPage, "settings-phone");
+  await other.close();
+});

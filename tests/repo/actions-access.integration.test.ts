@@ -183,11 +183,22 @@ describe("school actions: managers of the school's own academy only", () => {
         await db().academy.findUnique({ where: { id: academies.academy }, select: { entraTenantId: true } }),
       ).toEqual({ entraTenantId: tenant }),
   };
-  it.each(rows([...SCHOOL_ROWS, create, entraTenant]))(
+  const mfaPolicy: Row = {
+    name: "second-factor policy",
+    call: () => schoolActions.setSecondFactorPolicyAction({ require: "on", graceUntil: "2099-03-31" }),
+    effect: async () =>
+      expect(
+        await db().academy.findUnique({
+          where: { id: academies.academy },
+          select: { requireSecondFactor: true, secondFactorGraceUntil: true },
+        }),
+      ).toEqual({ requireSecondFactor: true, secondFactorGraceUntil: new Date("2099-03-31T15:00:00Z") }),
+  };
+  it.each(rows([...SCHOOL_ROWS, create, entraTenant, mfaPolicy]))(
     "%s: refused when signed out, for a student, for teachers and (for a named school or teacher) another academy's manager; the academy's manager may",
     async (_name, row) => {
       // creating a school and binding the tenant name no school: another academy's manager acts on their own
-      const named = row !== create && row !== entraTenant;
+      const named = row !== create && row !== entraTenant && row !== mfaPolicy;
       await check(
         row,
         [...NOT_STAFF, ["teacher", "FORBIDDEN"], ...(named ? [["otherManager", "NOT_FOUND"] as [Who, string]] : [])],
@@ -476,6 +487,9 @@ it("second factor: refused signed out, for a student and for a sign-in waiting f
     return call();
   };
   const factor = () => db().totpFactor.findUnique({ where: { userId: teacher } });
+  const policy = (requireSecondFactor: boolean) =>
+    db().academy.update({ where: { id: academies.academy }, data: { requireSecondFactor } });
+  await policy(false); // another test sets it
   for (const who of ["nobody", "student"] as const) {
     const code = who === "nobody" ? "UNAUTHENTICATED" : "FORBIDDEN";
     expect(await as(who, () => factorActions.startTotpEnrolmentAction({}))).toMatchObject({ ok: false, code });
@@ -548,6 +562,13 @@ it("second factor: refused signed out, for a student and for a sign-in waiting f
   expect(await db().deviceSession.findUnique({ where: { id: waiting.sid! } })).toMatchObject({
     secondFactorPending: false,
   });
+  // the academy requires a second factor: it cannot be removed
+  await policy(true);
+  expect(await asTeacher(() => factorActions.removeSecondFactorsAction({}))).toMatchObject({
+    ok: false,
+    code: "FORBIDDEN",
+  });
+  await policy(false);
   expect(await asTeacher(() => factorActions.removeSecondFactorsAction({}))).toMatchObject({ ok: true });
   expect(await factor()).toBeNull();
   expect(await db().recoveryCode.count({ where: { userId: teacher } })).toBe(0);

@@ -3,7 +3,8 @@ import { z } from "zod";
 import type { ActionResult } from "@/platform/errors";
 import { kana, personName } from "@/features/people/shared/schema";
 import { entraTenantInput } from "@/features/people/shared/entra";
-import { setEntraTenant } from "./academy-commands";
+import { secondFactorPolicyInput } from "@/features/people/shared/second-factor-policy";
+import { setEntraTenant, setSecondFactorPolicy } from "./academy-commands";
 import { defineAcademyAction } from "./school-action";
 import {
   type AcademyCtx,
@@ -62,4 +63,10 @@ export const setEntraTenantAction = academyAction(
   "academy.entraTenant",
   z.object({ tenantId: entraTenantInput }),
   (ctx, i) => setEntraTenant(ctx.academyId, i.tenantId, { actorId: ctx.actorId }),
+);
+/** Whether the academy's teachers and managers must use a second factor, and until when they are only asked. */
+export const setSecondFactorPolicyAction = academyAction(
+  "academy.secondFactorPolicy",
+  secondFactorPolicyInput,
+  (ctx, i) => setSecondFactorPolicy(ctx.academyId, i, ctx.actorId),
 );

@@ -2,6 +2,7 @@ import { getTranslations } from "next-intl/server";
 import { requireRole } from "@/platform/auth/session";
 import {
   getAcademyEntraTenant,
+  getAcademySecondFactorPolicy,
   listSchoolsForAcademy,
   listTeachersBySchool,
 } from "@/features/people/server/school-queries";
@@ -12,6 +13,8 @@ import { RichText } from "@/platform/ui/rich-text";
 import Link from "next/link";
 import { DeleteSchool } from "./delete-school";
 import { EntraTenant } from "./entra-tenant";
+import { graceDayOf } from "@/features/people/shared/second-factor-policy";
+import { SecondFactorPolicy } from "./second-factor-policy";
 import { AddTeacher, SchoolForm, TeacherActions } from "./school-forms";
 
 /** /dashboard/manager/schools: the academy's schools (create, rename, delete when empty) and their teachers (add, disable, move); each school's people on its own page. */
@@ -21,10 +24,11 @@ export async function SchoolsPage() {
   if (!actor.academyId) {
     return <NoPermission />;
   }
-  const [schools, teachers, tenant] = await Promise.all([
+  const [schools, teachers, tenant, policy] = await Promise.all([
     listSchoolsForAcademy(actor.academyId),
     listTeachersBySchool(actor.academyId),
     getAcademyEntraTenant(actor.academyId),
+    getAcademySecondFactorPolicy(actor.academyId),
   ]);
   const choices = schools.map((s) => ({ id: s.id, name: s.name }));
   return (
@@ -37,6 +41,10 @@ export async function SchoolsPage() {
         <SchoolForm />
       </div>
       <EntraTenant tenantId={tenant} />
+      <SecondFactorPolicy
+        require={policy?.requireSecondFactor ?? false}
+        graceDay={graceDayOf(policy?.secondFactorGraceUntil ?? null)}
+      />
       {schools.length === 0 ? (
         <p className="empty" data-testid="schools-empty">
           <RichText text={t("empty")} />

@@ -1,5 +1,5 @@
 import { getTranslations } from "next-intl/server";
-import { redirect } from "next/navigation";
+import Link from "next/link";
 import { RichText } from "@/platform/ui/rich-text";
 import { ClientMessages, CLIENT_NAMESPACES } from "@/platform/ui/layout/client-messages";
 import { signOutAction } from "../actions";
@@ -15,11 +15,12 @@ type Params = Promise<Record<string, string | string[] | undefined>>;
 
 /**
  * /auth/second-factor: a staff sign-in waiting for its second factor asks for a code of the person's app or a
- * recovery code; someone without an app whose academy requires one sets one up here first. Nobody else gets here.
+ * recovery code; someone without an app whose academy requires one sets one up here first. Anyone else is told
+ * there is nothing to confirm.
  */
 export async function SecondFactorPage({ searchParams }: { searchParams: Params }) {
   const pending = await getPendingSignin();
-  if (!pending) redirect("/signin");
+  if (!pending) return <NothingPending />;
   const [state, t, { from }] = await Promise.all([
     readFactorState(pending.id),
     getTranslations("SecondFactor"),
@@ -52,5 +53,23 @@ export async function SecondFactorPage({ searchParams }: { searchParams: Params 
         </form>
       </AuthCard>
     </ClientMessages>
+  );
+}
+
+/** No sign-in of this browser waits for a code (signed out, signed in, or it ended): back to the sign-in form. */
+async function NothingPending() {
+  const t = await getTranslations("SecondFactor");
+  return (
+    <AuthCard labelledBy="second-factor-title">
+      <h1 id="second-factor-title">
+        <RichText text={t("title")} />
+      </h1>
+      <p className="alert alert-info" data-testid="second-factor-none">
+        <RichText text={t("nothingPending")} />
+      </p>
+      <Link href="/signin">
+        <RichText text={t("backToSignin")} />
+      </Link>
+    </AuthCard>
   );
 }
