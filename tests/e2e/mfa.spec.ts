@@ -96,6 +96,7 @@ test("a used recovery code is refused the second time (recovery code reuse)", as
   const secret = await secretOnPage(page);
   await page.getByTestId("totp-code").fill(totpCode(secret));
   await page.getByTestId("totp-confirm").click();
+  await expect(page.getByTestId("recovery-code")).toHaveCount(10);
   const [code] = await page.getByTestId("recovery-code").allInnerTexts();
   await page.getByTestId("recovery-done").click();
   await signOut(page);
