@@ -12,6 +12,7 @@ import { encodeFailure } from "./errors";
 import { requestClient } from "@/platform/security/client-ip";
 import { isRole } from "./roles";
 import { endSessions, openSession } from "./session-version-commands";
+import { amrAssertsSecondFactor, secondFactorDue } from "./second-factor";
 import { SESSION_HOURS } from "./device-sessions";
 
 /** Thrown from authorize(): carries one of platform/auth/errors.ts's codes to the form. */
@@ -93,7 +94,9 @@ function config(headers: Pick<Headers, "get"> | undefined, oidcProviders: Provid
         if ((account || user) && token.sub) {
           // a new session carries the user's session version and, for staff, its device (platform/auth/device-sessions.ts)
           const method = signinMethodOf(account?.provider ?? "password");
-          const opened = await openSession(token.sub, method, await signinClient(headers));
+          const pending =
+            token.role !== "student" && (await secondFactorDue(token.sub, amrAssertsSecondFactor(profile)));
+          const opened = await openSession(token.sub, method, await signinClient(headers), pending);
           token.sv = opened.sv;
           if (opened.sid) token.sid = opened.sid;
           // and the person's display language becomes the cookie (the previous user's stays behind)

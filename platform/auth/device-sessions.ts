@@ -16,10 +16,10 @@ export function sidOf(claim: unknown): string | null {
 
 /**
  * SQL: the device session `sid` (a uuid expression; null: a token without one) of the user `user` (a uuid
- * expression) is still open.
+ * expression) is still open, and not waiting for its second factor (platform/auth/second-factor.ts).
  */
 export function deviceOpenSql(user: string, sid: string): string {
-  return `(${sid} is null or exists (select 1 from device_sessions d where d.id = ${sid} and d.user_id = ${user} and d.ended_at is null))`;
+  return `(${sid} is null or exists (select 1 from device_sessions d where d.id = ${sid} and d.user_id = ${user} and d.ended_at is null and not d.second_factor_pending))`;
 }
 
 /** How long a device stays listed: a session token lasts 12 hours from sign-in (platform/auth/config.ts). */

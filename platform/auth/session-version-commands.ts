@@ -13,20 +13,21 @@ import type { RequestClient } from "@/platform/security/client-ip";
  */
 
 /**
- * At sign-in: the version the new token carries and, for staff, the new device session's id; the inactivity
- * clock starts again.
+ * At sign-in: the version the new token carries and, for staff, the new device session's id (`pending`: waiting
+ * for the second factor, platform/auth/second-factor.ts); the inactivity clock starts again.
  */
 export async function openSession(
   userId: string,
   method: string,
   client: RequestClient,
+  pending = false,
 ): Promise<{ sv: number; sid: string | null }> {
   const [row] = await db().$queryRaw<{ session_version: number; sid: string | null }[]>`
     with u as (
       update users set last_active_at = now() where id = ${userId}::uuid returning id, role, session_version
     ), device as (
-      insert into device_sessions (user_id, session_version, method, ip, user_agent)
-      select id, session_version, ${method}, ${client.ip}, ${client.userAgent?.slice(0, USER_AGENT_MAX) ?? null}
+      insert into device_sessions (user_id, session_version, method, ip, user_agent, second_factor_pending)
+      select id, session_version, ${method}, ${client.ip}, ${client.userAgent?.slice(0, USER_AGENT_MAX) ?? null}, ${pending}
       from u where role <> 'student'
       returning id
     )

@@ -9,6 +9,7 @@ import { endSessions } from "./session-version-commands";
 import { homeOf, isRole, type Role } from "./roles";
 import { touchLastActive } from "./commands";
 import { readActorRow, runSessionCheck } from "./queries";
+import { findPendingSignin } from "./second-factor-queries";
 
 /** The signed-in person as the database says now (a JWT can be stale). */
 export interface Actor {
@@ -92,14 +93,31 @@ async function currentPath(): Promise<string> {
   return (await headers()).get("x-manabiya-path") ?? "/";
 }
 
+/** The second-factor step's page (platform/auth/second-factor.ts). */
+export const SECOND_FACTOR_PATH = "/auth/second-factor";
+
 /**
- * Layout and page guard (docs/architecture.md layer 2/3): no user → /signin?from=…;
- * disabled → signed out; another role → that role's home.
+ * The staff sign-in of this request waiting for its second factor (platform/auth/second-factor.ts): who and which
+ * device. Null when the token names none (signed in, signed out, ended, disabled). getActor refuses such a session.
+ */
+export async function getPendingSignin() {
+  const session = await sessionOf();
+  if (!session?.sid) return null;
+  const user = await findPendingSignin(session.id, session.sv, session.sid);
+  return user ? { ...user, sid: session.sid } : null;
+}
+
+/**
+ * Layout and page guard (docs/architecture.md layer 2/3): no user → /signin?from=… (a sign-in waiting for its
+ * second factor → that step); disabled → signed out; another role → that role's home.
  */
 export async function requireRole(role: Role): Promise<Actor> {
   const actor = await getActor();
   if (actor === "disabled") redirect("/auth/ended?reason=userDisabled");
-  if (!actor) redirect(`/signin?from=${encodeURIComponent(await currentPath())}`);
+  if (!actor) {
+    const from = encodeURIComponent(await currentPath());
+    redirect((await getPendingSignin()) ? `${SECOND_FACTOR_PATH}?from=${from}` : `/signin?from=${from}`);
+  }
   if (actor.role !== role) redirect(homeOf(actor.role));
   return actor;
 }

@@ -6,7 +6,8 @@ import { derivedKey, openSecret, sealSecret } from "./secret-box";
  * base64url (22 characters). At rest a code is encrypted (AES-256-GCM, platform/auth/secret-box.ts)
  * so the same card can be printed again, and found by a keyed hash (HMAC-SHA-256), so
  * a copy of the database alone signs nobody in. Both keys derive from
- * SIGNIN_CODE_KEY with HKDF.
+ * SIGNIN_CODE_KEY with HKDF. The same helpers, with keys of their own, seal a teacher's authenticator secret
+ * ("totp") and hash recovery codes ("recovery"): platform/auth/second-factor.ts.
  */
 export const CODE_PATTERN = /^[A-Za-z0-9_-]{22}$/;
 
@@ -18,16 +19,19 @@ export function isWellFormedCode(code: string): boolean {
   return CODE_PATTERN.test(code);
 }
 
-export function hashCode(code: string, masterHex: string): string {
-  return createHmac("sha256", derivedKey(masterHex, "signin-code-lookup")).update(code).digest("hex");
+export function hashCode(code: string, masterHex: string, purpose: "mac" | "recovery" = "mac"): string {
+  const key = derivedKey(masterHex, purpose === "recovery" ? "recovery-code-lookup" : "signin-code-lookup");
+  return createHmac("sha256", key).update(code).digest("hex");
 }
 
-export function encryptCode(code: string, masterHex: string): string {
-  return sealSecret(code, masterHex, "signin-code-encryption");
+const SEALS = { enc: "signin-code-encryption", totp: "totp-secret-encryption" } as const;
+
+export function encryptCode(code: string, masterHex: string, purpose: "enc" | "totp" = "enc"): string {
+  return sealSecret(code, masterHex, SEALS[purpose]);
 }
 
-export function decryptCode(sealed: string, masterHex: string): string {
-  return openSecret(sealed, masterHex, "signin-code-encryption");
+export function decryptCode(sealed: string, masterHex: string, purpose: "enc" | "totp" = "enc"): string {
+  return openSecret(sealed, masterHex, SEALS[purpose]);
 }
 
 /** A fresh code with what the database stores for it. */

@@ -8,7 +8,7 @@ import { clearThrottle, countThrottleAttempt } from "./commands";
  * many attempts arrive at the same moment, at most LIMITS[kind] of them are
  * checked per key and window (15 minutes, fixed from its first attempt).
  *
- * Limits are per account and per code. The per-address ceiling is a flood
+ * Limits are per account, per code and per person's second factor (platform/auth/second-factor.ts). The per-address ceiling is a flood
  * guard only, and never refuses the first attempt at an account or code in a
  * window: one person behind a school's shared address cannot lock the school
  * out, and someone spraying guesses from one address gets one guess per
@@ -16,7 +16,7 @@ import { clearThrottle, countThrottleAttempt } from "./commands";
  * count and gives the address its slot back, so the address counts failures.
  */
 export const WINDOW_MS = 15 * 60 * 1000;
-export const LIMITS = { account: 10, code: 10, ip: 500 } as const;
+export const LIMITS = { account: 10, code: 10, factor: 5, ip: 500 } as const;
 export type ThrottleKind = keyof typeof LIMITS;
 export interface ThrottleKey {
   kind: ThrottleKind;

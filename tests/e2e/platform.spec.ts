@@ -11,6 +11,7 @@ const TITLES: Record<string, string> = {
   "/auth/auth-with-code": "QRコードでサインイン",
   "/auth/forgot": "パスワードを忘れたとき",
   "/auth/reset": "パスワードの再設定",
+  "/auth/second-factor": "確認コード",
   "/projector/[token]": "プロジェクター用の画面",
   "/demo/mailbox": "デモのメールボックス",
   "/dashboard/student/home": "ホーム",

@@ -35,6 +35,13 @@ export const ROUTES: RouteRow[] = [
   },
   { pattern: "/auth/forgot", path: "/auth/forgot", area: "public", marker: 'name="email"' },
   { pattern: "/auth/reset", path: "/auth/reset", area: "public", marker: 'data-code="expiredActionCode"' },
+  // without a sign-in waiting for its code (tests/e2e/mfa.spec.ts): nothing to confirm
+  {
+    pattern: "/auth/second-factor",
+    path: "/auth/second-factor",
+    area: "public",
+    marker: 'data-testid="second-factor-none"',
+  },
   { pattern: "/demo/mailbox", path: "/demo/mailbox", area: "public", marker: 'id="mailbox-title"' },
   { pattern: "/dashboard", path: "/dashboard", area: "public" },
   // a token that opens nothing: the page says the lesson is over (a running one: tests/e2e/projector.spec.ts)

@@ -30,6 +30,8 @@ import { liveFeedbackAction } from "@/features/play/server/feedback-actions";
 import { endDeviceSessionAction, endOtherDeviceSessionsAction } from "@/platform/auth/device-actions";
 import { openSession } from "@/platform/auth/session-version-commands";
 import * as schoolActions from "@/features/people/server/school-actions";
+import * as factorActions from "@/platform/auth/second-factor-actions";
+import { totpCode } from "@/platform/auth/totp";
 import { session, sessionCookieOf } from "../support/next-headers-fake";
 import {
   ACTIVITY_ROWS,
@@ -208,11 +210,22 @@ describe("school actions: managers of the school's own academy only", () => {
     },
     effect: async () => expect(await provider()).toBeNull(),
   };
-  it.each(rows([...SCHOOL_ROWS, create, entraTenant, oidcProvider, removeProvider]))(
+  const mfaPolicy: Row = {
+    name: "second-factor policy",
+    call: () => schoolActions.setSecondFactorPolicyAction({ require: "on", graceUntil: "2099-03-31" }),
+    effect: async () =>
+      expect(
+        await db().academy.findUnique({
+          where: { id: academies.academy },
+          select: { requireSecondFactor: true, secondFactorGraceUntil: true },
+        }),
+      ).toEqual({ requireSecondFactor: true, secondFactorGraceUntil: new Date("2099-03-31T15:00:00Z") }),
+  };
+  it.each(rows([...SCHOOL_ROWS, create, entraTenant, oidcProvider, removeProvider, mfaPolicy]))(
     "%s: refused when signed out, for a student, for teachers and (for a named school or teacher) another academy's manager; the academy's manager may",
     async (_name, row) => {
       // creating a school and binding the tenant name no school: another academy's manager acts on their own
-      const named = ![create, entraTenant, oidcProvider, removeProvider].includes(row);
+      const named = ![create, entraTenant, oidcProvider, removeProvider, mfaPolicy].includes(row);
       await check(
         row,
         [...NOT_STAFF, ["teacher", "FORBIDDEN"], ...(named ? [["otherManager", "NOT_FOUND"] as [Who, string]] : [])],
@@ -486,6 +499,112 @@ it("own devices: refused signed out and for a student; another person's device i
       where: { actorId: ids.teacher, action: "signout.device", targetId: { in: [laptop.sid!, tablet.sid!] } },
     }),
   ).toBe(2);
+});
+
+it("second factor: refused signed out, for a student and for a sign-in waiting for its factor; a teacher sets up an app, renews the recovery codes and removes it; only a waiting sign-in enrols or verifies there", async () => {
+  const client = { ip: "198.51.100.31", userAgent: null };
+  const teacher = (
+    await createUser(db(), { role: "teacher", email: `mfa-${uniqueTag()}@access.example`, schoolId: ids.school })
+  ).id;
+  const signedIn = await openSession(teacher, "password", client);
+  const waiting = await openSession(teacher, "password", client, true);
+  const cookie = (s: { sv: number; sid: string | null }) => sessionCookieOf(teacher, "teacher", s.sv, s.sid!);
+  const asTeacher = async <T>(call: () => Promise<T>, s = signedIn) => {
+    session.cookie = await cookie(s);
+    return call();
+  };
+  const factor = () => db().totpFactor.findUnique({ where: { userId: teacher } });
+  const policy = (requireSecondFactor: boolean) =>
+    db().academy.update({ where: { id: academies.academy }, data: { requireSecondFactor } });
+  await policy(false); // another test sets it
+  for (const who of ["nobody", "student"] as const) {
+    const code = who === "nobody" ? "UNAUTHENTICATED" : "FORBIDDEN";
+    expect(await as(who, () => factorActions.startTotpEnrolmentAction({}))).toMatchObject({ ok: false, code });
+    expect(await as(who, () => factorActions.confirmTotpEnrolmentAction({ code: "123456" }))).toMatchObject({
+      ok: false,
+      code,
+    });
+    expect(await as(who, () => factorActions.renewRecoveryCodesAction({}))).toMatchObject({ ok: false, code });
+    expect(await as(who, () => factorActions.removeSecondFactorsAction({}))).toMatchObject({ ok: false, code });
+    expect(await as(who, () => factorActions.startPendingEnrolmentAction())).toMatchObject({
+      ok: false,
+      code: "UNAUTHENTICATED",
+    });
+    expect(await as(who, () => factorActions.confirmPendingEnrolmentAction({ code: "1" }))).toMatchObject({
+      ok: false,
+      code: "UNAUTHENTICATED",
+    });
+    session.cookie = who === "nobody" ? "" : await sessionCookieOf(ids.student, "student");
+    await expect(factorActions.verifySecondFactorAction({ error: null }, new FormData())).rejects.toThrow(
+      /NEXT_REDIRECT/,
+    );
+  }
+  // a signed-in device is not a waiting one, and a waiting one is not signed in
+  expect(await asTeacher(() => factorActions.startPendingEnrolmentAction())).toMatchObject({
+    ok: false,
+    code: "UNAUTHENTICATED",
+  });
+  expect(await asTeacher(() => factorActions.startTotpEnrolmentAction({}), waiting)).toMatchObject({
+    ok: false,
+    code: "UNAUTHENTICATED",
+  });
+  expect(await asTeacher(() => factorActions.renewRecoveryCodesAction({}))).toMatchObject({
+    ok: false,
+    code: "NOT_FOUND",
+  });
+  expect(await asTeacher(() => factorActions.removeSecondFactorsAction({}))).toMatchObject({
+    ok: false,
+    code: "NOT_FOUND",
+  });
+  expect(await factor()).toBeNull();
+
+  const started = await asTeacher(() => factorActions.startTotpEnrolmentAction({}));
+  if (!started.ok) throw new Error(started.code);
+  expect(await asTeacher(() => factorActions.confirmTotpEnrolmentAction({ code: "000000x" }))).toMatchObject({
+    ok: false,
+    code: "VALIDATION",
+  });
+  const confirmed = await asTeacher(() =>
+    factorActions.confirmTotpEnrolmentAction({ code: totpCode(started.data.secret) }),
+  );
+  expect(confirmed).toMatchObject({ ok: true, data: { recoveryCodes: expect.any(Array) } });
+  expect((await factor())?.confirmedAt).not.toBeNull();
+  expect(await asTeacher(() => factorActions.startTotpEnrolmentAction({}))).toMatchObject({
+    ok: false,
+    code: "CONFLICT",
+  });
+  expect(await asTeacher(() => factorActions.startPendingEnrolmentAction(), waiting)).toMatchObject({
+    ok: false,
+    code: "CONFLICT",
+  });
+  const renewed = await asTeacher(() => factorActions.renewRecoveryCodesAction({}));
+  expect(renewed).toMatchObject({ ok: true, data: { recoveryCodes: expect.any(Array) } });
+  await expect(
+    asTeacher(() => {
+      const form = new FormData();
+      form.set("code", renewed.ok ? renewed.data.recoveryCodes[0]! : "");
+      return factorActions.verifySecondFactorAction({ error: null }, form);
+    }, waiting),
+  ).rejects.toThrow(/NEXT_REDIRECT/);
+  expect(await db().deviceSession.findUnique({ where: { id: waiting.sid! } })).toMatchObject({
+    secondFactorPending: false,
+  });
+  // the academy requires a second factor: it cannot be removed
+  await policy(true);
+  expect(await asTeacher(() => factorActions.removeSecondFactorsAction({}))).toMatchObject({
+    ok: false,
+    code: "FORBIDDEN",
+  });
+  await policy(false);
+  expect(await asTeacher(() => factorActions.removeSecondFactorsAction({}))).toMatchObject({ ok: true });
+  expect(await factor()).toBeNull();
+  expect(await db().recoveryCode.count({ where: { userId: teacher } })).toBe(0);
+  const changes = await db().auditLog.findMany({ where: { actorId: teacher, action: { startsWith: "factor." } } });
+  expect(changes.map((c) => c.action).sort()).toEqual([
+    "factor.recovery.renewed",
+    "factor.totp.added",
+    "factor.totp.removed",
+  ]);
 });
 
 /** Server actions that are public by design (sign-in, sign-out, password reset): they take no school id. */

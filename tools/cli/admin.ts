@@ -21,6 +21,7 @@ import {
   createAcademy,
   createManager,
   createSchool,
+  resetSecondFactors,
   resetStaffPassword,
   unlockAccount,
 } from "@/features/people/server/admin-commands";
@@ -51,6 +52,8 @@ const USAGE = `usage: npm run admin -- <command> [options]
   create-manager --academy <academy id> --email <e-mail> --name <name> [--name-kana <reading>] [--password-stdin]
   reset-password --email <e-mail of a teacher or manager> [--password-stdin]
   unlock         --email <e-mail>   (clears the sign-in throttle after too many tries)
+  reset-factors  --email <e-mail of a teacher or manager>   (removes their authenticator app and recovery codes,
+                 signs them out; their next sign-in needs no code, or sets up a new app when the academy requires one)
   set-entra-tenant --academy <academy id> --tenant <directory (tenant) id, or "" to unbind>
                  (Microsoft sign-in: only accounts of this Entra ID tenant sign in to the academy)
   set-oidc-provider --academy <academy id> --slug <link name> --name <button text> --issuer <https URL>
@@ -171,6 +174,12 @@ async function run(command: string, values: Record<string, string | boolean | un
     case "unlock": {
       const { cleared } = done(await unlockAccount(parse(emailInput, fields).email));
       return console.log(cleared > 0 ? "unlocked: the account can sign in again now" : "the account was not locked");
+    }
+    case "reset-factors": {
+      const { removed } = done(await resetSecondFactors(parse(emailInput, fields).email));
+      return console.log(
+        removed ? "second factor removed and the person signed out" : "the person had no second factor (signed out)",
+      );
     }
     case "set-entra-tenant": {
       const input = parse(entraTenantCliInput, fields);

@@ -86,6 +86,20 @@ describe("the administrator's command line", () => {
     expect(unlock).toMatchObject({ code: 0, out: expect.stringContaining("unlocked") });
     expect(await db.prisma.signinThrottle.count({ where: { key: "account:t@example.jp" } })).toBe(0);
 
+    // a lost phone: the app and recovery codes go, the person is signed out, the reset is audited
+    await db.prisma.totpFactor.create({
+      data: { userId: teacher.id, secretSealed: "v1.x.y.z", confirmedAt: new Date() },
+    });
+    await db.prisma.recoveryCode.create({ data: { userId: teacher.id, codeHash: "h" } });
+    const version = (await db.prisma.user.findUniqueOrThrow({ where: { id: teacher.id } })).sessionVersion;
+    const reset = await admin(["reset-factors", "--email", "t@example.jp"]);
+    expect(reset).toMatchObject({ code: 0, out: expect.stringContaining("second factor removed") });
+    expect(await db.prisma.totpFactor.count({ where: { userId: teacher.id } })).toBe(0);
+    expect(await db.prisma.recoveryCode.count({ where: { userId: teacher.id } })).toBe(0);
+    expect((await db.prisma.user.findUniqueOrThrow({ where: { id: teacher.id } })).sessionVersion).toBe(version + 1);
+    expect(await db.prisma.auditLog.count({ where: { action: "admin.factors.reset", targetId: teacher.id } })).toBe(1);
+    expect((await admin(["reset-factors", "--email", "nobody@example.jp"])).code).toBe(1);
+
     const student = await admin(["reset-password", "--email", "kid@example.jp"]);
     expect(student).toMatchObject({ code: 1, err: expect.stringContaining("teacher") });
     const stranger = await admin(["reset-password", "--email", "nobody@example.jp"]);
@@ -99,7 +113,11 @@ describe("the administrator's command line", () => {
       ),
     ).toBe(true);
     const audited = await db.prisma.auditLog.findMany({ where: { targetId: teacher.id }, select: { action: true } });
-    expect(audited.map((a) => a.action).sort()).toEqual(["admin.account.unlock", "admin.password.reset"]);
+    expect(audited.map((a) => a.action).sort()).toEqual([
+      "admin.account.unlock",
+      "admin.factors.reset",
+      "admin.password.reset",
+    ]);
   }, 120_000);
 
   it("refuses bad input with its usage and changes nothing", async () => {

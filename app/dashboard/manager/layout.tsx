@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { requireRole } from "@/platform/auth/session";
+import { SecondFactorReminder } from "@/platform/auth/ui/second-factor-reminder";
 import { AppShell } from "@/platform/ui/layout/app-shell";
 import { ClientMessages } from "@/platform/ui/layout/client-messages";
 
@@ -7,7 +8,10 @@ export default async function ManagerLayout({ children }: { children: ReactNode 
   const actor = await requireRole("manager");
   return (
     <ClientMessages namespaces={"all"}>
-      <AppShell actor={actor}>{children}</AppShell>
+      <AppShell actor={actor}>
+        <SecondFactorReminder userId={actor.id} role={actor.role} />
+        {children}
+      </AppShell>
     </ClientMessages>
   );
 }

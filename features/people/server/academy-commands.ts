@@ -74,3 +74,28 @@ export async function removeOidcProvider(academyId: string, by: By): Promise<Act
   await auditAcademyChange("academy.oidcProvider", academyId, by, { removed: true });
   return ok(null);
 }
+
+/**
+ * The academy's second-factor policy (features/people/shared/second-factor-policy.ts; enforced at each staff sign-in:
+ * platform/auth/second-factor.ts). In the sign-in log as a change.
+ */
+export async function setSecondFactorPolicy(
+  academyId: string,
+  policy: { require: boolean; graceUntil: Date | null },
+  actorId: string,
+): Promise<ActionResult<null>> {
+  const { count } = await db().academy.updateMany({
+    where: { id: academyId },
+    data: { requireSecondFactor: policy.require, secondFactorGraceUntil: policy.graceUntil },
+  });
+  if (count !== 1) return fail("NOT_FOUND");
+  await audit({
+    action: "academy.secondFactorPolicy",
+    actorId,
+    academyId,
+    targetType: "academy",
+    targetId: academyId,
+    meta: { require: policy.require, graceUntil: policy.graceUntil?.toISOString() ?? null },
+  });
+  return ok(null);
+}

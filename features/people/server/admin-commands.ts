@@ -2,6 +2,8 @@ import "server-only";
 import { audit } from "@/platform/audit/log";
 import { hashPassword } from "@/platform/auth/password";
 import { createResetLink } from "@/platform/auth/password-reset";
+import { deleteSecondFactors } from "@/platform/auth/second-factor-commands";
+import { endSessions } from "@/platform/auth/session-version-commands";
 import { throttleKey } from "@/platform/auth/throttle";
 import { db } from "@/platform/db";
 import { type ActionResult, fail, ok } from "@/platform/errors";
@@ -142,6 +144,30 @@ export async function unlockAccount(email: string): Promise<ActionResult<{ clear
     meta: CLI,
   });
   return ok({ cleared: count });
+}
+
+/**
+ * Removes a teacher's or manager's second factor (authenticator app and recovery codes: platform/auth/second-factor.ts)
+ * when they have lost their phone and codes, and ends their sessions (one waiting for a code included). Their next
+ * sign-in asks for none, or makes them set up a new app when their academy requires one.
+ */
+export async function resetSecondFactors(email: string): Promise<ActionResult<{ removed: boolean }>> {
+  const user = await db().user.findUnique({
+    where: { email },
+    select: { id: true, schoolId: true, academyId: true },
+  });
+  if (!user) return fail("NOT_FOUND");
+  const removed = await deleteSecondFactors(user.id);
+  await endSessions([user.id]);
+  await audit({
+    action: "admin.factors.reset",
+    schoolId: user.schoolId,
+    academyId: user.academyId,
+    targetType: "user",
+    targetId: user.id,
+    meta: { ...CLI, removed },
+  });
+  return ok({ removed });
 }
 
 /** A backup written or a database restored (tools/backup/), in the audit log of the database concerned. */

@@ -4,7 +4,8 @@ import type { ActionResult } from "@/platform/errors";
 import { kana, personName } from "@/features/people/shared/schema";
 import { entraTenantInput } from "@/features/people/shared/entra";
 import { oidcProviderInput } from "@/features/people/shared/oidc-provider";
-import { removeOidcProvider, setEntraTenant, setOidcProvider } from "./academy-commands";
+import { secondFactorPolicyInput } from "@/features/people/shared/second-factor-policy";
+import { removeOidcProvider, setEntraTenant, setOidcProvider, setSecondFactorPolicy } from "./academy-commands";
 import { defineAcademyAction } from "./school-action";
 import {
   type AcademyCtx,
@@ -71,4 +72,10 @@ export const setOidcProviderAction = academyAction("academy.oidcProvider", oidcP
 /** Removes the manager's own academy's OpenID Connect provider. */
 export const removeOidcProviderAction = academyAction("academy.oidcProviderRemove", z.object({}), (ctx) =>
   removeOidcProvider(ctx.academyId, { actorId: ctx.actorId }),
+);
+/** Whether the academy's teachers and managers must use a second factor, and until when they are only asked. */
+export const setSecondFactorPolicyAction = academyAction(
+  "academy.secondFactorPolicy",
+  secondFactorPolicyInput,
+  (ctx, i) => setSecondFactorPolicy(ctx.academyId, i, ctx.actorId),
 );

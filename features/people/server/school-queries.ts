@@ -99,6 +99,14 @@ export function getAcademyOidcProvider(academyId: string) {
 }
 export type AcademyOidcProviderView = NonNullable<Awaited<ReturnType<typeof getAcademyOidcProvider>>>;
 
+/** The academy's second-factor policy (features/people/shared/second-factor-policy.ts). */
+export function getAcademySecondFactorPolicy(academyId: string) {
+  return db().academy.findUnique({
+    where: { id: academyId },
+    select: { requireSecondFactor: true, secondFactorGraceUntil: true },
+  });
+}
+
 /** One school's teachers, students and graduates (read-only lists for the manager; disabled accounts too), students by seat. */
 export async function listSchoolPeople(scope: AuthorizedSchoolId) {
   const select = { id: true, name: true, nameKana: true, email: true, disabled: true, ...methodsSelect } as const;

@@ -42,6 +42,7 @@ const METHOD_WHERE: Record<SigninMethod, Prisma.AuditLogWhereInput> = {
   entra: { action: { startsWith: "signin.entra." } },
   oidc: { action: { startsWith: "signin.oidc." } },
   code: { action: { startsWith: "signin.code." } },
+  factor: { OR: [{ action: { startsWith: "signin.totp." } }, { action: { startsWith: "signin.recovery." } }] },
   reset: { action: { startsWith: "password.reset." } },
   signout: { action: { startsWith: "signout" } },
   change: { NOT: SIGNIN_FAMILIES },

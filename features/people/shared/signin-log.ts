@@ -3,10 +3,21 @@ import { searchText } from "@/platform/db/query-text";
 
 /**
  * The sign-in log is the audit log (platform/audit): an entry's action names its method and result
- * (`signin.<method>.<success|failure|throttled>`, `password.reset.<requested|done>`, `signout`); every other action is
+ * (`signin.<method>.<success|failure|throttled>`, the second factor's `signin.<totp|recovery>.…` as "factor",
+ * `password.reset.<requested|done>`, `signout`); every other action is
  * a change to accounts, sign-in codes, schools or settings ("change").
  */
-export const SIGNIN_METHODS = ["password", "google", "entra", "oidc", "code", "reset", "signout", "change"] as const;
+export const SIGNIN_METHODS = [
+  "password",
+  "google",
+  "entra",
+  "oidc",
+  "code",
+  "factor",
+  "reset",
+  "signout",
+  "change",
+] as const;
 export type SigninMethod = (typeof SIGNIN_METHODS)[number];
 export const SIGNIN_RESULTS = ["success", "failure", "throttled"] as const;
 export type SigninOutcome = (typeof SIGNIN_RESULTS)[number];
@@ -24,6 +35,10 @@ export function describeAction(action: string): { method: SigninMethod; result: 
     (method === "password" || method === "google" || method === "entra" || method === "oidc" || method === "code")
   ) {
     return { method, result: result === "failure" || result === "throttled" ? result : "success" };
+  }
+  // the second step of a staff sign-in: an authenticator app's code or a recovery code (platform/auth/second-factor.ts)
+  if (family === "signin" && (method === "totp" || method === "recovery")) {
+    return { method: "factor", result: result === "failure" || result === "throttled" ? result : "success" };
   }
   if (family === "password" && method === "reset") return { method: "reset", result: "success" };
   if (family === "signout") return { method: "signout", result: "success" };

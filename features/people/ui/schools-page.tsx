@@ -3,6 +3,7 @@ import { requireRole } from "@/platform/auth/session";
 import {
   getAcademyEntraTenant,
   getAcademyOidcProvider,
+  getAcademySecondFactorPolicy,
   listSchoolsForAcademy,
   listTeachersBySchool,
 } from "@/features/people/server/school-queries";
@@ -15,6 +16,8 @@ import { DeleteSchool } from "./delete-school";
 import { EntraTenant } from "./entra-tenant";
 import { OidcProvider } from "./oidc-provider";
 import { publicUrl } from "@/platform/env";
+import { graceDayOf } from "@/features/people/shared/second-factor-policy";
+import { SecondFactorPolicy } from "./second-factor-policy";
 import { AddTeacher, SchoolForm, TeacherActions } from "./school-forms";
 
 /** /dashboard/manager/schools: the academy's schools (create, rename, delete when empty) and their teachers (add, disable, move); each school's people on its own page. */
@@ -24,11 +27,12 @@ export async function SchoolsPage() {
   if (!actor.academyId) {
     return <NoPermission />;
   }
-  const [schools, teachers, tenant, oidc] = await Promise.all([
+  const [schools, teachers, tenant, oidc, policy] = await Promise.all([
     listSchoolsForAcademy(actor.academyId),
     listTeachersBySchool(actor.academyId),
     getAcademyEntraTenant(actor.academyId),
     getAcademyOidcProvider(actor.academyId),
+    getAcademySecondFactorPolicy(actor.academyId),
   ]);
   const choices = schools.map((s) => ({ id: s.id, name: s.name }));
   return (
@@ -42,6 +46,10 @@ export async function SchoolsPage() {
       </div>
       <EntraTenant tenantId={tenant} />
       <OidcProvider current={oidc} origin={publicUrl()} />
+      <SecondFactorPolicy
+        require={policy?.requireSecondFactor ?? false}
+        graceDay={graceDayOf(policy?.secondFactorGraceUntil ?? null)}
+      />
       {schools.length === 0 ? (
         <p className="empty" data-testid="schools-empty">
           <RichText text={t("empty")} />

@@ -1,6 +1,7 @@
 import { getTranslations } from "next-intl/server";
 import { requireRole } from "@/platform/auth/session";
 import { DeviceSessions } from "@/platform/auth/ui/device-sessions";
+import { SecondFactors } from "@/platform/auth/ui/second-factors";
 import { getPlainText } from "@/platform/i18n/server";
 import { NoPermission } from "@/platform/ui/layout/no-permission";
 import { Pager } from "@/platform/ui/pager";
@@ -31,6 +32,7 @@ export async function ManagerSigninLogPage({ searchParams }: { searchParams: Par
     <div className="stack">
       <SigninLog scope={{ academyId: actor.academyId }} q={q} path={MANAGER_SIGNIN_LOG_PATH} manager />
       <DeviceSessions userId={actor.id} />
+      <SecondFactors userId={actor.id} />
     </div>
   );
 }
@@ -42,6 +44,7 @@ export async function TeacherSigninsPage({ searchParams }: { searchParams: Param
   return (
     <div className="stack">
       <DeviceSessions userId={actor.id} />
+      <SecondFactors userId={actor.id} />
       <SigninLog scope={{ ownUserId: actor.id }} q={{ page }} path={TEACHER_SIGNINS_PATH} manager={false} />
     </div>
   );

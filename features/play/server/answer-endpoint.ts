@@ -34,7 +34,9 @@ export function createAnswerEndpoint(options: EndpointOptions): AnswerEndpoint {
   return {
     async handle(req, res) {
       try {
-        const session = await readSessionCookie(cookiesOf(req.headers.cookie), options.authSecret);
+        const read = await readSessionCookie(cookiesOf(req.headers.cookie), options.authSecret);
+        // a staff token names its device: signed in only while it is open and past its second factor (students' carry none)
+        const session = read?.sid && !(await saver.deviceOpen(read.id, read.sid)) ? null : read;
         const host = req.headers.host ?? "localhost";
         const reply = await answerReply(
           {

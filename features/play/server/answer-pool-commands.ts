@@ -1,3 +1,4 @@
+import { OPEN_DEVICES_SQL } from "@/platform/auth/session-checks";
 import { createPool, isPooled } from "@/platform/db/pools";
 import type { EndpointOptions } from "@/platform/http/node-http";
 import { countsNotifierVia } from "@/platform/notify/listen";
@@ -33,6 +34,10 @@ export function createAnswerSaver(options: Pick<EndpointOptions, "databaseUrl" |
   return {
     save(userId: string, input: SaveAnswerInput, sessionVersion: number | null): Promise<SaveResult> {
       return writer.save(userId, input, sessionVersion);
+    },
+    /** A teacher's or manager's device session is open and past its second factor (platform/auth/device-sessions.ts). */
+    async deviceOpen(userId: string, sid: string): Promise<boolean> {
+      return (await pool.query(OPEN_DEVICES_SQL, [[userId], [sid]])).rowCount === 1;
     },
     async close() {
       await writer.drain(); // every answer already received is written (or refused) before the pool closes

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 vi.mock("next/headers", () => import("../../../tests/support/next-headers-fake"));
 
 import { db } from "@/platform/db";
+import { openSession } from "@/platform/auth/session-version-commands";
 import { createAnswerEndpoint } from "@/features/play/server/answer-endpoint";
 import { answerRoute } from "@/features/play/server/answer-route";
 import { createActivityFromTemplate, createUser, uniqueTag } from "../../../prisma/seed/factories";
@@ -77,6 +78,10 @@ beforeAll(async () => {
     foreignScene: await sceneOf(foreign.id),
   });
 
+  const teacher = await createUser(db(), { role: "teacher", email: `e3-${tag}@t.example`, schoolId: school.id });
+  const waiting = await openSession(teacher.id, "password", { ip: "192.0.2.9", userAgent: null }, true);
+  waitingTeacher = await sessionCookieOf(teacher.id, "teacher", waiting.sv, waiting.sid!);
+
   endpoint = createAnswerEndpoint({
     databaseUrl: testDatabaseUrl(),
     authSecret: process.env.AUTH_SECRET!,
@@ -92,10 +97,13 @@ afterAll(async () => {
 });
 
 interface Case extends PostCase {
-  who: "nobody" | "student" | "disabled";
+  who: "nobody" | "student" | "disabled" | "waitingTeacher";
 }
 
+/** A teacher's sign-in still waiting for its second factor (platform/auth/second-factor.ts). */
+let waitingTeacher = "";
 async function cookieOf(who: Case["who"]) {
+  if (who === "waitingTeacher") return waitingTeacher;
   return who === "nobody" ? "" : sessionCookieOf(ids[who], "student");
 }
 
@@ -123,6 +131,7 @@ describe("the production answer endpoint and the route handler answer alike", ()
   const cases: [string, () => Case, number][] = [
     ["signed out", () => ({ who: "nobody", body: answer() }), 401],
     ["a disabled student", () => ({ who: "disabled", body: answer() }), 401],
+    ["a teacher's sign-in waiting for its second factor", () => ({ who: "waitingTeacher", body: answer() }), 401],
     ["Origin: null", () => ({ who: "student", body: answer(), origin: "null" }), 403],
     ["another site's Origin", () => ({ who: "student", body: answer(), origin: "https://evil.example" }), 403],
     ["a body over 64 KB", () => ({ who: "student", body: answer({ answer: { choice: "x".repeat(70_000) } }) }), 413],
