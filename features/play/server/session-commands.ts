@@ -17,6 +17,7 @@ import { publish } from "../../../platform/notify/bus";
 import { classKeyOf } from "../shared/klass";
 import { presenceWriter } from "../shared/presence";
 import type { SessionClass } from "../shared/schema";
+import type { GameBoardView } from "../shared/game";
 import { sceneHasKey } from "@/features/scenes/shared/key";
 import { sceneSchema } from "@/features/scenes/shared/schema";
 
@@ -34,6 +35,7 @@ async function targetSession(tx: Tx, ctx: SchoolCtx, activityId: string, session
     endedAt: true,
     currentSceneId: true,
     lockedSceneIds: true,
+    game: true,
     activity: { select: { status: true, mode: true } },
   } as const;
   const found = sessionId
@@ -61,11 +63,14 @@ async function targetSession(tx: Tx, ctx: SchoolCtx, activityId: string, session
  * under the activity's row lock (docs/adr/0061-several-classes-at-once.md; the unique index
  * guide_sessions_one_running_per_class holds one per class even without it).
  * Refused for another school's, an archived, a teacher-actor or an empty activity, and a class no student is in.
+ * `game`: the session is played for points (features/play/shared/game.ts), with teams and names as chosen; a
+ * session already running keeps how it was started.
  */
 export async function startSession(
   ctx: SchoolCtx,
   activityId: string,
   klass: SessionClass | null = null,
+  game: { teams: boolean; names: boolean } | null = null,
 ): Promise<ActionResult<{ sessionId: string }>> {
   return db().$transaction(async (tx) => {
     const activity = await tx.activity.findFirst({
@@ -119,9 +124,15 @@ export async function startSession(
         currentSceneId: first.id,
         grade: klass?.grade ?? null,
         className: klass?.className ?? null,
+        game: game !== null,
+        gameTeams: game?.teams ?? false,
+        gameNames: game?.names ?? false,
       },
       select: { id: true },
     });
+    // a game's first scene is current from the start: its speed points count from the database's clock, as answers' times do
+    if (game)
+      await tx.$executeRaw`update guide_sessions set scene_starts = jsonb_build_object(current_scene_id::text, started_at) where id = ${session.id}::uuid`;
     await audit(
       {
         action: "guide.start",
@@ -144,7 +155,7 @@ async function changeSession(
   target: { activityId: string; sessionId?: string },
   action: string,
   change: (
-    session: { id: string; currentSceneId: string | null; lockedSceneIds: string[] },
+    session: { id: string; currentSceneId: string | null; lockedSceneIds: string[]; game: boolean },
     tx: Tx,
   ) => Promise<Prisma.GuideSessionUpdateInput | "invalid">,
 ): Promise<ActionResult<null>> {
@@ -318,6 +329,22 @@ export function setSceneRevealed(ctx: SchoolCtx, activityId: string, revealed: b
       return { revealedSceneId: current, lockedSceneIds: [...others, current] };
     },
   );
+}
+
+/**
+ * A game session's projector between questions (`board`: the leaderboard, the podium, or null: the scene) and
+ * whether its leaderboard names the players (`names`). Refused (VALIDATION) for a session not played as a game.
+ */
+export function setGameView(
+  ctx: SchoolCtx,
+  activityId: string,
+  view: { board?: GameBoardView | null; names?: boolean },
+  sessionId?: string,
+) {
+  return changeSession(ctx, { activityId, sessionId }, "guide.game", async (session) => {
+    if (!session.game) return "invalid";
+    return { gameBoard: view.board, gameNames: view.names };
+  });
 }
 
 /** Ends the session addressed (another class's running at the same time goes on). */
