@@ -22,6 +22,7 @@ import { bytesPerStudent } from "./bytes";
 import { editorBytes, furiganaTiming } from "./editor";
 import { liveControlRows } from "./live-controls";
 import { projectorChart } from "./projector";
+import { gameLeaderboard } from "./game";
 import { throughPgBouncer } from "./pooled";
 import { liveRows, type Row } from "./scenarios";
 import { rosterImport } from "./roster";
@@ -86,7 +87,7 @@ const cases: Case[] = [
 ];
 
 /**
- * `--only=a,b` runs only the named groups (pdf, csv, stats, live, live-controls, projector, print-live,
+ * `--only=a,b` runs only the named groups (pdf, csv, stats, live, live-controls, projector, game, print-live,
  * answers, signin, bytes, editor, scale, pooled, roster, rollover, roster-load); `--no-db` skips everything that needs PostgreSQL.
  * A full run writes its rows to docs/benchmarks.json and renders docs/benchmarks.md from that file;
  * `--json=FILE` writes any run's rows to FILE, `--compare=FILE` prints how they differ from the run in FILE.
@@ -104,6 +105,7 @@ const wants = (group: string) =>
           "live",
           "live-controls",
           "projector",
+          "game",
           "print-live",
           "answers",
           "signin",
@@ -175,6 +177,7 @@ if (
     "live",
     "live-controls",
     "projector",
+    "game",
     "print-live",
     "answers",
     "signin",
@@ -197,6 +200,7 @@ if (
     if (wants("live")) say(await liveRows(app, data));
     if (wants("live-controls")) say(await liveControlRows(app, data, url));
     if (wants("projector")) say([await projectorChart(app, data)]);
+    if (wants("game")) say([await gameLeaderboard(app, data)]);
     if (wants("print-live")) say([await fanoutWhilePrinting(app, data, url)]);
     if (wants("answers"))
       say([
