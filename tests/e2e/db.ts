@@ -4,7 +4,14 @@ import { SESSION_COOKIE } from "@/platform/auth/cookies";
 import { createPrismaClient } from "@/platform/db/client";
 import type { PrismaClient } from "@/platform/db/generated/prisma/client";
 import { hashPassword } from "@/platform/auth/password";
-import { createAcademy, createSchool, createSigninCode, createUser, uniqueTag } from "../../prisma/seed/factories";
+import {
+  createAcademy,
+  createActivityFromTemplate,
+  createSchool,
+  createSigninCode,
+  createUser,
+  uniqueTag,
+} from "../../prisma/seed/factories";
 import { E2E_DATABASE_URL } from "./config";
 
 /**
@@ -81,4 +88,24 @@ export async function makeSchool(students = 1, db: PrismaClient = e2eDb()) {
     kids.push({ ...user, code });
   }
   return { tag, academy, school, teacher, manager, students: kids };
+}
+
+/**
+ * The dissolving template (science-dissolve) in the school, in standby, with a key on its single-choice scene (the
+ * third: 「すき通っていて…」, "clear", is correct), as the teacher would mark it.
+ */
+export async function keyedDissolve(schoolId: string) {
+  const activity = await createActivityFromTemplate(e2eDb(), {
+    templateId: "science-dissolve",
+    schoolId,
+    mode: "standby",
+  });
+  const scenes = await scenesOf(activity.id);
+  const choice = scenes[2]!;
+  const content = choice.content as { options: { id: string; label: string; correct?: boolean }[] };
+  await e2eDb().activityScene.update({
+    where: { id: choice.id },
+    data: { content: { ...content, options: content.options.map((o) => ({ ...o, correct: o.id === "clear" })) } },
+  });
+  return { activity, scenes, choice };
 }

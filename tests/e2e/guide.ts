@@ -10,3 +10,14 @@ export async function pickClass(page: Page, key: string) {
     .getAttribute("value");
   await page.getByTestId("session-class-pick").selectOption(value!);
 }
+
+/** Opens the projector from the guide screen (its 投影 button) and returns the link it shows. */
+export async function projectorLinkFrom(teacherPage: Page): Promise<string> {
+  const [popup] = await Promise.all([
+    teacherPage.waitForEvent("popup"),
+    teacherPage.getByTestId("projector-open").click(),
+  ]);
+  const link = await teacherPage.getByTestId("projector-link").inputValue();
+  await popup.close();
+  return link;
+}

@@ -1,9 +1,8 @@
 import { expect, type Page, test } from "@playwright/test";
-import { createActivityFromTemplate } from "../../prisma/seed/factories";
 import { devices, signedInBrowsers } from "./browsers";
-import { e2eDb, makeSchool, scenesOf } from "./db";
+import { keyedDissolve, makeSchool } from "./db";
 import { expectAccessible } from "./helpers";
-import { sceneOf } from "./guide";
+import { projectorLinkFrom, sceneOf } from "./guide";
 
 /**
  * 「正解を見せる」 in a live lesson: a teacher, the classroom screen and three students (one right, one wrong, one
@@ -41,20 +40,9 @@ test("正解を見せる: nothing before it; then each student's own ○/×, the
 }) => {
   test.setTimeout(240_000);
   const { teacher, school, students } = await makeSchool(3);
-  const activity = await createActivityFromTemplate(e2eDb(), {
-    templateId: "science-dissolve",
-    schoolId: school.id,
-    mode: "standby",
-  });
-  const scenes = await scenesOf(activity.id);
-  const choice = scenes[2]!;
-  const text = scenes[4]!;
   // the teacher marks 「すき通っていて…」 correct
-  const content = choice.content as { options: { id: string; label: string; correct?: boolean }[] };
-  await e2eDb().activityScene.update({
-    where: { id: choice.id },
-    data: { content: { ...content, options: content.options.map((o) => ({ ...o, correct: o.id === "clear" })) } },
-  });
+  const { activity, scenes, choice } = await keyedDissolve(school.id);
+  const text = scenes[4]!;
 
   const teacherPage = await signedIn(browser, teacher.email!);
   await teacherPage.goto(`/dashboard/teacher/activities/guide/${activity.id}`);
@@ -63,12 +51,7 @@ test("正解を見せる: nothing before it; then each student's own ○/×, the
   const console_ = teacherPage.getByTestId("guide-console");
   await expect(console_).toHaveAttribute("data-scene-id", choice.id);
 
-  const [popup] = await Promise.all([
-    teacherPage.waitForEvent("popup"),
-    teacherPage.getByTestId("projector-open").click(),
-  ]);
-  const link = await teacherPage.getByTestId("projector-link").inputValue();
-  await popup.close();
+  const link = await projectorLinkFrom(teacherPage);
   const projector = await (await device(browser, { viewport: { width: 1280, height: 720 } })).newPage();
   await projector.goto(link);
   const screen = projector.getByTestId("projector-live");

@@ -536,6 +536,17 @@ export function liveRows(
       effect: async (f) => expect((await running(f))?.revealedSceneId).toBe(f.scenes[2]),
     },
     {
+      name: "game view",
+      activity: GUIDE,
+      // a game session (an ordinary one refuses the game's controls)
+      prepare: started((f) =>
+        asTeacher(() => liveActions.startSessionAction({ ...ref(f), game: { teams: true, names: false } })),
+      ),
+      call: (f, s) => liveActions.setGameViewAction({ ...ref(f, s), board: "ranking", names: true }),
+      effect: async (f) =>
+        expect(await running(f)).toMatchObject({ game: true, gameBoard: "ranking", gameNames: true }),
+    },
+    {
       name: "end",
       activity: GUIDE,
       prepare,

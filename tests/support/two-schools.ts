@@ -26,3 +26,20 @@ export async function dissolveActivity(schoolId: string) {
   });
   return { activity, scenes };
 }
+
+/** The dissolving template (science-dissolve) in the school, in its own mode, with a key on its single-choice scene (the third: "clear" is correct). */
+export async function keyedDissolve(schoolId: string) {
+  const activity = await createActivityFromTemplate(db(), { templateId: "science-dissolve", schoolId });
+  const scenes = await db().activityScene.findMany({
+    where: { activityId: activity.id },
+    orderBy: { position: "asc" },
+    select: { id: true, content: true },
+  });
+  const choice = scenes[2]!;
+  const content = choice.content as { options: { id: string; label: string }[] };
+  await db().activityScene.update({
+    where: { id: choice.id },
+    data: { content: { ...content, options: content.options.map((o) => ({ ...o, correct: o.id === "clear" })) } },
+  });
+  return { activity, scenes, choice };
+}

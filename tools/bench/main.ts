@@ -24,6 +24,7 @@ import { cityRow } from "./city";
 import { editorBytes, furiganaTiming } from "./editor";
 import { liveControlRows } from "./live-controls";
 import { projectorChart } from "./projector";
+import { gameLeaderboard } from "./game";
 import { throughPgBouncer } from "./pooled";
 import { liveRows, type Row } from "./scenarios";
 import { rosterImport } from "./roster";
@@ -96,8 +97,9 @@ const cases: Case[] = [
 ];
 
 /**
- * `--only=a,b` runs only the named groups (pdf, csv, stats, live, live-controls, projector, print-live, slides-live,
- * answers, signin, bytes, editor, scale, pooled, roster, rollover, roster-load, city); `--no-db` skips everything that needs PostgreSQL.
+ * `--only=a,b` runs only the named groups (pdf, csv, stats, live, live-controls, projector, game, print-live,
+ * slides-live, answers, signin, bytes, editor, scale, pooled, roster, rollover, roster-load, city); `--no-db` skips
+ * everything that needs PostgreSQL.
  * A full run writes its rows to docs/benchmarks.json and renders docs/benchmarks.md from that file;
  * `--only=… --merge` puts the part's rows into docs/benchmarks.json in place of the same scenarios' (new ones
  * at the end of their table), marked as re-run, and renders docs/benchmarks.md again;
@@ -116,6 +118,7 @@ const wants = (group: string) =>
           "live",
           "live-controls",
           "projector",
+          "game",
           "print-live",
           "slides-live",
           "answers",
@@ -189,6 +192,7 @@ if (
     "live",
     "live-controls",
     "projector",
+    "game",
     "print-live",
     "slides-live",
     "answers",
@@ -212,6 +216,7 @@ if (
     if (wants("live")) say(await liveRows(app, data));
     if (wants("live-controls")) say(await liveControlRows(app, data, url));
     if (wants("projector")) say([await projectorChart(app, data)]);
+    if (wants("game")) say([await gameLeaderboard(app, data)]);
     if (wants("print-live")) say([await fanoutWhilePrinting(app, data, url)]);
     if (wants("slides-live")) say([await fanoutWhileImportingSlides(app, data, url)]);
     if (wants("answers"))

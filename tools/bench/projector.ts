@@ -142,7 +142,8 @@ export async function projectorChart(app: RunningApp, data: BenchData): Promise<
   };
 }
 
-async function tidyUp(app: RunningApp, classes: BenchClass[], cookies: string[]) {
+/** Ends each class's lesson, ten at a time (not measured; a failure is reported). */
+export async function tidyUp(app: RunningApp, classes: BenchClass[], cookies: string[]) {
   const end = actionId("features/play/server/actions.ts", "endSessionAction");
   await pool(classes, 10, async (c, i) => {
     const reply = await callAction(
@@ -153,6 +154,6 @@ async function tidyUp(app: RunningApp, classes: BenchClass[], cookies: string[])
       cookies[i]!,
     ).catch((error: unknown) => ({ status: 0, body: String(error) }));
     if (reply.status !== 200 || !actionResult(reply)?.ok)
-      console.warn(`projector: ending a lesson failed (HTTP ${reply.status} ${reply.body.slice(0, 200)})`);
+      console.warn(`ending a lesson failed (HTTP ${reply.status} ${reply.body.slice(0, 200)})`);
   });
 }

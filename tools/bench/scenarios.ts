@@ -211,6 +211,7 @@ export const LIVE_STATE_SAMPLE = JSON.stringify({
   revealed: false,
   timer: null,
   classKey: "2:1",
+  game: null,
 } satisfies LiveState);
 
 /**

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { type ActionResult, fail, ok } from "@/platform/errors";
 import { defineSchoolAction, type SchoolCtx } from "@/features/people/server/school-action";
 import {
+  gameViewInput,
   goToSceneInput,
   pacingInput,
   sessionRef,
@@ -15,6 +16,7 @@ import { setPacing } from "./pacing-commands";
 import {
   endSession,
   goToScene,
+  setGameView,
   setSceneLocked,
   setSceneRevealed,
   setSessionFlags,
@@ -33,7 +35,11 @@ const guideAction = <S extends z.ZodType, T>(
 
 /** Starts the session for one class (or the whole school: `klass: null`). */
 export const startSessionAction = guideAction("guide.start", startSessionInput, (ctx, i) =>
-  startSession(ctx, i.activityId, i.klass),
+  startSession(ctx, i.activityId, i.klass, i.game),
+);
+/** A game session's leaderboard or podium on the projector (or the scene again), and its names. */
+export const setGameViewAction = guideAction("guide.game", gameViewInput, (ctx, i) =>
+  setGameView(ctx, i.activityId, { board: i.board, names: i.names }, i.sessionId),
 );
 export const goToSceneAction = guideAction("guide.scene", goToSceneInput, (ctx, i) =>
   goToScene(ctx, i.activityId, i.sceneId, i.sessionId),

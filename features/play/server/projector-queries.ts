@@ -9,6 +9,8 @@ import { correctIdsOf, sceneHasKey } from "@/features/scenes/shared/key";
 import { sceneSchema } from "@/features/scenes/shared/schema";
 import { respondents, sceneResults } from "@/features/play/server/state-queries";
 import { hashProjectorToken, PROJECTOR_TOKEN } from "./projector-token";
+import { gameBoardOf } from "./game-queries";
+import type { GameBoard, GameBoardView } from "../shared/game";
 
 /** A valid projector link: not revoked, its session running, its activity active and in guide mode. */
 export interface ProjectorLinkRef {
@@ -107,10 +109,37 @@ export type ProjectorState =
       results: ProjectorResults | null;
       /** The current scene's correct options once the teacher has shown the answer (「正解を見せる」); null before. */
       correct: string[] | null;
+      /** A game's leaderboard or podium while the teacher shows it between questions (null: the scene). */
+      game: GameBoard | null;
     };
 
 /** Newer than any state of any session: a page that has seen it never goes back to a scene. */
 export const ENDED: ProjectorState = { status: "ended", sessionStartedAt: Number.MAX_SAFE_INTEGER, version: 0 };
+
+/** What a projector reads of its session. */
+const PROJECTED_SESSION = {
+  id: true,
+  activityId: true,
+  startedAt: true,
+  version: true,
+  currentSceneId: true,
+  paused: true,
+  lockedSceneIds: true,
+  showResults: true,
+  showNames: true,
+  starredOnly: true,
+  revealedSceneId: true,
+  timerSceneId: true,
+  timerEndsAt: true,
+  timerSeconds: true,
+  timerLocks: true,
+  grade: true,
+  className: true,
+  game: true,
+  gameBoard: true,
+  gameNames: true,
+  gameTeams: true,
+} as const;
 
 /** The state a token's projector shows now (`ENDED` once the link no longer opens anything): the link and its session in one read. */
 export async function projectorState(token: string): Promise<ProjectorState> {
@@ -123,25 +152,7 @@ export async function projectorState(token: string): Promise<ProjectorState> {
     },
     select: {
       session: {
-        select: {
-          id: true,
-          activityId: true,
-          startedAt: true,
-          version: true,
-          currentSceneId: true,
-          paused: true,
-          lockedSceneIds: true,
-          showResults: true,
-          showNames: true,
-          starredOnly: true,
-          revealedSceneId: true,
-          timerSceneId: true,
-          timerEndsAt: true,
-          timerSeconds: true,
-          timerLocks: true,
-          grade: true,
-          className: true,
-        },
+        select: PROJECTED_SESSION,
       },
     },
   });
@@ -190,7 +201,21 @@ export async function projectorState(token: string): Promise<ProjectorState> {
     starredOnly: s.starredOnly,
     results,
     correct: sceneId && s.revealedSceneId === sceneId ? await sceneKeyOf(link.activityId, sceneId) : null,
+    game: await shownBoard(s),
   };
+}
+
+/** A game session's leaderboard or podium while the teacher shows it (null: the scene). */
+function shownBoard(s: {
+  id: string;
+  game: boolean;
+  gameBoard: string | null;
+  gameNames: boolean;
+  gameTeams: boolean;
+}) {
+  return s.game && s.gameBoard
+    ? gameBoardOf(s.id, s.gameBoard as GameBoardView, { names: s.gameNames, teams: s.gameTeams })
+    : null;
 }
 
 /** The correct options of an activity's scene (null: it has none). */

@@ -17,6 +17,7 @@ import { publish } from "../../../platform/notify/bus";
 import { classKeyOf } from "../shared/klass";
 import { presenceWriter } from "../shared/presence";
 import type { SessionClass } from "../shared/schema";
+import type { GameBoardView } from "../shared/game";
 import { sceneHasKey } from "@/features/scenes/shared/key";
 import { sceneSchema } from "@/features/scenes/shared/schema";
 
@@ -34,6 +35,7 @@ async function targetSession(tx: Tx, ctx: SchoolCtx, activityId: string, session
     endedAt: true,
     currentSceneId: true,
     lockedSceneIds: true,
+    game: true,
     activity: { select: { status: true, mode: true } },
   } as const;
   const found = sessionId
@@ -61,11 +63,14 @@ async function targetSession(tx: Tx, ctx: SchoolCtx, activityId: string, session
  * under the activity's row lock (docs/adr/0061-several-classes-at-once.md; the unique index
  * guide_sessions_one_running_per_class holds one per class even without it).
  * Refused for another school's, an archived, a teacher-actor or an empty activity, and a class no student is in.
+ * `game`: the session is played for points (features/play/shared/game.ts), with teams and names as chosen; a
+ * session already running keeps how it was started.
  */
 export async function startSession(
   ctx: SchoolCtx,
   activityId: string,
   klass: SessionClass | null = null,
+  game: { teams: boolean; names: boolean } | null = null,
 ): Promise<ActionResult<{ sessionId: string }>> {
   return db().$transaction(async (tx) => {
     const activity = await tx.activity.findFirst({
@@ -119,9 +124,15 @@ export async function startSession(
         currentSceneId: first.id,
         grade: klass?.grade ?? null,
         className: klass?.className ?? null,
+        game: game !== null,
+        gameTeams: game?.teams ?? false,
+        gameNames: game?.names ?? false,
       },
       select: { id: true },
     });
+    // a game's first scene is current from the start: its speed points count from the database's clock, as answers' times do
+    if (game)
+      await tx.$executeRaw`update guide_sessions set scene_starts = jsonb_build_object(current_scene_id::text, started_at) where id = ${session.id}::uuid`;
     await audit(
       {
         action: "guide.start",
@@ -144,7 +155,7 @@ async function changeSession(
   target: { activityId: string; sessionId?: string },
   action: string,
   change: (
-    session: { id: string; currentSceneId: string | null; lockedSceneIds: string[] },
+    session: { id: string; currentSceneId: string | null; lockedSceneIds: string[]; game: boolean },
     tx: Tx,
   ) => Promise<Prisma.GuideSessionUpdateInput | "invalid">,
 ): Promise<ActionResult<null>> {
@@ -214,14 +225,20 @@ export function setSessionFlags(
  * As changeSession: the running session of the school's active guide-mode activity, version + 1,
  * the audit entry, everyone notified on commit; nothing running is CONFLICT.
  */
-const PAUSE_SQL = `
-  with target as (
-    select gs.id from guide_sessions gs join activities a on a.id = gs.activity_id
+/**
+ * One statement changing the addressed running session ($1 activity, $2 school, $4 actor, $5 audit action, $6/$7 the
+ * notification, $8 the session named or null) by `set`, where `only` holds of it; `picked`: such a session runs,
+ * whether or not `only` holds.
+ */
+const sessionChangeSql = (set: string, only = "true") => `
+  with picked as (
+    select gs.id, ${only} as fits from guide_sessions gs join activities a on a.id = gs.activity_id
     where gs.activity_id = $1::uuid and gs.ended_at is null and a.school_id = $2::uuid and a.status = 'active' and a.mode = 'guide'
       and ${SESSION_PICK_SQL("gs", "$8::uuid")}
-    for update of gs
+  ), target as (
+    select gs.id from guide_sessions gs join picked p on p.id = gs.id where p.fits for update of gs
   ), changed as (
-    update guide_sessions gs set paused = $3::boolean, version = gs.version + 1 from target where gs.id = target.id returning gs.id
+    update guide_sessions gs set ${set}, version = gs.version + 1 from target where gs.id = target.id returning gs.id
   ), logged as (
     insert into audit_logs (actor_id, action, target_type, target_id, school_id)
     select $4::uuid, $5::text, 'activity', $1, $2::uuid from changed
@@ -229,7 +246,9 @@ const PAUSE_SQL = `
   ), notified as (
     select pg_notify($6, $7) from changed, logged
   )
-  select (select count(*) from notified)::int as moved, ${SESSION_KNOWN_SQL("$8::uuid", "$1::uuid", "$2::uuid")} as known`;
+  select (select count(*) from notified)::int as moved, exists (select 1 from picked) as picked,
+    ${SESSION_KNOWN_SQL("$8::uuid", "$1::uuid", "$2::uuid")} as known`;
+const PAUSE_SQL = sessionChangeSql("paused = $3::boolean");
 
 /** "Eyes on me": blanks every student screen of the running session, or brings the scene back. */
 export async function setSessionPaused(
@@ -318,6 +337,47 @@ export function setSceneRevealed(ctx: SchoolCtx, activityId: string, revealed: b
       return { revealedSceneId: current, lockedSceneIds: [...others, current] };
     },
   );
+}
+
+/** The teacher presses it with the class waiting, fifty classes at once: one statement, as "eyes on me". */
+const GAME_VIEW_SQL = sessionChangeSql(
+  "game_board = case when $3::boolean then $9::text else gs.game_board end, game_names = coalesce($10::boolean, gs.game_names)",
+  "gs.game",
+);
+
+/**
+ * A game session's projector between questions (`board`: the leaderboard, the podium, or null: the scene) and
+ * whether its leaderboard names the players (`names`). Refused (VALIDATION) for a session not played as a game.
+ */
+export async function setGameView(
+  ctx: SchoolCtx,
+  activityId: string,
+  view: { board?: GameBoardView | null; names?: boolean },
+  sessionId?: string,
+): Promise<ActionResult<null>> {
+  const rows = await db().$queryRawUnsafe<{ moved: number; picked: boolean; known: boolean }[]>(
+    GAME_VIEW_SQL,
+    activityId,
+    ctx.schoolId,
+    view.board !== undefined,
+    ctx.actorId,
+    "guide.game",
+    ...notifyParams(activityId),
+    sessionId ?? null,
+    view.board ?? null,
+    view.names ?? null,
+  );
+  const row = rows[0];
+  if (row?.known === false) return fail("NOT_FOUND");
+  if (!row?.moved) return row?.picked ? fail("VALIDATION") : fail("CONFLICT", { session: ["notRunning"] });
+  logAudit({
+    action: "guide.game",
+    actorId: ctx.actorId,
+    schoolId: ctx.schoolId,
+    targetType: "activity",
+    targetId: activityId,
+  });
+  return ok(null);
 }
 
 /** Ends the session addressed (another class's running at the same time goes on). */

@@ -1,6 +1,7 @@
 import DataLoader from "dataloader";
 import type { ActivityMode } from "@/features/activities/shared/modes";
 import { classKeyOf, sessionOpenTo } from "../shared/klass";
+import type { GameBoardView, GameState } from "../shared/game";
 import { topicGeneration } from "../../../platform/notify/listen";
 
 /**
@@ -39,6 +40,11 @@ export interface LiveState {
   timer: { endsAt: number; now: number; seconds: number; locks: boolean } | null;
   /** The class the session is run for ("grade:className", features/play/shared/klass.ts); null: the whole school. */
   classKey: string | null;
+  /**
+   * Game mode (null: an ordinary lesson): what the projector shows between questions and the teacher's choices.
+   * Only flags: each student asks for their own points once the board is shown (features/play/server/game-queries.ts).
+   */
+  game: GameState | null;
 }
 
 export interface SessionRow {
@@ -61,11 +67,16 @@ export interface SessionRow {
   ended_at: Date | null;
   grade: number | null;
   class_name: string | null;
+  game: boolean | null;
+  game_teams: boolean | null;
+  game_names: boolean | null;
+  game_board: string | null;
 }
 
 const SESSION_COLUMNS = `a.id::text, a.mode::text as mode, gs.id::text as session_id, gs.version, gs.started_at, gs.current_scene_id::text,
          gs.locked_scene_ids::text[], gs.show_results, gs.show_names, gs.starred_only, gs.paused, gs.revealed_scene_id::text,
-         gs.timer_scene_id::text, gs.timer_ends_at, gs.timer_seconds, gs.timer_locks, gs.ended_at, gs.grade, gs.class_name`;
+         gs.timer_scene_id::text, gs.timer_ends_at, gs.timer_seconds, gs.timer_locks, gs.ended_at, gs.grade, gs.class_name,
+         gs.game, gs.game_teams, gs.game_names, gs.game_board`;
 
 /**
  * The sessions of activity `a` a follower may be shown: the latest of each class (and of the whole school) —
@@ -132,6 +143,13 @@ export function sessionOfRow(row: SessionRow) {
         endedAt: row.ended_at,
         classKey: classKeyOf(row.grade, row.class_name),
         klass: row.grade !== null && row.class_name !== null ? { grade: row.grade, className: row.class_name } : null,
+        game: row.game
+          ? {
+              board: (row.game_board as GameBoardView | null) ?? null,
+              teams: Boolean(row.game_teams),
+              names: Boolean(row.game_names),
+            }
+          : null,
         timer:
           row.timer_scene_id && row.timer_ends_at
             ? {
@@ -165,6 +183,7 @@ export function baseState(loaded: ReturnType<typeof sessionOfRow>): LiveState {
         ? { endsAt: session.timer.endsAt, now: Date.now(), seconds: session.timer.seconds, locks: session.timer.locks }
         : null,
     classKey: session?.classKey ?? null,
+    game: running ? session.game : null,
   };
 }
 
@@ -209,6 +228,7 @@ export function stateForClass(
       paused: false,
       revealed: false,
       timer: null,
+      game: null,
     };
     notForThisClass.set(state, other);
   }

@@ -2,7 +2,7 @@ import type pg from "pg";
 import { deviceOpenSql } from "@/platform/auth/device-sessions";
 import { STAFF_IDLE_MINUTES } from "@/platform/auth/roles";
 import { LIVE_CHANNEL } from "../../../platform/notify/channel";
-import { notifyParams, SESSION_KNOWN_SQL, SESSION_PICK_SQL } from "./advance";
+import { moveSetSql, notifyParams, SESSION_KNOWN_SQL, SESSION_PICK_SQL } from "./advance";
 
 /**
  * The production advance endpoint's moves in batches (features/play/server/advance-endpoint.ts):
@@ -55,14 +55,7 @@ const BATCH_SQL = `
     order by gs.id
     for update of gs
   ), moved as (
-    update guide_sessions gs set
-      show_results = case when gs.current_scene_id is distinct from r.scene_id then false else gs.show_results end,
-      -- the answer shown (「正解を見せる」) was this scene's: another, or coming back to it, starts unrevealed
-      revealed_scene_id = case when gs.current_scene_id is distinct from r.scene_id then null else gs.revealed_scene_id end,
-      -- names and the projector's "starred only" are for one moment: a new scene starts without them
-      show_names = gs.show_names and gs.current_scene_id is not distinct from r.scene_id,
-      starred_only = gs.starred_only and gs.current_scene_id is not distinct from r.scene_id,
-      current_scene_id = r.scene_id,
+    update guide_sessions gs set ${moveSetSql("r.scene_id")}
       version = gs.version + 1
     from target t join req r on r.i = t.i where gs.id = t.id
     returning t.i

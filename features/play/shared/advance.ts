@@ -23,6 +23,24 @@ export const SESSION_PICK_SQL = (gs: string, sessionId: string) =>
 export const SESSION_KNOWN_SQL = (sessionId: string, activityId: string, school: string) =>
   `(${sessionId} is null or exists (select 1 from guide_sessions ks join activities ka on ka.id = ks.activity_id where ks.id = ${sessionId} and ks.activity_id = ${activityId} and ka.school_id = ${school}))`;
 
+/**
+ * What moving session `gs` to scene `scene` (an SQL uuid) sets, besides the version: both move statements
+ * (this file's and advance-batch.ts's) use it.
+ */
+export const moveSetSql = (scene: string) => `
+      show_results = case when gs.current_scene_id is distinct from ${scene} then false else gs.show_results end,
+      -- the answer shown (「正解を見せる」) was this scene's: another, or coming back to it, starts unrevealed
+      revealed_scene_id = case when gs.current_scene_id is distinct from ${scene} then null else gs.revealed_scene_id end,
+      -- names and the projector's "starred only" are for one moment: a new scene starts without them
+      show_names = gs.show_names and gs.current_scene_id is not distinct from ${scene},
+      starred_only = gs.starred_only and gs.current_scene_id is not distinct from ${scene},
+      -- a game's leaderboard is shown between questions: the next question takes its place
+      game_board = case when gs.current_scene_id is distinct from ${scene} then null else gs.game_board end,
+      -- a game's speed points count from when the scene first became current
+      scene_starts = case when gs.game and gs.scene_starts -> (${scene})::text is null
+        then gs.scene_starts || jsonb_build_object((${scene})::text, now()) else gs.scene_starts end,
+      current_scene_id = ${scene},`;
+
 export const moveCtes = (school: string) => `
   target as (
     select gs.id from guide_sessions gs join activities a on a.id = gs.activity_id
@@ -31,14 +49,7 @@ export const moveCtes = (school: string) => `
       and exists (select 1 from activity_scenes sc where sc.id = $3::uuid and sc.activity_id = gs.activity_id)
     for update of gs
   ), moved as (
-    update guide_sessions gs set
-      show_results = case when gs.current_scene_id is distinct from $3::uuid then false else gs.show_results end,
-      -- the answer shown (「正解を見せる」) was this scene's: another, or coming back to it, starts unrevealed
-      revealed_scene_id = case when gs.current_scene_id is distinct from $3::uuid then null else gs.revealed_scene_id end,
-      -- names and the projector's "starred only" are for one moment: a new scene starts without them
-      show_names = gs.show_names and gs.current_scene_id is not distinct from $3::uuid,
-      starred_only = gs.starred_only and gs.current_scene_id is not distinct from $3::uuid,
-      current_scene_id = $3::uuid,
+    update guide_sessions gs set ${moveSetSql("$3::uuid")}
       version = gs.version + 1
     from target where gs.id = target.id
     returning gs.id

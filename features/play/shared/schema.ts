@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { GAME_BOARD_VIEWS } from "./game";
 
 /** The guide-screen actions' inputs (features/play/server/actions.ts): an activity, and the school when a manager acts. */
 export const guideRef = z.object({ schoolId: z.uuid().optional(), activityId: z.uuid() });
@@ -13,7 +14,16 @@ export const sessionClass = z.object({
   className: z.string().trim().min(1).max(10),
 });
 export type SessionClass = z.infer<typeof sessionClass>;
-export const startSessionInput = guideRef.extend({ klass: sessionClass.nullable().default(null) });
+/** `game`: played for points (null: an ordinary lesson), its leaderboard with team totals and/or names. */
+export const startSessionInput = guideRef.extend({
+  klass: sessionClass.nullable().default(null),
+  game: z.object({ teams: z.boolean(), names: z.boolean() }).strict().nullable().default(null),
+});
+/** The game's projector between questions (features/play/shared/game.ts) and its names. */
+export const gameViewInput = sessionRef.extend({
+  board: z.enum(GAME_BOARD_VIEWS).nullable().optional(),
+  names: z.boolean().optional(),
+});
 /** Pacing in self mode: the first `open` scenes (1 or more), or all (null). */
 export const pacingInput = guideRef.extend({ open: z.number().int().min(1).max(10_000).nullable() });
 /** "Next scene" (the server action and the production server's endpoint, features/play/server/advance-endpoint.ts). */

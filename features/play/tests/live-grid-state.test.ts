@@ -17,6 +17,7 @@ const running: LiveState = {
   revealed: false,
   timer: { endsAt: 9, now: 1, seconds: 60, locks: false },
   classKey: "2:1",
+  game: null,
 };
 
 describe("the live grid's states and a session's class", () => {

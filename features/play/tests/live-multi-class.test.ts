@@ -19,6 +19,7 @@ const state = (
   revealed: false,
   timer: null,
   classKey,
+  game: null,
 });
 
 describe("several classes at once: which session a student follows", () => {

@@ -9,8 +9,8 @@ import { goToScene, setSceneRevealed, startSession } from "@/features/play/serve
 import { liveFeedbackFor } from "@/features/play/server/live-feedback-commands";
 import { liveStateForStudent } from "@/features/play/server/state-queries";
 import type { AuthorizedSchoolId } from "@/platform/auth/scope";
-import { createActivityFromTemplate, createUser } from "../../../prisma/seed/factories";
-import { twoSchools } from "../../../tests/support/two-schools";
+import { createUser } from "../../../prisma/seed/factories";
+import { keyedDissolve, twoSchools } from "../../../tests/support/two-schools";
 
 const ids = {} as {
   school: string;
@@ -30,18 +30,7 @@ const feedback = (user: string, schoolId = ids.school, sceneId = ids.choice) =>
 
 beforeAll(async () => {
   const { tag, school, other } = await twoSchools();
-  const activity = await createActivityFromTemplate(db(), { templateId: "science-dissolve", schoolId: school.id });
-  const scenes = await db().activityScene.findMany({
-    where: { activityId: activity.id },
-    orderBy: { position: "asc" },
-    select: { id: true, content: true },
-  });
-  const choice = scenes[2]!;
-  const content = choice.content as { options: { id: string; label: string }[] };
-  await db().activityScene.update({
-    where: { id: choice.id },
-    data: { content: { ...content, options: content.options.map((o) => ({ ...o, correct: o.id === "clear" })) } },
-  });
+  const { activity, scenes, choice } = await keyedDissolve(school.id);
   const user = (role: "teacher" | "student", name: string, schoolId = school.id) =>
     createUser(db(), { role, email: `rv-${name}-${tag}@t.example`, schoolId }).then((u) => u.id);
   Object.assign(ids, {

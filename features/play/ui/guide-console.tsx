@@ -28,6 +28,8 @@ import { starAnswerAction } from "@/features/play/server/projector-actions";
 import { ProjectorControls } from "@/features/play/ui/projector-controls";
 import { useConsoleParts } from "@/features/play/ui/console-parts";
 import { ClassPicker } from "./class-picker";
+import { GameControls, type GameChoice, GameStartChoice } from "./game-parts";
+import { SessionToggle } from "./session-toggle";
 import { LiveGrid } from "./live-grid";
 import { PacingControl } from "./pacing-control";
 import { RunningSessions } from "./running-sessions";
@@ -158,7 +160,7 @@ function liveQuery(schoolId: string | undefined, sessionId: string | null): stri
   return params ? `?${params}` : "";
 }
 
-/** The class picker and the start button. */
+/** The class picker, the game mode's choice and the start button. */
 function StartControls({
   activityId,
   schoolId,
@@ -181,9 +183,11 @@ function StartControls({
   const t = useTranslations("Play");
   const tg = useTranslations("LiveGrid");
   const router = useRouter();
+  const [game, setGame] = useState<GameChoice>(null);
   return (
     <>
       <ClassPicker classes={classes} value={klass} onChange={setKlass} />
+      <GameStartChoice value={game} onChange={setGame} />
       <ActionButton
         label={ended ? t("startAgain") : t("start")}
         testId="start-session"
@@ -195,6 +199,7 @@ function StartControls({
                 activityId,
                 ...(schoolId ? { schoolId } : {}),
                 klass: klass === "" ? null : (classes[Number(klass)] ?? null),
+                game,
               }),
             {
               failure: (code) => (code === "CONFLICT" ? tg("otherClassRunning") : t("startFailed")),
@@ -307,6 +312,7 @@ function GuideRunning({
         run={run}
         confirm={confirm}
       />
+      <GameControls game={state.game} guideRef={guideRef} pending={pending} run={run} confirm={confirm} />
       <ProjectorControls guideRef={guideRef} starredOnly={state.starredOnly} pending={pending} run={run} />
       <TimerControls
         timer={state.timer}
@@ -481,16 +487,13 @@ function SessionToggles({
     onLabel: string,
     action: () => Promise<ActionResult<null>>,
   ) => (
-    <button
-      type="button"
-      className="button button-small"
-      aria-pressed={on}
-      disabled={pending}
-      data-testid={testId}
+    <SessionToggle
+      testId={testId}
+      on={on}
+      label={on ? offLabel : onLabel}
+      pending={pending}
       onClick={() => run(action, { failure: failed })}
-    >
-      <RichTextClient text={on ? offLabel : onLabel} />
-    </button>
+    />
   );
   return (
     <div className="row wrap guide-bar">

@@ -12,6 +12,7 @@ import { RichTextClient } from "@/platform/ui/rich-text-client";
 import { markCorrect } from "@/features/scenes/ui/mark-correct";
 import { Countdown, useCountdown } from "./countdown";
 import { LiveVerdict, useLiveFeedback } from "./live-feedback";
+import { GameStandingCard } from "./game-parts";
 import { PlayHead } from "./save-status";
 
 /**
@@ -90,6 +91,7 @@ export function LiveSession({
             ) : null}
             <RevisedNote show={initial[scene.id]?.answer === null && !saver.answers[scene.id]} />
             {feedback ? <LiveVerdict feedback={feedback} /> : null}
+            <GameStandingCard activityId={activityId} game={state.game} version={state.version} />
             <SceneView
               key={scene.id}
               scene={feedback ? markCorrect(scene, feedback.correct) : scene}

@@ -24,7 +24,7 @@ export async function ProjectorPage({ token }: { token: string }) {
     ? renderScene(loaded.scene, lang, { imageSrc: (id) => projectorImageUrl(token, id) })
     : null;
   return (
-    <ClientMessages namespaces={["Common", "Language", "Errors", "Play", "Scenes", "Projector"]}>
+    <ClientMessages namespaces={["Common", "Language", "Errors", "Play", "Scenes", "Projector", "Game"]}>
       <main className="projector stack" data-testid="projector">
         <div className="row wrap projector-bar">
           {loaded ? (

@@ -9,6 +9,7 @@ import { useFitToScreen } from "@/features/play/ui/use-fit-to-screen";
 import { Countdown, useCountdown } from "@/features/play/ui/countdown";
 import { ResultsView } from "@/features/play/ui/results-view";
 import { DrawingBackground, drawingBackgroundOf } from "@/features/scenes/ui/drawing-background";
+import { GameBoardPanel } from "@/features/play/ui/game-parts";
 import { SceneView } from "@/features/scenes/ui/scene-view";
 import { markCorrect } from "@/features/scenes/ui/mark-correct";
 import type { RenderedScene } from "@/features/scenes/ui/types";
@@ -32,7 +33,8 @@ export function ProjectorEnded({ heading = false }: { heading?: boolean }) {
 /**
  * The live part of the projector page: follows the session's stream (polling when it cannot be held),
  * reloads the page's scene when the teacher moves on, shows the timer, the pause, and the answers
- * when shown — anonymous unless the teacher's "show names" is on, only the starred when chosen.
+ * when shown — anonymous unless the teacher's "show names" is on, only the starred when chosen; in a game, the
+ * leaderboard or the podium in the scene's place while the teacher shows it.
  */
 export function ProjectorView({
   token,
@@ -77,31 +79,35 @@ export function ProjectorView({
           <RichTextClient text={tp("pausedTitle")} />
         </p>
       ) : null}
-      <div className={withResults ? "projector-panels projector-split" : "projector-panels"}>
-        {shown && !stale ? (
-          <div className="projector-panel">
-            <SceneView key={shown.id} scene={shown} answer={null} onAnswer={() => undefined} readOnly projected />
-          </div>
-        ) : null}
-        {shown && withResults && results ? (
-          <div
-            className="stack projector-panel"
-            data-testid="projector-results"
-            data-starred-only={running.starredOnly}
-            data-names={running.showNames}
-          >
-            <ResultsView scene={shown} results={{ ...results, texts: results.answers }} />
-            {results.drawings.length > 0 ? (
-              <DrawingGallery drawings={results.drawings} background={drawingBackgroundOf(shown)} />
-            ) : null}
-            {running.starredOnly && results.answers.length === 0 && results.drawings.length === 0 ? (
-              <p className="empty">
-                <RichTextClient text={t("noStarred")} />
-              </p>
-            ) : null}
-          </div>
-        ) : null}
-      </div>
+      {running.game ? (
+        <GameBoardPanel board={running.game} />
+      ) : (
+        <div className={withResults ? "projector-panels projector-split" : "projector-panels"}>
+          {shown && !stale ? (
+            <div className="projector-panel">
+              <SceneView key={shown.id} scene={shown} answer={null} onAnswer={() => undefined} readOnly projected />
+            </div>
+          ) : null}
+          {shown && withResults && results ? (
+            <div
+              className="stack projector-panel"
+              data-testid="projector-results"
+              data-starred-only={running.starredOnly}
+              data-names={running.showNames}
+            >
+              <ResultsView scene={shown} results={{ ...results, texts: results.answers }} />
+              {results.drawings.length > 0 ? (
+                <DrawingGallery drawings={results.drawings} background={drawingBackgroundOf(shown)} />
+              ) : null}
+              {running.starredOnly && results.answers.length === 0 && results.drawings.length === 0 ? (
+                <p className="empty">
+                  <RichTextClient text={t("noStarred")} />
+                </p>
+              ) : null}
+            </div>
+          ) : null}
+        </div>
+      )}
     </div>
   );
 }
@@ -111,7 +117,8 @@ function fitKey(running: Extract<ProjectorState, { status: "running" }> | null, 
   if (!running) return "";
   const r = running.showResults ? running.results : null;
   const written = r?.answers.reduce((n, a) => n + a.text.length, 0);
-  return [sceneId, running.paused, Boolean(running.timer), r?.total, written, r?.drawings.length].join();
+  const game = running.game && [running.game.view, running.game.top.length, running.game.teams?.length];
+  return [sceneId, running.paused, Boolean(running.timer), r?.total, written, r?.drawings.length, game].join();
 }
 
 /** A drawing scene's pictures, as SVG paths outlined on the server; anonymous unless names are on. */

@@ -5,6 +5,7 @@ import { seatInYearJoin, seatInYearSql } from "@/features/people/server/year-sea
 import { classKeySql } from "@/features/people/shared/class-key";
 import { Prisma } from "@/platform/db/generated/prisma/client";
 import type { StatsFilter } from "../shared/schema";
+import { correctSql, hasKeySql, keyColumnsSql, secondKeySql } from "@/features/scenes/shared/key-sql";
 
 /** Answered and correct answers of one scene: all students, and per counterbalance group. */
 export interface CorrectRate {
@@ -15,10 +16,6 @@ export interface CorrectRate {
 }
 /** `partly` only for marked scenes: "partly correct" is counted on its own, never as correct. */
 export type RateCount = { answered: number; correct: number; partly?: number };
-
-/** The ids of `list` (a jsonb array of options) marked correct. */
-const flagged = (list: string) =>
-  `(select coalesce(array_agg(o->>'id' order by o->>'id'), '{}') from jsonb_array_elements(coalesce(${list}, '[]'::jsonb)) o where o->>'correct' = 'true')`;
 
 /**
  * The correct rate of every scene with a key (features/scenes/shared/key.ts `verdictOf`, the same rules in
@@ -47,28 +44,20 @@ export async function correctRates(
 function keyedRows(schoolId: AuthorizedSchoolId, activityId: string, filter: StatsFilter) {
   return db().$queryRawUnsafe<{ scene_id: string; grp: string; answered: number; correct: number }[]>(
     `with k as (
-       select s.id, s.type::text as type, s.content, s.version,
-              ${flagged("s.content->'options'")} as opts,
-              ${flagged("s.content->'first'->'options'")} as firsts
+       select s.id, s.type::text as type, s.content, s.version, ${keyColumnsSql("s")}
        from activity_scenes s join activities a on a.id = s.activity_id
        where s.activity_id = $1::uuid and a.school_id = $2::uuid and s.type in ('single_choice', 'multiple_choice', 'two_step')
      ),
      v as (
        select r.scene_id, coalesce(sd.counterbalance_group, '') as grp,
-         case k.type
-           when 'single_choice' then (r.answer->>'choice') = any(k.opts)
-           when 'multiple_choice' then (select coalesce(array_agg(x order by x), '{}') from jsonb_array_elements_text(
-               case when jsonb_typeof(r.answer->'choices') = 'array' then r.answer->'choices' else '[]'::jsonb end) x) = k.opts
-           else (cardinality(k.firsts) = 0 or (r.answer->>'first') = any(k.firsts))
-             and (cardinality(sec.ids) = 0 or (r.answer->>'second') = any(sec.ids))
-         end as ok,
+         ${correctSql("k", "r")} as ok,
          k.type, k.opts, k.firsts, sec.ids as seconds
        from responses r
        -- the key of the current version: answers to earlier versions are not marked by it (docs/adr/0059-scene-versions.md)
        join k on k.id = r.scene_id and r.scene_version = k.version
        join users u on u.id = r.user_id and u.role = 'student' and u.school_id = $2::uuid
        ${seatInYearSql("u.id", "(select ya.academic_year from activities ya where ya.id = $1::uuid)")}
-       left join lateral (select ${flagged("coalesce(k.content->'second'->'optionsByFirst'->(r.answer->>'first'), k.content->'second'->'options')")} as ids) sec on true
+       ${secondKeySql("k", "r")}
        where r.activity_id = $1::uuid
          and ($3::text is null or sd.counterbalance_group = $3::text)
          and ($4::text is null or ${classKeySql("sd")} = $4::text)
@@ -77,7 +66,7 @@ function keyedRows(schoolId: AuthorizedSchoolId, activityId: string, filter: Sta
      select scene_id::text, grp, count(*)::int as answered, count(*) filter (where ok)::int as correct
      from v
      -- a scene with a key: some option (anywhere in it) is marked
-     where exists (select 1 from k where k.id = v.scene_id and k.content::text ~ '"correct":\\s*true')
+     where exists (select 1 from k where k.id = v.scene_id and ${hasKeySql("k.content")})
      group by grouping sets ((scene_id), (scene_id, grp))`,
     activityId,
     schoolId,

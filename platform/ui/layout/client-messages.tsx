@@ -12,7 +12,7 @@ import type { ReactNode } from "react";
 export const CLIENT_NAMESPACES = {
   /** the shell, sign-in, password reset, QR sign-in, error pages */
   base: ["Common", "Roles", "Language", "Nav", "Errors", "Auth", "AuthErrors", "CodeSignin", "Reset"],
-  student: ["Play", "Scenes"],
+  student: ["Play", "Scenes", "Game"],
 } as const;
 
 /** Replaces the messages client components see below it with `namespaces` only (or all of them). */

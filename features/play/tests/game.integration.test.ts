@@ -1,0 +1,207 @@
+/**
+ * Game mode (features/play/server/game-queries.ts, session-commands.ts setGameView): points from stored times only
+ * (the scene's first start to the answer's last save), nicknames until the teacher shows names, ties sharing a rank,
+ * team totals, and a student's own standing only while the board is shown.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db } from "@/platform/db";
+import {
+  goToScene,
+  setGameView,
+  startSession,
+  touchPresence,
+  endSession,
+} from "@/features/play/server/session-commands";
+import { gameBoardOf, gameStandingFor } from "@/features/play/server/game-queries";
+import { liveStateForStudent } from "@/features/play/server/state-queries";
+import { projectorState } from "@/features/play/server/projector-queries";
+import { createProjectorLink } from "@/features/play/server/projector-commands";
+import { saveAnswer } from "@/features/play/server/answer-save-commands";
+import type { AuthorizedSchoolId } from "@/platform/auth/scope";
+import { createUser, uniqueTag } from "../../../prisma/seed/factories";
+import { keyedDissolve, twoSchools } from "../../../tests/support/two-schools";
+
+const ids = {} as {
+  school: string;
+  other: string;
+  teacher: string;
+  fast: string;
+  slow: string;
+  wrong: string;
+  idle: string;
+  absent: string;
+  foreign: string;
+  activity: string;
+  intro: string;
+  choice: string;
+  text: string;
+};
+const ctx = () => ({ schoolId: ids.school as AuthorizedSchoolId, actorId: ids.teacher });
+const answer = (sceneId: string, value: Record<string, unknown>, revision = 1) => ({
+  activityId: ids.activity,
+  sceneId,
+  answer: value,
+  clientRevision: revision,
+  idempotencyKey: `k${uniqueTag()}${uniqueTag()}`,
+  mode: "guide" as const,
+});
+const standing = (id: string, schoolId = ids.school) => gameStandingFor({ id, schoolId }, ids.activity);
+
+beforeAll(async () => {
+  const { tag, school, other } = await twoSchools();
+  const { activity, scenes, choice } = await keyedDissolve(school.id);
+  let seat = 0;
+  const student = (
+    key: string,
+    klass: { grade: number; className: string; counterbalanceGroup?: string },
+    schoolId = school.id,
+  ) =>
+    createUser(db(), {
+      role: "student",
+      email: `gm-${key}-${tag}@t.example`,
+      schoolId,
+      name: `本名 ${key}`,
+      student: { ...klass, number: ++seat },
+    }).then((u) => u.id);
+  Object.assign(ids, {
+    school: school.id,
+    other: other.id,
+    activity: activity.id,
+    intro: scenes[0]!.id,
+    choice: choice.id,
+    text: scenes[4]!.id,
+    teacher: (await createUser(db(), { role: "teacher", email: `gm-t-${tag}@t.example`, schoolId: school.id })).id,
+    fast: await student("fast", { grade: 1, className: "1", counterbalanceGroup: "A" }),
+    slow: await student("slow", { grade: 1, className: "1", counterbalanceGroup: "B" }),
+    wrong: await student("wrong", { grade: 1, className: "2", counterbalanceGroup: "A" }),
+    idle: await student("idle", { grade: 1, className: "2" }),
+    absent: await student("absent", { grade: 1, className: "2" }),
+    foreign: await student("foreign", { grade: 1, className: "1" }, other.id),
+  });
+});
+afterAll(async () => {
+  await db().$disconnect();
+});
+
+describe("game mode", () => {
+  let sessionId = "";
+
+  it("an ordinary session has no game: no board, no standing, the game controls are refused", async () => {
+    const started = await startSession(ctx(), ids.activity, null);
+    expect(started.ok).toBe(true);
+    expect(await liveStateForStudent(ids.activity, "1:1")).toMatchObject({ game: null });
+    expect(await setGameView(ctx(), ids.activity, { board: "ranking" })).toMatchObject({
+      ok: false,
+      code: "VALIDATION",
+    });
+    if (started.ok)
+      expect(await gameBoardOf(started.data.sessionId, "ranking", { names: false, teams: false })).toBeNull();
+    expect(await endSession(ctx(), ids.activity)).toMatchObject({ ok: true });
+  });
+
+  it("points for a correct answer fall with its time; a wrong one, a scene without a key and a re-save earn nothing more", async () => {
+    const started = await startSession(ctx(), ids.activity, null, { teams: true, names: false });
+    if (!started.ok) throw new Error(started.code);
+    sessionId = started.data.sessionId;
+    expect(await liveStateForStudent(ids.activity, "1:1")).toMatchObject({
+      game: { board: null, teams: true, names: false },
+    });
+    expect(await goToScene(ctx(), ids.activity, ids.choice)).toMatchObject({ ok: true });
+    expect(await saveAnswer(ids.fast, answer(ids.choice, { choice: "clear" }))).toMatchObject({ ok: true });
+    expect(await saveAnswer(ids.slow, answer(ids.choice, { choice: "clear" }))).toMatchObject({ ok: true });
+    expect(await saveAnswer(ids.wrong, answer(ids.choice, { choice: "cloudy" }))).toMatchObject({ ok: true });
+    await touchPresence(sessionId, ids.idle);
+    // the slow student's last save came 10 s after the scene started: half the way to half the points
+    await db()
+      .$executeRaw`update responses r set updated_at = (gs.scene_starts->>(r.scene_id::text))::timestamptz + interval '10 seconds'
+      from guide_sessions gs where gs.id = ${sessionId}::uuid and r.user_id = ${ids.slow}::uuid and r.scene_id = ${ids.choice}::uuid`;
+    const board = await gameBoardOf(sessionId, "ranking", { names: false, teams: true });
+    expect(board!.players).toBe(4);
+    const [first, second, ...rest] = board!.top;
+    expect(first!.rank).toBe(1);
+    expect(first!.points).toBeGreaterThan(990);
+    expect(first!.points).toBeLessThanOrEqual(1000);
+    expect(second).toMatchObject({ rank: 2, points: 750 });
+    // a wrong answer and no answer: 0, the same rank
+    expect(rest.map((p) => [p.rank, p.points])).toEqual([
+      [3, 0],
+      [3, 0],
+    ]);
+    expect(board!.top.every((p) => p.name === null)).toBe(true);
+    const nicknames = board!.top.map((p) => `${p.nickname.animal}-${p.nickname.number}`);
+    expect(new Set(nicknames).size).toBe(4);
+    // the fast student changes to the same answer later: a later save, never more points
+    const before = first!.points;
+    await new Promise((r) => setTimeout(r, 50));
+    expect(await saveAnswer(ids.fast, answer(ids.choice, { choice: "clear" }, 2))).toMatchObject({ ok: true });
+    // a scene without a key earns nothing
+    expect(await goToScene(ctx(), ids.activity, ids.text)).toMatchObject({ ok: true });
+    expect(await saveAnswer(ids.wrong, answer(ids.text, { text: "とける" }))).toMatchObject({ ok: true });
+    const after = await gameBoardOf(sessionId, "ranking", { names: false, teams: false });
+    expect(after!.top[0]!.points).toBeLessThanOrEqual(before);
+    expect(after!.top.find((p) => p.rank === 3)!.points).toBe(0);
+    expect(after!.teams).toBeNull();
+    // the nicknames stay the session's
+    expect(after!.top.map((p) => `${p.nickname.animal}-${p.nickname.number}`).sort()).toEqual([...nicknames].sort());
+  });
+
+  it("teams: the classes of a whole-school session, by total", async () => {
+    const board = await gameBoardOf(sessionId, "ranking", { names: false, teams: true });
+    expect(board!.teams!.map((t) => [t.rank, t.klass, t.points > 1700, t.members])).toEqual([
+      [1, { grade: 1, className: "1" }, true, 2],
+      [2, { grade: 1, className: "2" }, false, 2],
+    ]);
+  });
+
+  it("names only when the teacher shows them; a student sees their own standing only while the board is shown", async () => {
+    expect(await standing(ids.slow)).toBeNull();
+    expect(await setGameView(ctx(), ids.activity, { board: "ranking" })).toMatchObject({ ok: true });
+    expect(await liveStateForStudent(ids.activity, "1:2")).toMatchObject({ game: { board: "ranking" } });
+    expect(await standing(ids.slow)).toMatchObject({ points: 750, rank: 2, players: 4 });
+    expect(await standing(ids.idle)).toMatchObject({ points: 0, rank: 3 });
+    // another school's student, with another school's scope or their own: nothing
+    expect(await standing(ids.foreign, ids.other)).toBeNull();
+    expect(await standing(ids.foreign)).toBeNull();
+    expect(await standing(ids.absent)).toBeNull();
+
+    const opened = await createProjectorLink(ctx(), ids.activity);
+    if (!opened.ok) throw new Error(opened.code);
+    const token = opened.data.path.split("/").pop()!;
+    const shown = await projectorState(token);
+    const board = shown.status === "running" ? shown.game : null;
+    expect(board).toMatchObject({ view: "ranking", players: 4 });
+    expect(JSON.stringify(board)).not.toContain("本名");
+    expect(await setGameView(ctx(), ids.activity, { names: true, board: "podium" })).toMatchObject({ ok: true });
+    const named = await projectorState(token);
+    expect(named.status === "running" && named.game?.top.map((p) => p.name)).toEqual([
+      "本名 fast",
+      "本名 slow",
+      expect.stringMatching(/本名 (wrong|idle)/),
+      expect.stringMatching(/本名 (wrong|idle)/),
+    ]);
+    expect(named).toMatchObject({ game: { view: "podium" } });
+    // the next question takes the board's place
+    expect(await goToScene(ctx(), ids.activity, ids.intro)).toMatchObject({ ok: true });
+    expect(await liveStateForStudent(ids.activity, "1:1")).toMatchObject({
+      game: { board: null, teams: true, names: true },
+    });
+    expect(await standing(ids.slow)).toBeNull();
+  });
+
+  it("a class's session: its students only, teams by counterbalance group", async () => {
+    expect(await endSession(ctx(), ids.activity)).toMatchObject({ ok: true });
+    const started = await startSession(
+      ctx(),
+      ids.activity,
+      { grade: 1, className: "1" },
+      { teams: true, names: false },
+    );
+    if (!started.ok) throw new Error(started.code);
+    expect(await goToScene(ctx(), ids.activity, ids.choice)).toMatchObject({ ok: true });
+    // answers are the student's own across sessions: an answer given in another session earns nothing here
+    await touchPresence(started.data.sessionId, ids.fast);
+    const board = await gameBoardOf(started.data.sessionId, "ranking", { names: false, teams: true });
+    expect(board).toMatchObject({ players: 1, top: [{ rank: 1, points: 0 }] });
+    expect(board!.teams).toEqual([{ rank: 1, points: 0, members: 1, klass: null, group: "A" }]);
+  });
+});
