@@ -16,6 +16,7 @@ import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import sharp from "sharp";
+import { craftPdf } from "../support/pdf-craft";
 import { hashProjectorToken, newProjectorToken } from "../../features/play/server/projector-token";
 import { createAcademy, createUser, uniqueTag } from "../../prisma/seed/factories";
 import { BASE_URL, E2E_METRICS_TOKEN } from "./config";
@@ -46,6 +47,7 @@ const ids = {} as Record<Exclude<Variant, "mixed">, Ids>;
 const cookies = {} as Record<Who, string>;
 const userIds = {} as Record<Exclude<Who, "signedOut">, string>;
 let PNG = new Uint8Array(new ArrayBuffer(0));
+const ONE_PAGE_PDF = new Uint8Array(craftPdf({ pages: 1 }));
 /** Projector tokens by `schoolId:guide` (beforeAll); `mixed` matches none: a garbage token. */
 const projectorTokens = new Map<string, string>();
 const projectorTokenOf = (v: Ids) => projectorTokens.get(`${v.schoolId}:${v.guide}`) ?? "Z".repeat(43);
@@ -425,6 +427,21 @@ const HANDLERS: HandlerRow[] = [
         ok: true,
         data: { id: expect.stringMatching(/^[0-9a-f-]{36}$/), width: 16, height: 16 },
       }),
+  },
+  {
+    // a PDF's pages as scenes: staff for an activity of their scope; a version nobody has means the pages are drawn and
+    // nothing is added (the answer's last line: conflict), so the matrix changes no activity
+    file: "api/v1/activities/[id]/slides/route.ts",
+    request: (v, who) => ({
+      method: "POST",
+      path: `/api/v1/activities/${v.self}/slides${withSchool(v, who) ? `${withSchool(v, who)}&` : "?"}version=999999`,
+      body: ONE_PAGE_PDF,
+      headers: { "Content-Type": "application/pdf", Origin: BASE_URL },
+    }),
+    variants: ["own", "sibling", "foreign", "mixed"],
+    expected: staffOnly,
+    ok: (reply) =>
+      expect(JSON.parse(reply.body.trim().split("\n").at(-1)!)).toEqual({ ok: false, problem: "conflict" }),
   },
   {
     // a OneRoster set for the manager's own academy only (the academy is the session's, never named in the request)
