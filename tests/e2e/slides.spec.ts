@@ -74,6 +74,7 @@ test("a worksheet PDF brought in as drawing scenes: the page is the canvas's bac
   const canvas = form.getByTestId("drawing-canvas");
   const background = canvas.getByTestId("drawing-background");
   await expect(background).toHaveCount(1);
+  await expect(canvas).toHaveAccessibleName(/^「計算プリント（1ページ目）」の上に絵をかく場所。/);
   const href = await background.getAttribute("href");
   expect(href).toMatch(/^\/api\/v1\/images\/[0-9a-f-]{36}$/);
   expect((await page.request.get(href!)).status()).toBe(200);

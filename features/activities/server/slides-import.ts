@@ -1,6 +1,7 @@
 import "server-only";
 import type { SchoolCtx } from "@/features/people/server/school-action";
-import { storeImage, type StoredImage } from "@/features/scenes/server/image-store";
+import { acceptRenderedJpeg } from "@/features/scenes/server/image-process";
+import { keepImage, type StoredImage } from "@/features/scenes/server/image-store";
 import { withPdfPages } from "@/features/scenes/server/slides-render";
 import type { ImageProblem } from "@/features/scenes/shared/image-limits";
 import { isStorableText, type Scene } from "@/features/scenes/shared/schema";
@@ -12,7 +13,6 @@ import {
 } from "@/features/scenes/shared/slide-limits";
 import { MAX_SCENES } from "../shared/scene-schema";
 import { appendScenes } from "./scene-commands";
-import { countScenes } from "./queries";
 
 export interface SlidesInput {
   activityId: string;
@@ -22,6 +22,8 @@ export interface SlidesInput {
   name: string | null;
   /** `info`: each page shown; `drawing`: each page a worksheet the students write on (its image drawn on). */
   as: SlidesSceneType;
+  /** How many scenes the activity has now (read by the route when it found the activity). */
+  scenes: number;
   bytes: Uint8Array;
 }
 type Outcome = Exclude<SlidesLine, { page: number }>;
@@ -55,8 +57,8 @@ function pageScene(as: SlidesSceneType, name: string | null, n: number, image: S
 }
 
 /**
- * Brings a PDF in as scenes (features/scenes/README.md "Slides from a PDF"): every page drawn and stored as the
- * school's image (`onPage` after each), then one scene per page appended in one transaction. Refused before any
+ * Brings a PDF in as scenes (features/scenes/README.md "Slides from a PDF"): every page drawn (a JPEG stored as
+ * drawn, never decoded in this process) and stored as the school's image (`onPage` after each), then one scene per page appended in one transaction. Refused before any
  * page is drawn when the file is no PDF, needs a password, has more than MAX_SLIDES_PAGES pages or would take
  * the activity past MAX_SCENES; nothing is added when a page fails or `signal` aborts (the pages already
  * stored are then unused images, removed by the image sweep).
@@ -67,17 +69,17 @@ export async function importSlides(
   onPage: (page: number, pages: number) => void,
   signal: AbortSignal,
 ): Promise<Outcome> {
-  const before = await countScenes(ctx.schoolId, input.activityId);
-  if (before === null) return { ok: false, problem: "failed" };
+  const before = input.scenes;
   return withPdfPages(input.bytes, async (pages, render): Promise<Outcome> => {
     if (pages > MAX_SLIDES_PAGES) return { ok: false, problem: "tooManyPages" };
     if (before + pages > MAX_SCENES) return { ok: false, problem: "tooManyScenes" };
     const scenes: Scene[] = [];
     for (let n = 1; n <= pages; n++) {
       if (signal.aborted) return { ok: false, problem: "failed" };
-      const png = await render(n).catch(() => null);
-      if (!png) return { ok: false, problem: "unreadable" };
-      const stored = await storeImage(ctx.schoolId, ctx.actorId, png);
+      const jpeg = await render(n).catch(() => null);
+      const image = jpeg ? await acceptRenderedJpeg(jpeg) : null;
+      if (!image?.ok) return { ok: false, problem: "unreadable" };
+      const stored = await keepImage(ctx.schoolId, ctx.actorId, image.image);
       if (!stored.ok) return { ok: false, problem: PAGE_PROBLEM[stored.problem] };
       scenes.push(pageScene(input.as, input.name, n, stored.image));
       onPage(n, pages);

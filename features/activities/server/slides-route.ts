@@ -7,10 +7,22 @@ import { problem, readUploadBytes } from "@/platform/http";
 import { defineRoute } from "@/platform/http/route";
 import { RATIONS, rationRefusal, takeRation } from "@/platform/security/ration";
 import { isPdf } from "@/features/scenes/server/slides-render";
-import { MAX_SLIDES_BYTES, type SlidesLine, type SlidesProblem } from "@/features/scenes/shared/slide-limits";
+import {
+  MAX_SLIDES_BYTES,
+  SLIDES_SCENE_TYPES,
+  type SlidesLine,
+  type SlidesProblem,
+} from "@/features/scenes/shared/slide-limits";
 import { canEditActivity } from "../shared/policy";
 import { countScenes } from "./queries";
 import { importSlides, slidesName } from "./slides-import";
+
+/** The query beside the school: the version the editor shows, what each page becomes, the file's name. */
+const slidesQuery = z.object({
+  version: z.coerce.number().int().min(0),
+  as: z.enum(SLIDES_SCENE_TYPES).default("info"),
+  name: z.string().nullable().default(null),
+});
 
 const STATUS: Partial<Record<SlidesProblem, number>> = { tooLarge: 413, type: 415 };
 const refused = (p: SlidesProblem) =>
@@ -33,10 +45,15 @@ export const importSlidesRoute = defineRoute({
   async run(req, actor, activityId: string) {
     const params = req.nextUrl.searchParams;
     const school = await authorizeSchool(actor, params.get("school") ?? undefined);
-    const version = z.coerce.number().int().min(0).safeParse(params.get("version"));
     if (!school || !z.uuid().safeParse(activityId).success) return problem(404, "NOT_FOUND");
-    if ((await countScenes(school, activityId)) === null) return problem(404, "NOT_FOUND");
-    if (!version.success) return problem(400, "VALIDATION");
+    const scenes = await countScenes(school, activityId);
+    if (scenes === null) return problem(404, "NOT_FOUND");
+    const query = slidesQuery.safeParse({
+      version: params.get("version") ?? undefined,
+      as: params.get("as") ?? undefined,
+      name: params.get("name"),
+    });
+    if (!query.success) return problem(400, "VALIDATION");
     const ration = takeRation("slides", actor.id);
     if (!ration.ok) return refused("busy");
     const body = await readUploadBytes(req, MAX_SLIDES_BYTES).catch((error: unknown) => {
@@ -51,14 +68,8 @@ export const importSlidesRoute = defineRoute({
       ration.release();
       return refused("type");
     }
-    const as = params.get("as") === "drawing" ? "drawing" : "info";
-    const input = {
-      activityId,
-      version: version.data,
-      name: slidesName(params.get("name")),
-      as,
-      bytes: body.bytes,
-    } as const;
+    const { version, as, name } = query.data;
+    const input = { activityId, version, name: slidesName(name), as, scenes, bytes: body.bytes };
     return streamLines(async (send) => {
       try {
         send(

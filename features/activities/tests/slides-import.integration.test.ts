@@ -99,9 +99,9 @@ describe("slides brought in from a PDF", () => {
     expect(images.every((i) => i.width === 1600 && i.height === 1200)).toBe(true);
     const stored = await db().image.findMany({
       where: { id: { in: images.map((i) => i.id) } },
-      select: { schoolId: true },
+      select: { schoolId: true, contentType: true },
     });
-    expect(stored).toEqual([{ schoolId: school }, { schoolId: school }, { schoolId: school }]);
+    expect(stored).toEqual(Array(3).fill({ schoolId: school, contentType: "image/jpeg" }));
   });
 
   it("makes each page a drawing scene written on the page when asked (a worksheet)", async () => {
@@ -128,6 +128,8 @@ describe("slides brought in from a PDF", () => {
     expect(damaged.last).toEqual({ ok: false, problem: "unreadable" });
     const empty = await send(cookies.teacher, id, version, new Uint8Array());
     expect(empty.last).toMatchObject({ ok: false });
+    const unknownType = await send(cookies.teacher, id, version, craftPdf({ pages: 1 }), "choice");
+    expect(unknownType).toMatchObject({ status: 400, last: { ok: false } });
     expect(await scenesOf(id)).toHaveLength(count);
   });
 

@@ -59,6 +59,25 @@ export async function processImage(school: string, input: Uint8Array): Promise<P
   return (await decodeInTurn(school, () => decodeAndEncode(input, type))) ?? { ok: false, problem: "busy" };
 }
 
+/**
+ * A JPEG the app drew itself (a PDF's page by pdftoppm, features/scenes/server/slides-render.ts), taken as it is:
+ * only its header is read (no decode, no re-encode in the server's process), and it must be a JPEG within
+ * MAX_IMAGE_EDGE and MAX_STORED_BYTES, as every stored image is.
+ */
+export async function acceptRenderedJpeg(bytes: Buffer): Promise<ProcessResult> {
+  if (bytes.byteLength > MAX_STORED_BYTES) return { ok: false, problem: "tooLarge" };
+  if (sniffImageType(bytes) !== "image/jpeg") return { ok: false, problem: "type" };
+  try {
+    const { format, width = 0, height = 0 } = await sharp(bytes, { failOn: "error" }).metadata();
+    if (format !== "jpeg" || !width || !height) return { ok: false, problem: "unreadable" };
+    if (Math.max(width, height) > MAX_IMAGE_EDGE) return { ok: false, problem: "pixels" };
+    const sha256 = createHash("sha256").update(bytes).digest("hex");
+    return { ok: true, image: { bytes, contentType: "image/jpeg", width, height, sha256 } };
+  } catch {
+    return { ok: false, problem: "unreadable" };
+  }
+}
+
 async function decodeAndEncode(input: Uint8Array, type: ImageType): Promise<ProcessResult> {
   const options = { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error", autoOrient: true, animated: false } as const;
   try {

@@ -4,7 +4,7 @@ import type { AuthorizedSchoolId } from "@/platform/auth/scope";
 import { env } from "@/platform/env";
 import { schoolImageByHash, schoolImageBytes, schoolImages } from "./image-queries";
 import { deleteImageRow, insertImageRow } from "./image-commands";
-import { type ProcessResult, processImage } from "./image-process";
+import { type ProcessedImage, type ProcessResult, processImage } from "./image-process";
 import { imageIdsOf, rewriteImages } from "../shared/image-refs";
 import { imageStorage } from "./image-storage";
 
@@ -24,8 +24,18 @@ export async function storeImage(
   input: Uint8Array,
 ): Promise<StoreResult> {
   const processed = await processImage(school, input);
-  if (!processed.ok) return processed;
-  const { image } = processed;
+  return processed.ok ? keepImage(school, actorId, processed.image) : processed;
+}
+
+/**
+ * Stores an image already checked and encoded (by processImage, or a page the app drew: acceptRenderedJpeg):
+ * the school's image with the same bytes if it has one, else a new one within the quota, its row before its bytes.
+ */
+export async function keepImage(
+  school: AuthorizedSchoolId,
+  actorId: string | null,
+  image: ProcessedImage,
+): Promise<StoreResult> {
   const same = await schoolImageByHash(school, image.sha256);
   if (same) return { ok: true, image: { ...same, created: false } };
   if ((await schoolImageBytes(school)) + image.bytes.byteLength > env().IMAGE_QUOTA_MB * 1024 * 1024)

@@ -44,14 +44,24 @@ async function pageCount(file: string): Promise<{ ok: true; pages: number } | { 
 }
 
 /**
- * Page `n` (from 1) as a JPEG, its longest edge MAX_IMAGE_EDGE pixels. JPEG because the image store re-encodes
- * every picture in the server's own process, and a JPEG costs it about a third of a PNG's CPU (its PNG encoder
- * at the highest compression was the slowest step of an import).
+ * Page `n` (from 1) as the JPEG that is stored (quality 82, optimised Huffman tables: what an uploaded photo is
+ * re-encoded to), its longest edge MAX_IMAGE_EDGE pixels: drawn and encoded here at idle priority, so the
+ * server's process only reads its header (image-process.ts acceptRenderedJpeg). Re-encoding each page in the
+ * server's own process slowed a live lesson beside an import to 3× its quiet p99 (docs/benchmarks.md).
  */
 async function renderPage(file: PdfFile, n: number): Promise<Buffer> {
   const out = path.join(path.dirname(file.path), `page-${n}`);
   const page = ["-f", String(n), "-l", String(n), "-singlefile"];
-  const args = ["-jpeg", "-jpegopt", "quality=92", "-scale-to", String(MAX_IMAGE_EDGE), ...page, file.path, out];
+  const args = [
+    "-jpeg",
+    "-jpegopt",
+    "quality=82,optimize=y",
+    "-scale-to",
+    String(MAX_IMAGE_EDGE),
+    ...page,
+    file.path,
+    out,
+  ];
   await run(...idleCommand("pdftoppm", args), PAGE_TIMEOUT_MS);
   const picture = `${out}.jpg`;
   try {

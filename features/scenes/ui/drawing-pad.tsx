@@ -81,7 +81,7 @@ export default function DrawingPad({
         className="drawing-canvas"
         viewBox={`0 0 ${DRAWING_WIDTH} ${DRAWING_HEIGHT}`}
         role="img"
-        aria-label={background ? `${plain(t("canvas"))}（${background.alt}）` : plain(t("canvas"))}
+        aria-label={plain(background ? t("canvasOn", { alt: background.alt }) : t("canvas"))}
         data-testid="drawing-canvas"
         data-strokes={drawing.strokes.length}
         onPointerDown={down}
