@@ -50,6 +50,23 @@ test("a teacher brings a 3-page PDF in as three scenes with the pages as picture
   await page.setViewportSize({ width: 390, height: 844 });
   await page.getByTestId("slides-file").scrollIntoViewIfNeeded();
   await page.screenshot({ path: test.info().outputPath("slides-phone.png") });
+
+  // the page becomes a question: its prompt and picture stay, the new type's options come in
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await items.last().getByTestId("edit-scene").click();
+  const form = items.last().getByTestId("scene-form");
+  await form.getByTestId("retype-type").selectOption("single_choice");
+  await form.getByTestId("retype-scene").click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toContainText("このシーンを「1つ選ぶ」にします。");
+  await dialog.getByRole("button", { name: "種類を変える" }).click();
+  await expectNotification(page, "「1つ選ぶ」に変えました。");
+  await expect(items.last().locator(".order-type")).toHaveText("1つ選ぶ");
+  await expect(items.last().getByTestId("scene-form").locator('[data-field="content.options.0.label"]')).toBeVisible();
+  const retyped = (await scenesOf(activity.id)).at(-1)!;
+  expect(retyped.type).toBe("single_choice");
+  expect(retyped.content).toMatchObject({ prompt: "水よう液のスライド（3ページ目）", image: { id: image.id } });
+  await page.screenshot({ path: test.info().outputPath("retyped-1280.png") });
 });
 
 test("a worksheet PDF brought in as drawing scenes: the page is the canvas's background in the preview, under the strokes, and the setting shows in the form", async ({

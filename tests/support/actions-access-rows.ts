@@ -355,6 +355,22 @@ export const ACTIVITY_ROWS: Row[] = [
     effect: async (f) => expect((await sceneOf(f.scenes[2]!))?.content).toMatchObject({ prompt: "編集の対照" }),
   },
   {
+    // only a scene never answered changes type: the row clears the fixture's answers to it first
+    name: "retype scene",
+    prepare: async (f) => {
+      await db().response.deleteMany({ where: { sceneId: f.scenes[1]! } });
+    },
+    call: (f, s) =>
+      activityActions.retypeSceneAction({
+        ...ref(f, s),
+        version: 1,
+        sceneId: f.scenes[1]!,
+        scene: { type: "info", content: { prompt: "種類替えの対照" } },
+      }),
+    effect: async (f) =>
+      expect(await sceneOf(f.scenes[1]!)).toMatchObject({ type: "info", content: { prompt: "種類替えの対照" } }),
+  },
+  {
     name: "add scene",
     call: (f, s) =>
       activityActions.addSceneAction({
@@ -462,7 +478,10 @@ const answerOf = (f: Fx) =>
  */
 export const TEACHER_ONLY_ROWS: string[] = [];
 const sceneOf = (id: string) =>
-  db().activityScene.findUnique({ where: { id }, select: { activityId: true, position: true, content: true } });
+  db().activityScene.findUnique({
+    where: { id },
+    select: { activityId: true, position: true, type: true, content: true },
+  });
 
 const GUIDE = { status: "active", mode: "guide" } as const;
 /** The fixture's single-choice scene (science-dissolve's third) with "clear" marked correct: its id. */

@@ -19,11 +19,19 @@ import {
   setRetries,
 } from "./commands";
 import { canEditActivity } from "../shared/policy";
-import { addScene, createBlankActivity, deleteScene, duplicateScene, saveSceneContent } from "./scene-commands";
+import {
+  addScene,
+  createBlankActivity,
+  deleteScene,
+  duplicateScene,
+  retypeScene,
+  saveSceneContent,
+} from "./scene-commands";
 import {
   addSceneSchema,
   blankActivitySchema,
   deleteSceneSchema,
+  retypeSceneSchema,
   saveSceneSchema,
   sceneRefSchema,
 } from "../shared/scene-schema";
@@ -75,6 +83,7 @@ export const saveOrderAction = activityAction("activities.saveOrder", saveOrderS
 );
 
 export const saveSceneAction = activityAction("activities.saveScene", saveSceneSchema, EDITORS, saveSceneContent);
+export const retypeSceneAction = activityAction("activities.retypeScene", retypeSceneSchema, EDITORS, retypeScene);
 export const addSceneAction = activityAction("activities.addScene", addSceneSchema, EDITORS, addScene);
 export const duplicateSceneAction = activityAction(
   "activities.duplicateScene",

@@ -12,6 +12,7 @@ import {
   type BlankActivityInput,
   type DeleteSceneInput,
   MAX_SCENES,
+  type RetypeSceneInput,
   SCENE_REFUSAL,
   type SaveSceneInput,
   type SceneRefInput,
@@ -128,6 +129,45 @@ export async function saveSceneContent(ctx: Ctx, edit: SaveSceneInput): Promise<
     await audit(
       {
         action: "activity.scene.edit",
+        actorId: ctx.actorId,
+        schoolId: ctx.schoolId,
+        targetType: "activity",
+        targetId: input.activityId,
+        meta,
+      },
+      tx,
+    );
+    return ok({ version: input.version + 1 });
+  });
+}
+
+/**
+ * Makes a scene another type with the content the editor sends (the prompt and image kept by the editor):
+ * refused ("answered") once any version of it has answers or it has more than one version, since an answer
+ * never changes meaning, and ("live") while a live session shows it.
+ */
+export async function retypeScene(ctx: Ctx, edit: RetypeSceneInput): Promise<ActionResult<{ version: number }>> {
+  const input = await withSchoolImages(ctx, edit);
+  if (!input) return refused("image", "VALIDATION");
+  return db().$transaction(async (tx) => {
+    if (!(await sceneIdsOf(tx, ctx, input.activityId))) return fail("NOT_FOUND");
+    const scene = await lockScene(tx, input.activityId, input.sceneId);
+    if (!scene) return fail("NOT_FOUND");
+    if (scene.anyAnswers || scene.version > 1) return refused("answered");
+    const live = await tx.guideSession.count({
+      where: { activityId: input.activityId, endedAt: null, currentSceneId: input.sceneId },
+    });
+    if (live > 0) return refused("live");
+    if (!(await bump(tx, ctx, input.activityId, input.version))) return fail("CONFLICT");
+    await tx.activityScene.update({
+      where: { id: input.sceneId },
+      data: { type: input.scene.type, content: input.scene.content as Prisma.InputJsonValue },
+      select: { id: true },
+    });
+    const meta = { sceneId: input.sceneId, from: scene.type, to: input.scene.type };
+    await audit(
+      {
+        action: "activity.scene.retype",
         actorId: ctx.actorId,
         schoolId: ctx.schoolId,
         targetType: "activity",

@@ -35,6 +35,11 @@ export const saveSceneSchema = z.object({
   scene: editedSceneSchema,
   newVersion: z.boolean().optional(),
 });
+/**
+ * A scene made another type (a PDF's page turned into a question): its new type and content. Only a scene that
+ * has never been answered (one version, no answers) and that no live session shows.
+ */
+export const retypeSceneSchema = z.object({ ...edit, sceneId: id, scene: editedSceneSchema });
 /** A new scene goes after `afterSceneId` (in the default order and every group order), else last. */
 export const addSceneSchema = z.object({ ...edit, afterSceneId: id.optional(), scene: editedSceneSchema });
 export const sceneRefSchema = z.object({ ...edit, sceneId: id });
@@ -50,6 +55,7 @@ export const blankActivitySchema = z.object({
 
 export type BlankActivityInput = z.infer<typeof blankActivitySchema>;
 export type SaveSceneInput = z.infer<typeof saveSceneSchema>;
+export type RetypeSceneInput = z.infer<typeof retypeSceneSchema>;
 export type AddSceneInput = z.infer<typeof addSceneSchema>;
 export type SceneRefInput = z.infer<typeof sceneRefSchema>;
 export type DeleteSceneInput = z.infer<typeof deleteSceneSchema>;

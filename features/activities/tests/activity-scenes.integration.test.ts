@@ -4,6 +4,7 @@ import {
   createBlankActivity,
   deleteScene,
   duplicateScene,
+  retypeScene,
   saveSceneContent,
 } from "@/features/activities/server/scene-commands";
 import { blankActivitySchema, saveSceneSchema } from "@/features/activities/shared/scene-schema";
@@ -127,6 +128,40 @@ describe("activity editor: scene edits", () => {
       await saveSceneContent(ctx(), { activityId: a.id, version: 1, sceneId: a.ids[0]!, scene: choice("x") }),
     ).toMatchObject({ ok: false, code: "VALIDATION" });
     expect((await state(a.id)).version).toBe(1);
+  });
+
+  it("makes a never-answered scene another type, and refuses one with answers, a later version or on a live screen", async () => {
+    const a = await fresh();
+    const made = await retypeScene(ctx(), { activityId: a.id, version: 1, sceneId: a.ids[0]!, scene: choice("問い") });
+    expect(made).toEqual({ ok: true, data: { version: 2 } });
+    const row = await db().activityScene.findUniqueOrThrow({ where: { id: a.ids[0]! } });
+    expect(row).toMatchObject({ type: "single_choice", version: 1, content: choice("問い").content });
+
+    await createResponse(db(), {
+      activityId: a.id,
+      sceneId: a.ids[1]!,
+      userId: student,
+      answer: { choice: "x" },
+      scenePosition: 1,
+    });
+    const answered = await retypeScene(ctx(), { activityId: a.id, version: 2, sceneId: a.ids[1]!, scene: info });
+    expect(answered).toEqual({ ok: false, code: "CONFLICT", fieldErrors: { scene: ["answered"] } });
+    await db().activityScene.update({ where: { id: a.ids[2]! }, data: { version: 2 } });
+    const versioned = await retypeScene(ctx(), { activityId: a.id, version: 2, sceneId: a.ids[2]!, scene: info });
+    expect(versioned).toEqual({ ok: false, code: "CONFLICT", fieldErrors: { scene: ["answered"] } });
+    await db().guideSession.create({ data: { activityId: a.id, startedById: teacher, currentSceneId: a.ids[3]! } });
+    const live = await retypeScene(ctx(), { activityId: a.id, version: 2, sceneId: a.ids[3]!, scene: info });
+    expect(live).toEqual({ ok: false, code: "CONFLICT", fieldErrors: { scene: ["live"] } });
+    const stale = await retypeScene(ctx(), { activityId: a.id, version: 1, sceneId: a.ids[4]!, scene: info });
+    expect(stale).toMatchObject({ ok: false, code: "CONFLICT" });
+    const elsewhere = await retypeScene(
+      { schoolId: other as AuthorizedSchoolId, actorId: teacher },
+      { activityId: a.id, version: 2, sceneId: a.ids[4]!, scene: info },
+    );
+    expect(elsewhere).toMatchObject({ ok: false, code: "NOT_FOUND" });
+    const s = await state(a.id);
+    expect(s.version).toBe(2);
+    expect(s.contents.slice(1)).toEqual(a.scenes.slice(1).map((x) => x.content));
   });
 
   it("never changes or deletes a scene that has an answer, and writes nothing", async () => {

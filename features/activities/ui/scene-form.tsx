@@ -15,6 +15,7 @@ import { useSchoolRef } from "./editor-school";
 import { ownSave } from "./own-versions";
 import { ScenePreview } from "./scene-preview";
 import { useDraftHistory } from "./use-draft-history";
+import { SceneRetype } from "./scene-retype";
 import { SceneTypeFields } from "./scene-type-fields";
 import { type AutosaveState, type SaveOutcome, useAutosave } from "./use-autosave";
 
@@ -87,6 +88,16 @@ export function SceneForm({
               <RichTextClient text={t("versionNote", { n: scene.answered ?? 0 })} />
             </span>
           </p>
+        ) : null}
+        {(scene.answered ?? 0) === 0 && (scene.sceneVersion ?? 1) === 1 ? (
+          <SceneRetype
+            activityId={activityId}
+            version={current}
+            sceneId={scene.id}
+            type={scene.type}
+            draft={draft}
+            beforeChange={autosave.flush}
+          />
         ) : null}
         <SceneTypeFields type={scene.type} draft={draft} errors={errors} onChange={form.onChange} />
         {errors.content ? (

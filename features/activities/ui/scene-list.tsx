@@ -229,7 +229,7 @@ function SceneItem({
           </button>
         </span>
       </div>
-      {isOpen ? <SceneForm key={scene.id} activityId={activityId} version={version} scene={scene} /> : null}
+      {isOpen ? <SceneForm key={`${scene.id}:${scene.type}`} activityId={activityId} version={version} scene={scene} /> : null}
     </li>
   );
 }
