@@ -1,21 +1,8 @@
 import "server-only";
-import { audit } from "@/platform/audit/log";
 import { db } from "@/platform/db";
 import { type ActionResult, fail, ok } from "@/platform/errors";
+import { auditAcademyChange, type By } from "@/features/people/server/academy-commands";
 import type { LtiPlatformInput } from "@/features/lti/shared/platform-input";
-
-type By = { actorId: string } | { via: "cli" };
-
-function auditChange(academyId: string, by: By, meta: Record<string, unknown>) {
-  return audit({
-    action: "academy.ltiPlatform",
-    actorId: "actorId" in by ? by.actorId : undefined,
-    academyId,
-    targetType: "academy",
-    targetId: academyId,
-    meta: { ...meta, ...("via" in by ? { via: by.via } : {}) },
-  });
-}
 
 /**
  * Registers or replaces the academy's LTI platform. CONFLICT: another academy registered the same issuer and client
@@ -30,7 +17,7 @@ export async function setLtiPlatform(academyId: string, input: LtiPlatformInput,
   });
   if (taken) return fail("CONFLICT", { clientId: ["taken"] });
   await db().ltiPlatform.upsert({ where: { academyId }, create: { academyId, ...input }, update: input });
-  await auditChange(academyId, by, { ...input });
+  await auditAcademyChange("academy.ltiPlatform", academyId, by, { ...input });
   return ok(null);
 }
 
@@ -38,6 +25,6 @@ export async function setLtiPlatform(academyId: string, input: LtiPlatformInput,
 export async function removeLtiPlatform(academyId: string, by: By): Promise<ActionResult<null>> {
   const { count } = await db().ltiPlatform.deleteMany({ where: { academyId } });
   if (count !== 1) return fail("NOT_FOUND");
-  await auditChange(academyId, by, { removed: true });
+  await auditAcademyChange("academy.ltiPlatform", academyId, by, { removed: true });
   return ok(null);
 }
