@@ -1,7 +1,7 @@
 // The import rules of docs/architecture.md, checked by `npm test` (scripts/test-all.ts, the "boundaries"
 // step) and by tests/repo/boundaries.test.ts, which plants a break of each rule and watches it fail.
 /** Features from lowest to highest: a feature imports only features before it. */
-const FEATURES = ["scenes", "people", "activities", "play", "results", "rostering"];
+const FEATURES = ["scenes", "people", "activities", "play", "results", "rostering", "lti"];
 
 const featureOrder = FEATURES.slice(0, -1).map((feature, i) => ({
   name: `features-downwards-${feature}`,

@@ -14,6 +14,7 @@ import { isRole } from "./roles";
 import { endSessions, openSession } from "./session-version-commands";
 import { amrAssertsSecondFactor, secondFactorDue } from "./second-factor";
 import { SESSION_HOURS } from "./device-sessions";
+import { VERIFIED_PROVIDER, verifiedProvider } from "./verified-signin";
 
 /** Thrown from authorize(): carries one of platform/auth/errors.ts's codes to the form. */
 class SigninFailure extends CredentialsSignin {
@@ -65,6 +66,7 @@ function config(headers: Pick<Headers, "get"> | undefined, oidcProviders: Provid
           return { id: result.user.id, role: result.user.role };
         },
       }),
+      verifiedProvider(),
       ...oidcProviders,
     ],
     events: {
@@ -93,7 +95,10 @@ function config(headers: Pick<Headers, "get"> | undefined, oidcProviders: Provid
         }
         if ((account || user) && token.sub) {
           // a new session carries the user's session version and, for staff, its device (platform/auth/device-sessions.ts)
-          const method = signinMethodOf(account?.provider ?? "password");
+          const method =
+            account?.provider === VERIFIED_PROVIDER
+              ? String((user as { method?: string }).method)
+              : signinMethodOf(account?.provider ?? "password");
           const pending =
             token.role !== "student" && (await secondFactorDue(token.sub, amrAssertsSecondFactor(profile)));
           const opened = await openSession(token.sub, method, await signinClient(headers), pending);

@@ -20,7 +20,7 @@ export interface PoolLike {
   waitingCount: number;
 }
 
-type SigninMethod = "password" | "code" | "google" | "entra" | "oidc";
+type SigninMethod = "password" | "code" | "google" | "entra" | "oidc" | "lti";
 
 // eslint-disable-next-line max-lines-per-function -- one flat list of declarations, in the order /metrics prints them
 function createMetrics() {

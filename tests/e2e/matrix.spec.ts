@@ -116,6 +116,14 @@ test.beforeAll(async ({ browser }) => {
     academyId: academy.id,
     name: "行列 管理",
   });
+  // the academy's LTI platform: the login initiation's row names it (nothing is fetched from it there)
+  await e2eDb().ltiPlatform.create({
+    data: {
+      ...{ academyId: academy.id, issuer: `https://portal-${tag}.example`, clientId: "matrix" },
+      ...{ deploymentIds: ["dep-1"], authLoginUrl: `https://portal-${tag}.example/auth` },
+      ...{ tokenUrl: `https://portal-${tag}.example/token`, jwksUrl: `https://portal-${tag}.example/jwks` },
+    },
+  });
   userIds.student = own.student.id;
   userIds.teacher = own.teacher.id;
   userIds.manager = manager.id;
@@ -301,6 +309,54 @@ const HANDLERS: HandlerRow[] = [
       expect(reply.contentType).toMatch(/^text\/plain/);
       expect(reply.body).toContain("# TYPE http_requests_total counter");
     },
+  },
+  {
+    // LTI (features/lti): the tool's public keys, the same for everyone and never a private part
+    file: "api/lti/jwks/route.ts",
+    request: () => ({ path: "/api/lti/jwks" }),
+    variants: ["own"],
+    expected: () => 200,
+    ok: (reply) => {
+      const { keys } = JSON.parse(reply.body) as { keys: Record<string, unknown>[] };
+      expect(keys.length).toBeGreaterThan(0);
+      for (const key of keys) {
+        expect(key).toMatchObject({ kty: "RSA", alg: "RS256", use: "sig" });
+        expect(key).not.toHaveProperty("d");
+      }
+    },
+  },
+  {
+    // a registered platform's login initiation: off to its auth URL with a state and nonce, whoever is signed in here
+    file: "api/lti/login/route.ts",
+    request: () => ({
+      path: `/api/lti/login?${new URLSearchParams({
+        iss: `https://portal-${tag}.example`,
+        login_hint: "someone",
+        target_link_uri: `${BASE_URL}/lti/activities/x`,
+        client_id: "matrix",
+      })}`,
+    }),
+    variants: ["own"],
+    expected: () => 302,
+    ok: (reply) => {
+      const to = new URL(target(reply));
+      expect(to.origin + to.pathname).toBe(`https://portal-${tag}.example/auth`);
+      expect(to.searchParams.get("state")).toMatch(/^[\w-]{43}$/);
+      expect(to.searchParams.get("nonce")).toMatch(/^[\w-]{43}$/);
+    },
+  },
+  {
+    // a launch post without a login started in this browser: the refusal page, whoever is signed in here, nobody signed in
+    file: "api/lti/launch/route.ts",
+    request: () => ({
+      method: "POST",
+      path: "/api/lti/launch",
+      body: "id_token=x.y.z&state=forged",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://portal.example" },
+    }),
+    variants: ["own"],
+    expected: () => 303,
+    ok: (reply) => expect(target(reply)).toBe(`${BASE_URL}/lti/refused?reason=stateMismatch`),
   },
   {
     file: "api/students/sheets/route.ts",
@@ -632,7 +688,8 @@ for (const handler of HANDLERS) {
         const code = CODE_OF[status];
         // a refusal is the handler's own closed code (not a framework 404 of a route that is gone)
         if (code) expect(JSON.parse(reply.body), what).toMatchObject({ ok: false, code });
-        if (status === 200 || status === 307) {
+        // a success, or the handler's one redirect (307; 302 and 303 after the LTI form posts)
+        if (status === 200 || status === 302 || status === 303 || status === 307) {
           handler.ok(reply, who, variant);
           controls++;
         }

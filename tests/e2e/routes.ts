@@ -34,6 +34,13 @@ export const ROUTES: RouteRow[] = [
     marker: 'data-testid="code-invalid"',
   },
   { pattern: "/auth/forgot", path: "/auth/forgot", area: "public", marker: 'name="email"' },
+  // a refused LTI launch (features/lti): the reason's translated text, whoever asks
+  {
+    pattern: "/lti/refused",
+    path: "/lti/refused?reason=unknownPerson",
+    area: "public",
+    marker: 'data-code="unknownPerson"',
+  },
   { pattern: "/auth/reset", path: "/auth/reset", area: "public", marker: 'data-code="expiredActionCode"' },
   // without a sign-in waiting for its code (tests/e2e/mfa.spec.ts): nothing to confirm
   {

@@ -31,6 +31,7 @@ import { touchPresence } from "@/features/play/server/session-commands";
 import { endDeviceSessionAction, endOtherDeviceSessionsAction } from "@/platform/auth/device-actions";
 import { openSession } from "@/platform/auth/session-version-commands";
 import * as schoolActions from "@/features/people/server/school-actions";
+import * as ltiActions from "@/features/lti/server/actions";
 import * as factorActions from "@/platform/auth/second-factor-actions";
 import { totpCode } from "@/platform/auth/totp";
 import { session, sessionCookieOf } from "../support/next-headers-fake";
@@ -222,11 +223,36 @@ describe("school actions: managers of the school's own academy only", () => {
         }),
       ).toEqual({ requireSecondFactor: true, secondFactorGraceUntil: new Date("2099-03-31T15:00:00Z") }),
   };
-  it.each(rows([...SCHOOL_ROWS, create, entraTenant, oidcProvider, removeProvider, mfaPolicy]))(
+  const ltiIssuer = `https://portal-${tenant.slice(0, 8)}.example`;
+  const ltiPlatform = () =>
+    db().ltiPlatform.findUnique({ where: { academyId: academies.academy }, select: { issuer: true } });
+  const ltiFields = {
+    ...{ issuer: ltiIssuer, clientId: "manabiya", deploymentIds: "dep-1, dep-2" },
+    ...{ authLoginUrl: `${ltiIssuer}/auth`, tokenUrl: `${ltiIssuer}/token`, jwksUrl: `${ltiIssuer}/jwks` },
+  };
+  const setLti: Row = {
+    name: "LTI platform",
+    call: () => ltiActions.setLtiPlatformAction(ltiFields),
+    effect: async () => expect(await ltiPlatform()).toEqual({ issuer: ltiIssuer }),
+  };
+  const removeLti: Row = {
+    name: "LTI platform removed",
+    call: () => ltiActions.removeLtiPlatformAction({}),
+    prepare: async () => {
+      await db().ltiPlatform.upsert({
+        where: { academyId: academies.academy },
+        create: { academyId: academies.academy, ...ltiFields, deploymentIds: ["dep-1"] },
+        update: {},
+      });
+    },
+    effect: async () => expect(await ltiPlatform()).toBeNull(),
+  };
+  const academyWide = [create, entraTenant, oidcProvider, removeProvider, mfaPolicy, setLti, removeLti];
+  it.each(rows([...SCHOOL_ROWS, ...academyWide]))(
     "%s: refused when signed out, for a student, for teachers and (for a named school or teacher) another academy's manager; the academy's manager may",
     async (_name, row) => {
       // creating a school and binding the tenant name no school: another academy's manager acts on their own
-      const named = ![create, entraTenant, oidcProvider, removeProvider, mfaPolicy].includes(row);
+      const named = !academyWide.includes(row);
       await check(
         row,
         [...NOT_STAFF, ["teacher", "FORBIDDEN"], ...(named ? [["otherManager", "NOT_FOUND"] as [Who, string]] : [])],

@@ -38,6 +38,9 @@ import {
 } from "@/features/people/shared/admin-schema";
 import type { ActionResult } from "@/platform/errors";
 import { logToStderr } from "@/platform/ops/log";
+import { removeLtiPlatform, setLtiPlatform } from "@/features/lti/server/platform-commands";
+import { rotateToolKey } from "@/features/lti/server/keys";
+import { ltiPlatformCliInput } from "@/features/lti/shared/platform-input";
 import { backupDatabase } from "../backup/backup";
 import { BackupRefused } from "../backup/format";
 import { restoreDatabase } from "../backup/restore";
@@ -62,6 +65,13 @@ const USAGE = `usage: npm run admin -- <command> [options]
                  to register is AUTH_URL/api/auth/callback/oidc-<slug>; the client secret from standard input,
                  required the first time, kept when not given)
   remove-oidc-provider --academy <academy id>
+  set-lti-platform --academy <academy id> --issuer <platform issuer> --client-id <our client id there>
+                 --deployments <id,id…> --auth-url <platform OIDC auth URL> --token-url <URL> --jwks-url <URL>
+                 [--claim <sub|custom claim carrying the OneRoster sourcedId>]
+                 (a 学習eポータル launching us over LTI 1.3; register AUTH_URL/api/lti/login, AUTH_URL/api/lti/launch
+                 and AUTH_URL/api/lti/jwks there: README "Launching from a 学習eポータル")
+  remove-lti-platform --academy <academy id>
+  rotate-lti-key   a new signing key for LTI; the previous public key stays published 7 days
   backup  FILE [--force]   every table, from one consistent snapshot while the school keeps working
   restore FILE             into an EMPTY database only (a new one: see README "Backups"), all or nothing
 Without --password-stdin a one-time set-password link (valid 24 hours) is printed.
@@ -86,6 +96,10 @@ const OPTION_OF: Record<string, string> = {
   clientSecret: "secret-stdin",
   identityClaim: "claim",
   allowedRoles: "roles",
+  deploymentIds: "deployments",
+  authLoginUrl: "auth-url",
+  tokenUrl: "token-url",
+  jwksUrl: "jwks-url",
 };
 
 /** How the usage names an input: its option, or FILE (a positional). */
@@ -138,6 +152,39 @@ async function maintain(
     `restored: ${input.file} (${result.tables} tables, ${result.rows} rows)${result.migratedForward.length ? `, then migrated forward: ${result.migratedForward.join(", ")}` : ""}`,
   );
   return auditMaintenance("admin.restore", { file: input.file, tables: result.tables, rows: result.rows });
+}
+
+/** The LTI commands (features/lti/README.md); false: not one of them. */
+async function runLti(command: string, values: Record<string, string | boolean | undefined>, academy: unknown) {
+  switch (command) {
+    case "set-lti-platform": {
+      const { academyId, ...platform } = parse(ltiPlatformCliInput, {
+        academyId: academy,
+        ...{ issuer: values.issuer, clientId: values["client-id"], deploymentIds: values.deployments ?? "" },
+        ...{ authLoginUrl: values["auth-url"], tokenUrl: values["token-url"], jwksUrl: values["jwks-url"] },
+        identityClaim: values.claim,
+      });
+      done(await setLtiPlatform(academyId, platform, { via: "cli" }));
+      console.log(`LTI platform set: ${platform.issuer} (client id ${platform.clientId})`);
+      return true;
+    }
+    case "remove-lti-platform":
+      done(
+        await removeLtiPlatform(
+          parse(ltiPlatformCliInput.pick({ academyId: true }), { academyId: academy }).academyId,
+          { via: "cli" },
+        ),
+      );
+      console.log("LTI platform removed");
+      return true;
+    case "rotate-lti-key": {
+      const { kid, retired } = await rotateToolKey();
+      console.log(`LTI signing key rotated: now ${kid}${retired ? `; ${retired} stays published 7 days` : ""}`);
+      return true;
+    }
+    default:
+      return false;
+  }
 }
 
 async function run(command: string, values: Record<string, string | boolean | undefined>) {
@@ -209,7 +256,7 @@ async function run(command: string, values: Record<string, string | boolean | un
       );
       return console.log("academy provider removed");
     default:
-      throw new Usage(`unknown command: ${command}`);
+      if (!(await runLti(command, values, fields.academyId))) throw new Usage(`unknown command: ${command}`);
   }
 }
 
@@ -227,6 +274,10 @@ async function main() {
       "client-id": { type: "string" },
       claim: { type: "string" },
       roles: { type: "string" },
+      deployments: { type: "string" },
+      "auth-url": { type: "string" },
+      "token-url": { type: "string" },
+      "jwks-url": { type: "string" },
       "password-stdin": { type: "boolean" },
       "secret-stdin": { type: "boolean" },
       force: { type: "boolean" },

@@ -208,4 +208,45 @@ describe("the administrator's command line", () => {
     expect(await db.prisma.academyOidcProvider.count()).toBe(0);
     expect((await admin(["remove-oidc-provider", "--academy", academy.id])).code).toBe(1);
   }, 120_000);
+  it("registers an academy's LTI platform, refuses bad input, removes it; rotate-lti-key keeps the previous public key published", async () => {
+    const academy = {
+      id: idIn((await admin(["create-academy", "--name", "LTI学園", "--name-kana", "えるてぃーあいがくえん"])).out),
+    };
+    const portal = "https://portal.example.jp";
+    const set = (extra: string[]) => [
+      ...["set-lti-platform", "--academy", academy.id, "--issuer", portal, "--client-id", "manabiya"],
+      ...["--deployments", "dep-1,dep-2", "--auth-url", `${portal}/auth`, "--token-url", `${portal}/token`],
+      ...["--jwks-url", `${portal}/jwks`],
+      ...extra,
+    ];
+    expect(await admin([...set([]), "--auth-url", "http://portal.example.jp/auth"])).toMatchObject({
+      code: 2,
+      err: expect.stringContaining("--auth-url"),
+    });
+    expect(await admin([...set([]), "--deployments", ""])).toMatchObject({
+      code: 2,
+      err: expect.stringContaining("--deployments"),
+    });
+    expect(await db.prisma.ltiPlatform.count()).toBe(0);
+    expect(await admin(set([]))).toMatchObject({ code: 0, out: expect.stringContaining(portal) });
+    expect(await admin(set(["--claim", "roster_id"]))).toMatchObject({ code: 0 });
+    expect(
+      await db.prisma.ltiPlatform.findUniqueOrThrow({
+        where: { academyId: academy.id },
+        select: { deploymentIds: true, identityClaim: true, jwksUrl: true },
+      }),
+    ).toEqual({ deploymentIds: ["dep-1", "dep-2"], identityClaim: "roster_id", jwksUrl: `${portal}/jwks` });
+    expect(await db.prisma.auditLog.count({ where: { targetId: academy.id, action: "academy.ltiPlatform" } })).toBe(2);
+    expect((await admin(["remove-lti-platform", "--academy", academy.id])).code).toBe(0);
+    expect(await db.prisma.ltiPlatform.count()).toBe(0);
+    expect((await admin(["remove-lti-platform", "--academy", academy.id])).code).toBe(1);
+
+    const first = await admin(["rotate-lti-key"]);
+    const second = await admin(["rotate-lti-key"]);
+    expect(first.code).toBe(0);
+    const firstKid = /now (\S+)/.exec(first.out)?.[1];
+    expect(second.out).toContain(`; ${firstKid} stays published 7 days`);
+    expect(await db.prisma.ltiKey.count({ where: { retiredAt: null } })).toBe(1);
+    expect(await db.prisma.ltiKey.count()).toBe(2);
+  }, 120_000);
 });

@@ -6,10 +6,10 @@ import { env } from "@/platform/env";
 import { sealSecret } from "@/platform/auth/secret-box";
 import type { OidcProviderInput } from "@/features/people/shared/oidc-provider";
 
-type By = { actorId: string } | { via: "cli" };
+export type By = { actorId: string } | { via: "cli" };
 
 /** A change to the academy's sign-in settings in the sign-in log: by its manager, or by the operator's CLI. */
-function auditAcademyChange(action: string, academyId: string, by: By, meta: Record<string, unknown>) {
+export function auditAcademyChange(action: string, academyId: string, by: By, meta: Record<string, unknown>) {
   return audit({
     action,
     actorId: "actorId" in by ? by.actorId : undefined,

@@ -41,6 +41,7 @@ const METHOD_WHERE: Record<SigninMethod, Prisma.AuditLogWhereInput> = {
   google: { action: { startsWith: "signin.google." } },
   entra: { action: { startsWith: "signin.entra." } },
   oidc: { action: { startsWith: "signin.oidc." } },
+  lti: { action: { startsWith: "signin.lti." } },
   code: { action: { startsWith: "signin.code." } },
   factor: { OR: [{ action: { startsWith: "signin.totp." } }, { action: { startsWith: "signin.recovery." } }] },
   reset: { action: { startsWith: "password.reset." } },

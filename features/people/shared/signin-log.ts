@@ -12,6 +12,7 @@ export const SIGNIN_METHODS = [
   "google",
   "entra",
   "oidc",
+  "lti",
   "code",
   "factor",
   "reset",
@@ -32,7 +33,12 @@ export function describeAction(action: string): { method: SigninMethod; result: 
   const [family, method, result] = action.split(".");
   if (
     family === "signin" &&
-    (method === "password" || method === "google" || method === "entra" || method === "oidc" || method === "code")
+    (method === "password" ||
+      method === "google" ||
+      method === "entra" ||
+      method === "oidc" ||
+      method === "lti" ||
+      method === "code")
   ) {
     return { method, result: result === "failure" || result === "throttled" ? result : "success" };
   }

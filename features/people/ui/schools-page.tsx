@@ -12,6 +12,7 @@ import { DateTime } from "@/platform/ui/date-time";
 import { NoPermission } from "@/platform/ui/layout/no-permission";
 import { RichText } from "@/platform/ui/rich-text";
 import Link from "next/link";
+import type { ReactNode } from "react";
 import { DeleteSchool } from "./delete-school";
 import { EntraTenant } from "./entra-tenant";
 import { OidcProvider } from "./oidc-provider";
@@ -20,8 +21,12 @@ import { graceDayOf } from "@/features/people/shared/second-factor-policy";
 import { SecondFactorPolicy } from "./second-factor-policy";
 import { AddTeacher, SchoolForm, TeacherActions } from "./school-forms";
 
-/** /dashboard/manager/schools: the academy's schools (create, rename, delete when empty) and their teachers (add, disable, move); each school's people on its own page. */
-export async function SchoolsPage() {
+/**
+ * /dashboard/manager/schools: the academy's schools (create, rename, delete when empty) and their teachers (add,
+ * disable, move); each school's people on its own page. `extra`: the academy settings of higher features (the LTI
+ * platform), after the sign-in settings.
+ */
+export async function SchoolsPage({ extra }: { extra?: ReactNode } = {}) {
   const actor = await requireRole("manager");
   const t = await getTranslations("Schools");
   if (!actor.academyId) {
@@ -50,6 +55,7 @@ export async function SchoolsPage() {
         require={policy?.requireSecondFactor ?? false}
         graceDay={graceDayOf(policy?.secondFactorGraceUntil ?? null)}
       />
+      {extra}
       {schools.length === 0 ? (
         <p className="empty" data-testid="schools-empty">
           <RichText text={t("empty")} />

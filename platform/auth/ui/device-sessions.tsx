@@ -8,7 +8,7 @@ import { listOpenDeviceSessions } from "../device-session-queries";
 import { currentDeviceId } from "../session";
 import { EndDeviceButton, EndOtherDevicesButton } from "./device-session-buttons";
 
-const METHODS = ["password", "google", "entra", "oidc", "code"] as const;
+const METHODS = ["password", "google", "entra", "oidc", "lti", "code"] as const;
 const isKnownMethod = (m: string): m is (typeof METHODS)[number] => (METHODS as readonly string[]).includes(m);
 
 /**

@@ -1,8 +1,9 @@
 import { SchoolsPage } from "@/features/people/ui/schools-page";
+import { LtiPlatformCard } from "@/features/lti/ui/lti-platform-card";
 import { screenTitle } from "@/platform/i18n/metadata";
 
 export const generateMetadata = screenTitle("schools");
 
 export default function ManagerSchoolsPage() {
-  return <SchoolsPage />;
+  return <SchoolsPage extra={<LtiPlatformCard />} />;
 }

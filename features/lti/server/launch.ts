@@ -1,0 +1,181 @@
+import "server-only";
+import { createRemoteJWKSet, errors, type JWTPayload, jwtVerify } from "jose";
+import { homeOf, isRole, type Role } from "@/platform/auth/roles";
+import { publicUrl } from "@/platform/env";
+import {
+  CLAIM,
+  type LaunchRefusal,
+  LTI_VERSION,
+  RESOURCE_LINK_REQUEST,
+  TOOL_PATHS,
+} from "@/features/lti/shared/claims";
+import { takeLaunchState } from "./launch-commands";
+import { activityModeIn, findLaunchPerson, findPlatformById } from "./launch-queries";
+import { hashState } from "./login";
+
+type Platform = NonNullable<Awaited<ReturnType<typeof findPlatformById>>>;
+type Person = NonNullable<Awaited<ReturnType<typeof findLaunchPerson>>>;
+
+export interface LaunchInput {
+  idToken: unknown;
+  state: unknown;
+  /** Whether this browser holds the state's cookie (it started the login). */
+  stateBound: boolean;
+}
+
+export type LaunchOutcome =
+  | { ok: true; user: { id: string; role: Role }; academyId: string; landing: string }
+  | { ok: false; code: LaunchRefusal; academyId?: string; userId?: string };
+
+const refuse = (code: LaunchRefusal, academyId?: string, userId?: string): LaunchOutcome => ({
+  ok: false,
+  code,
+  academyId,
+  userId,
+});
+
+/** How old an id_token may be (its `iat`), and the clock skew allowed on `exp` and `iat`. */
+const MAX_TOKEN_AGE = "10m";
+const CLOCK_TOLERANCE_S = 5;
+
+const KEY = Symbol.for("manabiya.lti.jwks");
+// one remote key set per platform JWKS URL (jose caches the keys and refetches on an unknown kid)
+const keySets = ((globalThis as Record<symbol, unknown>)[KEY] ??= new Map()) as Map<
+  string,
+  ReturnType<typeof createRemoteJWKSet>
+>;
+function keySetOf(url: string) {
+  let set = keySets.get(url);
+  if (!set) {
+    set = createRemoteJWKSet(new URL(url), { timeoutDuration: 5000, cooldownDuration: 30_000 });
+    keySets.set(url, set);
+  }
+  return set;
+}
+
+/** jose's refusal of a token as ours. */
+function refusalOf(error: unknown): LaunchRefusal {
+  if (error instanceof errors.JWTExpired) return "expired";
+  if (error instanceof errors.JWTClaimValidationFailed) {
+    if (error.reason === "missing") return "missingClaims";
+    if (error.claim === "iss") return "unknownIssuer";
+    if (error.claim === "aud") return "wrongAudience";
+    if (error.claim === "iat" || error.claim === "nbf") return "expired";
+    return "missingClaims";
+  }
+  return "badSignature";
+}
+
+/** The token's signature (the platform's JWKS), issuer, audience, lifetime; its payload, or why not. */
+async function verifyToken(token: string, platform: Platform): Promise<JWTPayload | LaunchRefusal> {
+  try {
+    const { payload } = await jwtVerify(token, keySetOf(platform.jwksUrl), {
+      issuer: platform.issuer,
+      audience: platform.clientId,
+      algorithms: ["RS256", "RS384", "RS512", "PS256", "ES256"],
+      maxTokenAge: MAX_TOKEN_AGE,
+      clockTolerance: CLOCK_TOLERANCE_S,
+      requiredClaims: ["exp", "iat", "nonce", "sub"],
+    });
+    return payload;
+  } catch (error) {
+    return refusalOf(error);
+  }
+}
+
+/** `azp` (OIDC Core 3.1.3.7): required with several audiences, and our client id whenever present. */
+function azpFits(payload: JWTPayload, clientId: string): boolean {
+  const several = Array.isArray(payload.aud) && payload.aud.length > 1;
+  if (payload.azp === undefined) return !several;
+  return payload.azp === clientId;
+}
+
+const text = (v: unknown) => (typeof v === "string" && v.trim() ? v.trim() : null);
+
+/** The LTI claims of a resource link launch: message type, version, deployment, link, roles, target. */
+function claimRefusal(payload: JWTPayload, platform: Platform): LaunchRefusal | null {
+  const type = payload[CLAIM.messageType];
+  const version = payload[CLAIM.version];
+  if (type === undefined || version === undefined) return "missingClaims";
+  if (type !== RESOURCE_LINK_REQUEST || version !== LTI_VERSION) return "wrongMessage";
+  const deployment = text(payload[CLAIM.deploymentId]);
+  if (!deployment) return "missingClaims";
+  if (!platform.deploymentIds.includes(deployment)) return "unknownDeployment";
+  const link = payload[CLAIM.resourceLink] as { id?: unknown } | undefined;
+  if (!text(link?.id) || !Array.isArray(payload[CLAIM.roles]) || !text(payload[CLAIM.targetLinkUri]))
+    return "missingClaims";
+  return null;
+}
+
+/** The person's sourcedId: `sub`, or the platform's custom claim (lower-case: sourcedIds are stored so). */
+function sourcedIdOf(payload: JWTPayload, claim: string): string | null {
+  const custom = payload[CLAIM.custom] as Record<string, unknown> | undefined;
+  const value = claim === "sub" ? payload.sub : custom?.[claim];
+  return text(value)?.toLowerCase() ?? null;
+}
+
+const ACTIVITY_PATH = new RegExp(
+  `^${TOOL_PATHS.activity}([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$`,
+  "i",
+);
+
+/** The activity the link names: its target on our origin (/lti/activities/<id>), or the custom `activity_id`. */
+function activityOf(payload: JWTPayload): string | null {
+  try {
+    const target = new URL(String(payload[CLAIM.targetLinkUri]));
+    const match = target.origin === new URL(publicUrl()).origin ? ACTIVITY_PATH.exec(target.pathname) : null;
+    if (match) return match[1]!.toLowerCase();
+  } catch {
+    // not a URL: no activity from it
+  }
+  const custom = text((payload[CLAIM.custom] as Record<string, unknown> | undefined)?.activity_id);
+  return custom && ACTIVITY_PATH.test(`${TOOL_PATHS.activity}${custom}`) ? custom.toLowerCase() : null;
+}
+
+/**
+ * Where the person lands: a student in the activity's running session (guide mode) or its self mode, a teacher on
+ * its console; the own home when the link names no activity of their school or it is in neither mode.
+ */
+async function landingOf(person: Person & { role: Role }, activityId: string | null): Promise<string> {
+  const mode = activityId ? await activityModeIn(activityId, person.schoolId) : null;
+  if (!activityId || !mode) return homeOf(person.role);
+  if (person.role === "teacher") return `/dashboard/teacher/activities/guide/${activityId}`;
+  if (person.role === "student" && mode === "guide") return `/dashboard/student/activities/session/${activityId}`;
+  if (person.role === "student" && mode === "self") return `/dashboard/student/activities/solo/${activityId}`;
+  return homeOf(person.role);
+}
+
+/**
+ * Verifies a resource link launch (LTI Core 1.3 §5.1, Security Framework §5.1.3): the state was made by our login
+ * step for this browser and is used once; the id_token is signed by the platform's key, issued by it, for our client
+ * id (and `azp`), alive, carries the state's nonce, a registered deployment, a resource link request of LTI 1.3.0;
+ * the person it names is an enabled account of the platform's academy. Nobody is created; only the state is spent.
+ */
+export async function verifyLaunch(input: LaunchInput): Promise<LaunchOutcome> {
+  const token = text(input.idToken);
+  const state = text(input.state);
+  if (!token || !state || state.length > 200) return refuse("badRequest");
+  if (!input.stateBound) return refuse("stateMismatch");
+  const saved = await takeLaunchState(hashState(state));
+  if (!saved) return refuse("replayed");
+  const platform = await findPlatformById(saved.platformId);
+  if (!platform) return refuse("unknownIssuer");
+  const payload = await verifyToken(token, platform);
+  if (typeof payload === "string") return refuse(payload, platform.academyId);
+  if (!azpFits(payload, platform.clientId)) return refuse("wrongAudience", platform.academyId);
+  if (payload.nonce !== saved.nonce) return refuse("badNonce", platform.academyId);
+  const claims = claimRefusal(payload, platform);
+  if (claims) return refuse(claims, platform.academyId);
+  const sourcedId = sourcedIdOf(payload, platform.identityClaim);
+  const person = sourcedId ? await findLaunchPerson(sourcedId) : null;
+  if (!person || !isRole(person.role)) return refuse(sourcedId ? "unknownPerson" : "missingClaims", platform.academyId);
+  if (person.academyId !== platform.academyId) return refuse("otherAcademy", platform.academyId, person.id);
+  if (person.disabled) return refuse("userDisabled", platform.academyId, person.id);
+  const user = { id: person.id, role: person.role };
+  return {
+    ok: true,
+    user,
+    academyId: platform.academyId,
+    landing: await landingOf({ ...person, role: person.role }, activityOf(payload)),
+  };
+}

@@ -1,0 +1,11 @@
+import { requireRole } from "@/platform/auth/session";
+import { publicUrl } from "@/platform/env";
+import { getAcademyLtiPlatform } from "@/features/lti/server/platform-queries";
+import { LtiPlatform } from "./lti-platform";
+
+/** The schools screen's LTI card for the manager's own academy (features/people/ui/schools-page.tsx's `extra`). */
+export async function LtiPlatformCard() {
+  const actor = await requireRole("manager");
+  if (!actor.academyId) return null;
+  return <LtiPlatform current={await getAcademyLtiPlatform(actor.academyId)} origin={publicUrl()} />;
+}
