@@ -65,7 +65,7 @@ test("a teacher brings a 3-page PDF in as three scenes with the pages as picture
   await expect(items.last().getByTestId("scene-form").locator('[data-field="content.options.0.label"]')).toBeVisible();
   const retyped = (await scenesOf(activity.id)).at(-1)!;
   expect(retyped.type).toBe("single_choice");
-  expect(retyped.content).toMatchObject({ prompt: "水よう液のスライド（3ページ目）", image: { id: image.id } });
+  expect(retyped.content).toMatchObject({ prompt: "水よう液のスライド（3ページ|目(め)）", image: { id: image.id } });
   await page.screenshot({ path: test.info().outputPath("retyped-1280.png") });
 });
 

@@ -48,11 +48,17 @@ export function slidesName(raw: string | null): string | null {
   return name && isStorableText(name) ? name : null;
 }
 
-/** Page `n`'s scene titled by the file and the page, the page as its image: shown, or drawn on. */
+/** The page's part of a title, 目 with its reading in the stored markup (a kana-mode student reads 「3ページめ」). */
+const pageWords = (n: number, ruby: boolean) => `${n}ページ${ruby ? "|目(め)" : "目"}`;
+
+/**
+ * Page `n`'s scene titled by the file and the page (the alt text the same words without markup), the page as its
+ * image: shown, or drawn on.
+ */
 function pageScene(as: SlidesSceneType, name: string | null, n: number, image: StoredImage): Scene {
-  const title = name ? `${name}（${n}ページ目）` : `PDF ${n}ページ目`;
+  const title = (ruby: boolean) => (name ? `${name}（${pageWords(n, ruby)}）` : `PDF ${pageWords(n, ruby)}`);
   const { id, width, height } = image;
-  const content = { prompt: title, image: { id, width, height, alt: title } };
+  const content = { prompt: title(true), image: { id, width, height, alt: title(false) } };
   return as === "drawing" ? { type: "drawing", content: { ...content, onImage: true } } : { type: "info", content };
 }
 

@@ -91,6 +91,11 @@ describe("slides brought in from a PDF", () => {
     const added = after.slice(before.length);
     expect(added.map((s) => s.type)).toEqual(["info", "info", "info"]);
     expect(added.map((s) => (s.content as { prompt: string }).prompt)).toEqual([
+      "二次関数（1ページ|目(め)）",
+      "二次関数（2ページ|目(め)）",
+      "二次関数（3ページ|目(め)）",
+    ]);
+    expect(added.map((s) => (s.content as { image: { alt: string } }).image.alt)).toEqual([
       "二次関数（1ページ目）",
       "二次関数（2ページ目）",
       "二次関数（3ページ目）",
@@ -111,7 +116,7 @@ describe("slides brought in from a PDF", () => {
     const added = (await scenesOf(id)).slice(-2);
     expect(added.map((s) => s.type)).toEqual(["drawing", "drawing"]);
     expect(added[1]!.content).toMatchObject({
-      prompt: "二次関数（2ページ目）",
+      prompt: "二次関数（2ページ|目(め)）",
       onImage: true,
       image: { alt: "二次関数（2ページ目）", width: 1600, height: 1200 },
     });

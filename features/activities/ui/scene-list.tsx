@@ -229,7 +229,9 @@ function SceneItem({
           </button>
         </span>
       </div>
-      {isOpen ? <SceneForm key={`${scene.id}:${scene.type}`} activityId={activityId} version={version} scene={scene} /> : null}
+      {isOpen ? (
+        <SceneForm key={`${scene.id}:${scene.type}`} activityId={activityId} version={version} scene={scene} />
+      ) : null}
     </li>
   );
 }
