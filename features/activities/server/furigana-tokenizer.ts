@@ -40,7 +40,16 @@ export async function tokenizeMarkup(text: string): Promise<Token[]> {
       const at = span.text.indexOf(t.surface_form, cursor);
       if (at < 0) return [];
       cursor = at + t.surface_form.length;
-      return [{ start: span.start + at, surface: t.surface_form, reading: t.reading ?? null }];
+      const pos = [t.pos, t.pos_detail_1, t.pos_detail_2].filter((p) => p && p !== "*").join(",");
+      return [
+        {
+          start: span.start + at,
+          surface: t.surface_form,
+          reading: t.reading ?? null,
+          pos,
+          unknown: t.word_type === "UNKNOWN",
+        },
+      ];
     });
   });
 }

@@ -21,6 +21,9 @@ export function toKatakana(s: string): string {
   return s.replace(/[\u3041-\u3096\u309d\u309e]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0x60));
 }
 
+/** Only kana (hiragana, katakana, ー): what a ruby reading may be; a dictionary's "*" or latin never is. */
+export const isKana = (s: string) => /^[\u3041-\u3096\u309d\u309eー]+$/u.test(toHiragana(s));
+
 export interface RubySegment {
   /** offset of the kanji run inside the word */
   offset: number;

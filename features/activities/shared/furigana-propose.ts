@@ -1,5 +1,6 @@
-import { alignReading, hasKanji } from "./furigana-align";
+import { alignReading, hasKanji, isKana } from "./furigana-align";
 import { textSpans, type TextSpan } from "./furigana-spans";
+import { applyReadingRules } from "./furigana-rules";
 
 /** One word of the analyser's output, at its offset in the text it was given. */
 export interface Token {
@@ -7,6 +8,10 @@ export interface Token {
   surface: string;
   /** katakana or hiragana; absent for words the dictionary does not know */
   reading?: string | null;
+  /** the analyser's part of speech, its fields joined by commas (名詞,固有名詞,人名) */
+  pos?: string;
+  /** a word the dictionary does not have (the analyser guessed where it starts and ends) */
+  unknown?: boolean;
 }
 
 /** A person of the roster as a reading source: the name's parts (family, given) with their kana. */
@@ -22,6 +27,8 @@ export interface Proposal {
   reading: string;
   word: string;
   source: "dictionary" | "roster";
+  /** the analyser guessed (unknown word, prefix or suffix, proper noun): the editor marks it for the teacher to check */
+  check: boolean;
 }
 
 /** Characters the stored markup gives a meaning to: a ruby base or reading must not hold them (platform/richtext/parse.ts). */
@@ -47,7 +54,15 @@ function spanOf(spans: TextSpan[], start: number, end: number): TextSpan | undef
 }
 
 /** The ruby of one word at `start`, okurigana left bare; none where the markup would not read it back. */
-function rubyOf(text: string, start: number, word: string, reading: string, source: Proposal["source"]): Proposal[] {
+function rubyOf(
+  text: string,
+  start: number,
+  word: string,
+  reading: string,
+  source: Proposal["source"],
+  check = false,
+): Proposal[] {
+  if (!isKana(reading)) return [];
   return alignReading(word, reading)
     .map((seg) => ({
       start: start + seg.offset,
@@ -56,9 +71,16 @@ function rubyOf(text: string, start: number, word: string, reading: string, sour
       reading: seg.reading,
       word,
       source,
+      check,
     }))
     .filter((p) => !MARKUP.test(p.base) && !MARKUP.test(p.reading) && text[p.start - 1] !== "|");
 }
+
+/** Parts of speech where the dictionary's reading is a guess: proper nouns, prefixes, suffixes. */
+const GUESSED_POS = /^(名詞,固有名詞|名詞,接尾|接頭詞)/;
+/** A word the teacher should check: unknown to the dictionary, a proper noun, a prefix or a suffix (counters read by rule are not). */
+const guessed = (t: Token) =>
+  t.unknown === true || (GUESSED_POS.test(t.pos ?? "") && !t.pos!.startsWith("名詞,接尾,助数詞"));
 
 /** Where roster names stand: a full name anywhere in plain text, a single part only where the analyser cut a word (学 in 学校 is no name). */
 function nameMatches(text: string, spans: TextSpan[], tokens: Token[], names: NameEntry[]) {
@@ -100,11 +122,11 @@ export function proposeFurigana(text: string, tokens: Token[], names: NameEntry[
       at += part.base.length;
     }
   }
-  for (const token of tokens) {
+  for (const token of applyReadingRules(tokens)) {
     const end = token.start + token.surface.length;
     if (!token.reading || !hasKanji(token.surface) || text.slice(token.start, end) !== token.surface) continue;
     if (!spanOf(spans, token.start, end) || overlaps(claims, token.start, end)) continue;
-    proposals.push(...rubyOf(text, token.start, token.surface, token.reading, "dictionary"));
+    proposals.push(...rubyOf(text, token.start, token.surface, token.reading, "dictionary", guessed(token)));
   }
   return proposals.sort((a, b) => a.start - b.start);
 }

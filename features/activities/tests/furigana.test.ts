@@ -5,7 +5,8 @@ import { alignReading, toHiragana } from "@/features/activities/shared/furigana-
 import { nameEntries } from "@/features/activities/shared/furigana-names";
 import { applyFurigana, proposeFurigana, type Token } from "@/features/activities/shared/furigana-propose";
 import { chunksOf, textSpans } from "@/features/activities/shared/furigana-spans";
-import { DICTIONARY_DIR } from "@/features/activities/server/furigana-tokenizer";
+import { DICTIONARY_DIR, tokenizeMarkup } from "@/features/activities/server/furigana-tokenizer";
+import { countReading, numberReading, numberValue } from "@/features/activities/shared/furigana-rules";
 import { parseRichText } from "@/platform/richtext/parse";
 import { toPlainText } from "@/platform/richtext/plain";
 
@@ -281,5 +282,75 @@ describe("the dictionary ships with the app", () => {
     expect(readdirSync(DICTIONARY_DIR).sort()).toEqual(
       expect.arrayContaining(["base.dat.gz", "cc.dat.gz", "check.dat.gz", "tid.dat.gz", "unk.dat.gz"]),
     );
+  });
+});
+
+describe("numbers, counters and words read from their neighbours", () => {
+  const readingsOf = async (text: string) =>
+    proposeFurigana(text, await tokenizeMarkup(text)).map((p) => `${p.base}=${p.reading}`);
+  it.each([
+    ["六百", "六百=ろっぴゃく"],
+    ["三百六十五", "三百六十五=さんびゃくろくじゅうご"],
+    ["鉛筆が一本", "一本=いっぽん"],
+    ["鉛筆が三本", "三本=さんぼん"],
+    ["一人で", "一人=ひとり"],
+    ["二人で", "二人=ふたり"],
+    ["四人で", "四人=よにん"],
+    ["何人いますか", "何人=なんにん"],
+    ["八日に", "八日=ようか"],
+    ["二十日に", "二十日=はつか"],
+    ["一日中", "一日中=いちにちじゅう"],
+    ["四時に", "四時=よじ"],
+    ["九時に", "九時=くじ"],
+    ["十分（じゅうぶん）はことば", "十分=じゅうぶん"],
+    ["三分まつ", "三分=さんぷん"],
+    ["十本", "十本=じゅっぽん"],
+    ["六回", "六回=ろっかい"],
+    ["夏の間に", "間=あいだ"],
+    ["何の本", "何=なん"],
+  ])("%s", async (text, expected) => {
+    expect(await readingsOf(text)).toContain(expected);
+  });
+  it("a word of the dictionary that only looks like a number keeps its reading (四六時中, 万一)", async () => {
+    expect(await readingsOf("四六時中")).toEqual(["四六時中=しろくじちゅう"]);
+    expect(await readingsOf("万一")).toEqual(["万一=まんいち"]);
+  });
+  it("numbers and counters read by rule", () => {
+    expect(numberReading(10_000)).toBe("いちまん");
+    expect(numberReading(1_800)).toBe("せんはっぴゃく");
+    expect(numberValue("二〇二六")).toBe(2026);
+    expect(countReading(100, "本")).toBe("ひゃっぽん");
+    expect(countReading(3, "杯")).toBe("さんばい");
+    expect(countReading(-1, "本")).toBe("なんぼん");
+    expect(countReading(1, "冊")).toBe("いっさつ");
+  });
+});
+
+describe("a reading that is not kana is never proposed", () => {
+  it("the analyser's * or latin reading gives no proposal; a roster reading in latin neither", () => {
+    const text = "漢字と山田";
+    const toks = tokens([
+      ["漢字", "*"],
+      ["と", "ト"],
+      ["山田", "yamada"],
+    ]);
+    expect(proposeFurigana(text, toks)).toEqual([]);
+    const roster = nameEntries([{ name: "山田", nameKana: "Yamada" }]);
+    expect(proposeFurigana(text, toks, roster)).toEqual([]);
+  });
+  it("property: every proposal's reading is hiragana", async () => {
+    const text = "東京タワーでＡＢＣ社の田中一郎さんと三人で2026年に会った。𠮷野家";
+    for (const p of proposeFurigana(text, await tokenizeMarkup(text)))
+      expect(p.reading).toMatch(/^[\u3041-\u3096ー]+$/u);
+  });
+});
+
+describe("the proposals the analyser guessed are marked for the teacher", () => {
+  it("unknown words, proper nouns, prefixes and suffixes: check; a common word and a counter read by rule: no mark", async () => {
+    const text = "田中さんは東京の小学校で三本の鉛筆と御茶を買った。";
+    const marks = Object.fromEntries(proposeFurigana(text, await tokenizeMarkup(text)).map((p) => [p.base, p.check]));
+    expect(marks).toMatchObject({ 田中: true, 東京: true, 小学校: false, 三本: false, 鉛筆: false, 買: false });
+    const unknown = proposeFurigana("𥝱", [{ start: 0, surface: "𥝱", reading: "ジョ", unknown: true }]);
+    expect(unknown.map((p) => p.check)).toEqual([true]);
   });
 });

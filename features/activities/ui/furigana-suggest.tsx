@@ -145,7 +145,11 @@ function ProposalList({
   );
 }
 
-/** One word: its checkbox, the word, its reading (Enter applies) and where the reading came from. */
+/**
+ * One word: its checkbox, the word, its reading (Enter applies), 「要確認」 when the analyser guessed it
+ * (unknown word, proper noun, prefix or suffix: only here, the stored text gets the ruby alone) and where
+ * the reading came from.
+ */
 function ProposalRow({
   row,
   onChange,
@@ -158,7 +162,7 @@ function ProposalRow({
   const t = useTranslations("Furigana");
   const plain = usePlainText();
   return (
-    <li className="row" data-testid="furigana-row" data-base={row.base}>
+    <li className={row.check ? "row furigana-row-check" : "row"} data-testid="furigana-row" data-base={row.base}>
       <input
         type="checkbox"
         checked={row.use}
@@ -183,6 +187,11 @@ function ProposalRow({
         }}
         aria-label={plain(t("reading", { word: row.word, base: row.base }))}
       />
+      {row.check ? (
+        <span className="badge furigana-check" data-testid="furigana-check" title={plain(t("checkHint"))}>
+          <RichTextClient text={t("check")} />
+        </span>
+      ) : null}
       {row.source === "roster" ? (
         <span className="muted small">
           <RichTextClient text={t("fromRoster")} />

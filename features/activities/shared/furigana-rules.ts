@@ -1,0 +1,294 @@
+import { toHiragana } from "./furigana-align";
+import type { Token } from "./furigana-propose";
+
+/**
+ * Readings the dictionary gets wrong by itself, fixed from the words around them: numbers in kanji and
+ * their counters (六百 ろっぴゃく, 一本 いっぽん, 三本 さんぼん, 一人 ひとり, 八日 ようか, 一日中 いちにちじゅう,
+ * 何人 なんにん), 何 before a d, n or t sound or a kanji noun (なんの, 何世紀), and a few words read from their
+ * neighbour (wordRule).
+ * Pure: tokens in, tokens out (a number and its counter become one token, read by rule).
+ */
+
+const DIGIT: Record<string, number> = { 〇: 0, 零: 0, 一: 1, 二: 2, 三: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 九: 9 };
+const UNIT: Record<string, number> = { 十: 10, 百: 100, 千: 1000 };
+const BIG: Record<string, number> = { 万: 10_000, 億: 100_000_000 };
+const NUMERAL = /^[〇零一二三四五六七八九十百千万億]+$/;
+const ONES = ["", "いち", "に", "さん", "よん", "ご", "ろく", "なな", "はち", "きゅう"];
+
+/** The value of a number written in kanji (三百六十五, 二〇二六), or null. */
+export function numberValue(s: string): number | null {
+  if (!NUMERAL.test(s)) return null;
+  // digits side by side are a number only with a 〇 (二〇二六); 四六時中 is a word
+  if (/^[〇零一二三四五六七八九]{2,}$/.test(s))
+    return s.includes("〇") ? Number([...s].map((c) => DIGIT[c]).join("")) : null;
+  if (s[0]! in BIG) return null; // 万一 is a word
+  let total = 0;
+  let section = 0;
+  let digit: number | null = null;
+  for (const c of s) {
+    if (c in DIGIT) {
+      if (digit !== null) return null;
+      digit = DIGIT[c]!;
+    } else if (c in UNIT) {
+      section += (digit ?? 1) * UNIT[c]!;
+      digit = null;
+    } else {
+      total += (section + (digit ?? 0) || 1) * BIG[c]!;
+      section = 0;
+      digit = null;
+    }
+  }
+  return total + section + (digit ?? 0);
+}
+
+/** 百 and 千 after 3, 6, 8 (さんびゃく, ろっぴゃく, はっぴゃく, さんぜん, はっせん). */
+function hundreds(n: number, unit: 100 | 1000): string {
+  const base = unit === 100 ? "ひゃく" : "せん";
+  if (n === 1) return base;
+  if (unit === 100)
+    return ({ 3: "さんびゃく", 6: "ろっぴゃく", 8: "はっぴゃく" } as Record<number, string>)[n] ?? ONES[n] + base;
+  return ({ 3: "さんぜん", 8: "はっせん" } as Record<number, string>)[n] ?? ONES[n] + base;
+}
+
+function below10000(n: number): string {
+  const th = Math.floor(n / 1000);
+  const h = Math.floor((n % 1000) / 100);
+  const t = Math.floor((n % 100) / 10);
+  const o = n % 10;
+  return (
+    (th ? hundreds(th, 1000) : "") +
+    (h ? hundreds(h, 100) : "") +
+    (t ? (t === 1 ? "" : ONES[t]) + "じゅう" : "") +
+    ONES[o]
+  );
+}
+
+/** The reading of a number (0 ≤ n < 10¹²): 365 さんびゃくろくじゅうご, 10000 いちまん. */
+export function numberReading(n: number): string {
+  if (n === 0) return "ぜろ";
+  const oku = Math.floor(n / 100_000_000);
+  const man = Math.floor((n % 100_000_000) / 10_000);
+  const rest = n % 10_000;
+  return (oku ? below10000(oku) + "おく" : "") + (man ? below10000(man) + "まん" : "") + below10000(rest);
+}
+
+/** A counter read by rule (a counter in k, s, t or h doubles the sound before it after 1, 8, 10; in k and h after 6 and 100 too, h turning p). */
+interface Counter {
+  reading: string;
+  /** the sound after 3 and 何: b (さんぼん) or p (さんぷん); none: unchanged */
+  afterThree?: "b" | "p";
+  /** 4 read よ (よにん, よじ), 7 しち, 9 く */
+  yo?: boolean;
+  shichi?: boolean;
+  ku?: boolean;
+  /** whole readings for some numbers (一人 ひとり) */
+  own?: Record<number, string>;
+}
+const DAYS: Record<number, string> = {
+  2: "ふつか",
+  3: "みっか",
+  4: "よっか",
+  5: "いつか",
+  6: "むいか",
+  7: "なのか",
+  8: "ようか",
+  9: "ここのか",
+  10: "とおか",
+  14: "じゅうよっか",
+  20: "はつか",
+  24: "にじゅうよっか",
+};
+export const COUNTERS: Record<string, Counter> = {
+  人: { reading: "にん", yo: true, own: { 1: "ひとり", 2: "ふたり" } },
+  日: { reading: "にち", own: DAYS },
+  本: { reading: "ほん", afterThree: "b" },
+  杯: { reading: "はい", afterThree: "b" },
+  匹: { reading: "ひき", afterThree: "b" },
+  分: { reading: "ふん", afterThree: "p" },
+  発: { reading: "はつ", afterThree: "p" },
+  泊: { reading: "はく", afterThree: "p" },
+  歩: { reading: "ほ", afterThree: "p" },
+  百: { reading: "ひゃく", afterThree: "b" },
+  回: { reading: "かい" },
+  階: { reading: "かい", afterThree: "b" },
+  個: { reading: "こ" },
+  冊: { reading: "さつ" },
+  歳: { reading: "さい" },
+  才: { reading: "さい" },
+  点: { reading: "てん" },
+  頭: { reading: "とう" },
+  通: { reading: "つう" },
+  件: { reading: "けん" },
+  軒: { reading: "けん", afterThree: "b" },
+  曲: { reading: "きょく" },
+  着: { reading: "ちゃく" },
+  足: { reading: "そく", afterThree: "b" },
+  週: { reading: "しゅう" },
+  晩: { reading: "ばん", own: { 1: "ひとばん" } },
+  週間: { reading: "しゅうかん" },
+  か月: { reading: "かげつ" },
+  ヶ月: { reading: "かげつ" },
+  カ月: { reading: "かげつ" },
+  ヵ月: { reading: "かげつ" },
+  ヶ国: { reading: "かこく" },
+  か国: { reading: "かこく" },
+  カ国: { reading: "かこく" },
+  国: { reading: "こく" },
+  校: { reading: "こう" },
+  組: { reading: "くみ" },
+  年: { reading: "ねん", yo: true },
+  年間: { reading: "ねんかん", yo: true },
+  時: { reading: "じ", yo: true, shichi: true, ku: true },
+  時間: { reading: "じかん", yo: true, shichi: true, ku: true },
+  月: { reading: "がつ", shichi: true, ku: true },
+  枚: { reading: "まい" },
+  台: { reading: "だい" },
+  番: { reading: "ばん" },
+  度: { reading: "ど" },
+  円: { reading: "えん", yo: true },
+  秒: { reading: "びょう" },
+  位: { reading: "い" },
+  名: { reading: "めい" },
+  倍: { reading: "ばい" },
+  問: { reading: "もん" },
+  号: { reading: "ごう" },
+  章: { reading: "しょう" },
+  頁: { reading: "ぺーじ" },
+  区: { reading: "く" },
+  学期: { reading: "がっき" },
+  学年: { reading: "がくねん" },
+};
+
+const P: Record<string, string> = { は: "ぱ", ひ: "ぴ", ふ: "ぷ", へ: "ぺ", ほ: "ぽ" };
+const B: Record<string, string> = { は: "ば", ひ: "び", ふ: "ぶ", へ: "べ", ほ: "ぼ" };
+
+/** A number (or 何, as -1) with its counter: the number's last sound and the counter's first join as spoken. */
+export function countReading(n: number, surface: string): string | null {
+  const counter = COUNTERS[surface];
+  if (!counter) return null;
+  if (counter.own?.[n]) return counter.own[n]!;
+  const first = counter.reading[0]!;
+  const rest = counter.reading.slice(1);
+  if (n === -1)
+    return "なん" + (counter.afterThree === "b" ? B[first]! : counter.afterThree === "p" ? P[first]! : first) + rest;
+  let head = numberReading(n);
+  const last = n % 10 === 0 ? (n % 100 === 0 ? (n % 1000 === 0 ? 0 : 100) : 10) : n % 10;
+  if (last === 4 && counter.yo) head = head.slice(0, -2) + "よ";
+  if (last === 7 && counter.shichi) head = head.slice(0, -2) + "しち";
+  if (last === 9 && counter.ku) head = head.slice(0, -3) + "く";
+  const geminate = (
+    { か: [1, 6, 8, 10, 100], さ: [1, 8, 10], た: [1, 8, 10], は: [1, 6, 8, 10, 100] } as Record<string, number[]>
+  )[rowOf(first)];
+  if (geminate?.includes(last)) {
+    head = head.slice(0, -1) + "っ"; // いち → いっ, ろく → ろっ, じゅう → じゅっ, ひゃく → ひゃっ
+    return head + (rowOf(first) === "は" ? P[first]! : first) + rest;
+  }
+  if (last === 3 && counter.afterThree) return head + (counter.afterThree === "b" ? B[first]! : P[first]!) + rest;
+  if (last === 4 && counter.afterThree === "p") return head + P[first]! + rest;
+  return head + counter.reading;
+}
+
+const ROWS: Record<string, string> = {
+  か: "かきくけこ",
+  さ: "さしすせそ",
+  た: "たちつてと",
+  は: "はひふへほ",
+};
+const rowOf = (c: string) => Object.keys(ROWS).find((r) => ROWS[r]!.includes(c)) ?? "";
+
+const isNumeral = (t: Token) => NUMERAL.test(t.surface) && (t.pos?.startsWith("名詞,数") ?? true);
+/** A number of the rules holds a digit or 十, 百, 千 (万人 is ばんにん, a word of the dictionary). */
+const HAS_DIGIT = /[〇零一二三四五六七八九十百千]/;
+const joined = (a: Token, b: Token) => a.start + a.surface.length === b.start;
+
+/** Adjacent numeral tokens (六|百) as one number token. */
+function numberRun(tokens: Token[], i: number): { surface: string; next: number } {
+  let surface = tokens[i]!.surface;
+  let j = i + 1;
+  while (j < tokens.length && isNumeral(tokens[j]!) && joined(tokens[j - 1]!, tokens[j]!))
+    surface += tokens[j++]!.surface;
+  return { surface, next: j };
+}
+
+/** Counters written as one token or two (週|間, ヶ|月). */
+function counterAt(tokens: Token[], j: number): { surface: string; next: number } | null {
+  const a = tokens[j];
+  if (!a) return null;
+  const b = tokens[j + 1];
+  if (b && joined(a, b) && COUNTERS[a.surface + b.surface]) return { surface: a.surface + b.surface, next: j + 2 };
+  return COUNTERS[a.surface] ? { surface: a.surface, next: j + 1 } : null;
+}
+
+/** 何 read なん: before a counter, or before a d, n, t sound (何の, 何だ, 何と). */
+const NAN_NEXT = /^[だでどのなにぬねとつ]/;
+
+/** The tokens with the readings the rules give (see the top of this file); other tokens as they came. */
+export function applyReadingRules(tokens: Token[]): Token[] {
+  const out: Token[] = [];
+  let i = 0;
+  while (i < tokens.length) {
+    const t = tokens[i]!;
+    if (t.surface === "何" || t.surface === "幾") {
+      const counter = counterAt(tokens, i + 1);
+      if (counter && joined(t, tokens[i + 1]!) && t.surface === "何") {
+        const surface = t.surface + counter.surface;
+        out.push({ start: t.start, surface, reading: countReading(-1, counter.surface), pos: "名詞,数" });
+        i = counter.next;
+        continue;
+      }
+      const next = tokens[i + 1];
+      const nounAfter =
+        next && joined(t, next) && next.pos?.startsWith("名詞") && /^\p{Script=Han}/u.test(next.surface);
+      if (t.surface === "何" && next && (nounAfter || NAN_NEXT.test(toHiragana(next.reading ?? next.surface))))
+        out.push({ ...t, reading: "なん" });
+      else out.push(t);
+      i++;
+      continue;
+    }
+    if (isNumeral(t)) {
+      const run = numberRun(tokens, i);
+      const n = HAS_DIGIT.test(run.surface) ? numberValue(run.surface) : null;
+      const counter = n === null ? null : counterAt(tokens, run.next);
+      if (n !== null && counter && joined(tokens[run.next - 1]!, tokens[run.next]!)) {
+        let surface = run.surface + counter.surface;
+        let reading = countReading(n, counter.surface)!;
+        let next = counter.next;
+        // 一日中, 一年中: the whole time (じゅう)
+        const after = tokens[next];
+        if (
+          after?.surface === "中" &&
+          joined(tokens[next - 1]!, after) &&
+          /^(日|年|晩|週間|年間)$/.test(counter.surface)
+        ) {
+          if (counter.surface === "日" && n === 1) reading = "いちにち";
+          surface += "中";
+          reading += "じゅう";
+          next++;
+        }
+        out.push({ start: t.start, surface, reading, pos: "名詞,数" });
+        i = next;
+        continue;
+      }
+      if (n !== null && run.next > i + 1) {
+        out.push({ start: t.start, surface: run.surface, reading: numberReading(n), pos: "名詞,数" });
+        i = run.next;
+        continue;
+      }
+    }
+    out.push(wordRule(t, tokens[i - 1]));
+    i++;
+  }
+  return out;
+}
+
+/**
+ * One word read from its neighbour: 間 after の is あいだ (夏の間), 方 after a verb かた (読み方 as two words),
+ * 後 standing alone あと (食べた後).
+ */
+function wordRule(t: Token, before: Token | undefined): Token {
+  const reading = (r: string) => ({ ...t, reading: r });
+  if (t.surface === "間" && t.pos === "名詞,一般" && before?.surface === "の") return reading("あいだ");
+  if (t.surface === "方" && t.pos?.startsWith("名詞,非自立") && before?.pos?.startsWith("動詞")) return reading("かた");
+  if (t.surface === "後" && t.pos?.startsWith("名詞,非自立") && t.reading === "ノチ") return reading("あと");
+  return t;
+}

@@ -1,0 +1,26 @@
+// Builds dev.tsv and held-out.tsv from jsut-label's text_kana/basic5000.yaml (blob a55ecde, commit be8dfbd):
+// node features/activities/tests/corpus/extract.mjs <basic5000.yaml>
+// Keeps sentences written in kanji, kana and Japanese punctuation only (no digits, latin or symbols, whose
+// reading the ruby never carries); BASIC5000_0001–1500 are the development part, 3501–4500 the held-out part.
+import { readFileSync, writeFileSync } from "node:fs";
+
+const PLAIN = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}々〆ヶー、。「」『』・！？（）]+$/u;
+const rows = [];
+let id = null;
+let text = null;
+for (const line of readFileSync(process.argv[2], "utf8").split("\n")) {
+  const head = /^(BASIC5000_\d{4}):$/.exec(line);
+  if (head) id = head[1];
+  const field = /^ {2}(text_level0|kana_level2): (.*)$/.exec(line);
+  if (field?.[1] === "text_level0") text = field[2].trim();
+  if (field?.[1] === "kana_level2" && id && text)
+    rows.push({ n: Number(id.slice(10)), id, text, kana: field[2].trim() });
+}
+const keep = (from, to) =>
+  rows
+    .filter((r) => r.n >= from && r.n <= to && PLAIN.test(r.text))
+    .map((r) => `${r.id}\t${r.text}\t${r.kana}`)
+    .join("\n") + "\n";
+const here = new URL(".", import.meta.url);
+writeFileSync(new URL("dev.tsv", here), keep(1, 1500));
+writeFileSync(new URL("held-out.tsv", here), keep(3501, 4500));
