@@ -36,8 +36,8 @@ export function describeAction(action: string): { method: SigninMethod; result: 
   ) {
     return { method, result: result === "failure" || result === "throttled" ? result : "success" };
   }
-  // the second step of a staff sign-in: an authenticator app's code or a recovery code (platform/auth/second-factor.ts)
-  if (family === "signin" && (method === "totp" || method === "recovery")) {
+  // the second step of a staff sign-in: an authenticator app's code, a recovery code or a passkey (platform/auth/second-factor.ts)
+  if (family === "signin" && (method === "totp" || method === "recovery" || method === "passkey")) {
     return { method: "factor", result: result === "failure" || result === "throttled" ? result : "success" };
   }
   if (family === "password" && method === "reset") return { method: "reset", result: "success" };

@@ -2,12 +2,13 @@ import { getTranslations } from "next-intl/server";
 import { RichText } from "@/platform/ui/rich-text";
 import { confirmTotpEnrolmentAction, startTotpEnrolmentAction } from "../second-factor-actions";
 import { readFactorState } from "../second-factor-queries";
+import { Passkeys } from "./passkeys";
 import { RemoveSecondFactorButton, RenewRecoveryCodesButton } from "./second-factor-buttons";
 import { TotpEnrol } from "./totp-enrol";
 
 /**
  * A teacher's or manager's second factor (platform/auth/second-factor.ts), beside their signed-in devices: set up
- * an authenticator app, or, with one, renew the recovery codes or remove it. During the academy's grace period the
+ * an authenticator app, or, with one, renew the recovery codes or remove it; and their passkeys. During the academy's grace period the
  * reminder above every staff page (second-factor-reminder.tsx) says so, once.
  */
 export async function SecondFactors({ userId }: { userId: string }) {
@@ -34,6 +35,7 @@ export async function SecondFactors({ userId }: { userId: string }) {
       ) : (
         <TotpEnrol start={startTotpEnrolmentAction} confirm={confirmTotpEnrolmentAction} />
       )}
+      <Passkeys userId={userId} />
     </section>
   );
 }
