@@ -146,4 +146,29 @@ test.describe("an academy's own OpenID Connect provider (against a local Keycloa
     await academySignIn(page, slug, keycloakLogin(`unverified-${students[0]!.email}`));
     await expectRefused(page, "userNotFound", "このメールアドレスの利用者は見つかりません", students[0]!.id, slug);
   });
+
+  test("under the academy's second-factor policy, a teacher whose ID token says `amr` mfa goes straight in; without it they are sent to the second factor", async ({
+    page,
+  }) => {
+    const { academy, teacher } = await makeSchool(0);
+    const slug = await configure(academy.id, "email", ["teacher"]);
+    await e2eDb().academy.update({
+      where: { id: academy.id },
+      data: { requireSecondFactor: true, secondFactorGraceUntil: new Date(Date.now() - 60_000) },
+    });
+    await academySignIn(page, slug, keycloakLogin(teacher.email!, "", ["pwd", "mfa"]));
+    await expect(page).toHaveURL("/dashboard/teacher/home");
+    const device = await e2eDb().deviceSession.findFirst({
+      where: { userId: teacher.id, method: "oidc" },
+      orderBy: { createdAt: "desc" },
+    });
+    expect(device?.secondFactorPending).toBe(false);
+
+    await page.context().clearCookies();
+    await academySignIn(page, slug, keycloakLogin(teacher.email!, "", ["pwd"]));
+    await expect(page).toHaveURL(/\/auth\/second-factor/);
+    await expect(page.getByTestId("totp-start")).toBeVisible();
+    await page.goto("/dashboard/teacher/home");
+    await expect(page).toHaveURL(/\/auth\/second-factor/);
+  });
 });

@@ -41,19 +41,30 @@ function entraClaims(id: string) {
 }
 
 /**
- * The Keycloak-shaped login of the local provider: "kc|<e-mail>|<roster id>" (its `sub` is the whole login); an
- * e-mail starting with "unverified-" is not verified.
+ * The Keycloak-shaped login of the local provider: "kc|<e-mail>|<roster id>[|<amr,…>]" (its `sub` is the whole
+ * login); an e-mail starting with "unverified-" is not verified; `amr`: the methods the ID token says were used.
  */
-export function keycloakLogin(email: string, rosterId = ""): string {
-  return ["kc", email, rosterId].join("|");
+export function keycloakLogin(email: string, rosterId = "", amr: string[] = []): string {
+  return ["kc", email, rosterId, ...(amr.length > 0 ? [amr.join(",")] : [])].join("|");
 }
 
-/** Claims as a Keycloak realm with a roster id mapper puts them: e-mail, its verification and `roster_id`. */
+/**
+ * Claims as a Keycloak realm with a roster id mapper puts them: e-mail, its verification and `roster_id`; `amr`
+ * (RFC 8176) when the login names methods, as a realm does after its own second factor.
+ */
 function keycloakClaims(id: string) {
-  const [, login = "", rosterId = ""] = id.split("|");
+  const [, login = "", rosterId = "", amr] = id.split("|");
   const email = login.replace(/^unverified-/, "");
   const verified = !login.startsWith("unverified-");
-  return { sub: id, email, email_verified: verified, preferred_username: email, name: email, roster_id: rosterId };
+  const claims = {
+    sub: id,
+    email,
+    email_verified: verified,
+    preferred_username: email,
+    name: email,
+    roster_id: rosterId,
+  };
+  return amr ? { ...claims, amr: amr.split(",") } : claims;
 }
 
 /** Claims as Google puts them: the e-mail and whether Google verified it. */
@@ -85,7 +96,7 @@ function localProvider(
     clients: [client],
     jwks: { keys: [keys.jwk as JWK] },
     claims: {
-      openid: ["sub"],
+      openid: ["sub", "amr"],
       email: ["email", "email_verified", "xms_edov"],
       profile: ["name", "preferred_username", "tid", "oid", "roster_id"],
     },
