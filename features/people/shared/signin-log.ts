@@ -3,7 +3,7 @@ import { searchText } from "@/platform/db/query-text";
 
 /**
  * The sign-in log is the audit log (platform/audit): an entry's action names its method and result
- * (`signin.<method>.<success|failure|throttled>`, the second factor's `signin.<totp|recovery>.…` as "factor",
+ * (`signin.<method>.<success|failure|throttled>`, the second factor's `signin.<totp|recovery|passkey>.…` as "factor",
  * `password.reset.<requested|done>`, `signout`); every other action is
  * a change to accounts, sign-in codes, schools or settings ("change").
  */
