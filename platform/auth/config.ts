@@ -7,7 +7,7 @@ import { env } from "@/platform/env";
 import { applyLanguageAtSignin } from "@/platform/i18n/signin";
 import { sessionCookieConfig } from "./cookies";
 import { checkCode, checkPassword } from "./credentials";
-import { isOidcProvider, matchOidcAccount, oidcProvidersFor, signinMethodOf } from "./oidc";
+import { isOidcProvider, matchOidcAccount, oidcProvidersFor, refusedSigninPath, signinMethodOf } from "./oidc";
 import { encodeFailure } from "./errors";
 import { requestClient } from "@/platform/security/client-ip";
 import { isRole } from "./roles";
@@ -81,7 +81,7 @@ function config(headers: Pick<Headers, "get"> | undefined, oidcProviders: Provid
       async signIn({ account, profile }) {
         if (!account || !isOidcProvider(account.provider)) return true;
         const result = await matchOidcAccount(account, profile, { link: true, client: requestClient(headers) });
-        return result.ok ? true : `/signin?error=${result.code}`;
+        return result.ok ? true : refusedSigninPath(account.provider, result.code);
       },
       async jwt({ token, user, account, profile }) {
         if (account && isOidcProvider(account.provider)) {

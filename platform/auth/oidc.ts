@@ -168,7 +168,15 @@ export async function startingSignin(id: string, start: () => Promise<unknown>):
   return true;
 }
 
+/** Where a refused provider sign-in lands: the sign-in page with its reason, and an academy provider's button again. */
+export function refusedSigninPath(id: string, code: string): string {
+  const params = new URLSearchParams({ error: code });
+  if (id.startsWith(ACADEMY_PREFIX)) params.set("academy", id.slice(ACADEMY_PREFIX.length));
+  return `/signin?${params}`;
+}
+
 /** How a sign-in through next-auth's provider `id` is named in the logs and on the devices list ("entra"…). */
+
 export function signinMethodOf(id: string): string {
   return SPECS[id]?.method ?? (id.startsWith(ACADEMY_PREFIX) ? "oidc" : id);
 }

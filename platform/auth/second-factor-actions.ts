@@ -6,7 +6,7 @@ import { audit } from "@/platform/audit/log";
 import { type ActionResult, fail, ok } from "@/platform/errors";
 import { defineAction } from "@/platform/http/action";
 import { requestClient } from "@/platform/security/client-ip";
-import { deleteSecondFactors, passSecondFactor } from "./second-factor-commands";
+import { deleteTotpFactor, passSecondFactor } from "./second-factor-commands";
 import {
   afterSecondFactor,
   checkSecondFactor,
@@ -101,15 +101,15 @@ export const renewRecoveryCodesAction = defineAction({
   },
 });
 
-/** Removes the person's app and recovery codes (refused when their academy requires a second factor). */
+/** Removes the person's app and recovery codes (refused when their academy requires a second factor and no passkey stays). */
 export const removeSecondFactorsAction = defineAction({
   name: "removeSecondFactors",
   schema: z.object({}),
   roles: ["teacher", "manager"],
   run: async (_input, actor) => {
     const state = await readFactorState(actor.id);
-    if (state?.requireSecondFactor) return fail("FORBIDDEN");
-    if (!(await deleteSecondFactors(actor.id))) return fail("NOT_FOUND");
+    if (state?.requireSecondFactor && state.passkeys === 0) return fail("FORBIDDEN");
+    if (!(await deleteTotpFactor(actor.id))) return fail("NOT_FOUND");
     await auditChange("factor.totp.removed", actor);
     return ok(null);
   },

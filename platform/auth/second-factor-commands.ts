@@ -52,11 +52,21 @@ export async function passSecondFactor(userId: string, sid: string): Promise<boo
   return rows.length === 1;
 }
 
-/** Removes the person's authenticator and recovery codes; whether they had any. */
-export async function deleteSecondFactors(userId: string): Promise<boolean> {
+/** Removes the person's authenticator app and recovery codes (their passkeys stay); whether they had any. */
+export async function deleteTotpFactor(userId: string): Promise<boolean> {
   const [totp, codes] = await db().$transaction([
     db().totpFactor.deleteMany({ where: { userId } }),
     db().recoveryCode.deleteMany({ where: { userId } }),
   ]);
   return totp.count + codes.count > 0;
+}
+
+/** Removes every second factor of the person: app, recovery codes and passkeys; whether they had any. */
+export async function deleteSecondFactors(userId: string): Promise<boolean> {
+  const [totp, codes, passkeys] = await db().$transaction([
+    db().totpFactor.deleteMany({ where: { userId } }),
+    db().recoveryCode.deleteMany({ where: { userId } }),
+    db().passkey.deleteMany({ where: { userId } }),
+  ]);
+  return totp.count + codes.count + passkeys.count > 0;
 }

@@ -10,6 +10,8 @@ export interface FactorState {
   /** the sealed secret of an app waiting for its first code (null: none waits) */
   pendingSecret: string | null;
   recoveryLeft: number;
+  /** how many passkeys the person has registered (platform/auth/passkey.ts) */
+  passkeys: number;
   requireSecondFactor: boolean;
   graceUntil: Date | null;
 }
@@ -21,6 +23,7 @@ export async function readFactorState(userId: string): Promise<FactorState | nul
            (t.confirmed_at is not null) as totp,
            case when t.confirmed_at is null then t.secret_sealed end as "pendingSecret",
            (select count(*)::int from recovery_codes r where r.user_id = u.id and r.used_at is null) as "recoveryLeft",
+           (select count(*)::int from passkeys p where p.user_id = u.id) as passkeys,
            coalesce(a.require_second_factor, false) as "requireSecondFactor",
            a.second_factor_grace_until as "graceUntil"
     from users u

@@ -12,7 +12,8 @@ import { recordSuccess, reserveAttempt } from "./throttle";
 import { isTotpCodeShape, matchTotp, newRecoveryCodes, newTotpSecret, normalizeRecoveryCode, totpUri } from "./totp";
 
 /**
- * A teacher's or manager's second factor: an authenticator app (TOTP) and one-time recovery codes. A staff sign-in
+ * A teacher's or manager's second factor: an authenticator app (TOTP) and one-time recovery codes, or one or more
+ * passkeys (passkey.ts), any of them enough. A staff sign-in
  * (password or provider) of someone who has one, or whose academy requires one after its grace end, opens its
  * device session pending (device_sessions.second_factor_pending): every check of a signed-in request refuses it
  * (platform/auth/device-sessions.ts) until /auth/second-factor takes a code or enrols an app. A provider whose ID
@@ -36,7 +37,7 @@ export function amrAssertsSecondFactor(profile: unknown): boolean {
 
 /** Where a person stands with their academy's policy: has a factor, need not, is asked (grace), or must enrol now. */
 export function policyStanding(state: FactorState, now = new Date()): "enrolled" | "free" | "grace" | "due" {
-  if (state.totp) return "enrolled";
+  if (state.totp || state.passkeys > 0) return "enrolled";
   if (!state.requireSecondFactor || state.role === "student") return "free";
   return state.graceUntil && state.graceUntil > now ? "grace" : "due";
 }

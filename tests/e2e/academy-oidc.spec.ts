@@ -30,11 +30,12 @@ async function configure(academyId: string, identityClaim: string, allowedRoles:
 const academySignIn = (page: Page, slug: string, login: string) =>
   signInThroughProvider(page, "academy-signin", login, `/signin?academy=${slug}`);
 
-/** The translated refusal, no session, and nothing linked to `userId`. */
-async function expectRefused(page: Page, code: string, text: string, userId: string) {
-  await expect(page).toHaveURL(new RegExp(`/signin\\?error=${code}`));
+/** The translated refusal with the academy's button still there to try again, no session, and nothing linked to `userId`. */
+async function expectRefused(page: Page, code: string, text: string, userId: string, slug: string) {
+  await expect(page).toHaveURL(new RegExp(`/signin\\?error=${code}&academy=${slug}$`));
   await expect(page.getByTestId("signin-error")).toHaveAttribute("data-code", code);
   expect(await baseText(page.getByTestId("signin-error"))).toContain(text);
+  await expect(page.getByTestId("academy-signin")).toContainText("テスト教育委員会IDでサインイン");
   expect(await e2eDb().account.count({ where: { userId } })).toBe(0);
   await page.goto("/dashboard/student/home");
   await expect(page).toHaveURL(/\/signin\?from=/);
@@ -130,7 +131,7 @@ test.describe("an academy's own OpenID Connect provider (against a local Keycloa
     const { academy, teacher, students } = await makeSchool(1);
     const slug = await configure(academy.id, "email", ["student"]);
     await academySignIn(page, slug, keycloakLogin(teacher.email!));
-    await expectRefused(page, "roleNotAllowed", "決めた立場の人だけです", teacher.id);
+    await expectRefused(page, "roleNotAllowed", "決めた立場の人だけです", teacher.id, slug);
     const refused = await e2eDb().auditLog.findFirst({ where: { actorId: teacher.id, action: "signin.oidc.failure" } });
     expect(refused?.meta).toMatchObject({ reason: "roleNotAllowed" });
 
@@ -138,11 +139,36 @@ test.describe("an academy's own OpenID Connect provider (against a local Keycloa
     const other = await makeSchool(1);
     await page.context().clearCookies();
     await academySignIn(page, slug, keycloakLogin(other.students[0]!.email!));
-    await expectRefused(page, "wrongAcademy", "この学園にはサインインできません", other.students[0]!.id);
+    await expectRefused(page, "wrongAcademy", "この学園にはサインインできません", other.students[0]!.id, slug);
 
     // an unverified e-mail names nobody
     await page.context().clearCookies();
     await academySignIn(page, slug, keycloakLogin(`unverified-${students[0]!.email}`));
-    await expectRefused(page, "userNotFound", "このメールアドレスの利用者は見つかりません", students[0]!.id);
+    await expectRefused(page, "userNotFound", "このメールアドレスの利用者は見つかりません", students[0]!.id, slug);
+  });
+
+  test("under the academy's second-factor policy, a teacher whose ID token says `amr` mfa goes straight in; without it they are sent to the second factor", async ({
+    page,
+  }) => {
+    const { academy, teacher } = await makeSchool(0);
+    const slug = await configure(academy.id, "email", ["teacher"]);
+    await e2eDb().academy.update({
+      where: { id: academy.id },
+      data: { requireSecondFactor: true, secondFactorGraceUntil: new Date(Date.now() - 60_000) },
+    });
+    await academySignIn(page, slug, keycloakLogin(teacher.email!, "", ["pwd", "mfa"]));
+    await expect(page).toHaveURL("/dashboard/teacher/home");
+    const device = await e2eDb().deviceSession.findFirst({
+      where: { userId: teacher.id, method: "oidc" },
+      orderBy: { createdAt: "desc" },
+    });
+    expect(device?.secondFactorPending).toBe(false);
+
+    await page.context().clearCookies();
+    await academySignIn(page, slug, keycloakLogin(teacher.email!, "", ["pwd"]));
+    await expect(page).toHaveURL(/\/auth\/second-factor/);
+    await expect(page.getByTestId("totp-start")).toBeVisible();
+    await page.goto("/dashboard/teacher/home");
+    await expect(page).toHaveURL(/\/auth\/second-factor/);
   });
 });

@@ -41,11 +41,11 @@ function entraClaims(id: string) {
 }
 
 /**
- * The Keycloak-shaped login of the local provider: "kc|<e-mail>|<roster id>" (its `sub` is the whole login); an
- * e-mail starting with "unverified-" is not verified.
+ * The Keycloak-shaped login of the local provider: "kc|<e-mail>|<roster id>[|<amr,…>]" (its `sub` is the whole
+ * login); an e-mail starting with "unverified-" is not verified; `amr`: the methods the ID token says were used.
  */
-export function keycloakLogin(email: string, rosterId = ""): string {
-  return ["kc", email, rosterId].join("|");
+export function keycloakLogin(email: string, rosterId = "", amr: string[] = []): string {
+  return ["kc", email, rosterId, ...(amr.length > 0 ? [amr.join(",")] : [])].join("|");
 }
 
 /** Claims as a Keycloak realm with a roster id mapper puts them: e-mail, its verification and `roster_id`. */
@@ -54,6 +54,19 @@ function keycloakClaims(id: string) {
   const email = login.replace(/^unverified-/, "");
   const verified = !login.startsWith("unverified-");
   return { sub: id, email, email_verified: verified, preferred_username: email, name: email, roster_id: rosterId };
+}
+
+/**
+ * The ID token's `amr` (RFC 8176) of a Keycloak-shaped login that names methods, as a realm puts it after its own
+ * second factor. oidc-provider takes `amr` from its login session only, so it is set on the token as it is issued.
+ */
+function assertAmr(provider: Provider) {
+  const issue = provider.IdToken.prototype.issue;
+  provider.IdToken.prototype.issue = function (this: InstanceType<Provider["IdToken"]>, ...args) {
+    const amr = String((this as unknown as { available: { sub?: unknown } }).available.sub ?? "").split("|")[3];
+    if (amr) this.set("amr", amr.split(","));
+    return issue.apply(this, args);
+  };
 }
 
 /** Claims as Google puts them: the e-mail and whether Google verified it. */
@@ -117,6 +130,7 @@ export async function startOidcProvider(): Promise<() => Promise<void>> {
   const google = localProvider(OIDC_ISSUER, OIDC_CLIENT, "google", googleClaims);
   const entra = localProvider(ENTRA_ISSUER, ENTRA_CLIENT, "microsoft-entra-id", entraClaims);
   const keycloak = localProvider(KEYCLOAK_ISSUER, KEYCLOAK_CLIENT, "oidc-*", keycloakClaims);
+  assertAmr(keycloak);
   const tls = ensureOidcTls();
   const servers: Server[] = await Promise.all([
     new Promise<Server>((resolve) => {

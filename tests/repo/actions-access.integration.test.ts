@@ -33,6 +33,7 @@ import { openSession } from "@/platform/auth/session-version-commands";
 import * as schoolActions from "@/features/people/server/school-actions";
 import * as ltiActions from "@/features/lti/server/actions";
 import * as factorActions from "@/platform/auth/second-factor-actions";
+import * as passkeyActions from "@/platform/auth/passkey-actions";
 import { totpCode } from "@/platform/auth/totp";
 import { session, sessionCookieOf } from "../support/next-headers-fake";
 import {
@@ -659,6 +660,81 @@ it("second factor: refused signed out, for a student and for a sign-in waiting f
     "factor.totp.added",
     "factor.totp.removed",
   ]);
+});
+
+it("passkeys: refused signed out and for a student; a signed-in teacher's device starts and answers a registration, a waiting one starts and answers a sign-in, not the other way; another person's passkey is not removed", async () => {
+  const client = { ip: "198.51.100.32", userAgent: null };
+  const teacher = (
+    await createUser(db(), { role: "teacher", email: `pk-${uniqueTag()}@access.example`, schoolId: ids.school })
+  ).id;
+  const signedIn = await openSession(teacher, "password", client);
+  const waiting = await openSession(teacher, "password", client, true);
+  const asTeacher = async <T>(call: () => Promise<T>, s = signedIn) => {
+    session.cookie = await sessionCookieOf(teacher, "teacher", s.sv, s.sid!);
+    return call();
+  };
+  const credential = { id: "AA", rawId: "AA", type: "public-key", clientExtensionResults: {} };
+  const registration = {
+    name: "PC",
+    credential: { ...credential, response: { clientDataJSON: "AA", attestationObject: "AA" } },
+  };
+  const assertion = { ...credential, response: { clientDataJSON: "AA", authenticatorData: "AA", signature: "AA" } };
+  const someId = "00000000-0000-4000-8000-000000000000";
+  for (const who of ["nobody", "student"] as const) {
+    const code = who === "nobody" ? "UNAUTHENTICATED" : "FORBIDDEN";
+    expect(await as(who, () => passkeyActions.startPasskeyRegistrationAction({}))).toMatchObject({ ok: false, code });
+    expect(await as(who, () => passkeyActions.finishPasskeyRegistrationAction(registration))).toMatchObject({
+      ok: false,
+      code,
+    });
+    expect(await as(who, () => passkeyActions.removePasskeyAction({ id: someId }))).toMatchObject({ ok: false, code });
+    expect(await as(who, () => passkeyActions.startPasskeySigninAction())).toMatchObject({
+      ok: false,
+      code: "UNAUTHENTICATED",
+    });
+    expect(await as(who, () => passkeyActions.verifyPasskeySigninAction(assertion, null))).toMatchObject({
+      ok: false,
+      code: "UNAUTHENTICATED",
+    });
+  }
+  // a waiting sign-in registers nothing; a signed-in device has no sign-in to confirm
+  expect(await asTeacher(() => passkeyActions.startPasskeyRegistrationAction({}), waiting)).toMatchObject({
+    ok: false,
+    code: "UNAUTHENTICATED",
+  });
+  expect(await asTeacher(() => passkeyActions.startPasskeySigninAction())).toMatchObject({
+    ok: false,
+    code: "UNAUTHENTICATED",
+  });
+  const options = await asTeacher(() => passkeyActions.startPasskeyRegistrationAction({}));
+  expect(options).toMatchObject({ ok: true, data: { challenge: expect.any(String), rp: { id: "localhost" } } });
+  // a made-up answer: refused (and the challenge spent)
+  expect(await asTeacher(() => passkeyActions.finishPasskeyRegistrationAction(registration))).toMatchObject({
+    ok: false,
+    code: "VALIDATION",
+    fieldErrors: { passkey: ["passkeyRefused"] },
+  });
+  expect(await asTeacher(() => passkeyActions.finishPasskeyRegistrationAction(registration))).toMatchObject({
+    ok: false,
+    fieldErrors: { passkey: ["passkeyExpired"] },
+  });
+  expect(await asTeacher(() => passkeyActions.startPasskeySigninAction(), waiting)).toMatchObject({
+    ok: false,
+    code: "NOT_FOUND",
+  });
+  expect(await asTeacher(() => passkeyActions.verifyPasskeySigninAction(assertion, null), waiting)).toMatchObject({
+    ok: false,
+    fieldErrors: { passkey: ["passkeyExpired"] },
+  });
+  const others = await db().passkey.create({
+    data: { userId: ids.teacher, credentialId: `c-${uniqueTag()}`, publicKey: Buffer.from("x"), name: "theirs" },
+  });
+  expect(await asTeacher(() => passkeyActions.removePasskeyAction({ id: others.id }))).toMatchObject({
+    ok: false,
+    code: "NOT_FOUND",
+  });
+  expect(await db().passkey.count({ where: { id: others.id } })).toBe(1);
+  await db().passkey.delete({ where: { id: others.id } });
 });
 
 /** Server actions that are public by design (sign-in, sign-out, password reset): they take no school id. */

@@ -55,7 +55,7 @@ const USAGE = `usage: npm run admin -- <command> [options]
   create-manager --academy <academy id> --email <e-mail> --name <name> [--name-kana <reading>] [--password-stdin]
   reset-password --email <e-mail of a teacher or manager> [--password-stdin]
   unlock         --email <e-mail>   (clears the sign-in throttle after too many tries)
-  reset-factors  --email <e-mail of a teacher or manager>   (removes their authenticator app and recovery codes,
+  reset-factors  --email <e-mail of a teacher or manager>   (removes their authenticator app, recovery codes and passkeys,
                  signs them out; their next sign-in needs no code, or sets up a new app when the academy requires one)
   set-entra-tenant --academy <academy id> --tenant <directory (tenant) id, or "" to unbind>
                  (Microsoft sign-in: only accounts of this Entra ID tenant sign in to the academy)

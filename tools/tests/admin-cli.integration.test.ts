@@ -86,16 +86,20 @@ describe("the administrator's command line", () => {
     expect(unlock).toMatchObject({ code: 0, out: expect.stringContaining("unlocked") });
     expect(await db.prisma.signinThrottle.count({ where: { key: "account:t@example.jp" } })).toBe(0);
 
-    // a lost phone: the app and recovery codes go, the person is signed out, the reset is audited
+    // a lost phone: the app, recovery codes and passkeys go, the person is signed out, the reset is audited
     await db.prisma.totpFactor.create({
       data: { userId: teacher.id, secretSealed: "v1.x.y.z", confirmedAt: new Date() },
     });
     await db.prisma.recoveryCode.create({ data: { userId: teacher.id, codeHash: "h" } });
+    await db.prisma.passkey.create({
+      data: { userId: teacher.id, credentialId: "cred-1", publicKey: Buffer.from("k"), name: "staff room PC" },
+    });
     const version = (await db.prisma.user.findUniqueOrThrow({ where: { id: teacher.id } })).sessionVersion;
     const reset = await admin(["reset-factors", "--email", "t@example.jp"]);
     expect(reset).toMatchObject({ code: 0, out: expect.stringContaining("second factor removed") });
     expect(await db.prisma.totpFactor.count({ where: { userId: teacher.id } })).toBe(0);
     expect(await db.prisma.recoveryCode.count({ where: { userId: teacher.id } })).toBe(0);
+    expect(await db.prisma.passkey.count({ where: { userId: teacher.id } })).toBe(0);
     expect((await db.prisma.user.findUniqueOrThrow({ where: { id: teacher.id } })).sessionVersion).toBe(version + 1);
     expect(await db.prisma.auditLog.count({ where: { action: "admin.factors.reset", targetId: teacher.id } })).toBe(1);
     expect((await admin(["reset-factors", "--email", "nobody@example.jp"])).code).toBe(1);

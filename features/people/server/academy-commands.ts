@@ -1,6 +1,7 @@
 import "server-only";
 import { audit } from "@/platform/audit/log";
 import { db } from "@/platform/db";
+import { Prisma } from "@/platform/db/generated/prisma/client";
 import { type ActionResult, fail, ok } from "@/platform/errors";
 import { env } from "@/platform/env";
 import { sealSecret } from "@/platform/auth/secret-box";
@@ -56,13 +57,20 @@ export async function setOidcProvider(
     select: { academyId: true },
   });
   if (taken) return fail("CONFLICT", { slug: ["taken"] });
-  if (!academy.oidcProvider)
-    await db().academyOidcProvider.create({ data: { academyId, ...fields, clientSecretSealed: sealed! } });
-  else
-    await db().academyOidcProvider.update({
-      where: { academyId },
-      data: { ...fields, ...(sealed ? { clientSecretSealed: sealed } : {}) },
-    });
+  try {
+    if (!academy.oidcProvider)
+      await db().academyOidcProvider.create({ data: { academyId, ...fields, clientSecretSealed: sealed! } });
+    else
+      await db().academyOidcProvider.update({
+        where: { academyId },
+        data: { ...fields, ...(sealed ? { clientSecretSealed: sealed } : {}) },
+      });
+  } catch (error) {
+    // another academy took the slug since the check (the unique index has the last word)
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002")
+      return fail("CONFLICT", { slug: ["taken"] });
+    throw error;
+  }
   await auditAcademyChange("academy.oidcProvider", academyId, by, { ...fields, secretChanged: Boolean(sealed) });
   return ok(null);
 }

@@ -147,7 +147,7 @@ export async function unlockAccount(email: string): Promise<ActionResult<{ clear
 }
 
 /**
- * Removes a teacher's or manager's second factor (authenticator app and recovery codes: platform/auth/second-factor.ts)
+ * Removes a teacher's or manager's second factors (authenticator app, recovery codes and passkeys: platform/auth/second-factor.ts)
  * when they have lost their phone and codes, and ends their sessions (one waiting for a code included). Their next
  * sign-in asks for none, or makes them set up a new app when their academy requires one.
  */

@@ -3,7 +3,7 @@ import { searchText } from "@/platform/db/query-text";
 
 /**
  * The sign-in log is the audit log (platform/audit): an entry's action names its method and result
- * (`signin.<method>.<success|failure|throttled>`, the second factor's `signin.<totp|recovery>.…` as "factor",
+ * (`signin.<method>.<success|failure|throttled>`, the second factor's `signin.<totp|recovery|passkey>.…` as "factor",
  * `password.reset.<requested|done>`, `signout`); every other action is
  * a change to accounts, sign-in codes, schools or settings ("change").
  */
@@ -42,8 +42,8 @@ export function describeAction(action: string): { method: SigninMethod; result: 
   ) {
     return { method, result: result === "failure" || result === "throttled" ? result : "success" };
   }
-  // the second step of a staff sign-in: an authenticator app's code or a recovery code (platform/auth/second-factor.ts)
-  if (family === "signin" && (method === "totp" || method === "recovery")) {
+  // the second step of a staff sign-in: an authenticator app's code, a recovery code or a passkey (platform/auth/second-factor.ts)
+  if (family === "signin" && (method === "totp" || method === "recovery" || method === "passkey")) {
     return { method: "factor", result: result === "failure" || result === "throttled" ? result : "success" };
   }
   if (family === "password" && method === "reset") return { method: "reset", result: "success" };

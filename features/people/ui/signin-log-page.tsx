@@ -37,15 +37,15 @@ export async function ManagerSigninLogPage({ searchParams }: { searchParams: Par
   );
 }
 
-/** /dashboard/teacher/signins: the teacher's signed-in devices, then their own sign-ins, failures and sign-outs, paged. */
+/** /dashboard/teacher/signins: the teacher's own sign-ins, failures and sign-outs, paged (the page's h1), then their signed-in devices and second factors. */
 export async function TeacherSigninsPage({ searchParams }: { searchParams: Params }) {
   const actor = await requireRole("teacher");
   const { page } = parseSigninLogQuery(await searchParams);
   return (
     <div className="stack">
+      <SigninLog scope={{ ownUserId: actor.id }} q={{ page }} path={TEACHER_SIGNINS_PATH} manager={false} />
       <DeviceSessions userId={actor.id} />
       <SecondFactors userId={actor.id} />
-      <SigninLog scope={{ ownUserId: actor.id }} q={{ page }} path={TEACHER_SIGNINS_PATH} manager={false} />
     </div>
   );
 }

@@ -8,14 +8,15 @@ import { confirmPendingEnrolmentAction, startPendingEnrolmentAction } from "../s
 import { readFactorState } from "../second-factor-queries";
 import { getPendingSignin } from "../session";
 import { AuthCard } from "./auth-card";
+import { PasskeySignin } from "./passkey-buttons";
 import { SecondFactorForm } from "./second-factor-form";
 import { TotpEnrol } from "./totp-enrol";
 
 type Params = Promise<Record<string, string | string[] | undefined>>;
 
 /**
- * /auth/second-factor: a staff sign-in waiting for its second factor asks for a code of the person's app or a
- * recovery code; someone without an app whose academy requires one sets one up here first. Anyone else is told
+ * /auth/second-factor: a staff sign-in waiting for its second factor asks for one of the person's passkeys, a code of
+ * their app or a recovery code; someone with none of them whose academy requires one sets up an app here first. Anyone else is told
  * there is nothing to confirm.
  */
 export async function SecondFactorPage({ searchParams }: { searchParams: Params }) {
@@ -27,16 +28,19 @@ export async function SecondFactorPage({ searchParams }: { searchParams: Params 
     searchParams,
   ]);
   const fromPath = typeof from === "string" ? from : null;
-  const enrol = !state?.totp;
+  const enrol = !state?.totp && !state?.passkeys;
+  const codes = Boolean(state?.totp || state?.recoveryLeft);
   return (
     <ClientMessages namespaces={[...CLIENT_NAMESPACES.base, "SecondFactor"]}>
       <AuthCard labelledBy="second-factor-title">
         <h1 id="second-factor-title">
-          <RichText text={t(enrol ? "enrolTitle" : "title")} />
+          <RichText text={t(enrol ? "enrolTitle" : codes ? "title" : "settingsTitle")} />
         </h1>
-        <p className="muted">
-          <RichText text={t(enrol ? "enrolRequired" : "lead")} />
-        </p>
+        {enrol || codes ? (
+          <p className="muted">
+            <RichText text={t(enrol ? "enrolRequired" : "lead")} />
+          </p>
+        ) : null}
         {enrol ? (
           <TotpEnrol
             start={startPendingEnrolmentAction}
@@ -44,7 +48,15 @@ export async function SecondFactorPage({ searchParams }: { searchParams: Params 
             doneHref={afterSecondFactor(pending.role, fromPath)}
           />
         ) : (
-          <SecondFactorForm from={fromPath} />
+          <>
+            {state?.passkeys ? <PasskeySignin from={fromPath} /> : null}
+            {state?.passkeys && codes ? (
+              <p className="muted">
+                <RichText text={t("passkeyOrCode")} />
+              </p>
+            ) : null}
+            {codes ? <SecondFactorForm from={fromPath} /> : null}
+          </>
         )}
         <form action={signOutAction}>
           <button type="submit" className="button button-ghost" data-testid="second-factor-signout">
