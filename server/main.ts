@@ -3,7 +3,8 @@
  * in a plain node:http server, with two routes served before Next sees them —
  * POST /api/v1/answers, the busiest request of a class (features/play/server/answer-endpoint.ts),
  * POST /api/v1/live/{activityId}/scene, the teacher's "next" that every
- * class waits on (features/play/server/advance-endpoint.ts), and a student's
+ * class waits on, and …/game, a game's leaderboard shown between questions
+ * (features/play/server/advance-endpoint.ts), and a student's
  * GET /api/v1/live/{activityId}/events, the stream that shows it
  * (features/play/server/stream-endpoint.ts; staff streams stay Next's); why: docs/benchmarks.md.
  * Everything else, these routes' Next.js handlers included (used by
@@ -23,7 +24,7 @@ const port = Number(process.env.PORT ?? 3000);
 const { EnvError, parseEnv } = await import("@/platform/env");
 const { ANSWER_PATH, createAnswerEndpoint } = await import("@/features/play/server/answer-endpoint");
 const { createAdvanceEndpoint } = await import("@/features/play/server/advance-endpoint");
-const { ADVANCE_PATH } = await import("@/features/play/shared/advance");
+const { ADVANCE_PATH, GAME_VIEW_PATH } = await import("@/features/play/shared/advance");
 const { createStreamEndpoint, EVENTS_PATH } = await import("@/features/play/server/stream-endpoint");
 const { default: next } = await import("next");
 const { claimClientIpHeader, clientAddress } = await import("@/platform/security/client-ip");
@@ -102,7 +103,8 @@ const server = http.createServer(
       env.TRUSTED_PROXY_HOPS,
     );
     if (isAnswer(req)) void answers.handle(req, res);
-    else if (req.method === "POST" && ADVANCE_PATH.test(req.url ?? "")) void advance.handle(req, res);
+    else if (req.method === "POST" && (ADVANCE_PATH.test(req.url ?? "") || GAME_VIEW_PATH.test(req.url ?? "")))
+      void advance.handle(req, res);
     else if (req.method === "GET" && EVENTS_PATH.test(req.url ?? "") && !malformedPath(req.url))
       void studentStreams.handle(req, res, () => void handle(req, res));
     else {

@@ -69,12 +69,13 @@ test.beforeAll(async ({ browser }) => {
   ids.own = own.ids;
   ids.sibling = (await seedMatrixSchool(academy.id, CANARY.sibling, "sib", tag)).ids;
   ids.foreign = (await seedMatrixSchool(other.id, CANARY.foreign, "for", tag)).ids;
-  // a live session runs in every guide activity: "next scene" has a class to move
+  // a live session runs in every guide activity, played as a game: "next scene" has a class to move, the game's
+  // leaderboard a projector to show it on
   const sessions = [];
   for (const v of [ids.own, ids.sibling, ids.foreign])
     sessions.push(
       await e2eDb().guideSession.create({
-        data: { activityId: v.guide, currentSceneId: v.guideScene },
+        data: { activityId: v.guide, currentSceneId: v.guideScene, game: true },
         select: { id: true },
       }),
     );
@@ -594,6 +595,27 @@ const HANDLERS: HandlerRow[] = [
       method: "POST",
       path: `/api/v1/live/${v.guide}/scene`,
       body: JSON.stringify({ sceneId: v.guideScene, ...(who === "manager" ? { schoolId: v.schoolId } : {}) }),
+    }),
+    variants: ["own", "sibling", "foreign", "mixed"],
+    expected: (who, variant) =>
+      who === "signedOut"
+        ? 401
+        : who === "student"
+          ? 403
+          : variant === "own" || (variant === "sibling" && who === "manager")
+            ? 200
+            : who === "manager" && variant === "foreign"
+              ? 403
+              : 409,
+    ok: (reply) => expect(JSON.parse(reply.body)).toEqual({ ok: true, data: null }),
+  },
+  {
+    file: "api/v1/live/[activityId]/game/route.ts",
+    // a game's leaderboard on the projector (here: the scene again, so the other rows see the same state): as "next"
+    request: (v, who) => ({
+      method: "POST",
+      path: `/api/v1/live/${v.guide}/game`,
+      body: JSON.stringify({ board: null, ...(who === "manager" ? { schoolId: v.schoolId } : {}) }),
     }),
     variants: ["own", "sibling", "foreign", "mixed"],
     expected: (who, variant) =>

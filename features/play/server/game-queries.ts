@@ -1,4 +1,5 @@
 import "server-only";
+import DataLoader from "dataloader";
 import { db } from "@/platform/db";
 import { shownName } from "@/platform/names/person-name";
 import { correctSql, hasKeySql, keyColumnsSql, secondKeySql } from "@/features/scenes/shared/key-sql";
@@ -15,7 +16,8 @@ import {
 import { followedSession } from "./live-feedback-commands";
 
 /**
- * A game session's leaderboard in ONE statement ($1 the session, $2 a student whose own row is wanted, or null):
+ * The leaderboards of game sessions in ONE statement ($1 the sessions, $2 a student whose own row is wanted, or
+ * null), one row per session; each session's board is computed on its own:
  * - the roster: the school's enabled students of the session's class (every one for a whole-school session), each
  *   numbered in an order of the session's own (md5 of session and student), which makes their nickname: stable for
  *   the session, unrelated to their name or class number;
@@ -29,46 +31,50 @@ import { followedSession } from "./live-feedback-commands";
 const BOARD_SQL = `
   with s as (
     select gs.id, gs.activity_id, gs.grade, gs.class_name, gs.scene_starts, a.school_id
-    from guide_sessions gs join activities a on a.id = gs.activity_id where gs.id = $1::uuid and gs.game
+    from guide_sessions gs join activities a on a.id = gs.activity_id where gs.id = any($1::uuid[]) and gs.game
   ), roster as (
-    select u.id, u.name, u.nickname, u.name_kana, d.grade, d.class_name, d.counterbalance_group as grp,
-      (row_number() over (order by md5(s.id::text || u.id::text)) - 1)::int as k,
+    select s.id as sid, u.id, u.name, u.nickname, u.name_kana, d.grade, d.class_name, d.counterbalance_group as grp,
+      (row_number() over (partition by s.id order by md5(s.id::text || u.id::text)) - 1)::int as k,
       case when s.grade is null then d.grade::text || ':' || d.class_name else d.counterbalance_group end as team
     from s join users u on u.school_id = s.school_id and u.role = 'student' and not u.disabled
     left join student_details d on d.user_id = u.id
     where s.grade is null or (d.grade = s.grade and d.class_name = s.class_name)
   ), k as (
-    select sc.id, sc.type::text as type, sc.content, sc.version, ${keyColumnsSql("sc")},
+    select s.id as sid, sc.id, sc.type::text as type, sc.content, sc.version, ${keyColumnsSql("sc")},
       (s.scene_starts->>(sc.id::text))::timestamptz as started
     from s join activity_scenes sc on sc.activity_id = s.activity_id
     where sc.type in ('single_choice', 'multiple_choice', 'two_step') and ${hasKeySql("sc.content")}
       and s.scene_starts->(sc.id::text) is not null
   ), pts as (
-    select r.user_id, sum(case when ${correctSql("k", "r")}
+    select k.sid, r.user_id, sum(case when ${correctSql("k", "r")}
       then round(${GAME_BASE_POINTS} - ${GAME_BASE_POINTS / 2} * least(greatest(extract(epoch from r.updated_at - k.started), 0), ${GAME_SPEED_SECONDS}) / ${GAME_SPEED_SECONDS})
       else 0 end)::int as points
-    from s join responses r on r.session_id = s.id
-    join k on k.id = r.scene_id and r.scene_version = k.version
+    from k join responses r on r.session_id = k.sid and r.scene_id = k.id and r.scene_version = k.version
     ${secondKeySql("k", "r")}
-    group by r.user_id
+    group by k.sid, r.user_id
   ), ranked as (
-    select ro.*, coalesce(p.points, 0) as points, rank() over (order by coalesce(p.points, 0) desc)::int as rnk
-    from roster ro left join pts p on p.user_id = ro.id
-    where p.user_id is not null or exists (select 1 from guide_presence gp where gp.session_id = $1::uuid and gp.user_id = ro.id)
+    select ro.*, coalesce(p.points, 0) as points,
+      rank() over (partition by ro.sid order by coalesce(p.points, 0) desc)::int as rnk
+    from roster ro left join pts p on p.sid = ro.sid and p.user_id = ro.id
+    where p.user_id is not null
+      or exists (select 1 from guide_presence gp where gp.session_id = ro.sid and gp.user_id = ro.id)
   ), teams as (
-    select team, sum(points)::int as points, count(*)::int as members, rank() over (order by sum(points) desc)::int as rnk
-    from ranked where team is not null group by team
+    select sid, team, sum(points)::int as points, count(*)::int as members,
+      rank() over (partition by sid order by sum(points) desc)::int as rnk
+    from ranked where team is not null group by sid, team
   )
-  select (select count(*)::int from ranked) as players,
+  select s.id::text as session_id, (select count(*)::int from ranked x where x.sid = s.id) as players,
     (select coalesce(json_agg(json_build_object('rank', t.rnk, 'points', t.points, 'k', t.k, 'name', t.name,
         'nickname', t.nickname, 'nameKana', t.name_kana) order by t.rnk, t.k), '[]')
-      from (select * from ranked order by rnk, k limit ${GAME_TOP}) t) as top,
-    (select json_build_object('rank', rnk, 'points', points, 'k', k) from ranked where id = $2::uuid) as me,
+      from (select * from ranked x where x.sid = s.id order by x.rnk, x.k limit ${GAME_TOP}) t) as top,
+    (select json_build_object('rank', rnk, 'points', points, 'k', k) from ranked x where x.sid = s.id and x.id = $2::uuid) as me,
     (select coalesce(json_agg(json_build_object('team', team, 'points', points, 'members', members,
-        'rank', rnk) order by rnk, team), '[]') from teams) as teams,
-    (select grade is null from s) as whole_school`;
+        'rank', rnk) order by rnk, team), '[]') from teams t where t.sid = s.id) as teams,
+    s.grade is null as whole_school
+  from s`;
 
 interface BoardRow {
+  session_id: string;
   players: number;
   top: {
     rank: number;
@@ -80,13 +86,32 @@ interface BoardRow {
   }[];
   me: { rank: number; points: number; k: number } | null;
   teams: { team: string; points: number; members: number; rank: number }[];
-  whole_school: boolean | null;
+  whole_school: boolean;
+}
+
+/** The boards of `sessionIds` (a session that is not a game has none), with `userId`'s own row. */
+async function boardRows(sessionIds: string[], userId: string | null): Promise<Map<string, BoardRow>> {
+  const rows = await db().$queryRawUnsafe<BoardRow[]>(BOARD_SQL, sessionIds, userId);
+  return new Map(rows.map((r) => [r.session_id, r]));
 }
 
 async function boardRow(sessionId: string, userId: string | null): Promise<BoardRow | null> {
-  const rows = await db().$queryRawUnsafe<BoardRow[]>(BOARD_SQL, sessionId, userId);
-  const row = rows[0];
-  return row && row.whole_school !== null ? row : null;
+  return (await boardRows([sessionId], userId)).get(sessionId) ?? null;
+}
+
+/**
+ * The boards asked in the same turn of the event loop, in ONE statement: when fifty teachers show the leaderboard
+ * at once, the fifty projectors' reads arrive together (features/play/server/projector-queries.ts). Nothing is kept.
+ */
+function sharedBoards(): DataLoader<string, BoardRow | null> {
+  const g = globalThis as unknown as { manabiyaGameBoards?: DataLoader<string, BoardRow | null> };
+  return (g.manabiyaGameBoards ??= new DataLoader<string, BoardRow | null>(
+    async (ids) => {
+      const rows = await boardRows([...ids], null);
+      return ids.map((id) => rows.get(id) ?? null);
+    },
+    { cache: false, maxBatchSize: 500 },
+  ));
 }
 
 function teamOf(t: BoardRow["teams"][number], wholeSchool: boolean): GameTeam {
@@ -109,7 +134,7 @@ export async function gameBoardOf(
   view: GameBoardView,
   opts: { names: boolean; teams: boolean },
 ): Promise<GameBoard | null> {
-  const row = await boardRow(sessionId, null);
+  const row = await sharedBoards().load(sessionId);
   if (!row) return null;
   return {
     view,
@@ -120,7 +145,7 @@ export async function gameBoardOf(
       nickname: nicknameOf(p.k),
       name: opts.names ? (shownName({ name: p.name, nickname: p.nickname, nameKana: p.nameKana })?.base ?? null) : null,
     })),
-    teams: opts.teams ? row.teams.map((t) => teamOf(t, Boolean(row.whole_school))) : null,
+    teams: opts.teams ? row.teams.map((t) => teamOf(t, row.whole_school)) : null,
   };
 }
 

@@ -1,4 +1,6 @@
 import "server-only";
+import DataLoader from "dataloader";
+import type { Prisma } from "@/platform/db/generated/prisma/client";
 import { db } from "@/platform/db";
 import { drawingPaths } from "@/features/scenes/shared/drawing-outline";
 import { drawingAnswerSchema } from "@/features/scenes/shared/drawing-schema";
@@ -20,15 +22,17 @@ export interface ProjectorLinkRef {
   schoolId: string;
 }
 
+/** What a link must be to open anything: not revoked, its session running, its activity active and in guide mode. */
+const LINK_OPENS = {
+  revokedAt: null,
+  session: { endedAt: null, activity: { status: "active", mode: "guide", actorType: "student" } },
+} as const;
+
 /** The link a token opens, or null (malformed, unknown, revoked, the lesson over): never says which. */
 export async function projectorLinkOf(token: string): Promise<ProjectorLinkRef | null> {
   if (!PROJECTOR_TOKEN.test(token)) return null;
   const link = await db().projectorLink.findFirst({
-    where: {
-      tokenHash: hashProjectorToken(token),
-      revokedAt: null,
-      session: { endedAt: null, activity: { status: "active", mode: "guide", actorType: "student" } },
-    },
+    where: { tokenHash: hashProjectorToken(token), ...LINK_OPENS },
     select: { id: true, session: { select: { id: true, activityId: true, activity: { select: { schoolId: true } } } } },
   });
   return link
@@ -141,23 +145,33 @@ const PROJECTED_SESSION = {
   gameTeams: true,
 } as const;
 
+type ProjectedSession = Prisma.GuideSessionGetPayload<{ select: typeof PROJECTED_SESSION }>;
+
+/**
+ * The projectors' link reads of the same turn of the event loop as ONE query: when fifty teachers show the
+ * leaderboard at once, the notifications arrive together, and so do the fifty projectors' reads (their boards too:
+ * gameBoardOf). Nothing is kept: a read that starts later reads again.
+ */
+function projectedSessions(): DataLoader<string, ProjectedSession | null> {
+  const g = globalThis as unknown as { manabiyaProjected?: DataLoader<string, ProjectedSession | null> };
+  return (g.manabiyaProjected ??= new DataLoader<string, ProjectedSession | null>(
+    async (hashes) => {
+      const found = await db().projectorLink.findMany({
+        where: { tokenHash: { in: [...hashes] }, ...LINK_OPENS },
+        select: { tokenHash: true, session: { select: PROJECTED_SESSION } },
+      });
+      const byHash = new Map(found.map((f) => [f.tokenHash, f.session]));
+      return hashes.map((h) => byHash.get(h) ?? null);
+    },
+    { cache: false, maxBatchSize: 500 },
+  ));
+}
+
 /** The state a token's projector shows now (`ENDED` once the link no longer opens anything): the link and its session in one read. */
 export async function projectorState(token: string): Promise<ProjectorState> {
   if (!PROJECTOR_TOKEN.test(token)) return ENDED;
-  const found = await db().projectorLink.findFirst({
-    where: {
-      tokenHash: hashProjectorToken(token),
-      revokedAt: null,
-      session: { endedAt: null, activity: { status: "active", mode: "guide", actorType: "student" } },
-    },
-    select: {
-      session: {
-        select: PROJECTED_SESSION,
-      },
-    },
-  });
-  if (!found) return ENDED;
-  const s = found.session;
+  const s = await projectedSessions().load(hashProjectorToken(token));
+  if (!s) return ENDED;
   const link = { activityId: s.activityId, sessionId: s.id };
   const sceneId = s.currentSceneId;
   const klass = s.grade !== null && s.className !== null ? { grade: s.grade, className: s.className } : null;

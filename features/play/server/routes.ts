@@ -3,13 +3,13 @@ import { type NextRequest, NextResponse } from "next/server";
 import { z } from "zod";
 import { ROLES } from "@/platform/auth/roles";
 import { type Actor, sessionStillCurrent } from "@/platform/auth/session";
-import { fail } from "@/platform/errors";
+import { type ActionResult, fail } from "@/platform/errors";
 import { problem, readBodyLimited } from "@/platform/http";
 import { defineRoute } from "@/platform/http/route";
 import { sameOrigin } from "@/platform/security/headers";
 import { liveAccess, studentClassKey } from "./access";
 import { listActivityModes } from "./access-queries";
-import { goToSceneAction } from "./actions";
+import { goToSceneAction, setGameViewAction } from "./actions";
 import { advanceInputOf, MAX_ADVANCE_BODY, statusOf } from "../shared/advance";
 import { countsChanged } from "../../../platform/notify/bus";
 import { leavePresence, touchPresence } from "./session-commands";
@@ -150,17 +150,35 @@ export const schoolEvents = defineRoute({
   },
 });
 
+/** A guide control posted as JSON (the production server's endpoint, features/play/server/advance-endpoint.ts): the action's answer with its status. */
+async function controlRoute(
+  req: NextRequest,
+  activityId: string,
+  action: (input: unknown) => Promise<ActionResult<null>>,
+): Promise<Response> {
+  let result;
+  if (!sameOrigin(req.headers, req.url)) result = fail("FORBIDDEN");
+  else {
+    const raw = advanceInputOf(await readBodyLimited(req, MAX_ADVANCE_BODY), activityId);
+    result = raw ? await action(raw) : fail("VALIDATION");
+  }
+  return NextResponse.json(result, { status: statusOf(result), headers: { "Cache-Control": "no-store" } });
+}
+
 /**
  * POST /api/v1/live/{activityId}/scene with `{ sceneId, schoolId? }`: "next", as the guide screen
  * sends it — the server action goToSceneAction's answer as JSON, with its status. The production
  * server answers this path before Next.js (features/play/server/advance-endpoint.ts) with the same replies.
  */
-export async function advanceRoute(req: NextRequest, activityId: string): Promise<Response> {
-  let result;
-  if (!sameOrigin(req.headers, req.url)) result = fail("FORBIDDEN");
-  else {
-    const raw = advanceInputOf(await readBodyLimited(req, MAX_ADVANCE_BODY), activityId);
-    result = raw ? await goToSceneAction(raw) : fail("VALIDATION");
-  }
-  return NextResponse.json(result, { status: statusOf(result), headers: { "Cache-Control": "no-store" } });
+export function advanceRoute(req: NextRequest, activityId: string): Promise<Response> {
+  return controlRoute(req, activityId, goToSceneAction);
+}
+
+/**
+ * POST /api/v1/live/{activityId}/game with `{ board?, names?, schoolId?, sessionId? }`: a game's leaderboard,
+ * podium or names on the projector, as the guide screen sends it — setGameViewAction's answer as JSON. The
+ * production server answers this path before Next.js (features/play/server/advance-endpoint.ts) with the same replies.
+ */
+export function gameViewRoute(req: NextRequest, activityId: string): Promise<Response> {
+  return controlRoute(req, activityId, setGameViewAction);
 }

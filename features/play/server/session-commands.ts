@@ -5,6 +5,8 @@ import { type ActionResult, fail, ok } from "@/platform/errors";
 import type { Prisma } from "@/platform/db/generated/prisma/client";
 import type { SchoolCtx } from "@/features/people/server/school-action";
 import {
+  GAME_VIEW_SET_SQL,
+  gameViewResult,
   MOVE_SQL,
   type MoveRow,
   moveParams,
@@ -340,10 +342,7 @@ export function setSceneRevealed(ctx: SchoolCtx, activityId: string, revealed: b
 }
 
 /** The teacher presses it with the class waiting, fifty classes at once: one statement, as "eyes on me". */
-const GAME_VIEW_SQL = sessionChangeSql(
-  "game_board = case when $3::boolean then $9::text else gs.game_board end, game_names = coalesce($10::boolean, gs.game_names)",
-  "gs.game",
-);
+const GAME_VIEW_SQL = sessionChangeSql(GAME_VIEW_SET_SQL("$3::boolean", "$9::text", "$10::boolean"), "gs.game");
 
 /**
  * A game session's projector between questions (`board`: the leaderboard, the podium, or null: the scene) and
@@ -367,9 +366,8 @@ export async function setGameView(
     view.board ?? null,
     view.names ?? null,
   );
-  const row = rows[0];
-  if (row?.known === false) return fail("NOT_FOUND");
-  if (!row?.moved) return row?.picked ? fail("VALIDATION") : fail("CONFLICT", { session: ["notRunning"] });
+  const result = gameViewResult(rows[0]);
+  if (!result.ok) return result;
   logAudit({
     action: "guide.game",
     actorId: ctx.actorId,

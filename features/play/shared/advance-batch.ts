@@ -2,12 +2,13 @@ import type pg from "pg";
 import { deviceOpenSql } from "@/platform/auth/device-sessions";
 import { STAFF_IDLE_MINUTES } from "@/platform/auth/roles";
 import { LIVE_CHANNEL } from "../../../platform/notify/channel";
-import { moveSetSql, notifyParams, SESSION_KNOWN_SQL, SESSION_PICK_SQL } from "./advance";
+import { GAME_VIEW_SET_SQL, moveSetSql, notifyParams, SESSION_KNOWN_SQL, SESSION_PICK_SQL } from "./advance";
+import type { GameBoardView } from "./game";
 
 /**
- * The production advance endpoint's moves in batches (features/play/server/advance-endpoint.ts):
- * the "next" presses that arrive together — fifty teachers at the same moment —
- * are checked AND moved by ONE statement (one round trip, one commit, the
+ * The production advance endpoint's presses in batches (features/play/server/advance-endpoint.ts):
+ * the "next" presses and a game's leaderboard presses (ランキングを見せる, 表彰台, 名前を表示) that arrive
+ * together — fifty teachers at the same moment — are checked AND applied by ONE statement (one round trip, one commit, the
  * notifications delivered together), as features/play/server/answer-writer.ts does for
  * answers. Each press is decided as on its own, as the server action decides it
  * (features/play/shared/advance.ts and getActor): the user re-read (gone, disabled, another
@@ -16,15 +17,18 @@ import { moveSetSql, notifyParams, SESSION_KNOWN_SQL, SESSION_PICK_SQL } from ".
  * the role (teacher, manager); the school scope as authorizeSchool decides it;
  * then the running session of an active guide-mode activity of that school
  * moved when the scene is the activity's (results hidden again on a new
- * scene), its audit entry and its notification. One statement moves an
+ * scene), or its game view set when it is played as a game (setGameView's
+ * statement, features/play/server/session-commands.ts), its audit entry and its notification. One statement moves an
  * activity (and touches a user) once: a second press of it waits for the
  * next statement, which starts after this one ends, so presses of one class
  * are applied in the order they came. Framework-free: no Next.js, no Prisma.
  */
 const BATCH_SQL = `
   with req as (
-    select * from unnest($1::int[], $2::uuid[], $3::uuid[], $4::uuid[], $5::uuid[], $6::int[], $7::text[], $9::uuid[], $10::uuid[])
-      as r(i, activity_id, school_id, scene_id, user_id, session_version, payload, session_id, device_id)
+    select * from unnest($1::int[], $2::uuid[], $3::uuid[], $4::uuid[], $5::uuid[], $6::int[], $7::text[], $9::uuid[], $10::uuid[],
+      $11::boolean[], $12::boolean[], $13::text[], $14::boolean[])
+      as r(i, activity_id, school_id, scene_id, user_id, session_version, payload, session_id, device_id,
+        game, board_set, board, names)
   ), verdict as (
     select r.i, u.id, u.role::text as role,
            coalesce(u.last_active_at < now() - interval '1 minute', true) as touch,
@@ -44,24 +48,38 @@ const BATCH_SQL = `
   ), touched as (
     update users u set last_active_at = now() from verdict v
     where u.id = v.id and v.role <> 'student' and v.touch and (v.refusal is null or v.refusal = 'FORBIDDEN') returning u.id
-  ), target as (
+  ), picked as (
+    -- the session each press addresses (a game press: only its session, running or not as a game)
     select r.i, gs.id from req r
     join verdict v on v.i = r.i and v.refusal is null
     join guide_sessions gs on gs.activity_id = r.activity_id and gs.ended_at is null and ${SESSION_PICK_SQL("gs", "r.session_id")}
     join activities a on a.id = gs.activity_id
     where a.school_id = v.school and a.status = 'active' and a.mode = 'guide'
-      and exists (select 1 from activity_scenes sc where sc.id = r.scene_id and sc.activity_id = gs.activity_id)
+  ), target as (
+    select r.i, gs.id from req r
+    join picked p on p.i = r.i
+    join guide_sessions gs on gs.id = p.id
+    where case when r.game then gs.game
+      else exists (select 1 from activity_scenes sc where sc.id = r.scene_id and sc.activity_id = gs.activity_id) end
     -- locked in one order whoever locks them: two statements never wait on each other in a circle
     order by gs.id
     for update of gs
-  ), moved as (
+  ), scene_moved as (
     update guide_sessions gs set ${moveSetSql("r.scene_id")}
       version = gs.version + 1
-    from target t join req r on r.i = t.i where gs.id = t.id
+    from target t join req r on r.i = t.i where gs.id = t.id and not r.game
     returning t.i
+  ), game_set as (
+    update guide_sessions gs set ${GAME_VIEW_SET_SQL("r.board_set", "r.board", "r.names")},
+      version = gs.version + 1
+    from target t join req r on r.i = t.i where gs.id = t.id and r.game
+    returning t.i
+  ), moved as (
+    select i from scene_moved union all select i from game_set
   ), logged as (
     insert into audit_logs (actor_id, action, target_type, target_id, school_id)
-    select r.user_id, 'guide.scene', 'activity', r.activity_id::text, v.school from moved m join req r on r.i = m.i join verdict v on v.i = m.i
+    select r.user_id, case when r.game then 'guide.game' else 'guide.scene' end, 'activity', r.activity_id::text, v.school
+    from moved m join req r on r.i = m.i join verdict v on v.i = m.i
     returning id
   ), notified as (
     select m.i, pg_notify($8, r.payload) from moved m join req r on r.i = m.i where exists (select 1 from logged)
@@ -71,13 +89,14 @@ const BATCH_SQL = `
            select 1 from guide_sessions gs join activities a on a.id = gs.activity_id
            where gs.activity_id = r.activity_id and gs.ended_at is null and a.school_id = v.school and a.status = 'active' and a.mode = 'guide'
          ) as running,
+         exists (select 1 from picked p where p.i = r.i) as picked,
          ${SESSION_KNOWN_SQL("r.session_id", "r.activity_id", "v.school")} as known
   from req r
   left join verdict v on v.i = r.i
   left join (select i, count(*) as moved from notified group by i) n on n.i = r.i
   order by r.i`;
 
-/** One press: the user as the session token names them, and the move asked. */
+/** One press: the user as the session token names them, and the move (or the game view) asked. */
 export interface Press {
   userId: string;
   sessionVersion: number;
@@ -85,7 +104,10 @@ export interface Press {
   deviceId: string | null;
   activityId: string;
   schoolId: string | null;
-  sceneId: string;
+  /** The scene to move to ("next"); null for a game press. */
+  sceneId: string | null;
+  /** A game press: the projector's board (undefined: unchanged) and its names (undefined: unchanged). */
+  game: { board?: GameBoardView | null; names?: boolean } | null;
   /** The session the press addresses (null: the activity's only running one). */
   sessionId: string | null;
 }
@@ -96,6 +118,8 @@ export interface PressOutcome {
   scoped: boolean;
   moved: number;
   running: boolean;
+  /** the press addresses a running session of the school (a game press on an ordinary lesson: true, not moved) */
+  picked: boolean;
   known: boolean;
 }
 
@@ -121,6 +145,10 @@ function batchValues(p: Press[]): unknown[] {
     LIVE_CHANNEL,
     p.map((x) => x.sessionId),
     p.map((x) => x.deviceId),
+    p.map((x) => x.game !== null),
+    p.map((x) => x.game?.board !== undefined),
+    p.map((x) => x.game?.board ?? null),
+    p.map((x) => x.game?.names ?? null),
   ];
 }
 

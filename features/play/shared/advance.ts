@@ -41,6 +41,13 @@ export const moveSetSql = (scene: string) => `
         then gs.scene_starts || jsonb_build_object((${scene})::text, now()) else gs.scene_starts end,
       current_scene_id = ${scene},`;
 
+/**
+ * What a game press sets on session `gs` (SQL expressions: whether the board is set, the board, the names or null:
+ * unchanged): the server action's statement (features/play/server/session-commands.ts setGameView) and the batch's.
+ */
+export const GAME_VIEW_SET_SQL = (boardSet: string, board: string, names: string) =>
+  `game_board = case when ${boardSet} then ${board} else gs.game_board end, game_names = coalesce(${names}, gs.game_names)`;
+
 export const moveCtes = (school: string) => `
   target as (
     select gs.id from guide_sessions gs join activities a on a.id = gs.activity_id
@@ -101,6 +108,15 @@ export function moveResult(row: MoveRow | undefined): ActionResult<null> {
   return row?.running ? fail("VALIDATION") : fail("CONFLICT", { session: ["notRunning"] });
 }
 
+/** The action's result of a game press (setGameView's replies, features/play/server/session-commands.ts). */
+export function gameViewResult(
+  row: { moved: number; picked: boolean; known?: boolean } | undefined,
+): ActionResult<null> {
+  if (row?.known === false) return fail("NOT_FOUND");
+  if (row && row.moved > 0) return ok(null);
+  return row?.picked ? fail("VALIDATION") : fail("CONFLICT", { session: ["notRunning"] });
+}
+
 /** The HTTP status of an action's result, as the advance endpoint and its route handler answer it. */
 export function statusOf(result: ActionResult<unknown>): number {
   if (result.ok) return 200;
@@ -118,7 +134,9 @@ export function statusOf(result: ActionResult<unknown>): number {
 
 /** The advance path: POST /api/v1/live/{activityId}/scene with `{ sceneId, schoolId? }`. */
 export const ADVANCE_PATH = /^\/api\/v1\/live\/([^/?#]*)\/scene(?:\?.*)?$/;
-/** The most an advance request may carry (bytes). */
+/** A game's view: POST /api/v1/live/{activityId}/game with `{ board?, names?, schoolId?, sessionId? }`. */
+export const GAME_VIEW_PATH = /^\/api\/v1\/live\/([^/?#]*)\/game(?:\?.*)?$/;
+/** The most an advance (or game view) request may carry (bytes). */
 export const MAX_ADVANCE_BODY = 4 * 1024;
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Fifty teachers press "next" in the same moment: the production advance
+ * Fifty teachers press "next" (or show a game's leaderboard) in the same moment: the production advance
  * endpoint (features/play/server/advance-endpoint.ts) moves the presses that arrive
  * together in one statement (features/play/shared/advance-batch.ts), and each teacher
  * still gets exactly the reply, the move, the audit entry and the
@@ -235,5 +235,51 @@ describe("a started server", () => {
     } finally {
       await started.close();
     }
+  });
+});
+
+describe("game presses in the same statements", () => {
+  it("次へ and a game's leaderboard pressed together: each press does its own change, a lesson not played as a game is refused", async () => {
+    const games = classes.filter((_c, i) => i % 2 === 0);
+    await db().guideSession.updateMany({
+      where: { activityId: { in: games.map((c) => c.activity) }, endedAt: null },
+      data: { game: true },
+    });
+    const cookies = await Promise.all(classes.map((c) => cookieOf(c.teacher)));
+    const post = async (i: number, path: "game" | "scene", body: object) => {
+      const res = await fetch(`http://127.0.0.1:${port}/api/v1/live/${classes[i]!.activity}/${path}`, {
+        method: "POST",
+        body: JSON.stringify(body),
+        headers: { "content-type": "application/json", cookie: cookies[i]! },
+      });
+      return { status: res.status, body: (await res.json()) as unknown };
+    };
+    const replies = await Promise.all(
+      classes.map((c, i) =>
+        i % 2 === 0
+          ? post(i, "game", { board: "ranking" })
+          : i === 1
+            ? post(i, "game", { board: "ranking" })
+            : post(i, "scene", { sceneId: c.scenes[2]! }),
+      ),
+    );
+    const rows = await db().guideSession.findMany({
+      where: { activityId: { in: classes.map((c) => c.activity) }, endedAt: null },
+      select: { activityId: true, gameBoard: true, currentSceneId: true },
+    });
+    for (const [i, c] of classes.entries()) {
+      const row = rows.find((r) => r.activityId === c.activity)!;
+      if (i === 1) {
+        expect(replies[i]).toMatchObject({ status: 400, body: { ok: false, code: "VALIDATION" } });
+        expect(row.gameBoard).toBeNull();
+      } else {
+        expect(replies[i]).toEqual({ status: 200, body: { ok: true, data: null } });
+        expect(row.gameBoard).toBe(i % 2 === 0 ? "ranking" : null);
+        if (i % 2 === 1) expect(row.currentSceneId).toBe(c.scenes[2]);
+      }
+    }
+    expect(
+      await db().auditLog.count({ where: { action: "guide.game", targetId: { in: games.map((c) => c.activity) } } }),
+    ).toBe(games.length);
   });
 });

@@ -1,9 +1,9 @@
 /**
- * The teacher's "next scene" has two servers: the production server's
+ * The teacher's "next scene" (and a game's leaderboard, …/game) has two servers: the production server's
  * endpoint (features/play/server/advance-endpoint.ts, in front of Next.js: fifty teachers
  * pressing at once must not queue behind Next's own request handling) and
  * the Next.js route handler (`next dev`), which runs the server action
- * goToSceneAction. The same requests must get the same answers from both —
+ * goToSceneAction (setGameViewAction). The same requests must get the same answers from both —
  * origin check, input errors, who may, which school, which session — and
  * have the same effects (the move, the audit entry, the notification, an
  * idle staff session ended).
@@ -14,7 +14,7 @@ vi.mock("next/headers", () => import("../../../tests/support/next-headers-fake")
 vi.mock("next/cache", () => ({ revalidatePath: () => undefined }));
 
 import { db } from "@/platform/db";
-import { advanceRoute } from "@/features/play/server/routes";
+import { advanceRoute, gameViewRoute } from "@/features/play/server/routes";
 import { createActivityFromTemplate, createUser, uniqueTag } from "../../../prisma/seed/factories";
 import { type PostCase, postToEndpoint, replyOf, routeRequest } from "../../../tests/support/helpers";
 import { advanceEndpointListened } from "../../../tests/support/advance-helpers";
@@ -38,6 +38,7 @@ const ids = {} as {
   foreignScene: string;
   notStarted: string;
   notStartedScene: string;
+  game: string;
 };
 
 beforeAll(async () => {
@@ -58,6 +59,11 @@ beforeAll(async () => {
       })
     ).id;
   const activity = await createActivityFromTemplate(db(), {
+    templateId: "science-dissolve",
+    schoolId: school.id,
+    mode: "guide",
+  });
+  const game = await createActivityFromTemplate(db(), {
     templateId: "science-dissolve",
     schoolId: school.id,
     mode: "guide",
@@ -85,9 +91,13 @@ beforeAll(async () => {
     foreignScene: (await scenesOf(notStarted.id))[1]!,
     notStarted: notStarted.id,
     notStartedScene: (await scenesOf(notStarted.id))[1]!,
+    game: game.id,
   });
   await db().guideSession.create({
     data: { activityId: activity.id, startedById: ids.teacher, currentSceneId: scenes[0]! },
+  });
+  await db().guideSession.create({
+    data: { activityId: game.id, startedById: ids.teacher, currentSceneId: (await scenesOf(game.id))[0]!, game: true },
   });
 
   served = await advanceEndpointListened();
@@ -102,6 +112,8 @@ type Who = "nobody" | "teacher" | "otherTeacher" | "student" | "disabled" | "man
 interface Case extends PostCase {
   who: Who;
   activityId?: string;
+  /** POST …/game (a game's view) instead of …/scene */
+  game?: boolean;
 }
 
 async function cookieOf(who: Who) {
@@ -114,7 +126,8 @@ async function cookieOf(who: Who) {
         : [ids[who], who === "otherTeacher" || who === "disabled" ? "teacher" : who, 0];
   return sessionCookieOf(sub, role, sv);
 }
-const pathOf = (c: Case) => `/api/v1/live/${c.activityId ?? ids.activity}/scene`;
+const pathOf = (c: Case) =>
+  `/api/v1/live/${c.activityId ?? (c.game ? ids.game : ids.activity)}/${c.game ? "game" : "scene"}`;
 
 async function viaEndpoint(c: Case) {
   return postToEndpoint(port, HOST, pathOf(c), await cookieOf(c.who), c);
@@ -122,7 +135,12 @@ async function viaEndpoint(c: Case) {
 
 async function viaRoute(c: Case) {
   session.cookie = await cookieOf(c.who);
-  return replyOf(await advanceRoute(routeRequest(HOST, pathOf(c), session.cookie, c), c.activityId ?? ids.activity));
+  const request = routeRequest(HOST, pathOf(c), session.cookie, c);
+  return replyOf(
+    await (c.game
+      ? gameViewRoute(request, c.activityId ?? ids.game)
+      : advanceRoute(request, c.activityId ?? ids.activity)),
+  );
 }
 
 const to = (sceneId: string, extra: Record<string, unknown> = {}) => JSON.stringify({ sceneId, ...extra });
@@ -238,5 +256,107 @@ describe("the production advance endpoint and the route handler (the server acti
     expect(a.body).toEqual(b.body);
     const versions = await db().user.findMany({ where: { id: { in: [one, two] } }, select: { sessionVersion: true } });
     expect(versions.map((v) => v.sessionVersion)).toEqual([1, 1]);
+  });
+});
+
+describe("…/game: the production endpoint and the route handler (setGameViewAction) answer alike", () => {
+  const show = (extra: Record<string, unknown> = {}) => JSON.stringify({ board: "ranking", ...extra });
+  const gameNow = async () =>
+    await db().guideSession.findFirstOrThrow({
+      where: { activityId: ids.game, endedAt: null },
+      select: { gameBoard: true, gameNames: true, version: true },
+    });
+  const cases: [string, () => Case, number, string][] = [
+    ["signed out", () => ({ who: "nobody", game: true, body: show() }), 401, "UNAUTHENTICATED"],
+    ["Origin: null", () => ({ who: "teacher", game: true, body: show(), origin: "null" }), 403, "FORBIDDEN"],
+    [
+      "another site's Origin",
+      () => ({ who: "teacher", game: true, body: show(), origin: "https://evil.example" }),
+      403,
+      "FORBIDDEN",
+    ],
+    ["not JSON", () => ({ who: "teacher", game: true, body: "{nope" }), 400, "VALIDATION"],
+    [
+      "a board that is not one",
+      () => ({ who: "teacher", game: true, body: show({ board: "all" }) }),
+      400,
+      "VALIDATION",
+    ],
+    [
+      "names that are not a yes or no",
+      () => ({ who: "teacher", game: true, body: show({ names: 1 }) }),
+      400,
+      "VALIDATION",
+    ],
+    ["a student", () => ({ who: "student", game: true, body: show() }), 403, "FORBIDDEN"],
+    ["a disabled teacher", () => ({ who: "disabled", game: true, body: show() }), 401, "UNAUTHENTICATED"],
+    ["a session ended since", () => ({ who: "stale", game: true, body: show() }), 401, "UNAUTHENTICATED"],
+    ["a teacher of another school", () => ({ who: "otherTeacher", game: true, body: show() }), 409, "CONFLICT"],
+    [
+      "a teacher naming another school",
+      () => ({ who: "teacher", game: true, body: show({ schoolId: ids.other }) }),
+      403,
+      "FORBIDDEN",
+    ],
+    ["a manager naming no school", () => ({ who: "manager", game: true, body: show() }), 403, "FORBIDDEN"],
+    [
+      "a lesson not played as a game",
+      () => ({ who: "teacher", game: true, body: show(), activityId: ids.activity }),
+      400,
+      "VALIDATION",
+    ],
+    [
+      "an activity without a running session",
+      () => ({ who: "teacher", game: true, body: show(), activityId: ids.notStarted }),
+      409,
+      "CONFLICT",
+    ],
+    [
+      "a session that is not the activity's",
+      () => ({ who: "teacher", game: true, body: show({ sessionId: "00000000-0000-4000-8000-000000000000" }) }),
+      404,
+      "NOT_FOUND",
+    ],
+  ];
+  for (const [name, make, status, code] of cases) {
+    it(`${name}: ${status} ${code}, nothing changed`, async () => {
+      const before = await gameNow();
+      const c = make();
+      const [a, b] = [await viaEndpoint(c), await viaRoute(c)];
+      expect(a.status).toBe(status);
+      expect(b.status).toBe(status);
+      expect(a.body).toMatchObject({ ok: false, code });
+      expect(a.body).toEqual(b.body);
+      expect(a.headers.get("cache-control")).toBe("no-store");
+      expect(a.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(await gameNow()).toEqual(before);
+    });
+  }
+
+  it("the teacher (and a manager naming the school) show the leaderboard, its names, and the scene again: the same reply, the change, its audit entry and a notification from both", async () => {
+    const audits = () => db().auditLog.count({ where: { action: "guide.game", targetId: ids.game } });
+    const [auditsBefore, { version }] = [await audits(), await gameNow()];
+    served.notified.length = 0;
+    const a = await viaEndpoint({ who: "teacher", game: true, body: show() });
+    expect(a).toMatchObject({ status: 200, body: { ok: true, data: null } });
+    expect(await gameNow()).toEqual({ gameBoard: "ranking", gameNames: false, version: version + 1 });
+    const b = await viaRoute({
+      who: "manager",
+      game: true,
+      body: JSON.stringify({ names: true, schoolId: ids.school }),
+    });
+    expect(b.status).toBe(200);
+    expect(b.body).toEqual(a.body);
+    expect(await gameNow()).toEqual({ gameBoard: "ranking", gameNames: true, version: version + 2 });
+    const c = await viaEndpoint({
+      who: "manager",
+      game: true,
+      body: JSON.stringify({ board: null, schoolId: ids.school }),
+    });
+    expect(c.body).toEqual(a.body);
+    expect(await gameNow()).toEqual({ gameBoard: null, gameNames: true, version: version + 3 });
+    expect(await audits()).toBe(auditsBefore + 3);
+    const payload = JSON.stringify({ topic: `activity:${ids.game}`, kind: "state" });
+    await expect.poll(() => served.notified.filter((n) => n === payload).length, { timeout: 10_000 }).toBe(3);
   });
 });

@@ -203,5 +203,23 @@ describe("game mode", () => {
     const board = await gameBoardOf(started.data.sessionId, "ranking", { names: false, teams: true });
     expect(board).toMatchObject({ players: 1, top: [{ rank: 1, points: 0 }] });
     expect(board!.teams).toEqual([{ rank: 1, points: 0, members: 1, klass: null, group: "A" }]);
+
+    // another class's game at the same time: boards read together (one statement) are each their session's own
+    const second = await startSession(ctx(), ids.activity, { grade: 1, className: "2" }, { teams: true, names: false });
+    if (!second.ok) throw new Error(second.code);
+    await touchPresence(second.data.sessionId, ids.wrong);
+    await touchPresence(second.data.sessionId, ids.idle);
+    const opts = { names: true, teams: true };
+    const together = await Promise.all([
+      gameBoardOf(started.data.sessionId, "ranking", opts),
+      gameBoardOf(second.data.sessionId, "podium", opts),
+    ]);
+    expect(together).toEqual([
+      await gameBoardOf(started.data.sessionId, "ranking", opts),
+      await gameBoardOf(second.data.sessionId, "podium", opts),
+    ]);
+    expect(together[0]!.top.map((p) => p.name)).toEqual(["本名 fast"]);
+    expect(together[1]!.top.map((p) => p.name).sort()).toEqual(["本名 idle", "本名 wrong"]);
+    expect(together[1]!.teams!.map((t) => [t.group, t.members])).toEqual([["A", 1]]);
   });
 });

@@ -1,7 +1,6 @@
 "use client";
 import { useTranslations } from "next-intl";
 import { type ReactNode, useEffect, useState } from "react";
-import { setGameViewAction } from "@/features/play/server/actions";
 import { gameStandingAction } from "@/features/play/server/feedback-actions";
 import {
   GAME_PODIUM,
@@ -11,9 +10,9 @@ import {
   type GameTeam,
   type Nickname,
 } from "@/features/play/shared/game";
-import type { ActionResult } from "@/platform/errors";
 import type { useConfirm } from "@/platform/ui/confirm-dialog";
 import { RichTextClient } from "@/platform/ui/rich-text-client";
+import { postGameView } from "./advance-scene";
 import { SessionToggle } from "./session-toggle";
 import "./game.css";
 import type { useActionRunner } from "@/platform/ui/use-action-runner";
@@ -80,10 +79,10 @@ export function GameControls({
   const t = useTranslations("Game");
   const tp = useTranslations("Play");
   if (!game) return null;
-  const send = (view: { board?: GameState["board"]; names?: boolean }) =>
-    run(() => setGameViewAction({ ...guideRef, ...view }) as Promise<ActionResult<null>>, {
-      failure: tp("guideFailed"),
-    });
+  const send = (view: { board?: GameState["board"]; names?: boolean }) => {
+    const { activityId, ...ref } = guideRef;
+    return run(() => postGameView(activityId, { ...ref, ...view }), { failure: tp("guideFailed") });
+  };
   const toggle = (testId: string, on: boolean, label: string, onClick: () => unknown) => (
     <SessionToggle testId={testId} on={on} label={label} pending={pending} onClick={onClick} />
   );
