@@ -73,11 +73,23 @@ export interface StreamSink {
   end(): void;
 }
 
-export interface LiveStreamOptions {
+/**
+ * A read shared by the streams of one topic: the production server's student streams of an activity
+ * read its states once per change and each takes its own class's view of them
+ * (features/play/server/stream-endpoint.ts).
+ */
+export interface SharedSnapshot<S> {
+  /** streams on the same topic with the same key share one subscription and one `read` per change */
+  key: string;
+  read: () => Promise<S>;
+  /** this stream's state in a read, at once (no waiting: it runs for every stream of the topic in one loop) */
+  view: (shared: S) => unknown;
+}
+
+export interface LiveStreamCommon {
   subscribe: Subscribe;
   topic: LiveTopic;
   kinds: LiveKind[];
-  snapshot: () => Promise<unknown>;
   onTick?: () => Promise<void>;
   onClose?: () => Promise<void>;
   /** Send the snapshot again with each heartbeat when it changed (the teacher's grid: a polling student who vanished turns offline without any notification). */
@@ -86,26 +98,129 @@ export interface LiveStreamOptions {
   stillValid?: () => Promise<boolean>;
 }
 
+export type LiveStreamOptions<S = unknown> = LiveStreamCommon &
+  ({ snapshot: () => Promise<unknown>; shared?: never } | { shared: SharedSnapshot<S>; snapshot?: never });
+
+/** A stream as its topic's fan-out sees it: given each read, it writes its view if that changed. */
+interface Member {
+  deliver: (shared: unknown) => void;
+}
+
+/**
+ * The streams of one topic that share a read, and the ONE subscription they follow: on a change the state
+ * is read once and handed to every stream in one synchronous loop (for 10,000 streams a chain of promises
+ * per stream cost more than the writes: docs/benchmarks.md "The city row"). Reads run one after another,
+ * so a newer state is never overtaken by an older one; a change that arrives while a read waits to start
+ * is served by that read.
+ */
+interface FanOut {
+  members: Set<Member>;
+  read: () => Promise<unknown>;
+  /** resolves once subscribed (rejects when the database is away) */
+  subscribed: Promise<void>;
+  unsubscribe?: () => void;
+  /** a read is queued and has not started yet */
+  queued: boolean;
+  sending: Promise<void>;
+  debounce?: NodeJS.Timeout;
+  gone: boolean;
+}
+
+const fanOuts = new Map<string, FanOut>();
+let ownKeys = 0;
+
+/** Queues a read for every stream of `fanOut`, unless one queued has not started yet (it will see this change). */
+function queueRead(fanOut: FanOut): Promise<void> {
+  if (fanOut.queued) return fanOut.sending;
+  fanOut.queued = true;
+  fanOut.sending = fanOut.sending.then(async () => {
+    fanOut.queued = false;
+    if (fanOut.gone) return;
+    let shared: unknown;
+    try {
+      shared = await fanOut.read();
+    } catch (error) {
+      return log().error({ event: "live.snapshot.failed", ...errorField(error) }, "live: snapshot failed");
+    }
+    for (const member of fanOut.members) member.deliver(shared);
+  });
+  return fanOut.sending;
+}
+
+function openFanOut(key: string, options: LiveStreamOptions, read: () => Promise<unknown>): FanOut {
+  const fanOut: FanOut = {
+    members: new Set(),
+    read,
+    subscribed: Promise.resolve(),
+    queued: false,
+    sending: Promise.resolve(),
+    gone: false,
+  };
+  fanOut.subscribed = options
+    .subscribe(options.topic, (m) => {
+      if (m.kind !== "resync" && !options.kinds.includes(m.kind)) return;
+      clearTimeout(fanOut.debounce);
+      // a state change (the teacher moved on) goes out at once; counts settle for 40 ms first
+      if (m.kind === "counts") fanOut.debounce = setTimeout(() => void queueRead(fanOut), 40);
+      else void queueRead(fanOut);
+    })
+    .then(
+      (stop) => {
+        if (fanOut.gone) stop();
+        else fanOut.unsubscribe = stop;
+      },
+      (error: unknown) => {
+        // the database is away: its streams end (the client reconnects or polls), the next stream tries again
+        log().warn({ event: "live.subscribe.failed", ...errorField(error) }, "live: subscribe failed");
+        closeFanOut(key, fanOut);
+        throw error;
+      },
+    );
+  fanOuts.set(key, fanOut);
+  return fanOut;
+}
+
+function closeFanOut(key: string, fanOut: FanOut) {
+  fanOut.gone = true;
+  clearTimeout(fanOut.debounce);
+  fanOut.unsubscribe?.();
+  if (fanOuts.get(key) === fanOut) fanOuts.delete(key);
+}
+
+/** Adds a stream to its topic's fan-out (opened with the first); returns the leave. */
+function join(options: LiveStreamOptions, member: Member): { fanOut: FanOut; leave: () => void } {
+  const own = options.snapshot;
+  const key = own ? `own:${++ownKeys}` : `${options.topic}\0${options.kinds.join()}\0${options.shared.key}`;
+  const fanOut = fanOuts.get(key) ?? openFanOut(key, options, own ?? options.shared.read);
+  fanOut.members.add(member);
+  return {
+    fanOut,
+    leave: () => {
+      fanOut.members.delete(member);
+      if (fanOut.members.size === 0) closeFanOut(key, fanOut);
+    },
+  };
+}
+
 /**
  * The stream's life: a ~2 KB comment first (it pushes the headers through proxies
  * that buffer small responses), the snapshot at once, then again whenever a
  * notification of one of `kinds` arrives on `topic` (counts settle for 40 ms; only
  * when it changed), a heartbeat every 15 s (`onTick` runs with it), `onClose` when it
- * ends. `release` runs once when the stream ends, however it ends (its place among
- * the capped streams: features/play/server/stream-slots.ts). `stillValid` runs with each
+ * ends. The snapshot is the stream's own (`snapshot`) or its view of a read shared by the
+ * topic's streams (`shared`). `release` runs once when the stream ends, however it ends (its
+ * place among the capped streams: features/play/server/stream-slots.ts). `stillValid` runs with each
  * heartbeat: a stream whose session has ended since (sign-out, new password or code,
  * account stopped) is closed, so a copied cookie does not keep one open. At shutdown
  * the client is told to reconnect within a second (to another instance). `close`
  * ends it from outside (the client went); `started` resolves once the first state is sent.
  */
-export function openLiveStream(
+export function openLiveStream<S>(
   sink: StreamSink,
-  options: LiveStreamOptions,
+  options: LiveStreamOptions<S>,
 ): { close: () => void; started: Promise<void> } {
   let closed = false;
-  let unsubscribe: (() => void) | undefined;
   let stopBeating: (() => void) | undefined;
-  let debounce: NodeJS.Timeout | undefined;
   let last = "";
   const write = (bytes: Uint8Array) => {
     if (closed) return;
@@ -115,13 +230,27 @@ export function openLiveStream(
       close();
     }
   };
+  const view = options.shared ? (options.shared.view as (shared: unknown) => unknown) : (state: unknown) => state;
+  const member: Member = {
+    deliver: (shared) => {
+      if (closed) return;
+      try {
+        const frame = frameOf(view(shared));
+        if (frame.data === last) return;
+        last = frame.data;
+        write(frame.bytes);
+      } catch (error) {
+        log().error({ event: "live.snapshot.failed", ...errorField(error) }, "live: snapshot failed");
+      }
+    },
+  };
+  const { fanOut, leave } = join(options as LiveStreamOptions, member);
   const close = () => {
     if (closed) return;
     closed = true;
     forgetShutdown();
-    unsubscribe?.();
+    leave();
     stopBeating?.();
-    clearTimeout(debounce);
     options.release?.();
     void options.onClose?.().catch(() => undefined);
     try {
@@ -130,52 +259,26 @@ export function openLiveStream(
       // already ended
     }
   };
-  const send = async () => {
-    try {
-      const frame = frameOf(await options.snapshot());
-      if (frame.data !== last) {
-        last = frame.data;
-        write(frame.bytes);
-      }
-    } catch (error) {
-      log().error({ event: "live.snapshot.failed", ...errorField(error) }, "live: snapshot failed");
-    }
-  };
   // the server is stopping: end the stream so the browser reconnects (to another instance), soon
   const forgetShutdown = onShutdown(() => {
     write(encoder.encode("retry: 1000\n\n"));
     close();
   });
   write(PREAMBLE);
-  // sends run one after another, so a newer state is never overtaken by an older one
-  let sending: Promise<void> = Promise.resolve();
-  const queueSend = () => {
-    sending = sending.then(send);
-  };
   const started = (async () => {
     try {
-      const stop = await options.subscribe(options.topic, (m) => {
-        if (m.kind !== "resync" && !options.kinds.includes(m.kind)) return;
-        clearTimeout(debounce);
-        // a state change (the teacher moved on) goes out at once; counts settle for 40 ms first
-        if (m.kind === "counts") debounce = setTimeout(queueSend, 40);
-        else queueSend();
-      });
-      if (closed) return stop();
-      unsubscribe = stop;
-    } catch (error) {
-      // the database is away: end the stream (the client reconnects or polls)
-      log().warn({ event: "live.subscribe.failed", ...errorField(error) }, "live: subscribe failed");
+      await fanOut.subscribed;
+    } catch {
       return close();
     }
-    queueSend();
-    await sending;
+    if (closed) return;
+    await queueRead(fanOut);
     if (closed) return;
     stopBeating = onHeartbeat(() => {
       void (async () => {
         if (options.stillValid && !(await options.stillValid().catch(() => true))) return close();
         write(encoder.encode(`event: ping\ndata: ${Date.now()}\n\n`));
-        if (options.refreshOnTick) queueSend();
+        if (options.refreshOnTick) void queueRead(fanOut);
         await options.onTick?.();
       })().catch(() => undefined);
     });

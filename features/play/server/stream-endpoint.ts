@@ -67,6 +67,8 @@ function chunkSink(res: ServerResponse): StreamSink {
   };
 }
 
+let endpoints = 0;
+
 export interface StreamEndpoint {
   /** Serves the request, or calls `next` to leave it to Next.js (not a student's stream). */
   handle(req: IncomingMessage, res: ServerResponse, next: () => void): Promise<void>;
@@ -86,6 +88,18 @@ export function createStreamEndpoint(
   if (options.production) streamHeaders["Strict-Transport-Security"] = "max-age=31536000; includeSubDomains";
 
   const subscribe: Subscribe = (topic, onMessage) => subscribeVia(options.databaseUrl, topic, onMessage);
+  /** this endpoint's student streams of an activity share one read per change (features/play/server/stream-core.ts) */
+  const fanOutKey = `students:${++endpoints}`;
+
+  /** presence in a session that started while the stream was open, and the teacher's counts told */
+  async function joinSession(activityId: string, sessionId: string, userId: string) {
+    try {
+      await database.presence.touch(sessionId, userId);
+      database.countsChanged(activityId);
+    } catch (error) {
+      log().error({ event: "live.presence.failed", ...errorField(error) }, "live: presence failed");
+    }
+  }
 
   async function serve(req: IncomingMessage, res: ServerResponse, next: () => void) {
     const session = await readSessionCookie(cookiesOf(req.headers.cookie), options.authSecret);
@@ -132,15 +146,19 @@ export function createStreamEndpoint(
       kinds: ["state"],
       release,
       stillValid: () => database.checks.load(sessionCheckKey(session)),
-      snapshot: async () => {
-        const state = stateForClass(await database.stateOf(topicId), studentClass);
-        // a session started while the stream was open: join it
-        if (state?.sessionId && state.status === "running" && state.sessionId !== sessionId) {
-          sessionId = state.sessionId;
-          await database.presence.touch(sessionId, session.id);
-          database.countsChanged(topicId);
-        }
-        return state;
+      // the class's streams read the activity's states once per change and each takes its class's
+      shared: {
+        key: fanOutKey,
+        read: () => database.stateOf(topicId),
+        view: (states: Awaited<ReturnType<typeof database.stateOf>>) => {
+          const state = stateForClass(states, studentClass);
+          // a session started while the stream was open: join it
+          if (state?.sessionId && state.status === "running" && state.sessionId !== sessionId) {
+            sessionId = state.sessionId;
+            void joinSession(topicId, state.sessionId, session.id);
+          }
+          return state;
+        },
       },
       onTick: async () => {
         if (sessionId) await database.presence.touch(sessionId, session.id);

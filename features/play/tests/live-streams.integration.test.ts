@@ -20,6 +20,7 @@ import { MOVE_SQL, moveParams } from "@/features/play/shared/advance";
 import { liveEvents } from "@/features/play/server/routes";
 import { createStreamEndpoint, EVENTS_PATH } from "@/features/play/server/stream-endpoint";
 import { runShutdownHooks } from "@/platform/shutdown";
+import { LIVE_CHANNEL, livePayload } from "@/platform/notify/channel";
 import { createActivityFromTemplate, createUser, uniqueTag } from "../../../prisma/seed/factories";
 import { testDatabaseUrl } from "../../../tests/support/helpers";
 import { session, sessionCookieOf } from "../../../tests/support/next-headers-fake";
@@ -293,6 +294,65 @@ describe("a student's live stream from the production endpoint and from the rout
     await db().user.update({ where: { id: student }, data: { sessionVersion: { increment: 1 } } });
     await expect.poll(() => [fa.ended, fb.ended], { timeout: 40_000, interval: 500 }).toEqual([true, true]);
     expect(fa.text).not.toContain("event: ping");
+  });
+
+  it("the students of an activity follow it through one fan-out: each still gets their own class's state and presence, and one leaving ends no other", async () => {
+    const activity = await createActivityFromTemplate(db(), {
+      templateId: "science-dissolve",
+      schoolId: ids.school,
+      mode: "guide",
+    });
+    const [first, second] = (
+      await db().activityScene.findMany({
+        where: { activityId: activity.id },
+        orderBy: { position: "asc" },
+        select: { id: true },
+      })
+    ).map((s) => s.id) as [string, string];
+    const inClass = async (className: string, n: number) =>
+      (
+        await createUser(db(), {
+          role: "student",
+          email: `fan-${className}-${n}-${uniqueTag()}@t.example`,
+          schoolId: ids.school,
+          student: { grade: 2, className, number: n },
+        })
+      ).id;
+    const ones = [await inClass("1", 1), await inClass("1", 2), await inClass("1", 3)];
+    const twos = [await inClass("2", 1), await inClass("2", 2)];
+    const open = await Promise.all(
+      [...ones, ...twos].map(async (id) => {
+        const stream = await viaEndpoint(await cookieOf(id), activity.id);
+        return { id, stream, seen: follow(stream.res.body!) };
+      }),
+    );
+    await expect
+      .poll(() => open.map((o) => states(o.seen.text).length), { timeout: 10_000 })
+      .toEqual(open.map(() => 1));
+    const notify = () =>
+      db().$executeRaw`select pg_notify(${LIVE_CHANNEL}, ${livePayload(`activity:${activity.id}`, "state")})`;
+    // 2組's lesson starts while every stream is open: only 2組 follows it, and joins it
+    const lesson = await db().guideSession.create({
+      data: { activityId: activity.id, startedById: ids.teacher, currentSceneId: first, grade: 2, className: "2" },
+    });
+    await notify();
+    const last = (o: (typeof open)[number]) => states(o.seen.text).at(-1);
+    const [oneStreams, twoStreams] = [open.slice(0, 3), open.slice(3)];
+    await expect.poll(() => twoStreams.map((o) => last(o)?.sceneId), { timeout: 10_000 }).toEqual([first, first]);
+    const joined = () =>
+      db().guidePresence.count({ where: { sessionId: lesson.id, seenAt: { gt: new Date(Date.now() - 35_000) } } });
+    await expect.poll(joined, { timeout: 10_000 }).toBe(2);
+    // one of 2組 leaves: the others of the activity go on
+    twoStreams[0]!.stream.abort();
+    await expect.poll(joined, { timeout: 10_000 }).toBe(1);
+    await db().guideSession.update({ where: { id: lesson.id }, data: { currentSceneId: second, version: 2 } });
+    await notify();
+    await expect.poll(() => last(twoStreams[1]!)?.sceneId, { timeout: 10_000 }).toBe(second);
+    // 1組 never saw 2組's lesson: only the waiting screen
+    const seenByOnes = oneStreams.flatMap((o) => states(o.seen.text) as { sceneId: string | null; status?: string }[]);
+    expect(new Set(seenByOnes.map((s) => `${s.status}:${s.sceneId}`))).toEqual(new Set(["waiting:null"]));
+    expect(oneStreams.map((o) => o.seen.ended)).toEqual([false, false, false]);
+    for (const o of open) o.stream.abort();
   });
 
   it("at shutdown the stream tells the browser to reconnect within a second and ends", async () => {
