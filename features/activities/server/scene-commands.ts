@@ -65,6 +65,17 @@ async function lockScene(tx: Tx, activityId: string, sceneId: string) {
   return { type, version, answered: current > 0, anyAnswers: all > 0 };
 }
 
+/** The audit line of a change to an activity's scenes, in the change's transaction. */
+const auditScenes = (tx: Tx, ctx: Ctx, action: string, activityId: string, meta: Prisma.InputJsonObject) =>
+  audit(
+    { action, actorId: ctx.actorId, schoolId: ctx.schoolId, targetType: "activity", targetId: activityId, meta },
+    tx,
+  );
+
+/** True when a live session of the activity shows the scene now (it is then neither deleted nor made another type). */
+const shownLive = async (tx: Tx, activityId: string, sceneId: string) =>
+  (await tx.guideSession.count({ where: { activityId, endedAt: null, currentSceneId: sceneId } })) > 0;
+
 /** The version check, always the last check before writing: true when this edit may go ahead. */
 async function bump(tx: Tx, ctx: Ctx, activityId: string, version: number) {
   const changed = await tx.activity.updateMany({
@@ -126,17 +137,7 @@ export async function saveSceneContent(ctx: Ctx, edit: SaveSceneInput): Promise<
     const meta = scene.answered
       ? { sceneId: input.sceneId, sceneVersion: scene.version + 1 }
       : { sceneId: input.sceneId };
-    await audit(
-      {
-        action: "activity.scene.edit",
-        actorId: ctx.actorId,
-        schoolId: ctx.schoolId,
-        targetType: "activity",
-        targetId: input.activityId,
-        meta,
-      },
-      tx,
-    );
+    await auditScenes(tx, ctx, "activity.scene.edit", input.activityId, meta);
     return ok({ version: input.version + 1 });
   });
 }
@@ -154,10 +155,7 @@ export async function retypeScene(ctx: Ctx, edit: RetypeSceneInput): Promise<Act
     const scene = await lockScene(tx, input.activityId, input.sceneId);
     if (!scene) return fail("NOT_FOUND");
     if (scene.anyAnswers || scene.version > 1) return refused("answered");
-    const live = await tx.guideSession.count({
-      where: { activityId: input.activityId, endedAt: null, currentSceneId: input.sceneId },
-    });
-    if (live > 0) return refused("live");
+    if (await shownLive(tx, input.activityId, input.sceneId)) return refused("live");
     if (!(await bump(tx, ctx, input.activityId, input.version))) return fail("CONFLICT");
     await tx.activityScene.update({
       where: { id: input.sceneId },
@@ -165,17 +163,7 @@ export async function retypeScene(ctx: Ctx, edit: RetypeSceneInput): Promise<Act
       select: { id: true },
     });
     const meta = { sceneId: input.sceneId, from: scene.type, to: input.scene.type };
-    await audit(
-      {
-        action: "activity.scene.retype",
-        actorId: ctx.actorId,
-        schoolId: ctx.schoolId,
-        targetType: "activity",
-        targetId: input.activityId,
-        meta,
-      },
-      tx,
-    );
+    await auditScenes(tx, ctx, "activity.scene.retype", input.activityId, meta);
     return ok({ version: input.version + 1 });
   });
 }
@@ -205,17 +193,7 @@ async function insertScene(
 
 /** The audit line of scenes added to an activity (`meta`: which, and how when not one by one). */
 const auditAdded = (tx: Tx, ctx: Ctx, activityId: string, meta: Prisma.InputJsonObject) =>
-  audit(
-    {
-      action: "activity.scene.add",
-      actorId: ctx.actorId,
-      schoolId: ctx.schoolId,
-      targetType: "activity",
-      targetId: activityId,
-      meta,
-    },
-    tx,
-  );
+  auditScenes(tx, ctx, "activity.scene.add", activityId, meta);
 
 export async function addScene(
   ctx: Ctx,
@@ -305,10 +283,7 @@ export async function deleteScene(ctx: Ctx, input: DeleteSceneInput): Promise<Ac
     if (!scene) return fail("NOT_FOUND");
     if (scene.anyAnswers && !input.retire) return refused("answered");
     if (order.length <= 1) return refused("last", "VALIDATION");
-    const live = await tx.guideSession.count({
-      where: { activityId: input.activityId, endedAt: null, currentSceneId: input.sceneId },
-    });
-    if (live > 0) return refused("live");
+    if (await shownLive(tx, input.activityId, input.sceneId)) return refused("live");
     if (!(await bump(tx, ctx, input.activityId, input.version))) return fail("CONFLICT");
     if (scene.anyAnswers) {
       await tx.activityScene.update({
@@ -322,17 +297,10 @@ export async function deleteScene(ctx: Ctx, input: DeleteSceneInput): Promise<Ac
       order.filter((id) => id !== input.sceneId),
     );
     await rewriteGroupOrders(tx, input.activityId, (o) => o.filter((id) => id !== input.sceneId));
-    await audit(
-      {
-        action: "activity.scene.delete",
-        actorId: ctx.actorId,
-        schoolId: ctx.schoolId,
-        targetType: "activity",
-        targetId: input.activityId,
-        meta: { sceneId: input.sceneId, retired: scene.anyAnswers },
-      },
-      tx,
-    );
+    await auditScenes(tx, ctx, "activity.scene.delete", input.activityId, {
+      sceneId: input.sceneId,
+      retired: scene.anyAnswers,
+    });
     return ok({ version: input.version + 1 });
   });
 }
