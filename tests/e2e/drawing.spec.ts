@@ -47,6 +47,8 @@ test.describe("drawing scenes", () => {
     await expect(previewCanvas).toBeVisible();
     await mouseLine(page, previewCanvas, [0.2, 0.2], [0.7, 0.7]);
     await expect(previewCanvas).toHaveAttribute("data-strokes", "1");
+    // leaving the form for the canvas saved it: the page has refreshed before the next click
+    await expect(form.getByTestId("autosave-state")).toHaveAttribute("data-state", "saved");
     await item.getByTestId("drawing-clear").click();
     await expect(page.getByTestId("confirm-body")).toContainText("かいた線を全部消します。");
     await page.getByTestId("confirm-ok").click();

@@ -346,7 +346,13 @@ function SaveButtons({
 function AutosaveStatus({ state, onRetry }: { state: AutosaveState; onRetry: () => void }) {
   const t = useTranslations("SceneEditor");
   return (
-    <p className="row muted" role="status" aria-live="polite" data-testid="autosave-state" data-state={state}>
+    <p
+      className="row muted autosave-state"
+      role="status"
+      aria-live="polite"
+      data-testid="autosave-state"
+      data-state={state}
+    >
       {state === "saving" ? <RichTextClient text={t("autosaving")} /> : null}
       {state === "saved" ? <RichTextClient text={t("autosaved")} /> : null}
       {state === "failed" ? (
