@@ -12,6 +12,7 @@ const TITLES: Record<string, string> = {
   "/auth/forgot": "パスワードを忘れたとき",
   "/auth/reset": "パスワードの再設定",
   "/auth/second-factor": "確認コード",
+  "/lti/refused": "学習eポータルからの起動",
   "/projector/[token]": "プロジェクター用の画面",
   "/demo/mailbox": "デモのメールボックス",
   "/dashboard/student/home": "ホーム",
