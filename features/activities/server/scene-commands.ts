@@ -115,13 +115,28 @@ async function withSchoolImages<S extends { scene: Scene }>(ctx: Ctx, input: S):
   return content ? { ...input, scene: { ...input.scene, content } as Scene } : null;
 }
 
-export async function saveSceneContent(ctx: Ctx, edit: SaveSceneInput): Promise<ActionResult<{ version: number }>> {
+type LockedScene = NonNullable<Awaited<ReturnType<typeof lockScene>>>;
+
+/**
+ * One scene's edit: its images checked to be the school's, then in one transaction the activity found (its row
+ * locked) and the scene's row locked before `change` runs; NOT_FOUND when either is not there.
+ */
+async function changeScene<S extends { activityId: string; sceneId: string; scene: Scene }>(
+  ctx: Ctx,
+  edit: S,
+  change: (tx: Tx, input: S, scene: LockedScene) => Promise<ActionResult<{ version: number }>>,
+): Promise<ActionResult<{ version: number }>> {
   const input = await withSchoolImages(ctx, edit);
   if (!input) return refused("image", "VALIDATION");
   return db().$transaction(async (tx) => {
     if (!(await sceneIdsOf(tx, ctx, input.activityId))) return fail("NOT_FOUND");
     const scene = await lockScene(tx, input.activityId, input.sceneId);
-    if (!scene) return fail("NOT_FOUND");
+    return scene ? change(tx, input, scene) : fail("NOT_FOUND");
+  });
+}
+
+export function saveSceneContent(ctx: Ctx, edit: SaveSceneInput): Promise<ActionResult<{ version: number }>> {
+  return changeScene(ctx, edit, async (tx, input, scene) => {
     if (scene.type !== input.scene.type) return refused("type", "VALIDATION");
     if (scene.answered && !input.newVersion) return refused("answered");
     if (!(await bump(tx, ctx, input.activityId, input.version))) return fail("CONFLICT");
@@ -147,13 +162,8 @@ export async function saveSceneContent(ctx: Ctx, edit: SaveSceneInput): Promise<
  * refused ("answered") once any version of it has answers or it has more than one version, since an answer
  * never changes meaning, and ("live") while a live session shows it.
  */
-export async function retypeScene(ctx: Ctx, edit: RetypeSceneInput): Promise<ActionResult<{ version: number }>> {
-  const input = await withSchoolImages(ctx, edit);
-  if (!input) return refused("image", "VALIDATION");
-  return db().$transaction(async (tx) => {
-    if (!(await sceneIdsOf(tx, ctx, input.activityId))) return fail("NOT_FOUND");
-    const scene = await lockScene(tx, input.activityId, input.sceneId);
-    if (!scene) return fail("NOT_FOUND");
+export function retypeScene(ctx: Ctx, edit: RetypeSceneInput): Promise<ActionResult<{ version: number }>> {
+  return changeScene(ctx, edit, async (tx, input, scene) => {
     if (scene.anyAnswers || scene.version > 1) return refused("answered");
     if (await shownLive(tx, input.activityId, input.sceneId)) return refused("live");
     if (!(await bump(tx, ctx, input.activityId, input.version))) return fail("CONFLICT");
