@@ -1,5 +1,5 @@
 import "server-only";
-import type { PrismaClient } from "@/platform/db/generated/prisma/client";
+import { Prisma, type PrismaClient } from "@/platform/db/generated/prisma/client";
 import { prismaClientOver } from "@/platform/db/client";
 
 const globalForPrisma = globalThis as unknown as { prisma?: PrismaClient };
@@ -12,3 +12,7 @@ export function db(): PrismaClient {
   globalForPrisma.prisma ??= prismaClientOver({ name: "prisma", max: 10, timeouts: {}, watched: true });
   return globalForPrisma.prisma;
 }
+
+/** True when a write failed on a unique index (Prisma's P2002): the index had the last word in a race. */
+export const isUniqueViolation = (error: unknown): error is Prisma.PrismaClientKnownRequestError =>
+  error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";

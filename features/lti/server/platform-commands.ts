@@ -1,5 +1,5 @@
 import "server-only";
-import { db } from "@/platform/db";
+import { db, isUniqueViolation } from "@/platform/db";
 import { type ActionResult, fail, ok } from "@/platform/errors";
 import { auditAcademyChange, type By } from "@/features/people/server/academy-commands";
 import type { LtiPlatformInput } from "@/features/lti/shared/platform-input";
@@ -16,7 +16,13 @@ export async function setLtiPlatform(academyId: string, input: LtiPlatformInput,
     select: { id: true },
   });
   if (taken) return fail("CONFLICT", { clientId: ["taken"] });
-  await db().ltiPlatform.upsert({ where: { academyId }, create: { academyId, ...input }, update: input });
+  try {
+    await db().ltiPlatform.upsert({ where: { academyId }, create: { academyId, ...input }, update: input });
+  } catch (error) {
+    // another academy registered the same issuer and client id since the check (the unique index has the last word)
+    if (isUniqueViolation(error)) return fail("CONFLICT", { clientId: ["taken"] });
+    throw error;
+  }
   await auditAcademyChange("academy.ltiPlatform", academyId, by, { ...input });
   return ok(null);
 }

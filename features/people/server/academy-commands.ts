@@ -1,7 +1,6 @@
 import "server-only";
 import { audit } from "@/platform/audit/log";
-import { db } from "@/platform/db";
-import { Prisma } from "@/platform/db/generated/prisma/client";
+import { db, isUniqueViolation } from "@/platform/db";
 import { type ActionResult, fail, ok } from "@/platform/errors";
 import { env } from "@/platform/env";
 import { sealSecret } from "@/platform/auth/secret-box";
@@ -67,8 +66,7 @@ export async function setOidcProvider(
       });
   } catch (error) {
     // another academy took the slug since the check (the unique index has the last word)
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002")
-      return fail("CONFLICT", { slug: ["taken"] });
+    if (isUniqueViolation(error)) return fail("CONFLICT", { slug: ["taken"] });
     throw error;
   }
   await auditAcademyChange("academy.oidcProvider", academyId, by, { ...fields, secretChanged: Boolean(sealed) });

@@ -5,9 +5,8 @@ import { createResetLink } from "@/platform/auth/password-reset";
 import { deleteSecondFactors } from "@/platform/auth/second-factor-commands";
 import { endSessions } from "@/platform/auth/session-version-commands";
 import { throttleKey } from "@/platform/auth/throttle";
-import { db } from "@/platform/db";
+import { db, isUniqueViolation } from "@/platform/db";
 import { type ActionResult, fail, ok } from "@/platform/errors";
-import { Prisma } from "@/platform/db/generated/prisma/client";
 
 /**
  * What the administrator's command line does (tools/cli/admin.ts; README
@@ -89,7 +88,7 @@ export async function createManager(input: {
     });
     return ok({ id: user.id, ...(await credentialFor(user.id, input.password)) });
   } catch (error) {
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") return fail("CONFLICT");
+    if (isUniqueViolation(error)) return fail("CONFLICT");
     throw error;
   }
 }

@@ -1,9 +1,8 @@
 import "server-only";
 import { audit } from "@/platform/audit/log";
 import { hashPassword } from "@/platform/auth/password";
-import { db } from "@/platform/db";
+import { db, isUniqueViolation } from "@/platform/db";
 import { type ActionResult, fail, ok } from "@/platform/errors";
-import { Prisma } from "@/platform/db/generated/prisma/client";
 import { newInitialPassword } from "@/features/people/server/commands";
 
 /** A manager acting on their own academy (the id comes from the database actor, never from input). */
@@ -80,8 +79,7 @@ export async function addTeacher(
     });
     return ok({ id: user.id, password });
   } catch (error) {
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002")
-      return fail("CONFLICT", { email: ["emailInUse"] });
+    if (isUniqueViolation(error)) return fail("CONFLICT", { email: ["emailInUse"] });
     throw error;
   }
 }
