@@ -54,6 +54,9 @@ test.describe("automatic furigana", () => {
     await expect(
       page.locator('[data-testid="furigana-row"][data-base="東京"] [data-testid="furigana-check"]'),
     ).toHaveText("要確認");
+    // the guessed reading's box is outlined in amber, the others are not
+    await expect(reading("東京")).toHaveCSS("border-color", "rgb(201, 138, 0)");
+    await expect(reading("食")).not.toHaveCSS("border-color", "rgb(201, 138, 0)");
     await page.getByTestId("furigana-proposals").scrollIntoViewIfNeeded();
     await page.screenshot({ path: test.info().outputPath("furigana-check.png") });
     await expectAccessible(page);
