@@ -83,6 +83,8 @@ interface Counter {
   ku?: boolean;
   /** whole readings for some numbers (一人 ひとり) */
   own?: Record<number, string>;
+  /** a native word (組 くみ): the number's sound never doubles before it (一組 いちくみ) */
+  plain?: boolean;
 }
 const DAYS: Record<number, string> = {
   2: "ふつか",
@@ -135,7 +137,7 @@ export const COUNTERS: Record<string, Counter> = {
   カ国: { reading: "かこく" },
   国: { reading: "こく" },
   校: { reading: "こう" },
-  組: { reading: "くみ" },
+  組: { reading: "くみ", plain: true },
   年: { reading: "ねん", yo: true },
   年間: { reading: "ねんかん", yo: true },
   時: { reading: "じ", yo: true, shichi: true, ku: true },
@@ -159,8 +161,13 @@ export const COUNTERS: Record<string, Counter> = {
   学年: { reading: "がくねん" },
 };
 
-const P: Record<string, string> = { は: "ぱ", ひ: "ぴ", ふ: "ぷ", へ: "ぺ", ほ: "ぽ" };
-const B: Record<string, string> = { は: "ば", ひ: "び", ふ: "ぶ", へ: "べ", ほ: "ぼ" };
+/** The kana with its voiced mark (か → が, そ → ぞ, ほ → ぼ): the next code point in every voiceable row. */
+const voiced = (kana: string) => String.fromCharCode(kana.charCodeAt(0) + 1);
+/** A は-row kana with its half-voiced mark (は → ぱ, ほ → ぽ): two code points on. */
+const halfVoiced = (kana: string) => String.fromCharCode(kana.charCodeAt(0) + 2);
+/** The counter's first sound after 3 or 何: voiced (さんぼん, さんがい), half-voiced (さんぷん) or as it is. */
+const afterThree = (counter: Counter, first: string) =>
+  counter.afterThree === "b" ? voiced(first) : counter.afterThree === "p" ? halfVoiced(first) : first;
 
 /** A number (or 何, as -1) with its counter: the number's last sound and the counter's first join as spoken. */
 export function countReading(n: number, surface: string): string | null {
@@ -169,8 +176,7 @@ export function countReading(n: number, surface: string): string | null {
   if (counter.own?.[n]) return counter.own[n]!;
   const first = counter.reading[0]!;
   const rest = counter.reading.slice(1);
-  if (n === -1)
-    return "なん" + (counter.afterThree === "b" ? B[first]! : counter.afterThree === "p" ? P[first]! : first) + rest;
+  if (n === -1) return "なん" + afterThree(counter, first) + rest;
   let head = numberReading(n);
   const last = n % 10 === 0 ? (n % 100 === 0 ? (n % 1000 === 0 ? 0 : 100) : 10) : n % 10;
   if (last === 4 && counter.yo) head = head.slice(0, -2) + "よ";
@@ -179,12 +185,12 @@ export function countReading(n: number, surface: string): string | null {
   const geminate = (
     { か: [1, 6, 8, 10, 100], さ: [1, 8, 10], た: [1, 8, 10], は: [1, 6, 8, 10, 100] } as Record<string, number[]>
   )[rowOf(first)];
-  if (geminate?.includes(last)) {
+  if (geminate?.includes(last) && !counter.plain) {
     head = head.slice(0, -1) + "っ"; // いち → いっ, ろく → ろっ, じゅう → じゅっ, ひゃく → ひゃっ
-    return head + (rowOf(first) === "は" ? P[first]! : first) + rest;
+    return head + (rowOf(first) === "は" ? halfVoiced(first) : first) + rest;
   }
-  if (last === 3 && counter.afterThree) return head + (counter.afterThree === "b" ? B[first]! : P[first]!) + rest;
-  if (last === 4 && counter.afterThree === "p") return head + P[first]! + rest;
+  if (last === 3 && counter.afterThree) return head + afterThree(counter, first) + rest;
+  if (last === 4 && counter.afterThree === "p") return head + halfVoiced(first) + rest;
   return head + counter.reading;
 }
 

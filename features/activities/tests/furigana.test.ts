@@ -1,12 +1,12 @@
 import { readdirSync, readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { alignReading, toHiragana } from "@/features/activities/shared/furigana-align";
+import { alignReading, isKana, toHiragana } from "@/features/activities/shared/furigana-align";
 import { nameEntries } from "@/features/activities/shared/furigana-names";
 import { applyFurigana, proposeFurigana, type Token } from "@/features/activities/shared/furigana-propose";
 import { chunksOf, textSpans } from "@/features/activities/shared/furigana-spans";
 import { DICTIONARY_DIR, tokenizeMarkup } from "@/features/activities/server/furigana-tokenizer";
-import { countReading, numberReading, numberValue } from "@/features/activities/shared/furigana-rules";
+import { COUNTERS, countReading, numberReading, numberValue } from "@/features/activities/shared/furigana-rules";
 import { parseRichText } from "@/platform/richtext/parse";
 import { toPlainText } from "@/platform/richtext/plain";
 
@@ -322,7 +322,19 @@ describe("numbers, counters and words read from their neighbours", () => {
     expect(countReading(100, "本")).toBe("ひゃっぽん");
     expect(countReading(3, "杯")).toBe("さんばい");
     expect(countReading(-1, "本")).toBe("なんぼん");
+    expect(countReading(3, "階")).toBe("さんがい");
+    expect(countReading(-1, "階")).toBe("なんがい");
+    expect(countReading(3, "足")).toBe("さんぞく");
+    expect(countReading(1, "組")).toBe("いちくみ");
+    expect(countReading(8, "組")).toBe("はちくみ");
     expect(countReading(1, "冊")).toBe("いっさつ");
+  });
+  it("every counter with every kind of number reads as kana", () => {
+    const numbers = [-1, 1, 2, 3, 4, 6, 7, 8, 9, 10, 11, 100, 1000, 10_000];
+    const wrong = Object.keys(COUNTERS).flatMap((c) =>
+      numbers.map((n) => [c, n, countReading(n, c)] as const).filter(([, , r]) => !r || !isKana(r)),
+    );
+    expect(wrong).toEqual([]);
   });
 });
 
