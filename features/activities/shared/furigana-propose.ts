@@ -1,18 +1,9 @@
 import { alignReading, hasKanji, isKana } from "./furigana-align";
 import { textSpans, type TextSpan } from "./furigana-spans";
 import { applyReadingRules } from "./furigana-rules";
+import type { Token } from "./furigana-token";
 
-/** One word of the analyser's output, at its offset in the text it was given. */
-export interface Token {
-  start: number;
-  surface: string;
-  /** katakana or hiragana; absent for words the dictionary does not know */
-  reading?: string | null;
-  /** the analyser's part of speech, its fields joined by commas (名詞,固有名詞,人名) */
-  pos?: string;
-  /** a word the dictionary does not have (the analyser guessed where it starts and ends) */
-  unknown?: boolean;
-}
+export type { Token } from "./furigana-token";
 
 /** A person of the roster as a reading source: the name's parts (family, given) with their kana. */
 export interface NameEntry {

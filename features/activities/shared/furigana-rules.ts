@@ -1,5 +1,5 @@
 import { toHiragana } from "./furigana-align";
-import type { Token } from "./furigana-propose";
+import type { Token } from "./furigana-token";
 
 /**
  * Readings the dictionary gets wrong by itself, fixed from the words around them: numbers in kanji and
