@@ -59,7 +59,8 @@ const BATCH_SQL = `
     select r.i, gs.id from req r
     join picked p on p.i = r.i
     join guide_sessions gs on gs.id = p.id
-    where case when r.game then gs.game
+    -- checked again on the locked row: a lesson ended while this press waited for its lock is not moved
+    where gs.ended_at is null and case when r.game then gs.game
       else exists (select 1 from activity_scenes sc where sc.id = r.scene_id and sc.activity_id = gs.activity_id) end
     -- locked in one order whoever locks them: two statements never wait on each other in a circle
     order by gs.id

@@ -202,6 +202,52 @@ describe("presses that arrive together", () => {
     });
   });
 
+  it("a press waiting behind the teacher ending the lesson moves nothing: the ended session keeps its scene, version and audit", async () => {
+    const teacher = classes[0]!.teacher;
+    const activity = await createActivityFromTemplate(db(), {
+      templateId: "science-dissolve",
+      schoolId: (await db().user.findUniqueOrThrow({ where: { id: teacher } })).schoolId!,
+      mode: "guide",
+    });
+    const scenes = await db().activityScene.findMany({
+      where: { activityId: activity.id },
+      orderBy: { position: "asc" },
+      select: { id: true },
+    });
+    const session = await db().guideSession.create({
+      data: { activityId: activity.id, startedById: teacher, currentSceneId: scenes[0]!.id },
+    });
+    const cookie = await cookieOf(teacher);
+    // the lesson is being ended (its row locked by that transaction) when the press arrives
+    const locker = new pg.Client({ connectionString: testDatabaseUrl() });
+    await locker.connect();
+    let reply: Awaited<ReturnType<typeof press>>;
+    try {
+      await locker.query("begin");
+      await locker.query("update guide_sessions set ended_at = now() where id = $1", [session.id]);
+      const pressing = press(cookie, activity.id, scenes[1]!.id);
+      await expect
+        .poll(
+          async () =>
+            (
+              await db().$queryRaw<
+                { n: number }[]
+              >`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`
+            )[0]!.n,
+          { timeout: 30_000 },
+        )
+        .toBeGreaterThanOrEqual(1);
+      await locker.query("commit");
+      reply = await pressing;
+    } finally {
+      await locker.end();
+    }
+    expect(reply.status).not.toBe(200);
+    const after = await db().guideSession.findUniqueOrThrow({ where: { id: session.id } });
+    expect(after).toMatchObject({ currentSceneId: scenes[0]!.id, version: session.version });
+    expect(await db().auditLog.count({ where: { action: "guide.scene", targetId: activity.id } })).toBe(0);
+  });
+
   it("one teacher pressing several times at once: every press moves the class once", async () => {
     const [c] = classes as [(typeof classes)[0]];
     const cookie = await cookieOf(c.teacher);
