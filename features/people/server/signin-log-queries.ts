@@ -4,6 +4,7 @@ import { db } from "@/platform/db";
 import { escapeLike } from "@/platform/db/query-text";
 import {
   describeAction,
+  FACTOR_STEPS,
   SIGNIN_LOG_PAGE_SIZE,
   type SigninLogQuery,
   type SigninMethod,
@@ -43,7 +44,7 @@ const METHOD_WHERE: Record<SigninMethod, Prisma.AuditLogWhereInput> = {
   oidc: { action: { startsWith: "signin.oidc." } },
   lti: { action: { startsWith: "signin.lti." } },
   code: { action: { startsWith: "signin.code." } },
-  factor: { OR: [{ action: { startsWith: "signin.totp." } }, { action: { startsWith: "signin.recovery." } }] },
+  factor: { OR: FACTOR_STEPS.map((step) => ({ action: { startsWith: `signin.${step}.` } })) },
   reset: { action: { startsWith: "password.reset." } },
   signout: { action: { startsWith: "signout" } },
   change: { NOT: SIGNIN_FAMILIES },

@@ -28,6 +28,9 @@ export const SIGNIN_LOG_PAGE_SIZE = 50;
 /** The most rows one CSV export holds; past it the export asks for a narrower filter (413). */
 export const SIGNIN_LOG_EXPORT_MAX = 50_000;
 
+/** The second step of a staff sign-in: an authenticator app's code, a recovery code or a passkey (platform/auth/second-factor.ts). */
+export const FACTOR_STEPS = ["totp", "recovery", "passkey"] as const;
+
 /** The method and result an entry's action names. */
 export function describeAction(action: string): { method: SigninMethod; result: SigninOutcome } {
   const [family, method, result] = action.split(".");
@@ -42,8 +45,7 @@ export function describeAction(action: string): { method: SigninMethod; result: 
   ) {
     return { method, result: result === "failure" || result === "throttled" ? result : "success" };
   }
-  // the second step of a staff sign-in: an authenticator app's code, a recovery code or a passkey (platform/auth/second-factor.ts)
-  if (family === "signin" && (method === "totp" || method === "recovery" || method === "passkey")) {
+  if (family === "signin" && (FACTOR_STEPS as readonly string[]).includes(method ?? "")) {
     return { method: "factor", result: result === "failure" || result === "throttled" ? result : "success" };
   }
   if (family === "password" && method === "reset") return { method: "reset", result: "success" };

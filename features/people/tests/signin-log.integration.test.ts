@@ -134,6 +134,21 @@ describe("the sign-in log", () => {
     ).not.toContain("a-new-Password-9");
   });
 
+  it("the second factor's filter lists every second step: an app's code, a recovery code and a passkey", async () => {
+    const ip = "198.51.100.31";
+    for (const action of ["signin.totp.success", "signin.recovery.failure", "signin.passkey.success"])
+      await db().auditLog.create({
+        data: { action, actorId: colleague.id, schoolId: a.other.id, academyId: a.academy.id, ip },
+        select: { id: true },
+      });
+    const factors = await listSigninLog(managerScope, all({ method: "factor" }));
+    expect(factors.rows.filter((r) => r.ip === ip).map((r) => [r.method, r.result])).toEqual([
+      ["factor", "success"],
+      ["factor", "failure"],
+      ["factor", "success"],
+    ]);
+  });
+
   it("removes entries older than the retention and keeps the rest", async () => {
     const old = await db().auditLog.create({
       data: { action: "signin.password.success", actorId: teacher.id, at: new Date(Date.now() - 1096 * 86_400_000) },
