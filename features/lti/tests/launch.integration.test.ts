@@ -19,12 +19,14 @@ const LTI = "https://purl.imsglobal.org/spec/lti/claim";
 let platform: LtiPlatformEmulator;
 const people = {} as Record<"student" | "teacher" | "disabled" | "foreign", { id: string; sourcedId: string }>;
 let activity: string;
+const lti = { academy: "", elsewhere: "" };
 let guided: string;
 
 beforeAll(async () => {
   platform = await startLtiPlatform({ toolUrl: publicUrl() });
   const { tag, academy, school } = await twoSchools();
   const elsewhere = await createAcademy(db(), { name: `X${tag}`, nameKana: "えっくす" });
+  Object.assign(lti, { academy: academy.id, elsewhere: elsewhere.id });
   await setLtiPlatform(
     academy.id,
     {
@@ -102,11 +104,17 @@ async function launch(over: Partial<LaunchSpec> = {}, options: { nonce?: string;
   return verifyLaunch({ idToken, state: started.state, stateBound: options.bound ?? true });
 }
 
-const counts = async () => ({
-  users: await db().user.count(),
-  accounts: await db().account.count(),
-  devices: await db().deviceSession.count(),
-});
+/** This file's academies' people, accounts and devices (other test files write their own at the same time). */
+const counts = async () => {
+  const academyIds = [lti.academy, lti.elsewhere];
+  const inAcademies = { OR: [{ academyId: { in: academyIds } }, { school: { academyId: { in: academyIds } } }] };
+  const ofThem = { user: inAcademies };
+  return {
+    users: await db().user.count({ where: inAcademies }),
+    accounts: await db().account.count({ where: ofThem }),
+    devices: await db().deviceSession.count({ where: ofThem }),
+  };
+};
 
 describe("the login initiation", () => {
   it("sends the browser to the platform's auth URL with a fresh state and nonce, our client id and launch URL", async () => {
