@@ -152,3 +152,20 @@ test("a teacher registers a passkey and signs in with it as the second factor; a
     "signin.passkey.success",
   ]);
 });
+
+test("a browser without passkeys is told so, not that the person cancelled, and nothing is registered", async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    // a browser that has no WebAuthn (an old tablet's, or one with it turned off)
+    Reflect.deleteProperty(window, "PublicKeyCredential");
+  });
+  const { teacher } = await makeSchool(0);
+  await signInAs(page, teacher.email!, TEST_PASSWORD);
+  await page.goto("/dashboard/teacher/signins");
+  await page.getByTestId("passkey-name").fill("古いタブレット");
+  await page.getByTestId("passkey-add").click();
+  await expect(page.getByTestId("second-factor-error")).toHaveAttribute("data-code", "passkeyUnsupported");
+  await expect(page.getByTestId("second-factor-error")).toContainText("このブラウザでは、パスキーを使えません。");
+  expect(await e2eDb().passkey.count({ where: { userId: teacher.id } })).toBe(0);
+});

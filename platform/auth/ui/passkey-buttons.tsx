@@ -1,5 +1,10 @@
 "use client";
-import { startAuthentication, startRegistration, WebAuthnError } from "@simplewebauthn/browser";
+import {
+  browserSupportsWebAuthn,
+  startAuthentication,
+  startRegistration,
+  WebAuthnError,
+} from "@simplewebauthn/browser";
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
@@ -38,7 +43,7 @@ function serverError(result: ActionResult<unknown>): PasskeyError {
 /** The browser's refusal: the person cancelled or waited too long (NotAllowedError), or WebAuthn is missing. */
 function browserError(error: unknown): PasskeyError {
   if (error instanceof WebAuthnError && error.code === "ERROR_INVALID_DOMAIN") return "passkeyUnsupported";
-  if (error instanceof Error && error.message.includes("does not support WebAuthn")) return "passkeyUnsupported";
+  if (!browserSupportsWebAuthn()) return "passkeyUnsupported";
   return "passkeyCancelled";
 }
 
