@@ -10,7 +10,7 @@ import { auth, signIn, signOut } from "./config";
 import { LANGUAGE_CHOICE_COOKIE, LANGUAGE_COOKIE } from "@/platform/i18n/languages";
 import { PENDING_CODE_COOKIE } from "./cookies";
 import { decodeFailure, type SigninErrorCode } from "./errors";
-import { startingSignin } from "./oidc";
+import { refusedSigninPath, startingSignin } from "./oidc";
 import { findCodeHolder, findUserByEmail } from "./queries";
 import { areaOf, homeOf } from "./roles";
 import { safeFromPath, signinInputSchema } from "./schema";
@@ -101,5 +101,5 @@ export async function signInWithProvider(form: FormData): Promise<void> {
   const from = safeFromPath(form.get("from"));
   const start = () => signIn(String(provider), { redirectTo: from ?? "/dashboard" });
   if (typeof provider !== "string" || !(await startingSignin(provider, start)))
-    redirect("/signin?error=providerFailed");
+    redirect(refusedSigninPath(String(provider ?? ""), "providerFailed"));
 }

@@ -39,7 +39,7 @@ import {
 import type { ActionResult } from "@/platform/errors";
 import { logToStderr } from "@/platform/ops/log";
 import { removeLtiPlatform, setLtiPlatform } from "@/features/lti/server/platform-commands";
-import { rotateToolKey } from "@/features/lti/server/keys";
+import { KEY_OVERLAP_DAYS, rotateToolKey } from "@/features/lti/server/keys";
 import { ltiPlatformCliInput } from "@/features/lti/shared/platform-input";
 import { backupDatabase } from "../backup/backup";
 import { BackupRefused } from "../backup/format";
@@ -179,7 +179,9 @@ async function runLti(command: string, values: Record<string, string | boolean |
       return true;
     case "rotate-lti-key": {
       const { kid, retired } = await rotateToolKey();
-      console.log(`LTI signing key rotated: now ${kid}${retired ? `; ${retired} stays published 7 days` : ""}`);
+      console.log(
+        `LTI signing key rotated: now ${kid}${retired ? `; ${retired} stays published ${KEY_OVERLAP_DAYS} days` : ""}`,
+      );
       return true;
     }
     default:

@@ -1,6 +1,6 @@
 import "server-only";
 import { createRemoteJWKSet, errors, type JWTPayload, jwtVerify } from "jose";
-import { homeOf, isRole, type Role } from "@/platform/auth/roles";
+import { homeOf, type Role } from "@/platform/auth/roles";
 import { publicUrl } from "@/platform/env";
 import {
   CLAIM,
@@ -136,7 +136,7 @@ function activityOf(payload: JWTPayload): string | null {
  * Where the person lands: a student in the activity's running session (guide mode) or its self mode, a teacher on
  * its console; the own home when the link names no activity of their school or it is in neither mode.
  */
-async function landingOf(person: Person & { role: Role }, activityId: string | null): Promise<string> {
+async function landingOf(person: Person, activityId: string | null): Promise<string> {
   const mode = activityId ? await activityModeIn(activityId, person.schoolId) : null;
   if (!activityId || !mode) return homeOf(person.role);
   if (person.role === "teacher") return `/dashboard/teacher/activities/guide/${activityId}`;
@@ -168,7 +168,7 @@ export async function verifyLaunch(input: LaunchInput): Promise<LaunchOutcome> {
   if (claims) return refuse(claims, platform.academyId);
   const sourcedId = sourcedIdOf(payload, platform.identityClaim);
   const person = sourcedId ? await findLaunchPerson(sourcedId) : null;
-  if (!person || !isRole(person.role)) return refuse(sourcedId ? "unknownPerson" : "missingClaims", platform.academyId);
+  if (!person) return refuse(sourcedId ? "unknownPerson" : "missingClaims", platform.academyId);
   if (person.academyId !== platform.academyId) return refuse("otherAcademy", platform.academyId, person.id);
   if (person.disabled) return refuse("userDisabled", platform.academyId, person.id);
   const user = { id: person.id, role: person.role };
@@ -176,6 +176,6 @@ export async function verifyLaunch(input: LaunchInput): Promise<LaunchOutcome> {
     ok: true,
     user,
     academyId: platform.academyId,
-    landing: await landingOf({ ...person, role: person.role }, activityOf(payload)),
+    landing: await landingOf(person, activityOf(payload)),
   };
 }
