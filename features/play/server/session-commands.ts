@@ -152,6 +152,21 @@ export async function startSession(
 }
 
 /** Applies a change to the running session (version + 1, everyone notified on commit). */
+/**
+ * The addressed session, read after its row is locked (FOR UPDATE): two changes of it apply one after the other, and a
+ * change that waited behind the teacher ending the lesson finds it ended (CONFLICT) instead of changing it.
+ */
+async function lockedSession(tx: Tx, ctx: SchoolCtx, activityId: string, sessionId: string | undefined) {
+  let id = sessionId;
+  if (!id) {
+    const running = await targetSession(tx, ctx, activityId, undefined);
+    if (!running.ok) return running;
+    id = running.data.id;
+  }
+  await tx.$executeRaw`select id from guide_sessions where id = ${id}::uuid for update`;
+  return targetSession(tx, ctx, activityId, id);
+}
+
 async function changeSession(
   ctx: SchoolCtx,
   target: { activityId: string; sessionId?: string },
@@ -163,10 +178,7 @@ async function changeSession(
 ): Promise<ActionResult<null>> {
   const { activityId } = target;
   return db().$transaction(async (tx) => {
-    // the session row is locked (FOR UPDATE) so that two changes of it apply one after the other
-    if (target.sessionId)
-      await tx.$executeRaw`select id from guide_sessions where id = ${target.sessionId}::uuid for update`;
-    const found = await targetSession(tx, ctx, activityId, target.sessionId);
+    const found = await lockedSession(tx, ctx, activityId, target.sessionId);
     if (!found.ok) return found;
     const session = found.data;
     const data = await change(session, tx);
@@ -230,7 +242,8 @@ export function setSessionFlags(
 /**
  * One statement changing the addressed running session ($1 activity, $2 school, $4 actor, $5 audit action, $6/$7 the
  * notification, $8 the session named or null) by `set`, where `only` holds of it; `picked`: such a session runs,
- * whether or not `only` holds.
+ * whether or not `only` holds. The locked row is checked to be running again: a press that waited behind the teacher
+ * ending the lesson changes nothing.
  */
 const sessionChangeSql = (set: string, only = "true") => `
   with picked as (
@@ -238,7 +251,7 @@ const sessionChangeSql = (set: string, only = "true") => `
     where gs.activity_id = $1::uuid and gs.ended_at is null and a.school_id = $2::uuid and a.status = 'active' and a.mode = 'guide'
       and ${SESSION_PICK_SQL("gs", "$8::uuid")}
   ), target as (
-    select gs.id from guide_sessions gs join picked p on p.id = gs.id where p.fits for update of gs
+    select gs.id from guide_sessions gs join picked p on p.id = gs.id where p.fits and gs.ended_at is null for update of gs
   ), changed as (
     update guide_sessions gs set ${set}, version = gs.version + 1 from target where gs.id = target.id returning gs.id
   ), logged as (

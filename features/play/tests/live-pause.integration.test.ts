@@ -1,14 +1,17 @@
 /**
  * "Eyes on me" as one statement (features/play/server/session-commands.ts setSessionPaused): it changes only
  * the running session of the school's own guide-mode activity, moves its version on, writes the
- * audit entry, and refuses (nothing changed) when no session runs or the activity is another school's.
+ * audit entry, and refuses (nothing changed) when no session runs or the activity is another school's, or when the
+ * press waited behind the teacher ending the lesson (as any other change of a session: lockedSession).
  */
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/platform/db";
-import { endSession, setSessionPaused, startSession } from "@/features/play/server/session-commands";
+import { endSession, setSceneLocked, setSessionPaused, startSession } from "@/features/play/server/session-commands";
 import type { AuthorizedSchoolId } from "@/platform/auth/scope";
 import { createActivityFromTemplate, createUser } from "../../../prisma/seed/factories";
 import { twoSchools } from "../../../tests/support/two-schools";
+import { testDatabaseUrl } from "../../../tests/support/helpers";
 
 const ids = {} as { school: string; other: string; teacher: string; foreignTeacher: string; activity: string };
 const ctx = () => ({ schoolId: ids.school as AuthorizedSchoolId, actorId: ids.teacher });
@@ -76,4 +79,57 @@ describe("eyes on me (pause) in one statement", () => {
     expect(await setSessionPaused(ctx(), ids.activity, true)).toMatchObject({ ok: false, code: "CONFLICT" });
     expect(await session()).toEqual(ended);
   });
+
+  it("a press waiting behind the teacher ending the lesson changes nothing: the ended session keeps its pause, version and audit", async () => {
+    const running = await runningSession();
+    const auditsBefore = (await audits()).length;
+    const reply = await whileEnding(running.id, () => setSessionPaused(ctx(), ids.activity, true));
+    expect(reply).toMatchObject({ ok: false, code: "CONFLICT" });
+    const after = await db().guideSession.findUniqueOrThrow({ where: { id: running.id } });
+    expect(after).toMatchObject({ paused: false, version: running.version });
+    expect((await audits()).length).toBe(auditsBefore);
+  });
+
+  it("a lock of the scene waiting behind the teacher ending the lesson changes nothing either", async () => {
+    const running = await runningSession();
+    const reply = await whileEnding(running.id, () => setSceneLocked(ctx(), ids.activity, true));
+    expect(reply).toMatchObject({ ok: false, code: "CONFLICT" });
+    const after = await db().guideSession.findUniqueOrThrow({ where: { id: running.id } });
+    expect(after).toMatchObject({ lockedSceneIds: [], version: running.version });
+    expect(await db().auditLog.count({ where: { targetId: ids.activity, action: "guide.lock" } })).toBe(0);
+  });
 });
+
+async function runningSession() {
+  expect(await startSession(ctx(), ids.activity)).toMatchObject({ ok: true });
+  return db().guideSession.findFirstOrThrow({
+    where: { activityId: ids.activity, endedAt: null },
+    select: { id: true, version: true },
+  });
+}
+
+/** Runs `press` while another transaction holds the session's row, ending it; the press waits for it to commit. */
+async function whileEnding<T>(sessionId: string, press: () => Promise<T>): Promise<T> {
+  const locker = new pg.Client({ connectionString: testDatabaseUrl() });
+  await locker.connect();
+  try {
+    await locker.query("begin");
+    await locker.query("update guide_sessions set ended_at = now() where id = $1", [sessionId]);
+    const pressing = press();
+    await expect
+      .poll(
+        async () =>
+          (
+            await db().$queryRaw<
+              { n: number }[]
+            >`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`
+          )[0]!.n,
+        { timeout: 30_000 },
+      )
+      .toBeGreaterThanOrEqual(1);
+    await locker.query("commit");
+    return await pressing;
+  } finally {
+    await locker.end();
+  }
+}
