@@ -57,13 +57,15 @@ export async function setOidcProvider(
   });
   if (taken) return fail("CONFLICT", { slug: ["taken"] });
   try {
-    if (!academy.oidcProvider)
-      await db().academyOidcProvider.create({ data: { academyId, ...fields, clientSecretSealed: sealed! } });
-    else
-      await db().academyOidcProvider.update({
+    // an upsert (one INSERT … ON CONFLICT): the same form sent twice at once saves once, neither is refused
+    if (sealed)
+      await db().academyOidcProvider.upsert({
         where: { academyId },
-        data: { ...fields, ...(sealed ? { clientSecretSealed: sealed } : {}) },
+        create: { academyId, ...fields, clientSecretSealed: sealed },
+        update: { ...fields, clientSecretSealed: sealed },
       });
+    else if ((await db().academyOidcProvider.updateMany({ where: { academyId }, data: fields })).count === 0)
+      return fail("VALIDATION", { clientSecret: ["required"] }); // removed meanwhile: a new provider needs its secret
   } catch (error) {
     // another academy took the slug since the check (the unique index has the last word)
     if (isUniqueViolation(error)) return fail("CONFLICT", { slug: ["taken"] });

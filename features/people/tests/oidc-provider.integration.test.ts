@@ -1,7 +1,7 @@
 /**
  * An academy's own OpenID Connect provider saved (features/people/server/academy-commands.ts): a slug another
  * academy uses is refused as taken (CONFLICT, field "slug"), also when several academies save the same new slug at
- * once and the unique index decides, never an internal error.
+ * once and the unique index decides, never an internal error; the same academy's form sent twice at once saves once.
  */
 import { afterAll, describe, expect, it } from "vitest";
 import { setOidcProvider } from "@/features/people/server/academy-commands";
@@ -43,5 +43,18 @@ describe("an academy provider's slug", () => {
       fieldErrors: { slug: ["taken"] },
     });
     expect(await db().academyOidcProvider.count({ where: { slug } })).toBe(1);
+  });
+
+  it("one academy's first save sent twice at once (a double click): both succeed, one provider, never 'taken'", async () => {
+    const tag = uniqueTag()
+      .toLowerCase()
+      .replace(/[^a-z0-9]/g, "");
+    const academy = await createAcademy(db(), { name: `D${tag}`, nameKana: "でぃー" });
+    const slug = `twice-${tag}`.slice(0, 40);
+    const results = await Promise.all(
+      Array.from({ length: 4 }, () => setOidcProvider(academy.id, provider(slug), { via: "cli" })),
+    );
+    expect(results).toEqual(results.map(() => ({ ok: true, data: null })));
+    expect(await db().academyOidcProvider.count({ where: { academyId: academy.id } })).toBe(1);
   });
 });
