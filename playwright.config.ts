@@ -74,7 +74,9 @@ export default defineConfig({
   webServer: {
     command: "npx tsx scripts/start.ts",
     url: `${BASE_URL}/signin`,
-    timeout: 300_000,
+    // the start builds the app when the sources changed (scripts/start.ts): a production build on two busy cores takes
+    // several minutes, so the wait is long; a server that fails to start exits, which ends the wait at once
+    timeout: 900_000,
     reuseExistingServer: false,
     stdout: "pipe",
     stderr: "pipe",
