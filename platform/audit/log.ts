@@ -2,38 +2,9 @@ import "server-only";
 import type { Prisma } from "@/platform/db/generated/prisma/client";
 import { errorField, log } from "@/platform/ops/log";
 import { type AuditEntry, insertAuditEntry } from "./commands";
+import { logAudit } from "./log-line";
 
-/** Meta fields that may reach the server log (never the e-mail a sign-in failure keeps in the table). */
-const LOGGED_META = ["reason", "from", "to", "pseudonymous", "rows"] as const;
-
-/**
- * The audited event as a log line too (docs/architecture.md "Operations"):
- * sign-in failures, exports, mode changes, live sessions, admin actions — by
- * user id, never by name or e-mail. Inside a transaction the line is written
- * when the entry is, before the commit. A statement that writes its own entry in SQL
- * (features/play/server/session-commands.ts setSessionPaused) calls it once the entry is written.
- */
-export function logAudit(entry: AuditEntry) {
-  const meta =
-    entry.meta && typeof entry.meta === "object" && !Array.isArray(entry.meta)
-      ? (entry.meta as Record<string, unknown>)
-      : {};
-  const fields = Object.fromEntries(
-    LOGGED_META.filter((key) => meta[key] !== undefined).map((key) => [key, meta[key]]),
-  );
-  const method = entry.action.startsWith("signin.") ? entry.action.split(".")[1] : undefined; // password, code, google, entra
-  const line = {
-    event: entry.action,
-    method,
-    userId: entry.actorId ?? undefined,
-    schoolId: entry.schoolId ?? undefined,
-    targetType: entry.targetType,
-    targetId: entry.targetId,
-    ...fields,
-  };
-  if (entry.action.endsWith(".throttled")) log().warn(line, "audit");
-  else log().info(line, "audit");
-}
+export { logAudit } from "./log-line";
 
 /**
  * Appends to the audit log (and writes it to the server log). Outside a transaction a failure to log is

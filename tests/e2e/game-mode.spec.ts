@@ -9,8 +9,9 @@ import { projectorLinkFrom, sceneOf } from "./guide";
  * Game mode in a live lesson: the teacher starts a game with teams; a fast correct student, a slower correct one in
  * another class and a wrong one answer; the projector's leaderboard orders them by points under nicknames (no real
  * name anywhere on it, in its page or its stream) until the teacher shows names, with the classes' totals; each
- * student sees their own points and rank; the podium shows the top three. Screenshots of the leaderboard at 1280×720
- * and 1920×1080 in the three display languages.
+ * student's stream brings their own points, rank, team's rank and podium place (their page asks nothing); the podium
+ * shows the top three. Screenshots of the leaderboard at 1280×720
+ * and 1920×1080 in the three display languages, and of a student's standing at 1280×720 and 390×844.
  */
 const signedIn = signedInBrowsers();
 const device = devices();
@@ -66,6 +67,12 @@ test("ゲームモード: points by speed, a leaderboard of nicknames until name
   // nothing to show a student before the teacher shows the board
   await expect(wrongPage.getByTestId("game-standing")).toHaveCount(0);
 
+  // the students' pages ask nothing: each one's own standing arrives in their stream
+  const asked: string[] = [];
+  for (const kid of [fast, slow, wrongPage])
+    kid.on("request", (r) => {
+      if (r.method() === "POST") asked.push(r.url());
+    });
   await teacherPage.getByTestId("game-ranking").click();
   await expect(teacherPage.getByTestId("game-ranking")).toHaveAttribute("aria-pressed", "true");
   await expect(board(projector)).toHaveAttribute("data-view", "ranking");
@@ -87,6 +94,15 @@ test("ゲームモード: points by speed, a leaderboard of nicknames until name
   await expect(slow.getByTestId("game-standing-rank")).toHaveAttribute("data-rank", "2");
   await expect(wrongPage.getByTestId("game-standing-rank")).toHaveAttribute("data-rank", "3");
   await expect(wrongPage.getByTestId("game-standing-rank")).toHaveAttribute("data-points", "0");
+  await expect(slow.getByTestId("game-standing-rank")).toHaveAttribute("data-points", String(p2));
+  await expect(slow.getByTestId("game-standing-rank")).toContainText(`${p2}点`);
+  // the class teams: 1組 (the fast and the slow student) first, 2組 second
+  await expect(fast.getByTestId("game-standing-team")).toHaveAttribute("data-rank", "1");
+  await expect(fast.getByTestId("game-standing-team")).toHaveAttribute("data-points", String(p1! + p2!));
+  await expect(wrongPage.getByTestId("game-standing-team")).toHaveAttribute("data-rank", "2");
+  // no podium place on the leaderboard, only on the podium
+  await expect(fast.getByTestId("game-standing-podium")).toHaveCount(0);
+  expect(asked).toEqual([]);
   // nobody else's name reaches a student's page (their own is in the header)
   for (const [k, kid] of [fast, slow, wrongPage].entries()) {
     const page = await kid.content();
@@ -121,6 +137,22 @@ test("ゲームモード: points by speed, a leaderboard of nicknames until name
   await expect(board(projector)).toHaveAttribute("data-view", "podium");
   await expect(board(projector).getByTestId("game-player")).toHaveCount(3);
   await projector.screenshot({ path: "test-results/game-podium-1280.png" });
+  await expect(fast.getByTestId("game-standing-podium")).toHaveAttribute("data-place", "1");
+  await expect(wrongPage.getByTestId("game-standing-podium")).toHaveAttribute("data-place", "3");
+  await expect(fast.getByTestId("game-standing-rank")).toHaveAttribute("data-rank", "1");
+  expect(asked).toEqual([]);
+  // a student's standing on the podium, in each display language, on a laptop and a phone
+  for (const lang of ["ja", "ja-ruby", "ja-kana"] as const) {
+    const page = await signedIn(browser, students[1]!.email!, { width: 1280, height: 720 }, { lang });
+    await page.goto(`/dashboard/student/activities/session/${activity.id}`);
+    await expect(page.getByTestId("game-standing-podium")).toHaveAttribute("data-place", "2");
+    await expect(page.getByTestId("game-standing-team")).toBeVisible();
+    await page.screenshot({ path: `test-results/game-standing-${lang}-1280.png` });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(page.getByTestId("game-standing")).toBeInViewport();
+    await page.screenshot({ path: `test-results/game-standing-${lang}-390.png` });
+    await page.context().close();
+  }
   // the next question takes the board's place
   await teacherPage.getByTestId("guide-jump").selectOption(scenes[3]!.id);
   await expect(projector.getByTestId("game-board")).toHaveCount(0);

@@ -212,6 +212,7 @@ export const LIVE_STATE_SAMPLE = JSON.stringify({
   timer: null,
   classKey: "2:1",
   game: null,
+  standing: null,
 } satisfies LiveState);
 
 /**

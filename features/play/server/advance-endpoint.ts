@@ -10,6 +10,7 @@ import {
   type EndpointOptions,
   type NodeEndpoint,
 } from "@/platform/http/node-http";
+import { logAudit } from "@/platform/audit/log-line";
 import { errorField, log } from "@/platform/ops/log";
 import { sameOrigin } from "@/platform/security/headers";
 import {
@@ -88,7 +89,18 @@ export function createAdvanceEndpoint(options: EndpointOptions): AdvanceEndpoint
     });
     if (row.refusal === "UNAUTHENTICATED" || row.refusal === "IDLE") return fail("UNAUTHENTICATED");
     if (row.refusal === "FORBIDDEN" || !row.scoped) return fail("FORBIDDEN");
-    return game ? gameViewResult(row) : moveResult(row);
+    if (!game) return moveResult(row);
+    const result = gameViewResult(row);
+    // the statement wrote the audit entry; its log line as setGameView writes it
+    if (result.ok)
+      logAudit({
+        action: "guide.game",
+        actorId: session.id,
+        schoolId: row.schoolId,
+        targetType: "activity",
+        targetId: input.activityId,
+      });
+    return result;
   }
 
   return {

@@ -85,7 +85,7 @@ export const liveEvents = defineLiveRoute(async (req, actor, granted, activityId
     release,
     stillValid,
     snapshot: async () => {
-      const state = await liveStateForStudent(activityId, studentClass);
+      const state = await liveStateForStudent(activityId, studentClass, actor.id);
       // a session started while the stream was open: join it
       if (state?.sessionId && state.status === "running" && state.sessionId !== sessionId) {
         sessionId = state.sessionId;
@@ -114,7 +114,7 @@ export const liveState = defineLiveRoute(async (req, actor, granted, activityId)
   const studentClass = await studentClassKey(actor.id);
   const sessionId = await present(activityId, actor.id, studentClass);
   if (sessionId) countsChanged(activityId);
-  const state = await liveStateForStudent(activityId, studentClass);
+  const state = await liveStateForStudent(activityId, studentClass, actor.id);
   return NextResponse.json(state, { headers: { "Cache-Control": "no-store" } });
 });
 

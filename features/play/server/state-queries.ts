@@ -13,11 +13,14 @@ import {
   sessionOfRow,
   sessionRowLoader,
   sharedStudentReads,
+  readActivity,
   sortRows,
   STAFF_SESSIONS_SQL,
   stateForClass,
+  stateForStudent,
   statesOfRows,
 } from "./student-state";
+import { gameStandings } from "./game-queries";
 
 export { PRESENCE_WINDOW_MS, type LiveState } from "./student-state";
 
@@ -68,11 +71,21 @@ function sessionLoader() {
   return g.manabiyaLiveSessions;
 }
 
-const studentStates = sharedStudentReads(async (activityId) => statesOfRows(await sessionLoader().load(activityId)));
+const studentStates = sharedStudentReads(async (activityId) =>
+  readActivity(statesOfRows(await sessionLoader().load(activityId)), gameStandings()),
+);
 
-/** The state a student of class `studentClass` (features/play/shared/klass.ts) follows: their class's session (the caller has checked access). */
-export async function liveStateForStudent(activityId: string, studentClass: string | null): Promise<LiveState | null> {
-  return stateForClass(await studentStates(activityId), studentClass);
+/**
+ * The state a student of class `studentClass` (features/play/shared/klass.ts) follows: their class's session (the
+ * caller has checked access), with student `userId`'s own standing while a game's board is shown (none without one).
+ */
+export async function liveStateForStudent(
+  activityId: string,
+  studentClass: string | null,
+  userId: string | null = null,
+): Promise<LiveState | null> {
+  const read = await studentStates(activityId);
+  return userId ? stateForStudent(read, studentClass, userId) : stateForClass(read.states, studentClass);
 }
 
 /** The students whose answers a session's counts and results are made of: its class's, or every student's. */

@@ -10,7 +10,7 @@ import { type Subscribe, subscribeVia } from "../../../platform/notify/listen";
 import { SLOT_RETRY_AFTER_S, takeSlot } from "./slot-count";
 import { openLiveStream, SSE_HEADERS, type StreamSink } from "./stream-core";
 import { classKeyOf } from "../shared/klass";
-import { stateForClass } from "./student-state";
+import { stateForStudent } from "./student-state";
 import { createStreamDatabase } from "./stream-pool-queries";
 
 /**
@@ -146,12 +146,13 @@ export function createStreamEndpoint(
       kinds: ["state"],
       release,
       stillValid: () => database.checks.load(sessionCheckKey(session)),
-      // the class's streams read the activity's states once per change and each takes its class's
+      // the class's streams read the activity's states once per change and each takes its class's (and, while a
+      // game's board is shown, its own standing)
       shared: {
         key: fanOutKey,
         read: () => database.stateOf(topicId),
-        view: (states: Awaited<ReturnType<typeof database.stateOf>>) => {
-          const state = stateForClass(states, studentClass);
+        view: (read: Awaited<ReturnType<typeof database.stateOf>>) => {
+          const state = stateForStudent(read, studentClass, session.id);
           // a session started while the stream was open: join it
           if (state?.sessionId && state.status === "running" && state.sessionId !== sessionId) {
             sessionId = state.sessionId;

@@ -5,7 +5,15 @@ import type { EndpointOptions } from "@/platform/http/node-http";
 import { countsNotifierVia } from "../../../platform/notify/listen";
 import { presenceWriter } from "../shared/presence";
 import { SESSION_OPEN_SQL } from "../shared/klass";
-import { SESSIONS_SQL, type SessionRow, sessionRowLoader, sharedStudentReads, statesOfRows } from "./student-state";
+import { type StandingRow, standingsLoader } from "./game-standings";
+import {
+  readActivity,
+  SESSIONS_SQL,
+  type SessionRow,
+  sessionRowLoader,
+  sharedStudentReads,
+  statesOfRows,
+} from "./student-state";
 
 /** The student re-read as getActor does, the activity as liveAccess checks it, their class, and the running session if it is open to them: one query. */
 const STUDENT_SQL = `
@@ -27,7 +35,7 @@ interface StudentRow {
 /**
  * The database of the production server's student streams (features/play/server/stream-endpoint.ts): a pool
  * of its own, and over it the student re-read, the live states (one query per change, shared by a class's
- * streams), the session checks, and the presence writes with the counts they change. Framework-free: no
+ * streams) with a shown game board's standings (one statement per change for the sessions read together), the session checks, and the presence writes with the counts they change. Framework-free: no
  * Next.js, no Prisma.
  */
 export function createStreamDatabase(options: Pick<EndpointOptions, "databaseUrl" | "poolSize">) {
@@ -41,7 +49,10 @@ export function createStreamDatabase(options: Pick<EndpointOptions, "databaseUrl
   const rows = async <T>(sql: string, params: unknown[]) =>
     (await pool.query<T & QueryResultRow>(sql, params)).rows as T[];
   const sessions = sessionRowLoader((ids) => rows<SessionRow>(SESSIONS_SQL, [ids]));
-  const stateOf = sharedStudentReads(async (activityId) => statesOfRows(await sessions.load(activityId)));
+  const standings = standingsLoader((sql, ids) => rows<StandingRow>(sql, [ids]));
+  const stateOf = sharedStudentReads(async (activityId) =>
+    readActivity(statesOfRows(await sessions.load(activityId)), standings),
+  );
   const presence = presenceWriter((sql, params) => pool.query(sql, params));
   const checks = sessionCheckLoader(rows);
   const countsChanged = countsNotifierVia(pool);

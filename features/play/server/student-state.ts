@@ -1,7 +1,8 @@
 import DataLoader from "dataloader";
 import type { ActivityMode } from "@/features/activities/shared/modes";
 import { classKeyOf, sessionOpenTo } from "../shared/klass";
-import type { GameBoardView, GameState } from "../shared/game";
+import type { GameBoardView, GameStanding, GameState } from "../shared/game";
+import type { Standings } from "./game-standings";
 import { topicGeneration } from "../../../platform/notify/listen";
 
 /**
@@ -40,11 +41,13 @@ export interface LiveState {
   timer: { endsAt: number; now: number; seconds: number; locks: boolean } | null;
   /** The class the session is run for ("grade:className", features/play/shared/klass.ts); null: the whole school. */
   classKey: string | null;
-  /**
-   * Game mode (null: an ordinary lesson): what the projector shows between questions and the teacher's choices.
-   * Only flags: each student asks for their own points once the board is shown (features/play/server/game-queries.ts).
-   */
+  /** Game mode (null: an ordinary lesson): what the projector shows between questions and the teacher's choices. */
   game: GameState | null;
+  /**
+   * While a game's board is shown: this student's own standing (stateForStudent), read once per change for the
+   * whole session (features/play/server/game-standings.ts); null otherwise, and in every state but a student's own.
+   */
+  standing: GameStanding | null;
 }
 
 export interface SessionRow {
@@ -184,12 +187,42 @@ export function baseState(loaded: ReturnType<typeof sessionOfRow>): LiveState {
         : null,
     classKey: session?.classKey ?? null,
     game: running ? session.game : null,
+    standing: null,
   };
 }
 
 /** The states of an activity's rows (latest session first: sortRows), one per session shown. */
 export function statesOfRows(rows: SessionRow[] | null): LiveState[] | null {
   return rows ? rows.map((row) => baseState(sessionOfRow(row))) : null;
+}
+
+/** An activity's states (statesOfRows) and, for each session showing a game's board, its players' standings. */
+export interface ActivityRead {
+  states: LiveState[] | null;
+  standings: ReadonlyMap<string, Standings>;
+}
+
+/**
+ * The standings of `states`' sessions that show a game's board, from `standings` (its loader reads the sessions of
+ * the activities read together in one statement): once per change for every student of the session.
+ */
+export async function readActivity(
+  states: LiveState[] | null,
+  standings: Pick<DataLoader<string, Standings>, "load">,
+): Promise<ActivityRead> {
+  const shown = (states ?? []).filter((s) => s.status === "running" && s.sessionId && s.game?.board);
+  const read = await Promise.all(shown.map((s) => standings.load(s.sessionId!)));
+  return { states, standings: new Map(shown.map((s, i) => [s.sessionId!, read[i]!])) };
+}
+
+/**
+ * The state student `userId` of `studentClass` sees (stateForClass) with their own standing while their session shows
+ * a game's board: a state of their own then (nobody else's row is in it), else the state their class shares.
+ */
+export function stateForStudent(read: ActivityRead, studentClass: string | null, userId: string): LiveState | null {
+  const state = stateForClass(read.states, studentClass);
+  const standing = state?.sessionId ? read.standings.get(state.sessionId)?.get(userId) : undefined;
+  return state && standing ? { ...state, standing } : state;
 }
 
 const notForThisClass = new WeakMap<LiveState, LiveState>();
@@ -229,6 +262,7 @@ export function stateForClass(
       revealed: false,
       timer: null,
       game: null,
+      standing: null,
     };
     notForThisClass.set(state, other);
   }

@@ -85,7 +85,8 @@ const BATCH_SQL = `
   ), notified as (
     select m.i, pg_notify($8, r.payload) from moved m join req r on r.i = m.i where exists (select 1 from logged)
   )
-  select r.i, coalesce(v.refusal, 'OK') as refusal, v.school is not null as scoped, coalesce(n.moved, 0)::int as moved,
+  select r.i, coalesce(v.refusal, 'OK') as refusal, v.school is not null as scoped, v.school::text as "schoolId",
+         coalesce(n.moved, 0)::int as moved,
          exists (
            select 1 from guide_sessions gs join activities a on a.id = gs.activity_id
            where gs.activity_id = r.activity_id and gs.ended_at is null and a.school_id = v.school and a.status = 'active' and a.mode = 'guide'
@@ -117,6 +118,8 @@ export interface Press {
 export interface PressOutcome {
   refusal: "OK" | "UNAUTHENTICATED" | "IDLE" | "FORBIDDEN";
   scoped: boolean;
+  /** the school the press is scoped to (null: none) */
+  schoolId: string | null;
   moved: number;
   running: boolean;
   /** the press addresses a running session of the school (a game press on an ordinary lesson: true, not moved) */

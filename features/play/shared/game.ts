@@ -61,10 +61,16 @@ export interface GameBoard {
   teams: GameTeam[] | null;
 }
 
-/** A student's own standing: their points, rank among the players, and nickname. */
+/**
+ * A student's own standing, carried by their stream only while the board is shown: their points, rank among the
+ * players, nickname, their team's rank and points among `teams` teams (null: no team), their podium place (null:
+ * not on it). Nothing of another student's.
+ */
 export interface GameStanding {
   points: number;
   rank: number;
   players: number;
   nickname: Nickname;
+  team: { rank: number; points: number; teams: number } | null;
+  podium: number | null;
 }

@@ -13,13 +13,28 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 vi.mock("next/headers", () => import("../../../tests/support/next-headers-fake"));
 vi.mock("next/cache", () => ({ revalidatePath: () => undefined }));
 
+import { Writable } from "node:stream";
 import { db } from "@/platform/db";
+import { createLogger } from "@/platform/ops/log";
 import { advanceRoute, gameViewRoute } from "@/features/play/server/routes";
 import { createActivityFromTemplate, createUser, uniqueTag } from "../../../prisma/seed/factories";
 import { type PostCase, postToEndpoint, replyOf, routeRequest } from "../../../tests/support/helpers";
 import { advanceEndpointListened } from "../../../tests/support/advance-helpers";
 import { session, sessionCookieOf } from "../../../tests/support/next-headers-fake";
 import { twoSchools } from "../../../tests/support/two-schools";
+
+/** The process's logger (platform/ops/log.ts keeps it on globalThis) replaced by one that keeps its lines. */
+const lines: Record<string, unknown>[] = [];
+(globalThis as { manabiyaLog?: unknown }).manabiyaLog = createLogger(
+  "debug",
+  new Writable({
+    write(chunk: Buffer, _enc, done) {
+      for (const line of chunk.toString("utf8").split("\n").filter(Boolean))
+        lines.push(JSON.parse(line) as Record<string, unknown>);
+      done();
+    },
+  }),
+);
 
 const HOST = "school.example";
 let served: Awaited<ReturnType<typeof advanceEndpointListened>>;
@@ -333,10 +348,11 @@ describe("…/game: the production endpoint and the route handler (setGameViewAc
     });
   }
 
-  it("the teacher (and a manager naming the school) show the leaderboard, its names, and the scene again: the same reply, the change, its audit entry and a notification from both", async () => {
+  it("the teacher (and a manager naming the school) show the leaderboard, its names, and the scene again: the same reply, the change, its audit entry, its log line and a notification from both", async () => {
     const audits = () => db().auditLog.count({ where: { action: "guide.game", targetId: ids.game } });
     const [auditsBefore, { version }] = [await audits(), await gameNow()];
     served.notified.length = 0;
+    lines.length = 0;
     const a = await viaEndpoint({ who: "teacher", game: true, body: show() });
     expect(a).toMatchObject({ status: 200, body: { ok: true, data: null } });
     expect(await gameNow()).toEqual({ gameBoard: "ranking", gameNames: false, version: version + 1 });
@@ -356,6 +372,18 @@ describe("…/game: the production endpoint and the route handler (setGameViewAc
     expect(c.body).toEqual(a.body);
     expect(await gameNow()).toEqual({ gameBoard: null, gameNames: true, version: version + 3 });
     expect(await audits()).toBe(auditsBefore + 3);
+    // each press's audit log line, as the server action writes it: by user id, the school, the activity
+    const line = (userId: string) =>
+      expect.objectContaining({
+        msg: "audit",
+        userId,
+        schoolId: ids.school,
+        targetType: "activity",
+        targetId: ids.game,
+      });
+    await expect
+      .poll(() => lines.filter((l) => l.event === "guide.game"))
+      .toEqual([line(ids.teacher), line(ids.manager), line(ids.manager)]);
     const payload = JSON.stringify({ topic: `activity:${ids.game}`, kind: "state" });
     await expect.poll(() => served.notified.filter((n) => n === payload).length, { timeout: 10_000 }).toBe(3);
   });

@@ -12,7 +12,7 @@ import {
   touchPresence,
   endSession,
 } from "@/features/play/server/session-commands";
-import { gameBoardOf, gameStandingFor } from "@/features/play/server/game-queries";
+import { BOARDS_MARK, gameBoardOf } from "@/features/play/server/game-queries";
 import { liveStateForStudent } from "@/features/play/server/state-queries";
 import { projectorState } from "@/features/play/server/projector-queries";
 import { createProjectorLink } from "@/features/play/server/projector-commands";
@@ -20,6 +20,7 @@ import { saveAnswer } from "@/features/play/server/answer-save-commands";
 import type { AuthorizedSchoolId } from "@/platform/auth/scope";
 import { createUser, uniqueTag } from "../../../prisma/seed/factories";
 import { keyedDissolve, twoSchools } from "../../../tests/support/two-schools";
+import { statementsCame, withTableLocked } from "../../../tests/support/held-lock";
 
 const ids = {} as {
   school: string;
@@ -45,7 +46,8 @@ const answer = (sceneId: string, value: Record<string, unknown>, revision = 1) =
   idempotencyKey: `k${uniqueTag()}${uniqueTag()}`,
   mode: "guide" as const,
 });
-const standing = (id: string, schoolId = ids.school) => gameStandingFor({ id, schoolId }, ids.activity);
+/** A student's own standing as their state carries it (their class "1:1" unless said). */
+const standing = async (id: string, klass = "1:1") => (await liveStateForStudent(ids.activity, klass, id))?.standing;
 
 beforeAll(async () => {
   const { tag, school, other } = await twoSchools();
@@ -157,12 +159,19 @@ describe("game mode", () => {
     expect(await standing(ids.slow)).toBeNull();
     expect(await setGameView(ctx(), ids.activity, { board: "ranking" })).toMatchObject({ ok: true });
     expect(await liveStateForStudent(ids.activity, "1:2")).toMatchObject({ game: { board: "ranking" } });
-    expect(await standing(ids.slow)).toMatchObject({ points: 750, rank: 2, players: 4 });
-    expect(await standing(ids.idle)).toMatchObject({ points: 0, rank: 3 });
-    // another school's student, with another school's scope or their own: nothing
-    expect(await standing(ids.foreign, ids.other)).toBeNull();
+    expect(await standing(ids.slow)).toEqual({
+      points: 750,
+      rank: 2,
+      players: 4,
+      nickname: { animal: expect.any(Number), number: expect.any(Number) },
+      team: { rank: 1, points: expect.any(Number), teams: 2 },
+      podium: 2,
+    });
+    expect(await standing(ids.idle, "1:2")).toMatchObject({ points: 0, rank: 3, podium: 3, team: { rank: 2 } });
+    // another school's student, a student who neither joined nor answered, a state without a student: no standing
     expect(await standing(ids.foreign)).toBeNull();
-    expect(await standing(ids.absent)).toBeNull();
+    expect(await standing(ids.absent, "1:2")).toBeNull();
+    expect(await liveStateForStudent(ids.activity, "1:2")).toMatchObject({ standing: null });
 
     const opened = await createProjectorLink(ctx(), ids.activity);
     if (!opened.ok) throw new Error(opened.code);
@@ -221,5 +230,29 @@ describe("game mode", () => {
     expect(together[0]!.top.map((p) => p.name)).toEqual(["本名 fast"]);
     expect(together[1]!.top.map((p) => p.name).sort()).toEqual(["本名 idle", "本名 wrong"]);
     expect(together[1]!.teams!.map((t) => [t.group, t.members])).toEqual([["A", 1]]);
+  });
+
+  it("the projectors of two classes' games notified together: both boards read by one statement, not one each", async () => {
+    const sessions = await db().guideSession.findMany({
+      where: { activityId: ids.activity, endedAt: null, game: true },
+      orderBy: { className: "asc" },
+      select: { id: true },
+    });
+    expect(sessions).toHaveLength(2);
+    const tokens: string[] = [];
+    for (const { id } of sessions) {
+      expect(await setGameView(ctx(), ids.activity, { board: "ranking" }, id)).toMatchObject({ ok: true });
+      const opened = await createProjectorLink(ctx(), ids.activity, id);
+      if (!opened.ok) throw new Error(opened.code);
+      tokens.push(opened.data.path.split("/").pop()!);
+    }
+    // the boards read guide_presence: held, each statement reading them waits where it can be counted
+    const { reading, statements } = await withTableLocked("guide_presence", async (waiting) => {
+      const reading = Promise.all(tokens.map((token) => projectorState(token)));
+      return { reading, statements: await statementsCame(waiting, BOARDS_MARK) };
+    });
+    expect(statements).toBe(1);
+    const shown = await reading;
+    expect(shown.map((s) => (s.status === "running" ? s.game?.players : null))).toEqual([1, 2]);
   });
 });

@@ -18,6 +18,7 @@ const running: LiveState = {
   timer: { endsAt: 9, now: 1, seconds: 60, locks: false },
   classKey: "2:1",
   game: null,
+  standing: null,
 };
 
 describe("the live grid's states and a session's class", () => {

@@ -20,6 +20,7 @@ const state = (
   timer: null,
   classKey,
   game: null,
+  standing: null,
 });
 
 describe("several classes at once: which session a student follows", () => {

@@ -1,7 +1,6 @@
 "use client";
 import { useTranslations } from "next-intl";
-import { type ReactNode, useEffect, useState } from "react";
-import { gameStandingAction } from "@/features/play/server/feedback-actions";
+import type { ReactNode } from "react";
 import {
   GAME_PODIUM,
   type GameBoard,
@@ -201,35 +200,21 @@ export function GameBoardPanel({ board }: { board: GameBoard }) {
 }
 
 /**
- * A student's own points and rank, asked of the server while the teacher shows the leaderboard or the podium (the
- * stream carries only that it is shown: nobody else's name or points reach the device).
+ * A student's own points and rank while the teacher shows the leaderboard or the podium, as their stream carries it
+ * (`standing`: their own row only, nobody else's name or points reach the device); their team's and their podium
+ * place too.
  */
-export function GameStandingCard({
-  activityId,
-  game,
-  version,
-}: {
-  activityId: string;
-  game: GameState | null;
-  version: number;
-}) {
+export function GameStandingCard({ game, standing }: { game: GameState | null; standing: GameStanding | null }) {
   const t = useTranslations("Game");
   const nickname = useNickname();
-  const [standing, setStanding] = useState<GameStanding | null>(null);
-  const shown = Boolean(game?.board);
-  useEffect(() => {
-    if (!shown) return;
-    let current = true;
-    void gameStandingAction({ activityId }).then((r) => {
-      if (current) setStanding(r.ok ? r.data : null);
-    });
-    return () => {
-      current = false;
-    };
-  }, [activityId, shown, version]);
-  if (!shown || !standing) return null;
+  if (!game?.board || !standing) return null;
   return (
     <section className="card stack game-standing" role="status" data-testid="game-standing">
+      {game.board === "podium" && standing.podium !== null ? (
+        <p className="game-standing-main" data-testid="game-standing-podium" data-place={standing.podium}>
+          <RichTextClient text={t("yourPodium", { place: standing.podium })} />
+        </p>
+      ) : null}
       <p
         className="game-standing-main"
         data-testid="game-standing-rank"
@@ -240,6 +225,13 @@ export function GameStandingCard({
           text={t("yourStanding", { rank: standing.rank, players: standing.players, points: standing.points })}
         />
       </p>
+      {game.teams && standing.team ? (
+        <p data-testid="game-standing-team" data-rank={standing.team.rank} data-points={standing.team.points}>
+          <RichTextClient
+            text={t("yourTeam", { rank: standing.team.rank, teams: standing.team.teams, points: standing.team.points })}
+          />
+        </p>
+      ) : null}
       <p className="muted">
         <RichTextClient text={t("yourNickname", { nickname: nickname(standing.nickname) })} />
       </p>

@@ -91,7 +91,7 @@ export function LiveSession({
             ) : null}
             <RevisedNote show={initial[scene.id]?.answer === null && !saver.answers[scene.id]} />
             {feedback ? <LiveVerdict feedback={feedback} /> : null}
-            <GameStandingCard activityId={activityId} game={state.game} version={state.version} />
+            <GameStandingCard game={state.game} standing={state.standing} />
             <SceneView
               key={scene.id}
               scene={feedback ? markCorrect(scene, feedback.correct) : scene}

@@ -16,7 +16,7 @@ export async function StudentSessionPage({ activityId }: { activityId: string })
   if (!actor.schoolId) notFound();
   const activity = await loadForRespondent({ id: actor.id, role: "student", schoolId: actor.schoolId }, activityId);
   if (!activity) notFound();
-  const state = await liveStateForStudent(activity.id, await studentClassKey(actor.id));
+  const state = await liveStateForStudent(activity.id, await studentClassKey(actor.id), actor.id);
   if (!state) notFound();
   const lang = await getDisplayLanguage();
   const scenes = activity.defaultOrder.map((s) => renderScene(s, lang)).filter((s): s is RenderedScene => s !== null);
