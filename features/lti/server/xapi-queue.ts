@@ -50,20 +50,18 @@ async function deliver(jobs: Job<Deliver>[]) {
   }
 }
 
-/** Creates the queues and works them in this process (pollingSeconds: how often an idle worker looks for jobs). */
-export async function startXapiWorkers(boss: JobQueue, pollingSeconds = 2): Promise<void> {
-  await boss.createQueue(RECORD_QUEUE, {
-    name: RECORD_QUEUE,
-    retryLimit: RETRY_LIMIT,
-    retryDelay: 1,
-    retryBackoff: true,
-  });
+/**
+ * Creates the queues and works them in this process: `pollingSeconds` how often an idle worker looks for jobs,
+ * `retryDelaySeconds` the first wait before a delivery is tried again (a test's is short).
+ */
+export async function startXapiWorkers(boss: JobQueue, pollingSeconds = 2, retryDelaySeconds = RETRY_DELAY_S) {
+  const retry = { retryLimit: RETRY_LIMIT, retryBackoff: true };
+  await boss.createQueue(RECORD_QUEUE, { name: RECORD_QUEUE, ...retry, retryDelay: 1 });
   await boss.createQueue(DELIVER_QUEUE, {
     name: DELIVER_QUEUE,
     policy: "stately",
-    retryLimit: RETRY_LIMIT,
-    retryDelay: RETRY_DELAY_S,
-    retryBackoff: true,
+    ...retry,
+    retryDelay: retryDelaySeconds,
   });
   await boss.subscribe(ANSWERS_WRITTEN, RECORD_QUEUE);
   const options = { includeMetadata: true as const, batchSize: 5, pollingIntervalSeconds: pollingSeconds };
