@@ -2,7 +2,9 @@
 import { z } from "zod";
 import { defineAcademyAction } from "@/features/people/server/school-action";
 import { ltiPlatformInput } from "@/features/lti/shared/platform-input";
+import { lrsFormInput } from "@/features/lti/shared/lrs-input";
 import { removeLtiPlatform, setLtiPlatform } from "./platform-commands";
+import { removeLrs, setLrs } from "./lrs-commands";
 
 /** Registers (or replaces) the manager's own academy's LTI platform (features/lti/README.md). */
 export const setLtiPlatformAction = defineAcademyAction({
@@ -18,4 +20,20 @@ export const removeLtiPlatformAction = defineAcademyAction({
   schema: z.object({}),
   revalidate: ["/dashboard/manager"],
   run: (ctx) => removeLtiPlatform(ctx.academyId, { actorId: ctx.actorId }),
+});
+
+/** Sets (or replaces) the manager's own academy's LRS, its credentials sealed (features/lti/README.md "Learning records"). */
+export const setLrsAction = defineAcademyAction({
+  name: "academy.lrs",
+  schema: lrsFormInput,
+  revalidate: ["/dashboard/manager/schools"],
+  run: (ctx, i) => setLrs(ctx.academyId, i, { actorId: ctx.actorId }),
+});
+
+/** Removes the manager's own academy's LRS. */
+export const removeLrsAction = defineAcademyAction({
+  name: "academy.lrsRemove",
+  schema: z.object({}),
+  revalidate: ["/dashboard/manager/schools"],
+  run: (ctx) => removeLrs(ctx.academyId, { actorId: ctx.actorId }),
 });

@@ -26,3 +26,8 @@ export const lrsInput = z.object({
 export type LrsInput = z.infer<typeof lrsInput>;
 
 export const lrsCliInput = lrsInput.extend({ academyId: z.uuid("must be an academy id (see list-academies)") });
+
+/** The manager's dialog: the switch comes as a checkbox ("on" when ticked, absent otherwise). */
+export const lrsFormInput = lrsInput.extend({
+  includeNames: z.preprocess((v) => v === true || v === "on", z.boolean()),
+});
