@@ -106,6 +106,8 @@ const OPTION_OF: Record<string, string> = {
   authLoginUrl: "auth-url",
   tokenUrl: "token-url",
   jwksUrl: "jwks-url",
+  secret: "secret-stdin",
+  includeNames: "include-names",
 };
 
 /** How the usage names an input: its option, or FILE (a positional). */
