@@ -66,6 +66,8 @@ export function jobQueue(url?: string): Promise<JobQueue> {
 
 /** Stops this process's queue: its workers finish the jobs they hold (at most 5 s), then its connections close. */
 export async function stopJobQueue(): Promise<void> {
+  // nothing is published from here on (the answers a shutdown still writes do not start the queue again)
+  wanted().clear();
   const started = shared.manabiyaQueue;
   shared.manabiyaQueue = undefined;
   if (!started) return;
