@@ -69,24 +69,31 @@ export async function startXapiWorkers(boss: JobQueue, pollingSeconds = 2, retry
   await boss.work<Deliver>(DELIVER_QUEUE, options, deliver);
 }
 
+const shared = globalThis as unknown as { manabiyaXapiWorkers?: Promise<void> };
+
 /**
- * In a server process: once an academy has an LRS, the queue starts, its workers run and the answer saves publish
- * (checked at start and every CHECK_MS); without any LRS nothing of it runs.
+ * Turns the learning records on in this process once an academy has an LRS: the answer saves publish, the queue
+ * starts and its workers run (once per process, shared through globalThis by Next's bundles); off while none has.
  */
+export async function checkXapi(): Promise<void> {
+  const on = await anyLrs();
+  setEventWanted(ANSWERS_WRITTEN, on);
+  if (on && !shared.manabiyaXapiWorkers) {
+    const started = jobQueue().then((boss) => startXapiWorkers(boss));
+    started.catch(() => {
+      if (shared.manabiyaXapiWorkers === started) shared.manabiyaXapiWorkers = undefined;
+    });
+    shared.manabiyaXapiWorkers = started;
+  }
+  await shared.manabiyaXapiWorkers;
+}
+
+const CHECK_MS = 30_000;
+
+/** In a server process: checkXapi at start and every CHECK_MS (an LRS set with the admin CLI is seen within it). */
 export function scheduleXapi(): void {
-  let started: Promise<void> | null = null;
-  const check = async () => {
-    const on = await anyLrs();
-    setEventWanted(ANSWERS_WRITTEN, on);
-    if (on && !started) {
-      started = jobQueue().then(startXapiWorkers);
-      started.catch(() => (started = null));
-    }
-    await started;
-  };
-  void check().catch((error: unknown) =>
+  void checkXapi().catch((error: unknown) =>
     log().error({ event: "xapi.start.failed", ...errorField(error) }, "xapi: the queue did not start"),
   );
-  schedulePeriodic("xapi.check", CHECK_MS, check);
+  schedulePeriodic("xapi.check", CHECK_MS, checkXapi);
 }
-const CHECK_MS = 30_000;
