@@ -6,6 +6,16 @@ export async function anyLrs(): Promise<boolean> {
   return (await db().academyLrs.count({ take: 1 })) > 0;
 }
 
+/** The academies with statements waiting to be sent (a delivery lost to a crash or a restore is asked for again). */
+export async function academiesWaiting(): Promise<string[]> {
+  const rows = await db().xapiStatement.findMany({
+    where: { state: "waiting" },
+    distinct: ["academyId"],
+    select: { academyId: true },
+  });
+  return rows.map((r) => r.academyId);
+}
+
 /** The academy's LRS as its manager sees it (never the credentials) and its statements' state; null: none set. */
 export async function getAcademyLrs(academyId: string) {
   const lrs = await db().academyLrs.findUnique({

@@ -3,7 +3,7 @@ import { type Job, jobQueue, type JobQueue, setEventWanted } from "@/platform/qu
 import { errorField, log } from "@/platform/ops/log";
 import { schedulePeriodic } from "@/platform/ops/periodic";
 import { ANSWERS_WRITTEN, type AnswersWritten } from "@/features/play/server/answer-events";
-import { anyLrs } from "./lrs-queries";
+import { academiesWaiting, anyLrs } from "./lrs-queries";
 import { deliverWaiting, failWaiting, LrsUnavailable } from "./xapi-deliver-commands";
 import { recordAnswers } from "./xapi-record-commands";
 
@@ -86,11 +86,18 @@ export async function checkXapi(): Promise<void> {
     shared.manabiyaXapiWorkers = started;
   }
   await shared.manabiyaXapiWorkers;
+  if (!on) return;
+  // statements left waiting without a delivery (a process that died between storing and asking, a restored backup)
+  const boss = await jobQueue();
+  for (const academyId of await academiesWaiting()) await requestDelivery(boss, academyId);
 }
 
 const CHECK_MS = 30_000;
 
-/** In a server process: checkXapi at start and every CHECK_MS (an LRS set with the admin CLI is seen within it). */
+/**
+ * In a server process: checkXapi at start and every CHECK_MS (an LRS set with the admin CLI is seen within it, and
+ * statements left waiting are asked for again).
+ */
 export function scheduleXapi(): void {
   void checkXapi().catch((error: unknown) =>
     log().error({ event: "xapi.start.failed", ...errorField(error) }, "xapi: the queue did not start"),
