@@ -1,6 +1,5 @@
 import { z } from "zod";
-
-const LOOPBACK = /^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?(\/|$)/;
+import { httpsEndpoint } from "./platform-input";
 
 /**
  * An academy's Learning Record Store as an operator or a manager enters it (features/lti/README.md "Learning
@@ -8,12 +7,7 @@ const LOOPBACK = /^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?(\/|$)/;
  * secret), and whether the person's name goes with each statement (off unless turned on).
  */
 export const lrsInput = z.object({
-  endpoint: z
-    .url()
-    .trim()
-    .max(500)
-    .refine((v) => v.startsWith("https://") || LOOPBACK.test(v), "an https:// URL")
-    .transform((v) => v.replace(/\/+$/, "")),
+  endpoint: httpsEndpoint.transform((v) => v.replace(/\/+$/, "")),
   key: z
     .string()
     .trim()
