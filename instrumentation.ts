@@ -10,4 +10,7 @@ export async function register(): Promise<void> {
   // the audit log (the sign-in log) keeps an entry SIGNIN_LOG_RETENTION_DAYS (every six hours)
   const { scheduleAuditPrunes } = await import("@/platform/audit/retention");
   scheduleAuditPrunes();
+  // the learning records: once an academy has an LRS, the job queue (pg-boss) and its xAPI workers run
+  const { scheduleXapi } = await import("@/features/lti/server/xapi-queue");
+  scheduleXapi();
 }

@@ -2,11 +2,11 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:cr
 
 /**
  * Short secrets sealed at rest (AES-256-GCM, a fresh IV each time) with a key derived by HKDF from a 32-byte master
- * key (SIGNIN_CODE_KEY) for one purpose: the students' sign-in codes, a teacher's authenticator secret, an academy's OpenID Connect client secret, the LTI tool's private key. A
+ * key (SIGNIN_CODE_KEY) for one purpose: the students' sign-in codes, a teacher's authenticator secret, an academy's OpenID Connect client secret, the LTI tool's private key, an academy's LRS credentials. A
  * copy of the database alone opens none of them. Sealed form: "v1.<iv>.<ciphertext>.<tag>" (base64url).
  */
 export type SealPurpose =
-  "signin-code-encryption" | "totp-secret-encryption" | "oidc-client-secret" | "lti-private-key";
+  "signin-code-encryption" | "totp-secret-encryption" | "oidc-client-secret" | "lti-private-key" | "lrs-credentials";
 
 const keyCache = new Map<string, Buffer>();
 

@@ -18,7 +18,7 @@ import { appDatabase, type PoolTimeouts } from "./settings";
  * connection. `tool`: a Prisma client of its own (the seed, the command-line tools, tests, the sign-in
  * sheets' renderer process).
  */
-export type PoolName = "prisma" | "answers" | "advance" | "streams" | "tool";
+export type PoolName = "prisma" | "answers" | "advance" | "streams" | "queue" | "tool";
 
 /** What one pool differs in from the others. */
 export interface PoolSpec {

@@ -420,6 +420,17 @@ const HANDLERS: HandlerRow[] = [
     ok: showsSchool,
   },
   {
+    file: "api/v1/exports/[activityId]/xapi/route.ts",
+    request: (v, who) => ({ path: `/api/v1/exports/${v.self}/xapi${withSchool(v, who)}` }),
+    variants: ["own", "sibling", "foreign", "mixed"],
+    expected: staffOnly,
+    // the activity's xAPI statements as JSON lines (none made here: no LRS), never another school's
+    ok: (reply) => {
+      expect(reply.contentType).toMatch(/^application\/x-ndjson/);
+      for (const line of reply.body.split("\n").filter(Boolean)) expect(JSON.parse(line)).toHaveProperty("actor");
+    },
+  },
+  {
     file: "api/v1/exports/[activityId]/activity/route.ts",
     request: (v, who) => ({ path: `/api/v1/exports/${v.self}/activity${withSchool(v, who)}` }),
     variants: ["own", "sibling", "foreign", "mixed"],

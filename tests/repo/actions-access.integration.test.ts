@@ -247,7 +247,29 @@ describe("school actions: managers of the school's own academy only", () => {
     },
     effect: async () => expect(await ltiPlatform()).toBeNull(),
   };
-  const academyWide = [create, entraTenant, oidcProvider, removeProvider, mfaPolicy, setLti, removeLti];
+  const lrs = () => db().academyLrs.findUnique({ where: { academyId: academies.academy }, select: { endpoint: true } });
+  const lrsEndpoint = `https://lrs-${tenant.slice(0, 8)}.example/xapi`;
+  const setLrsRow: Row = {
+    name: "LRS",
+    call: () => ltiActions.setLrsAction({ endpoint: lrsEndpoint, key: "k", secret: "s", includeNames: "on" }),
+    effect: async () => expect(await lrs()).toEqual({ endpoint: lrsEndpoint }),
+  };
+  const removeLrsRow: Row = {
+    name: "LRS removed",
+    call: () => ltiActions.removeLrsAction({}),
+    prepare: async () => {
+      await db().academyLrs.upsert({
+        where: { academyId: academies.academy },
+        create: { academyId: academies.academy, endpoint: lrsEndpoint, credentialsSealed: "v1.x.y.z" },
+        update: {},
+      });
+    },
+    effect: async () => expect(await lrs()).toBeNull(),
+  };
+  const academyWide = [
+    ...[create, entraTenant, oidcProvider, removeProvider, mfaPolicy, setLti, removeLti],
+    ...[setLrsRow, removeLrsRow],
+  ];
   it.each(rows([...SCHOOL_ROWS, ...academyWide]))(
     "%s: refused when signed out, for a student, for teachers and (for a named school or teacher) another academy's manager; the academy's manager may",
     async (_name, row) => {

@@ -41,6 +41,8 @@ import { logToStderr } from "@/platform/ops/log";
 import { removeLtiPlatform, setLtiPlatform } from "@/features/lti/server/platform-commands";
 import { KEY_OVERLAP_DAYS, rotateToolKey } from "@/features/lti/server/keys";
 import { ltiPlatformCliInput } from "@/features/lti/shared/platform-input";
+import { removeLrs, setLrs } from "@/features/lti/server/lrs-commands";
+import { lrsCliInput } from "@/features/lti/shared/lrs-input";
 import { backupDatabase } from "../backup/backup";
 import { BackupRefused } from "../backup/format";
 import { restoreDatabase } from "../backup/restore";
@@ -72,6 +74,10 @@ const USAGE = `usage: npm run admin -- <command> [options]
                  and AUTH_URL/api/lti/jwks there: README "Launching from a 学習eポータル")
   remove-lti-platform --academy <academy id>
   rotate-lti-key   a new signing key for LTI; the previous public key stays published 7 days
+  set-lrs --academy <academy id> --endpoint <xAPI endpoint URL> --key <Basic key> --secret-stdin [--include-names]
+                 (the academy's Learning Record Store: answers, starts and completions go there as xAPI statements,
+                 the person named by OneRoster sourcedId only, unless --include-names; README "Learning records (xAPI)")
+  remove-lrs --academy <academy id>
   backup  FILE [--force]   every table, from one consistent snapshot while the school keeps working
   restore FILE             into an EMPTY database only (a new one: see README "Backups"), all or nothing
 Without --password-stdin a one-time set-password link (valid 24 hours) is printed.
@@ -100,6 +106,8 @@ const OPTION_OF: Record<string, string> = {
   authLoginUrl: "auth-url",
   tokenUrl: "token-url",
   jwksUrl: "jwks-url",
+  secret: "secret-stdin",
+  includeNames: "include-names",
 };
 
 /** How the usage names an input: its option, or FILE (a positional). */
@@ -189,6 +197,24 @@ async function runLti(command: string, values: Record<string, string | boolean |
   }
 }
 
+/** The learning records' commands (features/lti/README.md "Learning records"); false: not one of them. */
+async function runLrs(command: string, values: Record<string, string | boolean | undefined>, academy: unknown) {
+  if (command === "set-lrs") {
+    const secret = values["secret-stdin"] ? readFileSync(0, "utf8").replace(/\r?\n$/, "") : undefined;
+    const { academyId, ...lrs } = parse(lrsCliInput, {
+      academyId: academy,
+      ...{ endpoint: values.endpoint, key: values.key, secret, includeNames: values["include-names"] ?? false },
+    });
+    done(await setLrs(academyId, lrs, { via: "cli" }));
+    console.log(`LRS set: ${lrs.endpoint}${lrs.includeNames ? " (with names)" : ""}`);
+    return true;
+  }
+  if (command !== "remove-lrs") return false;
+  done(await removeLrs(parse(lrsCliInput.pick({ academyId: true }), { academyId: academy }).academyId, { via: "cli" }));
+  console.log("LRS removed");
+  return true;
+}
+
 async function run(command: string, values: Record<string, string | boolean | undefined>) {
   const stdin = () => readFileSync(0, "utf8").replace(/\r?\n$/, "");
   const password = values["password-stdin"] ? stdin() : undefined;
@@ -258,7 +284,8 @@ async function run(command: string, values: Record<string, string | boolean | un
       );
       return console.log("academy provider removed");
     default:
-      if (!(await runLti(command, values, fields.academyId))) throw new Usage(`unknown command: ${command}`);
+      if (!(await runLti(command, values, fields.academyId)) && !(await runLrs(command, values, fields.academyId)))
+        throw new Usage(`unknown command: ${command}`);
   }
 }
 
@@ -280,6 +307,9 @@ async function main() {
       "auth-url": { type: "string" },
       "token-url": { type: "string" },
       "jwks-url": { type: "string" },
+      endpoint: { type: "string" },
+      key: { type: "string" },
+      "include-names": { type: "boolean" },
       "password-stdin": { type: "boolean" },
       "secret-stdin": { type: "boolean" },
       force: { type: "boolean" },

@@ -1,8 +1,9 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { verifyPassword } from "@/platform/auth/password";
+import { openSecret } from "@/platform/auth/secret-box";
 import { PUBLIC_URL, runAdmin } from "../../tests/support/admin-run";
-import { freshDatabase } from "../../tests/support/helpers";
+import { freshDatabase, TEST_SIGNIN_CODE_KEY } from "../../tests/support/helpers";
 
 /**
  * `npm run admin -- …` as an IT office uses it on an empty production database:
@@ -252,5 +253,36 @@ describe("the administrator's command line", () => {
     expect(second.out).toContain(`; ${firstKid} stays published 7 days`);
     expect(await db.prisma.ltiKey.count({ where: { retiredAt: null } })).toBe(1);
     expect(await db.prisma.ltiKey.count()).toBe(2);
+  }, 120_000);
+
+  it("sets an academy's LRS with its secret from standard input, sealed, names off unless asked; refuses bad input; removes it", async () => {
+    const academy = {
+      id: idIn((await admin(["create-academy", "--name", "LRS学園", "--name-kana", "えるあーるえすがくえん"])).out),
+    };
+    const set = (extra: string[]) => [
+      ...["set-lrs", "--academy", academy.id, "--endpoint", "https://lrs.example.jp/xapi/", "--key", "k1"],
+      "--secret-stdin",
+      ...extra,
+    ];
+    expect(await admin([...set([]), "--endpoint", "http://lrs.example.jp/xapi"], "s3cret\n")).toMatchObject({
+      code: 2,
+      err: expect.stringContaining("--endpoint"),
+    });
+    expect(await admin(set([]), "")).toMatchObject({ code: 2, err: expect.stringContaining("--secret") });
+    expect(await db.prisma.academyLrs.count()).toBe(0);
+    expect(await admin(set([]), "s3cret\n")).toMatchObject({ code: 0, out: expect.stringContaining("lrs.example.jp") });
+    const stored = await db.prisma.academyLrs.findUniqueOrThrow({ where: { academyId: academy.id } });
+    expect(stored).toMatchObject({ endpoint: "https://lrs.example.jp/xapi", includeNames: false });
+    // sealed: neither the key nor the secret is in the row
+    expect(stored.credentialsSealed).toMatch(/^v1\./);
+    expect(stored.credentialsSealed).not.toContain("s3cret");
+    expect(openSecret(stored.credentialsSealed, TEST_SIGNIN_CODE_KEY, "lrs-credentials")).toBe("k1:s3cret");
+    expect(await admin(set(["--include-names"]), "s3cret\n")).toMatchObject({ code: 0 });
+    expect(await db.prisma.academyLrs.findUniqueOrThrow({ where: { academyId: academy.id } })).toMatchObject({
+      includeNames: true,
+    });
+    expect((await admin(["remove-lrs", "--academy", academy.id])).code).toBe(0);
+    expect(await db.prisma.academyLrs.count()).toBe(0);
+    expect((await admin(["remove-lrs", "--academy", academy.id])).code).toBe(1);
   }, 120_000);
 });

@@ -1,7 +1,8 @@
 import { z } from "zod";
 
 const LOOPBACK = /^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?(\/|$)/;
-const endpoint = z
+/** A URL the server calls or sends browsers to: HTTPS (plain HTTP only on the machine itself). */
+export const httpsEndpoint = z
   .url()
   .trim()
   .max(500)
@@ -13,15 +14,15 @@ const endpoint = z
  * `identityClaim` is "sub" or the name of a custom claim carrying the person's OneRoster sourcedId.
  */
 export const ltiPlatformInput = z.object({
-  issuer: endpoint,
+  issuer: httpsEndpoint,
   clientId: z.string().trim().min(1).max(300),
   deploymentIds: z
     .string()
     .transform((v) => [...new Set(v.split(/[\s,]+/).filter(Boolean))])
     .pipe(z.array(z.string().max(300)).min(1, "at least one deployment id").max(50)),
-  authLoginUrl: endpoint,
-  tokenUrl: endpoint,
-  jwksUrl: endpoint,
+  authLoginUrl: httpsEndpoint,
+  tokenUrl: httpsEndpoint,
+  jwksUrl: httpsEndpoint,
   identityClaim: z
     .string()
     .trim()

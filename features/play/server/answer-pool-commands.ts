@@ -3,6 +3,7 @@ import { createPool, isPooled } from "@/platform/db/pools";
 import type { EndpointOptions } from "@/platform/http/node-http";
 import { countsNotifierVia } from "@/platform/notify/listen";
 import type { SaveAnswerInput } from "../shared/answer-schema";
+import { publishWritten } from "./answer-events";
 import { AnswerWriter, type SaveResult, WRITER_PG_OPTIONS } from "./answer-writer";
 
 /**
@@ -29,7 +30,7 @@ export function createAnswerSaver(options: Pick<EndpointOptions, "databaseUrl" |
   const writer = new AnswerWriter(
     async (sql, params, name) =>
       (await pool.query(named ? { name, text: sql, values: params } : { text: sql, values: params })).rows,
-    { onGuideSave: countsChanged },
+    { onGuideSave: countsChanged, onWritten: publishWritten },
   );
   return {
     save(userId: string, input: SaveAnswerInput, sessionVersion: number | null): Promise<SaveResult> {

@@ -3,6 +3,7 @@ import { db } from "@/platform/db";
 import { countsChanged } from "@/platform/notify/bus";
 import { observeAnswerSave } from "@/platform/ops/metrics";
 import type { SaveAnswerInput } from "../shared/answer-schema";
+import { publishWritten } from "./answer-events";
 import { AnswerWriter, type SaveResult } from "./answer-writer";
 
 export type { SaveResult } from "./answer-writer";
@@ -13,6 +14,7 @@ const globalForWriter = globalThis as unknown as { answerWriter?: AnswerWriter }
 function writer(): AnswerWriter {
   globalForWriter.answerWriter ??= new AnswerWriter((sql, params) => db().$queryRawUnsafe(sql, ...params), {
     onGuideSave: countsChanged,
+    onWritten: publishWritten,
   });
   return globalForWriter.answerWriter;
 }

@@ -41,6 +41,18 @@ import { errorField, log } from "@/platform/ops/log";
 
 export { SAVE_SQL, WRITER_PG_OPTIONS } from "../shared/answer-writer-sql";
 
+/** An answer a statement wrote (or kept as an attempt): what the learning records are made of (features/play/shared/answer-events.ts). */
+export interface WrittenAnswer {
+  userId: string;
+  activityId: string;
+  sceneId: string;
+  mode: "self" | "guide";
+  revision: number;
+  savedAt: string;
+  /** the answer as checked and stored */
+  answer: unknown;
+}
+
 export type SaveResult =
   /** stale: not written, another save of a newer revision stays: `answer` is the one stored (null: an answer to an earlier version of the scene) */
   | { ok: true; revision: number; savedAt: string; stale: false }
@@ -121,6 +133,8 @@ export class AnswerWriter {
       maxInFlight?: number;
       gatherMs?: number;
       onGuideSave?: (activityId: string) => void;
+      /** called once per statement with the answers it wrote, after their saves are answered (never awaited) */
+      onWritten?: (answers: WrittenAnswer[]) => void;
     } = {},
   ) {}
 
@@ -264,6 +278,7 @@ export class AnswerWriter {
     );
 
     const guided = new Set<string>();
+    const written: WrittenAnswer[] = [];
     const again: Pending[] = [];
     for (const row of rows) {
       const p = batch[Number(row.i)]!;
@@ -278,7 +293,9 @@ export class AnswerWriter {
         p.resolve(REFUSALS[row.refusal] ?? REFUSALS.invalidAnswer!);
       } else if (row.written_revision !== null && row.written_at !== null) {
         if (row.guided && row.activity_id) guided.add(row.activity_id);
-        p.resolve({ ok: true, revision: Number(row.written_revision), savedAt: iso(row.written_at), stale: false });
+        const saved = { revision: Number(row.written_revision), savedAt: iso(row.written_at) };
+        p.resolve({ ok: true, ...saved, stale: false });
+        if (this.options.onWritten) written.push(writtenAnswer(p, saved, answers[Number(row.i)]!));
       } else if (row.current_revision !== null && row.current_at !== null) {
         // not written: the same save again (a retry), or an older revision than the stored one
         const savedAt = iso(row.current_at);
@@ -299,5 +316,11 @@ export class AnswerWriter {
       this.schedule();
     }
     for (const activityId of guided) this.options.onGuideSave?.(activityId);
+    if (written.length > 0) this.options.onWritten?.(written);
   }
+}
+
+function writtenAnswer(p: Pending, saved: { revision: number; savedAt: string }, answer: string): WrittenAnswer {
+  const { activityId, sceneId, mode } = p.input;
+  return { userId: p.userId, activityId, sceneId, mode, ...saved, answer: JSON.parse(answer) as unknown };
 }

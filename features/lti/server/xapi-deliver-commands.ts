@@ -1,0 +1,112 @@
+import "server-only";
+import { openSecret } from "@/platform/auth/secret-box";
+import { db } from "@/platform/db";
+import { env } from "@/platform/env";
+import { XAPI_VERSION } from "@/features/lti/shared/xapi";
+
+/**
+ * Sends an academy's waiting statements to its LRS (features/lti/README.md "Learning records"): POST
+ * {endpoint}/statements, at most BATCH at a time, with Basic credentials and X-Experience-API-Version 1.0.3.
+ * Accepted (2xx, or 409: the LRS holds that id already) → `sent`; refused for good (any other 4xx but 408 and 429) →
+ * each statement of the batch is tried alone and the one refused is `parked` with the LRS's answer; anything else
+ * (5xx, 408, 429, no answer) → an error thrown, the job is tried again later (xapi-queue.ts), the statements stay
+ * `waiting` with the error, and `failed` once the retries are spent.
+ */
+
+const BATCH = 50;
+const TIMEOUT_MS = 15_000;
+
+export class LrsUnavailable extends Error {}
+
+interface Waiting {
+  id: string;
+  statement: unknown;
+}
+
+async function lrsOf(academyId: string) {
+  const lrs = await db().academyLrs.findUnique({ where: { academyId } });
+  if (!lrs) return null;
+  const credentials = openSecret(lrs.credentialsSealed, env().SIGNIN_CODE_KEY, "lrs-credentials");
+  return { url: `${lrs.endpoint}/statements`, authorization: `Basic ${Buffer.from(credentials).toString("base64")}` };
+}
+
+type Lrs = NonNullable<Awaited<ReturnType<typeof lrsOf>>>;
+
+/** The LRS's answer to `statements`: "sent", or the refusal ("parked"), or LrsUnavailable thrown. */
+async function post(lrs: Lrs, statements: unknown[]): Promise<{ sent: true } | { sent: false; error: string }> {
+  let res: Response;
+  try {
+    res = await fetch(lrs.url, {
+      method: "POST",
+      headers: {
+        authorization: lrs.authorization,
+        "content-type": "application/json",
+        "x-experience-api-version": XAPI_VERSION,
+      },
+      body: JSON.stringify(statements),
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+      redirect: "error",
+    });
+  } catch (error) {
+    throw new LrsUnavailable(`no answer: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const text = (await res.text().catch(() => "")).slice(0, 500);
+  if (res.ok || res.status === 409) return { sent: true };
+  const error = `${res.status} ${text}`.trim();
+  if (res.status >= 500 || res.status === 408 || res.status === 429) throw new LrsUnavailable(error);
+  return { sent: false, error };
+}
+
+async function mark(ids: string[], state: "sent" | "parked", lastError: string | null) {
+  await db().xapiStatement.updateMany({
+    where: { id: { in: ids } },
+    data: { state, lastError, attempts: { increment: 1 }, ...(state === "sent" ? { sentAt: new Date() } : {}) },
+  });
+}
+
+async function sendBatch(lrs: Lrs, batch: Waiting[]) {
+  const answer = await post(
+    lrs,
+    batch.map((w) => w.statement),
+  );
+  if (answer.sent)
+    return mark(
+      batch.map((w) => w.id),
+      "sent",
+      null,
+    );
+  if (batch.length === 1) return mark([batch[0]!.id], "parked", answer.error);
+  // refused as a batch: each alone, so that only the statement the LRS refuses is parked
+  for (const w of batch) await sendBatch(lrs, [w]);
+}
+
+/** Sends every waiting statement of the academy; throws LrsUnavailable when the LRS cannot take them now. */
+export async function deliverWaiting(academyId: string): Promise<number> {
+  const lrs = await lrsOf(academyId);
+  if (!lrs) return 0;
+  let sent = 0;
+  for (;;) {
+    const batch = await db().$queryRawUnsafe<Waiting[]>(
+      `select id::text, statement from xapi_statements where academy_id = $1::uuid and state = 'waiting'
+       order by created_at, case verb when 'initialized' then 0 when 'answered' then 1 else 2 end, id limit ${BATCH}`,
+      academyId,
+    );
+    if (batch.length === 0) return sent;
+    try {
+      await sendBatch(lrs, batch);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      await db().xapiStatement.updateMany({
+        where: { id: { in: batch.map((w) => w.id) } },
+        data: { lastError: message.slice(0, 500), attempts: { increment: 1 } },
+      });
+      throw error;
+    }
+    sent += batch.length;
+  }
+}
+
+/** The retries are spent: the academy's waiting statements are `failed` (kept, with their last error). */
+export async function failWaiting(academyId: string): Promise<void> {
+  await db().xapiStatement.updateMany({ where: { academyId, state: "waiting" }, data: { state: "failed" } });
+}

@@ -1,0 +1,106 @@
+import "server-only";
+import { type Job, jobQueue, type JobQueue, setEventWanted } from "@/platform/queue/commands";
+import { errorField, log } from "@/platform/ops/log";
+import { schedulePeriodic } from "@/platform/ops/periodic";
+import { ANSWERS_WRITTEN, type AnswersWritten } from "@/features/play/server/answer-events";
+import { academiesWaiting, anyLrs } from "./lrs-queries";
+import { deliverWaiting, failWaiting, LrsUnavailable } from "./xapi-deliver-commands";
+import { recordAnswers } from "./xapi-record-commands";
+
+/**
+ * The learning records' two queues (platform/queue/commands.ts; features/lti/README.md "Learning records"):
+ * `xapi-record` receives the answers each save statement wrote (the event answers.written) and stores their
+ * statements; `xapi-deliver` sends one academy's waiting statements to its LRS, one job per academy at a time
+ * (pg-boss's "stately" policy keyed by the academy), tried again with doubling waits from RETRY_DELAY_S up to
+ * RETRY_LIMIT times; then the statements are `failed`.
+ */
+export const RECORD_QUEUE = "xapi-record";
+export const DELIVER_QUEUE = "xapi-deliver";
+export const RETRY_LIMIT = 8;
+export const RETRY_DELAY_S = 5;
+
+interface Deliver {
+  academyId: string;
+}
+
+async function record(boss: JobQueue, jobs: Job<AnswersWritten>[]) {
+  for (const job of jobs) {
+    for (const academyId of await recordAnswers(job.data.answers)) await requestDelivery(boss, academyId);
+  }
+}
+
+/** A delivery of the academy's waiting statements (none queued twice: the queue's policy keeps one waiting). */
+export async function requestDelivery(boss: JobQueue, academyId: string): Promise<void> {
+  await boss.send(DELIVER_QUEUE, { academyId } satisfies Deliver, { singletonKey: academyId });
+}
+
+async function deliver(jobs: Job<Deliver>[]) {
+  for (const job of jobs) {
+    try {
+      await deliverWaiting(job.data.academyId);
+    } catch (error) {
+      if (!(error instanceof LrsUnavailable)) throw error;
+      log().warn(
+        { event: "xapi.deliver.retry", academyId: job.data.academyId, ...errorField(error) },
+        "xapi: LRS away",
+      );
+      if (job.retryCount >= job.retryLimit) await failWaiting(job.data.academyId);
+      throw error;
+    }
+  }
+}
+
+/**
+ * Creates the queues and works them in this process: `pollingSeconds` how often an idle worker looks for jobs,
+ * `retryDelaySeconds` the first wait before a delivery is tried again (a test's is short).
+ */
+export async function startXapiWorkers(boss: JobQueue, pollingSeconds = 2, retryDelaySeconds = RETRY_DELAY_S) {
+  const retry = { retryLimit: RETRY_LIMIT, retryBackoff: true };
+  await boss.createQueue(RECORD_QUEUE, { name: RECORD_QUEUE, ...retry, retryDelay: 1 });
+  await boss.createQueue(DELIVER_QUEUE, {
+    name: DELIVER_QUEUE,
+    policy: "stately",
+    ...retry,
+    retryDelay: retryDelaySeconds,
+  });
+  await boss.subscribe(ANSWERS_WRITTEN, RECORD_QUEUE);
+  const options = { includeMetadata: true as const, batchSize: 5, pollingIntervalSeconds: pollingSeconds };
+  await boss.work<AnswersWritten>(RECORD_QUEUE, options, (jobs) => record(boss, jobs));
+  await boss.work<Deliver>(DELIVER_QUEUE, options, deliver);
+}
+
+const shared = globalThis as unknown as { manabiyaXapiWorkers?: Promise<void> };
+
+/**
+ * Turns the learning records on in this process once an academy has an LRS: the answer saves publish, the queue
+ * starts and its workers run (once per process, shared through globalThis by Next's bundles); off while none has.
+ */
+export async function checkXapi(): Promise<void> {
+  const on = await anyLrs();
+  setEventWanted(ANSWERS_WRITTEN, on);
+  if (on && !shared.manabiyaXapiWorkers) {
+    const started = jobQueue().then((boss) => startXapiWorkers(boss));
+    started.catch(() => {
+      if (shared.manabiyaXapiWorkers === started) shared.manabiyaXapiWorkers = undefined;
+    });
+    shared.manabiyaXapiWorkers = started;
+  }
+  await shared.manabiyaXapiWorkers;
+  if (!on) return;
+  // statements left waiting without a delivery (a process that died between storing and asking, a restored backup)
+  const boss = await jobQueue();
+  for (const academyId of await academiesWaiting()) await requestDelivery(boss, academyId);
+}
+
+const CHECK_MS = 30_000;
+
+/**
+ * In a server process: checkXapi at start and every CHECK_MS (an LRS set with the admin CLI is seen within it, and
+ * statements left waiting are asked for again).
+ */
+export function scheduleXapi(): void {
+  void checkXapi().catch((error: unknown) =>
+    log().error({ event: "xapi.start.failed", ...errorField(error) }, "xapi: the queue did not start"),
+  );
+  schedulePeriodic("xapi.check", CHECK_MS, checkXapi);
+}

@@ -1,0 +1,143 @@
+import "server-only";
+import { createHash } from "node:crypto";
+import { db } from "@/platform/db";
+import { publicUrl } from "@/platform/env";
+import { sceneSchema } from "@/features/scenes/shared/schema";
+import { verdictOf } from "@/features/scenes/shared/key";
+import type { WrittenAnswer } from "@/features/play/server/answer-writer";
+import { buildStatement, responseText, type StatementFacts, type VerbName } from "@/features/lti/shared/xapi";
+
+/**
+ * The statements the written answers make (features/lti/README.md "Learning records"), stored in xapi_statements as
+ * `waiting` for the academy's LRS: for each answer `answered` (with its verdict where the scene has a key), for the
+ * person's first answer of an attempt `initialized`, and once every scene of the activity is answered `completed`
+ * (with the score where the scenes have keys). Only for academies with an LRS and people with a OneRoster sourcedId.
+ * Every statement's id is derived from what it states, so a job run again stores nothing twice.
+ */
+
+interface AnswerRow {
+  user_id: string;
+  scene_id: string;
+  sourced_id: string | null;
+  person_name: string | null;
+  academy_id: string;
+  include_names: boolean;
+  activity_id: string;
+  title: string;
+  position: number;
+  type: string;
+  content: unknown;
+  session_id: string | null;
+  class_name: string | null;
+}
+
+const ANSWERS_SQL = `
+  select q.user_id::text, q.scene_id::text, u.sourced_id, u.name as person_name, s.academy_id::text, l.include_names,
+    a.id::text as activity_id, a.title, sc.position, sc.type::text, sc.content, r.session_id::text, d.class_name
+  from unnest($1::uuid[], $2::uuid[]) as q(user_id, scene_id)
+  join users u on u.id = q.user_id
+  join schools s on s.id = u.school_id
+  join academy_lrs l on l.academy_id = s.academy_id
+  join activity_scenes sc on sc.id = q.scene_id
+  join activities a on a.id = sc.activity_id
+  left join responses r on r.user_id = q.user_id and r.scene_id = q.scene_id
+  left join student_details d on d.user_id = q.user_id`;
+
+/** A UUID (version 5 layout) derived from `text`: the same facts, the same id. */
+export function derivedUuid(text: string): string {
+  const h = createHash("sha1").update(`manabiya-xapi:${text}`).digest();
+  h[6] = (h[6]! & 0x0f) | 0x50;
+  h[8] = (h[8]! & 0x3f) | 0x80;
+  const x = h.subarray(0, 16).toString("hex");
+  return `${x.slice(0, 8)}-${x.slice(8, 12)}-${x.slice(12, 16)}-${x.slice(16, 20)}-${x.slice(20)}`;
+}
+
+/** One attempt: the live session the answer was given in, or the person's self-paced work on the activity. */
+const registrationOf = (row: AnswerRow) => derivedUuid(`${row.user_id}/${row.activity_id}/${row.session_id ?? "self"}`);
+
+function verdict(type: string, content: unknown, answer: unknown) {
+  const scene = sceneSchema.safeParse({ type, content });
+  return scene.success ? verdictOf(scene.data, answer) : null;
+}
+
+interface Made {
+  id: string;
+  academyId: string;
+  activityId: string;
+  userId: string;
+  verb: VerbName;
+  statement: object;
+}
+
+function make(row: AnswerRow, verb: VerbName, idOf: string, at: string, extra: Partial<StatementFacts>): Made {
+  const id = derivedUuid(`${verb}/${idOf}`);
+  const facts: StatementFacts = {
+    id,
+    verb,
+    timestamp: at,
+    base: publicUrl(),
+    academyId: row.academy_id,
+    person: { sourcedId: row.sourced_id!, name: row.include_names ? row.person_name : null },
+    activity: { id: row.activity_id, title: row.title },
+    registration: registrationOf(row),
+    sessionId: row.session_id,
+    className: row.class_name,
+    ...extra,
+  };
+  return {
+    id,
+    academyId: row.academy_id,
+    activityId: row.activity_id,
+    userId: row.user_id,
+    verb,
+    statement: buildStatement(facts),
+  };
+}
+
+function answered(row: AnswerRow, a: WrittenAnswer): Made {
+  const v = verdict(row.type, row.content, a.answer);
+  const result = {
+    response: responseText(a.answer),
+    ...(v ? { success: v === "correct", correct: v === "correct" ? 1 : 0, total: 1 } : {}),
+  };
+  const scene = { id: row.scene_id, position: row.position };
+  return make(row, "answered", `${a.userId}/${a.sceneId}/${a.revision}/${a.savedAt}`, a.savedAt, { scene, result });
+}
+
+/** `completed` when the person has answered every scene of the activity (its score: the scenes with a key). */
+async function completed(row: AnswerRow, at: string): Promise<Made | null> {
+  const scenes = await db().$queryRawUnsafe<{ type: string; content: unknown; answer: unknown }[]>(
+    `select sc.type::text, sc.content, r.answer from activity_scenes sc
+     left join responses r on r.scene_id = sc.id and r.user_id = $2::uuid
+     where sc.activity_id = $1::uuid`,
+    row.activity_id,
+    row.user_id,
+  );
+  if (scenes.length === 0 || scenes.some((s) => s.answer === null)) return null;
+  const verdicts = scenes.map((s) => verdict(s.type, s.content, s.answer)).filter((v) => v !== null);
+  const correct = verdicts.filter((v) => v === "correct").length;
+  const result = { completion: true, ...(verdicts.length > 0 ? { correct, total: verdicts.length } : {}) };
+  return make(row, "completed", registrationOf(row), at, { result });
+}
+
+/** Stores the statements `answers` make; the academies whose LRS they are for. */
+export async function recordAnswers(answers: WrittenAnswer[]): Promise<string[]> {
+  if (answers.length === 0) return [];
+  const rows = await db().$queryRawUnsafe<AnswerRow[]>(
+    ANSWERS_SQL,
+    answers.map((a) => a.userId),
+    answers.map((a) => a.sceneId),
+  );
+  const byKey = new Map(rows.map((r) => [`${r.user_id}/${r.scene_id}`, r]));
+  const made: Made[] = [];
+  for (const a of answers) {
+    const row = byKey.get(`${a.userId}/${a.sceneId}`);
+    if (!row?.sourced_id) continue;
+    made.push(make(row, "initialized", registrationOf(row), a.savedAt, {}), answered(row, a));
+    const done = await completed(row, a.savedAt);
+    if (done) made.push(done);
+  }
+  if (made.length === 0) return [];
+  await db().xapiStatement.createMany({ data: made, skipDuplicates: true });
+  return [...new Set(made.map((m) => m.academyId))];
+}
