@@ -28,9 +28,10 @@ export function getAt(draft: unknown, path: Path): unknown {
   );
 }
 
-/** The paths of every text of a draft (prompts, labels, options' labels), never an option's id. */
+/** The paths of every text of a draft (prompts, labels, options' labels), never an id (an option's, or the right item a matching's left item names). */
 export function textPaths(draft: unknown, at: Path = []): Path[] {
-  if (typeof draft === "string") return at.length > 0 && at[at.length - 1] !== "id" ? [at] : [];
+  const last = at[at.length - 1];
+  if (typeof draft === "string") return at.length > 0 && last !== "id" && last !== "correct" ? [at] : [];
   if (Array.isArray(draft)) return draft.flatMap((v, i) => textPaths(v, [...at, i]));
   if (draft && typeof draft === "object") return Object.entries(draft).flatMap(([k, v]) => textPaths(v, [...at, k]));
   return [];
