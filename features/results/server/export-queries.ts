@@ -91,7 +91,7 @@ function orderingRows(s: SceneStats, c: SceneContent<"ordering">, base: unknown[
 
 /** A matching, per left item: its right item by the key, and how many matched it so. */
 function matchingRows(s: SceneStats, c: SceneContent<"matching">, base: unknown[], row: SceneRow, tx: CsvTexts) {
-  const label = (id: string) => tx.plain(c.right.find((r) => r.id === id)?.label ?? id);
+  const label = (id: string | undefined) => tx.plain(c.right.find((r) => r.id === id)?.label ?? "");
   return pairsRight(c, s.cross)
     .map(({ left, right }) => row([...base, tx.plain(left.label), label(left.correct), right, pct(right, s.answered)]))
     .join("");

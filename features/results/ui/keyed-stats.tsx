@@ -32,7 +32,7 @@ export async function KeyedStats({ s }: { s: SceneStats }) {
   if (s.scene.type !== "matching") return null;
   const { right } = s.scene.content;
   const rows = pairsRight(s.scene.content, s.cross);
-  const labelOf = (id: string) => right.find((r) => r.id === id)?.label ?? id;
+  const labelOf = (id: string | undefined) => right.find((r) => r.id === id)?.label ?? "—";
   return (
     <section className="stack" data-testid="match-pairs">
       <h4>

@@ -12,9 +12,12 @@ export const flaggedSql = (list: string) =>
 export const keyColumnsSql = (s: string) =>
   `${flaggedSql(`${s}.content->'options'`)} as opts, ${flaggedSql(`${s}.content->'first'->'options'`)} as firsts`;
 
-/** "The scene `type` with content `content` has a key": an ordering or matching always, else some option, anywhere in it, is marked correct. */
+/**
+ * "The scene `type` with content `content` has a key": an ordering always, else some option, anywhere in it, marked
+ * correct (`true`) or a matching's left item naming its right item (a string).
+ */
 export const hasKeySql = (content: string, type: string) =>
-  `(${type}::text in ('ordering', 'matching') or ${content}::text ~ '"correct":\\s*true')`;
+  `(${type}::text = 'ordering' or ${content}::text ~ '"correct":\\s*(true|")')`;
 
 /** The scene types marked by `correctSql`. */
 export const KEYED_TYPES_SQL = `('single_choice', 'multiple_choice', 'two_step', 'ordering', 'matching')`;

@@ -1,10 +1,10 @@
-import { matchingKey, matchingRight } from "./matching";
+import { matchingHasKey, matchingKey, matchingRight } from "./matching";
 import { orderingKey, orderingRight } from "./ordering";
 import { type Scene, secondOptionsFor } from "./schema";
 
 /**
  * The answer key of a scene: options flagged `correct` (docs/product-design.md
- * "Activities", correct answers); an ordering's item order and a matching's pairs, always there. Pure and shared by the server (verdicts, stats, results)
+ * "Activities", correct answers); an ordering's item order (always there) and a matching's pairs. Pure and shared by the server (verdicts, stats, results)
  * and the editor's preview.
  */
 export type Verdict = "correct" | "incorrect";
@@ -31,7 +31,8 @@ function optionLists(scene: Scene): Option[][] {
 
 /** Whether the teacher marked any option of the scene correct. */
 export function sceneHasKey(scene: Scene): boolean {
-  if (scene.type === "ordering" || scene.type === "matching") return true;
+  if (scene.type === "ordering") return true;
+  if (scene.type === "matching") return matchingHasKey(scene.content);
   return optionLists(scene).some((list) => flagged(list).length > 0);
 }
 

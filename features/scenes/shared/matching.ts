@@ -24,8 +24,12 @@ export function matchingAnswerSchema(content: Content) {
     );
 }
 
+/** Whether the teacher gave the pairs (a respondent's copy, key.ts `withoutKey`, has none). */
+export const matchingHasKey = (content: Content) => content.left.some((l) => l.correct !== undefined);
+
 /** The key's pairs, `left>right` (ids cannot hold `>`), as feedback names them (key.ts `correctIdsOf`). */
-export const matchingKey = (content: Content) => content.left.map((l) => `${l.id}>${l.correct}`);
+export const matchingKey = (content: Content) =>
+  content.left.flatMap((l) => (l.correct === undefined ? [] : [`${l.id}>${l.correct}`]));
 
 /** The pairs of `matchingKey`'s strings back as left id → right id. */
 export const pairsOf = (ids: string[]): Record<string, string> =>
@@ -49,7 +53,7 @@ export function mostCommon(counts: Record<string, number> | undefined, right: { 
 export function pairsRight(content: Content, cross: Record<string, Record<string, number>>) {
   return content.left.map((left) => ({
     left,
-    right: cross[left.id]?.[left.correct] ?? 0,
+    right: left.correct === undefined ? 0 : (cross[left.id]?.[left.correct] ?? 0),
     common: mostCommon(cross[left.id], content.right),
   }));
 }

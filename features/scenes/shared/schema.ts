@@ -122,18 +122,20 @@ export const orderingContent = z.object({ prompt: text, ...image, items: items(i
 
 /**
  * 線でつなぐ: each left item's `correct` names the right item it goes with (the key; taken out with the options'
- * flags, key.ts `withoutKey`). Several left items may go with the same right item; a right item may go with none.
+ * flags, key.ts `withoutKey`, so a respondent's copy is valid without it; the editor requires it,
+ * features/activities/shared/scene-schema.ts). Several left items may go with the same right item; a right item
+ * may go with none.
  */
 export const matchingContent = z
   .object({
     prompt: text,
     ...image,
-    left: items(item.extend({ correct: optionId })),
+    left: items(item.extend({ correct: optionId.optional() })),
     right: items(item),
   })
   .superRefine((c, ctx) => {
     c.left.forEach((l, i) => {
-      if (!c.right.some((r) => r.id === l.correct))
+      if (l.correct !== undefined && !c.right.some((r) => r.id === l.correct))
         ctx.addIssue({ code: "custom", path: ["left", i, "correct"], message: MATCH_REQUIRED });
     });
   });

@@ -145,6 +145,21 @@ describe("what a respondent receives", () => {
     expect(staff.type === "matching" && staff.key).toEqual({ jp: "tk", fr: "pa", it: "ro" });
   });
 
+  it("renders a matching from a respondent's copy of the content (its pairs taken out), which marks nothing", () => {
+    const copy = withoutKey(matching);
+    expect(sceneSchema.safeParse(copy).success).toBe(true);
+    const shown = renderSceneWith({ id: "m", ...copy }, "ja", plain);
+    expect(shown?.type === "matching" && shown.left.map((l) => l.id)).toEqual(["jp", "fr", "it"]);
+    expect(verdictOf(sceneSchema.parse(copy), { pairs: { jp: "tk", fr: "pa", it: "ro" } })).toBeNull();
+    // the editor (and the server's save) requires every pair
+    const edited = editedSceneSchema.safeParse(copy);
+    expect(draftErrors(edited.error!.issues)).toEqual({
+      "content.left.0.correct": "matchRequired",
+      "content.left.1.correct": "matchRequired",
+      "content.left.2.correct": "matchRequired",
+    });
+  });
+
   it("shows the key as feedback once allowed (the right order; the pairs)", () => {
     expect(correctIdsOf(ordering)).toEqual(["x7", "k2", "q9", "a1"]);
     const fb = feedbackFor([{ id: "m", scene: matching }], { m: { pairs: { jp: "tk", fr: "tk", it: "ro" } } });
