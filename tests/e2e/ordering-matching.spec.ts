@@ -242,8 +242,8 @@ test.describe("ordering and matching scenes", () => {
         data: {
           type: "ordering",
           content: {
-            prompt: "|実験(じっけん)の|手順(てじゅん)の|順(じゅん)に|並(なら)べましょう。",
-            items: ["|水(みず)に|入(い)れる", "かき|混(ま)ぜる", "ろ|過(か)する", "|蒸発(じょうはつ)させる"].map(
+            prompt: "|実験(じっ・けん)の|手順(て・じゅん)の|順(じゅん)に|並(なら)べましょう。",
+            items: ["|水(みず)に|入(い)れる", "かき|混(ま)ぜる", "ろ|過(か)する", "|蒸発(じょう・はつ)させる"].map(
               (label, i) => ({ id: `s${i}`, label }),
             ),
           },
@@ -254,10 +254,10 @@ test.describe("ordering and matching scenes", () => {
         data: {
           type: "matching",
           content: {
-            prompt: "|道具(どうぐ)と|使(つか)い|道(みち)をつなぎましょう。",
+            prompt: "|道具(どう・ぐ)と|使(つか)い|道(みち)をつなぎましょう。",
             left: [
               { id: "l1", label: "ろうと", correct: "r1" },
-              { id: "l2", label: "|蒸発皿(じょうはつざら)", correct: "r2" },
+              { id: "l2", label: "|蒸発皿(じょう・はつ・ざら)", correct: "r2" },
               { id: "l3", label: "ビーカー", correct: "r3" },
             ],
             right: [
