@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { INVALID_CHARACTERS, isStorableText, sceneSchema } from "@/features/scenes/shared/schema";
+import { MATCH_REQUIRED } from "@/features/scenes/shared/matching";
 
 /** At most this many scenes in one activity (the scene order's own limit, features/activities/shared/schema.ts). */
 export const MAX_SCENES = 200;
@@ -15,11 +16,16 @@ function* stringsOf(value: unknown, path: (string | number)[] = []): Generator<[
     for (const [k, v] of Object.entries(value)) yield* stringsOf(v, [...path, k]);
 }
 
-/** A scene as the editor sends it: the stored content schema, with every text storable in PostgreSQL. */
+/** A scene as the editor sends it: the stored content schema, with every text storable in PostgreSQL, and a matching's every pair. */
 export const editedSceneSchema = sceneSchema.superRefine((scene, ctx) => {
   for (const [text, path] of stringsOf(scene.content, ["content"])) {
     if (!isStorableText(text)) ctx.addIssue({ code: "custom", path, message: INVALID_CHARACTERS });
   }
+  if (scene.type === "matching")
+    scene.content.left.forEach((l, i) => {
+      if (l.correct === undefined)
+        ctx.addIssue({ code: "custom", path: ["content", "left", i, "correct"], message: MATCH_REQUIRED });
+    });
 });
 
 /** Every edit carries the activity version the editor loaded (optimistic concurrency, docs/architecture.md). */

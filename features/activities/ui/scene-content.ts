@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { ALT_REQUIRED, INVALID_CHARACTERS, type SceneType } from "@/features/scenes/shared/schema";
+import { MATCH_REQUIRED } from "@/features/scenes/shared/matching";
 
 /** A scene's content while it is being edited: the stored JSON shape, any values. */
 export type Draft = Record<string, unknown>;
@@ -27,9 +28,10 @@ export function getAt(draft: unknown, path: Path): unknown {
   );
 }
 
-/** The paths of every text of a draft (prompts, labels, options' labels), never an option's id. */
+/** The paths of every text of a draft (prompts, labels, options' labels), never an id (an option's, or the right item a matching's left item names). */
 export function textPaths(draft: unknown, at: Path = []): Path[] {
-  if (typeof draft === "string") return at.length > 0 && at[at.length - 1] !== "id" ? [at] : [];
+  const last = at[at.length - 1];
+  if (typeof draft === "string") return at.length > 0 && last !== "id" && last !== "correct" ? [at] : [];
   if (Array.isArray(draft)) return draft.flatMap((v, i) => textPaths(v, [...at, i]));
   if (draft && typeof draft === "object") return Object.entries(draft).flatMap(([k, v]) => textPaths(v, [...at, k]));
   return [];
@@ -41,6 +43,15 @@ export function nextOptionId(options: Option[]): string {
   let n = options.length + 1;
   while (used.has(`o${n}`)) n++;
   return `o${n}`;
+}
+
+/**
+ * A new ordering or matching item's id: random, so that ids say nothing of the right order or pairs (a respondent's
+ * page has the ids; features/scenes/shared/ordering.ts).
+ */
+export function newItemId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(5));
+  return `i${Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("")}`;
 }
 
 /** Optional texts left blank are left out (the stored schema refuses an empty string). */
@@ -55,10 +66,23 @@ export function normalize(type: SceneType, draft: Draft): Draft {
 
 /** Valid new content of each type, worded in the teacher's display language. */
 export type DefaultKey =
-  "info" | "prompt" | "option" | "minLabel" | "maxLabel" | "first" | "second" | "reason" | "drawing";
+  | "info"
+  | "prompt"
+  | "option"
+  | "minLabel"
+  | "maxLabel"
+  | "first"
+  | "second"
+  | "reason"
+  | "drawing"
+  | "ordering"
+  | "matching"
+  | "item";
 export function defaultContent(type: SceneType, t: (key: DefaultKey, values?: { n: number }) => string): Draft {
   const options = (n: number) =>
     Array.from({ length: n }, (_, i) => ({ id: `o${i + 1}`, label: t("option", { n: i + 1 }) }));
+  const items = (n: number) =>
+    Array.from({ length: n }, (_, i) => ({ id: newItemId(), label: t("item", { n: i + 1 }) }));
   switch (type) {
     case "info":
       return { prompt: t("info") };
@@ -78,16 +102,39 @@ export function defaultContent(type: SceneType, t: (key: DefaultKey, values?: { 
       };
     case "drawing":
       return { prompt: t("drawing") };
+    case "ordering":
+      return { prompt: t("ordering"), items: items(3) };
+    case "matching": {
+      const right = items(2);
+      return { prompt: t("matching"), left: items(2).map((l, i) => ({ ...l, correct: right[i]!.id })), right };
+    }
   }
 }
 
 export type ErrorKey =
-  "altRequired" | "required" | "tooLong" | "fewOptions" | "manyOptions" | "invalidCharacters" | "number" | "invalid";
+  | "altRequired"
+  | "required"
+  | "tooLong"
+  | "fewOptions"
+  | "manyOptions"
+  | "invalidCharacters"
+  | "number"
+  | "invalid"
+  | "fewItems"
+  | "manyItems"
+  | "matchRequired";
+
+/** The lists of an ordering's or matching's items (2–8, not options' 2–12). */
+const ITEM_LISTS = new Set(["items", "left", "right"]);
 
 /** The editor's message for one zod issue of the stored schema. */
 export function errorKeyOf(issue: z.core.$ZodIssue): ErrorKey {
   if (issue.message === INVALID_CHARACTERS) return "invalidCharacters";
   if (issue.message === ALT_REQUIRED) return "altRequired";
+  if (issue.message === MATCH_REQUIRED) return "matchRequired";
+  const items = ITEM_LISTS.has(String(issue.path[issue.path.length - 1]));
+  if (items && issue.code === "too_small" && issue.origin === "array") return "fewItems";
+  if (items && issue.code === "too_big" && issue.origin === "array") return "manyItems";
   if (issue.code === "too_small")
     return issue.origin === "array" ? "fewOptions" : issue.origin === "string" ? "required" : "number";
   if (issue.code === "too_big")

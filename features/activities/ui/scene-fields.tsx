@@ -18,9 +18,9 @@ export interface FieldProps {
 }
 /** `typed`: the change is typing in the field (the undo history groups it), not a toolbar or list action. */
 export type OnChange = (path: Path, value: unknown, typed?: boolean) => void;
-const keyOf = (path: Path) => ["content", ...path].join(".");
+export const keyOf = (path: Path) => ["content", ...path].join(".");
 
-function FieldError({ id, error }: { id: string; error: ErrorKey | undefined }) {
+export function FieldError({ id, error }: { id: string; error: ErrorKey | undefined }) {
   const t = useTranslations("SceneEditor.errors");
   if (!error) return null;
   return (

@@ -4,6 +4,7 @@ import { RichTextClient } from "@/platform/ui/rich-text-client";
 import type { SceneType } from "@/features/scenes/shared/schema";
 import { type Draft, type ErrorKey, getAt, type Path } from "./scene-content";
 import { ImageField } from "./image-field";
+import { ItemSceneFields } from "./item-fields";
 import { CheckField, NumberField, type OnChange, OptionsField, TextField } from "./scene-fields";
 
 type Option = { id: string; label: string };
@@ -84,6 +85,9 @@ export function SceneTypeFields({
       );
     case "two_step":
       return <TwoStepFields draft={draft} f={f} onChange={onChange} prompt={prompt} />;
+    case "ordering":
+    case "matching":
+      return <ItemSceneFields type={type} draft={draft} f={f} prompt={prompt} />;
   }
 }
 

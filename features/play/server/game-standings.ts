@@ -1,5 +1,5 @@
 import DataLoader from "dataloader";
-import { correctSql, hasKeySql, keyColumnsSql, secondKeySql } from "@/features/scenes/shared/key-sql";
+import { correctSql, hasKeySql, KEYED_TYPES_SQL, keyColumnsSql, secondKeySql } from "@/features/scenes/shared/key-sql";
 import { GAME_BASE_POINTS, GAME_PODIUM, GAME_SPEED_SECONDS, type GameStanding, nicknameOf } from "../shared/game";
 
 /**
@@ -31,7 +31,7 @@ export const GAME_RANKING_CTES = `
     select s.id as sid, sc.id, sc.type::text as type, sc.content, sc.version, ${keyColumnsSql("sc")},
       (s.scene_starts->>(sc.id::text))::timestamptz as started
     from s join activity_scenes sc on sc.activity_id = s.activity_id
-    where sc.type in ('single_choice', 'multiple_choice', 'two_step') and ${hasKeySql("sc.content")}
+    where sc.type in ${KEYED_TYPES_SQL} and ${hasKeySql("sc.content", "sc.type")}
       and s.scene_starts->(sc.id::text) is not null
   ), pts as (
     select k.sid, r.user_id, sum(case when ${correctSql("k", "r")}

@@ -28,6 +28,7 @@ export { PRESENCE_WINDOW_MS, type LiveState } from "./student-state";
 export interface SceneResults {
   sceneId: string;
   total: number;
+  /** Per key (`choice`, `value`, `first`, `second`; an ordering's `at<position>`, a matching's `pair:<left id>`) the count per chosen id. */
   counts: Record<string, Record<string, number>>;
   names: Record<string, Record<string, string[]>> | null;
   /** Free-text answers by arrival; `id` (the response) lets the teacher star one for the projector (staff only: the projector drops it). */
@@ -254,6 +255,10 @@ export async function sceneResults(
       if (typeof a.reason === "string" && a.reason.trim()) text(a.reason);
     }
     if (typeof a.text === "string" && a.text.trim()) text(a.text);
+    // an ordering: the item at each position (`at0`, `at1`, …); a matching: the right item of each left (`pair:<left>`)
+    if (Array.isArray(a.order)) a.order.forEach((id, i) => tally(`at${i}`, id));
+    if (a.pairs && typeof a.pairs === "object")
+      for (const [left, right] of Object.entries(a.pairs as Record<string, unknown>)) tally(`pair:${left}`, right);
   }
   return { sceneId, total: rows.length, counts, names, texts, cross };
 }

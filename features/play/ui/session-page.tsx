@@ -19,7 +19,9 @@ export async function StudentSessionPage({ activityId }: { activityId: string })
   const state = await liveStateForStudent(activity.id, await studentClassKey(actor.id), actor.id);
   if (!state) notFound();
   const lang = await getDisplayLanguage();
-  const scenes = activity.defaultOrder.map((s) => renderScene(s, lang)).filter((s): s is RenderedScene => s !== null);
+  const scenes = activity.defaultOrder
+    .map((s) => renderScene(s, lang, { seed: actor.id }))
+    .filter((s): s is RenderedScene => s !== null);
   return (
     <div className="stack play">
       <h1>

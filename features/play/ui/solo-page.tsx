@@ -27,7 +27,9 @@ export async function SoloPage({ role, activityId }: { role: "student" | "teache
   if (!activity) notFound();
   const writes = activity.actorType === role;
   const lang = await getDisplayLanguage();
-  const all = activity.scenes.map((s) => renderScene(s, lang)).filter((s): s is RenderedScene => s !== null);
+  const all = activity.scenes
+    .map((s) => renderScene(s, lang, { seed: actor.id }))
+    .filter((s): s is RenderedScene => s !== null);
   // pacing: a student reaches the scenes the teacher has opened (docs/adr/0063-pacing-in-self-mode.md)
   const paced = writes && role === "student" && activity.mode === "self" && activity.selfOpenScenes !== null;
   const scenes = paced ? all.slice(0, activity.selfOpenScenes ?? all.length) : all;

@@ -5,7 +5,7 @@ import { seatInYearJoin, seatInYearSql } from "@/features/people/server/year-sea
 import { classKeySql } from "@/features/people/shared/class-key";
 import { Prisma } from "@/platform/db/generated/prisma/client";
 import type { StatsFilter } from "../shared/schema";
-import { correctSql, hasKeySql, keyColumnsSql, secondKeySql } from "@/features/scenes/shared/key-sql";
+import { correctSql, hasKeySql, KEYED_TYPES_SQL, keyColumnsSql, secondKeySql } from "@/features/scenes/shared/key-sql";
 
 /** Answered and correct answers of one scene: all students, and per counterbalance group. */
 export interface CorrectRate {
@@ -46,7 +46,7 @@ function keyedRows(schoolId: AuthorizedSchoolId, activityId: string, filter: Sta
     `with k as (
        select s.id, s.type::text as type, s.content, s.version, ${keyColumnsSql("s")}
        from activity_scenes s join activities a on a.id = s.activity_id
-       where s.activity_id = $1::uuid and a.school_id = $2::uuid and s.type in ('single_choice', 'multiple_choice', 'two_step')
+       where s.activity_id = $1::uuid and a.school_id = $2::uuid and s.type in ${KEYED_TYPES_SQL}
      ),
      v as (
        select r.scene_id, coalesce(sd.counterbalance_group, '') as grp,
@@ -65,8 +65,8 @@ function keyedRows(schoolId: AuthorizedSchoolId, activityId: string, filter: Sta
      )
      select scene_id::text, grp, count(*)::int as answered, count(*) filter (where ok)::int as correct
      from v
-     -- a scene with a key: some option (anywhere in it) is marked
-     where exists (select 1 from k where k.id = v.scene_id and ${hasKeySql("k.content")})
+     -- a scene with a key: an ordering or matching, or some option (anywhere in it) marked
+     where exists (select 1 from k where k.id = v.scene_id and ${hasKeySql("k.content", "k.type")})
      group by grouping sets ((scene_id), (scene_id, grp))`,
     activityId,
     schoolId,

@@ -5,6 +5,8 @@ import type { MarkCells } from "@/features/results/server/mark-queries";
 import type { DisplayLanguage } from "@/platform/i18n/languages";
 import { verdictOf } from "@/features/scenes/shared/key";
 import { type Scene, type SceneContent, sceneSchema } from "@/features/scenes/shared/schema";
+import { positionsRight } from "@/features/scenes/shared/ordering";
+import { pairsRight } from "@/features/scenes/shared/matching";
 import type { AuthorizedSchoolId } from "@/platform/auth/scope";
 import { seatInYearJoin } from "@/features/people/server/year-seat";
 import { csvRow, tokyoTimestamp } from "@/platform/csv";
@@ -80,6 +82,21 @@ function crossRows(s: SceneStats, c: SceneContent<"two_step">, base: unknown[], 
   return out;
 }
 
+/** An ordering, per position (from 1): the item that belongs there, and how many put it there. */
+function orderingRows(s: SceneStats, c: SceneContent<"ordering">, base: unknown[], row: SceneRow, tx: CsvTexts) {
+  return positionsRight(c, s.cross)
+    .map(({ item, right }, i) => row([...base, String(i + 1), tx.plain(item.label), right, pct(right, s.answered)]))
+    .join("");
+}
+
+/** A matching, per left item: its right item by the key, and how many matched it so. */
+function matchingRows(s: SceneStats, c: SceneContent<"matching">, base: unknown[], row: SceneRow, tx: CsvTexts) {
+  const label = (id: string | undefined) => tx.plain(c.right.find((r) => r.id === id)?.label ?? "");
+  return pairsRight(c, s.cross)
+    .map(({ left, right }) => row([...base, tx.plain(left.label), label(left.correct), right, pct(right, s.answered)]))
+    .join("");
+}
+
 /** The rows after "answered" and the correct rates: per option, value or cell, or per drawing or text with who gave it. */
 function distributionRows(s: SceneStats, base: unknown[], row: SceneRow, tx: CsvTexts, lang: DisplayLanguage) {
   const { plain } = tx;
@@ -90,6 +107,8 @@ function distributionRows(s: SceneStats, base: unknown[], row: SceneRow, tx: Csv
   }
   if (s.scene.type === "scale") out += scaleRows(s, s.scene.content, base, row, tx);
   if (s.scene.type === "two_step") out += crossRows(s, s.scene.content, base, row, tx);
+  if (s.scene.type === "ordering") out += orderingRows(s, s.scene.content, base, row, tx);
+  if (s.scene.type === "matching") out += matchingRows(s, s.scene.content, base, row, tx);
   if (s.scene.type === "drawing")
     for (const x of s.drawings)
       out += row([...base, tx.drawing(x.strokes), shownName(x.who, lang), 1, ""], markCells(x, tx));
@@ -225,6 +244,13 @@ function answerCells(
     const c = scene.content;
     const seconds = (typeof a.first === "string" ? c.second.optionsByFirst?.[a.first] : undefined) ?? c.second.options;
     return [label(c.first.options, a.first), label(seconds, a.second), reason];
+  }
+  if (scene?.type === "ordering" && Array.isArray(a.order))
+    return [a.order.map((id) => label(scene.content.items, id)).join(" → "), "", ""];
+  if (scene?.type === "matching" && a.pairs && typeof a.pairs === "object") {
+    const { left, right } = scene.content;
+    const pairs = a.pairs as Record<string, unknown>;
+    return [left.map((l) => `${label(left, l.id)} → ${label(right, pairs[l.id])}`).join("、"), "", ""];
   }
   if (scene?.type === "single_choice") return [label(scene.content.options, a.choice), "", reason];
   if (scene?.type === "multiple_choice" && Array.isArray(a.choices))

@@ -92,7 +92,16 @@ export async function loadStatsRows(
       union all
       select scene_id, v, 'value', answer->>'value', null, count(*)::int from r where answer ? 'value' group by 1, 2, 4
       union all
-      select scene_id, v, 'cross', answer->>'first', answer->>'second', count(*)::int from r where answer ? 'first' group by 1, 2, 4, 5`,
+      select scene_id, v, 'cross', answer->>'first', answer->>'second', count(*)::int from r where answer ? 'first' group by 1, 2, 4, 5
+      union all
+      -- an ordering: item × position (from 0); a matching: left item × right item
+      select scene_id, v, 'cross', o.id, (o.at - 1)::text, count(*)::int from r
+        cross join lateral jsonb_array_elements_text(case when jsonb_typeof(answer->'order') = 'array' then answer->'order' else '[]'::jsonb end) with ordinality o(id, at)
+        group by 1, 2, 4, 5
+      union all
+      select scene_id, v, 'cross', p.key, p.value, count(*)::int from r
+        cross join lateral jsonb_each_text(case when jsonb_typeof(answer->'pairs') = 'object' then answer->'pairs' else '{}'::jsonb end) p
+        group by 1, 2, 4, 5`,
     db().$queryRaw<{ scene_id: string; v: number; n: number }[]>`
       select r.scene_id, r.scene_version as v, count(*)::int as n ${scope} group by 1, 2`,
     db().$queryRaw<({ scene_id: string; v: number; text: string; user_id: string } & PersonRow & MarkCells)[]>`

@@ -44,7 +44,7 @@ export interface SceneStats {
   /** Scale: counts per value 1–5, and the median. */
   values: Record<string, number>;
   median: number | null;
-  /** Two-step: counts per first × second. */
+  /** Two-step: counts per first × second; ordering: per item × position (from 0); matching: per left × right item. */
   cross: Record<string, Record<string, number>>;
   /** Free text (and nothing else), with who wrote it. */
   texts: ({ text: string; who: Person } & Partial<MarkCells>)[];

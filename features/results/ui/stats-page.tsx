@@ -14,6 +14,7 @@ import { ExportLinks } from "./export-links";
 import { NamesToggle } from "./names-toggle";
 import { NotAnswered } from "./not-answered";
 import { CorrectRateLine, FreeTexts, Respondents } from "./stats-lists";
+import { KeyedStats } from "./keyed-stats";
 import { classKeyOf, type SchoolClass } from "@/features/people/shared/class-key";
 
 type Params = Promise<Record<string, string | string[] | undefined>>;
@@ -177,6 +178,7 @@ async function SceneNumbers({ s, current, ctx }: { s: SceneStats; current: boole
           seconds={allSecondOptions(s).map((o) => ({ id: o.id, label: <RichText text={o.label} /> }))}
         />
       ) : null}
+      {s.scene.type === "ordering" || s.scene.type === "matching" ? <KeyedStats s={s} /> : null}
       {s.scene.type === "drawing" && current ? (
         <DrawingGallery
           stats={s}

@@ -12,8 +12,15 @@ export const flaggedSql = (list: string) =>
 export const keyColumnsSql = (s: string) =>
   `${flaggedSql(`${s}.content->'options'`)} as opts, ${flaggedSql(`${s}.content->'first'->'options'`)} as firsts`;
 
-/** "The scene's content `content` has a key": some option, anywhere in it, is marked correct. */
-export const hasKeySql = (content: string) => `${content}::text ~ '"correct":\\s*true'`;
+/**
+ * "The scene `type` with content `content` has a key": an ordering always, else some option, anywhere in it, marked
+ * correct (`true`) or a matching's left item naming its right item (a string).
+ */
+export const hasKeySql = (content: string, type: string) =>
+  `(${type}::text = 'ordering' or ${content}::text ~ '"correct":\\s*(true|")')`;
+
+/** The scene types marked by `correctSql`. */
+export const KEYED_TYPES_SQL = `('single_choice', 'multiple_choice', 'two_step', 'ordering', 'matching')`;
 
 /** A LATERAL join giving `sec.ids`: the correct second options for answer `r`'s first choice in scene `k`. */
 export const secondKeySql = (k: string, r: string) =>
@@ -24,6 +31,9 @@ export const correctSql = (k: string, r: string) => `case ${k}.type
            when 'single_choice' then (${r}.answer->>'choice') = any(${k}.opts)
            when 'multiple_choice' then (select coalesce(array_agg(x order by x), '{}') from jsonb_array_elements_text(
                case when jsonb_typeof(${r}.answer->'choices') = 'array' then ${r}.answer->'choices' else '[]'::jsonb end) x) = ${k}.opts
+           when 'ordering' then coalesce((${r}.answer->'order') = jsonb_path_query_array(${k}.content, '$.items[*].id'), false)
+           when 'matching' then coalesce((${r}.answer->'pairs') = (select jsonb_object_agg(l->>'id', l->'correct')
+               from jsonb_array_elements(${k}.content->'left') l), false)
            else (cardinality(${k}.firsts) = 0 or (${r}.answer->>'first') = any(${k}.firsts))
              and (cardinality(sec.ids) = 0 or (${r}.answer->>'second') = any(sec.ids))
          end`;

@@ -1,8 +1,10 @@
+import { matchingHasKey, matchingKey, matchingRight } from "./matching";
+import { orderingKey, orderingRight } from "./ordering";
 import { type Scene, secondOptionsFor } from "./schema";
 
 /**
  * The answer key of a scene: options flagged `correct` (docs/product-design.md
- * "Activities", correct answers). Pure and shared by the server (verdicts, stats, results)
+ * "Activities", correct answers); an ordering's item order (always there) and a matching's pairs. Pure and shared by the server (verdicts, stats, results)
  * and the editor's preview.
  */
 export type Verdict = "correct" | "incorrect";
@@ -29,6 +31,8 @@ function optionLists(scene: Scene): Option[][] {
 
 /** Whether the teacher marked any option of the scene correct. */
 export function sceneHasKey(scene: Scene): boolean {
+  if (scene.type === "ordering") return true;
+  if (scene.type === "matching") return matchingHasKey(scene.content);
   return optionLists(scene).some((list) => flagged(list).length > 0);
 }
 
@@ -51,8 +55,13 @@ export function withoutKey<S extends { type: string; content: unknown }>(scene: 
   return { ...scene, content: strip(scene.content) };
 }
 
-/** The option ids to show as correct (two-step: the correct first options, then their correct second options). */
+/**
+ * The option ids to show as correct (two-step: the correct first options, then their correct second options);
+ * an ordering's item ids in the right order; a matching's pairs as `left>right`.
+ */
 export function correctIdsOf(scene: Scene): string[] {
+  if (scene.type === "ordering") return orderingKey(scene.content);
+  if (scene.type === "matching") return matchingKey(scene.content);
   if (scene.type !== "two_step") return optionLists(scene).flatMap(flagged);
   const firsts = flagged(scene.content.first.options);
   const seconds = (firsts.length > 0 ? firsts : scene.content.first.options.map((o) => o.id)).flatMap((f) =>
@@ -81,6 +90,10 @@ export function verdictOf(scene: Scene, answer: unknown): Verdict | null {
           (second.length === 0 || second.includes(String(a.second)))
         );
       }
+      case "ordering":
+        return orderingRight(scene.content, a);
+      case "matching":
+        return matchingRight(scene.content, a);
       default:
         return false;
     }

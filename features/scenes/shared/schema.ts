@@ -1,9 +1,11 @@
 import { z } from "zod";
 import { drawingAnswerSchema } from "@/features/scenes/shared/drawing-schema";
 import { MAX_ALT_LENGTH, MAX_IMAGE_EDGE } from "@/features/scenes/shared/image-limits";
+import { matchingAnswerSchema, MATCH_REQUIRED } from "@/features/scenes/shared/matching";
+import { orderingAnswerSchema } from "@/features/scenes/shared/ordering";
 
 /**
- * Scene content and answer schemas for the seven scene types (docs/product-design.md
+ * Scene content and answer schemas for the scene types (docs/product-design.md
  * "Activities"). Texts are rich-text markup (platform/richtext). Content is stored
  * as JSON in activity_scenes.content / template_scenes.content; answers as
  * JSON in responses.answer, validated against the scene's content.
@@ -16,6 +18,8 @@ export const SCENE_TYPES = [
   "scale",
   "two_step",
   "drawing",
+  "ordering",
+  "matching",
 ] as const;
 export type SceneType = (typeof SCENE_TYPES)[number];
 
@@ -104,6 +108,38 @@ export const drawingContent = z.object({
   onImage: z.boolean().optional(),
 });
 
+/** 並べ替え and 線でつなぐ: 2–8 items, each a label (and an image). */
+const item = z.object({ id: optionId, label: text, ...image });
+const items = <T extends z.ZodType<{ id: string }>>(one: T) =>
+  z
+    .array(one)
+    .min(2)
+    .max(8)
+    .refine((list) => new Set(list.map((o) => o.id)).size === list.length, "item ids must be unique");
+
+/** 並べ替え: `items` in the right order (the key); a student sees them shuffled (features/scenes/shared/ordering.ts). */
+export const orderingContent = z.object({ prompt: text, ...image, items: items(item) });
+
+/**
+ * 線でつなぐ: each left item's `correct` names the right item it goes with (the key; taken out with the options'
+ * flags, key.ts `withoutKey`, so a respondent's copy is valid without it; the editor requires it,
+ * features/activities/shared/scene-schema.ts). Several left items may go with the same right item; a right item
+ * may go with none.
+ */
+export const matchingContent = z
+  .object({
+    prompt: text,
+    ...image,
+    left: items(item.extend({ correct: optionId.optional() })),
+    right: items(item),
+  })
+  .superRefine((c, ctx) => {
+    c.left.forEach((l, i) => {
+      if (l.correct !== undefined && !c.right.some((r) => r.id === l.correct))
+        ctx.addIssue({ code: "custom", path: ["left", i, "correct"], message: MATCH_REQUIRED });
+    });
+  });
+
 export const sceneContentSchemas = {
   info: infoContent,
   single_choice: singleChoiceContent,
@@ -112,6 +148,8 @@ export const sceneContentSchemas = {
   scale: scaleContent,
   two_step: twoStepContent,
   drawing: drawingContent,
+  ordering: orderingContent,
+  matching: matchingContent,
 } as const;
 
 export type SceneContent<T extends SceneType = SceneType> = z.infer<(typeof sceneContentSchemas)[T]>;
@@ -124,6 +162,8 @@ export const sceneSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("scale"), content: scaleContent }),
   z.object({ type: z.literal("two_step"), content: twoStepContent }),
   z.object({ type: z.literal("drawing"), content: drawingContent }),
+  z.object({ type: z.literal("ordering"), content: orderingContent }),
+  z.object({ type: z.literal("matching"), content: matchingContent }),
 ]);
 export type Scene = z.infer<typeof sceneSchema>;
 
@@ -175,6 +215,10 @@ export function answerSchemaFor(scene: Scene) {
       return z.object({ value: z.number().int().min(1).max(5) }).strict();
     case "drawing":
       return drawingAnswerSchema;
+    case "ordering":
+      return orderingAnswerSchema(scene.content);
+    case "matching":
+      return matchingAnswerSchema(scene.content);
     case "two_step": {
       const content = scene.content;
       return z

@@ -1,6 +1,10 @@
+import { pairsOf } from "@/features/scenes/shared/matching";
 import type { RenderedOption, RenderedScene } from "./types";
 
-/** The scene with the options named in `ids` marked correct (a respondent's verdicts, once allowed). */
+/**
+ * The scene with the options named in `ids` marked correct (a respondent's verdicts, once allowed); an ordering's
+ * right order and a matching's pairs (key.ts `correctIdsOf`) become its key.
+ */
 export function markCorrect(scene: RenderedScene, ids: string[] | undefined): RenderedScene {
   if (!ids || ids.length === 0) return scene;
   const mark = (list: RenderedOption[]) =>
@@ -15,6 +19,10 @@ export function markCorrect(scene: RenderedScene, ids: string[] | undefined): Re
         firstOptions: mark(scene.firstOptions),
         secondOptions: Object.fromEntries(Object.entries(scene.secondOptions).map(([k, v]) => [k, mark(v)])),
       };
+    case "ordering":
+      return { ...scene, key: ids };
+    case "matching":
+      return { ...scene, key: pairsOf(ids) };
     default:
       return scene;
   }

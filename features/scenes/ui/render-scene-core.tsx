@@ -4,6 +4,8 @@ import { parseRichText, type RichNode } from "@/platform/richtext/parse";
 import { nodesToPlainText, toPlainText } from "@/platform/richtext/plain";
 import { imageUrl } from "@/features/scenes/shared/image-limits";
 import { type ImageRef, type Scene, sceneSchema } from "@/features/scenes/shared/schema";
+import { shuffledFor } from "@/features/scenes/shared/ordering";
+import { matchingKey, pairsOf } from "@/features/scenes/shared/matching";
 import type { RenderedImage, RenderedOption, RenderedScene } from "./types";
 
 /** How a text becomes markup: the server's <RichText> (render-scene.tsx) or the editor's live preview. */
@@ -44,24 +46,54 @@ const optionsOf = (
  * A stored scene's texts rendered with `rich` (one renderer for preview, solo, session, response and the editor).
  * Correct flags are left out unless `key` is asked for (staff previews; a respondent's page never asks).
  * Images load from the signed-in image route unless `imageSrc` names another (the projector's link).
+ * An ordering's items are shuffled by `seed` (the respondent's id: each student their own order; else the scene's).
  */
 export function renderSceneWith(
   stored: { id: string; type: string; content: unknown },
   lang: DisplayLanguage,
   rich: RenderText,
-  { key = false, imageSrc = imageUrl }: { key?: boolean; imageSrc?: ImageSrc } = {},
+  { key = false, imageSrc = imageUrl, seed = "" }: { key?: boolean; imageSrc?: ImageSrc; seed?: string } = {},
 ): RenderedScene | null {
   const parsed = sceneSchema.safeParse({ type: stored.type, content: stored.content });
   if (!parsed.success) return null;
   const scene: Scene = parsed.data;
   const opts = (list: StoredOption[]) => optionsOf(list, lang, rich, key, imageSrc);
-  const rendered = renderParsed(stored.id, scene, lang, rich, opts);
+  const rendered =
+    scene.type === "ordering" || scene.type === "matching"
+      ? renderKeyed(stored.id, scene, lang, rich, opts, { key, seed: `${seed}:${stored.id}` })
+      : renderParsed(stored.id, scene, lang, rich, opts);
   return withImage(rendered, imageOf(scene.content.image, lang, imageSrc));
+}
+
+/** An ordering (its items shuffled by `seed`) or a matching; the key only when asked for. */
+function renderKeyed(
+  id: string,
+  scene: Extract<Scene, { type: "ordering" | "matching" }>,
+  lang: DisplayLanguage,
+  rich: RenderText,
+  opts: (list: StoredOption[]) => RenderedOption[],
+  { key, seed }: { key: boolean; seed: string },
+): RenderedScene {
+  const prompt = rich(scene.content.prompt);
+  if (scene.type === "ordering") {
+    const items = opts(shuffledFor(scene.content.items, seed));
+    return { id, type: "ordering", prompt, items, key: key ? scene.content.items.map((i) => i.id) : null };
+  }
+  const { left, right } = scene.content;
+  return {
+    id,
+    type: "matching",
+    prompt,
+    // a left item's `correct` is its right id (the key), left out here
+    left: opts(left.map(({ correct: _, ...l }) => l)),
+    right: opts(right).map((r, i) => ({ ...r, text: toPlainText(right[i]!.label, lang) })),
+    key: key ? pairsOf(matchingKey(scene.content)) : null,
+  };
 }
 
 function renderParsed(
   id: string,
-  scene: Scene,
+  scene: Exclude<Scene, { type: "ordering" | "matching" }>,
   lang: DisplayLanguage,
   rich: RenderText,
   opts: (list: StoredOption[]) => RenderedOption[],

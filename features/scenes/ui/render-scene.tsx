@@ -8,7 +8,7 @@ const rich = (text: string) => <RichText text={text} />;
 export function renderScene(
   stored: { id: string; type: string; content: unknown },
   lang: DisplayLanguage,
-  opts?: { key?: boolean; imageSrc?: ImageSrc },
+  opts?: { key?: boolean; imageSrc?: ImageSrc; seed?: string },
 ) {
   return renderSceneWith(stored, lang, rich, opts);
 }

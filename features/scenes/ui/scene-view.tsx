@@ -3,6 +3,8 @@ import { useTranslations } from "next-intl";
 import { lazy, type ReactNode, Suspense, useId } from "react";
 import type { DrawingAnswer } from "@/features/scenes/shared/drawing-limits";
 import { RichTextClient } from "@/platform/ui/rich-text-client";
+import { MatchingAnswer } from "./matching-answer";
+import { OrderingAnswer } from "./ordering-answer";
 import { SceneImage } from "./scene-image";
 import type { RenderedOption, RenderedScene, SceneAnswer } from "./types";
 
@@ -57,12 +59,14 @@ export function sceneProblem(scene: RenderedScene, answer: SceneAnswer | null): 
 /**
  * When an edit is saved: a choice at once, typing after a pause, and an
  * answer that is not complete yet (a two-step answer without its reason, too
- * few choices) not at all until it is.
+ * few choices, a matching with a left item unmatched) not at all until it is.
  */
 export function whenToSave(scene: RenderedScene, answer: SceneAnswer): "now" | "later" | "never" {
   if (scene.type === "two_step") return sceneProblem(scene, answer) ? "never" : "later";
   if (scene.type === "multiple_choice" && "choices" in answer)
     return answer.choices.length >= scene.min && answer.choices.length <= scene.max ? "now" : "never";
+  if (scene.type === "matching" && "pairs" in answer)
+    return scene.left.every((l) => answer.pairs[l.id]) ? "now" : "never";
   return "text" in answer || "strokes" in answer ? "later" : "now";
 }
 
@@ -175,6 +179,12 @@ export function SceneView({ scene, answer, onAnswer, problem, readOnly, drawing,
       ) : null}
       {scene.type === "two_step" ? (
         <TwoStepAnswer scene={scene} a={a} uid={uid} readOnly={readOnly} onAnswer={onAnswer} problem={problem} />
+      ) : null}
+      {scene.type === "ordering" ? (
+        <OrderingAnswer scene={scene} a={a} uid={uid} readOnly={readOnly || projected} onAnswer={onAnswer} />
+      ) : null}
+      {scene.type === "matching" ? (
+        <MatchingAnswer scene={scene} a={a} uid={uid} readOnly={readOnly || projected} onAnswer={onAnswer} />
       ) : null}
       {problem ? (
         <p className="alert alert-error" role="alert" data-testid="scene-problem">

@@ -43,6 +43,23 @@ export type RenderedScene = { id: string; image?: RenderedImage } & (
       /** The scene's image is drawn on (the canvas's background), not shown above it. */
       onImage: boolean;
     }
+  | {
+      type: "ordering";
+      prompt: ReactNode;
+      /** Shuffled for the respondent (features/scenes/shared/ordering.ts `shuffledFor`). */
+      items: RenderedOption[];
+      /** The item ids in the right order: only in staff previews and once feedback is allowed. */
+      key: string[] | null;
+    }
+  | {
+      type: "matching";
+      prompt: ReactNode;
+      left: RenderedOption[];
+      /** `text`: the label as plain text in the display language (a select's option holds no markup). */
+      right: (RenderedOption & { text: string })[];
+      /** Left id → right id by the key: only in staff previews and once feedback is allowed. */
+      key: Record<string, string> | null;
+    }
 );
 
 export type SceneAnswer =
@@ -52,4 +69,6 @@ export type SceneAnswer =
   | { text: string }
   | { value: number }
   | { first: string; second: string; reason: string }
-  | DrawingAnswer;
+  | DrawingAnswer
+  | { order: string[] }
+  | { pairs: Record<string, string> };
