@@ -230,12 +230,19 @@ test.describe("launches from a 学習eポータル (LTI 1.3, against a platform 
       await page.setViewportSize({ width: 390, height: 844 });
       await page.screenshot({ path: `test-results/lti-deep-link-${lang}-390.png` });
     }
-    await page.setViewportSize({ width: 1280, height: 720 });
     const choice = page.locator(`[data-testid="deep-link-choice"][data-activity="${activity.id}"]`);
-    await expect(choice).toHaveAccessibleName("「溶け方を調べよう」をえらぶ");
+    await expect(choice).toHaveAccessibleName("「とけかたをしらべよう」を えらぶ"); // kana only: the title's readings
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await chooseLanguage(page, "ja");
+    await expect(choice).toHaveAccessibleName("「溶け方を調べよう」を選ぶ");
     await expectHydrated(choice);
     await tabTo(page, choice, 20);
+    const handoff = page.waitForResponse(`${BASE_URL}/api/lti/deep-link`);
     await page.keyboard.press("Enter");
+    // the hand-off page's own policy: its one script, its form to the portal's origin only, never framed
+    const policy = (await handoff).headers()["content-security-policy"];
+    expect(policy).toMatch(/^default-src 'none'; script-src 'nonce-[\w+/=]+'; form-action http:\/\/127\.0\.0\.1:\d+;/);
+    expect(policy).toContain("frame-ancestors 'none'");
     await expect(page).toHaveURL(platform.deepLinkReturnUrl);
     await expect(page.locator("#returned")).toHaveText("received");
 
