@@ -67,7 +67,8 @@ export async function startLtiPlatform(options: {
 }): Promise<LtiPlatformEmulator> {
   const clientId = `manabiya-${randomUUID().slice(0, 8)}`;
   const deploymentId = `dep-${randomUUID().slice(0, 8)}`;
-  const kid = "emulator-key-1";
+  // a kid of its own: the tool caches a JWKS per URL, and a later emulator may get a closed one's port
+  const kid = `emulator-${randomUUID().slice(0, 8)}`;
   const key: KeyPair = await generateKeyPair("RS256");
   const foreign: KeyPair = await generateKeyPair("RS256");
   const jwk: JWK = { ...(await exportJWK(key.publicKey)), kid, alg: "RS256", use: "sig" };
