@@ -55,6 +55,9 @@ export default async function proxy(req: NextRequest) {
   return res;
 }
 
+// api/lti/deep-link answers with its own policy: its page's form goes to the portal (features/lti/server/routes.ts)
 export const config = {
-  matcher: ["/((?!_next/|api/auth/|api/v1/|favicon.ico|robots.txt|.*\\.(?:png|svg|ico|woff2?|ttf|css|js)$).*)"],
+  matcher: [
+    "/((?!_next/|api/auth/|api/v1/|api/lti/deep-link|favicon.ico|robots.txt|.*\\.(?:png|svg|ico|woff2?|ttf|css|js)$).*)",
+  ],
 };

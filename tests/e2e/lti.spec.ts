@@ -1,10 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { expect, type Page, test } from "@playwright/test";
+import { createRemoteJWKSet, jwtVerify } from "jose";
 import { createActivityFromTemplate } from "../../prisma/seed/factories";
 import { type LtiPlatformEmulator, startLtiPlatform } from "../support/lti-platform";
 import { BASE_URL } from "./config";
 import { e2eDb, makeSchool, TEST_PASSWORD } from "./db";
-import { baseText, expectAccessible, signInAs } from "./helpers";
+import { baseText, chooseLanguage, expectAccessible, expectHydrated, signInAs, tabTo } from "./helpers";
 
 /**
  * A 学習eポータル launching us over LTI 1.3 (features/lti), in Chromium: the platform emulator
@@ -191,5 +192,130 @@ test.describe("launches from a 学習eポータル (LTI 1.3, against a platform 
     expect(replay.status()).toBe(303);
     expect(replay.headers().location).toBe(`${BASE_URL}/lti/refused?reason=stateMismatch`);
     await context.close();
+  });
+
+  test("a teacher deep-links an activity: the picker (keyboard, three languages) posts a signed LtiDeepLinkingResponse to the portal, and a student launched through the returned link lands in the activity", async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    const { academy, school, teacher, students } = await makeSchool(1);
+    await register(academy.id);
+    const activity = await createActivityFromTemplate(e2eDb(), {
+      templateId: "science-dissolve",
+      schoolId: school.id,
+      mode: "self",
+    });
+    await e2eDb().activity.update({
+      where: { id: activity.id },
+      data: { title: "|溶(と)け|方(かた)を|調(しら)べよう" },
+    });
+    await createActivityFromTemplate(e2eDb(), { templateId: "science-dissolve", schoolId: school.id, mode: "guide" });
+    const hint = platform.prepare({
+      sub: await rosterId(teacher.id),
+      deploymentId: platform.deploymentId,
+      targetLinkUri: `${BASE_URL}/lti/deep-link`,
+      roles: [INSTRUCTOR],
+      deepLinking: { data: "portal-e2e-data" },
+    });
+    await page.goto(platform.startUrl(hint));
+    await expect(page).toHaveURL(/\/lti\/deep-link\?request=[\w-]{43}$/);
+    const pickerUrl = page.url();
+    await expect(page.getByTestId("deep-link-choice")).toHaveCount(2);
+    await expectAccessible(page);
+    for (const lang of ["ja", "ja-ruby", "ja-kana"] as const) {
+      await chooseLanguage(page, lang);
+      await page.setViewportSize({ width: 1280, height: 720 });
+      await page.screenshot({ path: `test-results/lti-deep-link-${lang}-1280.png` });
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.screenshot({ path: `test-results/lti-deep-link-${lang}-390.png` });
+    }
+    const choice = page.locator(`[data-testid="deep-link-choice"][data-activity="${activity.id}"]`);
+    await expect(choice).toHaveAccessibleName("「とけかたをしらべよう」を えらぶ"); // kana only: the title's readings
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await chooseLanguage(page, "ja");
+    await expect(choice).toHaveAccessibleName("「溶け方を調べよう」を選ぶ");
+    await expectHydrated(choice);
+    await tabTo(page, choice, 20);
+    const handoff = page.waitForResponse(`${BASE_URL}/api/lti/deep-link`);
+    await page.keyboard.press("Enter");
+    // the hand-off page's own policy: its one script, its form to the portal's origin only, never framed
+    const policy = (await handoff).headers()["content-security-policy"];
+    expect(policy).toMatch(/^default-src 'none'; script-src 'nonce-[\w+/=]+'; form-action http:\/\/127\.0\.0\.1:\d+;/);
+    expect(policy).toContain("frame-ancestors 'none'");
+    await expect(page).toHaveURL(platform.deepLinkReturnUrl);
+    await expect(page.locator("#returned")).toHaveText("received");
+
+    // what the portal received: our JWKS verifies it, and it names the activity
+    expect(platform.returned).toHaveLength(1);
+    const { payload } = await jwtVerify(
+      platform.returned[0]!,
+      createRemoteJWKSet(new URL(`${BASE_URL}/api/lti/jwks`)),
+      {
+        issuer: platform.clientId,
+        audience: platform.issuer,
+        algorithms: ["RS256"],
+      },
+    );
+    expect(payload["https://purl.imsglobal.org/spec/lti/claim/message_type"]).toBe("LtiDeepLinkingResponse");
+    expect(payload["https://purl.imsglobal.org/spec/lti-dl/claim/data"]).toBe("portal-e2e-data");
+    const items = payload["https://purl.imsglobal.org/spec/lti-dl/claim/content_items"] as {
+      url: string;
+      title: string;
+    }[];
+    expect(items).toEqual([
+      {
+        type: "ltiResourceLink",
+        url: `${BASE_URL}/lti/activities/${activity.id}`,
+        title: "溶け方を調べよう",
+        custom: { activity_id: activity.id },
+      },
+    ]);
+
+    // the pick was used: the picker shows nothing to pick now
+    await page.goto(pickerUrl);
+    await expect(page.getByTestId("deep-link-none")).toBeVisible();
+    await expect(page.getByTestId("deep-link-choice")).toHaveCount(0);
+
+    // the link the portal placed, launched by a student
+    const fresh = await browser.newContext();
+    const tablet = await fresh.newPage();
+    const launch = platform.prepare({
+      sub: await rosterId(students[0]!.id),
+      deploymentId: platform.deploymentId,
+      targetLinkUri: items[0]!.url,
+    });
+    await tablet.goto(platform.startUrl(launch));
+    await expect(tablet).toHaveURL(`/dashboard/student/activities/solo/${activity.id}`);
+    await expect(tablet.getByTestId("progress")).toContainText("1 / 5");
+    await fresh.close();
+  });
+
+  test("deep linking: a student's request gets the translated refusal page and no session; a teacher without activities sees the empty state", async ({
+    page,
+  }) => {
+    const { academy, teacher, students } = await makeSchool(1);
+    await register(academy.id);
+    const deepLink = async (userId: string, roles: string[]) =>
+      page.goto(
+        platform.startUrl(
+          platform.prepare({
+            sub: await rosterId(userId),
+            deploymentId: platform.deploymentId,
+            targetLinkUri: `${BASE_URL}/lti/deep-link`,
+            roles,
+            deepLinking: {},
+          }),
+        ),
+      );
+    await deepLink(students[0]!.id, [INSTRUCTOR]);
+    await expectRefused(page, "staffOnly", "先生と学園の管理者だけです。");
+    expect(await e2eDb().ltiDeepLinkRequest.count({ where: { userId: students[0]!.id } })).toBe(0);
+
+    await deepLink(teacher.id, [INSTRUCTOR]);
+    await expect(page).toHaveURL(/\/lti\/deep-link\?request=/);
+    await expect(page.getByTestId("deep-link-empty")).toContainText("選べるアクティビティがありません。");
+    await expectAccessible(page);
+    expect(platform.returned).toEqual([]);
   });
 });

@@ -12,6 +12,7 @@
  * the sibling school's: it is in their academy).
  * A page or route handler without a row here fails the suite.
  */
+import { createHash, randomBytes } from "node:crypto";
 import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
@@ -51,6 +52,8 @@ const ONE_PAGE_PDF = new Uint8Array(craftPdf({ pages: 1 }));
 /** Projector tokens by `schoolId:guide` (beforeAll); `mixed` matches none: a garbage token. */
 const projectorTokens = new Map<string, string>();
 const projectorTokenOf = (v: Ids) => projectorTokens.get(`${v.schoolId}:${v.guide}`) ?? "Z".repeat(43);
+/** The own teacher's deep linking request waiting for its pick (the picker's secret; beforeAll). */
+let deepLinkRequest = "";
 
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(120_000);
@@ -118,11 +121,20 @@ test.beforeAll(async ({ browser }) => {
     name: "行列 管理",
   });
   // the academy's LTI platform: the login initiation's row names it (nothing is fetched from it there)
-  await e2eDb().ltiPlatform.create({
+  const ltiPlatform = await e2eDb().ltiPlatform.create({
     data: {
       ...{ academyId: academy.id, issuer: `https://portal-${tag}.example`, clientId: "matrix" },
       ...{ deploymentIds: ["dep-1"], authLoginUrl: `https://portal-${tag}.example/auth` },
       ...{ tokenUrl: `https://portal-${tag}.example/token`, jwksUrl: `https://portal-${tag}.example/jwks` },
+    },
+  });
+  // a deep linking request of the own teacher, as a launch keeps it (features/lti/server/deep-link.ts)
+  deepLinkRequest = randomBytes(32).toString("base64url");
+  await e2eDb().ltiDeepLinkRequest.create({
+    data: {
+      ...{ tokenHash: createHash("sha256").update(deepLinkRequest).digest("base64url"), userId: own.teacher.id },
+      ...{ platformId: ltiPlatform.id, deploymentId: "dep-1", returnUrl: `https://portal-${tag}.example/return` },
+      expiresAt: new Date(Date.now() + 3_600_000),
     },
   });
   userIds.student = own.student.id;
@@ -358,6 +370,28 @@ const HANDLERS: HandlerRow[] = [
     variants: ["own"],
     expected: () => 303,
     ok: (reply) => expect(target(reply)).toBe(`${BASE_URL}/lti/refused?reason=stateMismatch`),
+  },
+  {
+    // a deep linking pick: only the teacher whose request it is, of an activity of their school, gets the page that
+    // posts the signed response to the portal (once: the own variant comes last); the others go to the refusal page
+    file: "api/lti/deep-link/route.ts",
+    request: (v) => ({
+      method: "POST",
+      path: "/api/lti/deep-link",
+      body: `request=${deepLinkRequest}&activity=${v.self}`,
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: BASE_URL },
+    }),
+    variants: ["sibling", "foreign", "own"],
+    expected: (who, variant) => (who === "teacher" && variant === "own" ? 200 : 303),
+    ok: (reply, who) => {
+      if (reply.status === 303)
+        return expect(target(reply)).toBe(
+          `${BASE_URL}/lti/refused?reason=${who === "teacher" ? "otherActivity" : "pickExpired"}`,
+        );
+      expect(reply.contentType).toMatch(/^text\/html/);
+      expect(reply.body).toContain(`action="https://portal-${tag}.example/return"`);
+      expect(reply.body).toMatch(/name="JWT" value="[\w-]+\.[\w-]+\.[\w-]+"/);
+    },
   },
   {
     file: "api/students/sheets/route.ts",

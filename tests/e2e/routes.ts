@@ -41,6 +41,13 @@ export const ROUTES: RouteRow[] = [
     area: "public",
     marker: 'data-code="unknownPerson"',
   },
+  // the deep linking picker (features/lti) without a request waiting for the visitor: it says so, whoever asks
+  {
+    pattern: "/lti/deep-link",
+    path: "/lti/deep-link",
+    area: "public",
+    marker: 'data-testid="deep-link-none"',
+  },
   { pattern: "/auth/reset", path: "/auth/reset", area: "public", marker: 'data-code="expiredActionCode"' },
   // without a sign-in waiting for its code (tests/e2e/mfa.spec.ts): nothing to confirm
   {

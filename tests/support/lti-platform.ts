@@ -9,6 +9,8 @@ import { exportJWK, generateKeyPair, type JWK, type JWTPayload, SignJWT } from "
  * authorisation request by auto-posting a signed id_token and the state to the tool's launch URL. What a launch
  * carries (the person, the deployment, the link) and any tampering are set per launch (`prepare`), named by the
  * lti_message_hint. It checks what a platform checks of the tool's request (client id, redirect URI, response type).
+ * A deep linking request (`deepLinking`) asks for a link; the tool's signed response, form-posted back to
+ * `deepLinkReturnUrl`, is kept as it came (`returned`), for the test to verify.
  */
 export interface LaunchSpec {
   /** The person's identifier: `sub` (the OneRoster sourcedId). */
@@ -20,9 +22,12 @@ export interface LaunchSpec {
   claims?: Record<string, unknown>;
   /** Sign with a key the JWKS does not publish (same kid). */
   foreignKey?: boolean;
+  /** An LtiDeepLinkingRequest with these settings (defaults: our return URL, ltiResourceLink accepted, no data). */
+  deepLinking?: { data?: string; acceptTypes?: string[]; returnUrl?: string };
 }
 
 const LTI = "https://purl.imsglobal.org/spec/lti/claim";
+const DL = "https://purl.imsglobal.org/spec/lti-dl/claim";
 
 type KeyPair = Awaited<ReturnType<typeof generateKeyPair>>;
 
@@ -33,6 +38,10 @@ export interface LtiPlatformEmulator {
   authUrl: string;
   tokenUrl: string;
   jwksUrl: string;
+  /** Where a deep linking response comes back (form post of `JWT`). */
+  deepLinkReturnUrl: string;
+  /** The deep linking responses posted back so far (the JWTs, in order). */
+  returned: string[];
   /** Registers a launch; its lti_message_hint. */
   prepare(spec: LaunchSpec): string;
   /** The page that starts the launch `hint` names (GET it in a browser). */
@@ -58,11 +67,13 @@ export async function startLtiPlatform(options: {
 }): Promise<LtiPlatformEmulator> {
   const clientId = `manabiya-${randomUUID().slice(0, 8)}`;
   const deploymentId = `dep-${randomUUID().slice(0, 8)}`;
-  const kid = "emulator-key-1";
+  // a kid of its own: the tool caches a JWKS per URL, and a later emulator may get a closed one's port
+  const kid = `emulator-${randomUUID().slice(0, 8)}`;
   const key: KeyPair = await generateKeyPair("RS256");
   const foreign: KeyPair = await generateKeyPair("RS256");
   const jwk: JWK = { ...(await exportJWK(key.publicKey)), kid, alg: "RS256", use: "sig" };
   const launches = new Map<string, LaunchSpec>();
+  const returned: string[] = [];
   const host = options.host ?? "127.0.0.1";
   let issuer = "";
 
@@ -78,6 +89,17 @@ export async function startLtiPlatform(options: {
       [`${LTI}/resource_link`]: { id: `link-${randomUUID()}` },
       [`${LTI}/roles`]: spec.roles ?? ["http://purl.imsglobal.org/vocab/lis/v2/membership#Learner"],
     };
+    if (spec.deepLinking) {
+      delete claims[`${LTI}/resource_link`];
+      claims[`${LTI}/message_type`] = "LtiDeepLinkingRequest";
+      claims[`${DL}/deep_linking_settings`] = {
+        deep_link_return_url: spec.deepLinking.returnUrl ?? `${issuer}/deep-link-return`,
+        accept_types: spec.deepLinking.acceptTypes ?? ["ltiResourceLink"],
+        accept_presentation_document_targets: ["iframe", "window"],
+        accept_multiple: false,
+        ...(spec.deepLinking.data === undefined ? {} : { data: spec.deepLinking.data }),
+      };
+    }
     const payload: JWTPayload = { iss: issuer, aud: clientId, sub: spec.sub, ...claims, ...spec.claims };
     for (const [k, v] of Object.entries(payload)) if (v === undefined) delete payload[k];
     const now = Math.floor(Date.now() / 1000);
@@ -113,6 +135,15 @@ export async function startLtiPlatform(options: {
         }),
       );
     }
+    if (url.pathname === "/deep-link-return" && req.method === "POST") {
+      let body = "";
+      req.on("data", (chunk: Buffer) => (body += chunk.toString()));
+      req.on("end", () => {
+        returned.push(new URLSearchParams(body).get("JWT") ?? "");
+        html(200, `<!doctype html><html><body><p id="returned">received</p></body></html>`);
+      });
+      return;
+    }
     if (url.pathname === "/auth") {
       const q = url.searchParams;
       const spec = launches.get(q.get("lti_message_hint") ?? "");
@@ -143,6 +174,8 @@ export async function startLtiPlatform(options: {
     authUrl: `${issuer}/auth`,
     tokenUrl: `${issuer}/token`,
     jwksUrl: `${issuer}/jwks`,
+    deepLinkReturnUrl: `${issuer}/deep-link-return`,
+    returned,
     prepare(spec) {
       const hint = randomUUID();
       launches.set(hint, spec);

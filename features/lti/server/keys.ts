@@ -1,6 +1,15 @@
 import "server-only";
-import { calculateJwkThumbprint, exportJWK, exportPKCS8, generateKeyPair, type JWK } from "jose";
-import { sealSecret } from "@/platform/auth/secret-box";
+import {
+  calculateJwkThumbprint,
+  exportJWK,
+  exportPKCS8,
+  generateKeyPair,
+  importPKCS8,
+  type JWK,
+  type JWTPayload,
+  SignJWT,
+} from "jose";
+import { openSecret, sealSecret } from "@/platform/auth/secret-box";
 import { env } from "@/platform/env";
 import { addFirstKey, replaceCurrentKey } from "./key-commands";
 import { findCurrentKey, publishedKeys } from "./key-queries";
@@ -26,9 +35,17 @@ async function newKey() {
   };
 }
 
+/** The current key, made now when there is none (the first of several at once wins; the others read it). */
+async function currentKey() {
+  const key = await findCurrentKey();
+  if (key) return key;
+  await addFirstKey(await newKey());
+  return (await findCurrentKey())!;
+}
+
 /** The JWKS a platform fetches: the current public key (made now when there is none) and the recently retired ones. */
 export async function toolJwks(): Promise<{ keys: JWK[] }> {
-  if (!(await findCurrentKey())) await addFirstKey(await newKey());
+  await currentKey();
   const since = new Date(Date.now() - KEY_OVERLAP_DAYS * 24 * 60 * 60 * 1000);
   return { keys: (await publishedKeys(since)).map((k) => k.publicJwk as JWK) };
 }
@@ -38,4 +55,16 @@ export async function rotateToolKey(): Promise<{ kid: string; retired: string | 
   const key = await newKey();
   const { retired } = await replaceCurrentKey(key);
   return { kid: key.kid, retired };
+}
+
+/** `payload` signed with the current key (RS256, its kid in the header), issued now, alive `lifetimeSeconds`. */
+export async function signWithToolKey(payload: JWTPayload, lifetimeSeconds: number): Promise<string> {
+  const key = await currentKey();
+  const privateKey = await importPKCS8(openSecret(key.privateKeySealed, env().SIGNIN_CODE_KEY, "lti-private-key"), ALG);
+  const now = Math.floor(Date.now() / 1000);
+  return new SignJWT(payload)
+    .setProtectedHeader({ alg: ALG, kid: key.kid, typ: "JWT" })
+    .setIssuedAt(now)
+    .setExpirationTime(now + lifetimeSeconds)
+    .sign(privateKey);
 }

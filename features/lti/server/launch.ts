@@ -4,14 +4,16 @@ import { homeOf, type Role } from "@/platform/auth/roles";
 import { publicUrl } from "@/platform/env";
 import {
   CLAIM,
+  DEEP_LINKING_REQUEST,
   type LaunchRefusal,
   LTI_VERSION,
   RESOURCE_LINK_REQUEST,
   TOOL_PATHS,
 } from "@/features/lti/shared/claims";
+import { type DeepLinkSettings, deepLinkSettingsOf, startDeepLink } from "./deep-link";
 import { takeLaunchState } from "./launch-commands";
 import { activityModeIn, findLaunchPerson, findPlatformById } from "./launch-queries";
-import { hashState } from "./login";
+import { hashSecret } from "./login";
 
 type Platform = NonNullable<Awaited<ReturnType<typeof findPlatformById>>>;
 type Person = NonNullable<Awaited<ReturnType<typeof findLaunchPerson>>>;
@@ -92,20 +94,28 @@ function azpFits(payload: JWTPayload, clientId: string): boolean {
 
 const text = (v: unknown) => (typeof v === "string" && v.trim() ? v.trim() : null);
 
-/** The LTI claims of a resource link launch: message type, version, deployment, link, roles, target. */
+/**
+ * The LTI claims of a resource link launch (message type, version, deployment, link, roles, target) or of a deep
+ * linking request (message type, version, deployment, roles; its settings: deepLinkSettingsOf).
+ */
 function claimRefusal(payload: JWTPayload, platform: Platform): LaunchRefusal | null {
   const type = payload[CLAIM.messageType];
   const version = payload[CLAIM.version];
   if (type === undefined || version === undefined) return "missingClaims";
-  if (type !== RESOURCE_LINK_REQUEST || version !== LTI_VERSION) return "wrongMessage";
+  if ((type !== RESOURCE_LINK_REQUEST && type !== DEEP_LINKING_REQUEST) || version !== LTI_VERSION)
+    return "wrongMessage";
   const deployment = text(payload[CLAIM.deploymentId]);
   if (!deployment) return "missingClaims";
   if (!platform.deploymentIds.includes(deployment)) return "unknownDeployment";
+  if (!Array.isArray(payload[CLAIM.roles])) return "missingClaims";
+  if (type === DEEP_LINKING_REQUEST) return null;
   const link = payload[CLAIM.resourceLink] as { id?: unknown } | undefined;
-  if (!text(link?.id) || !Array.isArray(payload[CLAIM.roles]) || !text(payload[CLAIM.targetLinkUri]))
-    return "missingClaims";
-  return null;
+  return text(link?.id) && text(payload[CLAIM.targetLinkUri]) ? null : "missingClaims";
 }
+
+/** A deep linking request's settings (null: a resource link launch), or why they are refused. */
+const settingsOf = (payload: JWTPayload): DeepLinkSettings | LaunchRefusal | null =>
+  payload[CLAIM.messageType] === DEEP_LINKING_REQUEST ? deepLinkSettingsOf(payload) : null;
 
 /** The person's sourcedId: `sub`, or the platform's custom claim (lower-case: sourcedIds are stored so). */
 function sourcedIdOf(payload: JWTPayload, claim: string): string | null {
@@ -145,18 +155,26 @@ async function landingOf(person: Person, activityId: string | null): Promise<str
   return homeOf(person.role);
 }
 
+/** Where a deep linking request's staff member lands: the picker, with the request kept for them (deep-link.ts). */
+function deepLinkLanding(person: Person, platform: Platform, payload: JWTPayload, settings: DeepLinkSettings) {
+  const deploymentId = text(payload[CLAIM.deploymentId])!;
+  return startDeepLink({ ...settings, userId: person.id, platformId: platform.id, deploymentId });
+}
+
 /**
- * Verifies a resource link launch (LTI Core 1.3 §5.1, Security Framework §5.1.3): the state was made by our login
- * step for this browser and is used once; the id_token is signed by the platform's key, issued by it, for our client
- * id (and `azp`), alive, carries the state's nonce, a registered deployment, a resource link request of LTI 1.3.0;
- * the person it names is an enabled account of the platform's academy. Nobody is created; only the state is spent.
+ * Verifies a resource link launch or a deep linking request (LTI Core 1.3 §5.1, Security Framework §5.1.3, Deep
+ * Linking 2.0 §4.4): the state was made by our login step for this browser and is used once; the id_token is signed
+ * by the platform's key, issued by it, for our client id (and `azp`), alive, carries the state's nonce, a registered
+ * deployment, a resource link or deep linking request of LTI 1.3.0; the person it names is an enabled account of the
+ * platform's academy (a staff member to deep-link). Nobody is created; only the state is spent (and a deep linking
+ * request kept for its pick).
  */
 export async function verifyLaunch(input: LaunchInput): Promise<LaunchOutcome> {
   const token = text(input.idToken);
   const state = text(input.state);
   if (!token || !state || state.length > 200) return refuse("badRequest");
   if (!input.stateBound) return refuse("stateMismatch");
-  const saved = await takeLaunchState(hashState(state));
+  const saved = await takeLaunchState(hashSecret(state));
   if (!saved) return refuse("replayed");
   const platform = await findPlatformById(saved.platformId);
   if (!platform) return refuse("unknownIssuer");
@@ -166,16 +184,17 @@ export async function verifyLaunch(input: LaunchInput): Promise<LaunchOutcome> {
   if (payload.nonce !== saved.nonce) return refuse("badNonce", platform.academyId);
   const claims = claimRefusal(payload, platform);
   if (claims) return refuse(claims, platform.academyId);
+  const settings = settingsOf(payload);
+  if (typeof settings === "string") return refuse(settings, platform.academyId);
   const sourcedId = sourcedIdOf(payload, platform.identityClaim);
   const person = sourcedId ? await findLaunchPerson(sourcedId) : null;
   if (!person) return refuse(sourcedId ? "unknownPerson" : "missingClaims", platform.academyId);
   if (person.academyId !== platform.academyId) return refuse("otherAcademy", platform.academyId, person.id);
   if (person.disabled) return refuse("userDisabled", platform.academyId, person.id);
-  const user = { id: person.id, role: person.role };
-  return {
-    ok: true,
-    user,
-    academyId: platform.academyId,
-    landing: await landingOf(person, activityOf(payload)),
-  };
+  // a student may not deep-link: the account's own role decides, not the token's roles
+  if (settings && person.role === "student") return refuse("staffOnly", platform.academyId, person.id);
+  const landing = settings
+    ? await deepLinkLanding(person, platform, payload, settings)
+    : await landingOf(person, activityOf(payload));
+  return { ok: true, user: { id: person.id, role: person.role }, academyId: platform.academyId, landing };
 }

@@ -12,7 +12,8 @@ export const STATE_MINUTES = 10;
 export const STATE_COOKIE_PREFIX = "manabiya-lti-";
 export const stateCookieName = (state: string) => `${STATE_COOKIE_PREFIX}${state}`;
 
-export const hashState = (state: string) => createHash("sha256").update(state).digest("base64url");
+/** How a secret handed to a browser is kept: its SHA-256 (a login state; a deep linking request, deep-link.ts). */
+export const hashSecret = (secret: string) => createHash("sha256").update(secret).digest("base64url");
 
 export type LoginOutcome = { ok: true; redirect: string; state: string } | { ok: false; code: LaunchRefusal };
 
@@ -48,7 +49,7 @@ export async function startLogin(params: URLSearchParams): Promise<LoginOutcome>
   const state = randomBytes(32).toString("base64url");
   const nonce = randomBytes(32).toString("base64url");
   const expiresAt = new Date(Date.now() + STATE_MINUTES * 60_000);
-  await saveLaunchState({ stateHash: hashState(state), nonce, platformId: platform.id, expiresAt });
+  await saveLaunchState({ stateHash: hashSecret(state), nonce, platformId: platform.id, expiresAt });
   const url = new URL(platform.authLoginUrl);
   const query: Record<string, string> = {
     scope: "openid",

@@ -1,14 +1,20 @@
 import "server-only";
+import { randomBytes } from "node:crypto";
+import { getTranslations } from "next-intl/server";
 import { cookies } from "next/headers";
 import type { NextRequest } from "next/server";
 import { audit } from "@/platform/audit/log";
 import { recordSignIn } from "@/platform/auth/commands";
+import { getActor } from "@/platform/auth/session";
 import { signInVerified } from "@/platform/auth/verified-signin-start";
 import { publicUrl } from "@/platform/env";
 import { readBodyLimited } from "@/platform/http";
+import { getPlainText } from "@/platform/i18n/server";
 import { countSigninFailure } from "@/platform/ops/metrics";
 import { requestClient } from "@/platform/security/client-ip";
+import { sameOrigin } from "@/platform/security/headers";
 import { type LaunchRefusal, REFUSED_PATH } from "@/features/lti/shared/claims";
+import { pickActivity } from "./deep-link";
 import { toolJwks } from "./keys";
 import { verifyLaunch } from "./launch";
 import { STATE_MINUTES, startLogin, stateCookieName } from "./login";
@@ -83,6 +89,63 @@ export async function ltiLaunch(req: NextRequest): Promise<Response> {
   await recordSignIn(outcome.user.id);
   await audit({ action: "signin.lti.success", actorId: outcome.user.id, academyId: outcome.academyId, ...client });
   return seeOther(outcome.landing);
+}
+
+const escape = (v: string) =>
+  v.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+/**
+ * The page that form-posts the signed deep linking response (`JWT`) to the platform's return URL at once (Deep
+ * Linking 2.0 §4.5), with a button for a browser without JavaScript. Its own policy: only its one script runs, and
+ * its form may go to the return URL's origin only.
+ */
+async function handoff(returnUrl: string, jwt: string): Promise<Response> {
+  const [t, plain] = await Promise.all([getTranslations("LtiDeepLink"), getPlainText()]);
+  const nonce = randomBytes(16).toString("base64");
+  const text = escape(plain(t("handoff")));
+  const html =
+    `<!doctype html><html lang="ja"><head><meta charset="utf-8"><title>${text}</title></head><body>` +
+    `<form method="post" action="${escape(returnUrl)}"><input type="hidden" name="JWT" value="${escape(jwt)}">` +
+    `<p>${text}</p><noscript><button type="submit">${escape(plain(t("continue")))}</button></noscript></form>` +
+    `<script nonce="${nonce}">document.forms[0].submit()</script></body></html>`;
+  const policy = [
+    "default-src 'none'",
+    `script-src 'nonce-${nonce}'`,
+    `form-action ${new URL(returnUrl).origin}`,
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+  return new Response(html, {
+    headers: {
+      "Content-Type": "text/html; charset=utf-8",
+      "Content-Security-Policy": policy,
+      "Cache-Control": "no-store",
+    },
+  });
+}
+
+/**
+ * POST /api/lti/deep-link: a staff member's pick on the deep linking picker (features/lti/server/deep-link.ts): from
+ * our own page (Origin), signed in, the request theirs and waiting, the activity theirs to link; answered by the
+ * page that posts the signed response to the portal. Every refusal goes to the translated refusal page.
+ */
+export async function ltiDeepLinkPick(req: NextRequest): Promise<Response> {
+  const actor = await getActor();
+  const form = sameOrigin(req.headers, req.url) ? await formOf(req) : null;
+  if (!form || !actor || actor === "disabled" || actor.role === "student") return refused("pickExpired");
+  const picker = { id: actor.id, role: actor.role, schoolId: actor.schoolId, academyId: actor.academyId };
+  const outcome = await pickActivity({ request: form.get("request"), activityId: form.get("activity"), picker });
+  if (!outcome.ok) return refused(outcome.code);
+  await audit({
+    action: "lti.deepLink",
+    actorId: actor.id,
+    schoolId: actor.schoolId,
+    academyId: actor.academyId,
+    targetType: "activity",
+    targetId: outcome.activityId,
+    ...requestClient(req.headers),
+  });
+  return handoff(outcome.returnUrl, outcome.jwt);
 }
 
 /** GET /api/lti/jwks: the tool's public keys (features/lti/server/keys.ts), for any platform to fetch. */

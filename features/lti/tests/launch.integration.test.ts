@@ -205,7 +205,7 @@ describe("the launch", () => {
     [
       "another message type",
       "wrongMessage",
-      () => launch({ claims: { [`${LTI}/message_type`]: "LtiDeepLinkingRequest" } }),
+      () => launch({ claims: { [`${LTI}/message_type`]: "LtiSubmissionReviewRequest" } }),
     ],
     ["another LTI version", "wrongMessage", () => launch({ claims: { [`${LTI}/version`]: "1.1" } })],
     ["a person nobody imported", "unknownPerson", () => launch({ sub: randomUUID() })],

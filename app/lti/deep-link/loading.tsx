@@ -1,0 +1,1 @@
+export { LtiDeepLinkLoading as default } from "@/features/lti/ui/deep-link-page";
