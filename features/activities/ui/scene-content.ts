@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { ALT_REQUIRED, INVALID_CHARACTERS, type SceneType } from "@/features/scenes/shared/schema";
+import { BLANK_EMPTY, BLANKS_COUNT } from "@/features/scenes/shared/fill-blanks";
 
 /** A scene's content while it is being edited: the stored JSON shape, any values. */
 export type Draft = Record<string, unknown>;
@@ -50,12 +51,23 @@ export function normalize(type: SceneType, draft: Draft): Draft {
   if (type === "info" && blank(out.body)) out = setAt(out, ["body"], undefined);
   if (type === "free_text" && blank(out.placeholder)) out = setAt(out, ["placeholder"], undefined);
   if (type === "drawing" && blank(out.instructions)) out = setAt(out, ["instructions"], undefined);
+  if (type === "number" && blank(out.unit)) out = setAt(out, ["unit"], undefined);
   return out;
 }
 
 /** Valid new content of each type, worded in the teacher's display language. */
 export type DefaultKey =
-  "info" | "prompt" | "option" | "minLabel" | "maxLabel" | "first" | "second" | "reason" | "drawing";
+  | "info"
+  | "prompt"
+  | "option"
+  | "minLabel"
+  | "maxLabel"
+  | "first"
+  | "second"
+  | "reason"
+  | "drawing"
+  | "blanks"
+  | "number";
 export function defaultContent(type: SceneType, t: (key: DefaultKey, values?: { n: number }) => string): Draft {
   const options = (n: number) =>
     Array.from({ length: n }, (_, i) => ({ id: `o${i + 1}`, label: t("option", { n: i + 1 }) }));
@@ -78,16 +90,31 @@ export function defaultContent(type: SceneType, t: (key: DefaultKey, values?: { 
       };
     case "drawing":
       return { prompt: t("drawing") };
+    case "fill_blanks":
+      return { prompt: t("prompt"), text: t("blanks") };
+    case "number":
+      return { prompt: t("number") };
   }
 }
 
 export type ErrorKey =
-  "altRequired" | "required" | "tooLong" | "fewOptions" | "manyOptions" | "invalidCharacters" | "number" | "invalid";
+  | "altRequired"
+  | "required"
+  | "tooLong"
+  | "fewOptions"
+  | "manyOptions"
+  | "invalidCharacters"
+  | "number"
+  | "invalid"
+  | "blanksCount"
+  | "blankEmpty";
 
 /** The editor's message for one zod issue of the stored schema. */
 export function errorKeyOf(issue: z.core.$ZodIssue): ErrorKey {
   if (issue.message === INVALID_CHARACTERS) return "invalidCharacters";
   if (issue.message === ALT_REQUIRED) return "altRequired";
+  if (issue.message === BLANKS_COUNT) return "blanksCount";
+  if (issue.message === BLANK_EMPTY) return "blankEmpty";
   if (issue.code === "too_small")
     return issue.origin === "array" ? "fewOptions" : issue.origin === "string" ? "required" : "number";
   if (issue.code === "too_big")

@@ -4,6 +4,7 @@ import { RichTextClient } from "@/platform/ui/rich-text-client";
 import type { SceneType } from "@/features/scenes/shared/schema";
 import { type Draft, type ErrorKey, getAt, type Path } from "./scene-content";
 import { ImageField } from "./image-field";
+import { TypedSceneFields } from "./typed-scene-fields";
 import { CheckField, NumberField, type OnChange, OptionsField, TextField } from "./scene-fields";
 
 type Option = { id: string; label: string };
@@ -84,6 +85,9 @@ export function SceneTypeFields({
       );
     case "two_step":
       return <TwoStepFields draft={draft} f={f} onChange={onChange} prompt={prompt} />;
+    case "fill_blanks":
+    case "number":
+      return <TypedSceneFields type={type} f={f} prompt={prompt} />;
   }
 }
 

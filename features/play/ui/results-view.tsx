@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import type { SceneResults } from "@/features/play/server/state-queries";
 import type { RenderedOption, RenderedScene } from "@/features/scenes/ui/types";
 import { RichTextClient } from "@/platform/ui/rich-text-client";
+import { BlankResults, NumberResults } from "@/features/scenes/ui/typed-results-view";
 
 function Bars({
   label,
@@ -148,6 +149,12 @@ function ResultsBody({
           <Bars label={scene.firstPrompt} options={scene.firstOptions} {...get("first")} total={results.total} />
           <Bars label={scene.secondPrompt} options={uniqueSeconds(scene)} {...get("second")} total={results.total} />
         </>
+      ) : null}
+      {scene.type === "fill_blanks" ? (
+        <BlankResults blanks={scene.parts.length - 1} counts={results.counts} total={results.total} />
+      ) : null}
+      {scene.type === "number" ? (
+        <NumberResults unit={scene.unit} counts={results.counts} total={results.total} />
       ) : null}
       {children}
       {results.texts.length > 0 ? (

@@ -1,9 +1,11 @@
 import { z } from "zod";
 import { drawingAnswerSchema } from "@/features/scenes/shared/drawing-schema";
 import { MAX_ALT_LENGTH, MAX_IMAGE_EDGE } from "@/features/scenes/shared/image-limits";
+import { checkBlanks, blanksOf, fillBlanksAnswerSchema } from "@/features/scenes/shared/fill-blanks";
+import { NUMBER_LIMITS, numberValue } from "@/features/scenes/shared/number-answer";
 
 /**
- * Scene content and answer schemas for the seven scene types (docs/product-design.md
+ * Scene content and answer schemas for the nine scene types (docs/product-design.md
  * "Activities"). Texts are rich-text markup (platform/richtext). Content is stored
  * as JSON in activity_scenes.content / template_scenes.content; answers as
  * JSON in responses.answer, validated against the scene's content.
@@ -16,6 +18,8 @@ export const SCENE_TYPES = [
   "scale",
   "two_step",
   "drawing",
+  "fill_blanks",
+  "number",
 ] as const;
 export type SceneType = (typeof SCENE_TYPES)[number];
 
@@ -104,6 +108,20 @@ export const drawingContent = z.object({
   onImage: z.boolean().optional(),
 });
 
+/** Fill in the blanks: `text` holds the blanks (features/scenes/shared/fill-blanks.ts). */
+export const fillBlanksContent = z
+  .object({ prompt: text, ...image, text })
+  .superRefine((c, ctx) => checkBlanks(c.text, ctx, ["text"]));
+
+/** Number: `correct` (the key) within ± `tolerance`; `unit` shown after the input (number-answer.ts). */
+export const numberContent = z.object({
+  prompt: text,
+  ...image,
+  unit: z.string().trim().min(1).max(NUMBER_LIMITS.unitLength).optional(),
+  correct: numberValue.optional(),
+  tolerance: z.number().finite().min(0).max(NUMBER_LIMITS.abs).optional(),
+});
+
 export const sceneContentSchemas = {
   info: infoContent,
   single_choice: singleChoiceContent,
@@ -112,6 +130,8 @@ export const sceneContentSchemas = {
   scale: scaleContent,
   two_step: twoStepContent,
   drawing: drawingContent,
+  fill_blanks: fillBlanksContent,
+  number: numberContent,
 } as const;
 
 export type SceneContent<T extends SceneType = SceneType> = z.infer<(typeof sceneContentSchemas)[T]>;
@@ -124,6 +144,8 @@ export const sceneSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("scale"), content: scaleContent }),
   z.object({ type: z.literal("two_step"), content: twoStepContent }),
   z.object({ type: z.literal("drawing"), content: drawingContent }),
+  z.object({ type: z.literal("fill_blanks"), content: fillBlanksContent }),
+  z.object({ type: z.literal("number"), content: numberContent }),
 ]);
 export type Scene = z.infer<typeof sceneSchema>;
 
@@ -175,6 +197,10 @@ export function answerSchemaFor(scene: Scene) {
       return z.object({ value: z.number().int().min(1).max(5) }).strict();
     case "drawing":
       return drawingAnswerSchema;
+    case "fill_blanks":
+      return fillBlanksAnswerSchema(blanksOf(scene.content.text).length, answerText);
+    case "number":
+      return z.object({ number: numberValue }).strict();
     case "two_step": {
       const content = scene.content;
       return z

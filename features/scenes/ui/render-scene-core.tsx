@@ -5,6 +5,7 @@ import { nodesToPlainText, toPlainText } from "@/platform/richtext/plain";
 import { imageUrl } from "@/features/scenes/shared/image-limits";
 import { type ImageRef, type Scene, sceneSchema } from "@/features/scenes/shared/schema";
 import type { RenderedImage, RenderedOption, RenderedScene } from "./types";
+import { renderAnswerTyped } from "./render-typed-scene";
 
 /** How a text becomes markup: the server's <RichText> (render-scene.tsx) or the editor's live preview. */
 export type RenderText = (text: string) => ReactNode;
@@ -55,7 +56,8 @@ export function renderSceneWith(
   if (!parsed.success) return null;
   const scene: Scene = parsed.data;
   const opts = (list: StoredOption[]) => optionsOf(list, lang, rich, key, imageSrc);
-  const rendered = renderParsed(stored.id, scene, lang, rich, opts);
+  const rendered =
+    renderParsed(stored.id, scene, lang, rich, opts) ?? renderAnswerTyped(stored.id, scene, lang, rich, key);
   return withImage(rendered, imageOf(scene.content.image, lang, imageSrc));
 }
 
@@ -65,7 +67,7 @@ function renderParsed(
   lang: DisplayLanguage,
   rich: RenderText,
   opts: (list: StoredOption[]) => RenderedOption[],
-): RenderedScene {
+): RenderedScene | null {
   switch (scene.type) {
     case "info":
       return {
@@ -125,5 +127,7 @@ function renderParsed(
         reasonPrompt: rich(c.reasonPrompt),
       };
     }
+    default:
+      return null;
   }
 }

@@ -4,6 +4,7 @@ import { lazy, type ReactNode, Suspense, useId } from "react";
 import type { DrawingAnswer } from "@/features/scenes/shared/drawing-limits";
 import { RichTextClient } from "@/platform/ui/rich-text-client";
 import { SceneImage } from "./scene-image";
+import { FillBlanksAnswer, NumberAnswer } from "./typed-answers";
 import type { RenderedOption, RenderedScene, SceneAnswer } from "./types";
 
 type Props = {
@@ -63,7 +64,7 @@ export function whenToSave(scene: RenderedScene, answer: SceneAnswer): "now" | "
   if (scene.type === "two_step") return sceneProblem(scene, answer) ? "never" : "later";
   if (scene.type === "multiple_choice" && "choices" in answer)
     return answer.choices.length >= scene.min && answer.choices.length <= scene.max ? "now" : "never";
-  return "text" in answer || "strokes" in answer ? "later" : "now";
+  return "text" in answer || "strokes" in answer || "blanks" in answer || "number" in answer ? "later" : "now";
 }
 
 function Choices({
@@ -175,6 +176,12 @@ export function SceneView({ scene, answer, onAnswer, problem, readOnly, drawing,
       ) : null}
       {scene.type === "two_step" ? (
         <TwoStepAnswer scene={scene} a={a} uid={uid} readOnly={readOnly} onAnswer={onAnswer} problem={problem} />
+      ) : null}
+      {scene.type === "fill_blanks" ? (
+        <FillBlanksAnswer scene={scene} a={a} readOnly={readOnly} projected={projected} onAnswer={onAnswer} />
+      ) : null}
+      {scene.type === "number" ? (
+        <NumberAnswer scene={scene} a={a} readOnly={readOnly} projected={projected} onAnswer={onAnswer} />
       ) : null}
       {problem ? (
         <p className="alert alert-error" role="alert" data-testid="scene-problem">

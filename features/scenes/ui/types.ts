@@ -43,6 +43,21 @@ export type RenderedScene = { id: string; image?: RenderedImage } & (
       /** The scene's image is drawn on (the canvas's background), not shown above it. */
       onImage: boolean;
     }
+  | {
+      type: "fill_blanks";
+      prompt: ReactNode;
+      /** The text around the blanks, rendered: one more part than there are blanks. */
+      parts: ReactNode[];
+      /** Each blank's accepted answers as plain text: only in staff previews (features/scenes/shared/key.ts). */
+      answers?: string[][];
+    }
+  | {
+      type: "number";
+      prompt: ReactNode;
+      unit: string | null;
+      /** The correct value and tolerance: only in staff previews. */
+      correct?: { value: number; tolerance: number };
+    }
 );
 
 export type SceneAnswer =
@@ -52,4 +67,6 @@ export type SceneAnswer =
   | { text: string }
   | { value: number }
   | { first: string; second: string; reason: string }
-  | DrawingAnswer;
+  | DrawingAnswer
+  | { blanks: string[] }
+  | { number: number };
