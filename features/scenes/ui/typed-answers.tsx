@@ -3,6 +3,7 @@ import { useTranslations } from "next-intl";
 import { Fragment, useState } from "react";
 import { NUMBER_LIMITS, parseNumberInput } from "@/features/scenes/shared/number-answer";
 import { RichTextClient } from "@/platform/ui/rich-text-client";
+import { usePlainText } from "@/platform/ui/use-plain-text";
 import type { RenderedScene, SceneAnswer } from "./types";
 
 type Common = { readOnly?: boolean; projected?: boolean; onAnswer: (answer: SceneAnswer) => void };
@@ -19,6 +20,7 @@ export function FillBlanksAnswer({
   onAnswer,
 }: Common & { scene: Extract<RenderedScene, { type: "fill_blanks" }>; a: Record<string, unknown> }) {
   const t = useTranslations("Scenes");
+  const plain = usePlainText();
   const count = scene.parts.length - 1;
   const typed = Array.from({ length: count }, (_, i) =>
     Array.isArray(a.blanks) && typeof a.blanks[i] === "string" ? (a.blanks[i] as string) : "",
@@ -38,7 +40,7 @@ export function FillBlanksAnswer({
                   type="text"
                   className="blank-input"
                   data-testid="blank-input"
-                  aria-label={t("blankLabel", { n: i + 1 })}
+                  aria-label={plain(t("blankLabel", { n: i + 1 }))}
                   value={typed[i]}
                   readOnly={readOnly}
                   maxLength={100}
