@@ -26,6 +26,8 @@ export function csvTexts(lang: DisplayLanguage) {
     type: (type: SceneType) => plain(types(type)),
     /** A drawing answer's cell: that a drawing was made and its stroke count, never the strokes. */
     drawing: (strokes: number) => plain(t("drawing", { count: strokes })),
+    /** A fill-in-the-blanks blank's name (1 for the first). */
+    blank: (n: number) => plain(t("blank", { count: n })),
     mode: (mode: string) =>
       mode === "guide" ? plain(activities("modeGuide")) : mode === "self" ? plain(activities("modeSelf")) : mode,
     role: (role: string) =>

@@ -9,6 +9,9 @@ import {
 } from "@/features/activities/ui/scene-content";
 import { editedSceneSchema } from "@/features/activities/shared/scene-schema";
 import { SCENE_TYPES } from "@/features/scenes/shared/schema";
+import { createTranslator } from "use-intl/core";
+import { DISPLAY_LANGUAGES, localeTagOf } from "@/platform/i18n/languages";
+import { loadMessages } from "@/platform/i18n/messages";
 
 const t = (key: string, values?: { n: number }) => `${key}${values?.n ?? ""}`;
 
@@ -28,9 +31,17 @@ describe("scene editor content", () => {
     ]);
   });
 
-  it.each(SCENE_TYPES)("a new %s scene starts with content the stored schema accepts", (type) => {
-    expect(editedSceneSchema.safeParse({ type, content: defaultContent(type, t) }).success).toBe(true);
-  });
+  it.each(SCENE_TYPES.flatMap((type) => DISPLAY_LANGUAGES.map((lang) => [type, lang] as const)))(
+    "a new %s scene starts with content the stored schema accepts (%s catalogue)",
+    (type, lang) => {
+      const words = createTranslator({
+        locale: localeTagOf(lang),
+        messages: loadMessages(lang),
+        namespace: "SceneEditor.defaults",
+      });
+      expect(editedSceneSchema.safeParse({ type, content: defaultContent(type, words) }).success).toBe(true);
+    },
+  );
 
   it("changes a copy at a path and leaves the draft alone; undefined removes a key", () => {
     const draft = {

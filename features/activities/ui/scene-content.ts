@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { ALT_REQUIRED, INVALID_CHARACTERS, type SceneType } from "@/features/scenes/shared/schema";
 import { MATCH_REQUIRED } from "@/features/scenes/shared/matching";
+import { BLANK_EMPTY, BLANKS_COUNT } from "@/features/scenes/shared/fill-blanks";
 
 /** A scene's content while it is being edited: the stored JSON shape, any values. */
 export type Draft = Record<string, unknown>;
@@ -61,6 +62,7 @@ export function normalize(type: SceneType, draft: Draft): Draft {
   if (type === "info" && blank(out.body)) out = setAt(out, ["body"], undefined);
   if (type === "free_text" && blank(out.placeholder)) out = setAt(out, ["placeholder"], undefined);
   if (type === "drawing" && blank(out.instructions)) out = setAt(out, ["instructions"], undefined);
+  if (type === "number" && blank(out.unit)) out = setAt(out, ["unit"], undefined);
   return out;
 }
 
@@ -77,7 +79,9 @@ export type DefaultKey =
   | "drawing"
   | "ordering"
   | "matching"
-  | "item";
+  | "item"
+  | "blanks"
+  | "number";
 export function defaultContent(type: SceneType, t: (key: DefaultKey, values?: { n: number }) => string): Draft {
   const options = (n: number) =>
     Array.from({ length: n }, (_, i) => ({ id: `o${i + 1}`, label: t("option", { n: i + 1 }) }));
@@ -108,6 +112,10 @@ export function defaultContent(type: SceneType, t: (key: DefaultKey, values?: { 
       const right = items(2);
       return { prompt: t("matching"), left: items(2).map((l, i) => ({ ...l, correct: right[i]!.id })), right };
     }
+    case "fill_blanks":
+      return { prompt: t("prompt"), text: t("blanks") };
+    case "number":
+      return { prompt: t("number") };
   }
 }
 
@@ -122,7 +130,9 @@ export type ErrorKey =
   | "invalid"
   | "fewItems"
   | "manyItems"
-  | "matchRequired";
+  | "matchRequired"
+  | "blanksCount"
+  | "blankEmpty";
 
 /** The lists of an ordering's or matching's items (2–8, not options' 2–12). */
 const ITEM_LISTS = new Set(["items", "left", "right"]);
@@ -135,6 +145,8 @@ export function errorKeyOf(issue: z.core.$ZodIssue): ErrorKey {
   const items = ITEM_LISTS.has(String(issue.path[issue.path.length - 1]));
   if (items && issue.code === "too_small" && issue.origin === "array") return "fewItems";
   if (items && issue.code === "too_big" && issue.origin === "array") return "manyItems";
+  if (issue.message === BLANKS_COUNT) return "blanksCount";
+  if (issue.message === BLANK_EMPTY) return "blankEmpty";
   if (issue.code === "too_small")
     return issue.origin === "array" ? "fewOptions" : issue.origin === "string" ? "required" : "number";
   if (issue.code === "too_big")

@@ -79,7 +79,13 @@ export function NumberField({
   onChange,
   min,
   max,
-}: FieldProps & { label: string; min: number; max: number }) {
+  decimal,
+}: FieldProps & {
+  label: string;
+  min: number;
+  max: number;
+  /** Any number (a number scene's key), not only whole ones. */ decimal?: boolean;
+}) {
   const id = useId();
   const error = errors[keyOf(path)];
   return (
@@ -90,14 +96,21 @@ export function NumberField({
       <input
         id={id}
         type="number"
-        inputMode="numeric"
+        inputMode={decimal ? "decimal" : "numeric"}
+        step={decimal ? "any" : undefined}
         min={min}
         max={max}
         value={typeof value === "number" ? value : ""}
         data-field={keyOf(path)}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(e) => onChange(path, e.target.value === "" ? undefined : Math.trunc(Number(e.target.value)), true)}
+        onChange={(e) =>
+          onChange(
+            path,
+            e.target.value === "" ? undefined : decimal ? Number(e.target.value) : Math.trunc(Number(e.target.value)),
+            true,
+          )
+        }
       />
       <FieldError id={`${id}-error`} error={error} />
     </div>

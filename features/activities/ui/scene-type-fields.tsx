@@ -5,6 +5,7 @@ import type { SceneType } from "@/features/scenes/shared/schema";
 import { type Draft, type ErrorKey, getAt, type Path } from "./scene-content";
 import { ImageField } from "./image-field";
 import { ItemSceneFields } from "./item-fields";
+import { TypedSceneFields } from "./typed-scene-fields";
 import { CheckField, NumberField, type OnChange, OptionsField, TextField } from "./scene-fields";
 
 type Option = { id: string; label: string };
@@ -88,6 +89,9 @@ export function SceneTypeFields({
     case "ordering":
     case "matching":
       return <ItemSceneFields type={type} draft={draft} f={f} prompt={prompt} />;
+    case "fill_blanks":
+    case "number":
+      return <TypedSceneFields type={type} f={f} prompt={prompt} />;
   }
 }
 

@@ -2,6 +2,8 @@ import "server-only";
 import DataLoader from "dataloader";
 import { db } from "@/platform/db";
 import { shownName } from "@/platform/names/person-name";
+import { sceneSchema } from "@/features/scenes/shared/schema";
+import { tallyTyped } from "@/features/scenes/shared/typed-results";
 import { type LiveGrid, liveGrid } from "./grid-queries";
 import { gridCounts } from "../shared/grid-state";
 import {
@@ -213,7 +215,7 @@ export async function sceneResults(
   sessionId?: string,
 ): Promise<SceneResults> {
   // a drawing has nothing to count but its answers, which can be tens of kilobytes each: never loaded here
-  const scene = await db().activityScene.findUnique({ where: { id: sceneId }, select: { type: true } });
+  const scene = await db().activityScene.findUnique({ where: { id: sceneId }, select: { type: true, content: true } });
   if (scene?.type === "drawing") {
     const total = await db().response.count({ where: { activityId, sceneId, user: respondents(klass) } });
     return { sceneId, total, counts: {}, names: withNames ? {} : null, texts: [], cross: {} };
@@ -235,7 +237,9 @@ export async function sceneResults(
   const names: Record<string, Record<string, string[]>> | null = withNames ? {} : null;
   const texts: SceneResults["texts"] = [];
   const cross: SceneResults["cross"] = {};
+  const typed = scene ? sceneSchema.safeParse(scene) : null;
   for (const row of rows) {
+    if (typed?.success) tallyTyped(typed.data, row.answer, (key, value) => add(counts, key, value));
     const a = row.answer as Record<string, unknown>;
     const name = shownName(row.user)?.base ?? "";
     const text = (value: string) =>

@@ -5,6 +5,7 @@ import type { SceneResults } from "@/features/play/server/state-queries";
 import type { RenderedOption, RenderedScene } from "@/features/scenes/ui/types";
 import { RichTextClient } from "@/platform/ui/rich-text-client";
 import { MatchingResults, OrderingResults } from "./keyed-results";
+import { BlankResults, NumberResults } from "@/features/scenes/ui/typed-results-view";
 
 function Bars({
   label,
@@ -155,6 +156,12 @@ function ResultsBody({
       ) : null}
       {scene.type === "matching" ? (
         <MatchingResults scene={scene} counts={results.counts} total={results.total} />
+      ) : null}
+      {scene.type === "fill_blanks" ? (
+        <BlankResults blanks={scene.parts.length - 1} counts={results.counts} total={results.total} />
+      ) : null}
+      {scene.type === "number" ? (
+        <NumberResults unit={scene.unit} counts={results.counts} total={results.total} />
       ) : null}
       {children}
       {results.texts.length > 0 ? (

@@ -4,6 +4,8 @@ import { db } from "@/platform/db";
 import type { MarkCells } from "@/features/results/server/mark-queries";
 import type { DisplayLanguage } from "@/platform/i18n/languages";
 import { verdictOf } from "@/features/scenes/shared/key";
+import { blanksOf } from "@/features/scenes/shared/fill-blanks";
+import { blankSummaries } from "@/features/scenes/shared/typed-results";
 import { type Scene, type SceneContent, sceneSchema } from "@/features/scenes/shared/schema";
 import { positionsRight } from "@/features/scenes/shared/ordering";
 import { pairsRight } from "@/features/scenes/shared/matching";
@@ -114,6 +116,21 @@ function distributionRows(s: SceneStats, base: unknown[], row: SceneRow, tx: Csv
       out += row([...base, tx.drawing(x.strokes), shownName(x.who, lang), 1, ""], markCells(x, tx));
   if (s.scene.type === "free_text")
     for (const x of s.texts) out += row([...base, x.text, shownName(x.who, lang), 1, ""], markCells(x, tx));
+  if (s.scene.type === "fill_blanks") out += blankRows(s, blanksOf(s.scene.content.text).length, base, row, tx);
+  if (s.scene.type === "number")
+    for (const [value, n] of Object.entries(s.typed.number ?? {}).sort((x, y) => Number(x[0]) - Number(y[0])))
+      out += row([...base, value, s.scene.content.unit ? plain(s.scene.content.unit) : "", n, pct(n, s.answered)]);
+  return out;
+}
+
+/** Per blank: how many were right, then its most common wrong answers (features/scenes/shared/typed-results.ts). */
+function blankRows(s: SceneStats, blanks: number, base: unknown[], row: SceneRow, tx: CsvTexts) {
+  let out = "";
+  blankSummaries(s.typed, blanks).forEach((b, i) => {
+    out += row([...base, tx.blank(i + 1), tx.column("correctRate"), b.right, pct(b.right, s.answered)]);
+    for (const [answer, n] of b.wrong)
+      out += row([...base, tx.blank(i + 1), `${tx.column("wrongAnswer")}: ${answer}`, n, pct(n, s.answered)]);
+  });
   return out;
 }
 
@@ -253,6 +270,8 @@ function answerCells(
     return [left.map((l) => `${label(left, l.id)} → ${label(right, pairs[l.id])}`).join("、"), "", ""];
   }
   if (scene?.type === "single_choice") return [label(scene.content.options, a.choice), "", reason];
+  if (scene?.type === "fill_blanks" && Array.isArray(a.blanks)) return [a.blanks.join(" / "), "", ""];
+  if (scene?.type === "number") return [a.number ?? "", "", ""];
   if (scene?.type === "multiple_choice" && Array.isArray(a.choices))
     return [a.choices.map((id) => label(scene.content.options, id)).join("、"), "", reason];
   return [a.first ?? a.choice ?? a.value ?? "", a.second ?? "", reason];

@@ -45,6 +45,9 @@ function respondedIn(schoolId: AuthorizedSchoolId, activityId: string, filter: S
       and (${mode}::text is null or r.mode::text = ${mode}::text)`;
 }
 
+/** A fill-in-the-blanks or number answer with its scene version and the student's counterbalance group ("" for none). */
+export type TypedAnswerRow = { scene_id: string; v: number; answer: unknown; grp: string };
+
 /** The activity of the school with its scenes in order, each with its earlier versions (newest first). */
 export function loadStatsActivity(schoolId: AuthorizedSchoolId, activityId: string) {
   return db().activity.findFirst({
@@ -80,7 +83,7 @@ export async function loadStatsRows(
   const group = filter.group ?? null;
   const className = filter.class ?? null;
   const scope = respondedIn(schoolId, activityId, filter);
-  const [rates, dims, totals, texts, drawn, people, assigned, groups, classes, missing] = await Promise.all([
+  const [rates, dims, totals, texts, drawn, people, assigned, groups, classes, missing, typed] = await Promise.all([
     correctRates(schoolId, activityId, filter),
     db().$queryRaw<{ scene_id: string; v: number; dim: string; k: string | null; k2: string | null; n: number }[]>`
       with r as (select r.scene_id, r.scene_version as v, r.answer ${scope})
@@ -148,8 +151,12 @@ export async function loadStatsRows(
         and (${group}::text is null or sd.counterbalance_group = ${group}::text)
         and (${className}::text is null or ${SD_CLASS_KEY} = ${className}::text)
         and not exists (select 1 from responses r where r.scene_id = s.id and r.user_id = u.id)`,
+    // fill-in-the-blanks and number answers, marked and counted in code (features/results/server/typed-stats.ts)
+    db().$queryRaw<TypedAnswerRow[]>`
+      select r.scene_id, r.scene_version as v, r.answer, coalesce(sd.counterbalance_group, '') as grp ${scope}
+        and s.type in ('fill_blanks', 'number')`,
   ]);
-  return { rates, dims, totals, texts, drawn, people, assigned, groups, classes, missing };
+  return { rates, dims, totals, texts, drawn, people, assigned, groups, classes, missing, typed };
 }
 
 /** The reasons behind one cell of a two-step cross-table (first × second), with who gave them (in class order). */

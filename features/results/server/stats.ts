@@ -5,6 +5,8 @@ import { type Scene, sceneSchema } from "@/features/scenes/shared/schema";
 import type { Seat } from "@/features/people/shared/seat";
 import type { ShownName } from "@/platform/names/person-name";
 import type { CorrectRate } from "./correct-rate-queries";
+import type { Counts } from "@/features/scenes/shared/typed-results";
+import { typedStats } from "./typed-stats";
 import {
   loadCellReasons,
   loadStatsActivity,
@@ -50,6 +52,8 @@ export interface SceneStats {
   texts: ({ text: string; who: Person } & Partial<MarkCells>)[];
   /** Drawing scenes: who drew something (at least one stroke), with the stroke count; the pictures load per page (features/results/server/drawings-queries.ts). */
   drawings: ({ strokes: number; who: Person } & Partial<MarkCells>)[];
+  /** Fill in the blanks and number: the counts of features/scenes/shared/typed-results.ts (empty for other types). */
+  typed: Counts;
   /** Scenes with a key: how many answered correctly, in all and per counterbalance group; null otherwise. */
   correct: CorrectRate | null;
   /** The students the activity is for (after the group and class filters) without an answer here; empty for information scenes. */
@@ -110,7 +114,7 @@ function distributionsOf(dims: StatsRows["dims"], ours: (x: { scene_id: string; 
 
 /** The numbers of one version of a scene, read with that version's content. */
 function versionStats(
-  { rates, dims, totals, texts, drawn, missing }: StatsRows,
+  { rates, dims, totals, texts, drawn, missing, typed }: StatsRows,
   students: Person[],
   stored: StatsActivity["scenes"][number],
   content: unknown,
@@ -121,6 +125,8 @@ function versionStats(
   if (!parsed.success) return null;
   const ours = (x: { scene_id: string; v: number }) => x.scene_id === stored.id && x.v === v;
   const { choices, values, cross } = distributionsOf(dims, ours);
+  const answerTyped = parsed.data.type === "fill_blanks" || parsed.data.type === "number";
+  const own = answerTyped ? typedStats(parsed.data, typed.filter(ours)) : { counts: {}, correct: null };
   return {
     id: stored.id,
     position: stored.position,
@@ -130,7 +136,8 @@ function versionStats(
     values,
     median: parsed.data.type === "scale" ? medianOf(values) : null,
     cross,
-    correct: current ? (rates[stored.id] ?? null) : null,
+    correct: current ? (rates[stored.id] ?? own.correct) : null,
+    typed: own.counts,
     texts: texts.filter(ours).map((x) => ({ text: x.text, who: personOf(x.user_id, x), ...markedOnly(x) })),
     drawings: drawn.filter(ours).map((x) => ({ strokes: x.strokes, who: personOf(x.user_id, x), ...markedOnly(x) })),
     notAnswered: parsed.data.type === "info" || !current ? [] : notAnswered(students, missing, stored.id),

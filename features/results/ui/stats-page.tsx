@@ -12,6 +12,8 @@ import { CrossTable } from "./cross-table";
 import { DrawingGallery } from "./drawing-gallery";
 import { ExportLinks } from "./export-links";
 import { NamesToggle } from "./names-toggle";
+import { BlankResults, NumberResults } from "@/features/scenes/ui/typed-results-view";
+import { blanksOf } from "@/features/scenes/shared/fill-blanks";
 import { NotAnswered } from "./not-answered";
 import { CorrectRateLine, FreeTexts, Respondents } from "./stats-lists";
 import { KeyedStats } from "./keyed-stats";
@@ -187,6 +189,12 @@ async function SceneNumbers({ s, current, ctx }: { s: SceneStats; current: boole
           whole={ctx.show === `drawings-${s.id}`}
           showHref={ctx.showHref(`drawings-${s.id}`)}
         />
+      ) : null}
+      {s.scene.type === "fill_blanks" ? (
+        <BlankResults blanks={blanksOf(s.scene.content.text).length} counts={s.typed} total={s.answered} />
+      ) : null}
+      {s.scene.type === "number" ? (
+        <NumberResults unit={s.scene.content.unit ?? null} counts={s.typed} total={s.answered} />
       ) : null}
       {s.scene.type === "free_text" ? (
         <FreeTexts stats={s} whole={ctx.show === `texts-${s.id}`} showHref={ctx.showHref(`texts-${s.id}`)} />

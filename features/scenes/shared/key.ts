@@ -1,6 +1,8 @@
 import { matchingHasKey, matchingKey, matchingRight } from "./matching";
 import { orderingKey, orderingRight } from "./ordering";
 import { type Scene, secondOptionsFor } from "./schema";
+import { fillBlanksCorrect, withoutBlankAnswers } from "./fill-blanks";
+import { numberCorrect } from "./number-answer";
 
 /**
  * The answer key of a scene: options flagged `correct` (docs/product-design.md
@@ -29,18 +31,27 @@ function optionLists(scene: Scene): Option[][] {
   }
 }
 
-/** Whether the teacher marked any option of the scene correct. */
+/** Whether the scene has a key: an option marked correct, a fill-in-the-blanks text (its blanks), a number's correct value. */
 export function sceneHasKey(scene: Scene): boolean {
   if (scene.type === "ordering") return true;
   if (scene.type === "matching") return matchingHasKey(scene.content);
+  if (scene.type === "fill_blanks") return true;
+  if (scene.type === "number") return scene.content.correct !== undefined;
   return optionLists(scene).some((list) => flagged(list).length > 0);
 }
 
 /**
- * The scene without its key: the one function that takes correct flags out of
- * content sent to a respondent before feedback is allowed.
+ * The scene without its key: the one function that takes correct flags (a number's correct value too) and
+ * the blanks' answers out of content sent to a respondent before feedback is allowed.
  */
 export function withoutKey<S extends { type: string; content: unknown }>(scene: S): S {
+  const stripped = withoutFlags(scene);
+  const c = stripped.content as { text?: unknown } | null;
+  if (scene.type !== "fill_blanks" || typeof c?.text !== "string") return stripped;
+  return { ...stripped, content: { ...c, text: withoutBlankAnswers(c.text) } };
+}
+
+function withoutFlags<S extends { type: string; content: unknown }>(scene: S): S {
   const strip = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.map(strip);
     if (value && typeof value === "object") {
@@ -94,6 +105,10 @@ export function verdictOf(scene: Scene, answer: unknown): Verdict | null {
         return orderingRight(scene.content, a);
       case "matching":
         return matchingRight(scene.content, a);
+      case "fill_blanks":
+        return fillBlanksCorrect(scene.content.text, a.blanks);
+      case "number":
+        return numberCorrect(scene.content, a.number);
       default:
         return false;
     }

@@ -3,9 +3,11 @@ import { drawingAnswerSchema } from "@/features/scenes/shared/drawing-schema";
 import { MAX_ALT_LENGTH, MAX_IMAGE_EDGE } from "@/features/scenes/shared/image-limits";
 import { matchingAnswerSchema, MATCH_REQUIRED } from "@/features/scenes/shared/matching";
 import { orderingAnswerSchema } from "@/features/scenes/shared/ordering";
+import { checkBlanks, blanksOf, fillBlanksAnswerSchema } from "@/features/scenes/shared/fill-blanks";
+import { NUMBER_LIMITS, numberValue } from "@/features/scenes/shared/number-answer";
 
 /**
- * Scene content and answer schemas for the scene types (docs/product-design.md
+ * Scene content and answer schemas for the eleven scene types (docs/product-design.md
  * "Activities"). Texts are rich-text markup (platform/richtext). Content is stored
  * as JSON in activity_scenes.content / template_scenes.content; answers as
  * JSON in responses.answer, validated against the scene's content.
@@ -20,6 +22,8 @@ export const SCENE_TYPES = [
   "drawing",
   "ordering",
   "matching",
+  "fill_blanks",
+  "number",
 ] as const;
 export type SceneType = (typeof SCENE_TYPES)[number];
 
@@ -139,6 +143,19 @@ export const matchingContent = z
         ctx.addIssue({ code: "custom", path: ["left", i, "correct"], message: MATCH_REQUIRED });
     });
   });
+/** Fill in the blanks: `text` holds the blanks (features/scenes/shared/fill-blanks.ts). */
+export const fillBlanksContent = z
+  .object({ prompt: text, ...image, text })
+  .superRefine((c, ctx) => checkBlanks(c.text, ctx, ["text"]));
+
+/** Number: `correct` (the key) within ± `tolerance`; `unit` shown after the input (number-answer.ts). */
+export const numberContent = z.object({
+  prompt: text,
+  ...image,
+  unit: z.string().trim().min(1).max(NUMBER_LIMITS.unitLength).optional(),
+  correct: numberValue.optional(),
+  tolerance: z.number().finite().min(0).max(NUMBER_LIMITS.abs).optional(),
+});
 
 export const sceneContentSchemas = {
   info: infoContent,
@@ -150,6 +167,8 @@ export const sceneContentSchemas = {
   drawing: drawingContent,
   ordering: orderingContent,
   matching: matchingContent,
+  fill_blanks: fillBlanksContent,
+  number: numberContent,
 } as const;
 
 export type SceneContent<T extends SceneType = SceneType> = z.infer<(typeof sceneContentSchemas)[T]>;
@@ -164,6 +183,8 @@ export const sceneSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("drawing"), content: drawingContent }),
   z.object({ type: z.literal("ordering"), content: orderingContent }),
   z.object({ type: z.literal("matching"), content: matchingContent }),
+  z.object({ type: z.literal("fill_blanks"), content: fillBlanksContent }),
+  z.object({ type: z.literal("number"), content: numberContent }),
 ]);
 export type Scene = z.infer<typeof sceneSchema>;
 
@@ -219,6 +240,10 @@ export function answerSchemaFor(scene: Scene) {
       return orderingAnswerSchema(scene.content);
     case "matching":
       return matchingAnswerSchema(scene.content);
+    case "fill_blanks":
+      return fillBlanksAnswerSchema(blanksOf(scene.content.text).length, answerText);
+    case "number":
+      return z.object({ number: numberValue }).strict();
     case "two_step": {
       const content = scene.content;
       return z

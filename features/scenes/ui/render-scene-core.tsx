@@ -7,6 +7,7 @@ import { type ImageRef, type Scene, sceneSchema } from "@/features/scenes/shared
 import { shuffledFor } from "@/features/scenes/shared/ordering";
 import { matchingKey, pairsOf } from "@/features/scenes/shared/matching";
 import type { RenderedImage, RenderedOption, RenderedScene } from "./types";
+import { renderAnswerTyped } from "./render-typed-scene";
 
 /** How a text becomes markup: the server's <RichText> (render-scene.tsx) or the editor's live preview. */
 export type RenderText = (text: string) => ReactNode;
@@ -61,7 +62,7 @@ export function renderSceneWith(
   const rendered =
     scene.type === "ordering" || scene.type === "matching"
       ? renderKeyed(stored.id, scene, lang, rich, opts, { key, seed: `${seed}:${stored.id}` })
-      : renderParsed(stored.id, scene, lang, rich, opts);
+      : (renderParsed(stored.id, scene, lang, rich, opts) ?? renderAnswerTyped(stored.id, scene, lang, rich, key));
   return withImage(rendered, imageOf(scene.content.image, lang, imageSrc));
 }
 
@@ -97,7 +98,7 @@ function renderParsed(
   lang: DisplayLanguage,
   rich: RenderText,
   opts: (list: StoredOption[]) => RenderedOption[],
-): RenderedScene {
+): RenderedScene | null {
   switch (scene.type) {
     case "info":
       return {
@@ -157,5 +158,7 @@ function renderParsed(
         reasonPrompt: rich(c.reasonPrompt),
       };
     }
+    default:
+      return null;
   }
 }

@@ -6,6 +6,7 @@ import { RichTextClient } from "@/platform/ui/rich-text-client";
 import { MatchingAnswer } from "./matching-answer";
 import { OrderingAnswer } from "./ordering-answer";
 import { SceneImage } from "./scene-image";
+import { FillBlanksAnswer, NumberAnswer } from "./typed-answers";
 import type { RenderedOption, RenderedScene, SceneAnswer } from "./types";
 
 type Props = {
@@ -67,7 +68,7 @@ export function whenToSave(scene: RenderedScene, answer: SceneAnswer): "now" | "
     return answer.choices.length >= scene.min && answer.choices.length <= scene.max ? "now" : "never";
   if (scene.type === "matching" && "pairs" in answer)
     return scene.left.every((l) => answer.pairs[l.id]) ? "now" : "never";
-  return "text" in answer || "strokes" in answer ? "later" : "now";
+  return "text" in answer || "strokes" in answer || "blanks" in answer || "number" in answer ? "later" : "now";
 }
 
 function Choices({
@@ -185,6 +186,12 @@ export function SceneView({ scene, answer, onAnswer, problem, readOnly, drawing,
       ) : null}
       {scene.type === "matching" ? (
         <MatchingAnswer scene={scene} a={a} uid={uid} readOnly={readOnly || projected} onAnswer={onAnswer} />
+      ) : null}
+      {scene.type === "fill_blanks" ? (
+        <FillBlanksAnswer scene={scene} a={a} readOnly={readOnly} projected={projected} onAnswer={onAnswer} />
+      ) : null}
+      {scene.type === "number" ? (
+        <NumberAnswer scene={scene} a={a} readOnly={readOnly} projected={projected} onAnswer={onAnswer} />
       ) : null}
       {problem ? (
         <p className="alert alert-error" role="alert" data-testid="scene-problem">

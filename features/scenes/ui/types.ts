@@ -60,6 +60,21 @@ export type RenderedScene = { id: string; image?: RenderedImage } & (
       /** Left id → right id by the key: only in staff previews and once feedback is allowed. */
       key: Record<string, string> | null;
     }
+  | {
+      type: "fill_blanks";
+      prompt: ReactNode;
+      /** The text around the blanks, rendered: one more part than there are blanks. */
+      parts: ReactNode[];
+      /** Each blank's accepted answers as plain text: only in staff previews (features/scenes/shared/key.ts). */
+      answers?: string[][];
+    }
+  | {
+      type: "number";
+      prompt: ReactNode;
+      unit: string | null;
+      /** The correct value and tolerance: only in staff previews. */
+      correct?: { value: number; tolerance: number };
+    }
 );
 
 export type SceneAnswer =
@@ -71,4 +86,6 @@ export type SceneAnswer =
   | { first: string; second: string; reason: string }
   | DrawingAnswer
   | { order: string[] }
-  | { pairs: Record<string, string> };
+  | { pairs: Record<string, string> }
+  | { blanks: string[] }
+  | { number: number };
