@@ -1,6 +1,8 @@
 import { createPrismaClient } from "@/platform/db/client";
 import { parseEnv } from "@/platform/env";
 import { readTemplateFiles, syncTemplates } from "@/features/activities/server/template-load";
+import { readLibraryFiles } from "@/features/activities/server/library-bundle";
+import { loadBundledLibrary } from "@/features/activities/server/library-bundle-commands";
 import { seedDemo } from "./demo";
 
 export async function runSeed(options: { demo: boolean; databaseUrl?: string; log?: (m: string) => void }) {
@@ -11,6 +13,9 @@ export async function runSeed(options: { demo: boolean; databaseUrl?: string; lo
     const templates = await syncTemplates(prisma, await readTemplateFiles());
     log(`templates: ${templates.total} (${templates.changed} updated)`);
     if (options.demo) await seedDemo(prisma, { signinCodeKey: env.SIGNIN_CODE_KEY, log });
+    // after the demo's academies: each academy receives the bundled files it never had
+    const library = await loadBundledLibrary(prisma, await readLibraryFiles());
+    log(`library: ${library.added} ready activities added to ${library.academies} academies`);
   } finally {
     await prisma.$disconnect();
   }
