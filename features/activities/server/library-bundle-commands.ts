@@ -1,7 +1,6 @@
 import type { Prisma, PrismaClient } from "@/platform/db/generated/prisma/client";
 import type { LibraryFile } from "@/features/activities/shared/library-content-schema";
-import { db } from "@/platform/db";
-import { bundledActivityFile, readLibraryFiles } from "./library-bundle";
+import { bundledActivityFile } from "./library-bundle";
 
 /**
  * Publishes the bundled library files into academies' libraries (docs/product-design.md "The academy
@@ -9,7 +8,7 @@ import { bundledActivityFile, readLibraryFiles } from "./library-bundle";
  * same transaction as the entry, `on conflict do nothing`, so loading again (every start, two starts at
  * once) adds only files the academy never had, and an entry its manager withdrew does not come back.
  * Entries are snapshots: activities teachers copied from them are never touched. `academyIds`: only those
- * (a new academy); absent: every academy.
+ * (a new academy); absent: every academy. Takes its client (no `server-only`): the seed of every start runs it.
  */
 export async function loadBundledLibrary(
   prisma: PrismaClient,
@@ -57,9 +56,4 @@ function entryOf(academyId: string, file: LibraryFile, publishedAt: Date): Prism
     unit: file.unit,
     publishedAt,
   };
-}
-
-/** A new academy's library: every bundled file (the admin CLI's create-academy). */
-export async function loadBundledLibraryInto(academyId: string): Promise<number> {
-  return (await loadBundledLibrary(db(), await readLibraryFiles(), [academyId])).added;
 }
