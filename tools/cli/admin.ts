@@ -38,7 +38,7 @@ import {
 } from "@/features/people/shared/admin-schema";
 import type { ActionResult } from "@/platform/errors";
 import { logToStderr } from "@/platform/ops/log";
-import { loadBundledLibraryInto } from "@/features/activities/server/library-commands";
+import { loadBundledLibraryInto } from "@/features/activities/server/academy-library-commands";
 import { removeLtiPlatform, setLtiPlatform } from "@/features/lti/server/platform-commands";
 import { KEY_OVERLAP_DAYS, rotateToolKey } from "@/features/lti/server/keys";
 import { ltiPlatformCliInput } from "@/features/lti/shared/platform-input";

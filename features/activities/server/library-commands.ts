@@ -8,8 +8,6 @@ import type { Prisma } from "@/platform/db/generated/prisma/client";
 import type { AuthorizedSchoolId } from "@/platform/auth/scope";
 import { copyAcademyImages, withPlacedImages } from "@/features/activities/server/image-transfer";
 import { createActivityTx } from "@/features/activities/server/template-copy";
-import { readLibraryFiles } from "@/features/activities/server/library-bundle";
-import { loadBundledLibrary } from "@/features/activities/server/library-bundle-commands";
 import type { LibraryTags } from "../shared/library-schema";
 
 /**
@@ -168,9 +166,4 @@ export async function copyEntry(
     );
     return ok(activity);
   });
-}
-
-/** A new academy's library: every bundled file (the admin CLI's create-academy); the number added. */
-export async function loadBundledLibraryInto(academyId: string): Promise<number> {
-  return (await loadBundledLibrary(db(), await readLibraryFiles(), [academyId])).added;
 }

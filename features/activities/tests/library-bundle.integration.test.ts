@@ -12,7 +12,7 @@ import { db } from "@/platform/db";
 import { copyLibraryEntryAction, withdrawEntryAction } from "@/features/activities/server/library-actions";
 import { readLibraryFiles } from "@/features/activities/server/library-bundle";
 import { loadBundledLibrary } from "@/features/activities/server/library-bundle-commands";
-import { loadBundledLibraryInto } from "@/features/activities/server/library-commands";
+import { loadBundledLibraryInto } from "@/features/activities/server/academy-library-commands";
 import { libraryAcademyOf, listLibraryEntries } from "@/features/activities/server/library-queries";
 import { libraryFilterSchema } from "@/features/activities/shared/library-schema";
 import { correctIdsOf } from "@/features/scenes/shared/key";

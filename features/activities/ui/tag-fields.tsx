@@ -5,6 +5,9 @@ import { GRADES, STAGES, SUBJECTS, UNIT_MAX } from "@/features/activities/shared
 import { usePlainText } from "@/platform/ui/use-plain-text";
 import { RichTextClient } from "@/platform/ui/rich-text-client";
 
+/** The stage whose first grade is `grade` (e1 → e): its whole-stage option comes just before it. */
+const stageStartingAt = (grade: string) => STAGES.find((stage) => GRADES.find((g) => g.startsWith(stage)) === grade);
+
 type Initial = { subject?: string | null; grade?: string | null; unit?: string };
 
 /**
@@ -50,8 +53,8 @@ export function TagSelects({
         <option value="">{plain(empty === "all" ? list.all : t("noTag"))}</option>
         {list.values.map((v) => (
           <Fragment key={v}>
-            {list.name === "grade" && empty === "all" && v.endsWith("1") ? (
-              <option value={v[0]}>{plain(t(`stages.${v[0] as (typeof STAGES)[number]}`))}</option>
+            {list.name === "grade" && empty === "all" && stageStartingAt(v) ? (
+              <option value={stageStartingAt(v)}>{plain(t(`stages.${stageStartingAt(v)!}`))}</option>
             ) : null}
             <option value={v}>{plain(list.text(v))}</option>
           </Fragment>
