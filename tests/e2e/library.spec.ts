@@ -1,6 +1,8 @@
 import { expect, test } from "@playwright/test";
 import { signedInBrowsers } from "./browsers";
 import { createActivityFromTemplate, createSchool, createUser } from "../../prisma/seed/factories";
+import { readLibraryFiles } from "@/features/activities/server/library-bundle";
+import { loadBundledLibrary } from "@/features/activities/server/library-bundle-commands";
 import { BASE_URL } from "./config";
 import { e2eDb, makeSchool, testHash } from "./db";
 import { expectAccessible, expectHydrated, expectNotification } from "./helpers";
@@ -171,4 +173,52 @@ test("the library in kana has no kanji (content with ruby included); with readin
   await page.reload();
   await expect(page.getByTestId("library-entry").locator("h3 ruby")).toHaveCount(2);
   await expectAccessible(page);
+});
+
+test("a new academy's library holds the ready activities: a teacher filters 理科・中学校, copies one and previews it with its answer key", async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const a = await makeSchool(0);
+  const files = await readLibraryFiles();
+  await loadBundledLibrary(e2eDb(), files, [a.academy.id]);
+  const science = files.filter((f) => f.subject === "science" && f.grade.startsWith("j"));
+
+  const teacher = await signedIn(browser, a.teacher.email!);
+  await teacher.goto("/dashboard/teacher/library");
+  await expect(teacher.getByTestId("library-entry").first()).toContainText("マナビヤが用意");
+  await teacher.getByTestId("library-subject").selectOption("science");
+  await teacher.getByTestId("library-grade").selectOption({ label: "中学校（全学年）" });
+  await teacher.getByTestId("library-filter-apply").click();
+  await expect(teacher).toHaveURL(/subject=science.*grade=j/, { timeout: 30_000 });
+  const entries = teacher.getByTestId("library-entry");
+  await expect(entries).toHaveCount(science.length, { timeout: 30_000 });
+  for (const entry of await entries.all()) {
+    await expect(entry).toContainText("理科");
+    await expect(entry).toContainText(/中[123]/);
+  }
+  await expectAccessible(teacher);
+
+  const first = entries.filter({ hasText: "密度で物質を見分けよう" });
+  await expectHydrated(first.getByTestId("library-copy"));
+  await first.getByTestId("library-copy").click();
+  await expectNotification(teacher, "「密度で物質を見分けよう」を学校に追加しました。");
+  await expect.poll(() => e2eDb().activity.count({ where: { schoolId: a.school.id } }), { timeout: 30_000 }).toBe(1);
+  const copy = await e2eDb().activity.findFirstOrThrow({ where: { schoolId: a.school.id }, select: { id: true } });
+
+  // the copy, previewed as a student sees it, with the answer key the teacher's preview marks
+  await teacher.goto(`/dashboard/teacher/activities/preview/${copy.id}`);
+  await expect(teacher.getByTestId("preview-badge")).toBeVisible();
+  const scene = teacher.getByTestId("scene");
+  await expect(scene).toHaveAttribute("data-scene-type", "info");
+  await teacher.getByTestId("next").click();
+  await expect(scene).toHaveAttribute("data-scene-type", "single_choice");
+  await expect(scene).toContainText("質量54g、体積20cm³の金属の密度はどれですか。");
+  await expect(scene.locator('[data-correct="true"]')).toHaveCount(1);
+  await expect(scene.locator('[data-correct="true"]')).toContainText("2.7g/cm³");
+  await scene.locator('[data-option="b"]').click();
+  await teacher.getByTestId("next").click();
+  await expect(scene).toHaveAttribute("data-scene-type", "single_choice");
+  await expect(scene.locator('[data-correct="true"]')).toContainText("アルミニウム");
+  await expectAccessible(teacher);
 });

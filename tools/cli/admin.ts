@@ -38,6 +38,7 @@ import {
 } from "@/features/people/shared/admin-schema";
 import type { ActionResult } from "@/platform/errors";
 import { logToStderr } from "@/platform/ops/log";
+import { loadBundledLibraryInto } from "@/features/activities/server/academy-library-commands";
 import { removeLtiPlatform, setLtiPlatform } from "@/features/lti/server/platform-commands";
 import { KEY_OVERLAP_DAYS, rotateToolKey } from "@/features/lti/server/keys";
 import { ltiPlatformCliInput } from "@/features/lti/shared/platform-input";
@@ -235,7 +236,8 @@ async function run(command: string, values: Record<string, string | boolean | un
     }
     case "create-academy": {
       const academy = await createAcademy(parse(academyInput, fields));
-      return console.log(`academy created: ${academy.id}`);
+      const added = await loadBundledLibraryInto(academy.id);
+      return console.log(`academy created: ${academy.id} (library: ${added} ready activities)`);
     }
     case "create-school":
       return console.log(`school created: ${done(await createSchool(parse(schoolInput, fields))).id}`);

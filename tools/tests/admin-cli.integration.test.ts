@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { verifyPassword } from "@/platform/auth/password";
+import { readLibraryFiles } from "@/features/activities/server/library-bundle";
 import { openSecret } from "@/platform/auth/secret-box";
 import { PUBLIC_URL, runAdmin } from "../../tests/support/admin-run";
 import { freshDatabase, TEST_SIGNIN_CODE_KEY } from "../../tests/support/helpers";
@@ -27,6 +28,10 @@ describe("the administrator's command line", () => {
     ]);
     expect(academy.code).toBe(0);
     const academyId = idIn(academy.out);
+    // its library starts with every ready activity of prisma/content/library
+    const bundled = (await readLibraryFiles()).length;
+    expect(academy.out).toContain(`library: ${bundled} ready activities`);
+    expect(await db.prisma.libraryEntry.count({ where: { academyId, bundleId: { not: null } } })).toBe(bundled);
     const school = await admin(["create-school", "--academy", academyId, "--name", "港北小学校"]);
     expect(school.code).toBe(0);
     const manager = await admin([

@@ -5,7 +5,7 @@ import { Prisma } from "@/platform/db/generated/prisma/client";
 import { containsPattern } from "@/platform/db/query-text";
 import type { AuthorizedSchoolId, ScopeActor } from "@/platform/auth/scope";
 import { LIBRARY_PAGE_SIZE, type LibraryFilter } from "../shared/library-schema";
-import type { Grade, Subject } from "../shared/library-tags";
+import { type Grade, STAGES, type Subject } from "../shared/library-tags";
 
 declare const academy: unique symbol;
 /** The academy whose library the acting user may read (only libraryAcademyOf makes them). */
@@ -33,6 +33,8 @@ export interface LibraryRow {
   unit: string;
   publishedAt: Date;
   school: { name: string; nameKana: string } | null;
+  /** one of the ready activities written by us (prisma/content/library), not a school's */
+  bundled: boolean;
   /** the scenes' prompts (stored rich text), for the preview */
   prompts: string[];
 }
@@ -40,7 +42,8 @@ export interface LibraryRow {
 /**
  * One page of the academy's library, newest first, with the number of all
  * matches. The title search is the activity list's (as written, base text or
- * reading; % and _ literal); subject and grade are exact, the unit a substring.
+ * reading; % and _ literal); subject and grade are exact, a stage (e, j, h) every grade
+ * of it, the unit a substring.
  */
 export async function listLibraryEntries(
   academyId: LibraryAcademyId,
@@ -49,7 +52,7 @@ export async function listLibraryEntries(
   const where = Prisma.sql`e.academy_id = ${academyId}::uuid
     and ${filter.q ? titleMatchesSql(Prisma.sql`e.title`, containsPattern(filter.q)) : Prisma.sql`true`}
     and ${filter.subject ? Prisma.sql`e.subject = ${filter.subject}` : Prisma.sql`true`}
-    and ${filter.grade ? Prisma.sql`e.grade = ${filter.grade}` : Prisma.sql`true`}
+    and ${gradeSql(filter.grade)}
     and ${filter.unit ? Prisma.sql`e.unit ilike ${containsPattern(filter.unit)}` : Prisma.sql`true`}`;
   const offset = (filter.page - 1) * LIBRARY_PAGE_SIZE;
   const [rows, count] = await Promise.all([
@@ -65,11 +68,13 @@ export async function listLibraryEntries(
         published_at: Date;
         school_name: string | null;
         school_kana: string | null;
+        bundled: boolean;
         prompts: string[] | null;
       }[]
     >`
       select e.id, e.title, e.actor_type, e.scene_count, e.subject, e.grade, e.unit, e.published_at,
         s.name as school_name, s.name_kana as school_kana,
+        e.bundle_id is not null as bundled,
         (select array_agg(coalesce(x->'content'->>'prompt', '')) from jsonb_array_elements(e.content->'scenes') x) as prompts
       from library_entries e left join schools s on s.id = e.source_school_id
       where ${where}
@@ -89,9 +94,16 @@ export async function listLibraryEntries(
       unit: r.unit,
       publishedAt: r.published_at,
       school: r.school_name === null ? null : { name: r.school_name, nameKana: r.school_kana ?? "" },
+      bundled: r.bundled,
       prompts: r.prompts ?? [],
     })),
   };
+}
+
+function gradeSql(grade: LibraryFilter["grade"]): Prisma.Sql {
+  if (!grade) return Prisma.sql`true`;
+  if ((STAGES as readonly string[]).includes(grade)) return Prisma.sql`left(e.grade, 1) = ${grade}`;
+  return Prisma.sql`e.grade = ${grade}`;
 }
 
 /** Which of the school's activities are in the library (the manager's publish form marks them). */

@@ -1,18 +1,27 @@
 import { createHash } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
+import type { z } from "zod";
 import type { Prisma, PrismaClient } from "@/platform/db/generated/prisma/client";
 import { type TemplateFile, templateFileSchema } from "@/features/activities/shared/template-content-schema";
 
 export const TEMPLATES_DIR = path.resolve(import.meta.dirname, "../../../prisma/content/templates");
 
 /** Reads and validates every template content file; throws with the file name on a bad one. */
-export async function readTemplateFiles(dir = TEMPLATES_DIR): Promise<TemplateFile[]> {
+export function readTemplateFiles(dir = TEMPLATES_DIR): Promise<TemplateFile[]> {
+  return readContentFiles(dir, templateFileSchema);
+}
+
+/**
+ * Reads and validates every content file (`*.json`) of `dir` with `schema`, in file name order; throws with
+ * the file name on a bad one or one whose `id` is not its name (templates, the bundled library).
+ */
+export async function readContentFiles<T extends { id: string }>(dir: string, schema: z.ZodType<T>): Promise<T[]> {
   const files = (await readdir(dir)).filter((f) => f.endsWith(".json")).sort();
   return Promise.all(
     files.map(async (file) => {
       const raw: unknown = JSON.parse(await readFile(path.join(dir, file), "utf8"));
-      const parsed = templateFileSchema.safeParse(raw);
+      const parsed = schema.safeParse(raw);
       if (!parsed.success) {
         throw new Error(`${file}: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
       }

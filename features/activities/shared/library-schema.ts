@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { filterText, searchText, storableText } from "@/platform/db/query-text";
-import { GRADES, SUBJECTS, UNIT_MAX } from "./library-tags";
+import { GRADES, STAGES, SUBJECTS, UNIT_MAX } from "./library-tags";
 
 const id = z.uuid();
 
@@ -30,11 +30,17 @@ export const copyEntrySchema = z.object({
 export const LIBRARY_PAGE_SIZE = 20;
 const one = (v: unknown) => (Array.isArray(v) ? v[0] : v);
 
-/** The library page's URL (GET form): title search, subject, grade, unit, page; anything unknown means "all". */
+/** The library page's URL (GET form): title search, subject, grade or stage, unit, page; anything unknown means "all". */
 export const libraryFilterSchema = z.object({
   q: z.preprocess((v) => one(v) ?? "", searchText(200)),
   subject: z.preprocess(one, z.enum(SUBJECTS).optional().catch(undefined)),
-  grade: z.preprocess(one, z.enum(GRADES).optional().catch(undefined)),
+  grade: z.preprocess(
+    one,
+    z
+      .enum([...STAGES, ...GRADES])
+      .optional()
+      .catch(undefined),
+  ),
   unit: z.preprocess((v) => one(v) ?? "", filterText(UNIT_MAX)),
   page: z.preprocess(one, z.coerce.number().int().min(1).max(10_000).catch(1)).default(1),
 });

@@ -41,4 +41,11 @@ describe("library tags", () => {
     });
     expect(libraryFilterSchema.parse({}).page).toBe(1);
   });
+
+  it("the filter's grade is a grade or a whole stage (e, j, h); a stage is never a tag", () => {
+    expect(libraryFilterSchema.parse({ grade: "j" }).grade).toBe("j");
+    expect(libraryFilterSchema.parse({ grade: "h" }).grade).toBe("h");
+    expect(libraryFilterSchema.parse({ grade: "x" }).grade).toBeUndefined();
+    expect(tagsSchema.safeParse({ grade: "j" }).success).toBe(false);
+  });
 });

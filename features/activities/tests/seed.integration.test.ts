@@ -2,8 +2,9 @@ import { describe, expect, it } from "vitest";
 import type { PrismaClient } from "@/platform/db/generated/prisma/client";
 import { verifyPassword } from "@/platform/auth/password";
 import { decryptCode, hashCode } from "@/platform/auth/signin-code-crypto";
-import { readTemplateFiles, syncTemplates } from "@/features/activities/server/template-load";
-import { DEMO_PASSWORD, seedDemo } from "../../../prisma/seed/demo";
+import { readLibraryFiles } from "@/features/activities/server/library-bundle";
+import { DEMO_IDS, DEMO_PASSWORD } from "../../../prisma/seed/demo";
+import { seedWith } from "../../../prisma/seed/run";
 import { freshDatabase, TEST_SIGNIN_CODE_KEY } from "../../../tests/support/helpers";
 
 const TABLES = [
@@ -18,6 +19,8 @@ const TABLES = [
   "activity_scenes",
   "activity_scene_orders",
   "responses",
+  "library_entries",
+  "library_bundle_loads",
 ] as const;
 
 async function counts(prisma: PrismaClient) {
@@ -33,13 +36,14 @@ describe("demo seed", () => {
   const db = freshDatabase("seed");
 
   const seed = async () => {
-    await syncTemplates(db.prisma, await readTemplateFiles());
-    return seedDemo(db.prisma, { signinCodeKey: TEST_SIGNIN_CODE_KEY });
+    const seeded = await seedWith(db.prisma, { demo: true, signinCodeKey: TEST_SIGNIN_CODE_KEY, log: () => undefined });
+    return { created: seeded.demo!.created, library: seeded.library.added };
   };
 
   it("creates the demo school, and a second run changes and duplicates nothing", async () => {
     const first = await seed();
     expect(first.created).toBeGreaterThan(0);
+    expect(first.library).toBeGreaterThan(0);
     const before = await counts(db.prisma);
     const updatedBefore = await db.prisma.user.findMany({
       select: { id: true, updatedAt: true },
@@ -47,12 +51,21 @@ describe("demo seed", () => {
     });
     const second = await seed();
     expect(second.created).toBe(0);
+    expect(second.library).toBe(0);
     expect(await counts(db.prisma)).toEqual(before);
     expect(await db.prisma.user.findMany({ select: { id: true, updatedAt: true }, orderBy: { id: "asc" } })).toEqual(
       updatedBefore,
     );
     expect(before.users).toBe(2 + 3 + 40 + 5 + 3);
     expect(before.activity_templates).toBeGreaterThanOrEqual(3);
+  });
+
+  it("publishes every bundled library activity once in each demo academy's library", async () => {
+    const files = await readLibraryFiles();
+    for (const academyId of [DEMO_IDS.academy, DEMO_IDS.academy2]) {
+      const entries = await db.prisma.libraryEntry.findMany({ where: { academyId }, select: { bundleId: true } });
+      expect(entries.map((e) => e.bundleId).sort()).toEqual(files.map((f) => f.id).sort());
+    }
   });
 
   it("has the accounts the README lists, in the right schools, with the demo password", async () => {

@@ -76,7 +76,7 @@ async function EntryCard({
             slots={[<PersonName key="s" name={{ base: row.school.name, reading: row.school.nameKana }} />]}
           />
         ) : (
-          <RichText text={t("fromUnknown")} />
+          <RichText text={t(row.bundled ? "fromBundled" : "fromUnknown")} />
         )}{" "}
         ・ <RichText text={t("publishedAt", { date: formatDateTime(row.publishedAt, lang) })} />
       </p>

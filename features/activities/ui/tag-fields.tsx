@@ -1,14 +1,19 @@
 "use client";
+import { Fragment } from "react";
 import { useTranslations } from "next-intl";
-import { GRADES, SUBJECTS, UNIT_MAX } from "@/features/activities/shared/library-tags";
+import { GRADES, STAGES, SUBJECTS, UNIT_MAX } from "@/features/activities/shared/library-tags";
 import { usePlainText } from "@/platform/ui/use-plain-text";
 import { RichTextClient } from "@/platform/ui/rich-text-client";
+
+/** The stage whose first grade is `grade` (e1 → e): its whole-stage option comes just before it. */
+const stageStartingAt = (grade: string) => STAGES.find((stage) => GRADES.find((g) => g.startsWith(stage)) === grade);
 
 type Initial = { subject?: string | null; grade?: string | null; unit?: string };
 
 /**
  * The subject and grade selects (closed lists): with "none" first when
- * tagging, "all" first when filtering the library.
+ * tagging; "all" first when filtering the library, where each stage's grades
+ * follow a choice of the whole stage (小学校（全学年）).
  */
 export function TagSelects({
   idPrefix,
@@ -47,9 +52,12 @@ export function TagSelects({
       <select name={list.name} defaultValue={initial?.[list.name] ?? ""} data-testid={`${idPrefix}-${list.name}`}>
         <option value="">{plain(empty === "all" ? list.all : t("noTag"))}</option>
         {list.values.map((v) => (
-          <option key={v} value={v}>
-            {plain(list.text(v))}
-          </option>
+          <Fragment key={v}>
+            {list.name === "grade" && empty === "all" && stageStartingAt(v) ? (
+              <option value={stageStartingAt(v)}>{plain(t(`stages.${stageStartingAt(v)!}`))}</option>
+            ) : null}
+            <option value={v}>{plain(list.text(v))}</option>
+          </Fragment>
         ))}
       </select>
     </label>
