@@ -30,12 +30,10 @@ export const visualSchema = new Schema({
           getAttrs: (dom) => ({ base: dom.dataset.base ?? "", reading: dom.dataset.reading ?? "" }),
         },
       ],
-      toDOM: (node) => [
-        "ruby",
-        { "data-base": node.attrs.base as string, "data-reading": node.attrs.reading as string },
-        node.attrs.base as string,
-        ["rt", readingShown(node.attrs.reading as string)],
-      ],
+      toDOM: (node) => {
+        const { base, reading } = node.attrs as { base: string; reading: string };
+        return ["ruby", { "data-base": base, "data-reading": reading }, ...rubyParts(base, reading)];
+      },
     },
     math: {
       group: "inline",
@@ -46,22 +44,32 @@ export const visualSchema = new Schema({
       toDOM: (node) => ["span", { "data-tex": node.attrs.tex as string, class: "rt-math-source" }, node.attrs.tex],
     },
   },
-  // the order is the nesting order among marks that start and end together: colour outside bold outside underline
+  // the order is the nesting order among marks that start and end together: colour outside bold outside underline;
+  // none is inclusive: text typed or a formula inserted right after a span stays outside it, as in the markup
   marks: {
     color: {
+      inclusive: false,
       attrs: { name: { validate: "string" } },
       parseDOM: [{ tag: "span[data-color-name]", getAttrs: (dom) => ({ name: dom.dataset.colorName ?? "" }) }],
       toDOM: (mark) => ["span", { "data-color-name": mark.attrs.name as string }, 0],
     },
-    bold: { parseDOM: [{ tag: "strong" }], toDOM: () => ["strong", 0] },
-    underline: { parseDOM: [{ tag: "span.rt-underline" }], toDOM: () => ["span", { class: "rt-underline" }, 0] },
+    bold: { inclusive: false, parseDOM: [{ tag: "strong" }], toDOM: () => ["strong", 0] },
+    underline: {
+      inclusive: false,
+      parseDOM: [{ tag: "span.rt-underline" }],
+      toDOM: () => ["span", { class: "rt-underline" }, 0],
+    },
   },
 });
 
 const MONO_SEPARATOR = "・";
 
-/** A mono-ruby's readings joined, as the renderer reads it aloud. */
-export const readingShown = (reading: string) => reading.replaceAll(MONO_SEPARATOR, "");
+/** Each base with its reading over it, as the renderer draws the ruby (mono-ruby: one per character). */
+function rubyParts(base: string, reading: string): (string | [string, string])[] {
+  const [node] = parseRichText(`|${base}(${reading})`);
+  const parts = node?.type === "ruby" ? (node.parts ?? [node]) : [{ base, reading }];
+  return parts.flatMap((part) => [part.base, ["rt", part.reading] as [string, string]]);
+}
 
 const { bold, underline, color } = visualSchema.marks;
 const MARK_RANK = Object.keys(visualSchema.marks);

@@ -190,6 +190,8 @@ describe("visual editor edits write the markup a teacher would type", () => {
   it("math and a line break at the caret; a formula edited in place", () => {
     expect(markupAfter(selecting("答えは", 3, 3), { kind: "math", tex: "\\frac{1}{2}" })).toBe("答えは`\\frac{1}{2}`");
     expect(markupAfter(selecting("**太字**", 1, 1), { kind: "br" })).toBe("**太||字**");
+    // right after a span the insertion stays outside it, as a teacher typing the markup would write it
+    expect(markupAfter(selecting("は**どれ**", 3, 3), { kind: "math", tex: "x" })).toBe("は**どれ**`x`");
     const state = selecting("x = `x^2`", 0, 0);
     const tr = setMathTex(state, 4, "x^3");
     expect(tr && markupOfDoc(tr.doc)).toBe("x = `x^3`");
