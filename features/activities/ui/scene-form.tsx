@@ -11,6 +11,7 @@ import { useNotify } from "@/platform/ui/notifications";
 import { RichTextClient } from "@/platform/ui/rich-text-client";
 import { applyFuriganaToDraft } from "./furigana-fetch";
 import { type Draft, draftErrors, type ErrorKey, normalize, type Path, setAt } from "./scene-content";
+import { EditorModeSwitch } from "./editor-mode";
 import { useSchoolRef } from "./editor-school";
 import { ownSave } from "./own-versions";
 import { ScenePreview } from "./scene-preview";
@@ -99,6 +100,7 @@ export function SceneForm({
             beforeChange={autosave.flush}
           />
         ) : null}
+        <EditorModeSwitch />
         <SceneTypeFields type={scene.type} draft={draft} errors={errors} onChange={form.onChange} />
         {errors.content ? (
           <p className="field-error" data-testid="field-error">
