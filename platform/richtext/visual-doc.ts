@@ -1,5 +1,14 @@
 import { type Mark, type Node as DocNode, Schema } from "prosemirror-model";
+import { colorToken, LIGHT_TOKENS } from "./colors";
 import { MAX_INPUT, parseRichText, type RichNode } from "./parse";
+
+/** A colour span drawn as the renderer draws it (render-core.tsx); an unknown name stays uncoloured. */
+function colorAttributes(name: string): Record<string, string> {
+  const token = colorToken(name);
+  if (!token) return { "data-color-name": name };
+  const chip = LIGHT_TOKENS.has(token) ? " rt-chip" : "";
+  return { "data-color-name": name, class: `rt-color${chip}`, style: `color: var(--color-${token})` };
+}
 
 /**
  * The visual editor's document (ProseMirror): the stored markup of platform/richtext/parse.ts
@@ -51,7 +60,7 @@ export const visualSchema = new Schema({
       inclusive: false,
       attrs: { name: { validate: "string" } },
       parseDOM: [{ tag: "span[data-color-name]", getAttrs: (dom) => ({ name: dom.dataset.colorName ?? "" }) }],
-      toDOM: (mark) => ["span", { "data-color-name": mark.attrs.name as string }, 0],
+      toDOM: (mark) => ["span", colorAttributes(mark.attrs.name as string), 0],
     },
     bold: { inclusive: false, parseDOM: [{ tag: "strong" }], toDOM: () => ["strong", 0] },
     underline: {

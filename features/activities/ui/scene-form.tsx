@@ -143,7 +143,8 @@ function useSceneForm(activityId: string, current: number, scene: EditableScene)
   const { confirm, dialog } = useConfirm();
   const { draft, change, undo, canUndo, errors, setErrors, onChange } = useSceneDraft(scene.content);
   const formRef = useRef<HTMLFormElement>(null);
-  useEffect(() => formRef.current?.querySelector<HTMLElement>("input, textarea")?.focus(), []);
+  // the first text field's markup (the visual editor, loaded later, is not focused on its own)
+  useEffect(() => formRef.current?.querySelector<HTMLElement>(".rich-field :is(input, textarea)")?.focus(), []);
   const [problem, setProblem] = useState<Problem>(null);
   const [pending, startTransition] = useTransition();
   const [furiganaOnSave, setFuriganaOnSave] = useState(false);

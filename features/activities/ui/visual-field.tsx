@@ -3,7 +3,7 @@ import { useTranslations } from "next-intl";
 import { history, redo, undo } from "prosemirror-history";
 import { keymap } from "prosemirror-keymap";
 import { type Node as DocNode, Slice } from "prosemirror-model";
-import { type Command, EditorState } from "prosemirror-state";
+import { type Command, EditorState, NodeSelection, TextSelection } from "prosemirror-state";
 import { EditorView } from "prosemirror-view";
 import { type RefObject, useEffect, useRef } from "react";
 import { isValidTex, typeset } from "@/platform/richtext/katex-render";
@@ -44,7 +44,12 @@ class MathView {
     this.rendered = document.createElement("span");
     this.dom.append(this.rendered);
     drawTex(this.rendered, this.tex);
-    this.dom.addEventListener("click", () => this.open());
+    // a press on the formula opens its field; the editor neither selects it nor takes the focus back
+    this.dom.addEventListener("mousedown", (e) => {
+      if (this.editing?.contains(e.target as Node)) return;
+      e.preventDefault();
+      this.open();
+    });
     this.dom.addEventListener("math-edit", () => this.open());
   }
 
@@ -133,7 +138,11 @@ class MathView {
   }
 
   stopEvent(event: Event) {
-    return this.editing?.contains(event.target as Node) ?? false;
+    return (
+      event.type.startsWith("mouse") ||
+      event.type === "click" ||
+      (this.editing?.contains(event.target as Node) ?? false)
+    );
   }
 
   ignoreMutation() {
@@ -179,6 +188,21 @@ function stateOf(markup: string, multiline: boolean) {
   });
 }
 
+/**
+ * The browser's selection in the editor made its state's selection: a key pressed just before a
+ * shortcut (End, then Ctrl+M) may have moved the caret before the editor read it.
+ */
+function readSelection(view: EditorView) {
+  const sel = document.getSelection();
+  const { selection } = view.state;
+  if (!view.hasFocus() || selection instanceof NodeSelection || !sel?.anchorNode || !sel.focusNode) return;
+  if (!view.dom.contains(sel.anchorNode) || !view.dom.contains(sel.focusNode)) return;
+  const anchor = view.posAtDOM(sel.anchorNode, sel.anchorOffset);
+  const head = view.posAtDOM(sel.focusNode, sel.focusOffset);
+  if (anchor < 0 || head < 0 || (anchor === selection.anchor && head === selection.head)) return;
+  view.dispatch(view.state.tr.setSelection(TextSelection.create(view.state.doc, anchor, head)));
+}
+
 /** The toolbar's target: the editor's selection, its actions applied to the document (platform/richtext/visual-edit.ts). */
 function useVisualTarget(
   viewRef: RefObject<EditorView | null>,
@@ -188,6 +212,7 @@ function useVisualTarget(
   useEffect(() => {
     targetRef.current = {
       remember() {
+        if (viewRef.current) readSelection(viewRef.current);
         const state = viewRef.current?.state;
         if (!state) return "";
         const { from, to } = state.selection;
