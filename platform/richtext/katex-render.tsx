@@ -11,8 +11,8 @@ const OPTIONS = {
   output: "htmlAndMathml",
 } as const;
 
-/** The typeset HTML of `tex`, or null when KaTeX cannot read it. */
-function typeset(tex: string): string | null {
+/** The typeset HTML of `tex`, or null when KaTeX cannot read it (the visual editor's formulas use it too). */
+export function typeset(tex: string): string | null {
   try {
     return katex.renderToString(tex, OPTIONS);
   } catch {

@@ -1,26 +1,7 @@
-import { expect, type Page, test } from "@playwright/test";
-import { createActivityFromTemplate } from "../../prisma/seed/factories";
-import { playDissolveToChoice } from "./dissolve";
+import { expect, test } from "@playwright/test";
+import { expectStudentSeesPrompt, openDissolve, promptOf } from "./dissolve";
 import { rubyByKeyboard } from "./editor-keys";
-import { editUrl, expectAccessible, expectNotification, signInAs, tabTo } from "./helpers";
-import { e2eDb, makeSchool, scenesOf, TEST_PASSWORD } from "./db";
-
-const promptOf = async (sceneId: string) =>
-  ((await e2eDb().activityScene.findUniqueOrThrow({ where: { id: sceneId } })).content as { prompt: string }).prompt;
-
-/** A teacher of a new school opens the editor of a science-dissolve copy; `item` is its single-choice scene. */
-async function openDissolve(page: Page, studentCount: number) {
-  const { teacher, school, students } = await makeSchool(studentCount);
-  const activity = await createActivityFromTemplate(e2eDb(), {
-    templateId: "science-dissolve",
-    schoolId: school.id,
-    mode: "self",
-  });
-  const choice = (await scenesOf(activity.id))[2]!;
-  await signInAs(page, teacher.email!, TEST_PASSWORD);
-  await page.goto(editUrl(activity.id));
-  return { activity, choice, students, item: page.locator(`[data-scene-id="${choice.id}"][data-testid="scene-item"]`) };
-}
+import { expectAccessible, expectNotification, tabTo } from "./helpers";
 
 test.describe("rich-text toolbar", () => {
   test("a teacher formats a prompt with the toolbar by keyboard alone (bold, ruby, math; invalid TeX refused), previews it in kana at phone size, saves; a student sees it rendered", async ({
@@ -90,13 +71,7 @@ test.describe("rich-text toolbar", () => {
     await expect.poll(() => promptOf(choice.id)).toBe("|水溶液(すいようえき)は**どれ**`\\frac{1}{2}`");
 
     // the student (reading aids) sees ruby, bold and typeset math
-    const other = await browser.newContext();
-    const student = await playDissolveToChoice(await other.newPage(), students[0]!.email!, activity.id);
-    const scene = student.getByTestId("scene");
-    await expect(scene.locator("ruby rt").first()).toHaveText("すいようえき");
-    await expect(scene.locator("strong")).toHaveText("どれ");
-    await expect(scene.locator(".katex")).toHaveCount(1);
-    await other.close();
+    await expectStudentSeesPrompt(browser, students[0]!.email!, activity.id);
   });
 
   test("a selection that cuts through other markup is refused with a message and the text is unchanged", async ({

@@ -229,7 +229,7 @@ if (
       ]);
     if (wants("signin")) say(await signinStorm(app, data));
     if (wants("bytes")) say(await bytesPerStudent(app, data, url));
-    if (wants("editor")) say([await editorBytes(app, data, url), await furiganaTiming(app, data)]);
+    if (wants("editor")) say([...(await editorBytes(app, data, url)), await furiganaTiming(app, data)]);
     if (wants("stats")) say([await statsPage(app, url)]);
     if (wants("rollover")) say([await rolloverRow(app, url)]);
     if (wants("roster-load")) say([await rosterCheckBeside(app, data, url)]);

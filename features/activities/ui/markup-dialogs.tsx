@@ -2,6 +2,7 @@
 import { useTranslations } from "next-intl";
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { createPortal } from "react-dom";
+import { isKana } from "@/features/activities/shared/furigana-align";
 import { isValidTex, renderKatex } from "@/platform/richtext/katex-render";
 import { RichTextClient } from "@/platform/ui/rich-text-client";
 import { usePlainText } from "@/platform/ui/use-plain-text";
@@ -65,7 +66,13 @@ function MarkupDialog({
   );
 }
 
-/** The reading of the selected `base`; `onInsert` answers whether the ruby could be written there. */
+/** A reading is kana (hiragana, katakana, ー), mono-ruby's ・ between the characters' readings allowed. */
+const isKanaReading = (reading: string) => isKana(reading.trim().replaceAll("・", ""));
+
+/**
+ * The reading of the selected `base`; a reading that is not kana is refused with its own message,
+ * and `onInsert` answers whether the ruby could be written there.
+ */
 export function RubyDialog({
   base,
   onInsert,
@@ -78,14 +85,17 @@ export function RubyDialog({
   const t = useTranslations("Toolbar");
   const id = useId();
   const [reading, setReading] = useState("");
-  const [invalid, setInvalid] = useState(false);
+  const [invalid, setInvalid] = useState<"rubyInvalid" | "rubyNotKana" | null>(null);
   return (
     <MarkupDialog
       title={t("rubyTitle", { base })}
       testId="ruby-dialog"
       canSubmit
       onClose={onClose}
-      onSubmit={() => setInvalid(!onInsert(reading))}
+      onSubmit={() => {
+        if (reading.trim() !== "" && !isKanaReading(reading)) setInvalid("rubyNotKana");
+        else if (!onInsert(reading)) setInvalid("rubyInvalid");
+      }}
     >
       <label className="field" htmlFor={id}>
         <span className="field-label">
@@ -98,17 +108,17 @@ export function RubyDialog({
         maxLength={100}
         autoFocus
         lang="ja"
-        aria-invalid={invalid || undefined}
+        aria-invalid={invalid ? true : undefined}
         aria-describedby={invalid ? `${id}-error` : undefined}
         onChange={(e) => {
           setReading(e.target.value);
-          setInvalid(false);
+          setInvalid(null);
         }}
         data-testid="ruby-reading"
       />
       {invalid ? (
-        <p className="field-error" id={`${id}-error`} role="alert">
-          <RichTextClient text={t("rubyInvalid")} />
+        <p className="field-error" id={`${id}-error`} role="alert" data-testid="ruby-invalid">
+          <RichTextClient text={t(invalid)} />
         </p>
       ) : null}
     </MarkupDialog>

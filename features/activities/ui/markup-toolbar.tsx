@@ -10,65 +10,97 @@ import { RichTextClient } from "@/platform/ui/rich-text-client";
 import { usePlainText } from "@/platform/ui/use-plain-text";
 import { MathDialog, RubyDialog } from "./markup-dialogs";
 
-type Field = HTMLInputElement | HTMLTextAreaElement;
 type Dialog = { kind: "ruby"; base: string } | { kind: "math"; initial: string } | null;
+type Refusal = "selectFirst" | "cannotApply";
+
+/**
+ * What the toolbar formats: the markup field or the visual editor. `remember` keeps the selection
+ * (a button press or a dialog must not lose it) and returns its text; `apply` changes the text at
+ * it and returns what to do once the change is drawn (focus, selection), or why it was refused.
+ */
+export interface ToolbarTarget {
+  remember(): string;
+  apply(action: ToolbarAction): (() => void) | Refusal;
+}
+
+/** The markup field as a toolbar target: the action written into its value as the stored markup. */
+export function useFieldTarget(
+  fieldRef: RefObject<HTMLInputElement | HTMLTextAreaElement | null>,
+  value: string,
+  onChange: (next: string) => void,
+): RefObject<ToolbarTarget | null> {
+  const selection = useRef({ start: 0, end: 0 });
+  const target = useRef<ToolbarTarget | null>(null);
+  useEffect(() => {
+    target.current = {
+      remember() {
+        const field = fieldRef.current;
+        if (field)
+          selection.current = { start: field.selectionStart ?? value.length, end: field.selectionEnd ?? value.length };
+        return value.slice(selection.current.start, selection.current.end);
+      },
+      apply(action) {
+        const { start, end } = selection.current;
+        const next = applyToolbarAction(value, start, end, action);
+        if (!next)
+          return action.kind !== "br" && action.kind !== "math" && start === end ? "selectFirst" : "cannotApply";
+        onChange(next.text);
+        return () => {
+          const field = fieldRef.current;
+          field?.focus();
+          field?.setSelectionRange(next.start, next.end);
+        };
+      },
+    };
+  });
+  return target;
+}
 
 /**
  * The formatting toolbar over a text field: bold, underline, colour, ruby, math, line break,
- * written into the field's value as the stored markup (platform/richtext/edit.ts), never typed by
- * the teacher. One tab stop (arrow keys move between its buttons); Ctrl+B, Ctrl+U, Ctrl+M
- * and Shift+Enter work in the field itself.
+ * written into the markup field's value (platform/richtext/edit.ts) or into the visual editor's
+ * document (platform/richtext/visual-edit.ts), never typed by the teacher. One tab stop (arrow keys
+ * move between its buttons); Ctrl+B, Ctrl+U, Ctrl+M and Shift+Enter work in the field itself
+ * (keys pressed inside `keysRef`, the field's box).
  */
 export function MarkupToolbar({
-  fieldRef,
-  value,
-  onChange,
+  target,
+  keysRef,
 }: {
-  fieldRef: RefObject<Field | null>;
-  value: string;
-  onChange: (next: string) => void;
+  target: RefObject<ToolbarTarget | null>;
+  keysRef: RefObject<HTMLElement | null>;
 }) {
   const t = useTranslations("Toolbar");
   const plain = usePlainText();
   const notify = useNotify();
   const [dialog, setDialog] = useState<Dialog>(null);
-  const selection = useRef({ start: 0, end: 0 });
 
-  const remember = () => {
-    const field = fieldRef.current;
-    if (field)
-      selection.current = { start: field.selectionStart ?? value.length, end: field.selectionEnd ?? value.length };
-    return selection.current;
-  };
+  const remember = () => target.current?.remember() ?? "";
   /** Applies `action` at the remembered selection; false (and a message) when it cannot be done there. */
   const apply = (action: ToolbarAction): boolean => {
-    const { start, end } = selection.current;
-    const next = applyToolbarAction(value, start, end, action);
-    if (!next) {
-      const wraps = action.kind !== "br" && action.kind !== "math";
-      if (action.kind !== "ruby")
-        notify({ message: t(wraps && start === end ? "selectFirst" : "cannotApply"), kind: "error" });
+    const result: { done: (() => void) | Refusal } = { done: "cannotApply" };
+    flushSync(() => {
+      result.done = target.current?.apply(action) ?? "cannotApply";
+      if (typeof result.done === "function") setDialog(null); // the modal dialog leaves first: the field behind it could not take the focus
+    });
+    const { done } = result;
+    if (typeof done !== "function") {
+      if (action.kind !== "ruby") notify({ message: t(done), kind: "error" });
       return false;
     }
-    flushSync(() => {
-      onChange(next.text);
-      setDialog(null); // the modal dialog leaves first: the field behind it could not take the focus
-    });
-    const field = fieldRef.current;
-    field?.focus();
-    field?.setSelectionRange(next.start, next.end);
+    done();
     return true;
   };
   const run = (action: ToolbarAction["kind"]) => {
-    const { start, end } = remember();
+    const selected = remember();
     if (action === "bold" || action === "underline" || action === "br") apply({ kind: action });
-    else if (action === "math") setDialog({ kind: "math", initial: value.slice(start, end) });
+    else if (action === "math") setDialog({ kind: "math", initial: selected });
     else if (action === "ruby") {
-      if (start === end) notify({ message: t("selectFirst"), kind: "error" });
-      else setDialog({ kind: "ruby", base: value.slice(start, end) });
+      if (selected === "") notify({ message: t("selectFirst"), kind: "error" });
+      else setDialog({ kind: "ruby", base: selected });
     }
   };
-  useFieldShortcuts(fieldRef, run);
+  useFieldShortcuts(keysRef, run);
   const { bar, onBarKey } = useToolbarFocus();
   const press = { remember, run };
 
@@ -114,8 +146,11 @@ function ToolbarDialog({
   );
 }
 
-/** Ctrl+B, Ctrl+U, Ctrl+M and Shift+Enter in the field itself run the toolbar's action (the latest `run`). */
-function useFieldShortcuts(fieldRef: RefObject<Field | null>, run: (action: ToolbarAction["kind"]) => void) {
+/**
+ * Ctrl+B, Ctrl+U, Ctrl+M and Shift+Enter in the field's box run the toolbar's action (the latest `run`):
+ * the box holds the markup field or, once loaded, the visual editor.
+ */
+function useFieldShortcuts(fieldRef: RefObject<HTMLElement | null>, run: (action: ToolbarAction["kind"]) => void) {
   const runRef = useRef(run);
   useEffect(() => {
     runRef.current = run;
@@ -126,6 +161,8 @@ function useFieldShortcuts(fieldRef: RefObject<Field | null>, run: (action: Tool
     if (!field) return;
     const onKey = (event: Event) => {
       const e = event as KeyboardEvent;
+      // the toolbar's own buttons and a formula's TeX field keep their keys
+      if ((e.target as HTMLElement).closest('[role="toolbar"], .visual-math-edit')) return;
       const mod = e.ctrlKey || e.metaKey;
       const key = e.key.toLowerCase();
       const action =

@@ -1,12 +1,13 @@
 "use client";
 import { useTranslations } from "next-intl";
-import { useId, useRef } from "react";
+import { lazy, Suspense, useId, useRef } from "react";
 import { RichTextClient } from "@/platform/ui/rich-text-client";
 import { usePlainText } from "@/platform/ui/use-plain-text";
 import { useEditorSchool } from "./editor-school";
 import { FuriganaSuggest } from "./furigana-suggest";
 import { ImageField } from "./image-field";
-import { MarkupToolbar } from "./markup-toolbar";
+import { useEditorMode } from "./editor-mode";
+import { MarkupToolbar, type ToolbarTarget, useFieldTarget } from "./markup-toolbar";
 import { type ErrorKey, nextOptionId, type Path } from "./scene-content";
 
 /** What every field of the scene form gets: the draft's value, its errors, and how to change it. */
@@ -19,6 +20,10 @@ export interface FieldProps {
 /** `typed`: the change is typing in the field (the undo history groups it), not a toolbar or list action. */
 export type OnChange = (path: Path, value: unknown, typed?: boolean) => void;
 export const keyOf = (path: Path) => ["content", ...path].join(".");
+const MAX_TEXT = 4000;
+
+/** Loaded when a teacher first chooses the visual mode: the editor page's first load stays without it. */
+const VisualField = lazy(() => import("./visual-field"));
 
 export function FieldError({ id, error }: { id: string; error: ErrorKey | undefined }) {
   const t = useTranslations("SceneEditor.errors");
@@ -30,7 +35,10 @@ export function FieldError({ id, error }: { id: string; error: ErrorKey | undefi
   );
 }
 
-/** A rich-text field: the formatting toolbar over it, furigana proposals under it (the stored markup is never typed by hand). */
+/**
+ * A rich-text field: the formatting toolbar over the markup field or the visual editor (the
+ * teacher's mode), furigana proposals under it (the stored markup is never typed by hand).
+ */
 export function TextField({
   label,
   path,
@@ -40,30 +48,66 @@ export function TextField({
   multiline,
   optional,
 }: FieldProps & { label: string; multiline?: boolean; optional?: boolean }) {
+  const t = useTranslations("Toolbar");
   const id = useId();
   const schoolId = useEditorSchool();
+  const mode = useEditorMode();
+  const box = useRef<HTMLDivElement>(null);
   const ref = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
   const error = errors[keyOf(path)];
   const text = typeof value === "string" ? value : "";
   const set = (next: string) => onChange(path, next);
+  const fieldTarget = useFieldTarget(ref, text, set);
+  const visualTarget = useRef<ToolbarTarget | null>(null);
+  const described = { "aria-describedby": error ? `${id}-error` : undefined, "aria-invalid": error ? true : undefined };
   const common = {
     id,
     ref,
     value: text,
-    "aria-invalid": error ? true : undefined,
-    "aria-describedby": error ? `${id}-error` : undefined,
+    ...described,
     required: !optional,
-    maxLength: 4000,
+    maxLength: MAX_TEXT,
     "data-field": keyOf(path),
     onChange: (e: { target: { value: string } }) => onChange(path, e.target.value, true),
   };
+  const visual = mode === "visual";
   return (
-    <div className="field rich-field">
-      <label htmlFor={id} className="field-label">
+    <div className="field rich-field" ref={box}>
+      <label htmlFor={visual ? undefined : id} id={`${id}-label`} className="field-label">
         <RichTextClient text={label} />
       </label>
-      <MarkupToolbar fieldRef={ref} value={text} onChange={set} />
-      {multiline ? <textarea rows={3} {...common} /> : <input {...common} />}
+      <MarkupToolbar target={visual ? visualTarget : fieldTarget} keysRef={box} />
+      {visual ? (
+        <Suspense
+          fallback={
+            <p className="muted" data-testid="visual-loading">
+              <RichTextClient text={t("visualLoading")} />
+            </p>
+          }
+        >
+          <VisualField
+            value={text}
+            onChange={(next, typed) => onChange(path, next, typed)}
+            targetRef={visualTarget}
+            multiline={multiline === true}
+            maxLength={MAX_TEXT}
+            attributes={{
+              "aria-describedby": described["aria-describedby"],
+              "aria-invalid": error ? "true" : undefined,
+              role: "textbox",
+              "aria-multiline": multiline ? "true" : "false",
+              "aria-labelledby": `${id}-label`,
+              lang: "ja",
+              "data-field": keyOf(path),
+              "data-testid": "visual-field",
+            }}
+          />
+        </Suspense>
+      ) : multiline ? (
+        <textarea rows={3} {...common} />
+      ) : (
+        <input {...common} />
+      )}
       <FieldError id={`${id}-error`} error={error} />
       <FuriganaSuggest text={text} onApply={set} schoolId={schoolId} />
     </div>

@@ -11,6 +11,7 @@ import { useNotify } from "@/platform/ui/notifications";
 import { RichTextClient } from "@/platform/ui/rich-text-client";
 import { applyFuriganaToDraft } from "./furigana-fetch";
 import { type Draft, draftErrors, type ErrorKey, normalize, type Path, setAt } from "./scene-content";
+import { EditorModeSwitch } from "./editor-mode";
 import { useSchoolRef } from "./editor-school";
 import { ownSave } from "./own-versions";
 import { ScenePreview } from "./scene-preview";
@@ -99,6 +100,7 @@ export function SceneForm({
             beforeChange={autosave.flush}
           />
         ) : null}
+        <EditorModeSwitch />
         <SceneTypeFields type={scene.type} draft={draft} errors={errors} onChange={form.onChange} />
         {errors.content ? (
           <p className="field-error" data-testid="field-error">
@@ -141,7 +143,8 @@ function useSceneForm(activityId: string, current: number, scene: EditableScene)
   const { confirm, dialog } = useConfirm();
   const { draft, change, undo, canUndo, errors, setErrors, onChange } = useSceneDraft(scene.content);
   const formRef = useRef<HTMLFormElement>(null);
-  useEffect(() => formRef.current?.querySelector<HTMLElement>("input, textarea")?.focus(), []);
+  // the first text field's markup (the visual editor, loaded later, is not focused on its own)
+  useEffect(() => formRef.current?.querySelector<HTMLElement>(".rich-field :is(input, textarea)")?.focus(), []);
   const [problem, setProblem] = useState<Problem>(null);
   const [pending, startTransition] = useTransition();
   const [furiganaOnSave, setFuriganaOnSave] = useState(false);

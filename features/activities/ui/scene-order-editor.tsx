@@ -11,7 +11,7 @@ import { activityErrorKey } from "./error-message";
 import { useSchoolRef } from "./editor-school";
 import { ownSave, recordOwnVersion } from "./own-versions";
 import { FuriganaSuggest } from "./furigana-suggest";
-import { MarkupToolbar } from "./markup-toolbar";
+import { MarkupToolbar, useFieldTarget } from "./markup-toolbar";
 
 export interface EditorScene {
   id: string;
@@ -210,12 +210,13 @@ function TitleField({
   onTitle: (title: string) => void;
 }) {
   const t = useTranslations("Edit");
+  const target = useFieldTarget(titleRef, title, onTitle);
   return (
     <div className="field rich-field">
       <label className="field-label" htmlFor={titleId}>
         <RichTextClient text={t("titleLabel")} />
       </label>
-      <MarkupToolbar fieldRef={titleRef} value={title} onChange={onTitle} />
+      <MarkupToolbar target={target} keysRef={titleRef} />
       <input
         id={titleId}
         ref={titleRef}
