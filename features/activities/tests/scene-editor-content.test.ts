@@ -13,8 +13,6 @@ import { createTranslator } from "use-intl/core";
 import { DISPLAY_LANGUAGES, localeTagOf } from "@/platform/i18n/languages";
 import { loadMessages } from "@/platform/i18n/messages";
 
-const t = (key: string, values?: { n: number }) => `${key}${values?.n ?? ""}`;
-
 describe("scene editor content", () => {
   it("textPaths lists every text of a draft and never an option id (furigana on save)", () => {
     const draft = {

@@ -77,13 +77,7 @@ export function SceneTypeFields({
         </>
       );
     case "drawing":
-      return (
-        <>
-          {prompt}
-          <TextField label={t("instructions")} multiline optional {...f(["instructions"])} />
-          {getAt(draft, ["image"]) ? <CheckField label={t("onImage")} {...f(["onImage"])} /> : null}
-        </>
-      );
+      return <DrawingFields draft={draft} f={f} prompt={prompt} />;
     case "two_step":
       return <TwoStepFields draft={draft} f={f} onChange={onChange} prompt={prompt} />;
     case "ordering":
@@ -93,6 +87,26 @@ export function SceneTypeFields({
     case "number":
       return <TypedSceneFields type={type} f={f} prompt={prompt} />;
   }
+}
+
+/** Drawing: the instructions, and whether students draw on the scene's image. */
+function DrawingFields({
+  draft,
+  f,
+  prompt,
+}: {
+  draft: Draft;
+  f: (path: Path) => { path: Path; value: unknown; errors: Record<string, ErrorKey>; onChange: OnChange };
+  prompt: React.ReactNode;
+}) {
+  const t = useTranslations("SceneEditor.fields");
+  return (
+    <>
+      {prompt}
+      <TextField label={t("instructions")} multiline optional {...f(["instructions"])} />
+      {getAt(draft, ["image"]) ? <CheckField label={t("onImage")} {...f(["onImage"])} /> : null}
+    </>
+  );
 }
 
 /** Two-step: the first choice, the second (shared options, or options per first choice), and the reason prompt. */

@@ -181,18 +181,7 @@ export function SceneView({ scene, answer, onAnswer, problem, readOnly, drawing,
       {scene.type === "two_step" ? (
         <TwoStepAnswer scene={scene} a={a} uid={uid} readOnly={readOnly} onAnswer={onAnswer} problem={problem} />
       ) : null}
-      {scene.type === "ordering" ? (
-        <OrderingAnswer scene={scene} a={a} uid={uid} readOnly={readOnly || projected} onAnswer={onAnswer} />
-      ) : null}
-      {scene.type === "matching" ? (
-        <MatchingAnswer scene={scene} a={a} uid={uid} readOnly={readOnly || projected} onAnswer={onAnswer} />
-      ) : null}
-      {scene.type === "fill_blanks" ? (
-        <FillBlanksAnswer scene={scene} a={a} readOnly={readOnly} projected={projected} onAnswer={onAnswer} />
-      ) : null}
-      {scene.type === "number" ? (
-        <NumberAnswer scene={scene} a={a} readOnly={readOnly} projected={projected} onAnswer={onAnswer} />
-      ) : null}
+      <LaterTypeAnswer scene={scene} a={a} uid={uid} readOnly={readOnly} projected={projected} onAnswer={onAnswer} />
       {problem ? (
         <p className="alert alert-error" role="alert" data-testid="scene-problem">
           <span>
@@ -202,6 +191,36 @@ export function SceneView({ scene, answer, onAnswer, problem, readOnly, drawing,
       ) : null}
     </section>
   );
+}
+
+/** The answer of an ordering, matching, fill-in-the-blanks or number scene (nothing for the other types). */
+function LaterTypeAnswer({
+  scene,
+  a,
+  uid,
+  readOnly,
+  projected,
+  onAnswer,
+}: {
+  scene: RenderedScene;
+  a: Record<string, unknown>;
+  uid: string;
+  readOnly?: boolean;
+  projected?: boolean;
+  onAnswer: (answer: SceneAnswer) => void;
+}) {
+  switch (scene.type) {
+    case "ordering":
+      return <OrderingAnswer scene={scene} a={a} uid={uid} readOnly={readOnly || projected} onAnswer={onAnswer} />;
+    case "matching":
+      return <MatchingAnswer scene={scene} a={a} uid={uid} readOnly={readOnly || projected} onAnswer={onAnswer} />;
+    case "fill_blanks":
+      return <FillBlanksAnswer scene={scene} a={a} readOnly={readOnly} projected={projected} onAnswer={onAnswer} />;
+    case "number":
+      return <NumberAnswer scene={scene} a={a} readOnly={readOnly} projected={projected} onAnswer={onAnswer} />;
+    default:
+      return null;
+  }
 }
 
 /** A free-text answer (with the characters used, when limited). */
