@@ -43,3 +43,37 @@ export async function statementsCame(waiting: (marker: string) => Promise<number
   await new Promise((r) => setTimeout(r, settleMs));
   return waiting(marker);
 }
+
+/**
+ * Runs `start` while a transaction of the test's own holds what `lockSql` locks (a row it updates, a table it locks),
+ * waits until a statement waits for a lock (and for `arrived`, when given), then commits and returns what `start` gave:
+ * the code under test meets the lock and goes on after the holder's commit.
+ */
+export async function whileLockHeld<T>(
+  lockSql: string,
+  params: unknown[],
+  start: () => Promise<T>,
+  arrived?: () => Promise<void>,
+): Promise<T> {
+  const locker = new pg.Client({ connectionString: testDatabaseUrl() });
+  const watcher = new pg.Client({ connectionString: testDatabaseUrl() });
+  await Promise.all([locker.connect(), watcher.connect()]);
+  const lockWaits = async () =>
+    (
+      await watcher.query<{ n: number }>(
+        `select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+      )
+    ).rows[0]!.n;
+  try {
+    await locker.query("begin");
+    await locker.query(lockSql, params);
+    const started = start();
+    await arrived?.();
+    await expect.poll(lockWaits, { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
+    await locker.query("commit");
+    return await started;
+  } finally {
+    await locker.query("rollback").catch(() => undefined);
+    await Promise.all([locker.end(), watcher.end()]);
+  }
+}

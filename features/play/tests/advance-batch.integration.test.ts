@@ -6,12 +6,12 @@
  * notification their press alone would get — refusals included, and a
  * class's own presses in the order they came.
  */
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/platform/db";
 import { createAdvanceEndpoint } from "@/features/play/server/advance-endpoint";
 import { createActivityFromTemplate, createUser } from "../../../prisma/seed/factories";
-import { freshDatabase, testDatabaseUrl } from "../../../tests/support/helpers";
+import { freshDatabase } from "../../../tests/support/helpers";
+import { whileLockHeld } from "../../../tests/support/held-lock";
 import { advanceEndpointListened } from "../../../tests/support/advance-helpers";
 import { sessionCookieOf } from "../../../tests/support/next-headers-fake";
 import { twoSchools } from "../../../tests/support/two-schools";
@@ -92,31 +92,13 @@ describe("presses that arrive together", () => {
     served.notified.length = 0;
     // "at once" whatever the machine's load: the sessions are locked until every press has arrived, so
     // the presses wait behind the first statements as they would behind a busy database
-    const locker = new pg.Client({ connectionString: testDatabaseUrl() });
-    await locker.connect();
-    let replies: Awaited<ReturnType<typeof press>>[];
-    try {
-      await locker.query("begin");
-      await locker.query("lock table guide_sessions in share row exclusive mode");
-      const from = served.received();
-      const pressing = Promise.all(classes.map((c, i) => press(cookies[i]!, c.activity, c.scenes[1]!)));
-      await expect.poll(() => served.received() - from, { timeout: 30_000 }).toBe(CLASSES);
-      await expect
-        .poll(
-          async () =>
-            (
-              await db().$queryRaw<
-                { n: number }[]
-              >`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`
-            )[0]!.n,
-          { timeout: 30_000 },
-        )
-        .toBeGreaterThanOrEqual(1);
-      await locker.query("commit");
-      replies = await pressing;
-    } finally {
-      await locker.end();
-    }
+    const from = served.received();
+    const replies = await whileLockHeld(
+      "lock table guide_sessions in share row exclusive mode",
+      [],
+      () => Promise.all(classes.map((c, i) => press(cookies[i]!, c.activity, c.scenes[1]!))),
+      () => expect.poll(() => served.received() - from, { timeout: 30_000 }).toBe(CLASSES),
+    );
     expect(replies).toEqual(classes.map(() => ({ status: 200, body: { ok: true, data: null } })));
     const after = await sessionsOf(classes.map((c) => c.activity));
     for (const s of after)
@@ -219,29 +201,9 @@ describe("presses that arrive together", () => {
     });
     const cookie = await cookieOf(teacher);
     // the lesson is being ended (its row locked by that transaction) when the press arrives
-    const locker = new pg.Client({ connectionString: testDatabaseUrl() });
-    await locker.connect();
-    let reply: Awaited<ReturnType<typeof press>>;
-    try {
-      await locker.query("begin");
-      await locker.query("update guide_sessions set ended_at = now() where id = $1", [session.id]);
-      const pressing = press(cookie, activity.id, scenes[1]!.id);
-      await expect
-        .poll(
-          async () =>
-            (
-              await db().$queryRaw<
-                { n: number }[]
-              >`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`
-            )[0]!.n,
-          { timeout: 30_000 },
-        )
-        .toBeGreaterThanOrEqual(1);
-      await locker.query("commit");
-      reply = await pressing;
-    } finally {
-      await locker.end();
-    }
+    const reply = await whileLockHeld("update guide_sessions set ended_at = now() where id = $1", [session.id], () =>
+      press(cookie, activity.id, scenes[1]!.id),
+    );
     expect(reply.status).not.toBe(200);
     const after = await db().guideSession.findUniqueOrThrow({ where: { id: session.id } });
     expect(after).toMatchObject({ currentSceneId: scenes[0]!.id, version: session.version });

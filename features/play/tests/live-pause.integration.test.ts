@@ -4,14 +4,13 @@
  * audit entry, and refuses (nothing changed) when no session runs or the activity is another school's, or when the
  * press waited behind the teacher ending the lesson (as any other change of a session: lockedSession).
  */
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/platform/db";
 import { endSession, setSceneLocked, setSessionPaused, startSession } from "@/features/play/server/session-commands";
 import type { AuthorizedSchoolId } from "@/platform/auth/scope";
 import { createActivityFromTemplate, createUser } from "../../../prisma/seed/factories";
 import { twoSchools } from "../../../tests/support/two-schools";
-import { testDatabaseUrl } from "../../../tests/support/helpers";
+import { whileLockHeld } from "../../../tests/support/held-lock";
 
 const ids = {} as { school: string; other: string; teacher: string; foreignTeacher: string; activity: string };
 const ctx = () => ({ schoolId: ids.school as AuthorizedSchoolId, actorId: ids.teacher });
@@ -109,27 +108,6 @@ async function runningSession() {
 }
 
 /** Runs `press` while another transaction holds the session's row, ending it; the press waits for it to commit. */
-async function whileEnding<T>(sessionId: string, press: () => Promise<T>): Promise<T> {
-  const locker = new pg.Client({ connectionString: testDatabaseUrl() });
-  await locker.connect();
-  try {
-    await locker.query("begin");
-    await locker.query("update guide_sessions set ended_at = now() where id = $1", [sessionId]);
-    const pressing = press();
-    await expect
-      .poll(
-        async () =>
-          (
-            await db().$queryRaw<
-              { n: number }[]
-            >`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`
-          )[0]!.n,
-        { timeout: 30_000 },
-      )
-      .toBeGreaterThanOrEqual(1);
-    await locker.query("commit");
-    return await pressing;
-  } finally {
-    await locker.end();
-  }
+function whileEnding<T>(sessionId: string, press: () => Promise<T>): Promise<T> {
+  return whileLockHeld("update guide_sessions set ended_at = now() where id = $1", [sessionId], press);
 }
