@@ -1,7 +1,7 @@
 "use client";
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
-import { useMemo, useState } from "react";
+import { memo, useCallback, useDeferredValue, useMemo, useState } from "react";
 import type { ReactNode } from "react";
 import type { ActionResult } from "@/platform/errors";
 import type { SessionClass } from "@/features/play/shared/schema";
@@ -25,16 +25,24 @@ import { RichTextClient } from "@/platform/ui/rich-text-client";
 import { useActionRunner } from "@/platform/ui/use-action-runner";
 import { usePlainText } from "@/platform/ui/use-plain-text";
 import { starAnswerAction } from "@/features/play/server/projector-actions";
-import { ProjectorControls } from "@/features/play/ui/projector-controls";
+import { ProjectorControls as ProjectorControlsAll } from "@/features/play/ui/projector-controls";
 import { useConsoleParts } from "@/features/play/ui/console-parts";
 import { ClassPicker } from "./class-picker";
-import { GameControls, type GameChoice, GameStartChoice } from "./game-parts";
+import { GameControls as GameControlsAll, type GameChoice, GameStartChoice } from "./game-parts";
 import { SessionToggle } from "./session-toggle";
 import { LiveGrid } from "./live-grid";
 import { PacingControl } from "./pacing-control";
-import { RunningSessions } from "./running-sessions";
+import { RunningSessions as RunningSessionsAll } from "./running-sessions";
 import { ResultsView, uniqueSeconds } from "./results-view";
-import { TimerControls } from "./timer-controls";
+import { TimerControls as TimerControlsAll } from "./timer-controls";
+
+// The console's parts re-render only when their own props change: a stream update that only moves the grid
+// renders the grid (docs/benchmarks.md "The live controls' rows"). The live state keeps unchanged parts as the
+// same objects (useLiveState), so these props stay equal between updates that do not concern them.
+const GameControls = memo(GameControlsAll);
+const ProjectorControls = memo(ProjectorControlsAll);
+const RunningSessions = memo(RunningSessionsAll);
+const TimerControls = memo(TimerControlsAll);
 
 const ignoreAnswer = () => undefined;
 
@@ -82,14 +90,12 @@ export function GuideConsole({
   const { confirm, dialog } = useConfirm();
   const { state } = useLiveState(`/api/v1/live/${activityId}`, initialState, liveQuery(schoolId, sessionId));
   // every control addresses the session shown: another class's running at the same time is never touched
-  const ref = {
-    activityId,
-    ...(schoolId ? { schoolId } : {}),
-    ...(state.sessionId && state.status === "running" ? { sessionId: state.sessionId } : {}),
-  };
-  const sessions = (
-    <RunningSessions sessions={state.sessions} current={state.status === "running" ? state.sessionId : null} />
+  const runningId = state.status === "running" ? state.sessionId : null;
+  const ref = useMemo(
+    () => ({ activityId, ...(schoolId ? { schoolId } : {}), ...(runningId ? { sessionId: runningId } : {}) }),
+    [activityId, schoolId, runningId],
   );
+  const sessions = <RunningSessions sessions={state.sessions} current={runningId} />;
   const index = scenes.findIndex((s) => s.id === state.sceneId);
   const scene = index >= 0 ? scenes[index] : undefined;
   // the scene as students see it re-renders only when the scene changes, not with every count
@@ -161,7 +167,7 @@ function liveQuery(schoolId: string | undefined, sessionId: string | null): stri
 }
 
 /** The class picker, the game mode's choice and the start button. */
-function StartControls({
+const StartControls = memo(function StartControls({
   activityId,
   schoolId,
   classes,
@@ -211,7 +217,7 @@ function StartControls({
       />
     </>
   );
-}
+});
 
 /** No session running here (or its scene is gone): what to do next (the start follows). */
 function GuideIdle({
@@ -283,18 +289,11 @@ function GuideRunning({
 }) {
   const t = useTranslations("Play");
   const tg = useTranslations("LiveGrid");
-  const failed = t("guideFailed");
+  // the class's results render after the grid has taken its update (a render of its own, that yields to the next
+  // event): 40 answers arriving at once move the grid within a frame, the charts follow
+  const results = useDeferredValue(state.results);
   const go = (sceneId: string | undefined) =>
-    sceneId &&
-    run(
-      () =>
-        advanceScene(activityId, {
-          ...(schoolId ? { schoolId } : {}),
-          ...(guideRef.sessionId ? { sessionId: guideRef.sessionId } : {}),
-          sceneId,
-        }),
-      { failure: failed },
-    );
+    sceneId && run(() => advanceScene(activityId, sceneMove(guideRef, sceneId)), { failure: t("guideFailed") });
   return (
     <>
       <details className="card" data-testid="start-other">
@@ -304,21 +303,13 @@ function GuideRunning({
         <div className="stack">{start}</div>
       </details>
       <SceneBar state={state} scenes={scenes} index={index} scene={scene} go={go} pending={pending} />
-      <SessionToggles
+      <RunningControls
         state={state}
         keyed={!!sceneKey}
         guideRef={guideRef}
         pending={pending}
         run={run}
         confirm={confirm}
-      />
-      <GameControls game={state.game} guideRef={guideRef} pending={pending} run={run} confirm={confirm} />
-      <ProjectorControls guideRef={guideRef} starredOnly={state.starredOnly} pending={pending} run={run} />
-      <TimerControls
-        timer={state.timer}
-        guideRef={guideRef}
-        pending={pending}
-        run={(action) => run(action, { failure: failed })}
       />
       <SceneProgress state={state} index={index} total={scenes.length} />
       {sceneView}
@@ -327,8 +318,57 @@ function GuideRunning({
         scene={scene}
         activityId={activityId}
         schoolId={schoolId}
-        side={<GuideResults state={state} scene={scene} sceneKey={sceneKey} guideRef={guideRef} run={run} />}
+        side={
+          <GuideResults
+            results={results?.sceneId === scene.id ? results : null}
+            showResults={state.showResults}
+            revealed={state.revealed}
+            classKey={state.classKey}
+            scene={scene}
+            sceneKey={sceneKey}
+            guideRef={guideRef}
+            run={run}
+          />
+        }
       />
+    </>
+  );
+}
+
+/** The move to a scene, for the session shown (and the manager's school). */
+function sceneMove({ schoolId, sessionId }: GuideRef, sceneId: string) {
+  return { ...(schoolId ? { schoolId } : {}), ...(sessionId ? { sessionId } : {}), sceneId };
+}
+
+/** The session's toggles, the game's, the projector's and the timer's controls. */
+function RunningControls({
+  state,
+  keyed,
+  guideRef,
+  pending,
+  run,
+  confirm,
+}: {
+  state: StaffLiveState;
+  keyed: boolean;
+  guideRef: GuideRef;
+  pending: boolean;
+  run: Run;
+  confirm: Confirm;
+}) {
+  const failed = useTranslations("Play")("guideFailed");
+  const runTimer = useCallback((action: Parameters<Run>[0]) => run(action, { failure: failed }), [run, failed]);
+  const { showResults, showNames, revealed, locked, paused } = state;
+  const flags = useMemo(
+    () => ({ showResults, showNames, revealed, locked, paused }),
+    [showResults, showNames, revealed, locked, paused],
+  );
+  return (
+    <>
+      <SessionToggles flags={flags} keyed={keyed} guideRef={guideRef} pending={pending} run={run} confirm={confirm} />
+      <GameControls game={state.game} guideRef={guideRef} pending={pending} run={run} confirm={confirm} />
+      <ProjectorControls guideRef={guideRef} starredOnly={state.starredOnly} pending={pending} run={run} />
+      <TimerControls timer={state.timer} guideRef={guideRef} pending={pending} run={runTimer} />
     </>
   );
 }
@@ -338,14 +378,21 @@ function GuideRunning({
  * the charts, the texts (starrable), a two-step scene's cross-table; the correct options marked once the answer or
  * the results are shown.
  */
-function GuideResults({
-  state,
+const GuideResults = memo(function GuideResults({
+  results,
+  showResults,
+  revealed,
+  classKey,
   scene,
   sceneKey,
   guideRef,
   run,
 }: {
-  state: StaffLiveState;
+  /** the current scene's results (null until they arrive) */
+  results: StaffLiveState["results"];
+  showResults: boolean;
+  revealed: boolean;
+  classKey: StaffLiveState["classKey"];
   scene: RenderedScene;
   sceneKey: string[] | null;
   guideRef: GuideRef;
@@ -353,10 +400,9 @@ function GuideResults({
 }) {
   const t = useTranslations("Play");
   const { crossTable } = useConsoleParts();
-  const results = state.results?.sceneId === scene.id ? state.results : null;
   return (
-    <div className="stack console-results" data-testid="console-results" data-shown={state.showResults}>
-      {!state.showResults ? (
+    <div className="stack console-results" data-testid="console-results" data-shown={showResults}>
+      {!showResults ? (
         <p className="muted" data-testid="console-results-private">
           <RichTextClient text={t("resultsPrivate")} />
         </p>
@@ -367,7 +413,7 @@ function GuideResults({
         </p>
       ) : (
         <ResultsView
-          scene={(state.revealed || state.showResults) && sceneKey ? markCorrect(scene, sceneKey) : scene}
+          scene={(revealed || showResults) && sceneKey ? markCorrect(scene, sceneKey) : scene}
           results={results}
           onStar={(responseId, starred) =>
             run(() => starAnswerAction({ ...guideRef, responseId, starred }), { failure: t("guideFailed") })
@@ -383,7 +429,7 @@ function GuideResults({
                 activityId: guideRef.activityId,
                 ...(guideRef.schoolId ? { schoolId: guideRef.schoolId } : {}),
                 sceneId: scene.id,
-                classKey: state.classKey,
+                classKey,
                 firsts: scene.firstOptions,
                 seconds: uniqueSeconds(scene),
                 cross: results.cross,
@@ -393,7 +439,7 @@ function GuideResults({
       )}
     </div>
   );
-}
+});
 
 /** Previous, jump, next; the class the session runs for and the live counts. */
 function SceneBar({
@@ -462,15 +508,15 @@ function SceneBar({
 }
 
 /** Results, names, the answer (a scene with a key only), lock, pause (on/off), and the end of the session (confirmed). */
-function SessionToggles({
-  state,
+const SessionToggles = memo(function SessionToggles({
+  flags: state,
   keyed,
   guideRef,
   pending,
   run,
   confirm,
 }: {
-  state: StaffLiveState;
+  flags: Pick<StaffLiveState, "showResults" | "showNames" | "revealed" | "locked" | "paused">;
   keyed: boolean;
   guideRef: GuideRef;
   pending: boolean;
@@ -530,7 +576,7 @@ function SessionToggles({
       />
     </div>
   );
-}
+});
 
 /** "Scene n of m", with the locked and paused badges. */
 function SceneProgress({ state, index, total }: { state: StaffLiveState; index: number; total: number }) {

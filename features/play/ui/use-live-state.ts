@@ -1,5 +1,6 @@
 "use client";
 import { useEffect, useRef, useState } from "react";
+import { keepEqual } from "@/features/play/shared/keep-equal";
 
 export interface Ordered {
   sessionStartedAt: number;
@@ -40,8 +41,10 @@ export function useLiveState<T extends Ordered>(
     let failures = 0;
     const accept = (next: T) => {
       if (!next || !isNotOlder(next, current.current)) return;
-      current.current = next;
-      setState(next);
+      // the parts that did not change stay the same objects: the components showing them skip their render
+      const kept = keepEqual(current.current, next);
+      current.current = kept;
+      setState(kept);
     };
     const poll = async () => {
       if (closed) return;
