@@ -3,14 +3,15 @@ import type { Token } from "./furigana-token";
 /**
  * One word read from its neighbours, where the dictionary's own reading is wrong there (the rules of
  * furigana-rules.ts call it for every word that is not a number):
- * - 間 after の or a verb or adjective is あいだ (夏の間, 泳いでいる間, 長い間), 方 after a verb かた (読み方 as two words), 後 standing alone あと (食べた後), and
- *   後 at the start of a clause before に のち (後に述べる);
- * - a suffix after a name: 家 け (織田家, ヴァレンシュタイン家; いえ standing alone: むしろ家に), 基 き after a katakana word (カルボニル基), 湖 こ after a
- *   noun (インレー湖, ダム湖), 鬼 き after a kanji noun (殺人鬼);
+ * - 間 after の, a verb or an adjective is あいだ (夏の間, 泳いでいる間, 長い間), 方 after a verb かた (読み方 as two
+ *   words), 後 standing alone あと (食べた後), and 後 at the start of a clause before に のち (後に述べる);
+ * - a suffix after a name: 家 け (織田家, ヴァレンシュタイン家; いえ when it stands alone: むしろ家に), 基 き after a
+ *   katakana word (カルボニル基), 湖 こ after a noun (インレー湖, ダム湖), 鬼 き after a kanji noun (殺人鬼);
  * - the second noun of a compound the dictionary lacks, voiced as spoken (rendaku): 会社 がいしゃ (石油会社),
  *   小屋 ごや (犬小屋);
- * - a word alone: 他 ほか (他の人; the reading of the official kanji table), 語 ご (the dictionary's かたり is
- *   語り, written with り), 日本 にほん (the dictionary says にっぽん; both are right, にほん is what schools teach).
+ * - a word alone: 他 ほか (他の人: the official kanji table has both ほか and た, the dictionary only た), 語 ご (the
+ *   dictionary's かたり is 語り, written with り), 日本 にほん (the dictionary says にっぽん; both are right, にほん
+ *   is the one schools teach first).
  */
 export function wordRule(t: Token, before: Token | undefined, after: Token | undefined): Token {
   const reading = RULES[t.surface]?.(t, before, after) ?? nihon(t);
