@@ -1,11 +1,12 @@
-import { toHiragana } from "./furigana-align";
+import { hasKanji, isKana, toHiragana } from "./furigana-align";
 import type { Token } from "./furigana-token";
+import { wordRule } from "./furigana-word-rules";
 
 /**
  * Readings the dictionary gets wrong by itself, fixed from the words around them: numbers in kanji and
  * their counters (六百 ろっぴゃく, 一本 いっぽん, 三本 さんぼん, 一人 ひとり, 八日 ようか, 一日中 いちにちじゅう,
- * 何人 なんにん), 何 before a d, n or t sound or a kanji noun (なんの, 何世紀), and a few words read from their
- * neighbour (wordRule).
+ * 何人 なんにん, and a counter of the dictionary: 一隻 いっせき), 何 before a d, n or t sound or a kanji noun (なんの,
+ * 何世紀), and words read from their neighbours (furigana-word-rules.ts).
  * Pure: tokens in, tokens out (a number and its counter become one token, read by rule).
  */
 
@@ -111,6 +112,7 @@ export const COUNTERS: Record<string, Counter> = {
   泊: { reading: "はく", afterThree: "p" },
   歩: { reading: "ほ", afterThree: "p" },
   百: { reading: "ひゃく", afterThree: "b" },
+  千: { reading: "せん", afterThree: "b" },
   回: { reading: "かい" },
   階: { reading: "かい", afterThree: "b" },
   個: { reading: "こ" },
@@ -138,6 +140,8 @@ export const COUNTERS: Record<string, Counter> = {
   国: { reading: "こく" },
   校: { reading: "こう" },
   組: { reading: "くみ", plain: true },
+  通り: { reading: "とおり", plain: true, own: { 1: "ひととおり", 2: "ふたとおり" } },
+  重: { reading: "じゅう", own: { 1: "ひとえ", 8: "やえ" } },
   年: { reading: "ねん", yo: true },
   年間: { reading: "ねんかん", yo: true },
   時: { reading: "じ", yo: true, shichi: true, ku: true },
@@ -172,7 +176,10 @@ const afterThree = (counter: Counter, first: string) =>
 /** A number (or 何, as -1) with its counter: the number's last sound and the counter's first join as spoken. */
 export function countReading(n: number, surface: string): string | null {
   const counter = COUNTERS[surface];
-  if (!counter) return null;
+  return counter ? readCount(n, counter) : null;
+}
+
+function readCount(n: number, counter: Counter): string {
   if (counter.own?.[n]) return counter.own[n]!;
   const first = counter.reading[0]!;
   const rest = counter.reading.slice(1);
@@ -216,13 +223,21 @@ function numberRun(tokens: Token[], i: number): { surface: string; next: number 
   return { surface, next: j };
 }
 
-/** Counters written as one token or two (週|間, ヶ|月). */
-function counterAt(tokens: Token[], j: number): { surface: string; next: number } | null {
+/**
+ * Counters written as one token or two (週|間, ヶ|月); a counter of the dictionary that the list above lacks (隻,
+ * 回戦, 騎) with the dictionary's reading, its first sound doubling after 1, 6, 8, 10, 100 as above (一隻 いっせき).
+ */
+function counterAt(tokens: Token[], j: number): { surface: string; next: number; counter: Counter } | null {
   const a = tokens[j];
   if (!a) return null;
   const b = tokens[j + 1];
-  if (b && joined(a, b) && COUNTERS[a.surface + b.surface]) return { surface: a.surface + b.surface, next: j + 2 };
-  return COUNTERS[a.surface] ? { surface: a.surface, next: j + 1 } : null;
+  const two = b && joined(a, b) ? COUNTERS[a.surface + b.surface] : undefined;
+  if (two) return { surface: a.surface + b!.surface, next: j + 2, counter: two };
+  const one = COUNTERS[a.surface];
+  if (one) return { surface: a.surface, next: j + 1, counter: one };
+  if (a.pos?.startsWith("名詞,接尾,助数詞") && a.reading && isKana(a.reading) && hasKanji(a.surface))
+    return { surface: a.surface, next: j + 1, counter: { reading: toHiragana(a.reading) } };
+  return null;
 }
 
 /** 何 read なん: before a counter, or before a d, n, t sound (何の, 何だ, 何と). */
@@ -238,7 +253,7 @@ export function applyReadingRules(tokens: Token[]): Token[] {
       const counter = counterAt(tokens, i + 1);
       if (counter && joined(t, tokens[i + 1]!) && t.surface === "何") {
         const surface = t.surface + counter.surface;
-        out.push({ start: t.start, surface, reading: countReading(-1, counter.surface), pos: "名詞,数" });
+        out.push({ start: t.start, surface, reading: readCount(-1, counter.counter), pos: "名詞,数" });
         i = counter.next;
         continue;
       }
@@ -257,7 +272,7 @@ export function applyReadingRules(tokens: Token[]): Token[] {
       const counter = n === null ? null : counterAt(tokens, run.next);
       if (n !== null && counter && joined(tokens[run.next - 1]!, tokens[run.next]!)) {
         let surface = run.surface + counter.surface;
-        let reading = countReading(n, counter.surface)!;
+        let reading = readCount(n, counter.counter);
         let next = counter.next;
         // 一日中, 一年中: the whole time (じゅう)
         const after = tokens[next];
@@ -281,20 +296,8 @@ export function applyReadingRules(tokens: Token[]): Token[] {
         continue;
       }
     }
-    out.push(wordRule(t, tokens[i - 1]));
+    out.push(wordRule(t, tokens[i - 1], tokens[i + 1]));
     i++;
   }
   return out;
-}
-
-/**
- * One word read from its neighbour: 間 after の is あいだ (夏の間), 方 after a verb かた (読み方 as two words),
- * 後 standing alone あと (食べた後).
- */
-function wordRule(t: Token, before: Token | undefined): Token {
-  const reading = (r: string) => ({ ...t, reading: r });
-  if (t.surface === "間" && t.pos === "名詞,一般" && before?.surface === "の") return reading("あいだ");
-  if (t.surface === "方" && t.pos?.startsWith("名詞,非自立") && before?.pos?.startsWith("動詞")) return reading("かた");
-  if (t.surface === "後" && t.pos?.startsWith("名詞,非自立") && t.reading === "ノチ") return reading("あと");
-  return t;
 }

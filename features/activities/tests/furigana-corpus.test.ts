@@ -6,13 +6,14 @@ import { readCorpus, scoreSentence } from "@/features/activities/tests/corpus/sc
 /**
  * The automatic furigana measured against JSUT's sentences with their readings (jsut-label, CC BY-SA 4.0:
  * tests/corpus/README.md). A kanji run is right when its proposed reading is the corpus's (scoreSentence
- * says how the two spellings are compared), a sentence when all its runs are. The development part is
- * the one the rules were written against; the held-out part was never read while writing them, so its
- * figure is what a teacher's text may expect. The floors are the figures measured on 2026-11-29 (before
- * the rules: development 96.98% / 88.71%, held-out 94.17% / 63.87%); sentences whose kana do not line up
- * with the corpus's at all (its own spellings: むこう for 向こう) are left out and bounded.
+ * says how the two spellings are compared), a sentence when all its runs are. The development part and the
+ * first held-out part are the ones the rules were written against (the held-out part from 2026-11-29 on);
+ * the second held-out part was split off then and never read while writing them, so its figure is what a
+ * teacher's text may expect. The floors are the figures measured on 2026-11-29 (the history is in
+ * features/activities/README.md); sentences whose kana do not line up with the corpus's at all (its own
+ * spellings: むこう for 向こう) are left out and bounded.
  */
-async function measure(file: "dev.tsv" | "held-out.tsv") {
+async function measure(file: "dev.tsv" | "held-out.tsv" | "held-out-2.tsv") {
   let words = 0;
   let right = 0;
   let sentences = 0;
@@ -33,16 +34,18 @@ async function measure(file: "dev.tsv" | "held-out.tsv") {
 }
 
 describe("furigana against a reading corpus", () => {
-  it("development part (1,384 sentences): at least 97.6% of kanji runs and 91.1% of sentences right", async () => {
-    const got = await measure("dev.tsv");
-    expect(got.words).toBeGreaterThanOrEqual(97.6);
-    expect(got.sentences).toBeGreaterThanOrEqual(91.1);
-    expect(got.unaligned).toBeLessThanOrEqual(30);
-  }, 60_000);
-  it("held-out part (998 sentences): at least 94.3% of kanji runs and 65.1% of sentences right", async () => {
-    const got = await measure("held-out.tsv");
-    expect(got.words).toBeGreaterThanOrEqual(94.3);
-    expect(got.sentences).toBeGreaterThanOrEqual(65.1);
-    expect(got.unaligned).toBeLessThanOrEqual(50);
-  }, 60_000);
+  it.each([
+    ["development part (1,384 sentences)", "98.0", "92.4", "dev.tsv", 30],
+    ["first held-out part (998 sentences)", "95.0", "69.3", "held-out.tsv", 50],
+    ["second held-out part (2,360 sentences, never read)", "96.3", "84.2", "held-out-2.tsv", 60],
+  ] as const)(
+    "%s: at least %s% of kanji runs and %s% of sentences right",
+    async (_part, words, sentences, file, unaligned) => {
+      const got = await measure(file);
+      expect(got.words).toBeGreaterThanOrEqual(Number(words));
+      expect(got.sentences).toBeGreaterThanOrEqual(Number(sentences));
+      expect(got.unaligned).toBeLessThanOrEqual(unaligned);
+    },
+    60_000,
+  );
 });

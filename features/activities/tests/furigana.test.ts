@@ -308,8 +308,44 @@ describe("numbers, counters and words read from their neighbours", () => {
     ["六回", "六回=ろっかい"],
     ["夏の間に", "間=あいだ"],
     ["何の本", "何=なん"],
+    ["一隻の船", "一隻=いっせき"],
+    ["一回戦で", "一回戦=いっかいせん"],
+    ["一通り読む", "一通=ひととお"],
+    ["何千年も", "何千=なんぜん"],
+    ["織田家の人", "家=け"],
+    ["ヴァレンシュタイン家を", "家=け"],
+    ["カルボニル基を", "基=き"],
+    ["インレー湖に", "湖=こ"],
+    ["殺人鬼が", "鬼=き"],
+    ["石油会社", "会社=がいしゃ"],
+    ["犬小屋", "小屋=ごや"],
+    ["他の人", "他=ほか"],
+    ["語の意味", "語=ご"],
+    ["後に述べる", "後=のち"],
+    ["日本代表", "日本=にほん"],
+    ["泳いでいる間に", "間=あいだ"],
+    ["長い間", "間=あいだ"],
+    ["二重線", "二重=にじゅう"],
   ])("%s", async (text, expected) => {
     expect(await readingsOf(text)).toContain(expected);
+  });
+  it.each([
+    ["会社に行く", "会社=かいしゃ"],
+    ["専門家の", "家=か"],
+    ["家に帰る", "家=いえ"],
+    ["その他", "他=た"],
+    ["食べた後で", "後=あと"],
+  ])("%s: the rules leave it as it is", async (text, expected) => {
+    expect(await readingsOf(text)).toContain(expected);
+  });
+  it("家 as the analyser's suffix after a kana word stands alone: いえ (むしろ家に)", () => {
+    const text = "むしろ家に";
+    const toks: Token[] = [
+      { start: 0, surface: "むしろ", reading: "ムシロ", pos: "名詞,一般" },
+      { start: 3, surface: "家", reading: "カ", pos: "名詞,接尾,一般" },
+      { start: 4, surface: "に", reading: "ニ", pos: "助詞,格助詞,一般" },
+    ];
+    expect(proposeFurigana(text, toks).map((p) => `${p.base}=${p.reading}`)).toEqual(["家=いえ"]);
   });
   it("a word of the dictionary that only looks like a number keeps its reading (四六時中, 万一)", async () => {
     expect(await readingsOf("四六時中")).toEqual(["四六時中=しろくじちゅう"]);
@@ -350,10 +386,67 @@ describe("a reading that is not kana is never proposed", () => {
     const roster = nameEntries([{ name: "山田", nameKana: "Yamada" }]);
     expect(proposeFurigana(text, toks, roster)).toEqual([]);
   });
-  it("property: every proposal's reading is hiragana", async () => {
+  it("every proposal's reading is hiragana: a text through the analyser", async () => {
     const text = "東京タワーでＡＢＣ社の田中一郎さんと三人で2026年に会った。𠮷野家";
     for (const p of proposeFurigana(text, await tokenizeMarkup(text)))
       expect(p.reading).toMatch(/^[\u3041-\u3096ー]+$/u);
+  });
+  it("property: whatever the analyser and the roster say, every proposal's reading is hiragana", () => {
+    const piece = fc.constantFrom(
+      "一",
+      "三",
+      "六",
+      "百",
+      "何",
+      "本",
+      "日",
+      "隻",
+      "家",
+      "会社",
+      "後",
+      "日本",
+      "漢字",
+      "の",
+      "に",
+      "ア",
+      "A",
+      "1",
+      "*",
+      "|",
+      "(",
+    );
+    const reading = fc.oneof(
+      fc.constant(null),
+      fc.constantFrom("*", "", "yamada", "カ", "ニッポン", "ホン", "ゴ", "ジ", "ー", "ヴ"),
+      fc.string({ maxLength: 6 }),
+    );
+    const pos = fc.constantFrom(
+      undefined,
+      "名詞,数",
+      "名詞,接尾,助数詞",
+      "名詞,接尾,一般",
+      "名詞,固有名詞,人名",
+      "名詞,一般",
+      "助詞",
+    );
+    const analysed = fc.array(fc.tuple(piece, reading, pos, fc.boolean()), { maxLength: 12 }).map((words) => {
+      let at = 0;
+      const toks: Token[] = words.map(([surface, r, p, unknown]) => {
+        const t = { start: at, surface, reading: r, pos: p, unknown };
+        at += surface.length;
+        return t;
+      });
+      return { text: words.map((w) => w[0]).join(""), toks };
+    });
+    const roster = fc.array(fc.record({ name: fc.constantFrom("山田 花子", "日本", "一本"), nameKana: reading }), {
+      maxLength: 3,
+    });
+    fc.assert(
+      fc.property(analysed, roster, ({ text, toks }, rows) => {
+        for (const p of proposeFurigana(text, toks, nameEntries(rows)))
+          expect(p.reading).toMatch(/^[\u3041-\u3096ー]+$/u);
+      }),
+    );
   });
 });
 

@@ -1,7 +1,9 @@
-// Builds dev.tsv and held-out.tsv from jsut-label's text_kana/basic5000.yaml (blob a55ecde, commit be8dfbd):
+// Builds dev.tsv, held-out.tsv and held-out-2.tsv from jsut-label's text_kana/basic5000.yaml (blob a55ecde, commit be8dfbd):
 // node features/activities/tests/corpus/extract.mjs <basic5000.yaml>
 // Keeps sentences written in kanji, kana and Japanese punctuation only (no digits, latin or symbols, whose
-// reading the ruby never carries); BASIC5000_0001–1500 are the development part, 3501–4500 the held-out part.
+// reading the ruby never carries); BASIC5000_0001–1500 are the development part, 3501–4500 the held-out part,
+// and the rest (1501–3500 and 4501–5000) the second held-out part, split off on 2026-11-29 after the rules had been
+// written against the first two (README.md).
 import { readFileSync, writeFileSync } from "node:fs";
 
 const PLAIN = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}々〆ヶー、。「」『』・！？（）]+$/u;
@@ -16,11 +18,12 @@ for (const line of readFileSync(process.argv[2], "utf8").split("\n")) {
   if (field?.[1] === "kana_level2" && id && text)
     rows.push({ n: Number(id.slice(10)), id, text, kana: field[2].trim() });
 }
-const keep = (from, to) =>
+const keep = (...ranges) =>
   rows
-    .filter((r) => r.n >= from && r.n <= to && PLAIN.test(r.text))
+    .filter((r) => ranges.some(([from, to]) => r.n >= from && r.n <= to) && PLAIN.test(r.text))
     .map((r) => `${r.id}\t${r.text}\t${r.kana}`)
     .join("\n") + "\n";
 const here = new URL(".", import.meta.url);
-writeFileSync(new URL("dev.tsv", here), keep(1, 1500));
-writeFileSync(new URL("held-out.tsv", here), keep(3501, 4500));
+writeFileSync(new URL("dev.tsv", here), keep([1, 1500]));
+writeFileSync(new URL("held-out.tsv", here), keep([3501, 4500]));
+writeFileSync(new URL("held-out-2.tsv", here), keep([1501, 3500], [4501, 5000]));

@@ -9,7 +9,7 @@ export interface CorpusSentence {
   kana: string;
 }
 
-export function readCorpus(file: "dev.tsv" | "held-out.tsv"): CorpusSentence[] {
+export function readCorpus(file: "dev.tsv" | "held-out.tsv" | "held-out-2.tsv"): CorpusSentence[] {
   return readFileSync(new URL(file, import.meta.url), "utf8")
     .split("\n")
     .filter((line) => line !== "")
@@ -39,29 +39,31 @@ function folded(reading: string): string {
   return out.replaceAll("ゆう", "いう");
 }
 
-/**
- * The corpus (jsut-label) writes what a speaker says (とーきょー, 停戦 てーせん, the particle は as わ, を as
- * お, 言う as ゆー), the dictionary how a word is spelled (とうきょう). The corpus reading is folded
- * (folded()); a proposed reading or a stretch of the text's own kana is folded too, and inside it a う after
- * an o or u sound and an い after an e sound count as the vowel lengthened (とうきょう as とおきょお): only
- * inside one piece, since the corpus lengthens inside a word and not across words (て|行く is ていく); the い
- * after an e sound only in a reading of kanji (the text's kana ていた stay ていた, 先生 せんせい is せんせー).
- */
-export function spokenPiece(reading: string, kanji: boolean): string {
-  let out = "";
-  for (const c of folded(reading)) {
-    const before = VOWEL[out.at(-1) ?? ""];
-    if (c === "う" && (before === "お" || before === "う")) out += before;
-    else if (c === "い" && before === "え" && kanji) out += "え";
-    else out += c;
-  }
-  return out;
-}
-
 export const spokenCorpus = (kana: string) => folded(kana);
 
-/** A piece as the corpus may write it: lengthened (せんせー) or not (ひめい: the corpus is not consistent). */
-const forms = (piece: string, kanji: boolean) => [...new Set([spokenPiece(piece, kanji), folded(piece)])];
+/**
+ * The corpus (jsut-label) writes what a speaker says (とーきょー, 停戦 てーせん, the particle は as わ, を as
+ * お, 言う as ゆー), the dictionary how a word is spelled (とうきょう); and it is not consistent (構成 こおせい,
+ * 姫 ひめい beside 先生 せんせー). Both sides are folded (folded()); then a piece (a proposed reading, or a
+ * stretch of the text's own kana) matches the corpus at `pos` when each of its kana is the corpus's, or is a
+ * long vowel the corpus writes as the vowel it lengthens: a う after an o or u sound read as お or う, and, in
+ * a reading of kanji, an い after an e sound read as え (the text's kana ていた stay ていた). Only inside one
+ * piece, since the corpus lengthens inside a word and not across words (て|行く is ていく). The end of the
+ * match, or -1.
+ */
+export function matchPiece(piece: string, kanji: boolean, corpus: string, pos: number): number {
+  if (pos + piece.length > corpus.length) return -1;
+  for (let k = 0; k < piece.length; k++) {
+    const c = piece[k]!;
+    const d = corpus[pos + k]!;
+    if (c === d) continue;
+    const before = k > 0 ? VOWEL[piece[k - 1]!] : undefined;
+    if (c === "う" && before === "お" && d === "お") continue;
+    if (c === "い" && kanji && before === "え" && d === "え") continue;
+    return -1;
+  }
+  return pos + piece.length;
+}
 
 /** Runs of characters carrying a reading (kanji, 々, ヶ: the ruby's own set). */
 const RUBY_RUN = /[\p{Script=Han}々〆ヶヵ]+/gu;
@@ -77,7 +79,36 @@ export interface SentenceScore {
   wrong: { base: string; proposed: string | null }[];
 }
 
+/** A stretch of the text's kana, or a kanji run with the forms of its proposed reading (none: no reading), folded. */
 type Piece = { kind: "kana"; forms: string[] } | { kind: "run"; forms: string[]; length: number };
+
+/** Where `piece` read as proposed may end when it starts at `pos` in the corpus reading: one end per form that fits. */
+const matchEnds = (piece: Piece, corpus: string, pos: number) =>
+  piece.forms.map((f) => matchPiece(f, piece.kind === "run", corpus, pos)).filter((end) => end >= 0);
+
+/**
+ * Words with two readings that are both right where they stand, that a teacher accepts either of, and that the
+ * corpus itself writes both ways: 日本 にほん / にっぽん (the development part reads 日本経済 にっぽんけーざい, the
+ * held-out part 日本代表 にほんだいひょー); 後 standing alone あと / のち (切った後は: the corpus says のち, the
+ * proposer あと); 他 standing alone ほか / た (その他 そのほか and そのた); 良 in 良い よい / いい. A run's proposed reading holding one of
+ * them (日本 anywhere in the run, the others only as the whole run) also counts in the other form.
+ */
+const BOTH_RIGHT: { word: string; alone: boolean; readings: [string, string] }[] = [
+  { word: "日本", alone: false, readings: ["にほん", "にっぽん"] },
+  { word: "後", alone: true, readings: ["あと", "のち"] },
+  { word: "他", alone: true, readings: ["ほか", "た"] },
+  { word: "良", alone: true, readings: ["よ", "い"] },
+];
+
+function runForms(base: string, reading: string): string[] {
+  const forms = [reading];
+  for (const { word, alone, readings } of BOTH_RIGHT) {
+    if (alone ? base !== word : !base.includes(word)) continue;
+    for (const [one, other] of [readings, [...readings].reverse()])
+      if (reading.includes(one!)) forms.push(reading.replace(one!, other!));
+  }
+  return forms.map(folded);
+}
 
 /** The proposed reading of each run: the proposals that tile it, in order; null when one is missing or reaches past it. */
 function proposedReadings(runs: { start: number; end: number }[], proposals: Proposal[]): (string | null)[] {
@@ -98,7 +129,7 @@ function proposedReadings(runs: { start: number; end: number }[], proposals: Pro
  * How right the proposals for one sentence are. The unit is a run of kanji between kana or punctuation
  * (what one ruby group covers: 停戦会談, 食 in 食べる); its proposed reading is the proposals that tile it,
  * in order, and none when a run has a part without a proposal or a proposal reaching past it. The text's
- * kana between the runs must be found in the corpus reading (folded alike: spokenPiece, spokenCorpus),
+ * kana between the runs must be found in the corpus reading (folded alike, long vowels as matchPiece says),
  * each run reading 1 to 6 kana per kanji; among the ways to cut the corpus reading so, the one with the
  * most runs reading exactly as proposed counts (a dynamic programme over the pieces and the positions).
  * A sentence is right when all its runs are.
@@ -109,11 +140,12 @@ export function scoreSentence(sentence: CorpusSentence, proposals: Proposal[]): 
   const pieces: Piece[] = [];
   let at = 0;
   runs.forEach((run, i) => {
-    pieces.push({ kind: "kana", forms: forms(sentence.text.slice(at, run.start), false) });
-    pieces.push({ kind: "run", forms: proposed[i] ? forms(proposed[i]!, true) : [], length: run.end - run.start });
+    pieces.push({ kind: "kana", forms: [folded(sentence.text.slice(at, run.start))] });
+    const base = sentence.text.slice(run.start, run.end);
+    pieces.push({ kind: "run", forms: proposed[i] ? runForms(base, proposed[i]!) : [], length: run.end - run.start });
     at = run.end;
   });
-  pieces.push({ kind: "kana", forms: forms(sentence.text.slice(at), false) });
+  pieces.push({ kind: "kana", forms: [folded(sentence.text.slice(at))] });
   const corpus = spokenCorpus(sentence.kana);
   // best[i][pos]: the most runs read as proposed in pieces i.. from corpus position pos (-1: no way)
   const best = pieces.map(() => new Int16Array(corpus.length + 1).fill(-2));
@@ -123,9 +155,8 @@ export function scoreSentence(sentence: CorpusSentence, proposals: Proposal[]): 
     if (memo !== -2) return memo;
     const piece = pieces[i]!;
     let result = -1;
-    for (const form of piece.forms) {
-      if (!corpus.startsWith(form, pos)) continue;
-      const rest = solve(i + 1, pos + form.length);
+    for (const end of matchEnds(piece, corpus, pos)) {
+      const rest = solve(i + 1, end);
       if (rest >= 0) result = Math.max(result, rest + (piece.kind === "run" ? 1 : 0));
     }
     if (piece.kind === "run")
@@ -158,13 +189,12 @@ function wrongRuns(
   for (let i = 0; i < pieces.length; i++) {
     const piece = pieces[i]!;
     const goal = solve(i, pos);
-    const form = piece.forms.find((f) => {
-      if (!corpus.startsWith(f, pos)) return false;
-      const rest = solve(i + 1, pos + f.length);
+    const matched = matchEnds(piece, corpus, pos).find((end) => {
+      const rest = solve(i + 1, end);
       return rest >= 0 && rest + (piece.kind === "run" ? 1 : 0) === goal;
     });
-    if (form !== undefined) {
-      pos += form.length;
+    if (matched !== undefined) {
+      pos = matched;
       continue;
     }
     let end = pos + 1;

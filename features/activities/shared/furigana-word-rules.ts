@@ -1,0 +1,64 @@
+import type { Token } from "./furigana-token";
+
+/**
+ * One word read from its neighbours, where the dictionary's own reading is wrong there (the rules of
+ * furigana-rules.ts call it for every word that is not a number):
+ * - 間 after の, a verb or an adjective is あいだ (夏の間, 泳いでいる間, 長い間), 方 after a verb かた (読み方 as two
+ *   words), 後 standing alone あと (食べた後), and 後 at the start of a clause before に のち (後に述べる);
+ * - a suffix after a name: 家 け (織田家, ヴァレンシュタイン家; いえ when it stands alone: むしろ家に), 基 き after a
+ *   katakana word (カルボニル基), 湖 こ after a noun (インレー湖, ダム湖), 鬼 き after a kanji noun (殺人鬼);
+ * - the second noun of a compound the dictionary lacks, voiced as spoken (rendaku): 会社 がいしゃ (石油会社),
+ *   小屋 ごや (犬小屋);
+ * - a word alone: 他 ほか (他の人: the official kanji table has both ほか and た, the dictionary only た), 語 ご (the
+ *   dictionary's かたり is 語り, written with り), 日本 にほん (the dictionary says にっぽん; both are right, にほん
+ *   is the one schools teach first).
+ */
+export function wordRule(t: Token, before: Token | undefined, after: Token | undefined): Token {
+  const reading = RULES[t.surface]?.(t, before, after) ?? nihon(t);
+  return reading ? { ...t, reading } : t;
+}
+
+type Rule = (t: Token, before: Token | undefined, after: Token | undefined) => string | null;
+
+const joined = (a: Token | undefined, b: Token | undefined): a is Token =>
+  !!a && !!b && a.start + a.surface.length === b.start;
+const KATAKANA = /^[\p{Script=Katakana}ー・]+$/u;
+const HIRAGANA = /^[\p{Script=Hiragana}ー]+$/u;
+const KANJI = /^\p{Script=Han}+$/u;
+const pos = (t: Token | undefined, prefix: string) => t?.pos?.startsWith(prefix) === true;
+/** A noun a compound can grow from: not a number, a pronoun, a dependent noun or a prefix. */
+const contentNoun = (t: Token) => pos(t, "名詞") && !/^名詞,(数|代名詞|非自立)/.test(t.pos!);
+/** A person's or family's name: a proper noun of a person, a katakana word, a word the dictionary does not know. */
+const nameLike = (t: Token) => t.unknown === true || pos(t, "名詞,固有名詞,人名") || KATAKANA.test(t.surface);
+/** Where a clause starts: the start of the text, punctuation, a particle or a conjunction before. */
+const clauseStart = (before: Token | undefined) => !before || /^(記号|助詞|接続詞)/.test(before.pos ?? "");
+
+const RULES: Record<string, Rule> = {
+  間: (t, before) =>
+    t.pos === "名詞,一般" && (before?.surface === "の" || /^(動詞|形容詞|助動詞)/.test(before?.pos ?? ""))
+      ? "あいだ"
+      : null,
+  方: (t, before) => (pos(t, "名詞,非自立") && pos(before, "動詞") ? "かた" : null),
+  後: (t, before, after) => {
+    if (pos(t, "名詞,非自立") && t.reading === "ノチ") return "あと";
+    return t.reading === "ゴ" && after?.surface === "に" && clauseStart(before) ? "のち" : null;
+  },
+  家: (t, before) => {
+    if (!pos(t, "名詞,接尾")) return null;
+    if (!joined(before, t) || HIRAGANA.test(before.surface)) return "いえ";
+    return nameLike(before) ? "け" : null;
+  },
+  基: (t, before) => (t.reading === "モト" && joined(before, t) && KATAKANA.test(before.surface) ? "き" : null),
+  湖: (t, before) => (t.reading === "ミズウミ" && joined(before, t) && contentNoun(before) ? "こ" : null),
+  鬼: (t, before) =>
+    t.reading === "オニ" && joined(before, t) && contentNoun(before) && KANJI.test(before.surface) ? "き" : null,
+  会社: (t, before) => (joined(before, t) && contentNoun(before) ? "がいしゃ" : null),
+  小屋: (t, before) => (joined(before, t) && contentNoun(before) ? "ごや" : null),
+  他: (t, _before, after) =>
+    pos(t, "名詞") && !(joined(t, after) && contentNoun(after!) && !KATAKANA.test(after!.surface)) ? "ほか" : null,
+  語: (t) => (t.reading === "カタリ" ? "ご" : null),
+};
+
+/** 日本 and the words it begins (日本代表, 日本刀) read にほん where the dictionary says にっぽん. */
+const nihon = (t: Token) =>
+  t.surface.startsWith("日本") && t.reading?.startsWith("ニッポン") ? "ニホン" + t.reading.slice(4) : null;
