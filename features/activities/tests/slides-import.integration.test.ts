@@ -109,6 +109,17 @@ describe("slides brought in from a PDF", () => {
     expect(stored).toEqual(Array(3).fill({ schoolId: school, contentType: "image/jpeg" }));
   });
 
+  it("draws a PDF of more than nine pages whole: every page once, each its own picture", async () => {
+    const { id, version } = await activity();
+    const reply = await send(cookies.teacher, id, version, craftPdf({ pages: 12 }));
+    expect(reply.lines.slice(0, -1)).toEqual(Array.from({ length: 12 }, (_, i) => ({ page: i + 1, pages: 12 })));
+    expect(reply.last).toEqual({ ok: true, data: { version: version + 1, added: 12 } });
+    const added = (await scenesOf(id)).slice(-12);
+    const ids = added.map((s) => (s.content as { image: { id: string } }).image.id);
+    expect(new Set(ids).size).toBe(12);
+    expect((added[11]!.content as { prompt: string }).prompt).toBe("二次関数（12ページ|目(め)）");
+  });
+
   it("makes each page a drawing scene written on the page when asked (a worksheet)", async () => {
     const { id, version } = await activity();
     const reply = await send(cookies.teacher, id, version, craftPdf({ pages: 2 }), "drawing");

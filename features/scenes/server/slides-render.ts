@@ -1,6 +1,6 @@
 import "server-only";
 import { execFile } from "node:child_process";
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { access, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { idleCommand } from "@/platform/ops/idle-child";
@@ -9,8 +9,8 @@ import type { SlidesProblem } from "../shared/slide-limits";
 
 /**
  * The pages of a PDF as pictures, drawn by Debian's poppler (`pdfinfo`, `pdftoppm`) in child processes at idle
- * priority (platform/ops/idle-child.ts idleCommand), one page at a time and one PDF at a time per server
- * process, so a deck being brought in never takes the core that serves a live lesson (features/scenes/README.md
+ * priority (platform/ops/idle-child.ts idleCommand), one pdftoppm for all its pages and one PDF at a time per
+ * server process, so a deck being brought in never takes the core that serves a live lesson (features/scenes/README.md
  * "Slides from a PDF").
  */
 
@@ -43,32 +43,61 @@ async function pageCount(file: string): Promise<{ ok: true; pages: number } | { 
   }
 }
 
+/** How often the drawing's folder is looked at for the next page. */
+const POLL_MS = 50;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const exists = (file: string) =>
+  access(file).then(
+    () => true,
+    () => false,
+  );
+
 /**
- * Page `n` (from 1) as the JPEG that is stored (quality 82, optimised Huffman tables: what an uploaded photo is
- * re-encoded to), its longest edge MAX_IMAGE_EDGE pixels: drawn and encoded here at idle priority, so the
- * server's process only reads its header (image-process.ts acceptRenderedJpeg). Re-encoding each page in the
- * server's own process slowed a live lesson beside an import to 3× its quiet p99 (docs/benchmarks.md).
+ * Every page as the JPEG that is stored (quality 82, optimised Huffman tables: what an uploaded photo is
+ * re-encoded to), its longest edge MAX_IMAGE_EDGE pixels: drawn and encoded at idle priority by **one** pdftoppm
+ * for the whole PDF, started at the first page asked for, so the server's process only reads each page's header
+ * (image-process.ts acceptRenderedJpeg). Re-encoding each page in the server's own process slowed a live lesson
+ * beside an import to 3× its quiet p99, and so did starting a process per page: a process is started from the
+ * server's (hundreds of MB) by a fork that holds its event loop for milliseconds (docs/benchmarks.md). pdftoppm
+ * writes the pages in order, each before it begins the next, so page `n` is whole once page `n + 1` exists or
+ * the drawing has ended. No new page within PAGE_TIMEOUT_MS (a malformed or hostile file) ends the drawing.
  */
-async function renderPage(file: PdfFile, n: number): Promise<Buffer> {
-  const out = path.join(path.dirname(file.path), `page-${n}`);
-  const page = ["-f", String(n), "-l", String(n), "-singlefile"];
-  const args = [
-    "-jpeg",
-    "-jpegopt",
-    "quality=82,optimize=y",
-    "-scale-to",
-    String(MAX_IMAGE_EDGE),
-    ...page,
-    file.path,
-    out,
-  ];
-  await run(...idleCommand("pdftoppm", args), PAGE_TIMEOUT_MS);
-  const picture = `${out}.jpg`;
-  try {
-    return await readFile(picture);
-  } finally {
-    await rm(picture, { force: true });
-  }
+function pageDrawer(file: PdfFile) {
+  const root = path.join(path.dirname(file.path), "page");
+  const digits = String(file.pages).length;
+  const picture = (n: number) => `${root}-${String(n).padStart(digits, "0")}.jpg`;
+  let child: ReturnType<typeof execFile> | null = null;
+  /** undefined while drawing; then null (every page drawn) or why it failed */
+  let ended: Error | null | undefined;
+  const start = () => {
+    const args = ["-jpeg", "-jpegopt", "quality=82,optimize=y", "-scale-to", String(MAX_IMAGE_EDGE)];
+    const [command, all] = idleCommand("pdftoppm", [...args, "-f", "1", "-l", String(file.pages), file.path, root]);
+    child = execFile(command, all, { maxBuffer: 1024 * 1024, killSignal: "SIGKILL" }, (error) => {
+      ended = error ?? null;
+    });
+  };
+  let progressAt = 0;
+  const page = async (n: number): Promise<Buffer> => {
+    if (!child) start();
+    progressAt = progressAt || Date.now();
+    while (ended === undefined && !(n < file.pages && (await exists(picture(n + 1))))) {
+      if (Date.now() - progressAt > PAGE_TIMEOUT_MS) child?.kill("SIGKILL");
+      await sleep(POLL_MS);
+    }
+    if (ended) throw ended;
+    progressAt = Date.now();
+    try {
+      return await readFile(picture(n));
+    } finally {
+      await rm(picture(n), { force: true });
+    }
+  };
+  /** the drawing given up (the import ended early): the process is not left running */
+  const stop = () => {
+    if (ended === undefined) child?.kill("SIGKILL");
+  };
+  return { page, stop };
 }
 
 const shared = globalThis as unknown as { slidesTurn?: Promise<unknown> };
@@ -92,14 +121,16 @@ export function withPdfPages<T>(
   if (!isPdf(bytes)) return Promise.resolve({ ok: false, problem: "type" });
   return inTurn(async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), "manabiya-slides-"));
+    let drawer: ReturnType<typeof pageDrawer> | undefined;
     try {
       const file = path.join(dir, "deck.pdf");
       await writeFile(file, bytes, { mode: 0o600 });
       const count = await pageCount(file);
       if (!count.ok) return count;
-      const pdf = { path: file, pages: count.pages };
-      return await work(count.pages, (n) => renderPage(pdf, n));
+      drawer = pageDrawer({ path: file, pages: count.pages });
+      return await work(count.pages, drawer.page);
     } finally {
+      drawer?.stop();
       await rm(dir, { recursive: true, force: true });
     }
   });
