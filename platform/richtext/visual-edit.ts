@@ -1,6 +1,6 @@
 import { toggleMark } from "prosemirror-commands";
 import type { Node as DocNode } from "prosemirror-model";
-import type { Command, EditorState, Transaction } from "prosemirror-state";
+import { type Command, type EditorState, TextSelection, type Transaction } from "prosemirror-state";
 import { TOOLBAR_COLORS, type ToolbarAction } from "./edit";
 import { faithfulMarkup, visualSchema } from "./visual-doc";
 
@@ -94,3 +94,24 @@ export function setMathTex(state: EditorState, pos: number, tex: string): Transa
   if (node?.type !== math || tex.trim() === "" || tex.includes("`")) return null;
   return state.tr.setNodeMarkup(pos, null, { tex: tex.trim() });
 }
+
+/**
+ * Home (`dir` -1) and End (1): the caret to the start or end of its line, whose ends are the text's and its line
+ * breaks; with `extend` the selection grows to there. The editor moves it, not the browser: Chromium's own End left
+ * the caret just after a ruby.
+ */
+export const lineEdge =
+  (dir: -1 | 1, extend: boolean): Command =>
+  (state, dispatch) => {
+    const { $head, anchor } = state.selection;
+    const start = $head.start();
+    let edge = dir < 0 ? start : $head.end();
+    $head.parent.forEach((child, offset) => {
+      if (child.type !== br) return;
+      const before = start + offset;
+      if (dir > 0 && before >= $head.pos && before < edge) edge = before;
+      if (dir < 0 && before + 1 <= $head.pos && before + 1 > edge) edge = before + 1;
+    });
+    dispatch?.(state.tr.setSelection(TextSelection.create(state.doc, extend ? anchor : edge, edge)).scrollIntoView());
+    return true;
+  };

@@ -4,7 +4,7 @@ import { EditorState, TextSelection } from "prosemirror-state";
 import { describe, expect, it } from "vitest";
 import { toPlainText } from "@/platform/richtext/plain";
 import { docOfMarkup, faithfulMarkup, markupOfDoc, visualSchema } from "@/platform/richtext/visual-doc";
-import { setMathTex, visualAction } from "@/platform/richtext/visual-edit";
+import { lineEdge, setMathTex, visualAction } from "@/platform/richtext/visual-edit";
 
 const { bold, underline, color } = visualSchema.marks;
 const { ruby, math, br } = visualSchema.nodes;
@@ -196,6 +196,24 @@ describe("visual editor edits write the markup a teacher would type", () => {
     const tr = setMathTex(state, 4, "x^3");
     expect(tr && markupOfDoc(tr.doc)).toBe("x = `x^3`");
     expect(setMathTex(state, 4, "a`b")).toBeNull();
+  });
+
+  it("Home and End move the caret to its line's start and end, past a ruby, a line break ending a line; with Shift they select", () => {
+    const after = (state: EditorState, dir: -1 | 1, extend = false) => {
+      let next = state;
+      lineEdge(dir, extend)(state, (tr) => (next = state.apply(tr)));
+      return [next.selection.anchor, next.selection.head];
+    };
+    // the ruby is one node (0–1), then は (1–2) and どれ (2–4)
+    const ruby = selecting("|水溶液(すいようえき)は**どれ**", 1, 1);
+    expect(after(ruby, 1)).toEqual([4, 4]);
+    expect(after(ruby, -1)).toEqual([0, 0]);
+    // あい (0–2), the line break (2–3), うえ (3–5)
+    expect(after(selecting("あい||うえ", 4, 4), -1)).toEqual([3, 3]);
+    expect(after(selecting("あい||うえ", 4, 4), 1, true)).toEqual([4, 5]);
+    expect(after(selecting("あい||うえ", 1, 1), 1)).toEqual([2, 2]);
+    expect(after(selecting("あい||うえ", 2, 2), 1)).toEqual([2, 2]);
+    expect(after(selecting("あい||うえ", 3, 3), -1)).toEqual([3, 3]);
   });
 
   it("a change whose markup would read differently is refused: a typed | before a ruby", () => {

@@ -152,8 +152,11 @@ export async function answerBurst(app: RunningApp, data: BenchData, databaseUrl:
   };
 }
 
-/** The scenes the burst left, of every school's solo activity (emptied before each run). */
-const SUSTAINED_SCENES = [0, 2, 3, 4];
+/**
+ * The scenes the burst left, of every school's solo activity (emptied before each run): the template's information,
+ * choice, two-step and free-text scenes, then the fill-in-the-blanks and number scenes after them (tools/bench/app.ts).
+ */
+const SUSTAINED_SCENES = [0, 2, 3, 4, 5, 6];
 type SustainedWork = { s: BenchStudent; scene: number; n: number; revision: number };
 type SustainedRun = { appRate: number; rawRate: number; ratio: number; split: string; batch: number };
 

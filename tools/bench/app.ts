@@ -1,7 +1,8 @@
 /**
  * The bench's own app: a scratch embedded PostgreSQL database filled with a
  * generated academy (5 schools × 10 classes × 40 students, a teacher and a
- * guide activity per class, a solo activity per school), the production build
+ * guide activity per class, a solo activity per school: the science template and a fill-in-the-blanks and a number
+ * scene), the production build
  * (built when the sources changed) started as one or more production
  * servers (server/main.ts), and for two of them a small round-robin proxy
  * in front (tools/bench/proxy.ts, a process of its own).
@@ -16,6 +17,7 @@ import { ensureEmbeddedPostgres, recreateDatabase, type RunningPg } from "../../
 import { migrate } from "../../scripts/lib/migrate";
 import { ROOT } from "../../scripts/lib/prepare-db";
 import { PG_PORTS } from "../../scripts/lib/ports";
+import { blanksOf } from "@/features/scenes/shared/fill-blanks";
 
 const SCHOOLS = 5;
 const CLASSES_PER_SCHOOL = 10;
@@ -50,14 +52,35 @@ export interface BenchData {
   students: BenchStudent[];
 }
 
-/** A valid answer to a scene of the science template (options taken from the scene itself). */
+/**
+ * The answer-typed scenes each school's solo activity has after the science template's five (the sustained saves
+ * answer them with the template's; tools/bench/answers.ts SUSTAINED_SCENES).
+ */
+const TYPED_SCENES = [
+  {
+    type: "fill_blanks",
+    content: { prompt: "書こう", text: "水は[[100/百]]度でふっとうし、[[0/零]]度でこおります。" },
+  },
+  { type: "number", content: { prompt: "水100gに食塩は何gまでとける？", unit: "g", correct: 36, tolerance: 1 } },
+] as const;
+
+/**
+ * A valid answer to a scene of the science template or of TYPED_SCENES (options and blanks taken from the scene
+ * itself; some right, some wrong).
+ */
 export function answerFor(scene: { type: string; content: unknown }, n: number): unknown {
   type Option = { id: string };
   const c = scene.content as {
     options?: Option[];
     first?: { options: Option[] };
     second?: { options?: Option[]; optionsByFirst?: Record<string, Option[]> };
+    text?: string;
   };
+  if (scene.type === "fill_blanks")
+    return {
+      blanks: blanksOf(c.text!).map((accepted, i) => ((n + i) % 3 ? accepted[(n + i) % accepted.length]! : `${n}`)),
+    };
+  if (scene.type === "number") return { number: 30 + (n % 10) };
   const pick = (options: Option[]) => options[n % options.length]!.id;
   if (scene.type === "two_step") {
     const first = pick(c.first!.options);
@@ -165,6 +188,10 @@ async function seedSchool(seeding: Seeding, academyId: string, s: number): Promi
     data: { academyId, name: `ベンチ中学校${s + 1}`, nameKana: "べんちちゅうがっこう" },
   });
   const solo = await createActivity(db, { templateId: "science-dissolve", schoolId: school.id, mode: "self" });
+  const template = await db.activityScene.count({ where: { activityId: solo.id } });
+  await db.activityScene.createMany({
+    data: TYPED_SCENES.map((x, i) => ({ activityId: solo.id, position: template + i, ...x })),
+  });
   const soloScenes = await db.activityScene.findMany({
     where: { activityId: solo.id },
     orderBy: { position: "asc" },

@@ -185,7 +185,7 @@ export function benchmarksMarkdown(run: BenchRun, parts: { notes: string; lighth
     "Every row: the target, the measured value, the ratio (measured / target; where the target is a share of a baseline measured in the same run, the app's rate / the baseline's) and PASS or MISS. `npm run bench` exits non-zero on any MISS; a missed target stays in the table as measured.\n\n" +
     "## Timings\n\nTimes in ms: the median of n runs after a warm-up, and the spread (min–max); targets are judged on the median.\n\n" +
     `${REPORT_HEADER}\n${tableLines(run.timings, run.reruns ?? [])}\n\n` +
-    "## Load scenarios\n\nA generated academy: 5 schools × 10 classes × 40 students (2,000), a teacher and a guide activity per class, a solo activity per school; for the statistics page a sixth school of 1,000 students who answered a 20-scene activity. " +
+    "## Load scenarios\n\nA generated academy: 5 schools × 10 classes × 40 students (2,000), a teacher and a guide activity per class, a solo activity per school (the science template's five scenes, then a fill-in-the-blanks and a number scene); for the statistics page a sixth school of 1,000 students who answered a 20-scene activity. " +
     "Latency is measured by the load client from the moment its request leaves to the moment the answer (or the stream's event, or the page's last byte) arrives. p99 over all deliveries.\n\n" +
     `${REPORT_HEADER}\n${tableLines(run.load, run.reruns ?? [])}\n\n` +
     parts.notes +

@@ -8,7 +8,7 @@ import { EditorView } from "prosemirror-view";
 import { type RefObject, useEffect, useRef } from "react";
 import { isValidTex, typeset } from "@/platform/richtext/katex-render";
 import { docOfMarkup, faithfulMarkup, markupOfDoc, visualSchema } from "@/platform/richtext/visual-doc";
-import { selectedText, setMathTex, visualAction } from "@/platform/richtext/visual-edit";
+import { lineEdge, selectedText, setMathTex, visualAction } from "@/platform/richtext/visual-edit";
 import { useNotify } from "@/platform/ui/notifications";
 import { usePlainText } from "@/platform/ui/use-plain-text";
 import type { ToolbarTarget } from "./markup-toolbar";
@@ -184,7 +184,19 @@ function domAttributes(json: string): Record<string, string> {
 function stateOf(markup: string, multiline: boolean) {
   return EditorState.create({
     doc: docOfMarkup(markup),
-    plugins: [history(), keymap({ "Mod-z": undo, "Mod-y": redo, "Shift-Mod-z": redo, Enter: enter(multiline) })],
+    plugins: [
+      history(),
+      keymap({
+        "Mod-z": undo,
+        "Mod-y": redo,
+        "Shift-Mod-z": redo,
+        Enter: enter(multiline),
+        Home: lineEdge(-1, false),
+        End: lineEdge(1, false),
+        "Shift-Home": lineEdge(-1, true),
+        "Shift-End": lineEdge(1, true),
+      }),
+    ],
   });
 }
 

@@ -3,10 +3,11 @@ import DataLoader from "dataloader";
 import { db } from "@/platform/db";
 import { shownName } from "@/platform/names/person-name";
 import { GAME_TOP, type GameBoard, type GameBoardView, type GameTeam, nicknameOf } from "../shared/game";
-import { GAME_RANKING_CTES, type StandingRow, type Standings, standingsLoader } from "./game-standings";
+import { GAME_RANKING_CTES, type GameQuery, type Standings, standingsLoader, typedCorrect } from "./game-standings";
 
 /**
- * The leaderboards of game sessions in ONE statement ($1 the sessions), one row per session, each ranked on its own
+ * The leaderboards of game sessions in ONE statement ($1 the sessions, $2 their typed scenes' correct answers,
+ * game-standings.ts `typedCorrect`, read first), one row per session, each ranked on its own
  * (features/play/server/game-standings.ts): its players, the top GAME_TOP with what the board may name, its teams.
  * The comment names the statement where PostgreSQL shows it.
  */
@@ -36,9 +37,11 @@ interface BoardRow {
   whole_school: boolean;
 }
 
+const prismaQuery: GameQuery = (sql, params) => db().$queryRawUnsafe(sql, ...params);
+
 /** The boards of `sessionIds` (a session that is not a game has none). */
 async function boardRows(sessionIds: string[]): Promise<Map<string, BoardRow>> {
-  const rows = await db().$queryRawUnsafe<BoardRow[]>(BOARD_SQL, sessionIds);
+  const rows = await prismaQuery<BoardRow>(BOARD_SQL, [sessionIds, await typedCorrect(prismaQuery, sessionIds)]);
   return new Map(rows.map((r) => [r.session_id, r]));
 }
 
@@ -98,5 +101,5 @@ export async function gameBoardOf(
  */
 export function gameStandings(): DataLoader<string, Standings> {
   const g = globalThis as unknown as { manabiyaGameStandings?: DataLoader<string, Standings> };
-  return (g.manabiyaGameStandings ??= standingsLoader((sql, ids) => db().$queryRawUnsafe<StandingRow[]>(sql, ids)));
+  return (g.manabiyaGameStandings ??= standingsLoader(prismaQuery));
 }

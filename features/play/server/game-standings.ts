@@ -1,9 +1,11 @@
 import DataLoader from "dataloader";
+import { verdictOf } from "@/features/scenes/shared/key";
+import { sceneSchema } from "@/features/scenes/shared/schema";
 import { correctSql, hasKeySql, KEYED_TYPES_SQL, keyColumnsSql, secondKeySql } from "@/features/scenes/shared/key-sql";
 import { GAME_BASE_POINTS, GAME_PODIUM, GAME_SPEED_SECONDS, type GameStanding, nicknameOf } from "../shared/game";
 
 /**
- * The ranking of game sessions as SQL ($1 the sessions), read by the projector's board (features/play/server/game-queries.ts)
+ * The ranking of game sessions as SQL ($1 the sessions, $2 the correct answers to typed scenes: `typedCorrect`), read by the projector's board (features/play/server/game-queries.ts)
  * and by the students' streams (each student's own row, this file). Framework-free: the app runs it over Prisma, the
  * production server's student streams over node-postgres. Each session is ranked on its own:
  * - the roster: the school's enabled students of the session's class (every one for a whole-school session), each
@@ -12,10 +14,14 @@ import { GAME_BASE_POINTS, GAME_PODIUM, GAME_SPEED_SECONDS, type GameStanding, n
  * - points: per answer given in this session to a scene with a key (the key of the answer's scene version, the
  *   statistics' rules, features/scenes/shared/key-sql.ts), a correct one earns the base points falling to half over
  *   GAME_SPEED_SECONDS from when the scene first became current (`scene_starts`) to the answer's last save: a
- *   change of answer is saved later and never earns more; a wrong one earns nothing;
+ *   change of answer is saved later and never earns more; a wrong one earns nothing; fill-in-the-blanks and number
+ *   answers are marked in code (`typedCorrect`, the statistics' rules too) and named in $2;
  * - the players (`ranked`): roster students who joined the session (presence) or answered in it; ties share a rank;
  * - teams (`teams`): classes (a whole-school session) or counterbalance groups (a class's), by total.
  */
+/** The scene types marked in code (features/scenes/README.md "Fill in the blanks", "Number"). */
+const TYPED_TYPES_SQL = `('fill_blanks', 'number')`;
+
 export const GAME_RANKING_CTES = `
   with s as (
     select gs.id, gs.activity_id, gs.grade, gs.class_name, gs.scene_starts, a.school_id
@@ -31,10 +37,11 @@ export const GAME_RANKING_CTES = `
     select s.id as sid, sc.id, sc.type::text as type, sc.content, sc.version, ${keyColumnsSql("sc")},
       (s.scene_starts->>(sc.id::text))::timestamptz as started
     from s join activity_scenes sc on sc.activity_id = s.activity_id
-    where sc.type in ${KEYED_TYPES_SQL} and ${hasKeySql("sc.content", "sc.type")}
+    where (sc.type in ${KEYED_TYPES_SQL} and ${hasKeySql("sc.content", "sc.type")} or sc.type in ${TYPED_TYPES_SQL})
       and s.scene_starts->(sc.id::text) is not null
   ), pts as (
-    select k.sid, r.user_id, sum(case when ${correctSql("k", "r")}
+    select k.sid, r.user_id, sum(case when
+        case when k.type in ${TYPED_TYPES_SQL} then r.id = any($2::uuid[]) else ${correctSql("k", "r")} end
       then round(${GAME_BASE_POINTS} - ${GAME_BASE_POINTS / 2} * least(greatest(extract(epoch from r.updated_at - k.started), 0), ${GAME_SPEED_SECONDS}) / ${GAME_SPEED_SECONDS})
       else 0 end)::int as points
     from k join responses r on r.session_id = k.sid and r.scene_id = k.id and r.scene_version = k.version
@@ -90,17 +97,15 @@ function standingOf(row: StandingRow): GameStanding {
 }
 
 /**
- * The standings of the game sessions asked in the same turn of the event loop, in ONE statement (`query` runs
- * STANDINGS_SQL with the sessions' ids): when fifty teachers show the leaderboard at once, the fifty classes' reads
+ * The standings of the game sessions asked in the same turn of the event loop, in two statements (`typedCorrect`,
+ * then STANDINGS_SQL with the sessions' ids): when fifty teachers show the leaderboard at once, the fifty classes' reads
  * arrive together. A session that is not a game has none. Nothing is kept: each change reads again.
  */
-export function standingsLoader(
-  query: (sql: string, sessionIds: string[]) => Promise<StandingRow[]>,
-): DataLoader<string, Standings> {
+export function standingsLoader(query: GameQuery): DataLoader<string, Standings> {
   return new DataLoader<string, Standings>(
     async (ids) => {
       const bySession = new Map<string, Map<string, GameStanding>>();
-      for (const row of await query(STANDINGS_SQL, [...ids])) {
+      for (const row of await query<StandingRow>(STANDINGS_SQL, [[...ids], await typedCorrect(query, [...ids])])) {
         const standings = bySession.get(row.session_id) ?? new Map<string, GameStanding>();
         standings.set(row.user_id, standingOf(row));
         bySession.set(row.session_id, standings);
@@ -109,4 +114,39 @@ export function standingsLoader(
     },
     { cache: false, maxBatchSize: 500 },
   );
+}
+
+/** A statement with its parameters, over Prisma or node-postgres. */
+export type GameQuery = <T>(sql: string, params: unknown[]) => Promise<T[]>;
+
+/** The comment naming the typed answers' statement where PostgreSQL shows it. */
+export const TYPED_MARK = "/* game: typed answers */";
+const TYPED_SQL = `${TYPED_MARK}
+  select r.id::text as id, sc.id::text as scene_id, sc.type::text as type, sc.content, r.answer
+  from guide_sessions gs join activity_scenes sc on sc.activity_id = gs.activity_id and sc.type in ${TYPED_TYPES_SQL}
+  join responses r on r.session_id = gs.id and r.scene_id = sc.id and r.scene_version = sc.version
+  where gs.id = any($1::uuid[]) and gs.game and gs.scene_starts->(sc.id::text) is not null`;
+
+interface TypedRow {
+  id: string;
+  scene_id: string;
+  type: string;
+  content: unknown;
+  answer: unknown;
+}
+
+/**
+ * The ids of the correct answers given in the game sessions `sessionIds` to fill-in-the-blanks and number scenes
+ * that have been current: marked by `verdictOf` (their folding and tolerance are code, not SQL), each scene parsed once.
+ */
+export async function typedCorrect(query: GameQuery, sessionIds: string[]): Promise<string[]> {
+  const rows = await query<TypedRow>(TYPED_SQL, [sessionIds]);
+  const scenes = new Map<string, ReturnType<typeof sceneSchema.safeParse>>();
+  return rows
+    .filter((r) => {
+      const parsed = scenes.get(r.scene_id) ?? sceneSchema.safeParse({ type: r.type, content: r.content });
+      scenes.set(r.scene_id, parsed);
+      return parsed.success && verdictOf(parsed.data, r.answer) === "correct";
+    })
+    .map((r) => r.id);
 }

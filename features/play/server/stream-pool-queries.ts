@@ -5,7 +5,7 @@ import type { EndpointOptions } from "@/platform/http/node-http";
 import { countsNotifierVia } from "../../../platform/notify/listen";
 import { presenceWriter } from "../shared/presence";
 import { SESSION_OPEN_SQL } from "../shared/klass";
-import { type StandingRow, standingsLoader } from "./game-standings";
+import { standingsLoader } from "./game-standings";
 import {
   readActivity,
   SESSIONS_SQL,
@@ -49,7 +49,7 @@ export function createStreamDatabase(options: Pick<EndpointOptions, "databaseUrl
   const rows = async <T>(sql: string, params: unknown[]) =>
     (await pool.query<T & QueryResultRow>(sql, params)).rows as T[];
   const sessions = sessionRowLoader((ids) => rows<SessionRow>(SESSIONS_SQL, [ids]));
-  const standings = standingsLoader((sql, ids) => rows<StandingRow>(sql, [ids]));
+  const standings = standingsLoader(rows);
   const stateOf = sharedStudentReads(async (activityId) =>
     readActivity(statesOfRows(await sessions.load(activityId)), standings),
   );

@@ -255,4 +255,51 @@ describe("game mode", () => {
     const shown = await reading;
     expect(shown.map((s) => (s.status === "running" ? s.game?.players : null))).toEqual([1, 2]);
   });
+
+  it("a number within its tolerance and blanks filled right earn points like a choice; a number outside it or a wrong blank earns nothing", async () => {
+    const session = await db().guideSession.findFirstOrThrow({
+      where: { activityId: ids.activity, endedAt: null, game: true, className: "1" },
+      select: { id: true },
+    });
+    const position = await db().activityScene.count({ where: { activityId: ids.activity } });
+    const number = await db().activityScene.create({
+      data: {
+        activityId: ids.activity,
+        position,
+        type: "number",
+        content: { prompt: "長さは？", unit: "cm", correct: 12.5, tolerance: 0.5 },
+      },
+    });
+    const blanks = await db().activityScene.create({
+      data: {
+        activityId: ids.activity,
+        position: position + 1,
+        type: "fill_blanks",
+        content: { prompt: "書こう", text: "首都は[[|東京(とうきょう)]]、水は[[100/百]]度" },
+      },
+    });
+    const pointsOf = async (id: string) => {
+      const board = await gameBoardOf(session.id, "ranking", { names: true, teams: false });
+      return board!.top.find((p) => p.name === `本名 ${id}`)?.points ?? null;
+    };
+    await touchPresence(session.id, ids.slow);
+    const before = { fast: await pointsOf("fast"), slow: await pointsOf("slow") };
+    expect(before).toEqual({ fast: 0, slow: 0 });
+
+    expect(await goToScene(ctx(), ids.activity, number.id, session.id)).toMatchObject({ ok: true });
+    expect(await saveAnswer(ids.fast, answer(number.id, { number: 12.9 }))).toMatchObject({ ok: true });
+    expect(await saveAnswer(ids.slow, answer(number.id, { number: 13.1 }))).toMatchObject({ ok: true });
+    const afterNumber = await pointsOf("fast");
+    expect(afterNumber).toBeGreaterThan(990);
+    expect(await pointsOf("slow")).toBe(0);
+
+    expect(await goToScene(ctx(), ids.activity, blanks.id, session.id)).toMatchObject({ ok: true });
+    // katakana and full width fold to the accepted answers (features/scenes/shared/answer-fold.ts)
+    expect(await saveAnswer(ids.fast, answer(blanks.id, { blanks: ["トウキョウ", "１００"] }))).toMatchObject({
+      ok: true,
+    });
+    expect(await saveAnswer(ids.slow, answer(blanks.id, { blanks: ["東京", "90"] }))).toMatchObject({ ok: true });
+    expect(await pointsOf("fast")).toBeGreaterThan(afterNumber! + 990);
+    expect(await pointsOf("slow")).toBe(0);
+  });
 });

@@ -1,8 +1,8 @@
 import { matchingHasKey, matchingKey, matchingRight } from "./matching";
 import { orderingKey, orderingRight } from "./ordering";
 import { type Scene, secondOptionsFor } from "./schema";
-import { fillBlanksCorrect, withoutBlankAnswers } from "./fill-blanks";
-import { numberCorrect } from "./number-answer";
+import { blanksOf, fillBlanksCorrect, withoutBlankAnswers } from "./fill-blanks";
+import { numberCorrect, numberKey } from "./number-answer";
 
 /**
  * The answer key of a scene: options flagged `correct` (docs/product-design.md
@@ -68,11 +68,14 @@ function withoutFlags<S extends { type: string; content: unknown }>(scene: S): S
 
 /**
  * The option ids to show as correct (two-step: the correct first options, then their correct second options);
- * an ordering's item ids in the right order; a matching's pairs as `left>right`.
+ * an ordering's item ids in the right order; a matching's pairs as `left>right`; a fill-in-the-blanks' accepted
+ * answers, one string per blank, `/` between them, as written (markup kept); a number's correct value and tolerance.
  */
 export function correctIdsOf(scene: Scene): string[] {
   if (scene.type === "ordering") return orderingKey(scene.content);
   if (scene.type === "matching") return matchingKey(scene.content);
+  if (scene.type === "fill_blanks") return blanksOf(scene.content.text).map((list) => list.join("/"));
+  if (scene.type === "number") return numberKey(scene.content);
   if (scene.type !== "two_step") return optionLists(scene).flatMap(flagged);
   const firsts = flagged(scene.content.first.options);
   const seconds = (firsts.length > 0 ? firsts : scene.content.first.options.map((o) => o.id)).flatMap((f) =>

@@ -36,6 +36,11 @@ export function numberCorrect(content: { correct?: number; tolerance?: number },
   return Math.abs(value - content.correct) <= (content.tolerance ?? 0) + slack;
 }
 
+/** The key as feedback carries it (key.ts `correctIdsOf`): the correct value and the tolerance; none without a value. */
+export function numberKey(content: { correct?: number; tolerance?: number }): string[] {
+  return content.correct === undefined ? [] : [String(content.correct), String(content.tolerance ?? 0)];
+}
+
 /** A histogram of counted values (value → count): one bar per value when there are few, else `bins` equal ranges. */
 export function histogramOf(counted: Record<string, number>, bins = 10): { from: number; to: number; n: number }[] {
   const entries = Object.entries(counted)

@@ -3,10 +3,11 @@ import { parseActivityFile, toActivityFile } from "@/features/activities/shared/
 import { draftErrors } from "@/features/activities/ui/scene-content";
 import { foldAnswer } from "@/features/scenes/shared/answer-fold";
 import { blanksOf, textParts } from "@/features/scenes/shared/fill-blanks";
-import { sceneHasKey, verdictOf, withoutKey } from "@/features/scenes/shared/key";
+import { feedbackFor, sceneHasKey, verdictOf, withoutKey } from "@/features/scenes/shared/key";
 import { histogramOf, parseNumberInput } from "@/features/scenes/shared/number-answer";
 import { answerSchemaFor, sceneSchema } from "@/features/scenes/shared/schema";
 import { blankSummaries, type Counts, tallyTyped } from "@/features/scenes/shared/typed-results";
+import { markCorrect } from "@/features/scenes/ui/mark-correct";
 import { renderSceneWith } from "@/features/scenes/ui/render-scene-core";
 
 const blanks = (text: string) => sceneSchema.safeParse({ type: "fill_blanks", content: { prompt: "q", text } });
@@ -148,6 +149,31 @@ describe("number", () => {
     const bars = histogramOf(many);
     expect(bars).toHaveLength(10);
     expect(bars.reduce((a, b) => a + b.n, 0)).toBe(21);
+  });
+});
+
+describe("feedback", () => {
+  it("a respondent's feedback carries each blank's accepted answers (ruby kept) and the number with its tolerance, shown on their copy", () => {
+    const n = number({ unit: "cm", correct: 12.5, tolerance: 0.5 });
+    const fb = feedbackFor(
+      [
+        { id: "b", scene },
+        { id: "n", scene: n },
+        { id: "none", scene: number({}) },
+      ],
+      { b: { blanks: ["京都", "100"] }, n: { number: 13.2 }, none: { number: 1 } },
+    );
+    expect(fb).toEqual({
+      b: { verdict: "incorrect", correct: ["|東京(とうきょう)/江戸", "100"] },
+      n: { verdict: "incorrect", correct: ["12.5", "0.5"] },
+    });
+    // the respondent's copy has no key until feedback marks it
+    const copy = (s: typeof scene | typeof n) => renderSceneWith({ id: "x", ...withoutKey(s) }, "ja", (t) => t)!;
+    expect(markCorrect(copy(scene), fb.b!.correct)).toMatchObject({
+      answers: [["|東京(とうきょう)", "江戸"], ["100"]],
+    });
+    expect(markCorrect(copy(n), fb.n!.correct)).toMatchObject({ unit: "cm", correct: { value: 12.5, tolerance: 0.5 } });
+    expect(markCorrect(copy(n), undefined)).not.toHaveProperty("correct");
   });
 });
 

@@ -3,7 +3,8 @@ import type { RenderedOption, RenderedScene } from "./types";
 
 /**
  * The scene with the options named in `ids` marked correct (a respondent's verdicts, once allowed); an ordering's
- * right order and a matching's pairs (key.ts `correctIdsOf`) become its key.
+ * right order and a matching's pairs (key.ts `correctIdsOf`) become its key, a fill-in-the-blanks' accepted answers
+ * and a number's value and tolerance are shown beside the student's answer.
  */
 export function markCorrect(scene: RenderedScene, ids: string[] | undefined): RenderedScene {
   if (!ids || ids.length === 0) return scene;
@@ -23,6 +24,10 @@ export function markCorrect(scene: RenderedScene, ids: string[] | undefined): Re
       return { ...scene, key: ids };
     case "matching":
       return { ...scene, key: pairsOf(ids) };
+    case "fill_blanks":
+      return { ...scene, answers: ids.map((blank) => blank.split("/")) };
+    case "number":
+      return { ...scene, correct: { value: Number(ids[0]), tolerance: Number(ids[1] ?? 0) } };
     default:
       return scene;
   }

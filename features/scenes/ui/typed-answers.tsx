@@ -10,7 +10,7 @@ type Common = { readOnly?: boolean; projected?: boolean; onAnswer: (answer: Scen
 
 /**
  * A fill-in-the-blanks text with a box per blank (keyboard and touch: ordinary text inputs, in reading order);
- * on the projector empty boxes; in staff previews each blank's accepted answers after it.
+ * on the projector empty boxes; in staff previews and once feedback is allowed each blank's accepted answers after it.
  */
 export function FillBlanksAnswer({
   scene,
@@ -63,7 +63,8 @@ export function FillBlanksAnswer({
 
 /**
  * A number typed in a text box (full-width digits, `,` and the minus signs of number-answer.ts accepted); what is
- * not a number is refused with a message and not sent. The unit after the box; the key in staff previews.
+ * not a number is refused with a message and not sent. The unit after the box; the key (with its tolerance and unit)
+ * in staff previews and once feedback is allowed.
  */
 export function NumberAnswer({
   scene,
@@ -110,7 +111,7 @@ export function NumberAnswer({
           <span className="badge badge-correct" data-testid="number-key">
             <RichTextClient
               text={t("blankAnswers", {
-                answers: `${scene.correct.value}${scene.correct.tolerance ? ` ± ${scene.correct.tolerance}` : ""}`,
+                answers: `${scene.correct.value}${scene.correct.tolerance ? ` ± ${scene.correct.tolerance}` : ""}${scene.unit ? ` ${scene.unit}` : ""}`,
               })}
             />
           </span>

@@ -65,14 +65,17 @@ export type RenderedScene = { id: string; image?: RenderedImage } & (
       prompt: ReactNode;
       /** The text around the blanks, rendered: one more part than there are blanks. */
       parts: ReactNode[];
-      /** Each blank's accepted answers as plain text: only in staff previews (features/scenes/shared/key.ts). */
+      /**
+       * Each blank's accepted answers: as plain text in staff previews, as markup (ruby drawn in the display language)
+       * once feedback is allowed (features/scenes/shared/key.ts `correctIdsOf`).
+       */
       answers?: string[][];
     }
   | {
       type: "number";
       prompt: ReactNode;
       unit: string | null;
-      /** The correct value and tolerance: only in staff previews. */
+      /** The correct value and tolerance: only in staff previews and once feedback is allowed. */
       correct?: { value: number; tolerance: number };
     }
 );
