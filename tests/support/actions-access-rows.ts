@@ -425,6 +425,25 @@ export const ACTIVITY_ROWS: Row[] = [
     effect: async (f) => expect((await activity(f.activity))?.allowRetries).toBe(true),
   },
   {
+    name: "set curriculum code",
+    call: (f, s) => activityActions.setCurriculumCodeAction({ ...ref(f, s), curriculumCode: "8260243111200000" }),
+    effect: async (f) =>
+      expect((await db().activity.findUnique({ where: { id: f.activity } }))?.curriculumCode).toBe("8260243111200000"),
+  },
+  {
+    name: "set scene curriculum code",
+    call: (f, s) =>
+      activityActions.setSceneCurriculumCodeAction({
+        ...ref(f, s),
+        sceneId: f.scenes[0]!,
+        curriculumCode: "8260243111200000",
+      }),
+    effect: async (f) =>
+      expect((await db().activityScene.findUnique({ where: { id: f.scenes[0]! } }))?.curriculumCode).toBe(
+        "8260243111200000",
+      ),
+  },
+  {
     // who answers may change only while nobody has answered and nobody can: the row clears the fixture's answers first
     name: "set actor type",
     prepare: async (f) => {

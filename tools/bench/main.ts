@@ -18,6 +18,7 @@ const BENCHMARKS_JSON = BENCHMARKS_FILE.replace(/\.md$/, ".json");
 import { benchDatabase, ensureBuilt, seedBenchAcademy, startApp, stopBenchPostgres } from "./app";
 import { fanoutWhilePrinting } from "./print-load";
 import { fanoutWhileImportingSlides } from "./slides-load";
+import { answersWithXapiQueue } from "./xapi-load";
 import { answerBurst, sustainedAnswers } from "./answers";
 import { bytesPerStudent } from "./bytes";
 import { cityRow } from "./city";
@@ -98,7 +99,7 @@ const cases: Case[] = [
 
 /**
  * `--only=a,b` runs only the named groups (pdf, csv, stats, live, live-controls, projector, game, print-live,
- * slides-live, answers, signin, bytes, editor, scale, pooled, roster, rollover, roster-load, city); `--no-db` skips
+ * slides-live, answers, xapi, signin, bytes, editor, scale, pooled, roster, rollover, roster-load, city); `--no-db` skips
  * everything that needs PostgreSQL.
  * A full run writes its rows to docs/benchmarks.json and renders docs/benchmarks.md from that file;
  * `--only=… --merge` puts the part's rows into docs/benchmarks.json in place of the same scenarios' (new ones
@@ -124,6 +125,7 @@ const wants = (group: string) =>
           "print-live",
           "slides-live",
           "answers",
+          "xapi",
           "signin",
           "bytes",
           "editor",
@@ -198,6 +200,7 @@ if (
     "print-live",
     "slides-live",
     "answers",
+    "xapi",
     "signin",
     "bytes",
     "editor",
@@ -227,6 +230,7 @@ if (
         await sustainedAnswers(app, data, url, 16),
         await sustainedAnswers(app, data, url, 40),
       ]);
+    if (wants("xapi")) say([await answersWithXapiQueue(app, data, url)]);
     if (wants("signin")) say(await signinStorm(app, data));
     if (wants("bytes")) say(await bytesPerStudent(app, data, url));
     if (wants("editor")) say([...(await editorBytes(app, data, url)), await furiganaTiming(app, data)]);

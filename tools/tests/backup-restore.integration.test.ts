@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -10,6 +11,7 @@ import { db } from "@/platform/db";
 import type { PrismaClient } from "@/platform/db/generated/prisma/client";
 import { backupDatabase } from "../backup/backup";
 import { restoreDatabase } from "../backup/restore";
+import { ACADEMIES_WAITING_SQL } from "@/features/lti/server/lrs-queries";
 import { listMigrations, migrate } from "../../scripts/lib/migrate";
 import { seedSchool, sql, STUDENT_PASSWORD, tableRows } from "../../tests/support/backup-helpers";
 import { dropDatabase, emptyDatabase } from "../../tests/support/helpers";
@@ -43,6 +45,7 @@ beforeAll(async () => {
   process.env.DATABASE_URL = restored;
   prisma = createPrismaClient(source, 4);
   seeded = await seedSchool(prisma);
+  await waitingStatements(prisma, source);
   file = path.join(dir, "school.backup");
   await backupDatabase(source, file, quiet);
 }, 120_000);
@@ -53,6 +56,22 @@ afterAll(async () => {
   for (const name of dbs) await dropDatabase(name);
   await rm(dir, { recursive: true, force: true });
 });
+
+/**
+ * A statement waiting for the academy's LRS and one sent, and pg-boss's own schema with a job in it (as the first
+ * server that publishes makes it): what a backup holds of the learning records' queue.
+ */
+async function waitingStatements(client: PrismaClient, url: string) {
+  const { id: academyId } = await client.academy.findFirstOrThrow({ select: { id: true } });
+  const statement = (id: string, state: string) => ({
+    ...{ id, academyId, activityId: id, userId: id, verb: "answered", statement: { id }, state },
+  });
+  await client.xapiStatement.createMany({
+    data: [statement(randomUUID(), "waiting"), statement(randomUUID(), "sent")],
+  });
+  await sql(url, `create schema pgboss; create table pgboss.job (id uuid primary key, name text)`);
+  await sql(url, `insert into pgboss.job values (gen_random_uuid(), 'answers.written')`);
+}
 
 async function isBare(url: string) {
   const rows = await sql<{ n: number }>(
@@ -110,6 +129,22 @@ describe("backup and restore", () => {
       ok: true,
       user: { id: seeded.codes[1]!.userId, role: "student" },
     });
+  });
+
+  it("statements waiting for the LRS are waiting after a restore, and the queue's sweep finds their academy; pg-boss's own schema is not in the file", async () => {
+    const target = await newDatabase();
+    await restoreDatabase(target, file, quiet);
+    const [academy] = await sql<{ id: string }>(source, `select id::text from academies`);
+    const waiting = await sql<{ academy_id: string }>(target, ACADEMIES_WAITING_SQL);
+    expect(waiting.map((r) => String(r.academy_id))).toEqual([academy!.id]);
+    const states = await sql<{ state: string }>(target, `select state from xapi_statements order by state`);
+    expect(states.map((r) => r.state)).toEqual(["sent", "waiting"]);
+    // the jobs themselves stay behind: the first server to publish makes pg-boss's schema again
+    const boss = await sql<{ n: number }>(
+      target,
+      `select count(*)::int as n from pg_namespace where nspname = 'pgboss'`,
+    );
+    expect(boss[0]!.n).toBe(0);
   });
 
   it("never overwrites a file without --force, and never leaves a half file under the name", async () => {

@@ -15,6 +15,7 @@ import {
   saveSceneOrder,
   setActorType,
   setArchived,
+  setCurriculumCode,
   setFeedback,
   setRetries,
 } from "./commands";
@@ -26,6 +27,7 @@ import {
   duplicateScene,
   retypeScene,
   saveSceneContent,
+  setSceneCurriculumCode,
 } from "./scene-commands";
 import {
   addSceneSchema,
@@ -42,8 +44,10 @@ import {
   importFileSchema,
   saveOrderSchema,
   setActorTypeSchema,
+  setCurriculumCodeSchema,
   setFeedbackSchema,
   setRetriesSchema,
+  setSceneCurriculumCodeSchema,
 } from "../shared/schema";
 
 const STAFF = ["teacher", "manager"] as const;
@@ -105,6 +109,19 @@ export const setFeedbackAction = activityAction("activities.setFeedback", setFee
 /** Whether students may answer again after seeing the key: set in the editor. */
 export const setRetriesAction = activityAction("activities.setRetries", setRetriesSchema, EDITORS, (ctx, i) =>
   setRetries(ctx, i.activityId, i.allowRetries),
+);
+/** The activity's and a scene's 学習指導要領コード (the scene's wins in the learning records): set in the editor. */
+export const setCurriculumCodeAction = activityAction(
+  "activities.setCurriculumCode",
+  setCurriculumCodeSchema,
+  EDITORS,
+  (ctx, i) => setCurriculumCode(ctx, i.activityId, i.curriculumCode),
+);
+export const setSceneCurriculumCodeAction = activityAction(
+  "activities.setSceneCurriculumCode",
+  setSceneCurriculumCodeSchema,
+  EDITORS,
+  setSceneCurriculumCode,
 );
 export const setActorTypeAction = activityAction("activities.setActorType", setActorTypeSchema, EDITORS, (ctx, i) =>
   setActorType(ctx, i.activityId, i.actorType),

@@ -151,7 +151,7 @@ export async function changeMode(ctx: Ctx, activityId: string, mode: ActivityMod
 }
 
 /** The settings beside the content, each changed on its own and audited with its value before and after. */
-type Settings = { feedback: FeedbackTiming; allowRetries: boolean };
+type Settings = { feedback: FeedbackTiming; allowRetries: boolean; curriculumCode: string | null };
 
 /** A setting beside the content: the editor's version is left alone (an open scene form stays valid). */
 async function setSetting<K extends keyof Settings>(
@@ -164,7 +164,7 @@ async function setSetting<K extends keyof Settings>(
   return db().$transaction(async (tx) => {
     const current = await tx.activity.findFirst({
       where: { id: activityId, schoolId: ctx.schoolId },
-      select: { feedback: true, allowRetries: true },
+      select: { feedback: true, allowRetries: true, curriculumCode: true },
     });
     if (!current) return fail("NOT_FOUND");
     await tx.activity.update({
@@ -198,6 +198,11 @@ export function setFeedback(ctx: Ctx, activityId: string, feedback: FeedbackTimi
  */
 export function setRetries(ctx: Ctx, activityId: string, allowRetries: boolean): Promise<ActionResult<null>> {
   return setSetting(ctx, activityId, "allowRetries", allowRetries, "activity.retries");
+}
+
+/** The activity's 学習指導要領コード (null: none), sent with its learning records (features/lti/README.md). */
+export function setCurriculumCode(ctx: Ctx, activityId: string, code: string | null): Promise<ActionResult<null>> {
+  return setSetting(ctx, activityId, "curriculumCode", code, "activity.curriculumCode");
 }
 
 /**

@@ -133,9 +133,10 @@ export async function getActivityWithScenes(schoolId: AuthorizedSchoolId, activi
       feedback: true,
       selfOpenScenes: true,
       allowRetries: true,
+      curriculumCode: true,
       scenes: {
         orderBy: { position: "asc" },
-        select: { id: true, type: true, content: true, position: true, version: true },
+        select: { id: true, type: true, content: true, position: true, version: true, curriculumCode: true },
       },
       sceneOrders: { select: { group: true, sceneIds: true } },
     },

@@ -342,3 +342,31 @@ export async function createBlankActivity(ctx: Ctx, blank: BlankActivityInput): 
     return ok({ id: activity.id });
   });
 }
+
+/**
+ * A scene's own 学習指導要領コード (null: the activity's applies), beside its content: the editor's version is left
+ * alone, as for the activity's settings. Another school's scene, or one not of the activity, is NOT_FOUND.
+ */
+export async function setSceneCurriculumCode(
+  ctx: Ctx,
+  input: { activityId: string; sceneId: string; curriculumCode: string | null },
+): Promise<ActionResult<null>> {
+  return db().$transaction(async (tx) => {
+    const scene = await tx.activityScene.findFirst({
+      where: { id: input.sceneId, activityId: input.activityId, activity: { schoolId: ctx.schoolId } },
+      select: { curriculumCode: true },
+    });
+    if (!scene) return fail("NOT_FOUND");
+    await tx.activityScene.update({
+      where: { id: input.sceneId },
+      data: { curriculumCode: input.curriculumCode },
+      select: { id: true },
+    });
+    await auditScenes(tx, ctx, "activity.scene.curriculumCode", input.activityId, {
+      sceneId: input.sceneId,
+      from: scene.curriculumCode,
+      to: input.curriculumCode,
+    });
+    return ok(null);
+  });
+}

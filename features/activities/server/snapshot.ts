@@ -6,7 +6,7 @@ import { type ActivityFile, activityFileSchema, toActivityFile } from "../shared
 
 /**
  * A school's activity as it stands, in the activity file's shape (scenes in order, group orders,
- * feedback timing; no ids, no answers), read inside `tx`: what a duplicate is made from and what
+ * feedback timing, 学習指導要領コード; no ids, no answers), read inside `tx`: what a duplicate is made from and what
  * the academy library keeps. Another school's activity is NOT_FOUND; stored content the file's
  * schema no longer accepts is VALIDATION on `activityId`. `title` is the activity's own,
  * `academyId` its school's.
@@ -22,8 +22,9 @@ export async function activitySnapshotTx(
       title: true,
       actorType: true,
       feedback: true,
+      curriculumCode: true,
       school: { select: { academyId: true } },
-      scenes: { orderBy: { position: "asc" }, select: { id: true, type: true, content: true } },
+      scenes: { orderBy: { position: "asc" }, select: { id: true, type: true, content: true, curriculumCode: true } },
       sceneOrders: { orderBy: { group: "asc" }, select: { group: true, sceneIds: true } },
     },
   });

@@ -20,6 +20,7 @@ export async function createActivityTx(
       title: content.title,
       actorType: content.actorType,
       feedback: content.feedback,
+      curriculumCode: content.curriculumCode ?? null,
       createdById: input.createdById ?? null,
     },
     select: { id: true, title: true },
@@ -33,6 +34,7 @@ export async function createActivityTx(
       position: index,
       type: scene.type,
       content: scene.content as Prisma.InputJsonValue,
+      curriculumCode: scene.curriculumCode ?? null,
     })),
   });
   const orders = Object.entries(content.groupOrders ?? {});

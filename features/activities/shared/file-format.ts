@@ -6,6 +6,7 @@ import {
   activityContentShape,
   sceneKeySchema,
 } from "@/features/activities/shared/template-content-schema";
+import { curriculumCodeSchema } from "./curriculum-code";
 import { FEEDBACK_TIMINGS } from "./modes";
 import {
   ACTIVITY_FILE_FORMAT,
@@ -38,6 +39,8 @@ export const activityFileSchema = z
     groupOrders: z.record(z.string().regex(/^[A-Z]{1,3}$/), z.array(sceneKeySchema).min(1).max(100)).optional(),
     /** When students see their verdicts; absent in files written before it existed (then "never"). */
     feedback: z.enum(FEEDBACK_TIMINGS).optional(),
+    /** The 学習指導要領コード of the whole activity; absent when none is set (each scene may carry its own). */
+    curriculumCode: curriculumCodeSchema.optional(),
     images: fileImagesSchema.optional(),
   })
   .superRefine((file, ctx) => {
@@ -120,14 +123,15 @@ export function parseActivityFile(bytes: Uint8Array): ParsedActivityFile {
 
 /**
  * The file of an activity as stored: scenes keyed s1, s2, … in the default
- * order, group orders by those keys, and when students see their verdicts (how
- * it plays). Nothing else of the activity (no ids, no mode, no answers) goes into it.
+ * order, group orders by those keys, when students see their verdicts (how
+ * it plays) and the 学習指導要領コード of the activity and its scenes. Nothing else of the activity (no ids, no mode, no answers) goes into it.
  */
 export function toActivityFile(activity: {
   title: string;
   actorType: "student" | "teacher";
   feedback?: (typeof FEEDBACK_TIMINGS)[number];
-  scenes: { id: string; type: string; content: unknown }[];
+  curriculumCode?: string | null;
+  scenes: { id: string; type: string; content: unknown; curriculumCode?: string | null }[];
   sceneOrders: { group: string; sceneIds: string[] }[];
 }) {
   const keys = new Map(activity.scenes.map((s, i) => [s.id, `s${i + 1}`]));
@@ -139,9 +143,15 @@ export function toActivityFile(activity: {
     version: ACTIVITY_FILE_VERSION,
     title: activity.title,
     actorType: activity.actorType,
-    scenes: activity.scenes.map((s) => ({ id: keys.get(s.id)!, type: s.type, content: s.content })),
+    scenes: activity.scenes.map((s) => ({
+      id: keys.get(s.id)!,
+      ...(s.curriculumCode ? { curriculumCode: s.curriculumCode } : {}),
+      type: s.type,
+      content: s.content,
+    })),
     ...(activity.sceneOrders.length > 0 ? { groupOrders } : {}),
     ...(activity.feedback && activity.feedback !== "never" ? { feedback: activity.feedback } : {}),
+    ...(activity.curriculumCode ? { curriculumCode: activity.curriculumCode } : {}),
   };
 }
 
@@ -150,8 +160,9 @@ export function contentOfFile(file: ActivityFile, title = file.title): ActivityC
   return {
     title,
     actorType: file.actorType,
-    scenes: file.scenes.map(({ id, type, content }) => ({ key: id, type, content })),
+    scenes: file.scenes.map(({ id, type, content, curriculumCode }) => ({ key: id, type, content, curriculumCode })),
     groupOrders: file.groupOrders,
     feedback: file.feedback,
+    curriculumCode: file.curriculumCode,
   };
 }

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { searchText } from "@/platform/db/query-text";
 
 import { ACTIVITY_FILE_MAX_BYTES } from "./file-limits";
+import { curriculumCodeInput } from "./curriculum-code";
 import { ACTIVITY_MODES, FEEDBACK_TIMINGS } from "./modes";
 
 export { ACTIVITY_MODES, type ActivityMode } from "./modes";
@@ -26,6 +27,9 @@ export const changeModeSchema = z.object({ schoolId, activityId: id, mode: z.enu
 export const activityRefSchema = z.object({ schoolId, activityId: id });
 export const setFeedbackSchema = z.object({ schoolId, activityId: id, feedback: z.enum(FEEDBACK_TIMINGS) });
 export const setRetriesSchema = z.object({ schoolId, activityId: id, allowRetries: z.boolean() });
+/** The 学習指導要領コード as typed (curriculum-code.ts): 16 digits, or empty to clear it. */
+export const setCurriculumCodeSchema = z.object({ schoolId, activityId: id, curriculumCode: curriculumCodeInput });
+export const setSceneCurriculumCodeSchema = setCurriculumCodeSchema.extend({ sceneId: id });
 export const setActorTypeSchema = z.object({ schoolId, activityId: id, actorType: z.enum(["student", "teacher"]) });
 
 export const saveOrderSchema = z.object({

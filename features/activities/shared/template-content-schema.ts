@@ -1,13 +1,14 @@
 import { z } from "zod";
 import { type SceneType, sceneSchema } from "@/features/scenes/shared/schema";
+import { curriculumCodeSchema } from "./curriculum-code";
 import type { FeedbackTiming } from "./modes";
 
 /** A scene's key within a content file (template or exported activity). */
 export const sceneKeySchema = z.string().regex(/^[a-z0-9-]{1,64}$/);
 
-/** The scenes of a content file in their order, each with a key unique in the file. */
+/** The scenes of a content file in their order, each with a key unique in the file (and its 学習指導要領コード, if set). */
 export const contentScenesSchema = z
-  .array(z.intersection(z.object({ id: sceneKeySchema }), sceneSchema))
+  .array(z.intersection(z.object({ id: sceneKeySchema, curriculumCode: curriculumCodeSchema.optional() }), sceneSchema))
   .min(1)
   .max(100)
   .refine((s) => new Set(s.map((x) => x.id)).size === s.length, "scene ids must be unique");
@@ -36,9 +37,17 @@ export interface ActivityContent {
   actorType: "student" | "teacher";
   templateId?: string | null;
   /** In order; `key` names a scene in `groupOrders`, `sourceSceneId` is kept (a template scene's id). */
-  scenes: { key: string; sourceSceneId?: string | null; type: SceneType; content: unknown }[];
+  scenes: {
+    key: string;
+    sourceSceneId?: string | null;
+    type: SceneType;
+    content: unknown;
+    curriculumCode?: string | null;
+  }[];
   /** Counterbalance groups' own orders, as scene keys. */
   groupOrders?: Record<string, string[]>;
   /** When students see their verdicts (an activity file carries it; a template starts at "never"). */
   feedback?: FeedbackTiming;
+  /** The 学習指導要領コード of the whole activity (an activity file carries it when set). */
+  curriculumCode?: string | null;
 }

@@ -8,6 +8,7 @@ import { toPlainText } from "@/platform/richtext/plain";
 import { authorizeSchool } from "@/platform/auth/scope";
 import { RichText } from "@/platform/ui/rich-text";
 import { EditorSchoolScope } from "./editor-school";
+import { ActivityCurriculumCode } from "./curriculum-code-field";
 import { ActorTypeSelect, FeedbackSelect, RetriesSelect } from "./feedback-select";
 import { type ListedScene, SceneList } from "./scene-list";
 import { SceneOrderEditor } from "./scene-order-editor";
@@ -34,6 +35,7 @@ export async function ActivityEdit({ activityId, schoolId }: { activityId: strin
     sceneVersion: s.version,
     answered: answered.get(s.id)?.current ?? 0,
     answers: answered.get(s.id)?.all ?? 0,
+    curriculumCode: s.curriculumCode,
     label: toPlainText(String((s.content as { prompt?: unknown }).prompt ?? ""), lang)
       .replace(/\s+/g, " ")
       .slice(0, 120),
@@ -56,6 +58,7 @@ export async function ActivityEdit({ activityId, schoolId }: { activityId: strin
         <ActorTypeSelect activityId={activity.id} actorType={activity.actorType} />
         <FeedbackSelect activityId={activity.id} feedback={activity.feedback} />
         <RetriesSelect activityId={activity.id} allowRetries={activity.allowRetries} />
+        <ActivityCurriculumCode activityId={activity.id} value={activity.curriculumCode} />
         <SceneList activityId={activity.id} version={activity.version} scenes={scenes} />
       </div>
     </EditorSchoolScope>

@@ -12,6 +12,7 @@ import { usePlainText } from "@/platform/ui/use-plain-text";
 import { useSchoolRef } from "./editor-school";
 import { ownSave, recordOwnVersion } from "./own-versions";
 import { defaultContent } from "./scene-content";
+import { SceneCurriculumCode } from "./curriculum-code-field";
 import { type EditableScene, SceneForm } from "./scene-form";
 import { SlidesImport } from "./slides-import";
 
@@ -22,6 +23,8 @@ export interface ListedScene extends EditableScene {
   answered: number;
   /** Answers to any version: deleting retires the scene and keeps them. */
   answers: number;
+  /** Its own 学習指導要領コード; null: the activity's applies. */
+  curriculumCode?: string | null;
 }
 
 /** Every scene in default order: open one to edit its content, duplicate, delete, or add a new one. */
@@ -230,7 +233,10 @@ function SceneItem({
         </span>
       </div>
       {isOpen ? (
-        <SceneForm key={`${scene.id}:${scene.type}`} activityId={activityId} version={version} scene={scene} />
+        <>
+          <SceneForm key={`${scene.id}:${scene.type}`} activityId={activityId} version={version} scene={scene} />
+          <SceneCurriculumCode activityId={activityId} sceneId={scene.id} value={scene.curriculumCode ?? null} />
+        </>
       ) : null}
     </li>
   );

@@ -1,6 +1,7 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import type { JWTPayload } from "jose";
+import { z } from "zod";
 import { publicUrl } from "@/platform/env";
 import { toPlainText } from "@/platform/richtext/plain";
 import {
@@ -72,9 +73,18 @@ export async function startDeepLink(
   return `${TOOL_PATHS.deepLink}?request=${secret}`;
 }
 
-const SECRET = /^[\w-]{43}$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const secretOf = (value: unknown) => (typeof value === "string" && SECRET.test(value) ? value : null);
+/** The secret naming a waiting request (32 random bytes, base64url). */
+const requestSecret = z.string().regex(/^[\w-]{43}$/);
+/** The picker's form (ui/deep-link-picker.tsx): the request's secret and the activity picked; null: not one. */
+const pickForm = z.object({
+  request: requestSecret.nullable().catch(null),
+  activity: z
+    .guid()
+    .transform((id) => id.toLowerCase())
+    .nullable()
+    .catch(null),
+});
+const secretOf = (value: unknown) => requestSecret.safeParse(value).data ?? null;
 
 /** Whether the picker page's `request` is one waiting for `userId`. */
 export async function deepLinkWaiting(request: unknown, userId: string): Promise<boolean> {
@@ -99,16 +109,12 @@ function contentItemOf(activity: { id: string; title: string }) {
  * A staff member's pick: the request must be theirs and waiting (taken once here), the activity an active one they
  * may link (a refused activity leaves the request waiting). The response: `iss` our client id, `aud` the platform.
  */
-export async function pickActivity(input: {
-  request: unknown;
-  activityId: unknown;
-  picker: Picker & { id: string };
-}): Promise<PickOutcome> {
-  const secret = secretOf(input.request);
+export async function pickActivity(input: { form: unknown; picker: Picker & { id: string } }): Promise<PickOutcome> {
+  const form = pickForm.safeParse(input.form).data ?? { request: null, activity: null };
+  const secret = form.request;
   if (!secret || !(await deepLinkRequestWaiting(hashSecret(secret), input.picker.id)))
     return { ok: false, code: "pickExpired" };
-  const activityId = typeof input.activityId === "string" && UUID.test(input.activityId) ? input.activityId : null;
-  const activity = activityId ? await pickableActivity(input.picker, activityId.toLowerCase()) : null;
+  const activity = form.activity ? await pickableActivity(input.picker, form.activity) : null;
   if (!activity) return { ok: false, code: "otherActivity" };
   const request = await takeDeepLinkRequest(hashSecret(secret), input.picker.id);
   const platform = request ? await findPlatformById(request.platformId) : null;

@@ -6,15 +6,21 @@ export async function anyLrs(): Promise<boolean> {
   return (await db().academyLrs.count({ take: 1 })) > 0;
 }
 
+/** The academies with statements waiting: one row each from the (state, academy_id) index, not every statement. */
+export const ACADEMIES_WAITING_SQL = `select distinct academy_id from xapi_statements where state = 'waiting'`;
+
 /** The academies with statements waiting to be sent (a delivery lost to a crash or a restore is asked for again). */
 export async function academiesWaiting(): Promise<string[]> {
-  const rows = await db().xapiStatement.findMany({
-    where: { state: "waiting" },
-    distinct: ["academyId"],
-    select: { academyId: true },
-  });
-  return rows.map((r) => r.academyId);
+  const rows = await db().$queryRawUnsafe<{ academy_id: string }[]>(ACADEMIES_WAITING_SQL);
+  return rows.map((r) => r.academy_id);
 }
+
+/**
+ * The order of an academy's or activity's statements, the one the LRS receives them in and the download lists
+ * them in: made first, then in one instant `initialized` before `answered` before `completed`, then by id.
+ */
+const VERB_RANK_SQL = `(case verb when 'initialized' then 0 when 'answered' then 1 else 2 end)`;
+export const STATEMENT_ORDER_SQL = `created_at, ${VERB_RANK_SQL}, id`;
 
 /** The academy's LRS as its manager sees it (never the credentials) and its statements' state; null: none set. */
 export async function getAcademyLrs(academyId: string) {
@@ -40,21 +46,22 @@ export async function getAcademyLrs(academyId: string) {
 }
 export type AcademyLrsView = NonNullable<Awaited<ReturnType<typeof getAcademyLrs>>>;
 
+type Page = { created_at: Date; rank: number; id: string };
+
 /** The statements made for an activity, oldest first, as JSON lines (the caller checked the activity is the staff's school's). */
 export async function* activityStatementLines(activityId: string): AsyncGenerator<string> {
-  let after: { createdAt: Date; id: string } | null = null;
+  // pages of 500, each after the last one's place in STATEMENT_ORDER_SQL
+  let after: Page | null = null;
   for (;;) {
-    const rows: { id: string; createdAt: Date; statement: unknown }[] = await db().xapiStatement.findMany({
-      where: {
-        activityId,
-        ...(after
-          ? { OR: [{ createdAt: { gt: after.createdAt } }, { createdAt: after.createdAt, id: { gt: after.id } }] }
-          : {}),
-      },
-      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-      select: { id: true, createdAt: true, statement: true },
-      take: 500,
-    });
+    const rows: (Page & { statement: unknown })[] = await db().$queryRawUnsafe(
+      `select created_at, ${VERB_RANK_SQL} as rank, id::text, statement from xapi_statements
+       where activity_id = $1::uuid and ($2::timestamptz is null or (${STATEMENT_ORDER_SQL}) > ($2, $3::int, $4::uuid))
+       order by ${STATEMENT_ORDER_SQL} limit 500`,
+      activityId,
+      after?.created_at ?? null,
+      after?.rank ?? null,
+      after?.id ?? null,
+    );
     for (const row of rows) yield `${JSON.stringify(row.statement)}\n`;
     if (rows.length < 500) return;
     after = rows[rows.length - 1]!;

@@ -134,7 +134,7 @@ export async function ltiDeepLinkPick(req: NextRequest): Promise<Response> {
   const form = sameOrigin(req.headers, req.url) ? await formOf(req) : null;
   if (!form || !actor || actor === "disabled" || actor.role === "student") return refused("pickExpired");
   const picker = { id: actor.id, role: actor.role, schoolId: actor.schoolId, academyId: actor.academyId };
-  const outcome = await pickActivity({ request: form.get("request"), activityId: form.get("activity"), picker });
+  const outcome = await pickActivity({ form: Object.fromEntries(form), picker });
   if (!outcome.ok) return refused(outcome.code);
   await audit({
     action: "lti.deepLink",

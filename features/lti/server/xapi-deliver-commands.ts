@@ -3,6 +3,7 @@ import { openSecret } from "@/platform/auth/secret-box";
 import { db } from "@/platform/db";
 import { env } from "@/platform/env";
 import { XAPI_VERSION } from "@/features/lti/shared/xapi";
+import { STATEMENT_ORDER_SQL } from "./lrs-queries";
 
 /**
  * Sends an academy's waiting statements to its LRS (features/lti/README.md "Learning records"): POST
@@ -88,7 +89,7 @@ export async function deliverWaiting(academyId: string): Promise<number> {
   for (;;) {
     const batch = await db().$queryRawUnsafe<Waiting[]>(
       `select id::text, statement from xapi_statements where academy_id = $1::uuid and state = 'waiting'
-       order by created_at, case verb when 'initialized' then 0 when 'answered' then 1 else 2 end, id limit ${BATCH}`,
+       order by ${STATEMENT_ORDER_SQL} limit ${BATCH}`,
       academyId,
     );
     if (batch.length === 0) return sent;

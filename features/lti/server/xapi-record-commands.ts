@@ -11,7 +11,8 @@ import { buildStatement, responseText, type StatementFacts, type VerbName } from
  * The statements the written answers make (features/lti/README.md "Learning records"), stored in xapi_statements as
  * `waiting` for the academy's LRS: for each answer `answered` (with its verdict where the scene has a key), for the
  * person's first answer of an attempt `initialized`, and once every scene of the activity is answered `completed`
- * (with the score where the scenes have keys). Only for academies with an LRS and people with a OneRoster sourcedId.
+ * (with the score where the scenes have keys); the 学習指導要領コード, the scene's or else the activity's, goes with
+ * each as a context extension. Only for academies with an LRS and people with a OneRoster sourcedId.
  * Every statement's id is derived from what it states, so a job run again stores nothing twice.
  */
 
@@ -24,7 +25,9 @@ interface AnswerRow {
   include_names: boolean;
   activity_id: string;
   title: string;
+  activity_code: string | null;
   position: number;
+  scene_code: string | null;
   type: string;
   content: unknown;
   session_id: string | null;
@@ -33,7 +36,8 @@ interface AnswerRow {
 
 const ANSWERS_SQL = `
   select q.user_id::text, q.scene_id::text, u.sourced_id, u.name as person_name, s.academy_id::text, l.include_names,
-    a.id::text as activity_id, a.title, sc.position, sc.type::text, sc.content, r.session_id::text, d.class_name
+    a.id::text as activity_id, a.title, a.curriculum_code as activity_code, sc.position,
+    sc.curriculum_code as scene_code, sc.type::text, sc.content, r.session_id::text, d.class_name
   from unnest($1::uuid[], $2::uuid[]) as q(user_id, scene_id)
   join users u on u.id = q.user_id
   join schools s on s.id = u.school_id
@@ -78,7 +82,7 @@ function make(row: AnswerRow, verb: VerbName, idOf: string, at: string, extra: P
     base: publicUrl(),
     academyId: row.academy_id,
     person: { sourcedId: row.sourced_id!, name: row.include_names ? row.person_name : null },
-    activity: { id: row.activity_id, title: row.title },
+    activity: { id: row.activity_id, title: row.title, curriculumCode: row.activity_code },
     registration: registrationOf(row),
     sessionId: row.session_id,
     className: row.class_name,
@@ -100,7 +104,7 @@ function answered(row: AnswerRow, a: WrittenAnswer): Made {
     response: responseText(a.answer),
     ...(v ? { success: v === "correct", correct: v === "correct" ? 1 : 0, total: 1 } : {}),
   };
-  const scene = { id: row.scene_id, position: row.position };
+  const scene = { id: row.scene_id, position: row.position, curriculumCode: row.scene_code };
   return make(row, "answered", `${a.userId}/${a.sceneId}/${a.revision}/${a.savedAt}`, a.savedAt, { scene, result });
 }
 

@@ -111,8 +111,7 @@ async function requestOf(who: Person, over: Partial<LaunchSpec> = {}): Promise<s
 
 const pick = (who: Person, request: string, activityId: string) =>
   pickActivity({
-    request,
-    activityId,
+    form: { request, activity: activityId },
     picker: { id: who.id, role: who.role as "teacher" | "manager", schoolId: who.schoolId, academyId: who.academyId },
   });
 

@@ -118,6 +118,8 @@ describe("learning records sent to the academy's LRS", () => {
     const lrs = await lrsStub((_, n) => (n === 0 ? 503 : 200));
     try {
       const s = await setUp(lrs.endpoint);
+      await db().activity.update({ where: { id: s.activity }, data: { curriculumCode: "8260243111200000" } });
+      await db().activityScene.update({ where: { id: s.scene }, data: { curriculumCode: "8260243111300000" } });
       expect(await saveAnswer(s.student, answer(s, "clear"))).toMatchObject({ ok: true, revision: 1 });
       const sent = await until(async () => {
         const rows = await db().xapiStatement.findMany({ where: { activityId: s.activity } });
@@ -151,6 +153,12 @@ describe("learning records sent to the academy's LRS", () => {
       expect(registrations.size).toBe(1);
       expect(delivered[1]!.result).toMatchObject({ response: JSON.stringify({ choice: "clear" }) });
       expect(delivered[2]!.result).toMatchObject({ completion: true });
+      // the 学習指導要領コード: the scene's on its answer, the activity's on the attempt's start and completion
+      const codeOf = (st: Record<string, unknown>) =>
+        Object.entries((st.context as { extensions: Record<string, string> }).extensions).find(([iri]) =>
+          iri.endsWith("/xapi/extensions/curriculum-code"),
+        )?.[1];
+      expect(delivered.map(codeOf)).toEqual(["8260243111200000", "8260243111300000", "8260243111200000"]);
     } finally {
       await lrs.close();
     }

@@ -25,7 +25,10 @@ const facts: fc.Arbitrary<StatementFacts> = fc.record({
     title: fc.string(),
     curriculumCode: fc.option(fc.stringMatching(/^[0-9]{16}$/)),
   }),
-  scene: fc.option(fc.record({ id: fc.uuid(), position: fc.nat(200) }), { nil: undefined }),
+  scene: fc.option(
+    fc.record({ id: fc.uuid(), position: fc.nat(200), curriculumCode: fc.option(fc.stringMatching(/^[0-9]{16}$/)) }),
+    { nil: undefined },
+  ),
   registration: fc.uuid(),
   sessionId: fc.option(fc.uuid()),
   className: fc.option(fc.string({ minLength: 1, maxLength: 20 })),
@@ -63,6 +66,32 @@ describe("xAPI statements", () => {
         });
       }),
     );
+  });
+
+  it("carries the 学習指導要領コード as a context extension: the scene's, else the activity's; none when neither is set", () => {
+    fc.assert(
+      fc.property(facts, (f) => {
+        const extensions = (buildStatement(f).context as { extensions?: Record<string, unknown> }).extensions ?? {};
+        const code = f.scene?.curriculumCode ?? f.activity.curriculumCode ?? undefined;
+        expect(extensions[`${f.base}/xapi/extensions/curriculum-code`]).toBe(code);
+      }),
+    );
+    const base = "https://manabiya.example.jp";
+    const statement = buildStatement({
+      id: "6f1c1f52-33a4-4a57-9d3b-1f0b6c1e2a10",
+      verb: "answered",
+      timestamp: "2026-11-29T01:02:03.000Z",
+      base,
+      academyId: "0b0e5d36-0f84-4a43-9a24-7c1b0b8f0d11",
+      person: { sourcedId: "s1" },
+      activity: { id: "a", title: "t", curriculumCode: "8260243111200000" },
+      scene: { id: "b", position: 0, curriculumCode: "8260243111300000" },
+      registration: "9a0e8b9e-3c1e-4f0a-8d5e-0f6a2b7c9d10",
+    });
+    expect(statement.context).toMatchObject({
+      extensions: { [`${base}/xapi/extensions/curriculum-code`]: "8260243111300000" },
+    });
+    expect(validateStatement(JSON.parse(JSON.stringify(statement)))).toEqual([]);
   });
 
   it("a statement the validator refuses is reported (the check is not a no-op)", () => {

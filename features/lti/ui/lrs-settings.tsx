@@ -2,19 +2,9 @@
 import { useTranslations } from "next-intl";
 import type { AcademyLrsView } from "@/features/lti/server/lrs-queries";
 import { removeLrsAction, setLrsAction } from "@/features/lti/server/actions";
-import { FormDialog } from "@/platform/ui/form-dialog";
+import type { ErrorCode } from "@/platform/errors";
 import { RichTextClient } from "@/platform/ui/rich-text-client";
-
-function Field({ name, label, type = "text", value }: { name: string; label: string; type?: string; value?: string }) {
-  return (
-    <label className="field">
-      <span className="field-label">
-        <RichTextClient text={label} />
-      </span>
-      <input name={name} type={type} maxLength={500} defaultValue={value} autoComplete="off" spellCheck={false} />
-    </label>
-  );
-}
+import { AcademySettingCard, SettingField } from "./academy-setting-card";
 
 /** How many statements wait, were sent, failed or were refused, and the LRS's last error. */
 function QueueState({ current }: { current: AcademyLrsView }) {
@@ -33,57 +23,41 @@ function QueueState({ current }: { current: AcademyLrsView }) {
   );
 }
 
-function RemoveLrs() {
-  const t = useTranslations("Lrs");
-  return (
-    <FormDialog
-      label={t("remove")}
-      title={t("remove")}
-      testId="remove-lrs"
-      submit={t("remove")}
-      action={() => removeLrsAction({})}
-      success={t("removed")}
-      failure={() => t("failed")}
-    >
-      <p>
-        <RichTextClient text={t("removeConfirm")} />
-      </p>
-    </FormDialog>
-  );
-}
-
 /**
  * The academy's Learning Record Store on the schools screen: where the xAPI statements go, whether names go with
  * them, set or replaced in a dialog (the key and secret asked each time, never shown), and the queue's state.
  */
 export function LrsSettings({ current }: { current: AcademyLrsView | null }) {
   const t = useTranslations("Lrs");
+  const edit = {
+    testId: "edit-lrs",
+    label: t("edit"),
+    title: t("dialogTitle"),
+    action: (v: Record<string, string>) => setLrsAction(v),
+    success: t("saved"),
+    failure: (code: ErrorCode) => (code === "VALIDATION" ? t("invalid") : t("failed")),
+    fields: (
+      <>
+        <SettingField name="endpoint" label={t("endpoint")} value={current?.endpoint ?? ""} />
+        <SettingField name="key" label={t("key")} />
+        <SettingField name="secret" label={t("secret")} type="password" />
+        <label className="field row">
+          <input type="checkbox" name="includeNames" defaultChecked={current?.includeNames ?? false} />
+          <RichTextClient text={t("includeNames")} />
+        </label>
+      </>
+    ),
+  };
+  const remove = {
+    testId: "remove-lrs",
+    label: t("remove"),
+    confirm: t("removeConfirm"),
+    action: () => removeLrsAction({}),
+    success: t("removed"),
+    failure: t("failed"),
+  };
   return (
-    <section className="card stack" aria-labelledby="lrs-heading" data-testid="lrs">
-      <div className="row">
-        <h2 id="lrs-heading">
-          <RichTextClient text={t("title")} />
-        </h2>
-        <span className="top-bar-spacer" />
-        <FormDialog
-          label={t("edit")}
-          title={t("dialogTitle")}
-          testId="edit-lrs"
-          submit={t("edit")}
-          action={(v: Record<string, string>) => setLrsAction(v)}
-          success={t("saved")}
-          failure={(r) => (r.code === "VALIDATION" ? t("invalid") : t("failed"))}
-        >
-          <Field name="endpoint" label={t("endpoint")} value={current?.endpoint ?? ""} />
-          <Field name="key" label={t("key")} />
-          <Field name="secret" label={t("secret")} type="password" />
-          <label className="field row">
-            <input type="checkbox" name="includeNames" defaultChecked={current?.includeNames ?? false} />
-            <RichTextClient text={t("includeNames")} />
-          </label>
-        </FormDialog>
-        {current ? <RemoveLrs /> : null}
-      </div>
+    <AcademySettingCard id="lrs-heading" testId="lrs" title={t("title")} edit={edit} remove={current ? remove : null}>
       <p data-testid="lrs-value" data-endpoint={current?.endpoint ?? ""}>
         <RichTextClient
           text={
@@ -94,6 +68,6 @@ export function LrsSettings({ current }: { current: AcademyLrsView | null }) {
         />
       </p>
       {current ? <QueueState current={current} /> : null}
-    </section>
+    </AcademySettingCard>
   );
 }

@@ -3,8 +3,9 @@ import { useTranslations } from "next-intl";
 import type { LtiPlatformView } from "@/features/lti/server/platform-queries";
 import { removeLtiPlatformAction, setLtiPlatformAction } from "@/features/lti/server/actions";
 import { TOOL_PATHS } from "@/features/lti/shared/claims";
-import { FormDialog } from "@/platform/ui/form-dialog";
+import type { ErrorCode } from "@/platform/errors";
 import { RichTextClient } from "@/platform/ui/rich-text-client";
+import { AcademySettingCard, SettingField } from "./academy-setting-card";
 
 const FIELDS = [
   ["issuer", "issuer"],
@@ -51,53 +52,40 @@ function ToolUrls({ origin }: { origin: string }) {
  */
 export function LtiPlatform({ current, origin }: { current: LtiPlatformView | null; origin: string }) {
   const t = useTranslations("LtiPlatform");
+  const edit = {
+    testId: "edit-lti-platform",
+    label: t("edit"),
+    title: t("dialogTitle"),
+    action: (v: Record<string, string>) => setLtiPlatformAction(v),
+    success: t("saved"),
+    failure: (code: ErrorCode) =>
+      code === "VALIDATION" ? t("invalid") : code === "CONFLICT" ? t("taken") : t("failed"),
+    fields: FIELDS.map(([name, label]) => (
+      <SettingField
+        key={name}
+        name={name}
+        label={t(label)}
+        value={valueOf(current, name)}
+        maxLength={name === "deploymentIds" ? 4000 : 500}
+      />
+    )),
+  };
+  const remove = {
+    testId: "remove-lti-platform",
+    label: t("remove"),
+    confirm: t("removeConfirm"),
+    action: () => removeLtiPlatformAction({}),
+    success: t("removed"),
+    failure: t("failed"),
+  };
   return (
-    <section className="card stack" aria-labelledby="lti-heading" data-testid="lti-platform">
-      <div className="row">
-        <h2 id="lti-heading">
-          <RichTextClient text={t("title")} />
-        </h2>
-        <span className="top-bar-spacer" />
-        <FormDialog
-          label={t("edit")}
-          title={t("dialogTitle")}
-          testId="edit-lti-platform"
-          submit={t("edit")}
-          action={(v: Record<string, string>) => setLtiPlatformAction(v)}
-          success={t("saved")}
-          failure={(r) => (r.code === "VALIDATION" ? t("invalid") : r.code === "CONFLICT" ? t("taken") : t("failed"))}
-        >
-          {FIELDS.map(([name, label]) => (
-            <label key={name} className="field">
-              <span className="field-label">
-                <RichTextClient text={t(label)} />
-              </span>
-              <input
-                name={name}
-                maxLength={name === "deploymentIds" ? 4000 : 500}
-                defaultValue={valueOf(current, name)}
-                autoComplete="off"
-                spellCheck={false}
-              />
-            </label>
-          ))}
-        </FormDialog>
-        {current ? (
-          <FormDialog
-            label={t("remove")}
-            title={t("remove")}
-            testId="remove-lti-platform"
-            submit={t("remove")}
-            action={() => removeLtiPlatformAction({})}
-            success={t("removed")}
-            failure={() => t("failed")}
-          >
-            <p>
-              <RichTextClient text={t("removeConfirm")} />
-            </p>
-          </FormDialog>
-        ) : null}
-      </div>
+    <AcademySettingCard
+      id="lti-heading"
+      testId="lti-platform"
+      title={t("title")}
+      edit={edit}
+      remove={current ? remove : null}
+    >
       {current ? (
         <p data-testid="lti-platform-value" data-issuer={current.issuer}>
           <RichTextClient
@@ -114,6 +102,6 @@ export function LtiPlatform({ current, origin }: { current: LtiPlatformView | nu
         </p>
       )}
       <ToolUrls origin={origin} />
-    </section>
+    </AcademySettingCard>
   );
 }
