@@ -28,8 +28,8 @@ export default async function proxy(req: NextRequest) {
     return res;
   }
   const area = areaOf(pathname);
+  const session = await readProxySession(req);
   if (area) {
-    const session = await readProxySession(req);
     if (!session) {
       const url = new URL("/signin", req.url);
       url.searchParams.set("from", `${pathname}${search}`);
@@ -47,6 +47,8 @@ export default async function proxy(req: NextRequest) {
       originOf(process.env.GOOGLE_ISSUER ?? "https://accounts.google.com"),
       originOf(process.env.ENTRA_ISSUER ?? "https://login.microsoftonline.com"),
     ].filter((o): o is string => o !== null),
+    // an LTI session's pages in the portal's iframe (platform/auth/verified-signin-start.ts); every other: 'none'
+    frameAncestors: session?.frameAncestors ?? [],
   });
   headers.set("x-nonce", nonce);
   headers.set("Content-Security-Policy", csp);

@@ -15,6 +15,7 @@ import { endSessions, openSession } from "./session-version-commands";
 import { amrAssertsSecondFactor, secondFactorDue } from "./second-factor";
 import { SESSION_HOURS } from "./device-sessions";
 import { VERIFIED_PROVIDER, verifiedProvider } from "./verified-signin";
+import { framingOrigins } from "@/platform/security/headers";
 
 /** Thrown from authorize(): carries one of platform/auth/errors.ts's codes to the form. */
 class SigninFailure extends CredentialsSignin {
@@ -36,6 +37,12 @@ async function signinClient(given: Pick<Headers, "get"> | undefined) {
   } catch {
     return requestClient(undefined); // outside any request (a script): nobody to describe
   }
+}
+
+/** An LTI launch's session: the portal's origins that may frame its pages (the token's `fa`, read by proxy.ts). */
+function framingOf(provider: string | undefined, user: unknown): string[] {
+  if (provider !== VERIFIED_PROVIDER) return [];
+  return framingOrigins((user as { frameAncestors?: unknown } | undefined)?.frameAncestors);
 }
 
 function config(headers: Pick<Headers, "get"> | undefined, oidcProviders: Provider[]): NextAuthConfig {
@@ -104,6 +111,8 @@ function config(headers: Pick<Headers, "get"> | undefined, oidcProviders: Provid
           const opened = await openSession(token.sub, method, await signinClient(headers), pending);
           token.sv = opened.sv;
           if (opened.sid) token.sid = opened.sid;
+          const framing = framingOf(account?.provider, user);
+          if (framing.length) token.fa = framing;
           // and the person's display language becomes the cookie (the previous user's stays behind)
           await applyLanguageAtSignin(token.sub);
         }

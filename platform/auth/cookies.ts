@@ -24,5 +24,16 @@ export function sessionCookieConfig(publicUrl: string | undefined) {
   };
 }
 
+/**
+ * The session cookie of a sign-in that may run inside another site's iframe (an LTI launch from the portal,
+ * features/lti): the same name and token, but `SameSite=None` (sent in the portal's cross-site frame) and
+ * `Partitioned` (CHIPS: kept in the portal's partition, not a third-party cookie browsers block; in a new window the
+ * partition is our own site). Secure always: browsers accept it over https and on http://localhost only. Every
+ * state-changing request checks its Origin instead of relying on SameSite (docs/security.md "CSRF").
+ */
+export function framedSessionCookieOptions(expires: Date) {
+  return { httpOnly: true, sameSite: "none" as const, partitioned: true, path: "/", secure: true, expires };
+}
+
 /** A scanned sign-in code between the QR URL and the sign-in POST (proxy.ts → signInWithCode). */
 export const PENDING_CODE_COOKIE = "manabiya-pending-code";

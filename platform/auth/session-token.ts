@@ -1,6 +1,7 @@
 import { createDecipheriv, createHmac, hkdfSync, timingSafeEqual } from "node:crypto";
 import { HOST_SESSION_COOKIE, SESSION_COOKIE } from "./cookies";
 import { sidOf } from "./device-sessions";
+import { framingOrigins } from "@/platform/security/headers";
 
 /**
  * Reads next-auth's session token (a JWE, `dir` + A256CBC-HS512, RFC 7516/7518)
@@ -134,14 +135,15 @@ function sessionCookieOf(cookies: { name: string; value: string }[]): { salt: st
 /**
  * Who the session cookie says is signed in (id, role, the session version
  * it was issued with, 0 for tokens from before versions, and a staff device's
- * session id, platform/auth/device-sessions.ts), or null. Never the
+ * session id, platform/auth/device-sessions.ts; the origins that may frame an LTI session's pages,
+ * platform/security/headers.ts framingOrigins), or null. Never the
  * protection of data on its own: callers re-check the user, and the version,
  * in the database.
  */
 export async function readSessionCookie(
   cookies: { name: string; value: string }[],
   secret: string,
-): Promise<{ id: string; role: string; sv: number; sid: string | null } | null> {
+): Promise<{ id: string; role: string; sv: number; sid: string | null; frameAncestors: string[] } | null> {
   const cookie = sessionCookieOf(cookies);
   if (!cookie) return null;
   let claims = decodeRemembered(cookie.value, secret, cookie.salt);
@@ -157,5 +159,6 @@ export async function readSessionCookie(
     role: claims.role,
     sv: typeof claims.sv === "number" ? claims.sv : 0,
     sid: sidOf(claims.sid),
+    frameAncestors: framingOrigins(claims.fa),
   };
 }

@@ -38,6 +38,11 @@ async function sessionOf(): Promise<{ id: string; sv: number; sid: string | null
   return session && isRole(session.role) ? { id: session.id, sv: session.sv, sid: session.sid } : null;
 }
 
+/** The origins that may frame this request's session's pages (an LTI session's portal; none: []). */
+export async function sessionFrameAncestors(): Promise<string[]> {
+  return (await readSessionCookie((await cookies()).getAll(), env().AUTH_SECRET))?.frameAncestors ?? [];
+}
+
 export { STAFF_IDLE_MINUTES } from "./roles";
 
 /** null when nobody is signed in. `disabled` when the account was disabled since sign-in. One query: every request runs it. */

@@ -16,6 +16,8 @@ export type VerifiedMethod = "lti";
 interface Ticket {
   user: { id: string; role: Role };
   method: VerifiedMethod;
+  /** The origins that may frame this session's pages (the portal's: platform/security/headers.ts). */
+  frameAncestors: string[];
   expires: number;
 }
 
@@ -25,11 +27,15 @@ const KEY = Symbol.for("manabiya.verified-signin");
 const tickets = ((globalThis as Record<symbol, unknown>)[KEY] ??= new Map<string, Ticket>()) as Map<string, Ticket>;
 
 /** A ticket for `user`, to hand to next-auth's signIn("verified", { ticket }). */
-export function issueTicket(user: { id: string; role: Role }, method: VerifiedMethod): string {
+export function issueTicket(
+  user: { id: string; role: Role },
+  method: VerifiedMethod,
+  frameAncestors: string[] = [],
+): string {
   const now = Date.now();
   for (const [key, t] of tickets) if (t.expires < now) tickets.delete(key);
   const ticket = randomBytes(32).toString("base64url");
-  tickets.set(ticket, { user, method, expires: now + TICKET_MS });
+  tickets.set(ticket, { user, method, frameAncestors, expires: now + TICKET_MS });
   return ticket;
 }
 
@@ -38,7 +44,8 @@ export function takeTicket(ticket: unknown): Omit<Ticket, "expires"> | null {
   if (typeof ticket !== "string") return null;
   const found = tickets.get(ticket);
   tickets.delete(ticket);
-  return found && found.expires >= Date.now() ? { user: found.user, method: found.method } : null;
+  if (!found || found.expires < Date.now()) return null;
+  return { user: found.user, method: found.method, frameAncestors: found.frameAncestors };
 }
 
 /** next-auth's provider of these sign-ins (platform/auth/config.ts): a ticket names the person, or nobody signs in. */
@@ -48,7 +55,9 @@ export function verifiedProvider() {
     credentials: { ticket: {} },
     authorize(credentials) {
       const taken = takeTicket(credentials?.ticket);
-      return taken ? { id: taken.user.id, role: taken.user.role, method: taken.method } : null;
+      if (!taken) return null;
+      const { user, method, frameAncestors } = taken;
+      return { id: user.id, role: user.role, method, frameAncestors };
     },
   });
 }

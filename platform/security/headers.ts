@@ -4,7 +4,10 @@
  * scripts: no third-party origin anywhere, except the Google sign-in
  * issuer as a form target (the sign-in form redirects there).
  */
-export function contentSecurityPolicy(nonce: string, options: { dev: boolean; formTargets: string[] }): string {
+export function contentSecurityPolicy(
+  nonce: string,
+  options: { dev: boolean; formTargets: string[]; frameAncestors?: string[] },
+): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${options.dev ? " 'unsafe-eval'" : ""}`,
@@ -16,8 +19,24 @@ export function contentSecurityPolicy(nonce: string, options: { dev: boolean; fo
     "object-src 'none'",
     "base-uri 'self'",
     `form-action 'self'${options.formTargets.map((o) => ` ${o}`).join("")}`,
-    "frame-ancestors 'none'",
+    frameAncestorsDirective(options.frameAncestors ?? []),
   ].join("; ");
+}
+
+/**
+ * The origins an LTI session's pages may be framed by (the session token's `fa`, set at the launch from the
+ * academy's registered platform: its issuer and auth login URL): http(s) origins only, nothing else reaches the
+ * policy. Any other session, or none, gets `frame-ancestors 'none'`.
+ */
+export function framingOrigins(list: unknown): string[] {
+  if (!Array.isArray(list)) return [];
+  const origins = list.map((v) => (typeof v === "string" ? originOf(v) : null));
+  return [...new Set(origins.filter((o): o is string => o !== null && /^https?:\/\/[a-z0-9.:[\]-]+$/i.test(o)))];
+}
+
+/** `frame-ancestors` of a policy: those origins, or none. */
+export function frameAncestorsDirective(origins: string[]): string {
+  return `frame-ancestors ${origins.length ? origins.join(" ") : "'none'"}`;
 }
 
 /** The origin of a URL, or null. */

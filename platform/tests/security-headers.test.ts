@@ -12,6 +12,18 @@ describe("security headers", () => {
     expect(originOf("not a url")).toBeNull();
   });
 
+  it("lets an LTI session's pages be framed by its portal's origins only, every other page by none", () => {
+    const framed = contentSecurityPolicy("abc", {
+      dev: false,
+      formTargets: [],
+      frameAncestors: ["https://portal.example", "https://login.portal.example"],
+    });
+    expect(framed).toMatch(/; frame-ancestors https:\/\/portal\.example https:\/\/login\.portal\.example$/);
+    expect(contentSecurityPolicy("abc", { dev: false, formTargets: [], frameAncestors: [] })).toContain(
+      "frame-ancestors 'none'",
+    );
+  });
+
   it("refuses a state-changing request from another site or with Origin: null", () => {
     const h = (entries: Record<string, string>) => new Headers(entries);
     expect(

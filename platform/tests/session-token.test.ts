@@ -18,6 +18,7 @@ describe("the session token reader (next-auth's JWE with node:crypto)", () => {
       role: "student",
       sv: 0,
       sid: null,
+      frameAncestors: [],
     });
   });
 
@@ -29,16 +30,44 @@ describe("the session token reader (next-auth's JWE with node:crypto)", () => {
       role: "teacher",
       sv: 7,
       sid,
+      frameAncestors: [],
     });
     const forged = await seal({ sub: "u-3", role: "teacher", sv: 7, sid: "' or 1=1 --" });
     expect(await readSessionCookie([{ name: salt, value: forged }], secret)).toMatchObject({ sid: null });
   });
 
+  it("carries an LTI session's framing origins (the portal's), and nothing that is not an http(s) origin", async () => {
+    const token = await seal({ sub: "u-4", role: "student", fa: ["https://portal.example", "http://127.0.0.1:9"] });
+    expect(await readSessionCookie([{ name: salt, value: token }], secret)).toMatchObject({
+      frameAncestors: ["https://portal.example", "http://127.0.0.1:9"],
+    });
+    const odd = await seal({
+      sub: "u-4",
+      role: "student",
+      fa: ["*", "'self'", "data:x", "https://a.example/x; script-src *", 7],
+    });
+    expect(await readSessionCookie([{ name: salt, value: odd }], secret)).toMatchObject({
+      frameAncestors: ["https://a.example"],
+    });
+  });
+
   it("remembers an opened token but checks its expiry on every read, and never shares it across secrets", async () => {
     const token = await seal({ sub: "u-9", role: "student" }, { maxAge: 60 });
     const cookie = [{ name: salt, value: token }];
-    expect(await readSessionCookie(cookie, secret)).toEqual({ id: "u-9", role: "student", sv: 0, sid: null });
-    expect(await readSessionCookie(cookie, secret)).toEqual({ id: "u-9", role: "student", sv: 0, sid: null }); // from memory
+    expect(await readSessionCookie(cookie, secret)).toEqual({
+      id: "u-9",
+      role: "student",
+      sv: 0,
+      sid: null,
+      frameAncestors: [],
+    });
+    expect(await readSessionCookie(cookie, secret)).toEqual({
+      id: "u-9",
+      role: "student",
+      sv: 0,
+      sid: null,
+      frameAncestors: [],
+    }); // from memory
     expect(await readSessionCookie(cookie, `${secret}-other`)).toBeNull();
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(Date.now() + 120_000);
@@ -56,7 +85,13 @@ describe("the session token reader (next-auth's JWE with node:crypto)", () => {
       { name: `${HOST_SESSION_COOKIE}.1`, value: secure.slice(100) },
       { name: `${HOST_SESSION_COOKIE}.0`, value: secure.slice(0, 100) },
     ];
-    expect(await readSessionCookie(cookies, secret)).toEqual({ id: "u-2", role: "teacher", sv: 0, sid: null });
+    expect(await readSessionCookie(cookies, secret)).toEqual({
+      id: "u-2",
+      role: "teacher",
+      sv: 0,
+      sid: null,
+      frameAncestors: [],
+    });
   });
 
   it("refuses a token changed anywhere, sealed with another secret or for another cookie name", async () => {

@@ -53,6 +53,29 @@ async function launchFromPortal(page: Page, sub: string, activityId: string, rol
   await page.goto(platform.startUrl(hint));
 }
 
+/** A resource link launch of `activityId` for `sub`, registered at the portal: its hint. */
+const launchHint = (sub: string, activityId: string) =>
+  platform.prepare({
+    sub,
+    deploymentId: platform.deploymentId,
+    targetLinkUri: `${BASE_URL}/lti/activities/${activityId}`,
+  });
+
+/**
+ * Opens `framing` (a page holding `src` in its iframe #tool): our page answers (200, the session's cookie went with
+ * the request), and the browser refuses to show it in that frame (its frame-ancestors).
+ */
+async function expectFrameRefused(page: Page, framing: string) {
+  const src = new URL(framing).searchParams.get("src")!;
+  const answered = page.waitForResponse(src);
+  await page.goto(framing);
+  const response = await answered;
+  expect(response.status()).toBe(200);
+  expect(response.headers()["content-security-policy"]).toContain("frame-ancestors");
+  await expect.poll(() => page.frames()[1]?.url()).toBe("chrome-error://chromewebdata/");
+  await expect(page.frameLocator("#tool").getByTestId("my-activities")).toHaveCount(0);
+}
+
 async function expectRefused(page: Page, code: string, text: string) {
   await expect(page).toHaveURL(new RegExp(`/lti/refused\\?reason=${code}$`));
   await expect(page.getByTestId("lti-refused")).toHaveAttribute("data-code", code);
@@ -239,10 +262,10 @@ test.describe("launches from a 学習eポータル (LTI 1.3, against a platform 
     await tabTo(page, choice, 20);
     const handoff = page.waitForResponse(`${BASE_URL}/api/lti/deep-link`);
     await page.keyboard.press("Enter");
-    // the hand-off page's own policy: its one script, its form to the portal's origin only, never framed
+    // the hand-off page's own policy: its one script, its form to the portal's origin only, framed by the portal only
     const policy = (await handoff).headers()["content-security-policy"];
     expect(policy).toMatch(/^default-src 'none'; script-src 'nonce-[\w+/=]+'; form-action http:\/\/127\.0\.0\.1:\d+;/);
-    expect(policy).toContain("frame-ancestors 'none'");
+    expect(policy).toMatch(new RegExp(`frame-ancestors ${platform.issuer}$`));
     await expect(page).toHaveURL(platform.deepLinkReturnUrl);
     await expect(page.locator("#returned")).toHaveText("received");
 
@@ -289,6 +312,81 @@ test.describe("launches from a 学習eポータル (LTI 1.3, against a platform 
     await expect(tablet).toHaveURL(`/dashboard/student/activities/solo/${activity.id}`);
     await expect(tablet.getByTestId("progress")).toContainText("1 / 5");
     await fresh.close();
+  });
+
+  test("inside the portal's iframe (another site): a student is launched and answers a scene in the frame; the session cookie is SameSite=None, Secure and Partitioned, and only the portal may frame the pages", async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const { academy, school, students } = await makeSchool(1);
+    await register(academy.id);
+    const activity = await createActivityFromTemplate(e2eDb(), {
+      templateId: "science-dissolve",
+      schoolId: school.id,
+      mode: "self",
+    });
+    const sub = await rosterId(students[0]!.id);
+    const solo = `${BASE_URL}/dashboard/student/activities/solo/${activity.id}`;
+    const landed = page.waitForResponse(solo);
+    const portalPage = platform.frameUrl(platform.startUrl(launchHint(sub, activity.id)));
+    await page.goto(portalPage);
+    const tool = page.frameLocator("#tool");
+    await expect(tool.getByTestId("progress")).toContainText("1 / 5");
+    await expect(page).toHaveURL(portalPage); // the portal's page stays the top one
+    expect((await landed).headers()["content-security-policy"]?.split("; ").at(-1)).toBe(
+      `frame-ancestors ${platform.issuer}`,
+    );
+    const session = (await page.context().cookies()).find((c) => c.name === "manabiya.session");
+    expect(session).toMatchObject({ sameSite: "None", secure: true, httpOnly: true, path: "/" });
+    expect(session?.partitionKey).toContain("127.0.0.1");
+
+    // the student answers the second scene inside the frame: the answer is stored (this Chromium refuses the frame
+    // its localStorage, so the answer queue works from the page's memory)
+    await tool.getByTestId("next").click();
+    await tool.locator('[data-option="same"] input').check();
+    await tool.locator('[data-testid="second-step"] [data-option="sure"] input').check();
+    await tool.getByTestId("reason").locator("textarea").fill("なくならないから");
+    await expect(tool.getByTestId("save-status")).toHaveAttribute("data-status", "saved");
+    await tool.getByTestId("next").click();
+    await expect(tool.getByTestId("progress")).toContainText("3 / 5");
+    await expect
+      .poll(() => e2eDb().response.count({ where: { userId: students[0]!.id, activityId: activity.id } }))
+      .toBeGreaterThan(0);
+    await page.screenshot({ path: "test-results/lti-iframe-1280.png" });
+  });
+
+  test("framing is refused: an LTI session's page inside a page of another origin, a password session's page inside any page", async ({
+    page,
+    browser,
+  }) => {
+    const { academy, school, students } = await makeSchool(2);
+    await register(academy.id);
+    const activity = await createActivityFromTemplate(e2eDb(), {
+      templateId: "science-dissolve",
+      schoolId: school.id,
+      mode: "self",
+    });
+    await page.goto(platform.frameUrl(platform.startUrl(launchHint(await rosterId(students[0]!.id), activity.id))));
+    await expect(page.frameLocator("#tool").getByTestId("progress")).toContainText("1 / 5");
+    // another origin (another port of the portal's host: the partitioned cookie still goes with the request)
+    const other = await startLtiPlatform({ toolUrl: BASE_URL });
+    try {
+      await expectFrameRefused(page, other.frameUrl(`${BASE_URL}/dashboard/student/home`));
+    } finally {
+      await other.close();
+    }
+
+    // a student signed in with a password, then a page of the same site (localhost, another port) frames ours
+    const context = await browser.newContext();
+    const tablet = await context.newPage();
+    await signInAs(tablet, students[1]!.email!, TEST_PASSWORD);
+    const sameSite = await startLtiPlatform({ toolUrl: BASE_URL, host: "localhost" });
+    try {
+      await expectFrameRefused(tablet, sameSite.frameUrl(`${BASE_URL}/dashboard/student/home`));
+    } finally {
+      await sameSite.close();
+      await context.close();
+    }
   });
 
   test("deep linking: a student's request gets the translated refusal page and no session; a teacher without activities sees the empty state", async ({

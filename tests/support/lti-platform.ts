@@ -10,7 +10,8 @@ import { exportJWK, generateKeyPair, type JWK, type JWTPayload, SignJWT } from "
  * carries (the person, the deployment, the link) and any tampering are set per launch (`prepare`), named by the
  * lti_message_hint. It checks what a platform checks of the tool's request (client id, redirect URI, response type).
  * A deep linking request (`deepLinking`) asks for a link; the tool's signed response, form-posted back to
- * `deepLinkReturnUrl`, is kept as it came (`returned`), for the test to verify.
+ * `deepLinkReturnUrl`, is kept as it came (`returned`), for the test to verify. Its `/frame` page holds a launch (or
+ * any page) in an iframe, as a portal that opens the tool inside its own page.
  */
 export interface LaunchSpec {
   /** The person's identifier: `sub` (the OneRoster sourcedId). */
@@ -46,6 +47,8 @@ export interface LtiPlatformEmulator {
   prepare(spec: LaunchSpec): string;
   /** The page that starts the launch `hint` names (GET it in a browser). */
   startUrl(hint: string): string;
+  /** A portal page holding `src` (the launch `startUrl`, or any page) in an iframe `#tool`. */
+  frameUrl(src: string): string;
   /** A signed id_token for `spec` with `nonce` (for tests that post it themselves). */
   idToken(spec: LaunchSpec, nonce: string): Promise<string>;
   close(): Promise<void>;
@@ -135,6 +138,14 @@ export async function startLtiPlatform(options: {
         }),
       );
     }
+    if (url.pathname === "/frame") {
+      // the portal's page holding the tool in an iframe (the link opened "in the page", not in a new window)
+      const src = url.searchParams.get("src") ?? "";
+      return html(
+        200,
+        `<!doctype html><html><body><h1>portal</h1><iframe id="tool" title="tool" src="${escape(src)}" width="1200" height="640"></iframe></body></html>`,
+      );
+    }
     if (url.pathname === "/deep-link-return" && req.method === "POST") {
       let body = "";
       req.on("data", (chunk: Buffer) => (body += chunk.toString()));
@@ -182,6 +193,7 @@ export async function startLtiPlatform(options: {
       return hint;
     },
     startUrl: (hint) => `${issuer}/start?hint=${encodeURIComponent(hint)}`,
+    frameUrl: (src) => `${issuer}/frame?src=${encodeURIComponent(src)}`,
     idToken,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };

@@ -29,6 +29,7 @@ export function findPlatformById(id: string) {
       issuer: true,
       clientId: true,
       deploymentIds: true,
+      authLoginUrl: true,
       jwksUrl: true,
       identityClaim: true,
     },

@@ -2,6 +2,7 @@ import "server-only";
 import { createRemoteJWKSet, errors, type JWTPayload, jwtVerify } from "jose";
 import { homeOf, type Role } from "@/platform/auth/roles";
 import { publicUrl } from "@/platform/env";
+import { framingOrigins } from "@/platform/security/headers";
 import {
   CLAIM,
   DEEP_LINKING_REQUEST,
@@ -26,7 +27,7 @@ export interface LaunchInput {
 }
 
 export type LaunchOutcome =
-  | { ok: true; user: { id: string; role: Role }; academyId: string; landing: string }
+  | { ok: true; user: { id: string; role: Role }; academyId: string; landing: string; frameAncestors: string[] }
   | { ok: false; code: LaunchRefusal; academyId?: string; userId?: string };
 
 const refuse = (code: LaunchRefusal, academyId?: string, userId?: string): LaunchOutcome => ({
@@ -161,6 +162,9 @@ function deepLinkLanding(person: Person, platform: Platform, payload: JWTPayload
   return startDeepLink({ ...settings, userId: person.id, platformId: platform.id, deploymentId });
 }
 
+/** The origins that may frame the launched session's pages: the portal's (its issuer and its auth login URL). */
+const portalOrigins = (platform: Platform) => framingOrigins([platform.issuer, platform.authLoginUrl]);
+
 /**
  * Verifies a resource link launch or a deep linking request (LTI Core 1.3 §5.1, Security Framework §5.1.3, Deep
  * Linking 2.0 §4.4): the state was made by our login step for this browser and is used once; the id_token is signed
@@ -196,5 +200,6 @@ export async function verifyLaunch(input: LaunchInput): Promise<LaunchOutcome> {
   const landing = settings
     ? await deepLinkLanding(person, platform, payload, settings)
     : await landingOf(person, activityOf(payload));
-  return { ok: true, user: { id: person.id, role: person.role }, academyId: platform.academyId, landing };
+  const user = { id: person.id, role: person.role };
+  return { ok: true, user, academyId: platform.academyId, landing, frameAncestors: portalOrigins(platform) };
 }

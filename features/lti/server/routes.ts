@@ -5,14 +5,14 @@ import { cookies } from "next/headers";
 import type { NextRequest } from "next/server";
 import { audit } from "@/platform/audit/log";
 import { recordSignIn } from "@/platform/auth/commands";
-import { getActor } from "@/platform/auth/session";
+import { getActor, sessionFrameAncestors } from "@/platform/auth/session";
 import { signInVerified } from "@/platform/auth/verified-signin-start";
 import { publicUrl } from "@/platform/env";
 import { readBodyLimited } from "@/platform/http";
 import { getPlainText } from "@/platform/i18n/server";
 import { countSigninFailure } from "@/platform/ops/metrics";
 import { requestClient } from "@/platform/security/client-ip";
-import { sameOrigin } from "@/platform/security/headers";
+import { frameAncestorsDirective, sameOrigin } from "@/platform/security/headers";
 import { type LaunchRefusal, REFUSED_PATH } from "@/features/lti/shared/claims";
 import { pickActivity } from "./deep-link";
 import { toolJwks } from "./keys";
@@ -85,7 +85,7 @@ export async function ltiLaunch(req: NextRequest): Promise<Response> {
     });
     return refused(outcome.code);
   }
-  if (!(await signInVerified(outcome.user, "lti"))) return refused("badRequest");
+  if (!(await signInVerified(outcome.user, "lti", outcome.frameAncestors))) return refused("badRequest");
   await recordSignIn(outcome.user.id);
   await audit({ action: "signin.lti.success", actorId: outcome.user.id, academyId: outcome.academyId, ...client });
   return seeOther(outcome.landing);
@@ -96,10 +96,10 @@ const escape = (v: string) =>
 
 /**
  * The page that form-posts the signed deep linking response (`JWT`) to the platform's return URL at once (Deep
- * Linking 2.0 §4.5), with a button for a browser without JavaScript. Its own policy: only its one script runs, and
- * its form may go to the return URL's origin only.
+ * Linking 2.0 §4.5), with a button for a browser without JavaScript. Its own policy: only its one script runs, its
+ * form may go to the return URL's origin only, and only the session's portal may frame it (as the picker before it).
  */
-async function handoff(returnUrl: string, jwt: string): Promise<Response> {
+async function handoff(returnUrl: string, jwt: string, frameAncestors: string[]): Promise<Response> {
   const [t, plain] = await Promise.all([getTranslations("LtiDeepLink"), getPlainText()]);
   const nonce = randomBytes(16).toString("base64");
   const text = escape(plain(t("handoff")));
@@ -113,7 +113,7 @@ async function handoff(returnUrl: string, jwt: string): Promise<Response> {
     `script-src 'nonce-${nonce}'`,
     `form-action ${new URL(returnUrl).origin}`,
     "base-uri 'none'",
-    "frame-ancestors 'none'",
+    frameAncestorsDirective(frameAncestors),
   ].join("; ");
   return new Response(html, {
     headers: {
@@ -145,7 +145,7 @@ export async function ltiDeepLinkPick(req: NextRequest): Promise<Response> {
     targetId: outcome.activityId,
     ...requestClient(req.headers),
   });
-  return handoff(outcome.returnUrl, outcome.jwt);
+  return handoff(outcome.returnUrl, outcome.jwt, await sessionFrameAncestors());
 }
 
 /** GET /api/lti/jwks: the tool's public keys (features/lti/server/keys.ts), for any platform to fetch. */

@@ -130,6 +130,7 @@ describe("deep linking (LTI Deep Linking 2.0)", () => {
       user: { id: people.teacher.id, role: "teacher" },
       academyId,
       landing: expect.stringMatching(/^\/lti\/deep-link\?request=[\w-]{43}$/),
+      frameAncestors: [platform.issuer],
     });
     const request = new URL((outcome as { landing: string }).landing, publicUrl()).searchParams.get("request")!;
     const picked = await pick(people.teacher, request, activities.own);

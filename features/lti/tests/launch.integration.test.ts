@@ -157,6 +157,7 @@ describe("the launch", () => {
       user: { id: people.student.id, role: "student" },
       academyId: expect.any(String),
       landing: `/dashboard/student/activities/solo/${activity}`,
+      frameAncestors: [platform.issuer], // the portal's origins (its issuer's and auth URL's: one here)
     });
     expect(await launch({ targetLinkUri: target(guided) })).toMatchObject({
       ok: true,

@@ -39,9 +39,35 @@ const REVISIONS_KEY = "manabiya.answerRevisions.v1";
 /** The most (user, scene) revisions kept: the least recently noted go first. */
 const MAX_REVISIONS = 2_000;
 
+/**
+ * This page's own copy of a key that localStorage refused to keep: storage full, or blocked (a browser that denies a
+ * cross-site frame its storage, as in the portal's iframe of an LTI launch). The queue then lives as long as the
+ * page: the answers are still sent, only a reload before they are stored loses them.
+ */
+const inMemory = new Map<string, string>();
+
+function load(key: string): string | null {
+  const kept = inMemory.get(key);
+  if (kept !== undefined) return kept;
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function store(key: string, value: string): void {
+  try {
+    window.localStorage.setItem(key, value);
+    inMemory.delete(key);
+  } catch {
+    inMemory.set(key, value);
+  }
+}
+
 function read(): QueuedAnswer[] {
   try {
-    const raw = window.localStorage.getItem(STORAGE_KEY);
+    const raw = load(STORAGE_KEY);
     const list = raw ? (JSON.parse(raw) as unknown) : [];
     return Array.isArray(list) ? (list as QueuedAnswer[]) : [];
   } catch {
@@ -50,11 +76,7 @@ function read(): QueuedAnswer[] {
 }
 
 function write(list: QueuedAnswer[]): void {
-  try {
-    window.localStorage.setItem(STORAGE_KEY, JSON.stringify(list));
-  } catch {
-    // storage full or blocked: the answer is still in memory and being sent
-  }
+  store(STORAGE_KEY, JSON.stringify(list));
 }
 
 export function queued(userId: string, activityId?: string): QueuedAnswer[] {
@@ -63,7 +85,7 @@ export function queued(userId: string, activityId?: string): QueuedAnswer[] {
 
 function readRevisions(): Record<string, number> {
   try {
-    const raw = window.localStorage.getItem(REVISIONS_KEY);
+    const raw = load(REVISIONS_KEY);
     const map = raw ? (JSON.parse(raw) as unknown) : {};
     return map && typeof map === "object" && !Array.isArray(map) ? (map as Record<string, number>) : {};
   } catch {
@@ -93,11 +115,7 @@ export function noteRevision(answer: AnswerOf, revision: number): void {
   all[key] = revision; // last in insertion order: the most recently noted
   const keys = Object.keys(all);
   for (const old of keys.slice(0, Math.max(0, keys.length - MAX_REVISIONS))) delete all[old];
-  try {
-    window.localStorage.setItem(REVISIONS_KEY, JSON.stringify(all));
-  } catch {
-    // storage full or blocked: this page's own revisions still count up
-  }
+  store(REVISIONS_KEY, JSON.stringify(all));
 }
 
 export function enqueue(entry: QueuedAnswer): void {
