@@ -18,15 +18,22 @@ export type Job<T> = PgBoss.JobWithMetadata<T>;
 
 export const QUEUE_SCHEMA = "pgboss";
 
-const shared = globalThis as unknown as { manabiyaQueue?: Promise<PgBoss>; manabiyaWanted?: Set<string> };
-const wanted = (): Set<string> => (shared.manabiyaWanted ??= new Set());
+const shared = globalThis as unknown as {
+  manabiyaQueue?: Promise<PgBoss>;
+  manabiyaWanted?: Map<string, Set<string>>;
+};
+const wanted = (): Map<string, Set<string>> => (shared.manabiyaWanted ??= new Map());
 
 /**
- * Whether this process publishes `event` at all (publishLater): a feature that works the event's jobs turns it on
- * while they are of use (an academy has an LRS), so that a path publishing it costs nothing otherwise.
+ * Whether this process publishes `event` at all (publishLater): each feature (`by`) that works the event's jobs turns
+ * it on while they are of use to it (an academy has an LRS; a launch named a line item), so that a path publishing it
+ * costs nothing otherwise; it is published while one of them wants it.
  */
-export function setEventWanted(event: string, on: boolean): void {
-  if (on) wanted().add(event);
+export function setEventWanted(event: string, on: boolean, by = "default"): void {
+  const wanting = wanted().get(event) ?? new Set<string>();
+  if (on) wanting.add(by);
+  else wanting.delete(by);
+  if (wanting.size > 0) wanted().set(event, wanting);
   else wanted().delete(event);
 }
 

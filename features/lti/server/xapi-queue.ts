@@ -77,7 +77,7 @@ const shared = globalThis as unknown as { manabiyaXapiWorkers?: Promise<void> };
  */
 export async function checkXapi(): Promise<void> {
   const on = await anyLrs();
-  setEventWanted(ANSWERS_WRITTEN, on);
+  setEventWanted(ANSWERS_WRITTEN, on, "xapi");
   if (on && !shared.manabiyaXapiWorkers) {
     const started = jobQueue().then((boss) => startXapiWorkers(boss));
     started.catch(() => {
