@@ -52,7 +52,7 @@ export async function MembersPage({ activityId }: { activityId: string }) {
           <People people={result.oursOnly} testId="members-ours-only" title={t("oursOnly")} />
         </>
       ) : (
-        <p role="alert" className="error" data-testid="members-error" data-reason={result.reason}>
+        <p role="alert" className="alert alert-error" data-testid="members-error" data-reason={result.reason}>
           <RichText text={t(result.reason)} />
         </p>
       )}
