@@ -83,6 +83,17 @@ export async function stopJobQueue(): Promise<void> {
 }
 
 /**
+ * Stops `queue` receiving `event` (pg-boss's unsubscribe: the subscription is the database's, for every instance) if
+ * this process's queue runs: a feature whose jobs are of no use now, while another feature still has the event
+ * published, so that its jobs do not pile up unworked. Nothing when the queue does not run (nothing is published).
+ */
+export async function unsubscribeIfRunning(event: string, queue: string): Promise<void> {
+  const started = shared.manabiyaQueue;
+  const boss = started ? await started.catch(() => null) : null;
+  await boss?.unsubscribe(event, queue);
+}
+
+/**
  * Publishes `data` to every queue subscribed to `event` (pg-boss's publish: one insert), without waiting for it,
  * if the event is wanted in this process (setEventWanted): a failure is logged and the caller goes on. For a path
  * that must not wait on the queue (the answer save).

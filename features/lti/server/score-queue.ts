@@ -1,5 +1,5 @@
 import "server-only";
-import { type Job, jobQueue, type JobQueue, setEventWanted } from "@/platform/queue/commands";
+import { type Job, jobQueue, type JobQueue, setEventWanted, unsubscribeIfRunning } from "@/platform/queue/commands";
 import { errorField, log } from "@/platform/ops/log";
 import { schedulePeriodic } from "@/platform/ops/periodic";
 import { ANSWERS_WRITTEN, type AnswersWritten } from "@/features/play/server/answer-events";
@@ -93,9 +93,12 @@ export async function checkScores(): Promise<void> {
     shared.manabiyaScoreWorkers = started;
   }
   await shared.manabiyaScoreWorkers;
-  if (!on) return;
-  // scores left waiting without a delivery (a process that died between keeping and asking, a restored backup)
+  // off: the answers another feature still has published do not pile up in this one's queue
+  if (!on) return unsubscribeIfRunning(ANSWERS_WRITTEN, SCORE_RECORD_QUEUE);
   const boss = await jobQueue();
+  // on again after being off: receiving the answers again
+  await boss.subscribe(ANSWERS_WRITTEN, SCORE_RECORD_QUEUE);
+  // scores left waiting without a delivery (a process that died between keeping and asking, a restored backup)
   for (const linkId of await linksWaiting()) await requestScoreDelivery(boss, linkId);
 }
 
