@@ -13,4 +13,7 @@ export async function register(): Promise<void> {
   // the learning records: once an academy has an LRS, the job queue (pg-boss) and its xAPI workers run
   const { scheduleXapi } = await import("@/features/lti/server/xapi-queue");
   scheduleXapi();
+  // the scores sent to a portal: once a launch has named a line item, the score workers run on the same queue
+  const { scheduleScores } = await import("@/features/lti/server/score-queue");
+  scheduleScores();
 }

@@ -18,15 +18,22 @@ export type Job<T> = PgBoss.JobWithMetadata<T>;
 
 export const QUEUE_SCHEMA = "pgboss";
 
-const shared = globalThis as unknown as { manabiyaQueue?: Promise<PgBoss>; manabiyaWanted?: Set<string> };
-const wanted = (): Set<string> => (shared.manabiyaWanted ??= new Set());
+const shared = globalThis as unknown as {
+  manabiyaQueue?: Promise<PgBoss>;
+  manabiyaWanted?: Map<string, Set<string>>;
+};
+const wanted = (): Map<string, Set<string>> => (shared.manabiyaWanted ??= new Map());
 
 /**
- * Whether this process publishes `event` at all (publishLater): a feature that works the event's jobs turns it on
- * while they are of use (an academy has an LRS), so that a path publishing it costs nothing otherwise.
+ * Whether this process publishes `event` at all (publishLater): each feature (`by`) that works the event's jobs turns
+ * it on while they are of use to it (an academy has an LRS; a launch named a line item), so that a path publishing it
+ * costs nothing otherwise; it is published while one of them wants it.
  */
-export function setEventWanted(event: string, on: boolean): void {
-  if (on) wanted().add(event);
+export function setEventWanted(event: string, on: boolean, by = "default"): void {
+  const wanting = wanted().get(event) ?? new Set<string>();
+  if (on) wanting.add(by);
+  else wanting.delete(by);
+  if (wanting.size > 0) wanted().set(event, wanting);
   else wanted().delete(event);
 }
 
@@ -73,6 +80,17 @@ export async function stopJobQueue(): Promise<void> {
   if (!started) return;
   const boss = await started.catch(() => null);
   await boss?.stop({ graceful: true, timeout: 5_000, wait: true });
+}
+
+/**
+ * Stops `queue` receiving `event` (pg-boss's unsubscribe: the subscription is the database's, for every instance) if
+ * this process's queue runs: a feature whose jobs are of no use now, while another feature still has the event
+ * published, so that its jobs do not pile up unworked. Nothing when the queue does not run (nothing is published).
+ */
+export async function unsubscribeIfRunning(event: string, queue: string): Promise<void> {
+  const started = shared.manabiyaQueue;
+  const boss = started ? await started.catch(() => null) : null;
+  await boss?.unsubscribe(event, queue);
 }
 
 /**

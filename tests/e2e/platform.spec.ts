@@ -34,6 +34,7 @@ const TITLES: Record<string, string> = {
   "/dashboard/teacher/activities/guide/[activityId]": "授業の進行",
   "/dashboard/manager/activities/guide/[schoolId]/[activityId]": "授業の進行",
   "/dashboard/teacher/activities/stats/[activityId]": "集計",
+  "/dashboard/teacher/activities/members/[activityId]": "ポータルの名簿",
   "/dashboard/manager/activities/stats/[schoolId]/[activityId]": "集計",
   "/dashboard/teacher/activities/response/[activityId]/[studentId]": "生徒の回答",
   "/dashboard/manager/activities/response/[schoolId]/[activityId]/[studentId]": "生徒の回答",

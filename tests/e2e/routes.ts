@@ -156,6 +156,11 @@ export const ROUTES: RouteRow[] = [
     area: "teacher",
   },
   {
+    pattern: "/dashboard/teacher/activities/members/[activityId]",
+    path: `/dashboard/teacher/activities/members/${DEMO_IDS.scienceActivity}`,
+    area: "teacher",
+  },
+  {
     pattern: "/dashboard/teacher/activities/response/[activityId]/[studentId]",
     path: `/dashboard/teacher/activities/response/${DEMO_IDS.scienceActivity}/${STUDENT}`,
     area: "teacher",

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { createServer, type Server } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { exportJWK, generateKeyPair, type JWK, type JWTPayload, SignJWT } from "jose";
+import { createLocalJWKSet, exportJWK, generateKeyPair, type JWK, type JWTPayload, jwtVerify, SignJWT } from "jose";
 
 /**
  * A 学習eポータル standing in as an LTI 1.3 platform (1EdTech's reference platform flow), for the tests: it serves
@@ -12,6 +12,11 @@ import { exportJWK, generateKeyPair, type JWK, type JWTPayload, SignJWT } from "
  * A deep linking request (`deepLinking`) asks for a link; the tool's signed response, form-posted back to
  * `deepLinkReturnUrl`, is kept as it came (`returned`), for the test to verify. Its `/frame` page holds a launch (or
  * any page) in an iframe, as a portal that opens the tool inside its own page.
+ *
+ * Its services (Assignment and Grade Services 2.0, Names and Role Provisioning 2.0): a token endpoint (client
+ * credentials with a JWT client assertion, Security Framework §4.1) that verifies the assertion against the tool's
+ * JWKS and refuses a bad or replayed one; each line item's `/scores` keeps what it receives (`scores`) and answers
+ * with `scoreStatus`; a context's members (`setMembers`) served PAGE_SIZE at a time with `Link: rel="next"`.
  */
 export interface LaunchSpec {
   /** The person's identifier: `sub` (the OneRoster sourcedId). */
@@ -29,6 +34,48 @@ export interface LaunchSpec {
 
 const LTI = "https://purl.imsglobal.org/spec/lti/claim";
 const DL = "https://purl.imsglobal.org/spec/lti-dl/claim";
+export const AGS_CLAIM = "https://purl.imsglobal.org/spec/lti-ags/claim/endpoint";
+export const NRPS_CLAIM = "https://purl.imsglobal.org/spec/lti-nrps/claim/namesroleservice";
+export const SCORE_SCOPE = "https://purl.imsglobal.org/spec/lti-ags/scope/score";
+export const MEMBERS_SCOPE = "https://purl.imsglobal.org/spec/lti-nrps/scope/contextmembership.readonly";
+export const SCORE_TYPE = "application/vnd.ims.lis.v1.score+json";
+export const MEMBERS_TYPE = "application/vnd.ims.lti-nrps.v2.membershipcontainer+json";
+const PAGE_SIZE = 2;
+
+/** A score as the platform received it. */
+export interface ReceivedScore {
+  lineitem: string;
+  contentType: string;
+  body: Record<string, unknown>;
+  status: number;
+}
+
+const ACTIVITY_PROGRESS = ["Initialized", "Started", "InProgress", "Submitted", "Completed"];
+const GRADING_PROGRESS = ["FullyGraded", "Pending", "PendingManual", "Failed", "NotReady"];
+
+/** What makes `body` not a score of application/vnd.ims.lis.v1.score+json (AGS 2.0 §3.4.2); [] when it is one. */
+export function scoreProblems(body: Record<string, unknown>): string[] {
+  const problems: string[] = [];
+  if (typeof body.userId !== "string" || !body.userId) problems.push("userId");
+  const at = typeof body.timestamp === "string" ? body.timestamp : "";
+  if (!/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/.test(at)) problems.push("timestamp");
+  if (!ACTIVITY_PROGRESS.includes(String(body.activityProgress))) problems.push("activityProgress");
+  if (!GRADING_PROGRESS.includes(String(body.gradingProgress))) problems.push("gradingProgress");
+  if ("scoreGiven" in body) {
+    if (typeof body.scoreGiven !== "number" || body.scoreGiven < 0) problems.push("scoreGiven");
+    if (typeof body.scoreMaximum !== "number" || body.scoreMaximum <= 0) problems.push("scoreMaximum");
+  }
+  return problems;
+}
+
+/** A member of a context (NRPS 2.0 §2.2). */
+export interface Member {
+  user_id: string;
+  lis_person_sourcedid?: string;
+  roles: string[];
+  status?: "Active" | "Inactive" | "Deleted";
+  name?: string;
+}
 
 type KeyPair = Awaited<ReturnType<typeof generateKeyPair>>;
 
@@ -51,6 +98,18 @@ export interface LtiPlatformEmulator {
   frameUrl(src: string): string;
   /** A signed id_token for `spec` with `nonce` (for tests that post it themselves). */
   idToken(spec: LaunchSpec, nonce: string): Promise<string>;
+  /** The launch claims of a line item (AGS) and of a context's members (NRPS), for `claims`. */
+  serviceClaims(options: { lineitem?: string; context?: string }): Record<string, unknown>;
+  /** A line item's URL. */
+  lineitemUrl(id: string): string;
+  /** The token requests so far: granted, or why refused. */
+  tokenRequests: { granted: boolean; scope: string; error?: string }[];
+  /** The scores received so far, in order. */
+  scores: ReceivedScore[];
+  /** How the next score is answered (n: the scores received before it); 200 unless set. */
+  scoreStatus: (n: number) => number;
+  /** The members of a context; `refuse` answers the membership request with 403. */
+  setMembers(context: string, members: Member[], refuse?: boolean): void;
   close(): Promise<void>;
 }
 
@@ -67,6 +126,8 @@ export async function startLtiPlatform(options: {
   toolUrl: string;
   port?: number;
   host?: string;
+  /** The tool's public keys (default: fetched from <toolUrl>/api/lti/jwks). */
+  toolJwks?: () => Promise<{ keys: JWK[] }>;
 }): Promise<LtiPlatformEmulator> {
   const clientId = `manabiya-${randomUUID().slice(0, 8)}`;
   const deploymentId = `dep-${randomUUID().slice(0, 8)}`;
@@ -79,6 +140,7 @@ export async function startLtiPlatform(options: {
   const returned: string[] = [];
   const host = options.host ?? "127.0.0.1";
   let issuer = "";
+  const services = serviceState(options, () => issuer, clientId);
 
   async function idToken(spec: LaunchSpec, nonce: string): Promise<string> {
     const claims: JWTPayload = {
@@ -118,6 +180,7 @@ export async function startLtiPlatform(options: {
       res.writeHead(status, { "Content-Type": "text/html; charset=utf-8" });
       res.end(body);
     };
+    if (services.handle(req, res, url)) return;
     if (url.pathname === "/jwks") {
       res.writeHead(200, { "Content-Type": "application/json" });
       return res.end(JSON.stringify({ keys: [jwk] }));
@@ -195,6 +258,160 @@ export async function startLtiPlatform(options: {
     startUrl: (hint) => `${issuer}/start?hint=${encodeURIComponent(hint)}`,
     frameUrl: (src) => `${issuer}/frame?src=${encodeURIComponent(src)}`,
     idToken,
+    serviceClaims: (o) => services.claims(o),
+    lineitemUrl: (id) => `${issuer}/lineitems/${encodeURIComponent(id)}`,
+    tokenRequests: services.tokenRequests,
+    scores: services.scores,
+    get scoreStatus() {
+      return services.scoreStatus;
+    },
+    set scoreStatus(f) {
+      services.scoreStatus = f;
+    },
+    setMembers: (context, members, refuse) => services.members.set(context, { members, refuse: refuse ?? false }),
     close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve) => {
+    let body = "";
+    req.on("data", (chunk: Buffer) => (body += chunk.toString("utf8")));
+    req.on("end", () => resolve(body));
+  });
+}
+
+function json(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+  res.writeHead(status, { "Content-Type": "application/json", ...headers });
+  res.end(JSON.stringify(body));
+}
+
+/** The platform's services: its token endpoint, line items' scores, contexts' members. */
+function serviceState(
+  options: { toolUrl: string; toolJwks?: () => Promise<{ keys: JWK[] }> },
+  issuer: () => string,
+  clientId: string,
+) {
+  const tokens = new Map<string, string[]>();
+  const usedJti = new Set<string>();
+  const state = {
+    tokenRequests: [] as { granted: boolean; scope: string; error?: string }[],
+    scores: [] as ReceivedScore[],
+    scoreStatus: ((_n: number) => 200) as (n: number) => number,
+    members: new Map<string, { members: Member[]; refuse: boolean }>(),
+  };
+  const toolJwks =
+    options.toolJwks ??
+    (async () => (await (await fetch(`${options.toolUrl}/api/lti/jwks`)).json()) as { keys: JWK[] });
+
+  /** Security Framework §4.1: a client assertion signed by the tool's key, for us, fresh, used once. */
+  async function assertionError(form: URLSearchParams): Promise<string | null> {
+    if (form.get("grant_type") !== "client_credentials") return "unsupported_grant_type";
+    if (form.get("client_assertion_type") !== "urn:ietf:params:oauth:client-assertion-type:jwt-bearer")
+      return "invalid_request";
+    try {
+      const { payload } = await jwtVerify(form.get("client_assertion") ?? "", createLocalJWKSet(await toolJwks()), {
+        issuer: clientId,
+        subject: clientId,
+        audience: `${issuer()}/token`,
+        algorithms: ["RS256"],
+        requiredClaims: ["jti", "exp", "iat"],
+        maxTokenAge: "10m",
+      });
+      if (usedJti.has(payload.jti!)) return "invalid_client: jti replayed";
+      usedJti.add(payload.jti!);
+      return null;
+    } catch (error) {
+      return `invalid_client: ${error instanceof Error ? error.message : String(error)}`;
+    }
+  }
+
+  async function token(req: IncomingMessage, res: ServerResponse) {
+    const form = new URLSearchParams(await readBody(req));
+    const scope = form.get("scope") ?? "";
+    const error = await assertionError(form);
+    state.tokenRequests.push({ granted: !error, scope, ...(error ? { error } : {}) });
+    if (error) return json(res, 401, { error: error.split(":")[0] });
+    const accessToken = randomUUID();
+    tokens.set(accessToken, scope.split(" "));
+    json(res, 200, { access_token: accessToken, token_type: "Bearer", expires_in: 3600, scope });
+  }
+
+  const allowed = (req: IncomingMessage, scope: string) => {
+    const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? "")?.[1];
+    return Boolean(bearer && tokens.get(bearer)?.includes(scope));
+  };
+
+  async function score(req: IncomingMessage, res: ServerResponse, lineitem: string) {
+    const text = await readBody(req);
+    if (!allowed(req, SCORE_SCOPE)) return json(res, 401, { error: "invalid_token" });
+    const body = JSON.parse(text) as Record<string, unknown>;
+    const valid = req.headers["content-type"] === SCORE_TYPE && scoreProblems(body).length === 0;
+    const status = valid ? state.scoreStatus(state.scores.length) : 400;
+    state.scores.push({ lineitem, contentType: req.headers["content-type"] ?? "", body, status });
+    json(res, status, status < 300 ? {} : { error: "refused" });
+  }
+
+  function memberships(req: IncomingMessage, res: ServerResponse, url: URL, context: string) {
+    if (!allowed(req, MEMBERS_SCOPE)) return json(res, 401, { error: "invalid_token" });
+    const held = state.members.get(context);
+    if (!held || held.refuse) return json(res, 403, { error: "forbidden" });
+    const page = Number(url.searchParams.get("page") ?? "0");
+    const members = held.members.slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE);
+    const more = (page + 1) * PAGE_SIZE < held.members.length;
+    const next = `${issuer()}${url.pathname}?page=${page + 1}`;
+    json(
+      res,
+      200,
+      { id: `${issuer()}${url.pathname}`, context: { id: context }, members },
+      {
+        "Content-Type": MEMBERS_TYPE,
+        ...(more ? { Link: `<${next}>; rel="next"` } : {}),
+      },
+    );
+  }
+
+  function handle(req: IncomingMessage, res: ServerResponse, url: URL): boolean {
+    const scoreMatch = /^\/lineitems\/([^/]+)\/scores$/.exec(url.pathname);
+    const membersMatch = /^\/contexts\/([^/]+)\/memberships$/.exec(url.pathname);
+    if (url.pathname === "/token" && req.method === "POST") void token(req, res);
+    else if (scoreMatch && req.method === "POST") void score(req, res, decodeURIComponent(scoreMatch[1]!));
+    else if (membersMatch && req.method === "GET") memberships(req, res, url, decodeURIComponent(membersMatch[1]!));
+    else return false;
+    return true;
+  }
+
+  function claims(o: { lineitem?: string; context?: string }): Record<string, unknown> {
+    return {
+      ...(o.context ? { [`${LTI}/context`]: { id: o.context, title: o.context } } : {}),
+      ...(o.lineitem
+        ? {
+            [AGS_CLAIM]: {
+              scope: [SCORE_SCOPE, "https://purl.imsglobal.org/spec/lti-ags/scope/lineitem.readonly"],
+              lineitem: `${issuer()}/lineitems/${encodeURIComponent(o.lineitem)}`,
+            },
+          }
+        : {}),
+      ...(o.context
+        ? {
+            [NRPS_CLAIM]: {
+              context_memberships_url: `${issuer()}/contexts/${encodeURIComponent(o.context)}/memberships`,
+              service_versions: ["2.0"],
+            },
+          }
+        : {}),
+    };
+  }
+
+  return {
+    ...state,
+    get scoreStatus() {
+      return state.scoreStatus;
+    },
+    set scoreStatus(f) {
+      state.scoreStatus = f;
+    },
+    handle,
+    claims,
   };
 }

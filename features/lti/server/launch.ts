@@ -1,6 +1,7 @@
 import "server-only";
 import { createRemoteJWKSet, errors, type JWTPayload, jwtVerify } from "jose";
 import { homeOf, type Role } from "@/platform/auth/roles";
+import { errorField, log } from "@/platform/ops/log";
 import { publicUrl } from "@/platform/env";
 import { framingOrigins } from "@/platform/security/headers";
 import {
@@ -9,12 +10,15 @@ import {
   type LaunchRefusal,
   LTI_VERSION,
   RESOURCE_LINK_REQUEST,
+  servicesOf,
   TOOL_PATHS,
 } from "@/features/lti/shared/claims";
 import { type DeepLinkSettings, deepLinkSettingsOf, startDeepLink } from "./deep-link";
 import { takeLaunchState } from "./launch-commands";
 import { activityModeIn, findLaunchPerson, findPlatformById } from "./launch-queries";
 import { hashSecret } from "./login";
+import { checkScores } from "./score-queue";
+import { rememberServiceLink } from "./service-link-commands";
 
 type Platform = NonNullable<Awaited<ReturnType<typeof findPlatformById>>>;
 type Person = NonNullable<Awaited<ReturnType<typeof findLaunchPerson>>>;
@@ -156,6 +160,20 @@ async function landingOf(person: Person, activityId: string | null): Promise<str
   return homeOf(person.role);
 }
 
+/**
+ * A launch into an activity of the person's school that names the platform's services (a line item, a context's
+ * members) is remembered for this person, activity and link; a line item turns the scores on in this process.
+ */
+async function rememberServices(person: Person, platform: Platform, payload: JWTPayload, activityId: string | null) {
+  const services = servicesOf(payload);
+  if (!services || !activityId || !(await activityModeIn(activityId, person.schoolId))) return;
+  await rememberServiceLink({ platformId: platform.id, userId: person.id, activityId }, services);
+  if (services.lineitem)
+    await checkScores().catch((error: unknown) =>
+      log().error({ event: "lti.scores.start.failed", ...errorField(error) }, "lti: the score queue did not start"),
+    );
+}
+
 /** Where a deep linking request's staff member lands: the picker, with the request kept for them (deep-link.ts). */
 function deepLinkLanding(person: Person, platform: Platform, payload: JWTPayload, settings: DeepLinkSettings) {
   const deploymentId = text(payload[CLAIM.deploymentId])!;
@@ -197,9 +215,11 @@ export async function verifyLaunch(input: LaunchInput): Promise<LaunchOutcome> {
   if (person.disabled) return refuse("userDisabled", platform.academyId, person.id);
   // a student may not deep-link: the account's own role decides, not the token's roles
   if (settings && person.role === "student") return refuse("staffOnly", platform.academyId, person.id);
+  const activityId = settings ? null : activityOf(payload);
   const landing = settings
     ? await deepLinkLanding(person, platform, payload, settings)
-    : await landingOf(person, activityOf(payload));
+    : await landingOf(person, activityId);
+  if (!settings) await rememberServices(person, platform, payload, activityId);
   const user = { id: person.id, role: person.role };
   return { ok: true, user, academyId: platform.academyId, landing, frameAncestors: portalOrigins(platform) };
 }

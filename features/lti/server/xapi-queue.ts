@@ -1,5 +1,5 @@
 import "server-only";
-import { type Job, jobQueue, type JobQueue, setEventWanted } from "@/platform/queue/commands";
+import { type Job, jobQueue, type JobQueue, setEventWanted, unsubscribeIfRunning } from "@/platform/queue/commands";
 import { errorField, log } from "@/platform/ops/log";
 import { schedulePeriodic } from "@/platform/ops/periodic";
 import { ANSWERS_WRITTEN, type AnswersWritten } from "@/features/play/server/answer-events";
@@ -77,7 +77,7 @@ const shared = globalThis as unknown as { manabiyaXapiWorkers?: Promise<void> };
  */
 export async function checkXapi(): Promise<void> {
   const on = await anyLrs();
-  setEventWanted(ANSWERS_WRITTEN, on);
+  setEventWanted(ANSWERS_WRITTEN, on, "xapi");
   if (on && !shared.manabiyaXapiWorkers) {
     const started = jobQueue().then((boss) => startXapiWorkers(boss));
     started.catch(() => {
@@ -86,9 +86,12 @@ export async function checkXapi(): Promise<void> {
     shared.manabiyaXapiWorkers = started;
   }
   await shared.manabiyaXapiWorkers;
-  if (!on) return;
-  // statements left waiting without a delivery (a process that died between storing and asking, a restored backup)
+  // off: the answers another feature still has published do not pile up in this one's queue
+  if (!on) return unsubscribeIfRunning(ANSWERS_WRITTEN, RECORD_QUEUE);
   const boss = await jobQueue();
+  // on again after being off: receiving the answers again
+  await boss.subscribe(ANSWERS_WRITTEN, RECORD_QUEUE);
+  // statements left waiting without a delivery (a process that died between storing and asking, a restored backup)
   for (const academyId of await academiesWaiting()) await requestDelivery(boss, academyId);
 }
 

@@ -2,9 +2,8 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { db } from "@/platform/db";
 import { publicUrl } from "@/platform/env";
-import { sceneSchema } from "@/features/scenes/shared/schema";
-import { verdictOf } from "@/features/scenes/shared/key";
 import type { WrittenAnswer } from "@/features/play/server/answer-writer";
+import { completionOf, verdict } from "./completion-queries";
 import { buildStatement, responseText, type StatementFacts, type VerbName } from "@/features/lti/shared/xapi";
 
 /**
@@ -59,11 +58,6 @@ export function derivedUuid(text: string): string {
 /** One attempt: the live session the answer was given in, or the person's self-paced work on the activity. */
 const registrationOf = (row: AnswerRow) => derivedUuid(`${row.user_id}/${row.activity_id}/${row.session_id ?? "self"}`);
 
-function verdict(type: string, content: unknown, answer: unknown) {
-  const scene = sceneSchema.safeParse({ type, content });
-  return scene.success ? verdictOf(scene.data, answer) : null;
-}
-
 interface Made {
   id: string;
   academyId: string;
@@ -110,17 +104,9 @@ function answered(row: AnswerRow, a: WrittenAnswer): Made {
 
 /** `completed` when the person has answered every scene of the activity (its score: the scenes with a key). */
 async function completed(row: AnswerRow, at: string): Promise<Made | null> {
-  const scenes = await db().$queryRawUnsafe<{ type: string; content: unknown; answer: unknown }[]>(
-    `select sc.type::text, sc.content, r.answer from activity_scenes sc
-     left join responses r on r.scene_id = sc.id and r.user_id = $2::uuid
-     where sc.activity_id = $1::uuid`,
-    row.activity_id,
-    row.user_id,
-  );
-  if (scenes.length === 0 || scenes.some((s) => s.answer === null)) return null;
-  const verdicts = scenes.map((s) => verdict(s.type, s.content, s.answer)).filter((v) => v !== null);
-  const correct = verdicts.filter((v) => v === "correct").length;
-  const result = { completion: true, ...(verdicts.length > 0 ? { correct, total: verdicts.length } : {}) };
+  const done = await completionOf(row.activity_id, row.user_id);
+  if (!done) return null;
+  const result = { completion: true, ...(done.keyed > 0 ? { correct: done.correct, total: done.keyed } : {}) };
   return make(row, "completed", registrationOf(row), at, { result });
 }
 

@@ -65,3 +65,54 @@ export const TOOL_PATHS = {
 
 /** The refusal page. */
 export const REFUSED_PATH = "/lti/refused";
+
+/** The services' claims of a launch (Assignment and Grade Services 2.0, Names and Role Provisioning 2.0). */
+export const SERVICE_CLAIM = {
+  context: `${LTI}/context`,
+  ags: "https://purl.imsglobal.org/spec/lti-ags/claim/endpoint",
+  nrps: "https://purl.imsglobal.org/spec/lti-nrps/claim/namesroleservice",
+} as const;
+export const SCORE_SCOPE = "https://purl.imsglobal.org/spec/lti-ags/scope/score";
+export const MEMBERS_SCOPE = "https://purl.imsglobal.org/spec/lti-nrps/scope/contextmembership.readonly";
+export const SCORE_TYPE = "application/vnd.ims.lis.v1.score+json";
+export const MEMBERS_TYPE = "application/vnd.ims.lti-nrps.v2.membershipcontainer+json";
+
+/** What a resource link launch says about the platform's services for the person it names. */
+export interface LaunchServices {
+  resourceLinkId: string;
+  /** The platform's id of the person (`sub`): the AGS score's userId. */
+  subject: string;
+  contextId: string | null;
+  lineitem: string | null;
+  agsScopes: string[];
+  membershipsUrl: string | null;
+}
+
+const httpUrl = (v: unknown): string | null => {
+  if (typeof v !== "string") return null;
+  try {
+    return ["http:", "https:"].includes(new URL(v).protocol) ? v : null;
+  } catch {
+    return null;
+  }
+};
+
+/** The launch's services (a line item with the score scope, a context's membership URL); null: none it can use. */
+export function servicesOf(payload: Record<string, unknown>): LaunchServices | null {
+  const ags = payload[SERVICE_CLAIM.ags] as { lineitem?: unknown; scope?: unknown } | undefined;
+  const nrps = payload[SERVICE_CLAIM.nrps] as { context_memberships_url?: unknown } | undefined;
+  const context = payload[SERVICE_CLAIM.context] as { id?: unknown } | undefined;
+  const link = payload[CLAIM.resourceLink] as { id?: unknown } | undefined;
+  const agsScopes = Array.isArray(ags?.scope) ? ags.scope.filter((s): s is string => typeof s === "string") : [];
+  const lineitem = agsScopes.includes(SCORE_SCOPE) ? httpUrl(ags?.lineitem) : null;
+  const membershipsUrl = httpUrl(nrps?.context_memberships_url);
+  if ((!lineitem && !membershipsUrl) || typeof link?.id !== "string" || typeof payload.sub !== "string") return null;
+  return {
+    resourceLinkId: link.id,
+    subject: payload.sub,
+    contextId: typeof context?.id === "string" ? context.id : null,
+    lineitem,
+    agsScopes,
+    membershipsUrl,
+  };
+}

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { randomUUID } from "node:crypto";
 import { db } from "@/platform/db";
+import { stopJobQueue } from "@/platform/queue/commands";
 import { publicUrl } from "@/platform/env";
 import { startLogin } from "@/features/lti/server/login";
 import { verifyLaunch } from "@/features/lti/server/launch";
@@ -21,10 +22,11 @@ const people = {} as Record<"student" | "teacher" | "disabled" | "foreign", { id
 let activity: string;
 const lti = { academy: "", elsewhere: "" };
 let guided: string;
+let otherSchools: string;
 
 beforeAll(async () => {
   platform = await startLtiPlatform({ toolUrl: publicUrl() });
-  const { tag, academy, school } = await twoSchools();
+  const { tag, academy, school, other } = await twoSchools();
   const elsewhere = await createAcademy(db(), { name: `X${tag}`, nameKana: "えっくす" });
   Object.assign(lti, { academy: academy.id, elsewhere: elsewhere.id });
   await setLtiPlatform(
@@ -62,11 +64,16 @@ beforeAll(async () => {
   activity = (
     await createActivityFromTemplate(db(), { templateId: "science-dissolve", schoolId: school.id, mode: "self" })
   ).id;
+  otherSchools = (
+    await createActivityFromTemplate(db(), { templateId: "science-dissolve", schoolId: other.id, mode: "self" })
+  ).id;
   guided = (
     await createActivityFromTemplate(db(), { templateId: "science-dissolve", schoolId: school.id, mode: "guide" })
   ).id;
 });
 afterAll(async () => {
+  // a launch naming a line item started the score queue
+  await stopJobQueue();
   await platform.close();
   await db().$disconnect();
 });
@@ -151,6 +158,31 @@ describe("the login initiation", () => {
 });
 
 describe("the launch", () => {
+  it("remembers a launch's line item and context members for the person, activity and link; a launch without them, or into another school's activity, keeps nothing", async () => {
+    const links = () => db().ltiServiceLink.findMany({ where: { userId: people.student.id } });
+    const before = (await links()).length;
+    expect(await launch()).toMatchObject({ ok: true });
+    // another school's activity: the student lands on their home, and nothing is kept for it
+    const claims = platform.serviceClaims({ lineitem: "x", context: "c" });
+    expect(await launch({ targetLinkUri: target(otherSchools), claims })).toMatchObject({
+      ok: true,
+      landing: "/dashboard/student/home",
+    });
+    expect((await links()).length).toBe(before);
+    const context = `c-${randomUUID()}`;
+    expect(await launch({ claims: platform.serviceClaims({ lineitem: "unit-1", context }) })).toMatchObject({
+      ok: true,
+    });
+    const [kept] = (await links()).filter((l) => l.contextId === context);
+    expect(kept).toMatchObject({
+      activityId: activity,
+      subject: people.student.sourcedId,
+      lineitem: platform.lineitemUrl("unit-1"),
+      agsScopes: expect.arrayContaining(["https://purl.imsglobal.org/spec/lti-ags/scope/score"]),
+      membershipsUrl: expect.stringMatching(/\/memberships$/),
+    });
+  });
+
   it("accepts a student's launch into a self-mode activity and a teacher's onto the activity's console", async () => {
     expect(await launch()).toEqual({
       ok: true,

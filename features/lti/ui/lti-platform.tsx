@@ -1,6 +1,7 @@
 "use client";
 import { useTranslations } from "next-intl";
 import type { LtiPlatformView } from "@/features/lti/server/platform-queries";
+import type { AcademyScores } from "@/features/lti/server/score-queries";
 import { removeLtiPlatformAction, setLtiPlatformAction } from "@/features/lti/server/actions";
 import { TOOL_PATHS } from "@/features/lti/shared/claims";
 import type { ErrorCode } from "@/platform/errors";
@@ -50,7 +51,37 @@ function ToolUrls({ origin }: { origin: string }) {
  * The academy's LTI 1.3 platform (a 学習eポータル) on the schools screen: what is registered, the URLs to copy into
  * the portal, registered or replaced in a dialog, removed in another.
  */
-export function LtiPlatform({ current, origin }: { current: LtiPlatformView | null; origin: string }) {
+/** The scores sent to the portal (AGS): how many wait, were sent, failed or were refused, and its last error. */
+function ScoreState({ scores }: { scores: AcademyScores }) {
+  const t = useTranslations("LtiPlatform");
+  return (
+    <div className="stack" data-testid="lti-scores">
+      <p
+        data-testid="lti-score-counts"
+        data-waiting={scores.waiting}
+        data-sent={scores.sent}
+        data-failed={scores.failed}
+      >
+        <RichTextClient text={t("scores", { waiting: scores.waiting, sent: scores.sent, failed: scores.failed })} />
+      </p>
+      {scores.lastError ? (
+        <p className="muted" data-testid="lti-score-last-error">
+          <RichTextClient text={t("scoresLastError", { error: scores.lastError })} />
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function LtiPlatform({
+  current,
+  scores,
+  origin,
+}: {
+  current: LtiPlatformView | null;
+  scores: AcademyScores | null;
+  origin: string;
+}) {
   const t = useTranslations("LtiPlatform");
   const edit = {
     testId: "edit-lti-platform",
@@ -101,6 +132,7 @@ export function LtiPlatform({ current, origin }: { current: LtiPlatformView | nu
           <RichTextClient text={t("unset")} />
         </p>
       )}
+      {scores ? <ScoreState scores={scores} /> : null}
       <ToolUrls origin={origin} />
     </AcademySettingCard>
   );

@@ -1,0 +1,113 @@
+import "server-only";
+import { type Job, jobQueue, type JobQueue, setEventWanted, unsubscribeIfRunning } from "@/platform/queue/commands";
+import { errorField, log } from "@/platform/ops/log";
+import { schedulePeriodic } from "@/platform/ops/periodic";
+import { ANSWERS_WRITTEN, type AnswersWritten } from "@/features/play/server/answer-events";
+import { completionOf } from "./completion-queries";
+import { deliverScore, failScore, lineitemLinks, putScore, scoreOf } from "./score-commands";
+import { anyLineitem, linksWaiting } from "./score-queries";
+import { ServiceUnavailable } from "./platform-token";
+
+/**
+ * The scores' two queues (platform/queue/commands.ts, the one queue mechanism; features/lti/README.md "Scores and
+ * members"): `lti-score-record` receives the answers each save statement wrote (the event answers.written) and, for a
+ * person who has finished an activity they were launched into with a line item, keeps the score (score-commands.ts)
+ * and asks for its delivery; `lti-score-deliver` posts a link's newest waiting score, one job per link at a time
+ * (pg-boss's "stately" policy keyed by the link), tried again with doubling waits from RETRY_DELAY_S up to
+ * RETRY_LIMIT times; then the score is `failed`.
+ */
+export const SCORE_RECORD_QUEUE = "lti-score-record";
+export const SCORE_DELIVER_QUEUE = "lti-score-deliver";
+export const RETRY_LIMIT = 8;
+export const RETRY_DELAY_S = 5;
+
+interface Deliver {
+  linkId: string;
+}
+
+/** A delivery of the link's waiting score (none queued twice: the queue's policy keeps one waiting). */
+export async function requestScoreDelivery(boss: JobQueue, linkId: string): Promise<void> {
+  await boss.send(SCORE_DELIVER_QUEUE, { linkId } satisfies Deliver, { singletonKey: linkId });
+}
+
+async function record(boss: JobQueue, jobs: Job<AnswersWritten>[]) {
+  for (const job of jobs) {
+    for (const a of job.data.answers) {
+      const links = await lineitemLinks(a.userId, a.activityId);
+      if (links.length === 0) continue;
+      const done = await completionOf(a.activityId, a.userId);
+      if (!done) continue;
+      for (const linkId of links) {
+        if (await putScore(linkId, scoreOf(done, new Date(a.savedAt)))) await requestScoreDelivery(boss, linkId);
+      }
+    }
+  }
+}
+
+async function deliver(jobs: Job<Deliver>[]) {
+  for (const job of jobs) {
+    try {
+      await deliverScore(job.data.linkId);
+    } catch (error) {
+      if (!(error instanceof ServiceUnavailable)) throw error;
+      log().warn({ event: "lti.score.retry", linkId: job.data.linkId, ...errorField(error) }, "lti: platform away");
+      if (job.retryCount >= job.retryLimit) await failScore(job.data.linkId);
+      throw error;
+    }
+  }
+}
+
+/**
+ * Creates the queues and works them in this process: `pollingSeconds` how often an idle worker looks for jobs,
+ * `retryDelaySeconds` the first wait before a delivery is tried again (a test's is short).
+ */
+export async function startScoreWorkers(boss: JobQueue, pollingSeconds = 2, retryDelaySeconds = RETRY_DELAY_S) {
+  const retry = { retryLimit: RETRY_LIMIT, retryBackoff: true };
+  await boss.createQueue(SCORE_RECORD_QUEUE, { name: SCORE_RECORD_QUEUE, ...retry, retryDelay: 1 });
+  await boss.createQueue(SCORE_DELIVER_QUEUE, {
+    name: SCORE_DELIVER_QUEUE,
+    policy: "stately",
+    ...retry,
+    retryDelay: retryDelaySeconds,
+  });
+  await boss.subscribe(ANSWERS_WRITTEN, SCORE_RECORD_QUEUE);
+  const options = { includeMetadata: true as const, batchSize: 5, pollingIntervalSeconds: pollingSeconds };
+  await boss.work<AnswersWritten>(SCORE_RECORD_QUEUE, options, (jobs) => record(boss, jobs));
+  await boss.work<Deliver>(SCORE_DELIVER_QUEUE, options, deliver);
+}
+
+const shared = globalThis as unknown as { manabiyaScoreWorkers?: Promise<void> };
+
+/**
+ * Turns the scores on in this process once a launch has named a line item: the answer saves publish, the queue
+ * starts and its workers run (once per process, shared through globalThis by Next's bundles); off while none has.
+ */
+export async function checkScores(): Promise<void> {
+  const on = await anyLineitem();
+  setEventWanted(ANSWERS_WRITTEN, on, "lti-scores");
+  if (on && !shared.manabiyaScoreWorkers) {
+    const started = jobQueue().then((boss) => startScoreWorkers(boss));
+    started.catch(() => {
+      if (shared.manabiyaScoreWorkers === started) shared.manabiyaScoreWorkers = undefined;
+    });
+    shared.manabiyaScoreWorkers = started;
+  }
+  await shared.manabiyaScoreWorkers;
+  // off: the answers another feature still has published do not pile up in this one's queue
+  if (!on) return unsubscribeIfRunning(ANSWERS_WRITTEN, SCORE_RECORD_QUEUE);
+  const boss = await jobQueue();
+  // on again after being off: receiving the answers again
+  await boss.subscribe(ANSWERS_WRITTEN, SCORE_RECORD_QUEUE);
+  // scores left waiting without a delivery (a process that died between keeping and asking, a restored backup)
+  for (const linkId of await linksWaiting()) await requestScoreDelivery(boss, linkId);
+}
+
+const CHECK_MS = 30_000;
+
+/** In a server process: checkScores at start and every CHECK_MS. */
+export function scheduleScores(): void {
+  void checkScores().catch((error: unknown) =>
+    log().error({ event: "lti.scores.start.failed", ...errorField(error) }, "lti: the score queue did not start"),
+  );
+  schedulePeriodic("lti.scores.check", CHECK_MS, checkScores);
+}

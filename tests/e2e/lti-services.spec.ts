@@ -1,0 +1,163 @@
+import { randomUUID } from "node:crypto";
+import { expect, type Page, test } from "@playwright/test";
+import { createActivityFromTemplate } from "../../prisma/seed/factories";
+import { type LtiPlatformEmulator, SCORE_TYPE, scoreProblems, startLtiPlatform } from "../support/lti-platform";
+import { BASE_URL } from "./config";
+import { e2eDb, keyedDissolve, makeSchool, TEST_PASSWORD } from "./db";
+import { chooseLanguage, expectAccessible, signInAs } from "./helpers";
+
+/**
+ * The platform's services (features/lti/README.md "Scores and members") in the running server, against the platform
+ * emulator (tests/support/lti-platform.ts; on 127.0.0.1, another site than the app): a student launched with a line
+ * item finishes the activity and the emulator receives the score (its token endpoint having verified our client
+ * assertion against our published keys); a teacher launched from a context naming its members compares it with our
+ * class and sees who is missing on either side.
+ */
+let platform: LtiPlatformEmulator;
+test.beforeEach(async () => {
+  platform = await startLtiPlatform({ toolUrl: BASE_URL });
+});
+test.afterEach(async () => {
+  await platform.close();
+});
+
+const LEARNER = "http://purl.imsglobal.org/vocab/lis/v2/membership#Learner";
+const INSTRUCTOR = "http://purl.imsglobal.org/vocab/lis/v2/membership#Instructor";
+
+async function register(academyId: string) {
+  await e2eDb().ltiPlatform.create({
+    data: {
+      ...{ academyId, issuer: platform.issuer, clientId: platform.clientId, deploymentIds: [platform.deploymentId] },
+      ...{ authLoginUrl: platform.authUrl, tokenUrl: platform.tokenUrl, jwksUrl: platform.jwksUrl },
+    },
+  });
+}
+
+async function rosterId(userId: string) {
+  const sourcedId = randomUUID();
+  await e2eDb().user.update({ where: { id: userId }, data: { sourcedId } });
+  return sourcedId;
+}
+
+async function launch(page: Page, sub: string, activityId: string, roles: string[], claims: Record<string, unknown>) {
+  const hint = platform.prepare({
+    sub,
+    deploymentId: platform.deploymentId,
+    targetLinkUri: `${BASE_URL}/lti/activities/${activityId}`,
+    roles,
+    claims,
+  });
+  await page.goto(platform.startUrl(hint));
+}
+
+test("a student launched with a line item finishes the activity; the portal receives the score (AGS), and the manager's card counts it sent", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const { academy, manager, school, students } = await makeSchool(1);
+  await register(academy.id);
+  const { activity, choice } = await keyedDissolve(school.id);
+  await e2eDb().activity.update({ where: { id: activity.id }, data: { mode: "self" } });
+  // one keyed scene: answering it finishes the activity
+  await e2eDb().activityScene.deleteMany({ where: { activityId: activity.id, id: { not: choice.id } } });
+  const sub = await rosterId(students[0]!.id);
+  const tabletContext = await browser.newContext();
+  const tablet = await tabletContext.newPage();
+  await launch(tablet, sub, activity.id, [LEARNER], platform.serviceClaims({ lineitem: "unit-1" }));
+  await expect(tablet).toHaveURL(`/dashboard/student/activities/solo/${activity.id}`);
+  await tablet.getByRole("radiogroup").getByRole("radio").first().check();
+  await expect(tablet.getByTestId("save-status")).toHaveAttribute("data-status", "saved");
+
+  // the queue posts the score within seconds; a user would wait as long for the portal's grade book
+  await expect.poll(() => platform.scores.length, { timeout: 60_000 }).toBe(1);
+  const [score] = platform.scores;
+  expect(score!.lineitem).toBe("unit-1");
+  expect(score!.contentType).toBe(SCORE_TYPE);
+  expect(score!.status).toBe(200);
+  expect(scoreProblems(score!.body)).toEqual([]);
+  expect(score!.body).toEqual({
+    userId: sub,
+    scoreGiven: 1,
+    scoreMaximum: 1,
+    activityProgress: "Completed",
+    gradingProgress: "FullyGraded",
+    timestamp: expect.any(String),
+  });
+  // the token was asked for with our client assertion, for the score scope only
+  expect(platform.tokenRequests).toEqual([
+    { granted: true, scope: "https://purl.imsglobal.org/spec/lti-ags/scope/score" },
+  ]);
+  await tabletContext.close();
+
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await signInAs(page, manager.email!, TEST_PASSWORD);
+  await page.goto("/dashboard/manager/schools");
+  await expect(page.getByTestId("lti-score-counts")).toHaveAttribute("data-sent", "1");
+  await expect(page.getByTestId("lti-score-counts")).toHaveAttribute("data-failed", "0");
+  await expectAccessible(page);
+  for (const lang of ["ja", "ja-ruby", "ja-kana"] as const) {
+    await chooseLanguage(page, lang);
+    await page.getByTestId("lti-scores").scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `test-results/lti-scores-1280-${lang}.png` });
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByTestId("lti-scores").scrollIntoViewIfNeeded();
+  await page.screenshot({ path: "test-results/lti-scores-phone-ja-kana.png" });
+});
+
+test("a teacher launched from a context naming its members compares it with our class (NRPS): who is missing on either side; a refusal is said clearly", async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const { academy, school, teacher, students } = await makeSchool(2);
+  await register(academy.id);
+  const context = `class-${randomUUID()}`;
+  await e2eDb().rosterClass.create({
+    data: { schoolId: school.id, sourcedId: context, title: "1年1組", grade: 1, className: "1" },
+  });
+  const activity = await createActivityFromTemplate(e2eDb(), {
+    templateId: "science-dissolve",
+    schoolId: school.id,
+    mode: "guide",
+  });
+  const [inBoth, onlyOurs] = [await rosterId(students[0]!.id), await rosterId(students[1]!.id)];
+  const stranger = randomUUID();
+  // three learners over two pages (Link rel="next"), and the teacher, who is no learner
+  platform.setMembers(context, [
+    { user_id: inBoth, roles: [LEARNER], status: "Active", name: "両方 いる" },
+    { user_id: stranger, roles: [LEARNER], status: "Active", name: "ポータル だけ" },
+    { user_id: randomUUID(), roles: [LEARNER], status: "Inactive" },
+    { user_id: await rosterId(teacher.id), roles: [INSTRUCTOR], status: "Active" },
+  ]);
+  const sub = (await e2eDb().user.findUniqueOrThrow({ where: { id: teacher.id } })).sourcedId!;
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await launch(page, sub, activity.id, [INSTRUCTOR], platform.serviceClaims({ context }));
+  await expect(page).toHaveURL(`/dashboard/teacher/activities/guide/${activity.id}`);
+  await page.getByTestId("members-link").click();
+  await expect(page).toHaveURL(`/dashboard/teacher/activities/members/${activity.id}`);
+  await expect(page.getByTestId("members-class")).toHaveAttribute("data-matched", "1");
+  await expect(page.getByTestId("members-portal-only").locator("li")).toHaveCount(1);
+  await expect(page.getByTestId("members-portal-only").locator(`li[data-sourced-id="${stranger}"]`)).toBeVisible();
+  await expect(page.getByTestId("members-ours-only").locator("li")).toHaveCount(1);
+  await expect(page.getByTestId("members-ours-only").locator(`li[data-sourced-id="${onlyOurs}"]`)).toContainText(
+    students[1]!.name!,
+  );
+  expect(platform.tokenRequests).toEqual([
+    { granted: true, scope: "https://purl.imsglobal.org/spec/lti-nrps/scope/contextmembership.readonly" },
+  ]);
+  await expectAccessible(page);
+  for (const lang of ["ja", "ja-ruby", "ja-kana"] as const) {
+    await chooseLanguage(page, lang);
+    await page.screenshot({ path: `test-results/lti-members-1280-${lang}.png` });
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: "test-results/lti-members-phone-ja-kana.png" });
+
+  platform.setMembers(context, [], true);
+  await page.reload();
+  await expect(page.getByTestId("members-error")).toHaveAttribute("data-reason", "refused");
+  await page.screenshot({ path: "test-results/lti-members-refused-phone-ja-kana.png" });
+  await chooseLanguage(page, "ja");
+  await expect(page.getByTestId("members-error")).toContainText("ポータルが名簿を見せてくれませんでした");
+});
