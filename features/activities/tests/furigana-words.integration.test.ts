@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/platform/db";
 import type { AuthorizedSchoolId } from "@/platform/auth/scope";
 import { saveSceneContent } from "@/features/activities/server/scene-commands";
+import { saveSceneOrder } from "@/features/activities/server/commands";
 import { suggestFurigana } from "@/features/activities/server/furigana-suggest";
 import { readTemplateFiles, syncTemplates } from "@/features/activities/server/template-load";
 import { MAX_SCHOOL_WORDS } from "@/features/activities/shared/furigana-words";
@@ -87,6 +88,27 @@ describe("furigana: the school's own word list, from the words its teachers corr
       { base: "渋谷", reading: "しぶや", check: false },
       { base: "聚慎", reading: "しゅうしん", check: false },
     ]);
+  });
+
+  it("learns from an activity's title too", async () => {
+    const act = await createActivityFromTemplate(db(), { templateId: "math-linear-equations", schoolId: school });
+    const scenes = await db().activityScene.findMany({
+      where: { activityId: act.id },
+      orderBy: { position: "asc" },
+      select: { id: true },
+    });
+    const ctx = { schoolId: school, actorId: teacher };
+    const order = scenes.map((s) => s.id);
+    expect(
+      await saveSceneOrder(ctx, {
+        activityId: act.id,
+        version: 1,
+        title: "|重版(ちょうはん)の本",
+        order,
+        groupOrders: {},
+      }),
+    ).toEqual({ ok: true, data: { version: 2 } });
+    expect(await listOf(school)).toContain("重版=ちょうはん");
   });
 
   it("remembers no ruby read as the proposer reads it, and never a reading that is not kana", async () => {
