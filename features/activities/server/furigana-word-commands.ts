@@ -43,7 +43,8 @@ async function correctionsOf(school: AuthorizedSchoolId, texts: string[]): Promi
  * texts with a ruby over a kanji are analysed. Returns how many words were remembered.
  */
 export async function rememberSchoolReadings(school: AuthorizedSchoolId, content: unknown): Promise<number> {
-  const words = await correctionsOf(school, stringsOf(content));
+  // in one order, so two saves of the school lock the rows they share in the same order (no deadlock)
+  const words = (await correctionsOf(school, stringsOf(content))).sort((a, b) => (a.base < b.base ? -1 : 1));
   if (words.length === 0) return 0;
   const bases = words.map((w) => w.base);
   const readings = words.map((w) => w.reading);
