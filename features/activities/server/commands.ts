@@ -10,6 +10,7 @@ import { type ActivityFile, contentOfFile } from "../shared/file-format";
 import { canDelete, endsGuideSession, isPermutation } from "../shared/policy";
 import type { FeedbackTiming } from "../shared/modes";
 import { activitySnapshotTx } from "./snapshot";
+import { rememberAfterSave } from "./furigana-word-commands";
 import type { ActivityMode, SaveOrderInput } from "../shared/schema";
 
 /**
@@ -299,6 +300,10 @@ export async function deleteActivity(ctx: Ctx, activityId: string): Promise<Acti
  * version the editor loaded: a concurrent edit gets CONFLICT, never a mix.
  */
 export async function saveSceneOrder(ctx: Ctx, input: SaveOrderInput): Promise<ActionResult<{ version: number }>> {
+  return rememberAfterSave(ctx.schoolId, input.title, await writeSceneOrder(ctx, input));
+}
+
+function writeSceneOrder(ctx: Ctx, input: SaveOrderInput): Promise<ActionResult<{ version: number }>> {
   return db().$transaction(async (tx) => {
     const activity = await tx.activity.findFirst({
       where: { id: input.activityId, schoolId: ctx.schoolId },

@@ -1,6 +1,7 @@
 import "server-only";
 import { db } from "@/platform/db";
 import type { AuthorizedSchoolId } from "@/platform/auth/scope";
+import { MAX_SCHOOL_WORDS } from "../shared/furigana-words";
 
 /** Bounds one school's roster read for readings (a large school has ~1,500 people). */
 const MAX_ROSTER = 5_000;
@@ -14,5 +15,14 @@ export async function listRosterReadings(
     select: { name: true, nameKana: true },
     orderBy: { id: "asc" },
     take: MAX_ROSTER,
+  });
+}
+
+/** The school's own word list (features/activities/server/furigana-word-commands.ts), bounded there. */
+export async function listSchoolReadings(school: AuthorizedSchoolId): Promise<{ base: string; reading: string }[]> {
+  return db().schoolReading.findMany({
+    where: { schoolId: school },
+    select: { base: true, reading: true },
+    take: MAX_SCHOOL_WORDS,
   });
 }

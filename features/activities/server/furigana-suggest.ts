@@ -1,15 +1,19 @@
 import "server-only";
 import type { AuthorizedSchoolId } from "@/platform/auth/scope";
-import { listRosterReadings } from "./furigana-queries";
+import { listRosterReadings, listSchoolReadings } from "./furigana-queries";
 import { nameEntries } from "../shared/furigana-names";
 import { applyFurigana, proposeFurigana, type Proposal } from "../shared/furigana-propose";
 import { hasKanji } from "../shared/furigana-align";
 import { tokenizeMarkup } from "./furigana-tokenizer";
 
-/** The furigana proposals for `text` in `school`: the dictionary's readings, the roster's for names. */
+/** The furigana proposals for `text` in `school`: the dictionary's readings, the roster's for names, the school's own words. */
 export async function suggestFurigana(school: AuthorizedSchoolId, text: string): Promise<Proposal[]> {
-  const [tokens, roster] = await Promise.all([tokenizeMarkup(text), listRosterReadings(school)]);
-  return proposeFurigana(text, tokens, nameEntries(roster));
+  const [tokens, roster, words] = await Promise.all([
+    tokenizeMarkup(text),
+    listRosterReadings(school),
+    listSchoolReadings(school),
+  ]);
+  return proposeFurigana(text, tokens, nameEntries(roster), words);
 }
 
 /**

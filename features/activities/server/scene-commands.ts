@@ -7,6 +7,7 @@ import { placeSchoolImages } from "@/features/scenes/server/image-store";
 import type { AuthorizedSchoolId } from "@/platform/auth/scope";
 import type { Scene } from "@/features/scenes/shared/schema";
 import { createActivityTx } from "@/features/activities/server/template-copy";
+import { rememberAfterSave } from "./furigana-word-commands";
 import {
   type AddSceneInput,
   type BlankActivityInput,
@@ -135,7 +136,12 @@ async function changeScene<S extends { activityId: string; sceneId: string; scen
   });
 }
 
-export function saveSceneContent(ctx: Ctx, edit: SaveSceneInput): Promise<ActionResult<{ version: number }>> {
+/** Saves a scene's content; then the school's word list learns the readings its teacher corrected in it. */
+export async function saveSceneContent(ctx: Ctx, edit: SaveSceneInput): Promise<ActionResult<{ version: number }>> {
+  return rememberAfterSave(ctx.schoolId, edit.scene.content, await writeSceneContent(ctx, edit));
+}
+
+function writeSceneContent(ctx: Ctx, edit: SaveSceneInput): Promise<ActionResult<{ version: number }>> {
   return changeScene(ctx, edit, async (tx, input, scene) => {
     if (scene.type !== input.scene.type) return refused("type", "VALIDATION");
     if (scene.answered && !input.newVersion) return refused("answered");

@@ -10,6 +10,12 @@ export interface NameEntry {
   parts: { base: string; reading: string }[];
 }
 
+/** A word of the school's own list (features/activities/shared/furigana-words.ts): a teacher's reading of it, hiragana. */
+export interface WordEntry {
+  base: string;
+  reading: string;
+}
+
 /** A proposed ruby: `base` is `text.slice(start, end)`, `reading` in hiragana; `word` the whole word, for the teacher to see. */
 export interface Proposal {
   start: number;
@@ -17,7 +23,7 @@ export interface Proposal {
   base: string;
   reading: string;
   word: string;
-  source: "dictionary" | "roster";
+  source: "dictionary" | "roster" | "school";
   /** the analyser guessed (unknown word, prefix or suffix, proper noun): the editor marks it for the teacher to check */
   check: boolean;
 }
@@ -73,23 +79,46 @@ const GUESSED_POS = /^(名詞,固有名詞|名詞,接尾|接頭詞)/;
 const guessed = (t: Token) =>
   t.unknown === true || (GUESSED_POS.test(t.pos ?? "") && !t.pos!.startsWith("名詞,接尾,助数詞"));
 
-/** Where roster names stand: a full name anywhere in plain text, a single part only where the analyser cut a word (学 in 学校 is no name). */
-function nameMatches(text: string, spans: TextSpan[], tokens: Token[], names: NameEntry[]) {
-  const starts = new Set(tokens.map((t) => t.start));
-  const ends = new Set(tokens.map((t) => t.start + t.surface.length));
-  const entries = names
-    .map((n) => ({ surface: n.parts.map((p) => p.base).join(""), parts: n.parts }))
+/** A listed reading: a roster name (its parts) or a word of the school's list; `whole` only where the analyser cut a word or run. */
+interface Listed {
+  surface: string;
+  parts: NameEntry["parts"];
+  source: "roster" | "school";
+  whole: boolean;
+}
+
+function listedOf(names: NameEntry[], words: WordEntry[]): Listed[] {
+  const listed: Listed[] = [
+    ...names.map((n) => ({
+      surface: n.parts.map((p) => p.base).join(""),
+      parts: n.parts,
+      source: "roster" as const,
+      whole: n.parts.length < 2,
+    })),
+    ...words.map((w) => ({ surface: w.base, parts: [w], source: "school" as const, whole: true })),
+  ];
+  // longest first; at equal length a roster name before a word of the list (a stable sort)
+  return listed
     .filter((e) => e.surface !== "" && hasKanji(e.surface))
     .sort((a, b) => b.surface.length - a.surface.length);
-  const found: { start: number; parts: NameEntry["parts"] }[] = [];
+}
+
+/**
+ * Where roster names and the school's words stand: a full name anywhere in plain text, a single part of a name or
+ * a listed word only where the analyser's words start and end (学 in 学校 is no name).
+ */
+function listedMatches(text: string, spans: TextSpan[], tokens: Token[], listed: Listed[]) {
+  const starts = new Set(tokens.map((t) => t.start));
+  const ends = new Set(tokens.map((t) => t.start + t.surface.length));
+  const found: { start: number; entry: Listed }[] = [];
   const claims: Claim[] = [];
-  for (const entry of entries) {
+  for (const entry of listed) {
     for (let at = text.indexOf(entry.surface); at >= 0; at = text.indexOf(entry.surface, at + 1)) {
       const end = at + entry.surface.length;
       if (!spanOf(spans, at, end) || overlaps(claims, at, end)) continue;
-      if (entry.parts.length < 2 && !(starts.has(at) && ends.has(end))) continue;
+      if (entry.whole && !(starts.has(at) && ends.has(end))) continue;
       claims.push({ start: at, end });
-      found.push({ start: at, parts: entry.parts });
+      found.push({ start: at, entry });
     }
   }
   return { found, claims };
@@ -97,19 +126,25 @@ function nameMatches(text: string, spans: TextSpan[], tokens: Token[], names: Na
 
 /**
  * The furigana to propose for `text` (stored markup), from the analyser's
- * `tokens` (offsets into `text`) and the school's `names`: every word with a
- * kanji in the plain-text parts of the markup gets its reading over its kanji,
- * a roster name its roster reading. Existing ruby, math and markup are left
- * alone. Pure: the same input gives the same proposals, in text order.
+ * `tokens` (offsets into `text`), the school's `names` and its own `words`:
+ * every word with a kanji in the plain-text parts of the markup gets its
+ * reading over its kanji, a roster name its roster reading, a listed word the
+ * school's reading (never marked to check). Existing ruby, math and markup are
+ * left alone. Pure: the same input gives the same proposals, in text order.
  */
-export function proposeFurigana(text: string, tokens: Token[], names: NameEntry[] = []): Proposal[] {
+export function proposeFurigana(
+  text: string,
+  tokens: Token[],
+  names: NameEntry[] = [],
+  words: WordEntry[] = [],
+): Proposal[] {
   const spans = textSpans(text);
-  const { found, claims } = nameMatches(text, spans, tokens, names);
+  const { found, claims } = listedMatches(text, spans, tokens, listedOf(names, words));
   const proposals: Proposal[] = [];
-  for (const name of found) {
-    let at = name.start;
-    for (const part of name.parts) {
-      if (part.reading) proposals.push(...rubyOf(text, at, part.base, part.reading, "roster"));
+  for (const { start, entry } of found) {
+    let at = start;
+    for (const part of entry.parts) {
+      if (part.reading) proposals.push(...rubyOf(text, at, part.base, part.reading, entry.source));
       at += part.base.length;
     }
   }

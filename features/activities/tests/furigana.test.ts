@@ -5,6 +5,7 @@ import { alignReading, isKana, toHiragana } from "@/features/activities/shared/f
 import { nameEntries } from "@/features/activities/shared/furigana-names";
 import { applyFurigana, proposeFurigana, type Token } from "@/features/activities/shared/furigana-propose";
 import { chunksOf, textSpans } from "@/features/activities/shared/furigana-spans";
+import { correctedWords, withoutRuby } from "@/features/activities/shared/furigana-words";
 import { DICTIONARY_DIR, tokenizeMarkup } from "@/features/activities/server/furigana-tokenizer";
 import { COUNTERS, countReading, numberReading, numberValue } from "@/features/activities/shared/furigana-rules";
 import { parseRichText } from "@/platform/richtext/parse";
@@ -162,6 +163,60 @@ describe("readings of names come from the roster", () => {
     const toks = tokens([["山田", "ヤマダ"]]);
     expect(proposeFurigana("山田", toks, twice)).toEqual([
       expect.objectContaining({ reading: "やまだ", source: "dictionary" }),
+    ]);
+  });
+});
+
+describe("the school's own word list", () => {
+  it("a listed word takes the school's reading as a whole word or run, longest first, never marked to check", () => {
+    const text = "魚市場と市場と二重跳び";
+    const toks = tokens([
+      ["魚", "サカナ"],
+      ["市場", "イチバ"],
+      ["と", "ト"],
+      ["市場", "イチバ"],
+      ["と", "ト"],
+      ["二", "ニ"],
+      ["重", "ジュウ"],
+      ["跳び", "トビ"],
+    ]);
+    const words = [
+      { base: "魚市場", reading: "うおいちば" },
+      { base: "市場", reading: "しじょう" },
+      { base: "重跳", reading: "じゅうと" },
+    ];
+    expect(proposeFurigana(text, toks, [], words).map((p) => [p.base, p.reading, p.source, p.check])).toEqual([
+      ["魚市場", "うおいちば", "school", false],
+      ["市場", "しじょう", "school", false],
+      ["二重", "にじゅう", "dictionary", false],
+      ["跳", "と", "dictionary", false],
+    ]);
+  });
+  it("a roster name goes before a listed word written alike", () => {
+    const toks = tokens([["東", "ヒガシ"]]);
+    const roster = nameEntries([{ name: "東", nameKana: "あずま" }]);
+    expect(proposeFurigana("東", toks, roster, [{ base: "東", reading: "とう" }])).toMatchObject([
+      { reading: "あずま", source: "roster" },
+    ]);
+  });
+  it("learns from a saved text the words whose ruby the proposer reads otherwise, marked to check, or not at all", () => {
+    const { plain, rubies } = withoutRuby("|重複(ちょうふく)と|体重(たいじゅう)と|聚慎(シュウシン)と|重(え)ねる");
+    expect(plain).toBe("重複と体重と聚慎と重ねる");
+    const toks = tokens([
+      ["重複", "ジュウフク"],
+      ["と", "ト"],
+      ["体重", "タイジュウ"],
+      ["と", "ト"],
+      ["聚", null],
+      ["慎", "マキ"],
+      ["と", "ト"],
+      ["重ねる", "カサネル"],
+    ]);
+    const proposals = proposeFurigana(plain, toks);
+    expect(correctedWords(plain, rubies, toks, proposals)).toEqual([
+      { base: "重複", reading: "ちょうふく" },
+      { base: "聚慎", reading: "しゅうしん" },
+      { base: "重ねる", reading: "えねる" },
     ]);
   });
 });

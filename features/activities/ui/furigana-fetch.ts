@@ -21,7 +21,7 @@ export async function fetchProposals(text: string, schoolId?: string): Promise<P
 const KANJI = /[\p{Script=Han}々〆ヶ]/u;
 
 /**
- * 「保存するときにふりがなをつける」: every proposal (dictionary and roster) applied to every text of
+ * 「保存するときにふりがなをつける」: every proposal (dictionary, roster and the school's own words) applied to every text of
  * the scene, where no ruby is set yet (the proposals skip existing ruby). The texts go in one
  * request, joined by line feeds (which no proposal spans), so a scene of 150 option labels is
  * one analysis, bounded like any other. Null when it fails ("busy" when the server asked to wait):

@@ -192,9 +192,9 @@ function ProposalRow({
           <RichTextClient text={t("check")} />
         </span>
       ) : null}
-      {row.source === "roster" ? (
+      {row.source !== "dictionary" ? (
         <span className="muted small">
-          <RichTextClient text={t("fromRoster")} />
+          <RichTextClient text={t(row.source === "roster" ? "fromRoster" : "fromSchool")} />
         </span>
       ) : null}
     </li>
