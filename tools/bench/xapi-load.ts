@@ -1,5 +1,5 @@
 /**
- * The learning records never slow an answer save (issue #39; features/lti/README.md "Learning records"): students'
+ * The learning records never slow an answer save (features/lti/README.md "Learning records"): students'
  * saves at a steady pace, IN_FLIGHT at a time, with no LRS set (the answer writer publishes nothing), beside the
  * same with every academy's LRS set and every student a OneRoster sourcedId (each save statement publishes
  * `answers.written` to pg-boss in the app's database, the xapi-record worker stores the statements and xapi-deliver
