@@ -37,21 +37,23 @@ export function WordsAnswer({
     if (saved.length > 0 && (wordsToSend(typed) ?? []).join("\n") !== saved.join("\n"))
       setTyped(Array.from({ length: scene.maxWords }, (_, i) => saved[i] ?? ""));
   }
+  // as many boxes as the scene takes now (the editor's preview follows a changed maxWords)
+  const boxes = Array.from({ length: scene.maxWords }, (_, i) => typed[i] ?? "");
   const set = (i: number, value: string) => {
-    const next = typed.map((v, j) => (j === i ? value : v));
+    const next = boxes.map((v, j) => (j === i ? value : v));
     setTyped(next);
     setTouched(true);
     const words = wordsToSend(next);
     if (words) onAnswer({ words });
   };
-  const empty = touched && wordsToSend(typed) === null;
+  const empty = touched && wordsToSend(boxes) === null;
   return (
     <div className="field words-answer" data-testid="words-answer">
       <p className="muted" data-testid="words-limit">
         <RichTextClient text={t("wordsLimit", { max: scene.maxWords, length: WORD_LIMITS.length })} />
       </p>
       <div className="words-inputs">
-        {typed.map((value, i) => (
+        {boxes.map((value, i) => (
           <input
             key={i}
             type="text"
