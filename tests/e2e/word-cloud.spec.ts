@@ -21,7 +21,8 @@ const answerOf = async (sceneId: string, userId: string) =>
 test("a teacher makes a word cloud scene; a student answers it solo on a phone, an emptied answer refused with a message", async ({
   browser,
 }, testInfo) => {
-  test.setTimeout(240_000);
+  // the editor, then the student signed in three times (one per display language) on a loaded machine
+  test.setTimeout(480_000);
   const { teacher, school, students } = await makeSchool(1);
   const activity = await createActivityFromTemplate(e2eDb(), {
     templateId: "reflection-weekly",
