@@ -42,6 +42,10 @@ const EXTRA_SCENES = {
     prompt: "ビーカーの|中(なか)の|様子(ようす)を|絵(え)にかきましょう。",
     instructions: "|溶(と)けた|食塩(しょくえん)がどこにあるか、|点(てん)でかきます。",
   },
+  word_cloud: {
+    prompt: "|食塩(しょくえん)が|水(みず)に|溶(と)けるようすを、ことばで|表(あらわ)しましょう。",
+    maxWords: 2,
+  },
   long: {
     prompt:
       "|先週(せんしゅう)の|実験(じっけん)で|見(み)たことや|教科書(きょうかしょ)で|読(よ)んだことを|思(おも)い|出(だ)しながら、|水(みず)100gに|食塩(しょくえん)をとかしていったときに|起(お)こることとして、|次(つぎ)の|六(むっ)つのうちいちばん|正(ただ)しいと|思(おも)うものを|一(ひと)つ|選(えら)び、そう|考(かんが)えた|理由(りゆう)を|友(とも)だちに|説明(せつめい)できるようにしましょう。",
@@ -84,6 +88,11 @@ const ANSWERS: Record<string, object[]> = {
       ],
     },
   ],
+  word_cloud: [
+    { words: ["とける", "見えなくなる"] },
+    { words: ["トケル", "すきとおる"] },
+    { words: ["とける", "もやもや"] },
+  ],
   long: [{ choice: "b" }, { choice: "b" }, { choice: "f" }],
 };
 
@@ -100,7 +109,7 @@ async function lessonOn(kind: Kind) {
   const scenes = await scenesOf(activity.id);
   let scene = scenes.find((s) => s.type === kind);
   if (!scene) {
-    const type = kind === "long" ? "single_choice" : (kind as "multiple_choice" | "scale" | "drawing");
+    const type = kind === "long" ? "single_choice" : (kind as "multiple_choice" | "scale" | "drawing" | "word_cloud");
     const content = EXTRA_SCENES[kind as keyof typeof EXTRA_SCENES];
     scene = await e2eDb().activityScene.create({
       data: { activityId: activity.id, position: scenes.length, type, content },
@@ -148,6 +157,7 @@ async function expectAllInView(page: Page, kind: Kind, shown: boolean) {
       live.locator(".result-row"),
       live.getByTestId("result-text"),
       live.getByTestId("projector-drawing"),
+      live.getByTestId("cloud-word"),
     );
   for (const part of parts)
     for (const el of await part.all()) await expect(el, `${kind}: wholly on the screen`).toBeInViewport({ ratio: 1 });

@@ -511,6 +511,12 @@ export async function keyedChoice(f: Fx): Promise<string> {
   await db().activityScene.update({ where: { id: f.scenes[2]! }, data: { content: { ...content, options } } });
   return f.scenes[2]!;
 }
+/** The fixture's free-text scene (science-dissolve's fifth) made a word cloud: its id. */
+async function wordCloudScene(f: Fx): Promise<string> {
+  const id = f.scenes[4]!;
+  await db().activityScene.update({ where: { id }, data: { type: "word_cloud", content: { prompt: "ことば" } } });
+  return id;
+}
 const running = (f: Fx) => db().guideSession.findFirst({ where: { activityId: f.activity, endedAt: null } });
 /** A session the teacher of the school started (through the action, as the guide screen does). */
 const started = (start: (f: Fx) => Promise<ActionResult<unknown>>) => async (f: Fx) =>
@@ -572,6 +578,18 @@ export function liveRows(
       },
       call: (f, s) => liveActions.setRevealedAction({ ...ref(f, s), revealed: true }),
       effect: async (f) => expect((await running(f))?.revealedSceneId).toBe(f.scenes[2]),
+    },
+    {
+      name: "hide word",
+      activity: GUIDE,
+      // on a word cloud scene (another scene has no words to hide)
+      prepare: async (f) => {
+        await prepare(f);
+        const sceneId = await wordCloudScene(f);
+        expect(await asTeacher(() => liveActions.goToSceneAction({ ...ref(f), sceneId }))).toMatchObject({ ok: true });
+      },
+      call: (f, s) => liveActions.setWordHiddenAction({ ...ref(f, s), key: "ねこ", hidden: true }),
+      effect: async (f) => expect((await running(f))?.hiddenWords).toEqual({ [f.scenes[4]!]: ["ねこ"] }),
     },
     {
       name: "game view",

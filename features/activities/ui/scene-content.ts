@@ -81,7 +81,8 @@ export type DefaultKey =
   | "matching"
   | "item"
   | "blanks"
-  | "number";
+  | "number"
+  | "words";
 export function defaultContent(type: SceneType, t: (key: DefaultKey, values?: { n: number }) => string): Draft {
   const options = (n: number) =>
     Array.from({ length: n }, (_, i) => ({ id: `o${i + 1}`, label: t("option", { n: i + 1 }) }));
@@ -116,6 +117,8 @@ export function defaultContent(type: SceneType, t: (key: DefaultKey, values?: { 
       return { prompt: t("prompt"), text: t("blanks") };
     case "number":
       return { prompt: t("number") };
+    case "word_cloud":
+      return { prompt: t("words") };
   }
 }
 

@@ -85,6 +85,7 @@ export function SceneTypeFields({
       return <ItemSceneFields type={type} draft={draft} f={f} prompt={prompt} />;
     case "fill_blanks":
     case "number":
+    case "word_cloud":
       return <TypedSceneFields type={type} f={f} prompt={prompt} />;
   }
 }

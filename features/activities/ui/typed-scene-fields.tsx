@@ -2,23 +2,39 @@
 import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { NUMBER_LIMITS } from "@/features/scenes/shared/number-answer";
+import { WORD_LIMITS } from "@/features/scenes/shared/word-cloud";
 import { RichTextClient } from "@/platform/ui/rich-text-client";
 import type { ErrorKey, Path } from "./scene-content";
 import { NumberField, type OnChange, TextField } from "./scene-fields";
 
 type Fields = (path: Path) => { path: Path; value: unknown; errors: Record<string, ErrorKey>; onChange: OnChange };
 
-/** The fields of a fill-in-the-blanks or number scene. */
+/** The fields of a fill-in-the-blanks, number or word cloud scene. */
 export function TypedSceneFields({
   type,
   f,
   prompt,
 }: {
-  type: "fill_blanks" | "number";
+  type: "fill_blanks" | "number" | "word_cloud";
   f: Fields;
   prompt: ReactNode;
 }) {
+  if (type === "word_cloud") return <WordCloudFields f={f} prompt={prompt} />;
   return type === "fill_blanks" ? <FillBlanksFields f={f} prompt={prompt} /> : <NumberFields f={f} prompt={prompt} />;
+}
+
+/** Word cloud: how many words a student may send (1–3; empty: three), the limit per word stated. */
+function WordCloudFields({ f, prompt }: { f: Fields; prompt: ReactNode }) {
+  const t = useTranslations("SceneEditor.fields");
+  return (
+    <>
+      {prompt}
+      <p className="muted" data-testid="words-hint">
+        <RichTextClient text={t("wordsHint", { length: WORD_LIMITS.length })} />
+      </p>
+      <NumberField label={t("maxWords")} min={1} max={WORD_LIMITS.words} {...f(["maxWords"])} />
+    </>
+  );
 }
 
 /** Fill in the blanks: the text with its blanks (features/scenes/shared/fill-blanks.ts), how to write them above it. */

@@ -11,6 +11,7 @@ import {
   TIMER_MAX_SECONDS,
   TIMER_MIN_SECONDS,
 } from "../shared/schema";
+import { WORD_KEY_MAX } from "@/features/scenes/shared/word-cloud";
 import { studentAnswerNow } from "./grid-queries";
 import { setPacing } from "./pacing-commands";
 import {
@@ -22,6 +23,7 @@ import {
   setSessionFlags,
   setSessionPaused,
   setSessionTimer,
+  setWordHidden,
   startSession,
 } from "./session-commands";
 
@@ -78,6 +80,12 @@ export const setLockedAction = guideAction("guide.lock", ref.extend({ locked: z.
 /** 「正解を見せる」: the current scene's key and each student's own ○/×, or hidden again. */
 export const setRevealedAction = guideAction("guide.reveal", ref.extend({ revealed: z.boolean() }), (ctx, i) =>
   setSceneRevealed(ctx, i.activityId, i.revealed, i.sessionId),
+);
+/** A word cloud's 「隠す」: one word (by its key) hidden from the class on the current scene, or shown again. */
+export const setWordHiddenAction = guideAction(
+  "guide.word",
+  ref.extend({ key: z.string().min(1).max(WORD_KEY_MAX), hidden: z.boolean() }),
+  (ctx, i) => setWordHidden(ctx, i.activityId, i.key, i.hidden, i.sessionId),
 );
 export const endSessionAction = guideAction("guide.end", ref, (ctx, i) => endSession(ctx, i.activityId, i.sessionId));
 /** The grid's "show their answer": one of the school's students' latest answer to the current scene. */

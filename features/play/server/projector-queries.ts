@@ -52,6 +52,8 @@ export interface ProjectorResults {
   counts: Record<string, Record<string, number>>;
   names: Record<string, Record<string, string[]>> | null;
   answers: { text: string; name: string | null; starred: boolean }[];
+  /** A word cloud's words the class may see (the hidden ones are left out here), most first. */
+  words?: { word: string; n: number }[];
   /** A drawing scene's pictures, outlined on the server, by arrival (at most MAX_DRAWINGS). */
   drawings: { strokes: number; paths: { d: string; color: string }[]; name: string | null; starred: boolean }[];
 }
@@ -179,7 +181,7 @@ export async function projectorState(token: string): Promise<ProjectorState> {
     s.showResults && sceneId ? await sceneResults(link.activityId, sceneId, s.showNames, klass, link.sessionId) : null;
   // a drawing scene's answers have nothing to count and no text (features/play/server/state-queries.ts): only then is its type read
   const drawn =
-    raw && sceneId && raw.total > 0 && raw.texts.length === 0 && Object.keys(raw.counts).length === 0
+    raw && sceneId && raw.total > 0 && !raw.words && raw.texts.length === 0 && Object.keys(raw.counts).length === 0
       ? (await db().activityScene.findUnique({ where: { id: sceneId }, select: { type: true } }))?.type === "drawing"
       : false;
   const drawings =
@@ -198,6 +200,8 @@ export async function projectorState(token: string): Promise<ProjectorState> {
       .filter((x) => !s.starredOnly || x.starred)
       .map((x) => ({ text: x.text, name: s.showNames ? x.name : null, starred: x.starred })),
     drawings,
+    // the words the teacher hides never leave the server: neither their spelling nor their key
+    ...(raw?.words ? { words: raw.words.filter((w) => !w.hidden).map((w) => ({ word: w.word, n: w.n })) } : {}),
   };
   return {
     status: "running",

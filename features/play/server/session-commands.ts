@@ -354,6 +354,33 @@ export function setSceneRevealed(ctx: SchoolCtx, activityId: string, revealed: b
   );
 }
 
+/**
+ * Hides one word of the current word cloud scene from the class (「隠す」), or shows it again: `key` is the word's
+ * grouping key (features/scenes/shared/word-cloud.ts `wordKey`), kept in guide_sessions.hidden_words under the scene,
+ * so the projector's state leaves every spelling of it out (features/play/server/state-queries.ts sceneResults).
+ * A change of the session like the others (version + 1, audited, everyone notified); VALIDATION when the current
+ * scene is not a word cloud.
+ */
+export function setWordHidden(ctx: SchoolCtx, activityId: string, key: string, hidden: boolean, sessionId?: string) {
+  return changeSession(
+    ctx,
+    { activityId, sessionId },
+    hidden ? "guide.word.hide" : "guide.word.show",
+    async (session, tx) => {
+      const current = session.currentSceneId;
+      if (!current) return "invalid";
+      const [scene, row] = await Promise.all([
+        tx.activityScene.findFirst({ where: { id: current, activityId }, select: { type: true } }),
+        tx.guideSession.findUniqueOrThrow({ where: { id: session.id }, select: { hiddenWords: true } }),
+      ]);
+      if (scene?.type !== "word_cloud") return "invalid";
+      const all = (row.hiddenWords ?? {}) as Record<string, string[]>;
+      const others = (all[current] ?? []).filter((k) => k !== key);
+      return { hiddenWords: { ...all, [current]: hidden ? [...others, key] : others } };
+    },
+  );
+}
+
 /** The teacher presses it with the class waiting, fifty classes at once: one statement, as "eyes on me". */
 const GAME_VIEW_SQL = sessionChangeSql(GAME_VIEW_SET_SQL("$3::boolean", "$9::text", "$10::boolean"), "gs.game");
 

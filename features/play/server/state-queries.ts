@@ -23,6 +23,7 @@ import {
   statesOfRows,
 } from "./student-state";
 import { gameStandings } from "./game-queries";
+import { hiddenWordsOf, wordCloudWords } from "./word-cloud-queries";
 
 export { PRESENCE_WINDOW_MS, type LiveState } from "./student-state";
 
@@ -37,6 +38,8 @@ export interface SceneResults {
   texts: { id: string; text: string; name: string | null; starred: boolean }[];
   /** A two-step scene's answers counted by first then second step (the console's cross-table); empty otherwise. */
   cross: Record<string, Record<string, number>>;
+  /** A word cloud's words grouped (most first), each with whether the teacher hides it (only word cloud scenes). */
+  words?: { key: string; word: string; n: number; hidden: boolean }[];
 }
 
 /** The teacher's view adds live counts, the flags and the results (the console's, whether or not the projector shows them). */
@@ -220,6 +223,7 @@ export async function sceneResults(
     const total = await db().response.count({ where: { activityId, sceneId, user: respondents(klass) } });
     return { sceneId, total, counts: {}, names: withNames ? {} : null, texts: [], cross: {} };
   }
+  if (scene?.type === "word_cloud") return wordCloudResults(activityId, sceneId, withNames, klass, sessionId);
   const rows = await db().response.findMany({
     where: { activityId, sceneId, user: respondents(klass) },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
@@ -265,4 +269,28 @@ export async function sceneResults(
       for (const [left, right] of Object.entries(a.pairs as Record<string, unknown>)) tally(`pair:${left}`, right);
   }
   return { sceneId, total: rows.length, counts, names, texts, cross };
+}
+
+/** A word cloud's results: the words grouped by one query, those the session hides flagged (features/play/server/word-cloud-queries.ts). */
+async function wordCloudResults(
+  activityId: string,
+  sceneId: string,
+  withNames: boolean,
+  klass: { grade: number; className: string } | null | undefined,
+  sessionId: string | undefined,
+): Promise<SceneResults> {
+  const [{ total, words }, session] = await Promise.all([
+    wordCloudWords(activityId, sceneId, klass),
+    sessionId ? db().guideSession.findUnique({ where: { id: sessionId }, select: { hiddenWords: true } }) : null,
+  ]);
+  const hidden = hiddenWordsOf(session?.hiddenWords, sceneId);
+  return {
+    sceneId,
+    total,
+    counts: {},
+    names: withNames ? {} : null,
+    texts: [],
+    cross: {},
+    words: words.map((w) => ({ ...w, hidden: hidden.includes(w.key) })),
+  };
 }

@@ -12,6 +12,7 @@ import {
   setRevealedAction,
   setLockedAction,
   setPausedAction,
+  setWordHiddenAction,
   startSessionAction,
 } from "@/features/play/server/actions";
 import { advanceScene } from "@/features/play/ui/advance-scene";
@@ -417,6 +418,9 @@ const GuideResults = memo(function GuideResults({
           results={results}
           onStar={(responseId, starred) =>
             run(() => starAnswerAction({ ...guideRef, responseId, starred }), { failure: t("guideFailed") })
+          }
+          onHideWord={(key, hidden) =>
+            run(() => setWordHiddenAction({ ...guideRef, key, hidden }), { failure: t("guideFailed") })
           }
           empty={
             <p className="empty" data-testid="console-results-empty">

@@ -6,6 +6,7 @@ import type { RenderedOption, RenderedScene } from "@/features/scenes/ui/types";
 import { RichTextClient } from "@/platform/ui/rich-text-client";
 import { MatchingResults, OrderingResults } from "./keyed-results";
 import { BlankResults, NumberResults } from "@/features/scenes/ui/typed-results-view";
+import { type ShownWord, WordCloudResults } from "@/features/scenes/ui/word-cloud-view";
 
 function Bars({
   label,
@@ -84,13 +85,15 @@ function scalePoint(scene: RenderedScene, value: number): ReactNode {
 }
 
 /** Results as a screen shows them: the projector's carry no response ids (features/play/ui/projector-view.tsx). */
-export type ShownResults = Omit<SceneResults, "texts" | "cross"> & {
+export type ShownResults = Omit<SceneResults, "texts" | "cross" | "words"> & {
   texts: { id?: string; text: string; name: string | null; starred: boolean }[];
+  words?: ShownWord[];
 };
 
 /**
  * The class's answers to the current scene, for projection: bars per option (names only when chosen), texts
- * by arrival. `onStar` (the guide screen): a star per text, for the projector's "starred only". `empty`: shown
+ * by arrival, a word cloud's words. `onStar` (the guide screen): a star per text, for the projector's "starred only";
+ * `onHideWord` (the guide screen): a word cloud's 「隠す」 per word. `empty`: shown
  * instead while nobody has answered; `children`: more of the results, between the charts and the texts (the
  * console's cross-table).
  */
@@ -98,12 +101,14 @@ export function ResultsView({
   scene,
   results,
   onStar,
+  onHideWord,
   empty,
   children,
 }: {
   scene: RenderedScene;
   results: ShownResults;
   onStar?: (id: string, starred: boolean) => void;
+  onHideWord?: (key: string, hidden: boolean) => void;
   empty?: ReactNode;
   children?: ReactNode;
 }) {
@@ -116,7 +121,7 @@ export function ResultsView({
       {empty && results.total === 0 ? (
         empty
       ) : (
-        <ResultsBody scene={scene} results={results} onStar={onStar}>
+        <ResultsBody scene={scene} results={results} onStar={onStar} onHideWord={onHideWord}>
           {children}
         </ResultsBody>
       )}
@@ -129,11 +134,13 @@ function ResultsBody({
   scene,
   results,
   onStar,
+  onHideWord,
   children,
 }: {
   scene: RenderedScene;
   results: ShownResults;
   onStar?: (id: string, starred: boolean) => void;
+  onHideWord?: (key: string, hidden: boolean) => void;
   children?: ReactNode;
 }) {
   const tp = useTranslations("Projector");
@@ -162,6 +169,9 @@ function ResultsBody({
       ) : null}
       {scene.type === "number" ? (
         <NumberResults unit={scene.unit} counts={results.counts} total={results.total} />
+      ) : null}
+      {scene.type === "word_cloud" && results.words ? (
+        <WordCloudResults words={results.words} onHide={onHideWord} />
       ) : null}
       {children}
       {results.texts.length > 0 ? (

@@ -1,4 +1,5 @@
 import "server-only";
+import { groupWords } from "@/features/scenes/shared/word-cloud";
 import { createHmac, randomBytes } from "node:crypto";
 import { db } from "@/platform/db";
 import type { MarkCells } from "@/features/results/server/mark-queries";
@@ -117,6 +118,9 @@ function distributionRows(s: SceneStats, base: unknown[], row: SceneRow, tx: Csv
   if (s.scene.type === "free_text")
     for (const x of s.texts) out += row([...base, x.text, shownName(x.who, lang), 1, ""], markCells(x, tx));
   if (s.scene.type === "fill_blanks") out += blankRows(s, blanksOf(s.scene.content.text).length, base, row, tx);
+  if (s.scene.type === "word_cloud")
+    for (const w of groupWords(Object.entries(s.typed.words ?? {}).map(([word, n]) => ({ word, n }))))
+      out += row([...base, w.word, "", w.n, pct(w.n, s.answered)]);
   if (s.scene.type === "number")
     for (const [value, n] of Object.entries(s.typed.number ?? {}).sort((x, y) => Number(x[0]) - Number(y[0])))
       out += row([...base, value, s.scene.content.unit ? plain(s.scene.content.unit) : "", n, pct(n, s.answered)]);
@@ -272,6 +276,8 @@ function answerCells(
   if (scene?.type === "single_choice") return [label(scene.content.options, a.choice), "", reason];
   if (scene?.type === "fill_blanks" && Array.isArray(a.blanks)) return [a.blanks.join(" / "), "", ""];
   if (scene?.type === "number") return [a.number ?? "", "", ""];
+  // a word cloud: the words as the student sent them (the raw answers; the statistics rows group them)
+  if (scene?.type === "word_cloud" && Array.isArray(a.words)) return [a.words.join(" / "), "", ""];
   if (scene?.type === "multiple_choice" && Array.isArray(a.choices))
     return [a.choices.map((id) => label(scene.content.options, id)).join("、"), "", reason];
   return [a.first ?? a.choice ?? a.value ?? "", a.second ?? "", reason];

@@ -151,10 +151,10 @@ export async function loadStatsRows(
         and (${group}::text is null or sd.counterbalance_group = ${group}::text)
         and (${className}::text is null or ${SD_CLASS_KEY} = ${className}::text)
         and not exists (select 1 from responses r where r.scene_id = s.id and r.user_id = u.id)`,
-    // fill-in-the-blanks and number answers, marked and counted in code (features/results/server/typed-stats.ts)
+    // fill-in-the-blanks, number and word cloud answers, marked and counted in code (features/results/server/typed-stats.ts)
     db().$queryRaw<TypedAnswerRow[]>`
       select r.scene_id, r.scene_version as v, r.answer, coalesce(sd.counterbalance_group, '') as grp ${scope}
-        and s.type in ('fill_blanks', 'number')`,
+        and s.type in ('fill_blanks', 'number', 'word_cloud')`,
   ]);
   return { rates, dims, totals, texts, drawn, people, assigned, groups, classes, missing, typed };
 }

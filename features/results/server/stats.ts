@@ -125,7 +125,7 @@ function versionStats(
   if (!parsed.success) return null;
   const ours = (x: { scene_id: string; v: number }) => x.scene_id === stored.id && x.v === v;
   const { choices, values, cross } = distributionsOf(dims, ours);
-  const answerTyped = parsed.data.type === "fill_blanks" || parsed.data.type === "number";
+  const answerTyped = ["fill_blanks", "number", "word_cloud"].includes(parsed.data.type);
   const own = answerTyped ? typedStats(parsed.data, typed.filter(ours)) : { counts: {}, correct: null };
   return {
     id: stored.id,

@@ -1,4 +1,6 @@
 import { getTranslations } from "next-intl/server";
+import { groupWords } from "@/features/scenes/shared/word-cloud";
+import { WordCounts } from "@/features/scenes/ui/word-cloud-view";
 import { notFound } from "next/navigation";
 import { getActivityWithScenes } from "@/features/activities/server/queries";
 import { requireRole } from "@/platform/auth/session";
@@ -195,6 +197,9 @@ async function SceneNumbers({ s, current, ctx }: { s: SceneStats; current: boole
       ) : null}
       {s.scene.type === "number" ? (
         <NumberResults unit={s.scene.content.unit ?? null} counts={s.typed} total={s.answered} />
+      ) : null}
+      {s.scene.type === "word_cloud" ? (
+        <WordCounts words={groupWords(Object.entries(s.typed.words ?? {}).map(([word, n]) => ({ word, n })))} />
       ) : null}
       {s.scene.type === "free_text" ? (
         <FreeTexts stats={s} whole={ctx.show === `texts-${s.id}`} showHref={ctx.showHref(`texts-${s.id}`)} />

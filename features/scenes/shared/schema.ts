@@ -5,9 +5,10 @@ import { matchingAnswerSchema, MATCH_REQUIRED } from "@/features/scenes/shared/m
 import { orderingAnswerSchema } from "@/features/scenes/shared/ordering";
 import { checkBlanks, blanksOf, fillBlanksAnswerSchema } from "@/features/scenes/shared/fill-blanks";
 import { NUMBER_LIMITS, numberValue } from "@/features/scenes/shared/number-answer";
+import { WORD_LIMITS, wordCloudAnswerSchema } from "@/features/scenes/shared/word-cloud";
 
 /**
- * Scene content and answer schemas for the eleven scene types (docs/product-design.md
+ * Scene content and answer schemas for the twelve scene types (docs/product-design.md
  * "Activities"). Texts are rich-text markup (platform/richtext). Content is stored
  * as JSON in activity_scenes.content / template_scenes.content; answers as
  * JSON in responses.answer, validated against the scene's content.
@@ -24,6 +25,7 @@ export const SCENE_TYPES = [
   "matching",
   "fill_blanks",
   "number",
+  "word_cloud",
 ] as const;
 export type SceneType = (typeof SCENE_TYPES)[number];
 
@@ -157,6 +159,13 @@ export const numberContent = z.object({
   tolerance: z.number().finite().min(0).max(NUMBER_LIMITS.abs).optional(),
 });
 
+/** Word cloud: each student sends 1 to `maxWords` (default 3) short words (word-cloud.ts); no key. */
+export const wordCloudContent = z.object({
+  prompt: text,
+  ...image,
+  maxWords: z.number().int().min(1).max(WORD_LIMITS.words).optional(),
+});
+
 export const sceneContentSchemas = {
   info: infoContent,
   single_choice: singleChoiceContent,
@@ -169,6 +178,7 @@ export const sceneContentSchemas = {
   matching: matchingContent,
   fill_blanks: fillBlanksContent,
   number: numberContent,
+  word_cloud: wordCloudContent,
 } as const;
 
 export type SceneContent<T extends SceneType = SceneType> = z.infer<(typeof sceneContentSchemas)[T]>;
@@ -185,6 +195,7 @@ export const sceneSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("matching"), content: matchingContent }),
   z.object({ type: z.literal("fill_blanks"), content: fillBlanksContent }),
   z.object({ type: z.literal("number"), content: numberContent }),
+  z.object({ type: z.literal("word_cloud"), content: wordCloudContent }),
 ]);
 export type Scene = z.infer<typeof sceneSchema>;
 
@@ -244,6 +255,8 @@ export function answerSchemaFor(scene: Scene) {
       return fillBlanksAnswerSchema(blanksOf(scene.content.text).length, answerText);
     case "number":
       return z.object({ number: numberValue }).strict();
+    case "word_cloud":
+      return wordCloudAnswerSchema(scene.content.maxWords ?? WORD_LIMITS.words, answerText);
     case "two_step": {
       const content = scene.content;
       return z

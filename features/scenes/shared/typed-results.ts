@@ -2,13 +2,15 @@ import { foldAnswer } from "./answer-fold";
 import { blankMatches, blanksOf } from "./fill-blanks";
 import { numberCorrect } from "./number-answer";
 import type { Scene } from "./schema";
+import { tidyWord } from "./word-cloud";
 
 /**
- * Counting fill-in-the-blanks and number answers (the live results, features/play/server/state-queries.ts, and
+ * Counting fill-in-the-blanks, number and word cloud answers (the live results, features/play/server/state-queries.ts, and
  * the statistics, features/results/server/typed-stats.ts), under count keys:
  * - `blank<i>`: the wrong answers typed in blank i (folded, answer-fold.ts; "" for a blank left empty);
  * - `blankRight`: per blank index, how many were right;
- * - `number`: per value, how many typed it; `numberRight` (scenes with a correct value): `right` and `wrong`.
+ * - `number`: per value, how many typed it; `numberRight` (scenes with a correct value): `right` and `wrong`;
+ * - `words`: a word cloud's words per spelling (grouped for showing by word-cloud.ts `groupWords`).
  */
 export type Counts = Record<string, Record<string, number>>;
 const TOP_WRONG = 3;
@@ -22,6 +24,8 @@ export function tallyTyped(scene: Scene, answer: unknown, add: (key: string, val
       else add(`blank${i}`, typeof typed === "string" ? foldAnswer(typed) : "");
     });
   }
+  if (scene.type === "word_cloud" && Array.isArray(a.words))
+    for (const w of a.words) if (typeof w === "string" && tidyWord(w) !== "") add("words", tidyWord(w));
   if (scene.type === "number" && typeof a.number === "number") {
     add("number", String(a.number));
     if (scene.content.correct !== undefined)

@@ -1,12 +1,13 @@
 import type { DisplayLanguage } from "@/platform/i18n/languages";
 import { toPlainText } from "@/platform/richtext/plain";
 import { blanksOf, textParts } from "@/features/scenes/shared/fill-blanks";
+import { WORD_LIMITS } from "@/features/scenes/shared/word-cloud";
 import type { Scene } from "@/features/scenes/shared/schema";
 import type { RenderText } from "./render-scene-core";
 import type { RenderedScene } from "./types";
 
 /**
- * Fill-in-the-blanks and number scenes rendered (render-scene-core.tsx `renderSceneWith`): the key (accepted
+ * Fill-in-the-blanks, number and word cloud scenes rendered (render-scene-core.tsx `renderSceneWith`): the key (accepted
  * answers, the correct number) only when `key` is asked for, in the display language.
  */
 export function renderAnswerTyped(
@@ -28,6 +29,13 @@ export function renderAnswerTyped(
       const base = { id, type: "number" as const, prompt: rich(prompt), unit: unit ? toPlainText(unit, lang) : null };
       return key && correct !== undefined ? { ...base, correct: { value: correct, tolerance } } : base;
     }
+    case "word_cloud":
+      return {
+        id,
+        type: "word_cloud",
+        prompt: rich(scene.content.prompt),
+        maxWords: scene.content.maxWords ?? WORD_LIMITS.words,
+      };
     default:
       throw new Error(`not an answer-typed scene: ${scene.type}`);
   }

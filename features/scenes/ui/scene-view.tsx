@@ -7,6 +7,7 @@ import { MatchingAnswer } from "./matching-answer";
 import { OrderingAnswer } from "./ordering-answer";
 import { SceneImage } from "./scene-image";
 import { FillBlanksAnswer, NumberAnswer } from "./typed-answers";
+import { WordsAnswer } from "./words-answer";
 import type { RenderedOption, RenderedScene, SceneAnswer } from "./types";
 
 type Props = {
@@ -68,7 +69,9 @@ export function whenToSave(scene: RenderedScene, answer: SceneAnswer): "now" | "
     return answer.choices.length >= scene.min && answer.choices.length <= scene.max ? "now" : "never";
   if (scene.type === "matching" && "pairs" in answer)
     return scene.left.every((l) => answer.pairs[l.id]) ? "now" : "never";
-  return "text" in answer || "strokes" in answer || "blanks" in answer || "number" in answer ? "later" : "now";
+  return "text" in answer || "strokes" in answer || "blanks" in answer || "number" in answer || "words" in answer
+    ? "later"
+    : "now";
 }
 
 function Choices({
@@ -193,7 +196,7 @@ export function SceneView({ scene, answer, onAnswer, problem, readOnly, drawing,
   );
 }
 
-/** The answer of an ordering, matching, fill-in-the-blanks or number scene (nothing for the other types). */
+/** The answer of an ordering, matching, fill-in-the-blanks, number or word cloud scene (nothing for the other types). */
 function LaterTypeAnswer({
   scene,
   a,
@@ -218,6 +221,8 @@ function LaterTypeAnswer({
       return <FillBlanksAnswer scene={scene} a={a} readOnly={readOnly} projected={projected} onAnswer={onAnswer} />;
     case "number":
       return <NumberAnswer scene={scene} a={a} readOnly={readOnly} projected={projected} onAnswer={onAnswer} />;
+    case "word_cloud":
+      return projected ? null : <WordsAnswer scene={scene} a={a} readOnly={readOnly} onAnswer={onAnswer} />;
     default:
       return null;
   }

@@ -78,6 +78,7 @@ export type RenderedScene = { id: string; image?: RenderedImage } & (
       /** The correct value and tolerance: only in staff previews and once feedback is allowed. */
       correct?: { value: number; tolerance: number };
     }
+  | { type: "word_cloud"; prompt: ReactNode; maxWords: number }
 );
 
 export type SceneAnswer =
@@ -91,4 +92,5 @@ export type SceneAnswer =
   | { order: string[] }
   | { pairs: Record<string, string> }
   | { blanks: string[] }
-  | { number: number };
+  | { number: number }
+  | { words: string[] };
