@@ -112,6 +112,10 @@ const STEPS: Record<SceneType, TypeSteps> = {
     chart: (results) => results.getByTestId("histogram-bar").first(),
     right: false,
   },
+  word_cloud: {
+    answer: (scene) => scene.getByTestId("word-input").first().fill("とうめい"),
+    chart: (results) => results.getByTestId("cloud-word").first(),
+  },
 };
 
 type Scene = { id: string; type: string; content: unknown };

@@ -166,7 +166,7 @@ describe("teacher marks and comments", () => {
       ok: true,
       data: { verdict: "correct", comment: "よく書けました", markedBy: "採点 先生", stale: false },
     });
-    expect(await markResponse(ctx(), input(choice[0]!, null, "<script>alert(1)</script>\r\n二行目"))).toMatchObject({
+    expect(await markResponse(ctx(), input(choice[0]!, null, "<script>alert(1)</script>\r\n三日目"))).toMatchObject({
       ok: true,
     });
     expect(await markRow(text[0]!)).toMatchObject({
@@ -175,7 +175,7 @@ describe("teacher marks and comments", () => {
       markedById: teacher,
     });
     // stored as written (shown as text, never as markup), line ends made \n
-    expect((await markRow(choice[0]!))?.comment).toBe("<script>alert(1)</script>\n二行目");
+    expect((await markRow(choice[0]!))?.comment).toBe("<script>alert(1)</script>\n三日目");
     const audits = await db().auditLog.findMany({
       where: { action: "response.mark", targetId: { in: [text[0]!, choice[0]!] } },
     });
@@ -272,7 +272,7 @@ describe("teacher marks and comments", () => {
     expect(await ownMarksOf(0, false)).toEqual({
       [free]: { verdict: null, comment: "よく|書(か)けました", stale: false },
       // the student reads a comment with its automatic furigana (staff read it as written)
-      [single]: { verdict: null, comment: "<script>alert(1)</script>\n|二(に)|行(こう)|目(め)", stale: false },
+      [single]: { verdict: null, comment: "<script>alert(1)</script>\n|三日(みっか)|目(め)", stale: false },
     });
     expect(await ownMarksOf(0, true)).toMatchObject({ [free]: { verdict: "correct" } });
     // student 2 has no marks; a student of another school asking for this activity gets nothing
@@ -318,7 +318,7 @@ describe("teacher marks and comments", () => {
     const line = research.split("\r\n").find((l) => l.includes("直した答え"))!;
     expect(line.endsWith(`,部分正解,直してよくなった,${stats.academicYear}`)).toBe(true);
     expect(research).toContain(`,"'=HYPERLINK(""http://x"")"`);
-    expect(research).toContain(`,,"<script>alert(1)</script>\n二行目"`);
+    expect(research).toContain(`,,"<script>alert(1)</script>\n三日目"`);
   });
 
   it("a comment takes the scene texts' markup: kept as written for staff, read by the student with automatic furigana (the teacher's own ruby kept); one without kanji gets none", async () => {
