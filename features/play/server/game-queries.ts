@@ -3,11 +3,11 @@ import DataLoader from "dataloader";
 import { db } from "@/platform/db";
 import { shownName } from "@/platform/names/person-name";
 import { GAME_TOP, type GameBoard, type GameBoardView, type GameTeam, nicknameOf } from "../shared/game";
-import { GAME_RANKING_CTES, type GameQuery, type Standings, standingsLoader, typedCorrect } from "./game-standings";
+import { GAME_RANKING_CTES, type GameQuery, rankWithTyped, type Standings, standingsLoader } from "./game-standings";
 
 /**
  * The leaderboards of game sessions in ONE statement ($1 the sessions, $2 their typed scenes' correct answers,
- * game-standings.ts `typedCorrect`, read first), one row per session, each ranked on its own
+ * game-standings.ts `rankWithTyped`: read beside it), one row per session, each ranked on its own
  * (features/play/server/game-standings.ts): its players, the top GAME_TOP with what the board may name, its teams.
  * The comment names the statement where PostgreSQL shows it.
  */
@@ -41,7 +41,7 @@ const prismaQuery: GameQuery = (sql, params) => db().$queryRawUnsafe(sql, ...par
 
 /** The boards of `sessionIds` (a session that is not a game has none). */
 async function boardRows(sessionIds: string[]): Promise<Map<string, BoardRow>> {
-  const rows = await prismaQuery<BoardRow>(BOARD_SQL, [sessionIds, await typedCorrect(prismaQuery, sessionIds)]);
+  const rows = await rankWithTyped<BoardRow>(prismaQuery, BOARD_SQL, sessionIds);
   return new Map(rows.map((r) => [r.session_id, r]));
 }
 

@@ -97,15 +97,15 @@ function standingOf(row: StandingRow): GameStanding {
 }
 
 /**
- * The standings of the game sessions asked in the same turn of the event loop, in two statements (`typedCorrect`,
- * then STANDINGS_SQL with the sessions' ids): when fifty teachers show the leaderboard at once, the fifty classes' reads
+ * The standings of the game sessions asked in the same turn of the event loop, in two statements side by side
+ * (`rankWithTyped`: the typed answers' and STANDINGS_SQL with the sessions' ids; a third when a typed answer is right): when fifty teachers show the leaderboard at once, the fifty classes' reads
  * arrive together. A session that is not a game has none. Nothing is kept: each change reads again.
  */
 export function standingsLoader(query: GameQuery): DataLoader<string, Standings> {
   return new DataLoader<string, Standings>(
     async (ids) => {
       const bySession = new Map<string, Map<string, GameStanding>>();
-      for (const row of await query<StandingRow>(STANDINGS_SQL, [[...ids], await typedCorrect(query, [...ids])])) {
+      for (const row of await rankWithTyped<StandingRow>(query, STANDINGS_SQL, [...ids])) {
         const standings = bySession.get(row.session_id) ?? new Map<string, GameStanding>();
         standings.set(row.user_id, standingOf(row));
         bySession.set(row.session_id, standings);
@@ -133,6 +133,16 @@ interface TypedRow {
   type: string;
   content: unknown;
   answer: unknown;
+}
+
+/**
+ * `sql` (a ranking: $1 the sessions, $2 the correct answers to typed scenes) over the game sessions `sessionIds`.
+ * The typed answers' statement runs beside the ranking read with none named, so a change waits for one round trip,
+ * not two; only when some typed answer is correct is the ranking read again with them (their points then count).
+ */
+export async function rankWithTyped<T>(query: GameQuery, sql: string, sessionIds: string[]): Promise<T[]> {
+  const [typed, rows] = await Promise.all([typedCorrect(query, sessionIds), query<T>(sql, [sessionIds, []])]);
+  return typed.length === 0 ? rows : query<T>(sql, [sessionIds, typed]);
 }
 
 /**
