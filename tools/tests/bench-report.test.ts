@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { checkExactlyOnce, isThrottled, tallyOutcomes } from "../bench/checks";
 import {
@@ -111,6 +112,11 @@ describe("throttled sign-in responses", () => {
 });
 
 describe("the docs/benchmarks.md a full run writes", () => {
+  it("holds tools/bench/notes.md as it stands: a note edited in the document alone would be lost at the next --merge", () => {
+    const doc = readFileSync("docs/benchmarks.md", "utf8");
+    expect(doc).toContain(readFileSync("tools/bench/notes.md", "utf8").trimEnd());
+  });
+
   it("has the console's columns in both tables, the notes and the kept Lighthouse section", () => {
     const pass = { scenario: "csv", target: "median ≤ 1000 ms", measured: "median 12 ms", ratio: 0.012, ok: true };
     const miss = {
