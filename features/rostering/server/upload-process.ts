@@ -72,9 +72,10 @@ function startChild(job: UploadWork, upload: StoredUpload) {
  * every thread of it at the lowest CPU priority, and answers with what it sends: the JSON answer
  * (streamed from the file it wrote, in 64 KB reads), or the apply's NDJSON lines as they come. A child that fails before answering is a 500; after,
  * the stream ends with `{"error":"INTERNAL"}`. `done` is called once, as soon as the job's work is
- * over (its answer's end, its failure, or the child's exit; the academy's slot is held until then):
- * a manager who sends the next set on seeing the answer is not told "busy" while the child, at idle
- * priority, closes its database connection and exits.
+ * over (a JSON answer arriving, which is always the job's last act; the NDJSON stream's end; its
+ * failure; or the child's exit; the academy's slot is held until then): a manager who sends the next
+ * set on seeing the answer is not told "busy" while the child, at idle priority and perhaps not
+ * scheduled for a while on a busy server, sends its end, closes its database connection and exits.
  */
 export function runUploadJobInChild(job: UploadWork, upload: StoredUpload, done: () => void): Promise<Response> {
   const child = startChild(job, upload);
@@ -84,10 +85,16 @@ export function runUploadJobInChild(job: UploadWork, upload: StoredUpload, done:
     // the JSON answer's file being opened: the end (and the directory's removal) waits for it
     let opening: Promise<unknown> = Promise.resolve();
     let finished = false;
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      done();
+    };
     const finish = (failure?: string) => {
       if (finished) return;
       finished = true;
-      done();
+      release();
       if (failure)
         log().error({ event: "roster.upload.failed", error: failure.slice(0, 2000) }, "roster upload child failed");
       if (!answered) return resolve(problem(500, "INTERNAL"));
@@ -100,6 +107,8 @@ export function runUploadJobInChild(job: UploadWork, upload: StoredUpload, done:
     };
     child.on("message", (m: ChildMessage) => {
       if ("answer" in m) {
+        // the JSON answer is the job's last act: the slot is free before the manager can read it
+        release();
         const { status, file } = m.answer;
         opening = streamChildFile(file).then(
           (body) => answer(body, status, false),
