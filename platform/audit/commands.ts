@@ -21,9 +21,18 @@ export interface AuditEntry {
 export const USER_AGENT_MAX = 512;
 
 /** Writes one entry of the audit log (inside `tx` when given). */
+const rowOf = (entry: AuditEntry) => ({
+  ...entry,
+  userAgent: entry.userAgent ? entry.userAgent.slice(0, USER_AGENT_MAX) : null,
+});
+
 export async function insertAuditEntry(entry: AuditEntry, tx?: Prisma.TransactionClient): Promise<void> {
-  const data = { ...entry, userAgent: entry.userAgent ? entry.userAgent.slice(0, USER_AGENT_MAX) : null };
-  await (tx ?? db()).auditLog.create({ data, select: { id: true } });
+  await (tx ?? db()).auditLog.create({ data: rowOf(entry), select: { id: true } });
+}
+
+/** Several entries in one statement (the pages of a PDF stored together). */
+export async function insertAuditEntries(entries: AuditEntry[]): Promise<void> {
+  await db().auditLog.createMany({ data: entries.map(rowOf) });
 }
 
 /**

@@ -1,7 +1,7 @@
 import "server-only";
 import type { Prisma } from "@/platform/db/generated/prisma/client";
 import { errorField, log } from "@/platform/ops/log";
-import { type AuditEntry, insertAuditEntry } from "./commands";
+import { type AuditEntry, insertAuditEntries, insertAuditEntry } from "./commands";
 import { logAudit } from "./log-line";
 
 export { logAudit } from "./log-line";
@@ -23,5 +23,16 @@ export async function audit(entry: AuditEntry, tx?: Prisma.TransactionClient): P
     logAudit(entry);
   } catch (error) {
     log().error({ event: "audit.failed", action: entry.action, ...errorField(error) }, "audit log write failed");
+  }
+}
+
+/** Appends several entries at once (one statement), as `audit` does one outside a transaction. */
+export async function auditAll(entries: AuditEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  try {
+    await insertAuditEntries(entries);
+    for (const entry of entries) logAudit(entry);
+  } catch (error) {
+    log().error({ event: "audit.failed", action: entries[0]!.action, ...errorField(error) }, "audit log write failed");
   }
 }

@@ -1,7 +1,8 @@
 import "server-only";
 import type { SchoolCtx } from "@/features/people/server/school-action";
 import { acceptRenderedJpeg } from "@/features/scenes/server/image-process";
-import { keepImage, type StoredImage } from "@/features/scenes/server/image-store";
+import type { ProcessedImage } from "@/features/scenes/server/image-process";
+import { keepImages, type StoredImage } from "@/features/scenes/server/image-store";
 import { withPdfPages } from "@/features/scenes/server/slides-render";
 import type { ImageProblem } from "@/features/scenes/shared/image-limits";
 import { isStorableText, type Scene } from "@/features/scenes/shared/schema";
@@ -38,6 +39,13 @@ const PAGE_PROBLEM: Record<ImageProblem, SlidesProblem> = {
   quota: "quota",
 };
 
+/**
+ * Pages stored together (features/scenes/server/image-store.ts keepImages: a few statements for them all): every
+ * statement through Prisma holds the server's event loop for a while, which a live lesson beside the import feels,
+ * and ten pages of at most MAX_STORED_BYTES are what is held in memory meanwhile.
+ */
+const STORED_TOGETHER = 10;
+
 /** The file name as a scene title: without its extension, at most 60 characters of storable text, or null. */
 export function slidesName(raw: string | null): string | null {
   const name = (raw ?? "")
@@ -64,7 +72,8 @@ function pageScene(as: SlidesSceneType, name: string | null, n: number, image: S
 
 /**
  * Brings a PDF in as scenes (features/scenes/README.md "Slides from a PDF"): every page drawn (a JPEG stored as
- * drawn, never decoded in this process) and stored as the school's image (`onPage` after each), then one scene per page appended in one transaction. Refused before any
+ * drawn, never decoded in this process) and stored as the school's image, STORED_TOGETHER at a time (`onPage` after
+ * each page), then one scene per page appended in one transaction. Refused before any
  * page is drawn when the file is no PDF, needs a password, has more than MAX_SLIDES_PAGES pages or would take
  * the activity past MAX_SCENES; nothing is added when a page fails or `signal` aborts (the pages already
  * stored are then unused images, removed by the image sweep).
@@ -80,14 +89,20 @@ export async function importSlides(
     if (pages > MAX_SLIDES_PAGES) return { ok: false, problem: "tooManyPages" };
     if (before + pages > MAX_SCENES) return { ok: false, problem: "tooManyScenes" };
     const scenes: Scene[] = [];
+    let drawn: ProcessedImage[] = [];
     for (let n = 1; n <= pages; n++) {
       if (signal.aborted) return { ok: false, problem: "failed" };
       const jpeg = await render(n).catch(() => null);
       const image = jpeg ? await acceptRenderedJpeg(jpeg) : null;
       if (!image?.ok) return { ok: false, problem: "unreadable" };
-      const stored = await keepImage(ctx.schoolId, ctx.actorId, image.image);
-      if (!stored.ok) return { ok: false, problem: PAGE_PROBLEM[stored.problem] };
-      scenes.push(pageScene(input.as, input.name, n, stored.image));
+      drawn.push(image.image);
+      if (drawn.length === STORED_TOGETHER || n === pages) {
+        const stored = await keepImages(ctx.schoolId, ctx.actorId, drawn);
+        if (!stored.ok) return { ok: false, problem: PAGE_PROBLEM[stored.problem] };
+        const first = n - drawn.length + 1;
+        stored.images.forEach((img, i) => scenes.push(pageScene(input.as, input.name, first + i, img)));
+        drawn = [];
+      }
       onPage(n, pages);
     }
     const added = await appendScenes(ctx, { activityId: input.activityId, version: input.version, scenes, via: "pdf" });

@@ -1,10 +1,12 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { NextRequest } from "next/server";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { db } from "@/platform/db";
 import { uploadImage } from "@/features/scenes/server/image-route";
 import { copyAcademyImages } from "@/features/activities/server/image-transfer";
+import { keepImage, keepImages } from "@/features/scenes/server/image-store";
+import { getImageBytes } from "@/features/scenes/server/image-queries";
 import type { AuthorizedSchoolId } from "@/platform/auth/scope";
 import { createAcademy, createSchool, createUser, uniqueTag } from "../../../prisma/seed/factories";
 import { session, sessionCookieOf } from "../../../tests/support/next-headers-fake";
@@ -122,5 +124,53 @@ describe("image storage: quota per school, identical bytes stored once", () => {
     ).toEqual({ schoolId: e.id, sha256 });
     expect(await db().image.count({ where: { sha256 } })).toBe(3);
     expect(await db().imageContent.count({ where: { sha256 } })).toBe(1);
+  });
+
+  it("pages stored together: each page's image in order, the same bytes one image, a known one reused; past the quota none at all", async () => {
+    const tag = uniqueTag();
+    const school = (
+      await createSchool(db(), { academyId: schools.academy, name: `容量F${tag}`, nameKana: "ようりょう" })
+    ).id as AuthorizedSchoolId;
+    const page = async (bytes: Buffer) => ({
+      bytes,
+      contentType: "image/jpeg" as const,
+      width: 900,
+      height: 900,
+      sha256: createHash("sha256").update(bytes).digest("hex"),
+    });
+    const small = () =>
+      sharp(randomBytes(200 * 200 * 3), { raw: { width: 200, height: 200, channels: 3 } })
+        .jpeg()
+        .toBuffer();
+    const [known, first, second] = await Promise.all([small(), small(), small()]);
+    const before = await keepImage(school, teacherC, await page(known!));
+    if (!before.ok) throw new Error(before.problem);
+    const kept = await keepImages(school, teacherC, [
+      await page(first!),
+      await page(known!),
+      await page(first!),
+      await page(second!),
+    ]);
+    if (!kept.ok) throw new Error(kept.problem);
+    const [a, b, c, d] = kept.images;
+    expect([b!.id, b!.created]).toEqual([before.image.id, false]);
+    expect([a!.created, c!.id, d!.created]).toEqual([true, a!.id, true]);
+    const rows = await db().image.findMany({
+      where: { id: { in: [a!.id, d!.id] } },
+      select: { id: true, sha256: true },
+    });
+    expect(new Map(rows.map((r) => [r.id, r.sha256]))).toEqual(
+      new Map([
+        [a!.id, (await page(first!)).sha256],
+        [d!.id, (await page(second!)).sha256],
+      ]),
+    );
+    expect(await getImageBytes((await page(second!)).sha256)).toEqual(second);
+    expect(await db().auditLog.count({ where: { action: "image.upload", targetId: { in: [a!.id, d!.id] } } })).toBe(2);
+    // three new photos do not fit in what is left of the 1 MB quota together: none is stored
+    const count = await db().image.count({ where: { schoolId: school } });
+    const many = await Promise.all([photo(), photo(), photo()].map(async (p) => page(await p)));
+    expect(await keepImages(school, teacherC, many)).toEqual({ ok: false, problem: "quota" });
+    expect(await db().image.count({ where: { schoolId: school } })).toBe(count);
   });
 });

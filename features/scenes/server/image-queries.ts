@@ -59,16 +59,23 @@ export async function schoolImageBytes(schoolId: string): Promise<number> {
   return sum._sum.byteSize ?? 0;
 }
 
-/** The school's image with these bytes (by their SHA-256), if it has one. */
-export async function schoolImageByHash(
-  schoolId: string,
-  sha256: string,
-): Promise<{ id: string; width: number; height: number; contentType: string } | null> {
-  return db().image.findFirst({
-    where: { schoolId, sha256 },
-    select: { id: true, width: true, height: true, contentType: true },
+type SameBytes = { id: string; width: number; height: number; contentType: string };
+
+/** The school's images with these bytes (by their SHA-256): the first made of each, by its hash. */
+export async function schoolImagesByHash(schoolId: string, hashes: string[]): Promise<Map<string, SameBytes>> {
+  const rows = await db().image.findMany({
+    where: { schoolId, sha256: { in: hashes } },
+    select: { id: true, width: true, height: true, contentType: true, sha256: true },
     orderBy: { createdAt: "asc" },
   });
+  const found = new Map<string, SameBytes>();
+  for (const { sha256, ...image } of rows) if (!found.has(sha256)) found.set(sha256, image);
+  return found;
+}
+
+/** The school's image with these bytes (by their SHA-256), if it has one. */
+export async function schoolImageByHash(schoolId: string, sha256: string): Promise<SameBytes | null> {
+  return (await schoolImagesByHash(schoolId, [sha256])).get(sha256) ?? null;
 }
 
 /** Stored bytes by their SHA-256 (the PostgreSQL storage, features/scenes/server/image-storage.ts). */
