@@ -73,6 +73,12 @@ describe("furigana from the real analyser and the real roster", () => {
     expect(shown(await suggestFurigana(other.id as AuthorizedSchoolId, text))).toContain("東=ひがし");
   });
 
+  // the server's time on a text is its CPU time: wall time also counts every other process of a loaded machine
+  const cpuMs = (since: NodeJS.CpuUsage) => {
+    const used = process.cpuUsage(since);
+    return (used.user + used.system) / 1000;
+  };
+
   it("answers the longest text allowed, even one unbroken run of kanji, without holding the server for seconds", async () => {
     const tag = uniqueTag();
     const academy = await createAcademy(db(), { name: `長${tag}`, nameKana: "なが" });
@@ -83,19 +89,18 @@ describe("furigana from the real analyser and the real roster", () => {
       "漢".repeat(10_000),
       Array.from({ length: 10_000 }, (_, i) => String.fromCharCode(0x4e00 + ((i * 7919) % 20_000))).join(""),
     ]) {
-      const started = performance.now();
+      const started = process.cpuUsage();
       const proposals = await suggestFurigana(school, text);
-      const ms = performance.now() - started;
       // given whole, kuromoji took 1.1–4 s here (its time grows faster than the run's length); in pieces ~40–80 ms
-      expect(ms).toBeLessThan(700);
+      expect(cpuMs(started)).toBeLessThan(700);
       expect(proposals.length).toBeGreaterThan(0);
       for (const p of proposals) expect(text.slice(p.start, p.end)).toBe(p.base);
     }
     // the target: a 2,000-character scene under 300 ms once the dictionary is loaded
     const scene = "先生の方を見てください。東京都に住んでいます。".repeat(100).slice(0, 2_000);
-    const started = performance.now();
+    const started = process.cpuUsage();
     expect((await suggestFurigana(school, scene)).length).toBeGreaterThan(100);
-    expect(performance.now() - started).toBeLessThan(300);
+    expect(cpuMs(started)).toBeLessThan(300);
   });
 
   it("keeps offsets right after characters outside the basic plane", async () => {
