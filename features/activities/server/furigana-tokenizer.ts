@@ -14,6 +14,41 @@ import { chunksOf, textSpans } from "../shared/furigana-spans";
 export const DICTIONARY_DIR = path.join(process.cwd(), "node_modules", "kuromoji", "dict");
 
 type Analyzer = kuromoji.Tokenizer<kuromoji.IpadicFeatures>;
+/** kuromoji's own tables, which its type definitions leave out: the dictionary's words by spelling. */
+interface Tables {
+  viterbi_builder: { trie: { commonPrefixSearch(s: string): { k: string; v: number }[] } };
+  token_info_dictionary: { target_map: Record<number, number[] | undefined>; getFeatures(id: number): string };
+}
+/** nounReadings by kanji: the dictionary does not change while the process runs; at most one entry a kanji of the dictionary. */
+const known = new Map<string, string[]>();
+
+/** The dictionary's readings of `surface` as a noun (its suffixes among them), katakana, in the dictionary's order. */
+function nounReadings(analyzer: Analyzer, surface: string): string[] {
+  let readings = known.get(surface);
+  if (!readings) {
+    readings = lookUp(analyzer, surface);
+    if (readings.length > 0) known.set(surface, readings);
+  }
+  return readings;
+}
+
+function lookUp(analyzer: Analyzer, surface: string): string[] {
+  const tables = analyzer as unknown as Tables;
+  const readings = new Set<string>();
+  for (const { k, v } of tables.viterbi_builder.trie.commonPrefixSearch(surface)) {
+    if (k !== surface) continue;
+    for (const id of tables.token_info_dictionary.target_map[v] ?? []) {
+      const features = tables.token_info_dictionary.getFeatures(id).split(",");
+      // surface, pos, pos_detail_1..3, conjugation type and form, basic form, reading, pronunciation
+      if (features[1] === "名詞" && features[8] && features[8] !== "*") readings.add(features[8]);
+    }
+  }
+  return [...readings];
+}
+/** A common noun of one kanji: the words whose other readings a rule may choose (shared/furigana-compound-rules.ts). */
+const ONE_KANJI = /^\p{Script=Han}$/u;
+const oneKanjiNoun = (t: kuromoji.IpadicFeatures) =>
+  t.pos === "名詞" && t.pos_detail_1 === "一般" && t.word_type === "KNOWN" && ONE_KANJI.test(t.surface_form);
 let building: Promise<Analyzer> | null = null;
 
 export function loadTokenizer(dicPath = DICTIONARY_DIR): Promise<Analyzer> {
@@ -48,6 +83,7 @@ export async function tokenizeMarkup(text: string): Promise<Token[]> {
           reading: t.reading ?? null,
           pos,
           unknown: t.word_type === "UNKNOWN",
+          ...(oneKanjiNoun(t) ? { readings: nounReadings(tokenizer, t.surface_form) } : {}),
         },
       ];
     });

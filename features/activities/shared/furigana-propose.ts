@@ -75,9 +75,9 @@ function rubyOf(
 
 /** Parts of speech where the dictionary's reading is a guess: proper nouns, prefixes, suffixes. */
 const GUESSED_POS = /^(名詞,固有名詞|名詞,接尾|接頭詞)/;
-/** A word the teacher should check: unknown to the dictionary, a proper noun, a prefix or a suffix (counters read by rule are not). */
+/** A word the teacher should check: unknown to the dictionary, a proper noun, a prefix or a suffix (counters read by rule are not), a reading a rule chose among the dictionary's. */
 const guessed = (t: Token) =>
-  t.unknown === true || (GUESSED_POS.test(t.pos ?? "") && !t.pos!.startsWith("名詞,接尾,助数詞"));
+  t.unknown === true || t.guess === true || (GUESSED_POS.test(t.pos ?? "") && !t.pos!.startsWith("名詞,接尾,助数詞"));
 
 /** A listed reading: a roster name (its parts) or a word of the school's list; `whole` only where the analyser cut a word or run. */
 interface Listed {

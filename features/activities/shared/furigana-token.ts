@@ -8,4 +8,8 @@ export interface Token {
   pos?: string;
   /** a word the dictionary does not have (the analyser guessed where it starts and ends) */
   unknown?: boolean;
+  /** a common noun of one kanji: all the dictionary's readings of it as a noun (katakana), the analyser's own among them */
+  readings?: string[];
+  /** a rule chose its reading among the dictionary's (furigana-compound-rules.ts): the teacher should check it */
+  guess?: boolean;
 }

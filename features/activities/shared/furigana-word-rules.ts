@@ -1,3 +1,4 @@
+import { compoundReading } from "./furigana-compound-rules";
 import type { Token } from "./furigana-token";
 
 /**
@@ -9,13 +10,16 @@ import type { Token } from "./furigana-token";
  *   katakana word (カルボニル基), 湖 こ after a noun (インレー湖, ダム湖), 鬼 き after a kanji noun (殺人鬼);
  * - the second noun of a compound the dictionary lacks, voiced as spoken (rendaku): 会社 がいしゃ (石油会社),
  *   小屋 ごや (犬小屋);
+ * - a kanji read natively inside a Sino-Japanese compound: its on reading (furigana-compound-rules.ts);
  * - a word alone: 他 ほか (他の人: the official kanji table has both ほか and た, the dictionary only た), 語 ご (the
  *   dictionary's かたり is 語り, written with り), 日本 にほん (the dictionary says にっぽん; both are right, にほん
  *   is the one schools teach first).
  */
 export function wordRule(t: Token, before: Token | undefined, after: Token | undefined): Token {
   const reading = RULES[t.surface]?.(t, before, after) ?? nihon(t);
-  return reading ? { ...t, reading } : t;
+  if (reading) return { ...t, reading };
+  const on = compoundReading(t, before, after);
+  return on ? { ...t, reading: on, guess: true } : t;
 }
 
 type Rule = (t: Token, before: Token | undefined, after: Token | undefined) => string | null;

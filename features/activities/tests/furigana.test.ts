@@ -427,6 +427,16 @@ describe("numbers, counters and words read from their neighbours", () => {
     );
     expect(wrong).toEqual([]);
   });
+  it("a kanji read natively between two Sino-Japanese words it is joined to takes its on reading, marked to check", async () => {
+    const marks = async (text: string) =>
+      proposeFurigana(text, await tokenizeMarkup(text)).map((p) => `${p.base}=${p.reading}${p.check ? "?" : ""}`);
+    // 無|翼|人種, 二|卵|性: the analyser's つばさ and たまご inside a compound its dictionary lacks
+    expect(await marks("無翼人種")).toContain("翼=よく?");
+    expect(await marks("二卵性の双子")).toContain("卵=らん?");
+    // the dictionary's suffix (平滑|筋) and a kanji not inside a compound (の卵が) keep the dictionary's reading
+    expect(await marks("平滑筋細胞")).toContain("筋=すじ?");
+    expect(await marks("にわとりの卵が")).toContain("卵=たまご");
+  });
 });
 
 describe("a reading that is not kana is never proposed", () => {
