@@ -474,6 +474,7 @@ describe("legacy import: refusals, school links, e-mail links and the command li
 describe("legacy import of a generated export: 2 academies, 5 schools, 1,000 people", () => {
   const database = freshDatabase("legacy_big");
 
+  // 2,000 password hashes (the import's and the check's): minutes of CPU on a loaded 2-core machine, judged on results
   it("refuses a broken document with its path, dry-runs, imports everyone once, every password verifies, and the second run changes nothing", async () => {
     const { data, map } = generateExport(1000);
     const schoolAcademy = new Map(Object.entries(map));
@@ -533,5 +534,5 @@ describe("legacy import of a generated export: 2 academies, 5 schools, 1,000 peo
     expect(second.counts.users).toEqual({ created: 0, updated: 0, unchanged: 1000, skipped: 0 });
     expect(second.counts.schools).toEqual({ created: 0, updated: 0, unchanged: 5, skipped: 0 });
     expect(await dump(database.prisma)).toBe(before);
-  });
+  }, 240_000);
 });
