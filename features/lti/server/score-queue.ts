@@ -15,9 +15,10 @@ import { ServiceUnavailable } from "./platform-token";
  * members"): `lti-score-record` receives the answers each save statement wrote (answers.written), the teachers' marks
  * (marks.written) and the live sessions' ends (sessions.ended) and keeps the score (score-commands.ts) of a person
  * launched into the activity with a line item, asking for its delivery: once they have answered every scene, on a
- * mark once they have a score or have answered every scene, and at the end of a live session they took part in; `lti-score-deliver` posts a link's newest waiting score, one job per link at a time
- * (pg-boss's "stately" policy keyed by the link), tried again with doubling waits from RETRY_DELAY_S up to
- * RETRY_LIMIT times; then the score is `failed`.
+ * mark once they have a score or have answered every scene, and at the end of a live session they took part in;
+ * `lti-score-deliver` posts a link's newest waiting score, one job per link at a time (pg-boss's "stately" policy
+ * keyed by the link), tried again with doubling waits from RETRY_DELAY_S up to RETRY_LIMIT times; then the score is
+ * `failed`.
  */
 export const SCORE_RECORD_QUEUE = "lti-score-record";
 export const SCORE_DELIVER_QUEUE = "lti-score-deliver";
