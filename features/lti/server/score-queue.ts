@@ -3,7 +3,7 @@ import { type Job, jobQueue, type JobQueue, setEventWanted, unsubscribeIfRunning
 import { errorField, log } from "@/platform/ops/log";
 import { schedulePeriodic } from "@/platform/ops/periodic";
 import { ANSWERS_WRITTEN, type AnswersWritten } from "@/features/play/server/answer-events";
-import { SESSION_ENDED, type SessionEnded } from "@/features/play/server/session-events";
+import { SESSION_ENDED, type SessionEnded } from "@/features/activities/server/session-events";
 import { MARKS_WRITTEN, type MarkWritten } from "@/features/results/server/mark-events";
 import { standingOf } from "./completion-queries";
 import { deliverScore, failScore, lineitemLinks, putScore, scoreOf } from "./score-commands";

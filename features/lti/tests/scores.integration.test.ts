@@ -12,8 +12,9 @@ import { publicUrl } from "@/platform/env";
 import { jobQueue, setEventWanted, stopJobQueue } from "@/platform/queue/commands";
 import { saveAnswer } from "@/features/play/server/answer-save-commands";
 import { ANSWERS_WRITTEN } from "@/features/play/server/answer-events";
-import { SESSION_ENDED } from "@/features/play/server/session-events";
+import { SESSION_ENDED } from "@/features/activities/server/session-events";
 import { endSession, goToScene, startSession, touchPresence } from "@/features/play/server/session-commands";
+import { changeMode } from "@/features/activities/server/commands";
 import { MARKS_WRITTEN } from "@/features/results/server/mark-events";
 import { markResponse } from "@/features/results/server/mark-commands";
 import { markInput } from "@/features/results/shared/mark-schema";
@@ -350,6 +351,24 @@ describe("the teachers' marks and the live sessions' ends", () => {
     expect(await mark(s, response.id, "correct")).toMatchObject({ ok: true });
     await until(async () => accepted(s.received).length === 2);
     expect(accepted(s.received)[1]).toMatchObject({ scoreGiven: 1, scoreMaximum: 2, gradingProgress: "FullyGraded" });
+  });
+
+  it("a teacher who takes the activity out of live mode ends its session: its launched participant gets their score", async () => {
+    const s = await setUp({ mode: "guide" });
+    expect(await startSession(s.ctx, s.activity)).toMatchObject({ ok: true });
+    const session = await db().guideSession.findFirstOrThrow({ where: { activityId: s.activity, endedAt: null } });
+    await touchPresence(session.id, s.student);
+    expect(await changeMode(s.ctx, s.activity, "standby")).toMatchObject({ ok: true });
+    const endedAt = (await db().guideSession.findUniqueOrThrow({ where: { id: session.id } })).endedAt!.toISOString();
+    await until(async () => accepted(s.received).length === 1);
+    expect(accepted(s.received)[0]).toEqual({
+      userId: s.sub,
+      scoreGiven: 0,
+      scoreMaximum: 1,
+      activityProgress: "Completed",
+      gradingProgress: "FullyGraded",
+      timestamp: endedAt,
+    });
   });
 });
 

@@ -18,7 +18,7 @@ import {
 import { publish } from "../../../platform/notify/bus";
 import { classKeyOf } from "../shared/klass";
 import { presenceWriter } from "../shared/presence";
-import { publishEnded } from "./session-events";
+import { publishEnded } from "@/features/activities/server/session-events";
 import type { SessionClass } from "../shared/schema";
 import type { GameBoardView } from "../shared/game";
 import { sceneHasKey } from "@/features/scenes/shared/key";

@@ -1,8 +1,9 @@
 import { publishLater } from "@/platform/queue/commands";
 
 /**
- * A live session the teacher ended, published to the job queue (platform/queue/commands.ts) for whoever subscribes
- * (the portal's scores: features/lti/server/score-queue.ts) once the end is committed, never waited for.
+ * A live session the teacher ended (features/play's end of the lesson, or the activity taken out of live mode or
+ * archived here), published to the job queue (platform/queue/commands.ts) for whoever subscribes (the portal's
+ * scores: features/lti/server/score-queue.ts) once the end is committed, never waited for.
  */
 export const SESSION_ENDED = "sessions.ended";
 
