@@ -4,13 +4,14 @@ import { createActivityFromTemplate } from "../../prisma/seed/factories";
 import { type LtiPlatformEmulator, SCORE_TYPE, scoreProblems, startLtiPlatform } from "../support/lti-platform";
 import { BASE_URL } from "./config";
 import { e2eDb, keyedDissolve, makeSchool, TEST_PASSWORD } from "./db";
-import { chooseLanguage, expectAccessible, signInAs } from "./helpers";
+import { chooseLanguage, expectAccessible, expectNotification, signInAs } from "./helpers";
 
 /**
  * The platform's services (features/lti/README.md "Scores and members") in the running server, against the platform
  * emulator (tests/support/lti-platform.ts; on 127.0.0.1, another site than the app): a student launched with a line
  * item finishes the activity and the emulator receives the score (its token endpoint having verified our client
- * assertion against our published keys); a teacher launched from a context naming its members compares it with our
+ * assertion against our published keys); the teacher marks a launched student's free text and the emulator receives
+ * the score with the mark; a teacher launched from a context naming its members compares it with our
  * class and sees who is missing on either side.
  */
 let platform: LtiPlatformEmulator;
@@ -104,6 +105,79 @@ test("a student launched with a line item finishes the activity; the portal rece
   await page.setViewportSize({ width: 390, height: 844 });
   await page.getByTestId("lti-scores").scrollIntoViewIfNeeded();
   await page.screenshot({ path: "test-results/lti-scores-phone-ja-kana.png" });
+});
+
+test("the teacher marks a launched student's free-text answer; the portal receives a new score counting the mark (部分正解: half a point), FullyGraded", async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const { academy, manager, teacher, school, students } = await makeSchool(1);
+  await register(academy.id);
+  const { activity, scenes, choice } = await keyedDissolve(school.id);
+  await e2eDb().activity.update({ where: { id: activity.id }, data: { mode: "self" } });
+  // the keyed scene, then a free text the teacher marks
+  const text = scenes.find((s) => s.type === "free_text")!;
+  await e2eDb().activityScene.deleteMany({ where: { activityId: activity.id, id: { notIn: [choice.id, text.id] } } });
+  await e2eDb().studentDetail.update({ where: { userId: students[0]!.id }, data: { counterbalanceGroup: null } });
+  const sub = await rosterId(students[0]!.id);
+  const tabletContext = await browser.newContext();
+  const tablet = await tabletContext.newPage();
+  await launch(tablet, sub, activity.id, [LEARNER], platform.serviceClaims({ lineitem: "unit-2" }));
+  await expect(tablet).toHaveURL(`/dashboard/student/activities/solo/${activity.id}`);
+  await tablet.getByRole("radiogroup").getByRole("radio").first().check();
+  await expect(tablet.getByTestId("save-status")).toHaveAttribute("data-status", "saved");
+  await tablet.getByTestId("next").click();
+  await expect(tablet.getByTestId("scene")).toHaveAttribute("data-scene-type", "free_text");
+  await tablet.locator("textarea.answer-text").fill("とけて見えなくなった");
+  await expect(tablet.getByTestId("save-status")).toHaveAttribute("data-status", "saved");
+  // finished: the keyed scene counts, the free text waits for the teacher
+  await expect.poll(() => platform.scores.length, { timeout: 60_000 }).toBe(1);
+  expect(platform.scores[0]!.body).toMatchObject({
+    userId: sub,
+    scoreGiven: 1,
+    scoreMaximum: 1,
+    gradingProgress: "PendingManual",
+  });
+  await tabletContext.close();
+
+  const staff = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+  const page = await staff.newPage();
+  await signInAs(page, teacher.email!, TEST_PASSWORD);
+  await page.goto(`/dashboard/teacher/activities/response/${activity.id}/${students[0]!.id}`);
+  const form = page.locator(`[data-scene-id="${text.id}"]`).getByTestId("mark-form");
+  await form.getByTestId("mark-partly").check();
+  await form.getByTestId("mark-save").click();
+  await expectNotification(page, "採点を保存しました");
+  await expect(form).toHaveAttribute("data-verdict", "partly");
+
+  // the queue posts the new score within seconds, as it did the first
+  await expect.poll(() => platform.scores.length, { timeout: 60_000 }).toBe(2);
+  const mark = await e2eDb().responseMark.findFirstOrThrow({
+    where: { response: { userId: students[0]!.id, sceneId: text.id } },
+  });
+  const score = platform.scores[1]!;
+  expect(score.lineitem).toBe("unit-2");
+  expect(score.status).toBe(200);
+  expect(scoreProblems(score.body)).toEqual([]);
+  expect(score.body).toEqual({
+    userId: sub,
+    scoreGiven: 1.5,
+    scoreMaximum: 2,
+    activityProgress: "Completed",
+    gradingProgress: "FullyGraded",
+    timestamp: mark.updatedAt.toISOString(),
+  });
+  await staff.close();
+
+  // the manager's card counts the link's one score, sent
+  const managerContext = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+  const managerPage = await managerContext.newPage();
+  await signInAs(managerPage, manager.email!, TEST_PASSWORD);
+  await managerPage.goto("/dashboard/manager/schools");
+  await expect(managerPage.getByTestId("lti-score-counts")).toHaveAttribute("data-sent", "1");
+  await expect(managerPage.getByTestId("lti-score-counts")).toHaveAttribute("data-waiting", "0");
+  await expect(managerPage.getByTestId("lti-score-counts")).toHaveAttribute("data-failed", "0");
+  await managerContext.close();
 });
 
 test("a teacher launched from a context naming its members compares it with our class (NRPS): who is missing on either side; a refusal is said clearly", async ({

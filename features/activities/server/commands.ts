@@ -12,6 +12,7 @@ import type { FeedbackTiming } from "../shared/modes";
 import { activitySnapshotTx } from "./snapshot";
 import { rememberAfterSave } from "./furigana-word-commands";
 import type { ActivityMode, SaveOrderInput } from "../shared/schema";
+import { publishEnded, type SessionEnded } from "./session-events";
 
 /**
  * Activity writes. Every function takes a school id that passed
@@ -111,6 +112,17 @@ export async function duplicateActivity(
   });
 }
 
+/** Ends the activity's running sessions in `tx`; what to publish once it commits (session-events.ts). */
+export async function endRunningSessions(tx: Prisma.TransactionClient, activityId: string): Promise<SessionEnded[]> {
+  const endedAt = new Date();
+  const ended = await tx.guideSession.updateManyAndReturn({
+    where: { activityId, endedAt: null },
+    data: { endedAt, version: { increment: 1 } },
+    select: { id: true },
+  });
+  return ended.map((s) => ({ sessionId: s.id, activityId, endedAt: endedAt.toISOString() }));
+}
+
 /** Students' homes and live screens follow a mode or lifecycle change (sent on commit). */
 async function publishActivityChange(tx: Prisma.TransactionClient, schoolId: string, activityId: string) {
   await publish(`school:${schoolId}`, "modes", tx);
@@ -118,7 +130,8 @@ async function publishActivityChange(tx: Prisma.TransactionClient, schoolId: str
 }
 
 export async function changeMode(ctx: Ctx, activityId: string, mode: ActivityMode): Promise<ActionResult<null>> {
-  return db().$transaction(async (tx) => {
+  let ended: SessionEnded[] = [];
+  const result = await db().$transaction(async (tx) => {
     const current = await tx.activity.findFirst({
       where: { id: activityId, schoolId: ctx.schoolId },
       select: { mode: true },
@@ -129,12 +142,7 @@ export async function changeMode(ctx: Ctx, activityId: string, mode: ActivityMod
       data: { mode, version: { increment: 1 } },
       select: { id: true },
     });
-    if (endsGuideSession(current.mode, mode)) {
-      await tx.guideSession.updateMany({
-        where: { activityId, endedAt: null },
-        data: { endedAt: new Date(), version: { increment: 1 } },
-      });
-    }
+    if (endsGuideSession(current.mode, mode)) ended = await endRunningSessions(tx, activityId);
     await audit(
       {
         action: "activity.mode",
@@ -149,6 +157,8 @@ export async function changeMode(ctx: Ctx, activityId: string, mode: ActivityMod
     await publishActivityChange(tx, ctx.schoolId, activityId);
     return ok(null);
   });
+  ended.forEach(publishEnded);
+  return result;
 }
 
 /** The settings beside the content, each changed on its own and audited with its value before and after. */
@@ -241,7 +251,8 @@ export async function setActorType(
 }
 
 export async function setArchived(ctx: Ctx, activityId: string, archived: boolean): Promise<ActionResult<null>> {
-  return db().$transaction(async (tx) => {
+  let ended: SessionEnded[] = [];
+  const result = await db().$transaction(async (tx) => {
     const changed = await tx.activity.updateMany({
       where: { id: activityId, schoolId: ctx.schoolId, status: archived ? "active" : "archived" },
       data: archived
@@ -249,11 +260,7 @@ export async function setArchived(ctx: Ctx, activityId: string, archived: boolea
         : { status: "active", archivedAt: null, version: { increment: 1 } },
     });
     if (changed.count !== 1) return fail("NOT_FOUND");
-    if (archived)
-      await tx.guideSession.updateMany({
-        where: { activityId, endedAt: null },
-        data: { endedAt: new Date(), version: { increment: 1 } },
-      });
+    if (archived) ended = await endRunningSessions(tx, activityId);
     await audit(
       {
         action: archived ? "activity.archive" : "activity.restore",
@@ -267,6 +274,8 @@ export async function setArchived(ctx: Ctx, activityId: string, archived: boolea
     await publishActivityChange(tx, ctx.schoolId, activityId);
     return ok(null);
   });
+  ended.forEach(publishEnded);
+  return result;
 }
 
 /** Permanent deletion of an archived activity; its scenes, sessions and responses go with it. */

@@ -1,7 +1,8 @@
 import "server-only";
 import { db } from "@/platform/db";
 import { sceneSchema } from "@/features/scenes/shared/schema";
-import { verdictOf } from "@/features/scenes/shared/key";
+import { sceneHasKey, verdictOf } from "@/features/scenes/shared/key";
+import { isMarkedSceneType, type MarkVerdict } from "@/features/results/shared/mark-verdicts";
 
 /**
  * Whether a person has finished an activity, as the learning records and the scores sent to a portal count it: every
@@ -14,22 +15,74 @@ export interface Completion {
   scenes: number;
 }
 
+/**
+ * A person's standing in an activity as the portal's score counts it (features/lti/README.md "Scores and members"):
+ * a scene with a key is worth 1 (right) or 0 (wrong or unanswered); an answered scene a teacher marks (free text,
+ * drawing) by its mark, MARK_WORTH, once marked, and `pending` while not. Other scenes count for nothing.
+ */
+export interface Standing {
+  answered: number;
+  scenes: number;
+  given: number;
+  maximum: number;
+  pending: number;
+}
+
+/** What a teacher's mark is worth of a scene's one point. */
+export const MARK_WORTH: Record<MarkVerdict, number> = { correct: 1, partly: 0.5, incorrect: 0 };
+
+type SceneRow = { type: string; content: unknown; answer: unknown; mark: MarkVerdict | null };
+
 /** The answer's verdict where the scene has a key (null: none). */
 export function verdict(type: string, content: unknown, answer: unknown) {
   const scene = sceneSchema.safeParse({ type, content });
   return scene.success ? verdictOf(scene.data, answer) : null;
 }
 
-/** The person's completion of the activity; null while a scene is unanswered. */
-export async function completionOf(activityId: string, userId: string): Promise<Completion | null> {
-  const scenes = await db().$queryRawUnsafe<{ type: string; content: unknown; answer: unknown }[]>(
-    `select sc.type::text, sc.content, r.answer from activity_scenes sc
+function keyed(type: string, content: unknown): boolean {
+  const scene = sceneSchema.safeParse({ type, content });
+  return scene.success && sceneHasKey(scene.data);
+}
+
+/** The activity's scenes with the person's answer (null: none) and its mark's verdict. */
+function scenesOf(activityId: string, userId: string): Promise<SceneRow[]> {
+  return db().$queryRawUnsafe<SceneRow[]>(
+    `select sc.type::text, sc.content, r.answer, m.verdict::text as mark from activity_scenes sc
      left join responses r on r.scene_id = sc.id and r.user_id = $2::uuid
+     left join response_marks m on m.response_id = r.id
      where sc.activity_id = $1::uuid`,
     activityId,
     userId,
   );
+}
+
+/** The person's completion of the activity; null while a scene is unanswered. */
+export async function completionOf(activityId: string, userId: string): Promise<Completion | null> {
+  const scenes = await scenesOf(activityId, userId);
   if (scenes.length === 0 || scenes.some((s) => s.answer === null)) return null;
   const verdicts = scenes.map((s) => verdict(s.type, s.content, s.answer)).filter((v) => v !== null);
   return { correct: verdicts.filter((v) => v === "correct").length, keyed: verdicts.length, scenes: scenes.length };
+}
+
+/** One scene's part of a standing. */
+function sceneStanding(s: SceneRow): Pick<Standing, "given" | "maximum" | "pending"> {
+  if (keyed(s.type, s.content))
+    return { given: verdict(s.type, s.content, s.answer) === "correct" ? 1 : 0, maximum: 1, pending: 0 };
+  if (s.answer === null || !isMarkedSceneType(s.type)) return { given: 0, maximum: 0, pending: 0 };
+  if (s.mark === null) return { given: 0, maximum: 0, pending: 1 };
+  return { given: MARK_WORTH[s.mark], maximum: 1, pending: 0 };
+}
+
+/** The person's standing in the activity (answered or not). */
+export async function standingOf(activityId: string, userId: string): Promise<Standing> {
+  const scenes = await scenesOf(activityId, userId);
+  const standing = { answered: 0, scenes: scenes.length, given: 0, maximum: 0, pending: 0 };
+  for (const s of scenes) {
+    const part = sceneStanding(s);
+    standing.answered += s.answer === null ? 0 : 1;
+    standing.given += part.given;
+    standing.maximum += part.maximum;
+    standing.pending += part.pending;
+  }
+  return standing;
 }

@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/platform/db";
 import { SCORE_SCOPE, SCORE_TYPE } from "@/features/lti/shared/claims";
-import type { Completion } from "./completion-queries";
+import type { Standing } from "./completion-queries";
 import {
   acceptedOrThrow,
   forgetTokens,
@@ -26,13 +26,16 @@ export interface Score {
   timestamp: Date;
 }
 
-/** A completion as a score: the correct rate of the keyed scenes; PendingManual while some scenes have no key. */
-export function scoreOf(done: Completion, timestamp: Date): Score {
-  const graded = done.keyed > 0;
+/**
+ * A standing as a score: the points of the keyed and the marked scenes (both left out when there are none);
+ * PendingManual while an answer a teacher marks is not marked yet.
+ */
+export function scoreOf(standing: Standing, timestamp: Date): Score {
+  const graded = standing.maximum > 0;
   return {
-    scoreGiven: graded ? done.correct : null,
-    scoreMaximum: graded ? done.keyed : null,
-    gradingProgress: done.keyed === done.scenes ? "FullyGraded" : "PendingManual",
+    scoreGiven: graded ? standing.given : null,
+    scoreMaximum: graded ? standing.maximum : null,
+    gradingProgress: standing.pending === 0 ? "FullyGraded" : "PendingManual",
     timestamp,
   };
 }

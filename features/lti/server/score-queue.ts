@@ -3,18 +3,22 @@ import { type Job, jobQueue, type JobQueue, setEventWanted, unsubscribeIfRunning
 import { errorField, log } from "@/platform/ops/log";
 import { schedulePeriodic } from "@/platform/ops/periodic";
 import { ANSWERS_WRITTEN, type AnswersWritten } from "@/features/play/server/answer-events";
-import { completionOf } from "./completion-queries";
+import { SESSION_ENDED, type SessionEnded } from "@/features/activities/server/session-events";
+import { MARKS_WRITTEN, type MarkWritten } from "@/features/results/server/mark-events";
+import { standingOf } from "./completion-queries";
 import { deliverScore, failScore, lineitemLinks, putScore, scoreOf } from "./score-commands";
-import { anyLineitem, linksWaiting } from "./score-queries";
+import { anyLineitem, launchedParticipants, linksWaiting, scoredLinks } from "./score-queries";
 import { ServiceUnavailable } from "./platform-token";
 
 /**
  * The scores' two queues (platform/queue/commands.ts, the one queue mechanism; features/lti/README.md "Scores and
- * members"): `lti-score-record` receives the answers each save statement wrote (the event answers.written) and, for a
- * person who has finished an activity they were launched into with a line item, keeps the score (score-commands.ts)
- * and asks for its delivery; `lti-score-deliver` posts a link's newest waiting score, one job per link at a time
- * (pg-boss's "stately" policy keyed by the link), tried again with doubling waits from RETRY_DELAY_S up to
- * RETRY_LIMIT times; then the score is `failed`.
+ * members"): `lti-score-record` receives the answers each save statement wrote (answers.written), the teachers' marks
+ * (marks.written) and the live sessions' ends (sessions.ended) and keeps the score (score-commands.ts) of a person
+ * launched into the activity with a line item, asking for its delivery: once they have answered every scene, on a
+ * mark once they have a score or have answered every scene, and at the end of a live session they took part in;
+ * `lti-score-deliver` posts a link's newest waiting score, one job per link at a time (pg-boss's "stately" policy
+ * keyed by the link), tried again with doubling waits from RETRY_DELAY_S up to RETRY_LIMIT times; then the score is
+ * `failed`.
  */
 export const SCORE_RECORD_QUEUE = "lti-score-record";
 export const SCORE_DELIVER_QUEUE = "lti-score-deliver";
@@ -30,18 +34,46 @@ export async function requestScoreDelivery(boss: JobQueue, linkId: string): Prom
   await boss.send(SCORE_DELIVER_QUEUE, { linkId } satisfies Deliver, { singletonKey: linkId });
 }
 
-async function record(boss: JobQueue, jobs: Job<AnswersWritten>[]) {
-  for (const job of jobs) {
-    for (const a of job.data.answers) {
-      const links = await lineitemLinks(a.userId, a.activityId);
-      if (links.length === 0) continue;
-      const done = await completionOf(a.activityId, a.userId);
-      if (!done) continue;
-      for (const linkId of links) {
-        if (await putScore(linkId, scoreOf(done, new Date(a.savedAt)))) await requestScoreDelivery(boss, linkId);
-      }
-    }
+/** The events the scores receive, all into SCORE_RECORD_QUEUE. */
+const SCORE_EVENTS = [ANSWERS_WRITTEN, MARKS_WRITTEN, SESSION_ENDED];
+type Recorded = AnswersWritten | MarkWritten | SessionEnded;
+
+/**
+ * Keeps the person's score of the activity, timestamped `at`, on their links with a line item, and asks for its
+ * delivery: `done` once every scene is answered; `scored` then too, and before on the links that have a score kept
+ * (a live session's end sent one); `always` whatever they answered.
+ */
+async function rescore(
+  boss: JobQueue,
+  userId: string,
+  activityId: string,
+  at: string,
+  when: "done" | "scored" | "always",
+) {
+  let links = await lineitemLinks(userId, activityId);
+  if (links.length === 0) return;
+  const standing = await standingOf(activityId, userId);
+  const done = standing.scenes > 0 && standing.answered === standing.scenes;
+  if (!done && when === "done") return;
+  if (!done && when === "scored") links = await scoredLinks(links);
+  for (const linkId of links) {
+    if (await putScore(linkId, scoreOf(standing, new Date(at)))) await requestScoreDelivery(boss, linkId);
   }
+}
+
+async function recordOne(boss: JobQueue, data: Recorded) {
+  if ("answers" in data) {
+    for (const a of data.answers) await rescore(boss, a.userId, a.activityId, a.savedAt, "done");
+  } else if ("markedAt" in data) {
+    await rescore(boss, data.userId, data.activityId, data.markedAt, "scored");
+  } else {
+    for (const userId of await launchedParticipants(data.sessionId, data.activityId))
+      await rescore(boss, userId, data.activityId, data.endedAt, "always");
+  }
+}
+
+async function record(boss: JobQueue, jobs: Job<Recorded>[]) {
+  for (const job of jobs) await recordOne(boss, job.data);
 }
 
 async function deliver(jobs: Job<Deliver>[]) {
@@ -70,21 +102,22 @@ export async function startScoreWorkers(boss: JobQueue, pollingSeconds = 2, retr
     ...retry,
     retryDelay: retryDelaySeconds,
   });
-  await boss.subscribe(ANSWERS_WRITTEN, SCORE_RECORD_QUEUE);
+  for (const event of SCORE_EVENTS) await boss.subscribe(event, SCORE_RECORD_QUEUE);
   const options = { includeMetadata: true as const, batchSize: 5, pollingIntervalSeconds: pollingSeconds };
-  await boss.work<AnswersWritten>(SCORE_RECORD_QUEUE, options, (jobs) => record(boss, jobs));
+  await boss.work<Recorded>(SCORE_RECORD_QUEUE, options, (jobs) => record(boss, jobs));
   await boss.work<Deliver>(SCORE_DELIVER_QUEUE, options, deliver);
 }
 
 const shared = globalThis as unknown as { manabiyaScoreWorkers?: Promise<void> };
 
 /**
- * Turns the scores on in this process once a launch has named a line item: the answer saves publish, the queue
+ * Turns the scores on in this process once a launch has named a line item: the answer saves, the marks and the
+ * sessions' ends publish, the queue
  * starts and its workers run (once per process, shared through globalThis by Next's bundles); off while none has.
  */
 export async function checkScores(): Promise<void> {
   const on = await anyLineitem();
-  setEventWanted(ANSWERS_WRITTEN, on, "lti-scores");
+  for (const event of SCORE_EVENTS) setEventWanted(event, on, "lti-scores");
   if (on && !shared.manabiyaScoreWorkers) {
     const started = jobQueue().then((boss) => startScoreWorkers(boss));
     started.catch(() => {
@@ -94,10 +127,13 @@ export async function checkScores(): Promise<void> {
   }
   await shared.manabiyaScoreWorkers;
   // off: the answers another feature still has published do not pile up in this one's queue
-  if (!on) return unsubscribeIfRunning(ANSWERS_WRITTEN, SCORE_RECORD_QUEUE);
+  if (!on) {
+    for (const event of SCORE_EVENTS) await unsubscribeIfRunning(event, SCORE_RECORD_QUEUE);
+    return;
+  }
   const boss = await jobQueue();
-  // on again after being off: receiving the answers again
-  await boss.subscribe(ANSWERS_WRITTEN, SCORE_RECORD_QUEUE);
+  // on again after being off: receiving the events again
+  for (const event of SCORE_EVENTS) await boss.subscribe(event, SCORE_RECORD_QUEUE);
   // scores left waiting without a delivery (a process that died between keeping and asking, a restored backup)
   for (const linkId of await linksWaiting()) await requestScoreDelivery(boss, linkId);
 }

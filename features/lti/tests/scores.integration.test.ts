@@ -12,6 +12,13 @@ import { publicUrl } from "@/platform/env";
 import { jobQueue, setEventWanted, stopJobQueue } from "@/platform/queue/commands";
 import { saveAnswer } from "@/features/play/server/answer-save-commands";
 import { ANSWERS_WRITTEN } from "@/features/play/server/answer-events";
+import { SESSION_ENDED } from "@/features/activities/server/session-events";
+import { endSession, goToScene, startSession, touchPresence } from "@/features/play/server/session-commands";
+import { changeMode } from "@/features/activities/server/commands";
+import { MARKS_WRITTEN } from "@/features/results/server/mark-events";
+import { markResponse } from "@/features/results/server/mark-commands";
+import { markInput } from "@/features/results/shared/mark-schema";
+import type { AuthorizedSchoolId } from "@/platform/auth/scope";
 import { readTemplateFiles, syncTemplates } from "@/features/activities/server/template-load";
 import { toolJwks } from "@/features/lti/server/keys";
 import { setLtiPlatform } from "@/features/lti/server/platform-commands";
@@ -48,10 +55,42 @@ async function until<T>(what: () => Promise<T | null | undefined | false>, ms = 
 }
 
 /**
- * An academy registered with the emulator, a student launched (as a launch remembers it) into a self-paced activity
- * of one keyed scene with a line item of their own.
+ * A student of `school` (seat `number` of class 1-1) with a sourcedId, launched (as a launch remembers it) into
+ * `activity` with a line item.
  */
-async function setUp() {
+async function launchStudent(
+  platform: LtiPlatformEmulator,
+  platformId: string,
+  school: string,
+  activity: string,
+  number = 1,
+) {
+  const tag = uniqueTag();
+  const student = await createUser(db(), {
+    role: "student",
+    email: `s-${tag}@t.example`,
+    schoolId: school,
+    student: { grade: 1, className: "1", number },
+  });
+  const sub = `stu-${tag}`;
+  await db().user.update({ where: { id: student.id }, data: { sourcedId: sub } });
+  const lineitem = `li-${tag}`;
+  const services = servicesOf({
+    sub,
+    "https://purl.imsglobal.org/spec/lti/claim/resource_link": { id: `link-${tag}` },
+    ...platform.serviceClaims({ lineitem }),
+  })!;
+  await rememberServiceLink({ platformId, userId: student.id, activityId: activity }, services);
+  const link = await db().ltiServiceLink.findFirstOrThrow({ where: { userId: student.id, activityId: activity } });
+  const received = () => platform.scores.filter((r) => r.lineitem === lineitem);
+  return { student: student.id, sub, link: link.id, received };
+}
+
+/**
+ * An academy registered with the emulator, a student launched into a self-paced activity (or a live one: `guide`) of
+ * one keyed scene (and its free-text scene, without a key: `text`) with a line item of their own.
+ */
+async function setUp(shape: { text?: boolean; mode?: "self" | "guide" } = {}) {
   const platform = await startLtiPlatform({ toolUrl: publicUrl(), toolJwks });
   platforms.push(platform);
   const tag = uniqueTag();
@@ -67,42 +106,34 @@ async function setUp() {
     { via: "cli" },
   );
   const registered = await db().ltiPlatform.findUniqueOrThrow({ where: { academyId: academy.id } });
-  const student = await createUser(db(), {
-    role: "student",
-    email: `s-${tag}@t.example`,
-    schoolId: school,
-    student: { grade: 1, className: "1", number: 1 },
-  });
-  const sub = `stu-${tag}`;
-  await db().user.update({ where: { id: student.id }, data: { sourcedId: sub } });
   const activity = (
-    await createActivityFromTemplate(db(), { templateId: "science-dissolve", schoolId: school, mode: "self" })
+    await createActivityFromTemplate(db(), {
+      templateId: "science-dissolve",
+      schoolId: school,
+      mode: shape.mode ?? "self",
+    })
   ).id;
   const scenes = await db().activityScene.findMany({ where: { activityId: activity }, orderBy: { position: "asc" } });
   const choice = scenes.find((s) => s.type === "single_choice")!;
-  await db().activityScene.deleteMany({ where: { activityId: activity, id: { not: choice.id } } });
+  const text = scenes.find((s) => s.type === "free_text")!;
+  const kept = shape.text ? [choice.id, text.id] : [choice.id];
+  await db().activityScene.deleteMany({ where: { activityId: activity, id: { notIn: kept } } });
   // a key: "clear" is the right answer
   const content = choice.content as { options: { id: string; correct?: boolean }[] };
   const options = content.options.map((o) => ({ ...o, correct: o.id === "clear" }));
   await db().activityScene.update({ where: { id: choice.id }, data: { content: { ...content, options } } });
-  const lineitem = `li-${tag}`;
-  const services = servicesOf({
-    sub,
-    "https://purl.imsglobal.org/spec/lti/claim/resource_link": { id: `link-${tag}` },
-    ...platform.serviceClaims({ lineitem }),
-  })!;
-  await rememberServiceLink({ platformId: registered.id, userId: student.id, activityId: activity }, services);
-  const link = await db().ltiServiceLink.findFirstOrThrow({ where: { userId: student.id, activityId: activity } });
-  const received = () => platform.scores.filter((r) => r.lineitem === lineitem);
+  const launched = await launchStudent(platform, registered.id, school, activity);
+  const teacher = await createUser(db(), { role: "teacher", email: `t-${tag}@t.example`, schoolId: school });
   return {
     platform,
-    received,
     academyId: academy.id,
-    student: student.id,
-    sub,
+    school,
+    platformId: registered.id,
+    ctx: { schoolId: school as AuthorizedSchoolId, actorId: teacher.id },
     activity,
     scene: choice.id,
-    link: link.id,
+    textScene: text.id,
+    ...launched,
   };
 }
 
@@ -115,13 +146,35 @@ const answer = (s: { activity: string; scene: string }, choice: string) => ({
   mode: "self" as const,
 });
 
+const textAnswer = (s: { activity: string; textScene: string }, mode: "self" | "guide" = "self") => ({
+  activityId: s.activity,
+  sceneId: s.textScene,
+  answer: { text: "とけて見えなくなった" },
+  clientRevision: 1,
+  idempotencyKey: `k${uniqueTag()}${uniqueTag()}`,
+  mode,
+});
+
+/** The bodies the platform accepted (200) on a line item, in order. */
+const accepted = (received: () => { status: number; body: Record<string, unknown> }[]) =>
+  received()
+    .filter((r) => r.status === 200)
+    .map((r) => r.body);
+
+const mark = async (
+  s: { ctx: { schoolId: AuthorizedSchoolId; actorId: string }; activity: string },
+  responseId: string,
+  verdict: "correct" | "partly" | "incorrect" | null,
+  comment = "",
+) => markResponse(s.ctx, markInput.parse({ activityId: s.activity, responseId, verdict, comment }));
+
 beforeAll(async () => {
   await syncTemplates(db(), await readTemplateFiles());
   await startScoreWorkers(await jobQueue(), 0.5, 1);
-  setEventWanted(ANSWERS_WRITTEN, true);
+  for (const event of [ANSWERS_WRITTEN, MARKS_WRITTEN, SESSION_ENDED]) setEventWanted(event, true);
 });
 afterAll(async () => {
-  setEventWanted(ANSWERS_WRITTEN, false);
+  for (const event of [ANSWERS_WRITTEN, MARKS_WRITTEN, SESSION_ENDED]) setEventWanted(event, false);
   await stopJobQueue();
   for (const p of platforms) await p.close();
   await db().$disconnect();
@@ -190,6 +243,132 @@ describe("scores sent to the portal's line item", () => {
     const accepted = s.received().filter((r) => r.status === 200);
     expect(accepted.map((r) => [r.body.scoreGiven, r.body.timestamp])).toEqual([[3, at(3000).toISOString()]]);
     expect(s.received().every((r) => r.body.scoreGiven !== 2)).toBe(true);
+  });
+});
+
+describe("the teachers' marks and the live sessions' ends", () => {
+  it("a teacher's mark on a launched student's free-text answer sends a new score: the key's verdict plus the mark's worth, FullyGraded once marked; a newer mark supersedes it, a removed one leaves it pending again", async () => {
+    const s = await setUp({ text: true });
+    expect(await saveAnswer(s.student, answer(s, "clear"))).toMatchObject({ ok: true });
+    expect(await saveAnswer(s.student, textAnswer(s))).toMatchObject({ ok: true });
+    // finished: the keyed scene counts, the unmarked free text waits for the teacher
+    await until(async () => accepted(s.received).length === 1);
+    expect(accepted(s.received)[0]).toMatchObject({ scoreGiven: 1, scoreMaximum: 1, gradingProgress: "PendingManual" });
+    const response = await db().response.findFirstOrThrow({ where: { userId: s.student, sceneId: s.textScene } });
+    const markedAt = async () =>
+      (await db().responseMark.findUniqueOrThrow({ where: { responseId: response.id } })).updatedAt.toISOString();
+
+    expect(await mark(s, response.id, "partly")).toMatchObject({ ok: true });
+    await until(async () => accepted(s.received).length === 2);
+    expect(accepted(s.received)[1]).toEqual({
+      userId: s.sub,
+      scoreGiven: 1.5,
+      scoreMaximum: 2,
+      activityProgress: "Completed",
+      gradingProgress: "FullyGraded",
+      timestamp: await markedAt(),
+    });
+    for (const r of s.received()) expect(scoreProblems(r.body)).toEqual([]);
+
+    // the teacher changes their mind: the newer mark's score replaces the one sent
+    expect(await mark(s, response.id, "incorrect")).toMatchObject({ ok: true });
+    await until(async () => accepted(s.received).length === 3);
+    expect(accepted(s.received)[2]).toMatchObject({
+      scoreGiven: 1,
+      scoreMaximum: 2,
+      gradingProgress: "FullyGraded",
+      timestamp: await markedAt(),
+    });
+    expect(await db().ltiScore.findUniqueOrThrow({ where: { linkId: s.link } })).toMatchObject({
+      scoreGiven: 1,
+      scoreMaximum: 2,
+      gradingProgress: "FullyGraded",
+      state: "sent",
+    });
+
+    // a comment alone changes no score
+    expect(await mark(s, response.id, "incorrect", "よく書けました")).toMatchObject({ ok: true });
+    await new Promise((r) => setTimeout(r, 2_500));
+    expect(accepted(s.received)).toHaveLength(3);
+
+    // the mark removed: pending again, the keyed scene alone counts
+    expect(await mark(s, response.id, null)).toMatchObject({ ok: true });
+    await until(async () => accepted(s.received).length === 4);
+    expect(accepted(s.received)[3]).toMatchObject({ scoreGiven: 1, scoreMaximum: 1, gradingProgress: "PendingManual" });
+    const times = accepted(s.received).map((b) => Date.parse(b.timestamp as string));
+    expect([...times].sort((a, b) => a - b)).toEqual(times);
+  });
+
+  it("a mark before the student has finished sends nothing yet; their score counts it once they finish", async () => {
+    const s = await setUp({ text: true });
+    expect(await saveAnswer(s.student, textAnswer(s))).toMatchObject({ ok: true });
+    const response = await db().response.findFirstOrThrow({ where: { userId: s.student, sceneId: s.textScene } });
+    expect(await mark(s, response.id, "correct")).toMatchObject({ ok: true });
+    await new Promise((r) => setTimeout(r, 2_500));
+    expect(s.received()).toEqual([]);
+    expect(await saveAnswer(s.student, answer(s, "cloudy"))).toMatchObject({ ok: true });
+    await until(async () => accepted(s.received).length === 1);
+    expect(accepted(s.received)[0]).toMatchObject({ scoreGiven: 1, scoreMaximum: 2, gradingProgress: "FullyGraded" });
+  });
+
+  it("when the teacher ends a live session, each launched participant with a line item gets a score of what they answered (a skipped keyed scene wrong), one who did not take part none; a later mark updates it", async () => {
+    const s = await setUp({ text: true, mode: "guide" });
+    const follower = await launchStudent(s.platform, s.platformId, s.school, s.activity, 2);
+    const absent = await launchStudent(s.platform, s.platformId, s.school, s.activity, 3);
+    expect(await startSession(s.ctx, s.activity)).toMatchObject({ ok: true });
+    const session = await db().guideSession.findFirstOrThrow({ where: { activityId: s.activity, endedAt: null } });
+    // the launched student skips the keyed scene and answers the free text; the follower only follows
+    expect(await goToScene(s.ctx, s.activity, s.textScene)).toMatchObject({ ok: true });
+    expect(await saveAnswer(s.student, textAnswer(s, "guide"))).toMatchObject({ ok: true });
+    await touchPresence(session.id, follower.student);
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect(s.received()).toEqual([]);
+
+    expect(await endSession(s.ctx, s.activity)).toMatchObject({ ok: true });
+    const endedAt = (await db().guideSession.findUniqueOrThrow({ where: { id: session.id } })).endedAt!.toISOString();
+    await until(async () => accepted(s.received).length === 1 && accepted(follower.received).length === 1);
+    expect(accepted(s.received)[0]).toEqual({
+      userId: s.sub,
+      scoreGiven: 0,
+      scoreMaximum: 1,
+      activityProgress: "Completed",
+      gradingProgress: "PendingManual",
+      timestamp: endedAt,
+    });
+    expect(accepted(follower.received)[0]).toEqual({
+      userId: follower.sub,
+      scoreGiven: 0,
+      scoreMaximum: 1,
+      activityProgress: "Completed",
+      gradingProgress: "FullyGraded",
+      timestamp: endedAt,
+    });
+    await new Promise((r) => setTimeout(r, 2_500));
+    expect(absent.received()).toEqual([]);
+
+    // marked after the lesson: the score sent at its end is replaced
+    const response = await db().response.findFirstOrThrow({ where: { userId: s.student, sceneId: s.textScene } });
+    expect(await mark(s, response.id, "correct")).toMatchObject({ ok: true });
+    await until(async () => accepted(s.received).length === 2);
+    expect(accepted(s.received)[1]).toMatchObject({ scoreGiven: 1, scoreMaximum: 2, gradingProgress: "FullyGraded" });
+  });
+
+  it("a teacher who takes the activity out of live mode ends its session: its launched participant gets their score", async () => {
+    const s = await setUp({ mode: "guide" });
+    expect(await startSession(s.ctx, s.activity)).toMatchObject({ ok: true });
+    const session = await db().guideSession.findFirstOrThrow({ where: { activityId: s.activity, endedAt: null } });
+    await touchPresence(session.id, s.student);
+    expect(await changeMode(s.ctx, s.activity, "standby")).toMatchObject({ ok: true });
+    const endedAt = (await db().guideSession.findUniqueOrThrow({ where: { id: session.id } })).endedAt!.toISOString();
+    await until(async () => accepted(s.received).length === 1);
+    expect(accepted(s.received)[0]).toEqual({
+      userId: s.sub,
+      scoreGiven: 0,
+      scoreMaximum: 1,
+      activityProgress: "Completed",
+      gradingProgress: "FullyGraded",
+      timestamp: endedAt,
+    });
   });
 });
 

@@ -18,6 +18,7 @@ import {
 import { publish } from "../../../platform/notify/bus";
 import { classKeyOf } from "../shared/klass";
 import { presenceWriter } from "../shared/presence";
+import { publishEnded } from "@/features/activities/server/session-events";
 import type { SessionClass } from "../shared/schema";
 import type { GameBoardView } from "../shared/game";
 import { sceneHasKey } from "@/features/scenes/shared/key";
@@ -418,9 +419,16 @@ export async function setGameView(
   return ok(null);
 }
 
-/** Ends the session addressed (another class's running at the same time goes on). */
-export function endSession(ctx: SchoolCtx, activityId: string, sessionId?: string) {
-  return changeSession(ctx, { activityId, sessionId }, "guide.end", async () => ({ endedAt: new Date() }));
+/** Ends the session addressed (another class's running at the same time goes on); published once committed. */
+export async function endSession(ctx: SchoolCtx, activityId: string, sessionId?: string) {
+  const endedAt = new Date();
+  let ended: string | undefined;
+  const result = await changeSession(ctx, { activityId, sessionId }, "guide.end", async (session) => {
+    ended = session.id;
+    return { endedAt };
+  });
+  if (result.ok && ended) publishEnded({ sessionId: ended, activityId, endedAt: endedAt.toISOString() });
+  return result;
 }
 
 /** Presence writes, batched (features/play/shared/presence.ts); one writer per process. */

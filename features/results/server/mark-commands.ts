@@ -7,17 +7,20 @@ import { withFurigana } from "@/features/activities/server/furigana-suggest";
 import { errorField, log } from "@/platform/ops/log";
 import type { MarkInput } from "../shared/mark-schema";
 import { isMarkedSceneType, type StaffMark } from "../shared/mark-verdicts";
+import { type MarkWritten, publishMark } from "./mark-events";
 
 /**
  * Marks and/or comments one student's response of the school's activity (last write wins;
  * the page shows who marked when). A response of another school, another activity or none
  * is NOT_FOUND; a verdict on a scene that is not marked by teachers is VALIDATION. No verdict
  * and no comment clears the mark. A save over another teacher's mark that the form had not
- * shown (`seen`) says whose it replaced. Audited without the comment's text.
+ * shown (`seen`) says whose it replaced. Audited without the comment's text. A changed verdict is published
+ * (mark-events.ts) once committed.
  */
 export async function markResponse(ctx: SchoolCtx, input: MarkInput): Promise<ActionResult<StaffMark | null>> {
   const commentFurigana = input.comment ? await furiganaOf(ctx, input.comment) : null;
-  return db().$transaction(async (tx) => {
+  let written: MarkWritten | undefined;
+  const result = await db().$transaction(async (tx) => {
     const response = await tx.response.findFirst({
       where: {
         id: input.responseId,
@@ -27,9 +30,10 @@ export async function markResponse(ctx: SchoolCtx, input: MarkInput): Promise<Ac
       },
       select: {
         id: true,
+        userId: true,
         updatedAt: true,
         scene: { select: { type: true } },
-        mark: { select: { updatedAt: true, markedById: true, markedBy: { select: { name: true } } } },
+        mark: { select: { verdict: true, updatedAt: true, markedById: true, markedBy: { select: { name: true } } } },
       },
     });
     if (!response) return fail("NOT_FOUND");
@@ -44,6 +48,8 @@ export async function markResponse(ctx: SchoolCtx, input: MarkInput): Promise<Ac
     const replaced = unseen ? { by: before.markedBy?.name ?? null, at: before.updatedAt.toISOString() } : undefined;
     const comment = input.comment || null;
     const cleared = !input.verdict && !comment;
+    // the verdict changed: a score counting it changes (a comment alone changes none)
+    const rescored = (before?.verdict ?? null) !== (input.verdict ?? null);
     await audit(
       {
         action: "response.mark",
@@ -57,6 +63,8 @@ export async function markResponse(ctx: SchoolCtx, input: MarkInput): Promise<Ac
     );
     if (cleared) {
       await tx.responseMark.deleteMany({ where: { responseId: response.id } });
+      if (rescored)
+        written = { activityId: input.activityId, userId: response.userId, markedAt: new Date().toISOString() };
       return ok(null);
     }
     const data = {
@@ -72,6 +80,8 @@ export async function markResponse(ctx: SchoolCtx, input: MarkInput): Promise<Ac
       update: data,
       select: { verdict: true, comment: true, updatedAt: true, markedBy: { select: { name: true } } },
     });
+    if (rescored)
+      written = { activityId: input.activityId, userId: response.userId, markedAt: mark.updatedAt.toISOString() };
     return ok({
       verdict: mark.verdict,
       comment: mark.comment,
@@ -81,6 +91,8 @@ export async function markResponse(ctx: SchoolCtx, input: MarkInput): Promise<Ac
       ...(replaced ? { replaced } : {}),
     });
   });
+  if (written) publishMark(written);
+  return result;
 }
 
 /**
