@@ -119,8 +119,12 @@ function claimRefusal(payload: JWTPayload, platform: Platform): LaunchRefusal | 
 }
 
 /** A deep linking request's settings (null: a resource link launch), or why they are refused. */
-const settingsOf = (payload: JWTPayload): DeepLinkSettings | LaunchRefusal | null =>
-  payload[CLAIM.messageType] === DEEP_LINKING_REQUEST ? deepLinkSettingsOf(payload) : null;
+const settingsOf = (payload: JWTPayload, platform: Platform): DeepLinkSettings | LaunchRefusal | null =>
+  payload[CLAIM.messageType] === DEEP_LINKING_REQUEST ? deepLinkSettingsOf(payload, returnOrigins(platform)) : null;
+
+/** Where a deep linking response may go: the origins of the platform's registered issuer and URLs. */
+const returnOrigins = (platform: Platform) =>
+  framingOrigins([platform.issuer, platform.authLoginUrl, platform.tokenUrl, platform.jwksUrl]);
 
 /** The person's sourcedId: `sub`, or the platform's custom claim (lower-case: sourcedIds are stored so). */
 function sourcedIdOf(payload: JWTPayload, claim: string): string | null {
@@ -206,7 +210,7 @@ export async function verifyLaunch(input: LaunchInput): Promise<LaunchOutcome> {
   if (payload.nonce !== saved.nonce) return refuse("badNonce", platform.academyId);
   const claims = claimRefusal(payload, platform);
   if (claims) return refuse(claims, platform.academyId);
-  const settings = settingsOf(payload);
+  const settings = settingsOf(payload, platform);
   if (typeof settings === "string") return refuse(settings, platform.academyId);
   const sourcedId = sourcedIdOf(payload, platform.identityClaim);
   const person = sourcedId ? await findLaunchPerson(sourcedId) : null;
