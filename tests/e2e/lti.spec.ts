@@ -77,7 +77,8 @@ async function expectFrameRefused(page: Page, framing: string) {
 }
 
 async function expectRefused(page: Page, code: string, text: string) {
-  await expect(page).toHaveURL(new RegExp(`/lti/refused\\?reason=${code}$`));
+  // a refusal once the platform is known carries a frame pass for its portal (platform/security/frame-pass.ts)
+  await expect(page).toHaveURL(new RegExp(`/lti/refused\\?reason=${code}(&f=[\\w.-]+)?$`));
   await expect(page.getByTestId("lti-refused")).toHaveAttribute("data-code", code);
   expect(await baseText(page.getByTestId("lti-refused"))).toContain(text);
   await page.goto("/dashboard/student/home");
@@ -353,6 +354,63 @@ test.describe("launches from a 学習eポータル (LTI 1.3, against a platform 
       .poll(() => e2eDb().response.count({ where: { userId: students[0]!.id, activityId: activity.id } }))
       .toBeGreaterThan(0);
     await page.screenshot({ path: "test-results/lti-iframe-1280.png" });
+  });
+
+  test("inside the portal's iframe: a refused launch shows its translated page; a kana student sees kana; signing out clears the partitioned cookies and shows a link to a new window, never the sign-in form", async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const { academy, school, students } = await makeSchool(1);
+    await register(academy.id);
+    await e2eDb().user.update({ where: { id: students[0]!.id }, data: { displayLanguage: "ja-kana" } });
+    const activity = await createActivityFromTemplate(e2eDb(), {
+      templateId: "science-dissolve",
+      schoolId: school.id,
+      mode: "self",
+    });
+    const tool = page.frameLocator("#tool");
+
+    // an unknown person: our translated refusal in the frame (framed by the portal only), not the browser's error
+    const refusal = page.waitForResponse((r) => r.url().startsWith(`${BASE_URL}/lti/refused?`));
+    await page.goto(platform.frameUrl(platform.startUrl(launchHint(randomUUID(), activity.id))));
+    await expect(tool.getByTestId("lti-refused")).toHaveAttribute("data-code", "unknownPerson");
+    expect((await refusal).headers()["content-security-policy"]?.split("; ").at(-1)).toBe(
+      `frame-ancestors ${platform.issuer}`,
+    );
+    // the same address framed by another origin is refused
+    const other = await startLtiPlatform({ toolUrl: BASE_URL });
+    try {
+      const refusedUrl = (await refusal).url();
+      await page.goto(other.frameUrl(refusedUrl));
+      await expect.poll(() => page.frames()[1]?.url()).toBe("chrome-error://chromewebdata/");
+    } finally {
+      await other.close();
+    }
+
+    // the kana student, launched in the frame, sees kana (the language cookie is framed like the session's)
+    await page.goto(platform.frameUrl(platform.startUrl(launchHint(await rosterId(students[0]!.id), activity.id))));
+    await expect(tool.getByTestId("progress")).toContainText("1 / 5");
+    const cookies = async () => (await page.context().cookies()).map((c) => c.name);
+    expect(await cookies()).toEqual(expect.arrayContaining(["manabiya.session", "manabiya-lang"]));
+    const frame = page.frames()[1]!;
+    await frame.goto(`${BASE_URL}/dashboard/student/home`);
+    await tool.getByTestId("language-switcher").click();
+    await expect(tool.locator('[role="menuitemradio"][aria-checked="true"]')).toHaveAttribute("data-lang", "ja-kana");
+    await page.screenshot({ path: "test-results/lti-iframe-kana-1280.png" });
+    await tool.getByTestId("language-switcher").press("Escape");
+
+    // signing out in the frame: the frame shows a link to open us in a new window, and no cookie is left behind
+    await tool.getByTestId("drawer-trigger").click();
+    await tool.getByTestId("sign-out").click();
+    await expect(tool.getByTestId("lti-open-window")).toHaveAttribute("target", "_blank");
+    await expect(tool.locator('input[type="password"]')).toHaveCount(0);
+    await expect.poll(cookies).not.toContain("manabiya.session");
+    expect(await cookies()).not.toContain("manabiya-lang");
+    await page.screenshot({ path: "test-results/lti-iframe-signed-out-1280.png" });
+    // the next request from the frame is signed out
+    const home = page.waitForResponse(`${BASE_URL}/dashboard/student/home`);
+    await frame.goto(`${BASE_URL}/dashboard/student/home`).catch(() => null);
+    expect((await home).headers().location).toMatch(/\/signin\?from=/);
   });
 
   test("framing is refused: an LTI session's page inside a page of another origin, a password session's page inside any page", async ({

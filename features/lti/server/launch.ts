@@ -16,7 +16,7 @@ import {
 import { type DeepLinkSettings, deepLinkSettingsOf, startDeepLink } from "./deep-link";
 import { takeLaunchState } from "./launch-commands";
 import { activityModeIn, findLaunchPerson, findPlatformById } from "./launch-queries";
-import { hashSecret } from "./login";
+import { hashSecret, portalOrigins } from "./login";
 import { checkScores } from "./score-queue";
 import { rememberServiceLink } from "./service-link-commands";
 
@@ -32,13 +32,15 @@ export interface LaunchInput {
 
 export type LaunchOutcome =
   | { ok: true; user: { id: string; role: Role }; academyId: string; landing: string; frameAncestors: string[] }
-  | { ok: false; code: LaunchRefusal; academyId?: string; userId?: string };
+  | { ok: false; code: LaunchRefusal; academyId?: string; userId?: string; frameAncestors?: string[] };
 
-const refuse = (code: LaunchRefusal, academyId?: string, userId?: string): LaunchOutcome => ({
+/** A refusal; once the platform is known, its portal may frame the refusal page (platform/security/frame-pass.ts). */
+const refuse = (code: LaunchRefusal, platform?: Platform, userId?: string): LaunchOutcome => ({
   ok: false,
   code,
-  academyId,
+  academyId: platform?.academyId,
   userId,
+  ...(platform && { frameAncestors: portalOrigins(platform) }),
 });
 
 /** How old an id_token may be (its `iat`), and the clock skew allowed on `exp` and `iat`. */
@@ -184,9 +186,6 @@ function deepLinkLanding(person: Person, platform: Platform, payload: JWTPayload
   return startDeepLink({ ...settings, userId: person.id, platformId: platform.id, deploymentId });
 }
 
-/** The origins that may frame the launched session's pages: the portal's (its issuer and its auth login URL). */
-const portalOrigins = (platform: Platform) => framingOrigins([platform.issuer, platform.authLoginUrl]);
-
 /**
  * Verifies a resource link launch or a deep linking request (LTI Core 1.3 §5.1, Security Framework §5.1.3, Deep
  * Linking 2.0 §4.4): the state was made by our login step for this browser and is used once; the id_token is signed
@@ -205,20 +204,20 @@ export async function verifyLaunch(input: LaunchInput): Promise<LaunchOutcome> {
   const platform = await findPlatformById(saved.platformId);
   if (!platform) return refuse("unknownIssuer");
   const payload = await verifyToken(token, platform);
-  if (typeof payload === "string") return refuse(payload, platform.academyId);
-  if (!azpFits(payload, platform.clientId)) return refuse("wrongAudience", platform.academyId);
-  if (payload.nonce !== saved.nonce) return refuse("badNonce", platform.academyId);
+  if (typeof payload === "string") return refuse(payload, platform);
+  if (!azpFits(payload, platform.clientId)) return refuse("wrongAudience", platform);
+  if (payload.nonce !== saved.nonce) return refuse("badNonce", platform);
   const claims = claimRefusal(payload, platform);
-  if (claims) return refuse(claims, platform.academyId);
+  if (claims) return refuse(claims, platform);
   const settings = settingsOf(payload, platform);
-  if (typeof settings === "string") return refuse(settings, platform.academyId);
+  if (typeof settings === "string") return refuse(settings, platform);
   const sourcedId = sourcedIdOf(payload, platform.identityClaim);
   const person = sourcedId ? await findLaunchPerson(sourcedId) : null;
-  if (!person) return refuse(sourcedId ? "unknownPerson" : "missingClaims", platform.academyId);
-  if (person.academyId !== platform.academyId) return refuse("otherAcademy", platform.academyId, person.id);
-  if (person.disabled) return refuse("userDisabled", platform.academyId, person.id);
+  if (!person) return refuse(sourcedId ? "unknownPerson" : "missingClaims", platform);
+  if (person.academyId !== platform.academyId) return refuse("otherAcademy", platform, person.id);
+  if (person.disabled) return refuse("userDisabled", platform, person.id);
   // a student may not deep-link: the account's own role decides, not the token's roles
-  if (settings && person.role === "student") return refuse("staffOnly", platform.academyId, person.id);
+  if (settings && person.role === "student") return refuse("staffOnly", platform, person.id);
   const activityId = settings ? null : activityOf(payload);
   const landing = settings
     ? await deepLinkLanding(person, platform, payload, settings)

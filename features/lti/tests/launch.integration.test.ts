@@ -147,10 +147,17 @@ describe("the login initiation", () => {
     const before = await db().ltiLaunchState.count();
     expect(await login({ iss: "https://unknown.example" })).toEqual({ ok: false, code: "unknownIssuer" });
     expect(await login({ client_id: "someone-else" })).toEqual({ ok: false, code: "unknownIssuer" });
-    expect(await login({ lti_deployment_id: "dep-unknown" })).toEqual({ ok: false, code: "unknownDeployment" });
+    // once the platform is known, its portal may frame the refusal page (platform/security/frame-pass.ts)
+    const frameAncestors = [platform.issuer];
+    expect(await login({ lti_deployment_id: "dep-unknown" })).toEqual({
+      ok: false,
+      code: "unknownDeployment",
+      frameAncestors,
+    });
     expect(await login({ target_link_uri: "https://evil.example/lti/activities/x" })).toEqual({
       ok: false,
       code: "badRequest",
+      frameAncestors,
     });
     expect(await login({ login_hint: "" })).toEqual({ ok: false, code: "badRequest" });
     expect(await db().ltiLaunchState.count()).toBe(before);
