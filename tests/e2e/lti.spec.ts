@@ -3,6 +3,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { createRemoteJWKSet, jwtVerify } from "jose";
 import { createActivityFromTemplate } from "../../prisma/seed/factories";
 import { type LtiPlatformEmulator, startLtiPlatform } from "../support/lti-platform";
+import { giveSourcedId, INSTRUCTOR, LEARNER, ltiLaunchHint, registerPlatform } from "../support/lti-setup";
 import { BASE_URL } from "./config";
 import { e2eDb, makeSchool, TEST_PASSWORD } from "./db";
 import { baseText, chooseLanguage, expectAccessible, expectHydrated, signInAs, tabTo } from "./helpers";
@@ -22,44 +23,14 @@ test.afterEach(async () => {
   await platform.close();
 });
 
-const LEARNER = "http://purl.imsglobal.org/vocab/lis/v2/membership#Learner";
-const INSTRUCTOR = "http://purl.imsglobal.org/vocab/lis/v2/membership#Instructor";
-
-/** The academy's platform, as `set-lti-platform` stores it. */
-async function register(academyId: string) {
-  await e2eDb().ltiPlatform.create({
-    data: {
-      ...{ academyId, issuer: platform.issuer, clientId: platform.clientId, deploymentIds: [platform.deploymentId] },
-      ...{ authLoginUrl: platform.authUrl, tokenUrl: platform.tokenUrl, jwksUrl: platform.jwksUrl },
-    },
-  });
-}
-
-/** Gives the user a OneRoster sourcedId (as an import does): what the portal's `sub` names. */
-async function rosterId(userId: string) {
-  const sourcedId = randomUUID();
-  await e2eDb().user.update({ where: { id: userId }, data: { sourcedId } });
-  return sourcedId;
-}
+const register = (academyId: string) => registerPlatform(e2eDb(), platform, academyId);
+const rosterId = (userId: string) => giveSourcedId(e2eDb(), userId);
+const launchHint = (sub: string, activityId: string) => ltiLaunchHint(platform, BASE_URL, { sub, activityId });
 
 /** Starts a launch at the portal: its login initiation, our redirect to its auth URL, its id_token post. */
 async function launchFromPortal(page: Page, sub: string, activityId: string, roles = [LEARNER]) {
-  const hint = platform.prepare({
-    sub,
-    deploymentId: platform.deploymentId,
-    targetLinkUri: `${BASE_URL}/lti/activities/${activityId}`,
-    roles,
-  });
-  await page.goto(platform.startUrl(hint));
+  await page.goto(platform.startUrl(ltiLaunchHint(platform, BASE_URL, { sub, activityId, roles })));
 }
-
-/** A resource link launch of `activityId` for `sub`, registered at the portal: its hint. */
-const launchHint = (sub: string, activityId: string) =>
-  platform.prepare({
-    sub,
-    deploymentId: platform.deploymentId,
-    targetLinkUri: `${BASE_URL}/lti/activities/${activityId}`,
-  });
 
 /**
  * Opens `framing` (a page holding `src` in its iframe #tool): our page answers (200, the session's cookie went with

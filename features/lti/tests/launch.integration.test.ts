@@ -14,6 +14,7 @@ import { verifyLaunch } from "@/features/lti/server/launch";
 import { setLtiPlatform } from "@/features/lti/server/platform-commands";
 import { createAcademy, createActivityFromTemplate, createSchool, createUser } from "../../../prisma/seed/factories";
 import { type LaunchSpec, type LtiPlatformEmulator, startLtiPlatform } from "../../../tests/support/lti-platform";
+import { registrationOf } from "../../../tests/support/lti-setup";
 import { twoSchools } from "../../../tests/support/two-schools";
 
 const LTI = "https://purl.imsglobal.org/spec/lti/claim";
@@ -29,19 +30,7 @@ beforeAll(async () => {
   const { tag, academy, school, other } = await twoSchools();
   const elsewhere = await createAcademy(db(), { name: `X${tag}`, nameKana: "えっくす" });
   Object.assign(lti, { academy: academy.id, elsewhere: elsewhere.id });
-  await setLtiPlatform(
-    academy.id,
-    {
-      ...{ issuer: platform.issuer, clientId: platform.clientId, deploymentIds: [platform.deploymentId] },
-      ...{
-        authLoginUrl: platform.authUrl,
-        tokenUrl: platform.tokenUrl,
-        jwksUrl: platform.jwksUrl,
-        identityClaim: "sub",
-      },
-    },
-    { via: "cli" },
-  );
+  await setLtiPlatform(academy.id, { ...registrationOf(platform), identityClaim: "sub" }, { via: "cli" });
   let seat = 0;
   const person = async (role: "student" | "teacher", academyId: string, schoolId: string | null, disabled = false) => {
     const sourcedId = randomUUID();

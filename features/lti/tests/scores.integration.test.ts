@@ -26,26 +26,11 @@ import {
   scoreProblems,
   startLtiPlatform,
 } from "../../../tests/support/lti-platform";
-import {
-  createAcademy,
-  createActivityFromTemplate,
-  createSchool,
-  createUser,
-  uniqueTag,
-} from "../../../prisma/seed/factories";
+import { oneSceneActivity, registrationOf, until } from "../../../tests/support/lti-setup";
+import { createAcademy, createSchool, createUser, uniqueTag } from "../../../prisma/seed/factories";
 
 // one platform per academy (an issuer and client id name one academy): each test starts its own
 const platforms: LtiPlatformEmulator[] = [];
-
-async function until<T>(what: () => Promise<T | null | undefined | false>, ms = 45_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await what();
-    if (value) return value;
-    if (Date.now() > end) throw new Error("timed out");
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
 
 /**
  * An academy registered with the emulator, a student launched (as a launch remembers it) into a self-paced activity
@@ -57,15 +42,7 @@ async function setUp() {
   const tag = uniqueTag();
   const academy = await createAcademy(db(), { name: `S${tag}`, nameKana: "えす" });
   const school = (await createSchool(db(), { academyId: academy.id, name: `S${tag}`, nameKana: "えす" })).id;
-  await setLtiPlatform(
-    academy.id,
-    {
-      ...{ issuer: platform.issuer, clientId: platform.clientId, deploymentIds: [platform.deploymentId] },
-      ...{ authLoginUrl: platform.authUrl, tokenUrl: platform.tokenUrl, jwksUrl: platform.jwksUrl },
-      identityClaim: "sub",
-    },
-    { via: "cli" },
-  );
+  await setLtiPlatform(academy.id, { ...registrationOf(platform), identityClaim: "sub" }, { via: "cli" });
   const registered = await db().ltiPlatform.findUniqueOrThrow({ where: { academyId: academy.id } });
   const student = await createUser(db(), {
     role: "student",
@@ -75,12 +52,7 @@ async function setUp() {
   });
   const sub = `stu-${tag}`;
   await db().user.update({ where: { id: student.id }, data: { sourcedId: sub } });
-  const activity = (
-    await createActivityFromTemplate(db(), { templateId: "science-dissolve", schoolId: school, mode: "self" })
-  ).id;
-  const scenes = await db().activityScene.findMany({ where: { activityId: activity }, orderBy: { position: "asc" } });
-  const choice = scenes.find((s) => s.type === "single_choice")!;
-  await db().activityScene.deleteMany({ where: { activityId: activity, id: { not: choice.id } } });
+  const { activity, choice } = await oneSceneActivity(db(), school);
   // a key: "clear" is the right answer
   const content = choice.content as { options: { id: string; correct?: boolean }[] };
   const options = content.options.map((o) => ({ ...o, correct: o.id === "clear" }));
