@@ -2,6 +2,7 @@ import { type NextRequest, NextResponse } from "next/server";
 import { PENDING_CODE_COOKIE } from "@/platform/auth/cookies";
 import { readProxySession } from "@/platform/auth/proxy-session";
 import { areaOf, homeOf } from "@/platform/auth/roles";
+import { frameAncestorsOf, framedSigninRedirect } from "@/platform/security/frame-pass";
 import { contentSecurityPolicy, originOf } from "@/platform/security/headers";
 
 /**
@@ -37,6 +38,13 @@ export default async function proxy(req: NextRequest) {
     }
     if (session.role !== area) return NextResponse.redirect(new URL(homeOf(session.role), req.url));
   }
+  const secret = process.env.AUTH_SECRET ?? "";
+  const portal = session?.frameAncestors ?? [];
+  const framedSignin = framedSigninRedirect(
+    { pathname, dest: req.headers.get("sec-fetch-dest"), session: portal },
+    secret,
+  );
+  if (framedSignin) return NextResponse.redirect(new URL(framedSignin, req.url));
   const headers = new Headers(req.headers);
   headers.set("x-manabiya-path", `${pathname}${search}`);
   // a fresh nonce per request: Next reads it from the request's CSP and puts it on its scripts
@@ -47,8 +55,9 @@ export default async function proxy(req: NextRequest) {
       originOf(process.env.GOOGLE_ISSUER ?? "https://accounts.google.com"),
       originOf(process.env.ENTRA_ISSUER ?? "https://login.microsoftonline.com"),
     ].filter((o): o is string => o !== null),
-    // an LTI session's pages in the portal's iframe (platform/auth/verified-signin-start.ts); every other: 'none'
-    frameAncestors: session?.frameAncestors ?? [],
+    // an LTI session's pages in the portal's iframe (platform/auth/verified-signin-start.ts), the refused launch's
+    // and the open-in-a-new-window page by a frame pass (platform/security/frame-pass.ts); every other: 'none'
+    frameAncestors: frameAncestorsOf({ pathname, pass: req.nextUrl.searchParams.get("f"), session: portal }, secret),
   });
   headers.set("x-nonce", nonce);
   headers.set("Content-Security-Policy", csp);

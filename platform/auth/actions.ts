@@ -8,12 +8,14 @@ import { env } from "@/platform/env";
 import { hashCode } from "@/platform/auth/signin-code-crypto";
 import { auth, signIn, signOut } from "./config";
 import { LANGUAGE_CHOICE_COOKIE, LANGUAGE_COOKIE } from "@/platform/i18n/languages";
-import { PENDING_CODE_COOKIE } from "./cookies";
+import { OPEN_WINDOW_PAGE, withFramePass } from "@/platform/security/frame-pass";
+import { clearedFramedSessionCookie, PENDING_CODE_COOKIE, sessionCookieConfig } from "./cookies";
 import { decodeFailure, type SigninErrorCode } from "./errors";
 import { refusedSigninPath, startingSignin } from "./oidc";
 import { findCodeHolder, findUserByEmail } from "./queries";
 import { areaOf, homeOf } from "./roles";
 import { safeFromPath, signinInputSchema } from "./schema";
+import { sessionFrameAncestors } from "./session";
 import { errorField, log } from "@/platform/ops/log";
 
 export interface SigninState {
@@ -78,10 +80,17 @@ export async function signInWithCode(): Promise<CodeSigninResult> {
   return { ok: true, ...user.user };
 }
 
+/**
+ * Signs out and lands on /signin; a launched session (its portal's origins in the token) lands on the page that
+ * says to open us in a new window, framed by its portal (the sign-in form never is: platform/security/frame-pass.ts),
+ * and its partitioned cookie is cleared in its partition.
+ */
 export async function signOutAction(): Promise<void> {
   const session = await auth().catch(() => null);
+  const portal = await sessionFrameAncestors().catch(() => []);
   try {
     await signOut({ redirect: false });
+    if (portal.length) (await cookies()).set(clearedFramedSessionCookie(sessionCookieConfig(env().AUTH_URL).name));
     // the display language was this person's: the next one on a shared device starts from the default
     (await cookies()).delete(LANGUAGE_COOKIE);
     (await cookies()).delete(LANGUAGE_CHOICE_COOKIE);
@@ -89,7 +98,7 @@ export async function signOutAction(): Promise<void> {
   } catch (error) {
     log().error({ event: "signout.failed", ...errorField(error) }, "sign-out failed");
   }
-  redirect("/signin");
+  redirect(portal.length ? withFramePass(OPEN_WINDOW_PAGE, portal, env().AUTH_SECRET) : "/signin");
 }
 
 /**

@@ -24,6 +24,9 @@ export function sessionCookieConfig(publicUrl: string | undefined) {
   };
 }
 
+/** What every cookie of a framed session has: sent in the portal's cross-site frame, kept in its partition. */
+export const framedCookieAttributes = { sameSite: "none" as const, partitioned: true, path: "/", secure: true };
+
 /**
  * The session cookie of a sign-in that may run inside another site's iframe (an LTI launch from the portal,
  * features/lti): the same name and token, but `SameSite=None` (sent in the portal's cross-site frame) and
@@ -32,7 +35,15 @@ export function sessionCookieConfig(publicUrl: string | undefined) {
  * state-changing request checks its Origin instead of relying on SameSite (docs/security.md "CSRF").
  */
 export function framedSessionCookieOptions(expires: Date) {
-  return { httpOnly: true, sameSite: "none" as const, partitioned: true, path: "/", secure: true, expires };
+  return { ...framedCookieAttributes, httpOnly: true, expires };
+}
+
+/**
+ * The framed session cookie `name` cleared: a Partitioned cookie is deleted only by a Set-Cookie that names the
+ * partition (Partitioned, Secure) — next-auth's deletion does not, and would leave it in the portal's partition.
+ */
+export function clearedFramedSessionCookie(name: string) {
+  return { name, value: "", ...framedCookieAttributes, httpOnly: true, maxAge: 0 };
 }
 
 /** A scanned sign-in code between the QR URL and the sign-in POST (proxy.ts → signInWithCode). */

@@ -1,9 +1,10 @@
 import "server-only";
 import { AuthError } from "next-auth";
-import { cookies } from "next/headers";
+import { cookies, headers } from "next/headers";
+import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE } from "@/platform/i18n/languages";
 import { env } from "@/platform/env";
 import { signIn } from "./config";
-import { framedSessionCookieOptions, sessionCookieConfig } from "./cookies";
+import { framedCookieAttributes, framedSessionCookieOptions, sessionCookieConfig } from "./cookies";
 import { SESSION_HOURS } from "./device-sessions";
 import type { Role } from "./roles";
 import { issueTicket, VERIFIED_PROVIDER, type VerifiedMethod } from "./verified-signin";
@@ -29,11 +30,17 @@ export async function signInVerified(
   return true;
 }
 
-/** The session cookie next-auth has just set on this response, set again as the framed one (same name and token). */
+/**
+ * The session cookie next-auth has just set on this response, set again as the framed one (same name and token);
+ * inside a frame (the launch's `Sec-Fetch-Dest`), the display language's too (platform/i18n/languages.ts).
+ */
 async function reissueFramed() {
   const jar = await cookies();
   const { name } = sessionCookieConfig(env().AUTH_URL);
   const token = jar.get(name)?.value;
   if (!token) return;
   jar.set(name, token, framedSessionCookieOptions(new Date(Date.now() + SESSION_HOURS * 60 * 60 * 1000)));
+  const lang = jar.get(LANGUAGE_COOKIE)?.value;
+  if (lang && (await headers()).get("sec-fetch-dest") === "iframe")
+    jar.set(LANGUAGE_COOKIE, lang, { ...framedCookieAttributes, httpOnly: false, maxAge: LANGUAGE_COOKIE_MAX_AGE });
 }

@@ -22,6 +22,18 @@ export const LANGUAGE_COOKIE = "manabiya-lang";
 export const LANGUAGE_STORAGE_KEY = "manabiya.displayLanguage";
 /** A year; readable by the page's script (the switcher), so not HttpOnly. */
 export const LANGUAGE_COOKIE_MAX_AGE = 31_536_000;
+
+/**
+ * The language cookie inside the portal's cross-site iframe (an LTI launch, features/lti): `SameSite=None; Secure;
+ * Partitioned` like the launched session's (a Lax cookie is neither set nor sent there), kept in the portal's
+ * partition. In a window of our own it stays Lax.
+ */
+export const FRAMED_LANGUAGE_ATTRIBUTES = "samesite=none; secure; partitioned";
+
+/** The `document.cookie` assignment of the language cookie, in a frame (`framed`) or a window of our own. */
+export function languageCookieString(value: string, maxAge: number, framed: boolean): string {
+  return `${LANGUAGE_COOKIE}=${value}; path=/; max-age=${maxAge}; ${framed ? FRAMED_LANGUAGE_ATTRIBUTES : "samesite=lax"}`;
+}
 /**
  * Set with the cookie by the switcher of a signed-out page: the language was chosen on this
  * device before sign-in, so it wins over the role's default at the next sign-in (platform/i18n/signin.ts).

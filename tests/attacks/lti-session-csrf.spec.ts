@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, type Page, test } from "@playwright/test";
@@ -6,6 +5,7 @@ import { createActivityFromTemplate } from "../../prisma/seed/factories";
 import { BASE_URL } from "../e2e/config";
 import { e2eDb, makeSchool } from "../e2e/db";
 import { type LtiPlatformEmulator, startLtiPlatform } from "../support/lti-platform";
+import { giveSourcedId, INSTRUCTOR, registerPlatform } from "../support/lti-setup";
 
 /**
  * CSRF against an LTI session (docs/security.md "CSRF"): a launch's session cookie is SameSite=None (it must reach
@@ -42,20 +42,8 @@ test.afterEach(async () => {
   await new Promise((resolve) => attacker.close(resolve));
 });
 
-async function register(academyId: string) {
-  await e2eDb().ltiPlatform.create({
-    data: {
-      ...{ academyId, issuer: platform.issuer, clientId: platform.clientId, deploymentIds: [platform.deploymentId] },
-      ...{ authLoginUrl: platform.authUrl, tokenUrl: platform.tokenUrl, jwksUrl: platform.jwksUrl },
-    },
-  });
-}
-
-async function rosterId(userId: string) {
-  const sourcedId = randomUUID();
-  await e2eDb().user.update({ where: { id: userId }, data: { sourcedId } });
-  return sourcedId;
-}
+const register = (academyId: string) => registerPlatform(e2eDb(), platform, academyId);
+const rosterId = (userId: string) => giveSourcedId(e2eDb(), userId);
 
 /**
  * The attacker's page posts `fields` to `path` of ours: the response the browser got, after checking that the
@@ -88,7 +76,7 @@ test("another site's form posts carry an LTI session's cookie and are refused by
     sub: await rosterId(teacher.id),
     deploymentId: platform.deploymentId,
     targetLinkUri: `${BASE_URL}/lti/deep-link`,
-    roles: ["http://purl.imsglobal.org/vocab/lis/v2/membership#Instructor"],
+    roles: [INSTRUCTOR],
     deepLinking: {},
   });
   await page.goto(platform.startUrl(hint));
@@ -106,7 +94,8 @@ test("another site's form posts carry an LTI session's cookie and are refused by
   // the teacher's waiting deep linking request, picked by another site: refused, nothing sent to the portal
   const pick = await crossSitePost(page, "/api/lti/deep-link", { request, activity: activity.id });
   expect(pick.status()).toBe(303);
-  await expect(page).toHaveURL(`${BASE_URL}/lti/refused?reason=pickExpired`);
+  // the refusal page, with a frame pass for the session's portal (platform/security/frame-pass.ts)
+  await expect(page).toHaveURL(new RegExp(`^${BASE_URL}/lti/refused\\?reason=pickExpired(&f=[\\w.-]+)?$`));
   expect(platform.returned).toEqual([]);
   expect(await e2eDb().ltiDeepLinkRequest.count({ where: { userId: teacher.id } })).toBe(1);
   // and it is still the teacher's to pick

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { expect, type Page, test } from "@playwright/test";
 import { createActivityFromTemplate } from "../../prisma/seed/factories";
 import { type LtiPlatformEmulator, SCORE_TYPE, scoreProblems, startLtiPlatform } from "../support/lti-platform";
+import { giveSourcedId, INSTRUCTOR, LEARNER, ltiLaunchHint, registerPlatform } from "../support/lti-setup";
 import { BASE_URL } from "./config";
 import { e2eDb, keyedDissolve, makeSchool, TEST_PASSWORD } from "./db";
 import { chooseLanguage, expectAccessible, expectNotification, signInAs } from "./helpers";
@@ -22,33 +23,11 @@ test.afterEach(async () => {
   await platform.close();
 });
 
-const LEARNER = "http://purl.imsglobal.org/vocab/lis/v2/membership#Learner";
-const INSTRUCTOR = "http://purl.imsglobal.org/vocab/lis/v2/membership#Instructor";
-
-async function register(academyId: string) {
-  await e2eDb().ltiPlatform.create({
-    data: {
-      ...{ academyId, issuer: platform.issuer, clientId: platform.clientId, deploymentIds: [platform.deploymentId] },
-      ...{ authLoginUrl: platform.authUrl, tokenUrl: platform.tokenUrl, jwksUrl: platform.jwksUrl },
-    },
-  });
-}
-
-async function rosterId(userId: string) {
-  const sourcedId = randomUUID();
-  await e2eDb().user.update({ where: { id: userId }, data: { sourcedId } });
-  return sourcedId;
-}
+const register = (academyId: string) => registerPlatform(e2eDb(), platform, academyId);
+const rosterId = (userId: string) => giveSourcedId(e2eDb(), userId);
 
 async function launch(page: Page, sub: string, activityId: string, roles: string[], claims: Record<string, unknown>) {
-  const hint = platform.prepare({
-    sub,
-    deploymentId: platform.deploymentId,
-    targetLinkUri: `${BASE_URL}/lti/activities/${activityId}`,
-    roles,
-    claims,
-  });
-  await page.goto(platform.startUrl(hint));
+  await page.goto(platform.startUrl(ltiLaunchHint(platform, BASE_URL, { sub, activityId, roles, claims })));
 }
 
 test("a student launched with a line item finishes the activity; the portal receives the score (AGS), and the manager's card counts it sent", async ({

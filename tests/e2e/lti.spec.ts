@@ -3,6 +3,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { createRemoteJWKSet, jwtVerify } from "jose";
 import { createActivityFromTemplate } from "../../prisma/seed/factories";
 import { type LtiPlatformEmulator, startLtiPlatform } from "../support/lti-platform";
+import { giveSourcedId, INSTRUCTOR, LEARNER, ltiLaunchHint, registerPlatform } from "../support/lti-setup";
 import { BASE_URL } from "./config";
 import { e2eDb, makeSchool, TEST_PASSWORD } from "./db";
 import { baseText, chooseLanguage, expectAccessible, expectHydrated, signInAs, tabTo } from "./helpers";
@@ -22,44 +23,14 @@ test.afterEach(async () => {
   await platform.close();
 });
 
-const LEARNER = "http://purl.imsglobal.org/vocab/lis/v2/membership#Learner";
-const INSTRUCTOR = "http://purl.imsglobal.org/vocab/lis/v2/membership#Instructor";
-
-/** The academy's platform, as `set-lti-platform` stores it. */
-async function register(academyId: string) {
-  await e2eDb().ltiPlatform.create({
-    data: {
-      ...{ academyId, issuer: platform.issuer, clientId: platform.clientId, deploymentIds: [platform.deploymentId] },
-      ...{ authLoginUrl: platform.authUrl, tokenUrl: platform.tokenUrl, jwksUrl: platform.jwksUrl },
-    },
-  });
-}
-
-/** Gives the user a OneRoster sourcedId (as an import does): what the portal's `sub` names. */
-async function rosterId(userId: string) {
-  const sourcedId = randomUUID();
-  await e2eDb().user.update({ where: { id: userId }, data: { sourcedId } });
-  return sourcedId;
-}
+const register = (academyId: string) => registerPlatform(e2eDb(), platform, academyId);
+const rosterId = (userId: string) => giveSourcedId(e2eDb(), userId);
+const launchHint = (sub: string, activityId: string) => ltiLaunchHint(platform, BASE_URL, { sub, activityId });
 
 /** Starts a launch at the portal: its login initiation, our redirect to its auth URL, its id_token post. */
 async function launchFromPortal(page: Page, sub: string, activityId: string, roles = [LEARNER]) {
-  const hint = platform.prepare({
-    sub,
-    deploymentId: platform.deploymentId,
-    targetLinkUri: `${BASE_URL}/lti/activities/${activityId}`,
-    roles,
-  });
-  await page.goto(platform.startUrl(hint));
+  await page.goto(platform.startUrl(ltiLaunchHint(platform, BASE_URL, { sub, activityId, roles })));
 }
-
-/** A resource link launch of `activityId` for `sub`, registered at the portal: its hint. */
-const launchHint = (sub: string, activityId: string) =>
-  platform.prepare({
-    sub,
-    deploymentId: platform.deploymentId,
-    targetLinkUri: `${BASE_URL}/lti/activities/${activityId}`,
-  });
 
 /**
  * Opens `framing` (a page holding `src` in its iframe #tool): our page answers (200, the session's cookie went with
@@ -77,7 +48,8 @@ async function expectFrameRefused(page: Page, framing: string) {
 }
 
 async function expectRefused(page: Page, code: string, text: string) {
-  await expect(page).toHaveURL(new RegExp(`/lti/refused\\?reason=${code}$`));
+  // a refusal once the platform is known carries a frame pass for its portal (platform/security/frame-pass.ts)
+  await expect(page).toHaveURL(new RegExp(`/lti/refused\\?reason=${code}(&f=[\\w.-]+)?$`));
   await expect(page.getByTestId("lti-refused")).toHaveAttribute("data-code", code);
   expect(await baseText(page.getByTestId("lti-refused"))).toContain(text);
   await page.goto("/dashboard/student/home");
@@ -353,6 +325,63 @@ test.describe("launches from a 学習eポータル (LTI 1.3, against a platform 
       .poll(() => e2eDb().response.count({ where: { userId: students[0]!.id, activityId: activity.id } }))
       .toBeGreaterThan(0);
     await page.screenshot({ path: "test-results/lti-iframe-1280.png" });
+  });
+
+  test("inside the portal's iframe: a refused launch shows its translated page; a kana student sees kana; signing out clears the partitioned cookies and shows a link to a new window, never the sign-in form", async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const { academy, school, students } = await makeSchool(1);
+    await register(academy.id);
+    await e2eDb().user.update({ where: { id: students[0]!.id }, data: { displayLanguage: "ja-kana" } });
+    const activity = await createActivityFromTemplate(e2eDb(), {
+      templateId: "science-dissolve",
+      schoolId: school.id,
+      mode: "self",
+    });
+    const tool = page.frameLocator("#tool");
+
+    // an unknown person: our translated refusal in the frame (framed by the portal only), not the browser's error
+    const refusal = page.waitForResponse((r) => r.url().startsWith(`${BASE_URL}/lti/refused?`));
+    await page.goto(platform.frameUrl(platform.startUrl(launchHint(randomUUID(), activity.id))));
+    await expect(tool.getByTestId("lti-refused")).toHaveAttribute("data-code", "unknownPerson");
+    expect((await refusal).headers()["content-security-policy"]?.split("; ").at(-1)).toBe(
+      `frame-ancestors ${platform.issuer}`,
+    );
+    // the same address framed by another origin is refused
+    const other = await startLtiPlatform({ toolUrl: BASE_URL });
+    try {
+      const refusedUrl = (await refusal).url();
+      await page.goto(other.frameUrl(refusedUrl));
+      await expect.poll(() => page.frames()[1]?.url()).toBe("chrome-error://chromewebdata/");
+    } finally {
+      await other.close();
+    }
+
+    // the kana student, launched in the frame, sees kana (the language cookie is framed like the session's)
+    await page.goto(platform.frameUrl(platform.startUrl(launchHint(await rosterId(students[0]!.id), activity.id))));
+    await expect(tool.getByTestId("progress")).toContainText("1 / 5");
+    const cookies = async () => (await page.context().cookies()).map((c) => c.name);
+    expect(await cookies()).toEqual(expect.arrayContaining(["manabiya.session", "manabiya-lang"]));
+    const frame = page.frames()[1]!;
+    await frame.goto(`${BASE_URL}/dashboard/student/home`);
+    await tool.getByTestId("language-switcher").click();
+    await expect(tool.locator('[role="menuitemradio"][aria-checked="true"]')).toHaveAttribute("data-lang", "ja-kana");
+    await page.screenshot({ path: "test-results/lti-iframe-kana-1280.png" });
+    await tool.getByTestId("language-switcher").press("Escape");
+
+    // signing out in the frame: the frame shows a link to open us in a new window, and no cookie is left behind
+    await tool.getByTestId("drawer-trigger").click();
+    await tool.getByTestId("sign-out").click();
+    await expect(tool.getByTestId("lti-open-window")).toHaveAttribute("target", "_blank");
+    await expect(tool.locator('input[type="password"]')).toHaveCount(0);
+    await expect.poll(cookies).not.toContain("manabiya.session");
+    expect(await cookies()).not.toContain("manabiya-lang");
+    await page.screenshot({ path: "test-results/lti-iframe-signed-out-1280.png" });
+    // the next request from the frame is signed out
+    const home = page.waitForResponse(`${BASE_URL}/dashboard/student/home`);
+    await frame.goto(`${BASE_URL}/dashboard/student/home`).catch(() => null);
+    expect((await home).headers().location).toMatch(/\/signin\?from=/);
   });
 
   test("framing is refused: an LTI session's page inside a page of another origin, a password session's page inside any page", async ({

@@ -13,6 +13,7 @@ const TITLES: Record<string, string> = {
   "/auth/reset": "パスワードの再設定",
   "/auth/second-factor": "確認コード",
   "/lti/refused": "学習eポータルからの起動",
+  "/lti/open": "新しいウィンドウで開く",
   "/lti/deep-link": "ポータルに載せるアクティビティ",
   "/projector/[token]": "プロジェクター用の画面",
   "/demo/mailbox": "デモのメールボックス",

@@ -41,6 +41,13 @@ export const ROUTES: RouteRow[] = [
     area: "public",
     marker: 'data-code="unknownPerson"',
   },
+  // inside the portal's iframe instead of the sign-in form (features/lti): a link to it in a new window, whoever asks
+  {
+    pattern: "/lti/open",
+    path: "/lti/open",
+    area: "public",
+    marker: 'data-testid="lti-open-window"',
+  },
   // the deep linking picker (features/lti) without a request waiting for the visitor: it says so, whoever asks
   {
     pattern: "/lti/deep-link",

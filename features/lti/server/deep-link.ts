@@ -45,13 +45,17 @@ function httpUrl(value: unknown): string | null {
   }
 }
 
-/** The `deep_linking_settings` claim: a return URL, `ltiResourceLink` among the accepted types; `data` kept. */
-export function deepLinkSettingsOf(payload: JWTPayload): DeepLinkSettings | LaunchRefusal {
+/**
+ * The `deep_linking_settings` claim: a return URL on one of the registered platform's origins (`platformOrigins`: the
+ * signed response goes there), `ltiResourceLink` among the accepted types; `data` kept.
+ */
+export function deepLinkSettingsOf(payload: JWTPayload, platformOrigins: string[]): DeepLinkSettings | LaunchRefusal {
   const settings = payload[CLAIM.deepLinkingSettings];
   if (!settings || typeof settings !== "object") return "missingClaims";
   const { deep_link_return_url: returnUrl, accept_types: types, data } = settings as Record<string, unknown>;
   const url = httpUrl(returnUrl);
   if (!url || !Array.isArray(types)) return "missingClaims";
+  if (!platformOrigins.includes(new URL(url).origin)) return "foreignReturnUrl";
   if (!types.includes(RESOURCE_LINK_ITEM)) return "unsupportedContent";
   return { returnUrl: url, data: typeof data === "string" && data.length <= 4000 ? data : null };
 }

@@ -31,6 +31,7 @@ export function findPlatformById(id: string) {
       deploymentIds: true,
       authLoginUrl: true,
       jwksUrl: true,
+      tokenUrl: true,
       identityClaim: true,
     },
   });

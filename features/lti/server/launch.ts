@@ -16,7 +16,7 @@ import {
 import { type DeepLinkSettings, deepLinkSettingsOf, startDeepLink } from "./deep-link";
 import { takeLaunchState } from "./launch-commands";
 import { activityModeIn, findLaunchPerson, findPlatformById } from "./launch-queries";
-import { hashSecret } from "./login";
+import { hashSecret, portalOrigins } from "./login";
 import { checkScores } from "./score-queue";
 import { rememberServiceLink } from "./service-link-commands";
 
@@ -32,13 +32,15 @@ export interface LaunchInput {
 
 export type LaunchOutcome =
   | { ok: true; user: { id: string; role: Role }; academyId: string; landing: string; frameAncestors: string[] }
-  | { ok: false; code: LaunchRefusal; academyId?: string; userId?: string };
+  | { ok: false; code: LaunchRefusal; academyId?: string; userId?: string; frameAncestors?: string[] };
 
-const refuse = (code: LaunchRefusal, academyId?: string, userId?: string): LaunchOutcome => ({
+/** A refusal; once the platform is known, its portal may frame the refusal page (platform/security/frame-pass.ts). */
+const refuse = (code: LaunchRefusal, platform?: Platform, userId?: string): LaunchOutcome => ({
   ok: false,
   code,
-  academyId,
+  academyId: platform?.academyId,
   userId,
+  ...(platform && { frameAncestors: portalOrigins(platform) }),
 });
 
 /** How old an id_token may be (its `iat`), and the clock skew allowed on `exp` and `iat`. */
@@ -119,8 +121,12 @@ function claimRefusal(payload: JWTPayload, platform: Platform): LaunchRefusal | 
 }
 
 /** A deep linking request's settings (null: a resource link launch), or why they are refused. */
-const settingsOf = (payload: JWTPayload): DeepLinkSettings | LaunchRefusal | null =>
-  payload[CLAIM.messageType] === DEEP_LINKING_REQUEST ? deepLinkSettingsOf(payload) : null;
+const settingsOf = (payload: JWTPayload, platform: Platform): DeepLinkSettings | LaunchRefusal | null =>
+  payload[CLAIM.messageType] === DEEP_LINKING_REQUEST ? deepLinkSettingsOf(payload, returnOrigins(platform)) : null;
+
+/** Where a deep linking response may go: the origins of the platform's registered issuer and URLs. */
+const returnOrigins = (platform: Platform) =>
+  framingOrigins([platform.issuer, platform.authLoginUrl, platform.tokenUrl, platform.jwksUrl]);
 
 /** The person's sourcedId: `sub`, or the platform's custom claim (lower-case: sourcedIds are stored so). */
 function sourcedIdOf(payload: JWTPayload, claim: string): string | null {
@@ -180,9 +186,6 @@ function deepLinkLanding(person: Person, platform: Platform, payload: JWTPayload
   return startDeepLink({ ...settings, userId: person.id, platformId: platform.id, deploymentId });
 }
 
-/** The origins that may frame the launched session's pages: the portal's (its issuer and its auth login URL). */
-const portalOrigins = (platform: Platform) => framingOrigins([platform.issuer, platform.authLoginUrl]);
-
 /**
  * Verifies a resource link launch or a deep linking request (LTI Core 1.3 §5.1, Security Framework §5.1.3, Deep
  * Linking 2.0 §4.4): the state was made by our login step for this browser and is used once; the id_token is signed
@@ -201,20 +204,20 @@ export async function verifyLaunch(input: LaunchInput): Promise<LaunchOutcome> {
   const platform = await findPlatformById(saved.platformId);
   if (!platform) return refuse("unknownIssuer");
   const payload = await verifyToken(token, platform);
-  if (typeof payload === "string") return refuse(payload, platform.academyId);
-  if (!azpFits(payload, platform.clientId)) return refuse("wrongAudience", platform.academyId);
-  if (payload.nonce !== saved.nonce) return refuse("badNonce", platform.academyId);
+  if (typeof payload === "string") return refuse(payload, platform);
+  if (!azpFits(payload, platform.clientId)) return refuse("wrongAudience", platform);
+  if (payload.nonce !== saved.nonce) return refuse("badNonce", platform);
   const claims = claimRefusal(payload, platform);
-  if (claims) return refuse(claims, platform.academyId);
-  const settings = settingsOf(payload);
-  if (typeof settings === "string") return refuse(settings, platform.academyId);
+  if (claims) return refuse(claims, platform);
+  const settings = settingsOf(payload, platform);
+  if (typeof settings === "string") return refuse(settings, platform);
   const sourcedId = sourcedIdOf(payload, platform.identityClaim);
   const person = sourcedId ? await findLaunchPerson(sourcedId) : null;
-  if (!person) return refuse(sourcedId ? "unknownPerson" : "missingClaims", platform.academyId);
-  if (person.academyId !== platform.academyId) return refuse("otherAcademy", platform.academyId, person.id);
-  if (person.disabled) return refuse("userDisabled", platform.academyId, person.id);
+  if (!person) return refuse(sourcedId ? "unknownPerson" : "missingClaims", platform);
+  if (person.academyId !== platform.academyId) return refuse("otherAcademy", platform, person.id);
+  if (person.disabled) return refuse("userDisabled", platform, person.id);
   // a student may not deep-link: the account's own role decides, not the token's roles
-  if (settings && person.role === "student") return refuse("staffOnly", platform.academyId, person.id);
+  if (settings && person.role === "student") return refuse("staffOnly", platform, person.id);
   const activityId = settings ? null : activityOf(payload);
   const landing = settings
     ? await deepLinkLanding(person, platform, payload, settings)

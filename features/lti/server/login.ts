@@ -1,6 +1,7 @@
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import { publicUrl } from "@/platform/env";
+import { framingOrigins } from "@/platform/security/headers";
 import { type LaunchRefusal, TOOL_PATHS } from "@/features/lti/shared/claims";
 import { saveLaunchState } from "./launch-commands";
 import { findPlatform } from "./platform-queries";
@@ -15,7 +16,12 @@ export const stateCookieName = (state: string) => `${STATE_COOKIE_PREFIX}${state
 /** How a secret handed to a browser is kept: its SHA-256 (a login state; a deep linking request, deep-link.ts). */
 export const hashSecret = (secret: string) => createHash("sha256").update(secret).digest("base64url");
 
-export type LoginOutcome = { ok: true; redirect: string; state: string } | { ok: false; code: LaunchRefusal };
+export type LoginOutcome =
+  { ok: true; redirect: string; state: string } | { ok: false; code: LaunchRefusal; frameAncestors?: string[] };
+
+/** The origins that may frame a launch's pages: the portal's (its registered issuer and auth login URL). */
+export const portalOrigins = (platform: { issuer: string; authLoginUrl: string }) =>
+  framingOrigins([platform.issuer, platform.authLoginUrl]);
 
 const param = (params: URLSearchParams, name: string) => {
   const value = params.get(name)?.trim();
@@ -44,8 +50,10 @@ export async function startLogin(params: URLSearchParams): Promise<LoginOutcome>
   const platform = await findPlatform(iss, param(params, "client_id"));
   if (!platform) return { ok: false, code: "unknownIssuer" };
   const deployment = param(params, "lti_deployment_id");
-  if (deployment && !platform.deploymentIds.includes(deployment)) return { ok: false, code: "unknownDeployment" };
-  if (!ownTarget(target)) return { ok: false, code: "badRequest" };
+  const frameAncestors = portalOrigins(platform);
+  if (deployment && !platform.deploymentIds.includes(deployment))
+    return { ok: false, code: "unknownDeployment", frameAncestors };
+  if (!ownTarget(target)) return { ok: false, code: "badRequest", frameAncestors };
   const state = randomBytes(32).toString("base64url");
   const nonce = randomBytes(32).toString("base64url");
   const expiresAt = new Date(Date.now() + STATE_MINUTES * 60_000);

@@ -7,17 +7,18 @@ import { audit } from "@/platform/audit/log";
 import { recordSignIn } from "@/platform/auth/commands";
 import { getActor, sessionFrameAncestors } from "@/platform/auth/session";
 import { signInVerified } from "@/platform/auth/verified-signin-start";
-import { publicUrl } from "@/platform/env";
+import { env, publicUrl } from "@/platform/env";
 import { readBodyLimited } from "@/platform/http";
 import { getPlainText } from "@/platform/i18n/server";
 import { countSigninFailure } from "@/platform/ops/metrics";
 import { requestClient } from "@/platform/security/client-ip";
+import { withFramePass } from "@/platform/security/frame-pass";
 import { frameAncestorsDirective, sameOrigin } from "@/platform/security/headers";
 import { type LaunchRefusal, REFUSED_PATH } from "@/features/lti/shared/claims";
 import { pickActivity } from "./deep-link";
 import { toolJwks } from "./keys";
 import { verifyLaunch } from "./launch";
-import { STATE_MINUTES, startLogin, stateCookieName } from "./login";
+import { type LoginOutcome, STATE_MINUTES, startLogin, stateCookieName } from "./login";
 
 /** A login initiation's or launch's form: small (an id_token is a few kilobytes). */
 const MAX_FORM_BYTES = 64 * 1024;
@@ -28,7 +29,9 @@ const seeOther = (path: string) =>
     status: 303,
     headers: { Location: new URL(path, publicUrl()).href, "Cache-Control": "no-store" },
   });
-const refused = (code: LaunchRefusal) => seeOther(`${REFUSED_PATH}?reason=${code}`);
+/** The translated refusal page; framed by `frameAncestors` (the portal's origins, when known) by a frame pass. */
+const refused = (code: LaunchRefusal, frameAncestors: string[] = []) =>
+  seeOther(withFramePass(`${REFUSED_PATH}?reason=${code}`, frameAncestors, env().AUTH_SECRET));
 
 /**
  * The state cookie: the launch comes back as a cross-site form POST (from the portal's page, in a new window or its
@@ -54,8 +57,8 @@ async function formOf(req: NextRequest): Promise<URLSearchParams | null> {
 /** GET or POST /api/lti/login: the platform's OIDC login initiation → its authorisation endpoint. */
 export async function ltiLogin(req: NextRequest): Promise<Response> {
   const params = await formOf(req);
-  const outcome = params ? await startLogin(params) : ({ ok: false, code: "badRequest" } as const);
-  if (!outcome.ok) return refused(outcome.code);
+  const outcome: LoginOutcome = params ? await startLogin(params) : { ok: false, code: "badRequest" };
+  if (!outcome.ok) return refused(outcome.code, outcome.frameAncestors);
   (await cookies()).set(stateCookieName(outcome.state), "1", { ...STATE_COOKIE, maxAge: STATE_MINUTES * 60 });
   return new Response(null, { status: 302, headers: { Location: outcome.redirect, "Cache-Control": "no-store" } });
 }
@@ -83,9 +86,10 @@ export async function ltiLaunch(req: NextRequest): Promise<Response> {
       ...client,
       meta: { reason: outcome.code },
     });
-    return refused(outcome.code);
+    return refused(outcome.code, outcome.frameAncestors);
   }
-  if (!(await signInVerified(outcome.user, "lti", outcome.frameAncestors))) return refused("badRequest");
+  if (!(await signInVerified(outcome.user, "lti", outcome.frameAncestors)))
+    return refused("badRequest", outcome.frameAncestors);
   await recordSignIn(outcome.user.id);
   await audit({ action: "signin.lti.success", actorId: outcome.user.id, academyId: outcome.academyId, ...client });
   return seeOther(outcome.landing);
@@ -132,10 +136,11 @@ async function handoff(returnUrl: string, jwt: string, frameAncestors: string[])
 export async function ltiDeepLinkPick(req: NextRequest): Promise<Response> {
   const actor = await getActor();
   const form = sameOrigin(req.headers, req.url) ? await formOf(req) : null;
-  if (!form || !actor || actor === "disabled" || actor.role === "student") return refused("pickExpired");
+  const portal = await sessionFrameAncestors();
+  if (!form || !actor || actor === "disabled" || actor.role === "student") return refused("pickExpired", portal);
   const picker = { id: actor.id, role: actor.role, schoolId: actor.schoolId, academyId: actor.academyId };
   const outcome = await pickActivity({ form: Object.fromEntries(form), picker });
-  if (!outcome.ok) return refused(outcome.code);
+  if (!outcome.ok) return refused(outcome.code, portal);
   await audit({
     action: "lti.deepLink",
     actorId: actor.id,
@@ -145,7 +150,7 @@ export async function ltiDeepLinkPick(req: NextRequest): Promise<Response> {
     targetId: outcome.activityId,
     ...requestClient(req.headers),
   });
-  return handoff(outcome.returnUrl, outcome.jwt, await sessionFrameAncestors());
+  return handoff(outcome.returnUrl, outcome.jwt, portal);
 }
 
 /** GET /api/lti/jwks: the tool's public keys (features/lti/server/keys.ts), for any platform to fetch. */

@@ -42,6 +42,7 @@ export const LAUNCH_REFUSALS = [
   "userDisabled",
   "staffOnly",
   "unsupportedContent",
+  "foreignReturnUrl",
   "pickExpired",
   "otherActivity",
 ] as const;

@@ -186,6 +186,11 @@ describe("deep linking (LTI Deep Linking 2.0)", () => {
       () => deepLinkLaunch(people.teacher, { deepLinking: { returnUrl: "not a url" } }),
     ],
     [
+      "a return URL on another site than the registered platform's (the signed response would go there)",
+      "foreignReturnUrl",
+      () => deepLinkLaunch(people.teacher, { deepLinking: { returnUrl: "https://attacker.example/collect" } }),
+    ],
+    [
       "settings that do not accept resource links",
       "unsupportedContent",
       () => deepLinkLaunch(people.teacher, { deepLinking: { acceptTypes: ["file", "html"] } }),

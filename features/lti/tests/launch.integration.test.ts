@@ -14,6 +14,7 @@ import { verifyLaunch } from "@/features/lti/server/launch";
 import { setLtiPlatform } from "@/features/lti/server/platform-commands";
 import { createAcademy, createActivityFromTemplate, createSchool, createUser } from "../../../prisma/seed/factories";
 import { type LaunchSpec, type LtiPlatformEmulator, startLtiPlatform } from "../../../tests/support/lti-platform";
+import { registrationOf } from "../../../tests/support/lti-setup";
 import { twoSchools } from "../../../tests/support/two-schools";
 
 const LTI = "https://purl.imsglobal.org/spec/lti/claim";
@@ -29,19 +30,7 @@ beforeAll(async () => {
   const { tag, academy, school, other } = await twoSchools();
   const elsewhere = await createAcademy(db(), { name: `X${tag}`, nameKana: "えっくす" });
   Object.assign(lti, { academy: academy.id, elsewhere: elsewhere.id });
-  await setLtiPlatform(
-    academy.id,
-    {
-      ...{ issuer: platform.issuer, clientId: platform.clientId, deploymentIds: [platform.deploymentId] },
-      ...{
-        authLoginUrl: platform.authUrl,
-        tokenUrl: platform.tokenUrl,
-        jwksUrl: platform.jwksUrl,
-        identityClaim: "sub",
-      },
-    },
-    { via: "cli" },
-  );
+  await setLtiPlatform(academy.id, { ...registrationOf(platform), identityClaim: "sub" }, { via: "cli" });
   let seat = 0;
   const person = async (role: "student" | "teacher", academyId: string, schoolId: string | null, disabled = false) => {
     const sourcedId = randomUUID();
@@ -147,10 +136,17 @@ describe("the login initiation", () => {
     const before = await db().ltiLaunchState.count();
     expect(await login({ iss: "https://unknown.example" })).toEqual({ ok: false, code: "unknownIssuer" });
     expect(await login({ client_id: "someone-else" })).toEqual({ ok: false, code: "unknownIssuer" });
-    expect(await login({ lti_deployment_id: "dep-unknown" })).toEqual({ ok: false, code: "unknownDeployment" });
+    // once the platform is known, its portal may frame the refusal page (platform/security/frame-pass.ts)
+    const frameAncestors = [platform.issuer];
+    expect(await login({ lti_deployment_id: "dep-unknown" })).toEqual({
+      ok: false,
+      code: "unknownDeployment",
+      frameAncestors,
+    });
     expect(await login({ target_link_uri: "https://evil.example/lti/activities/x" })).toEqual({
       ok: false,
       code: "badRequest",
+      frameAncestors,
     });
     expect(await login({ login_hint: "" })).toEqual({ ok: false, code: "badRequest" });
     expect(await db().ltiLaunchState.count()).toBe(before);

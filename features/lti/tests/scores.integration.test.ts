@@ -33,6 +33,7 @@ import {
   scoreProblems,
   startLtiPlatform,
 } from "../../../tests/support/lti-platform";
+import { registrationOf, until } from "../../../tests/support/lti-setup";
 import {
   createAcademy,
   createActivityFromTemplate,
@@ -43,16 +44,6 @@ import {
 
 // one platform per academy (an issuer and client id name one academy): each test starts its own
 const platforms: LtiPlatformEmulator[] = [];
-
-async function until<T>(what: () => Promise<T | null | undefined | false>, ms = 45_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await what();
-    if (value) return value;
-    if (Date.now() > end) throw new Error("timed out");
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
 
 /**
  * A student of `school` (seat `number` of class 1-1) with a sourcedId, launched (as a launch remembers it) into
@@ -96,15 +87,7 @@ async function setUp(shape: { text?: boolean; mode?: "self" | "guide" } = {}) {
   const tag = uniqueTag();
   const academy = await createAcademy(db(), { name: `S${tag}`, nameKana: "えす" });
   const school = (await createSchool(db(), { academyId: academy.id, name: `S${tag}`, nameKana: "えす" })).id;
-  await setLtiPlatform(
-    academy.id,
-    {
-      ...{ issuer: platform.issuer, clientId: platform.clientId, deploymentIds: [platform.deploymentId] },
-      ...{ authLoginUrl: platform.authUrl, tokenUrl: platform.tokenUrl, jwksUrl: platform.jwksUrl },
-      identityClaim: "sub",
-    },
-    { via: "cli" },
-  );
+  await setLtiPlatform(academy.id, { ...registrationOf(platform), identityClaim: "sub" }, { via: "cli" });
   const registered = await db().ltiPlatform.findUniqueOrThrow({ where: { academyId: academy.id } });
   const activity = (
     await createActivityFromTemplate(db(), {

@@ -17,13 +17,8 @@ import { readTemplateFiles, syncTemplates } from "@/features/activities/server/t
 import { setLrs } from "@/features/lti/server/lrs-commands";
 import { getAcademyLrs } from "@/features/lti/server/lrs-queries";
 import { startXapiWorkers } from "@/features/lti/server/xapi-queue";
-import {
-  createAcademy,
-  createActivityFromTemplate,
-  createSchool,
-  createUser,
-  uniqueTag,
-} from "../../../prisma/seed/factories";
+import { createAcademy, createSchool, createUser, uniqueTag } from "../../../prisma/seed/factories";
+import { oneSceneActivity, until } from "../../../tests/support/lti-setup";
 
 interface Received {
   status: number;
@@ -51,16 +46,6 @@ async function lrsStub(script: (statements: Record<string, unknown>[], n: number
   return { received, endpoint: `http://127.0.0.1:${port}/xapi`, close: () => new Promise((r) => server.close(r)) };
 }
 
-async function until<T>(what: () => Promise<T | null | undefined | false>, ms = 45_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await what();
-    if (value) return value;
-    if (Date.now() > end) throw new Error("timed out");
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
-
 /** An academy with an LRS at `endpoint`, a student with a sourcedId, and a self-paced activity of one keyed scene. */
 async function setUp(endpoint: string) {
   const tag = uniqueTag();
@@ -75,13 +60,8 @@ async function setUp(endpoint: string) {
   });
   const sourcedId = `stu-${tag}`;
   await db().user.update({ where: { id: student.id }, data: { sourcedId } });
-  const activity = (
-    await createActivityFromTemplate(db(), { templateId: "science-dissolve", schoolId: school, mode: "self" })
-  ).id;
-  const scenes = await db().activityScene.findMany({ where: { activityId: activity }, orderBy: { position: "asc" } });
-  const choice = scenes.find((s) => s.type === "single_choice")!;
   // one scene left: answering it completes the activity
-  await db().activityScene.deleteMany({ where: { activityId: activity, id: { not: choice.id } } });
+  const { activity, choice } = await oneSceneActivity(db(), school);
   const set = await setLrs(
     academy.id,
     { endpoint, key: "lrs-key", secret: "lrs:secret", includeNames: false },

@@ -12,13 +12,19 @@ import {
   LANGUAGE_COOKIE,
   LANGUAGE_COOKIE_MAX_AGE,
   LANGUAGE_STORAGE_KEY,
+  languageCookieString,
   languageOfLocaleTag,
 } from "@/platform/i18n/languages";
 import { RichTextClient } from "@/platform/ui/rich-text-client";
 import { usePlainText } from "@/platform/ui/use-plain-text";
 
+/** Inside another page's frame (the portal's iframe of an LTI launch). */
+export function inFrame(): boolean {
+  return window.self !== window.top;
+}
+
 function writeChoice(lang: DisplayLanguage) {
-  document.cookie = `${LANGUAGE_COOKIE}=${lang}; path=/; max-age=${LANGUAGE_COOKIE_MAX_AGE}; samesite=lax`;
+  document.cookie = languageCookieString(lang, LANGUAGE_COOKIE_MAX_AGE, inFrame());
   mirrorChoice(lang);
 }
 

@@ -2,8 +2,9 @@
 import { useTranslations } from "next-intl";
 import { useFormStatus } from "react-dom";
 import { signOutAction } from "@/platform/auth/actions";
-import { LANGUAGE_STORAGE_KEY } from "@/platform/i18n/languages";
+import { LANGUAGE_STORAGE_KEY, languageCookieString } from "@/platform/i18n/languages";
 import { RichTextClient } from "@/platform/ui/rich-text-client";
+import { inFrame } from "./language-switcher";
 
 function Submit({ className }: { className: string }) {
   const t = useTranslations("Auth");
@@ -17,6 +18,8 @@ function Submit({ className }: { className: string }) {
 }
 
 function forgetLanguage() {
+  // the server's deletion names no partition: inside the portal's iframe the framed cookie is cleared here
+  if (inFrame()) document.cookie = languageCookieString("", 0, true);
   try {
     localStorage.removeItem(LANGUAGE_STORAGE_KEY);
   } catch {
