@@ -107,15 +107,17 @@ async function ReadingsTable({ rows, schoolId }: { rows: ListedReading[]; school
   const labels = [t("colWord"), t("colReading"), t("colSource"), t("colWhen"), t("colBy"), t("colActions")];
   return (
     <div className="table-wrap">
-      <table className="table" data-testid="readings-table">
+      <table className="table school-readings-table" data-testid="readings-table">
         <TableHead labels={labels} />
         <tbody>
           {rows.map((r) => (
             <tr key={`${r.source}:${r.base}:${r.reading}`} data-testid="reading-row" data-source={r.source}>
-              <th scope="row" lang="ja" data-testid="reading-word">
+              <th scope="row" lang="ja" className="nowrap" data-testid="reading-word">
                 {r.base}
               </th>
-              <td data-testid="reading-reading">{r.reading}</td>
+              <td className="nowrap" data-testid="reading-reading">
+                {r.reading}
+              </td>
               <td>
                 <RichText text={t(SOURCE_KEYS[r.source])} />
               </td>
