@@ -6,6 +6,8 @@ import { type AuthorizedSchoolId, authorizeSchool } from "@/platform/auth/scope"
 import { formatDateTime } from "@/platform/i18n/dates";
 import { getDisplayLanguage } from "@/platform/i18n/server";
 import { Pager } from "@/platform/ui/pager";
+import { PersonName } from "@/platform/ui/person-name";
+import { getSchoolName } from "@/features/people/server/school-queries";
 import { RichText } from "@/platform/ui/rich-text";
 import { TableHead } from "@/platform/ui/table-head";
 import { type ListedReading, listReadingsPage } from "../server/school-reading-queries";
@@ -27,19 +29,22 @@ export async function TeacherReadingsPage({ searchParams }: { searchParams: Para
   return <ReadingsList school={school} q={readingsQuery.parse(await searchParams)} path={TEACHER_READINGS_PATH} />;
 }
 
-/** /dashboard/manager/schools/{schoolId}/readings: the same for a school of the manager's academy. */
+/** /dashboard/manager/schools/{schoolId}/readings: the same for a school of the manager's academy, named above the list. */
 export async function ManagerReadingsPage({ schoolId, searchParams }: { schoolId: string; searchParams: Params }) {
   const actor = await requireRole("manager");
   const school = await authorizeSchool(actor, schoolId);
   if (!school) notFound();
   const path = managerReadingsPath(school);
-  const t = await getTranslations("ManageSchools");
+  const [t, name] = await Promise.all([getTranslations("Rollover"), getSchoolName(school)]);
   return (
     <div className="stack">
-      <p>
+      <p className="row">
         <Link href={`/dashboard/manager/schools/${school}`} data-testid="back-to-school">
           <RichText text={t("back")} />
         </Link>
+        <span data-testid="readings-school">
+          <PersonName name={{ base: name.name, reading: name.nameKana }} />
+        </span>
       </p>
       <ReadingsList school={school} q={readingsQuery.parse(await searchParams)} path={path} schoolId={school} />
     </div>
