@@ -23,6 +23,7 @@ const TITLES: Record<string, string> = {
   "/dashboard/teacher/markup": "書式の書き方",
   "/dashboard/teacher/activities": "アクティビティの管理",
   "/dashboard/teacher/students": "生徒の管理",
+  "/dashboard/teacher/readings": "学校の読み",
   "/dashboard/teacher/library": "ライブラリ",
   "/dashboard/manager/library": "ライブラリ",
   "/dashboard/manager/roster": "名簿の取り込みと書き出し",
@@ -48,6 +49,7 @@ const TITLES: Record<string, string> = {
   "/dashboard/manager/schools": "学校の管理",
   "/dashboard/manager/schools/[schoolId]": "学校の先生と生徒",
   "/dashboard/manager/schools/[schoolId]/rollover": "年次更新",
+  "/dashboard/manager/schools/[schoolId]/readings": "学校の読み",
   "/dashboard/manager/activities/[schoolId]": "学校のアクティビティ",
 };
 

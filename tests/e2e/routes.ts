@@ -77,6 +77,7 @@ export const ROUTES: RouteRow[] = [
   { pattern: "/dashboard/teacher/markup", path: "/dashboard/teacher/markup", area: "teacher" },
   { pattern: "/dashboard/teacher/activities", path: "/dashboard/teacher/activities", area: "teacher" },
   { pattern: "/dashboard/teacher/students", path: "/dashboard/teacher/students", area: "teacher" },
+  { pattern: "/dashboard/teacher/readings", path: "/dashboard/teacher/readings", area: "teacher" },
   { pattern: "/dashboard/teacher/library", path: "/dashboard/teacher/library", area: "teacher", showsSchool: false },
   { pattern: "/dashboard/manager/library", path: "/dashboard/manager/library", area: "manager", showsSchool: false },
   { pattern: "/dashboard/manager/roster", path: "/dashboard/manager/roster", area: "manager", showsSchool: false },
@@ -114,6 +115,11 @@ export const ROUTES: RouteRow[] = [
   {
     pattern: "/dashboard/manager/schools/[schoolId]/rollover",
     path: `/dashboard/manager/schools/${DEMO_IDS.school1}/rollover`,
+    area: "manager",
+  },
+  {
+    pattern: "/dashboard/manager/schools/[schoolId]/readings",
+    path: `/dashboard/manager/schools/${DEMO_IDS.school1}/readings`,
     area: "manager",
   },
   {

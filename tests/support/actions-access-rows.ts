@@ -14,6 +14,7 @@ import { markResponseAction, readMarkAction } from "@/features/results/server/ma
 import * as projectorActions from "@/features/play/server/projector-actions";
 import { cellReasonsAction } from "@/features/results/server/actions";
 import * as schoolActions from "@/features/people/server/school-actions";
+import * as readingActions from "@/features/activities/server/reading-actions";
 import * as studentActions from "@/features/people/server/actions";
 import {
   createActivityFromTemplate,
@@ -484,7 +485,36 @@ export const ACTIVITY_ROWS: Row[] = [
     call: async (f, s) => readMarkAction({ ...ref(f, s), responseId: (await answerOf(f)).id }),
     effect: async (_f, data) => expect(data).toMatchObject({ comment: "読むコメント", verdict: null }),
   },
+  {
+    name: "delete school reading",
+    prepare: (f) => listWord(f),
+    call: (f, s) => readingActions.deleteSchoolReadingAction({ ...(s ? { schoolId: s } : {}), base: wordOf(f) }),
+    effect: async (f) => expect(await readingOf(f)).toBeNull(),
+  },
+  {
+    name: "correct school reading",
+    prepare: (f) => listWord(f),
+    call: (f, s) =>
+      readingActions.correctSchoolReadingAction({
+        ...(s ? { schoolId: s } : {}),
+        base: wordOf(f),
+        reading: "タイショウ",
+      }),
+    effect: async (f) =>
+      expect(await readingOf(f)).toMatchObject({
+        reading: "たいしょう",
+        source: "page",
+        updatedBy: expect.any(String),
+      }),
+  },
 ];
+/** A word of the fixture's school's own reading list (features/activities/server/furigana-word-commands.ts). */
+const wordOf = (f: Fx) => `対照${f.target.slice(0, 8)}`;
+const listWord = async (f: Fx) => {
+  await db().schoolReading.create({ data: { schoolId: f.school, base: wordOf(f), reading: "たいしょう" } });
+};
+const readingOf = (f: Fx) =>
+  db().schoolReading.findUnique({ where: { schoolId_base: { schoolId: f.school, base: wordOf(f) } } });
 /** The fixture's one answer (`target`'s two-step answer). */
 const answerOf = (f: Fx) =>
   db().response.findFirstOrThrow({

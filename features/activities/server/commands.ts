@@ -309,7 +309,7 @@ export async function deleteActivity(ctx: Ctx, activityId: string): Promise<Acti
  * version the editor loaded: a concurrent edit gets CONFLICT, never a mix.
  */
 export async function saveSceneOrder(ctx: Ctx, input: SaveOrderInput): Promise<ActionResult<{ version: number }>> {
-  return rememberAfterSave(ctx.schoolId, input.title, await writeSceneOrder(ctx, input));
+  return rememberAfterSave(ctx, input.title, await writeSceneOrder(ctx, input));
 }
 
 function writeSceneOrder(ctx: Ctx, input: SaveOrderInput): Promise<ActionResult<{ version: number }>> {

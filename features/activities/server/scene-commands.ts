@@ -138,7 +138,7 @@ async function changeScene<S extends { activityId: string; sceneId: string; scen
 
 /** Saves a scene's content; then the school's word list learns the readings its teacher corrected in it. */
 export async function saveSceneContent(ctx: Ctx, edit: SaveSceneInput): Promise<ActionResult<{ version: number }>> {
-  return rememberAfterSave(ctx.schoolId, edit.scene.content, await writeSceneContent(ctx, edit));
+  return rememberAfterSave(ctx, edit.scene.content, await writeSceneContent(ctx, edit));
 }
 
 function writeSceneContent(ctx: Ctx, edit: SaveSceneInput): Promise<ActionResult<{ version: number }>> {

@@ -1,5 +1,6 @@
 "use client";
 import { useTranslations } from "next-intl";
+import Link from "next/link";
 import { useId, useState } from "react";
 import { applyFurigana, cleanReading, type Proposal } from "@/features/activities/shared/furigana-propose";
 import { useNotify } from "@/platform/ui/notifications";
@@ -23,7 +24,8 @@ type State =
  * 「ふりがなを提案」: asks for the readings of every kanji word of `text`
  * (stored markup) and lists them, each with its reading in an input and a
  * checkbox (all on); 「選んだふりがなをつける」 writes the chosen ones into the
- * text as ruby (features/activities/shared/furigana-propose.ts applyFurigana) through `onApply`.
+ * text as ruby (features/activities/shared/furigana-propose.ts applyFurigana) through `onApply`. Beside the button, the
+ * school's readings page (「学校の読みを見る」, in a new tab so the text being edited stays).
  */
 export function FuriganaSuggest({
   text,
@@ -73,6 +75,14 @@ export function FuriganaSuggest({
         >
           <RichTextClient text={t("suggest")} />
         </button>
+        <Link
+          href={schoolId ? `/dashboard/manager/schools/${schoolId}/readings` : "/dashboard/teacher/readings"}
+          className="small"
+          target="_blank"
+          data-testid="open-readings"
+        >
+          <RichTextClient text={t("openReadings")} />
+        </Link>
       </div>
       {state.kind === "loading" ? <Spinner size="small" label={plain(t("loading"))} /> : null}
       {state.kind === "failed" ? (

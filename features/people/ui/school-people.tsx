@@ -91,11 +91,12 @@ export async function SchoolPeople({ schoolId }: { schoolId: string }) {
   const scope = await authorizeSchool(actor, schoolId);
   const data = scope ? await listSchoolPeople(scope) : null;
   if (!data) notFound();
-  const [t, ts, tr, tl] = await Promise.all([
+  const [t, ts, tr, tl, tf] = await Promise.all([
     getTranslations("ManageSchools"),
     getTranslations("Schools"),
     getTranslations("Rollover"),
     getTranslations("SigninLog"),
+    getTranslations("Furigana"),
   ]);
   return (
     <div className="stack">
@@ -118,6 +119,13 @@ export async function SchoolPeople({ schoolId }: { schoolId: string }) {
           data-testid="open-rollover"
         >
           <RichText text={tr("open")} />
+        </Link>
+        <Link
+          href={`/dashboard/manager/schools/${data.school.id}/readings`}
+          className="button button-small"
+          data-testid="open-readings"
+        >
+          <RichText text={tf("openReadings")} />
         </Link>
       </p>
       {(["teachers", "students", "graduates"] as const).map((kind) => (
