@@ -4,7 +4,7 @@ import { createActivityFromTemplate } from "../../prisma/seed/factories";
 import type { LtiPlatformEmulator } from "./lti-platform";
 
 /**
- * The LTI tests' one set-up (features/lti/README.md "Tests"), for the integration tests (`db()`) and the browser ones
+ * The LTI tests' one set-up (features/lti/README.md, the launch's tests), for the integration tests (`db()`) and the browser ones
  * (`e2eDb()`) alike: the emulator registered for an academy, a person with a OneRoster sourcedId, a launch's hint,
  * and an activity of one scene.
  */
