@@ -18,15 +18,20 @@ export const RECORD_QUEUE = "xapi-record";
 export const DELIVER_QUEUE = "xapi-deliver";
 export const RETRY_LIMIT = 8;
 export const RETRY_DELAY_S = 5;
+/**
+ * The save statements' jobs one fetch takes and records together: a worker fetches again only a polling interval
+ * after its last fetch began, so a class saving at once is caught up in a few fetches.
+ */
+const RECORD_BATCH = 200;
 
 interface Deliver {
   academyId: string;
 }
 
+/** The statements of a batch of jobs' answers, stored together (xapi-record-commands.ts), then their deliveries asked for. */
 async function record(boss: JobQueue, jobs: Job<AnswersWritten>[]) {
-  for (const job of jobs) {
-    for (const academyId of await recordAnswers(job.data.answers)) await requestDelivery(boss, academyId);
-  }
+  for (const academyId of await recordAnswers(jobs.map((job) => job.data.answers)))
+    await requestDelivery(boss, academyId);
 }
 
 /** A delivery of the academy's waiting statements (none queued twice: the queue's policy keeps one waiting). */
@@ -64,9 +69,9 @@ export async function startXapiWorkers(boss: JobQueue, pollingSeconds = 2, retry
     retryDelay: retryDelaySeconds,
   });
   await boss.subscribe(ANSWERS_WRITTEN, RECORD_QUEUE);
-  const options = { includeMetadata: true as const, batchSize: 5, pollingIntervalSeconds: pollingSeconds };
-  await boss.work<AnswersWritten>(RECORD_QUEUE, options, (jobs) => record(boss, jobs));
-  await boss.work<Deliver>(DELIVER_QUEUE, options, deliver);
+  const options = { includeMetadata: true as const, pollingIntervalSeconds: pollingSeconds };
+  await boss.work<AnswersWritten>(RECORD_QUEUE, { ...options, batchSize: RECORD_BATCH }, (jobs) => record(boss, jobs));
+  await boss.work<Deliver>(DELIVER_QUEUE, { ...options, batchSize: 5 }, deliver);
 }
 
 const shared = globalThis as unknown as { manabiyaXapiWorkers?: Promise<void> };
