@@ -1,11 +1,11 @@
 /**
- * Learning records of a class saving at once: the jobs of many save statements, waiting in the record queue when the
- * workers start (pg-boss in the test database, the production polling interval), all become their statements within
- * a few seconds, each student's exactly as one save alone makes them (initialized, answered, completed with the
- * score), and reach the academy's LRS (a stub this test starts).
+ * The learning records' workers (pg-boss in the test database, LRS stubs this test starts): once an academy has an
+ * LRS, the server's check starts them in a child process whose every thread is at idle priority, and it makes and
+ * sends a saved answer's statements. A class saving at once: the jobs of many save statements, waiting in the record
+ * queue when the workers start (the production polling interval), all become their statements within a few seconds,
+ * each student's exactly as one save alone makes them (initialized, answered, completed with the score), and reach
+ * the academy's LRS.
  */
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/platform/db";
 import { jobQueue, setEventWanted, stopJobQueue } from "@/platform/queue/commands";
@@ -13,7 +13,7 @@ import { saveAnswer } from "@/features/play/server/answer-save-commands";
 import { ANSWERS_WRITTEN } from "@/features/play/server/answer-events";
 import { readTemplateFiles, syncTemplates } from "@/features/activities/server/template-load";
 import { setLrs } from "@/features/lti/server/lrs-commands";
-import { RECORD_QUEUE, startXapiWorkers } from "@/features/lti/server/xapi-queue";
+import { checkXapi, RECORD_QUEUE, startXapiWorkers } from "@/features/lti/server/xapi-queue";
 import {
   createAcademy,
   createActivityFromTemplate,
@@ -21,26 +21,11 @@ import {
   createUser,
   uniqueTag,
 } from "../../../prisma/seed/factories";
+import { childPid, threadPriorities } from "../../../tests/support/child-processes";
+import { acceptingLrs } from "../../../tests/support/lrs-stub";
 
 const STUDENTS = 60;
-
-/** An LRS taking every POST (200), keeping the statements. */
-async function lrsStub() {
-  const statements: { id: string }[] = [];
-  const server = http.createServer((req, res) => {
-    let body = "";
-    req.on("data", (chunk: Buffer) => (body += chunk.toString("utf8")));
-    req.on("end", () => {
-      const got = JSON.parse(body) as { id: string }[];
-      statements.push(...got);
-      res.writeHead(200, { "content-type": "application/json" });
-      res.end(JSON.stringify(got.map((s) => s.id)));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const port = (server.address() as AddressInfo).port;
-  return { statements, endpoint: `http://127.0.0.1:${port}/xapi`, close: () => new Promise((r) => server.close(r)) };
-}
+const CHILD = "xapi-worker-child.mjs";
 
 async function until<T>(what: () => Promise<T | null | undefined | false>, ms: number): Promise<T> {
   const end = Date.now() + ms;
@@ -52,13 +37,13 @@ async function until<T>(what: () => Promise<T | null | undefined | false>, ms: n
   }
 }
 
-/** An academy with an LRS, a class of STUDENTS with sourcedIds, and a self-paced activity of one keyed scene. */
-async function setUp(endpoint: string) {
+/** An academy with an LRS, a class of `size` students with sourcedIds, and a self-paced activity of one keyed scene. */
+async function setUp(endpoint: string, size: number) {
   const tag = uniqueTag();
   const academy = await createAcademy(db(), { name: `R${tag}`, nameKana: "あーる" });
   const school = (await createSchool(db(), { academyId: academy.id, name: `R${tag}`, nameKana: "あーる" })).id;
   const students: string[] = [];
-  for (let n = 0; n < STUDENTS; n++) {
+  for (let n = 0; n < size; n++) {
     const student = await createUser(db(), {
       role: "student",
       email: `r-${tag}-${n}@t.example`,
@@ -88,16 +73,64 @@ beforeAll(async () => {
   await syncTemplates(db(), await readTemplateFiles());
 });
 afterAll(async () => {
+  setEventWanted(ANSWERS_WRITTEN, false, "xapi");
   setEventWanted(ANSWERS_WRITTEN, false);
   await stopJobQueue();
   await db().$disconnect();
 });
 
+/** A saved answer of `student` choosing `choice`. */
+const save = (s: { activity: string; scene: string }, student: string, choice: string) =>
+  saveAnswer(student, {
+    activityId: s.activity,
+    sceneId: s.scene,
+    answer: { choice },
+    clientRevision: 1,
+    idempotencyKey: `k${uniqueTag()}${uniqueTag()}`,
+    mode: "self",
+  });
+
+describe("the learning records' workers", () => {
+  // first: the server's check, before this file works the queues in its own process below
+  it("once an academy has an LRS, a child process at idle priority makes and sends a saved answer's statements", async () => {
+    const lrs = await acceptingLrs();
+    try {
+      const s = await setUp(lrs.endpoint, 1);
+      await checkXapi();
+      // the workers' process: every thread in the idle class at nice 19
+      await expect
+        .poll(
+          () => {
+            const pid = childPid(CHILD);
+            const threads = pid === undefined ? [] : threadPriorities(pid);
+            return threads.length > 0 && threads.every((t) => t.policy === 5 && t.nice === 19);
+          },
+          { timeout: 60_000, interval: 50 },
+        )
+        .toBe(true);
+      expect(await save(s, s.students[0]!, "clear")).toMatchObject({ ok: true });
+      // at idle priority on a busy machine the child may wait for a core
+      await until(async () => {
+        const rows = await db().xapiStatement.findMany({ where: { activityId: s.activity } });
+        return rows.length === 3 && rows.every((r) => r.state === "sent");
+      }, 90_000);
+      const made = await db().xapiStatement.findMany({ where: { activityId: s.activity } });
+      expect(lrs.statements.filter((st) => made.some((r) => r.id === st.id))).toHaveLength(3);
+    } finally {
+      await lrs.close();
+      // the next test works the queue itself: the child ends (as it does when its server goes)
+      const pid = childPid(CHILD);
+      if (pid !== undefined) process.kill(pid);
+      await until(async () => childPid(CHILD) === undefined, 30_000);
+    }
+  }, 180_000);
+});
+
 describe("learning records of a class saving at once", () => {
   it("the statements of 60 students' saves waiting in the queue are made and sent within seconds, each as one save makes them", async () => {
-    const lrs = await lrsStub();
+    const lrs = await acceptingLrs();
     try {
-      const s = await setUp(lrs.endpoint);
+      const s = await setUp(lrs.endpoint, STUDENTS);
       const boss = await jobQueue();
       // the record queue receives the saves' event, and nobody works it yet
       await boss.createQueue(RECORD_QUEUE, { name: RECORD_QUEUE });
@@ -105,16 +138,7 @@ describe("learning records of a class saving at once", () => {
       setEventWanted(ANSWERS_WRITTEN, true);
       // one save at a time: a save statement (a job) each; half the class right, half wrong
       for (const [n, student] of s.students.entries()) {
-        const choice = n % 2 === 0 ? "clear" : "cloudy";
-        const saved = await saveAnswer(student, {
-          activityId: s.activity,
-          sceneId: s.scene,
-          answer: { choice },
-          clientRevision: 1,
-          idempotencyKey: `k${uniqueTag()}${uniqueTag()}`,
-          mode: "self",
-        });
-        expect(saved).toMatchObject({ ok: true });
+        expect(await save(s, student, n % 2 === 0 ? "clear" : "cloudy")).toMatchObject({ ok: true });
       }
       await until(async () => (await boss.getQueueSize(RECORD_QUEUE)) >= STUDENTS, 15_000);
 
