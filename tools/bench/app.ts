@@ -9,6 +9,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import path from "node:path";
+import { openSync } from "node:fs";
 import { createPrismaClient } from "@/platform/db/client";
 import { hashPassword } from "@/platform/auth/password";
 import { sealNewCode } from "@/platform/auth/signin-code-crypto";
@@ -288,7 +289,7 @@ export async function startApp(
           ...SECRETS,
           NEXT_TELEMETRY_DISABLED: "1",
         },
-        stdio: ["ignore", "ignore", "inherit"],
+        stdio: ["ignore", process.env.BENCH_APP_LOG ? openSync(process.env.BENCH_APP_LOG, "a") : "ignore", "inherit"],
       },
     ),
   );

@@ -1,6 +1,6 @@
 import "server-only";
 import { db } from "@/platform/db";
-import { sceneSchema } from "@/features/scenes/shared/schema";
+import { type Scene, sceneSchema } from "@/features/scenes/shared/schema";
 import { sceneHasKey, verdictOf } from "@/features/scenes/shared/key";
 import { isMarkedSceneType, type MarkVerdict } from "@/features/results/shared/mark-verdicts";
 
@@ -56,12 +56,61 @@ function scenesOf(activityId: string, userId: string): Promise<SceneRow[]> {
   );
 }
 
-/** The person's completion of the activity; null while a scene is unanswered. */
-export async function completionOf(activityId: string, userId: string): Promise<Completion | null> {
-  const scenes = await scenesOf(activityId, userId);
-  if (scenes.length === 0 || scenes.some((s) => s.answer === null)) return null;
-  const verdicts = scenes.map((s) => verdict(s.type, s.content, s.answer)).filter((v) => v !== null);
-  return { correct: verdicts.filter((v) => v === "correct").length, keyed: verdicts.length, scenes: scenes.length };
+/** One person's work on one activity: whose completion is asked for. */
+export interface Attempt {
+  activityId: string;
+  userId: string;
+}
+
+export const attemptKey = (a: Attempt) => `${a.activityId}/${a.userId}`;
+
+interface SceneAnswer {
+  activity_id: string;
+  user_id: string;
+  scene_id: string;
+  type: string;
+  content: unknown;
+  answer: unknown;
+}
+
+/** Every scene of each (activity, person) with the person's answer (null: none), for all of them in one query. */
+const SCENE_ANSWERS_SQL = `
+  select q.activity_id::text, q.user_id::text, sc.id::text as scene_id, sc.type::text, sc.content, r.answer
+  from (select distinct activity_id, user_id from unnest($1::uuid[], $2::uuid[]) as u(activity_id, user_id)) q
+  join activity_scenes sc on sc.activity_id = q.activity_id
+  left join responses r on r.scene_id = sc.id and r.user_id = q.user_id`;
+
+function completionFrom(rows: SceneAnswer[], sceneOf: (row: SceneAnswer) => Scene | null): Completion | null {
+  if (rows.length === 0 || rows.some((s) => s.answer === null)) return null;
+  const verdicts = rows.map((s) => {
+    const scene = sceneOf(s);
+    return scene ? verdictOf(scene, s.answer) : null;
+  });
+  const keyed = verdicts.filter((v) => v !== null);
+  return { correct: keyed.filter((v) => v === "correct").length, keyed: keyed.length, scenes: rows.length };
+}
+
+/**
+ * The completions of `attempts` (by attemptKey; null while a scene is unanswered): every scene answered, and of the
+ * scenes with a key how many right. Read by one query whatever their number, each scene's content parsed once.
+ */
+export async function completionsOf(attempts: Attempt[]): Promise<Map<string, Completion | null>> {
+  const rows = await db().$queryRawUnsafe<SceneAnswer[]>(
+    SCENE_ANSWERS_SQL,
+    attempts.map((a) => a.activityId),
+    attempts.map((a) => a.userId),
+  );
+  const grouped = new Map<string, SceneAnswer[]>(attempts.map((a) => [attemptKey(a), []]));
+  for (const row of rows) grouped.get(attemptKey({ activityId: row.activity_id, userId: row.user_id }))?.push(row);
+  const scenes = new Map<string, Scene | null>();
+  const sceneOf = (row: SceneAnswer) => {
+    if (!scenes.has(row.scene_id)) {
+      const parsed = sceneSchema.safeParse({ type: row.type, content: row.content });
+      scenes.set(row.scene_id, parsed.success ? parsed.data : null);
+    }
+    return scenes.get(row.scene_id)!;
+  };
+  return new Map([...grouped].map(([key, of]) => [key, completionFrom(of, sceneOf)]));
 }
 
 /** One scene's part of a standing. */

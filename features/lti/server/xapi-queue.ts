@@ -1,5 +1,6 @@
 import "server-only";
 import { type Job, jobQueue, type JobQueue, setEventWanted, unsubscribeIfRunning } from "@/platform/queue/commands";
+import { forkIdleChild } from "@/platform/ops/idle-child";
 import { errorField, log } from "@/platform/ops/log";
 import { schedulePeriodic } from "@/platform/ops/periodic";
 import { ANSWERS_WRITTEN, type AnswersWritten } from "@/features/play/server/answer-events";
@@ -18,15 +19,22 @@ export const RECORD_QUEUE = "xapi-record";
 export const DELIVER_QUEUE = "xapi-deliver";
 export const RETRY_LIMIT = 8;
 export const RETRY_DELAY_S = 5;
+/**
+ * The save statements' jobs one fetch takes and records together: a worker fetches again only a polling interval
+ * after its last fetch began, so a class saving at once is caught up in a few fetches.
+ */
+const RECORD_BATCH = 200;
+/** The workers' child process's heap: a fetch of RECORD_BATCH save statements' answers and their statements. */
+const WORKER_HEAP_MB = 384;
 
 interface Deliver {
   academyId: string;
 }
 
+/** The statements of a batch of jobs' answers, stored together (xapi-record-commands.ts), then their deliveries asked for. */
 async function record(boss: JobQueue, jobs: Job<AnswersWritten>[]) {
-  for (const job of jobs) {
-    for (const academyId of await recordAnswers(job.data.answers)) await requestDelivery(boss, academyId);
-  }
+  for (const academyId of await recordAnswers(jobs.map((job) => job.data.answers)))
+    await requestDelivery(boss, academyId);
 }
 
 /** A delivery of the academy's waiting statements (none queued twice: the queue's policy keeps one waiting). */
@@ -50,11 +58,8 @@ async function deliver(jobs: Job<Deliver>[]) {
   }
 }
 
-/**
- * Creates the queues and works them in this process: `pollingSeconds` how often an idle worker looks for jobs,
- * `retryDelaySeconds` the first wait before a delivery is tried again (a test's is short).
- */
-export async function startXapiWorkers(boss: JobQueue, pollingSeconds = 2, retryDelaySeconds = RETRY_DELAY_S) {
+/** Creates the queues (`retryDelaySeconds`: the first wait before a delivery is tried again) and the answers' subscription. */
+export async function createXapiQueues(boss: JobQueue, retryDelaySeconds = RETRY_DELAY_S) {
   const retry = { retryLimit: RETRY_LIMIT, retryBackoff: true };
   await boss.createQueue(RECORD_QUEUE, { name: RECORD_QUEUE, ...retry, retryDelay: 1 });
   await boss.createQueue(DELIVER_QUEUE, {
@@ -64,22 +69,56 @@ export async function startXapiWorkers(boss: JobQueue, pollingSeconds = 2, retry
     retryDelay: retryDelaySeconds,
   });
   await boss.subscribe(ANSWERS_WRITTEN, RECORD_QUEUE);
-  const options = { includeMetadata: true as const, batchSize: 5, pollingIntervalSeconds: pollingSeconds };
-  await boss.work<AnswersWritten>(RECORD_QUEUE, options, (jobs) => record(boss, jobs));
-  await boss.work<Deliver>(DELIVER_QUEUE, options, deliver);
+}
+
+/**
+ * Creates the queues and works them in this process (the workers' child, xapi-worker-child.mjs; a test):
+ * `pollingSeconds` how often an idle worker looks for jobs, `retryDelaySeconds` the first wait before a delivery is
+ * tried again (a test's is short).
+ */
+export async function startXapiWorkers(boss: JobQueue, pollingSeconds = 2, retryDelaySeconds = RETRY_DELAY_S) {
+  await createXapiQueues(boss, retryDelaySeconds);
+  const options = { includeMetadata: true as const, pollingIntervalSeconds: pollingSeconds };
+  await boss.work<AnswersWritten>(RECORD_QUEUE, { ...options, batchSize: RECORD_BATCH }, (jobs) => record(boss, jobs));
+  await boss.work<Deliver>(DELIVER_QUEUE, { ...options, batchSize: 5 }, deliver);
+}
+
+/**
+ * The workers in a child process at idle priority (xapi-worker-child.mjs); resolves once it works the queues, and
+ * `ended` is called when it ends (the next check starts another).
+ */
+function startWorkersChild(ended: () => void): Promise<void> {
+  const child = forkIdleChild(["features", "lti", "server", "xapi-worker-child.mjs"], [], {
+    heapMb: WORKER_HEAP_MB,
+    env: process.env,
+  });
+  return new Promise<void>((resolve, reject) => {
+    child.once("message", () => resolve());
+    child.once("exit", (code) => {
+      ended();
+      log().warn({ event: "xapi.workers.exited", code }, "xapi: the workers' process ended");
+      reject(new Error(`the xapi workers' process ended (${code})`));
+    });
+  });
 }
 
 const shared = globalThis as unknown as { manabiyaXapiWorkers?: Promise<void> };
 
 /**
  * Turns the learning records on in this process once an academy has an LRS: the answer saves publish, the queue
- * starts and its workers run (once per process, shared through globalThis by Next's bundles); off while none has.
+ * starts and its workers run in a child process at idle priority (startWorkersChild; once per process, shared
+ * through globalThis by Next's bundles); off while none has.
  */
 export async function checkXapi(): Promise<void> {
   const on = await anyLrs();
   setEventWanted(ANSWERS_WRITTEN, on, "xapi");
   if (on && !shared.manabiyaXapiWorkers) {
-    const started = jobQueue().then((boss) => startXapiWorkers(boss));
+    const started: Promise<void> = jobQueue().then(async (boss) => {
+      await createXapiQueues(boss);
+      await startWorkersChild(() => {
+        if (shared.manabiyaXapiWorkers === started) shared.manabiyaXapiWorkers = undefined;
+      });
+    });
     started.catch(() => {
       if (shared.manabiyaXapiWorkers === started) shared.manabiyaXapiWorkers = undefined;
     });

@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 import { db } from "@/platform/db";
 import { publicUrl } from "@/platform/env";
 import type { WrittenAnswer } from "@/features/play/server/answer-writer";
-import { completionOf, verdict } from "./completion-queries";
+import { attemptKey, type Completion, completionsOf, verdict } from "./completion-queries";
 import { buildStatement, responseText, type StatementFacts, type VerbName } from "@/features/lti/shared/xapi";
 
 /**
@@ -103,31 +103,46 @@ function answered(row: AnswerRow, a: WrittenAnswer): Made {
 }
 
 /** `completed` when the person has answered every scene of the activity (its score: the scenes with a key). */
-async function completed(row: AnswerRow, at: string): Promise<Made | null> {
-  const done = await completionOf(row.activity_id, row.user_id);
+function completed(row: AnswerRow, at: string, done: Completion | null | undefined): Made | null {
   if (!done) return null;
   const result = { completion: true, ...(done.keyed > 0 ? { correct: done.correct, total: done.keyed } : {}) };
   return make(row, "completed", registrationOf(row), at, { result });
 }
 
-/** Stores the statements `answers` make; the academies whose LRS they are for. */
-export async function recordAnswers(answers: WrittenAnswer[]): Promise<string[]> {
+/**
+ * Stores the statements the answers of `saves` make (each item the answers one save statement wrote, in the order
+ * they were written); the academies whose LRS they are for. Two queries read what every answer of them needs, and
+ * each save's statements are stored by an insert of their own, so that they keep the moment they were made in.
+ */
+export async function recordAnswers(saves: WrittenAnswer[][]): Promise<string[]> {
+  const answers = saves.flat();
   if (answers.length === 0) return [];
   const rows = await db().$queryRawUnsafe<AnswerRow[]>(
     ANSWERS_SQL,
     answers.map((a) => a.userId),
     answers.map((a) => a.sceneId),
   );
-  const byKey = new Map(rows.map((r) => [`${r.user_id}/${r.scene_id}`, r]));
-  const made: Made[] = [];
-  for (const a of answers) {
-    const row = byKey.get(`${a.userId}/${a.sceneId}`);
-    if (!row?.sourced_id) continue;
-    made.push(make(row, "initialized", registrationOf(row), a.savedAt, {}), answered(row, a));
-    const done = await completed(row, a.savedAt);
-    if (done) made.push(done);
+  const byKey = new Map(rows.filter((r) => r.sourced_id).map((r) => [`${r.user_id}/${r.scene_id}`, r]));
+  const rowOf = (a: WrittenAnswer) => byKey.get(`${a.userId}/${a.sceneId}`);
+  const recorded = answers.flatMap((a) => rowOf(a) ?? []);
+  const completions = await completionsOf(recorded.map((r) => ({ activityId: r.activity_id, userId: r.user_id })));
+  const academies = new Set<string>();
+  for (const save of saves) {
+    const made: Made[] = [];
+    for (const a of save) {
+      const row = rowOf(a);
+      if (!row) continue;
+      made.push(make(row, "initialized", registrationOf(row), a.savedAt, {}), answered(row, a));
+      const done = completed(
+        row,
+        a.savedAt,
+        completions.get(attemptKey({ activityId: row.activity_id, userId: row.user_id })),
+      );
+      if (done) made.push(done);
+    }
+    if (made.length === 0) continue;
+    await db().xapiStatement.createMany({ data: made, skipDuplicates: true });
+    for (const m of made) academies.add(m.academyId);
   }
-  if (made.length === 0) return [];
-  await db().xapiStatement.createMany({ data: made, skipDuplicates: true });
-  return [...new Set(made.map((m) => m.academyId))];
+  return [...academies];
 }

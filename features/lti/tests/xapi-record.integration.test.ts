@@ -1,0 +1,168 @@
+/**
+ * The learning records' workers (pg-boss in the test database, LRS stubs this test starts): once an academy has an
+ * LRS, the server's check starts them in a child process whose every thread is at idle priority, and it makes and
+ * sends a saved answer's statements. A class saving at once: the jobs of many save statements, waiting in the record
+ * queue when the workers start (the production polling interval), all become their statements within a few seconds,
+ * each student's exactly as one save alone makes them (initialized, answered, completed with the score), and reach
+ * the academy's LRS.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db } from "@/platform/db";
+import { jobQueue, setEventWanted, stopJobQueue } from "@/platform/queue/commands";
+import { saveAnswer } from "@/features/play/server/answer-save-commands";
+import { ANSWERS_WRITTEN } from "@/features/play/server/answer-events";
+import { readTemplateFiles, syncTemplates } from "@/features/activities/server/template-load";
+import { setLrs } from "@/features/lti/server/lrs-commands";
+import { checkXapi, RECORD_QUEUE, startXapiWorkers } from "@/features/lti/server/xapi-queue";
+import {
+  createAcademy,
+  createActivityFromTemplate,
+  createSchool,
+  createUser,
+  uniqueTag,
+} from "../../../prisma/seed/factories";
+import { childPid, threadPriorities } from "../../../tests/support/child-processes";
+import { acceptingLrs } from "../../../tests/support/lrs-stub";
+
+const STUDENTS = 60;
+const CHILD = "xapi-worker-child.mjs";
+
+async function until<T>(what: () => Promise<T | null | undefined | false>, ms: number): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = await what();
+    if (value) return value;
+    if (Date.now() > end) throw new Error("timed out");
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** An academy with an LRS, a class of `size` students with sourcedIds, and a self-paced activity of one keyed scene. */
+async function setUp(endpoint: string, size: number) {
+  const tag = uniqueTag();
+  const academy = await createAcademy(db(), { name: `R${tag}`, nameKana: "あーる" });
+  const school = (await createSchool(db(), { academyId: academy.id, name: `R${tag}`, nameKana: "あーる" })).id;
+  const students: string[] = [];
+  for (let n = 0; n < size; n++) {
+    const student = await createUser(db(), {
+      role: "student",
+      email: `r-${tag}-${n}@t.example`,
+      schoolId: school,
+      name: `記録 ${n}`,
+      student: { grade: 1, className: "1", number: n + 1 },
+    });
+    await db().user.update({ where: { id: student.id }, data: { sourcedId: `r-${tag}-${n}` } });
+    students.push(student.id);
+  }
+  const activity = (
+    await createActivityFromTemplate(db(), { templateId: "science-dissolve", schoolId: school, mode: "self" })
+  ).id;
+  const scenes = await db().activityScene.findMany({ where: { activityId: activity } });
+  const choice = scenes.find((s) => s.type === "single_choice")!;
+  const scene = choice.id;
+  await db().activityScene.deleteMany({ where: { activityId: activity, id: { not: scene } } });
+  // the key: "clear" is right
+  const content = choice.content as { options: { id: string; correct?: boolean }[] };
+  const options = content.options.map((o) => ({ ...o, correct: o.id === "clear" }));
+  await db().activityScene.update({ where: { id: scene }, data: { content: { ...content, options } } });
+  await setLrs(academy.id, { endpoint, key: "k", secret: "s", includeNames: false }, { via: "cli" });
+  return { students, activity, scene };
+}
+
+beforeAll(async () => {
+  await syncTemplates(db(), await readTemplateFiles());
+});
+afterAll(async () => {
+  setEventWanted(ANSWERS_WRITTEN, false, "xapi");
+  setEventWanted(ANSWERS_WRITTEN, false);
+  await stopJobQueue();
+  await db().$disconnect();
+});
+
+/** A saved answer of `student` choosing `choice`. */
+const save = (s: { activity: string; scene: string }, student: string, choice: string) =>
+  saveAnswer(student, {
+    activityId: s.activity,
+    sceneId: s.scene,
+    answer: { choice },
+    clientRevision: 1,
+    idempotencyKey: `k${uniqueTag()}${uniqueTag()}`,
+    mode: "self",
+  });
+
+describe("the learning records' workers", () => {
+  // first: the server's check, before this file works the queues in its own process below
+  it("once an academy has an LRS, a child process at idle priority makes and sends a saved answer's statements", async () => {
+    const lrs = await acceptingLrs();
+    try {
+      const s = await setUp(lrs.endpoint, 1);
+      await checkXapi();
+      // the workers' process: every thread in the idle class at nice 19
+      await expect
+        .poll(
+          () => {
+            const pid = childPid(CHILD);
+            const threads = pid === undefined ? [] : threadPriorities(pid);
+            return threads.length > 0 && threads.every((t) => t.policy === 5 && t.nice === 19);
+          },
+          { timeout: 60_000, interval: 50 },
+        )
+        .toBe(true);
+      expect(await save(s, s.students[0]!, "clear")).toMatchObject({ ok: true });
+      // at idle priority on a busy machine the child may wait for a core
+      await until(async () => {
+        const rows = await db().xapiStatement.findMany({ where: { activityId: s.activity } });
+        return rows.length === 3 && rows.every((r) => r.state === "sent");
+      }, 90_000);
+      const made = await db().xapiStatement.findMany({ where: { activityId: s.activity } });
+      expect(lrs.statements.filter((st) => made.some((r) => r.id === st.id))).toHaveLength(3);
+    } finally {
+      await lrs.close();
+      // the next test works the queue itself: the child ends (as it does when its server goes)
+      const pid = childPid(CHILD);
+      if (pid !== undefined) process.kill(pid);
+      await until(async () => childPid(CHILD) === undefined, 30_000);
+    }
+  }, 180_000);
+});
+
+describe("learning records of a class saving at once", () => {
+  it("the statements of 60 students' saves waiting in the queue are made and sent within seconds, each as one save makes them", async () => {
+    const lrs = await acceptingLrs();
+    try {
+      const s = await setUp(lrs.endpoint, STUDENTS);
+      const boss = await jobQueue();
+      // the record queue receives the saves' event, and nobody works it yet
+      await boss.createQueue(RECORD_QUEUE, { name: RECORD_QUEUE });
+      await boss.subscribe(ANSWERS_WRITTEN, RECORD_QUEUE);
+      setEventWanted(ANSWERS_WRITTEN, true);
+      // one save at a time: a save statement (a job) each; half the class right, half wrong
+      for (const [n, student] of s.students.entries()) {
+        expect(await save(s, student, n % 2 === 0 ? "clear" : "cloudy")).toMatchObject({ ok: true });
+      }
+      await until(async () => (await boss.getQueueSize(RECORD_QUEUE)) >= STUDENTS, 15_000);
+
+      const started = Date.now();
+      await startXapiWorkers(boss);
+      const made = await until(async () => {
+        const rows = await db().xapiStatement.findMany({ where: { activityId: s.activity } });
+        return rows.length === 3 * STUDENTS && rows.every((r) => r.state === "sent") && rows;
+      }, 30_000);
+      // a class's statements do not wait a polling interval per few saves (5 jobs every 2 s took 24 s for these)
+      expect(Date.now() - started).toBeLessThan(10_000);
+
+      expect(lrs.statements.map((st) => st.id).sort()).toEqual(made.map((r) => r.id).sort());
+      for (const [n, student] of s.students.entries()) {
+        const mine = made.filter((r) => r.userId === student);
+        expect(mine.map((r) => r.verb).sort()).toEqual(["answered", "completed", "initialized"]);
+        const completed = mine.find((r) => r.verb === "completed")!.statement as { result: unknown };
+        expect(completed.result).toEqual({
+          completion: true,
+          score: { raw: n % 2 === 0 ? 1 : 0, min: 0, max: 1, scaled: n % 2 === 0 ? 1 : 0 },
+        });
+      }
+    } finally {
+      await lrs.close();
+    }
+  });
+});
