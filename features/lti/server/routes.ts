@@ -12,9 +12,9 @@ import { readBodyLimited } from "@/platform/http";
 import { getPlainText } from "@/platform/i18n/server";
 import { countSigninFailure } from "@/platform/ops/metrics";
 import { requestClient } from "@/platform/security/client-ip";
-import { withFramePass } from "@/platform/security/frame-pass";
+import { REFUSED_PAGE, withFramePass } from "@/platform/security/frame-pass";
 import { frameAncestorsDirective, sameOrigin } from "@/platform/security/headers";
-import { type LaunchRefusal, REFUSED_PATH } from "@/features/lti/shared/claims";
+import type { LaunchRefusal } from "@/features/lti/shared/claims";
 import { pickActivity } from "./deep-link";
 import { toolJwks } from "./keys";
 import { verifyLaunch } from "./launch";
@@ -31,7 +31,7 @@ const seeOther = (path: string) =>
   });
 /** The translated refusal page; framed by `frameAncestors` (the portal's origins, when known) by a frame pass. */
 const refused = (code: LaunchRefusal, frameAncestors: string[] = []) =>
-  seeOther(withFramePass(`${REFUSED_PATH}?reason=${code}`, frameAncestors, env().AUTH_SECRET));
+  seeOther(withFramePass(`${REFUSED_PAGE}?reason=${code}`, frameAncestors, env().AUTH_SECRET));
 
 /**
  * The state cookie: the launch comes back as a cross-site form POST (from the portal's page, in a new window or its

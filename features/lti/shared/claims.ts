@@ -64,9 +64,6 @@ export const TOOL_PATHS = {
   deepLinkPick: "/api/lti/deep-link",
 } as const;
 
-/** The refusal page. */
-export const REFUSED_PATH = "/lti/refused";
-
 /** The services' claims of a launch (Assignment and Grade Services 2.0, Names and Role Provisioning 2.0). */
 export const SERVICE_CLAIM = {
   context: `${LTI}/context`,
