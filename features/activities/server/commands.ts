@@ -112,15 +112,18 @@ export async function duplicateActivity(
   });
 }
 
-/** Ends the activity's running sessions in `tx`; what to publish once it commits (session-events.ts). */
-export async function endRunningSessions(tx: Prisma.TransactionClient, activityId: string): Promise<SessionEnded[]> {
+/**
+ * Ends the running sessions of the activities in `tx` (a mode change, an archive, the year-end rollover); what to
+ * publish once it commits (session-events.ts `publishEnded`).
+ */
+export async function endRunningSessions(tx: Prisma.TransactionClient, activityIds: string[]): Promise<SessionEnded[]> {
   const endedAt = new Date();
   const ended = await tx.guideSession.updateManyAndReturn({
-    where: { activityId, endedAt: null },
+    where: { activityId: { in: activityIds }, endedAt: null },
     data: { endedAt, version: { increment: 1 } },
-    select: { id: true },
+    select: { id: true, activityId: true },
   });
-  return ended.map((s) => ({ sessionId: s.id, activityId, endedAt: endedAt.toISOString() }));
+  return ended.map((s) => ({ sessionId: s.id, activityId: s.activityId, endedAt: endedAt.toISOString() }));
 }
 
 /** Students' homes and live screens follow a mode or lifecycle change (sent on commit). */
@@ -142,7 +145,7 @@ export async function changeMode(ctx: Ctx, activityId: string, mode: ActivityMod
       data: { mode, version: { increment: 1 } },
       select: { id: true },
     });
-    if (endsGuideSession(current.mode, mode)) ended = await endRunningSessions(tx, activityId);
+    if (endsGuideSession(current.mode, mode)) ended = await endRunningSessions(tx, [activityId]);
     await audit(
       {
         action: "activity.mode",
@@ -260,7 +263,7 @@ export async function setArchived(ctx: Ctx, activityId: string, archived: boolea
         : { status: "active", archivedAt: null, version: { increment: 1 } },
     });
     if (changed.count !== 1) return fail("NOT_FOUND");
-    if (archived) ended = await endRunningSessions(tx, activityId);
+    if (archived) ended = await endRunningSessions(tx, [activityId]);
     await audit(
       {
         action: archived ? "activity.archive" : "activity.restore",

@@ -15,6 +15,7 @@ import { ANSWERS_WRITTEN } from "@/features/play/server/answer-events";
 import { SESSION_ENDED } from "@/features/activities/server/session-events";
 import { endSession, goToScene, startSession, touchPresence } from "@/features/play/server/session-commands";
 import { changeMode } from "@/features/activities/server/commands";
+import { applyRollover } from "@/features/rostering/server/rollover-commands";
 import { MARKS_WRITTEN } from "@/features/results/server/mark-events";
 import { markResponse } from "@/features/results/server/mark-commands";
 import { markInput } from "@/features/results/shared/mark-schema";
@@ -342,6 +343,30 @@ describe("the teachers' marks and the live sessions' ends", () => {
     const session = await db().guideSession.findFirstOrThrow({ where: { activityId: s.activity, endedAt: null } });
     await touchPresence(session.id, s.student);
     expect(await changeMode(s.ctx, s.activity, "standby")).toMatchObject({ ok: true });
+    const endedAt = (await db().guideSession.findUniqueOrThrow({ where: { id: session.id } })).endedAt!.toISOString();
+    await until(async () => accepted(s.received).length === 1);
+    expect(accepted(s.received)[0]).toEqual({
+      userId: s.sub,
+      scoreGiven: 0,
+      scoreMaximum: 1,
+      activityProgress: "Completed",
+      gradingProgress: "FullyGraded",
+      timestamp: endedAt,
+    });
+  });
+  it("the year-end rollover archives a live activity: its running session ends and its launched participant gets their score; a dry run sends nothing", async () => {
+    const s = await setUp({ mode: "guide" });
+    expect(await startSession(s.ctx, s.activity)).toMatchObject({ ok: true });
+    const session = await db().guideSession.findFirstOrThrow({ where: { activityId: s.activity, endedAt: null } });
+    await touchPresence(session.id, s.student);
+    const { currentYear } = await db().school.findUniqueOrThrow({ where: { id: s.school } });
+    const input = { schoolId: s.school, expectedYear: currentYear, topGrade: 3, classMoves: [] };
+
+    expect(await applyRollover(s.ctx, input, { dryRun: true })).toMatchObject({ ok: true, data: { applied: false } });
+    await new Promise((r) => setTimeout(r, 2_000));
+    expect(s.received()).toEqual([]);
+
+    expect(await applyRollover(s.ctx, input)).toMatchObject({ ok: true, data: { applied: true, archived: 1 } });
     const endedAt = (await db().guideSession.findUniqueOrThrow({ where: { id: session.id } })).endedAt!.toISOString();
     await until(async () => accepted(s.received).length === 1);
     expect(accepted(s.received)[0]).toEqual({

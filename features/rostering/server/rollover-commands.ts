@@ -12,6 +12,8 @@ import { classesOf, readRolloverStudents, type RolloverStudent } from "./rollove
 import { confirmsSchoolName, mayRollInto, planRollover } from "../shared/rollover-plan";
 import type { RolloverInput } from "../shared/rollover-schema";
 import { applyNextYearSet, SetRefused } from "./rollover-set";
+import { endRunningSessions } from "@/features/activities/server/commands";
+import { publishEnded, type SessionEnded } from "@/features/activities/server/session-events";
 
 interface Ctx {
   schoolId: AuthorizedSchoolId;
@@ -120,8 +122,10 @@ export async function applyRollover(
 ): Promise<ActionResult<RolloverResult>> {
   const year = input.expectedYear + 1;
   if (!mayRollInto(year, new Date())) return fail("CONFLICT");
+  // the archived activities' live sessions end with it; published once the rollover commits (never for a dry run)
+  let ended: SessionEnded[] = [];
   try {
-    return await db().$transaction(
+    const result = await db().$transaction(
       async (tx) => {
         const advanced = await tx.school.updateMany({
           where: { id: ctx.schoolId, currentYear: input.expectedYear },
@@ -149,10 +153,7 @@ export async function applyRollover(
           where: { id: { in: ids } },
           data: { status: "archived", archivedAt: new Date(), version: { increment: 1 } },
         });
-        await tx.guideSession.updateMany({
-          where: { activityId: { in: ids }, endedAt: null },
-          data: { endedAt: new Date(), version: { increment: 1 } },
-        });
+        ended = await endRunningSessions(tx, ids);
         const reissuedIds = fromSet ? [...fromSet.changed, ...fromSet.joined] : changed;
         const result = {
           year,
@@ -178,6 +179,8 @@ export async function applyRollover(
       },
       { timeout: 60_000 },
     );
+    ended.forEach(publishEnded);
+    return result;
   } catch (error) {
     if (error instanceof SeatClash) return fail("VALIDATION", { classMoves: ["seatClash"] });
     if (error instanceof NotConfirmed) return fail("VALIDATION", { confirmName: ["notConfirmed"] });
