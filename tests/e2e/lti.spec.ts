@@ -384,6 +384,35 @@ test.describe("launches from a 学習eポータル (LTI 1.3, against a platform 
     expect((await home).headers().location).toMatch(/\/signin\?from=/);
   });
 
+  test("inside the iframe of a portal nobody registered: the refused launch shows its translated page, framed by the origin the login came from only", async ({
+    page,
+  }) => {
+    const { school } = await makeSchool(0);
+    const activity = await createActivityFromTemplate(e2eDb(), {
+      templateId: "science-dissolve",
+      schoolId: school.id,
+      mode: "self",
+    });
+    // `platform` is registered by no academy: its login initiation names an unknown issuer
+    const refusal = page.waitForResponse((r) => r.url().startsWith(`${BASE_URL}/lti/refused?`));
+    await page.goto(platform.frameUrl(platform.startUrl(launchHint(randomUUID(), activity.id))));
+    const tool = page.frameLocator("#tool");
+    await expect(tool.getByTestId("lti-refused")).toHaveAttribute("data-code", "unknownIssuer");
+    await expect(tool.getByRole("heading", { level: 1 })).toBeVisible();
+    expect((await refusal).headers()["content-security-policy"]?.split("; ").at(-1)).toBe(
+      `frame-ancestors ${platform.issuer}`,
+    );
+    await page.screenshot({ path: "test-results/lti-iframe-unknown-portal-1280.png" });
+    // the same address framed by another origin is refused
+    const other = await startLtiPlatform({ toolUrl: BASE_URL });
+    try {
+      await page.goto(other.frameUrl((await refusal).url()));
+      await expect.poll(() => page.frames()[1]?.url()).toBe("chrome-error://chromewebdata/");
+    } finally {
+      await other.close();
+    }
+  });
+
   test("framing is refused: an LTI session's page inside a page of another origin, a password session's page inside any page", async ({
     page,
     browser,

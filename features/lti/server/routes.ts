@@ -13,7 +13,7 @@ import { getPlainText } from "@/platform/i18n/server";
 import { countSigninFailure } from "@/platform/ops/metrics";
 import { requestClient } from "@/platform/security/client-ip";
 import { REFUSED_PAGE, withFramePass } from "@/platform/security/frame-pass";
-import { frameAncestorsDirective, sameOrigin } from "@/platform/security/headers";
+import { frameAncestorsDirective, framingOrigins, sameOrigin } from "@/platform/security/headers";
 import type { LaunchRefusal } from "@/features/lti/shared/claims";
 import { pickActivity } from "./deep-link";
 import { toolJwks } from "./keys";
@@ -29,9 +29,18 @@ const seeOther = (path: string) =>
     status: 303,
     headers: { Location: new URL(path, publicUrl()).href, "Cache-Control": "no-store" },
   });
-/** The translated refusal page; framed by `frameAncestors` (the portal's origins, when known) by a frame pass. */
-const refused = (code: LaunchRefusal, frameAncestors: string[] = []) =>
-  seeOther(withFramePass(`${REFUSED_PAGE}?reason=${code}`, frameAncestors, env().AUTH_SECRET));
+/**
+ * The translated refusal page, framed through a frame pass by `frameAncestors`: the registered portal's origins once
+ * the platform is known; before that (an unknown issuer, a browser without the login's state cookie) the origin the
+ * request came from (its Origin, else its Referer's), so that the portal's frame shows why instead of the browser's
+ * error. Anyone may ask for a pass for their own origin that way; the page holds no form and says nothing of anybody.
+ */
+const refused = (req: NextRequest, code: LaunchRefusal, frameAncestors?: string[]) =>
+  seeOther(withFramePass(`${REFUSED_PAGE}?reason=${code}`, frameAncestors ?? callerOrigins(req), env().AUTH_SECRET));
+
+function callerOrigins(req: NextRequest): string[] {
+  return framingOrigins([req.headers.get("origin") ?? req.headers.get("referer")]);
+}
 
 /**
  * The state cookie: the launch comes back as a cross-site form POST (from the portal's page, in a new window or its
@@ -58,7 +67,7 @@ async function formOf(req: NextRequest): Promise<URLSearchParams | null> {
 export async function ltiLogin(req: NextRequest): Promise<Response> {
   const params = await formOf(req);
   const outcome: LoginOutcome = params ? await startLogin(params) : { ok: false, code: "badRequest" };
-  if (!outcome.ok) return refused(outcome.code, outcome.frameAncestors);
+  if (!outcome.ok) return refused(req, outcome.code, outcome.frameAncestors);
   (await cookies()).set(stateCookieName(outcome.state), "1", { ...STATE_COOKIE, maxAge: STATE_MINUTES * 60 });
   return new Response(null, { status: 302, headers: { Location: outcome.redirect, "Cache-Control": "no-store" } });
 }
@@ -86,10 +95,10 @@ export async function ltiLaunch(req: NextRequest): Promise<Response> {
       ...client,
       meta: { reason: outcome.code },
     });
-    return refused(outcome.code, outcome.frameAncestors);
+    return refused(req, outcome.code, outcome.frameAncestors);
   }
   if (!(await signInVerified(outcome.user, "lti", outcome.frameAncestors)))
-    return refused("badRequest", outcome.frameAncestors);
+    return refused(req, "badRequest", outcome.frameAncestors);
   await recordSignIn(outcome.user.id);
   await audit({ action: "signin.lti.success", actorId: outcome.user.id, academyId: outcome.academyId, ...client });
   return seeOther(outcome.landing);
@@ -137,10 +146,10 @@ export async function ltiDeepLinkPick(req: NextRequest): Promise<Response> {
   const actor = await getActor();
   const form = sameOrigin(req.headers, req.url) ? await formOf(req) : null;
   const portal = await sessionFrameAncestors();
-  if (!form || !actor || actor === "disabled" || actor.role === "student") return refused("pickExpired", portal);
+  if (!form || !actor || actor === "disabled" || actor.role === "student") return refused(req, "pickExpired", portal);
   const picker = { id: actor.id, role: actor.role, schoolId: actor.schoolId, academyId: actor.academyId };
   const outcome = await pickActivity({ form: Object.fromEntries(form), picker });
-  if (!outcome.ok) return refused(outcome.code, portal);
+  if (!outcome.ok) return refused(req, outcome.code, portal);
   await audit({
     action: "lti.deepLink",
     actorId: actor.id,
