@@ -30,6 +30,7 @@ import { requestScoreDelivery, startScoreWorkers } from "@/features/lti/server/s
 import { servicesOf } from "@/features/lti/shared/claims";
 import {
   type LtiPlatformEmulator,
+  type ReceivedScore,
   SCORE_TYPE,
   scoreProblems,
   startLtiPlatform,
@@ -144,6 +145,20 @@ const accepted = (received: () => { status: number; body: Record<string, unknown
   received()
     .filter((r) => r.status === 200)
     .map((r) => r.body);
+
+/** After the live session `sessionId` ended: the platform accepted one score for `s`, none of one point got, at the end. */
+async function expectScoredAtEnd(s: { sub: string; received: () => ReceivedScore[] }, sessionId: string) {
+  const endedAt = (await db().guideSession.findUniqueOrThrow({ where: { id: sessionId } })).endedAt!.toISOString();
+  await until(async () => accepted(s.received).length === 1);
+  expect(accepted(s.received)[0]).toEqual({
+    userId: s.sub,
+    scoreGiven: 0,
+    scoreMaximum: 1,
+    activityProgress: "Completed",
+    gradingProgress: "FullyGraded",
+    timestamp: endedAt,
+  });
+}
 
 const mark = async (
   s: { ctx: { schoolId: AuthorizedSchoolId; actorId: string }; activity: string },
@@ -343,16 +358,7 @@ describe("the teachers' marks and the live sessions' ends", () => {
     const session = await db().guideSession.findFirstOrThrow({ where: { activityId: s.activity, endedAt: null } });
     await touchPresence(session.id, s.student);
     expect(await changeMode(s.ctx, s.activity, "standby")).toMatchObject({ ok: true });
-    const endedAt = (await db().guideSession.findUniqueOrThrow({ where: { id: session.id } })).endedAt!.toISOString();
-    await until(async () => accepted(s.received).length === 1);
-    expect(accepted(s.received)[0]).toEqual({
-      userId: s.sub,
-      scoreGiven: 0,
-      scoreMaximum: 1,
-      activityProgress: "Completed",
-      gradingProgress: "FullyGraded",
-      timestamp: endedAt,
-    });
+    await expectScoredAtEnd(s, session.id);
   });
   it("the year-end rollover archives a live activity: its running session ends and its launched participant gets their score; a dry run sends nothing", async () => {
     const s = await setUp({ mode: "guide" });
@@ -367,16 +373,7 @@ describe("the teachers' marks and the live sessions' ends", () => {
     expect(s.received()).toEqual([]);
 
     expect(await applyRollover(s.ctx, input)).toMatchObject({ ok: true, data: { applied: true, archived: 1 } });
-    const endedAt = (await db().guideSession.findUniqueOrThrow({ where: { id: session.id } })).endedAt!.toISOString();
-    await until(async () => accepted(s.received).length === 1);
-    expect(accepted(s.received)[0]).toEqual({
-      userId: s.sub,
-      scoreGiven: 0,
-      scoreMaximum: 1,
-      activityProgress: "Completed",
-      gradingProgress: "FullyGraded",
-      timestamp: endedAt,
-    });
+    await expectScoredAtEnd(s, session.id);
   });
 });
 
