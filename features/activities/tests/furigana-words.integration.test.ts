@@ -1,22 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/platform/db";
 import type { AuthorizedSchoolId } from "@/platform/auth/scope";
-import { saveSceneContent } from "@/features/activities/server/scene-commands";
 import { saveSceneOrder } from "@/features/activities/server/commands";
 import { suggestFurigana } from "@/features/activities/server/furigana-suggest";
-import { readTemplateFiles, syncTemplates } from "@/features/activities/server/template-load";
 import { MAX_SCHOOL_WORDS } from "@/features/activities/shared/furigana-words";
-import {
-  createAcademy,
-  createActivityFromTemplate,
-  createSchool,
-  createUser,
-  uniqueTag,
-} from "../../../prisma/seed/factories";
+import { createAcademy, createActivityFromTemplate, createSchool, uniqueTag } from "../../../prisma/seed/factories";
+import { readingsWorld, saveSceneText, shown } from "./readings-fixture";
 
 /** The proposals as `base=reading` in text order. */
-const shown = (proposals: { base: string; reading: string }[]) => proposals.map((p) => `${p.base}=${p.reading}`);
-const info = (prompt: string) => ({ type: "info" as const, content: { prompt } });
 
 describe("furigana: the school's own word list, from the words its teachers corrected", () => {
   let school: AuthorizedSchoolId;
@@ -30,29 +21,11 @@ describe("furigana: the school's own word list, from the words its teachers corr
         orderBy: { base: "asc" },
       })
     ).map((r) => `${r.base}=${r.reading}`);
-  /** Saves `prompt` as the text of the first scene (an info scene) of a fresh activity of `schoolId`. */
-  const saveText = async (prompt: string, schoolId: string = school) => {
-    const act = await createActivityFromTemplate(db(), { templateId: "math-linear-equations", schoolId });
-    const first = await db().activityScene.findFirstOrThrow({
-      where: { activityId: act.id },
-      orderBy: { position: "asc" },
-      select: { id: true },
-    });
-    const ctx = { schoolId: schoolId as AuthorizedSchoolId, actorId: teacher };
-    expect(
-      await saveSceneContent(ctx, { activityId: act.id, version: 1, sceneId: first.id, scene: info(prompt) }),
-    ).toEqual({ ok: true, data: { version: 2 } });
-  };
+  const saveText = (prompt: string, schoolId: string = school) =>
+    saveSceneText(prompt, schoolId as AuthorizedSchoolId, teacher);
 
   beforeAll(async () => {
-    await syncTemplates(db(), await readTemplateFiles());
-    const tag = uniqueTag();
-    const academy = await createAcademy(db(), { name: `語学園${tag}`, nameKana: "ごがくえん" });
-    school = (await createSchool(db(), { academyId: academy.id, name: `語校${tag}`, nameKana: "ごこう" }))
-      .id as AuthorizedSchoolId;
-    other = (await createSchool(db(), { academyId: academy.id, name: `別語校${tag}`, nameKana: "べつごこう" }))
-      .id as AuthorizedSchoolId;
-    teacher = (await createUser(db(), { role: "teacher", email: `wl-${tag}@t.example`, schoolId: school })).id;
+    ({ school, other, teacher } = await readingsWorld());
   });
   afterAll(async () => {
     await db().$disconnect();

@@ -1,21 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/platform/db";
 import type { AuthorizedSchoolId } from "@/platform/auth/scope";
-import { saveSceneContent } from "@/features/activities/server/scene-commands";
 import { suggestFurigana } from "@/features/activities/server/furigana-suggest";
 import { correctSchoolReading, deleteSchoolReading } from "@/features/activities/server/furigana-word-commands";
 import { listReadingsPage } from "@/features/activities/server/school-reading-queries";
-import { readTemplateFiles, syncTemplates } from "@/features/activities/server/template-load";
 import { READINGS_PAGE_SIZE, readingInput, readingsQuery } from "@/features/activities/shared/school-readings";
-import {
-  createAcademy,
-  createActivityFromTemplate,
-  createSchool,
-  createUser,
-  uniqueTag,
-} from "../../../prisma/seed/factories";
+import { createAcademy, createSchool, uniqueTag } from "../../../prisma/seed/factories";
+import { readingsWorld, saveSceneText, shown } from "./readings-fixture";
 
-const shown = (proposals: { base: string; reading: string }[]) => proposals.map((p) => `${p.base}=${p.reading}`);
 const page = (raw: Record<string, string> = {}) => readingsQuery.parse(raw);
 
 describe("the school's readings page: its own words and its roster's names, searched, paged, corrected, deleted", () => {
@@ -23,39 +15,10 @@ describe("the school's readings page: its own words and its roster's names, sear
   let other: AuthorizedSchoolId;
   let teacher: string;
   const ctx = () => ({ schoolId: school, actorId: teacher });
-  /** Saves `prompt` as the text of the first scene of a fresh activity of `schoolId`, as `teacher`. */
-  const saveText = async (prompt: string, schoolId: AuthorizedSchoolId = school) => {
-    const act = await createActivityFromTemplate(db(), { templateId: "math-linear-equations", schoolId });
-    const first = await db().activityScene.findFirstOrThrow({
-      where: { activityId: act.id },
-      orderBy: { position: "asc" },
-      select: { id: true },
-    });
-    expect(
-      await saveSceneContent(
-        { schoolId, actorId: teacher },
-        { activityId: act.id, version: 1, sceneId: first.id, scene: { type: "info", content: { prompt } } },
-      ),
-    ).toEqual({ ok: true, data: { version: 2 } });
-  };
+  const saveText = (prompt: string, schoolId: AuthorizedSchoolId = school) => saveSceneText(prompt, schoolId, teacher);
 
   beforeAll(async () => {
-    await syncTemplates(db(), await readTemplateFiles());
-    const tag = uniqueTag();
-    const academy = await createAcademy(db(), { name: `読学園${tag}`, nameKana: "よみがくえん" });
-    school = (await createSchool(db(), { academyId: academy.id, name: `読校${tag}`, nameKana: "よみこう" }))
-      .id as AuthorizedSchoolId;
-    other = (await createSchool(db(), { academyId: academy.id, name: `別読校${tag}`, nameKana: "べつよみこう" }))
-      .id as AuthorizedSchoolId;
-    teacher = (
-      await createUser(db(), {
-        role: "teacher",
-        email: `rd-${tag}@t.example`,
-        name: "読売 先生",
-        nameKana: "よみうり せんせい",
-        schoolId: school,
-      })
-    ).id;
+    ({ school, other, teacher } = await readingsWorld());
   });
   afterAll(async () => {
     await db().$disconnect();
