@@ -117,3 +117,61 @@ test("a teacher corrects a reading of the school's list (kana only), deletes it,
   expect(await baseText(boss.getByTestId("readings-empty"))).toContain("「ない言葉」にあう読みはありません。");
   await boss.context().close();
 });
+
+test("a second tab still showing words deleted in the first: correcting or deleting one says it is gone, drops its row and brings nothing back; Back and reload show the list as it is", async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const { teacher, school } = await makeSchool(1);
+  await e2eDb().schoolReading.createMany({
+    data: ["重複=ちょうふく", "体重=たいじゅう"].map((w) => {
+      const [base, reading] = w.split("=") as [string, string];
+      return { schoolId: school.id, base, reading, source: "editor" as const, updatedBy: teacher.id };
+    }),
+  });
+  const first = await signedIn(browser, teacher.email!, { width: 1280, height: 720 });
+  const second = await first.context().newPage();
+  const third = await first.context().newPage();
+  const words = (page: Page) => page.locator('[data-testid="reading-row"][data-source="editor"]');
+  const word = (page: Page, base: string) => words(page).filter({ has: page.getByText(base, { exact: true }) });
+  for (const page of [first, second, third]) {
+    await page.goto(PATH);
+    await expect(words(page)).toHaveCount(2);
+  }
+
+  // the first tab deletes both words
+  for (const base of ["重複", "体重"]) {
+    await expectHydrated(word(first, base).getByTestId("delete-reading"));
+    await word(first, base).getByTestId("delete-reading").click();
+    await word(first, base).getByTestId("delete-reading-dialog").getByTestId("delete-reading-save").click();
+    await expect(word(first, base)).toHaveCount(0);
+  }
+
+  // the other two tabs, not reloaded: a correction and a deletion are each told the word is gone, and the list follows
+  const gone = "この言葉はもう一覧にありません。ページを読みなおしてください。";
+  await expectHydrated(word(second, "重複").getByTestId("correct-reading"));
+  await word(second, "重複").getByTestId("correct-reading").click();
+  const correct = word(second, "重複").getByTestId("correct-reading-dialog");
+  await correct.getByTestId("reading-input").fill("じゅうふく");
+  await correct.getByTestId("correct-reading-save").click();
+  await expectNotification(second, gone);
+  await expect(word(second, "重複")).toHaveCount(0);
+  await expect(words(second)).toHaveCount(0);
+  await expectHydrated(word(third, "体重").getByTestId("delete-reading"));
+  await word(third, "体重").getByTestId("delete-reading").click();
+  await word(third, "体重").getByTestId("delete-reading-dialog").getByTestId("delete-reading-save").click();
+  await expectNotification(third, gone);
+  await expect(words(third)).toHaveCount(0);
+  expect(await e2eDb().schoolReading.count({ where: { schoolId: school.id } })).toBe(0);
+  await second.reload();
+  await expect(second.getByTestId("reading-row")).toHaveCount(2); // the teacher's and the student's names
+  await expect(words(second)).toHaveCount(0);
+
+  // the first tab goes elsewhere and comes Back: the list as it is now, not as it was
+  await first.goto("/dashboard/teacher/home");
+  await first.goBack();
+  await expect(first).toHaveURL(PATH);
+  await expect(first.getByTestId("reading-row")).toHaveCount(2);
+  await expect(words(first)).toHaveCount(0);
+  await first.context().close();
+});

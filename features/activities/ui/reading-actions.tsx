@@ -2,6 +2,7 @@
 import { useTranslations } from "next-intl";
 import type { ActionResult } from "@/platform/errors";
 import { FormDialog } from "@/platform/ui/form-dialog";
+import { useNotify } from "@/platform/ui/notifications";
 import { RichTextClient } from "@/platform/ui/rich-text-client";
 import { correctSchoolReadingAction, deleteSchoolReadingAction } from "../server/reading-actions";
 import { MAX_READING, READING_EMPTY, READING_NOT_KANA, READING_TOO_LONG } from "../shared/school-readings";
@@ -16,11 +17,16 @@ const READING_PROBLEMS = [READING_EMPTY, READING_NOT_KANA, READING_TOO_LONG] as 
 export function ReadingActions({ base, reading, schoolId }: { base: string; reading: string; schoolId?: string }) {
   const t = useTranslations("SchoolReadings");
   const school = schoolId ? { schoolId } : {};
+  const notify = useNotify();
   const failure = (r: Failure) => {
     const problem = r.fieldErrors?.reading?.[0];
     const known = READING_PROBLEMS.find((p) => p === problem);
     if (known) return t(known);
-    return t(r.code === "NOT_FOUND" ? "notFound" : "failed");
+    if (r.code !== "NOT_FOUND") return t("failed");
+    // a word another tab or teacher removed: the refreshed list drops its row (and this dialog) at once, so it is said
+    // where it stays too
+    notify({ message: t("notFound"), kind: "error" });
+    return t("notFound");
   };
   return (
     <div className="row">
