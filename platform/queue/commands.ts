@@ -8,6 +8,9 @@ import { onShutdown } from "@/platform/shutdown";
  * pg-boss when the first process starts it), reached through a small pool of the app's (platform/db/pools.ts: the
  * same address, timeouts and pooler rules as every other connection). Jobs survive a restart; a failed one is tried
  * again with doubling waits (pg-boss's retryBackoff) until its queue's retry limit, then stays as `failed`.
+ * A job held by a process that died (killed, out of memory, a deploy) stays `active` until its queue's expiry
+ * (each feature's queues set one that fits their work, ensureQueue), then pg-boss's maintenance, run every
+ * MAINTENANCE_S by one of the processes, fails it and it is tried again like any failed job.
  *
  * One queue per process, shared through globalThis by the production server (server/main.ts) and Next.js's bundles
  * (each has its own copy of this module), started on first use and stopped at shutdown (platform/shutdown.ts).
@@ -17,6 +20,19 @@ export type JobQueue = PgBoss;
 export type Job<T> = PgBoss.JobWithMetadata<T>;
 
 export const QUEUE_SCHEMA = "pgboss";
+/**
+ * How often pg-boss's maintenance runs (expires the jobs held past their queue's expiry, archives, deletes): every
+ * MAINTENANCE_S by whichever process's turn it is (pg-boss keeps the time of the last run in its schema, so several
+ * processes do not multiply it); a run can find the last one a moment short of the interval and leave it to the next,
+ * so an expired job is seen within 2 × MAINTENANCE_S.
+ */
+export const MAINTENANCE_S = 10;
+
+/** A test's queue: its own schema (so that its short expiry is no other test's) and maintenance interval. */
+export interface QueueTuning {
+  schema?: string;
+  maintenanceSeconds?: number;
+}
 
 const shared = globalThis as unknown as {
   manabiyaQueue?: Promise<PgBoss>;
@@ -37,13 +53,14 @@ export function setEventWanted(event: string, on: boolean, by = "default"): void
   else wanted().delete(event);
 }
 
-function createQueue(url?: string): PgBoss {
+function createQueue(url: string | undefined, tuning: QueueTuning): PgBoss {
   const pool = createPool({ name: "queue", max: 3, url, timeouts: url ? null : {}, applicationName: "manabiya-queue" });
   const boss = new PgBoss({
     db: { executeSql: (text, values) => pool.query(text, values) },
-    schema: QUEUE_SCHEMA,
+    schema: tuning.schema ?? QUEUE_SCHEMA,
     // no cron schedules: the app's periodic work is platform/ops/periodic.ts
     schedule: false,
+    maintenanceIntervalSeconds: tuning.maintenanceSeconds ?? MAINTENANCE_S,
     // finished jobs are kept a day for the state the managers see, then archived and deleted by pg-boss
     archiveCompletedAfterSeconds: 24 * 3600,
   });
@@ -54,11 +71,11 @@ function createQueue(url?: string): PgBoss {
 
 /**
  * This process's job queue, started (the first call starts it; a failed start is tried again by the next call).
- * `url`: another database than the app's (a test's or a tool's), for the first call only.
+ * `url`: another database than the app's (a test's or a tool's), `tuning` a test's, for the first call only.
  */
-export function jobQueue(url?: string): Promise<JobQueue> {
+export function jobQueue(url?: string, tuning: QueueTuning = {}): Promise<JobQueue> {
   if (!shared.manabiyaQueue) {
-    const boss = createQueue(url);
+    const boss = createQueue(url, tuning);
     const started = boss.start().then(() => {
       onShutdown(() => void stopJobQueue());
       return boss;
@@ -69,6 +86,32 @@ export function jobQueue(url?: string): Promise<JobQueue> {
     shared.manabiyaQueue = started;
   }
   return shared.manabiyaQueue;
+}
+
+/**
+ * Creates the queue with `options`, or gives an existing one `options` (pg-boss's createQueue leaves a queue that
+ * exists as it was created: a deployed database's queues get a changed expiry or retry policy through updateQueue,
+ * given all the options, as it takes a policy left out as "standard"). A job takes its queue's expiry and retry
+ * policy when it is sent: the jobs sent before keep theirs.
+ */
+export async function ensureQueue(boss: JobQueue, options: PgBoss.Queue & { name: string }): Promise<void> {
+  await boss.createQueue(options.name, options);
+  await boss.updateQueue(options.name, options);
+}
+
+/**
+ * Works a fetched batch of `jobs` one after another within `budgetMs` from now: `each` (given the budget's end, to
+ * stop its own steps at it) for each job begun before the end, `later` for the others (the feature asks for them
+ * again), so that a batch holds its jobs for the budget and one step of its work at most.
+ */
+export async function workWithin<J>(
+  jobs: J[],
+  budgetMs: number,
+  each: (job: J, end: number) => Promise<void>,
+  later: (job: J) => Promise<void>,
+): Promise<void> {
+  const end = Date.now() + budgetMs;
+  for (const job of jobs) await (Date.now() < end ? each(job, end) : later(job));
 }
 
 /** Stops this process's queue: its workers finish the jobs they hold (at most 5 s), then its connections close. */

@@ -110,9 +110,13 @@ async function settle(w: Waiting, state: "sent" | "parked", lastError: string | 
   });
 }
 
-/** Sends the link's waiting score (the newest) until none waits; throws when the platform cannot take it now. */
-export async function deliverScore(linkId: string): Promise<void> {
+/**
+ * Sends the link's waiting score (the newest) until none waits, beginning no post after `end` (ms since the epoch):
+ * whether none is left waiting. Throws when the platform cannot take it now.
+ */
+export async function deliverScore(linkId: string, end: number): Promise<boolean> {
   for (let w = await waitingScore(linkId); w; w = await waitingScore(linkId)) {
+    if (Date.now() >= end) return false;
     try {
       await post(w);
       await settle(w, "sent", null);
@@ -129,6 +133,7 @@ export async function deliverScore(linkId: string): Promise<void> {
       throw error;
     }
   }
+  return true;
 }
 
 /** The retries are spent: the link's waiting score is `failed` (kept, with its last error). */

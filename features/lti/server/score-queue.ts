@@ -1,5 +1,12 @@
 import "server-only";
-import { type Job, jobQueue, type JobQueue, setEventWanted, unsubscribeIfRunning } from "@/platform/queue/commands";
+import {
+  ensureQueue,
+  type Job,
+  jobQueue,
+  type JobQueue,
+  setEventWanted,
+  unsubscribeIfRunning,
+} from "@/platform/queue/commands";
 import { errorField, log } from "@/platform/ops/log";
 import { schedulePeriodic } from "@/platform/ops/periodic";
 import { ANSWERS_WRITTEN, type AnswersWritten } from "@/features/play/server/answer-events";
@@ -9,6 +16,7 @@ import { standingOf } from "./completion-queries";
 import { deliverScore, failScore, lineitemLinks, putScore, scoreOf } from "./score-commands";
 import { anyLineitem, launchedParticipants, linksWaiting, scoredLinks } from "./score-queries";
 import { ServiceUnavailable } from "./platform-token";
+import { deliverBatch, type Delivery } from "./deliveries";
 
 /**
  * The scores' two queues (platform/queue/commands.ts, the one queue mechanism; features/lti/README.md "Scores and
@@ -18,12 +26,23 @@ import { ServiceUnavailable } from "./platform-token";
  * mark once they have a score or have answered every scene, and at the end of a live session they took part in;
  * `lti-score-deliver` posts a link's newest waiting score, one job per link at a time (pg-boss's "stately" policy
  * keyed by the link), tried again with doubling waits from RETRY_DELAY_S up to RETRY_LIMIT times; then the score is
- * `failed`.
+ * `failed`. A job held by a worker that died is tried again once it expires (EXPIRE_S).
  */
 export const SCORE_RECORD_QUEUE = "lti-score-record";
 export const SCORE_DELIVER_QUEUE = "lti-score-deliver";
 export const RETRY_LIMIT = 8;
 export const RETRY_DELAY_S = 5;
+/**
+ * How long a worker holds a job before pg-boss takes it back (it stops waiting for the worker's handler, and the job is
+ * tried again like a failed one): a job held by a worker that died comes back within EXPIRE_S + 2 × MAINTENANCE_S
+ * (platform/queue/commands.ts) + its retry wait (at most 2 × RETRY_DELAY_S for a job not tried before) + a polling
+ * interval, under two minutes. Safe for the longest legitimate job: a delivery batch begins posts for
+ * DELIVERY_BUDGET_MS (deliveries.ts), then waits on one delivery at most, a token request and the score's post
+ * (15-second timeouts each, platform-token.ts), under 45 seconds; a record batch (5 events) is database work alone,
+ * seconds. Held longer all the same, a job is done twice: keeping a score again changes nothing, and a score posted
+ * again carries the same timestamp.
+ */
+export const EXPIRE_S = 60;
 
 interface Deliver {
   linkId: string;
@@ -76,36 +95,35 @@ async function record(boss: JobQueue, jobs: Job<Recorded>[]) {
   for (const job of jobs) await recordOne(boss, job.data);
 }
 
-async function deliver(jobs: Job<Deliver>[]) {
-  for (const job of jobs) {
-    try {
-      await deliverScore(job.data.linkId);
-    } catch (error) {
-      if (!(error instanceof ServiceUnavailable)) throw error;
-      log().warn({ event: "lti.score.retry", linkId: job.data.linkId, ...errorField(error) }, "lti: platform away");
-      if (job.retryCount >= job.retryLimit) await failScore(job.data.linkId);
-      throw error;
-    }
-  }
+function delivery(boss: JobQueue): Delivery<Deliver> {
+  return {
+    keyOf: (data) => data.linkId,
+    send: deliverScore,
+    request: (linkId) => requestScoreDelivery(boss, linkId),
+    away: ServiceUnavailable,
+    fail: failScore,
+    warn: { event: "lti.score.retry", field: "linkId", message: "lti: platform away" },
+  };
 }
 
 /**
- * Creates the queues and works them in this process: `pollingSeconds` how often an idle worker looks for jobs,
- * `retryDelaySeconds` the first wait before a delivery is tried again (a test's is short).
+ * Creates the queues, or gives the existing ones these options (ensureQueue), and works them in this process:
+ * `pollingSeconds` how often an idle worker looks for jobs, `retryDelaySeconds` the first wait before a delivery is
+ * tried again, `expireSeconds` how long a job is held (a test's are short).
  */
-export async function startScoreWorkers(boss: JobQueue, pollingSeconds = 2, retryDelaySeconds = RETRY_DELAY_S) {
-  const retry = { retryLimit: RETRY_LIMIT, retryBackoff: true };
-  await boss.createQueue(SCORE_RECORD_QUEUE, { name: SCORE_RECORD_QUEUE, ...retry, retryDelay: 1 });
-  await boss.createQueue(SCORE_DELIVER_QUEUE, {
-    name: SCORE_DELIVER_QUEUE,
-    policy: "stately",
-    ...retry,
-    retryDelay: retryDelaySeconds,
-  });
+export async function startScoreWorkers(
+  boss: JobQueue,
+  pollingSeconds = 2,
+  retryDelaySeconds = RETRY_DELAY_S,
+  expireSeconds = EXPIRE_S,
+) {
+  const common = { retryLimit: RETRY_LIMIT, retryBackoff: true, expireInSeconds: expireSeconds };
+  await ensureQueue(boss, { name: SCORE_RECORD_QUEUE, ...common, retryDelay: 1 });
+  await ensureQueue(boss, { name: SCORE_DELIVER_QUEUE, policy: "stately", ...common, retryDelay: retryDelaySeconds });
   for (const event of SCORE_EVENTS) await boss.subscribe(event, SCORE_RECORD_QUEUE);
   const options = { includeMetadata: true as const, batchSize: 5, pollingIntervalSeconds: pollingSeconds };
   await boss.work<Recorded>(SCORE_RECORD_QUEUE, options, (jobs) => record(boss, jobs));
-  await boss.work<Deliver>(SCORE_DELIVER_QUEUE, options, deliver);
+  await boss.work<Deliver>(SCORE_DELIVER_QUEUE, options, (jobs) => deliverBatch(delivery(boss), jobs));
 }
 
 const shared = globalThis as unknown as { manabiyaScoreWorkers?: Promise<void> };

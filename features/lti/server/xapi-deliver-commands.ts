@@ -11,7 +11,8 @@ import { STATEMENT_ORDER_SQL } from "./lrs-queries";
  * Accepted (2xx, or 409: the LRS holds that id already) → `sent`; refused for good (any other 4xx but 408 and 429) →
  * each statement of the batch is tried alone and the one refused is `parked` with the LRS's answer; anything else
  * (5xx, 408, 429, no answer) → an error thrown, the job is tried again later (xapi-queue.ts), the statements stay
- * `waiting` with the error, and `failed` once the retries are spent.
+ * `waiting` with the error, and `failed` once the retries are spent. A delivery begins no POST after the end it is
+ * given (deliveries.ts: its batch's budget): one is asked for again for the statements left waiting.
  */
 
 const BATCH = 50;
@@ -65,7 +66,7 @@ async function mark(ids: string[], state: "sent" | "parked", lastError: string |
   });
 }
 
-async function sendBatch(lrs: Lrs, batch: Waiting[]) {
+async function sendBatch(lrs: Lrs, batch: Waiting[], end: number) {
   const answer = await post(
     lrs,
     batch.map((w) => w.statement),
@@ -77,24 +78,27 @@ async function sendBatch(lrs: Lrs, batch: Waiting[]) {
       null,
     );
   if (batch.length === 1) return mark([batch[0]!.id], "parked", answer.error);
-  // refused as a batch: each alone, so that only the statement the LRS refuses is parked
-  for (const w of batch) await sendBatch(lrs, [w]);
+  // refused as a batch: each alone, so that only the statement the LRS refuses is parked (the rest, past the end, wait)
+  for (const w of batch) if (Date.now() < end) await sendBatch(lrs, [w], end);
 }
 
-/** Sends every waiting statement of the academy; throws LrsUnavailable when the LRS cannot take them now. */
-export async function deliverWaiting(academyId: string): Promise<number> {
+/**
+ * Sends the academy's waiting statements, beginning no POST after `end` (ms since the epoch): whether none is left
+ * waiting. Throws LrsUnavailable when the LRS cannot take them now.
+ */
+export async function deliverWaiting(academyId: string, end: number): Promise<boolean> {
   const lrs = await lrsOf(academyId);
-  if (!lrs) return 0;
-  let sent = 0;
+  if (!lrs) return true;
   for (;;) {
+    if (Date.now() >= end) return false;
     const batch = await db().$queryRawUnsafe<Waiting[]>(
       `select id::text, statement from xapi_statements where academy_id = $1::uuid and state = 'waiting'
        order by ${STATEMENT_ORDER_SQL} limit ${BATCH}`,
       academyId,
     );
-    if (batch.length === 0) return sent;
+    if (batch.length === 0) return true;
     try {
-      await sendBatch(lrs, batch);
+      await sendBatch(lrs, batch, end);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       await db().xapiStatement.updateMany({
@@ -103,7 +107,6 @@ export async function deliverWaiting(academyId: string): Promise<number> {
       });
       throw error;
     }
-    sent += batch.length;
   }
 }
 

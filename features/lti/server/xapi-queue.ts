@@ -1,10 +1,18 @@
 import "server-only";
-import { type Job, jobQueue, type JobQueue, setEventWanted, unsubscribeIfRunning } from "@/platform/queue/commands";
+import {
+  ensureQueue,
+  type Job,
+  jobQueue,
+  type JobQueue,
+  setEventWanted,
+  unsubscribeIfRunning,
+} from "@/platform/queue/commands";
 import { forkIdleChild } from "@/platform/ops/idle-child";
 import { errorField, log } from "@/platform/ops/log";
 import { schedulePeriodic } from "@/platform/ops/periodic";
 import { ANSWERS_WRITTEN, type AnswersWritten } from "@/features/play/server/answer-events";
 import { academiesWaiting, anyLrs } from "./lrs-queries";
+import { deliverBatch, type Delivery } from "./deliveries";
 import { deliverWaiting, failWaiting, LrsUnavailable } from "./xapi-deliver-commands";
 import { recordAnswers } from "./xapi-record-commands";
 
@@ -13,12 +21,24 @@ import { recordAnswers } from "./xapi-record-commands";
  * `xapi-record` receives the answers each save statement wrote (the event answers.written) and stores their
  * statements; `xapi-deliver` sends one academy's waiting statements to its LRS, one job per academy at a time
  * (pg-boss's "stately" policy keyed by the academy), tried again with doubling waits from RETRY_DELAY_S up to
- * RETRY_LIMIT times; then the statements are `failed`.
+ * RETRY_LIMIT times; then the statements are `failed`. A job held by a worker that died is tried again once it
+ * expires (EXPIRE_S).
  */
 export const RECORD_QUEUE = "xapi-record";
 export const DELIVER_QUEUE = "xapi-deliver";
 export const RETRY_LIMIT = 8;
 export const RETRY_DELAY_S = 5;
+/**
+ * How long a worker holds a job before pg-boss takes it back (it stops waiting for the worker's handler, and the job is
+ * tried again like a failed one): a job held by a worker that died comes back within EXPIRE_S + 2 × MAINTENANCE_S
+ * (platform/queue/commands.ts) + its retry wait (at most 2 × RETRY_DELAY_S for a job not tried before) + a polling
+ * interval, under two minutes. Safe for the longest legitimate job: a delivery batch begins POSTs for
+ * DELIVERY_BUDGET_MS (deliveries.ts), then waits on one POST at most (its 15-second timeout) and its marks, under 30 s;
+ * a record batch is database work alone (RECORD_BATCH save statements), seconds. Held longer all the same (a starved
+ * idle child), a job is done twice: recording again stores nothing twice, and a statement sent again is one the LRS
+ * holds already (its id; 409 counts as sent).
+ */
+export const EXPIRE_S = 60;
 /**
  * The save statements' jobs one fetch takes and records together: a worker fetches again only a polling interval
  * after its last fetch began, so a class saving at once is caught up in a few fetches.
@@ -42,45 +62,43 @@ export async function requestDelivery(boss: JobQueue, academyId: string): Promis
   await boss.send(DELIVER_QUEUE, { academyId } satisfies Deliver, { singletonKey: academyId });
 }
 
-async function deliver(jobs: Job<Deliver>[]) {
-  for (const job of jobs) {
-    try {
-      await deliverWaiting(job.data.academyId);
-    } catch (error) {
-      if (!(error instanceof LrsUnavailable)) throw error;
-      log().warn(
-        { event: "xapi.deliver.retry", academyId: job.data.academyId, ...errorField(error) },
-        "xapi: LRS away",
-      );
-      if (job.retryCount >= job.retryLimit) await failWaiting(job.data.academyId);
-      throw error;
-    }
-  }
+function delivery(boss: JobQueue): Delivery<Deliver> {
+  return {
+    keyOf: (data) => data.academyId,
+    send: deliverWaiting,
+    request: (academyId) => requestDelivery(boss, academyId),
+    away: LrsUnavailable,
+    fail: failWaiting,
+    warn: { event: "xapi.deliver.retry", field: "academyId", message: "xapi: LRS away" },
+  };
 }
 
-/** Creates the queues (`retryDelaySeconds`: the first wait before a delivery is tried again) and the answers' subscription. */
-export async function createXapiQueues(boss: JobQueue, retryDelaySeconds = RETRY_DELAY_S) {
-  const retry = { retryLimit: RETRY_LIMIT, retryBackoff: true };
-  await boss.createQueue(RECORD_QUEUE, { name: RECORD_QUEUE, ...retry, retryDelay: 1 });
-  await boss.createQueue(DELIVER_QUEUE, {
-    name: DELIVER_QUEUE,
-    policy: "stately",
-    ...retry,
-    retryDelay: retryDelaySeconds,
-  });
+/**
+ * Creates the queues, or gives the existing ones these options (ensureQueue), and the answers' subscription:
+ * `retryDelaySeconds` the first wait before a delivery is tried again, `expireSeconds` how long a job is held.
+ */
+export async function createXapiQueues(boss: JobQueue, retryDelaySeconds = RETRY_DELAY_S, expireSeconds = EXPIRE_S) {
+  const common = { retryLimit: RETRY_LIMIT, retryBackoff: true, expireInSeconds: expireSeconds };
+  await ensureQueue(boss, { name: RECORD_QUEUE, ...common, retryDelay: 1 });
+  await ensureQueue(boss, { name: DELIVER_QUEUE, policy: "stately", ...common, retryDelay: retryDelaySeconds });
   await boss.subscribe(ANSWERS_WRITTEN, RECORD_QUEUE);
 }
 
 /**
  * Creates the queues and works them in this process (the workers' child, xapi-worker-child.mjs; a test):
  * `pollingSeconds` how often an idle worker looks for jobs, `retryDelaySeconds` the first wait before a delivery is
- * tried again (a test's is short).
+ * tried again, `expireSeconds` how long a job is held (a test's are short).
  */
-export async function startXapiWorkers(boss: JobQueue, pollingSeconds = 2, retryDelaySeconds = RETRY_DELAY_S) {
-  await createXapiQueues(boss, retryDelaySeconds);
+export async function startXapiWorkers(
+  boss: JobQueue,
+  pollingSeconds = 2,
+  retryDelaySeconds = RETRY_DELAY_S,
+  expireSeconds = EXPIRE_S,
+) {
+  await createXapiQueues(boss, retryDelaySeconds, expireSeconds);
   const options = { includeMetadata: true as const, pollingIntervalSeconds: pollingSeconds };
   await boss.work<AnswersWritten>(RECORD_QUEUE, { ...options, batchSize: RECORD_BATCH }, (jobs) => record(boss, jobs));
-  await boss.work<Deliver>(DELIVER_QUEUE, { ...options, batchSize: 5 }, deliver);
+  await boss.work<Deliver>(DELIVER_QUEUE, { ...options, batchSize: 5 }, (jobs) => deliverBatch(delivery(boss), jobs));
 }
 
 /**

@@ -5,7 +5,8 @@
  * of it runs at the lowest CPU priority (platform/ops/lowest-priority.mjs): it runs when no server thread wants the
  * core, and catches up when the class stops saving. Plain JavaScript, loaded by path at run time and not bundled by
  * Next; the TypeScript modules are loaded through tsx (startIdleChild, platform/server-modules.mjs). It runs until
- * its parent goes; a job it held then is tried again when pg-boss expires it (recording again stores nothing twice).
+ * its parent goes; a job it held then (or when it is killed) is tried again when pg-boss expires it, within two
+ * minutes (xapi-queue.ts EXPIRE_S; recording again stores nothing twice).
  */
 import { startIdleChild } from "../../../platform/server-modules.mjs";
 
