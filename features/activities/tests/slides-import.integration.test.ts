@@ -1,3 +1,6 @@
+import type { ChildProcess } from "node:child_process";
+import { subscribe, unsubscribe } from "node:diagnostics_channel";
+import { readFileSync } from "node:fs";
 import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { db } from "@/platform/db";
@@ -118,6 +121,32 @@ describe("slides brought in from a PDF", () => {
     const ids = added.map((s) => (s.content as { image: { id: string } }).image.id);
     expect(new Set(ids).size).toBe(12);
     expect((added[11]!.content as { prompt: string }).prompt).toBe("二次関数（12ページ|目(め)）");
+  });
+
+  it("gives poppler's programs none of the server's secrets: their environment names where programs are, not the database or the keys", async () => {
+    const { id, version } = await activity();
+    const environs: string[][] = [];
+    // each program as it starts (its "spawn" comes before this process can reap it: running, or a zombie's empty one)
+    const read = (message: unknown) => {
+      const child = (message as { process: ChildProcess }).process;
+      child.once("spawn", () =>
+        environs.push(readFileSync(`/proc/${child.pid}/environ`, "utf8").split("\0").filter(Boolean)),
+      );
+    };
+    subscribe("child_process", read);
+    try {
+      const reply = await send(cookies.teacher, id, version, craftPdf({ pages: 12 }));
+      expect(reply.last).toMatchObject({ ok: true });
+    } finally {
+      unsubscribe("child_process", read);
+    }
+    expect(process.env.DATABASE_URL).toBeTruthy(); // the server's own environment has them
+    expect(environs.length).toBeGreaterThanOrEqual(2); // pdfinfo, pdftoppm
+    expect(environs.some((e) => e.some((v) => v.startsWith("PATH=")))).toBe(true);
+    for (const environ of environs)
+      expect(
+        environ.filter((v) => /^(DATABASE_URL|AUTH_SECRET|SIGNIN_CODE_KEY|SMTP_\w+|METRICS_TOKEN)=/.test(v)),
+      ).toEqual([]);
   });
 
   it("makes each page a drawing scene written on the page when asked (a worksheet)", async () => {

@@ -21,9 +21,20 @@ const INFO_TIMEOUT_MS = 20_000;
 const PDF_SIGNATURE = [0x25, 0x50, 0x44, 0x46, 0x2d]; // "%PDF-"
 export const isPdf = (bytes: Uint8Array) => PDF_SIGNATURE.every((b, i) => bytes[i] === b);
 
+/**
+ * What poppler's programs are given of the server's environment: where programs, fonts and caches are found and the
+ * locale. Never the server's secrets (the database's address, the signing keys): a hostile PDF is parsed there.
+ */
+const POPPLER_ENV_KEYS = ["PATH", "HOME", "LANG", "LC_ALL", "TMPDIR", "XDG_CACHE_HOME", "NODE_ENV"];
+const popplerEnv = () =>
+  Object.fromEntries(
+    POPPLER_ENV_KEYS.flatMap((k) => (process.env[k] === undefined ? [] : [[k, process.env[k]]])),
+  ) as NodeJS.ProcessEnv;
+
 function run(command: string, args: string[], timeout: number): Promise<{ stdout: string; stderr: string }> {
+  const options = { timeout, maxBuffer: 1024 * 1024, killSignal: "SIGKILL" as const, env: popplerEnv() };
   return new Promise((resolve, reject) => {
-    execFile(command, args, { timeout, maxBuffer: 1024 * 1024, killSignal: "SIGKILL" }, (error, stdout, stderr) =>
+    execFile(command, args, options, (error, stdout, stderr) =>
       error ? reject(Object.assign(error, { stderr: String(stderr) })) : resolve({ stdout, stderr }),
     );
   });
@@ -34,7 +45,7 @@ type PdfFile = { path: string; pages: number };
 /** The PDF's page count, or why it cannot be read: a password it needs is "encrypted". */
 async function pageCount(file: string): Promise<{ ok: true; pages: number } | { ok: false; problem: SlidesProblem }> {
   try {
-    const { stdout } = await run("pdfinfo", [file], INFO_TIMEOUT_MS);
+    const { stdout } = await run(...idleCommand("pdfinfo", [file]), INFO_TIMEOUT_MS);
     const pages = Number(/^Pages:\s+(\d+)/m.exec(stdout)?.[1] ?? 0);
     return pages > 0 ? { ok: true, pages } : { ok: false, problem: "unreadable" };
   } catch (error) {
@@ -73,7 +84,7 @@ function pageDrawer(file: PdfFile) {
   const start = () => {
     const args = ["-jpeg", "-jpegopt", "quality=82,optimize=y", "-scale-to", String(MAX_IMAGE_EDGE)];
     const [command, all] = idleCommand("pdftoppm", [...args, "-f", "1", "-l", String(file.pages), file.path, root]);
-    child = execFile(command, all, { maxBuffer: 1024 * 1024, killSignal: "SIGKILL" }, (error) => {
+    child = execFile(command, all, { maxBuffer: 1024 * 1024, killSignal: "SIGKILL", env: popplerEnv() }, (error) => {
       ended = error ?? null;
     });
   };
