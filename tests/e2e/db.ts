@@ -28,17 +28,20 @@ export function e2eDb(): PrismaClient {
 export const scenesOf = (activityId: string) =>
   e2eDb().activityScene.findMany({ where: { activityId }, orderBy: { position: "asc" } });
 
-/** The sign-in code key the e2e server uses (generated into .data/secrets.json by scripts/start.ts). */
-export function signinCodeKey(): string {
-  return (JSON.parse(readFileSync(".data/secrets.json", "utf8")) as { SIGNIN_CODE_KEY: string }).SIGNIN_CODE_KEY;
+/** The secrets the e2e server uses (generated into .data/secrets.json by scripts/start.ts). */
+export function e2eSecrets(): { AUTH_SECRET: string; SIGNIN_CODE_KEY: string } {
+  return JSON.parse(readFileSync(".data/secrets.json", "utf8")) as { AUTH_SECRET: string; SIGNIN_CODE_KEY: string };
 }
+
+/** The sign-in code key the e2e server uses. */
+export const signinCodeKey = (): string => e2eSecrets().SIGNIN_CODE_KEY;
 
 /** A session cookie for `userId`, as the e2e server would set it after sign-in (for plain-HTTP tests). */
 export async function sessionCookieFor(
   userId: string,
   role: "student" | "teacher" | "manager" = "student",
 ): Promise<string> {
-  const { AUTH_SECRET } = JSON.parse(readFileSync(".data/secrets.json", "utf8")) as { AUTH_SECRET: string };
+  const { AUTH_SECRET } = e2eSecrets();
   return `${SESSION_COOKIE}=${await encode({ token: { sub: userId, role }, secret: AUTH_SECRET, salt: SESSION_COOKIE })}`;
 }
 

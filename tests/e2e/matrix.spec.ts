@@ -21,7 +21,8 @@ import { craftPdf } from "../support/pdf-craft";
 import { hashProjectorToken, newProjectorToken } from "../../features/play/server/projector-token";
 import { createAcademy, createUser, uniqueTag } from "../../prisma/seed/factories";
 import { BASE_URL, E2E_METRICS_TOKEN } from "./config";
-import { e2eDb, TEST_PASSWORD } from "./db";
+import { e2eDb, e2eSecrets, TEST_PASSWORD } from "./db";
+import { readFramePass } from "../../platform/security/frame-pass";
 import { cookieOf } from "./cookies";
 import {
   activityOf,
@@ -359,7 +360,8 @@ const HANDLERS: HandlerRow[] = [
     },
   },
   {
-    // a launch post without a login started in this browser: the refusal page, whoever is signed in here, nobody signed in
+    // a launch post without a login started in this browser: the refusal page, whoever is signed in here, nobody signed
+    // in; framed by the origin the post came from only (the platform is not known)
     file: "api/lti/launch/route.ts",
     request: () => ({
       method: "POST",
@@ -369,7 +371,12 @@ const HANDLERS: HandlerRow[] = [
     }),
     variants: ["own"],
     expected: () => 303,
-    ok: (reply) => expect(target(reply)).toBe(`${BASE_URL}/lti/refused?reason=stateMismatch`),
+    ok: (reply) => {
+      const to = new URL(target(reply));
+      expect(to.origin + to.pathname).toBe(`${BASE_URL}/lti/refused`);
+      expect(to.searchParams.get("reason")).toBe("stateMismatch");
+      expect(readFramePass(to.searchParams.get("f"), e2eSecrets().AUTH_SECRET)).toEqual(["https://portal.example"]);
+    },
   },
   {
     // a deep linking pick: only the teacher whose request it is, of an activity of their school, gets the page that
