@@ -1,10 +1,9 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
 import { createInterface } from "node:readline";
 import { type Browser, expect, type Page } from "@playwright/test";
 import { createActivityFromTemplate } from "../../prisma/seed/factories";
 import { E2E_DATABASE_URL } from "./config";
-import { e2eDb, makeSchool, scenesOf, TEST_PASSWORD } from "./db";
+import { e2eDb, e2eSecrets, makeSchool, scenesOf, TEST_PASSWORD } from "./db";
 import { signInAs } from "./helpers";
 
 /**
@@ -28,10 +27,7 @@ export class AppInstance {
   }
 
   async start(): Promise<void> {
-    const secrets = JSON.parse(readFileSync(".data/secrets.json", "utf8")) as {
-      AUTH_SECRET: string;
-      SIGNIN_CODE_KEY: string;
-    };
+    const secrets = e2eSecrets();
     this.child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
       env: {
         ...process.env,

@@ -361,13 +361,18 @@ const HANDLERS: HandlerRow[] = [
   },
   {
     // a launch post without a login started in this browser: the refusal page, whoever is signed in here, nobody signed
-    // in; framed by the origin the post came from only (the platform is not known)
+    // in; framed by the origin the post came from only (the platform is not known): here a sandboxed frame's post
+    // (`Origin: null`), whose Referer names the portal's page
     file: "api/lti/launch/route.ts",
     request: () => ({
       method: "POST",
       path: "/api/lti/launch",
       body: "id_token=x.y.z&state=forged",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://portal.example" },
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        Origin: "null",
+        Referer: "https://portal.example/courses/1",
+      },
     }),
     variants: ["own"],
     expected: () => 303,

@@ -13,7 +13,7 @@ import { getPlainText } from "@/platform/i18n/server";
 import { countSigninFailure } from "@/platform/ops/metrics";
 import { requestClient } from "@/platform/security/client-ip";
 import { REFUSED_PAGE, withFramePass } from "@/platform/security/frame-pass";
-import { frameAncestorsDirective, framingOrigins, sameOrigin } from "@/platform/security/headers";
+import { frameAncestorsDirective, framingOrigins, originOf, sameOrigin } from "@/platform/security/headers";
 import type { LaunchRefusal } from "@/features/lti/shared/claims";
 import { pickActivity } from "./deep-link";
 import { toolJwks } from "./keys";
@@ -39,7 +39,9 @@ const refused = (req: NextRequest, code: LaunchRefusal, frameAncestors?: string[
   seeOther(withFramePass(`${REFUSED_PAGE}?reason=${code}`, frameAncestors ?? callerOrigins(req), env().AUTH_SECRET));
 
 function callerOrigins(req: NextRequest): string[] {
-  return framingOrigins([req.headers.get("origin") ?? req.headers.get("referer")]);
+  // a sandboxed or privacy-redirected frame sends `Origin: null`: its Referer may still name the portal
+  const origin = originOf(req.headers.get("origin") ?? undefined) ?? req.headers.get("referer");
+  return framingOrigins([origin]);
 }
 
 /**
