@@ -1,5 +1,6 @@
 import "server-only";
 import DataLoader from "dataloader";
+import { oneBatchAtATime } from "@/platform/db/batches";
 import { db } from "@/platform/db";
 import { shownName } from "@/platform/names/person-name";
 import { GAME_TOP, type GameBoard, type GameBoardView, type GameTeam, nicknameOf } from "../shared/game";
@@ -46,18 +47,18 @@ async function boardRows(sessionIds: string[]): Promise<Map<string, BoardRow>> {
 }
 
 /**
- * The boards asked in the same turn of the event loop, in ONE statement: when fifty teachers show the leaderboard
- * at once, the fifty projectors' reads arrive together (features/play/server/projector-queries.ts). Nothing is kept.
+ * The boards asked together, in ONE statement, one such read at a time (oneBatchAtATime: the boards asked while one
+ * runs go together in the next): when fifty teachers show the leaderboard at once, the fifty projectors' reads make
+ * one or two (features/play/server/projector-queries.ts). Nothing is kept.
  */
 function sharedBoards(): DataLoader<string, BoardRow | null> {
   const g = globalThis as unknown as { manabiyaGameBoards?: DataLoader<string, BoardRow | null> };
-  return (g.manabiyaGameBoards ??= new DataLoader<string, BoardRow | null>(
-    async (ids) => {
-      const rows = await boardRows([...ids]);
-      return ids.map((id) => rows.get(id) ?? null);
-    },
-    { cache: false, maxBatchSize: 500 },
-  ));
+  if (g.manabiyaGameBoards) return g.manabiyaGameBoards;
+  const { batch, batchScheduleFn } = oneBatchAtATime<string, BoardRow | null>(async (ids) => {
+    const rows = await boardRows([...ids]);
+    return ids.map((id) => rows.get(id) ?? null);
+  });
+  return (g.manabiyaGameBoards = new DataLoader(batch, { cache: false, maxBatchSize: 500, batchScheduleFn }));
 }
 
 function teamOf(t: BoardRow["teams"][number], wholeSchool: boolean): GameTeam {

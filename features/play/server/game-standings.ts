@@ -1,4 +1,5 @@
 import DataLoader from "dataloader";
+import { oneBatchAtATime } from "@/platform/db/batches";
 import { verdictOf } from "@/features/scenes/shared/key";
 import { sceneSchema } from "@/features/scenes/shared/schema";
 import { correctSql, hasKeySql, KEYED_TYPES_SQL, keyColumnsSql, secondKeySql } from "@/features/scenes/shared/key-sql";
@@ -97,23 +98,24 @@ function standingOf(row: StandingRow): GameStanding {
 }
 
 /**
- * The standings of the game sessions asked in the same turn of the event loop, in two statements side by side
- * (`rankWithTyped`: the typed answers' and STANDINGS_SQL with the sessions' ids; a third when a typed answer is right): when fifty teachers show the leaderboard at once, the fifty classes' reads
- * arrive together. A session that is not a game has none. Nothing is kept: each change reads again.
+ * The standings of the game sessions asked together, in two statements side by side (`rankWithTyped`: the typed
+ * answers' and STANDINGS_SQL with the sessions' ids; a third when a typed answer is right), one such read at a time
+ * (oneBatchAtATime: the sessions asked while one runs go together in the next): when fifty teachers show the
+ * leaderboard at once, the fifty classes' reads make one or two. A session that is not a game has none. Nothing is
+ * kept: each change reads again.
  */
 export function standingsLoader(query: GameQuery): DataLoader<string, Standings> {
-  return new DataLoader<string, Standings>(
-    async (ids) => {
-      const bySession = new Map<string, Map<string, GameStanding>>();
-      for (const row of await rankWithTyped<StandingRow>(query, STANDINGS_SQL, [...ids])) {
-        const standings = bySession.get(row.session_id) ?? new Map<string, GameStanding>();
-        standings.set(row.user_id, standingOf(row));
-        bySession.set(row.session_id, standings);
-      }
-      return ids.map((id) => bySession.get(id) ?? new Map());
-    },
-    { cache: false, maxBatchSize: 500 },
-  );
+  const { batch, batchScheduleFn } = oneBatchAtATime<string, Standings>(async (ids) => {
+    const bySession = new Map<string, Map<string, GameStanding>>();
+    const rows = await rankWithTyped<StandingRow>(query, STANDINGS_SQL, [...ids]);
+    for (const row of rows) {
+      const standings = bySession.get(row.session_id) ?? new Map<string, GameStanding>();
+      standings.set(row.user_id, standingOf(row));
+      bySession.set(row.session_id, standings);
+    }
+    return ids.map((id) => bySession.get(id) ?? new Map());
+  });
+  return new DataLoader<string, Standings>(batch, { cache: false, maxBatchSize: 500, batchScheduleFn });
 }
 
 /** A statement with its parameters, over Prisma or node-postgres. */
