@@ -18,7 +18,8 @@ import { recordAnswers } from "./xapi-record-commands";
 
 /**
  * The learning records' two queues (platform/queue/commands.ts; features/lti/README.md "Learning records"):
- * `xapi-record` receives the answers each save statement wrote (the event answers.written) and stores their
+ * `xapi-record` receives the answers the save statements wrote (the event answers.written, gathered into a job per
+ * GATHER_MS: platform/queue/commands.ts) and stores their
  * statements; `xapi-deliver` sends one academy's waiting statements to its LRS, one job per academy at a time
  * (pg-boss's "stately" policy keyed by the academy), tried again with doubling waits from RETRY_DELAY_S up to
  * RETRY_LIMIT times; then the statements are `failed`. A job held by a worker that died is tried again once it
@@ -34,17 +35,17 @@ export const RETRY_DELAY_S = 5;
  * (platform/queue/commands.ts) + its retry wait (at most 2 × RETRY_DELAY_S for a job not tried before) + a polling
  * interval, under two minutes. Safe for the longest legitimate job: a delivery batch begins POSTs for
  * DELIVERY_BUDGET_MS (deliveries.ts), then waits on one POST at most (its 15-second timeout) and its marks, under 30 s;
- * a record batch is database work alone (RECORD_BATCH save statements), seconds. Held longer all the same (a starved
+ * a record batch is database work alone (RECORD_BATCH jobs' answers), seconds. Held longer all the same (a starved
  * idle child), a job is done twice: recording again stores nothing twice, and a statement sent again is one the LRS
  * holds already (its id; 409 counts as sent).
  */
 export const EXPIRE_S = 60;
 /**
- * The save statements' jobs one fetch takes and records together: a worker fetches again only a polling interval
- * after its last fetch began, so a class saving at once is caught up in a few fetches.
+ * The jobs one fetch takes and records together (each the answers of up to GATHER_MAX saves, 500): a worker fetches
+ * again only a polling interval after its last fetch began, so a school saving at once is caught up in a few fetches.
  */
-const RECORD_BATCH = 200;
-/** The workers' child process's heap: a fetch of RECORD_BATCH save statements' answers and their statements. */
+const RECORD_BATCH = 40;
+/** The workers' child process's heap: a fetch of RECORD_BATCH jobs' answers (20,000 at most, about 2,000 in a class's burst) and their statements. */
 const WORKER_HEAP_MB = 384;
 
 interface Deliver {

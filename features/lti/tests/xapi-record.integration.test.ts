@@ -1,14 +1,15 @@
 /**
  * The learning records' workers (pg-boss in the test database, LRS stubs this test starts): once an academy has an
  * LRS, the server's check starts them in a child process whose every thread is at idle priority, and it makes and
- * sends a saved answer's statements. A class saving at once: the jobs of many save statements, waiting in the record
+ * sends a saved answer's statements. A class saving at once: the save statements' answers, gathered into a job for
+ * each GATHER_MS (not one per statement: platform/queue/commands.ts publishGathered), waiting in the record
  * queue when the workers start (the production polling interval), all become their statements within a few seconds,
  * each student's exactly as one save alone makes them (initialized, answered, completed with the score), and reach
  * the academy's LRS.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/platform/db";
-import { jobQueue, setEventWanted, stopJobQueue } from "@/platform/queue/commands";
+import { GATHER_MS, jobQueue, setEventWanted, stopJobQueue } from "@/platform/queue/commands";
 import { saveAnswer } from "@/features/play/server/answer-save-commands";
 import { ANSWERS_WRITTEN } from "@/features/play/server/answer-events";
 import { readTemplateFiles, syncTemplates } from "@/features/activities/server/template-load";
@@ -79,6 +80,14 @@ afterAll(async () => {
   await db().$disconnect();
 });
 
+/** The answers the record queue's waiting jobs carry. */
+async function answersWaiting(): Promise<number> {
+  const [row] = await db().$queryRaw<{ n: number }[]>`
+    select coalesce(sum(jsonb_array_length(data->'answers')), 0)::int as n
+    from pgboss.job where name = ${RECORD_QUEUE} and state = 'created'`;
+  return row?.n ?? 0;
+}
+
 /** A saved answer of `student` choosing `choice`. */
 const save = (s: { activity: string; scene: string }, student: string, choice: string) =>
   saveAnswer(student, {
@@ -136,11 +145,15 @@ describe("learning records of a class saving at once", () => {
       await boss.createQueue(RECORD_QUEUE, { name: RECORD_QUEUE });
       await boss.subscribe(ANSWERS_WRITTEN, RECORD_QUEUE);
       setEventWanted(ANSWERS_WRITTEN, true);
-      // one save at a time: a save statement (a job) each; half the class right, half wrong
+      // one save at a time, a save statement each; half the class right, half wrong
+      const saving = Date.now();
       for (const [n, student] of s.students.entries()) {
         expect(await save(s, student, n % 2 === 0 ? "clear" : "cloudy")).toMatchObject({ ok: true });
       }
-      await until(async () => (await boss.getQueueSize(RECORD_QUEUE)) >= STUDENTS, 15_000);
+      const saved = Date.now() - saving;
+      await until(async () => (await answersWaiting()) === STUDENTS, 15_000);
+      // gathered: a job for the statements of each GATHER_MS (and one more begun before the last), not one per statement
+      expect(await boss.getQueueSize(RECORD_QUEUE)).toBeLessThanOrEqual(Math.ceil(saved / GATHER_MS) + 1);
 
       const started = Date.now();
       await startXapiWorkers(boss);

@@ -1,10 +1,11 @@
-import { publishLater } from "@/platform/queue/commands";
+import { publishGathered } from "@/platform/queue/commands";
 import type { WrittenAnswer } from "./answer-writer";
 
 /**
- * The answers a save statement wrote, published to the job queue (platform/queue/commands.ts) for whoever subscribes
- * (the learning records: features/lti/server/xapi-queue.ts). One insert per statement, not per answer, and never
- * waited for: the saves are answered before it is sent (features/play/README.md "Learning records").
+ * The answers save statements wrote, published to the job queue (platform/queue/commands.ts) for whoever subscribes
+ * (the learning records: features/lti/server/xapi-queue.ts, and the scores). Gathered: the answers of every statement
+ * of GATHER_MS go as one job (one insert, not one per statement or per answer), never waited for: the saves are
+ * answered before it is sent (features/play/README.md "Learning records").
  */
 export const ANSWERS_WRITTEN = "answers.written";
 
@@ -13,5 +14,5 @@ export interface AnswersWritten {
 }
 
 export function publishWritten(answers: WrittenAnswer[]): void {
-  publishLater(ANSWERS_WRITTEN, { answers } satisfies AnswersWritten);
+  publishGathered(ANSWERS_WRITTEN, "answers" satisfies keyof AnswersWritten, answers);
 }
