@@ -1,5 +1,6 @@
 import DataLoader from "dataloader";
 import { oneBatchAtATime } from "@/platform/db/batches";
+import { topicGeneration } from "@/platform/notify/listen";
 import { verdictOf } from "@/features/scenes/shared/key";
 import { sceneSchema } from "@/features/scenes/shared/schema";
 import { correctSql, hasKeySql, KEYED_TYPES_SQL, keyColumnsSql, secondKeySql } from "@/features/scenes/shared/key-sql";
@@ -61,61 +62,189 @@ export const GAME_RANKING_CTES = `
   )`;
 
 /**
- * Every player's own row of the sessions $1: their points, rank and nickname's number, their team's (if any). The
- * comment names the statement where PostgreSQL shows it (pg_stat_activity keeps a statement's start).
+ * The ranking of the game sessions $1: a row per player (points, rank, nickname's number, what the board may name,
+ * team and its total), and one with no player for a game session nobody plays yet. The projector's board and the
+ * students' own standings are both made from it (rankingLoader). The comment names the statement where PostgreSQL
+ * shows it (pg_stat_activity keeps a statement's start).
  */
-export const STANDINGS_MARK = "/* game: standings */";
-const STANDINGS_SQL = `${STANDINGS_MARK}${GAME_RANKING_CTES}
-  select p.sid::text as session_id, p.id::text as user_id, p.points, p.rnk as rank, p.k,
-    count(*) over (partition by p.sid)::int as players,
-    t.points as team_points, t.rnk as team_rank, (select count(*)::int from teams x where x.sid = p.sid) as teams
-  from ranked p left join teams t on t.sid = p.sid and t.team = p.team`;
+export const RANKING_MARK = "/* game: ranking */";
+const RANKING_SQL = `${RANKING_MARK}${GAME_RANKING_CTES}
+  select s.id::text as session_id, s.grade is null as whole_school, p.id::text as user_id, p.points, p.rnk as rank,
+    p.k, p.name, p.nickname, p.name_kana, p.team, t.points as team_points, t.rnk as team_rank, t.members as team_members
+  from s left join ranked p on p.sid = s.id left join teams t on t.sid = p.sid and t.team = p.team
+  order by s.id, p.rnk, p.k`;
 
-export interface StandingRow {
+interface RankingRow {
   session_id: string;
-  user_id: string;
+  whole_school: boolean;
+  user_id: string | null;
   points: number;
   rank: number;
   k: number;
-  players: number;
+  name: string | null;
+  nickname: string | null;
+  name_kana: string | null;
+  team: string | null;
   team_points: number | null;
   team_rank: number | null;
-  teams: number;
+  team_members: number | null;
+}
+
+/** A player of a game session's ranking. */
+export interface RankedPlayer {
+  userId: string;
+  points: number;
+  rank: number;
+  /** the nickname's number (nicknameOf) */
+  k: number;
+  name: string | null;
+  nickname: string | null;
+  nameKana: string | null;
+}
+
+/** A team's total: a class ("grade:className", a whole-school session) or a counterbalance group. */
+export interface RankedTeam {
+  team: string;
+  points: number;
+  members: number;
+  rank: number;
+}
+
+/** A game session's ranking: its players by rank (then nickname's number), its teams by rank (then name). */
+export interface Ranking {
+  wholeSchool: boolean;
+  players: RankedPlayer[];
+  teams: RankedTeam[];
+  /** each player's own standing, by student id (made once, for every stream of the session) */
+  standings: Standings;
 }
 
 /** A game session's players' own standings, by student id. */
 export type Standings = ReadonlyMap<string, GameStanding>;
 
-function standingOf(row: StandingRow): GameStanding {
-  return {
-    points: row.points,
-    rank: row.rank,
-    players: row.players,
-    nickname: nicknameOf(row.k),
-    team: row.team_rank === null ? null : { rank: row.team_rank, points: row.team_points ?? 0, teams: row.teams },
-    podium: row.rank <= GAME_PODIUM ? row.rank : null,
-  };
+function rankingOf(rows: RankingRow[]): Ranking {
+  const players: RankedPlayer[] = [];
+  const teams = new Map<string, RankedTeam>();
+  const teamOf = new Map<string, RankedTeam>();
+  for (const r of rows) {
+    if (r.user_id === null) continue;
+    players.push({
+      userId: r.user_id,
+      points: r.points,
+      rank: r.rank,
+      k: r.k,
+      name: r.name,
+      nickname: r.nickname,
+      nameKana: r.name_kana,
+    });
+    if (r.team === null || r.team_rank === null) continue;
+    const team = teams.get(r.team) ?? {
+      team: r.team,
+      points: r.team_points ?? 0,
+      members: r.team_members ?? 0,
+      rank: r.team_rank,
+    };
+    teams.set(r.team, team);
+    teamOf.set(r.user_id, team);
+  }
+  const ranked = [...teams.values()].sort(
+    (a, b) => a.rank - b.rank || (a.team < b.team ? -1 : a.team > b.team ? 1 : 0),
+  );
+  const standings = new Map<string, GameStanding>();
+  for (const p of players) {
+    const team = teamOf.get(p.userId);
+    standings.set(p.userId, {
+      points: p.points,
+      rank: p.rank,
+      players: players.length,
+      nickname: nicknameOf(p.k),
+      team: team ? { rank: team.rank, points: team.points, teams: teams.size } : null,
+      podium: p.rank <= GAME_PODIUM ? p.rank : null,
+    });
+  }
+  return { wholeSchool: rows[0]?.whole_school ?? false, players, teams: ranked, standings };
 }
 
 /**
- * The standings of the game sessions asked together, in two statements side by side (`rankWithTyped`: the typed
- * answers' and STANDINGS_SQL with the sessions' ids; a third when a typed answer is right), one such read at a time
+ * The rankings of the game sessions asked together, in two statements side by side (`rankWithTyped`: the typed
+ * answers' and RANKING_SQL with the sessions' ids; a third when a typed answer is right), one such read at a time
  * (oneBatchAtATime: the sessions asked while one runs go together in the next): when fifty teachers show the
- * leaderboard at once, the fifty classes' reads make one or two. A session that is not a game has none. Nothing is
- * kept: each change reads again.
+ * leaderboard at once, the fifty classes' projectors and students make one or two. A session that is not a game has
+ * none (null). Nothing is kept: each change reads again.
  */
-export function standingsLoader(query: GameQuery): DataLoader<string, Standings> {
-  const { batch, batchScheduleFn } = oneBatchAtATime<string, Standings>(async (ids) => {
-    const bySession = new Map<string, Map<string, GameStanding>>();
-    const rows = await rankWithTyped<StandingRow>(query, STANDINGS_SQL, [...ids]);
-    for (const row of rows) {
-      const standings = bySession.get(row.session_id) ?? new Map<string, GameStanding>();
-      standings.set(row.user_id, standingOf(row));
-      bySession.set(row.session_id, standings);
-    }
-    return ids.map((id) => bySession.get(id) ?? new Map());
+export function rankingLoader(query: GameQuery): DataLoader<string, Ranking | null> {
+  const { batch, batchScheduleFn } = oneBatchAtATime<string, Ranking | null>(async (ids) => {
+    const bySession = new Map<string, RankingRow[]>();
+    for (const row of await rankWithTyped<RankingRow>(query, RANKING_SQL, [...ids]))
+      bySession.set(row.session_id, [...(bySession.get(row.session_id) ?? []), row]);
+    return ids.map((id) => {
+      const rows = bySession.get(id);
+      return rows ? rankingOf(rows) : null;
+    });
   });
-  return new DataLoader<string, Standings>(batch, { cache: false, maxBatchSize: 500, batchScheduleFn });
+  return new DataLoader<string, Ranking | null>(batch, { cache: false, maxBatchSize: 500, batchScheduleFn });
+}
+
+/** A session's ranking; with its activity, shared with the read of it in flight (rankingReads). */
+export interface RankingReads {
+  read(sessionId: string, activityId?: string): Promise<Ranking | null>;
+}
+
+/**
+ * Reads of a session's ranking through `loader` that start while one is in flight share it, as long as no
+ * notification of the session's activity arrived since it started (as the students' states are shared:
+ * features/play/server/student-state.ts sharedStudentReads): the projector's board and its students' standings,
+ * notified by the same change, read it once. A read that does not name the activity reads on its own. `generationOf`:
+ * how many notifications of an activity this process has received (a test's own).
+ */
+export function rankingReads(
+  loader: Pick<DataLoader<string, Ranking | null>, "load">,
+  generationOf = (activityId: string) => topicGeneration(`activity:${activityId}`),
+): RankingReads {
+  const inflight = new Map<string, { generation: number; promise: Promise<Ranking | null> }>();
+  return {
+    read(sessionId, activityId) {
+      if (activityId === undefined) return loader.load(sessionId);
+      const generation = generationOf(activityId);
+      const current = inflight.get(sessionId);
+      if (current && current.generation === generation) return current.promise;
+      const entry = { generation, promise: loader.load(sessionId) };
+      inflight.set(sessionId, entry);
+      const done = () => {
+        if (inflight.get(sessionId) === entry) inflight.delete(sessionId);
+      };
+      entry.promise.then(done, done);
+      return entry.promise;
+    },
+  };
+}
+
+const sharedRanking = globalThis as unknown as { manabiyaRankings?: RankingReads };
+
+/**
+ * The process's one ranking reader, read by the projectors' boards and the students' standings alike, so that one
+ * change reads each session's ranking once: the production server's student streams give theirs (over their own
+ * pool: features/play/server/stream-pool-queries.ts) when they start; otherwise the first caller's is made with
+ * `make` (the app's, over Prisma). Shared through globalThis by the server script and Next.js's bundles.
+ */
+export function processRankings(make: () => DataLoader<string, Ranking | null>): RankingReads {
+  return (sharedRanking.manabiyaRankings ??= rankingReads(make()));
+}
+
+/** Makes `own` the process's ranking reader (processRankings) until the returned function is called. */
+export function provideRankings(own: RankingReads): () => void {
+  sharedRanking.manabiyaRankings = own;
+  return () => {
+    if (sharedRanking.manabiyaRankings === own) sharedRanking.manabiyaRankings = undefined;
+  };
+}
+
+/** A game session's players' own standings, read with its activity: the empty map for a session that is not a game. */
+export type StandingsReader = (sessionId: string, activityId: string) => Promise<Standings>;
+
+/** The players' own standings, from `rankings`. */
+export function standingsFrom(rankings: () => RankingReads): StandingsReader {
+  return async (sessionId, activityId) => (await rankings().read(sessionId, activityId))?.standings ?? new Map();
 }
 
 /** A statement with its parameters, over Prisma or node-postgres. */

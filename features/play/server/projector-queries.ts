@@ -226,13 +226,18 @@ export async function projectorState(token: string): Promise<ProjectorState> {
 /** A game session's leaderboard or podium while the teacher shows it (null: the scene). */
 function shownBoard(s: {
   id: string;
+  activityId: string;
   game: boolean;
   gameBoard: string | null;
   gameNames: boolean;
   gameTeams: boolean;
 }) {
   return s.game && s.gameBoard
-    ? gameBoardOf(s.id, s.gameBoard as GameBoardView, { names: s.gameNames, teams: s.gameTeams })
+    ? gameBoardOf(s.id, s.gameBoard as GameBoardView, {
+        names: s.gameNames,
+        teams: s.gameTeams,
+        activityId: s.activityId,
+      })
     : null;
 }
 

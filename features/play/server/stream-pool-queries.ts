@@ -5,7 +5,7 @@ import type { EndpointOptions } from "@/platform/http/node-http";
 import { countsNotifierVia } from "../../../platform/notify/listen";
 import { presenceWriter } from "../shared/presence";
 import { SESSION_OPEN_SQL } from "../shared/klass";
-import { standingsLoader } from "./game-standings";
+import { provideRankings, rankingLoader, rankingReads, standingsFrom } from "./game-standings";
 import {
   readActivity,
   SESSIONS_SQL,
@@ -35,7 +35,8 @@ interface StudentRow {
 /**
  * The database of the production server's student streams (features/play/server/stream-endpoint.ts): a pool
  * of its own, and over it the student re-read, the live states (one query per change, shared by a class's
- * streams) with a shown game board's standings (one statement per change for the sessions read together), the session checks, and the presence writes with the counts they change. Framework-free: no
+ * streams) with a shown game board's standings (the process's rankings, game-standings.ts provideRankings: one
+ * statement per change for the sessions read together, the projectors' boards included), the session checks, and the presence writes with the counts they change. Framework-free: no
  * Next.js, no Prisma.
  */
 export function createStreamDatabase(options: Pick<EndpointOptions, "databaseUrl" | "poolSize">) {
@@ -49,7 +50,10 @@ export function createStreamDatabase(options: Pick<EndpointOptions, "databaseUrl
   const rows = async <T>(sql: string, params: unknown[]) =>
     (await pool.query<T & QueryResultRow>(sql, params)).rows as T[];
   const sessions = sessionRowLoader((ids) => rows<SessionRow>(SESSIONS_SQL, [ids]));
-  const standings = standingsLoader(rows);
+  // the process's rankings are this pool's: the projectors' boards read the same ranking as the students' standings
+  const rankings = rankingReads(rankingLoader(rows));
+  const withdrawRankings = provideRankings(rankings);
+  const standings = standingsFrom(() => rankings);
   const stateOf = sharedStudentReads(async (activityId) =>
     readActivity(statesOfRows(await sessions.load(activityId)), standings),
   );
@@ -68,6 +72,7 @@ export function createStreamDatabase(options: Pick<EndpointOptions, "databaseUrl
     checks,
     countsChanged,
     async close() {
+      withdrawRankings();
       await pool.end();
     },
   };

@@ -2,7 +2,7 @@ import DataLoader from "dataloader";
 import type { ActivityMode } from "@/features/activities/shared/modes";
 import { classKeyOf, sessionOpenTo } from "../shared/klass";
 import type { GameBoardView, GameStanding, GameState } from "../shared/game";
-import type { Standings } from "./game-standings";
+import type { Standings, StandingsReader } from "./game-standings";
 import { topicGeneration } from "../../../platform/notify/listen";
 
 /**
@@ -206,12 +206,9 @@ export interface ActivityRead {
  * The standings of `states`' sessions that show a game's board, from `standings` (its loader reads the sessions of
  * the activities read together in one statement): once per change for every student of the session.
  */
-export async function readActivity(
-  states: LiveState[] | null,
-  standings: Pick<DataLoader<string, Standings>, "load">,
-): Promise<ActivityRead> {
+export async function readActivity(states: LiveState[] | null, standings: StandingsReader): Promise<ActivityRead> {
   const shown = (states ?? []).filter((s) => s.status === "running" && s.sessionId && s.game?.board);
-  const read = await Promise.all(shown.map((s) => standings.load(s.sessionId!)));
+  const read = await Promise.all(shown.map((s) => standings(s.sessionId!, s.activityId)));
   return { states, standings: new Map(shown.map((s, i) => [s.sessionId!, read[i]!])) };
 }
 

@@ -11,7 +11,9 @@ import { db } from "@/platform/db";
 import { LIVE_CHANNEL, livePayload } from "@/platform/notify/channel";
 import { goToScene, setGameView, startSession } from "@/features/play/server/session-commands";
 import { saveAnswer } from "@/features/play/server/answer-save-commands";
-import { STANDINGS_MARK } from "@/features/play/server/game-standings";
+import { createProjectorLink } from "@/features/play/server/projector-commands";
+import { projectorState } from "@/features/play/server/projector-queries";
+import { RANKING_MARK } from "@/features/play/server/game-standings";
 import type { GameStanding } from "@/features/play/shared/game";
 import type { AuthorizedSchoolId } from "@/platform/auth/scope";
 import { createUser, uniqueTag } from "../../../prisma/seed/factories";
@@ -127,13 +129,21 @@ describe("a game's standings in the students' streams", () => {
     }
   });
 
-  it("the standings of a change are read by ONE statement for every stream and every session shown, not one per student", async () => {
+  it("the standings of a change are read by ONE statement for every stream, every session shown and its projector, not one per student", async () => {
+    const session = await db().guideSession.findFirstOrThrow({
+      where: { activityId: ids.lesson, endedAt: null },
+      select: { id: true },
+    });
+    const link = await createProjectorLink(ctx(), ids.lesson, session.id);
+    if (!link.ok) throw new Error(link.code);
+    const token = link.data.path.split("/").pop()!;
     // both games change in one transaction: their notifications arrive together
     const change = new pg.Client({ connectionString: testDatabaseUrl() });
     await change.connect();
     try {
-      // the standings read guide_presence: held, each statement reading them waits where it can be counted
-      const statements = await withTableLocked("guide_presence", async (waiting) => {
+      // the rankings read guide_presence: held, each statement reading them waits where it can be counted (the
+      // students' standings and the projector's board are made from the same statement, RANKING_MARK)
+      const { projected, statements } = await withTableLocked("guide_presence", async (waiting) => {
         await change.query("begin");
         await change.query(
           `update guide_sessions set game_board = 'podium', version = version + 1 where activity_id = any($1::uuid[]) and ended_at is null`,
@@ -142,9 +152,14 @@ describe("a game's standings in the students' streams", () => {
         for (const activity of [ids.lesson, ids.other])
           await change.query("select pg_notify($1, $2)", [LIVE_CHANNEL, livePayload(`activity:${activity}`, "state")]);
         await change.query("commit");
-        return statementsCame(waiting, STANDINGS_MARK);
+        await expect.poll(() => waiting(RANKING_MARK), { timeout: 30_000 }).toBe(1);
+        // the lesson's projector, notified by the same change, reads its board while the students' read waits
+        const projected = projectorState(token);
+        return { projected, statements: await statementsCame(waiting, RANKING_MARK) };
       });
       expect(statements).toBe(1);
+      const board = await projected;
+      expect(board.status === "running" && board.game).toMatchObject({ view: "podium", players: 3 });
     } finally {
       await change.end();
     }

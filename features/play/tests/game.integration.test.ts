@@ -12,7 +12,8 @@ import {
   touchPresence,
   endSession,
 } from "@/features/play/server/session-commands";
-import { BOARDS_MARK, gameBoardOf } from "@/features/play/server/game-queries";
+import { gameBoardOf } from "@/features/play/server/game-queries";
+import { RANKING_MARK } from "@/features/play/server/game-standings";
 import { liveStateForStudent } from "@/features/play/server/state-queries";
 import { projectorState } from "@/features/play/server/projector-queries";
 import { createProjectorLink } from "@/features/play/server/projector-commands";
@@ -249,7 +250,7 @@ describe("game mode", () => {
     // the boards read guide_presence: held, each statement reading them waits where it can be counted
     const { reading, statements } = await withTableLocked("guide_presence", async (waiting) => {
       const reading = Promise.all(tokens.map((token) => projectorState(token)));
-      return { reading, statements: await statementsCame(waiting, BOARDS_MARK) };
+      return { reading, statements: await statementsCame(waiting, RANKING_MARK) };
     });
     expect(statements).toBe(1);
     const shown = await reading;
