@@ -161,6 +161,33 @@ export function topicGeneration(topic: LiveTopic): number {
   return (b.generations.get(topic) ?? 0) + (b.generations.get("*") ?? 0) * 1_000_000_000;
 }
 
+/**
+ * A read keyed by `key` that reads again unless one of the same key is in flight and started after the latest
+ * notification `generationOf` counts (topicGeneration of the topic the read follows): reads that start while one is in
+ * flight share it, as long as nothing was notified since it started (then it may predate the change, and a new read
+ * starts). So readers notified by the same change (a class's streams, a projector beside them) read once.
+ */
+export function sharedWhileCurrent<A extends unknown[], T>(
+  read: (...args: A) => Promise<T>,
+  key: (...args: A) => string,
+  generationOf: (...args: A) => number,
+): (...args: A) => Promise<T> {
+  const inflight = new Map<string, { generation: number; promise: Promise<T> }>();
+  return (...args) => {
+    const k = key(...args);
+    const generation = generationOf(...args);
+    const current = inflight.get(k);
+    if (current && current.generation === generation) return current.promise;
+    const entry = { generation, promise: read(...args) };
+    inflight.set(k, entry);
+    const done = () => {
+      if (inflight.get(k) === entry) inflight.delete(k);
+    };
+    entry.promise.then(done, done);
+    return entry.promise;
+  };
+}
+
 export type Subscribe = (
   topic: LiveTopic,
   onMessage: (m: LiveMessage | { kind: "resync" }) => void,

@@ -1,6 +1,6 @@
 import DataLoader from "dataloader";
 import { oneBatchAtATime } from "@/platform/db/batches";
-import { topicGeneration } from "@/platform/notify/listen";
+import { sharedWhileCurrent, topicGeneration } from "@/platform/notify/listen";
 import { verdictOf } from "@/features/scenes/shared/key";
 import { sceneSchema } from "@/features/scenes/shared/schema";
 import { correctSql, hasKeySql, KEYED_TYPES_SQL, keyColumnsSql, secondKeySql } from "@/features/scenes/shared/key-sql";
@@ -175,8 +175,11 @@ function rankingOf(rows: RankingRow[]): Ranking {
 export function rankingLoader(query: GameQuery): DataLoader<string, Ranking | null> {
   const { batch, batchScheduleFn } = oneBatchAtATime<string, Ranking | null>(async (ids) => {
     const bySession = new Map<string, RankingRow[]>();
-    for (const row of await rankWithTyped<RankingRow>(query, RANKING_SQL, [...ids]))
-      bySession.set(row.session_id, [...(bySession.get(row.session_id) ?? []), row]);
+    for (const row of await rankWithTyped<RankingRow>(query, RANKING_SQL, [...ids])) {
+      const rows = bySession.get(row.session_id);
+      if (rows) rows.push(row);
+      else bySession.set(row.session_id, [row]);
+    }
     return ids.map((id) => {
       const rows = bySession.get(id);
       return rows ? rankingOf(rows) : null;
@@ -193,7 +196,7 @@ export interface RankingReads {
 /**
  * Reads of a session's ranking through `loader` that start while one is in flight share it, as long as no
  * notification of the session's activity arrived since it started (as the students' states are shared:
- * features/play/server/student-state.ts sharedStudentReads): the projector's board and its students' standings,
+ * platform/notify/listen.ts sharedWhileCurrent): the projector's board and its students' standings,
  * notified by the same change, read it once. A read that does not name the activity reads on its own. `generationOf`:
  * how many notifications of an activity this process has received (a test's own).
  */
@@ -201,21 +204,14 @@ export function rankingReads(
   loader: Pick<DataLoader<string, Ranking | null>, "load">,
   generationOf = (activityId: string) => topicGeneration(`activity:${activityId}`),
 ): RankingReads {
-  const inflight = new Map<string, { generation: number; promise: Promise<Ranking | null> }>();
+  const shared = sharedWhileCurrent(
+    (sessionId: string, _activityId: string) => loader.load(sessionId),
+    (sessionId) => sessionId,
+    (_sessionId, activityId) => generationOf(activityId),
+  );
   return {
-    read(sessionId, activityId) {
-      if (activityId === undefined) return loader.load(sessionId);
-      const generation = generationOf(activityId);
-      const current = inflight.get(sessionId);
-      if (current && current.generation === generation) return current.promise;
-      const entry = { generation, promise: loader.load(sessionId) };
-      inflight.set(sessionId, entry);
-      const done = () => {
-        if (inflight.get(sessionId) === entry) inflight.delete(sessionId);
-      };
-      entry.promise.then(done, done);
-      return entry.promise;
-    },
+    read: (sessionId, activityId) =>
+      activityId === undefined ? loader.load(sessionId) : shared(sessionId, activityId),
   };
 }
 

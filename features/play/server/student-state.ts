@@ -3,7 +3,7 @@ import type { ActivityMode } from "@/features/activities/shared/modes";
 import { classKeyOf, sessionOpenTo } from "../shared/klass";
 import type { GameBoardView, GameStanding, GameState } from "../shared/game";
 import type { Standings, StandingsReader } from "./game-standings";
-import { topicGeneration } from "../../../platform/notify/listen";
+import { sharedWhileCurrent, topicGeneration } from "../../../platform/notify/listen";
 
 /**
  * The state every follower of a live session sees, read the same way by the app
@@ -274,18 +274,9 @@ export function stateForClass(
  * the class's streams share one state object (serialised once: features/play/server/stream-core.ts).
  */
 export function sharedStudentReads<T>(read: (activityId: string) => Promise<T>): (activityId: string) => Promise<T> {
-  const inflight = new Map<string, { generation: number; promise: Promise<T> }>();
-  return (activityId) => {
-    const generation = topicGeneration(`activity:${activityId}`);
-    const current = inflight.get(activityId);
-    if (current && current.generation === generation) return current.promise;
-    const promise = read(activityId);
-    const entry = { generation, promise };
-    inflight.set(activityId, entry);
-    const done = () => {
-      if (inflight.get(activityId) === entry) inflight.delete(activityId);
-    };
-    promise.then(done, done);
-    return promise;
-  };
+  return sharedWhileCurrent(
+    read,
+    (activityId) => activityId,
+    (activityId) => topicGeneration(`activity:${activityId}`),
+  );
 }
