@@ -102,15 +102,20 @@ export async function completionsOf(attempts: Attempt[]): Promise<Map<string, Co
   );
   const grouped = new Map<string, SceneAnswer[]>(attempts.map((a) => [attemptKey(a), []]));
   for (const row of rows) grouped.get(attemptKey({ activityId: row.activity_id, userId: row.user_id }))?.push(row);
+  const sceneOf = sceneParser();
+  return new Map([...grouped].map(([key, of]) => [key, completionFrom(of, (row) => sceneOf(row.scene_id, row))]));
+}
+
+/** Scenes parsed once each however many rows carry them: the scene of id `id` (null: it does not parse). */
+export function sceneParser(): (id: string, row: { type: string; content: unknown }) => Scene | null {
   const scenes = new Map<string, Scene | null>();
-  const sceneOf = (row: SceneAnswer) => {
-    if (!scenes.has(row.scene_id)) {
+  return (id, row) => {
+    if (!scenes.has(id)) {
       const parsed = sceneSchema.safeParse({ type: row.type, content: row.content });
-      scenes.set(row.scene_id, parsed.success ? parsed.data : null);
+      scenes.set(id, parsed.success ? parsed.data : null);
     }
-    return scenes.get(row.scene_id)!;
+    return scenes.get(id)!;
   };
-  return new Map([...grouped].map(([key, of]) => [key, completionFrom(of, sceneOf)]));
 }
 
 /** One scene's part of a standing. */

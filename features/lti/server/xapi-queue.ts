@@ -44,9 +44,9 @@ export const EXPIRE_S = 60;
  * The jobs one fetch takes and records together (each the answers of up to GATHER_MAX saves, 500): a worker fetches
  * again only a polling interval after its last fetch began, so a school saving at once is caught up in a few fetches.
  */
-const RECORD_BATCH = 40;
+export const RECORD_BATCH = 40;
 /** The workers' child process's heap: a fetch of RECORD_BATCH jobs' answers (20,000 at most, about 2,000 in a class's burst) and their statements. */
-const WORKER_HEAP_MB = 384;
+export const WORKER_HEAP_MB = 384;
 
 interface Deliver {
   academyId: string;

@@ -3,7 +3,9 @@ import { createHash } from "node:crypto";
 import { db } from "@/platform/db";
 import { publicUrl } from "@/platform/env";
 import type { WrittenAnswer } from "@/features/play/server/answer-writer";
-import { attemptKey, type Completion, completionsOf, verdict } from "./completion-queries";
+import { verdictOf } from "@/features/scenes/shared/key";
+import type { Scene } from "@/features/scenes/shared/schema";
+import { attemptKey, type Completion, completionsOf, sceneParser } from "./completion-queries";
 import { buildStatement, responseText, type StatementFacts, type VerbName } from "@/features/lti/shared/xapi";
 
 /**
@@ -37,7 +39,7 @@ const ANSWERS_SQL = `
   select q.user_id::text, q.scene_id::text, u.sourced_id, u.name as person_name, s.academy_id::text, l.include_names,
     a.id::text as activity_id, a.title, a.curriculum_code as activity_code, sc.position,
     sc.curriculum_code as scene_code, sc.type::text, sc.content, r.session_id::text, d.class_name
-  from unnest($1::uuid[], $2::uuid[]) as q(user_id, scene_id)
+  from (select distinct user_id, scene_id from unnest($1::uuid[], $2::uuid[]) as u(user_id, scene_id)) q
   join users u on u.id = q.user_id
   join schools s on s.id = u.school_id
   join academy_lrs l on l.academy_id = s.academy_id
@@ -65,6 +67,8 @@ interface Made {
   userId: string;
   verb: VerbName;
   statement: object;
+  /** When it is made: the moment its answer was saved, its timestamp (the order the LRS receives them in). */
+  createdAt: Date;
 }
 
 function make(row: AnswerRow, verb: VerbName, idOf: string, at: string, extra: Partial<StatementFacts>): Made {
@@ -89,11 +93,12 @@ function make(row: AnswerRow, verb: VerbName, idOf: string, at: string, extra: P
     userId: row.user_id,
     verb,
     statement: buildStatement(facts),
+    createdAt: new Date(at),
   };
 }
 
-function answered(row: AnswerRow, a: WrittenAnswer): Made {
-  const v = verdict(row.type, row.content, a.answer);
+function answered(row: AnswerRow, parsed: Scene | null, a: WrittenAnswer): Made {
+  const v = parsed ? verdictOf(parsed, a.answer) : null;
   const result = {
     response: responseText(a.answer),
     ...(v ? { success: v === "correct", correct: v === "correct" ? 1 : 0, total: 1 } : {}),
@@ -110,13 +115,28 @@ function completed(row: AnswerRow, at: string, done: Completion | null | undefin
 }
 
 /**
+ * The answers recorded together: what a slice's two reads return and its statements are held in memory at once, so a
+ * fetch of a queue that fell far behind (RECORD_BATCH jobs, 20,000 answers: xapi-queue.ts) is recorded a slice at a
+ * time within the workers' heap.
+ */
+const SLICE = 2000;
+
+/**
  * Stores the statements the answers of `saves` make (each item the answers one save statement wrote, in the order
- * they were written); the academies whose LRS they are for. Two queries read what every answer of them needs, and
- * each save's statements are stored by an insert of their own, so that they keep the moment they were made in.
+ * they were written), SLICE answers at a time; the academies whose LRS they are for. For each slice two queries read
+ * what its answers need (each person's and scene's facts once) and one insert stores every statement, each made at the
+ * moment its answer was saved (`created_at`, the statement's timestamp), so that the LRS receives them in the order
+ * they were saved (lrs-queries.ts STATEMENT_ORDER_SQL).
  */
 export async function recordAnswers(saves: WrittenAnswer[][]): Promise<string[]> {
   const answers = saves.flat();
-  if (answers.length === 0) return [];
+  const academies = new Set<string>();
+  for (let from = 0; from < answers.length; from += SLICE)
+    for (const academyId of await recordSlice(answers.slice(from, from + SLICE))) academies.add(academyId);
+  return [...academies];
+}
+
+async function recordSlice(answers: WrittenAnswer[]): Promise<string[]> {
   const rows = await db().$queryRawUnsafe<AnswerRow[]>(
     ANSWERS_SQL,
     answers.map((a) => a.userId),
@@ -124,25 +144,44 @@ export async function recordAnswers(saves: WrittenAnswer[][]): Promise<string[]>
   );
   const byKey = new Map(rows.filter((r) => r.sourced_id).map((r) => [`${r.user_id}/${r.scene_id}`, r]));
   const rowOf = (a: WrittenAnswer) => byKey.get(`${a.userId}/${a.sceneId}`);
-  const recorded = answers.flatMap((a) => rowOf(a) ?? []);
-  const completions = await completionsOf(recorded.map((r) => ({ activityId: r.activity_id, userId: r.user_id })));
-  const academies = new Set<string>();
-  for (const save of saves) {
-    const made: Made[] = [];
-    for (const a of save) {
-      const row = rowOf(a);
-      if (!row) continue;
-      made.push(make(row, "initialized", registrationOf(row), a.savedAt, {}), answered(row, a));
-      const done = completed(
-        row,
-        a.savedAt,
-        completions.get(attemptKey({ activityId: row.activity_id, userId: row.user_id })),
-      );
-      if (done) made.push(done);
-    }
-    if (made.length === 0) continue;
-    await db().xapiStatement.createMany({ data: made, skipDuplicates: true });
-    for (const m of made) academies.add(m.academyId);
+  const completions = await completionsOf(
+    [...byKey.values()].map((r) => ({ activityId: r.activity_id, userId: r.user_id })),
+  );
+  const sceneOf = sceneParser();
+  const made: Made[] = [];
+  for (const a of answers) {
+    const row = rowOf(a);
+    if (!row) continue;
+    const done = completed(
+      row,
+      a.savedAt,
+      completions.get(attemptKey({ activityId: row.activity_id, userId: row.user_id })),
+    );
+    const answer = answered(row, sceneOf(row.scene_id, row), a);
+    made.push(make(row, "initialized", registrationOf(row), a.savedAt, {}), answer, ...(done ? [done] : []));
   }
-  return [...academies];
+  if (made.length === 0) return [];
+  await storeStatements(made);
+  return [...new Set(made.map((m) => m.academyId))];
+}
+
+/** One statement however many (a column an array each, unlike a row's values a bind each), a stored id left as it is. */
+const INSERT_SQL = `
+  insert into xapi_statements (id, academy_id, activity_id, user_id, verb, statement, created_at)
+  select id, academy_id, activity_id, user_id, verb, statement::jsonb, created_at
+  from unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::uuid[], $5::text[], $6::text[], $7::timestamptz[])
+    as s(id, academy_id, activity_id, user_id, verb, statement, created_at)
+  on conflict (id) do nothing`;
+
+async function storeStatements(made: Made[]) {
+  await db().$executeRawUnsafe(
+    INSERT_SQL,
+    made.map((m) => m.id),
+    made.map((m) => m.academyId),
+    made.map((m) => m.activityId),
+    made.map((m) => m.userId),
+    made.map((m) => m.verb),
+    made.map((m) => JSON.stringify(m.statement)),
+    made.map((m) => m.createdAt),
+  );
 }

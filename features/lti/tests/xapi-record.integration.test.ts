@@ -4,26 +4,20 @@
  * sends a saved answer's statements. A class saving at once: the save statements' answers, gathered into a job for
  * each GATHER_MS (not one per statement: platform/queue/commands.ts publishGathered), waiting in the record
  * queue when the workers start (the production polling interval), all become their statements within a few seconds,
- * each student's exactly as one save alone makes them (initialized, answered, completed with the score), and reach
- * the academy's LRS.
+ * each student's exactly as one save alone makes them (initialized, answered, completed with the score), each made
+ * at the moment its answer was saved, and reach the academy's LRS in the order the class saved.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { db } from "@/platform/db";
 import { GATHER_MS, jobQueue, setEventWanted, stopJobQueue } from "@/platform/queue/commands";
 import { saveAnswer } from "@/features/play/server/answer-save-commands";
 import { ANSWERS_WRITTEN } from "@/features/play/server/answer-events";
-import { readTemplateFiles, syncTemplates } from "@/features/activities/server/template-load";
 import { setLrs } from "@/features/lti/server/lrs-commands";
 import { checkXapi, RECORD_QUEUE, startXapiWorkers } from "@/features/lti/server/xapi-queue";
-import {
-  createAcademy,
-  createActivityFromTemplate,
-  createSchool,
-  createUser,
-  uniqueTag,
-} from "../../../prisma/seed/factories";
+import { uniqueTag } from "../../../prisma/seed/factories";
 import { childPid, threadPriorities } from "../../../tests/support/child-processes";
 import { acceptingLrs } from "../../../tests/support/lrs-stub";
+import { classWithKeyedScene } from "./xapi-class";
 
 const STUDENTS = 60;
 const CHILD = "xapi-worker-child.mjs";
@@ -38,41 +32,13 @@ async function until<T>(what: () => Promise<T | null | undefined | false>, ms: n
   }
 }
 
-/** An academy with an LRS, a class of `size` students with sourcedIds, and a self-paced activity of one keyed scene. */
+/** An academy with an LRS at `endpoint`, a class of `size` students with sourcedIds, a self-paced activity of one keyed scene. */
 async function setUp(endpoint: string, size: number) {
-  const tag = uniqueTag();
-  const academy = await createAcademy(db(), { name: `R${tag}`, nameKana: "あーる" });
-  const school = (await createSchool(db(), { academyId: academy.id, name: `R${tag}`, nameKana: "あーる" })).id;
-  const students: string[] = [];
-  for (let n = 0; n < size; n++) {
-    const student = await createUser(db(), {
-      role: "student",
-      email: `r-${tag}-${n}@t.example`,
-      schoolId: school,
-      name: `記録 ${n}`,
-      student: { grade: 1, className: "1", number: n + 1 },
-    });
-    await db().user.update({ where: { id: student.id }, data: { sourcedId: `r-${tag}-${n}` } });
-    students.push(student.id);
-  }
-  const activity = (
-    await createActivityFromTemplate(db(), { templateId: "science-dissolve", schoolId: school, mode: "self" })
-  ).id;
-  const scenes = await db().activityScene.findMany({ where: { activityId: activity } });
-  const choice = scenes.find((s) => s.type === "single_choice")!;
-  const scene = choice.id;
-  await db().activityScene.deleteMany({ where: { activityId: activity, id: { not: scene } } });
-  // the key: "clear" is right
-  const content = choice.content as { options: { id: string; correct?: boolean }[] };
-  const options = content.options.map((o) => ({ ...o, correct: o.id === "clear" }));
-  await db().activityScene.update({ where: { id: scene }, data: { content: { ...content, options } } });
-  await setLrs(academy.id, { endpoint, key: "k", secret: "s", includeNames: false }, { via: "cli" });
-  return { students, activity, scene };
+  const s = await classWithKeyedScene(size);
+  await setLrs(s.academyId, { endpoint, key: "k", secret: "s", includeNames: false }, { via: "cli" });
+  return s;
 }
 
-beforeAll(async () => {
-  await syncTemplates(db(), await readTemplateFiles());
-});
 afterAll(async () => {
   setEventWanted(ANSWERS_WRITTEN, false, "xapi");
   setEventWanted(ANSWERS_WRITTEN, false);
@@ -165,6 +131,12 @@ describe("learning records of a class saving at once", () => {
       expect(Date.now() - started).toBeLessThan(10_000);
 
       expect(lrs.statements.map((st) => st.id).sort()).toEqual(made.map((r) => r.id).sort());
+      // each made at the moment its answer was saved, and received in the order the class saved
+      for (const r of made) expect(r.createdAt.toISOString()).toBe((r.statement as { timestamp: string }).timestamp);
+      const received = lrs.statements.map((st) => made.find((r) => r.id === st.id)!);
+      expect(received.map((r) => s.students.indexOf(r.userId))).toEqual(
+        [...received.map((r) => s.students.indexOf(r.userId))].sort((a, b) => a - b),
+      );
       for (const [n, student] of s.students.entries()) {
         const mine = made.filter((r) => r.userId === student);
         expect(mine.map((r) => r.verb).sort()).toEqual(["answered", "completed", "initialized"]);
