@@ -11,19 +11,42 @@ export function debianBinary(debianPath: string, name: string, missing: string):
   }
 }
 
-/** The child of this process whose command line names `file`, if one runs (Linux's /proc). */
-export function childPid(file: string): number | undefined {
+/** Every process running now with its parent and command line (Linux's /proc). */
+function processes(): { pid: number; ppid: number; cmdline: string }[] {
+  const all: { pid: number; ppid: number; cmdline: string }[] = [];
   for (const entry of readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
       const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      if (ppid === process.pid && readFileSync(`/proc/${entry}/cmdline`, "utf8").includes(file)) return Number(entry);
+      all.push({ pid: Number(entry), ppid, cmdline: readFileSync(`/proc/${entry}/cmdline`, "utf8") });
     } catch {
       // gone meanwhile
     }
   }
-  return undefined;
+  return all;
+}
+
+/** The child of this process whose command line names `file`, if one runs. */
+export function childPid(file: string): number | undefined {
+  return processes().find((p) => p.ppid === process.pid && p.cmdline.includes(file))?.pid;
+}
+
+/** This process's descendants running now, children and theirs: each one's pid, parent and command line (NUL-separated). */
+export function descendants(): { pid: number; ppid: number; cmdline: string }[] {
+  const all = processes();
+  const found: typeof all = [];
+  const parents = new Set([process.pid]);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const p of all)
+      if (parents.has(p.ppid) && !parents.has(p.pid)) {
+        parents.add(p.pid);
+        found.push(p);
+        grew = true;
+      }
+  }
+  return found;
 }
 
 /** Each thread's scheduling policy (5: SCHED_IDLE) and nice value. */

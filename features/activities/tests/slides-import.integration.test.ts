@@ -14,6 +14,7 @@ import {
   uniqueTag,
 } from "../../../prisma/seed/factories";
 import { readTemplateFiles, syncTemplates } from "@/features/activities/server/template-load";
+import { childPid, descendants } from "../../../tests/support/child-processes";
 import { craftPdf } from "../../../tests/support/pdf-craft";
 import { session, sessionCookieOf } from "../../../tests/support/next-headers-fake";
 
@@ -123,26 +124,45 @@ describe("slides brought in from a PDF", () => {
     expect((added[11]!.content as { prompt: string }).prompt).toBe("二次関数（12ページ|目(め)）");
   });
 
-  it("gives poppler's programs none of the server's secrets: their environment names where programs are, not the database or the keys", async () => {
+  it("starts poppler's programs from the command runner, never from the server's process, and gives them none of the server's secrets", async () => {
     const { id, version } = await activity();
-    const environs: string[][] = [];
-    // each program as it starts (its "spawn" comes before this process can reap it: running, or a zombie's empty one)
-    const read = (message: unknown) => {
+    // what this process itself starts (a fork of the server holds its event loop: platform/ops/command-runner.ts)
+    const started: string[] = [];
+    const spawned = (message: unknown) => {
       const child = (message as { process: ChildProcess }).process;
-      child.once("spawn", () =>
-        environs.push(readFileSync(`/proc/${child.pid}/environ`, "utf8").split("\0").filter(Boolean)),
-      );
+      started.push(child.spawnargs.join(" "));
     };
-    subscribe("child_process", read);
+    // poppler's programs as they run, below the runner: their parent and environment
+    const seen = new Map<number, { ppid: number; environ: string[] }>();
+    const look = setInterval(() => {
+      for (const p of descendants())
+        if (/pdftoppm|pdfinfo/.test(p.cmdline) && !seen.has(p.pid))
+          try {
+            const environ = readFileSync(`/proc/${p.pid}/environ`, "utf8").split("\0").filter(Boolean);
+            seen.set(p.pid, { ppid: p.ppid, environ });
+          } catch {
+            // ended meanwhile
+          }
+    }, 5);
+    subscribe("child_process", spawned);
     try {
       const reply = await send(cookies.teacher, id, version, craftPdf({ pages: 12 }));
       expect(reply.last).toMatchObject({ ok: true });
     } finally {
-      unsubscribe("child_process", read);
+      unsubscribe("child_process", spawned);
+      clearInterval(look);
     }
+    expect(started.filter((args) => /pdftoppm|pdfinfo/.test(args))).toEqual([]);
+    const runner = childPid("command-runner-child.mjs");
+    expect(runner).toBeDefined();
+    expect(seen.size).toBeGreaterThanOrEqual(1); // pdftoppm at least (pdfinfo ends within milliseconds)
+    for (const { ppid } of seen.values()) expect(ppid).toBe(runner);
     expect(process.env.DATABASE_URL).toBeTruthy(); // the server's own environment has them
-    expect(environs.length).toBeGreaterThanOrEqual(2); // pdfinfo, pdftoppm
-    expect(environs.some((e) => e.some((v) => v.startsWith("PATH=")))).toBe(true);
+    const environs = [
+      ...[...seen.values()].map((p) => p.environ),
+      readFileSync(`/proc/${runner}/environ`, "utf8").split("\0").filter(Boolean),
+    ];
+    expect(environs.every((e) => e.some((v) => v.startsWith("PATH=")))).toBe(true);
     for (const environ of environs)
       expect(
         environ.filter((v) => /^(DATABASE_URL|AUTH_SECRET|SIGNIN_CODE_KEY|SMTP_\w+|METRICS_TOKEN)=/.test(v)),

@@ -1,17 +1,18 @@
 import "server-only";
-import { execFile } from "node:child_process";
 import { access, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { environmentOf, runCommand } from "@/platform/ops/command-runner";
 import { idleCommand } from "@/platform/ops/idle-child";
 import { MAX_IMAGE_EDGE } from "../shared/image-limits";
 import type { SlidesProblem } from "../shared/slide-limits";
 
 /**
- * The pages of a PDF as pictures, drawn by Debian's poppler (`pdfinfo`, `pdftoppm`) in child processes at idle
- * priority (platform/ops/idle-child.ts idleCommand), one pdftoppm for all its pages and one PDF at a time per
- * server process, so a deck being brought in never takes the core that serves a live lesson (features/scenes/README.md
- * "Slides from a PDF").
+ * The pages of a PDF as pictures, drawn by Debian's poppler (`pdfinfo`, `pdftoppm`) at idle priority
+ * (platform/ops/idle-child.ts idleCommand), started by the server's command runner (platform/ops/command-runner.ts)
+ * and never forked from the server's own process, one pdftoppm for all its pages and one PDF at a time per server
+ * process, so a deck being brought in never takes the core or the event loop that serve a live lesson
+ * (features/scenes/README.md "Slides from a PDF").
  */
 
 /** A page that takes longer is given up (a malformed or hostile file), and the whole PDF with it. */
@@ -26,18 +27,11 @@ export const isPdf = (bytes: Uint8Array) => PDF_SIGNATURE.every((b, i) => bytes[
  * locale. Never the server's secrets (the database's address, the signing keys): a hostile PDF is parsed there.
  */
 const POPPLER_ENV_KEYS = ["PATH", "HOME", "LANG", "LC_ALL", "TMPDIR", "XDG_CACHE_HOME", "NODE_ENV"];
-const popplerEnv = () =>
-  Object.fromEntries(
-    POPPLER_ENV_KEYS.flatMap((k) => (process.env[k] === undefined ? [] : [[k, process.env[k]]])),
-  ) as NodeJS.ProcessEnv;
+const popplerEnv = () => environmentOf(POPPLER_ENV_KEYS);
 
-function run(command: string, args: string[], timeout: number): Promise<{ stdout: string; stderr: string }> {
-  const options = { timeout, maxBuffer: 1024 * 1024, killSignal: "SIGKILL" as const, env: popplerEnv() };
-  return new Promise((resolve, reject) => {
-    execFile(command, args, options, (error, stdout, stderr) =>
-      error ? reject(Object.assign(error, { stderr: String(stderr) })) : resolve({ stdout, stderr }),
-    );
-  });
+/** A poppler program run by the server's command runner (platform/ops/command-runner.ts), never forked from here. */
+function run(command: string, args: string[], timeout: number) {
+  return runCommand(command, args, { timeout, maxBuffer: 1024 * 1024, env: popplerEnv() });
 }
 
 type PdfFile = { path: string; pages: number };
@@ -45,7 +39,7 @@ type PdfFile = { path: string; pages: number };
 /** The PDF's page count, or why it cannot be read: a password it needs is "encrypted". */
 async function pageCount(file: string): Promise<{ ok: true; pages: number } | { ok: false; problem: SlidesProblem }> {
   try {
-    const { stdout } = await run(...idleCommand("pdfinfo", [file]), INFO_TIMEOUT_MS);
+    const { stdout } = await run(...idleCommand("pdfinfo", [file]), INFO_TIMEOUT_MS).done;
     const pages = Number(/^Pages:\s+(\d+)/m.exec(stdout)?.[1] ?? 0);
     return pages > 0 ? { ok: true, pages } : { ok: false, problem: "unreadable" };
   } catch (error) {
@@ -69,8 +63,9 @@ const exists = (file: string) =>
  * re-encoded to), its longest edge MAX_IMAGE_EDGE pixels: drawn and encoded at idle priority by **one** pdftoppm
  * for the whole PDF, started at the first page asked for, so the server's process only reads each page's header
  * (image-process.ts acceptRenderedJpeg). Re-encoding each page in the server's own process slowed a live lesson
- * beside an import to 3× its quiet p99, and so did starting a process per page: a process is started from the
- * server's (hundreds of MB) by a fork that holds its event loop for milliseconds (docs/benchmarks.md). pdftoppm
+ * beside an import to 3× its quiet p99, and so did starting a process per page: a process started from the
+ * server's (hundreds of MB) is a fork that holds its event loop for milliseconds (docs/benchmarks.md), hence the
+ * runner, which starts them instead. pdftoppm
  * writes the pages in order, each before it begins the next, so page `n` is whole once page `n + 1` exists or
  * the drawing has ended. No new page within PAGE_TIMEOUT_MS (a malformed or hostile file) ends the drawing.
  */
@@ -78,22 +73,24 @@ function pageDrawer(file: PdfFile) {
   const root = path.join(path.dirname(file.path), "page");
   const digits = String(file.pages).length;
   const picture = (n: number) => `${root}-${String(n).padStart(digits, "0")}.jpg`;
-  let child: ReturnType<typeof execFile> | null = null;
+  let drawing: ReturnType<typeof run> | null = null;
   /** undefined while drawing; then null (every page drawn) or why it failed */
   let ended: Error | null | undefined;
   const start = () => {
     const args = ["-jpeg", "-jpegopt", "quality=82,optimize=y", "-scale-to", String(MAX_IMAGE_EDGE)];
     const [command, all] = idleCommand("pdftoppm", [...args, "-f", "1", "-l", String(file.pages), file.path, root]);
-    child = execFile(command, all, { maxBuffer: 1024 * 1024, killSignal: "SIGKILL", env: popplerEnv() }, (error) => {
-      ended = error ?? null;
-    });
+    drawing = run(command, all, 0);
+    drawing.done.then(
+      () => (ended = null),
+      (error: unknown) => (ended = error instanceof Error ? error : new Error(String(error))),
+    );
   };
   let progressAt = 0;
   const page = async (n: number): Promise<Buffer> => {
-    if (!child) start();
+    if (!drawing) start();
     progressAt = progressAt || Date.now();
     while (ended === undefined && !(n < file.pages && (await exists(picture(n + 1))))) {
-      if (Date.now() - progressAt > PAGE_TIMEOUT_MS) child?.kill("SIGKILL");
+      if (Date.now() - progressAt > PAGE_TIMEOUT_MS) drawing?.kill();
       await sleep(POLL_MS);
     }
     if (ended) throw ended;
@@ -106,7 +103,7 @@ function pageDrawer(file: PdfFile) {
   };
   /** the drawing given up (the import ended early): the process is not left running */
   const stop = () => {
-    if (ended === undefined) child?.kill("SIGKILL");
+    if (ended === undefined) drawing?.kill();
   };
   return { page, stop };
 }
