@@ -23,14 +23,17 @@ function keepEqualArray(previous: unknown[], next: unknown[]): unknown[] {
   return same ? previous : out;
 }
 
+/** A key's value only when the object has it as its own (never what it has from its prototype: `constructor`, `__proto__`). */
+const ownValue = (o: Record<string, unknown>, key: string) => (Object.hasOwn(o, key) ? o[key] : undefined);
+
 function keepEqualObject(previous: Record<string, unknown>, next: Record<string, unknown>): Record<string, unknown> {
   const keys = Object.keys(next);
   let same = keys.length === Object.keys(previous).length;
-  const out: Record<string, unknown> = {};
-  for (const key of keys) {
-    const kept = keepEqual(previous[key], next[key]);
-    if (kept !== previous[key] || !(key in previous)) same = false;
-    out[key] = kept;
-  }
-  return same ? previous : out;
+  const out = keys.map((key): [string, unknown] => {
+    const kept = keepEqual(ownValue(previous, key), next[key]);
+    if (kept !== ownValue(previous, key) || !Object.hasOwn(previous, key)) same = false;
+    return [key, kept];
+  });
+  // own properties whatever their names (an assignment of `__proto__` would set the prototype instead)
+  return same ? previous : Object.fromEntries(out);
 }
