@@ -11,7 +11,13 @@ describe("a live state keeps the parts that did not change", () => {
         expect(keepEqual(previous, next)).toEqual(next);
       }),
       // keys an object has from its prototype: JSON.parse makes them its own (a random run met `__proto__`)
-      { examples: [[{}, JSON.parse('{"__proto__":""}')], [{}, { constructor: 1, toString: "x" }], [{ a: 1 }, {}]] },
+      {
+        examples: [
+          [{}, JSON.parse('{"__proto__":""}')],
+          [{}, { constructor: 1, toString: "x" }],
+          [{ a: 1 }, {}],
+        ],
+      },
     );
   });
 
