@@ -14,7 +14,7 @@ import {
 /**
  * The scores a portal receives (Assignment and Grade Services 2.0, features/lti/README.md "Scores and members"): one
  * row per launch link with a line item (lti_scores), the newest score only — a newer one (by its timestamp) replaces
- * a waiting or sent one, an older one changes nothing — POSTed to `<lineitem>/scores` as
+ * a waiting or sent one, an older one or the same one again changes nothing — POSTed to `<lineitem>/scores` as
  * application/vnd.ims.lis.v1.score+json with the platform's token (platform-token.ts). Accepted (2xx) → `sent`;
  * refused for good (a 4xx but 401, 408, 429) → `parked` with the platform's answer; anything else → an error thrown,
  * tried again by the queue (score-queue.ts), and `failed` once the retries are spent.
@@ -49,7 +49,11 @@ export async function lineitemLinks(userId: string, activityId: string): Promise
   return rows.map((r) => r.id);
 }
 
-/** Keeps `score` as the link's newest unless a newer one is kept; whether it was kept (then it is waiting). */
+/**
+ * Keeps `score` as the link's newest unless a newer one is kept, or the same score (points and progress) waits or
+ * was sent: an answer's event worked after later answers were saved finds their standing, and the later answer's
+ * event finds it again. Whether it was kept (then it is waiting).
+ */
 export async function putScore(linkId: string, score: Score): Promise<boolean> {
   const count = await db().$executeRaw`
     insert into lti_scores (link_id, score_given, score_maximum, grading_progress, timestamp)
@@ -57,7 +61,11 @@ export async function putScore(linkId: string, score: Score): Promise<boolean> {
     on conflict (link_id) do update set score_given = excluded.score_given, score_maximum = excluded.score_maximum,
       grading_progress = excluded.grading_progress, timestamp = excluded.timestamp, state = 'waiting', attempts = 0,
       last_error = null, sent_at = null
-    where lti_scores.timestamp < excluded.timestamp`;
+    where lti_scores.timestamp < excluded.timestamp
+      and not (lti_scores.state in ('waiting', 'sent')
+        and lti_scores.score_given is not distinct from excluded.score_given
+        and lti_scores.score_maximum is not distinct from excluded.score_maximum
+        and lti_scores.grading_progress = excluded.grading_progress)`;
   return count > 0;
 }
 

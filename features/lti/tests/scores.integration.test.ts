@@ -243,6 +243,26 @@ describe("scores sent to the portal's line item", () => {
     expect(accepted.map((r) => [r.body.scoreGiven, r.body.timestamp])).toEqual([[3, at(3000).toISOString()]]);
     expect(s.received().every((r) => r.body.scoreGiven !== 2)).toBe(true);
   });
+
+  it("a score equal to the one kept is not kept again: a late event that finds the same standing sends nothing more; a failed or parked one is tried anew", async () => {
+    const s = await setUp();
+    const at = (ms: number) => new Date(Date.UTC(2026, 10, 30, 9, 0, 0, ms));
+    const score = (given: number, t: Date) =>
+      ({ scoreGiven: given, scoreMaximum: 1, gradingProgress: "PendingManual", timestamp: t }) as const;
+    expect(await putScore(s.link, score(1, at(1000)))).toBe(true);
+    await requestScoreDelivery(await jobQueue(), s.link);
+    await until(async () => (await db().ltiScore.findUnique({ where: { linkId: s.link } }))?.state === "sent");
+    // the same standing, found again by a later answer's event (the earlier one was worked after both were saved)
+    expect(await putScore(s.link, score(1, at(2000)))).toBe(false);
+    expect(await db().ltiScore.findUniqueOrThrow({ where: { linkId: s.link } })).toMatchObject({
+      state: "sent",
+      timestamp: at(1000),
+    });
+    await db().ltiScore.update({ where: { linkId: s.link }, data: { state: "failed" } });
+    expect(await putScore(s.link, score(1, at(3000)))).toBe(true);
+    expect(await putScore(s.link, score(0, at(4000)))).toBe(true);
+    expect(s.received().map((r) => r.body.timestamp)).toEqual([at(1000).toISOString()]);
+  });
 });
 
 describe("the teachers' marks and the live sessions' ends", () => {
