@@ -63,12 +63,18 @@ afterAll(async () => {
  */
 async function waitingStatements(client: PrismaClient, url: string) {
   const { id: academyId } = await client.academy.findFirstOrThrow({ select: { id: true } });
-  const statement = (id: string, state: string) => ({
-    ...{ id, academyId, activityId: id, userId: id, verb: "answered", statement: { id }, state },
-  });
+  const ids = [randomUUID(), randomUUID()];
   await client.xapiStatement.createMany({
-    data: [statement(randomUUID(), "waiting"), statement(randomUUID(), "sent")],
+    data: ids.map((id, n) => ({
+      id,
+      academyId,
+      activityId: id,
+      userId: id,
+      verb: "answered",
+      state: ["waiting", "sent"][n],
+    })),
   });
+  await client.xapiStatementBody.createMany({ data: ids.map((id) => ({ id, statement: { id } })) });
   await sql(url, `create schema pgboss; create table pgboss.job (id uuid primary key, name text)`);
   await sql(url, `insert into pgboss.job values (gen_random_uuid(), 'answers.written')`);
 }

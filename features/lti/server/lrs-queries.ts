@@ -54,7 +54,8 @@ export async function* activityStatementLines(activityId: string): AsyncGenerato
   let after: Page | null = null;
   for (;;) {
     const rows: (Page & { statement: unknown })[] = await db().$queryRawUnsafe(
-      `select created_at, ${VERB_RANK_SQL} as rank, id::text, statement from xapi_statements
+      `select created_at, ${VERB_RANK_SQL} as rank, id::text, statement
+       from xapi_statements join xapi_statement_bodies using (id)
        where activity_id = $1::uuid and ($2::timestamptz is null or (${STATEMENT_ORDER_SQL}) > ($2, $3::int, $4::uuid))
        order by ${STATEMENT_ORDER_SQL} limit 500`,
       activityId,

@@ -92,8 +92,8 @@ export async function deliverWaiting(academyId: string, end: number): Promise<bo
   for (;;) {
     if (Date.now() >= end) return false;
     const batch = await db().$queryRawUnsafe<Waiting[]>(
-      `select id::text, statement from xapi_statements where academy_id = $1::uuid and state = 'waiting'
-       order by ${STATEMENT_ORDER_SQL} limit ${BATCH}`,
+      `select id::text, statement from xapi_statements join xapi_statement_bodies using (id)
+       where academy_id = $1::uuid and state = 'waiting' order by ${STATEMENT_ORDER_SQL} limit ${BATCH}`,
       academyId,
     );
     if (batch.length === 0) return true;

@@ -165,15 +165,27 @@ async function recordSlice(answers: WrittenAnswer[]): Promise<string[]> {
   return [...new Set(made.map((m) => m.academyId))];
 }
 
-/** One statement however many (a column an array each, unlike a row's values a bind each), a stored id left as it is. */
+/**
+ * One statement however many (a column an array each, unlike a row's values a bind each), a stored id left as it is:
+ * each statement's row, and its JSON in xapi_statement_bodies (written once; marking the row sent leaves it be).
+ */
 const INSERT_SQL = `
-  insert into xapi_statements (id, academy_id, activity_id, user_id, verb, statement, created_at)
-  select id, academy_id, activity_id, user_id, verb, statement::jsonb, created_at
-  from unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::uuid[], $5::text[], $6::text[], $7::timestamptz[])
-    as s(id, academy_id, activity_id, user_id, verb, statement, created_at)
-  on conflict (id) do nothing`;
+  with made as (
+    select * from unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::uuid[], $5::text[], $6::text[], $7::timestamptz[])
+      as s(id, academy_id, activity_id, user_id, verb, statement, created_at)
+  ), stored as (
+    insert into xapi_statements (id, academy_id, activity_id, user_id, verb, created_at)
+    select id, academy_id, activity_id, user_id, verb, created_at from made
+    on conflict (id) do nothing
+    returning id
+  )
+  insert into xapi_statement_bodies (id, statement)
+  select made.id, made.statement::jsonb from made join stored on stored.id = made.id`;
 
-async function storeStatements(made: Made[]) {
+/** Stores each statement of `all` once, the first made of an id (an attempt's `initialized` comes with each answer). */
+async function storeStatements(all: Made[]) {
+  const ids = new Set<string>();
+  const made = all.filter((m) => !ids.has(m.id) && ids.add(m.id));
   await db().$executeRawUnsafe(
     INSERT_SQL,
     made.map((m) => m.id),

@@ -1,5 +1,5 @@
 import { db } from "@/platform/db";
-import type { PrismaClient } from "@/platform/db/generated/prisma/client";
+import type { Prisma, PrismaClient } from "@/platform/db/generated/prisma/client";
 import { readTemplateFiles, syncTemplates } from "@/features/activities/server/template-load";
 import {
   createAcademy,
@@ -41,4 +41,12 @@ export async function classWithKeyedScene(size: number, client: PrismaClient = d
   const options = content.options.map((o) => ({ ...o, correct: o.id === "clear" }));
   await client.activityScene.update({ where: { id: scene }, data: { content: { ...content, options } } });
   return { academyId: academy.id, students, activity, scene };
+}
+
+type StatementRow = Omit<Prisma.XapiStatementCreateManyInput, "statement"> & { id: string; statement: object };
+
+/** Stores `rows` as the record worker stores statements: each row, and its JSON (`statement`) in xapi_statement_bodies. */
+export async function storeStatementRows(rows: StatementRow[], client: PrismaClient = db()) {
+  await client.xapiStatement.createMany({ data: rows.map(({ statement: _, ...row }) => row) });
+  await client.xapiStatementBody.createMany({ data: rows.map((r) => ({ id: r.id, statement: r.statement })) });
 }

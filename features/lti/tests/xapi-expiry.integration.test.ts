@@ -25,6 +25,7 @@ import {
 import { createAcademy, createSchool, createUser, uniqueTag } from "../../../prisma/seed/factories";
 import { oneSceneActivity, until } from "../../../tests/support/lti-setup";
 import { acceptingLrs } from "../../../tests/support/lrs-stub";
+import { storeStatementRows } from "./xapi-class";
 
 /** The test's expiry of a held job and pg-boss's maintenance interval, in seconds. */
 const EXPIRE_S = 3;
@@ -113,8 +114,8 @@ describe("a delivery's budget", () => {
     try {
       const s = await setUp(lrs.endpoint);
       const ids = Array.from({ length: 120 }, () => randomUUID());
-      await db().xapiStatement.createMany({
-        data: ids.map((id) => ({
+      await storeStatementRows(
+        ids.map((id) => ({
           id,
           academyId: s.academyId,
           activityId: s.activity,
@@ -122,7 +123,7 @@ describe("a delivery's budget", () => {
           verb: "answered",
           statement: { id },
         })),
-      });
+      );
       const waiting = () => db().xapiStatement.count({ where: { academyId: s.academyId, state: "waiting" } });
 
       expect(await deliverWaiting(s.academyId, Date.now())).toBe(false);

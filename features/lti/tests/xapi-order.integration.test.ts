@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/platform/db";
 import { ACADEMIES_WAITING_SQL, academiesWaiting, activityStatementLines } from "@/features/lti/server/lrs-queries";
 import { createAcademy, uniqueTag } from "../../../prisma/seed/factories";
+import { storeStatementRows } from "./xapi-class";
 
 let academyId: string;
 const activityId = randomUUID();
@@ -37,15 +38,15 @@ describe("xAPI statement order", () => {
       const verb = verbs[Math.floor((n * 3) / 600)]!;
       return { id, academyId, activityId, userId: randomUUID(), verb, statement: { id, verb }, createdAt: at };
     });
-    await db().xapiStatement.createMany({ data: rows });
+    await storeStatementRows(rows);
     // made a millisecond later: last, though its id sorts second
     const later = "00000000-0000-4000-8000-000000000001";
-    await db().xapiStatement.create({
-      data: {
+    await storeStatementRows([
+      {
         ...{ id: later, academyId, activityId, userId: randomUUID(), verb: "initialized" },
         ...{ statement: { id: later }, createdAt: new Date(at.getTime() + 1) },
       },
-    });
+    ]);
     const expected = [...rows.slice(400), ...rows.slice(200, 400), ...rows.slice(0, 200)].map((r) => r.id);
     expect(await download()).toEqual([...expected, later]);
   });
@@ -59,7 +60,7 @@ describe("xAPI statement order", () => {
       verb: "answered",
       statement: {},
     });
-    await db().xapiStatement.createMany({ data: [statement(randomUUID()), statement(randomUUID())] });
+    await storeStatementRows([statement(randomUUID()), statement(randomUUID())]);
     expect((await academiesWaiting()).filter((a) => a === academyId)).toEqual([academyId]);
     const plan = await db().$transaction(async (tx) => {
       // as on a big table (the test's is small and not analysed): no whole-table or bitmap read
