@@ -45,8 +45,11 @@ interface Runner {
 
 /** The runner's heap: it holds only what its programs print (at most maxBuffer each). */
 const RUNNER_HEAP_MB = 96;
-/** What the runner is given of the server's environment: where programs are found, the locale. */
-const RUNNER_ENV_KEYS = ["PATH", "HOME", "LANG", "LC_ALL", "TMPDIR", "NODE_ENV"];
+/**
+ * What the runner is given of the server's environment, and what a program needs of it at least: where programs are
+ * found, the home and temporary folders, the locale.
+ */
+export const PROGRAM_ENV_KEYS = ["PATH", "HOME", "LANG", "LC_ALL", "TMPDIR", "NODE_ENV"];
 
 const shared = globalThis as unknown as { manabiyaRunner?: Runner; manabiyaRunnerIds?: number };
 
@@ -57,7 +60,7 @@ export const environmentOf = (keys: string[]) =>
   ) as NodeJS.ProcessEnv;
 
 function startRunner(): Runner {
-  const env = environmentOf(RUNNER_ENV_KEYS);
+  const env = environmentOf(PROGRAM_ENV_KEYS);
   const child = forkIdleChild(["platform", "ops", "command-runner-child.mjs"], [], { heapMb: RUNNER_HEAP_MB, env });
   const pending = new Map<number, Pending>();
   const ready = new Promise<void>((resolve, reject) => {

@@ -3,7 +3,7 @@ import type { SchoolCtx } from "@/features/people/server/school-action";
 import { acceptRenderedJpeg } from "@/features/scenes/server/image-process";
 import type { ProcessedImage } from "@/features/scenes/server/image-process";
 import { keepImages, type StoredImage } from "@/features/scenes/server/image-store";
-import { withPdfPages } from "@/features/scenes/server/slides-render";
+import { drawingProblem, withPdfPages } from "@/features/scenes/server/slides-render";
 import type { ImageProblem } from "@/features/scenes/shared/image-limits";
 import { isStorableText, type Scene } from "@/features/scenes/shared/schema";
 import {
@@ -71,6 +71,24 @@ function pageScene(as: SlidesSceneType, name: string | null, n: number, image: S
 }
 
 /**
+ * Page `n` drawn and checked as the JPEG to store, or the problem: the page's fault is "unreadable", the server's
+ * (the command runner ended) "failed" (drawingProblem).
+ */
+async function drawPage(
+  render: (n: number) => Promise<Buffer>,
+  n: number,
+): Promise<{ ok: true; image: ProcessedImage } | { ok: false; problem: SlidesProblem }> {
+  let jpeg: Buffer;
+  try {
+    jpeg = await render(n);
+  } catch (error) {
+    return { ok: false, problem: drawingProblem(error) };
+  }
+  const image = await acceptRenderedJpeg(jpeg);
+  return image.ok ? { ok: true, image: image.image } : { ok: false, problem: "unreadable" };
+}
+
+/**
  * Brings a PDF in as scenes (features/scenes/README.md "Slides from a PDF"): every page drawn (a JPEG stored as
  * drawn, never decoded in this process) and stored as the school's image, STORED_TOGETHER at a time (`onPage` after
  * each page), then one scene per page appended in one transaction. Refused before any
@@ -92,9 +110,8 @@ export async function importSlides(
     let drawn: ProcessedImage[] = [];
     for (let n = 1; n <= pages; n++) {
       if (signal.aborted) return { ok: false, problem: "failed" };
-      const jpeg = await render(n).catch(() => null);
-      const image = jpeg ? await acceptRenderedJpeg(jpeg) : null;
-      if (!image?.ok) return { ok: false, problem: "unreadable" };
+      const image = await drawPage(render, n);
+      if (!image.ok) return image;
       drawn.push(image.image);
       if (drawn.length === STORED_TOGETHER || n === pages) {
         const stored = await keepImages(ctx.schoolId, ctx.actorId, drawn);

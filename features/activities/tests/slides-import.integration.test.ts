@@ -169,6 +169,23 @@ describe("slides brought in from a PDF", () => {
       ).toEqual([]);
   });
 
+  it("the command runner ended mid-import (killed, out of memory): the import failed, not the file, nothing is added, and the next import draws in a new runner", async () => {
+    const { id, version } = await activity();
+    const before = await scenesOf(id);
+    const drawing = () => descendants().find((p) => /pdftoppm/.test(p.cmdline));
+    const reply = send(cookies.teacher, id, version, craftPdf({ pages: 30 }));
+    for (const start = Date.now(); !drawing(); await new Promise((r) => setTimeout(r, 5)))
+      if (Date.now() - start > 30_000) throw new Error("pdftoppm never ran");
+    const runner = childPid("command-runner-child.mjs")!;
+    process.kill(runner, "SIGKILL");
+    expect((await reply).last).toEqual({ ok: false, problem: "failed" });
+    expect(await scenesOf(id)).toEqual(before);
+
+    const again = await send(cookies.teacher, id, version, craftPdf({ pages: 2 }));
+    expect(again.last).toMatchObject({ ok: true, data: { added: 2 } });
+    expect(childPid("command-runner-child.mjs")).not.toBe(runner);
+  });
+
   it("makes each page a drawing scene written on the page when asked (a worksheet)", async () => {
     const { id, version } = await activity();
     const reply = await send(cookies.teacher, id, version, craftPdf({ pages: 2 }), "drawing");

@@ -2,7 +2,7 @@ import "server-only";
 import { access, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { environmentOf, runCommand } from "@/platform/ops/command-runner";
+import { CommandFailed, environmentOf, PROGRAM_ENV_KEYS, runCommand } from "@/platform/ops/command-runner";
 import { idleCommand } from "@/platform/ops/idle-child";
 import { MAX_IMAGE_EDGE } from "../shared/image-limits";
 import type { SlidesProblem } from "../shared/slide-limits";
@@ -23,11 +23,18 @@ const PDF_SIGNATURE = [0x25, 0x50, 0x44, 0x46, 0x2d]; // "%PDF-"
 export const isPdf = (bytes: Uint8Array) => PDF_SIGNATURE.every((b, i) => bytes[i] === b);
 
 /**
- * What poppler's programs are given of the server's environment: where programs, fonts and caches are found and the
- * locale. Never the server's secrets (the database's address, the signing keys): a hostile PDF is parsed there.
+ * What poppler's programs are given of the server's environment: what any program is given (where programs are found,
+ * the locale) and where fonts' caches are. Never the server's secrets (the database's address, the signing keys): a
+ * hostile PDF is parsed there.
  */
-const POPPLER_ENV_KEYS = ["PATH", "HOME", "LANG", "LC_ALL", "TMPDIR", "XDG_CACHE_HOME", "NODE_ENV"];
-const popplerEnv = () => environmentOf(POPPLER_ENV_KEYS);
+const popplerEnv = () => environmentOf([...PROGRAM_ENV_KEYS, "XDG_CACHE_HOME"]);
+
+/**
+ * Why a page or the page count could not be had: the file's fault ("unreadable": poppler failed on it or took too long
+ * and was killed) or the server's ("failed": the command runner ended, a page could not be read back).
+ */
+export const drawingProblem = (error: unknown): SlidesProblem =>
+  error instanceof CommandFailed ? "unreadable" : "failed";
 
 /** A poppler program run by the server's command runner (platform/ops/command-runner.ts), never forked from here. */
 function run(command: string, args: string[], timeout: number) {
@@ -36,15 +43,15 @@ function run(command: string, args: string[], timeout: number) {
 
 type PdfFile = { path: string; pages: number };
 
-/** The PDF's page count, or why it cannot be read: a password it needs is "encrypted". */
+/** The PDF's page count, or why it cannot be had: a password it needs is "encrypted" (drawingProblem otherwise). */
 async function pageCount(file: string): Promise<{ ok: true; pages: number } | { ok: false; problem: SlidesProblem }> {
   try {
     const { stdout } = await run(...idleCommand("pdfinfo", [file]), INFO_TIMEOUT_MS).done;
     const pages = Number(/^Pages:\s+(\d+)/m.exec(stdout)?.[1] ?? 0);
     return pages > 0 ? { ok: true, pages } : { ok: false, problem: "unreadable" };
   } catch (error) {
-    const stderr = (error as { stderr?: string }).stderr ?? "";
-    return { ok: false, problem: /password/i.test(stderr) ? "encrypted" : "unreadable" };
+    const encrypted = error instanceof CommandFailed && /password/i.test(error.stderr);
+    return { ok: false, problem: encrypted ? "encrypted" : drawingProblem(error) };
   }
 }
 
