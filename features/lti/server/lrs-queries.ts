@@ -6,7 +6,7 @@ export async function anyLrs(): Promise<boolean> {
   return (await db().academyLrs.count({ take: 1 })) > 0;
 }
 
-/** The academies with statements waiting: one row each from the (state, academy_id) index, not every statement. */
+/** The academies with statements waiting: from the waiting statements' index, not every statement. */
 export const ACADEMIES_WAITING_SQL = `select distinct academy_id from xapi_statements where state = 'waiting'`;
 
 /** The academies with statements waiting to be sent (a delivery lost to a crash or a restore is asked for again). */
@@ -21,6 +21,17 @@ export async function academiesWaiting(): Promise<string[]> {
  */
 const VERB_RANK_SQL = `(case verb when 'initialized' then 0 when 'answered' then 1 else 2 end)`;
 export const STATEMENT_ORDER_SQL = `created_at, ${VERB_RANK_SQL}, id`;
+
+/**
+ * An academy's ($1) next $2 waiting statements, in the order the LRS receives them, each id as text and its JSON:
+ * read in that order from xapi_statements_waiting_idx (its migration), not every waiting statement sorted.
+ */
+export const NEXT_BATCH_SQL = `
+  select w.id::text as id, b.statement
+  from (select id, created_at, ${VERB_RANK_SQL} as rank from xapi_statements
+    where academy_id = $1::uuid and state = 'waiting' order by ${STATEMENT_ORDER_SQL} limit $2) w
+  join xapi_statement_bodies b on b.id = w.id
+  order by w.created_at, w.rank, w.id`;
 
 /** The academy's LRS as its manager sees it (never the credentials) and its statements' state; null: none set. */
 export async function getAcademyLrs(academyId: string) {

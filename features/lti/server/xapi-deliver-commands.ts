@@ -3,7 +3,7 @@ import { openSecret } from "@/platform/auth/secret-box";
 import { db } from "@/platform/db";
 import { env } from "@/platform/env";
 import { XAPI_VERSION } from "@/features/lti/shared/xapi";
-import { STATEMENT_ORDER_SQL } from "./lrs-queries";
+import { NEXT_BATCH_SQL } from "./lrs-queries";
 
 /**
  * Sends an academy's waiting statements to its LRS (features/lti/README.md "Learning records"): POST
@@ -91,11 +91,7 @@ export async function deliverWaiting(academyId: string, end: number): Promise<bo
   if (!lrs) return true;
   for (;;) {
     if (Date.now() >= end) return false;
-    const batch = await db().$queryRawUnsafe<Waiting[]>(
-      `select id::text, statement from xapi_statements join xapi_statement_bodies using (id)
-       where academy_id = $1::uuid and state = 'waiting' order by ${STATEMENT_ORDER_SQL} limit ${BATCH}`,
-      academyId,
-    );
+    const batch = await db().$queryRawUnsafe<Waiting[]>(NEXT_BATCH_SQL, academyId, BATCH);
     if (batch.length === 0) return true;
     try {
       await sendBatch(lrs, batch, end);

@@ -1,13 +1,19 @@
 /**
  * The statements' one order and the queue's look-up: the download of an activity's statements lists them in the
  * order the LRS receives them (made first; in one instant initialized, answered, completed; then id), across its
- * pages of 500; and the academies with statements waiting, asked for every 30 s, come from the (state, academy_id)
- * index, not from every statement.
+ * pages of 500; the academies with statements waiting, asked for every 30 s, come from the waiting statements' index,
+ * not from every statement; and a delivery reads its next batch from that index in that order, not every waiting
+ * statement sorted.
  */
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/platform/db";
-import { ACADEMIES_WAITING_SQL, academiesWaiting, activityStatementLines } from "@/features/lti/server/lrs-queries";
+import {
+  ACADEMIES_WAITING_SQL,
+  academiesWaiting,
+  activityStatementLines,
+  NEXT_BATCH_SQL,
+} from "@/features/lti/server/lrs-queries";
 import { createAcademy, uniqueTag } from "../../../prisma/seed/factories";
 import { storeStatementRows } from "./xapi-class";
 
@@ -51,7 +57,7 @@ describe("xAPI statement order", () => {
     expect(await download()).toEqual([...expected, later]);
   });
 
-  it("the academies with statements waiting come from the (state, academy_id) index, each once", async () => {
+  it("the academies with statements waiting come from the waiting statements' index, each once", async () => {
     const statement = (id: string) => ({
       id,
       academyId,
@@ -68,8 +74,48 @@ describe("xAPI statement order", () => {
       await tx.$executeRawUnsafe("set local enable_bitmapscan = off");
       return tx.$queryRawUnsafe<{ "QUERY PLAN": string }[]>(`explain ${ACADEMIES_WAITING_SQL}`);
     });
-    expect(plan.map((p) => p["QUERY PLAN"]).join("\n")).toMatch(
-      /Index (Only )?Scan using xapi_statements_state_academy_id_idx/,
+    expect(plan.map((p) => p["QUERY PLAN"]).join("\n")).toMatch(/Index (Only )?Scan using xapi_statements_waiting_idx/);
+  });
+
+  it("a delivery reads its next 50 statements in order from the waiting statements' index, not all 600 waiting, sorted", async () => {
+    const academy = await createAcademy(db(), { name: `B${uniqueTag()}`, nameKana: "びー" });
+    const at = Date.parse("2026-11-30T09:00:00.000Z");
+    const verbs = ["completed", "answered", "initialized"] as const;
+    const rows = Array.from({ length: 600 }, (_, n) => ({
+      ...{ id: randomUUID(), academyId: academy.id, activityId: randomUUID(), userId: randomUUID() },
+      ...{ verb: verbs[n % 3]!, statement: { n }, createdAt: new Date(at + Math.floor(n / 3)) },
+    }));
+    await storeStatementRows(rows);
+    await db().$executeRawUnsafe("analyze xapi_statements");
+    const batch = await db().$queryRawUnsafe<{ id: string; statement: { n: number } }[]>(
+      NEXT_BATCH_SQL,
+      academy.id,
+      50,
     );
+    // in one instant: initialized, answered, completed
+    const expected = [...rows].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || rank(a) - rank(b));
+    expect(batch.map((r) => r.id)).toEqual(expected.slice(0, 50).map((r) => r.id));
+    const [explained] = await db().$queryRawUnsafe<{ "QUERY PLAN": [{ Plan: PlanNode }] }[]>(
+      `explain (analyze, format json) ${NEXT_BATCH_SQL}`,
+      academy.id,
+      50,
+    );
+    const reads = scansOf(explained!["QUERY PLAN"][0].Plan, "xapi_statements");
+    expect(reads.map((r) => [r["Index Name"], r["Actual Rows"]])).toEqual([["xapi_statements_waiting_idx", 50]]);
   });
 });
+
+const rank = (r: { verb: string }) => ["initialized", "answered", "completed"].indexOf(r.verb);
+
+interface PlanNode {
+  "Relation Name"?: string;
+  "Index Name"?: string;
+  "Actual Rows": number;
+  Plans?: PlanNode[];
+}
+
+/** The plan's nodes that read `table`. */
+const scansOf = (node: PlanNode, table: string): PlanNode[] => [
+  ...(node["Relation Name"] === table ? [node] : []),
+  ...(node.Plans ?? []).flatMap((child) => scansOf(child, table)),
+];
