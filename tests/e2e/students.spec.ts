@@ -76,6 +76,9 @@ test.describe("student management", () => {
     page,
     browser,
   }, info) => {
+    // three sign-ins in new browsers, two codes decoded from screenshots and three confirmations: over a minute on a
+    // loaded 2-core machine (a CI run on one timed out at 60 s)
+    test.setTimeout(180_000);
     const { teacher, students } = await makeSchool(1);
     const email = students[0]!.email!;
     await signInAs(page, teacher.email!, TEST_PASSWORD);
