@@ -16,6 +16,7 @@ import {
 import { readTemplateFiles, syncTemplates } from "@/features/activities/server/template-load";
 import { childPid, descendants } from "../../../tests/support/child-processes";
 import { craftPdf } from "../../../tests/support/pdf-craft";
+import { until } from "../../../tests/support/live-stream";
 import { session, sessionCookieOf } from "../../../tests/support/next-headers-fake";
 
 vi.mock("next/headers", () => import("../../../tests/support/next-headers-fake"));
@@ -174,8 +175,7 @@ describe("slides brought in from a PDF", () => {
     const before = await scenesOf(id);
     const drawing = () => descendants().find((p) => /pdftoppm/.test(p.cmdline));
     const reply = send(cookies.teacher, id, version, craftPdf({ pages: 30 }));
-    for (const start = Date.now(); !drawing(); await new Promise((r) => setTimeout(r, 5)))
-      if (Date.now() - start > 30_000) throw new Error("pdftoppm never ran");
+    await until(() => drawing() !== undefined, "pdftoppm runs", 30_000);
     const runner = childPid("command-runner-child.mjs")!;
     process.kill(runner, "SIGKILL");
     expect((await reply).last).toEqual({ ok: false, problem: "failed" });

@@ -6,6 +6,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { CommandFailed, environmentOf, runCommand } from "@/platform/ops/command-runner";
 import { childPid, descendants } from "../../../tests/support/child-processes";
+import { until } from "../../../tests/support/live-stream";
 
 const env = environmentOf(["PATH"]);
 const runnerPid = () => childPid("command-runner-child.mjs");
@@ -13,11 +14,6 @@ const runnerPid = () => childPid("command-runner-child.mjs");
 /** Whether a `sleep` of `seconds` runs under the runner now. */
 const sleeping = (seconds: number) =>
   descendants().some((p) => p.ppid === runnerPid() && p.cmdline.split("\0").join(" ").includes(`sleep ${seconds}`));
-
-async function until(check: () => boolean, ms = 10_000) {
-  for (const start = Date.now(); !check(); await new Promise((r) => setTimeout(r, 20)))
-    if (Date.now() - start > ms) throw new Error("not within the wait");
-}
 
 afterAll(() => {
   const runner = runnerPid();
@@ -40,7 +36,7 @@ describe("the command runner", () => {
     expect(Date.now() - started).toBeLessThan(10_000);
 
     const running = runCommand("sleep", ["32"], { env });
-    await until(() => sleeping(32));
+    await until(() => sleeping(32), "sleep 32 runs");
     started = Date.now();
     running.kill();
     const killed = await running.done.catch((e: unknown) => e);
@@ -52,7 +48,7 @@ describe("the command runner", () => {
 
   it("the runner ended: what it ran fails as the runner's failure (not CommandFailed), and the next command starts a new runner", async () => {
     const running = runCommand("sleep", ["33"], { env });
-    await until(() => sleeping(33));
+    await until(() => sleeping(33), "sleep 33 runs");
     const first = runnerPid()!;
     process.kill(first, "SIGKILL");
     const ended = await running.done.catch((e: unknown) => e);
