@@ -121,29 +121,34 @@ function startWorkersChild(ended: () => void): Promise<void> {
   });
 }
 
-const shared = globalThis as unknown as { manabiyaXapiWorkers?: Promise<void> };
+const shared = globalThis as unknown as { manabiyaXapiWorkers?: { queues: Promise<void>; child: Promise<void> } };
 
 /**
  * Turns the learning records on in this process once an academy has an LRS: the answer saves publish, the queue
  * starts and its workers run in a child process at idle priority (startWorkersChild; once per process, shared
- * through globalThis by Next's bundles); off while none has.
+ * through globalThis by Next's bundles); off while none has. Resolves once the queues take what is published, not
+ * when the child is ready: at idle priority on a busy machine it may wait seconds for a core, and a manager's save of
+ * the LRS waits for this.
  */
 export async function checkXapi(): Promise<void> {
   const on = await anyLrs();
   setEventWanted(ANSWERS_WRITTEN, on, "xapi");
   if (on && !shared.manabiyaXapiWorkers) {
-    const started: Promise<void> = jobQueue().then(async (boss) => {
-      await createXapiQueues(boss);
-      await startWorkersChild(() => {
-        if (shared.manabiyaXapiWorkers === started) shared.manabiyaXapiWorkers = undefined;
-      });
+    const queues = jobQueue().then((boss) => createXapiQueues(boss));
+    const workers = {
+      queues,
+      child: queues.then(() =>
+        startWorkersChild(() => {
+          if (shared.manabiyaXapiWorkers === workers) shared.manabiyaXapiWorkers = undefined;
+        }),
+      ),
+    };
+    workers.child.catch(() => {
+      if (shared.manabiyaXapiWorkers === workers) shared.manabiyaXapiWorkers = undefined;
     });
-    started.catch(() => {
-      if (shared.manabiyaXapiWorkers === started) shared.manabiyaXapiWorkers = undefined;
-    });
-    shared.manabiyaXapiWorkers = started;
+    shared.manabiyaXapiWorkers = workers;
   }
-  await shared.manabiyaXapiWorkers;
+  await shared.manabiyaXapiWorkers?.queues;
   // off: the answers another feature still has published do not pile up in this one's queue
   if (!on) return unsubscribeIfRunning(ANSWERS_WRITTEN, RECORD_QUEUE);
   const boss = await jobQueue();

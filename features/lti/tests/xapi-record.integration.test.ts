@@ -7,6 +7,8 @@
  * each student's exactly as one save alone makes them (initialized, answered, completed with the score), each made
  * at the moment its answer was saved, and reach the academy's LRS in the order the class saved.
  */
+import type { ChildProcess } from "node:child_process";
+import { subscribe, unsubscribe } from "node:diagnostics_channel";
 import { afterAll, describe, expect, it } from "vitest";
 import { db } from "@/platform/db";
 import { GATHER_MS, jobQueue, setEventWanted, stopJobQueue } from "@/platform/queue/commands";
@@ -71,7 +73,30 @@ describe("the learning records' workers", () => {
     const lrs = await acceptingLrs();
     try {
       const s = await setUp(lrs.endpoint, 1);
-      await checkXapi();
+      // the child starved of a core (idle priority on a busy machine): stopped the moment it is started
+      const stopped: ChildProcess[] = [];
+      const stop = (message: unknown) => {
+        // published as the process is made: its arguments are known once it has spawned
+        const child = (message as { process: ChildProcess }).process;
+        child.once("spawn", () => {
+          if (child.spawnargs.some((a) => a.endsWith(CHILD)) && child.kill("SIGSTOP")) stopped.push(child);
+        });
+      };
+      subscribe("child_process", stop);
+      try {
+        // the check (which a manager's save of the LRS waits for) does not wait for the child
+        const waited = await Promise.race([
+          checkXapi().then(() => false),
+          new Promise<boolean>((r) => setTimeout(() => r(true), 15_000)),
+        ]);
+        expect(waited).toBe(false);
+      } finally {
+        unsubscribe("child_process", stop);
+      }
+      expect(stopped).toHaveLength(1);
+      // saved while the child is not ready: published all the same, made and sent once it runs
+      expect(await save(s, s.students[0]!, "clear")).toMatchObject({ ok: true });
+      stopped[0]!.kill("SIGCONT");
       // the workers' process: every thread in the idle class at nice 19
       await expect
         .poll(
@@ -83,7 +108,6 @@ describe("the learning records' workers", () => {
           { timeout: 60_000, interval: 50 },
         )
         .toBe(true);
-      expect(await save(s, s.students[0]!, "clear")).toMatchObject({ ok: true });
       // at idle priority on a busy machine the child may wait for a core
       await until(async () => {
         const rows = await db().xapiStatement.findMany({ where: { activityId: s.activity } });
