@@ -2,6 +2,7 @@ import { defineConfig, devices } from "@playwright/test";
 import {
   AUTH_DIR,
   BASE_URL,
+  E2E_CHROMIUM,
   E2E_DB_NAME,
   E2E_METRICS_TOKEN,
   E2E_PG_PORT,
@@ -39,7 +40,7 @@ export default defineConfig({
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      executablePath: E2E_CHROMIUM,
       args: [
         "--no-sandbox",
         "--disable-gpu",

@@ -3,6 +3,7 @@ import { createActivityFromTemplate } from "../../prisma/seed/factories";
 import { baseText } from "./helpers";
 import { e2eDb, makeSchool } from "./db";
 import { signedInBrowsers } from "./browsers";
+import { FULL_CHROMIUM } from "./config";
 
 /**
  * A page the browser restores (Back/Forward from the back/forward cache or the router's cache, a second tab,
@@ -102,9 +103,11 @@ test("a page restored from the back/forward cache after another tab saved: the c
   launchOptions,
 }) => {
   const { student, scene, url } = await selfActivity();
-  // Playwright starts Chromium without its back/forward cache unless told otherwise
+  // Playwright starts Chromium without its back/forward cache unless told otherwise, and the headless shell has none:
+  // the full browser
   const browser = await playwright.chromium.launch({
     ...launchOptions,
+    executablePath: FULL_CHROMIUM,
     ignoreDefaultArgs: ["--disable-back-forward-cache"],
   });
   const kid = await signedIn(browser, student.email!);

@@ -7,6 +7,13 @@ export const E2E_PG_PORT = Number(process.env.E2E_PG_PORT ?? PG_PORTS.e2e);
 export const E2E_DB_NAME = "manabiya_e2e";
 export const E2E_DATABASE_URL = `postgresql://postgres:manabiya-local@127.0.0.1:${E2E_PG_PORT}/${E2E_DB_NAME}`;
 export const BASE_URL = `http://localhost:${E2E_PORT}`;
+/**
+ * The tests' Chromium: Debian's headless shell (Chromium's engine without the browser's window and UI, what Playwright
+ * runs headless tests in by default), at about half the CPU per page of the full browser on two shared cores.
+ */
+export const E2E_CHROMIUM = process.env.E2E_CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell";
+/** Debian's full browser, for what only it does (the back/forward cache). */
+export const FULL_CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 export const AUTH_DIR = ".data/e2e-auth";
 export const E2E_SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? E2E_PORT + 25);
 /** Mails the test SMTP server received, one .eml file each. */
