@@ -140,7 +140,8 @@ describe("slides brought in from a PDF", () => {
         if (/pdftoppm|pdfinfo/.test(p.cmdline) && !seen.has(p.pid))
           try {
             const environ = readFileSync(`/proc/${p.pid}/environ`, "utf8").split("\0").filter(Boolean);
-            seen.set(p.pid, { ppid: p.ppid, environ });
+            // a program on its way out reads as an empty environment: looked at again on the next round, if still there
+            if (environ.length > 0) seen.set(p.pid, { ppid: p.ppid, environ });
           } catch {
             // ended meanwhile
           }
