@@ -6,6 +6,7 @@
  */
 import { writeFileSync } from "node:fs";
 import { chromium } from "@playwright/test";
+import { FULL_CHROMIUM } from "./lib/chromium";
 
 const GREEN = "#1f7a4d"; // --color-accent-green
 const MARK = '<path d="M7 22V11l9 6 9-6v11" fill="none" stroke="#fff" stroke-width="3" stroke-linejoin="round"/>';
@@ -36,7 +37,7 @@ function ico(pngs: { size: number; data: Buffer }[]): Buffer {
 
 async function main() {
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    executablePath: FULL_CHROMIUM,
     args: ["--no-sandbox", "--disable-gpu"],
   });
   const page = await browser.newPage();

@@ -3,7 +3,7 @@ import { createActivityFromTemplate } from "../../prisma/seed/factories";
 import { baseText } from "./helpers";
 import { e2eDb, makeSchool } from "./db";
 import { signedInBrowsers } from "./browsers";
-import { FULL_CHROMIUM } from "./config";
+import { FULL_CHROMIUM } from "../../scripts/lib/chromium";
 
 /**
  * A page the browser restores (Back/Forward from the back/forward cache or the router's cache, a second tab,

@@ -12,8 +12,6 @@ export const BASE_URL = `http://localhost:${E2E_PORT}`;
  * runs headless tests in by default), at about half the CPU per page of the full browser on two shared cores.
  */
 export const E2E_CHROMIUM = process.env.E2E_CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell";
-/** Debian's full browser, for what only it does (the back/forward cache). */
-export const FULL_CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 export const AUTH_DIR = ".data/e2e-auth";
 export const E2E_SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? E2E_PORT + 25);
 /** Mails the test SMTP server received, one .eml file each. */

@@ -197,8 +197,6 @@ async function open(page: Page, link: string, sceneId: string, shown: boolean) {
 
 /** Resizes the window to `viewport` and waits for two frames: the stage has been measured and fitted again. */
 async function resize(page: Page, viewport: { width: number; height: number }) {
-  const now = page.viewportSize();
-  if (now?.width === viewport.width && now.height === viewport.height) return;
   await page.setViewportSize(viewport);
   await page.evaluate(
     () => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))),

@@ -5,8 +5,9 @@ import { stableId } from "../../prisma/seed/factories";
 const STUDENT = stableId("user:student-1-1");
 
 /**
- * Every page route of the app, with the area it belongs to. The access suite
- * visits each as every role; routes.spec checks that no page exists without a row here.
+ * Every page route of the app, with the area it belongs to. The access suite opens each
+ * in a browser of its own area's role; the matrix (matrix.spec.ts) asks for each as every
+ * role and signed out; access.spec checks that no page exists without a row here.
  */
 export interface RouteRow {
   /** The app/ page pattern, e.g. /dashboard/teacher/home. */

@@ -19,6 +19,7 @@ import { ROOT } from "../../scripts/lib/prepare-db";
 import type { BenchData, RunningApp } from "./app";
 import { actionId, callAction, expectActionOk, request, sessionCookie } from "./http";
 import type { Row } from "./verdict";
+import { FULL_CHROMIUM } from "../../scripts/lib/chromium";
 
 const KB = 1024;
 const LIMIT_TOTAL = 230 * KB;
@@ -372,7 +373,7 @@ export async function bytesPerStudent(app: RunningApp, data: BenchData, database
   const { mathId, lessonId, lessonScenes } = await seedActivities(databaseUrl, school.id, student.id);
   const { chromium } = await import("@playwright/test");
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    executablePath: FULL_CHROMIUM,
     args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
   });
   try {

@@ -18,6 +18,7 @@ import { createPrismaClient } from "@/platform/db/client";
 import type { BenchData, RunningApp } from "./app";
 import { request, sessionCookie } from "./http";
 import type { Row } from "./verdict";
+import { FULL_CHROMIUM } from "../../scripts/lib/chromium";
 
 const KB = 1024;
 const LIMIT_EDITOR_JS = 300 * KB;
@@ -108,7 +109,7 @@ export async function editorBytes(app: RunningApp, data: BenchData, databaseUrl:
   const [name, value] = [cookie.slice(0, cookie.indexOf("=")), cookie.slice(cookie.indexOf("=") + 1)];
   const { chromium } = await import("@playwright/test");
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    executablePath: FULL_CHROMIUM,
     args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
   });
   try {

@@ -15,6 +15,7 @@ import { answerFor, type BenchClass, type RunningApp } from "./app";
 import { framesDuringUpdates, pairUpdates } from "./checks";
 import { median, openSse, request, sessionCookie, type SseClient } from "./http";
 import { gridRenderRow, type Row } from "./verdict";
+import { FULL_CHROMIUM } from "../../scripts/lib/chromium";
 
 /** 2 × JOINS + 2 × the questions (4) updates: over 100, so that the p99 is not simply the slowest one */
 const JOINS = 48;
@@ -225,7 +226,7 @@ export async function teacherGridRow(
   const cookies = await Promise.all(c.students.map((s) => sessionCookie(s.id, "student")));
   const { chromium } = await import("@playwright/test");
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    executablePath: FULL_CHROMIUM,
     args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
   });
   const streams = classStreams(app, c, cookies);

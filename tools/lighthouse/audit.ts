@@ -16,6 +16,7 @@ import { ROOT } from "../../scripts/lib/prepare-db";
 /** Each run's full report (JSON, for Lighthouse's viewer) lands here. */
 export const REPORT_DIR = path.join(ROOT, ".data/lighthouse");
 import { DEMO_PASSWORD } from "../../prisma/seed/demo";
+import { FULL_CHROMIUM } from "../../scripts/lib/chromium";
 
 export const CATEGORIES = ["performance", "accessibility", "best-practices"] as const;
 export type Category = (typeof CATEGORIES)[number];
@@ -69,10 +70,9 @@ async function signIn(context: BrowserContext): Promise<void> {
 }
 
 export async function openBrowser(): Promise<Browser> {
-  const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
   const dir = mkdtempSync(path.join(os.tmpdir(), "manabiya-lighthouse-"));
   const context = await chromium.launchPersistentContext(dir, {
-    executablePath,
+    executablePath: FULL_CHROMIUM,
     headless: true,
     // no Playwright emulation on the tabs: Lighthouse sets the mobile screen itself
     viewport: null,
@@ -80,7 +80,7 @@ export async function openBrowser(): Promise<Browser> {
   });
   const port = await devtoolsPort(dir);
   return {
-    version: execFileSync(executablePath, ["--version"], {
+    version: execFileSync(FULL_CHROMIUM, ["--version"], {
       encoding: "utf8",
       stdio: ["ignore", "pipe", "ignore"],
     }).trim(),
