@@ -1,4 +1,5 @@
-import type { Server } from "node:http";
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import type { Socket } from "node:net";
 import type { Env } from "@/platform/env";
 
 /** Node's own default: large enough for the session cookie and next-auth's, small enough to bound a request's headers. */
@@ -12,7 +13,9 @@ export const MAX_HEADER_SIZE = 16 * 1024;
  *   (its default, 30 s, would let such sockets live half a minute longer). A response is not
  *   bounded: an event stream (features/play/server/sse.ts) lives as long as the page that reads it;
  * - a socket silent in both directions for HTTP_IDLE_TIMEOUT_MS is closed (event streams send a
- *   heartbeat every 15 s), an idle keep-alive one after HTTP_KEEP_ALIVE_TIMEOUT_MS;
+ *   heartbeat every 15 s), an idle keep-alive one after HTTP_KEEP_ALIVE_TIMEOUT_MS. A socket whose
+ *   response the server is still making (no headers sent yet: a print waiting its turn in the
+ *   renderer) is not idle: it is closed only once that response has started and then gone silent;
  * - at most HTTP_MAX_CONNECTIONS sockets, of which HTTP_MAX_CONNECTIONS_PER_IP from one address
  *   (a whole school behind one NAT shares an address: the default leaves room for it). Over
  *   either cap a new socket is closed at once, and the ones already served go on. Behind trusted
@@ -25,6 +28,14 @@ export function applyServerLimits(server: Server, env: Env): void {
   server.keepAliveTimeout = env.HTTP_KEEP_ALIVE_TIMEOUT_MS;
   server.maxConnections = env.HTTP_MAX_CONNECTIONS;
   server.setTimeout(env.HTTP_IDLE_TIMEOUT_MS);
+  const exchanges = new WeakMap<Socket, { req: IncomingMessage; res: ServerResponse }>();
+  server.on("request", (req: IncomingMessage, res: ServerResponse) => exchanges.set(req.socket, { req, res }));
+  // a listener replaces Node's own close of a timed-out socket; the timer starts again with the response's first write
+  server.on("timeout", (socket: Socket) => {
+    const at = exchanges.get(socket);
+    if (at && at.req.complete && !at.res.headersSent && !at.res.writableEnded) return;
+    socket.destroy();
+  });
 
   const perAddress = new Map<string, number>();
   const perAddressCap = env.TRUSTED_PROXY_HOPS > 0 ? Number.POSITIVE_INFINITY : env.HTTP_MAX_CONNECTIONS_PER_IP;

@@ -75,3 +75,68 @@ describe("connections per address", () => {
     expect(await answered(port)).toBe("ok");
   });
 });
+
+describe("idle sockets", () => {
+  /** A server whose handler, once the request has arrived, answers "late" after `delayMs`, or sends its headers and a byte and then nothing. */
+  async function slowServer(idleMs: number, delayMs: number) {
+    const s = http.createServer(SERVER_OPTIONS, (req, res) => {
+      req.resume();
+      req.once("end", () =>
+        setTimeout(() => {
+          if (req.url === "/stall") {
+            res.writeHead(200);
+            res.write("a");
+          } else res.end("late");
+        }, delayMs),
+      );
+    });
+    // below the 20 s the environment allows, so that the test takes a moment
+    applyServerLimits(s, { ...parseEnv(required), HTTP_IDLE_TIMEOUT_MS: idleMs });
+    await new Promise<void>((resolve) => s.listen(0, "127.0.0.1", resolve));
+    return s;
+  }
+
+  /** One GET on a raw socket: what arrived and how long until the server closed it. */
+  function get(port: number, path: string) {
+    const started = Date.now();
+    return new Promise<{ received: string; ms: number }>((resolve) => {
+      let received = "";
+      const s = net.connect(port, "127.0.0.1", () =>
+        s.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`),
+      );
+      sockets.push(s);
+      s.setEncoding("utf8");
+      s.on("data", (chunk: string) => (received += chunk));
+      s.on("error", () => undefined);
+      s.on("close", () => resolve({ received, ms: Date.now() - started }));
+    });
+  }
+
+  it("a response the server is still making outlasts the idle timeout: the client gets it", async () => {
+    server = await slowServer(300, 1_500);
+    const { received } = await get((server.address() as net.AddressInfo).port, "/");
+    expect(received).toMatch(/^HTTP\/1\.1 200/);
+    expect(received.endsWith("late")).toBe(true);
+  });
+
+  it("a request whose body stopped arriving is closed after the idle timeout, the request timeout being longer", async () => {
+    server = await slowServer(300, 0);
+    const port = (server.address() as net.AddressInfo).port;
+    const started = Date.now();
+    const s = net.connect(port, "127.0.0.1", () =>
+      s.write("POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 10\r\n\r\nab"),
+    );
+    sockets.push(s);
+    s.on("error", () => undefined);
+    await new Promise((resolve) => s.once("close", resolve));
+    expect(Date.now() - started).toBeLessThan(3_000);
+  });
+
+  it("a response that started and then went silent is closed after the idle timeout", async () => {
+    server = await slowServer(300, 1_000);
+    const { received, ms } = await get((server.address() as net.AddressInfo).port, "/stall");
+    expect(received).toMatch(/^HTTP\/1\.1 200/);
+    expect(ms).toBeGreaterThanOrEqual(1_000);
+    expect(ms).toBeLessThan(5_000);
+  });
+});
