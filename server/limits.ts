@@ -33,7 +33,7 @@ export function applyServerLimits(server: Server, env: Env): void {
   // a listener replaces Node's own close of a timed-out socket; the timer starts again with the response's first write
   server.on("timeout", (socket: Socket) => {
     const at = exchanges.get(socket);
-    if (at && at.req.complete && !at.res.headersSent && !at.res.writableEnded) return;
+    if (at?.req.complete && !at.res.headersSent) return;
     socket.destroy();
   });
 

@@ -33,22 +33,29 @@ async function openSockets(port: number, n: number) {
 }
 
 /**
- * Whether a plain GET from the same address is still answered: one raw socket, one request, the
- * body if an answer came, "refused" if the server closed it without one. (fetch is not used: its
- * client retries a request whose fresh socket closed before the request was written, on a new
- * socket, which this server closes again: an endless loop when the close wins that race.)
+ * One GET on a raw socket of its own: what arrived, and how long until the server closed it. (fetch is not used: its
+ * client retries a request whose fresh socket closed before the request was written, on a new socket, which this
+ * server closes again: an endless loop when the close wins that race.)
  */
-async function answered(port: number) {
-  return new Promise<string>((resolve) => {
+function rawGet(port: number, path = "/") {
+  const started = Date.now();
+  return new Promise<{ received: string; ms: number }>((resolve) => {
     let received = "";
     const s = net.connect(port, "127.0.0.1", () =>
-      s.write("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"),
+      s.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`),
     );
+    sockets.push(s);
     s.setEncoding("utf8");
     s.on("data", (chunk: string) => (received += chunk));
     s.on("error", () => undefined);
-    s.on("close", () => resolve(received === "" ? "refused" : received.slice(received.indexOf("\r\n\r\n") + 4)));
+    s.on("close", () => resolve({ received, ms: Date.now() - started }));
   });
+}
+
+/** Whether a plain GET from the same address is still answered: the body if an answer came, "refused" if not. */
+async function answered(port: number) {
+  const { received } = await rawGet(port);
+  return received === "" ? "refused" : received.slice(received.indexOf("\r\n\r\n") + 4);
 }
 
 let server: http.Server | undefined;
@@ -96,25 +103,9 @@ describe("idle sockets", () => {
     return s;
   }
 
-  /** One GET on a raw socket: what arrived and how long until the server closed it. */
-  function get(port: number, path: string) {
-    const started = Date.now();
-    return new Promise<{ received: string; ms: number }>((resolve) => {
-      let received = "";
-      const s = net.connect(port, "127.0.0.1", () =>
-        s.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`),
-      );
-      sockets.push(s);
-      s.setEncoding("utf8");
-      s.on("data", (chunk: string) => (received += chunk));
-      s.on("error", () => undefined);
-      s.on("close", () => resolve({ received, ms: Date.now() - started }));
-    });
-  }
-
   it("a response the server is still making outlasts the idle timeout: the client gets it", async () => {
     server = await slowServer(300, 1_500);
-    const { received } = await get((server.address() as net.AddressInfo).port, "/");
+    const { received } = await rawGet((server.address() as net.AddressInfo).port);
     expect(received).toMatch(/^HTTP\/1\.1 200/);
     expect(received.endsWith("late")).toBe(true);
   });
@@ -134,7 +125,7 @@ describe("idle sockets", () => {
 
   it("a response that started and then went silent is closed after the idle timeout", async () => {
     server = await slowServer(300, 1_000);
-    const { received, ms } = await get((server.address() as net.AddressInfo).port, "/stall");
+    const { received, ms } = await rawGet((server.address() as net.AddressInfo).port, "/stall");
     expect(received).toMatch(/^HTTP\/1\.1 200/);
     expect(ms).toBeGreaterThanOrEqual(1_000);
     expect(ms).toBeLessThan(5_000);

@@ -19,7 +19,7 @@ import { ROOT } from "../../scripts/lib/prepare-db";
 import type { BenchData, RunningApp } from "./app";
 import { actionId, callAction, expectActionOk, request, sessionCookie } from "./http";
 import type { Row } from "./verdict";
-import { FULL_CHROMIUM } from "../../scripts/lib/chromium";
+import { launchBenchBrowser } from "./browser";
 
 const KB = 1024;
 const LIMIT_TOTAL = 230 * KB;
@@ -371,11 +371,7 @@ export async function bytesPerStudent(app: RunningApp, data: BenchData, database
   const student = school.students[0]!;
   const teacher = data.classes.find((c) => c.schoolId === school.id)!.teacher;
   const { mathId, lessonId, lessonScenes } = await seedActivities(databaseUrl, school.id, student.id);
-  const { chromium } = await import("@playwright/test");
-  const browser = await chromium.launch({
-    executablePath: FULL_CHROMIUM,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
-  });
+  const browser = await launchBenchBrowser();
   try {
     const { received, hosts } = await firstDayVisit(browser, app, student.code, mathId);
     const lesson = await lessonStream(app, student.id, teacher.id, lessonId, lessonScenes);

@@ -18,7 +18,7 @@ import { createPrismaClient } from "@/platform/db/client";
 import type { BenchData, RunningApp } from "./app";
 import { request, sessionCookie } from "./http";
 import type { Row } from "./verdict";
-import { FULL_CHROMIUM } from "../../scripts/lib/chromium";
+import { launchBenchBrowser } from "./browser";
 
 const KB = 1024;
 const LIMIT_EDITOR_JS = 300 * KB;
@@ -107,11 +107,7 @@ export async function editorBytes(app: RunningApp, data: BenchData, databaseUrl:
   const activityId = await freshActivity(databaseUrl, cls.schoolId);
   const cookie = await sessionCookie(cls.teacher.id, "teacher");
   const [name, value] = [cookie.slice(0, cookie.indexOf("=")), cookie.slice(cookie.indexOf("=") + 1)];
-  const { chromium } = await import("@playwright/test");
-  const browser = await chromium.launch({
-    executablePath: FULL_CHROMIUM,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
-  });
+  const browser = await launchBenchBrowser();
   try {
     const context = await browser.newContext({ baseURL: app.url, locale: "ja-JP" });
     await context.addCookies([{ name, value, url: app.url }]);

@@ -15,7 +15,7 @@ import { answerFor, type BenchClass, type RunningApp } from "./app";
 import { framesDuringUpdates, pairUpdates } from "./checks";
 import { median, openSse, request, sessionCookie, type SseClient } from "./http";
 import { gridRenderRow, type Row } from "./verdict";
-import { FULL_CHROMIUM } from "../../scripts/lib/chromium";
+import { launchBenchBrowser } from "./browser";
 
 /** 2 × JOINS + 2 × the questions (4) updates: over 100, so that the p99 is not simply the slowest one */
 const JOINS = 48;
@@ -224,11 +224,7 @@ export async function teacherGridRow(
 ): Promise<Row> {
   const questions = await questionsOf(c, databaseUrl);
   const cookies = await Promise.all(c.students.map((s) => sessionCookie(s.id, "student")));
-  const { chromium } = await import("@playwright/test");
-  const browser = await chromium.launch({
-    executablePath: FULL_CHROMIUM,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
-  });
+  const browser = await launchBenchBrowser();
   const streams = classStreams(app, c, cookies);
   try {
     const page = await openGuideScreen(browser, app, c, teacherCookie);
