@@ -266,6 +266,9 @@ export async function startApp(
   basePort = Number(process.env.BENCH_APP_PORT ?? 3400),
 ): Promise<RunningApp> {
   const ports = Array.from({ length: instances }, (_, i) => basePort + 1 + i);
+  // the servers run as `npm start` runs them: not on the bench's tsconfig (its `server-only` stub, which let a module
+  // that `npm start` refuses load here), which tsx hands to its children's children as TSX_TSCONFIG_PATH
+  const { TSX_TSCONFIG_PATH: _benchTsconfig, ...inherited } = process.env;
   const processes: ChildProcess[] = ports.map((port) =>
     spawn(
       process.execPath,
@@ -280,7 +283,7 @@ export async function startApp(
         // every load client connects from this one address (as from a reverse proxy): no per-address cap below the total
         env: {
           HTTP_MAX_CONNECTIONS_PER_IP: "8192",
-          ...process.env,
+          ...inherited,
           NODE_ENV: "production",
           PORT: String(port),
           AUTH_URL: `http://localhost:${port}`,

@@ -93,7 +93,8 @@ async function behind(databaseUrl: string, expected: number): Promise<number> {
   for (;;) {
     const [row] = await query<{ made: number; waiting: number }>(
       databaseUrl,
-      `select count(*) filter (where verb = 'answered')::int as made, count(*) filter (where state = 'waiting')::int as waiting
+      `select count(*) filter (where verb = 'answered')::int as made,
+         (select count(*) from xapi_statements_waiting)::int as waiting
        from xapi_statements`,
     );
     const missing = Math.max(0, expected - row!.made) + row!.waiting;
@@ -169,7 +170,9 @@ export async function answersWithXapiQueue(app: RunningApp, data: BenchData, dat
   const [made] = await query<{ n: number; answered: number; sent: number }>(
     databaseUrl,
     `select count(*)::int as n, count(*) filter (where verb = 'answered')::int as answered,
-       count(*) filter (where state = 'sent')::int as sent from xapi_statements`,
+       count(*) filter (where outcome is null and not exists (select from xapi_statements_waiting w where w.id = s.id))::int
+         as sent
+       from xapi_statements s`,
   );
   // the queue did its work: an answered statement for every acknowledged save of an on phase, each statement sent
   // and the LRS holding them all (a row that made none, or whose stub got none, measured nothing)

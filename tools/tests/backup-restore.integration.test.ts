@@ -12,6 +12,7 @@ import type { PrismaClient } from "@/platform/db/generated/prisma/client";
 import { backupDatabase } from "../backup/backup";
 import { restoreDatabase } from "../backup/restore";
 import { ACADEMIES_WAITING_SQL } from "@/features/lti/server/lrs-queries";
+import { packStatement, statementJson } from "@/features/lti/server/xapi-body";
 import { listMigrations, migrate } from "../../scripts/lib/migrate";
 import { seedSchool, sql, STUDENT_PASSWORD, tableRows } from "../../tests/support/backup-helpers";
 import { dropDatabase, emptyDatabase } from "../../tests/support/helpers";
@@ -61,20 +62,25 @@ afterAll(async () => {
  * A statement waiting for the academy's LRS and one sent, and pg-boss's own schema with a job in it (as the first
  * server that publishes makes it): what a backup holds of the learning records' queue.
  */
+const packed = (id: string) => new Uint8Array(packStatement(JSON.stringify({ id })));
+
 async function waitingStatements(client: PrismaClient, url: string) {
   const { id: academyId } = await client.academy.findFirstOrThrow({ select: { id: true } });
   const ids = [randomUUID(), randomUUID()];
+  const createdAt = new Date();
   await client.xapiStatement.createMany({
-    data: ids.map((id, n) => ({
+    data: ids.map((id) => ({
       id,
       academyId,
       activityId: id,
       userId: id,
       verb: "answered",
-      state: ["waiting", "sent"][n],
+      createdAt,
+      body: packed(id),
     })),
   });
-  await client.xapiStatementBody.createMany({ data: ids.map((id) => ({ id, statement: { id } })) });
+  // the first waits; the second, with no waiting row, was sent
+  await client.xapiStatementWaiting.create({ data: { id: ids[0]!, academyId, createdAt, rank: 1 } });
   await sql(url, `create schema pgboss; create table pgboss.job (id uuid primary key, name text)`);
   await sql(url, `insert into pgboss.job values (gen_random_uuid(), 'answers.written')`);
 }
@@ -143,8 +149,15 @@ describe("backup and restore", () => {
     const [academy] = await sql<{ id: string }>(source, `select id::text from academies`);
     const waiting = await sql<{ academy_id: string }>(target, ACADEMIES_WAITING_SQL);
     expect(waiting.map((r) => String(r.academy_id))).toEqual([academy!.id]);
-    const states = await sql<{ state: string }>(target, `select state from xapi_statements order by state`);
+    const states = await sql<{ state: string; body: Buffer }>(
+      target,
+      `select case when w.id is null then 'sent' else 'waiting' end as state, s.body
+       from xapi_statements s left join xapi_statements_waiting w using (id) order by state`,
+    );
     expect(states.map((r) => r.state)).toEqual(["sent", "waiting"]);
+    expect(states.map((r) => JSON.parse(statementJson(r.body)))).toEqual(
+      expect.arrayContaining([{ id: expect.any(String) }]),
+    );
     // the jobs themselves stay behind: the first server to publish makes pg-boss's schema again
     const boss = await sql<{ n: number }>(
       target,

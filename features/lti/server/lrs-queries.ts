@@ -1,13 +1,14 @@
 import "server-only";
 import { db } from "@/platform/db";
+import { statementJson } from "./xapi-body";
 
 /** Whether any academy has an LRS (the answer saves publish for the learning records only then). */
 export async function anyLrs(): Promise<boolean> {
   return (await db().academyLrs.count({ take: 1 })) > 0;
 }
 
-/** The academies with statements waiting: from the waiting statements' index, not every statement. */
-export const ACADEMIES_WAITING_SQL = `select distinct academy_id from xapi_statements where state = 'waiting'`;
+/** The academies with statements waiting: from the waiting statements' index. */
+export const ACADEMIES_WAITING_SQL = `select distinct academy_id from xapi_statements_waiting`;
 
 /** The academies with statements waiting to be sent (a delivery lost to a crash or a restore is asked for again). */
 export async function academiesWaiting(): Promise<string[]> {
@@ -17,20 +18,21 @@ export async function academiesWaiting(): Promise<string[]> {
 
 /**
  * The order of an academy's or activity's statements, the one the LRS receives them in and the download lists
- * them in: made first, then in one instant `initialized` before `answered` before `completed`, then by id.
+ * them in: made first, then in one instant `initialized` before `answered` before `completed` (the rank, which
+ * xapi_statements_waiting keeps), then by id.
  */
-const VERB_RANK_SQL = `(case verb when 'initialized' then 0 when 'answered' then 1 else 2 end)`;
+export const VERB_RANK_SQL = `(case verb when 'initialized' then 0 when 'answered' then 1 else 2 end)`;
 export const STATEMENT_ORDER_SQL = `created_at, ${VERB_RANK_SQL}, id`;
 
 /**
- * An academy's ($1) next $2 waiting statements, in the order the LRS receives them, each id as text and its JSON:
- * read in that order from xapi_statements_waiting_idx (its migration), not every waiting statement sorted.
+ * An academy's ($1) next $2 waiting statements, in the order the LRS receives them, each id as text and its stored
+ * JSON: read in that order from xapi_statements_waiting_idx, not every waiting statement sorted.
  */
 export const NEXT_BATCH_SQL = `
-  select w.id::text as id, b.statement
-  from (select id, created_at, ${VERB_RANK_SQL} as rank from xapi_statements
-    where academy_id = $1::uuid and state = 'waiting' order by ${STATEMENT_ORDER_SQL} limit $2) w
-  join xapi_statement_bodies b on b.id = w.id
+  select w.id::text as id, s.body
+  from (select id, created_at, rank from xapi_statements_waiting
+    where academy_id = $1::uuid order by created_at, rank, id limit $2) w
+  join xapi_statements s on s.id = w.id
   order by w.created_at, w.rank, w.id`;
 
 /** The academy's LRS as its manager sees it (never the credentials) and its statements' state; null: none set. */
@@ -40,20 +42,25 @@ export async function getAcademyLrs(academyId: string) {
     select: { endpoint: true, includeNames: true, updatedAt: true },
   });
   if (!lrs) return null;
-  const counts = await db().xapiStatement.groupBy({ by: ["state"], where: { academyId }, _count: { _all: true } });
-  const count = (state: string) => counts.find((c) => c.state === state)?._count._all ?? 0;
-  const last = await db().xapiStatement.findFirst({
-    where: { academyId, lastError: { not: null } },
-    orderBy: { createdAt: "desc" },
-    select: { lastError: true, state: true },
-  });
-  return {
-    ...lrs,
-    waiting: count("waiting"),
-    sent: count("sent"),
-    failed: count("failed") + count("parked"),
-    lastError: last?.lastError ?? null,
-  };
+  const [all, waiting, failed] = await Promise.all([
+    db().xapiStatement.count({ where: { academyId } }),
+    db().xapiStatementWaiting.count({ where: { academyId } }),
+    db().xapiStatement.count({ where: { academyId, outcome: { not: null } } }),
+  ]);
+  return { ...lrs, waiting, sent: all - waiting - failed, failed, lastError: await lastLrsError(academyId) };
+}
+
+/** The LRS's newest answer to a statement (by when the statement was made): one waiting, or one parked or failed. */
+async function lastLrsError(academyId: string): Promise<string | null> {
+  const where = { academyId, lastError: { not: null } };
+  const select = { lastError: true, createdAt: true };
+  const orderBy = { createdAt: "desc" } as const;
+  const found = await Promise.all([
+    db().xapiStatementWaiting.findFirst({ where, select, orderBy }),
+    db().xapiStatement.findFirst({ where, select, orderBy }),
+  ]);
+  const newest = found.filter((f) => f !== null).sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())[0];
+  return newest?.lastError ?? null;
 }
 export type AcademyLrsView = NonNullable<Awaited<ReturnType<typeof getAcademyLrs>>>;
 
@@ -64,9 +71,9 @@ export async function* activityStatementLines(activityId: string): AsyncGenerato
   // pages of 500, each after the last one's place in STATEMENT_ORDER_SQL
   let after: Page | null = null;
   for (;;) {
-    const rows: (Page & { statement: unknown })[] = await db().$queryRawUnsafe(
-      `select created_at, ${VERB_RANK_SQL} as rank, id::text, statement
-       from xapi_statements join xapi_statement_bodies using (id)
+    const rows: (Page & { body: Uint8Array })[] = await db().$queryRawUnsafe(
+      `select created_at, ${VERB_RANK_SQL} as rank, id::text, body
+       from xapi_statements
        where activity_id = $1::uuid and ($2::timestamptz is null or (${STATEMENT_ORDER_SQL}) > ($2, $3::int, $4::uuid))
        order by ${STATEMENT_ORDER_SQL} limit 500`,
       activityId,
@@ -74,7 +81,7 @@ export async function* activityStatementLines(activityId: string): AsyncGenerato
       after?.rank ?? null,
       after?.id ?? null,
     );
-    for (const row of rows) yield `${JSON.stringify(row.statement)}\n`;
+    for (const row of rows) yield `${statementJson(row.body)}\n`;
     if (rows.length < 500) return;
     after = rows[rows.length - 1]!;
   }

@@ -1,18 +1,21 @@
 import "server-only";
 import { openSecret } from "@/platform/auth/secret-box";
 import { db } from "@/platform/db";
+import { foregroundQuiet } from "@/platform/ops/foreground";
 import { env } from "@/platform/env";
 import { XAPI_VERSION } from "@/features/lti/shared/xapi";
 import { NEXT_BATCH_SQL } from "./lrs-queries";
+import { statementJson } from "./xapi-body";
 
 /**
  * Sends an academy's waiting statements to its LRS (features/lti/README.md "Learning records"): POST
  * {endpoint}/statements, at most BATCH at a time, with Basic credentials and X-Experience-API-Version 1.0.3.
- * Accepted (2xx, or 409: the LRS holds that id already) → `sent`; refused for good (any other 4xx but 408 and 429) →
- * each statement of the batch is tried alone and the one refused is `parked` with the LRS's answer; anything else
- * (5xx, 408, 429, no answer) → an error thrown, the job is tried again later (xapi-queue.ts), the statements stay
- * `waiting` with the error, and `failed` once the retries are spent. A delivery begins no POST after the end it is
- * given (deliveries.ts: its batch's budget): one is asked for again for the statements left waiting.
+ * Accepted (2xx, or 409: the LRS holds that id already) → sent (its waiting row deleted, nothing else written); refused
+ * for good (any other 4xx but 408 and 429) → each statement of the batch is tried alone and the one refused is
+ * `parked` with the LRS's answer; anything else (5xx, 408, 429, no answer) → an error thrown, the job is tried again
+ * later (xapi-queue.ts), the statements stay waiting with the error, and `failed` once the retries are spent. A
+ * delivery begins no POST after the end it is given (deliveries.ts: its batch's budget): one is asked for again for
+ * the statements left waiting.
  */
 
 const BATCH = 50;
@@ -22,7 +25,8 @@ export class LrsUnavailable extends Error {}
 
 interface Waiting {
   id: string;
-  statement: unknown;
+  /** the statement's JSON as stored (xapi-body.ts) */
+  body: Uint8Array;
 }
 
 async function lrsOf(academyId: string) {
@@ -34,8 +38,8 @@ async function lrsOf(academyId: string) {
 
 type Lrs = NonNullable<Awaited<ReturnType<typeof lrsOf>>>;
 
-/** The LRS's answer to `statements`: "sent", or the refusal ("parked"), or LrsUnavailable thrown. */
-async function post(lrs: Lrs, statements: unknown[]): Promise<{ sent: true } | { sent: false; error: string }> {
+/** The LRS's answer to the statements (their JSON texts): "sent", or the refusal ("parked"), or LrsUnavailable thrown. */
+async function post(lrs: Lrs, statements: string[]): Promise<{ sent: true } | { sent: false; error: string }> {
   let res: Response;
   try {
     res = await fetch(lrs.url, {
@@ -45,7 +49,7 @@ async function post(lrs: Lrs, statements: unknown[]): Promise<{ sent: true } | {
         "content-type": "application/json",
         "x-experience-api-version": XAPI_VERSION,
       },
-      body: JSON.stringify(statements),
+      body: `[${statements.join(",")}]`,
       signal: AbortSignal.timeout(TIMEOUT_MS),
       redirect: "error",
     });
@@ -59,25 +63,26 @@ async function post(lrs: Lrs, statements: unknown[]): Promise<{ sent: true } | {
   return { sent: false, error };
 }
 
-async function mark(ids: string[], state: "sent" | "parked", lastError: string | null) {
-  await db().xapiStatement.updateMany({
-    where: { id: { in: ids } },
-    data: { state, lastError, attempts: { increment: 1 }, ...(state === "sent" ? { sentAt: new Date() } : {}) },
-  });
+/** Sent: the statements wait no longer, and their rows stay as they were written. */
+async function markSent(ids: string[]) {
+  await db().xapiStatementWaiting.deleteMany({ where: { id: { in: ids } } });
+}
+
+/** Refused for good: the statement waits no longer, `parked` with the LRS's answer (in one transaction). */
+async function park(id: string, lastError: string) {
+  await db().$transaction([
+    db().xapiStatement.update({ where: { id }, data: { outcome: "parked", lastError } }),
+    db().xapiStatementWaiting.delete({ where: { id } }),
+  ]);
 }
 
 async function sendBatch(lrs: Lrs, batch: Waiting[], end: number) {
   const answer = await post(
     lrs,
-    batch.map((w) => w.statement),
+    batch.map((w) => statementJson(w.body)),
   );
-  if (answer.sent)
-    return mark(
-      batch.map((w) => w.id),
-      "sent",
-      null,
-    );
-  if (batch.length === 1) return mark([batch[0]!.id], "parked", answer.error);
+  if (answer.sent) return markSent(batch.map((w) => w.id));
+  if (batch.length === 1) return park(batch[0]!.id, answer.error);
   // refused as a batch: each alone, so that only the statement the LRS refuses is parked (the rest, past the end, wait)
   for (const w of batch) if (Date.now() < end) await sendBatch(lrs, [w], end);
 }
@@ -90,6 +95,8 @@ export async function deliverWaiting(academyId: string, end: number): Promise<bo
   const lrs = await lrsOf(academyId);
   if (!lrs) return true;
   for (;;) {
+    // a class's burst of saves first: marking a batch sent writes log their commits would wait for
+    await foregroundQuiet();
     if (Date.now() >= end) return false;
     const batch = await db().$queryRawUnsafe<Waiting[]>(NEXT_BATCH_SQL, academyId, BATCH);
     if (batch.length === 0) return true;
@@ -97,16 +104,21 @@ export async function deliverWaiting(academyId: string, end: number): Promise<bo
       await sendBatch(lrs, batch, end);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      await db().xapiStatement.updateMany({
+      await db().xapiStatementWaiting.updateMany({
         where: { id: { in: batch.map((w) => w.id) } },
-        data: { lastError: message.slice(0, 500), attempts: { increment: 1 } },
+        data: { lastError: message.slice(0, 500) },
       });
       throw error;
     }
   }
 }
 
-/** The retries are spent: the academy's waiting statements are `failed` (kept, with their last error). */
+/**
+ * The retries are spent: the academy's waiting statements are `failed` (kept, with their last error), in one
+ * statement (a statement stored meanwhile waits for the next delivery).
+ */
 export async function failWaiting(academyId: string): Promise<void> {
-  await db().xapiStatement.updateMany({ where: { academyId, state: "waiting" }, data: { state: "failed" } });
+  await db().$executeRaw`
+    with gone as (delete from xapi_statements_waiting where academy_id = ${academyId}::uuid returning id, last_error)
+    update xapi_statements s set outcome = 'failed', last_error = gone.last_error from gone where s.id = gone.id`;
 }

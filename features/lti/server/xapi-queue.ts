@@ -7,6 +7,7 @@ import {
   setEventWanted,
   unsubscribeIfRunning,
 } from "@/platform/queue/commands";
+import { followForeground } from "@/platform/ops/foreground";
 import { forkIdleChild } from "@/platform/ops/idle-child";
 import { errorField, log } from "@/platform/ops/log";
 import { schedulePeriodic } from "@/platform/ops/periodic";
@@ -34,9 +35,10 @@ export const RETRY_DELAY_S = 5;
  * tried again like a failed one): a job held by a worker that died comes back within EXPIRE_S + 2 × MAINTENANCE_S
  * (platform/queue/commands.ts) + its retry wait (at most 2 × RETRY_DELAY_S for a job not tried before) + a polling
  * interval, under two minutes. Safe for the longest legitimate job: a delivery batch begins POSTs for
- * DELIVERY_BUDGET_MS (deliveries.ts), then waits on one POST at most (its 15-second timeout) and its marks, under 30 s;
- * a record batch is database work alone (RECORD_BATCH jobs' answers), seconds. Held longer all the same (a starved
- * idle child), a job is done twice: recording again stores nothing twice, and a statement sent again is one the LRS
+ * DELIVERY_BUDGET_MS (deliveries.ts), then waits for a burst of saves to end (DEFER_MAX_MS, 20 s, at most:
+ * platform/ops/foreground.ts) and on one POST (its 15-second timeout) and its marks, under 50 s; a record batch is
+ * database work alone (RECORD_BATCH jobs' answers), seconds, after such a wait. Held longer all the same (a starved
+ * idle child, saves that stop and start again between its slices), a job is done twice: recording again stores nothing twice, and a statement sent again is one the LRS
  * holds already (its id; 409 counts as sent).
  */
 export const EXPIRE_S = 60;
@@ -111,6 +113,7 @@ function startWorkersChild(ended: () => void): Promise<void> {
     heapMb: WORKER_HEAP_MB,
     env: process.env,
   });
+  followForeground(child);
   return new Promise<void>((resolve, reject) => {
     child.once("message", () => resolve());
     child.once("exit", (code) => {

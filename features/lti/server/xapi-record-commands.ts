@@ -1,16 +1,19 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import { db } from "@/platform/db";
+import { foregroundQuiet } from "@/platform/ops/foreground";
 import { publicUrl } from "@/platform/env";
 import type { WrittenAnswer } from "@/features/play/server/answer-writer";
 import { verdictOf } from "@/features/scenes/shared/key";
 import type { Scene } from "@/features/scenes/shared/schema";
 import { attemptKey, type Completion, completionsOf, sceneParser } from "./completion-queries";
+import { VERB_RANK_SQL } from "./lrs-queries";
+import { packStatement } from "./xapi-body";
 import { buildStatement, responseText, type StatementFacts, type VerbName } from "@/features/lti/shared/xapi";
 
 /**
  * The statements the written answers make (features/lti/README.md "Learning records"), stored in xapi_statements as
- * `waiting` for the academy's LRS: for each answer `answered` (with its verdict where the scene has a key), for the
+ * waiting for the academy's LRS: for each answer `answered` (with its verdict where the scene has a key), for the
  * person's first answer of an attempt `initialized`, and once every scene of the activity is answered `completed`
  * (with the score where the scenes have keys); the 学習指導要領コード, the scene's or else the activity's, goes with
  * each as a context extension. Only for academies with an LRS and people with a OneRoster sourcedId.
@@ -60,16 +63,8 @@ export function derivedUuid(text: string): string {
 /** One attempt: the live session the answer was given in, or the person's self-paced work on the activity. */
 const registrationOf = (row: AnswerRow) => derivedUuid(`${row.user_id}/${row.activity_id}/${row.session_id ?? "self"}`);
 
-interface Made {
-  id: string;
-  academyId: string;
-  activityId: string;
-  userId: string;
-  verb: VerbName;
-  statement: object;
-  /** When it is made: the moment its answer was saved, its timestamp (the order the LRS receives them in). */
-  createdAt: Date;
-}
+/** A statement made: made when its answer was saved (`createdAt`, its timestamp). */
+type Made = StatementToStore & { verb: VerbName };
 
 function make(row: AnswerRow, verb: VerbName, idOf: string, at: string, extra: Partial<StatementFacts>): Made {
   const id = derivedUuid(`${verb}/${idOf}`);
@@ -137,6 +132,8 @@ export async function recordAnswers(saves: WrittenAnswer[][]): Promise<string[]>
 }
 
 async function recordSlice(answers: WrittenAnswer[]): Promise<string[]> {
+  // a class's burst of saves first: this slice's log would make their commits wait (platform/ops/foreground.ts)
+  await foregroundQuiet();
   const rows = await db().$queryRawUnsafe<AnswerRow[]>(
     ANSWERS_SQL,
     answers.map((a) => a.userId),
@@ -167,23 +164,38 @@ async function recordSlice(answers: WrittenAnswer[]): Promise<string[]> {
 
 /**
  * One statement however many (a column an array each, unlike a row's values a bind each), a stored id left as it is:
- * each statement's row, and its JSON in xapi_statement_bodies (written once; marking the row sent leaves it be).
+ * each statement's row with its JSON deflated (xapi-body.ts; as base64, decoded by the database), and for each new one
+ * its place in the academy's waiting statements (rank: VERB_RANK_SQL).
  */
 const INSERT_SQL = `
-  with made as (
-    select * from unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::uuid[], $5::text[], $6::text[], $7::timestamptz[])
-      as s(id, academy_id, activity_id, user_id, verb, statement, created_at)
-  ), stored as (
-    insert into xapi_statements (id, academy_id, activity_id, user_id, verb, created_at)
-    select id, academy_id, activity_id, user_id, verb, created_at from made
+  with stored as (
+    insert into xapi_statements (id, academy_id, activity_id, user_id, verb, body, created_at)
+    select id, academy_id, activity_id, user_id, verb, decode(body, 'base64'), created_at
+    from unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::uuid[], $5::text[], $6::text[], $7::timestamptz[])
+      as s(id, academy_id, activity_id, user_id, verb, body, created_at)
     on conflict (id) do nothing
-    returning id
+    returning id, academy_id, created_at, verb
   )
-  insert into xapi_statement_bodies (id, statement)
-  select made.id, made.statement::jsonb from made join stored on stored.id = made.id`;
+  insert into xapi_statements_waiting (id, academy_id, created_at, rank)
+  select id, academy_id, created_at, ${VERB_RANK_SQL} from stored`;
 
-/** Stores each statement of `all` once, the first made of an id (an attempt's `initialized` comes with each answer). */
-async function storeStatements(all: Made[]) {
+/** A statement to store: its row's facts and the statement itself. */
+export interface StatementToStore {
+  id: string;
+  academyId: string;
+  activityId: string;
+  userId: string;
+  verb: string;
+  statement: object;
+  /** its timestamp: the order the LRS receives the academy's statements in */
+  createdAt: Date;
+}
+
+/**
+ * Stores each statement of `all` once, the first of an id (an attempt's `initialized` comes with each answer), waiting
+ * for its academy's LRS; one already stored is left as it is.
+ */
+export async function storeStatements(all: StatementToStore[]) {
   const ids = new Set<string>();
   const made = all.filter((m) => !ids.has(m.id) && ids.add(m.id));
   await db().$executeRawUnsafe(
@@ -193,7 +205,7 @@ async function storeStatements(all: Made[]) {
     made.map((m) => m.activityId),
     made.map((m) => m.userId),
     made.map((m) => m.verb),
-    made.map((m) => JSON.stringify(m.statement)),
+    made.map((m) => packStatement(JSON.stringify(m.statement)).toString("base64")),
     made.map((m) => m.createdAt),
   );
 }

@@ -10,10 +10,13 @@
  */
 import { startIdleChild } from "../../../platform/server-modules.mjs";
 
-const [{ startXapiWorkers }, { jobQueue }] = await startIdleChild(import.meta.url, [
+const [{ startXapiWorkers }, { jobQueue }, { listenForeground }] = await startIdleChild(import.meta.url, [
   "./xapi-queue.ts",
   "../../../platform/queue/commands.ts",
+  "../../../platform/ops/foreground.ts",
 ]);
 
+// the server's answer saves: the workers' database work waits for a burst of them to end (foregroundQuiet)
+listenForeground();
 await startXapiWorkers(await jobQueue());
 process.send?.({ working: true });

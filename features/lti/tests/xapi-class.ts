@@ -1,5 +1,7 @@
 import { db } from "@/platform/db";
-import type { Prisma, PrismaClient } from "@/platform/db/generated/prisma/client";
+import type { PrismaClient } from "@/platform/db/generated/prisma/client";
+import { statementJson } from "@/features/lti/server/xapi-body";
+import { type StatementToStore, storeStatements } from "@/features/lti/server/xapi-record-commands";
 import { readTemplateFiles, syncTemplates } from "@/features/activities/server/template-load";
 import {
   createAcademy,
@@ -43,10 +45,39 @@ export async function classWithKeyedScene(size: number, client: PrismaClient = d
   return { academyId: academy.id, students, activity, scene };
 }
 
-type StatementRow = Omit<Prisma.XapiStatementCreateManyInput, "statement"> & { id: string; statement: object };
+/** Stores `rows` as the record worker stores statements (waiting for the LRS), each made now unless it says when. */
+export async function storeStatementRows(rows: (Omit<StatementToStore, "createdAt"> & { createdAt?: Date })[]) {
+  await storeStatements(rows.map((r) => ({ ...r, createdAt: r.createdAt ?? new Date() })));
+}
 
-/** Stores `rows` as the record worker stores statements: each row, and its JSON (`statement`) in xapi_statement_bodies. */
-export async function storeStatementRows(rows: StatementRow[], client: PrismaClient = db()) {
-  await client.xapiStatement.createMany({ data: rows.map(({ statement: _, ...row }) => row) });
-  await client.xapiStatementBody.createMany({ data: rows.map((r) => ({ id: r.id, statement: r.statement })) });
+export interface StoredStatement {
+  id: string;
+  userId: string;
+  verb: string;
+  createdAt: Date;
+  state: "waiting" | "sent" | "parked" | "failed";
+  lastError: string | null;
+  /** the statement as stored, parsed */
+  statement: Record<string, unknown>;
+}
+
+/**
+ * The statements made for `activityId`, oldest first, each with its state as the manager counts
+ * it: waiting while its waiting row is there, else its outcome (parked, failed) or sent.
+ */
+export async function storedStatements(activityId: string, client: PrismaClient = db()): Promise<StoredStatement[]> {
+  const rows = await client.xapiStatement.findMany({
+    where: { activityId },
+    include: { waiting: true },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+  });
+  return rows.map((r) => ({
+    id: r.id,
+    userId: r.userId,
+    verb: r.verb,
+    createdAt: r.createdAt,
+    state: r.waiting ? "waiting" : ((r.outcome as "parked" | "failed" | null) ?? "sent"),
+    lastError: r.waiting ? r.waiting.lastError : r.lastError,
+    statement: JSON.parse(statementJson(r.body)) as Record<string, unknown>,
+  }));
 }

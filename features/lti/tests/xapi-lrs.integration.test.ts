@@ -19,6 +19,7 @@ import { getAcademyLrs } from "@/features/lti/server/lrs-queries";
 import { startXapiWorkers } from "@/features/lti/server/xapi-queue";
 import { createAcademy, createSchool, createUser, uniqueTag } from "../../../prisma/seed/factories";
 import { oneSceneActivity, until } from "../../../tests/support/lti-setup";
+import { storedStatements } from "./xapi-class";
 
 interface Received {
   status: number;
@@ -102,7 +103,7 @@ describe("learning records sent to the academy's LRS", () => {
       await db().activityScene.update({ where: { id: s.scene }, data: { curriculumCode: "8260243111300000" } });
       expect(await saveAnswer(s.student, answer(s, "clear"))).toMatchObject({ ok: true, revision: 1 });
       const sent = await until(async () => {
-        const rows = await db().xapiStatement.findMany({ where: { activityId: s.activity } });
+        const rows = await storedStatements(s.activity);
         return rows.length === 3 && rows.every((r) => r.state === "sent") && rows;
       });
       expect(lrs.received[0]!.status).toBe(503);
@@ -150,11 +151,9 @@ describe("learning records sent to the academy's LRS", () => {
       const s = await setUp(lrs.endpoint);
       expect(await saveAnswer(s.student, answer(s, "cloudy"))).toMatchObject({ ok: true });
       await until(async () => {
-        const rows = await db().xapiStatement.findMany({ where: { activityId: s.activity } });
-        return rows.length === 3 && rows.every((r) => r.state === "parked");
+        const rows = await storedStatements(s.activity);
+        return rows.length === 3 && rows.every((r) => r.state === "parked" && /^400 /.test(r.lastError ?? ""));
       });
-      const parked = await db().xapiStatement.findFirstOrThrow({ where: { activityId: s.activity } });
-      expect(parked.lastError).toMatch(/^400 /);
       expect(await getAcademyLrs(s.academyId)).toMatchObject({
         waiting: 0,
         sent: 0,

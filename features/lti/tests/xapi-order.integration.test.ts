@@ -15,6 +15,7 @@ import {
   NEXT_BATCH_SQL,
 } from "@/features/lti/server/lrs-queries";
 import { createAcademy, uniqueTag } from "../../../prisma/seed/factories";
+import { statementJson } from "@/features/lti/server/xapi-body";
 import { storeStatementRows } from "./xapi-class";
 
 let academyId: string;
@@ -57,6 +58,19 @@ describe("xAPI statement order", () => {
     expect(await download()).toEqual([...expected, later]);
   });
 
+  it("a statement stored before statements were deflated (its JSON's text, as its migration kept it) is read as it is", async () => {
+    const own = randomUUID();
+    const id = randomUUID();
+    await storeStatementRows([
+      { id, academyId, activityId: own, userId: randomUUID(), verb: "answered", statement: {} },
+    ]);
+    await db()
+      .$executeRaw`update xapi_statements set body = convert_to(${`{"id": "${id}", "verb": "answered"}`}, 'UTF8') where id = ${id}::uuid`;
+    const lines: string[] = [];
+    for await (const line of activityStatementLines(own)) lines.push(line);
+    expect(lines).toEqual([`{"id": "${id}", "verb": "answered"}\n`]);
+  });
+
   it("the academies with statements waiting come from the waiting statements' index, each once", async () => {
     const statement = (id: string) => ({
       id,
@@ -86,21 +100,18 @@ describe("xAPI statement order", () => {
       ...{ verb: verbs[n % 3]!, statement: { n }, createdAt: new Date(at + Math.floor(n / 3)) },
     }));
     await storeStatementRows(rows);
-    await db().$executeRawUnsafe("analyze xapi_statements");
-    const batch = await db().$queryRawUnsafe<{ id: string; statement: { n: number } }[]>(
-      NEXT_BATCH_SQL,
-      academy.id,
-      50,
-    );
+    await db().$executeRawUnsafe("analyze xapi_statements, xapi_statements_waiting");
+    const batch = await db().$queryRawUnsafe<{ id: string; body: Uint8Array }[]>(NEXT_BATCH_SQL, academy.id, 50);
     // in one instant: initialized, answered, completed
     const expected = [...rows].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || rank(a) - rank(b));
     expect(batch.map((r) => r.id)).toEqual(expected.slice(0, 50).map((r) => r.id));
+    expect(batch.map((r) => JSON.parse(statementJson(r.body)))).toEqual(expected.slice(0, 50).map((r) => r.statement));
     const [explained] = await db().$queryRawUnsafe<{ "QUERY PLAN": [{ Plan: PlanNode }] }[]>(
       `explain (analyze, format json) ${NEXT_BATCH_SQL}`,
       academy.id,
       50,
     );
-    const reads = scansOf(explained!["QUERY PLAN"][0].Plan, "xapi_statements");
+    const reads = scansOf(explained!["QUERY PLAN"][0].Plan, "xapi_statements_waiting");
     expect(reads.map((r) => [r["Index Name"], r["Actual Rows"]])).toEqual([["xapi_statements_waiting_idx", 50]]);
   });
 });

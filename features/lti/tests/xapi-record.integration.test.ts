@@ -19,7 +19,7 @@ import { checkXapi, RECORD_QUEUE, startXapiWorkers } from "@/features/lti/server
 import { uniqueTag } from "../../../prisma/seed/factories";
 import { childPid, threadPriorities } from "../../../tests/support/child-processes";
 import { acceptingLrs } from "../../../tests/support/lrs-stub";
-import { classWithKeyedScene } from "./xapi-class";
+import { classWithKeyedScene, storedStatements } from "./xapi-class";
 
 const STUDENTS = 60;
 const CHILD = "xapi-worker-child.mjs";
@@ -110,7 +110,7 @@ describe("the learning records' workers", () => {
         .toBe(true);
       // at idle priority on a busy machine the child may wait for a core
       await until(async () => {
-        const rows = await db().xapiStatement.findMany({ where: { activityId: s.activity } });
+        const rows = await storedStatements(s.activity);
         return rows.length === 3 && rows.every((r) => r.state === "sent");
       }, 90_000);
       const made = await db().xapiStatement.findMany({ where: { activityId: s.activity } });
@@ -148,12 +148,8 @@ describe("learning records of a class saving at once", () => {
       const started = Date.now();
       await startXapiWorkers(boss);
       const made = await until(async () => {
-        const rows = await db().xapiStatement.findMany({ where: { activityId: s.activity }, include: { body: true } });
-        return (
-          rows.length === 3 * STUDENTS &&
-          rows.every((r) => r.state === "sent") &&
-          rows.map(({ body, ...r }) => ({ ...r, statement: body!.statement }))
-        );
+        const rows = await storedStatements(s.activity);
+        return rows.length === 3 * STUDENTS && rows.every((r) => r.state === "sent") && rows;
       }, 30_000);
       // a class's statements do not wait a polling interval per few saves (5 jobs every 2 s took 24 s for these)
       expect(Date.now() - started).toBeLessThan(10_000);
