@@ -2,7 +2,9 @@ import "server-only";
 import path from "node:path";
 import kuromoji from "kuromoji";
 import type { Token } from "../shared/furigana-propose";
+import { joinLexiconWords } from "../shared/furigana-lexicon-rules";
 import { chunksOf, textSpans } from "../shared/furigana-spans";
+import { loadLexicon } from "./furigana-lexicon";
 
 /**
  * The morphological analyser (kuromoji with its IPADIC dictionary, 18 MB of
@@ -61,9 +63,12 @@ export function loadTokenizer(dicPath = DICTIONARY_DIR): Promise<Analyzer> {
   return building;
 }
 
-/** The analyser's words of the plain-text parts of `text` (stored markup), at their offsets in `text`. */
+/**
+ * The analyser's words of the plain-text parts of `text` (stored markup), at their offsets in `text`, with the
+ * compounds of the second dictionary joined (shared/furigana-lexicon-rules.ts).
+ */
 export async function tokenizeMarkup(text: string): Promise<Token[]> {
-  const tokenizer = await loadTokenizer();
+  const [tokenizer, lexicon] = await Promise.all([loadTokenizer(), loadLexicon()]);
   const pieces = textSpans(text).flatMap((span) =>
     chunksOf(span.text).map((c) => ({ start: span.start + c.start, text: c.text })),
   );
@@ -71,7 +76,7 @@ export async function tokenizeMarkup(text: string): Promise<Token[]> {
     // kuromoji's word_position counts code points, the app's offsets count UTF-16 units (𠮷 is two):
     // each word is found after the previous one instead
     let cursor = 0;
-    return tokenizer.tokenize(span.text).flatMap((t) => {
+    const words = tokenizer.tokenize(span.text).flatMap((t) => {
       const at = span.text.indexOf(t.surface_form, cursor);
       if (at < 0) return [];
       cursor = at + t.surface_form.length;
@@ -87,5 +92,6 @@ export async function tokenizeMarkup(text: string): Promise<Token[]> {
         },
       ];
     });
+    return joinLexiconWords(words, lexicon);
   });
 }

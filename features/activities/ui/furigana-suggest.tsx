@@ -151,6 +151,13 @@ function ProposalList({
           <RichTextClient text={t("cancel")} />
         </button>
       </div>
+      {/* EDRDG's licence asks for this acknowledgement on every screen that shows words from its files */}
+      <p className="muted small" data-testid="furigana-credit">
+        <RichTextClient text={t("credit")} />{" "}
+        <a href="https://www.edrdg.org/edrdg/licence.html" target="_blank" rel="noopener">
+          EDICT (EDRDG, CC BY-SA)
+        </a>
+      </p>
     </fieldset>
   );
 }

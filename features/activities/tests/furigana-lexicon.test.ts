@@ -1,0 +1,112 @@
+import { readFileSync } from "node:fs";
+import { gunzipSync } from "node:zlib";
+import { describe, expect, it } from "vitest";
+import { joinLexiconWords, type Lexicon } from "@/features/activities/shared/furigana-lexicon-rules";
+import { proposeFurigana, type Token } from "@/features/activities/shared/furigana-propose";
+import { LEXICON_FILE, loadLexicon } from "@/features/activities/server/furigana-lexicon";
+import { tokenizeMarkup } from "@/features/activities/server/furigana-tokenizer";
+
+/** Words at their offsets, one after the other, as the analyser gives them. */
+function words(...parts: [string, string | null, string?][]): Token[] {
+  let at = 0;
+  return parts.map(([surface, reading, pos = "名詞,一般"]) => {
+    const t: Token = { start: at, surface, reading, pos, unknown: reading === null };
+    at += surface.length;
+    return t;
+  });
+}
+const lexiconOf =
+  (entries: Record<string, [string[], string?]>): Lexicon =>
+  (word) =>
+    entries[word] && { readings: entries[word][0], common: entries[word][1] ?? null };
+const shown = (tokens: Token[]) => tokens.map((t) => `${t.surface}=${t.reading ?? "-"}${t.guess ? "?" : ""}`);
+
+describe("the second dictionary joins the compounds the analyser cut", () => {
+  const lexicon = lexiconOf({
+    七輪: [["しちりん"]],
+    豚足: [["とんそく"]],
+    日本刀: [["にっぽんとう", "にほんとう"], "にほんとう"],
+    身体: [["からだ", "しんたい"]],
+    雹: [["ひょう"]],
+    小坐骨: [["しょうざこつ"]],
+    小坐骨切痕: [["しょうざこつせっこん"]],
+  });
+
+  it("reads a cut compound as the one word it is, with the lexicon's reading", () => {
+    expect(shown(joinLexiconWords(words(["七", "ナナ"], ["輪", "リン"], ["で", "デ", "助詞"]), lexicon))).toEqual([
+      "七輪=シチリン",
+      "で=デ",
+    ]);
+  });
+
+  it("keeps the analyser's words where it already reads the compound as the lexicon does", () => {
+    const tokens = words(["豚", "トン"], ["足", "ソク"]);
+    expect(joinLexiconWords(tokens, lexicon)).toEqual(tokens);
+  });
+
+  it("takes the common reading of several, marked for the teacher to check, and none when none is common", () => {
+    expect(shown(joinLexiconWords(words(["日本", "ニッポン"], ["刀", "カタナ"]), lexicon))).toEqual([
+      "日本刀=ニホントウ?",
+    ]);
+    const cut = words(["身", "ミ"], ["体", "カラダ"]);
+    expect(joinLexiconWords(cut, lexicon)).toEqual(cut);
+  });
+
+  it("looks up one word alone only when the analyser did not know it", () => {
+    expect(shown(joinLexiconWords(words(["雹", null]), lexicon))).toEqual(["雹=ヒョウ"]);
+    expect(shown(joinLexiconWords(words(["雹", "アラレ"]), lexicon))).toEqual(["雹=アラレ"]);
+  });
+
+  it("joins the longest stretch first, and never across kana or a gap", () => {
+    expect(
+      shown(joinLexiconWords(words(["小", "ショウ"], ["坐骨", "ザコツ"], ["切", "キリ"], ["痕", "アト"]), lexicon)),
+    ).toEqual(["小坐骨切痕=ショウザコツセッコン"]);
+    expect(shown(joinLexiconWords(words(["七", "ナナ"], ["の", "ノ", "助詞"], ["輪", "ワ"]), lexicon))).toEqual([
+      "七=ナナ",
+      "の=ノ",
+      "輪=ワ",
+    ]);
+    const apart: Token[] = [
+      { start: 0, surface: "七", reading: "ナナ", pos: "名詞,数" },
+      { start: 2, surface: "輪", reading: "ワ", pos: "名詞,一般" },
+    ];
+    expect(joinLexiconWords(apart, lexicon)).toEqual(apart);
+  });
+});
+
+describe("the second dictionary in the proposals", () => {
+  const readingsOf = async (text: string) =>
+    proposeFurigana(text, await tokenizeMarkup(text)).map((p) => `${p.base}=${p.reading}${p.check ? "?" : ""}`);
+
+  it("proposes the compound's reading where the analyser alone read its kanji apart", async () => {
+    expect(await readingsOf("七輪で魚を焼く。")).toEqual(["七輪=しちりん", "魚=さかな", "焼=や"]);
+    expect(await readingsOf("豚足と豚骨のスープ")).toEqual(["豚足=とんそく", "豚骨=とんこつ"]);
+    expect(await readingsOf("日本刀を見た。")).toEqual(["日本刀=にほんとう?", "見=み"]);
+    // where the rules read a part of such a compound from its neighbours, the second dictionary reads the whole
+    for (const [text, whole] of [
+      ["殺人鬼が", "殺人鬼=さつじんき"],
+      ["石油会社", "石油会社=せきゆがいしゃ"],
+      ["犬小屋", "犬小屋=いぬごや"],
+      ["二卵性の双子", "二卵性=にらんせい"],
+      ["平滑筋細胞", "平滑筋=へいかつきん"],
+    ] as const)
+      expect(await readingsOf(text)).toContain(whole);
+    // numbers stay with their rules: 三百|六十五 is one number, not the lexicon's 三百 and a number after it
+    expect(await readingsOf("三百六十五")).toEqual(["三百六十五=さんびゃくろくじゅうご"]);
+  });
+
+  it("ships as a file of the app, sorted, every reading kana", async () => {
+    const lines = gunzipSync(readFileSync(LEXICON_FILE)).toString("utf8").split("\n").slice(0, -1);
+    expect(lines.length).toBeGreaterThan(70_000);
+    const keys = lines.map((l) => l.split("\t")[0]!);
+    expect(keys.every((k, i) => i === 0 || keys[i - 1]! < k)).toBe(true);
+    expect(lines.every((l) => /^[^\t]+\t[\u3041-\u3096ー]+( [\u3041-\u3096ー]+)*\t[\u3041-\u3096ー]*$/u.test(l))).toBe(
+      true,
+    );
+    const lexicon = await loadLexicon();
+    expect(lexicon(keys[0]!)).toBeDefined();
+    expect(lexicon(keys.at(-1)!)).toBeDefined();
+    expect(lexicon("七輪")).toEqual({ readings: ["しちりん"], common: null });
+    expect(lexicon("学校")).toBeUndefined();
+  });
+});
