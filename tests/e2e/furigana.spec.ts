@@ -60,6 +60,12 @@ test.describe("automatic furigana", () => {
     await page.getByTestId("furigana-proposals").scrollIntoViewIfNeeded();
     await page.screenshot({ path: test.info().outputPath("furigana-check.png") });
     await expectAccessible(page);
+    // EDRDG's licence: a screen showing readings from EDICT names it
+    await expect(page.getByTestId("furigana-credit")).toContainText("読みの一部に次の辞書を使っています");
+    await expect(page.getByTestId("furigana-credit").getByRole("link")).toHaveAttribute(
+      "href",
+      "https://www.edrdg.org/edrdg/licence.html",
+    );
 
     // the teacher corrects one reading and applies with Enter
     await reading("東京").fill("ひがしきょう");
@@ -112,6 +118,12 @@ test.describe("automatic furigana", () => {
     expect((await post(page, JSON.stringify({ text: 42 }))).status()).toBe(400);
     const ok = await post(page, JSON.stringify({ text: "先生" }));
     expect(await ok.json()).toMatchObject({ ok: true, data: { proposals: [{ base: "先生", reading: "せんせい" }] } });
+    // the production server reads the second dictionary too: 七|輪 is one word, しちりん (not なな|りん)
+    const compound = await post(page, JSON.stringify({ text: "七輪" }));
+    expect(await compound.json()).toMatchObject({
+      ok: true,
+      data: { proposals: [{ base: "七輪", reading: "しちりん" }] },
+    });
 
     const student = await createUser(e2eDb(), {
       role: "student",

@@ -18,17 +18,20 @@ const joined = (a: Token, b: Token) => a.start + a.surface.length === b.start;
 
 /**
  * The lexicon's reading of `words` (adjacent words of kanji only) read as one, or null: none when the lexicon lacks
- * the whole or already reads it as the analyser does (the analyser's words and readings stay); its only reading, or
- * else its common one, which a teacher should check (Token.guess).
+ * the whole or already reads it as the analyser does (the analyser's words and readings stay); its only reading; of
+ * several, the one EDICT marks as common or else its first, which a teacher should check (Token.guess). Numbers and
+ * counters are the rules' (furigana-rules.ts): none for a stretch of numbers alone, and no first-of-several for a
+ * stretch holding one (三分 stays さんぷん).
  */
 function lexiconToken(words: Token[], lexicon: Lexicon): Token | null {
-  if (words.every((t) => t.pos?.startsWith("名詞,数"))) return null; // numbers are read by rule (furigana-rules.ts)
+  if (words.every((t) => t.pos?.startsWith("名詞,数"))) return null;
   const surface = words.map((t) => t.surface).join("");
   const found = lexicon(surface);
   if (!found || found.readings.length === 0) return null;
   const current = words.every((t) => t.reading) ? toHiragana(words.map((t) => t.reading).join("")) : null;
   if (current && found.readings.includes(current)) return null;
-  const reading = found.readings.length === 1 ? found.readings[0]! : found.common;
+  const counted = words.some((t) => t.pos?.startsWith("名詞,数"));
+  const reading = found.common ?? (found.readings.length === 1 || !counted ? found.readings[0]! : null);
   if (!reading) return null;
   return {
     start: words[0]!.start,

@@ -44,11 +44,13 @@ describe("the second dictionary joins the compounds the analyser cut", () => {
     expect(joinLexiconWords(tokens, lexicon)).toEqual(tokens);
   });
 
-  it("takes the common reading of several, marked for the teacher to check, and none when none is common", () => {
+  it("of several readings takes the common one, or else the first, marked for the teacher to check", () => {
     expect(shown(joinLexiconWords(words(["日本", "ニッポン"], ["刀", "カタナ"]), lexicon))).toEqual([
       "日本刀=ニホントウ?",
     ]);
-    const cut = words(["身", "ミ"], ["体", "カラダ"]);
+    expect(shown(joinLexiconWords(words(["身", "ミ"], ["体", "カラダ"]), lexicon))).toEqual(["身体=カラダ?"]);
+    // the analyser's own reading among them: its words stay
+    const cut = words(["身", "シン"], ["体", "タイ"]);
     expect(joinLexiconWords(cut, lexicon)).toEqual(cut);
   });
 
@@ -89,6 +91,8 @@ describe("the second dictionary in the proposals", () => {
       ["犬小屋", "犬小屋=いぬごや"],
       ["二卵性の双子", "二卵性=にらんせい"],
       ["平滑筋細胞", "平滑筋=へいかつきん"],
+      ["鶏小屋", "鶏小屋=とりごや?"],
+      ["腹直筋", "腹直筋=ふくちょくきん?"],
     ] as const)
       expect(await readingsOf(text)).toContain(whole);
     // numbers stay with their rules: 三百|六十五 is one number, not the lexicon's 三百 and a number after it
