@@ -27,19 +27,36 @@ function offsets(text: string): Uint32Array {
   return Uint32Array.from(starts);
 }
 
-/** The line for `word`, split into its fields, by binary search over the sorted lines. */
-function find({ text, starts }: Table, word: string): string[] | undefined {
+const keyAt = ({ text, starts }: Table, line: number) => text.slice(starts[line]!, text.indexOf("\t", starts[line]!));
+
+/** The first line whose word is `word` or after it, by binary search over the sorted lines (their count: none). */
+function lowerBound(table: Table, word: string): number {
   let lo = 0;
-  let hi = starts.length - 1;
-  while (lo <= hi) {
+  let hi = table.starts.length;
+  while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    const start = starts[mid]!;
-    const key = text.slice(start, text.indexOf("\t", start));
-    if (key === word) return text.slice(start, (text.indexOf("\n", start) + 1 || text.length + 1) - 1).split("\t");
-    if (key < word) lo = mid + 1;
-    else hi = mid - 1;
+    if (keyAt(table, mid) < word) lo = mid + 1;
+    else hi = mid;
   }
-  return undefined;
+  return lo;
+}
+
+function lexiconOf(table: Table): Lexicon {
+  return {
+    word(surface) {
+      const line = lowerBound(table, surface);
+      if (line === table.starts.length || keyAt(table, line) !== surface) return undefined;
+      const at = table.starts[line]!;
+      const [, readings, common] = table.text
+        .slice(at, (table.text.indexOf("\n", at) + 1 || table.text.length + 1) - 1)
+        .split("\t");
+      return { readings: readings!.split(" "), common: common || null };
+    },
+    hasPrefix(prefix) {
+      const line = lowerBound(table, prefix);
+      return line < table.starts.length && keyAt(table, line).startsWith(prefix);
+    },
+  };
 }
 
 let loading: Promise<Lexicon> | null = null;
@@ -49,11 +66,7 @@ export function loadLexicon(file = LEXICON_FILE): Promise<Lexicon> {
     .then((gz) => promisify(gunzip)(gz))
     .then((raw) => {
       const text = raw.toString("utf8");
-      const table: Table = { text, starts: offsets(text) };
-      return (word: string) => {
-        const line = find(table, word);
-        return line && { readings: line[1]!.split(" "), common: line[2] || null };
-      };
+      return lexiconOf({ text, starts: offsets(text) });
     })
     .catch((error: unknown) => {
       loading = null; // a failed read (the file missing) is tried again on the next call

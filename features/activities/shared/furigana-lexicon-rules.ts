@@ -11,7 +11,11 @@ export interface LexiconWord {
   readings: string[];
   common: string | null;
 }
-export type Lexicon = (word: string) => LexiconWord | undefined;
+export interface Lexicon {
+  word(surface: string): LexiconWord | undefined;
+  /** whether some word of the lexicon starts with `prefix`: a stretch stops growing as soon as none does */
+  hasPrefix(prefix: string): boolean;
+}
 
 const KANJI = /^[\p{Script=Han}々ヶ]+$/u;
 const joined = (a: Token, b: Token) => a.start + a.surface.length === b.start;
@@ -26,7 +30,7 @@ const joined = (a: Token, b: Token) => a.start + a.surface.length === b.start;
 function lexiconToken(words: Token[], lexicon: Lexicon): Token | null {
   if (words.every((t) => t.pos?.startsWith("名詞,数"))) return null;
   const surface = words.map((t) => t.surface).join("");
-  const found = lexicon(surface);
+  const found = lexicon.word(surface);
   if (!found || found.readings.length === 0) return null;
   const current = words.every((t) => t.reading) ? toHiragana(words.map((t) => t.reading).join("")) : null;
   if (current && found.readings.includes(current)) return null;
@@ -42,14 +46,22 @@ function lexiconToken(words: Token[], lexicon: Lexicon): Token | null {
   };
 }
 
-/** The longest stretch of `tokens` from `start` (up to `end`) that the lexicon reads as one word, or null. */
+/**
+ * The longest stretch of `tokens` from `start` (up to `end`) that the lexicon reads as one word, or null. The stretch
+ * grows a word at a time while some word of the lexicon starts with it, so a long run of kanji costs a few lookups a
+ * word, not one for every stretch of it.
+ */
 function longestAt(tokens: Token[], start: number, end: number, lexicon: Lexicon) {
-  for (let stop = end; stop > start; stop--) {
-    if (stop - start < 2 && !tokens[start]!.unknown) break;
+  let longest: { token: Token; end: number } | null = null;
+  let surface = "";
+  for (let stop = start + 1; stop <= end; stop++) {
+    surface += tokens[stop - 1]!.surface;
+    if (!lexicon.hasPrefix(surface)) break;
+    if (stop - start < 2 && !tokens[start]!.unknown) continue;
     const token = lexiconToken(tokens.slice(start, stop), lexicon);
-    if (token) return { token, end: stop };
+    if (token) longest = { token, end: stop };
   }
-  return null;
+  return longest;
 }
 
 /**

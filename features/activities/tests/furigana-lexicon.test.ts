@@ -15,10 +15,10 @@ function words(...parts: [string, string | null, string?][]): Token[] {
     return t;
   });
 }
-const lexiconOf =
-  (entries: Record<string, [string[], string?]>): Lexicon =>
-  (word) =>
-    entries[word] && { readings: entries[word][0], common: entries[word][1] ?? null };
+const lexiconOf = (entries: Record<string, [string[], string?]>): Lexicon => ({
+  word: (surface) => entries[surface] && { readings: entries[surface][0], common: entries[surface][1] ?? null },
+  hasPrefix: (prefix) => Object.keys(entries).some((w) => w.startsWith(prefix)),
+});
 const shown = (tokens: Token[]) => tokens.map((t) => `${t.surface}=${t.reading ?? "-"}${t.guess ? "?" : ""}`);
 
 describe("the second dictionary joins the compounds the analyser cut", () => {
@@ -76,6 +76,21 @@ describe("the second dictionary joins the compounds the analyser cut", () => {
   });
 });
 
+describe("the second dictionary on a long run of kanji", () => {
+  it("asks it a few times a word, not once for every stretch of the run", () => {
+    // 128 kanji the analyser read one by one (a chunk's most): every stretch would be 8,000 lookups
+    const run = words(...Array.from({ length: 128 }, (_, i): [string, string] => ["七輪漢字"[i % 4]!, "カ"]));
+    const inner = lexiconOf({ 七輪: [["しちりん"]], 漢字: [["かんじ"]] });
+    let lookups = 0;
+    const counted: Lexicon = {
+      word: (w) => (lookups++, inner.word(w)),
+      hasPrefix: (p) => (lookups++, inner.hasPrefix(p)),
+    };
+    expect(shown(joinLexiconWords(run, counted)).slice(0, 2)).toEqual(["七輪=シチリン", "漢字=カンジ"]);
+    expect(lookups).toBeLessThanOrEqual(3 * run.length);
+  });
+});
+
 describe("the second dictionary in the proposals", () => {
   const readingsOf = async (text: string) =>
     proposeFurigana(text, await tokenizeMarkup(text)).map((p) => `${p.base}=${p.reading}${p.check ? "?" : ""}`);
@@ -108,9 +123,16 @@ describe("the second dictionary in the proposals", () => {
       true,
     );
     const lexicon = await loadLexicon();
-    expect(lexicon(keys[0]!)).toBeDefined();
-    expect(lexicon(keys.at(-1)!)).toBeDefined();
-    expect(lexicon("七輪")).toEqual({ readings: ["しちりん"], common: null });
-    expect(lexicon("学校")).toBeUndefined();
+    expect(lexicon.word(keys[0]!)).toBeDefined();
+    expect(lexicon.word(keys.at(-1)!)).toBeDefined();
+    expect(lexicon.word("七輪")).toEqual({ readings: ["しちりん"], common: null });
+    expect(lexicon.word("学校")).toBeUndefined();
+    expect(lexicon.word("七")).toBeUndefined();
+    expect([lexicon.hasPrefix("七"), lexicon.hasPrefix("七輪"), lexicon.hasPrefix("七輪学")]).toEqual([
+      true,
+      true,
+      false,
+    ]);
+    expect([lexicon.hasPrefix(keys.at(-1)!), lexicon.hasPrefix("\uffff")]).toEqual([true, false]);
   });
 });
