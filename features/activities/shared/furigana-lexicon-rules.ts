@@ -19,47 +19,57 @@ export interface Lexicon {
 
 const KANJI = /^[\p{Script=Han}々ヶ]+$/u;
 const joined = (a: Token, b: Token) => a.start + a.surface.length === b.start;
+const isNumber = (t: Token | undefined) => t?.pos?.startsWith("名詞,数") === true;
+/** Word `at` and the one before it are parts of one number (二十|七): no stretch may start or end between them. */
+const numberGoesOn = (tokens: Token[], at: number) =>
+  at > 0 &&
+  at < tokens.length &&
+  isNumber(tokens[at - 1]) &&
+  isNumber(tokens[at]) &&
+  joined(tokens[at - 1]!, tokens[at]!);
+
+/** What the lexicon makes of a stretch it holds as one word: that word, or "keep" the analyser's words as they are. */
+type Verdict = Token | "keep";
 
 /**
- * The lexicon's reading of `words` (adjacent words of kanji only) read as one, or null: none when the lexicon lacks
- * the whole or already reads it as the analyser does (the analyser's words and readings stay); its only reading; of
- * several, the one EDICT marks as common or else its first, which a teacher should check (Token.guess). Numbers and
- * counters are the rules' (furigana-rules.ts): none for a stretch of numbers alone, and no first-of-several for a
- * stretch holding one (三分 stays さんぷん).
+ * The lexicon's verdict on `words` (adjacent words of kanji only) read as one, or null when it does not hold them as
+ * one word. "keep" when the analyser already reads them so, and when they hold a number and the word has several
+ * readings or is a number alone: numbers and counters are the rules' (furigana-rules.ts: 一分 いっぷん, 四人 よにん,
+ * 三十日 さんじゅうにち). Otherwise the word with its only reading, or of several the one EDICT marks as common or
+ * else its first, which a teacher should check (Token.guess).
  */
-function lexiconToken(words: Token[], lexicon: Lexicon): Token | null {
-  if (words.every((t) => t.pos?.startsWith("名詞,数"))) return null;
+function lexiconVerdict(words: Token[], lexicon: Lexicon): Verdict | null {
   const surface = words.map((t) => t.surface).join("");
   const found = lexicon.word(surface);
   if (!found || found.readings.length === 0) return null;
   const current = words.every((t) => t.reading) ? toHiragana(words.map((t) => t.reading).join("")) : null;
-  if (current && found.readings.includes(current)) return null;
-  const counted = words.some((t) => t.pos?.startsWith("名詞,数"));
-  const reading = found.common ?? (found.readings.length === 1 || !counted ? found.readings[0]! : null);
-  if (!reading) return null;
+  if (current && found.readings.includes(current)) return "keep";
+  if (words.some(isNumber) && (found.readings.length > 1 || words.every(isNumber))) return "keep";
   return {
     start: words[0]!.start,
     surface,
-    reading: toKatakana(reading),
+    reading: toKatakana(found.readings.length === 1 ? found.readings[0]! : (found.common ?? found.readings[0]!)),
     pos: "名詞,一般",
     ...(found.readings.length > 1 ? { guess: true } : {}),
   };
 }
 
 /**
- * The longest stretch of `tokens` from `start` (up to `end`) that the lexicon reads as one word, or null. The stretch
- * grows a word at a time while some word of the lexicon starts with it, so a long run of kanji costs a few lookups a
- * word, not one for every stretch of it.
+ * The longest stretch of `tokens` from `start` (up to `end`) that the lexicon holds as one word, with its verdict, or
+ * null: two words or more, or one the analyser did not know, never cutting a number. The stretch grows a word at a
+ * time while some word of the lexicon starts with it, so a long run of kanji costs a few lookups a word, not one for
+ * every stretch of it.
  */
 function longestAt(tokens: Token[], start: number, end: number, lexicon: Lexicon) {
-  let longest: { token: Token; end: number } | null = null;
+  if (numberGoesOn(tokens, start)) return null;
+  let longest: { verdict: Verdict; end: number } | null = null;
   let surface = "";
   for (let stop = start + 1; stop <= end; stop++) {
     surface += tokens[stop - 1]!.surface;
     if (!lexicon.hasPrefix(surface)) break;
-    if (stop - start < 2 && !tokens[start]!.unknown) continue;
-    const token = lexiconToken(tokens.slice(start, stop), lexicon);
-    if (token) longest = { token, end: stop };
+    if ((stop - start < 2 && !tokens[start]!.unknown) || numberGoesOn(tokens, stop)) continue;
+    const verdict = lexiconVerdict(tokens.slice(start, stop), lexicon);
+    if (verdict) longest = { verdict, end: stop };
   }
   return longest;
 }
@@ -67,7 +77,8 @@ function longestAt(tokens: Token[], start: number, end: number, lexicon: Lexicon
 /**
  * The analyser's words with each stretch of adjacent kanji-only words that the lexicon holds as one word joined into
  * that word, with the lexicon's reading: longest first from the left, a stretch of two words or more, or one word the
- * analyser did not know. Other words are returned as they are, in order.
+ * analyser did not know. A stretch the lexicon holds but leaves to the analyser (lexiconVerdict) stays as it is, and
+ * so do other words, in order.
  */
 export function joinLexiconWords(tokens: Token[], lexicon: Lexicon): Token[] {
   const out: Token[] = [];
@@ -86,10 +97,11 @@ export function joinLexiconWords(tokens: Token[], lexicon: Lexicon): Token[] {
     }
     while (i < end) {
       const found = longestAt(tokens, i, end, lexicon);
-      if (found) {
-        out.push(found.token);
+      if (!found) out.push(tokens[i++]!);
+      else {
+        out.push(...(found.verdict === "keep" ? tokens.slice(i, found.end) : [found.verdict]));
         i = found.end;
-      } else out.push(tokens[i++]!);
+      }
     }
   }
   return out;

@@ -54,6 +54,41 @@ describe("the second dictionary joins the compounds the analyser cut", () => {
     expect(joinLexiconWords(cut, lexicon)).toEqual(cut);
   });
 
+  it("leaves a stretch it holds and the analyser already reads whole: no shorter word inside it is joined", () => {
+    const both = lexiconOf({ 豚足: [["とんそく"]], 足骨: [["そっこつ"]], 豚足骨: [["とんそくこつ"]] });
+    const tokens = words(["豚", "ブタ"], ["足", "ソク"], ["骨", "コツ"]);
+    expect(joinLexiconWords(words(["豚", "トン"], ["足", "ソク"], ["骨", "コツ"]), both)).toEqual(
+      words(["豚", "トン"], ["足", "ソク"], ["骨", "コツ"]),
+    );
+    expect(shown(joinLexiconWords(tokens, both))).toEqual(["豚足骨=トンソクコツ"]);
+  });
+
+  it("never cuts a number, and leaves numbers and counters to the rules", () => {
+    const dates = lexiconOf({
+      十日: [["とおか"]],
+      七日: [["なのか"]],
+      一分: [["いちぶ", "いっぷん"], "いちぶ"],
+      三百: [["さんびゃく"]],
+    });
+    const number = (surface: string, reading: string): [string, string, string] => [surface, reading, "名詞,数"];
+    // 三|十|日: 十日 starts inside the number 三十
+    const thirtieth = words(number("三", "サン"), number("十", "ジュウ"), ["日", "ニチ", "名詞,接尾,助数詞"]);
+    expect(joinLexiconWords(thirtieth, dates)).toEqual(thirtieth);
+    // 二十|七|日: 七日 starts inside 二十七
+    const twentySeventh = words(number("二十", "ニジュウ"), number("七", "ナナ"), ["日", "ニチ", "名詞,接尾,助数詞"]);
+    expect(joinLexiconWords(twentySeventh, dates)).toEqual(twentySeventh);
+    // 三百|六: 三百 ends inside 三百六
+    const three = words(number("三", "サン"), number("百", "ヒャク"), number("六", "ロク"));
+    expect(joinLexiconWords(three, dates)).toEqual(three);
+    // 一|分: a number's word with several readings stays with the counter rules, and nothing is marked
+    const minute = words(number("一", "イチ"), ["分", "フン", "名詞,接尾,助数詞"]);
+    expect(joinLexiconWords(minute, dates)).toEqual(minute);
+    // 十|日 alone is the word the lexicon reads one way
+    expect(shown(joinLexiconWords(words(number("十", "ジュウ"), ["日", "ニチ", "名詞,接尾,助数詞"]), dates))).toEqual([
+      "十日=トオカ",
+    ]);
+  });
+
   it("looks up one word alone only when the analyser did not know it", () => {
     expect(shown(joinLexiconWords(words(["雹", null]), lexicon))).toEqual(["雹=ヒョウ"]);
     expect(shown(joinLexiconWords(words(["雹", "アラレ"]), lexicon))).toEqual(["雹=アラレ"]);
@@ -110,8 +145,18 @@ describe("the second dictionary in the proposals", () => {
       ["腹直筋", "腹直筋=ふくちょくきん?"],
     ] as const)
       expect(await readingsOf(text)).toContain(whole);
-    // numbers stay with their rules: 三百|六十五 is one number, not the lexicon's 三百 and a number after it
-    expect(await readingsOf("三百六十五")).toEqual(["三百六十五=さんびゃくろくじゅうご"]);
+    // numbers stay with their rules, unmarked: 三百|六十五 is one number, not the lexicon's 三百 and a number after it
+    for (const [text, expected] of [
+      ["三百六十五", ["三百六十五=さんびゃくろくじゅうご"]],
+      ["三十日", ["三十日=さんじゅうにち"]],
+      ["五月二十七日に", ["五月=ごがつ", "二十七日=にじゅうななにち"]],
+      ["三十九日", ["三十九日=さんじゅうきゅうにち"]],
+      ["一分待つ", ["一分=いっぷん", "待=ま"]],
+      ["四人で", ["四人=よにん"]],
+      ["四時に", ["四時=よじ"]],
+      ["一日中", ["一日中=いちにちじゅう"]],
+    ] as const)
+      expect(await readingsOf(text)).toEqual(expected);
   });
 
   it("ships as a file of the app, sorted, every reading kana", async () => {
