@@ -28,6 +28,9 @@ function offsets(text: string): Uint32Array {
 }
 
 const keyAt = ({ text, starts }: Table, line: number) => text.slice(starts[line]!, text.indexOf("\t", starts[line]!));
+/** Line `line` without its newline (the last line may have none). */
+const lineAt = ({ text, starts }: Table, line: number) =>
+  text.slice(starts[line]!, line + 1 < starts.length ? starts[line + 1]! - 1 : text.length).replace(/\n$/, "");
 
 /** The first line whose word is `word` or after it, by binary search over the sorted lines (their count: none). */
 function lowerBound(table: Table, word: string): number {
@@ -46,10 +49,7 @@ function lexiconOf(table: Table): Lexicon {
     word(surface) {
       const line = lowerBound(table, surface);
       if (line === table.starts.length || keyAt(table, line) !== surface) return undefined;
-      const at = table.starts[line]!;
-      const [, readings, common] = table.text
-        .slice(at, (table.text.indexOf("\n", at) + 1 || table.text.length + 1) - 1)
-        .split("\t");
+      const [, readings, common] = lineAt(table, line).split("\t");
       return { readings: readings!.split(" "), common: common || null };
     },
     hasPrefix(prefix) {

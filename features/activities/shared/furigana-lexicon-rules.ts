@@ -32,23 +32,22 @@ const numberGoesOn = (tokens: Token[], at: number) =>
 type Verdict = Token | "keep";
 
 /**
- * The lexicon's verdict on `words` (adjacent words of kanji only) read as one, or null when it does not hold them as
- * one word. "keep" when the analyser already reads them so, and when they hold a number and the word has several
+ * The lexicon's verdict on `words` (adjacent words of kanji only) read as one, `surface`, or null when it does not
+ * hold them as one word. "keep" when the analyser already reads them so, and when they hold a number and the word has several
  * readings or is a number alone: numbers and counters are the rules' (furigana-rules.ts: 一分 いっぷん, 四人 よにん,
  * 三十日 さんじゅうにち). Otherwise the word with its only reading, or of several the one EDICT marks as common or
  * else its first, which a teacher should check (Token.guess).
  */
-function lexiconVerdict(words: Token[], lexicon: Lexicon): Verdict | null {
-  const surface = words.map((t) => t.surface).join("");
+function lexiconVerdict(words: Token[], surface: string, lexicon: Lexicon): Verdict | null {
   const found = lexicon.word(surface);
-  if (!found || found.readings.length === 0) return null;
+  if (!found) return null;
   const current = words.every((t) => t.reading) ? toHiragana(words.map((t) => t.reading).join("")) : null;
   if (current && found.readings.includes(current)) return "keep";
   if (words.some(isNumber) && (found.readings.length > 1 || words.every(isNumber))) return "keep";
   return {
     start: words[0]!.start,
     surface,
-    reading: toKatakana(found.readings.length === 1 ? found.readings[0]! : (found.common ?? found.readings[0]!)),
+    reading: toKatakana(found.common ?? found.readings[0]!),
     pos: "名詞,一般",
     ...(found.readings.length > 1 ? { guess: true } : {}),
   };
@@ -68,7 +67,7 @@ function longestAt(tokens: Token[], start: number, end: number, lexicon: Lexicon
     surface += tokens[stop - 1]!.surface;
     if (!lexicon.hasPrefix(surface)) break;
     if ((stop - start < 2 && !tokens[start]!.unknown) || numberGoesOn(tokens, stop)) continue;
-    const verdict = lexiconVerdict(tokens.slice(start, stop), lexicon);
+    const verdict = lexiconVerdict(tokens.slice(start, stop), surface, lexicon);
     if (verdict) longest = { verdict, end: stop };
   }
   return longest;
