@@ -50,6 +50,8 @@ async function school() {
     const scene = await db().activityScene.findFirstOrThrow({
       where: { activityId: activity.id, type: "two_step" },
       select: { id: true, position: true },
+      // the template has two two-step scenes: the statistics read the first
+      orderBy: { position: "asc" },
     });
     for (const userId of userIds) {
       await createResponse(db(), {
