@@ -210,7 +210,7 @@ const ROWS: Record<string, string> = {
 const rowOf = (c: string) => Object.keys(ROWS).find((r) => ROWS[r]!.includes(c)) ?? "";
 
 const isNumeral = (t: Token) => NUMERAL.test(t.surface) && (t.pos?.startsWith("名詞,数") ?? true);
-/** A number of the rules holds a digit or 十, 百, 千 (万人 is ばんにん, a word of the dictionary). */
+/** A number of the rules holds a digit or 十, 百, 千 (万 alone is not one: 万人 is everyone(), 万一 a word). */
 const HAS_DIGIT = /[〇零一二三四五六七八九十百千]/;
 const joined = (a: Token, b: Token) => a.start + a.surface.length === b.start;
 
@@ -240,6 +240,14 @@ function counterAt(tokens: Token[], j: number): { surface: string; next: number;
   return null;
 }
 
+/** 万人 with no number or kanji before it: everyone, ばんにん (the analyser cuts it 万|人, read まん|にん); 三万人 is a count. */
+function everyone(tokens: Token[], i: number): Token | null {
+  const [before, t, after] = [tokens[i - 1], tokens[i]!, tokens[i + 1]];
+  if (t.surface !== "万" || after?.surface !== "人" || !joined(t, after)) return null;
+  if (before && joined(before, t) && /[\p{Script=Han}0-9０-９]$/u.test(before.surface)) return null;
+  return { start: t.start, surface: "万人", reading: "ばんにん", pos: "名詞,一般" };
+}
+
 /** 何 read なん: before a counter, or before a d, n, t sound (何の, 何だ, 何と). */
 const NAN_NEXT = /^[だでどのなにぬねとつ]/;
 
@@ -264,6 +272,12 @@ export function applyReadingRules(tokens: Token[]): Token[] {
         out.push({ ...t, reading: "なん" });
       else out.push(t);
       i++;
+      continue;
+    }
+    const all = everyone(tokens, i);
+    if (all) {
+      out.push(all);
+      i += 2;
       continue;
     }
     if (isNumeral(t)) {
@@ -296,7 +310,7 @@ export function applyReadingRules(tokens: Token[]): Token[] {
         continue;
       }
     }
-    out.push(wordRule(t, tokens[i - 1], tokens[i + 1]));
+    out.push(wordRule(t, tokens[i - 1], tokens[i + 1], tokens[i + 2]));
     i++;
   }
   return out;

@@ -13,16 +13,26 @@ import type { Token } from "./furigana-token";
  * - a kanji read natively inside a Sino-Japanese compound: its on reading (furigana-compound-rules.ts);
  * - a word alone: 他 ほか (他の人: the official kanji table has both ほか and た, the dictionary only た), 語 ご (the
  *   dictionary's かたり is 語り, written with り), 日本 にほん (the dictionary says にっぽん; both are right, にほん
- *   is the one schools teach first).
+ *   is the one schools teach first), 琴 こと (琴を弾く; the dictionary's きん is the instrument's name in compounds);
+ * - a word read from the words around it: ある種 しゅ (after the adnominal ある), 年 ねん before に and a count at a
+ *   clause's start (年に一回; the dictionary's とし, and 彼の年に stays とし), 的 まと after a particle (議論の的, で的に;
+ *   the dictionary's suffix てき);
+ * - one of two common readings, the one a text for students means more often, marked for the teacher to check
+ *   (MARKED): 金 alone かね (金がかかる; not in a list, 金や銀 きん), 身体 alone からだ (身体を動かす; しんたい
+ *   in formal texts), 弦 げん (the instrument's string; a bow's is つる), 我 alone われ (我を忘れる, 我ながら).
  */
-export function wordRule(t: Token, before: Token | undefined, after: Token | undefined): Token {
-  const reading = RULES[t.surface]?.(t, before, after) ?? nihon(t);
-  if (reading) return { ...t, reading };
+export function wordRule(t: Token, before: Token | undefined, after: Token | undefined, then?: Token): Token {
+  const reading = RULES[t.surface]?.(t, before, after, then) ?? nihon(t);
+  if (reading) return MARKED.has(t.surface) ? { ...t, reading, guess: true } : { ...t, reading };
   const on = compoundReading(t, before, after);
   return on ? { ...t, reading: on, guess: true } : t;
 }
 
-type Rule = (t: Token, before: Token | undefined, after: Token | undefined) => string | null;
+/** `then`: the word after `after`. */
+type Rule = (t: Token, before: Token | undefined, after: Token | undefined, then: Token | undefined) => string | null;
+
+/** Words whose rule picks one of two common readings: the proposal is marked 「要確認」. */
+const MARKED = new Set(["金", "身体", "弦", "我"]);
 
 const joined = (a: Token | undefined, b: Token | undefined): a is Token =>
   !!a && !!b && a.start + a.surface.length === b.start;
@@ -36,6 +46,11 @@ const contentNoun = (t: Token) => pos(t, "名詞") && !/^名詞,(数|代名詞|�
 const nameLike = (t: Token) => t.unknown === true || pos(t, "名詞,固有名詞,人名") || KATAKANA.test(t.surface);
 /** Where a clause starts: the start of the text, punctuation, a particle or a conjunction before. */
 const clauseStart = (before: Token | undefined) => !before || /^(記号|助詞|接続詞)/.test(before.pos ?? "");
+/** A word standing alone before a particle: no kanji word joined before it (金 in 金がかかる, not 賞金が). */
+const aloneBeforeParticle = (t: Token, before: Token | undefined, after: Token | undefined) =>
+  joined(t, after) && pos(after, "助詞") && !(joined(before, t) && /\p{Script=Han}$/u.test(before.surface));
+/** A count: a number or 何/数/幾 and what follows (一回, 二, 何度, 数回). */
+const COUNT = /^[〇一二三四五六七八九十百千万何数幾]/;
 
 const RULES: Record<string, Rule> = {
   間: (t, before) =>
@@ -61,6 +76,33 @@ const RULES: Record<string, Rule> = {
   他: (t, _before, after) =>
     pos(t, "名詞") && !(joined(t, after) && contentNoun(after!) && !KATAKANA.test(after!.surface)) ? "ほか" : null,
   語: (t) => (t.reading === "カタリ" ? "ご" : null),
+  種: (t, before) => (t.reading === "タネ" && before?.surface === "ある" && pos(before, "連体詞") ? "しゅ" : null),
+  年: (t, before, after, then) =>
+    t.reading === "トシ" &&
+    clauseStart(before) &&
+    before?.surface !== "の" &&
+    after?.surface === "に" &&
+    joined(t, after) &&
+    joined(after, then) &&
+    COUNT.test(then!.surface)
+      ? "ねん"
+      : null,
+  的: (t, before) => (t.reading === "テキ" && joined(before, t) && pos(before, "助詞") ? "まと" : null),
+  琴: (t, before, after) => (t.reading === "キン" && aloneBeforeParticle(t, before, after) ? "こと" : null),
+  金: (t, before, after) =>
+    t.reading === "キン" &&
+    aloneBeforeParticle(t, before, after) &&
+    !pos(after, "助詞,並立助詞") &&
+    after?.surface !== "と" &&
+    before?.surface !== "・"
+      ? "かね"
+      : null,
+  身体: (t, before, after) => (t.reading === "シンタイ" && aloneBeforeParticle(t, before, after) ? "からだ" : null),
+  弦: (t) => (t.reading === "ツル" ? "げん" : null),
+  我: (t, before, after) =>
+    t.reading === "ワガ" && pos(t, "名詞") && aloneBeforeParticle(t, before, after) && after?.surface !== "が"
+      ? "われ"
+      : null,
 };
 
 /** 日本 and the words it begins (日本代表, 日本刀) read にほん where the dictionary says にっぽん. */

@@ -381,6 +381,12 @@ describe("numbers, counters and words read from their neighbours", () => {
     ["泳いでいる間に", "間=あいだ"],
     ["長い間", "間=あいだ"],
     ["二重線", "二重=にじゅう"],
+    ["万人の自由", "万人=ばんにん"],
+    ["ある種のウイルス", "種=しゅ"],
+    ["着物なんて、年に一回しかきません", "年=ねん"],
+    ["儀式などで、年に何度か", "年=ねん"],
+    ["夜な夜な琴を弾かせた", "琴=こと"],
+    ["弓道で的に当てる", "的=まと"],
   ])("%s", async (text, expected) => {
     expect(await readingsOf(text)).toContain(expected);
   });
@@ -390,6 +396,11 @@ describe("numbers, counters and words read from their neighbours", () => {
     ["家に帰る", "家=いえ"],
     ["その他", "他=た"],
     ["食べた後で", "後=あと"],
+    ["三万人が", "三万人=さんまんにん"],
+    ["彼の年に二回", "年=とし"],
+    ["種をまく", "種=たね"],
+    ["金や銀", "金=きん"],
+    ["賞金が出る", "賞金=しょうきん"],
   ])("%s: the rules leave it as it is", async (text, expected) => {
     expect(await readingsOf(text)).toContain(expected);
   });
@@ -436,6 +447,18 @@ describe("numbers, counters and words read from their neighbours", () => {
     // the dictionary's suffix (胸骨|筋) and a kanji not inside a compound (の卵が) keep the dictionary's reading
     expect(await marks("胸骨筋")).toContain("筋=すじ?");
     expect(await marks("にわとりの卵が")).toContain("卵=たまご");
+  });
+  it.each([
+    ["たくさんの金がかかります", "金=かね?"],
+    ["身体が運動を必要とする", "身体=からだ?"],
+    ["弦を押さえる", "弦=げん?"],
+    ["我を忘れて", "我=われ?"],
+    ["我ながら腹が立った", "我=われ?"],
+  ])("%s: one of two common readings, marked to check", async (text, expected) => {
+    const marks = proposeFurigana(text, await tokenizeMarkup(text)).map(
+      (p) => `${p.base}=${p.reading}${p.check ? "?" : ""}`,
+    );
+    expect(marks).toContain(expected);
   });
 });
 
