@@ -240,6 +240,10 @@ function counterAt(tokens: Token[], j: number): { surface: string; next: number;
   return null;
 }
 
+/** 千 is read せん alone and いっせん when its 一 is written (一千円 いっせんえん, 一千万人 いっせんまんにん). */
+const oneWritten = (surface: string, reading: string) =>
+  surface.startsWith("一千") && reading.startsWith("せん") ? "いっ" + reading : reading;
+
 /** 万人 with no number or kanji before it: everyone, ばんにん (the analyser cuts it 万|人, read まん|にん); 三万人 is a count. */
 function everyone(tokens: Token[], i: number): Token | null {
   const [before, t, after] = [tokens[i - 1], tokens[i]!, tokens[i + 1]];
@@ -286,7 +290,7 @@ export function applyReadingRules(tokens: Token[]): Token[] {
       const counter = n === null ? null : counterAt(tokens, run.next);
       if (n !== null && counter && joined(tokens[run.next - 1]!, tokens[run.next]!)) {
         let surface = run.surface + counter.surface;
-        let reading = readCount(n, counter.counter);
+        let reading = oneWritten(run.surface, readCount(n, counter.counter));
         let next = counter.next;
         // 一日中, 一年中: the whole time (じゅう)
         const after = tokens[next];
@@ -305,7 +309,12 @@ export function applyReadingRules(tokens: Token[]): Token[] {
         continue;
       }
       if (n !== null && run.next > i + 1) {
-        out.push({ start: t.start, surface: run.surface, reading: numberReading(n), pos: "名詞,数" });
+        out.push({
+          start: t.start,
+          surface: run.surface,
+          reading: oneWritten(run.surface, numberReading(n)),
+          pos: "名詞,数",
+        });
         i = run.next;
         continue;
       }

@@ -18,7 +18,7 @@ import type { Token } from "./furigana-token";
  *   clause's start (年に一回; the dictionary's とし, and 彼の年に stays とし), 的 まと after a particle (議論の的, で的に;
  *   the dictionary's suffix てき);
  * - one of two common readings, the one a text for students means more often, marked for the teacher to check
- *   (MARKED): 金 alone かね (金がかかる; not in a list, 金や銀 きん), 身体 alone からだ (身体を動かす; しんたい
+ *   (MARKED): 金 alone かね (金がかかる, and 金が欲しい where the analyser reads the name キム; not in a list, 金や銀 きん), 身体 alone からだ (身体を動かす; しんたい
  *   in formal texts), 弦 げん (the instrument's string; a bow's is つる), 我 alone われ (我を忘れる, 我ながら).
  */
 export function wordRule(t: Token, before: Token | undefined, after: Token | undefined, then?: Token): Token {
@@ -90,7 +90,7 @@ const RULES: Record<string, Rule> = {
   的: (t, before) => (t.reading === "テキ" && joined(before, t) && pos(before, "助詞") ? "まと" : null),
   琴: (t, before, after) => (t.reading === "キン" && aloneBeforeParticle(t, before, after) ? "こと" : null),
   金: (t, before, after) =>
-    t.reading === "キン" &&
+    (t.reading === "キン" || t.reading === "キム") &&
     aloneBeforeParticle(t, before, after) &&
     !pos(after, "助詞,並立助詞") &&
     after?.surface !== "と" &&
