@@ -5,8 +5,9 @@ import { wordRule } from "./furigana-word-rules";
 /**
  * Readings the dictionary gets wrong by itself, fixed from the words around them: numbers in kanji and
  * their counters (六百 ろっぴゃく, 一本 いっぽん, 三本 さんぼん, 一人 ひとり, 八日 ようか, 一日中 いちにちじゅう,
- * 何人 なんにん, and a counter of the dictionary: 一隻 いっせき), 何 before a d, n or t sound or a kanji noun (なんの,
- * 何世紀), and words read from their neighbours (furigana-word-rules.ts).
+ * 何人 なんにん, and a counter of the dictionary: 一隻 いっせき), numbers in digits and their counters (digitCount),
+ * dates and days of the week (afterMonth, weekday), 何 before a d, n or t sound or a kanji noun (なんの, 何世紀), and
+ * words read from their neighbours (furigana-word-rules.ts).
  * Pure: tokens in, tokens out (a number and its counter become one token, read by rule).
  */
 
@@ -146,7 +147,7 @@ export const COUNTERS: Record<string, Counter> = {
   年間: { reading: "ねんかん", yo: true },
   時: { reading: "じ", yo: true, shichi: true, ku: true },
   時間: { reading: "じかん", yo: true, shichi: true, ku: true },
-  月: { reading: "がつ", shichi: true, ku: true },
+  月: { reading: "がつ", shichi: true, ku: true, own: { 4: "しがつ" } },
   枚: { reading: "まい" },
   台: { reading: "だい" },
   番: { reading: "ばん" },
@@ -252,75 +253,156 @@ function everyone(tokens: Token[], i: number): Token | null {
   return { start: t.start, surface: "万人", reading: "ばんにん", pos: "名詞,一般" };
 }
 
+/** A month before a day (十二月|一日, 4月|1日): 一日 is then the first of the month, ついたち, not a day long. */
+const afterMonth = (tokens: Token[], i: number) => {
+  const before = tokens[i - 1];
+  return !!before && joined(before, tokens[i]!) && before.surface.endsWith("月");
+};
+
+const DIGITS = /^[0-9０-９]+$/;
+/** The value of a number written in digits, half or full width (12, １２). */
+const digitsValue = (s: string) => Number(s.replace(/[０-９]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0)));
+
+/**
+ * A number in digits and its counter (3本, 12月, 1日, 2026年): the counter read after that number, its ruby over the
+ * counter's kanji alone where the number keeps its own sound or only doubles its last (3本 ぼん, 1本 ぽん, 12月 がつ,
+ * 2026年 ねん), over digits and counter together where the number's sound changes (4時 よじ, 1人 ひとり, 2日 ふつか,
+ * 4月 しがつ). Null when no counter of the rules follows.
+ */
+function digitCount(tokens: Token[], i: number): Read {
+  const t = tokens[i]!;
+  if (!DIGITS.test(t.surface)) return null;
+  const n = digitsValue(t.surface);
+  const counter = n > 0 && n < 1e12 ? counterAt(tokens, i + 1) : null;
+  if (!counter || !joined(t, tokens[i + 1]!)) return null;
+  const whole =
+    counter.surface === "日" && n === 1 && afterMonth(tokens, i) ? "ついたち" : readCount(n, counter.counter);
+  const own = numberReading(n);
+  const split = whole.startsWith(own)
+    ? own.length
+    : whole.startsWith(own.slice(0, -1)) && whole[own.length - 1] === "っ"
+      ? own.length
+      : -1;
+  if (split > 0 && whole.length > split) {
+    const reading = whole.slice(split);
+    const read = { start: tokens[i + 1]!.start, surface: counter.surface, reading, pos: "名詞,数" };
+    return { tokens: [t, read], next: counter.next };
+  }
+  return {
+    tokens: [{ start: t.start, surface: t.surface + counter.surface, reading: whole, pos: "名詞,数" }],
+    next: counter.next,
+  };
+}
+
+const WEEKDAYS: Record<string, string> = {
+  月: "げつ",
+  火: "か",
+  水: "すい",
+  木: "もく",
+  金: "きん",
+  土: "ど",
+  日: "にち",
+};
+const isDay = (t: Token | undefined) => !!t && t.surface in WEEKDAYS;
+/**
+ * A day of the week written as one kanji: in a list of days (月・水・金: げつ・すい・きん) or in brackets after a date
+ * (1日（水）, 十二月一日(火)): つき, みず, き are the words moon, water, tree.
+ */
+function weekday(tokens: Token[], i: number): Token | null {
+  const t = tokens[i]!;
+  if (!isDay(t)) return null;
+  const [b2, b1, a1, a2] = [tokens[i - 2], tokens[i - 1], tokens[i + 1], tokens[i + 2]];
+  const linked = (x: Token | undefined, y: Token | undefined) => !!x && !!y && joined(x, y);
+  const inList =
+    (b1?.surface === "・" && linked(b2, b1) && linked(b1, t) && isDay(b2)) ||
+    (a1?.surface === "・" && linked(t, a1) && linked(a1, a2) && isDay(a2));
+  const inBrackets =
+    /^[（(]$/.test(b1?.surface ?? "") &&
+    /^[）)]$/.test(a1?.surface ?? "") &&
+    linked(b2, b1) &&
+    b2!.surface.endsWith("日");
+  return inList || inBrackets ? { ...t, reading: WEEKDAYS[t.surface]!, pos: "名詞,一般" } : null;
+}
+
 /** 何 read なん: before a counter, or before a d, n, t sound (何の, 何だ, 何と). */
 const NAN_NEXT = /^[だでどのなにぬねとつ]/;
+
+/** What a rule reads at a token: the tokens it makes, and the index of the first token it did not read. */
+type Read = { tokens: Token[]; next: number } | null;
+
+/** 何 and 幾: 何 with a counter (何人 なんにん), 何 read なん before a d, n, t sound or a kanji noun; 幾 as it came. */
+function what(tokens: Token[], i: number): Read {
+  const t = tokens[i]!;
+  if (t.surface !== "何" && t.surface !== "幾") return null;
+  const counter = counterAt(tokens, i + 1);
+  if (counter && joined(t, tokens[i + 1]!) && t.surface === "何") {
+    const surface = t.surface + counter.surface;
+    return {
+      tokens: [{ start: t.start, surface, reading: readCount(-1, counter.counter), pos: "名詞,数" }],
+      next: counter.next,
+    };
+  }
+  const next = tokens[i + 1];
+  const nounAfter = next && joined(t, next) && next.pos?.startsWith("名詞") && /^\p{Script=Han}/u.test(next.surface);
+  const nan = t.surface === "何" && next && (nounAfter || NAN_NEXT.test(toHiragana(next.reading ?? next.surface)));
+  return { tokens: [nan ? { ...t, reading: "なん" } : t], next: i + 1 };
+}
+
+/** A number in kanji (六|百) with its counter (三本, 一日中, 十二月一日), or alone when written in several words. */
+function kanjiNumber(tokens: Token[], i: number): Read {
+  const t = tokens[i]!;
+  if (!isNumeral(t)) return null;
+  const run = numberRun(tokens, i);
+  const n = HAS_DIGIT.test(run.surface) ? numberValue(run.surface) : null;
+  if (n === null) return null;
+  const counter = counterAt(tokens, run.next);
+  if (counter && joined(tokens[run.next - 1]!, tokens[run.next]!)) {
+    let surface = run.surface + counter.surface;
+    let reading =
+      counter.surface === "日" && n === 1 && afterMonth(tokens, i)
+        ? "ついたち"
+        : oneWritten(run.surface, readCount(n, counter.counter));
+    let next = counter.next;
+    // 一日中, 一年中: the whole time (じゅう)
+    const after = tokens[next];
+    if (after?.surface === "中" && joined(tokens[next - 1]!, after) && /^(日|年|晩|週間|年間)$/.test(counter.surface)) {
+      if (counter.surface === "日" && n === 1) reading = "いちにち";
+      surface += "中";
+      reading += "じゅう";
+      next++;
+    }
+    return { tokens: [{ start: t.start, surface, reading, pos: "名詞,数" }], next };
+  }
+  if (run.next === i + 1) return null;
+  const reading = oneWritten(run.surface, numberReading(n));
+  return { tokens: [{ start: t.start, surface: run.surface, reading, pos: "名詞,数" }], next: run.next };
+}
+
+const one = (token: Token | null, i: number, length = 1): Read =>
+  token ? { tokens: [token], next: i + length } : null;
+/** The rules that read a token with its neighbours, in order: the first that reads it wins. */
+const READ_AT: ((tokens: Token[], i: number) => Read)[] = [
+  what,
+  (tokens, i) => one(everyone(tokens, i), i, 2),
+  (tokens, i) => one(weekday(tokens, i), i),
+  digitCount,
+  kanjiNumber,
+];
 
 /** The tokens with the readings the rules give (see the top of this file); other tokens as they came. */
 export function applyReadingRules(tokens: Token[]): Token[] {
   const out: Token[] = [];
   let i = 0;
   while (i < tokens.length) {
-    const t = tokens[i]!;
-    if (t.surface === "何" || t.surface === "幾") {
-      const counter = counterAt(tokens, i + 1);
-      if (counter && joined(t, tokens[i + 1]!) && t.surface === "何") {
-        const surface = t.surface + counter.surface;
-        out.push({ start: t.start, surface, reading: readCount(-1, counter.counter), pos: "名詞,数" });
-        i = counter.next;
-        continue;
-      }
-      const next = tokens[i + 1];
-      const nounAfter =
-        next && joined(t, next) && next.pos?.startsWith("名詞") && /^\p{Script=Han}/u.test(next.surface);
-      if (t.surface === "何" && next && (nounAfter || NAN_NEXT.test(toHiragana(next.reading ?? next.surface))))
-        out.push({ ...t, reading: "なん" });
-      else out.push(t);
+    let read: Read = null;
+    for (const rule of READ_AT) if ((read = rule(tokens, i))) break;
+    if (read) {
+      out.push(...read.tokens);
+      i = read.next;
+    } else {
+      out.push(wordRule(tokens[i]!, tokens[i - 1], tokens[i + 1], tokens[i + 2]));
       i++;
-      continue;
     }
-    const all = everyone(tokens, i);
-    if (all) {
-      out.push(all);
-      i += 2;
-      continue;
-    }
-    if (isNumeral(t)) {
-      const run = numberRun(tokens, i);
-      const n = HAS_DIGIT.test(run.surface) ? numberValue(run.surface) : null;
-      const counter = n === null ? null : counterAt(tokens, run.next);
-      if (n !== null && counter && joined(tokens[run.next - 1]!, tokens[run.next]!)) {
-        let surface = run.surface + counter.surface;
-        let reading = oneWritten(run.surface, readCount(n, counter.counter));
-        let next = counter.next;
-        // 一日中, 一年中: the whole time (じゅう)
-        const after = tokens[next];
-        if (
-          after?.surface === "中" &&
-          joined(tokens[next - 1]!, after) &&
-          /^(日|年|晩|週間|年間)$/.test(counter.surface)
-        ) {
-          if (counter.surface === "日" && n === 1) reading = "いちにち";
-          surface += "中";
-          reading += "じゅう";
-          next++;
-        }
-        out.push({ start: t.start, surface, reading, pos: "名詞,数" });
-        i = next;
-        continue;
-      }
-      if (n !== null && run.next > i + 1) {
-        out.push({
-          start: t.start,
-          surface: run.surface,
-          reading: oneWritten(run.surface, numberReading(n)),
-          pos: "名詞,数",
-        });
-        i = run.next;
-        continue;
-      }
-    }
-    out.push(wordRule(t, tokens[i - 1], tokens[i + 1], tokens[i + 2]));
-    i++;
   }
   return out;
 }

@@ -416,6 +416,31 @@ describe("numbers, counters and words read from their neighbours", () => {
     ];
     expect(proposeFurigana(text, toks).map((p) => `${p.base}=${p.reading}`)).toEqual(["家=いえ"]);
   });
+  it("a number in digits: the counter read after it, over the counter alone unless the number's sound changes", async () => {
+    expect(await readingsOf("鉛筆が3本")).toEqual(["鉛筆=えんぴつ", "本=ぼん"]);
+    expect(await readingsOf("1本")).toEqual(["本=ぽん"]);
+    expect(await readingsOf("10本")).toEqual(["本=ぽん"]);
+    expect(await readingsOf("3分")).toEqual(["分=ぷん"]);
+    expect(await readingsOf("2026年")).toEqual(["年=ねん"]);
+    expect(await readingsOf("12月")).toEqual(["月=がつ"]);
+    expect(await readingsOf("1日3回")).toEqual(["日=にち", "回=かい"]);
+    expect(await readingsOf("4時に")).toEqual(["4時=よじ"]);
+    expect(await readingsOf("4月")).toEqual(["4月=しがつ"]);
+    expect(await readingsOf("1人で")).toEqual(["1人=ひとり"]);
+    expect(await readingsOf("20日")).toEqual(["20日=はつか"]);
+  });
+  it("a date: the first of the month ついたち, and the day of the week in brackets after it", async () => {
+    expect(await readingsOf("2026年4月1日（水）")).toEqual(["年=ねん", "4月=しがつ", "1日=ついたち", "水=すい"]);
+    expect(await readingsOf("12月1日(火)")).toContain("火=か");
+    expect(await readingsOf("十二月一日に")).toEqual(["十二月=じゅうにがつ", "一日=ついたち"]);
+    expect(await readingsOf("一日に三回")).toContain("一日=いちにち");
+  });
+  it("days of the week in a list: 月・水・金 げつ・すい・きん; a day alone keeps its word's reading", async () => {
+    expect(await readingsOf("月・水・金")).toEqual(["月=げつ", "水=すい", "金=きん"]);
+    expect(await readingsOf("土・日")).toEqual(["土=ど", "日=にち"]);
+    expect(await readingsOf("水を飲む")).toContain("水=みず");
+    expect(await readingsOf("（水）")).toEqual(["水=みず"]);
+  });
   it("a word of the dictionary that only looks like a number keeps its reading (四六時中, 万一)", async () => {
     expect(await readingsOf("四六時中")).toEqual(["四六時中=しろくじちゅう"]);
     expect(await readingsOf("万一")).toEqual(["万一=まんいち"]);
