@@ -35,6 +35,25 @@ export const NEXT_BATCH_SQL = `
   join xapi_statements s on s.id = w.id
   order by w.created_at, w.rank, w.id`;
 
+/**
+ * The academy's ($1) statements as its manager's card counts them, without reading every statement: waiting (the
+ * waiting rows' index), sent (the count markSent keeps, xapi-deliver-commands.ts), parked or failed (the few rows of
+ * the partial index xapi_statements_outcome_idx), and the LRS's newest answer to a statement by when the statement
+ * was made: the newest of one waiting and one parked or failed (each the last of its index with an answer).
+ */
+export const LRS_CARD_SQL = `
+  select
+    (select count(*) from xapi_statements_waiting where academy_id = $1::uuid) as waiting,
+    coalesce((select sent from xapi_sent_counts where academy_id = $1::uuid), 0) as sent,
+    (select count(*) from xapi_statements where academy_id = $1::uuid and outcome is not null) as failed,
+    (select last_error from (
+      (select last_error, created_at from xapi_statements_waiting
+        where academy_id = $1::uuid and last_error is not null order by created_at desc limit 1)
+      union all
+      (select last_error, created_at from xapi_statements
+        where academy_id = $1::uuid and outcome is not null and last_error is not null order by created_at desc limit 1)
+    ) answers order by created_at desc limit 1) as last_error`;
+
 /** The academy's LRS as its manager sees it (never the credentials) and its statements' state; null: none set. */
 export async function getAcademyLrs(academyId: string) {
   const lrs = await db().academyLrs.findUnique({
@@ -42,25 +61,16 @@ export async function getAcademyLrs(academyId: string) {
     select: { endpoint: true, includeNames: true, updatedAt: true },
   });
   if (!lrs) return null;
-  const [all, waiting, failed] = await Promise.all([
-    db().xapiStatement.count({ where: { academyId } }),
-    db().xapiStatementWaiting.count({ where: { academyId } }),
-    db().xapiStatement.count({ where: { academyId, outcome: { not: null } } }),
-  ]);
-  return { ...lrs, waiting, sent: all - waiting - failed, failed, lastError: await lastLrsError(academyId) };
-}
-
-/** The LRS's newest answer to a statement (by when the statement was made): one waiting, or one parked or failed. */
-async function lastLrsError(academyId: string): Promise<string | null> {
-  const where = { academyId, lastError: { not: null } };
-  const select = { lastError: true, createdAt: true };
-  const orderBy = { createdAt: "desc" } as const;
-  const found = await Promise.all([
-    db().xapiStatementWaiting.findFirst({ where, select, orderBy }),
-    db().xapiStatement.findFirst({ where, select, orderBy }),
-  ]);
-  const newest = found.filter((f) => f !== null).sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())[0];
-  return newest?.lastError ?? null;
+  const [card] = await db().$queryRawUnsafe<
+    { waiting: bigint; sent: bigint; failed: bigint; last_error: string | null }[]
+  >(LRS_CARD_SQL, academyId);
+  return {
+    ...lrs,
+    waiting: Number(card!.waiting),
+    sent: Number(card!.sent),
+    failed: Number(card!.failed),
+    lastError: card!.last_error,
+  };
 }
 export type AcademyLrsView = NonNullable<Awaited<ReturnType<typeof getAcademyLrs>>>;
 

@@ -10,7 +10,8 @@ import { statementJson } from "./xapi-body";
 /**
  * Sends an academy's waiting statements to its LRS (features/lti/README.md "Learning records"): POST
  * {endpoint}/statements, at most BATCH at a time, with Basic credentials and X-Experience-API-Version 1.0.3.
- * Accepted (2xx, or 409: the LRS holds that id already) → sent (its waiting row deleted, nothing else written); refused
+ * Accepted (2xx, or 409: the LRS holds that id already) → sent (its waiting row deleted and the academy's count of
+ * statements sent grown, in one statement: markSent; nothing else written); refused
  * for good (any other 4xx but 408 and 429) → each statement of the batch is tried alone and the one refused is
  * `parked` with the LRS's answer; anything else (5xx, 408, 429, no answer) → an error thrown, the job is tried again
  * later (xapi-queue.ts), the statements stay waiting with the error, and `failed` once the retries are spent. A
@@ -63,9 +64,19 @@ async function post(lrs: Lrs, statements: string[]): Promise<{ sent: true } | { 
   return { sent: false, error };
 }
 
-/** Sent: the statements wait no longer, and their rows stay as they were written. */
-async function markSent(ids: string[]) {
-  await db().xapiStatementWaiting.deleteMany({ where: { id: { in: ids } } });
+/**
+ * Sent: the academy's ($1) statements ($2) wait no longer (their rows stay as they were written), and the academy's
+ * count of statements sent grows by the waiting rows this deleted, in the same statement: a batch two deliveries
+ * send at once is counted once, by the one whose delete took its rows.
+ */
+export const MARK_SENT_SQL = `
+  with gone as (delete from xapi_statements_waiting where id = any($2::uuid[]) returning id)
+  insert into xapi_sent_counts (academy_id, sent)
+  select $1::uuid, count(*) from gone having count(*) > 0
+  on conflict (academy_id) do update set sent = xapi_sent_counts.sent + excluded.sent`;
+
+async function markSent(academyId: string, ids: string[]) {
+  await db().$executeRawUnsafe(MARK_SENT_SQL, academyId, ids);
 }
 
 /** Refused for good: the statement waits no longer, `parked` with the LRS's answer (in one transaction). */
@@ -76,15 +87,16 @@ async function park(id: string, lastError: string) {
   ]);
 }
 
-async function sendBatch(lrs: Lrs, batch: Waiting[], end: number) {
+async function sendBatch(academyId: string, lrs: Lrs, batch: Waiting[], end: number) {
   const answer = await post(
     lrs,
     batch.map((w) => statementJson(w.body)),
   );
-  if (answer.sent) return markSent(batch.map((w) => w.id));
+  const ids = batch.map((w) => w.id);
+  if (answer.sent) return markSent(academyId, ids);
   if (batch.length === 1) return park(batch[0]!.id, answer.error);
   // refused as a batch: each alone, so that only the statement the LRS refuses is parked (the rest, past the end, wait)
-  for (const w of batch) if (Date.now() < end) await sendBatch(lrs, [w], end);
+  for (const w of batch) if (Date.now() < end) await sendBatch(academyId, lrs, [w], end);
 }
 
 /**
@@ -101,7 +113,7 @@ export async function deliverWaiting(academyId: string, end: number): Promise<bo
     const batch = await db().$queryRawUnsafe<Waiting[]>(NEXT_BATCH_SQL, academyId, BATCH);
     if (batch.length === 0) return true;
     try {
-      await sendBatch(lrs, batch, end);
+      await sendBatch(academyId, lrs, batch, end);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       await db().xapiStatementWaiting.updateMany({

@@ -3,8 +3,10 @@
  * answers, saved as the app saves them (the batching writer), become xAPI 1.0.3 statements — initialized, answered,
  * completed — published through the job queue (pg-boss in the test database), stored, and POSTed to the academy's LRS
  * with its Basic credentials; the LRS answering 503 once is tried again until it takes them. A statement the LRS
- * refuses for good (400) is parked with the LRS's answer, and the manager's view counts it.
+ * refuses for good (400) is parked with the LRS's answer, and the manager's view counts it. The manager's card reads
+ * from indexes and the count of statements sent, and a batch two deliveries send at once is counted once.
  */
+import { randomUUID } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -15,11 +17,12 @@ import { saveAnswer } from "@/features/play/server/answer-save-commands";
 import { ANSWERS_WRITTEN } from "@/features/play/server/answer-events";
 import { readTemplateFiles, syncTemplates } from "@/features/activities/server/template-load";
 import { setLrs } from "@/features/lti/server/lrs-commands";
-import { getAcademyLrs } from "@/features/lti/server/lrs-queries";
+import { getAcademyLrs, LRS_CARD_SQL } from "@/features/lti/server/lrs-queries";
+import { deliverWaiting } from "@/features/lti/server/xapi-deliver-commands";
 import { startXapiWorkers } from "@/features/lti/server/xapi-queue";
 import { createAcademy, createSchool, createUser, uniqueTag } from "../../../prisma/seed/factories";
 import { oneSceneActivity, until } from "../../../tests/support/lti-setup";
-import { storedStatements } from "./xapi-class";
+import { storedStatements, storeStatementRows } from "./xapi-class";
 
 interface Received {
   status: number;
@@ -28,8 +31,8 @@ interface Received {
   statements: Record<string, unknown>[];
 }
 
-/** An LRS: answers each POST with the next of `script` (then 200 for ever) and keeps what it was sent. */
-async function lrsStub(script: (statements: Record<string, unknown>[], n: number) => number) {
+/** An LRS: answers each POST with the status `script` gives (`delayMs` later) and keeps what it was sent. */
+async function lrsStub(script: (statements: Record<string, unknown>[], n: number) => number, delayMs = 0) {
   const received: Received[] = [];
   const server = http.createServer((req, res) => {
     let body = "";
@@ -38,8 +41,10 @@ async function lrsStub(script: (statements: Record<string, unknown>[], n: number
       const statements = JSON.parse(body) as Record<string, unknown>[];
       const status = script(statements, received.length);
       received.push({ status, headers: req.headers, url: req.url ?? "", statements });
-      res.writeHead(status, { "content-type": "application/json" });
-      res.end(status === 200 ? JSON.stringify(statements.map((s) => s.id)) : JSON.stringify({ message: "refused" }));
+      setTimeout(() => {
+        res.writeHead(status, { "content-type": "application/json" });
+        res.end(status === 200 ? JSON.stringify(statements.map((s) => s.id)) : JSON.stringify({ message: "refused" }));
+      }, delayMs);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -140,6 +145,8 @@ describe("learning records sent to the academy's LRS", () => {
           iri.endsWith("/xapi/extensions/curriculum-code"),
         )?.[1];
       expect(delivered.map(codeOf)).toEqual(["8260243111200000", "8260243111300000", "8260243111200000"]);
+      // the manager's card: the three counted as sent, and the 503 forgotten once they are
+      expect(await getAcademyLrs(s.academyId)).toMatchObject({ waiting: 0, sent: 3, failed: 0, lastError: null });
     } finally {
       await lrs.close();
     }
@@ -162,6 +169,61 @@ describe("learning records sent to the academy's LRS", () => {
       });
       // refused as a batch, then each alone: only the statement refused is parked
       expect(lrs.received.map((r) => r.statements.length)).toEqual([3, 1, 1, 1]);
+    } finally {
+      await lrs.close();
+    }
+  });
+
+  it("the manager's card reads the parked and failed statements from their partial index, not every statement", async () => {
+    const academyId = (await createAcademy(db(), { name: `C${uniqueTag()}`, nameKana: "かーど" })).id;
+    const at = Date.parse("2026-11-30T09:00:00.000Z");
+    const rows = Array.from({ length: 4 }, (_, n) => ({
+      ...{ id: randomUUID(), academyId, activityId: randomUUID(), userId: randomUUID(), verb: "answered" },
+      ...{ statement: { n }, createdAt: new Date(at + n * 1000) },
+    }));
+    await storeStatementRows(rows);
+    // the first waits with the LRS's answer, the second is parked (made later: its answer is the newest), the third
+    // failed without an answer, the fourth waits without one
+    await db().xapiStatementWaiting.update({ where: { id: rows[0]!.id }, data: { lastError: "503 busy" } });
+    for (const [row, outcome, lastError] of [
+      [rows[1]!, "parked", "400 bad"],
+      [rows[2]!, "failed", null],
+    ] as const) {
+      await db().$transaction([
+        db().xapiStatement.update({ where: { id: row.id }, data: { outcome, lastError } }),
+        db().xapiStatementWaiting.delete({ where: { id: row.id } }),
+      ]);
+    }
+    const [card] = await db().$queryRawUnsafe<Record<string, unknown>[]>(LRS_CARD_SQL, academyId);
+    expect(card).toEqual({ waiting: 2n, sent: 0n, failed: 2n, last_error: "400 bad" });
+    const plan = await db().$transaction(async (tx) => {
+      // as on a big table (the test's is small and not analysed)
+      await tx.$executeRawUnsafe("set local enable_seqscan = off");
+      return tx.$queryRawUnsafe<{ "QUERY PLAN": string }[]>(`explain ${LRS_CARD_SQL}`, academyId);
+    });
+    const text = plan.map((p) => p["QUERY PLAN"]).join("\n");
+    expect(text).toContain("xapi_statements_outcome_idx");
+    expect(text).not.toContain("Seq Scan on xapi_statements ");
+  });
+
+  it("a batch two deliveries send at once is counted once", async () => {
+    // the LRS answers 1.5 s late: both deliveries have read the batch and posted it before either marks it sent
+    const lrs = await lrsStub(() => 200, 1500);
+    try {
+      const s = await setUp(lrs.endpoint);
+      await storeStatementRows(
+        ["initialized", "answered", "completed"].map((verb, n) => ({
+          ...{ id: randomUUID(), academyId: s.academyId, activityId: s.activity, userId: s.student, verb },
+          ...{ statement: { verb }, createdAt: new Date(Date.now() + n) },
+        })),
+      );
+      const end = Date.now() + 10_000;
+      expect(await Promise.all([deliverWaiting(s.academyId, end), deliverWaiting(s.academyId, end)])).toEqual([
+        true,
+        true,
+      ]);
+      expect(lrs.received.map((r) => r.statements.length)).toEqual([3, 3]);
+      expect(await getAcademyLrs(s.academyId)).toMatchObject({ waiting: 0, sent: 3, failed: 0, lastError: null });
     } finally {
       await lrs.close();
     }

@@ -2,10 +2,12 @@
  * The learning records stored before a statement's row was written once (its JSON in xapi_statement_bodies, its state
  * a column rewritten when sent) keep what they were through the migration that brings in xapi_statements_waiting:
  * the waiting ones wait, in their order and with the LRS's last answer; the sent ones are sent, the parked and failed
- * ones keep their outcome and answer; every statement reads as the JSON it was.
+ * ones keep their outcome and answer; every statement reads as the JSON it was. And the statements sent before the
+ * count of sent statements was brought in are counted by its migration, each academy's.
  */
 import { randomUUID } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
+import { LRS_CARD_SQL } from "@/features/lti/server/lrs-queries";
 import { statementJson } from "@/features/lti/server/xapi-body";
 import { listMigrations, migrate } from "../../../scripts/lib/migrate";
 import { sql } from "../../../tests/support/backup-helpers";
@@ -78,5 +80,72 @@ describe("the migration to statements written once", () => {
       `select count(*)::int as n from information_schema.tables where table_name = 'xapi_statement_bodies'`,
     );
     expect(tables).toEqual([{ n: 0 }]);
+  });
+});
+
+describe("the migration to a count of statements sent", () => {
+  it("counts each academy's statements sent so far", async () => {
+    const all = await listMigrations();
+    const at = all.findIndex((m) => m.name === "20261205090000_xapi_sent_counts");
+    expect(at).toBeGreaterThan(0);
+    const db = await emptyDatabase("xapisent");
+    made.push(db.name);
+    await migrate(db.url, all.slice(0, at));
+
+    const academy = async (name: string) =>
+      (
+        await sql<{ id: string }>(
+          db.url,
+          `insert into academies (id, name, name_kana, updated_at) values (gen_random_uuid(), $1, 'いこう', now())
+           returning id::text`,
+          [name],
+        )
+      )[0]!.id;
+    const [one, two, none] = [await academy("一"), await academy("二"), await academy("三")];
+    const states: [string, "sent" | "waiting" | "parked" | "failed"][] = [
+      [one, "sent"],
+      [one, "sent"],
+      [one, "waiting"],
+      [one, "parked"],
+      [one, "failed"],
+      [two, "sent"],
+      [none, "waiting"],
+    ];
+    for (const [academyId, state] of states) {
+      const id = randomUUID();
+      const outcome = state === "parked" || state === "failed" ? state : null;
+      await sql(
+        db.url,
+        `insert into xapi_statements (id, academy_id, activity_id, user_id, verb, body, outcome, created_at)
+         values ($1, $2, $1, $1, 'answered', convert_to('{}', 'UTF8'), $3, '2026-12-01T09:00:00Z')`,
+        [id, academyId, outcome],
+      );
+      if (state === "waiting")
+        await sql(
+          db.url,
+          `insert into xapi_statements_waiting (id, academy_id, created_at, rank) values ($1, $2, '2026-12-01T09:00:00Z', 1)`,
+          [id, academyId],
+        );
+    }
+
+    await migrate(db.url);
+
+    const counts = await sql<{ academy_id: string; sent: string }>(
+      db.url,
+      `select academy_id::text, sent from xapi_sent_counts`,
+    );
+    expect(new Map(counts.map((c) => [c.academy_id, Number(c.sent)]))).toEqual(
+      new Map([
+        [one, 2],
+        [two, 1],
+      ]),
+    );
+    // the manager's card: waiting, sent, parked or failed
+    const card = async (academyId: string) =>
+      (await sql<{ waiting: string; sent: string; failed: string }>(db.url, LRS_CARD_SQL, [academyId])).map((c) =>
+        [c.waiting, c.sent, c.failed].map(Number),
+      );
+    expect(await card(one)).toEqual([[1, 2, 2]]);
+    expect(await card(none)).toEqual([[1, 0, 0]]);
   });
 });

@@ -1,0 +1,27 @@
+-- The manager's LRS card counted every statement of the academy, and its parked and failed ones, each time it was
+-- shown: scans of xapi_statements, which an academy fills with millions of rows. Now the statements sent are a count
+-- per academy, added to by the statement that deletes their waiting rows (features/lti/server/xapi-deliver-commands.ts
+-- markSent), and the parked and failed ones (few) have a partial index.
+CREATE TABLE "xapi_sent_counts" (
+    "academy_id" UUID NOT NULL,
+    "sent" BIGINT NOT NULL DEFAULT 0,
+
+    CONSTRAINT "xapi_sent_counts_pkey" PRIMARY KEY ("academy_id")
+);
+ALTER TABLE "xapi_sent_counts" ADD CONSTRAINT "xapi_sent_counts_academy_id_fkey" FOREIGN KEY ("academy_id") REFERENCES "academies"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- No statement is stored, sent, parked or failed while the count is taken, so it is exact when this commits. Both
+-- locks are taken before the long work and in the order the writers take the tables (a statement stored or parked:
+-- xapi_statements, then xapi_statements_waiting), so that no writer holds one while it waits for the other; the
+-- index below would take the first anyway.
+LOCK TABLE "xapi_statements" IN SHARE MODE;
+LOCK TABLE "xapi_statements_waiting" IN SHARE ROW EXCLUSIVE MODE;
+
+-- sent so far: neither parked nor failed, and no longer waiting
+INSERT INTO "xapi_sent_counts" ("academy_id", "sent")
+  SELECT s."academy_id", count(*) FROM "xapi_statements" s
+  WHERE s."outcome" IS NULL AND NOT EXISTS (SELECT FROM "xapi_statements_waiting" w WHERE w."id" = s."id")
+  GROUP BY s."academy_id";
+
+-- the parked and failed statements, newest last: the card's count of them and their last error
+CREATE INDEX "xapi_statements_outcome_idx" ON "xapi_statements"("academy_id", "created_at") WHERE "outcome" IS NOT NULL;
