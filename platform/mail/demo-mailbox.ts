@@ -5,7 +5,7 @@
  * which answers 404 outside demo mode. One list per process, shared through
  * globalThis by every bundle of Next.js (like platform/shutdown.ts).
  */
-import type { Mail } from "./send";
+import type { Mail } from "./mail";
 
 export const DEMO_MAILBOX_PATH = "/demo/mailbox";
 /** The demo accounts' domain (prisma/seed/demo.ts; a test checks that every demo account is in it). */

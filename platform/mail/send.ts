@@ -4,14 +4,9 @@ import { env } from "@/platform/env";
 import { metrics } from "@/platform/ops/metrics";
 import { log } from "@/platform/ops/log";
 import { DEMO_MAILBOX_PATH, keepDemoMail } from "./demo-mailbox";
+import type { Mail } from "./mail";
 
 let transport: Transporter | undefined;
-
-export interface Mail {
-  to: string;
-  subject: string;
-  text: string;
-}
 
 /**
  * Sends a plain-text mail over SMTP_URL. In demo mode (MANABIYA_DEMO, set by

@@ -1,5 +1,4 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
-import type { PoolName } from "@/platform/db/pools";
 
 /**
  * The process's Prometheus metrics (GET /metrics, app/metrics/route.ts; the list is in
@@ -134,8 +133,8 @@ export function metrics(): Metrics {
   return shared.manabiyaMetrics;
 }
 
-/** Reports a database pool's connections under `name` (one pool per name: a later one replaces it). */
-export function watchPool(name: PoolName, pool: PoolLike): void {
+/** Reports a database pool's connections under `name`, the pool's name in platform/db (one pool per name: a later one replaces it). */
+export function watchPool(name: string, pool: PoolLike): void {
   metrics().pools.set(name, pool);
 }
 

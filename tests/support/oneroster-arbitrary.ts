@@ -1,6 +1,7 @@
 /** fast-check generators of valid OneRoster sets (one school, its 年度, homerooms, subject classes, teachers and students). */
 import fc from "fast-check";
-import { ROSTER_FILES, type FileMode, type RosterSet } from "@/features/rostering/shared/oneroster-model";
+import { ROSTER_FILES } from "@/features/rostering/shared/oneroster-files";
+import type { FileMode, RosterSet } from "@/features/rostering/shared/oneroster-model";
 import { startsLikeFormula } from "@/platform/names/person-name";
 
 /** Characters that stress the CSV: commas, quotes, CR/LF, spaces, kanji, kana. */

@@ -1,11 +1,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import { derivedId } from "@/features/rostering/server/rules";
-import {
-  ROSTER_FILES,
-  type FileMode,
-  type RosterSet,
-  type RosterUser,
-} from "@/features/rostering/shared/oneroster-model";
+import { ROSTER_FILES } from "@/features/rostering/shared/oneroster-files";
+import type { FileMode, RosterSet, RosterUser } from "@/features/rostering/shared/oneroster-model";
 
 /** A homeroom of a school in a hand-built set. */
 export interface ClassSpec {

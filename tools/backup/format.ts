@@ -1,5 +1,7 @@
 import { createHash } from "node:crypto";
+import { createReadStream } from "node:fs";
 import type { Readable } from "node:stream";
+import { createGunzip } from "node:zlib";
 import { z } from "zod";
 
 /**
@@ -107,4 +109,36 @@ export async function* linesOf(stream: Readable): AsyncGenerator<Buffer> {
     if (rest.length > MAX_LINE) throw new BackupRefused(`${DAMAGED} (a line longer than ${MAX_LINE >> 20} MiB)`);
   }
   if (rest.length) throw new BackupRefused("the file is incomplete (truncated: its last line has no end)");
+}
+
+export type BackupReader = ReturnType<typeof backupReader>;
+
+/** Reads the file line by line, hashing every byte; a gzip error is a damaged file. */
+export function backupReader(file: string) {
+  const input = createReadStream(file);
+  const gunzip = createGunzip();
+  input.on("error", (error) => gunzip.destroy(error));
+  input.pipe(gunzip);
+  const lines = linesOf(gunzip);
+  const sha = createHash("sha256");
+  return {
+    sha,
+    async next(): Promise<Buffer> {
+      let result: IteratorResult<Buffer>;
+      try {
+        result = await lines.next();
+      } catch (error) {
+        if (error instanceof BackupRefused) throw error;
+        throw new BackupRefused(`${DAMAGED} (${(error as Error).message})`);
+      }
+      if (result.done)
+        throw new BackupRefused("the file is incomplete (truncated: it ends before its last table or its checksum)");
+      sha.update(result.value).update("\n");
+      return result.value;
+    },
+    async atEnd() {
+      return (await lines.next().catch(() => ({ done: false }))).done === true;
+    },
+    close: () => input.destroy(),
+  };
 }

@@ -7,6 +7,7 @@ import { keysToDefer, listForeignKeys, listTables } from "./catalog";
 import {
   BackupRefused,
   type BackupHeader,
+  type BackupReader,
   DAMAGED,
   END_OF_TABLE,
   footerSchema,
@@ -15,7 +16,6 @@ import {
   quoteIdent,
   RowsDigest,
 } from "./format";
-import type { BackupReader } from "./restore";
 
 const MIGRATIONS = "_prisma_migrations";
 

@@ -1,7 +1,4 @@
-import { createHash } from "node:crypto";
-import { createReadStream } from "node:fs";
 import { access } from "node:fs/promises";
-import { createGunzip } from "node:zlib";
 import pg from "pg";
 import {
   applyMigration,
@@ -14,12 +11,13 @@ import { resetSequences } from "./catalog";
 import {
   BackupRefused,
   type BackupHeader,
+  type BackupReader,
+  backupReader,
   DAMAGED,
   FORMAT,
   FORMAT_VERSION,
   headerSchema,
   json,
-  linesOf,
   SESSION_SETTINGS,
   trailerSchema,
 } from "./format";
@@ -36,38 +34,6 @@ export interface RestoreResult {
   rows: number;
   /** Migrations newer than the backup, applied after its rows. */
   migratedForward: string[];
-}
-
-export type BackupReader = ReturnType<typeof reader>;
-
-/** Reads the file line by line, hashing every byte; a gzip error is a damaged file. */
-function reader(file: string) {
-  const input = createReadStream(file);
-  const gunzip = createGunzip();
-  input.on("error", (error) => gunzip.destroy(error));
-  input.pipe(gunzip);
-  const lines = linesOf(gunzip);
-  const sha = createHash("sha256");
-  return {
-    sha,
-    async next(): Promise<Buffer> {
-      let result: IteratorResult<Buffer>;
-      try {
-        result = await lines.next();
-      } catch (error) {
-        if (error instanceof BackupRefused) throw error;
-        throw new BackupRefused(`${DAMAGED} (${(error as Error).message})`);
-      }
-      if (result.done)
-        throw new BackupRefused("the file is incomplete (truncated: it ends before its last table or its checksum)");
-      sha.update(result.value).update("\n");
-      return result.value;
-    },
-    async atEnd() {
-      return (await lines.next().catch(() => ({ done: false }))).done === true;
-    },
-    close: () => input.destroy(),
-  };
 }
 
 async function readHeader(read: BackupReader, file: string): Promise<BackupHeader> {
@@ -114,7 +80,7 @@ export async function restoreDatabase(
   await access(file).catch((error: Error) => {
     throw new BackupRefused(`cannot read ${file} (${error.message})`);
   });
-  const read = reader(file);
+  const read = backupReader(file);
   const client = new pg.Client({ connectionString: databaseUrl });
   try {
     const header = await readHeader(read, file);

@@ -6,11 +6,9 @@ import { RichTextClient } from "@/platform/ui/rich-text-client";
 import { usePlainText } from "@/platform/ui/use-plain-text";
 import { IMAGE_TYPES, type ImageProblem, imageUrl, MAX_ALT_LENGTH } from "@/features/scenes/shared/image-limits";
 import type { ImageRef } from "@/features/scenes/shared/schema";
-import type { FieldProps } from "./scene-fields";
 import { type Uploaded, uploadImage } from "./image-upload";
 import { useEditorSchool } from "./editor-school";
-
-const keyOf = (path: FieldProps["path"]) => ["content", ...path].join(".");
+import { type FieldProps, keyOf } from "./scene-content";
 
 /**
  * The image of a scene or an option (features/scenes/README.md "Images"): choose a file (uploaded

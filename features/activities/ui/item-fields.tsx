@@ -3,9 +3,18 @@ import { useTranslations } from "next-intl";
 import { type ReactNode, useId } from "react";
 import { RichTextClient } from "@/platform/ui/rich-text-client";
 import { usePlainText } from "@/platform/ui/use-plain-text";
-import { type Draft, type ErrorKey, getAt, newItemId, type Path } from "./scene-content";
+import {
+  type Draft,
+  type ErrorKey,
+  type FieldProps,
+  getAt,
+  keyOf,
+  newItemId,
+  type OnChange,
+  type Path,
+} from "./scene-content";
 import { ImageField } from "./image-field";
-import { FieldError, type FieldProps, keyOf, type OnChange, TextField } from "./scene-fields";
+import { FieldError, TextField } from "./scene-fields";
 
 type Item = { id: string; label: string; correct?: string; image?: unknown };
 type F = (path: Path) => { path: Path; value: unknown; errors: Record<string, ErrorKey>; onChange: OnChange };

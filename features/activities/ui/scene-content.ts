@@ -168,3 +168,15 @@ export function draftErrors(issues: readonly z.core.$ZodIssue[]): Record<string,
   }
   return out;
 }
+
+/** What every field of the scene form gets: the draft's value, its errors, and how to change it. */
+export interface FieldProps {
+  path: Path;
+  value: unknown;
+  errors: Record<string, ErrorKey>;
+  onChange: OnChange;
+}
+/** `typed`: the change is typing in the field (the undo history groups it), not a toolbar or list action. */
+export type OnChange = (path: Path, value: unknown, typed?: boolean) => void;
+/** A field's key among the errors (draftErrors): `content.options.0.label`. */
+export const keyOf = (path: Path) => ["content", ...path].join(".");

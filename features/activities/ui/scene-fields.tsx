@@ -8,18 +8,8 @@ import { FuriganaSuggest } from "./furigana-suggest";
 import { ImageField } from "./image-field";
 import { useEditorMode } from "./editor-mode";
 import { MarkupToolbar, type ToolbarTarget, useFieldTarget } from "./markup-toolbar";
-import { type ErrorKey, nextOptionId, type Path } from "./scene-content";
+import { type ErrorKey, type FieldProps, keyOf, nextOptionId } from "./scene-content";
 
-/** What every field of the scene form gets: the draft's value, its errors, and how to change it. */
-export interface FieldProps {
-  path: Path;
-  value: unknown;
-  errors: Record<string, ErrorKey>;
-  onChange: OnChange;
-}
-/** `typed`: the change is typing in the field (the undo history groups it), not a toolbar or list action. */
-export type OnChange = (path: Path, value: unknown, typed?: boolean) => void;
-export const keyOf = (path: Path) => ["content", ...path].join(".");
 const MAX_TEXT = 4000;
 
 /** Loaded when a teacher first chooses the visual mode: the editor page's first load stays without it. */

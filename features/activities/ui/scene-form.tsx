@@ -10,7 +10,7 @@ import { useConfirm } from "@/platform/ui/confirm-dialog";
 import { useNotify } from "@/platform/ui/notifications";
 import { RichTextClient } from "@/platform/ui/rich-text-client";
 import { applyFuriganaToDraft } from "./furigana-fetch";
-import { type Draft, draftErrors, type ErrorKey, normalize, type Path, setAt } from "./scene-content";
+import { type Draft, draftErrors, type ErrorKey, keyOf, normalize, type Path, setAt } from "./scene-content";
 import { EditorModeSwitch } from "./editor-mode";
 import { useSchoolRef } from "./editor-school";
 import { ownSave } from "./own-versions";
@@ -227,7 +227,7 @@ function useSceneDraft(initial: Draft) {
   const onChange = (path: Path, value: unknown, typed?: boolean) => {
     change((d) => setAt(d, path, value), typed ? path.join(".") : undefined);
     setErrors((e) => {
-      const key = ["content", ...path].join(".");
+      const key = keyOf(path);
       return Object.fromEntries(
         Object.entries(e).filter(([k]) => k !== key && !key.startsWith(`${k}.`) && !k.startsWith(`${key}.`)),
       );

@@ -2,11 +2,11 @@
 import { useTranslations } from "next-intl";
 import { RichTextClient } from "@/platform/ui/rich-text-client";
 import type { SceneType } from "@/features/scenes/shared/schema";
-import { type Draft, type ErrorKey, getAt, type Path } from "./scene-content";
+import { type Draft, type ErrorKey, getAt, type OnChange, type Path } from "./scene-content";
 import { ImageField } from "./image-field";
 import { ItemSceneFields } from "./item-fields";
 import { TypedSceneFields } from "./typed-scene-fields";
-import { CheckField, NumberField, type OnChange, OptionsField, TextField } from "./scene-fields";
+import { CheckField, NumberField, OptionsField, TextField } from "./scene-fields";
 
 type Option = { id: string; label: string };
 

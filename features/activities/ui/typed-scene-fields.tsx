@@ -4,8 +4,8 @@ import type { ReactNode } from "react";
 import { NUMBER_LIMITS } from "@/features/scenes/shared/number-answer";
 import { WORD_LIMITS } from "@/features/scenes/shared/word-cloud";
 import { RichTextClient } from "@/platform/ui/rich-text-client";
-import type { ErrorKey, Path } from "./scene-content";
-import { NumberField, type OnChange, TextField } from "./scene-fields";
+import type { ErrorKey, OnChange, Path } from "./scene-content";
+import { NumberField, TextField } from "./scene-fields";
 
 type Fields = (path: Path) => { path: Path; value: unknown; errors: Record<string, ErrorKey>; onChange: OnChange };
 

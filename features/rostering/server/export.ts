@@ -5,8 +5,8 @@ import {
   type ProfileName,
   type ReadFile,
 } from "@/features/rostering/shared/oneroster-columns";
+import { ROSTER_FILES } from "@/features/rostering/shared/oneroster-files";
 import {
-  ROSTER_FILES,
   type Enrollment,
   type FileMode,
   type Org,

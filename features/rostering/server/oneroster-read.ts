@@ -7,7 +7,8 @@ import { profileOf, READ_FILES, type Column, type ReadFile } from "../shared/one
 import { checkAcross, type Known } from "../shared/oneroster-cross";
 import { readRosterFile, type Progress } from "../shared/oneroster-file-read";
 import { MANIFEST, readManifest } from "../shared/oneroster-manifest";
-import { ROSTER_FILES, type Problem, type RosterSet } from "../shared/oneroster-model";
+import { ROSTER_FILES } from "../shared/oneroster-files";
+import type { Problem, RosterSet } from "../shared/oneroster-model";
 import { filesSource, zipSource, type PackageSource } from "./oneroster-package";
 import { ProblemList } from "../shared/oneroster-problems";
 

@@ -2,7 +2,8 @@ import "server-only";
 import { db } from "@/platform/db";
 import type { Prisma } from "@/platform/db/generated/prisma/client";
 import { DEFAULT_PROFILE, isProfileName, type ProfileName } from "@/features/rostering/shared/oneroster-columns";
-import type { RosterFile, RosterSet } from "@/features/rostering/shared/oneroster-model";
+import type { RosterFile } from "@/features/rostering/shared/oneroster-files";
+import type { RosterSet } from "@/features/rostering/shared/oneroster-model";
 import type { ClassFields } from "../shared/types";
 
 /** A person as the plan compares them with the set. */

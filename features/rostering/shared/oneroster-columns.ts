@@ -2,7 +2,7 @@
  * The columns of each file the product reads and writes, in order, per published Japan profile
  * (ROSTER_PROFILES below). docs/oneroster.md gives the sources.
  */
-import type { RosterFile } from "./oneroster-model";
+import type { RosterFile } from "./oneroster-files";
 
 export type Kind =
   | "id"

@@ -1,6 +1,7 @@
 /** Checks across rows and files: duplicate ids, references, homerooms, 出席番号, roles. Pure. */
 import { FILE_COLUMNS, READ_FILES, type ReadFile } from "./oneroster-columns";
-import type { RosterFile, RosterSet, RowMeta } from "./oneroster-model";
+import type { RosterFile } from "./oneroster-files";
+import type { RosterSet, RowMeta } from "./oneroster-model";
 import type { ProblemList } from "./oneroster-problems";
 import { checkProfile } from "./oneroster-profile";
 

@@ -1,7 +1,8 @@
 /** manifest.csv: header propertyName,value; manifest.version 1.0; oneroster.version; all 21 file.* rows. */
 import { readCsvRecords, CsvSyntaxError, EncodingError, type ByteChunks } from "./oneroster-csv-stream";
 import { ROSTER_PROFILES } from "./oneroster-columns";
-import { ROSTER_FILES, type FileMode, type Manifest, type RosterFile } from "./oneroster-model";
+import { ROSTER_FILES, type RosterFile } from "./oneroster-files";
+import type { FileMode, Manifest } from "./oneroster-model";
 import type { ProblemList } from "./oneroster-problems";
 
 export const MANIFEST = "manifest.csv";

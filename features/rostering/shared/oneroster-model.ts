@@ -4,32 +4,8 @@
  * docs/oneroster.md records the format rules and where each comes from.
  */
 import type { ProfileName } from "./oneroster-columns";
+import type { RosterFile } from "./oneroster-files";
 
-/** The 21 files a manifest names, in the manifest's order. */
-export const ROSTER_FILES = [
-  "academicSessions",
-  "categories",
-  "classes",
-  "classResources",
-  "courses",
-  "courseResources",
-  "demographics",
-  "enrollments",
-  "lineItemLearningObjectiveIds",
-  "lineItems",
-  "lineItemScoreScales",
-  "orgs",
-  "resources",
-  "resultLearningObjectiveIds",
-  "results",
-  "resultScoreScales",
-  "roles",
-  "scoreScales",
-  "userProfiles",
-  "userResources",
-  "users",
-] as const;
-export type RosterFile = (typeof ROSTER_FILES)[number];
 export type FileMode = "bulk" | "delta" | "absent";
 
 /** Bulk rows carry neither; delta rows carry both. */

@@ -9,7 +9,8 @@ import { zipSync } from "fflate";
 import { toKatakana } from "@/features/activities/shared/furigana-align";
 import { DEFAULT_PROFILE, READ_FILES, ROSTER_PROFILES, type ProfileName, type ReadFile } from "./oneroster-columns";
 import { MANIFEST } from "./oneroster-manifest";
-import { ROSTER_FILES, type RosterSet } from "./oneroster-model";
+import { ROSTER_FILES } from "./oneroster-files";
+import type { RosterSet } from "./oneroster-model";
 
 type Cells = Record<string, string | number | boolean | string[] | null | undefined>;
 

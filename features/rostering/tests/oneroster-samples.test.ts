@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ROSTER_FILES } from "@/features/rostering/shared/oneroster-model";
+import { ROSTER_FILES } from "@/features/rostering/shared/oneroster-files";
 import { readRosterPackage } from "@/features/rostering/server/oneroster-read";
 import { quoteField } from "@/features/rostering/shared/oneroster-write";
 import { FIXTURES, where } from "../../../tests/support/oneroster-fixture";

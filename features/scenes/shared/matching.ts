@@ -1,12 +1,21 @@
 import { z } from "zod";
-import type { SceneContent } from "./schema";
 
 /**
  * 線でつなぐ (features/scenes/README.md "Ordering and matching"): each left item goes with one right item (its
  * `correct`, the key); a student answers `{ pairs: { leftId: rightId } }` for every left item. Pure, shared by the
  * server (answers, marking, statistics) and the pages.
  */
-type Content = SceneContent<"matching">;
+
+/** What these functions read of a matching scene's content (schema.ts `matchingContent`): the items' ids and the key. */
+interface Content<Left extends LeftItem = LeftItem> {
+  left: Left[];
+  right: { id: string }[];
+}
+interface LeftItem {
+  id: string;
+  /** The right item's id it goes with: the key, absent in a respondent's copy. */
+  correct?: string | undefined;
+}
 
 /** The editor's message key when a left item names no right item. */
 export const MATCH_REQUIRED = "matchRequired";
@@ -50,7 +59,10 @@ export function mostCommon(counts: Record<string, number> | undefined, right: { 
 }
 
 /** Per left item: its right item by the key, how many matched it so, and the match chosen most often. */
-export function pairsRight(content: Content, cross: Record<string, Record<string, number>>) {
+export function pairsRight<Left extends LeftItem>(
+  content: Content<Left>,
+  cross: Record<string, Record<string, number>>,
+) {
   return content.left.map((left) => ({
     left,
     right: left.correct === undefined ? 0 : (cross[left.id]?.[left.correct] ?? 0),

@@ -1,12 +1,15 @@
 import { z } from "zod";
-import type { SceneContent } from "./schema";
 
 /**
  * 並べ替え (features/scenes/README.md "Ordering and matching"): the teacher writes the items in the right order,
  * which is the key; a student puts them in order and answers `{ order: [item ids] }`. Pure, shared by the server
  * (answers, marking, statistics) and the pages.
  */
-type Content = SceneContent<"ordering">;
+
+/** What these functions read of an ordering scene's content (schema.ts `orderingContent`): its items, keyed by id. */
+interface Content<Item extends { id: string } = { id: string }> {
+  items: Item[];
+}
 
 /** An answer: every item once, in the student's order. */
 export function orderingAnswerSchema(content: Content) {
@@ -44,6 +47,9 @@ export function shuffledFor<T extends { id: string }>(list: T[], seed: string): 
 }
 
 /** Per position of the key: the item that belongs there and how many put it there (from `cross[item][position]`). */
-export function positionsRight(content: Content, cross: Record<string, Record<string, number>>) {
+export function positionsRight<Item extends { id: string }>(
+  content: Content<Item>,
+  cross: Record<string, Record<string, number>>,
+) {
   return content.items.map((item, i) => ({ item, right: cross[item.id]?.[String(i)] ?? 0 }));
 }

@@ -1,4 +1,3 @@
-import type { ReactNode } from "react";
 import type { DisplayLanguage } from "@/platform/i18n/languages";
 import { parseRichText, type RichNode } from "@/platform/richtext/parse";
 import { nodesToPlainText, toPlainText } from "@/platform/richtext/plain";
@@ -6,11 +5,8 @@ import { imageUrl } from "@/features/scenes/shared/image-limits";
 import { type ImageRef, type Scene, sceneSchema } from "@/features/scenes/shared/schema";
 import { shuffledFor } from "@/features/scenes/shared/ordering";
 import { matchingKey, pairsOf } from "@/features/scenes/shared/matching";
-import type { RenderedImage, RenderedOption, RenderedScene } from "./types";
+import type { RenderedImage, RenderedOption, RenderedScene, RenderText } from "./types";
 import { renderAnswerTyped } from "./render-typed-scene";
-
-/** How a text becomes markup: the server's <RichText> (render-scene.tsx) or the editor's live preview. */
-export type RenderText = (text: string) => ReactNode;
 
 /** Where a page loads a placed image from: the signed-in image route, or the projector link's own. */
 export type ImageSrc = (id: string) => string;

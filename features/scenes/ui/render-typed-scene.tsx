@@ -3,8 +3,7 @@ import { toPlainText } from "@/platform/richtext/plain";
 import { blanksOf, textParts } from "@/features/scenes/shared/fill-blanks";
 import { WORD_LIMITS } from "@/features/scenes/shared/word-cloud";
 import type { Scene } from "@/features/scenes/shared/schema";
-import type { RenderText } from "./render-scene-core";
-import type { RenderedScene } from "./types";
+import type { RenderedScene, RenderText } from "./types";
 
 /**
  * Fill-in-the-blanks, number and word cloud scenes rendered (render-scene-core.tsx `renderSceneWith`): the key (accepted

@@ -1,6 +1,9 @@
 import type { ReactNode } from "react";
 import type { DrawingAnswer } from "@/features/scenes/shared/drawing-limits";
 
+/** How a text becomes markup: the server's <RichText> (render-scene.tsx) or the editor's live preview. */
+export type RenderText = (text: string) => ReactNode;
+
 /** An image placed in a scene or an option (features/scenes/README.md "Images"): its URL, alt text in the display language, and size. */
 export interface RenderedImage {
   src: string;
