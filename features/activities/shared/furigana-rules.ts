@@ -1,14 +1,16 @@
 import { hasKanji, isKana, toHiragana } from "./furigana-align";
 import type { Token } from "./furigana-token";
 import { wordRule } from "./furigana-word-rules";
+import { weekday } from "./furigana-weekday-rules";
 
 /**
  * Readings the dictionary gets wrong by itself, fixed from the words around them: numbers in kanji and
  * their counters (六百 ろっぴゃく, 一本 いっぽん, 三本 さんぼん, 一人 ひとり, 八日 ようか, 一日中 いちにちじゅう,
  * 何人 なんにん, and a counter of the dictionary: 一隻 いっせき), numbers in digits and their counters (digitCount),
- * dates and days of the week (afterMonth, weekday), 何 before a d, n or t sound or a kanji noun (なんの, 何世紀), and
+ * dates and days of the week (afterMonth, furigana-weekday-rules.ts), 何 before a d, n or t sound or a kanji noun (なんの, 何世紀), and
  * words read from their neighbours (furigana-word-rules.ts).
- * Pure: tokens in, tokens out (a number and its counter become one token, read by rule).
+ * Pure: tokens in, tokens out (a number and its counter become one token, read by rule; a number in digits keeps its
+ * tokens when the ruby goes over the counter alone).
  */
 
 const DIGIT: Record<string, number> = { 〇: 0, 零: 0, 一: 1, 二: 2, 三: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 九: 9 };
@@ -197,7 +199,9 @@ function readCount(n: number, counter: Counter): string {
     head = head.slice(0, -1) + "っ"; // いち → いっ, ろく → ろっ, じゅう → じゅっ, ひゃく → ひゃっ
     return head + (rowOf(first) === "は" ? halfVoiced(first) : first) + rest;
   }
-  if (last === 3 && counter.afterThree) return head + afterThree(counter, first) + rest;
+  // after 3 and a number ending in ん but 4 (千 せん, 万 まん): さんぼん, せんぼん, いちまんぼん; よんほん
+  if ((last === 3 || (head.endsWith("ん") && last !== 4)) && counter.afterThree)
+    return head + afterThree(counter, first) + rest;
   if (last === 4 && counter.afterThree === "p") return head + halfVoiced(first) + rest;
   return head + counter.reading;
 }
@@ -245,11 +249,16 @@ function counterAt(tokens: Token[], j: number): { surface: string; next: number;
 const oneWritten = (surface: string, reading: string) =>
   surface.startsWith("一千") && reading.startsWith("せん") ? "いっ" + reading : reading;
 
-/** 万人 with no number or kanji before it: everyone, ばんにん (the analyser cuts it 万|人, read まん|にん); 三万人 is a count. */
+/**
+ * 万人 with no number or kanji before it: everyone, ばんにん (the analyser cuts it 万|人, read まん|にん); 三万人 is a
+ * count, and so is 万人 in 万人に一人.
+ */
 function everyone(tokens: Token[], i: number): Token | null {
   const [before, t, after] = [tokens[i - 1], tokens[i]!, tokens[i + 1]];
   if (t.surface !== "万" || after?.surface !== "人" || !joined(t, after)) return null;
   if (before && joined(before, t) && /[\p{Script=Han}0-9０-９]$/u.test(before.surface)) return null;
+  // 万人に一人: one in ten thousand, まんにん
+  if (tokens[i + 2]?.surface === "に" && /^(一|1|１)$/.test(tokens[i + 3]?.surface ?? "")) return null;
   return { start: t.start, surface: "万人", reading: "ばんにん", pos: "名詞,一般" };
 }
 
@@ -260,68 +269,50 @@ const afterMonth = (tokens: Token[], i: number) => {
 };
 
 const DIGITS = /^[0-9０-９]+$/;
+/** What makes the digits after it part of a number (2.5, 1,000), not a number of their own. */
+const IN_NUMBER = /[0-9０-９.．,，]$/;
 /** The value of a number written in digits, half or full width (12, １２). */
 const digitsValue = (s: string) => Number(s.replace(/[０-９]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0)));
 
+/** The first of the month (一日, 1日 after a month: ついたち), or the number read with its counter. */
+const readDay = (tokens: Token[], i: number, n: number, counter: { surface: string; counter: Counter }) =>
+  counter.surface === "日" && n === 1 && afterMonth(tokens, i) ? "ついたち" : readCount(n, counter.counter);
+
 /**
- * A number in digits and its counter (3本, 12月, 1日, 2026年): the counter read after that number, its ruby over the
- * counter's kanji alone where the number keeps its own sound or only doubles its last (3本 ぼん, 1本 ぽん, 12月 がつ,
- * 2026年 ねん), over digits and counter together where the number's sound changes (4時 よじ, 1人 ひとり, 2日 ふつか,
- * 4月 しがつ). Null when no counter of the rules follows.
+ * Where the reading of a number with its counter splits into the number's and the counter's: the number's own
+ * reading, or that with its last sound doubled (いち → いっ, ろく → ろっ, はち → はっ, じゅう → じゅっ, ひゃく → ひゃっ);
+ * -1 when the number's sound changes otherwise (4時 よじ, 4日 よっか, 1人 ひとり, 20日 はつか, 4月 しがつ).
+ */
+function counterSplit(whole: string, number: string): number {
+  if (whole.startsWith(number)) return whole.length > number.length ? number.length : -1;
+  const doubled = /[ちくう]$/.test(number) && whole.startsWith(number.slice(0, -1) + "っ");
+  return doubled && whole.length > number.length ? number.length : -1;
+}
+
+/**
+ * A number in digits and its counter (3本, 12月, 1日, 2026年, １２人): the counter read after that number, its ruby
+ * over the counter's kanji alone where the number keeps its own sound or only doubles its last (3本 ぼん, 1本 ぽん,
+ * 12月 がつ, 2026年 ねん), over digits and counter together where the number's sound changes (counterSplit). Digits
+ * after a decimal point or a comma (2.2人, 1,001人) are not read so. Null when no counter of the rules follows.
  */
 function digitCount(tokens: Token[], i: number): Read {
   const t = tokens[i]!;
-  if (!DIGITS.test(t.surface)) return null;
-  const n = digitsValue(t.surface);
-  const counter = n > 0 && n < 1e12 ? counterAt(tokens, i + 1) : null;
-  if (!counter || !joined(t, tokens[i + 1]!)) return null;
-  const whole =
-    counter.surface === "日" && n === 1 && afterMonth(tokens, i) ? "ついたち" : readCount(n, counter.counter);
-  const own = numberReading(n);
-  const split = whole.startsWith(own)
-    ? own.length
-    : whole.startsWith(own.slice(0, -1)) && whole[own.length - 1] === "っ"
-      ? own.length
-      : -1;
-  if (split > 0 && whole.length > split) {
-    const reading = whole.slice(split);
-    const read = { start: tokens[i + 1]!.start, surface: counter.surface, reading, pos: "名詞,数" };
-    return { tokens: [t, read], next: counter.next };
-  }
-  return {
-    tokens: [{ start: t.start, surface: t.surface + counter.surface, reading: whole, pos: "名詞,数" }],
-    next: counter.next,
-  };
-}
-
-const WEEKDAYS: Record<string, string> = {
-  月: "げつ",
-  火: "か",
-  水: "すい",
-  木: "もく",
-  金: "きん",
-  土: "ど",
-  日: "にち",
-};
-const isDay = (t: Token | undefined) => !!t && t.surface in WEEKDAYS;
-/**
- * A day of the week written as one kanji: in a list of days (月・水・金: げつ・すい・きん) or in brackets after a date
- * (1日（水）, 十二月一日(火)): つき, みず, き are the words moon, water, tree.
- */
-function weekday(tokens: Token[], i: number): Token | null {
-  const t = tokens[i]!;
-  if (!isDay(t)) return null;
-  const [b2, b1, a1, a2] = [tokens[i - 2], tokens[i - 1], tokens[i + 1], tokens[i + 2]];
-  const linked = (x: Token | undefined, y: Token | undefined) => !!x && !!y && joined(x, y);
-  const inList =
-    (b1?.surface === "・" && linked(b2, b1) && linked(b1, t) && isDay(b2)) ||
-    (a1?.surface === "・" && linked(t, a1) && linked(a1, a2) && isDay(a2));
-  const inBrackets =
-    /^[（(]$/.test(b1?.surface ?? "") &&
-    /^[）)]$/.test(a1?.surface ?? "") &&
-    linked(b2, b1) &&
-    b2!.surface.endsWith("日");
-  return inList || inBrackets ? { ...t, reading: WEEKDAYS[t.surface]!, pos: "名詞,一般" } : null;
+  const before = tokens[i - 1];
+  if (!DIGITS.test(t.surface) || (before && joined(before, t) && IN_NUMBER.test(before.surface))) return null;
+  let j = i + 1; // full-width digits come one a token (１|２)
+  while (j < tokens.length && DIGITS.test(tokens[j]!.surface) && joined(tokens[j - 1]!, tokens[j]!)) j++;
+  const digits = tokens.slice(i, j);
+  const surface = digits.map((d) => d.surface).join("");
+  const n = digitsValue(surface);
+  const counter = n > 0 && n < 1e12 ? counterAt(tokens, j) : null;
+  if (!counter || !joined(tokens[j - 1]!, tokens[j]!)) return null;
+  const whole = readDay(tokens, i, n, counter);
+  const split = counterSplit(whole, numberReading(n));
+  const read: Token =
+    split > 0
+      ? { start: tokens[j]!.start, surface: counter.surface, reading: whole.slice(split), pos: "名詞,数" }
+      : { start: t.start, surface: surface + counter.surface, reading: whole, pos: "名詞,数" };
+  return { tokens: split > 0 ? [...digits, read] : [read], next: counter.next };
 }
 
 /** 何 read なん: before a counter, or before a d, n, t sound (何の, 何だ, 何と). */
@@ -358,10 +349,7 @@ function kanjiNumber(tokens: Token[], i: number): Read {
   const counter = counterAt(tokens, run.next);
   if (counter && joined(tokens[run.next - 1]!, tokens[run.next]!)) {
     let surface = run.surface + counter.surface;
-    let reading =
-      counter.surface === "日" && n === 1 && afterMonth(tokens, i)
-        ? "ついたち"
-        : oneWritten(run.surface, readCount(n, counter.counter));
+    let reading = oneWritten(run.surface, readDay(tokens, i, n, counter));
     let next = counter.next;
     // 一日中, 一年中: the whole time (じゅう)
     const after = tokens[next];
@@ -400,7 +388,7 @@ export function applyReadingRules(tokens: Token[]): Token[] {
       out.push(...read.tokens);
       i = read.next;
     } else {
-      out.push(wordRule(tokens[i]!, tokens[i - 1], tokens[i + 1], tokens[i + 2]));
+      out.push(wordRule(tokens[i]!, tokens[i - 1], tokens[i + 1], tokens[i + 2], tokens[i - 2]));
       i++;
     }
   }

@@ -18,18 +18,31 @@ import type { Token } from "./furigana-token";
  *   clause's start (年に一回; the dictionary's とし, and 彼の年に stays とし), 的 まと after a particle (議論の的, で的に;
  *   the dictionary's suffix てき);
  * - one of two common readings, the one a text for students means more often, marked for the teacher to check
- *   (MARKED): 金 alone かね (金がかかる, and 金が欲しい where the analyser reads the name キム; not in a list, 金や銀 きん), 身体 alone からだ (身体を動かす; しんたい
- *   in formal texts), 弦 げん (the instrument's string; a bow's is つる), 我 alone われ (我を忘れる, 我ながら).
+ *   (MARKED): 金 alone before が, を or で かね (金がかかる, 金を払う; 金は, 金の, 金や銀 stay きん, and the analyser's
+ *   name キム is きん in a list: 金・銀・銅), 身体 alone からだ (身体を動かす; しんたい in formal texts), 弦 げん (the
+ *   instrument's string; a bow's, 弓の弦, stays つる), 我 alone われ (我を忘れる, 我ながら; 我の強い, 我を張る are が).
  */
-export function wordRule(t: Token, before: Token | undefined, after: Token | undefined, then?: Token): Token {
-  const reading = RULES[t.surface]?.(t, before, after, then) ?? nihon(t);
+export function wordRule(
+  t: Token,
+  before: Token | undefined,
+  after: Token | undefined,
+  then?: Token,
+  earlier?: Token,
+): Token {
+  const reading = RULES[t.surface]?.(t, before, after, then, earlier) ?? nihon(t);
   if (reading) return MARKED.has(t.surface) ? { ...t, reading, guess: true } : { ...t, reading };
   const on = compoundReading(t, before, after);
   return on ? { ...t, reading: on, guess: true } : t;
 }
 
-/** `then`: the word after `after`. */
-type Rule = (t: Token, before: Token | undefined, after: Token | undefined, then: Token | undefined) => string | null;
+/** `then`: the word after `after`; `earlier`: the word before `before`. */
+type Rule = (
+  t: Token,
+  before: Token | undefined,
+  after: Token | undefined,
+  then: Token | undefined,
+  earlier: Token | undefined,
+) => string | null;
 
 /** Words whose rule picks one of two common readings: the proposal is marked 「要確認」. */
 const MARKED = new Set(["金", "身体", "弦", "我"]);
@@ -46,11 +59,13 @@ const contentNoun = (t: Token) => pos(t, "名詞") && !/^名詞,(数|代名詞|�
 const nameLike = (t: Token) => t.unknown === true || pos(t, "名詞,固有名詞,人名") || KATAKANA.test(t.surface);
 /** Where a clause starts: the start of the text, punctuation, a particle or a conjunction before. */
 const clauseStart = (before: Token | undefined) => !before || /^(記号|助詞|接続詞)/.test(before.pos ?? "");
+/** What lists words: 金・銀, 月、水、金, 月〜金. */
+const LISTED = /^[・、〜～]$/;
 /** A word standing alone before a particle: no kanji word joined before it (金 in 金がかかる, not 賞金が). */
 const aloneBeforeParticle = (t: Token, before: Token | undefined, after: Token | undefined) =>
   joined(t, after) && pos(after, "助詞") && !(joined(before, t) && /\p{Script=Han}$/u.test(before.surface));
-/** A count: a number or 何/数/幾 and what follows (一回, 二, 何度, 数回). */
-const COUNT = /^[〇一二三四五六七八九十百千万何数幾]/;
+/** A count: a number (二, 1, 何) or a word of a number and a counter of times (一回, 数回, 一度); not 数学, 十分. */
+const count = (t: Token) => pos(t, "名詞,数") || /^[一二三四五六七八九十何数幾][回度日週月年人]/.test(t.surface);
 
 const RULES: Record<string, Rule> = {
   間: (t, before) =>
@@ -84,23 +99,32 @@ const RULES: Record<string, Rule> = {
     after?.surface === "に" &&
     joined(t, after) &&
     joined(after, then) &&
-    COUNT.test(then!.surface)
+    count(then!)
       ? "ねん"
       : null,
   的: (t, before) => (t.reading === "テキ" && joined(before, t) && pos(before, "助詞") ? "まと" : null),
   琴: (t, before, after) => (t.reading === "キン" && aloneBeforeParticle(t, before, after) ? "こと" : null),
-  金: (t, before, after) =>
-    (t.reading === "キン" || t.reading === "キム") &&
-    aloneBeforeParticle(t, before, after) &&
-    !pos(after, "助詞,並立助詞") &&
-    after?.surface !== "と" &&
-    before?.surface !== "・"
-      ? "かね"
-      : null,
+  金: (t, before, after) => {
+    if (t.reading !== "キン" && t.reading !== "キム") return null;
+    if (
+      aloneBeforeParticle(t, before, after) &&
+      /^[がをで]$/.test(after!.surface) &&
+      !LISTED.test(before?.surface ?? "")
+    )
+      return "かね";
+    // the analyser's name キム anywhere but before a name's suffix (金さん) is the metal: 金・銀・銅, 金は
+    const metal = pos(after, "助詞") || LISTED.test(after?.surface ?? "") || LISTED.test(before?.surface ?? "");
+    return t.reading === "キム" && metal ? "きん" : null;
+  },
   身体: (t, before, after) => (t.reading === "シンタイ" && aloneBeforeParticle(t, before, after) ? "からだ" : null),
-  弦: (t) => (t.reading === "ツル" ? "げん" : null),
-  我: (t, before, after) =>
-    t.reading === "ワガ" && pos(t, "名詞") && aloneBeforeParticle(t, before, after) && after?.surface !== "が"
+  弦: (t, before, _after, _then, earlier) =>
+    t.reading === "ツル" && !(earlier?.surface === "弓" && /^[のに]$/.test(before?.surface ?? "")) ? "げん" : null,
+  我: (t, before, after, then) =>
+    t.reading === "ワガ" &&
+    pos(t, "名詞") &&
+    aloneBeforeParticle(t, before, after) &&
+    !/^[がの]$/.test(after!.surface) &&
+    !(after!.surface === "を" && /^[張通]/.test(then?.surface ?? ""))
       ? "われ"
       : null,
 };

@@ -387,6 +387,8 @@ describe("numbers, counters and words read from their neighbours", () => {
     ["ある種のウイルス", "種=しゅ"],
     ["着物なんて、年に一回しかきません", "年=ねん"],
     ["儀式などで、年に何度か", "年=ねん"],
+    ["年に1回の行事", "年=ねん"],
+    ["年に１度", "年=ねん"],
     ["夜な夜な琴を弾かせた", "琴=こと"],
     ["弓道で的に当てる", "的=まと"],
   ])("%s", async (text, expected) => {
@@ -403,7 +405,15 @@ describe("numbers, counters and words read from their neighbours", () => {
     ["彼の年に二回", "年=とし"],
     ["種をまく", "種=たね"],
     ["金や銀", "金=きん"],
-    ["賞金が出る", "賞金=しょうきん"],
+    ["入学金が必要", "金=きん"],
+    ["金の指輪", "金=きん"],
+    ["金は熱を伝えやすい", "金=きん"],
+    ["金も銀も", "金=きん"],
+    ["万人に一人の才能", "万=まん"],
+    ["弓の弦", "弦=つる"],
+    ["弓に弦を張る", "弦=つる"],
+    ["年に数学を", "年=とし"],
+    ["年に十分な", "年=とし"],
   ])("%s: the rules leave it as it is", async (text, expected) => {
     expect(await readingsOf(text)).toContain(expected);
   });
@@ -428,6 +438,22 @@ describe("numbers, counters and words read from their neighbours", () => {
     expect(await readingsOf("4月")).toEqual(["4月=しがつ"]);
     expect(await readingsOf("1人で")).toEqual(["1人=ひとり"]);
     expect(await readingsOf("20日")).toEqual(["20日=はつか"]);
+    expect(await readingsOf("4日")).toEqual(["4日=よっか"]);
+    expect(await readingsOf("1000本")).toEqual(["本=ぼん"]);
+    expect(await readingsOf("4本")).toEqual(["本=ほん"]);
+  });
+  it("full-width digits are one number; digits after a decimal point or a comma are not a number of their own", async () => {
+    expect(await readingsOf("１２人")).toEqual(["人=にん"]);
+    expect(await readingsOf("２０日")).toEqual(["２０日=はつか"]);
+    expect(await readingsOf("８時３０分")).toEqual(["時=じ", "分=ぷん"]);
+    expect(await readingsOf("2.2人")).toEqual(["人=にん"]);
+    expect(await readingsOf("1.5日")).toEqual(["日=にち"]);
+    expect(await readingsOf("1,001人")).toEqual(["人=にん"]);
+  });
+  it("a number ending in ん voices the counter after it, as 3 does (but 4 does not)", async () => {
+    expect(await readingsOf("三千本")).toEqual(["三千本=さんぜんぼん"]);
+    expect(await readingsOf("一万本")).toEqual(["一万本=いちまんぼん"]);
+    expect(await readingsOf("四本")).toEqual(["四本=よんほん"]);
   });
   it("a date: the first of the month ついたち, and the day of the week in brackets after it", async () => {
     expect(await readingsOf("2026年4月1日（水）")).toEqual(["年=ねん", "4月=しがつ", "1日=ついたち", "水=すい"]);
@@ -440,6 +466,17 @@ describe("numbers, counters and words read from their neighbours", () => {
     expect(await readingsOf("土・日")).toEqual(["土=ど", "日=にち"]);
     expect(await readingsOf("水を飲む")).toContain("水=みず");
     expect(await readingsOf("（水）")).toEqual(["水=みず"]);
+    expect(await readingsOf("月、水、金")).toEqual(["月=げつ", "水=すい", "金=きん"]);
+    expect(await readingsOf("月〜金")).toEqual(["月=げつ", "金=きん"]);
+    expect(await readingsOf("毎週月・水曜日")).toContain("月=げつ");
+    expect(await readingsOf("火・金曜日")).toContain("火=か");
+    expect(await readingsOf("12月24日（日）")).toContain("日=にち");
+  });
+  it("a list that is not of days keeps its words: 水・土・日光, 火・水・風・土, 火・水, 日・月・星", async () => {
+    expect(await readingsOf("水・土・日光が必要")).toEqual(expect.arrayContaining(["水=みず", "土=ど"]));
+    expect(await readingsOf("火・水・風・土")).toEqual(expect.arrayContaining(["火=ひ", "水=みず"]));
+    expect(await readingsOf("火・水")).toEqual(["火=ひ", "水=みず"]);
+    expect(await readingsOf("日・月・星を")).toContain("月=つき");
   });
   it("a word of the dictionary that only looks like a number keeps its reading (四六時中, 万一)", async () => {
     expect(await readingsOf("四六時中")).toEqual(["四六時中=しろくじちゅう"]);
@@ -483,6 +520,7 @@ describe("numbers, counters and words read from their neighbours", () => {
     ["我を忘れて", "我=われ?"],
     ["我ながら腹が立った", "我=われ?"],
     ["金が欲しい", "金=かね?"],
+    ["金・銀・銅", "金=きん?"],
   ])("%s: one of two common readings, marked to check", async (text, expected) => {
     const marks = proposeFurigana(text, await tokenizeMarkup(text)).map(
       (p) => `${p.base}=${p.reading}${p.check ? "?" : ""}`,

@@ -2,8 +2,8 @@
 // node features/activities/tests/corpus/extract.mjs <basic5000.yaml>
 // Each line is a sentence's text_level2 (the text as the speaker said it) with kana_level2 (its reading), the pair
 // jsut-label's README describes: text_level0, the original text, sometimes differs from what was said (広い地域 for
-// a 水域 said), and from BASIC5000_1177 on a few entries' said text and reading are the next sentence's. Keeps the sentences whose original
-// text and said text are written in kanji, kana and Japanese punctuation only (no digits, latin or symbols, whose
+// a 水域 said), and in BASIC5000_1177 and 1178 the said text and reading are the next sentence's. Keeps the
+// sentences whose original text and said text are written in kanji, kana and Japanese punctuation only (no digits, latin or symbols, whose
 // reading the ruby never carries); BASIC5000_0001–1500 are the development part, 3501–4500 the held-out part,
 // and the rest (1501–3500 and 4501–5000) the second held-out part, split off on 2026-11-29 after the rules had been
 // written against the first two (README.md).
