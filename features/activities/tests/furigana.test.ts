@@ -426,34 +426,34 @@ describe("numbers, counters and words read from their neighbours", () => {
     ];
     expect(proposeFurigana(text, toks).map((p) => `${p.base}=${p.reading}`)).toEqual(["家=いえ"]);
   });
-  it("a number in digits: the counter read after it, over the counter alone unless the number's sound changes", async () => {
-    expect(await readingsOf("鉛筆が3本")).toEqual(["鉛筆=えんぴつ", "本=ぼん"]);
-    expect(await readingsOf("1本")).toEqual(["本=ぽん"]);
-    expect(await readingsOf("10本")).toEqual(["本=ぽん"]);
-    expect(await readingsOf("3分")).toEqual(["分=ぷん"]);
-    expect(await readingsOf("2026年")).toEqual(["年=ねん"]);
-    expect(await readingsOf("12月")).toEqual(["月=がつ"]);
-    expect(await readingsOf("1日3回")).toEqual(["日=にち", "回=かい"]);
-    expect(await readingsOf("4時に")).toEqual(["4時=よじ"]);
-    expect(await readingsOf("4月")).toEqual(["4月=しがつ"]);
-    expect(await readingsOf("1人で")).toEqual(["1人=ひとり"]);
-    expect(await readingsOf("20日")).toEqual(["20日=はつか"]);
-    expect(await readingsOf("4日")).toEqual(["4日=よっか"]);
-    expect(await readingsOf("1000本")).toEqual(["本=ぼん"]);
-    expect(await readingsOf("4本")).toEqual(["本=ほん"]);
-  });
-  it("full-width digits are one number; digits after a decimal point or a comma are not a number of their own", async () => {
-    expect(await readingsOf("１２人")).toEqual(["人=にん"]);
-    expect(await readingsOf("２０日")).toEqual(["２０日=はつか"]);
-    expect(await readingsOf("８時３０分")).toEqual(["時=じ", "分=ぷん"]);
-    expect(await readingsOf("2.2人")).toEqual(["人=にん"]);
-    expect(await readingsOf("1.5日")).toEqual(["日=にち"]);
-    expect(await readingsOf("1,001人")).toEqual(["人=にん"]);
-  });
-  it("a number ending in ん voices the counter after it, as 3 does (but 4 does not)", async () => {
-    expect(await readingsOf("三千本")).toEqual(["三千本=さんぜんぼん"]);
-    expect(await readingsOf("一万本")).toEqual(["一万本=いちまんぼん"]);
-    expect(await readingsOf("四本")).toEqual(["四本=よんほん"]);
+  // digits: the counter read after the number, over the counter alone unless the number's sound changes; full-width
+  // digits are one number, digits after a decimal point or a comma not one of their own; after ん (but 4) voiced
+  it.each([
+    ["鉛筆が3本", ["鉛筆=えんぴつ", "本=ぼん"]],
+    ["1本", ["本=ぽん"]],
+    ["10本", ["本=ぽん"]],
+    ["3分", ["分=ぷん"]],
+    ["2026年", ["年=ねん"]],
+    ["12月", ["月=がつ"]],
+    ["1日3回", ["日=にち", "回=かい"]],
+    ["4時に", ["4時=よじ"]],
+    ["4月", ["4月=しがつ"]],
+    ["1人で", ["1人=ひとり"]],
+    ["20日", ["20日=はつか"]],
+    ["4日", ["4日=よっか"]],
+    ["1000本", ["本=ぼん"]],
+    ["4本", ["本=ほん"]],
+    ["１２人", ["人=にん"]],
+    ["２０日", ["２０日=はつか"]],
+    ["８時３０分", ["時=じ", "分=ぷん"]],
+    ["2.2人", ["人=にん"]],
+    ["1.5日", ["日=にち"]],
+    ["1,001人", ["人=にん"]],
+    ["三千本", ["三千本=さんぜんぼん"]],
+    ["一万本", ["一万本=いちまんぼん"]],
+    ["四本", ["四本=よんほん"]],
+  ] as const)("%s", async (text, expected) => {
+    expect(await readingsOf(text)).toEqual(expected);
   });
   it("a date: the first of the month ついたち, and the day of the week in brackets after it", async () => {
     expect(await readingsOf("2026年4月1日（水）")).toEqual(["年=ねん", "4月=しがつ", "1日=ついたち", "水=すい"]);
