@@ -1,4 +1,4 @@
-import type { Token } from "./furigana-token";
+import { joined, type Token } from "./furigana-token";
 
 /**
  * A kanji compound the dictionary lacks, cut by the analyser into words read alone: a word of one kanji read
@@ -14,7 +14,6 @@ import type { Token } from "./furigana-token";
 /** The shape of an on reading in katakana: one mora (with ャュョ), then ン, ウ, イ, ク, キ, ツ or チ at most (キン, ショウ, コツ). */
 const ON_SHAPE = /^[\u30a1-\u30f4][ャュョ]?[ンウイクキツチ]?$/u;
 const KANJI = /^\p{Script=Han}+$/u;
-const joined = (a: Token, b: Token) => a.start + a.surface.length === b.start;
 /** A native reading for certain: two morae or more in a shape no on reading has (ツバサ, タマゴ, スジ). */
 const native = (reading: string) => !ON_SHAPE.test(reading) && reading.replace(/[ャュョァィゥェォ]/g, "").length >= 2;
 /** A Sino-Japanese word: kanji only, a number, or read with at most 3 kana a kanji (人種 ジンシュ), one kanji in on shape. */

@@ -1,5 +1,5 @@
 import { toHiragana, toKatakana } from "./furigana-align";
-import type { Token } from "./furigana-token";
+import { joined, type Token } from "./furigana-token";
 
 /**
  * A second dictionary for the words the analyser's own lacks: compounds it cuts into words read alone (七|輪 なな|りん
@@ -18,7 +18,6 @@ export interface Lexicon {
 }
 
 const KANJI = /^[\p{Script=Han}々ヶ]+$/u;
-const joined = (a: Token, b: Token) => a.start + a.surface.length === b.start;
 const isNumber = (t: Token | undefined) => t?.pos?.startsWith("名詞,数") === true;
 /** Word `at` and the one before it are parts of one number (二十|七): no stretch may start or end between them. */
 const numberGoesOn = (tokens: Token[], at: number) =>

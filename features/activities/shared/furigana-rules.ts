@@ -1,5 +1,5 @@
 import { hasKanji, isKana, toHiragana } from "./furigana-align";
-import type { Token } from "./furigana-token";
+import { joined, type Token } from "./furigana-token";
 import { wordRule } from "./furigana-word-rules";
 import { weekday } from "./furigana-weekday-rules";
 
@@ -7,8 +7,8 @@ import { weekday } from "./furigana-weekday-rules";
  * Readings the dictionary gets wrong by itself, fixed from the words around them: numbers in kanji and
  * their counters (六百 ろっぴゃく, 一本 いっぽん, 三本 さんぼん, 一人 ひとり, 八日 ようか, 一日中 いちにちじゅう,
  * 何人 なんにん, and a counter of the dictionary: 一隻 いっせき), numbers in digits and their counters (digitCount),
- * dates and days of the week (afterMonth, furigana-weekday-rules.ts), 何 before a d, n or t sound or a kanji noun (なんの, 何世紀), and
- * words read from their neighbours (furigana-word-rules.ts).
+ * dates and days of the week (afterMonth, furigana-weekday-rules.ts), 何 before a d, n or t sound or a kanji noun
+ * (なんの, 何世紀), and words read from their neighbours (furigana-word-rules.ts).
  * Pure: tokens in, tokens out (a number and its counter become one token, read by rule; a number in digits keeps its
  * tokens when the ruby goes over the counter alone).
  */
@@ -217,7 +217,6 @@ const rowOf = (c: string) => Object.keys(ROWS).find((r) => ROWS[r]!.includes(c))
 const isNumeral = (t: Token) => NUMERAL.test(t.surface) && (t.pos?.startsWith("名詞,数") ?? true);
 /** A number of the rules holds a digit or 十, 百, 千 (万 alone is not one: 万人 is everyone(), 万一 a word). */
 const HAS_DIGIT = /[〇零一二三四五六七八九十百千]/;
-const joined = (a: Token, b: Token) => a.start + a.surface.length === b.start;
 
 /** Adjacent numeral tokens (六|百) as one number token. */
 function numberRun(tokens: Token[], i: number): { surface: string; next: number } {

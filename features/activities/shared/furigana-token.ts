@@ -13,3 +13,10 @@ export interface Token {
   /** a rule chose its reading among the dictionary's (furigana-compound-rules.ts): the teacher should check it */
   guess?: boolean;
 }
+
+/** Whether `b` starts where `a` ends (no space or markup between them); false when either is missing. */
+export const joined = (a: Token | undefined, b: Token | undefined): a is Token =>
+  !!a && !!b && a.start + a.surface.length === b.start;
+
+/** What joins the words of a list: 金・銀・銅, 月、水、金, 月〜金. */
+export const LIST_SEPARATOR = /^[・、〜～]$/;

@@ -1,4 +1,4 @@
-import type { Token } from "./furigana-token";
+import { joined, LIST_SEPARATOR, type Token } from "./furigana-token";
 
 const WEEKDAYS: Record<string, string> = {
   月: "げつ",
@@ -9,10 +9,6 @@ const WEEKDAYS: Record<string, string> = {
   土: "ど",
   日: "にち",
 };
-/** What joins the days of a list: 月・水・金, 月〜金, 月、水、金. */
-const SEPARATOR = /^[・〜～、]$/;
-const joined = (a: Token | undefined, b: Token | undefined): a is Token =>
-  !!a && !!b && a.start + a.surface.length === b.start;
 /** A day: one kanji of WEEKDAYS, or a day's word (水曜, 金曜日). */
 const dayWord = (t: Token) => t.surface in WEEKDAYS || /^[月火水木金土日]曜日?$/.test(t.surface);
 
@@ -21,7 +17,7 @@ function listAround(tokens: Token[], i: number): { members: Token[]; separators:
   const members = [tokens[i]!];
   const separators: string[] = [];
   const link = (a: number, sep: number, b: number) =>
-    SEPARATOR.test(tokens[sep]?.surface ?? "") && joined(tokens[a], tokens[sep]) && joined(tokens[sep], tokens[b]);
+    LIST_SEPARATOR.test(tokens[sep]?.surface ?? "") && joined(tokens[a], tokens[sep]) && joined(tokens[sep], tokens[b]);
   for (let j = i; j >= 2 && link(j - 2, j - 1, j); j -= 2) {
     members.unshift(tokens[j - 2]!);
     separators.push(tokens[j - 1]!.surface);

@@ -1,5 +1,5 @@
 import { compoundReading } from "./furigana-compound-rules";
-import type { Token } from "./furigana-token";
+import { joined, LIST_SEPARATOR, type Token } from "./furigana-token";
 
 /**
  * One word read from its neighbours, where the dictionary's own reading is wrong there (the rules of
@@ -47,8 +47,6 @@ type Rule = (
 /** Words whose rule picks one of two common readings: the proposal is marked 「要確認」. */
 const MARKED = new Set(["金", "身体", "弦", "我"]);
 
-const joined = (a: Token | undefined, b: Token | undefined): a is Token =>
-  !!a && !!b && a.start + a.surface.length === b.start;
 const KATAKANA = /^[\p{Script=Katakana}ー・]+$/u;
 const HIRAGANA = /^[\p{Script=Hiragana}ー]+$/u;
 const KANJI = /^\p{Script=Han}+$/u;
@@ -59,8 +57,6 @@ const contentNoun = (t: Token) => pos(t, "名詞") && !/^名詞,(数|代名詞|�
 const nameLike = (t: Token) => t.unknown === true || pos(t, "名詞,固有名詞,人名") || KATAKANA.test(t.surface);
 /** Where a clause starts: the start of the text, punctuation, a particle or a conjunction before. */
 const clauseStart = (before: Token | undefined) => !before || /^(記号|助詞|接続詞)/.test(before.pos ?? "");
-/** What lists words: 金・銀, 月、水、金, 月〜金. */
-const LISTED = /^[・、〜～]$/;
 /** A word standing alone before a particle: no kanji word joined before it (金 in 金がかかる, not 賞金が). */
 const aloneBeforeParticle = (t: Token, before: Token | undefined, after: Token | undefined) =>
   joined(t, after) && pos(after, "助詞") && !(joined(before, t) && /\p{Script=Han}$/u.test(before.surface));
@@ -109,11 +105,12 @@ const RULES: Record<string, Rule> = {
     if (
       aloneBeforeParticle(t, before, after) &&
       /^[がをで]$/.test(after!.surface) &&
-      !LISTED.test(before?.surface ?? "")
+      !LIST_SEPARATOR.test(before?.surface ?? "")
     )
       return "かね";
     // the analyser's name キム anywhere but before a name's suffix (金さん) is the metal: 金・銀・銅, 金は
-    const metal = pos(after, "助詞") || LISTED.test(after?.surface ?? "") || LISTED.test(before?.surface ?? "");
+    const metal =
+      pos(after, "助詞") || LIST_SEPARATOR.test(after?.surface ?? "") || LIST_SEPARATOR.test(before?.surface ?? "");
     return t.reading === "キム" && metal ? "きん" : null;
   },
   身体: (t, before, after) => (t.reading === "シンタイ" && aloneBeforeParticle(t, before, after) ? "からだ" : null),

@@ -69,7 +69,7 @@ async function post(lrs: Lrs, statements: string[]): Promise<{ sent: true } | { 
  * count of statements sent grows by the waiting rows this deleted, in the same statement: a batch two deliveries
  * send at once is counted once, by the one whose delete took its rows.
  */
-export const MARK_SENT_SQL = `
+const MARK_SENT_SQL = `
   with gone as (delete from xapi_statements_waiting where id = any($2::uuid[]) returning id)
   insert into xapi_sent_counts (academy_id, sent)
   select $1::uuid, count(*) from gone having count(*) > 0
