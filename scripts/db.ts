@@ -2,7 +2,7 @@
  * `npm run db:migrate | db:deploy | db:seed | db:reset` against DATABASE_URL, or the
  * embedded PostgreSQL when it is not set (started for the command, stopped after).
  */
-import pg from "pg";
+import { openClient } from "@/platform/db/connect";
 import { runSeed } from "../prisma/seed/run";
 import { migrate } from "./lib/migrate";
 import { prepareDatabase } from "./lib/prepare-db";
@@ -16,8 +16,7 @@ if (!["migrate", "seed", "reset"].includes(command ?? "")) {
 const db = await prepareDatabase();
 try {
   if (command === "reset") {
-    const client = new pg.Client({ connectionString: db.directUrl });
-    await client.connect();
+    const client = await openClient(db.directUrl);
     await client.query("drop schema public cascade; create schema public;");
     await client.end();
     console.log("database emptied");

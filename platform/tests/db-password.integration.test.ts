@@ -39,6 +39,9 @@ it("a password full of URL characters, given as PGPASSWORD, opens every kind of 
   const withoutPassword = `postgresql://${ROLE}@${parsed.host}/${name}`;
   // without it, the server refuses: the test proves the variable is what lets them in
   await expect(migrate(withoutPassword)).rejects.toThrow();
+  // and the refused client closed its half-open connection: left open, the server waits a minute for the password
+  // (authentication_timeout), holding a connection slot and any DROP DATABASE of this database
+  await expect.poll(() => connectionsAwaitingPassword(), { timeout: 10_000 }).toBe(0);
 
   process.env.PGPASSWORD = PASSWORD;
   await migrate(withoutPassword);
@@ -54,3 +57,17 @@ it("a password full of URL characters, given as PGPASSWORD, opens every kind of 
   ).toBeGreaterThan(0);
   await pool.end();
 });
+
+/** Client connections the server has accepted that have not yet signed in (waiting for the client's password). */
+async function connectionsAwaitingPassword(): Promise<number> {
+  const admin = new pg.Client({ connectionString: testDatabaseUrl() });
+  await admin.connect();
+  try {
+    const { rows } = await admin.query<{ n: number }>(
+      `select count(*)::int as n from pg_stat_activity where backend_type = 'client backend' and usename is null`,
+    );
+    return rows[0]!.n;
+  } finally {
+    await admin.end();
+  }
+}

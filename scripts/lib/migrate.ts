@@ -1,7 +1,8 @@
 import { createHash, randomUUID } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import pg from "pg";
+import type pg from "pg";
+import { openClient } from "@/platform/db/connect";
 
 /**
  * Applies prisma/migrations/<stamp>_<name>/migration.sql in order and records
@@ -55,8 +56,7 @@ export interface MigrateResult {
 /** The committed migrations not yet applied to the database (all of them on an empty one). Reads only. */
 export async function pendingMigrations(databaseUrl: string, migrations?: Migration[]): Promise<string[]> {
   const list = migrations ?? (await listMigrations());
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
+  const client = await openClient(databaseUrl);
   try {
     const exists = await client.query<{ t: string | null }>(`select to_regclass('"_prisma_migrations"')::text as t`);
     if (!exists.rows[0]?.t) return list.map((m) => m.name);
@@ -90,8 +90,7 @@ export async function ensureMigrationsTable(client: pg.ClientBase): Promise<void
 
 export async function migrate(databaseUrl: string, migrations?: Migration[]): Promise<MigrateResult> {
   const list = migrations ?? (await listMigrations());
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
+  const client = await openClient(databaseUrl);
   try {
     await client.query("select pg_advisory_lock($1)", [LOCK_KEY]);
     await ensureMigrationsTable(client);

@@ -1,7 +1,7 @@
-import pg from "pg";
 import { verifyPassword } from "@/platform/auth/password";
 import { AUTH_URL_REQUIRED, EnvError, parseEnv } from "@/platform/env";
 import { DEMO_PASSWORD, demoEmails } from "../../prisma/seed/demo";
+import { openClient } from "@/platform/db/connect";
 
 /**
  * What a production start (NODE_ENV=production) refuses before it touches any
@@ -45,8 +45,7 @@ export function productionConfigProblems(source: Record<string, string | undefin
 /** E-mail addresses of the demo school's accounts that still sign in with the published demo password. */
 export async function demoPasswordAccounts(databaseUrl: string): Promise<string[]> {
   const emails = demoEmails();
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
+  const client = await openClient(databaseUrl);
   try {
     const rows = await client.query<{ email: string; password_hash: string }>(
       `select email, password_hash from users where email = any($1::text[]) and password_hash is not null order by email`,

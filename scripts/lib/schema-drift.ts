@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import pg from "pg";
+import { openClient } from "@/platform/db/connect";
 
 /**
  * Compares prisma/schema.prisma with a migrated database: every model's table,
@@ -81,8 +81,7 @@ export function expectedUdt(field: SchemaField, enums: Map<string, string[]>): s
 }
 
 export async function findDrift(databaseUrl: string, schema = parsePrismaSchema()): Promise<string[]> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
+  const client = await openClient(databaseUrl);
   try {
     const cols = await client.query<{ table_name: string; column_name: string; udt_name: string; is_nullable: string }>(
       `select table_name, column_name, udt_name, is_nullable from information_schema.columns
