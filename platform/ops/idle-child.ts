@@ -33,7 +33,8 @@ export function forkIdleChild(
     `--max-old-space-size=${options.heapMb}`,
     "--single-threaded",
     "--v8-pool-size=1",
-    path.join(process.cwd(), ...file),
+    // a path known only at run time: the ignore comment keeps the build from tracing the whole project for it
+    path.join(/*turbopackIgnore: true*/ process.cwd(), ...file),
     ...args,
   ];
   const spawnOptions = {
