@@ -237,11 +237,31 @@ function counterAt(tokens: Token[], j: number): { surface: string; next: number;
   const b = tokens[j + 1];
   const two = b && joined(a, b) ? COUNTERS[a.surface + b.surface] : undefined;
   if (two) return { surface: a.surface + b!.surface, next: j + 2, counter: two };
-  const one = COUNTERS[a.surface];
+  const one = COUNTERS[a.surface] ?? leadingCounter(a);
   if (one) return { surface: a.surface, next: j + 1, counter: one };
   if (a.pos?.startsWith("名詞,接尾,助数詞") && a.reading && isKana(a.reading) && hasKanji(a.surface))
     return { surface: a.surface, next: j + 1, counter: { reading: toHiragana(a.reading) } };
   return null;
+}
+
+/**
+ * A counter of the list with more after it in one word of the dictionary (年生, 人前, 時半, 日間, 人組; 日中 after a
+ * number, which the dictionary reads にっちゅう): read as that counter with the rest as the dictionary reads it, so
+ * the number's sound changes as before the counter alone (4年生 よねんせい, 4日間 よっかかん, 2人組 ふたりぐみ, 1日中
+ * いちにちじゅう). 人前 keeps にん after 1 and 2 (一人前 いちにんまえ).
+ */
+function leadingCounter(a: Token): Counter | null {
+  const counter = COUNTERS[a.surface[0]!];
+  if (!counter || a.surface.length < 2) return null;
+  const reading = a.surface === "日中" ? "にちじゅう" : toHiragana(a.reading ?? "");
+  if (!(a.pos?.startsWith("名詞,接尾,助数詞") || a.surface === "日中") || !reading.startsWith(counter.reading))
+    return null;
+  const tail = reading.slice(counter.reading.length);
+  const own =
+    counter.own && a.surface !== "人前"
+      ? Object.fromEntries(Object.entries(counter.own).map(([n, whole]) => [n, whole + tail]))
+      : undefined;
+  return { ...counter, reading, own };
 }
 
 /** 千 is read せん alone and いっせん when its 一 is written (一千円 いっせんえん, 一千万人 いっせんまんにん). */

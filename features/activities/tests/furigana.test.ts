@@ -452,6 +452,16 @@ describe("numbers, counters and words read from their neighbours", () => {
     ["三千本", ["三千本=さんぜんぼん"]],
     ["一万本", ["一万本=いちまんぼん"]],
     ["四本", ["四本=よんほん"]],
+    // a counter with more after it in one word: the number's sound changes as before the counter alone
+    ["4年生", ["4年生=よねんせい"]],
+    ["3年生", ["年生=ねんせい"]],
+    ["四年生", ["四年生=よねんせい"]],
+    ["4日間", ["4日間=よっかかん"]],
+    ["2人組", ["2人組=ふたりぐみ"]],
+    ["4時半", ["4時半=よじはん"]],
+    ["4人前", ["4人前=よにんまえ"]],
+    ["1人前", ["人前=にんまえ"]],
+    ["1日中", ["日中=にちじゅう"]],
   ] as const)("%s", async (text, expected) => {
     expect(await readingsOf(text)).toEqual(expected);
   });
