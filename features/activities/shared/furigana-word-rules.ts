@@ -14,9 +14,9 @@ import { joined, LIST_SEPARATOR, type Token } from "./furigana-token";
  * - a word alone: 他 ほか (他の人: the official kanji table has both ほか and た, the dictionary only た), 語 ご (the
  *   dictionary's かたり is 語り, written with り), 日本 にほん (the dictionary says にっぽん; both are right, にほん
  *   is the one schools teach first), 琴 こと (琴を弾く; the dictionary's きん is the instrument's name in compounds);
- * - a word read from the words around it: ある種 しゅ (after the adnominal ある), 年 ねん before に and a count at a
- *   clause's start (年に一回; the dictionary's とし, and 彼の年に stays とし), 的 まと after a particle (議論の的, で的に;
- *   the dictionary's suffix てき);
+ * - a word read from the words around it: ある種 しゅ, この種の and その種の しゅ (a kind; この種は stays たね), 年 ねん
+ *   before に and a count at a clause's start (年に一回; the dictionary's とし, and 彼の年に stays とし), 的 まと after a
+ *   particle (議論の的, で的に; the dictionary's suffix てき);
  * - one of two common readings, the one a text for students means more often, marked for the teacher to check
  *   (MARKED): 金 alone before が, を or で かね (金がかかる, 金を払う; 金は, 金の, 金や銀 stay きん, and the analyser's
  *   name キム is きん in a list: 金・銀・銅), 身体 alone からだ (身体を動かす; しんたい in formal texts), 弦 げん (the
@@ -87,7 +87,12 @@ const RULES: Record<string, Rule> = {
   他: (t, _before, after) =>
     pos(t, "名詞") && !(joined(t, after) && contentNoun(after!) && !KATAKANA.test(after!.surface)) ? "ほか" : null,
   語: (t) => (t.reading === "カタリ" ? "ご" : null),
-  種: (t, before) => (t.reading === "タネ" && before?.surface === "ある" && pos(before, "連体詞") ? "しゅ" : null),
+  種: (t, before, after) =>
+    t.reading === "タネ" &&
+    pos(before, "連体詞") &&
+    (before!.surface === "ある" || (/^(この|その|あの)$/.test(before!.surface) && after?.surface === "の"))
+      ? "しゅ"
+      : null,
   年: (t, before, after, then) =>
     t.reading === "トシ" &&
     clauseStart(before) &&
@@ -116,14 +121,15 @@ const RULES: Record<string, Rule> = {
   身体: (t, before, after) => (t.reading === "シンタイ" && aloneBeforeParticle(t, before, after) ? "からだ" : null),
   弦: (t, before, _after, _then, earlier) =>
     t.reading === "ツル" && !(earlier?.surface === "弓" && /^[のに]$/.test(before?.surface ?? "")) ? "げん" : null,
-  我: (t, before, after, then) =>
-    t.reading === "ワガ" &&
-    pos(t, "名詞") &&
-    aloneBeforeParticle(t, before, after) &&
-    !/^[がの]$/.test(after!.surface) &&
-    !(after!.surface === "を" && /^[張通]/.test(then?.surface ?? ""))
-      ? "われ"
-      : null,
+  我: (t, before, after, then) => {
+    if (t.reading !== "ワガ" || !pos(t, "名詞") || !aloneBeforeParticle(t, before, after)) return null;
+    // self-will: 我の強い, 我を張る, 我を通す
+    const will =
+      (after!.surface === "の" && then?.surface.startsWith("強")) ||
+      (after!.surface === "を" && /^[張通]/.test(then?.surface ?? ""));
+    if (will) return "が";
+    return /^[がの]$/.test(after!.surface) ? null : "われ";
+  },
 };
 
 /** 日本 and the words it begins (日本代表, 日本刀) read にほん where the dictionary says にっぽん. */
