@@ -1,7 +1,7 @@
 import { hasKanji, isKana, toHiragana } from "./furigana-align";
 import { joined, type Token } from "./furigana-token";
 import { wordRule } from "./furigana-word-rules";
-import { weekday } from "./furigana-weekday-rules";
+import { bracketedDay, weekday } from "./furigana-weekday-rules";
 
 /**
  * Readings the dictionary gets wrong by itself, fixed from the words around them: numbers in kanji and
@@ -293,9 +293,19 @@ const IN_NUMBER = /[0-9０-９.．,，]$/;
 /** The value of a number written in digits, half or full width (12, １２). */
 const digitsValue = (s: string) => Number(s.replace(/[０-９]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0)));
 
-/** The first of the month (一日, 1日 after a month: ついたち), or the number read with its counter. */
-const readDay = (tokens: Token[], i: number, n: number, counter: { surface: string; counter: Counter }) =>
-  counter.surface === "日" && n === 1 && afterMonth(tokens, i) ? "ついたち" : readCount(n, counter.counter);
+/**
+ * The first of the month (一日, 1日 after a month or before a day of the week in brackets: 4月1日, 1日（水） ついたち),
+ * or the number read with its counter.
+ */
+const readDay = (
+  tokens: Token[],
+  i: number,
+  n: number,
+  counter: { surface: string; next: number; counter: Counter },
+) =>
+  counter.surface === "日" && n === 1 && (afterMonth(tokens, i) || bracketedDay(tokens, counter.next))
+    ? "ついたち"
+    : readCount(n, counter.counter);
 
 /**
  * Where the reading of a number with its counter splits into the number's and the counter's: the number's own

@@ -45,16 +45,23 @@ function inDayList(tokens: Token[], i: number): boolean {
   );
 }
 
+/** A day of the week in brackets from `tokens[j]` on: （水）, (火). */
+export function bracketedDay(tokens: Token[], j: number): boolean {
+  const [open, day, close] = [tokens[j], tokens[j + 1], tokens[j + 2]];
+  return (
+    /^[（(]$/.test(open?.surface ?? "") &&
+    !!day &&
+    day.surface in WEEKDAYS &&
+    /^[）)]$/.test(close?.surface ?? "") &&
+    joined(open, day) &&
+    joined(day, close)
+  );
+}
+
 /** In brackets after a date: 1日（水）, 十二月一日(火). */
 function afterDate(tokens: Token[], i: number): boolean {
-  const [b2, b1, a1] = [tokens[i - 2], tokens[i - 1], tokens[i + 1]];
-  return (
-    /^[（(]$/.test(b1?.surface ?? "") &&
-    /^[）)]$/.test(a1?.surface ?? "") &&
-    joined(b2, b1) &&
-    joined(b1, tokens[i]) &&
-    b2.surface.endsWith("日")
-  );
+  const date = tokens[i - 2];
+  return bracketedDay(tokens, i - 1) && joined(date, tokens[i - 1]) && date.surface.endsWith("日");
 }
 
 /**

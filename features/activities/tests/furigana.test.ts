@@ -468,11 +468,15 @@ describe("numbers, counters and words read from their neighbours", () => {
   ] as const)("%s", async (text, expected) => {
     expect(await readingsOf(text)).toEqual(expected);
   });
-  it("a date: the first of the month ついたち, and the day of the week in brackets after it", async () => {
+  it("a date: the first of the month ついたち (after a month or before a day of the week in brackets), and that day read as a day", async () => {
     expect(await readingsOf("2026年4月1日（水）")).toEqual(["年=ねん", "4月=しがつ", "1日=ついたち", "水=すい"]);
     expect(await readingsOf("12月1日(火)")).toContain("火=か");
     expect(await readingsOf("十二月一日に")).toEqual(["十二月=じゅうにがつ", "一日=ついたち"]);
     expect(await readingsOf("一日に三回")).toContain("一日=いちにち");
+    // with no month, a day of the week in brackets says it is a date
+    expect(await readingsOf("1日（水）に")).toEqual(["1日=ついたち", "水=すい"]);
+    expect(await readingsOf("一日(月)")).toEqual(["一日=ついたち", "月=げつ"]);
+    expect(await readingsOf("1日に3回")).toContain("日=にち");
   });
   it("days of the week in a list: 月・水・金 げつ・すい・きん; a day alone keeps its word's reading", async () => {
     expect(await readingsOf("月・水・金")).toEqual(["月=げつ", "水=すい", "金=きん"]);
