@@ -44,6 +44,7 @@ import { KEY_OVERLAP_DAYS, rotateToolKey } from "@/features/lti/server/keys";
 import { ltiPlatformCliInput } from "@/features/lti/shared/platform-input";
 import { removeLrs, setLrs } from "@/features/lti/server/lrs-commands";
 import { lrsCliInput } from "@/features/lti/shared/lrs-input";
+import { recountSent } from "@/features/lti/server/xapi-deliver-commands";
 import { backupDatabase } from "../backup/backup";
 import { BackupRefused } from "../backup/format";
 import { restoreDatabase } from "../backup/restore";
@@ -79,6 +80,8 @@ const USAGE = `usage: npm run admin -- <command> [options]
                  (the academy's Learning Record Store: answers, starts and completions go there as xAPI statements,
                  the person named by OneRoster sourcedId only, unless --include-names; README "Learning records (xAPI)")
   remove-lrs --academy <academy id>
+  recount-lrs-sent counts again each academy's statements sent to its LRS, as its manager's card shows them (after a
+                 rolling upgrade: features/lti/README.md "Learning records"); storing and sending wait while it counts
   backup  FILE [--force]   every table, from one consistent snapshot while the school keeps working
   restore FILE             into an EMPTY database only (a new one: see README "Backups"), all or nothing
 Without --password-stdin a one-time set-password link (valid 24 hours) is printed.
@@ -208,6 +211,12 @@ async function runLrs(command: string, values: Record<string, string | boolean |
     });
     done(await setLrs(academyId, lrs, { via: "cli" }));
     console.log(`LRS set: ${lrs.endpoint}${lrs.includeNames ? " (with names)" : ""}`);
+    return true;
+  }
+  if (command === "recount-lrs-sent") {
+    const { academies, sent } = await recountSent();
+    console.log(`statements sent, counted again: ${sent} in ${academies} academies`);
+    await auditMaintenance("admin.recount-lrs-sent", { academies, sent: Number(sent) });
     return true;
   }
   if (command !== "remove-lrs") return false;

@@ -260,7 +260,7 @@ describe("the administrator's command line", () => {
     expect(await db.prisma.ltiKey.count()).toBe(2);
   }, 120_000);
 
-  it("sets an academy's LRS with its secret from standard input, sealed, names off unless asked; refuses bad input; removes it", async () => {
+  it("sets an academy's LRS with its secret from standard input, sealed, names off unless asked; refuses bad input; counts the statements sent again; removes it", async () => {
     const academy = {
       id: idIn((await admin(["create-academy", "--name", "LRS学園", "--name-kana", "えるあーるえすがくえん"])).out),
     };
@@ -286,6 +286,17 @@ describe("the administrator's command line", () => {
     expect(await db.prisma.academyLrs.findUniqueOrThrow({ where: { academyId: academy.id } })).toMatchObject({
       includeNames: true,
     });
+    // the count of statements sent taken again: a count with no statement sent behind it goes, and it is audited
+    await db.prisma.$executeRawUnsafe(
+      `insert into xapi_sent_counts (academy_id, sent) values ($1::uuid, 7)`,
+      academy.id,
+    );
+    expect(await admin(["recount-lrs-sent"])).toMatchObject({
+      code: 0,
+      out: expect.stringContaining("counted again: 0 in 0 academies"),
+    });
+    expect(await db.prisma.$queryRawUnsafe(`select sent from xapi_sent_counts`)).toEqual([]);
+    expect(await db.prisma.auditLog.count({ where: { action: "admin.recount-lrs-sent" } })).toBe(1);
     expect((await admin(["remove-lrs", "--academy", academy.id])).code).toBe(0);
     expect(await db.prisma.academyLrs.count()).toBe(0);
     expect((await admin(["remove-lrs", "--academy", academy.id])).code).toBe(1);

@@ -79,6 +79,40 @@ async function markSent(academyId: string, ids: string[]) {
   await db().$executeRawUnsafe(MARK_SENT_SQL, academyId, ids);
 }
 
+/**
+ * Each academy's statements sent (neither parked nor failed, no longer waiting), counted again from the statements;
+ * an academy with none sent has no row. For after a rolling upgrade to the version that counts: a server of the
+ * version before sent statements without counting them. The two tables are locked as the migration that brought the
+ * count in locked them (prisma/migrations/20261205090000_xapi_sent_counts): storing and sending wait while it counts
+ * (a board of education's tens of millions of statements: minutes), answer saves do not.
+ */
+const RECOUNT_SENT_SQL = `
+  with counted as (
+    select s.academy_id, count(*) as sent from xapi_statements s
+    where s.outcome is null and not exists (select from xapi_statements_waiting w where w.id = s.id)
+    group by s.academy_id
+  ), stale as (
+    delete from xapi_sent_counts c where not exists (select from counted where counted.academy_id = c.academy_id)
+  ), kept as (
+    insert into xapi_sent_counts (academy_id, sent) select academy_id, sent from counted
+    on conflict (academy_id) do update set sent = excluded.sent
+    returning sent
+  )
+  select count(*)::int as academies, coalesce(sum(sent), 0)::bigint as sent from kept`;
+
+export async function recountSent(): Promise<{ academies: number; sent: bigint }> {
+  return db().$transaction(
+    async (tx) => {
+      await tx.$executeRawUnsafe(`lock table xapi_statements in share mode`);
+      await tx.$executeRawUnsafe(`lock table xapi_statements_waiting in share row exclusive mode`);
+      const [counted] = await tx.$queryRawUnsafe<{ academies: number; sent: bigint }[]>(RECOUNT_SENT_SQL);
+      return counted!;
+    },
+    // as long as the count takes on a large table; the locks wait for the deliveries under way
+    { maxWait: 60_000, timeout: 60 * 60_000 },
+  );
+}
+
 /** Refused for good: the statement waits no longer, `parked` with the LRS's answer (in one transaction). */
 async function park(id: string, lastError: string) {
   await db().$transaction([

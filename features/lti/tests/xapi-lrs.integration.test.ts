@@ -4,7 +4,8 @@
  * completed — published through the job queue (pg-boss in the test database), stored, and POSTed to the academy's LRS
  * with its Basic credentials; the LRS answering 503 once is tried again until it takes them. A statement the LRS
  * refuses for good (400) is parked with the LRS's answer, and the manager's view counts it. The manager's card reads
- * from indexes and the count of statements sent, and a batch two deliveries send at once is counted once.
+ * from indexes and the count of statements sent, and a batch two deliveries send at once is counted once; the count
+ * taken again sets right what a server that did not count (the version before it) left short.
  */
 import { randomUUID } from "node:crypto";
 import http from "node:http";
@@ -18,7 +19,7 @@ import { ANSWERS_WRITTEN } from "@/features/play/server/answer-events";
 import { readTemplateFiles, syncTemplates } from "@/features/activities/server/template-load";
 import { setLrs } from "@/features/lti/server/lrs-commands";
 import { getAcademyLrs, LRS_CARD_SQL } from "@/features/lti/server/lrs-queries";
-import { deliverWaiting } from "@/features/lti/server/xapi-deliver-commands";
+import { deliverWaiting, recountSent } from "@/features/lti/server/xapi-deliver-commands";
 import { startXapiWorkers } from "@/features/lti/server/xapi-queue";
 import { createAcademy, createSchool, createUser, uniqueTag } from "../../../prisma/seed/factories";
 import { oneSceneActivity, until } from "../../../tests/support/lti-setup";
@@ -230,5 +231,40 @@ describe("learning records sent to the academy's LRS", () => {
     } finally {
       await lrs.close();
     }
+  });
+
+  it("the count taken again: statements a server of the version before sent without counting are counted, a count with no statement sent behind it goes", async () => {
+    const [a, b] = [
+      (await createAcademy(db(), { name: `R${uniqueTag()}`, nameKana: "あーる" })).id,
+      (await createAcademy(db(), { name: `R${uniqueTag()}`, nameKana: "あーる" })).id,
+    ];
+    const rows = Array.from({ length: 4 }, (_, n) => ({
+      ...{ id: randomUUID(), academyId: a, activityId: randomUUID(), userId: randomUUID(), verb: "answered" },
+      statement: { n },
+    }));
+    await storeStatementRows(rows);
+    // the first two sent: one by this version (counted), one by the version before (its waiting row deleted, no
+    // count); the third parked; the fourth still waiting. Academy b's count has no statement behind it.
+    await db().$executeRawUnsafe(`delete from xapi_statements_waiting where id = any($1::uuid[])`, [
+      rows[0]!.id,
+      rows[1]!.id,
+      rows[2]!.id,
+    ]);
+    await db().xapiStatement.update({ where: { id: rows[2]!.id }, data: { outcome: "parked", lastError: "400 bad" } });
+    await db().$executeRawUnsafe(
+      `insert into xapi_sent_counts (academy_id, sent) values ($1::uuid, 1), ($2::uuid, 5)`,
+      a,
+      b,
+    );
+    const card = (academyId: string) => db().$queryRawUnsafe<Record<string, unknown>[]>(LRS_CARD_SQL, academyId);
+    expect((await card(a))[0]).toMatchObject({ waiting: 1n, sent: 1n, failed: 1n });
+
+    const counted = await recountSent();
+    expect(counted.academies).toBeGreaterThanOrEqual(1);
+    expect((await card(a))[0]).toMatchObject({ waiting: 1n, sent: 2n, failed: 1n });
+    expect((await card(b))[0]).toMatchObject({ waiting: 0n, sent: 0n, failed: 0n });
+    // taken twice, the same
+    await recountSent();
+    expect((await card(a))[0]).toMatchObject({ sent: 2n });
   });
 });

@@ -171,8 +171,8 @@ export async function resetSecondFactors(email: string): Promise<ActionResult<{ 
 
 /** A backup written or a database restored (tools/backup/), in the audit log of the database concerned. */
 export async function auditMaintenance(
-  action: "admin.backup" | "admin.restore",
-  meta: { file: string; tables: number; rows: number },
+  action: "admin.backup" | "admin.restore" | "admin.recount-lrs-sent",
+  meta: Record<string, string | number>,
 ): Promise<void> {
   await audit({ action, targetType: "database", meta: { ...CLI, ...meta } });
 }
