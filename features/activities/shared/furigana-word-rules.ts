@@ -5,7 +5,8 @@ import { joined, LIST_SEPARATOR, type Token } from "./furigana-token";
  * One word read from its neighbours, where the dictionary's own reading is wrong there (the rules of
  * furigana-rules.ts call it for every word that is not a number):
  * - 間 after の, a verb or an adjective is あいだ (夏の間, 泳いでいる間, 長い間), 方 after a verb かた (読み方 as two
- *   words), 後 standing alone あと (食べた後), and 後 at the start of a clause before に のち (後に述べる);
+ *   words; a comparison, a verb's plain form then 方が, stays ほう: 食べる方がいい), 後 standing alone あと (食べた後),
+ *   and 後 at the start of a clause before に のち (後に述べる);
  * - a suffix after a name: 家 け (織田家, ヴァレンシュタイン家; いえ when it stands alone: むしろ家に), 基 き after a
  *   katakana word (カルボニル基), 湖 こ after a noun (インレー湖, ダム湖), 鬼 き after a kanji noun (殺人鬼);
  * - the second noun of a compound the dictionary lacks, voiced as spoken (rendaku): 会社 がいしゃ (石油会社),
@@ -68,7 +69,11 @@ const RULES: Record<string, Rule> = {
     t.pos === "名詞,一般" && (before?.surface === "の" || /^(動詞|形容詞|助動詞)/.test(before?.pos ?? ""))
       ? "あいだ"
       : null,
-  方: (t, before) => (pos(t, "名詞,非自立") && pos(before, "動詞") ? "かた" : null),
+  方: (t, before, after) => {
+    if (!pos(t, "名詞,非自立") || !pos(before, "動詞")) return null;
+    // a comparison: a verb's plain or past form, then 方が (食べる方がいい, 行った方が早い) stays ほう
+    return after?.surface === "が" && /[うくすつぬふむゆるぐずぶぷ]$/.test(before!.surface) ? null : "かた";
+  },
   後: (t, before, after) => {
     if (pos(t, "名詞,非自立") && t.reading === "ノチ") return "あと";
     return t.reading === "ゴ" && after?.surface === "に" && clauseStart(before) ? "のち" : null;
