@@ -14,10 +14,12 @@ import { joined, LIST_SEPARATOR, type Token } from "./furigana-token";
  * - a kanji read natively inside a Sino-Japanese compound: its on reading (furigana-compound-rules.ts);
  * - a word alone: 他 ほか (他の人: the official kanji table has both ほか and た, the dictionary only た), 語 ご (the
  *   dictionary's かたり is 語り, written with り), 日本 にほん (the dictionary says にっぽん; both are right, にほん
- *   is the one schools teach first), 琴 こと (琴を弾く; the dictionary's きん is the instrument's name in compounds);
+ *   is the one schools teach first), 琴 こと (琴を弾く; the dictionary's きん is the instrument's name in compounds),
+ *   辺 へん (この辺, 辺の長さ; the dictionary's あたり is written 辺り);
  * - a word read from the words around it: ある種 しゅ, この種の and その種の しゅ (a kind; この種は stays たね), 年 ねん
  *   before に and a count at a clause's start (年に一回; the dictionary's とし, and 彼の年に stays とし), 的 まと after a
- *   particle (議論の的, で的に; the dictionary's suffix てき);
+ *   particle (議論の的, で的に; the dictionary's suffix てき), 角 かく before the letters naming an angle (角A, where the
+ *   analyser guessed a name すみ) and かど before を, で or に and 曲がる (角を曲がる);
  * - one of two common readings, the one a text for students means more often, marked for the teacher to check
  *   (MARKED): 金 alone before が, を or で かね (金がかかる, 金を払う; 金は, 金の, 金や銀 stay きん, and the analyser's
  *   name キム is きん in a list: 金・銀・銅), 身体 alone からだ (身体を動かす; しんたい in formal texts), 弦 げん (the
@@ -108,6 +110,15 @@ const RULES: Record<string, Rule> = {
     count(then!)
       ? "ねん"
       : null,
+  // a side (この辺, 辺の長さ, 辺AB): あたり is written 辺り
+  辺: (t, _before, after) => (t.reading === "アタリ" && !after?.surface.startsWith("り") ? "へん" : null),
+  // an angle named by its letters (角A, 角ABC), and a street's corner one turns at (角を曲がる)
+  角: (t, _before, after, then) => {
+    if (joined(t, after) && /^[A-ZＡ-Ｚ]/.test(after!.surface)) return "かく";
+    return t.reading === "カク" && /^[をでに]$/.test(after?.surface ?? "") && then?.surface.startsWith("曲")
+      ? "かど"
+      : null;
+  },
   的: (t, before) => (t.reading === "テキ" && joined(before, t) && pos(before, "助詞") ? "まと" : null),
   琴: (t, before, after) => (t.reading === "キン" && aloneBeforeParticle(t, before, after) ? "こと" : null),
   金: (t, before, after) => {

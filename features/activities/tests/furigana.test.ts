@@ -380,6 +380,11 @@ describe("numbers, counters and words read from their neighbours", () => {
     ["日本代表", "日本=にほん"],
     ["泳いでいる間に", "間=あいだ"],
     ["食べる方がいい", "方=ほう"],
+    ["辺ABの長さ", "辺=へん"],
+    ["正方形の辺の長さ", "辺=へん"],
+    ["この辺で", "辺=へん"],
+    ["角を曲がると", "角=かど"],
+    ["角の大きさ", "角=かく"],
     ["書く方が好き", "方=ほう"],
     ["話し方が上手", "方=かた"],
     ["長い間", "間=あいだ"],
@@ -532,6 +537,12 @@ describe("numbers, counters and words read from their neighbours", () => {
     // the dictionary's suffix (胸骨|筋) and a kanji not inside a compound (の卵が) keep the dictionary's reading
     expect(await marks("胸骨筋")).toContain("筋=すじ?");
     expect(await marks("にわとりの卵が")).toContain("卵=たまご");
+  });
+  it("an angle named by its letters is かく, where the analyser took 角 for a name (すみ): marked, as a name was", async () => {
+    const marks = async (text: string) =>
+      proposeFurigana(text, await tokenizeMarkup(text)).map((p) => `${p.base}=${p.reading}${p.check ? "?" : ""}`);
+    expect(await marks("角Aの大きさ")).toContain("角=かく?");
+    expect(await marks("角ＡＢＣは")).toContain("角=かく?");
   });
   it.each([
     ["たくさんの金がかかります", "金=かね?"],
