@@ -15,11 +15,12 @@ import { joined, LIST_SEPARATOR, type Token } from "./furigana-token";
  * - a word alone: 他 ほか (他の人: the official kanji table has both ほか and た, the dictionary only た), 語 ご (the
  *   dictionary's かたり is 語り, written with り), 日本 にほん (the dictionary says にっぽん; both are right, にほん
  *   is the one schools teach first), 琴 こと (琴を弾く; the dictionary's きん is the instrument's name in compounds),
- *   辺 へん (この辺, 辺の長さ; the dictionary's あたり is written 辺り);
+ *   辺 へん (この辺, 辺の長さ; the dictionary's あたり is written 辺り), 負 ふ (負の数; まけ is written 負け), 仮名
+ *   かな (送り仮名 がな; the dictionary's かめい is a pen name), and no reading beginning with づ or ぢ (図形 ずけい);
  * - a word read from the words around it: ある種 しゅ, この種の and その種の しゅ (a kind; この種は stays たね), 年 ねん
  *   before に and a count at a clause's start (年に一回; the dictionary's とし, and 彼の年に stays とし), 的 まと after a
  *   particle (議論の的, で的に; the dictionary's suffix てき), 角 かく before the letters naming an angle (角A, where the
- *   analyser guessed a name すみ) and かど before を, で or に and 曲がる (角を曲がる);
+ *   analyser guessed a name すみ) and かど before を, で or に and 曲がる (角を曲がる), 数 すう after 正の, 負の (正の数);
  * - one of two common readings, the one a text for students means more often, marked for the teacher to check
  *   (MARKED): 金 alone before が, を or で かね (金がかかる, 金を払う; 金は, 金の, 金や銀 stay きん, and the analyser's
  *   name キム is きん in a list: 金・銀・銅), 身体 alone からだ (身体を動かす; しんたい in formal texts), 弦 げん (the
@@ -32,7 +33,7 @@ export function wordRule(
   then?: Token,
   earlier?: Token,
 ): Token {
-  const reading = RULES[t.surface]?.(t, before, after, then, earlier) ?? nihon(t);
+  const reading = RULES[t.surface]?.(t, before, after, then, earlier) ?? nihon(t) ?? modernKana(t);
   if (reading) return MARKED.has(t.surface) ? { ...t, reading, guess: true } : { ...t, reading };
   const on = compoundReading(t, before, after);
   return on ? { ...t, reading: on, guess: true } : t;
@@ -110,6 +111,14 @@ const RULES: Record<string, Rule> = {
     count(then!)
       ? "ねん"
       : null,
+  // negative (負の数, 負の向き): まけ is written 負け
+  負: (t, _before, after) => (t.reading === "マケ" && !after?.surface.startsWith("け") ? "ふ" : null),
+  // a number in mathematics: 正の数, 負の数, 正負の数
+  数: (t, before, _after, _then, earlier) =>
+    t.reading === "カズ" && before?.surface === "の" && /^(正|負|正負)$/.test(earlier?.surface ?? "") ? "すう" : null,
+  // kana (the dictionary's かめい is a pen name): 送り仮名, 振り仮名 がな
+  仮名: (t, before) =>
+    t.reading === "カメイ" ? (joined(before, t) && /^(送り|振り|捨て)$/.test(before.surface) ? "がな" : "かな") : null,
   // a side (この辺, 辺の長さ, 辺AB): あたり is written 辺り
   辺: (t, _before, after) => (t.reading === "アタリ" && !after?.surface.startsWith("り") ? "へん" : null),
   // an angle named by its letters (角A, 角ABC), and a street's corner one turns at (角を曲がる)
@@ -147,6 +156,10 @@ const RULES: Record<string, Rule> = {
     return /^[がの]$/.test(after!.surface) ? null : "われ";
   },
 };
+
+/** A word's reading begins with ず or じ, never づ or ぢ (the dictionary's 図形 ヅケイ: ずけい). */
+const modernKana = (t: Token) =>
+  t.reading && /^[ヅヂ]/.test(t.reading) ? (t.reading[0] === "ヅ" ? "ズ" : "ジ") + t.reading.slice(1) : null;
 
 /** 日本 and the words it begins (日本代表, 日本刀) read にほん where the dictionary says にっぽん. */
 const nihon = (t: Token) =>
