@@ -16,11 +16,13 @@ import { joined, LIST_SEPARATOR, type Token } from "./furigana-token";
  *   dictionary's かたり is 語り, written with り), 日本 にほん (the dictionary says にっぽん; both are right, にほん
  *   is the one schools teach first), 琴 こと (琴を弾く; the dictionary's きん is the instrument's name in compounds),
  *   辺 へん (この辺, 辺の長さ; the dictionary's あたり is written 辺り), 負 ふ (負の数; まけ is written 負け), 仮名
- *   かな (送り仮名 がな; the dictionary's かめい is a pen name), and no reading beginning with づ or ぢ (図形 ずけい);
+ *   かな (送り仮名 がな; the dictionary's かめい is a pen name), and no reading beginning with づ or ぢ (図形 ずけい)
+ *   unless it is voiced after a word (米|作り こめづくり);
  * - a word read from the words around it: ある種 しゅ, この種の and その種の しゅ (a kind; この種は stays たね), 年 ねん
  *   before に and a count at a clause's start (年に一回; the dictionary's とし, and 彼の年に stays とし), 的 まと after a
  *   particle (議論の的, で的に; the dictionary's suffix てき), 角 かく before the letters naming an angle (角A, where the
- *   analyser guessed a name すみ) and かど before を, で or に and 曲がる (角を曲がる), 数 すう after 正の, 負の (正の数);
+ *   analyser guessed a name すみ) and かど before を, で or に and 曲がる (角を曲がる), 数 すう after 正の, 負の (正の数),
+ *   米 こめ before 作り and の, where the analyser read the United States (べい);
  * - one of two common readings, the one a text for students means more often, marked for the teacher to check
  *   (MARKED): 金 alone before が, を or で かね (金がかかる, 金を払う; 金は, 金の, 金や銀 stay きん, and the analyser's
  *   name キム is きん in a list: 金・銀・銅), 身体 alone からだ (身体を動かす; しんたい in formal texts), 弦 げん (the
@@ -33,7 +35,7 @@ export function wordRule(
   then?: Token,
   earlier?: Token,
 ): Token {
-  const reading = RULES[t.surface]?.(t, before, after, then, earlier) ?? nihon(t) ?? modernKana(t);
+  const reading = RULES[t.surface]?.(t, before, after, then, earlier) ?? nihon(t) ?? modernKana(t, before);
   if (reading) return MARKED.has(t.surface) ? { ...t, reading, guess: true } : { ...t, reading };
   const on = compoundReading(t, before, after);
   return on ? { ...t, reading: on, guess: true } : t;
@@ -111,6 +113,8 @@ const RULES: Record<string, Rule> = {
     count(then!)
       ? "ねん"
       : null,
+  // rice, where the analyser took America (べい) for it: 米作り, 米づくり, 米の生産 (the US is 米国の)
+  米: (t, _before, after) => (t.reading === "ベイ" && /^(作り|づくり|の)$/.test(after?.surface ?? "") ? "こめ" : null),
   // negative (負の数, 負の向き): まけ is written 負け
   負: (t, _before, after) => (t.reading === "マケ" && !after?.surface.startsWith("け") ? "ふ" : null),
   // a number in mathematics: 正の数, 負の数, 正負の数
@@ -157,9 +161,17 @@ const RULES: Record<string, Rule> = {
   },
 };
 
-/** A word's reading begins with ず or じ, never づ or ぢ (the dictionary's 図形 ヅケイ: ずけい). */
-const modernKana = (t: Token) =>
-  t.reading && /^[ヅヂ]/.test(t.reading) ? (t.reading[0] === "ヅ" ? "ズ" : "ジ") + t.reading.slice(1) : null;
+/**
+ * A word's reading begins with ず or じ, never づ or ぢ (the dictionary's 図形 ヅケイ: ずけい); a suffix or a word
+ * joined after a kanji may begin voiced so (米|作り こめづくり).
+ */
+const modernKana = (t: Token, before: Token | undefined) =>
+  t.reading &&
+  /^[ヅヂ]/.test(t.reading) &&
+  !pos(t, "名詞,接尾") &&
+  !(joined(before, t) && /\p{Script=Han}$/u.test(before.surface))
+    ? (t.reading[0] === "ヅ" ? "ズ" : "ジ") + t.reading.slice(1)
+    : null;
 
 /** 日本 and the words it begins (日本代表, 日本刀) read にほん where the dictionary says にっぽん. */
 const nihon = (t: Token) =>
