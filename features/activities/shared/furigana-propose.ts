@@ -1,5 +1,6 @@
 import { alignReading, hasKanji, isKana } from "./furigana-align";
 import { textSpans, type TextSpan } from "./furigana-spans";
+import { CURRICULUM_FIGURES } from "./furigana-figures";
 import { applyReadingRules } from "./furigana-rules";
 import type { Token } from "./furigana-token";
 
@@ -79,25 +80,37 @@ const GUESSED_POS = /^(名詞,固有名詞|名詞,接尾|接頭詞)/;
 const guessed = (t: Token) =>
   t.unknown === true || t.guess === true || (GUESSED_POS.test(t.pos ?? "") && !t.pos!.startsWith("名詞,接尾,助数詞"));
 
-/** A listed reading: a roster name (its parts) or a word of the school's list; `whole` only where the analyser cut a word or run. */
+/**
+ * A listed reading: a roster name (its parts), a word of the school's list, or a person of the curriculum
+ * (furigana-figures.ts, shown as the dictionary's); `whole` only where the analyser cut a word or run.
+ */
 interface Listed {
   surface: string;
   parts: NameEntry["parts"];
-  source: "roster" | "school";
+  source: Proposal["source"];
   whole: boolean;
 }
 
 function listedOf(names: NameEntry[], words: WordEntry[]): Listed[] {
+  const surface = (n: NameEntry) => n.parts.map((p) => p.base).join("");
   const listed: Listed[] = [
     ...names.map((n) => ({
-      surface: n.parts.map((p) => p.base).join(""),
+      surface: surface(n),
       parts: n.parts,
       source: "roster" as const,
       whole: n.parts.length < 2,
     })),
     ...words.map((w) => ({ surface: w.base, parts: [w], source: "school" as const, whole: true })),
+    // a one-word name (行基) only where the analyser's words start and end, not inside 進行基準
+    ...CURRICULUM_FIGURES.map((n) => ({
+      surface: surface(n),
+      parts: n.parts,
+      source: "dictionary" as const,
+      whole: n.parts.length < 2,
+    })),
   ];
-  // longest first; at equal length a roster name before a word of the list (a stable sort)
+  // longest first; at equal length a roster name before a word of the list before a person of the curriculum (a
+  // stable sort)
   return listed
     .filter((e) => e.surface !== "" && hasKanji(e.surface))
     .sort((a, b) => b.surface.length - a.surface.length);

@@ -658,3 +658,31 @@ describe("the proposals the analyser guessed are marked for the teacher", () => 
     expect(unknown.map((p) => p.check)).toEqual([true]);
   });
 });
+
+describe("the people the curriculum names (sixth-grade 社会)", () => {
+  const proposals = async (text: string, words: { base: string; reading: string }[] = [], roster = nameEntries([])) =>
+    proposeFurigana(text, await tokenizeMarkup(text), roster, words).map(
+      (p) => `${p.base}=${p.reading}${p.check ? "?" : ""}${p.source === "dictionary" ? "" : ` (${p.source})`}`,
+    );
+  it("are read as the textbooks read them, unmarked, where the analyser guessed (卑弥呼 ひめこ, 小野|妹|子)", async () => {
+    expect(await proposals("卑弥呼は")).toEqual(["卑弥呼=ひみこ"]);
+    expect(await proposals("小野妹子が")).toEqual(["小野=おのの", "妹子=いもこ"]);
+    expect(await proposals("本居宣長")).toEqual(["本居=もとおり", "宣長=のりなが"]);
+    expect(await proposals("伊能忠敬の地図")).toContain("忠敬=ただたか");
+    expect(await proposals("源頼朝と源義経")).toEqual([
+      "源=みなもとの",
+      "頼朝=よりとも",
+      "源=みなもとの",
+      "義経=よしつね",
+    ]);
+  });
+  it("a part alone keeps the dictionary's guess, marked; a one-word name is not found inside another word", async () => {
+    expect(await proposals("源さん")).toEqual(["源=みなもと?"]);
+    expect(await proposals("工事進行基準")).not.toContain("行基=ぎょうき");
+  });
+  it("the school's own reading and a roster name come first", async () => {
+    expect(await proposals("卑弥呼は", [{ base: "卑弥呼", reading: "ひめこ" }])).toEqual(["卑弥呼=ひめこ (school)"]);
+    const roster = nameEntries([{ name: "徳川 家康", nameKana: "とくがわ いえやす" }]);
+    expect(await proposals("徳川家康", [], roster)).toEqual(["徳川=とくがわ (roster)", "家康=いえやす (roster)"]);
+  });
+});
