@@ -1,6 +1,7 @@
 import pg from "pg";
 import { afterAll, expect, it } from "vitest";
 import { createPrismaClient } from "@/platform/db/client";
+import { openClient } from "@/platform/db/connect";
 import { migrate } from "../../scripts/lib/migrate";
 import { dropDatabase, emptyDatabase, testDatabaseUrl } from "../../tests/support/helpers";
 
@@ -19,8 +20,7 @@ let dbName = "";
 afterAll(async () => {
   delete process.env.PGPASSWORD;
   if (dbName) await dropDatabase(dbName);
-  const admin = new pg.Client({ connectionString: testDatabaseUrl() });
-  await admin.connect();
+  const admin = await openClient(testDatabaseUrl());
   await admin.query(`drop role if exists ${ROLE}`);
   await admin.end();
 });
@@ -28,8 +28,7 @@ afterAll(async () => {
 it("a password full of URL characters, given as PGPASSWORD, opens every kind of connection the app makes", async () => {
   const { name, url } = await emptyDatabase("pgpass");
   dbName = name;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
+  const admin = await openClient(url);
   await admin.query(`create role ${ROLE} login password '${PASSWORD.replace(/'/g, "''")}'`);
   await admin.query(`alter database "${name}" owner to ${ROLE}`);
   await admin.query(`alter schema public owner to ${ROLE}`);
@@ -60,8 +59,7 @@ it("a password full of URL characters, given as PGPASSWORD, opens every kind of 
 
 /** Client connections the server has accepted that have not yet signed in (waiting for the client's password). */
 async function connectionsAwaitingPassword(): Promise<number> {
-  const admin = new pg.Client({ connectionString: testDatabaseUrl() });
-  await admin.connect();
+  const admin = await openClient(testDatabaseUrl());
   try {
     const { rows } = await admin.query<{ n: number }>(
       `select count(*)::int as n from pg_stat_activity where backend_type = 'client backend' and usename is null`,

@@ -1,4 +1,5 @@
-import pg from "pg";
+import type pg from "pg";
+import { openClient } from "@/platform/db/connect";
 import type { PrismaClient } from "@/platform/db/generated/prisma/client";
 import { readTemplateFiles, syncTemplates } from "@/features/activities/server/template-load";
 import {
@@ -91,8 +92,7 @@ export async function seedSchool(prisma: PrismaClient, students = 4) {
 
 /** Every table of the database's public schema, each as its sorted rows (read with SELECT, not with COPY). */
 export async function tableRows(url: string): Promise<Record<string, string[]>> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
+  const client = await openClient(url);
   try {
     const tables = await client.query<{ name: string }>(
       `select relname as name from pg_class where relkind = 'r' and relnamespace = 'public'::regnamespace order by 1`,
@@ -113,8 +113,7 @@ export async function sql<T extends pg.QueryResultRow>(
   text: string,
   values: unknown[] = [],
 ): Promise<T[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
+  const client = await openClient(url);
   try {
     return (await client.query<T>(text, values)).rows;
   } finally {

@@ -4,6 +4,7 @@ import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, inject } from "vitest";
 import { NextRequest } from "next/server";
 import { createPrismaClient } from "@/platform/db/client";
+import { openClient } from "@/platform/db/connect";
 import type { PrismaClient } from "@/platform/db/generated/prisma/client";
 import { recreateDatabase } from "../../scripts/lib/embedded-pg";
 import { migrate } from "../../scripts/lib/migrate";
@@ -27,11 +28,12 @@ export async function emptyDatabase(prefix: string): Promise<{ name: string; url
 }
 
 export async function dropDatabase(name: string) {
-  const { default: pg } = await import("pg");
-  const client = new pg.Client({ connectionString: inject("adminUrl") });
-  await client.connect();
-  await client.query(`drop database if exists "${name}" with (force)`);
-  await client.end();
+  const client = await openClient(inject("adminUrl"));
+  try {
+    await client.query(`drop database if exists "${name}" with (force)`);
+  } finally {
+    await client.end();
+  }
 }
 
 /**

@@ -91,23 +91,26 @@ interface Listed {
   whole: boolean;
 }
 
+const surfaceOf = (n: NameEntry) => n.parts.map((p) => p.base).join("");
+
+/** The people of the curriculum as listed names, made once: a one-word name (行基) only where the analyser's words start and end, not inside 進行基準. */
+const FIGURES: Listed[] = CURRICULUM_FIGURES.map((n) => ({
+  surface: surfaceOf(n),
+  parts: n.parts,
+  source: "dictionary" as const,
+  whole: n.parts.length < 2,
+}));
+
 function listedOf(names: NameEntry[], words: WordEntry[]): Listed[] {
-  const surface = (n: NameEntry) => n.parts.map((p) => p.base).join("");
   const listed: Listed[] = [
     ...names.map((n) => ({
-      surface: surface(n),
+      surface: surfaceOf(n),
       parts: n.parts,
       source: "roster" as const,
       whole: n.parts.length < 2,
     })),
     ...words.map((w) => ({ surface: w.base, parts: [w], source: "school" as const, whole: true })),
-    // a one-word name (行基) only where the analyser's words start and end, not inside 進行基準
-    ...CURRICULUM_FIGURES.map((n) => ({
-      surface: surface(n),
-      parts: n.parts,
-      source: "dictionary" as const,
-      whole: n.parts.length < 2,
-    })),
+    ...FIGURES,
   ];
   // longest first; at equal length a roster name before a word of the list before a person of the curriculum (a
   // stable sort)
