@@ -227,41 +227,63 @@ function numberRun(tokens: Token[], i: number): { surface: string; next: number 
   return { surface, next: j };
 }
 
+/** A counter found after a number: what it covers, the index of the token after it, and how it is read. */
+type CounterAt = { surface: string; next: number; counter: Counter };
+
 /**
  * Counters written as one token or two (週|間, ヶ|月); a counter of the dictionary that the list above lacks (隻,
  * 回戦, 騎) with the dictionary's reading, its first sound doubling after 1, 6, 8, 10, 100 as above (一隻 いっせき).
  */
-function counterAt(tokens: Token[], j: number): { surface: string; next: number; counter: Counter } | null {
+function counterAt(tokens: Token[], j: number): CounterAt | null {
   const a = tokens[j];
   if (!a) return null;
   const b = tokens[j + 1];
   const two = b && joined(a, b) ? COUNTERS[a.surface + b.surface] : undefined;
-  if (two) return { surface: a.surface + b!.surface, next: j + 2, counter: two };
+  if (two) return throughout(tokens, { surface: a.surface + b!.surface, next: j + 2, counter: two });
   const one = COUNTERS[a.surface] ?? leadingCounter(a);
-  if (one) return { surface: a.surface, next: j + 1, counter: one };
+  if (one) return throughout(tokens, { surface: a.surface, next: j + 1, counter: one });
   if (a.pos?.startsWith("名詞,接尾,助数詞") && a.reading && isKana(a.reading) && hasKanji(a.surface))
     return { surface: a.surface, next: j + 1, counter: { reading: toHiragana(a.reading) } };
   return null;
 }
 
+/** The counter with more after it: its reading with the tail, and each number's own reading with the tail too. */
+const withTail = (counter: Counter, reading: string, tail: string): Counter => ({
+  ...counter,
+  reading,
+  own: counter.own && Object.fromEntries(Object.entries(counter.own).map(([n, whole]) => [n, whole + tail])),
+});
+
+/** Counters with more after them that the dictionary reads otherwise: 日中 にっちゅう, 人用 じんよう. */
+const COUNTER_WORDS: Record<string, string> = { 日中: "にちじゅう", 人用: "にんよう" };
+
 /**
- * A counter of the list with more after it in one word of the dictionary (年生, 人前, 時半, 日間, 人組; 日中 after a
- * number, which the dictionary reads にっちゅう): read as that counter with the rest as the dictionary reads it, so
- * the number's sound changes as before the counter alone (4年生 よねんせい, 4日間 よっかかん, 2人組 ふたりぐみ, 1日中
- * いちにちじゅう). 人前 keeps にん after 1 and 2 (一人前 いちにんまえ).
+ * A counter of the list with more after it in one word of the dictionary (年生, 人前, 時半, 日間, 人組; 日中 and 人用
+ * after a number, which the dictionary reads にっちゅう and じんよう): read as that counter with the rest as the
+ * dictionary reads it, so the number's sound changes as before the counter alone (4年生 よねんせい, 4日間 よっかかん,
+ * 2人組 ふたりぐみ, 1日中 いちにちじゅう, 1人用 ひとりよう). 人前 keeps にん after 1 and 2 (一人前 いちにんまえ).
  */
 function leadingCounter(a: Token): Counter | null {
   const counter = COUNTERS[a.surface[0]!];
   if (!counter || a.surface.length < 2) return null;
-  const reading = a.surface === "日中" ? "にちじゅう" : toHiragana(a.reading ?? "");
-  if (!(a.pos?.startsWith("名詞,接尾,助数詞") || a.surface === "日中") || !reading.startsWith(counter.reading))
+  const reading = COUNTER_WORDS[a.surface] ?? toHiragana(a.reading ?? "");
+  if (!(a.pos?.startsWith("名詞,接尾,助数詞") || COUNTER_WORDS[a.surface]) || !reading.startsWith(counter.reading))
     return null;
   const tail = reading.slice(counter.reading.length);
-  const own =
-    counter.own && a.surface !== "人前"
-      ? Object.fromEntries(Object.entries(counter.own).map(([n, whole]) => [n, whole + tail]))
-      : undefined;
-  return { ...counter, reading, own };
+  return a.surface === "人前" ? { ...counter, reading, own: undefined } : withTail(counter, reading, tail);
+}
+
+/** A counter of time with 中 after it: the whole time, じゅう (1年中 いちねんじゅう, 一晩中 ひとばんじゅう). */
+function throughout(tokens: Token[], found: CounterAt): CounterAt {
+  const after = tokens[found.next];
+  if (
+    after?.surface !== "中" ||
+    !joined(tokens[found.next - 1], after) ||
+    !/^(日|年|晩|週間|年間)$/.test(found.surface)
+  )
+    return found;
+  const reading = found.counter.reading + "じゅう";
+  return { surface: found.surface + "中", next: found.next + 1, counter: withTail(found.counter, reading, "じゅう") };
 }
 
 /** 千 is read せん alone and いっせん when its 一 is written (一千円 いっせんえん, 一千万人 いっせんまんにん). */
@@ -297,12 +319,7 @@ const digitsValue = (s: string) => Number(s.replace(/[０-９]/g, (c) => String.
  * The first of the month (一日, 1日 after a month or before a day of the week in brackets: 4月1日, 1日（水） ついたち),
  * or the number read with its counter.
  */
-const readDay = (
-  tokens: Token[],
-  i: number,
-  n: number,
-  counter: { surface: string; next: number; counter: Counter },
-) =>
+const readDay = (tokens: Token[], i: number, n: number, counter: CounterAt) =>
   counter.surface === "日" && n === 1 && (afterMonth(tokens, i) || bracketedDay(tokens, counter.next))
     ? "ついたち"
     : readCount(n, counter.counter);
@@ -377,18 +394,9 @@ function kanjiNumber(tokens: Token[], i: number): Read {
   if (n === null) return null;
   const counter = counterAt(tokens, run.next);
   if (counter && joined(tokens[run.next - 1]!, tokens[run.next]!)) {
-    let surface = run.surface + counter.surface;
-    let reading = oneWritten(run.surface, readDay(tokens, i, n, counter));
-    let next = counter.next;
-    // 一日中, 一年中: the whole time (じゅう)
-    const after = tokens[next];
-    if (after?.surface === "中" && joined(tokens[next - 1]!, after) && /^(日|年|晩|週間|年間)$/.test(counter.surface)) {
-      if (counter.surface === "日" && n === 1) reading = "いちにち";
-      surface += "中";
-      reading += "じゅう";
-      next++;
-    }
-    return { tokens: [{ start: t.start, surface, reading, pos: "名詞,数" }], next };
+    const surface = run.surface + counter.surface;
+    const reading = oneWritten(run.surface, readDay(tokens, i, n, counter));
+    return { tokens: [{ start: t.start, surface, reading, pos: "名詞,数" }], next: counter.next };
   }
   if (run.next === i + 1) return null;
   const reading = oneWritten(run.surface, numberReading(n));

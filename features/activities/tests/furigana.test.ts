@@ -483,6 +483,12 @@ describe("numbers, counters and words read from their neighbours", () => {
     ["4人前", ["4人前=よにんまえ"]],
     ["1人前", ["人前=にんまえ"]],
     ["1日中", ["日中=にちじゅう"]],
+    // 人用 and a time with 中 after it: the dictionary's じんよう and the suffix ちゅう were read before
+    ["1人用のテント", ["1人用=ひとりよう"]],
+    ["3人用", ["人用=にんよう"]],
+    ["1年中あたたかい", ["年中=ねんじゅう"]],
+    ["1晩中", ["1晩中=ひとばんじゅう"]],
+    ["一晩中", ["一晩中=ひとばんじゅう"]],
   ] as const)("%s", async (text, expected) => {
     expect(await readingsOf(text)).toEqual(expected);
   });
