@@ -16,7 +16,7 @@ import { joined, LIST_SEPARATOR, type Token } from "./furigana-token";
  *   dictionary's かたり is 語り, written with り), 日本 にほん (the dictionary says にっぽん; both are right, にほん
  *   is the one schools teach first), 琴 こと (琴を弾く; the dictionary's きん is the instrument's name in compounds),
  *   辺 へん (この辺, 辺の長さ; the dictionary's あたり is written 辺り), 負 ふ (負の数; まけ is written 負け), 仮名
- *   かな (送り仮名 がな; the dictionary's かめい is a pen name), and no reading beginning with づ or ぢ (図形 ずけい)
+ *   かな (送り仮名 がな; the dictionary's かめい is a pen name), 百歳 ひゃくさい (the dictionary's ももとせ), and no reading beginning with づ or ぢ (図形 ずけい)
  *   unless it is voiced after a word (米|作り こめづくり);
  * - a word read from the words around it: ある種 しゅ, この種の and その種の しゅ (a kind; この種は stays たね), 年 ねん
  *   before に and a count at a clause's start (年に一回; the dictionary's とし, and 彼の年に stays とし), 的 まと after a
@@ -115,6 +115,8 @@ const RULES: Record<string, Rule> = {
       : null,
   // rice, where the analyser took America (べい) for it: 米作り, 米づくり, 米の生産 (the US is 米国の)
   米: (t, _before, after) => (t.reading === "ベイ" && /^(作り|づくり|の)$/.test(after?.surface ?? "") ? "こめ" : null),
+  // a hundred years old (百歳まで生きる): the dictionary's ももとせ is a poem's hundred years
+  百歳: (t) => (t.reading === "モモトセ" ? "ひゃくさい" : null),
   // negative (負の数, 負の向き): まけ is written 負け
   負: (t, _before, after) => (t.reading === "マケ" && !after?.surface.startsWith("け") ? "ふ" : null),
   // a number in mathematics: 正の数, 負の数, 正負の数

@@ -354,6 +354,8 @@ describe("numbers, counters and words read from their neighbours", () => {
     ["何人いますか", "何人=なんにん"],
     ["八日に", "八日=ようか"],
     ["二十日に", "二十日=はつか"],
+    ["二十歳になる", "二十歳=はたち"],
+    ["百歳まで生きる", "百歳=ひゃくさい"],
     ["一日中", "一日中=いちにちじゅう"],
     ["四時に", "四時=よじ"],
     ["九時に", "九時=くじ"],
@@ -488,6 +490,8 @@ describe("numbers, counters and words read from their neighbours", () => {
     ["3人用", ["人用=にんよう"]],
     ["1年中あたたかい", ["年中=ねんじゅう"]],
     ["1晩中", ["1晩中=ひとばんじゅう"]],
+    ["20歳の誕生日", ["20歳=はたち", "誕生=たんじょう", "日=び"]],
+    ["12歳", ["歳=さい"]],
     ["一晩中", ["一晩中=ひとばんじゅう"]],
   ] as const)("%s", async (text, expected) => {
     expect(await readingsOf(text)).toEqual(expected);
