@@ -22,7 +22,8 @@ import { joined, LIST_SEPARATOR, type Token } from "./furigana-token";
  *   before に and a count at a clause's start (年に一回; the dictionary's とし, and 彼の年に stays とし), 的 まと after a
  *   particle (議論の的, で的に; the dictionary's suffix てき), 角 かく before the letters naming an angle (角A, where the
  *   analyser guessed a name すみ) and かど before を, で or に and 曲がる (角を曲がる), 数 すう after 正の, 負の (正の数),
- *   米 こめ before 作り and の, where the analyser read the United States (べい);
+ *   値 あたい after の and before を求める (xの値, 問題の値自体; 値が上がる stays ね), 米 こめ before 作り and の,
+ *   where the analyser read the United States (べい);
  * - one of two common readings, the one a text for students means more often, marked for the teacher to check
  *   (MARKED): 金 alone before が, を or で かね (金がかかる, 金を払う; 金は, 金の, 金や銀 stay きん, and the analyser's
  *   name キム is きん in a list: 金・銀・銅), 身体 alone からだ (身体を動かす; しんたい in formal texts), 弦 げん (the
@@ -115,6 +116,12 @@ const RULES: Record<string, Rule> = {
       : null,
   // rice, where the analyser took America (べい) for it: 米作り, 米づくり, 米の生産 (the US is 米国の)
   米: (t, _before, after) => (t.reading === "ベイ" && /^(作り|づくり|の)$/.test(after?.surface ?? "") ? "こめ" : null),
+  // a value in mathematics (xの値, 比の値, 値を求める): ね is a price (値が上がる, 値札)
+  値: (t, before, after, then) =>
+    t.reading === "ネ" &&
+    (before?.surface === "の" || (after?.surface === "を" && /^(求|代入)/.test(then?.surface ?? "")))
+      ? "あたい"
+      : null,
   // a hundred years old (百歳まで生きる): the dictionary's ももとせ is a poem's hundred years
   百歳: (t) => (t.reading === "モモトセ" ? "ひゃくさい" : null),
   // negative (負の数, 負の向き): まけ is written 負け
