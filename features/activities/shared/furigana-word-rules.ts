@@ -24,6 +24,8 @@ import { joined, LIST_SEPARATOR, type Token } from "./furigana-token";
  *   analyser guessed a name すみ) and かど before を, で or に and 曲がる (角を曲がる), 数 すう after 正の, 負の (正の数),
  *   値 あたい after の and before を求める (xの値, 問題の値自体; 値が上がる stays ね), 米 こめ before 作り and の,
  *   where the analyser read the United States (べい);
+ * - a verb in every form, from the words before it (VERBS): 抱 いだ after a feeling (夢を抱く) and だ otherwise,
+ *   留まる とどまる but とまる after 目に;
  * - one of two common readings, the one a text for students means more often, marked for the teacher to check
  *   (MARKED): 金 alone before が, を or で かね (金がかかる, 金を払う; 金は, 金の, 金や銀 stay きん, and the analyser's
  *   name キム is きん in a list: 金・銀・銅), 身体 alone からだ (身体を動かす; しんたい in formal texts), 弦 げん (the
@@ -36,7 +38,11 @@ export function wordRule(
   then?: Token,
   earlier?: Token,
 ): Token {
-  const reading = RULES[t.surface]?.(t, before, after, then, earlier) ?? nihon(t) ?? modernKana(t, before);
+  const reading =
+    RULES[t.surface]?.(t, before, after, then, earlier) ??
+    (pos(t, "動詞") ? VERBS[t.surface[0]!]?.(t, before, after, then, earlier) : null) ??
+    nihon(t) ??
+    modernKana(t, before);
   if (reading) return MARKED.has(t.surface) ? { ...t, reading, guess: true } : { ...t, reading };
   const on = compoundReading(t, before, after);
   return on ? { ...t, reading: on, guess: true } : t;
@@ -167,6 +173,32 @@ const RULES: Record<string, Rule> = {
       (after!.surface === "を" && /^[張通]/.test(then?.surface ?? ""));
     if (will) return "が";
     return /^[がの]$/.test(after!.surface) ? null : "われ";
+  },
+};
+
+/** What one holds in the heart, いだく (夢を抱く, 疑問を抱きつつ); in one's arms it is だく (子どもを抱く). */
+const FELT =
+  /^(夢|希望|大志|疑問|疑い|不安|不満|憂い|恋心|好意|敬意|関心|興味|期待|感情|印象|野望|野心|思い|想い|誇り|憧れ|危機感|劣等感|反感|恐怖|コンプレックス)$/;
+
+/**
+ * Verbs, by their first kanji, in every form (抱く, 抱い, 抱き, 抱け), where the dictionary reads each form its own way:
+ * 抱 いだ after a feeling and を, or after 胸に (夢を抱く, 胸に抱いた), and だ otherwise (花を抱き, 抱かせて); 留まる
+ * とどまる (その場に留まる, 知られるに留まる) but after 目に, 気に, 心に, 耳に とまる (目に留まる).
+ */
+const VERBS: Record<string, Rule> = {
+  抱: (t, before, _after, _then, earlier) => {
+    const rest = /^イ?ダ(.*)$/.exec(t.reading ?? "")?.[1];
+    if (rest === undefined) return null;
+    const felt =
+      (before?.surface === "を" && FELT.test(earlier?.surface ?? "")) ||
+      (before?.surface === "に" && earlier?.surface === "胸");
+    return (felt ? "イダ" : "ダ") + rest;
+  },
+  留: (t, before, _after, _then, earlier) => {
+    const rest = /^ト(?:ド)?マ(.*)$/.exec(t.reading ?? "")?.[1];
+    if (rest === undefined || !t.surface.startsWith("留ま")) return null;
+    const noticed = before?.surface === "に" && /^(目|気|心|耳)$/.test(earlier?.surface ?? "");
+    return (noticed ? "トマ" : "トドマ") + rest;
   },
 };
 
