@@ -10,7 +10,7 @@ import { joined, LIST_SEPARATOR, type Token } from "./furigana-token";
  * - a suffix after a name: 家 け (織田家, ヴァレンシュタイン家; いえ when it stands alone: むしろ家に), 基 き after a
  *   katakana word (カルボニル基), 湖 こ after a noun (インレー湖, ダム湖), 鬼 き after a kanji noun (殺人鬼);
  * - the second noun of a compound the dictionary lacks, voiced as spoken (rendaku): 会社 がいしゃ (石油会社),
- *   小屋 ごや (犬小屋);
+ *   小屋 ごや (犬小屋); 筋 after a common noun a muscle, きん (内臓筋; 堺筋 stays すじ);
  * - a kanji read natively inside a Sino-Japanese compound: its on reading (furigana-compound-rules.ts);
  * - a word alone: 他 ほか (他の人: the official kanji table has both ほか and た, the dictionary only た), 語 ご (the
  *   dictionary's かたり is 語り, written with り), 日本 にほん (the dictionary says にっぽん; both are right, にほん
@@ -127,6 +127,16 @@ const RULES: Record<string, Rule> = {
     t.reading === "ネ" &&
     (before?.surface === "の" || (after?.surface === "を" && /^(求|代入)/.test(then?.surface ?? "")))
       ? "あたい"
+      : null,
+  // a muscle named by a compound the dictionary lacks (内臓筋, 皮筋) after a common noun: the native compounds (道筋,
+  // 背筋) are its words, never cut, and a street after a place keeps すじ (堺筋)
+  筋: (t, before) =>
+    t.reading === "スジ" &&
+    pos(t, "名詞,接尾") &&
+    joined(before, t) &&
+    KANJI.test(before.surface) &&
+    pos(before, "名詞,一般")
+      ? "きん"
       : null,
   // a hundred years old (百歳まで生きる): the dictionary's ももとせ is a poem's hundred years
   百歳: (t) => (t.reading === "モモトセ" ? "ひゃくさい" : null),
