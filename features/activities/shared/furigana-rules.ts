@@ -6,9 +6,9 @@ import { bracketedDay, weekday } from "./furigana-weekday-rules";
 /**
  * Readings the dictionary gets wrong by itself, fixed from the words around them: numbers in kanji and
  * their counters (六百 ろっぴゃく, 一本 いっぽん, 三本 さんぼん, 一人 ひとり, 八日 ようか, 一日中 いちにちじゅう,
- * 二十歳 はたち, 何人 なんにん, and a counter of the dictionary: 一隻 いっせき), numbers in digits and their counters (digitCount),
- * dates and days of the week (afterMonth, furigana-weekday-rules.ts), 何 before a d, n or t sound or a kanji noun
- * (なんの, 何世紀), and words read from their neighbours (furigana-word-rules.ts).
+ * 二十歳 はたち, 何人 なんにん, and a counter of the dictionary: 一隻 いっせき), numbers in digits and their counters
+ * (digitCount), dates and days of the week (afterMonth, furigana-weekday-rules.ts), 何 before a d, n or t sound or a
+ * kanji noun (なんの, 何世紀), and words read from their neighbours (furigana-word-rules.ts).
  * Pure: tokens in, tokens out (a number and its counter become one token, read by rule; a number in digits keeps its
  * tokens when the ruby goes over the counter alone).
  */

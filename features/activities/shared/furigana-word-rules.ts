@@ -16,8 +16,8 @@ import { joined, LIST_SEPARATOR, type Token } from "./furigana-token";
  *   dictionary's かたり is 語り, written with り), 日本 にほん (the dictionary says にっぽん; both are right, にほん
  *   is the one schools teach first), 琴 こと (琴を弾く; the dictionary's きん is the instrument's name in compounds),
  *   辺 へん (この辺, 辺の長さ; the dictionary's あたり is written 辺り), 負 ふ (負の数; まけ is written 負け), 仮名
- *   かな (送り仮名 がな; the dictionary's かめい is a pen name), 百歳 ひゃくさい (the dictionary's ももとせ), and no reading beginning with づ or ぢ (図形 ずけい)
- *   unless it is voiced after a word (米|作り こめづくり);
+ *   かな (送り仮名 がな; the dictionary's かめい is a pen name), 百歳 ひゃくさい (the dictionary's ももとせ), and no
+ *   reading beginning with づ or ぢ (図形 ずけい) unless it is voiced after a word (米|作り こめづくり);
  * - a word read from the words around it: ある種 しゅ, この種の and その種の しゅ (a kind; この種は stays たね), 年 ねん
  *   before に and a count at a clause's start (年に一回; the dictionary's とし, and 彼の年に stays とし), 的 まと after a
  *   particle (議論の的, で的に; the dictionary's suffix てき), 角 かく before the letters naming an angle (角A, where the
@@ -192,8 +192,9 @@ const FELT =
 
 /**
  * Verbs, by their first kanji, in every form (抱く, 抱い, 抱き, 抱け), where the dictionary reads each form its own way:
- * 抱 いだ after a feeling and を, or after 胸に (夢を抱く, 胸に抱いた), and だ otherwise (花を抱き, 抱かせて); 留まる
- * とどまる (その場に留まる, 知られるに留まる) but after 目に, 気に, 心に, 耳に とまる (目に留まる).
+ * 抱 いだ after a feeling and を, or after 胸に (夢を抱く, 胸に抱いた), and だ otherwise (花を抱き, 抱かせて); 見出す
+ * みいだす in every form (the dictionary's 見出せ ミダセ; the noun 見出し stays みだし); 留まる とどまる (その場に留まる,
+ * 知られるに留まる) but after 目に, 気に, 心に, 耳に とまる (目に留まる).
  */
 const VERBS: Record<string, Rule> = {
   抱: (t, before, _after, _then, earlier) => {
@@ -204,6 +205,7 @@ const VERBS: Record<string, Rule> = {
       (before?.surface === "に" && earlier?.surface === "胸");
     return (felt ? "イダ" : "ダ") + rest;
   },
+  見: (t) => (t.surface.startsWith("見出") && t.reading?.startsWith("ミダ") ? "ミイダ" + t.reading.slice(2) : null),
   留: (t, before, _after, _then, earlier) => {
     const rest = /^ト(?:ド)?マ(.*)$/.exec(t.reading ?? "")?.[1];
     if (rest === undefined || !t.surface.startsWith("留ま")) return null;
