@@ -6,9 +6,10 @@ import { bracketedDay, weekday } from "./furigana-weekday-rules";
 /**
  * Readings the dictionary gets wrong by itself, fixed from the words around them: numbers in kanji and
  * their counters (六百 ろっぴゃく, 一本 いっぽん, 三本 さんぼん, 一人 ひとり, 八日 ようか, 一日中 いちにちじゅう,
- * 二十歳 はたち, 何人 なんにん, and a counter of the dictionary: 一隻 いっせき), numbers in digits and their counters
- * (digitCount), dates and days of the week (afterMonth, furigana-weekday-rules.ts), 何 before a d, n or t sound or a
- * kanji noun (なんの, 何世紀), and words read from their neighbours (furigana-word-rules.ts).
+ * 二十歳 はたち, 何人 なんにん, 十七音 じゅうしちおん, and a counter of the dictionary: 一隻 いっせき), a haiku's 五七五
+ * ごしちご (syllables), numbers in digits and their counters (digitCount), dates and days of the week (afterMonth,
+ * furigana-weekday-rules.ts), 何 before a d, n or t sound or a kanji noun (なんの, 何世紀), and words read from their
+ * neighbours (furigana-word-rules.ts).
  * Pure: tokens in, tokens out (a number and its counter become one token, read by rule; a number in digits keeps its
  * tokens when the ruby goes over the counter alone).
  */
@@ -160,6 +161,7 @@ export const COUNTERS: Record<string, Counter> = {
   名: { reading: "めい" },
   倍: { reading: "ばい" },
   問: { reading: "もん" },
+  音: { reading: "おん", shichi: true },
   号: { reading: "ごう" },
   章: { reading: "しょう" },
   頁: { reading: "ぺーじ" },
@@ -403,6 +405,32 @@ function kanjiNumber(tokens: Token[], i: number): Read {
   return { tokens: [{ start: t.start, surface: run.surface, reading, pos: "名詞,数" }], next: run.next };
 }
 
+/**
+ * The lines of a haiku or a tanka counted in syllables, 五七五, 五・七・五, 五七五七七: 七 is しち there (ごしちご),
+ * where a number alone is なな. Both 五 and 七, three of them at least, nothing numeral joined before.
+ */
+function syllables(tokens: Token[], i: number): Read {
+  const before = tokens[i - 1];
+  if (!/^[五七]+$/.test(tokens[i]!.surface) || (before && joined(before, tokens[i]!) && isNumeral(before))) return null;
+  let j = i;
+  let counted = "";
+  while (j < tokens.length) {
+    const t = tokens[j]!;
+    const numeral = /^[五七]+$/.test(t.surface) && (j === i || joined(tokens[j - 1], t));
+    const dot = t.surface === "・" && joined(tokens[j - 1], t) && /^[五七]+$/.test(tokens[j + 1]?.surface ?? "");
+    if (!numeral && !dot) break;
+    if (numeral) counted += t.surface;
+    j++;
+  }
+  if (counted.length < 3 || !counted.includes("五") || !counted.includes("七")) return null;
+  if (tokens[j] && joined(tokens[j - 1], tokens[j]) && isNumeral(tokens[j]!)) return null;
+  const read = (t: Token): Token =>
+    t.surface === "・"
+      ? t
+      : { ...t, reading: [...t.surface].map((c) => (c === "五" ? "ご" : "しち")).join(""), pos: "名詞,数" };
+  return { tokens: tokens.slice(i, j).map(read), next: j };
+}
+
 const one = (token: Token | null, i: number, length = 1): Read =>
   token ? { tokens: [token], next: i + length } : null;
 /** The rules that read a token with its neighbours, in order: the first that reads it wins. */
@@ -411,6 +439,7 @@ const READ_AT: ((tokens: Token[], i: number) => Read)[] = [
   (tokens, i) => one(everyone(tokens, i), i, 2),
   (tokens, i) => one(weekday(tokens, i), i),
   digitCount,
+  syllables,
   kanjiNumber,
 ];
 

@@ -355,6 +355,7 @@ describe("numbers, counters and words read from their neighbours", () => {
     ["八日に", "八日=ようか"],
     ["二十日に", "二十日=はつか"],
     ["二十歳になる", "二十歳=はたち"],
+    ["俳句は十七音", "十七音=じゅうしちおん"],
     ["百歳まで生きる", "百歳=ひゃくさい"],
     ["一日中", "一日中=いちにちじゅう"],
     ["四時に", "四時=よじ"],
@@ -521,6 +522,12 @@ describe("numbers, counters and words read from their neighbours", () => {
     expect(await readingsOf("1日（水）に")).toEqual(["1日=ついたち", "水=すい"]);
     expect(await readingsOf("一日(月)")).toEqual(["一日=ついたち", "月=げつ"]);
     expect(await readingsOf("1日に3回")).toContain("日=にち");
+  });
+  it("the syllables of a haiku or tanka: 七 read しち (五七五, 五・七・五, 五七五七七); a number alone keeps なな", async () => {
+    expect(await readingsOf("五七五のリズム")).toEqual(["五=ご", "七=しち", "五=ご"]);
+    expect(await readingsOf("五・七・五")).toEqual(["五=ご", "七=しち", "五=ご"]);
+    expect(await readingsOf("五七五七七")).toEqual(["五=ご", "七=しち", "五=ご", "七=しち", "七=しち"]);
+    expect(await readingsOf("五十七")).toEqual(["五十七=ごじゅうなな"]);
   });
   it("days of the week in a list: 月・水・金 げつ・すい・きん; a day alone keeps its word's reading", async () => {
     expect(await readingsOf("月・水・金")).toEqual(["月=げつ", "水=すい", "金=きん"]);
