@@ -35,27 +35,27 @@ test.describe("automatic furigana", () => {
     await signInAs(page, teacher.email!, TEST_PASSWORD);
     await page.goto(editUrl(activity.id));
 
-    await page.locator('input[name="title"]').fill("東さんと東京で食べる");
+    await page.locator('input[name="title"]').fill("東さんと渋谷で食べる");
     await expect(page.getByTestId("furigana-suggest-button")).toHaveText("ふりがなを提案");
     await page.getByTestId("furigana-suggest-button").focus();
     await page.keyboard.press("Enter");
     const rows = page.getByTestId("furigana-row");
     await expect(rows).toHaveCount(3, { timeout: 30_000 });
-    expect(await rows.evaluateAll((els) => els.map((e) => e.getAttribute("data-base")))).toEqual(["東", "東京", "食"]);
+    expect(await rows.evaluateAll((els) => els.map((e) => e.getAttribute("data-base")))).toEqual(["東", "渋谷", "食"]);
     const reading = (base: string) =>
       page.locator(`[data-testid="furigana-row"][data-base="${base}"] input.furigana-reading`);
     await expect(reading("東")).toHaveValue("あずま");
-    await expect(reading("東京")).toHaveValue("とうきょう");
+    await expect(reading("渋谷")).toHaveValue("しぶや");
     await expect(reading("食")).toHaveValue("た");
     await expect(page.getByTestId("furigana-proposals").locator('input[type="checkbox"]:not(:checked)')).toHaveCount(0);
-    // 東京, a proper noun, is the analyser's guess: marked for the teacher; the roster's name and 食 are not
+    // 渋谷, a proper noun, is the analyser's guess: marked for the teacher; the roster's name and 食 are not
     const marks = page.getByTestId("furigana-check");
     await expect(marks).toHaveCount(1);
     await expect(
-      page.locator('[data-testid="furigana-row"][data-base="東京"] [data-testid="furigana-check"]'),
+      page.locator('[data-testid="furigana-row"][data-base="渋谷"] [data-testid="furigana-check"]'),
     ).toHaveText("要確認");
     // the guessed reading's box is outlined in amber, the others are not
-    await expect(reading("東京")).toHaveCSS("border-color", "rgb(201, 138, 0)");
+    await expect(reading("渋谷")).toHaveCSS("border-color", "rgb(201, 138, 0)");
     await expect(reading("食")).not.toHaveCSS("border-color", "rgb(201, 138, 0)");
     await page.getByTestId("furigana-proposals").scrollIntoViewIfNeeded();
     await page.screenshot({ path: test.info().outputPath("furigana-check.png") });
@@ -68,27 +68,27 @@ test.describe("automatic furigana", () => {
     );
 
     // the teacher corrects one reading and applies with Enter
-    await reading("東京").fill("ひがしきょう");
+    await reading("渋谷").fill("しぶたに");
     await page.keyboard.press("Enter");
-    await expect(page.locator('input[name="title"]')).toHaveValue("|東(あずま)さんと|東京(ひがしきょう)で|食(た)べる");
+    await expect(page.locator('input[name="title"]')).toHaveValue("|東(あずま)さんと|渋谷(しぶたに)で|食(た)べる");
     await page.getByTestId("save-order").click();
     await expectNotification(page, "保存しました");
     expect((await e2eDb().activity.findUniqueOrThrow({ where: { id: activity.id } })).title).toBe(
-      "|東(あずま)さんと|東京(ひがしきょう)で|食(た)べる",
+      "|東(あずま)さんと|渋谷(しぶたに)で|食(た)べる",
     );
 
     // what students see of that title, in each display language
     const preview = `/dashboard/teacher/activities/preview/${activity.id}`;
     await page.goto(preview);
-    await expect(page.locator("h1")).toHaveText("東さんと東京で食べる");
+    await expect(page.locator("h1")).toHaveText("東さんと渋谷で食べる");
     await expect(page.getByText("要確認")).toHaveCount(0);
     await setLanguage(page, "ja-kana");
     await page.goto(preview);
-    await expect(page.locator("h1")).toHaveText("あずまさんとひがしきょうでたべる");
+    await expect(page.locator("h1")).toHaveText("あずまさんとしぶたにでたべる");
     await setLanguage(page, "ja-ruby");
     await page.goto(preview);
     await expect(page.locator("h1 ruby")).toHaveCount(3);
-    await expect(page.locator("h1 rt")).toHaveText(["あずま", "ひがしきょう", "た"]);
+    await expect(page.locator("h1 rt")).toHaveText(["あずま", "しぶたに", "た"]);
   });
 
   test("a text without kanji says so; a student, another site and an oversized text are refused", async ({

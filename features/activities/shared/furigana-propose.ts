@@ -1,6 +1,7 @@
 import { alignReading, hasKanji, isKana } from "./furigana-align";
 import { textSpans, type TextSpan } from "./furigana-spans";
 import { CURRICULUM_FIGURES } from "./furigana-figures";
+import { CURRICULUM_PLACES } from "./furigana-places";
 import { applyReadingRules } from "./furigana-rules";
 import type { Token } from "./furigana-token";
 
@@ -81,8 +82,8 @@ const guessed = (t: Token) =>
   t.unknown === true || t.guess === true || (GUESSED_POS.test(t.pos ?? "") && !t.pos!.startsWith("名詞,接尾,助数詞"));
 
 /**
- * A listed reading: a roster name (its parts), a word of the school's list, or a person of the curriculum
- * (furigana-figures.ts, shown as the dictionary's); `whole` only where the analyser cut a word or run.
+ * A listed reading: a roster name (its parts), a word of the school's list, or a person or place of the curriculum
+ * (furigana-figures.ts, furigana-places.ts, shown as the dictionary's); `whole` only where the analyser cut a word or run.
  */
 interface Listed {
   surface: string;
@@ -93,8 +94,11 @@ interface Listed {
 
 const surfaceOf = (n: NameEntry) => n.parts.map((p) => p.base).join("");
 
-/** The people of the curriculum as listed names, made once: a one-word name (行基) only where the analyser's words start and end, not inside 進行基準. */
-const FIGURES: Listed[] = CURRICULUM_FIGURES.map((n) => ({
+/**
+ * The people and places of the curriculum as listed names, made once: a one-word name (行基, 青森県) only where the
+ * analyser's words start and end, not inside 進行基準.
+ */
+const CURRICULUM: Listed[] = [...CURRICULUM_FIGURES, ...CURRICULUM_PLACES.map((w) => ({ parts: [w] }))].map((n) => ({
   surface: surfaceOf(n),
   parts: n.parts,
   source: "dictionary" as const,
@@ -110,7 +114,7 @@ function listedOf(names: NameEntry[], words: WordEntry[]): Listed[] {
       whole: n.parts.length < 2,
     })),
     ...words.map((w) => ({ surface: w.base, parts: [w], source: "school" as const, whole: true })),
-    ...FIGURES,
+    ...CURRICULUM,
   ];
   // longest first; at equal length a roster name before a word of the list before a person of the curriculum (a
   // stable sort)

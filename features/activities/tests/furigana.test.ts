@@ -684,19 +684,22 @@ describe("a reading that is not kana is never proposed", () => {
 
 describe("the proposals the analyser guessed are marked for the teacher", () => {
   it("unknown words, proper nouns, prefixes and suffixes: check; a common word and a counter read by rule: no mark", async () => {
-    const text = "田中さんは東京の小学校で三本の鉛筆と御茶を買った。";
+    // (東京, a place of the curriculum, is unmarked: furigana-places.ts)
+    const text = "田中さんは渋谷の小学校で三本の鉛筆と御茶を買った。";
     const marks = Object.fromEntries(proposeFurigana(text, await tokenizeMarkup(text)).map((p) => [p.base, p.check]));
-    expect(marks).toMatchObject({ 田中: true, 東京: true, 小学校: false, 三本: false, 鉛筆: false, 買: false });
+    expect(marks).toMatchObject({ 田中: true, 渋谷: true, 小学校: false, 三本: false, 鉛筆: false, 買: false });
     const unknown = proposeFurigana("𥝱", [{ start: 0, surface: "𥝱", reading: "ジョ", unknown: true }]);
     expect(unknown.map((p) => p.check)).toEqual([true]);
   });
 });
 
+/** The proposals for `text` as `base=reading`, `?` when marked, the source when not the dictionary. */
+const proposals = async (text: string, words: { base: string; reading: string }[] = [], roster = nameEntries([])) =>
+  proposeFurigana(text, await tokenizeMarkup(text), roster, words).map(
+    (p) => `${p.base}=${p.reading}${p.check ? "?" : ""}${p.source === "dictionary" ? "" : ` (${p.source})`}`,
+  );
+
 describe("the people the curriculum names (sixth-grade 社会)", () => {
-  const proposals = async (text: string, words: { base: string; reading: string }[] = [], roster = nameEntries([])) =>
-    proposeFurigana(text, await tokenizeMarkup(text), roster, words).map(
-      (p) => `${p.base}=${p.reading}${p.check ? "?" : ""}${p.source === "dictionary" ? "" : ` (${p.source})`}`,
-    );
   it("are read as the textbooks read them, unmarked, where the analyser guessed (卑弥呼 ひめこ, 小野|妹|子)", async () => {
     expect(await proposals("卑弥呼は")).toEqual(["卑弥呼=ひみこ"]);
     expect(await proposals("小野妹子が")).toEqual(["小野=おのの", "妹子=いもこ"]);
@@ -717,5 +720,23 @@ describe("the people the curriculum names (sixth-grade 社会)", () => {
     expect(await proposals("卑弥呼は", [{ base: "卑弥呼", reading: "ひめこ" }])).toEqual(["卑弥呼=ひめこ (school)"]);
     const roster = nameEntries([{ name: "徳川 家康", nameKana: "とくがわ いえやす" }]);
     expect(await proposals("徳川家康", [], roster)).toEqual(["徳川=とくがわ (roster)", "家康=いえやす (roster)"]);
+  });
+});
+
+describe("the places the curriculum names (the prefectures, fourth-grade 社会, and their capitals)", () => {
+  it("are read unmarked with their suffix, where the analyser marked the name and the suffix (青森(あおもり)? 県(けん)?)", async () => {
+    expect(await proposals("青森県のりんご")).toEqual(["青森県=あおもりけん"]);
+    expect(await proposals("北海道と沖縄県")).toEqual(["北海道=ほっかいどう", "沖縄県=おきなわけん"]);
+    expect(await proposals("京都府と大阪府")).toEqual(["京都府=きょうとふ", "大阪府=おおさかふ"]);
+    expect(await proposals("県庁所在地は札幌市")).toContain("札幌市=さっぽろし");
+    expect(await proposals("東京の小学校")).toContain("東京=とうきょう");
+  });
+  it("a name alone that can be another word keeps the analyser's reading (大分 だいぶ, 三重 marked); the school's word comes first", async () => {
+    expect(await proposals("大分疲れた")).toContain("大分=だいぶ");
+    expect(await proposals("大分県")).toEqual(["大分県=おおいたけん"]);
+    expect(await proposals("三重の塔")).toContain("三重=みえ?");
+    expect(await proposals("青森県", [{ base: "青森県", reading: "あをもりけん" }])).toEqual([
+      "青森県=あをもりけん (school)",
+    ]);
   });
 });
