@@ -7,9 +7,9 @@ import { bracketedDay, weekday } from "./furigana-weekday-rules";
  * Readings the dictionary gets wrong by itself, fixed from the words around them: numbers in kanji and
  * their counters (六百 ろっぴゃく, 一本 いっぽん, 三本 さんぼん, 一人 ひとり, 八日 ようか, 一日中 いちにちじゅう,
  * 二十歳 はたち, 何人 なんにん, 十七音 じゅうしちおん, and a counter of the dictionary: 一隻 いっせき), a haiku's 五七五
- * ごしちご (syllables), numbers in digits and their counters (digitCount), dates and days of the week (afterMonth,
- * furigana-weekday-rules.ts), 何 before a d, n or t sound or a kanji noun (なんの, 何世紀), and words read from their
- * neighbours (furigana-word-rules.ts).
+ * ごしちご (syllables), a note's value 四分音符 しぶ (noteValue), numbers in digits and their counters (digitCount),
+ * dates and days of the week (afterMonth, furigana-weekday-rules.ts), 何 before a d, n or t sound or a kanji noun
+ * (なんの, 何世紀), and words read from their neighbours (furigana-word-rules.ts).
  * Pure: tokens in, tokens out (a number and its counter become one token, read by rule; a number in digits keeps its
  * tokens when the ruby goes over the counter alone).
  */
@@ -431,6 +431,41 @@ function syllables(tokens: Token[], i: number): Read {
   return { tokens: tokens.slice(i, j).map(read), next: j };
 }
 
+/** A number and 分 as the analyser may cut them: one word (四分, 二分), or a number (四, 4) and the counter 分. */
+function numberAndBu(tokens: Token[], i: number): { surface: string; n: number; next: number } | null {
+  const t = tokens[i]!;
+  const word = /^([〇一二三四五六七八九十]+)分$/.exec(t.surface);
+  if (word) {
+    const n = numberValue(word[1]!);
+    return n === null ? null : { surface: t.surface, n, next: i + 1 };
+  }
+  const run = DIGITS.test(t.surface) ? { surface: t.surface, next: i + 1 } : isNumeral(t) ? numberRun(tokens, i) : null;
+  const bu = run && tokens[run.next];
+  if (!run || bu?.surface !== "分" || !joined(tokens[run.next - 1], bu)) return null;
+  const n = DIGITS.test(run.surface) ? digitsValue(run.surface) : numberValue(run.surface);
+  return n === null ? null : { surface: run.surface + "分", n, next: run.next + 1 };
+}
+
+/**
+ * A note's or a rest's value in music, 四分音符 しぶおんぷ, 二分音符 にぶおんぷ, 4分休符 しぶきゅうふ: the number read
+ * with 4 as し and 分 as ぶ (the dictionary and the counter rules say よんぷん, にぶん); 休|符 read as one word.
+ */
+function noteValue(tokens: Token[], i: number): Read {
+  const before = tokens[i - 1];
+  if (before && joined(before, tokens[i]!) && (isNumeral(before) || DIGITS.test(before.surface))) return null;
+  const value = numberAndBu(tokens, i);
+  const note = value && tokens[value.next];
+  if (!value || !note || !joined(tokens[value.next - 1], note) || value.n < 1) return null;
+  const rest =
+    note.surface === "休" && tokens[value.next + 1]?.surface === "符" && joined(note, tokens[value.next + 1]);
+  if (note.surface !== "音符" && note.surface !== "休符" && !rest) return null;
+  const reading = (value.n === 4 ? "し" : numberReading(value.n)) + "ぶ";
+  const read: Token[] = [{ start: tokens[i]!.start, surface: value.surface, reading, pos: "名詞,数" }];
+  if (!rest) return { tokens: read, next: value.next };
+  read.push({ start: note.start, surface: "休符", reading: "きゅうふ", pos: "名詞,一般" });
+  return { tokens: read, next: value.next + 2 };
+}
+
 const one = (token: Token | null, i: number, length = 1): Read =>
   token ? { tokens: [token], next: i + length } : null;
 /** The rules that read a token with its neighbours, in order: the first that reads it wins. */
@@ -438,6 +473,7 @@ const READ_AT: ((tokens: Token[], i: number) => Read)[] = [
   what,
   (tokens, i) => one(everyone(tokens, i), i, 2),
   (tokens, i) => one(weekday(tokens, i), i),
+  noteValue,
   digitCount,
   syllables,
   kanjiNumber,

@@ -23,7 +23,7 @@ import { joined, LIST_SEPARATOR, type Token } from "./furigana-token";
  *   particle (議論の的, で的に; the dictionary's suffix てき), 角 かく before the letters naming an angle (角A, where the
  *   analyser guessed a name すみ) and かど before を, で or に and 曲がる (角を曲がる), 数 すう after 正の, 負の (正の数),
  *   値 あたい after の and before を求める (xの値, 問題の値自体; 値が上がる stays ね), 米 こめ before 作り and の,
- *   where the analyser read the United States (べい);
+ *   where the analyser read the United States (べい), 付 ふ before 点 (付点音符), 逆 さか before 上がり (逆上がり);
  * - a verb in every form, from the words before it (VERBS): 抱 いだ after a feeling (夢を抱く) and だ otherwise,
  *   留まる とどまる but とまる after 目に;
  * - one of two common readings, the one a text for students means more often, marked for the teacher to check
@@ -138,6 +138,10 @@ const RULES: Record<string, Rule> = {
     pos(before, "名詞,一般")
       ? "きん"
       : null,
+  // a dotted note in music (付点音符): the dictionary's つけ is 付け
+  付: (t, _before, after) => (t.reading === "ツケ" && joined(t, after) && after!.surface === "点" ? "ふ" : null),
+  // the pull-over on the horizontal bar (逆上がり), where the analyser read the prefix ぎゃく
+  逆: (t, _before, after) => (joined(t, after) && after!.surface.startsWith("上が") ? "さか" : null),
   // a hundred years old (百歳まで生きる): the dictionary's ももとせ is a poem's hundred years
   百歳: (t) => (t.reading === "モモトセ" ? "ひゃくさい" : null),
   // negative (負の数, 負の向き): まけ is written 負け
