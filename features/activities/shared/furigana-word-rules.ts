@@ -203,7 +203,8 @@ const FELT =
 const VERBS: Record<string, Rule> = {
   抱: (t, before, _after, _then, earlier) => {
     const rest = /^イ?ダ(.*)$/.exec(t.reading ?? "")?.[1];
-    if (rest === undefined) return null;
+    // a compound verb is the dictionary's own word (抱きしめる, 抱き上げる だき)
+    if (rest === undefined || t.surface.length > 2) return null;
     const felt =
       (before?.surface === "を" && FELT.test(earlier?.surface ?? "")) ||
       (before?.surface === "に" && earlier?.surface === "胸");
