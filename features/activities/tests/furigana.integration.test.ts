@@ -30,7 +30,7 @@ describe("furigana from the real analyser and the real roster", () => {
       "方=ほう",
       "見=み",
     ]);
-    expect(shown(await suggestFurigana(school, "東京都に住んでいます"))).toEqual(["東京=とうきょう", "都=と", "住=す"]);
+    expect(shown(await suggestFurigana(school, "東京都に住んでいます"))).toEqual(["東京都=とうきょうと", "住=す"]);
     expect(shown(await suggestFurigana(school, "食べる"))).toEqual(["食=た"]);
     expect(await suggestFurigana(school, "ひらがなとABCと123")).toEqual([]);
     const text = "|先生(せんせい)の**方**を見て";
