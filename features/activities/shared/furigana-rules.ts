@@ -405,13 +405,18 @@ function kanjiNumber(tokens: Token[], i: number): Read {
   return { tokens: [{ start: t.start, surface: run.surface, reading, pos: "名詞,数" }], next: run.next };
 }
 
+/** The token at `i` continues a number joined before it (十|五, 1|6): a rule starting there would read half a number. */
+const inNumber = (tokens: Token[], i: number) => {
+  const before = tokens[i - 1];
+  return !!before && joined(before, tokens[i]) && (isNumeral(before) || DIGITS.test(before.surface));
+};
+
 /**
  * The lines of a haiku or a tanka counted in syllables, 五七五, 五・七・五, 五七五七七: 七 is しち there (ごしちご),
  * where a number alone is なな. Both 五 and 七, three of them at least, nothing numeral joined before.
  */
 function syllables(tokens: Token[], i: number): Read {
-  const before = tokens[i - 1];
-  if (!/^[五七]+$/.test(tokens[i]!.surface) || (before && joined(before, tokens[i]!) && isNumeral(before))) return null;
+  if (!/^[五七]+$/.test(tokens[i]!.surface) || inNumber(tokens, i)) return null;
   let j = i;
   let counted = "";
   while (j < tokens.length) {
@@ -451,8 +456,7 @@ function numberAndBu(tokens: Token[], i: number): { surface: string; n: number; 
  * with 4 as し and 分 as ぶ (the dictionary and the counter rules say よんぷん, にぶん); 休|符 read as one word.
  */
 function noteValue(tokens: Token[], i: number): Read {
-  const before = tokens[i - 1];
-  if (before && joined(before, tokens[i]!) && (isNumeral(before) || DIGITS.test(before.surface))) return null;
+  if (inNumber(tokens, i)) return null;
   const value = numberAndBu(tokens, i);
   const note = value && tokens[value.next];
   if (!value || !note || !joined(tokens[value.next - 1], note) || value.n < 1) return null;
