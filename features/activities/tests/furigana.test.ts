@@ -7,7 +7,7 @@ import { applyFurigana, proposeFurigana, type Token } from "@/features/activitie
 import { chunksOf, textSpans } from "@/features/activities/shared/furigana-spans";
 import { correctedWords, withoutRuby } from "@/features/activities/shared/furigana-words";
 import { DICTIONARY_DIR, tokenizeMarkup } from "@/features/activities/server/furigana-tokenizer";
-import { COUNTERS, countReading, numberReading, numberValue } from "@/features/activities/shared/furigana-rules";
+import { COUNTERS, countReading, numberReading, numberValue } from "@/features/activities/shared/furigana-counters";
 import { parseRichText } from "@/platform/richtext/parse";
 import { toPlainText } from "@/platform/richtext/plain";
 
