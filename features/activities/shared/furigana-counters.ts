@@ -79,7 +79,7 @@ export interface Counter {
   yo?: boolean;
   shichi?: boolean;
   ku?: boolean;
-  /** whole readings for some numbers (一人 ひとり) */
+  /** whole readings for some numbers (一人 ひとり), -1 for 何 (何重 いくえ) */
   own?: Record<number, string>;
   /** a native word (組 くみ): the number's sound never doubles before it (一組 いちくみ) */
   plain?: boolean;
@@ -138,7 +138,7 @@ export const COUNTERS: Record<string, Counter> = {
   校: { reading: "こう" },
   組: { reading: "くみ", plain: true },
   通り: { reading: "とおり", plain: true, own: { 1: "ひととおり", 2: "ふたとおり" } },
-  重: { reading: "じゅう", own: { 1: "ひとえ", 8: "やえ" } },
+  重: { reading: "じゅう", own: { 1: "ひとえ", 8: "やえ", [-1]: "いくえ" } },
   年: { reading: "ねん", yo: true },
   年間: { reading: "ねんかん", yo: true },
   時: { reading: "じ", yo: true, shichi: true, ku: true },
@@ -160,6 +160,7 @@ export const COUNTERS: Record<string, Counter> = {
   頁: { reading: "ぺーじ" },
   区: { reading: "く" },
   学期: { reading: "がっき" },
+  小節: { reading: "しょうせつ" },
   学年: { reading: "がくねん" },
 };
 

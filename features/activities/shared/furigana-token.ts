@@ -20,3 +20,15 @@ export const joined = (a: Token | undefined, b: Token | undefined): a is Token =
 
 /** What joins the words of a list: 金・銀・銅, 月、水、金, 月〜金. */
 export const LIST_SEPARATOR = /^[・、〜～]$/;
+
+/**
+ * A rule reading one word from its neighbours: the word, the one `before` it and the one `after`, `then` the word after
+ * `after` and `earlier` the word before `before`; the reading, or null to leave the word as it came.
+ */
+export type WordRule = (
+  t: Token,
+  before: Token | undefined,
+  after: Token | undefined,
+  then: Token | undefined,
+  earlier: Token | undefined,
+) => string | null;

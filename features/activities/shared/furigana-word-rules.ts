@@ -1,5 +1,6 @@
 import { compoundReading } from "./furigana-compound-rules";
-import { joined, LIST_SEPARATOR, type Token } from "./furigana-token";
+import { joined, LIST_SEPARATOR, type Token, type WordRule } from "./furigana-token";
+import { VERBS } from "./furigana-verb-rules";
 
 /**
  * One word read from its neighbours, where the dictionary's own reading is wrong there (the rules of
@@ -24,8 +25,12 @@ import { joined, LIST_SEPARATOR, type Token } from "./furigana-token";
  *   analyser guessed a name すみ) and かど before を, で or に and 曲がる (角を曲がる), 数 すう after 正の, 負の (正の数),
  *   値 あたい after の and before を求める (xの値, 問題の値自体; 値が上がる stays ね), 米 こめ before 作り and の,
  *   where the analyser read the United States (べい), 付 ふ before 点 (付点音符), 逆 さか before 上がり (逆上がり);
- * - a verb in every form, from the words before it (VERBS): 抱 いだ after a feeling (夢を抱く) and だ otherwise,
- *   留まる とどまる but とまる after 目に;
+ * - a verb in every form, from the words before it (furigana-verb-rules.ts): 抱 いだ after a feeling (夢を抱く) and だ
+ *   otherwise, 留まる とどまる but とまる after 目に, 割る わる, 描く かく after a picture (絵を描く);
+ * - words the analyser cut or took for a name: 雄 alone おす (雄の体), 河原 かわら (河原さん stays), 吉 alone きち,
+ *   右腕 みぎうで (右腕投手 stays うわん), 一つ上 うえ and 一つ下 した, 数多く かず, 籠もる こ, 力尽く ずく, その間 and
+ *   この間 あいだ, 替え after a verb かえ (架け替え), 仕掛け after a noun じかけ, 目 after a katakana name もく (サル目);
+ * - words the dictionary reads wrong wherever they stand (SLIPS): 男達 おとこたち, 堪能 たんのう, 蓮根 れんこん;
  * - one of two common readings, the one a text for students means more often, marked for the teacher to check
  *   (MARKED): 金 alone before が, を or で かね (金がかかる, 金を払う; 金は, 金の, 金や銀 stay きん, and the analyser's
  *   name キム is きん in a list: 金・銀・銅), 身体 alone からだ (身体を動かす; しんたい in formal texts), 弦 げん (the
@@ -41,21 +46,13 @@ export function wordRule(
   const reading =
     RULES[t.surface]?.(t, before, after, then, earlier) ??
     (pos(t, "動詞") ? VERBS[t.surface[0]!]?.(t, before, after, then, earlier) : null) ??
+    slip(t) ??
     nihon(t) ??
     modernKana(t, before);
   if (reading) return MARKED.has(t.surface) ? { ...t, reading, guess: true } : { ...t, reading };
   const on = compoundReading(t, before, after);
   return on ? { ...t, reading: on, guess: true } : t;
 }
-
-/** `then`: the word after `after`; `earlier`: the word before `before`. */
-type Rule = (
-  t: Token,
-  before: Token | undefined,
-  after: Token | undefined,
-  then: Token | undefined,
-  earlier: Token | undefined,
-) => string | null;
 
 /** Words whose rule picks one of two common readings: the proposal is marked 「要確認」. */
 const MARKED = new Set(["金", "身体", "弦", "我"]);
@@ -76,7 +73,26 @@ const aloneBeforeParticle = (t: Token, before: Token | undefined, after: Token |
 /** A count: a number (二, 1, 何) or a word of a number and a counter of times (一回, 数回, 一度); not 数学, 十分. */
 const count = (t: Token) => pos(t, "名詞,数") || /^[一二三四五六七八九十何数幾][回度日週月年人]/.test(t.surface);
 
-const RULES: Record<string, Rule> = {
+/** A count in native numbers before the word (一つ上, 二つ下, ひとつ上). */
+const countedInTsu = (t: Token, before: Token | undefined) =>
+  pos(t, "名詞,接尾") && joined(before, t) && before.surface.endsWith("つ") && before.surface.length <= 3;
+/** その間, この間, あの間 read あいだ. */
+const meanwhile = (t: Token) => (t.reading?.endsWith("カン") ? t.reading.slice(0, -2) + "アイダ" : null);
+
+/**
+ * Words the dictionary reads wrong wherever they stand: the dictionary's reading, and the right one (男達 is men,
+ * おとこたち, not the old おとこだて; 堪能 たんのう; 蓮根 れんこん, where the analyser took a place, はすね; 和太鼓
+ * わだいこ, voiced as every 太鼓 after a word is).
+ */
+const SLIPS: Record<string, [string, string]> = {
+  男達: ["オトコダテ", "おとこたち"],
+  堪能: ["カンノウ", "たんのう"],
+  蓮根: ["ハスネ", "れんこん"],
+  和太鼓: ["ワタイコ", "わだいこ"],
+};
+const slip = (t: Token) => (SLIPS[t.surface]?.[0] === t.reading ? SLIPS[t.surface]![1] : null);
+
+const RULES: Record<string, WordRule> = {
   間: (t, before) =>
     t.pos === "名詞,一般" && (before?.surface === "の" || /^(動詞|形容詞|助動詞)/.test(before?.pos ?? ""))
       ? "あいだ"
@@ -142,13 +158,55 @@ const RULES: Record<string, Rule> = {
   付: (t, _before, after) => (t.reading === "ツケ" && joined(t, after) && after!.surface === "点" ? "ふ" : null),
   // the pull-over on the horizontal bar (逆上がり), where the analyser read the prefix ぎゃく
   逆: (t, _before, after) => (joined(t, after) && after!.surface.startsWith("上が") ? "さか" : null),
+  // a male animal standing alone (雄の体): the dictionary's ゆう is the suffix of 英雄 and 雄大
+  雄: (t, before, after) =>
+    t.reading === "ユウ" &&
+    !(joined(before, t) && /\p{Script=Han}$/u.test(before.surface)) &&
+    !(joined(t, after) && /^\p{Script=Han}/u.test(after!.surface))
+      ? "おす"
+      : null,
+  // a riverbed (川の河原では), where the analyser took a family name (河原さん stays かわはら)
+  河原: (t, _before, after) => (t.reading === "カワハラ" && !pos(after, "名詞,接尾") ? "かわら" : null),
+  // one's right arm (右腕を上げる); a right-handed pitcher is うわん (右腕投手)
+  右腕: (t, _before, after) =>
+    t.reading === "ウワン" && !(joined(t, after) && contentNoun(after!)) ? "みぎうで" : null,
+  // a year above or below (一つ上の学年, 二つ下): the analyser's suffixes じょう and か
+  上: (t, before) => (t.reading === "ジョウ" && countedInTsu(t, before) ? "うえ" : null),
+  下: (t, before) => (t.reading === "カ" && countedInTsu(t, before) ? "した" : null),
+  // 替え after a verb is not voiced (架け替え かけかえ, 入れ替え); after a noun it is (衣替え ころもがえ)
+  替え: (t, before) => (t.reading === "ガエ" && pos(before, "動詞") && joined(before, t) ? "かえ" : null),
+  // a mechanism after a noun, voiced (ばね仕掛け, 時計仕掛け じかけ)
+  仕掛け: (t, before) => (t.reading === "シカケ" && joined(before, t) && contentNoun(before) ? "じかけ" : null),
+  // good luck (吉とされる), where the analyser took a name (よし); 吉さん stays
+  吉: (t, before, after) =>
+    t.reading === "ヨシ" &&
+    !(joined(before, t) && /\p{Script=Han}$/u.test(before.surface)) &&
+    /^(助詞|助動詞|記号)/.test(after?.pos ?? "記号")
+      ? "きち"
+      : null,
+  // by force (力尽くで), where the analyser read the adverb 尽く ことごとく
+  尽く: (t, before) => (t.reading === "コトゴトク" && joined(before, t) && before.surface === "力" ? "ずく" : null),
+  // 籠もる, cut 籠|もる by the analyser (a basket, かご)
+  籠: (t, _before, after) =>
+    t.reading === "カゴ" && joined(t, after) && after!.surface.startsWith("も") && pos(after, "動詞") ? "こ" : null,
+  // meanwhile, the other day (その間に, この間の話): the dictionary's そのかん is the formal one
+  その間: (t) => meanwhile(t),
+  この間: (t) => meanwhile(t),
+  あの間: (t) => meanwhile(t),
+  // an order of living things after its katakana name (サル目, アカマンボウ目 もく); 二つ目 stays め
+  目: (t, before) =>
+    t.reading === "メ" && pos(t, "名詞,接尾") && joined(before, t) && KATAKANA.test(before.surface) ? "もく" : null,
   // a hundred years old (百歳まで生きる): the dictionary's ももとせ is a poem's hundred years
   百歳: (t) => (t.reading === "モモトセ" ? "ひゃくさい" : null),
   // negative (負の数, 負の向き): まけ is written 負け
   負: (t, _before, after) => (t.reading === "マケ" && !after?.surface.startsWith("け") ? "ふ" : null),
-  // a number in mathematics: 正の数, 負の数, 正負の数
-  数: (t, before, _after, _then, earlier) =>
-    t.reading === "カズ" && before?.surface === "の" && /^(正|負|正負)$/.test(earlier?.surface ?? "") ? "すう" : null,
+  // a number in mathematics: 正の数, 負の数, 正負の数; and many, 数多く かずおおく (the analyser's 数|多く すう)
+  数: (t, before, after, _then, earlier) => {
+    if (t.reading === "スウ" && joined(t, after) && /^多[くい]/.test(after!.surface)) return "かず";
+    return t.reading === "カズ" && before?.surface === "の" && /^(正|負|正負)$/.test(earlier?.surface ?? "")
+      ? "すう"
+      : null;
+  },
   // kana (the dictionary's かめい is a pen name): 送り仮名, 振り仮名 がな
   仮名: (t, before) =>
     t.reading === "カメイ" ? (joined(before, t) && /^(送り|振り|捨て)$/.test(before.surface) ? "がな" : "かな") : null,
@@ -187,35 +245,6 @@ const RULES: Record<string, Rule> = {
       (after!.surface === "を" && /^[張通]/.test(then?.surface ?? ""));
     if (will) return "が";
     return /^[がの]$/.test(after!.surface) ? null : "われ";
-  },
-};
-
-/** What one holds in the heart, いだく (夢を抱く, 疑問を抱きつつ); in one's arms it is だく (子どもを抱く). */
-const FELT =
-  /^(夢|希望|大志|疑問|疑い|不安|不満|憂い|恋心|好意|敬意|関心|興味|期待|感情|印象|野望|野心|思い|想い|誇り|憧れ|危機感|劣等感|反感|恐怖|コンプレックス)$/;
-
-/**
- * Verbs, by their first kanji, in every form (抱く, 抱い, 抱き, 抱け), where the dictionary reads each form its own way:
- * 抱 いだ after a feeling and を, or after 胸に (夢を抱く, 胸に抱いた), and だ otherwise (花を抱き, 抱かせて); 見出す
- * みいだす in every form (the dictionary's 見出せ ミダセ; the noun 見出し stays みだし); 留まる とどまる (その場に留まる,
- * 知られるに留まる) but after 目に, 気に, 心に, 耳に とまる (目に留まる).
- */
-const VERBS: Record<string, Rule> = {
-  抱: (t, before, _after, _then, earlier) => {
-    const rest = /^イ?ダ(.*)$/.exec(t.reading ?? "")?.[1];
-    // a compound verb is the dictionary's own word (抱きしめる, 抱き上げる だき)
-    if (rest === undefined || t.surface.length > 2) return null;
-    const felt =
-      (before?.surface === "を" && FELT.test(earlier?.surface ?? "")) ||
-      (before?.surface === "に" && earlier?.surface === "胸");
-    return (felt ? "イダ" : "ダ") + rest;
-  },
-  見: (t) => (t.surface.startsWith("見出") && t.reading?.startsWith("ミダ") ? "ミイダ" + t.reading.slice(2) : null),
-  留: (t, before, _after, _then, earlier) => {
-    const rest = /^ト(?:ド)?マ(.*)$/.exec(t.reading ?? "")?.[1];
-    if (rest === undefined || !t.surface.startsWith("留ま")) return null;
-    const noticed = before?.surface === "に" && /^(目|気|心|耳)$/.test(earlier?.surface ?? "");
-    return (noticed ? "トマ" : "トドマ") + rest;
   },
 };
 
