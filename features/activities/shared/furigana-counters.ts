@@ -75,8 +75,9 @@ export interface Counter {
   reading: string;
   /** the sound after 3 and 何: b (さんぼん) or p (さんぷん); none: unchanged */
   afterThree?: "b" | "p";
-  /** 4 read よ (よにん, よじ), 7 しち, 9 く */
+  /** 4 read よ (よにん, よじ) or し (しかくけい), 7 しち, 9 く */
   yo?: boolean;
+  shi?: boolean;
   shichi?: boolean;
   ku?: boolean;
   /** whole readings for some numbers (一人 ひとり), -1 for 何 (何重 いくえ) */
@@ -161,6 +162,7 @@ export const COUNTERS: Record<string, Counter> = {
   区: { reading: "く" },
   学期: { reading: "がっき" },
   小節: { reading: "しょうせつ" },
+  角形: { reading: "かくけい", shi: true },
   学年: { reading: "がくねん" },
 };
 
@@ -186,6 +188,7 @@ export function readCount(n: number, counter: Counter): string {
   let head = numberReading(n);
   const last = n % 10 === 0 ? (n % 100 === 0 ? (n % 1000 === 0 ? 0 : 100) : 10) : n % 10;
   if (last === 4 && counter.yo) head = head.slice(0, -2) + "よ";
+  if (last === 4 && counter.shi) head = head.slice(0, -2) + "し";
   if (last === 7 && counter.shichi) head = head.slice(0, -2) + "しち";
   if (last === 9 && counter.ku) head = head.slice(0, -3) + "く";
   const geminate = (

@@ -7,6 +7,9 @@ const FELT =
 /** What one draws with a pen, かく (絵を描く, 絵しか描けない, 漫画を描いた); a shape in the air or a scene in words is えがく. */
 const DRAWN = /(絵|漫画|マンガ|イラスト|図)$/;
 
+/** What opens by itself, あく (ドアが開く, 穴が開いている, 店が開く); a book, a meeting or a flower ひらく. */
+const OPENS = /^(ドア|窓|扉|戸|門|穴|店|幕|蓋|ふた|目|引き出し|カーテン|シャッター)$/;
+
 /**
  * Verbs, by their first kanji, in every form (抱く, 抱い, 抱き, 抱け), where the dictionary reads a form wrong or one
  * reading for two verbs (the rules of furigana-word-rules.ts call these for every verb):
@@ -16,7 +19,8 @@ const DRAWN = /(絵|漫画|マンガ|イラスト|図)$/;
  * - 割る わる (6を2で割る: the dictionary reads the plain form 割る as 割れる, われる);
  * - 描く かく after a picture and a particle (絵を描く, 絵しか描けない, 漫画を描いた), えがく otherwise (円を描いて飛ぶ);
  * - 獲る とる in every form (魚を獲る, 獲った: the dictionary's える is 得る's);
- * - 根付く ねづく (文化が根付いている: the dictionary's ねつく).
+ * - 根付く ねづく (文化が根付いている: the dictionary's ねつく);
+ * - 開く あく after a door, a window, a hole, a shop and が (ドアが開く, 穴が開いている), ひらく otherwise (本を開く, 花が開く).
  */
 export const VERBS: Record<string, WordRule> = {
   抱: (t, before, _after, _then, earlier) => {
@@ -43,5 +47,12 @@ export const VERBS: Record<string, WordRule> = {
       ? "カ" + t.reading.slice(2)
       : null,
   獲: (t) => (t.reading?.startsWith("エ") && !t.surface.startsWith("獲得") ? "ト" + t.reading.slice(1) : null),
+  開: (t, before, _after, _then, earlier) =>
+    t.reading?.startsWith("ヒラ") &&
+    t.surface.startsWith("開") &&
+    before?.surface === "が" &&
+    OPENS.test(earlier?.surface ?? "")
+      ? "ア" + t.reading.slice(2)
+      : null,
   根: (t) => (t.surface.startsWith("根付") && t.reading?.startsWith("ネツ") ? "ネヅ" + t.reading.slice(2) : null),
 };

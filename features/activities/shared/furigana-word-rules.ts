@@ -30,7 +30,8 @@ import { VERBS } from "./furigana-verb-rules";
  * - words the analyser cut or took for a name: 雄 alone おす (雄の体), 河原 かわら (河原さん stays), 吉 alone きち,
  *   右腕 みぎうで (右腕投手 stays うわん), 一つ上 うえ and 一つ下 した, 数多く かず, 籠もる こ, 力尽く ずく, その間 and
  *   この間 あいだ, 替え after a verb かえ (架け替え), 仕掛け after a noun じかけ, 目 after a katakana name もく (サル目);
- * - words the dictionary reads wrong wherever they stand (SLIPS): 男達 おとこたち, 堪能 たんのう, 蓮根 れんこん;
+ * - words the dictionary reads wrong wherever they stand (SLIPS): 男達 おとこたち, 堪能 たんのう, 蓮根 れんこん; and
+ *   a polygon as the textbooks read it, 三角形 さんかくけい (the dictionary's さんかっけい);
  * - one of two common readings, the one a text for students means more often, marked for the teacher to check
  *   (MARKED): 金 alone before が, を or で かね (金がかかる, 金を払う; 金は, 金の, 金や銀 stay きん, and the analyser's
  *   name キム is きん in a list: 金・銀・銅), 身体 alone からだ (身体を動かす; しんたい in formal texts), 弦 げん (the
@@ -47,6 +48,7 @@ export function wordRule(
     RULES[t.surface]?.(t, before, after, then, earlier) ??
     (pos(t, "動詞") ? VERBS[t.surface[0]!]?.(t, before, after, then, earlier) : null) ??
     slip(t) ??
+    polygon(t) ??
     nihon(t) ??
     modernKana(t, before);
   if (reading) return MARKED.has(t.surface) ? { ...t, reading, guess: true } : { ...t, reading };
@@ -91,6 +93,13 @@ const SLIPS: Record<string, [string, string]> = {
   和太鼓: ["ワタイコ", "わだいこ"],
 };
 const slip = (t: Token) => (SLIPS[t.surface]?.[0] === t.reading ? SLIPS[t.surface]![1] : null);
+
+/**
+ * A polygon as the math textbooks read it, かくけい (三角形 さんかくけい, 正六角形 せいろっかくけい, 直角三角形), where the
+ * dictionary has the spoken かっけい; a number and 角形 in two words are a counter (furigana-counters.ts: 八角形).
+ */
+const polygon = (t: Token) =>
+  t.surface.endsWith("角形") && t.reading?.endsWith("カッケイ") ? t.reading.slice(0, -4) + "カクケイ" : null;
 
 const RULES: Record<string, WordRule> = {
   間: (t, before) =>
