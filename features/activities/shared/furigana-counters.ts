@@ -225,9 +225,9 @@ export function counterAt(tokens: Token[], j: number): CounterAt | null {
   if (!a) return null;
   const b = tokens[j + 1];
   const two = b && joined(a, b) ? COUNTERS[a.surface + b.surface] : undefined;
-  if (two) return throughout(tokens, { surface: a.surface + b!.surface, next: j + 2, counter: two });
+  if (two) return withCountTail(tokens, { surface: a.surface + b!.surface, next: j + 2, counter: two });
   const one = COUNTERS[a.surface] ?? leadingCounter(a);
-  if (one) return throughout(tokens, { surface: a.surface, next: j + 1, counter: one });
+  if (one) return withCountTail(tokens, { surface: a.surface, next: j + 1, counter: one });
   if (a.pos?.startsWith("名詞,接尾,助数詞") && a.reading && isKana(a.reading) && hasKanji(a.surface))
     return { surface: a.surface, next: j + 1, counter: { reading: toHiragana(a.reading) } };
   return null;
@@ -259,15 +259,27 @@ function leadingCounter(a: Token): Counter | null {
   return a.surface === "人前" ? { ...counter, reading, own: undefined } : withTail(counter, reading, tail);
 }
 
-/** A counter of time with 中 after it: the whole time, じゅう (1年中 いちねんじゅう, 一晩中 ひとばんじゅう). */
-function throughout(tokens: Token[], found: CounterAt): CounterAt {
+/**
+ * What a count can have after its counter, read with it: 中 after a time, the whole time じゅう (1年中 いちねんじゅう,
+ * 一晩中 ひとばんじゅう); 目 after any counter, the ordinal め (3人目 さんにんめ, 一人目 ひとりめ, 三日目 みっかめ); 玉 and
+ * 札 after 円, a coin and a note (百円玉 ひゃくえんだま, 一万円札 いちまんえんさつ). The analyser marks each of them as a
+ * suffix; read so they are not.
+ */
+const COUNT_TAILS: { surface: string; reading: string; after: RegExp }[] = [
+  { surface: "中", reading: "じゅう", after: /^(日|年|晩|週間|年間)$/ },
+  { surface: "目", reading: "め", after: /./ },
+  { surface: "玉", reading: "だま", after: /^円$/ },
+  { surface: "札", reading: "さつ", after: /^円$/ },
+];
+
+function withCountTail(tokens: Token[], found: CounterAt): CounterAt {
   const after = tokens[found.next];
-  if (
-    after?.surface !== "中" ||
-    !joined(tokens[found.next - 1], after) ||
-    !/^(日|年|晩|週間|年間)$/.test(found.surface)
-  )
-    return found;
-  const reading = found.counter.reading + "じゅう";
-  return { surface: found.surface + "中", next: found.next + 1, counter: withTail(found.counter, reading, "じゅう") };
+  const tail = COUNT_TAILS.find((x) => x.surface === after?.surface && x.after.test(found.surface));
+  if (!tail || !joined(tokens[found.next - 1], after)) return found;
+  const reading = found.counter.reading + tail.reading;
+  return {
+    surface: found.surface + tail.surface,
+    next: found.next + 1,
+    counter: withTail(found.counter, reading, tail.reading),
+  };
 }

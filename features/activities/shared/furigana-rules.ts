@@ -210,6 +210,17 @@ function noteValue(tokens: Token[], i: number): Read {
   return { tokens: read, next: value.next + 2 };
 }
 
+/**
+ * 目 after a count in native numbers or a day, the ordinal め (一つ目, 二つ目, 三日目): a counter's suffix, read as the
+ * analyser reads it but not marked for checking; after a number and its counter the counter rules read it (3人目).
+ */
+function ordinal(tokens: Token[], i: number): Read {
+  const [t, next] = [tokens[i]!, tokens[i + 1]];
+  if (next?.surface !== "目" || next.reading !== "メ" || !joined(t, next)) return null;
+  if (!/^([一二三四五六七八九幾]|いく)つ$|^[一二三四五六七八九十]+日$/.test(t.surface)) return null;
+  return { tokens: [t, { ...next, pos: "名詞,接尾,助数詞" }], next: i + 2 };
+}
+
 const one = (token: Token | null, i: number, length = 1): Read =>
   token ? { tokens: [token], next: i + length } : null;
 /** The rules that read a token with its neighbours, in order: the first that reads it wins. */
@@ -221,6 +232,7 @@ const READ_AT: ((tokens: Token[], i: number) => Read)[] = [
   digitCount,
   syllables,
   kanjiNumber,
+  ordinal,
 ];
 
 /** The tokens with the readings the rules give (see the top of this file); other tokens as they came. */

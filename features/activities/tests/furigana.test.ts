@@ -432,7 +432,7 @@ describe("numbers, counters and words read from their neighbours", () => {
     ["和太鼓を打つ", "和太鼓=わだいこ"],
     ["何重にも重ねる", "何重=いくえ"],
     ["一小節だけ", "一小節=いっしょうせつ"],
-    ["三小節目", "三小節=さんしょうせつ"],
+    ["三小節目", "三小節目=さんしょうせつめ"],
     ["その間に", "間=あいだ"],
     ["この間の話", "間=あいだ"],
     ["橋の架け替え", "替=か"],
@@ -751,6 +751,15 @@ describe("the proposals the analyser guessed are marked for the teacher", () => 
     expect(marks).toMatchObject({ 田中: true, 渋谷: true, 小学校: false, 三本: false, 鉛筆: false, 買: false });
     const unknown = proposeFurigana("𥝱", [{ start: 0, surface: "𥝱", reading: "ジョ", unknown: true }]);
     expect(unknown.map((p) => p.check)).toEqual([true]);
+  });
+  it("a count's ordinal, coin and note, and the prefixes with one reading are not marked; other prefixes are", async () => {
+    const marked = async (text: string) =>
+      proposeFurigana(text, await tokenizeMarkup(text)).map((p) => `${p.base}=${p.reading}${p.check ? "?" : ""}`);
+    expect(await marked("3人目と一人目")).toEqual(["人目=にんめ", "一人目=ひとりめ"]);
+    expect(await marked("二つ目の三日目")).toEqual(["二=ふた", "目=め", "三日=みっか", "目=め"]);
+    expect(await marked("百円玉と一万円札")).toEqual(["百円玉=ひゃくえんだま", "一万円札=いちまんえんさつ"]);
+    expect(await marked("第1問は約3倍")).toEqual(["第=だい", "問=もん", "約=やく", "倍=ばい"]);
+    expect(await marked("大問題")).toContain("大=だい?");
   });
 });
 
