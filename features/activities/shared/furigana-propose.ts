@@ -2,6 +2,7 @@ import { alignReading, hasKanji, isKana } from "./furigana-align";
 import { textSpans, type TextSpan } from "./furigana-spans";
 import { CURRICULUM_FIGURES } from "./furigana-figures";
 import { CURRICULUM_PLACES } from "./furigana-places";
+import { sureAffix } from "./furigana-affixes";
 import { applyReadingRules } from "./furigana-rules";
 import type { Token } from "./furigana-token";
 
@@ -77,32 +78,14 @@ function rubyOf(
 
 /** Parts of speech where the dictionary's reading is a guess: proper nouns, prefixes, suffixes. */
 const GUESSED_POS = /^(名詞,固有名詞|名詞,接尾|接頭詞)/;
-/** Prefixes with one reading wherever they stand (第1問 だい, 約3倍 やく, 各学年 かく): the analyser's reading is sure. */
-const SURE_PREFIXES: Record<string, string> = {
-  第: "ダイ",
-  約: "ヤク",
-  各: "カク",
-  毎: "マイ",
-  全: "ゼン",
-  翌: "ヨク",
-  両: "リョウ",
-  諸: "ショ",
-  再: "サイ",
-  未: "ミ",
-  非: "ヒ",
-  総: "ソウ",
-  計: "ケイ",
-};
-const surePrefix = (t: Token) => t.pos?.startsWith("接頭詞") === true && SURE_PREFIXES[t.surface] === t.reading;
-
 /**
  * A word the teacher should check: unknown to the dictionary, a proper noun, a prefix or a suffix (counters read by
- * rule and the prefixes of SURE_PREFIXES are not), a reading a rule chose among the dictionary's.
+ * rule and the affixes of SURE_AFFIXES are not), a reading a rule chose among the dictionary's.
  */
 const guessed = (t: Token) =>
   t.unknown === true ||
   t.guess === true ||
-  (GUESSED_POS.test(t.pos ?? "") && !t.pos!.startsWith("名詞,接尾,助数詞") && !surePrefix(t));
+  (GUESSED_POS.test(t.pos ?? "") && !t.pos!.startsWith("名詞,接尾,助数詞") && !sureAffix(t));
 
 /**
  * A listed reading: a roster name (its parts), a word of the school's list, or a person or place of the curriculum

@@ -29,7 +29,8 @@ import { VERBS } from "./furigana-verb-rules";
  *   otherwise, 留まる とどまる but とまる after 目に, 割る わる, 描く かく after a picture (絵を描く);
  * - words the analyser cut or took for a name: 雄 alone おす (雄の体), 河原 かわら (河原さん stays), 吉 alone きち,
  *   右腕 みぎうで (右腕投手 stays うわん), 一つ上 うえ and 一つ下 した, 数多く かず, 籠もる こ, 力尽く ずく, その間 and
- *   この間 あいだ, 替え after a verb かえ (架け替え), 仕掛け after a noun じかけ, 目 after a katakana name もく (サル目);
+ *   この間 あいだ, 替え after a verb かえ (架け替え), 仕掛け after a noun じかけ, 目 after a katakana name もく (サル目),
+ *   化け ば (文字化け);
  * - words the dictionary reads wrong wherever they stand (SLIPS): 男達 おとこたち, 堪能 たんのう, 蓮根 れんこん; and
  *   a polygon as the textbooks read it, 三角形 さんかくけい (the dictionary's さんかっけい);
  * - one of two common readings, the one a text for students means more often, marked for the teacher to check
@@ -198,6 +199,8 @@ const RULES: Record<string, WordRule> = {
   // 籠もる, cut 籠|もる by the analyser (a basket, かご)
   籠: (t, _before, after) =>
     t.reading === "カゴ" && joined(t, after) && after!.surface.startsWith("も") && pos(after, "動詞") ? "こ" : null,
+  // 化ける after a noun (文字化け もじばけ), where the analyser took the suffix か and a verb けす
+  化: (t, _before, after) => (t.reading === "カ" && joined(t, after) && after!.surface.startsWith("け") ? "ば" : null),
   // meanwhile, the other day (その間に, この間の話): the dictionary's そのかん is the formal one
   その間: (t) => meanwhile(t),
   この間: (t) => meanwhile(t),

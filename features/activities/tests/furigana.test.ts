@@ -439,6 +439,7 @@ describe("numbers, counters and words read from their neighbours", () => {
     ["ばね仕掛け", "仕掛=じか"],
     ["祭礼に、吉とされる。", "吉=きち"],
     ["サル目の動物", "目=もく"],
+    ["文字化けした", "化=ば"],
     ["三角形の面積", "三角形=さんかくけい"],
     ["正六角形", "正六角形=せいろっかくけい"],
     ["四角形と五角形", "四角形=しかくけい"],
@@ -752,7 +753,7 @@ describe("the proposals the analyser guessed are marked for the teacher", () => 
     const unknown = proposeFurigana("𥝱", [{ start: 0, surface: "𥝱", reading: "ジョ", unknown: true }]);
     expect(unknown.map((p) => p.check)).toEqual([true]);
   });
-  it("a count's ordinal, coin and note, and the prefixes with one reading are not marked; other prefixes are", async () => {
+  it("a count's ordinal, coin and note, and the prefixes and suffixes with one reading are not marked; others are", async () => {
     const marked = async (text: string) =>
       proposeFurigana(text, await tokenizeMarkup(text)).map((p) => `${p.base}=${p.reading}${p.check ? "?" : ""}`);
     expect(await marked("3人目と一人目")).toEqual(["人目=にんめ", "一人目=ひとりめ"]);
@@ -760,6 +761,8 @@ describe("the proposals the analyser guessed are marked for the teacher", () => 
     expect(await marked("百円玉と一万円札")).toEqual(["百円玉=ひゃくえんだま", "一万円札=いちまんえんさつ"]);
     expect(await marked("第1問は約3倍")).toEqual(["第=だい", "問=もん", "約=やく", "倍=ばい"]);
     expect(await marked("大問題")).toContain("大=だい?");
+    expect(await marked("科学的な安全性")).toEqual(["科学=かがく", "的=てき", "安全=あんぜん", "性=せい"]);
+    expect(await marked("研究者")).toContain("者=しゃ?");
   });
 });
 
