@@ -4,9 +4,9 @@
  * guesses: 卑弥呼 ひめこ, 小野妹子 おの・せ・こ, 北条時宗 じしゅう, 本居宣長 ほん・きょ, 伊能忠敬 ちゅうけい, 福沢諭吉
  * ふくさわ. A full name is read so wherever it stands, after the roster's names and the school's own words (which win);
  * a part alone (源, 家康) is not, since another person may bear it. The two written in katakana (ザビエル, ペリー) need
- * none.
+ * none. Each entry: a name's parts, [written, read].
  */
-const FIGURES: [string, string][][] = [
+export const CURRICULUM_FIGURES: [string, string][][] = [
   [["卑弥呼", "ひみこ"]],
   [["聖徳太子", "しょうとくたいし"]],
   [
@@ -138,8 +138,3 @@ const FIGURES: [string, string][][] = [
     ["英世", "ひでよ"],
   ],
 ];
-
-/** In the shape of a roster name (furigana-propose.ts NameEntry): its parts with their readings. */
-export const CURRICULUM_FIGURES: { parts: { base: string; reading: string }[] }[] = FIGURES.map((parts) => ({
-  parts: parts.map(([base, reading]) => ({ base, reading })),
-}));

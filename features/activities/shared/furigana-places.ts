@@ -73,7 +73,8 @@ const CAPITALS: [string, string][] = [
   ["那覇", "なは"],
 ];
 
-const PLACES: [string, string][] = [
+/** The places, each a whole word: [written, read]. */
+export const CURRICULUM_PLACES: [string, string][] = [
   ["北海道", "ほっかいどう"],
   ["東京", "とうきょう"],
   ["東京都", "とうきょうと"],
@@ -85,9 +86,3 @@ const PLACES: [string, string][] = [
   ...PREFECTURES.map(([base, reading]): [string, string] => [`${base}市`, `${reading}し`]),
   ...CAPITALS.map(([base, reading]): [string, string] => [`${base}市`, `${reading}し`]),
 ];
-
-/** In the shape of a word of the school's list (furigana-propose.ts WordEntry). */
-export const CURRICULUM_PLACES: { base: string; reading: string }[] = PLACES.map(([base, reading]) => ({
-  base,
-  reading,
-}));

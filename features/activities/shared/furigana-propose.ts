@@ -2,6 +2,7 @@ import { alignReading, hasKanji, isKana } from "./furigana-align";
 import { textSpans, type TextSpan } from "./furigana-spans";
 import { CURRICULUM_FIGURES } from "./furigana-figures";
 import { CURRICULUM_PLACES } from "./furigana-places";
+import { LITERATURE_AUTHORS, LITERATURE_WORDS } from "./furigana-literature";
 import { sureAffix } from "./furigana-affixes";
 import { applyReadingRules } from "./furigana-rules";
 import type { Token } from "./furigana-token";
@@ -89,7 +90,8 @@ const guessed = (t: Token) =>
 
 /**
  * A listed reading: a roster name (its parts), a word of the school's list, or a person or place of the curriculum
- * (furigana-figures.ts, furigana-places.ts, shown as the dictionary's); `whole` only where the analyser cut a word or run.
+ * (furigana-figures.ts, furigana-places.ts, furigana-literature.ts, shown as the dictionary's); `whole` only where the
+ * analyser cut a word or run.
  */
 interface Listed {
   surface: string;
@@ -101,14 +103,18 @@ interface Listed {
 const surfaceOf = (n: NameEntry) => n.parts.map((p) => p.base).join("");
 
 /**
- * The people and places of the curriculum as listed names, made once: a one-word name (行基, 青森県) only where the
- * analyser's words start and end, not inside 進行基準.
+ * The people, places and literature of the curriculum as listed names, made once: a one-word name (行基, 青森県, 徒然草)
+ * only where the analyser's words start and end, not inside 進行基準.
  */
-const CURRICULUM: Listed[] = [...CURRICULUM_FIGURES, ...CURRICULUM_PLACES.map((w) => ({ parts: [w] }))].map((n) => ({
-  surface: surfaceOf(n),
-  parts: n.parts,
+const CURRICULUM: Listed[] = [
+  ...CURRICULUM_FIGURES,
+  ...LITERATURE_AUTHORS,
+  ...[...CURRICULUM_PLACES, ...LITERATURE_WORDS].map((word) => [word]),
+].map((parts) => ({
+  surface: parts.map(([base]) => base).join(""),
+  parts: parts.map(([base, reading]) => ({ base, reading })),
   source: "dictionary" as const,
-  whole: n.parts.length < 2,
+  whole: parts.length < 2,
 }));
 
 function listedOf(names: NameEntry[], words: WordEntry[]): Listed[] {

@@ -796,6 +796,21 @@ describe("the people the curriculum names (sixth-grade 社会)", () => {
   });
 });
 
+describe("the authors, works and characters of the 国語 textbooks", () => {
+  it("are read as the textbooks read them, unmarked, where the analyser misread or guessed", async () => {
+    expect(await proposals("森鷗外と樋口一葉")).toEqual(["森=もり", "鷗外=おうがい", "樋口=ひぐち", "一葉=いちよう"]);
+    expect(await proposals("杜甫の春望")).toEqual(["杜甫=とほ", "春望=しゅんぼう"]);
+    expect(await proposals("兵十は、くりをもらった。")).toEqual(["兵十=ひょうじゅう"]);
+    expect(await proposals("大造じいさんとガン")).toEqual(["大造=だいぞう"]);
+    expect(await proposals("松尾芭蕉のおくのほそ道")).toEqual(["松尾=まつお", "芭蕉=ばしょう", "道=みち"]);
+    expect(await proposals("鴨長明の方丈記")).toEqual(["鴨=かもの", "長明=ちょうめい", "方丈記=ほうじょうき"]);
+  });
+  it("a roster's name and the school's word win; a one-word name inside another word is not read from the list", async () => {
+    expect(await proposals("大造", [{ base: "大造", reading: "たいぞう" }])).toEqual(["大造=たいぞう (school)"]);
+    expect(await proposals("大造船所")).not.toContain("大造=だいぞう");
+  });
+});
+
 describe("the places the curriculum names (the prefectures, fourth-grade 社会, and their capitals)", () => {
   it("are read unmarked with their suffix, where the analyser marked the name and the suffix (青森(あおもり)? 県(けん)?)", async () => {
     expect(await proposals("青森県のりんご")).toEqual(["青森県=あおもりけん"]);
