@@ -3,7 +3,7 @@ import type { Token } from "./furigana-token";
 /**
  * Prefixes and suffixes with one reading wherever they stand, and the reading (第1問 だい, 約3倍 やく, 各学年 かく;
  * 科学的 てき, 安全性 せい, 近代化 か, 交通費 ひ): where the analyser read them so, the reading is sure. Not those with
- * two (者 しゃ or もの, 中 ちゅう or じゅう, 家 か, け or や, 人 じん or にん), which stay marked.
+ * two (者 しゃ or もの, 中 ちゅう or じゅう, 家 か, け or や, 人 じん or にん, 水 すい or みず), which stay marked.
  */
 const SURE_AFFIXES: Record<"接頭詞" | "名詞,接尾", Record<string, string>> = {
   接頭詞: {
@@ -44,6 +44,23 @@ const SURE_AFFIXES: Record<"接頭詞" | "名詞,接尾", Record<string, string>
     州: "シュウ",
     氏: "シ",
     製: "セイ",
+    達: "タチ",
+    語: "ゴ",
+    線: "セン",
+    点: "テン",
+    類: "ルイ",
+    観: "カン",
+    制: "セイ",
+    職: "ショク",
+    室: "シツ",
+    額: "ガク",
+    病: "ビョウ",
+    業: "ギョウ",
+    品: "ヒン",
+    用: "ヨウ",
+    学: "ガク",
+    機: "キ",
+    期: "キ",
   },
 };
 export const sureAffix = (t: Token) => {

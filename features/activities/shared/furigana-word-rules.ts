@@ -30,7 +30,7 @@ import { VERBS } from "./furigana-verb-rules";
  * - words the analyser cut or took for a name: 雄 alone おす (雄の体), 河原 かわら (河原さん stays), 吉 alone きち,
  *   右腕 みぎうで (右腕投手 stays うわん), 一つ上 うえ and 一つ下 した, 数多く かず, 籠もる こ, 力尽く ずく, その間 and
  *   この間 あいだ, 替え after a verb かえ (架け替え), 仕掛け after a noun じかけ, 目 after a katakana name もく (サル目),
- *   化け ば (文字化け);
+ *   化け ば (文字化け), 水 after a verb's stem みず (飲み水);
  * - words the dictionary reads wrong wherever they stand (SLIPS): 男達 おとこたち, 堪能 たんのう, 蓮根 れんこん; and
  *   a polygon as the textbooks read it, 三角形 さんかくけい (the dictionary's さんかっけい);
  * - one of two common readings, the one a text for students means more often, marked for the teacher to check
@@ -63,6 +63,7 @@ const MARKED = new Set(["金", "身体", "弦", "我"]);
 const KATAKANA = /^[\p{Script=Katakana}ー・]+$/u;
 const HIRAGANA = /^[\p{Script=Hiragana}ー]+$/u;
 const KANJI = /^\p{Script=Han}+$/u;
+const HIRAGANA_END = /\p{Script=Hiragana}$/u;
 const pos = (t: Token | undefined, prefix: string) => t?.pos?.startsWith(prefix) === true;
 /** A noun a compound can grow from: not a number, a pronoun, a dependent noun or a prefix. */
 const contentNoun = (t: Token) => pos(t, "名詞") && !/^名詞,(数|代名詞|非自立)/.test(t.pos!);
@@ -199,6 +200,12 @@ const RULES: Record<string, WordRule> = {
   // 籠もる, cut 籠|もる by the analyser (a basket, かご)
   籠: (t, _before, after) =>
     t.reading === "カゴ" && joined(t, after) && after!.surface.startsWith("も") && pos(after, "動詞") ? "こ" : null,
+  // water after a verb's stem or a word ending in kana (飲み水 のみみず, 雪解け水): the analyser's suffix すい is a
+  // kanji compound's (地下水, 炭酸水)
+  水: (t, before) =>
+    t.reading === "スイ" && pos(t, "名詞,接尾") && joined(before, t) && HIRAGANA_END.test(before.surface)
+      ? "みず"
+      : null,
   // 化ける after a noun (文字化け もじばけ), where the analyser took the suffix か and a verb けす
   化: (t, _before, after) => (t.reading === "カ" && joined(t, after) && after!.surface.startsWith("け") ? "ば" : null),
   // meanwhile, the other day (その間に, この間の話): the dictionary's そのかん is the formal one

@@ -440,6 +440,8 @@ describe("numbers, counters and words read from their neighbours", () => {
     ["祭礼に、吉とされる。", "吉=きち"],
     ["サル目の動物", "目=もく"],
     ["文字化けした", "化=ば"],
+    ["飲み水", "水=みず"],
+    ["雪解け水", "水=みず"],
     ["三角形の面積", "三角形=さんかくけい"],
     ["正六角形", "正六角形=せいろっかくけい"],
     ["四角形と五角形", "四角形=しかくけい"],
@@ -516,6 +518,7 @@ describe("numbers, counters and words read from their neighbours", () => {
     ["本を開く", "開=ひら"],
     ["花が開く", "開=ひら"],
     ["ひし形", "形=がた"],
+    ["地下水と炭酸水", "水=すい"],
   ])("%s: the rules leave it as it is", async (text, expected) => {
     expect(await readingsOf(text)).toContain(expected);
   });
@@ -762,6 +765,7 @@ describe("the proposals the analyser guessed are marked for the teacher", () => 
     expect(await marked("第1問は約3倍")).toEqual(["第=だい", "問=もん", "約=やく", "倍=ばい"]);
     expect(await marked("大問題")).toContain("大=だい?");
     expect(await marked("科学的な安全性")).toEqual(["科学=かがく", "的=てき", "安全=あんぜん", "性=せい"]);
+    expect(await marked("私達の作用点")).toEqual(["私=わたし", "達=たち", "作用=さよう", "点=てん"]);
     expect(await marked("研究者")).toContain("者=しゃ?");
   });
 });
