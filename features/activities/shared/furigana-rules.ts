@@ -105,11 +105,16 @@ function digitCount(tokens: Token[], i: number): Read {
 
 /** 何 read なん: before a counter, or before a d, n, t sound (何の, 何だ, 何と). */
 const NAN_NEXT = /^[だでどのなにぬねとつ]/;
+/** A unit written in letters or a sign, a counter 何 is read なん before (何cm, 何kg, 何%, 何℃). */
+const UNIT = /^[A-Za-zＡ-Ｚａ-ｚ%％℃°㎝㎏㎞㎜]/;
 
 /** What a rule reads at a token: the tokens it makes, and the index of the first token it did not read. */
 type Read = { tokens: Token[]; next: number } | null;
 
-/** 何 and 幾: 何 with a counter (何人 なんにん), 何 read なん before a d, n, t sound or a kanji noun; 幾 as it came. */
+/**
+ * 何 and 幾: 何 with a counter (何人 なんにん), 何 read なん before a d, n, t sound, a kanji noun or a unit (何cm); 幾
+ * as it came.
+ */
 function what(tokens: Token[], i: number): Read {
   const t = tokens[i]!;
   if (t.surface !== "何" && t.surface !== "幾") return null;
@@ -123,7 +128,9 @@ function what(tokens: Token[], i: number): Read {
   }
   const next = tokens[i + 1];
   const nounAfter = next && joined(t, next) && next.pos?.startsWith("名詞") && /^\p{Script=Han}/u.test(next.surface);
-  const nan = t.surface === "何" && next && (nounAfter || NAN_NEXT.test(toHiragana(next.reading ?? next.surface)));
+  const unitAfter = next && joined(t, next) && UNIT.test(next.surface);
+  const nan =
+    t.surface === "何" && next && (nounAfter || unitAfter || NAN_NEXT.test(toHiragana(next.reading ?? next.surface)));
   return { tokens: [nan ? { ...t, reading: "なん" } : t], next: i + 1 };
 }
 

@@ -30,7 +30,7 @@ import { VERBS } from "./furigana-verb-rules";
  * - words the analyser cut or took for a name: 雄 alone おす (雄の体), 河原 かわら (河原さん stays), 吉 alone きち,
  *   右腕 みぎうで (右腕投手 stays うわん), 一つ上 うえ and 一つ下 した, 数多く かず, 籠もる こ, 力尽く ずく, その間 and
  *   この間 あいだ, 替え after a verb かえ (架け替え), 仕掛け after a noun じかけ, 目 after a katakana name もく (サル目),
- *   化け ば (文字化け), 水 after a verb's stem みず (飲み水);
+ *   化け ば (文字化け), 水 after a verb's stem みず (飲み水), 何分 なんぷん (何分かかりますか; 何分にも stays);
  * - words the dictionary reads wrong wherever they stand (SLIPS): 男達 おとこたち, 堪能 たんのう, 蓮根 れんこん; and
  *   a polygon as the textbooks read it, 三角形 さんかくけい (the dictionary's さんかっけい);
  * - one of two common readings, the one a text for students means more often, marked for the teacher to check
@@ -206,6 +206,9 @@ const RULES: Record<string, WordRule> = {
     t.reading === "スイ" && pos(t, "名詞,接尾") && joined(before, t) && HIRAGANA_END.test(before.surface)
       ? "みず"
       : null,
+  // how many minutes (何分かかりますか), where the analyser read the adverb なにぶん (何分にも, which stays)
+  何分: (t, _before, after, then) =>
+    t.reading === "ナニブン" && !(after?.surface === "に" && then?.surface === "も") ? "なんぷん" : null,
   // 化ける after a noun (文字化け もじばけ), where the analyser took the suffix か and a verb けす
   化: (t, _before, after) => (t.reading === "カ" && joined(t, after) && after!.surface.startsWith("け") ? "ば" : null),
   // meanwhile, the other day (その間に, この間の話): the dictionary's そのかん is the formal one

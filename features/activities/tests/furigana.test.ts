@@ -441,6 +441,9 @@ describe("numbers, counters and words read from their neighbours", () => {
     ["サル目の動物", "目=もく"],
     ["文字化けした", "化=ば"],
     ["飲み水", "水=みず"],
+    ["何分かかりますか。", "何分=なんぷん"],
+    ["何cmですか", "何=なん"],
+    ["何%ですか", "何=なん"],
     ["雪解け水", "水=みず"],
     ["三角形の面積", "三角形=さんかくけい"],
     ["正六角形", "正六角形=せいろっかくけい"],
@@ -519,6 +522,8 @@ describe("numbers, counters and words read from their neighbours", () => {
     ["花が開く", "開=ひら"],
     ["ひし形", "形=がた"],
     ["地下水と炭酸水", "水=すい"],
+    ["何分にもよろしく", "何分=なにぶん"],
+    ["何分の一", "何分=なんぶん"],
   ])("%s: the rules leave it as it is", async (text, expected) => {
     expect(await readingsOf(text)).toContain(expected);
   });
