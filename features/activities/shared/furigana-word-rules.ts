@@ -1,5 +1,6 @@
 import { compoundReading } from "./furigana-compound-rules";
-import { joined, LIST_SEPARATOR, type Token, type WordRule } from "./furigana-token";
+import { misread } from "./furigana-misread-rules";
+import { contentNoun, joined, KATAKANA, LIST_SEPARATOR, pos, type Token, type WordRule } from "./furigana-token";
 import { VERBS } from "./furigana-verb-rules";
 
 /**
@@ -22,17 +23,14 @@ import { VERBS } from "./furigana-verb-rules";
  * - a word read from the words around it: ある種 しゅ, この種の and その種の しゅ (a kind; この種は stays たね), 年 ねん
  *   before に and a count at a clause's start (年に一回; the dictionary's とし, and 彼の年に stays とし), 的 まと after a
  *   particle (議論の的, で的に; the dictionary's suffix てき), 角 かく before the letters naming an angle (角A, where the
- *   analyser guessed a name すみ) and かど before を, で or に and 曲がる (角を曲がる), 数 すう after 正の, 負の (正の数),
- *   値 あたい after の and before を求める (xの値, 問題の値自体; 値が上がる stays ね), 米 こめ before 作り and の,
+ *   analyser guessed a name すみ) and かど before を, で or に and 曲がる (角を曲がる), 数 すう after 正の, 負の (正の数)
+ *   and かず before 多く (数多く), 値 あたい after の and before を求める (xの値, 問題の値自体; 値が上がる stays ね), 米
+ *   こめ before 作り and の,
  *   where the analyser read the United States (べい), 付 ふ before 点 (付点音符), 逆 さか before 上がり (逆上がり);
  * - a verb in every form, from the words before it (furigana-verb-rules.ts): 抱 いだ after a feeling (夢を抱く) and だ
  *   otherwise, 留まる とどまる but とまる after 目に, 割る わる, 描く かく after a picture (絵を描く);
- * - words the analyser cut or took for a name: 雄 alone おす (雄の体), 河原 かわら (河原さん stays), 吉 alone きち,
- *   右腕 みぎうで (右腕投手 stays うわん), 一つ上 うえ and 一つ下 した, 数多く かず, 籠もる こ, 力尽く ずく, その間 and
- *   この間 あいだ, 替え after a verb かえ (架け替え), 仕掛け after a noun じかけ, 目 after a katakana name もく (サル目),
- *   化け ば (文字化け), 水 after a verb's stem みず (飲み水), 何分 なんぷん (何分かかりますか; 何分にも stays);
- * - words the dictionary reads wrong wherever they stand (SLIPS): 男達 おとこたち, 堪能 たんのう, 蓮根 れんこん; and
- *   a polygon as the textbooks read it, 三角形 さんかくけい (the dictionary's さんかっけい);
+ * - words the analyser cut wrong, took for a name or misread wherever they stand (furigana-misread-rules.ts: 雄の体
+ *   おす, 一つ上 うえ, 飲み水 みず, 何分かかりますか なんぷん, 男達 おとこたち, 三角形 さんかくけい);
  * - one of two common readings, the one a text for students means more often, marked for the teacher to check
  *   (MARKED): 金 alone before が, を or で かね (金がかかる, 金を払う; 金は, 金の, 金や銀 stay きん, and the analyser's
  *   name キム is きん in a list: 金・銀・銅), 身体 alone からだ (身体を動かす; しんたい in formal texts), 弦 げん (the
@@ -48,8 +46,7 @@ export function wordRule(
   const reading =
     RULES[t.surface]?.(t, before, after, then, earlier) ??
     (pos(t, "動詞") ? VERBS[t.surface[0]!]?.(t, before, after, then, earlier) : null) ??
-    slip(t) ??
-    polygon(t) ??
+    misread(t, before, after, then, earlier) ??
     nihon(t) ??
     modernKana(t, before);
   if (reading) return MARKED.has(t.surface) ? { ...t, reading, guess: true } : { ...t, reading };
@@ -60,13 +57,8 @@ export function wordRule(
 /** Words whose rule picks one of two common readings: the proposal is marked 「要確認」. */
 const MARKED = new Set(["金", "身体", "弦", "我"]);
 
-const KATAKANA = /^[\p{Script=Katakana}ー・]+$/u;
 const HIRAGANA = /^[\p{Script=Hiragana}ー]+$/u;
 const KANJI = /^\p{Script=Han}+$/u;
-const HIRAGANA_END = /\p{Script=Hiragana}$/u;
-const pos = (t: Token | undefined, prefix: string) => t?.pos?.startsWith(prefix) === true;
-/** A noun a compound can grow from: not a number, a pronoun, a dependent noun or a prefix. */
-const contentNoun = (t: Token) => pos(t, "名詞") && !/^名詞,(数|代名詞|非自立)/.test(t.pos!);
 /** A person's or family's name: a proper noun of a person, a katakana word, a word the dictionary does not know. */
 const nameLike = (t: Token) => t.unknown === true || pos(t, "名詞,固有名詞,人名") || KATAKANA.test(t.surface);
 /** Where a clause starts: the start of the text, punctuation, a particle or a conjunction before. */
@@ -76,32 +68,6 @@ const aloneBeforeParticle = (t: Token, before: Token | undefined, after: Token |
   joined(t, after) && pos(after, "助詞") && !(joined(before, t) && /\p{Script=Han}$/u.test(before.surface));
 /** A count: a number (二, 1, 何) or a word of a number and a counter of times (一回, 数回, 一度); not 数学, 十分. */
 const count = (t: Token) => pos(t, "名詞,数") || /^[一二三四五六七八九十何数幾][回度日週月年人]/.test(t.surface);
-
-/** A count in native numbers before the word (一つ上, 二つ下, ひとつ上). */
-const countedInTsu = (t: Token, before: Token | undefined) =>
-  pos(t, "名詞,接尾") && joined(before, t) && before.surface.endsWith("つ") && before.surface.length <= 3;
-/** その間, この間, あの間 read あいだ. */
-const meanwhile = (t: Token) => (t.reading?.endsWith("カン") ? t.reading.slice(0, -2) + "アイダ" : null);
-
-/**
- * Words the dictionary reads wrong wherever they stand: the dictionary's reading, and the right one (男達 is men,
- * おとこたち, not the old おとこだて; 堪能 たんのう; 蓮根 れんこん, where the analyser took a place, はすね; 和太鼓
- * わだいこ, voiced as every 太鼓 after a word is).
- */
-const SLIPS: Record<string, [string, string]> = {
-  男達: ["オトコダテ", "おとこたち"],
-  堪能: ["カンノウ", "たんのう"],
-  蓮根: ["ハスネ", "れんこん"],
-  和太鼓: ["ワタイコ", "わだいこ"],
-};
-const slip = (t: Token) => (SLIPS[t.surface]?.[0] === t.reading ? SLIPS[t.surface]![1] : null);
-
-/**
- * A polygon as the math textbooks read it, かくけい (三角形 さんかくけい, 正六角形 せいろっかくけい, 直角三角形), where the
- * dictionary has the spoken かっけい; a number and 角形 in two words are a counter (furigana-counters.ts: 八角形).
- */
-const polygon = (t: Token) =>
-  t.surface.endsWith("角形") && t.reading?.endsWith("カッケイ") ? t.reading.slice(0, -4) + "カクケイ" : null;
 
 const RULES: Record<string, WordRule> = {
   間: (t, before) =>
@@ -169,55 +135,6 @@ const RULES: Record<string, WordRule> = {
   付: (t, _before, after) => (t.reading === "ツケ" && joined(t, after) && after!.surface === "点" ? "ふ" : null),
   // the pull-over on the horizontal bar (逆上がり), where the analyser read the prefix ぎゃく
   逆: (t, _before, after) => (joined(t, after) && after!.surface.startsWith("上が") ? "さか" : null),
-  // a male animal standing alone (雄の体): the dictionary's ゆう is the suffix of 英雄 and 雄大
-  雄: (t, before, after) =>
-    t.reading === "ユウ" &&
-    !(joined(before, t) && /\p{Script=Han}$/u.test(before.surface)) &&
-    !(joined(t, after) && /^\p{Script=Han}/u.test(after!.surface))
-      ? "おす"
-      : null,
-  // a riverbed (川の河原では), where the analyser took a family name (河原さん stays かわはら)
-  河原: (t, _before, after) => (t.reading === "カワハラ" && !pos(after, "名詞,接尾") ? "かわら" : null),
-  // one's right arm (右腕を上げる); a right-handed pitcher is うわん (右腕投手)
-  右腕: (t, _before, after) =>
-    t.reading === "ウワン" && !(joined(t, after) && contentNoun(after!)) ? "みぎうで" : null,
-  // a year above or below (一つ上の学年, 二つ下): the analyser's suffixes じょう and か
-  上: (t, before) => (t.reading === "ジョウ" && countedInTsu(t, before) ? "うえ" : null),
-  下: (t, before) => (t.reading === "カ" && countedInTsu(t, before) ? "した" : null),
-  // 替え after a verb is not voiced (架け替え かけかえ, 入れ替え); after a noun it is (衣替え ころもがえ)
-  替え: (t, before) => (t.reading === "ガエ" && pos(before, "動詞") && joined(before, t) ? "かえ" : null),
-  // a mechanism after a noun, voiced (ばね仕掛け, 時計仕掛け じかけ)
-  仕掛け: (t, before) => (t.reading === "シカケ" && joined(before, t) && contentNoun(before) ? "じかけ" : null),
-  // good luck (吉とされる), where the analyser took a name (よし); 吉さん stays
-  吉: (t, before, after) =>
-    t.reading === "ヨシ" &&
-    !(joined(before, t) && /\p{Script=Han}$/u.test(before.surface)) &&
-    /^(助詞|助動詞|記号)/.test(after?.pos ?? "記号")
-      ? "きち"
-      : null,
-  // by force (力尽くで), where the analyser read the adverb 尽く ことごとく
-  尽く: (t, before) => (t.reading === "コトゴトク" && joined(before, t) && before.surface === "力" ? "ずく" : null),
-  // 籠もる, cut 籠|もる by the analyser (a basket, かご)
-  籠: (t, _before, after) =>
-    t.reading === "カゴ" && joined(t, after) && after!.surface.startsWith("も") && pos(after, "動詞") ? "こ" : null,
-  // water after a verb's stem or a word ending in kana (飲み水 のみみず, 雪解け水): the analyser's suffix すい is a
-  // kanji compound's (地下水, 炭酸水)
-  水: (t, before) =>
-    t.reading === "スイ" && pos(t, "名詞,接尾") && joined(before, t) && HIRAGANA_END.test(before.surface)
-      ? "みず"
-      : null,
-  // how many minutes (何分かかりますか), where the analyser read the adverb なにぶん (何分にも, which stays)
-  何分: (t, _before, after, then) =>
-    t.reading === "ナニブン" && !(after?.surface === "に" && then?.surface === "も") ? "なんぷん" : null,
-  // 化ける after a noun (文字化け もじばけ), where the analyser took the suffix か and a verb けす
-  化: (t, _before, after) => (t.reading === "カ" && joined(t, after) && after!.surface.startsWith("け") ? "ば" : null),
-  // meanwhile, the other day (その間に, この間の話): the dictionary's そのかん is the formal one
-  その間: (t) => meanwhile(t),
-  この間: (t) => meanwhile(t),
-  あの間: (t) => meanwhile(t),
-  // an order of living things after its katakana name (サル目, アカマンボウ目 もく); 二つ目 stays め
-  目: (t, before) =>
-    t.reading === "メ" && pos(t, "名詞,接尾") && joined(before, t) && KATAKANA.test(before.surface) ? "もく" : null,
   // a hundred years old (百歳まで生きる): the dictionary's ももとせ is a poem's hundred years
   百歳: (t) => (t.reading === "モモトセ" ? "ひゃくさい" : null),
   // negative (負の数, 負の向き): まけ is written 負け

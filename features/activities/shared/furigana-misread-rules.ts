@@ -1,0 +1,94 @@
+import { contentNoun, HIRAGANA_END, joined, KATAKANA, pos, type Token, type WordRule } from "./furigana-token";
+
+/**
+ * Words the analyser cuts wrong, takes for a name, or reads wrong wherever they stand (the rules of
+ * furigana-word-rules.ts call these for every word no rule of theirs read):
+ * - words the analyser cut or took for a name: 雄 alone おす (雄の体), 河原 かわら (河原さん stays), 吉 alone きち,
+ *   右腕 みぎうで (右腕投手 stays うわん), 一つ上 うえ and 一つ下 した, 籠もる こ, 力尽く ずく, その間 and
+ *   この間 あいだ, 替え after a verb かえ (架け替え), 仕掛け after a noun じかけ, 目 after a katakana name もく (サル目),
+ *   化け ば (文字化け), 水 after a verb's stem みず (飲み水), 何分 なんぷん (何分かかりますか; 何分にも stays);
+ * - words the dictionary reads wrong wherever they stand (SLIPS): 男達 おとこたち, 堪能 たんのう, 蓮根 れんこん; and
+ *   a polygon as the textbooks read it, 三角形 さんかくけい (the dictionary's さんかっけい).
+ */
+
+/** A count in native numbers before the word (一つ上, 二つ下, ひとつ上). */
+const countedInTsu = (t: Token, before: Token | undefined) =>
+  pos(t, "名詞,接尾") && joined(before, t) && before.surface.endsWith("つ") && before.surface.length <= 3;
+/** その間, この間, あの間 read あいだ. */
+const meanwhile = (t: Token) => (t.reading?.endsWith("カン") ? t.reading.slice(0, -2) + "アイダ" : null);
+
+/**
+ * Words the dictionary reads wrong wherever they stand: the dictionary's reading, and the right one (男達 is men,
+ * おとこたち, not the old おとこだて; 堪能 たんのう; 蓮根 れんこん, where the analyser took a place, はすね; 和太鼓
+ * わだいこ, voiced as every 太鼓 after a word is).
+ */
+const SLIPS: Record<string, [string, string]> = {
+  男達: ["オトコダテ", "おとこたち"],
+  堪能: ["カンノウ", "たんのう"],
+  蓮根: ["ハスネ", "れんこん"],
+  和太鼓: ["ワタイコ", "わだいこ"],
+};
+const slip = (t: Token) => (SLIPS[t.surface]?.[0] === t.reading ? SLIPS[t.surface]![1] : null);
+
+/**
+ * A polygon as the math textbooks read it, かくけい (三角形 さんかくけい, 正六角形 せいろっかくけい, 直角三角形), where the
+ * dictionary has the spoken かっけい; a number and 角形 in two words are a counter (furigana-counters.ts: 八角形).
+ */
+const polygon = (t: Token) =>
+  t.surface.endsWith("角形") && t.reading?.endsWith("カッケイ") ? t.reading.slice(0, -4) + "カクケイ" : null;
+
+const MISREADS: Record<string, WordRule> = {
+  // a male animal standing alone (雄の体): the dictionary's ゆう is the suffix of 英雄 and 雄大
+  雄: (t, before, after) =>
+    t.reading === "ユウ" &&
+    !(joined(before, t) && /\p{Script=Han}$/u.test(before.surface)) &&
+    !(joined(t, after) && /^\p{Script=Han}/u.test(after!.surface))
+      ? "おす"
+      : null,
+  // a riverbed (川の河原では), where the analyser took a family name (河原さん stays かわはら)
+  河原: (t, _before, after) => (t.reading === "カワハラ" && !pos(after, "名詞,接尾") ? "かわら" : null),
+  // one's right arm (右腕を上げる); a right-handed pitcher is うわん (右腕投手)
+  右腕: (t, _before, after) =>
+    t.reading === "ウワン" && !(joined(t, after) && contentNoun(after!)) ? "みぎうで" : null,
+  // a year above or below (一つ上の学年, 二つ下): the analyser's suffixes じょう and か
+  上: (t, before) => (t.reading === "ジョウ" && countedInTsu(t, before) ? "うえ" : null),
+  下: (t, before) => (t.reading === "カ" && countedInTsu(t, before) ? "した" : null),
+  // 替え after a verb is not voiced (架け替え かけかえ, 入れ替え); after a noun it is (衣替え ころもがえ)
+  替え: (t, before) => (t.reading === "ガエ" && pos(before, "動詞") && joined(before, t) ? "かえ" : null),
+  // a mechanism after a noun, voiced (ばね仕掛け, 時計仕掛け じかけ)
+  仕掛け: (t, before) => (t.reading === "シカケ" && joined(before, t) && contentNoun(before) ? "じかけ" : null),
+  // good luck (吉とされる), where the analyser took a name (よし); 吉さん stays
+  吉: (t, before, after) =>
+    t.reading === "ヨシ" &&
+    !(joined(before, t) && /\p{Script=Han}$/u.test(before.surface)) &&
+    /^(助詞|助動詞|記号)/.test(after?.pos ?? "記号")
+      ? "きち"
+      : null,
+  // by force (力尽くで), where the analyser read the adverb 尽く ことごとく
+  尽く: (t, before) => (t.reading === "コトゴトク" && joined(before, t) && before.surface === "力" ? "ずく" : null),
+  // 籠もる, cut 籠|もる by the analyser (a basket, かご)
+  籠: (t, _before, after) =>
+    t.reading === "カゴ" && joined(t, after) && after!.surface.startsWith("も") && pos(after, "動詞") ? "こ" : null,
+  // water after a verb's stem or a word ending in kana (飲み水 のみみず, 雪解け水): the analyser's suffix すい is a
+  // kanji compound's (地下水, 炭酸水)
+  水: (t, before) =>
+    t.reading === "スイ" && pos(t, "名詞,接尾") && joined(before, t) && HIRAGANA_END.test(before.surface)
+      ? "みず"
+      : null,
+  // how many minutes (何分かかりますか), where the analyser read the adverb なにぶん (何分にも, which stays)
+  何分: (t, _before, after, then) =>
+    t.reading === "ナニブン" && !(after?.surface === "に" && then?.surface === "も") ? "なんぷん" : null,
+  // 化ける after a noun (文字化け もじばけ), where the analyser took the suffix か and a verb けす
+  化: (t, _before, after) => (t.reading === "カ" && joined(t, after) && after!.surface.startsWith("け") ? "ば" : null),
+  // meanwhile, the other day (その間に, この間の話): the dictionary's そのかん is the formal one
+  その間: (t) => meanwhile(t),
+  この間: (t) => meanwhile(t),
+  あの間: (t) => meanwhile(t),
+  // an order of living things after its katakana name (サル目, アカマンボウ目 もく); 二つ目 stays め
+  目: (t, before) =>
+    t.reading === "メ" && pos(t, "名詞,接尾") && joined(before, t) && KATAKANA.test(before.surface) ? "もく" : null,
+};
+
+/** The reading of the rules of this file for `t`, or null. */
+export const misread: WordRule = (t, before, after, then, earlier) =>
+  MISREADS[t.surface]?.(t, before, after, then, earlier) ?? slip(t) ?? polygon(t);
