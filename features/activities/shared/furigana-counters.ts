@@ -261,13 +261,11 @@ function leadingCounter(a: Token): Counter | null {
 
 /**
  * What a count can have after its counter, read with it: 中 after a time, the whole time じゅう (1年中 いちねんじゅう,
- * 一晩中 ひとばんじゅう); 目 after any counter, the ordinal め (3人目 さんにんめ, 一人目 ひとりめ, 三日目 みっかめ); 玉 and
- * 札 after 円, a coin and a note (百円玉 ひゃくえんだま, 一万円札 いちまんえんさつ). The analyser marks each of them as a
- * suffix; read so they are not.
+ * 一晩中 ひとばんじゅう); 玉 and 札 after 円, a coin and a note (百円玉 ひゃくえんだま, 一万円札 いちまんえんさつ). The
+ * analyser marks each of them as a suffix; read so they are not. (An ordinal's 目 is read on its own: furigana-rules.ts.)
  */
 const COUNT_TAILS: { surface: string; reading: string; after: RegExp }[] = [
   { surface: "中", reading: "じゅう", after: /^(日|年|晩|週間|年間)$/ },
-  { surface: "目", reading: "め", after: /./ },
   { surface: "玉", reading: "だま", after: /^円$/ },
   { surface: "札", reading: "さつ", after: /^円$/ },
 ];

@@ -1,11 +1,14 @@
-import { contentNoun, HIRAGANA_END, joined, KATAKANA, pos, type Token, type WordRule } from "./furigana-token";
+import { contentNoun, joined, pos, type Token, type WordRule } from "./furigana-token";
+
+/** The end of a verb's stem: a kanji and one kana (飲み, 雪解け). */
+const STEM_END = /\p{Script=Han}\p{Script=Hiragana}$/u;
 
 /**
  * Words the analyser cuts wrong, takes for a name, or reads wrong wherever they stand (the rules of
  * furigana-word-rules.ts call these for every word no rule of theirs read):
  * - words the analyser cut or took for a name: 雄 alone おす (雄の体), 河原 かわら (河原さん stays), 吉 alone きち,
  *   右腕 みぎうで (右腕投手 stays うわん), 一つ上 うえ and 一つ下 した, 籠もる こ, 力尽く ずく, その間 and
- *   この間 あいだ, 替え after a verb かえ (架け替え), 仕掛け after a noun じかけ, 目 after a katakana name もく (サル目),
+ *   この間 あいだ, 替え after a verb かえ (架け替え), 仕掛け after a noun じかけ,
  *   化け ば (文字化け), 水 after a verb's stem みず (飲み水), 何分 なんぷん (何分かかりますか; 何分にも stays);
  * - words the dictionary reads wrong wherever they stand (SLIPS): 男達 おとこたち, 堪能 たんのう, 蓮根 れんこん; and
  *   a polygon as the textbooks read it, 三角形 さんかくけい (the dictionary's さんかっけい).
@@ -69,24 +72,23 @@ const MISREADS: Record<string, WordRule> = {
   // 籠もる, cut 籠|もる by the analyser (a basket, かご)
   籠: (t, _before, after) =>
     t.reading === "カゴ" && joined(t, after) && after!.surface.startsWith("も") && pos(after, "動詞") ? "こ" : null,
-  // water after a verb's stem or a word ending in kana (飲み水 のみみず, 雪解け水): the analyser's suffix すい is a
-  // kanji compound's (地下水, 炭酸水)
+  // water after a verb's stem, a kanji and one kana (飲み水 のみみず, 雪解け水): the analyser's suffix すい is a kanji
+  // compound's (地下水, 炭酸水) and a kana word's (石けん水)
   水: (t, before) =>
-    t.reading === "スイ" && pos(t, "名詞,接尾") && joined(before, t) && HIRAGANA_END.test(before.surface)
-      ? "みず"
-      : null,
-  // how many minutes (何分かかりますか), where the analyser read the adverb なにぶん (何分にも, which stays)
-  何分: (t, _before, after, then) =>
-    t.reading === "ナニブン" && !(after?.surface === "に" && then?.surface === "も") ? "なんぷん" : null,
+    t.reading === "スイ" && pos(t, "名詞,接尾") && joined(before, t) && STEM_END.test(before.surface) ? "みず" : null,
+  // how many minutes (何分かかりますか), where the analyser read the adverb なにぶん (何分にも, 何分、初めてなので
+  // stay); a fraction's 何分の何 is なんぶん
+  何分: (t, _before, after, then) => {
+    if (t.reading !== "ナニブン" || (after?.surface === "に" && then?.surface === "も") || pos(after, "記号"))
+      return null;
+    return after?.surface === "の" ? "なんぶん" : "なんぷん";
+  },
   // 化ける after a noun (文字化け もじばけ), where the analyser took the suffix か and a verb けす
   化: (t, _before, after) => (t.reading === "カ" && joined(t, after) && after!.surface.startsWith("け") ? "ば" : null),
   // meanwhile, the other day (その間に, この間の話): the dictionary's そのかん is the formal one
   その間: (t) => meanwhile(t),
   この間: (t) => meanwhile(t),
   あの間: (t) => meanwhile(t),
-  // an order of living things after its katakana name (サル目, アカマンボウ目 もく); 二つ目 stays め
-  目: (t, before) =>
-    t.reading === "メ" && pos(t, "名詞,接尾") && joined(before, t) && KATAKANA.test(before.surface) ? "もく" : null,
 };
 
 /** The reading of the rules of this file for `t`, or null. */

@@ -32,6 +32,8 @@ export interface Proposal {
   check: boolean;
 }
 
+/** A word whose last character is a numeral (兵十, 太一). */
+const NUMERAL_END = /[一二三四五六七八九十百千万]$/;
 /** Characters the stored markup gives a meaning to: a ruby base or reading must not hold them (platform/richtext/parse.ts). */
 const MARKUP = /[|()（）\n`{}*_]/;
 
@@ -140,15 +142,18 @@ function listedOf(names: NameEntry[], words: WordEntry[]): Listed[] {
  * a listed word only where the analyser's words start and end (学 in 学校 is no name).
  */
 function listedMatches(text: string, spans: TextSpan[], tokens: Token[], listed: Listed[]) {
-  const starts = new Set(tokens.map((t) => t.start));
+  const starts = new Map(tokens.map((t) => [t.start, t]));
   const ends = new Set(tokens.map((t) => t.start + t.surface.length));
+  // a word ending in a numeral is not whole when a number or a counter goes on after it (兵十万, 兵十人)
+  const countGoesOn = (surface: string, end: number) =>
+    NUMERAL_END.test(surface) && /^名詞,(数|接尾,助数詞)/.test(starts.get(end)?.pos ?? "");
   const found: { start: number; entry: Listed }[] = [];
   const claims: Claim[] = [];
   for (const entry of listed) {
     for (let at = text.indexOf(entry.surface); at >= 0; at = text.indexOf(entry.surface, at + 1)) {
       const end = at + entry.surface.length;
       if (!spanOf(spans, at, end) || overlaps(claims, at, end)) continue;
-      if (entry.whole && !(starts.has(at) && ends.has(end))) continue;
+      if (entry.whole && !(starts.has(at) && ends.has(end) && !countGoesOn(entry.surface, end))) continue;
       claims.push({ start: at, end });
       found.push({ start: at, entry });
     }

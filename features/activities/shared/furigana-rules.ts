@@ -1,6 +1,6 @@
 import { toHiragana } from "./furigana-align";
 import { counterAt, NUMERAL, numberReading, numberValue, readCount, type CounterAt } from "./furigana-counters";
-import { joined, type Token } from "./furigana-token";
+import { joined, pos, type Token } from "./furigana-token";
 import { wordRule } from "./furigana-word-rules";
 import { bracketedDay, weekday } from "./furigana-weekday-rules";
 
@@ -218,14 +218,15 @@ function noteValue(tokens: Token[], i: number): Read {
 }
 
 /**
- * 目 after a count in native numbers or a day, the ordinal め (一つ目, 二つ目, 三日目): a counter's suffix, read as the
- * analyser reads it but not marked for checking; after a number and its counter the counter rules read it (3人目).
+ * 目 after a count, the ordinal め (3人目, 一人目, 2回目, 一つ目, 三日目, 5ページ目): a counter's suffix, read as the
+ * analyser reads it but not marked for checking. Not after 分 (8分目 is はちぶんめ, which the counter rules do not read).
  */
+const NATIVE_COUNT = /^([一二三四五六七八九幾]|いく)つ$|^[一二三四五六七八九十]+日$/;
 function ordinal(tokens: Token[], i: number): Read {
-  const [t, next] = [tokens[i]!, tokens[i + 1]];
-  if (next?.surface !== "目" || next.reading !== "メ" || !joined(t, next)) return null;
-  if (!/^([一二三四五六七八九幾]|いく)つ$|^[一二三四五六七八九十]+日$/.test(t.surface)) return null;
-  return { tokens: [t, { ...next, pos: "名詞,接尾,助数詞" }], next: i + 2 };
+  const [before, t] = [tokens[i - 1], tokens[i]!];
+  if (t.surface !== "目" || t.reading !== "メ" || !joined(before, t) || before.surface === "分") return null;
+  const count = pos(before, "名詞,数") || pos(before, "名詞,接尾,助数詞") || NATIVE_COUNT.test(before.surface);
+  return count ? { tokens: [{ ...t, pos: "名詞,接尾,助数詞" }], next: i + 1 } : null;
 }
 
 const one = (token: Token | null, i: number, length = 1): Read =>

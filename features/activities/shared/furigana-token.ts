@@ -34,7 +34,6 @@ export type WordRule = (
 ) => string | null;
 
 export const KATAKANA = /^[\p{Script=Katakana}ー・]+$/u;
-export const HIRAGANA_END = /\p{Script=Hiragana}$/u;
 /** The word's part of speech starts with `prefix` (名詞, 名詞,接尾); false when there is no word. */
 export const pos = (t: Token | undefined, prefix: string) => t?.pos?.startsWith(prefix) === true;
 /** A noun a compound can grow from: not a number, a pronoun, a dependent noun or a prefix. */

@@ -1,11 +1,14 @@
-import type { WordRule } from "./furigana-token";
+import { pos, type WordRule } from "./furigana-token";
 
 /** What one holds in the heart, いだく (夢を抱く, 疑問を抱きつつ); in one's arms it is だく (子どもを抱く). */
 const FELT =
   /^(夢|希望|大志|疑問|疑い|不安|不満|憂い|恋心|好意|敬意|関心|興味|期待|感情|印象|野望|野心|思い|想い|誇り|憧れ|危機感|劣等感|反感|恐怖|コンプレックス)$/;
 
-/** What one draws with a pen, かく (絵を描く, 絵しか描けない, 漫画を描いた); a shape in the air or a scene in words is えがく. */
-const DRAWN = /(絵|漫画|マンガ|イラスト|図)$/;
+/**
+ * What one draws with a pen, かく (絵を描く, 絵しか描けない, 漫画を描いた, 地図を描く); a shape in the air, a scene in
+ * words or a plan (未来図を描く) is えがく.
+ */
+const DRAWN = /^(絵|似顔絵|漫画|マンガ|イラスト|図|地図)$/;
 
 /** What opens by itself, あく (ドアが開く, 穴が開いている, 店が開く); a book, a meeting or a flower ひらく. */
 const OPENS = /^(ドア|窓|扉|戸|門|穴|店|幕|蓋|ふた|目|引き出し|カーテン|シャッター)$/;
@@ -20,7 +23,8 @@ const OPENS = /^(ドア|窓|扉|戸|門|穴|店|幕|蓋|ふた|目|引き出し|
  * - 描く かく after a picture and a particle (絵を描く, 絵しか描けない, 漫画を描いた), えがく otherwise (円を描いて飛ぶ);
  * - 獲る とる in every form (魚を獲る, 獲った: the dictionary's える is 得る's);
  * - 根付く ねづく (文化が根付いている: the dictionary's ねつく);
- * - 開く あく after a door, a window, a hole, a shop and が (ドアが開く, 穴が開いている), ひらく otherwise (本を開く, 花が開く).
+ * - 開く あく after a door, a window, a hole, a shop and が (ドアが開く, 穴が開いている), ひらく otherwise (本を開く, 花が開く)
+ *   and in the passive (扉が開かれた: opened by someone).
  */
 export const VERBS: Record<string, WordRule> = {
   抱: (t, before, _after, _then, earlier) => {
@@ -43,13 +47,15 @@ export const VERBS: Record<string, WordRule> = {
   描: (t, before, _after, _then, earlier) =>
     t.reading?.startsWith("エガ") &&
     /^(を|が|しか|も|は)$/.test(before?.surface ?? "") &&
-    DRAWN.test(earlier?.surface ?? "")
+    DRAWN.test(earlier?.surface ?? "") &&
+    !pos(earlier, "名詞,接尾")
       ? "カ" + t.reading.slice(2)
       : null,
-  獲: (t) => (t.reading?.startsWith("エ") && !t.surface.startsWith("獲得") ? "ト" + t.reading.slice(1) : null),
-  開: (t, before, _after, _then, earlier) =>
+  獲: (t) => (t.reading?.startsWith("エ") ? "ト" + t.reading.slice(1) : null),
+  開: (t, before, after, _then, earlier) =>
     t.reading?.startsWith("ヒラ") &&
     t.surface.startsWith("開") &&
+    !after?.surface.startsWith("れ") &&
     before?.surface === "が" &&
     OPENS.test(earlier?.surface ?? "")
       ? "ア" + t.reading.slice(2)
