@@ -9,10 +9,15 @@ const STEM_END = /\p{Script=Han}\p{Script=Hiragana}$/u;
  * - words the analyser cut or took for a name: 雄 alone おす (雄の体), 河原 かわら (河原さん stays), 吉 alone きち,
  *   右腕 みぎうで (右腕投手 stays うわん), 一つ上 うえ and 一つ下 した, 籠もる こ, 力尽く ずく, その間 and
  *   この間 あいだ, 替え after a verb かえ (架け替え), 仕掛け after a noun じかけ,
- *   化け ば (文字化け), 水 after a verb's stem みず (飲み水), 何分 なんぷん (何分かかりますか; 何分にも stays);
+ *   化け ば (文字化け), 水 after a verb's stem みず (飲み水), 何分 なんぷん (何分かかりますか; 何分にも stays), 端 はし
+ *   (the spoken はじ), 憂い うれい, 計らい はか, 関らず かかわ, 雨 after a time あめ (一日中雨だった), 中風 after a time
+ *   じゅうかぜ (一日中風が強い);
  * - words the dictionary reads wrong wherever they stand (SLIPS): 男達 おとこたち, 堪能 たんのう, 蓮根 れんこん; and
  *   a polygon as the textbooks read it, 三角形 さんかくけい (the dictionary's さんかっけい).
  */
+
+/** The end of a time or a stretch of time (一日中, 三日間, 毎日, 一晩). */
+const AFTER_A_TIME = /[日中間週月年朝晩夜]$/u;
 
 /** A count in native numbers before the word (一つ上, 二つ下, ひとつ上). */
 const countedInTsu = (t: Token, before: Token | undefined) =>
@@ -69,9 +74,14 @@ const MISREADS: Record<string, WordRule> = {
       : null,
   // by force (力尽くで), where the analyser read the adverb 尽く ことごとく
   尽く: (t, before) => (t.reading === "コトゴトク" && joined(before, t) && before.surface === "力" ? "ずく" : null),
-  // 籠もる, cut 籠|もる by the analyser (a basket, かご)
-  籠: (t, _before, after) =>
-    t.reading === "カゴ" && joined(t, after) && after!.surface.startsWith("も") && pos(after, "動詞") ? "こ" : null,
+  // 籠もる, cut 籠|もる or 籠|も|る by the analyser (a basket, かご; 籠もある stays)
+  籠: (t, _before, after, then) =>
+    t.reading === "カゴ" &&
+    joined(t, after) &&
+    after!.surface.startsWith("も") &&
+    (pos(after, "動詞") || (joined(after, then) && /^[らりるれろっ]/.test(then!.surface)))
+      ? "こ"
+      : null,
   // water after a verb's stem, a kanji and one kana (飲み水 のみみず, 雪解け水): the analyser's suffix すい is a kanji
   // compound's (地下水, 炭酸水) and a kana word's (石けん水)
   水: (t, before) =>
@@ -85,6 +95,27 @@ const MISREADS: Record<string, WordRule> = {
   },
   // 化ける after a noun (文字化け もじばけ), where the analyser took the suffix か and a verb けす
   化: (t, _before, after) => (t.reading === "カ" && joined(t, after) && after!.surface.startsWith("け") ? "ば" : null),
+  // the edge of a thing (紙の端, 端から端まで), where the analyser has the spoken はじ
+  端: (t) => (t.reading === "ハジ" ? "はし" : null),
+  // sorrow, and 憂う's て-form (憂いを帯びた, 憂いている), where the analyser has the old adjective うい
+  憂い: (t) => (t.reading === "ウイ" ? "うれい" : null),
+  // 計らう (義父の計らいで), where the analyser took the prefix けい of 計三冊
+  計: (t, _before, after) =>
+    t.reading === "ケイ" && pos(t, "接頭詞") && joined(t, after) && after!.surface.startsWith("ら") ? "はか" : null,
+  // 関わる written 関る (にも関らず, 関らない, 関った), where the analyser took the family name せき
+  関: (t, _before, after, then) =>
+    t.reading === "セキ" &&
+    joined(t, after) &&
+    ((after!.surface === "ら" && joined(after, then) && /^(ず|な)/.test(then!.surface)) ||
+      (after!.surface === "っ" && pos(after, "動詞")))
+      ? "かかわ"
+      : null,
+  // rain after a time (一日中雨だった, 三日間雨が続いた), where the analyser took the suffix う of 酸性雨
+  雨: (t, before) =>
+    t.reading === "ウ" && pos(t, "名詞,接尾") && joined(before, t) && AFTER_A_TIME.test(before.surface) ? "あめ" : null,
+  // all through a time, then the wind (一日中風が強い, 一晩中風が吹いた), where the analyser read 中風 ちゅうぶ, a palsy
+  中風: (t, before) =>
+    t.reading === "チュウブ" && joined(before, t) && AFTER_A_TIME.test(before.surface) ? "じゅうかぜ" : null,
   // meanwhile, the other day (その間に, この間の話): the dictionary's そのかん is the formal one
   その間: (t) => meanwhile(t),
   この間: (t) => meanwhile(t),

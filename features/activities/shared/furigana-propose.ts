@@ -83,12 +83,12 @@ function rubyOf(
 const GUESSED_POS = /^(名詞,固有名詞|名詞,接尾|接頭詞)/;
 /**
  * A word the teacher should check: unknown to the dictionary, a proper noun, a prefix or a suffix (counters read by
- * rule and the affixes of SURE_AFFIXES are not), a reading a rule chose among the dictionary's.
+ * rule and the affixes of SURE_AFFIXES are not), a reading a rule chose among the dictionary's; not a word a rule read
+ * from its neighbours, whatever its part of speech (Token.guess).
  */
 const guessed = (t: Token) =>
-  t.unknown === true ||
-  t.guess === true ||
-  (GUESSED_POS.test(t.pos ?? "") && !t.pos!.startsWith("名詞,接尾,助数詞") && !sureAffix(t));
+  t.guess ??
+  (t.unknown === true || (GUESSED_POS.test(t.pos ?? "") && !t.pos!.startsWith("名詞,接尾,助数詞") && !sureAffix(t)));
 
 /**
  * A listed reading: a roster name (its parts), a word of the school's list, or a person or place of the curriculum

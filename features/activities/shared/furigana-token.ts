@@ -10,7 +10,10 @@ export interface Token {
   unknown?: boolean;
   /** a common noun of one kanji: all the dictionary's readings of it as a noun (katakana), the analyser's own among them */
   readings?: string[];
-  /** a rule chose its reading among the dictionary's (furigana-compound-rules.ts): the teacher should check it */
+  /**
+   * true: a rule chose its reading among the dictionary's (furigana-compound-rules.ts), the teacher should check it;
+   * false: a rule read the word from its neighbours (furigana-word-rules.ts), sure whatever its part of speech
+   */
   guess?: boolean;
 }
 

@@ -49,7 +49,7 @@ export function wordRule(
     misread(t, before, after, then, earlier) ??
     nihon(t) ??
     modernKana(t, before);
-  if (reading) return MARKED.has(t.surface) ? { ...t, reading, guess: true } : { ...t, reading };
+  if (reading) return { ...t, reading, guess: MARKED.has(t.surface) };
   const on = compoundReading(t, before, after);
   return on ? { ...t, reading: on, guess: true } : t;
 }
