@@ -862,6 +862,35 @@ describe("the authors, works and characters of the 国語 textbooks", () => {
   });
 });
 
+describe("the land and history 社会 names (fifth-grade 国土, sixth-grade and 中学校 歴史)", () => {
+  it("are read as the textbooks read them, unmarked, where the analyser marked or misread them", async () => {
+    expect(await proposals("江戸時代と明治維新")).toEqual(["江戸時代=えどじだい", "明治維新=めいじいしん"]);
+    expect(await proposals("江戸幕府を開いた")).toEqual(["江戸=えど", "幕府=ばくふ", "開=ひら"]);
+    expect(await proposals("十七条の憲法と承久の乱")).toEqual([
+      "十七条=じゅうしちじょう",
+      "憲法=けんぽう",
+      "承久=じょうきゅう",
+      "乱=らん",
+    ]);
+    expect(await proposals("中尊寺金色堂と鹿鳴館")).toEqual([
+      "中尊寺金色堂=ちゅうそんじこんじきどう",
+      "鹿鳴館=ろくめいかん",
+    ]);
+    expect(await proposals("北上高地と佐渡島")).toEqual(["北上高地=きたかみこうち", "佐渡島=さどがしま"]);
+    expect(await proposals("関ヶ原の戦い")).toEqual(["関ヶ原=せきがはら", "戦=たたか"]);
+    expect(await proposals("信濃川と琵琶湖と太平洋")).toEqual([
+      "信濃川=しなのがわ",
+      "琵琶湖=びわこ",
+      "太平洋=たいへいよう",
+    ]);
+    expect(await proposals("山陰地方")).toEqual(["山陰地方=さんいんちほう"]);
+  });
+  it("a word alone that is another word keeps the analyser's reading (山陰 a mountain's shade); 大正解 is not an era", async () => {
+    expect(await proposals("山陰に隠れる")).toContain("山陰=やまかげ");
+    expect(await proposals("大正解")).toContain("正解=せいかい");
+  });
+});
+
 describe("the places the curriculum names (the prefectures, fourth-grade 社会, and their capitals)", () => {
   it("are read unmarked with their suffix, where the analyser marked the name and the suffix (青森(あおもり)? 県(けん)?)", async () => {
     expect(await proposals("青森県のりんご")).toEqual(["青森県=あおもりけん"]);
