@@ -1,9 +1,10 @@
 import type { Token } from "./furigana-token";
 
 /**
- * Prefixes and suffixes with one reading wherever they stand, and the reading (第1問 だい, 約3倍 やく, 各学年 かく;
- * 科学的 てき, 安全性 せい, 近代化 か, 交通費 ひ): where the analyser read them so, the reading is sure. Not those with
- * two (者 しゃ or もの, 中 ちゅう or じゅう, 家 か, け or や, 人 じん or にん, 水 すい or みず), which stay marked.
+ * Prefixes and suffixes with one reading wherever they stand, and the reading (第1問 だい, 約3倍 やく, 各学年 かく, 旧校舎
+ * きゅう; 科学的 てき, 安全性 せい, 近代化 か, 交通費 ひ, 電流計 けい): where the analyser read them so, the reading is
+ * sure. Not those with two (者 しゃ or もの, 中 ちゅう or じゅう, 家 か, け or や, 人 じん or にん, 水 すい or みず, 等 とう or
+ * など) or voiced after some words (派 は or ぱ, 法 ほう or ぽう), which stay marked.
  */
 const SURE_AFFIXES: Record<"接頭詞" | "名詞,接尾", Record<string, string>> = {
   接頭詞: {
@@ -19,6 +20,16 @@ const SURE_AFFIXES: Record<"接頭詞" | "名詞,接尾", Record<string, string>
     未: "ミ",
     非: "ヒ",
     総: "ソウ",
+    新: "シン",
+    旧: "キュウ",
+    同: "ドウ",
+    半: "ハン",
+    超: "チョウ",
+    反: "ハン",
+    急: "キュウ",
+    当: "トウ",
+    本: "ホン",
+    計: "ケイ",
   },
   "名詞,接尾": {
     的: "テキ",
@@ -61,6 +72,18 @@ const SURE_AFFIXES: Record<"接頭詞" | "名詞,接尾", Record<string, string>
     学: "ガク",
     機: "キ",
     期: "キ",
+    軍: "グン",
+    会: "カイ",
+    戦: "セン",
+    官: "カン",
+    師: "シ",
+    士: "シ",
+    街: "ガイ",
+    科: "カ",
+    産: "サン",
+    犯: "ハン",
+    器: "キ",
+    計: "ケイ",
   },
 };
 export const sureAffix = (t: Token) => {

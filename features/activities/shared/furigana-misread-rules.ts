@@ -10,7 +10,7 @@ const STEM_END = /\p{Script=Han}\p{Script=Hiragana}$/u;
  *   右腕 みぎうで (右腕投手 stays うわん), 一つ上 うえ and 一つ下 した, 籠もる こ, 力尽く ずく, その間 and
  *   この間 あいだ, 替え after a verb かえ (架け替え), 仕掛け after a noun じかけ,
  *   化け ば (文字化け), 水 after a verb's stem みず (飲み水), 何分 なんぷん (何分かかりますか; 何分にも stays), 端 はし
- *   (the spoken はじ), 憂い うれい, 計らい はか, 関らず かかわ, 雨 after a time あめ (一日中雨だった), 中風 after a time
+ *   (the spoken はじ), 日 before a noun in kana ひ (日かげ), 憂い うれい, 計らい はか, 関らず かかわ, 雨 after a time あめ (一日中雨だった), 中風 after a time
  *   じゅうかぜ (一日中風が強い);
  * - words the dictionary reads wrong wherever they stand (SLIPS): 男達 おとこたち, 堪能 たんのう, 蓮根 れんこん; and
  *   a polygon as the textbooks read it, 三角形 さんかくけい (the dictionary's さんかっけい).
@@ -95,6 +95,15 @@ const MISREADS: Record<string, WordRule> = {
   },
   // 化ける after a noun (文字化け もじばけ), where the analyser took the suffix か and a verb けす
   化: (t, _before, after) => (t.reading === "カ" && joined(t, after) && after!.surface.startsWith("け") ? "ば" : null),
+  // the sun before a noun in kana (日かげ, 日やけ), where the analyser took 日 for Japan (日米 stays にち)
+  日: (t, _before, after) =>
+    t.reading === "ニチ" &&
+    pos(t, "名詞,固有名詞") &&
+    joined(t, after) &&
+    pos(after, "名詞") &&
+    /^\p{Script=Hiragana}/u.test(after!.surface)
+      ? "ひ"
+      : null,
   // the edge of a thing (紙の端, 端から端まで), where the analyser has the spoken はじ
   端: (t) => (t.reading === "ハジ" ? "はし" : null),
   // sorrow, and 憂う's て-form (憂いを帯びた, 憂いている), where the analyser has the old adjective うい

@@ -113,8 +113,14 @@ const RULES: Record<string, WordRule> = {
     count(then!)
       ? "ねん"
       : null,
-  // rice, where the analyser took America (べい) for it: 米作り, 米づくり, 米の生産 (the US is 米国の)
-  米: (t, _before, after) => (t.reading === "ベイ" && /^(作り|づくり|の)$/.test(after?.surface ?? "") ? "こめ" : null),
+  // rice, where the analyser took America (べい) for it: 米作り, 米づくり, 米の生産 (the US is 米国の, and after a
+  // kanji 日米の, 英米の)
+  米: (t, before, after) =>
+    t.reading === "ベイ" &&
+    /^(作り|づくり|の)$/.test(after?.surface ?? "") &&
+    !(joined(before, t) && /\p{Script=Han}$/u.test(before.surface))
+      ? "こめ"
+      : null,
   // a value in mathematics (xの値, 比の値, 値を求める): ね is a price (値が上がる, 値札)
   値: (t, before, after, then) =>
     t.reading === "ネ" &&

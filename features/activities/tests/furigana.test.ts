@@ -422,6 +422,11 @@ describe("numbers, counters and words read from their neighbours", () => {
     ["蝦夷に籠もる旧幕府軍", "籠=こ"],
     ["籠もある", "籠=かご"],
     ["ページの端を折る", "端=はし"],
+    ["木の日かげで休む", "日=ひ"],
+    ["日やけした", "日=ひ"],
+    ["日米の会談", "日=にち"],
+    ["日米の会談", "米=べい"],
+    ["英米の文学", "米=べい"],
     ["端から端まで", "端=はし"],
     ["憂いている", "憂=うれ"],
     ["義父の計らいで", "計=はか"],
@@ -804,6 +809,8 @@ describe("the proposals the analyser guessed are marked for the teacher", () => 
     expect(await marked("大問題")).toContain("大=だい?");
     expect(await marked("科学的な安全性")).toEqual(["科学=かがく", "的=てき", "安全=あんぜん", "性=せい"]);
     expect(await marked("私達の作用点")).toEqual(["私=わたし", "達=たち", "作用=さよう", "点=てん"]);
+    expect(await marked("電流計と電圧計")).toEqual(["電流=でんりゅう", "計=けい", "電圧=でんあつ", "計=けい"]);
+    expect(await marked("旧校舎と同学年")).toEqual(["旧=きゅう", "校舎=こうしゃ", "同=どう", "学年=がくねん"]);
     expect(await marked("研究者")).toContain("者=しゃ?");
   });
   it("a suffix, prefix or name a rule read from its neighbours is not marked; the dictionary's guess beside it is", async () => {
