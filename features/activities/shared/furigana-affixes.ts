@@ -2,7 +2,7 @@ import type { Token } from "./furigana-token";
 
 /**
  * Prefixes and suffixes with one reading wherever they stand, and the reading (第1問 だい, 約3倍 やく, 各学年 かく, 旧校舎
- * きゅう; 科学的 てき, 安全性 せい, 近代化 か, 交通費 ひ, 電流計 けい): where the analyser read them so, the reading is
+ * きゅう; 科学的 てき, 安全性 せい, 近代化 か, 交通費 ひ, 電流計 けい, 展開図 ず, 中央値 ち): where the analyser read them so, the reading is
  * sure. Not those with two (者 しゃ or もの, 中 ちゅう or じゅう, 家 か, け or や, 人 じん or にん, 水 すい or みず, 等 とう or
  * など) or voiced after some words (派 は or ぱ, 法 ほう or ぽう), which stay marked.
  */
@@ -84,6 +84,10 @@ const SURE_AFFIXES: Record<"接頭詞" | "名詞,接尾", Record<string, string>
     犯: "ハン",
     器: "キ",
     計: "ケイ",
+    図: "ズ",
+    表: "ヒョウ",
+    値: "チ",
+    角: "カク",
   },
 };
 export const sureAffix = (t: Token) => {

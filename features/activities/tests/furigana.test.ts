@@ -811,6 +811,14 @@ describe("the proposals the analyser guessed are marked for the teacher", () => 
     expect(await marked("私達の作用点")).toEqual(["私=わたし", "達=たち", "作用=さよう", "点=てん"]);
     expect(await marked("電流計と電圧計")).toEqual(["電流=でんりゅう", "計=けい", "電圧=でんあつ", "計=けい"]);
     expect(await marked("旧校舎と同学年")).toEqual(["旧=きゅう", "校舎=こうしゃ", "同=どう", "学年=がくねん"]);
+    expect(await marked("度数分布表の中央値")).toEqual([
+      "度数=どすう",
+      "分布=ぶんぷ",
+      "表=ひょう",
+      "中央=ちゅうおう",
+      "値=ち",
+    ]);
+    expect(await marked("展開図と同位角")).toEqual(["展開=てんかい", "図=ず", "同位=どうい", "角=かく"]);
     expect(await marked("研究者")).toContain("者=しゃ?");
   });
   it("a suffix, prefix or name a rule read from its neighbours is not marked; the dictionary's guess beside it is", async () => {
