@@ -88,6 +88,7 @@ const SURE_AFFIXES: Record<"接頭詞" | "名詞,接尾", Record<string, string>
     表: "ヒョウ",
     値: "チ",
     角: "カク",
+    帳: "チョウ",
   },
 };
 export const sureAffix = (t: Token) => {

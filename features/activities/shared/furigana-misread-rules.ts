@@ -7,17 +7,43 @@ const STEM_END = /\p{Script=Han}\p{Script=Hiragana}$/u;
  * Words the analyser cuts wrong, takes for a name, or reads wrong wherever they stand (the rules of
  * furigana-word-rules.ts call these for every word no rule of theirs read):
  * - words the analyser cut or took for a name: 雄 alone おす (雄の体), 河原 かわら (河原さん stays), 吉 alone きち,
- *   右腕 みぎうで (右腕投手 stays うわん), 一つ上 うえ and 一つ下 した, 籠もる こ, 力尽く ずく, その間 and
- *   この間 あいだ, 替え after a verb かえ (架け替え), 仕掛け after a noun じかけ,
- *   化け ば (文字化け), 水 after a verb's stem みず (飲み水), 何分 なんぷん (何分かかりますか; 何分にも stays), 端 はし
- *   (the spoken はじ), 日 before a noun in kana ひ (日かげ), 憂い うれい, 計らい はか, 関らず かかわ, 雨 after a time あめ (一日中雨だった), 中風 after a time
- *   じゅうかぜ (一日中風が強い);
- * - words the dictionary reads wrong wherever they stand (SLIPS): 男達 おとこたち, 堪能 たんのう, 蓮根 れんこん; and
- *   a polygon as the textbooks read it, 三角形 さんかくけい (the dictionary's さんかっけい).
+ *   右腕 みぎうで (右腕投手 stays うわん), 一つ上 うえ and 一つ下 した, 法の下 もと, 籠もる こ, 力尽く ずく, その間
+ *   and この間 あいだ, 替え after a verb かえ (架け替え), 仕掛け after a noun じかけ, 化け ば (文字化け), 水 after a
+ *   verb's stem みず (飲み水), 何分 なんぷん (何分かかりますか; 何分にも stays), 端 はし (the spoken はじ), 日 before a
+ *   noun in kana ひ (日かげ), 憂い うれい, 計らい はか, 関らず かかわ, 雨 after a time あめ (一日中雨だった), 中風
+ *   after a time じゅうかぜ (一日中風が強い);
+ * - words the dictionary reads wrong wherever they stand (SLIPS): 男達 おとこたち, 堪能 たんのう, 蓮根 れんこん, 木の下
+ *   きのした (the old このした); and a polygon as the textbooks read it, 三角形 さんかくけい (the dictionary's
+ *   さんかっけい).
  */
 
 /** The end of a time or a stretch of time (一日中, 三日間, 毎日, 一晩). */
 const AFTER_A_TIME = /[日中間週月年朝晩夜]$/u;
+
+/** What one acts under, before の and 下 もと (法の下の平等, 指導の下で). */
+const UNDER = new Set([
+  "法",
+  "指導",
+  "支配",
+  "管理",
+  "監督",
+  "協力",
+  "条件",
+  "名",
+  "旗",
+  "約束",
+  "前提",
+  "仮定",
+  "方針",
+  "原則",
+  "命令",
+  "保護",
+  "援助",
+  "責任",
+  "統治",
+  "体制",
+  "制度",
+]);
 
 /** A count in native numbers before the word (一つ上, 二つ下, ひとつ上). */
 const countedInTsu = (t: Token, before: Token | undefined) =>
@@ -28,13 +54,14 @@ const meanwhile = (t: Token) => (t.reading?.endsWith("カン") ? t.reading.slice
 /**
  * Words the dictionary reads wrong wherever they stand: the dictionary's reading, and the right one (男達 is men,
  * おとこたち, not the old おとこだて; 堪能 たんのう; 蓮根 れんこん, where the analyser took a place, はすね; 和太鼓
- * わだいこ, voiced as every 太鼓 after a word is).
+ * わだいこ, voiced as every 太鼓 after a word is; 木の下 きのした, where the dictionary has the poems' このした).
  */
 const SLIPS: Record<string, [string, string]> = {
   男達: ["オトコダテ", "おとこたち"],
   堪能: ["カンノウ", "たんのう"],
   蓮根: ["ハスネ", "れんこん"],
   和太鼓: ["ワタイコ", "わだいこ"],
+  木の下: ["コノシタ", "きのした"],
 };
 const slip = (t: Token) => (SLIPS[t.surface]?.[0] === t.reading ? SLIPS[t.surface]![1] : null);
 
@@ -60,7 +87,16 @@ const MISREADS: Record<string, WordRule> = {
     t.reading === "ウワン" && !(joined(t, after) && contentNoun(after!)) ? "みぎうで" : null,
   // a year above or below (一つ上の学年, 二つ下): the analyser's suffixes じょう and か
   上: (t, before) => (t.reading === "ジョウ" && countedInTsu(t, before) ? "うえ" : null),
-  下: (t, before) => (t.reading === "カ" && countedInTsu(t, before) ? "した" : null),
+  // and under a rule or a guide (法の下の平等, 指導の下で, 同じ条件の下で もと; 机の下に stays した)
+  下: (t, before, after, _then, earlier) => {
+    if (t.reading === "カ" && countedInTsu(t, before)) return "した";
+    return t.reading === "シタ" &&
+      before?.surface === "の" &&
+      UNDER.has(earlier?.surface ?? "") &&
+      /^(で|に|の)$/.test(after?.surface ?? "")
+      ? "もと"
+      : null;
+  },
   // 替え after a verb is not voiced (架け替え かけかえ, 入れ替え); after a noun it is (衣替え ころもがえ)
   替え: (t, before) => (t.reading === "ガエ" && pos(before, "動詞") && joined(before, t) ? "かえ" : null),
   // a mechanism after a noun, voiced (ばね仕掛け, 時計仕掛け じかけ)

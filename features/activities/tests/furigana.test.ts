@@ -425,6 +425,10 @@ describe("numbers, counters and words read from their neighbours", () => {
     ["木の日かげで休む", "日=ひ"],
     ["日やけした", "日=ひ"],
     ["日米の会談", "日=にち"],
+    ["法の下の平等", "下=もと"],
+    ["同じ条件の下で実験する", "下=もと"],
+    ["机の下に隠れる", "下=した"],
+    ["大きな木の下で休む", "木=き"],
     ["日米の会談", "米=べい"],
     ["英米の文学", "米=べい"],
     ["端から端まで", "端=はし"],
@@ -819,6 +823,7 @@ describe("the proposals the analyser guessed are marked for the teacher", () => 
       "値=ち",
     ]);
     expect(await marked("展開図と同位角")).toEqual(["展開=てんかい", "図=ず", "同位=どうい", "角=かく"]);
+    expect(await marked("連絡帳")).toEqual(["連絡=れんらく", "帳=ちょう"]);
     expect(await marked("研究者")).toContain("者=しゃ?");
   });
   it("a suffix, prefix or name a rule read from its neighbours is not marked; the dictionary's guess beside it is", async () => {
