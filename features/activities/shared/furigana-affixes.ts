@@ -30,6 +30,10 @@ const SURE_AFFIXES: Record<"接頭詞" | "名詞,接尾", Record<string, string>
     当: "トウ",
     本: "ホン",
     計: "ケイ",
+    低: "テイ",
+    単: "タン",
+    双: "ソウ",
+    等: "トウ",
   },
   "名詞,接尾": {
     的: "テキ",
@@ -89,6 +93,10 @@ const SURE_AFFIXES: Record<"接頭詞" | "名詞,接尾", Record<string, string>
     値: "チ",
     角: "カク",
     帳: "チョウ",
+    量: "リョウ",
+    質: "シツ",
+    体: "タイ",
+    管: "カン",
   },
 };
 export const sureAffix = (t: Token) => {

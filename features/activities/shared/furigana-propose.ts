@@ -3,6 +3,7 @@ import { textSpans, type TextSpan } from "./furigana-spans";
 import { CURRICULUM_FIGURES } from "./furigana-figures";
 import { CURRICULUM_HISTORY } from "./furigana-history";
 import { CURRICULUM_PLACES } from "./furigana-places";
+import { CURRICULUM_TERMS } from "./furigana-terms";
 import { LITERATURE_AUTHORS, LITERATURE_WORDS } from "./furigana-literature";
 import { sureAffix } from "./furigana-affixes";
 import { applyReadingRules } from "./furigana-rules";
@@ -92,9 +93,9 @@ const guessed = (t: Token) =>
   (t.unknown === true || (GUESSED_POS.test(t.pos ?? "") && !t.pos!.startsWith("名詞,接尾,助数詞") && !sureAffix(t)));
 
 /**
- * A listed reading: a roster name (its parts), a word of the school's list, or a person, place or event of the
- * curriculum (furigana-figures.ts, furigana-places.ts, furigana-history.ts, furigana-literature.ts, shown as the
- * dictionary's); `whole` only where the analyser cut a word or run.
+ * A listed reading: a roster name (its parts), a word of the school's list, or a person, place, event or term of the
+ * curriculum (furigana-figures.ts, furigana-places.ts, furigana-history.ts, furigana-terms.ts,
+ * furigana-literature.ts, shown as the dictionary's); `whole` only where the analyser cut a word or run.
  */
 interface Listed {
   surface: string;
@@ -112,7 +113,7 @@ const surfaceOf = (n: NameEntry) => n.parts.map((p) => p.base).join("");
 const CURRICULUM: Listed[] = [
   ...CURRICULUM_FIGURES,
   ...LITERATURE_AUTHORS,
-  ...[...CURRICULUM_PLACES, ...CURRICULUM_HISTORY, ...LITERATURE_WORDS].map((word) => [word]),
+  ...[...CURRICULUM_PLACES, ...CURRICULUM_HISTORY, ...CURRICULUM_TERMS, ...LITERATURE_WORDS].map((word) => [word]),
 ].map((parts) => ({
   surface: parts.map(([base]) => base).join(""),
   parts: parts.map(([base, reading]) => ({ base, reading })),

@@ -426,6 +426,9 @@ describe("numbers, counters and words read from their neighbours", () => {
     ["日やけした", "日=ひ"],
     ["日米の会談", "日=にち"],
     ["法の下の平等", "下=もと"],
+    ["球の体積", "球=きゅう"],
+    ["球を投げる", "球=たま"],
+    ["扇形の面積", "扇形=おうぎがた"],
     ["同じ条件の下で実験する", "下=もと"],
     ["机の下に隠れる", "下=した"],
     ["大きな木の下で休む", "木=き"],
@@ -824,6 +827,8 @@ describe("the proposals the analyser guessed are marked for the teacher", () => 
     ]);
     expect(await marked("展開図と同位角")).toEqual(["展開=てんかい", "図=ず", "同位=どうい", "角=かく"]);
     expect(await marked("連絡帳")).toEqual(["連絡=れんらく", "帳=ちょう"]);
+    expect(await marked("電解質の発熱量")).toEqual(["電解=でんかい", "質=しつ", "発熱=はつねつ", "量=りょう"]);
+    expect(await marked("単子葉類と同位体")).toEqual(["単=たん", "子葉=しよう", "類=るい", "同位=どうい", "体=たい"]);
     expect(await marked("研究者")).toContain("者=しゃ?");
   });
   it("a suffix, prefix or name a rule read from its neighbours is not marked; the dictionary's guess beside it is", async () => {
@@ -908,6 +913,21 @@ describe("the land and history 社会 names (fifth-grade 国土, sixth-grade and
   it("a word alone that is another word keeps the analyser's reading (山陰 a mountain's shade); 大正解 is not an era", async () => {
     expect(await proposals("山陰に隠れる")).toContain("山陰=やまかげ");
     expect(await proposals("大正解")).toContain("正解=せいかい");
+  });
+});
+
+describe("the terms of 理科 and 数学 the analyser cuts into words read alone", () => {
+  it("are read as the textbooks read them, unmarked", async () => {
+    expect(await proposals("陽イオンと陰イオン")).toEqual(["陽=よう", "陰=いん"]);
+    expect(await proposals("日周運動と年周運動")).toEqual([
+      "日周運動=にっしゅううんどう",
+      "年周運動=ねんしゅううんどう",
+    ]);
+    expect(await proposals("円柱の底面積")).toEqual(["円柱=えんちゅう", "底面積=ていめんせき"]);
+  });
+  it("a word they hold, alone, keeps the analyser's reading (陽が昇る ひ, 底 そこ)", async () => {
+    expect(await proposals("陽が昇る")).toContain("陽=ひ");
+    expect(await proposals("底が深い")).toContain("底=そこ");
   });
 });
 
