@@ -97,6 +97,7 @@ const SURE_AFFIXES: Record<"接頭詞" | "名詞,接尾", Record<string, string>
     質: "シツ",
     体: "タイ",
     管: "カン",
+    級: "キュウ",
   },
 };
 export const sureAffix = (t: Token) => {

@@ -11,14 +11,34 @@ const STEM_END = /\p{Script=Han}\p{Script=Hiragana}$/u;
  *   and この間 あいだ, 替え after a verb かえ (架け替え), 仕掛け after a noun じかけ, 化け ば (文字化け), 水 after a
  *   verb's stem みず (飲み水), 何分 なんぷん (何分かかりますか; 何分にも stays), 端 はし (the spoken はじ), 日 before a
  *   noun in kana ひ (日かげ), 憂い うれい, 計らい はか, 関らず かかわ, 雨 after a time あめ (一日中雨だった), 中風
- *   after a time じゅうかぜ (一日中風が強い), 球の体積 きゅう;
+ *   after a time じゅうかぜ (一日中風が強い), 球の体積 きゅう, a grammatical
+ *   form's 形 けい (三人称単数現在形);
  * - words the dictionary reads wrong wherever they stand (SLIPS): 男達 おとこたち, 堪能 たんのう, 蓮根 れんこん, 扇形
- *   おうぎがた, 木の下 きのした (the old このした); and a polygon as the textbooks read it, 三角形 さんかくけい (the
+ *   おうぎがた, 空所 くうしょ, 木の下 きのした (the old このした); and a polygon as the textbooks read it, 三角形 さんかくけい (the
  *   dictionary's さんかっけい).
  */
 
 /** The end of a time or a stretch of time (一日中, 三日間, 毎日, 一晩). */
 const AFTER_A_TIME = /[日中間週月年朝晩夜]$/u;
+
+/** The grammatical forms of 国語 and 英語, before 形 けい (現在形, 命令形). */
+const GRAMMAR_FORMS = new Set([
+  "現在",
+  "過去",
+  "未来",
+  "命令",
+  "進行",
+  "完了",
+  "複数",
+  "単数",
+  "終止",
+  "連用",
+  "連体",
+  "未然",
+  "仮定",
+  "基本",
+  "原",
+]);
 
 /** What a math text measures of a sphere, after 球の. */
 const SPHERE_MEASURES = new Set(["体積", "表面積", "半径", "直径", "中心"]);
@@ -58,7 +78,7 @@ const meanwhile = (t: Token) => (t.reading?.endsWith("カン") ? t.reading.slice
  * Words the dictionary reads wrong wherever they stand: the dictionary's reading, and the right one (男達 is men,
  * おとこたち, not the old おとこだて; 堪能 たんのう; 蓮根 れんこん, where the analyser took a place, はすね; 和太鼓
  * わだいこ, voiced as every 太鼓 after a word is; 木の下 きのした, where the dictionary has the poems' このした; 扇形 as the math
- * textbooks read it, おうぎがた).
+ * textbooks read it, おうぎがた; 空所 くうしょ, the blank of an English test, where the analyser took a name).
  */
 const SLIPS: Record<string, [string, string]> = {
   男達: ["オトコダテ", "おとこたち"],
@@ -67,6 +87,7 @@ const SLIPS: Record<string, [string, string]> = {
   和太鼓: ["ワタイコ", "わだいこ"],
   木の下: ["コノシタ", "きのした"],
   扇形: ["センケイ", "おうぎがた"],
+  空所: ["アキショ", "くうしょ"],
 };
 const slip = (t: Token) => (SLIPS[t.surface]?.[0] === t.reading ? SLIPS[t.surface]![1] : null);
 
@@ -148,6 +169,8 @@ const MISREADS: Record<string, WordRule> = {
   // a sphere in math (球の体積, 球の表面積), where the analyser has a ball, たま
   球: (t, _before, after, then) =>
     t.reading === "タマ" && after?.surface === "の" && SPHERE_MEASURES.has(then?.surface ?? "") ? "きゅう" : null,
+  // a grammatical form after a word the analyser cut it from (三人称単数現在形 けい; ハート形 stays がた)
+  形: (t, before) => (t.reading === "ガタ" && joined(before, t) && GRAMMAR_FORMS.has(before.surface) ? "けい" : null),
   // the edge of a thing (紙の端, 端から端まで), where the analyser has the spoken はじ
   端: (t) => (t.reading === "ハジ" ? "はし" : null),
   // sorrow, and 憂う's て-form (憂いを帯びた, 憂いている), where the analyser has the old adjective うい

@@ -429,6 +429,9 @@ describe("numbers, counters and words read from their neighbours", () => {
     ["球の体積", "球=きゅう"],
     ["球を投げる", "球=たま"],
     ["扇形の面積", "扇形=おうぎがた"],
+    ["空所に適する語を入れなさい", "空所=くうしょ"],
+    ["三人称単数現在形", "形=けい"],
+    ["ハート形", "形=がた"],
     ["同じ条件の下で実験する", "下=もと"],
     ["机の下に隠れる", "下=した"],
     ["大きな木の下で休む", "木=き"],
@@ -826,7 +829,7 @@ describe("the proposals the analyser guessed are marked for the teacher", () => 
       "値=ち",
     ]);
     expect(await marked("展開図と同位角")).toEqual(["展開=てんかい", "図=ず", "同位=どうい", "角=かく"]);
-    expect(await marked("連絡帳")).toEqual(["連絡=れんらく", "帳=ちょう"]);
+    expect(await marked("連絡帳と比較級")).toEqual(["連絡=れんらく", "帳=ちょう", "比較=ひかく", "級=きゅう"]);
     expect(await marked("電解質の発熱量")).toEqual(["電解=でんかい", "質=しつ", "発熱=はつねつ", "量=りょう"]);
     expect(await marked("単子葉類と同位体")).toEqual(["単=たん", "子葉=しよう", "類=るい", "同位=どうい", "体=たい"]);
     expect(await marked("研究者")).toContain("者=しゃ?");
