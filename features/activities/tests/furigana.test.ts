@@ -927,6 +927,7 @@ describe("the terms of 理科 and 数学 the analyser cuts into words read alone
       "年周運動=ねんしゅううんどう",
     ]);
     expect(await proposals("円柱の底面積")).toEqual(["円柱=えんちゅう", "底面積=ていめんせき"]);
+    expect(await proposals("衆議院と参議院")).toEqual(["衆議院=しゅうぎいん", "参議院=さんぎいん"]);
   });
   it("a word they hold, alone, keeps the analyser's reading (陽が昇る ひ, 底 そこ)", async () => {
     expect(await proposals("陽が昇る")).toContain("陽=ひ");
