@@ -71,8 +71,9 @@ const UNDER = new Set([
 /** A count in native numbers before the word (一つ上, 二つ下, ひとつ上). */
 const countedInTsu = (t: Token, before: Token | undefined) =>
   pos(t, "名詞,接尾") && joined(before, t) && before.surface.endsWith("つ") && before.surface.length <= 3;
-/** その間, この間, あの間 read あいだ. */
-const meanwhile = (t: Token) => (t.reading?.endsWith("カン") ? t.reading.slice(0, -2) + "アイダ" : null);
+/** Meanwhile, the other day (その間に, この間の話): あいだ, where the dictionary has the formal そのかん. */
+const meanwhile = (t: Token) =>
+  /^[そこあ]の間$/.test(t.surface) && t.reading?.endsWith("カン") ? t.reading.slice(0, -2) + "アイダ" : null;
 
 /**
  * Words the dictionary reads wrong wherever they stand: the dictionary's reading, and the right one (男達 is men,
@@ -192,12 +193,8 @@ const MISREADS: Record<string, WordRule> = {
   // all through a time, then the wind (一日中風が強い, 一晩中風が吹いた), where the analyser read 中風 ちゅうぶ, a palsy
   中風: (t, before) =>
     t.reading === "チュウブ" && joined(before, t) && AFTER_A_TIME.test(before.surface) ? "じゅうかぜ" : null,
-  // meanwhile, the other day (その間に, この間の話): the dictionary's そのかん is the formal one
-  その間: (t) => meanwhile(t),
-  この間: (t) => meanwhile(t),
-  あの間: (t) => meanwhile(t),
 };
 
 /** The reading of the rules of this file for `t`, or null. */
 export const misread: WordRule = (t, before, after, then, earlier) =>
-  MISREADS[t.surface]?.(t, before, after, then, earlier) ?? slip(t) ?? polygon(t);
+  MISREADS[t.surface]?.(t, before, after, then, earlier) ?? slip(t) ?? polygon(t) ?? meanwhile(t);

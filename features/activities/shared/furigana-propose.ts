@@ -6,6 +6,7 @@ import { CURRICULUM_PLACES } from "./furigana-places";
 import { CURRICULUM_TERMS } from "./furigana-terms";
 import { LITERATURE_AUTHORS, LITERATURE_WORDS } from "./furigana-literature";
 import { sureAffix } from "./furigana-affixes";
+import { NUMERAL } from "./furigana-counters";
 import { applyReadingRules } from "./furigana-rules";
 import type { Token } from "./furigana-token";
 
@@ -34,8 +35,6 @@ export interface Proposal {
   check: boolean;
 }
 
-/** A word whose last character is a numeral (兵十, 太一). */
-const NUMERAL_END = /[一二三四五六七八九十百千万]$/;
 /** Characters the stored markup gives a meaning to: a ruby base or reading must not hold them (platform/richtext/parse.ts). */
 const MARKUP = /[|()（）\n`{}*_]/;
 
@@ -148,7 +147,7 @@ function listedMatches(text: string, spans: TextSpan[], tokens: Token[], listed:
   const ends = new Set(tokens.map((t) => t.start + t.surface.length));
   // a word ending in a numeral is not whole when a number or a counter goes on after it (兵十万, 兵十人)
   const countGoesOn = (surface: string, end: number) =>
-    NUMERAL_END.test(surface) && /^名詞,(数|接尾,助数詞)/.test(starts.get(end)?.pos ?? "");
+    NUMERAL.test(surface.slice(-1)) && /^名詞,(数|接尾,助数詞)/.test(starts.get(end)?.pos ?? "");
   const found: { start: number; entry: Listed }[] = [];
   const claims: Claim[] = [];
   for (const entry of listed) {
