@@ -75,10 +75,12 @@ const CAPITALS: [string, string][] = [
 
 /**
  * The land fifth-grade 社会 names on the map of Japan (我が国の国土): its islands, mountains, plains, rivers, lakes,
- * seas and regions. The analyser marks each name 「要確認」 and reads some wrong: 北上高地 きたがみ, 佐渡島 さど とう,
- * 山陰地方 やまかげ (山陰 alone is a mountain's shade and stays the analyser's), 飛驒 left bare.
+ * seas and regions, and 日本 itself (にほん, as the textbooks read it where the dictionary has にっぽん). The analyser
+ * marks each name 「要確認」 and reads some wrong: 北上高地 きたがみ, 佐渡島 さど とう, 山陰地方 やまかげ (山陰 alone is
+ * a mountain's shade and stays the analyser's), 飛驒 left bare.
  */
 const LAND: [string, string][] = [
+  ["日本", "にほん"],
   ["本州", "ほんしゅう"],
   ["四国", "しこく"],
   ["九州", "きゅうしゅう"],

@@ -46,10 +46,11 @@ export function wordRule(
   const reading =
     RULES[t.surface]?.(t, before, after, then, earlier) ??
     (pos(t, "動詞") ? VERBS[t.surface[0]!]?.(t, before, after, then, earlier) : null) ??
-    misread(t, before, after, then, earlier) ??
-    nihon(t) ??
-    modernKana(t, before);
+    misread(t, before, after, then, earlier);
   if (reading) return { ...t, reading, guess: MARKED.has(t.surface) };
+  // the analyser's own reading respelled: as sure or as guessed as it was
+  const respelled = nihon(t) ?? modernKana(t, before);
+  if (respelled) return { ...t, reading: respelled };
   const on = compoundReading(t, before, after);
   return on ? { ...t, reading: on, guess: true } : t;
 }

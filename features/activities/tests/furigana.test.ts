@@ -912,6 +912,7 @@ describe("the land and history 社会 names (fifth-grade 国土, sixth-grade and
       "太平洋=たいへいよう",
     ]);
     expect(await proposals("山陰地方")).toEqual(["山陰地方=さんいんちほう"]);
+    expect(await proposals("日本の首都")).toEqual(["日本=にほん", "首都=しゅと"]);
   });
   it("a word alone that is another word keeps the analyser's reading (山陰 a mountain's shade); 大正解 is not an era", async () => {
     expect(await proposals("山陰に隠れる")).toContain("山陰=やまかげ");
