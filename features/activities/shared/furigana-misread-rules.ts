@@ -11,11 +11,11 @@ const STEM_END = /\p{Script=Han}\p{Script=Hiragana}$/u;
  *   and この間 あいだ, 替え after a verb かえ (架け替え), 仕掛け after a noun じかけ, 化け ば (文字化け), 水 after a
  *   verb's stem みず (飲み水), 何分 なんぷん (何分かかりますか; 何分にも stays), 端 はし (the spoken はじ), 日 before a
  *   noun in kana ひ (日かげ), 憂い うれい, 計らい はか, 関らず かかわ, 雨 after a time あめ (一日中雨だった), 中風
- *   after a time じゅうかぜ (一日中風が強い), 球の体積 きゅう, a grammatical
- *   form's 形 けい (三人称単数現在形);
+ *   after a time じゅうかぜ (一日中風が強い), 球の体積 きゅう, a grammatical form's 形 けい
+ *   (三人称単数現在形);
  * - words the dictionary reads wrong wherever they stand (SLIPS): 男達 おとこたち, 堪能 たんのう, 蓮根 れんこん, 扇形
- *   おうぎがた, 空所 くうしょ, 木の下 きのした (the old このした); and a polygon as the textbooks read it, 三角形 さんかくけい (the
- *   dictionary's さんかっけい).
+ *   おうぎがた, 空所 くうしょ, 木の下 きのした (the old このした); and a polygon as the textbooks read it, 三角形
+ *   さんかくけい (the dictionary's さんかっけい).
  */
 
 /** The end of a time or a stretch of time (一日中, 三日間, 毎日, 一晩). */
@@ -78,8 +78,9 @@ const meanwhile = (t: Token) =>
 /**
  * Words the dictionary reads wrong wherever they stand: the dictionary's reading, and the right one (男達 is men,
  * おとこたち, not the old おとこだて; 堪能 たんのう; 蓮根 れんこん, where the analyser took a place, はすね; 和太鼓
- * わだいこ, voiced as every 太鼓 after a word is; 木の下 きのした, where the dictionary has the poems' このした; 扇形 as the math
- * textbooks read it, おうぎがた; 空所 くうしょ, the blank of an English test, where the analyser took a name).
+ * わだいこ, voiced as every 太鼓 after a word is; 木の下 きのした, where the dictionary has the poems' このした; 扇形
+ * as the math textbooks read it, おうぎがた; 空所 くうしょ, the blank of an English test, where the analyser took a
+ * name).
  */
 const SLIPS: Record<string, [string, string]> = {
   男達: ["オトコダテ", "おとこたち"],
