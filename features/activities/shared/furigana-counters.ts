@@ -84,6 +84,8 @@ export interface Counter {
   own?: Record<number, string>;
   /** a native word (組 くみ): the number's sound never doubles before it (一組 いちくみ) */
   plain?: boolean;
+  /** after 一 in kanji, with no ordinal 目, another word the analyser's reading keeps (一行 いっこう, a party) */
+  notAfterKanjiOne?: boolean;
 }
 const DAYS: Record<number, string> = {
   2: "ふつか",
@@ -164,6 +166,10 @@ export const COUNTERS: Record<string, Counter> = {
   小節: { reading: "しょうせつ" },
   角形: { reading: "かくけい", shi: true },
   学年: { reading: "がくねん" },
+  行: { reading: "ぎょう", notAfterKanjiOne: true },
+  文: { reading: "ぶん" },
+  // the analyser's word 文目 (あやめ, a pattern) after a number is the ordinal of a sentence (3文目)
+  文目: { reading: "ぶんめ" },
 };
 
 /** The kana with its voiced mark (か → が, そ → ぞ, ほ → ぼ): the next code point in every voiceable row. */
@@ -228,7 +234,13 @@ export function counterAt(tokens: Token[], j: number): CounterAt | null {
   if (two) return withCountTail(tokens, { surface: a.surface + b!.surface, next: j + 2, counter: two });
   const one = COUNTERS[a.surface] ?? leadingCounter(a);
   if (one) return withCountTail(tokens, { surface: a.surface, next: j + 1, counter: one });
-  if (a.pos?.startsWith("名詞,接尾,助数詞") && a.reading && isKana(a.reading) && hasKanji(a.surface))
+  return dictionaryCounterAt(tokens, j);
+}
+
+/** A counter as the dictionary reads it (一行 いっこう), or null. */
+export function dictionaryCounterAt(tokens: Token[], j: number): CounterAt | null {
+  const a = tokens[j];
+  if (a?.pos?.startsWith("名詞,接尾,助数詞") && a.reading && isKana(a.reading) && hasKanji(a.surface))
     return { surface: a.surface, next: j + 1, counter: { reading: toHiragana(a.reading) } };
   return null;
 }

@@ -99,7 +99,10 @@ export const LITERATURE_AUTHORS: [string, string][][] = [
   ],
 ];
 
-/** One-word names, each a whole word [written, read]: the Chinese authors, the works, and the stories' characters. */
+/**
+ * One-word names, each a whole word [written, read]: the Chinese authors, the works, the stories' characters, and
+ * 芭蕉's frog as the haiku reads it (古池や蛙 かわず; the analyser's かえる).
+ */
 export const LITERATURE_WORDS: [string, string][] = [
   ["孔子", "こうし"],
   ["杜甫", "とほ"],
@@ -129,4 +132,5 @@ export const LITERATURE_WORDS: [string, string][] = [
   ["大造", "だいぞう"],
   ["豆太", "まめた"],
   ["与吉", "よきち"],
+  ["古池や蛙", "ふるいけやかわず"],
 ];

@@ -1,5 +1,13 @@
 import { toHiragana } from "./furigana-align";
-import { counterAt, NUMERAL, numberReading, numberValue, readCount, type CounterAt } from "./furigana-counters";
+import {
+  counterAt,
+  dictionaryCounterAt,
+  NUMERAL,
+  numberReading,
+  numberValue,
+  readCount,
+  type CounterAt,
+} from "./furigana-counters";
 import { joined, pos, type Token } from "./furigana-token";
 import { wordRule } from "./furigana-word-rules";
 import { bracketedDay, weekday } from "./furigana-weekday-rules";
@@ -141,7 +149,11 @@ function kanjiNumber(tokens: Token[], i: number): Read {
   const run = numberRun(tokens, i);
   const n = HAS_DIGIT.test(run.surface) ? numberValue(run.surface) : null;
   if (n === null) return null;
-  const counter = counterAt(tokens, run.next);
+  const found = counterAt(tokens, run.next);
+  const counter =
+    found?.counter.notAfterKanjiOne && n === 1 && tokens[found.next]?.surface !== "目"
+      ? dictionaryCounterAt(tokens, run.next)
+      : found;
   if (counter && joined(tokens[run.next - 1]!, tokens[run.next]!)) {
     const surface = run.surface + counter.surface;
     const reading = oneWritten(run.surface, readDay(tokens, i, n, counter));

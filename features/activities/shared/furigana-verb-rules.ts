@@ -10,6 +10,9 @@ const FELT =
  */
 const DRAWN = /^(絵|似顔絵|漫画|マンガ|イラスト|図|地図)$/;
 
+/** What is untied, ほどく (ひもを解こう); a problem or a riddle is solved, とく (問題を解こう). */
+const TIED = /^(ひも|紐|結び目|縄|帯|糸|リボン|包み)$/;
+
 /** What opens by itself, あく (ドアが開く, 穴が開いている, 店が開く); a book, a meeting or a flower ひらく. */
 const OPENS = /^(ドア|窓|扉|戸|門|穴|店|幕|蓋|ふた|目|引き出し|カーテン|シャッター)$/;
 
@@ -24,7 +27,9 @@ const OPENS = /^(ドア|窓|扉|戸|門|穴|店|幕|蓋|ふた|目|引き出し|
  * - 獲る とる in every form (魚を獲る, 獲った: the dictionary's える is 得る's);
  * - 根付く ねづく (文化が根付いている: the dictionary's ねつく);
  * - 開く あく after a door, a window, a hole, a shop and が (ドアが開く, 穴が開いている), ひらく otherwise (本を開く, 花が開く)
- *   and in the passive (扉が開かれた: opened by someone).
+ *   and in the passive (扉が開かれた: opened by someone);
+ * - 解こう とこう (問題を解こう: the dictionary reads only this form as ほどく's), ほどこう after a string or a knot and を
+ *   (ひもを解こう).
  */
 export const VERBS: Record<string, WordRule> = {
   抱: (t, before, _after, _then, earlier) => {
@@ -36,6 +41,8 @@ export const VERBS: Record<string, WordRule> = {
       (before?.surface === "に" && earlier?.surface === "胸");
     return (felt ? "イダ" : "ダ") + rest;
   },
+  解: (t, before, _after, _then, earlier) =>
+    t.reading === "ホドコ" && !(before?.surface === "を" && TIED.test(earlier?.surface ?? "")) ? "トコ" : null,
   見: (t) => (t.surface.startsWith("見出") && t.reading?.startsWith("ミダ") ? "ミイダ" + t.reading.slice(2) : null),
   留: (t, before, _after, _then, earlier) => {
     const rest = /^ト(?:ド)?マ(.*)$/.exec(t.reading ?? "")?.[1];

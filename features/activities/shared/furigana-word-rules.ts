@@ -25,8 +25,10 @@ import { VERBS } from "./furigana-verb-rules";
  *   particle (議論の的, で的に; the dictionary's suffix てき), 角 かく before the letters naming an angle (角A, where the
  *   analyser guessed a name すみ) and かど before を, で or に and 曲がる (角を曲がる), 数 すう after 正の, 負の (正の数)
  *   and かず before 多く (数多く), 値 あたい after の and before を求める (xの値, 問題の値自体; 値が上がる stays ね), 米
- *   こめ before 作り and の,
- *   where the analyser read the United States (べい), 付 ふ before 点 (付点音符), 逆 さか before 上がり (逆上がり);
+ *   こめ before 作り and a particle (米の生産, 米で納める), where the analyser read the United States (べい), 付 ふ
+ *   before 点 (付点音符), 逆 さか before 上がり (逆上がり), 色 いろ after a colour in kana (むらさき色, オレンジ色; the
+ *   analyser's suffix しょく), 正しく ただしく (the dictionary's まさしく), 行 alone ぎょう (どの行: the dictionary's
+ *   くだり is a story's passage);
  * - a verb in every form, from the words before it (furigana-verb-rules.ts): 抱 いだ after a feeling (夢を抱く) and だ
  *   otherwise, 留まる とどまる but とまる after 目に, 割る わる, 描く かく after a picture (絵を描く);
  * - words the analyser cut wrong, took for a name or misread wherever they stand (furigana-misread-rules.ts: 雄の体
@@ -98,6 +100,15 @@ const RULES: Record<string, WordRule> = {
   他: (t, _before, after) =>
     pos(t, "名詞") && !(joined(t, after) && contentNoun(after!) && !KATAKANA.test(after!.surface)) ? "ほか" : null,
   語: (t) => (t.reading === "カタリ" ? "ご" : null),
+  // a line of a text or a table (どの行, 次の行を読む): the dictionary's くだり is a passage of a story
+  行: (t) => (t.reading === "クダリ" ? "ぎょう" : null),
+  // rightly (正しく書きましょう): the dictionary's まさしく (surely) is a rare word in a text for students
+  正しく: (t) => (t.reading === "マサシク" ? "ただしく" : null),
+  // a colour named in kana (むらさき色, オレンジ色), where the analyser read the suffix しょく
+  色: (t, before) =>
+    t.reading === "ショク" && joined(before, t) && /[\p{Script=Hiragana}\p{Script=Katakana}ー]$/u.test(before.surface)
+      ? "いろ"
+      : null,
   種: (t, before, after) =>
     t.reading === "タネ" &&
     pos(before, "連体詞") &&
@@ -114,11 +125,11 @@ const RULES: Record<string, WordRule> = {
     count(then!)
       ? "ねん"
       : null,
-  // rice, where the analyser took America (べい) for it: 米作り, 米づくり, 米の生産 (the US is 米国の, and after a
-  // kanji 日米の, 英米の)
+  // rice, where the analyser took America (べい) for it: 米作り, 米づくり, 米の生産, 米で納める, 米が実る (the US is
+  // 米国の, and after a kanji 日米の, 英米の)
   米: (t, before, after) =>
     t.reading === "ベイ" &&
-    /^(作り|づくり|の)$/.test(after?.surface ?? "") &&
+    /^(作り|づくり|の|で|が|は|も|や|と)$/.test(after?.surface ?? "") &&
     !(joined(before, t) && /\p{Script=Han}$/u.test(before.surface))
       ? "こめ"
       : null,

@@ -437,6 +437,14 @@ describe("numbers, counters and words read from their neighbours", () => {
     ["大きな木の下で休む", "木=き"],
     ["日米の会談", "米=べい"],
     ["英米の文学", "米=べい"],
+    ["米で納める", "米=こめ"],
+    ["米が実る", "米=こめ"],
+    ["日米で協力する", "米=べい"],
+    ["正しく書きましょう", "正=ただ"],
+    ["礼儀正しく", "正=ただ"],
+    ["青むらさき色になる", "色=いろ"],
+    ["オレンジ色の花", "色=いろ"],
+    ["特色がある", "特色=とくしょく"],
     ["端から端まで", "端=はし"],
     ["憂いている", "憂=うれ"],
     ["義父の計らいで", "計=はか"],
@@ -883,6 +891,8 @@ describe("the authors, works and characters of the 国語 textbooks", () => {
     expect(await proposals("大造じいさんとガン")).toEqual(["大造=だいぞう"]);
     expect(await proposals("松尾芭蕉のおくのほそ道")).toEqual(["松尾=まつお", "芭蕉=ばしょう", "道=みち"]);
     expect(await proposals("鴨長明の方丈記")).toEqual(["鴨=かもの", "長明=ちょうめい", "方丈記=ほうじょうき"]);
+    expect(await proposals("古池や蛙飛びこむ")).toEqual(["古池=ふるいけ", "蛙=かわず", "飛=と"]);
+    expect(await proposals("蛙が鳴く")).toContain("蛙=かえる");
   });
   it("a roster's name and the school's word win; a one-word name inside another word is not read from the list", async () => {
     expect(await proposals("大造", [{ base: "大造", reading: "たいぞう" }])).toEqual(["大造=たいぞう (school)"]);
@@ -929,6 +939,13 @@ describe("the terms of 理科 and 数学 the analyser cuts into words read alone
     ]);
     expect(await proposals("円柱の底面積")).toEqual(["円柱=えんちゅう", "底面積=ていめんせき"]);
     expect(await proposals("衆議院と参議院")).toEqual(["衆議院=しゅうぎいん", "参議院=さんぎいん"]);
+    expect(await proposals("ヨウ素液で調べる")).toContain("素=そ");
+  });
+  it("so are the lower grades' words written half in kana, and 九九", async () => {
+    expect(await proposals("こん虫の体")).toContain("虫=ちゅう");
+    expect(await proposals("たて物や土地")).toContain("物=もの");
+    expect(await proposals("かけ算九九")).toContain("九九=くく");
+    expect(await proposals("虫の体")).toContain("虫=むし");
   });
   it("a word they hold, alone, keeps the analyser's reading (陽が昇る ひ, 底 そこ)", async () => {
     expect(await proposals("陽が昇る")).toContain("陽=ひ");
