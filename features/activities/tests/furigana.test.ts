@@ -843,8 +843,8 @@ describe("the proposals the analyser guessed are marked for the teacher", () => 
     expect(await marked("研究者")).toContain("者=しゃ?");
   });
   it("a suffix, prefix or name a rule read from its neighbours is not marked; the dictionary's guess beside it is", async () => {
-    const marked = async (text: string) =>
-      proposeFurigana(text, await tokenizeMarkup(text)).map((p) => `${p.base}=${p.reading}${p.check ? "?" : ""}`);
+    // proposals(): base=reading, ? when marked (below)
+    const marked = proposals;
     expect(await marked("一日中雨だった")).toEqual(["一日中=いちにちじゅう", "雨=あめ"]);
     expect(await marked("酸性雨")).toEqual(["酸性=さんせい", "雨=う?"]);
     expect(await marked("にも関らず")).toEqual(["関=かかわ"]);
