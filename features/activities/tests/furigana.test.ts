@@ -940,11 +940,13 @@ describe("the terms of 理科 and 数学 the analyser cuts into words read alone
     expect(await proposals("円柱の底面積")).toEqual(["円柱=えんちゅう", "底面積=ていめんせき"]);
     expect(await proposals("衆議院と参議院")).toEqual(["衆議院=しゅうぎいん", "参議院=さんぎいん"]);
     expect(await proposals("ヨウ素液で調べる")).toContain("素=そ");
+    expect(await proposals("雨温図から読み取る")).toContain("雨温図=うおんず");
   });
   it("so are the lower grades' words written half in kana, and 九九", async () => {
     expect(await proposals("こん虫の体")).toContain("虫=ちゅう");
     expect(await proposals("たて物や土地")).toContain("物=もの");
     expect(await proposals("かけ算九九")).toContain("九九=くく");
+    expect(await proposals("一行日記を書こう")).toContain("一行日記=いちぎょうにっき");
     expect(await proposals("虫の体")).toContain("虫=むし");
   });
   it("a word they hold, alone, keeps the analyser's reading (陽が昇る ひ, 底 そこ)", async () => {
