@@ -28,7 +28,7 @@ import { VERBS } from "./furigana-verb-rules";
  *   こめ before 作り and a particle (米の生産, 米で納める), where the analyser read the United States (べい), 付 ふ
  *   before 点 (付点音符), 逆 さか before 上がり (逆上がり), 色 いろ after a colour in kana (むらさき色, オレンジ色; the
  *   analyser's suffix しょく), 正しく ただしく (the dictionary's まさしく), 行 alone ぎょう (どの行: the dictionary's
- *   くだり is a story's passage);
+ *   くだり is a story's passage), 一行 before 目 いちぎょう (the dictionary's いっこう is a party);
  * - a verb in every form, from the words before it (furigana-verb-rules.ts): 抱 いだ after a feeling (夢を抱く) and だ
  *   otherwise, 留まる とどまる but とまる after 目に, 割る わる, 描く かく after a picture (絵を描く);
  * - words the analyser cut wrong, took for a name or misread wherever they stand (furigana-misread-rules.ts: 雄の体
@@ -100,8 +100,11 @@ const RULES: Record<string, WordRule> = {
   他: (t, _before, after) =>
     pos(t, "名詞") && !(joined(t, after) && contentNoun(after!) && !KATAKANA.test(after!.surface)) ? "ほか" : null,
   語: (t) => (t.reading === "カタリ" ? "ご" : null),
-  // a line of a text or a table (どの行, 次の行を読む): the dictionary's くだり is a passage of a story
+  // a line of a text or a table (どの行, 次の行を読む): the dictionary's くだり is a passage of a story; the first
+  // line (一行目), where the analyser read its word 一行 いっこう, a party
   行: (t) => (t.reading === "クダリ" ? "ぎょう" : null),
+  一行: (t, _before, after) =>
+    t.reading === "イッコウ" && joined(t, after) && after!.surface === "目" ? "いちぎょう" : null,
   // rightly (正しく書きましょう): the dictionary's まさしく (surely) is a rare word in a text for students
   正しく: (t) => (t.reading === "マサシク" ? "ただしく" : null),
   // a colour named in kana (むらさき色, オレンジ色), where the analyser read the suffix しょく
