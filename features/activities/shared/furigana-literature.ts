@@ -101,7 +101,9 @@ export const LITERATURE_AUTHORS: [string, string][][] = [
 
 /**
  * One-word names, each a whole word [written, read]: the Chinese authors, the works, the stories' characters, and
- * 芭蕉's frog as the haiku reads it (古池や蛙 かわず; the analyser's かえる).
+ * the words of the classics' first lines the analyser misreads: 芭蕉's frog (古池や蛙 かわず; its かえる), 徒然草's
+ * 日暮らし (にち), 平家物語's 祇園精舎, おくのほそ道's 百代の過客 (ひゃくだい), 論語's 説ばしからずや (せつ), 夏草や
+ * 兵どもが (へい).
  */
 export const LITERATURE_WORDS: [string, string][] = [
   ["孔子", "こうし"],
@@ -133,4 +135,9 @@ export const LITERATURE_WORDS: [string, string][] = [
   ["豆太", "まめた"],
   ["与吉", "よきち"],
   ["古池や蛙", "ふるいけやかわず"],
+  ["日暮らし", "ひぐらし"],
+  ["祇園精舎", "ぎおんしょうじゃ"],
+  ["百代の過客", "はくたいのかかく"],
+  ["説ばしからずや", "よろこばしからずや"],
+  ["兵ども", "つわものども"],
 ];

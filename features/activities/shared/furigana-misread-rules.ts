@@ -12,9 +12,9 @@ const STEM_END = /\p{Script=Han}\p{Script=Hiragana}$/u;
  *   verb's stem みず (飲み水), 何分 なんぷん (何分かかりますか; 何分にも stays), 端 はし (the spoken はじ), 日 before a
  *   noun in kana ひ (日かげ), 憂い うれい, 計らい はか, 関らず かかわ, 雨 after a time あめ (一日中雨だった), 中風
  *   after a time じゅうかぜ (一日中風が強い), 球の体積 きゅう, a grammatical form's 形 けい
- *   (三人称単数現在形);
+ *   (三人称単数現在形), 小 before a word in kana こ (小ぎつね);
  * - words the dictionary reads wrong wherever they stand (SLIPS): 男達 おとこたち, 堪能 たんのう, 蓮根 れんこん, 扇形
- *   おうぎがた, 空所 くうしょ, 木の下 きのした (the old このした); and a polygon as the textbooks read it, 三角形
+ *   おうぎがた, 空所 くうしょ, 木の下 きのした (the old このした), 夜中 よなか (the rare やちゅう); and a polygon as the textbooks read it, 三角形
  *   さんかくけい (the dictionary's さんかっけい).
  */
 
@@ -90,6 +90,7 @@ const SLIPS: Record<string, [string, string]> = {
   木の下: ["コノシタ", "きのした"],
   扇形: ["センケイ", "おうぎがた"],
   空所: ["アキショ", "くうしょ"],
+  夜中: ["ヤチュウ", "よなか"],
 };
 const slip = (t: Token) => (SLIPS[t.surface]?.[0] === t.reading ? SLIPS[t.surface]![1] : null);
 
@@ -101,6 +102,16 @@ const polygon = (t: Token) =>
   t.surface.endsWith("角形") && t.reading?.endsWith("カッケイ") ? t.reading.slice(0, -4) + "カクケイ" : null;
 
 const MISREADS: Record<string, WordRule> = {
+  // small, before a word in kana (小ぎつね, 小えだ): the analyser's prefix or suffix しょう is a kanji word's (小テスト
+  // and 小の月 stay)
+  小: (t, _before, after) =>
+    t.reading === "ショウ" &&
+    joined(t, after) &&
+    /^\p{Script=Hiragana}/u.test(after!.surface) &&
+    !pos(after, "助詞") &&
+    !pos(after, "助動詞")
+      ? "こ"
+      : null,
   // a male animal standing alone (雄の体): the dictionary's ゆう is the suffix of 英雄 and 雄大
   雄: (t, before, after) =>
     t.reading === "ユウ" &&

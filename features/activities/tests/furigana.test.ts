@@ -440,6 +440,10 @@ describe("numbers, counters and words read from their neighbours", () => {
     ["米で納める", "米=こめ"],
     ["米が実る", "米=こめ"],
     ["日米で協力する", "米=べい"],
+    ["ひとりぼっちの小ぎつね", "小=こ"],
+    ["小えだを拾う", "小=こ"],
+    ["小の月", "小=しょう"],
+    ["夜中に目がさめた", "夜中=よなか"],
     ["一行目の式", "一行=いちぎょう"],
     ["ご一行様", "一行=いっこう"],
     ["正しく書きましょう", "正=ただ"],
@@ -895,6 +899,12 @@ describe("the authors, works and characters of the 国語 textbooks", () => {
     expect(await proposals("鴨長明の方丈記")).toEqual(["鴨=かもの", "長明=ちょうめい", "方丈記=ほうじょうき"]);
     expect(await proposals("古池や蛙飛びこむ")).toEqual(["古池=ふるいけ", "蛙=かわず", "飛=と"]);
     expect(await proposals("蛙が鳴く")).toContain("蛙=かえる");
+    expect(await proposals("日暮らし硯に向かひて")).toContain("日暮=ひぐ");
+    expect(await proposals("祇園精舎の鐘の声")).toContain("祇園精舎=ぎおんしょうじゃ");
+    expect(await proposals("月日は百代の過客にして")).toContain("百代=はくたい");
+    expect(await proposals("亦説ばしからずや")).toContain("説=よろこ");
+    expect(await proposals("夏草や兵どもが夢の跡")).toContain("兵=つわもの");
+    expect(await proposals("兵を集める")).toContain("兵=へい");
   });
   it("a roster's name and the school's word win; a one-word name inside another word is not read from the list", async () => {
     expect(await proposals("大造", [{ base: "大造", reading: "たいぞう" }])).toEqual(["大造=たいぞう (school)"]);
