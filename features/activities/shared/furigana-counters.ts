@@ -84,7 +84,10 @@ export interface Counter {
   own?: Record<number, string>;
   /** a native word (組 くみ): the number's sound never doubles before it (一組 いちくみ) */
   plain?: boolean;
-  /** after 一 in kanji, with no ordinal 目, another word the analyser's reading keeps (一行 いっこう, a party) */
+  /**
+   * after 一 in kanji with no ordinal 目, maybe another word: the dictionary's reading, marked (一|行 いっこう, a party,
+   * or one line)
+   */
   notAfterKanjiOne?: boolean;
 }
 const DAYS: Record<number, string> = {

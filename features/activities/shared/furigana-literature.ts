@@ -101,9 +101,9 @@ export const LITERATURE_AUTHORS: [string, string][][] = [
 
 /**
  * One-word names, each a whole word [written, read]: the Chinese authors, the works, the stories' characters, and
- * the words of the classics' first lines the analyser misreads: 芭蕉's frog (古池や蛙 かわず; its かえる), 徒然草's
- * 日暮らし (にち), 平家物語's 祇園精舎, おくのほそ道's 百代の過客 (ひゃくだい), 論語's 説ばしからずや (せつ), 夏草や
- * 兵どもが (へい).
+ * the words of the classics' first lines the analyser misreads: 芭蕉's 古池 and frog (蛙飛びこむ かわず, on the same
+ * line or the next; its かえる), 徒然草's 日暮らし (にち), 平家物語's 祇園精舎, おくのほそ道's 百代の過客 (ひゃくだい),
+ * 論語's 説ばしからずや (せつ), 夏草や兵どもが (へい).
  */
 export const LITERATURE_WORDS: [string, string][] = [
   ["孔子", "こうし"],
@@ -134,7 +134,9 @@ export const LITERATURE_WORDS: [string, string][] = [
   ["大造", "だいぞう"],
   ["豆太", "まめた"],
   ["与吉", "よきち"],
-  ["古池や蛙", "ふるいけやかわず"],
+  ["古池", "ふるいけ"],
+  ["蛙飛びこむ", "かわずとびこむ"],
+  ["蛙飛び込む", "かわずとびこむ"],
   ["日暮らし", "ひぐらし"],
   ["祇園精舎", "ぎおんしょうじゃ"],
   ["百代の過客", "はくたいのかかく"],

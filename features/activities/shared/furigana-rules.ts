@@ -150,14 +150,14 @@ function kanjiNumber(tokens: Token[], i: number): Read {
   const n = HAS_DIGIT.test(run.surface) ? numberValue(run.surface) : null;
   if (n === null) return null;
   const found = counterAt(tokens, run.next);
-  const counter =
-    found?.counter.notAfterKanjiOne && n === 1 && tokens[found.next]?.surface !== "目"
-      ? dictionaryCounterAt(tokens, run.next)
-      : found;
+  // 一|行 with no 目 after it: one line or a party (プリンプリン一行), read as the dictionary reads it and marked
+  const undecided = !!found?.counter.notAfterKanjiOne && n === 1 && tokens[found.next]?.surface !== "目";
+  const counter = undecided ? dictionaryCounterAt(tokens, run.next) : found;
   if (counter && joined(tokens[run.next - 1]!, tokens[run.next]!)) {
     const surface = run.surface + counter.surface;
     const reading = oneWritten(run.surface, readDay(tokens, i, n, counter));
-    return { tokens: [{ start: t.start, surface, reading, pos: "名詞,数" }], next: counter.next };
+    const read: Token = { start: t.start, surface, reading, pos: "名詞,数", ...(undecided ? { guess: true } : {}) };
+    return { tokens: [read], next: counter.next };
   }
   if (run.next === i + 1) return null;
   const reading = oneWritten(run.surface, numberReading(n));

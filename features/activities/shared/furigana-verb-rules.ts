@@ -11,7 +11,7 @@ const FELT =
 const DRAWN = /^(絵|似顔絵|漫画|マンガ|イラスト|図|地図)$/;
 
 /** What is untied, ほどく (ひもを解こう); a problem or a riddle is solved, とく (問題を解こう). */
-const TIED = /^(ひも|紐|結び目|縄|帯|糸|リボン|包み)$/;
+const TIED = /^(ひも|紐|靴ひも|結び目|縄|ロープ|帯|糸|リボン|包み|包帯|荷物|荷)$/;
 
 /** What opens by itself, あく (ドアが開く, 穴が開いている, 店が開く); a book, a meeting or a flower ひらく. */
 const OPENS = /^(ドア|窓|扉|戸|門|穴|店|幕|蓋|ふた|目|引き出し|カーテン|シャッター)$/;

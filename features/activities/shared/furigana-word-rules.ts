@@ -25,10 +25,11 @@ import { VERBS } from "./furigana-verb-rules";
  *   particle (議論の的, で的に; the dictionary's suffix てき), 角 かく before the letters naming an angle (角A, where the
  *   analyser guessed a name すみ) and かど before を, で or に and 曲がる (角を曲がる), 数 すう after 正の, 負の (正の数)
  *   and かず before 多く (数多く), 値 あたい after の and before を求める (xの値, 問題の値自体; 値が上がる stays ね), 米
- *   こめ before 作り and a particle (米の生産, 米で納める), where the analyser read the United States (べい), 付 ふ
- *   before 点 (付点音符), 逆 さか before 上がり (逆上がり), 色 いろ after a colour in kana (むらさき色, オレンジ色; the
- *   analyser's suffix しょく), 正しく ただしく (the dictionary's まさしく), 行 alone ぎょう (どの行: the dictionary's
- *   くだり is a story's passage), 一行 before 目 いちぎょう (the dictionary's いっこう is a party);
+ *   こめ before 作り and の, で, が, は, も, や, と (米の生産, 米で納める; 米と中国 stays), where the analyser read the
+ *   United States (べい), 付 ふ before 点 (付点音符), 逆 さか before 上がり (逆上がり), 色 いろ after a colour in
+ *   katakana or a colour's name in hiragana (オレンジ色, むらさき色; the analyser's suffix しょく), 正しく ただしく (the
+ *   dictionary's まさしく), 行 alone ぎょう (どの行: the dictionary's くだり is a story's passage), 一行 before 目
+ *   いちぎょう (the dictionary's いっこう is a party; 一行 alone stays いっこう, marked: UNDECIDED);
  * - a verb in every form, from the words before it (furigana-verb-rules.ts): 抱 いだ after a feeling (夢を抱く) and だ
  *   otherwise, 留まる とどまる but とまる after 目に, 割る わる, 描く かく after a picture (絵を描く);
  * - words the analyser cut wrong, took for a name or misread wherever they stand (furigana-misread-rules.ts: 雄の体
@@ -50,6 +51,7 @@ export function wordRule(
     (pos(t, "動詞") ? VERBS[t.surface[0]!]?.(t, before, after, then, earlier) : null) ??
     misread(t, before, after, then, earlier);
   if (reading) return { ...t, reading, guess: MARKED.has(t.surface) };
+  if (UNDECIDED.has(t.surface)) return { ...t, guess: true };
   // the analyser's own reading respelled: as sure or as guessed as it was
   const respelled = nihon(t) ?? modernKana(t, before);
   if (respelled) return { ...t, reading: respelled };
@@ -57,8 +59,18 @@ export function wordRule(
   return on ? { ...t, reading: on, guess: true } : t;
 }
 
+/** The colours named in hiragana before 色 (むらさき色, はだ色, こげちゃ色). */
+const KANA_COLOUR =
+  /(むらさき|だいだい|ちゃ|はだ|もも|ぎん|きん|こん|あい|ねずみ|はい|うす|みかん|くり|さくら|ばら|ふじ|やまぶき|えんじ|あかね|うぐいす|わかくさ|すみれ|そら|みず|き)$/u;
+
 /** Words whose rule picks one of two common readings: the proposal is marked 「要確認」. */
 const MARKED = new Set(["金", "身体", "弦", "我"]);
+
+/**
+ * Words of two common readings no rule tells apart, where no rule read them: the analyser's reading, marked 「要確認」
+ * (一行 いっこう, a party, or いちぎょう, one line; 一行目 is read by its rule).
+ */
+const UNDECIDED = new Set(["一行"]);
 
 const HIRAGANA = /^[\p{Script=Hiragana}ー]+$/u;
 const KANJI = /^\p{Script=Han}+$/u;
@@ -107,9 +119,12 @@ const RULES: Record<string, WordRule> = {
     t.reading === "イッコウ" && joined(t, after) && after!.surface === "目" ? "いちぎょう" : null,
   // rightly (正しく書きましょう): the dictionary's まさしく (surely) is a rare word in a text for students
   正しく: (t) => (t.reading === "マサシク" ? "ただしく" : null),
-  // a colour named in kana (むらさき色, オレンジ色), where the analyser read the suffix しょく
+  // a colour named in katakana or in a colour's hiragana name (オレンジ色, むらさき色), where the analyser read the
+  // suffix しょく (a word half in kana, とく色 or へん色, stays)
   色: (t, before) =>
-    t.reading === "ショク" && joined(before, t) && /[\p{Script=Hiragana}\p{Script=Katakana}ー]$/u.test(before.surface)
+    t.reading === "ショク" &&
+    joined(before, t) &&
+    (/[\p{Script=Katakana}ー]$/u.test(before.surface) || KANA_COLOUR.test(before.surface))
       ? "いろ"
       : null,
   種: (t, before, after) =>
@@ -128,11 +143,13 @@ const RULES: Record<string, WordRule> = {
     count(then!)
       ? "ねん"
       : null,
-  // rice, where the analyser took America (べい) for it: 米作り, 米づくり, 米の生産, 米で納める, 米が実る (the US is
-  // 米国の, and after a kanji 日米の, 英米の)
-  米: (t, before, after) =>
+  // rice, where the analyser took America (べい) for it: 米作り, 米づくり, and before の, で, が, は, も, や, と
+  // (米の生産, 米で納める, 米が実る, 米や麦); the US is 米国の, 日米の and 英米の after a kanji, and 米と中国, 米や英
+  // before a place
+  米: (t, before, after, then) =>
     t.reading === "ベイ" &&
     /^(作り|づくり|の|で|が|は|も|や|と)$/.test(after?.surface ?? "") &&
+    !(/^[やと]$/.test(after!.surface) && pos(then, "名詞,固有名詞,地域")) &&
     !(joined(before, t) && /\p{Script=Han}$/u.test(before.surface))
       ? "こめ"
       : null,

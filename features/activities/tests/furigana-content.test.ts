@@ -7,8 +7,9 @@ import { describe, expect, it } from "vitest";
 import { tokenizeMarkup } from "@/features/activities/server/furigana-tokenizer";
 import { readLibraryFiles } from "@/features/activities/server/library-bundle";
 import { readTemplateFiles } from "@/features/activities/server/template-load";
+import { toHiragana } from "@/features/activities/shared/furigana-align";
 import { proposeFurigana, type Proposal } from "@/features/activities/shared/furigana-propose";
-import { parseRichText, type RichNode } from "@/platform/richtext/parse";
+import { withoutRuby } from "@/features/activities/shared/furigana-words";
 
 /** Every string of a content file (titles, prompts, options…) as stored markup. */
 const stringsOf = (value: unknown): string[] =>
@@ -20,35 +21,12 @@ const stringsOf = (value: unknown): string[] =>
         ? Object.values(value).flatMap(stringsOf)
         : [];
 
-interface PlainRuby {
-  start: number;
-  end: number;
-  reading: string;
-}
-
-/** The text a reader sees without its readings, and where each ruby's base stands in it. */
-function withoutRuby(nodes: RichNode[]): { plain: string; rubies: PlainRuby[] } {
-  let plain = "";
-  const rubies: PlainRuby[] = [];
-  const walk = (list: RichNode[]) => {
-    for (const n of list) {
-      if (n.type === "text") plain += n.value;
-      else if (n.type === "br") plain += "\n";
-      else if (n.type === "math") plain += " ";
-      else if (n.type === "ruby") {
-        rubies.push({ start: plain.length, end: plain.length + n.base.length, reading: n.reading.replace(/・/g, "") });
-        plain += n.base;
-      } else walk(n.children);
-    }
-  };
-  walk(nodes);
-  return { plain, rubies };
-}
+type PlainRuby = ReturnType<typeof withoutRuby>["rubies"][number];
 
 /**
  * The proposals and the hand-written rubies paired where both start and end together: one proposal and one ruby
  * (正しく ただ), or several side by side on either hand (行目 as 行 and 目). A proposal that starts where no ruby does
- * (20歳 はたち over the digits) is left out.
+ * (20歳 はたち over the digits), or a ruby over kana that has no proposal (沖ノ鳥島 over ノ), is left out.
  */
 function paired(proposals: Proposal[], rubies: PlainRuby[]) {
   const rubyAt = new Map(rubies.map((r) => [r.start, r]));
@@ -95,19 +73,18 @@ function paired(proposals: Proposal[], rubies: PlainRuby[]) {
   return pairs;
 }
 
-const hiragana = (kana: string) => kana.replace(/[\u30a1-\u30f6]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0x60));
-
 /** Each reading the proposer gives otherwise than the file: "file: base=proposed? (written)", and how many it compared. */
 async function differences(files: { id: string }[]) {
   const differ: string[] = [];
   let compared = 0;
   for (const file of files) {
     for (const text of stringsOf(file)) {
-      const { plain, rubies } = withoutRuby(parseRichText(text));
+      // as the editor asks for a text a teacher wrote readings in: the markup without its rubies (furigana-words.ts)
+      const { plain, rubies } = withoutRuby(text);
       if (rubies.length === 0) continue;
       for (const pair of paired(proposeFurigana(plain, await tokenizeMarkup(plain)), rubies)) {
         compared++;
-        if (hiragana(pair.proposed) !== hiragana(pair.written))
+        if (toHiragana(pair.proposed) !== toHiragana(pair.written))
           differ.push(`${file.id}: ${pair.base}=${pair.proposed}${pair.marked ? "?" : ""} (${pair.written})`);
       }
     }
