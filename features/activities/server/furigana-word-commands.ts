@@ -7,17 +7,9 @@ import type { SchoolCtx } from "@/features/people/server/school-action";
 import { hasKanji } from "../shared/furigana-align";
 import { nameEntries } from "../shared/furigana-names";
 import { proposeFurigana, type WordEntry } from "../shared/furigana-propose";
-import { correctedWords, MAX_SCHOOL_WORDS, withoutRuby } from "../shared/furigana-words";
+import { correctedWords, MAX_SCHOOL_WORDS, stringsOf, withoutRuby } from "../shared/furigana-words";
 import { listRosterReadings } from "./furigana-queries";
 import { tokenizeMarkup } from "./furigana-tokenizer";
-
-/** Every string held in `value` (a scene's content: its texts among ids and options). */
-function stringsOf(value: unknown): string[] {
-  if (typeof value === "string") return [value];
-  if (Array.isArray(value)) return value.flatMap(stringsOf);
-  if (value && typeof value === "object") return Object.values(value).flatMap(stringsOf);
-  return [];
-}
 
 /** A text holding a ruby over a kanji (`|漢字(…)`): only those are read again. */
 const HAS_RUBY = /\|[^|()（）\n]*\p{Script=Han}/u;

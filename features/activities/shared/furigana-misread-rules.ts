@@ -14,8 +14,8 @@ const STEM_END = /\p{Script=Han}\p{Script=Hiragana}$/u;
  *   after a time じゅうかぜ (一日中風が強い), 球の体積 きゅう, a grammatical form's 形 けい
  *   (三人称単数現在形), 小 before a word in kana こ (小ぎつね);
  * - words the dictionary reads wrong wherever they stand (SLIPS): 男達 おとこたち, 堪能 たんのう, 蓮根 れんこん, 扇形
- *   おうぎがた, 空所 くうしょ, 木の下 きのした (the old このした), 夜中 よなか (the rare やちゅう); and a polygon as the textbooks read it, 三角形
- *   さんかくけい (the dictionary's さんかっけい).
+ *   おうぎがた, 空所 くうしょ, 木の下 きのした (the old このした), 夜中 よなか (the rare やちゅう); and a polygon as the
+ *   textbooks read it, 三角形 さんかくけい (the dictionary's さんかっけい).
  */
 
 /** The end of a time or a stretch of time (一日中, 三日間, 毎日, 一晩). */

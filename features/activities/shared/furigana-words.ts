@@ -9,6 +9,14 @@ export const MAX_SCHOOL_WORDS = 2_000;
 /** The longest reading it keeps (the database checks it too). */
 const MAX_LISTED_READING = 60;
 
+/** Every string held in `value` (a scene's content, an activity file: its texts among ids and options). */
+export function stringsOf(value: unknown): string[] {
+  if (typeof value === "string") return [value];
+  if (Array.isArray(value)) return value.flatMap(stringsOf);
+  if (value && typeof value === "object") return Object.values(value).flatMap(stringsOf);
+  return [];
+}
+
 /** A teacher's ruby in the plain text: [start, end) holds its base. */
 interface Ruby {
   start: number;

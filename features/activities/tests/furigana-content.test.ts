@@ -9,19 +9,20 @@ import { readLibraryFiles } from "@/features/activities/server/library-bundle";
 import { readTemplateFiles } from "@/features/activities/server/template-load";
 import { toHiragana } from "@/features/activities/shared/furigana-align";
 import { proposeFurigana, type Proposal } from "@/features/activities/shared/furigana-propose";
-import { withoutRuby } from "@/features/activities/shared/furigana-words";
-
-/** Every string of a content file (titles, prompts, options…) as stored markup. */
-const stringsOf = (value: unknown): string[] =>
-  typeof value === "string"
-    ? [value]
-    : Array.isArray(value)
-      ? value.flatMap(stringsOf)
-      : value && typeof value === "object"
-        ? Object.values(value).flatMap(stringsOf)
-        : [];
+import { stringsOf, withoutRuby } from "@/features/activities/shared/furigana-words";
 
 type PlainRuby = ReturnType<typeof withoutRuby>["rubies"][number];
+
+/** The hand-written reading of [start, end) when rubies side by side cover exactly that stretch, else null. */
+function writtenOver(rubyAt: Map<number, PlainRuby>, start: number, end: number): string | null {
+  let reading = "";
+  let at = start;
+  for (let ruby = rubyAt.get(at); ruby && at < end; ruby = rubyAt.get(at)) {
+    reading += ruby.reading;
+    at = ruby.end;
+  }
+  return at === end ? reading : null;
+}
 
 /**
  * The proposals and the hand-written rubies paired where both start and end together: one proposal and one ruby
@@ -31,44 +32,17 @@ type PlainRuby = ReturnType<typeof withoutRuby>["rubies"][number];
 function paired(proposals: Proposal[], rubies: PlainRuby[]) {
   const rubyAt = new Map(rubies.map((r) => [r.start, r]));
   const pairs: { base: string; proposed: string; written: string; marked: boolean }[] = [];
-  for (let i = 0; i < proposals.length;) {
-    const first = proposals[i]!;
-    let ruby = rubyAt.get(first.start);
-    let j = i + 1;
-    let proposalEnd = first.end;
-    let proposed = first.reading;
-    let marked = !!first.check;
-    let written = ruby?.reading ?? "";
-    let rubyEnd = ruby?.end ?? -1;
-    while (ruby && proposalEnd !== rubyEnd) {
-      if (proposalEnd < rubyEnd) {
-        const next = proposals[j];
-        if (next?.start !== proposalEnd) ruby = undefined;
-        else {
-          proposed += next.reading;
-          marked ||= !!next.check;
-          proposalEnd = next.end;
-          j++;
-        }
-      } else {
-        ruby = rubyAt.get(rubyEnd);
-        if (ruby) {
-          written += ruby.reading;
-          rubyEnd = ruby.end;
-        }
-      }
+  for (let i = 0; i < proposals.length; i++) {
+    // the proposals from i on, side by side, until their end is a ruby's end too
+    for (let j = i; j < proposals.length && (j === i || proposals[j]!.start === proposals[j - 1]!.end); j++) {
+      const written = writtenOver(rubyAt, proposals[i]!.start, proposals[j]!.end);
+      if (written === null) continue;
+      const run = proposals.slice(i, j + 1);
+      const text = (key: "base" | "reading") => run.map((p) => p[key]).join("");
+      pairs.push({ base: text("base"), proposed: text("reading"), written, marked: run.some((p) => p.check) });
+      i = j;
+      break;
     }
-    if (ruby)
-      pairs.push({
-        base: proposals
-          .slice(i, j)
-          .map((p) => p.base)
-          .join(""),
-        proposed,
-        written,
-        marked,
-      });
-    i = ruby ? j : i + 1;
   }
   return pairs;
 }
