@@ -75,3 +75,39 @@ export function loadLexicon(file = LEXICON_FILE): Promise<Lexicon> {
     });
   return loading;
 }
+
+/**
+ * The 常用漢字 by reading (lexicon/kanji-readings.tsv, from KANJIDIC; lexicon/README.md), for the words written half
+ * in kana (shared/furigana-mixed-rules.ts): a reading in hiragana to the kanji read so, 1,620 of them, read once per
+ * process on first use.
+ */
+export interface KanjiReadings {
+  /** a reading to the kanji read so */
+  byReading: Map<string, string>;
+  /** a kanji to its readings */
+  ofKanji: Map<string, string[]>;
+}
+export const KANJI_READINGS_FILE = path.join(path.dirname(LEXICON_FILE), "kanji-readings.tsv");
+let loadingKanji: Promise<KanjiReadings> | null = null;
+
+function kanjiReadingsOf(text: string): KanjiReadings {
+  const byReading = new Map<string, string>();
+  const ofKanji = new Map<string, string[]>();
+  for (const line of text.split("\n")) {
+    const [reading, kanji] = line.split("\t");
+    if (!reading || !kanji) continue;
+    byReading.set(reading, kanji);
+    for (const one of kanji) ofKanji.set(one, [...(ofKanji.get(one) ?? []), reading]);
+  }
+  return { byReading, ofKanji };
+}
+
+export function loadKanjiReadings(file = KANJI_READINGS_FILE): Promise<KanjiReadings> {
+  loadingKanji ??= readFile(/*turbopackIgnore: true*/ file, "utf8")
+    .then(kanjiReadingsOf)
+    .catch((error: unknown) => {
+      loadingKanji = null; // a failed read (the file missing) is tried again on the next call
+      throw error;
+    });
+  return loadingKanji;
+}

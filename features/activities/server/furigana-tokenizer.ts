@@ -2,9 +2,11 @@ import "server-only";
 import path from "node:path";
 import kuromoji from "kuromoji";
 import type { Token } from "../shared/furigana-propose";
-import { joinLexiconWords } from "../shared/furigana-lexicon-rules";
+import { toHiragana } from "../shared/furigana-align";
+import { joinLexiconWords, type Lexicon } from "../shared/furigana-lexicon-rules";
+import { joinMixedWords, type MixedDictionary } from "../shared/furigana-mixed-rules";
 import { chunksOf, textSpans } from "../shared/furigana-spans";
-import { loadLexicon } from "./furigana-lexicon";
+import { type KanjiReadings, loadKanjiReadings, loadLexicon } from "./furigana-lexicon";
 
 /**
  * The morphological analyser (kuromoji with its IPADIC dictionary, 18 MB of
@@ -34,7 +36,8 @@ function nounReadings(analyzer: Analyzer, surface: string): string[] {
   return readings;
 }
 
-function lookUp(analyzer: Analyzer, surface: string): string[] {
+/** The dictionary's readings of `surface` as a noun (as a common noun only when `common`), katakana. */
+function lookUp(analyzer: Analyzer, surface: string, common = false): string[] {
   const tables = analyzer as unknown as Tables;
   const readings = new Set<string>();
   for (const { k, v } of tables.viterbi_builder.trie.commonPrefixSearch(surface)) {
@@ -42,10 +45,36 @@ function lookUp(analyzer: Analyzer, surface: string): string[] {
     for (const id of tables.token_info_dictionary.target_map[v] ?? []) {
       const features = tables.token_info_dictionary.getFeatures(id).split(",");
       // surface, pos, pos_detail_1..3, conjugation type and form, basic form, reading, pronunciation
-      if (features[1] === "名詞" && features[8] && features[8] !== "*") readings.add(features[8]);
+      if (features[1] !== "名詞" || !features[8] || features[8] === "*") continue;
+      if (!common || (features[2] !== "固有名詞" && features[2] !== "数")) readings.add(features[8]);
     }
   }
   return [...readings];
+}
+
+/**
+ * The words written half in kana (shared/furigana-mixed-rules.ts): kanji by reading, words of either dictionary. One
+ * for each text: its words are looked up once each and at most MIXED_LOOKUPS times in all, so a text made to try
+ * thousands of spellings (体いくかん 2,000 times, each a different way) costs tens of milliseconds, not seconds.
+ */
+export const MIXED_LOOKUPS = 1_500;
+function mixedDictionary(analyzer: Analyzer, lexicon: Lexicon, kanji: KanjiReadings): MixedDictionary {
+  const seen = new Map<string, string[]>();
+  let left = MIXED_LOOKUPS;
+  return {
+    kanjiRead: (reading) => kanji.byReading.get(reading) ?? "",
+    readingsOf: (one) => kanji.ofKanji.get(one) ?? [],
+    wordReadings(surface) {
+      let readings = seen.get(surface);
+      if (readings) return readings;
+      if (left <= 0) return [];
+      left--;
+      const found = [...lookUp(analyzer, surface, true).map(toHiragana), ...(lexicon.word(surface)?.readings ?? [])];
+      readings = [...new Set(found)];
+      seen.set(surface, readings);
+      return readings;
+    },
+  };
 }
 /** A common noun of one kanji: the words whose other readings a rule may choose (shared/furigana-compound-rules.ts). */
 const ONE_KANJI = /^\p{Script=Han}$/u;
@@ -68,7 +97,8 @@ export function loadTokenizer(dicPath = DICTIONARY_DIR): Promise<Analyzer> {
  * compounds of the second dictionary joined (shared/furigana-lexicon-rules.ts).
  */
 export async function tokenizeMarkup(text: string): Promise<Token[]> {
-  const [tokenizer, lexicon] = await Promise.all([loadTokenizer(), loadLexicon()]);
+  const [tokenizer, lexicon, kanji] = await Promise.all([loadTokenizer(), loadLexicon(), loadKanjiReadings()]);
+  const mixed = mixedDictionary(tokenizer, lexicon, kanji);
   const pieces = textSpans(text).flatMap((span) =>
     chunksOf(span.text).map((c) => ({ start: span.start + c.start, text: c.text })),
   );
@@ -92,6 +122,6 @@ export async function tokenizeMarkup(text: string): Promise<Token[]> {
         },
       ];
     });
-    return joinLexiconWords(words, lexicon);
+    return joinMixedWords(joinLexiconWords(words, lexicon), mixed);
   });
 }

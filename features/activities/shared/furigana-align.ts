@@ -21,6 +21,14 @@ export function toKatakana(s: string): string {
   return s.replace(/[\u3041-\u3096\u309d\u309e]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0x60));
 }
 
+/** The kana with its voiced mark (か → が, そ → ぞ, ほ → ぼ): the next code point in every voiceable row. */
+export const voiced = (kana: string) => String.fromCharCode(kana.charCodeAt(0) + 1);
+/** A は-row kana with its half-voiced mark (は → ぱ, ほ → ぽ): two code points on. */
+export const halfVoiced = (kana: string) => String.fromCharCode(kana.charCodeAt(0) + 2);
+/** The hiragana a voiced or half-voiced mark may go on (か, さ, た and は rows), and the は row's. */
+export const VOICEABLE = /^[かきくけこさしすせそたちつてとはひふへほ]/;
+export const HALF_VOICEABLE = /^[はひふへほ]/;
+
 /** Only kana (hiragana, katakana, ー): what a ruby reading may be; a dictionary's "*" or latin never is. */
 export const isKana = (s: string) => /^[\u3041-\u3096\u309d\u309eー]+$/u.test(toHiragana(s));
 

@@ -1,4 +1,4 @@
-import { hasKanji, isKana, toHiragana } from "./furigana-align";
+import { halfVoiced, hasKanji, isKana, toHiragana, voiced } from "./furigana-align";
 import { joined, type Token } from "./furigana-token";
 
 /**
@@ -175,10 +175,6 @@ export const COUNTERS: Record<string, Counter> = {
   文目: { reading: "ぶんめ" },
 };
 
-/** The kana with its voiced mark (か → が, そ → ぞ, ほ → ぼ): the next code point in every voiceable row. */
-const voiced = (kana: string) => String.fromCharCode(kana.charCodeAt(0) + 1);
-/** A は-row kana with its half-voiced mark (は → ぱ, ほ → ぽ): two code points on. */
-const halfVoiced = (kana: string) => String.fromCharCode(kana.charCodeAt(0) + 2);
 /** The counter's first sound after 3 or 何: voiced (さんぼん, さんがい), half-voiced (さんぷん) or as it is. */
 const afterThree = (counter: Counter, first: string) =>
   counter.afterThree === "b" ? voiced(first) : counter.afterThree === "p" ? halfVoiced(first) : first;

@@ -3,7 +3,13 @@ import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { joinLexiconWords, type Lexicon } from "@/features/activities/shared/furigana-lexicon-rules";
 import { proposeFurigana, type Token } from "@/features/activities/shared/furigana-propose";
-import { LEXICON_FILE, loadLexicon } from "@/features/activities/server/furigana-lexicon";
+import { joinMixedWords, type MixedDictionary } from "@/features/activities/shared/furigana-mixed-rules";
+import {
+  KANJI_READINGS_FILE,
+  LEXICON_FILE,
+  loadKanjiReadings,
+  loadLexicon,
+} from "@/features/activities/server/furigana-lexicon";
 import { tokenizeMarkup } from "@/features/activities/server/furigana-tokenizer";
 
 /** Words at their offsets, one after the other, as the analyser gives them. */
@@ -179,5 +185,67 @@ describe("the second dictionary in the proposals", () => {
       false,
     ]);
     expect([lexicon.hasPrefix(keys.at(-1)!), lexicon.hasPrefix("\uffff")]).toEqual([true, false]);
+  });
+});
+
+describe("words written half in kana (交ぜ書き) joined into the word they write", () => {
+  const mixed: MixedDictionary = {
+    kanjiRead: (reading) => ({ ぞく: "続族", かん: "間館", いく: "育", やく: "約役", よう: "用曜幼" })[reading] ?? "",
+    readingsOf: (kanji) => ({ 家: ["か", "け", "いえ"], 所: ["しょ", "ところ"], 虫: ["ちゅう", "むし"] })[kanji] ?? [],
+    wordReadings: (surface) =>
+      ({
+        家族: ["かぞく"],
+        体育館: ["たいいくかん"],
+        市役所: ["しやくしょ"],
+        幼虫: ["ようちゅう"],
+        // 家続 いえつづき: its reading has no ぞく where the kana are, so 家ぞく is 家族 alone
+        家続: ["いえつづき"],
+      })[surface] ?? [],
+  };
+
+  it("joins a noun and the kana of the kanji left out, read as the word the dictionary holds", () => {
+    expect(
+      shown(
+        joinMixedWords(
+          words(["家", "イエ"], ["ぞ", "ゾ", "助詞,係助詞"], ["く", "ク", "動詞,非自立"], ["で", "デ", "助詞"]),
+          mixed,
+        ),
+      ),
+    ).toEqual(["家ぞく=カゾク", "で=デ"]);
+    expect(
+      shown(joinMixedWords(words(["市", "シ"], ["やく", "ヤク", "動詞,自立"], ["所", "トコロ", "名詞,非自立"]), mixed)),
+    ).toEqual(["市やく所=シヤクショ"]);
+    expect(
+      shown(joinMixedWords(words(["よう", "ヨウ", "名詞,非自立"], ["虫", "ムシ"], ["が", "ガ", "助詞"]), mixed)),
+    ).toEqual(["よう虫=ヨウチュウ", "が=ガ"]);
+  });
+
+  it("needs the kanji shown to keep one of its readings, and the kana to end a word", () => {
+    // ぞく goes on (ず): not a word's end; が is a particle; よう an auxiliary
+    expect(shown(joinMixedWords(words(["家", "イエ"], ["ぞく", "ゾク"], ["ず", "ズ", "助動詞"]), mixed))).toEqual([
+      "家=イエ",
+      "ぞく=ゾク",
+      "ず=ズ",
+    ]);
+    expect(shown(joinMixedWords(words(["家", "イエ"], ["が", "ガ", "助詞"], ["ぞく", "ゾク"]), mixed))).toEqual([
+      "家=イエ",
+      "が=ガ",
+      "ぞく=ゾク",
+    ]);
+    expect(shown(joinMixedWords(words(["よう", "ヨウ", "助動詞"], ["虫", "ムシ"]), mixed))).toEqual([
+      "よう=ヨウ",
+      "虫=ムシ",
+    ]);
+  });
+
+  it("ships its kanji by reading as a file of the app, sorted, kana to 常用漢字", async () => {
+    const lines = readFileSync(KANJI_READINGS_FILE, "utf8").split("\n").slice(0, -1);
+    expect(lines.length).toBeGreaterThan(1_500);
+    const keys = lines.map((l) => l.split("\t")[0]!);
+    expect(keys.every((k, i) => i === 0 || keys[i - 1]! < k)).toBe(true);
+    expect(lines.every((l) => /^[\u3041-\u3096ー]+\t\p{Script=Han}+$/u.test(l))).toBe(true);
+    const { byReading, ofKanji } = await loadKanjiReadings();
+    expect(byReading.get("ぞく")).toContain("族");
+    expect(ofKanji.get("家")).toEqual(expect.arrayContaining(["か", "いえ"]));
   });
 });

@@ -155,7 +155,7 @@ function ProposalList({
       <p className="muted small" data-testid="furigana-credit">
         <RichTextClient text={t("credit")} />{" "}
         <a href="https://www.edrdg.org/edrdg/licence.html" target="_blank" rel="noopener">
-          EDICT (EDRDG, CC BY-SA)
+          EDICT, KANJIDIC (EDRDG, CC BY-SA)
         </a>
       </p>
     </fieldset>

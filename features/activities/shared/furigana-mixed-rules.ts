@@ -1,0 +1,219 @@
+import { HALF_VOICEABLE, halfVoiced, toHiragana, toKatakana, VOICEABLE, voiced } from "./furigana-align";
+import { joined, pos, type Token } from "./furigana-token";
+
+/**
+ * Words written half in kana (交ぜ書き), as lower-grade texts write a word whose kanji the class has not learned yet:
+ * 家ぞく, 体いくかん, 市やく所, よう虫, こく語. The analyser reads the kanji left as a word of its own (家 いえ,
+ * 体 からだ, 所 ところ, 虫 むし); the word they belong to reads them か, たい, しょ, ちゅう. A noun in kanji next to kana
+ * (two to six, at the analyser's word boundaries) is tried as such a word: each way of reading the kana as one or two
+ * kanji (by their readings, 常用漢字 only, voiced or cut short as in compounds: ぱつ for 発, がっ for 学) makes a spelling,
+ * and a spelling the dictionary holds as one common word whose reading is a reading of the kanji shown, then exactly
+ * the kana (家族 かぞく: か + ぞく), joins the words into one, read so. Kana that are a particle, a suffix or the end of
+ * a phrase are never tried: 山がある, 愛犬家さん, した家, 来たい人 stay as they are.
+ */
+export interface MixedDictionary {
+  /** the kanji read `reading` (hiragana, a kun reading without its okurigana) */
+  kanjiRead(reading: string): string;
+  /** the readings of `kanji` (hiragana, kun readings without their okurigana) */
+  readingsOf(kanji: string): string[];
+  /** the readings (hiragana) of `surface` as one common word of the dictionary; none when it holds no such word */
+  wordReadings(surface: string): string[];
+}
+
+const KANJI = /^[\p{Script=Han}々]+$/u;
+const HIRAGANA = /^[\u3041-\u3096ー]+$/u;
+const PARTICLE = /^[をにがはでとのへもやか]$/;
+const MIN_KANA = 2;
+const MAX_KANA = 6;
+
+/** A noun or a prefix in kanji (not a number): what a mixed word starts or ends with (名まえ: 名 as a prefix). */
+const isKanji = (t: Token | undefined): boolean =>
+  !!t && KANJI.test(t.surface) && (pos(t, "名詞") || pos(t, "接頭詞")) && !pos(t, "名詞,数");
+/**
+ * Kana right after a noun that may be a kanji written in kana: not a particle (山がある, 中から; but ぞ, which the
+ * analyser takes for one in 家ぞく) and not a suffix (私ども, 愛犬家さん).
+ */
+const startsHidden = (t: Token) =>
+  !PARTICLE.test(t.surface) &&
+  (!pos(t, "名詞,接尾") || pos(t, "名詞,接尾,助動詞語幹")) &&
+  (!pos(t, "助詞") || t.surface === "ぞ");
+/**
+ * Kana that end a phrase before a noun rather than hide a kanji: a particle or an auxiliary (した家, 来たい人, から心),
+ * a verb or an adjective in the form that goes before a noun (いく人, 青い空); こく語 (濃く) and まい日 (舞い) may.
+ */
+const endsPhrase = (t: Token) =>
+  pos(t, "助詞") ||
+  pos(t, "助動詞") ||
+  (pos(t, "動詞") && /[うくすつぬぶむぐる]$/.test(t.surface)) ||
+  (pos(t, "形容詞") && t.surface.endsWith("い"));
+const isKana = (t: Token | undefined): t is Token => !!t && HIRAGANA.test(t.surface);
+
+/** The readings `piece` may be the changed form of, as a kanji's reading inside a compound: ぱつ ← はつ, がっ ← がく. */
+function plainForms(piece: string): string[] {
+  const first = piece[0]!;
+  // a voiced kana follows its plain one (が after か), a half-voiced one two on (ぱ after は)
+  const back = (n: number) => String.fromCharCode(first.charCodeAt(0) - n);
+  const heads = [
+    first,
+    ...(VOICEABLE.test(back(1)) ? [back(1)] : []),
+    ...(HALF_VOICEABLE.test(back(2)) ? [back(2)] : []),
+  ];
+  const tails = piece.endsWith("っ") ? ["つ", "く", "ち", "き"].map((k) => piece.slice(1, -1) + k) : [piece.slice(1)];
+  return heads.flatMap((h) => tails.map((t) => h + t));
+}
+
+/**
+ * The spellings of `kana` as one kanji, or as two when it has three kana or more, the first MAX_SPELLINGS: かんこう
+ * alone may be thousands (47 kanji read かん, 76 read こう), and a word written half in kana has common ones.
+ */
+const MAX_SPELLINGS = 150;
+/** spellings by kana for each dictionary (the server makes one a text): a text repeats its words */
+const spelled = new WeakMap<MixedDictionary, Map<string, string[]>>();
+function spellings(kana: string, dictionary: MixedDictionary): string[] {
+  const known = spelled.get(dictionary) ?? new Map<string, string[]>();
+  spelled.set(dictionary, known);
+  let out = known.get(kana);
+  if (!out) {
+    out = spell(kana, dictionary);
+    if (known.size < 10_000) known.set(kana, out);
+  }
+  return out;
+}
+function spell(kana: string, dictionary: MixedDictionary): string[] {
+  const one = (piece: string) => [...new Set(plainForms(piece).flatMap((p) => [...dictionary.kanjiRead(p)]))];
+  const out = one(kana);
+  for (let cut = 1; cut < kana.length && kana.length > 2; cut++) {
+    const second = one(kana.slice(cut));
+    const first = second.length > 0 ? one(kana.slice(0, cut)) : [];
+    // the pairs of the most used kanji first: by the sum of their places in the two lists
+    for (let sum = 0; sum <= first.length + second.length - 2; sum++)
+      for (let i = Math.max(0, sum - second.length + 1); i <= Math.min(sum, first.length - 1); i++) {
+        if (out.length >= MAX_SPELLINGS) return out;
+        out.push(first[i]! + second[sum - i]!);
+      }
+  }
+  return out;
+}
+
+/** The readings a kanji word shown beside the kana may have inside the word: its own, voiced or cut short. */
+function shownReadings(t: Token | undefined, dictionary: MixedDictionary): Set<string> {
+  if (!t) return new Set([""]);
+  const own = [...t.surface].length === 1 ? dictionary.readingsOf(t.surface) : [];
+  const readings = new Set(t.reading ? [toHiragana(t.reading), ...own] : own);
+  for (const r of [...readings]) {
+    if (VOICEABLE.test(r)) readings.add(voiced(r) + r.slice(1));
+    if (HALF_VOICEABLE.test(r)) readings.add(halfVoiced(r) + r.slice(1));
+    if (/[つくちき]$/.test(r)) readings.add(r.slice(0, -1) + "っ");
+  }
+  return readings;
+}
+
+/** Whether `reading` is a reading of the shown head, then exactly `kana` (the hidden kanji), then of the shown tail. */
+function fits(reading: string, kana: string, head: Set<string>, tail: Set<string>): boolean {
+  for (let at = reading.indexOf(kana); at >= 0; at = reading.indexOf(kana, at + 1))
+    if (head.has(reading.slice(0, at)) && tail.has(reading.slice(at + kana.length))) return true;
+  return false;
+}
+
+/** The mixed word of `kanaWords` between `head` and `tail` (either may be missing) as one word, or null. */
+function mixedWord(
+  head: Token | undefined,
+  kanaWords: Token[],
+  tail: Token | undefined,
+  dictionary: MixedDictionary,
+): Token | null {
+  const kana = kanaWords.map((t) => t.surface).join("");
+  const [headReadings, tailReadings] = [shownReadings(head, dictionary), shownReadings(tail, dictionary)];
+  const found = new Set<string>();
+  for (const hidden of spellings(kana, dictionary)) {
+    const word = (head?.surface ?? "") + hidden + (tail?.surface ?? "");
+    for (const r of dictionary.wordReadings(word)) if (fits(r, kana, headReadings, tailReadings)) found.add(r);
+  }
+  if (found.size === 0) return null;
+  // そう after a noun is as often the analyser's 様態 cut from an adjective (強そう) as a kanji (体そう 体操)
+  const unsure = found.size > 1 || pos(kanaWords[0], "名詞,接尾,助動詞語幹");
+  return {
+    start: (head ?? kanaWords[0]!).start,
+    surface: `${head?.surface ?? ""}${kana}${tail?.surface ?? ""}`,
+    reading: toKatakana([...found][0]!),
+    pos: "名詞,一般",
+    ...(unsure ? { guess: true } : {}),
+  };
+}
+
+/**
+ * Whether a word may end with word `last`: what follows is not kana joined to it, or a particle, the copula (だ, で,
+ * な, です) or する (家ぞくで, 音がくの, 図かんです, 出ぱつする); not the rest of a word (砂ぼう|ず, a name).
+ */
+function endsWord(tokens: Token[], last: number): boolean {
+  const next = tokens[last + 1];
+  return (
+    !isKana(next) ||
+    !joined(tokens[last], next) ||
+    pos(next, "助詞") ||
+    /^[だでなすしさせのがをにはともへや]/.test(next.surface)
+  );
+}
+
+/** The words of kana joined after `at` (up to MAX_KANA kana, the first not a particle), in order. */
+function kanaAfter(tokens: Token[], at: number): Token[] {
+  const out: Token[] = [];
+  let length = 0;
+  for (let i = at + 1; i < tokens.length && isKana(tokens[i]) && joined(tokens[i - 1], tokens[i]); i++) {
+    if (out.length === 0 && !startsHidden(tokens[i]!)) break;
+    length += tokens[i]!.surface.length;
+    if (length > MAX_KANA) break;
+    out.push(tokens[i]!);
+  }
+  return out;
+}
+
+/** The longest mixed word of noun `i` and the kana after it (and a noun after them: 市やく所), with the index after it. */
+function kanjiThenKana(tokens: Token[], i: number, dictionary: MixedDictionary) {
+  const kana = kanaAfter(tokens, i);
+  for (let n = kana.length; n > 0; n--) {
+    const words = kana.slice(0, n);
+    if (words.reduce((sum, w) => sum + w.surface.length, 0) < MIN_KANA) break;
+    const next = tokens[i + n + 1];
+    const tail = isKanji(next) && joined(words[n - 1], next) ? next : undefined;
+    const withTail = tail && mixedWord(tokens[i], words, tail, dictionary);
+    if (withTail) return { token: withTail, next: i + n + 2 };
+    const found = endsWord(tokens, i + n) && mixedWord(tokens[i], words, undefined, dictionary);
+    if (found) return { token: found, next: i + n + 1 };
+  }
+  return null;
+}
+
+/** The mixed word of the kana from word `i` to the noun after them (よう虫), with the index after it. */
+function kanaThenKanji(tokens: Token[], i: number, dictionary: MixedDictionary) {
+  const [t, before] = [tokens[i]!, tokens[i - 1]];
+  const afterParticle = pos(before, "助詞") && PARTICLE.test(before?.surface ?? "");
+  if (!isKana(t) || PARTICLE.test(t.surface) || (isKana(before) && joined(before, t) && !afterParticle)) return null;
+  let n = 0;
+  let length = 0;
+  while (isKana(tokens[i + n]) && (n === 0 || joined(tokens[i + n - 1], tokens[i + n]))) {
+    length += tokens[i + n]!.surface.length;
+    n++;
+  }
+  const tail = tokens[i + n];
+  if (length < MIN_KANA || length > MAX_KANA || !isKanji(tail) || !joined(tokens[i + n - 1], tail)) return null;
+  if (endsPhrase(tokens[i + n - 1]!)) return null;
+  const found = mixedWord(undefined, tokens.slice(i, i + n), tail, dictionary);
+  return found ? { token: found, next: i + n + 1 } : null;
+}
+
+/** The analyser's words with each word written half in kana joined into one word, read as the dictionary's. */
+export function joinMixedWords(tokens: Token[], dictionary: MixedDictionary): Token[] {
+  const out: Token[] = [];
+  let i = 0;
+  while (i < tokens.length) {
+    const found = isKanji(tokens[i]) ? kanjiThenKana(tokens, i, dictionary) : kanaThenKanji(tokens, i, dictionary);
+    if (!found) {
+      out.push(tokens[i++]!);
+      continue;
+    }
+    out.push(found.token);
+    i = found.next;
+  }
+  return out;
+}
