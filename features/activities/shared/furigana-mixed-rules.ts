@@ -3,13 +3,14 @@ import { joined, pos, type Token } from "./furigana-token";
 
 /**
  * Words written half in kana (交ぜ書き), as lower-grade texts write a word whose kanji the class has not learned yet:
- * 家ぞく, 体いくかん, 市やく所, よう虫, こく語. The analyser reads the kanji left as a word of its own (家 いえ,
- * 体 からだ, 所 ところ, 虫 むし); the word they belong to reads them か, たい, しょ, ちゅう. A noun in kanji next to kana
+ * 家ぞく, 体いくかん, 市やく所, 名まえ, 音どく. The analyser reads the kanji left as a word of its own (家 いえ,
+ * 体 からだ, 所 ところ, 名 めい); the word they belong to reads them か, たい, しょ, な. A noun in kanji with kana after it
  * (two to six, at the analyser's word boundaries) is tried as such a word: each way of reading the kana as one or two
  * kanji (by their readings, 常用漢字 only, voiced or cut short as in compounds: ぱつ for 発, がっ for 学) makes a spelling,
  * and a spelling the dictionary holds as one common word whose reading is a reading of the kanji shown, then exactly
- * the kana (家族 かぞく: か + ぞく), joins the words into one, read so. Kana that are a particle, a suffix or the end of
- * a phrase are never tried: 山がある, 愛犬家さん, した家, 来たい人 stay as they are.
+ * the kana (家族 かぞく: か + ぞく), joins the words into one, read so. Kana that are a particle or a suffix are never
+ * tried (山がある, 愛犬家さん), nor kana before a kanji (よう虫): in texts of kana they are as often a word of their own
+ * (きょう雨, もう目).
  */
 export interface MixedDictionary {
   /** the kanji read `reading` (hiragana, a kun reading without its okurigana) */
@@ -37,15 +38,6 @@ const startsHidden = (t: Token) =>
   !PARTICLE.test(t.surface) &&
   (!pos(t, "名詞,接尾") || pos(t, "名詞,接尾,助動詞語幹")) &&
   (!pos(t, "助詞") || t.surface === "ぞ");
-/**
- * Kana that end a phrase before a noun rather than hide a kanji: a particle or an auxiliary (した家, 来たい人, から心),
- * a verb or an adjective in the form that goes before a noun (いく人, 青い空); こく語 (濃く) and まい日 (舞い) may.
- */
-const endsPhrase = (t: Token) =>
-  pos(t, "助詞") ||
-  pos(t, "助動詞") ||
-  (pos(t, "動詞") && /[うくすつぬぶむぐる]$/.test(t.surface)) ||
-  (pos(t, "形容詞") && t.surface.endsWith("い"));
 const isKana = (t: Token | undefined): t is Token => !!t && HIRAGANA.test(t.surface);
 
 /** The readings `piece` may be the changed form of, as a kanji's reading inside a compound: ぱつ ← はつ, がっ ← がく. */
@@ -115,9 +107,9 @@ function fits(reading: string, kana: string, head: Set<string>, tail: Set<string
   return false;
 }
 
-/** The mixed word of `kanaWords` between `head` and `tail` (either may be missing) as one word, or null. */
+/** The mixed word of `kanaWords` after `head` (and before `tail`, when there is one) as one word, or null. */
 function mixedWord(
-  head: Token | undefined,
+  head: Token,
   kanaWords: Token[],
   tail: Token | undefined,
   dictionary: MixedDictionary,
@@ -126,16 +118,19 @@ function mixedWord(
   const [headReadings, tailReadings] = [shownReadings(head, dictionary), shownReadings(tail, dictionary)];
   const found = new Set<string>();
   for (const hidden of spellings(kana, dictionary)) {
-    const word = (head?.surface ?? "") + hidden + (tail?.surface ?? "");
+    const word = head.surface + hidden + (tail?.surface ?? "");
     for (const r of dictionary.wordReadings(word)) if (fits(r, kana, headReadings, tailReadings)) found.add(r);
   }
   if (found.size === 0) return null;
+  // of several, first the one that keeps the analyser's reading of the kanji shown (人まえ ひとまえ, not にんまえ)
+  const own = head.reading ? toHiragana(head.reading) : null;
+  const readings = [...found].sort((a, b) => Number(!!own && !a.startsWith(own)) - Number(!!own && !b.startsWith(own)));
   // そう after a noun is as often the analyser's 様態 cut from an adjective (強そう) as a kanji (体そう 体操)
   const unsure = found.size > 1 || pos(kanaWords[0], "名詞,接尾,助動詞語幹");
   return {
-    start: (head ?? kanaWords[0]!).start,
-    surface: `${head?.surface ?? ""}${kana}${tail?.surface ?? ""}`,
-    reading: toKatakana([...found][0]!),
+    start: head.start,
+    surface: `${head.surface}${kana}${tail?.surface ?? ""}`,
+    reading: toKatakana(readings[0]!),
     pos: "名詞,一般",
     ...(unsure ? { guess: true } : {}),
   };
@@ -168,6 +163,18 @@ function kanaAfter(tokens: Token[], at: number): Token[] {
   return out;
 }
 
+/**
+ * Whether noun `i` may start a word written half in kana: not after kana that are part of a word (もん白ちょう, a
+ * butterfly, not 白鳥), and not a noun of する before its forms (発表しよう: the kana are the verb's, not a kanji's).
+ */
+function startsMixed(tokens: Token[], i: number): boolean {
+  const [t, before, after] = [tokens[i], tokens[i - 1], tokens[i + 1]];
+  if (!isKanji(t) || !isKana(after) || !joined(t, after)) return false;
+  if (isKana(before) && joined(before, t!) && !pos(before, "助詞") && !pos(before, "助動詞") && !pos(before, "連体詞"))
+    return false;
+  return !(pos(t, "名詞,サ変接続") && pos(after, "動詞") && /^[しさすせ]/.test(after.surface));
+}
+
 /** The longest mixed word of noun `i` and the kana after it (and a noun after them: 市やく所), with the index after it. */
 function kanjiThenKana(tokens: Token[], i: number, dictionary: MixedDictionary) {
   const kana = kanaAfter(tokens, i);
@@ -176,30 +183,12 @@ function kanjiThenKana(tokens: Token[], i: number, dictionary: MixedDictionary) 
     if (words.reduce((sum, w) => sum + w.surface.length, 0) < MIN_KANA) break;
     const next = tokens[i + n + 1];
     const tail = isKanji(next) && joined(words[n - 1], next) ? next : undefined;
-    const withTail = tail && mixedWord(tokens[i], words, tail, dictionary);
+    const withTail = tail && mixedWord(tokens[i]!, words, tail, dictionary);
     if (withTail) return { token: withTail, next: i + n + 2 };
-    const found = endsWord(tokens, i + n) && mixedWord(tokens[i], words, undefined, dictionary);
+    const found = endsWord(tokens, i + n) && mixedWord(tokens[i]!, words, undefined, dictionary);
     if (found) return { token: found, next: i + n + 1 };
   }
   return null;
-}
-
-/** The mixed word of the kana from word `i` to the noun after them (よう虫), with the index after it. */
-function kanaThenKanji(tokens: Token[], i: number, dictionary: MixedDictionary) {
-  const [t, before] = [tokens[i]!, tokens[i - 1]];
-  const afterParticle = pos(before, "助詞") && PARTICLE.test(before?.surface ?? "");
-  if (!isKana(t) || PARTICLE.test(t.surface) || (isKana(before) && joined(before, t) && !afterParticle)) return null;
-  let n = 0;
-  let length = 0;
-  while (isKana(tokens[i + n]) && (n === 0 || joined(tokens[i + n - 1], tokens[i + n]))) {
-    length += tokens[i + n]!.surface.length;
-    n++;
-  }
-  const tail = tokens[i + n];
-  if (length < MIN_KANA || length > MAX_KANA || !isKanji(tail) || !joined(tokens[i + n - 1], tail)) return null;
-  if (endsPhrase(tokens[i + n - 1]!)) return null;
-  const found = mixedWord(undefined, tokens.slice(i, i + n), tail, dictionary);
-  return found ? { token: found, next: i + n + 1 } : null;
 }
 
 /** The analyser's words with each word written half in kana joined into one word, read as the dictionary's. */
@@ -207,7 +196,7 @@ export function joinMixedWords(tokens: Token[], dictionary: MixedDictionary): To
   const out: Token[] = [];
   let i = 0;
   while (i < tokens.length) {
-    const found = isKanji(tokens[i]) ? kanjiThenKana(tokens, i, dictionary) : kanaThenKanji(tokens, i, dictionary);
+    const found = startsMixed(tokens, i) ? kanjiThenKana(tokens, i, dictionary) : null;
     if (!found) {
       out.push(tokens[i++]!);
       continue;

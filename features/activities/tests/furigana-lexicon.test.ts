@@ -215,13 +215,11 @@ describe("words written half in kana (交ぜ書き) joined into the word they wr
     expect(
       shown(joinMixedWords(words(["市", "シ"], ["やく", "ヤク", "動詞,自立"], ["所", "トコロ", "名詞,非自立"]), mixed)),
     ).toEqual(["市やく所=シヤクショ"]);
-    expect(
-      shown(joinMixedWords(words(["よう", "ヨウ", "名詞,非自立"], ["虫", "ムシ"], ["が", "ガ", "助詞"]), mixed)),
-    ).toEqual(["よう虫=ヨウチュウ", "が=ガ"]);
   });
 
   it("needs the kanji shown to keep one of its readings, and the kana to end a word", () => {
-    // ぞく goes on (ず): not a word's end; が is a particle; よう an auxiliary
+    // ぞく goes on (ず): not a word's end; が is a particle; kana before a kanji (よう虫) are never tried: in texts of
+    // kana they are words of their own as often (きょう雨, もう目)
     expect(shown(joinMixedWords(words(["家", "イエ"], ["ぞく", "ゾク"], ["ず", "ズ", "助動詞"]), mixed))).toEqual([
       "家=イエ",
       "ぞく=ゾク",
@@ -232,7 +230,7 @@ describe("words written half in kana (交ぜ書き) joined into the word they wr
       "が=ガ",
       "ぞく=ゾク",
     ]);
-    expect(shown(joinMixedWords(words(["よう", "ヨウ", "助動詞"], ["虫", "ムシ"]), mixed))).toEqual([
+    expect(shown(joinMixedWords(words(["よう", "ヨウ", "名詞,非自立"], ["虫", "ムシ"]), mixed))).toEqual([
       "よう=ヨウ",
       "虫=ムシ",
     ]);

@@ -982,17 +982,14 @@ describe("words written half in kana (交ぜ書き), as lower-grade texts write 
     expect(await proposals("家ぞくで出かけた")).toContain("家=か");
     expect(await proposals("体いくかんに集まる")).toContain("体=たい");
     expect(await proposals("市やく所に行く")).toEqual(["市=し", "所=しょ", "行=い"]);
-    expect(await proposals("花のよう虫がさなぎになる")).toContain("虫=ちゅう");
     expect(await proposals("音がくの時間")).toContain("音=おん");
     expect(await proposals("公えんであそぶ")).toEqual(["公=こう"]);
     expect(await proposals("花だんに水をやる")).toContain("花=か");
     expect(await proposals("水ぞくかんへ行く")).toContain("水=すい");
-    expect(await proposals("こく語の時間")).toContain("語=ご");
-    expect(await proposals("あい手を見る")).toContain("手=て");
     expect(await proposals("学きゅう会をひらく")).toContain("学=がっ");
     expect(await proposals("名まえを書く")).toContain("名=な");
     expect(await proposals("家ぞくのしごと")).toContain("家=か");
-    expect(await proposals("じどう車に乗る")).toContain("車=しゃ");
+    expect(await proposals("人まえで話す")).toContain("人=ひと?");
   });
   it("そう after a noun may be the analyser's 様態 cut from an adjective (強そう): 体そう is read, marked", async () => {
     expect(await proposals("体そうをする")).toContain("体=たい?");
@@ -1007,6 +1004,13 @@ describe("words written half in kana (交ぜ書き), as lower-grade texts write 
     expect(await proposals("灰の中から生まれる")).toContain("中=なか");
     expect(await proposals("披針形から心形まで")).toContain("心=こころ");
     expect(await proposals("砂ぼうずに伝授した")).toContain("砂=すな");
+    // kana before a kanji are a word of their own as often as a hidden kanji: never tried
+    expect(await proposals("きょう雨がふった")).toContain("雨=あめ");
+    expect(await proposals("もう目がさめた")).toContain("目=め");
+    expect(await proposals("はい色のねこ")).toContain("色=いろ");
+    // kana before the kanji shown belong to another word (紋白蝶), and a noun of する takes its forms
+    expect(await proposals("もん白ちょう")).toContain("白=しろ");
+    expect(await proposals("発表しよう")).toContain("発表=はっぴょう");
   });
 });
 
