@@ -73,10 +73,18 @@ describe("furigana from the real analyser and the real roster", () => {
     expect(shown(await suggestFurigana(other.id as AuthorizedSchoolId, text))).toContain("東=ひがし");
   });
 
-  // the server's time on a text is its CPU time: wall time also counts every other process of a loaded machine
-  const cpuMs = (since: NodeJS.CpuUsage) => {
-    const used = process.cpuUsage(since);
-    return (used.user + used.system) / 1000;
+  // the server's time on a text is its CPU time (wall time also counts every other process of a loaded machine), the
+  // least of three calls: a neighbour's load, the collector or the compiler only ever add to one call, and a text that
+  // is slow to read is slow every time
+  const leastCpuMs = async (call: () => Promise<unknown>) => {
+    let least = Infinity;
+    for (let i = 0; i < 3; i++) {
+      const since = process.cpuUsage();
+      await call();
+      const used = process.cpuUsage(since);
+      least = Math.min(least, (used.user + used.system) / 1000);
+    }
+    return least;
   };
 
   it("answers the longest text allowed, even one unbroken run of kanji, without holding the server for seconds", async () => {
@@ -85,29 +93,29 @@ describe("furigana from the real analyser and the real roster", () => {
     const school = (await createSchool(db(), { academyId: academy.id, name: `長文${tag}`, nameKana: "ちょうぶん" }))
       .id as AuthorizedSchoolId;
     await loadTokenizer();
-    await suggestFurigana(school, "家ぞくで体いくかんに行く"); // the first words written half in kana warm their code, as the first call does the analyser
     // a noun then kana, each a different way, makes the proposer try hundreds of spellings of each as a word written
     // half in kana (家ぞく): a budget of lookups a text bounds them
     const heads = [..."体家市音公花水図本学理外町村森林空海山川"];
     const kana = ["かん", "こう", "しょう", "せい", "きょう", "そう", "とう", "よう"];
     const mixed = Array.from({ length: 1_500 }, (_, i) => `${heads[i % 20]}${kana[i % 8]}${kana[(i >> 3) % 8]}、`);
-    for (const text of [
-      "漢".repeat(10_000),
-      Array.from({ length: 10_000 }, (_, i) => String.fromCharCode(0x4e00 + ((i * 7919) % 20_000))).join(""),
-      mixed.join("").slice(0, 10_000),
-    ]) {
-      const started = process.cpuUsage();
+    const texts = {
+      "one kanji": "漢".repeat(10_000),
+      "all kanji": Array.from({ length: 10_000 }, (_, i) => String.fromCharCode(0x4e00 + ((i * 7919) % 20_000))).join(
+        "",
+      ),
+      "half in kana": mixed.join("").slice(0, 10_000),
+    };
+    for (const [name, text] of Object.entries(texts)) {
       const proposals = await suggestFurigana(school, text);
-      // given whole, kuromoji took 1.1–4 s here (its time grows faster than the run's length); in pieces ~40–80 ms
-      expect(cpuMs(started)).toBeLessThan(700);
       expect(proposals.length).toBeGreaterThan(0);
       for (const p of proposals) expect(text.slice(p.start, p.end)).toBe(p.base);
+      // given whole, kuromoji took 1.1–4 s here (its time grows faster than the run's length); in pieces ~100–150 ms
+      expect(await leastCpuMs(() => suggestFurigana(school, text)), name).toBeLessThan(700);
     }
     // the target: a 2,000-character scene under 300 ms once the dictionary is loaded
     const scene = "先生の方を見てください。東京都に住んでいます。".repeat(100).slice(0, 2_000);
-    const started = process.cpuUsage();
     expect((await suggestFurigana(school, scene)).length).toBeGreaterThan(100);
-    expect(cpuMs(started)).toBeLessThan(300);
+    expect(await leastCpuMs(() => suggestFurigana(school, scene))).toBeLessThan(300);
   });
 
   it("keeps offsets right after characters outside the basic plane", async () => {
