@@ -97,7 +97,11 @@ function kanjiReadingsOf(text: string): KanjiReadings {
     const [reading, kanji] = line.split("\t");
     if (!reading || !kanji) continue;
     byReading.set(reading, kanji);
-    for (const one of kanji) ofKanji.set(one, [...(ofKanji.get(one) ?? []), reading]);
+    for (const one of kanji) {
+      const readings = ofKanji.get(one) ?? [];
+      readings.push(reading);
+      ofKanji.set(one, readings);
+    }
   }
   return { byReading, ofKanji };
 }

@@ -57,7 +57,7 @@ function lookUp(analyzer: Analyzer, surface: string, common = false): string[] {
  * for each text: its words are looked up once each and at most MIXED_LOOKUPS times in all, so a text made to try
  * thousands of spellings (a noun and four kana 1,500 times, each different) costs a few hundred milliseconds at most.
  */
-export const MIXED_LOOKUPS = 1_500;
+const MIXED_LOOKUPS = 1_500;
 function mixedDictionary(analyzer: Analyzer, lexicon: Lexicon, kanji: KanjiReadings): MixedDictionary {
   const seen = new Map<string, string[]>();
   let left = MIXED_LOOKUPS;

@@ -124,21 +124,22 @@ function mixedWord(
   if (found.size === 0) return null;
   // of several, first the one that keeps the analyser's reading of the kanji shown (人まえ ひとまえ, not にんまえ)
   const own = head.reading ? toHiragana(head.reading) : null;
-  const readings = [...found].sort((a, b) => Number(!!own && !a.startsWith(own)) - Number(!!own && !b.startsWith(own)));
+  const reading = [...found].find((r) => own && r.startsWith(own)) ?? [...found][0]!;
   // そう after a noun is as often the analyser's 様態 cut from an adjective (強そう) as a kanji (体そう 体操)
   const unsure = found.size > 1 || pos(kanaWords[0], "名詞,接尾,助動詞語幹");
   return {
     start: head.start,
     surface: `${head.surface}${kana}${tail?.surface ?? ""}`,
-    reading: toKatakana(readings[0]!),
+    reading: toKatakana(reading),
     pos: "名詞,一般",
     ...(unsure ? { guess: true } : {}),
   };
 }
 
 /**
- * Whether a word may end with word `last`: what follows is not kana joined to it, or a particle, the copula (だ, で,
- * な, です) or する (家ぞくで, 音がくの, 図かんです, 出ぱつする); not the rest of a word (砂ぼう|ず, a name).
+ * Whether a word may end with word `last`: what follows is not kana joined to it, or a particle, or kana that start
+ * one, the copula (だ, で, な, です) or a form of する (家ぞくで, 音がくの, 図かんです, 出ぱつする); not the rest of a
+ * word (砂ぼう|ず, a name). Known by the first kana, not by the analyser's tag: it cuts kana it does not know as it can.
  */
 function endsWord(tokens: Token[], last: number): boolean {
   const next = tokens[last + 1];
