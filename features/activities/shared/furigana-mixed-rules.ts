@@ -5,12 +5,12 @@ import { joined, pos, type Token } from "./furigana-token";
  * Words written half in kana (交ぜ書き), as lower-grade texts write a word whose kanji the class has not learned yet:
  * 家ぞく, 体いくかん, 市やく所, 名まえ, 音どく. The analyser reads the kanji left as a word of its own (家 いえ,
  * 体 からだ, 所 ところ, 名 めい); the word they belong to reads them か, たい, しょ, な. A noun in kanji with kana after it
- * (two to six, at the analyser's word boundaries) is tried as such a word: each way of reading the kana as one or two
- * kanji (by their readings, 常用漢字 only, voiced or cut short as in compounds: ぱつ for 発, がっ for 学) makes a spelling,
- * and a spelling the dictionary holds as one common word whose reading is a reading of the kanji shown, then exactly
- * the kana (家族 かぞく: か + ぞく), joins the words into one, read so. Kana that are a particle or a suffix are never
- * tried (山がある, 愛犬家さん), nor kana before a kanji (よう虫): in texts of kana they are as often a word of their own
- * (きょう雨, もう目).
+ * (two to six at the analyser's word boundaries, or one after one kanji before a case particle: 日きを) is tried as
+ * such a word: each way of reading the kana as one or two kanji (by their readings, 常用漢字 only, voiced or cut short
+ * as in compounds: ぱつ for 発, がっ for 学) makes a spelling, and a spelling the dictionary holds as one common word
+ * whose reading is a reading of the kanji shown, then exactly the kana (家族 かぞく: か + ぞく), joins the words into
+ * one, read so. Kana that are a particle or a suffix are never tried (山がある, 愛犬家さん), nor kana before a kanji
+ * (よう虫): in texts of kana they are as often a word of their own (きょう雨, もう目).
  */
 export interface MixedDictionary {
   /** the kanji read `reading` (hiragana, a kun reading without its okurigana) */
@@ -176,13 +176,17 @@ function startsMixed(tokens: Token[], i: number): boolean {
   return !(pos(t, "名詞,サ変接続") && pos(after, "動詞") && /^[しさすせ]/.test(after.surface));
 }
 
+/** One kana after one kanji, then a case particle: 日きを, 事こに (日記, 事故). */
+const oneKanaWord = (head: Token, next: Token | undefined) =>
+  [...head.surface].length === 1 && !!next && pos(next, "助詞,格助詞") && PARTICLE.test(next.surface);
+
 /** The longest mixed word of noun `i` and the kana after it (and a noun after them: 市やく所), with the index after it. */
 function kanjiThenKana(tokens: Token[], i: number, dictionary: MixedDictionary) {
   const kana = kanaAfter(tokens, i);
   for (let n = kana.length; n > 0; n--) {
     const words = kana.slice(0, n);
-    if (words.reduce((sum, w) => sum + w.surface.length, 0) < MIN_KANA) break;
     const next = tokens[i + n + 1];
+    if (words.reduce((sum, w) => sum + w.surface.length, 0) < MIN_KANA && !oneKanaWord(tokens[i]!, next)) break;
     const tail = isKanji(next) && joined(words[n - 1], next) ? next : undefined;
     const withTail = tail && mixedWord(tokens[i]!, words, tail, dictionary);
     if (withTail) return { token: withTail, next: i + n + 2 };

@@ -991,6 +991,13 @@ describe("words written half in kana (交ぜ書き), as lower-grade texts write 
     expect(await proposals("家ぞくのしごと")).toContain("家=か");
     expect(await proposals("人まえで話す")).toContain("人=ひと?");
   });
+  it("one kana after one kanji, when a case particle follows (日きを, 事こに)", async () => {
+    expect(await proposals("夏休みの日きを書いた")).toContain("日=にっ");
+    expect(await proposals("事こにあわないように")).toContain("事=じ");
+    // one kana before anything else is a word of its own as often: その日(ひ)きた (来た), 日きょう
+    expect(await proposals("その日きた人")).toContain("日=ひ");
+    expect(await proposals("雨の日もある")).toContain("日=ひ");
+  });
   it("そう after a noun may be the analyser's 様態 cut from an adjective (強そう): 体そう is read, marked", async () => {
     expect(await proposals("体そうをする")).toContain("体=たい?");
   });
