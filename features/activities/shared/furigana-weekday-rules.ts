@@ -64,12 +64,19 @@ function afterDate(tokens: Token[], i: number): boolean {
   return bracketedDay(tokens, i - 1) && joined(date, tokens[i - 1]) && date.surface.endsWith("日");
 }
 
+/** Before 曜日 written in kana, as the first grade writes it before 曜 is learned: 月よう日, 木ようび. */
+function beforeDayInKana(tokens: Token[], i: number): boolean {
+  const [you, day] = [tokens[i + 1], tokens[i + 2]];
+  return you?.surface === "よう" && joined(tokens[i], you) && !!day && joined(you, day) && /^(日|び)/.test(day.surface);
+}
+
 /**
- * A day of the week written as one kanji, read as the day (げつ, か, すい, もく, きん, ど, にち) in a list of days or
- * in brackets after a date; elsewhere it is the word (月 つき, 水 みず, 金 かね or きん) and this gives null.
+ * A day of the week written as one kanji, read as the day (げつ, か, すい, もく, きん, ど, にち) in a list of days, in
+ * brackets after a date or before よう日; elsewhere it is the word (月 つき, 水 みず, 金 かね or きん) and this gives null.
  */
 export function weekday(tokens: Token[], i: number): Token | null {
   const t = tokens[i]!;
-  if (!(t.surface in WEEKDAYS) || !(afterDate(tokens, i) || inDayList(tokens, i))) return null;
+  if (!(t.surface in WEEKDAYS) || !(afterDate(tokens, i) || inDayList(tokens, i) || beforeDayInKana(tokens, i)))
+    return null;
   return { ...t, reading: WEEKDAYS[t.surface]!, pos: "名詞,一般" };
 }

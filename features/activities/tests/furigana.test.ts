@@ -677,6 +677,15 @@ describe("numbers, counters and words read from their neighbours", () => {
     expect(await readingsOf("火・金曜日")).toContain("火=か");
     expect(await readingsOf("12月24日（日）")).toContain("日=にち");
   });
+  it("a day written half in kana, as the first grade writes it before 曜: 月よう日 げつ, 日よう日 にち", async () => {
+    expect(await readingsOf("きょうは月よう日です")).toEqual(["月=げつ", "日=び"]);
+    expect(await readingsOf("火よう日と水よう日")).toEqual(["火=か", "日=び", "水=すい", "日=び"]);
+    expect(await readingsOf("木ようびにあそぶ")).toEqual(["木=もく"]);
+    expect(await readingsOf("土よう日、日よう日は休み")).toEqual(["土=ど", "日=び", "日=にち", "日=び", "休=やす"]);
+    expect(await readingsOf("金よう日")).toEqual(["金=きん", "日=び"]);
+    // よう after a kanji before anything else is not the day's: 日よう品, 水ようかん (水羊羹)
+    expect(await readingsOf("水ようかんを食べる")).toContain("水=みず");
+  });
   it("a list that is not of days keeps its words: 水・土・日光, 火・水・風・土, 火・水, 日・月・星", async () => {
     expect(await readingsOf("水・土・日光が必要")).toEqual(expect.arrayContaining(["水=みず", "土=ど"]));
     expect(await readingsOf("火・水・風・土")).toEqual(expect.arrayContaining(["火=ひ", "水=みず"]));
