@@ -3,8 +3,9 @@ import { joined, type Token } from "./furigana-token";
 
 /**
  * Numbers in kanji and their counters, read as spoken: 六百 ろっぴゃく, 一本 いっぽん, 三本 さんぼん, 一人 ひとり, 八日
- * ようか, 二十歳 はたち, 何人 なんにん, 4年生 よねんせい, 1年中 いちねんじゅう, and a counter of the dictionary (一隻
- * いっせき). The reading rules (furigana-rules.ts) find the number; this file reads it with what follows.
+ * ようか, 二十歳 はたち, 何人 なんにん, 4年生 よねんせい, 1年中 いちねんじゅう, a counter of the dictionary (一隻
+ * いっせき) and one written in kana (一ぽん いっ). The reading rules (furigana-rules.ts) find the number; this file
+ * reads it with what follows.
  */
 
 const DIGIT: Record<string, number> = { 〇: 0, 零: 0, 一: 1, 二: 2, 三: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 九: 9 };
@@ -208,6 +209,44 @@ export function readCount(n: number, counter: Counter): string {
     return head + afterThree(counter, first) + rest;
   if (last === 4 && counter.afterThree === "p") return head + halfVoiced(first) + rest;
   return head + counter.reading;
+}
+
+/** The longest counter written in kana (しゅうかん). */
+const MAX_COUNTER_KANA = 5;
+const HIRAGANA = /^[\u3041-\u3096]+$/u;
+
+/** The number's reading before `kana` as the counters of the list read it after `n`: none, or two that differ. */
+function numberBefore(kana: string, n: number): string[] {
+  const numbers = new Set<string>();
+  for (const counter of Object.values(COUNTERS)) {
+    const whole = counter.reading.length === kana.length ? readCount(n, counter) : "";
+    if (whole.length > kana.length && whole.endsWith(kana)) numbers.add(whole.slice(0, -kana.length));
+  }
+  return [...numbers];
+}
+
+/**
+ * A counter written in kana after the number `n` from `tokens[j]` on, as the lower grades write one whose kanji they
+ * have not learned (一ぽん, 六ぴき, 八さい, 四じ): the number's reading before it, where the counters of the list whose
+ * reading after `n` ends with exactly those kana agree on it; null where none does, or two read the number apart
+ * (一ばん: 番 いち, 晩 ひと). The kana are whole words of the analyser's (一こう is not cut), or the start of a word
+ * it does not know, two kana at least (ぷんかかる, 一ぷん then かかる).
+ */
+export function kanaCounterAt(tokens: Token[], j: number, n: number): string | null {
+  let kana = "";
+  for (let k = j; k < tokens.length && joined(tokens[k - 1], tokens[k]) && HIRAGANA.test(tokens[k]!.surface); k++) {
+    const word = tokens[k]!.surface;
+    if (tokens[k]!.unknown)
+      for (let cut = 2; cut < word.length && kana.length + cut <= MAX_COUNTER_KANA; cut++) {
+        const numbers = numberBefore(kana + word.slice(0, cut), n);
+        if (numbers.length > 0) return numbers.length === 1 ? numbers[0]! : null;
+      }
+    kana += word;
+    if (kana.length > MAX_COUNTER_KANA) return null;
+    const numbers = numberBefore(kana, n);
+    if (numbers.length > 0) return numbers.length === 1 ? numbers[0]! : null;
+  }
+  return null;
 }
 
 const ROWS: Record<string, string> = {

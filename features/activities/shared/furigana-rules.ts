@@ -1,6 +1,7 @@
 import { toHiragana } from "./furigana-align";
 import {
   counterAt,
+  kanaCounterAt,
   dictionaryCounterAt,
   NUMERAL,
   numberReading,
@@ -142,7 +143,10 @@ function what(tokens: Token[], i: number): Read {
   return { tokens: [nan ? { ...t, reading: "なん" } : t], next: i + 1 };
 }
 
-/** A number in kanji (六|百) with its counter (三本, 一日中, 十二月一日), or alone when written in several words. */
+/**
+ * A number in kanji (六|百) with its counter (三本, 一日中, 十二月一日), before its counter written in kana (一ぽん), or
+ * alone when written in several words.
+ */
 function kanjiNumber(tokens: Token[], i: number): Read {
   const t = tokens[i]!;
   if (!isNumeral(t)) return null;
@@ -158,6 +162,16 @@ function kanjiNumber(tokens: Token[], i: number): Read {
     const reading = oneWritten(run.surface, readDay(tokens, i, n, counter));
     const read: Token = { start: t.start, surface, reading, pos: "名詞,数", ...(undecided ? { guess: true } : {}) };
     return { tokens: [read], next: counter.next };
+  }
+  const inKana = counter ? null : kanaCounterAt(tokens, run.next, n);
+  if (inKana) {
+    const read: Token = {
+      start: t.start,
+      surface: run.surface,
+      reading: oneWritten(run.surface, inKana),
+      pos: "名詞,数",
+    };
+    return { tokens: [read], next: run.next };
   }
   if (run.next === i + 1) return null;
   const reading = oneWritten(run.surface, numberReading(n));

@@ -677,6 +677,21 @@ describe("numbers, counters and words read from their neighbours", () => {
     expect(await readingsOf("火・金曜日")).toContain("火=か");
     expect(await readingsOf("12月24日（日）")).toContain("日=にち");
   });
+  it("a counter written in kana after a number in kanji, as the lower grades write one not yet learned", async () => {
+    expect(await readingsOf("一ぽんのえんぴつ")).toEqual(["一=いっ"]);
+    expect(await readingsOf("ねこが六ぴき")).toEqual(["六=ろっ"]);
+    expect(await readingsOf("百ぴきのありがいる")).toEqual(["百=ひゃっ"]);
+    expect(await readingsOf("八さいです")).toEqual(["八=はっ"]);
+    expect(await readingsOf("りんごを一こ、二こ")).toEqual(["一=いっ", "二=に"]);
+    expect(await readingsOf("四じにかえる")).toEqual(["四=よ"]);
+    expect(await readingsOf("九じ")).toEqual(["九=く"]);
+    expect(await readingsOf("七じはん")).toEqual(["七=しち"]);
+    expect(await readingsOf("一かいめ")).toEqual(["一=いっ"]);
+    // kana no counter of the list ends with, or two counters read apart (一ばん: 番 いち, 晩 ひと), keep the number's
+    expect(await readingsOf("一ばんになる")).toEqual(["一=いち"]);
+    expect(await readingsOf("十の位")).toContain("十=じゅう");
+    expect(await readingsOf("二つ")).toEqual(["二=ふた"]);
+  });
   it("a day written half in kana, as the first grade writes it before 曜: 月よう日 げつ, 日よう日 にち", async () => {
     expect(await readingsOf("きょうは月よう日です")).toEqual(["月=げつ", "日=び"]);
     expect(await readingsOf("火よう日と水よう日")).toEqual(["火=か", "日=び", "水=すい", "日=び"]);
