@@ -37,7 +37,8 @@ import { VERBS } from "./furigana-verb-rules";
  * - one of two common readings, the one a text for students means more often, marked for the teacher to check
  *   (MARKED): 金 alone before が, を or で かね (金がかかる, 金を払う; 金は, 金の, 金や銀 stay きん, and the analyser's
  *   name キム is きん in a list: 金・銀・銅), 身体 alone からだ (身体を動かす; しんたい in formal texts), 弦 げん (the
- *   instrument's string; a bow's, 弓の弦, stays つる), 我 alone われ (我を忘れる, 我ながら; 我の強い, 我を張る are が).
+ *   instrument's string; a bow's, 弓の弦, stays つる), 我 alone われ (我を忘れる, 我ながら; 我の強い, 我を張る are が),
+ *   十月十日 the date じゅうがつとおか (the dictionary's word is the months before a birth, とつきとおか).
  */
 export function wordRule(
   t: Token,
@@ -64,7 +65,7 @@ const KANA_COLOUR =
   /(むらさき|だいだい|ちゃ|はだ|もも|ぎん|きん|こん|あい|ねずみ|はい|うす|みかん|くり|さくら|ばら|ふじ|やまぶき|えんじ|あかね|うぐいす|わかくさ|すみれ|そら|みず|き)$/u;
 
 /** Words whose rule picks one of two common readings: the proposal is marked 「要確認」. */
-const MARKED = new Set(["金", "身体", "弦", "我"]);
+const MARKED = new Set(["金", "身体", "弦", "我", "十月十日"]);
 
 /**
  * Words of two common readings no rule tells apart, where no rule read them: the analyser's reading, marked 「要確認」
@@ -212,6 +213,7 @@ const RULES: Record<string, WordRule> = {
     return t.reading === "キム" && metal ? "きん" : null;
   },
   身体: (t, before, after) => (t.reading === "シンタイ" && aloneBeforeParticle(t, before, after) ? "からだ" : null),
+  十月十日: (t) => (t.reading === "トツキトオカ" ? "じゅうがつとおか" : null),
   弦: (t, before, _after, _then, earlier) =>
     t.reading === "ツル" && !(earlier?.surface === "弓" && /^[のに]$/.test(before?.surface ?? "")) ? "げん" : null,
   我: (t, before, after, then) => {

@@ -759,6 +759,7 @@ describe("numbers, counters and words read from their neighbours", () => {
     ["我を通す", "我=が?"],
     ["金が欲しい", "金=かね?"],
     ["金・銀・銅", "金=きん?"],
+    ["十月十日は運動会です", "十月十日=じゅうがつとおか?"],
   ])("%s: one of two common readings, marked to check", async (text, expected) => {
     const marks = proposeFurigana(text, await tokenizeMarkup(text)).map(
       (p) => `${p.base}=${p.reading}${p.check ? "?" : ""}`,
