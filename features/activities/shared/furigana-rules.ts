@@ -121,8 +121,8 @@ const UNIT = /^[A-Za-zＡ-Ｚａ-ｚ%％℃°㎝㎏㎞㎜]/;
 type Read = { tokens: Token[]; next: number } | null;
 
 /**
- * 何 and 幾: 何 with a counter (何人 なんにん), 何 read なん before a d, n, t sound, a kanji noun or a unit (何cm); 幾
- * as it came.
+ * 何 and 幾: 何 with a counter (何人 なんにん), 何 read なん before a d, n, t sound, a kanji noun, a unit (何cm) or a
+ * counter written in kana (何まい); 幾 as it came.
  */
 function what(tokens: Token[], i: number): Read {
   const t = tokens[i]!;
@@ -138,8 +138,12 @@ function what(tokens: Token[], i: number): Read {
   const next = tokens[i + 1];
   const nounAfter = next && joined(t, next) && next.pos?.startsWith("名詞") && /^\p{Script=Han}/u.test(next.surface);
   const unitAfter = next && joined(t, next) && UNIT.test(next.surface);
+  // a counter written in kana (何まい, 何ぼん, 何じ): as before its kanji
+  const countAfter = next && joined(t, next) && kanaCounterAt(tokens, i + 1, -1) !== null;
   const nan =
-    t.surface === "何" && next && (nounAfter || unitAfter || NAN_NEXT.test(toHiragana(next.reading ?? next.surface)));
+    t.surface === "何" &&
+    next &&
+    (nounAfter || unitAfter || countAfter || NAN_NEXT.test(toHiragana(next.reading ?? next.surface)));
   return { tokens: [nan ? { ...t, reading: "なん" } : t], next: i + 1 };
 }
 

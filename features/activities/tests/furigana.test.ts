@@ -677,7 +677,7 @@ describe("numbers, counters and words read from their neighbours", () => {
     expect(await readingsOf("火・金曜日")).toContain("火=か");
     expect(await readingsOf("12月24日（日）")).toContain("日=にち");
   });
-  it("a counter written in kana after a number in kanji, as the lower grades write one not yet learned", async () => {
+  it("a counter written in kana after a number in kanji or 何, as the lower grades write one not yet learned", async () => {
     expect(await readingsOf("一ぽんのえんぴつ")).toEqual(["一=いっ"]);
     expect(await readingsOf("ねこが六ぴき")).toEqual(["六=ろっ"]);
     expect(await readingsOf("百ぴきのありがいる")).toEqual(["百=ひゃっ"]);
@@ -691,6 +691,12 @@ describe("numbers, counters and words read from their neighbours", () => {
     expect(await readingsOf("一ばんになる")).toEqual(["一=いち"]);
     expect(await readingsOf("十の位")).toContain("十=じゅう");
     expect(await readingsOf("二つ")).toEqual(["二=ふた"]);
+    expect(await readingsOf("何まいありますか")).toEqual(["何=なん"]);
+    expect(await readingsOf("何ぼんですか")).toEqual(["何=なん"]);
+    expect(await readingsOf("いま何じですか")).toEqual(["何=なん"]);
+    expect(await readingsOf("何ぷんかかりますか")).toEqual(["何=なん"]);
+    expect(await readingsOf("何がすき")).toEqual(["何=なに"]);
+    expect(await readingsOf("何かいいこと")).toEqual(["何=なに"]);
   });
   it("a day written half in kana, as the first grade writes it before 曜: 月よう日 げつ, 日よう日 にち", async () => {
     expect(await readingsOf("きょうは月よう日です")).toEqual(["月=げつ", "日=び"]);
