@@ -229,8 +229,8 @@ function numberBefore(kana: string, n: number): string[] {
  * A counter written in kana after the number `n` from `tokens[j]` on, as the lower grades write one whose kanji they
  * have not learned (一ぽん, 六ぴき, 八さい, 四じ): the number's reading before it, where the counters of the list whose
  * reading after `n` ends with exactly those kana agree on it; null where none does, or two read the number apart
- * (一ばん: 番 いち, 晩 ひと). The kana are whole words of the analyser's (一こう is not cut), or the start of a word
- * it does not know, two kana at least (ぷんかかる, 一ぷん then かかる).
+ * (一ばん: 番 いち, 晩 ひと). The kana are whole words of the analyser's (一こと: こと is a word, not こ then と), or the
+ * start of a word it does not know, two kana at least (十ぷんかかる, one unknown word: ぷん, then かかる).
  */
 export function kanaCounterAt(tokens: Token[], j: number, n: number): string | null {
   let kana = "";
