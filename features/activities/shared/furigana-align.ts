@@ -29,6 +29,9 @@ export const halfVoiced = (kana: string) => String.fromCharCode(kana.charCodeAt(
 export const VOICEABLE = /^[かきくけこさしすせそたちつてとはひふへほ]/;
 export const HALF_VOICEABLE = /^[はひふへほ]/;
 
+/** Only hiragana (and ー): a word written in kana in a text (ぞく, ぴき, ぺーじ). */
+export const isHiragana = (s: string) => /^[\u3041-\u3096ー]+$/u.test(s);
+
 /** Only kana (hiragana, katakana, ー): what a ruby reading may be; a dictionary's "*" or latin never is. */
 export const isKana = (s: string) => /^[\u3041-\u3096\u309d\u309eー]+$/u.test(toHiragana(s));
 

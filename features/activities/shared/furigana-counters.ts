@@ -1,4 +1,4 @@
-import { halfVoiced, hasKanji, isKana, toHiragana, voiced } from "./furigana-align";
+import { halfVoiced, hasKanji, isHiragana, isKana, toHiragana, voiced } from "./furigana-align";
 import { joined, type Token } from "./furigana-token";
 
 /**
@@ -213,7 +213,6 @@ export function readCount(n: number, counter: Counter): string {
 
 /** The longest counter written in kana (しゅうかん). */
 const MAX_COUNTER_KANA = 5;
-const HIRAGANA = /^[\u3041-\u3096]+$/u;
 
 /** The number's reading before `kana` as the counters of the list read it after `n`: none, or two that differ. */
 function numberBefore(kana: string, n: number): string[] {
@@ -226,23 +225,31 @@ function numberBefore(kana: string, n: number): string[] {
 }
 
 /**
+ * The kana from `tokens[j]` on that may be a counter, shortest first: the words of kana joined there, one more each
+ * time, and the start of a word the analyser does not know, two kana at least (十ぷんかかる: ぷん).
+ */
+function* kanaAfterNumber(tokens: Token[], j: number): Generator<string> {
+  let kana = "";
+  for (let k = j; k < tokens.length && joined(tokens[k - 1], tokens[k]) && isHiragana(tokens[k]!.surface); k++) {
+    const word = tokens[k]!.surface;
+    if (tokens[k]!.unknown)
+      for (let cut = 2; cut < word.length && kana.length + cut <= MAX_COUNTER_KANA; cut++)
+        yield kana + word.slice(0, cut);
+    kana += word;
+    if (kana.length > MAX_COUNTER_KANA) return;
+    yield kana;
+  }
+}
+
+/**
  * A counter written in kana after the number `n` from `tokens[j]` on, as the lower grades write one whose kanji they
  * have not learned (一ぽん, 六ぴき, 八さい, 四じ): the number's reading before it, where the counters of the list whose
  * reading after `n` ends with exactly those kana agree on it; null where none does, or two read the number apart
  * (一ばん: 番 いち, 晩 ひと). The kana are whole words of the analyser's (一こと: こと is a word, not こ then と), or the
- * start of a word it does not know, two kana at least (十ぷんかかる, one unknown word: ぷん, then かかる).
+ * start of a word it does not know (十ぷんかかる, one unknown word: ぷん, then かかる).
  */
 export function kanaCounterAt(tokens: Token[], j: number, n: number): string | null {
-  let kana = "";
-  for (let k = j; k < tokens.length && joined(tokens[k - 1], tokens[k]) && HIRAGANA.test(tokens[k]!.surface); k++) {
-    const word = tokens[k]!.surface;
-    if (tokens[k]!.unknown)
-      for (let cut = 2; cut < word.length && kana.length + cut <= MAX_COUNTER_KANA; cut++) {
-        const numbers = numberBefore(kana + word.slice(0, cut), n);
-        if (numbers.length > 0) return numbers.length === 1 ? numbers[0]! : null;
-      }
-    kana += word;
-    if (kana.length > MAX_COUNTER_KANA) return null;
+  for (const kana of kanaAfterNumber(tokens, j)) {
     const numbers = numberBefore(kana, n);
     if (numbers.length > 0) return numbers.length === 1 ? numbers[0]! : null;
   }

@@ -1,4 +1,4 @@
-import { HALF_VOICEABLE, halfVoiced, toHiragana, toKatakana, VOICEABLE, voiced } from "./furigana-align";
+import { HALF_VOICEABLE, halfVoiced, isHiragana, toHiragana, toKatakana, VOICEABLE, voiced } from "./furigana-align";
 import { joined, pos, type Token } from "./furigana-token";
 
 /**
@@ -22,7 +22,6 @@ export interface MixedDictionary {
 }
 
 const KANJI = /^[\p{Script=Han}々]+$/u;
-const HIRAGANA = /^[\u3041-\u3096ー]+$/u;
 const PARTICLE = /^[をにがはでとのへもやか]$/;
 const MIN_KANA = 2;
 const MAX_KANA = 6;
@@ -38,7 +37,7 @@ const startsHidden = (t: Token) =>
   !PARTICLE.test(t.surface) &&
   (!pos(t, "名詞,接尾") || pos(t, "名詞,接尾,助動詞語幹")) &&
   (!pos(t, "助詞") || t.surface === "ぞ");
-const isKana = (t: Token | undefined): t is Token => !!t && HIRAGANA.test(t.surface);
+const inKana = (t: Token | undefined): t is Token => !!t && isHiragana(t.surface);
 
 /** The readings `piece` may be the changed form of, as a kanji's reading inside a compound: ぱつ ← はつ, がっ ← がく. */
 function plainForms(piece: string): string[] {
@@ -144,7 +143,7 @@ function mixedWord(
 function endsWord(tokens: Token[], last: number): boolean {
   const next = tokens[last + 1];
   return (
-    !isKana(next) ||
+    !inKana(next) ||
     !joined(tokens[last], next) ||
     pos(next, "助詞") ||
     /^[だでなすしさせのがをにはともへや]/.test(next.surface)
@@ -155,7 +154,7 @@ function endsWord(tokens: Token[], last: number): boolean {
 function kanaAfter(tokens: Token[], at: number): Token[] {
   const out: Token[] = [];
   let length = 0;
-  for (let i = at + 1; i < tokens.length && isKana(tokens[i]) && joined(tokens[i - 1], tokens[i]); i++) {
+  for (let i = at + 1; i < tokens.length && inKana(tokens[i]) && joined(tokens[i - 1], tokens[i]); i++) {
     if (out.length === 0 && !startsHidden(tokens[i]!)) break;
     length += tokens[i]!.surface.length;
     if (length > MAX_KANA) break;
@@ -170,8 +169,8 @@ function kanaAfter(tokens: Token[], at: number): Token[] {
  */
 function startsMixed(tokens: Token[], i: number): boolean {
   const [t, before, after] = [tokens[i], tokens[i - 1], tokens[i + 1]];
-  if (!isKanji(t) || !isKana(after) || !joined(t, after)) return false;
-  if (isKana(before) && joined(before, t!) && !pos(before, "助詞") && !pos(before, "助動詞") && !pos(before, "連体詞"))
+  if (!isKanji(t) || !inKana(after) || !joined(t, after)) return false;
+  if (inKana(before) && joined(before, t!) && !pos(before, "助詞") && !pos(before, "助動詞") && !pos(before, "連体詞"))
     return false;
   return !(pos(t, "名詞,サ変接続") && pos(after, "動詞") && /^[しさすせ]/.test(after.surface));
 }

@@ -139,11 +139,11 @@ function what(tokens: Token[], i: number): Read {
   const nounAfter = next && joined(t, next) && next.pos?.startsWith("名詞") && /^\p{Script=Han}/u.test(next.surface);
   const unitAfter = next && joined(t, next) && UNIT.test(next.surface);
   // a counter written in kana (何まい, 何ぼん, 何じ): as before its kanji
-  const countAfter = next && joined(t, next) && kanaCounterAt(tokens, i + 1, -1) !== null;
+  const countAfter = () => joined(t, next) && kanaCounterAt(tokens, i + 1, -1) !== null;
   const nan =
     t.surface === "何" &&
     next &&
-    (nounAfter || unitAfter || countAfter || NAN_NEXT.test(toHiragana(next.reading ?? next.surface)));
+    (nounAfter || unitAfter || NAN_NEXT.test(toHiragana(next.reading ?? next.surface)) || countAfter());
   return { tokens: [nan ? { ...t, reading: "なん" } : t], next: i + 1 };
 }
 
