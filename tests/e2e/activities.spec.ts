@@ -42,15 +42,15 @@ test.describe("activity management (teacher)", () => {
     await expect(science.locator("td.num").first()).toHaveText("5");
 
     const select = row(page, "２学期のふりかえり").getByTestId("mode-select");
+    const storedMode = async () =>
+      (await e2eDb().activity.findFirstOrThrow({ where: { schoolId: school.id, title: "２学期のふりかえり" } })).mode;
     for (const mode of ["guide", "self", "complete", "standby"]) {
       await select.selectOption(mode);
       await expectNotification(page, "モードを変更しました");
+      // the last change's notification may still be showing: wait for this one's mode, stored and shown
+      await expect.poll(storedMode).toBe(mode);
       await expect(select).toHaveValue(mode);
     }
-    const stored = await e2eDb().activity.findFirstOrThrow({
-      where: { schoolId: school.id, title: "２学期のふりかえり" },
-    });
-    expect(stored.mode).toBe("standby");
 
     await row(page, "予想").getByTestId("archive").click();
     await expectNotification(page, "アーカイブしました");
