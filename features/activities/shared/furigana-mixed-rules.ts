@@ -2,15 +2,15 @@ import { HALF_VOICEABLE, halfVoiced, isHiragana, toHiragana, toKatakana, VOICEAB
 import { joined, pos, type Token } from "./furigana-token";
 
 /**
- * Words written half in kana (交ぜ書き), as lower-grade texts write a word whose kanji the class has not learned yet:
- * 家ぞく, 体いくかん, 市やく所, 名まえ, 音どく. The analyser reads the kanji left as a word of its own (家 いえ,
- * 体 からだ, 所 ところ, 名 めい); the word they belong to reads them か, たい, しょ, な. A noun in kanji with kana after it
- * (two to six at the analyser's word boundaries, or one after one kanji before a case particle: 日きを) is tried as
- * such a word: each way of reading the kana as one or two kanji (by their readings, 常用漢字 only, voiced or cut short
- * as in compounds: ぱつ for 発, がっ for 学) makes a spelling, and a spelling the dictionary holds as one common word
- * whose reading is a reading of the kanji shown, then exactly the kana (家族 かぞく: か + ぞく), joins the words into
- * one, read so. Kana that are a particle or a suffix are never tried (山がある, 愛犬家さん), nor kana before a kanji
- * (よう虫): in texts of kana they are as often a word of their own (きょう雨, もう目).
+ * Words written half in kana (交ぜ書き), as lower-grade texts write a word whose kanji the class has not learned yet: 家ぞく,
+ * 体いくかん, 市やく所, 名まえ, 音どく, 一しょに. The analyser reads the kanji left as a word of its own (家 いえ, 体 からだ, 所 ところ, 名 めい, 一 いち);
+ * the word they belong to reads them か, たい, しょ, な, いっ. A noun (or a number) in kanji with kana after it (two to six at
+ * the analyser's word boundaries, or one after one kanji before a case particle: 日きを) is tried as such a word: each way
+ * of reading the kana as one or two kanji (by their readings, 常用漢字 only, voiced or cut short as in compounds: ぱつ for 発,
+ * がっ for 学) makes a spelling, and a spelling the dictionary holds as one common word whose reading is a reading of the
+ * kanji shown, then exactly the kana (家族 かぞく: か + ぞく), joins the words into one, read so. Kana that are a particle or a
+ * suffix are never tried (山がある, 愛犬家さん), nor kana before a kanji (よう虫): in texts of kana they are as often a word of
+ * their own (きょう雨, もう目).
  */
 export interface MixedDictionary {
   /** the kanji read `reading` (hiragana, a kun reading without its okurigana) */
@@ -26,9 +26,8 @@ const PARTICLE = /^[をにがはでとのへもやか]$/;
 const MIN_KANA = 2;
 const MAX_KANA = 6;
 
-/** A noun or a prefix in kanji (not a number): what a mixed word starts or ends with (名まえ: 名 as a prefix). */
-const isKanji = (t: Token | undefined): boolean =>
-  !!t && KANJI.test(t.surface) && (pos(t, "名詞") || pos(t, "接頭詞")) && !pos(t, "名詞,数");
+/** A noun, a number or a prefix in kanji: what a mixed word starts or ends with (名まえ: 名 as a prefix; 一しょ 一緒). */
+const isKanji = (t: Token | undefined): boolean => !!t && KANJI.test(t.surface) && (pos(t, "名詞") || pos(t, "接頭詞"));
 /**
  * Kana right after a noun that may be a kanji written in kana: not a particle (山がある, 中から; but ぞ, which the
  * analyser takes for one in 家ぞく) and not a suffix (私ども, 愛犬家さん).
@@ -121,9 +120,15 @@ function mixedWord(
     for (const r of dictionary.wordReadings(word)) if (fits(r, kana, headReadings, tailReadings)) found.add(r);
   }
   if (found.size === 0) return null;
-  // of several, first the one that keeps the analyser's reading of the kanji shown (人まえ ひとまえ, not にんまえ)
-  const own = head.reading ? toHiragana(head.reading) : null;
-  const reading = [...found].find((r) => own && r.startsWith(own)) ?? [...found][0]!;
+  // of several, the one that keeps most of the analyser's reading of the kanji shown (人まえ ひとまえ, not にんまえ;
+  // 十かい じゅっかい, not じっかい), the first of those
+  const own = head.reading ? toHiragana(head.reading) : "";
+  const kept = (r: string) => {
+    let k = 0;
+    while (k < r.length && r[k] === own[k]) k++;
+    return k;
+  };
+  const reading = [...found].reduce((best, r) => (kept(r) > kept(best) ? r : best));
   // そう after a noun is as often the analyser's 様態 cut from an adjective (強そう) as a kanji (体そう 体操)
   const unsure = found.size > 1 || pos(kanaWords[0], "名詞,接尾,助動詞語幹");
   return {

@@ -1022,6 +1022,15 @@ describe("words written half in kana (交ぜ書き), as lower-grade texts write 
     expect(await proposals("家ぞくのしごと")).toContain("家=か");
     expect(await proposals("人まえで話す")).toContain("人=ひと?");
   });
+  it("a number in kanji starts one too (一しょに 一緒, 一しゅん 一瞬, 四かく 四角, 七ふくじん 七福神)", async () => {
+    expect(await proposals("一しょにあそぼう")).toEqual(["一=いっ"]);
+    expect(await proposals("一しゅんのこと")).toEqual(["一=いっ"]);
+    expect(await proposals("一せいにはしる")).toEqual(["一=いっ"]);
+    expect(await proposals("四かくをかく")).toEqual(["四=し"]);
+    expect(await proposals("七ふくじん")).toEqual(["七=しち"]);
+    // of the dictionary's readings (十回 じっかい, じゅっかい), the one keeping most of the analyser's (じゅう)
+    expect(await proposals("十かいとぶ")).toEqual(["十=じゅっ?"]);
+  });
   it("one kana after one kanji, when a case particle follows (日きを, 事こに)", async () => {
     expect(await proposals("夏休みの日きを書いた")).toContain("日=にっ");
     expect(await proposals("事こにあわないように")).toContain("事=じ");
