@@ -11,7 +11,7 @@ import {
 } from "./furigana-counters";
 import { joined, pos, type Token } from "./furigana-token";
 import { wordRule } from "./furigana-word-rules";
-import { bracketedDay, weekday } from "./furigana-weekday-rules";
+import { beforeDayInKana, bracketedDay, weekday } from "./furigana-weekday-rules";
 
 /**
  * Readings the dictionary gets wrong by itself, fixed from the words around them: numbers in kanji and
@@ -112,8 +112,11 @@ function digitCount(tokens: Token[], i: number): Read {
   return { tokens: split > 0 ? [...digits, read] : [read], next: counter.next };
 }
 
-/** 何 read なん: before a counter, or before a d, n, t sound (何の, 何だ, 何と). */
-const NAN_NEXT = /^[だでどのなにぬねとつ]/;
+/**
+ * 何 read なん: before a counter, or before a d, n, t sound (何の, 何だ, 何と); before に only in 何にも (なんにも), as
+ * 何にする, 何になりたい read なにに.
+ */
+const NAN_NEXT = /^([だでどのなぬねとつ]|にも)/;
 /** A unit written in letters or a sign, a counter 何 is read なん before (何cm, 何kg, 何%, 何℃). */
 const UNIT = /^[A-Za-zＡ-Ｚａ-ｚ%％℃°㎝㎏㎞㎜]/;
 
@@ -121,8 +124,8 @@ const UNIT = /^[A-Za-zＡ-Ｚａ-ｚ%％℃°㎝㎏㎞㎜]/;
 type Read = { tokens: Token[]; next: number } | null;
 
 /**
- * 何 and 幾: 何 with a counter (何人 なんにん), 何 read なん before a d, n, t sound, a kanji noun, a unit (何cm) or a
- * counter written in kana (何まい); 幾 as it came.
+ * 何 and 幾: 何 with a counter (何人 なんにん), 何 read なん before a d, n, t sound, a kanji noun, a unit (何cm), a
+ * counter written in kana (何まい) or よう日 (何ようび); 幾 as it came.
  */
 function what(tokens: Token[], i: number): Read {
   const t = tokens[i]!;
@@ -140,10 +143,11 @@ function what(tokens: Token[], i: number): Read {
   const unitAfter = next && joined(t, next) && UNIT.test(next.surface);
   // a counter written in kana (何まい, 何ぼん, 何じ): as before its kanji
   const countAfter = () => joined(t, next) && kanaCounterAt(tokens, i + 1, -1) !== null;
+  const spoken = () => toHiragana((next!.reading ?? next!.surface) + (tokens[i + 2]?.surface ?? ""));
   const nan =
     t.surface === "何" &&
     next &&
-    (nounAfter || unitAfter || NAN_NEXT.test(toHiragana(next.reading ?? next.surface)) || countAfter());
+    (nounAfter || unitAfter || NAN_NEXT.test(spoken()) || countAfter() || beforeDayInKana(tokens, i));
   return { tokens: [nan ? { ...t, reading: "なん" } : t], next: i + 1 };
 }
 

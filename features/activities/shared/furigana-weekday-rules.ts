@@ -65,7 +65,7 @@ function afterDate(tokens: Token[], i: number): boolean {
 }
 
 /** Before 曜日 written in kana, as the first grade writes it before 曜 is learned: 月よう日, 木ようび. */
-function beforeDayInKana(tokens: Token[], i: number): boolean {
+export function beforeDayInKana(tokens: Token[], i: number): boolean {
   const [you, day] = [tokens[i + 1], tokens[i + 2]];
   return you?.surface === "よう" && joined(tokens[i], you) && !!day && joined(you, day) && /^(日|び)/.test(day.surface);
 }

@@ -698,12 +698,22 @@ describe("numbers, counters and words read from their neighbours", () => {
     expect(await readingsOf("何がすき")).toEqual(["何=なに"]);
     expect(await readingsOf("何かいいこと")).toEqual(["何=なに"]);
   });
+  it("何 before に: なにに (何にする, 何になりたい), but 何にも なんにも and 何にん (a counter) なん", async () => {
+    expect(await readingsOf("何にする")).toEqual(["何=なに"]);
+    expect(await readingsOf("大きくなったら何になりたい")).toContain("何=なに");
+    expect(await readingsOf("何に使う")).toContain("何=なに");
+    expect(await readingsOf("何にもない")).toEqual(["何=なん"]);
+    expect(await readingsOf("何にんいますか")).toEqual(["何=なん"]);
+    expect(await readingsOf("何の花")).toContain("何=なん");
+  });
   it("a day written half in kana, as the first grade writes it before 曜: 月よう日 げつ, 日よう日 にち", async () => {
     expect(await readingsOf("きょうは月よう日です")).toEqual(["月=げつ", "日=び"]);
     expect(await readingsOf("火よう日と水よう日")).toEqual(["火=か", "日=び", "水=すい", "日=び"]);
     expect(await readingsOf("木ようびにあそぶ")).toEqual(["木=もく"]);
     expect(await readingsOf("土よう日、日よう日は休み")).toEqual(["土=ど", "日=び", "日=にち", "日=び", "休=やす"]);
     expect(await readingsOf("金よう日")).toEqual(["金=きん", "日=び"]);
+    expect(await readingsOf("きょうは何ようびですか")).toEqual(["何=なん"]);
+    expect(await readingsOf("何よう日")).toEqual(["何=なん", "日=び"]);
     // よう after a kanji before anything else is not the day's: 日よう品, 水ようかん (水羊羹)
     expect(await readingsOf("水ようかんを食べる")).toContain("水=みず");
   });
