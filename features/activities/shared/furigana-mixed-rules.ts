@@ -105,14 +105,14 @@ function fits(reading: string, kana: string, head: Set<string>, tail: Set<string
   return false;
 }
 
-/** The mixed word of `kanaWords` after `head` (and before `tail`, when there is one) as one word, or null. */
+/** The mixed word of `kana` (from word `first` on) after `head` (and before `tail`, if any) as one word, or null. */
 function mixedWord(
   head: Token,
-  kanaWords: Token[],
+  kana: string,
+  first: Token,
   tail: Token | undefined,
   dictionary: MixedDictionary,
 ): Token | null {
-  const kana = kanaWords.map((t) => t.surface).join("");
   const [headReadings, tailReadings] = [shownReadings(head, dictionary), shownReadings(tail, dictionary)];
   const found = new Set<string>();
   for (const hidden of spellings(kana, dictionary)) {
@@ -130,7 +130,7 @@ function mixedWord(
   };
   const reading = [...found].reduce((best, r) => (kept(r) > kept(best) ? r : best));
   // そう after a noun is as often the analyser's 様態 cut from an adjective (強そう) as a kanji (体そう 体操)
-  const unsure = found.size > 1 || pos(kanaWords[0], "名詞,接尾,助動詞語幹");
+  const unsure = found.size > 1 || pos(first, "名詞,接尾,助動詞語幹");
   return {
     start: head.start,
     surface: `${head.surface}${kana}${tail?.surface ?? ""}`,
@@ -140,6 +140,9 @@ function mixedWord(
   };
 }
 
+/** The first kana of a particle, the copula or a form of する: what may follow a word. */
+const WORD_AFTER = /^[だでなすしさせのがをにはともへや]/;
+
 /**
  * Whether a word may end with word `last`: what follows is not kana joined to it, or a particle, or kana that start
  * one, the copula (だ, で, な, です) or a form of する (家ぞくで, 音がくの, 図かんです, 出ぱつする); not the rest of a
@@ -147,26 +150,57 @@ function mixedWord(
  */
 function endsWord(tokens: Token[], last: number): boolean {
   const next = tokens[last + 1];
-  return (
-    !inKana(next) ||
-    !joined(tokens[last], next) ||
-    pos(next, "助詞") ||
-    /^[だでなすしさせのがをにはともへや]/.test(next.surface)
-  );
+  return !inKana(next) || !joined(tokens[last], next) || pos(next, "助詞") || WORD_AFTER.test(next.surface);
 }
 
-/** The words of kana joined after `at` (up to MAX_KANA kana, the first not a particle), in order. */
+/** A word of kana no word starts (ゅう, ょう): the analyser cut a kana before it off as a particle (牛に|ゅう, 牛乳). */
+const SMALL_START = /^[ぁぃぅぇぉゃゅょゎ]/;
+
+/**
+ * The words of kana joined after `at`, in order, up to MAX_KANA kana (a word the analyser does not know may reach past
+ * them: its start is tried), the first not a particle unless the next word starts with a small kana (牛に|ゅう).
+ */
 function kanaAfter(tokens: Token[], at: number): Token[] {
   const out: Token[] = [];
   let length = 0;
   for (let i = at + 1; i < tokens.length && inKana(tokens[i]) && joined(tokens[i - 1], tokens[i]); i++) {
-    if (out.length === 0 && !startsHidden(tokens[i]!)) break;
+    const cutOff = joined(tokens[i], tokens[i + 1]) && SMALL_START.test(tokens[i + 1]!.surface);
+    if (out.length === 0 && !startsHidden(tokens[i]!) && !cutOff) break;
     length += tokens[i]!.surface.length;
-    if (length > MAX_KANA) break;
+    if (length > MAX_KANA && !tokens[i]!.unknown) break;
     out.push(tokens[i]!);
+    if (length >= MAX_KANA) break;
   }
   return out;
 }
+
+/**
+ * A stretch of the kana after a noun: the words it covers and how many kana of the last it takes, all of them, or
+ * the start of a word the analyser does not know (牛に|ゅうをのむ: にゅう, then をのむ).
+ */
+type Stretch = { words: Token[]; used: number };
+
+/** The stretches of `kana` (kanaAfter's words), longest first, up to MAX_KANA kana. */
+function* stretches(kana: Token[]): Generator<Stretch> {
+  let before = kana.reduce((sum, w) => sum + w.surface.length, 0);
+  for (let n = kana.length; n > 0; n--) {
+    const last = kana[n - 1]!;
+    before -= last.surface.length;
+    const longest = Math.min(last.surface.length, MAX_KANA - before);
+    const shortest = last.unknown ? 1 : last.surface.length;
+    for (let used = longest; used >= shortest; used--) yield { words: kana.slice(0, n), used };
+  }
+}
+
+/** The kana a stretch covers, and what is left of its last word (empty when it takes it whole). */
+function stretchText({ words, used }: Stretch): { kana: string; rest: string } {
+  const last = words.at(-1)!.surface;
+  const whole = words.slice(0, -1).map((w) => w.surface);
+  return { kana: whole.join("") + last.slice(0, used), rest: last.slice(used) };
+}
+
+/** What is left of a word of kana the analyser does not know after a mixed word took its start. */
+const restOf = (t: Token, used: number): Token => ({ ...t, start: t.start + used, surface: t.surface.slice(used) });
 
 /**
  * Whether noun `i` may start a word written half in kana: not after kana that are part of a word (もん白ちょう, a
@@ -184,18 +218,24 @@ function startsMixed(tokens: Token[], i: number): boolean {
 const oneKanaWord = (head: Token, next: Token | undefined) =>
   [...head.surface].length === 1 && !!next && pos(next, "助詞,格助詞") && PARTICLE.test(next.surface);
 
-/** The longest mixed word of noun `i` and the kana after it (and a noun after them: 市やく所), with the index after it. */
+/**
+ * The longest mixed word of noun `i` and the kana after it (and a noun after them: 市やく所), with what is left of a word
+ * it took the start of (牛に|ゅうをのむ: をのむ) and the index after them.
+ */
 function kanjiThenKana(tokens: Token[], i: number, dictionary: MixedDictionary) {
-  const kana = kanaAfter(tokens, i);
-  for (let n = kana.length; n > 0; n--) {
-    const words = kana.slice(0, n);
+  const head = tokens[i]!;
+  for (const stretch of stretches(kanaAfter(tokens, i))) {
+    const n = stretch.words.length;
+    const { kana, rest } = stretchText(stretch);
     const next = tokens[i + n + 1];
-    if (words.reduce((sum, w) => sum + w.surface.length, 0) < MIN_KANA && !oneKanaWord(tokens[i]!, next)) break;
-    const tail = isKanji(next) && joined(words[n - 1], next) ? next : undefined;
-    const withTail = tail && mixedWord(tokens[i]!, words, tail, dictionary);
-    if (withTail) return { token: withTail, next: i + n + 2 };
-    const found = endsWord(tokens, i + n) && mixedWord(tokens[i]!, words, undefined, dictionary);
-    if (found) return { token: found, next: i + n + 1 };
+    if (kana.length < MIN_KANA && !(rest === "" && oneKanaWord(head, next))) break;
+    const last = stretch.words[n - 1]!;
+    const tail = rest === "" && isKanji(next) && joined(last, next) ? next : undefined;
+    const withTail = tail && mixedWord(head, kana, stretch.words[0]!, tail, dictionary);
+    if (withTail) return { tokens: [withTail], next: i + n + 2 };
+    const ends = rest === "" ? endsWord(tokens, i + n) : WORD_AFTER.test(rest);
+    const found = ends && mixedWord(head, kana, stretch.words[0]!, undefined, dictionary);
+    if (found) return { tokens: rest === "" ? [found] : [found, restOf(last, stretch.used)], next: i + n + 1 };
   }
   return null;
 }
@@ -210,7 +250,7 @@ export function joinMixedWords(tokens: Token[], dictionary: MixedDictionary): To
       out.push(tokens[i++]!);
       continue;
     }
-    out.push(found.token);
+    out.push(...found.tokens);
     i = found.next;
   }
   return out;

@@ -1041,6 +1041,13 @@ describe("words written half in kana (交ぜ書き), as lower-grade texts write 
     // of the dictionary's readings (十回 じっかい, じゅっかい), the one keeping most of the analyser's (じゅう)
     expect(await proposals("十かいとぶ")).toEqual(["十=じゅっ?"]);
   });
+  it("kana the analyser cut as a particle before a small kana, or took into a word it does not know (牛に|ゅうをのむ)", async () => {
+    expect(await proposals("きゅう食の牛にゅう")).toContain("牛=ぎゅう");
+    expect(await proposals("牛にゅうをのみました")).toEqual(["牛=ぎゅう"]);
+    expect(await proposals("名しゅをのむ")).toEqual(["名=めい"]);
+    // に before anything else stays the particle
+    expect(await proposals("牛にのる")).toEqual(["牛=うし"]);
+  });
   it("one kana after one kanji, when a case particle follows (日きを, 事こに)", async () => {
     expect(await proposals("夏休みの日きを書いた")).toContain("日=にっ");
     expect(await proposals("事こにあわないように")).toContain("事=じ");
