@@ -5,7 +5,7 @@ import { joined, pos, type Token } from "./furigana-token";
  * Words written half in kana (交ぜ書き), as lower-grade texts write a word whose kanji the class has not learned yet: 家ぞく,
  * 体いくかん, 市やく所, 名まえ, 音どく, 一しょに. The analyser reads the kanji left as a word of its own (家 いえ, 体 からだ, 所 ところ, 名 めい, 一 いち);
  * the word they belong to reads them か, たい, しょ, な, いっ. A noun (or a number) in kanji with kana after it (two to six at
- * the analyser's word boundaries, or one after one kanji before a case particle: 日きを) is tried as such a word: each way
+ * the analyser's word boundaries, or one after one kanji before a case particle or の: 日きを) is tried as such a word: each way
  * of reading the kana as one or two kanji (by their readings, 常用漢字 only, voiced or cut short as in compounds: ぱつ for 発,
  * がっ for 学) makes a spelling, and a spelling the dictionary holds as one common word whose reading is a reading of the
  * kanji shown, then exactly the kana (家族 かぞく: か + ぞく), joins the words into one, read so. Kana that are a particle or a
@@ -214,9 +214,11 @@ function startsMixed(tokens: Token[], i: number): boolean {
   return !(pos(t, "名詞,サ変接続") && pos(after, "動詞") && /^[しさすせ]/.test(after.surface));
 }
 
-/** One kana after one kanji, then a case particle: 日きを, 事こに (日記, 事故). */
+/** One kana after one kanji, then a case particle or の: 日きを, 事こに, 国ごの (日記, 事故, 国語). */
 const oneKanaWord = (head: Token, next: Token | undefined) =>
-  [...head.surface].length === 1 && !!next && pos(next, "助詞,格助詞") && PARTICLE.test(next.surface);
+  [...head.surface].length === 1 &&
+  (pos(next, "助詞,格助詞") || pos(next, "助詞,連体化")) &&
+  PARTICLE.test(next!.surface);
 
 /**
  * The longest mixed word of noun `i` and the kana after it (and a noun after them: 市やく所), with what is left of a word

@@ -1048,9 +1048,11 @@ describe("words written half in kana (交ぜ書き), as lower-grade texts write 
     // に before anything else stays the particle
     expect(await proposals("牛にのる")).toEqual(["牛=うし"]);
   });
-  it("one kana after one kanji, when a case particle follows (日きを, 事こに)", async () => {
+  it("one kana after one kanji, when a case particle or の follows (日きを, 事こに, 国ごの)", async () => {
     expect(await proposals("夏休みの日きを書いた")).toContain("日=にっ");
     expect(await proposals("事こにあわないように")).toContain("事=じ");
+    expect(await proposals("国ごの時間")).toContain("国=こく");
+    expect(await proposals("夏休みの日きのしゅくだい")).toContain("日=にっ");
     // one kana before anything else is a word of its own as often: その日(ひ)きた (来た), 日きょう
     expect(await proposals("その日きた人")).toContain("日=ひ");
     expect(await proposals("雨の日もある")).toContain("日=ひ");
