@@ -195,8 +195,11 @@ test.describe("scene editor", () => {
     await item.getByTestId("save-scene").click();
     await page.getByTestId("add-type").selectOption("free_text");
     await page.getByTestId("add-scene").click();
-    await expectNotification(page, "シーンを追加しました");
-    await expectNotification(page, "シーンを保存しました");
+    // watched at once: the save's notification comes first and may be gone (5 s) before a slow add's shows
+    await Promise.all([
+      expectNotification(page, "シーンを追加しました"),
+      expectNotification(page, "シーンを保存しました"),
+    ]);
     await expect(page.getByTestId("scene-item")).toHaveCount(5);
     await expect(page.getByTestId("notification").filter({ hasText: "ほかの人" })).toHaveCount(0);
     expect((await e2eDb().activity.findUniqueOrThrow({ where: { id: activity.id } })).version).toBe(3);

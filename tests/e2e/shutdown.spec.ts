@@ -93,20 +93,24 @@ test("operations: SIGTERM mid-class ends the event streams, stores every acknowl
   let raw = "";
   slow.on("data", (d: Buffer) => (raw += d.toString()));
   const slowReply = new Promise<{ status: number; body: string }>((resolve) => {
-    const done = () =>
+    const done = () => {
+      const reply = raw.replace(/^HTTP\/1\.1 100 Continue\r\n\r\n/, "");
       resolve({
-        status: Number(/^HTTP\/1\.1 (\d{3})/.exec(raw)?.[1] ?? 0),
-        body: raw.slice(raw.indexOf("\r\n\r\n") + 4),
+        status: Number(/^HTTP\/1\.1 (\d{3})/.exec(reply)?.[1] ?? 0),
+        body: reply.slice(reply.indexOf("\r\n\r\n") + 4),
       });
+    };
     slow.once("end", done).once("close", done).once("error", done);
   });
   slow.write(
     `POST /api/v1/answers HTTP/1.1\r\nHost: ${new URL(app.url).host}\r\nCookie: ${cookies[11]!}\r\nOrigin: ${app.url}\r\n` +
-      `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(slowBody)}\r\nConnection: close\r\n\r\n`,
+      `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(slowBody)}\r\nConnection: close\r\n` +
+      // Node answers 100 Continue once it has read the headers: from then on the request is in progress
+      `Expect: 100-continue\r\n\r\n`,
   );
   slow.write(slowBody.slice(0, 40));
   await Promise.race(saves); // the server is busy with the class's saves
-  await new Promise((r) => setTimeout(r, 200)); // and has taken the slow request's headers
+  await expect.poll(() => raw, { timeout: 30_000 }).toContain("100 Continue"); // and has taken the slow request's headers
   const stopped = app.stop();
   await new Promise((r) => setTimeout(r, 300));
   slow.write(slowBody.slice(40));

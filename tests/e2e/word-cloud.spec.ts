@@ -79,6 +79,7 @@ test("a teacher makes a word cloud scene; a student answers it solo on a phone, 
       await expect(shown.getByTestId("words-problem")).toBeVisible();
       expect(await baseText(shown.getByTestId("words-problem"))).toContain("ことばを1つ以上書いてください。");
       // the first box emptied sends the second alone; both emptied send nothing: the last words stay
+      await expect.poll(() => answerOf(scene.id, students[0]!.id), { timeout: 30_000 }).toEqual({ words: ["ｉｎｕ"] });
       await kid.waitForTimeout(1500);
       expect(await answerOf(scene.id, students[0]!.id)).toEqual({ words: ["ｉｎｕ"] });
       await boxes.first().fill("さかな");
