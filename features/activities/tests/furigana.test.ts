@@ -1011,6 +1011,10 @@ describe("the terms of 理科 and 数学 the analyser cuts into words read alone
     expect(await proposals("かけ算九九")).toContain("九九=くく");
     expect(await proposals("一行日記を書こう")).toContain("一行日記=いちぎょうにっき");
     expect(await proposals("虫の体")).toContain("虫=むし");
+    expect(await proposals("じどう車くらべ")).toEqual(["車=しゃ"]);
+    expect(await proposals("よう虫がさなぎになる")).toEqual(["虫=ちゅう"]);
+    expect(await proposals("じ石にくっつく")).toEqual(["石=しゃく"]);
+    expect(await proposals("車にのる")).toEqual(["車=くるま"]);
   });
   it("a word they hold, alone, keeps the analyser's reading (陽が昇る ひ, 底 そこ)", async () => {
     expect(await proposals("陽が昇る")).toContain("陽=ひ");
