@@ -2,15 +2,16 @@ import { HALF_VOICEABLE, halfVoiced, isHiragana, toHiragana, toKatakana, VOICEAB
 import { joined, pos, type Token } from "./furigana-token";
 
 /**
- * Words written half in kana (交ぜ書き), as lower-grade texts write a word whose kanji the class has not learned yet: 家ぞく,
- * 体いくかん, 市やく所, 名まえ, 音どく, 一しょに. The analyser reads the kanji left as a word of its own (家 いえ, 体 からだ, 所 ところ, 名 めい, 一 いち);
- * the word they belong to reads them か, たい, しょ, な, いっ. A noun (or a number) in kanji with kana after it (two to six at
- * the analyser's word boundaries, or one after one kanji before a case particle or の: 日きを) is tried as such a word: each way
- * of reading the kana as one or two kanji (by their readings, 常用漢字 only, voiced or cut short as in compounds: ぱつ for 発,
- * がっ for 学) makes a spelling, and a spelling the dictionary holds as one common word whose reading is a reading of the
- * kanji shown, then exactly the kana (家族 かぞく: か + ぞく), joins the words into one, read so. Kana that are a particle or a
- * suffix are never tried (山がある, 愛犬家さん), nor kana before a kanji (よう虫): in texts of kana they are as often a word of
- * their own (きょう雨, もう目).
+ * Words written half in kana (交ぜ書き), as lower-grade texts write a word whose kanji the class has not learned yet:
+ * 家ぞく, 体いくかん, 市やく所, 名まえ, 音どく, 一しょに. The analyser reads the kanji left as a word of its own (家 いえ,
+ * 体 からだ, 所 ところ, 名 めい, 一 いち); the word they belong to reads them か, たい, しょ, な, いっ. A noun or a number in
+ * kanji with kana after it (two to six, at the analyser's word boundaries or inside a word of kana it does not know,
+ * or one after one kanji before a case particle or の: 日きを) is tried as such a word: each way of reading the kana as
+ * one or two kanji (by their readings, 常用漢字 only, voiced or cut short as in compounds: ぱつ for 発, がっ for 学)
+ * makes a spelling, and a spelling the dictionary holds as one common word whose reading is a reading of the kanji
+ * shown, then exactly the kana (家族 かぞく: か + ぞく), joins the words into one, read so. Kana that are a particle or
+ * a suffix are never tried (山がある, 愛犬家さん; a "particle" cut off before a small kana is none: 牛に|ゅう), nor
+ * kana before a kanji (よう虫): in texts of kana they are as often a word of their own (きょう雨, もう目).
  */
 export interface MixedDictionary {
   /** the kanji read `reading` (hiragana, a kun reading without its okurigana) */
@@ -199,16 +200,15 @@ function stretchText({ words, used }: Stretch): { kana: string; rest: string } {
   return { kana: whole.join("") + last.slice(0, used), rest: last.slice(used) };
 }
 
-/** What is left of a word of kana the analyser does not know after a mixed word took its start. */
-const restOf = (t: Token, used: number): Token => ({ ...t, start: t.start + used, surface: t.surface.slice(used) });
-
 /**
  * Whether noun `i` may start a word written half in kana: not after kana that are part of a word (もん白ちょう, a
- * butterfly, not 白鳥), and not a noun of する before its forms (発表しよう: the kana are the verb's, not a kanji's).
+ * butterfly, not 白鳥), not the last numeral of a number (二|十さい: the counters' rules read 二十), and not a noun of
+ * する before its forms (発表しよう: the kana are the verb's, not a kanji's).
  */
 function startsMixed(tokens: Token[], i: number): boolean {
   const [t, before, after] = [tokens[i], tokens[i - 1], tokens[i + 1]];
   if (!isKanji(t) || !inKana(after) || !joined(t, after)) return false;
+  if (pos(t, "名詞,数") && pos(before, "名詞,数") && joined(before, t!)) return false;
   if (inKana(before) && joined(before, t!) && !pos(before, "助詞") && !pos(before, "助動詞") && !pos(before, "連体詞"))
     return false;
   return !(pos(t, "名詞,サ変接続") && pos(after, "動詞") && /^[しさすせ]/.test(after.surface));
@@ -237,7 +237,10 @@ function kanjiThenKana(tokens: Token[], i: number, dictionary: MixedDictionary) 
     if (withTail) return { tokens: [withTail], next: i + n + 2 };
     const ends = rest === "" ? endsWord(tokens, i + n) : WORD_AFTER.test(rest);
     const found = ends && mixedWord(head, kana, stretch.words[0]!, undefined, dictionary);
-    if (found) return { tokens: rest === "" ? [found] : [found, restOf(last, stretch.used)], next: i + n + 1 };
+    if (!found) continue;
+    // what is left of a word the analyser does not know: kana, of no part of speech it could tell
+    const left: Token = { start: last.start + stretch.used, surface: rest, reading: null, unknown: true };
+    return { tokens: rest === "" ? [found] : [found, left], next: i + n + 1 };
   }
   return null;
 }

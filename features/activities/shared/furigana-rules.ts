@@ -112,11 +112,8 @@ function digitCount(tokens: Token[], i: number): Read {
   return { tokens: split > 0 ? [...digits, read] : [read], next: counter.next };
 }
 
-/**
- * 何 read なん: before a counter, or before a d, n, t sound (何の, 何だ, 何と); before に only in 何にも (なんにも), as
- * 何にする, 何になりたい read なにに.
- */
-const NAN_NEXT = /^([だでどのなぬねとつ]|にも)/;
+/** 何 read なん: before a counter, or before a d, n, t sound (何の, 何だ, 何と) but に (何にする, 何になりたい なにに). */
+const NAN_NEXT = /^[だでどのなぬねとつ]/;
 /** A unit written in letters or a sign, a counter 何 is read なん before (何cm, 何kg, 何%, 何℃). */
 const UNIT = /^[A-Za-zＡ-Ｚａ-ｚ%％℃°㎝㎏㎞㎜]/;
 
@@ -143,11 +140,18 @@ function what(tokens: Token[], i: number): Read {
   const unitAfter = next && joined(t, next) && UNIT.test(next.surface);
   // a counter written in kana (何まい, 何ぼん, 何じ): as before its kanji
   const countAfter = () => joined(t, next) && kanaCounterAt(tokens, i + 1, -1) !== null;
-  const spoken = () => toHiragana((next!.reading ?? next!.surface) + (tokens[i + 2]?.surface ?? ""));
+  // 何にも なんにも (何にもない), as the particles に and も after it
+  const then = tokens[i + 2];
+  const nanimo = next?.surface === "に" && joined(next, then) && then?.surface === "も" && pos(then, "助詞");
   const nan =
     t.surface === "何" &&
     next &&
-    (nounAfter || unitAfter || NAN_NEXT.test(spoken()) || countAfter() || beforeDayInKana(tokens, i));
+    (nounAfter ||
+      unitAfter ||
+      NAN_NEXT.test(toHiragana(next.reading ?? next.surface)) ||
+      nanimo ||
+      countAfter() ||
+      beforeDayInKana(tokens, i));
   return { tokens: [nan ? { ...t, reading: "なん" } : t], next: i + 1 };
 }
 

@@ -703,6 +703,8 @@ describe("numbers, counters and words read from their neighbours", () => {
     expect(await readingsOf("大きくなったら何になりたい")).toContain("何=なに");
     expect(await readingsOf("何に使う")).toContain("何=なに");
     expect(await readingsOf("何にもない")).toEqual(["何=なん"]);
+    expect(await readingsOf("何にもつをいれる")).toEqual(["何=なに"]);
+    expect(await readingsOf("何にもっとつかう")).toEqual(["何=なに"]);
     expect(await readingsOf("何にんいますか")).toEqual(["何=なん"]);
     expect(await readingsOf("何の花")).toContain("何=なん");
   });
@@ -1044,6 +1046,9 @@ describe("words written half in kana (交ぜ書き), as lower-grade texts write 
     expect(await proposals("七ふくじん")).toEqual(["七=しち"]);
     // of the dictionary's readings (十回 じっかい, じゅっかい), the one keeping most of the analyser's (じゅう)
     expect(await proposals("十かいとぶ")).toEqual(["十=じゅっ?"]);
+    // the last numeral of a number is not a word's start: 二十 stays one number before its counter
+    expect(await proposals("二十さいになる")).toEqual([expect.stringMatching(/^二十=/)]);
+    expect(await proposals("三十ぷんです")).toEqual([expect.stringMatching(/^三十=/)]);
   });
   it("kana the analyser cut as a particle before a small kana, or took into a word it does not know (牛に|ゅうをのむ)", async () => {
     expect(await proposals("きゅう食の牛にゅう")).toContain("牛=ぎゅう");
