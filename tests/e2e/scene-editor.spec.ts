@@ -244,6 +244,37 @@ test.describe("scene editor", () => {
     expect(await e2eDb().activityScene.count({ where: { activityId: activity.id } })).toBe(1);
   });
 
+  test("page loads that stall on a school's network hold nothing: a duplicate and a delete each show from their own action's answer, and the buttons stay usable", async ({
+    page,
+  }) => {
+    const { teacher, school } = await makeSchool(0);
+    const activity = await createActivityFromTemplate(e2eDb(), {
+      templateId: "reflection-weekly",
+      schoolId: school.id,
+    });
+    await signInAs(page, teacher.email!, TEST_PASSWORD);
+    await page.goto(editUrl(activity.id));
+    const items = page.getByTestId("scene-item");
+    await expect(items).toHaveCount(4);
+    // from now on every page refresh (a GET for the page's server components) stalls: sent, never answered
+    const stalled: Array<() => void> = [];
+    await page.route("**/*", async (route) => {
+      if (route.request().method() !== "GET" || route.request().headers()["rsc"] !== "1") return route.continue();
+      await new Promise<void>((release) => stalled.push(release));
+      await route.abort().catch(() => undefined);
+    });
+    await items.nth(0).getByTestId("duplicate-scene").click();
+    await expectNotification(page, "シーンを複製しました");
+    await expect(items).toHaveCount(5);
+    await expect(items.nth(1).getByTestId("delete-scene")).toBeEnabled({ timeout: 15_000 });
+    await items.nth(1).getByTestId("delete-scene").click();
+    await page.getByTestId("confirm-ok").click();
+    await expectNotification(page, "シーンを削除しました");
+    await expect(items).toHaveCount(4);
+    expect(await e2eDb().activityScene.count({ where: { activityId: activity.id } })).toBe(4);
+    for (const release of stalled) release();
+  });
+
   test("a teacher creates an activity from nothing: a title is required, then the editor opens on its one information scene", async ({
     page,
   }) => {

@@ -1,6 +1,5 @@
 "use client";
 import { useTranslations } from "next-intl";
-import { useRouter } from "next/navigation";
 import { useActionState, useEffect } from "react";
 import type { ActionResult } from "@/platform/errors";
 import { setEntryTagsFromForm, withdrawEntryAction } from "@/features/activities/server/library-actions";
@@ -25,7 +24,6 @@ export function ManageEntry({
 }) {
   const t = useTranslations("Library");
   const notify = useNotify();
-  const router = useRouter();
   const { confirm, dialog } = useConfirm();
   const { pending, run } = useActionRunner();
   const [result, action, saving] = useActionState(submit, null);
@@ -40,7 +38,6 @@ export function ManageEntry({
     run(() => withdrawEntryAction({ entryId }), {
       success: t("withdrawn"),
       failure: (code) => t(libraryErrorKey(code)),
-      onOk: () => router.refresh(),
     });
   };
   return (

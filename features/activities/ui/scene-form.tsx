@@ -238,7 +238,8 @@ function useSceneDraft(initial: Draft) {
 
 /**
  * One save of valid content, after this tab's other saves and with the version followed over them
- * (own-versions.ts); the form shows a refusal itself.
+ * (own-versions.ts); the form shows a refusal itself. The page follows from the action's own answer (it revalidates
+ * the page); only someone else's change is loaded again at once.
  */
 function useSceneSend(
   activityId: string,
@@ -264,7 +265,6 @@ function useSceneSend(
     if (result?.ok) {
       savedAt.current = result.data.version;
       setProblem(null);
-      router.refresh();
       return "ok";
     }
     if (result && result.code === "VALIDATION" && result.fieldErrors && !result.fieldErrors.scene) {

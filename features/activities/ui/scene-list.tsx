@@ -1,6 +1,5 @@
 "use client";
 import { useTranslations } from "next-intl";
-import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { addSceneAction, deleteSceneAction, duplicateSceneAction } from "@/features/activities/server/actions";
 import type { ActionResult } from "@/platform/errors";
@@ -86,7 +85,6 @@ function useSceneChanges(
 ) {
   const t = useTranslations("SceneEditor");
   const td = useTranslations("SceneEditor.defaults");
-  const router = useRouter();
   const { confirm, dialog } = useConfirm();
   const school = useSchoolRef();
   const { pending, run } = useActionRunner();
@@ -102,7 +100,10 @@ function useSceneChanges(
           ? t("conflict")
           : t("failed");
   };
-  /** Runs a structural change; its refusal (if any) is the notification's message. */
+  /**
+   * Runs a structural change; its refusal (if any) is the notification's message. The action's answer carries the
+   * page as it now is (the action revalidates it): no second load, which a stalled request would hold, is asked for.
+   */
   const change = (action: () => Promise<ActionResult<unknown>>, success: string, onOk?: (data: unknown) => void) => {
     let failure = t("failed");
     run(
@@ -117,7 +118,6 @@ function useSceneChanges(
         onOk: (data) => {
           recordOwnVersion(activityId, (data as { version: number }).version);
           onOk?.(data);
-          router.refresh();
         },
       },
     );

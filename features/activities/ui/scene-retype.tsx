@@ -1,6 +1,5 @@
 "use client";
 import { useTranslations } from "next-intl";
-import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { retypeSceneAction } from "@/features/activities/server/actions";
 import { editedSceneSchema } from "@/features/activities/shared/scene-schema";
@@ -82,7 +81,6 @@ function useRetype({ activityId, version, sceneId, draft, beforeChange }: Retype
   const t = useTranslations("SceneEditor.retype");
   const ts = useTranslations("SceneEditor");
   const td = useTranslations("SceneEditor.defaults");
-  const router = useRouter();
   const school = useSchoolRef();
   const notify = useNotify();
   const { confirm, dialog } = useConfirm();
@@ -112,7 +110,6 @@ function useRetype({ activityId, version, sceneId, draft, beforeChange }: Retype
         failure: () => failure,
         onOk: (data) => {
           recordOwnVersion(activityId, data.version);
-          router.refresh();
         },
       },
     );
