@@ -9,9 +9,11 @@ import { joined, pos, type Token } from "./furigana-token";
  * or one after one kanji before a case particle or の: 日きを) is tried as such a word: each way of reading the kana as
  * one or two kanji (by their readings, 常用漢字 only, voiced or cut short as in compounds: ぱつ for 発, がっ for 学)
  * makes a spelling, and a spelling the dictionary holds as one common word whose reading is a reading of the kanji
- * shown, then exactly the kana (家族 かぞく: か + ぞく), joins the words into one, read so. Kana that are a particle or
- * a suffix are never tried (山がある, 愛犬家さん; a "particle" cut off before a small kana is none: 牛に|ゅう), nor
- * kana before a kanji (よう虫): in texts of kana they are as often a word of their own (きょう雨, もう目).
+ * shown, then exactly the kana (家族 かぞく: か + ぞく), joins the words into one, read so; failing that, with the
+ * last kana as one hidden kanji's okurigana (上ばき 上履き, 大いそぎ 大急ぎ). Kana that are a particle or a suffix are
+ * never tried (山がある, 愛犬家さん; a "particle" cut off before a small kana is none: 牛に|ゅう, nor ば after a noun,
+ * where no conditional can be: 上ば|き), nor kana before a kanji (よう虫): in texts of kana they are as often a word
+ * of their own (きょう雨, もう目).
  */
 export interface MixedDictionary {
   /** the kanji read `reading` (hiragana, a kun reading without its okurigana) */
@@ -36,7 +38,7 @@ const isKanji = (t: Token | undefined): boolean => !!t && KANJI.test(t.surface) 
 const startsHidden = (t: Token) =>
   !PARTICLE.test(t.surface) &&
   (!pos(t, "名詞,接尾") || pos(t, "名詞,接尾,助動詞語幹")) &&
-  (!pos(t, "助詞") || t.surface === "ぞ");
+  (!pos(t, "助詞") || t.surface === "ぞ" || t.surface === "ば");
 const inKana = (t: Token | undefined): t is Token => !!t && isHiragana(t.surface);
 
 /** The readings `piece` may be the changed form of, as a kanji's reading inside a compound: ぱつ ← はつ, がっ ← がく. */
@@ -120,6 +122,12 @@ function mixedWord(
     const word = head.surface + hidden + (tail?.surface ?? "");
     for (const r of dictionary.wordReadings(word)) if (fits(r, kana, headReadings, tailReadings)) found.add(r);
   }
+  // else the last kana may be one hidden kanji's okurigana (上ばき 上履き), when no kanji follows
+  const okuri = kana.at(-1)!;
+  if (found.size === 0 && !tail && kana.length >= 2 && kana.length <= 4 && !PARTICLE.test(okuri))
+    for (const hidden of spellings(kana.slice(0, -1), dictionary).filter((h) => [...h].length === 1))
+      for (const r of dictionary.wordReadings(head.surface + hidden + okuri))
+        if (fits(r, kana, headReadings, tailReadings)) found.add(r);
   if (found.size === 0) return null;
   // of several, the one that keeps most of the analyser's reading of the kanji shown (人まえ ひとまえ, not にんまえ;
   // 十かい じゅっかい, not じっかい), the first of those

@@ -1057,6 +1057,16 @@ describe("words written half in kana (交ぜ書き), as lower-grade texts write 
     // に before anything else stays the particle
     expect(await proposals("牛にのる")).toEqual(["牛=うし"]);
   });
+  it("the last kana may be the hidden kanji's okurigana (上ばき 上履き, 大いそぎ 大急ぎ, 前むき 前向き, 後もどり 後戻り)", async () => {
+    expect(await proposals("上ばきをはく")).toEqual(["上=うわ"]);
+    expect(await proposals("大いそぎで帰る")).toContain("大=おお");
+    expect(await proposals("前むきに考える")).toContain("前=まえ");
+    expect(await proposals("後もどりはできない")).toContain("後=あと");
+    // ば after a noun (a conditional ending follows a verb) is no particle; a particle is never the okurigana
+    expect(await proposals("雨がふれば行かない")).toContain("雨=あめ");
+    expect(await proposals("父ならば行く")).toContain("父=ちち");
+    expect(await proposals("山ばかりだ")).toEqual(["山=やま"]);
+  });
   it("one kana after one kanji, when a case particle or の follows (日きを, 事こに, 国ごの)", async () => {
     expect(await proposals("夏休みの日きを書いた")).toContain("日=にっ");
     expect(await proposals("事こにあわないように")).toContain("事=じ");
