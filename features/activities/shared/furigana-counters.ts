@@ -243,14 +243,16 @@ function* kanaAfterNumber(tokens: Token[], j: number): Generator<string> {
 
 /**
  * A counter written in kana after the number `n` from `tokens[j]` on, as the lower grades write one whose kanji they
- * have not learned (一ぽん, 六ぴき, 八さい, 四じ): the number's reading before it, where the counters of the list whose
- * reading after `n` ends with exactly those kana agree on it; null where none does, or two read the number apart
- * (一ばん: 番 いち, 晩 ひと). The kana are whole words of the analyser's (一こと: こと is a word, not こ then と), or the
- * start of a word it does not know (十ぷんかかる, one unknown word: ぷん, then かかる).
+ * have not learned (一ぽん, 六ぴき, 八さい, 四じ; 目 after it in kana too: 何かいめ): the number's reading before it,
+ * where the counters of the list whose reading after `n` ends with exactly those kana agree on it; null where none
+ * does, or two read the number apart (一ばん: 番 いち, 晩 ひと). The kana are whole words of the analyser's (一こと:
+ * こと is a word, not こ then と), or the start of a word it does not know (十ぷんかかる, one unknown word: ぷん, then
+ * かかる).
  */
 export function kanaCounterAt(tokens: Token[], j: number, n: number): string | null {
   for (const kana of kanaAfterNumber(tokens, j)) {
-    const numbers = numberBefore(kana, n);
+    // 目 in kana after the counter (何かいめ, 三まいめ) reads the number as the counter alone does
+    const numbers = kana.length > 1 && kana.endsWith("め") ? numberBefore(kana.slice(0, -1), n) : numberBefore(kana, n);
     if (numbers.length > 0) return numbers.length === 1 ? numbers[0]! : null;
   }
   return null;

@@ -697,6 +697,9 @@ describe("numbers, counters and words read from their neighbours", () => {
     expect(await readingsOf("何ぷんかかりますか")).toEqual(["何=なん"]);
     expect(await readingsOf("何がすき")).toEqual(["何=なに"]);
     expect(await readingsOf("何かいいこと")).toEqual(["何=なに"]);
+    // 目 in kana after the counter: as before the counter alone (何かいめ 何回目 なん)
+    expect(await readingsOf("何かいめですか")).toEqual(["何=なん"]);
+    expect(await readingsOf("何かめずらしいもの")).toEqual(["何=なに"]);
   });
   it("何 before に: なにに (何にする, 何になりたい), but 何にも なんにも and 何にん (a counter) なん", async () => {
     expect(await readingsOf("何にする")).toEqual(["何=なに"]);
