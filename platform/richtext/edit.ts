@@ -43,6 +43,10 @@ function someNode(nodes: RichNode[], test: (n: RichNode) => boolean): boolean {
   return nodes.some((n) => test(n) || ("children" in n && someNode(n.children, test)));
 }
 
+/** Whether the mark is in the text of `markup`: not in a formula's TeX, whose plain text would read the same with it. */
+const markInText = (markup: string) =>
+  someNode(parseRichText(markup), (n) => n.type === "text" && n.value.includes(MARK));
+
 /** What a wrap puts around the selection, and the node it must produce. */
 function wrapping(
   action: ToolbarAction,
@@ -100,8 +104,9 @@ export function applyToolbarAction(text: string, start: number, end: number, act
   if (insert) {
     const result = before + insert.markup + after;
     const marked = plainOf(before + MARK + after);
-    // the caret must not split other markup (`|` of a `||`, a ruby's reading): with the mark left out it reads as before
-    if (marked.replaceAll(MARK, "") !== plainOf(before + after)) return null;
+    // the caret must not split other markup (`|` of a `||`, a ruby's reading, a formula): with the mark left out it
+    // reads as before, and the mark is in the text
+    if (marked.replaceAll(MARK, "") !== plainOf(before + after) || !markInText(before + MARK + after)) return null;
     if (plainOf(result) !== marked.replaceAll(MARK, insert.plain) || !someNode(parseRichText(result), insert.is))
       return null;
     const caret = from + insert.markup.length;

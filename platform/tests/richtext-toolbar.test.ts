@@ -45,6 +45,10 @@ describe("rich-text toolbar transforms (platform/richtext/edit.ts)", () => {
     ["式", 1, 1, { kind: "math", tex: " " }],
     ["a|", 2, 2, { kind: "br" }], // would make `|||`
     ["x", 0, 1, { kind: "color", name: "magenta" as never }], // not the renderer's colour
+    // inside a formula, even where the text would read the same (its TeX is its plain text) and the same formula is there
+    ["`\\frac{1}{2}``x^2`ああ", 15, 15, { kind: "math", tex: "\\frac{1}{2}" }],
+    ["`x^2`", 2, 2, { kind: "br" }],
+    ["|漢字(かんじ)", 2, 2, { kind: "math", tex: "x" }], // inside a ruby's base
   ])("refuses %j [%i, %i) %j", (text, start, end, action) => {
     expect(applyToolbarAction(text, start, end, action)).toBeNull();
   });
