@@ -145,6 +145,7 @@ export const COUNTERS: Record<string, Counter> = {
   校: { reading: "こう" },
   組: { reading: "くみ", plain: true },
   通り: { reading: "とおり", plain: true, own: { 1: "ひととおり", 2: "ふたとおり" } },
+  回り: { reading: "まわり", plain: true, own: { 1: "ひとまわり", 2: "ふたまわり" } },
   重: { reading: "じゅう", own: { 1: "ひとえ", 8: "やえ", [-1]: "いくえ" } },
   年: { reading: "ねん", yo: true },
   年間: { reading: "ねんかん", yo: true },

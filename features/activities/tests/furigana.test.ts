@@ -697,6 +697,9 @@ describe("numbers, counters and words read from their neighbours", () => {
     expect(await readingsOf("何ぷんかかりますか")).toEqual(["何=なん"]);
     expect(await readingsOf("何がすき")).toEqual(["何=なに"]);
     expect(await readingsOf("何かいいこと")).toEqual(["何=なに"]);
+    // 回り, as 通り, reads 1 and 2 in the native way (一まわり ひと, 二回り ふた)
+    expect(await readingsOf("一まわり大きい")).toContain("一=ひと");
+    expect(await readingsOf("二回りした")).toEqual(["二回=ふたまわ"]);
     // 目 in kana after the counter: as before the counter alone (何かいめ 何回目 なん)
     expect(await readingsOf("何かいめですか")).toEqual(["何=なん"]);
     expect(await readingsOf("何かめずらしいもの")).toEqual(["何=なに"]);
